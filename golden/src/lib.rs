@@ -1,0 +1,1 @@
+//! Software reference model (filled in by the golden-model work).

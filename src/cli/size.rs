@@ -1,0 +1,8 @@
+//! `bloom size` (not implemented yet).
+
+#[derive(clap::Args)]
+pub struct Args {}
+
+pub fn run(_args: Args) -> anyhow::Result<()> {
+    anyhow::bail!("`bloom size` is not implemented yet")
+}
