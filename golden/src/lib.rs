@@ -1,1 +1,3 @@
-//! Software reference model (filled in by the golden-model work).
+//! Software reference model of the partitioned Bloom filter (see docs/contract.md).
+
+pub mod theory;

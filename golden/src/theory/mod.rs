@@ -1,0 +1,1 @@
+//! False-positive theory (filled in by the theory work).
