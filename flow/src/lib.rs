@@ -1,0 +1,1 @@
+//! FPGA flow.

