@@ -1,3 +1,49 @@
-//! Software reference model of the partitioned Bloom filter (see docs/contract.md).
+//! Software reference ("golden") model of the partitioned Bloom filter.
+//!
+//! This crate is one of two independent implementations of
+//! `docs/contract.md` (the other is the hardware in `hdl/`); it is written
+//! naively, straight from that text, so that it is obviously correct. It
+//! shares no code, table or constant with the hardware.
+//!
+//! # Summary of the contract
+//!
+//! * [`Config`]: k partitions (1..=16), banks of 2^b one-bit words
+//!   (b in 6..=16), key width W in {32, 64, 128}, hash family, 64-bit seed.
+//! * A key is an unsigned integer of exactly W bits (`u128` here); a wider
+//!   value is rejected with a [`KeyError`], never truncated.
+//! * Partition p's address `a_p` is the b-bit output of hash unit p, used as
+//!   is (no modulo, no mixing):
+//!   * **H3**: `a_p = XOR of R[p][i] over the set bits i of the key`, where
+//!     `R[p][i]` is the low b bits of SplitMix64 output number `128 p + i`
+//!     for the seed ([`hash::splitmix64_output`]). Bit i of the key is
+//!     `(key >> i) & 1`, bit 0 the least significant.
+//!   * **CRC**: the message is the seed as 8 bytes little-endian followed by
+//!     the key's W/8 bytes little-endian (byte j = `key[8j+7:8j]`, byte 0
+//!     first); the bits of each byte are fed in the order the algorithm's
+//!     `refin` says. Partition p runs catalogue algorithm `p mod 8`
+//!     ([`hash::CRC_ALGORITHM_NAMES`], computed with the `crc` crate) and
+//!     takes field `p div 8` (bits `[16f+15:16f]`) of the result; `a_p` is
+//!     its low b bits. Every partition has its own polynomial or a disjoint
+//!     field of the same CRC, never a CRC differing only by init/xorout.
+//! * Bank p holds bit `a` at address `a`; the image of contract §4 is one
+//!   `bankPP.hex` (`$readmemh`, one `0`/`1` line per address) per bank plus
+//!   `image.json` ([`PartitionedFilter::export_image`]).
+//! * Operations are sequential ([`Op`], contract §5): an insert answers hit
+//!   iff all its bits were already set; a clear empties every bank.
+//!
+//! [`StandardFilter`] is a classic one-array filter with the same hash units,
+//! for comparing layouts; it is not part of the hardware contract.
 
+pub mod config;
+pub mod error;
+pub mod hash;
+pub mod image;
+pub mod partitioned;
+pub mod standard;
 pub mod theory;
+
+pub use config::{Config, HashFamily};
+pub use error::{ConfigError, Error, ImageError, IncompatibleError, KeyError};
+pub use image::{bank_file_name, IMAGE_HEADER};
+pub use partitioned::{Op, PartitionedFilter, MAX_PARTITIONS};
+pub use standard::{StandardConfig, StandardFilter};

@@ -1,1 +1,38 @@
-//! Rust-HDL core.
+//! The partitioned Bloom filter core in Rust-HDL (docs/contract.md, issue 4), and its
+//! Verilog generator. Everything here is derived from the contract; nothing comes from
+//! the golden model (a dev-dependency for tests only).
+//!
+//! Blocks, one file each: `hash_unit` (H3 / CRC as one GF(2) affine map), `ram` (the only
+//! technology-specific block), `partition` (hash + bank + forwarding + fill counter),
+//! `control` (admission, stage registers, clear sweep, readback), `response_fifo`, and
+//! `core` (top level, its ports and exact timing).
+
+pub mod bridge;
+pub mod config;
+pub mod control;
+pub mod core;
+pub mod crc;
+pub mod hash_matrix;
+pub mod hash_unit;
+pub mod image;
+pub mod lint;
+pub mod partition;
+pub mod ram;
+pub mod response_fifo;
+pub mod sim;
+pub mod splitmix;
+pub mod verilog;
+
+pub use crate::config::{CoreConfig, HashKind, TestSwitches};
+pub use crate::core::{clear_cycles, BloomCore, LATENCY, READBACK_LATENCY};
+pub use crate::verilog::{generate_core, GeneratedCore};
+
+#[derive(Debug, thiserror::Error)]
+pub enum HdlError {
+    #[error("invalid core configuration: {0}")]
+    Config(String),
+    #[error("invalid memory image {0}")]
+    Image(String),
+    #[error("Verilog generation failed: {0}")]
+    Generate(String),
+}

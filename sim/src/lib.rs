@@ -1,1 +1,59 @@
-//! Verilator co-simulation.
+//! Verilator co-simulation of the generated Verilog, driven from Rust.
+//!
+//! - [`verilator`]: builds a Verilator model from Verilog text and a top module
+//!   name at run time, cached by content, and loads it ([`build`]).
+//! - [`model`]: the safe handle on a loaded model ([`Model`]): set inputs, step
+//!   the clock, read outputs, stream whole buffers of handshakes, VCD traces.
+//! - [`ports`]: reads a module's port list from its Verilog.
+//! - [`core`]: the generated `bloom_core` (from `hdl`) as a Verilated model.
+//! - [`traffic`], [`checker`], [`harness`]: seeded traffic, the cycle-exact
+//!   checker against the golden model, and the run loop ([`CoSim`]).
+//! - [`rusthdl`]: the same core in rust-hdl's simulator, for three-way checks.
+//! - [`fpr`]: the measured false-positive rate against the exact formula.
+
+pub mod checker;
+pub mod core;
+pub mod fpr;
+pub mod harness;
+pub mod model;
+pub mod ports;
+pub mod rusthdl;
+pub mod shim;
+pub mod traffic;
+pub mod verilator;
+
+pub use checker::{Checker, Mismatch};
+pub use core::{CoreSpec, CoreTiming, VerilatedCore};
+pub use harness::{CoSim, RunOptions, RunReport};
+pub use traffic::{Request, Traffic, TrafficShape};
+
+pub use model::{Handshake, InitialState, Model, ModelLibrary, PortId, StreamOutput};
+pub use ports::{Direction, Port};
+pub use verilator::{build, cache_dir, verilator_version, BuildOptions};
+
+use std::path::Path;
+
+/// Errors of the co-simulation.
+#[derive(Debug, thiserror::Error)]
+pub enum SimError {
+    #[error("verilator is not available: {0}")]
+    VerilatorMissing(String),
+    #[error("Verilator build failed: {0}")]
+    Build(String),
+    #[error("cannot load the Verilated model: {0}")]
+    Load(String),
+    #[error("cannot read the Verilog ports: {0}")]
+    Ports(String),
+    #[error("no port named `{0}`")]
+    UnknownPort(String),
+    #[error("{0}")]
+    Value(String),
+    #[error("{0}")]
+    Io(String),
+}
+
+impl SimError {
+    pub(crate) fn io(path: &Path, e: std::io::Error) -> SimError {
+        SimError::Io(format!("{}: {e}", path.display()))
+    }
+}

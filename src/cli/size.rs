@@ -1,8 +1,103 @@
-//! `bloom size` (not implemented yet).
+//! `bloom size`: the smallest filter whose exact false-positive rate meets a
+//! target for n items (golden::theory::sizing), optionally on a named FPGA.
+
+use anyhow::{bail, Result};
+use golden::theory::optimal::Layout;
+use golden::theory::sizing::{device, recommend, DEVICES, HW_BANK_BITS, HW_K_MAX};
 
 #[derive(clap::Args)]
-pub struct Args {}
+pub struct Args {
+    /// Items the filter must hold.
+    #[arg(long)]
+    n: u64,
+    /// Target false-positive rate, 0 < p < 1.
+    #[arg(long)]
+    p: f64,
+    /// Filter layout: partitioned (the hardware) or standard (one shared array).
+    #[arg(long, default_value = "partitioned")]
+    layout: String,
+    /// Round up to whole block RAMs of this device and say whether it fits:
+    /// up5k, hx8k, ecp5-25f, ecp5-85f.
+    #[arg(long)]
+    device: Option<String>,
+    /// Print one JSON object instead of text.
+    #[arg(long)]
+    json: bool,
+}
 
-pub fn run(_args: Args) -> anyhow::Result<()> {
-    anyhow::bail!("`bloom size` is not implemented yet")
+pub fn run(args: Args) -> Result<()> {
+    if args.n == 0 {
+        bail!("--n 0 is out of range: the filter must hold at least one item");
+    }
+    if !(args.p > 0.0 && args.p < 1.0) {
+        bail!("--p {} is out of range: the target false-positive rate must satisfy 0 < p < 1", args.p);
+    }
+    let layout: Layout = args
+        .layout
+        .parse()
+        .map_err(|_| anyhow::anyhow!("--layout {:?} is unknown: use partitioned or standard", args.layout))?;
+    let dev = match &args.device {
+        None => None,
+        Some(name) => Some(device(name).map_err(|_| {
+            anyhow::anyhow!(
+                "--device {name:?} is unknown: use one of {}",
+                DEVICES.iter().map(|d| d.name).collect::<Vec<_>>().join(", ")
+            )
+        })?),
+    };
+    let rec = recommend(layout, args.n, args.p, dev)?;
+    if args.json {
+        let v = serde_json::json!({
+            "layout": rec.layout.name(),
+            "n": rec.n,
+            "p": rec.target,
+            "m": rec.m,
+            "k": rec.k,
+            "bank_bits": rec.bank_bits,
+            "rate": rec.rate,
+            "classic": rec.classic,
+            "device": rec.placement.map(|pl| pl.device.name),
+            "blocks_used": rec.placement.map(|pl| pl.blocks_used),
+            "blocks_available": rec.placement.map(|pl| pl.device.blocks),
+            "fits": rec.placement.map(|pl| pl.fits),
+        });
+        println!("{v}");
+        return Ok(());
+    }
+    println!("{} layout for n = {} items at p <= {}:", rec.layout, rec.n, rec.target);
+    match rec.bank_bits {
+        Some(b) => println!(
+            "  k = {} banks of 2^{} = {} bits: m = {} bits ({:.2} bits per item)",
+            rec.k,
+            b,
+            1u64 << b,
+            rec.m,
+            rec.m as f64 / rec.n as f64
+        ),
+        None => println!("  m = {} bits, k = {} ({:.2} bits per item)", rec.m, rec.k, rec.m as f64 / rec.n as f64),
+    }
+    println!("  exact false-positive rate {:.4e} (classic formula would say {:.4e})", rec.rate, rec.classic);
+    if rec.bank_bits.is_some() {
+        println!(
+            "  hardware: k in 1..={HW_K_MAX}, banks of 2^{}..2^{} bits; core options: --k {} --bank-bits {}",
+            HW_BANK_BITS.start(),
+            HW_BANK_BITS.end(),
+            rec.k,
+            rec.bank_bits.unwrap()
+        );
+    }
+    if let Some(pl) = rec.placement {
+        println!(
+            "  device {}: {} of {} block RAMs of {} bits -> {}",
+            pl.device.description,
+            pl.blocks_used,
+            pl.device.blocks,
+            pl.device.block_bits,
+            if pl.fits { "fits" } else { "does NOT fit" }
+        );
+        if rec.layout == Layout::Standard {
+            println!("  (the hardware core implements the partitioned layout; the standard layout is for comparison)");
+        }
+    }
+    Ok(())
 }

@@ -1,0 +1,378 @@
+//! `bloom build`: board top + core -> Yosys -> nextpnr -> packer -> report.
+//!
+//! Clock choice. With a frequency given (`--freq`), the build makes the fastest
+//! clock the board can make at or below it (PLL or oscillator), runs once,
+//! and fails if routing does not meet it. Without one, it runs first at the
+//! device's conservative frequency, then once more at the fastest setting
+//! at or below 95% of the first run's routed Fmax (the margin absorbs the
+//! placement noise between runs); if that second run misses timing, the first
+//! run (which met a lower clock) is kept. If the first run already misses,
+//! the second aims below its routed Fmax instead. Each run keeps its files
+//! and logs in its own directory `passN-FREQ/`.
+
+use crate::board::{Board, Family};
+use crate::nextpnr::ClockTiming;
+use crate::steps::{self, PlaceRoute, PnrJob, Synthesis};
+use crate::tools::{Progress, Tool};
+use crate::top::{self, BoardLogic, ClockPlan};
+use crate::{CoreNetlist, FlowError};
+use serde::Serialize;
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+pub struct BuildOptions<'a> {
+    pub board: &'static Board,
+    pub out_dir: PathBuf,
+    /// nextpnr's placement seed.
+    pub pnr_seed: u64,
+    /// Requested core clock in MHz; None: chosen from achieved timing.
+    pub freq_mhz: Option<f64>,
+    pub logic: &'a dyn BoardLogic,
+    pub progress: Progress,
+}
+
+#[derive(Clone, Copy, Debug, Serialize, PartialEq)]
+pub struct Count {
+    pub used: u64,
+    pub total: u64,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct Resources {
+    /// LUT4s: iCE40 SB_LUT4 cells after synthesis; ECP5 TRELLIS_COMB after packing.
+    pub luts: Count,
+    pub ffs: Count,
+    /// iCE40 logic cells (LUT4 + FF + carry) as placed; None on ECP5.
+    pub logic_cells: Option<Count>,
+    pub brams: Count,
+    /// Block RAMs this filter needs at the least (one bank per block or more).
+    pub brams_minimum: u32,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct Pass {
+    pub dir: String,
+    pub clock_mhz: f64,
+    pub routed_fmax_mhz: f64,
+    pub timing_met: bool,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct BuildReport {
+    pub board: String,
+    pub board_title: String,
+    pub family: String,
+    pub part: String,
+    pub package: String,
+    pub logic: String,
+    pub core: serde_json::Value,
+    pub clock: ClockPlan,
+    pub constrained_mhz: f64,
+    pub routed_fmax_mhz: f64,
+    pub timing_met: bool,
+    pub clocks: Vec<ClockTiming>,
+    pub pnr_seed: u64,
+    pub resources: Resources,
+    pub tools: BTreeMap<String, String>,
+    pub bitstream: String,
+    pub passes: Vec<Pass>,
+    pub critical_path: Option<String>,
+}
+
+pub const REPORT_JSON: &str = "report.json";
+pub const REPORT_TXT: &str = "report.txt";
+
+pub fn bitstream_name(family: Family) -> &'static str {
+    match family {
+        Family::Ice40 => "bloom.bin",
+        Family::Ecp5 => "bloom.bit",
+    }
+}
+
+/// The tools a family's flow needs, in order.
+pub fn toolchain(family: Family) -> [Tool; 3] {
+    [steps::synth_tool(family), steps::pnr_tool(family), steps::pack_tool(family)]
+}
+
+/// Each tool's version line (a missing tool is an error naming how to install it).
+pub fn tool_versions(tools: &[Tool]) -> Result<BTreeMap<String, String>, FlowError> {
+    tools.iter().map(|t| Ok((t.program().to_string(), t.version()?))).collect()
+}
+
+/// Fails early, with the arithmetic, when the filter cannot fit the part's block RAM.
+pub fn check_fits(board: &Board, core: &CoreNetlist) -> Result<(), FlowError> {
+    let d = board.device;
+    let need = d.min_brams(core.k, core.bank_bits);
+    if need > d.usable_brams() {
+        return Err(FlowError::DoesNotFit {
+            part: d.part.to_string(),
+            detail: format!(
+                "k = {} banks of 2^{} bits need at least {need} block RAMs ({} per bank, {} bits each), \
+                 the {} has {}; use fewer or smaller banks (--k, --bank-bits) or a larger part",
+                core.k,
+                core.bank_bits,
+                need / core.k,
+                d.bram_bits,
+                d.part,
+                d.usable_brams()
+            ),
+        });
+    }
+    Ok(())
+}
+
+struct PassOutcome {
+    dir: PathBuf,
+    plan: ClockPlan,
+    synth: Synthesis,
+    pnr: PlaceRoute,
+}
+
+impl PassOutcome {
+    fn fmax(&self) -> f64 {
+        self.pnr.limiting_clock().map(|c| c.fmax_mhz).unwrap_or(0.0)
+    }
+    fn met(&self) -> bool {
+        !self.pnr.clocks.is_empty() && self.pnr.clocks.iter().all(|c| c.met())
+    }
+}
+
+fn run_pass(
+    n: usize,
+    plan: ClockPlan,
+    core: &CoreNetlist,
+    opts: &BuildOptions,
+) -> Result<PassOutcome, FlowError> {
+    let board = opts.board;
+    let dir = opts.out_dir.join(format!("pass{n}-{:.2}MHz", plan.mhz()));
+    std::fs::create_dir_all(&dir).map_err(|e| FlowError::Io(format!("creating {}: {e}", dir.display())))?;
+    opts.progress.say(&format!("pass {n}: core clock {}", plan.describe()));
+    let design = top::board_design(board, &plan, opts.logic, core)?;
+    steps::write(&dir.join("board.v"), &design)?;
+    let cfile = match board.device.family {
+        Family::Ice40 => "board.pcf",
+        Family::Ecp5 => "board.lpf",
+    };
+    steps::write(&dir.join(cfile), crate::constraints::checked_in(board))?;
+    let synth = steps::synthesise(board.device.family, &dir, "board.v", "bloom_board_top", "board", &opts.progress)?;
+    let job = PnrJob {
+        device: board.device,
+        package: board.package,
+        constraints: Some(cfile),
+        freq_mhz: None,
+        seed: opts.pnr_seed,
+        input: "board.json",
+        name: "board",
+    };
+    let pnr = steps::place_and_route(&dir, &job, &opts.progress)?;
+    let outcome = PassOutcome { dir, plan, synth, pnr };
+    opts.progress.say(&format!(
+        "pass {n}: routed Fmax {:.2} MHz at a {:.2} MHz constraint: {}",
+        outcome.fmax(),
+        outcome.plan.mhz(),
+        if outcome.met() { "met" } else { "NOT met" }
+    ));
+    Ok(outcome)
+}
+
+fn remove_stale(out: &Path, family: Family) {
+    for name in [bitstream_name(family), REPORT_JSON, REPORT_TXT] {
+        let _ = std::fs::remove_file(out.join(name));
+    }
+}
+
+pub fn build(core: &CoreNetlist, opts: &BuildOptions) -> Result<BuildReport, FlowError> {
+    let board = opts.board;
+    let family = board.device.family;
+    let out = &opts.out_dir;
+    std::fs::create_dir_all(out).map_err(|e| FlowError::Io(format!("creating {}: {e}", out.display())))?;
+    // Whatever happens below, no bitstream or report of an earlier run may
+    // stay behind looking like this run's result.
+    remove_stale(out, family);
+    check_fits(board, core)?;
+    let versions = tool_versions(&toolchain(family))?;
+    if let Some(f) = opts.freq_mhz {
+        // Validates the request before any tool runs.
+        ClockPlan::fastest_up_to(board, f)?;
+    }
+
+    let mut passes: Vec<PassOutcome> = Vec::new();
+    let chosen: usize = match opts.freq_mhz {
+        Some(f) => {
+            passes.push(run_pass(1, ClockPlan::fastest_up_to(board, f)?, core, opts)?);
+            0
+        }
+        None => {
+            let first = run_pass(1, ClockPlan::fastest_up_to(board, board.device.conservative_mhz)?, core, opts)?;
+            let aim = first.fmax() * 0.95;
+            let next = ClockPlan::fastest_up_to(board, aim).ok();
+            let first_met = first.met();
+            let first_mhz = first.plan.mhz();
+            passes.push(first);
+            match next {
+                Some(plan) if (first_met && plan.mhz() > first_mhz * 1.02) || (!first_met && plan.mhz() < first_mhz) => {
+                    let second = run_pass(2, plan, core, opts)?;
+                    if second.met() || !first_met {
+                        passes.push(second);
+                        1
+                    } else {
+                        opts.progress.say("pass 2 missed timing; keeping pass 1");
+                        passes.push(second);
+                        0
+                    }
+                }
+                _ => 0,
+            }
+        }
+    };
+    let pass = &passes[chosen];
+    if !pass.met() {
+        let clocks: Vec<String> = pass
+            .pnr
+            .clocks
+            .iter()
+            .map(|c| format!("clock '{}': routed Fmax {:.2} MHz, constraint {:.2} MHz", c.net, c.fmax_mhz, c.constraint_mhz))
+            .collect();
+        return Err(FlowError::TimingNotMet {
+            detail: format!(
+                "{}; no bitstream was written. Try a lower --freq (at most {:.1}) or leave --freq out to let \
+                 the build choose. Log: {}\n{}",
+                clocks.join("; "),
+                pass.fmax() * 0.95,
+                pass.pnr.log.display(),
+                pass.pnr.critical_path.clone().unwrap_or_default()
+            ),
+        });
+    }
+
+    let bit_name = bitstream_name(family);
+    let packed = steps::pack(family, &pass.dir, &pass.pnr.routed, bit_name, &opts.progress)?;
+    let bitstream = out.join(bit_name);
+    std::fs::rename(&packed, &bitstream)
+        .map_err(|e| FlowError::Io(format!("moving the bitstream to {}: {e}", bitstream.display())))?;
+
+    let d = board.device;
+    let total = |bel: &str, fallback: u32| {
+        let u = pass.pnr.used(bel);
+        if u.available > 0 { u.available as u64 } else { fallback as u64 }
+    };
+    let resources = match family {
+        Family::Ice40 => Resources {
+            luts: Count { used: pass.synth.cells.luts(), total: total(d.lut_bel, d.luts) },
+            ffs: Count { used: pass.synth.cells.ffs(), total: total(d.ff_bel, d.ffs) },
+            logic_cells: Some(Count { used: pass.pnr.used(d.lut_bel).used as u64, total: total(d.lut_bel, d.luts) }),
+            brams: Count { used: pass.pnr.used(d.bram_bel).used as u64, total: total(d.bram_bel, d.brams) },
+            brams_minimum: d.min_brams(core.k, core.bank_bits),
+        },
+        Family::Ecp5 => Resources {
+            luts: Count { used: pass.pnr.used(d.lut_bel).used as u64, total: total(d.lut_bel, d.luts) },
+            ffs: Count { used: pass.pnr.used(d.ff_bel).used as u64, total: total(d.ff_bel, d.ffs) },
+            logic_cells: None,
+            brams: Count { used: pass.pnr.used(d.bram_bel).used as u64, total: total(d.bram_bel, d.brams) },
+            brams_minimum: d.min_brams(core.k, core.bank_bits),
+        },
+    };
+    let report = BuildReport {
+        board: board.name.into(),
+        board_title: board.title.into(),
+        family: family.to_string(),
+        part: d.part.into(),
+        package: board.package_title.into(),
+        logic: opts.logic.name().into(),
+        core: core.config_json.clone(),
+        clock: pass.plan.clone(),
+        constrained_mhz: pass.plan.mhz(),
+        routed_fmax_mhz: pass.fmax(),
+        timing_met: pass.met(),
+        clocks: pass.pnr.clocks.clone(),
+        pnr_seed: opts.pnr_seed,
+        resources,
+        tools: versions,
+        bitstream: bitstream.display().to_string(),
+        passes: passes
+            .iter()
+            .map(|p| Pass {
+                dir: p.dir.display().to_string(),
+                clock_mhz: p.plan.mhz(),
+                routed_fmax_mhz: p.fmax(),
+                timing_met: p.met(),
+            })
+            .collect(),
+        critical_path: pass.pnr.critical_path.clone(),
+    };
+    let json = serde_json::to_string_pretty(&report).expect("report serialises");
+    write_atomically(&out.join(REPORT_JSON), &(json + "\n"))?;
+    write_atomically(&out.join(REPORT_TXT), &report.table())?;
+    Ok(report)
+}
+
+fn write_atomically(path: &Path, text: &str) -> Result<(), FlowError> {
+    let tmp = path.with_extension("partial");
+    steps::write(&tmp, text)?;
+    std::fs::rename(&tmp, path).map_err(|e| FlowError::Io(format!("renaming to {}: {e}", path.display())))
+}
+
+fn pct(c: &Count) -> String {
+    if c.total == 0 {
+        format!("{}", c.used)
+    } else {
+        format!("{:>6} / {:<6} ({:.0}%)", c.used, c.total, 100.0 * c.used as f64 / c.total as f64)
+    }
+}
+
+impl BuildReport {
+    /// The human-readable report.
+    pub fn table(&self) -> String {
+        let c = &self.core;
+        let mut rows: Vec<(String, String)> = vec![
+            ("board".into(), format!("{} ({})", self.board_title, self.board)),
+            ("part".into(), format!("{} {} ({})", self.part, self.package, self.family)),
+            (
+                "core".into(),
+                format!(
+                    "k={} bank_bits={} key_bits={} hash={} seed={}",
+                    c["k"], c["bank_bits"], c["key_bits"], c["hash"].as_str().unwrap_or("?"), c["seed"]
+                ),
+            ),
+            ("board logic".into(), self.logic.clone()),
+            ("core clock".into(), self.clock.describe()),
+            (
+                "routed Fmax".into(),
+                format!(
+                    "{:.2} MHz (constraint {:.2} MHz: {})",
+                    self.routed_fmax_mhz,
+                    self.constrained_mhz,
+                    if self.timing_met { "met" } else { "NOT met" }
+                ),
+            ),
+            ("LUT4".into(), pct(&self.resources.luts)),
+            ("flip-flops".into(), pct(&self.resources.ffs)),
+        ];
+        if let Some(lc) = &self.resources.logic_cells {
+            rows.push(("logic cells".into(), pct(lc)));
+        }
+        rows.push((
+            "block RAM".into(),
+            format!("{}   minimum for this filter: {}", pct(&self.resources.brams), self.resources.brams_minimum),
+        ));
+        rows.push(("nextpnr seed".into(), self.pnr_seed.to_string()));
+        for (i, p) in self.passes.iter().enumerate() {
+            rows.push((
+                format!("pass {}", i + 1),
+                format!(
+                    "{:.2} MHz clock, routed {:.2} MHz, {} ({})",
+                    p.clock_mhz,
+                    p.routed_fmax_mhz,
+                    if p.timing_met { "met" } else { "missed" },
+                    p.dir
+                ),
+            ));
+        }
+        for (tool, v) in &self.tools {
+            rows.push((tool.clone(), v.clone()));
+        }
+        rows.push(("bitstream".into(), self.bitstream.clone()));
+        let w = rows.iter().map(|(k, _)| k.len()).max().unwrap_or(0);
+        rows.iter().map(|(k, v)| format!("  {k:<w$}  {v}\n")).collect()
+    }
+}

@@ -1,0 +1,227 @@
+//! `bloom fmax`: the core's own routed maximum frequency on a part, apart
+//! from any board's I/O, compared with a bare block-RAM loop placed and
+//! routed on the same part, with the same seeds, in the same run.
+
+use crate::board::{Device, Family};
+use crate::harness::{self, BRAM_LOOP_TOP, HARNESS_TOP};
+use crate::steps::{self, PnrJob};
+use crate::tools::Progress;
+use crate::{CoreNetlist, FlowError};
+use serde::Serialize;
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+
+pub struct FmaxOptions {
+    pub device: &'static Device,
+    pub seeds: u32,
+    /// Timing target handed to nextpnr (both designs); None: the device's default.
+    pub target_mhz: Option<f64>,
+    pub out_dir: PathBuf,
+    pub progress: Progress,
+}
+
+/// nextpnr optimises towards its target: one above what either design reaches.
+pub fn default_target_mhz(d: &Device) -> f64 {
+    match (d.family, d.name) {
+        (Family::Ice40, "up5k") => 100.0,
+        (Family::Ice40, _) => 200.0,
+        (Family::Ecp5, _) => 150.0,
+    }
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct Spread {
+    pub min: f64,
+    pub median: f64,
+    pub max: f64,
+    /// One routed Fmax per seed, seeds 1..=N in order.
+    pub per_seed: Vec<f64>,
+}
+
+impl Spread {
+    pub fn of(values: &[f64]) -> Spread {
+        let mut v = values.to_vec();
+        v.sort_by(|a, b| a.total_cmp(b));
+        let n = v.len();
+        let median = if n % 2 == 1 { v[n / 2] } else { (v[n / 2 - 1] + v[n / 2]) / 2.0 };
+        Spread { min: v[0], median, max: v[n - 1], per_seed: values.to_vec() }
+    }
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct FmaxReport {
+    pub device: String,
+    pub part: String,
+    pub package: String,
+    pub core_config: serde_json::Value,
+    pub seeds: u32,
+    pub target_mhz: f64,
+    pub core: Spread,
+    pub bram_loop: Spread,
+    pub ratio: f64,
+    /// The core alone (synthesised with its hierarchy kept).
+    pub luts: u64,
+    pub ffs: u64,
+    /// Block RAMs of the placed core (the harness has none).
+    pub brams: u32,
+    pub brams_minimum: u32,
+    /// iCE40: logic cells of the placed harness+core; None on ECP5.
+    pub logic_cells: Option<u32>,
+    /// LUT4s per hash-unit module (modules whose name contains "hash"), one instance each.
+    pub luts_per_hash_unit: BTreeMap<String, u64>,
+    /// LUT4s per module of the core (one instance each).
+    pub luts_per_module: BTreeMap<String, u64>,
+    /// nextpnr's routed critical path of the core's slowest seed.
+    pub critical_path: Option<String>,
+    pub tools: BTreeMap<String, String>,
+    pub out_dir: String,
+}
+
+impl FmaxReport {
+    /// The one-object summary `--json` prints.
+    pub fn summary_json(&self) -> serde_json::Value {
+        serde_json::json!({
+            "device": self.device,
+            "fmax_mhz_median": self.core.median,
+            "bram_loop_fmax_mhz_median": self.bram_loop.median,
+            "ratio": self.ratio,
+            "luts": self.luts,
+            "ffs": self.ffs,
+            "brams": self.brams,
+        })
+    }
+
+    pub fn table(&self) -> String {
+        let s = |x: &Spread| format!("{:>7.2} {:>7.2} {:>7.2}", x.min, x.median, x.max);
+        let mut t = String::new();
+        t += &format!(
+            "bloom fmax: {} ({} {}), {} seed(s), nextpnr target {} MHz\n",
+            self.device, self.part, self.package, self.seeds, self.target_mhz
+        );
+        t += &format!("  core: {}\n", self.core_config);
+        t += &format!("  {:<16} {:>7} {:>7} {:>7}  (routed MHz)\n", "", "min", "median", "max");
+        t += &format!("  {:<16} {}\n", "core", s(&self.core));
+        t += &format!("  {:<16} {}\n", "bare BRAM loop", s(&self.bram_loop));
+        t += &format!("  {:<16} {:.3}   (core median / BRAM loop median; goal >= 0.9)\n", "ratio", self.ratio);
+        t += &format!("  {:<16} {}\n", "LUT4 (core)", self.luts);
+        t += &format!("  {:<16} {}\n", "flip-flops", self.ffs);
+        t += &format!("  {:<16} {}   (minimum for this filter: {})\n", "block RAM", self.brams, self.brams_minimum);
+        if let Some(lc) = self.logic_cells {
+            t += &format!("  {:<16} {}   (placed, harness included)\n", "logic cells", lc);
+        }
+        for (m, l) in &self.luts_per_hash_unit {
+            t += &format!("  {:<16} {} LUT4 ({m})\n", "per hash unit", l);
+        }
+        for (tool, v) in &self.tools {
+            t += &format!("  {tool:<16} {v}\n");
+        }
+        if let Some(p) = &self.critical_path {
+            t += "  critical path of the core's slowest seed:\n";
+            for l in p.lines() {
+                t += &format!("    {l}\n");
+            }
+        }
+        t
+    }
+}
+
+pub fn measure(core: &CoreNetlist, opts: &FmaxOptions) -> Result<FmaxReport, FlowError> {
+    let d = opts.device;
+    if opts.seeds == 0 || opts.seeds > 100 {
+        return Err(FlowError::Invalid(format!("--seeds {}: must be 1..=100", opts.seeds)));
+    }
+    let target = opts.target_mhz.unwrap_or_else(|| default_target_mhz(d));
+    if !(target.is_finite() && target > 0.0 && target <= 1000.0) {
+        return Err(FlowError::Invalid(format!("target {target} MHz: must be in (0, 1000]")));
+    }
+    let cheap = crate::board::BOARDS.iter().find(|b| std::ptr::eq(b.device, d));
+    if let Some(b) = cheap {
+        crate::build::check_fits(b, core)?;
+    } else if d.min_brams(core.k, core.bank_bits) > d.usable_brams() {
+        return Err(FlowError::DoesNotFit {
+            part: d.part.into(),
+            detail: format!("needs {} block RAMs, has {}", d.min_brams(core.k, core.bank_bits), d.usable_brams()),
+        });
+    }
+    let dir = &opts.out_dir;
+    std::fs::create_dir_all(dir).map_err(|e| FlowError::Io(format!("creating {}: {e}", dir.display())))?;
+    let family = d.family;
+    let tools = crate::build::tool_versions(&[steps::synth_tool(family), steps::pnr_tool(family)])?;
+    let p = &opts.progress;
+
+    steps::write(&dir.join("core.v"), &core.verilog)?;
+    steps::write(&dir.join("harness.v"), &harness::fmax_harness(core)?)?;
+    steps::write(&dir.join("bram_loop.v"), &harness::bram_loop())?;
+    let core_synth = steps::synthesise(family, dir, "harness.v", HARNESS_TOP, "harness", p)?;
+    steps::synthesise(family, dir, "bram_loop.v", BRAM_LOOP_TOP, "bram_loop", p)?;
+    let hier = steps::hierarchy_stats(family, dir, "core.v", &core.top, p)?;
+    let core_cells = hier.get("design").cloned().unwrap_or_default();
+
+    let mut core_f = Vec::new();
+    let mut loop_f = Vec::new();
+    let mut first_core = None;
+    let mut slowest: Option<(f64, Option<String>)> = None;
+    for seed in 1..=opts.seeds as u64 {
+        p.say(&format!("seed {seed} of {}", opts.seeds));
+        let run = |input: &str, name: &str| {
+            let job = PnrJob {
+                device: d,
+                package: d.default_package,
+                constraints: None,
+                freq_mhz: Some(target),
+                seed,
+                input,
+                name,
+            };
+            steps::place_and_route(dir, &job, p)
+        };
+        let c = run("harness.json", &format!("harness-seed{seed}"))?;
+        let l = run("bram_loop.json", &format!("bram_loop-seed{seed}"))?;
+        let cf = c.limiting_clock().map(|t| t.fmax_mhz).unwrap_or(0.0);
+        let lf = l.limiting_clock().map(|t| t.fmax_mhz).unwrap_or(0.0);
+        p.say(&format!("seed {seed}: core {cf:.2} MHz, BRAM loop {lf:.2} MHz"));
+        core_f.push(cf);
+        loop_f.push(lf);
+        if slowest.as_ref().map_or(true, |(f, _)| cf < *f) {
+            slowest = Some((cf, c.critical_path.clone()));
+        }
+        if first_core.is_none() {
+            first_core = Some(c);
+        }
+    }
+    let first = first_core.expect("at least one seed");
+    let core_s = Spread::of(&core_f);
+    let loop_s = Spread::of(&loop_f);
+    let luts_per_module: BTreeMap<String, u64> = hier
+        .iter()
+        .filter(|(m, _)| m.as_str() != "design")
+        .map(|(m, c)| (m.clone(), c.luts()))
+        .collect();
+    let luts_per_hash_unit = luts_per_module
+        .iter()
+        .filter(|(m, _)| m.contains("hash"))
+        .map(|(m, l)| (m.clone(), *l))
+        .collect();
+    let _ = core_synth;
+    Ok(FmaxReport {
+        device: d.name.into(),
+        part: d.part.into(),
+        package: d.default_package.into(),
+        core_config: core.config_json.clone(),
+        seeds: opts.seeds,
+        target_mhz: target,
+        ratio: if loop_s.median > 0.0 { core_s.median / loop_s.median } else { 0.0 },
+        core: core_s,
+        bram_loop: loop_s,
+        luts: core_cells.luts(),
+        ffs: core_cells.ffs(),
+        brams: first.used(d.bram_bel).used,
+        brams_minimum: d.min_brams(core.k, core.bank_bits),
+        logic_cells: (family == Family::Ice40).then(|| first.used(d.lut_bel).used),
+        luts_per_hash_unit,
+        luts_per_module,
+        critical_path: slowest.and_then(|(_, p)| p),
+        tools,
+        out_dir: dir.display().to_string(),
+    })
+}

@@ -1,0 +1,318 @@
+//! The flow's steps, one function per tool: synthesise (Yosys), place and
+//! route (nextpnr), pack (icepack / ecppack), program (openFPGALoader). Each
+//! runs in a working directory with relative file names (the yowasp tools see
+//! only their working directory) and keeps its tool's full log there.
+
+use crate::board::{Board, Device, Family};
+use crate::nextpnr::{self, ClockTiming, Use};
+use crate::tools::{self, Progress, Tool};
+use crate::FlowError;
+use serde::Serialize;
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+fn io_err(what: &str, path: &Path, e: std::io::Error) -> FlowError {
+    FlowError::Io(format!("{what} {}: {e}", path.display()))
+}
+
+pub fn write(path: &Path, text: &str) -> Result<(), FlowError> {
+    std::fs::write(path, text).map_err(|e| io_err("writing", path, e))
+}
+
+pub fn synth_tool(family: Family) -> Tool {
+    match family {
+        Family::Ice40 => Tool::Yosys,
+        Family::Ecp5 => Tool::YowaspYosys,
+    }
+}
+
+pub fn pnr_tool(family: Family) -> Tool {
+    match family {
+        Family::Ice40 => Tool::NextpnrIce40,
+        Family::Ecp5 => Tool::NextpnrEcp5,
+    }
+}
+
+pub fn pack_tool(family: Family) -> Tool {
+    match family {
+        Family::Ice40 => Tool::Icepack,
+        Family::Ecp5 => Tool::Ecppack,
+    }
+}
+
+/// Cell counts after synthesis, per module (`design` is the whole design).
+#[derive(Clone, Debug, Default, Serialize)]
+pub struct CellCounts {
+    pub cells: BTreeMap<String, u64>,
+}
+
+impl CellCounts {
+    pub fn count(&self, pred: impl Fn(&str) -> bool) -> u64 {
+        self.cells.iter().filter(|(k, _)| pred(k)).map(|(_, v)| v).sum()
+    }
+    /// LUT4s: iCE40 SB_LUT4 cells (carries have their own logic); ECP5 LUT4
+    /// cells plus two per CCU2C carry cell (which is built from two LUT4s).
+    pub fn luts(&self) -> u64 {
+        self.count(|c| c == "SB_LUT4" || c == "LUT4") + 2 * self.count(|c| c == "CCU2C")
+    }
+    pub fn ffs(&self) -> u64 {
+        self.count(|c| c.starts_with("SB_DFF") || c == "TRELLIS_FF")
+    }
+}
+
+fn parse_stat(path: &Path) -> Result<BTreeMap<String, CellCounts>, FlowError> {
+    let text = std::fs::read_to_string(path).map_err(|e| io_err("reading", path, e))?;
+    let v: serde_json::Value =
+        serde_json::from_str(&text).map_err(|e| FlowError::Io(format!("parsing {}: {e}", path.display())))?;
+    let mut out = BTreeMap::new();
+    let mut add = |name: &str, m: &serde_json::Value| {
+        let mut c = CellCounts::default();
+        if let Some(t) = m.get("num_cells_by_type").and_then(|t| t.as_object()) {
+            for (k, n) in t {
+                c.cells.insert(k.clone(), n.as_u64().unwrap_or(0));
+            }
+        }
+        out.insert(name.trim_start_matches('\\').to_string(), c);
+    };
+    if let Some(mods) = v.get("modules").and_then(|m| m.as_object()) {
+        for (name, m) in mods {
+            add(name, m);
+        }
+    }
+    if let Some(d) = v.get("design") {
+        add("design", d);
+    }
+    Ok(out)
+}
+
+pub struct Synthesis {
+    pub json: PathBuf,
+    pub cells: CellCounts,
+    pub log: PathBuf,
+}
+
+/// Yosys `synth_ice40` / `synth_ecp5` of `verilog` (a file in `dir`) to `NAME.json`.
+pub fn synthesise(
+    family: Family,
+    dir: &Path,
+    verilog: &str,
+    top: &str,
+    name: &str,
+    progress: &Progress,
+) -> Result<Synthesis, FlowError> {
+    let synth = match family {
+        Family::Ice40 => "synth_ice40",
+        Family::Ecp5 => "synth_ecp5",
+    };
+    let json = format!("{name}.json");
+    let stat = format!("{name}-stat.json");
+    let script = format!("read_verilog {verilog}; {synth} -top {top} -json {json}; tee -q -o {stat} stat -json");
+    let log = dir.join(format!("{name}-yosys.log"));
+    progress.say(&format!("synthesis: {synth} -top {top}"));
+    tools::run(synth_tool(family), &["-p".into(), script], dir, &log, progress)?;
+    let stats = parse_stat(&dir.join(&stat))?;
+    Ok(Synthesis { json: dir.join(json), cells: stats.get("design").cloned().unwrap_or_default(), log })
+}
+
+/// Per-module cell counts of the core with its hierarchy kept (for LUTs per hash unit).
+pub fn hierarchy_stats(
+    family: Family,
+    dir: &Path,
+    verilog: &str,
+    top: &str,
+    progress: &Progress,
+) -> Result<BTreeMap<String, CellCounts>, FlowError> {
+    let synth = match family {
+        Family::Ice40 => "synth_ice40",
+        Family::Ecp5 => "synth_ecp5",
+    };
+    // Yosys 0.23's `stat -json` writes the hierarchy listing into its JSON,
+    // so the hierarchical statistics are read from the text report.
+    let script = format!("read_verilog {verilog}; {synth} -noflatten -top {top}; tee -q -o hier-stat.txt stat");
+    progress.say(&format!("synthesis with hierarchy kept: {synth} -noflatten -top {top}"));
+    tools::run(synth_tool(family), &["-p".into(), script], dir, &dir.join("hier-yosys.log"), progress)?;
+    let path = dir.join("hier-stat.txt");
+    let text = std::fs::read_to_string(&path).map_err(|e| io_err("reading", &path, e))?;
+    Ok(parse_stat_text(&text))
+}
+
+/// Yosys' text `stat`: one `=== NAME ===` section per module with its cells
+/// by type (types start with a capital or `$`; module names here do not), and
+/// a `=== design hierarchy ===` section whose counts are the whole design's.
+pub fn parse_stat_text(text: &str) -> BTreeMap<String, CellCounts> {
+    let mut out: BTreeMap<String, CellCounts> = BTreeMap::new();
+    let mut current: Option<String> = None;
+    for line in text.lines() {
+        let t = line.trim();
+        if let Some(name) = t.strip_prefix("=== ").and_then(|r| r.strip_suffix(" ===")) {
+            let name = if name == "design hierarchy" { "design" } else { name };
+            current = Some(name.trim_start_matches('\\').to_string());
+            out.insert(current.clone().unwrap(), CellCounts::default());
+            continue;
+        }
+        let Some(cur) = &current else { continue };
+        let mut parts = t.split_whitespace();
+        if let (Some(ty), Some(n), None) = (parts.next(), parts.next(), parts.next()) {
+            let starts_cell = ty.chars().next().map_or(false, |c| c.is_ascii_uppercase() || c == '$');
+            if let (true, Ok(n)) = (starts_cell, n.parse::<u64>()) {
+                out.get_mut(cur).unwrap().cells.insert(ty.to_string(), n);
+            }
+        }
+    }
+    out
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct PlaceRoute {
+    pub clocks: Vec<ClockTiming>,
+    pub utilisation: BTreeMap<String, Use>,
+    pub critical_path: Option<String>,
+    /// The routed design for the packer (`.asc` / `.config`), relative to the directory.
+    pub routed: PathBuf,
+    pub log: PathBuf,
+}
+
+impl PlaceRoute {
+    /// The slowest routed clock (the one that limits the design).
+    pub fn limiting_clock(&self) -> Option<&ClockTiming> {
+        self.clocks.iter().min_by(|a, b| a.fmax_mhz.total_cmp(&b.fmax_mhz))
+    }
+    pub fn used(&self, bel: &str) -> Use {
+        self.utilisation.get(bel).copied().unwrap_or(Use { used: 0, available: 0 })
+    }
+}
+
+pub struct PnrJob<'a> {
+    pub device: &'a Device,
+    pub package: &'a str,
+    /// Constraint file (.pcf / .lpf) inside the directory; None: pins placed freely.
+    pub constraints: Option<&'a str>,
+    /// Target for clocks the constraints do not cover.
+    pub freq_mhz: Option<f64>,
+    pub seed: u64,
+    /// Synthesised netlist (`.json`) in the directory.
+    pub input: &'a str,
+    /// Base name of this run's outputs and log.
+    pub name: &'a str,
+}
+
+/// nextpnr on `NAME.json`. Timing failures do not fail this step (the caller
+/// decides); a design that does not fit is a DoesNotFit error.
+pub fn place_and_route(dir: &Path, job: &PnrJob, progress: &Progress) -> Result<PlaceRoute, FlowError> {
+    let d = job.device;
+    let name = job.name;
+    let routed = match d.family {
+        Family::Ice40 => format!("{name}.asc"),
+        Family::Ecp5 => format!("{name}.config"),
+    };
+    let report = format!("{name}-report.json");
+    let mut args: Vec<String> = vec![
+        d.nextpnr_flag.into(),
+        "--package".into(),
+        job.package.into(),
+        "--json".into(),
+        job.input.into(),
+        "--report".into(),
+        report.clone(),
+        "--seed".into(),
+        job.seed.to_string(),
+        "--timing-allow-fail".into(),
+    ];
+    if let Some(speed) = d.speed {
+        args.extend(["--speed".into(), speed.into()]);
+    }
+    match d.family {
+        Family::Ice40 => args.extend(["--asc".into(), routed.clone()]),
+        Family::Ecp5 => args.extend(["--textcfg".into(), routed.clone()]),
+    }
+    if let Some(c) = job.constraints {
+        args.extend([if d.family == Family::Ice40 { "--pcf" } else { "--lpf" }.into(), c.into()]);
+    }
+    if let Some(f) = job.freq_mhz {
+        args.extend(["--freq".into(), format!("{f}")]);
+    }
+    let log = dir.join(format!("{name}-nextpnr.log"));
+    progress.say(&format!("place and route: {} {} {} (seed {})", pnr_tool(d.family).program(), d.nextpnr_flag, job.package, job.seed));
+    // A stale routed file from an earlier run must not be mistaken for this one's.
+    let _ = std::fs::remove_file(dir.join(&routed));
+    let _ = std::fs::remove_file(dir.join(&report));
+    let result = tools::run(pnr_tool(d.family), &args, dir, &log, progress);
+    let text = std::fs::read_to_string(&log).unwrap_or_default();
+    if let Err(e) = result {
+        if let Some(detail) = nextpnr::overflow(&text) {
+            return Err(FlowError::DoesNotFit { part: d.part.to_string(), detail });
+        }
+        return Err(e);
+    }
+    let report_v: serde_json::Value = std::fs::read_to_string(dir.join(&report))
+        .ok()
+        .and_then(|t| serde_json::from_str(&t).ok())
+        .unwrap_or(serde_json::Value::Null);
+    let clocks = nextpnr::routed_fmax(&text);
+    if clocks.is_empty() {
+        return Err(FlowError::Io(format!(
+            "nextpnr finished but its log {} has no routed maximum frequency",
+            log.display()
+        )));
+    }
+    Ok(PlaceRoute {
+        clocks,
+        utilisation: nextpnr::utilisation(&report_v),
+        critical_path: nextpnr::critical_path(&text),
+        routed: PathBuf::from(routed),
+        log,
+    })
+}
+
+/// Packs the routed design into `bitstream` (a name in `dir`). The packer
+/// writes a temporary name that is renamed only once it succeeded, so a
+/// failed or interrupted run leaves no bitstream behind.
+pub fn pack(family: Family, dir: &Path, routed: &Path, bitstream: &str, progress: &Progress) -> Result<PathBuf, FlowError> {
+    let partial = format!("{bitstream}.partial");
+    let _ = std::fs::remove_file(dir.join(&partial));
+    let routed = routed.to_string_lossy().to_string();
+    let args: Vec<String> = match family {
+        Family::Ice40 => vec![routed, partial.clone()],
+        Family::Ecp5 => vec!["--compress".into(), "--input".into(), routed, "--bit".into(), partial.clone()],
+    };
+    progress.say(&format!("pack: {}", pack_tool(family).program()));
+    let log = dir.join("pack.log");
+    if let Err(e) = tools::run(pack_tool(family), &args, dir, &log, progress) {
+        let _ = std::fs::remove_file(dir.join(&partial));
+        return Err(e);
+    }
+    let done = dir.join(bitstream);
+    let size = std::fs::metadata(dir.join(&partial)).map(|m| m.len()).unwrap_or(0);
+    if size == 0 {
+        let _ = std::fs::remove_file(dir.join(&partial));
+        return Err(FlowError::Io(format!("{} wrote an empty bitstream", pack_tool(family).program())));
+    }
+    std::fs::rename(dir.join(&partial), &done).map_err(|e| io_err("renaming bitstream to", &done, e))?;
+    Ok(done)
+}
+
+/// Loads the bitstream into the board's FPGA (volatile: lost at power-off).
+/// Looks for the board's USB interface first, so that "no board" is said
+/// plainly rather than as a programmer error.
+pub fn program(board: &Board, bitstream: &Path, log: &Path, progress: &Progress) -> Result<(), FlowError> {
+    let loader = Tool::OpenFpgaLoader.locate()?;
+    let scan = std::process::Command::new(&loader)
+        .arg("--scan-usb")
+        .output()
+        .map_err(|e| FlowError::Io(format!("running openFPGALoader --scan-usb: {e}")))?;
+    let listing = String::from_utf8_lossy(&scan.stdout).to_string() + &String::from_utf8_lossy(&scan.stderr);
+    if !listing.to_ascii_lowercase().contains(board.programmer_usb) {
+        return Err(FlowError::Io(format!(
+            "no {} is attached: openFPGALoader --scan-usb lists no USB device {} (the board's programming interface). \
+             The bitstream {} is complete; connect the board and run: openFPGALoader -b {} {}",
+            board.title,
+            board.programmer_usb,
+            bitstream.display(),
+            board.programmer_board,
+            bitstream.display()
+        )));
+    }
+    let args = vec!["-b".to_string(), board.programmer_board.to_string(), bitstream.to_string_lossy().to_string()];
+    progress.say(&format!("programming the {} with openFPGALoader", board.title));
+    tools::run(Tool::OpenFpgaLoader, &args, bitstream.parent().unwrap_or(Path::new(".")), log, progress)
+}

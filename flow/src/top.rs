@@ -1,0 +1,298 @@
+//! Board tops. A board top (`bloom_board_top`) owns the pins, the clock (PLL
+//! or oscillator), the reset and the LED polarity, and instantiates one
+//! `bloom_board_logic` module that does the work. The logic is exchangeable:
+//! [`TestPattern`] drives the core from an LFSR and shows the result on the
+//! LEDs; the UART host bridge provides its own [`BoardLogic`] with the same
+//! module interface and replaces it through [`crate::build::BuildOptions::logic`].
+//!
+//! `bloom_board_logic` interface (every implementation):
+//! ```text
+//! module bloom_board_logic #(parameter CLOCK_HZ = ..., parameter LEDS = ...) (
+//!     input clock,                 // core clock, CLOCK_HZ
+//!     input reset,                 // synchronous, active high; held after configuration,
+//!                                  // until the PLL locks, and while the reset button is pressed
+//!     input uart_rx,               // FTDI UART, FPGA input (unsynchronised)
+//!     output uart_tx,              // FTDI UART, FPGA output (idle high)
+//!     output [LEDS-1:0] led        // 1 = lit; the top applies each LED's polarity
+//! );
+//! ```
+
+use crate::board::{Board, Family};
+use crate::pll::{self, Ecp5Pll, Ice40Pll};
+use crate::{CoreNetlist, FlowError};
+use serde::Serialize;
+
+/// How the core clock is made from the board's oscillator.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(tag = "source")]
+pub enum ClockPlan {
+    Oscillator { mhz: f64 },
+    Ice40Pll { pll: Ice40Pll, from_pad: bool },
+    Ecp5Pll { pll: Ecp5Pll },
+}
+
+impl ClockPlan {
+    pub fn mhz(&self) -> f64 {
+        match self {
+            ClockPlan::Oscillator { mhz } => *mhz,
+            ClockPlan::Ice40Pll { pll, .. } => pll.fout_mhz,
+            ClockPlan::Ecp5Pll { pll } => pll.fout_mhz,
+        }
+    }
+
+    pub fn describe(&self) -> String {
+        match self {
+            ClockPlan::Oscillator { mhz } => format!("{mhz} MHz oscillator, no PLL"),
+            ClockPlan::Ice40Pll { pll, .. } => format!(
+                "SB_PLL40 {:.3} MHz (DIVR {} DIVF {} DIVQ {})",
+                pll.fout_mhz, pll.divr, pll.divf, pll.divq
+            ),
+            ClockPlan::Ecp5Pll { pll } => format!(
+                "EHXPLLL {:.3} MHz (CLKI_DIV {} CLKFB_DIV {} CLKOP_DIV {})",
+                pll.fout_mhz, pll.clki_div, pll.clkfb_div, pll.clkop_div
+            ),
+        }
+    }
+
+    /// The fastest clock this board can make that is not above `max_mhz`:
+    /// the oscillator itself or a PLL setting, whichever is higher.
+    pub fn fastest_up_to(board: &Board, max_mhz: f64) -> Result<ClockPlan, FlowError> {
+        if !max_mhz.is_finite() || max_mhz <= 0.0 {
+            return Err(FlowError::Invalid(format!("clock frequency {max_mhz} MHz: must be a positive number")));
+        }
+        let osc = (board.clock_mhz <= max_mhz + 1e-9).then_some(ClockPlan::Oscillator { mhz: board.clock_mhz });
+        let via_pll = match board.device.family {
+            Family::Ice40 => pll::ice40(board.clock_mhz, max_mhz)
+                .map(|pll| ClockPlan::Ice40Pll { pll, from_pad: board.clock_on_pll_pad }),
+            Family::Ecp5 => pll::ecp5(board.clock_mhz, max_mhz).map(|pll| ClockPlan::Ecp5Pll { pll }),
+        };
+        match (osc, via_pll) {
+            (Some(o), Some(p)) => Ok(if p.mhz() > o.mhz() + 1e-9 { p } else { o }),
+            (Some(o), None) => Ok(o),
+            (None, Some(p)) => Ok(p),
+            (None, None) => Err(FlowError::Invalid(format!(
+                "{} cannot make a clock of {max_mhz} MHz or below: its oscillator runs at {} MHz and the \
+                 {} PLL cannot go lower than {} MHz",
+                board.title,
+                board.clock_mhz,
+                board.device.family,
+                match board.device.family {
+                    Family::Ice40 => pll::ICE40_PLL_MIN_OUT_MHZ,
+                    Family::Ecp5 => pll::ECP5_PLL_MIN_OUT_MHZ,
+                }
+            ))),
+        }
+    }
+
+    fn verilog(&self) -> String {
+        match self {
+            ClockPlan::Oscillator { .. } => {
+                "    assign core_clock = clock;\n    assign pll_locked = 1'b1;\n".to_string()
+            }
+            ClockPlan::Ice40Pll { pll, from_pad } => pll.verilog(*from_pad),
+            ClockPlan::Ecp5Pll { pll } => pll.verilog(),
+        }
+    }
+}
+
+/// What runs inside the board top (see the module documentation for its interface).
+pub trait BoardLogic {
+    /// Short name for reports ("test pattern", "uart bridge").
+    fn name(&self) -> &str;
+    /// Verilog defining `bloom_board_logic` and everything it instantiates
+    /// other than the core (whose Verilog the flow adds).
+    fn verilog(&self, core: &CoreNetlist, board: &Board, clock_hz: u64) -> Result<String, FlowError>;
+}
+
+/// The whole board design: top, logic and core, one Verilog text.
+pub fn board_design(
+    board: &Board,
+    clock: &ClockPlan,
+    logic: &dyn BoardLogic,
+    core: &CoreNetlist,
+) -> Result<String, FlowError> {
+    let clock_hz = (clock.mhz() * 1e6).round() as u64;
+    let n = board.leds.len();
+    let polarity: String = board.leds.iter().rev().map(|p| if p.active_low { '1' } else { '0' }).collect();
+    let (button_port, pressed) = match board.reset_button {
+        Some(p) => ("    input reset_button,\n", if p.active_low { "!reset_button" } else { "reset_button" }.to_string()),
+        None => ("", "1'b0".to_string()),
+    };
+    let top = format!(
+        "// Board top for the {title}: {part} {pkg}, {osc} MHz oscillator on pin {pin}.
+// Core clock: {clk}.
+// Generated by the bloom flow; `bloom_board_logic` below is the {logic}.
+module bloom_board_top (
+    input clock,
+{button_port}    output [{nm1}:0] led,
+    input uart_rx,
+    output uart_tx
+);
+    wire core_clock;
+    wire pll_locked;
+{pll}
+    // Reset is held for 256 cycles after configuration, until the PLL locks,
+    // and while the reset button is pressed (both synchronised first).
+    reg [1:0] hold_sync = 2'b11;
+    reg [7:0] reset_count = 8'd0;
+    reg reset = 1'b1;
+    always @(posedge core_clock) begin
+        hold_sync <= {{hold_sync[0], !pll_locked || {pressed}}};
+        if (hold_sync[1]) begin
+            reset_count <= 8'd0;
+            reset <= 1'b1;
+        end else if (reset_count != 8'hff) begin
+            reset_count <= reset_count + 8'd1;
+            reset <= 1'b1;
+        end else begin
+            reset <= 1'b0;
+        end
+    end
+
+    wire [{nm1}:0] lit;
+    bloom_board_logic #(.CLOCK_HZ({clock_hz}), .LEDS({n})) board_logic (
+        .clock(core_clock),
+        .reset(reset),
+        .uart_rx(uart_rx),
+        .uart_tx(uart_tx),
+        .led(lit)
+    );
+    // Active-low LEDs are inverted here so the logic can say 1 = lit.
+    assign led = lit ^ {n}'b{polarity};
+endmodule
+",
+        title = board.title,
+        part = board.device.part,
+        pkg = board.package_title,
+        osc = board.clock_mhz,
+        pin = board.clock.site,
+        clk = clock.describe(),
+        logic = logic.name(),
+        nm1 = n - 1,
+        pll = clock.verilog(),
+    );
+    Ok(format!("{top}\n{}\n{}", logic.verilog(core, board, clock_hz)?, core.verilog))
+}
+
+/// Test pattern: inserts a key from a 64-bit LFSR, then queries the same key
+/// (which must hit: a Bloom filter has no false negatives), then moves on; a
+/// clear every 2^20 pairs keeps the filter from saturating.
+///
+/// LEDs (1 = lit): led[0] error, latched: a query answered miss for the key
+/// inserted just before it; led[1] heartbeat (about 1 Hz); led[2] toggles every
+/// 2^16 responses; led[3] on while the core is clearing; led[4..] the top bits
+/// of bank 0's fill count.
+pub struct TestPattern;
+
+impl BoardLogic for TestPattern {
+    fn name(&self) -> &str {
+        "test pattern"
+    }
+
+    fn verilog(&self, core: &CoreNetlist, board: &Board, clock_hz: u64) -> Result<String, FlowError> {
+        let w = core.key_bits;
+        let key = match w {
+            32 => "lfsr[31:0]".to_string(),
+            64 => "lfsr".to_string(),
+            128 => "{lfsr ^ 64'hc3a5c85c97cb3127, lfsr}".to_string(),
+            _ => return Err(FlowError::Invalid(format!("key width {w}: must be 32, 64 or 128"))),
+        };
+        let heartbeat_bit = (63 - clock_hz.max(2).leading_zeros()).saturating_sub(1);
+        let leds = board.leds.len();
+        let fill_leds: String = (4..leds)
+            .map(|i| {
+                let bit = core.bank_bits as i64 - (i as i64 - 4);
+                if bit >= 0 {
+                    format!("    assign led[{i}] = fill_count[{bit}];\n")
+                } else {
+                    format!("    assign led[{i}] = 1'b0;\n")
+                }
+            })
+            .collect();
+        Ok(format!(
+            "// Test pattern for the board: insert key, query the same key (must hit), next key.
+module bloom_board_logic #(parameter CLOCK_HZ = {clock_hz}, parameter LEDS = {leds}) (
+    input clock,
+    input reset,
+    input uart_rx,
+    output uart_tx,
+    output [LEDS-1:0] led
+);
+    assign uart_tx = 1'b1;
+
+    reg [63:0] lfsr = 64'h9e3779b97f4a7c15;
+    reg querying = 1'b0;      // 0: insert (or clear) slot, 1: query slot
+    reg after_clear = 1'b0;   // this query slot follows a clear: its key was never inserted
+    reg [19:0] pairs = 20'd0;
+    wire clear_slot = !querying && pairs == 20'd0;
+
+    wire req_ready, resp_valid, resp_hit, rb_valid, rb_data, busy;
+    wire [7:0] resp_tag;
+    wire [16:0] fill_count;
+    wire req_valid = !reset;
+    wire [1:0] req_op = querying ? 2'd0 : (clear_slot ? 2'd2 : 2'd1);
+    wire [7:0] req_tag = {{6'd0, querying && !after_clear, querying}};
+
+    {top} core (
+        .clock(clock),
+        .reset(reset),
+        .req_valid(req_valid),
+        .req_ready(req_ready),
+        .req_op(req_op),
+        .req_key({key}),
+        .req_tag(req_tag),
+        .resp_valid(resp_valid),
+        .resp_ready(1'b1),
+        .resp_hit(resp_hit),
+        .resp_tag(resp_tag),
+        .rb_req(1'b0),
+        .rb_bank(4'd0),
+        .rb_addr(16'd0),
+        .rb_valid(rb_valid),
+        .rb_data(rb_data),
+        .fill_bank(4'd0),
+        .fill_count(fill_count),
+        .busy(busy)
+    );
+
+    always @(posedge clock) begin
+        if (reset) begin
+            querying <= 1'b0;
+            after_clear <= 1'b0;
+            pairs <= 20'd0;
+        end else if (req_valid && req_ready) begin
+            querying <= !querying;
+            if (!querying) after_clear <= clear_slot;
+            if (querying) begin
+                lfsr <= {{lfsr[62:0], lfsr[63] ^ lfsr[62] ^ lfsr[60] ^ lfsr[59]}};
+                pairs <= pairs + 20'd1;
+            end
+        end
+    end
+
+    reg error = 1'b0;
+    reg [15:0] responses = 16'd0;
+    reg activity = 1'b0;
+    always @(posedge clock) begin
+        if (reset) begin
+            error <= 1'b0;
+        end else if (resp_valid) begin
+            if (resp_tag[1] && !resp_hit) error <= 1'b1;
+            responses <= responses + 16'd1;
+            if (responses == 16'hffff) activity <= !activity;
+        end
+    end
+
+    reg [63:0] ticks = 64'd0;
+    always @(posedge clock) ticks <= ticks + 64'd1;
+
+    assign led[0] = error;
+    assign led[1] = ticks[{heartbeat_bit}];
+    assign led[2] = activity;
+    assign led[3] = busy;
+{fill_leds}endmodule
+",
+            top = core.top,
+        ))
+    }
+}

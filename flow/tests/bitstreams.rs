@@ -1,0 +1,124 @@
+//! The whole flow, core to bitstream, for one small configuration per family
+//! (k = 2, 2^11-bit banks, 32-bit keys, H3), each one toolchain run checked
+//! from every side: report fields, files on disk, logs.
+//!
+//! These need the FPGA tools; a missing tool fails the test with the command
+//! that installs it (`scripts/setup.sh` installs them all).
+
+use flow::board::{self, Board};
+use flow::build::{build, BuildOptions, BuildReport};
+use flow::tools::{Progress, Tool};
+use flow::top::TestPattern;
+use flow::CoreNetlist;
+use std::path::Path;
+
+fn small_core() -> CoreNetlist {
+    let cfg = hdl::CoreConfig { k: 2, bank_bits: 11, key_bits: 32, ..Default::default() };
+    CoreNetlist::generate(&cfg).expect("core generates")
+}
+
+fn require_tools(tools: &[Tool]) {
+    for t in tools {
+        if let Err(e) = t.locate() {
+            panic!("{e}");
+        }
+    }
+}
+
+fn build_small(board: &'static Board, freq: f64, dir: &Path) -> BuildReport {
+    require_tools(&flow::build::toolchain(board.device.family));
+    let _ = std::fs::remove_dir_all(dir);
+    let opts = BuildOptions {
+        board,
+        out_dir: dir.to_path_buf(),
+        pnr_seed: 1,
+        freq_mhz: Some(freq),
+        logic: &TestPattern,
+        progress: Progress::quiet(),
+    };
+    build(&small_core(), &opts).unwrap_or_else(|e| panic!("build for {} failed: {e}", board.name))
+}
+
+fn check_report(r: &BuildReport, board: &Board, dir: &Path, freq: f64) {
+    let d = board.device;
+    assert_eq!(r.board, board.name);
+    assert_eq!(r.part, d.part);
+    assert_eq!(r.package, board.package_title);
+    // The PLL never runs faster than asked, and a modest constraint is met.
+    assert!(r.constrained_mhz <= freq && r.constrained_mhz > freq * 0.8, "{}", r.constrained_mhz);
+    assert!(r.routed_fmax_mhz > 0.0 && r.routed_fmax_mhz.is_finite());
+    assert!(r.timing_met, "timing not met: {r:?}");
+    assert!(r.routed_fmax_mhz >= r.constrained_mhz);
+    assert_eq!(r.clocks.len(), 1, "one clock domain expected: {:?}", r.clocks);
+    // One block RAM per bank: the minimum for 2 banks of 2048 bits.
+    assert_eq!(r.resources.brams_minimum, 2);
+    assert_eq!(r.resources.brams.used, 2, "block RAMs: {:?}", r.resources.brams);
+    assert_eq!(r.resources.brams.total, d.brams as u64, "nextpnr's total differs from the board table");
+    assert_eq!(r.resources.luts.total, d.luts as u64);
+    assert!(r.resources.luts.used > 50 && r.resources.luts.used < r.resources.luts.total);
+    assert!(r.resources.ffs.used > 50 && r.resources.ffs.used < r.resources.ffs.total);
+    for t in flow::build::toolchain(d.family) {
+        let v = r.tools.get(t.program()).unwrap_or_else(|| panic!("no version for {}", t.program()));
+        assert!(!v.is_empty() && v != "unknown", "{}: {v}", t.program());
+    }
+    // Files: the bitstream (non-trivial, no temporary left), both reports, the logs.
+    let bit = dir.join(flow::build::bitstream_name(d.family));
+    assert_eq!(Path::new(&r.bitstream), bit);
+    let size = std::fs::metadata(&bit).expect("bitstream exists").len();
+    assert!(size > 10_000, "bitstream only {size} bytes");
+    let json: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.join("report.json")).unwrap()).unwrap();
+    assert_eq!(json["part"], d.part);
+    assert_eq!(json["timing_met"], true);
+    assert_eq!(json["resources"]["brams"]["used"], 2);
+    assert_eq!(json["core"]["k"], 2);
+    let txt = std::fs::read_to_string(dir.join("report.txt")).unwrap();
+    assert!(txt.contains("routed Fmax") && txt.contains(d.part));
+    let pass = Path::new(&r.passes[0].dir);
+    for log in ["board-yosys.log", "board-nextpnr.log", "pack.log"] {
+        let text = std::fs::read_to_string(pass.join(log)).unwrap_or_else(|e| panic!("{log}: {e}"));
+        assert!(text.len() > 100, "{log} is nearly empty");
+    }
+    let leftovers: Vec<_> = walk(dir).into_iter().filter(|p| p.ends_with(".partial")).collect();
+    assert!(leftovers.is_empty(), "temporary files left: {leftovers:?}");
+}
+
+fn walk(dir: &Path) -> Vec<String> {
+    let mut out = Vec::new();
+    for e in std::fs::read_dir(dir).unwrap().flatten() {
+        let p = e.path();
+        if p.is_dir() {
+            out.extend(walk(&p));
+        } else {
+            out.push(p.display().to_string());
+        }
+    }
+    out
+}
+
+fn out_dir(name: &str) -> std::path::PathBuf {
+    Path::new(env!("CARGO_TARGET_TMPDIR")).join(name)
+}
+
+#[test]
+fn icebreaker_up5k_k2_b11_w32_h3_to_bitstream() {
+    let b = board::board("icebreaker").unwrap();
+    let dir = out_dir("flow-icebreaker-k2-b11");
+    let r = build_small(b, 20.0, &dir);
+    check_report(&r, b, &dir, 20.0);
+    assert!(r.resources.logic_cells.is_some());
+    // 12 MHz in, 19.875 MHz out: the PLL is used and named in the report.
+    assert!(matches!(r.clock, flow::top::ClockPlan::Ice40Pll { from_pad: true, .. }));
+    let v = std::fs::read_to_string(Path::new(&r.passes[0].dir).join("board.v")).unwrap();
+    assert!(v.contains("SB_PLL40_PAD"));
+}
+
+#[test]
+fn ulx3s_25f_k2_b11_w32_h3_to_bitstream() {
+    let b = board::board("ulx3s-25f").unwrap();
+    let dir = out_dir("flow-ulx3s25-k2-b11");
+    let r = build_small(b, 40.0, &dir);
+    check_report(&r, b, &dir, 40.0);
+    assert!(matches!(r.clock, flow::top::ClockPlan::Ecp5Pll { .. }));
+    assert!(r.resources.logic_cells.is_none());
+}

@@ -1,0 +1,69 @@
+//! Error types. Every message names what is wrong and what is allowed.
+
+use std::path::PathBuf;
+
+use thiserror::Error;
+
+/// An invalid configuration value.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum ConfigError {
+    #[error("{parameter} = {value} is not allowed; allowed: {allowed}")]
+    OutOfRange { parameter: &'static str, value: u64, allowed: &'static str },
+    #[error("unknown hash family \"{0}\"; allowed: h3, crc")]
+    UnknownHash(String),
+    #[error("invalid configuration JSON: {0}")]
+    Json(String),
+    #[error("{0}")]
+    Unsupported(String),
+}
+
+/// A key that does not fit in the configured key width (contract §2: keys are
+/// never truncated).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Error)]
+#[error("key {key:#x} does not fit in {key_bits} bits; allowed keys: 0..={max:#x}", max = crate::config::max_key(*key_bits))]
+pub struct KeyError {
+    pub key: u128,
+    pub key_bits: u32,
+}
+
+/// Union or intersection of filters whose configurations differ.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[error("cannot {operation} filters with different configurations ({differences}); both must have the same k, bank_bits, key_bits, hash and seed")]
+pub struct IncompatibleError {
+    pub operation: &'static str,
+    pub differences: String,
+}
+
+/// A memory image (contract §4) that cannot be written or read.
+#[derive(Debug, Error)]
+pub enum ImageError {
+    #[error("{path}: {source}")]
+    Io { path: PathBuf, source: std::io::Error },
+    #[error("{path}: file is {size} bytes, larger than the {limit} bytes allowed for this file")]
+    TooLarge { path: PathBuf, size: u64, limit: u64 },
+    #[error("{path}: not valid UTF-8 text; an image file holds ASCII lines")]
+    NotText { path: PathBuf },
+    #[error("{path}: invalid image header: {message}")]
+    Header { path: PathBuf, message: String },
+    #[error("{path}: image configuration differs from the expected one ({differences})")]
+    ConfigMismatch { path: PathBuf, differences: String },
+    #[error("{path}:{line}: {message}")]
+    Line { path: PathBuf, line: usize, message: String },
+    #[error("{path}: {found} data lines, but a bank of 2^{bank_bits} bits needs exactly {expected}")]
+    LineCount { path: PathBuf, found: usize, expected: u32, bank_bits: u32 },
+    #[error("{path}: stray bank file; the image header declares {k} banks (bank00.hex..bank{last:02}.hex)", last = k - 1)]
+    StrayBank { path: PathBuf, k: u32 },
+}
+
+/// Any error of this crate.
+#[derive(Debug, Error)]
+pub enum Error {
+    #[error(transparent)]
+    Config(#[from] ConfigError),
+    #[error(transparent)]
+    Key(#[from] KeyError),
+    #[error(transparent)]
+    Incompatible(#[from] IncompatibleError),
+    #[error(transparent)]
+    Image(#[from] ImageError),
+}

@@ -1,0 +1,81 @@
+//! Known-answer tests: values computed outside this crate.
+//!
+//! The SplitMix64 outputs for seed 0 are quoted in docs/contract.md §3.1. The
+//! H3 and CRC addresses below were computed with an independent Python 3
+//! script (big integers, a bit-by-bit CRC written from the RevEng model
+//! parameters, its check values verified against the table of contract §3.2
+//! first), not with this crate or the `crc` crate:
+//!
+//! ```python
+//! def sm(s, j):
+//!     z = (s + (j + 1) * 0x9E3779B97F4A7C15) & M
+//!     z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & M
+//!     z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & M
+//!     return z ^ (z >> 31)
+//! def crc(width, poly, init, refin, refout, xorout, data):   # bitwise, MSB-first register
+//!     ...
+//! ```
+
+use golden::hash::{crc_checksum, h3_row64, splitmix64_output, CRC_ALGORITHM_NAMES};
+use golden::{Config, HashFamily, PartitionedFilter};
+
+#[test]
+fn crc_catalogue_check_values_over_123456789() {
+    // (name, check) from docs/contract.md §3.2, in partition order p mod 8.
+    let table: [(&str, u64); 8] = [
+        ("CRC-32/ISCSI", 0xE306_9283),
+        ("CRC-32/ISO-HDLC", 0xCBF4_3926),
+        ("CRC-32/AUTOSAR", 0x1697_D06A),
+        ("CRC-32/BASE91-D", 0x8731_5576),
+        ("CRC-32/MEF", 0xD2C2_2F51),
+        ("CRC-32/AIXM", 0x3010_BF7F),
+        ("CRC-64/XZ", 0x995D_C9BB_DF19_39FA),
+        ("CRC-64/MS", 0x75D4_B74F_024E_CEEA),
+    ];
+    for (algorithm, (name, check)) in table.iter().enumerate() {
+        assert_eq!(CRC_ALGORITHM_NAMES[algorithm], *name);
+        assert_eq!(crc_checksum(algorithm, b"123456789"), Some(*check), "{name}");
+    }
+}
+
+#[test]
+fn splitmix64_seed0_outputs_0_and_1() {
+    assert_eq!(splitmix64_output(0, 0), 0xE220_A839_7B1D_CDAF);
+    assert_eq!(splitmix64_output(0, 1), 0x6E78_9E6A_A1B9_65F4);
+}
+
+#[test]
+fn h3_rows_use_stride_128_per_partition() {
+    // Python: sm(0x0123456789ABCDEF, 128*2 + i) for i = 0, 2, 63.
+    let seed = 0x0123_4567_89AB_CDEF;
+    assert_eq!(h3_row64(seed, 2, 0), 0x4b2a_0d3e_ad6d_d455);
+    assert_eq!(h3_row64(seed, 2, 2), 0xce16_0356_fbc1_b836);
+    assert_eq!(h3_row64(seed, 2, 63), 0x6227_d6a6_980d_dd92);
+}
+
+#[test]
+fn h3_k4_b12_w64_address_of_one_key() {
+    // Key 0x8000000000000005 sets bits 0, 2 and 63, so partition 2's address
+    // is the low 12 bits of rows 256, 258 and 319 XORed:
+    // 0x455 ^ 0x836 ^ 0xd92 = 0x1f1 (Python, above).
+    let cfg = Config::new(4, 12, 64, HashFamily::H3, 0x0123_4567_89AB_CDEF).unwrap();
+    let filter = PartitionedFilter::new(cfg);
+    assert_eq!(filter.addresses(0x8000_0000_0000_0005).unwrap()[2], 0x1f1);
+    // The matrix does not depend on k.
+    let cfg16 = Config { k: 16, ..cfg };
+    assert_eq!(PartitionedFilter::new(cfg16).addresses(0x8000_0000_0000_0005).unwrap()[2], 0x1f1);
+}
+
+#[test]
+fn crc_k16_b13_w64_addresses_of_one_key() {
+    // Seed 0x0123456789ABCDEF, key 0x1122334455667788: message (hex)
+    // efcdab8967452301 8877665544332211. Python's bitwise CRCs:
+    //   p = 5  CRC-32/AIXM     = 0x47921a1e,          field 0 -> 0x1a1e & 0x1fff = 0x1a1e
+    //   p = 9  CRC-32/ISO-HDLC = 0x699d8403,          field 1 -> 0x699d & 0x1fff = 0x099d
+    //   p = 14 CRC-64/XZ       = 0xfe69293172d55055,  field 1 -> 0x72d5 & 0x1fff = 0x12d5
+    let cfg = Config::new(16, 13, 64, HashFamily::Crc, 0x0123_4567_89AB_CDEF).unwrap();
+    let addrs = PartitionedFilter::new(cfg).addresses(0x1122_3344_5566_7788).unwrap();
+    assert_eq!(addrs[5], 0x1a1e);
+    assert_eq!(addrs[9], 0x099d);
+    assert_eq!(addrs[14], 0x12d5);
+}

@@ -1,0 +1,97 @@
+//! The board top: host bridge + filter core + power-on reset + status LEDs.
+//!
+//! Ports (exact Verilog names of module `bloom_board`):
+//!   input  clock      board oscillator, frequency = BridgeParams::clock_hz
+//!   input  reset      synchronous, active high; tie to 0 if the board has no button
+//!   input  uart_rx    from the host (FTDI TXD), idle high
+//!   output uart_tx    to the host (FTDI RXD), idle high
+//!   output [3:0] leds leds[0] heartbeat (~1 Hz), leds[1] receive activity,
+//!                     leds[2] transmit activity, leds[3] last frame was rejected
+//! The core and the bridge are held in reset for the first 15 cycles after
+//! configuration (and while `reset` is high). Latency: that of the bridge and
+//! core; this block adds only the power-on reset register (1 cycle on reset).
+//! Memory: none of its own.
+
+use super::core_box::CoreBox;
+use super::host_bridge::HostBridge;
+use super::executor::ExecutorParams;
+use rust_hdl::prelude::*;
+
+#[derive(LogicBlock)]
+pub struct BoardTop {
+    pub clock: Signal<In, Clock>,
+    pub reset: Signal<In, Bit>,
+    pub uart_rx: Signal<In, Bit>,
+    pub uart_tx: Signal<Out, Bit>,
+    pub leds: Signal<Out, Bits<4>>,
+    bridge: HostBridge,
+    core: CoreBox,
+    por: DFF<Bits<4>>,
+    heartbeat: DFF<Bits<32>>,
+    heartbeat_bit: Constant<Bits<8>>,
+}
+
+impl BoardTop {
+    pub fn new(
+        clock_hz: u64,
+        clocks_per_bit: u32,
+        timeout_clocks: u32,
+        params: &ExecutorParams,
+        core_verilog: String,
+        core_top: String,
+    ) -> Self {
+        let heartbeat_bit = (63 - clock_hz.max(2).leading_zeros()).clamp(1, 31) as u64;
+        Self {
+            clock: Default::default(),
+            reset: Default::default(),
+            uart_rx: Default::default(),
+            uart_tx: Default::default(),
+            leds: Default::default(),
+            bridge: HostBridge::new(clocks_per_bit, timeout_clocks, params),
+            core: CoreBox::new(core_verilog, core_top, params.key_bits as usize),
+            por: Default::default(),
+            heartbeat: Default::default(),
+            heartbeat_bit: Constant::new(heartbeat_bit.into()),
+        }
+    }
+}
+
+impl Logic for BoardTop {
+    #[hdl_gen]
+    fn update(&mut self) {
+        dff_setup!(self, clock, por, heartbeat);
+        clock!(self, clock, bridge, core);
+        self.heartbeat.d.next = self.heartbeat.q.val() + 1;
+        if self.por.q.val() != 15 {
+            self.por.d.next = self.por.q.val() + 1;
+        }
+        self.bridge.reset.next = self.reset.val() | (self.por.q.val() != 15);
+        self.core.reset.next = self.reset.val() | (self.por.q.val() != 15);
+
+        self.bridge.uart_rx.next = self.uart_rx.val();
+        self.uart_tx.next = self.bridge.uart_tx.val();
+
+        self.core.req_valid.next = self.bridge.req_valid.val();
+        self.bridge.req_ready.next = self.core.req_ready.val();
+        self.core.req_op.next = self.bridge.req_op.val();
+        self.core.req_key.next = self.bridge.req_key.val();
+        self.core.req_tag.next = self.bridge.req_tag.val();
+        self.bridge.resp_valid.next = self.core.resp_valid.val();
+        self.core.resp_ready.next = self.bridge.resp_ready.val();
+        self.bridge.resp_hit.next = self.core.resp_hit.val();
+        self.core.rb_req.next = self.bridge.rb_req.val();
+        self.core.rb_bank.next = self.bridge.rb_bank.val();
+        self.core.rb_addr.next = self.bridge.rb_addr.val();
+        self.bridge.rb_valid.next = self.core.rb_valid.val();
+        self.bridge.rb_data.next = self.core.rb_data.val();
+        self.core.fill_bank.next = self.bridge.fill_bank.val();
+        self.bridge.fill_count.next = self.core.fill_count.val();
+        self.bridge.core_busy.next = self.core.busy.val();
+
+        self.leds.next = bit_cast::<4, 1>(
+            self.heartbeat.q.val().get_bit(self.heartbeat_bit.val().index()).into(),
+        ) | (bit_cast::<4, 1>((!self.uart_rx.val()).into()) << 1)
+            | (bit_cast::<4, 1>((!self.bridge.uart_tx.val()).into()) << 2)
+            | (bit_cast::<4, 1>(self.bridge.last_rejected.val().into()) << 3);
+    }
+}

@@ -1,0 +1,615 @@
+//! Frame executor: validates a received frame against its operation, runs it
+//! on the filter core one key at a time, keeps the exactly-once replay cache
+//! and the counters, and streams the response payload to the framer
+//! (docs/protocol.md §3-§6).
+//!
+//! Exactly-once: after executing a frame the executor remembers its SEQ, OP
+//! and hit bitmap. A good frame whose SEQ and OP equal the remembered ones and
+//! whose OP is query/insert (single or batch) or clear is answered from that
+//! memory without touching the core (counted in `frames_replayed`). Stats,
+//! dump and config frames are always executed (they change nothing) and also
+//! become the remembered SEQ, which is how a host starts a session.
+//!
+//! Latency (frame accepted to first response byte handed to the framer), for
+//! a core of latency L: per key 2*key_bytes + 2 + L cycles; replay, stats,
+//! config and errors 3 cycles; dump 1 cycle plus 8 readbacks per byte,
+//! overlapped with the transmission of the previous byte. The receive buffer
+//! is read only while the frame receiver holds `done` (it is released by `ack`
+//! when the response starts), so no read ever meets a write to the same address.
+//! Core readbacks and fill reads wait until the core is not `busy`.
+
+use rust_hdl::prelude::*;
+
+/// Operation codes (docs/protocol.md §3).
+pub const OP_QUERY: u8 = 0x01;
+pub const OP_INSERT: u8 = 0x02;
+pub const OP_QUERY_BATCH: u8 = 0x03;
+pub const OP_INSERT_BATCH: u8 = 0x04;
+pub const OP_CLEAR: u8 = 0x05;
+pub const OP_STATS: u8 = 0x06;
+pub const OP_DUMP: u8 = 0x07;
+pub const OP_CONFIG: u8 = 0x08;
+/// Response code of an error frame.
+pub const CODE_ERROR: u8 = 0x80;
+/// Error reasons.
+pub const ERR_BAD_CRC: u8 = 1;
+pub const ERR_BAD_LENGTH: u8 = 2;
+pub const ERR_UNKNOWN_OP: u8 = 3;
+pub const ERR_TIMEOUT: u8 = 4;
+pub const ERR_BAD_ARGUMENT: u8 = 5;
+/// Bytes in the configuration block, and in the stats payload before the fills.
+pub const CONFIG_BYTES: u32 = 14;
+pub const STATS_FIXED_BYTES: u32 = CONFIG_BYTES + 16;
+/// Largest dump chunk, in bytes (8 bits each).
+pub const DUMP_CHUNK_BYTES: u32 = 128;
+
+#[derive(Copy, Clone, PartialEq, Debug, LogicState)]
+pub enum ExecState {
+    Idle,
+    Decode,
+    LoadA,
+    LoadB,
+    Issue,
+    WaitResp,
+    Finish,
+    Replay,
+    Reject,
+    RespondSr,
+    EmitSr,
+    FillSet,
+    FillWait,
+    EmitFill,
+    DumpCheck,
+    DumpStart,
+    DumpReq,
+    DumpWait,
+    DumpEmit,
+}
+
+/// Build-time constants of the executor, derived from the core configuration.
+#[derive(Clone, Debug)]
+pub struct ExecutorParams {
+    pub k: u32,
+    pub bank_bits: u32,
+    pub key_bits: u32,
+    /// 0 = h3, 1 = crc.
+    pub hash_code: u8,
+    pub seed: u64,
+    pub max_batch: u32,
+}
+
+impl ExecutorParams {
+    /// The configuration block of docs/protocol.md §5, as sent on the line.
+    pub fn config_block(&self) -> Vec<u8> {
+        let mut b = vec![
+            1u8,
+            self.k as u8,
+            self.bank_bits as u8,
+            self.key_bits as u8,
+            self.hash_code,
+            self.max_batch as u8,
+        ];
+        b.extend_from_slice(&self.seed.to_le_bytes());
+        debug_assert_eq!(b.len() as u32, CONFIG_BYTES);
+        b
+    }
+}
+
+#[derive(LogicBlock)]
+pub struct Executor {
+    pub clock: Signal<In, Clock>,
+    pub reset: Signal<In, Bit>,
+    // Frame receiver side.
+    pub f_done: Signal<In, Bit>,
+    pub f_status: Signal<In, Bits<8>>,
+    pub f_seq: Signal<In, Bits<8>>,
+    pub f_op: Signal<In, Bits<8>>,
+    pub f_len: Signal<In, Bits<8>>,
+    pub f_ack: Signal<Out, Bit>,
+    pub buf_raddr: Signal<Out, Bits<8>>,
+    pub buf_rdata: Signal<In, Bits<8>>,
+    // Response framer side.
+    pub r_start: Signal<Out, Bit>,
+    pub r_seq: Signal<Out, Bits<8>>,
+    pub r_code: Signal<Out, Bits<8>>,
+    pub r_len: Signal<Out, Bits<8>>,
+    pub pl_data: Signal<Out, Bits<8>>,
+    pub pl_valid: Signal<Out, Bit>,
+    pub pl_take: Signal<In, Bit>,
+    pub r_idle: Signal<In, Bit>,
+    // Core side (bloom_core ports; the key is left-aligned to 128 bits inside
+    // and right-aligned on output: req_key[W-1:0] is the key).
+    pub req_valid: Signal<Out, Bit>,
+    pub req_ready: Signal<In, Bit>,
+    pub req_op: Signal<Out, Bits<2>>,
+    pub req_key: Signal<Out, Bits<128>>,
+    pub req_tag: Signal<Out, Bits<8>>,
+    pub resp_valid: Signal<In, Bit>,
+    pub resp_ready: Signal<Out, Bit>,
+    pub resp_hit: Signal<In, Bit>,
+    pub rb_req: Signal<Out, Bit>,
+    pub rb_bank: Signal<Out, Bits<4>>,
+    pub rb_addr: Signal<Out, Bits<16>>,
+    pub rb_valid: Signal<In, Bit>,
+    pub rb_data: Signal<In, Bit>,
+    pub fill_bank: Signal<Out, Bits<4>>,
+    pub fill_count: Signal<In, Bits<17>>,
+    pub core_busy: Signal<In, Bit>,
+    /// High from a rejected frame until the next good one (drives an LED).
+    pub last_rejected: Signal<Out, Bit>,
+    state: DFF<ExecState>,
+    seq_r: DFF<Bits<8>>,
+    op_r: DFF<Bits<8>>,
+    len_r: DFF<Bits<8>>,
+    reason_r: DFF<Bits<8>>,
+    nkeys: DFF<Bits<8>>,
+    idx: DFF<Bits<8>>,
+    bptr: DFF<Bits<8>>,
+    bcount: DFF<Bits<8>>,
+    load_count: DFF<Bits<8>>,
+    key_sr: DFF<Bits<128>>,
+    bitmap: DFF<Bits<32>>,
+    have_last: DFF<Bit>,
+    last_seq: DFF<Bits<8>>,
+    last_op: DFF<Bits<8>>,
+    last_bitmap: DFF<Bits<32>>,
+    last_n: DFF<Bits<8>>,
+    ops_served: DFF<Bits<32>>,
+    frames_ok: DFF<Bits<32>>,
+    frames_rejected: DFF<Bits<32>>,
+    frames_replayed: DFF<Bits<32>>,
+    out_sr: DFF<Bits<240>>,
+    out_left: DFF<Bits<8>>,
+    resp_code: DFF<Bits<8>>,
+    resp_len: DFF<Bits<8>>,
+    then_fill: DFF<Bit>,
+    bank: DFF<Bits<8>>,
+    addr: DFF<Bits<16>>,
+    bitcnt: DFF<Bits<4>>,
+    byte_acc: DFF<Bits<8>>,
+    wait_count: DFF<Bits<4>>,
+    fill_sr: DFF<Bits<24>>,
+    rejected_flag: DFF<Bit>,
+    key_bytes: Constant<Bits<8>>,
+    key_bytes_mask: Constant<Bits<8>>,
+    key_bytes_log: Constant<Bits<8>>,
+    key_align: Constant<Bits<8>>,
+    max_batch: Constant<Bits<8>>,
+    k_banks: Constant<Bits<8>>,
+    bank_size: Constant<Bits<17>>,
+    stats_len: Constant<Bits<8>>,
+    config_word: Constant<Bits<240>>,
+}
+
+impl Executor {
+    pub fn new(p: &ExecutorParams) -> Self {
+        let key_bytes = p.key_bits / 8;
+        let mut config_word: Bits<240> = 0.into();
+        for (i, b) in p.config_block().iter().enumerate() {
+            config_word = config_word | (bit_cast::<240, 8>((*b as u64).into()) << (8 * i as u64));
+        }
+        Self {
+            clock: Default::default(),
+            reset: Default::default(),
+            f_done: Default::default(),
+            f_status: Default::default(),
+            f_seq: Default::default(),
+            f_op: Default::default(),
+            f_len: Default::default(),
+            f_ack: Default::default(),
+            buf_raddr: Default::default(),
+            buf_rdata: Default::default(),
+            r_start: Default::default(),
+            r_seq: Default::default(),
+            r_code: Default::default(),
+            r_len: Default::default(),
+            pl_data: Default::default(),
+            pl_valid: Default::default(),
+            pl_take: Default::default(),
+            r_idle: Default::default(),
+            req_valid: Default::default(),
+            req_ready: Default::default(),
+            req_op: Default::default(),
+            req_key: Default::default(),
+            req_tag: Default::default(),
+            resp_valid: Default::default(),
+            resp_ready: Default::default(),
+            resp_hit: Default::default(),
+            rb_req: Default::default(),
+            rb_bank: Default::default(),
+            rb_addr: Default::default(),
+            rb_valid: Default::default(),
+            rb_data: Default::default(),
+            fill_bank: Default::default(),
+            fill_count: Default::default(),
+            core_busy: Default::default(),
+            last_rejected: Default::default(),
+            state: Default::default(),
+            seq_r: Default::default(),
+            op_r: Default::default(),
+            len_r: Default::default(),
+            reason_r: Default::default(),
+            nkeys: Default::default(),
+            idx: Default::default(),
+            bptr: Default::default(),
+            bcount: Default::default(),
+            load_count: Default::default(),
+            key_sr: Default::default(),
+            bitmap: Default::default(),
+            have_last: Default::default(),
+            last_seq: Default::default(),
+            last_op: Default::default(),
+            last_bitmap: Default::default(),
+            last_n: Default::default(),
+            ops_served: Default::default(),
+            frames_ok: Default::default(),
+            frames_rejected: Default::default(),
+            frames_replayed: Default::default(),
+            out_sr: Default::default(),
+            out_left: Default::default(),
+            resp_code: Default::default(),
+            resp_len: Default::default(),
+            then_fill: Default::default(),
+            bank: Default::default(),
+            addr: Default::default(),
+            bitcnt: Default::default(),
+            byte_acc: Default::default(),
+            wait_count: Default::default(),
+            fill_sr: Default::default(),
+            rejected_flag: Default::default(),
+            key_bytes: Constant::new((key_bytes as u64).into()),
+            key_bytes_mask: Constant::new(((key_bytes - 1) as u64).into()),
+            key_bytes_log: Constant::new((key_bytes.trailing_zeros() as u64).into()),
+            key_align: Constant::new(((128 - p.key_bits) as u64).into()),
+            max_batch: Constant::new((p.max_batch as u64).into()),
+            k_banks: Constant::new((p.k as u64).into()),
+            bank_size: Constant::new((1u64 << p.bank_bits).into()),
+            stats_len: Constant::new(((STATS_FIXED_BYTES + 3 * p.k) as u64).into()),
+            config_word: Constant::new(config_word),
+        }
+    }
+}
+
+impl Logic for Executor {
+    #[hdl_gen]
+    fn update(&mut self) {
+        dff_setup!(
+            self, clock, state, seq_r, op_r, len_r, reason_r, nkeys, idx, bptr, bcount,
+            load_count, key_sr, bitmap, have_last, last_seq, last_op, last_bitmap, last_n,
+            ops_served, frames_ok, frames_rejected, frames_replayed, out_sr, out_left, resp_code,
+            resp_len, then_fill, bank, addr, bitcnt, byte_acc, wait_count, fill_sr, rejected_flag
+        );
+        self.f_ack.next = false;
+        self.buf_raddr.next = self.bptr.q.val();
+        self.r_start.next = false;
+        self.r_seq.next = self.seq_r.q.val();
+        self.r_code.next = self.resp_code.q.val();
+        self.r_len.next = self.resp_len.q.val();
+        self.pl_data.next = self.out_sr.q.val().get_bits::<8>(0);
+        self.pl_valid.next = false;
+        self.req_valid.next = false;
+        self.req_op.next = 0.into();
+        self.req_key.next = self.key_sr.q.val() >> self.key_align.val();
+        self.req_tag.next = self.idx.q.val();
+        self.resp_ready.next = false;
+        self.rb_req.next = false;
+        self.rb_bank.next = self.bank.q.val().get_bits::<4>(0);
+        self.rb_addr.next = self.addr.q.val();
+        self.fill_bank.next = self.bank.q.val().get_bits::<4>(0);
+        self.last_rejected.next = self.rejected_flag.q.val();
+
+        match self.state.q.val() {
+            ExecState::Idle => {
+                if self.f_done.val() {
+                    self.seq_r.d.next = self.f_seq.val();
+                    self.op_r.d.next = self.f_op.val();
+                    self.len_r.d.next = self.f_len.val();
+                    self.reason_r.d.next = self.f_status.val();
+                    self.bptr.d.next = 0.into();
+                    self.bcount.d.next = 0.into();
+                    self.idx.d.next = 0.into();
+                    self.bitmap.d.next = 0.into();
+                    self.then_fill.d.next = false;
+                    if self.f_status.val() != 0 {
+                        self.state.d.next = ExecState::Reject;
+                    } else {
+                        self.state.d.next = ExecState::Decode;
+                    }
+                }
+            }
+            ExecState::Decode => {
+                self.load_count.d.next = self.key_bytes.val();
+                self.nkeys.d.next = 1.into();
+                self.resp_code.d.next = self.op_r.q.val();
+                self.reason_r.d.next = 2.into();
+                self.state.d.next = ExecState::Reject;
+                if (self.op_r.q.val() == 1) | (self.op_r.q.val() == 2) {
+                    if self.len_r.q.val() == self.key_bytes.val() {
+                        self.state.d.next = ExecState::LoadA;
+                    }
+                } else if (self.op_r.q.val() == 3) | (self.op_r.q.val() == 4) {
+                    self.nkeys.d.next = self.len_r.q.val() >> self.key_bytes_log.val();
+                    if ((self.len_r.q.val() & self.key_bytes_mask.val()) == 0)
+                        & (self.len_r.q.val() != 0)
+                        & ((self.len_r.q.val() >> self.key_bytes_log.val()) <= self.max_batch.val())
+                    {
+                        self.state.d.next = ExecState::LoadA;
+                    }
+                } else if self.op_r.q.val() == 5 {
+                    if self.len_r.q.val() == 0 {
+                        self.state.d.next = ExecState::Issue;
+                    }
+                } else if self.op_r.q.val() == 6 {
+                    if self.len_r.q.val() == 0 {
+                        self.out_sr.d.next = self.config_word.val()
+                            | (bit_cast::<240, 32>(self.ops_served.q.val()) << 112)
+                            | (bit_cast::<240, 32>(self.frames_ok.q.val()) << 144)
+                            | (bit_cast::<240, 32>(self.frames_rejected.q.val()) << 176)
+                            | (bit_cast::<240, 32>(self.frames_replayed.q.val()) << 208);
+                        self.out_left.d.next = 30.into();
+                        self.resp_len.d.next = self.stats_len.val();
+                        self.then_fill.d.next = true;
+                        self.bank.d.next = 0.into();
+                        self.frames_ok.d.next = self.frames_ok.q.val() + 1;
+                        self.state.d.next = ExecState::RespondSr;
+                    }
+                } else if self.op_r.q.val() == 7 {
+                    self.load_count.d.next = 3.into();
+                    if self.len_r.q.val() == 3 {
+                        self.state.d.next = ExecState::LoadA;
+                    }
+                } else if self.op_r.q.val() == 8 {
+                    if self.len_r.q.val() == 0 {
+                        self.out_sr.d.next = self.config_word.val();
+                        self.out_left.d.next = 14.into();
+                        self.resp_len.d.next = 14.into();
+                        self.frames_ok.d.next = self.frames_ok.q.val() + 1;
+                        self.state.d.next = ExecState::RespondSr;
+                    }
+                } else {
+                    self.reason_r.d.next = 3.into();
+                }
+                // A retry of the last executed frame: answer it again, do not re-run it.
+                if self.have_last.q.val()
+                    & (self.seq_r.q.val() == self.last_seq.q.val())
+                    & (self.op_r.q.val() == self.last_op.q.val())
+                    & (self.op_r.q.val() >= 1)
+                    & (self.op_r.q.val() <= 5)
+                {
+                    self.state.d.next = ExecState::Replay;
+                } else if (self.op_r.q.val() >= 6) & (self.op_r.q.val() <= 8) {
+                    self.have_last.d.next = true;
+                    self.last_seq.d.next = self.seq_r.q.val();
+                    self.last_op.d.next = self.op_r.q.val();
+                }
+            }
+            ExecState::LoadA => {
+                self.state.d.next = ExecState::LoadB;
+            }
+            ExecState::LoadB => {
+                self.key_sr.d.next = (self.key_sr.q.val() >> 8)
+                    | (bit_cast::<128, 8>(self.buf_rdata.val()) << 120);
+                self.bptr.d.next = self.bptr.q.val() + 1;
+                self.bcount.d.next = self.bcount.q.val() + 1;
+                if self.bcount.q.val() == (self.load_count.q.val() - 1) {
+                    self.bcount.d.next = 0.into();
+                    if self.op_r.q.val() == 7 {
+                        self.state.d.next = ExecState::DumpCheck;
+                    } else {
+                        self.state.d.next = ExecState::Issue;
+                    }
+                } else {
+                    self.state.d.next = ExecState::LoadA;
+                }
+            }
+            ExecState::Issue => {
+                self.req_valid.next = true;
+                if self.op_r.q.val() == 5 {
+                    self.req_op.next = 2.into();
+                } else if (self.op_r.q.val() == 2) | (self.op_r.q.val() == 4) {
+                    self.req_op.next = 1.into();
+                } else {
+                    self.req_op.next = 0.into();
+                }
+                if self.req_ready.val() {
+                    self.state.d.next = ExecState::WaitResp;
+                }
+            }
+            ExecState::WaitResp => {
+                self.resp_ready.next = true;
+                if self.resp_valid.val() {
+                    self.bitmap.d.next = self
+                        .bitmap
+                        .q
+                        .val()
+                        .replace_bit(self.idx.q.val().index(), self.resp_hit.val());
+                    self.ops_served.d.next = self.ops_served.q.val() + 1;
+                    self.idx.d.next = self.idx.q.val() + 1;
+                    if (self.idx.q.val() + 1) == self.nkeys.q.val() {
+                        self.state.d.next = ExecState::Finish;
+                    } else {
+                        self.state.d.next = ExecState::LoadA;
+                    }
+                }
+            }
+            ExecState::Finish => {
+                self.have_last.d.next = true;
+                self.last_seq.d.next = self.seq_r.q.val();
+                self.last_op.d.next = self.op_r.q.val();
+                self.last_bitmap.d.next = self.bitmap.q.val();
+                self.last_n.d.next = self.nkeys.q.val();
+                self.frames_ok.d.next = self.frames_ok.q.val() + 1;
+                self.rejected_flag.d.next = false;
+                self.out_sr.d.next = bit_cast::<240, 32>(self.bitmap.q.val());
+                if self.op_r.q.val() == 5 {
+                    self.out_left.d.next = 0.into();
+                    self.resp_len.d.next = 0.into();
+                } else {
+                    self.out_left.d.next = (self.nkeys.q.val() + 7) >> 3;
+                    self.resp_len.d.next = (self.nkeys.q.val() + 7) >> 3;
+                }
+                self.state.d.next = ExecState::RespondSr;
+            }
+            ExecState::Replay => {
+                self.frames_replayed.d.next = self.frames_replayed.q.val() + 1;
+                self.out_sr.d.next = bit_cast::<240, 32>(self.last_bitmap.q.val());
+                if self.op_r.q.val() == 5 {
+                    self.out_left.d.next = 0.into();
+                    self.resp_len.d.next = 0.into();
+                } else {
+                    self.out_left.d.next = (self.last_n.q.val() + 7) >> 3;
+                    self.resp_len.d.next = (self.last_n.q.val() + 7) >> 3;
+                }
+                self.state.d.next = ExecState::RespondSr;
+            }
+            ExecState::Reject => {
+                self.frames_rejected.d.next = self.frames_rejected.q.val() + 1;
+                self.rejected_flag.d.next = true;
+                self.resp_code.d.next = 0x80.into();
+                self.out_sr.d.next = bit_cast::<240, 8>(self.reason_r.q.val())
+                    | (bit_cast::<240, 8>(self.op_r.q.val()) << 8);
+                self.out_left.d.next = 2.into();
+                self.resp_len.d.next = 2.into();
+                self.state.d.next = ExecState::RespondSr;
+            }
+            ExecState::RespondSr => {
+                if self.r_idle.val() {
+                    self.r_start.next = true;
+                    self.f_ack.next = true;
+                    if self.out_left.q.val() == 0 {
+                        self.state.d.next = ExecState::Idle;
+                    } else {
+                        self.state.d.next = ExecState::EmitSr;
+                    }
+                }
+            }
+            ExecState::EmitSr => {
+                self.pl_valid.next = true;
+                if self.pl_take.val() {
+                    self.out_sr.d.next = self.out_sr.q.val() >> 8;
+                    self.out_left.d.next = self.out_left.q.val() - 1;
+                    if self.out_left.q.val() == 1 {
+                        if self.then_fill.q.val() {
+                            self.state.d.next = ExecState::FillSet;
+                        } else {
+                            self.state.d.next = ExecState::Idle;
+                        }
+                    }
+                }
+            }
+            ExecState::FillSet => {
+                self.wait_count.d.next = 0.into();
+                if !self.core_busy.val() {
+                    self.state.d.next = ExecState::FillWait;
+                }
+            }
+            ExecState::FillWait => {
+                // fill_bank has been stable since FillSet; give the core's fill
+                // read path a few cycles whatever its registering.
+                self.wait_count.d.next = self.wait_count.q.val() + 1;
+                if self.wait_count.q.val() == 4 {
+                    self.fill_sr.d.next = bit_cast::<24, 17>(self.fill_count.val());
+                    self.out_left.d.next = 3.into();
+                    self.state.d.next = ExecState::EmitFill;
+                }
+            }
+            ExecState::EmitFill => {
+                self.pl_valid.next = true;
+                self.pl_data.next = self.fill_sr.q.val().get_bits::<8>(0);
+                if self.pl_take.val() {
+                    self.fill_sr.d.next = self.fill_sr.q.val() >> 8;
+                    self.out_left.d.next = self.out_left.q.val() - 1;
+                    if self.out_left.q.val() == 1 {
+                        self.bank.d.next = self.bank.q.val() + 1;
+                        if (self.bank.q.val() + 1) == self.k_banks.val() {
+                            self.state.d.next = ExecState::Idle;
+                        } else {
+                            self.state.d.next = ExecState::FillSet;
+                        }
+                    }
+                }
+            }
+            ExecState::DumpCheck => {
+                // key_sr[127:104] holds the three argument bytes: bank, addr lo, addr hi.
+                self.bank.d.next = self.key_sr.q.val().get_bits::<8>(104);
+                self.addr.d.next = self.key_sr.q.val().get_bits::<16>(112);
+                self.bitcnt.d.next = 0.into();
+                self.reason_r.d.next = 5.into();
+                if (self.key_sr.q.val().get_bits::<8>(104) < self.k_banks.val())
+                    & (bit_cast::<17, 16>(self.key_sr.q.val().get_bits::<16>(112))
+                        < self.bank_size.val())
+                    & (self.key_sr.q.val().get_bits::<3>(112) == 0)
+                {
+                    if ((self.bank_size.val()
+                        - bit_cast::<17, 16>(self.key_sr.q.val().get_bits::<16>(112)))
+                        >> 3)
+                        > 128
+                    {
+                        self.resp_len.d.next = 128.into();
+                        self.out_left.d.next = 128.into();
+                    } else {
+                        self.resp_len.d.next = ((self.bank_size.val()
+                            - bit_cast::<17, 16>(self.key_sr.q.val().get_bits::<16>(112)))
+                            >> 3)
+                            .get_bits::<8>(0);
+                        self.out_left.d.next = ((self.bank_size.val()
+                            - bit_cast::<17, 16>(self.key_sr.q.val().get_bits::<16>(112)))
+                            >> 3)
+                            .get_bits::<8>(0);
+                    }
+                    self.frames_ok.d.next = self.frames_ok.q.val() + 1;
+                    self.rejected_flag.d.next = false;
+                    self.state.d.next = ExecState::DumpStart;
+                } else {
+                    self.state.d.next = ExecState::Reject;
+                }
+            }
+            ExecState::DumpStart => {
+                if self.r_idle.val() {
+                    self.r_start.next = true;
+                    self.f_ack.next = true;
+                    self.state.d.next = ExecState::DumpReq;
+                }
+            }
+            ExecState::DumpReq => {
+                if !self.core_busy.val() {
+                    self.rb_req.next = true;
+                    self.state.d.next = ExecState::DumpWait;
+                }
+            }
+            ExecState::DumpWait => {
+                if self.rb_valid.val() {
+                    self.byte_acc.d.next =
+                        (self.byte_acc.q.val() >> 1).replace_bit(7, self.rb_data.val());
+                    self.addr.d.next = self.addr.q.val() + 1;
+                    self.bitcnt.d.next = self.bitcnt.q.val() + 1;
+                    if self.bitcnt.q.val() == 7 {
+                        self.bitcnt.d.next = 0.into();
+                        self.state.d.next = ExecState::DumpEmit;
+                    } else {
+                        self.state.d.next = ExecState::DumpReq;
+                    }
+                }
+            }
+            ExecState::DumpEmit => {
+                self.pl_valid.next = true;
+                self.pl_data.next = self.byte_acc.q.val();
+                if self.pl_take.val() {
+                    self.out_left.d.next = self.out_left.q.val() - 1;
+                    if self.out_left.q.val() == 1 {
+                        self.state.d.next = ExecState::Idle;
+                    } else {
+                        self.state.d.next = ExecState::DumpReq;
+                    }
+                }
+            }
+            _ => {
+                self.state.d.next = ExecState::Idle;
+            }
+        }
+        if self.reset.val() {
+            self.state.d.next = ExecState::Idle;
+            self.have_last.d.next = false;
+        }
+    }
+}

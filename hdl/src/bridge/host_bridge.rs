@@ -1,0 +1,135 @@
+//! The host bridge: UART receiver -> frame receiver -> executor -> response
+//! framer -> UART transmitter, with the core-facing ports of `bloom_core` left
+//! open so the board top (or a test) can attach a core.
+//!
+//! Latency: see the blocks; end to end, a response's first start bit leaves
+//! about 2 + 10 + executor latency cycles after the middle of the request's
+//! last stop bit. Memory: the frame receiver's payload buffer only (see
+//! frame_rx.rs for its read/write discipline).
+
+use super::executor::{Executor, ExecutorParams};
+use super::frame_rx::FrameRx;
+use super::resp_tx::RespTx;
+use super::uart_rx::UartRx;
+use super::uart_tx::UartTx;
+use rust_hdl::prelude::*;
+
+#[derive(LogicBlock)]
+pub struct HostBridge {
+    pub clock: Signal<In, Clock>,
+    pub reset: Signal<In, Bit>,
+    pub uart_rx: Signal<In, Bit>,
+    pub uart_tx: Signal<Out, Bit>,
+    pub req_valid: Signal<Out, Bit>,
+    pub req_ready: Signal<In, Bit>,
+    pub req_op: Signal<Out, Bits<2>>,
+    pub req_key: Signal<Out, Bits<128>>,
+    pub req_tag: Signal<Out, Bits<8>>,
+    pub resp_valid: Signal<In, Bit>,
+    pub resp_ready: Signal<Out, Bit>,
+    pub resp_hit: Signal<In, Bit>,
+    pub rb_req: Signal<Out, Bit>,
+    pub rb_bank: Signal<Out, Bits<4>>,
+    pub rb_addr: Signal<Out, Bits<16>>,
+    pub rb_valid: Signal<In, Bit>,
+    pub rb_data: Signal<In, Bit>,
+    pub fill_bank: Signal<Out, Bits<4>>,
+    pub fill_count: Signal<In, Bits<17>>,
+    pub core_busy: Signal<In, Bit>,
+    pub last_rejected: Signal<Out, Bit>,
+    rx: UartRx,
+    tx: UartTx,
+    frames: FrameRx,
+    exec: Executor,
+    framer: RespTx,
+}
+
+impl HostBridge {
+    pub fn new(clocks_per_bit: u32, timeout_clocks: u32, params: &ExecutorParams) -> Self {
+        Self {
+            clock: Default::default(),
+            reset: Default::default(),
+            uart_rx: Default::default(),
+            uart_tx: Default::default(),
+            req_valid: Default::default(),
+            req_ready: Default::default(),
+            req_op: Default::default(),
+            req_key: Default::default(),
+            req_tag: Default::default(),
+            resp_valid: Default::default(),
+            resp_ready: Default::default(),
+            resp_hit: Default::default(),
+            rb_req: Default::default(),
+            rb_bank: Default::default(),
+            rb_addr: Default::default(),
+            rb_valid: Default::default(),
+            rb_data: Default::default(),
+            fill_bank: Default::default(),
+            fill_count: Default::default(),
+            core_busy: Default::default(),
+            last_rejected: Default::default(),
+            rx: UartRx::new(clocks_per_bit),
+            tx: UartTx::new(clocks_per_bit),
+            frames: FrameRx::new(super::MAX_PAYLOAD_BYTES, timeout_clocks),
+            exec: Executor::new(params),
+            framer: RespTx::default(),
+        }
+    }
+}
+
+impl Logic for HostBridge {
+    #[hdl_gen]
+    fn update(&mut self) {
+        clock!(self, clock, rx, tx, frames, exec, framer);
+        self.rx.reset.next = self.reset.val();
+        self.tx.reset.next = self.reset.val();
+        self.frames.reset.next = self.reset.val();
+        self.exec.reset.next = self.reset.val();
+        self.framer.reset.next = self.reset.val();
+
+        self.rx.rxd.next = self.uart_rx.val();
+        self.frames.rx_data.next = self.rx.data.val();
+        self.frames.rx_valid.next = self.rx.valid.val();
+
+        self.exec.f_done.next = self.frames.done.val();
+        self.exec.f_status.next = self.frames.status.val();
+        self.exec.f_seq.next = self.frames.seq.val();
+        self.exec.f_op.next = self.frames.op.val();
+        self.exec.f_len.next = self.frames.payload_len.val();
+        self.frames.ack.next = self.exec.f_ack.val();
+        self.frames.buf_raddr.next = self.exec.buf_raddr.val();
+        self.exec.buf_rdata.next = self.frames.buf_rdata.val();
+
+        self.framer.start.next = self.exec.r_start.val();
+        self.framer.seq.next = self.exec.r_seq.val();
+        self.framer.code.next = self.exec.r_code.val();
+        self.framer.payload_len.next = self.exec.r_len.val();
+        self.framer.pl_data.next = self.exec.pl_data.val();
+        self.framer.pl_valid.next = self.exec.pl_valid.val();
+        self.exec.pl_take.next = self.framer.pl_take.val();
+        self.exec.r_idle.next = self.framer.idle.val();
+
+        self.tx.data.next = self.framer.tx_data.val();
+        self.tx.start.next = self.framer.tx_start.val();
+        self.framer.tx_ready.next = self.tx.ready.val();
+        self.uart_tx.next = self.tx.txd.val();
+
+        self.req_valid.next = self.exec.req_valid.val();
+        self.exec.req_ready.next = self.req_ready.val();
+        self.req_op.next = self.exec.req_op.val();
+        self.req_key.next = self.exec.req_key.val();
+        self.req_tag.next = self.exec.req_tag.val();
+        self.exec.resp_valid.next = self.resp_valid.val();
+        self.resp_ready.next = self.exec.resp_ready.val();
+        self.exec.resp_hit.next = self.resp_hit.val();
+        self.rb_req.next = self.exec.rb_req.val();
+        self.rb_bank.next = self.exec.rb_bank.val();
+        self.rb_addr.next = self.exec.rb_addr.val();
+        self.exec.rb_valid.next = self.rb_valid.val();
+        self.exec.rb_data.next = self.rb_data.val();
+        self.fill_bank.next = self.exec.fill_bank.val();
+        self.exec.fill_count.next = self.fill_count.val();
+        self.exec.core_busy.next = self.core_busy.val();
+        self.last_rejected.next = self.exec.last_rejected.val();
+    }
+}

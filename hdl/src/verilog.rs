@@ -1,0 +1,143 @@
+//! Elaboration (CoreConfig -> rust-hdl blocks) and Verilog generation with the module
+//! names every user of the core relies on: top `bloom_core`, all others `bloom_core_*`.
+
+use std::collections::HashMap;
+
+use rust_hdl::prelude::*;
+use serde_json::json;
+
+use crate::config::CoreConfig;
+use crate::control::Control;
+use crate::core::{clear_cycles, BloomCore, LATENCY, READBACK_LATENCY};
+use crate::hash_matrix::HashMatrix;
+use crate::hash_unit::HashUnit;
+use crate::partition::Partition;
+use crate::ram::BankRam;
+use crate::response_fifo::RESPONSE_FIFO_DEPTH;
+use crate::HdlError;
+
+pub const TOP: &str = "bloom_core";
+
+#[derive(Clone, Debug)]
+pub struct GeneratedCore {
+    /// Self-contained Verilog; top module `bloom_core`, every other module `bloom_core_*`.
+    pub verilog: String,
+    pub top: String,
+    /// Cycles from request accepted to response valid (no backpressure).
+    pub latency: u32,
+    /// Cycles req_ready stays low after a clear is accepted.
+    pub clear_cycles: u32,
+    pub config_json: serde_json::Value,
+}
+
+/// Builds the rust-hdl model of the core for `cfg` (W must equal cfg.key_bits). The
+/// preload image, if any, is read and checked here.
+pub fn build_core<const W: usize>(cfg: &CoreConfig) -> Result<BloomCore<W>, HdlError> {
+    cfg.validate()?;
+    if cfg.key_bits != W {
+        return Err(HdlError::Config(format!("key_bits = {} built with W = {W}", cfg.key_bits)));
+    }
+    let mut image = match &cfg.preload {
+        Some(dir) => Some(crate::image::read_image(dir, cfg)?),
+        None => None,
+    };
+    let parts = (0..cfg.k)
+        .map(|p| {
+            let initial = image.as_mut().map(|banks| std::mem::take(&mut banks[p]));
+            let fill = initial.as_ref().map_or(0, |bits| bits.iter().filter(|b| **b).count() as u32);
+            Partition::new(
+                HashUnit::<W>::new(HashMatrix::for_partition(cfg, p)),
+                BankRam::new(cfg.bank_bits, initial),
+                !cfg.test_switches.disable_forwarding,
+                fill,
+            )
+        })
+        .collect();
+    let mut core = BloomCore::new(Control::new(cfg.bank_bits), parts);
+    core.connect_all();
+    Ok(core)
+}
+
+fn verilog_of<const W: usize>(cfg: &CoreConfig) -> Result<String, HdlError> {
+    let core = build_core::<W>(cfg)?;
+    Ok(generate_verilog(&core))
+}
+
+pub fn generate_core(cfg: &CoreConfig) -> Result<GeneratedCore, HdlError> {
+    cfg.validate()?;
+    let raw = match cfg.key_bits {
+        32 => verilog_of::<32>(cfg)?,
+        64 => verilog_of::<64>(cfg)?,
+        128 => verilog_of::<128>(cfg)?,
+        other => unreachable!("validate() admits key_bits {other}"),
+    };
+    let verilog = rename_modules(&raw)?;
+    let latency = LATENCY;
+    let clear_cycles = clear_cycles(cfg.bank_bits);
+    let config_json = json!({
+        "top": TOP,
+        "k": cfg.k,
+        "bank_bits": cfg.bank_bits,
+        "key_bits": cfg.key_bits,
+        "hash": cfg.hash.to_string(),
+        "seed": cfg.seed,
+        "preload": cfg.preload.as_ref().map(|p| p.display().to_string()),
+        "latency": latency,
+        "clear_cycles": clear_cycles,
+        "readback_latency": READBACK_LATENCY,
+        "response_fifo_depth": RESPONSE_FIFO_DEPTH,
+        "test_switches": {
+            "disable_forwarding": cfg.test_switches.disable_forwarding,
+            "perturb_seed_of_bank": cfg.test_switches.perturb_seed_of_bank,
+        },
+    });
+    Ok(GeneratedCore { verilog, top: TOP.to_string(), latency, clear_cycles, config_json })
+}
+
+/// rust-hdl names modules by their path (`top`, `top$control$fifo`, ...). Renames them to
+/// `bloom_core` and `bloom_core_control_fifo`, ..., touching only whole identifiers that
+/// are module names.
+fn rename_modules(verilog: &str) -> Result<String, HdlError> {
+    let mut names = HashMap::new();
+    for line in verilog.lines() {
+        if let Some(rest) = line.trim_start().strip_prefix("module ") {
+            let name = rest.split('(').next().unwrap_or("").trim();
+            let new = if name == "top" {
+                TOP.to_string()
+            } else if let Some(path) = name.strip_prefix("top$") {
+                format!("{TOP}_{}", path.replace('$', "_"))
+            } else {
+                return Err(HdlError::Generate(format!("unexpected module name `{name}`")));
+            };
+            names.insert(name.to_string(), new);
+        }
+    }
+    let mut out = String::with_capacity(verilog.len() + verilog.len() / 16);
+    let bytes = verilog.as_bytes();
+    let mut i = 0;
+    while i < bytes.len() {
+        let c = bytes[i];
+        if c.is_ascii_alphabetic() || c == b'_' {
+            let start = i;
+            while i < bytes.len() && (bytes[i].is_ascii_alphanumeric() || bytes[i] == b'_' || bytes[i] == b'$') {
+                i += 1;
+            }
+            let ident = &verilog[start..i];
+            out.push_str(names.get(ident).map_or(ident, |s| s.as_str()));
+        } else if c.is_ascii_digit() || c == b'\'' || c == b'$' {
+            // Numbers and based literals (4'hf, 32'h0000abcd) and system tasks are copied
+            // whole, so that no part of them is mistaken for an identifier.
+            let start = i;
+            i += 1;
+            while i < bytes.len() && (bytes[i].is_ascii_alphanumeric() || bytes[i] == b'_' || bytes[i] == b'\'' || bytes[i] == b'$') {
+                i += 1;
+            }
+            out.push_str(&verilog[start..i]);
+        } else {
+            let ch = verilog[i..].chars().next().unwrap();
+            out.push(ch);
+            i += ch.len_utf8();
+        }
+    }
+    Ok(out)
+}

@@ -1,0 +1,59 @@
+//! The board top's generator: parameter validation and a Verilator lint of the
+//! generated text (board top + bridge + the real core, one file).
+
+use hdl::bridge::{generate_board_top, BoardTopConfig, BridgeError, DEFAULT_BAUD};
+use hdl::CoreConfig;
+use std::process::Command;
+
+fn lint(verilog: &str, top: &str, tag: &str) {
+    let dir = std::env::temp_dir().join(format!("bloom-bridge-lint-{}-{tag}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("board.v");
+    std::fs::write(&file, verilog).unwrap();
+    let out = Command::new("verilator")
+        .args(["--lint-only", "-Wall", "-Wno-fatal", "-Wno-DECLFILENAME", "-Wno-UNUSED", "--top-module", top])
+        .arg(&file)
+        .output()
+        .unwrap_or_else(|e| panic!("verilator not runnable ({e}); install it with scripts/setup.sh"));
+    let text = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "verilator lint failed:\n{text}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn board_top_12mhz_115200_default_core_lints() {
+    let cfg = BoardTopConfig::new(CoreConfig::default(), 12_000_000, DEFAULT_BAUD);
+    let g = generate_board_top(&cfg).unwrap();
+    assert_eq!(g.top, "bloom_board");
+    assert_eq!(g.clocks_per_bit, 104);
+    assert!(g.verilog.contains("module bloom_board(clock,reset,uart_rx,uart_tx,leds);"), "{}", &g.verilog[..2000]);
+    assert!(g.verilog.contains("module bloom_core("));
+    assert_eq!(g.max_batch, 31);
+    lint(&g.verilog, &g.top, "default");
+}
+
+#[test]
+fn board_top_w128_k16_3mbaud_lints() {
+    let core = CoreConfig { k: 16, bank_bits: 6, key_bits: 128, ..CoreConfig::default() };
+    let cfg = BoardTopConfig::new(core, 12_000_000, 3_000_000);
+    let g = generate_board_top(&cfg).unwrap();
+    assert_eq!(g.clocks_per_bit, 4);
+    assert_eq!(g.max_batch, 15);
+    lint(&g.verilog, &g.top, "w128");
+}
+
+#[test]
+fn board_top_rejects_unreachable_baud_and_bad_values() {
+    let bad = |clock: u64, baud: u32| generate_board_top(&BoardTopConfig::new(CoreConfig::default(), clock, baud)).unwrap_err();
+    // 12 MHz / 4 Mbaud = 3 clocks per bit: too few for the receiver.
+    assert!(matches!(bad(12_000_000, 4_000_000), BridgeError::BaudNotReachable { .. }));
+    // 12 MHz / 1 Mbaud = 12: exact. 12 MHz / 1.5 Mbaud = 8: exact. 25 MHz / 921600 = 27.1: 0.5%.
+    generate_board_top(&BoardTopConfig::new(CoreConfig::default(), 25_000_000, 921_600)).unwrap();
+    // 10 MHz / 2 Mbaud = 5 exactly, 10 MHz / 1.8 Mbaud = 5.56 -> 6: 7.4% off.
+    let e = bad(10_000_000, 1_800_000);
+    assert!(e.to_string().contains("1800000"), "{e}");
+    assert!(matches!(bad(12_000_000, 0), BridgeError::BadBaud(0)));
+    assert!(matches!(bad(0, 115_200), BridgeError::BadClock(0)));
+    let core = CoreConfig { k: 17, ..CoreConfig::default() };
+    assert!(generate_board_top(&BoardTopConfig::new(core, 12_000_000, 115_200)).is_err());
+}

@@ -1,0 +1,478 @@
+//! Rust-HDL simulator tests of the bridge blocks: the UARTs in loopback, and
+//! the whole bridge chain (UART -> frames -> executor -> framer -> UART)
+//! against a stand-in core that is a plain set of keys (the real core is
+//! exercised end to end through Verilator in the host crate's tests).
+//!
+//! The stand-in core answers from a `HashSet`, so a query hits iff the key was
+//! inserted; its "memory image" marks address (key + bank) mod 2^b of bank p.
+//! That is enough to check every protocol path: it is not the contract's hash.
+
+use hdl::bridge::executor::*;
+use hdl::bridge::host_bridge::HostBridge;
+use hdl::bridge::uart_rx::UartRx;
+use hdl::bridge::uart_tx::UartTx;
+use hdl::bridge::{max_batch_keys, ExecutorParams};
+use rust_hdl::prelude::*;
+use std::collections::{HashSet, VecDeque};
+use std::sync::{Arc, Mutex};
+
+fn crc16(bytes: &[u8]) -> u16 {
+    let mut crc: u16 = 0xFFFF;
+    for &b in bytes {
+        crc ^= (b as u16) << 8;
+        for _ in 0..8 {
+            crc = if crc & 0x8000 != 0 { (crc << 1) ^ 0x1021 } else { crc << 1 };
+        }
+    }
+    crc
+}
+
+fn frame(seq: u8, op: u8, payload: &[u8]) -> Vec<u8> {
+    let mut body = vec![(payload.len() + 2) as u8, seq, op];
+    body.extend_from_slice(payload);
+    let c = crc16(&body);
+    let mut f = vec![0xFE];
+    f.extend(body);
+    f.push((c >> 8) as u8);
+    f.push(c as u8);
+    f
+}
+
+/// Serialises bytes onto a pin, 8N1, `cpb` cycles per bit.
+struct LineDriver {
+    cpb: u32,
+    bits: VecDeque<bool>,
+    tick: u32,
+    level: bool,
+}
+
+impl LineDriver {
+    fn new(cpb: u32) -> Self {
+        Self { cpb, bits: VecDeque::new(), tick: 0, level: true }
+    }
+    fn push(&mut self, b: u8) {
+        self.bits.push_back(false);
+        for i in 0..8 {
+            self.bits.push_back((b >> i) & 1 == 1);
+        }
+        self.bits.push_back(true);
+    }
+    fn idle(&mut self, bit_times: u32) {
+        for _ in 0..bit_times {
+            self.bits.push_back(true);
+        }
+    }
+    fn busy(&self) -> bool {
+        !self.bits.is_empty()
+    }
+    fn step(&mut self) -> bool {
+        if self.tick == 0 {
+            self.level = self.bits.pop_front().unwrap_or(true);
+        }
+        self.tick = (self.tick + 1) % self.cpb;
+        self.level
+    }
+}
+
+/// Deserialises a pin, sampling mid-bit.
+struct LineSampler {
+    cpb: u32,
+    phase: Option<(u32, u32, u8)>, // (cycles into the byte, bit index, shifter)
+    prev: bool,
+    bytes: Vec<u8>,
+    framing_errors: u32,
+}
+
+impl LineSampler {
+    fn new(cpb: u32) -> Self {
+        Self { cpb, phase: None, prev: true, bytes: vec![], framing_errors: 0 }
+    }
+    fn step(&mut self, level: bool) {
+        match self.phase {
+            None => {
+                if self.prev && !level {
+                    self.phase = Some((0, 0, 0));
+                }
+            }
+            Some((t, bit, sh)) => {
+                let t = t + 1;
+                let centre = self.cpb / 2 + bit * self.cpb;
+                if t == centre {
+                    if bit == 0 {
+                        assert!(!level, "start bit not low at its centre");
+                        self.phase = Some((t, 1, sh));
+                    } else if bit <= 8 {
+                        let sh = sh | ((level as u8) << (bit - 1));
+                        self.phase = Some((t, bit + 1, sh));
+                    } else {
+                        if level {
+                            self.bytes.push(sh);
+                        } else {
+                            self.framing_errors += 1;
+                        }
+                        self.phase = None;
+                    }
+                } else {
+                    self.phase = Some((t, bit, sh));
+                }
+            }
+        }
+        self.prev = level;
+    }
+}
+
+#[derive(LogicBlock)]
+struct UartLoop {
+    clock: Signal<In, Clock>,
+    tx: UartTx,
+    rx: UartRx,
+}
+
+impl Logic for UartLoop {
+    #[hdl_gen]
+    fn update(&mut self) {
+        clock!(self, clock, tx, rx);
+        self.rx.rxd.next = self.tx.txd.val();
+        self.tx.reset.next = false;
+        self.rx.reset.next = false;
+    }
+}
+
+fn uart_loopback(cpb: u32, count: usize) {
+    let mut uut = UartLoop { clock: Default::default(), tx: UartTx::new(cpb), rx: UartRx::new(cpb) };
+    uut.tx.data.connect();
+    uut.tx.start.connect();
+    uut.connect_all();
+    let sent: Vec<u8> = (0..count).map(|i| ((i * 151 + 7) % 256) as u8).collect();
+    let got = Arc::new(Mutex::new(Vec::new()));
+    let got_tb = got.clone();
+    let sent_tb = sent.clone();
+    let mut sim = Simulation::new();
+    sim.add_clock(5, |x: &mut Box<UartLoop>| x.clock.next = !x.clock.val());
+    sim.add_testbench(move |mut sim: Sim<UartLoop>| {
+        let mut x = sim.init()?;
+        let mut next = 0;
+        let mut cycles = 0;
+        while cycles < (count as u64 + 4) * 10 * cpb as u64 {
+            wait_clock_cycle!(sim, clock, x);
+            cycles += 1;
+            x.tx.start.next = false;
+            if next < sent_tb.len() && x.tx.ready.val() {
+                x.tx.data.next = (sent_tb[next] as u64).into();
+                x.tx.start.next = true;
+                next += 1;
+            }
+            if x.rx.valid.val() {
+                got_tb.lock().unwrap().push(x.rx.data.val().to_u64() as u8);
+            }
+            if x.rx.framing_error.val() {
+                panic!("framing error in loopback");
+            }
+        }
+        sim.done(x)
+    });
+    sim.run(Box::new(uut), 100_000_000_000).unwrap();
+    assert_eq!(*got.lock().unwrap(), sent);
+}
+
+#[test]
+fn uart_loopback_cpb8_300_bytes() {
+    uart_loopback(8, 300);
+}
+
+#[test]
+fn uart_loopback_cpb4_100_bytes() {
+    uart_loopback(4, 100);
+}
+
+#[test]
+fn uart_loopback_cpb13_100_bytes() {
+    uart_loopback(13, 100);
+}
+
+/// What the line saw and what the stand-in core did.
+struct BridgeRun {
+    out: Vec<u8>,
+    core_ops: usize,
+    framing_errors: u32,
+}
+
+const BANK_BITS: u32 = 6;
+const K: u32 = 3;
+
+fn params(key_bits: u32) -> ExecutorParams {
+    ExecutorParams { k: K, bank_bits: BANK_BITS, key_bits, hash_code: 1, seed: 0x0123_4567_89AB_CDEF, max_batch: max_batch_keys(key_bits) }
+}
+
+/// Plays `script` (bytes, or idle gaps in bit times) into the bridge's
+/// uart_rx and collects everything it sends back.
+fn run_bridge(key_bits: u32, cpb: u32, timeout_bits: u32, script: Vec<Result<Vec<u8>, u32>>) -> BridgeRun {
+    let p = params(key_bits);
+    let mut uut = HostBridge::new(cpb, timeout_bits * cpb, &p);
+    uut.reset.connect();
+    uut.uart_rx.connect();
+    uut.req_ready.connect();
+    uut.resp_valid.connect();
+    uut.resp_hit.connect();
+    uut.rb_valid.connect();
+    uut.rb_data.connect();
+    uut.fill_count.connect();
+    uut.core_busy.connect();
+    uut.connect_all();
+    let result = Arc::new(Mutex::new(None));
+    let result_tb = result.clone();
+    let mut sim = Simulation::new();
+    sim.add_clock(5, |x: &mut Box<HostBridge>| x.clock.next = !x.clock.val());
+    sim.add_testbench(move |mut sim: Sim<HostBridge>| {
+        let mut x = sim.init()?;
+        let mut driver = LineDriver::new(cpb);
+        driver.idle(4);
+        for item in &script {
+            match item {
+                Ok(bytes) => bytes.iter().for_each(|b| driver.push(*b)),
+                Err(gap) => driver.idle(*gap),
+            }
+        }
+        let mut sampler = LineSampler::new(cpb);
+        let mask = (1u128 << key_bits) - 1;
+        let mut keys: HashSet<u128> = HashSet::new();
+        let mut pending: VecDeque<(u32, bool)> = VecDeque::new();
+        let mut rb_pending: VecDeque<(u32, bool)> = VecDeque::new();
+        let mut core_ops = 0usize;
+        let mut quiet = 0u64;
+        let mut cycle = 0u64;
+        loop {
+            cycle += 1;
+            if std::env::var("BRIDGE_TRACE").is_ok() && cycle % 5000 == 0 {
+                eprintln!("cycle {cycle} out {:02x?} quiet {quiet} busy {}", sampler.bytes, driver.busy());
+            }
+            // Act in the middle of each cycle: outputs are this cycle's, and
+            // inputs set now are seen at the coming rising edge.
+            wait_clock_true!(sim, clock, x);
+            wait_clock_false!(sim, clock, x);
+            x.uart_rx.next = driver.step();
+            let bank_of = |k: u128, b: u128| ((k + b) % (1 << BANK_BITS)) as u32;
+            let fill_bank = x.fill_bank.val().to_u64() as u128;
+            let bits: HashSet<u32> = keys.iter().map(|k| bank_of(*k, fill_bank)).collect();
+            x.fill_count.next = (bits.len() as u64).into();
+            x.req_ready.next = true;
+            x.core_busy.next = false;
+            // Stand-in core: answers 3 cycles after accepting, readback 2 cycles after.
+            if x.req_valid.val() {
+                let key = x.req_key.val();
+                let key = (key.get_bits::<64>(0).to_u64() as u128 | ((key.get_bits::<64>(64).to_u64() as u128) << 64)) & mask;
+                let op = x.req_op.val().to_u64();
+                core_ops += 1;
+                let hit = match op {
+                    0 => keys.contains(&key),
+                    1 => !keys.insert(key),
+                    _ => {
+                        keys.clear();
+                        false
+                    }
+                };
+                pending.push_back((3, hit));
+            }
+            if x.rb_req.val() {
+                let b = x.rb_bank.val().to_u64() as u128;
+                let a = x.rb_addr.val().to_u64() as u32;
+                let set = keys.iter().any(|k| bank_of(*k, b) == a);
+                rb_pending.push_back((2, set));
+            }
+            x.resp_valid.next = false;
+            x.rb_valid.next = false;
+            for p in pending.iter_mut() {
+                p.0 -= 1;
+            }
+            for p in rb_pending.iter_mut() {
+                p.0 -= 1;
+            }
+            if let Some(&(0, hit)) = pending.front() {
+                x.resp_valid.next = true;
+                x.resp_hit.next = hit;
+                pending.pop_front();
+            }
+            if let Some(&(0, d)) = rb_pending.front() {
+                x.rb_valid.next = true;
+                x.rb_data.next = d;
+                rb_pending.pop_front();
+            }
+            let before = sampler.bytes.len();
+            sampler.step(x.uart_tx.val());
+            if sampler.bytes.len() != before || driver.busy() || sampler.phase.is_some() {
+                quiet = 0;
+            } else {
+                quiet += 1;
+            }
+            if quiet > 300 * cpb as u64 + timeout_bits as u64 * cpb as u64 {
+                break;
+            }
+        }
+        *result_tb.lock().unwrap() = Some(BridgeRun { out: sampler.bytes.clone(), core_ops, framing_errors: sampler.framing_errors });
+        sim.done(x)
+    });
+    sim.run(Box::new(uut), 1_000_000_000_000).unwrap();
+    let r = result.lock().unwrap().take().unwrap();
+    r
+}
+
+#[derive(Debug, PartialEq)]
+struct Response {
+    seq: u8,
+    code: u8,
+    payload: Vec<u8>,
+}
+
+fn parse_responses(bytes: &[u8]) -> Vec<Response> {
+    let mut out = vec![];
+    let mut i = 0;
+    while i < bytes.len() {
+        assert_eq!(bytes[i], 0xFD, "response sync at {i} in {bytes:02x?}");
+        let len = bytes[i + 1] as usize;
+        let body = &bytes[i + 1..i + 2 + len];
+        let crc = u16::from_be_bytes([bytes[i + 2 + len], bytes[i + 3 + len]]);
+        assert_eq!(crc16(body), crc, "response CRC");
+        out.push(Response { seq: body[1], code: body[2], payload: body[3..].to_vec() });
+        i += 4 + len;
+    }
+    out
+}
+
+fn key_bytes(key: u128, key_bits: u32) -> Vec<u8> {
+    key.to_le_bytes()[..(key_bits / 8) as usize].to_vec()
+}
+
+fn gap() -> Result<Vec<u8>, u32> {
+    Err(600)
+}
+
+#[test]
+fn bridge_w64_config_insert_query_batch_replay_stats_dump() {
+    let w = 64;
+    let keys: Vec<u128> = (0..10).map(|i| 0x1111_0000_0000_0000u128 * (i + 1) + i).collect();
+    let batch: Vec<u8> = keys.iter().flat_map(|k| key_bytes(*k, w)).collect();
+    let mut qbatch: Vec<u8> = batch.clone();
+    qbatch.extend(key_bytes(0xDEAD, w));
+    let script = vec![
+        Ok(frame(7, OP_CONFIG, &[])),
+        gap(),
+        Ok(frame(8, OP_INSERT, &key_bytes(keys[0], w))),
+        gap(),
+        Ok(frame(9, OP_INSERT_BATCH, &batch)),
+        gap(),
+        // Retry of seq 9: answered from memory, not executed again.
+        Ok(frame(9, OP_INSERT_BATCH, &batch)),
+        gap(),
+        Ok(frame(10, OP_QUERY_BATCH, &qbatch)),
+        gap(),
+        Ok(frame(11, OP_QUERY, &key_bytes(0xDEAD, w))),
+        gap(),
+        Ok(frame(12, OP_STATS, &[])),
+        Err(1500),
+        Ok(frame(13, OP_DUMP, &[1, 0, 0])),
+        Err(1500),
+        Ok(frame(14, OP_CLEAR, &[])),
+        gap(),
+        Ok(frame(15, OP_QUERY, &key_bytes(keys[3], w))),
+        gap(),
+    ];
+    let run = run_bridge(w, 8, 200, script);
+    assert_eq!(run.framing_errors, 0);
+    let r = parse_responses(&run.out);
+    assert_eq!(r.len(), 10, "{r:?}");
+    let p = params(w);
+    assert_eq!(r[0], Response { seq: 7, code: OP_CONFIG, payload: p.config_block() });
+    assert_eq!(r[1], Response { seq: 8, code: OP_INSERT, payload: vec![0] });
+    // keys[0] was already in: bit 0 set; others new.
+    assert_eq!(r[2], Response { seq: 9, code: OP_INSERT_BATCH, payload: vec![1, 0] });
+    assert_eq!(r[3], r[2]);
+    assert_eq!(r[4], Response { seq: 10, code: OP_QUERY_BATCH, payload: vec![0xFF, 0x03] });
+    assert_eq!(r[5], Response { seq: 11, code: OP_QUERY, payload: vec![0] });
+    let s = &r[6];
+    assert_eq!((s.seq, s.code), (12, OP_STATS));
+    assert_eq!(s.payload.len() as u32, STATS_FIXED_BYTES + 3 * K);
+    assert_eq!(&s.payload[..14], &p.config_block()[..]);
+    let word = |i: usize| u32::from_le_bytes(s.payload[14 + 4 * i..18 + 4 * i].try_into().unwrap());
+    // ops: 1 insert + 10 batch inserts + 11 batch queries + 1 query.
+    assert_eq!(word(0), 23, "ops served");
+    assert_eq!(word(1), 5, "frames executed (config, insert, batch, qbatch, query) before stats");
+    assert_eq!(word(2), 0, "frames rejected");
+    assert_eq!(word(3), 1, "frames replayed");
+    for b in 0..K as usize {
+        let fill = s.payload[30 + 3 * b] as u32 | (s.payload[31 + 3 * b] as u32) << 8 | (s.payload[32 + 3 * b] as u32) << 16;
+        let expect: HashSet<u128> = keys.iter().map(|k| (k + b as u128) % 64).collect();
+        assert_eq!(fill, expect.len() as u32, "fill of bank {b}");
+    }
+    let d = &r[7];
+    assert_eq!((d.seq, d.code, d.payload.len()), (13, OP_DUMP, 8));
+    for a in 0..64u128 {
+        let expect = keys.iter().any(|k| (k + 1) % 64 == a);
+        assert_eq!((d.payload[(a / 8) as usize] >> (a % 8)) & 1 == 1, expect, "dump bit {a}");
+    }
+    assert_eq!(r[8], Response { seq: 14, code: OP_CLEAR, payload: vec![] });
+    assert_eq!(r[9], Response { seq: 15, code: OP_QUERY, payload: vec![0] });
+    assert_eq!(run.core_ops, 1 + 10 + 11 + 1 + 1 + 1);
+}
+
+#[test]
+fn bridge_w32_errors_crc_length_op_argument_timeout_and_resync() {
+    let w = 32;
+    let mut bad_crc = frame(3, OP_INSERT, &key_bytes(5, w));
+    let n = bad_crc.len();
+    bad_crc[n - 1] ^= 0x40;
+    let max = max_batch_keys(w) as u128;
+    let too_many: Vec<u8> = (0..max + 1).flat_map(|k| key_bytes(k, w)).collect();
+    let script = vec![
+        Ok(bad_crc),
+        gap(),
+        Ok(frame(4, OP_INSERT, &[1, 2, 3])),
+        gap(),
+        Ok(frame(5, 0x42, &[])),
+        gap(),
+        Ok(frame(6, OP_DUMP, &[K as u8, 0, 0])),
+        gap(),
+        Ok(frame(7, OP_DUMP, &[0, 3, 0])),
+        gap(),
+        Ok(frame(8, OP_INSERT_BATCH, &too_many)),
+        gap(),
+        // LEN beyond the largest frame: rejected at once.
+        Ok(vec![0xFE, 0xFC]),
+        gap(),
+        // Garbage (including sync bytes and a plausible header) before a good frame.
+        Ok(vec![0x00, 0x13, 0xFE, 0xFE]),
+        Ok(frame(9, OP_INSERT, &key_bytes(77, w))),
+        gap(),
+        // Truncated: header and half the key, then silence.
+        Ok(frame(10, OP_INSERT, &key_bytes(78, w))[..5].to_vec()),
+        Err(400),
+        Ok(frame(11, OP_QUERY, &key_bytes(77, w))),
+        gap(),
+        Ok(frame(12, OP_QUERY, &key_bytes(78, w))),
+        gap(),
+    ];
+    let run = run_bridge(w, 8, 100, script);
+    let r = parse_responses(&run.out);
+    let err = |seq: u8, reason: u8, op: u8| Response { seq, code: CODE_ERROR, payload: vec![reason, op] };
+    let expect = vec![
+        err(3, ERR_BAD_CRC, OP_INSERT),
+        err(4, ERR_BAD_LENGTH, OP_INSERT),
+        err(5, ERR_UNKNOWN_OP, 0x42),
+        err(6, ERR_BAD_ARGUMENT, OP_DUMP),
+        err(7, ERR_BAD_ARGUMENT, OP_DUMP),
+        err(8, ERR_BAD_LENGTH, OP_INSERT_BATCH),
+        err(0, ERR_BAD_LENGTH, 0),
+        Response { seq: 9, code: OP_INSERT, payload: vec![0] },
+        err(10, ERR_TIMEOUT, OP_INSERT),
+        Response { seq: 11, code: OP_QUERY, payload: vec![1] },
+        Response { seq: 12, code: OP_QUERY, payload: vec![0] },
+    ];
+    assert_eq!(r, expect);
+    assert_eq!(run.core_ops, 3, "only the good frames reach the core");
+}
+
+#[test]
+fn bridge_w64_config_only() {
+    let run = run_bridge(64, 8, 200, vec![Ok(frame(7, OP_CONFIG, &[])), gap()]);
+    let r = parse_responses(&run.out);
+    assert_eq!(r, vec![Response { seq: 7, code: OP_CONFIG, payload: params(64).config_block() }]);
+}

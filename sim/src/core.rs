@@ -1,0 +1,312 @@
+//! The generated `bloom_core`, Verilated and driven through its ports.
+//!
+//! Timing facts come from `hdl` (GeneratedCore and its config JSON), never
+//! from constants here: latency, clear_cycles, readback_latency and
+//! response_fifo_depth. The checker in `checker.rs` holds the core to them.
+
+use std::sync::Arc;
+
+use crate::model::{Handshake, InitialState, Model, ModelLibrary, PortId, StreamOutput};
+use crate::traffic::Request;
+use crate::verilator::{build, BuildOptions};
+use crate::SimError;
+
+/// A core configuration, convertible into the golden model's and the
+/// hardware's own configuration types.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CoreSpec {
+    pub k: u32,
+    pub bank_bits: u32,
+    pub key_bits: u32,
+    pub hash: golden::HashFamily,
+    pub seed: u64,
+    /// Deliberate faults for tests that prove the harness notices them.
+    pub switches: hdl::TestSwitches,
+}
+
+impl Default for CoreSpec {
+    fn default() -> Self {
+        CoreSpec { k: 4, bank_bits: 12, key_bits: 64, hash: golden::HashFamily::H3, seed: 0, switches: Default::default() }
+    }
+}
+
+impl CoreSpec {
+    pub fn new(k: u32, bank_bits: u32, key_bits: u32, hash: golden::HashFamily, seed: u64) -> CoreSpec {
+        CoreSpec { k, bank_bits, key_bits, hash, seed, switches: Default::default() }
+    }
+
+    /// The golden model's configuration (validates every parameter).
+    pub fn golden_config(&self) -> Result<golden::Config, SimError> {
+        golden::Config::new(self.k, self.bank_bits, self.key_bits, self.hash, self.seed)
+            .map_err(|e| SimError::Value(e.to_string()))
+    }
+
+    pub fn core_config(&self) -> hdl::CoreConfig {
+        hdl::CoreConfig {
+            k: self.k as usize,
+            bank_bits: self.bank_bits as usize,
+            key_bits: self.key_bits as usize,
+            hash: match self.hash {
+                golden::HashFamily::H3 => hdl::HashKind::H3,
+                golden::HashFamily::Crc => hdl::HashKind::Crc,
+            },
+            seed: self.seed,
+            preload: None,
+            test_switches: self.switches.clone(),
+        }
+    }
+
+    /// `h3_k4_b12_w64_s0`, plus the test switches if any.
+    pub fn name(&self) -> String {
+        let mut s = format!("{}_k{}_b{}_w{}_s{}", self.hash, self.k, self.bank_bits, self.key_bits, self.seed);
+        if self.switches.disable_forwarding {
+            s.push_str("_nofwd");
+        }
+        if let Some(b) = self.switches.perturb_seed_of_bank {
+            s.push_str(&format!("_perturb{b}"));
+        }
+        s
+    }
+}
+
+/// The timing `hdl` documents for a generated core.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CoreTiming {
+    /// Request accepted in cycle t -> resp_valid in cycle t + latency (no backpressure).
+    pub latency: u32,
+    /// req_ready is low in cycles t+1 ..= t+clear_cycles after a clear accepted in t.
+    pub clear_cycles: u32,
+    /// rb_req in cycle t -> rb_valid, rb_data in cycle t + readback_latency.
+    pub readback_latency: u32,
+    /// At most this many responses outstanding (accepted, not yet taken).
+    pub response_fifo_depth: u32,
+}
+
+impl CoreTiming {
+    pub fn of(core: &hdl::GeneratedCore) -> Result<CoreTiming, SimError> {
+        let field = |name: &str| {
+            core.config_json[name].as_u64().map(|v| v as u32).ok_or_else(|| {
+                SimError::Value(format!("the generated core's config JSON has no integer `{name}`"))
+            })
+        };
+        Ok(CoreTiming {
+            latency: core.latency,
+            clear_cycles: core.clear_cycles,
+            readback_latency: field("readback_latency")?,
+            response_fifo_depth: field("response_fifo_depth")?,
+        })
+    }
+}
+
+/// Port handles of `bloom_core`.
+#[derive(Clone, Debug)]
+pub struct CorePorts {
+    pub reset: PortId,
+    pub req_valid: PortId,
+    pub req_ready: PortId,
+    pub req_op: PortId,
+    pub req_key: PortId,
+    pub req_tag: PortId,
+    pub resp_valid: PortId,
+    pub resp_ready: PortId,
+    pub resp_hit: PortId,
+    pub resp_tag: PortId,
+    pub rb_req: PortId,
+    pub rb_bank: PortId,
+    pub rb_addr: PortId,
+    pub rb_valid: PortId,
+    pub rb_data: PortId,
+    pub fill_bank: PortId,
+    pub fill_count: PortId,
+    pub busy: PortId,
+}
+
+impl CorePorts {
+    pub fn of(lib: &ModelLibrary, key_bits: u32) -> Result<CorePorts, SimError> {
+        let p = |name: &str, width: u32| -> Result<PortId, SimError> {
+            let id = lib.port(name)?;
+            if id.width != width {
+                return Err(SimError::Ports(format!("bloom_core port `{name}` is {} bits, expected {width}", id.width)));
+            }
+            Ok(id)
+        };
+        Ok(CorePorts {
+            reset: p("reset", 1)?,
+            req_valid: p("req_valid", 1)?,
+            req_ready: p("req_ready", 1)?,
+            req_op: p("req_op", 2)?,
+            req_key: p("req_key", key_bits)?,
+            req_tag: p("req_tag", 8)?,
+            resp_valid: p("resp_valid", 1)?,
+            resp_ready: p("resp_ready", 1)?,
+            resp_hit: p("resp_hit", 1)?,
+            resp_tag: p("resp_tag", 8)?,
+            rb_req: p("rb_req", 1)?,
+            rb_bank: p("rb_bank", 4)?,
+            rb_addr: p("rb_addr", 16)?,
+            rb_valid: p("rb_valid", 1)?,
+            rb_data: p("rb_data", 1)?,
+            fill_bank: p("fill_bank", 4)?,
+            fill_count: p("fill_count", 17)?,
+            busy: p("busy", 1)?,
+        })
+    }
+
+    pub fn request_channel(&self) -> Handshake {
+        Handshake { valid: self.req_valid, ready: self.req_ready, data: vec![self.req_op, self.req_key, self.req_tag] }
+    }
+    pub fn response_channel(&self) -> Handshake {
+        Handshake { valid: self.resp_valid, ready: self.resp_ready, data: vec![self.resp_hit, self.resp_tag] }
+    }
+}
+
+/// Words per request in the stream buffer: op (1), key (W/32), tag (1).
+pub fn request_words(key_bits: u32) -> usize {
+    2 + key_bits.div_ceil(32) as usize
+}
+
+/// Appends `r` to a stream buffer in the request channel's port order.
+pub fn push_request(buf: &mut Vec<u32>, r: &Request, key_bits: u32) {
+    buf.push(r.op as u32 & 3);
+    for i in 0..key_bits.div_ceil(32) {
+        buf.push((r.key >> (32 * i)) as u32);
+    }
+    buf.push(r.tag as u32);
+}
+
+/// A Verilated `bloom_core` with its golden-independent facts.
+pub struct VerilatedCore {
+    pub spec: CoreSpec,
+    pub timing: CoreTiming,
+    pub ports: CorePorts,
+    pub model: Model,
+    pub library: Arc<ModelLibrary>,
+    pub verilog_bytes: usize,
+}
+
+impl VerilatedCore {
+    /// Generates the core's Verilog with `hdl` and builds (or reuses) its model.
+    pub fn build(spec: &CoreSpec, trace: bool) -> Result<VerilatedCore, SimError> {
+        spec.golden_config()?;
+        let generated = hdl::generate_core(&spec.core_config()).map_err(|e| SimError::Value(e.to_string()))?;
+        Self::from_generated(spec, &generated, trace)
+    }
+
+    pub fn from_generated(spec: &CoreSpec, generated: &hdl::GeneratedCore, trace: bool) -> Result<VerilatedCore, SimError> {
+        let timing = CoreTiming::of(generated)?;
+        let library = build(&generated.verilog, &generated.top, &BuildOptions { trace, ..Default::default() })?;
+        let ports = CorePorts::of(&library, spec.key_bits)?;
+        let model = library.instantiate(Some("clock"), InitialState::Random(0x0b10_0f17))?;
+        let mut core =
+            VerilatedCore { spec: spec.clone(), timing, ports, model, library, verilog_bytes: generated.verilog.len() };
+        core.reset()?;
+        Ok(core)
+    }
+
+    /// Another instance of the same model (no rebuild), reset, banks as built.
+    pub fn new_instance(&self) -> Result<VerilatedCore, SimError> {
+        let model = self.library.instantiate(Some("clock"), InitialState::Random(0x0b10_0f17))?;
+        let mut core = VerilatedCore {
+            spec: self.spec.clone(),
+            timing: self.timing,
+            ports: self.ports.clone(),
+            model,
+            library: self.library.clone(),
+            verilog_bytes: self.verilog_bytes,
+        };
+        core.reset()?;
+        Ok(core)
+    }
+
+    /// Two cycles of reset with every input idle.
+    pub fn reset(&mut self) -> Result<(), SimError> {
+        let p = self.ports.clone();
+        let m = &mut self.model;
+        for port in [p.req_valid, p.req_op, p.req_key, p.req_tag, p.resp_ready, p.rb_req, p.rb_bank, p.rb_addr, p.fill_bank] {
+            m.set(port, 0)?;
+        }
+        m.set(p.reset, 1)?;
+        m.step(2)?;
+        m.set(p.reset, 0)?;
+        Ok(())
+    }
+
+    pub fn cycle(&self) -> u64 {
+        self.model.cycle()
+    }
+
+    /// Streams requests (see [`Model::stream`]).
+    pub fn stream(
+        &mut self,
+        items: &[u32],
+        gaps: &[u32],
+        ready: &[u8],
+        want_responses: usize,
+        out: &mut StreamOutput,
+    ) -> Result<(), SimError> {
+        let (i, o) = (self.ports.request_channel(), self.ports.response_channel());
+        self.model.stream(&i, &o, items, gaps, ready, want_responses, true, out)
+    }
+
+    /// Idle cycles: no request, no readback, consumer ready.
+    pub fn idle(&mut self, cycles: u64) -> Result<(), SimError> {
+        self.model.set(self.ports.req_valid, 0)?;
+        self.model.set(self.ports.resp_ready, 1)?;
+        self.model.step(cycles)
+    }
+
+    /// Reads every bit of every bank through the readback port, one address per
+    /// cycle. Returns the bits per bank and the readback's own protocol errors
+    /// (rb_valid at the wrong cycle, req_ready high during a readback cycle).
+    /// Call only with the pipeline drained and no clear in progress.
+    pub fn read_image(&mut self) -> Result<(Vec<Vec<u8>>, Vec<String>), SimError> {
+        let k = self.spec.k as usize;
+        let size = 1usize << self.spec.bank_bits;
+        let lat = self.timing.readback_latency as usize;
+        let n = k * size;
+        let p = self.ports.clone();
+        let mut ins = Vec::with_capacity((n + lat + 1) * 4);
+        for c in 0..n + lat + 1 {
+            if c < n {
+                ins.extend_from_slice(&[1, (c / size) as u32, (c % size) as u32, 0]);
+            } else {
+                ins.extend_from_slice(&[0, 0, 0, 0]);
+            }
+        }
+        let mut outs = vec![0u32; (n + lat + 1) * 3];
+        self.model.set(p.req_valid, 0)?;
+        self.model.run_vectors(&[p.rb_req, p.rb_bank, p.rb_addr, p.req_valid], &ins, &[p.rb_valid, p.rb_data, p.req_ready], &mut outs)?;
+        let mut banks = vec![vec![0u8; size]; k];
+        let mut errors = Vec::new();
+        let start = self.model.cycle() - (n + lat + 1) as u64;
+        for c in 0..n + lat + 1 {
+            let (valid, data, ready) = (outs[3 * c], outs[3 * c + 1], outs[3 * c + 2]);
+            let expect_valid = c >= lat && c - lat < n;
+            if (valid == 1) != expect_valid && errors.len() < 10 {
+                errors.push(format!(
+                    "cycle {}: rb_valid is {valid}, expected {} (readback latency {lat})",
+                    start + c as u64,
+                    expect_valid as u8
+                ));
+            }
+            if c < n && ready != 0 && errors.len() < 10 {
+                errors.push(format!("cycle {}: req_ready is 1 while rb_req is 1", start + c as u64));
+            }
+            if expect_valid {
+                let i = c - lat;
+                banks[i / size][i % size] = data as u8;
+            }
+        }
+        Ok((banks, errors))
+    }
+
+    /// fill_count for fill_bank = 0..16 (banks >= k must read 0).
+    pub fn read_fills(&mut self) -> Result<Vec<u32>, SimError> {
+        let ins: Vec<u32> = (0..16).collect();
+        let mut outs = vec![0u32; 16];
+        let fb = self.ports.fill_bank;
+        let fc = self.ports.fill_count;
+        self.model.run_vectors(&[fb], &ins, &[fc], &mut outs)?;
+        Ok(outs)
+    }
+}

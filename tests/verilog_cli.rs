@@ -1,0 +1,99 @@
+//! End-to-end tests of `bloom verilog`.
+
+use std::path::PathBuf;
+use std::process::Command;
+
+fn bloom(args: &[&str]) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_bloom")).args(args).output().expect("bloom runs")
+}
+
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("bloom-verilog-cli-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    dir
+}
+
+#[test]
+fn default_config_writes_verilog_and_json() {
+    let dir = scratch("default");
+    let out = bloom(&["verilog", "--out", dir.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let v = std::fs::read_to_string(dir.join("bloom_core.v")).unwrap();
+    assert!(v.contains("module bloom_core(clock,reset,req_valid,req_ready,req_op,req_key,req_tag,"));
+    assert!(v.contains("input wire  [63:0] req_key;"));
+    let json: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.join("bloom_core.json")).unwrap()).unwrap();
+    assert_eq!(json["k"], 4);
+    assert_eq!(json["bank_bits"], 12);
+    assert_eq!(json["key_bits"], 64);
+    assert_eq!(json["hash"], "h3");
+    assert_eq!(json["seed"], 0);
+    assert_eq!(json["top"], "bloom_core");
+    assert_eq!(json["latency"], hdl::LATENCY);
+    assert_eq!(json["clear_cycles"], (1 << 12) + 2);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn options_reach_the_generated_core() {
+    let dir = scratch("options");
+    let out = bloom(&[
+        "verilog", "--k", "2", "--bank-bits", "6", "--key-bits", "128", "--hash", "crc", "--seed",
+        "18446744073709551615", "--out", dir.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let v = std::fs::read_to_string(dir.join("bloom_core.v")).unwrap();
+    assert!(v.contains("input wire  [127:0] req_key;"));
+    assert!(v.contains("module bloom_core_parts_1("));
+    assert!(!v.contains("module bloom_core_parts_2("));
+    let json: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.join("bloom_core.json")).unwrap()).unwrap();
+    assert_eq!(json["hash"], "crc");
+    assert_eq!(json["seed"], u64::MAX);
+    assert_eq!(json["clear_cycles"], 66);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn invalid_values_fail_cleanly_and_write_nothing() {
+    for (flag, value, names) in [
+        ("--k", "17", "k = 17"),
+        ("--k", "0", "k = 0"),
+        ("--bank-bits", "5", "bank_bits = 5"),
+        ("--bank-bits", "17", "bank_bits = 17"),
+        ("--key-bits", "48", "key_bits = 48"),
+    ] {
+        let dir = scratch("invalid");
+        let out = bloom(&["verilog", flag, value, "--out", dir.to_str().unwrap()]);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(!out.status.success(), "{flag} {value} accepted");
+        assert!(stderr.contains(names) && stderr.contains("allowed"), "{flag} {value}: {stderr}");
+        assert!(!stderr.contains("panicked"), "{stderr}");
+        assert!(!dir.exists(), "{flag} {value} created output");
+    }
+}
+
+#[test]
+fn bad_preload_image_fails_cleanly_and_writes_nothing() {
+    let dir = scratch("preload-out");
+    let image = scratch("preload-image");
+    std::fs::create_dir_all(&image).unwrap();
+    std::fs::write(image.join("image.json"), "{\"format\":\"bloom-image\",\"version\":1,\"k\":3,\"bank_bits\":12,\"key_bits\":64,\"hash\":\"h3\",\"seed\":0,\"banks\":[]}").unwrap();
+    let out = bloom(&["verilog", "--preload", image.to_str().unwrap(), "--out", dir.to_str().unwrap()]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success());
+    assert!(stderr.contains("k = 3") && stderr.contains("k = 4"), "{stderr}");
+    assert!(!dir.exists());
+    std::fs::remove_dir_all(&image).unwrap();
+}
+
+#[test]
+fn out_must_be_a_directory() {
+    let file = scratch("plainfile");
+    std::fs::write(&file, "x").unwrap();
+    let out = bloom(&["verilog", "--out", file.to_str().unwrap()]);
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("not a directory"));
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), "x");
+    std::fs::remove_file(&file).unwrap();
+}
