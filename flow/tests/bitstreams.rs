@@ -75,10 +75,13 @@ fn check_report(r: &BuildReport, board: &Board, dir: &Path, freq: f64) {
     let txt = std::fs::read_to_string(dir.join("report.txt")).unwrap();
     assert!(txt.contains("routed Fmax") && txt.contains(d.part));
     let pass = Path::new(&r.passes[0].dir);
-    for log in ["board-yosys.log", "board-nextpnr.log", "pack.log"] {
+    for log in ["board-yosys.log", "board-nextpnr.log"] {
         let text = std::fs::read_to_string(pass.join(log)).unwrap_or_else(|e| panic!("{log}: {e}"));
-        assert!(text.len() > 100, "{log} is nearly empty");
+        assert!(text.len() > 1000, "{log} is nearly empty");
     }
+    // The packer says little; its log holds at least the command that ran.
+    let pack = std::fs::read_to_string(pass.join("pack.log")).unwrap();
+    assert!(pack.starts_with("# ") && (pack.contains("icepack") || pack.contains("ecppack")), "{pack}");
     let leftovers: Vec<_> = walk(dir).into_iter().filter(|p| p.ends_with(".partial")).collect();
     assert!(leftovers.is_empty(), "temporary files left: {leftovers:?}");
 }

@@ -70,7 +70,13 @@ pub struct Config {
 
 impl Default for Config {
     fn default() -> Self {
-        Config { k: 4, bank_bits: 12, key_bits: 64, hash: HashFamily::H3, seed: 0 }
+        Config {
+            k: 4,
+            bank_bits: 12,
+            key_bits: 64,
+            hash: HashFamily::H3,
+            seed: 0,
+        }
     }
 }
 
@@ -84,7 +90,13 @@ impl Config {
         hash: HashFamily,
         seed: u64,
     ) -> Result<Config, ConfigError> {
-        let cfg = Config { k, bank_bits, key_bits, hash, seed };
+        let cfg = Config {
+            k,
+            bank_bits,
+            key_bits,
+            hash,
+            seed,
+        };
         cfg.validate()?;
         Ok(cfg)
     }
@@ -170,7 +182,10 @@ impl Config {
             out.push(format!("k: {} vs {}", self.k, other.k));
         }
         if self.bank_bits != other.bank_bits {
-            out.push(format!("bank_bits: {} vs {}", self.bank_bits, other.bank_bits));
+            out.push(format!(
+                "bank_bits: {} vs {}",
+                self.bank_bits, other.bank_bits
+            ));
         }
         if self.key_bits != other.key_bits {
             out.push(format!("key_bits: {} vs {}", self.key_bits, other.key_bits));
@@ -215,7 +230,10 @@ pub(crate) fn max_key(key_bits: u32) -> u128 {
     }
 }
 
-fn json_u64(obj: &serde_json::Map<String, serde_json::Value>, name: &str) -> Result<u64, ConfigError> {
+fn json_u64(
+    obj: &serde_json::Map<String, serde_json::Value>,
+    name: &str,
+) -> Result<u64, ConfigError> {
     match obj.get(name) {
         Some(value) => value.as_u64().ok_or_else(|| {
             ConfigError::Json(format!(
@@ -226,10 +244,15 @@ fn json_u64(obj: &serde_json::Map<String, serde_json::Value>, name: &str) -> Res
     }
 }
 
-fn json_u32(obj: &serde_json::Map<String, serde_json::Value>, name: &str) -> Result<u32, ConfigError> {
+fn json_u32(
+    obj: &serde_json::Map<String, serde_json::Value>,
+    name: &str,
+) -> Result<u32, ConfigError> {
     let value = json_u64(obj, name)?;
     u32::try_from(value).map_err(|_| {
-        ConfigError::Json(format!("field \"{name}\" is {value}, far outside its allowed range"))
+        ConfigError::Json(format!(
+            "field \"{name}\" is {value}, far outside its allowed range"
+        ))
     })
 }
 
@@ -239,17 +262,31 @@ mod tests {
 
     #[test]
     fn every_out_of_range_value_is_rejected_with_its_name_and_range() {
-        let err = Config::new(0, 12, 64, HashFamily::H3, 0).unwrap_err().to_string();
-        assert!(err.contains("k (partitions)") && err.contains("1..=16") && err.contains(" 0"), "{err}");
-        let err = Config::new(17, 12, 64, HashFamily::H3, 0).unwrap_err().to_string();
+        let err = Config::new(0, 12, 64, HashFamily::H3, 0)
+            .unwrap_err()
+            .to_string();
+        assert!(
+            err.contains("k (partitions)") && err.contains("1..=16") && err.contains(" 0"),
+            "{err}"
+        );
+        let err = Config::new(17, 12, 64, HashFamily::H3, 0)
+            .unwrap_err()
+            .to_string();
         assert!(err.contains("17"), "{err}");
         for b in [0, 5, 17, 40] {
-            let err = Config::new(4, b, 64, HashFamily::H3, 0).unwrap_err().to_string();
+            let err = Config::new(4, b, 64, HashFamily::H3, 0)
+                .unwrap_err()
+                .to_string();
             assert!(err.contains("bank_bits") && err.contains("6..=16"), "{err}");
         }
         for w in [0, 8, 16, 48, 96, 256] {
-            let err = Config::new(4, 12, w, HashFamily::Crc, 0).unwrap_err().to_string();
-            assert!(err.contains("key_bits") && err.contains("32, 64 or 128"), "{err}");
+            let err = Config::new(4, 12, w, HashFamily::Crc, 0)
+                .unwrap_err()
+                .to_string();
+            assert!(
+                err.contains("key_bits") && err.contains("32, 64 or 128"),
+                "{err}"
+            );
         }
         for k in 1..=16 {
             for b in 6..=16 {
@@ -266,12 +303,18 @@ mod tests {
             assert_eq!(family.to_string().parse::<HashFamily>().unwrap(), family);
         }
         let err = "md5".parse::<HashFamily>().unwrap_err().to_string();
-        assert!(err.contains("md5") && err.contains("h3") && err.contains("crc"), "{err}");
+        assert!(
+            err.contains("md5") && err.contains("h3") && err.contains("crc"),
+            "{err}"
+        );
     }
 
     #[test]
     fn default_is_k4_b12_w64_h3_seed0() {
-        assert_eq!(Config::default(), Config::new(4, 12, 64, HashFamily::H3, 0).unwrap());
+        assert_eq!(
+            Config::default(),
+            Config::new(4, 12, 64, HashFamily::H3, 0).unwrap()
+        );
     }
 
     #[test]

@@ -8,7 +8,11 @@ use thiserror::Error;
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum ConfigError {
     #[error("{parameter} = {value} is not allowed; allowed: {allowed}")]
-    OutOfRange { parameter: &'static str, value: u64, allowed: &'static str },
+    OutOfRange {
+        parameter: &'static str,
+        value: u64,
+        allowed: &'static str,
+    },
     #[error("unknown hash family \"{0}\"; allowed: h3, crc")]
     UnknownHash(String),
     #[error("invalid configuration JSON: {0}")]
@@ -38,9 +42,16 @@ pub struct IncompatibleError {
 #[derive(Debug, Error)]
 pub enum ImageError {
     #[error("{path}: {source}")]
-    Io { path: PathBuf, source: std::io::Error },
+    Io {
+        path: PathBuf,
+        source: std::io::Error,
+    },
     #[error("{path}: file is {size} bytes, larger than the {limit} bytes allowed for this file")]
-    TooLarge { path: PathBuf, size: u64, limit: u64 },
+    TooLarge {
+        path: PathBuf,
+        size: u64,
+        limit: u64,
+    },
     #[error("{path}: not valid UTF-8 text; an image file holds ASCII lines")]
     NotText { path: PathBuf },
     #[error("{path}: invalid image header: {message}")]
@@ -48,9 +59,20 @@ pub enum ImageError {
     #[error("{path}: image configuration differs from the expected one ({differences})")]
     ConfigMismatch { path: PathBuf, differences: String },
     #[error("{path}:{line}: {message}")]
-    Line { path: PathBuf, line: usize, message: String },
-    #[error("{path}: {found} data lines, but a bank of 2^{bank_bits} bits needs exactly {expected}")]
-    LineCount { path: PathBuf, found: usize, expected: u32, bank_bits: u32 },
+    Line {
+        path: PathBuf,
+        line: usize,
+        message: String,
+    },
+    #[error(
+        "{path}: {found} data lines, but a bank of 2^{bank_bits} bits needs exactly {expected}"
+    )]
+    LineCount {
+        path: PathBuf,
+        found: usize,
+        expected: u32,
+        bank_bits: u32,
+    },
     #[error("{path}: stray bank file; the image header declares {k} banks (bank00.hex..bank{last:02}.hex)", last = k - 1)]
     StrayBank { path: PathBuf, k: u32 },
 }

@@ -4,7 +4,10 @@
 //! filter uses `out_bits = b`; the standard filter reuses the same units with
 //! the width of its shared array.
 
-use crc::{Crc, Digest, CRC_32_AIXM, CRC_32_AUTOSAR, CRC_32_BASE91_D, CRC_32_ISCSI, CRC_32_ISO_HDLC, CRC_32_MEF, CRC_64_MS, CRC_64_XZ};
+use crc::{
+    Crc, Digest, CRC_32_AIXM, CRC_32_AUTOSAR, CRC_32_BASE91_D, CRC_32_ISCSI, CRC_32_ISO_HDLC,
+    CRC_32_MEF, CRC_64_MS, CRC_64_XZ,
+};
 
 use crate::config::HashFamily;
 
@@ -144,8 +147,18 @@ pub(crate) struct HashUnits {
 impl HashUnits {
     /// Callers guarantee units <= 16, out_bits <= 32 (<= 16 for CRC) and a
     /// valid key width.
-    pub(crate) fn new(family: HashFamily, seed: u64, units: u32, key_bits: u32, out_bits: u32) -> Self {
-        let mask = if out_bits >= 32 { u32::MAX } else { (1u32 << out_bits) - 1 };
+    pub(crate) fn new(
+        family: HashFamily,
+        seed: u64,
+        units: u32,
+        key_bits: u32,
+        out_bits: u32,
+    ) -> Self {
+        let mask = if out_bits >= 32 {
+            u32::MAX
+        } else {
+            (1u32 << out_bits) - 1
+        };
         let key_bytes = (key_bits / 8) as usize;
         let mut byte_tables = Vec::new();
         let mut crcs = Vec::new();
@@ -154,19 +167,36 @@ impl HashUnits {
                 byte_tables.reserve(units as usize * key_bytes * 256);
                 for j in 0..key_bytes as u32 {
                     let rows: Vec<Vec<u32>> = (0..units)
-                        .map(|p| (0..8).map(|t| h3_row64(seed, p, 8 * j + t) as u32 & mask).collect())
+                        .map(|p| {
+                            (0..8)
+                                .map(|t| h3_row64(seed, p, 8 * j + t) as u32 & mask)
+                                .collect()
+                        })
                         .collect();
                     for v in 0..256u32 {
                         for rows in &rows {
-                            let entry = (0..8).filter(|t| v >> t & 1 == 1).fold(0, |acc, t| acc ^ rows[t as usize]);
+                            let entry = (0..8)
+                                .filter(|t| v >> t & 1 == 1)
+                                .fold(0, |acc, t| acc ^ rows[t as usize]);
                             byte_tables.push(entry);
                         }
                     }
                 }
             }
-            HashFamily::Crc => crcs = (0..units.min(8) as usize).map(|algorithm| SeededCrc::new(algorithm, seed)).collect(),
+            HashFamily::Crc => {
+                crcs = (0..units.min(8) as usize)
+                    .map(|algorithm| SeededCrc::new(algorithm, seed))
+                    .collect()
+            }
         }
-        HashUnits { family, units: units as usize, key_bytes, mask, byte_tables, crcs }
+        HashUnits {
+            family,
+            units: units as usize,
+            key_bytes,
+            mask,
+            byte_tables,
+            crcs,
+        }
     }
 
     /// Writes unit p's address of `key` to `out[p]` for every unit. The key
@@ -210,7 +240,10 @@ mod tests {
     #[test]
     fn crc_message_is_seed_le_then_key_le() {
         let (message, len) = crc_message(0x0102_0304_0506_0708, 0xA1A2_A3A4, 32);
-        assert_eq!(&message[..len], &[8, 7, 6, 5, 4, 3, 2, 1, 0xA4, 0xA3, 0xA2, 0xA1]);
+        assert_eq!(
+            &message[..len],
+            &[8, 7, 6, 5, 4, 3, 2, 1, 0xA4, 0xA3, 0xA2, 0xA1]
+        );
         let (_, len) = crc_message(0, u128::MAX, 128);
         assert_eq!(len, 24);
     }
@@ -245,8 +278,15 @@ mod tests {
                     let h3 = HashUnits::new(HashFamily::H3, seed, 16, key_bits, out_bits);
                     let crc = HashUnits::new(HashFamily::Crc, seed, 16, key_bits, out_bits);
                     for _ in 0..50 {
-                        key = key.rotate_left(29).wrapping_mul(0x9E37_79B9_7F4A_7C15_F39C_C060_5CED_C835) ^ 0x55;
-                        let k = if key_bits == 128 { key } else { key & ((1u128 << key_bits) - 1) };
+                        key = key
+                            .rotate_left(29)
+                            .wrapping_mul(0x9E37_79B9_7F4A_7C15_F39C_C060_5CED_C835)
+                            ^ 0x55;
+                        let k = if key_bits == 128 {
+                            key
+                        } else {
+                            key & ((1u128 << key_bits) - 1)
+                        };
                         let mut out = [0u32; 16];
                         h3.addresses_into(k, &mut out);
                         for p in 0..16u32 {
@@ -254,14 +294,20 @@ mod tests {
                                 .filter(|&i| k >> i & 1 == 1)
                                 .fold(0u64, |acc, i| acc ^ h3_row64(seed, p, i))
                                 & ((1 << out_bits) - 1);
-                            assert_eq!(out[p as usize] as u64, literal, "h3 p={p} W={key_bits} b={out_bits}");
+                            assert_eq!(
+                                out[p as usize] as u64, literal,
+                                "h3 p={p} W={key_bits} b={out_bits}"
+                            );
                         }
                         crc.addresses_into(k, &mut out);
                         let (message, len) = crc_message(seed, k, key_bits);
                         for (p, &address) in out.iter().enumerate() {
                             let value = crc_checksum(p % 8, &message[..len]).unwrap();
                             let literal = (value >> (16 * (p / 8))) & ((1 << out_bits) - 1);
-                            assert_eq!(address as u64, literal, "crc p={p} W={key_bits} b={out_bits}");
+                            assert_eq!(
+                                address as u64, literal,
+                                "crc p={p} W={key_bits} b={out_bits}"
+                            );
                         }
                     }
                 }

@@ -25,7 +25,9 @@ pub fn bank_file_name(bank: usize) -> String {
 
 /// The header text of contract §4 for `cfg`, fields in the contract's order.
 pub fn image_header_json(cfg: &Config) -> String {
-    let banks: Vec<String> = (0..cfg.k as usize).map(|p| format!("\"{}\"", bank_file_name(p))).collect();
+    let banks: Vec<String> = (0..cfg.k as usize)
+        .map(|p| format!("\"{}\"", bank_file_name(p)))
+        .collect();
     format!(
         "{{\"format\":\"{IMAGE_FORMAT}\",\"version\":{IMAGE_VERSION},\"k\":{},\"bank_bits\":{},\"key_bits\":{},\"hash\":\"{}\",\"seed\":{},\"banks\":[{}]}}\n",
         cfg.k,
@@ -55,7 +57,10 @@ pub fn bank_hex_text(cfg: &Config, bank: usize, bits: &[u8]) -> String {
 }
 
 fn io_error(path: &Path) -> impl FnOnce(std::io::Error) -> ImageError + '_ {
-    move |source| ImageError::Io { path: path.to_path_buf(), source }
+    move |source| ImageError::Io {
+        path: path.to_path_buf(),
+        source,
+    }
 }
 
 fn temp_name(name: &str) -> String {
@@ -74,7 +79,12 @@ impl PartitionedFilter {
         let cfg = *self.config();
         fs::create_dir_all(dir).map_err(io_error(dir))?;
         let mut files: Vec<(String, String)> = (0..cfg.k as usize)
-            .map(|p| (bank_file_name(p), bank_hex_text(&cfg, p, self.bank(p).unwrap_or(&[]))))
+            .map(|p| {
+                (
+                    bank_file_name(p),
+                    bank_hex_text(&cfg, p, self.bank(p).unwrap_or(&[])),
+                )
+            })
             .collect();
         files.push((IMAGE_HEADER.to_string(), image_header_json(&cfg)));
 
@@ -108,8 +118,10 @@ impl PartitionedFilter {
     pub fn import_image(dir: &Path) -> Result<Self, ImageError> {
         let cfg = read_header(dir)?;
         let banks = read_banks(dir, &cfg)?;
-        PartitionedFilter::from_banks(cfg, &banks)
-            .map_err(|err| ImageError::Header { path: dir.join(IMAGE_HEADER), message: err.to_string() })
+        PartitionedFilter::from_banks(cfg, &banks).map_err(|err| ImageError::Header {
+            path: dir.join(IMAGE_HEADER),
+            message: err.to_string(),
+        })
     }
 
     /// Reads an image whose header must describe exactly `cfg`.
@@ -136,20 +148,40 @@ impl PartitionedFilter {
 fn read_limited(path: &Path, limit: u64) -> Result<String, ImageError> {
     let size = fs::metadata(path).map_err(io_error(path))?.len();
     if size > limit {
-        return Err(ImageError::TooLarge { path: path.to_path_buf(), size, limit });
+        return Err(ImageError::TooLarge {
+            path: path.to_path_buf(),
+            size,
+            limit,
+        });
     }
     let bytes = fs::read(path).map_err(io_error(path))?;
-    String::from_utf8(bytes).map_err(|_| ImageError::NotText { path: path.to_path_buf() })
+    String::from_utf8(bytes).map_err(|_| ImageError::NotText {
+        path: path.to_path_buf(),
+    })
 }
 
 fn read_header(dir: &Path) -> Result<Config, ImageError> {
     let path = dir.join(IMAGE_HEADER);
     let text = read_limited(&path, MAX_HEADER_BYTES)?;
-    let header_error = |message: String| ImageError::Header { path: path.clone(), message };
-    let value: serde_json::Value =
-        serde_json::from_str(&text).map_err(|err| header_error(format!("not valid JSON ({err})")))?;
-    let obj = value.as_object().ok_or_else(|| header_error(format!("expected a JSON object, found {value}")))?;
-    const FIELDS: [&str; 8] = ["format", "version", "k", "bank_bits", "key_bits", "hash", "seed", "banks"];
+    let header_error = |message: String| ImageError::Header {
+        path: path.clone(),
+        message,
+    };
+    let value: serde_json::Value = serde_json::from_str(&text)
+        .map_err(|err| header_error(format!("not valid JSON ({err})")))?;
+    let obj = value
+        .as_object()
+        .ok_or_else(|| header_error(format!("expected a JSON object, found {value}")))?;
+    const FIELDS: [&str; 8] = [
+        "format",
+        "version",
+        "k",
+        "bank_bits",
+        "key_bits",
+        "hash",
+        "seed",
+        "banks",
+    ];
     if let Some(unknown) = obj.keys().find(|key| !FIELDS.contains(&key.as_str())) {
         return Err(header_error(format!(
             "unknown field \"{unknown}\"; allowed fields: {}",
@@ -162,18 +194,27 @@ fn read_header(dir: &Path) -> Result<Config, ImageError> {
         }
     }
     if obj["format"] != serde_json::json!(IMAGE_FORMAT) {
-        return Err(header_error(format!("\"format\" is {}, must be \"{IMAGE_FORMAT}\"", obj["format"])));
+        return Err(header_error(format!(
+            "\"format\" is {}, must be \"{IMAGE_FORMAT}\"",
+            obj["format"]
+        )));
     }
     if obj["version"].as_u64() != Some(IMAGE_VERSION) {
-        return Err(header_error(format!("\"version\" is {}, the only version supported is {IMAGE_VERSION}", obj["version"])));
+        return Err(header_error(format!(
+            "\"version\" is {}, the only version supported is {IMAGE_VERSION}",
+            obj["version"]
+        )));
     }
-    let cfg_fields: serde_json::Map<String, serde_json::Value> = ["k", "bank_bits", "key_bits", "hash", "seed"]
-        .iter()
-        .map(|&field| (field.to_string(), obj[field].clone()))
+    let cfg_fields: serde_json::Map<String, serde_json::Value> =
+        ["k", "bank_bits", "key_bits", "hash", "seed"]
+            .iter()
+            .map(|&field| (field.to_string(), obj[field].clone()))
+            .collect();
+    let cfg = Config::from_json(&serde_json::Value::Object(cfg_fields))
+        .map_err(|err| header_error(err.to_string()))?;
+    let expected: Vec<serde_json::Value> = (0..cfg.k as usize)
+        .map(|p| serde_json::Value::String(bank_file_name(p)))
         .collect();
-    let cfg = Config::from_json(&serde_json::Value::Object(cfg_fields)).map_err(|err| header_error(err.to_string()))?;
-    let expected: Vec<serde_json::Value> =
-        (0..cfg.k as usize).map(|p| serde_json::Value::String(bank_file_name(p))).collect();
     if obj["banks"] != serde_json::Value::Array(expected) {
         return Err(header_error(format!(
             "\"banks\" is {}, must list exactly bank00.hex..bank{:02}.hex in order for k = {}",
@@ -189,10 +230,15 @@ fn read_banks(dir: &Path, cfg: &Config) -> Result<Vec<Vec<u8>>, ImageError> {
     for p in cfg.k as usize..MAX_PARTITIONS {
         let stray = dir.join(bank_file_name(p));
         if stray.exists() {
-            return Err(ImageError::StrayBank { path: stray, k: cfg.k });
+            return Err(ImageError::StrayBank {
+                path: stray,
+                k: cfg.k,
+            });
         }
     }
-    (0..cfg.k as usize).map(|p| read_bank(&dir.join(bank_file_name(p)), cfg)).collect()
+    (0..cfg.k as usize)
+        .map(|p| read_bank(&dir.join(bank_file_name(p)), cfg))
+        .collect()
 }
 
 /// Parses one bank file: data lines `0`/`1` (surrounding whitespace, a CR
@@ -221,7 +267,11 @@ fn read_bank(path: &Path, cfg: &Config) -> Result<Vec<u8>, ImageError> {
                         line.chars().take(40).collect::<String>()
                     )
                 };
-                return Err(ImageError::Line { path: path.to_path_buf(), line: index + 1, message });
+                return Err(ImageError::Line {
+                    path: path.to_path_buf(),
+                    line: index + 1,
+                    message,
+                });
             }
         };
         bits.push(bit);

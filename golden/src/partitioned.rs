@@ -95,7 +95,10 @@ impl PartitionedFilter {
     /// Rejects keys wider than the key width (contract §2).
     pub fn check_key(&self, key: u128) -> Result<(), KeyError> {
         if key > self.cfg.max_key() {
-            Err(KeyError { key, key_bits: self.cfg.key_bits })
+            Err(KeyError {
+                key,
+                key_bits: self.cfg.key_bits,
+            })
         } else {
             Ok(())
         }
@@ -167,7 +170,9 @@ impl PartitionedFilter {
 
     /// The bit at address `addr` of bank `bank`; false outside the filter.
     pub fn bit(&self, bank: usize, addr: u32) -> bool {
-        bank < self.cfg.k as usize && addr < self.cfg.bank_size() && self.bits[self.index(bank, addr)] == 1
+        bank < self.cfg.k as usize
+            && addr < self.cfg.bank_size()
+            && self.bits[self.index(bank, addr)] == 1
     }
 
     /// Bank p's bits, one per element (0 or 1), element a = address a;
@@ -216,9 +221,17 @@ impl PartitionedFilter {
         self.fill.iter().map(|&x| x as f64 / m).product()
     }
 
-    fn combine(&self, other: &Self, operation: &'static str, op: fn(u8, u8) -> u8) -> Result<Self, IncompatibleError> {
+    fn combine(
+        &self,
+        other: &Self,
+        operation: &'static str,
+        op: fn(u8, u8) -> u8,
+    ) -> Result<Self, IncompatibleError> {
         if self.cfg != other.cfg {
-            return Err(IncompatibleError { operation, differences: self.cfg.differences(&other.cfg) });
+            return Err(IncompatibleError {
+                operation,
+                differences: self.cfg.differences(&other.cfg),
+            });
         }
         let mut out = self.clone();
         for (bit, &theirs) in out.bits.iter_mut().zip(&other.bits) {
@@ -241,7 +254,10 @@ impl PartitionedFilter {
     fn recount(&mut self) {
         let size = self.cfg.bank_size() as usize;
         for (bank, fill) in self.fill.iter_mut().enumerate() {
-            *fill = self.bits[bank * size..(bank + 1) * size].iter().map(|&bit| bit as u32).sum();
+            *fill = self.bits[bank * size..(bank + 1) * size]
+                .iter()
+                .map(|&bit| bit as u32)
+                .sum();
         }
     }
 
@@ -291,11 +307,21 @@ mod tests {
             let mut filter = PartitionedFilter::new(Config::new(4, 8, w, hash, 1).unwrap());
             let too_wide = 1u128 << w;
             let err = filter.insert(too_wide).unwrap_err();
-            assert_eq!(err, KeyError { key: too_wide, key_bits: w });
+            assert_eq!(
+                err,
+                KeyError {
+                    key: too_wide,
+                    key_bits: w
+                }
+            );
             assert!(err.to_string().contains(&format!("{w} bits")), "{err}");
             assert!(filter.query(too_wide | 5).is_err());
             assert!(filter.apply(Op::Insert(u128::MAX)).is_err());
-            assert_eq!(filter.fill(), vec![0; 4], "a rejected key must change nothing");
+            assert_eq!(
+                filter.fill(),
+                vec![0; 4],
+                "a rejected key must change nothing"
+            );
             assert!(filter.insert(too_wide - 1).is_ok());
         }
         let filter = PartitionedFilter::new(Config::new(2, 8, 128, HashFamily::H3, 1).unwrap());
@@ -307,7 +333,10 @@ mod tests {
         let mut filter = PartitionedFilter::new(Config::default());
         assert!(!filter.insert(42).unwrap());
         assert_eq!(filter.fill(), vec![1; 4]);
-        assert!(filter.insert(42).unwrap(), "second insert of the same key hits");
+        assert!(
+            filter.insert(42).unwrap(),
+            "second insert of the same key hits"
+        );
         assert_eq!(filter.fill(), vec![1; 4], "second insert sets no new bit");
         assert!(filter.query(42).unwrap());
         let addrs = filter.addresses(42).unwrap();
@@ -315,7 +344,10 @@ mod tests {
             assert!(filter.bit(bank, addr));
             assert_eq!(filter.bank(bank).unwrap()[addr as usize], 1);
         }
-        assert!(!filter.bit(4, 0) && !filter.bit(0, 1 << 12), "out-of-range reads are false");
+        assert!(
+            !filter.bit(4, 0) && !filter.bit(0, 1 << 12),
+            "out-of-range reads are false"
+        );
         assert!(filter.bank(4).is_none());
     }
 
@@ -324,7 +356,10 @@ mod tests {
         let mut filter = PartitionedFilter::new(Config::new(3, 6, 32, HashFamily::Crc, 9).unwrap());
         assert!(!filter.apply(Op::decode(0, 7)).unwrap());
         assert!(!filter.apply(Op::decode(1, 7)).unwrap());
-        assert!(filter.apply(Op::decode(3, 7)).unwrap(), "reserved code 3 is a query");
+        assert!(
+            filter.apply(Op::decode(3, 7)).unwrap(),
+            "reserved code 3 is a query"
+        );
         assert!(filter.apply(Op::decode(1, 7)).unwrap());
         assert!(!filter.apply(Op::decode(2, 7)).unwrap());
         assert_eq!(filter.fill(), vec![0; 3]);
@@ -362,19 +397,34 @@ mod tests {
         let copy = PartitionedFilter::from_banks(cfg, &banks).unwrap();
         assert_eq!(copy, filter);
         assert_eq!(copy.fill(), filter.fill());
-        assert!(PartitionedFilter::from_banks(cfg, &banks[..2]).unwrap_err().to_string().contains("2 banks"));
+        assert!(PartitionedFilter::from_banks(cfg, &banks[..2])
+            .unwrap_err()
+            .to_string()
+            .contains("2 banks"));
         let short = [vec![0u8; 64], vec![0; 63], vec![0; 64]];
-        assert!(PartitionedFilter::from_banks(cfg, &short).unwrap_err().to_string().contains("bank 1 has 63"));
+        assert!(PartitionedFilter::from_banks(cfg, &short)
+            .unwrap_err()
+            .to_string()
+            .contains("bank 1 has 63"));
         let mut two = vec![vec![0u8; 64]; 3];
         two[2][9] = 2;
-        assert!(PartitionedFilter::from_banks(cfg, &two).unwrap_err().to_string().contains("address 9 holds 2"));
+        assert!(PartitionedFilter::from_banks(cfg, &two)
+            .unwrap_err()
+            .to_string()
+            .contains("address 9 holds 2"));
     }
 
     #[test]
     fn try_new_rejects_hand_built_invalid_configs() {
-        let cfg = Config { k: 0, ..Config::default() };
+        let cfg = Config {
+            k: 0,
+            ..Config::default()
+        };
         assert!(PartitionedFilter::try_new(cfg).is_err());
-        let cfg = Config { bank_bits: 40, ..Config::default() };
+        let cfg = Config {
+            bank_bits: 40,
+            ..Config::default()
+        };
         assert!(PartitionedFilter::try_new(cfg).is_err());
     }
 }

@@ -36,8 +36,20 @@ pub struct StandardConfig {
 }
 
 impl StandardConfig {
-    pub fn new(k: u32, array_bits: u32, key_bits: u32, hash: HashFamily, seed: u64) -> Result<Self, ConfigError> {
-        let cfg = StandardConfig { k, array_bits, key_bits, hash, seed };
+    pub fn new(
+        k: u32,
+        array_bits: u32,
+        key_bits: u32,
+        hash: HashFamily,
+        seed: u64,
+    ) -> Result<Self, ConfigError> {
+        let cfg = StandardConfig {
+            k,
+            array_bits,
+            key_bits,
+            hash,
+            seed,
+        };
         cfg.validate()?;
         Ok(cfg)
     }
@@ -55,16 +67,29 @@ impl StandardConfig {
                 cfg.k, cfg.bank_bits
             )));
         }
-        StandardConfig::new(cfg.k, cfg.bank_bits + cfg.k.trailing_zeros(), cfg.key_bits, cfg.hash, cfg.seed)
+        StandardConfig::new(
+            cfg.k,
+            cfg.bank_bits + cfg.k.trailing_zeros(),
+            cfg.key_bits,
+            cfg.hash,
+            cfg.seed,
+        )
     }
 
     pub fn validate(&self) -> Result<(), ConfigError> {
         if !STANDARD_K_RANGE.contains(&self.k) {
-            return Err(ConfigError::OutOfRange { parameter: "k (probes)", value: self.k as u64, allowed: "1..=16" });
+            return Err(ConfigError::OutOfRange {
+                parameter: "k (probes)",
+                value: self.k as u64,
+                allowed: "1..=16",
+            });
         }
         let (range, allowed) = match self.hash {
             HashFamily::H3 => (STANDARD_ARRAY_BITS_RANGE_H3, "6..=24 with h3"),
-            HashFamily::Crc => (STANDARD_ARRAY_BITS_RANGE_CRC, "6..=16 with crc (16-bit CRC fields)"),
+            HashFamily::Crc => (
+                STANDARD_ARRAY_BITS_RANGE_CRC,
+                "6..=16 with crc (16-bit CRC fields)",
+            ),
         };
         if !range.contains(&self.array_bits) {
             return Err(ConfigError::OutOfRange {
@@ -133,7 +158,10 @@ impl StandardFilter {
     /// Like [`StandardFilter::probes`] into `out[..k]`, without allocating.
     pub fn probes_into(&self, key: u128, out: &mut [u32]) -> Result<(), KeyError> {
         if key > max_key(self.cfg.key_bits) {
-            return Err(KeyError { key, key_bits: self.cfg.key_bits });
+            return Err(KeyError {
+                key,
+                key_bits: self.cfg.key_bits,
+            });
         }
         self.units.addresses_into(key, out);
         Ok(())
@@ -157,7 +185,9 @@ impl StandardFilter {
     pub fn query(&self, key: u128) -> Result<bool, KeyError> {
         let mut probes = [0u32; MAX_PARTITIONS];
         self.probes_into(key, &mut probes)?;
-        Ok(probes[..self.cfg.k as usize].iter().all(|&a| self.bits[a as usize] == 1))
+        Ok(probes[..self.cfg.k as usize]
+            .iter()
+            .all(|&a| self.bits[a as usize] == 1))
     }
 
     pub fn clear(&mut self) {
@@ -196,9 +226,17 @@ impl StandardFilter {
         (self.fill as f64 / self.cfg.array_size() as f64).powi(self.cfg.k as i32)
     }
 
-    fn combine(&self, other: &Self, operation: &'static str, op: fn(u8, u8) -> u8) -> Result<Self, IncompatibleError> {
+    fn combine(
+        &self,
+        other: &Self,
+        operation: &'static str,
+        op: fn(u8, u8) -> u8,
+    ) -> Result<Self, IncompatibleError> {
         if self.cfg != other.cfg {
-            return Err(IncompatibleError { operation, differences: format!("{} vs {}", self.cfg, other.cfg) });
+            return Err(IncompatibleError {
+                operation,
+                differences: format!("{} vs {}", self.cfg, other.cfg),
+            });
         }
         let mut out = self.clone();
         for (bit, &theirs) in out.bits.iter_mut().zip(&other.bits) {
@@ -220,7 +258,7 @@ impl StandardFilter {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::hash::{h3_row64, crc_checksum, crc_message};
+    use crate::hash::{crc_checksum, crc_message, h3_row64};
 
     #[test]
     fn bounds_are_enforced_with_clear_messages() {
@@ -228,24 +266,41 @@ mod tests {
         assert!(StandardConfig::new(17, 12, 64, HashFamily::H3, 0).is_err());
         assert!(StandardConfig::new(4, 24, 64, HashFamily::H3, 0).is_ok());
         assert!(StandardConfig::new(4, 25, 64, HashFamily::H3, 0).is_err());
-        let err = StandardConfig::new(4, 17, 64, HashFamily::Crc, 0).unwrap_err().to_string();
-        assert!(err.contains("17") && err.contains("6..=16 with crc"), "{err}");
+        let err = StandardConfig::new(4, 17, 64, HashFamily::Crc, 0)
+            .unwrap_err()
+            .to_string();
+        assert!(
+            err.contains("17") && err.contains("6..=16 with crc"),
+            "{err}"
+        );
         assert!(StandardConfig::new(4, 12, 48, HashFamily::H3, 0).is_err());
-        let err = StandardConfig::same_memory_as(&Config::new(3, 10, 64, HashFamily::H3, 0).unwrap()).unwrap_err();
+        let err =
+            StandardConfig::same_memory_as(&Config::new(3, 10, 64, HashFamily::H3, 0).unwrap())
+                .unwrap_err();
         assert!(err.to_string().contains("power of two"), "{err}");
-        let same = StandardConfig::same_memory_as(&Config::new(4, 10, 64, HashFamily::H3, 7).unwrap()).unwrap();
-        assert_eq!(same, StandardConfig::new(4, 12, 64, HashFamily::H3, 7).unwrap());
+        let same =
+            StandardConfig::same_memory_as(&Config::new(4, 10, 64, HashFamily::H3, 7).unwrap())
+                .unwrap();
+        assert_eq!(
+            same,
+            StandardConfig::new(4, 12, 64, HashFamily::H3, 7).unwrap()
+        );
     }
 
     #[test]
     fn probes_reuse_the_partition_hash_units_at_width_b() {
-        let filter = StandardFilter::new(StandardConfig::new(3, 20, 64, HashFamily::H3, 11).unwrap()).unwrap();
+        let filter =
+            StandardFilter::new(StandardConfig::new(3, 20, 64, HashFamily::H3, 11).unwrap())
+                .unwrap();
         let key = (1u128 << 5) | (1 << 40);
         for (i, probe) in filter.probes(key).unwrap().into_iter().enumerate() {
-            let expected = (h3_row64(11, i as u32, 5) ^ h3_row64(11, i as u32, 40)) & ((1 << 20) - 1);
+            let expected =
+                (h3_row64(11, i as u32, 5) ^ h3_row64(11, i as u32, 40)) & ((1 << 20) - 1);
             assert_eq!(probe as u64, expected);
         }
-        let filter = StandardFilter::new(StandardConfig::new(10, 14, 32, HashFamily::Crc, 3).unwrap()).unwrap();
+        let filter =
+            StandardFilter::new(StandardConfig::new(10, 14, 32, HashFamily::Crc, 3).unwrap())
+                .unwrap();
         let (message, len) = crc_message(3, 0xDEAD_BEEF, 32);
         let probes = filter.probes(0xDEAD_BEEF).unwrap();
         for (i, &probe) in probes.iter().enumerate() {
@@ -256,7 +311,9 @@ mod tests {
 
     #[test]
     fn insert_query_fill_and_estimates() {
-        let mut filter = StandardFilter::new(StandardConfig::new(4, 10, 64, HashFamily::H3, 0).unwrap()).unwrap();
+        let mut filter =
+            StandardFilter::new(StandardConfig::new(4, 10, 64, HashFamily::H3, 0).unwrap())
+                .unwrap();
         for key in 0..100u128 {
             let before = filter.query(key).unwrap();
             assert_eq!(filter.insert(key).unwrap(), before);
@@ -271,8 +328,13 @@ mod tests {
         let x = set as f64 / 1024.0;
         assert!((filter.fpr_estimate() - x.powi(4)).abs() < 1e-15);
         assert!(filter.insert(1u128 << 64).is_err());
-        let other = StandardFilter::new(StandardConfig::new(4, 10, 64, HashFamily::H3, 1).unwrap()).unwrap();
-        assert!(filter.union(&other).unwrap_err().to_string().contains("seed=1"));
+        let other = StandardFilter::new(StandardConfig::new(4, 10, 64, HashFamily::H3, 1).unwrap())
+            .unwrap();
+        assert!(filter
+            .union(&other)
+            .unwrap_err()
+            .to_string()
+            .contains("seed=1"));
         let empty = StandardFilter::new(*filter.config()).unwrap();
         assert_eq!(filter.union(&empty).unwrap(), filter);
         assert_eq!(filter.intersection(&empty).unwrap(), empty);

@@ -25,27 +25,45 @@ fn assert_rejected(cfg: Config, corrupt: impl FnOnce(&Path), needle: &str) -> St
     let dir = scratch_dir("bad");
     sample_filter(cfg, 40).export_image(&dir).unwrap();
     corrupt(&dir);
-    let err = PartitionedFilter::import_image(&dir).unwrap_err().to_string();
-    assert!(err.contains(needle), "error {err:?} should mention {needle:?}");
+    let err = PartitionedFilter::import_image(&dir)
+        .unwrap_err()
+        .to_string();
+    assert!(
+        err.contains(needle),
+        "error {err:?} should mention {needle:?}"
+    );
     assert!(PartitionedFilter::import_image_expecting(&dir, &cfg).is_err());
     let mut target = sample_filter(cfg, 7);
     let before = target.clone();
     assert!(target.load_image(&dir).is_err());
-    assert_eq!(target, before, "a failed load must leave the filter unchanged");
+    assert_eq!(
+        target, before,
+        "a failed load must leave the filter unchanged"
+    );
     assert_eq!(target.fill(), before.fill());
     fs::remove_dir_all(&dir).unwrap();
     err
 }
 
 fn edit_lines(path: &Path, edit: impl FnOnce(&mut Vec<String>)) {
-    let mut lines: Vec<String> = fs::read_to_string(path).unwrap().lines().map(String::from).collect();
+    let mut lines: Vec<String> = fs::read_to_string(path)
+        .unwrap()
+        .lines()
+        .map(String::from)
+        .collect();
     edit(&mut lines);
     fs::write(path, lines.join("\n") + "\n").unwrap();
 }
 
 /// Index (in the file's lines) of data line `n` (0-based).
 fn data_line(lines: &[String], n: usize) -> usize {
-    lines.iter().enumerate().filter(|(_, l)| !l.starts_with("//")).nth(n).unwrap().0
+    lines
+        .iter()
+        .enumerate()
+        .filter(|(_, l)| !l.starts_with("//"))
+        .nth(n)
+        .unwrap()
+        .0
 }
 
 fn default_cfg() -> Config {
@@ -56,25 +74,44 @@ fn default_cfg() -> Config {
 fn bank_with_a_missing_line_is_rejected() {
     let err = assert_rejected(
         default_cfg(),
-        |dir| edit_lines(&dir.join("bank02.hex"), |l| drop(l.remove(data_line(l, 100)))),
+        |dir| {
+            edit_lines(&dir.join("bank02.hex"), |l| {
+                drop(l.remove(data_line(l, 100)))
+            })
+        },
         "255 data lines",
     );
-    assert!(err.contains("bank02.hex") && err.contains("exactly 256"), "{err}");
+    assert!(
+        err.contains("bank02.hex") && err.contains("exactly 256"),
+        "{err}"
+    );
 }
 
 #[test]
 fn bank_with_an_extra_line_is_rejected() {
-    assert_rejected(default_cfg(), |dir| edit_lines(&dir.join("bank03.hex"), |l| l.push("0".into())), "257 data lines");
+    assert_rejected(
+        default_cfg(),
+        |dir| edit_lines(&dir.join("bank03.hex"), |l| l.push("0".into())),
+        "257 data lines",
+    );
 }
 
 #[test]
 fn value_2_is_rejected() {
     let err = assert_rejected(
         default_cfg(),
-        |dir| edit_lines(&dir.join("bank01.hex"), |l| { let i = data_line(l, 5); l[i] = "2".into() }),
+        |dir| {
+            edit_lines(&dir.join("bank01.hex"), |l| {
+                let i = data_line(l, 5);
+                l[i] = "2".into()
+            })
+        },
         "value \"2\" is not allowed",
     );
-    assert!(err.contains("bank01.hex:8:"), "line number of the bad line (2 comment lines + 6th data line): {err}");
+    assert!(
+        err.contains("bank01.hex:8:"),
+        "line number of the bad line (2 comment lines + 6th data line): {err}"
+    );
 }
 
 #[test]
@@ -82,22 +119,40 @@ fn bad_characters_are_rejected() {
     for bad in ["x", "0x1", "1 0", "1,", "-1", "１"] {
         let err = assert_rejected(
             default_cfg(),
-            |dir| edit_lines(&dir.join("bank00.hex"), |l| { let i = data_line(l, 0); l[i] = bad.into() }),
+            |dir| {
+                edit_lines(&dir.join("bank00.hex"), |l| {
+                    let i = data_line(l, 0);
+                    l[i] = bad.into()
+                })
+            },
             "bank00.hex:3:",
         );
         assert!(err.contains("unexpected character"), "{bad}: {err}");
     }
     assert_rejected(
         default_cfg(),
-        |dir| edit_lines(&dir.join("bank00.hex"), |l| { let i = data_line(l, 0); l[i] = "@10".into() }),
+        |dir| {
+            edit_lines(&dir.join("bank00.hex"), |l| {
+                let i = data_line(l, 0);
+                l[i] = "@10".into()
+            })
+        },
         "address directive",
     );
-    assert_rejected(default_cfg(), |dir| fs::write(dir.join("bank00.hex"), [0xFFu8, 0xFE, b'\n']).unwrap(), "not valid UTF-8");
+    assert_rejected(
+        default_cfg(),
+        |dir| fs::write(dir.join("bank00.hex"), [0xFFu8, 0xFE, b'\n']).unwrap(),
+        "not valid UTF-8",
+    );
 }
 
 #[test]
 fn missing_bank_file_is_rejected() {
-    let err = assert_rejected(default_cfg(), |dir| fs::remove_file(dir.join("bank03.hex")).unwrap(), "bank03.hex");
+    let err = assert_rejected(
+        default_cfg(),
+        |dir| fs::remove_file(dir.join("bank03.hex")).unwrap(),
+        "bank03.hex",
+    );
     assert!(err.to_lowercase().contains("no such file"), "{err}");
 }
 
@@ -105,7 +160,11 @@ fn missing_bank_file_is_rejected() {
 fn stray_bank_file_is_rejected() {
     assert_rejected(
         default_cfg(),
-        |dir| fs::copy(dir.join("bank00.hex"), dir.join("bank04.hex")).map(drop).unwrap(),
+        |dir| {
+            fs::copy(dir.join("bank00.hex"), dir.join("bank04.hex"))
+                .map(drop)
+                .unwrap()
+        },
         "stray bank file",
     );
 }
@@ -117,7 +176,11 @@ fn header_that_does_not_match_the_banks_is_rejected() {
         default_cfg(),
         |dir| {
             let text = fs::read_to_string(dir.join("image.json")).unwrap();
-            fs::write(dir.join("image.json"), text.replace("\"bank_bits\":8", "\"bank_bits\":9")).unwrap();
+            fs::write(
+                dir.join("image.json"),
+                text.replace("\"bank_bits\":8", "\"bank_bits\":9"),
+            )
+            .unwrap();
         },
         "needs exactly 512",
     );
@@ -139,10 +202,19 @@ fn image_for_another_configuration_is_rejected_when_a_config_is_expected() {
     sample_filter(cfg, 40).export_image(&dir).unwrap();
     for other in [
         Config { seed: 4, ..cfg },
-        Config { hash: HashFamily::Crc, ..cfg },
+        Config {
+            hash: HashFamily::Crc,
+            ..cfg
+        },
         Config { k: 5, ..cfg },
-        Config { key_bits: 128, ..cfg },
-        Config { bank_bits: 9, ..cfg },
+        Config {
+            key_bits: 128,
+            ..cfg
+        },
+        Config {
+            bank_bits: 9,
+            ..cfg
+        },
     ] {
         let err = PartitionedFilter::import_image_expecting(&dir, &other).unwrap_err();
         assert!(matches!(err, ImageError::ConfigMismatch { .. }), "{err}");
@@ -170,10 +242,18 @@ fn bad_headers_are_rejected() {
         ("{\"format\":\"bloom-image\",\"version\":1,\"k\":4,\"bank_bits\":8,\"key_bits\":64,\"hash\":\"h3\",\"seed\":3,\"banks\":[\"bank00.hex\",\"bank01.hex\",\"bank02.hex\",\"bank03.hex\"],\"extra\":0}", "unknown field \"extra\""),
     ];
     for (header, needle) in cases {
-        let err = assert_rejected(default_cfg(), |dir| fs::write(dir.join("image.json"), header).unwrap(), needle);
+        let err = assert_rejected(
+            default_cfg(),
+            |dir| fs::write(dir.join("image.json"), header).unwrap(),
+            needle,
+        );
         assert!(err.contains("image.json"), "{err}");
     }
-    assert_rejected(default_cfg(), |dir| fs::remove_file(dir.join("image.json")).unwrap(), "image.json");
+    assert_rejected(
+        default_cfg(),
+        |dir| fs::remove_file(dir.join("image.json")).unwrap(),
+        "image.json",
+    );
 }
 
 #[test]
@@ -213,10 +293,17 @@ fn exported_image_matches_the_contract_text_exactly() {
         let data: Vec<&str> = text.lines().filter(|l| !l.starts_with("//")).collect();
         assert_eq!(data.len(), 64);
         for (a, line) in data.iter().enumerate() {
-            assert_eq!(*line, if a as u32 == address { "1" } else { "0" }, "bank {p} line {a}");
+            assert_eq!(
+                *line,
+                if a as u32 == address { "1" } else { "0" },
+                "bank {p} line {a}"
+            );
         }
     }
-    let names: Vec<String> = fs::read_dir(&dir).unwrap().map(|e| e.unwrap().file_name().into_string().unwrap()).collect();
+    let names: Vec<String> = fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .collect();
     assert_eq!(names.len(), 3, "no temporary files left: {names:?}");
     fs::remove_dir_all(&dir).unwrap();
 }
@@ -226,7 +313,9 @@ fn export_into_an_unwritable_place_fails_cleanly() {
     let dir = scratch_dir("blocked");
     let file = dir.join("not-a-dir");
     fs::write(&file, "x").unwrap();
-    let err = sample_filter(default_cfg(), 3).export_image(&file.join("image")).unwrap_err();
+    let err = sample_filter(default_cfg(), 3)
+        .export_image(&file.join("image"))
+        .unwrap_err();
     assert!(matches!(err, ImageError::Io { .. }), "{err}");
     assert!(err.to_string().contains("not-a-dir"), "{err}");
     fs::remove_dir_all(&dir).unwrap();
@@ -245,7 +334,8 @@ fn corruption() -> impl Strategy<Value = Corruption> {
     prop_oneof![
         Just(Corruption::DropLine),
         Just(Corruption::AddLine),
-        prop::sample::select(vec!["2", "9", "f", "x", "", "00", "11", "0 1", "z1"]).prop_map(Corruption::SetValue),
+        prop::sample::select(vec!["2", "9", "f", "x", "", "00", "11", "0 1", "z1"])
+            .prop_map(Corruption::SetValue),
         Just(Corruption::RemoveBank),
         (1usize..120).prop_map(Corruption::TruncateHeader),
     ]

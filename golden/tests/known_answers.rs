@@ -34,7 +34,11 @@ fn crc_catalogue_check_values_over_123456789() {
     ];
     for (algorithm, (name, check)) in table.iter().enumerate() {
         assert_eq!(CRC_ALGORITHM_NAMES[algorithm], *name);
-        assert_eq!(crc_checksum(algorithm, b"123456789"), Some(*check), "{name}");
+        assert_eq!(
+            crc_checksum(algorithm, b"123456789"),
+            Some(*check),
+            "{name}"
+        );
     }
 }
 
@@ -63,7 +67,12 @@ fn h3_k4_b12_w64_address_of_one_key() {
     assert_eq!(filter.addresses(0x8000_0000_0000_0005).unwrap()[2], 0x1f1);
     // The matrix does not depend on k.
     let cfg16 = Config { k: 16, ..cfg };
-    assert_eq!(PartitionedFilter::new(cfg16).addresses(0x8000_0000_0000_0005).unwrap()[2], 0x1f1);
+    assert_eq!(
+        PartitionedFilter::new(cfg16)
+            .addresses(0x8000_0000_0000_0005)
+            .unwrap()[2],
+        0x1f1
+    );
 }
 
 #[test]
@@ -74,7 +83,9 @@ fn crc_k16_b13_w64_addresses_of_one_key() {
     //   p = 9  CRC-32/ISO-HDLC = 0x699d8403,          field 1 -> 0x699d & 0x1fff = 0x099d
     //   p = 14 CRC-64/XZ       = 0xfe69293172d55055,  field 1 -> 0x72d5 & 0x1fff = 0x12d5
     let cfg = Config::new(16, 13, 64, HashFamily::Crc, 0x0123_4567_89AB_CDEF).unwrap();
-    let addrs = PartitionedFilter::new(cfg).addresses(0x1122_3344_5566_7788).unwrap();
+    let addrs = PartitionedFilter::new(cfg)
+        .addresses(0x1122_3344_5566_7788)
+        .unwrap();
     assert_eq!(addrs[5], 0x1a1e);
     assert_eq!(addrs[9], 0x099d);
     assert_eq!(addrs[14], 0x12d5);

@@ -18,7 +18,12 @@ fn filter_of(cfg: Config, keys: &[u128]) -> PartitionedFilter {
 
 fn check_fill_matches_banks(filter: &PartitionedFilter) {
     for p in 0..filter.config().k as usize {
-        let ones = filter.bank(p).unwrap().iter().filter(|&&bit| bit == 1).count() as u32;
+        let ones = filter
+            .bank(p)
+            .unwrap()
+            .iter()
+            .filter(|&&bit| bit == 1)
+            .count() as u32;
         assert_eq!(filter.fill()[p], ones, "fill of bank {p}");
         assert!(filter.bank(p).unwrap().iter().all(|&bit| bit <= 1));
     }
@@ -200,7 +205,10 @@ proptest! {
 #[test]
 fn export_over_an_image_with_more_banks_leaves_one_consistent_image() {
     let dir = scratch_dir("shrink");
-    let big = filter_of(Config::new(8, 6, 32, HashFamily::H3, 1).unwrap(), &[1, 2, 3]);
+    let big = filter_of(
+        Config::new(8, 6, 32, HashFamily::H3, 1).unwrap(),
+        &[1, 2, 3],
+    );
     big.export_image(&dir).unwrap();
     let small = filter_of(Config::new(2, 6, 32, HashFamily::Crc, 1).unwrap(), &[4, 5]);
     small.export_image(&dir).unwrap();

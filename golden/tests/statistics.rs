@@ -69,7 +69,15 @@ struct Experiment {
 /// per-trial rates (which includes the fill's own variation), floored by the
 /// binomial error of all queries together.
 fn measure(make: &mut dyn FnMut(u64) -> Box<dyn Design>, experiment: &Experiment) -> Measurement {
-    let Experiment { k, b, key_bits, n, trials, queries, rng_seed } = *experiment;
+    let Experiment {
+        k,
+        b,
+        key_bits,
+        n,
+        trials,
+        queries,
+        rng_seed,
+    } = *experiment;
     let mut rng = Xoshiro256::new(rng_seed);
     let mut rates = Vec::new();
     for trial in 0..trials {
@@ -98,19 +106,45 @@ fn measure(make: &mut dyn FnMut(u64) -> Box<dyn Design>, experiment: &Experiment
     let variance = rates.iter().map(|r| (r - mean).powi(2)).sum::<f64>() / (t - 1.0);
     let expected = (1.0 - (1.0 - 2f64.powi(-(b as i32))).powi(n as i32)).powi(k as i32);
     let binomial = (expected * (1.0 - expected) / (t * queries as f64)).sqrt();
-    Measurement { measured: mean, expected, standard_error: (variance / t).sqrt().max(binomial) }
+    Measurement {
+        measured: mean,
+        expected,
+        standard_error: (variance / t).sqrt().max(binomial),
+    }
 }
 
-/// n chosen so each bank ends about 39% full (n = 2^b / 2).
+/// n = 2^b / 2 leaves each bank about 39% full; larger k needs fuller banks
+/// for enough false positives to count.
 fn check_family(hash: HashFamily, k: u32, b: u32, key_bits: u32, trials: u64, queries: usize) {
-    let n = 1usize << (b - 1);
+    let n = if k > 8 {
+        1usize << b
+    } else {
+        1usize << (b - 1)
+    };
     let mut make = |trial: u64| -> Box<dyn Design> {
-        Box::new(PartitionedFilter::new(Config::new(k, b, key_bits, hash, 0x5EED_0000 + trial).unwrap()))
+        Box::new(PartitionedFilter::new(
+            Config::new(k, b, key_bits, hash, 0x5EED_0000 + trial).unwrap(),
+        ))
     };
     let rng_seed = 1000 + k as u64 * 100 + b as u64;
-    let m = measure(&mut make, &Experiment { k, b, key_bits, n, trials, queries, rng_seed });
+    let m = measure(
+        &mut make,
+        &Experiment {
+            k,
+            b,
+            key_bits,
+            n,
+            trials,
+            queries,
+            rng_seed,
+        },
+    );
     eprintln!("{hash} k={k} b={b} W={key_bits} n={n}: {}", m.summary());
-    assert!(m.z().abs() <= 4.0, "{hash} k={k} b={b} W={key_bits}: {}", m.summary());
+    assert!(
+        m.z().abs() <= 4.0,
+        "{hash} k={k} b={b} W={key_bits}: {}",
+        m.summary()
+    );
 }
 
 #[test]
@@ -126,6 +160,11 @@ fn fpr_h3_k3_b10_w32() {
 #[test]
 fn fpr_h3_k8_b6_w128() {
     check_family(HashFamily::H3, 8, 6, 128, 64, 20_000);
+}
+
+#[test]
+fn fpr_h3_k12_b8_w128() {
+    check_family(HashFamily::H3, 12, 8, 128, 48, 20_000);
 }
 
 #[test]
@@ -168,7 +207,12 @@ impl InitOnlyCrcDesign {
                 Crc::<u32>::new(algorithm)
             })
             .collect();
-        InitOnlyCrcDesign { units, b, key_bits, banks: vec![vec![false; 1 << b]; k as usize] }
+        InitOnlyCrcDesign {
+            units,
+            b,
+            key_bits,
+            banks: vec![vec![false; 1 << b]; k as usize],
+        }
     }
 
     fn address(&self, p: usize, key: u128) -> usize {
@@ -193,7 +237,18 @@ impl Design for InitOnlyCrcDesign {
 #[test]
 fn fpr_check_rejects_crcs_differing_only_by_init_k4_b8_w64() {
     let mut make = |_trial: u64| -> Box<dyn Design> { Box::new(InitOnlyCrcDesign::new(4, 8, 64)) };
-    let m = measure(&mut make, &Experiment { k: 4, b: 8, key_bits: 64, n: 128, trials: 8, queries: 5_000, rng_seed: 77 });
+    let m = measure(
+        &mut make,
+        &Experiment {
+            k: 4,
+            b: 8,
+            key_bits: 64,
+            n: 128,
+            trials: 8,
+            queries: 5_000,
+            rng_seed: 77,
+        },
+    );
     eprintln!("crc init-only k=4 b=8 W=64 n=128: {}", m.summary());
     assert!(
         m.z() > 4.0,
@@ -223,9 +278,9 @@ fn joint_rank(maps: &[Vec<u32>], ps: &[usize], b: u32) -> u32 {
     let key_bits = maps[0].len();
     let vectors: Vec<u128> = (0..key_bits)
         .map(|i| {
-            ps.iter()
-                .enumerate()
-                .fold(0u128, |acc, (slot, &p)| acc | (((maps[p][i] & ((1 << b) - 1)) as u128) << (slot as u32 * b)))
+            ps.iter().enumerate().fold(0u128, |acc, (slot, &p)| {
+                acc | (((maps[p][i] & ((1 << b) - 1)) as u128) << (slot as u32 * b))
+            })
         })
         .collect();
     gf2_rank(&vectors)
@@ -248,11 +303,18 @@ fn check_rank(hash: HashFamily, key_bits: u32, seed: u64, max_b: u32) {
     let maps = linear_maps(hash, key_bits, seed);
     for b in 6..=16 {
         for p in 0..16 {
-            assert_eq!(joint_rank(&maps, &[p], b), b, "{hash} W={key_bits} seed={seed} b={b}: partition {p} alone");
+            assert_eq!(
+                joint_rank(&maps, &[p], b),
+                b,
+                "{hash} W={key_bits} seed={seed} b={b}: partition {p} alone"
+            );
         }
         if b <= max_b {
             let bad = deficient_pairs(&maps, b);
-            assert!(bad.is_empty(), "{hash} W={key_bits} seed={seed} b={b}: pairs not jointly full rank: {bad:?}");
+            assert!(
+                bad.is_empty(),
+                "{hash} W={key_bits} seed={seed} b={b}: pairs not jointly full rank: {bad:?}"
+            );
         }
     }
 }
@@ -297,7 +359,12 @@ fn rank_crc_w32_every_pair_full_rank_up_to_b12() {
     let maps = linear_maps(HashFamily::Crc, 32, 0);
     assert_eq!(deficient_pairs(&maps, 13), vec![(9, 15), (10, 15)]);
     for p in 0..6 {
-        assert_eq!(joint_rank(&maps, &[p, p + 8], 16), 32, "fields of {}", golden::hash::CRC_ALGORITHM_NAMES[p]);
+        assert_eq!(
+            joint_rank(&maps, &[p, p + 8], 16),
+            32,
+            "fields of {}",
+            golden::hash::CRC_ALGORITHM_NAMES[p]
+        );
     }
 }
 
@@ -318,7 +385,11 @@ fn rank_all_partitions_jointly_full_rank_for_the_fpr_configs() {
     for (hash, k, b, key_bits) in configs {
         let maps = linear_maps(hash, key_bits, 0);
         let ps: Vec<usize> = (0..k).collect();
-        assert_eq!(joint_rank(&maps, &ps, b), k as u32 * b, "{hash} k={k} b={b} W={key_bits}");
+        assert_eq!(
+            joint_rank(&maps, &ps, b),
+            k as u32 * b,
+            "{hash} k={k} b={b} W={key_bits}"
+        );
     }
 }
 
@@ -326,8 +397,15 @@ fn rank_all_partitions_jointly_full_rank_for_the_fpr_configs() {
 fn rank_check_detects_crcs_differing_only_by_init() {
     let design = InitOnlyCrcDesign::new(2, 16, 64);
     let maps: Vec<Vec<u32>> = (0..2)
-        .map(|p| (0..64).map(|i| (design.address(p, 1u128 << i) ^ design.address(p, 0)) as u32).collect())
+        .map(|p| {
+            (0..64)
+                .map(|i| (design.address(p, 1u128 << i) ^ design.address(p, 0)) as u32)
+                .collect()
+        })
         .collect();
-    assert_eq!(joint_rank(&maps, &[0, 1], 16), 16, "the two maps are identical: rank b, not 2b");
+    assert_eq!(
+        joint_rank(&maps, &[0, 1], 16),
+        16,
+        "the two maps are identical: rank b, not 2b"
+    );
 }
-

@@ -2,7 +2,8 @@
 //!
 //! This is the only technology-specific block of the core. It is written so that Yosys
 //! infers block RAM with no glue (SB_RAM40_4K on iCE40, DP16KD on ECP5): the memory is
-//! marked `(* no_rw_check *)` and neither read register has an initial value. An ASIC
+//! marked `(* no_rw_check, ram_style = "block" *)` (the second keeps Yosys from putting
+//! small banks, 2^6 bits, in flip-flops) and neither read register has an initial value. An ASIC
 //! user replaces this one block with an SRAM macro; everything else is generic Verilog.
 //!
 //! Latency: 2 cycles. `read_addr` presented in cycle t is sampled at the end of t by the
@@ -109,7 +110,7 @@ impl Logic for BankRam {
         };
         Verilog::Custom(format!(
             "\
-(* no_rw_check *)
+(* no_rw_check, ram_style = \"block\" *)
 reg mem [0:{last}];
 reg read_raw;
 {initial}always @(posedge clock) begin

@@ -66,6 +66,15 @@ impl RustHdlCore {
         self.inputs.reset = false;
     }
 
+    /// Idle cycles: no request, no readback, consumer ready (as `VerilatedCore::idle`).
+    pub fn idle(&mut self, cycles: u64) {
+        self.inputs.req_valid = false;
+        self.inputs.resp_ready = true;
+        for _ in 0..cycles {
+            self.step();
+        }
+    }
+
     /// The same loop as the C++ `bsim_stream`, over the rust-hdl model.
     pub fn stream(&mut self, requests: &[Request], gaps: &[u32], ready: &[u8], want: usize, out: &mut StreamOutput) {
         out.stride = 4;

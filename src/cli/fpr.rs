@@ -130,8 +130,7 @@ fn point(m: u64, n: u64, k: u32, json: bool) -> Result<()> {
             "classic": p.classic, "classic_exp": p.classic_exp, "bloom1970": p.bloom1970,
             "standard_exact": p.standard_exact, "partitioned_exact": p.partitioned_exact,
         });
-        println!("{v}");
-        return Ok(());
+        return emit(&format!("{v}\n"));
     }
     let excess = |v: f64| if p.classic > 0.0 { format!("{:+.3}%", (v / p.classic - 1.0) * 100.0) } else { "-".into() };
     let mut s = String::new();
@@ -161,8 +160,14 @@ fn point(m: u64, n: u64, k: u32, json: bool) -> Result<()> {
     if let Some((k, r)) = part_opt {
         writeln!(s, "           partitioned layout, exact minimiser among divisors of m: {k} (rate {r:.6e})")?;
     }
-    print!("{s}");
-    Ok(())
+    emit(&s)
+}
+
+/// Writes to stdout; a closed pipe or full disk is an error, not a panic.
+pub(crate) fn emit(s: &str) -> Result<()> {
+    use std::io::Write;
+    let mut out = std::io::stdout().lock();
+    out.write_all(s.as_bytes()).and_then(|_| out.flush()).context("writing to standard output")
 }
 
 /// Rounded n for a bits-per-item ratio at m bits (at least 1).
@@ -206,8 +211,7 @@ fn table(m: u64) -> Result<()> {
         }
         writeln!(s)?;
     }
-    print!("{s}");
-    Ok(())
+    emit(&s)
 }
 
 /// The four m/n values of the Fig. 2 reproduction.
@@ -248,10 +252,11 @@ fn plot(out: &Path) -> Result<()> {
             written.push(target);
         }
     }
+    let mut s = String::new();
     for w in written {
-        println!("wrote {}", w.display());
+        writeln!(s, "wrote {}", w.display())?;
     }
-    Ok(())
+    emit(&s)
 }
 
 mod plots {
@@ -387,6 +392,7 @@ mod plots {
         }
         chart
             .configure_series_labels()
+            .position(SeriesLabelPosition::UpperRight)
             .label_font(("sans-serif", 18))
             .background_style(WHITE.mix(0.9))
             .border_style(BLACK)

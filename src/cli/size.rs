@@ -1,6 +1,8 @@
 //! `bloom size`: the smallest filter whose exact false-positive rate meets a
 //! target for n items (golden::theory::sizing), optionally on a named FPGA.
 
+use std::fmt::Write as _;
+
 use anyhow::{bail, Result};
 use golden::theory::optimal::Layout;
 use golden::theory::sizing::{device, recommend, DEVICES, HW_BANK_BITS, HW_K_MAX};
@@ -61,12 +63,12 @@ pub fn run(args: Args) -> Result<()> {
             "blocks_available": rec.placement.map(|pl| pl.device.blocks),
             "fits": rec.placement.map(|pl| pl.fits),
         });
-        println!("{v}");
-        return Ok(());
+        return super::fpr::emit(&format!("{v}\n"));
     }
-    println!("{} layout for n = {} items at p <= {}:", rec.layout, rec.n, rec.target);
+    let mut s = String::new();
+    writeln!(s, "{} layout for n = {} items at p <= {}:", rec.layout, rec.n, rec.target)?;
     match rec.bank_bits {
-        Some(b) => println!(
+        Some(b) => writeln!(s, 
             "  k = {} banks of 2^{} = {} bits: m = {} bits ({:.2} bits per item)",
             rec.k,
             b,
@@ -74,11 +76,11 @@ pub fn run(args: Args) -> Result<()> {
             rec.m,
             rec.m as f64 / rec.n as f64
         ),
-        None => println!("  m = {} bits, k = {} ({:.2} bits per item)", rec.m, rec.k, rec.m as f64 / rec.n as f64),
+        None => writeln!(s, "  m = {} bits, k = {} ({:.2} bits per item)", rec.m, rec.k, rec.m as f64 / rec.n as f64),
     }
-    println!("  exact false-positive rate {:.4e} (classic formula would say {:.4e})", rec.rate, rec.classic);
+    writeln!(s, "  exact false-positive rate {:.4e} (classic formula would say {:.4e})", rec.rate, rec.classic)?;
     if rec.bank_bits.is_some() {
-        println!(
+        writeln!(s, 
             "  hardware: k in 1..={HW_K_MAX}, banks of 2^{}..2^{} bits; core options: --k {} --bank-bits {}",
             HW_BANK_BITS.start(),
             HW_BANK_BITS.end(),
@@ -87,17 +89,17 @@ pub fn run(args: Args) -> Result<()> {
         );
     }
     if let Some(pl) = rec.placement {
-        println!(
+        writeln!(s, 
             "  device {}: {} of {} block RAMs of {} bits -> {}",
             pl.device.description,
             pl.blocks_used,
             pl.device.blocks,
             pl.device.block_bits,
             if pl.fits { "fits" } else { "does NOT fit" }
-        );
+        )?;
         if rec.layout == Layout::Standard {
-            println!("  (the hardware core implements the partitioned layout; the standard layout is for comparison)");
+            writeln!(s, "  (the hardware core implements the partitioned layout; the standard layout is for comparison)");
         }
     }
-    Ok(())
+    super::fpr::emit(&s)
 }

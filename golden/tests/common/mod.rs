@@ -66,8 +66,16 @@ pub fn hash_family() -> impl Strategy<Value = HashFamily> {
 
 /// Any valid configuration with banks of at most 2^max_bank_bits bits.
 pub fn config(max_bank_bits: u32) -> impl Strategy<Value = Config> {
-    (1u32..=16, 6u32..=max_bank_bits, prop::sample::select(vec![32u32, 64, 128]), hash_family(), any::<u64>())
-        .prop_map(|(k, b, w, hash, seed)| Config::new(k, b, w, hash, seed).expect("strategy yields valid configs"))
+    (
+        1u32..=16,
+        6u32..=max_bank_bits,
+        prop::sample::select(vec![32u32, 64, 128]),
+        hash_family(),
+        any::<u64>(),
+    )
+        .prop_map(|(k, b, w, hash, seed)| {
+            Config::new(k, b, w, hash, seed).expect("strategy yields valid configs")
+        })
 }
 
 /// Keys that fit the configuration's width.

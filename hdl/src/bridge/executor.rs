@@ -170,6 +170,8 @@ pub struct Executor {
     wait_count: DFF<Bits<4>>,
     fill_sr: DFF<Bits<24>>,
     rejected_flag: DFF<Bit>,
+    /// Bytes from the requested dump address to the end of the bank.
+    dump_span: Signal<Local, Bits<17>>,
     key_bytes: Constant<Bits<8>>,
     key_bytes_mask: Constant<Bits<8>>,
     key_bytes_log: Constant<Bits<8>>,
@@ -257,6 +259,7 @@ impl Executor {
             wait_count: Default::default(),
             fill_sr: Default::default(),
             rejected_flag: Default::default(),
+            dump_span: Default::default(),
             key_bytes: Constant::new((key_bytes as u64).into()),
             key_bytes_mask: Constant::new(((key_bytes - 1) as u64).into()),
             key_bytes_log: Constant::new((key_bytes.trailing_zeros() as u64).into()),
@@ -297,6 +300,9 @@ impl Logic for Executor {
         self.rb_addr.next = self.addr.q.val();
         self.fill_bank.next = self.bank.q.val().get_bits::<4>(0);
         self.last_rejected.next = self.rejected_flag.q.val();
+        self.dump_span.next = (self.bank_size.val()
+            - bit_cast::<17, 16>(self.key_sr.q.val().get_bits::<16>(112)))
+            >> 3;
 
         match self.state.q.val() {
             ExecState::Idle => {
@@ -540,22 +546,12 @@ impl Logic for Executor {
                         < self.bank_size.val())
                     & (self.key_sr.q.val().get_bits::<3>(112) == 0)
                 {
-                    if ((self.bank_size.val()
-                        - bit_cast::<17, 16>(self.key_sr.q.val().get_bits::<16>(112)))
-                        >> 3)
-                        > 128
-                    {
+                    if self.dump_span.val() > 128 {
                         self.resp_len.d.next = 128.into();
                         self.out_left.d.next = 128.into();
                     } else {
-                        self.resp_len.d.next = ((self.bank_size.val()
-                            - bit_cast::<17, 16>(self.key_sr.q.val().get_bits::<16>(112)))
-                            >> 3)
-                            .get_bits::<8>(0);
-                        self.out_left.d.next = ((self.bank_size.val()
-                            - bit_cast::<17, 16>(self.key_sr.q.val().get_bits::<16>(112)))
-                            >> 3)
-                            .get_bits::<8>(0);
+                        self.resp_len.d.next = self.dump_span.val().get_bits::<8>(0);
+                        self.out_left.d.next = self.dump_span.val().get_bits::<8>(0);
                     }
                     self.frames_ok.d.next = self.frames_ok.q.val() + 1;
                     self.rejected_flag.d.next = false;

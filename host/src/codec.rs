@@ -1,0 +1,314 @@
+//! Frames of docs/protocol.md, written from that page (not from the hardware).
+
+/// Request sync byte.
+pub const REQUEST_SYNC: u8 = 0xFE;
+/// Response sync byte.
+pub const RESPONSE_SYNC: u8 = 0xFD;
+/// Response code of an error frame.
+pub const CODE_ERROR: u8 = 0x80;
+/// LEN bounds (LEN counts SEQ, OP/CODE and the payload).
+pub const MIN_LEN: usize = 2;
+pub const MAX_LEN: usize = 250;
+/// Largest request payload.
+pub const MAX_PAYLOAD: usize = MAX_LEN - 2;
+/// Bytes of the configuration block.
+pub const CONFIG_BLOCK_BYTES: usize = 14;
+/// Largest dump chunk in bytes.
+pub const DUMP_CHUNK_BYTES: usize = 128;
+
+/// Operation codes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OpCode {
+    Query = 1,
+    Insert = 2,
+    QueryBatch = 3,
+    InsertBatch = 4,
+    Clear = 5,
+    Stats = 6,
+    Dump = 7,
+    Config = 8,
+}
+
+impl OpCode {
+    pub fn name(self) -> &'static str {
+        match self {
+            OpCode::Query => "query",
+            OpCode::Insert => "insert",
+            OpCode::QueryBatch => "query batch",
+            OpCode::InsertBatch => "insert batch",
+            OpCode::Clear => "clear",
+            OpCode::Stats => "stats",
+            OpCode::Dump => "dump",
+            OpCode::Config => "config",
+        }
+    }
+}
+
+/// Why the board rejected a frame.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Reason {
+    BadCrc,
+    BadLength,
+    UnknownOp,
+    Timeout,
+    BadArgument,
+    Other(u8),
+}
+
+impl Reason {
+    pub fn from_byte(b: u8) -> Reason {
+        match b {
+            1 => Reason::BadCrc,
+            2 => Reason::BadLength,
+            3 => Reason::UnknownOp,
+            4 => Reason::Timeout,
+            5 => Reason::BadArgument,
+            x => Reason::Other(x),
+        }
+    }
+}
+
+impl std::fmt::Display for Reason {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Reason::BadCrc => f.write_str("bad CRC"),
+            Reason::BadLength => f.write_str("bad length"),
+            Reason::UnknownOp => f.write_str("unknown operation"),
+            Reason::Timeout => f.write_str("frame truncated (timeout)"),
+            Reason::BadArgument => f.write_str("bad argument"),
+            Reason::Other(x) => write!(f, "unknown reason code {x}"),
+        }
+    }
+}
+
+/// CRC-16/CCITT-FALSE (poly 0x1021, init 0xFFFF, no reflection, no xorout).
+pub fn crc16(bytes: &[u8]) -> u16 {
+    let mut crc: u16 = 0xFFFF;
+    for &b in bytes {
+        crc ^= (b as u16) << 8;
+        for _ in 0..8 {
+            crc = if crc & 0x8000 != 0 { (crc << 1) ^ 0x1021 } else { crc << 1 };
+        }
+    }
+    crc
+}
+
+/// A request frame, ready for the line. Panics if the payload is too long
+/// (callers split batches; that is a programming error, not an input error).
+pub fn encode_request(seq: u8, op: u8, payload: &[u8]) -> Vec<u8> {
+    assert!(payload.len() <= MAX_PAYLOAD, "payload of {} bytes", payload.len());
+    let mut f = Vec::with_capacity(payload.len() + 6);
+    f.push(REQUEST_SYNC);
+    f.push((payload.len() + 2) as u8);
+    f.push(seq);
+    f.push(op);
+    f.extend_from_slice(payload);
+    let c = crc16(&f[1..]);
+    f.extend_from_slice(&c.to_be_bytes());
+    f
+}
+
+/// A response frame that passed its CRC.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Response {
+    pub seq: u8,
+    pub code: u8,
+    pub payload: Vec<u8>,
+}
+
+impl Response {
+    /// The reason and the OP byte the board received, for an error frame.
+    pub fn error(&self) -> Option<(Reason, u8)> {
+        if self.code != CODE_ERROR {
+            return None;
+        }
+        Some((Reason::from_byte(*self.payload.first().unwrap_or(&0)), *self.payload.get(1).unwrap_or(&0)))
+    }
+}
+
+/// Finds response frames in a byte stream, skipping garbage and frames
+/// whose CRC fails (it then resumes the search one byte after that sync).
+#[derive(Default, Debug)]
+pub struct ResponseDecoder {
+    buf: Vec<u8>,
+    /// Frames that looked complete but failed their CRC or length check.
+    pub bad_frames: u64,
+    /// Bytes discarded while hunting for a sync byte.
+    pub skipped_bytes: u64,
+}
+
+impl ResponseDecoder {
+    pub fn push(&mut self, bytes: &[u8]) {
+        self.buf.extend_from_slice(bytes);
+    }
+
+    /// Bytes held that do not yet form a frame.
+    pub fn pending(&self) -> usize {
+        self.buf.len()
+    }
+
+    pub fn clear(&mut self) {
+        self.buf.clear();
+    }
+
+    pub fn next_response(&mut self) -> Option<Response> {
+        loop {
+            let start = match self.buf.iter().position(|&b| b == RESPONSE_SYNC) {
+                Some(p) => p,
+                None => {
+                    self.skipped_bytes += self.buf.len() as u64;
+                    self.buf.clear();
+                    return None;
+                }
+            };
+            if start > 0 {
+                self.skipped_bytes += start as u64;
+                self.buf.drain(..start);
+            }
+            if self.buf.len() < 2 {
+                return None;
+            }
+            let len = self.buf[1] as usize;
+            if !(MIN_LEN..=MAX_LEN).contains(&len) {
+                self.bad_frames += 1;
+                self.buf.drain(..1);
+                continue;
+            }
+            if self.buf.len() < len + 4 {
+                return None;
+            }
+            let crc = u16::from_be_bytes([self.buf[len + 2], self.buf[len + 3]]);
+            if crc16(&self.buf[1..len + 2]) != crc {
+                self.bad_frames += 1;
+                self.buf.drain(..1);
+                continue;
+            }
+            let r = Response { seq: self.buf[2], code: self.buf[3], payload: self.buf[4..len + 2].to_vec() };
+            self.buf.drain(..len + 4);
+            return Some(r);
+        }
+    }
+}
+
+/// The board's configuration block (docs/protocol.md §5).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DeviceConfig {
+    pub version: u8,
+    pub k: u32,
+    pub bank_bits: u32,
+    pub key_bits: u32,
+    /// 0 = h3, 1 = crc.
+    pub hash_code: u8,
+    pub max_batch: u32,
+    pub seed: u64,
+}
+
+impl DeviceConfig {
+    pub fn parse(b: &[u8]) -> Result<DeviceConfig, String> {
+        if b.len() < CONFIG_BLOCK_BYTES {
+            return Err(format!("configuration block of {} bytes (expected {CONFIG_BLOCK_BYTES})", b.len()));
+        }
+        let c = DeviceConfig {
+            version: b[0],
+            k: b[1] as u32,
+            bank_bits: b[2] as u32,
+            key_bits: b[3] as u32,
+            hash_code: b[4],
+            max_batch: b[5] as u32,
+            seed: u64::from_le_bytes(b[6..14].try_into().unwrap()),
+        };
+        if c.version != 1 {
+            return Err(format!("protocol version {} (this host speaks version 1)", c.version));
+        }
+        Ok(c)
+    }
+
+    pub fn hash(&self) -> Result<golden::HashFamily, String> {
+        match self.hash_code {
+            0 => Ok(golden::HashFamily::H3),
+            1 => Ok(golden::HashFamily::Crc),
+            x => Err(format!("hash family code {x}")),
+        }
+    }
+
+    pub fn golden_config(&self) -> Result<golden::Config, String> {
+        golden::Config::new(self.k, self.bank_bits, self.key_bits, self.hash()?, self.seed).map_err(|e| e.to_string())
+    }
+
+    /// The protocol's batch limit for a key width (docs/protocol.md §3).
+    pub fn expected_max_batch(key_bits: u32) -> u32 {
+        (MAX_PAYLOAD as u32 / (key_bits / 8)).min(32)
+    }
+}
+
+/// The stats payload.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DeviceStats {
+    pub config: DeviceConfig,
+    pub ops_served: u32,
+    pub frames_executed: u32,
+    pub frames_rejected: u32,
+    pub frames_replayed: u32,
+    pub fill: Vec<u32>,
+}
+
+impl DeviceStats {
+    pub fn parse(b: &[u8]) -> Result<DeviceStats, String> {
+        let config = DeviceConfig::parse(b)?;
+        let need = CONFIG_BLOCK_BYTES + 16 + 3 * config.k as usize;
+        if b.len() != need {
+            return Err(format!("stats payload of {} bytes (expected {need} for k = {})", b.len(), config.k));
+        }
+        let word = |i: usize| u32::from_le_bytes(b[CONFIG_BLOCK_BYTES + 4 * i..CONFIG_BLOCK_BYTES + 4 * i + 4].try_into().unwrap());
+        let fill = (0..config.k as usize)
+            .map(|p| {
+                let o = CONFIG_BLOCK_BYTES + 16 + 3 * p;
+                b[o] as u32 | (b[o + 1] as u32) << 8 | (b[o + 2] as u32) << 16
+            })
+            .collect();
+        Ok(DeviceStats {
+            ops_served: word(0),
+            frames_executed: word(1),
+            frames_rejected: word(2),
+            frames_replayed: word(3),
+            fill,
+            config,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn crc16_ccitt_false_check_value() {
+        assert_eq!(crc16(b"123456789"), 0x29B1);
+    }
+
+    #[test]
+    fn frame_with_its_crc_leaves_zero_remainder() {
+        let f = encode_request(9, 2, &[1, 2, 3, 4]);
+        assert_eq!(f[0], REQUEST_SYNC);
+        assert_eq!(f[1], 6);
+        assert_eq!(crc16(&f[1..]), 0);
+    }
+
+    #[test]
+    fn decoder_skips_garbage_and_bad_crc_and_resyncs() {
+        let mut good = vec![RESPONSE_SYNC, 3, 7, 1, 1];
+        let c = crc16(&good[1..]);
+        good.extend_from_slice(&c.to_be_bytes());
+        let mut bad = good.clone();
+        bad[4] ^= 1;
+        let mut d = ResponseDecoder::default();
+        d.push(&[0, 0xFD, 0xFF, 0x13]);
+        d.push(&bad);
+        d.push(&good[..3]);
+        assert_eq!(d.next_response(), None);
+        d.push(&good[3..]);
+        assert_eq!(d.next_response(), Some(Response { seq: 7, code: 1, payload: vec![1] }));
+        assert_eq!(d.next_response(), None);
+        assert!(d.bad_frames >= 2);
+    }
+}
