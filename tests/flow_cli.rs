@@ -162,8 +162,10 @@ fn clock_the_board_cannot_make() {
         ("-3", "must be a positive number"),
         ("0", "must be a positive number"),
     ] {
-        let o = bloom(&[&["build", "--board", "icebreaker", "--out", out.to_str().unwrap(), "--freq", freq][..], &SMALL].concat(), None);
+        let arg = format!("--freq={freq}");
+        let o = bloom(&[&["build", "--board", "icebreaker", "--out", out.to_str().unwrap(), &arg][..], &SMALL].concat(), None);
         assert_failed_cleanly(&o, needle);
+        assert!(!out.exists(), "nothing is written for a clock that cannot be made");
     }
     let o = bloom(&["build", "--board", "icebreaker", "--freq", "fast"], None);
     assert!(!o.status.success());

@@ -4,7 +4,10 @@
 use std::process::{Command, Output};
 
 fn bloom(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_bloom")).args(args).output().expect("run bloom")
+    Command::new(env!("CARGO_BIN_EXE_bloom"))
+        .args(args)
+        .output()
+        .expect("run bloom")
 }
 
 fn stdout(o: &Output) -> String {
@@ -36,7 +39,19 @@ fn fpr_json_m4_n1_k2_has_exact_keys_and_13_64() {
     let obj = v.as_object().unwrap();
     let mut keys: Vec<&str> = obj.keys().map(|s| s.as_str()).collect();
     keys.sort();
-    assert_eq!(keys, ["bloom1970", "classic", "classic_exp", "k", "m", "n", "partitioned_exact", "standard_exact"]);
+    assert_eq!(
+        keys,
+        [
+            "bloom1970",
+            "classic",
+            "classic_exp",
+            "k",
+            "m",
+            "n",
+            "partitioned_exact",
+            "standard_exact"
+        ]
+    );
     assert_eq!(v["m"], 4);
     assert_eq!(v["n"], 1);
     assert_eq!(v["k"], 2);
@@ -82,7 +97,10 @@ fn fpr_table_regenerates_the_summary_cache_values() {
     assert!(o.status.success(), "{}", stderr(&o));
     let out = stdout(&o);
     // m/n = 10 row, k = 4 and 5 of file 002: 0.0118 and 0.00943.
-    let row = out.lines().find(|l| l.trim_start().starts_with("10 |")).expect("row m/n = 10");
+    let row = out
+        .lines()
+        .find(|l| l.trim_start().starts_with("10 |"))
+        .expect("row m/n = 10");
     assert!(row.contains("1.181e-2") && row.contains("9.431e-3"), "{row}");
     assert!(out.contains("exact n=32"), "exact rows for m = 320");
     assert_eq!(out.lines().filter(|l| l.contains("| classic")).count(), 31 * 3);
@@ -101,23 +119,49 @@ fn fpr_plot_writes_svg_and_png() {
             assert_eq!(&bytes[..8], b"\x89PNG\r\n\x1a\n", "{name} is not a PNG");
         } else {
             let text = String::from_utf8(bytes).unwrap();
-            assert!(text.contains("<svg") && text.contains("m/n = 8") || name.contains("rates"), "{name}");
-            assert!(text.contains("<polyline") || text.contains("<path"), "{name} has no curves");
+            assert!(
+                text.contains("<svg") && text.contains("m/n = 8") || name.contains("rates"),
+                "{name}"
+            );
+            assert!(
+                text.contains("<polyline") || text.contains("<path"),
+                "{name} has no curves"
+            );
         }
     }
-    assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 4, "no temporary files left behind");
+    assert_eq!(
+        std::fs::read_dir(&dir).unwrap().count(),
+        4,
+        "no temporary files left behind"
+    );
     std::fs::remove_dir_all(&dir).unwrap();
-    assert_fails(&["fpr", "plot", "--out", "/nonexistent-dir-bloom/x.svg"], "does not exist");
+    assert_fails(
+        &["fpr", "plot", "--out", "/nonexistent-dir-bloom/x.svg"],
+        "does not exist",
+    );
 }
 
 #[test]
 fn size_partitioned_meets_target() {
     let v = json(&["size", "--n", "1000", "--p", "0.01", "--json"]);
-    let (m, k, b) = (v["m"].as_u64().unwrap(), v["k"].as_u64().unwrap(), v["bank_bits"].as_u64().unwrap());
+    let (m, k, b) = (
+        v["m"].as_u64().unwrap(),
+        v["k"].as_u64().unwrap(),
+        v["bank_bits"].as_u64().unwrap(),
+    );
     assert_eq!(m, k << b);
     assert!(v["rate"].as_f64().unwrap() <= 0.01);
     // Check it against `bloom fpr` at the recommended point.
-    let f = json(&["fpr", "--m", &m.to_string(), "--n", "1000", "--k", &k.to_string(), "--json"]);
+    let f = json(&[
+        "fpr",
+        "--m",
+        &m.to_string(),
+        "--n",
+        "1000",
+        "--k",
+        &k.to_string(),
+        "--json",
+    ]);
     assert_eq!(f["partitioned_exact"], v["rate"]);
 }
 
@@ -143,5 +187,8 @@ fn size_bad_arguments() {
     }
     assert_fails(&["size", "--n", "100", "--p", "0.01", "--device", "xc7a35t"], "unknown");
     assert_fails(&["size", "--n", "100", "--p", "0.01", "--layout", "blocked"], "unknown");
-    assert_fails(&["size", "--n", "100000000", "--p", "0.01"], "no partitioned configuration");
+    assert_fails(
+        &["size", "--n", "100000000", "--p", "0.01"],
+        "no partitioned configuration",
+    );
 }

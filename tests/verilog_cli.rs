@@ -30,7 +30,7 @@ fn default_config_writes_verilog_and_json() {
     assert_eq!(json["seed"], 0);
     assert_eq!(json["top"], "bloom_core");
     assert_eq!(json["latency"], hdl::LATENCY);
-    assert_eq!(json["clear_cycles"], (1 << 12) + 2);
+    assert_eq!(json["clear_cycles"], hdl::clear_cycles(12));
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
@@ -50,7 +50,8 @@ fn options_reach_the_generated_core() {
         serde_json::from_str(&std::fs::read_to_string(dir.join("bloom_core.json")).unwrap()).unwrap();
     assert_eq!(json["hash"], "crc");
     assert_eq!(json["seed"], u64::MAX);
-    assert_eq!(json["clear_cycles"], 66);
+    assert_eq!(json["clear_cycles"], hdl::clear_cycles(6));
+    assert_eq!(json["latency"], hdl::LATENCY);
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

@@ -10,7 +10,7 @@
 //! the second aims below its routed Fmax instead. Each run keeps its files
 //! and logs in its own directory `passN-FREQ/`.
 
-use crate::board::{Board, Family};
+use crate::board::{Board, Device, Family};
 use crate::nextpnr::ClockTiming;
 use crate::steps::{self, PlaceRoute, PnrJob, Synthesis};
 use crate::tools::{Progress, Tool};
@@ -101,7 +101,10 @@ pub fn tool_versions(tools: &[Tool]) -> Result<BTreeMap<String, String>, FlowErr
 
 /// Fails early, with the arithmetic, when the filter cannot fit the part's block RAM.
 pub fn check_fits(board: &Board, core: &CoreNetlist) -> Result<(), FlowError> {
-    let d = board.device;
+    check_fits_device(board.device, core)
+}
+
+pub fn check_fits_device(d: &Device, core: &CoreNetlist) -> Result<(), FlowError> {
     let need = d.min_brams(core.k, core.bank_bits);
     if need > d.usable_brams() {
         return Err(FlowError::DoesNotFit {
@@ -185,16 +188,16 @@ pub fn build(core: &CoreNetlist, opts: &BuildOptions) -> Result<BuildReport, Flo
     let board = opts.board;
     let family = board.device.family;
     let out = &opts.out_dir;
-    std::fs::create_dir_all(out).map_err(|e| FlowError::Io(format!("creating {}: {e}", out.display())))?;
     // Whatever happens below, no bitstream or report of an earlier run may
     // stay behind looking like this run's result.
     remove_stale(out, family);
+    // Everything that can be checked without tools is, before anything is written.
     check_fits(board, core)?;
-    let versions = tool_versions(&toolchain(family))?;
     if let Some(f) = opts.freq_mhz {
-        // Validates the request before any tool runs.
         ClockPlan::fastest_up_to(board, f)?;
     }
+    let versions = tool_versions(&toolchain(family))?;
+    std::fs::create_dir_all(out).map_err(|e| FlowError::Io(format!("creating {}: {e}", out.display())))?;
 
     let mut passes: Vec<PassOutcome> = Vec::new();
     let chosen: usize = match opts.freq_mhz {
@@ -372,6 +375,9 @@ impl BuildReport {
             rows.push((tool.clone(), v.clone()));
         }
         rows.push(("bitstream".into(), self.bitstream.clone()));
+        if let Some(dir) = std::path::Path::new(&self.bitstream).parent() {
+            rows.push(("report".into(), dir.join(REPORT_JSON).display().to_string()));
+        }
         let w = rows.iter().map(|(k, _)| k.len()).max().unwrap_or(0);
         rows.iter().map(|(k, v)| format!("  {k:<w$}  {v}\n")).collect()
     }

@@ -134,15 +134,7 @@ pub fn measure(core: &CoreNetlist, opts: &FmaxOptions) -> Result<FmaxReport, Flo
     if !(target.is_finite() && target > 0.0 && target <= 1000.0) {
         return Err(FlowError::Invalid(format!("target {target} MHz: must be in (0, 1000]")));
     }
-    let cheap = crate::board::BOARDS.iter().find(|b| std::ptr::eq(b.device, d));
-    if let Some(b) = cheap {
-        crate::build::check_fits(b, core)?;
-    } else if d.min_brams(core.k, core.bank_bits) > d.usable_brams() {
-        return Err(FlowError::DoesNotFit {
-            part: d.part.into(),
-            detail: format!("needs {} block RAMs, has {}", d.min_brams(core.k, core.bank_bits), d.usable_brams()),
-        });
-    }
+    crate::build::check_fits_device(d, core)?;
     let dir = &opts.out_dir;
     std::fs::create_dir_all(dir).map_err(|e| FlowError::Io(format!("creating {}: {e}", dir.display())))?;
     let family = d.family;
@@ -152,7 +144,7 @@ pub fn measure(core: &CoreNetlist, opts: &FmaxOptions) -> Result<FmaxReport, Flo
     steps::write(&dir.join("core.v"), &core.verilog)?;
     steps::write(&dir.join("harness.v"), &harness::fmax_harness(core)?)?;
     steps::write(&dir.join("bram_loop.v"), &harness::bram_loop())?;
-    let core_synth = steps::synthesise(family, dir, "harness.v", HARNESS_TOP, "harness", p)?;
+    steps::synthesise(family, dir, "harness.v", HARNESS_TOP, "harness", p)?;
     steps::synthesise(family, dir, "bram_loop.v", BRAM_LOOP_TOP, "bram_loop", p)?;
     let hier = steps::hierarchy_stats(family, dir, "core.v", &core.top, p)?;
     let core_cells = hier.get("design").cloned().unwrap_or_default();
@@ -202,7 +194,6 @@ pub fn measure(core: &CoreNetlist, opts: &FmaxOptions) -> Result<FmaxReport, Flo
         .filter(|(m, _)| m.contains("hash"))
         .map(|(m, l)| (m.clone(), *l))
         .collect();
-    let _ = core_synth;
     Ok(FmaxReport {
         device: d.name.into(),
         part: d.part.into(),

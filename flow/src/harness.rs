@@ -21,9 +21,13 @@ pub fn fmax_harness(core: &CoreNetlist) -> Result<String, FlowError> {
     Ok(format!(
         "// Fmax harness: {top} fed from LFSRs, outputs folded into one pin.
 module {HARNESS_TOP} (input clock, output reg out);
+    // Reset comes straight from a flip-flop, as a board top's would.
     reg [3:0] reset_count = 4'd0;
-    wire reset = reset_count != 4'hf;
-    always @(posedge clock) if (reset) reset_count <= reset_count + 4'd1;
+    reg reset = 1'b1;
+    always @(posedge clock) begin
+        if (reset_count != 4'hf) reset_count <= reset_count + 4'd1;
+        reset <= reset_count != 4'hf;
+    end
 
     reg [63:0] traffic = 64'h9e3779b97f4a7c15;
     reg [63:0] control = 64'hd1b54a32d192ed03;

@@ -151,10 +151,12 @@ pub fn parse_stat_text(text: &str) -> BTreeMap<String, CellCounts> {
             continue;
         }
         let Some(cur) = &current else { continue };
+        // "SB_LUT4   21" (Yosys 0.23) or "172   LUT4" (later versions).
         let mut parts = t.split_whitespace();
-        if let (Some(ty), Some(n), None) = (parts.next(), parts.next(), parts.next()) {
-            let starts_cell = ty.chars().next().map_or(false, |c| c.is_ascii_uppercase() || c == '$');
-            if let (true, Ok(n)) = (starts_cell, n.parse::<u64>()) {
+        if let (Some(a), Some(b), None) = (parts.next(), parts.next(), parts.next()) {
+            let (ty, n) = if a.parse::<u64>().is_ok() { (b, a) } else { (a, b) };
+            let is_cell_type = ty.chars().next().map_or(false, |c| c.is_ascii_uppercase() || c == '$');
+            if let (true, Ok(n)) = (is_cell_type, n.parse::<u64>()) {
                 out.get_mut(cur).unwrap().cells.insert(ty.to_string(), n);
             }
         }
@@ -315,4 +317,23 @@ pub fn program(board: &Board, bitstream: &Path, log: &Path, progress: &Progress)
     let args = vec!["-b".to_string(), board.programmer_board.to_string(), bitstream.to_string_lossy().to_string()];
     progress.say(&format!("programming the {} with openFPGALoader", board.title));
     tools::run(Tool::OpenFpgaLoader, &args, bitstream.parent().unwrap_or(Path::new(".")), log, progress)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn stat_text_both_yosys_layouts() {
+        let old = "=== m ===\n\n   Number of cells:  3\n     SB_DFF   2\n     SB_LUT4  21\n\n=== design hierarchy ===\n\n   bloom_core  1\n     SB_LUT4  40\n";
+        let s = parse_stat_text(old);
+        assert_eq!(s["m"].luts(), 21);
+        assert_eq!(s["m"].ffs(), 2);
+        assert_eq!(s["design"].luts(), 40);
+        let new = "=== m ===\n\n      244 cells\n       12   L6MUX21\n      172   LUT4\n       24   TRELLIS_FF\n\n=== design hierarchy ===\n     2414 bloom_core\n       44   CCU2C\n     1348   LUT4\n";
+        let s = parse_stat_text(new);
+        assert_eq!(s["m"].luts(), 172);
+        assert_eq!(s["m"].ffs(), 24);
+        assert_eq!(s["design"].luts(), 1348 + 88);
+    }
 }

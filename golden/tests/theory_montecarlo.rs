@@ -62,7 +62,11 @@ fn measure_standard(k: u32, array_bits: u32, n: usize, filters: u64, queries: us
         n,
         queries,
         stream,
-        |seed| Box::new(StandardFilter::new(StandardConfig::new(k, array_bits, 64, HashFamily::H3, seed).unwrap()).unwrap()),
+        |seed| {
+            Box::new(
+                StandardFilter::new(StandardConfig::new(k, array_bits, 64, HashFamily::H3, seed).unwrap()).unwrap(),
+            )
+        },
         |f, key| {
             f.downcast_mut::<StandardFilter>().unwrap().insert(key).unwrap();
         },
@@ -70,13 +74,25 @@ fn measure_standard(k: u32, array_bits: u32, n: usize, filters: u64, queries: us
     )
 }
 
-fn measure_partitioned(k: u32, bank_bits: u32, hash: HashFamily, n: usize, filters: u64, queries: usize, stream: u64) -> (f64, f64) {
+fn measure_partitioned(
+    k: u32,
+    bank_bits: u32,
+    hash: HashFamily,
+    n: usize,
+    filters: u64,
+    queries: usize,
+    stream: u64,
+) -> (f64, f64) {
     measure(
         filters,
         n,
         queries,
         stream,
-        |seed| Box::new(PartitionedFilter::new(Config::new(k, bank_bits, 64, hash, seed).unwrap())),
+        |seed| {
+            Box::new(PartitionedFilter::new(
+                Config::new(k, bank_bits, 64, hash, seed).unwrap(),
+            ))
+        },
         |f, key| {
             f.downcast_mut::<PartitionedFilter>().unwrap().insert(key).unwrap();
         },
@@ -90,8 +106,14 @@ fn standard_m64_n8_k4_matches_exact_and_exceeds_classic() {
     let exact = standard_exact(64, 8, 4).unwrap();
     let classic = classic(64, 8, 4).unwrap();
     eprintln!("standard m=64 n=8 k=4: measured {mean:.6} ± {se:.6}, exact {exact:.6}, classic {classic:.6}");
-    assert!((mean - exact).abs() < 4.0 * se, "measured {mean} ± {se} vs exact {exact}");
-    assert!(mean - classic > 4.0 * se, "measured {mean} ± {se} not distinguishably above classic {classic}");
+    assert!(
+        (mean - exact).abs() < 4.0 * se,
+        "measured {mean} ± {se} vs exact {exact}"
+    );
+    assert!(
+        mean - classic > 4.0 * se,
+        "measured {mean} ± {se} not distinguishably above classic {classic}"
+    );
 }
 
 #[test]
@@ -99,7 +121,10 @@ fn standard_m128_n20_k3_matches_exact() {
     let (mean, se) = measure_standard(3, 7, 20, 5_000, 200, 2);
     let exact = standard_exact(128, 20, 3).unwrap();
     eprintln!("standard m=128 n=20 k=3: measured {mean:.6} ± {se:.6}, exact {exact:.6}");
-    assert!((mean - exact).abs() < 4.0 * se, "measured {mean} ± {se} vs exact {exact}");
+    assert!(
+        (mean - exact).abs() < 4.0 * se,
+        "measured {mean} ± {se} vs exact {exact}"
+    );
 }
 
 #[test]
@@ -107,7 +132,10 @@ fn partitioned_h3_k4_b6_n40_matches_exact() {
     let (mean, se) = measure_partitioned(4, 6, HashFamily::H3, 40, 5_000, 200, 3);
     let exact = partitioned_exact(256, 40, 4).unwrap();
     eprintln!("partitioned h3 k=4 b=6 n=40: measured {mean:.6} ± {se:.6}, exact {exact:.6}");
-    assert!((mean - exact).abs() < 4.0 * se, "measured {mean} ± {se} vs exact {exact}");
+    assert!(
+        (mean - exact).abs() < 4.0 * se,
+        "measured {mean} ± {se} vs exact {exact}"
+    );
 }
 
 #[test]
@@ -115,5 +143,8 @@ fn partitioned_crc_k3_b6_n30_matches_exact() {
     let (mean, se) = measure_partitioned(3, 6, HashFamily::Crc, 30, 3_000, 200, 4);
     let exact = partitioned_exact(192, 30, 3).unwrap();
     eprintln!("partitioned crc k=3 b=6 n=30: measured {mean:.6} ± {se:.6}, exact {exact:.6}");
-    assert!((mean - exact).abs() < 4.0 * se, "measured {mean} ± {se} vs exact {exact}");
+    assert!(
+        (mean - exact).abs() < 4.0 * se,
+        "measured {mean} ± {se} vs exact {exact}"
+    );
 }

@@ -29,7 +29,10 @@ const PUBLISHED: [(u64, u32, f64); 16] = [
 fn classic_exp_regenerates_the_published_table() {
     for (ratio, k, v) in PUBLISHED {
         let ours = classic_exp(ratio, 1, k).unwrap();
-        assert!(rel_diff(ours, v) < 0.006, "m/n={ratio} k={k}: {ours:.4e} vs published {v:e}");
+        assert!(
+            rel_diff(ours, v) < 0.006,
+            "m/n={ratio} k={k}: {ours:.4e} vs published {v:e}"
+        );
     }
 }
 
@@ -50,7 +53,10 @@ fn classic_exp_regenerates_every_printed_entry() {
         let mut head = head.split_whitespace();
         let ratio: u64 = head.next().unwrap().parse().unwrap();
         let k_opt: f64 = head.next().unwrap().parse().unwrap();
-        assert!((k_opt - ratio as f64 * std::f64::consts::LN_2).abs() < 0.051, "k_opt of m/n={ratio}");
+        assert!(
+            (k_opt - ratio as f64 * std::f64::consts::LN_2).abs() < 0.051,
+            "k_opt of m/n={ratio}"
+        );
         for (i, cell) in values.split_whitespace().enumerate() {
             if cell == "-" {
                 continue;
@@ -130,7 +136,10 @@ fn sizing_partitioned_meets_target_and_is_minimal() {
         for bb in 6..=16u32 {
             let m = k as u64 * (1 << bb);
             if m < rec.m {
-                assert!(partitioned_exact(m, 1000, k).unwrap() > 0.01, "k={k} b={bb} is smaller and meets p");
+                assert!(
+                    partitioned_exact(m, 1000, k).unwrap() > 0.01,
+                    "k={k} b={bb} is smaller and meets p"
+                );
             }
         }
     }
@@ -140,7 +149,10 @@ fn sizing_partitioned_meets_target_and_is_minimal() {
 fn sizing_standard_is_the_smallest_m() {
     let rec = recommend(Layout::Standard, 100, 0.01, None).unwrap();
     assert!(rec.rate <= 0.01);
-    let below = exact_optimal_k(Layout::Standard, rec.m - 1, 100, 16).unwrap().unwrap().1;
+    let below = exact_optimal_k(Layout::Standard, rec.m - 1, 100, 16)
+        .unwrap()
+        .unwrap()
+        .1;
     assert!(below > 0.01, "m-1 = {} also meets p: {below}", rec.m - 1);
 }
 
@@ -193,7 +205,14 @@ fn intersection_estimate_recovers_the_overlap_of_expected_fills() {
     // Expected zeros of the AND: m - E[inner product] (survey §2.4).
     let inner = m as f64 - zero(s1) - zero(s2) + zero(s1 + s2 - both);
     let z_and = m as f64 - inner;
-    let est = estimated_intersection(m, k, zero(s1).round() as u64, zero(s2).round() as u64, z_and.round() as u64).unwrap();
+    let est = estimated_intersection(
+        m,
+        k,
+        zero(s1).round() as u64,
+        zero(s2).round() as u64,
+        z_and.round() as u64,
+    )
+    .unwrap();
     assert!((est - both).abs() < 50.0, "{est}");
 }
 
@@ -203,7 +222,11 @@ fn four_bit_counter_overflow_bound_is_1_37e_15_m() {
     let n = (m as f64 * std::f64::consts::LN_2 / 4.0) as u64;
     let b = counter_overflow_bound(m, n, 4, 4).unwrap();
     assert!(b.survey_applies);
-    assert!((b.survey / m as f64 - 1.37e-15).abs() < 0.01e-15, "{}", b.survey / m as f64);
+    assert!(
+        (b.survey / m as f64 - 1.37e-15).abs() < 0.01e-15,
+        "{}",
+        b.survey / m as f64
+    );
     assert!(b.union_binomial <= b.union_loose);
     assert!(b.union_binomial > 0.0 && b.union_binomial < b.survey);
 }

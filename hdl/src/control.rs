@@ -3,10 +3,10 @@
 //! partitions' data path, the clear sweep, the readback result, and the response FIFO.
 //!
 //! Latency: request accepted in cycle 0 -> its response pushed into the FIFO at the end
-//! of cycle 4 -> `resp_valid` in cycle 5 (see core.rs for the whole timing). A clear
-//! accepted in cycle 0 keeps `busy` high, and `req_ready` low, in cycles 1 ..= 2 + 2^b:
-//! it travels to c3 like any operation (so every older insert has written by then),
-//! then writes address n of every bank to 0 in cycle 3 + n.
+//! of cycle 5 -> `resp_valid` in cycle 6 (see core.rs for the whole timing). A clear
+//! accepted in cycle 0 keeps `busy` high, and `req_ready` low, in cycles 1 ..= 3 + 2^b:
+//! it travels to c4 like any operation (so every older insert has written by then),
+//! then writes address n of every bank to 0 in cycle 4 + n.
 //! No memory of its own; no same-address behaviour.
 
 use rust_hdl::prelude::*;
@@ -36,15 +36,15 @@ pub struct Control<const W: usize> {
     pub key1: Signal<Out, Bits<W>>,
     pub is_rb2: Signal<Out, bool>,
     pub rb_addr2: Signal<Out, Bits<16>>,
-    pub insert3: Signal<Out, bool>,
     pub insert4: Signal<Out, bool>,
-    pub clear4: Signal<Out, bool>,
+    pub insert5: Signal<Out, bool>,
+    pub clear5: Signal<Out, bool>,
     pub sweep_en: Signal<Out, bool>,
     pub sweep_addr: Signal<Out, Bits<16>>,
-    pub rb_bank4: Signal<Out, Bits<4>>,
+    pub rb_bank5: Signal<Out, Bits<4>>,
     // From the partitions.
-    pub all_bits4: Signal<In, bool>,
-    pub rb_bit4: Signal<In, bool>,
+    pub all_bits5: Signal<In, bool>,
+    pub rb_bit5: Signal<In, bool>,
     ready: Signal<Local, bool>,
     accept: Signal<Local, bool>,
     popped: Signal<Local, bool>,
@@ -53,30 +53,35 @@ pub struct Control<const W: usize> {
     valid2: DFF<bool>,
     valid3: DFF<bool>,
     valid4: DFF<bool>,
+    valid5: DFF<bool>,
     op1: DFF<Bits<2>>,
     op2: DFF<Bits<2>>,
     op3: DFF<Bits<2>>,
     op4: DFF<Bits<2>>,
+    op5: DFF<Bits<2>>,
     tag1: DFF<Bits<8>>,
     tag2: DFF<Bits<8>>,
     tag3: DFF<Bits<8>>,
     tag4: DFF<Bits<8>>,
+    tag5: DFF<Bits<8>>,
     rb1: DFF<bool>,
     rb2: DFF<bool>,
     rb3: DFF<bool>,
     rb4: DFF<bool>,
+    rb5: DFF<bool>,
     rb_address1: DFF<Bits<16>>,
     rb_address2: DFF<Bits<16>>,
     rb_bank1: DFF<Bits<4>>,
     rb_bank2: DFF<Bits<4>>,
     rb_bank3: DFF<Bits<4>>,
-    rb_bank_4: DFF<Bits<4>>,
+    rb_bank4: DFF<Bits<4>>,
+    rb_bank_5: DFF<Bits<4>>,
     key_1: DFF<Bits<W>>,
     credits: DFF<Bits<4>>,
     sweeping: DFF<bool>,
     sweep_count: DFF<Bits<16>>,
-    rb_valid5: DFF<bool>,
-    rb_data5: DFF<bool>,
+    rb_valid6: DFF<bool>,
+    rb_data6: DFF<bool>,
     fifo: ResponseFifo,
     op_insert: Constant<Bits<2>>,
     op_clear: Constant<Bits<2>>,
@@ -111,14 +116,14 @@ impl<const W: usize> Control<W> {
             key1: Default::default(),
             is_rb2: Default::default(),
             rb_addr2: Default::default(),
-            insert3: Default::default(),
             insert4: Default::default(),
-            clear4: Default::default(),
+            insert5: Default::default(),
+            clear5: Default::default(),
             sweep_en: Default::default(),
             sweep_addr: Default::default(),
-            rb_bank4: Default::default(),
-            all_bits4: Default::default(),
-            rb_bit4: Default::default(),
+            rb_bank5: Default::default(),
+            all_bits5: Default::default(),
+            rb_bit5: Default::default(),
             ready: Default::default(),
             accept: Default::default(),
             popped: Default::default(),
@@ -127,30 +132,35 @@ impl<const W: usize> Control<W> {
             valid2: Default::default(),
             valid3: Default::default(),
             valid4: Default::default(),
+            valid5: Default::default(),
             op1: Default::default(),
             op2: Default::default(),
             op3: Default::default(),
             op4: Default::default(),
+            op5: Default::default(),
             tag1: Default::default(),
             tag2: Default::default(),
             tag3: Default::default(),
             tag4: Default::default(),
+            tag5: Default::default(),
             rb1: Default::default(),
             rb2: Default::default(),
             rb3: Default::default(),
             rb4: Default::default(),
+            rb5: Default::default(),
             rb_address1: Default::default(),
             rb_address2: Default::default(),
             rb_bank1: Default::default(),
             rb_bank2: Default::default(),
             rb_bank3: Default::default(),
-            rb_bank_4: Default::default(),
+            rb_bank4: Default::default(),
+            rb_bank_5: Default::default(),
             key_1: Default::default(),
             credits: Default::default(),
             sweeping: Default::default(),
             sweep_count: Default::default(),
-            rb_valid5: Default::default(),
-            rb_data5: Default::default(),
+            rb_valid6: Default::default(),
+            rb_data6: Default::default(),
             fifo: Default::default(),
             op_insert: Constant::new(1u64.into()),
             op_clear: Constant::new(2u64.into()),
@@ -168,16 +178,18 @@ impl<const W: usize> Logic for Control<W> {
     #[hdl_gen]
     fn update(&mut self) {
         dff_setup!(
-            self, clock, valid1, valid2, valid3, valid4, op1, op2, op3, op4, tag1, tag2, tag3,
-            tag4, rb1, rb2, rb3, rb4, rb_address1, rb_address2, rb_bank1, rb_bank2, rb_bank3,
-            rb_bank_4, key_1, credits, sweeping, sweep_count, rb_valid5, rb_data5
+            self, clock, valid1, valid2, valid3, valid4, valid5, op1, op2, op3, op4, op5, tag1,
+            tag2, tag3, tag4, tag5, rb1, rb2, rb3, rb4, rb5, rb_address1, rb_address2, rb_bank1,
+            rb_bank2, rb_bank3, rb_bank4, rb_bank_5, key_1, credits, sweeping, sweep_count,
+            rb_valid6, rb_data6
         );
         self.fifo.clock.next = self.clock.val();
         self.fifo.reset.next = self.reset.val();
 
         // Admission.
-        self.clearing.next = (self.valid1.q.val() & (self.op1.q.val() == self.op_clear.val()))
-            | ((self.valid2.q.val() & (self.op2.q.val() == self.op_clear.val()))
+        self.clearing.next = ((self.valid1.q.val() & (self.op1.q.val() == self.op_clear.val()))
+            | (self.valid2.q.val() & (self.op2.q.val() == self.op_clear.val())))
+            | ((self.valid3.q.val() & (self.op3.q.val() == self.op_clear.val()))
                 | self.sweeping.q.val());
         self.busy.next = self.clearing.val();
         self.ready.next = (!self.reset.val() & !self.rb_req.val())
@@ -208,20 +220,25 @@ impl<const W: usize> Logic for Control<W> {
         self.op4.d.next = self.op3.q.val();
         self.tag4.d.next = self.tag3.q.val();
         self.rb4.d.next = self.rb3.q.val();
-        self.rb_bank_4.d.next = self.rb_bank3.q.val();
+        self.rb_bank4.d.next = self.rb_bank3.q.val();
+        self.valid5.d.next = self.valid4.q.val();
+        self.op5.d.next = self.op4.q.val();
+        self.tag5.d.next = self.tag4.q.val();
+        self.rb5.d.next = self.rb4.q.val();
+        self.rb_bank_5.d.next = self.rb_bank4.q.val();
 
         // To the partitions.
         self.key1.next = self.key_1.q.val();
         self.is_rb2.next = self.rb2.q.val();
         self.rb_addr2.next = self.rb_address2.q.val();
-        self.insert3.next = self.valid3.q.val() & (self.op3.q.val() == self.op_insert.val());
         self.insert4.next = self.valid4.q.val() & (self.op4.q.val() == self.op_insert.val());
-        self.clear4.next = self.valid4.q.val() & (self.op4.q.val() == self.op_clear.val());
+        self.insert5.next = self.valid5.q.val() & (self.op5.q.val() == self.op_insert.val());
+        self.clear5.next = self.valid5.q.val() & (self.op5.q.val() == self.op_clear.val());
         self.sweep_en.next = self.sweeping.q.val();
         self.sweep_addr.next = self.sweep_count.q.val();
-        self.rb_bank4.next = self.rb_bank_4.q.val();
+        self.rb_bank5.next = self.rb_bank_5.q.val();
 
-        // Clear sweep: starts in the cycle after the clear's c2, i.e. when it is in c3.
+        // Clear sweep: starts when the clear reaches c4 (the write stage).
         if self.sweeping.q.val() {
             if self.sweep_count.q.val() == self.sweep_last.val() {
                 self.sweeping.d.next = false;
@@ -230,16 +247,16 @@ impl<const W: usize> Logic for Control<W> {
                 self.sweep_count.d.next = self.sweep_count.q.val() + self.sweep_one.val();
             }
         }
-        if self.valid2.q.val() & (self.op2.q.val() == self.op_clear.val()) {
+        if self.valid3.q.val() & (self.op3.q.val() == self.op_clear.val()) {
             self.sweeping.d.next = true;
             self.sweep_count.d.next = self.sweep_zero.val();
         }
 
         // Responses (clear answers 0) and readback.
-        self.fifo.push.next = self.valid4.q.val();
+        self.fifo.push.next = self.valid5.q.val();
         self.fifo.push_hit.next =
-            self.all_bits4.val() & (self.op4.q.val() != self.op_clear.val());
-        self.fifo.push_tag.next = self.tag4.q.val();
+            self.all_bits5.val() & (self.op5.q.val() != self.op_clear.val());
+        self.fifo.push_tag.next = self.tag5.q.val();
         self.fifo.pop.next = self.resp_ready.val();
         self.resp_valid.next = self.fifo.out_valid.val();
         self.resp_hit.next = self.fifo.out_hit.val();
@@ -251,21 +268,23 @@ impl<const W: usize> Logic for Control<W> {
         if !self.accept.val() & self.popped.val() {
             self.credits.d.next = self.credits.q.val() - self.credit_one.val();
         }
-        self.rb_valid5.d.next = self.rb4.q.val();
-        self.rb_data5.d.next = self.rb4.q.val() & self.rb_bit4.val();
-        self.rb_valid.next = self.rb_valid5.q.val();
-        self.rb_data.next = self.rb_data5.q.val();
+        self.rb_valid6.d.next = self.rb5.q.val();
+        self.rb_data6.d.next = self.rb5.q.val() & self.rb_bit5.val();
+        self.rb_valid.next = self.rb_valid6.q.val();
+        self.rb_data.next = self.rb_data6.q.val();
 
         if self.reset.val() {
             self.valid1.d.next = false;
             self.valid2.d.next = false;
             self.valid3.d.next = false;
             self.valid4.d.next = false;
+            self.valid5.d.next = false;
             self.rb1.d.next = false;
             self.rb2.d.next = false;
             self.rb3.d.next = false;
             self.rb4.d.next = false;
-            self.rb_valid5.d.next = false;
+            self.rb5.d.next = false;
+            self.rb_valid6.d.next = false;
             self.credits.d.next = self.credit_zero.val();
             self.sweeping.d.next = false;
             self.sweep_count.d.next = self.sweep_zero.val();

@@ -13,32 +13,33 @@
 //!
 //! TIMING (cycle t = the clock period that ends with the sampling edge; "accepted in
 //! cycle t" = req_valid & req_ready high in cycle t):
-//! - Latency 5: a request accepted in cycle t has resp_valid (with its hit and tag) high
-//!   in cycle t+5 when the response channel is not backpressured (`LATENCY`).
+//! - Latency 6: a request accepted in cycle t has resp_valid (with its hit and tag) high
+//!   in cycle t+6 when the response channel is not backpressured (`LATENCY`).
 //! - Initiation interval 1 for any mix of queries and inserts, forever, while resp_ready
 //!   stays high: req_ready = !reset & !rb_req & !busy & (responses outstanding < 8).
 //!   The 8-entry response FIFO absorbs backpressure; at most 8 responses are ever
 //!   outstanding, so nothing is lost or reordered. req_ready does not depend on
 //!   resp_ready or req_valid combinationally (only on rb_req and reset).
-//! - Clear accepted in cycle t: busy = 1 and req_ready = 0 in cycles t+1 ..= t+2+2^b
-//!   (`clear_cycles` = 2^b + 2); its response (hit 0) comes in cycle t+5 like any other.
-//!   Requests accepted from cycle t+3+2^b on see empty banks; fill counters read 0 from
-//!   cycle t+5 on.
+//! - Clear accepted in cycle t: busy = 1 and req_ready = 0 in cycles t+1 ..= t+3+2^b
+//!   (`clear_cycles` = 2^b + 3); its response (hit 0) comes in cycle t+6 like any other.
+//!   Requests accepted from cycle t+4+2^b on see empty banks; fill counters read 0 from
+//!   cycle t+6 on.
 //! - Readback: rb_req high in cycle t (no request is accepted in that cycle) reads bit
-//!   rb_addr of bank rb_bank; rb_valid = 1 and rb_data = the bit in cycle t+5
+//!   rb_addr of bank rb_bank; rb_valid = 1 and rb_data = the bit in cycle t+6
 //!   (`READBACK_LATENCY`), for one cycle. The bit includes every operation accepted
 //!   before cycle t (same forwarding as a query). rb_addr bits >= b are ignored; a bank
 //!   >= k reads 0. rb_data is unspecified while busy.
 //! - fill_count = fill counter of bank fill_bank (0 for a bank >= k), combinational from
-//!   registers. An insert accepted in cycle t is counted from cycle t+5 on.
+//!   registers. An insert accepted in cycle t is counted from cycle t+6 on.
 //!
 //! Pipeline of an operation accepted in cycle 0 (one slot per cycle, never stalls):
 //!   c1 key register; hash units' chunk registers load
-//!   c2 addresses formed, every bank's RAM read (read address registered in the RAM)
-//!   c3 inserts write 1 to every bank (write port); forwarding compare with slot ahead
-//!   c4 RAM output register; bit = stored | forwarded; hit = AND over banks; fill update;
+//!   c2 addresses formed (XOR of chunks, or the readback address) -> address registers
+//!   c3 every bank's RAM read, its address straight from the address register
+//!   c4 inserts write 1 to every bank (write port); forwarding compare with slot ahead
+//!   c5 RAM output register; bit = stored | forwarded; hit = AND over banks; fill update;
 //!      response pushed into the FIFO
-//!   c5 resp_valid
+//!   c6 resp_valid
 //! Same-address read/write: see partition.rs (forwarded, never left to the RAM).
 
 use rust_hdl::prelude::*;
@@ -46,12 +47,12 @@ use rust_hdl::prelude::*;
 use crate::control::Control;
 use crate::partition::Partition;
 
-pub const LATENCY: u32 = 5;
-pub const READBACK_LATENCY: u32 = 5;
+pub const LATENCY: u32 = 6;
+pub const READBACK_LATENCY: u32 = 6;
 
 /// Cycles req_ready stays low after a clear is accepted.
 pub fn clear_cycles(bank_bits: usize) -> u32 {
-    (1u32 << bank_bits) + 2
+    (1u32 << bank_bits) + 3
 }
 
 #[derive(LogicBlock)]
@@ -145,14 +146,14 @@ impl<const W: usize> Logic for BloomCore<W> {
             p.key1.next = c.key1.val();
             p.is_rb2.next = c.is_rb2.val();
             p.rb_addr2.next = c.rb_addr2.val();
-            p.insert3.next = c.insert3.val();
             p.insert4.next = c.insert4.val();
-            p.clear4.next = c.clear4.val();
+            p.insert5.next = c.insert5.val();
+            p.clear5.next = c.clear5.val();
             p.sweep_en.next = c.sweep_en.val();
             p.sweep_addr.next = c.sweep_addr.val();
         }
-        c.all_bits4.next = self.parts.iter().all(|p| p.bit4.val());
-        c.rb_bit4.next = self.parts.get(c.rb_bank4.val().index()).map_or(false, |p| p.bit4.val());
+        c.all_bits5.next = self.parts.iter().all(|p| p.bit5.val());
+        c.rb_bit5.next = self.parts.get(c.rb_bank5.val().index()).map_or(false, |p| p.bit5.val());
         self.fill_count.next = self
             .parts
             .get(self.fill_bank.val().index())
@@ -176,17 +177,17 @@ impl<const W: usize> Logic for BloomCore<W> {
         c.rb_req.connect();
         c.rb_bank.connect();
         c.rb_addr.connect();
-        c.all_bits4.connect();
-        c.rb_bit4.connect();
+        c.all_bits5.connect();
+        c.rb_bit5.connect();
         for p in self.parts.iter_mut() {
             p.clock.connect();
             p.reset.connect();
             p.key1.connect();
             p.is_rb2.connect();
             p.rb_addr2.connect();
-            p.insert3.connect();
             p.insert4.connect();
-            p.clear4.connect();
+            p.insert5.connect();
+            p.clear5.connect();
             p.sweep_en.connect();
             p.sweep_addr.connect();
         }
@@ -203,18 +204,18 @@ impl<const W: usize> Logic for BloomCore<W> {
         }
         for p in 0..k {
             v += &format!("    parts${p}$clock = clock;\n    parts${p}$reset = reset;\n");
-            for port in ["key1", "is_rb2", "rb_addr2", "insert3", "insert4", "clear4", "sweep_en", "sweep_addr"] {
+            for port in ["key1", "is_rb2", "rb_addr2", "insert4", "insert5", "clear5", "sweep_en", "sweep_addr"] {
                 v += &format!("    parts${p}${port} = control${port};\n");
             }
         }
-        let bits: Vec<String> = (0..k).map(|p| format!("parts${p}$bit4")).collect();
-        v += &format!("    control$all_bits4 = {};\n", bits.join(" & "));
-        v += "    case (control$rb_bank4)\n";
+        let bits: Vec<String> = (0..k).map(|p| format!("parts${p}$bit5")).collect();
+        v += &format!("    control$all_bits5 = {};\n", bits.join(" & "));
+        v += "    case (control$rb_bank5)\n";
         for p in 0..k {
-            v += &format!("        4'd{p}: control$rb_bit4 = parts${p}$bit4;\n");
+            v += &format!("        4'd{p}: control$rb_bit5 = parts${p}$bit5;\n");
         }
         if k < 16 {
-            v += "        default: control$rb_bit4 = 1'b0;\n";
+            v += "        default: control$rb_bit5 = 1'b0;\n";
         }
         v += "    endcase\n    case (fill_bank)\n";
         for p in 0..k {

@@ -3,15 +3,16 @@
 //!
 //! Pipeline (cycle numbers relative to the request's acceptance in cycle 0, see core.rs):
 //!   c1 key register (in control) -> hash unit's chunk registers
-//!   c2 address = hash (or the readback address in a readback slot) -> RAM read port
-//!   c3 address3 register; an insert writes 1 here; a clear sweep writes 0 here
-//!   c4 RAM output register: bit4 = stored bit | forwarded bit; fill counter updates
-//! Latency: key at c1 -> bit4 at c4.
+//!   c2 address = hash (or the readback address in a readback slot) -> address3 register
+//!   c3 address3 -> RAM read port (so the block RAM's address comes straight from a register)
+//!   c4 address4 register; an insert writes 1 here; a clear sweep writes 0 here
+//!   c5 RAM output register: bit5 = stored bit | forwarded bit; fill counter updates
+//! Latency: key at c1 -> bit5 at c5.
 //!
-//! Same-address read and write: an operation reads the RAM at the end of c2, in the same
-//! clock edge as the operation one slot ahead writes (its c3). The RAM does not define
+//! Same-address read and write: an operation reads the RAM at the end of c3, in the same
+//! clock edge as the operation one slot ahead writes (its c4). The RAM does not define
 //! what that read returns, so when the slot ahead is an insert to the same address the
-//! bit is forwarded as 1 (compared in c3, registered into c4). Writes two or more slots
+//! bit is forwarded as 1 (compared in c4, registered into c5). Writes two or more slots
 //! ahead are already in the RAM when this read happens, so one comparator suffices.
 
 use rust_hdl::prelude::*;
@@ -26,19 +27,20 @@ pub struct Partition<const W: usize> {
     pub key1: Signal<In, Bits<W>>,
     pub is_rb2: Signal<In, bool>,
     pub rb_addr2: Signal<In, Bits<16>>,
-    pub insert3: Signal<In, bool>,
     pub insert4: Signal<In, bool>,
-    pub clear4: Signal<In, bool>,
+    pub insert5: Signal<In, bool>,
+    pub clear5: Signal<In, bool>,
     pub sweep_en: Signal<In, bool>,
     pub sweep_addr: Signal<In, Bits<16>>,
-    pub bit4: Signal<Out, bool>,
+    pub bit5: Signal<Out, bool>,
     pub fill: Signal<Out, Bits<17>>,
     hash: HashUnit<W>,
     ram: BankRam,
     addr2: Signal<Local, Bits<16>>,
     addr3: DFF<Bits<16>>,
     addr4: DFF<Bits<16>>,
-    forward4: DFF<bool>,
+    addr5: DFF<Bits<16>>,
+    forward5: DFF<bool>,
     fill_count: DFF<Bits<17>>,
     forwarding_enabled: Constant<bool>,
     fill_at_reset: Constant<Bits<17>>,
@@ -55,19 +57,20 @@ impl<const W: usize> Partition<W> {
             key1: Default::default(),
             is_rb2: Default::default(),
             rb_addr2: Default::default(),
-            insert3: Default::default(),
             insert4: Default::default(),
-            clear4: Default::default(),
+            insert5: Default::default(),
+            clear5: Default::default(),
             sweep_en: Default::default(),
             sweep_addr: Default::default(),
-            bit4: Default::default(),
+            bit5: Default::default(),
             fill: Default::default(),
             hash,
             ram,
             addr2: Default::default(),
             addr3: Default::default(),
             addr4: Default::default(),
-            forward4: Default::default(),
+            addr5: Default::default(),
+            forward5: Default::default(),
             fill_count: Default::default(),
             forwarding_enabled: Constant::new(forwarding_enabled),
             fill_at_reset: Constant::new((fill_at_reset as u64).into()),
@@ -85,7 +88,7 @@ impl<const W: usize> Partition<W> {
 impl<const W: usize> Logic for Partition<W> {
     #[hdl_gen]
     fn update(&mut self) {
-        dff_setup!(self, clock, addr3, addr4, forward4, fill_count);
+        dff_setup!(self, clock, addr3, addr4, addr5, forward5, fill_count);
         self.hash.clock.next = self.clock.val();
         self.hash.key.next = self.key1.val();
         self.ram.clock.next = self.clock.val();
@@ -94,24 +97,25 @@ impl<const W: usize> Logic for Partition<W> {
         } else {
             self.addr2.next = self.hash.addr.val();
         }
-        self.ram.read_addr.next = self.addr2.val();
         self.addr3.d.next = self.addr2.val();
+        self.ram.read_addr.next = self.addr3.q.val();
         self.addr4.d.next = self.addr3.q.val();
-        self.forward4.d.next = self.forwarding_enabled.val()
-            & (self.insert4.val() & (self.addr3.q.val() == self.addr4.q.val()));
-        self.ram.write_enable.next = self.insert3.val() | self.sweep_en.val();
+        self.addr5.d.next = self.addr4.q.val();
+        self.forward5.d.next = self.forwarding_enabled.val()
+            & (self.insert5.val() & (self.addr4.q.val() == self.addr5.q.val()));
+        self.ram.write_enable.next = self.insert4.val() | self.sweep_en.val();
         if self.sweep_en.val() {
             self.ram.write_addr.next = self.sweep_addr.val();
         } else {
-            self.ram.write_addr.next = self.addr3.q.val();
+            self.ram.write_addr.next = self.addr4.q.val();
         }
         self.ram.write_data.next = !self.sweep_en.val();
-        self.bit4.next = self.ram.read_data.val() | self.forward4.q.val();
+        self.bit5.next = self.ram.read_data.val() | self.forward5.q.val();
         if self.reset.val() {
             self.fill_count.d.next = self.fill_at_reset.val();
-        } else if self.clear4.val() {
+        } else if self.clear5.val() {
             self.fill_count.d.next = self.fill_zero.val();
-        } else if self.insert4.val() & !(self.ram.read_data.val() | self.forward4.q.val()) {
+        } else if self.insert5.val() & !(self.ram.read_data.val() | self.forward5.q.val()) {
             self.fill_count.d.next = self.fill_count.q.val() + self.fill_one.val();
         }
         self.fill.next = self.fill_count.q.val();

@@ -47,13 +47,15 @@ pub fn bits_from_u128<const W: usize>(value: u128) -> Bits<W> {
 pub struct CoreSim<const W: usize> {
     pub core: BloomCore<W>,
     pub cycle: u64,
+    /// Every cycle's inputs and outputs, when recording (to replay in a Verilog simulator).
+    pub trace: Option<Vec<(CycleInputs, CycleOutputs)>>,
 }
 
 const MAX_SETTLE_ITERATIONS: usize = 10_000;
 
 impl<const W: usize> CoreSim<W> {
     pub fn new(core: BloomCore<W>) -> Self {
-        let mut sim = CoreSim { core, cycle: 0 };
+        let mut sim = CoreSim { core, cycle: 0, trace: None };
         sim.core.clock.next = Clock::from(false);
         sim.settle();
         sim
@@ -90,6 +92,9 @@ impl<const W: usize> CoreSim<W> {
             fill_count: c.fill_count.val().to_u32(),
             busy: c.busy.val(),
         };
+        if let Some(trace) = self.trace.as_mut() {
+            trace.push((*inputs, out));
+        }
         self.core.clock.next = Clock::from(true);
         self.settle();
         self.cycle += 1;

@@ -144,3 +144,14 @@ fn h3_k2_b6_w64_preloaded_image_is_the_initial_state() {
     assert_eq!(verilog.matches("] = 1'b1;").count(), ones, "one initial 1 per set bit");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn h3_k4_b12_w64_default_config_clear_mid_traffic() {
+    let cfg = config(4, 12, 64, H3, 0);
+    let mut rng = Rng::new(17);
+    let requests = random_requests(&mut rng, 400, 64, 60, 200);
+    let bench = Bench { idle_percent: 5, backpressure_percent: 20, readback_percent: 5, seed: 8 };
+    let (run, mut sim) = run::<64>(&cfg, &requests, bench);
+    assert_eq!(run.responses, 400);
+    check_image(&mut sim, &run.golden, &cfg);
+}

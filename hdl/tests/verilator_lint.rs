@@ -56,3 +56,22 @@ fn lint_rejects_a_width_mismatch() {
     let bad = "module bloom_core(input wire [3:0] a, output wire [1:0] y);\nassign y = a;\nendmodule\n";
     assert!(hdl::lint::verilator_lint(bad, "bloom_core").unwrap_err().contains("WIDTH"));
 }
+
+#[test]
+fn h3_k2_b6_w64_preloaded() {
+    let mut cfg = CoreConfig { k: 2, bank_bits: 6, ..Default::default() };
+    let mut g = golden::PartitionedFilter::new(
+        golden::Config::new(2, 6, 64, golden::HashFamily::H3, 0).unwrap(),
+    );
+    for key in 0..30u128 {
+        g.insert(key * 0x9e37_79b9).unwrap();
+    }
+    let dir = std::env::temp_dir().join(format!("hdl-lint-preload-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    g.export_image(&dir).unwrap();
+    cfg.preload = Some(dir.clone());
+    let core = hdl::generate_core(&cfg).unwrap();
+    std::fs::remove_dir_all(&dir).unwrap();
+    assert!(core.verilog.contains("initial begin"));
+    hdl::lint::verilator_lint(&core.verilog, &core.top).unwrap();
+}

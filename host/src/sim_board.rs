@@ -52,7 +52,7 @@ impl Rng {
         z ^ (z >> 31)
     }
     fn chance(&mut self, p: f64) -> bool {
-        p > 0.0 && (self.next() >> 11) as f64 / (1u64 << 53) as f64 < p
+        p > 0.0 && ((self.next() >> 11) as f64 / (1u64 << 53) as f64) < p
     }
 }
 

@@ -174,6 +174,27 @@ pub fn push_request(buf: &mut Vec<u32>, r: &Request, key_bits: u32) {
     buf.push(r.tag as u32);
 }
 
+/// How a model instance starts.
+///
+/// Verilog leaves a memory without an `initial` block undefined. hdl documents
+/// that its banks power up 0 on the FPGA (block RAM) and that an ASIC SRAM
+/// powers up random, to be emptied by a clear after reset. Both are checked:
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PowerUp {
+    /// Every register and memory bit starts random (seeded), so that state the
+    /// reset does not set shows up as a mismatch; after reset one clear empties
+    /// the banks (its response is checked here) before any checked traffic.
+    RandomThenClear(u32),
+    /// Everything starts 0, as block RAM and FPGA flip-flops do; reset only.
+    Zero,
+}
+
+impl Default for PowerUp {
+    fn default() -> Self {
+        PowerUp::RandomThenClear(0x0b10_0f17)
+    }
+}
+
 /// A Verilated `bloom_core` with its golden-independent facts.
 pub struct VerilatedCore {
     pub spec: CoreSpec,
@@ -182,40 +203,78 @@ pub struct VerilatedCore {
     pub model: Model,
     pub library: Arc<ModelLibrary>,
     pub verilog_bytes: usize,
+    pub power_up: PowerUp,
 }
 
 impl VerilatedCore {
     /// Generates the core's Verilog with `hdl` and builds (or reuses) its model.
     pub fn build(spec: &CoreSpec, trace: bool) -> Result<VerilatedCore, SimError> {
-        spec.golden_config()?;
-        let generated = hdl::generate_core(&spec.core_config()).map_err(|e| SimError::Value(e.to_string()))?;
-        Self::from_generated(spec, &generated, trace)
+        Self::build_with(spec, trace, PowerUp::default())
     }
 
-    pub fn from_generated(spec: &CoreSpec, generated: &hdl::GeneratedCore, trace: bool) -> Result<VerilatedCore, SimError> {
+    pub fn build_with(spec: &CoreSpec, trace: bool, power_up: PowerUp) -> Result<VerilatedCore, SimError> {
+        spec.golden_config()?;
+        let generated = hdl::generate_core(&spec.core_config()).map_err(|e| SimError::Value(e.to_string()))?;
+        Self::from_generated(spec, &generated, trace, power_up)
+    }
+
+    pub fn from_generated(
+        spec: &CoreSpec,
+        generated: &hdl::GeneratedCore,
+        trace: bool,
+        power_up: PowerUp,
+    ) -> Result<VerilatedCore, SimError> {
         let timing = CoreTiming::of(generated)?;
         let library = build(&generated.verilog, &generated.top, &BuildOptions { trace, ..Default::default() })?;
         let ports = CorePorts::of(&library, spec.key_bits)?;
-        let model = library.instantiate(Some("clock"), InitialState::Random(0x0b10_0f17))?;
-        let mut core =
-            VerilatedCore { spec: spec.clone(), timing, ports, model, library, verilog_bytes: generated.verilog.len() };
+        Self::start(spec.clone(), timing, ports, library, generated.verilog.len(), power_up)
+    }
+
+    fn start(
+        spec: CoreSpec,
+        timing: CoreTiming,
+        ports: CorePorts,
+        library: Arc<ModelLibrary>,
+        verilog_bytes: usize,
+        power_up: PowerUp,
+    ) -> Result<VerilatedCore, SimError> {
+        let init = match power_up {
+            PowerUp::RandomThenClear(seed) => InitialState::Random(seed),
+            PowerUp::Zero => InitialState::Zero,
+        };
+        let model = library.instantiate(Some("clock"), init)?;
+        let mut core = VerilatedCore { spec, timing, ports, model, library, verilog_bytes, power_up };
         core.reset()?;
+        if let PowerUp::RandomThenClear(_) = power_up {
+            core.power_up_clear()?;
+        }
         Ok(core)
     }
 
-    /// Another instance of the same model (no rebuild), reset, banks as built.
+    /// Another instance of the same model (no rebuild), started the same way.
     pub fn new_instance(&self) -> Result<VerilatedCore, SimError> {
-        let model = self.library.instantiate(Some("clock"), InitialState::Random(0x0b10_0f17))?;
-        let mut core = VerilatedCore {
-            spec: self.spec.clone(),
-            timing: self.timing,
-            ports: self.ports.clone(),
-            model,
-            library: self.library.clone(),
-            verilog_bytes: self.verilog_bytes,
-        };
-        core.reset()?;
-        Ok(core)
+        Self::start(self.spec.clone(), self.timing, self.ports.clone(), self.library.clone(), self.verilog_bytes, self.power_up)
+    }
+
+    /// One clear, its response taken, and its window waited out.
+    fn power_up_clear(&mut self) -> Result<(), SimError> {
+        let mut items = Vec::new();
+        push_request(&mut items, &Request { op: 2, key: 0, tag: 0 }, self.spec.key_bits);
+        let cycles = self.timing.clear_cycles as usize + self.timing.latency as usize + 16;
+        let mut out = StreamOutput::default();
+        self.stream(&items, &[0], &vec![1u8; cycles], 1, &mut out)?;
+        let answered = out.n_responses == 1 && out.response(0).1 == [0, 0];
+        if out.accepted != 1 || !answered {
+            return Err(SimError::Value(format!(
+                "the power-up clear was not accepted and answered (hit 0, tag 0) within {cycles} cycles"
+            )));
+        }
+        let end = out.accept_cycle[0] + self.timing.clear_cycles as u64 + 1;
+        let now = self.cycle();
+        if end > now {
+            self.idle(end - now)?;
+        }
+        Ok(())
     }
 
     /// Two cycles of reset with every input idle.

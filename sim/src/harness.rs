@@ -285,8 +285,16 @@ impl CoSim {
     }
 
     /// Runs `requests` (with `gaps[i]` idle cycles before request i, consumer
-    /// readiness from `consumer`) and checks every cycle; single-threaded.
+    /// readiness from `consumer`), waits for every response, and checks every
+    /// cycle; single-threaded.
     pub fn run_requests(&mut self, requests: &[Request], gaps: &[u32], consumer: &mut dyn Consumer) -> Result<(), SimError> {
+        self.stream_requests(requests, gaps, consumer)?;
+        self.drain(consumer)
+    }
+
+    /// Like [`CoSim::run_requests`] but returns as soon as the last request is
+    /// accepted; its response and those before it may still be in flight.
+    pub fn stream_requests(&mut self, requests: &[Request], gaps: &[u32], consumer: &mut dyn Consumer) -> Result<(), SimError> {
         let mut hits = Vec::with_capacity(requests.len());
         for r in requests {
             hits.push(self.golden.apply(golden_op(r)).map_err(|e| SimError::Value(e.to_string()))?);
@@ -530,11 +538,12 @@ impl Worker {
             // Keep up to two batches ahead of the simulator.
             while !stuck && in_flight < 2 && generated < opts.ops {
                 let t = Instant::now();
-                let n = batch.min(opts.ops - generated);
+                // Batches end exactly at checkpoints.
+                let n = batch.min(opts.ops - generated).min(next_checkpoint.saturating_sub(generated).max(1));
                 generated += n;
                 let checkpoint = generated >= next_checkpoint || generated == opts.ops;
-                if checkpoint && generated >= next_checkpoint {
-                    next_checkpoint = generated + opts.checkpoint_every.max(1);
+                if generated >= next_checkpoint {
+                    next_checkpoint = next_checkpoint.saturating_add(opts.checkpoint_every.max(1));
                 }
                 let job = self.make_job(n as usize, checkpoint, spare.pop());
                 self.seconds += t.elapsed().as_secs_f64();

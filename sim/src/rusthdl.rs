@@ -49,6 +49,23 @@ impl RustHdlCore {
         Ok(core)
     }
 
+    /// Reset plus the same power-up clear as `VerilatedCore` with
+    /// `PowerUp::RandomThenClear`, so that both run in step from then on.
+    pub fn new_like_verilated(spec: &CoreSpec, timing: &crate::core::CoreTiming) -> Result<RustHdlCore, SimError> {
+        let mut core = Self::new(spec)?;
+        let cycles = timing.clear_cycles as usize + timing.latency as usize + 16;
+        let mut out = StreamOutput::default();
+        core.stream(&[Request { op: 2, key: 0, tag: 0 }], &[0], &vec![1u8; cycles], 1, &mut out);
+        if out.accepted != 1 || out.n_responses != 1 {
+            return Err(SimError::Value("rust-hdl: the power-up clear was not accepted and answered".into()));
+        }
+        let end = out.accept_cycle[0] + timing.clear_cycles as u64 + 1;
+        if end > core.cycle {
+            core.idle(end - core.cycle);
+        }
+        Ok(core)
+    }
+
     pub fn cycle(&self) -> u64 {
         self.cycle
     }

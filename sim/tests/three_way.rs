@@ -13,7 +13,7 @@ use sim::{CoreSpec, StreamOutput, Traffic, TrafficShape};
 fn three_way(spec: &CoreSpec, ops: usize, seed: u64) {
     let verilated = fresh(spec);
     let mut vcore = verilated.core;
-    let mut rcore = RustHdlCore::new(spec).unwrap();
+    let mut rcore = RustHdlCore::new_like_verilated(spec, &vcore.timing).unwrap();
     assert_eq!(vcore.cycle(), rcore.cycle(), "both start after the same reset");
     let mut golden = golden::PartitionedFilter::new(spec.golden_config().unwrap());
     let mut traffic = Traffic::new(TrafficShape::stress(spec.key_bits), seed);

@@ -61,7 +61,6 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     let report = flow::build::build(&core, &opts)?;
     println!("bloom build: {}", board.title);
     print!("{}", report.table());
-    println!("  report            {}", out.join(flow::build::REPORT_JSON).display());
     if args.flash {
         let bit = PathBuf::from(&report.bitstream);
         flow::steps::program(board, &bit, &out.join("program.log"), &progress)?;

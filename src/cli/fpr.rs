@@ -132,9 +132,19 @@ fn point(m: u64, n: u64, k: u32, json: bool) -> Result<()> {
         });
         return emit(&format!("{v}\n"));
     }
-    let excess = |v: f64| if p.classic > 0.0 { format!("{:+.3}%", (v / p.classic - 1.0) * 100.0) } else { "-".into() };
+    let excess = |v: f64| {
+        if p.classic > 0.0 {
+            format!("{:+.3}%", (v / p.classic - 1.0) * 100.0)
+        } else {
+            "-".into()
+        }
+    };
     let mut s = String::new();
-    writeln!(s, "m = {m} bits, n = {n} items, k = {k} hash functions ({:.3} bits per item)", m as f64 / n as f64)?;
+    writeln!(
+        s,
+        "m = {m} bits, n = {n} items, k = {k} hash functions ({:.3} bits per item)",
+        m as f64 / n as f64
+    )?;
     writeln!(s, "  {:<46} {:>22}  {}", "formula", "false-positive rate", "vs classic")?;
     let rows = [
         ("classic, CRJ Eq. 1: (1-(1-1/m)^kn)^k", p.classic),
@@ -148,17 +158,29 @@ fn point(m: u64, n: u64, k: u32, json: bool) -> Result<()> {
     }
     if theory::table_cost(m, n, k) <= 20_000_000 {
         let t = theory::standard_exact_table(m, n, k)?;
-        writeln!(s, "  {:<46} {t:>22.15e}  (relative difference {:.1e})", "  cross-check: CRJ Fig. 1 table algorithm", theory::rel_diff(t, p.standard_exact))?;
+        writeln!(
+            s,
+            "  {:<46} {t:>22.15e}  (relative difference {:.1e})",
+            "  cross-check: CRJ Fig. 1 table algorithm",
+            theory::rel_diff(t, p.standard_exact)
+        )?;
     }
     let conv = conventional_k(m, n)?;
     let std_opt = theory::optimal::exact_optimal_k(theory::optimal::Layout::Standard, m, n, FAST_MAX_K)?;
     let part_opt = theory::optimal::exact_optimal_k(theory::optimal::Layout::Partitioned, m, n, FAST_MAX_K)?;
-    writeln!(s, "optimal k: conventional {conv} (of the integers nearest (m/n) ln 2 = {:.3})", m as f64 / n as f64 * std::f64::consts::LN_2)?;
+    writeln!(
+        s,
+        "optimal k: conventional {conv} (of the integers nearest (m/n) ln 2 = {:.3})",
+        m as f64 / n as f64 * std::f64::consts::LN_2
+    )?;
     if let Some((k, r)) = std_opt {
         writeln!(s, "           standard layout, exact minimiser {k} (rate {r:.6e})")?;
     }
     if let Some((k, r)) = part_opt {
-        writeln!(s, "           partitioned layout, exact minimiser among divisors of m: {k} (rate {r:.6e})")?;
+        writeln!(
+            s,
+            "           partitioned layout, exact minimiser among divisors of m: {k} (rate {r:.6e})"
+        )?;
     }
     emit(&s)
 }
@@ -167,7 +189,9 @@ fn point(m: u64, n: u64, k: u32, json: bool) -> Result<()> {
 pub(crate) fn emit(s: &str) -> Result<()> {
     use std::io::Write;
     let mut out = std::io::stdout().lock();
-    out.write_all(s.as_bytes()).and_then(|_| out.flush()).context("writing to standard output")
+    out.write_all(s.as_bytes())
+        .and_then(|_| out.flush())
+        .context("writing to standard output")
 }
 
 /// Rounded n for a bits-per-item ratio at m bits (at least 1).
@@ -180,9 +204,18 @@ fn table(m: u64) -> Result<()> {
         bail!("--m {m} is out of range: the exact rows need 32..=2^50 bits (m/n goes up to 32)");
     }
     let mut s = String::new();
-    writeln!(s, "False-positive rates (the Summary Cache table: classic formula (1-e^(-kn/m))^k),")?;
-    writeln!(s, "each row followed by the exact standard-layout rate of a filter of m = {m} bits")?;
-    writeln!(s, "with n = m/(m/n) rounded; '*' marks the smallest value of each row.\n")?;
+    writeln!(
+        s,
+        "False-positive rates (the Summary Cache table: classic formula (1-e^(-kn/m))^k),"
+    )?;
+    writeln!(
+        s,
+        "each row followed by the exact standard-layout rate of a filter of m = {m} bits"
+    )?;
+    writeln!(
+        s,
+        "with n = m/(m/n) rounded; '*' marks the smallest value of each row.\n"
+    )?;
     for block in 0..3u32 {
         let ks: Vec<u32> = (block * 8 + 1..=block * 8 + 8).collect();
         write!(s, "{:>5} | {:>5} | {:<16}|", "m/n", "k_opt", "")?;
@@ -193,10 +226,17 @@ fn table(m: u64) -> Result<()> {
         for ratio in 2..=32u64 {
             let n_exact = items_for_ratio(m, ratio);
             let classic_row: Vec<f64> = (1..=24).map(|k| classic_exp(ratio, 1, k)).collect::<Result<_, _>>()?;
-            let exact_row: Vec<f64> = (1..=24).map(|k| standard_exact(m, n_exact, k)).collect::<Result<_, _>>()?;
+            let exact_row: Vec<f64> = (1..=24)
+                .map(|k| standard_exact(m, n_exact, k))
+                .collect::<Result<_, _>>()?;
             let argmin = |row: &[f64]| (0..row.len()).min_by(|&a, &b| row[a].total_cmp(&row[b])).unwrap();
             let (cmin, emin) = (argmin(&classic_row), argmin(&exact_row));
-            write!(s, "{ratio:>5} | {:>5.2} | {:<16}|", ratio as f64 * std::f64::consts::LN_2, "classic")?;
+            write!(
+                s,
+                "{ratio:>5} | {:>5.2} | {:<16}|",
+                ratio as f64 * std::f64::consts::LN_2,
+                "classic"
+            )?;
             for k in &ks {
                 let i = *k as usize - 1;
                 write!(s, " {:>9.3e}{}", classic_row[i], if i == cmin { '*' } else { ' ' })?;
@@ -321,7 +361,12 @@ mod plots {
         let (m, k) = (256u64, 4u32);
         let mut rows = Vec::new();
         for n in (4..=160u64).step_by(4) {
-            rows.push((n as f64, classic(m, n, k)?, standard_exact(m, n, k)?, partitioned_exact(m, n, k)?));
+            rows.push((
+                n as f64,
+                classic(m, n, k)?,
+                standard_exact(m, n, k)?,
+                partitioned_exact(m, n, k)?,
+            ));
         }
         Ok(Rates { m, k, rows })
     }
@@ -353,17 +398,32 @@ mod plots {
         render!(path, ext, (1200, 560), rates_body, data)
     }
 
-    const COLORS: [RGBColor; 4] = [RGBColor(0, 90, 181), RGBColor(220, 50, 32), RGBColor(0, 140, 60), RGBColor(150, 60, 170)];
+    const COLORS: [RGBColor; 4] = [
+        RGBColor(0, 90, 181),
+        RGBColor(220, 50, 32),
+        RGBColor(0, 140, 60),
+        RGBColor(150, 60, 170),
+    ];
 
     fn fig2_body<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, data: &[(u64, Vec<(f64, f64)>)]) -> Result<()>
     where
         DB::ErrorType: 'static,
     {
         root.fill(&WHITE).map_err(|e| anyhow!("{e}"))?;
-        let ymax = data.iter().flat_map(|(_, p)| p.iter().map(|q| q.1)).fold(0.0f64, f64::max);
-        let ymin = data.iter().flat_map(|(_, p)| p.iter().map(|q| q.1)).filter(|v| *v > 0.0).fold(f64::INFINITY, f64::min);
+        let ymax = data
+            .iter()
+            .flat_map(|(_, p)| p.iter().map(|q| q.1))
+            .fold(0.0f64, f64::max);
+        let ymin = data
+            .iter()
+            .flat_map(|(_, p)| p.iter().map(|q| q.1))
+            .filter(|v| *v > 0.0)
+            .fold(f64::INFINITY, f64::min);
         let mut chart = ChartBuilder::on(root)
-            .caption("Relative error of the classic formula (CRJ Fig. 2), optimal k", ("sans-serif", 26))
+            .caption(
+                "Relative error of the classic formula (CRJ Fig. 2), optimal k",
+                ("sans-serif", 26),
+            )
             .margin(16)
             .x_label_area_size(52)
             .y_label_area_size(80)
@@ -408,9 +468,16 @@ mod plots {
         root.fill(&WHITE).map_err(|e| anyhow!("{e}"))?;
         let (left, right) = root.split_horizontally(600);
         let xmax = data.rows.last().map(|r| r.0).unwrap_or(1.0);
-        let ymin = data.rows.iter().map(|r| r.1.min(r.2).min(r.3)).fold(f64::INFINITY, f64::min);
+        let ymin = data
+            .rows
+            .iter()
+            .map(|r| r.1.min(r.2).min(r.3))
+            .fold(f64::INFINITY, f64::min);
         let mut chart = ChartBuilder::on(&left)
-            .caption(format!("False-positive rate, m = {} bits, k = {}", data.m, data.k), ("sans-serif", 22))
+            .caption(
+                format!("False-positive rate, m = {} bits, k = {}", data.m, data.k),
+                ("sans-serif", 22),
+            )
             .margin(14)
             .x_label_area_size(48)
             .y_label_area_size(80)
@@ -433,7 +500,10 @@ mod plots {
         for (i, (label, f)) in series.iter().enumerate() {
             let color = COLORS[i];
             chart
-                .draw_series(LineSeries::new(data.rows.iter().map(|r| (r.0, f(r))), color.stroke_width(3)))
+                .draw_series(LineSeries::new(
+                    data.rows.iter().map(|r| (r.0, f(r))),
+                    color.stroke_width(3),
+                ))
                 .map_err(|e| anyhow!("{e}"))?
                 .label(*label)
                 .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 24, y)], color.stroke_width(3)));
@@ -465,7 +535,10 @@ mod plots {
             .y_label_formatter(&|v| format!("{v:.3}"))
             .draw()
             .map_err(|e| anyhow!("{e}"))?;
-        for (i, (label, pick)) in [("standard, exact", 0usize), ("partitioned, exact", 1)].into_iter().enumerate() {
+        for (i, (label, pick)) in [("standard, exact", 0usize), ("partitioned, exact", 1)]
+            .into_iter()
+            .enumerate()
+        {
             let color = COLORS[i + 1];
             chart
                 .draw_series(LineSeries::new(
@@ -477,7 +550,10 @@ mod plots {
                 .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 24, y)], color.stroke_width(3)));
         }
         chart
-            .draw_series(LineSeries::new(vec![(0.0, 1.0), (xmax, 1.0)], COLORS[0].stroke_width(2)))
+            .draw_series(LineSeries::new(
+                vec![(0.0, 1.0), (xmax, 1.0)],
+                COLORS[0].stroke_width(2),
+            ))
             .map_err(|e| anyhow!("{e}"))?
             .label("classic")
             .legend(|(x, y)| PathElement::new(vec![(x, y), (x + 24, y)], COLORS[0].stroke_width(2)));

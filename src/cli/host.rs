@@ -1,8 +1,230 @@
-//! `bloom host` (not implemented yet).
+//! `bloom host`: talk to a filter on a board over its UART bridge, or to the
+//! Verilated board top (`--sim`), with the protocol of docs/protocol.md.
+
+use crate::cli::config::{CoreArgs, HashArg};
+use anyhow::{bail, Context};
+use host::{Client, ClientOptions, SimBoard, Transport};
+use std::path::{Path, PathBuf};
 
 #[derive(clap::Args)]
-pub struct Args {}
+pub struct Args {
+    /// Serial port of the board (e.g. /dev/ttyUSB1).
+    #[arg(long, conflicts_with = "sim", required_unless_present = "sim")]
+    pub port: Option<String>,
+    /// Run the board top (bridge + core of --k/--bank-bits/...) in Verilator
+    /// instead; it starts empty (or from --preload) on every run.
+    #[arg(long)]
+    pub sim: bool,
+    /// Line rate; must match the bitstream (bloom build --baud).
+    #[arg(long, default_value_t = 115_200)]
+    pub baud: u32,
+    /// With --port: refuse a device whose configuration differs from
+    /// --k/--bank-bits/--key-bits/--hash/--seed.
+    #[arg(long)]
+    pub expect_config: bool,
+    /// Tries per frame before giving up on the device.
+    #[arg(long, default_value_t = 8)]
+    pub tries: u32,
+    /// The board's truncation timeout in bit times (docs/protocol.md §4).
+    #[arg(long, default_value_t = 2000)]
+    pub board_timeout_bits: u32,
+    /// With --sim: clock cycles per bit of the simulated board.
+    #[arg(long, default_value_t = 8)]
+    pub sim_clocks_per_bit: u32,
+    /// With --sim: memory image (contract §4) the simulated core starts from.
+    #[arg(long)]
+    pub preload: Option<PathBuf>,
+    #[command(flatten)]
+    pub core: CoreArgs,
+    #[command(subcommand)]
+    pub command: HostCommand,
+}
 
-pub fn run(_args: Args) -> anyhow::Result<()> {
-    anyhow::bail!("`bloom host` is not implemented yet")
+#[derive(clap::Subcommand)]
+pub enum HostCommand {
+    /// Insert keys (decimal or 0x-hex); prints each key's hit (1 = was already present).
+    Insert {
+        #[arg(required = true)]
+        keys: Vec<String>,
+    },
+    /// Query keys; prints each key and 1 (maybe present) or 0 (absent).
+    Query {
+        #[arg(required = true)]
+        keys: Vec<String>,
+    },
+    /// Clear every bank.
+    Clear,
+    /// Configuration, counters, fill, estimated items and false-positive rate.
+    Stats,
+    /// Read the whole memory into a golden-model image directory (contract §4).
+    Dump { dir: PathBuf },
+    /// Insert every key of FILE (one per line, `#` comments and blank lines ignored).
+    LoadKeys { file: PathBuf },
+    /// Query every key of FILE; prints each key and its answer.
+    QueryKeys { file: PathBuf },
+}
+
+fn parse_key(text: &str) -> Result<u128, String> {
+    let t = text.trim().replace('_', "");
+    let parsed = if let Some(hex) = t.strip_prefix("0x").or_else(|| t.strip_prefix("0X")) {
+        if hex.is_empty() {
+            return Err(format!("`{text}` is not a key: no hex digits after 0x"));
+        }
+        u128::from_str_radix(hex, 16)
+    } else {
+        t.parse::<u128>()
+    };
+    parsed.map_err(|_| format!("`{text}` is not a key (expected a decimal or 0x-hex unsigned integer of at most 128 bits)"))
+}
+
+fn check_width(key: u128, key_bits: u32, text: &str) -> Result<(), String> {
+    if key_bits < 128 && key >> key_bits != 0 {
+        return Err(format!("key `{text}` does not fit in {key_bits} bits"));
+    }
+    Ok(())
+}
+
+fn read_keys(file: &Path) -> anyhow::Result<Vec<(u128, String)>> {
+    let text = std::fs::read_to_string(file).with_context(|| format!("cannot read key file {}", file.display()))?;
+    let mut keys = vec![];
+    for (i, line) in text.lines().enumerate() {
+        let l = line.trim();
+        if l.is_empty() || l.starts_with('#') {
+            continue;
+        }
+        let k = parse_key(l).map_err(|e| anyhow::anyhow!("{}:{}: {e}", file.display(), i + 1))?;
+        keys.push((k, l.to_string()));
+    }
+    Ok(keys)
+}
+
+fn golden_config(c: &CoreArgs) -> anyhow::Result<golden::Config> {
+    let hash = match c.hash {
+        HashArg::H3 => golden::HashFamily::H3,
+        HashArg::Crc => golden::HashFamily::Crc,
+    };
+    Ok(golden::Config::new(c.k, c.bank_bits, c.key_bits, hash, c.seed)?)
+}
+
+fn core_config(c: &CoreArgs, preload: Option<PathBuf>) -> hdl::CoreConfig {
+    hdl::CoreConfig {
+        k: c.k as usize,
+        bank_bits: c.bank_bits as usize,
+        key_bits: c.key_bits as usize,
+        hash: match c.hash {
+            HashArg::H3 => hdl::HashKind::H3,
+            HashArg::Crc => hdl::HashKind::Crc,
+        },
+        seed: c.seed,
+        preload,
+        ..hdl::CoreConfig::default()
+    }
+}
+
+pub fn run(args: Args) -> anyhow::Result<()> {
+    if args.tries == 0 || args.tries > 1000 {
+        bail!("--tries {} is not allowed (1 ..= 1000)", args.tries);
+    }
+    if !(20..=1_000_000).contains(&args.board_timeout_bits) {
+        bail!("--board-timeout-bits {} is not allowed (20 ..= 1000000)", args.board_timeout_bits);
+    }
+    let expected = golden_config(&args.core)?;
+    // Validate every key (syntax, and width when the configuration is known)
+    // before touching the device.
+    let width = if args.sim || args.expect_config { Some(expected.key_bits) } else { None };
+    let keys: Vec<(u128, String)> = match &args.command {
+        HostCommand::Insert { keys } | HostCommand::Query { keys } => {
+            keys.iter().map(|t| parse_key(t).map(|k| (k, t.clone()))).collect::<Result<_, _>>().map_err(anyhow::Error::msg)?
+        }
+        HostCommand::LoadKeys { file } | HostCommand::QueryKeys { file } => read_keys(file)?,
+        _ => vec![],
+    };
+    if let Some(w) = width {
+        for (k, t) in &keys {
+            check_width(*k, w, t).map_err(anyhow::Error::msg)?;
+        }
+    }
+    if let HostCommand::Dump { dir } = &args.command {
+        if dir.exists() && !dir.is_dir() {
+            bail!("dump target {} exists and is not a directory", dir.display());
+        }
+    }
+    if args.preload.is_some() && !args.sim {
+        bail!("--preload only applies to --sim");
+    }
+    let opts = ClientOptions { max_tries: args.tries, board_timeout_bits: args.board_timeout_bits as u64, ..ClientOptions::default() };
+    if args.sim {
+        if !(4..=64).contains(&args.sim_clocks_per_bit) {
+            bail!("--sim-clocks-per-bit {} is not allowed (4 ..= 64)", args.sim_clocks_per_bit);
+        }
+        let board = SimBoard::new(core_config(&args.core, args.preload.clone()), args.baud, args.sim_clocks_per_bit, args.board_timeout_bits)?;
+        let client = Client::connect(board, opts, Some(&expected))?;
+        execute(client, &args.command, &keys)
+    } else {
+        let port = args.port.as_deref().expect("clap requires --port without --sim");
+        let line = host::serial::SerialPort::open(port, args.baud)?;
+        let client = Client::connect(line, opts, if args.expect_config { Some(&expected) } else { None })?;
+        execute(client, &args.command, &keys)
+    }
+}
+
+fn execute<T: Transport>(mut c: Client<T>, command: &HostCommand, keys: &[(u128, String)]) -> anyhow::Result<()> {
+    let w = c.config().key_bits;
+    for (k, t) in keys {
+        check_width(*k, w, t).map_err(|e| anyhow::anyhow!("{e} (the device's key width)"))?;
+    }
+    let only_keys: Vec<u128> = keys.iter().map(|(k, _)| *k).collect();
+    match command {
+        HostCommand::Insert { .. } | HostCommand::LoadKeys { .. } => {
+            let hits = c.insert_batch(&only_keys)?;
+            if matches!(command, HostCommand::Insert { .. }) {
+                for ((_, t), h) in keys.iter().zip(&hits) {
+                    println!("{t} {}", *h as u8);
+                }
+            }
+            let already = hits.iter().filter(|h| **h).count();
+            eprintln!("inserted {} keys ({} were already present)", hits.len(), already);
+        }
+        HostCommand::Query { .. } | HostCommand::QueryKeys { .. } => {
+            let hits = c.query_batch(&only_keys)?;
+            for ((_, t), h) in keys.iter().zip(&hits) {
+                println!("{t} {}", *h as u8);
+            }
+            eprintln!("queried {} keys: {} maybe present", hits.len(), hits.iter().filter(|h| **h).count());
+        }
+        HostCommand::Clear => {
+            c.clear()?;
+            println!("cleared");
+        }
+        HostCommand::Stats => {
+            let s = c.stats()?;
+            let m = c.config().bank_size() as f64;
+            let items: f64 = s
+                .fill
+                .iter()
+                .map(|&x| if x as f64 >= m { f64::INFINITY } else { (1.0 - x as f64 / m).ln() / (1.0 - 1.0 / m).ln() })
+                .sum::<f64>()
+                / s.fill.len() as f64
+                + 0.0;
+            let fpr: f64 = s.fill.iter().map(|&x| x as f64 / m).product();
+            println!("device: {}", c.transport().describe());
+            println!("config: {}, max batch {} keys", c.config(), s.config.max_batch);
+            println!(
+                "ops served: {}, frames executed: {}, rejected: {}, replayed: {}",
+                s.ops_served, s.frames_executed, s.frames_rejected, s.frames_replayed
+            );
+            println!("fill: {:?} of {} bits per bank", s.fill, c.config().bank_size());
+            println!("estimated items: {items:.1}, false-positive estimate: {fpr:.3e}");
+        }
+        HostCommand::Dump { dir } => {
+            c.dump_image(dir)?;
+            println!("wrote image of {} to {}", c.config(), dir.display());
+        }
+    }
+    let l = &c.link;
+    eprintln!(
+        "link: {} frames sent ({} resends, {} timeouts, {} error frames)",
+        l.frames_sent, l.resends, l.timeouts, l.error_frames
+    );
+    Ok(())
 }

@@ -32,7 +32,10 @@ pub fn run(args: Args) -> Result<()> {
         bail!("--n 0 is out of range: the filter must hold at least one item");
     }
     if !(args.p > 0.0 && args.p < 1.0) {
-        bail!("--p {} is out of range: the target false-positive rate must satisfy 0 < p < 1", args.p);
+        bail!(
+            "--p {} is out of range: the target false-positive rate must satisfy 0 < p < 1",
+            args.p
+        );
     }
     let layout: Layout = args
         .layout
@@ -66,30 +69,47 @@ pub fn run(args: Args) -> Result<()> {
         return super::fpr::emit(&format!("{v}\n"));
     }
     let mut s = String::new();
-    writeln!(s, "{} layout for n = {} items at p <= {}:", rec.layout, rec.n, rec.target)?;
+    writeln!(
+        s,
+        "{} layout for n = {} items at p <= {}:",
+        rec.layout, rec.n, rec.target
+    )?;
     match rec.bank_bits {
-        Some(b) => writeln!(s, 
+        Some(b) => writeln!(
+            s,
             "  k = {} banks of 2^{} = {} bits: m = {} bits ({:.2} bits per item)",
             rec.k,
             b,
             1u64 << b,
             rec.m,
             rec.m as f64 / rec.n as f64
-        ),
-        None => writeln!(s, "  m = {} bits, k = {} ({:.2} bits per item)", rec.m, rec.k, rec.m as f64 / rec.n as f64),
+        )?,
+        None => writeln!(
+            s,
+            "  m = {} bits, k = {} ({:.2} bits per item)",
+            rec.m,
+            rec.k,
+            rec.m as f64 / rec.n as f64
+        )?,
     }
-    writeln!(s, "  exact false-positive rate {:.4e} (classic formula would say {:.4e})", rec.rate, rec.classic)?;
+    writeln!(
+        s,
+        "  exact false-positive rate {:.4e} (classic formula would say {:.4e})",
+        rec.rate, rec.classic
+    )?;
     if rec.bank_bits.is_some() {
-        writeln!(s, 
+        writeln!(
+            s,
             "  hardware: k in 1..={HW_K_MAX}, banks of 2^{}..2^{} bits; core options: --k {} --bank-bits {}",
             HW_BANK_BITS.start(),
             HW_BANK_BITS.end(),
             rec.k,
             rec.bank_bits.unwrap()
-        );
+        )?;
     }
     if let Some(pl) = rec.placement {
-        writeln!(s, 
+        writeln!(
+            s,
             "  device {}: {} of {} block RAMs of {} bits -> {}",
             pl.device.description,
             pl.blocks_used,
@@ -98,7 +118,10 @@ pub fn run(args: Args) -> Result<()> {
             if pl.fits { "fits" } else { "does NOT fit" }
         )?;
         if rec.layout == Layout::Standard {
-            writeln!(s, "  (the hardware core implements the partitioned layout; the standard layout is for comparison)");
+            writeln!(
+                s,
+                "  (the hardware core implements the partitioned layout; the standard layout is for comparison)"
+            )?;
         }
     }
     super::fpr::emit(&s)

@@ -6,7 +6,6 @@ use num_traits::{One, Pow};
 
 use super::{check_m_k, TheoryError};
 
-
 /// 1 - (1 - x)^e without cancellation when the result is small.
 pub(crate) fn one_minus_pow1m(x: f64, e: f64) -> f64 {
     if x >= 1.0 {
@@ -78,5 +77,9 @@ pub fn classic_rational(m: u64, n: u64, k: u32) -> Result<BigRational, TheoryErr
 }
 
 pub(crate) fn too_big(parameter: &'static str, value: u64) -> TheoryError {
-    TheoryError::OutOfRange { parameter, value: value.to_string(), allowed: "< 2^32 for exact rational arithmetic".into() }
+    TheoryError::OutOfRange {
+        parameter,
+        value: value.to_string(),
+        allowed: "< 2^32 for exact rational arithmetic".into(),
+    }
 }

@@ -16,7 +16,6 @@
 //!
 //! docs/theory.md gives the derivations and why the partitioned formula is exact.
 
-mod dd;
 mod exact;
 mod formulas;
 pub mod optimal;
@@ -24,8 +23,9 @@ pub mod sizing;
 pub mod survey;
 
 pub use exact::{
-    falling_moment_weights, standard_exact, standard_exact_branch, standard_exact_stirling, standard_exact_stirling_f64,
-    standard_exact_table, standard_exact_table_generic, stirling2, table_cost, FAST_MAX_K, FAST_MAX_M,
+    falling_moment_weights, standard_exact, standard_exact_branch, standard_exact_stirling,
+    standard_exact_stirling_f64, standard_exact_table, standard_exact_table_generic, stirling2, table_cost, FAST_MAX_K,
+    FAST_MAX_M,
 };
 pub use formulas::{bloom1970, classic, classic_exp, classic_rational, partitioned_exact, partitioned_exact_rational};
 
@@ -35,7 +35,11 @@ use std::fmt;
 #[derive(Debug, Clone, PartialEq)]
 pub enum TheoryError {
     /// A parameter outside its allowed range.
-    OutOfRange { parameter: &'static str, value: String, allowed: String },
+    OutOfRange {
+        parameter: &'static str,
+        value: String,
+        allowed: String,
+    },
     /// The partitioned layout needs m to be a whole number of k equal banks.
     NotMultiple { m: u64, k: u32 },
     /// No configuration meets the target.
@@ -45,7 +49,11 @@ pub enum TheoryError {
 impl fmt::Display for TheoryError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            TheoryError::OutOfRange { parameter, value, allowed } => {
+            TheoryError::OutOfRange {
+                parameter,
+                value,
+                allowed,
+            } => {
                 write!(f, "{parameter} = {value} is out of range (allowed: {allowed})")
             }
             TheoryError::NotMultiple { m, k } => write!(
@@ -61,10 +69,18 @@ impl std::error::Error for TheoryError {}
 
 pub(crate) fn check_m_k(m: u64, k: u32) -> Result<(), TheoryError> {
     if m == 0 {
-        return Err(TheoryError::OutOfRange { parameter: "m", value: "0".into(), allowed: ">= 1 bit".into() });
+        return Err(TheoryError::OutOfRange {
+            parameter: "m",
+            value: "0".into(),
+            allowed: ">= 1 bit".into(),
+        });
     }
     if k == 0 {
-        return Err(TheoryError::OutOfRange { parameter: "k", value: "0".into(), allowed: ">= 1 hash function".into() });
+        return Err(TheoryError::OutOfRange {
+            parameter: "k",
+            value: "0".into(),
+            allowed: ">= 1 hash function".into(),
+        });
     }
     Ok(())
 }

@@ -31,19 +31,43 @@ pub struct Device {
 
 /// The devices `bloom size --device` knows.
 pub const DEVICES: [Device; 4] = [
-    Device { name: "up5k", description: "Lattice iCE40 UP5K (30 EBR of 4096 bits)", block_bits: 4096, blocks: 30 },
-    Device { name: "hx8k", description: "Lattice iCE40 HX8K (32 EBR of 4096 bits)", block_bits: 4096, blocks: 32 },
-    Device { name: "ecp5-25f", description: "Lattice ECP5 LFE5U-25F (56 DP16KD of 16384 bits)", block_bits: 16384, blocks: 56 },
-    Device { name: "ecp5-85f", description: "Lattice ECP5 LFE5U-85F (208 DP16KD of 16384 bits)", block_bits: 16384, blocks: 208 },
+    Device {
+        name: "up5k",
+        description: "Lattice iCE40 UP5K (30 EBR of 4096 bits)",
+        block_bits: 4096,
+        blocks: 30,
+    },
+    Device {
+        name: "hx8k",
+        description: "Lattice iCE40 HX8K (32 EBR of 4096 bits)",
+        block_bits: 4096,
+        blocks: 32,
+    },
+    Device {
+        name: "ecp5-25f",
+        description: "Lattice ECP5 LFE5U-25F (56 DP16KD of 16384 bits)",
+        block_bits: 16384,
+        blocks: 56,
+    },
+    Device {
+        name: "ecp5-85f",
+        description: "Lattice ECP5 LFE5U-85F (208 DP16KD of 16384 bits)",
+        block_bits: 16384,
+        blocks: 208,
+    },
 ];
 
 /// Look a device up by name.
 pub fn device(name: &str) -> Result<Device, TheoryError> {
-    DEVICES.iter().copied().find(|d| d.name == name).ok_or_else(|| TheoryError::OutOfRange {
-        parameter: "device",
-        value: name.to_string(),
-        allowed: DEVICES.iter().map(|d| d.name).collect::<Vec<_>>().join(", "),
-    })
+    DEVICES
+        .iter()
+        .copied()
+        .find(|d| d.name == name)
+        .ok_or_else(|| TheoryError::OutOfRange {
+            parameter: "device",
+            value: name.to_string(),
+            allowed: DEVICES.iter().map(|d| d.name).collect::<Vec<_>>().join(", "),
+        })
 }
 
 /// Block RAM use of a design on a device.
@@ -74,10 +98,18 @@ pub struct Recommendation {
 
 fn check_target(n: u64, p: f64) -> Result<(), TheoryError> {
     if n == 0 {
-        return Err(TheoryError::OutOfRange { parameter: "n", value: "0".into(), allowed: ">= 1 item".into() });
+        return Err(TheoryError::OutOfRange {
+            parameter: "n",
+            value: "0".into(),
+            allowed: ">= 1 item".into(),
+        });
     }
     if !(p > 0.0 && p < 1.0) {
-        return Err(TheoryError::OutOfRange { parameter: "p", value: p.to_string(), allowed: "0 < p < 1".into() });
+        return Err(TheoryError::OutOfRange {
+            parameter: "p",
+            value: p.to_string(),
+            allowed: "0 < p < 1".into(),
+        });
     }
     Ok(())
 }
@@ -134,14 +166,18 @@ fn recommend_partitioned(n: u64, p: f64, dev: Option<Device>) -> Result<Recommen
     }
     let (_, k, b, rate) = best.ok_or_else(|| {
         TheoryError::Unreachable(format!(
-            "no partitioned configuration (k <= {HW_K_MAX}, banks of 2^6..2^16 bits) reaches p = {p} for n = {n}: \
+            "no partitioned configuration (k <= {HW_K_MAX}, banks of 2^6..2^16 bits) reaches p = {p:e} for n = {n}: \
              the best is {best_rate_seen:.3e}; use fewer items per filter or several filters"
         ))
     })?;
     let m = k as u64 * (1u64 << b);
     let placement = dev.map(|d| {
         let used = k as u64 * blocks_for(1 << b, &d);
-        Placement { device: d, blocks_used: used, fits: used <= d.blocks }
+        Placement {
+            device: d,
+            blocks_used: used,
+            fits: used <= d.blocks,
+        }
     });
     Ok(Recommendation {
         layout: Layout::Partitioned,
@@ -167,7 +203,7 @@ fn recommend_standard(n: u64, p: f64, dev: Option<Device>) -> Result<Recommendat
     while !meets(hi)? {
         if hi >= FAST_MAX_M / 2 {
             return Err(TheoryError::Unreachable(format!(
-                "a standard filter for n = {n} at p = {p} needs more than 2^49 bits"
+                "a standard filter for n = {n} at p = {p:e} needs more than 2^49 bits"
             )));
         }
         hi *= 2;
@@ -185,7 +221,11 @@ fn recommend_standard(n: u64, p: f64, dev: Option<Device>) -> Result<Recommendat
     let placement = dev.map(|d| {
         let used = blocks_for(m, &d);
         m = used * d.block_bits;
-        Placement { device: d, blocks_used: used, fits: used <= d.blocks }
+        Placement {
+            device: d,
+            blocks_used: used,
+            fits: used <= d.blocks,
+        }
     });
     let (k, rate) = best_standard(m, n)?;
     Ok(Recommendation {

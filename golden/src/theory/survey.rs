@@ -5,7 +5,11 @@ use super::TheoryError;
 
 fn check_fill(m: u64, set_bits: u64) -> Result<(), TheoryError> {
     if m < 2 {
-        return Err(TheoryError::OutOfRange { parameter: "m", value: m.to_string(), allowed: ">= 2".into() });
+        return Err(TheoryError::OutOfRange {
+            parameter: "m",
+            value: m.to_string(),
+            allowed: ">= 2".into(),
+        });
     }
     if set_bits > m {
         return Err(TheoryError::OutOfRange {
@@ -23,7 +27,11 @@ fn check_fill(m: u64, set_bits: u64) -> Result<(), TheoryError> {
 pub fn estimated_items(m: u64, k: u32, set_bits: u64) -> Result<f64, TheoryError> {
     check_fill(m, set_bits)?;
     if k == 0 {
-        return Err(TheoryError::OutOfRange { parameter: "k", value: "0".into(), allowed: ">= 1".into() });
+        return Err(TheoryError::OutOfRange {
+            parameter: "k",
+            value: "0".into(),
+            allowed: ">= 1".into(),
+        });
     }
     if set_bits == m {
         return Ok(f64::INFINITY);
@@ -37,7 +45,11 @@ pub fn estimated_items(m: u64, k: u32, set_bits: u64) -> Result<f64, TheoryError
 /// (docs/contract.md §6). Infinite when a bank is full.
 pub fn estimated_items_partitioned(bank_bits: u64, fills: &[u64]) -> Result<f64, TheoryError> {
     if fills.is_empty() {
-        return Err(TheoryError::OutOfRange { parameter: "banks", value: "0".into(), allowed: ">= 1".into() });
+        return Err(TheoryError::OutOfRange {
+            parameter: "banks",
+            value: "0".into(),
+            allowed: ">= 1".into(),
+        });
     }
     let mut sum = 0.0;
     for &x in fills {
@@ -56,7 +68,11 @@ pub fn estimated_intersection(m: u64, k: u32, zeros1: u64, zeros2: u64, zeros_an
     check_fill(m, zeros2)?;
     check_fill(m, zeros_and)?;
     if k == 0 {
-        return Err(TheoryError::OutOfRange { parameter: "k", value: "0".into(), allowed: ">= 1".into() });
+        return Err(TheoryError::OutOfRange {
+            parameter: "k",
+            value: "0".into(),
+            allowed: ">= 1".into(),
+        });
     }
     let zor = zeros1 as i128 + zeros2 as i128 - zeros_and as i128;
     if zeros_and < zeros1.max(zeros2) || zor < 0 {

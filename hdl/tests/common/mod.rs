@@ -74,7 +74,14 @@ pub struct Run {
 /// Runs the core and the golden model side by side; every response, readback, fill
 /// count and the exact timing are checked as the run goes.
 pub fn run<const W: usize>(cfg: &CoreConfig, requests: &[Request], bench: Bench) -> (Run, CoreSim<W>) {
+    run_recording(cfg, requests, bench, false)
+}
+
+pub fn run_recording<const W: usize>(cfg: &CoreConfig, requests: &[Request], bench: Bench, record: bool) -> (Run, CoreSim<W>) {
     let mut sim = CoreSim::new(build_core::<W>(cfg).expect("core builds"));
+    if record {
+        sim.trace = Some(Vec::new());
+    }
     let mut golden = PartitionedFilter::new(golden_config(cfg));
     let mut rng = Rng::new(bench.seed);
     let reset = CycleInputs { reset: true, ..Default::default() };
@@ -107,7 +114,9 @@ pub fn run<const W: usize>(cfg: &CoreConfig, requests: &[Request], bench: Bench)
             inp.req_key = requests[next].key;
             inp.req_tag = (next % 256) as u8;
         }
-        if bench.readback_percent > 0 && rng.chance(bench.readback_percent) {
+        // Readback while a clear sweeps is unspecified (core.rs): never issued here.
+        let in_clear_window = clear_accepted_at.map_or(false, |t| cycle <= t + clear_cycles(cfg.bank_bits) as u64 + 1);
+        if bench.readback_percent > 0 && !in_clear_window && rng.chance(bench.readback_percent) {
             inp.rb_req = true;
             inp.rb_bank = rng.below(k + 1) as u8; // sometimes a bank >= k
             inp.rb_addr = rng.below(bank_size) as u16;

@@ -1,0 +1,103 @@
+//! Yosys synth_ice40 and synth_ecp5 map every bank to the minimal number of block RAMs
+//! (SB_RAM40_4K = 4096 bits, DP16KD = 16384 bits; banks cannot share a block RAM since all
+//! are read in the same cycle) and leave no memory in flip-flops. Default configuration
+//! and both ends of the ranges. Tool: Debian's `yosys` (0.23 here); BLOOM_YOSYS overrides.
+
+use std::process::Command;
+
+use hdl::HashKind::{self, Crc, H3};
+use hdl::CoreConfig;
+
+struct Family {
+    synth: &'static str,
+    ram_cell: &'static str,
+    libmap_cell: &'static str,
+    ram_bits: usize,
+}
+
+const ICE40: Family = Family { synth: "synth_ice40", ram_cell: "SB_RAM40_4K", libmap_cell: "$__ICE40_RAM4K_", ram_bits: 4096 };
+const ECP5: Family = Family { synth: "synth_ecp5", ram_cell: "DP16KD", libmap_cell: "$__ECP5_DP16KD_", ram_bits: 16384 };
+
+fn yosys() -> String {
+    std::env::var("BLOOM_YOSYS").unwrap_or_else(|_| "yosys".to_string())
+}
+
+/// Cell counts of the top module after synthesis (from `stat`), and the log.
+fn synthesise(cfg: &CoreConfig, family: &Family) -> (std::collections::BTreeMap<String, usize>, String) {
+    let core = hdl::generate_core(cfg).unwrap();
+    let dir = std::env::temp_dir().join(format!(
+        "bloom-hdl-synth-{}-{}-k{}-b{}-w{}-{}",
+        std::process::id(),
+        family.synth,
+        cfg.k,
+        cfg.bank_bits,
+        cfg.key_bits,
+        cfg.hash
+    ));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("bloom_core.v");
+    std::fs::write(&file, &core.verilog).unwrap();
+    let script = format!("read_verilog {}; {} -top bloom_core; stat", file.display(), family.synth);
+    let out = Command::new(yosys()).args(["-q", "-p", &script, "-l"]).arg(dir.join("yosys.log")).output();
+    let out = out.unwrap_or_else(|e| {
+        panic!("cannot run {} ({e}); install Yosys with scripts/setup.sh (Debian: apt-get install yosys)", yosys())
+    });
+    let log = std::fs::read_to_string(dir.join("yosys.log")).unwrap_or_default();
+    assert!(out.status.success(), "yosys {} failed:\n{}\n{}", family.synth, String::from_utf8_lossy(&out.stderr), log);
+    std::fs::remove_dir_all(&dir).unwrap();
+    // The last `stat` section is the flattened top.
+    let top = log.rsplit("=== bloom_core ===").next().unwrap_or("");
+    let mut cells = std::collections::BTreeMap::new();
+    for line in top.lines() {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        if words.len() == 2 {
+            if let Ok(n) = words[1].parse::<usize>() {
+                cells.insert(words[0].to_string(), n);
+            } else if let Ok(n) = words[0].parse::<usize>() {
+                cells.insert(words[1].to_string(), n); // newer Yosys prints "count cell"
+            }
+        }
+    }
+    (cells, log)
+}
+
+fn check(k: usize, bank_bits: usize, key_bits: usize, hash: HashKind, family: &Family) {
+    let cfg = CoreConfig { k, bank_bits, key_bits, hash, seed: 3, ..Default::default() };
+    let (cells, log) = synthesise(&cfg, family);
+    let per_bank = ((1usize << bank_bits) + family.ram_bits - 1) / family.ram_bits;
+    eprintln!("{} k={k} b={bank_bits} W={key_bits} {hash}: {cells:?}", family.synth);
+    assert_eq!(cells.get(family.ram_cell).copied().unwrap_or(0), k * per_bank, "{} count: {cells:?}", family.ram_cell);
+    let mapped = log.lines().filter(|l| l.starts_with("mapping memory ") && l.ends_with(family.libmap_cell)).count();
+    assert_eq!(mapped, k, "every bank memory mapped to {}:\n{}", family.libmap_cell,
+        log.lines().filter(|l| l.starts_with("mapping memory")).collect::<Vec<_>>().join("\n"));
+    for (cell, n) in &cells {
+        assert!(!cell.starts_with("$mem"), "memory cell {cell} x{n} left unmapped");
+    }
+    let all_mapped = log.lines().filter(|l| l.starts_with("mapping memory ")).count();
+    assert_eq!(all_mapped, mapped, "some memory mapped to something other than {}", family.libmap_cell);
+}
+
+#[test]
+fn ice40_h3_k4_b12_w64_default() {
+    check(4, 12, 64, H3, &ICE40);
+}
+#[test]
+fn ecp5_h3_k4_b12_w64_default() {
+    check(4, 12, 64, H3, &ECP5);
+}
+#[test]
+fn ice40_crc_k1_b6_w32() {
+    check(1, 6, 32, Crc, &ICE40);
+}
+#[test]
+fn ecp5_crc_k1_b6_w32() {
+    check(1, 6, 32, Crc, &ECP5);
+}
+#[test]
+fn ice40_h3_k16_b16_w128() {
+    check(16, 16, 128, H3, &ICE40);
+}
+#[test]
+fn ecp5_h3_k16_b16_w128() {
+    check(16, 16, 128, H3, &ECP5);
+}

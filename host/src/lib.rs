@@ -1,0 +1,406 @@
+//! The host side of the UART bridge (docs/protocol.md): the filter on a board,
+//! or the Verilated board top, behind the golden model's API.
+//!
+//! [`Client`] speaks the protocol over any [`Transport`]: stop and wait, one
+//! sequence number per operation, resending the same frame until it is
+//! answered, so that nothing acknowledged is lost and nothing runs twice
+//! (docs/protocol.md §6).
+
+pub mod codec;
+pub mod serial;
+pub mod sim_board;
+pub mod transport;
+
+pub use codec::{DeviceConfig, DeviceStats, OpCode, Reason};
+pub use sim_board::{FaultCounts, LineFaults, SimBoard};
+pub use transport::Transport;
+
+use codec::{encode_request, ResponseDecoder, CODE_ERROR, DUMP_CHUNK_BYTES};
+use std::path::Path;
+
+#[derive(Debug, thiserror::Error)]
+pub enum HostError {
+    #[error("{0}")]
+    Setup(String),
+    #[error("transport error: {0}")]
+    Transport(String),
+    #[error("the device on {line} did not answer the {op} frame (seq {seq}) after {tries} tries{last}")]
+    NoAnswer { line: String, op: &'static str, seq: u8, tries: u32, last: String },
+    #[error("the device on {line} has another configuration than expected: {differences}")]
+    ConfigMismatch { line: String, differences: String },
+    #[error("the device answered nonsense: {0}")]
+    Protocol(String),
+    #[error("key {key:#x} does not fit in {key_bits} bits")]
+    Key { key: u128, key_bits: u32 },
+    #[error("image: {0}")]
+    Image(String),
+}
+
+/// How hard the host tries.
+#[derive(Clone, Debug)]
+pub struct ClientOptions {
+    /// Tries per frame before giving up.
+    pub max_tries: u32,
+    /// The board's truncation timeout in bit times (docs/protocol.md §4); the
+    /// host waits that long for silence before resending.
+    pub board_timeout_bits: u64,
+    /// Bit times allowed for the board to execute a frame, beyond the time
+    /// its request and response take on the line.
+    pub execute_allowance_bits: u64,
+}
+
+impl Default for ClientOptions {
+    fn default() -> Self {
+        ClientOptions { max_tries: 8, board_timeout_bits: hdl::bridge::DEFAULT_TIMEOUT_BITS as u64, execute_allowance_bits: 400 }
+    }
+}
+
+/// What happened on the line, from the host's side.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct LinkStats {
+    /// Frames written, first tries and resends.
+    pub frames_sent: u64,
+    pub resends: u64,
+    /// Operations acknowledged by the device.
+    pub acknowledged: u64,
+    /// Error frames received (the board rejected a frame).
+    pub error_frames: u64,
+    /// Waits that ended without an answer.
+    pub timeouts: u64,
+    /// Answers to earlier tries or other sequence numbers, discarded.
+    pub stale_responses: u64,
+    /// Response frames that failed their CRC (or garbage bytes skipped).
+    pub bad_response_frames: u64,
+    /// Bytes written and bit times spent waiting.
+    pub bytes_sent: u64,
+    pub bit_times: u64,
+}
+
+pub struct Client<T: Transport> {
+    transport: T,
+    opts: ClientOptions,
+    decoder: ResponseDecoder,
+    seq: u8,
+    device: DeviceConfig,
+    config: golden::Config,
+    pub link: LinkStats,
+}
+
+/// Longest response payload of an operation, for the wait budget.
+fn max_response_payload(op: OpCode, k: u32) -> usize {
+    match op {
+        OpCode::Query | OpCode::Insert => 1,
+        OpCode::QueryBatch | OpCode::InsertBatch => 4,
+        OpCode::Clear => 0,
+        OpCode::Stats => codec::CONFIG_BLOCK_BYTES + 16 + 3 * k as usize,
+        OpCode::Dump => DUMP_CHUNK_BYTES,
+        OpCode::Config => codec::CONFIG_BLOCK_BYTES,
+    }
+}
+
+impl<T: Transport> Client<T> {
+    /// Opens a session: reads the device's configuration (which also makes
+    /// its remembered sequence number ours, docs/protocol.md §6) and, if
+    /// `expected` is given, refuses a device configured otherwise.
+    pub fn connect(transport: T, opts: ClientOptions, expected: Option<&golden::Config>) -> Result<Client<T>, HostError> {
+        let placeholder = DeviceConfig { version: 1, k: 16, bank_bits: 16, key_bits: 128, hash_code: 0, max_batch: 1, seed: 0 };
+        let mut c = Client {
+            transport,
+            opts,
+            decoder: ResponseDecoder::default(),
+            seq: 0,
+            device: placeholder,
+            config: golden::Config::default(),
+            link: LinkStats::default(),
+        };
+        // Start from a sequence number the device is unlikely to remember;
+        // correctness does not depend on it (config frames always execute).
+        c.seq = 0x5A;
+        let payload = c.transact(OpCode::Config, &[])?;
+        let device = DeviceConfig::parse(&payload).map_err(HostError::Protocol)?;
+        let config = device.golden_config().map_err(|e| HostError::Protocol(format!("device reports an invalid configuration: {e}")))?;
+        if device.max_batch != DeviceConfig::expected_max_batch(device.key_bits) {
+            return Err(HostError::Protocol(format!(
+                "device reports max_batch {} for {}-bit keys (protocol: {})",
+                device.max_batch,
+                device.key_bits,
+                DeviceConfig::expected_max_batch(device.key_bits)
+            )));
+        }
+        if let Some(want) = expected {
+            if *want != config {
+                return Err(HostError::ConfigMismatch {
+                    line: c.transport.describe(),
+                    differences: format!("device has {config}, expected {want}"),
+                });
+            }
+        }
+        c.device = device;
+        c.config = config;
+        Ok(c)
+    }
+
+    pub fn config(&self) -> &golden::Config {
+        &self.config
+    }
+
+    pub fn device(&self) -> &DeviceConfig {
+        &self.device
+    }
+
+    pub fn transport(&self) -> &T {
+        &self.transport
+    }
+
+    pub fn transport_mut(&mut self) -> &mut T {
+        &mut self.transport
+    }
+
+    /// Most keys per batch frame.
+    pub fn max_batch(&self) -> usize {
+        self.device.max_batch as usize
+    }
+
+    fn key_bytes(&self, key: u128) -> Result<Vec<u8>, HostError> {
+        let w = self.config.key_bits;
+        if w < 128 && key >> w != 0 {
+            return Err(HostError::Key { key, key_bits: w });
+        }
+        Ok(key.to_le_bytes()[..(w / 8) as usize].to_vec())
+    }
+
+    /// Reads until the line has been quiet for the board's truncation timeout,
+    /// accepting a late answer to `want` if one shows up.
+    fn drain(&mut self, want: (u8, u8)) -> Result<Option<Vec<u8>>, HostError> {
+        let quiet_needed = self.opts.board_timeout_bits + 40;
+        let mut quiet = 0;
+        let mut found = None;
+        while quiet < quiet_needed {
+            let (bytes, bits) = self.transport.read(quiet_needed - quiet)?;
+            self.link.bit_times += bits;
+            if bytes.is_empty() {
+                quiet += bits;
+            } else {
+                quiet = 0;
+                self.decoder.push(&bytes);
+                while let Some(r) = self.decoder.next_response() {
+                    if (r.seq, r.code) == want && found.is_none() {
+                        found = Some(r.payload);
+                    } else if r.code == CODE_ERROR {
+                        self.link.error_frames += 1;
+                    } else {
+                        self.link.stale_responses += 1;
+                    }
+                }
+            }
+        }
+        self.decoder.clear();
+        Ok(found)
+    }
+
+    /// One operation, exactly once: the same frame (same SEQ) until answered.
+    fn transact(&mut self, op: OpCode, payload: &[u8]) -> Result<Vec<u8>, HostError> {
+        let seq = self.seq;
+        let frame = encode_request(seq, op as u8, payload);
+        let want = (seq, op as u8);
+        let budget = 10 * (frame.len() + max_response_payload(op, self.device.k) + 6) as u64
+            + self.opts.execute_allowance_bits;
+        let mut last = String::new();
+        for attempt in 0..self.opts.max_tries {
+            if attempt > 0 {
+                self.link.resends += 1;
+            }
+            self.link.frames_sent += 1;
+            self.link.bytes_sent += frame.len() as u64;
+            self.transport.write(&frame)?;
+            let mut waited = 0;
+            let mut rejected = false;
+            while waited < budget && !rejected {
+                let (bytes, bits) = self.transport.read(budget - waited)?;
+                waited += bits;
+                self.link.bit_times += bits;
+                self.decoder.push(&bytes);
+                while let Some(r) = self.decoder.next_response() {
+                    if (r.seq, r.code) == want {
+                        self.finish(seq);
+                        return Ok(r.payload);
+                    } else if let Some((reason, _)) = r.error() {
+                        self.link.error_frames += 1;
+                        last = format!("; last answer: {reason}");
+                        rejected = true;
+                    } else {
+                        self.link.stale_responses += 1;
+                    }
+                }
+            }
+            if !rejected {
+                self.link.timeouts += 1;
+                last = "; last try: no answer".into();
+            }
+            self.link.bad_response_frames = self.decoder.bad_frames;
+            // Let the board finish whatever it is doing and return to hunting
+            // before the resend; a late answer to this frame still counts.
+            if let Some(p) = self.drain(want)? {
+                self.finish(seq);
+                return Ok(p);
+            }
+        }
+        Err(HostError::NoAnswer { line: self.transport.describe(), op: op.name(), seq, tries: self.opts.max_tries, last })
+    }
+
+    fn finish(&mut self, seq: u8) {
+        self.link.acknowledged += 1;
+        self.link.bad_response_frames = self.decoder.bad_frames;
+        self.seq = seq.wrapping_add(1);
+    }
+
+    fn single(&mut self, op: OpCode, key: u128) -> Result<bool, HostError> {
+        let kb = self.key_bytes(key)?;
+        let p = self.transact(op, &kb)?;
+        match p.as_slice() {
+            [0] => Ok(false),
+            [1] => Ok(true),
+            other => Err(HostError::Protocol(format!("{} answer {other:02x?} (expected one byte 0 or 1)", op.name()))),
+        }
+    }
+
+    pub fn insert(&mut self, key: u128) -> Result<bool, HostError> {
+        self.single(OpCode::Insert, key)
+    }
+
+    pub fn query(&mut self, key: u128) -> Result<bool, HostError> {
+        self.single(OpCode::Query, key)
+    }
+
+    fn batch(&mut self, op: OpCode, keys: &[u128]) -> Result<Vec<bool>, HostError> {
+        // Validate every key before sending any, so a bad key changes nothing.
+        let encoded: Vec<Vec<u8>> = keys.iter().map(|k| self.key_bytes(*k)).collect::<Result<_, _>>()?;
+        let mut hits = Vec::with_capacity(keys.len());
+        for chunk in encoded.chunks(self.max_batch()) {
+            let payload: Vec<u8> = chunk.concat();
+            let p = self.transact(op, &payload)?;
+            if p.len() != chunk.len().div_ceil(8) {
+                return Err(HostError::Protocol(format!("{} of {} keys answered with {} bytes", op.name(), chunk.len(), p.len())));
+            }
+            hits.extend((0..chunk.len()).map(|i| (p[i / 8] >> (i % 8)) & 1 == 1));
+        }
+        Ok(hits)
+    }
+
+    /// Inserts keys in order (in frames of up to `max_batch` keys); the hit of each.
+    pub fn insert_batch(&mut self, keys: &[u128]) -> Result<Vec<bool>, HostError> {
+        self.batch(OpCode::InsertBatch, keys)
+    }
+
+    pub fn query_batch(&mut self, keys: &[u128]) -> Result<Vec<bool>, HostError> {
+        self.batch(OpCode::QueryBatch, keys)
+    }
+
+    pub fn clear(&mut self) -> Result<(), HostError> {
+        let p = self.transact(OpCode::Clear, &[])?;
+        if !p.is_empty() {
+            return Err(HostError::Protocol(format!("clear answered with {} payload bytes", p.len())));
+        }
+        Ok(())
+    }
+
+    pub fn stats(&mut self) -> Result<DeviceStats, HostError> {
+        let p = self.transact(OpCode::Stats, &[])?;
+        let s = DeviceStats::parse(&p).map_err(HostError::Protocol)?;
+        if s.config != self.device {
+            return Err(HostError::ConfigMismatch {
+                line: self.transport.describe(),
+                differences: format!("configuration changed during the session: {:?} then {:?}", self.device, s.config),
+            });
+        }
+        Ok(s)
+    }
+
+    pub fn fill(&mut self) -> Result<Vec<u32>, HostError> {
+        Ok(self.stats()?.fill)
+    }
+
+    /// Estimated distinct keys inserted, from the live fill (contract §6).
+    pub fn estimated_items(&mut self) -> Result<f64, HostError> {
+        let m = self.config.bank_size() as f64;
+        let fill = self.fill()?;
+        let sum: f64 = fill
+            .iter()
+            .map(|&x| if x as f64 >= m { f64::INFINITY } else { (1.0 - x as f64 / m).ln() / (1.0 - 1.0 / m).ln() })
+            .sum();
+        Ok(sum / fill.len() as f64)
+    }
+
+    /// Live false-positive estimate from the fill (contract §6).
+    pub fn fpr_estimate(&mut self) -> Result<f64, HostError> {
+        let m = self.config.bank_size() as f64;
+        Ok(self.fill()?.iter().map(|&x| x as f64 / m).product())
+    }
+
+    /// Every bank's bits, one u8 (0/1) per address, bank after bank.
+    pub fn dump_bits(&mut self) -> Result<Vec<Vec<u8>>, HostError> {
+        let size = self.config.bank_size() as usize;
+        let mut banks = Vec::with_capacity(self.config.k as usize);
+        for bank in 0..self.config.k as usize {
+            let mut bits = Vec::with_capacity(size);
+            while bits.len() < size {
+                let addr = bits.len() as u16;
+                let [lo, hi] = addr.to_le_bytes();
+                let p = self.transact(OpCode::Dump, &[bank as u8, lo, hi])?;
+                let expect = ((size - bits.len()) / 8).min(DUMP_CHUNK_BYTES);
+                if p.len() != expect {
+                    return Err(HostError::Protocol(format!("dump chunk of {} bytes (expected {expect})", p.len())));
+                }
+                for byte in p {
+                    bits.extend((0..8).map(|i| (byte >> i) & 1));
+                }
+            }
+            banks.push(bits);
+        }
+        Ok(banks)
+    }
+
+    /// Writes the device's memory as a golden-model image (contract §4) into `dir`.
+    pub fn dump_image(&mut self, dir: &Path) -> Result<(), HostError> {
+        let banks = self.dump_bits()?;
+        write_image(&self.config, &banks, dir)
+    }
+
+    /// The device's memory as a golden model.
+    pub fn dump(&mut self) -> Result<golden::PartitionedFilter, HostError> {
+        let banks = self.dump_bits()?;
+        let dir = std::env::temp_dir().join(format!(
+            "bloom-host-dump-{}-{}",
+            std::process::id(),
+            DUMP_COUNTER.fetch_add(1, std::sync::atomic::Ordering::Relaxed)
+        ));
+        write_image(&self.config, &banks, &dir)?;
+        let f = golden::PartitionedFilter::import_image_expecting(&dir, &self.config).map_err(|e| HostError::Image(e.to_string()));
+        let _ = std::fs::remove_dir_all(&dir);
+        f
+    }
+}
+
+static DUMP_COUNTER: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+
+/// Writes an image: every file under a temporary name first, then renamed,
+/// so a failure leaves no half-written image.
+fn write_image(cfg: &golden::Config, banks: &[Vec<u8>], dir: &Path) -> Result<(), HostError> {
+    let err = |e: std::io::Error, p: &Path| HostError::Image(format!("{}: {e}", p.display()));
+    std::fs::create_dir_all(dir).map_err(|e| err(e, dir))?;
+    let mut files = vec![];
+    for (p, bits) in banks.iter().enumerate() {
+        files.push((golden::bank_file_name(p), golden::image::bank_hex_text(cfg, p, bits)));
+    }
+    files.push(("image.json".to_string(), golden::image::image_header_json(cfg)));
+    for (name, text) in &files {
+        let tmp = dir.join(format!(".{name}.tmp"));
+        std::fs::write(&tmp, text).map_err(|e| err(e, &tmp))?;
+    }
+    for (name, _) in &files {
+        let tmp = dir.join(format!(".{name}.tmp"));
+        let dst = dir.join(name);
+        std::fs::rename(&tmp, &dst).map_err(|e| err(e, &dst))?;
+    }
+    Ok(())
+}

@@ -1,0 +1,78 @@
+//! A real serial port (e.g. the board's FTDI UART), through the `serialport`
+//! crate without its libudev feature (port enumeration is not needed: the
+//! user names the port).
+
+use crate::transport::Transport;
+use crate::HostError;
+use std::time::{Duration, Instant};
+
+pub struct SerialPort {
+    name: String,
+    port: Box<dyn serialport::SerialPort>,
+    baud: u32,
+}
+
+impl SerialPort {
+    pub fn open(name: &str, baud: u32) -> Result<SerialPort, HostError> {
+        if !std::path::Path::new(name).exists() {
+            return Err(HostError::Setup(format!("serial port {name} does not exist")));
+        }
+        let port = serialport::new(name, baud)
+            .data_bits(serialport::DataBits::Eight)
+            .parity(serialport::Parity::None)
+            .stop_bits(serialport::StopBits::One)
+            .flow_control(serialport::FlowControl::None)
+            .timeout(Duration::from_millis(2))
+            .open()
+            .map_err(|e| HostError::Setup(format!("cannot open serial port {name} at {baud} baud: {e}")))?;
+        let _ = port.clear(serialport::ClearBuffer::All);
+        Ok(SerialPort { name: name.to_string(), port, baud })
+    }
+
+    fn bit_time(&self) -> Duration {
+        Duration::from_secs_f64(1.0 / self.baud as f64)
+    }
+}
+
+impl Transport for SerialPort {
+    fn write(&mut self, bytes: &[u8]) -> Result<(), HostError> {
+        std::io::Write::write_all(&mut self.port, bytes).map_err(|e| HostError::Transport(format!("{}: {e}", self.name)))
+    }
+
+    fn read(&mut self, max_bits: u64) -> Result<(Vec<u8>, u64), HostError> {
+        let start = Instant::now();
+        // USB serial adapters deliver in bursts (latency timer, typically
+        // 1-16 ms), so allow for that on top of the line time.
+        let total = self.bit_time() * max_bits.min(u32::MAX as u64) as u32 + Duration::from_millis(20);
+        let quiet_needed = (self.bit_time() * 20).max(Duration::from_millis(5));
+        let mut got = vec![];
+        let mut last_byte: Option<Instant> = None;
+        let mut buf = [0u8; 512];
+        loop {
+            match std::io::Read::read(&mut self.port, &mut buf) {
+                Ok(n) if n > 0 => {
+                    got.extend_from_slice(&buf[..n]);
+                    last_byte = Some(Instant::now());
+                    continue;
+                }
+                Ok(_) => {}
+                Err(e) if e.kind() == std::io::ErrorKind::TimedOut || e.kind() == std::io::ErrorKind::WouldBlock => {}
+                Err(e) => return Err(HostError::Transport(format!("{}: {e}", self.name))),
+            }
+            let now = Instant::now();
+            if now - start >= total || last_byte.map(|t| now - t >= quiet_needed).unwrap_or(false) {
+                break;
+            }
+        }
+        let bits = ((start.elapsed().as_secs_f64() * self.baud as f64) as u64).clamp(1, max_bits.max(1));
+        Ok((got, bits))
+    }
+
+    fn baud(&self) -> u32 {
+        self.baud
+    }
+
+    fn describe(&self) -> String {
+        format!("serial port {} at {} baud", self.name, self.baud)
+    }
+}

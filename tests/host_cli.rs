@@ -1,0 +1,108 @@
+//! `bloom host` end to end: the binary drives the Verilated board top over
+//! the simulated UART (`--sim`), answers are checked against the golden model.
+
+use std::path::Path;
+use std::process::{Command, Output};
+
+fn bloom(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_bloom")).args(args).output().expect("run bloom")
+}
+
+fn text(o: &Output) -> (String, String) {
+    (String::from_utf8_lossy(&o.stdout).into_owned(), String::from_utf8_lossy(&o.stderr).into_owned())
+}
+
+const CORE: [&str; 8] = ["--k", "3", "--bank-bits", "6", "--key-bits", "32", "--seed", "11"];
+
+fn golden_cfg() -> golden::Config {
+    golden::Config::new(3, 6, 32, golden::HashFamily::H3, 11).unwrap()
+}
+
+fn tmp(name: &str) -> std::path::PathBuf {
+    let d = std::env::temp_dir().join(format!("bloom-host-cli-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    d
+}
+
+#[test]
+fn host_sim_insert_prints_golden_hits_k3_b6_w32() {
+    let mut args = vec!["host", "--sim"];
+    args.extend(CORE);
+    args.extend(["insert", "1", "0x2", "3", "3", "4_000_000"]);
+    let o = bloom(&args);
+    let (out, err) = text(&o);
+    assert!(o.status.success(), "{err}");
+    let mut gold = golden::PartitionedFilter::new(golden_cfg());
+    let expect: String = [(1u128, "1"), (2, "0x2"), (3, "3"), (3, "3"), (4_000_000, "4_000_000")]
+        .iter()
+        .map(|(k, t)| format!("{t} {}\n", gold.insert(*k).unwrap() as u8))
+        .collect();
+    assert_eq!(out, expect);
+}
+
+#[test]
+fn host_sim_preload_query_keys_and_dump_equal_golden_k3_b6_w32() {
+    let mut gold = golden::PartitionedFilter::new(golden_cfg());
+    for k in (0..40u128).map(|i| i * 7919 + 5) {
+        gold.insert(k).unwrap();
+    }
+    let image = tmp("preload");
+    gold.export_image(&image).unwrap();
+    let keys_file = tmp("keys.txt");
+    let probe: Vec<u128> = (0..80u128).map(|i| i * 7919 + 5).collect();
+    let mut listing = String::from("# probe keys\n\n");
+    for k in &probe {
+        listing.push_str(&format!("{k:#x}\n"));
+    }
+    std::fs::write(&keys_file, listing).unwrap();
+
+    let mut args = vec!["host", "--sim", "--preload", image.to_str().unwrap()];
+    args.extend(CORE);
+    let mut q = args.clone();
+    q.extend(["query-keys", keys_file.to_str().unwrap()]);
+    let o = bloom(&q);
+    let (out, err) = text(&o);
+    assert!(o.status.success(), "{err}");
+    let expect: String = probe.iter().map(|k| format!("{k:#x} {}\n", gold.query(*k).unwrap() as u8)).collect();
+    assert_eq!(out, expect);
+
+    let dump = tmp("dump");
+    let mut d = args.clone();
+    d.extend(["dump", dump.to_str().unwrap()]);
+    let o = bloom(&d);
+    assert!(o.status.success(), "{}", text(&o).1);
+    let back = golden::PartitionedFilter::import_image_expecting(&dump, &golden_cfg()).unwrap();
+    for p in 0..3 {
+        assert_eq!(back.bank(p), gold.bank(p), "bank {p}");
+    }
+    for f in [image.as_path(), dump.as_path(), keys_file.as_path()] {
+        let _ = if f.is_dir() { std::fs::remove_dir_all(f) } else { std::fs::remove_file(f) };
+    }
+}
+
+fn fails_with(args: &[&str], needle: &str) {
+    let o = bloom(args);
+    let (_, err) = text(&o);
+    assert!(!o.status.success(), "{args:?} should fail");
+    assert!(err.contains(needle), "{args:?}: expected `{needle}` in:\n{err}");
+    assert!(!err.contains("panicked"), "{err}");
+}
+
+#[test]
+fn host_rejects_bad_input_before_touching_a_device() {
+    fails_with(&["host", "--sim", "insert", "0xZZ"], "is not a key");
+    fails_with(&["host", "--sim", "insert", "--", "-5"], "is not a key");
+    fails_with(&["host", "--sim", "--key-bits", "32", "query", "0x100000000"], "does not fit in 32 bits");
+    fails_with(&["host", "--sim", "load-keys", "/nonexistent/keys.txt"], "cannot read key file");
+    fails_with(&["host", "--port", "/dev/nonexistent-bloom-port", "stats"], "does not exist");
+    fails_with(&["host", "--port", "/dev/null", "--sim", "stats"], "cannot be used with");
+    fails_with(&["host", "stats"], "--port");
+    fails_with(&["host", "--sim", "--k", "17", "stats"], "17");
+    fails_with(&["host", "--sim", "--tries", "0", "stats"], "--tries");
+    fails_with(&["host", "--port", "/dev/null", "--preload", "/tmp", "stats"], "--preload only applies to --sim");
+    let bad = tmp("bad-keys.txt");
+    std::fs::write(&bad, "1\n2\nthree\n").unwrap();
+    fails_with(&["host", "--sim", "load-keys", bad.to_str().unwrap()], ":3:");
+    let _ = std::fs::remove_file(&bad);
+    assert!(!Path::new("/dev/nonexistent-bloom-port").exists());
+}
