@@ -98,3 +98,27 @@ fn out_must_be_a_directory() {
     assert_eq!(std::fs::read_to_string(&file).unwrap(), "x");
     std::fs::remove_file(&file).unwrap();
 }
+
+#[test]
+fn preloaded_image_becomes_initial_contents() {
+    let image = scratch("good-image");
+    let dir = scratch("good-image-out");
+    let mut g = golden::PartitionedFilter::new(golden::Config::new(2, 6, 32, golden::HashFamily::Crc, 4).unwrap());
+    for key in [1u128, 2, 3, 0xdead_beef] {
+        g.insert(key).unwrap();
+    }
+    g.export_image(&image).unwrap();
+    let out = bloom(&[
+        "verilog", "--k", "2", "--bank-bits", "6", "--key-bits", "32", "--hash", "crc", "--seed", "4",
+        "--preload", image.to_str().unwrap(), "--out", dir.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let v = std::fs::read_to_string(dir.join("bloom_core.v")).unwrap();
+    let ones: u32 = g.fill().iter().sum();
+    assert_eq!(v.matches("] = 1'b1;").count() as u32, ones);
+    let json: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.join("bloom_core.json")).unwrap()).unwrap();
+    assert_eq!(json["preload"], image.display().to_string());
+    std::fs::remove_dir_all(&dir).unwrap();
+    std::fs::remove_dir_all(&image).unwrap();
+}

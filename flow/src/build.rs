@@ -3,12 +3,12 @@
 //! Clock choice. With a frequency given (`--freq`), the build makes the fastest
 //! clock the board can make at or below it (PLL or oscillator), runs once,
 //! and fails if routing does not meet it. Without one, it runs first at the
-//! device's conservative frequency, then once more at the fastest setting
-//! at or below 95% of the first run's routed Fmax (the margin absorbs the
-//! placement noise between runs); if that second run misses timing, the first
-//! run (which met a lower clock) is kept. If the first run already misses,
-//! the second aims below its routed Fmax instead. Each run keeps its files
-//! and logs in its own directory `passN-FREQ/`.
+//! device's conservative frequency, then at the fastest setting at or below
+//! 95% of the previous run's routed Fmax (the margin absorbs placement noise
+//! between runs), until a run after the first meets timing, no setting would
+//! beat the fastest clock met so far, or three runs were made; the fastest run
+//! that met timing is kept. Each run keeps its files and logs in its own
+//! directory `passN-FREQ/`.
 
 use crate::board::{Board, Device, Family};
 use crate::nextpnr::ClockTiming;
@@ -80,6 +80,8 @@ pub struct BuildReport {
 }
 
 pub const REPORT_JSON: &str = "report.json";
+/// Place-and-route runs `bloom build` makes at most when it chooses the clock.
+pub const MAX_PASSES: usize = 3;
 pub const REPORT_TXT: &str = "report.txt";
 
 pub fn bitstream_name(family: Family) -> &'static str {
@@ -206,25 +208,31 @@ pub fn build(core: &CoreNetlist, opts: &BuildOptions) -> Result<BuildReport, Flo
             0
         }
         None => {
-            let first = run_pass(1, ClockPlan::fastest_up_to(board, board.device.conservative_mhz)?, core, opts)?;
-            let aim = first.fmax() * 0.95;
-            let next = ClockPlan::fastest_up_to(board, aim).ok();
-            let first_met = first.met();
-            let first_mhz = first.plan.mhz();
-            passes.push(first);
-            match next {
-                Some(plan) if (first_met && plan.mhz() > first_mhz * 1.02) || (!first_met && plan.mhz() < first_mhz) => {
-                    let second = run_pass(2, plan, core, opts)?;
-                    if second.met() || !first_met {
-                        passes.push(second);
-                        1
-                    } else {
-                        opts.progress.say("pass 2 missed timing; keeping pass 1");
-                        passes.push(second);
-                        0
-                    }
+            let first = ClockPlan::fastest_up_to(board, board.device.conservative_mhz)?;
+            passes.push(run_pass(1, first, core, opts)?);
+            let mut best_met: Option<usize> = passes[0].met().then_some(0);
+            while passes.len() < MAX_PASSES && !(best_met == Some(passes.len() - 1) && passes.len() > 1) {
+                let last = passes.last().expect("one pass ran");
+                let Ok(plan) = ClockPlan::fastest_up_to(board, last.fmax() * 0.95) else { break };
+                let floor = best_met.map_or(0.0, |i| passes[i].plan.mhz());
+                // Another pass only if it could beat the best clock met so far.
+                if plan.mhz() <= floor * 1.02 || (plan.mhz() - last.plan.mhz()).abs() < 1e-6 {
+                    break;
                 }
-                _ => 0,
+                let n = passes.len() + 1;
+                passes.push(run_pass(n, plan, core, opts)?);
+                if passes[n - 1].met() {
+                    best_met = Some(n - 1);
+                }
+            }
+            match best_met {
+                Some(i) => {
+                    if i + 1 != passes.len() {
+                        opts.progress.say(&format!("keeping pass {} (the fastest clock that met timing)", i + 1));
+                    }
+                    i
+                }
+                None => passes.len() - 1,
             }
         }
     };

@@ -174,7 +174,7 @@ pub fn measure(core: &CoreNetlist, opts: &FmaxOptions) -> Result<FmaxReport, Flo
         p.say(&format!("seed {seed}: core {cf:.2} MHz, BRAM loop {lf:.2} MHz"));
         core_f.push(cf);
         loop_f.push(lf);
-        if slowest.as_ref().map_or(true, |(f, _)| cf < *f) {
+        if slowest.as_ref().is_none_or(|(f, _)| cf < *f) {
             slowest = Some((cf, c.critical_path.clone()));
         }
         if first_core.is_none() {

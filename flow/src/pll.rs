@@ -49,7 +49,7 @@ pub fn ice40(fin_mhz: f64, max_out_mhz: f64) -> Option<Ice40Pll> {
                 if fout > max_out_mhz + 1e-9 || !(ICE40_PLL_MIN_OUT_MHZ..=ICE40_PLL_MAX_OUT_MHZ).contains(&fout) {
                     continue;
                 }
-                if best.as_ref().map_or(true, |b| fout > b.fout_mhz + 1e-9) {
+                if best.as_ref().is_none_or(|b| fout > b.fout_mhz + 1e-9) {
                     let filter_range = match f_pfd {
                         f if f < 17.0 => 1,
                         f if f < 26.0 => 2,
@@ -125,7 +125,7 @@ pub fn ecp5(fin_mhz: f64, max_out_mhz: f64) -> Option<Ecp5Pll> {
             if fout > max_out_mhz + 1e-9 || !(ECP5_PLL_MIN_OUT_MHZ..=ECP5_PLL_MAX_OUT_MHZ).contains(&fout) {
                 continue;
             }
-            if best.as_ref().map_or(false, |b| fout <= b.fout_mhz + 1e-9) {
+            if best.as_ref().is_some_and(|b| fout <= b.fout_mhz + 1e-9) {
                 continue;
             }
             // The smallest output divider that puts the VCO in range.

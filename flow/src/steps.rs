@@ -155,7 +155,7 @@ pub fn parse_stat_text(text: &str) -> BTreeMap<String, CellCounts> {
         let mut parts = t.split_whitespace();
         if let (Some(a), Some(b), None) = (parts.next(), parts.next(), parts.next()) {
             let (ty, n) = if a.parse::<u64>().is_ok() { (b, a) } else { (a, b) };
-            let is_cell_type = ty.chars().next().map_or(false, |c| c.is_ascii_uppercase() || c == '$');
+            let is_cell_type = ty.chars().next().is_some_and(|c| c.is_ascii_uppercase() || c == '$');
             if let (true, Ok(n)) = (is_cell_type, n.parse::<u64>()) {
                 out.get_mut(cur).unwrap().cells.insert(ty.to_string(), n);
             }

@@ -151,7 +151,7 @@ fn phase_of(line: &str) -> Option<(String, bool)> {
         || l.starts_with("Info: Routing..")
         || l.contains("Max frequency for clock")
         || l.starts_with("Preparing to run");
-    let yosys_pass = l.contains(". Executing ") && l.split(". Executing ").next().map_or(false, |n| {
+    let yosys_pass = l.contains(". Executing ") && l.split(". Executing ").next().is_some_and(|n| {
         n.chars().all(|c| c.is_ascii_digit() || c == '.')
     });
     (announce || yosys_pass).then(|| (l.trim_start_matches("Info: ").to_string(), announce))

@@ -91,6 +91,7 @@ pub struct Control<const W: usize> {
     sweep_last: Constant<Bits<16>>,
     sweep_one: Constant<Bits<16>>,
     sweep_zero: Constant<Bits<16>>,
+    address_mask: Constant<Bits<16>>,
 }
 
 impl<const W: usize> Control<W> {
@@ -170,6 +171,7 @@ impl<const W: usize> Control<W> {
             sweep_last: Constant::new((((1u64 << bank_bits) - 1) as u64).into()),
             sweep_one: Constant::new(1u64.into()),
             sweep_zero: Constant::new(0u64.into()),
+            address_mask: Constant::new((((1u64 << bank_bits) - 1) as u64).into()),
         }
     }
 }
@@ -203,7 +205,8 @@ impl<const W: usize> Logic for Control<W> {
         self.tag1.d.next = self.req_tag.val();
         self.key_1.d.next = self.req_key.val();
         self.rb1.d.next = self.rb_req.val();
-        self.rb_address1.d.next = self.rb_addr.val();
+        // Bits >= b are dropped here, so that the forwarding compare sees the RAM's address.
+        self.rb_address1.d.next = self.rb_addr.val() & self.address_mask.val();
         self.rb_bank1.d.next = self.rb_bank.val();
         self.valid2.d.next = self.valid1.q.val();
         self.op2.d.next = self.op1.q.val();

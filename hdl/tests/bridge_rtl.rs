@@ -201,7 +201,7 @@ const BANK_BITS: u32 = 6;
 const K: u32 = 3;
 
 fn params(key_bits: u32) -> ExecutorParams {
-    ExecutorParams { k: K, bank_bits: BANK_BITS, key_bits, hash_code: 1, seed: 0x0123_4567_89AB_CDEF, max_batch: max_batch_keys(key_bits) }
+    ExecutorParams { k: K, bank_bits: BANK_BITS, key_bits, hash_code: 1, seed: 0x0123_4567_89AB_CDEF, max_batch: max_batch_keys(key_bits), disable_replay: false }
 }
 
 /// Plays `script` (bytes, or idle gaps in bit times) into the bridge's
@@ -240,12 +240,7 @@ fn run_bridge(key_bits: u32, cpb: u32, timeout_bits: u32, script: Vec<Result<Vec
         let mut rb_pending: VecDeque<(u32, bool)> = VecDeque::new();
         let mut core_ops = 0usize;
         let mut quiet = 0u64;
-        let mut cycle = 0u64;
         loop {
-            cycle += 1;
-            if std::env::var("BRIDGE_TRACE").is_ok() && cycle % 5000 == 0 {
-                eprintln!("cycle {cycle} out {:02x?} quiet {quiet} busy {}", sampler.bytes, driver.busy());
-            }
             // Act in the middle of each cycle: outputs are this cycle's, and
             // inputs set now are seen at the coming rising edge.
             wait_clock_true!(sim, clock, x);

@@ -80,8 +80,21 @@ impl SimBoard {
     /// at `clocks_per_bit` cycles per bit, with the board's truncation timeout
     /// set to `timeout_bits`.
     pub fn new(core: hdl::CoreConfig, baud: u32, clocks_per_bit: u32, timeout_bits: u32) -> Result<SimBoard, HostError> {
+        Self::with_test_switch(core, baud, clocks_per_bit, timeout_bits, false)
+    }
+
+    /// As [`SimBoard::new`]; `disable_replay` builds a deliberately broken
+    /// board that executes retried frames again (for the fault test's teeth).
+    pub fn with_test_switch(
+        core: hdl::CoreConfig,
+        baud: u32,
+        clocks_per_bit: u32,
+        timeout_bits: u32,
+        disable_replay: bool,
+    ) -> Result<SimBoard, HostError> {
         let mut cfg = BoardTopConfig::new(core, baud as u64 * clocks_per_bit as u64, baud);
         cfg.timeout_bits = timeout_bits;
+        cfg.test_disable_replay = disable_replay;
         let top = generate_board_top(&cfg).map_err(|e| HostError::Setup(e.to_string()))?;
         if top.clocks_per_bit != clocks_per_bit {
             return Err(HostError::Setup(format!("board top came out at {} clocks per bit", top.clocks_per_bit)));
@@ -143,7 +156,7 @@ impl SimBoard {
         self.in_buf.clear();
         for _ in 0..bits {
             let level = self.outgoing.pop_front().unwrap_or(true) as u32;
-            self.in_buf.extend(std::iter::repeat(level).take(cpb));
+            self.in_buf.extend(std::iter::repeat_n(level, cpb));
         }
         self.out_buf.resize(n, 0);
         self.model
@@ -162,7 +175,7 @@ impl SimBoard {
                 }
                 Some((t, sh)) => {
                     let t = t + 1;
-                    if t >= centre && (t - centre) % self.cpb == 0 {
+                    if t >= centre && (t - centre).is_multiple_of(self.cpb) {
                         let bit = (t - centre) / self.cpb;
                         if bit == 0 && level {
                             self.sample = None; // glitch, not a start bit

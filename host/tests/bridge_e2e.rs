@@ -58,7 +58,7 @@ fn assert_same_image(dev: &golden::PartitionedFilter, gold: &golden::Partitioned
 fn session(k: u32, bank_bits: u32, key_bits: u32, crc: bool, seed: u64) {
     let (core, cfg) = configs(k, bank_bits, key_bits, crc, seed);
     let mut dev = connect(core, &cfg, 4);
-    let mut gold = golden::PartitionedFilter::new(cfg.clone());
+    let mut gold = golden::PartitionedFilter::new(cfg);
     let ks = keys(seed ^ 0xA11CE, 160, key_bits);
 
     // Batches of every size class (one frame, several frames, a partial one).
@@ -128,15 +128,18 @@ fn e2e_wrong_configuration_is_refused() {
     assert!(text.contains("another configuration"), "{text}");
 }
 
-/// Faults on the line in both directions. Every operation must be
-/// acknowledged with the golden model's answer, the device must have served
-/// exactly as many core operations as the host asked for (so none ran twice
-/// and none was lost), and the final image must equal the golden one.
-#[test]
-fn e2e_faults_h3_k4_b8_w64_flips_drops_garbage_truncation() {
+/// Runs mixed traffic with faults injected on the line in both directions and
+/// returns the first way the device disagreed with exactly-once semantics:
+/// an answer other than the golden model's, a number of core operations
+/// executed other than the number asked for (one ran twice, or one was lost),
+/// or a final image other than the golden one.
+fn fault_session(disable_replay: bool) -> Result<String, String> {
     let (core, cfg) = configs(4, 8, 64, false, 0x5EED);
-    let mut dev = connect(core, &cfg, 40);
-    let mut gold = golden::PartitionedFilter::new(cfg.clone());
+    let board = SimBoard::with_test_switch(core, 115_200, CPB, BOARD_TIMEOUT_BITS, disable_replay)
+        .unwrap_or_else(|e| panic!("{e} (Verilator is installed by scripts/setup.sh)"));
+    let opts = ClientOptions { max_tries: 40, board_timeout_bits: BOARD_TIMEOUT_BITS as u64, ..ClientOptions::default() };
+    let mut dev = Client::connect(board, opts, Some(&cfg)).unwrap();
+    let mut gold = golden::PartitionedFilter::new(cfg);
     dev.transport_mut().set_faults(LineFaults {
         seed: 2026,
         flip: 0.004,
@@ -151,6 +154,9 @@ fn e2e_faults_h3_k4_b8_w64_flips_drops_garbage_truncation() {
     let mut core_ops = 0u32;
     let mut step = 0;
     let mut i = 0;
+    let check = |what: &str, got: Vec<bool>, want: Vec<bool>| {
+        if got == want { Ok(()) } else { Err(format!("{what}: device {got:?}, golden {want:?}")) }
+    };
     while i < ks.len() {
         step += 1;
         match step % 5 {
@@ -158,23 +164,23 @@ fn e2e_faults_h3_k4_b8_w64_flips_drops_garbage_truncation() {
                 let n = (7 * step) % 40 + 1;
                 let chunk = &ks[i..(i + n).min(ks.len())];
                 let want: Vec<bool> = chunk.iter().map(|k| gold.insert(*k).unwrap()).collect();
-                assert_eq!(dev.insert_batch(chunk).unwrap(), want, "insert batch at key {i}");
+                check("insert batch", dev.insert_batch(chunk).unwrap(), want)?;
                 core_ops += chunk.len() as u32;
                 i += chunk.len();
             }
             2 => {
-                assert_eq!(dev.insert(ks[i]).unwrap(), gold.insert(ks[i]).unwrap());
+                check("insert", vec![dev.insert(ks[i]).unwrap()], vec![gold.insert(ks[i]).unwrap()])?;
                 core_ops += 1;
                 i += 1;
             }
             3 => {
                 let probe = &ks[i.saturating_sub(20)..(i + 20).min(ks.len())];
                 let want: Vec<bool> = probe.iter().map(|k| gold.query(*k).unwrap()).collect();
-                assert_eq!(dev.query_batch(probe).unwrap(), want);
+                check("query batch", dev.query_batch(probe).unwrap(), want)?;
                 core_ops += probe.len() as u32;
             }
             _ => {
-                assert_eq!(dev.query(ks[i / 2]).unwrap(), gold.query(ks[i / 2]).unwrap());
+                check("query", vec![dev.query(ks[i / 2]).unwrap()], vec![gold.query(ks[i / 2]).unwrap()])?;
                 core_ops += 1;
             }
         }
@@ -188,8 +194,8 @@ fn e2e_faults_h3_k4_b8_w64_flips_drops_garbage_truncation() {
     dev.transport_mut().set_faults(LineFaults::default());
     let stats = dev.stats().unwrap();
     let link = dev.link.clone();
-    println!(
-        "fault test: {} frames tried ({} resends, {} timeouts), {} error frames received, board rejected {} and replayed {}; \
+    let summary = format!(
+        "{} frames tried ({} resends, {} timeouts), {} error frames received, board rejected {} and replayed {}; \
          injected {:?}",
         link.frames_sent,
         link.resends,
@@ -199,11 +205,41 @@ fn e2e_faults_h3_k4_b8_w64_flips_drops_garbage_truncation() {
         stats.frames_replayed - stats0.frames_replayed,
         faults
     );
-    assert_eq!(stats.ops_served - stats0.ops_served, core_ops, "core operations executed != operations asked for");
     assert!(faults.flipped + faults.dropped + faults.truncated + faults.garbage_bursts > 10, "{faults:?}");
-    assert!(stats.frames_rejected > stats0.frames_rejected, "faults must have caused rejections");
-    assert!(stats.frames_replayed > stats0.frames_replayed, "lost answers must have caused replays");
-    assert_same_image(&dev.dump().unwrap(), &gold);
+    assert!(stats.frames_rejected > stats0.frames_rejected, "faults must have caused rejections: {summary}");
+    if stats.ops_served - stats0.ops_served != core_ops {
+        return Err(format!("{} core operations executed for {core_ops} asked for; {summary}", stats.ops_served - stats0.ops_served));
+    }
+    let image = dev.dump().unwrap();
+    for p in 0..4 {
+        if image.bank(p) != gold.bank(p) {
+            return Err(format!("bank {p} differs from golden; {summary}"));
+        }
+    }
+    if !disable_replay {
+        assert!(stats.frames_replayed > stats0.frames_replayed, "lost answers must have caused replays: {summary}");
+    }
+    Ok(summary)
+}
+
+/// Faults on the line in both directions: every operation is acknowledged
+/// with the golden answer, executed exactly once, and the image matches.
+#[test]
+fn e2e_faults_h3_k4_b8_w64_flips_drops_garbage_truncation() {
+    match fault_session(false) {
+        Ok(summary) => println!("fault test: {summary}"),
+        Err(e) => panic!("exactly-once violated: {e}"),
+    }
+}
+
+/// Teeth: the same traffic against a board whose replay memory is switched
+/// off must be caught (a retried insert runs twice).
+#[test]
+fn e2e_faults_teeth_replay_disabled_is_detected() {
+    match fault_session(true) {
+        Ok(summary) => panic!("a board without replay passed the fault test: {summary}"),
+        Err(e) => println!("detected as expected: {e}"),
+    }
 }
 
 /// Batch inserts at the default baud rate, as a fraction of the raw UART
@@ -233,4 +269,20 @@ fn e2e_throughput_h3_k4_b8_w64_batches_above_80_percent_of_line_rate() {
         40.0 / (single_bits / 115_200.0)
     );
     assert!(fraction > 0.8, "batch efficiency {fraction}");
+}
+
+/// A dead line: the host gives up after its tries with an error naming the
+/// operation, the sequence number and the line, and nothing was executed.
+#[test]
+fn e2e_silent_line_reports_no_answer() {
+    let (core, cfg) = configs(4, 8, 64, false, 0x5EED);
+    let mut dev = connect(core, &cfg, 3);
+    dev.transport_mut().set_faults(LineFaults { seed: 1, drop: 1.0, ..LineFaults::default() });
+    let err = dev.insert(42).unwrap_err();
+    let text = err.to_string();
+    assert!(text.contains("did not answer the insert frame") && text.contains("after 3 tries"), "{text}");
+    assert!(text.contains("simulated board"), "{text}");
+    dev.transport_mut().set_faults(LineFaults::default());
+    assert_eq!(dev.stats().unwrap().ops_served, 0);
+    assert!(!dev.query(42).unwrap());
 }

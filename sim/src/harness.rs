@@ -59,6 +59,11 @@ pub struct RunReport {
     pub worker_seconds: f64,
     /// Time the calling thread spent inside the Verilated model.
     pub simulator_seconds: f64,
+    /// CPU time of the simulator thread and of the worker thread during the
+    /// run (Linux; None elsewhere). On a loaded machine these, not the wall
+    /// time, say what the run costs.
+    pub simulator_cpu_seconds: Option<f64>,
+    pub worker_cpu_seconds: Option<f64>,
 }
 
 impl RunReport {
@@ -71,6 +76,21 @@ impl RunReport {
     pub fn first_mismatch(&self) -> Option<&Mismatch> {
         self.first_mismatches.first()
     }
+    /// Operations per second if both threads had a core to themselves: ops
+    /// over the larger of the two threads' CPU times.
+    pub fn ops_per_cpu_second_of_busiest_thread(&self) -> Option<f64> {
+        let busiest = self.simulator_cpu_seconds?.max(self.worker_cpu_seconds?);
+        Some(self.ops as f64 / busiest.max(1e-9))
+    }
+}
+
+/// CPU seconds (user + system) the calling thread has used, from /proc.
+pub fn thread_cpu_seconds() -> Option<f64> {
+    let stat = std::fs::read_to_string("/proc/thread-self/stat").ok()?;
+    let rest = &stat[stat.rfind(')')? + 2..];
+    let f: Vec<&str> = rest.split_whitespace().collect();
+    let ticks = f.get(11)?.parse::<f64>().ok()? + f.get(12)?.parse::<f64>().ok()?;
+    Some(ticks / 100.0)
 }
 
 /// The golden model's operation for a request.
@@ -375,6 +395,7 @@ impl CoSim {
             )));
         }
         let started = Instant::now();
+        let cpu_before = thread_cpu_seconds();
         let ops_before = self.checker.accepted();
         let timing = self.core.timing;
         let key_bits = self.core.spec.key_bits;
@@ -413,11 +434,9 @@ impl CoSim {
                     )?;
                     traffic_cycles += core.cycle() - c0;
                     let mut image = None;
-                    if ok && job.checkpoint {
-                        if drain_core(core, flow, &mut consumer, &mut logs, pool)? {
-                            image = Some(read_core_image(core)?);
-                            *image_checks += 1;
-                        }
+                    if ok && job.checkpoint && drain_core(core, flow, &mut consumer, &mut logs, pool)? {
+                        image = Some(read_core_image(core)?);
+                        *image_checks += 1;
                     }
                     sim_seconds += t.elapsed().as_secs_f64();
                     done_ops += job.requests.len() as u64;
@@ -446,6 +465,8 @@ impl CoSim {
         report.seconds = started.elapsed().as_secs_f64();
         report.worker_seconds = worker.seconds;
         report.simulator_seconds = sim_seconds;
+        report.simulator_cpu_seconds = thread_cpu_seconds().zip(cpu_before).map(|(a, b)| a - b);
+        report.worker_cpu_seconds = worker.cpu_seconds;
         Ok(report)
     }
 }
@@ -486,6 +507,7 @@ struct WorkerResult {
     golden: PartitionedFilter,
     checker: Checker,
     seconds: f64,
+    cpu_seconds: Option<f64>,
 }
 
 fn worker_gone() -> SimError {
@@ -528,6 +550,7 @@ impl Worker {
     }
 
     fn serve(mut self, opts: RunOptions, to_main: mpsc::SyncSender<Job>, from_main: mpsc::Receiver<Done>) -> WorkerResult {
+        let cpu_before = thread_cpu_seconds();
         let batch = opts.batch.max(1) as u64;
         let mut generated = 0u64;
         let mut next_checkpoint = if opts.checkpoint_every > 0 { opts.checkpoint_every } else { u64::MAX };
@@ -590,7 +613,8 @@ impl Worker {
             spare.push(job);
             self.seconds += t.elapsed().as_secs_f64();
         }
-        WorkerResult { golden: self.golden, checker: self.checker, seconds: self.seconds }
+        let cpu_seconds = thread_cpu_seconds().zip(cpu_before).map(|(a, b)| a - b);
+        WorkerResult { golden: self.golden, checker: self.checker, seconds: self.seconds, cpu_seconds }
     }
 }
 

@@ -362,7 +362,7 @@ impl Model {
         if inputs.iter().any(|p| p.direction == Direction::Output) {
             return Err(SimError::Value("run_vectors: an input list names an output port".into()));
         }
-        let n = if in_stride > 0 { in_buf.len() / in_stride } else { out_buf.len() / out_stride.max(1) };
+        let n = in_buf.len().checked_div(in_stride).unwrap_or(out_buf.len() / out_stride.max(1));
         if in_buf.len() != n * in_stride || out_buf.len() != n * out_stride {
             return Err(SimError::Value(format!(
                 "run_vectors: buffers of {} and {} words do not hold whole cycles of {in_stride} and {out_stride} words",

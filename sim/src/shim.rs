@@ -20,7 +20,7 @@
 use crate::ports::{Direction, Port};
 
 /// Bumped whenever the generated C++ or its ABI changes; part of the cache key.
-pub const SHIM_VERSION: u32 = 3;
+pub const SHIM_VERSION: u32 = 4;
 
 /// The C++ source of the shim for a model with these ports.
 pub fn shim_source(ports: &[Port]) -> String {
@@ -77,14 +77,29 @@ struct Sim {{
 #endif
 }};
 
-inline void put(const PortRef& p, const uint32_t* w) {{ std::memcpy(p.ptr, w, p.bytes); }}
-inline void put_bit(const PortRef& p, uint32_t v) {{
-    uint32_t w[2] = {{v, 0}};
-    std::memcpy(p.ptr, w, p.bytes < 8 ? p.bytes : 8);
+// Fixed-size copies for the common widths, so the per-cycle path has no call
+// into the C library's memcpy.
+inline void put(const PortRef& p, const uint32_t* w) {{
+    switch (p.bytes) {{
+    case 1: *static_cast<uint8_t*>(p.ptr) = static_cast<uint8_t>(w[0]); break;
+    case 2: *static_cast<uint16_t*>(p.ptr) = static_cast<uint16_t>(w[0]); break;
+    case 4: *static_cast<uint32_t*>(p.ptr) = w[0]; break;
+    case 8: std::memcpy(p.ptr, w, 8); break;
+    case 16: std::memcpy(p.ptr, w, 16); break;
+    default: std::memcpy(p.ptr, w, p.bytes);
+    }}
 }}
+inline void put_bit(const PortRef& p, uint32_t v) {{ *static_cast<uint8_t*>(p.ptr) = static_cast<uint8_t>(v); }}
 inline void take(const PortRef& p, uint32_t* w) {{
-    for (uint32_t i = 0; i < p.words; ++i) w[i] = 0;
-    std::memcpy(w, p.ptr, p.bytes);
+    switch (p.bytes) {{
+    case 1: w[0] = *static_cast<const uint8_t*>(p.ptr); break;
+    case 2: w[0] = *static_cast<const uint16_t*>(p.ptr); break;
+    case 4: w[0] = *static_cast<const uint32_t*>(p.ptr); break;
+    case 8: std::memcpy(w, p.ptr, 8); break;
+    default:
+        for (uint32_t i = 0; i < p.words; ++i) w[i] = 0;
+        std::memcpy(w, p.ptr, p.bytes);
+    }}
 }}
 inline uint32_t take_bit(const PortRef& p) {{ return (*static_cast<const uint8_t*>(p.ptr)) & 1u; }}
 

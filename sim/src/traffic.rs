@@ -154,6 +154,14 @@ impl TrafficShape {
         }
     }
 
+    /// [`TrafficShape::stress`] with clears rare enough that their windows
+    /// (`clear_cycles` each) take at most about a quarter of the cycles.
+    pub fn stress_for(key_bits: u32, clear_cycles: u32) -> TrafficShape {
+        let mut s = TrafficShape::stress(key_bits);
+        s.p_clear = s.p_clear.min(0.25 / clear_cycles.max(1) as f64);
+        s
+    }
+
     /// Back-to-back requests, a consumer that never stalls, no clears: the
     /// throughput measurement.
     pub fn saturating(key_bits: u32) -> TrafficShape {

@@ -124,9 +124,9 @@ fn stream_handles_backpressure_and_gaps() {
     m.stream(&input, &output, &items, &gaps, &ready, n, true, &mut out).unwrap();
     assert_eq!(out.accepted, n);
     assert_eq!(out.n_responses, n);
-    for i in 0..n {
+    for (i, item) in items.iter().enumerate() {
         let (cycle, data) = out.response(i);
-        assert_eq!(data[0], items[i].wrapping_add(1), "response {i}");
+        assert_eq!(data[0], item.wrapping_add(1), "response {i}");
         assert!(cycle > out.accept_cycle[i]);
         let f = out.flags[(cycle - out.start_cycle) as usize];
         assert_eq!(f & 0b1100, 0b1100, "a response fires only with valid and ready");

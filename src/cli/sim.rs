@@ -1,8 +1,217 @@
-//! `bloom sim` (not implemented yet).
+//! `bloom sim`: random operations through the Verilated core, every response
+//! checked against the golden model at its exact cycle, the memory image and
+//! fill counters compared at checkpoints and at the end, then the measured
+//! false-positive rate beside the exact formula. Exits non-zero on any mismatch.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+use anyhow::{bail, Context};
+use clap::ValueEnum;
+
+use crate::cli::config::{CoreArgs, HashArg};
+use sim::fpr::measure_fpr;
+use sim::{CoSim, CoreSpec, RunOptions, TrafficShape, VerilatedCore};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum TrafficArg {
+    /// Bursts, idle gaps, consumer stalls, small key pools, clears: finds bugs.
+    Stress,
+    /// Back-to-back requests, a consumer that never stalls: measures throughput.
+    Saturating,
+}
+
+/// Most operations a traced run may have: the VCD grows by every cycle.
+const MAX_TRACED_OPS: u64 = 200_000;
+const MAX_OPS: u64 = 1_000_000_000_000;
 
 #[derive(clap::Args)]
-pub struct Args {}
+pub struct Args {
+    /// Number of operations to run (1 ..= 10^12).
+    #[arg(long, default_value_t = 1_000_000)]
+    pub ops: u64,
+    #[command(flatten)]
+    pub core: CoreArgs,
+    /// Seed of the traffic generator (the hash seed is --seed).
+    #[arg(long = "traffic-seed", default_value_t = 1)]
+    pub traffic_seed: u64,
+    /// Shape of the traffic.
+    #[arg(long, value_enum, default_value_t = TrafficArg::Stress)]
+    pub traffic: TrafficArg,
+    /// Compare the whole memory image and the fill counters every N operations
+    /// (and always at the end); 0 = only at the end.
+    #[arg(long = "checkpoint-every", default_value_t = 250_000)]
+    pub checkpoint_every: u64,
+    /// Write a VCD waveform of the run to FILE (at most 200000 operations).
+    #[arg(long)]
+    pub trace: Option<PathBuf>,
+    /// Keys inserted before measuring the false-positive rate (default: 2^b ln 2,
+    /// the fill that minimises the rate for this k and bank size).
+    #[arg(long = "fpr-inserts")]
+    pub fpr_inserts: Option<u64>,
+    /// Fresh keys queried to measure the false-positive rate; 0 skips it.
+    #[arg(long = "fpr-queries", default_value_t = 100_000)]
+    pub fpr_queries: u64,
+}
 
-pub fn run(_args: Args) -> anyhow::Result<()> {
-    anyhow::bail!("`bloom sim` is not implemented yet")
+fn spec_of(core: &CoreArgs) -> anyhow::Result<CoreSpec> {
+    let hash = match core.hash {
+        HashArg::H3 => golden::HashFamily::H3,
+        HashArg::Crc => golden::HashFamily::Crc,
+    };
+    let spec = CoreSpec::new(core.k, core.bank_bits, core.key_bits, hash, core.seed);
+    // Names the parameter, the value given and the values allowed.
+    spec.golden_config()?;
+    Ok(spec)
+}
+
+/// The trace goes to a temporary file beside FILE, renamed into place only when
+/// the run completed (with or without mismatches); an error leaves nothing.
+struct TraceFile {
+    target: PathBuf,
+    temp: PathBuf,
+}
+
+impl TraceFile {
+    fn prepare(target: &Path) -> anyhow::Result<TraceFile> {
+        if target.is_dir() {
+            bail!("--trace {} is a directory, not a file", target.display());
+        }
+        let name = target.file_name().with_context(|| format!("--trace {} has no file name", target.display()))?;
+        let parent = match target.parent() {
+            Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
+            _ => PathBuf::from("."),
+        };
+        if !parent.is_dir() {
+            bail!("--trace {}: directory {} does not exist", target.display(), parent.display());
+        }
+        let temp = parent.join(format!(".{}.{}.partial", name.to_string_lossy(), std::process::id()));
+        std::fs::File::create(&temp).with_context(|| format!("--trace {}: cannot write in {}", target.display(), parent.display()))?;
+        Ok(TraceFile { target: target.to_path_buf(), temp })
+    }
+
+    fn commit(self) -> anyhow::Result<()> {
+        std::fs::rename(&self.temp, &self.target)
+            .with_context(|| format!("cannot move the trace into {}", self.target.display()))?;
+        std::mem::forget(self);
+        Ok(())
+    }
+}
+
+impl Drop for TraceFile {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_file(&self.temp);
+    }
+}
+
+pub fn run(args: Args) -> anyhow::Result<()> {
+    let spec = spec_of(&args.core)?;
+    if args.ops == 0 || args.ops > MAX_OPS {
+        bail!("--ops {} is not allowed (allowed: 1..={MAX_OPS})", args.ops);
+    }
+    if args.trace.is_some() && args.ops > MAX_TRACED_OPS {
+        bail!("--ops {} with --trace is not allowed (allowed: 1..={MAX_TRACED_OPS}; the VCD records every cycle)", args.ops);
+    }
+    let fpr_inserts = args.fpr_inserts.unwrap_or(((1u64 << spec.bank_bits) as f64 * std::f64::consts::LN_2).round() as u64);
+    let max_inserts = 1u64 << 32;
+    if args.fpr_queries > 0 && (fpr_inserts == 0 || fpr_inserts > max_inserts) {
+        bail!("--fpr-inserts {fpr_inserts} is not allowed (allowed: 1..={max_inserts})");
+    }
+    if args.fpr_queries > MAX_OPS {
+        bail!("--fpr-queries {} is not allowed (allowed: 0..={MAX_OPS})", args.fpr_queries);
+    }
+    let trace = args.trace.as_deref().map(TraceFile::prepare).transpose()?;
+
+    println!(
+        "configuration: {} k={} bank_bits={} key_bits={} seed={}; {} traffic (seed {})",
+        spec.hash,
+        spec.k,
+        spec.bank_bits,
+        spec.key_bits,
+        spec.seed,
+        args.traffic.to_possible_value().map(|v| v.get_name().to_string()).unwrap_or_default(),
+        args.traffic_seed
+    );
+    let build_started = Instant::now();
+    let mut core = VerilatedCore::build(&spec, trace.is_some())?;
+    match core.library.build_seconds() {
+        Some(s) => println!("verilator model: built in {s:.1} s ({})", core.library.path().display()),
+        None => println!(
+            "verilator model: cached ({}; loaded in {:.2} s)",
+            core.library.path().display(),
+            build_started.elapsed().as_secs_f64()
+        ),
+    }
+    println!(
+        "timing: latency {} cycles, clear {} cycles, readback latency {} cycles, response FIFO {}",
+        core.timing.latency, core.timing.clear_cycles, core.timing.readback_latency, core.timing.response_fifo_depth
+    );
+    if let Some(t) = &trace {
+        core.model.trace_open(&t.temp)?;
+    }
+    let mut cosim = CoSim::from_core(core)?;
+    let shape = match args.traffic {
+        TrafficArg::Stress => TrafficShape::stress_for(spec.key_bits, cosim.core.timing.clear_cycles),
+        TrafficArg::Saturating => TrafficShape::saturating(spec.key_bits),
+    };
+    let opts = RunOptions {
+        ops: args.ops,
+        traffic_seed: args.traffic_seed,
+        shape,
+        batch: 1 << 15,
+        checkpoint_every: args.checkpoint_every,
+    };
+    let started = Instant::now();
+    let mut last = Instant::now();
+    let mut progress = |done: u64, total: u64| {
+        if last.elapsed().as_secs_f64() >= 2.0 && done < total {
+            last = Instant::now();
+            let rate = done as f64 / started.elapsed().as_secs_f64();
+            eprintln!("progress: {done}/{total} operations ({:.0}%), {:.2}M ops/s", 100.0 * done as f64 / total as f64, rate / 1e6);
+            let _ = std::io::stderr().flush();
+        }
+    };
+    let report = cosim.run(&opts, &mut progress)?;
+
+    println!("operations: {}", report.ops);
+    println!("cycles: {}", report.traffic_cycles);
+    println!("operations per cycle: {:.4}", report.ops_per_cycle());
+    println!("image checks: {} (memory image and fill counters vs golden)", report.image_checks);
+    println!("mismatches: {}", report.mismatches);
+    println!(
+        "simulation speed: {:.0} operations/s ({:.2} s, golden model and checks included)",
+        report.ops_per_second(),
+        report.seconds
+    );
+
+    let mut mismatches = report.mismatches;
+    if args.fpr_queries > 0 && mismatches == 0 {
+        let m = measure_fpr(&mut cosim, fpr_inserts, args.fpr_queries, args.traffic_seed ^ 0xF0F0)?;
+        let (lo, hi) = m.interval95();
+        println!(
+            "false-positive rate: measured {:.6} ({} of {} fresh keys after {} inserts), exact {:.6} (95% interval {:.6} .. {:.6}, z = {:+.2})",
+            m.measured,
+            m.false_positives,
+            m.queries,
+            m.inserted,
+            m.exact,
+            lo.max(0.0),
+            hi,
+            m.z()
+        );
+        mismatches = cosim.checker.mismatches;
+    }
+    cosim.core.model.trace_close();
+    if let Some(t) = trace {
+        t.commit()?;
+        println!("trace: {}", args.trace.as_ref().map(|p| p.display().to_string()).unwrap_or_default());
+    }
+    if mismatches > 0 {
+        for m in &cosim.checker.first {
+            eprintln!("mismatch: {m}");
+        }
+        bail!("{mismatches} mismatches between the Verilated core and the golden model");
+    }
+    Ok(())
 }

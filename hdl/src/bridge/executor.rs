@@ -76,6 +76,9 @@ pub struct ExecutorParams {
     pub hash_code: u8,
     pub seed: u64,
     pub max_batch: u32,
+    /// Test only: answer retries by executing them again (breaks exactly-once,
+    /// so that the fault test can prove it notices).
+    pub disable_replay: bool,
 }
 
 impl ExecutorParams {
@@ -181,6 +184,7 @@ pub struct Executor {
     bank_size: Constant<Bits<17>>,
     stats_len: Constant<Bits<8>>,
     config_word: Constant<Bits<240>>,
+    replay_on: Constant<Bit>,
 }
 
 impl Executor {
@@ -269,6 +273,7 @@ impl Executor {
             bank_size: Constant::new((1u64 << p.bank_bits).into()),
             stats_len: Constant::new(((STATS_FIXED_BYTES + 3 * p.k) as u64).into()),
             config_word: Constant::new(config_word),
+            replay_on: Constant::new(!p.disable_replay),
         }
     }
 }
@@ -377,6 +382,7 @@ impl Logic for Executor {
                 }
                 // A retry of the last executed frame: answer it again, do not re-run it.
                 if self.have_last.q.val()
+                    & self.replay_on.val()
                     & (self.seq_r.q.val() == self.last_seq.q.val())
                     & (self.op_r.q.val() == self.last_op.q.val())
                     & (self.op_r.q.val() >= 1)

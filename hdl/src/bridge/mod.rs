@@ -78,6 +78,8 @@ pub struct BridgeParams {
     /// 0 = h3, 1 = crc (docs/protocol.md §5).
     pub hash_code: u8,
     pub seed: u64,
+    /// Test only (see [`ExecutorParams::disable_replay`]).
+    pub disable_replay: bool,
 }
 
 /// Checked timing derived from [`BridgeParams`].
@@ -143,6 +145,7 @@ impl BridgeParams {
             hash_code: self.hash_code,
             seed: self.seed,
             max_batch: max_batch_keys(self.key_bits),
+            disable_replay: self.disable_replay,
         }
     }
 }
@@ -205,11 +208,13 @@ pub struct BoardTopConfig {
     /// Truncation timeout in bit times ([`DEFAULT_TIMEOUT_BITS`] unless a test
     /// wants it shorter).
     pub timeout_bits: u32,
+    /// Test only: break exactly-once (retries are executed again).
+    pub test_disable_replay: bool,
 }
 
 impl BoardTopConfig {
     pub fn new(core: crate::CoreConfig, clock_hz: u64, baud: u32) -> Self {
-        Self { core, clock_hz, baud, timeout_bits: DEFAULT_TIMEOUT_BITS }
+        Self { core, clock_hz, baud, timeout_bits: DEFAULT_TIMEOUT_BITS, test_disable_replay: false }
     }
 
     pub fn bridge_params(&self) -> BridgeParams {
@@ -225,6 +230,7 @@ impl BoardTopConfig {
                 crate::HashKind::Crc => 1,
             },
             seed: self.core.seed,
+            disable_replay: self.test_disable_replay,
         }
     }
 }

@@ -119,7 +119,9 @@ pub fn run_recording<const W: usize>(cfg: &CoreConfig, requests: &[Request], ben
         if bench.readback_percent > 0 && !in_clear_window && rng.chance(bench.readback_percent) {
             inp.rb_req = true;
             inp.rb_bank = rng.below(k + 1) as u8; // sometimes a bank >= k
-            inp.rb_addr = rng.below(bank_size) as u16;
+            // Bits >= b are ignored by the core: sometimes set them.
+            let high = if rng.chance(30) { rng.below(1 << 16) & !(bank_size - 1) } else { 0 };
+            inp.rb_addr = (rng.below(bank_size) | high) as u16;
         }
         let out: CycleOutputs = sim.step(&inp);
 
@@ -140,7 +142,8 @@ pub fn run_recording<const W: usize>(cfg: &CoreConfig, requests: &[Request], ben
         }
         if inp.rb_req {
             assert!(!out.req_ready, "req_ready high in a readback cycle {cycle}");
-            let bit = (inp.rb_bank as u64) < k && golden.bit(inp.rb_bank as usize, inp.rb_addr as u32);
+            let addr = inp.rb_addr as u32 & (bank_size as u32 - 1);
+            let bit = (inp.rb_bank as u64) < k && golden.bit(inp.rb_bank as usize, addr);
             expected_rb.push_back((cycle, inp.rb_bank, inp.rb_addr, bit));
         }
         if out.rb_valid {

@@ -44,61 +44,61 @@ module bloom_core(clock,reset,req_valid,req_ready,req_op,req_key,req_tag,resp_va
     wire  [63:0] control$key1;
     wire  control$is_rb2;
     wire  [15:0] control$rb_addr2;
-    wire  control$insert3;
     wire  control$insert4;
-    wire  control$clear4;
+    wire  control$insert5;
+    wire  control$clear5;
     wire  control$sweep_en;
     wire  [15:0] control$sweep_addr;
-    wire  [3:0] control$rb_bank4;
-    reg  control$all_bits4;
-    reg  control$rb_bit4;
+    wire  [3:0] control$rb_bank5;
+    reg  control$all_bits5;
+    reg  control$rb_bit5;
     reg  parts$0$clock;
     reg  parts$0$reset;
     reg  [63:0] parts$0$key1;
     reg  parts$0$is_rb2;
     reg  [15:0] parts$0$rb_addr2;
-    reg  parts$0$insert3;
     reg  parts$0$insert4;
-    reg  parts$0$clear4;
+    reg  parts$0$insert5;
+    reg  parts$0$clear5;
     reg  parts$0$sweep_en;
     reg  [15:0] parts$0$sweep_addr;
-    wire  parts$0$bit4;
+    wire  parts$0$bit5;
     wire  [16:0] parts$0$fill;
     reg  parts$1$clock;
     reg  parts$1$reset;
     reg  [63:0] parts$1$key1;
     reg  parts$1$is_rb2;
     reg  [15:0] parts$1$rb_addr2;
-    reg  parts$1$insert3;
     reg  parts$1$insert4;
-    reg  parts$1$clear4;
+    reg  parts$1$insert5;
+    reg  parts$1$clear5;
     reg  parts$1$sweep_en;
     reg  [15:0] parts$1$sweep_addr;
-    wire  parts$1$bit4;
+    wire  parts$1$bit5;
     wire  [16:0] parts$1$fill;
     reg  parts$2$clock;
     reg  parts$2$reset;
     reg  [63:0] parts$2$key1;
     reg  parts$2$is_rb2;
     reg  [15:0] parts$2$rb_addr2;
-    reg  parts$2$insert3;
     reg  parts$2$insert4;
-    reg  parts$2$clear4;
+    reg  parts$2$insert5;
+    reg  parts$2$clear5;
     reg  parts$2$sweep_en;
     reg  [15:0] parts$2$sweep_addr;
-    wire  parts$2$bit4;
+    wire  parts$2$bit5;
     wire  [16:0] parts$2$fill;
     reg  parts$3$clock;
     reg  parts$3$reset;
     reg  [63:0] parts$3$key1;
     reg  parts$3$is_rb2;
     reg  [15:0] parts$3$rb_addr2;
-    reg  parts$3$insert3;
     reg  parts$3$insert4;
-    reg  parts$3$clear4;
+    reg  parts$3$insert5;
+    reg  parts$3$clear5;
     reg  parts$3$sweep_en;
     reg  [15:0] parts$3$sweep_addr;
-    wire  parts$3$bit4;
+    wire  parts$3$bit5;
     wire  [16:0] parts$3$fill;
     
     // Sub module instances
@@ -123,14 +123,14 @@ module bloom_core(clock,reset,req_valid,req_ready,req_op,req_key,req_tag,resp_va
         .key1(control$key1),
         .is_rb2(control$is_rb2),
         .rb_addr2(control$rb_addr2),
-        .insert3(control$insert3),
         .insert4(control$insert4),
-        .clear4(control$clear4),
+        .insert5(control$insert5),
+        .clear5(control$clear5),
         .sweep_en(control$sweep_en),
         .sweep_addr(control$sweep_addr),
-        .rb_bank4(control$rb_bank4),
-        .all_bits4(control$all_bits4),
-        .rb_bit4(control$rb_bit4)
+        .rb_bank5(control$rb_bank5),
+        .all_bits5(control$all_bits5),
+        .rb_bit5(control$rb_bit5)
     );
     bloom_core_parts_0 parts$0(
         .clock(parts$0$clock),
@@ -138,12 +138,12 @@ module bloom_core(clock,reset,req_valid,req_ready,req_op,req_key,req_tag,resp_va
         .key1(parts$0$key1),
         .is_rb2(parts$0$is_rb2),
         .rb_addr2(parts$0$rb_addr2),
-        .insert3(parts$0$insert3),
         .insert4(parts$0$insert4),
-        .clear4(parts$0$clear4),
+        .insert5(parts$0$insert5),
+        .clear5(parts$0$clear5),
         .sweep_en(parts$0$sweep_en),
         .sweep_addr(parts$0$sweep_addr),
-        .bit4(parts$0$bit4),
+        .bit5(parts$0$bit5),
         .fill(parts$0$fill)
     );
     bloom_core_parts_1 parts$1(
@@ -152,12 +152,12 @@ module bloom_core(clock,reset,req_valid,req_ready,req_op,req_key,req_tag,resp_va
         .key1(parts$1$key1),
         .is_rb2(parts$1$is_rb2),
         .rb_addr2(parts$1$rb_addr2),
-        .insert3(parts$1$insert3),
         .insert4(parts$1$insert4),
-        .clear4(parts$1$clear4),
+        .insert5(parts$1$insert5),
+        .clear5(parts$1$clear5),
         .sweep_en(parts$1$sweep_en),
         .sweep_addr(parts$1$sweep_addr),
-        .bit4(parts$1$bit4),
+        .bit5(parts$1$bit5),
         .fill(parts$1$fill)
     );
     bloom_core_parts_2 parts$2(
@@ -166,12 +166,12 @@ module bloom_core(clock,reset,req_valid,req_ready,req_op,req_key,req_tag,resp_va
         .key1(parts$2$key1),
         .is_rb2(parts$2$is_rb2),
         .rb_addr2(parts$2$rb_addr2),
-        .insert3(parts$2$insert3),
         .insert4(parts$2$insert4),
-        .clear4(parts$2$clear4),
+        .insert5(parts$2$insert5),
+        .clear5(parts$2$clear5),
         .sweep_en(parts$2$sweep_en),
         .sweep_addr(parts$2$sweep_addr),
-        .bit4(parts$2$bit4),
+        .bit5(parts$2$bit5),
         .fill(parts$2$fill)
     );
     bloom_core_parts_3 parts$3(
@@ -180,12 +180,12 @@ module bloom_core(clock,reset,req_valid,req_ready,req_op,req_key,req_tag,resp_va
         .key1(parts$3$key1),
         .is_rb2(parts$3$is_rb2),
         .rb_addr2(parts$3$rb_addr2),
-        .insert3(parts$3$insert3),
         .insert4(parts$3$insert4),
-        .clear4(parts$3$clear4),
+        .insert5(parts$3$insert5),
+        .clear5(parts$3$clear5),
         .sweep_en(parts$3$sweep_en),
         .sweep_addr(parts$3$sweep_addr),
-        .bit4(parts$3$bit4),
+        .bit5(parts$3$bit5),
         .fill(parts$3$fill)
     );
     
@@ -213,9 +213,9 @@ module bloom_core(clock,reset,req_valid,req_ready,req_op,req_key,req_tag,resp_va
         parts$0$key1 = control$key1;
         parts$0$is_rb2 = control$is_rb2;
         parts$0$rb_addr2 = control$rb_addr2;
-        parts$0$insert3 = control$insert3;
         parts$0$insert4 = control$insert4;
-        parts$0$clear4 = control$clear4;
+        parts$0$insert5 = control$insert5;
+        parts$0$clear5 = control$clear5;
         parts$0$sweep_en = control$sweep_en;
         parts$0$sweep_addr = control$sweep_addr;
         parts$1$clock = clock;
@@ -223,9 +223,9 @@ module bloom_core(clock,reset,req_valid,req_ready,req_op,req_key,req_tag,resp_va
         parts$1$key1 = control$key1;
         parts$1$is_rb2 = control$is_rb2;
         parts$1$rb_addr2 = control$rb_addr2;
-        parts$1$insert3 = control$insert3;
         parts$1$insert4 = control$insert4;
-        parts$1$clear4 = control$clear4;
+        parts$1$insert5 = control$insert5;
+        parts$1$clear5 = control$clear5;
         parts$1$sweep_en = control$sweep_en;
         parts$1$sweep_addr = control$sweep_addr;
         parts$2$clock = clock;
@@ -233,9 +233,9 @@ module bloom_core(clock,reset,req_valid,req_ready,req_op,req_key,req_tag,resp_va
         parts$2$key1 = control$key1;
         parts$2$is_rb2 = control$is_rb2;
         parts$2$rb_addr2 = control$rb_addr2;
-        parts$2$insert3 = control$insert3;
         parts$2$insert4 = control$insert4;
-        parts$2$clear4 = control$clear4;
+        parts$2$insert5 = control$insert5;
+        parts$2$clear5 = control$clear5;
         parts$2$sweep_en = control$sweep_en;
         parts$2$sweep_addr = control$sweep_addr;
         parts$3$clock = clock;
@@ -243,18 +243,18 @@ module bloom_core(clock,reset,req_valid,req_ready,req_op,req_key,req_tag,resp_va
         parts$3$key1 = control$key1;
         parts$3$is_rb2 = control$is_rb2;
         parts$3$rb_addr2 = control$rb_addr2;
-        parts$3$insert3 = control$insert3;
         parts$3$insert4 = control$insert4;
-        parts$3$clear4 = control$clear4;
+        parts$3$insert5 = control$insert5;
+        parts$3$clear5 = control$clear5;
         parts$3$sweep_en = control$sweep_en;
         parts$3$sweep_addr = control$sweep_addr;
-        control$all_bits4 = parts$0$bit4 & parts$1$bit4 & parts$2$bit4 & parts$3$bit4;
-        case (control$rb_bank4)
-            4'd0: control$rb_bit4 = parts$0$bit4;
-            4'd1: control$rb_bit4 = parts$1$bit4;
-            4'd2: control$rb_bit4 = parts$2$bit4;
-            4'd3: control$rb_bit4 = parts$3$bit4;
-            default: control$rb_bit4 = 1'b0;
+        control$all_bits5 = parts$0$bit5 & parts$1$bit5 & parts$2$bit5 & parts$3$bit5;
+        case (control$rb_bank5)
+            4'd0: control$rb_bit5 = parts$0$bit5;
+            4'd1: control$rb_bit5 = parts$1$bit5;
+            4'd2: control$rb_bit5 = parts$2$bit5;
+            4'd3: control$rb_bit5 = parts$3$bit5;
+            default: control$rb_bit5 = 1'b0;
         endcase
         case (fill_bank)
             4'd0: fill_count = parts$0$fill;
@@ -267,7 +267,7 @@ module bloom_core(clock,reset,req_valid,req_ready,req_op,req_key,req_tag,resp_va
 endmodule // bloom_core
 
 
-module bloom_core_control(clock,reset,req_valid,req_ready,req_op,req_key,req_tag,resp_valid,resp_ready,resp_hit,resp_tag,rb_req,rb_bank,rb_addr,rb_valid,rb_data,busy,key1,is_rb2,rb_addr2,insert3,insert4,clear4,sweep_en,sweep_addr,rb_bank4,all_bits4,rb_bit4);
+module bloom_core_control(clock,reset,req_valid,req_ready,req_op,req_key,req_tag,resp_valid,resp_ready,resp_hit,resp_tag,rb_req,rb_bank,rb_addr,rb_valid,rb_data,busy,key1,is_rb2,rb_addr2,insert4,insert5,clear5,sweep_en,sweep_addr,rb_bank5,all_bits5,rb_bit5);
     
     // Module arguments
     input wire  clock;
@@ -290,14 +290,14 @@ module bloom_core_control(clock,reset,req_valid,req_ready,req_op,req_key,req_tag
     output reg  [63:0] key1;
     output reg  is_rb2;
     output reg  [15:0] rb_addr2;
-    output reg  insert3;
     output reg  insert4;
-    output reg  clear4;
+    output reg  insert5;
+    output reg  clear5;
     output reg  sweep_en;
     output reg  [15:0] sweep_addr;
-    output reg  [3:0] rb_bank4;
-    input wire  all_bits4;
-    input wire  rb_bit4;
+    output reg  [3:0] rb_bank5;
+    input wire  all_bits5;
+    input wire  rb_bit5;
     
     // Constant declarations
     localparam  op_insert = 2'b1;
@@ -308,6 +308,7 @@ module bloom_core_control(clock,reset,req_valid,req_ready,req_op,req_key,req_tag
     localparam  sweep_last = 16'hfff;
     localparam  sweep_one = 16'h1;
     localparam  sweep_zero = 16'h0;
+    localparam  address_mask = 16'hfff;
     
     // Stub signals
     reg  valid1$d;
@@ -322,6 +323,9 @@ module bloom_core_control(clock,reset,req_valid,req_ready,req_op,req_key,req_tag
     reg  valid4$d;
     wire  valid4$q;
     reg  valid4$clock;
+    reg  valid5$d;
+    wire  valid5$q;
+    reg  valid5$clock;
     reg  [1:0] op1$d;
     wire  [1:0] op1$q;
     reg  op1$clock;
@@ -334,6 +338,9 @@ module bloom_core_control(clock,reset,req_valid,req_ready,req_op,req_key,req_tag
     reg  [1:0] op4$d;
     wire  [1:0] op4$q;
     reg  op4$clock;
+    reg  [1:0] op5$d;
+    wire  [1:0] op5$q;
+    reg  op5$clock;
     reg  [7:0] tag1$d;
     wire  [7:0] tag1$q;
     reg  tag1$clock;
@@ -346,6 +353,9 @@ module bloom_core_control(clock,reset,req_valid,req_ready,req_op,req_key,req_tag
     reg  [7:0] tag4$d;
     wire  [7:0] tag4$q;
     reg  tag4$clock;
+    reg  [7:0] tag5$d;
+    wire  [7:0] tag5$q;
+    reg  tag5$clock;
     reg  rb1$d;
     wire  rb1$q;
     reg  rb1$clock;
@@ -358,6 +368,9 @@ module bloom_core_control(clock,reset,req_valid,req_ready,req_op,req_key,req_tag
     reg  rb4$d;
     wire  rb4$q;
     reg  rb4$clock;
+    reg  rb5$d;
+    wire  rb5$q;
+    reg  rb5$clock;
     reg  [15:0] rb_address1$d;
     wire  [15:0] rb_address1$q;
     reg  rb_address1$clock;
@@ -373,9 +386,12 @@ module bloom_core_control(clock,reset,req_valid,req_ready,req_op,req_key,req_tag
     reg  [3:0] rb_bank3$d;
     wire  [3:0] rb_bank3$q;
     reg  rb_bank3$clock;
-    reg  [3:0] rb_bank_4$d;
-    wire  [3:0] rb_bank_4$q;
-    reg  rb_bank_4$clock;
+    reg  [3:0] rb_bank4$d;
+    wire  [3:0] rb_bank4$q;
+    reg  rb_bank4$clock;
+    reg  [3:0] rb_bank_5$d;
+    wire  [3:0] rb_bank_5$q;
+    reg  rb_bank_5$clock;
     reg  [63:0] key_1$d;
     wire  [63:0] key_1$q;
     reg  key_1$clock;
@@ -388,12 +404,12 @@ module bloom_core_control(clock,reset,req_valid,req_ready,req_op,req_key,req_tag
     reg  [15:0] sweep_count$d;
     wire  [15:0] sweep_count$q;
     reg  sweep_count$clock;
-    reg  rb_valid5$d;
-    wire  rb_valid5$q;
-    reg  rb_valid5$clock;
-    reg  rb_data5$d;
-    wire  rb_data5$q;
-    reg  rb_data5$clock;
+    reg  rb_valid6$d;
+    wire  rb_valid6$q;
+    reg  rb_valid6$clock;
+    reg  rb_data6$d;
+    wire  rb_data6$q;
+    reg  rb_data6$clock;
     reg  fifo$clock;
     reg  fifo$reset;
     reg  fifo$push;
@@ -431,6 +447,11 @@ module bloom_core_control(clock,reset,req_valid,req_ready,req_op,req_key,req_tag
         .q(valid4$q),
         .clock(valid4$clock)
     );
+    bloom_core_control_valid5 valid5(
+        .d(valid5$d),
+        .q(valid5$q),
+        .clock(valid5$clock)
+    );
     bloom_core_control_op1 op1(
         .d(op1$d),
         .q(op1$q),
@@ -450,6 +471,11 @@ module bloom_core_control(clock,reset,req_valid,req_ready,req_op,req_key,req_tag
         .d(op4$d),
         .q(op4$q),
         .clock(op4$clock)
+    );
+    bloom_core_control_op5 op5(
+        .d(op5$d),
+        .q(op5$q),
+        .clock(op5$clock)
     );
     bloom_core_control_tag1 tag1(
         .d(tag1$d),
@@ -471,6 +497,11 @@ module bloom_core_control(clock,reset,req_valid,req_ready,req_op,req_key,req_tag
         .q(tag4$q),
         .clock(tag4$clock)
     );
+    bloom_core_control_tag5 tag5(
+        .d(tag5$d),
+        .q(tag5$q),
+        .clock(tag5$clock)
+    );
     bloom_core_control_rb1 rb1(
         .d(rb1$d),
         .q(rb1$q),
@@ -490,6 +521,11 @@ module bloom_core_control(clock,reset,req_valid,req_ready,req_op,req_key,req_tag
         .d(rb4$d),
         .q(rb4$q),
         .clock(rb4$clock)
+    );
+    bloom_core_control_rb5 rb5(
+        .d(rb5$d),
+        .q(rb5$q),
+        .clock(rb5$clock)
     );
     bloom_core_control_rb_address1 rb_address1(
         .d(rb_address1$d),
@@ -516,10 +552,15 @@ module bloom_core_control(clock,reset,req_valid,req_ready,req_op,req_key,req_tag
         .q(rb_bank3$q),
         .clock(rb_bank3$clock)
     );
-    bloom_core_control_rb_bank_4 rb_bank_4(
-        .d(rb_bank_4$d),
-        .q(rb_bank_4$q),
-        .clock(rb_bank_4$clock)
+    bloom_core_control_rb_bank4 rb_bank4(
+        .d(rb_bank4$d),
+        .q(rb_bank4$q),
+        .clock(rb_bank4$clock)
+    );
+    bloom_core_control_rb_bank_5 rb_bank_5(
+        .d(rb_bank_5$d),
+        .q(rb_bank_5$q),
+        .clock(rb_bank_5$clock)
     );
     bloom_core_control_key_1 key_1(
         .d(key_1$d),
@@ -541,15 +582,15 @@ module bloom_core_control(clock,reset,req_valid,req_ready,req_op,req_key,req_tag
         .q(sweep_count$q),
         .clock(sweep_count$clock)
     );
-    bloom_core_control_rb_valid5 rb_valid5(
-        .d(rb_valid5$d),
-        .q(rb_valid5$q),
-        .clock(rb_valid5$clock)
+    bloom_core_control_rb_valid6 rb_valid6(
+        .d(rb_valid6$d),
+        .q(rb_valid6$q),
+        .clock(rb_valid6$clock)
     );
-    bloom_core_control_rb_data5 rb_data5(
-        .d(rb_data5$d),
-        .q(rb_data5$q),
-        .clock(rb_data5$clock)
+    bloom_core_control_rb_data6 rb_data6(
+        .d(rb_data6$d),
+        .q(rb_data6$q),
+        .clock(rb_data6$clock)
     );
     bloom_core_control_fifo fifo(
         .clock(fifo$clock),
@@ -569,61 +610,71 @@ module bloom_core_control(clock,reset,req_valid,req_ready,req_op,req_key,req_tag
         valid2$clock = clock;
         valid3$clock = clock;
         valid4$clock = clock;
+        valid5$clock = clock;
         op1$clock = clock;
         op2$clock = clock;
         op3$clock = clock;
         op4$clock = clock;
+        op5$clock = clock;
         tag1$clock = clock;
         tag2$clock = clock;
         tag3$clock = clock;
         tag4$clock = clock;
+        tag5$clock = clock;
         rb1$clock = clock;
         rb2$clock = clock;
         rb3$clock = clock;
         rb4$clock = clock;
+        rb5$clock = clock;
         rb_address1$clock = clock;
         rb_address2$clock = clock;
         rb_bank1$clock = clock;
         rb_bank2$clock = clock;
         rb_bank3$clock = clock;
-        rb_bank_4$clock = clock;
+        rb_bank4$clock = clock;
+        rb_bank_5$clock = clock;
         key_1$clock = clock;
         credits$clock = clock;
         sweeping$clock = clock;
         sweep_count$clock = clock;
-        rb_valid5$clock = clock;
-        rb_data5$clock = clock;
+        rb_valid6$clock = clock;
+        rb_data6$clock = clock;
         valid1$d = valid1$q;
         valid2$d = valid2$q;
         valid3$d = valid3$q;
         valid4$d = valid4$q;
+        valid5$d = valid5$q;
         op1$d = op1$q;
         op2$d = op2$q;
         op3$d = op3$q;
         op4$d = op4$q;
+        op5$d = op5$q;
         tag1$d = tag1$q;
         tag2$d = tag2$q;
         tag3$d = tag3$q;
         tag4$d = tag4$q;
+        tag5$d = tag5$q;
         rb1$d = rb1$q;
         rb2$d = rb2$q;
         rb3$d = rb3$q;
         rb4$d = rb4$q;
+        rb5$d = rb5$q;
         rb_address1$d = rb_address1$q;
         rb_address2$d = rb_address2$q;
         rb_bank1$d = rb_bank1$q;
         rb_bank2$d = rb_bank2$q;
         rb_bank3$d = rb_bank3$q;
-        rb_bank_4$d = rb_bank_4$q;
+        rb_bank4$d = rb_bank4$q;
+        rb_bank_5$d = rb_bank_5$q;
         key_1$d = key_1$q;
         credits$d = credits$q;
         sweeping$d = sweeping$q;
         sweep_count$d = sweep_count$q;
-        rb_valid5$d = rb_valid5$q;
-        rb_data5$d = rb_data5$q;
+        rb_valid6$d = rb_valid6$q;
+        rb_data6$d = rb_data6$q;
         fifo$clock = clock;
         fifo$reset = reset;
-        clearing = (valid1$q & (op1$q == op_clear)) | ((valid2$q & (op2$q == op_clear)) | sweeping$q);
+        clearing = ((valid1$q & (op1$q == op_clear)) | (valid2$q & (op2$q == op_clear))) | ((valid3$q & (op3$q == op_clear)) | sweeping$q);
         busy = clearing;
         ready = (~reset & ~rb_req) & (~clearing & (credits$q < credit_limit));
         req_ready = ready;
@@ -633,7 +684,7 @@ module bloom_core_control(clock,reset,req_valid,req_ready,req_op,req_key,req_tag
         tag1$d = req_tag;
         key_1$d = req_key;
         rb1$d = rb_req;
-        rb_address1$d = rb_addr;
+        rb_address1$d = rb_addr & address_mask;
         rb_bank1$d = rb_bank;
         valid2$d = valid1$q;
         op2$d = op1$q;
@@ -650,16 +701,21 @@ module bloom_core_control(clock,reset,req_valid,req_ready,req_op,req_key,req_tag
         op4$d = op3$q;
         tag4$d = tag3$q;
         rb4$d = rb3$q;
-        rb_bank_4$d = rb_bank3$q;
+        rb_bank4$d = rb_bank3$q;
+        valid5$d = valid4$q;
+        op5$d = op4$q;
+        tag5$d = tag4$q;
+        rb5$d = rb4$q;
+        rb_bank_5$d = rb_bank4$q;
         key1 = key_1$q;
         is_rb2 = rb2$q;
         rb_addr2 = rb_address2$q;
-        insert3 = valid3$q & (op3$q == op_insert);
         insert4 = valid4$q & (op4$q == op_insert);
-        clear4 = valid4$q & (op4$q == op_clear);
+        insert5 = valid5$q & (op5$q == op_insert);
+        clear5 = valid5$q & (op5$q == op_clear);
         sweep_en = sweeping$q;
         sweep_addr = sweep_count$q;
-        rb_bank4 = rb_bank_4$q;
+        rb_bank5 = rb_bank_5$q;
         if (sweeping$q) begin
             if (sweep_count$q == sweep_last) begin
                 sweeping$d = 1'b0;
@@ -669,13 +725,13 @@ module bloom_core_control(clock,reset,req_valid,req_ready,req_op,req_key,req_tag
                 sweep_count$d = sweep_count$q + sweep_one;
             end
         end
-        if (valid2$q & (op2$q == op_clear)) begin
+        if (valid3$q & (op3$q == op_clear)) begin
             sweeping$d = 1'b1;
             sweep_count$d = sweep_zero;
         end
-        fifo$push = valid4$q;
-        fifo$push_hit = all_bits4 & (op4$q != op_clear);
-        fifo$push_tag = tag4$q;
+        fifo$push = valid5$q;
+        fifo$push_hit = all_bits5 & (op5$q != op_clear);
+        fifo$push_tag = tag5$q;
         fifo$pop = resp_ready;
         resp_valid = fifo$out_valid;
         resp_hit = fifo$out_hit;
@@ -687,20 +743,22 @@ module bloom_core_control(clock,reset,req_valid,req_ready,req_op,req_key,req_tag
         if (~accept & popped) begin
             credits$d = credits$q - credit_one;
         end
-        rb_valid5$d = rb4$q;
-        rb_data5$d = rb4$q & rb_bit4;
-        rb_valid = rb_valid5$q;
-        rb_data = rb_data5$q;
+        rb_valid6$d = rb5$q;
+        rb_data6$d = rb5$q & rb_bit5;
+        rb_valid = rb_valid6$q;
+        rb_data = rb_data6$q;
         if (reset) begin
             valid1$d = 1'b0;
             valid2$d = 1'b0;
             valid3$d = 1'b0;
             valid4$d = 1'b0;
+            valid5$d = 1'b0;
             rb1$d = 1'b0;
             rb2$d = 1'b0;
             rb3$d = 1'b0;
             rb4$d = 1'b0;
-            rb_valid5$d = 1'b0;
+            rb5$d = 1'b0;
+            rb_valid6$d = 1'b0;
             credits$d = credit_zero;
             sweeping$d = 1'b0;
             sweep_count$d = sweep_zero;
@@ -889,6 +947,25 @@ module bloom_core_control_op4(d,q,clock);
 endmodule // bloom_core_control_op4
 
 
+module bloom_core_control_op5(d,q,clock);
+    
+    // Module arguments
+    input wire  [1:0] d;
+    output reg  [1:0] q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 2'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_control_op5
+
+
 module bloom_core_control_rb1(d,q,clock);
     
     // Module arguments
@@ -963,6 +1040,25 @@ module bloom_core_control_rb4(d,q,clock);
     end
           
 endmodule // bloom_core_control_rb4
+
+
+module bloom_core_control_rb5(d,q,clock);
+    
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_control_rb5
 
 
 module bloom_core_control_rb_address1(d,q,clock);
@@ -1060,7 +1156,7 @@ module bloom_core_control_rb_bank3(d,q,clock);
 endmodule // bloom_core_control_rb_bank3
 
 
-module bloom_core_control_rb_bank_4(d,q,clock);
+module bloom_core_control_rb_bank4(d,q,clock);
     
     // Module arguments
     input wire  [3:0] d;
@@ -1076,10 +1172,29 @@ module bloom_core_control_rb_bank_4(d,q,clock);
        q <= d;
     end
           
-endmodule // bloom_core_control_rb_bank_4
+endmodule // bloom_core_control_rb_bank4
 
 
-module bloom_core_control_rb_data5(d,q,clock);
+module bloom_core_control_rb_bank_5(d,q,clock);
+    
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_control_rb_bank_5
+
+
+module bloom_core_control_rb_data6(d,q,clock);
     
     // Module arguments
     input wire  d;
@@ -1095,10 +1210,10 @@ module bloom_core_control_rb_data5(d,q,clock);
        q <= d;
     end
           
-endmodule // bloom_core_control_rb_data5
+endmodule // bloom_core_control_rb_data6
 
 
-module bloom_core_control_rb_valid5(d,q,clock);
+module bloom_core_control_rb_valid6(d,q,clock);
     
     // Module arguments
     input wire  d;
@@ -1114,7 +1229,7 @@ module bloom_core_control_rb_valid5(d,q,clock);
        q <= d;
     end
           
-endmodule // bloom_core_control_rb_valid5
+endmodule // bloom_core_control_rb_valid6
 
 
 module bloom_core_control_sweep_count(d,q,clock);
@@ -1231,6 +1346,25 @@ module bloom_core_control_tag4(d,q,clock);
 endmodule // bloom_core_control_tag4
 
 
+module bloom_core_control_tag5(d,q,clock);
+    
+    // Module arguments
+    input wire  [7:0] d;
+    output reg  [7:0] q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 8'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_control_tag5
+
+
 module bloom_core_control_valid1(d,q,clock);
     
     // Module arguments
@@ -1307,7 +1441,26 @@ module bloom_core_control_valid4(d,q,clock);
 endmodule // bloom_core_control_valid4
 
 
-module bloom_core_parts_0(clock,reset,key1,is_rb2,rb_addr2,insert3,insert4,clear4,sweep_en,sweep_addr,bit4,fill);
+module bloom_core_control_valid5(d,q,clock);
+    
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_control_valid5
+
+
+module bloom_core_parts_0(clock,reset,key1,is_rb2,rb_addr2,insert4,insert5,clear5,sweep_en,sweep_addr,bit5,fill);
     
     // Module arguments
     input wire  clock;
@@ -1315,12 +1468,12 @@ module bloom_core_parts_0(clock,reset,key1,is_rb2,rb_addr2,insert3,insert4,clear
     input wire  [63:0] key1;
     input wire  is_rb2;
     input wire  [15:0] rb_addr2;
-    input wire  insert3;
     input wire  insert4;
-    input wire  clear4;
+    input wire  insert5;
+    input wire  clear5;
     input wire  sweep_en;
     input wire  [15:0] sweep_addr;
-    output reg  bit4;
+    output reg  bit5;
     output reg  [16:0] fill;
     
     // Constant declarations
@@ -1345,9 +1498,12 @@ module bloom_core_parts_0(clock,reset,key1,is_rb2,rb_addr2,insert3,insert4,clear
     reg  [15:0] addr4$d;
     wire  [15:0] addr4$q;
     reg  addr4$clock;
-    reg  forward4$d;
-    wire  forward4$q;
-    reg  forward4$clock;
+    reg  [15:0] addr5$d;
+    wire  [15:0] addr5$q;
+    reg  addr5$clock;
+    reg  forward5$d;
+    wire  forward5$q;
+    reg  forward5$clock;
     reg  [16:0] fill_count$d;
     wire  [16:0] fill_count$q;
     reg  fill_count$clock;
@@ -1379,10 +1535,15 @@ module bloom_core_parts_0(clock,reset,key1,is_rb2,rb_addr2,insert3,insert4,clear
         .q(addr4$q),
         .clock(addr4$clock)
     );
-    bloom_core_parts_0_forward4 forward4(
-        .d(forward4$d),
-        .q(forward4$q),
-        .clock(forward4$clock)
+    bloom_core_parts_0_addr5 addr5(
+        .d(addr5$d),
+        .q(addr5$q),
+        .clock(addr5$clock)
+    );
+    bloom_core_parts_0_forward5 forward5(
+        .d(forward5$d),
+        .q(forward5$q),
+        .clock(forward5$clock)
     );
     bloom_core_parts_0_fill_count fill_count(
         .d(fill_count$d),
@@ -1394,11 +1555,13 @@ module bloom_core_parts_0(clock,reset,key1,is_rb2,rb_addr2,insert3,insert4,clear
     always @(*) begin
         addr3$clock = clock;
         addr4$clock = clock;
-        forward4$clock = clock;
+        addr5$clock = clock;
+        forward5$clock = clock;
         fill_count$clock = clock;
         addr3$d = addr3$q;
         addr4$d = addr4$q;
-        forward4$d = forward4$q;
+        addr5$d = addr5$q;
+        forward5$d = forward5$q;
         fill_count$d = fill_count$q;
         hash$clock = clock;
         hash$key = key1;
@@ -1409,26 +1572,27 @@ module bloom_core_parts_0(clock,reset,key1,is_rb2,rb_addr2,insert3,insert4,clear
         else begin
             addr2 = hash$addr;
         end
-        ram$read_addr = addr2;
         addr3$d = addr2;
+        ram$read_addr = addr3$q;
         addr4$d = addr3$q;
-        forward4$d = forwarding_enabled & (insert4 & (addr3$q == addr4$q));
-        ram$write_enable = insert3 | sweep_en;
+        addr5$d = addr4$q;
+        forward5$d = forwarding_enabled & (insert5 & (addr4$q == addr5$q));
+        ram$write_enable = insert4 | sweep_en;
         if (sweep_en) begin
             ram$write_addr = sweep_addr;
         end
         else begin
-            ram$write_addr = addr3$q;
+            ram$write_addr = addr4$q;
         end
         ram$write_data = ~sweep_en;
-        bit4 = ram$read_data | forward4$q;
+        bit5 = ram$read_data | forward5$q;
         if (reset) begin
             fill_count$d = fill_at_reset;
         end
-        else if (clear4) begin
+        else if (clear5) begin
             fill_count$d = fill_zero;
         end
-        else if (insert4 & ~(ram$read_data | forward4$q)) begin
+        else if (insert5 & ~(ram$read_data | forward5$q)) begin
             fill_count$d = fill_count$q + fill_one;
         end
         fill = fill_count$q;
@@ -1475,6 +1639,25 @@ module bloom_core_parts_0_addr4(d,q,clock);
 endmodule // bloom_core_parts_0_addr4
 
 
+module bloom_core_parts_0_addr5(d,q,clock);
+    
+    // Module arguments
+    input wire  [15:0] d;
+    output reg  [15:0] q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 16'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_parts_0_addr5
+
+
 module bloom_core_parts_0_fill_count(d,q,clock);
     
     // Module arguments
@@ -1494,7 +1677,7 @@ module bloom_core_parts_0_fill_count(d,q,clock);
 endmodule // bloom_core_parts_0_fill_count
 
 
-module bloom_core_parts_0_forward4(d,q,clock);
+module bloom_core_parts_0_forward5(d,q,clock);
     
     // Module arguments
     input wire  d;
@@ -1510,7 +1693,7 @@ module bloom_core_parts_0_forward4(d,q,clock);
        q <= d;
     end
           
-endmodule // bloom_core_parts_0_forward4
+endmodule // bloom_core_parts_0_forward5
 
 
 module bloom_core_parts_0_hash(clock,key,addr);
@@ -1566,14 +1749,9 @@ module bloom_core_parts_0_ram(clock,read_addr,read_data,write_enable,write_addr,
     input wire  write_data;
     
     // Update code (custom)
-    (* no_rw_check *)
+    (* no_rw_check, ram_style = "block" *)
     reg mem [0:4095];
     reg read_raw;
-    reg [12:0] init_index;
-    initial begin
-        for (init_index = 13'd0; init_index < 13'd4096; init_index = init_index + 13'd1)
-            mem[init_index[11:0]] = 1'b0;
-    end
     always @(posedge clock) begin
         if (write_enable) begin
             mem[write_addr[11:0]] <= write_data;
@@ -1589,7 +1767,7 @@ module bloom_core_parts_0_ram(clock,read_addr,read_data,write_enable,write_addr,
 endmodule // bloom_core_parts_0_ram
 
 
-module bloom_core_parts_1(clock,reset,key1,is_rb2,rb_addr2,insert3,insert4,clear4,sweep_en,sweep_addr,bit4,fill);
+module bloom_core_parts_1(clock,reset,key1,is_rb2,rb_addr2,insert4,insert5,clear5,sweep_en,sweep_addr,bit5,fill);
     
     // Module arguments
     input wire  clock;
@@ -1597,12 +1775,12 @@ module bloom_core_parts_1(clock,reset,key1,is_rb2,rb_addr2,insert3,insert4,clear
     input wire  [63:0] key1;
     input wire  is_rb2;
     input wire  [15:0] rb_addr2;
-    input wire  insert3;
     input wire  insert4;
-    input wire  clear4;
+    input wire  insert5;
+    input wire  clear5;
     input wire  sweep_en;
     input wire  [15:0] sweep_addr;
-    output reg  bit4;
+    output reg  bit5;
     output reg  [16:0] fill;
     
     // Constant declarations
@@ -1627,9 +1805,12 @@ module bloom_core_parts_1(clock,reset,key1,is_rb2,rb_addr2,insert3,insert4,clear
     reg  [15:0] addr4$d;
     wire  [15:0] addr4$q;
     reg  addr4$clock;
-    reg  forward4$d;
-    wire  forward4$q;
-    reg  forward4$clock;
+    reg  [15:0] addr5$d;
+    wire  [15:0] addr5$q;
+    reg  addr5$clock;
+    reg  forward5$d;
+    wire  forward5$q;
+    reg  forward5$clock;
     reg  [16:0] fill_count$d;
     wire  [16:0] fill_count$q;
     reg  fill_count$clock;
@@ -1661,10 +1842,15 @@ module bloom_core_parts_1(clock,reset,key1,is_rb2,rb_addr2,insert3,insert4,clear
         .q(addr4$q),
         .clock(addr4$clock)
     );
-    bloom_core_parts_1_forward4 forward4(
-        .d(forward4$d),
-        .q(forward4$q),
-        .clock(forward4$clock)
+    bloom_core_parts_1_addr5 addr5(
+        .d(addr5$d),
+        .q(addr5$q),
+        .clock(addr5$clock)
+    );
+    bloom_core_parts_1_forward5 forward5(
+        .d(forward5$d),
+        .q(forward5$q),
+        .clock(forward5$clock)
     );
     bloom_core_parts_1_fill_count fill_count(
         .d(fill_count$d),
@@ -1676,11 +1862,13 @@ module bloom_core_parts_1(clock,reset,key1,is_rb2,rb_addr2,insert3,insert4,clear
     always @(*) begin
         addr3$clock = clock;
         addr4$clock = clock;
-        forward4$clock = clock;
+        addr5$clock = clock;
+        forward5$clock = clock;
         fill_count$clock = clock;
         addr3$d = addr3$q;
         addr4$d = addr4$q;
-        forward4$d = forward4$q;
+        addr5$d = addr5$q;
+        forward5$d = forward5$q;
         fill_count$d = fill_count$q;
         hash$clock = clock;
         hash$key = key1;
@@ -1691,26 +1879,27 @@ module bloom_core_parts_1(clock,reset,key1,is_rb2,rb_addr2,insert3,insert4,clear
         else begin
             addr2 = hash$addr;
         end
-        ram$read_addr = addr2;
         addr3$d = addr2;
+        ram$read_addr = addr3$q;
         addr4$d = addr3$q;
-        forward4$d = forwarding_enabled & (insert4 & (addr3$q == addr4$q));
-        ram$write_enable = insert3 | sweep_en;
+        addr5$d = addr4$q;
+        forward5$d = forwarding_enabled & (insert5 & (addr4$q == addr5$q));
+        ram$write_enable = insert4 | sweep_en;
         if (sweep_en) begin
             ram$write_addr = sweep_addr;
         end
         else begin
-            ram$write_addr = addr3$q;
+            ram$write_addr = addr4$q;
         end
         ram$write_data = ~sweep_en;
-        bit4 = ram$read_data | forward4$q;
+        bit5 = ram$read_data | forward5$q;
         if (reset) begin
             fill_count$d = fill_at_reset;
         end
-        else if (clear4) begin
+        else if (clear5) begin
             fill_count$d = fill_zero;
         end
-        else if (insert4 & ~(ram$read_data | forward4$q)) begin
+        else if (insert5 & ~(ram$read_data | forward5$q)) begin
             fill_count$d = fill_count$q + fill_one;
         end
         fill = fill_count$q;
@@ -1757,6 +1946,25 @@ module bloom_core_parts_1_addr4(d,q,clock);
 endmodule // bloom_core_parts_1_addr4
 
 
+module bloom_core_parts_1_addr5(d,q,clock);
+    
+    // Module arguments
+    input wire  [15:0] d;
+    output reg  [15:0] q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 16'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_parts_1_addr5
+
+
 module bloom_core_parts_1_fill_count(d,q,clock);
     
     // Module arguments
@@ -1776,7 +1984,7 @@ module bloom_core_parts_1_fill_count(d,q,clock);
 endmodule // bloom_core_parts_1_fill_count
 
 
-module bloom_core_parts_1_forward4(d,q,clock);
+module bloom_core_parts_1_forward5(d,q,clock);
     
     // Module arguments
     input wire  d;
@@ -1792,7 +2000,7 @@ module bloom_core_parts_1_forward4(d,q,clock);
        q <= d;
     end
           
-endmodule // bloom_core_parts_1_forward4
+endmodule // bloom_core_parts_1_forward5
 
 
 module bloom_core_parts_1_hash(clock,key,addr);
@@ -1848,14 +2056,9 @@ module bloom_core_parts_1_ram(clock,read_addr,read_data,write_enable,write_addr,
     input wire  write_data;
     
     // Update code (custom)
-    (* no_rw_check *)
+    (* no_rw_check, ram_style = "block" *)
     reg mem [0:4095];
     reg read_raw;
-    reg [12:0] init_index;
-    initial begin
-        for (init_index = 13'd0; init_index < 13'd4096; init_index = init_index + 13'd1)
-            mem[init_index[11:0]] = 1'b0;
-    end
     always @(posedge clock) begin
         if (write_enable) begin
             mem[write_addr[11:0]] <= write_data;
@@ -1871,7 +2074,7 @@ module bloom_core_parts_1_ram(clock,read_addr,read_data,write_enable,write_addr,
 endmodule // bloom_core_parts_1_ram
 
 
-module bloom_core_parts_2(clock,reset,key1,is_rb2,rb_addr2,insert3,insert4,clear4,sweep_en,sweep_addr,bit4,fill);
+module bloom_core_parts_2(clock,reset,key1,is_rb2,rb_addr2,insert4,insert5,clear5,sweep_en,sweep_addr,bit5,fill);
     
     // Module arguments
     input wire  clock;
@@ -1879,12 +2082,12 @@ module bloom_core_parts_2(clock,reset,key1,is_rb2,rb_addr2,insert3,insert4,clear
     input wire  [63:0] key1;
     input wire  is_rb2;
     input wire  [15:0] rb_addr2;
-    input wire  insert3;
     input wire  insert4;
-    input wire  clear4;
+    input wire  insert5;
+    input wire  clear5;
     input wire  sweep_en;
     input wire  [15:0] sweep_addr;
-    output reg  bit4;
+    output reg  bit5;
     output reg  [16:0] fill;
     
     // Constant declarations
@@ -1909,9 +2112,12 @@ module bloom_core_parts_2(clock,reset,key1,is_rb2,rb_addr2,insert3,insert4,clear
     reg  [15:0] addr4$d;
     wire  [15:0] addr4$q;
     reg  addr4$clock;
-    reg  forward4$d;
-    wire  forward4$q;
-    reg  forward4$clock;
+    reg  [15:0] addr5$d;
+    wire  [15:0] addr5$q;
+    reg  addr5$clock;
+    reg  forward5$d;
+    wire  forward5$q;
+    reg  forward5$clock;
     reg  [16:0] fill_count$d;
     wire  [16:0] fill_count$q;
     reg  fill_count$clock;
@@ -1943,10 +2149,15 @@ module bloom_core_parts_2(clock,reset,key1,is_rb2,rb_addr2,insert3,insert4,clear
         .q(addr4$q),
         .clock(addr4$clock)
     );
-    bloom_core_parts_2_forward4 forward4(
-        .d(forward4$d),
-        .q(forward4$q),
-        .clock(forward4$clock)
+    bloom_core_parts_2_addr5 addr5(
+        .d(addr5$d),
+        .q(addr5$q),
+        .clock(addr5$clock)
+    );
+    bloom_core_parts_2_forward5 forward5(
+        .d(forward5$d),
+        .q(forward5$q),
+        .clock(forward5$clock)
     );
     bloom_core_parts_2_fill_count fill_count(
         .d(fill_count$d),
@@ -1958,11 +2169,13 @@ module bloom_core_parts_2(clock,reset,key1,is_rb2,rb_addr2,insert3,insert4,clear
     always @(*) begin
         addr3$clock = clock;
         addr4$clock = clock;
-        forward4$clock = clock;
+        addr5$clock = clock;
+        forward5$clock = clock;
         fill_count$clock = clock;
         addr3$d = addr3$q;
         addr4$d = addr4$q;
-        forward4$d = forward4$q;
+        addr5$d = addr5$q;
+        forward5$d = forward5$q;
         fill_count$d = fill_count$q;
         hash$clock = clock;
         hash$key = key1;
@@ -1973,26 +2186,27 @@ module bloom_core_parts_2(clock,reset,key1,is_rb2,rb_addr2,insert3,insert4,clear
         else begin
             addr2 = hash$addr;
         end
-        ram$read_addr = addr2;
         addr3$d = addr2;
+        ram$read_addr = addr3$q;
         addr4$d = addr3$q;
-        forward4$d = forwarding_enabled & (insert4 & (addr3$q == addr4$q));
-        ram$write_enable = insert3 | sweep_en;
+        addr5$d = addr4$q;
+        forward5$d = forwarding_enabled & (insert5 & (addr4$q == addr5$q));
+        ram$write_enable = insert4 | sweep_en;
         if (sweep_en) begin
             ram$write_addr = sweep_addr;
         end
         else begin
-            ram$write_addr = addr3$q;
+            ram$write_addr = addr4$q;
         end
         ram$write_data = ~sweep_en;
-        bit4 = ram$read_data | forward4$q;
+        bit5 = ram$read_data | forward5$q;
         if (reset) begin
             fill_count$d = fill_at_reset;
         end
-        else if (clear4) begin
+        else if (clear5) begin
             fill_count$d = fill_zero;
         end
-        else if (insert4 & ~(ram$read_data | forward4$q)) begin
+        else if (insert5 & ~(ram$read_data | forward5$q)) begin
             fill_count$d = fill_count$q + fill_one;
         end
         fill = fill_count$q;
@@ -2039,6 +2253,25 @@ module bloom_core_parts_2_addr4(d,q,clock);
 endmodule // bloom_core_parts_2_addr4
 
 
+module bloom_core_parts_2_addr5(d,q,clock);
+    
+    // Module arguments
+    input wire  [15:0] d;
+    output reg  [15:0] q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 16'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_parts_2_addr5
+
+
 module bloom_core_parts_2_fill_count(d,q,clock);
     
     // Module arguments
@@ -2058,7 +2291,7 @@ module bloom_core_parts_2_fill_count(d,q,clock);
 endmodule // bloom_core_parts_2_fill_count
 
 
-module bloom_core_parts_2_forward4(d,q,clock);
+module bloom_core_parts_2_forward5(d,q,clock);
     
     // Module arguments
     input wire  d;
@@ -2074,7 +2307,7 @@ module bloom_core_parts_2_forward4(d,q,clock);
        q <= d;
     end
           
-endmodule // bloom_core_parts_2_forward4
+endmodule // bloom_core_parts_2_forward5
 
 
 module bloom_core_parts_2_hash(clock,key,addr);
@@ -2130,14 +2363,9 @@ module bloom_core_parts_2_ram(clock,read_addr,read_data,write_enable,write_addr,
     input wire  write_data;
     
     // Update code (custom)
-    (* no_rw_check *)
+    (* no_rw_check, ram_style = "block" *)
     reg mem [0:4095];
     reg read_raw;
-    reg [12:0] init_index;
-    initial begin
-        for (init_index = 13'd0; init_index < 13'd4096; init_index = init_index + 13'd1)
-            mem[init_index[11:0]] = 1'b0;
-    end
     always @(posedge clock) begin
         if (write_enable) begin
             mem[write_addr[11:0]] <= write_data;
@@ -2153,7 +2381,7 @@ module bloom_core_parts_2_ram(clock,read_addr,read_data,write_enable,write_addr,
 endmodule // bloom_core_parts_2_ram
 
 
-module bloom_core_parts_3(clock,reset,key1,is_rb2,rb_addr2,insert3,insert4,clear4,sweep_en,sweep_addr,bit4,fill);
+module bloom_core_parts_3(clock,reset,key1,is_rb2,rb_addr2,insert4,insert5,clear5,sweep_en,sweep_addr,bit5,fill);
     
     // Module arguments
     input wire  clock;
@@ -2161,12 +2389,12 @@ module bloom_core_parts_3(clock,reset,key1,is_rb2,rb_addr2,insert3,insert4,clear
     input wire  [63:0] key1;
     input wire  is_rb2;
     input wire  [15:0] rb_addr2;
-    input wire  insert3;
     input wire  insert4;
-    input wire  clear4;
+    input wire  insert5;
+    input wire  clear5;
     input wire  sweep_en;
     input wire  [15:0] sweep_addr;
-    output reg  bit4;
+    output reg  bit5;
     output reg  [16:0] fill;
     
     // Constant declarations
@@ -2191,9 +2419,12 @@ module bloom_core_parts_3(clock,reset,key1,is_rb2,rb_addr2,insert3,insert4,clear
     reg  [15:0] addr4$d;
     wire  [15:0] addr4$q;
     reg  addr4$clock;
-    reg  forward4$d;
-    wire  forward4$q;
-    reg  forward4$clock;
+    reg  [15:0] addr5$d;
+    wire  [15:0] addr5$q;
+    reg  addr5$clock;
+    reg  forward5$d;
+    wire  forward5$q;
+    reg  forward5$clock;
     reg  [16:0] fill_count$d;
     wire  [16:0] fill_count$q;
     reg  fill_count$clock;
@@ -2225,10 +2456,15 @@ module bloom_core_parts_3(clock,reset,key1,is_rb2,rb_addr2,insert3,insert4,clear
         .q(addr4$q),
         .clock(addr4$clock)
     );
-    bloom_core_parts_3_forward4 forward4(
-        .d(forward4$d),
-        .q(forward4$q),
-        .clock(forward4$clock)
+    bloom_core_parts_3_addr5 addr5(
+        .d(addr5$d),
+        .q(addr5$q),
+        .clock(addr5$clock)
+    );
+    bloom_core_parts_3_forward5 forward5(
+        .d(forward5$d),
+        .q(forward5$q),
+        .clock(forward5$clock)
     );
     bloom_core_parts_3_fill_count fill_count(
         .d(fill_count$d),
@@ -2240,11 +2476,13 @@ module bloom_core_parts_3(clock,reset,key1,is_rb2,rb_addr2,insert3,insert4,clear
     always @(*) begin
         addr3$clock = clock;
         addr4$clock = clock;
-        forward4$clock = clock;
+        addr5$clock = clock;
+        forward5$clock = clock;
         fill_count$clock = clock;
         addr3$d = addr3$q;
         addr4$d = addr4$q;
-        forward4$d = forward4$q;
+        addr5$d = addr5$q;
+        forward5$d = forward5$q;
         fill_count$d = fill_count$q;
         hash$clock = clock;
         hash$key = key1;
@@ -2255,26 +2493,27 @@ module bloom_core_parts_3(clock,reset,key1,is_rb2,rb_addr2,insert3,insert4,clear
         else begin
             addr2 = hash$addr;
         end
-        ram$read_addr = addr2;
         addr3$d = addr2;
+        ram$read_addr = addr3$q;
         addr4$d = addr3$q;
-        forward4$d = forwarding_enabled & (insert4 & (addr3$q == addr4$q));
-        ram$write_enable = insert3 | sweep_en;
+        addr5$d = addr4$q;
+        forward5$d = forwarding_enabled & (insert5 & (addr4$q == addr5$q));
+        ram$write_enable = insert4 | sweep_en;
         if (sweep_en) begin
             ram$write_addr = sweep_addr;
         end
         else begin
-            ram$write_addr = addr3$q;
+            ram$write_addr = addr4$q;
         end
         ram$write_data = ~sweep_en;
-        bit4 = ram$read_data | forward4$q;
+        bit5 = ram$read_data | forward5$q;
         if (reset) begin
             fill_count$d = fill_at_reset;
         end
-        else if (clear4) begin
+        else if (clear5) begin
             fill_count$d = fill_zero;
         end
-        else if (insert4 & ~(ram$read_data | forward4$q)) begin
+        else if (insert5 & ~(ram$read_data | forward5$q)) begin
             fill_count$d = fill_count$q + fill_one;
         end
         fill = fill_count$q;
@@ -2321,6 +2560,25 @@ module bloom_core_parts_3_addr4(d,q,clock);
 endmodule // bloom_core_parts_3_addr4
 
 
+module bloom_core_parts_3_addr5(d,q,clock);
+    
+    // Module arguments
+    input wire  [15:0] d;
+    output reg  [15:0] q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 16'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_parts_3_addr5
+
+
 module bloom_core_parts_3_fill_count(d,q,clock);
     
     // Module arguments
@@ -2340,7 +2598,7 @@ module bloom_core_parts_3_fill_count(d,q,clock);
 endmodule // bloom_core_parts_3_fill_count
 
 
-module bloom_core_parts_3_forward4(d,q,clock);
+module bloom_core_parts_3_forward5(d,q,clock);
     
     // Module arguments
     input wire  d;
@@ -2356,7 +2614,7 @@ module bloom_core_parts_3_forward4(d,q,clock);
        q <= d;
     end
           
-endmodule // bloom_core_parts_3_forward4
+endmodule // bloom_core_parts_3_forward5
 
 
 module bloom_core_parts_3_hash(clock,key,addr);
@@ -2412,14 +2670,9 @@ module bloom_core_parts_3_ram(clock,read_addr,read_data,write_enable,write_addr,
     input wire  write_data;
     
     // Update code (custom)
-    (* no_rw_check *)
+    (* no_rw_check, ram_style = "block" *)
     reg mem [0:4095];
     reg read_raw;
-    reg [12:0] init_index;
-    initial begin
-        for (init_index = 13'd0; init_index < 13'd4096; init_index = init_index + 13'd1)
-            mem[init_index[11:0]] = 1'b0;
-    end
     always @(posedge clock) begin
         if (write_enable) begin
             mem[write_addr[11:0]] <= write_data;

@@ -25,9 +25,11 @@ pub fn crc_k8_b16_w128() -> CoreSpec {
     CoreSpec::new(8, 16, 128, Crc, 3)
 }
 
+type Slot = Arc<Mutex<Option<VerilatedCore>>>;
+
 /// One built core per configuration per test process; tests take new instances.
 fn built(spec: &CoreSpec) -> VerilatedCore {
-    static BUILT: OnceLock<Mutex<HashMap<String, Arc<Mutex<Option<VerilatedCore>>>>>> = OnceLock::new();
+    static BUILT: OnceLock<Mutex<HashMap<String, Slot>>> = OnceLock::new();
     let slot = BUILT.get_or_init(Default::default).lock().unwrap().entry(spec.name()).or_default().clone();
     let mut slot = slot.lock().unwrap_or_else(|e| e.into_inner());
     if slot.is_none() {

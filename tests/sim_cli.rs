@@ -1,0 +1,127 @@
+//! End-to-end tests of `bloom sim`.
+
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
+fn bloom(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_bloom")).args(args).output().expect("run bloom")
+}
+
+fn text(o: &Output) -> (String, String) {
+    (String::from_utf8_lossy(&o.stdout).into_owned(), String::from_utf8_lossy(&o.stderr).into_owned())
+}
+
+/// The value after `label: ` on its line of `out`.
+fn field<'a>(out: &'a str, label: &str) -> &'a str {
+    out.lines()
+        .find_map(|l| l.strip_prefix(label).and_then(|r| r.strip_prefix(": ")))
+        .unwrap_or_else(|| panic!("no `{label}:` line in\n{out}"))
+}
+
+fn scratch(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("bloom-sim-cli-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+#[test]
+fn sim_h3_k4_b12_w64_stress_reports_zero_mismatches_and_the_fpr() {
+    let o = bloom(&["sim", "--ops", "60000", "--checkpoint-every", "20000", "--fpr-queries", "50000"]);
+    let (out, err) = text(&o);
+    assert!(o.status.success(), "stdout:\n{out}\nstderr:\n{err}");
+    assert_eq!(field(&out, "operations"), "60000");
+    assert_eq!(field(&out, "mismatches"), "0");
+    let cycles: u64 = field(&out, "cycles").parse().unwrap();
+    assert!(cycles >= 60000, "{cycles}");
+    let per_cycle: f64 = field(&out, "operations per cycle").parse().unwrap();
+    assert!((per_cycle - 60000.0 / cycles as f64).abs() < 1e-3);
+    assert!(field(&out, "image checks").starts_with("3 "), "{out}");
+    assert!(field(&out, "simulation speed").contains("operations/s"));
+    let fpr = field(&out, "false-positive rate");
+    assert!(fpr.contains("measured") && fpr.contains("exact") && fpr.contains("95% interval"), "{fpr}");
+    // Default inserts: 2^12 ln 2 = 2839 keys, exact rate (1-(1-2^-12)^2839)^4.
+    let exact = (1.0 - (1.0 - 1.0 / 4096.0f64).powi(2839)).powi(4);
+    assert!(fpr.contains("after 2839 inserts") && fpr.contains(&format!("exact {exact:.6}")), "{fpr}");
+}
+
+#[test]
+fn sim_saturating_crc_k3_b6_w32_runs_one_operation_per_cycle() {
+    let o = bloom(&[
+        "sim", "--ops", "40000", "--k", "3", "--bank-bits", "6", "--key-bits", "32", "--hash", "crc", "--seed", "1311768467463790320",
+        "--traffic", "saturating", "--fpr-queries", "0",
+    ]);
+    let (out, err) = text(&o);
+    assert!(o.status.success(), "stdout:\n{out}\nstderr:\n{err}");
+    assert_eq!(field(&out, "mismatches"), "0");
+    assert_eq!(field(&out, "cycles"), "40000");
+    assert_eq!(field(&out, "operations per cycle"), "1.0000");
+    assert!(!out.contains("false-positive rate"));
+}
+
+#[test]
+fn sim_trace_writes_a_vcd_and_nothing_on_error() {
+    let dir = scratch("trace");
+    let vcd = dir.join("run.vcd");
+    let o = bloom(&[
+        "sim", "--ops", "300", "--k", "1", "--bank-bits", "6", "--key-bits", "128", "--seed", "77", "--fpr-queries", "0", "--trace",
+        vcd.to_str().unwrap(),
+    ]);
+    let (out, err) = text(&o);
+    assert!(o.status.success(), "stdout:\n{out}\nstderr:\n{err}");
+    let text = std::fs::read_to_string(&vcd).unwrap();
+    assert!(text.contains("$enddefinitions") && text.contains("req_key") && text.contains("resp_hit"));
+    // Only the finished trace is left in the directory.
+    assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 1);
+
+    // Too many operations for a trace: refused before anything is written.
+    let big = dir.join("big.vcd");
+    let o = bloom(&["sim", "--ops", "300000", "--trace", big.to_str().unwrap()]);
+    assert!(!o.status.success());
+    assert!(text_err(&o).contains("--trace"), "{}", text_err(&o));
+    assert!(!big.exists());
+    // A trace into a missing directory.
+    let o = bloom(&["sim", "--ops", "10", "--trace", dir.join("no/such/dir.vcd").to_str().unwrap()]);
+    assert!(!o.status.success());
+    assert!(text_err(&o).contains("does not exist"), "{}", text_err(&o));
+    assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 1);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+fn text_err(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+#[test]
+fn sim_rejects_invalid_inputs_with_clear_errors() {
+    let cases: &[(&[&str], &str)] = &[
+        (&["sim", "--k", "0"], "= 0 is not allowed"),
+        (&["sim", "--k", "17"], "1..=16"),
+        (&["sim", "--bank-bits", "5"], "bank_bits"),
+        (&["sim", "--key-bits", "48"], "48"),
+        (&["sim", "--ops", "0"], "--ops 0"),
+        (&["sim", "--ops", "-3"], "'-3'"),
+        (&["sim", "--hash", "md5"], "md5"),
+        (&["sim", "--fpr-inserts", "0"], "--fpr-inserts 0"),
+        (&["sim", "--traffic", "gentle"], "gentle"),
+    ];
+    for (args, needle) in cases {
+        let o = bloom(args);
+        let err = text_err(&o);
+        assert!(!o.status.success(), "{args:?} succeeded");
+        assert!(err.contains(needle), "{args:?}: {err}");
+        assert!(!err.contains("panicked"), "{args:?}: {err}");
+    }
+}
+
+#[test]
+fn sim_without_verilator_says_how_to_install_it() {
+    let o = Command::new(env!("CARGO_BIN_EXE_bloom"))
+        .args(["sim", "--ops", "10"])
+        .env("BLOOM_VERILATOR", "/nonexistent/verilator")
+        .output()
+        .unwrap();
+    let err = text_err(&o);
+    assert!(!o.status.success());
+    assert!(err.contains("scripts/setup.sh") && err.contains("apt-get install verilator"), "{err}");
+}
