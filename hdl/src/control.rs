@@ -82,6 +82,11 @@ pub struct Control<const W: usize> {
     sweep_count: DFF<Bits<16>>,
     rb_valid6: DFF<bool>,
     rb_data6: DFF<bool>,
+    // Decoded one stage early, so the RAM write enable and the fill update start at a
+    // register (the write path into the RAM's MASK/WE pins was the critical path).
+    insert_at4: DFF<bool>,
+    insert_at5: DFF<bool>,
+    clear_at5: DFF<bool>,
     fifo: ResponseFifo,
     op_insert: Constant<Bits<2>>,
     op_clear: Constant<Bits<2>>,
@@ -162,6 +167,9 @@ impl<const W: usize> Control<W> {
             sweep_count: Default::default(),
             rb_valid6: Default::default(),
             rb_data6: Default::default(),
+            insert_at4: Default::default(),
+            insert_at5: Default::default(),
+            clear_at5: Default::default(),
             fifo: Default::default(),
             op_insert: Constant::new(1u64.into()),
             op_clear: Constant::new(2u64.into()),
@@ -183,7 +191,7 @@ impl<const W: usize> Logic for Control<W> {
             self, clock, valid1, valid2, valid3, valid4, valid5, op1, op2, op3, op4, op5, tag1,
             tag2, tag3, tag4, tag5, rb1, rb2, rb3, rb4, rb5, rb_address1, rb_address2, rb_bank1,
             rb_bank2, rb_bank3, rb_bank4, rb_bank_5, key_1, credits, sweeping, sweep_count,
-            rb_valid6, rb_data6
+            rb_valid6, rb_data6, insert_at4, insert_at5, clear_at5
         );
         self.fifo.clock.next = self.clock.val();
         self.fifo.reset.next = self.reset.val();
@@ -234,9 +242,12 @@ impl<const W: usize> Logic for Control<W> {
         self.key1.next = self.key_1.q.val();
         self.is_rb2.next = self.rb2.q.val();
         self.rb_addr2.next = self.rb_address2.q.val();
-        self.insert4.next = self.valid4.q.val() & (self.op4.q.val() == self.op_insert.val());
-        self.insert5.next = self.valid5.q.val() & (self.op5.q.val() == self.op_insert.val());
-        self.clear5.next = self.valid5.q.val() & (self.op5.q.val() == self.op_clear.val());
+        self.insert_at4.d.next = self.valid3.q.val() & (self.op3.q.val() == self.op_insert.val());
+        self.insert_at5.d.next = self.insert_at4.q.val();
+        self.clear_at5.d.next = self.valid4.q.val() & (self.op4.q.val() == self.op_clear.val());
+        self.insert4.next = self.insert_at4.q.val();
+        self.insert5.next = self.insert_at5.q.val();
+        self.clear5.next = self.clear_at5.q.val();
         self.sweep_en.next = self.sweeping.q.val();
         self.sweep_addr.next = self.sweep_count.q.val();
         self.rb_bank5.next = self.rb_bank_5.q.val();
@@ -288,6 +299,9 @@ impl<const W: usize> Logic for Control<W> {
             self.rb4.d.next = false;
             self.rb5.d.next = false;
             self.rb_valid6.d.next = false;
+            self.insert_at4.d.next = false;
+            self.insert_at5.d.next = false;
+            self.clear_at5.d.next = false;
             self.credits.d.next = self.credit_zero.val();
             self.sweeping.d.next = false;
             self.sweep_count.d.next = self.sweep_zero.val();

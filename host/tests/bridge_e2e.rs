@@ -286,3 +286,22 @@ fn e2e_silent_line_reports_no_answer() {
     assert_eq!(dev.stats().unwrap().ops_served, 0);
     assert!(!dev.query(42).unwrap());
 }
+
+/// 3 Mbaud from a 12 MHz clock (4 clocks per bit, the fewest allowed): the
+/// answers and the image still equal the golden model's.
+#[test]
+fn e2e_3mbaud_at_12mhz_cpb4_h3_k4_b8_w64() {
+    let (core, cfg) = configs(4, 8, 64, false, 0x5EED);
+    let board = SimBoard::new(core, 3_000_000, 4, BOARD_TIMEOUT_BITS).unwrap();
+    let opts = ClientOptions { max_tries: 2, board_timeout_bits: BOARD_TIMEOUT_BITS as u64, ..ClientOptions::default() };
+    let mut dev = Client::connect(board, opts, Some(&cfg)).unwrap();
+    let mut gold = golden::PartitionedFilter::new(cfg);
+    let ks = keys(3, 120, 64);
+    let want: Vec<bool> = ks.iter().map(|k| gold.insert(*k).unwrap()).collect();
+    assert_eq!(dev.insert_batch(&ks).unwrap(), want);
+    let probe = keys(4, 60, 64);
+    let want: Vec<bool> = probe.iter().map(|k| gold.query(*k).unwrap()).collect();
+    assert_eq!(dev.query_batch(&probe).unwrap(), want);
+    assert_same_image(&dev.dump().unwrap(), &gold);
+    assert_eq!(dev.link.resends, 0);
+}

@@ -259,6 +259,8 @@ fn build_into(
     };
     write("top.v", verilog)?;
     write("shim.cpp", shim)?;
+    let runtime = runtime_dir(cache, version, args);
+    reuse_runtime_objects(&runtime, &tmp.join("obj"));
     let log_path = tmp.join("build.log");
     let log = File::create(&log_path).map_err(|e| SimError::io(&log_path, e))?;
     let log_err = log.try_clone().map_err(|e| SimError::io(&log_path, e))?;
@@ -290,6 +292,7 @@ fn build_into(
         )));
     }
     fs::rename(&built, tmp.join("libbloomsim.so")).map_err(|e| SimError::io(&built, e))?;
+    keep_runtime_objects(&runtime, &tmp.join("obj"));
     // Objects are only needed to link; keep sources and the log for debugging.
     if let Ok(entries) = fs::read_dir(tmp.join("obj")) {
         for e in entries.flatten() {
@@ -313,6 +316,72 @@ fn build_into(
     let _ = f.sync_all();
     fs::rename(&tmp, dir).map_err(|e| SimError::io(dir, e))?;
     Ok(())
+}
+
+/// Verilator's runtime (verilated*.cpp) is the same for every model built with
+/// the same Verilator and flags; its objects are kept in `runtime-<hash>/` and
+/// copied into a new build's object directory, where make finds them newer than
+/// their sources and skips them. Purely an optimisation: if the files are
+/// missing or named differently by another Verilator version, make compiles
+/// the runtime as usual.
+fn runtime_dir(cache: &Path, version: &str, args: &[String]) -> PathBuf {
+    let mut flags: Vec<&str> = Vec::new();
+    let mut skip = false;
+    for a in args {
+        if skip {
+            skip = false;
+        } else if a == "--top-module" {
+            skip = true;
+        } else {
+            flags.push(a);
+        }
+    }
+    let key = hash128(&[&SHIM_VERSION.to_le_bytes(), version.as_bytes(), flags.join("\u{1}").as_bytes()]);
+    cache.join(format!("runtime-{key:032x}"))
+}
+
+fn runtime_objects(dir: &Path) -> Vec<PathBuf> {
+    let Ok(entries) = fs::read_dir(dir) else { return Vec::new() };
+    entries
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| {
+            let name = p.file_name().and_then(|n| n.to_str()).unwrap_or("");
+            name.starts_with("verilated") && name.ends_with(".o")
+        })
+        .collect()
+}
+
+fn reuse_runtime_objects(runtime: &Path, obj: &Path) {
+    if !runtime.join("READY").exists() || fs::create_dir_all(obj).is_err() {
+        return;
+    }
+    for src in runtime_objects(runtime) {
+        if let Some(name) = src.file_name() {
+            // A copy gets a fresh modification time, newer than the sources.
+            let _ = fs::copy(&src, obj.join(name));
+        }
+    }
+}
+
+fn keep_runtime_objects(runtime: &Path, obj: &Path) {
+    if runtime.join("READY").exists() {
+        return;
+    }
+    let objects = runtime_objects(obj);
+    if objects.is_empty() {
+        return;
+    }
+    let tmp = runtime.with_extension(format!("tmp{}", std::process::id()));
+    let _ = fs::remove_dir_all(&tmp);
+    if fs::create_dir_all(&tmp).is_err() {
+        return;
+    }
+    let copied = objects.iter().all(|src| src.file_name().is_some_and(|n| fs::copy(src, tmp.join(n)).is_ok()));
+    if copied && fs::write(tmp.join("READY"), b"ok\n").is_ok() && fs::rename(&tmp, runtime).is_ok() {
+        return;
+    }
+    let _ = fs::remove_dir_all(&tmp);
 }
 
 /// Seconds the last build of this cached directory took (from its metadata).

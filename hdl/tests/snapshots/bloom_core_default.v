@@ -410,6 +410,15 @@ module bloom_core_control(clock,reset,req_valid,req_ready,req_op,req_key,req_tag
     reg  rb_data6$d;
     wire  rb_data6$q;
     reg  rb_data6$clock;
+    reg  insert_at4$d;
+    wire  insert_at4$q;
+    reg  insert_at4$clock;
+    reg  insert_at5$d;
+    wire  insert_at5$q;
+    reg  insert_at5$clock;
+    reg  clear_at5$d;
+    wire  clear_at5$q;
+    reg  clear_at5$clock;
     reg  fifo$clock;
     reg  fifo$reset;
     reg  fifo$push;
@@ -592,6 +601,21 @@ module bloom_core_control(clock,reset,req_valid,req_ready,req_op,req_key,req_tag
         .q(rb_data6$q),
         .clock(rb_data6$clock)
     );
+    bloom_core_control_insert_at4 insert_at4(
+        .d(insert_at4$d),
+        .q(insert_at4$q),
+        .clock(insert_at4$clock)
+    );
+    bloom_core_control_insert_at5 insert_at5(
+        .d(insert_at5$d),
+        .q(insert_at5$q),
+        .clock(insert_at5$clock)
+    );
+    bloom_core_control_clear_at5 clear_at5(
+        .d(clear_at5$d),
+        .q(clear_at5$q),
+        .clock(clear_at5$clock)
+    );
     bloom_core_control_fifo fifo(
         .clock(fifo$clock),
         .reset(fifo$reset),
@@ -639,6 +663,9 @@ module bloom_core_control(clock,reset,req_valid,req_ready,req_op,req_key,req_tag
         sweep_count$clock = clock;
         rb_valid6$clock = clock;
         rb_data6$clock = clock;
+        insert_at4$clock = clock;
+        insert_at5$clock = clock;
+        clear_at5$clock = clock;
         valid1$d = valid1$q;
         valid2$d = valid2$q;
         valid3$d = valid3$q;
@@ -672,6 +699,9 @@ module bloom_core_control(clock,reset,req_valid,req_ready,req_op,req_key,req_tag
         sweep_count$d = sweep_count$q;
         rb_valid6$d = rb_valid6$q;
         rb_data6$d = rb_data6$q;
+        insert_at4$d = insert_at4$q;
+        insert_at5$d = insert_at5$q;
+        clear_at5$d = clear_at5$q;
         fifo$clock = clock;
         fifo$reset = reset;
         clearing = ((valid1$q & (op1$q == op_clear)) | (valid2$q & (op2$q == op_clear))) | ((valid3$q & (op3$q == op_clear)) | sweeping$q);
@@ -710,9 +740,12 @@ module bloom_core_control(clock,reset,req_valid,req_ready,req_op,req_key,req_tag
         key1 = key_1$q;
         is_rb2 = rb2$q;
         rb_addr2 = rb_address2$q;
-        insert4 = valid4$q & (op4$q == op_insert);
-        insert5 = valid5$q & (op5$q == op_insert);
-        clear5 = valid5$q & (op5$q == op_clear);
+        insert_at4$d = valid3$q & (op3$q == op_insert);
+        insert_at5$d = insert_at4$q;
+        clear_at5$d = valid4$q & (op4$q == op_clear);
+        insert4 = insert_at4$q;
+        insert5 = insert_at5$q;
+        clear5 = clear_at5$q;
         sweep_en = sweeping$q;
         sweep_addr = sweep_count$q;
         rb_bank5 = rb_bank_5$q;
@@ -759,6 +792,9 @@ module bloom_core_control(clock,reset,req_valid,req_ready,req_op,req_key,req_tag
             rb4$d = 1'b0;
             rb5$d = 1'b0;
             rb_valid6$d = 1'b0;
+            insert_at4$d = 1'b0;
+            insert_at5$d = 1'b0;
+            clear_at5$d = 1'b0;
             credits$d = credit_zero;
             sweeping$d = 1'b0;
             sweep_count$d = sweep_zero;
@@ -766,6 +802,25 @@ module bloom_core_control(clock,reset,req_valid,req_ready,req_op,req_key,req_tag
     end
     
 endmodule // bloom_core_control
+
+
+module bloom_core_control_clear_at5(d,q,clock);
+    
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_control_clear_at5
 
 
 module bloom_core_control_credits(d,q,clock);
@@ -850,6 +905,44 @@ module bloom_core_control_fifo(clock,reset,push,push_hit,push_tag,pop,out_valid,
         endcase
     end
 endmodule // bloom_core_control_fifo
+
+
+module bloom_core_control_insert_at4(d,q,clock);
+    
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_control_insert_at4
+
+
+module bloom_core_control_insert_at5(d,q,clock);
+    
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_control_insert_at5
 
 
 module bloom_core_control_key_1(d,q,clock);
