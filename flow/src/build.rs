@@ -9,12 +9,18 @@
 //! beat the fastest clock met so far, or three runs were made; the fastest run
 //! that met timing is kept. Each run keeps its files and logs in its own
 //! directory `passN-FREQ/`.
+//!
+//! The board logic must work at the clock, too: the UART bridge's baud
+//! divider is worked out from it and must come within 2% of the baud rate.
+//! A requested clock where it does not is an error (naming the fastest one
+//! below it that works); the automatic choice skips such clocks. The logic's
+//! Verilog is generated anew for each run's clock.
 
 use crate::board::{Board, Device, Family};
 use crate::nextpnr::ClockTiming;
 use crate::steps::{self, PlaceRoute, PnrJob, Synthesis};
 use crate::tools::{Progress, Tool};
-use crate::top::{self, BoardLogic, ClockPlan};
+use crate::top::{self, BoardLogic, ClockFit, ClockPlan, UartLink};
 use crate::{CoreNetlist, FlowError};
 use serde::Serialize;
 use std::collections::BTreeMap;
@@ -64,7 +70,12 @@ pub struct BuildReport {
     pub family: String,
     pub part: String,
     pub package: String,
+    /// What the board top holds, as `bloom build --top` names it ("uart-bridge", "test-pattern").
+    pub top: String,
+    /// Its description.
     pub logic: String,
+    /// The host link at the chosen clock (None for the test pattern).
+    pub uart: Option<UartLink>,
     pub core: serde_json::Value,
     pub clock: ClockPlan,
     pub constrained_mhz: f64,
@@ -126,9 +137,66 @@ pub fn check_fits_device(d: &Device, core: &CoreNetlist) -> Result<(), FlowError
     Ok(())
 }
 
+/// The fastest clock at or below `max_mhz` that the board can make and the
+/// logic can run at, with the host link the logic then offers.
+pub fn usable_clock(
+    board: &Board,
+    max_mhz: f64,
+    logic: &dyn BoardLogic,
+    core: &CoreNetlist,
+) -> Result<(ClockPlan, Option<UartLink>), FlowError> {
+    let mut limit = max_mhz;
+    let mut first_reason: Option<String> = None;
+    // Each round skips at least one of the logic's unusable bands, so a few
+    // rounds suffice; the bound only guards against a logic whose hints do not.
+    for _ in 0..64 {
+        let plan = match ClockPlan::fastest_up_to(board, limit) {
+            Ok(p) => p,
+            Err(e) if first_reason.is_none() => return Err(e),
+            Err(_) => break,
+        };
+        match logic.fit(core, top::clock_hz(&plan))? {
+            ClockFit::Fits(link) => return Ok((plan, link)),
+            ClockFit::Unusable { reason, retry_at_or_below_mhz } => {
+                first_reason.get_or_insert(reason);
+                limit = retry_at_or_below_mhz.min(plan.mhz() - 1e-6);
+                if limit <= 0.0 {
+                    break;
+                }
+            }
+        }
+    }
+    Err(FlowError::Invalid(format!(
+        "{}; nor can it at any slower clock the {} can make. Choose another --baud or a faster --freq",
+        first_reason.unwrap_or_else(|| format!("the {} cannot run at {max_mhz} MHz or below", logic.name())),
+        board.title,
+    )))
+}
+
+/// The clock for `--freq`: the fastest the board makes at or below it, which
+/// the logic must be able to run at (no silent slower choice).
+fn requested_clock(board: &Board, freq_mhz: f64, logic: &dyn BoardLogic, core: &CoreNetlist) -> Result<ClockPlan, FlowError> {
+    let plan = ClockPlan::fastest_up_to(board, freq_mhz)?;
+    match logic.fit(core, top::clock_hz(&plan))? {
+        ClockFit::Fits(_) => Ok(plan),
+        ClockFit::Unusable { reason, .. } => {
+            let hint = match usable_clock(board, freq_mhz, logic, core) {
+                Ok((p, _)) => format!(
+                    "the fastest clock at or below {freq_mhz} MHz that works is {} MHz: use --freq {}, or another --baud",
+                    p.mhz(),
+                    p.mhz()
+                ),
+                Err(_) => format!("no clock at or below {freq_mhz} MHz works: choose another --baud or a faster --freq"),
+            };
+            Err(FlowError::Invalid(format!("{reason}; {hint}. No bitstream was written")))
+        }
+    }
+}
+
 struct PassOutcome {
     dir: PathBuf,
     plan: ClockPlan,
+    link: Option<UartLink>,
     synth: Synthesis,
     pnr: PlaceRoute,
 }
@@ -152,6 +220,16 @@ fn run_pass(
     let dir = opts.out_dir.join(format!("pass{n}-{:.2}MHz", plan.mhz()));
     std::fs::create_dir_all(&dir).map_err(|e| FlowError::Io(format!("creating {}: {e}", dir.display())))?;
     opts.progress.say(&format!("pass {n}: core clock {}", plan.describe()));
+    let link = match opts.logic.fit(core, top::clock_hz(&plan))? {
+        ClockFit::Fits(link) => link,
+        ClockFit::Unusable { reason, .. } => return Err(FlowError::Invalid(reason)),
+    };
+    if let Some(l) = &link {
+        opts.progress.say(&format!(
+            "pass {n}: UART {} baud from {} clocks per bit ({:.2}% off)",
+            l.baud, l.clocks_per_bit, l.error_pct
+        ));
+    }
     let design = top::board_design(board, &plan, opts.logic, core)?;
     steps::write(&dir.join("board.v"), &design)?;
     let cfile = match board.device.family {
@@ -170,7 +248,7 @@ fn run_pass(
         name: "board",
     };
     let pnr = steps::place_and_route(&dir, &job, &opts.progress)?;
-    let outcome = PassOutcome { dir, plan, synth, pnr };
+    let outcome = PassOutcome { dir, plan, link, synth, pnr };
     opts.progress.say(&format!(
         "pass {n}: routed Fmax {:.2} MHz at a {:.2} MHz constraint: {}",
         outcome.fmax(),
@@ -195,25 +273,25 @@ pub fn build(core: &CoreNetlist, opts: &BuildOptions) -> Result<BuildReport, Flo
     remove_stale(out, family);
     // Everything that can be checked without tools is, before anything is written.
     check_fits(board, core)?;
-    if let Some(f) = opts.freq_mhz {
-        ClockPlan::fastest_up_to(board, f)?;
-    }
+    let first = match opts.freq_mhz {
+        Some(f) => requested_clock(board, f, opts.logic, core)?,
+        None => usable_clock(board, board.device.conservative_mhz, opts.logic, core)?.0,
+    };
     let versions = tool_versions(&toolchain(family))?;
     std::fs::create_dir_all(out).map_err(|e| FlowError::Io(format!("creating {}: {e}", out.display())))?;
 
     let mut passes: Vec<PassOutcome> = Vec::new();
     let chosen: usize = match opts.freq_mhz {
-        Some(f) => {
-            passes.push(run_pass(1, ClockPlan::fastest_up_to(board, f)?, core, opts)?);
+        Some(_) => {
+            passes.push(run_pass(1, first, core, opts)?);
             0
         }
         None => {
-            let first = ClockPlan::fastest_up_to(board, board.device.conservative_mhz)?;
             passes.push(run_pass(1, first, core, opts)?);
             let mut best_met: Option<usize> = passes[0].met().then_some(0);
             while passes.len() < MAX_PASSES && !(best_met == Some(passes.len() - 1) && passes.len() > 1) {
                 let last = passes.last().expect("one pass ran");
-                let Ok(plan) = ClockPlan::fastest_up_to(board, last.fmax() * 0.95) else { break };
+                let Ok((plan, _)) = usable_clock(board, last.fmax() * 0.95, opts.logic, core) else { break };
                 let floor = best_met.map_or(0.0, |i| passes[i].plan.mhz());
                 // Another pass only if it could beat the best clock met so far.
                 if plan.mhz() <= floor * 1.02 || (plan.mhz() - last.plan.mhz()).abs() < 1e-6 {
@@ -289,7 +367,9 @@ pub fn build(core: &CoreNetlist, opts: &BuildOptions) -> Result<BuildReport, Flo
         family: family.to_string(),
         part: d.part.into(),
         package: board.package_title.into(),
+        top: opts.logic.kind().into(),
         logic: opts.logic.name().into(),
+        uart: pass.link.clone(),
         core: core.config_json.clone(),
         clock: pass.plan.clone(),
         constrained_mhz: pass.plan.mhz(),
@@ -345,7 +425,7 @@ impl BuildReport {
                     c["k"], c["bank_bits"], c["key_bits"], c["hash"].as_str().unwrap_or("?"), c["seed"]
                 ),
             ),
-            ("board logic".into(), self.logic.clone()),
+            ("board top".into(), format!("{}: {}", self.top, self.logic)),
             ("core clock".into(), self.clock.describe()),
             (
                 "routed Fmax".into(),
@@ -356,9 +436,20 @@ impl BuildReport {
                     if self.timing_met { "met" } else { "NOT met" }
                 ),
             ),
+        ];
+        if let Some(u) = &self.uart {
+            rows.push((
+                "UART".into(),
+                format!(
+                    "{} baud asked, {:.1} made ({} clocks per bit, {:.2}% off); host: bloom host --port PORT --baud {}",
+                    u.baud, u.actual_baud, u.clocks_per_bit, u.error_pct, u.baud
+                ),
+            ));
+        }
+        rows.extend([
             ("LUT4".into(), pct(&self.resources.luts)),
             ("flip-flops".into(), pct(&self.resources.ffs)),
-        ];
+        ]);
         if let Some(lc) = &self.resources.logic_cells {
             rows.push(("logic cells".into(), pct(lc)));
         }

@@ -1,5 +1,5 @@
 //! The open-source FPGA flow for the bloom core: board descriptions, board
-//! tops and the Fmax harness, constraint files, PLL settings, and the steps
+//! tops (with the UART host bridge or a test pattern) and the Fmax harness, constraint files, PLL settings, and the steps
 //! Yosys -> nextpnr -> packer -> programmer, each keeping its tool's full log,
 //! with the report (routed Fmax, timing, resources, tool versions).
 //!
@@ -8,6 +8,7 @@
 //! only needs its Verilog, top name and size.
 
 pub mod board;
+pub mod bridge;
 pub mod build;
 pub mod constraints;
 pub mod fmax;

@@ -1,9 +1,10 @@
 //! Board tops. A board top (`bloom_board_top`) owns the pins, the clock (PLL
 //! or oscillator), the reset and the LED polarity, and instantiates one
-//! `bloom_board_logic` module that does the work. The logic is exchangeable:
-//! [`TestPattern`] drives the core from an LFSR and shows the result on the
-//! LEDs; the UART host bridge provides its own [`BoardLogic`] with the same
-//! module interface and replaces it through [`crate::build::BuildOptions::logic`].
+//! `bloom_board_logic` module that does the work. The logic is exchangeable
+//! through [`crate::build::BuildOptions::logic`]: [`crate::bridge::UartBridge`]
+//! (what `bloom build` uses by default) puts the UART host bridge of
+//! docs/protocol.md in front of the core; [`TestPattern`] drives the core from
+//! an LFSR and shows the result on the LEDs.
 //!
 //! `bloom_board_logic` interface (every implementation):
 //! ```text
@@ -95,13 +96,63 @@ impl ClockPlan {
     }
 }
 
+/// The serial line a board logic offers a host, at one core clock.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct UartLink {
+    /// The rate asked for (`bloom build --baud`); `bloom host --baud` must match it.
+    pub baud: u32,
+    /// The rate the divider makes from the core clock: clock / clocks_per_bit.
+    pub actual_baud: f64,
+    pub clocks_per_bit: u32,
+    /// |actual - baud| / baud, in percent.
+    pub error_pct: f64,
+}
+
+/// Whether a board logic can run at a given core clock.
+#[derive(Clone, Debug, PartialEq)]
+pub enum ClockFit {
+    /// It can; with the host link it then offers (None: it has none).
+    Fits(Option<UartLink>),
+    /// Not at this clock, but perhaps at a slower one: `reason` says why, and
+    /// no clock above `retry_at_or_below_mhz` and below this one can work either.
+    Unusable { reason: String, retry_at_or_below_mhz: f64 },
+}
+
 /// What runs inside the board top (see the module documentation for its interface).
 pub trait BoardLogic {
-    /// Short name for reports ("test pattern", "uart bridge").
+    /// Short name for reports ("test pattern", "UART host bridge").
     fn name(&self) -> &str;
-    /// Verilog defining `bloom_board_logic` and everything it instantiates
-    /// other than the core (whose Verilog the flow adds).
+    /// The name `bloom build --top` takes for it ("test-pattern", "uart-bridge").
+    fn kind(&self) -> &str;
+    /// Whether the logic can run at `clock_hz`. Err: it cannot run at any
+    /// clock (its own settings are wrong).
+    fn fit(&self, core: &CoreNetlist, clock_hz: u64) -> Result<ClockFit, FlowError>;
+    /// Verilog defining `bloom_board_logic` for `clock_hz` and everything it
+    /// instantiates other than the core (whose Verilog the flow adds).
     fn verilog(&self, core: &CoreNetlist, board: &Board, clock_hz: u64) -> Result<String, FlowError>;
+}
+
+/// The core clock in Hz that a board top made with `plan` runs its logic at.
+pub fn clock_hz(plan: &ClockPlan) -> u64 {
+    (plan.mhz() * 1e6).round() as u64
+}
+
+/// Modules defined more than once in `verilog` (Yosys would refuse the design).
+pub fn duplicate_modules(verilog: &str) -> Vec<String> {
+    let mut seen = std::collections::BTreeSet::new();
+    let mut dups = std::collections::BTreeSet::new();
+    for line in verilog.lines() {
+        let Some(rest) = line.trim_start().strip_prefix("module ") else { continue };
+        let name: String = rest
+            .trim_start()
+            .chars()
+            .take_while(|c| c.is_ascii_alphanumeric() || *c == '_' || *c == '$')
+            .collect();
+        if !name.is_empty() && !seen.insert(name.clone()) {
+            dups.insert(name);
+        }
+    }
+    dups.into_iter().collect()
 }
 
 /// The whole board design: top, logic and core, one Verilog text.
@@ -111,7 +162,7 @@ pub fn board_design(
     logic: &dyn BoardLogic,
     core: &CoreNetlist,
 ) -> Result<String, FlowError> {
-    let clock_hz = (clock.mhz() * 1e6).round() as u64;
+    let clock_hz = clock_hz(clock);
     let n = board.leds.len();
     let polarity: String = board.leds.iter().rev().map(|p| if p.active_low { '1' } else { '0' }).collect();
     let (button_port, pressed) = match board.reset_button {
@@ -171,7 +222,16 @@ endmodule
         nm1 = n - 1,
         pll = clock.verilog(),
     );
-    Ok(format!("{top}\n{}\n{}", logic.verilog(core, board, clock_hz)?, core.verilog))
+    let design = format!("{top}\n{}\n{}", logic.verilog(core, board, clock_hz)?, core.verilog);
+    let dups = duplicate_modules(&design);
+    if !dups.is_empty() {
+        return Err(FlowError::Invalid(format!(
+            "the board design ({} and the core) defines these modules more than once: {}",
+            logic.name(),
+            dups.join(", ")
+        )));
+    }
+    Ok(design)
 }
 
 /// Test pattern: inserts a key from a 64-bit LFSR, then queries the same key
@@ -187,6 +247,14 @@ pub struct TestPattern;
 impl BoardLogic for TestPattern {
     fn name(&self) -> &str {
         "test pattern"
+    }
+
+    fn kind(&self) -> &str {
+        "test-pattern"
+    }
+
+    fn fit(&self, _core: &CoreNetlist, _clock_hz: u64) -> Result<ClockFit, FlowError> {
+        Ok(ClockFit::Fits(None))
     }
 
     fn verilog(&self, core: &CoreNetlist, board: &Board, clock_hz: u64) -> Result<String, FlowError> {

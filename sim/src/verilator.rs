@@ -53,6 +53,10 @@ impl Default for BuildOptions {
     }
 }
 
+/// Optimisation of the model (fast paths -O3), of its one-time code and of
+/// Verilator's runtime; part of the cache key through `verilator_args`.
+const MAKE_FLAGS: [&str; 3] = ["OPT_FAST=-O3", "OPT_SLOW=-O1", "OPT_GLOBAL=-O2"];
+
 const INSTALL_HINT: &str = "install it with `scripts/setup.sh` or `apt-get install verilator` (Verilator 5.006 or newer)";
 
 /// `verilator --version`, run once per process.
@@ -125,7 +129,6 @@ fn verilator_args(top: &str, opts: &BuildOptions) -> Vec<String> {
     let mut args: Vec<String> = [
         "--cc",
         "--exe",
-        "--build",
         "-Wno-fatal",
         "-Wno-lint",
         "-Wno-style",
@@ -140,8 +143,6 @@ fn verilator_args(top: &str, opts: &BuildOptions) -> Vec<String> {
         "-fPIC -fvisibility=hidden",
         "-LDFLAGS",
         "-shared -Wl,-Bsymbolic",
-        "-MAKEFLAGS",
-        "OPT_FAST=-O3 OPT_SLOW=-O1 OPT_GLOBAL=-O2",
         "-o",
         "libbloomsim.so",
     ]
@@ -195,6 +196,7 @@ pub fn build(verilog: &str, top: &str, opts: &BuildOptions) -> Result<Arc<ModelL
         top.as_bytes(),
         verilog.as_bytes(),
         args.join("\u{1}").as_bytes(),
+        MAKE_FLAGS.join("\u{1}").as_bytes(),
         shim.as_bytes(),
     ]);
     let safe_top: String = top.chars().filter(|c| c.is_ascii_alphanumeric() || *c == '_').take(40).collect();
@@ -260,21 +262,32 @@ fn build_into(
     write("top.v", verilog)?;
     write("shim.cpp", shim)?;
     let runtime = runtime_dir(cache, version, args);
-    reuse_runtime_objects(&runtime, &tmp.join("obj"));
     let log_path = tmp.join("build.log");
     let log = File::create(&log_path).map_err(|e| SimError::io(&log_path, e))?;
     let log_err = log.try_clone().map_err(|e| SimError::io(&log_path, e))?;
     let started = Instant::now();
-    let status = Command::new(verilator_program())
+    // Verilator writes the C++ and its makefile (named by our --prefix); then
+    // make links model, runtime and shim into one shared library (named by -o).
+    let mut status = Command::new(verilator_program())
         .current_dir(&tmp)
         .args(args)
-        .arg("-j")
-        .arg(opts.jobs.max(1).to_string())
         .args(["--Mdir", "obj", "top.v", "shim.cpp"])
-        .stdout(log)
-        .stderr(log_err)
+        .stdout(log.try_clone().map_err(|e| SimError::io(&log_path, e))?)
+        .stderr(log_err.try_clone().map_err(|e| SimError::io(&log_path, e))?)
         .status()
         .map_err(|e| SimError::VerilatorMissing(format!("cannot run `{}` ({e}); {INSTALL_HINT}", verilator_program())))?;
+    if status.success() {
+        reuse_runtime_objects(&runtime, &tmp.join("obj"));
+        status = Command::new("make")
+            .current_dir(tmp.join("obj"))
+            .args(["-f", "Vtop.mk", "-j", &opts.jobs.max(1).to_string()])
+            .args(MAKE_FLAGS)
+            .arg("libbloomsim.so")
+            .stdout(log)
+            .stderr(log_err)
+            .status()
+            .map_err(|e| SimError::Build(format!("cannot run `make` ({e}); install it with `apt-get install make g++`")))?;
+    }
     let seconds = started.elapsed().as_secs_f64();
     let built = tmp.join("obj").join("libbloomsim.so");
     if !status.success() || !built.exists() {
@@ -336,7 +349,12 @@ fn runtime_dir(cache: &Path, version: &str, args: &[String]) -> PathBuf {
             flags.push(a);
         }
     }
-    let key = hash128(&[&SHIM_VERSION.to_le_bytes(), version.as_bytes(), flags.join("\u{1}").as_bytes()]);
+    let key = hash128(&[
+        &SHIM_VERSION.to_le_bytes(),
+        version.as_bytes(),
+        flags.join("\u{1}").as_bytes(),
+        MAKE_FLAGS.join("\u{1}").as_bytes(),
+    ]);
     cache.join(format!("runtime-{key:032x}"))
 }
 

@@ -89,15 +89,15 @@ fn three_way(spec: &CoreSpec, ops: usize, seed: u64) {
 
 #[test]
 fn three_way_crc_k3_b6_w32() {
-    three_way(&crc_k3_b6_w32(), 400, 11);
+    three_way(&crc_k3_b6_w32(), 1500, 11);
 }
 
 #[test]
 fn three_way_h3_k1_b6_w128() {
-    three_way(&h3_k1_b6_w128(), 400, 12);
+    three_way(&h3_k1_b6_w128(), 1500, 12);
 }
 
 #[test]
 fn three_way_h3_k4_b12_w64() {
-    three_way(&h3_k4_b12_w64(), 150, 13);
+    three_way(&h3_k4_b12_w64(), 400, 13);
 }
