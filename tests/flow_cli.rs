@@ -1,9 +1,11 @@
 //! `bloom build` and `bloom fmax` end to end through the binary: one real
-//! build (HX8K breakout, small core) with its report and the --flash
-//! behaviour, one tiny fmax run with its --json contract, and bad input:
-//! unknown board/device, a filter too big for the part, missing tools,
-//! timing that cannot be met, a clock the board cannot make. Every failure
-//! must exit non-zero with a clear message and leave no bitstream behind.
+//! build (HX8K breakout, small core, `--top test-pattern`; the UART bridge
+//! top is built to a bitstream in flow/tests/bitstreams.rs) with its report
+//! and the --flash behaviour, one tiny fmax run with its --json contract, and
+//! bad input: unknown board/device, a filter too big for the part, missing
+//! tools, timing that cannot be met, a clock the board cannot make, a baud
+//! rate the bridge cannot make. Every failure must exit non-zero with a clear
+//! message and leave no bitstream behind.
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
@@ -52,7 +54,7 @@ fn build_hx8k_k2_b11_w32_report_and_flash() {
     require("openFPGALoader", "apt-get install openfpgaloader");
     let out = fresh_dir("cli-build-hx8k");
     let o = bloom(
-        &[&["build", "--board", "hx8k", "--out", out.to_str().unwrap(), "--freq", "30", "--pnr-seed", "2", "--flash"][..], &SMALL]
+        &[&["build", "--board", "hx8k", "--top", "test-pattern", "--out", out.to_str().unwrap(), "--freq", "30", "--pnr-seed", "2", "--flash"][..], &SMALL]
             .concat(),
         None,
     );
@@ -62,6 +64,9 @@ fn build_hx8k_k2_b11_w32_report_and_flash() {
     let report: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(out.join("report.json")).expect("report.json")).unwrap();
     assert_eq!(report["board"], "hx8k");
+    assert_eq!(report["top"], "test-pattern");
+    assert!(report["uart"].is_null(), "the test pattern has no UART: {}", report["uart"]);
+    assert!(t.contains("test-pattern: test pattern"), "{t}");
     assert_eq!(report["pnr_seed"], 2);
     assert_eq!(report["timing_met"], true);
     assert!(report["routed_fmax_mhz"].as_f64().unwrap() >= report["constrained_mhz"].as_f64().unwrap());
@@ -93,7 +98,10 @@ fn build_timing_not_met_leaves_no_bitstream() {
     // A bitstream and report of an earlier run must not survive a failed one.
     std::fs::write(out.join("bloom.bin"), b"old bitstream").unwrap();
     std::fs::write(out.join("report.json"), b"{}").unwrap();
-    let o = bloom(&[&["build", "--board", "icebreaker", "--out", out.to_str().unwrap(), "--freq", "250"][..], &SMALL].concat(), None);
+    let o = bloom(
+        &[&["build", "--board", "icebreaker", "--top", "test-pattern", "--out", out.to_str().unwrap(), "--freq", "250"][..], &SMALL].concat(),
+        None,
+    );
     assert_failed_cleanly(&o, "timing not met");
     let t = text(&o);
     assert!(t.contains("routed Fmax") && t.contains("constraint"), "{t}");
@@ -170,6 +178,44 @@ fn clock_the_board_cannot_make() {
     let o = bloom(&["build", "--board", "icebreaker", "--freq", "fast"], None);
     assert!(!o.status.success());
     assert!(text(&o).contains("invalid value 'fast'"), "{}", text(&o));
+}
+
+#[test]
+fn baud_the_bridge_cannot_make_fails_before_any_tool_runs() {
+    let out = fresh_dir("cli-badbaud");
+    let run = |extra: &[&str]| {
+        let _ = std::fs::remove_dir_all(&out);
+        std::fs::create_dir_all(&out).unwrap();
+        // A bitstream of an earlier run must not survive a refused one.
+        std::fs::write(out.join("bloom.bin"), b"old bitstream").unwrap();
+        let o = bloom(&[&["build", "--board", "icebreaker", "--out", out.to_str().unwrap()][..], &SMALL, extra].concat(), None);
+        assert!(!out.join("bloom.bin").exists(), "stale bitstream left for {extra:?}");
+        let left: Vec<_> = std::fs::read_dir(&out).unwrap().flatten().map(|e| e.file_name()).collect();
+        assert!(left.is_empty(), "{extra:?} wrote {left:?}");
+        o
+    };
+    // The default board top is the UART bridge, so --baud is checked without --top.
+    let o = run(&["--baud", "0"]);
+    assert_failed_cleanly(&o, "UART bridge (--baud 0): baud rate 0 is not allowed (must be 300 ..= 12000000)");
+    // 19.875 MHz / 3 Mbaud = 6.6 clocks per bit: 7 is 5.4% slow. 18 MHz makes it exactly.
+    let o = run(&["--freq", "20", "--baud", "3000000"]);
+    assert_failed_cleanly(&o, "cannot make --baud 3000000 from the 19.8750 MHz core clock");
+    let t = text(&o);
+    assert!(t.contains("nearest divider 7") && t.contains("use --freq 18,"), "{t}");
+    // The automatic clock choice skips clocks that cannot make the rate; none at or
+    // below the UP5K's starting 24 MHz makes 12 Mbaud with 4 clocks per bit.
+    let o = run(&["--baud", "12000000"]);
+    assert_failed_cleanly(&o, "nor can it at any slower clock the 1BitSquared iCEBreaker v1.0 can make");
+    let _ = std::fs::remove_dir_all(&out);
+    let o = bloom(&[&["build", "--board", "icebreaker", "--out", out.to_str().unwrap(), "--top", "test-pattern", "--baud", "9600"][..], &SMALL].concat(), None);
+    assert_failed_cleanly(&o, "--baud applies to --top uart-bridge only");
+    assert!(!out.exists(), "nothing is written for a refused option");
+    let o = bloom(&["build", "--board", "icebreaker", "--baud", "fast"], None);
+    assert!(!o.status.success());
+    assert!(text(&o).contains("invalid value 'fast'"), "{}", text(&o));
+    let o = bloom(&["build", "--board", "icebreaker", "--top", "leds"], None);
+    assert!(!o.status.success());
+    assert!(text(&o).contains("uart-bridge") && text(&o).contains("test-pattern"), "{}", text(&o));
 }
 
 #[test]

@@ -18,7 +18,7 @@
 
 use crate::board::{Board, Device, Family};
 use crate::nextpnr::ClockTiming;
-use crate::steps::{self, PlaceRoute, PnrJob, Synthesis};
+use crate::steps::{self, MappedMemory, PlaceRoute, PnrJob, Synthesis};
 use crate::tools::{Progress, Tool};
 use crate::top::{self, BoardLogic, ClockFit, ClockPlan, UartLink};
 use crate::{CoreNetlist, FlowError};
@@ -52,7 +52,11 @@ pub struct Resources {
     pub logic_cells: Option<Count>,
     pub brams: Count,
     /// Block RAMs this filter needs at the least (one bank per block or more).
+    /// The board logic may use more of its own (the UART bridge's frame buffer):
+    /// `memories` says which memory went where.
     pub brams_minimum: u32,
+    /// Every memory Yosys mapped to RAM cells, with the cell type.
+    pub memories: Vec<MappedMemory>,
 }
 
 #[derive(Clone, Debug, Serialize)]
@@ -352,6 +356,7 @@ pub fn build(core: &CoreNetlist, opts: &BuildOptions) -> Result<BuildReport, Flo
             logic_cells: Some(Count { used: pass.pnr.used(d.lut_bel).used as u64, total: total(d.lut_bel, d.luts) }),
             brams: Count { used: pass.pnr.used(d.bram_bel).used as u64, total: total(d.bram_bel, d.brams) },
             brams_minimum: d.min_brams(core.k, core.bank_bits),
+            memories: pass.synth.memories.clone(),
         },
         Family::Ecp5 => Resources {
             luts: Count { used: pass.pnr.used(d.lut_bel).used as u64, total: total(d.lut_bel, d.luts) },
@@ -359,6 +364,7 @@ pub fn build(core: &CoreNetlist, opts: &BuildOptions) -> Result<BuildReport, Flo
             logic_cells: None,
             brams: Count { used: pass.pnr.used(d.bram_bel).used as u64, total: total(d.bram_bel, d.brams) },
             brams_minimum: d.min_brams(core.k, core.bank_bits),
+            memories: pass.synth.memories.clone(),
         },
     };
     let report = BuildReport {
@@ -457,6 +463,15 @@ impl BuildReport {
             "block RAM".into(),
             format!("{}   minimum for this filter: {}", pct(&self.resources.brams), self.resources.brams_minimum),
         ));
+        if !self.resources.memories.is_empty() {
+            let list: Vec<String> = self
+                .resources
+                .memories
+                .iter()
+                .map(|m| format!("{} ({})", m.memory.trim_start_matches("board_logic."), m.cell.trim_matches(|c| c == '$' || c == '_')))
+                .collect();
+            rows.push(("memories".into(), list.join(", ")));
+        }
         rows.push(("nextpnr seed".into(), self.pnr_seed.to_string()));
         for (i, p) in self.passes.iter().enumerate() {
             rows.push((

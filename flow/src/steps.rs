@@ -88,7 +88,31 @@ fn parse_stat(path: &Path) -> Result<BTreeMap<String, CellCounts>, FlowError> {
 pub struct Synthesis {
     pub json: PathBuf,
     pub cells: CellCounts,
+    /// Each memory Yosys mapped to RAM cells, with the cell type.
+    pub memories: Vec<MappedMemory>,
     pub log: PathBuf,
+}
+
+/// A memory of the design and the RAM cell type Yosys built it from
+/// (`$__ICE40_RAM4K_`, `$__DP16KD_`, ...).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct MappedMemory {
+    /// Hierarchical name below the top, e.g. `board_logic.bridge_top.bridge.frames.buffer.mem`.
+    pub memory: String,
+    pub cell: String,
+}
+
+/// The "mapping memory NAME via TYPE" lines of a Yosys log (memory_libmap).
+pub fn mapped_memories(log: &str, top: &str) -> Vec<MappedMemory> {
+    let prefix = format!("{top}.");
+    log.lines()
+        .filter_map(|l| l.trim().strip_prefix("mapping memory "))
+        .filter_map(|rest| rest.split_once(" via "))
+        .map(|(name, cell)| MappedMemory {
+            memory: name.trim().trim_start_matches(&prefix).to_string(),
+            cell: cell.trim().to_string(),
+        })
+        .collect()
 }
 
 /// Yosys `synth_ice40` / `synth_ecp5` of `verilog` (a file in `dir`) to `NAME.json`.
@@ -111,7 +135,8 @@ pub fn synthesise(
     progress.say(&format!("synthesis: {synth} -top {top}"));
     tools::run(synth_tool(family), &["-p".into(), script], dir, &log, progress)?;
     let stats = parse_stat(&dir.join(&stat))?;
-    Ok(Synthesis { json: dir.join(json), cells: stats.get("design").cloned().unwrap_or_default(), log })
+    let memories = mapped_memories(&std::fs::read_to_string(&log).unwrap_or_default(), top);
+    Ok(Synthesis { json: dir.join(json), cells: stats.get("design").cloned().unwrap_or_default(), memories, log })
 }
 
 /// Per-module cell counts of the core with its hierarchy kept (for LUTs per hash unit).
@@ -322,6 +347,16 @@ pub fn program(board: &Board, bitstream: &Path, log: &Path, progress: &Progress)
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn mapped_memories_from_yosys_log() {
+        let log = "x\nmapping memory top.a.buffer.mem via $__ICE40_RAM4K_\n  mapping memory top.core.parts$0.ram.mem via $__DP16KD_\nmapping memory\n";
+        let m = mapped_memories(log, "top");
+        assert_eq!(m.len(), 2);
+        assert_eq!(m[0], MappedMemory { memory: "a.buffer.mem".into(), cell: "$__ICE40_RAM4K_".into() });
+        assert_eq!(m[1].memory, "core.parts$0.ram.mem");
+        assert_eq!(m[1].cell, "$__DP16KD_");
+    }
 
     #[test]
     fn stat_text_both_yosys_layouts() {

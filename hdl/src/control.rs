@@ -176,10 +176,10 @@ impl<const W: usize> Control<W> {
             credit_limit: Constant::new((RESPONSE_FIFO_DEPTH as u64).into()),
             credit_one: Constant::new(1u64.into()),
             credit_zero: Constant::new(0u64.into()),
-            sweep_last: Constant::new((((1u64 << bank_bits) - 1) as u64).into()),
+            sweep_last: Constant::new(((1u64 << bank_bits) - 1).into()),
             sweep_one: Constant::new(1u64.into()),
             sweep_zero: Constant::new(0u64.into()),
-            address_mask: Constant::new((((1u64 << bank_bits) - 1) as u64).into()),
+            address_mask: Constant::new(((1u64 << bank_bits) - 1).into()),
         }
     }
 }

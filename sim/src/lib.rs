@@ -10,6 +10,16 @@
 //!   checker against the golden model, and the run loop ([`CoSim`]).
 //! - [`rusthdl`]: the same core in rust-hdl's simulator, for three-way checks.
 //! - [`fpr`]: the measured false-positive rate against the exact formula.
+//!
+//! Commands:
+//! - `cargo test -p sim`: driver, co-simulation, property, three-way, teeth and
+//!   false-positive tests (models are built once and cached, see [`cache_dir`]).
+//! - `cargo test -p sim --release --test cosim -- --ignored soak`: 8 M checked
+//!   operations over the four test configurations.
+//! - `cargo bench -p sim --bench cosim_speed`: throughput of the default
+//!   configuration, golden model and checks included; `--bench verilator_raw`:
+//!   the Verilated core alone.
+//! - `bloom sim --help`: the same co-simulation from the command line.
 
 pub mod checker;
 pub mod core;

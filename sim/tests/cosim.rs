@@ -119,3 +119,31 @@ fn property_h3_k1_b6_w128() {
 fn property_crc_k8_b16_w128() {
     property(crc_k8_b16_w128(), 8);
 }
+
+#[test]
+fn zero_power_up_h3_k4_b12_w64_starts_empty_without_a_clear() {
+    // The FPGA flow: block RAM and flip-flops power up 0, only reset is applied.
+    let core = sim::VerilatedCore::build_with(&h3_k4_b12_w64(), false, sim::core::PowerUp::Zero).unwrap();
+    let mut cosim = CoSim::from_core(core).unwrap();
+    let mut consumer = ReadyPattern::default();
+    assert_eq!(cosim.check_image(&mut consumer).unwrap(), 0, "{:?}", cosim.report().first_mismatches);
+    let r = cosim.run(&RunOptions::stress(20_000, 64, 5), &mut |_, _| {}).unwrap();
+    assert_eq!(r.mismatches, 0, "{}", list(&r.first_mismatches));
+}
+
+/// Long soak over every test configuration (minutes):
+/// `cargo test -p sim --release --test cosim -- --ignored soak`
+#[test]
+#[ignore]
+fn soak_all_configurations_2m_ops() {
+    for spec in [h3_k4_b12_w64(), crc_k3_b6_w32(), h3_k1_b6_w128(), crc_k8_b16_w128()] {
+        let mut cosim = fresh(&spec);
+        let mut opts = RunOptions::stress(2_000_000, spec.key_bits, 77);
+        opts.shape = TrafficShape::stress_for(spec.key_bits, cosim.core.timing.clear_cycles);
+        opts.checkpoint_every = 500_000;
+        let r = cosim.run(&opts, &mut |_, _| {}).unwrap();
+        assert_eq!(r.mismatches, 0, "{}: {}", spec.name(), list(&r.first_mismatches));
+        assert_eq!((r.ops, r.image_checks), (2_000_000, 4));
+        println!("{}: {} ops, {} cycles, {:.2} M ops/s", spec.name(), r.ops, r.traffic_cycles, r.ops_per_second() / 1e6);
+    }
+}

@@ -33,7 +33,8 @@ fn three_way(spec: &CoreSpec, ops: usize, seed: u64) {
     for r in &requests {
         sim::core::push_request(&mut items, r, spec.key_bits);
     }
-    let cycles = 3 * ops + (vcore.timing.clear_cycles as usize) + 200;
+    let clears = requests.iter().filter(|r| r.op == 2).count();
+    let cycles = 3 * ops + (clears + 1) * (vcore.timing.clear_cycles as usize) + 200;
     let ready: Vec<u8> = (0..cycles).map(|_| traffic.next_ready() as u8).collect();
 
     let mut vout = StreamOutput::default();

@@ -1,10 +1,21 @@
 //! `bloom build`: the core on a board, through Yosys, nextpnr and the packer,
 //! to a bitstream and a report (see flow/src/build.rs for the steps and the
-//! way the clock is chosen).
+//! way the clock is chosen). By default the board top holds the UART host
+//! bridge (flow/src/bridge.rs), so `bloom host --port` can use the bitstream;
+//! `--top test-pattern` builds the LFSR test pattern instead.
 
 use std::path::PathBuf;
 
 use crate::cli::config::CoreArgs;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum TopArg {
+    /// The UART host bridge of docs/protocol.md in front of the core (for `bloom host --port`).
+    #[value(alias = "bridge")]
+    UartBridge,
+    /// The core fed by an LFSR (insert a key, query it back), results on the LEDs; no UART.
+    TestPattern,
+}
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -13,6 +24,14 @@ pub struct Args {
     pub board: String,
     #[command(flatten)]
     pub core: CoreArgs,
+    /// What the board top holds: uart-bridge (the host bridge, for `bloom host --port`)
+    /// or test-pattern (LFSR traffic, results on the LEDs, no UART).
+    #[arg(long, value_enum, default_value_t = TopArg::UartBridge)]
+    pub top: TopArg,
+    /// UART line rate of the bridge, 300..=12000000 [default: 115200]. The core clock
+    /// must make it within 2% with at least 4 clocks per bit; `bloom host --baud` must match.
+    #[arg(long)]
+    pub baud: Option<u32>,
     /// Output directory: bitstream, report.json, report.txt, and one passN-FREQ/
     /// directory per place-and-route run with every tool's log. Default build/BOARD.
     #[arg(long)]
@@ -40,7 +59,17 @@ pub fn core_netlist(core: &CoreArgs) -> anyhow::Result<flow::CoreNetlist> {
 
 pub fn run(args: Args) -> anyhow::Result<()> {
     let board = flow::board::board(&args.board)?;
-    let core = core_netlist(&args.core)?;
+    let core_cfg = crate::cli::verilog::core_config(&args.core, None)?;
+    let core = flow::CoreNetlist::generate(&core_cfg)?;
+    let logic: Box<dyn flow::top::BoardLogic> = match (args.top, args.baud) {
+        (TopArg::UartBridge, baud) => {
+            Box::new(flow::bridge::UartBridge::new(core_cfg, baud.unwrap_or(hdl::bridge::DEFAULT_BAUD)))
+        }
+        (TopArg::TestPattern, None) => Box::new(flow::top::TestPattern),
+        (TopArg::TestPattern, Some(_)) => {
+            anyhow::bail!("--baud applies to --top uart-bridge only: the test pattern has no UART")
+        }
+    };
     if args.flash {
         // Before hours of place and route, not after.
         flow::tools::Tool::OpenFpgaLoader.locate()?;
@@ -55,7 +84,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         out_dir: out.clone(),
         pnr_seed: args.pnr_seed,
         freq_mhz: args.freq,
-        logic: &flow::top::TestPattern,
+        logic: logic.as_ref(),
         progress: progress.clone(),
     };
     let report = flow::build::build(&core, &opts)?;

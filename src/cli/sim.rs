@@ -184,6 +184,11 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         report.ops_per_second(),
         report.seconds
     );
+    if let (Some(sim_cpu), Some(worker_cpu)) = (report.simulator_cpu_seconds, report.worker_cpu_seconds) {
+        println!(
+            "cpu time: simulator thread {sim_cpu:.2} s, golden model and checker thread {worker_cpu:.2} s (wall time counts other load on the machine)"
+        );
+    }
 
     let mut mismatches = report.mismatches;
     if args.fpr_queries > 0 && mismatches == 0 {

@@ -115,7 +115,7 @@ pub fn run_recording<const W: usize>(cfg: &CoreConfig, requests: &[Request], ben
             inp.req_tag = (next % 256) as u8;
         }
         // Readback while a clear sweeps is unspecified (core.rs): never issued here.
-        let in_clear_window = clear_accepted_at.map_or(false, |t| cycle <= t + clear_cycles(cfg.bank_bits) as u64 + 1);
+        let in_clear_window = clear_accepted_at.is_some_and(|t| cycle <= t + clear_cycles(cfg.bank_bits) as u64 + 1);
         if bench.readback_percent > 0 && !in_clear_window && rng.chance(bench.readback_percent) {
             inp.rb_req = true;
             inp.rb_bank = rng.below(k + 1) as u8; // sometimes a bank >= k
@@ -127,7 +127,7 @@ pub fn run_recording<const W: usize>(cfg: &CoreConfig, requests: &[Request], ben
 
         // Fill counters: those of the golden model after every response delivered so
         // far... are only comparable when nothing is in flight; checked when idle.
-        if expected.is_empty() && expected_rb.is_empty() && clear_accepted_at.map_or(true, |t| cycle > t + 8) {
+        if expected.is_empty() && expected_rb.is_empty() && clear_accepted_at.is_none_or(|t| cycle > t + 8) {
             let want = if (inp.fill_bank as u64) < k { golden.fill()[inp.fill_bank as usize] } else { 0 };
             assert_eq!(out.fill_count, want, "fill_count of bank {} in cycle {cycle}", inp.fill_bank);
         }
@@ -149,7 +149,7 @@ pub fn run_recording<const W: usize>(cfg: &CoreConfig, requests: &[Request], ben
         if out.rb_valid {
             let (t, bank, addr, bit) = expected_rb.pop_front().expect("unexpected rb_valid");
             assert_eq!(cycle, t + READBACK_LATENCY as u64, "readback latency");
-            if clear_accepted_at.map_or(true, |c| t > c + clear_cycles(cfg.bank_bits) as u64) {
+            if clear_accepted_at.is_none_or(|c| t > c + clear_cycles(cfg.bank_bits) as u64) {
                 assert_eq!(out.rb_data, bit, "readback bank {bank} addr {addr} issued in cycle {t}");
             }
         } else if let Some((t, ..)) = expected_rb.front() {
@@ -183,7 +183,7 @@ pub fn run_recording<const W: usize>(cfg: &CoreConfig, requests: &[Request], ben
             next += 1;
         }
         if never_backpressured && bench.idle_percent == 0 && bench.readback_percent == 0 && next < requests.len() {
-            let in_clear = clear_accepted_at.map_or(false, |t| cycle <= t + clear_cycles(cfg.bank_bits) as u64);
+            let in_clear = clear_accepted_at.is_some_and(|t| cycle <= t + clear_cycles(cfg.bank_bits) as u64);
             assert!(out.req_ready || in_clear, "II=1 broken: req_ready low in cycle {cycle}");
         }
     }
