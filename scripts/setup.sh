@@ -9,6 +9,8 @@ say() { printf '[setup] %s\n' "$*"; }
 
 # Debian packages: command -> package.
 declare -A DEBIAN=(
+  [make]=make
+  [g++]=g++
   [verilator]=verilator
   [yosys]=yosys
   [nextpnr-ice40]=nextpnr-ice40
