@@ -468,7 +468,12 @@ impl BuildReport {
                 .resources
                 .memories
                 .iter()
-                .map(|m| format!("{} ({})", m.memory.trim_start_matches("board_logic."), m.cell.trim_matches(|c| c == '$' || c == '_')))
+                .map(|m| {
+                    // The last three names (`frames.buffer.mem`, `parts$0.ram.mem`) say what it is.
+                    let parts: Vec<&str> = m.memory.rsplitn(4, '.').collect();
+                    let short: Vec<&str> = parts.iter().take(3).rev().copied().collect();
+                    format!("{} ({})", short.join("."), m.cell.trim_matches(|c| c == '$' || c == '_'))
+                })
                 .collect();
             rows.push(("memories".into(), list.join(", ")));
         }
