@@ -203,6 +203,12 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         ) {
             bitstream_summary.push_str(&format!("\n             routed Fmax {fmax:.1} MHz, clocked at {freq:.2} MHz"));
         }
+        if let Some(baud) = report.pointer("/uart/baud").and_then(|v| v.as_u64()) {
+            bitstream_summary.push_str(&format!(
+                "\n             UART host bridge at {baud} baud: bloom host --port /dev/ttyUSB1 --baud {baud} {} stats",
+                core_argv(&args.core).join(" ")
+            ));
+        }
     }
 
     println!("\n=== summary ({:.0} s) ===", started.elapsed().as_secs_f64());

@@ -6,7 +6,9 @@
 //! x^k = sum_j S(k,j) (x)_j, and uses E[(X)_j] = (m)_j P_j where P_j is the
 //! probability that j given bits are all set:
 //!
-//!     rate = sum_{j=1..k} w_j P_j,   w_j = S(k,j) (m)_j / m^k   (w_j >= 0, sum w_j = 1)
+//! ```text
+//! rate = sum_{j=1..k} w_j P_j,   w_j = S(k,j) (m)_j / m^k   (w_j >= 0, sum w_j = 1)
+//! ```
 //!
 //! (w_j is the probability that the query's k probes touch exactly j distinct
 //! bits.) P_j by inclusion–exclusion, sum_i (-1)^i C(j,i) (1 - i/m)^N, cancels
