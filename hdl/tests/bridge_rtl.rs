@@ -428,6 +428,11 @@ fn bridge_w32_errors_crc_length_op_argument_timeout_and_resync() {
         gap(),
         Ok(frame(7, OP_DUMP, &[0, 3, 0])),
         gap(),
+        // Addresses at and far beyond the end of a 2^6-bit bank.
+        Ok(frame(13, OP_DUMP, &[0, 64, 0])),
+        gap(),
+        Ok(frame(14, OP_DUMP, &[0, 0xF8, 0xFF])),
+        gap(),
         Ok(frame(8, OP_INSERT_BATCH, &too_many)),
         gap(),
         // LEN beyond the largest frame: rejected at once.
@@ -454,6 +459,8 @@ fn bridge_w32_errors_crc_length_op_argument_timeout_and_resync() {
         err(5, ERR_UNKNOWN_OP, 0x42),
         err(6, ERR_BAD_ARGUMENT, OP_DUMP),
         err(7, ERR_BAD_ARGUMENT, OP_DUMP),
+        err(13, ERR_BAD_ARGUMENT, OP_DUMP),
+        err(14, ERR_BAD_ARGUMENT, OP_DUMP),
         err(8, ERR_BAD_LENGTH, OP_INSERT_BATCH),
         err(0, ERR_BAD_LENGTH, 0),
         Response { seq: 9, code: OP_INSERT, payload: vec![0] },

@@ -7,9 +7,12 @@
 //!   output uart_tx    to the host (FTDI RXD), idle high
 //!   output [3:0] leds leds[0] heartbeat (~1 Hz), leds[1] receive activity,
 //!                     leds[2] transmit activity, leds[3] last frame was rejected
-//! The core and the bridge are held in reset for the first 15 cycles after
+//! The core and the bridge are held in reset for the first 16 cycles after
 //! configuration (and while `reset` is high). Latency: that of the bridge and
-//! core; this block adds only the power-on reset register (1 cycle on reset).
+//! core; this block adds only the reset registers (1 cycle on reset). The
+//! bridge and the core each get their own registered copy of the reset, so
+//! the power-on counter never drives a wide fan-out (on ECP5 it was the
+//! critical path into the executor's state enable).
 //! Memory: none of its own.
 
 use super::core_box::CoreBox;
@@ -27,6 +30,8 @@ pub struct BoardTop {
     bridge: HostBridge,
     core: CoreBox,
     por: DFF<Bits<4>>,
+    reset_bridge: DFF<Bit>,
+    reset_core: DFF<Bit>,
     heartbeat: DFF<Bits<32>>,
     heartbeat_bit: Constant<Bits<8>>,
 }
@@ -50,6 +55,8 @@ impl BoardTop {
             bridge: HostBridge::new(clocks_per_bit, timeout_clocks, params),
             core: CoreBox::new(core_verilog, core_top, params.key_bits as usize),
             por: Default::default(),
+            reset_bridge: Default::default(),
+            reset_core: Default::default(),
             heartbeat: Default::default(),
             heartbeat_bit: Constant::new(heartbeat_bit.into()),
         }
@@ -59,14 +66,16 @@ impl BoardTop {
 impl Logic for BoardTop {
     #[hdl_gen]
     fn update(&mut self) {
-        dff_setup!(self, clock, por, heartbeat);
+        dff_setup!(self, clock, por, heartbeat, reset_bridge, reset_core);
         clock!(self, clock, bridge, core);
         self.heartbeat.d.next = self.heartbeat.q.val() + 1;
         if self.por.q.val() != 15 {
             self.por.d.next = self.por.q.val() + 1;
         }
-        self.bridge.reset.next = self.reset.val() | (self.por.q.val() != 15);
-        self.core.reset.next = self.reset.val() | (self.por.q.val() != 15);
+        self.reset_bridge.d.next = self.reset.val() | (self.por.q.val() != 15);
+        self.reset_core.d.next = self.reset.val() | (self.por.q.val() != 15);
+        self.bridge.reset.next = self.reset_bridge.q.val();
+        self.core.reset.next = self.reset_core.q.val();
 
         self.bridge.uart_rx.next = self.uart_rx.val();
         self.uart_tx.next = self.bridge.uart_tx.val();

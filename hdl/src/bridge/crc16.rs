@@ -22,14 +22,19 @@ pub struct Crc16 {
     remainder: DFF<Bits<16>>,
     pending: DFF<Bits<8>>,
     bits_left: DFF<Bits<4>>,
+    /// bits_left != 0 of the next cycle, so `busy` comes straight from a
+    /// flip-flop (it gates the framer's payload hand-off).
+    busy_r: DFF<Bit>,
 }
 
 impl Logic for Crc16 {
     #[hdl_gen]
     fn update(&mut self) {
-        dff_setup!(self, clock, remainder, pending, bits_left);
+        dff_setup!(self, clock, remainder, pending, bits_left, busy_r);
         self.crc.next = self.remainder.q.val();
-        self.busy.next = self.bits_left.q.val() != 0;
+        self.busy.next = self.busy_r.q.val();
+        self.busy_r.d.next = (self.bits_left.q.val() > 1)
+            | ((self.bits_left.q.val() == 0) & self.strobe.val());
         if self.bits_left.q.val() != 0 {
             if self.remainder.q.val().get_bit(15) ^ self.pending.q.val().get_bit(7) {
                 self.remainder.d.next = (self.remainder.q.val() << 1) ^ 0x1021;
@@ -45,6 +50,7 @@ impl Logic for Crc16 {
         if self.init.val() {
             self.remainder.d.next = 0xFFFF.into();
             self.bits_left.d.next = 0.into();
+            self.busy_r.d.next = false;
         }
     }
 }

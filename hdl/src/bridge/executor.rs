@@ -12,8 +12,14 @@
 //!
 //! Latency (frame accepted to first response byte handed to the framer), for
 //! a core of latency L: per key 2*key_bytes + 2 + L cycles; replay, stats,
-//! config and errors 3 cycles; dump 1 cycle plus 8 readbacks per byte,
-//! overlapped with the transmission of the previous byte. The receive buffer
+//! config and errors 3 cycles; dump 3 cycles plus 8 readbacks per byte,
+//! overlapped with the transmission of the previous byte.
+//!
+//! Payload hand-off: `pl_take` (a long combinational path through the framer
+//! and its CRC unit) only moves the state machine to a Shift/Next state; the
+//! wide shift registers and counters advance there, one cycle later, from a
+//! registered state decode. pl_valid is low in that cycle, so no byte is
+//! taken twice; the cycle is hidden under the byte's transmission time. The receive buffer
 //! is read only while the frame receiver holds `done` (it is released by `ack`
 //! when the response starts), so no read ever meets a write to the same address.
 //! Core readbacks and fill reads wait until the core is not `busy`.
@@ -56,14 +62,19 @@ pub enum ExecState {
     Reject,
     RespondSr,
     EmitSr,
+    ShiftSr,
     FillSet,
     FillWait,
     EmitFill,
+    ShiftFill,
+    DumpPrep,
+    DumpPrep2,
     DumpCheck,
     DumpStart,
     DumpReq,
     DumpWait,
     DumpEmit,
+    DumpNext,
 }
 
 /// Build-time constants of the executor, derived from the core configuration.
@@ -146,6 +157,8 @@ pub struct Executor {
     len_r: DFF<Bits<8>>,
     reason_r: DFF<Bits<8>>,
     nkeys: DFF<Bits<8>>,
+    /// nkeys - 1, set with nkeys, so the per-key loop compares without an adder.
+    last_idx: DFF<Bits<8>>,
     idx: DFF<Bits<8>>,
     bptr: DFF<Bits<8>>,
     bcount: DFF<Bits<8>>,
@@ -174,14 +187,40 @@ pub struct Executor {
     fill_sr: DFF<Bits<24>>,
     rejected_flag: DFF<Bit>,
     /// Bytes from the requested dump address to the end of the bank.
-    dump_span: Signal<Local, Bits<17>>,
+    dump_span: DFF<Bits<17>>,
+    /// Dump chunk length and argument check. dump_span and dump_ok are
+    /// registered from key_sr every cycle, dump_len from dump_span (no
+    /// enables), so the subtract and the compare are paths of their own; all
+    /// are valid in DumpCheck, three cycles after the last argument byte.
+    dump_len: DFF<Bits<8>>,
+    dump_ok: DFF<Bit>,
+    /// pl_valid from a flip-flop: high exactly while in EmitSr/EmitFill/DumpEmit.
+    pl_valid_r: DFF<Bit>,
+    /// Decode of the frame receiver's header, registered every cycle from its
+    /// (stable while `f_done`) outputs, so Decode works from flip-flops only.
+    op_single: DFF<Bit>,
+    op_batch: DFF<Bit>,
+    op_clear: DFF<Bit>,
+    op_stats: DFF<Bit>,
+    op_dump: DFF<Bit>,
+    op_config: DFF<Bit>,
+    op_info: DFF<Bit>,
+    is_retry: DFF<Bit>,
+    len_is_key: DFF<Bit>,
+    len_batch_ok: DFF<Bit>,
+    len_zero: DFF<Bit>,
+    len_dump_ok: DFF<Bit>,
     key_bytes: Constant<Bits<8>>,
     key_bytes_mask: Constant<Bits<8>>,
     key_bytes_log: Constant<Bits<8>>,
     key_align: Constant<Bits<8>>,
     max_batch: Constant<Bits<8>>,
     k_banks: Constant<Bits<8>>,
+    /// k - 1: compared without an adder in the fill loop.
+    last_bank: Constant<Bits<8>>,
     bank_size: Constant<Bits<17>>,
+    /// addr < 2^b as (addr >> b) == 0: no comparator sharing the subtractor's carry chain.
+    bank_bits_c: Constant<Bits<8>>,
     stats_len: Constant<Bits<8>>,
     config_word: Constant<Bits<240>>,
     replay_on: Constant<Bit>,
@@ -236,6 +275,7 @@ impl Executor {
             len_r: Default::default(),
             reason_r: Default::default(),
             nkeys: Default::default(),
+            last_idx: Default::default(),
             idx: Default::default(),
             bptr: Default::default(),
             bcount: Default::default(),
@@ -264,13 +304,30 @@ impl Executor {
             fill_sr: Default::default(),
             rejected_flag: Default::default(),
             dump_span: Default::default(),
+            dump_len: Default::default(),
+            dump_ok: Default::default(),
+            pl_valid_r: Default::default(),
+            op_single: Default::default(),
+            op_batch: Default::default(),
+            op_clear: Default::default(),
+            op_stats: Default::default(),
+            op_dump: Default::default(),
+            op_config: Default::default(),
+            op_info: Default::default(),
+            is_retry: Default::default(),
+            len_is_key: Default::default(),
+            len_batch_ok: Default::default(),
+            len_zero: Default::default(),
+            len_dump_ok: Default::default(),
             key_bytes: Constant::new((key_bytes as u64).into()),
             key_bytes_mask: Constant::new(((key_bytes - 1) as u64).into()),
             key_bytes_log: Constant::new((key_bytes.trailing_zeros() as u64).into()),
             key_align: Constant::new(((128 - p.key_bits) as u64).into()),
             max_batch: Constant::new((p.max_batch as u64).into()),
             k_banks: Constant::new((p.k as u64).into()),
+            last_bank: Constant::new((p.k.saturating_sub(1) as u64).into()),
             bank_size: Constant::new((1u64 << p.bank_bits).into()),
+            bank_bits_c: Constant::new((p.bank_bits as u64).into()),
             stats_len: Constant::new(((STATS_FIXED_BYTES + 3 * p.k) as u64).into()),
             config_word: Constant::new(config_word),
             replay_on: Constant::new(!p.disable_replay),
@@ -285,7 +342,9 @@ impl Logic for Executor {
             self, clock, state, seq_r, op_r, len_r, reason_r, nkeys, idx, bptr, bcount,
             load_count, key_sr, bitmap, have_last, last_seq, last_op, last_bitmap, last_n,
             ops_served, frames_ok, frames_rejected, frames_replayed, out_sr, out_left, resp_code,
-            resp_len, then_fill, bank, addr, bitcnt, byte_acc, wait_count, fill_sr, rejected_flag
+            resp_len, then_fill, bank, addr, bitcnt, byte_acc, wait_count, fill_sr, rejected_flag,
+            dump_len, dump_ok, pl_valid_r, dump_span, last_idx, op_single, op_batch, op_clear, op_stats, op_dump, op_config,
+            op_info, is_retry, len_is_key, len_batch_ok, len_zero, len_dump_ok
         );
         self.f_ack.next = false;
         self.buf_raddr.next = self.bptr.q.val();
@@ -294,7 +353,8 @@ impl Logic for Executor {
         self.r_code.next = self.resp_code.q.val();
         self.r_len.next = self.resp_len.q.val();
         self.pl_data.next = self.out_sr.q.val().get_bits::<8>(0);
-        self.pl_valid.next = false;
+        self.pl_valid.next = self.pl_valid_r.q.val();
+        self.pl_valid_r.d.next = false;
         self.req_valid.next = false;
         self.req_op.next = 0.into();
         self.req_key.next = self.key_sr.q.val() >> self.key_align.val();
@@ -305,9 +365,38 @@ impl Logic for Executor {
         self.rb_addr.next = self.addr.q.val();
         self.fill_bank.next = self.bank.q.val().get_bits::<4>(0);
         self.last_rejected.next = self.rejected_flag.q.val();
-        self.dump_span.next = (self.bank_size.val()
+        self.dump_span.d.next = (self.bank_size.val()
             - bit_cast::<17, 16>(self.key_sr.q.val().get_bits::<16>(112)))
             >> 3;
+        if self.dump_span.q.val() > 128 {
+            self.dump_len.d.next = 128.into();
+        } else {
+            self.dump_len.d.next = self.dump_span.q.val().get_bits::<8>(0);
+        }
+        // key_sr[127:104] holds the three dump argument bytes: bank, addr lo, addr hi.
+        self.dump_ok.d.next = (self.key_sr.q.val().get_bits::<8>(104) < self.k_banks.val())
+            & ((self.key_sr.q.val().get_bits::<16>(112) >> self.bank_bits_c.val()) == 0)
+            & (self.key_sr.q.val().get_bits::<3>(112) == 0);
+
+        self.op_single.d.next = (self.f_op.val() == 1) | (self.f_op.val() == 2);
+        self.op_batch.d.next = (self.f_op.val() == 3) | (self.f_op.val() == 4);
+        self.op_clear.d.next = self.f_op.val() == 5;
+        self.op_stats.d.next = self.f_op.val() == 6;
+        self.op_dump.d.next = self.f_op.val() == 7;
+        self.op_config.d.next = self.f_op.val() == 8;
+        self.op_info.d.next = (self.f_op.val() >= 6) & (self.f_op.val() <= 8);
+        self.is_retry.d.next = self.have_last.q.val()
+            & self.replay_on.val()
+            & (self.f_seq.val() == self.last_seq.q.val())
+            & (self.f_op.val() == self.last_op.q.val())
+            & (self.f_op.val() >= 1)
+            & (self.f_op.val() <= 5);
+        self.len_is_key.d.next = self.f_len.val() == self.key_bytes.val();
+        self.len_batch_ok.d.next = ((self.f_len.val() & self.key_bytes_mask.val()) == 0)
+            & (self.f_len.val() != 0)
+            & ((self.f_len.val() >> self.key_bytes_log.val()) <= self.max_batch.val());
+        self.len_zero.d.next = self.f_len.val() == 0;
+        self.len_dump_ok.d.next = self.f_len.val() == 3;
 
         match self.state.q.val() {
             ExecState::Idle => {
@@ -331,27 +420,26 @@ impl Logic for Executor {
             ExecState::Decode => {
                 self.load_count.d.next = self.key_bytes.val();
                 self.nkeys.d.next = 1.into();
+                self.last_idx.d.next = 0.into();
                 self.resp_code.d.next = self.op_r.q.val();
                 self.reason_r.d.next = 2.into();
                 self.state.d.next = ExecState::Reject;
-                if (self.op_r.q.val() == 1) | (self.op_r.q.val() == 2) {
-                    if self.len_r.q.val() == self.key_bytes.val() {
+                if self.op_single.q.val() {
+                    if self.len_is_key.q.val() {
                         self.state.d.next = ExecState::LoadA;
                     }
-                } else if (self.op_r.q.val() == 3) | (self.op_r.q.val() == 4) {
+                } else if self.op_batch.q.val() {
                     self.nkeys.d.next = self.len_r.q.val() >> self.key_bytes_log.val();
-                    if ((self.len_r.q.val() & self.key_bytes_mask.val()) == 0)
-                        & (self.len_r.q.val() != 0)
-                        & ((self.len_r.q.val() >> self.key_bytes_log.val()) <= self.max_batch.val())
-                    {
+                    self.last_idx.d.next = (self.len_r.q.val() >> self.key_bytes_log.val()) - 1;
+                    if self.len_batch_ok.q.val() {
                         self.state.d.next = ExecState::LoadA;
                     }
-                } else if self.op_r.q.val() == 5 {
-                    if self.len_r.q.val() == 0 {
+                } else if self.op_clear.q.val() {
+                    if self.len_zero.q.val() {
                         self.state.d.next = ExecState::Issue;
                     }
-                } else if self.op_r.q.val() == 6 {
-                    if self.len_r.q.val() == 0 {
+                } else if self.op_stats.q.val() {
+                    if self.len_zero.q.val() {
                         self.out_sr.d.next = self.config_word.val()
                             | (bit_cast::<240, 32>(self.ops_served.q.val()) << 112)
                             | (bit_cast::<240, 32>(self.frames_ok.q.val()) << 144)
@@ -364,13 +452,13 @@ impl Logic for Executor {
                         self.frames_ok.d.next = self.frames_ok.q.val() + 1;
                         self.state.d.next = ExecState::RespondSr;
                     }
-                } else if self.op_r.q.val() == 7 {
+                } else if self.op_dump.q.val() {
                     self.load_count.d.next = 3.into();
-                    if self.len_r.q.val() == 3 {
+                    if self.len_dump_ok.q.val() {
                         self.state.d.next = ExecState::LoadA;
                     }
-                } else if self.op_r.q.val() == 8 {
-                    if self.len_r.q.val() == 0 {
+                } else if self.op_config.q.val() {
+                    if self.len_zero.q.val() {
                         self.out_sr.d.next = self.config_word.val();
                         self.out_left.d.next = 14.into();
                         self.resp_len.d.next = 14.into();
@@ -381,15 +469,9 @@ impl Logic for Executor {
                     self.reason_r.d.next = 3.into();
                 }
                 // A retry of the last executed frame: answer it again, do not re-run it.
-                if self.have_last.q.val()
-                    & self.replay_on.val()
-                    & (self.seq_r.q.val() == self.last_seq.q.val())
-                    & (self.op_r.q.val() == self.last_op.q.val())
-                    & (self.op_r.q.val() >= 1)
-                    & (self.op_r.q.val() <= 5)
-                {
+                if self.is_retry.q.val() {
                     self.state.d.next = ExecState::Replay;
-                } else if (self.op_r.q.val() >= 6) & (self.op_r.q.val() <= 8) {
+                } else if self.op_info.q.val() {
                     self.have_last.d.next = true;
                     self.last_seq.d.next = self.seq_r.q.val();
                     self.last_op.d.next = self.op_r.q.val();
@@ -406,7 +488,7 @@ impl Logic for Executor {
                 if self.bcount.q.val() == (self.load_count.q.val() - 1) {
                     self.bcount.d.next = 0.into();
                     if self.op_r.q.val() == 7 {
-                        self.state.d.next = ExecState::DumpCheck;
+                        self.state.d.next = ExecState::DumpPrep;
                     } else {
                         self.state.d.next = ExecState::Issue;
                     }
@@ -437,7 +519,7 @@ impl Logic for Executor {
                         .replace_bit(self.idx.q.val().index(), self.resp_hit.val());
                     self.ops_served.d.next = self.ops_served.q.val() + 1;
                     self.idx.d.next = self.idx.q.val() + 1;
-                    if (self.idx.q.val() + 1) == self.nkeys.q.val() {
+                    if self.idx.q.val() == self.last_idx.q.val() {
                         self.state.d.next = ExecState::Finish;
                     } else {
                         self.state.d.next = ExecState::LoadA;
@@ -492,20 +574,26 @@ impl Logic for Executor {
                         self.state.d.next = ExecState::Idle;
                     } else {
                         self.state.d.next = ExecState::EmitSr;
+                        self.pl_valid_r.d.next = true;
                     }
                 }
             }
             ExecState::EmitSr => {
-                self.pl_valid.next = true;
+                self.pl_valid_r.d.next = !self.pl_take.val();
                 if self.pl_take.val() {
-                    self.out_sr.d.next = self.out_sr.q.val() >> 8;
-                    self.out_left.d.next = self.out_left.q.val() - 1;
-                    if self.out_left.q.val() == 1 {
-                        if self.then_fill.q.val() {
-                            self.state.d.next = ExecState::FillSet;
-                        } else {
-                            self.state.d.next = ExecState::Idle;
-                        }
+                    self.state.d.next = ExecState::ShiftSr;
+                }
+            }
+            ExecState::ShiftSr => {
+                self.state.d.next = ExecState::EmitSr;
+                self.pl_valid_r.d.next = self.out_left.q.val() != 1;
+                self.out_sr.d.next = self.out_sr.q.val() >> 8;
+                self.out_left.d.next = self.out_left.q.val() - 1;
+                if self.out_left.q.val() == 1 {
+                    if self.then_fill.q.val() {
+                        self.state.d.next = ExecState::FillSet;
+                    } else {
+                        self.state.d.next = ExecState::Idle;
                     }
                 }
             }
@@ -523,23 +611,37 @@ impl Logic for Executor {
                     self.fill_sr.d.next = bit_cast::<24, 17>(self.fill_count.val());
                     self.out_left.d.next = 3.into();
                     self.state.d.next = ExecState::EmitFill;
+                    self.pl_valid_r.d.next = true;
                 }
             }
             ExecState::EmitFill => {
-                self.pl_valid.next = true;
+                self.pl_valid_r.d.next = !self.pl_take.val();
                 self.pl_data.next = self.fill_sr.q.val().get_bits::<8>(0);
                 if self.pl_take.val() {
-                    self.fill_sr.d.next = self.fill_sr.q.val() >> 8;
-                    self.out_left.d.next = self.out_left.q.val() - 1;
-                    if self.out_left.q.val() == 1 {
-                        self.bank.d.next = self.bank.q.val() + 1;
-                        if (self.bank.q.val() + 1) == self.k_banks.val() {
-                            self.state.d.next = ExecState::Idle;
-                        } else {
-                            self.state.d.next = ExecState::FillSet;
-                        }
+                    self.state.d.next = ExecState::ShiftFill;
+                }
+            }
+            ExecState::ShiftFill => {
+                self.state.d.next = ExecState::EmitFill;
+                self.pl_valid_r.d.next = self.out_left.q.val() != 1;
+                self.fill_sr.d.next = self.fill_sr.q.val() >> 8;
+                self.out_left.d.next = self.out_left.q.val() - 1;
+                if self.out_left.q.val() == 1 {
+                    self.bank.d.next = self.bank.q.val() + 1;
+                    if self.bank.q.val() == self.last_bank.val() {
+                        self.state.d.next = ExecState::Idle;
+                    } else {
+                        self.state.d.next = ExecState::FillSet;
                     }
                 }
+            }
+            ExecState::DumpPrep => {
+                // key_sr is complete; dump_span/dump_ok take it in this cycle.
+                self.state.d.next = ExecState::DumpPrep2;
+            }
+            ExecState::DumpPrep2 => {
+                // dump_len takes dump_span in this cycle.
+                self.state.d.next = ExecState::DumpCheck;
             }
             ExecState::DumpCheck => {
                 // key_sr[127:104] holds the three argument bytes: bank, addr lo, addr hi.
@@ -547,18 +649,9 @@ impl Logic for Executor {
                 self.addr.d.next = self.key_sr.q.val().get_bits::<16>(112);
                 self.bitcnt.d.next = 0.into();
                 self.reason_r.d.next = 5.into();
-                if (self.key_sr.q.val().get_bits::<8>(104) < self.k_banks.val())
-                    & (bit_cast::<17, 16>(self.key_sr.q.val().get_bits::<16>(112))
-                        < self.bank_size.val())
-                    & (self.key_sr.q.val().get_bits::<3>(112) == 0)
-                {
-                    if self.dump_span.val() > 128 {
-                        self.resp_len.d.next = 128.into();
-                        self.out_left.d.next = 128.into();
-                    } else {
-                        self.resp_len.d.next = self.dump_span.val().get_bits::<8>(0);
-                        self.out_left.d.next = self.dump_span.val().get_bits::<8>(0);
-                    }
+                if self.dump_ok.q.val() {
+                    self.resp_len.d.next = self.dump_len.q.val();
+                    self.out_left.d.next = self.dump_len.q.val();
                     self.frames_ok.d.next = self.frames_ok.q.val() + 1;
                     self.rejected_flag.d.next = false;
                     self.state.d.next = ExecState::DumpStart;
@@ -588,21 +681,25 @@ impl Logic for Executor {
                     if self.bitcnt.q.val() == 7 {
                         self.bitcnt.d.next = 0.into();
                         self.state.d.next = ExecState::DumpEmit;
+                        self.pl_valid_r.d.next = true;
                     } else {
                         self.state.d.next = ExecState::DumpReq;
                     }
                 }
             }
             ExecState::DumpEmit => {
-                self.pl_valid.next = true;
+                self.pl_valid_r.d.next = !self.pl_take.val();
                 self.pl_data.next = self.byte_acc.q.val();
                 if self.pl_take.val() {
-                    self.out_left.d.next = self.out_left.q.val() - 1;
-                    if self.out_left.q.val() == 1 {
-                        self.state.d.next = ExecState::Idle;
-                    } else {
-                        self.state.d.next = ExecState::DumpReq;
-                    }
+                    self.state.d.next = ExecState::DumpNext;
+                }
+            }
+            ExecState::DumpNext => {
+                self.out_left.d.next = self.out_left.q.val() - 1;
+                if self.out_left.q.val() == 1 {
+                    self.state.d.next = ExecState::Idle;
+                } else {
+                    self.state.d.next = ExecState::DumpReq;
                 }
             }
             _ => {
@@ -612,6 +709,7 @@ impl Logic for Executor {
         if self.reset.val() {
             self.state.d.next = ExecState::Idle;
             self.have_last.d.next = false;
+            self.pl_valid_r.d.next = false;
         }
     }
 }

@@ -12,10 +12,11 @@
 //!
 //! Resynchronisation: a LEN outside 2..=2+max_payload ends the frame at once
 //! (BAD_LENGTH, unless it is itself a sync byte, which restarts the header); a
-//! gap longer than `timeout_clocks` inside a frame ends it (TIMEOUT); any
+//! gap longer than `timeout_clocks` (+1) inside a frame ends it (TIMEOUT); any
 //! failed frame returns the receiver to hunting for the sync byte.
 //!
-//! Latency: `done` rises 10 cycles after the last CRC byte's `rx_valid`.
+//! Latency: `done` rises 11 cycles after the last CRC byte's `rx_valid`
+//! (the byte is registered once on entry).
 //! Buffer: written in state Payload, read by the executor only while `done`
 //! is high, so the same address is never read and written in one cycle; the
 //! read data is registered (1 cycle latency).
@@ -58,7 +59,21 @@ pub struct FrameRx {
     state: DFF<FrameRxState>,
     remaining: DFF<Bits<8>>,
     wptr: DFF<Bits<8>>,
+    /// Clocks left before the current gap counts as a timeout: loaded with the
+    /// timeout by every byte, counts down to 0 (a down counter needs only a
+    /// zero test, not a 32-bit compare after the increment).
     gap_timer: DFF<Bits<32>>,
+    /// gap_timer == 0, registered (a cycle late) so the zero test does not
+    /// feed the state register's enable in the same cycle. Cleared by a byte
+    /// at once, so a long idle line cannot time out the next frame.
+    gap_expired: DFF<Bit>,
+    /// The UART's byte and strobe registered once more, with the header
+    /// compares precomputed, so that decoding a byte never runs from the
+    /// UART through the compares into the CRC/state enables in one cycle.
+    rx_byte: DFF<Bits<8>>,
+    rx_strobe: DFF<Bit>,
+    rx_is_sync: DFF<Bit>,
+    rx_len_bad: DFF<Bit>,
     seq_reg: DFF<Bits<8>>,
     op_reg: DFF<Bits<8>>,
     len_reg: DFF<Bits<8>>,
@@ -91,6 +106,11 @@ impl FrameRx {
             remaining: Default::default(),
             wptr: Default::default(),
             gap_timer: Default::default(),
+            gap_expired: Default::default(),
+            rx_byte: Default::default(),
+            rx_strobe: Default::default(),
+            rx_is_sync: Default::default(),
+            rx_len_bad: Default::default(),
             seq_reg: Default::default(),
             op_reg: Default::default(),
             len_reg: Default::default(),
@@ -106,15 +126,21 @@ impl Logic for FrameRx {
     #[hdl_gen]
     fn update(&mut self) {
         dff_setup!(
-            self, clock, state, remaining, wptr, gap_timer, seq_reg, op_reg, len_reg, status_reg
+            self, clock, state, remaining, wptr, gap_timer, gap_expired, seq_reg, op_reg, len_reg,
+            status_reg, rx_byte, rx_strobe, rx_is_sync, rx_len_bad
         );
+        self.rx_byte.d.next = self.rx_data.val();
+        self.rx_strobe.d.next = self.rx_valid.val();
+        self.rx_is_sync.d.next = self.rx_data.val() == self.sync_byte.val();
+        self.rx_len_bad.d.next =
+            (self.rx_data.val() < 2) | (self.rx_data.val() > self.max_len.val());
         clock!(self, clock, crc);
         self.buffer.read_clock.next = self.clock.val();
         self.buffer.write_clock.next = self.clock.val();
         self.buffer.read_address.next = self.buf_raddr.val();
         self.buf_rdata.next = self.buffer.read_data.val();
         self.buffer.write_address.next = self.wptr.q.val();
-        self.buffer.write_data.next = self.rx_data.val();
+        self.buffer.write_data.next = self.rx_byte.q.val();
         self.buffer.write_enable.next = false;
 
         self.done.next = self.state.q.val() == FrameRxState::Hold;
@@ -123,19 +149,20 @@ impl Logic for FrameRx {
         self.op.next = self.op_reg.q.val();
         self.payload_len.next = self.len_reg.q.val() - 2;
 
-        self.crc.data.next = self.rx_data.val();
+        self.crc.data.next = self.rx_byte.q.val();
         self.crc.init.next = false;
         self.crc.strobe.next = false;
 
-        if self.rx_valid.val() {
-            self.gap_timer.d.next = 0.into();
-        } else {
-            self.gap_timer.d.next = self.gap_timer.q.val() + 1;
+        if self.rx_strobe.q.val() {
+            self.gap_timer.d.next = self.timeout.val();
+        } else if self.gap_timer.q.val() != 0 {
+            self.gap_timer.d.next = self.gap_timer.q.val() - 1;
         }
+        self.gap_expired.d.next = (self.gap_timer.q.val() == 0) & !self.rx_strobe.q.val();
 
         match self.state.q.val() {
             FrameRxState::Hunt => {
-                if self.rx_valid.val() & (self.rx_data.val() == self.sync_byte.val()) {
+                if self.rx_strobe.q.val() & self.rx_is_sync.q.val() {
                     self.crc.init.next = true;
                     self.seq_reg.d.next = 0.into();
                     self.op_reg.d.next = 0.into();
@@ -144,32 +171,31 @@ impl Logic for FrameRx {
                 }
             }
             FrameRxState::Len => {
-                if self.rx_valid.val() {
-                    if self.rx_data.val() == self.sync_byte.val() {
+                if self.rx_strobe.q.val() {
+                    if self.rx_is_sync.q.val() {
                         self.crc.init.next = true;
-                    } else if (self.rx_data.val() < 2) | (self.rx_data.val() > self.max_len.val())
-                    {
+                    } else if self.rx_len_bad.q.val() {
                         self.status_reg.d.next = 2.into();
                         self.state.d.next = FrameRxState::Hold;
                     } else {
                         self.crc.strobe.next = true;
-                        self.len_reg.d.next = self.rx_data.val();
-                        self.remaining.d.next = self.rx_data.val() - 2;
+                        self.len_reg.d.next = self.rx_byte.q.val();
+                        self.remaining.d.next = self.rx_byte.q.val() - 2;
                         self.state.d.next = FrameRxState::Seq;
                     }
                 }
             }
             FrameRxState::Seq => {
-                if self.rx_valid.val() {
+                if self.rx_strobe.q.val() {
                     self.crc.strobe.next = true;
-                    self.seq_reg.d.next = self.rx_data.val();
+                    self.seq_reg.d.next = self.rx_byte.q.val();
                     self.state.d.next = FrameRxState::Op;
                 }
             }
             FrameRxState::Op => {
-                if self.rx_valid.val() {
+                if self.rx_strobe.q.val() {
                     self.crc.strobe.next = true;
-                    self.op_reg.d.next = self.rx_data.val();
+                    self.op_reg.d.next = self.rx_byte.q.val();
                     self.wptr.d.next = 0.into();
                     if self.remaining.q.val() == 0 {
                         self.state.d.next = FrameRxState::CrcHigh;
@@ -179,7 +205,7 @@ impl Logic for FrameRx {
                 }
             }
             FrameRxState::Payload => {
-                if self.rx_valid.val() {
+                if self.rx_strobe.q.val() {
                     self.crc.strobe.next = true;
                     self.buffer.write_enable.next = true;
                     self.wptr.d.next = self.wptr.q.val() + 1;
@@ -190,13 +216,13 @@ impl Logic for FrameRx {
                 }
             }
             FrameRxState::CrcHigh => {
-                if self.rx_valid.val() {
+                if self.rx_strobe.q.val() {
                     self.crc.strobe.next = true;
                     self.state.d.next = FrameRxState::CrcLow;
                 }
             }
             FrameRxState::CrcLow => {
-                if self.rx_valid.val() {
+                if self.rx_strobe.q.val() {
                     self.crc.strobe.next = true;
                     self.state.d.next = FrameRxState::Check;
                 }
@@ -224,7 +250,7 @@ impl Logic for FrameRx {
         if (self.state.q.val() != FrameRxState::Hunt)
             & (self.state.q.val() != FrameRxState::Check)
             & (self.state.q.val() != FrameRxState::Hold)
-            & (self.gap_timer.q.val() >= self.timeout.val())
+            & self.gap_expired.q.val()
         {
             self.status_reg.d.next = 4.into();
             self.state.d.next = FrameRxState::Hold;

@@ -3,9 +3,11 @@
 //! open so the board top (or a test) can attach a core.
 //!
 //! Latency: see the blocks; end to end, a response's first start bit leaves
-//! about 2 + 10 + executor latency cycles after the middle of the request's
+//! about 4 + 11 + executor latency cycles after the middle of the request's
 //! last stop bit. Memory: the frame receiver's payload buffer only (see
-//! frame_rx.rs for its read/write discipline).
+//! frame_rx.rs for its read/write discipline). Reset: each block gets its own
+//! registered copy of `reset` (one cycle later), so no single flip-flop fans
+//! out to the whole bridge.
 
 use super::executor::{Executor, ExecutorParams};
 use super::frame_rx::FrameRx;
@@ -42,6 +44,11 @@ pub struct HostBridge {
     frames: FrameRx,
     exec: Executor,
     framer: RespTx,
+    reset_rx: DFF<Bit>,
+    reset_tx: DFF<Bit>,
+    reset_frames: DFF<Bit>,
+    reset_exec: DFF<Bit>,
+    reset_framer: DFF<Bit>,
 }
 
 impl HostBridge {
@@ -73,6 +80,11 @@ impl HostBridge {
             frames: FrameRx::new(super::MAX_PAYLOAD_BYTES, timeout_clocks),
             exec: Executor::new(params),
             framer: RespTx::default(),
+            reset_rx: Default::default(),
+            reset_tx: Default::default(),
+            reset_frames: Default::default(),
+            reset_exec: Default::default(),
+            reset_framer: Default::default(),
         }
     }
 }
@@ -81,11 +93,17 @@ impl Logic for HostBridge {
     #[hdl_gen]
     fn update(&mut self) {
         clock!(self, clock, rx, tx, frames, exec, framer);
-        self.rx.reset.next = self.reset.val();
-        self.tx.reset.next = self.reset.val();
-        self.frames.reset.next = self.reset.val();
-        self.exec.reset.next = self.reset.val();
-        self.framer.reset.next = self.reset.val();
+        dff_setup!(self, clock, reset_rx, reset_tx, reset_frames, reset_exec, reset_framer);
+        self.reset_rx.d.next = self.reset.val();
+        self.reset_tx.d.next = self.reset.val();
+        self.reset_frames.d.next = self.reset.val();
+        self.reset_exec.d.next = self.reset.val();
+        self.reset_framer.d.next = self.reset.val();
+        self.rx.reset.next = self.reset_rx.q.val();
+        self.tx.reset.next = self.reset_tx.q.val();
+        self.frames.reset.next = self.reset_frames.q.val();
+        self.exec.reset.next = self.reset_exec.q.val();
+        self.framer.reset.next = self.reset_framer.q.val();
 
         self.rx.rxd.next = self.uart_rx.val();
         self.frames.rx_data.next = self.rx.data.val();

@@ -7,9 +7,13 @@
 //! first, to the UART transmitter. The CRC is folded in as each byte is handed
 //! to the transmitter, so nothing is buffered here.
 //!
-//! Latency: the sync byte is handed to the transmitter 1 cycle after `start`;
-//! afterwards the line is the only limit (one byte per 10 bit times) as long as
-//! the executor has the next payload byte ready within one byte time.
+//! Latency: the sync byte is handed to the transmitter 2 cycles after `start`;
+//! afterwards the line is the only limit (one byte per 10 bit times plus one
+//! cycle) as long as the executor has the next payload byte ready within one
+//! byte time. `tx_start`/`tx_data` come from flip-flops (the hand-off decision
+//! is a long path through the executor's payload logic and the CRC unit), so
+//! the transmitter sees a byte one cycle after it was chosen; no new byte is
+//! chosen in that cycle, while the transmitter's `ready` is not yet low.
 //! Memory: none.
 
 use super::crc16::Crc16;
@@ -52,6 +56,10 @@ pub struct RespTx {
     code_reg: DFF<Bits<8>>,
     len_reg: DFF<Bits<8>>,
     remaining: DFF<Bits<8>>,
+    tx_start_r: DFF<Bit>,
+    tx_data_r: DFF<Bits<8>>,
+    /// The transmitter can take a byte chosen in this cycle.
+    can_send: Signal<Local, Bit>,
     sync_byte: Constant<Bits<8>>,
 }
 
@@ -77,6 +85,9 @@ impl Default for RespTx {
             code_reg: Default::default(),
             len_reg: Default::default(),
             remaining: Default::default(),
+            tx_start_r: Default::default(),
+            tx_data_r: Default::default(),
+            can_send: Default::default(),
             sync_byte: Constant::new((RESPONSE_SYNC as u64).into()),
         }
     }
@@ -85,12 +96,16 @@ impl Default for RespTx {
 impl Logic for RespTx {
     #[hdl_gen]
     fn update(&mut self) {
-        dff_setup!(self, clock, state, seq_reg, code_reg, len_reg, remaining);
+        dff_setup!(
+            self, clock, state, seq_reg, code_reg, len_reg, remaining, tx_start_r, tx_data_r
+        );
         clock!(self, clock, crc);
         self.idle.next = self.state.q.val() == RespTxState::Idle;
         self.pl_take.next = false;
-        self.tx_start.next = false;
-        self.tx_data.next = self.sync_byte.val();
+        self.tx_start.next = self.tx_start_r.q.val();
+        self.tx_data.next = self.tx_data_r.q.val();
+        self.tx_start_r.d.next = false;
+        self.can_send.next = self.tx_ready.val() & !self.tx_start_r.q.val();
         self.crc.init.next = false;
         self.crc.strobe.next = false;
         self.crc.data.next = self.sync_byte.val();
@@ -106,35 +121,35 @@ impl Logic for RespTx {
                 }
             }
             RespTxState::Sync => {
-                self.tx_data.next = self.sync_byte.val();
-                if self.tx_ready.val() {
-                    self.tx_start.next = true;
+                self.tx_data_r.d.next = self.sync_byte.val();
+                if self.can_send.val() {
+                    self.tx_start_r.d.next = true;
                     self.state.d.next = RespTxState::Len;
                 }
             }
             RespTxState::Len => {
-                self.tx_data.next = self.len_reg.q.val();
+                self.tx_data_r.d.next = self.len_reg.q.val();
                 self.crc.data.next = self.len_reg.q.val();
-                if self.tx_ready.val() & !self.crc.busy.val() {
-                    self.tx_start.next = true;
+                if self.can_send.val() & !self.crc.busy.val() {
+                    self.tx_start_r.d.next = true;
                     self.crc.strobe.next = true;
                     self.state.d.next = RespTxState::Seq;
                 }
             }
             RespTxState::Seq => {
-                self.tx_data.next = self.seq_reg.q.val();
+                self.tx_data_r.d.next = self.seq_reg.q.val();
                 self.crc.data.next = self.seq_reg.q.val();
-                if self.tx_ready.val() & !self.crc.busy.val() {
-                    self.tx_start.next = true;
+                if self.can_send.val() & !self.crc.busy.val() {
+                    self.tx_start_r.d.next = true;
                     self.crc.strobe.next = true;
                     self.state.d.next = RespTxState::Code;
                 }
             }
             RespTxState::Code => {
-                self.tx_data.next = self.code_reg.q.val();
+                self.tx_data_r.d.next = self.code_reg.q.val();
                 self.crc.data.next = self.code_reg.q.val();
-                if self.tx_ready.val() & !self.crc.busy.val() {
-                    self.tx_start.next = true;
+                if self.can_send.val() & !self.crc.busy.val() {
+                    self.tx_start_r.d.next = true;
                     self.crc.strobe.next = true;
                     if self.remaining.q.val() == 0 {
                         self.state.d.next = RespTxState::CrcHigh;
@@ -144,10 +159,10 @@ impl Logic for RespTx {
                 }
             }
             RespTxState::Payload => {
-                self.tx_data.next = self.pl_data.val();
+                self.tx_data_r.d.next = self.pl_data.val();
                 self.crc.data.next = self.pl_data.val();
-                if self.tx_ready.val() & !self.crc.busy.val() & self.pl_valid.val() {
-                    self.tx_start.next = true;
+                if self.can_send.val() & !self.crc.busy.val() & self.pl_valid.val() {
+                    self.tx_start_r.d.next = true;
                     self.crc.strobe.next = true;
                     self.pl_take.next = true;
                     self.remaining.d.next = self.remaining.q.val() - 1;
@@ -157,16 +172,16 @@ impl Logic for RespTx {
                 }
             }
             RespTxState::CrcHigh => {
-                self.tx_data.next = self.crc.crc.val().get_bits::<8>(8);
-                if self.tx_ready.val() & !self.crc.busy.val() {
-                    self.tx_start.next = true;
+                self.tx_data_r.d.next = self.crc.crc.val().get_bits::<8>(8);
+                if self.can_send.val() & !self.crc.busy.val() {
+                    self.tx_start_r.d.next = true;
                     self.state.d.next = RespTxState::CrcLow;
                 }
             }
             RespTxState::CrcLow => {
-                self.tx_data.next = self.crc.crc.val().get_bits::<8>(0);
-                if self.tx_ready.val() {
-                    self.tx_start.next = true;
+                self.tx_data_r.d.next = self.crc.crc.val().get_bits::<8>(0);
+                if self.can_send.val() {
+                    self.tx_start_r.d.next = true;
                     self.state.d.next = RespTxState::Idle;
                 }
             }
@@ -176,6 +191,7 @@ impl Logic for RespTx {
         }
         if self.reset.val() {
             self.state.d.next = RespTxState::Idle;
+            self.tx_start_r.d.next = false;
         }
     }
 }
