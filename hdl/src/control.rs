@@ -2,12 +2,19 @@
 //! operation registers (valid, op, tag, readback slot) that travel beside the
 //! partitions' data path, the clear sweep, the readback result, and the response FIFO.
 //!
-//! Latency: request accepted in cycle 0 -> its response pushed into the FIFO at the end
-//! of cycle 5 -> `resp_valid` in cycle 6 (see core.rs for the whole timing). A clear
+//! Latency: request accepted in cycle 0 -> its hit registered at the end of cycle 5 ->
+//! pushed into the FIFO at the end of cycle 6 -> `resp_valid` in cycle 7 (see core.rs
+//! for the whole timing). A clear
 //! accepted in cycle 0 keeps `busy` high, and `req_ready` low, in cycles 1 ..= 3 + 2^b:
 //! it travels to c4 like any operation (so every older insert has written by then),
 //! then writes address n of every bank to 0 in cycle 4 + n.
 //! No memory of its own; no same-address behaviour.
+//!
+//! Timing structure (why the registers below exist): `req_ready` is an AND of the
+//! rb_req/reset inputs and flip-flops only (`outstanding`, a thermometer count of
+//! accepted-but-not-popped responses, `no_clear_tail` and the c1 clear flag), so a
+//! request's acceptance is one LUT after the inputs; every signal that drives a RAM
+//! write enable, the fill counters or a clock enable starts at a flip-flop.
 
 use rust_hdl::prelude::*;
 
@@ -36,12 +43,17 @@ pub struct Control<const W: usize> {
     pub key1: Signal<Out, Bits<W>>,
     pub is_rb2: Signal<Out, bool>,
     pub rb_addr2: Signal<Out, Bits<16>>,
-    pub insert4: Signal<Out, bool>,
+    pub write4: Signal<Out, bool>,
     pub insert5: Signal<Out, bool>,
     pub clear5: Signal<Out, bool>,
+    /// The sweep writes in c4 (RAM write data 0).
     pub sweep_en: Signal<Out, bool>,
-    pub sweep_addr: Signal<Out, Bits<16>>,
-    pub rb_bank5: Signal<Out, Bits<4>>,
+    /// The sweep will write in c4 next cycle, at `sweep_addr3`: lets a partition register
+    /// its RAM write address in c3.
+    pub sweep_en3: Signal<Out, bool>,
+    pub sweep_addr3: Signal<Out, Bits<16>>,
+    /// One-hot bank select of the readback in c5 (0 when c5 holds no readback).
+    pub rb_select5: Signal<Out, Bits<16>>,
     // From the partitions.
     pub all_bits5: Signal<In, bool>,
     pub rb_bit5: Signal<In, bool>,
@@ -75,25 +87,50 @@ pub struct Control<const W: usize> {
     rb_bank2: DFF<Bits<4>>,
     rb_bank3: DFF<Bits<4>>,
     rb_bank4: DFF<Bits<4>>,
-    rb_bank_5: DFF<Bits<4>>,
+    rb_select_5: DFF<Bits<16>>,
     key_1: DFF<Bits<W>>,
-    credits: DFF<Bits<4>>,
-    sweeping: DFF<bool>,
+    // Thermometer count of responses outstanding (accepted, not yet popped):
+    // bit i = more than i outstanding, so "8 outstanding" is one flip-flop.
+    // Updated by AND/OR, not by an if: an if becomes a clock enable of accept ^ popped,
+    // one more LUT and a slow enable route after the request inputs.
+    outstanding: DFF<Bits<8>>,
+    outstanding_up: Signal<Local, Bits<8>>,
+    outstanding_down: Signal<Local, Bits<8>>,
+    outstanding_hold: Signal<Local, Bits<8>>,
+    // c1 holds a clear: the request's op decoded at the input, gated by valid1.
+    op_clear1: DFF<bool>,
+    clear2: DFF<bool>,
+    // No clear in c2, c3 or the sweep (computed a cycle ahead, see busy/ready).
+    no_clear_tail: DFF<bool>,
+    // The sweep one cycle ahead of its writes (it starts when the clear is in c3):
+    // sweep_lead(t) = sweeping(t+1).
+    sweep_lead: DFF<bool>,
     sweep_count: DFF<Bits<16>>,
+    // The sweep is at its last address (computed a cycle ahead).
+    sweep_at_last: DFF<bool>,
+    sweeping: DFF<bool>,
+    not_clear5: DFF<bool>,
+    // c6: the response, registered before the FIFO so that the AND over the banks'
+    // bits is the only logic between the RAM output registers and a flip-flop.
+    valid6: DFF<bool>,
+    tag6: DFF<Bits<8>>,
+    hit6: DFF<bool>,
     rb_valid6: DFF<bool>,
     rb_data6: DFF<bool>,
     // Decoded one stage early, so the RAM write enable and the fill update start at a
     // register (the write path into the RAM's MASK/WE pins was the critical path).
-    insert_at4: DFF<bool>,
+    write_at4: DFF<bool>,
     insert_at5: DFF<bool>,
     clear_at5: DFF<bool>,
     fifo: ResponseFifo,
     op_insert: Constant<Bits<2>>,
     op_clear: Constant<Bits<2>>,
-    credit_limit: Constant<Bits<4>>,
-    credit_one: Constant<Bits<4>>,
-    credit_zero: Constant<Bits<4>>,
-    sweep_last: Constant<Bits<16>>,
+    outstanding_zero: Constant<Bits<8>>,
+    outstanding_all: Constant<Bits<8>>,
+    outstanding_one: Constant<Bits<8>>,
+    select_one: Constant<Bits<16>>,
+    select_zero: Constant<Bits<16>>,
+    sweep_before_last: Constant<Bits<16>>,
     sweep_one: Constant<Bits<16>>,
     sweep_zero: Constant<Bits<16>>,
     address_mask: Constant<Bits<16>>,
@@ -122,12 +159,13 @@ impl<const W: usize> Control<W> {
             key1: Default::default(),
             is_rb2: Default::default(),
             rb_addr2: Default::default(),
-            insert4: Default::default(),
+            write4: Default::default(),
             insert5: Default::default(),
             clear5: Default::default(),
             sweep_en: Default::default(),
-            sweep_addr: Default::default(),
-            rb_bank5: Default::default(),
+            sweep_en3: Default::default(),
+            sweep_addr3: Default::default(),
+            rb_select5: Default::default(),
             all_bits5: Default::default(),
             rb_bit5: Default::default(),
             ready: Default::default(),
@@ -160,23 +198,37 @@ impl<const W: usize> Control<W> {
             rb_bank2: Default::default(),
             rb_bank3: Default::default(),
             rb_bank4: Default::default(),
-            rb_bank_5: Default::default(),
+            rb_select_5: Default::default(),
             key_1: Default::default(),
-            credits: Default::default(),
-            sweeping: Default::default(),
+            outstanding: Default::default(),
+            outstanding_up: Default::default(),
+            outstanding_down: Default::default(),
+            outstanding_hold: Default::default(),
+            op_clear1: Default::default(),
+            clear2: Default::default(),
+            no_clear_tail: Default::default(),
+            sweep_lead: Default::default(),
             sweep_count: Default::default(),
+            sweep_at_last: Default::default(),
+            sweeping: Default::default(),
+            not_clear5: Default::default(),
+            valid6: Default::default(),
+            tag6: Default::default(),
+            hit6: Default::default(),
             rb_valid6: Default::default(),
             rb_data6: Default::default(),
-            insert_at4: Default::default(),
+            write_at4: Default::default(),
             insert_at5: Default::default(),
             clear_at5: Default::default(),
             fifo: Default::default(),
             op_insert: Constant::new(1u64.into()),
             op_clear: Constant::new(2u64.into()),
-            credit_limit: Constant::new((RESPONSE_FIFO_DEPTH as u64).into()),
-            credit_one: Constant::new(1u64.into()),
-            credit_zero: Constant::new(0u64.into()),
-            sweep_last: Constant::new(((1u64 << bank_bits) - 1).into()),
+            outstanding_zero: Constant::new(0u64.into()),
+            outstanding_all: Constant::new(0xffu64.into()),
+            outstanding_one: Constant::new(1u64.into()),
+            select_one: Constant::new(1u64.into()),
+            select_zero: Constant::new(0u64.into()),
+            sweep_before_last: Constant::new(((1u64 << bank_bits) - 2).into()),
             sweep_one: Constant::new(1u64.into()),
             sweep_zero: Constant::new(0u64.into()),
             address_mask: Constant::new(((1u64 << bank_bits) - 1).into()),
@@ -184,32 +236,35 @@ impl<const W: usize> Control<W> {
     }
 }
 
+// `outstanding` is a thermometer with one bit per FIFO entry.
+const _: () = assert!(RESPONSE_FIFO_DEPTH == 8);
+
 impl<const W: usize> Logic for Control<W> {
     #[hdl_gen]
     fn update(&mut self) {
         dff_setup!(
             self, clock, valid1, valid2, valid3, valid4, valid5, op1, op2, op3, op4, op5, tag1,
             tag2, tag3, tag4, tag5, rb1, rb2, rb3, rb4, rb5, rb_address1, rb_address2, rb_bank1,
-            rb_bank2, rb_bank3, rb_bank4, rb_bank_5, key_1, credits, sweeping, sweep_count,
-            rb_valid6, rb_data6, insert_at4, insert_at5, clear_at5
+            rb_bank2, rb_bank3, rb_bank4, rb_select_5, key_1, outstanding, op_clear1, clear2,
+            no_clear_tail, sweep_lead, sweep_count, sweeping, sweep_at_last, not_clear5, valid6, tag6, hit6, rb_valid6,
+            rb_data6, write_at4, insert_at5, clear_at5
         );
         self.fifo.clock.next = self.clock.val();
         self.fifo.reset.next = self.reset.val();
 
-        // Admission.
-        self.clearing.next = ((self.valid1.q.val() & (self.op1.q.val() == self.op_clear.val()))
-            | (self.valid2.q.val() & (self.op2.q.val() == self.op_clear.val())))
-            | ((self.valid3.q.val() & (self.op3.q.val() == self.op_clear.val()))
-                | self.sweeping.q.val());
+        // Admission. busy = a clear in c1, c2, c3 or sweeping; the c2/c3/sweep part is
+        // the register no_clear_tail, the c1 part two flip-flops.
+        self.clearing.next = (self.valid1.q.val() & self.op_clear1.q.val()) | !self.no_clear_tail.q.val();
         self.busy.next = self.clearing.val();
         self.ready.next = (!self.reset.val() & !self.rb_req.val())
-            & (!self.clearing.val() & (self.credits.q.val() < self.credit_limit.val()));
+            & (!self.clearing.val() & !self.outstanding.q.val().get_bit(7));
         self.req_ready.next = self.ready.val();
         self.accept.next = self.req_valid.val() & self.ready.val();
 
         // Stage registers.
         self.valid1.d.next = self.accept.val();
         self.op1.d.next = self.req_op.val();
+        self.op_clear1.d.next = self.req_op.val() == self.op_clear.val();
         self.tag1.d.next = self.req_tag.val();
         self.key_1.d.next = self.req_key.val();
         self.rb1.d.next = self.rb_req.val();
@@ -236,54 +291,83 @@ impl<const W: usize> Logic for Control<W> {
         self.op5.d.next = self.op4.q.val();
         self.tag5.d.next = self.tag4.q.val();
         self.rb5.d.next = self.rb4.q.val();
-        self.rb_bank_5.d.next = self.rb_bank4.q.val();
+        self.not_clear5.d.next = self.op4.q.val() != self.op_clear.val();
+        if self.rb4.q.val() {
+            self.rb_select_5.d.next = self.select_one.val() << self.rb_bank4.q.val();
+        } else {
+            self.rb_select_5.d.next = self.select_zero.val();
+        }
+        self.clear2.d.next = self.valid1.q.val() & self.op_clear1.q.val();
 
         // To the partitions.
         self.key1.next = self.key_1.q.val();
         self.is_rb2.next = self.rb2.q.val();
         self.rb_addr2.next = self.rb_address2.q.val();
-        self.insert_at4.d.next = self.valid3.q.val() & (self.op3.q.val() == self.op_insert.val());
-        self.insert_at5.d.next = self.insert_at4.q.val();
+        // The RAM write enable of c4 (an insert, or the sweep) decided in c3.
+        self.write_at4.d.next = (self.valid3.q.val() & (self.op3.q.val() == self.op_insert.val()))
+            | self.sweep_lead.q.val();
+        self.insert_at5.d.next = self.valid4.q.val() & (self.op4.q.val() == self.op_insert.val());
         self.clear_at5.d.next = self.valid4.q.val() & (self.op4.q.val() == self.op_clear.val());
-        self.insert4.next = self.insert_at4.q.val();
+        self.write4.next = self.write_at4.q.val();
         self.insert5.next = self.insert_at5.q.val();
         self.clear5.next = self.clear_at5.q.val();
         self.sweep_en.next = self.sweeping.q.val();
-        self.sweep_addr.next = self.sweep_count.q.val();
-        self.rb_bank5.next = self.rb_bank_5.q.val();
+        self.sweep_en3.next = self.sweep_lead.q.val();
+        self.sweep_addr3.next = self.sweep_count.q.val();
+        self.rb_select5.next = self.rb_select_5.q.val();
 
-        // Clear sweep: starts when the clear reaches c4 (the write stage).
-        if self.sweeping.q.val() {
-            if self.sweep_count.q.val() == self.sweep_last.val() {
-                self.sweeping.d.next = false;
-                self.sweep_count.d.next = self.sweep_zero.val();
-            } else {
-                self.sweep_count.d.next = self.sweep_count.q.val() + self.sweep_one.val();
+        // Clear sweep: writes when the clear reaches c4 (the write stage), so its lead
+        // starts with the clear in c3. The count runs on past the last address once the
+        // sweep ends; the next sweep restarts it at 0.
+        if self.sweep_lead.q.val() {
+            self.sweep_count.d.next = self.sweep_count.q.val() + self.sweep_one.val();
+            if self.sweep_at_last.q.val() {
+                self.sweep_lead.d.next = false;
             }
         }
-        if self.valid3.q.val() & (self.op3.q.val() == self.op_clear.val()) {
-            self.sweeping.d.next = true;
+        self.sweep_at_last.d.next = (self.sweep_lead.q.val() & !self.sweep_at_last.q.val())
+            & ((self.sweep_count.q.val() & self.address_mask.val()) == self.sweep_before_last.val());
+        if self.clear2.q.val() {
+            self.sweep_lead.d.next = true;
             self.sweep_count.d.next = self.sweep_zero.val();
         }
+        self.sweeping.d.next = self.sweep_lead.q.val();
+        self.no_clear_tail.d.next = !((self.valid1.q.val() & self.op_clear1.q.val())
+            | (self.clear2.q.val() | self.sweep_lead.q.val()));
 
         // Responses (clear answers 0) and readback.
-        self.fifo.push.next = self.valid5.q.val();
-        self.fifo.push_hit.next =
-            self.all_bits5.val() & (self.op5.q.val() != self.op_clear.val());
-        self.fifo.push_tag.next = self.tag5.q.val();
+        self.valid6.d.next = self.valid5.q.val();
+        self.tag6.d.next = self.tag5.q.val();
+        self.hit6.d.next = self.all_bits5.val() & self.not_clear5.q.val();
+        self.fifo.push.next = self.valid6.q.val();
+        self.fifo.push_hit.next = self.hit6.q.val();
+        self.fifo.push_tag.next = self.tag6.q.val();
         self.fifo.pop.next = self.resp_ready.val();
         self.resp_valid.next = self.fifo.out_valid.val();
         self.resp_hit.next = self.fifo.out_hit.val();
         self.resp_tag.next = self.fifo.out_tag.val();
         self.popped.next = self.fifo.out_valid.val() & self.resp_ready.val();
         if self.accept.val() & !self.popped.val() {
-            self.credits.d.next = self.credits.q.val() + self.credit_one.val();
+            self.outstanding_up.next = self.outstanding_all.val();
+        } else {
+            self.outstanding_up.next = self.outstanding_zero.val();
         }
         if !self.accept.val() & self.popped.val() {
-            self.credits.d.next = self.credits.q.val() - self.credit_one.val();
+            self.outstanding_down.next = self.outstanding_all.val();
+        } else {
+            self.outstanding_down.next = self.outstanding_zero.val();
         }
+        if self.accept.val() == self.popped.val() {
+            self.outstanding_hold.next = self.outstanding_all.val();
+        } else {
+            self.outstanding_hold.next = self.outstanding_zero.val();
+        }
+        self.outstanding.d.next = ((self.outstanding.q.val() & self.outstanding_hold.val())
+            | (((self.outstanding.q.val() << self.outstanding_one.val()) | self.outstanding_one.val())
+                & self.outstanding_up.val()))
+            | ((self.outstanding.q.val() >> self.outstanding_one.val()) & self.outstanding_down.val());
         self.rb_valid6.d.next = self.rb5.q.val();
-        self.rb_data6.d.next = self.rb5.q.val() & self.rb_bit5.val();
+        self.rb_data6.d.next = self.rb_bit5.val();
         self.rb_valid.next = self.rb_valid6.q.val();
         self.rb_data.next = self.rb_data6.q.val();
 
@@ -293,17 +377,23 @@ impl<const W: usize> Logic for Control<W> {
             self.valid3.d.next = false;
             self.valid4.d.next = false;
             self.valid5.d.next = false;
+            self.valid6.d.next = false;
             self.rb1.d.next = false;
             self.rb2.d.next = false;
             self.rb3.d.next = false;
             self.rb4.d.next = false;
             self.rb5.d.next = false;
+            self.rb_select_5.d.next = self.select_zero.val();
             self.rb_valid6.d.next = false;
-            self.insert_at4.d.next = false;
+            self.write_at4.d.next = false;
             self.insert_at5.d.next = false;
             self.clear_at5.d.next = false;
-            self.credits.d.next = self.credit_zero.val();
+            self.clear2.d.next = false;
+            self.no_clear_tail.d.next = true;
+            self.outstanding.d.next = self.outstanding_zero.val();
+            self.sweep_lead.d.next = false;
             self.sweeping.d.next = false;
+            self.sweep_at_last.d.next = false;
             self.sweep_count.d.next = self.sweep_zero.val();
         }
     }

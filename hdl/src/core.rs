@@ -13,15 +13,16 @@
 //!
 //! TIMING (cycle t = the clock period that ends with the sampling edge; "accepted in
 //! cycle t" = req_valid & req_ready high in cycle t):
-//! - Latency 6: a request accepted in cycle t has resp_valid (with its hit and tag) high
-//!   in cycle t+6 when the response channel is not backpressured (`LATENCY`).
+//! - Latency 7: a request accepted in cycle t has resp_valid (with its hit and tag) high
+//!   in cycle t+7 when the response channel is not backpressured (`LATENCY`).
 //! - Initiation interval 1 for any mix of queries and inserts, forever, while resp_ready
 //!   stays high: req_ready = !reset & !rb_req & !busy & (responses outstanding < 8).
 //!   The 8-entry response FIFO absorbs backpressure; at most 8 responses are ever
 //!   outstanding, so nothing is lost or reordered. req_ready does not depend on
-//!   resp_ready or req_valid combinationally (only on rb_req and reset).
+//!   resp_ready or req_valid combinationally (only on rb_req and reset); apart from
+//!   those two inputs it is an AND of flip-flops.
 //! - Clear accepted in cycle t: busy = 1 and req_ready = 0 in cycles t+1 ..= t+3+2^b
-//!   (`clear_cycles` = 2^b + 3); its response (hit 0) comes in cycle t+6 like any other.
+//!   (`clear_cycles` = 2^b + 3); its response (hit 0) comes in cycle t+7 like any other.
 //!   Requests accepted from cycle t+4+2^b on see empty banks; fill counters read 0 from
 //!   cycle t+6 on.
 //! - Readback: rb_req high in cycle t (no request is accepted in that cycle) reads bit
@@ -30,24 +31,34 @@
 //!   before cycle t (same forwarding as a query). rb_addr bits >= b are ignored; a bank
 //!   >= k reads 0. rb_data is unspecified while busy.
 //! - fill_count = fill counter of bank fill_bank (0 for a bank >= k), combinational from
-//!   registers. An insert accepted in cycle t is counted from cycle t+6 on.
+//!   registers. An insert accepted in cycle t is counted from cycle t+7 on (the cycle
+//!   its response is presented in, at the earliest).
 //!
 //! Pipeline of an operation accepted in cycle 0 (one slot per cycle, never stalls):
 //!   c1 key register; hash units' chunk registers load
 //!   c2 addresses formed (XOR of chunks, or the readback address) -> address registers
-//!   c3 every bank's RAM read, its address straight from the address register
-//!   c4 inserts write 1 to every bank (write port); forwarding compare with slot ahead
-//!   c5 RAM output register; bit = stored | forwarded; hit = AND over banks; fill update;
-//!      response pushed into the FIFO
-//!   c6 resp_valid
+//!   c3 every bank's RAM read, its address straight from the address register; its
+//!      address compared with the slot ahead's (forwarding); write address/enable of c4
+//!      registered
+//!   c4 inserts write 1 to every bank (write port); forwarding flag = compare & insert
+//!   c5 RAM output register; bit = stored | forwarded; hit = AND over banks, registered;
+//!      "bit was 0" of inserts registered
+//!   c6 response pushed into the FIFO; fill counters count
+//!   c7 resp_valid
 //! Same-address read/write: see partition.rs (forwarded, never left to the RAM).
+//!
+//! Why latency 7 (it was 6): the hit is registered at the end of c5 and pushed from that
+//! register, so between a RAM output register and the next flip-flop there is only the
+//! AND over the banks' bits. Together with flip-flop-driven req_ready, RAM write
+//! enable/address and fill-counter controls, and two-level hash trees, this is what
+//! lets the iCE40 parts run near their block-RAM limit (issue 6).
 
 use rust_hdl::prelude::*;
 
 use crate::control::Control;
 use crate::partition::Partition;
 
-pub const LATENCY: u32 = 6;
+pub const LATENCY: u32 = 7;
 pub const READBACK_LATENCY: u32 = 6;
 
 /// Cycles req_ready stays low after a clear is accepted.
@@ -146,14 +157,16 @@ impl<const W: usize> Logic for BloomCore<W> {
             p.key1.next = c.key1.val();
             p.is_rb2.next = c.is_rb2.val();
             p.rb_addr2.next = c.rb_addr2.val();
-            p.insert4.next = c.insert4.val();
+            p.write4.next = c.write4.val();
             p.insert5.next = c.insert5.val();
             p.clear5.next = c.clear5.val();
             p.sweep_en.next = c.sweep_en.val();
-            p.sweep_addr.next = c.sweep_addr.val();
+            p.sweep_en3.next = c.sweep_en3.val();
+            p.sweep_addr3.next = c.sweep_addr3.val();
         }
         c.all_bits5.next = self.parts.iter().all(|p| p.bit5.val());
-        c.rb_bit5.next = self.parts.get(c.rb_bank5.val().index()).is_some_and(|p| p.bit5.val());
+        let select = c.rb_select5.val();
+        c.rb_bit5.next = self.parts.iter().enumerate().any(|(p, part)| select.get_bit(p) & part.bit5.val());
         self.fill_count.next = self
             .parts
             .get(self.fill_bank.val().index())
@@ -185,11 +198,12 @@ impl<const W: usize> Logic for BloomCore<W> {
             p.key1.connect();
             p.is_rb2.connect();
             p.rb_addr2.connect();
-            p.insert4.connect();
+            p.write4.connect();
             p.insert5.connect();
             p.clear5.connect();
             p.sweep_en.connect();
-            p.sweep_addr.connect();
+            p.sweep_en3.connect();
+            p.sweep_addr3.connect();
         }
     }
 
@@ -204,27 +218,51 @@ impl<const W: usize> Logic for BloomCore<W> {
         }
         for p in 0..k {
             v += &format!("    parts${p}$clock = clock;\n    parts${p}$reset = reset;\n");
-            for port in ["key1", "is_rb2", "rb_addr2", "insert4", "insert5", "clear5", "sweep_en", "sweep_addr"] {
+            for port in ["key1", "is_rb2", "rb_addr2", "write4", "insert5", "clear5", "sweep_en", "sweep_en3", "sweep_addr3"] {
                 v += &format!("    parts${p}${port} = control${port};\n");
             }
         }
         let bits: Vec<String> = (0..k).map(|p| format!("parts${p}$bit5")).collect();
         v += &format!("    control$all_bits5 = {};\n", bits.join(" & "));
-        v += "    case (control$rb_bank5)\n";
-        for p in 0..k {
-            v += &format!("        4'd{p}: control$rb_bit5 = parts${p}$bit5;\n");
+        let selected: Vec<String> = (0..k).map(|p| format!("(control$rb_select5[{p}] & parts${p}$bit5)")).collect();
+        v += &format!("    control$rb_bit5 = {};\n", selected.join(" | "));
+        // fill_count is combinational in fill_bank (an input). Up to 4 banks it is spelled
+        // as two LUT4 levels, held apart by kept wires: a 2:1 mux per bank pair, then the
+        // pair mux gated by "fill_bank's high bits are 0" (ABC made three levels).
+        let mut kept = String::new();
+        if k <= 4 {
+            let pairs = k.div_ceil(2);
+            for i in 0..pairs {
+                let odd = if 2 * i + 1 < k { format!("parts${}$fill", 2 * i + 1) } else { "17'd0".to_string() };
+                kept += &format!("(* keep *) wire [16:0] fill_pair_{i} = fill_bank[0] ? {odd} : parts${}$fill;\n", 2 * i);
+            }
+            let (low, chosen) = if pairs == 1 {
+                ("fill_bank[3:1] == 3'd0", "fill_pair_0".to_string())
+            } else {
+                ("fill_bank[3:2] == 2'd0", "(fill_bank[1] ? fill_pair_1 : fill_pair_0)".to_string())
+            };
+            kept += &format!("(* keep *) wire fill_bank_low = ({low});\n");
+            v += &format!("    fill_count = {{17{{fill_bank_low}}}} & {chosen};\n");
+        } else {
+            v += "    case (fill_bank)\n";
+            for p in 0..k {
+                v += &format!("        4'd{p}: fill_count = parts${p}$fill;\n");
+            }
+            if k < 16 {
+                v += "        default: fill_count = 17'd0;\n";
+            }
+            v += "    endcase\n";
         }
+        v += "end\n";
+        // Declared ahead of the block that reads them.
+        let mut v = kept + &v;
         if k < 16 {
-            v += "        default: control$rb_bit5 = 1'b0;\n";
+            // Select bits of banks that do not exist are never set; Verilator's idiom for
+            // deliberately unread bits.
+            v += &format!(
+                "/* verilator lint_off UNUSED */\nwire unused_rb_select = &{{1'b0, control$rb_select5[15:{k}], 1'b0}};\n/* verilator lint_on UNUSED */\n"
+            );
         }
-        v += "    endcase\n    case (fill_bank)\n";
-        for p in 0..k {
-            v += &format!("        4'd{p}: fill_count = parts${p}$fill;\n");
-        }
-        if k < 16 {
-            v += "        default: fill_count = 17'd0;\n";
-        }
-        v += "    endcase\nend\n";
         Verilog::Custom(v)
     }
 }

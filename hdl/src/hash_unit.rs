@@ -1,6 +1,6 @@
 //! Hash unit of one partition: `addr = (M * key) ^ c` over GF(2) (see `hash_matrix`),
 //! for both families. Each address bit is an XOR tree over the key bits its column
-//! selects, pipelined once: the tree over each 32-bit chunk of the key is registered,
+//! selects, pipelined once: the tree over each 16-bit chunk of the key is registered,
 //! then the chunk results (and the constant c) are XORed.
 //!
 //! Latency: 1 cycle (`key` in cycle t -> `addr` in cycle t+1). No memory, so no
@@ -10,7 +10,10 @@ use rust_hdl::prelude::*;
 
 use crate::hash_matrix::HashMatrix;
 
-const CHUNK: usize = 32;
+// 16 key bits per registered XOR tree: at most 16 inputs, two LUT4 levels (32-bit
+// chunks took three to four, and limited the iCE40 clock).
+const CHUNK: usize = 16;
+const CHUNK_MASK: u32 = (1 << CHUNK) - 1;
 
 #[derive(LogicBlock)]
 pub struct HashUnit<const W: usize> {
@@ -34,7 +37,7 @@ impl<const W: usize> HashUnit<W> {
     }
 
     fn chunk_mask(&self, chunk: usize, bit: usize) -> u32 {
-        (self._matrix.column_mask[bit] >> (chunk * CHUNK)) as u32
+        ((self._matrix.column_mask[bit] >> (chunk * CHUNK)) as u32) & CHUNK_MASK
     }
 }
 
@@ -43,7 +46,7 @@ impl<const W: usize> Logic for HashUnit<W> {
         if self.clock.pos_edge() {
             let key = self.key.val().to_u128();
             for chunk in 0..W / CHUNK {
-                let key_chunk = (key >> (chunk * CHUNK)) as u32;
+                let key_chunk = ((key >> (chunk * CHUNK)) as u32) & CHUNK_MASK;
                 self._chunk_parity[chunk] = (0..self._matrix.bank_bits)
                     .map(|j| (((key_chunk & self.chunk_mask(chunk, j)).count_ones() & 1) as u16) << j)
                     .fold(0, |a, b| a | b);
@@ -64,22 +67,41 @@ impl<const W: usize> Logic for HashUnit<W> {
         for c in 0..chunks {
             code += &format!("reg [{}:0] chunk_parity_{c};\n", b - 1);
         }
-        code += "always @(posedge clock) begin\n";
+        // Each chunk's tree is spelled out as XORs of at most four key bits, kept as
+        // wires, then one XOR of at most four of those: two LUT4 levels by construction.
+        // Left free, ABC shares XOR terms between the partitions' trees and builds four
+        // levels (the iCE40 critical path).
+        let mut trees = Vec::new();
         for c in 0..chunks {
-            let terms: Vec<String> = (0..b)
-                .rev()
-                .map(|j| {
-                    format!(
-                        "(^(key[{hi}:{lo}] & 32'h{m:08x}))",
-                        hi = c * CHUNK + CHUNK - 1,
-                        lo = c * CHUNK,
-                        m = self.chunk_mask(c, j)
-                    )
-                })
-                .collect();
-            code += &format!("    chunk_parity_{c} <= {{{}}};\n", terms.join(",\n        "));
+            let mut bits = Vec::new();
+            for j in (0..b).rev() {
+                let mask = self.chunk_mask(c, j);
+                let selected: Vec<String> =
+                    (0..CHUNK).filter(|i| (mask >> i) & 1 == 1).map(|i| format!("key[{}]", c * CHUNK + i)).collect();
+                if selected.is_empty() {
+                    bits.push("1'b0".to_string());
+                    continue;
+                }
+                let groups: Vec<String> = selected
+                    .chunks(4)
+                    .enumerate()
+                    .map(|(g, group)| {
+                        let name = format!("xor_{c}_{j}_{g}");
+                        code += &format!("(* keep *) wire {name} = ^{{{}}};\n", group.join(", "));
+                        name
+                    })
+                    .collect();
+                bits.push(format!("(^{{{}}})", groups.join(", ")));
+            }
+            trees.push(format!("    chunk_parity_{c} <= {{{}}};\n", bits.join(",\n        ")));
+        }
+        code += "always @(posedge clock) begin\n";
+        for t in trees {
+            code += &t;
         }
         code += "end\n";
+        // Key bits that no column selects are deliberately unread (Verilator's idiom).
+        code += "/* verilator lint_off UNUSED */\nwire unused_key = &{1'b0, key, 1'b0};\n/* verilator lint_on UNUSED */\n";
         let sum: Vec<String> = (0..chunks)
             .map(|c| format!("chunk_parity_{c}"))
             .chain(std::iter::once(format!("{b}'h{:x}", self._matrix.constant)))

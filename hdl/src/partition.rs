@@ -5,14 +5,20 @@
 //!   c1 key register (in control) -> hash unit's chunk registers
 //!   c2 address = hash (or the readback address in a readback slot) -> address3 register
 //!   c3 address3 -> RAM read port (so the block RAM's address comes straight from a register)
-//!   c4 address4 register; an insert writes 1 here; a clear sweep writes 0 here
-//!   c5 RAM output register: bit5 = stored bit | forwarded bit; fill counter updates
-//! Latency: key at c1 -> bit5 at c5.
+//!   c4 address4 register (the sweep's address during a clear); an insert writes 1
+//!      here; a clear sweep writes 0 here
+//!   c5 RAM output register: bit5 = stored bit | forwarded bit; an insert registers
+//!      "this bit was 0" (increment6)
+//!   c6 the fill counter counts it (so its clock enable starts at a flip-flop, not at
+//!      the RAM output; a clear in c5 zeroes the counter and wins over an increment
+//!      in c6, which belongs to an older insert)
+//! Latency: key at c1 -> bit5 at c5; fill counter updated at the end of c6.
 //!
 //! Same-address read and write: an operation reads the RAM at the end of c3, in the same
 //! clock edge as the operation one slot ahead writes (its c4). The RAM does not define
 //! what that read returns, so when the slot ahead is an insert to the same address the
-//! bit is forwarded as 1 (compared in c4, registered into c5). Writes two or more slots
+//! bit is forwarded as 1 (addresses compared in c3, the insert flag applied in c4,
+//! registered into c5). Writes two or more slots
 //! ahead are already in the RAM when this read happens, so one comparator suffices.
 
 use rust_hdl::prelude::*;
@@ -27,41 +33,56 @@ pub struct Partition<const W: usize> {
     pub key1: Signal<In, Bits<W>>,
     pub is_rb2: Signal<In, bool>,
     pub rb_addr2: Signal<In, Bits<16>>,
-    pub insert4: Signal<In, bool>,
+    /// RAM write enable of c4 (an insert, or the clear sweep), from a flip-flop.
+    pub write4: Signal<In, bool>,
     pub insert5: Signal<In, bool>,
     pub clear5: Signal<In, bool>,
     pub sweep_en: Signal<In, bool>,
-    pub sweep_addr: Signal<In, Bits<16>>,
+    pub sweep_en3: Signal<In, bool>,
+    pub sweep_addr3: Signal<In, Bits<16>>,
     pub bit5: Signal<Out, bool>,
     pub fill: Signal<Out, Bits<17>>,
     hash: HashUnit<W>,
     ram: BankRam,
     addr2: Signal<Local, Bits<16>>,
     addr3: DFF<Bits<16>>,
+    // The RAM write address of c4: the operation's address, or the sweep's during a
+    // clear (chosen in c3, so the RAM's write address and mask start at flip-flops).
     addr4: DFF<Bits<16>>,
-    addr5: DFF<Bits<16>>,
+    same_address4: DFF<bool>,
     forward5: DFF<bool>,
+    // 1 when the insert in c6 set a 0 bit, else 0: added, not used as a clock enable
+    // (a fill counter's enable was promoted to a slow global buffer).
+    increment6: DFF<Bits<17>>,
     fill_count: DFF<Bits<17>>,
+    // All ones, or 0 when a clear is in c5: the clear is ANDed into the counter's next
+    // value, so that the counters' synchronous reset is the reset input alone (reset OR
+    // clear was a LUT whose output went onto a slow global buffer).
+    fill_keep: Signal<Local, Bits<17>>,
+    fill_all: Constant<Bits<17>>,
     forwarding_enabled: Constant<bool>,
     fill_at_reset: Constant<Bits<17>>,
     fill_zero: Constant<Bits<17>>,
     fill_one: Constant<Bits<17>>,
+    address_mask: Constant<Bits<16>>,
+    address_zero: Constant<Bits<16>>,
 }
 
 impl<const W: usize> Partition<W> {
     /// `fill_at_reset` is the number of 1 bits of the RAM's initial contents.
-    pub fn new(hash: HashUnit<W>, ram: BankRam, forwarding_enabled: bool, fill_at_reset: u32) -> Self {
+    pub fn new(hash: HashUnit<W>, ram: BankRam, bank_bits: usize, forwarding_enabled: bool, fill_at_reset: u32) -> Self {
         Partition {
             clock: Default::default(),
             reset: Default::default(),
             key1: Default::default(),
             is_rb2: Default::default(),
             rb_addr2: Default::default(),
-            insert4: Default::default(),
+            write4: Default::default(),
             insert5: Default::default(),
             clear5: Default::default(),
             sweep_en: Default::default(),
-            sweep_addr: Default::default(),
+            sweep_en3: Default::default(),
+            sweep_addr3: Default::default(),
             bit5: Default::default(),
             fill: Default::default(),
             hash,
@@ -69,13 +90,18 @@ impl<const W: usize> Partition<W> {
             addr2: Default::default(),
             addr3: Default::default(),
             addr4: Default::default(),
-            addr5: Default::default(),
+            same_address4: Default::default(),
             forward5: Default::default(),
+            increment6: Default::default(),
             fill_count: Default::default(),
+            fill_keep: Default::default(),
+            fill_all: Constant::new(0x1ffffu64.into()),
             forwarding_enabled: Constant::new(forwarding_enabled),
             fill_at_reset: Constant::new((fill_at_reset as u64).into()),
             fill_zero: Constant::new(0u64.into()),
             fill_one: Constant::new(1u64.into()),
+            address_mask: Constant::new(((1u64 << bank_bits) - 1).into()),
+            address_zero: Constant::new(0u64.into()),
         }
     }
 
@@ -88,7 +114,7 @@ impl<const W: usize> Partition<W> {
 impl<const W: usize> Logic for Partition<W> {
     #[hdl_gen]
     fn update(&mut self) {
-        dff_setup!(self, clock, addr3, addr4, addr5, forward5, fill_count);
+        dff_setup!(self, clock, addr3, addr4, same_address4, forward5, increment6, fill_count);
         self.hash.clock.next = self.clock.val();
         self.hash.key.next = self.key1.val();
         self.ram.clock.next = self.clock.val();
@@ -99,24 +125,33 @@ impl<const W: usize> Logic for Partition<W> {
         }
         self.addr3.d.next = self.addr2.val();
         self.ram.read_addr.next = self.addr3.q.val();
-        self.addr4.d.next = self.addr3.q.val();
-        self.addr5.d.next = self.addr4.q.val();
-        self.forward5.d.next = self.forwarding_enabled.val()
-            & (self.insert5.val() & (self.addr4.q.val() == self.addr5.q.val()));
-        self.ram.write_enable.next = self.insert4.val() | self.sweep_en.val();
-        if self.sweep_en.val() {
-            self.ram.write_addr.next = self.sweep_addr.val();
+        if self.sweep_en3.val() {
+            self.addr4.d.next = self.sweep_addr3.val();
         } else {
-            self.ram.write_addr.next = self.addr4.q.val();
+            self.addr4.d.next = self.addr3.q.val();
         }
+        // The operation in c3 reads the address the one in c4 writes (bits >= b are 0).
+        self.same_address4.d.next = ((self.addr3.q.val() ^ self.addr4.q.val()) & self.address_mask.val())
+            == self.address_zero.val();
+        self.forward5.d.next = self.forwarding_enabled.val() & (self.insert5.val() & self.same_address4.q.val());
+        self.ram.write_enable.next = self.write4.val();
+        self.ram.write_addr.next = self.addr4.q.val();
         self.ram.write_data.next = !self.sweep_en.val();
         self.bit5.next = self.ram.read_data.val() | self.forward5.q.val();
+        if self.insert5.val() & !(self.ram.read_data.val() | self.forward5.q.val()) {
+            self.increment6.d.next = self.fill_one.val();
+        } else {
+            self.increment6.d.next = self.fill_zero.val();
+        }
+        if self.clear5.val() {
+            self.fill_keep.next = self.fill_zero.val();
+        } else {
+            self.fill_keep.next = self.fill_all.val();
+        }
+        self.fill_count.d.next = (self.fill_count.q.val() + self.increment6.q.val()) & self.fill_keep.val();
         if self.reset.val() {
+            self.increment6.d.next = self.fill_zero.val();
             self.fill_count.d.next = self.fill_at_reset.val();
-        } else if self.clear5.val() {
-            self.fill_count.d.next = self.fill_zero.val();
-        } else if self.insert5.val() & !(self.ram.read_data.val() | self.forward5.q.val()) {
-            self.fill_count.d.next = self.fill_count.q.val() + self.fill_one.val();
         }
         self.fill.next = self.fill_count.q.val();
     }

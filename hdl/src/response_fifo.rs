@@ -5,7 +5,9 @@
 //!
 //! Latency: 1 cycle (push in cycle t -> `out_valid` in cycle t+1 when it was empty).
 //! Entries are eight plain registers (no array), so synthesis never spends a block RAM
-//! on them; no same-address behaviour to speak of.
+//! on them; no same-address behaviour to speak of. For speed the pointers are one-hot
+//! (the output is an AND-OR of the entries, two LUT levels) and the fill level is a
+//! thermometer code, so `out_valid` is a flip-flop.
 
 use std::collections::VecDeque;
 
@@ -57,43 +59,50 @@ impl Logic for ResponseFifo {
     }
 
     fn hdl(&self) -> Verilog {
+        let n = RESPONSE_FIFO_DEPTH;
+        let last = n - 1;
         let mut code = String::new();
-        for i in 0..RESPONSE_FIFO_DEPTH {
+        for i in 0..n {
             code += &format!("reg [8:0] entry_{i};\n");
         }
-        code += "\
-reg [2:0] write_pointer;
-reg [2:0] read_pointer;
-reg [3:0] count;
-wire popped = pop & (count != 4'd0);
+        code += &format!(
+            "\
+reg [{last}:0] write_select;
+reg [{last}:0] read_select;
+reg [{last}:0] occupancy;
+wire popped = pop & occupancy[0];
+// The fill level moves by AND/OR, not by ifs: a shifted-in constant under an if
+// becomes a synchronous set/reset whose logic lands on the slow SR route.
+wire grow = push & !popped;
+wire shrink = popped & !push;
 always @(posedge clock) begin
-    if (push) begin
-        case (write_pointer)
-";
-        for i in 0..RESPONSE_FIFO_DEPTH {
-            code += &format!("            3'd{i}: entry_{i} <= {{push_hit, push_tag}};\n");
+"
+        );
+        for i in 0..n {
+            code += &format!("    if (push & write_select[{i}]) entry_{i} <= {{push_hit, push_tag}};\n");
         }
-        code += "\
-        endcase
-    end
+        code += &format!(
+            "\
     if (reset) begin
-        write_pointer <= 3'd0;
-        read_pointer <= 3'd0;
-        count <= 4'd0;
+        write_select <= {n}'d1;
+        read_select <= {n}'d1;
+        occupancy <= {n}'d0;
     end else begin
-        write_pointer <= write_pointer + {2'd0, push};
-        read_pointer <= read_pointer + {2'd0, popped};
-        count <= (count + {3'd0, push}) - {3'd0, popped};
+        if (push) write_select <= {{write_select[{lm1}:0], write_select[{last}]}};
+        if (popped) read_select <= {{read_select[{lm1}:0], read_select[{last}]}};
+        occupancy <= ((occupancy & {{{n}{{!(grow | shrink)}}}})
+            | ({{occupancy[{lm1}:0], 1'b1}} & {{{n}{{grow}}}}))
+            | ({{1'b0, occupancy[{last}:1]}} & {{{n}{{shrink}}}});
     end
 end
 always @(*) begin
-    out_valid = (count != 4'd0);
-    case (read_pointer)
-";
-        for i in 0..RESPONSE_FIFO_DEPTH {
-            code += &format!("        3'd{i}: {{out_hit, out_tag}} = entry_{i};\n");
-        }
-        code += "    endcase\nend\n";
+    out_valid = occupancy[0];
+    {{out_hit, out_tag}} = ",
+            lm1 = last - 1
+        );
+        let terms: Vec<String> = (0..n).map(|i| format!("({{9{{read_select[{i}]}}}} & entry_{i})")).collect();
+        code += &terms.join("\n        | ");
+        code += ";\nend\n";
         Verilog::Custom(code)
     }
 }

@@ -48,6 +48,7 @@ pub fn build_core<const W: usize>(cfg: &CoreConfig) -> Result<BloomCore<W>, HdlE
             Partition::new(
                 HashUnit::<W>::new(HashMatrix::for_partition(cfg, p)),
                 BankRam::new(cfg.bank_bits, initial),
+                cfg.bank_bits,
                 !cfg.test_switches.disable_forwarding,
                 fill,
             )
