@@ -2111,169 +2111,169 @@ module bloom_core_parts_0_hash(clock,key,addr);
     reg [11:0] chunk_parity_1;
     reg [11:0] chunk_parity_2;
     reg [11:0] chunk_parity_3;
-    (* keep *) wire xor_0_11_0 = ^{key[0], key[7], key[8], key[10]};
-    (* keep *) wire xor_0_11_1 = ^{key[11], key[12], key[13], key[14]};
-    (* keep *) wire xor_0_10_0 = ^{key[0], key[1], key[2], key[4]};
-    (* keep *) wire xor_0_10_1 = ^{key[10], key[11], key[14]};
-    (* keep *) wire xor_0_9_0 = ^{key[5], key[6], key[7], key[8]};
-    (* keep *) wire xor_0_9_1 = ^{key[11], key[12]};
-    (* keep *) wire xor_0_8_0 = ^{key[0], key[1], key[2], key[3]};
-    (* keep *) wire xor_0_8_1 = ^{key[7], key[10], key[12], key[13]};
-    (* keep *) wire xor_0_8_2 = ^{key[14]};
-    (* keep *) wire xor_0_7_0 = ^{key[0], key[1], key[3], key[4]};
-    (* keep *) wire xor_0_7_1 = ^{key[5], key[6], key[8], key[9]};
-    (* keep *) wire xor_0_7_2 = ^{key[11], key[15]};
-    (* keep *) wire xor_0_6_0 = ^{key[1], key[2], key[3], key[5]};
-    (* keep *) wire xor_0_6_1 = ^{key[6], key[8], key[11], key[12]};
-    (* keep *) wire xor_0_5_0 = ^{key[0], key[1], key[3], key[5]};
-    (* keep *) wire xor_0_5_1 = ^{key[6], key[7], key[9], key[11]};
-    (* keep *) wire xor_0_5_2 = ^{key[12], key[13], key[15]};
-    (* keep *) wire xor_0_4_0 = ^{key[1], key[4], key[7], key[11]};
-    (* keep *) wire xor_0_4_1 = ^{key[12], key[14]};
-    (* keep *) wire xor_0_3_0 = ^{key[0], key[2], key[3], key[4]};
-    (* keep *) wire xor_0_3_1 = ^{key[5], key[7], key[10], key[12]};
-    (* keep *) wire xor_0_3_2 = ^{key[13], key[14], key[15]};
-    (* keep *) wire xor_0_2_0 = ^{key[0], key[1], key[2], key[3]};
-    (* keep *) wire xor_0_2_1 = ^{key[7], key[9], key[11], key[13]};
-    (* keep *) wire xor_0_1_0 = ^{key[0], key[2], key[4], key[5]};
-    (* keep *) wire xor_0_1_1 = ^{key[8], key[9], key[11], key[12]};
-    (* keep *) wire xor_0_1_2 = ^{key[13], key[15]};
-    (* keep *) wire xor_0_0_0 = ^{key[0], key[2], key[4], key[6]};
-    (* keep *) wire xor_0_0_1 = ^{key[8], key[10], key[12], key[13]};
-    (* keep *) wire xor_0_0_2 = ^{key[14], key[15]};
-    (* keep *) wire xor_1_11_0 = ^{key[17], key[18], key[20], key[22]};
-    (* keep *) wire xor_1_11_1 = ^{key[25], key[29]};
-    (* keep *) wire xor_1_10_0 = ^{key[17], key[18], key[19], key[20]};
-    (* keep *) wire xor_1_10_1 = ^{key[22], key[25], key[27], key[30]};
-    (* keep *) wire xor_1_9_0 = ^{key[16], key[17], key[18], key[20]};
-    (* keep *) wire xor_1_9_1 = ^{key[22], key[23], key[24], key[25]};
-    (* keep *) wire xor_1_9_2 = ^{key[26], key[28], key[31]};
-    (* keep *) wire xor_1_8_0 = ^{key[17], key[18], key[19], key[21]};
-    (* keep *) wire xor_1_8_1 = ^{key[22], key[23], key[25], key[26]};
-    (* keep *) wire xor_1_8_2 = ^{key[27], key[28], key[30]};
-    (* keep *) wire xor_1_7_0 = ^{key[17], key[19], key[20]};
-    (* keep *) wire xor_1_6_0 = ^{key[16], key[18], key[20], key[22]};
-    (* keep *) wire xor_1_6_1 = ^{key[23], key[24], key[25], key[29]};
-    (* keep *) wire xor_1_6_2 = ^{key[30]};
-    (* keep *) wire xor_1_5_0 = ^{key[18], key[19], key[22], key[24]};
-    (* keep *) wire xor_1_5_1 = ^{key[25], key[29], key[31]};
-    (* keep *) wire xor_1_4_0 = ^{key[16], key[20], key[25], key[27]};
-    (* keep *) wire xor_1_4_1 = ^{key[28], key[29]};
-    (* keep *) wire xor_1_3_0 = ^{key[19], key[21], key[22], key[23]};
-    (* keep *) wire xor_1_3_1 = ^{key[24], key[25], key[30]};
-    (* keep *) wire xor_1_2_0 = ^{key[16], key[17], key[18], key[19]};
-    (* keep *) wire xor_1_2_1 = ^{key[20], key[21], key[23], key[28]};
-    (* keep *) wire xor_1_2_2 = ^{key[30], key[31]};
-    (* keep *) wire xor_1_1_0 = ^{key[17], key[20], key[22], key[25]};
-    (* keep *) wire xor_1_1_1 = ^{key[28], key[29], key[30]};
-    (* keep *) wire xor_1_0_0 = ^{key[16], key[20], key[21], key[24]};
-    (* keep *) wire xor_1_0_1 = ^{key[25], key[30], key[31]};
-    (* keep *) wire xor_2_11_0 = ^{key[32], key[35], key[42], key[43]};
-    (* keep *) wire xor_2_11_1 = ^{key[45], key[46], key[47]};
-    (* keep *) wire xor_2_10_0 = ^{key[33], key[34], key[39], key[41]};
-    (* keep *) wire xor_2_10_1 = ^{key[44], key[45], key[47]};
-    (* keep *) wire xor_2_9_0 = ^{key[32], key[34], key[36], key[37]};
-    (* keep *) wire xor_2_9_1 = ^{key[39], key[40], key[45], key[47]};
-    (* keep *) wire xor_2_8_0 = ^{key[33], key[36], key[37], key[38]};
-    (* keep *) wire xor_2_8_1 = ^{key[39], key[41], key[43], key[46]};
-    (* keep *) wire xor_2_7_0 = ^{key[32], key[34], key[35], key[36]};
-    (* keep *) wire xor_2_7_1 = ^{key[37], key[38], key[41], key[42]};
-    (* keep *) wire xor_2_7_2 = ^{key[46]};
-    (* keep *) wire xor_2_6_0 = ^{key[34], key[35], key[38], key[41]};
-    (* keep *) wire xor_2_6_1 = ^{key[47]};
-    (* keep *) wire xor_2_5_0 = ^{key[32], key[33], key[34], key[37]};
-    (* keep *) wire xor_2_5_1 = ^{key[39], key[40], key[42], key[43]};
-    (* keep *) wire xor_2_5_2 = ^{key[44], key[45], key[46]};
-    (* keep *) wire xor_2_4_0 = ^{key[32], key[34], key[38], key[43]};
-    (* keep *) wire xor_2_4_1 = ^{key[44], key[45]};
-    (* keep *) wire xor_2_3_0 = ^{key[33], key[38], key[39], key[40]};
-    (* keep *) wire xor_2_3_1 = ^{key[41], key[42], key[44], key[46]};
-    (* keep *) wire xor_2_3_2 = ^{key[47]};
-    (* keep *) wire xor_2_2_0 = ^{key[34], key[38], key[41], key[43]};
-    (* keep *) wire xor_2_2_1 = ^{key[45], key[46]};
-    (* keep *) wire xor_2_1_0 = ^{key[34], key[35], key[36], key[38]};
-    (* keep *) wire xor_2_1_1 = ^{key[40], key[41], key[43], key[45]};
-    (* keep *) wire xor_2_0_0 = ^{key[33], key[34], key[35], key[36]};
-    (* keep *) wire xor_2_0_1 = ^{key[37], key[38], key[39], key[43]};
-    (* keep *) wire xor_2_0_2 = ^{key[45], key[46], key[47]};
-    (* keep *) wire xor_3_11_0 = ^{key[50], key[52], key[53], key[56]};
-    (* keep *) wire xor_3_11_1 = ^{key[59], key[60], key[62], key[63]};
-    (* keep *) wire xor_3_10_0 = ^{key[50], key[52], key[53], key[54]};
-    (* keep *) wire xor_3_10_1 = ^{key[55], key[56], key[57], key[58]};
-    (* keep *) wire xor_3_10_2 = ^{key[59], key[60], key[62]};
-    (* keep *) wire xor_3_9_0 = ^{key[48], key[49], key[50], key[51]};
-    (* keep *) wire xor_3_9_1 = ^{key[54], key[55], key[56], key[57]};
-    (* keep *) wire xor_3_9_2 = ^{key[58], key[62]};
-    (* keep *) wire xor_3_8_0 = ^{key[51], key[52], key[54], key[55]};
-    (* keep *) wire xor_3_8_1 = ^{key[60], key[61], key[62]};
-    (* keep *) wire xor_3_7_0 = ^{key[48], key[49], key[50], key[56]};
-    (* keep *) wire xor_3_7_1 = ^{key[57], key[59], key[63]};
-    (* keep *) wire xor_3_6_0 = ^{key[48], key[49], key[51], key[52]};
-    (* keep *) wire xor_3_6_1 = ^{key[53], key[56], key[58], key[60]};
-    (* keep *) wire xor_3_6_2 = ^{key[61], key[63]};
-    (* keep *) wire xor_3_5_0 = ^{key[48], key[50], key[52], key[53]};
-    (* keep *) wire xor_3_5_1 = ^{key[60], key[61], key[63]};
-    (* keep *) wire xor_3_4_0 = ^{key[49], key[50], key[51], key[52]};
-    (* keep *) wire xor_3_4_1 = ^{key[53], key[54], key[57], key[58]};
-    (* keep *) wire xor_3_4_2 = ^{key[60], key[61], key[62], key[63]};
-    (* keep *) wire xor_3_3_0 = ^{key[49], key[57], key[59], key[60]};
-    (* keep *) wire xor_3_3_1 = ^{key[62], key[63]};
-    (* keep *) wire xor_3_2_0 = ^{key[51], key[52], key[54], key[55]};
-    (* keep *) wire xor_3_2_1 = ^{key[58], key[59], key[62]};
-    (* keep *) wire xor_3_1_0 = ^{key[49], key[51], key[52], key[58]};
-    (* keep *) wire xor_3_1_1 = ^{key[59], key[60], key[63]};
-    (* keep *) wire xor_3_0_0 = ^{key[48], key[50], key[52], key[53]};
-    (* keep *) wire xor_3_0_1 = ^{key[55], key[56], key[59], key[60]};
-    (* keep *) wire xor_3_0_2 = ^{key[62], key[63]};
+    (* keep *) wire xor_0_11_0 = ^(key[15:0] & 16'h581);
+    (* keep *) wire xor_0_11_1 = ^(key[15:0] & 16'h7800);
+    (* keep *) wire xor_0_10_0 = ^(key[15:0] & 16'h17);
+    (* keep *) wire xor_0_10_1 = ^(key[15:0] & 16'h4c00);
+    (* keep *) wire xor_0_9_0 = ^(key[15:0] & 16'h1e0);
+    (* keep *) wire xor_0_9_1 = ^(key[15:0] & 16'h1800);
+    (* keep *) wire xor_0_8_0 = ^(key[15:0] & 16'hf);
+    (* keep *) wire xor_0_8_1 = ^(key[15:0] & 16'h3480);
+    (* keep *) wire xor_0_8_2 = ^(key[15:0] & 16'h4000);
+    (* keep *) wire xor_0_7_0 = ^(key[15:0] & 16'h1b);
+    (* keep *) wire xor_0_7_1 = ^(key[15:0] & 16'h360);
+    (* keep *) wire xor_0_7_2 = ^(key[15:0] & 16'h8800);
+    (* keep *) wire xor_0_6_0 = ^(key[15:0] & 16'h2e);
+    (* keep *) wire xor_0_6_1 = ^(key[15:0] & 16'h1940);
+    (* keep *) wire xor_0_5_0 = ^(key[15:0] & 16'h2b);
+    (* keep *) wire xor_0_5_1 = ^(key[15:0] & 16'hac0);
+    (* keep *) wire xor_0_5_2 = ^(key[15:0] & 16'hb000);
+    (* keep *) wire xor_0_4_0 = ^(key[15:0] & 16'h892);
+    (* keep *) wire xor_0_4_1 = ^(key[15:0] & 16'h5000);
+    (* keep *) wire xor_0_3_0 = ^(key[15:0] & 16'h1d);
+    (* keep *) wire xor_0_3_1 = ^(key[15:0] & 16'h14a0);
+    (* keep *) wire xor_0_3_2 = ^(key[15:0] & 16'he000);
+    (* keep *) wire xor_0_2_0 = ^(key[15:0] & 16'hf);
+    (* keep *) wire xor_0_2_1 = ^(key[15:0] & 16'h2a80);
+    (* keep *) wire xor_0_1_0 = ^(key[15:0] & 16'h35);
+    (* keep *) wire xor_0_1_1 = ^(key[15:0] & 16'h1b00);
+    (* keep *) wire xor_0_1_2 = ^(key[15:0] & 16'ha000);
+    (* keep *) wire xor_0_0_0 = ^(key[15:0] & 16'h55);
+    (* keep *) wire xor_0_0_1 = ^(key[15:0] & 16'h3500);
+    (* keep *) wire xor_0_0_2 = ^(key[15:0] & 16'hc000);
+    (* keep *) wire xor_1_11_0 = ^(key[31:16] & 16'h56);
+    (* keep *) wire xor_1_11_1 = ^(key[31:16] & 16'h2200);
+    (* keep *) wire xor_1_10_0 = ^(key[31:16] & 16'h1e);
+    (* keep *) wire xor_1_10_1 = ^(key[31:16] & 16'h4a40);
+    (* keep *) wire xor_1_9_0 = ^(key[31:16] & 16'h17);
+    (* keep *) wire xor_1_9_1 = ^(key[31:16] & 16'h3c0);
+    (* keep *) wire xor_1_9_2 = ^(key[31:16] & 16'h9400);
+    (* keep *) wire xor_1_8_0 = ^(key[31:16] & 16'h2e);
+    (* keep *) wire xor_1_8_1 = ^(key[31:16] & 16'h6c0);
+    (* keep *) wire xor_1_8_2 = ^(key[31:16] & 16'h5800);
+    (* keep *) wire xor_1_7_0 = ^(key[31:16] & 16'h1a);
+    (* keep *) wire xor_1_6_0 = ^(key[31:16] & 16'h55);
+    (* keep *) wire xor_1_6_1 = ^(key[31:16] & 16'h2380);
+    (* keep *) wire xor_1_6_2 = ^(key[31:16] & 16'h4000);
+    (* keep *) wire xor_1_5_0 = ^(key[31:16] & 16'h14c);
+    (* keep *) wire xor_1_5_1 = ^(key[31:16] & 16'ha200);
+    (* keep *) wire xor_1_4_0 = ^(key[31:16] & 16'ha11);
+    (* keep *) wire xor_1_4_1 = ^(key[31:16] & 16'h3000);
+    (* keep *) wire xor_1_3_0 = ^(key[31:16] & 16'he8);
+    (* keep *) wire xor_1_3_1 = ^(key[31:16] & 16'h4300);
+    (* keep *) wire xor_1_2_0 = ^(key[31:16] & 16'hf);
+    (* keep *) wire xor_1_2_1 = ^(key[31:16] & 16'h10b0);
+    (* keep *) wire xor_1_2_2 = ^(key[31:16] & 16'hc000);
+    (* keep *) wire xor_1_1_0 = ^(key[31:16] & 16'h252);
+    (* keep *) wire xor_1_1_1 = ^(key[31:16] & 16'h7000);
+    (* keep *) wire xor_1_0_0 = ^(key[31:16] & 16'h131);
+    (* keep *) wire xor_1_0_1 = ^(key[31:16] & 16'hc200);
+    (* keep *) wire xor_2_11_0 = ^(key[47:32] & 16'hc09);
+    (* keep *) wire xor_2_11_1 = ^(key[47:32] & 16'he000);
+    (* keep *) wire xor_2_10_0 = ^(key[47:32] & 16'h286);
+    (* keep *) wire xor_2_10_1 = ^(key[47:32] & 16'hb000);
+    (* keep *) wire xor_2_9_0 = ^(key[47:32] & 16'h35);
+    (* keep *) wire xor_2_9_1 = ^(key[47:32] & 16'ha180);
+    (* keep *) wire xor_2_8_0 = ^(key[47:32] & 16'h72);
+    (* keep *) wire xor_2_8_1 = ^(key[47:32] & 16'h4a80);
+    (* keep *) wire xor_2_7_0 = ^(key[47:32] & 16'h1d);
+    (* keep *) wire xor_2_7_1 = ^(key[47:32] & 16'h660);
+    (* keep *) wire xor_2_7_2 = ^(key[47:32] & 16'h4000);
+    (* keep *) wire xor_2_6_0 = ^(key[47:32] & 16'h24c);
+    (* keep *) wire xor_2_6_1 = ^(key[47:32] & 16'h8000);
+    (* keep *) wire xor_2_5_0 = ^(key[47:32] & 16'h27);
+    (* keep *) wire xor_2_5_1 = ^(key[47:32] & 16'hd80);
+    (* keep *) wire xor_2_5_2 = ^(key[47:32] & 16'h7000);
+    (* keep *) wire xor_2_4_0 = ^(key[47:32] & 16'h845);
+    (* keep *) wire xor_2_4_1 = ^(key[47:32] & 16'h3000);
+    (* keep *) wire xor_2_3_0 = ^(key[47:32] & 16'h1c2);
+    (* keep *) wire xor_2_3_1 = ^(key[47:32] & 16'h5600);
+    (* keep *) wire xor_2_3_2 = ^(key[47:32] & 16'h8000);
+    (* keep *) wire xor_2_2_0 = ^(key[47:32] & 16'ha44);
+    (* keep *) wire xor_2_2_1 = ^(key[47:32] & 16'h6000);
+    (* keep *) wire xor_2_1_0 = ^(key[47:32] & 16'h5c);
+    (* keep *) wire xor_2_1_1 = ^(key[47:32] & 16'h2b00);
+    (* keep *) wire xor_2_0_0 = ^(key[47:32] & 16'h1e);
+    (* keep *) wire xor_2_0_1 = ^(key[47:32] & 16'h8e0);
+    (* keep *) wire xor_2_0_2 = ^(key[47:32] & 16'he000);
+    (* keep *) wire xor_3_11_0 = ^(key[63:48] & 16'h134);
+    (* keep *) wire xor_3_11_1 = ^(key[63:48] & 16'hd800);
+    (* keep *) wire xor_3_10_0 = ^(key[63:48] & 16'h74);
+    (* keep *) wire xor_3_10_1 = ^(key[63:48] & 16'h780);
+    (* keep *) wire xor_3_10_2 = ^(key[63:48] & 16'h5800);
+    (* keep *) wire xor_3_9_0 = ^(key[63:48] & 16'hf);
+    (* keep *) wire xor_3_9_1 = ^(key[63:48] & 16'h3c0);
+    (* keep *) wire xor_3_9_2 = ^(key[63:48] & 16'h4400);
+    (* keep *) wire xor_3_8_0 = ^(key[63:48] & 16'hd8);
+    (* keep *) wire xor_3_8_1 = ^(key[63:48] & 16'h7000);
+    (* keep *) wire xor_3_7_0 = ^(key[63:48] & 16'h107);
+    (* keep *) wire xor_3_7_1 = ^(key[63:48] & 16'h8a00);
+    (* keep *) wire xor_3_6_0 = ^(key[63:48] & 16'h1b);
+    (* keep *) wire xor_3_6_1 = ^(key[63:48] & 16'h1520);
+    (* keep *) wire xor_3_6_2 = ^(key[63:48] & 16'ha000);
+    (* keep *) wire xor_3_5_0 = ^(key[63:48] & 16'h35);
+    (* keep *) wire xor_3_5_1 = ^(key[63:48] & 16'hb000);
+    (* keep *) wire xor_3_4_0 = ^(key[63:48] & 16'h1e);
+    (* keep *) wire xor_3_4_1 = ^(key[63:48] & 16'h660);
+    (* keep *) wire xor_3_4_2 = ^(key[63:48] & 16'hf000);
+    (* keep *) wire xor_3_3_0 = ^(key[63:48] & 16'h1a02);
+    (* keep *) wire xor_3_3_1 = ^(key[63:48] & 16'hc000);
+    (* keep *) wire xor_3_2_0 = ^(key[63:48] & 16'hd8);
+    (* keep *) wire xor_3_2_1 = ^(key[63:48] & 16'h4c00);
+    (* keep *) wire xor_3_1_0 = ^(key[63:48] & 16'h41a);
+    (* keep *) wire xor_3_1_1 = ^(key[63:48] & 16'h9800);
+    (* keep *) wire xor_3_0_0 = ^(key[63:48] & 16'h35);
+    (* keep *) wire xor_3_0_1 = ^(key[63:48] & 16'h1980);
+    (* keep *) wire xor_3_0_2 = ^(key[63:48] & 16'hc000);
     always @(posedge clock) begin
-        chunk_parity_0 <= {(^{xor_0_11_0, xor_0_11_1}),
-            (^{xor_0_10_0, xor_0_10_1}),
-            (^{xor_0_9_0, xor_0_9_1}),
-            (^{xor_0_8_0, xor_0_8_1, xor_0_8_2}),
-            (^{xor_0_7_0, xor_0_7_1, xor_0_7_2}),
-            (^{xor_0_6_0, xor_0_6_1}),
-            (^{xor_0_5_0, xor_0_5_1, xor_0_5_2}),
-            (^{xor_0_4_0, xor_0_4_1}),
-            (^{xor_0_3_0, xor_0_3_1, xor_0_3_2}),
-            (^{xor_0_2_0, xor_0_2_1}),
-            (^{xor_0_1_0, xor_0_1_1, xor_0_1_2}),
-            (^{xor_0_0_0, xor_0_0_1, xor_0_0_2})};
-        chunk_parity_1 <= {(^{xor_1_11_0, xor_1_11_1}),
-            (^{xor_1_10_0, xor_1_10_1}),
-            (^{xor_1_9_0, xor_1_9_1, xor_1_9_2}),
-            (^{xor_1_8_0, xor_1_8_1, xor_1_8_2}),
-            (^{xor_1_7_0}),
-            (^{xor_1_6_0, xor_1_6_1, xor_1_6_2}),
-            (^{xor_1_5_0, xor_1_5_1}),
-            (^{xor_1_4_0, xor_1_4_1}),
-            (^{xor_1_3_0, xor_1_3_1}),
-            (^{xor_1_2_0, xor_1_2_1, xor_1_2_2}),
-            (^{xor_1_1_0, xor_1_1_1}),
-            (^{xor_1_0_0, xor_1_0_1})};
-        chunk_parity_2 <= {(^{xor_2_11_0, xor_2_11_1}),
-            (^{xor_2_10_0, xor_2_10_1}),
-            (^{xor_2_9_0, xor_2_9_1}),
-            (^{xor_2_8_0, xor_2_8_1}),
-            (^{xor_2_7_0, xor_2_7_1, xor_2_7_2}),
-            (^{xor_2_6_0, xor_2_6_1}),
-            (^{xor_2_5_0, xor_2_5_1, xor_2_5_2}),
-            (^{xor_2_4_0, xor_2_4_1}),
-            (^{xor_2_3_0, xor_2_3_1, xor_2_3_2}),
-            (^{xor_2_2_0, xor_2_2_1}),
-            (^{xor_2_1_0, xor_2_1_1}),
-            (^{xor_2_0_0, xor_2_0_1, xor_2_0_2})};
-        chunk_parity_3 <= {(^{xor_3_11_0, xor_3_11_1}),
-            (^{xor_3_10_0, xor_3_10_1, xor_3_10_2}),
-            (^{xor_3_9_0, xor_3_9_1, xor_3_9_2}),
-            (^{xor_3_8_0, xor_3_8_1}),
-            (^{xor_3_7_0, xor_3_7_1}),
-            (^{xor_3_6_0, xor_3_6_1, xor_3_6_2}),
-            (^{xor_3_5_0, xor_3_5_1}),
-            (^{xor_3_4_0, xor_3_4_1, xor_3_4_2}),
-            (^{xor_3_3_0, xor_3_3_1}),
-            (^{xor_3_2_0, xor_3_2_1}),
-            (^{xor_3_1_0, xor_3_1_1}),
-            (^{xor_3_0_0, xor_3_0_1, xor_3_0_2})};
+        chunk_parity_0 <= {(xor_0_11_0 ^ xor_0_11_1),
+            (xor_0_10_0 ^ xor_0_10_1),
+            (xor_0_9_0 ^ xor_0_9_1),
+            (xor_0_8_0 ^ xor_0_8_1 ^ xor_0_8_2),
+            (xor_0_7_0 ^ xor_0_7_1 ^ xor_0_7_2),
+            (xor_0_6_0 ^ xor_0_6_1),
+            (xor_0_5_0 ^ xor_0_5_1 ^ xor_0_5_2),
+            (xor_0_4_0 ^ xor_0_4_1),
+            (xor_0_3_0 ^ xor_0_3_1 ^ xor_0_3_2),
+            (xor_0_2_0 ^ xor_0_2_1),
+            (xor_0_1_0 ^ xor_0_1_1 ^ xor_0_1_2),
+            (xor_0_0_0 ^ xor_0_0_1 ^ xor_0_0_2)};
+        chunk_parity_1 <= {(xor_1_11_0 ^ xor_1_11_1),
+            (xor_1_10_0 ^ xor_1_10_1),
+            (xor_1_9_0 ^ xor_1_9_1 ^ xor_1_9_2),
+            (xor_1_8_0 ^ xor_1_8_1 ^ xor_1_8_2),
+            (xor_1_7_0),
+            (xor_1_6_0 ^ xor_1_6_1 ^ xor_1_6_2),
+            (xor_1_5_0 ^ xor_1_5_1),
+            (xor_1_4_0 ^ xor_1_4_1),
+            (xor_1_3_0 ^ xor_1_3_1),
+            (xor_1_2_0 ^ xor_1_2_1 ^ xor_1_2_2),
+            (xor_1_1_0 ^ xor_1_1_1),
+            (xor_1_0_0 ^ xor_1_0_1)};
+        chunk_parity_2 <= {(xor_2_11_0 ^ xor_2_11_1),
+            (xor_2_10_0 ^ xor_2_10_1),
+            (xor_2_9_0 ^ xor_2_9_1),
+            (xor_2_8_0 ^ xor_2_8_1),
+            (xor_2_7_0 ^ xor_2_7_1 ^ xor_2_7_2),
+            (xor_2_6_0 ^ xor_2_6_1),
+            (xor_2_5_0 ^ xor_2_5_1 ^ xor_2_5_2),
+            (xor_2_4_0 ^ xor_2_4_1),
+            (xor_2_3_0 ^ xor_2_3_1 ^ xor_2_3_2),
+            (xor_2_2_0 ^ xor_2_2_1),
+            (xor_2_1_0 ^ xor_2_1_1),
+            (xor_2_0_0 ^ xor_2_0_1 ^ xor_2_0_2)};
+        chunk_parity_3 <= {(xor_3_11_0 ^ xor_3_11_1),
+            (xor_3_10_0 ^ xor_3_10_1 ^ xor_3_10_2),
+            (xor_3_9_0 ^ xor_3_9_1 ^ xor_3_9_2),
+            (xor_3_8_0 ^ xor_3_8_1),
+            (xor_3_7_0 ^ xor_3_7_1),
+            (xor_3_6_0 ^ xor_3_6_1 ^ xor_3_6_2),
+            (xor_3_5_0 ^ xor_3_5_1),
+            (xor_3_4_0 ^ xor_3_4_1 ^ xor_3_4_2),
+            (xor_3_3_0 ^ xor_3_3_1),
+            (xor_3_2_0 ^ xor_3_2_1),
+            (xor_3_1_0 ^ xor_3_1_1),
+            (xor_3_0_0 ^ xor_3_0_1 ^ xor_3_0_2)};
     end
     /* verilator lint_off UNUSED */
     wire unused_key = &{1'b0, key, 1'b0};
@@ -2603,176 +2603,176 @@ module bloom_core_parts_1_hash(clock,key,addr);
     reg [11:0] chunk_parity_1;
     reg [11:0] chunk_parity_2;
     reg [11:0] chunk_parity_3;
-    (* keep *) wire xor_0_11_0 = ^{key[0], key[2], key[5], key[6]};
-    (* keep *) wire xor_0_11_1 = ^{key[7], key[9]};
-    (* keep *) wire xor_0_10_0 = ^{key[1], key[2], key[3], key[4]};
-    (* keep *) wire xor_0_10_1 = ^{key[6], key[7], key[8], key[9]};
-    (* keep *) wire xor_0_10_2 = ^{key[11], key[12]};
-    (* keep *) wire xor_0_9_0 = ^{key[4], key[6], key[7], key[11]};
-    (* keep *) wire xor_0_9_1 = ^{key[14], key[15]};
-    (* keep *) wire xor_0_8_0 = ^{key[4], key[6], key[7], key[11]};
-    (* keep *) wire xor_0_8_1 = ^{key[12], key[14], key[15]};
-    (* keep *) wire xor_0_7_0 = ^{key[1], key[2], key[3], key[4]};
-    (* keep *) wire xor_0_7_1 = ^{key[5], key[6], key[7], key[8]};
-    (* keep *) wire xor_0_7_2 = ^{key[9], key[11], key[12], key[13]};
-    (* keep *) wire xor_0_6_0 = ^{key[0], key[2], key[5], key[6]};
-    (* keep *) wire xor_0_6_1 = ^{key[7], key[8], key[10], key[11]};
-    (* keep *) wire xor_0_6_2 = ^{key[13], key[14], key[15]};
-    (* keep *) wire xor_0_5_0 = ^{key[1], key[3], key[4], key[5]};
-    (* keep *) wire xor_0_5_1 = ^{key[6], key[7], key[8], key[9]};
-    (* keep *) wire xor_0_5_2 = ^{key[10], key[12], key[13], key[14]};
-    (* keep *) wire xor_0_5_3 = ^{key[15]};
-    (* keep *) wire xor_0_4_0 = ^{key[1], key[4], key[7], key[12]};
-    (* keep *) wire xor_0_4_1 = ^{key[14], key[15]};
-    (* keep *) wire xor_0_3_0 = ^{key[1], key[4], key[6], key[9]};
-    (* keep *) wire xor_0_3_1 = ^{key[10], key[11], key[14], key[15]};
-    (* keep *) wire xor_0_2_0 = ^{key[3], key[4], key[5], key[9]};
-    (* keep *) wire xor_0_2_1 = ^{key[10], key[11], key[12], key[14]};
-    (* keep *) wire xor_0_2_2 = ^{key[15]};
-    (* keep *) wire xor_0_1_0 = ^{key[2], key[7], key[14], key[15]};
-    (* keep *) wire xor_0_0_0 = ^{key[0], key[2], key[4], key[8]};
-    (* keep *) wire xor_0_0_1 = ^{key[9], key[11], key[14], key[15]};
-    (* keep *) wire xor_1_11_0 = ^{key[17], key[18], key[20], key[21]};
-    (* keep *) wire xor_1_11_1 = ^{key[22], key[25], key[27]};
-    (* keep *) wire xor_1_10_0 = ^{key[17], key[18], key[19], key[20]};
-    (* keep *) wire xor_1_10_1 = ^{key[21], key[22], key[23], key[25]};
-    (* keep *) wire xor_1_10_2 = ^{key[27], key[28], key[29], key[30]};
-    (* keep *) wire xor_1_10_3 = ^{key[31]};
-    (* keep *) wire xor_1_9_0 = ^{key[16], key[17], key[19], key[20]};
-    (* keep *) wire xor_1_9_1 = ^{key[22], key[23], key[24], key[25]};
-    (* keep *) wire xor_1_9_2 = ^{key[26], key[28]};
-    (* keep *) wire xor_1_8_0 = ^{key[16], key[17], key[18], key[19]};
-    (* keep *) wire xor_1_8_1 = ^{key[24], key[27], key[28], key[31]};
-    (* keep *) wire xor_1_7_0 = ^{key[18], key[19], key[20], key[25]};
-    (* keep *) wire xor_1_7_1 = ^{key[27], key[28], key[30], key[31]};
-    (* keep *) wire xor_1_6_0 = ^{key[16], key[17], key[19], key[20]};
-    (* keep *) wire xor_1_6_1 = ^{key[21], key[23], key[25], key[27]};
-    (* keep *) wire xor_1_6_2 = ^{key[28]};
-    (* keep *) wire xor_1_5_0 = ^{key[16], key[19], key[20], key[21]};
-    (* keep *) wire xor_1_5_1 = ^{key[28], key[29], key[30], key[31]};
-    (* keep *) wire xor_1_4_0 = ^{key[17], key[24], key[28], key[29]};
-    (* keep *) wire xor_1_3_0 = ^{key[18], key[20], key[22], key[24]};
-    (* keep *) wire xor_1_3_1 = ^{key[26], key[27], key[30], key[31]};
-    (* keep *) wire xor_1_2_0 = ^{key[23], key[27], key[28], key[29]};
-    (* keep *) wire xor_1_2_1 = ^{key[30]};
-    (* keep *) wire xor_1_1_0 = ^{key[16], key[18], key[21], key[22]};
-    (* keep *) wire xor_1_1_1 = ^{key[24], key[26], key[27], key[29]};
-    (* keep *) wire xor_1_1_2 = ^{key[30]};
-    (* keep *) wire xor_1_0_0 = ^{key[16], key[19], key[22], key[23]};
-    (* keep *) wire xor_1_0_1 = ^{key[24], key[26], key[27], key[28]};
-    (* keep *) wire xor_1_0_2 = ^{key[29], key[31]};
-    (* keep *) wire xor_2_11_0 = ^{key[32], key[35], key[36], key[40]};
-    (* keep *) wire xor_2_11_1 = ^{key[42], key[43], key[44], key[45]};
-    (* keep *) wire xor_2_11_2 = ^{key[46]};
-    (* keep *) wire xor_2_10_0 = ^{key[33], key[37], key[40], key[42]};
-    (* keep *) wire xor_2_10_1 = ^{key[43], key[44], key[45], key[46]};
-    (* keep *) wire xor_2_10_2 = ^{key[47]};
-    (* keep *) wire xor_2_9_0 = ^{key[32], key[33], key[36], key[37]};
-    (* keep *) wire xor_2_9_1 = ^{key[39], key[40], key[43], key[45]};
-    (* keep *) wire xor_2_9_2 = ^{key[46]};
-    (* keep *) wire xor_2_8_0 = ^{key[33], key[34], key[36], key[38]};
-    (* keep *) wire xor_2_8_1 = ^{key[39], key[40], key[41], key[43]};
-    (* keep *) wire xor_2_8_2 = ^{key[46]};
-    (* keep *) wire xor_2_7_0 = ^{key[32], key[34], key[35], key[36]};
-    (* keep *) wire xor_2_7_1 = ^{key[37], key[38], key[40], key[41]};
-    (* keep *) wire xor_2_7_2 = ^{key[44], key[45], key[46], key[47]};
-    (* keep *) wire xor_2_6_0 = ^{key[33], key[34], key[35], key[36]};
-    (* keep *) wire xor_2_6_1 = ^{key[39], key[41], key[42], key[44]};
-    (* keep *) wire xor_2_6_2 = ^{key[45]};
-    (* keep *) wire xor_2_5_0 = ^{key[34], key[35], key[36], key[37]};
-    (* keep *) wire xor_2_5_1 = ^{key[40], key[41], key[43], key[44]};
-    (* keep *) wire xor_2_5_2 = ^{key[45]};
-    (* keep *) wire xor_2_4_0 = ^{key[32], key[34], key[36], key[38]};
-    (* keep *) wire xor_2_4_1 = ^{key[42], key[44], key[47]};
-    (* keep *) wire xor_2_3_0 = ^{key[37], key[40], key[41], key[43]};
-    (* keep *) wire xor_2_3_1 = ^{key[44], key[45], key[46], key[47]};
-    (* keep *) wire xor_2_2_0 = ^{key[33], key[36], key[39], key[43]};
-    (* keep *) wire xor_2_2_1 = ^{key[44], key[45], key[47]};
-    (* keep *) wire xor_2_1_0 = ^{key[36], key[38], key[39], key[40]};
-    (* keep *) wire xor_2_1_1 = ^{key[41], key[42]};
-    (* keep *) wire xor_2_0_0 = ^{key[32], key[33], key[35], key[37]};
-    (* keep *) wire xor_2_0_1 = ^{key[38], key[39], key[41], key[43]};
-    (* keep *) wire xor_2_0_2 = ^{key[45], key[46], key[47]};
-    (* keep *) wire xor_3_11_0 = ^{key[48], key[50], key[51], key[52]};
-    (* keep *) wire xor_3_11_1 = ^{key[53], key[56], key[57], key[60]};
-    (* keep *) wire xor_3_11_2 = ^{key[61], key[62], key[63]};
-    (* keep *) wire xor_3_10_0 = ^{key[48], key[49], key[55], key[56]};
-    (* keep *) wire xor_3_10_1 = ^{key[57], key[58], key[60], key[61]};
-    (* keep *) wire xor_3_10_2 = ^{key[62]};
-    (* keep *) wire xor_3_9_0 = ^{key[49], key[52], key[53], key[54]};
-    (* keep *) wire xor_3_9_1 = ^{key[55], key[57], key[62]};
-    (* keep *) wire xor_3_8_0 = ^{key[49], key[50], key[52], key[54]};
-    (* keep *) wire xor_3_8_1 = ^{key[56], key[57], key[59], key[62]};
-    (* keep *) wire xor_3_8_2 = ^{key[63]};
-    (* keep *) wire xor_3_7_0 = ^{key[48], key[49], key[51], key[53]};
-    (* keep *) wire xor_3_7_1 = ^{key[54], key[56], key[58], key[59]};
-    (* keep *) wire xor_3_7_2 = ^{key[62]};
-    (* keep *) wire xor_3_6_0 = ^{key[49], key[52], key[53], key[55]};
-    (* keep *) wire xor_3_6_1 = ^{key[56], key[58], key[61], key[62]};
-    (* keep *) wire xor_3_5_0 = ^{key[48], key[51], key[52], key[53]};
-    (* keep *) wire xor_3_5_1 = ^{key[54], key[57], key[58], key[61]};
-    (* keep *) wire xor_3_5_2 = ^{key[62]};
-    (* keep *) wire xor_3_4_0 = ^{key[48], key[50], key[52], key[54]};
-    (* keep *) wire xor_3_4_1 = ^{key[55], key[58], key[59], key[60]};
-    (* keep *) wire xor_3_4_2 = ^{key[62]};
-    (* keep *) wire xor_3_3_0 = ^{key[50], key[52], key[53], key[54]};
-    (* keep *) wire xor_3_3_1 = ^{key[56], key[57], key[58], key[59]};
-    (* keep *) wire xor_3_3_2 = ^{key[60]};
-    (* keep *) wire xor_3_2_0 = ^{key[53], key[56], key[59], key[60]};
-    (* keep *) wire xor_3_2_1 = ^{key[61]};
-    (* keep *) wire xor_3_1_0 = ^{key[49], key[53], key[54], key[55]};
-    (* keep *) wire xor_3_1_1 = ^{key[58], key[60], key[61]};
-    (* keep *) wire xor_3_0_0 = ^{key[49], key[50], key[58], key[60]};
-    (* keep *) wire xor_3_0_1 = ^{key[61], key[63]};
+    (* keep *) wire xor_0_11_0 = ^(key[15:0] & 16'h65);
+    (* keep *) wire xor_0_11_1 = ^(key[15:0] & 16'h280);
+    (* keep *) wire xor_0_10_0 = ^(key[15:0] & 16'h1e);
+    (* keep *) wire xor_0_10_1 = ^(key[15:0] & 16'h3c0);
+    (* keep *) wire xor_0_10_2 = ^(key[15:0] & 16'h1800);
+    (* keep *) wire xor_0_9_0 = ^(key[15:0] & 16'h8d0);
+    (* keep *) wire xor_0_9_1 = ^(key[15:0] & 16'hc000);
+    (* keep *) wire xor_0_8_0 = ^(key[15:0] & 16'h8d0);
+    (* keep *) wire xor_0_8_1 = ^(key[15:0] & 16'hd000);
+    (* keep *) wire xor_0_7_0 = ^(key[15:0] & 16'h1e);
+    (* keep *) wire xor_0_7_1 = ^(key[15:0] & 16'h1e0);
+    (* keep *) wire xor_0_7_2 = ^(key[15:0] & 16'h3a00);
+    (* keep *) wire xor_0_6_0 = ^(key[15:0] & 16'h65);
+    (* keep *) wire xor_0_6_1 = ^(key[15:0] & 16'hd80);
+    (* keep *) wire xor_0_6_2 = ^(key[15:0] & 16'he000);
+    (* keep *) wire xor_0_5_0 = ^(key[15:0] & 16'h3a);
+    (* keep *) wire xor_0_5_1 = ^(key[15:0] & 16'h3c0);
+    (* keep *) wire xor_0_5_2 = ^(key[15:0] & 16'h7400);
+    (* keep *) wire xor_0_5_3 = ^(key[15:0] & 16'h8000);
+    (* keep *) wire xor_0_4_0 = ^(key[15:0] & 16'h1092);
+    (* keep *) wire xor_0_4_1 = ^(key[15:0] & 16'hc000);
+    (* keep *) wire xor_0_3_0 = ^(key[15:0] & 16'h252);
+    (* keep *) wire xor_0_3_1 = ^(key[15:0] & 16'hcc00);
+    (* keep *) wire xor_0_2_0 = ^(key[15:0] & 16'h238);
+    (* keep *) wire xor_0_2_1 = ^(key[15:0] & 16'h5c00);
+    (* keep *) wire xor_0_2_2 = ^(key[15:0] & 16'h8000);
+    (* keep *) wire xor_0_1_0 = ^(key[15:0] & 16'hc084);
+    (* keep *) wire xor_0_0_0 = ^(key[15:0] & 16'h115);
+    (* keep *) wire xor_0_0_1 = ^(key[15:0] & 16'hca00);
+    (* keep *) wire xor_1_11_0 = ^(key[31:16] & 16'h36);
+    (* keep *) wire xor_1_11_1 = ^(key[31:16] & 16'ha40);
+    (* keep *) wire xor_1_10_0 = ^(key[31:16] & 16'h1e);
+    (* keep *) wire xor_1_10_1 = ^(key[31:16] & 16'h2e0);
+    (* keep *) wire xor_1_10_2 = ^(key[31:16] & 16'h7800);
+    (* keep *) wire xor_1_10_3 = ^(key[31:16] & 16'h8000);
+    (* keep *) wire xor_1_9_0 = ^(key[31:16] & 16'h1b);
+    (* keep *) wire xor_1_9_1 = ^(key[31:16] & 16'h3c0);
+    (* keep *) wire xor_1_9_2 = ^(key[31:16] & 16'h1400);
+    (* keep *) wire xor_1_8_0 = ^(key[31:16] & 16'hf);
+    (* keep *) wire xor_1_8_1 = ^(key[31:16] & 16'h9900);
+    (* keep *) wire xor_1_7_0 = ^(key[31:16] & 16'h21c);
+    (* keep *) wire xor_1_7_1 = ^(key[31:16] & 16'hd800);
+    (* keep *) wire xor_1_6_0 = ^(key[31:16] & 16'h1b);
+    (* keep *) wire xor_1_6_1 = ^(key[31:16] & 16'haa0);
+    (* keep *) wire xor_1_6_2 = ^(key[31:16] & 16'h1000);
+    (* keep *) wire xor_1_5_0 = ^(key[31:16] & 16'h39);
+    (* keep *) wire xor_1_5_1 = ^(key[31:16] & 16'hf000);
+    (* keep *) wire xor_1_4_0 = ^(key[31:16] & 16'h3102);
+    (* keep *) wire xor_1_3_0 = ^(key[31:16] & 16'h154);
+    (* keep *) wire xor_1_3_1 = ^(key[31:16] & 16'hcc00);
+    (* keep *) wire xor_1_2_0 = ^(key[31:16] & 16'h3880);
+    (* keep *) wire xor_1_2_1 = ^(key[31:16] & 16'h4000);
+    (* keep *) wire xor_1_1_0 = ^(key[31:16] & 16'h65);
+    (* keep *) wire xor_1_1_1 = ^(key[31:16] & 16'h2d00);
+    (* keep *) wire xor_1_1_2 = ^(key[31:16] & 16'h4000);
+    (* keep *) wire xor_1_0_0 = ^(key[31:16] & 16'hc9);
+    (* keep *) wire xor_1_0_1 = ^(key[31:16] & 16'h1d00);
+    (* keep *) wire xor_1_0_2 = ^(key[31:16] & 16'ha000);
+    (* keep *) wire xor_2_11_0 = ^(key[47:32] & 16'h119);
+    (* keep *) wire xor_2_11_1 = ^(key[47:32] & 16'h3c00);
+    (* keep *) wire xor_2_11_2 = ^(key[47:32] & 16'h4000);
+    (* keep *) wire xor_2_10_0 = ^(key[47:32] & 16'h522);
+    (* keep *) wire xor_2_10_1 = ^(key[47:32] & 16'h7800);
+    (* keep *) wire xor_2_10_2 = ^(key[47:32] & 16'h8000);
+    (* keep *) wire xor_2_9_0 = ^(key[47:32] & 16'h33);
+    (* keep *) wire xor_2_9_1 = ^(key[47:32] & 16'h2980);
+    (* keep *) wire xor_2_9_2 = ^(key[47:32] & 16'h4000);
+    (* keep *) wire xor_2_8_0 = ^(key[47:32] & 16'h56);
+    (* keep *) wire xor_2_8_1 = ^(key[47:32] & 16'hb80);
+    (* keep *) wire xor_2_8_2 = ^(key[47:32] & 16'h4000);
+    (* keep *) wire xor_2_7_0 = ^(key[47:32] & 16'h1d);
+    (* keep *) wire xor_2_7_1 = ^(key[47:32] & 16'h360);
+    (* keep *) wire xor_2_7_2 = ^(key[47:32] & 16'hf000);
+    (* keep *) wire xor_2_6_0 = ^(key[47:32] & 16'h1e);
+    (* keep *) wire xor_2_6_1 = ^(key[47:32] & 16'h1680);
+    (* keep *) wire xor_2_6_2 = ^(key[47:32] & 16'h2000);
+    (* keep *) wire xor_2_5_0 = ^(key[47:32] & 16'h3c);
+    (* keep *) wire xor_2_5_1 = ^(key[47:32] & 16'h1b00);
+    (* keep *) wire xor_2_5_2 = ^(key[47:32] & 16'h2000);
+    (* keep *) wire xor_2_4_0 = ^(key[47:32] & 16'h55);
+    (* keep *) wire xor_2_4_1 = ^(key[47:32] & 16'h9400);
+    (* keep *) wire xor_2_3_0 = ^(key[47:32] & 16'hb20);
+    (* keep *) wire xor_2_3_1 = ^(key[47:32] & 16'hf000);
+    (* keep *) wire xor_2_2_0 = ^(key[47:32] & 16'h892);
+    (* keep *) wire xor_2_2_1 = ^(key[47:32] & 16'hb000);
+    (* keep *) wire xor_2_1_0 = ^(key[47:32] & 16'h1d0);
+    (* keep *) wire xor_2_1_1 = ^(key[47:32] & 16'h600);
+    (* keep *) wire xor_2_0_0 = ^(key[47:32] & 16'h2b);
+    (* keep *) wire xor_2_0_1 = ^(key[47:32] & 16'hac0);
+    (* keep *) wire xor_2_0_2 = ^(key[47:32] & 16'he000);
+    (* keep *) wire xor_3_11_0 = ^(key[63:48] & 16'h1d);
+    (* keep *) wire xor_3_11_1 = ^(key[63:48] & 16'h1320);
+    (* keep *) wire xor_3_11_2 = ^(key[63:48] & 16'he000);
+    (* keep *) wire xor_3_10_0 = ^(key[63:48] & 16'h183);
+    (* keep *) wire xor_3_10_1 = ^(key[63:48] & 16'h3600);
+    (* keep *) wire xor_3_10_2 = ^(key[63:48] & 16'h4000);
+    (* keep *) wire xor_3_9_0 = ^(key[63:48] & 16'h72);
+    (* keep *) wire xor_3_9_1 = ^(key[63:48] & 16'h4280);
+    (* keep *) wire xor_3_8_0 = ^(key[63:48] & 16'h56);
+    (* keep *) wire xor_3_8_1 = ^(key[63:48] & 16'h4b00);
+    (* keep *) wire xor_3_8_2 = ^(key[63:48] & 16'h8000);
+    (* keep *) wire xor_3_7_0 = ^(key[63:48] & 16'h2b);
+    (* keep *) wire xor_3_7_1 = ^(key[63:48] & 16'hd40);
+    (* keep *) wire xor_3_7_2 = ^(key[63:48] & 16'h4000);
+    (* keep *) wire xor_3_6_0 = ^(key[63:48] & 16'hb2);
+    (* keep *) wire xor_3_6_1 = ^(key[63:48] & 16'h6500);
+    (* keep *) wire xor_3_5_0 = ^(key[63:48] & 16'h39);
+    (* keep *) wire xor_3_5_1 = ^(key[63:48] & 16'h2640);
+    (* keep *) wire xor_3_5_2 = ^(key[63:48] & 16'h4000);
+    (* keep *) wire xor_3_4_0 = ^(key[63:48] & 16'h55);
+    (* keep *) wire xor_3_4_1 = ^(key[63:48] & 16'h1c80);
+    (* keep *) wire xor_3_4_2 = ^(key[63:48] & 16'h4000);
+    (* keep *) wire xor_3_3_0 = ^(key[63:48] & 16'h74);
+    (* keep *) wire xor_3_3_1 = ^(key[63:48] & 16'hf00);
+    (* keep *) wire xor_3_3_2 = ^(key[63:48] & 16'h1000);
+    (* keep *) wire xor_3_2_0 = ^(key[63:48] & 16'h1920);
+    (* keep *) wire xor_3_2_1 = ^(key[63:48] & 16'h2000);
+    (* keep *) wire xor_3_1_0 = ^(key[63:48] & 16'he2);
+    (* keep *) wire xor_3_1_1 = ^(key[63:48] & 16'h3400);
+    (* keep *) wire xor_3_0_0 = ^(key[63:48] & 16'h1406);
+    (* keep *) wire xor_3_0_1 = ^(key[63:48] & 16'ha000);
     always @(posedge clock) begin
-        chunk_parity_0 <= {(^{xor_0_11_0, xor_0_11_1}),
-            (^{xor_0_10_0, xor_0_10_1, xor_0_10_2}),
-            (^{xor_0_9_0, xor_0_9_1}),
-            (^{xor_0_8_0, xor_0_8_1}),
-            (^{xor_0_7_0, xor_0_7_1, xor_0_7_2}),
-            (^{xor_0_6_0, xor_0_6_1, xor_0_6_2}),
-            (^{xor_0_5_0, xor_0_5_1, xor_0_5_2, xor_0_5_3}),
-            (^{xor_0_4_0, xor_0_4_1}),
-            (^{xor_0_3_0, xor_0_3_1}),
-            (^{xor_0_2_0, xor_0_2_1, xor_0_2_2}),
-            (^{xor_0_1_0}),
-            (^{xor_0_0_0, xor_0_0_1})};
-        chunk_parity_1 <= {(^{xor_1_11_0, xor_1_11_1}),
-            (^{xor_1_10_0, xor_1_10_1, xor_1_10_2, xor_1_10_3}),
-            (^{xor_1_9_0, xor_1_9_1, xor_1_9_2}),
-            (^{xor_1_8_0, xor_1_8_1}),
-            (^{xor_1_7_0, xor_1_7_1}),
-            (^{xor_1_6_0, xor_1_6_1, xor_1_6_2}),
-            (^{xor_1_5_0, xor_1_5_1}),
-            (^{xor_1_4_0}),
-            (^{xor_1_3_0, xor_1_3_1}),
-            (^{xor_1_2_0, xor_1_2_1}),
-            (^{xor_1_1_0, xor_1_1_1, xor_1_1_2}),
-            (^{xor_1_0_0, xor_1_0_1, xor_1_0_2})};
-        chunk_parity_2 <= {(^{xor_2_11_0, xor_2_11_1, xor_2_11_2}),
-            (^{xor_2_10_0, xor_2_10_1, xor_2_10_2}),
-            (^{xor_2_9_0, xor_2_9_1, xor_2_9_2}),
-            (^{xor_2_8_0, xor_2_8_1, xor_2_8_2}),
-            (^{xor_2_7_0, xor_2_7_1, xor_2_7_2}),
-            (^{xor_2_6_0, xor_2_6_1, xor_2_6_2}),
-            (^{xor_2_5_0, xor_2_5_1, xor_2_5_2}),
-            (^{xor_2_4_0, xor_2_4_1}),
-            (^{xor_2_3_0, xor_2_3_1}),
-            (^{xor_2_2_0, xor_2_2_1}),
-            (^{xor_2_1_0, xor_2_1_1}),
-            (^{xor_2_0_0, xor_2_0_1, xor_2_0_2})};
-        chunk_parity_3 <= {(^{xor_3_11_0, xor_3_11_1, xor_3_11_2}),
-            (^{xor_3_10_0, xor_3_10_1, xor_3_10_2}),
-            (^{xor_3_9_0, xor_3_9_1}),
-            (^{xor_3_8_0, xor_3_8_1, xor_3_8_2}),
-            (^{xor_3_7_0, xor_3_7_1, xor_3_7_2}),
-            (^{xor_3_6_0, xor_3_6_1}),
-            (^{xor_3_5_0, xor_3_5_1, xor_3_5_2}),
-            (^{xor_3_4_0, xor_3_4_1, xor_3_4_2}),
-            (^{xor_3_3_0, xor_3_3_1, xor_3_3_2}),
-            (^{xor_3_2_0, xor_3_2_1}),
-            (^{xor_3_1_0, xor_3_1_1}),
-            (^{xor_3_0_0, xor_3_0_1})};
+        chunk_parity_0 <= {(xor_0_11_0 ^ xor_0_11_1),
+            (xor_0_10_0 ^ xor_0_10_1 ^ xor_0_10_2),
+            (xor_0_9_0 ^ xor_0_9_1),
+            (xor_0_8_0 ^ xor_0_8_1),
+            (xor_0_7_0 ^ xor_0_7_1 ^ xor_0_7_2),
+            (xor_0_6_0 ^ xor_0_6_1 ^ xor_0_6_2),
+            (xor_0_5_0 ^ xor_0_5_1 ^ xor_0_5_2 ^ xor_0_5_3),
+            (xor_0_4_0 ^ xor_0_4_1),
+            (xor_0_3_0 ^ xor_0_3_1),
+            (xor_0_2_0 ^ xor_0_2_1 ^ xor_0_2_2),
+            (xor_0_1_0),
+            (xor_0_0_0 ^ xor_0_0_1)};
+        chunk_parity_1 <= {(xor_1_11_0 ^ xor_1_11_1),
+            (xor_1_10_0 ^ xor_1_10_1 ^ xor_1_10_2 ^ xor_1_10_3),
+            (xor_1_9_0 ^ xor_1_9_1 ^ xor_1_9_2),
+            (xor_1_8_0 ^ xor_1_8_1),
+            (xor_1_7_0 ^ xor_1_7_1),
+            (xor_1_6_0 ^ xor_1_6_1 ^ xor_1_6_2),
+            (xor_1_5_0 ^ xor_1_5_1),
+            (xor_1_4_0),
+            (xor_1_3_0 ^ xor_1_3_1),
+            (xor_1_2_0 ^ xor_1_2_1),
+            (xor_1_1_0 ^ xor_1_1_1 ^ xor_1_1_2),
+            (xor_1_0_0 ^ xor_1_0_1 ^ xor_1_0_2)};
+        chunk_parity_2 <= {(xor_2_11_0 ^ xor_2_11_1 ^ xor_2_11_2),
+            (xor_2_10_0 ^ xor_2_10_1 ^ xor_2_10_2),
+            (xor_2_9_0 ^ xor_2_9_1 ^ xor_2_9_2),
+            (xor_2_8_0 ^ xor_2_8_1 ^ xor_2_8_2),
+            (xor_2_7_0 ^ xor_2_7_1 ^ xor_2_7_2),
+            (xor_2_6_0 ^ xor_2_6_1 ^ xor_2_6_2),
+            (xor_2_5_0 ^ xor_2_5_1 ^ xor_2_5_2),
+            (xor_2_4_0 ^ xor_2_4_1),
+            (xor_2_3_0 ^ xor_2_3_1),
+            (xor_2_2_0 ^ xor_2_2_1),
+            (xor_2_1_0 ^ xor_2_1_1),
+            (xor_2_0_0 ^ xor_2_0_1 ^ xor_2_0_2)};
+        chunk_parity_3 <= {(xor_3_11_0 ^ xor_3_11_1 ^ xor_3_11_2),
+            (xor_3_10_0 ^ xor_3_10_1 ^ xor_3_10_2),
+            (xor_3_9_0 ^ xor_3_9_1),
+            (xor_3_8_0 ^ xor_3_8_1 ^ xor_3_8_2),
+            (xor_3_7_0 ^ xor_3_7_1 ^ xor_3_7_2),
+            (xor_3_6_0 ^ xor_3_6_1),
+            (xor_3_5_0 ^ xor_3_5_1 ^ xor_3_5_2),
+            (xor_3_4_0 ^ xor_3_4_1 ^ xor_3_4_2),
+            (xor_3_3_0 ^ xor_3_3_1 ^ xor_3_3_2),
+            (xor_3_2_0 ^ xor_3_2_1),
+            (xor_3_1_0 ^ xor_3_1_1),
+            (xor_3_0_0 ^ xor_3_0_1)};
     end
     /* verilator lint_off UNUSED */
     wire unused_key = &{1'b0, key, 1'b0};
@@ -3102,168 +3102,168 @@ module bloom_core_parts_2_hash(clock,key,addr);
     reg [11:0] chunk_parity_1;
     reg [11:0] chunk_parity_2;
     reg [11:0] chunk_parity_3;
-    (* keep *) wire xor_0_11_0 = ^{key[3], key[6], key[7], key[8]};
-    (* keep *) wire xor_0_11_1 = ^{key[9], key[12], key[14]};
-    (* keep *) wire xor_0_10_0 = ^{key[5], key[6], key[7], key[9]};
-    (* keep *) wire xor_0_10_1 = ^{key[10], key[11], key[13], key[14]};
-    (* keep *) wire xor_0_9_0 = ^{key[0], key[1], key[2], key[3]};
-    (* keep *) wire xor_0_9_1 = ^{key[8], key[11], key[13], key[15]};
-    (* keep *) wire xor_0_8_0 = ^{key[0], key[2], key[3], key[4]};
-    (* keep *) wire xor_0_8_1 = ^{key[5], key[6], key[9], key[10]};
-    (* keep *) wire xor_0_8_2 = ^{key[11], key[14]};
-    (* keep *) wire xor_0_7_0 = ^{key[2], key[3], key[4], key[6]};
-    (* keep *) wire xor_0_7_1 = ^{key[7], key[9], key[10], key[13]};
-    (* keep *) wire xor_0_6_0 = ^{key[0], key[3], key[6], key[9]};
-    (* keep *) wire xor_0_6_1 = ^{key[12], key[13], key[14]};
-    (* keep *) wire xor_0_5_0 = ^{key[3], key[4], key[5], key[6]};
-    (* keep *) wire xor_0_5_1 = ^{key[7], key[8], key[12], key[13]};
-    (* keep *) wire xor_0_5_2 = ^{key[14]};
-    (* keep *) wire xor_0_4_0 = ^{key[1], key[2], key[3], key[5]};
-    (* keep *) wire xor_0_4_1 = ^{key[7], key[11], key[13], key[14]};
-    (* keep *) wire xor_0_4_2 = ^{key[15]};
-    (* keep *) wire xor_0_3_0 = ^{key[0], key[4], key[5], key[7]};
-    (* keep *) wire xor_0_3_1 = ^{key[8], key[10], key[11]};
-    (* keep *) wire xor_0_2_0 = ^{key[0], key[5], key[6], key[9]};
-    (* keep *) wire xor_0_2_1 = ^{key[13], key[14]};
-    (* keep *) wire xor_0_1_0 = ^{key[2], key[3], key[4], key[7]};
-    (* keep *) wire xor_0_1_1 = ^{key[12], key[14]};
-    (* keep *) wire xor_0_0_0 = ^{key[0], key[1], key[2], key[4]};
-    (* keep *) wire xor_0_0_1 = ^{key[5], key[6], key[8], key[12]};
-    (* keep *) wire xor_0_0_2 = ^{key[14], key[15]};
-    (* keep *) wire xor_1_11_0 = ^{key[17], key[20], key[21], key[26]};
-    (* keep *) wire xor_1_11_1 = ^{key[27], key[31]};
-    (* keep *) wire xor_1_10_0 = ^{key[18], key[19], key[20], key[22]};
-    (* keep *) wire xor_1_10_1 = ^{key[23], key[26], key[27], key[28]};
-    (* keep *) wire xor_1_9_0 = ^{key[16], key[18], key[19], key[20]};
-    (* keep *) wire xor_1_9_1 = ^{key[22], key[23], key[25], key[28]};
-    (* keep *) wire xor_1_8_0 = ^{key[16], key[18], key[22], key[23]};
-    (* keep *) wire xor_1_8_1 = ^{key[25], key[26], key[27], key[29]};
-    (* keep *) wire xor_1_8_2 = ^{key[30], key[31]};
-    (* keep *) wire xor_1_7_0 = ^{key[17], key[19], key[20], key[21]};
-    (* keep *) wire xor_1_7_1 = ^{key[24], key[25], key[26], key[27]};
-    (* keep *) wire xor_1_7_2 = ^{key[31]};
-    (* keep *) wire xor_1_6_0 = ^{key[16], key[18], key[22], key[23]};
-    (* keep *) wire xor_1_6_1 = ^{key[24], key[31]};
-    (* keep *) wire xor_1_5_0 = ^{key[16], key[18], key[21], key[22]};
-    (* keep *) wire xor_1_5_1 = ^{key[23], key[26], key[28], key[30]};
-    (* keep *) wire xor_1_5_2 = ^{key[31]};
-    (* keep *) wire xor_1_4_0 = ^{key[16], key[17], key[19], key[20]};
-    (* keep *) wire xor_1_4_1 = ^{key[26], key[28], key[29]};
-    (* keep *) wire xor_1_3_0 = ^{key[16], key[18], key[19], key[21]};
-    (* keep *) wire xor_1_3_1 = ^{key[25], key[26], key[29]};
-    (* keep *) wire xor_1_2_0 = ^{key[17], key[18], key[21], key[22]};
-    (* keep *) wire xor_1_2_1 = ^{key[23], key[25], key[26], key[28]};
-    (* keep *) wire xor_1_2_2 = ^{key[29], key[30], key[31]};
-    (* keep *) wire xor_1_1_0 = ^{key[16], key[17], key[19], key[20]};
-    (* keep *) wire xor_1_1_1 = ^{key[21], key[22], key[23], key[29]};
-    (* keep *) wire xor_1_1_2 = ^{key[30], key[31]};
-    (* keep *) wire xor_1_0_0 = ^{key[16], key[18], key[20], key[21]};
-    (* keep *) wire xor_1_0_1 = ^{key[22], key[25], key[26], key[28]};
-    (* keep *) wire xor_1_0_2 = ^{key[30], key[31]};
-    (* keep *) wire xor_2_11_0 = ^{key[34], key[35], key[38], key[43]};
-    (* keep *) wire xor_2_11_1 = ^{key[45], key[47]};
-    (* keep *) wire xor_2_10_0 = ^{key[36], key[39], key[41], key[42]};
-    (* keep *) wire xor_2_10_1 = ^{key[43], key[44], key[45], key[46]};
-    (* keep *) wire xor_2_9_0 = ^{key[33], key[35], key[36], key[37]};
-    (* keep *) wire xor_2_9_1 = ^{key[41], key[42], key[43], key[44]};
-    (* keep *) wire xor_2_8_0 = ^{key[35], key[39], key[41], key[43]};
-    (* keep *) wire xor_2_8_1 = ^{key[44], key[47]};
-    (* keep *) wire xor_2_7_0 = ^{key[33], key[36], key[38], key[42]};
-    (* keep *) wire xor_2_7_1 = ^{key[43], key[46], key[47]};
-    (* keep *) wire xor_2_6_0 = ^{key[34], key[38], key[39], key[40]};
-    (* keep *) wire xor_2_6_1 = ^{key[46]};
-    (* keep *) wire xor_2_5_0 = ^{key[33], key[37], key[40], key[43]};
-    (* keep *) wire xor_2_5_1 = ^{key[46]};
-    (* keep *) wire xor_2_4_0 = ^{key[35], key[36], key[37], key[40]};
-    (* keep *) wire xor_2_4_1 = ^{key[41], key[43], key[45], key[47]};
-    (* keep *) wire xor_2_3_0 = ^{key[32], key[33], key[34], key[37]};
-    (* keep *) wire xor_2_3_1 = ^{key[38], key[39], key[44], key[47]};
-    (* keep *) wire xor_2_2_0 = ^{key[34], key[35], key[37], key[38]};
-    (* keep *) wire xor_2_2_1 = ^{key[40], key[42], key[44], key[45]};
-    (* keep *) wire xor_2_2_2 = ^{key[46], key[47]};
-    (* keep *) wire xor_2_1_0 = ^{key[32], key[34], key[36], key[38]};
-    (* keep *) wire xor_2_1_1 = ^{key[39], key[43], key[45]};
-    (* keep *) wire xor_2_0_0 = ^{key[32], key[33], key[34], key[36]};
-    (* keep *) wire xor_2_0_1 = ^{key[37], key[38], key[41], key[42]};
-    (* keep *) wire xor_2_0_2 = ^{key[44], key[45], key[46], key[47]};
-    (* keep *) wire xor_3_11_0 = ^{key[48], key[49], key[50], key[51]};
-    (* keep *) wire xor_3_11_1 = ^{key[52], key[53], key[57], key[59]};
-    (* keep *) wire xor_3_11_2 = ^{key[60]};
-    (* keep *) wire xor_3_10_0 = ^{key[49], key[50], key[51], key[55]};
-    (* keep *) wire xor_3_10_1 = ^{key[56], key[58], key[62]};
-    (* keep *) wire xor_3_9_0 = ^{key[48], key[54], key[56], key[59]};
-    (* keep *) wire xor_3_9_1 = ^{key[62]};
-    (* keep *) wire xor_3_8_0 = ^{key[49], key[51], key[53], key[58]};
-    (* keep *) wire xor_3_8_1 = ^{key[59]};
-    (* keep *) wire xor_3_7_0 = ^{key[49], key[50], key[51], key[53]};
-    (* keep *) wire xor_3_7_1 = ^{key[54], key[55], key[57], key[62]};
-    (* keep *) wire xor_3_7_2 = ^{key[63]};
-    (* keep *) wire xor_3_6_0 = ^{key[49], key[50], key[52], key[54]};
-    (* keep *) wire xor_3_6_1 = ^{key[55], key[56], key[58], key[62]};
-    (* keep *) wire xor_3_5_0 = ^{key[48], key[52], key[58], key[59]};
-    (* keep *) wire xor_3_5_1 = ^{key[60], key[61], key[62], key[63]};
-    (* keep *) wire xor_3_4_0 = ^{key[48], key[52], key[53], key[54]};
-    (* keep *) wire xor_3_4_1 = ^{key[55], key[61], key[62], key[63]};
-    (* keep *) wire xor_3_3_0 = ^{key[48], key[49], key[52], key[53]};
-    (* keep *) wire xor_3_3_1 = ^{key[54], key[55], key[57], key[61]};
-    (* keep *) wire xor_3_3_2 = ^{key[62], key[63]};
-    (* keep *) wire xor_3_2_0 = ^{key[48], key[49], key[52], key[55]};
-    (* keep *) wire xor_3_2_1 = ^{key[58], key[61]};
-    (* keep *) wire xor_3_1_0 = ^{key[52], key[53], key[55], key[57]};
-    (* keep *) wire xor_3_1_1 = ^{key[58], key[59], key[61], key[62]};
-    (* keep *) wire xor_3_1_2 = ^{key[63]};
-    (* keep *) wire xor_3_0_0 = ^{key[49], key[51], key[52], key[53]};
-    (* keep *) wire xor_3_0_1 = ^{key[54], key[57], key[58], key[59]};
-    (* keep *) wire xor_3_0_2 = ^{key[60], key[61], key[63]};
+    (* keep *) wire xor_0_11_0 = ^(key[15:0] & 16'h1c8);
+    (* keep *) wire xor_0_11_1 = ^(key[15:0] & 16'h5200);
+    (* keep *) wire xor_0_10_0 = ^(key[15:0] & 16'h2e0);
+    (* keep *) wire xor_0_10_1 = ^(key[15:0] & 16'h6c00);
+    (* keep *) wire xor_0_9_0 = ^(key[15:0] & 16'hf);
+    (* keep *) wire xor_0_9_1 = ^(key[15:0] & 16'ha900);
+    (* keep *) wire xor_0_8_0 = ^(key[15:0] & 16'h1d);
+    (* keep *) wire xor_0_8_1 = ^(key[15:0] & 16'h660);
+    (* keep *) wire xor_0_8_2 = ^(key[15:0] & 16'h4800);
+    (* keep *) wire xor_0_7_0 = ^(key[15:0] & 16'h5c);
+    (* keep *) wire xor_0_7_1 = ^(key[15:0] & 16'h2680);
+    (* keep *) wire xor_0_6_0 = ^(key[15:0] & 16'h249);
+    (* keep *) wire xor_0_6_1 = ^(key[15:0] & 16'h7000);
+    (* keep *) wire xor_0_5_0 = ^(key[15:0] & 16'h78);
+    (* keep *) wire xor_0_5_1 = ^(key[15:0] & 16'h3180);
+    (* keep *) wire xor_0_5_2 = ^(key[15:0] & 16'h4000);
+    (* keep *) wire xor_0_4_0 = ^(key[15:0] & 16'h2e);
+    (* keep *) wire xor_0_4_1 = ^(key[15:0] & 16'h6880);
+    (* keep *) wire xor_0_4_2 = ^(key[15:0] & 16'h8000);
+    (* keep *) wire xor_0_3_0 = ^(key[15:0] & 16'hb1);
+    (* keep *) wire xor_0_3_1 = ^(key[15:0] & 16'hd00);
+    (* keep *) wire xor_0_2_0 = ^(key[15:0] & 16'h261);
+    (* keep *) wire xor_0_2_1 = ^(key[15:0] & 16'h6000);
+    (* keep *) wire xor_0_1_0 = ^(key[15:0] & 16'h9c);
+    (* keep *) wire xor_0_1_1 = ^(key[15:0] & 16'h5000);
+    (* keep *) wire xor_0_0_0 = ^(key[15:0] & 16'h17);
+    (* keep *) wire xor_0_0_1 = ^(key[15:0] & 16'h1160);
+    (* keep *) wire xor_0_0_2 = ^(key[15:0] & 16'hc000);
+    (* keep *) wire xor_1_11_0 = ^(key[31:16] & 16'h432);
+    (* keep *) wire xor_1_11_1 = ^(key[31:16] & 16'h8800);
+    (* keep *) wire xor_1_10_0 = ^(key[31:16] & 16'h5c);
+    (* keep *) wire xor_1_10_1 = ^(key[31:16] & 16'h1c80);
+    (* keep *) wire xor_1_9_0 = ^(key[31:16] & 16'h1d);
+    (* keep *) wire xor_1_9_1 = ^(key[31:16] & 16'h12c0);
+    (* keep *) wire xor_1_8_0 = ^(key[31:16] & 16'hc5);
+    (* keep *) wire xor_1_8_1 = ^(key[31:16] & 16'h2e00);
+    (* keep *) wire xor_1_8_2 = ^(key[31:16] & 16'hc000);
+    (* keep *) wire xor_1_7_0 = ^(key[31:16] & 16'h3a);
+    (* keep *) wire xor_1_7_1 = ^(key[31:16] & 16'hf00);
+    (* keep *) wire xor_1_7_2 = ^(key[31:16] & 16'h8000);
+    (* keep *) wire xor_1_6_0 = ^(key[31:16] & 16'hc5);
+    (* keep *) wire xor_1_6_1 = ^(key[31:16] & 16'h8100);
+    (* keep *) wire xor_1_5_0 = ^(key[31:16] & 16'h65);
+    (* keep *) wire xor_1_5_1 = ^(key[31:16] & 16'h5480);
+    (* keep *) wire xor_1_5_2 = ^(key[31:16] & 16'h8000);
+    (* keep *) wire xor_1_4_0 = ^(key[31:16] & 16'h1b);
+    (* keep *) wire xor_1_4_1 = ^(key[31:16] & 16'h3400);
+    (* keep *) wire xor_1_3_0 = ^(key[31:16] & 16'h2d);
+    (* keep *) wire xor_1_3_1 = ^(key[31:16] & 16'h2600);
+    (* keep *) wire xor_1_2_0 = ^(key[31:16] & 16'h66);
+    (* keep *) wire xor_1_2_1 = ^(key[31:16] & 16'h1680);
+    (* keep *) wire xor_1_2_2 = ^(key[31:16] & 16'he000);
+    (* keep *) wire xor_1_1_0 = ^(key[31:16] & 16'h1b);
+    (* keep *) wire xor_1_1_1 = ^(key[31:16] & 16'h20e0);
+    (* keep *) wire xor_1_1_2 = ^(key[31:16] & 16'hc000);
+    (* keep *) wire xor_1_0_0 = ^(key[31:16] & 16'h35);
+    (* keep *) wire xor_1_0_1 = ^(key[31:16] & 16'h1640);
+    (* keep *) wire xor_1_0_2 = ^(key[31:16] & 16'hc000);
+    (* keep *) wire xor_2_11_0 = ^(key[47:32] & 16'h84c);
+    (* keep *) wire xor_2_11_1 = ^(key[47:32] & 16'ha000);
+    (* keep *) wire xor_2_10_0 = ^(key[47:32] & 16'h690);
+    (* keep *) wire xor_2_10_1 = ^(key[47:32] & 16'h7800);
+    (* keep *) wire xor_2_9_0 = ^(key[47:32] & 16'h3a);
+    (* keep *) wire xor_2_9_1 = ^(key[47:32] & 16'h1e00);
+    (* keep *) wire xor_2_8_0 = ^(key[47:32] & 16'ha88);
+    (* keep *) wire xor_2_8_1 = ^(key[47:32] & 16'h9000);
+    (* keep *) wire xor_2_7_0 = ^(key[47:32] & 16'h452);
+    (* keep *) wire xor_2_7_1 = ^(key[47:32] & 16'hc800);
+    (* keep *) wire xor_2_6_0 = ^(key[47:32] & 16'h1c4);
+    (* keep *) wire xor_2_6_1 = ^(key[47:32] & 16'h4000);
+    (* keep *) wire xor_2_5_0 = ^(key[47:32] & 16'h922);
+    (* keep *) wire xor_2_5_1 = ^(key[47:32] & 16'h4000);
+    (* keep *) wire xor_2_4_0 = ^(key[47:32] & 16'h138);
+    (* keep *) wire xor_2_4_1 = ^(key[47:32] & 16'haa00);
+    (* keep *) wire xor_2_3_0 = ^(key[47:32] & 16'h27);
+    (* keep *) wire xor_2_3_1 = ^(key[47:32] & 16'h90c0);
+    (* keep *) wire xor_2_2_0 = ^(key[47:32] & 16'h6c);
+    (* keep *) wire xor_2_2_1 = ^(key[47:32] & 16'h3500);
+    (* keep *) wire xor_2_2_2 = ^(key[47:32] & 16'hc000);
+    (* keep *) wire xor_2_1_0 = ^(key[47:32] & 16'h55);
+    (* keep *) wire xor_2_1_1 = ^(key[47:32] & 16'h2880);
+    (* keep *) wire xor_2_0_0 = ^(key[47:32] & 16'h17);
+    (* keep *) wire xor_2_0_1 = ^(key[47:32] & 16'h660);
+    (* keep *) wire xor_2_0_2 = ^(key[47:32] & 16'hf000);
+    (* keep *) wire xor_3_11_0 = ^(key[63:48] & 16'hf);
+    (* keep *) wire xor_3_11_1 = ^(key[63:48] & 16'ha30);
+    (* keep *) wire xor_3_11_2 = ^(key[63:48] & 16'h1000);
+    (* keep *) wire xor_3_10_0 = ^(key[63:48] & 16'h8e);
+    (* keep *) wire xor_3_10_1 = ^(key[63:48] & 16'h4500);
+    (* keep *) wire xor_3_9_0 = ^(key[63:48] & 16'h941);
+    (* keep *) wire xor_3_9_1 = ^(key[63:48] & 16'h4000);
+    (* keep *) wire xor_3_8_0 = ^(key[63:48] & 16'h42a);
+    (* keep *) wire xor_3_8_1 = ^(key[63:48] & 16'h800);
+    (* keep *) wire xor_3_7_0 = ^(key[63:48] & 16'h2e);
+    (* keep *) wire xor_3_7_1 = ^(key[63:48] & 16'h42c0);
+    (* keep *) wire xor_3_7_2 = ^(key[63:48] & 16'h8000);
+    (* keep *) wire xor_3_6_0 = ^(key[63:48] & 16'h56);
+    (* keep *) wire xor_3_6_1 = ^(key[63:48] & 16'h4580);
+    (* keep *) wire xor_3_5_0 = ^(key[63:48] & 16'hc11);
+    (* keep *) wire xor_3_5_1 = ^(key[63:48] & 16'hf000);
+    (* keep *) wire xor_3_4_0 = ^(key[63:48] & 16'h71);
+    (* keep *) wire xor_3_4_1 = ^(key[63:48] & 16'he080);
+    (* keep *) wire xor_3_3_0 = ^(key[63:48] & 16'h33);
+    (* keep *) wire xor_3_3_1 = ^(key[63:48] & 16'h22c0);
+    (* keep *) wire xor_3_3_2 = ^(key[63:48] & 16'hc000);
+    (* keep *) wire xor_3_2_0 = ^(key[63:48] & 16'h93);
+    (* keep *) wire xor_3_2_1 = ^(key[63:48] & 16'h2400);
+    (* keep *) wire xor_3_1_0 = ^(key[63:48] & 16'h2b0);
+    (* keep *) wire xor_3_1_1 = ^(key[63:48] & 16'h6c00);
+    (* keep *) wire xor_3_1_2 = ^(key[63:48] & 16'h8000);
+    (* keep *) wire xor_3_0_0 = ^(key[63:48] & 16'h3a);
+    (* keep *) wire xor_3_0_1 = ^(key[63:48] & 16'he40);
+    (* keep *) wire xor_3_0_2 = ^(key[63:48] & 16'hb000);
     always @(posedge clock) begin
-        chunk_parity_0 <= {(^{xor_0_11_0, xor_0_11_1}),
-            (^{xor_0_10_0, xor_0_10_1}),
-            (^{xor_0_9_0, xor_0_9_1}),
-            (^{xor_0_8_0, xor_0_8_1, xor_0_8_2}),
-            (^{xor_0_7_0, xor_0_7_1}),
-            (^{xor_0_6_0, xor_0_6_1}),
-            (^{xor_0_5_0, xor_0_5_1, xor_0_5_2}),
-            (^{xor_0_4_0, xor_0_4_1, xor_0_4_2}),
-            (^{xor_0_3_0, xor_0_3_1}),
-            (^{xor_0_2_0, xor_0_2_1}),
-            (^{xor_0_1_0, xor_0_1_1}),
-            (^{xor_0_0_0, xor_0_0_1, xor_0_0_2})};
-        chunk_parity_1 <= {(^{xor_1_11_0, xor_1_11_1}),
-            (^{xor_1_10_0, xor_1_10_1}),
-            (^{xor_1_9_0, xor_1_9_1}),
-            (^{xor_1_8_0, xor_1_8_1, xor_1_8_2}),
-            (^{xor_1_7_0, xor_1_7_1, xor_1_7_2}),
-            (^{xor_1_6_0, xor_1_6_1}),
-            (^{xor_1_5_0, xor_1_5_1, xor_1_5_2}),
-            (^{xor_1_4_0, xor_1_4_1}),
-            (^{xor_1_3_0, xor_1_3_1}),
-            (^{xor_1_2_0, xor_1_2_1, xor_1_2_2}),
-            (^{xor_1_1_0, xor_1_1_1, xor_1_1_2}),
-            (^{xor_1_0_0, xor_1_0_1, xor_1_0_2})};
-        chunk_parity_2 <= {(^{xor_2_11_0, xor_2_11_1}),
-            (^{xor_2_10_0, xor_2_10_1}),
-            (^{xor_2_9_0, xor_2_9_1}),
-            (^{xor_2_8_0, xor_2_8_1}),
-            (^{xor_2_7_0, xor_2_7_1}),
-            (^{xor_2_6_0, xor_2_6_1}),
-            (^{xor_2_5_0, xor_2_5_1}),
-            (^{xor_2_4_0, xor_2_4_1}),
-            (^{xor_2_3_0, xor_2_3_1}),
-            (^{xor_2_2_0, xor_2_2_1, xor_2_2_2}),
-            (^{xor_2_1_0, xor_2_1_1}),
-            (^{xor_2_0_0, xor_2_0_1, xor_2_0_2})};
-        chunk_parity_3 <= {(^{xor_3_11_0, xor_3_11_1, xor_3_11_2}),
-            (^{xor_3_10_0, xor_3_10_1}),
-            (^{xor_3_9_0, xor_3_9_1}),
-            (^{xor_3_8_0, xor_3_8_1}),
-            (^{xor_3_7_0, xor_3_7_1, xor_3_7_2}),
-            (^{xor_3_6_0, xor_3_6_1}),
-            (^{xor_3_5_0, xor_3_5_1}),
-            (^{xor_3_4_0, xor_3_4_1}),
-            (^{xor_3_3_0, xor_3_3_1, xor_3_3_2}),
-            (^{xor_3_2_0, xor_3_2_1}),
-            (^{xor_3_1_0, xor_3_1_1, xor_3_1_2}),
-            (^{xor_3_0_0, xor_3_0_1, xor_3_0_2})};
+        chunk_parity_0 <= {(xor_0_11_0 ^ xor_0_11_1),
+            (xor_0_10_0 ^ xor_0_10_1),
+            (xor_0_9_0 ^ xor_0_9_1),
+            (xor_0_8_0 ^ xor_0_8_1 ^ xor_0_8_2),
+            (xor_0_7_0 ^ xor_0_7_1),
+            (xor_0_6_0 ^ xor_0_6_1),
+            (xor_0_5_0 ^ xor_0_5_1 ^ xor_0_5_2),
+            (xor_0_4_0 ^ xor_0_4_1 ^ xor_0_4_2),
+            (xor_0_3_0 ^ xor_0_3_1),
+            (xor_0_2_0 ^ xor_0_2_1),
+            (xor_0_1_0 ^ xor_0_1_1),
+            (xor_0_0_0 ^ xor_0_0_1 ^ xor_0_0_2)};
+        chunk_parity_1 <= {(xor_1_11_0 ^ xor_1_11_1),
+            (xor_1_10_0 ^ xor_1_10_1),
+            (xor_1_9_0 ^ xor_1_9_1),
+            (xor_1_8_0 ^ xor_1_8_1 ^ xor_1_8_2),
+            (xor_1_7_0 ^ xor_1_7_1 ^ xor_1_7_2),
+            (xor_1_6_0 ^ xor_1_6_1),
+            (xor_1_5_0 ^ xor_1_5_1 ^ xor_1_5_2),
+            (xor_1_4_0 ^ xor_1_4_1),
+            (xor_1_3_0 ^ xor_1_3_1),
+            (xor_1_2_0 ^ xor_1_2_1 ^ xor_1_2_2),
+            (xor_1_1_0 ^ xor_1_1_1 ^ xor_1_1_2),
+            (xor_1_0_0 ^ xor_1_0_1 ^ xor_1_0_2)};
+        chunk_parity_2 <= {(xor_2_11_0 ^ xor_2_11_1),
+            (xor_2_10_0 ^ xor_2_10_1),
+            (xor_2_9_0 ^ xor_2_9_1),
+            (xor_2_8_0 ^ xor_2_8_1),
+            (xor_2_7_0 ^ xor_2_7_1),
+            (xor_2_6_0 ^ xor_2_6_1),
+            (xor_2_5_0 ^ xor_2_5_1),
+            (xor_2_4_0 ^ xor_2_4_1),
+            (xor_2_3_0 ^ xor_2_3_1),
+            (xor_2_2_0 ^ xor_2_2_1 ^ xor_2_2_2),
+            (xor_2_1_0 ^ xor_2_1_1),
+            (xor_2_0_0 ^ xor_2_0_1 ^ xor_2_0_2)};
+        chunk_parity_3 <= {(xor_3_11_0 ^ xor_3_11_1 ^ xor_3_11_2),
+            (xor_3_10_0 ^ xor_3_10_1),
+            (xor_3_9_0 ^ xor_3_9_1),
+            (xor_3_8_0 ^ xor_3_8_1),
+            (xor_3_7_0 ^ xor_3_7_1 ^ xor_3_7_2),
+            (xor_3_6_0 ^ xor_3_6_1),
+            (xor_3_5_0 ^ xor_3_5_1),
+            (xor_3_4_0 ^ xor_3_4_1),
+            (xor_3_3_0 ^ xor_3_3_1 ^ xor_3_3_2),
+            (xor_3_2_0 ^ xor_3_2_1),
+            (xor_3_1_0 ^ xor_3_1_1 ^ xor_3_1_2),
+            (xor_3_0_0 ^ xor_3_0_1 ^ xor_3_0_2)};
     end
     /* verilator lint_off UNUSED */
     wire unused_key = &{1'b0, key, 1'b0};
@@ -3593,169 +3593,169 @@ module bloom_core_parts_3_hash(clock,key,addr);
     reg [11:0] chunk_parity_1;
     reg [11:0] chunk_parity_2;
     reg [11:0] chunk_parity_3;
-    (* keep *) wire xor_0_11_0 = ^{key[3], key[5], key[6], key[11]};
-    (* keep *) wire xor_0_11_1 = ^{key[12], key[14]};
-    (* keep *) wire xor_0_10_0 = ^{key[1], key[4], key[6], key[7]};
-    (* keep *) wire xor_0_10_1 = ^{key[8], key[12]};
-    (* keep *) wire xor_0_9_0 = ^{key[0], key[1], key[2], key[4]};
-    (* keep *) wire xor_0_9_1 = ^{key[6], key[8], key[9], key[11]};
-    (* keep *) wire xor_0_9_2 = ^{key[15]};
-    (* keep *) wire xor_0_8_0 = ^{key[8], key[10], key[11], key[15]};
-    (* keep *) wire xor_0_7_0 = ^{key[0], key[2], key[4], key[8]};
-    (* keep *) wire xor_0_7_1 = ^{key[9], key[15]};
-    (* keep *) wire xor_0_6_0 = ^{key[1], key[6], key[8], key[9]};
-    (* keep *) wire xor_0_6_1 = ^{key[11], key[12]};
-    (* keep *) wire xor_0_5_0 = ^{key[2], key[4], key[8], key[10]};
-    (* keep *) wire xor_0_5_1 = ^{key[12], key[13]};
-    (* keep *) wire xor_0_4_0 = ^{key[0], key[1], key[3], key[6]};
-    (* keep *) wire xor_0_4_1 = ^{key[8], key[9], key[10], key[13]};
-    (* keep *) wire xor_0_4_2 = ^{key[14], key[15]};
-    (* keep *) wire xor_0_3_0 = ^{key[0], key[6], key[7], key[10]};
-    (* keep *) wire xor_0_3_1 = ^{key[12], key[13], key[14], key[15]};
-    (* keep *) wire xor_0_2_0 = ^{key[0], key[1], key[2], key[4]};
-    (* keep *) wire xor_0_2_1 = ^{key[5], key[6], key[7], key[8]};
-    (* keep *) wire xor_0_2_2 = ^{key[11], key[13], key[14], key[15]};
-    (* keep *) wire xor_0_1_0 = ^{key[1], key[3], key[4], key[6]};
-    (* keep *) wire xor_0_1_1 = ^{key[8], key[9], key[12], key[13]};
-    (* keep *) wire xor_0_0_0 = ^{key[2], key[4], key[5], key[6]};
-    (* keep *) wire xor_0_0_1 = ^{key[8], key[9], key[15]};
-    (* keep *) wire xor_1_11_0 = ^{key[17], key[20], key[26], key[27]};
-    (* keep *) wire xor_1_11_1 = ^{key[28], key[31]};
-    (* keep *) wire xor_1_10_0 = ^{key[16], key[18], key[19], key[20]};
-    (* keep *) wire xor_1_10_1 = ^{key[22], key[23], key[28], key[30]};
-    (* keep *) wire xor_1_9_0 = ^{key[16], key[18], key[21], key[22]};
-    (* keep *) wire xor_1_9_1 = ^{key[24], key[26], key[27], key[28]};
-    (* keep *) wire xor_1_8_0 = ^{key[16], key[22], key[24], key[25]};
-    (* keep *) wire xor_1_8_1 = ^{key[28], key[30]};
-    (* keep *) wire xor_1_7_0 = ^{key[16], key[17], key[19], key[25]};
-    (* keep *) wire xor_1_7_1 = ^{key[26], key[27], key[28], key[31]};
-    (* keep *) wire xor_1_6_0 = ^{key[16], key[19], key[22], key[25]};
-    (* keep *) wire xor_1_6_1 = ^{key[26], key[27], key[29], key[30]};
-    (* keep *) wire xor_1_6_2 = ^{key[31]};
-    (* keep *) wire xor_1_5_0 = ^{key[18], key[19], key[20], key[21]};
-    (* keep *) wire xor_1_5_1 = ^{key[22], key[24], key[25], key[27]};
-    (* keep *) wire xor_1_5_2 = ^{key[28]};
-    (* keep *) wire xor_1_4_0 = ^{key[16], key[19], key[21], key[23]};
-    (* keep *) wire xor_1_4_1 = ^{key[24], key[25], key[27], key[30]};
-    (* keep *) wire xor_1_4_2 = ^{key[31]};
-    (* keep *) wire xor_1_3_0 = ^{key[16], key[19], key[22], key[23]};
-    (* keep *) wire xor_1_3_1 = ^{key[26], key[27], key[30], key[31]};
-    (* keep *) wire xor_1_2_0 = ^{key[20], key[22], key[23], key[24]};
-    (* keep *) wire xor_1_2_1 = ^{key[25], key[26], key[28], key[29]};
-    (* keep *) wire xor_1_1_0 = ^{key[20], key[21], key[23], key[24]};
-    (* keep *) wire xor_1_1_1 = ^{key[29]};
-    (* keep *) wire xor_1_0_0 = ^{key[16], key[19], key[21], key[23]};
-    (* keep *) wire xor_1_0_1 = ^{key[27], key[29]};
-    (* keep *) wire xor_2_11_0 = ^{key[32], key[33], key[36], key[37]};
-    (* keep *) wire xor_2_11_1 = ^{key[38], key[40], key[41], key[43]};
-    (* keep *) wire xor_2_11_2 = ^{key[44], key[47]};
-    (* keep *) wire xor_2_10_0 = ^{key[33], key[34], key[35], key[36]};
-    (* keep *) wire xor_2_10_1 = ^{key[40], key[41], key[42], key[43]};
-    (* keep *) wire xor_2_10_2 = ^{key[45], key[46]};
-    (* keep *) wire xor_2_9_0 = ^{key[32], key[33], key[34], key[38]};
-    (* keep *) wire xor_2_9_1 = ^{key[42], key[46]};
-    (* keep *) wire xor_2_8_0 = ^{key[33], key[34], key[36], key[37]};
-    (* keep *) wire xor_2_8_1 = ^{key[38], key[39], key[42]};
-    (* keep *) wire xor_2_7_0 = ^{key[33], key[37], key[38], key[39]};
-    (* keep *) wire xor_2_7_1 = ^{key[41], key[42], key[47]};
-    (* keep *) wire xor_2_6_0 = ^{key[33], key[34], key[37], key[38]};
-    (* keep *) wire xor_2_6_1 = ^{key[40], key[41], key[42], key[43]};
-    (* keep *) wire xor_2_6_2 = ^{key[44], key[45], key[47]};
-    (* keep *) wire xor_2_5_0 = ^{key[32], key[33], key[37], key[38]};
-    (* keep *) wire xor_2_5_1 = ^{key[39], key[40], key[44], key[46]};
-    (* keep *) wire xor_2_5_2 = ^{key[47]};
-    (* keep *) wire xor_2_4_0 = ^{key[33], key[36], key[39], key[42]};
-    (* keep *) wire xor_2_4_1 = ^{key[43], key[44], key[45], key[47]};
-    (* keep *) wire xor_2_3_0 = ^{key[32], key[34], key[35], key[37]};
-    (* keep *) wire xor_2_3_1 = ^{key[38], key[39], key[41], key[43]};
-    (* keep *) wire xor_2_3_2 = ^{key[47]};
-    (* keep *) wire xor_2_2_0 = ^{key[32], key[33], key[34], key[39]};
-    (* keep *) wire xor_2_2_1 = ^{key[42], key[43], key[44], key[46]};
-    (* keep *) wire xor_2_1_0 = ^{key[33], key[34], key[35], key[36]};
-    (* keep *) wire xor_2_1_1 = ^{key[37], key[41], key[42], key[43]};
-    (* keep *) wire xor_2_1_2 = ^{key[44], key[45], key[46]};
-    (* keep *) wire xor_2_0_0 = ^{key[32], key[33], key[34], key[35]};
-    (* keep *) wire xor_2_0_1 = ^{key[39], key[42], key[44], key[45]};
-    (* keep *) wire xor_3_11_0 = ^{key[48], key[54], key[57], key[59]};
-    (* keep *) wire xor_3_11_1 = ^{key[60], key[62]};
-    (* keep *) wire xor_3_10_0 = ^{key[48], key[49], key[51], key[52]};
-    (* keep *) wire xor_3_10_1 = ^{key[53], key[54], key[55], key[56]};
-    (* keep *) wire xor_3_10_2 = ^{key[57], key[58], key[59], key[60]};
-    (* keep *) wire xor_3_10_3 = ^{key[62]};
-    (* keep *) wire xor_3_9_0 = ^{key[53], key[54], key[59], key[60]};
-    (* keep *) wire xor_3_9_1 = ^{key[61]};
-    (* keep *) wire xor_3_8_0 = ^{key[50], key[51], key[52], key[57]};
-    (* keep *) wire xor_3_8_1 = ^{key[58], key[60], key[61], key[63]};
-    (* keep *) wire xor_3_7_0 = ^{key[49], key[56], key[58], key[59]};
-    (* keep *) wire xor_3_7_1 = ^{key[63]};
-    (* keep *) wire xor_3_6_0 = ^{key[51], key[53], key[54], key[55]};
-    (* keep *) wire xor_3_6_1 = ^{key[56], key[60], key[62], key[63]};
-    (* keep *) wire xor_3_5_0 = ^{key[48], key[49], key[50], key[51]};
-    (* keep *) wire xor_3_5_1 = ^{key[54], key[56], key[58], key[59]};
-    (* keep *) wire xor_3_5_2 = ^{key[61], key[63]};
-    (* keep *) wire xor_3_4_0 = ^{key[48], key[49], key[51], key[52]};
-    (* keep *) wire xor_3_4_1 = ^{key[56], key[57], key[58], key[59]};
-    (* keep *) wire xor_3_4_2 = ^{key[61], key[62], key[63]};
-    (* keep *) wire xor_3_3_0 = ^{key[48], key[49], key[51], key[56]};
-    (* keep *) wire xor_3_3_1 = ^{key[58], key[60]};
-    (* keep *) wire xor_3_2_0 = ^{key[49], key[50], key[51], key[53]};
-    (* keep *) wire xor_3_2_1 = ^{key[56], key[58], key[59], key[60]};
-    (* keep *) wire xor_3_2_2 = ^{key[63]};
-    (* keep *) wire xor_3_1_0 = ^{key[48], key[50], key[52], key[55]};
-    (* keep *) wire xor_3_1_1 = ^{key[56], key[58], key[61], key[62]};
-    (* keep *) wire xor_3_1_2 = ^{key[63]};
-    (* keep *) wire xor_3_0_0 = ^{key[48], key[49], key[51], key[53]};
-    (* keep *) wire xor_3_0_1 = ^{key[57], key[59], key[60], key[61]};
-    (* keep *) wire xor_3_0_2 = ^{key[63]};
+    (* keep *) wire xor_0_11_0 = ^(key[15:0] & 16'h868);
+    (* keep *) wire xor_0_11_1 = ^(key[15:0] & 16'h5000);
+    (* keep *) wire xor_0_10_0 = ^(key[15:0] & 16'hd2);
+    (* keep *) wire xor_0_10_1 = ^(key[15:0] & 16'h1100);
+    (* keep *) wire xor_0_9_0 = ^(key[15:0] & 16'h17);
+    (* keep *) wire xor_0_9_1 = ^(key[15:0] & 16'hb40);
+    (* keep *) wire xor_0_9_2 = ^(key[15:0] & 16'h8000);
+    (* keep *) wire xor_0_8_0 = ^(key[15:0] & 16'h8d00);
+    (* keep *) wire xor_0_7_0 = ^(key[15:0] & 16'h115);
+    (* keep *) wire xor_0_7_1 = ^(key[15:0] & 16'h8200);
+    (* keep *) wire xor_0_6_0 = ^(key[15:0] & 16'h342);
+    (* keep *) wire xor_0_6_1 = ^(key[15:0] & 16'h1800);
+    (* keep *) wire xor_0_5_0 = ^(key[15:0] & 16'h514);
+    (* keep *) wire xor_0_5_1 = ^(key[15:0] & 16'h3000);
+    (* keep *) wire xor_0_4_0 = ^(key[15:0] & 16'h4b);
+    (* keep *) wire xor_0_4_1 = ^(key[15:0] & 16'h2700);
+    (* keep *) wire xor_0_4_2 = ^(key[15:0] & 16'hc000);
+    (* keep *) wire xor_0_3_0 = ^(key[15:0] & 16'h4c1);
+    (* keep *) wire xor_0_3_1 = ^(key[15:0] & 16'hf000);
+    (* keep *) wire xor_0_2_0 = ^(key[15:0] & 16'h17);
+    (* keep *) wire xor_0_2_1 = ^(key[15:0] & 16'h1e0);
+    (* keep *) wire xor_0_2_2 = ^(key[15:0] & 16'he800);
+    (* keep *) wire xor_0_1_0 = ^(key[15:0] & 16'h5a);
+    (* keep *) wire xor_0_1_1 = ^(key[15:0] & 16'h3300);
+    (* keep *) wire xor_0_0_0 = ^(key[15:0] & 16'h74);
+    (* keep *) wire xor_0_0_1 = ^(key[15:0] & 16'h8300);
+    (* keep *) wire xor_1_11_0 = ^(key[31:16] & 16'hc12);
+    (* keep *) wire xor_1_11_1 = ^(key[31:16] & 16'h9000);
+    (* keep *) wire xor_1_10_0 = ^(key[31:16] & 16'h1d);
+    (* keep *) wire xor_1_10_1 = ^(key[31:16] & 16'h50c0);
+    (* keep *) wire xor_1_9_0 = ^(key[31:16] & 16'h65);
+    (* keep *) wire xor_1_9_1 = ^(key[31:16] & 16'h1d00);
+    (* keep *) wire xor_1_8_0 = ^(key[31:16] & 16'h341);
+    (* keep *) wire xor_1_8_1 = ^(key[31:16] & 16'h5000);
+    (* keep *) wire xor_1_7_0 = ^(key[31:16] & 16'h20b);
+    (* keep *) wire xor_1_7_1 = ^(key[31:16] & 16'h9c00);
+    (* keep *) wire xor_1_6_0 = ^(key[31:16] & 16'h249);
+    (* keep *) wire xor_1_6_1 = ^(key[31:16] & 16'h6c00);
+    (* keep *) wire xor_1_6_2 = ^(key[31:16] & 16'h8000);
+    (* keep *) wire xor_1_5_0 = ^(key[31:16] & 16'h3c);
+    (* keep *) wire xor_1_5_1 = ^(key[31:16] & 16'hb40);
+    (* keep *) wire xor_1_5_2 = ^(key[31:16] & 16'h1000);
+    (* keep *) wire xor_1_4_0 = ^(key[31:16] & 16'ha9);
+    (* keep *) wire xor_1_4_1 = ^(key[31:16] & 16'h4b00);
+    (* keep *) wire xor_1_4_2 = ^(key[31:16] & 16'h8000);
+    (* keep *) wire xor_1_3_0 = ^(key[31:16] & 16'hc9);
+    (* keep *) wire xor_1_3_1 = ^(key[31:16] & 16'hcc00);
+    (* keep *) wire xor_1_2_0 = ^(key[31:16] & 16'h1d0);
+    (* keep *) wire xor_1_2_1 = ^(key[31:16] & 16'h3600);
+    (* keep *) wire xor_1_1_0 = ^(key[31:16] & 16'h1b0);
+    (* keep *) wire xor_1_1_1 = ^(key[31:16] & 16'h2000);
+    (* keep *) wire xor_1_0_0 = ^(key[31:16] & 16'ha9);
+    (* keep *) wire xor_1_0_1 = ^(key[31:16] & 16'h2800);
+    (* keep *) wire xor_2_11_0 = ^(key[47:32] & 16'h33);
+    (* keep *) wire xor_2_11_1 = ^(key[47:32] & 16'hb40);
+    (* keep *) wire xor_2_11_2 = ^(key[47:32] & 16'h9000);
+    (* keep *) wire xor_2_10_0 = ^(key[47:32] & 16'h1e);
+    (* keep *) wire xor_2_10_1 = ^(key[47:32] & 16'hf00);
+    (* keep *) wire xor_2_10_2 = ^(key[47:32] & 16'h6000);
+    (* keep *) wire xor_2_9_0 = ^(key[47:32] & 16'h47);
+    (* keep *) wire xor_2_9_1 = ^(key[47:32] & 16'h4400);
+    (* keep *) wire xor_2_8_0 = ^(key[47:32] & 16'h36);
+    (* keep *) wire xor_2_8_1 = ^(key[47:32] & 16'h4c0);
+    (* keep *) wire xor_2_7_0 = ^(key[47:32] & 16'he2);
+    (* keep *) wire xor_2_7_1 = ^(key[47:32] & 16'h8600);
+    (* keep *) wire xor_2_6_0 = ^(key[47:32] & 16'h66);
+    (* keep *) wire xor_2_6_1 = ^(key[47:32] & 16'hf00);
+    (* keep *) wire xor_2_6_2 = ^(key[47:32] & 16'hb000);
+    (* keep *) wire xor_2_5_0 = ^(key[47:32] & 16'h63);
+    (* keep *) wire xor_2_5_1 = ^(key[47:32] & 16'h5180);
+    (* keep *) wire xor_2_5_2 = ^(key[47:32] & 16'h8000);
+    (* keep *) wire xor_2_4_0 = ^(key[47:32] & 16'h492);
+    (* keep *) wire xor_2_4_1 = ^(key[47:32] & 16'hb800);
+    (* keep *) wire xor_2_3_0 = ^(key[47:32] & 16'h2d);
+    (* keep *) wire xor_2_3_1 = ^(key[47:32] & 16'hac0);
+    (* keep *) wire xor_2_3_2 = ^(key[47:32] & 16'h8000);
+    (* keep *) wire xor_2_2_0 = ^(key[47:32] & 16'h87);
+    (* keep *) wire xor_2_2_1 = ^(key[47:32] & 16'h5c00);
+    (* keep *) wire xor_2_1_0 = ^(key[47:32] & 16'h1e);
+    (* keep *) wire xor_2_1_1 = ^(key[47:32] & 16'he20);
+    (* keep *) wire xor_2_1_2 = ^(key[47:32] & 16'h7000);
+    (* keep *) wire xor_2_0_0 = ^(key[47:32] & 16'hf);
+    (* keep *) wire xor_2_0_1 = ^(key[47:32] & 16'h3480);
+    (* keep *) wire xor_3_11_0 = ^(key[63:48] & 16'ha41);
+    (* keep *) wire xor_3_11_1 = ^(key[63:48] & 16'h5000);
+    (* keep *) wire xor_3_10_0 = ^(key[63:48] & 16'h1b);
+    (* keep *) wire xor_3_10_1 = ^(key[63:48] & 16'h1e0);
+    (* keep *) wire xor_3_10_2 = ^(key[63:48] & 16'h1e00);
+    (* keep *) wire xor_3_10_3 = ^(key[63:48] & 16'h4000);
+    (* keep *) wire xor_3_9_0 = ^(key[63:48] & 16'h1860);
+    (* keep *) wire xor_3_9_1 = ^(key[63:48] & 16'h2000);
+    (* keep *) wire xor_3_8_0 = ^(key[63:48] & 16'h21c);
+    (* keep *) wire xor_3_8_1 = ^(key[63:48] & 16'hb400);
+    (* keep *) wire xor_3_7_0 = ^(key[63:48] & 16'hd02);
+    (* keep *) wire xor_3_7_1 = ^(key[63:48] & 16'h8000);
+    (* keep *) wire xor_3_6_0 = ^(key[63:48] & 16'he8);
+    (* keep *) wire xor_3_6_1 = ^(key[63:48] & 16'hd100);
+    (* keep *) wire xor_3_5_0 = ^(key[63:48] & 16'hf);
+    (* keep *) wire xor_3_5_1 = ^(key[63:48] & 16'hd40);
+    (* keep *) wire xor_3_5_2 = ^(key[63:48] & 16'ha000);
+    (* keep *) wire xor_3_4_0 = ^(key[63:48] & 16'h1b);
+    (* keep *) wire xor_3_4_1 = ^(key[63:48] & 16'hf00);
+    (* keep *) wire xor_3_4_2 = ^(key[63:48] & 16'he000);
+    (* keep *) wire xor_3_3_0 = ^(key[63:48] & 16'h10b);
+    (* keep *) wire xor_3_3_1 = ^(key[63:48] & 16'h1400);
+    (* keep *) wire xor_3_2_0 = ^(key[63:48] & 16'h2e);
+    (* keep *) wire xor_3_2_1 = ^(key[63:48] & 16'h1d00);
+    (* keep *) wire xor_3_2_2 = ^(key[63:48] & 16'h8000);
+    (* keep *) wire xor_3_1_0 = ^(key[63:48] & 16'h95);
+    (* keep *) wire xor_3_1_1 = ^(key[63:48] & 16'h6500);
+    (* keep *) wire xor_3_1_2 = ^(key[63:48] & 16'h8000);
+    (* keep *) wire xor_3_0_0 = ^(key[63:48] & 16'h2b);
+    (* keep *) wire xor_3_0_1 = ^(key[63:48] & 16'h3a00);
+    (* keep *) wire xor_3_0_2 = ^(key[63:48] & 16'h8000);
     always @(posedge clock) begin
-        chunk_parity_0 <= {(^{xor_0_11_0, xor_0_11_1}),
-            (^{xor_0_10_0, xor_0_10_1}),
-            (^{xor_0_9_0, xor_0_9_1, xor_0_9_2}),
-            (^{xor_0_8_0}),
-            (^{xor_0_7_0, xor_0_7_1}),
-            (^{xor_0_6_0, xor_0_6_1}),
-            (^{xor_0_5_0, xor_0_5_1}),
-            (^{xor_0_4_0, xor_0_4_1, xor_0_4_2}),
-            (^{xor_0_3_0, xor_0_3_1}),
-            (^{xor_0_2_0, xor_0_2_1, xor_0_2_2}),
-            (^{xor_0_1_0, xor_0_1_1}),
-            (^{xor_0_0_0, xor_0_0_1})};
-        chunk_parity_1 <= {(^{xor_1_11_0, xor_1_11_1}),
-            (^{xor_1_10_0, xor_1_10_1}),
-            (^{xor_1_9_0, xor_1_9_1}),
-            (^{xor_1_8_0, xor_1_8_1}),
-            (^{xor_1_7_0, xor_1_7_1}),
-            (^{xor_1_6_0, xor_1_6_1, xor_1_6_2}),
-            (^{xor_1_5_0, xor_1_5_1, xor_1_5_2}),
-            (^{xor_1_4_0, xor_1_4_1, xor_1_4_2}),
-            (^{xor_1_3_0, xor_1_3_1}),
-            (^{xor_1_2_0, xor_1_2_1}),
-            (^{xor_1_1_0, xor_1_1_1}),
-            (^{xor_1_0_0, xor_1_0_1})};
-        chunk_parity_2 <= {(^{xor_2_11_0, xor_2_11_1, xor_2_11_2}),
-            (^{xor_2_10_0, xor_2_10_1, xor_2_10_2}),
-            (^{xor_2_9_0, xor_2_9_1}),
-            (^{xor_2_8_0, xor_2_8_1}),
-            (^{xor_2_7_0, xor_2_7_1}),
-            (^{xor_2_6_0, xor_2_6_1, xor_2_6_2}),
-            (^{xor_2_5_0, xor_2_5_1, xor_2_5_2}),
-            (^{xor_2_4_0, xor_2_4_1}),
-            (^{xor_2_3_0, xor_2_3_1, xor_2_3_2}),
-            (^{xor_2_2_0, xor_2_2_1}),
-            (^{xor_2_1_0, xor_2_1_1, xor_2_1_2}),
-            (^{xor_2_0_0, xor_2_0_1})};
-        chunk_parity_3 <= {(^{xor_3_11_0, xor_3_11_1}),
-            (^{xor_3_10_0, xor_3_10_1, xor_3_10_2, xor_3_10_3}),
-            (^{xor_3_9_0, xor_3_9_1}),
-            (^{xor_3_8_0, xor_3_8_1}),
-            (^{xor_3_7_0, xor_3_7_1}),
-            (^{xor_3_6_0, xor_3_6_1}),
-            (^{xor_3_5_0, xor_3_5_1, xor_3_5_2}),
-            (^{xor_3_4_0, xor_3_4_1, xor_3_4_2}),
-            (^{xor_3_3_0, xor_3_3_1}),
-            (^{xor_3_2_0, xor_3_2_1, xor_3_2_2}),
-            (^{xor_3_1_0, xor_3_1_1, xor_3_1_2}),
-            (^{xor_3_0_0, xor_3_0_1, xor_3_0_2})};
+        chunk_parity_0 <= {(xor_0_11_0 ^ xor_0_11_1),
+            (xor_0_10_0 ^ xor_0_10_1),
+            (xor_0_9_0 ^ xor_0_9_1 ^ xor_0_9_2),
+            (xor_0_8_0),
+            (xor_0_7_0 ^ xor_0_7_1),
+            (xor_0_6_0 ^ xor_0_6_1),
+            (xor_0_5_0 ^ xor_0_5_1),
+            (xor_0_4_0 ^ xor_0_4_1 ^ xor_0_4_2),
+            (xor_0_3_0 ^ xor_0_3_1),
+            (xor_0_2_0 ^ xor_0_2_1 ^ xor_0_2_2),
+            (xor_0_1_0 ^ xor_0_1_1),
+            (xor_0_0_0 ^ xor_0_0_1)};
+        chunk_parity_1 <= {(xor_1_11_0 ^ xor_1_11_1),
+            (xor_1_10_0 ^ xor_1_10_1),
+            (xor_1_9_0 ^ xor_1_9_1),
+            (xor_1_8_0 ^ xor_1_8_1),
+            (xor_1_7_0 ^ xor_1_7_1),
+            (xor_1_6_0 ^ xor_1_6_1 ^ xor_1_6_2),
+            (xor_1_5_0 ^ xor_1_5_1 ^ xor_1_5_2),
+            (xor_1_4_0 ^ xor_1_4_1 ^ xor_1_4_2),
+            (xor_1_3_0 ^ xor_1_3_1),
+            (xor_1_2_0 ^ xor_1_2_1),
+            (xor_1_1_0 ^ xor_1_1_1),
+            (xor_1_0_0 ^ xor_1_0_1)};
+        chunk_parity_2 <= {(xor_2_11_0 ^ xor_2_11_1 ^ xor_2_11_2),
+            (xor_2_10_0 ^ xor_2_10_1 ^ xor_2_10_2),
+            (xor_2_9_0 ^ xor_2_9_1),
+            (xor_2_8_0 ^ xor_2_8_1),
+            (xor_2_7_0 ^ xor_2_7_1),
+            (xor_2_6_0 ^ xor_2_6_1 ^ xor_2_6_2),
+            (xor_2_5_0 ^ xor_2_5_1 ^ xor_2_5_2),
+            (xor_2_4_0 ^ xor_2_4_1),
+            (xor_2_3_0 ^ xor_2_3_1 ^ xor_2_3_2),
+            (xor_2_2_0 ^ xor_2_2_1),
+            (xor_2_1_0 ^ xor_2_1_1 ^ xor_2_1_2),
+            (xor_2_0_0 ^ xor_2_0_1)};
+        chunk_parity_3 <= {(xor_3_11_0 ^ xor_3_11_1),
+            (xor_3_10_0 ^ xor_3_10_1 ^ xor_3_10_2 ^ xor_3_10_3),
+            (xor_3_9_0 ^ xor_3_9_1),
+            (xor_3_8_0 ^ xor_3_8_1),
+            (xor_3_7_0 ^ xor_3_7_1),
+            (xor_3_6_0 ^ xor_3_6_1),
+            (xor_3_5_0 ^ xor_3_5_1 ^ xor_3_5_2),
+            (xor_3_4_0 ^ xor_3_4_1 ^ xor_3_4_2),
+            (xor_3_3_0 ^ xor_3_3_1),
+            (xor_3_2_0 ^ xor_3_2_1 ^ xor_3_2_2),
+            (xor_3_1_0 ^ xor_3_1_1 ^ xor_3_1_2),
+            (xor_3_0_0 ^ xor_3_0_1 ^ xor_3_0_2)};
     end
     /* verilator lint_off UNUSED */
     wire unused_key = &{1'b0, key, 1'b0};
