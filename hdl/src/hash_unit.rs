@@ -67,39 +67,26 @@ impl<const W: usize> Logic for HashUnit<W> {
         for c in 0..chunks {
             code += &format!("reg [{}:0] chunk_parity_{c};\n", b - 1);
         }
-        // Each chunk's tree is spelled out as XORs of at most four key bits, kept as
-        // wires, then one XOR of at most four of those: two LUT4 levels by construction.
-        // Left free, ABC shares XOR terms between the partitions' trees and builds four
-        // levels (the iCE40 critical path).
         let mut trees = Vec::new();
         for c in 0..chunks {
             let mut bits = Vec::new();
             for j in (0..b).rev() {
                 let mask = self.chunk_mask(c, j);
-                let selected: Vec<usize> = (0..CHUNK).filter(|i| (mask >> i) & 1 == 1).collect();
-                if selected.is_empty() {
+                if mask == 0 {
                     bits.push("1'b0".to_string());
                     continue;
                 }
-                // A group is written as the parity of the chunk under a constant mask, not
-                // as a concatenation of single bits: the same at most 4-input XOR for
-                // Yosys, but one masked popcount for Verilator instead of bit shuffling
-                // (3.5x faster co-simulation).
-                let groups: Vec<String> = selected
-                    .chunks(4)
-                    .enumerate()
-                    .map(|(g, group)| {
-                        let name = format!("xor_{c}_{j}_{g}");
-                        let group_mask = group.iter().fold(0u64, |m, i| m | (1u64 << i));
-                        code += &format!(
-                            "(* keep *) wire {name} = ^(key[{}:{}] & {CHUNK}'h{group_mask:x});\n",
-                            c * CHUNK + CHUNK - 1,
-                            c * CHUNK
-                        );
-                        name
-                    })
-                    .collect();
-                bits.push(format!("({})", groups.join(" ^ ")));
+                // One kept parity per address bit and chunk: a 16-input XOR is two LUT4
+                // levels, and the keep stops ABC sharing terms across partitions (which
+                // built four levels, the iCE40 critical path). The masked-slice form is one
+                // popcount in Verilator.
+                let name = format!("xor_{c}_{j}");
+                code += &format!(
+                    "(* keep *) wire {name} = ^(key[{}:{}] & {CHUNK}'h{mask:x});\n",
+                    c * CHUNK + CHUNK - 1,
+                    c * CHUNK
+                );
+                bits.push(name);
             }
             trees.push(format!("    chunk_parity_{c} <= {{{}}};\n", bits.join(",\n        ")));
         }

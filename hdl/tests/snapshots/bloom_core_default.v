@@ -2111,169 +2111,103 @@ module bloom_core_parts_0_hash(clock,key,addr);
     reg [11:0] chunk_parity_1;
     reg [11:0] chunk_parity_2;
     reg [11:0] chunk_parity_3;
-    (* keep *) wire xor_0_11_0 = ^(key[15:0] & 16'h581);
-    (* keep *) wire xor_0_11_1 = ^(key[15:0] & 16'h7800);
-    (* keep *) wire xor_0_10_0 = ^(key[15:0] & 16'h17);
-    (* keep *) wire xor_0_10_1 = ^(key[15:0] & 16'h4c00);
-    (* keep *) wire xor_0_9_0 = ^(key[15:0] & 16'h1e0);
-    (* keep *) wire xor_0_9_1 = ^(key[15:0] & 16'h1800);
-    (* keep *) wire xor_0_8_0 = ^(key[15:0] & 16'hf);
-    (* keep *) wire xor_0_8_1 = ^(key[15:0] & 16'h3480);
-    (* keep *) wire xor_0_8_2 = ^(key[15:0] & 16'h4000);
-    (* keep *) wire xor_0_7_0 = ^(key[15:0] & 16'h1b);
-    (* keep *) wire xor_0_7_1 = ^(key[15:0] & 16'h360);
-    (* keep *) wire xor_0_7_2 = ^(key[15:0] & 16'h8800);
-    (* keep *) wire xor_0_6_0 = ^(key[15:0] & 16'h2e);
-    (* keep *) wire xor_0_6_1 = ^(key[15:0] & 16'h1940);
-    (* keep *) wire xor_0_5_0 = ^(key[15:0] & 16'h2b);
-    (* keep *) wire xor_0_5_1 = ^(key[15:0] & 16'hac0);
-    (* keep *) wire xor_0_5_2 = ^(key[15:0] & 16'hb000);
-    (* keep *) wire xor_0_4_0 = ^(key[15:0] & 16'h892);
-    (* keep *) wire xor_0_4_1 = ^(key[15:0] & 16'h5000);
-    (* keep *) wire xor_0_3_0 = ^(key[15:0] & 16'h1d);
-    (* keep *) wire xor_0_3_1 = ^(key[15:0] & 16'h14a0);
-    (* keep *) wire xor_0_3_2 = ^(key[15:0] & 16'he000);
-    (* keep *) wire xor_0_2_0 = ^(key[15:0] & 16'hf);
-    (* keep *) wire xor_0_2_1 = ^(key[15:0] & 16'h2a80);
-    (* keep *) wire xor_0_1_0 = ^(key[15:0] & 16'h35);
-    (* keep *) wire xor_0_1_1 = ^(key[15:0] & 16'h1b00);
-    (* keep *) wire xor_0_1_2 = ^(key[15:0] & 16'ha000);
-    (* keep *) wire xor_0_0_0 = ^(key[15:0] & 16'h55);
-    (* keep *) wire xor_0_0_1 = ^(key[15:0] & 16'h3500);
-    (* keep *) wire xor_0_0_2 = ^(key[15:0] & 16'hc000);
-    (* keep *) wire xor_1_11_0 = ^(key[31:16] & 16'h56);
-    (* keep *) wire xor_1_11_1 = ^(key[31:16] & 16'h2200);
-    (* keep *) wire xor_1_10_0 = ^(key[31:16] & 16'h1e);
-    (* keep *) wire xor_1_10_1 = ^(key[31:16] & 16'h4a40);
-    (* keep *) wire xor_1_9_0 = ^(key[31:16] & 16'h17);
-    (* keep *) wire xor_1_9_1 = ^(key[31:16] & 16'h3c0);
-    (* keep *) wire xor_1_9_2 = ^(key[31:16] & 16'h9400);
-    (* keep *) wire xor_1_8_0 = ^(key[31:16] & 16'h2e);
-    (* keep *) wire xor_1_8_1 = ^(key[31:16] & 16'h6c0);
-    (* keep *) wire xor_1_8_2 = ^(key[31:16] & 16'h5800);
-    (* keep *) wire xor_1_7_0 = ^(key[31:16] & 16'h1a);
-    (* keep *) wire xor_1_6_0 = ^(key[31:16] & 16'h55);
-    (* keep *) wire xor_1_6_1 = ^(key[31:16] & 16'h2380);
-    (* keep *) wire xor_1_6_2 = ^(key[31:16] & 16'h4000);
-    (* keep *) wire xor_1_5_0 = ^(key[31:16] & 16'h14c);
-    (* keep *) wire xor_1_5_1 = ^(key[31:16] & 16'ha200);
-    (* keep *) wire xor_1_4_0 = ^(key[31:16] & 16'ha11);
-    (* keep *) wire xor_1_4_1 = ^(key[31:16] & 16'h3000);
-    (* keep *) wire xor_1_3_0 = ^(key[31:16] & 16'he8);
-    (* keep *) wire xor_1_3_1 = ^(key[31:16] & 16'h4300);
-    (* keep *) wire xor_1_2_0 = ^(key[31:16] & 16'hf);
-    (* keep *) wire xor_1_2_1 = ^(key[31:16] & 16'h10b0);
-    (* keep *) wire xor_1_2_2 = ^(key[31:16] & 16'hc000);
-    (* keep *) wire xor_1_1_0 = ^(key[31:16] & 16'h252);
-    (* keep *) wire xor_1_1_1 = ^(key[31:16] & 16'h7000);
-    (* keep *) wire xor_1_0_0 = ^(key[31:16] & 16'h131);
-    (* keep *) wire xor_1_0_1 = ^(key[31:16] & 16'hc200);
-    (* keep *) wire xor_2_11_0 = ^(key[47:32] & 16'hc09);
-    (* keep *) wire xor_2_11_1 = ^(key[47:32] & 16'he000);
-    (* keep *) wire xor_2_10_0 = ^(key[47:32] & 16'h286);
-    (* keep *) wire xor_2_10_1 = ^(key[47:32] & 16'hb000);
-    (* keep *) wire xor_2_9_0 = ^(key[47:32] & 16'h35);
-    (* keep *) wire xor_2_9_1 = ^(key[47:32] & 16'ha180);
-    (* keep *) wire xor_2_8_0 = ^(key[47:32] & 16'h72);
-    (* keep *) wire xor_2_8_1 = ^(key[47:32] & 16'h4a80);
-    (* keep *) wire xor_2_7_0 = ^(key[47:32] & 16'h1d);
-    (* keep *) wire xor_2_7_1 = ^(key[47:32] & 16'h660);
-    (* keep *) wire xor_2_7_2 = ^(key[47:32] & 16'h4000);
-    (* keep *) wire xor_2_6_0 = ^(key[47:32] & 16'h24c);
-    (* keep *) wire xor_2_6_1 = ^(key[47:32] & 16'h8000);
-    (* keep *) wire xor_2_5_0 = ^(key[47:32] & 16'h27);
-    (* keep *) wire xor_2_5_1 = ^(key[47:32] & 16'hd80);
-    (* keep *) wire xor_2_5_2 = ^(key[47:32] & 16'h7000);
-    (* keep *) wire xor_2_4_0 = ^(key[47:32] & 16'h845);
-    (* keep *) wire xor_2_4_1 = ^(key[47:32] & 16'h3000);
-    (* keep *) wire xor_2_3_0 = ^(key[47:32] & 16'h1c2);
-    (* keep *) wire xor_2_3_1 = ^(key[47:32] & 16'h5600);
-    (* keep *) wire xor_2_3_2 = ^(key[47:32] & 16'h8000);
-    (* keep *) wire xor_2_2_0 = ^(key[47:32] & 16'ha44);
-    (* keep *) wire xor_2_2_1 = ^(key[47:32] & 16'h6000);
-    (* keep *) wire xor_2_1_0 = ^(key[47:32] & 16'h5c);
-    (* keep *) wire xor_2_1_1 = ^(key[47:32] & 16'h2b00);
-    (* keep *) wire xor_2_0_0 = ^(key[47:32] & 16'h1e);
-    (* keep *) wire xor_2_0_1 = ^(key[47:32] & 16'h8e0);
-    (* keep *) wire xor_2_0_2 = ^(key[47:32] & 16'he000);
-    (* keep *) wire xor_3_11_0 = ^(key[63:48] & 16'h134);
-    (* keep *) wire xor_3_11_1 = ^(key[63:48] & 16'hd800);
-    (* keep *) wire xor_3_10_0 = ^(key[63:48] & 16'h74);
-    (* keep *) wire xor_3_10_1 = ^(key[63:48] & 16'h780);
-    (* keep *) wire xor_3_10_2 = ^(key[63:48] & 16'h5800);
-    (* keep *) wire xor_3_9_0 = ^(key[63:48] & 16'hf);
-    (* keep *) wire xor_3_9_1 = ^(key[63:48] & 16'h3c0);
-    (* keep *) wire xor_3_9_2 = ^(key[63:48] & 16'h4400);
-    (* keep *) wire xor_3_8_0 = ^(key[63:48] & 16'hd8);
-    (* keep *) wire xor_3_8_1 = ^(key[63:48] & 16'h7000);
-    (* keep *) wire xor_3_7_0 = ^(key[63:48] & 16'h107);
-    (* keep *) wire xor_3_7_1 = ^(key[63:48] & 16'h8a00);
-    (* keep *) wire xor_3_6_0 = ^(key[63:48] & 16'h1b);
-    (* keep *) wire xor_3_6_1 = ^(key[63:48] & 16'h1520);
-    (* keep *) wire xor_3_6_2 = ^(key[63:48] & 16'ha000);
-    (* keep *) wire xor_3_5_0 = ^(key[63:48] & 16'h35);
-    (* keep *) wire xor_3_5_1 = ^(key[63:48] & 16'hb000);
-    (* keep *) wire xor_3_4_0 = ^(key[63:48] & 16'h1e);
-    (* keep *) wire xor_3_4_1 = ^(key[63:48] & 16'h660);
-    (* keep *) wire xor_3_4_2 = ^(key[63:48] & 16'hf000);
-    (* keep *) wire xor_3_3_0 = ^(key[63:48] & 16'h1a02);
-    (* keep *) wire xor_3_3_1 = ^(key[63:48] & 16'hc000);
-    (* keep *) wire xor_3_2_0 = ^(key[63:48] & 16'hd8);
-    (* keep *) wire xor_3_2_1 = ^(key[63:48] & 16'h4c00);
-    (* keep *) wire xor_3_1_0 = ^(key[63:48] & 16'h41a);
-    (* keep *) wire xor_3_1_1 = ^(key[63:48] & 16'h9800);
-    (* keep *) wire xor_3_0_0 = ^(key[63:48] & 16'h35);
-    (* keep *) wire xor_3_0_1 = ^(key[63:48] & 16'h1980);
-    (* keep *) wire xor_3_0_2 = ^(key[63:48] & 16'hc000);
+    (* keep *) wire xor_0_11 = ^(key[15:0] & 16'h7d81);
+    (* keep *) wire xor_0_10 = ^(key[15:0] & 16'h4c17);
+    (* keep *) wire xor_0_9 = ^(key[15:0] & 16'h19e0);
+    (* keep *) wire xor_0_8 = ^(key[15:0] & 16'h748f);
+    (* keep *) wire xor_0_7 = ^(key[15:0] & 16'h8b7b);
+    (* keep *) wire xor_0_6 = ^(key[15:0] & 16'h196e);
+    (* keep *) wire xor_0_5 = ^(key[15:0] & 16'hbaeb);
+    (* keep *) wire xor_0_4 = ^(key[15:0] & 16'h5892);
+    (* keep *) wire xor_0_3 = ^(key[15:0] & 16'hf4bd);
+    (* keep *) wire xor_0_2 = ^(key[15:0] & 16'h2a8f);
+    (* keep *) wire xor_0_1 = ^(key[15:0] & 16'hbb35);
+    (* keep *) wire xor_0_0 = ^(key[15:0] & 16'hf555);
+    (* keep *) wire xor_1_11 = ^(key[31:16] & 16'h2256);
+    (* keep *) wire xor_1_10 = ^(key[31:16] & 16'h4a5e);
+    (* keep *) wire xor_1_9 = ^(key[31:16] & 16'h97d7);
+    (* keep *) wire xor_1_8 = ^(key[31:16] & 16'h5eee);
+    (* keep *) wire xor_1_7 = ^(key[31:16] & 16'h1a);
+    (* keep *) wire xor_1_6 = ^(key[31:16] & 16'h63d5);
+    (* keep *) wire xor_1_5 = ^(key[31:16] & 16'ha34c);
+    (* keep *) wire xor_1_4 = ^(key[31:16] & 16'h3a11);
+    (* keep *) wire xor_1_3 = ^(key[31:16] & 16'h43e8);
+    (* keep *) wire xor_1_2 = ^(key[31:16] & 16'hd0bf);
+    (* keep *) wire xor_1_1 = ^(key[31:16] & 16'h7252);
+    (* keep *) wire xor_1_0 = ^(key[31:16] & 16'hc331);
+    (* keep *) wire xor_2_11 = ^(key[47:32] & 16'hec09);
+    (* keep *) wire xor_2_10 = ^(key[47:32] & 16'hb286);
+    (* keep *) wire xor_2_9 = ^(key[47:32] & 16'ha1b5);
+    (* keep *) wire xor_2_8 = ^(key[47:32] & 16'h4af2);
+    (* keep *) wire xor_2_7 = ^(key[47:32] & 16'h467d);
+    (* keep *) wire xor_2_6 = ^(key[47:32] & 16'h824c);
+    (* keep *) wire xor_2_5 = ^(key[47:32] & 16'h7da7);
+    (* keep *) wire xor_2_4 = ^(key[47:32] & 16'h3845);
+    (* keep *) wire xor_2_3 = ^(key[47:32] & 16'hd7c2);
+    (* keep *) wire xor_2_2 = ^(key[47:32] & 16'h6a44);
+    (* keep *) wire xor_2_1 = ^(key[47:32] & 16'h2b5c);
+    (* keep *) wire xor_2_0 = ^(key[47:32] & 16'he8fe);
+    (* keep *) wire xor_3_11 = ^(key[63:48] & 16'hd934);
+    (* keep *) wire xor_3_10 = ^(key[63:48] & 16'h5ff4);
+    (* keep *) wire xor_3_9 = ^(key[63:48] & 16'h47cf);
+    (* keep *) wire xor_3_8 = ^(key[63:48] & 16'h70d8);
+    (* keep *) wire xor_3_7 = ^(key[63:48] & 16'h8b07);
+    (* keep *) wire xor_3_6 = ^(key[63:48] & 16'hb53b);
+    (* keep *) wire xor_3_5 = ^(key[63:48] & 16'hb035);
+    (* keep *) wire xor_3_4 = ^(key[63:48] & 16'hf67e);
+    (* keep *) wire xor_3_3 = ^(key[63:48] & 16'hda02);
+    (* keep *) wire xor_3_2 = ^(key[63:48] & 16'h4cd8);
+    (* keep *) wire xor_3_1 = ^(key[63:48] & 16'h9c1a);
+    (* keep *) wire xor_3_0 = ^(key[63:48] & 16'hd9b5);
     always @(posedge clock) begin
-        chunk_parity_0 <= {(xor_0_11_0 ^ xor_0_11_1),
-            (xor_0_10_0 ^ xor_0_10_1),
-            (xor_0_9_0 ^ xor_0_9_1),
-            (xor_0_8_0 ^ xor_0_8_1 ^ xor_0_8_2),
-            (xor_0_7_0 ^ xor_0_7_1 ^ xor_0_7_2),
-            (xor_0_6_0 ^ xor_0_6_1),
-            (xor_0_5_0 ^ xor_0_5_1 ^ xor_0_5_2),
-            (xor_0_4_0 ^ xor_0_4_1),
-            (xor_0_3_0 ^ xor_0_3_1 ^ xor_0_3_2),
-            (xor_0_2_0 ^ xor_0_2_1),
-            (xor_0_1_0 ^ xor_0_1_1 ^ xor_0_1_2),
-            (xor_0_0_0 ^ xor_0_0_1 ^ xor_0_0_2)};
-        chunk_parity_1 <= {(xor_1_11_0 ^ xor_1_11_1),
-            (xor_1_10_0 ^ xor_1_10_1),
-            (xor_1_9_0 ^ xor_1_9_1 ^ xor_1_9_2),
-            (xor_1_8_0 ^ xor_1_8_1 ^ xor_1_8_2),
-            (xor_1_7_0),
-            (xor_1_6_0 ^ xor_1_6_1 ^ xor_1_6_2),
-            (xor_1_5_0 ^ xor_1_5_1),
-            (xor_1_4_0 ^ xor_1_4_1),
-            (xor_1_3_0 ^ xor_1_3_1),
-            (xor_1_2_0 ^ xor_1_2_1 ^ xor_1_2_2),
-            (xor_1_1_0 ^ xor_1_1_1),
-            (xor_1_0_0 ^ xor_1_0_1)};
-        chunk_parity_2 <= {(xor_2_11_0 ^ xor_2_11_1),
-            (xor_2_10_0 ^ xor_2_10_1),
-            (xor_2_9_0 ^ xor_2_9_1),
-            (xor_2_8_0 ^ xor_2_8_1),
-            (xor_2_7_0 ^ xor_2_7_1 ^ xor_2_7_2),
-            (xor_2_6_0 ^ xor_2_6_1),
-            (xor_2_5_0 ^ xor_2_5_1 ^ xor_2_5_2),
-            (xor_2_4_0 ^ xor_2_4_1),
-            (xor_2_3_0 ^ xor_2_3_1 ^ xor_2_3_2),
-            (xor_2_2_0 ^ xor_2_2_1),
-            (xor_2_1_0 ^ xor_2_1_1),
-            (xor_2_0_0 ^ xor_2_0_1 ^ xor_2_0_2)};
-        chunk_parity_3 <= {(xor_3_11_0 ^ xor_3_11_1),
-            (xor_3_10_0 ^ xor_3_10_1 ^ xor_3_10_2),
-            (xor_3_9_0 ^ xor_3_9_1 ^ xor_3_9_2),
-            (xor_3_8_0 ^ xor_3_8_1),
-            (xor_3_7_0 ^ xor_3_7_1),
-            (xor_3_6_0 ^ xor_3_6_1 ^ xor_3_6_2),
-            (xor_3_5_0 ^ xor_3_5_1),
-            (xor_3_4_0 ^ xor_3_4_1 ^ xor_3_4_2),
-            (xor_3_3_0 ^ xor_3_3_1),
-            (xor_3_2_0 ^ xor_3_2_1),
-            (xor_3_1_0 ^ xor_3_1_1),
-            (xor_3_0_0 ^ xor_3_0_1 ^ xor_3_0_2)};
+        chunk_parity_0 <= {xor_0_11,
+            xor_0_10,
+            xor_0_9,
+            xor_0_8,
+            xor_0_7,
+            xor_0_6,
+            xor_0_5,
+            xor_0_4,
+            xor_0_3,
+            xor_0_2,
+            xor_0_1,
+            xor_0_0};
+        chunk_parity_1 <= {xor_1_11,
+            xor_1_10,
+            xor_1_9,
+            xor_1_8,
+            xor_1_7,
+            xor_1_6,
+            xor_1_5,
+            xor_1_4,
+            xor_1_3,
+            xor_1_2,
+            xor_1_1,
+            xor_1_0};
+        chunk_parity_2 <= {xor_2_11,
+            xor_2_10,
+            xor_2_9,
+            xor_2_8,
+            xor_2_7,
+            xor_2_6,
+            xor_2_5,
+            xor_2_4,
+            xor_2_3,
+            xor_2_2,
+            xor_2_1,
+            xor_2_0};
+        chunk_parity_3 <= {xor_3_11,
+            xor_3_10,
+            xor_3_9,
+            xor_3_8,
+            xor_3_7,
+            xor_3_6,
+            xor_3_5,
+            xor_3_4,
+            xor_3_3,
+            xor_3_2,
+            xor_3_1,
+            xor_3_0};
     end
     /* verilator lint_off UNUSED */
     wire unused_key = &{1'b0, key, 1'b0};
@@ -2603,176 +2537,103 @@ module bloom_core_parts_1_hash(clock,key,addr);
     reg [11:0] chunk_parity_1;
     reg [11:0] chunk_parity_2;
     reg [11:0] chunk_parity_3;
-    (* keep *) wire xor_0_11_0 = ^(key[15:0] & 16'h65);
-    (* keep *) wire xor_0_11_1 = ^(key[15:0] & 16'h280);
-    (* keep *) wire xor_0_10_0 = ^(key[15:0] & 16'h1e);
-    (* keep *) wire xor_0_10_1 = ^(key[15:0] & 16'h3c0);
-    (* keep *) wire xor_0_10_2 = ^(key[15:0] & 16'h1800);
-    (* keep *) wire xor_0_9_0 = ^(key[15:0] & 16'h8d0);
-    (* keep *) wire xor_0_9_1 = ^(key[15:0] & 16'hc000);
-    (* keep *) wire xor_0_8_0 = ^(key[15:0] & 16'h8d0);
-    (* keep *) wire xor_0_8_1 = ^(key[15:0] & 16'hd000);
-    (* keep *) wire xor_0_7_0 = ^(key[15:0] & 16'h1e);
-    (* keep *) wire xor_0_7_1 = ^(key[15:0] & 16'h1e0);
-    (* keep *) wire xor_0_7_2 = ^(key[15:0] & 16'h3a00);
-    (* keep *) wire xor_0_6_0 = ^(key[15:0] & 16'h65);
-    (* keep *) wire xor_0_6_1 = ^(key[15:0] & 16'hd80);
-    (* keep *) wire xor_0_6_2 = ^(key[15:0] & 16'he000);
-    (* keep *) wire xor_0_5_0 = ^(key[15:0] & 16'h3a);
-    (* keep *) wire xor_0_5_1 = ^(key[15:0] & 16'h3c0);
-    (* keep *) wire xor_0_5_2 = ^(key[15:0] & 16'h7400);
-    (* keep *) wire xor_0_5_3 = ^(key[15:0] & 16'h8000);
-    (* keep *) wire xor_0_4_0 = ^(key[15:0] & 16'h1092);
-    (* keep *) wire xor_0_4_1 = ^(key[15:0] & 16'hc000);
-    (* keep *) wire xor_0_3_0 = ^(key[15:0] & 16'h252);
-    (* keep *) wire xor_0_3_1 = ^(key[15:0] & 16'hcc00);
-    (* keep *) wire xor_0_2_0 = ^(key[15:0] & 16'h238);
-    (* keep *) wire xor_0_2_1 = ^(key[15:0] & 16'h5c00);
-    (* keep *) wire xor_0_2_2 = ^(key[15:0] & 16'h8000);
-    (* keep *) wire xor_0_1_0 = ^(key[15:0] & 16'hc084);
-    (* keep *) wire xor_0_0_0 = ^(key[15:0] & 16'h115);
-    (* keep *) wire xor_0_0_1 = ^(key[15:0] & 16'hca00);
-    (* keep *) wire xor_1_11_0 = ^(key[31:16] & 16'h36);
-    (* keep *) wire xor_1_11_1 = ^(key[31:16] & 16'ha40);
-    (* keep *) wire xor_1_10_0 = ^(key[31:16] & 16'h1e);
-    (* keep *) wire xor_1_10_1 = ^(key[31:16] & 16'h2e0);
-    (* keep *) wire xor_1_10_2 = ^(key[31:16] & 16'h7800);
-    (* keep *) wire xor_1_10_3 = ^(key[31:16] & 16'h8000);
-    (* keep *) wire xor_1_9_0 = ^(key[31:16] & 16'h1b);
-    (* keep *) wire xor_1_9_1 = ^(key[31:16] & 16'h3c0);
-    (* keep *) wire xor_1_9_2 = ^(key[31:16] & 16'h1400);
-    (* keep *) wire xor_1_8_0 = ^(key[31:16] & 16'hf);
-    (* keep *) wire xor_1_8_1 = ^(key[31:16] & 16'h9900);
-    (* keep *) wire xor_1_7_0 = ^(key[31:16] & 16'h21c);
-    (* keep *) wire xor_1_7_1 = ^(key[31:16] & 16'hd800);
-    (* keep *) wire xor_1_6_0 = ^(key[31:16] & 16'h1b);
-    (* keep *) wire xor_1_6_1 = ^(key[31:16] & 16'haa0);
-    (* keep *) wire xor_1_6_2 = ^(key[31:16] & 16'h1000);
-    (* keep *) wire xor_1_5_0 = ^(key[31:16] & 16'h39);
-    (* keep *) wire xor_1_5_1 = ^(key[31:16] & 16'hf000);
-    (* keep *) wire xor_1_4_0 = ^(key[31:16] & 16'h3102);
-    (* keep *) wire xor_1_3_0 = ^(key[31:16] & 16'h154);
-    (* keep *) wire xor_1_3_1 = ^(key[31:16] & 16'hcc00);
-    (* keep *) wire xor_1_2_0 = ^(key[31:16] & 16'h3880);
-    (* keep *) wire xor_1_2_1 = ^(key[31:16] & 16'h4000);
-    (* keep *) wire xor_1_1_0 = ^(key[31:16] & 16'h65);
-    (* keep *) wire xor_1_1_1 = ^(key[31:16] & 16'h2d00);
-    (* keep *) wire xor_1_1_2 = ^(key[31:16] & 16'h4000);
-    (* keep *) wire xor_1_0_0 = ^(key[31:16] & 16'hc9);
-    (* keep *) wire xor_1_0_1 = ^(key[31:16] & 16'h1d00);
-    (* keep *) wire xor_1_0_2 = ^(key[31:16] & 16'ha000);
-    (* keep *) wire xor_2_11_0 = ^(key[47:32] & 16'h119);
-    (* keep *) wire xor_2_11_1 = ^(key[47:32] & 16'h3c00);
-    (* keep *) wire xor_2_11_2 = ^(key[47:32] & 16'h4000);
-    (* keep *) wire xor_2_10_0 = ^(key[47:32] & 16'h522);
-    (* keep *) wire xor_2_10_1 = ^(key[47:32] & 16'h7800);
-    (* keep *) wire xor_2_10_2 = ^(key[47:32] & 16'h8000);
-    (* keep *) wire xor_2_9_0 = ^(key[47:32] & 16'h33);
-    (* keep *) wire xor_2_9_1 = ^(key[47:32] & 16'h2980);
-    (* keep *) wire xor_2_9_2 = ^(key[47:32] & 16'h4000);
-    (* keep *) wire xor_2_8_0 = ^(key[47:32] & 16'h56);
-    (* keep *) wire xor_2_8_1 = ^(key[47:32] & 16'hb80);
-    (* keep *) wire xor_2_8_2 = ^(key[47:32] & 16'h4000);
-    (* keep *) wire xor_2_7_0 = ^(key[47:32] & 16'h1d);
-    (* keep *) wire xor_2_7_1 = ^(key[47:32] & 16'h360);
-    (* keep *) wire xor_2_7_2 = ^(key[47:32] & 16'hf000);
-    (* keep *) wire xor_2_6_0 = ^(key[47:32] & 16'h1e);
-    (* keep *) wire xor_2_6_1 = ^(key[47:32] & 16'h1680);
-    (* keep *) wire xor_2_6_2 = ^(key[47:32] & 16'h2000);
-    (* keep *) wire xor_2_5_0 = ^(key[47:32] & 16'h3c);
-    (* keep *) wire xor_2_5_1 = ^(key[47:32] & 16'h1b00);
-    (* keep *) wire xor_2_5_2 = ^(key[47:32] & 16'h2000);
-    (* keep *) wire xor_2_4_0 = ^(key[47:32] & 16'h55);
-    (* keep *) wire xor_2_4_1 = ^(key[47:32] & 16'h9400);
-    (* keep *) wire xor_2_3_0 = ^(key[47:32] & 16'hb20);
-    (* keep *) wire xor_2_3_1 = ^(key[47:32] & 16'hf000);
-    (* keep *) wire xor_2_2_0 = ^(key[47:32] & 16'h892);
-    (* keep *) wire xor_2_2_1 = ^(key[47:32] & 16'hb000);
-    (* keep *) wire xor_2_1_0 = ^(key[47:32] & 16'h1d0);
-    (* keep *) wire xor_2_1_1 = ^(key[47:32] & 16'h600);
-    (* keep *) wire xor_2_0_0 = ^(key[47:32] & 16'h2b);
-    (* keep *) wire xor_2_0_1 = ^(key[47:32] & 16'hac0);
-    (* keep *) wire xor_2_0_2 = ^(key[47:32] & 16'he000);
-    (* keep *) wire xor_3_11_0 = ^(key[63:48] & 16'h1d);
-    (* keep *) wire xor_3_11_1 = ^(key[63:48] & 16'h1320);
-    (* keep *) wire xor_3_11_2 = ^(key[63:48] & 16'he000);
-    (* keep *) wire xor_3_10_0 = ^(key[63:48] & 16'h183);
-    (* keep *) wire xor_3_10_1 = ^(key[63:48] & 16'h3600);
-    (* keep *) wire xor_3_10_2 = ^(key[63:48] & 16'h4000);
-    (* keep *) wire xor_3_9_0 = ^(key[63:48] & 16'h72);
-    (* keep *) wire xor_3_9_1 = ^(key[63:48] & 16'h4280);
-    (* keep *) wire xor_3_8_0 = ^(key[63:48] & 16'h56);
-    (* keep *) wire xor_3_8_1 = ^(key[63:48] & 16'h4b00);
-    (* keep *) wire xor_3_8_2 = ^(key[63:48] & 16'h8000);
-    (* keep *) wire xor_3_7_0 = ^(key[63:48] & 16'h2b);
-    (* keep *) wire xor_3_7_1 = ^(key[63:48] & 16'hd40);
-    (* keep *) wire xor_3_7_2 = ^(key[63:48] & 16'h4000);
-    (* keep *) wire xor_3_6_0 = ^(key[63:48] & 16'hb2);
-    (* keep *) wire xor_3_6_1 = ^(key[63:48] & 16'h6500);
-    (* keep *) wire xor_3_5_0 = ^(key[63:48] & 16'h39);
-    (* keep *) wire xor_3_5_1 = ^(key[63:48] & 16'h2640);
-    (* keep *) wire xor_3_5_2 = ^(key[63:48] & 16'h4000);
-    (* keep *) wire xor_3_4_0 = ^(key[63:48] & 16'h55);
-    (* keep *) wire xor_3_4_1 = ^(key[63:48] & 16'h1c80);
-    (* keep *) wire xor_3_4_2 = ^(key[63:48] & 16'h4000);
-    (* keep *) wire xor_3_3_0 = ^(key[63:48] & 16'h74);
-    (* keep *) wire xor_3_3_1 = ^(key[63:48] & 16'hf00);
-    (* keep *) wire xor_3_3_2 = ^(key[63:48] & 16'h1000);
-    (* keep *) wire xor_3_2_0 = ^(key[63:48] & 16'h1920);
-    (* keep *) wire xor_3_2_1 = ^(key[63:48] & 16'h2000);
-    (* keep *) wire xor_3_1_0 = ^(key[63:48] & 16'he2);
-    (* keep *) wire xor_3_1_1 = ^(key[63:48] & 16'h3400);
-    (* keep *) wire xor_3_0_0 = ^(key[63:48] & 16'h1406);
-    (* keep *) wire xor_3_0_1 = ^(key[63:48] & 16'ha000);
+    (* keep *) wire xor_0_11 = ^(key[15:0] & 16'h2e5);
+    (* keep *) wire xor_0_10 = ^(key[15:0] & 16'h1bde);
+    (* keep *) wire xor_0_9 = ^(key[15:0] & 16'hc8d0);
+    (* keep *) wire xor_0_8 = ^(key[15:0] & 16'hd8d0);
+    (* keep *) wire xor_0_7 = ^(key[15:0] & 16'h3bfe);
+    (* keep *) wire xor_0_6 = ^(key[15:0] & 16'hede5);
+    (* keep *) wire xor_0_5 = ^(key[15:0] & 16'hf7fa);
+    (* keep *) wire xor_0_4 = ^(key[15:0] & 16'hd092);
+    (* keep *) wire xor_0_3 = ^(key[15:0] & 16'hce52);
+    (* keep *) wire xor_0_2 = ^(key[15:0] & 16'hde38);
+    (* keep *) wire xor_0_1 = ^(key[15:0] & 16'hc084);
+    (* keep *) wire xor_0_0 = ^(key[15:0] & 16'hcb15);
+    (* keep *) wire xor_1_11 = ^(key[31:16] & 16'ha76);
+    (* keep *) wire xor_1_10 = ^(key[31:16] & 16'hfafe);
+    (* keep *) wire xor_1_9 = ^(key[31:16] & 16'h17db);
+    (* keep *) wire xor_1_8 = ^(key[31:16] & 16'h990f);
+    (* keep *) wire xor_1_7 = ^(key[31:16] & 16'hda1c);
+    (* keep *) wire xor_1_6 = ^(key[31:16] & 16'h1abb);
+    (* keep *) wire xor_1_5 = ^(key[31:16] & 16'hf039);
+    (* keep *) wire xor_1_4 = ^(key[31:16] & 16'h3102);
+    (* keep *) wire xor_1_3 = ^(key[31:16] & 16'hcd54);
+    (* keep *) wire xor_1_2 = ^(key[31:16] & 16'h7880);
+    (* keep *) wire xor_1_1 = ^(key[31:16] & 16'h6d65);
+    (* keep *) wire xor_1_0 = ^(key[31:16] & 16'hbdc9);
+    (* keep *) wire xor_2_11 = ^(key[47:32] & 16'h7d19);
+    (* keep *) wire xor_2_10 = ^(key[47:32] & 16'hfd22);
+    (* keep *) wire xor_2_9 = ^(key[47:32] & 16'h69b3);
+    (* keep *) wire xor_2_8 = ^(key[47:32] & 16'h4bd6);
+    (* keep *) wire xor_2_7 = ^(key[47:32] & 16'hf37d);
+    (* keep *) wire xor_2_6 = ^(key[47:32] & 16'h369e);
+    (* keep *) wire xor_2_5 = ^(key[47:32] & 16'h3b3c);
+    (* keep *) wire xor_2_4 = ^(key[47:32] & 16'h9455);
+    (* keep *) wire xor_2_3 = ^(key[47:32] & 16'hfb20);
+    (* keep *) wire xor_2_2 = ^(key[47:32] & 16'hb892);
+    (* keep *) wire xor_2_1 = ^(key[47:32] & 16'h7d0);
+    (* keep *) wire xor_2_0 = ^(key[47:32] & 16'heaeb);
+    (* keep *) wire xor_3_11 = ^(key[63:48] & 16'hf33d);
+    (* keep *) wire xor_3_10 = ^(key[63:48] & 16'h7783);
+    (* keep *) wire xor_3_9 = ^(key[63:48] & 16'h42f2);
+    (* keep *) wire xor_3_8 = ^(key[63:48] & 16'hcb56);
+    (* keep *) wire xor_3_7 = ^(key[63:48] & 16'h4d6b);
+    (* keep *) wire xor_3_6 = ^(key[63:48] & 16'h65b2);
+    (* keep *) wire xor_3_5 = ^(key[63:48] & 16'h6679);
+    (* keep *) wire xor_3_4 = ^(key[63:48] & 16'h5cd5);
+    (* keep *) wire xor_3_3 = ^(key[63:48] & 16'h1f74);
+    (* keep *) wire xor_3_2 = ^(key[63:48] & 16'h3920);
+    (* keep *) wire xor_3_1 = ^(key[63:48] & 16'h34e2);
+    (* keep *) wire xor_3_0 = ^(key[63:48] & 16'hb406);
     always @(posedge clock) begin
-        chunk_parity_0 <= {(xor_0_11_0 ^ xor_0_11_1),
-            (xor_0_10_0 ^ xor_0_10_1 ^ xor_0_10_2),
-            (xor_0_9_0 ^ xor_0_9_1),
-            (xor_0_8_0 ^ xor_0_8_1),
-            (xor_0_7_0 ^ xor_0_7_1 ^ xor_0_7_2),
-            (xor_0_6_0 ^ xor_0_6_1 ^ xor_0_6_2),
-            (xor_0_5_0 ^ xor_0_5_1 ^ xor_0_5_2 ^ xor_0_5_3),
-            (xor_0_4_0 ^ xor_0_4_1),
-            (xor_0_3_0 ^ xor_0_3_1),
-            (xor_0_2_0 ^ xor_0_2_1 ^ xor_0_2_2),
-            (xor_0_1_0),
-            (xor_0_0_0 ^ xor_0_0_1)};
-        chunk_parity_1 <= {(xor_1_11_0 ^ xor_1_11_1),
-            (xor_1_10_0 ^ xor_1_10_1 ^ xor_1_10_2 ^ xor_1_10_3),
-            (xor_1_9_0 ^ xor_1_9_1 ^ xor_1_9_2),
-            (xor_1_8_0 ^ xor_1_8_1),
-            (xor_1_7_0 ^ xor_1_7_1),
-            (xor_1_6_0 ^ xor_1_6_1 ^ xor_1_6_2),
-            (xor_1_5_0 ^ xor_1_5_1),
-            (xor_1_4_0),
-            (xor_1_3_0 ^ xor_1_3_1),
-            (xor_1_2_0 ^ xor_1_2_1),
-            (xor_1_1_0 ^ xor_1_1_1 ^ xor_1_1_2),
-            (xor_1_0_0 ^ xor_1_0_1 ^ xor_1_0_2)};
-        chunk_parity_2 <= {(xor_2_11_0 ^ xor_2_11_1 ^ xor_2_11_2),
-            (xor_2_10_0 ^ xor_2_10_1 ^ xor_2_10_2),
-            (xor_2_9_0 ^ xor_2_9_1 ^ xor_2_9_2),
-            (xor_2_8_0 ^ xor_2_8_1 ^ xor_2_8_2),
-            (xor_2_7_0 ^ xor_2_7_1 ^ xor_2_7_2),
-            (xor_2_6_0 ^ xor_2_6_1 ^ xor_2_6_2),
-            (xor_2_5_0 ^ xor_2_5_1 ^ xor_2_5_2),
-            (xor_2_4_0 ^ xor_2_4_1),
-            (xor_2_3_0 ^ xor_2_3_1),
-            (xor_2_2_0 ^ xor_2_2_1),
-            (xor_2_1_0 ^ xor_2_1_1),
-            (xor_2_0_0 ^ xor_2_0_1 ^ xor_2_0_2)};
-        chunk_parity_3 <= {(xor_3_11_0 ^ xor_3_11_1 ^ xor_3_11_2),
-            (xor_3_10_0 ^ xor_3_10_1 ^ xor_3_10_2),
-            (xor_3_9_0 ^ xor_3_9_1),
-            (xor_3_8_0 ^ xor_3_8_1 ^ xor_3_8_2),
-            (xor_3_7_0 ^ xor_3_7_1 ^ xor_3_7_2),
-            (xor_3_6_0 ^ xor_3_6_1),
-            (xor_3_5_0 ^ xor_3_5_1 ^ xor_3_5_2),
-            (xor_3_4_0 ^ xor_3_4_1 ^ xor_3_4_2),
-            (xor_3_3_0 ^ xor_3_3_1 ^ xor_3_3_2),
-            (xor_3_2_0 ^ xor_3_2_1),
-            (xor_3_1_0 ^ xor_3_1_1),
-            (xor_3_0_0 ^ xor_3_0_1)};
+        chunk_parity_0 <= {xor_0_11,
+            xor_0_10,
+            xor_0_9,
+            xor_0_8,
+            xor_0_7,
+            xor_0_6,
+            xor_0_5,
+            xor_0_4,
+            xor_0_3,
+            xor_0_2,
+            xor_0_1,
+            xor_0_0};
+        chunk_parity_1 <= {xor_1_11,
+            xor_1_10,
+            xor_1_9,
+            xor_1_8,
+            xor_1_7,
+            xor_1_6,
+            xor_1_5,
+            xor_1_4,
+            xor_1_3,
+            xor_1_2,
+            xor_1_1,
+            xor_1_0};
+        chunk_parity_2 <= {xor_2_11,
+            xor_2_10,
+            xor_2_9,
+            xor_2_8,
+            xor_2_7,
+            xor_2_6,
+            xor_2_5,
+            xor_2_4,
+            xor_2_3,
+            xor_2_2,
+            xor_2_1,
+            xor_2_0};
+        chunk_parity_3 <= {xor_3_11,
+            xor_3_10,
+            xor_3_9,
+            xor_3_8,
+            xor_3_7,
+            xor_3_6,
+            xor_3_5,
+            xor_3_4,
+            xor_3_3,
+            xor_3_2,
+            xor_3_1,
+            xor_3_0};
     end
     /* verilator lint_off UNUSED */
     wire unused_key = &{1'b0, key, 1'b0};
@@ -3102,168 +2963,103 @@ module bloom_core_parts_2_hash(clock,key,addr);
     reg [11:0] chunk_parity_1;
     reg [11:0] chunk_parity_2;
     reg [11:0] chunk_parity_3;
-    (* keep *) wire xor_0_11_0 = ^(key[15:0] & 16'h1c8);
-    (* keep *) wire xor_0_11_1 = ^(key[15:0] & 16'h5200);
-    (* keep *) wire xor_0_10_0 = ^(key[15:0] & 16'h2e0);
-    (* keep *) wire xor_0_10_1 = ^(key[15:0] & 16'h6c00);
-    (* keep *) wire xor_0_9_0 = ^(key[15:0] & 16'hf);
-    (* keep *) wire xor_0_9_1 = ^(key[15:0] & 16'ha900);
-    (* keep *) wire xor_0_8_0 = ^(key[15:0] & 16'h1d);
-    (* keep *) wire xor_0_8_1 = ^(key[15:0] & 16'h660);
-    (* keep *) wire xor_0_8_2 = ^(key[15:0] & 16'h4800);
-    (* keep *) wire xor_0_7_0 = ^(key[15:0] & 16'h5c);
-    (* keep *) wire xor_0_7_1 = ^(key[15:0] & 16'h2680);
-    (* keep *) wire xor_0_6_0 = ^(key[15:0] & 16'h249);
-    (* keep *) wire xor_0_6_1 = ^(key[15:0] & 16'h7000);
-    (* keep *) wire xor_0_5_0 = ^(key[15:0] & 16'h78);
-    (* keep *) wire xor_0_5_1 = ^(key[15:0] & 16'h3180);
-    (* keep *) wire xor_0_5_2 = ^(key[15:0] & 16'h4000);
-    (* keep *) wire xor_0_4_0 = ^(key[15:0] & 16'h2e);
-    (* keep *) wire xor_0_4_1 = ^(key[15:0] & 16'h6880);
-    (* keep *) wire xor_0_4_2 = ^(key[15:0] & 16'h8000);
-    (* keep *) wire xor_0_3_0 = ^(key[15:0] & 16'hb1);
-    (* keep *) wire xor_0_3_1 = ^(key[15:0] & 16'hd00);
-    (* keep *) wire xor_0_2_0 = ^(key[15:0] & 16'h261);
-    (* keep *) wire xor_0_2_1 = ^(key[15:0] & 16'h6000);
-    (* keep *) wire xor_0_1_0 = ^(key[15:0] & 16'h9c);
-    (* keep *) wire xor_0_1_1 = ^(key[15:0] & 16'h5000);
-    (* keep *) wire xor_0_0_0 = ^(key[15:0] & 16'h17);
-    (* keep *) wire xor_0_0_1 = ^(key[15:0] & 16'h1160);
-    (* keep *) wire xor_0_0_2 = ^(key[15:0] & 16'hc000);
-    (* keep *) wire xor_1_11_0 = ^(key[31:16] & 16'h432);
-    (* keep *) wire xor_1_11_1 = ^(key[31:16] & 16'h8800);
-    (* keep *) wire xor_1_10_0 = ^(key[31:16] & 16'h5c);
-    (* keep *) wire xor_1_10_1 = ^(key[31:16] & 16'h1c80);
-    (* keep *) wire xor_1_9_0 = ^(key[31:16] & 16'h1d);
-    (* keep *) wire xor_1_9_1 = ^(key[31:16] & 16'h12c0);
-    (* keep *) wire xor_1_8_0 = ^(key[31:16] & 16'hc5);
-    (* keep *) wire xor_1_8_1 = ^(key[31:16] & 16'h2e00);
-    (* keep *) wire xor_1_8_2 = ^(key[31:16] & 16'hc000);
-    (* keep *) wire xor_1_7_0 = ^(key[31:16] & 16'h3a);
-    (* keep *) wire xor_1_7_1 = ^(key[31:16] & 16'hf00);
-    (* keep *) wire xor_1_7_2 = ^(key[31:16] & 16'h8000);
-    (* keep *) wire xor_1_6_0 = ^(key[31:16] & 16'hc5);
-    (* keep *) wire xor_1_6_1 = ^(key[31:16] & 16'h8100);
-    (* keep *) wire xor_1_5_0 = ^(key[31:16] & 16'h65);
-    (* keep *) wire xor_1_5_1 = ^(key[31:16] & 16'h5480);
-    (* keep *) wire xor_1_5_2 = ^(key[31:16] & 16'h8000);
-    (* keep *) wire xor_1_4_0 = ^(key[31:16] & 16'h1b);
-    (* keep *) wire xor_1_4_1 = ^(key[31:16] & 16'h3400);
-    (* keep *) wire xor_1_3_0 = ^(key[31:16] & 16'h2d);
-    (* keep *) wire xor_1_3_1 = ^(key[31:16] & 16'h2600);
-    (* keep *) wire xor_1_2_0 = ^(key[31:16] & 16'h66);
-    (* keep *) wire xor_1_2_1 = ^(key[31:16] & 16'h1680);
-    (* keep *) wire xor_1_2_2 = ^(key[31:16] & 16'he000);
-    (* keep *) wire xor_1_1_0 = ^(key[31:16] & 16'h1b);
-    (* keep *) wire xor_1_1_1 = ^(key[31:16] & 16'h20e0);
-    (* keep *) wire xor_1_1_2 = ^(key[31:16] & 16'hc000);
-    (* keep *) wire xor_1_0_0 = ^(key[31:16] & 16'h35);
-    (* keep *) wire xor_1_0_1 = ^(key[31:16] & 16'h1640);
-    (* keep *) wire xor_1_0_2 = ^(key[31:16] & 16'hc000);
-    (* keep *) wire xor_2_11_0 = ^(key[47:32] & 16'h84c);
-    (* keep *) wire xor_2_11_1 = ^(key[47:32] & 16'ha000);
-    (* keep *) wire xor_2_10_0 = ^(key[47:32] & 16'h690);
-    (* keep *) wire xor_2_10_1 = ^(key[47:32] & 16'h7800);
-    (* keep *) wire xor_2_9_0 = ^(key[47:32] & 16'h3a);
-    (* keep *) wire xor_2_9_1 = ^(key[47:32] & 16'h1e00);
-    (* keep *) wire xor_2_8_0 = ^(key[47:32] & 16'ha88);
-    (* keep *) wire xor_2_8_1 = ^(key[47:32] & 16'h9000);
-    (* keep *) wire xor_2_7_0 = ^(key[47:32] & 16'h452);
-    (* keep *) wire xor_2_7_1 = ^(key[47:32] & 16'hc800);
-    (* keep *) wire xor_2_6_0 = ^(key[47:32] & 16'h1c4);
-    (* keep *) wire xor_2_6_1 = ^(key[47:32] & 16'h4000);
-    (* keep *) wire xor_2_5_0 = ^(key[47:32] & 16'h922);
-    (* keep *) wire xor_2_5_1 = ^(key[47:32] & 16'h4000);
-    (* keep *) wire xor_2_4_0 = ^(key[47:32] & 16'h138);
-    (* keep *) wire xor_2_4_1 = ^(key[47:32] & 16'haa00);
-    (* keep *) wire xor_2_3_0 = ^(key[47:32] & 16'h27);
-    (* keep *) wire xor_2_3_1 = ^(key[47:32] & 16'h90c0);
-    (* keep *) wire xor_2_2_0 = ^(key[47:32] & 16'h6c);
-    (* keep *) wire xor_2_2_1 = ^(key[47:32] & 16'h3500);
-    (* keep *) wire xor_2_2_2 = ^(key[47:32] & 16'hc000);
-    (* keep *) wire xor_2_1_0 = ^(key[47:32] & 16'h55);
-    (* keep *) wire xor_2_1_1 = ^(key[47:32] & 16'h2880);
-    (* keep *) wire xor_2_0_0 = ^(key[47:32] & 16'h17);
-    (* keep *) wire xor_2_0_1 = ^(key[47:32] & 16'h660);
-    (* keep *) wire xor_2_0_2 = ^(key[47:32] & 16'hf000);
-    (* keep *) wire xor_3_11_0 = ^(key[63:48] & 16'hf);
-    (* keep *) wire xor_3_11_1 = ^(key[63:48] & 16'ha30);
-    (* keep *) wire xor_3_11_2 = ^(key[63:48] & 16'h1000);
-    (* keep *) wire xor_3_10_0 = ^(key[63:48] & 16'h8e);
-    (* keep *) wire xor_3_10_1 = ^(key[63:48] & 16'h4500);
-    (* keep *) wire xor_3_9_0 = ^(key[63:48] & 16'h941);
-    (* keep *) wire xor_3_9_1 = ^(key[63:48] & 16'h4000);
-    (* keep *) wire xor_3_8_0 = ^(key[63:48] & 16'h42a);
-    (* keep *) wire xor_3_8_1 = ^(key[63:48] & 16'h800);
-    (* keep *) wire xor_3_7_0 = ^(key[63:48] & 16'h2e);
-    (* keep *) wire xor_3_7_1 = ^(key[63:48] & 16'h42c0);
-    (* keep *) wire xor_3_7_2 = ^(key[63:48] & 16'h8000);
-    (* keep *) wire xor_3_6_0 = ^(key[63:48] & 16'h56);
-    (* keep *) wire xor_3_6_1 = ^(key[63:48] & 16'h4580);
-    (* keep *) wire xor_3_5_0 = ^(key[63:48] & 16'hc11);
-    (* keep *) wire xor_3_5_1 = ^(key[63:48] & 16'hf000);
-    (* keep *) wire xor_3_4_0 = ^(key[63:48] & 16'h71);
-    (* keep *) wire xor_3_4_1 = ^(key[63:48] & 16'he080);
-    (* keep *) wire xor_3_3_0 = ^(key[63:48] & 16'h33);
-    (* keep *) wire xor_3_3_1 = ^(key[63:48] & 16'h22c0);
-    (* keep *) wire xor_3_3_2 = ^(key[63:48] & 16'hc000);
-    (* keep *) wire xor_3_2_0 = ^(key[63:48] & 16'h93);
-    (* keep *) wire xor_3_2_1 = ^(key[63:48] & 16'h2400);
-    (* keep *) wire xor_3_1_0 = ^(key[63:48] & 16'h2b0);
-    (* keep *) wire xor_3_1_1 = ^(key[63:48] & 16'h6c00);
-    (* keep *) wire xor_3_1_2 = ^(key[63:48] & 16'h8000);
-    (* keep *) wire xor_3_0_0 = ^(key[63:48] & 16'h3a);
-    (* keep *) wire xor_3_0_1 = ^(key[63:48] & 16'he40);
-    (* keep *) wire xor_3_0_2 = ^(key[63:48] & 16'hb000);
+    (* keep *) wire xor_0_11 = ^(key[15:0] & 16'h53c8);
+    (* keep *) wire xor_0_10 = ^(key[15:0] & 16'h6ee0);
+    (* keep *) wire xor_0_9 = ^(key[15:0] & 16'ha90f);
+    (* keep *) wire xor_0_8 = ^(key[15:0] & 16'h4e7d);
+    (* keep *) wire xor_0_7 = ^(key[15:0] & 16'h26dc);
+    (* keep *) wire xor_0_6 = ^(key[15:0] & 16'h7249);
+    (* keep *) wire xor_0_5 = ^(key[15:0] & 16'h71f8);
+    (* keep *) wire xor_0_4 = ^(key[15:0] & 16'he8ae);
+    (* keep *) wire xor_0_3 = ^(key[15:0] & 16'hdb1);
+    (* keep *) wire xor_0_2 = ^(key[15:0] & 16'h6261);
+    (* keep *) wire xor_0_1 = ^(key[15:0] & 16'h509c);
+    (* keep *) wire xor_0_0 = ^(key[15:0] & 16'hd177);
+    (* keep *) wire xor_1_11 = ^(key[31:16] & 16'h8c32);
+    (* keep *) wire xor_1_10 = ^(key[31:16] & 16'h1cdc);
+    (* keep *) wire xor_1_9 = ^(key[31:16] & 16'h12dd);
+    (* keep *) wire xor_1_8 = ^(key[31:16] & 16'heec5);
+    (* keep *) wire xor_1_7 = ^(key[31:16] & 16'h8f3a);
+    (* keep *) wire xor_1_6 = ^(key[31:16] & 16'h81c5);
+    (* keep *) wire xor_1_5 = ^(key[31:16] & 16'hd4e5);
+    (* keep *) wire xor_1_4 = ^(key[31:16] & 16'h341b);
+    (* keep *) wire xor_1_3 = ^(key[31:16] & 16'h262d);
+    (* keep *) wire xor_1_2 = ^(key[31:16] & 16'hf6e6);
+    (* keep *) wire xor_1_1 = ^(key[31:16] & 16'he0fb);
+    (* keep *) wire xor_1_0 = ^(key[31:16] & 16'hd675);
+    (* keep *) wire xor_2_11 = ^(key[47:32] & 16'ha84c);
+    (* keep *) wire xor_2_10 = ^(key[47:32] & 16'h7e90);
+    (* keep *) wire xor_2_9 = ^(key[47:32] & 16'h1e3a);
+    (* keep *) wire xor_2_8 = ^(key[47:32] & 16'h9a88);
+    (* keep *) wire xor_2_7 = ^(key[47:32] & 16'hcc52);
+    (* keep *) wire xor_2_6 = ^(key[47:32] & 16'h41c4);
+    (* keep *) wire xor_2_5 = ^(key[47:32] & 16'h4922);
+    (* keep *) wire xor_2_4 = ^(key[47:32] & 16'hab38);
+    (* keep *) wire xor_2_3 = ^(key[47:32] & 16'h90e7);
+    (* keep *) wire xor_2_2 = ^(key[47:32] & 16'hf56c);
+    (* keep *) wire xor_2_1 = ^(key[47:32] & 16'h28d5);
+    (* keep *) wire xor_2_0 = ^(key[47:32] & 16'hf677);
+    (* keep *) wire xor_3_11 = ^(key[63:48] & 16'h1a3f);
+    (* keep *) wire xor_3_10 = ^(key[63:48] & 16'h458e);
+    (* keep *) wire xor_3_9 = ^(key[63:48] & 16'h4941);
+    (* keep *) wire xor_3_8 = ^(key[63:48] & 16'hc2a);
+    (* keep *) wire xor_3_7 = ^(key[63:48] & 16'hc2ee);
+    (* keep *) wire xor_3_6 = ^(key[63:48] & 16'h45d6);
+    (* keep *) wire xor_3_5 = ^(key[63:48] & 16'hfc11);
+    (* keep *) wire xor_3_4 = ^(key[63:48] & 16'he0f1);
+    (* keep *) wire xor_3_3 = ^(key[63:48] & 16'he2f3);
+    (* keep *) wire xor_3_2 = ^(key[63:48] & 16'h2493);
+    (* keep *) wire xor_3_1 = ^(key[63:48] & 16'heeb0);
+    (* keep *) wire xor_3_0 = ^(key[63:48] & 16'hbe7a);
     always @(posedge clock) begin
-        chunk_parity_0 <= {(xor_0_11_0 ^ xor_0_11_1),
-            (xor_0_10_0 ^ xor_0_10_1),
-            (xor_0_9_0 ^ xor_0_9_1),
-            (xor_0_8_0 ^ xor_0_8_1 ^ xor_0_8_2),
-            (xor_0_7_0 ^ xor_0_7_1),
-            (xor_0_6_0 ^ xor_0_6_1),
-            (xor_0_5_0 ^ xor_0_5_1 ^ xor_0_5_2),
-            (xor_0_4_0 ^ xor_0_4_1 ^ xor_0_4_2),
-            (xor_0_3_0 ^ xor_0_3_1),
-            (xor_0_2_0 ^ xor_0_2_1),
-            (xor_0_1_0 ^ xor_0_1_1),
-            (xor_0_0_0 ^ xor_0_0_1 ^ xor_0_0_2)};
-        chunk_parity_1 <= {(xor_1_11_0 ^ xor_1_11_1),
-            (xor_1_10_0 ^ xor_1_10_1),
-            (xor_1_9_0 ^ xor_1_9_1),
-            (xor_1_8_0 ^ xor_1_8_1 ^ xor_1_8_2),
-            (xor_1_7_0 ^ xor_1_7_1 ^ xor_1_7_2),
-            (xor_1_6_0 ^ xor_1_6_1),
-            (xor_1_5_0 ^ xor_1_5_1 ^ xor_1_5_2),
-            (xor_1_4_0 ^ xor_1_4_1),
-            (xor_1_3_0 ^ xor_1_3_1),
-            (xor_1_2_0 ^ xor_1_2_1 ^ xor_1_2_2),
-            (xor_1_1_0 ^ xor_1_1_1 ^ xor_1_1_2),
-            (xor_1_0_0 ^ xor_1_0_1 ^ xor_1_0_2)};
-        chunk_parity_2 <= {(xor_2_11_0 ^ xor_2_11_1),
-            (xor_2_10_0 ^ xor_2_10_1),
-            (xor_2_9_0 ^ xor_2_9_1),
-            (xor_2_8_0 ^ xor_2_8_1),
-            (xor_2_7_0 ^ xor_2_7_1),
-            (xor_2_6_0 ^ xor_2_6_1),
-            (xor_2_5_0 ^ xor_2_5_1),
-            (xor_2_4_0 ^ xor_2_4_1),
-            (xor_2_3_0 ^ xor_2_3_1),
-            (xor_2_2_0 ^ xor_2_2_1 ^ xor_2_2_2),
-            (xor_2_1_0 ^ xor_2_1_1),
-            (xor_2_0_0 ^ xor_2_0_1 ^ xor_2_0_2)};
-        chunk_parity_3 <= {(xor_3_11_0 ^ xor_3_11_1 ^ xor_3_11_2),
-            (xor_3_10_0 ^ xor_3_10_1),
-            (xor_3_9_0 ^ xor_3_9_1),
-            (xor_3_8_0 ^ xor_3_8_1),
-            (xor_3_7_0 ^ xor_3_7_1 ^ xor_3_7_2),
-            (xor_3_6_0 ^ xor_3_6_1),
-            (xor_3_5_0 ^ xor_3_5_1),
-            (xor_3_4_0 ^ xor_3_4_1),
-            (xor_3_3_0 ^ xor_3_3_1 ^ xor_3_3_2),
-            (xor_3_2_0 ^ xor_3_2_1),
-            (xor_3_1_0 ^ xor_3_1_1 ^ xor_3_1_2),
-            (xor_3_0_0 ^ xor_3_0_1 ^ xor_3_0_2)};
+        chunk_parity_0 <= {xor_0_11,
+            xor_0_10,
+            xor_0_9,
+            xor_0_8,
+            xor_0_7,
+            xor_0_6,
+            xor_0_5,
+            xor_0_4,
+            xor_0_3,
+            xor_0_2,
+            xor_0_1,
+            xor_0_0};
+        chunk_parity_1 <= {xor_1_11,
+            xor_1_10,
+            xor_1_9,
+            xor_1_8,
+            xor_1_7,
+            xor_1_6,
+            xor_1_5,
+            xor_1_4,
+            xor_1_3,
+            xor_1_2,
+            xor_1_1,
+            xor_1_0};
+        chunk_parity_2 <= {xor_2_11,
+            xor_2_10,
+            xor_2_9,
+            xor_2_8,
+            xor_2_7,
+            xor_2_6,
+            xor_2_5,
+            xor_2_4,
+            xor_2_3,
+            xor_2_2,
+            xor_2_1,
+            xor_2_0};
+        chunk_parity_3 <= {xor_3_11,
+            xor_3_10,
+            xor_3_9,
+            xor_3_8,
+            xor_3_7,
+            xor_3_6,
+            xor_3_5,
+            xor_3_4,
+            xor_3_3,
+            xor_3_2,
+            xor_3_1,
+            xor_3_0};
     end
     /* verilator lint_off UNUSED */
     wire unused_key = &{1'b0, key, 1'b0};
@@ -3593,169 +3389,103 @@ module bloom_core_parts_3_hash(clock,key,addr);
     reg [11:0] chunk_parity_1;
     reg [11:0] chunk_parity_2;
     reg [11:0] chunk_parity_3;
-    (* keep *) wire xor_0_11_0 = ^(key[15:0] & 16'h868);
-    (* keep *) wire xor_0_11_1 = ^(key[15:0] & 16'h5000);
-    (* keep *) wire xor_0_10_0 = ^(key[15:0] & 16'hd2);
-    (* keep *) wire xor_0_10_1 = ^(key[15:0] & 16'h1100);
-    (* keep *) wire xor_0_9_0 = ^(key[15:0] & 16'h17);
-    (* keep *) wire xor_0_9_1 = ^(key[15:0] & 16'hb40);
-    (* keep *) wire xor_0_9_2 = ^(key[15:0] & 16'h8000);
-    (* keep *) wire xor_0_8_0 = ^(key[15:0] & 16'h8d00);
-    (* keep *) wire xor_0_7_0 = ^(key[15:0] & 16'h115);
-    (* keep *) wire xor_0_7_1 = ^(key[15:0] & 16'h8200);
-    (* keep *) wire xor_0_6_0 = ^(key[15:0] & 16'h342);
-    (* keep *) wire xor_0_6_1 = ^(key[15:0] & 16'h1800);
-    (* keep *) wire xor_0_5_0 = ^(key[15:0] & 16'h514);
-    (* keep *) wire xor_0_5_1 = ^(key[15:0] & 16'h3000);
-    (* keep *) wire xor_0_4_0 = ^(key[15:0] & 16'h4b);
-    (* keep *) wire xor_0_4_1 = ^(key[15:0] & 16'h2700);
-    (* keep *) wire xor_0_4_2 = ^(key[15:0] & 16'hc000);
-    (* keep *) wire xor_0_3_0 = ^(key[15:0] & 16'h4c1);
-    (* keep *) wire xor_0_3_1 = ^(key[15:0] & 16'hf000);
-    (* keep *) wire xor_0_2_0 = ^(key[15:0] & 16'h17);
-    (* keep *) wire xor_0_2_1 = ^(key[15:0] & 16'h1e0);
-    (* keep *) wire xor_0_2_2 = ^(key[15:0] & 16'he800);
-    (* keep *) wire xor_0_1_0 = ^(key[15:0] & 16'h5a);
-    (* keep *) wire xor_0_1_1 = ^(key[15:0] & 16'h3300);
-    (* keep *) wire xor_0_0_0 = ^(key[15:0] & 16'h74);
-    (* keep *) wire xor_0_0_1 = ^(key[15:0] & 16'h8300);
-    (* keep *) wire xor_1_11_0 = ^(key[31:16] & 16'hc12);
-    (* keep *) wire xor_1_11_1 = ^(key[31:16] & 16'h9000);
-    (* keep *) wire xor_1_10_0 = ^(key[31:16] & 16'h1d);
-    (* keep *) wire xor_1_10_1 = ^(key[31:16] & 16'h50c0);
-    (* keep *) wire xor_1_9_0 = ^(key[31:16] & 16'h65);
-    (* keep *) wire xor_1_9_1 = ^(key[31:16] & 16'h1d00);
-    (* keep *) wire xor_1_8_0 = ^(key[31:16] & 16'h341);
-    (* keep *) wire xor_1_8_1 = ^(key[31:16] & 16'h5000);
-    (* keep *) wire xor_1_7_0 = ^(key[31:16] & 16'h20b);
-    (* keep *) wire xor_1_7_1 = ^(key[31:16] & 16'h9c00);
-    (* keep *) wire xor_1_6_0 = ^(key[31:16] & 16'h249);
-    (* keep *) wire xor_1_6_1 = ^(key[31:16] & 16'h6c00);
-    (* keep *) wire xor_1_6_2 = ^(key[31:16] & 16'h8000);
-    (* keep *) wire xor_1_5_0 = ^(key[31:16] & 16'h3c);
-    (* keep *) wire xor_1_5_1 = ^(key[31:16] & 16'hb40);
-    (* keep *) wire xor_1_5_2 = ^(key[31:16] & 16'h1000);
-    (* keep *) wire xor_1_4_0 = ^(key[31:16] & 16'ha9);
-    (* keep *) wire xor_1_4_1 = ^(key[31:16] & 16'h4b00);
-    (* keep *) wire xor_1_4_2 = ^(key[31:16] & 16'h8000);
-    (* keep *) wire xor_1_3_0 = ^(key[31:16] & 16'hc9);
-    (* keep *) wire xor_1_3_1 = ^(key[31:16] & 16'hcc00);
-    (* keep *) wire xor_1_2_0 = ^(key[31:16] & 16'h1d0);
-    (* keep *) wire xor_1_2_1 = ^(key[31:16] & 16'h3600);
-    (* keep *) wire xor_1_1_0 = ^(key[31:16] & 16'h1b0);
-    (* keep *) wire xor_1_1_1 = ^(key[31:16] & 16'h2000);
-    (* keep *) wire xor_1_0_0 = ^(key[31:16] & 16'ha9);
-    (* keep *) wire xor_1_0_1 = ^(key[31:16] & 16'h2800);
-    (* keep *) wire xor_2_11_0 = ^(key[47:32] & 16'h33);
-    (* keep *) wire xor_2_11_1 = ^(key[47:32] & 16'hb40);
-    (* keep *) wire xor_2_11_2 = ^(key[47:32] & 16'h9000);
-    (* keep *) wire xor_2_10_0 = ^(key[47:32] & 16'h1e);
-    (* keep *) wire xor_2_10_1 = ^(key[47:32] & 16'hf00);
-    (* keep *) wire xor_2_10_2 = ^(key[47:32] & 16'h6000);
-    (* keep *) wire xor_2_9_0 = ^(key[47:32] & 16'h47);
-    (* keep *) wire xor_2_9_1 = ^(key[47:32] & 16'h4400);
-    (* keep *) wire xor_2_8_0 = ^(key[47:32] & 16'h36);
-    (* keep *) wire xor_2_8_1 = ^(key[47:32] & 16'h4c0);
-    (* keep *) wire xor_2_7_0 = ^(key[47:32] & 16'he2);
-    (* keep *) wire xor_2_7_1 = ^(key[47:32] & 16'h8600);
-    (* keep *) wire xor_2_6_0 = ^(key[47:32] & 16'h66);
-    (* keep *) wire xor_2_6_1 = ^(key[47:32] & 16'hf00);
-    (* keep *) wire xor_2_6_2 = ^(key[47:32] & 16'hb000);
-    (* keep *) wire xor_2_5_0 = ^(key[47:32] & 16'h63);
-    (* keep *) wire xor_2_5_1 = ^(key[47:32] & 16'h5180);
-    (* keep *) wire xor_2_5_2 = ^(key[47:32] & 16'h8000);
-    (* keep *) wire xor_2_4_0 = ^(key[47:32] & 16'h492);
-    (* keep *) wire xor_2_4_1 = ^(key[47:32] & 16'hb800);
-    (* keep *) wire xor_2_3_0 = ^(key[47:32] & 16'h2d);
-    (* keep *) wire xor_2_3_1 = ^(key[47:32] & 16'hac0);
-    (* keep *) wire xor_2_3_2 = ^(key[47:32] & 16'h8000);
-    (* keep *) wire xor_2_2_0 = ^(key[47:32] & 16'h87);
-    (* keep *) wire xor_2_2_1 = ^(key[47:32] & 16'h5c00);
-    (* keep *) wire xor_2_1_0 = ^(key[47:32] & 16'h1e);
-    (* keep *) wire xor_2_1_1 = ^(key[47:32] & 16'he20);
-    (* keep *) wire xor_2_1_2 = ^(key[47:32] & 16'h7000);
-    (* keep *) wire xor_2_0_0 = ^(key[47:32] & 16'hf);
-    (* keep *) wire xor_2_0_1 = ^(key[47:32] & 16'h3480);
-    (* keep *) wire xor_3_11_0 = ^(key[63:48] & 16'ha41);
-    (* keep *) wire xor_3_11_1 = ^(key[63:48] & 16'h5000);
-    (* keep *) wire xor_3_10_0 = ^(key[63:48] & 16'h1b);
-    (* keep *) wire xor_3_10_1 = ^(key[63:48] & 16'h1e0);
-    (* keep *) wire xor_3_10_2 = ^(key[63:48] & 16'h1e00);
-    (* keep *) wire xor_3_10_3 = ^(key[63:48] & 16'h4000);
-    (* keep *) wire xor_3_9_0 = ^(key[63:48] & 16'h1860);
-    (* keep *) wire xor_3_9_1 = ^(key[63:48] & 16'h2000);
-    (* keep *) wire xor_3_8_0 = ^(key[63:48] & 16'h21c);
-    (* keep *) wire xor_3_8_1 = ^(key[63:48] & 16'hb400);
-    (* keep *) wire xor_3_7_0 = ^(key[63:48] & 16'hd02);
-    (* keep *) wire xor_3_7_1 = ^(key[63:48] & 16'h8000);
-    (* keep *) wire xor_3_6_0 = ^(key[63:48] & 16'he8);
-    (* keep *) wire xor_3_6_1 = ^(key[63:48] & 16'hd100);
-    (* keep *) wire xor_3_5_0 = ^(key[63:48] & 16'hf);
-    (* keep *) wire xor_3_5_1 = ^(key[63:48] & 16'hd40);
-    (* keep *) wire xor_3_5_2 = ^(key[63:48] & 16'ha000);
-    (* keep *) wire xor_3_4_0 = ^(key[63:48] & 16'h1b);
-    (* keep *) wire xor_3_4_1 = ^(key[63:48] & 16'hf00);
-    (* keep *) wire xor_3_4_2 = ^(key[63:48] & 16'he000);
-    (* keep *) wire xor_3_3_0 = ^(key[63:48] & 16'h10b);
-    (* keep *) wire xor_3_3_1 = ^(key[63:48] & 16'h1400);
-    (* keep *) wire xor_3_2_0 = ^(key[63:48] & 16'h2e);
-    (* keep *) wire xor_3_2_1 = ^(key[63:48] & 16'h1d00);
-    (* keep *) wire xor_3_2_2 = ^(key[63:48] & 16'h8000);
-    (* keep *) wire xor_3_1_0 = ^(key[63:48] & 16'h95);
-    (* keep *) wire xor_3_1_1 = ^(key[63:48] & 16'h6500);
-    (* keep *) wire xor_3_1_2 = ^(key[63:48] & 16'h8000);
-    (* keep *) wire xor_3_0_0 = ^(key[63:48] & 16'h2b);
-    (* keep *) wire xor_3_0_1 = ^(key[63:48] & 16'h3a00);
-    (* keep *) wire xor_3_0_2 = ^(key[63:48] & 16'h8000);
+    (* keep *) wire xor_0_11 = ^(key[15:0] & 16'h5868);
+    (* keep *) wire xor_0_10 = ^(key[15:0] & 16'h11d2);
+    (* keep *) wire xor_0_9 = ^(key[15:0] & 16'h8b57);
+    (* keep *) wire xor_0_8 = ^(key[15:0] & 16'h8d00);
+    (* keep *) wire xor_0_7 = ^(key[15:0] & 16'h8315);
+    (* keep *) wire xor_0_6 = ^(key[15:0] & 16'h1b42);
+    (* keep *) wire xor_0_5 = ^(key[15:0] & 16'h3514);
+    (* keep *) wire xor_0_4 = ^(key[15:0] & 16'he74b);
+    (* keep *) wire xor_0_3 = ^(key[15:0] & 16'hf4c1);
+    (* keep *) wire xor_0_2 = ^(key[15:0] & 16'he9f7);
+    (* keep *) wire xor_0_1 = ^(key[15:0] & 16'h335a);
+    (* keep *) wire xor_0_0 = ^(key[15:0] & 16'h8374);
+    (* keep *) wire xor_1_11 = ^(key[31:16] & 16'h9c12);
+    (* keep *) wire xor_1_10 = ^(key[31:16] & 16'h50dd);
+    (* keep *) wire xor_1_9 = ^(key[31:16] & 16'h1d65);
+    (* keep *) wire xor_1_8 = ^(key[31:16] & 16'h5341);
+    (* keep *) wire xor_1_7 = ^(key[31:16] & 16'h9e0b);
+    (* keep *) wire xor_1_6 = ^(key[31:16] & 16'hee49);
+    (* keep *) wire xor_1_5 = ^(key[31:16] & 16'h1b7c);
+    (* keep *) wire xor_1_4 = ^(key[31:16] & 16'hcba9);
+    (* keep *) wire xor_1_3 = ^(key[31:16] & 16'hccc9);
+    (* keep *) wire xor_1_2 = ^(key[31:16] & 16'h37d0);
+    (* keep *) wire xor_1_1 = ^(key[31:16] & 16'h21b0);
+    (* keep *) wire xor_1_0 = ^(key[31:16] & 16'h28a9);
+    (* keep *) wire xor_2_11 = ^(key[47:32] & 16'h9b73);
+    (* keep *) wire xor_2_10 = ^(key[47:32] & 16'h6f1e);
+    (* keep *) wire xor_2_9 = ^(key[47:32] & 16'h4447);
+    (* keep *) wire xor_2_8 = ^(key[47:32] & 16'h4f6);
+    (* keep *) wire xor_2_7 = ^(key[47:32] & 16'h86e2);
+    (* keep *) wire xor_2_6 = ^(key[47:32] & 16'hbf66);
+    (* keep *) wire xor_2_5 = ^(key[47:32] & 16'hd1e3);
+    (* keep *) wire xor_2_4 = ^(key[47:32] & 16'hbc92);
+    (* keep *) wire xor_2_3 = ^(key[47:32] & 16'h8aed);
+    (* keep *) wire xor_2_2 = ^(key[47:32] & 16'h5c87);
+    (* keep *) wire xor_2_1 = ^(key[47:32] & 16'h7e3e);
+    (* keep *) wire xor_2_0 = ^(key[47:32] & 16'h348f);
+    (* keep *) wire xor_3_11 = ^(key[63:48] & 16'h5a41);
+    (* keep *) wire xor_3_10 = ^(key[63:48] & 16'h5ffb);
+    (* keep *) wire xor_3_9 = ^(key[63:48] & 16'h3860);
+    (* keep *) wire xor_3_8 = ^(key[63:48] & 16'hb61c);
+    (* keep *) wire xor_3_7 = ^(key[63:48] & 16'h8d02);
+    (* keep *) wire xor_3_6 = ^(key[63:48] & 16'hd1e8);
+    (* keep *) wire xor_3_5 = ^(key[63:48] & 16'had4f);
+    (* keep *) wire xor_3_4 = ^(key[63:48] & 16'hef1b);
+    (* keep *) wire xor_3_3 = ^(key[63:48] & 16'h150b);
+    (* keep *) wire xor_3_2 = ^(key[63:48] & 16'h9d2e);
+    (* keep *) wire xor_3_1 = ^(key[63:48] & 16'he595);
+    (* keep *) wire xor_3_0 = ^(key[63:48] & 16'hba2b);
     always @(posedge clock) begin
-        chunk_parity_0 <= {(xor_0_11_0 ^ xor_0_11_1),
-            (xor_0_10_0 ^ xor_0_10_1),
-            (xor_0_9_0 ^ xor_0_9_1 ^ xor_0_9_2),
-            (xor_0_8_0),
-            (xor_0_7_0 ^ xor_0_7_1),
-            (xor_0_6_0 ^ xor_0_6_1),
-            (xor_0_5_0 ^ xor_0_5_1),
-            (xor_0_4_0 ^ xor_0_4_1 ^ xor_0_4_2),
-            (xor_0_3_0 ^ xor_0_3_1),
-            (xor_0_2_0 ^ xor_0_2_1 ^ xor_0_2_2),
-            (xor_0_1_0 ^ xor_0_1_1),
-            (xor_0_0_0 ^ xor_0_0_1)};
-        chunk_parity_1 <= {(xor_1_11_0 ^ xor_1_11_1),
-            (xor_1_10_0 ^ xor_1_10_1),
-            (xor_1_9_0 ^ xor_1_9_1),
-            (xor_1_8_0 ^ xor_1_8_1),
-            (xor_1_7_0 ^ xor_1_7_1),
-            (xor_1_6_0 ^ xor_1_6_1 ^ xor_1_6_2),
-            (xor_1_5_0 ^ xor_1_5_1 ^ xor_1_5_2),
-            (xor_1_4_0 ^ xor_1_4_1 ^ xor_1_4_2),
-            (xor_1_3_0 ^ xor_1_3_1),
-            (xor_1_2_0 ^ xor_1_2_1),
-            (xor_1_1_0 ^ xor_1_1_1),
-            (xor_1_0_0 ^ xor_1_0_1)};
-        chunk_parity_2 <= {(xor_2_11_0 ^ xor_2_11_1 ^ xor_2_11_2),
-            (xor_2_10_0 ^ xor_2_10_1 ^ xor_2_10_2),
-            (xor_2_9_0 ^ xor_2_9_1),
-            (xor_2_8_0 ^ xor_2_8_1),
-            (xor_2_7_0 ^ xor_2_7_1),
-            (xor_2_6_0 ^ xor_2_6_1 ^ xor_2_6_2),
-            (xor_2_5_0 ^ xor_2_5_1 ^ xor_2_5_2),
-            (xor_2_4_0 ^ xor_2_4_1),
-            (xor_2_3_0 ^ xor_2_3_1 ^ xor_2_3_2),
-            (xor_2_2_0 ^ xor_2_2_1),
-            (xor_2_1_0 ^ xor_2_1_1 ^ xor_2_1_2),
-            (xor_2_0_0 ^ xor_2_0_1)};
-        chunk_parity_3 <= {(xor_3_11_0 ^ xor_3_11_1),
-            (xor_3_10_0 ^ xor_3_10_1 ^ xor_3_10_2 ^ xor_3_10_3),
-            (xor_3_9_0 ^ xor_3_9_1),
-            (xor_3_8_0 ^ xor_3_8_1),
-            (xor_3_7_0 ^ xor_3_7_1),
-            (xor_3_6_0 ^ xor_3_6_1),
-            (xor_3_5_0 ^ xor_3_5_1 ^ xor_3_5_2),
-            (xor_3_4_0 ^ xor_3_4_1 ^ xor_3_4_2),
-            (xor_3_3_0 ^ xor_3_3_1),
-            (xor_3_2_0 ^ xor_3_2_1 ^ xor_3_2_2),
-            (xor_3_1_0 ^ xor_3_1_1 ^ xor_3_1_2),
-            (xor_3_0_0 ^ xor_3_0_1 ^ xor_3_0_2)};
+        chunk_parity_0 <= {xor_0_11,
+            xor_0_10,
+            xor_0_9,
+            xor_0_8,
+            xor_0_7,
+            xor_0_6,
+            xor_0_5,
+            xor_0_4,
+            xor_0_3,
+            xor_0_2,
+            xor_0_1,
+            xor_0_0};
+        chunk_parity_1 <= {xor_1_11,
+            xor_1_10,
+            xor_1_9,
+            xor_1_8,
+            xor_1_7,
+            xor_1_6,
+            xor_1_5,
+            xor_1_4,
+            xor_1_3,
+            xor_1_2,
+            xor_1_1,
+            xor_1_0};
+        chunk_parity_2 <= {xor_2_11,
+            xor_2_10,
+            xor_2_9,
+            xor_2_8,
+            xor_2_7,
+            xor_2_6,
+            xor_2_5,
+            xor_2_4,
+            xor_2_3,
+            xor_2_2,
+            xor_2_1,
+            xor_2_0};
+        chunk_parity_3 <= {xor_3_11,
+            xor_3_10,
+            xor_3_9,
+            xor_3_8,
+            xor_3_7,
+            xor_3_6,
+            xor_3_5,
+            xor_3_4,
+            xor_3_3,
+            xor_3_2,
+            xor_3_1,
+            xor_3_0};
     end
     /* verilator lint_off UNUSED */
     wire unused_key = &{1'b0, key, 1'b0};
