@@ -53,13 +53,13 @@ pub struct Args {
 }
 
 pub fn core_netlist(core: &CoreArgs) -> anyhow::Result<flow::CoreNetlist> {
-    let cfg = crate::cli::verilog::core_config(core, None)?;
+    let cfg = core.hdl_config(None)?;
     Ok(flow::CoreNetlist::generate(&cfg)?)
 }
 
 pub fn run(args: Args) -> anyhow::Result<()> {
     let board = flow::board::board(&args.board)?;
-    let core_cfg = crate::cli::verilog::core_config(&args.core, None)?;
+    let core_cfg = args.core.hdl_config(None)?;
     let core = flow::CoreNetlist::generate(&core_cfg)?;
     let logic: Box<dyn flow::top::BoardLogic> = match (args.top, args.baud) {
         (TopArg::UartBridge, baud) => {

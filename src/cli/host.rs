@@ -1,7 +1,7 @@
 //! `bloom host`: talk to a filter on a board over its UART bridge, or to the
 //! Verilated board top (`--sim`), with the protocol of docs/protocol.md.
 
-use crate::cli::config::{CoreArgs, HashArg};
+use crate::cli::config::CoreArgs;
 use anyhow::{bail, Context};
 use host::{Client, ClientOptions, SimBoard, Transport};
 use std::path::{Path, PathBuf};
@@ -98,29 +98,6 @@ fn read_keys(file: &Path) -> anyhow::Result<Vec<(u128, String)>> {
     Ok(keys)
 }
 
-fn golden_config(c: &CoreArgs) -> anyhow::Result<golden::Config> {
-    let hash = match c.hash {
-        HashArg::H3 => golden::HashFamily::H3,
-        HashArg::Crc => golden::HashFamily::Crc,
-    };
-    Ok(golden::Config::new(c.k, c.bank_bits, c.key_bits, hash, c.seed)?)
-}
-
-fn core_config(c: &CoreArgs, preload: Option<PathBuf>) -> hdl::CoreConfig {
-    hdl::CoreConfig {
-        k: c.k as usize,
-        bank_bits: c.bank_bits as usize,
-        key_bits: c.key_bits as usize,
-        hash: match c.hash {
-            HashArg::H3 => hdl::HashKind::H3,
-            HashArg::Crc => hdl::HashKind::Crc,
-        },
-        seed: c.seed,
-        preload,
-        ..hdl::CoreConfig::default()
-    }
-}
-
 pub fn run(args: Args) -> anyhow::Result<()> {
     if args.tries == 0 || args.tries > 1000 {
         bail!("--tries {} is not allowed (1 ..= 1000)", args.tries);
@@ -128,7 +105,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     if !(20..=1_000_000).contains(&args.board_timeout_bits) {
         bail!("--board-timeout-bits {} is not allowed (20 ..= 1000000)", args.board_timeout_bits);
     }
-    let expected = golden_config(&args.core)?;
+    let expected = args.core.golden_config()?;
     // Validate every key (syntax, and width when the configuration is known)
     // before touching the device.
     let width = if args.sim || args.expect_config { Some(expected.key_bits) } else { None };
@@ -157,7 +134,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         if !(4..=64).contains(&args.sim_clocks_per_bit) {
             bail!("--sim-clocks-per-bit {} is not allowed (4 ..= 64)", args.sim_clocks_per_bit);
         }
-        let board = SimBoard::new(core_config(&args.core, args.preload.clone()), args.baud, args.sim_clocks_per_bit, args.board_timeout_bits)?;
+        let board = SimBoard::new(args.core.hdl_config(args.preload.clone())?, args.baud, args.sim_clocks_per_bit, args.board_timeout_bits)?;
         let client = Client::connect(board, opts, Some(&expected))?;
         execute(client, &args.command, &keys)
     } else {

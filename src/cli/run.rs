@@ -72,17 +72,12 @@ fn banner(n: u32, title: &str) {
     println!("\n=== step {n}: {title} ===");
 }
 
-/// SplitMix64, for the sample's keys only (any seeded generator would do).
+/// The sample's i-th key: two SplitMix64 outputs from a seed of its own (any
+/// seeded generator would do; this one is already in the golden crate).
 fn sample_key(i: u64, key_bits: u32) -> u128 {
-    let mut z = i.wrapping_add(1).wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ 0x5EED_0000;
-    let mut next = || {
-        z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut x = z;
-        x = (x ^ (x >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        x = (x ^ (x >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        x ^ (x >> 31)
-    };
-    let wide = ((next() as u128) << 64) | next() as u128;
+    const SAMPLE_SEED: u64 = 0x5EED_0000;
+    let word = |j: u64| golden::hash::splitmix64_output(SAMPLE_SEED, j) as u128;
+    let wide = (word(2 * i) << 64) | word(2 * i + 1);
     if key_bits >= 128 {
         wide
     } else {
@@ -147,16 +142,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     if args.ops == 0 || args.ops > 1_000_000_000 {
         bail!("--ops {} is not allowed (allowed: 1..=1000000000)", args.ops);
     }
-    let cfg = golden::Config::new(
-        args.core.k,
-        args.core.bank_bits,
-        args.core.key_bits,
-        match args.core.hash {
-            HashArg::H3 => golden::HashFamily::H3,
-            HashArg::Crc => golden::HashFamily::Crc,
-        },
-        args.core.seed,
-    )?;
+    let cfg = args.core.golden_config()?;
     if !args.no_bitstream {
         flow::board::board(&args.board)?;
     }

@@ -10,7 +10,7 @@ use std::time::Instant;
 use anyhow::{bail, Context};
 use clap::ValueEnum;
 
-use crate::cli::config::{CoreArgs, HashArg};
+use crate::cli::config::CoreArgs;
 use sim::fpr::measure_fpr;
 use sim::{CoSim, CoreSpec, RunOptions, TrafficShape, VerilatedCore};
 
@@ -56,11 +56,7 @@ pub struct Args {
 }
 
 fn spec_of(core: &CoreArgs) -> anyhow::Result<CoreSpec> {
-    let hash = match core.hash {
-        HashArg::H3 => golden::HashFamily::H3,
-        HashArg::Crc => golden::HashFamily::Crc,
-    };
-    let spec = CoreSpec::new(core.k, core.bank_bits, core.key_bits, hash, core.seed);
+    let spec = CoreSpec::new(core.k, core.bank_bits, core.key_bits, core.hash.into(), core.seed);
     // Names the parameter, the value given and the values allowed.
     spec.golden_config()?;
     Ok(spec)

@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 
 use anyhow::Context;
 
-use crate::cli::config::{CoreArgs, HashArg};
+use crate::cli::config::CoreArgs;
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -19,25 +19,8 @@ pub struct Args {
     pub preload: Option<PathBuf>,
 }
 
-pub fn core_config(args: &CoreArgs, preload: Option<PathBuf>) -> anyhow::Result<hdl::CoreConfig> {
-    let cfg = hdl::CoreConfig {
-        k: args.k as usize,
-        bank_bits: args.bank_bits as usize,
-        key_bits: args.key_bits as usize,
-        hash: match args.hash {
-            HashArg::H3 => hdl::HashKind::H3,
-            HashArg::Crc => hdl::HashKind::Crc,
-        },
-        seed: args.seed,
-        preload,
-        test_switches: Default::default(),
-    };
-    cfg.validate()?;
-    Ok(cfg)
-}
-
 pub fn run(args: Args) -> anyhow::Result<()> {
-    let cfg = core_config(&args.core, args.preload.clone())?;
+    let cfg = args.core.hdl_config(args.preload.clone())?;
     // Everything is generated in memory first: an invalid input writes nothing.
     let core = hdl::generate_core(&cfg)?;
     let json = serde_json::to_string_pretty(&core.config_json)? + "\n";
