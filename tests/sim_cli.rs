@@ -27,7 +27,7 @@ fn scratch(name: &str) -> PathBuf {
 
 #[test]
 fn sim_h3_k4_b12_w64_stress_reports_zero_mismatches_and_the_fpr() {
-    let o = bloom(&["sim", "--ops", "60000", "--checkpoint-every", "20000", "--fpr-queries", "50000"]);
+    let o = bloom(&["sim", "--ops", "60000", "--checkpoint-every", "20000", "--fpr-queries", "50000", "--shards", "1"]);
     let (out, err) = text(&o);
     assert!(o.status.success(), "stdout:\n{out}\nstderr:\n{err}");
     assert_eq!(field(&out, "operations"), "60000");
@@ -93,6 +93,19 @@ fn text_err(o: &Output) -> String {
 }
 
 #[test]
+fn sim_two_shards_h3_k4_b12_w64_split_the_operations_and_check_each_core() {
+    let o = bloom(&["sim", "--ops", "50001", "--checkpoint-every", "10000", "--shards", "2", "--fpr-queries", "0"]);
+    let (out, err) = text(&o);
+    assert!(o.status.success(), "stdout:\n{out}\nstderr:\n{err}");
+    assert!(field(&out, "shards").starts_with("2 independent co-simulations"), "{out}");
+    assert_eq!(field(&out, "operations"), "50001");
+    assert_eq!(field(&out, "mismatches"), "0");
+    // 25001 and 25000 operations: checkpoints after 10000 and 20000 and at the end, in each shard.
+    assert!(field(&out, "image checks").starts_with("6 "), "{out}");
+    assert!(field(&out, "cpu time per shard thread").contains(" s, "), "{out}");
+}
+
+#[test]
 fn sim_rejects_invalid_inputs_with_clear_errors() {
     let cases: &[(&[&str], &str)] = &[
         (&["sim", "--k", "0"], "= 0 is not allowed"),
@@ -104,6 +117,9 @@ fn sim_rejects_invalid_inputs_with_clear_errors() {
         (&["sim", "--hash", "md5"], "md5"),
         (&["sim", "--fpr-inserts", "0"], "--fpr-inserts 0"),
         (&["sim", "--traffic", "gentle"], "gentle"),
+        (&["sim", "--shards", "0"], "--shards 0"),
+        (&["sim", "--shards", "65"], "1..=64"),
+        (&["sim", "--ops", "10", "--shards", "2", "--trace", "x.vcd"], "--shards 1"),
     ];
     for (args, needle) in cases {
         let o = bloom(args);

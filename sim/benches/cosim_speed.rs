@@ -1,5 +1,7 @@
 //! Throughput of the co-simulation for the default configuration (h3, k=4,
-//! b=12, W=64): Verilated core, golden model and cycle checker together.
+//! b=12, W=64): Verilated core, golden model and cycle checker together, as
+//! one stream on two threads (`CoSim::run`) and as one independent shard per
+//! CPU (`run_sharded`, what `bloom sim` does by default).
 //! Prints figures; asserts nothing about time.
 //!
 //!     cargo bench -p sim --bench cosim_speed            # 20 M operations
@@ -9,7 +11,7 @@
 
 use std::time::Instant;
 
-use sim::{CoSim, CoreSpec, RunOptions, TrafficShape};
+use sim::{run_sharded, CoSim, CoreSpec, RunOptions, TrafficShape};
 
 /// CPU seconds used by this process so far (user + system), from /proc.
 fn process_cpu_seconds() -> Option<f64> {
@@ -56,4 +58,25 @@ fn main() {
             r.ops_per_cpu_second_of_busiest_thread().map(|x| format!("{:.2}", x / 1e6)).unwrap_or_else(|| "n/a".into()),
         );
     }
+    let shards = std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1).min(64);
+    let mut cosims = vec![cosim];
+    for _ in 1..shards {
+        cosims.push(CoSim::from_core(cosims[0].core.new_instance().expect("instance")).expect("cosim"));
+    }
+    let load = std::fs::read_to_string("/proc/loadavg").unwrap_or_default();
+    println!("load average before the sharded run: {}", load.split_whitespace().take(3).collect::<Vec<_>>().join(" "));
+    let opts = RunOptions { ops, traffic_seed: 1, shape: TrafficShape::saturating(64), batch: 1 << 15, checkpoint_every: 0 };
+    let (reports, seconds) = run_sharded(&mut cosims, &opts, &mut |_, _| {}).expect("sharded run");
+    let total: u64 = reports.iter().map(|r| r.ops).sum();
+    let cycles: u64 = reports.iter().map(|r| r.traffic_cycles).sum();
+    for r in &reports {
+        assert_eq!(r.mismatches, 0, "{:?}", r.first_mismatches);
+    }
+    println!(
+        "{:>10}: {total} ops in {shards} shards, {cycles} cycles, {:.4} ops/cycle, {:.2} M ops/s wall ({seconds:.2} s); CPU per shard thread: {}",
+        "sharded",
+        total as f64 / cycles.max(1) as f64,
+        total as f64 / seconds / 1e6,
+        reports.iter().map(|r| r.simulator_cpu_seconds.map(|c| format!("{c:.2} s")).unwrap_or_else(|| "n/a".into())).collect::<Vec<_>>().join(", "),
+    );
 }

@@ -388,62 +388,28 @@ impl CoSim {
     /// image and fills compared at checkpoints and at the end. Two threads (see
     /// the module documentation). `progress(ops_done, ops_total)` after each batch.
     pub fn run(&mut self, opts: &RunOptions, progress: &mut dyn FnMut(u64, u64)) -> Result<RunReport, SimError> {
-        if opts.shape.key_bits != self.core.spec.key_bits {
-            return Err(SimError::Value(format!(
-                "traffic has {}-bit keys, the core {}-bit keys",
-                opts.shape.key_bits, self.core.spec.key_bits
-            )));
-        }
+        self.check_options(opts)?;
         let started = Instant::now();
         let cpu_before = thread_cpu_seconds();
         let ops_before = self.checker.accepted();
-        let timing = self.core.timing;
-        let key_bits = self.core.spec.key_bits;
-        let placeholder = || PartitionedFilter::new(golden::Config::default());
-        let golden = std::mem::replace(&mut self.golden, placeholder());
-        let checker = std::mem::replace(&mut self.checker, Checker::new(timing));
-        let worker_state = Worker {
-            traffic: Traffic::new(opts.shape.clone(), opts.traffic_seed),
-            golden,
-            checker,
-            snapshots: Vec::new(),
-            timing,
-            key_bits,
-            seconds: 0.0,
-        };
+        let worker_state = self.take_worker(opts);
         let (to_main, from_worker) = mpsc::sync_channel::<Job>(2);
         let (to_worker, from_main) = mpsc::sync_channel::<Done>(4);
-        let mut consumer = Traffic::new(opts.shape.clone(), opts.traffic_seed ^ 0x5EED_CAFE);
-        let mut traffic_cycles = 0u64;
-        let mut sim_seconds = 0.0;
-        let flow = &mut self.flow;
+        let mut driver = Driver::new(opts);
         let core = &mut self.core;
+        let flow = &mut self.flow;
         let pool = &mut self.pool;
         let image_checks = &mut self.image_checks;
         let (worker_back, result) = std::thread::scope(|scope| {
             let handle = scope.spawn(move || worker_state.serve(opts.clone(), to_main, from_main));
             let mut drive = || -> Result<(), SimError> {
                 let mut done_ops = 0u64;
-                while let Ok(mut job) = from_worker.recv() {
-                    pool.append(&mut job.spare_outputs);
-                    let t = Instant::now();
-                    let c0 = core.cycle();
-                    let mut logs = Vec::new();
-                    let ok = stream_all(
-                        core, &job.requests, &job.items, &job.gaps, &job.ready, &mut consumer, flow, &mut logs, pool,
-                    )?;
-                    traffic_cycles += core.cycle() - c0;
-                    let mut image = None;
-                    if ok && job.checkpoint && drain_core(core, flow, &mut consumer, &mut logs, pool)? {
-                        image = Some(read_core_image(core)?);
-                        *image_checks += 1;
-                    }
-                    sim_seconds += t.elapsed().as_secs_f64();
+                while let Ok(job) = from_worker.recv() {
                     done_ops += job.requests.len() as u64;
-                    let stuck = !ok;
-                    let resume = core.cycle();
+                    let done = driver.drive(core, flow, pool, image_checks, job)?;
+                    let stuck = done.stuck;
                     // Log buffers come back through a later job's spare_outputs.
-                    to_worker.send(Done { job, logs, image, stuck, resume }).map_err(|_| worker_gone())?;
+                    to_worker.send(done).map_err(|_| worker_gone())?;
                     progress(done_ops, opts.ops);
                     if stuck {
                         break;
@@ -456,18 +422,227 @@ impl CoSim {
             (handle.join(), r)
         });
         let worker = worker_back.map_err(|_| SimError::Value("the golden model's thread panicked".into()))?;
+        let (worker_seconds, worker_cpu_seconds) = (worker.seconds, worker.cpu_seconds);
         self.golden = worker.golden;
         self.checker = worker.checker;
         result?;
         let mut report = self.report();
         report.ops = self.checker.accepted() - ops_before;
-        report.traffic_cycles = traffic_cycles;
+        report.traffic_cycles = driver.traffic_cycles;
+        report.seconds = started.elapsed().as_secs_f64();
+        report.worker_seconds = worker_seconds;
+        report.simulator_seconds = driver.seconds;
+        report.simulator_cpu_seconds = thread_cpu_seconds().zip(cpu_before).map(|(a, b)| a - b);
+        report.worker_cpu_seconds = worker_cpu_seconds;
+        Ok(report)
+    }
+
+    /// Like [`CoSim::run`], in the calling thread alone: batches are generated,
+    /// simulated and checked in turn. [`run_sharded`] runs one of these per core.
+    pub fn run_inline(&mut self, opts: &RunOptions, progress: &mut dyn FnMut(u64, u64)) -> Result<RunReport, SimError> {
+        self.check_options(opts)?;
+        let started = Instant::now();
+        let cpu_before = thread_cpu_seconds();
+        let ops_before = self.checker.accepted();
+        let mut worker = self.take_worker(opts);
+        let mut driver = Driver::new(opts);
+        let mut schedule = Schedule::new(opts);
+        let mut spare: Option<Job> = None;
+        let mut done_ops = 0u64;
+        let mut result = Ok(());
+        while let Some((n, checkpoint)) = schedule.next() {
+            let t = Instant::now();
+            let job = worker.make_job(n as usize, checkpoint, spare.take());
+            worker.seconds += t.elapsed().as_secs_f64();
+            let done = match driver.drive(&mut self.core, &mut self.flow, &mut self.pool, &mut self.image_checks, job) {
+                Ok(done) => done,
+                Err(e) => {
+                    result = Err(e);
+                    break;
+                }
+            };
+            let t = Instant::now();
+            let (job, stuck) = worker.absorb(done);
+            worker.seconds += t.elapsed().as_secs_f64();
+            spare = Some(job);
+            done_ops += n;
+            progress(done_ops, opts.ops);
+            if stuck {
+                break;
+            }
+        }
+        self.golden = worker.golden;
+        self.checker = worker.checker;
+        result?;
+        let mut report = self.report();
+        report.ops = self.checker.accepted() - ops_before;
+        report.traffic_cycles = driver.traffic_cycles;
         report.seconds = started.elapsed().as_secs_f64();
         report.worker_seconds = worker.seconds;
-        report.simulator_seconds = sim_seconds;
+        report.simulator_seconds = driver.seconds;
+        // One thread did both; its CPU time is reported as the simulator's.
         report.simulator_cpu_seconds = thread_cpu_seconds().zip(cpu_before).map(|(a, b)| a - b);
-        report.worker_cpu_seconds = worker.cpu_seconds;
+        report.worker_cpu_seconds = None;
         Ok(report)
+    }
+
+    fn check_options(&self, opts: &RunOptions) -> Result<(), SimError> {
+        if opts.shape.key_bits != self.core.spec.key_bits {
+            return Err(SimError::Value(format!(
+                "traffic has {}-bit keys, the core {}-bit keys",
+                opts.shape.key_bits, self.core.spec.key_bits
+            )));
+        }
+        Ok(())
+    }
+
+    /// Moves the golden model and the checker into a worker for one run.
+    fn take_worker(&mut self, opts: &RunOptions) -> Worker {
+        let timing = self.core.timing;
+        let placeholder = PartitionedFilter::new(golden::Config::default());
+        Worker {
+            traffic: Traffic::new(opts.shape.clone(), opts.traffic_seed),
+            golden: std::mem::replace(&mut self.golden, placeholder),
+            checker: std::mem::replace(&mut self.checker, Checker::new(timing)),
+            snapshots: Vec::new(),
+            timing,
+            key_bits: self.core.spec.key_bits,
+            seconds: 0.0,
+            cpu_seconds: None,
+        }
+    }
+}
+
+/// The traffic seed of shard `shard` of a run seeded `traffic_seed`: shard 0
+/// keeps the run's seed (so one shard is the unsharded run), the others get
+/// SplitMix64-spread seeds.
+pub fn shard_traffic_seed(traffic_seed: u64, shard: usize) -> u64 {
+    if shard == 0 {
+        traffic_seed
+    } else {
+        golden::hash::splitmix64_output(traffic_seed, shard as u64)
+    }
+}
+
+/// Operations of shard `shard` when `ops` are split over `shards`.
+pub fn shard_ops(ops: u64, shards: usize, shard: usize) -> u64 {
+    let s = shards.max(1) as u64;
+    ops / s + u64::from((shard as u64) < ops % s)
+}
+
+/// Runs `opts.ops` operations split over independent co-simulations, one
+/// thread each ([`CoSim::run_inline`]): every shard is its own Verilated core
+/// with its own golden model, checked cycle by cycle, with its own traffic
+/// seed ([`shard_traffic_seed`]). Returns one report per shard and the wall
+/// time; `progress(ops_done, ops_total)` from the calling thread.
+pub fn run_sharded(
+    cosims: &mut [CoSim],
+    opts: &RunOptions,
+    progress: &mut dyn FnMut(u64, u64),
+) -> Result<(Vec<RunReport>, f64), SimError> {
+    use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+    if cosims.is_empty() {
+        return Err(SimError::Value("run_sharded: no co-simulation to run".into()));
+    }
+    let shards = cosims.len();
+    let done_ops: Vec<AtomicU64> = (0..shards).map(|_| AtomicU64::new(0)).collect();
+    let finished = AtomicUsize::new(0);
+    let started = Instant::now();
+    let results: Vec<Result<RunReport, SimError>> = std::thread::scope(|scope| {
+        let handles: Vec<_> = cosims
+            .iter_mut()
+            .enumerate()
+            .map(|(i, cosim)| {
+                let mut o = opts.clone();
+                o.ops = shard_ops(opts.ops, shards, i);
+                o.traffic_seed = shard_traffic_seed(opts.traffic_seed, i);
+                let (done_ops, finished) = (&done_ops, &finished);
+                scope.spawn(move || {
+                    let r = cosim.run_inline(&o, &mut |d, _| done_ops[i].store(d, Ordering::Relaxed));
+                    finished.fetch_add(1, Ordering::Release);
+                    r
+                })
+            })
+            .collect();
+        while finished.load(Ordering::Acquire) < shards {
+            std::thread::sleep(std::time::Duration::from_millis(50));
+            progress(done_ops.iter().map(|d| d.load(Ordering::Relaxed)).sum(), opts.ops);
+        }
+        handles
+            .into_iter()
+            .map(|h| h.join().unwrap_or_else(|_| Err(SimError::Value("a co-simulation thread panicked".into()))))
+            .collect()
+    });
+    let seconds = started.elapsed().as_secs_f64();
+    let reports = results.into_iter().collect::<Result<Vec<_>, _>>()?;
+    Ok((reports, seconds))
+}
+
+/// Batch sizes of a run: batches of `opts.batch` operations that end exactly
+/// at checkpoints; each batch says whether a checkpoint follows it.
+struct Schedule {
+    ops: u64,
+    batch: u64,
+    every: u64,
+    generated: u64,
+    next_checkpoint: u64,
+}
+
+impl Schedule {
+    fn new(opts: &RunOptions) -> Schedule {
+        let next_checkpoint = if opts.checkpoint_every > 0 { opts.checkpoint_every } else { u64::MAX };
+        Schedule { ops: opts.ops, batch: opts.batch.max(1) as u64, every: opts.checkpoint_every.max(1), generated: 0, next_checkpoint }
+    }
+
+    fn next(&mut self) -> Option<(u64, bool)> {
+        if self.generated >= self.ops {
+            return None;
+        }
+        let n = self.batch.min(self.ops - self.generated).min(self.next_checkpoint.saturating_sub(self.generated).max(1));
+        self.generated += n;
+        let checkpoint = self.generated >= self.next_checkpoint || self.generated == self.ops;
+        if self.generated >= self.next_checkpoint {
+            self.next_checkpoint = self.next_checkpoint.saturating_add(self.every);
+        }
+        Some((n, checkpoint))
+    }
+}
+
+/// The simulator's side of a run: streams each job into the core, and at a
+/// checkpoint drains it and reads its image back.
+struct Driver {
+    consumer: Traffic,
+    traffic_cycles: u64,
+    seconds: f64,
+}
+
+impl Driver {
+    fn new(opts: &RunOptions) -> Driver {
+        Driver { consumer: Traffic::new(opts.shape.clone(), opts.traffic_seed ^ 0x5EED_CAFE), traffic_cycles: 0, seconds: 0.0 }
+    }
+
+    fn drive(
+        &mut self,
+        core: &mut VerilatedCore,
+        flow: &mut Flow,
+        pool: &mut Vec<StreamOutput>,
+        image_checks: &mut u32,
+        mut job: Job,
+    ) -> Result<Done, SimError> {
+        pool.append(&mut job.spare_outputs);
+        let t = Instant::now();
+        let c0 = core.cycle();
+        let mut logs = Vec::new();
+        let ok =
+            stream_all(core, &job.requests, &job.items, &job.gaps, &job.ready, &mut self.consumer, flow, &mut logs, pool)?;
+        self.traffic_cycles += core.cycle() - c0;
+        let mut image = None;
+        if ok && job.checkpoint && drain_core(core, flow, &mut self.consumer, &mut logs, pool)? {
+            image = Some(read_core_image(core)?);
+            *image_checks += 1;
+        }
+        self.seconds += t.elapsed().as_secs_f64();
+        Ok(Done { job, logs, image, stuck: !ok, resume: core.cycle() })
     }
 }
 
@@ -500,12 +675,6 @@ struct Worker {
     snapshots: Vec<GoldenImage>,
     timing: CoreTiming,
     key_bits: u32,
-    seconds: f64,
-}
-
-struct WorkerResult {
-    golden: PartitionedFilter,
-    checker: Checker,
     seconds: f64,
     cpu_seconds: Option<f64>,
 }
@@ -549,25 +718,50 @@ impl Worker {
         job
     }
 
-    fn serve(mut self, opts: RunOptions, to_main: mpsc::SyncSender<Job>, from_main: mpsc::Receiver<Done>) -> WorkerResult {
+    /// Checks a simulated job's logs (and its image at a checkpoint); returns
+    /// the job for reuse and whether the core was stuck.
+    fn absorb(&mut self, mut done: Done) -> (Job, bool) {
+        let job = &done.job;
+        for (start, out) in &done.logs {
+            let n = out.accepted;
+            self.checker.check(&job.requests[*start..start + n], &job.hits[*start..start + n], out);
+        }
+        if job.checkpoint {
+            let snapshot = self.snapshots.remove(0);
+            match &done.image {
+                Some(image) => compare_image(&mut self.checker, image, &snapshot, self.timing.readback_latency),
+                None if !done.stuck => self.checker.report(Mismatch {
+                    cycle: done.resume,
+                    op_index: None,
+                    what: "responses never came out before the image check".into(),
+                }),
+                None => {}
+            }
+        }
+        if done.stuck {
+            self.checker.report(Mismatch {
+                cycle: done.resume,
+                op_index: Some(self.checker.accepted()),
+                what: "no request accepted during a whole cycle budget (req_ready stuck low?)".into(),
+            });
+        }
+        self.checker.skip_to(done.resume);
+        let mut job = done.job;
+        job.spare_outputs.extend(done.logs.drain(..).map(|(_, out)| out));
+        (job, done.stuck)
+    }
+
+    fn serve(mut self, opts: RunOptions, to_main: mpsc::SyncSender<Job>, from_main: mpsc::Receiver<Done>) -> Worker {
         let cpu_before = thread_cpu_seconds();
-        let batch = opts.batch.max(1) as u64;
-        let mut generated = 0u64;
-        let mut next_checkpoint = if opts.checkpoint_every > 0 { opts.checkpoint_every } else { u64::MAX };
+        let mut schedule = Schedule::new(&opts);
         let mut in_flight = 0usize;
         let mut spare: Vec<Job> = Vec::new();
         let mut stuck = false;
         loop {
             // Keep up to two batches ahead of the simulator.
-            while !stuck && in_flight < 2 && generated < opts.ops {
+            while !stuck && in_flight < 2 {
                 let t = Instant::now();
-                // Batches end exactly at checkpoints.
-                let n = batch.min(opts.ops - generated).min(next_checkpoint.saturating_sub(generated).max(1));
-                generated += n;
-                let checkpoint = generated >= next_checkpoint || generated == opts.ops;
-                if generated >= next_checkpoint {
-                    next_checkpoint = next_checkpoint.saturating_add(opts.checkpoint_every.max(1));
-                }
+                let Some((n, checkpoint)) = schedule.next() else { break };
                 let job = self.make_job(n as usize, checkpoint, spare.pop());
                 self.seconds += t.elapsed().as_secs_f64();
                 if to_main.send(job).is_err() {
@@ -579,41 +773,15 @@ impl Worker {
             if in_flight == 0 {
                 break;
             }
-            let Ok(mut done) = from_main.recv() else { break };
+            let Ok(done) = from_main.recv() else { break };
             in_flight -= 1;
             let t = Instant::now();
-            let job = &done.job;
-            for (start, out) in &done.logs {
-                let n = out.accepted;
-                self.checker.check(&job.requests[*start..start + n], &job.hits[*start..start + n], out);
-            }
-            if job.checkpoint {
-                let snapshot = self.snapshots.remove(0);
-                match &done.image {
-                    Some(image) => compare_image(&mut self.checker, image, &snapshot, self.timing.readback_latency),
-                    None if !done.stuck => self.checker.report(Mismatch {
-                        cycle: done.resume,
-                        op_index: None,
-                        what: "responses never came out before the image check".into(),
-                    }),
-                    None => {}
-                }
-            }
-            if done.stuck {
-                self.checker.report(Mismatch {
-                    cycle: done.resume,
-                    op_index: Some(self.checker.accepted()),
-                    what: "no request accepted during a whole cycle budget (req_ready stuck low?)".into(),
-                });
-                stuck = true;
-            }
-            self.checker.skip_to(done.resume);
-            let mut job = done.job;
-            job.spare_outputs.extend(done.logs.drain(..).map(|(_, out)| out));
+            let (job, was_stuck) = self.absorb(done);
+            stuck |= was_stuck;
             spare.push(job);
             self.seconds += t.elapsed().as_secs_f64();
         }
-        let cpu_seconds = thread_cpu_seconds().zip(cpu_before).map(|(a, b)| a - b);
-        WorkerResult { golden: self.golden, checker: self.checker, seconds: self.seconds, cpu_seconds }
+        self.cpu_seconds = thread_cpu_seconds().zip(cpu_before).map(|(a, b)| a - b);
+        self
     }
 }

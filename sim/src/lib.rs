@@ -34,7 +34,7 @@ pub mod verilator;
 
 pub use checker::{Checker, Mismatch};
 pub use core::{CoreSpec, CoreTiming, VerilatedCore};
-pub use harness::{CoSim, RunOptions, RunReport};
+pub use harness::{run_sharded, shard_traffic_seed, CoSim, RunOptions, RunReport};
 pub use traffic::{Request, Traffic, TrafficShape};
 
 pub use model::{Handshake, InitialState, Model, ModelLibrary, PortId, StreamOutput};

@@ -150,3 +150,17 @@ fn a_correct_core_with_the_same_traffic_has_no_mismatch() {
     let r = cosim.run(&sim::RunOptions::stress(5_000, 32, 8), &mut |_, _| {}).unwrap();
     assert_eq!(r.mismatches, 0, "{:?}", r.first_mismatches);
 }
+
+#[test]
+fn nofwd_crc_k3_b6_w32_caught_in_every_shard_of_a_sharded_run() {
+    let mut spec = crc_k3_b6_w32();
+    spec.switches.disable_forwarding = true;
+    let first = sim::VerilatedCore::build(&spec, false).unwrap();
+    let mut cosims = vec![sim::CoSim::from_core(first.new_instance().unwrap()).unwrap(), sim::CoSim::from_core(first).unwrap()];
+    let (reports, _) = sim::run_sharded(&mut cosims, &sim::RunOptions::stress(10_000, 32, 21), &mut |_, _| {}).unwrap();
+    for r in &reports {
+        assert!(r.mismatches > 0);
+        let first = r.first_mismatch().unwrap();
+        assert!(first.op_index.is_some() && first.cycle > 0, "{first}");
+    }
+}

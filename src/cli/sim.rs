@@ -12,7 +12,7 @@ use clap::ValueEnum;
 
 use crate::cli::config::CoreArgs;
 use sim::fpr::measure_fpr;
-use sim::{CoSim, CoreSpec, RunOptions, TrafficShape, VerilatedCore};
+use sim::{run_sharded, CoSim, CoreSpec, RunOptions, TrafficShape, VerilatedCore};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum TrafficArg {
@@ -25,6 +25,7 @@ pub enum TrafficArg {
 /// Most operations a traced run may have: the VCD grows by every cycle.
 const MAX_TRACED_OPS: u64 = 200_000;
 const MAX_OPS: u64 = 1_000_000_000_000;
+const MAX_SHARDS: usize = 64;
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -43,9 +44,16 @@ pub struct Args {
     /// (and always at the end); 0 = only at the end.
     #[arg(long = "checkpoint-every", default_value_t = 250_000)]
     pub checkpoint_every: u64,
-    /// Write a VCD waveform of the run to FILE (at most 200000 operations).
+    /// Write a VCD waveform of the run to FILE (at most 200000 operations;
+    /// one shard).
     #[arg(long)]
     pub trace: Option<PathBuf>,
+    /// Independent co-simulations run side by side, one thread each: each has
+    /// its own Verilated core, golden model and traffic seed, and gets an equal
+    /// share of --ops. 1 = one stream, simulated on one thread and checked on
+    /// another. Default: one per available CPU (1 with --trace).
+    #[arg(long)]
+    pub shards: Option<usize>,
     /// Keys inserted before measuring the false-positive rate (default: 2^b ln 2,
     /// the fill that minimises the rate for this k and bank size).
     #[arg(long = "fpr-inserts")]
@@ -117,6 +125,17 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     if args.fpr_queries > MAX_OPS {
         bail!("--fpr-queries {} is not allowed (allowed: 0..={MAX_OPS})", args.fpr_queries);
     }
+    let shards = match args.shards {
+        Some(s) if s == 0 || s > MAX_SHARDS => bail!("--shards {s} is not allowed (allowed: 1..={MAX_SHARDS})"),
+        Some(s) if s > 1 && args.trace.is_some() => {
+            bail!("--shards {s} with --trace is not allowed (a trace records one core: use --shards 1)")
+        }
+        Some(s) => s,
+        None if args.trace.is_some() => 1,
+        None => std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1).min(MAX_SHARDS),
+    };
+    // Every shard gets at least one operation.
+    let shards = shards.min(args.ops as usize);
     let trace = args.trace.as_deref().map(TraceFile::prepare).transpose()?;
 
     println!(
@@ -146,9 +165,13 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     if let Some(t) = &trace {
         core.model.trace_open(&t.temp)?;
     }
-    let mut cosim = CoSim::from_core(core)?;
+    let mut cosims = Vec::with_capacity(shards);
+    for _ in 1..shards {
+        cosims.push(CoSim::from_core(core.new_instance()?)?);
+    }
+    cosims.insert(0, CoSim::from_core(core)?);
     let shape = match args.traffic {
-        TrafficArg::Stress => TrafficShape::stress_for(spec.key_bits, cosim.core.timing.clear_cycles),
+        TrafficArg::Stress => TrafficShape::stress_for(spec.key_bits, cosims[0].core.timing.clear_cycles),
         TrafficArg::Saturating => TrafficShape::saturating(spec.key_bits),
     };
     let opts = RunOptions {
@@ -168,25 +191,47 @@ pub fn run(args: Args) -> anyhow::Result<()> {
             let _ = std::io::stderr().flush();
         }
     };
-    let report = cosim.run(&opts, &mut progress)?;
-
-    println!("operations: {}", report.ops);
-    println!("cycles: {}", report.traffic_cycles);
-    println!("operations per cycle: {:.4}", report.ops_per_cycle());
-    println!("image checks: {} (memory image and fill counters vs golden)", report.image_checks);
-    println!("mismatches: {}", report.mismatches);
-    println!(
-        "simulation speed: {:.0} operations/s ({:.2} s, golden model and checks included)",
-        report.ops_per_second(),
-        report.seconds
-    );
-    if let (Some(sim_cpu), Some(worker_cpu)) = (report.simulator_cpu_seconds, report.worker_cpu_seconds) {
+    let (reports, seconds) = if shards == 1 {
+        let report = cosims[0].run(&opts, &mut progress)?;
+        let seconds = report.seconds;
+        (vec![report], seconds)
+    } else {
         println!(
-            "cpu time: simulator thread {sim_cpu:.2} s, golden model and checker thread {worker_cpu:.2} s (wall time counts other load on the machine)"
+            "shards: {shards} independent co-simulations, one thread each (traffic seeds {}); operations and cycles below are their sums",
+            (0..shards).map(|i| sim::shard_traffic_seed(args.traffic_seed, i).to_string()).collect::<Vec<_>>().join(", ")
+        );
+        run_sharded(&mut cosims, &opts, &mut progress)?
+    };
+    let ops: u64 = reports.iter().map(|r| r.ops).sum();
+    let cycles: u64 = reports.iter().map(|r| r.traffic_cycles).sum();
+    println!("operations: {ops}");
+    println!("cycles: {cycles}");
+    println!("operations per cycle: {:.4}", ops as f64 / cycles.max(1) as f64);
+    println!(
+        "image checks: {} (memory image and fill counters vs golden)",
+        reports.iter().map(|r| r.image_checks).sum::<u32>()
+    );
+    println!("mismatches: {}", reports.iter().map(|r| r.mismatches).sum::<u64>());
+    println!(
+        "simulation speed: {:.0} operations/s ({seconds:.2} s, golden model and checks included)",
+        ops as f64 / seconds.max(1e-9)
+    );
+    if shards == 1 {
+        if let (Some(sim_cpu), Some(worker_cpu)) = (reports[0].simulator_cpu_seconds, reports[0].worker_cpu_seconds) {
+            println!(
+                "cpu time: simulator thread {sim_cpu:.2} s, golden model and checker thread {worker_cpu:.2} s (wall time counts other load on the machine)"
+            );
+        }
+    } else if reports.iter().all(|r| r.simulator_cpu_seconds.is_some()) {
+        println!(
+            "cpu time per shard thread: {} (wall time counts other load on the machine)",
+            reports.iter().map(|r| format!("{:.2} s", r.simulator_cpu_seconds.unwrap_or(0.0))).collect::<Vec<_>>().join(", ")
         );
     }
+    let mut cosim = cosims.remove(0);
+    let others = cosims;
 
-    let mut mismatches = report.mismatches;
+    let mut mismatches = cosim.checker.mismatches;
     if args.fpr_queries > 0 && mismatches == 0 {
         let m = measure_fpr(&mut cosim, fpr_inserts, args.fpr_queries, args.traffic_seed ^ 0xF0F0)?;
         let (lo, hi) = m.interval95();
@@ -203,14 +248,21 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         );
         mismatches = cosim.checker.mismatches;
     }
+    mismatches += others.iter().map(|c| c.checker.mismatches).sum::<u64>();
     cosim.core.model.trace_close();
     if let Some(t) = trace {
         t.commit()?;
         println!("trace: {}", args.trace.as_ref().map(|p| p.display().to_string()).unwrap_or_default());
     }
     if mismatches > 0 {
-        for m in &cosim.checker.first {
-            eprintln!("mismatch: {m}");
+        for (i, c) in std::iter::once(&cosim).chain(others.iter()).enumerate() {
+            for m in &c.checker.first {
+                if shards > 1 {
+                    eprintln!("mismatch (shard {i}): {m}");
+                } else {
+                    eprintln!("mismatch: {m}");
+                }
+            }
         }
         bail!("{mismatches} mismatches between the Verilated core and the golden model");
     }
