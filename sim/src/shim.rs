@@ -20,7 +20,7 @@
 use crate::ports::{Direction, Port};
 
 /// Bumped whenever the generated C++ or its ABI changes; part of the cache key.
-pub const SHIM_VERSION: u32 = 4;
+pub const SHIM_VERSION: u32 = 5;
 
 /// The C++ source of the shim for a model with these ports.
 pub fn shim_source(ports: &[Port]) -> String {
@@ -247,14 +247,25 @@ BSIM_EXPORT void bsim_stream(void* p, const BsimStreamSpec* spec, uint64_t n_ite
                              uint8_t* flags, BsimStreamResult* res) {{
     Sim* s = static_cast<Sim*>(p);
     Verilated::threadContextp(s->ctx);
-    const PortRef& in_valid = s->ports[spec->in_valid];
-    const PortRef& in_ready = s->ports[spec->in_ready];
-    const PortRef& out_valid = s->ports[spec->out_valid];
-    const PortRef& out_ready_port = s->ports[spec->out_ready];
+    const PortRef in_valid = s->ports[spec->in_valid];
+    const PortRef in_ready = s->ports[spec->in_ready];
+    const PortRef out_valid = s->ports[spec->out_valid];
+    const PortRef out_ready_port = s->ports[spec->out_ready];
+    // Local copies of the channels' ports: the per-cycle loop reads no table.
+    const uint32_t n_in = spec->n_in < 16 ? spec->n_in : 16;
+    const uint32_t n_out = spec->n_out < 16 ? spec->n_out : 16;
+    PortRef in_ports[16];
+    PortRef out_ports[16];
     uint32_t in_stride = 0;
-    for (uint32_t i = 0; i < spec->n_in; ++i) in_stride += s->ports[spec->in_ports[i]].words;
+    for (uint32_t i = 0; i < n_in; ++i) {{
+        in_ports[i] = s->ports[spec->in_ports[i]];
+        in_stride += in_ports[i].words;
+    }}
     uint32_t out_stride = 2;
-    for (uint32_t i = 0; i < spec->n_out; ++i) out_stride += s->ports[spec->out_ports[i]].words;
+    for (uint32_t i = 0; i < n_out; ++i) {{
+        out_ports[i] = s->ports[spec->out_ports[i]];
+        out_stride += out_ports[i].words;
+    }}
 
     uint64_t item = 0, nresp = 0, c = 0;
     uint32_t idle = n_items ? gaps[0] : 0;
@@ -263,10 +274,9 @@ BSIM_EXPORT void bsim_stream(void* p, const BsimStreamSpec* spec, uint64_t n_ite
         const bool present = item < n_items && idle == 0;
         if (present && !loaded) {{
             const uint32_t* w = items + item * in_stride;
-            for (uint32_t i = 0; i < spec->n_in; ++i) {{
-                const PortRef& r = s->ports[spec->in_ports[i]];
-                put(r, w);
-                w += r.words;
+            for (uint32_t i = 0; i < n_in; ++i) {{
+                put(in_ports[i], w);
+                w += in_ports[i].words;
             }}
             loaded = true;
         }}
@@ -282,10 +292,9 @@ BSIM_EXPORT void bsim_stream(void* p, const BsimStreamSpec* spec, uint64_t n_ite
             w[0] = static_cast<uint32_t>(s->cycle);
             w[1] = static_cast<uint32_t>(s->cycle >> 32);
             w += 2;
-            for (uint32_t i = 0; i < spec->n_out; ++i) {{
-                const PortRef& r = s->ports[spec->out_ports[i]];
-                take(r, w);
-                w += r.words;
+            for (uint32_t i = 0; i < n_out; ++i) {{
+                take(out_ports[i], w);
+                w += out_ports[i].words;
             }}
             nresp++;
         }}

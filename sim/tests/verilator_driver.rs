@@ -161,3 +161,26 @@ fn broken_verilog_is_a_build_error_with_the_log() {
     let e = build(bad, "broken", &BuildOptions::default()).unwrap_err().to_string();
     assert!(e.contains("build failed") && e.contains("undefined_signal"), "{e}");
 }
+
+#[test]
+fn stream_rejects_an_item_too_wide_for_its_port() {
+    const NARROW: &str = r#"
+module tiny_narrow(input clock, input in_valid, output in_ready, input [2:0] in_data,
+                   output out_valid, input out_ready, output [2:0] out_data);
+  assign in_ready = 1'b1;
+  assign out_valid = in_valid;
+  assign out_data = in_data;
+endmodule
+"#;
+    let lib = build(NARROW, "tiny_narrow", &BuildOptions::default()).unwrap();
+    let mut m = lib.instantiate(Some("clock"), InitialState::Zero).unwrap();
+    let p = |n: &str| lib.port(n).unwrap();
+    let input = Handshake { valid: p("in_valid"), ready: p("in_ready"), data: vec![p("in_data")] };
+    let output = Handshake { valid: p("out_valid"), ready: p("out_ready"), data: vec![p("out_data")] };
+    let mut out = StreamOutput::default();
+    let err = m.stream(&input, &output, &[1, 7, 8], &[0, 0, 0], &[1; 16], 0, false, &mut out).unwrap_err();
+    assert!(err.to_string().contains("item 2: value does not fit the 3-bit port"), "{err}");
+    assert_eq!(m.cycle(), 0, "nothing was simulated");
+    m.stream(&input, &output, &[1, 7, 0], &[0, 0, 0], &[1; 16], 3, false, &mut out).unwrap();
+    assert_eq!(out.accepted, 3);
+}
