@@ -2107,82 +2107,113 @@ module bloom_core_parts_0_hash(clock,key,addr);
     output reg  [15:0] addr;
     
     // Update code (custom)
-    reg [11:0] layer_0;
-    reg [11:0] layer_1;
-    reg [11:0] layer_2;
-    (* keep *) wire parity_0_11 = ^(key[63:0] & 64'h922567d81);
-    (* keep *) wire parity_0_10 = ^(key[63:0] & 64'h24a5e4c17);
-    (* keep *) wire parity_0_9 = ^(key[63:0] & 64'h17d719e0);
-    (* keep *) wire parity_0_8 = ^(key[63:0] & 64'h2ee748f);
-    (* keep *) wire parity_0_7 = ^(key[63:0] & 64'hd001a8b7b);
-    (* keep *) wire parity_0_6 = ^(key[63:0] & 64'h23d5196e);
-    (* keep *) wire parity_0_5 = ^(key[63:0] & 64'h34cbaeb);
-    (* keep *) wire parity_0_4 = ^(key[63:0] & 64'h8453a115892);
-    (* keep *) wire parity_0_3 = ^(key[63:0] & 64'h1e8f4bd);
-    (* keep *) wire parity_0_2 = ^(key[63:0] & 64'h10bf2a8f);
-    (* keep *) wire parity_0_1 = ^(key[63:0] & 64'h3252bb35);
-    (* keep *) wire parity_0_0 = ^(key[63:0] & 64'h4331f555);
-    (* keep *) wire parity_1_11 = ^(key[63:0] & 64'hd934ec0000000000);
-    (* keep *) wire parity_1_10 = ^(key[63:0] & 64'h1ff4b28400000000);
-    (* keep *) wire parity_1_9 = ^(key[63:0] & 64'h1cfa1b580000000);
-    (* keep *) wire parity_1_8 = ^(key[63:0] & 64'hd84af25c000000);
-    (* keep *) wire parity_1_7 = ^(key[63:0] & 64'h8b07467000000000);
-    (* keep *) wire parity_1_6 = ^(key[63:0] & 64'hb53b824c40000000);
-    (* keep *) wire parity_1_5 = ^(key[63:0] & 64'h157da7a0000000);
-    (* keep *) wire parity_1_4 = ^(key[63:0] & 64'hf67e300000000000);
-    (* keep *) wire parity_1_3 = ^(key[63:0] & 64'h5a02d7c242000000);
-    (* keep *) wire parity_1_2 = ^(key[63:0] & 64'h4cd86a44c0000000);
-    (* keep *) wire parity_1_1 = ^(key[63:0] & 64'h9c1a2b5c40000000);
-    (* keep *) wire parity_1_0 = ^(key[63:0] & 64'h35e8fe80000000);
-    (* keep *) wire parity_2_10 = ^(key[63:0] & 64'h4000000000000000);
-    (* keep *) wire parity_2_9 = ^(key[63:0] & 64'h4600000000000000);
-    (* keep *) wire parity_2_8 = ^(key[63:0] & 64'h7000000000000000);
-    (* keep *) wire parity_2_5 = ^(key[63:0] & 64'hb020000000000000);
-    (* keep *) wire parity_2_3 = ^(key[63:0] & 64'h8000000000000000);
-    (* keep *) wire parity_2_0 = ^(key[63:0] & 64'hd980000000000000);
+    reg [11:0] chunk_parity_0;
+    reg [11:0] chunk_parity_1;
+    reg [11:0] chunk_parity_2;
+    reg [11:0] chunk_parity_3;
+    (* keep *) wire xor_0_11 = ^(key[15:0] & 16'h7d81);
+    (* keep *) wire xor_0_10 = ^(key[15:0] & 16'h4c17);
+    (* keep *) wire xor_0_9 = ^(key[15:0] & 16'h19e0);
+    (* keep *) wire xor_0_8 = ^(key[15:0] & 16'h748f);
+    (* keep *) wire xor_0_7 = ^(key[15:0] & 16'h8b7b);
+    (* keep *) wire xor_0_6 = ^(key[15:0] & 16'h196e);
+    (* keep *) wire xor_0_5 = ^(key[15:0] & 16'hbaeb);
+    (* keep *) wire xor_0_4 = ^(key[15:0] & 16'h5892);
+    (* keep *) wire xor_0_3 = ^(key[15:0] & 16'hf4bd);
+    (* keep *) wire xor_0_2 = ^(key[15:0] & 16'h2a8f);
+    (* keep *) wire xor_0_1 = ^(key[15:0] & 16'hbb35);
+    (* keep *) wire xor_0_0 = ^(key[15:0] & 16'hf555);
+    (* keep *) wire xor_1_11 = ^(key[31:16] & 16'h2256);
+    (* keep *) wire xor_1_10 = ^(key[31:16] & 16'h4a5e);
+    (* keep *) wire xor_1_9 = ^(key[31:16] & 16'h97d7);
+    (* keep *) wire xor_1_8 = ^(key[31:16] & 16'h5eee);
+    (* keep *) wire xor_1_7 = ^(key[31:16] & 16'h1a);
+    (* keep *) wire xor_1_6 = ^(key[31:16] & 16'h63d5);
+    (* keep *) wire xor_1_5 = ^(key[31:16] & 16'ha34c);
+    (* keep *) wire xor_1_4 = ^(key[31:16] & 16'h3a11);
+    (* keep *) wire xor_1_3 = ^(key[31:16] & 16'h43e8);
+    (* keep *) wire xor_1_2 = ^(key[31:16] & 16'hd0bf);
+    (* keep *) wire xor_1_1 = ^(key[31:16] & 16'h7252);
+    (* keep *) wire xor_1_0 = ^(key[31:16] & 16'hc331);
+    (* keep *) wire xor_2_11 = ^(key[47:32] & 16'hec09);
+    (* keep *) wire xor_2_10 = ^(key[47:32] & 16'hb286);
+    (* keep *) wire xor_2_9 = ^(key[47:32] & 16'ha1b5);
+    (* keep *) wire xor_2_8 = ^(key[47:32] & 16'h4af2);
+    (* keep *) wire xor_2_7 = ^(key[47:32] & 16'h467d);
+    (* keep *) wire xor_2_6 = ^(key[47:32] & 16'h824c);
+    (* keep *) wire xor_2_5 = ^(key[47:32] & 16'h7da7);
+    (* keep *) wire xor_2_4 = ^(key[47:32] & 16'h3845);
+    (* keep *) wire xor_2_3 = ^(key[47:32] & 16'hd7c2);
+    (* keep *) wire xor_2_2 = ^(key[47:32] & 16'h6a44);
+    (* keep *) wire xor_2_1 = ^(key[47:32] & 16'h2b5c);
+    (* keep *) wire xor_2_0 = ^(key[47:32] & 16'he8fe);
+    (* keep *) wire xor_3_11 = ^(key[63:48] & 16'hd934);
+    (* keep *) wire xor_3_10 = ^(key[63:48] & 16'h5ff4);
+    (* keep *) wire xor_3_9 = ^(key[63:48] & 16'h47cf);
+    (* keep *) wire xor_3_8 = ^(key[63:48] & 16'h70d8);
+    (* keep *) wire xor_3_7 = ^(key[63:48] & 16'h8b07);
+    (* keep *) wire xor_3_6 = ^(key[63:48] & 16'hb53b);
+    (* keep *) wire xor_3_5 = ^(key[63:48] & 16'hb035);
+    (* keep *) wire xor_3_4 = ^(key[63:48] & 16'hf67e);
+    (* keep *) wire xor_3_3 = ^(key[63:48] & 16'hda02);
+    (* keep *) wire xor_3_2 = ^(key[63:48] & 16'h4cd8);
+    (* keep *) wire xor_3_1 = ^(key[63:48] & 16'h9c1a);
+    (* keep *) wire xor_3_0 = ^(key[63:48] & 16'hd9b5);
     always @(posedge clock) begin
-        layer_0 <= {parity_0_11,
-            parity_0_10,
-            parity_0_9,
-            parity_0_8,
-            parity_0_7,
-            parity_0_6,
-            parity_0_5,
-            parity_0_4,
-            parity_0_3,
-            parity_0_2,
-            parity_0_1,
-            parity_0_0};
-        layer_1 <= {parity_1_11,
-            parity_1_10,
-            parity_1_9,
-            parity_1_8,
-            parity_1_7,
-            parity_1_6,
-            parity_1_5,
-            parity_1_4,
-            parity_1_3,
-            parity_1_2,
-            parity_1_1,
-            parity_1_0};
-        layer_2 <= {1'b0,
-            parity_2_10,
-            parity_2_9,
-            parity_2_8,
-            1'b0,
-            1'b0,
-            parity_2_5,
-            1'b0,
-            parity_2_3,
-            1'b0,
-            1'b0,
-            parity_2_0};
+        chunk_parity_0 <= {xor_0_11,
+            xor_0_10,
+            xor_0_9,
+            xor_0_8,
+            xor_0_7,
+            xor_0_6,
+            xor_0_5,
+            xor_0_4,
+            xor_0_3,
+            xor_0_2,
+            xor_0_1,
+            xor_0_0};
+        chunk_parity_1 <= {xor_1_11,
+            xor_1_10,
+            xor_1_9,
+            xor_1_8,
+            xor_1_7,
+            xor_1_6,
+            xor_1_5,
+            xor_1_4,
+            xor_1_3,
+            xor_1_2,
+            xor_1_1,
+            xor_1_0};
+        chunk_parity_2 <= {xor_2_11,
+            xor_2_10,
+            xor_2_9,
+            xor_2_8,
+            xor_2_7,
+            xor_2_6,
+            xor_2_5,
+            xor_2_4,
+            xor_2_3,
+            xor_2_2,
+            xor_2_1,
+            xor_2_0};
+        chunk_parity_3 <= {xor_3_11,
+            xor_3_10,
+            xor_3_9,
+            xor_3_8,
+            xor_3_7,
+            xor_3_6,
+            xor_3_5,
+            xor_3_4,
+            xor_3_3,
+            xor_3_2,
+            xor_3_1,
+            xor_3_0};
     end
     /* verilator lint_off UNUSED */
     wire unused_key = &{1'b0, key, 1'b0};
     /* verilator lint_on UNUSED */
     always @(*) begin
-        addr = {4'h0, (layer_0 ^ layer_1 ^ layer_2 ^ 12'h0)};
+        addr = {4'h0, (chunk_parity_0 ^ chunk_parity_1 ^ chunk_parity_2 ^ chunk_parity_3 ^ 12'h0)};
     end
 endmodule // bloom_core_parts_0_hash
 
@@ -2502,84 +2533,113 @@ module bloom_core_parts_1_hash(clock,key,addr);
     output reg  [15:0] addr;
     
     // Update code (custom)
-    reg [11:0] layer_0;
-    reg [11:0] layer_1;
-    reg [11:0] layer_2;
-    (* keep *) wire parity_0_11 = ^(key[63:0] & 64'h190a7602e5);
-    (* keep *) wire parity_0_10 = ^(key[63:0] & 64'h7e1bde);
-    (* keep *) wire parity_0_9 = ^(key[63:0] & 64'h17dbc8d0);
-    (* keep *) wire parity_0_8 = ^(key[63:0] & 64'h2990fd8d0);
-    (* keep *) wire parity_0_7 = ^(key[63:0] & 64'h21c3bfe);
-    (* keep *) wire parity_0_6 = ^(key[63:0] & 64'h3bede5);
-    (* keep *) wire parity_0_5 = ^(key[63:0] & 64'h19f7fa);
-    (* keep *) wire parity_0_4 = ^(key[63:0] & 64'h14553102d092);
-    (* keep *) wire parity_0_3 = ^(key[63:0] & 64'hcd54ce52);
-    (* keep *) wire parity_0_2 = ^(key[63:0] & 64'h127880de38);
-    (* keep *) wire parity_0_1 = ^(key[63:0] & 64'hd06d65c084);
-    (* keep *) wire parity_0_0 = ^(key[63:0] & 64'h1dc9cb15);
-    (* keep *) wire parity_1_11 = ^(key[63:0] & 64'h733d7d0000000000);
-    (* keep *) wire parity_1_10 = ^(key[63:0] & 64'hfd22fa800000);
-    (* keep *) wire parity_1_9 = ^(key[63:0] & 64'h42f269b300000000);
-    (* keep *) wire parity_1_8 = ^(key[63:0] & 64'h4b564bd400000000);
-    (* keep *) wire parity_1_7 = ^(key[63:0] & 64'hf37dd8000000);
-    (* keep *) wire parity_1_6 = ^(key[63:0] & 64'h32369e1a800000);
-    (* keep *) wire parity_1_5 = ^(key[63:0] & 64'h93b3cf0200000);
-    (* keep *) wire parity_1_4 = ^(key[63:0] & 64'h5cd5800000000000);
-    (* keep *) wire parity_1_3 = ^(key[63:0] & 64'hf74fb2000000000);
-    (* keep *) wire parity_1_2 = ^(key[63:0] & 64'h3920b88000000000);
-    (* keep *) wire parity_1_1 = ^(key[63:0] & 64'h34e2070000000000);
-    (* keep *) wire parity_1_0 = ^(key[63:0] & 64'h406eaeba0000000);
-    (* keep *) wire parity_2_11 = ^(key[63:0] & 64'h8000000000000000);
-    (* keep *) wire parity_2_10 = ^(key[63:0] & 64'h7783000000000000);
-    (* keep *) wire parity_2_8 = ^(key[63:0] & 64'h8000000000000000);
-    (* keep *) wire parity_2_7 = ^(key[63:0] & 64'h4d6b000000000000);
-    (* keep *) wire parity_2_6 = ^(key[63:0] & 64'h6580000000000000);
-    (* keep *) wire parity_2_5 = ^(key[63:0] & 64'h6670000000000000);
-    (* keep *) wire parity_2_3 = ^(key[63:0] & 64'h1000000000000000);
-    (* keep *) wire parity_2_0 = ^(key[63:0] & 64'hb000000000000000);
+    reg [11:0] chunk_parity_0;
+    reg [11:0] chunk_parity_1;
+    reg [11:0] chunk_parity_2;
+    reg [11:0] chunk_parity_3;
+    (* keep *) wire xor_0_11 = ^(key[15:0] & 16'h2e5);
+    (* keep *) wire xor_0_10 = ^(key[15:0] & 16'h1bde);
+    (* keep *) wire xor_0_9 = ^(key[15:0] & 16'hc8d0);
+    (* keep *) wire xor_0_8 = ^(key[15:0] & 16'hd8d0);
+    (* keep *) wire xor_0_7 = ^(key[15:0] & 16'h3bfe);
+    (* keep *) wire xor_0_6 = ^(key[15:0] & 16'hede5);
+    (* keep *) wire xor_0_5 = ^(key[15:0] & 16'hf7fa);
+    (* keep *) wire xor_0_4 = ^(key[15:0] & 16'hd092);
+    (* keep *) wire xor_0_3 = ^(key[15:0] & 16'hce52);
+    (* keep *) wire xor_0_2 = ^(key[15:0] & 16'hde38);
+    (* keep *) wire xor_0_1 = ^(key[15:0] & 16'hc084);
+    (* keep *) wire xor_0_0 = ^(key[15:0] & 16'hcb15);
+    (* keep *) wire xor_1_11 = ^(key[31:16] & 16'ha76);
+    (* keep *) wire xor_1_10 = ^(key[31:16] & 16'hfafe);
+    (* keep *) wire xor_1_9 = ^(key[31:16] & 16'h17db);
+    (* keep *) wire xor_1_8 = ^(key[31:16] & 16'h990f);
+    (* keep *) wire xor_1_7 = ^(key[31:16] & 16'hda1c);
+    (* keep *) wire xor_1_6 = ^(key[31:16] & 16'h1abb);
+    (* keep *) wire xor_1_5 = ^(key[31:16] & 16'hf039);
+    (* keep *) wire xor_1_4 = ^(key[31:16] & 16'h3102);
+    (* keep *) wire xor_1_3 = ^(key[31:16] & 16'hcd54);
+    (* keep *) wire xor_1_2 = ^(key[31:16] & 16'h7880);
+    (* keep *) wire xor_1_1 = ^(key[31:16] & 16'h6d65);
+    (* keep *) wire xor_1_0 = ^(key[31:16] & 16'hbdc9);
+    (* keep *) wire xor_2_11 = ^(key[47:32] & 16'h7d19);
+    (* keep *) wire xor_2_10 = ^(key[47:32] & 16'hfd22);
+    (* keep *) wire xor_2_9 = ^(key[47:32] & 16'h69b3);
+    (* keep *) wire xor_2_8 = ^(key[47:32] & 16'h4bd6);
+    (* keep *) wire xor_2_7 = ^(key[47:32] & 16'hf37d);
+    (* keep *) wire xor_2_6 = ^(key[47:32] & 16'h369e);
+    (* keep *) wire xor_2_5 = ^(key[47:32] & 16'h3b3c);
+    (* keep *) wire xor_2_4 = ^(key[47:32] & 16'h9455);
+    (* keep *) wire xor_2_3 = ^(key[47:32] & 16'hfb20);
+    (* keep *) wire xor_2_2 = ^(key[47:32] & 16'hb892);
+    (* keep *) wire xor_2_1 = ^(key[47:32] & 16'h7d0);
+    (* keep *) wire xor_2_0 = ^(key[47:32] & 16'heaeb);
+    (* keep *) wire xor_3_11 = ^(key[63:48] & 16'hf33d);
+    (* keep *) wire xor_3_10 = ^(key[63:48] & 16'h7783);
+    (* keep *) wire xor_3_9 = ^(key[63:48] & 16'h42f2);
+    (* keep *) wire xor_3_8 = ^(key[63:48] & 16'hcb56);
+    (* keep *) wire xor_3_7 = ^(key[63:48] & 16'h4d6b);
+    (* keep *) wire xor_3_6 = ^(key[63:48] & 16'h65b2);
+    (* keep *) wire xor_3_5 = ^(key[63:48] & 16'h6679);
+    (* keep *) wire xor_3_4 = ^(key[63:48] & 16'h5cd5);
+    (* keep *) wire xor_3_3 = ^(key[63:48] & 16'h1f74);
+    (* keep *) wire xor_3_2 = ^(key[63:48] & 16'h3920);
+    (* keep *) wire xor_3_1 = ^(key[63:48] & 16'h34e2);
+    (* keep *) wire xor_3_0 = ^(key[63:48] & 16'hb406);
     always @(posedge clock) begin
-        layer_0 <= {parity_0_11,
-            parity_0_10,
-            parity_0_9,
-            parity_0_8,
-            parity_0_7,
-            parity_0_6,
-            parity_0_5,
-            parity_0_4,
-            parity_0_3,
-            parity_0_2,
-            parity_0_1,
-            parity_0_0};
-        layer_1 <= {parity_1_11,
-            parity_1_10,
-            parity_1_9,
-            parity_1_8,
-            parity_1_7,
-            parity_1_6,
-            parity_1_5,
-            parity_1_4,
-            parity_1_3,
-            parity_1_2,
-            parity_1_1,
-            parity_1_0};
-        layer_2 <= {parity_2_11,
-            parity_2_10,
-            1'b0,
-            parity_2_8,
-            parity_2_7,
-            parity_2_6,
-            parity_2_5,
-            1'b0,
-            parity_2_3,
-            1'b0,
-            1'b0,
-            parity_2_0};
+        chunk_parity_0 <= {xor_0_11,
+            xor_0_10,
+            xor_0_9,
+            xor_0_8,
+            xor_0_7,
+            xor_0_6,
+            xor_0_5,
+            xor_0_4,
+            xor_0_3,
+            xor_0_2,
+            xor_0_1,
+            xor_0_0};
+        chunk_parity_1 <= {xor_1_11,
+            xor_1_10,
+            xor_1_9,
+            xor_1_8,
+            xor_1_7,
+            xor_1_6,
+            xor_1_5,
+            xor_1_4,
+            xor_1_3,
+            xor_1_2,
+            xor_1_1,
+            xor_1_0};
+        chunk_parity_2 <= {xor_2_11,
+            xor_2_10,
+            xor_2_9,
+            xor_2_8,
+            xor_2_7,
+            xor_2_6,
+            xor_2_5,
+            xor_2_4,
+            xor_2_3,
+            xor_2_2,
+            xor_2_1,
+            xor_2_0};
+        chunk_parity_3 <= {xor_3_11,
+            xor_3_10,
+            xor_3_9,
+            xor_3_8,
+            xor_3_7,
+            xor_3_6,
+            xor_3_5,
+            xor_3_4,
+            xor_3_3,
+            xor_3_2,
+            xor_3_1,
+            xor_3_0};
     end
     /* verilator lint_off UNUSED */
     wire unused_key = &{1'b0, key, 1'b0};
     /* verilator lint_on UNUSED */
     always @(*) begin
-        addr = {4'h0, (layer_0 ^ layer_1 ^ layer_2 ^ 12'h0)};
+        addr = {4'h0, (chunk_parity_0 ^ chunk_parity_1 ^ chunk_parity_2 ^ chunk_parity_3 ^ 12'h0)};
     end
 endmodule // bloom_core_parts_1_hash
 
@@ -2899,79 +2959,113 @@ module bloom_core_parts_2_hash(clock,key,addr);
     output reg  [15:0] addr;
     
     // Update code (custom)
-    reg [11:0] layer_0;
-    reg [11:0] layer_1;
-    reg [11:0] layer_2;
-    (* keep *) wire parity_0_11 = ^(key[63:0] & 64'h4c8c3253c8);
-    (* keep *) wire parity_0_10 = ^(key[63:0] & 64'h1cdc6ee0);
-    (* keep *) wire parity_0_9 = ^(key[63:0] & 64'h12dda90f);
-    (* keep *) wire parity_0_8 = ^(key[63:0] & 64'h6c54e7d);
-    (* keep *) wire parity_0_7 = ^(key[63:0] & 64'hf3a26dc);
-    (* keep *) wire parity_0_6 = ^(key[63:0] & 64'hc481c57249);
-    (* keep *) wire parity_0_5 = ^(key[63:0] & 64'h14e571f8);
-    (* keep *) wire parity_0_4 = ^(key[63:0] & 64'h341be8ae);
-    (* keep *) wire parity_0_3 = ^(key[63:0] & 64'h3262d0db1);
-    (* keep *) wire parity_0_2 = ^(key[63:0] & 64'h76e66261);
-    (* keep *) wire parity_0_1 = ^(key[63:0] & 64'he0fb509c);
-    (* keep *) wire parity_0_0 = ^(key[63:0] & 64'h275d177);
-    (* keep *) wire parity_1_11 = ^(key[63:0] & 64'h1a3fa80000000000);
-    (* keep *) wire parity_1_10 = ^(key[63:0] & 64'h458e7e9000000000);
-    (* keep *) wire parity_1_9 = ^(key[63:0] & 64'h49411e3a00000000);
-    (* keep *) wire parity_1_8 = ^(key[63:0] & 64'hc2a9a88e8000000);
-    (* keep *) wire parity_1_7 = ^(key[63:0] & 64'h42eecc5280000000);
-    (* keep *) wire parity_1_6 = ^(key[63:0] & 64'h45d6410000000000);
-    (* keep *) wire parity_1_5 = ^(key[63:0] & 64'hfc114922c0000000);
-    (* keep *) wire parity_1_4 = ^(key[63:0] & 64'he0f1ab3800000000);
-    (* keep *) wire parity_1_3 = ^(key[63:0] & 64'he2f390e400000000);
-    (* keep *) wire parity_1_2 = ^(key[63:0] & 64'h493f56c80000000);
-    (* keep *) wire parity_1_1 = ^(key[63:0] & 64'heeb028d500000000);
-    (* keep *) wire parity_1_0 = ^(key[63:0] & 64'hf677d4000000);
-    (* keep *) wire parity_2_7 = ^(key[63:0] & 64'h8000000000000000);
-    (* keep *) wire parity_2_2 = ^(key[63:0] & 64'h2000000000000000);
-    (* keep *) wire parity_2_0 = ^(key[63:0] & 64'hbe7a000000000000);
+    reg [11:0] chunk_parity_0;
+    reg [11:0] chunk_parity_1;
+    reg [11:0] chunk_parity_2;
+    reg [11:0] chunk_parity_3;
+    (* keep *) wire xor_0_11 = ^(key[15:0] & 16'h53c8);
+    (* keep *) wire xor_0_10 = ^(key[15:0] & 16'h6ee0);
+    (* keep *) wire xor_0_9 = ^(key[15:0] & 16'ha90f);
+    (* keep *) wire xor_0_8 = ^(key[15:0] & 16'h4e7d);
+    (* keep *) wire xor_0_7 = ^(key[15:0] & 16'h26dc);
+    (* keep *) wire xor_0_6 = ^(key[15:0] & 16'h7249);
+    (* keep *) wire xor_0_5 = ^(key[15:0] & 16'h71f8);
+    (* keep *) wire xor_0_4 = ^(key[15:0] & 16'he8ae);
+    (* keep *) wire xor_0_3 = ^(key[15:0] & 16'hdb1);
+    (* keep *) wire xor_0_2 = ^(key[15:0] & 16'h6261);
+    (* keep *) wire xor_0_1 = ^(key[15:0] & 16'h509c);
+    (* keep *) wire xor_0_0 = ^(key[15:0] & 16'hd177);
+    (* keep *) wire xor_1_11 = ^(key[31:16] & 16'h8c32);
+    (* keep *) wire xor_1_10 = ^(key[31:16] & 16'h1cdc);
+    (* keep *) wire xor_1_9 = ^(key[31:16] & 16'h12dd);
+    (* keep *) wire xor_1_8 = ^(key[31:16] & 16'heec5);
+    (* keep *) wire xor_1_7 = ^(key[31:16] & 16'h8f3a);
+    (* keep *) wire xor_1_6 = ^(key[31:16] & 16'h81c5);
+    (* keep *) wire xor_1_5 = ^(key[31:16] & 16'hd4e5);
+    (* keep *) wire xor_1_4 = ^(key[31:16] & 16'h341b);
+    (* keep *) wire xor_1_3 = ^(key[31:16] & 16'h262d);
+    (* keep *) wire xor_1_2 = ^(key[31:16] & 16'hf6e6);
+    (* keep *) wire xor_1_1 = ^(key[31:16] & 16'he0fb);
+    (* keep *) wire xor_1_0 = ^(key[31:16] & 16'hd675);
+    (* keep *) wire xor_2_11 = ^(key[47:32] & 16'ha84c);
+    (* keep *) wire xor_2_10 = ^(key[47:32] & 16'h7e90);
+    (* keep *) wire xor_2_9 = ^(key[47:32] & 16'h1e3a);
+    (* keep *) wire xor_2_8 = ^(key[47:32] & 16'h9a88);
+    (* keep *) wire xor_2_7 = ^(key[47:32] & 16'hcc52);
+    (* keep *) wire xor_2_6 = ^(key[47:32] & 16'h41c4);
+    (* keep *) wire xor_2_5 = ^(key[47:32] & 16'h4922);
+    (* keep *) wire xor_2_4 = ^(key[47:32] & 16'hab38);
+    (* keep *) wire xor_2_3 = ^(key[47:32] & 16'h90e7);
+    (* keep *) wire xor_2_2 = ^(key[47:32] & 16'hf56c);
+    (* keep *) wire xor_2_1 = ^(key[47:32] & 16'h28d5);
+    (* keep *) wire xor_2_0 = ^(key[47:32] & 16'hf677);
+    (* keep *) wire xor_3_11 = ^(key[63:48] & 16'h1a3f);
+    (* keep *) wire xor_3_10 = ^(key[63:48] & 16'h458e);
+    (* keep *) wire xor_3_9 = ^(key[63:48] & 16'h4941);
+    (* keep *) wire xor_3_8 = ^(key[63:48] & 16'hc2a);
+    (* keep *) wire xor_3_7 = ^(key[63:48] & 16'hc2ee);
+    (* keep *) wire xor_3_6 = ^(key[63:48] & 16'h45d6);
+    (* keep *) wire xor_3_5 = ^(key[63:48] & 16'hfc11);
+    (* keep *) wire xor_3_4 = ^(key[63:48] & 16'he0f1);
+    (* keep *) wire xor_3_3 = ^(key[63:48] & 16'he2f3);
+    (* keep *) wire xor_3_2 = ^(key[63:48] & 16'h2493);
+    (* keep *) wire xor_3_1 = ^(key[63:48] & 16'heeb0);
+    (* keep *) wire xor_3_0 = ^(key[63:48] & 16'hbe7a);
     always @(posedge clock) begin
-        layer_0 <= {parity_0_11,
-            parity_0_10,
-            parity_0_9,
-            parity_0_8,
-            parity_0_7,
-            parity_0_6,
-            parity_0_5,
-            parity_0_4,
-            parity_0_3,
-            parity_0_2,
-            parity_0_1,
-            parity_0_0};
-        layer_1 <= {parity_1_11,
-            parity_1_10,
-            parity_1_9,
-            parity_1_8,
-            parity_1_7,
-            parity_1_6,
-            parity_1_5,
-            parity_1_4,
-            parity_1_3,
-            parity_1_2,
-            parity_1_1,
-            parity_1_0};
-        layer_2 <= {1'b0,
-            1'b0,
-            1'b0,
-            1'b0,
-            parity_2_7,
-            1'b0,
-            1'b0,
-            1'b0,
-            1'b0,
-            parity_2_2,
-            1'b0,
-            parity_2_0};
+        chunk_parity_0 <= {xor_0_11,
+            xor_0_10,
+            xor_0_9,
+            xor_0_8,
+            xor_0_7,
+            xor_0_6,
+            xor_0_5,
+            xor_0_4,
+            xor_0_3,
+            xor_0_2,
+            xor_0_1,
+            xor_0_0};
+        chunk_parity_1 <= {xor_1_11,
+            xor_1_10,
+            xor_1_9,
+            xor_1_8,
+            xor_1_7,
+            xor_1_6,
+            xor_1_5,
+            xor_1_4,
+            xor_1_3,
+            xor_1_2,
+            xor_1_1,
+            xor_1_0};
+        chunk_parity_2 <= {xor_2_11,
+            xor_2_10,
+            xor_2_9,
+            xor_2_8,
+            xor_2_7,
+            xor_2_6,
+            xor_2_5,
+            xor_2_4,
+            xor_2_3,
+            xor_2_2,
+            xor_2_1,
+            xor_2_0};
+        chunk_parity_3 <= {xor_3_11,
+            xor_3_10,
+            xor_3_9,
+            xor_3_8,
+            xor_3_7,
+            xor_3_6,
+            xor_3_5,
+            xor_3_4,
+            xor_3_3,
+            xor_3_2,
+            xor_3_1,
+            xor_3_0};
     end
     /* verilator lint_off UNUSED */
     wire unused_key = &{1'b0, key, 1'b0};
     /* verilator lint_on UNUSED */
     always @(*) begin
-        addr = {4'h0, (layer_0 ^ layer_1 ^ layer_2 ^ 12'h0)};
+        addr = {4'h0, (chunk_parity_0 ^ chunk_parity_1 ^ chunk_parity_2 ^ chunk_parity_3 ^ 12'h0)};
     end
 endmodule // bloom_core_parts_2_hash
 
@@ -3291,82 +3385,113 @@ module bloom_core_parts_3_hash(clock,key,addr);
     output reg  [15:0] addr;
     
     // Update code (custom)
-    reg [11:0] layer_0;
-    reg [11:0] layer_1;
-    reg [11:0] layer_2;
-    (* keep *) wire parity_0_11 = ^(key[63:0] & 64'h339c125868);
-    (* keep *) wire parity_0_10 = ^(key[63:0] & 64'h650dd11d2);
-    (* keep *) wire parity_0_9 = ^(key[63:0] & 64'hd658b57);
-    (* keep *) wire parity_0_8 = ^(key[63:0] & 64'hf653418d00);
-    (* keep *) wire parity_0_7 = ^(key[63:0] & 64'h229e0b8315);
-    (* keep *) wire parity_0_6 = ^(key[63:0] & 64'h2ee491b42);
-    (* keep *) wire parity_0_5 = ^(key[63:0] & 64'h11b7c3514);
-    (* keep *) wire parity_0_4 = ^(key[63:0] & 64'h3a9e74b);
-    (* keep *) wire parity_0_3 = ^(key[63:0] & 64'hccc9f4c1);
-    (* keep *) wire parity_0_2 = ^(key[63:0] & 64'h1d0e9f7);
-    (* keep *) wire parity_0_1 = ^(key[63:0] & 64'he21b0335a);
-    (* keep *) wire parity_0_0 = ^(key[63:0] & 64'h728a98374);
-    (* keep *) wire parity_1_11 = ^(key[63:0] & 64'h5a419b4000000000);
-    (* keep *) wire parity_1_10 = ^(key[63:0] & 64'h1fb6f1800000000);
-    (* keep *) wire parity_1_9 = ^(key[63:0] & 64'h3860444710000000);
-    (* keep *) wire parity_1_8 = ^(key[63:0] & 64'hb61c040000000000);
-    (* keep *) wire parity_1_7 = ^(key[63:0] & 64'h8d0286c000000000);
-    (* keep *) wire parity_1_6 = ^(key[63:0] & 64'h11e8bf6400000000);
-    (* keep *) wire parity_1_5 = ^(key[63:0] & 64'hd4fd1e200000000);
-    (* keep *) wire parity_1_4 = ^(key[63:0] & 64'h11bbc92c8000000);
-    (* keep *) wire parity_1_3 = ^(key[63:0] & 64'h150b8aed00000000);
-    (* keep *) wire parity_1_2 = ^(key[63:0] & 64'h2e5c8736000000);
-    (* keep *) wire parity_1_1 = ^(key[63:0] & 64'h65957e3000000000);
-    (* keep *) wire parity_1_0 = ^(key[63:0] & 64'hba2b348800000000);
-    (* keep *) wire parity_2_10 = ^(key[63:0] & 64'h5e00000000000000);
-    (* keep *) wire parity_2_6 = ^(key[63:0] & 64'hc000000000000000);
-    (* keep *) wire parity_2_5 = ^(key[63:0] & 64'ha000000000000000);
-    (* keep *) wire parity_2_4 = ^(key[63:0] & 64'hee00000000000000);
-    (* keep *) wire parity_2_2 = ^(key[63:0] & 64'h9d00000000000000);
-    (* keep *) wire parity_2_1 = ^(key[63:0] & 64'h8000000000000000);
+    reg [11:0] chunk_parity_0;
+    reg [11:0] chunk_parity_1;
+    reg [11:0] chunk_parity_2;
+    reg [11:0] chunk_parity_3;
+    (* keep *) wire xor_0_11 = ^(key[15:0] & 16'h5868);
+    (* keep *) wire xor_0_10 = ^(key[15:0] & 16'h11d2);
+    (* keep *) wire xor_0_9 = ^(key[15:0] & 16'h8b57);
+    (* keep *) wire xor_0_8 = ^(key[15:0] & 16'h8d00);
+    (* keep *) wire xor_0_7 = ^(key[15:0] & 16'h8315);
+    (* keep *) wire xor_0_6 = ^(key[15:0] & 16'h1b42);
+    (* keep *) wire xor_0_5 = ^(key[15:0] & 16'h3514);
+    (* keep *) wire xor_0_4 = ^(key[15:0] & 16'he74b);
+    (* keep *) wire xor_0_3 = ^(key[15:0] & 16'hf4c1);
+    (* keep *) wire xor_0_2 = ^(key[15:0] & 16'he9f7);
+    (* keep *) wire xor_0_1 = ^(key[15:0] & 16'h335a);
+    (* keep *) wire xor_0_0 = ^(key[15:0] & 16'h8374);
+    (* keep *) wire xor_1_11 = ^(key[31:16] & 16'h9c12);
+    (* keep *) wire xor_1_10 = ^(key[31:16] & 16'h50dd);
+    (* keep *) wire xor_1_9 = ^(key[31:16] & 16'h1d65);
+    (* keep *) wire xor_1_8 = ^(key[31:16] & 16'h5341);
+    (* keep *) wire xor_1_7 = ^(key[31:16] & 16'h9e0b);
+    (* keep *) wire xor_1_6 = ^(key[31:16] & 16'hee49);
+    (* keep *) wire xor_1_5 = ^(key[31:16] & 16'h1b7c);
+    (* keep *) wire xor_1_4 = ^(key[31:16] & 16'hcba9);
+    (* keep *) wire xor_1_3 = ^(key[31:16] & 16'hccc9);
+    (* keep *) wire xor_1_2 = ^(key[31:16] & 16'h37d0);
+    (* keep *) wire xor_1_1 = ^(key[31:16] & 16'h21b0);
+    (* keep *) wire xor_1_0 = ^(key[31:16] & 16'h28a9);
+    (* keep *) wire xor_2_11 = ^(key[47:32] & 16'h9b73);
+    (* keep *) wire xor_2_10 = ^(key[47:32] & 16'h6f1e);
+    (* keep *) wire xor_2_9 = ^(key[47:32] & 16'h4447);
+    (* keep *) wire xor_2_8 = ^(key[47:32] & 16'h4f6);
+    (* keep *) wire xor_2_7 = ^(key[47:32] & 16'h86e2);
+    (* keep *) wire xor_2_6 = ^(key[47:32] & 16'hbf66);
+    (* keep *) wire xor_2_5 = ^(key[47:32] & 16'hd1e3);
+    (* keep *) wire xor_2_4 = ^(key[47:32] & 16'hbc92);
+    (* keep *) wire xor_2_3 = ^(key[47:32] & 16'h8aed);
+    (* keep *) wire xor_2_2 = ^(key[47:32] & 16'h5c87);
+    (* keep *) wire xor_2_1 = ^(key[47:32] & 16'h7e3e);
+    (* keep *) wire xor_2_0 = ^(key[47:32] & 16'h348f);
+    (* keep *) wire xor_3_11 = ^(key[63:48] & 16'h5a41);
+    (* keep *) wire xor_3_10 = ^(key[63:48] & 16'h5ffb);
+    (* keep *) wire xor_3_9 = ^(key[63:48] & 16'h3860);
+    (* keep *) wire xor_3_8 = ^(key[63:48] & 16'hb61c);
+    (* keep *) wire xor_3_7 = ^(key[63:48] & 16'h8d02);
+    (* keep *) wire xor_3_6 = ^(key[63:48] & 16'hd1e8);
+    (* keep *) wire xor_3_5 = ^(key[63:48] & 16'had4f);
+    (* keep *) wire xor_3_4 = ^(key[63:48] & 16'hef1b);
+    (* keep *) wire xor_3_3 = ^(key[63:48] & 16'h150b);
+    (* keep *) wire xor_3_2 = ^(key[63:48] & 16'h9d2e);
+    (* keep *) wire xor_3_1 = ^(key[63:48] & 16'he595);
+    (* keep *) wire xor_3_0 = ^(key[63:48] & 16'hba2b);
     always @(posedge clock) begin
-        layer_0 <= {parity_0_11,
-            parity_0_10,
-            parity_0_9,
-            parity_0_8,
-            parity_0_7,
-            parity_0_6,
-            parity_0_5,
-            parity_0_4,
-            parity_0_3,
-            parity_0_2,
-            parity_0_1,
-            parity_0_0};
-        layer_1 <= {parity_1_11,
-            parity_1_10,
-            parity_1_9,
-            parity_1_8,
-            parity_1_7,
-            parity_1_6,
-            parity_1_5,
-            parity_1_4,
-            parity_1_3,
-            parity_1_2,
-            parity_1_1,
-            parity_1_0};
-        layer_2 <= {1'b0,
-            parity_2_10,
-            1'b0,
-            1'b0,
-            1'b0,
-            parity_2_6,
-            parity_2_5,
-            parity_2_4,
-            1'b0,
-            parity_2_2,
-            parity_2_1,
-            1'b0};
+        chunk_parity_0 <= {xor_0_11,
+            xor_0_10,
+            xor_0_9,
+            xor_0_8,
+            xor_0_7,
+            xor_0_6,
+            xor_0_5,
+            xor_0_4,
+            xor_0_3,
+            xor_0_2,
+            xor_0_1,
+            xor_0_0};
+        chunk_parity_1 <= {xor_1_11,
+            xor_1_10,
+            xor_1_9,
+            xor_1_8,
+            xor_1_7,
+            xor_1_6,
+            xor_1_5,
+            xor_1_4,
+            xor_1_3,
+            xor_1_2,
+            xor_1_1,
+            xor_1_0};
+        chunk_parity_2 <= {xor_2_11,
+            xor_2_10,
+            xor_2_9,
+            xor_2_8,
+            xor_2_7,
+            xor_2_6,
+            xor_2_5,
+            xor_2_4,
+            xor_2_3,
+            xor_2_2,
+            xor_2_1,
+            xor_2_0};
+        chunk_parity_3 <= {xor_3_11,
+            xor_3_10,
+            xor_3_9,
+            xor_3_8,
+            xor_3_7,
+            xor_3_6,
+            xor_3_5,
+            xor_3_4,
+            xor_3_3,
+            xor_3_2,
+            xor_3_1,
+            xor_3_0};
     end
     /* verilator lint_off UNUSED */
     wire unused_key = &{1'b0, key, 1'b0};
     /* verilator lint_on UNUSED */
     always @(*) begin
-        addr = {4'h0, (layer_0 ^ layer_1 ^ layer_2 ^ 12'h0)};
+        addr = {4'h0, (chunk_parity_0 ^ chunk_parity_1 ^ chunk_parity_2 ^ chunk_parity_3 ^ 12'h0)};
     end
 endmodule // bloom_core_parts_3_hash
 
