@@ -17,7 +17,8 @@
 //! Same-address read and write: an operation reads the RAM at the end of c3, in the same
 //! clock edge as the operation one slot ahead writes (its c4). The RAM does not define
 //! what that read returns, so when the slot ahead is an insert to the same address the
-//! bit is forwarded as 1 (addresses compared in c3, the insert flag applied in c4,
+//! bit is forwarded as 1 (addresses compared in c3, in two halves of at most 8 bits so
+//! that each is two LUT4 levels, the halves and the insert flag combined in c4,
 //! registered into c5). Writes two or more slots
 //! ahead are already in the RAM when this read happens, so one comparator suffices.
 
@@ -49,7 +50,10 @@ pub struct Partition<const W: usize> {
     // The RAM write address of c4: the operation's address, or the sweep's during a
     // clear (chosen in c3, so the RAM's write address and mask start at flip-flops).
     addr4: DFF<Bits<16>>,
-    same_address4: DFF<bool>,
+    // The c3 and c4 addresses agree in bits 7..0 / 15..8 (a 16-input compare is two
+    // LUT4 levels, the whole address's 24 or more inputs three).
+    same_low4: DFF<bool>,
+    same_high4: DFF<bool>,
     forward5: DFF<bool>,
     // 1 when the insert in c6 set a 0 bit, else 0: added, not used as a clock enable
     // (a fill counter's enable was promoted to a slow global buffer).
@@ -64,7 +68,8 @@ pub struct Partition<const W: usize> {
     fill_at_reset: Constant<Bits<17>>,
     fill_zero: Constant<Bits<17>>,
     fill_one: Constant<Bits<17>>,
-    address_mask: Constant<Bits<16>>,
+    address_mask_low: Constant<Bits<16>>,
+    address_mask_high: Constant<Bits<16>>,
     address_zero: Constant<Bits<16>>,
 }
 
@@ -90,7 +95,8 @@ impl<const W: usize> Partition<W> {
             addr2: Default::default(),
             addr3: Default::default(),
             addr4: Default::default(),
-            same_address4: Default::default(),
+            same_low4: Default::default(),
+            same_high4: Default::default(),
             forward5: Default::default(),
             increment6: Default::default(),
             fill_count: Default::default(),
@@ -100,7 +106,8 @@ impl<const W: usize> Partition<W> {
             fill_at_reset: Constant::new((fill_at_reset as u64).into()),
             fill_zero: Constant::new(0u64.into()),
             fill_one: Constant::new(1u64.into()),
-            address_mask: Constant::new(((1u64 << bank_bits) - 1).into()),
+            address_mask_low: Constant::new((((1u64 << bank_bits) - 1) & 0xff).into()),
+            address_mask_high: Constant::new((((1u64 << bank_bits) - 1) & 0xff00).into()),
             address_zero: Constant::new(0u64.into()),
         }
     }
@@ -114,7 +121,7 @@ impl<const W: usize> Partition<W> {
 impl<const W: usize> Logic for Partition<W> {
     #[hdl_gen]
     fn update(&mut self) {
-        dff_setup!(self, clock, addr3, addr4, same_address4, forward5, increment6, fill_count);
+        dff_setup!(self, clock, addr3, addr4, same_low4, same_high4, forward5, increment6, fill_count);
         self.hash.clock.next = self.clock.val();
         self.hash.key.next = self.key1.val();
         self.ram.clock.next = self.clock.val();
@@ -131,9 +138,12 @@ impl<const W: usize> Logic for Partition<W> {
             self.addr4.d.next = self.addr3.q.val();
         }
         // The operation in c3 reads the address the one in c4 writes (bits >= b are 0).
-        self.same_address4.d.next = ((self.addr3.q.val() ^ self.addr4.q.val()) & self.address_mask.val())
+        self.same_low4.d.next = ((self.addr3.q.val() ^ self.addr4.q.val()) & self.address_mask_low.val())
             == self.address_zero.val();
-        self.forward5.d.next = self.forwarding_enabled.val() & (self.insert5.val() & self.same_address4.q.val());
+        self.same_high4.d.next = ((self.addr3.q.val() ^ self.addr4.q.val()) & self.address_mask_high.val())
+            == self.address_zero.val();
+        self.forward5.d.next = (self.forwarding_enabled.val() & self.insert5.val())
+            & (self.same_low4.q.val() & self.same_high4.q.val());
         self.ram.write_enable.next = self.write4.val();
         self.ram.write_addr.next = self.addr4.q.val();
         self.ram.write_data.next = !self.sweep_en.val();

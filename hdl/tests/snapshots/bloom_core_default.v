@@ -409,21 +409,24 @@ module bloom_core_control(clock,reset,req_valid,req_ready,req_op,req_key,req_tag
     reg  [7:0] outstanding$d;
     wire  [7:0] outstanding$q;
     reg  outstanding$clock;
-    reg  op_clear1$d;
-    wire  op_clear1$q;
-    reg  op_clear1$clock;
+    reg  clear1$d;
+    wire  clear1$q;
+    reg  clear1$clock;
     reg  clear2$d;
     wire  clear2$q;
     reg  clear2$clock;
-    reg  no_clear_tail$d;
-    wire  no_clear_tail$q;
-    reg  no_clear_tail$clock;
+    reg  idle$d;
+    wire  idle$q;
+    reg  idle$clock;
     reg  sweep_lead$d;
     wire  sweep_lead$q;
     reg  sweep_lead$clock;
     reg  [15:0] sweep_count$d;
     wire  [15:0] sweep_count$q;
     reg  sweep_count$clock;
+    reg  sweep_step$d;
+    wire  sweep_step$q;
+    reg  sweep_step$clock;
     reg  sweep_at_last$d;
     wire  sweep_at_last$q;
     reg  sweep_at_last$clock;
@@ -471,10 +474,10 @@ module bloom_core_control(clock,reset,req_valid,req_ready,req_op,req_key,req_tag
     reg  ready;
     reg  accept;
     reg  popped;
-    reg  clearing;
-    reg  [7:0] outstanding_up;
-    reg  [7:0] outstanding_down;
-    reg  [7:0] outstanding_hold;
+    reg  [7:0] popped_mask;
+    reg  [7:0] accept_mask;
+    reg  [7:0] outstanding_if_accept;
+    reg  [7:0] outstanding_if_not;
     
     // Sub module instances
     bloom_core_control_valid1 valid1(
@@ -622,20 +625,20 @@ module bloom_core_control(clock,reset,req_valid,req_ready,req_op,req_key,req_tag
         .q(outstanding$q),
         .clock(outstanding$clock)
     );
-    bloom_core_control_op_clear1 op_clear1(
-        .d(op_clear1$d),
-        .q(op_clear1$q),
-        .clock(op_clear1$clock)
+    bloom_core_control_clear1 clear1(
+        .d(clear1$d),
+        .q(clear1$q),
+        .clock(clear1$clock)
     );
     bloom_core_control_clear2 clear2(
         .d(clear2$d),
         .q(clear2$q),
         .clock(clear2$clock)
     );
-    bloom_core_control_no_clear_tail no_clear_tail(
-        .d(no_clear_tail$d),
-        .q(no_clear_tail$q),
-        .clock(no_clear_tail$clock)
+    bloom_core_control_idle idle(
+        .d(idle$d),
+        .q(idle$q),
+        .clock(idle$clock)
     );
     bloom_core_control_sweep_lead sweep_lead(
         .d(sweep_lead$d),
@@ -646,6 +649,11 @@ module bloom_core_control(clock,reset,req_valid,req_ready,req_op,req_key,req_tag
         .d(sweep_count$d),
         .q(sweep_count$q),
         .clock(sweep_count$clock)
+    );
+    bloom_core_control_sweep_step sweep_step(
+        .d(sweep_step$d),
+        .q(sweep_step$q),
+        .clock(sweep_step$clock)
     );
     bloom_core_control_sweep_at_last sweep_at_last(
         .d(sweep_at_last$d),
@@ -745,11 +753,12 @@ module bloom_core_control(clock,reset,req_valid,req_ready,req_op,req_key,req_tag
         rb_select_5$clock = clock;
         key_1$clock = clock;
         outstanding$clock = clock;
-        op_clear1$clock = clock;
+        clear1$clock = clock;
         clear2$clock = clock;
-        no_clear_tail$clock = clock;
+        idle$clock = clock;
         sweep_lead$clock = clock;
         sweep_count$clock = clock;
+        sweep_step$clock = clock;
         sweeping$clock = clock;
         sweep_at_last$clock = clock;
         not_clear5$clock = clock;
@@ -790,11 +799,12 @@ module bloom_core_control(clock,reset,req_valid,req_ready,req_op,req_key,req_tag
         rb_select_5$d = rb_select_5$q;
         key_1$d = key_1$q;
         outstanding$d = outstanding$q;
-        op_clear1$d = op_clear1$q;
+        clear1$d = clear1$q;
         clear2$d = clear2$q;
-        no_clear_tail$d = no_clear_tail$q;
+        idle$d = idle$q;
         sweep_lead$d = sweep_lead$q;
         sweep_count$d = sweep_count$q;
+        sweep_step$d = sweep_step$q;
         sweeping$d = sweeping$q;
         sweep_at_last$d = sweep_at_last$q;
         not_clear5$d = not_clear5$q;
@@ -808,14 +818,13 @@ module bloom_core_control(clock,reset,req_valid,req_ready,req_op,req_key,req_tag
         clear_at5$d = clear_at5$q;
         fifo$clock = clock;
         fifo$reset = reset;
-        clearing = (valid1$q & op_clear1$q) | ~no_clear_tail$q;
-        busy = clearing;
-        ready = (~reset & ~rb_req) & (~clearing & ~outstanding$q[32'h7]);
+        busy = ~idle$q;
+        ready = (~reset & ~rb_req) & (idle$q & ~outstanding$q[32'h7]);
         req_ready = ready;
         accept = req_valid & ready;
         valid1$d = accept;
         op1$d = req_op;
-        op_clear1$d = req_op == op_clear;
+        clear1$d = accept & (req_op == op_clear);
         tag1$d = req_tag;
         key_1$d = req_key;
         rb1$d = rb_req;
@@ -848,7 +857,7 @@ module bloom_core_control(clock,reset,req_valid,req_ready,req_op,req_key,req_tag
         else begin
             rb_select_5$d = select_zero;
         end
-        clear2$d = valid1$q & op_clear1$q;
+        clear2$d = clear1$q;
         key1 = key_1$q;
         is_rb2 = rb2$q;
         rb_addr2 = rb_address2$q;
@@ -862,19 +871,24 @@ module bloom_core_control(clock,reset,req_valid,req_ready,req_op,req_key,req_tag
         sweep_en3 = sweep_lead$q;
         sweep_addr3 = sweep_count$q;
         rb_select5 = rb_select_5$q;
-        if (sweep_lead$q) begin
-            sweep_count$d = sweep_count$q + sweep_one;
-            if (sweep_at_last$q) begin
-                sweep_lead$d = 1'b0;
+        if (sweep_step$q) begin
+            if (clear2$q) begin
+                sweep_count$d = sweep_zero;
             end
+            else begin
+                sweep_count$d = sweep_count$q + sweep_one;
+            end
+        end
+        if (sweep_lead$q & sweep_at_last$q) begin
+            sweep_lead$d = 1'b0;
         end
         sweep_at_last$d = (sweep_lead$q & ~sweep_at_last$q) & ((sweep_count$q & address_mask) == sweep_before_last);
         if (clear2$q) begin
             sweep_lead$d = 1'b1;
-            sweep_count$d = sweep_zero;
         end
+        sweep_step$d = (clear1$q | clear2$q) | (sweep_lead$q & ~sweep_at_last$q);
         sweeping$d = sweep_lead$q;
-        no_clear_tail$d = ~((valid1$q & op_clear1$q) | (clear2$q | sweep_lead$q));
+        idle$d = ~(accept & (req_op == op_clear)) & ~((clear1$q | clear2$q) | sweep_lead$q);
         valid6$d = valid5$q;
         tag6$d = tag5$q;
         hit6$d = all_bits5 & not_clear5$q;
@@ -886,25 +900,21 @@ module bloom_core_control(clock,reset,req_valid,req_ready,req_op,req_key,req_tag
         resp_hit = fifo$out_hit;
         resp_tag = fifo$out_tag;
         popped = fifo$out_valid & resp_ready;
-        if (accept & ~popped) begin
-            outstanding_up = outstanding_all;
+        if (popped) begin
+            popped_mask = outstanding_all;
         end
         else begin
-            outstanding_up = outstanding_zero;
+            popped_mask = outstanding_zero;
         end
-        if (~accept & popped) begin
-            outstanding_down = outstanding_all;
-        end
-        else begin
-            outstanding_down = outstanding_zero;
-        end
-        if (accept == popped) begin
-            outstanding_hold = outstanding_all;
+        if (accept) begin
+            accept_mask = outstanding_all;
         end
         else begin
-            outstanding_hold = outstanding_zero;
+            accept_mask = outstanding_zero;
         end
-        outstanding$d = ((outstanding$q & outstanding_hold) | (((outstanding$q << outstanding_one) | outstanding_one) & outstanding_up)) | ((outstanding$q >> outstanding_one) & outstanding_down);
+        outstanding_if_accept = (outstanding$q & popped_mask) | (((outstanding$q << outstanding_one) | outstanding_one) & ~popped_mask);
+        outstanding_if_not = ((outstanding$q >> outstanding_one) & popped_mask) | (outstanding$q & ~popped_mask);
+        outstanding$d = (outstanding_if_accept & accept_mask) | (outstanding_if_not & ~accept_mask);
         rb_valid6$d = rb5$q;
         rb_data6$d = rb_bit5;
         rb_valid = rb_valid6$q;
@@ -926,17 +936,37 @@ module bloom_core_control(clock,reset,req_valid,req_ready,req_op,req_key,req_tag
             write_at4$d = 1'b0;
             insert_at5$d = 1'b0;
             clear_at5$d = 1'b0;
+            clear1$d = 1'b0;
             clear2$d = 1'b0;
-            no_clear_tail$d = 1'b1;
+            idle$d = 1'b1;
+            sweep_step$d = 1'b0;
             outstanding$d = outstanding_zero;
             sweep_lead$d = 1'b0;
             sweeping$d = 1'b0;
             sweep_at_last$d = 1'b0;
-            sweep_count$d = sweep_zero;
         end
     end
     
 endmodule // bloom_core_control
+
+
+module bloom_core_control_clear1(d,q,clock);
+    
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_control_clear1
 
 
 module bloom_core_control_clear2(d,q,clock);
@@ -1004,9 +1034,12 @@ module bloom_core_control_fifo(clock,reset,push,push_hit,push_tag,pop,out_valid,
     reg [7:0] occupancy;
     wire popped = pop & occupancy[0];
     // The fill level moves by AND/OR, not by ifs: a shifted-in constant under an if
-    // becomes a synchronous set/reset whose logic lands on the slow SR route.
-    wire grow = push & !popped;
-    wire shrink = popped & !push;
+    // becomes a synchronous set/reset whose logic lands on the slow SR route. Written as
+    // push ? (popped ? .. : ..) : (popped ? .. : ..), each inner choice one LUT4 of
+    // flip-flops and the pop input, so the whole update is two LUT levels.
+    wire [7:0] popped_mask = {8{popped}};
+    wire [7:0] occupancy_if_push = (occupancy & popped_mask) | ({occupancy[6:0], 1'b1} & ~popped_mask);
+    wire [7:0] occupancy_if_not = ({1'b0, occupancy[7:1]} & popped_mask) | (occupancy & ~popped_mask);
     always @(posedge clock) begin
         if (push & write_select[0]) entry_0 <= {push_hit, push_tag};
         if (push & write_select[1]) entry_1 <= {push_hit, push_tag};
@@ -1023,9 +1056,7 @@ module bloom_core_control_fifo(clock,reset,push,push_hit,push_tag,pop,out_valid,
         end else begin
             if (push) write_select <= {write_select[6:0], write_select[7]};
             if (popped) read_select <= {read_select[6:0], read_select[7]};
-            occupancy <= ((occupancy & {8{!(grow | shrink)}})
-                | ({occupancy[6:0], 1'b1} & {8{grow}}))
-                | ({1'b0, occupancy[7:1]} & {8{shrink}});
+            occupancy <= (occupancy_if_push & {8{push}}) | (occupancy_if_not & {8{!push}});
         end
     end
     always @(*) begin
@@ -1059,6 +1090,25 @@ module bloom_core_control_hit6(d,q,clock);
     end
           
 endmodule // bloom_core_control_hit6
+
+
+module bloom_core_control_idle(d,q,clock);
+    
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_control_idle
 
 
 module bloom_core_control_insert_at5(d,q,clock);
@@ -1097,25 +1147,6 @@ module bloom_core_control_key_1(d,q,clock);
     end
           
 endmodule // bloom_core_control_key_1
-
-
-module bloom_core_control_no_clear_tail(d,q,clock);
-    
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-    
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-    
-    always @(posedge clock) begin
-       q <= d;
-    end
-          
-endmodule // bloom_core_control_no_clear_tail
 
 
 module bloom_core_control_not_clear5(d,q,clock);
@@ -1230,25 +1261,6 @@ module bloom_core_control_op5(d,q,clock);
     end
           
 endmodule // bloom_core_control_op5
-
-
-module bloom_core_control_op_clear1(d,q,clock);
-    
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-    
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-    
-    always @(posedge clock) begin
-       q <= d;
-    end
-          
-endmodule // bloom_core_control_op_clear1
 
 
 module bloom_core_control_outstanding(d,q,clock);
@@ -1593,6 +1605,25 @@ module bloom_core_control_sweep_lead(d,q,clock);
 endmodule // bloom_core_control_sweep_lead
 
 
+module bloom_core_control_sweep_step(d,q,clock);
+    
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_control_sweep_step
+
+
 module bloom_core_control_sweeping(d,q,clock);
     
     // Module arguments
@@ -1882,7 +1913,8 @@ module bloom_core_parts_0(clock,reset,key1,is_rb2,rb_addr2,write4,insert5,clear5
     localparam  fill_at_reset = 17'b0;
     localparam  fill_zero = 17'b0;
     localparam  fill_one = 17'b1;
-    localparam  address_mask = 16'hfff;
+    localparam  address_mask_low = 16'hff;
+    localparam  address_mask_high = 16'hf00;
     localparam  address_zero = 16'h0;
     
     // Stub signals
@@ -1901,9 +1933,12 @@ module bloom_core_parts_0(clock,reset,key1,is_rb2,rb_addr2,write4,insert5,clear5
     reg  [15:0] addr4$d;
     wire  [15:0] addr4$q;
     reg  addr4$clock;
-    reg  same_address4$d;
-    wire  same_address4$q;
-    reg  same_address4$clock;
+    reg  same_low4$d;
+    wire  same_low4$q;
+    reg  same_low4$clock;
+    reg  same_high4$d;
+    wire  same_high4$q;
+    reg  same_high4$clock;
     reg  forward5$d;
     wire  forward5$q;
     reg  forward5$clock;
@@ -1942,10 +1977,15 @@ module bloom_core_parts_0(clock,reset,key1,is_rb2,rb_addr2,write4,insert5,clear5
         .q(addr4$q),
         .clock(addr4$clock)
     );
-    bloom_core_parts_0_same_address4 same_address4(
-        .d(same_address4$d),
-        .q(same_address4$q),
-        .clock(same_address4$clock)
+    bloom_core_parts_0_same_low4 same_low4(
+        .d(same_low4$d),
+        .q(same_low4$q),
+        .clock(same_low4$clock)
+    );
+    bloom_core_parts_0_same_high4 same_high4(
+        .d(same_high4$d),
+        .q(same_high4$q),
+        .clock(same_high4$clock)
     );
     bloom_core_parts_0_forward5 forward5(
         .d(forward5$d),
@@ -1967,13 +2007,15 @@ module bloom_core_parts_0(clock,reset,key1,is_rb2,rb_addr2,write4,insert5,clear5
     always @(*) begin
         addr3$clock = clock;
         addr4$clock = clock;
-        same_address4$clock = clock;
+        same_low4$clock = clock;
+        same_high4$clock = clock;
         forward5$clock = clock;
         increment6$clock = clock;
         fill_count$clock = clock;
         addr3$d = addr3$q;
         addr4$d = addr4$q;
-        same_address4$d = same_address4$q;
+        same_low4$d = same_low4$q;
+        same_high4$d = same_high4$q;
         forward5$d = forward5$q;
         increment6$d = increment6$q;
         fill_count$d = fill_count$q;
@@ -1994,8 +2036,9 @@ module bloom_core_parts_0(clock,reset,key1,is_rb2,rb_addr2,write4,insert5,clear5
         else begin
             addr4$d = addr3$q;
         end
-        same_address4$d = ((addr3$q ^ addr4$q) & address_mask) == address_zero;
-        forward5$d = forwarding_enabled & (insert5 & same_address4$q);
+        same_low4$d = ((addr3$q ^ addr4$q) & address_mask_low) == address_zero;
+        same_high4$d = ((addr3$q ^ addr4$q) & address_mask_high) == address_zero;
+        forward5$d = (forwarding_enabled & insert5) & (same_low4$q & same_high4$q);
         ram$write_enable = write4;
         ram$write_addr = addr4$q;
         ram$write_data = ~sweep_en;
@@ -2266,7 +2309,7 @@ module bloom_core_parts_0_ram(clock,read_addr,read_data,write_enable,write_addr,
 endmodule // bloom_core_parts_0_ram
 
 
-module bloom_core_parts_0_same_address4(d,q,clock);
+module bloom_core_parts_0_same_high4(d,q,clock);
     
     // Module arguments
     input wire  d;
@@ -2282,7 +2325,26 @@ module bloom_core_parts_0_same_address4(d,q,clock);
        q <= d;
     end
           
-endmodule // bloom_core_parts_0_same_address4
+endmodule // bloom_core_parts_0_same_high4
+
+
+module bloom_core_parts_0_same_low4(d,q,clock);
+    
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_parts_0_same_low4
 
 
 module bloom_core_parts_1(clock,reset,key1,is_rb2,rb_addr2,write4,insert5,clear5,sweep_en,sweep_en3,sweep_addr3,bit5,fill);
@@ -2308,7 +2370,8 @@ module bloom_core_parts_1(clock,reset,key1,is_rb2,rb_addr2,write4,insert5,clear5
     localparam  fill_at_reset = 17'b0;
     localparam  fill_zero = 17'b0;
     localparam  fill_one = 17'b1;
-    localparam  address_mask = 16'hfff;
+    localparam  address_mask_low = 16'hff;
+    localparam  address_mask_high = 16'hf00;
     localparam  address_zero = 16'h0;
     
     // Stub signals
@@ -2327,9 +2390,12 @@ module bloom_core_parts_1(clock,reset,key1,is_rb2,rb_addr2,write4,insert5,clear5
     reg  [15:0] addr4$d;
     wire  [15:0] addr4$q;
     reg  addr4$clock;
-    reg  same_address4$d;
-    wire  same_address4$q;
-    reg  same_address4$clock;
+    reg  same_low4$d;
+    wire  same_low4$q;
+    reg  same_low4$clock;
+    reg  same_high4$d;
+    wire  same_high4$q;
+    reg  same_high4$clock;
     reg  forward5$d;
     wire  forward5$q;
     reg  forward5$clock;
@@ -2368,10 +2434,15 @@ module bloom_core_parts_1(clock,reset,key1,is_rb2,rb_addr2,write4,insert5,clear5
         .q(addr4$q),
         .clock(addr4$clock)
     );
-    bloom_core_parts_1_same_address4 same_address4(
-        .d(same_address4$d),
-        .q(same_address4$q),
-        .clock(same_address4$clock)
+    bloom_core_parts_1_same_low4 same_low4(
+        .d(same_low4$d),
+        .q(same_low4$q),
+        .clock(same_low4$clock)
+    );
+    bloom_core_parts_1_same_high4 same_high4(
+        .d(same_high4$d),
+        .q(same_high4$q),
+        .clock(same_high4$clock)
     );
     bloom_core_parts_1_forward5 forward5(
         .d(forward5$d),
@@ -2393,13 +2464,15 @@ module bloom_core_parts_1(clock,reset,key1,is_rb2,rb_addr2,write4,insert5,clear5
     always @(*) begin
         addr3$clock = clock;
         addr4$clock = clock;
-        same_address4$clock = clock;
+        same_low4$clock = clock;
+        same_high4$clock = clock;
         forward5$clock = clock;
         increment6$clock = clock;
         fill_count$clock = clock;
         addr3$d = addr3$q;
         addr4$d = addr4$q;
-        same_address4$d = same_address4$q;
+        same_low4$d = same_low4$q;
+        same_high4$d = same_high4$q;
         forward5$d = forward5$q;
         increment6$d = increment6$q;
         fill_count$d = fill_count$q;
@@ -2420,8 +2493,9 @@ module bloom_core_parts_1(clock,reset,key1,is_rb2,rb_addr2,write4,insert5,clear5
         else begin
             addr4$d = addr3$q;
         end
-        same_address4$d = ((addr3$q ^ addr4$q) & address_mask) == address_zero;
-        forward5$d = forwarding_enabled & (insert5 & same_address4$q);
+        same_low4$d = ((addr3$q ^ addr4$q) & address_mask_low) == address_zero;
+        same_high4$d = ((addr3$q ^ addr4$q) & address_mask_high) == address_zero;
+        forward5$d = (forwarding_enabled & insert5) & (same_low4$q & same_high4$q);
         ram$write_enable = write4;
         ram$write_addr = addr4$q;
         ram$write_data = ~sweep_en;
@@ -2692,7 +2766,7 @@ module bloom_core_parts_1_ram(clock,read_addr,read_data,write_enable,write_addr,
 endmodule // bloom_core_parts_1_ram
 
 
-module bloom_core_parts_1_same_address4(d,q,clock);
+module bloom_core_parts_1_same_high4(d,q,clock);
     
     // Module arguments
     input wire  d;
@@ -2708,7 +2782,26 @@ module bloom_core_parts_1_same_address4(d,q,clock);
        q <= d;
     end
           
-endmodule // bloom_core_parts_1_same_address4
+endmodule // bloom_core_parts_1_same_high4
+
+
+module bloom_core_parts_1_same_low4(d,q,clock);
+    
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_parts_1_same_low4
 
 
 module bloom_core_parts_2(clock,reset,key1,is_rb2,rb_addr2,write4,insert5,clear5,sweep_en,sweep_en3,sweep_addr3,bit5,fill);
@@ -2734,7 +2827,8 @@ module bloom_core_parts_2(clock,reset,key1,is_rb2,rb_addr2,write4,insert5,clear5
     localparam  fill_at_reset = 17'b0;
     localparam  fill_zero = 17'b0;
     localparam  fill_one = 17'b1;
-    localparam  address_mask = 16'hfff;
+    localparam  address_mask_low = 16'hff;
+    localparam  address_mask_high = 16'hf00;
     localparam  address_zero = 16'h0;
     
     // Stub signals
@@ -2753,9 +2847,12 @@ module bloom_core_parts_2(clock,reset,key1,is_rb2,rb_addr2,write4,insert5,clear5
     reg  [15:0] addr4$d;
     wire  [15:0] addr4$q;
     reg  addr4$clock;
-    reg  same_address4$d;
-    wire  same_address4$q;
-    reg  same_address4$clock;
+    reg  same_low4$d;
+    wire  same_low4$q;
+    reg  same_low4$clock;
+    reg  same_high4$d;
+    wire  same_high4$q;
+    reg  same_high4$clock;
     reg  forward5$d;
     wire  forward5$q;
     reg  forward5$clock;
@@ -2794,10 +2891,15 @@ module bloom_core_parts_2(clock,reset,key1,is_rb2,rb_addr2,write4,insert5,clear5
         .q(addr4$q),
         .clock(addr4$clock)
     );
-    bloom_core_parts_2_same_address4 same_address4(
-        .d(same_address4$d),
-        .q(same_address4$q),
-        .clock(same_address4$clock)
+    bloom_core_parts_2_same_low4 same_low4(
+        .d(same_low4$d),
+        .q(same_low4$q),
+        .clock(same_low4$clock)
+    );
+    bloom_core_parts_2_same_high4 same_high4(
+        .d(same_high4$d),
+        .q(same_high4$q),
+        .clock(same_high4$clock)
     );
     bloom_core_parts_2_forward5 forward5(
         .d(forward5$d),
@@ -2819,13 +2921,15 @@ module bloom_core_parts_2(clock,reset,key1,is_rb2,rb_addr2,write4,insert5,clear5
     always @(*) begin
         addr3$clock = clock;
         addr4$clock = clock;
-        same_address4$clock = clock;
+        same_low4$clock = clock;
+        same_high4$clock = clock;
         forward5$clock = clock;
         increment6$clock = clock;
         fill_count$clock = clock;
         addr3$d = addr3$q;
         addr4$d = addr4$q;
-        same_address4$d = same_address4$q;
+        same_low4$d = same_low4$q;
+        same_high4$d = same_high4$q;
         forward5$d = forward5$q;
         increment6$d = increment6$q;
         fill_count$d = fill_count$q;
@@ -2846,8 +2950,9 @@ module bloom_core_parts_2(clock,reset,key1,is_rb2,rb_addr2,write4,insert5,clear5
         else begin
             addr4$d = addr3$q;
         end
-        same_address4$d = ((addr3$q ^ addr4$q) & address_mask) == address_zero;
-        forward5$d = forwarding_enabled & (insert5 & same_address4$q);
+        same_low4$d = ((addr3$q ^ addr4$q) & address_mask_low) == address_zero;
+        same_high4$d = ((addr3$q ^ addr4$q) & address_mask_high) == address_zero;
+        forward5$d = (forwarding_enabled & insert5) & (same_low4$q & same_high4$q);
         ram$write_enable = write4;
         ram$write_addr = addr4$q;
         ram$write_data = ~sweep_en;
@@ -3118,7 +3223,7 @@ module bloom_core_parts_2_ram(clock,read_addr,read_data,write_enable,write_addr,
 endmodule // bloom_core_parts_2_ram
 
 
-module bloom_core_parts_2_same_address4(d,q,clock);
+module bloom_core_parts_2_same_high4(d,q,clock);
     
     // Module arguments
     input wire  d;
@@ -3134,7 +3239,26 @@ module bloom_core_parts_2_same_address4(d,q,clock);
        q <= d;
     end
           
-endmodule // bloom_core_parts_2_same_address4
+endmodule // bloom_core_parts_2_same_high4
+
+
+module bloom_core_parts_2_same_low4(d,q,clock);
+    
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_parts_2_same_low4
 
 
 module bloom_core_parts_3(clock,reset,key1,is_rb2,rb_addr2,write4,insert5,clear5,sweep_en,sweep_en3,sweep_addr3,bit5,fill);
@@ -3160,7 +3284,8 @@ module bloom_core_parts_3(clock,reset,key1,is_rb2,rb_addr2,write4,insert5,clear5
     localparam  fill_at_reset = 17'b0;
     localparam  fill_zero = 17'b0;
     localparam  fill_one = 17'b1;
-    localparam  address_mask = 16'hfff;
+    localparam  address_mask_low = 16'hff;
+    localparam  address_mask_high = 16'hf00;
     localparam  address_zero = 16'h0;
     
     // Stub signals
@@ -3179,9 +3304,12 @@ module bloom_core_parts_3(clock,reset,key1,is_rb2,rb_addr2,write4,insert5,clear5
     reg  [15:0] addr4$d;
     wire  [15:0] addr4$q;
     reg  addr4$clock;
-    reg  same_address4$d;
-    wire  same_address4$q;
-    reg  same_address4$clock;
+    reg  same_low4$d;
+    wire  same_low4$q;
+    reg  same_low4$clock;
+    reg  same_high4$d;
+    wire  same_high4$q;
+    reg  same_high4$clock;
     reg  forward5$d;
     wire  forward5$q;
     reg  forward5$clock;
@@ -3220,10 +3348,15 @@ module bloom_core_parts_3(clock,reset,key1,is_rb2,rb_addr2,write4,insert5,clear5
         .q(addr4$q),
         .clock(addr4$clock)
     );
-    bloom_core_parts_3_same_address4 same_address4(
-        .d(same_address4$d),
-        .q(same_address4$q),
-        .clock(same_address4$clock)
+    bloom_core_parts_3_same_low4 same_low4(
+        .d(same_low4$d),
+        .q(same_low4$q),
+        .clock(same_low4$clock)
+    );
+    bloom_core_parts_3_same_high4 same_high4(
+        .d(same_high4$d),
+        .q(same_high4$q),
+        .clock(same_high4$clock)
     );
     bloom_core_parts_3_forward5 forward5(
         .d(forward5$d),
@@ -3245,13 +3378,15 @@ module bloom_core_parts_3(clock,reset,key1,is_rb2,rb_addr2,write4,insert5,clear5
     always @(*) begin
         addr3$clock = clock;
         addr4$clock = clock;
-        same_address4$clock = clock;
+        same_low4$clock = clock;
+        same_high4$clock = clock;
         forward5$clock = clock;
         increment6$clock = clock;
         fill_count$clock = clock;
         addr3$d = addr3$q;
         addr4$d = addr4$q;
-        same_address4$d = same_address4$q;
+        same_low4$d = same_low4$q;
+        same_high4$d = same_high4$q;
         forward5$d = forward5$q;
         increment6$d = increment6$q;
         fill_count$d = fill_count$q;
@@ -3272,8 +3407,9 @@ module bloom_core_parts_3(clock,reset,key1,is_rb2,rb_addr2,write4,insert5,clear5
         else begin
             addr4$d = addr3$q;
         end
-        same_address4$d = ((addr3$q ^ addr4$q) & address_mask) == address_zero;
-        forward5$d = forwarding_enabled & (insert5 & same_address4$q);
+        same_low4$d = ((addr3$q ^ addr4$q) & address_mask_low) == address_zero;
+        same_high4$d = ((addr3$q ^ addr4$q) & address_mask_high) == address_zero;
+        forward5$d = (forwarding_enabled & insert5) & (same_low4$q & same_high4$q);
         ram$write_enable = write4;
         ram$write_addr = addr4$q;
         ram$write_data = ~sweep_en;
@@ -3544,7 +3680,7 @@ module bloom_core_parts_3_ram(clock,read_addr,read_data,write_enable,write_addr,
 endmodule // bloom_core_parts_3_ram
 
 
-module bloom_core_parts_3_same_address4(d,q,clock);
+module bloom_core_parts_3_same_high4(d,q,clock);
     
     // Module arguments
     input wire  d;
@@ -3560,4 +3696,23 @@ module bloom_core_parts_3_same_address4(d,q,clock);
        q <= d;
     end
           
-endmodule // bloom_core_parts_3_same_address4
+endmodule // bloom_core_parts_3_same_high4
+
+
+module bloom_core_parts_3_same_low4(d,q,clock);
+    
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_parts_3_same_low4
