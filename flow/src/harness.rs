@@ -57,7 +57,7 @@ module {HARNESS_TOP} (input clock, output reg out);
 
     // The key in a register of its own, kept: fed from the LFSR directly, the core's
     // key register (a copy of it) is merged into the LFSR's shift stages, and ABC then
-    // built some hash trees three LUT levels deep instead of two (UP5K 77 MHz -> 84).
+    // built some hash trees three LUT levels deep instead of two (UP5K 77 MHz -> 83).
     (* keep *) reg [{kb1}:0] req_key = {key_bits}'d0;
     always @(posedge clock) req_key <= {key};
 

@@ -52,6 +52,12 @@
 //! AND over the banks' bits. Together with flip-flop-driven req_ready, RAM write
 //! enable/address and fill-counter controls, and two-level hash trees, this is what
 //! lets the iCE40 parts run near their block-RAM limit (issue 6).
+//!
+//! Rule for every register of the core: at most two LUT4 levels after flip-flops or the
+//! request inputs (carry chains aside). ABC maps for the deepest path of the whole design
+//! and then trades depth for area everywhere else, so a single three-level path (the
+//! admission, the forwarding compare) let it rebuild the hash trees three and four
+//! levels deep: that, not the admission itself, was the UP5K critical path.
 
 use rust_hdl::prelude::*;
 
