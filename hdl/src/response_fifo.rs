@@ -92,8 +92,12 @@ always @(posedge clock) begin
         read_select <= {n}'d1;
         occupancy <= {n}'d0;
     end else begin
-        if (push) write_select <= {{write_select[{lm1}:0], write_select[{last}]}};
-        if (popped) read_select <= {{read_select[{lm1}:0], read_select[{last}]}};
+        // Rotated by AND/OR too: under an if, popped became the pointer's clock enable,
+        // a LUT in front of the slow enable route.
+        write_select <= ({{write_select[{lm1}:0], write_select[{last}]}} & {{{n}{{push}}}})
+            | (write_select & {{{n}{{!push}}}});
+        read_select <= ({{read_select[{lm1}:0], read_select[{last}]}} & popped_mask)
+            | (read_select & ~popped_mask);
         occupancy <= (occupancy_if_push & {{{n}{{push}}}}) | (occupancy_if_not & {{{n}{{!push}}}});
     end
 end

@@ -65,7 +65,8 @@ module bloom_core(clock,reset,req_valid,req_ready,req_op,req_key,req_tag,resp_va
     reg  parts$0$sweep_en3;
     reg  [15:0] parts$0$sweep_addr3;
     wire  parts$0$bit5;
-    wire  [16:0] parts$0$fill;
+    wire  [7:0] parts$0$fill_low;
+    wire  [8:0] parts$0$fill_high;
     reg  parts$1$clock;
     reg  parts$1$reset;
     reg  [63:0] parts$1$key1;
@@ -78,7 +79,8 @@ module bloom_core(clock,reset,req_valid,req_ready,req_op,req_key,req_tag,resp_va
     reg  parts$1$sweep_en3;
     reg  [15:0] parts$1$sweep_addr3;
     wire  parts$1$bit5;
-    wire  [16:0] parts$1$fill;
+    wire  [7:0] parts$1$fill_low;
+    wire  [8:0] parts$1$fill_high;
     reg  parts$2$clock;
     reg  parts$2$reset;
     reg  [63:0] parts$2$key1;
@@ -91,7 +93,8 @@ module bloom_core(clock,reset,req_valid,req_ready,req_op,req_key,req_tag,resp_va
     reg  parts$2$sweep_en3;
     reg  [15:0] parts$2$sweep_addr3;
     wire  parts$2$bit5;
-    wire  [16:0] parts$2$fill;
+    wire  [7:0] parts$2$fill_low;
+    wire  [8:0] parts$2$fill_high;
     reg  parts$3$clock;
     reg  parts$3$reset;
     reg  [63:0] parts$3$key1;
@@ -104,7 +107,8 @@ module bloom_core(clock,reset,req_valid,req_ready,req_op,req_key,req_tag,resp_va
     reg  parts$3$sweep_en3;
     reg  [15:0] parts$3$sweep_addr3;
     wire  parts$3$bit5;
-    wire  [16:0] parts$3$fill;
+    wire  [7:0] parts$3$fill_low;
+    wire  [8:0] parts$3$fill_high;
     
     // Sub module instances
     bloom_core_control control(
@@ -151,7 +155,8 @@ module bloom_core(clock,reset,req_valid,req_ready,req_op,req_key,req_tag,resp_va
         .sweep_en3(parts$0$sweep_en3),
         .sweep_addr3(parts$0$sweep_addr3),
         .bit5(parts$0$bit5),
-        .fill(parts$0$fill)
+        .fill_low(parts$0$fill_low),
+        .fill_high(parts$0$fill_high)
     );
     bloom_core_parts_1 parts$1(
         .clock(parts$1$clock),
@@ -166,7 +171,8 @@ module bloom_core(clock,reset,req_valid,req_ready,req_op,req_key,req_tag,resp_va
         .sweep_en3(parts$1$sweep_en3),
         .sweep_addr3(parts$1$sweep_addr3),
         .bit5(parts$1$bit5),
-        .fill(parts$1$fill)
+        .fill_low(parts$1$fill_low),
+        .fill_high(parts$1$fill_high)
     );
     bloom_core_parts_2 parts$2(
         .clock(parts$2$clock),
@@ -181,7 +187,8 @@ module bloom_core(clock,reset,req_valid,req_ready,req_op,req_key,req_tag,resp_va
         .sweep_en3(parts$2$sweep_en3),
         .sweep_addr3(parts$2$sweep_addr3),
         .bit5(parts$2$bit5),
-        .fill(parts$2$fill)
+        .fill_low(parts$2$fill_low),
+        .fill_high(parts$2$fill_high)
     );
     bloom_core_parts_3 parts$3(
         .clock(parts$3$clock),
@@ -196,12 +203,17 @@ module bloom_core(clock,reset,req_valid,req_ready,req_op,req_key,req_tag,resp_va
         .sweep_en3(parts$3$sweep_en3),
         .sweep_addr3(parts$3$sweep_addr3),
         .bit5(parts$3$bit5),
-        .fill(parts$3$fill)
+        .fill_low(parts$3$fill_low),
+        .fill_high(parts$3$fill_high)
     );
     
     // Update code (custom)
-    (* keep *) wire [16:0] fill_pair_0 = fill_bank[0] ? parts$1$fill : parts$0$fill;
-    (* keep *) wire [16:0] fill_pair_1 = fill_bank[0] ? parts$3$fill : parts$2$fill;
+    wire [16:0] fill_of_0 = {parts$0$fill_high, parts$0$fill_low};
+    wire [16:0] fill_of_1 = {parts$1$fill_high, parts$1$fill_low};
+    wire [16:0] fill_of_2 = {parts$2$fill_high, parts$2$fill_low};
+    wire [16:0] fill_of_3 = {parts$3$fill_high, parts$3$fill_low};
+    (* keep *) wire [16:0] fill_pair_0 = fill_bank[0] ? fill_of_1 : fill_of_0;
+    (* keep *) wire [16:0] fill_pair_1 = fill_bank[0] ? fill_of_3 : fill_of_2;
     (* keep *) wire fill_bank_low = (fill_bank[3:2] == 2'd0);
     always @(*) begin
         control$clock = clock;
@@ -1054,8 +1066,12 @@ module bloom_core_control_fifo(clock,reset,push,push_hit,push_tag,pop,out_valid,
             read_select <= 8'd1;
             occupancy <= 8'd0;
         end else begin
-            if (push) write_select <= {write_select[6:0], write_select[7]};
-            if (popped) read_select <= {read_select[6:0], read_select[7]};
+            // Rotated by AND/OR too: under an if, popped became the pointer's clock enable,
+            // a LUT in front of the slow enable route.
+            write_select <= ({write_select[6:0], write_select[7]} & {8{push}})
+                | (write_select & {8{!push}});
+            read_select <= ({read_select[6:0], read_select[7]} & popped_mask)
+                | (read_select & ~popped_mask);
             occupancy <= (occupancy_if_push & {8{push}}) | (occupancy_if_not & {8{!push}});
         end
     end
@@ -1890,7 +1906,7 @@ module bloom_core_control_write_at4(d,q,clock);
 endmodule // bloom_core_control_write_at4
 
 
-module bloom_core_parts_0(clock,reset,key1,is_rb2,rb_addr2,write4,insert5,clear5,sweep_en,sweep_en3,sweep_addr3,bit5,fill);
+module bloom_core_parts_0(clock,reset,key1,is_rb2,rb_addr2,write4,insert5,clear5,sweep_en,sweep_en3,sweep_addr3,bit5,fill_low,fill_high);
     
     // Module arguments
     input wire  clock;
@@ -1905,14 +1921,20 @@ module bloom_core_parts_0(clock,reset,key1,is_rb2,rb_addr2,write4,insert5,clear5
     input wire  sweep_en3;
     input wire  [15:0] sweep_addr3;
     output reg  bit5;
-    output reg  [16:0] fill;
+    output reg  [7:0] fill_low;
+    output reg  [8:0] fill_high;
     
     // Constant declarations
-    localparam  fill_all = 17'b11111111111111111;
     localparam  forwarding_enabled = 1'b1;
-    localparam  fill_at_reset = 17'b0;
-    localparam  fill_zero = 17'b0;
-    localparam  fill_one = 17'b1;
+    localparam  fill_at_reset_low = 8'h0;
+    localparam  fill_at_reset_high = 9'b0;
+    localparam  low_zero = 8'h0;
+    localparam  low_one = 8'h1;
+    localparam  low_full = 8'hff;
+    localparam  low_before_full = 8'hfe;
+    localparam  high_zero = 9'b0;
+    localparam  high_one = 9'b1;
+    localparam  high_full = 9'b111111111;
     localparam  address_mask_low = 16'hff;
     localparam  address_mask_high = 16'hf00;
     localparam  address_zero = 16'h0;
@@ -1942,16 +1964,24 @@ module bloom_core_parts_0(clock,reset,key1,is_rb2,rb_addr2,write4,insert5,clear5
     reg  forward5$d;
     wire  forward5$q;
     reg  forward5$clock;
-    reg  [16:0] increment6$d;
-    wire  [16:0] increment6$q;
+    reg  [7:0] increment6$d;
+    wire  [7:0] increment6$q;
     reg  increment6$clock;
-    reg  [16:0] fill_count$d;
-    wire  [16:0] fill_count$q;
-    reg  fill_count$clock;
+    reg  [8:0] carry6$d;
+    wire  [8:0] carry6$q;
+    reg  carry6$clock;
+    reg  [7:0] low$d;
+    wire  [7:0] low$q;
+    reg  low$clock;
+    reg  [8:0] high$d;
+    wire  [8:0] high$q;
+    reg  high$clock;
     
     // Local signals
     reg  [15:0] addr2;
-    reg  [16:0] fill_keep;
+    reg  low_full_next;
+    reg  [7:0] keep_low;
+    reg  [8:0] keep_high;
     
     // Sub module instances
     bloom_core_parts_0_hash hash(
@@ -1997,10 +2027,20 @@ module bloom_core_parts_0(clock,reset,key1,is_rb2,rb_addr2,write4,insert5,clear5
         .q(increment6$q),
         .clock(increment6$clock)
     );
-    bloom_core_parts_0_fill_count fill_count(
-        .d(fill_count$d),
-        .q(fill_count$q),
-        .clock(fill_count$clock)
+    bloom_core_parts_0_carry6 carry6(
+        .d(carry6$d),
+        .q(carry6$q),
+        .clock(carry6$clock)
+    );
+    bloom_core_parts_0_low low(
+        .d(low$d),
+        .q(low$q),
+        .clock(low$clock)
+    );
+    bloom_core_parts_0_high high(
+        .d(high$d),
+        .q(high$q),
+        .clock(high$clock)
     );
     
     // Update code
@@ -2011,14 +2051,18 @@ module bloom_core_parts_0(clock,reset,key1,is_rb2,rb_addr2,write4,insert5,clear5
         same_high4$clock = clock;
         forward5$clock = clock;
         increment6$clock = clock;
-        fill_count$clock = clock;
+        carry6$clock = clock;
+        low$clock = clock;
+        high$clock = clock;
         addr3$d = addr3$q;
         addr4$d = addr4$q;
         same_low4$d = same_low4$q;
         same_high4$d = same_high4$q;
         forward5$d = forward5$q;
         increment6$d = increment6$q;
-        fill_count$d = fill_count$q;
+        carry6$d = carry6$q;
+        low$d = low$q;
+        high$d = high$q;
         hash$clock = clock;
         hash$key = key1;
         ram$clock = clock;
@@ -2044,23 +2088,41 @@ module bloom_core_parts_0(clock,reset,key1,is_rb2,rb_addr2,write4,insert5,clear5
         ram$write_data = ~sweep_en;
         bit5 = ram$read_data | forward5$q;
         if (insert5 & ~(ram$read_data | forward5$q)) begin
-            increment6$d = fill_one;
+            increment6$d = low_one;
         end
         else begin
-            increment6$d = fill_zero;
+            increment6$d = low_zero;
+        end
+        if (increment6$q[32'h0]) begin
+            low_full_next = low$q == low_before_full;
+        end
+        else begin
+            low_full_next = low$q == low_full;
+        end
+        if ((insert5 & ~(ram$read_data | forward5$q)) & low_full_next) begin
+            carry6$d = high_one;
+        end
+        else begin
+            carry6$d = high_zero;
         end
         if (clear5) begin
-            fill_keep = fill_zero;
+            keep_low = low_zero;
+            keep_high = high_zero;
         end
         else begin
-            fill_keep = fill_all;
+            keep_low = low_full;
+            keep_high = high_full;
         end
-        fill_count$d = (fill_count$q + increment6$q) & fill_keep;
+        low$d = (low$q + increment6$q) & keep_low;
+        high$d = (high$q + carry6$q) & keep_high;
         if (reset) begin
-            increment6$d = fill_zero;
-            fill_count$d = fill_at_reset;
+            increment6$d = low_zero;
+            carry6$d = high_zero;
+            low$d = fill_at_reset_low;
+            high$d = fill_at_reset_high;
         end
-        fill = fill_count$q;
+        fill_low = low$q;
+        fill_high = high$q;
     end
     
 endmodule // bloom_core_parts_0
@@ -2104,23 +2166,23 @@ module bloom_core_parts_0_addr4(d,q,clock);
 endmodule // bloom_core_parts_0_addr4
 
 
-module bloom_core_parts_0_fill_count(d,q,clock);
+module bloom_core_parts_0_carry6(d,q,clock);
     
     // Module arguments
-    input wire  [16:0] d;
-    output reg  [16:0] q;
+    input wire  [8:0] d;
+    output reg  [8:0] q;
     input wire  clock;
     
     // Update code (custom)
     initial begin
-       q = 17'h0;
+       q = 9'h0;
     end
     
     always @(posedge clock) begin
        q <= d;
     end
           
-endmodule // bloom_core_parts_0_fill_count
+endmodule // bloom_core_parts_0_carry6
 
 
 module bloom_core_parts_0_forward5(d,q,clock);
@@ -2261,16 +2323,35 @@ module bloom_core_parts_0_hash(clock,key,addr);
 endmodule // bloom_core_parts_0_hash
 
 
-module bloom_core_parts_0_increment6(d,q,clock);
+module bloom_core_parts_0_high(d,q,clock);
     
     // Module arguments
-    input wire  [16:0] d;
-    output reg  [16:0] q;
+    input wire  [8:0] d;
+    output reg  [8:0] q;
     input wire  clock;
     
     // Update code (custom)
     initial begin
-       q = 17'h0;
+       q = 9'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_parts_0_high
+
+
+module bloom_core_parts_0_increment6(d,q,clock);
+    
+    // Module arguments
+    input wire  [7:0] d;
+    output reg  [7:0] q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 8'h0;
     end
     
     always @(posedge clock) begin
@@ -2278,6 +2359,25 @@ module bloom_core_parts_0_increment6(d,q,clock);
     end
           
 endmodule // bloom_core_parts_0_increment6
+
+
+module bloom_core_parts_0_low(d,q,clock);
+    
+    // Module arguments
+    input wire  [7:0] d;
+    output reg  [7:0] q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 8'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_parts_0_low
 
 
 module bloom_core_parts_0_ram(clock,read_addr,read_data,write_enable,write_addr,write_data);
@@ -2347,7 +2447,7 @@ module bloom_core_parts_0_same_low4(d,q,clock);
 endmodule // bloom_core_parts_0_same_low4
 
 
-module bloom_core_parts_1(clock,reset,key1,is_rb2,rb_addr2,write4,insert5,clear5,sweep_en,sweep_en3,sweep_addr3,bit5,fill);
+module bloom_core_parts_1(clock,reset,key1,is_rb2,rb_addr2,write4,insert5,clear5,sweep_en,sweep_en3,sweep_addr3,bit5,fill_low,fill_high);
     
     // Module arguments
     input wire  clock;
@@ -2362,14 +2462,20 @@ module bloom_core_parts_1(clock,reset,key1,is_rb2,rb_addr2,write4,insert5,clear5
     input wire  sweep_en3;
     input wire  [15:0] sweep_addr3;
     output reg  bit5;
-    output reg  [16:0] fill;
+    output reg  [7:0] fill_low;
+    output reg  [8:0] fill_high;
     
     // Constant declarations
-    localparam  fill_all = 17'b11111111111111111;
     localparam  forwarding_enabled = 1'b1;
-    localparam  fill_at_reset = 17'b0;
-    localparam  fill_zero = 17'b0;
-    localparam  fill_one = 17'b1;
+    localparam  fill_at_reset_low = 8'h0;
+    localparam  fill_at_reset_high = 9'b0;
+    localparam  low_zero = 8'h0;
+    localparam  low_one = 8'h1;
+    localparam  low_full = 8'hff;
+    localparam  low_before_full = 8'hfe;
+    localparam  high_zero = 9'b0;
+    localparam  high_one = 9'b1;
+    localparam  high_full = 9'b111111111;
     localparam  address_mask_low = 16'hff;
     localparam  address_mask_high = 16'hf00;
     localparam  address_zero = 16'h0;
@@ -2399,16 +2505,24 @@ module bloom_core_parts_1(clock,reset,key1,is_rb2,rb_addr2,write4,insert5,clear5
     reg  forward5$d;
     wire  forward5$q;
     reg  forward5$clock;
-    reg  [16:0] increment6$d;
-    wire  [16:0] increment6$q;
+    reg  [7:0] increment6$d;
+    wire  [7:0] increment6$q;
     reg  increment6$clock;
-    reg  [16:0] fill_count$d;
-    wire  [16:0] fill_count$q;
-    reg  fill_count$clock;
+    reg  [8:0] carry6$d;
+    wire  [8:0] carry6$q;
+    reg  carry6$clock;
+    reg  [7:0] low$d;
+    wire  [7:0] low$q;
+    reg  low$clock;
+    reg  [8:0] high$d;
+    wire  [8:0] high$q;
+    reg  high$clock;
     
     // Local signals
     reg  [15:0] addr2;
-    reg  [16:0] fill_keep;
+    reg  low_full_next;
+    reg  [7:0] keep_low;
+    reg  [8:0] keep_high;
     
     // Sub module instances
     bloom_core_parts_1_hash hash(
@@ -2454,10 +2568,20 @@ module bloom_core_parts_1(clock,reset,key1,is_rb2,rb_addr2,write4,insert5,clear5
         .q(increment6$q),
         .clock(increment6$clock)
     );
-    bloom_core_parts_1_fill_count fill_count(
-        .d(fill_count$d),
-        .q(fill_count$q),
-        .clock(fill_count$clock)
+    bloom_core_parts_1_carry6 carry6(
+        .d(carry6$d),
+        .q(carry6$q),
+        .clock(carry6$clock)
+    );
+    bloom_core_parts_1_low low(
+        .d(low$d),
+        .q(low$q),
+        .clock(low$clock)
+    );
+    bloom_core_parts_1_high high(
+        .d(high$d),
+        .q(high$q),
+        .clock(high$clock)
     );
     
     // Update code
@@ -2468,14 +2592,18 @@ module bloom_core_parts_1(clock,reset,key1,is_rb2,rb_addr2,write4,insert5,clear5
         same_high4$clock = clock;
         forward5$clock = clock;
         increment6$clock = clock;
-        fill_count$clock = clock;
+        carry6$clock = clock;
+        low$clock = clock;
+        high$clock = clock;
         addr3$d = addr3$q;
         addr4$d = addr4$q;
         same_low4$d = same_low4$q;
         same_high4$d = same_high4$q;
         forward5$d = forward5$q;
         increment6$d = increment6$q;
-        fill_count$d = fill_count$q;
+        carry6$d = carry6$q;
+        low$d = low$q;
+        high$d = high$q;
         hash$clock = clock;
         hash$key = key1;
         ram$clock = clock;
@@ -2501,23 +2629,41 @@ module bloom_core_parts_1(clock,reset,key1,is_rb2,rb_addr2,write4,insert5,clear5
         ram$write_data = ~sweep_en;
         bit5 = ram$read_data | forward5$q;
         if (insert5 & ~(ram$read_data | forward5$q)) begin
-            increment6$d = fill_one;
+            increment6$d = low_one;
         end
         else begin
-            increment6$d = fill_zero;
+            increment6$d = low_zero;
+        end
+        if (increment6$q[32'h0]) begin
+            low_full_next = low$q == low_before_full;
+        end
+        else begin
+            low_full_next = low$q == low_full;
+        end
+        if ((insert5 & ~(ram$read_data | forward5$q)) & low_full_next) begin
+            carry6$d = high_one;
+        end
+        else begin
+            carry6$d = high_zero;
         end
         if (clear5) begin
-            fill_keep = fill_zero;
+            keep_low = low_zero;
+            keep_high = high_zero;
         end
         else begin
-            fill_keep = fill_all;
+            keep_low = low_full;
+            keep_high = high_full;
         end
-        fill_count$d = (fill_count$q + increment6$q) & fill_keep;
+        low$d = (low$q + increment6$q) & keep_low;
+        high$d = (high$q + carry6$q) & keep_high;
         if (reset) begin
-            increment6$d = fill_zero;
-            fill_count$d = fill_at_reset;
+            increment6$d = low_zero;
+            carry6$d = high_zero;
+            low$d = fill_at_reset_low;
+            high$d = fill_at_reset_high;
         end
-        fill = fill_count$q;
+        fill_low = low$q;
+        fill_high = high$q;
     end
     
 endmodule // bloom_core_parts_1
@@ -2561,23 +2707,23 @@ module bloom_core_parts_1_addr4(d,q,clock);
 endmodule // bloom_core_parts_1_addr4
 
 
-module bloom_core_parts_1_fill_count(d,q,clock);
+module bloom_core_parts_1_carry6(d,q,clock);
     
     // Module arguments
-    input wire  [16:0] d;
-    output reg  [16:0] q;
+    input wire  [8:0] d;
+    output reg  [8:0] q;
     input wire  clock;
     
     // Update code (custom)
     initial begin
-       q = 17'h0;
+       q = 9'h0;
     end
     
     always @(posedge clock) begin
        q <= d;
     end
           
-endmodule // bloom_core_parts_1_fill_count
+endmodule // bloom_core_parts_1_carry6
 
 
 module bloom_core_parts_1_forward5(d,q,clock);
@@ -2718,16 +2864,35 @@ module bloom_core_parts_1_hash(clock,key,addr);
 endmodule // bloom_core_parts_1_hash
 
 
-module bloom_core_parts_1_increment6(d,q,clock);
+module bloom_core_parts_1_high(d,q,clock);
     
     // Module arguments
-    input wire  [16:0] d;
-    output reg  [16:0] q;
+    input wire  [8:0] d;
+    output reg  [8:0] q;
     input wire  clock;
     
     // Update code (custom)
     initial begin
-       q = 17'h0;
+       q = 9'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_parts_1_high
+
+
+module bloom_core_parts_1_increment6(d,q,clock);
+    
+    // Module arguments
+    input wire  [7:0] d;
+    output reg  [7:0] q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 8'h0;
     end
     
     always @(posedge clock) begin
@@ -2735,6 +2900,25 @@ module bloom_core_parts_1_increment6(d,q,clock);
     end
           
 endmodule // bloom_core_parts_1_increment6
+
+
+module bloom_core_parts_1_low(d,q,clock);
+    
+    // Module arguments
+    input wire  [7:0] d;
+    output reg  [7:0] q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 8'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_parts_1_low
 
 
 module bloom_core_parts_1_ram(clock,read_addr,read_data,write_enable,write_addr,write_data);
@@ -2804,7 +2988,7 @@ module bloom_core_parts_1_same_low4(d,q,clock);
 endmodule // bloom_core_parts_1_same_low4
 
 
-module bloom_core_parts_2(clock,reset,key1,is_rb2,rb_addr2,write4,insert5,clear5,sweep_en,sweep_en3,sweep_addr3,bit5,fill);
+module bloom_core_parts_2(clock,reset,key1,is_rb2,rb_addr2,write4,insert5,clear5,sweep_en,sweep_en3,sweep_addr3,bit5,fill_low,fill_high);
     
     // Module arguments
     input wire  clock;
@@ -2819,14 +3003,20 @@ module bloom_core_parts_2(clock,reset,key1,is_rb2,rb_addr2,write4,insert5,clear5
     input wire  sweep_en3;
     input wire  [15:0] sweep_addr3;
     output reg  bit5;
-    output reg  [16:0] fill;
+    output reg  [7:0] fill_low;
+    output reg  [8:0] fill_high;
     
     // Constant declarations
-    localparam  fill_all = 17'b11111111111111111;
     localparam  forwarding_enabled = 1'b1;
-    localparam  fill_at_reset = 17'b0;
-    localparam  fill_zero = 17'b0;
-    localparam  fill_one = 17'b1;
+    localparam  fill_at_reset_low = 8'h0;
+    localparam  fill_at_reset_high = 9'b0;
+    localparam  low_zero = 8'h0;
+    localparam  low_one = 8'h1;
+    localparam  low_full = 8'hff;
+    localparam  low_before_full = 8'hfe;
+    localparam  high_zero = 9'b0;
+    localparam  high_one = 9'b1;
+    localparam  high_full = 9'b111111111;
     localparam  address_mask_low = 16'hff;
     localparam  address_mask_high = 16'hf00;
     localparam  address_zero = 16'h0;
@@ -2856,16 +3046,24 @@ module bloom_core_parts_2(clock,reset,key1,is_rb2,rb_addr2,write4,insert5,clear5
     reg  forward5$d;
     wire  forward5$q;
     reg  forward5$clock;
-    reg  [16:0] increment6$d;
-    wire  [16:0] increment6$q;
+    reg  [7:0] increment6$d;
+    wire  [7:0] increment6$q;
     reg  increment6$clock;
-    reg  [16:0] fill_count$d;
-    wire  [16:0] fill_count$q;
-    reg  fill_count$clock;
+    reg  [8:0] carry6$d;
+    wire  [8:0] carry6$q;
+    reg  carry6$clock;
+    reg  [7:0] low$d;
+    wire  [7:0] low$q;
+    reg  low$clock;
+    reg  [8:0] high$d;
+    wire  [8:0] high$q;
+    reg  high$clock;
     
     // Local signals
     reg  [15:0] addr2;
-    reg  [16:0] fill_keep;
+    reg  low_full_next;
+    reg  [7:0] keep_low;
+    reg  [8:0] keep_high;
     
     // Sub module instances
     bloom_core_parts_2_hash hash(
@@ -2911,10 +3109,20 @@ module bloom_core_parts_2(clock,reset,key1,is_rb2,rb_addr2,write4,insert5,clear5
         .q(increment6$q),
         .clock(increment6$clock)
     );
-    bloom_core_parts_2_fill_count fill_count(
-        .d(fill_count$d),
-        .q(fill_count$q),
-        .clock(fill_count$clock)
+    bloom_core_parts_2_carry6 carry6(
+        .d(carry6$d),
+        .q(carry6$q),
+        .clock(carry6$clock)
+    );
+    bloom_core_parts_2_low low(
+        .d(low$d),
+        .q(low$q),
+        .clock(low$clock)
+    );
+    bloom_core_parts_2_high high(
+        .d(high$d),
+        .q(high$q),
+        .clock(high$clock)
     );
     
     // Update code
@@ -2925,14 +3133,18 @@ module bloom_core_parts_2(clock,reset,key1,is_rb2,rb_addr2,write4,insert5,clear5
         same_high4$clock = clock;
         forward5$clock = clock;
         increment6$clock = clock;
-        fill_count$clock = clock;
+        carry6$clock = clock;
+        low$clock = clock;
+        high$clock = clock;
         addr3$d = addr3$q;
         addr4$d = addr4$q;
         same_low4$d = same_low4$q;
         same_high4$d = same_high4$q;
         forward5$d = forward5$q;
         increment6$d = increment6$q;
-        fill_count$d = fill_count$q;
+        carry6$d = carry6$q;
+        low$d = low$q;
+        high$d = high$q;
         hash$clock = clock;
         hash$key = key1;
         ram$clock = clock;
@@ -2958,23 +3170,41 @@ module bloom_core_parts_2(clock,reset,key1,is_rb2,rb_addr2,write4,insert5,clear5
         ram$write_data = ~sweep_en;
         bit5 = ram$read_data | forward5$q;
         if (insert5 & ~(ram$read_data | forward5$q)) begin
-            increment6$d = fill_one;
+            increment6$d = low_one;
         end
         else begin
-            increment6$d = fill_zero;
+            increment6$d = low_zero;
+        end
+        if (increment6$q[32'h0]) begin
+            low_full_next = low$q == low_before_full;
+        end
+        else begin
+            low_full_next = low$q == low_full;
+        end
+        if ((insert5 & ~(ram$read_data | forward5$q)) & low_full_next) begin
+            carry6$d = high_one;
+        end
+        else begin
+            carry6$d = high_zero;
         end
         if (clear5) begin
-            fill_keep = fill_zero;
+            keep_low = low_zero;
+            keep_high = high_zero;
         end
         else begin
-            fill_keep = fill_all;
+            keep_low = low_full;
+            keep_high = high_full;
         end
-        fill_count$d = (fill_count$q + increment6$q) & fill_keep;
+        low$d = (low$q + increment6$q) & keep_low;
+        high$d = (high$q + carry6$q) & keep_high;
         if (reset) begin
-            increment6$d = fill_zero;
-            fill_count$d = fill_at_reset;
+            increment6$d = low_zero;
+            carry6$d = high_zero;
+            low$d = fill_at_reset_low;
+            high$d = fill_at_reset_high;
         end
-        fill = fill_count$q;
+        fill_low = low$q;
+        fill_high = high$q;
     end
     
 endmodule // bloom_core_parts_2
@@ -3018,23 +3248,23 @@ module bloom_core_parts_2_addr4(d,q,clock);
 endmodule // bloom_core_parts_2_addr4
 
 
-module bloom_core_parts_2_fill_count(d,q,clock);
+module bloom_core_parts_2_carry6(d,q,clock);
     
     // Module arguments
-    input wire  [16:0] d;
-    output reg  [16:0] q;
+    input wire  [8:0] d;
+    output reg  [8:0] q;
     input wire  clock;
     
     // Update code (custom)
     initial begin
-       q = 17'h0;
+       q = 9'h0;
     end
     
     always @(posedge clock) begin
        q <= d;
     end
           
-endmodule // bloom_core_parts_2_fill_count
+endmodule // bloom_core_parts_2_carry6
 
 
 module bloom_core_parts_2_forward5(d,q,clock);
@@ -3175,16 +3405,35 @@ module bloom_core_parts_2_hash(clock,key,addr);
 endmodule // bloom_core_parts_2_hash
 
 
-module bloom_core_parts_2_increment6(d,q,clock);
+module bloom_core_parts_2_high(d,q,clock);
     
     // Module arguments
-    input wire  [16:0] d;
-    output reg  [16:0] q;
+    input wire  [8:0] d;
+    output reg  [8:0] q;
     input wire  clock;
     
     // Update code (custom)
     initial begin
-       q = 17'h0;
+       q = 9'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_parts_2_high
+
+
+module bloom_core_parts_2_increment6(d,q,clock);
+    
+    // Module arguments
+    input wire  [7:0] d;
+    output reg  [7:0] q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 8'h0;
     end
     
     always @(posedge clock) begin
@@ -3192,6 +3441,25 @@ module bloom_core_parts_2_increment6(d,q,clock);
     end
           
 endmodule // bloom_core_parts_2_increment6
+
+
+module bloom_core_parts_2_low(d,q,clock);
+    
+    // Module arguments
+    input wire  [7:0] d;
+    output reg  [7:0] q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 8'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_parts_2_low
 
 
 module bloom_core_parts_2_ram(clock,read_addr,read_data,write_enable,write_addr,write_data);
@@ -3261,7 +3529,7 @@ module bloom_core_parts_2_same_low4(d,q,clock);
 endmodule // bloom_core_parts_2_same_low4
 
 
-module bloom_core_parts_3(clock,reset,key1,is_rb2,rb_addr2,write4,insert5,clear5,sweep_en,sweep_en3,sweep_addr3,bit5,fill);
+module bloom_core_parts_3(clock,reset,key1,is_rb2,rb_addr2,write4,insert5,clear5,sweep_en,sweep_en3,sweep_addr3,bit5,fill_low,fill_high);
     
     // Module arguments
     input wire  clock;
@@ -3276,14 +3544,20 @@ module bloom_core_parts_3(clock,reset,key1,is_rb2,rb_addr2,write4,insert5,clear5
     input wire  sweep_en3;
     input wire  [15:0] sweep_addr3;
     output reg  bit5;
-    output reg  [16:0] fill;
+    output reg  [7:0] fill_low;
+    output reg  [8:0] fill_high;
     
     // Constant declarations
-    localparam  fill_all = 17'b11111111111111111;
     localparam  forwarding_enabled = 1'b1;
-    localparam  fill_at_reset = 17'b0;
-    localparam  fill_zero = 17'b0;
-    localparam  fill_one = 17'b1;
+    localparam  fill_at_reset_low = 8'h0;
+    localparam  fill_at_reset_high = 9'b0;
+    localparam  low_zero = 8'h0;
+    localparam  low_one = 8'h1;
+    localparam  low_full = 8'hff;
+    localparam  low_before_full = 8'hfe;
+    localparam  high_zero = 9'b0;
+    localparam  high_one = 9'b1;
+    localparam  high_full = 9'b111111111;
     localparam  address_mask_low = 16'hff;
     localparam  address_mask_high = 16'hf00;
     localparam  address_zero = 16'h0;
@@ -3313,16 +3587,24 @@ module bloom_core_parts_3(clock,reset,key1,is_rb2,rb_addr2,write4,insert5,clear5
     reg  forward5$d;
     wire  forward5$q;
     reg  forward5$clock;
-    reg  [16:0] increment6$d;
-    wire  [16:0] increment6$q;
+    reg  [7:0] increment6$d;
+    wire  [7:0] increment6$q;
     reg  increment6$clock;
-    reg  [16:0] fill_count$d;
-    wire  [16:0] fill_count$q;
-    reg  fill_count$clock;
+    reg  [8:0] carry6$d;
+    wire  [8:0] carry6$q;
+    reg  carry6$clock;
+    reg  [7:0] low$d;
+    wire  [7:0] low$q;
+    reg  low$clock;
+    reg  [8:0] high$d;
+    wire  [8:0] high$q;
+    reg  high$clock;
     
     // Local signals
     reg  [15:0] addr2;
-    reg  [16:0] fill_keep;
+    reg  low_full_next;
+    reg  [7:0] keep_low;
+    reg  [8:0] keep_high;
     
     // Sub module instances
     bloom_core_parts_3_hash hash(
@@ -3368,10 +3650,20 @@ module bloom_core_parts_3(clock,reset,key1,is_rb2,rb_addr2,write4,insert5,clear5
         .q(increment6$q),
         .clock(increment6$clock)
     );
-    bloom_core_parts_3_fill_count fill_count(
-        .d(fill_count$d),
-        .q(fill_count$q),
-        .clock(fill_count$clock)
+    bloom_core_parts_3_carry6 carry6(
+        .d(carry6$d),
+        .q(carry6$q),
+        .clock(carry6$clock)
+    );
+    bloom_core_parts_3_low low(
+        .d(low$d),
+        .q(low$q),
+        .clock(low$clock)
+    );
+    bloom_core_parts_3_high high(
+        .d(high$d),
+        .q(high$q),
+        .clock(high$clock)
     );
     
     // Update code
@@ -3382,14 +3674,18 @@ module bloom_core_parts_3(clock,reset,key1,is_rb2,rb_addr2,write4,insert5,clear5
         same_high4$clock = clock;
         forward5$clock = clock;
         increment6$clock = clock;
-        fill_count$clock = clock;
+        carry6$clock = clock;
+        low$clock = clock;
+        high$clock = clock;
         addr3$d = addr3$q;
         addr4$d = addr4$q;
         same_low4$d = same_low4$q;
         same_high4$d = same_high4$q;
         forward5$d = forward5$q;
         increment6$d = increment6$q;
-        fill_count$d = fill_count$q;
+        carry6$d = carry6$q;
+        low$d = low$q;
+        high$d = high$q;
         hash$clock = clock;
         hash$key = key1;
         ram$clock = clock;
@@ -3415,23 +3711,41 @@ module bloom_core_parts_3(clock,reset,key1,is_rb2,rb_addr2,write4,insert5,clear5
         ram$write_data = ~sweep_en;
         bit5 = ram$read_data | forward5$q;
         if (insert5 & ~(ram$read_data | forward5$q)) begin
-            increment6$d = fill_one;
+            increment6$d = low_one;
         end
         else begin
-            increment6$d = fill_zero;
+            increment6$d = low_zero;
+        end
+        if (increment6$q[32'h0]) begin
+            low_full_next = low$q == low_before_full;
+        end
+        else begin
+            low_full_next = low$q == low_full;
+        end
+        if ((insert5 & ~(ram$read_data | forward5$q)) & low_full_next) begin
+            carry6$d = high_one;
+        end
+        else begin
+            carry6$d = high_zero;
         end
         if (clear5) begin
-            fill_keep = fill_zero;
+            keep_low = low_zero;
+            keep_high = high_zero;
         end
         else begin
-            fill_keep = fill_all;
+            keep_low = low_full;
+            keep_high = high_full;
         end
-        fill_count$d = (fill_count$q + increment6$q) & fill_keep;
+        low$d = (low$q + increment6$q) & keep_low;
+        high$d = (high$q + carry6$q) & keep_high;
         if (reset) begin
-            increment6$d = fill_zero;
-            fill_count$d = fill_at_reset;
+            increment6$d = low_zero;
+            carry6$d = high_zero;
+            low$d = fill_at_reset_low;
+            high$d = fill_at_reset_high;
         end
-        fill = fill_count$q;
+        fill_low = low$q;
+        fill_high = high$q;
     end
     
 endmodule // bloom_core_parts_3
@@ -3475,23 +3789,23 @@ module bloom_core_parts_3_addr4(d,q,clock);
 endmodule // bloom_core_parts_3_addr4
 
 
-module bloom_core_parts_3_fill_count(d,q,clock);
+module bloom_core_parts_3_carry6(d,q,clock);
     
     // Module arguments
-    input wire  [16:0] d;
-    output reg  [16:0] q;
+    input wire  [8:0] d;
+    output reg  [8:0] q;
     input wire  clock;
     
     // Update code (custom)
     initial begin
-       q = 17'h0;
+       q = 9'h0;
     end
     
     always @(posedge clock) begin
        q <= d;
     end
           
-endmodule // bloom_core_parts_3_fill_count
+endmodule // bloom_core_parts_3_carry6
 
 
 module bloom_core_parts_3_forward5(d,q,clock);
@@ -3632,16 +3946,35 @@ module bloom_core_parts_3_hash(clock,key,addr);
 endmodule // bloom_core_parts_3_hash
 
 
-module bloom_core_parts_3_increment6(d,q,clock);
+module bloom_core_parts_3_high(d,q,clock);
     
     // Module arguments
-    input wire  [16:0] d;
-    output reg  [16:0] q;
+    input wire  [8:0] d;
+    output reg  [8:0] q;
     input wire  clock;
     
     // Update code (custom)
     initial begin
-       q = 17'h0;
+       q = 9'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_parts_3_high
+
+
+module bloom_core_parts_3_increment6(d,q,clock);
+    
+    // Module arguments
+    input wire  [7:0] d;
+    output reg  [7:0] q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 8'h0;
     end
     
     always @(posedge clock) begin
@@ -3649,6 +3982,25 @@ module bloom_core_parts_3_increment6(d,q,clock);
     end
           
 endmodule // bloom_core_parts_3_increment6
+
+
+module bloom_core_parts_3_low(d,q,clock);
+    
+    // Module arguments
+    input wire  [7:0] d;
+    output reg  [7:0] q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 8'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_parts_3_low
 
 
 module bloom_core_parts_3_ram(clock,read_addr,read_data,write_enable,write_addr,write_data);
