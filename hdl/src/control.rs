@@ -11,10 +11,17 @@
 //! No memory of its own; no same-address behaviour.
 //!
 //! Timing structure (why the registers below exist): `req_ready` is an AND of the
-//! rb_req/reset inputs and flip-flops only (`outstanding`, a thermometer count of
-//! accepted-but-not-popped responses, `no_clear_tail` and the c1 clear flag), so a
-//! request's acceptance is one LUT after the inputs; every signal that drives a RAM
-//! write enable, the fill counters or a clock enable starts at a flip-flop.
+//! rb_req/reset inputs and three flip-flops (`idle`, bit 7 of `outstanding`, a
+//! thermometer count of accepted-but-not-popped responses), so a request's acceptance
+//! is one LUT after the inputs; every signal that drives a RAM write enable, the fill
+//! counters or a clock enable starts at a flip-flop.
+//!
+//! Every register here is at most two LUT4 levels after flip-flops: the next state of
+//! `outstanding` (and of the FIFO's occupancy) is written as "accepted ? (popped ? .. : ..)
+//! : (popped ? .. : ..)" with both inner choices one LUT each, and `idle` as an AND of
+//! one-LUT terms. Not only for these paths' sake: ABC maps for the design's deepest
+//! path and then trades depth for area everywhere else, so one three-level path let it
+//! rebuild the hash trees three and four levels deep (the UP5K critical path).
 
 use rust_hdl::prelude::*;
 
@@ -60,7 +67,6 @@ pub struct Control<const W: usize> {
     ready: Signal<Local, bool>,
     accept: Signal<Local, bool>,
     popped: Signal<Local, bool>,
-    clearing: Signal<Local, bool>,
     valid1: DFF<bool>,
     valid2: DFF<bool>,
     valid3: DFF<bool>,
@@ -94,18 +100,24 @@ pub struct Control<const W: usize> {
     // Updated by AND/OR, not by an if: an if becomes a clock enable of accept ^ popped,
     // one more LUT and a slow enable route after the request inputs.
     outstanding: DFF<Bits<8>>,
-    outstanding_up: Signal<Local, Bits<8>>,
-    outstanding_down: Signal<Local, Bits<8>>,
-    outstanding_hold: Signal<Local, Bits<8>>,
-    // c1 holds a clear: the request's op decoded at the input, gated by valid1.
-    op_clear1: DFF<bool>,
+    // All ones when a response is popped / a request accepted this cycle, else 0.
+    popped_mask: Signal<Local, Bits<8>>,
+    accept_mask: Signal<Local, Bits<8>>,
+    // The next count if this cycle accepts a request, and if it does not.
+    outstanding_if_accept: Signal<Local, Bits<8>>,
+    outstanding_if_not: Signal<Local, Bits<8>>,
+    // c1 holds a clear (accepted in the cycle before).
+    clear1: DFF<bool>,
     clear2: DFF<bool>,
-    // No clear in c2, c3 or the sweep (computed a cycle ahead, see busy/ready).
-    no_clear_tail: DFF<bool>,
+    // No clear in c1, c2, c3 or the sweep: !busy, computed a cycle ahead.
+    idle: DFF<bool>,
     // The sweep one cycle ahead of its writes (it starts when the clear is in c3):
     // sweep_lead(t) = sweeping(t+1).
     sweep_lead: DFF<bool>,
     sweep_count: DFF<Bits<16>>,
+    // The sweep count's clock enable (sweep_lead | clear2), computed a cycle ahead:
+    // a LUT in front of a clock enable costs a slow enable route on top.
+    sweep_step: DFF<bool>,
     // The sweep is at its last address (computed a cycle ahead).
     sweep_at_last: DFF<bool>,
     sweeping: DFF<bool>,
@@ -171,7 +183,6 @@ impl<const W: usize> Control<W> {
             ready: Default::default(),
             accept: Default::default(),
             popped: Default::default(),
-            clearing: Default::default(),
             valid1: Default::default(),
             valid2: Default::default(),
             valid3: Default::default(),
@@ -201,14 +212,16 @@ impl<const W: usize> Control<W> {
             rb_select_5: Default::default(),
             key_1: Default::default(),
             outstanding: Default::default(),
-            outstanding_up: Default::default(),
-            outstanding_down: Default::default(),
-            outstanding_hold: Default::default(),
-            op_clear1: Default::default(),
+            popped_mask: Default::default(),
+            accept_mask: Default::default(),
+            outstanding_if_accept: Default::default(),
+            outstanding_if_not: Default::default(),
+            clear1: Default::default(),
             clear2: Default::default(),
-            no_clear_tail: Default::default(),
+            idle: Default::default(),
             sweep_lead: Default::default(),
             sweep_count: Default::default(),
+            sweep_step: Default::default(),
             sweep_at_last: Default::default(),
             sweeping: Default::default(),
             not_clear5: Default::default(),
@@ -245,26 +258,24 @@ impl<const W: usize> Logic for Control<W> {
         dff_setup!(
             self, clock, valid1, valid2, valid3, valid4, valid5, op1, op2, op3, op4, op5, tag1,
             tag2, tag3, tag4, tag5, rb1, rb2, rb3, rb4, rb5, rb_address1, rb_address2, rb_bank1,
-            rb_bank2, rb_bank3, rb_bank4, rb_select_5, key_1, outstanding, op_clear1, clear2,
-            no_clear_tail, sweep_lead, sweep_count, sweeping, sweep_at_last, not_clear5, valid6, tag6, hit6, rb_valid6,
+            rb_bank2, rb_bank3, rb_bank4, rb_select_5, key_1, outstanding, clear1, clear2,
+            idle, sweep_lead, sweep_count, sweep_step, sweeping, sweep_at_last, not_clear5, valid6, tag6, hit6, rb_valid6,
             rb_data6, write_at4, insert_at5, clear_at5
         );
         self.fifo.clock.next = self.clock.val();
         self.fifo.reset.next = self.reset.val();
 
-        // Admission. busy = a clear in c1, c2, c3 or sweeping; the c2/c3/sweep part is
-        // the register no_clear_tail, the c1 part two flip-flops.
-        self.clearing.next = (self.valid1.q.val() & self.op_clear1.q.val()) | !self.no_clear_tail.q.val();
-        self.busy.next = self.clearing.val();
+        // Admission. busy = a clear in c1, c2, c3 or sweeping = !idle.
+        self.busy.next = !self.idle.q.val();
         self.ready.next = (!self.reset.val() & !self.rb_req.val())
-            & (!self.clearing.val() & !self.outstanding.q.val().get_bit(7));
+            & (self.idle.q.val() & !self.outstanding.q.val().get_bit(7));
         self.req_ready.next = self.ready.val();
         self.accept.next = self.req_valid.val() & self.ready.val();
 
         // Stage registers.
         self.valid1.d.next = self.accept.val();
         self.op1.d.next = self.req_op.val();
-        self.op_clear1.d.next = self.req_op.val() == self.op_clear.val();
+        self.clear1.d.next = self.accept.val() & (self.req_op.val() == self.op_clear.val());
         self.tag1.d.next = self.req_tag.val();
         self.key_1.d.next = self.req_key.val();
         self.rb1.d.next = self.rb_req.val();
@@ -297,7 +308,7 @@ impl<const W: usize> Logic for Control<W> {
         } else {
             self.rb_select_5.d.next = self.select_zero.val();
         }
-        self.clear2.d.next = self.valid1.q.val() & self.op_clear1.q.val();
+        self.clear2.d.next = self.clear1.q.val();
 
         // To the partitions.
         self.key1.next = self.key_1.q.val();
@@ -319,21 +330,28 @@ impl<const W: usize> Logic for Control<W> {
         // Clear sweep: writes when the clear reaches c4 (the write stage), so its lead
         // starts with the clear in c3. The count runs on past the last address once the
         // sweep ends; the next sweep restarts it at 0.
-        if self.sweep_lead.q.val() {
-            self.sweep_count.d.next = self.sweep_count.q.val() + self.sweep_one.val();
-            if self.sweep_at_last.q.val() {
-                self.sweep_lead.d.next = false;
+        // The count is not reset: the clear reloads it before every sweep, and it is
+        // not used outside one.
+        if self.sweep_step.q.val() {
+            if self.clear2.q.val() {
+                self.sweep_count.d.next = self.sweep_zero.val();
+            } else {
+                self.sweep_count.d.next = self.sweep_count.q.val() + self.sweep_one.val();
             }
+        }
+        if self.sweep_lead.q.val() & self.sweep_at_last.q.val() {
+            self.sweep_lead.d.next = false;
         }
         self.sweep_at_last.d.next = (self.sweep_lead.q.val() & !self.sweep_at_last.q.val())
             & ((self.sweep_count.q.val() & self.address_mask.val()) == self.sweep_before_last.val());
         if self.clear2.q.val() {
             self.sweep_lead.d.next = true;
-            self.sweep_count.d.next = self.sweep_zero.val();
         }
+        self.sweep_step.d.next = (self.clear1.q.val() | self.clear2.q.val())
+            | (self.sweep_lead.q.val() & !self.sweep_at_last.q.val());
         self.sweeping.d.next = self.sweep_lead.q.val();
-        self.no_clear_tail.d.next = !((self.valid1.q.val() & self.op_clear1.q.val())
-            | (self.clear2.q.val() | self.sweep_lead.q.val()));
+        self.idle.d.next = !(self.accept.val() & (self.req_op.val() == self.op_clear.val()))
+            & !((self.clear1.q.val() | self.clear2.q.val()) | self.sweep_lead.q.val());
 
         // Responses (clear answers 0) and readback.
         self.valid6.d.next = self.valid5.q.val();
@@ -347,25 +365,24 @@ impl<const W: usize> Logic for Control<W> {
         self.resp_hit.next = self.fifo.out_hit.val();
         self.resp_tag.next = self.fifo.out_tag.val();
         self.popped.next = self.fifo.out_valid.val() & self.resp_ready.val();
-        if self.accept.val() & !self.popped.val() {
-            self.outstanding_up.next = self.outstanding_all.val();
+        if self.popped.val() {
+            self.popped_mask.next = self.outstanding_all.val();
         } else {
-            self.outstanding_up.next = self.outstanding_zero.val();
+            self.popped_mask.next = self.outstanding_zero.val();
         }
-        if !self.accept.val() & self.popped.val() {
-            self.outstanding_down.next = self.outstanding_all.val();
+        if self.accept.val() {
+            self.accept_mask.next = self.outstanding_all.val();
         } else {
-            self.outstanding_down.next = self.outstanding_zero.val();
+            self.accept_mask.next = self.outstanding_zero.val();
         }
-        if self.accept.val() == self.popped.val() {
-            self.outstanding_hold.next = self.outstanding_all.val();
-        } else {
-            self.outstanding_hold.next = self.outstanding_zero.val();
-        }
-        self.outstanding.d.next = ((self.outstanding.q.val() & self.outstanding_hold.val())
+        self.outstanding_if_accept.next = (self.outstanding.q.val() & self.popped_mask.val())
             | (((self.outstanding.q.val() << self.outstanding_one.val()) | self.outstanding_one.val())
-                & self.outstanding_up.val()))
-            | ((self.outstanding.q.val() >> self.outstanding_one.val()) & self.outstanding_down.val());
+                & !self.popped_mask.val());
+        self.outstanding_if_not.next = ((self.outstanding.q.val() >> self.outstanding_one.val())
+            & self.popped_mask.val())
+            | (self.outstanding.q.val() & !self.popped_mask.val());
+        self.outstanding.d.next = (self.outstanding_if_accept.val() & self.accept_mask.val())
+            | (self.outstanding_if_not.val() & !self.accept_mask.val());
         self.rb_valid6.d.next = self.rb5.q.val();
         self.rb_data6.d.next = self.rb_bit5.val();
         self.rb_valid.next = self.rb_valid6.q.val();
@@ -388,13 +405,14 @@ impl<const W: usize> Logic for Control<W> {
             self.write_at4.d.next = false;
             self.insert_at5.d.next = false;
             self.clear_at5.d.next = false;
+            self.clear1.d.next = false;
             self.clear2.d.next = false;
-            self.no_clear_tail.d.next = true;
+            self.idle.d.next = true;
+            self.sweep_step.d.next = false;
             self.outstanding.d.next = self.outstanding_zero.val();
             self.sweep_lead.d.next = false;
             self.sweeping.d.next = false;
             self.sweep_at_last.d.next = false;
-            self.sweep_count.d.next = self.sweep_zero.val();
         }
     }
 }

@@ -52,6 +52,12 @@
 //! AND over the banks' bits. Together with flip-flop-driven req_ready, RAM write
 //! enable/address and fill-counter controls, and two-level hash trees, this is what
 //! lets the iCE40 parts run near their block-RAM limit (issue 6).
+//!
+//! Rule for every register of the core: at most two LUT4 levels after flip-flops or the
+//! request inputs (carry chains aside). ABC maps for the deepest path of the whole design
+//! and then trades depth for area everywhere else, so a single three-level path (the
+//! admission, the forwarding compare) let it rebuild the hash trees three and four
+//! levels deep: that, not the admission itself, was the UP5K critical path.
 
 use rust_hdl::prelude::*;
 
@@ -170,7 +176,9 @@ impl<const W: usize> Logic for BloomCore<W> {
         self.fill_count.next = self
             .parts
             .get(self.fill_bank.val().index())
-            .map_or(Bits::<17>::default(), |p| p.fill.val());
+            .map_or(Bits::<17>::default(), |p| {
+                Bits::<17>::from((p.fill_high.val().to_u64() << 8) | p.fill_low.val().to_u64())
+            });
     }
 
     fn connect(&mut self) {
@@ -226,15 +234,19 @@ impl<const W: usize> Logic for BloomCore<W> {
         v += &format!("    control$all_bits5 = {};\n", bits.join(" & "));
         let selected: Vec<String> = (0..k).map(|p| format!("(control$rb_select5[{p}] & parts${p}$bit5)")).collect();
         v += &format!("    control$rb_bit5 = {};\n", selected.join(" | "));
+        // Each partition's fill counter comes in two halves.
+        let mut kept = String::new();
+        for p in 0..k {
+            kept += &format!("wire [16:0] fill_of_{p} = {{parts${p}$fill_high, parts${p}$fill_low}};\n");
+        }
         // fill_count is combinational in fill_bank (an input). Up to 4 banks it is spelled
         // as two LUT4 levels, held apart by kept wires: a 2:1 mux per bank pair, then the
         // pair mux gated by "fill_bank's high bits are 0" (ABC made three levels).
-        let mut kept = String::new();
         if k <= 4 {
             let pairs = k.div_ceil(2);
             for i in 0..pairs {
-                let odd = if 2 * i + 1 < k { format!("parts${}$fill", 2 * i + 1) } else { "17'd0".to_string() };
-                kept += &format!("(* keep *) wire [16:0] fill_pair_{i} = fill_bank[0] ? {odd} : parts${}$fill;\n", 2 * i);
+                let odd = if 2 * i + 1 < k { format!("fill_of_{}", 2 * i + 1) } else { "17'd0".to_string() };
+                kept += &format!("(* keep *) wire [16:0] fill_pair_{i} = fill_bank[0] ? {odd} : fill_of_{};\n", 2 * i);
             }
             let (low, chosen) = if pairs == 1 {
                 ("fill_bank[3:1] == 3'd0", "fill_pair_0".to_string())
@@ -246,7 +258,7 @@ impl<const W: usize> Logic for BloomCore<W> {
         } else {
             v += "    case (fill_bank)\n";
             for p in 0..k {
-                v += &format!("        4'd{p}: fill_count = parts${p}$fill;\n");
+                v += &format!("        4'd{p}: fill_count = fill_of_{p};\n");
             }
             if k < 16 {
                 v += "        default: fill_count = 17'd0;\n";

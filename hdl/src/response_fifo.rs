@@ -61,6 +61,7 @@ impl Logic for ResponseFifo {
     fn hdl(&self) -> Verilog {
         let n = RESPONSE_FIFO_DEPTH;
         let last = n - 1;
+        let lm1 = last - 1;
         let mut code = String::new();
         for i in 0..n {
             code += &format!("reg [8:0] entry_{i};\n");
@@ -72,9 +73,12 @@ reg [{last}:0] read_select;
 reg [{last}:0] occupancy;
 wire popped = pop & occupancy[0];
 // The fill level moves by AND/OR, not by ifs: a shifted-in constant under an if
-// becomes a synchronous set/reset whose logic lands on the slow SR route.
-wire grow = push & !popped;
-wire shrink = popped & !push;
+// becomes a synchronous set/reset whose logic lands on the slow SR route. Written as
+// push ? (popped ? .. : ..) : (popped ? .. : ..), each inner choice one LUT4 of
+// flip-flops and the pop input, so the whole update is two LUT levels.
+wire [{last}:0] popped_mask = {{{n}{{popped}}}};
+wire [{last}:0] occupancy_if_push = (occupancy & popped_mask) | ({{occupancy[{lm1}:0], 1'b1}} & ~popped_mask);
+wire [{last}:0] occupancy_if_not = ({{1'b0, occupancy[{last}:1]}} & popped_mask) | (occupancy & ~popped_mask);
 always @(posedge clock) begin
 "
         );
@@ -88,17 +92,18 @@ always @(posedge clock) begin
         read_select <= {n}'d1;
         occupancy <= {n}'d0;
     end else begin
-        if (push) write_select <= {{write_select[{lm1}:0], write_select[{last}]}};
-        if (popped) read_select <= {{read_select[{lm1}:0], read_select[{last}]}};
-        occupancy <= ((occupancy & {{{n}{{!(grow | shrink)}}}})
-            | ({{occupancy[{lm1}:0], 1'b1}} & {{{n}{{grow}}}}))
-            | ({{1'b0, occupancy[{last}:1]}} & {{{n}{{shrink}}}});
+        // Rotated by AND/OR too: under an if, popped became the pointer's clock enable,
+        // a LUT in front of the slow enable route.
+        write_select <= ({{write_select[{lm1}:0], write_select[{last}]}} & {{{n}{{push}}}})
+            | (write_select & {{{n}{{!push}}}});
+        read_select <= ({{read_select[{lm1}:0], read_select[{last}]}} & popped_mask)
+            | (read_select & ~popped_mask);
+        occupancy <= (occupancy_if_push & {{{n}{{push}}}}) | (occupancy_if_not & {{{n}{{!push}}}});
     end
 end
 always @(*) begin
     out_valid = occupancy[0];
     {{out_hit, out_tag}} = ",
-            lm1 = last - 1
         );
         let terms: Vec<String> = (0..n).map(|i| format!("({{9{{read_select[{i}]}}}} & entry_{i})")).collect();
         code += &terms.join("\n        | ");

@@ -122,6 +122,43 @@ fn h3_k1_b12_w64_random_mix_default_bank_size() {
 }
 
 #[test]
+fn h3_k1_b12_w64_fill_counter_every_cycle_across_255_and_511() {
+    // The fill counter is two halves with a registered carry between them (partition.rs).
+    // Back-to-back inserts of distinct keys (nearly all set a new bit) carry it across 256
+    // and 512 while increments arrive every cycle; fill_count is compared in every cycle
+    // with the golden count of the inserts accepted 7 or more cycles before (core.rs).
+    let cfg = config(1, 12, 64, H3, 0);
+    let mut sim = hdl::sim::CoreSim::<64>::new(hdl::verilog::build_core::<64>(&cfg).unwrap());
+    let mut golden = PartitionedFilter::new(golden_config(&cfg));
+    let mut rng = Rng::new(21);
+    let reset = hdl::sim::CycleInputs { reset: true, ..Default::default() };
+    sim.step(&reset);
+    sim.step(&reset);
+    // fill_after[i]: the golden count after the i-th accepted insert, accepted in cycle at[i].
+    let (mut at, mut fill_after) = (Vec::new(), Vec::new());
+    for _ in 0..720 {
+        let cycle = sim.cycle;
+        let inp = hdl::sim::CycleInputs {
+            req_valid: at.len() < 700,
+            req_op: 1,
+            req_key: rng.next() as u128,
+            resp_ready: true,
+            ..Default::default()
+        };
+        let out = sim.step(&inp);
+        let counted = at.iter().take_while(|&&t| t + hdl::LATENCY as u64 <= cycle).count();
+        let want = if counted == 0 { 0 } else { fill_after[counted - 1] };
+        assert_eq!(out.fill_count, want, "fill_count in cycle {cycle}");
+        if inp.req_valid && out.req_ready {
+            golden.apply(golden::Op::Insert(inp.req_key)).unwrap();
+            at.push(cycle);
+            fill_after.push(golden.fill()[0]);
+        }
+    }
+    assert!(golden.fill()[0] > 512, "fill {} does not pass 512", golden.fill()[0]);
+}
+
+#[test]
 fn h3_k2_b6_w64_preloaded_image_is_the_initial_state() {
     let cfg = config(2, 6, 64, H3, 77);
     let mut g = PartitionedFilter::new(golden_config(&cfg));

@@ -65,7 +65,8 @@ module bloom_core(clock,reset,req_valid,req_ready,req_op,req_key,req_tag,resp_va
     reg  parts$0$sweep_en3;
     reg  [15:0] parts$0$sweep_addr3;
     wire  parts$0$bit5;
-    wire  [16:0] parts$0$fill;
+    wire  [7:0] parts$0$fill_low;
+    wire  [8:0] parts$0$fill_high;
     reg  parts$1$clock;
     reg  parts$1$reset;
     reg  [63:0] parts$1$key1;
@@ -78,7 +79,8 @@ module bloom_core(clock,reset,req_valid,req_ready,req_op,req_key,req_tag,resp_va
     reg  parts$1$sweep_en3;
     reg  [15:0] parts$1$sweep_addr3;
     wire  parts$1$bit5;
-    wire  [16:0] parts$1$fill;
+    wire  [7:0] parts$1$fill_low;
+    wire  [8:0] parts$1$fill_high;
     reg  parts$2$clock;
     reg  parts$2$reset;
     reg  [63:0] parts$2$key1;
@@ -91,7 +93,8 @@ module bloom_core(clock,reset,req_valid,req_ready,req_op,req_key,req_tag,resp_va
     reg  parts$2$sweep_en3;
     reg  [15:0] parts$2$sweep_addr3;
     wire  parts$2$bit5;
-    wire  [16:0] parts$2$fill;
+    wire  [7:0] parts$2$fill_low;
+    wire  [8:0] parts$2$fill_high;
     reg  parts$3$clock;
     reg  parts$3$reset;
     reg  [63:0] parts$3$key1;
@@ -104,7 +107,8 @@ module bloom_core(clock,reset,req_valid,req_ready,req_op,req_key,req_tag,resp_va
     reg  parts$3$sweep_en3;
     reg  [15:0] parts$3$sweep_addr3;
     wire  parts$3$bit5;
-    wire  [16:0] parts$3$fill;
+    wire  [7:0] parts$3$fill_low;
+    wire  [8:0] parts$3$fill_high;
     
     // Sub module instances
     bloom_core_control control(
@@ -151,7 +155,8 @@ module bloom_core(clock,reset,req_valid,req_ready,req_op,req_key,req_tag,resp_va
         .sweep_en3(parts$0$sweep_en3),
         .sweep_addr3(parts$0$sweep_addr3),
         .bit5(parts$0$bit5),
-        .fill(parts$0$fill)
+        .fill_low(parts$0$fill_low),
+        .fill_high(parts$0$fill_high)
     );
     bloom_core_parts_1 parts$1(
         .clock(parts$1$clock),
@@ -166,7 +171,8 @@ module bloom_core(clock,reset,req_valid,req_ready,req_op,req_key,req_tag,resp_va
         .sweep_en3(parts$1$sweep_en3),
         .sweep_addr3(parts$1$sweep_addr3),
         .bit5(parts$1$bit5),
-        .fill(parts$1$fill)
+        .fill_low(parts$1$fill_low),
+        .fill_high(parts$1$fill_high)
     );
     bloom_core_parts_2 parts$2(
         .clock(parts$2$clock),
@@ -181,7 +187,8 @@ module bloom_core(clock,reset,req_valid,req_ready,req_op,req_key,req_tag,resp_va
         .sweep_en3(parts$2$sweep_en3),
         .sweep_addr3(parts$2$sweep_addr3),
         .bit5(parts$2$bit5),
-        .fill(parts$2$fill)
+        .fill_low(parts$2$fill_low),
+        .fill_high(parts$2$fill_high)
     );
     bloom_core_parts_3 parts$3(
         .clock(parts$3$clock),
@@ -196,12 +203,17 @@ module bloom_core(clock,reset,req_valid,req_ready,req_op,req_key,req_tag,resp_va
         .sweep_en3(parts$3$sweep_en3),
         .sweep_addr3(parts$3$sweep_addr3),
         .bit5(parts$3$bit5),
-        .fill(parts$3$fill)
+        .fill_low(parts$3$fill_low),
+        .fill_high(parts$3$fill_high)
     );
     
     // Update code (custom)
-    (* keep *) wire [16:0] fill_pair_0 = fill_bank[0] ? parts$1$fill : parts$0$fill;
-    (* keep *) wire [16:0] fill_pair_1 = fill_bank[0] ? parts$3$fill : parts$2$fill;
+    wire [16:0] fill_of_0 = {parts$0$fill_high, parts$0$fill_low};
+    wire [16:0] fill_of_1 = {parts$1$fill_high, parts$1$fill_low};
+    wire [16:0] fill_of_2 = {parts$2$fill_high, parts$2$fill_low};
+    wire [16:0] fill_of_3 = {parts$3$fill_high, parts$3$fill_low};
+    (* keep *) wire [16:0] fill_pair_0 = fill_bank[0] ? fill_of_1 : fill_of_0;
+    (* keep *) wire [16:0] fill_pair_1 = fill_bank[0] ? fill_of_3 : fill_of_2;
     (* keep *) wire fill_bank_low = (fill_bank[3:2] == 2'd0);
     always @(*) begin
         control$clock = clock;
@@ -409,21 +421,24 @@ module bloom_core_control(clock,reset,req_valid,req_ready,req_op,req_key,req_tag
     reg  [7:0] outstanding$d;
     wire  [7:0] outstanding$q;
     reg  outstanding$clock;
-    reg  op_clear1$d;
-    wire  op_clear1$q;
-    reg  op_clear1$clock;
+    reg  clear1$d;
+    wire  clear1$q;
+    reg  clear1$clock;
     reg  clear2$d;
     wire  clear2$q;
     reg  clear2$clock;
-    reg  no_clear_tail$d;
-    wire  no_clear_tail$q;
-    reg  no_clear_tail$clock;
+    reg  idle$d;
+    wire  idle$q;
+    reg  idle$clock;
     reg  sweep_lead$d;
     wire  sweep_lead$q;
     reg  sweep_lead$clock;
     reg  [15:0] sweep_count$d;
     wire  [15:0] sweep_count$q;
     reg  sweep_count$clock;
+    reg  sweep_step$d;
+    wire  sweep_step$q;
+    reg  sweep_step$clock;
     reg  sweep_at_last$d;
     wire  sweep_at_last$q;
     reg  sweep_at_last$clock;
@@ -471,10 +486,10 @@ module bloom_core_control(clock,reset,req_valid,req_ready,req_op,req_key,req_tag
     reg  ready;
     reg  accept;
     reg  popped;
-    reg  clearing;
-    reg  [7:0] outstanding_up;
-    reg  [7:0] outstanding_down;
-    reg  [7:0] outstanding_hold;
+    reg  [7:0] popped_mask;
+    reg  [7:0] accept_mask;
+    reg  [7:0] outstanding_if_accept;
+    reg  [7:0] outstanding_if_not;
     
     // Sub module instances
     bloom_core_control_valid1 valid1(
@@ -622,20 +637,20 @@ module bloom_core_control(clock,reset,req_valid,req_ready,req_op,req_key,req_tag
         .q(outstanding$q),
         .clock(outstanding$clock)
     );
-    bloom_core_control_op_clear1 op_clear1(
-        .d(op_clear1$d),
-        .q(op_clear1$q),
-        .clock(op_clear1$clock)
+    bloom_core_control_clear1 clear1(
+        .d(clear1$d),
+        .q(clear1$q),
+        .clock(clear1$clock)
     );
     bloom_core_control_clear2 clear2(
         .d(clear2$d),
         .q(clear2$q),
         .clock(clear2$clock)
     );
-    bloom_core_control_no_clear_tail no_clear_tail(
-        .d(no_clear_tail$d),
-        .q(no_clear_tail$q),
-        .clock(no_clear_tail$clock)
+    bloom_core_control_idle idle(
+        .d(idle$d),
+        .q(idle$q),
+        .clock(idle$clock)
     );
     bloom_core_control_sweep_lead sweep_lead(
         .d(sweep_lead$d),
@@ -646,6 +661,11 @@ module bloom_core_control(clock,reset,req_valid,req_ready,req_op,req_key,req_tag
         .d(sweep_count$d),
         .q(sweep_count$q),
         .clock(sweep_count$clock)
+    );
+    bloom_core_control_sweep_step sweep_step(
+        .d(sweep_step$d),
+        .q(sweep_step$q),
+        .clock(sweep_step$clock)
     );
     bloom_core_control_sweep_at_last sweep_at_last(
         .d(sweep_at_last$d),
@@ -745,11 +765,12 @@ module bloom_core_control(clock,reset,req_valid,req_ready,req_op,req_key,req_tag
         rb_select_5$clock = clock;
         key_1$clock = clock;
         outstanding$clock = clock;
-        op_clear1$clock = clock;
+        clear1$clock = clock;
         clear2$clock = clock;
-        no_clear_tail$clock = clock;
+        idle$clock = clock;
         sweep_lead$clock = clock;
         sweep_count$clock = clock;
+        sweep_step$clock = clock;
         sweeping$clock = clock;
         sweep_at_last$clock = clock;
         not_clear5$clock = clock;
@@ -790,11 +811,12 @@ module bloom_core_control(clock,reset,req_valid,req_ready,req_op,req_key,req_tag
         rb_select_5$d = rb_select_5$q;
         key_1$d = key_1$q;
         outstanding$d = outstanding$q;
-        op_clear1$d = op_clear1$q;
+        clear1$d = clear1$q;
         clear2$d = clear2$q;
-        no_clear_tail$d = no_clear_tail$q;
+        idle$d = idle$q;
         sweep_lead$d = sweep_lead$q;
         sweep_count$d = sweep_count$q;
+        sweep_step$d = sweep_step$q;
         sweeping$d = sweeping$q;
         sweep_at_last$d = sweep_at_last$q;
         not_clear5$d = not_clear5$q;
@@ -808,14 +830,13 @@ module bloom_core_control(clock,reset,req_valid,req_ready,req_op,req_key,req_tag
         clear_at5$d = clear_at5$q;
         fifo$clock = clock;
         fifo$reset = reset;
-        clearing = (valid1$q & op_clear1$q) | ~no_clear_tail$q;
-        busy = clearing;
-        ready = (~reset & ~rb_req) & (~clearing & ~outstanding$q[32'h7]);
+        busy = ~idle$q;
+        ready = (~reset & ~rb_req) & (idle$q & ~outstanding$q[32'h7]);
         req_ready = ready;
         accept = req_valid & ready;
         valid1$d = accept;
         op1$d = req_op;
-        op_clear1$d = req_op == op_clear;
+        clear1$d = accept & (req_op == op_clear);
         tag1$d = req_tag;
         key_1$d = req_key;
         rb1$d = rb_req;
@@ -848,7 +869,7 @@ module bloom_core_control(clock,reset,req_valid,req_ready,req_op,req_key,req_tag
         else begin
             rb_select_5$d = select_zero;
         end
-        clear2$d = valid1$q & op_clear1$q;
+        clear2$d = clear1$q;
         key1 = key_1$q;
         is_rb2 = rb2$q;
         rb_addr2 = rb_address2$q;
@@ -862,19 +883,24 @@ module bloom_core_control(clock,reset,req_valid,req_ready,req_op,req_key,req_tag
         sweep_en3 = sweep_lead$q;
         sweep_addr3 = sweep_count$q;
         rb_select5 = rb_select_5$q;
-        if (sweep_lead$q) begin
-            sweep_count$d = sweep_count$q + sweep_one;
-            if (sweep_at_last$q) begin
-                sweep_lead$d = 1'b0;
+        if (sweep_step$q) begin
+            if (clear2$q) begin
+                sweep_count$d = sweep_zero;
             end
+            else begin
+                sweep_count$d = sweep_count$q + sweep_one;
+            end
+        end
+        if (sweep_lead$q & sweep_at_last$q) begin
+            sweep_lead$d = 1'b0;
         end
         sweep_at_last$d = (sweep_lead$q & ~sweep_at_last$q) & ((sweep_count$q & address_mask) == sweep_before_last);
         if (clear2$q) begin
             sweep_lead$d = 1'b1;
-            sweep_count$d = sweep_zero;
         end
+        sweep_step$d = (clear1$q | clear2$q) | (sweep_lead$q & ~sweep_at_last$q);
         sweeping$d = sweep_lead$q;
-        no_clear_tail$d = ~((valid1$q & op_clear1$q) | (clear2$q | sweep_lead$q));
+        idle$d = ~(accept & (req_op == op_clear)) & ~((clear1$q | clear2$q) | sweep_lead$q);
         valid6$d = valid5$q;
         tag6$d = tag5$q;
         hit6$d = all_bits5 & not_clear5$q;
@@ -886,25 +912,21 @@ module bloom_core_control(clock,reset,req_valid,req_ready,req_op,req_key,req_tag
         resp_hit = fifo$out_hit;
         resp_tag = fifo$out_tag;
         popped = fifo$out_valid & resp_ready;
-        if (accept & ~popped) begin
-            outstanding_up = outstanding_all;
+        if (popped) begin
+            popped_mask = outstanding_all;
         end
         else begin
-            outstanding_up = outstanding_zero;
+            popped_mask = outstanding_zero;
         end
-        if (~accept & popped) begin
-            outstanding_down = outstanding_all;
-        end
-        else begin
-            outstanding_down = outstanding_zero;
-        end
-        if (accept == popped) begin
-            outstanding_hold = outstanding_all;
+        if (accept) begin
+            accept_mask = outstanding_all;
         end
         else begin
-            outstanding_hold = outstanding_zero;
+            accept_mask = outstanding_zero;
         end
-        outstanding$d = ((outstanding$q & outstanding_hold) | (((outstanding$q << outstanding_one) | outstanding_one) & outstanding_up)) | ((outstanding$q >> outstanding_one) & outstanding_down);
+        outstanding_if_accept = (outstanding$q & popped_mask) | (((outstanding$q << outstanding_one) | outstanding_one) & ~popped_mask);
+        outstanding_if_not = ((outstanding$q >> outstanding_one) & popped_mask) | (outstanding$q & ~popped_mask);
+        outstanding$d = (outstanding_if_accept & accept_mask) | (outstanding_if_not & ~accept_mask);
         rb_valid6$d = rb5$q;
         rb_data6$d = rb_bit5;
         rb_valid = rb_valid6$q;
@@ -926,17 +948,37 @@ module bloom_core_control(clock,reset,req_valid,req_ready,req_op,req_key,req_tag
             write_at4$d = 1'b0;
             insert_at5$d = 1'b0;
             clear_at5$d = 1'b0;
+            clear1$d = 1'b0;
             clear2$d = 1'b0;
-            no_clear_tail$d = 1'b1;
+            idle$d = 1'b1;
+            sweep_step$d = 1'b0;
             outstanding$d = outstanding_zero;
             sweep_lead$d = 1'b0;
             sweeping$d = 1'b0;
             sweep_at_last$d = 1'b0;
-            sweep_count$d = sweep_zero;
         end
     end
     
 endmodule // bloom_core_control
+
+
+module bloom_core_control_clear1(d,q,clock);
+    
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_control_clear1
 
 
 module bloom_core_control_clear2(d,q,clock);
@@ -1004,9 +1046,12 @@ module bloom_core_control_fifo(clock,reset,push,push_hit,push_tag,pop,out_valid,
     reg [7:0] occupancy;
     wire popped = pop & occupancy[0];
     // The fill level moves by AND/OR, not by ifs: a shifted-in constant under an if
-    // becomes a synchronous set/reset whose logic lands on the slow SR route.
-    wire grow = push & !popped;
-    wire shrink = popped & !push;
+    // becomes a synchronous set/reset whose logic lands on the slow SR route. Written as
+    // push ? (popped ? .. : ..) : (popped ? .. : ..), each inner choice one LUT4 of
+    // flip-flops and the pop input, so the whole update is two LUT levels.
+    wire [7:0] popped_mask = {8{popped}};
+    wire [7:0] occupancy_if_push = (occupancy & popped_mask) | ({occupancy[6:0], 1'b1} & ~popped_mask);
+    wire [7:0] occupancy_if_not = ({1'b0, occupancy[7:1]} & popped_mask) | (occupancy & ~popped_mask);
     always @(posedge clock) begin
         if (push & write_select[0]) entry_0 <= {push_hit, push_tag};
         if (push & write_select[1]) entry_1 <= {push_hit, push_tag};
@@ -1021,11 +1066,13 @@ module bloom_core_control_fifo(clock,reset,push,push_hit,push_tag,pop,out_valid,
             read_select <= 8'd1;
             occupancy <= 8'd0;
         end else begin
-            if (push) write_select <= {write_select[6:0], write_select[7]};
-            if (popped) read_select <= {read_select[6:0], read_select[7]};
-            occupancy <= ((occupancy & {8{!(grow | shrink)}})
-                | ({occupancy[6:0], 1'b1} & {8{grow}}))
-                | ({1'b0, occupancy[7:1]} & {8{shrink}});
+            // Rotated by AND/OR too: under an if, popped became the pointer's clock enable,
+            // a LUT in front of the slow enable route.
+            write_select <= ({write_select[6:0], write_select[7]} & {8{push}})
+                | (write_select & {8{!push}});
+            read_select <= ({read_select[6:0], read_select[7]} & popped_mask)
+                | (read_select & ~popped_mask);
+            occupancy <= (occupancy_if_push & {8{push}}) | (occupancy_if_not & {8{!push}});
         end
     end
     always @(*) begin
@@ -1059,6 +1106,25 @@ module bloom_core_control_hit6(d,q,clock);
     end
           
 endmodule // bloom_core_control_hit6
+
+
+module bloom_core_control_idle(d,q,clock);
+    
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_control_idle
 
 
 module bloom_core_control_insert_at5(d,q,clock);
@@ -1097,25 +1163,6 @@ module bloom_core_control_key_1(d,q,clock);
     end
           
 endmodule // bloom_core_control_key_1
-
-
-module bloom_core_control_no_clear_tail(d,q,clock);
-    
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-    
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-    
-    always @(posedge clock) begin
-       q <= d;
-    end
-          
-endmodule // bloom_core_control_no_clear_tail
 
 
 module bloom_core_control_not_clear5(d,q,clock);
@@ -1230,25 +1277,6 @@ module bloom_core_control_op5(d,q,clock);
     end
           
 endmodule // bloom_core_control_op5
-
-
-module bloom_core_control_op_clear1(d,q,clock);
-    
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-    
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-    
-    always @(posedge clock) begin
-       q <= d;
-    end
-          
-endmodule // bloom_core_control_op_clear1
 
 
 module bloom_core_control_outstanding(d,q,clock);
@@ -1593,6 +1621,25 @@ module bloom_core_control_sweep_lead(d,q,clock);
 endmodule // bloom_core_control_sweep_lead
 
 
+module bloom_core_control_sweep_step(d,q,clock);
+    
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_control_sweep_step
+
+
 module bloom_core_control_sweeping(d,q,clock);
     
     // Module arguments
@@ -1859,7 +1906,7 @@ module bloom_core_control_write_at4(d,q,clock);
 endmodule // bloom_core_control_write_at4
 
 
-module bloom_core_parts_0(clock,reset,key1,is_rb2,rb_addr2,write4,insert5,clear5,sweep_en,sweep_en3,sweep_addr3,bit5,fill);
+module bloom_core_parts_0(clock,reset,key1,is_rb2,rb_addr2,write4,insert5,clear5,sweep_en,sweep_en3,sweep_addr3,bit5,fill_low,fill_high);
     
     // Module arguments
     input wire  clock;
@@ -1874,15 +1921,22 @@ module bloom_core_parts_0(clock,reset,key1,is_rb2,rb_addr2,write4,insert5,clear5
     input wire  sweep_en3;
     input wire  [15:0] sweep_addr3;
     output reg  bit5;
-    output reg  [16:0] fill;
+    output reg  [7:0] fill_low;
+    output reg  [8:0] fill_high;
     
     // Constant declarations
-    localparam  fill_all = 17'b11111111111111111;
     localparam  forwarding_enabled = 1'b1;
-    localparam  fill_at_reset = 17'b0;
-    localparam  fill_zero = 17'b0;
-    localparam  fill_one = 17'b1;
-    localparam  address_mask = 16'hfff;
+    localparam  fill_at_reset_low = 8'h0;
+    localparam  fill_at_reset_high = 9'b0;
+    localparam  low_zero = 8'h0;
+    localparam  low_one = 8'h1;
+    localparam  low_full = 8'hff;
+    localparam  low_before_full = 8'hfe;
+    localparam  high_zero = 9'b0;
+    localparam  high_one = 9'b1;
+    localparam  high_full = 9'b111111111;
+    localparam  address_mask_low = 16'hff;
+    localparam  address_mask_high = 16'hf00;
     localparam  address_zero = 16'h0;
     
     // Stub signals
@@ -1901,22 +1955,33 @@ module bloom_core_parts_0(clock,reset,key1,is_rb2,rb_addr2,write4,insert5,clear5
     reg  [15:0] addr4$d;
     wire  [15:0] addr4$q;
     reg  addr4$clock;
-    reg  same_address4$d;
-    wire  same_address4$q;
-    reg  same_address4$clock;
+    reg  same_low4$d;
+    wire  same_low4$q;
+    reg  same_low4$clock;
+    reg  same_high4$d;
+    wire  same_high4$q;
+    reg  same_high4$clock;
     reg  forward5$d;
     wire  forward5$q;
     reg  forward5$clock;
-    reg  [16:0] increment6$d;
-    wire  [16:0] increment6$q;
+    reg  [7:0] increment6$d;
+    wire  [7:0] increment6$q;
     reg  increment6$clock;
-    reg  [16:0] fill_count$d;
-    wire  [16:0] fill_count$q;
-    reg  fill_count$clock;
+    reg  [8:0] carry6$d;
+    wire  [8:0] carry6$q;
+    reg  carry6$clock;
+    reg  [7:0] low$d;
+    wire  [7:0] low$q;
+    reg  low$clock;
+    reg  [8:0] high$d;
+    wire  [8:0] high$q;
+    reg  high$clock;
     
     // Local signals
     reg  [15:0] addr2;
-    reg  [16:0] fill_keep;
+    reg  low_full_next;
+    reg  [7:0] keep_low;
+    reg  [8:0] keep_high;
     
     // Sub module instances
     bloom_core_parts_0_hash hash(
@@ -1942,10 +2007,15 @@ module bloom_core_parts_0(clock,reset,key1,is_rb2,rb_addr2,write4,insert5,clear5
         .q(addr4$q),
         .clock(addr4$clock)
     );
-    bloom_core_parts_0_same_address4 same_address4(
-        .d(same_address4$d),
-        .q(same_address4$q),
-        .clock(same_address4$clock)
+    bloom_core_parts_0_same_low4 same_low4(
+        .d(same_low4$d),
+        .q(same_low4$q),
+        .clock(same_low4$clock)
+    );
+    bloom_core_parts_0_same_high4 same_high4(
+        .d(same_high4$d),
+        .q(same_high4$q),
+        .clock(same_high4$clock)
     );
     bloom_core_parts_0_forward5 forward5(
         .d(forward5$d),
@@ -1957,26 +2027,42 @@ module bloom_core_parts_0(clock,reset,key1,is_rb2,rb_addr2,write4,insert5,clear5
         .q(increment6$q),
         .clock(increment6$clock)
     );
-    bloom_core_parts_0_fill_count fill_count(
-        .d(fill_count$d),
-        .q(fill_count$q),
-        .clock(fill_count$clock)
+    bloom_core_parts_0_carry6 carry6(
+        .d(carry6$d),
+        .q(carry6$q),
+        .clock(carry6$clock)
+    );
+    bloom_core_parts_0_low low(
+        .d(low$d),
+        .q(low$q),
+        .clock(low$clock)
+    );
+    bloom_core_parts_0_high high(
+        .d(high$d),
+        .q(high$q),
+        .clock(high$clock)
     );
     
     // Update code
     always @(*) begin
         addr3$clock = clock;
         addr4$clock = clock;
-        same_address4$clock = clock;
+        same_low4$clock = clock;
+        same_high4$clock = clock;
         forward5$clock = clock;
         increment6$clock = clock;
-        fill_count$clock = clock;
+        carry6$clock = clock;
+        low$clock = clock;
+        high$clock = clock;
         addr3$d = addr3$q;
         addr4$d = addr4$q;
-        same_address4$d = same_address4$q;
+        same_low4$d = same_low4$q;
+        same_high4$d = same_high4$q;
         forward5$d = forward5$q;
         increment6$d = increment6$q;
-        fill_count$d = fill_count$q;
+        carry6$d = carry6$q;
+        low$d = low$q;
+        high$d = high$q;
         hash$clock = clock;
         hash$key = key1;
         ram$clock = clock;
@@ -1994,30 +2080,49 @@ module bloom_core_parts_0(clock,reset,key1,is_rb2,rb_addr2,write4,insert5,clear5
         else begin
             addr4$d = addr3$q;
         end
-        same_address4$d = ((addr3$q ^ addr4$q) & address_mask) == address_zero;
-        forward5$d = forwarding_enabled & (insert5 & same_address4$q);
+        same_low4$d = ((addr3$q ^ addr4$q) & address_mask_low) == address_zero;
+        same_high4$d = ((addr3$q ^ addr4$q) & address_mask_high) == address_zero;
+        forward5$d = (forwarding_enabled & insert5) & (same_low4$q & same_high4$q);
         ram$write_enable = write4;
         ram$write_addr = addr4$q;
         ram$write_data = ~sweep_en;
         bit5 = ram$read_data | forward5$q;
         if (insert5 & ~(ram$read_data | forward5$q)) begin
-            increment6$d = fill_one;
+            increment6$d = low_one;
         end
         else begin
-            increment6$d = fill_zero;
+            increment6$d = low_zero;
+        end
+        if (increment6$q[32'h0]) begin
+            low_full_next = low$q == low_before_full;
+        end
+        else begin
+            low_full_next = low$q == low_full;
+        end
+        if ((insert5 & ~(ram$read_data | forward5$q)) & low_full_next) begin
+            carry6$d = high_one;
+        end
+        else begin
+            carry6$d = high_zero;
         end
         if (clear5) begin
-            fill_keep = fill_zero;
+            keep_low = low_zero;
+            keep_high = high_zero;
         end
         else begin
-            fill_keep = fill_all;
+            keep_low = low_full;
+            keep_high = high_full;
         end
-        fill_count$d = (fill_count$q + increment6$q) & fill_keep;
+        low$d = (low$q + increment6$q) & keep_low;
+        high$d = (high$q + carry6$q) & keep_high;
         if (reset) begin
-            increment6$d = fill_zero;
-            fill_count$d = fill_at_reset;
+            increment6$d = low_zero;
+            carry6$d = high_zero;
+            low$d = fill_at_reset_low;
+            high$d = fill_at_reset_high;
         end
-        fill = fill_count$q;
+        fill_low = low$q;
+        fill_high = high$q;
     end
     
 endmodule // bloom_core_parts_0
@@ -2061,23 +2166,23 @@ module bloom_core_parts_0_addr4(d,q,clock);
 endmodule // bloom_core_parts_0_addr4
 
 
-module bloom_core_parts_0_fill_count(d,q,clock);
+module bloom_core_parts_0_carry6(d,q,clock);
     
     // Module arguments
-    input wire  [16:0] d;
-    output reg  [16:0] q;
+    input wire  [8:0] d;
+    output reg  [8:0] q;
     input wire  clock;
     
     // Update code (custom)
     initial begin
-       q = 17'h0;
+       q = 9'h0;
     end
     
     always @(posedge clock) begin
        q <= d;
     end
           
-endmodule // bloom_core_parts_0_fill_count
+endmodule // bloom_core_parts_0_carry6
 
 
 module bloom_core_parts_0_forward5(d,q,clock);
@@ -2218,16 +2323,35 @@ module bloom_core_parts_0_hash(clock,key,addr);
 endmodule // bloom_core_parts_0_hash
 
 
-module bloom_core_parts_0_increment6(d,q,clock);
+module bloom_core_parts_0_high(d,q,clock);
     
     // Module arguments
-    input wire  [16:0] d;
-    output reg  [16:0] q;
+    input wire  [8:0] d;
+    output reg  [8:0] q;
     input wire  clock;
     
     // Update code (custom)
     initial begin
-       q = 17'h0;
+       q = 9'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_parts_0_high
+
+
+module bloom_core_parts_0_increment6(d,q,clock);
+    
+    // Module arguments
+    input wire  [7:0] d;
+    output reg  [7:0] q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 8'h0;
     end
     
     always @(posedge clock) begin
@@ -2235,6 +2359,25 @@ module bloom_core_parts_0_increment6(d,q,clock);
     end
           
 endmodule // bloom_core_parts_0_increment6
+
+
+module bloom_core_parts_0_low(d,q,clock);
+    
+    // Module arguments
+    input wire  [7:0] d;
+    output reg  [7:0] q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 8'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_parts_0_low
 
 
 module bloom_core_parts_0_ram(clock,read_addr,read_data,write_enable,write_addr,write_data);
@@ -2266,7 +2409,7 @@ module bloom_core_parts_0_ram(clock,read_addr,read_data,write_enable,write_addr,
 endmodule // bloom_core_parts_0_ram
 
 
-module bloom_core_parts_0_same_address4(d,q,clock);
+module bloom_core_parts_0_same_high4(d,q,clock);
     
     // Module arguments
     input wire  d;
@@ -2282,10 +2425,29 @@ module bloom_core_parts_0_same_address4(d,q,clock);
        q <= d;
     end
           
-endmodule // bloom_core_parts_0_same_address4
+endmodule // bloom_core_parts_0_same_high4
 
 
-module bloom_core_parts_1(clock,reset,key1,is_rb2,rb_addr2,write4,insert5,clear5,sweep_en,sweep_en3,sweep_addr3,bit5,fill);
+module bloom_core_parts_0_same_low4(d,q,clock);
+    
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_parts_0_same_low4
+
+
+module bloom_core_parts_1(clock,reset,key1,is_rb2,rb_addr2,write4,insert5,clear5,sweep_en,sweep_en3,sweep_addr3,bit5,fill_low,fill_high);
     
     // Module arguments
     input wire  clock;
@@ -2300,15 +2462,22 @@ module bloom_core_parts_1(clock,reset,key1,is_rb2,rb_addr2,write4,insert5,clear5
     input wire  sweep_en3;
     input wire  [15:0] sweep_addr3;
     output reg  bit5;
-    output reg  [16:0] fill;
+    output reg  [7:0] fill_low;
+    output reg  [8:0] fill_high;
     
     // Constant declarations
-    localparam  fill_all = 17'b11111111111111111;
     localparam  forwarding_enabled = 1'b1;
-    localparam  fill_at_reset = 17'b0;
-    localparam  fill_zero = 17'b0;
-    localparam  fill_one = 17'b1;
-    localparam  address_mask = 16'hfff;
+    localparam  fill_at_reset_low = 8'h0;
+    localparam  fill_at_reset_high = 9'b0;
+    localparam  low_zero = 8'h0;
+    localparam  low_one = 8'h1;
+    localparam  low_full = 8'hff;
+    localparam  low_before_full = 8'hfe;
+    localparam  high_zero = 9'b0;
+    localparam  high_one = 9'b1;
+    localparam  high_full = 9'b111111111;
+    localparam  address_mask_low = 16'hff;
+    localparam  address_mask_high = 16'hf00;
     localparam  address_zero = 16'h0;
     
     // Stub signals
@@ -2327,22 +2496,33 @@ module bloom_core_parts_1(clock,reset,key1,is_rb2,rb_addr2,write4,insert5,clear5
     reg  [15:0] addr4$d;
     wire  [15:0] addr4$q;
     reg  addr4$clock;
-    reg  same_address4$d;
-    wire  same_address4$q;
-    reg  same_address4$clock;
+    reg  same_low4$d;
+    wire  same_low4$q;
+    reg  same_low4$clock;
+    reg  same_high4$d;
+    wire  same_high4$q;
+    reg  same_high4$clock;
     reg  forward5$d;
     wire  forward5$q;
     reg  forward5$clock;
-    reg  [16:0] increment6$d;
-    wire  [16:0] increment6$q;
+    reg  [7:0] increment6$d;
+    wire  [7:0] increment6$q;
     reg  increment6$clock;
-    reg  [16:0] fill_count$d;
-    wire  [16:0] fill_count$q;
-    reg  fill_count$clock;
+    reg  [8:0] carry6$d;
+    wire  [8:0] carry6$q;
+    reg  carry6$clock;
+    reg  [7:0] low$d;
+    wire  [7:0] low$q;
+    reg  low$clock;
+    reg  [8:0] high$d;
+    wire  [8:0] high$q;
+    reg  high$clock;
     
     // Local signals
     reg  [15:0] addr2;
-    reg  [16:0] fill_keep;
+    reg  low_full_next;
+    reg  [7:0] keep_low;
+    reg  [8:0] keep_high;
     
     // Sub module instances
     bloom_core_parts_1_hash hash(
@@ -2368,10 +2548,15 @@ module bloom_core_parts_1(clock,reset,key1,is_rb2,rb_addr2,write4,insert5,clear5
         .q(addr4$q),
         .clock(addr4$clock)
     );
-    bloom_core_parts_1_same_address4 same_address4(
-        .d(same_address4$d),
-        .q(same_address4$q),
-        .clock(same_address4$clock)
+    bloom_core_parts_1_same_low4 same_low4(
+        .d(same_low4$d),
+        .q(same_low4$q),
+        .clock(same_low4$clock)
+    );
+    bloom_core_parts_1_same_high4 same_high4(
+        .d(same_high4$d),
+        .q(same_high4$q),
+        .clock(same_high4$clock)
     );
     bloom_core_parts_1_forward5 forward5(
         .d(forward5$d),
@@ -2383,26 +2568,42 @@ module bloom_core_parts_1(clock,reset,key1,is_rb2,rb_addr2,write4,insert5,clear5
         .q(increment6$q),
         .clock(increment6$clock)
     );
-    bloom_core_parts_1_fill_count fill_count(
-        .d(fill_count$d),
-        .q(fill_count$q),
-        .clock(fill_count$clock)
+    bloom_core_parts_1_carry6 carry6(
+        .d(carry6$d),
+        .q(carry6$q),
+        .clock(carry6$clock)
+    );
+    bloom_core_parts_1_low low(
+        .d(low$d),
+        .q(low$q),
+        .clock(low$clock)
+    );
+    bloom_core_parts_1_high high(
+        .d(high$d),
+        .q(high$q),
+        .clock(high$clock)
     );
     
     // Update code
     always @(*) begin
         addr3$clock = clock;
         addr4$clock = clock;
-        same_address4$clock = clock;
+        same_low4$clock = clock;
+        same_high4$clock = clock;
         forward5$clock = clock;
         increment6$clock = clock;
-        fill_count$clock = clock;
+        carry6$clock = clock;
+        low$clock = clock;
+        high$clock = clock;
         addr3$d = addr3$q;
         addr4$d = addr4$q;
-        same_address4$d = same_address4$q;
+        same_low4$d = same_low4$q;
+        same_high4$d = same_high4$q;
         forward5$d = forward5$q;
         increment6$d = increment6$q;
-        fill_count$d = fill_count$q;
+        carry6$d = carry6$q;
+        low$d = low$q;
+        high$d = high$q;
         hash$clock = clock;
         hash$key = key1;
         ram$clock = clock;
@@ -2420,30 +2621,49 @@ module bloom_core_parts_1(clock,reset,key1,is_rb2,rb_addr2,write4,insert5,clear5
         else begin
             addr4$d = addr3$q;
         end
-        same_address4$d = ((addr3$q ^ addr4$q) & address_mask) == address_zero;
-        forward5$d = forwarding_enabled & (insert5 & same_address4$q);
+        same_low4$d = ((addr3$q ^ addr4$q) & address_mask_low) == address_zero;
+        same_high4$d = ((addr3$q ^ addr4$q) & address_mask_high) == address_zero;
+        forward5$d = (forwarding_enabled & insert5) & (same_low4$q & same_high4$q);
         ram$write_enable = write4;
         ram$write_addr = addr4$q;
         ram$write_data = ~sweep_en;
         bit5 = ram$read_data | forward5$q;
         if (insert5 & ~(ram$read_data | forward5$q)) begin
-            increment6$d = fill_one;
+            increment6$d = low_one;
         end
         else begin
-            increment6$d = fill_zero;
+            increment6$d = low_zero;
+        end
+        if (increment6$q[32'h0]) begin
+            low_full_next = low$q == low_before_full;
+        end
+        else begin
+            low_full_next = low$q == low_full;
+        end
+        if ((insert5 & ~(ram$read_data | forward5$q)) & low_full_next) begin
+            carry6$d = high_one;
+        end
+        else begin
+            carry6$d = high_zero;
         end
         if (clear5) begin
-            fill_keep = fill_zero;
+            keep_low = low_zero;
+            keep_high = high_zero;
         end
         else begin
-            fill_keep = fill_all;
+            keep_low = low_full;
+            keep_high = high_full;
         end
-        fill_count$d = (fill_count$q + increment6$q) & fill_keep;
+        low$d = (low$q + increment6$q) & keep_low;
+        high$d = (high$q + carry6$q) & keep_high;
         if (reset) begin
-            increment6$d = fill_zero;
-            fill_count$d = fill_at_reset;
+            increment6$d = low_zero;
+            carry6$d = high_zero;
+            low$d = fill_at_reset_low;
+            high$d = fill_at_reset_high;
         end
-        fill = fill_count$q;
+        fill_low = low$q;
+        fill_high = high$q;
     end
     
 endmodule // bloom_core_parts_1
@@ -2487,23 +2707,23 @@ module bloom_core_parts_1_addr4(d,q,clock);
 endmodule // bloom_core_parts_1_addr4
 
 
-module bloom_core_parts_1_fill_count(d,q,clock);
+module bloom_core_parts_1_carry6(d,q,clock);
     
     // Module arguments
-    input wire  [16:0] d;
-    output reg  [16:0] q;
+    input wire  [8:0] d;
+    output reg  [8:0] q;
     input wire  clock;
     
     // Update code (custom)
     initial begin
-       q = 17'h0;
+       q = 9'h0;
     end
     
     always @(posedge clock) begin
        q <= d;
     end
           
-endmodule // bloom_core_parts_1_fill_count
+endmodule // bloom_core_parts_1_carry6
 
 
 module bloom_core_parts_1_forward5(d,q,clock);
@@ -2644,16 +2864,35 @@ module bloom_core_parts_1_hash(clock,key,addr);
 endmodule // bloom_core_parts_1_hash
 
 
-module bloom_core_parts_1_increment6(d,q,clock);
+module bloom_core_parts_1_high(d,q,clock);
     
     // Module arguments
-    input wire  [16:0] d;
-    output reg  [16:0] q;
+    input wire  [8:0] d;
+    output reg  [8:0] q;
     input wire  clock;
     
     // Update code (custom)
     initial begin
-       q = 17'h0;
+       q = 9'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_parts_1_high
+
+
+module bloom_core_parts_1_increment6(d,q,clock);
+    
+    // Module arguments
+    input wire  [7:0] d;
+    output reg  [7:0] q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 8'h0;
     end
     
     always @(posedge clock) begin
@@ -2661,6 +2900,25 @@ module bloom_core_parts_1_increment6(d,q,clock);
     end
           
 endmodule // bloom_core_parts_1_increment6
+
+
+module bloom_core_parts_1_low(d,q,clock);
+    
+    // Module arguments
+    input wire  [7:0] d;
+    output reg  [7:0] q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 8'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_parts_1_low
 
 
 module bloom_core_parts_1_ram(clock,read_addr,read_data,write_enable,write_addr,write_data);
@@ -2692,7 +2950,7 @@ module bloom_core_parts_1_ram(clock,read_addr,read_data,write_enable,write_addr,
 endmodule // bloom_core_parts_1_ram
 
 
-module bloom_core_parts_1_same_address4(d,q,clock);
+module bloom_core_parts_1_same_high4(d,q,clock);
     
     // Module arguments
     input wire  d;
@@ -2708,10 +2966,29 @@ module bloom_core_parts_1_same_address4(d,q,clock);
        q <= d;
     end
           
-endmodule // bloom_core_parts_1_same_address4
+endmodule // bloom_core_parts_1_same_high4
 
 
-module bloom_core_parts_2(clock,reset,key1,is_rb2,rb_addr2,write4,insert5,clear5,sweep_en,sweep_en3,sweep_addr3,bit5,fill);
+module bloom_core_parts_1_same_low4(d,q,clock);
+    
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_parts_1_same_low4
+
+
+module bloom_core_parts_2(clock,reset,key1,is_rb2,rb_addr2,write4,insert5,clear5,sweep_en,sweep_en3,sweep_addr3,bit5,fill_low,fill_high);
     
     // Module arguments
     input wire  clock;
@@ -2726,15 +3003,22 @@ module bloom_core_parts_2(clock,reset,key1,is_rb2,rb_addr2,write4,insert5,clear5
     input wire  sweep_en3;
     input wire  [15:0] sweep_addr3;
     output reg  bit5;
-    output reg  [16:0] fill;
+    output reg  [7:0] fill_low;
+    output reg  [8:0] fill_high;
     
     // Constant declarations
-    localparam  fill_all = 17'b11111111111111111;
     localparam  forwarding_enabled = 1'b1;
-    localparam  fill_at_reset = 17'b0;
-    localparam  fill_zero = 17'b0;
-    localparam  fill_one = 17'b1;
-    localparam  address_mask = 16'hfff;
+    localparam  fill_at_reset_low = 8'h0;
+    localparam  fill_at_reset_high = 9'b0;
+    localparam  low_zero = 8'h0;
+    localparam  low_one = 8'h1;
+    localparam  low_full = 8'hff;
+    localparam  low_before_full = 8'hfe;
+    localparam  high_zero = 9'b0;
+    localparam  high_one = 9'b1;
+    localparam  high_full = 9'b111111111;
+    localparam  address_mask_low = 16'hff;
+    localparam  address_mask_high = 16'hf00;
     localparam  address_zero = 16'h0;
     
     // Stub signals
@@ -2753,22 +3037,33 @@ module bloom_core_parts_2(clock,reset,key1,is_rb2,rb_addr2,write4,insert5,clear5
     reg  [15:0] addr4$d;
     wire  [15:0] addr4$q;
     reg  addr4$clock;
-    reg  same_address4$d;
-    wire  same_address4$q;
-    reg  same_address4$clock;
+    reg  same_low4$d;
+    wire  same_low4$q;
+    reg  same_low4$clock;
+    reg  same_high4$d;
+    wire  same_high4$q;
+    reg  same_high4$clock;
     reg  forward5$d;
     wire  forward5$q;
     reg  forward5$clock;
-    reg  [16:0] increment6$d;
-    wire  [16:0] increment6$q;
+    reg  [7:0] increment6$d;
+    wire  [7:0] increment6$q;
     reg  increment6$clock;
-    reg  [16:0] fill_count$d;
-    wire  [16:0] fill_count$q;
-    reg  fill_count$clock;
+    reg  [8:0] carry6$d;
+    wire  [8:0] carry6$q;
+    reg  carry6$clock;
+    reg  [7:0] low$d;
+    wire  [7:0] low$q;
+    reg  low$clock;
+    reg  [8:0] high$d;
+    wire  [8:0] high$q;
+    reg  high$clock;
     
     // Local signals
     reg  [15:0] addr2;
-    reg  [16:0] fill_keep;
+    reg  low_full_next;
+    reg  [7:0] keep_low;
+    reg  [8:0] keep_high;
     
     // Sub module instances
     bloom_core_parts_2_hash hash(
@@ -2794,10 +3089,15 @@ module bloom_core_parts_2(clock,reset,key1,is_rb2,rb_addr2,write4,insert5,clear5
         .q(addr4$q),
         .clock(addr4$clock)
     );
-    bloom_core_parts_2_same_address4 same_address4(
-        .d(same_address4$d),
-        .q(same_address4$q),
-        .clock(same_address4$clock)
+    bloom_core_parts_2_same_low4 same_low4(
+        .d(same_low4$d),
+        .q(same_low4$q),
+        .clock(same_low4$clock)
+    );
+    bloom_core_parts_2_same_high4 same_high4(
+        .d(same_high4$d),
+        .q(same_high4$q),
+        .clock(same_high4$clock)
     );
     bloom_core_parts_2_forward5 forward5(
         .d(forward5$d),
@@ -2809,26 +3109,42 @@ module bloom_core_parts_2(clock,reset,key1,is_rb2,rb_addr2,write4,insert5,clear5
         .q(increment6$q),
         .clock(increment6$clock)
     );
-    bloom_core_parts_2_fill_count fill_count(
-        .d(fill_count$d),
-        .q(fill_count$q),
-        .clock(fill_count$clock)
+    bloom_core_parts_2_carry6 carry6(
+        .d(carry6$d),
+        .q(carry6$q),
+        .clock(carry6$clock)
+    );
+    bloom_core_parts_2_low low(
+        .d(low$d),
+        .q(low$q),
+        .clock(low$clock)
+    );
+    bloom_core_parts_2_high high(
+        .d(high$d),
+        .q(high$q),
+        .clock(high$clock)
     );
     
     // Update code
     always @(*) begin
         addr3$clock = clock;
         addr4$clock = clock;
-        same_address4$clock = clock;
+        same_low4$clock = clock;
+        same_high4$clock = clock;
         forward5$clock = clock;
         increment6$clock = clock;
-        fill_count$clock = clock;
+        carry6$clock = clock;
+        low$clock = clock;
+        high$clock = clock;
         addr3$d = addr3$q;
         addr4$d = addr4$q;
-        same_address4$d = same_address4$q;
+        same_low4$d = same_low4$q;
+        same_high4$d = same_high4$q;
         forward5$d = forward5$q;
         increment6$d = increment6$q;
-        fill_count$d = fill_count$q;
+        carry6$d = carry6$q;
+        low$d = low$q;
+        high$d = high$q;
         hash$clock = clock;
         hash$key = key1;
         ram$clock = clock;
@@ -2846,30 +3162,49 @@ module bloom_core_parts_2(clock,reset,key1,is_rb2,rb_addr2,write4,insert5,clear5
         else begin
             addr4$d = addr3$q;
         end
-        same_address4$d = ((addr3$q ^ addr4$q) & address_mask) == address_zero;
-        forward5$d = forwarding_enabled & (insert5 & same_address4$q);
+        same_low4$d = ((addr3$q ^ addr4$q) & address_mask_low) == address_zero;
+        same_high4$d = ((addr3$q ^ addr4$q) & address_mask_high) == address_zero;
+        forward5$d = (forwarding_enabled & insert5) & (same_low4$q & same_high4$q);
         ram$write_enable = write4;
         ram$write_addr = addr4$q;
         ram$write_data = ~sweep_en;
         bit5 = ram$read_data | forward5$q;
         if (insert5 & ~(ram$read_data | forward5$q)) begin
-            increment6$d = fill_one;
+            increment6$d = low_one;
         end
         else begin
-            increment6$d = fill_zero;
+            increment6$d = low_zero;
+        end
+        if (increment6$q[32'h0]) begin
+            low_full_next = low$q == low_before_full;
+        end
+        else begin
+            low_full_next = low$q == low_full;
+        end
+        if ((insert5 & ~(ram$read_data | forward5$q)) & low_full_next) begin
+            carry6$d = high_one;
+        end
+        else begin
+            carry6$d = high_zero;
         end
         if (clear5) begin
-            fill_keep = fill_zero;
+            keep_low = low_zero;
+            keep_high = high_zero;
         end
         else begin
-            fill_keep = fill_all;
+            keep_low = low_full;
+            keep_high = high_full;
         end
-        fill_count$d = (fill_count$q + increment6$q) & fill_keep;
+        low$d = (low$q + increment6$q) & keep_low;
+        high$d = (high$q + carry6$q) & keep_high;
         if (reset) begin
-            increment6$d = fill_zero;
-            fill_count$d = fill_at_reset;
+            increment6$d = low_zero;
+            carry6$d = high_zero;
+            low$d = fill_at_reset_low;
+            high$d = fill_at_reset_high;
         end
-        fill = fill_count$q;
+        fill_low = low$q;
+        fill_high = high$q;
     end
     
 endmodule // bloom_core_parts_2
@@ -2913,23 +3248,23 @@ module bloom_core_parts_2_addr4(d,q,clock);
 endmodule // bloom_core_parts_2_addr4
 
 
-module bloom_core_parts_2_fill_count(d,q,clock);
+module bloom_core_parts_2_carry6(d,q,clock);
     
     // Module arguments
-    input wire  [16:0] d;
-    output reg  [16:0] q;
+    input wire  [8:0] d;
+    output reg  [8:0] q;
     input wire  clock;
     
     // Update code (custom)
     initial begin
-       q = 17'h0;
+       q = 9'h0;
     end
     
     always @(posedge clock) begin
        q <= d;
     end
           
-endmodule // bloom_core_parts_2_fill_count
+endmodule // bloom_core_parts_2_carry6
 
 
 module bloom_core_parts_2_forward5(d,q,clock);
@@ -3070,16 +3405,35 @@ module bloom_core_parts_2_hash(clock,key,addr);
 endmodule // bloom_core_parts_2_hash
 
 
-module bloom_core_parts_2_increment6(d,q,clock);
+module bloom_core_parts_2_high(d,q,clock);
     
     // Module arguments
-    input wire  [16:0] d;
-    output reg  [16:0] q;
+    input wire  [8:0] d;
+    output reg  [8:0] q;
     input wire  clock;
     
     // Update code (custom)
     initial begin
-       q = 17'h0;
+       q = 9'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_parts_2_high
+
+
+module bloom_core_parts_2_increment6(d,q,clock);
+    
+    // Module arguments
+    input wire  [7:0] d;
+    output reg  [7:0] q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 8'h0;
     end
     
     always @(posedge clock) begin
@@ -3087,6 +3441,25 @@ module bloom_core_parts_2_increment6(d,q,clock);
     end
           
 endmodule // bloom_core_parts_2_increment6
+
+
+module bloom_core_parts_2_low(d,q,clock);
+    
+    // Module arguments
+    input wire  [7:0] d;
+    output reg  [7:0] q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 8'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_parts_2_low
 
 
 module bloom_core_parts_2_ram(clock,read_addr,read_data,write_enable,write_addr,write_data);
@@ -3118,7 +3491,7 @@ module bloom_core_parts_2_ram(clock,read_addr,read_data,write_enable,write_addr,
 endmodule // bloom_core_parts_2_ram
 
 
-module bloom_core_parts_2_same_address4(d,q,clock);
+module bloom_core_parts_2_same_high4(d,q,clock);
     
     // Module arguments
     input wire  d;
@@ -3134,10 +3507,29 @@ module bloom_core_parts_2_same_address4(d,q,clock);
        q <= d;
     end
           
-endmodule // bloom_core_parts_2_same_address4
+endmodule // bloom_core_parts_2_same_high4
 
 
-module bloom_core_parts_3(clock,reset,key1,is_rb2,rb_addr2,write4,insert5,clear5,sweep_en,sweep_en3,sweep_addr3,bit5,fill);
+module bloom_core_parts_2_same_low4(d,q,clock);
+    
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_parts_2_same_low4
+
+
+module bloom_core_parts_3(clock,reset,key1,is_rb2,rb_addr2,write4,insert5,clear5,sweep_en,sweep_en3,sweep_addr3,bit5,fill_low,fill_high);
     
     // Module arguments
     input wire  clock;
@@ -3152,15 +3544,22 @@ module bloom_core_parts_3(clock,reset,key1,is_rb2,rb_addr2,write4,insert5,clear5
     input wire  sweep_en3;
     input wire  [15:0] sweep_addr3;
     output reg  bit5;
-    output reg  [16:0] fill;
+    output reg  [7:0] fill_low;
+    output reg  [8:0] fill_high;
     
     // Constant declarations
-    localparam  fill_all = 17'b11111111111111111;
     localparam  forwarding_enabled = 1'b1;
-    localparam  fill_at_reset = 17'b0;
-    localparam  fill_zero = 17'b0;
-    localparam  fill_one = 17'b1;
-    localparam  address_mask = 16'hfff;
+    localparam  fill_at_reset_low = 8'h0;
+    localparam  fill_at_reset_high = 9'b0;
+    localparam  low_zero = 8'h0;
+    localparam  low_one = 8'h1;
+    localparam  low_full = 8'hff;
+    localparam  low_before_full = 8'hfe;
+    localparam  high_zero = 9'b0;
+    localparam  high_one = 9'b1;
+    localparam  high_full = 9'b111111111;
+    localparam  address_mask_low = 16'hff;
+    localparam  address_mask_high = 16'hf00;
     localparam  address_zero = 16'h0;
     
     // Stub signals
@@ -3179,22 +3578,33 @@ module bloom_core_parts_3(clock,reset,key1,is_rb2,rb_addr2,write4,insert5,clear5
     reg  [15:0] addr4$d;
     wire  [15:0] addr4$q;
     reg  addr4$clock;
-    reg  same_address4$d;
-    wire  same_address4$q;
-    reg  same_address4$clock;
+    reg  same_low4$d;
+    wire  same_low4$q;
+    reg  same_low4$clock;
+    reg  same_high4$d;
+    wire  same_high4$q;
+    reg  same_high4$clock;
     reg  forward5$d;
     wire  forward5$q;
     reg  forward5$clock;
-    reg  [16:0] increment6$d;
-    wire  [16:0] increment6$q;
+    reg  [7:0] increment6$d;
+    wire  [7:0] increment6$q;
     reg  increment6$clock;
-    reg  [16:0] fill_count$d;
-    wire  [16:0] fill_count$q;
-    reg  fill_count$clock;
+    reg  [8:0] carry6$d;
+    wire  [8:0] carry6$q;
+    reg  carry6$clock;
+    reg  [7:0] low$d;
+    wire  [7:0] low$q;
+    reg  low$clock;
+    reg  [8:0] high$d;
+    wire  [8:0] high$q;
+    reg  high$clock;
     
     // Local signals
     reg  [15:0] addr2;
-    reg  [16:0] fill_keep;
+    reg  low_full_next;
+    reg  [7:0] keep_low;
+    reg  [8:0] keep_high;
     
     // Sub module instances
     bloom_core_parts_3_hash hash(
@@ -3220,10 +3630,15 @@ module bloom_core_parts_3(clock,reset,key1,is_rb2,rb_addr2,write4,insert5,clear5
         .q(addr4$q),
         .clock(addr4$clock)
     );
-    bloom_core_parts_3_same_address4 same_address4(
-        .d(same_address4$d),
-        .q(same_address4$q),
-        .clock(same_address4$clock)
+    bloom_core_parts_3_same_low4 same_low4(
+        .d(same_low4$d),
+        .q(same_low4$q),
+        .clock(same_low4$clock)
+    );
+    bloom_core_parts_3_same_high4 same_high4(
+        .d(same_high4$d),
+        .q(same_high4$q),
+        .clock(same_high4$clock)
     );
     bloom_core_parts_3_forward5 forward5(
         .d(forward5$d),
@@ -3235,26 +3650,42 @@ module bloom_core_parts_3(clock,reset,key1,is_rb2,rb_addr2,write4,insert5,clear5
         .q(increment6$q),
         .clock(increment6$clock)
     );
-    bloom_core_parts_3_fill_count fill_count(
-        .d(fill_count$d),
-        .q(fill_count$q),
-        .clock(fill_count$clock)
+    bloom_core_parts_3_carry6 carry6(
+        .d(carry6$d),
+        .q(carry6$q),
+        .clock(carry6$clock)
+    );
+    bloom_core_parts_3_low low(
+        .d(low$d),
+        .q(low$q),
+        .clock(low$clock)
+    );
+    bloom_core_parts_3_high high(
+        .d(high$d),
+        .q(high$q),
+        .clock(high$clock)
     );
     
     // Update code
     always @(*) begin
         addr3$clock = clock;
         addr4$clock = clock;
-        same_address4$clock = clock;
+        same_low4$clock = clock;
+        same_high4$clock = clock;
         forward5$clock = clock;
         increment6$clock = clock;
-        fill_count$clock = clock;
+        carry6$clock = clock;
+        low$clock = clock;
+        high$clock = clock;
         addr3$d = addr3$q;
         addr4$d = addr4$q;
-        same_address4$d = same_address4$q;
+        same_low4$d = same_low4$q;
+        same_high4$d = same_high4$q;
         forward5$d = forward5$q;
         increment6$d = increment6$q;
-        fill_count$d = fill_count$q;
+        carry6$d = carry6$q;
+        low$d = low$q;
+        high$d = high$q;
         hash$clock = clock;
         hash$key = key1;
         ram$clock = clock;
@@ -3272,30 +3703,49 @@ module bloom_core_parts_3(clock,reset,key1,is_rb2,rb_addr2,write4,insert5,clear5
         else begin
             addr4$d = addr3$q;
         end
-        same_address4$d = ((addr3$q ^ addr4$q) & address_mask) == address_zero;
-        forward5$d = forwarding_enabled & (insert5 & same_address4$q);
+        same_low4$d = ((addr3$q ^ addr4$q) & address_mask_low) == address_zero;
+        same_high4$d = ((addr3$q ^ addr4$q) & address_mask_high) == address_zero;
+        forward5$d = (forwarding_enabled & insert5) & (same_low4$q & same_high4$q);
         ram$write_enable = write4;
         ram$write_addr = addr4$q;
         ram$write_data = ~sweep_en;
         bit5 = ram$read_data | forward5$q;
         if (insert5 & ~(ram$read_data | forward5$q)) begin
-            increment6$d = fill_one;
+            increment6$d = low_one;
         end
         else begin
-            increment6$d = fill_zero;
+            increment6$d = low_zero;
+        end
+        if (increment6$q[32'h0]) begin
+            low_full_next = low$q == low_before_full;
+        end
+        else begin
+            low_full_next = low$q == low_full;
+        end
+        if ((insert5 & ~(ram$read_data | forward5$q)) & low_full_next) begin
+            carry6$d = high_one;
+        end
+        else begin
+            carry6$d = high_zero;
         end
         if (clear5) begin
-            fill_keep = fill_zero;
+            keep_low = low_zero;
+            keep_high = high_zero;
         end
         else begin
-            fill_keep = fill_all;
+            keep_low = low_full;
+            keep_high = high_full;
         end
-        fill_count$d = (fill_count$q + increment6$q) & fill_keep;
+        low$d = (low$q + increment6$q) & keep_low;
+        high$d = (high$q + carry6$q) & keep_high;
         if (reset) begin
-            increment6$d = fill_zero;
-            fill_count$d = fill_at_reset;
+            increment6$d = low_zero;
+            carry6$d = high_zero;
+            low$d = fill_at_reset_low;
+            high$d = fill_at_reset_high;
         end
-        fill = fill_count$q;
+        fill_low = low$q;
+        fill_high = high$q;
     end
     
 endmodule // bloom_core_parts_3
@@ -3339,23 +3789,23 @@ module bloom_core_parts_3_addr4(d,q,clock);
 endmodule // bloom_core_parts_3_addr4
 
 
-module bloom_core_parts_3_fill_count(d,q,clock);
+module bloom_core_parts_3_carry6(d,q,clock);
     
     // Module arguments
-    input wire  [16:0] d;
-    output reg  [16:0] q;
+    input wire  [8:0] d;
+    output reg  [8:0] q;
     input wire  clock;
     
     // Update code (custom)
     initial begin
-       q = 17'h0;
+       q = 9'h0;
     end
     
     always @(posedge clock) begin
        q <= d;
     end
           
-endmodule // bloom_core_parts_3_fill_count
+endmodule // bloom_core_parts_3_carry6
 
 
 module bloom_core_parts_3_forward5(d,q,clock);
@@ -3496,16 +3946,35 @@ module bloom_core_parts_3_hash(clock,key,addr);
 endmodule // bloom_core_parts_3_hash
 
 
-module bloom_core_parts_3_increment6(d,q,clock);
+module bloom_core_parts_3_high(d,q,clock);
     
     // Module arguments
-    input wire  [16:0] d;
-    output reg  [16:0] q;
+    input wire  [8:0] d;
+    output reg  [8:0] q;
     input wire  clock;
     
     // Update code (custom)
     initial begin
-       q = 17'h0;
+       q = 9'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_parts_3_high
+
+
+module bloom_core_parts_3_increment6(d,q,clock);
+    
+    // Module arguments
+    input wire  [7:0] d;
+    output reg  [7:0] q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 8'h0;
     end
     
     always @(posedge clock) begin
@@ -3513,6 +3982,25 @@ module bloom_core_parts_3_increment6(d,q,clock);
     end
           
 endmodule // bloom_core_parts_3_increment6
+
+
+module bloom_core_parts_3_low(d,q,clock);
+    
+    // Module arguments
+    input wire  [7:0] d;
+    output reg  [7:0] q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 8'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_parts_3_low
 
 
 module bloom_core_parts_3_ram(clock,read_addr,read_data,write_enable,write_addr,write_data);
@@ -3544,7 +4032,7 @@ module bloom_core_parts_3_ram(clock,read_addr,read_data,write_enable,write_addr,
 endmodule // bloom_core_parts_3_ram
 
 
-module bloom_core_parts_3_same_address4(d,q,clock);
+module bloom_core_parts_3_same_high4(d,q,clock);
     
     // Module arguments
     input wire  d;
@@ -3560,4 +4048,23 @@ module bloom_core_parts_3_same_address4(d,q,clock);
        q <= d;
     end
           
-endmodule // bloom_core_parts_3_same_address4
+endmodule // bloom_core_parts_3_same_high4
+
+
+module bloom_core_parts_3_same_low4(d,q,clock);
+    
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_parts_3_same_low4
