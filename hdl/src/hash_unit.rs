@@ -11,12 +11,13 @@ use rust_hdl::prelude::*;
 use crate::hash_matrix::HashMatrix;
 
 // 16 key bits per registered XOR tree: at most 16 inputs, two LUT4 levels (32-bit
-// chunks took three to four, and limited the iCE40 clock). Yosys builds `^(x & MASK)`
-// as a balanced tree over every bit of x and only then drops the masked ones, so the
-// depth follows the slice's width, not the number of bits selected: grouping a
-// column's selected bits 16 at a time over the whole 64-bit key (2.5 parities per
-// address bit instead of 4, a quarter less Verilator time) mapped to three LUT levels
-// and cost UP5K 8 MHz (tried and measured, 2026-11-22).
+// chunks took three to four, and limited the iCE40 clock). The slice's width matters,
+// not only the number of bits selected: grouping a column's selected bits 16 at a time
+// over the whole 64-bit key (2.5 parities per address bit instead of 4, a quarter less
+// Verilator time) mapped to three LUT levels and cost UP5K about 10 MHz (tried and
+// measured, 2026-11-22). In a one-parity test, Yosys 0.23 maps `^(key & 64'hMASK)`
+// with 16 bits selected to three LUT levels, and the same 16 bits as `^{key[a], ...}`
+// to two.
 const CHUNK: usize = 16;
 const CHUNK_MASK: u32 = (1 << CHUNK) - 1;
 
