@@ -6,8 +6,12 @@
 //! drives Verilator (whole batches per call into C++); a worker thread
 //! generates the traffic, runs the golden model ahead of the simulator (the
 //! expected responses depend only on the operations, not on the timing) and
-//! checks the simulator's cycle logs as they come back. The simpler
-//! single-threaded calls ([`CoSim::run_requests`], [`CoSim::drain`],
+//! checks the simulator's cycle logs as they come back. [`CoSim::run_inline`]
+//! does the same batches in the calling thread alone, and [`run_sharded`] runs
+//! one of those per CPU on independent cores (what `bloom sim` does by
+//! default: the Verilated model is the slower half, so two single-threaded
+//! shards keep both CPUs busier than one stream split over two threads). The
+//! simpler single-threaded calls ([`CoSim::run_requests`], [`CoSim::drain`],
 //! [`CoSim::check_image`]) serve tests and the false-positive measurement.
 
 use std::sync::mpsc;
