@@ -8,11 +8,14 @@
 //! the binomial error of q queries, and the spread of the filter itself (the
 //! fill X_p of each bank after n inserts is random; the rate given the fill is
 //! prod X_p / m). With F = prod_p X_p/m, banks independent,
+//!
+//! ```text
 //!   E[F] = prod E[X_p]/m = (1-(1-1/m)^n)^k,
 //!   Var F = prod E[(X_p/m)^2] - E[F]^2,
 //!   Var(measured) = (E[F] - E[F]^2 - Var F)/q + Var F,
 //! with E[X] = m(1-(1-1/m)^n) and
 //! E[X^2] = m(m-1)(1-2/m)^n + m(1-1/m)^n - m^2 (1-1/m)^{2n} + E[X]^2.
+//! ```
 
 use std::collections::HashSet;
 
