@@ -392,10 +392,7 @@ impl CoSim {
     /// image and fills compared at checkpoints and at the end. Two threads (see
     /// the module documentation). `progress(ops_done, ops_total)` after each batch.
     pub fn run(&mut self, opts: &RunOptions, progress: &mut dyn FnMut(u64, u64)) -> Result<RunReport, SimError> {
-        self.check_options(opts)?;
-        let started = Instant::now();
-        let cpu_before = thread_cpu_seconds();
-        let ops_before = self.checker.accepted();
+        let start = self.begin(opts)?;
         let worker_state = self.take_worker(opts);
         let (to_main, from_worker) = mpsc::sync_channel::<Job>(2);
         let (to_worker, from_main) = mpsc::sync_channel::<Done>(4);
@@ -426,28 +423,13 @@ impl CoSim {
             (handle.join(), r)
         });
         let worker = worker_back.map_err(|_| SimError::Value("the golden model's thread panicked".into()))?;
-        let (worker_seconds, worker_cpu_seconds) = (worker.seconds, worker.cpu_seconds);
-        self.golden = worker.golden;
-        self.checker = worker.checker;
-        result?;
-        let mut report = self.report();
-        report.ops = self.checker.accepted() - ops_before;
-        report.traffic_cycles = driver.traffic_cycles;
-        report.seconds = started.elapsed().as_secs_f64();
-        report.worker_seconds = worker_seconds;
-        report.simulator_seconds = driver.seconds;
-        report.simulator_cpu_seconds = thread_cpu_seconds().zip(cpu_before).map(|(a, b)| a - b);
-        report.worker_cpu_seconds = worker_cpu_seconds;
-        Ok(report)
+        self.finish(start, worker, &driver, result)
     }
 
     /// Like [`CoSim::run`], in the calling thread alone: batches are generated,
     /// simulated and checked in turn. [`run_sharded`] runs one of these per core.
     pub fn run_inline(&mut self, opts: &RunOptions, progress: &mut dyn FnMut(u64, u64)) -> Result<RunReport, SimError> {
-        self.check_options(opts)?;
-        let started = Instant::now();
-        let cpu_before = thread_cpu_seconds();
-        let ops_before = self.checker.accepted();
+        let start = self.begin(opts)?;
         let mut worker = self.take_worker(opts);
         let mut driver = Driver::new(opts);
         let mut schedule = Schedule::new(opts);
@@ -475,29 +457,37 @@ impl CoSim {
                 break;
             }
         }
-        self.golden = worker.golden;
-        self.checker = worker.checker;
-        result?;
-        let mut report = self.report();
-        report.ops = self.checker.accepted() - ops_before;
-        report.traffic_cycles = driver.traffic_cycles;
-        report.seconds = started.elapsed().as_secs_f64();
-        report.worker_seconds = worker.seconds;
-        report.simulator_seconds = driver.seconds;
-        // One thread did both; its CPU time is reported as the simulator's.
-        report.simulator_cpu_seconds = thread_cpu_seconds().zip(cpu_before).map(|(a, b)| a - b);
-        report.worker_cpu_seconds = None;
-        Ok(report)
+        // One thread did both: its CPU time is reported as the simulator's, and
+        // the worker's stays None.
+        self.finish(start, worker, &driver, result)
     }
 
-    fn check_options(&self, opts: &RunOptions) -> Result<(), SimError> {
+    /// Checks the options and notes where the run starts (time, CPU, operations).
+    fn begin(&self, opts: &RunOptions) -> Result<RunStart, SimError> {
         if opts.shape.key_bits != self.core.spec.key_bits {
             return Err(SimError::Value(format!(
                 "traffic has {}-bit keys, the core {}-bit keys",
                 opts.shape.key_bits, self.core.spec.key_bits
             )));
         }
-        Ok(())
+        Ok(RunStart { started: Instant::now(), cpu_before: thread_cpu_seconds(), ops_before: self.checker.accepted() })
+    }
+
+    /// Takes the golden model and the checker back from the worker and reports
+    /// the run (after `result`, the driving side's outcome).
+    fn finish(&mut self, start: RunStart, worker: Worker, driver: &Driver, result: Result<(), SimError>) -> Result<RunReport, SimError> {
+        self.golden = worker.golden;
+        self.checker = worker.checker;
+        result?;
+        let mut report = self.report();
+        report.ops = self.checker.accepted() - start.ops_before;
+        report.traffic_cycles = driver.traffic_cycles;
+        report.seconds = start.started.elapsed().as_secs_f64();
+        report.worker_seconds = worker.seconds;
+        report.simulator_seconds = driver.seconds;
+        report.simulator_cpu_seconds = thread_cpu_seconds().zip(start.cpu_before).map(|(a, b)| a - b);
+        report.worker_cpu_seconds = worker.cpu_seconds;
+        Ok(report)
     }
 
     /// Moves the golden model and the checker into a worker for one run.
@@ -580,6 +570,13 @@ pub fn run_sharded(
     let seconds = started.elapsed().as_secs_f64();
     let reports = results.into_iter().collect::<Result<Vec<_>, _>>()?;
     Ok((reports, seconds))
+}
+
+/// Where a run started, for its report.
+struct RunStart {
+    started: Instant,
+    cpu_before: Option<f64>,
+    ops_before: u64,
 }
 
 /// Batch sizes of a run: batches of `opts.batch` operations that end exactly
