@@ -29,12 +29,19 @@
 //!   `bankPP.hex` (`$readmemh`, one `0`/`1` line per address) per bank plus
 //!   `image.json` ([`PartitionedFilter::export_image`]).
 //! * Operations are sequential ([`Op`], contract §5): an insert answers hit
-//!   iff all its bits were already set; a clear empties every bank.
+//!   iff all its bits were already set; a clear empties every bank; code 3
+//!   is a query on this plain filter.
+//! * [`CountingFilter`] (contract §7): the same banks hold saturating
+//!   counters of c bits ([`CounterBits`], 1..=8); insert increments, delete
+//!   (code 3) decrements the key's counters if all are non-zero, a counter at
+//!   2^c - 1 never changes again until a clear; fill, saturated counts and
+//!   the 0-1 projection ([`CountingFilter::to_plain`]).
 //!
 //! [`StandardFilter`] is a classic one-array filter with the same hash units,
 //! for comparing layouts; it is not part of the hardware contract.
 
 pub mod config;
+pub mod counting;
 pub mod error;
 pub mod hash;
 pub mod image;
@@ -43,6 +50,7 @@ pub mod standard;
 pub mod theory;
 
 pub use config::{Config, HashFamily};
+pub use counting::{CounterBits, CountingFilter, COUNTER_BITS_RANGE};
 pub use error::{ConfigError, Error, ImageError, IncompatibleError, KeyError};
 pub use image::{bank_file_name, IMAGE_HEADER};
 pub use partitioned::{Op, PartitionedFilter, MAX_PARTITIONS};

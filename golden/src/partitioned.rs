@@ -9,26 +9,32 @@ use crate::hash::HashUnits;
 /// paths.
 pub const MAX_PARTITIONS: usize = 16;
 
-/// One operation of the sequential model (contract §5).
+/// One operation of the sequential model (contract §5, and §7 for counting
+/// filters).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Op {
-    /// Code 0 (and the reserved code 3).
+    /// Code 0.
     Query(u128),
     /// Code 1.
     Insert(u128),
     /// Code 2.
     Clear,
+    /// Code 3: delete, on a counting filter ([`crate::CountingFilter`],
+    /// contract §7). A plain filter (counter bits 1) answers it as a query
+    /// and changes nothing (contract §5, §7.7).
+    Delete(u128),
 }
 
 impl Op {
     /// The operation a request with op code `code` (its low two bits, as the
-    /// hardware's 2-bit `req_op` port sees it) and key `key` denotes; the
-    /// reserved code 3 is a query. The key of a clear is ignored.
+    /// hardware's 2-bit `req_op` port sees it) and key `key` denotes. The key
+    /// of a clear is ignored.
     pub fn decode(code: u8, key: u128) -> Op {
         match code & 3 {
+            0 => Op::Query(key),
             1 => Op::Insert(key),
             2 => Op::Clear,
-            _ => Op::Query(key),
+            _ => Op::Delete(key),
         }
     }
 
@@ -38,6 +44,7 @@ impl Op {
             Op::Query(_) => 0,
             Op::Insert(_) => 1,
             Op::Clear => 2,
+            Op::Delete(_) => 3,
         }
     }
 }
@@ -150,10 +157,11 @@ impl PartitionedFilter {
         Ok((0..self.cfg.k as usize).all(|bank| self.bits[self.index(bank, addrs[bank])] == 1))
     }
 
-    /// Applies one operation and returns its response `hit` (contract §5).
+    /// Applies one operation and returns its response `hit` (contract §5):
+    /// code 3 ([`Op::Delete`]) is a query on this plain filter.
     pub fn apply(&mut self, op: Op) -> Result<bool, KeyError> {
         match op {
-            Op::Query(key) => self.query(key),
+            Op::Query(key) | Op::Delete(key) => self.query(key),
             Op::Insert(key) => self.insert(key),
             Op::Clear => {
                 self.clear();
@@ -358,13 +366,13 @@ mod tests {
         assert!(!filter.apply(Op::decode(1, 7)).unwrap());
         assert!(
             filter.apply(Op::decode(3, 7)).unwrap(),
-            "reserved code 3 is a query"
+            "code 3 is a query on a plain filter"
         );
         assert!(filter.apply(Op::decode(1, 7)).unwrap());
         assert!(!filter.apply(Op::decode(2, 7)).unwrap());
         assert_eq!(filter.fill(), vec![0; 3]);
         assert!(!filter.apply(Op::Query(7)).unwrap());
-        for op in [Op::Query(1), Op::Insert(1), Op::Clear] {
+        for op in [Op::Query(1), Op::Insert(1), Op::Clear, Op::Delete(1)] {
             assert_eq!(Op::decode(op.code(), 1), op);
         }
     }
