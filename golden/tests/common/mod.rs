@@ -4,7 +4,7 @@
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-use golden::{Config, HashFamily};
+use golden::{Config, CounterBits, HashFamily};
 use proptest::prelude::*;
 
 /// xoshiro256** (Blackman and Vigna): the tests' deterministic key generator.
@@ -76,6 +76,21 @@ pub fn config(max_bank_bits: u32) -> impl Strategy<Value = Config> {
         .prop_map(|(k, b, w, hash, seed)| {
             Config::new(k, b, w, hash, seed).expect("strategy yields valid configs")
         })
+}
+
+/// Counter widths of a counting filter (2..=8), mostly the small ones, whose
+/// counters saturate within a short test.
+pub fn counting_bits() -> impl Strategy<Value = CounterBits> {
+    prop_oneof![3 => Just(2u32), 2 => Just(3u32), 2 => 2u32..=8]
+        .prop_map(|c| CounterBits::new(c).expect("strategy yields valid widths"))
+}
+
+/// A pool of `size` distinct keys of the configuration's width, so that
+/// operations on few keys repeat, collide and saturate.
+pub fn key_pool(cfg: &Config, size: usize) -> impl Strategy<Value = Vec<u128>> {
+    let w = cfg.key_bits;
+    prop::collection::hash_set(any::<u128>().prop_map(move |key| mask_key(key, w)), size)
+        .prop_map(|set| set.into_iter().collect())
 }
 
 /// Keys that fit the configuration's width.
