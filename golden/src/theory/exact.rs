@@ -368,8 +368,10 @@ pub fn standard_exact_stirling_f64(m: u64, n: u64, k: u32) -> Result<f64, Theory
     Ok(ratio_to_f64(&standard_exact_stirling(m, n, k)?))
 }
 
-/// Nearest-ish f64 of a non-negative rational (error below 1 ulp).
-pub(crate) fn ratio_to_f64(r: &BigRational) -> f64 {
+/// Nearest-ish f64 of a non-negative rational (error below 1 ulp), also for
+/// values far below 2^-1022 or far above 2^1023 as long as the result is
+/// representable (a subnormal result loses precision as subnormals do).
+pub fn ratio_to_f64(r: &BigRational) -> f64 {
     let num = r.numer().clone();
     let den = r.denom().clone();
     if num.is_zero() {
@@ -382,5 +384,14 @@ pub(crate) fn ratio_to_f64(r: &BigRational) -> f64 {
     } else {
         num / (den << (-shift) as usize)
     };
-    q.to_f64().unwrap_or(f64::NAN) * 2f64.powi(-shift as i32)
+    // Scale by 2^-shift in steps of at most 2^1000, each exact while the
+    // running value stays normal, so only a result outside f64's range is lost.
+    let mut value = q.to_f64().unwrap_or(f64::NAN);
+    let mut exponent = -shift;
+    while exponent != 0 && value != 0.0 && value.is_finite() {
+        let step = exponent.clamp(-1000, 1000);
+        value *= 2f64.powi(step as i32);
+        exponent -= step;
+    }
+    value
 }

@@ -13,9 +13,12 @@
 //! * [`optimal`]: conventional and exact-minimising k per layout.
 //! * [`sizing`]: smallest filter meeting a target rate, per layout and device.
 //! * [`survey`]: Broder–Mitzenmacher §2.4/§2.5 estimates.
+//! * [`counting`]: counting filters (contract §7): counter saturation and
+//!   its cost, the narrowest counter for a target, deletes of absent keys.
 //!
 //! docs/theory.md gives the derivations and why the partitioned formula is exact.
 
+pub mod counting;
 mod exact;
 mod formulas;
 pub mod optimal;
@@ -24,8 +27,8 @@ pub mod survey;
 
 pub use exact::{
     falling_moment_weights, standard_exact, standard_exact_branch, standard_exact_stirling,
-    standard_exact_stirling_f64, standard_exact_table, standard_exact_table_generic, stirling2, table_cost, FAST_MAX_K,
-    FAST_MAX_M,
+    ratio_to_f64, standard_exact_stirling_f64, standard_exact_table, standard_exact_table_generic, stirling2, table_cost,
+    FAST_MAX_K, FAST_MAX_M,
 };
 pub use formulas::{bloom1970, classic, classic_exp, classic_rational, partitioned_exact, partitioned_exact_rational};
 

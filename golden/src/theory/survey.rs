@@ -115,7 +115,11 @@ pub fn estimated_intersection_partitioned(
 }
 
 /// Bounds on the probability that a counting filter (m counters, n items, k
-/// probes) overflows counters of `bits` bits, i.e. some counter reaches 2^bits (§2.5).
+/// probes) overflows counters of `bits` bits, i.e. some counter reaches 2^bits
+/// (§2.5), in the survey's setting: the standard layout (one array of m
+/// counters receiving kn increments) and non-saturating counters. For the
+/// partitioned layout with saturating counters, where the event is reaching
+/// 2^bits - 1, see [`super::counting::counter_overflow`].
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct OverflowBounds {
     /// Union bound with the exact binomial tail: m P(c >= j), j = 2^bits.
@@ -138,41 +142,21 @@ pub fn counter_overflow_bound(m: u64, n: u64, k: u32, bits: u32) -> Result<Overf
             allowed: "m >= 1, k >= 1, bits in 1..=32".into(),
         });
     }
-    let j = 2f64.powi(bits as i32);
+    let trials = (k as u64).checked_mul(n).ok_or_else(|| TheoryError::OutOfRange {
+        parameter: "k*n",
+        value: format!("{k}*{n}"),
+        allowed: "below 2^64".into(),
+    })?;
+    let j = 1u64 << bits;
     let mf = m as f64;
-    let trials = k as f64 * n as f64;
-    // P(c >= j) for c ~ Binomial(kn, 1/m), summed upward from j until negligible.
-    let tail = if trials < j {
-        0.0
-    } else {
-        let p = 1.0 / mf;
-        let jj = j as u64;
-        let mut ln_pmf = (trials - j) * (-p).ln_1p();
-        for t in 0..jj {
-            ln_pmf += ((trials - t as f64) * p / (t as f64 + 1.0)).ln();
-        }
-        let mut pmf = ln_pmf.exp();
-        let mut sum = 0.0;
-        let mut c = jj as f64;
-        loop {
-            sum += pmf;
-            if c >= trials {
-                break;
-            }
-            let ratio = (trials - c) * p / ((c + 1.0) * (1.0 - p));
-            pmf *= ratio;
-            c += 1.0;
-            if ratio < 0.5 && pmf <= sum * 1e-17 {
-                break;
-            }
-        }
-        sum
-    };
+    // P(c >= j) for c ~ Binomial(kn, 1/m).
+    let tail = super::counting::counter_tail(trials, m, j)?;
     let e = std::f64::consts::E;
+    let jf = j as f64;
     Ok(OverflowBounds {
         union_binomial: (mf * tail).min(1.0),
-        union_loose: mf * (e * trials / (j * mf)).powf(j),
-        survey: mf * (e * std::f64::consts::LN_2 / j).powf(j),
+        union_loose: mf * (e * trials as f64 / (jf * mf)).powf(jf),
+        survey: mf * super::counting::survey_counter_bound(j),
         survey_applies: n == 0 || (k as f64) <= std::f64::consts::LN_2 * mf / n as f64,
     })
 }
