@@ -95,7 +95,7 @@ impl Checker {
             for a in 0..before[p].len() {
                 let (old, new) = (before[p][a], after[p][a]);
                 prop_assert!(new <= s, "bank {} address {} holds {} > S = {}", p, a, new, s);
-                let own = addrs.as_ref().map_or(false, |addrs| addrs[p] as usize == a);
+                let own = addrs.as_ref().is_some_and(|addrs| addrs[p] as usize == a);
                 let expected = match op {
                     Op::Clear => 0,
                     Op::Insert(_) if own => (old + 1).min(s),

@@ -347,3 +347,31 @@ fn ratio_to_f64_keeps_values_far_below_2_pow_minus_1022() {
     let r = BigRational::new(pow2(1010), BigInt::from(7));
     assert!(rel_diff(ratio_to_f64(&r), 2f64.powi(505) * 2f64.powi(505) / 7.0) < 1e-15);
 }
+
+/// The figures docs/theory.md quotes for the default core (k = 4, b = 12) at
+/// its optimal load, n = 2839 keys per set.
+#[test]
+fn default_core_k4_b12_drift_and_delete_of_absent_figures() {
+    let (m, n, k) = (4 * 4096u64, 2839u64, 4u32);
+    for (bits, epochs, stuck, fpr) in [
+        (2u32, 10u64, 4705.65, 0.15889),
+        (2, 100, 15829.33, 0.93178),
+        (3, 10, 1.3581, 0.062532),
+        (3, 1000, 135.255, 0.064601),
+        (3, 1_000_000, 16379.89, 0.99950),
+    ] {
+        let d = saturation_drift(m, n, k, c(bits), epochs).unwrap();
+        assert!(rel_diff(d.expected_stuck, stuck) < 1e-4, "c={bits} t={epochs}: {}", d.expected_stuck);
+        assert!(rel_diff(d.fpr, fpr) < 1e-4, "c={bits} t={epochs}: {}", d.fpr);
+        assert!(rel_diff(d.fpr_fresh, 0.0625132) < 1e-5);
+    }
+    let d = saturation_drift(m, n, k, c(4), 1_000_000).unwrap();
+    assert!((d.expected_stuck - 2.59e-5).abs() < 0.01e-5 && rel_diff(d.fpr, d.fpr_fresh) < 1e-8);
+    let del = delete_of_absent(m, n, k).unwrap();
+    assert!(rel_diff(del.carried_out, 0.0625132) < 1e-5);
+    assert!(rel_diff(del.expected_false_negatives, 0.173276) < 1e-5);
+    assert!(rel_diff(del.false_negatives_given_carried_out, 2.77183) < 1e-5);
+    // Large banks at the optimal load: k ln 2 keys lost per carried-out delete.
+    let big = delete_of_absent(4 << 16, optimal_n(1 << 16), 4).unwrap();
+    assert!((big.false_negatives_given_carried_out - 4.0 * LN_2).abs() < 1e-3, "{}", big.false_negatives_given_carried_out);
+}

@@ -55,7 +55,7 @@ fn check_bins(bins: u64) -> Result<(), TheoryError> {
 /// Counters per bank M = m / k, checking that k divides m.
 fn bank_size(m: u64, k: u32) -> Result<u64, TheoryError> {
     check_m_k(m, k)?;
-    if m % k as u64 != 0 {
+    if !m.is_multiple_of(k as u64) {
         return Err(TheoryError::NotMultiple { m, k });
     }
     Ok(m / k as u64)
