@@ -46,14 +46,8 @@ pub enum ImageError {
         path: PathBuf,
         source: std::io::Error,
     },
-    #[error("{path}: file is {size} bytes, larger than the {limit} bytes allowed for this file")]
-    TooLarge {
-        path: PathBuf,
-        size: u64,
-        limit: u64,
-    },
-    #[error("{path}: not valid UTF-8 text; an image file holds ASCII lines")]
-    NotText { path: PathBuf },
+    #[error("{path}: file is larger than the {limit} bytes allowed for this file (contract §4)")]
+    TooLarge { path: PathBuf, limit: u64 },
     #[error("{path}: invalid image header: {message}")]
     Header { path: PathBuf, message: String },
     #[error("{path}: image configuration differs from the expected one ({differences})")]
@@ -73,8 +67,14 @@ pub enum ImageError {
         expected: u32,
         bank_bits: u32,
     },
-    #[error("{path}: stray bank file; the image header declares {k} banks (bank00.hex..bank{last:02}.hex)", last = k - 1)]
-    StrayBank { path: PathBuf, k: u32 },
+    #[error("{path}: stray entry in the image directory; an image of k = {k} holds only image.json and bank00.hex..bank{last:02}.hex", last = k - 1)]
+    StrayEntry { path: PathBuf, k: u32 },
+    #[error("{path}: not a regular file")]
+    NotRegularFile { path: PathBuf },
+    #[error("{path}: the target directory is not empty (it holds {entry}); an image is written only into a new or empty directory")]
+    TargetNotEmpty { path: PathBuf, entry: String },
+    #[error("{path}: the target exists and is not a directory")]
+    TargetNotDirectory { path: PathBuf },
 }
 
 /// Any error of this crate.

@@ -1,11 +1,21 @@
-//! Memory images (contract §4): `bankPP.hex` per bank plus `image.json`.
+//! Memory images (contract §4): a directory of `image.json` plus one
+//! `bankPP.hex` per bank.
+//!
+//! Reading checks every rule of contract §4 before any bit is used; writing
+//! builds the whole image in a temporary directory beside the target and
+//! renames it into place, into a target that does not exist or is empty.
 
+use std::fmt::Write as _;
 use std::fs;
+use std::io::Read;
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use serde::de::{Deserialize, Deserializer, MapAccess, Visitor};
 
 use crate::config::Config;
 use crate::error::ImageError;
-use crate::partitioned::{PartitionedFilter, MAX_PARTITIONS};
+use crate::partitioned::PartitionedFilter;
 
 /// Name of the image header file.
 pub const IMAGE_HEADER: &str = "image.json";
@@ -13,17 +23,29 @@ pub const IMAGE_HEADER: &str = "image.json";
 pub const IMAGE_FORMAT: &str = "bloom-image";
 /// Value of the header's `version` field.
 pub const IMAGE_VERSION: u64 = 1;
+/// Largest `image.json` accepted (contract §4.2).
+pub const MAX_HEADER_BYTES: u64 = 65_536;
+/// Largest `bankPP.hex` accepted (contract §4.3).
+pub const MAX_BANK_FILE_BYTES: u64 = 16 << 20;
 
-/// Largest bank file accepted: 2^16 data lines plus generous room for comments.
-const MAX_BANK_FILE_BYTES: u64 = 16 << 20;
-const MAX_HEADER_BYTES: u64 = 64 << 10;
+/// The header's fields, in the contract's order.
+const HEADER_FIELDS: [&str; 8] = [
+    "format",
+    "version",
+    "k",
+    "bank_bits",
+    "key_bits",
+    "hash",
+    "seed",
+    "banks",
+];
 
 /// `bankPP.hex`, PP the two-digit decimal bank index.
 pub fn bank_file_name(bank: usize) -> String {
     format!("bank{bank:02}.hex")
 }
 
-/// The header text of contract §4 for `cfg`, fields in the contract's order.
+/// The header text of contract §4.2 for `cfg`, fields in the contract's order.
 pub fn image_header_json(cfg: &Config) -> String {
     let banks: Vec<String> = (0..cfg.k as usize)
         .map(|p| format!("\"{}\"", bank_file_name(p)))
@@ -43,12 +65,13 @@ pub fn image_header_json(cfg: &Config) -> String {
 /// address.
 pub fn bank_hex_text(cfg: &Config, bank: usize, bits: &[u8]) -> String {
     let mut text = String::with_capacity(bits.len() * 2 + 256);
-    text.push_str(&format!(
+    let _ = write!(
+        text,
         "// bloom memory image, bank {bank:02} of {k}: {n} lines, line a = bit at address a\n\
          // {cfg}\n",
         k = cfg.k,
         n = bits.len(),
-    ));
+    );
     for &bit in bits {
         text.push(if bit == 1 { '1' } else { '0' });
         text.push('\n');
@@ -63,21 +86,15 @@ fn io_error(path: &Path) -> impl FnOnce(std::io::Error) -> ImageError + '_ {
     }
 }
 
-fn temp_name(name: &str) -> String {
-    format!(".{name}.tmp")
-}
-
 impl PartitionedFilter {
-    /// Writes the image of contract §4 into `dir` (created if missing).
+    /// Writes the image of contract §4 into `dir`, which must not exist or be
+    /// an empty directory (its missing parents are created).
     ///
-    /// Every file is first written under a temporary name and renamed into
-    /// place only once all were written, so a failure leaves no partial
-    /// image behind. Bank files of an earlier, larger image in `dir`
-    /// (`bankPP.hex` with PP >= k) are removed so the directory holds one
-    /// consistent image.
+    /// The files are written into a new temporary directory beside `dir`,
+    /// which is then renamed onto `dir`: `dir` ends up holding the complete
+    /// image, or, on any error, what it held before.
     pub fn export_image(&self, dir: &Path) -> Result<(), ImageError> {
         let cfg = *self.config();
-        fs::create_dir_all(dir).map_err(io_error(dir))?;
         let mut files: Vec<(String, String)> = (0..cfg.k as usize)
             .map(|p| {
                 (
@@ -87,37 +104,16 @@ impl PartitionedFilter {
             })
             .collect();
         files.push((IMAGE_HEADER.to_string(), image_header_json(&cfg)));
-
-        let mut written: Vec<PathBuf> = Vec::new();
-        for (name, text) in &files {
-            let temp = dir.join(temp_name(name));
-            if let Err(source) = fs::write(&temp, text) {
-                for path in &written {
-                    let _ = fs::remove_file(path);
-                }
-                let _ = fs::remove_file(&temp);
-                return Err(ImageError::Io { path: temp, source });
-            }
-            written.push(temp);
-        }
-        for p in cfg.k as usize..MAX_PARTITIONS {
-            let stale = dir.join(bank_file_name(p));
-            if stale.exists() {
-                fs::remove_file(&stale).map_err(io_error(&stale))?;
-            }
-        }
-        // The header goes last: an image is complete once image.json names it.
-        for (name, _) in &files {
-            let target = dir.join(name);
-            fs::rename(dir.join(temp_name(name)), &target).map_err(io_error(&target))?;
-        }
-        Ok(())
+        write_directory_atomically(dir, &files)
     }
 
     /// Reads an image, taking the configuration from its header.
     pub fn import_image(dir: &Path) -> Result<Self, ImageError> {
         let cfg = read_header(dir)?;
-        let banks = read_banks(dir, &cfg)?;
+        check_entries(dir, &cfg)?;
+        let banks = (0..cfg.k as usize)
+            .map(|p| read_bank(&dir.join(bank_file_name(p)), &cfg))
+            .collect::<Result<Vec<_>, _>>()?;
         PartitionedFilter::from_banks(cfg, &banks).map_err(|err| ImageError::Header {
             path: dir.join(IMAGE_HEADER),
             message: err.to_string(),
@@ -145,80 +141,217 @@ impl PartitionedFilter {
     }
 }
 
-fn read_limited(path: &Path, limit: u64) -> Result<String, ImageError> {
-    let size = fs::metadata(path).map_err(io_error(path))?.len();
-    if size > limit {
+static TEMP_COUNTER: AtomicU64 = AtomicU64::new(0);
+
+/// Creates `dir` holding exactly `files` (name, contents), all or nothing:
+/// `dir` must not exist or be empty; the files go into a fresh temporary
+/// directory beside it that is renamed onto it.
+pub fn write_directory_atomically(dir: &Path, files: &[(String, String)]) -> Result<(), ImageError> {
+    check_target(dir)?;
+    let name = dir
+        .file_name()
+        .ok_or_else(|| ImageError::Io {
+            path: dir.to_path_buf(),
+            source: std::io::Error::new(
+                std::io::ErrorKind::InvalidInput,
+                "the target must name a directory (not `/`, `.` or `..`)",
+            ),
+        })?
+        .to_string_lossy()
+        .into_owned();
+    let parent = match dir.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
+        _ => PathBuf::from("."),
+    };
+    fs::create_dir_all(&parent).map_err(io_error(&parent))?;
+    let temp = loop {
+        let candidate = parent.join(format!(
+            ".{name}.tmp-{}-{}",
+            std::process::id(),
+            TEMP_COUNTER.fetch_add(1, Ordering::Relaxed)
+        ));
+        match fs::create_dir(&candidate) {
+            Ok(()) => break candidate,
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => continue,
+            Err(e) => return Err(ImageError::Io { path: candidate, source: e }),
+        }
+    };
+    let result = (|| {
+        for (file, text) in files {
+            let path = temp.join(file);
+            let mut handle = fs::File::create(&path).map_err(io_error(&path))?;
+            std::io::Write::write_all(&mut handle, text.as_bytes()).map_err(io_error(&path))?;
+            handle.sync_all().map_err(io_error(&path))?;
+        }
+        // rename(2) replaces an empty directory and refuses a non-empty one,
+        // so a target filled by someone else meanwhile is never mixed with.
+        fs::rename(&temp, dir).map_err(|source| {
+            if dir.is_dir() && fs::read_dir(dir).map(|mut d| d.next().is_some()).unwrap_or(false) {
+                ImageError::TargetNotEmpty {
+                    path: dir.to_path_buf(),
+                    entry: "entries created while the image was being written".into(),
+                }
+            } else {
+                ImageError::Io {
+                    path: dir.to_path_buf(),
+                    source,
+                }
+            }
+        })
+    })();
+    if result.is_err() {
+        let _ = fs::remove_dir_all(&temp);
+    }
+    result
+}
+
+/// A target for a new image must not exist, or be an empty directory.
+fn check_target(dir: &Path) -> Result<(), ImageError> {
+    match fs::symlink_metadata(dir) {
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(()),
+        Err(e) => Err(ImageError::Io {
+            path: dir.to_path_buf(),
+            source: e,
+        }),
+        Ok(meta) if !meta.is_dir() => Err(ImageError::TargetNotDirectory {
+            path: dir.to_path_buf(),
+        }),
+        Ok(_) => {
+            let mut entries = fs::read_dir(dir).map_err(io_error(dir))?;
+            match entries.next() {
+                None => Ok(()),
+                Some(entry) => {
+                    let entry = entry.map_err(io_error(dir))?;
+                    Err(ImageError::TargetNotEmpty {
+                        path: dir.to_path_buf(),
+                        entry: entry.file_name().to_string_lossy().into_owned(),
+                    })
+                }
+            }
+        }
+    }
+}
+
+/// Reads at most `limit` bytes of a regular file; larger files are refused.
+fn read_limited(path: &Path, limit: u64) -> Result<Vec<u8>, ImageError> {
+    let meta = fs::metadata(path).map_err(io_error(path))?;
+    if !meta.is_file() {
+        return Err(ImageError::NotRegularFile {
+            path: path.to_path_buf(),
+        });
+    }
+    let file = fs::File::open(path).map_err(io_error(path))?;
+    let mut bytes = Vec::with_capacity(meta.len().min(limit) as usize);
+    file.take(limit + 1)
+        .read_to_end(&mut bytes)
+        .map_err(io_error(path))?;
+    if bytes.len() as u64 > limit {
         return Err(ImageError::TooLarge {
             path: path.to_path_buf(),
-            size,
             limit,
         });
     }
-    let bytes = fs::read(path).map_err(io_error(path))?;
-    String::from_utf8(bytes).map_err(|_| ImageError::NotText {
-        path: path.to_path_buf(),
-    })
+    Ok(bytes)
+}
+
+/// The header's fields in file order; a name given twice is an error
+/// (serde_json alone would keep the last value silently).
+struct HeaderFields(Vec<(String, serde_json::Value)>);
+
+impl<'de> Deserialize<'de> for HeaderFields {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct FieldsVisitor;
+        impl<'de> Visitor<'de> for FieldsVisitor {
+            type Value = HeaderFields;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("a JSON object")
+            }
+            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<HeaderFields, A::Error> {
+                let mut fields: Vec<(String, serde_json::Value)> = Vec::new();
+                while let Some(name) = map.next_key::<String>()? {
+                    if fields.iter().any(|(seen, _)| *seen == name) {
+                        return Err(serde::de::Error::custom(format!(
+                            "field \"{name}\" is given twice; each field appears exactly once"
+                        )));
+                    }
+                    let value = map.next_value::<serde_json::Value>()?;
+                    fields.push((name, value));
+                }
+                Ok(HeaderFields(fields))
+            }
+        }
+        deserializer.deserialize_map(FieldsVisitor)
+    }
 }
 
 fn read_header(dir: &Path) -> Result<Config, ImageError> {
     let path = dir.join(IMAGE_HEADER);
-    let text = read_limited(&path, MAX_HEADER_BYTES)?;
+    let bytes = read_limited(&path, MAX_HEADER_BYTES)?;
     let header_error = |message: String| ImageError::Header {
         path: path.clone(),
         message,
     };
-    let value: serde_json::Value = serde_json::from_str(&text)
-        .map_err(|err| header_error(format!("not valid JSON ({err})")))?;
-    let obj = value
-        .as_object()
-        .ok_or_else(|| header_error(format!("expected a JSON object, found {value}")))?;
-    const FIELDS: [&str; 8] = [
-        "format",
-        "version",
-        "k",
-        "bank_bits",
-        "key_bits",
-        "hash",
-        "seed",
-        "banks",
-    ];
-    if let Some(unknown) = obj.keys().find(|key| !FIELDS.contains(&key.as_str())) {
+    if bytes.starts_with(&[0xEF, 0xBB, 0xBF]) {
+        return Err(header_error(
+            "starts with a UTF-8 byte-order mark; image.json is UTF-8 without one".into(),
+        ));
+    }
+    let text = std::str::from_utf8(&bytes)
+        .map_err(|err| header_error(format!("not valid UTF-8 ({err})")))?;
+    let HeaderFields(fields) = serde_json::from_str(text)
+        .map_err(|err| header_error(format!("not a valid header object ({err})")))?;
+    if let Some((unknown, _)) = fields
+        .iter()
+        .find(|(name, _)| !HEADER_FIELDS.contains(&name.as_str()))
+    {
         return Err(header_error(format!(
-            "unknown field \"{unknown}\"; allowed fields: {}",
-            FIELDS.join(", ")
+            "unknown field \"{unknown}\"; the fields are exactly: {}",
+            HEADER_FIELDS.join(", ")
         )));
     }
-    for field in FIELDS {
-        if !obj.contains_key(field) {
-            return Err(header_error(format!("missing field \"{field}\"")));
-        }
+    let get = |field: &str| -> Result<&serde_json::Value, ImageError> {
+        fields
+            .iter()
+            .find(|(name, _)| name == field)
+            .map(|(_, value)| value)
+            .ok_or_else(|| header_error(format!("missing field \"{field}\"")))
+    };
+    for field in HEADER_FIELDS {
+        get(field)?;
     }
-    if obj["format"] != serde_json::json!(IMAGE_FORMAT) {
+    if *get("format")? != serde_json::json!(IMAGE_FORMAT) {
         return Err(header_error(format!(
             "\"format\" is {}, must be \"{IMAGE_FORMAT}\"",
-            obj["format"]
+            get("format")?
         )));
     }
-    if obj["version"].as_u64() != Some(IMAGE_VERSION) {
+    let version = get("version")?;
+    if !(version.is_u64() && version.as_u64() == Some(IMAGE_VERSION)) {
         return Err(header_error(format!(
-            "\"version\" is {}, the only version supported is {IMAGE_VERSION}",
-            obj["version"]
+            "\"version\" is {version}, the only version supported is {IMAGE_VERSION}"
         )));
     }
-    let cfg_fields: serde_json::Map<String, serde_json::Value> =
-        ["k", "bank_bits", "key_bits", "hash", "seed"]
-            .iter()
-            .map(|&field| (field.to_string(), obj[field].clone()))
-            .collect();
+    let mut cfg_fields = serde_json::Map::new();
+    for field in ["k", "bank_bits", "key_bits", "hash", "seed"] {
+        let value = get(field)?;
+        // serde_json reads 4.0 and 4e0 as floats, which Config::from_json
+        // refuses; say why here in the header's terms.
+        if field != "hash" && !value.is_u64() {
+            return Err(header_error(format!(
+                "\"{field}\" is {value}; it must be an unsigned JSON integer below 2^64, without sign, fraction, exponent or quotes"
+            )));
+        }
+        cfg_fields.insert(field.to_string(), value.clone());
+    }
     let cfg = Config::from_json(&serde_json::Value::Object(cfg_fields))
         .map_err(|err| header_error(err.to_string()))?;
     let expected: Vec<serde_json::Value> = (0..cfg.k as usize)
         .map(|p| serde_json::Value::String(bank_file_name(p)))
         .collect();
-    if obj["banks"] != serde_json::Value::Array(expected) {
+    if *get("banks")? != serde_json::Value::Array(expected) {
         return Err(header_error(format!(
             "\"banks\" is {}, must list exactly bank00.hex..bank{:02}.hex in order for k = {}",
-            obj["banks"],
+            get("banks")?,
             cfg.k - 1,
             cfg.k
         )));
@@ -226,63 +359,115 @@ fn read_header(dir: &Path) -> Result<Config, ImageError> {
     Ok(cfg)
 }
 
-fn read_banks(dir: &Path, cfg: &Config) -> Result<Vec<Vec<u8>>, ImageError> {
-    for p in cfg.k as usize..MAX_PARTITIONS {
-        let stray = dir.join(bank_file_name(p));
-        if stray.exists() {
-            return Err(ImageError::StrayBank {
-                path: stray,
-                k: cfg.k,
-            });
+/// The directory holds exactly image.json and the k bank files (contract §4.1).
+fn check_entries(dir: &Path, cfg: &Config) -> Result<(), ImageError> {
+    let allowed = |name: &str| {
+        name == IMAGE_HEADER || (0..cfg.k as usize).any(|p| name == bank_file_name(p))
+    };
+    let mut strays: Vec<PathBuf> = Vec::new();
+    for entry in fs::read_dir(dir).map_err(io_error(dir))? {
+        let entry = entry.map_err(io_error(dir))?;
+        let name = entry.file_name();
+        let path = dir.join(&name);
+        match name.to_str() {
+            Some(name) if allowed(name) => {
+                if !fs::metadata(&path).map_err(io_error(&path))?.is_file() {
+                    return Err(ImageError::NotRegularFile { path });
+                }
+            }
+            _ => strays.push(path),
         }
     }
-    (0..cfg.k as usize)
-        .map(|p| read_bank(&dir.join(bank_file_name(p)), cfg))
-        .collect()
+    // The first in name order, so the message does not depend on the file system.
+    strays.sort();
+    match strays.into_iter().next() {
+        Some(path) => Err(ImageError::StrayEntry { path, k: cfg.k }),
+        None => Ok(()),
+    }
 }
 
-/// Parses one bank file: data lines `0`/`1` (surrounding whitespace, a CR
-/// included, is ignored), `//` comment lines and blank lines.
+/// Parses one bank file (contract §4.3).
 fn read_bank(path: &Path, cfg: &Config) -> Result<Vec<u8>, ImageError> {
-    let text = read_limited(path, MAX_BANK_FILE_BYTES)?;
-    let expected = cfg.bank_size();
-    let mut bits = Vec::with_capacity(expected as usize);
-    for (index, raw) in text.split('\n').enumerate() {
-        let line = raw.trim();
-        if line.is_empty() || line.starts_with("//") {
+    let bytes = read_limited(path, MAX_BANK_FILE_BYTES)?;
+    let expected = cfg.bank_size() as usize;
+    let mut bits = Vec::with_capacity(expected);
+    let line_error = |line: usize, message: String| ImageError::Line {
+        path: path.to_path_buf(),
+        line,
+        message,
+    };
+    for (index, raw) in bytes.split(|&b| b == b'\n').enumerate() {
+        let number = index + 1;
+        if let Some(column) = raw
+            .iter()
+            .position(|&b| b > 0x7F || (b < 0x20 && b != b'\t' && b != b'\r') || b == 0x7F)
+        {
+            let what = if index == 0 && raw.starts_with(&[0xEF, 0xBB, 0xBF]) {
+                "a UTF-8 byte-order mark".to_string()
+            } else {
+                format!("byte 0x{:02X}", raw[column])
+            };
+            return Err(line_error(
+                number,
+                format!(
+                    "{what} at column {}; a bank file is ASCII text without control characters other than tab and CR",
+                    column + 1
+                ),
+            ));
+        }
+        let line = trim_blanks(raw);
+        if line.is_empty() || line.starts_with(b"//") {
             continue;
         }
-        let bit = match line {
-            "0" => 0,
-            "1" => 1,
-            _ => {
-                let message = if line.starts_with('@') {
-                    format!("address directive \"{line}\" is not allowed; data lines run from address 0 in order")
-                } else if line.chars().all(|c| c.is_ascii_hexdigit()) {
-                    format!("value \"{line}\" is not allowed; each data line holds one bit, 0 or 1")
-                } else {
-                    let bad = line.chars().find(|c| !c.is_ascii_hexdigit()).unwrap_or(' ');
-                    format!(
-                        "unexpected character {bad:?} in \"{}\"; a data line is 0 or 1, a comment line starts with //",
-                        line.chars().take(40).collect::<String>()
-                    )
-                };
-                return Err(ImageError::Line {
-                    path: path.to_path_buf(),
-                    line: index + 1,
-                    message,
-                });
-            }
-        };
-        bits.push(bit);
+        match line {
+            b"0" => bits.push(0),
+            b"1" => bits.push(1),
+            _ => return Err(line_error(number, bad_bank_line(line))),
+        }
     }
-    if bits.len() != expected as usize {
+    if bits.len() != expected {
         return Err(ImageError::LineCount {
             path: path.to_path_buf(),
             found: bits.len(),
-            expected,
+            expected: expected as u32,
             bank_bits: cfg.bank_bits,
         });
     }
     Ok(bits)
+}
+
+/// Strips the spaces, tabs and CRs contract §4.3 ignores at both ends.
+fn trim_blanks(mut line: &[u8]) -> &[u8] {
+    while let [b' ' | b'\t' | b'\r', rest @ ..] = line {
+        line = rest;
+    }
+    while let [rest @ .., b' ' | b'\t' | b'\r'] = line {
+        line = rest;
+    }
+    line
+}
+
+/// Why a trimmed, non-empty, non-comment line is not a data line.
+fn bad_bank_line(line: &[u8]) -> String {
+    let text = String::from_utf8_lossy(&line[..line.len().min(40)]).into_owned();
+    let value_end = line
+        .iter()
+        .position(|b| !b.is_ascii_hexdigit())
+        .unwrap_or(line.len());
+    if line.starts_with(b"/*") {
+        format!("block comment \"{text}\" is not allowed; a comment is a whole line starting with //")
+    } else if line.starts_with(b"@") {
+        format!("address directive \"{text}\" is not allowed; data lines run from address 0 in order")
+    } else if value_end > 0 && trim_blanks(&line[value_end..]).starts_with(b"//") {
+        format!("comment after a value in \"{text}\" is not allowed; a comment is a whole line starting with //")
+    } else if value_end == line.len() && line.len() > 1 {
+        format!("value \"{text}\" has {} digits; a data line is exactly one character, 0 or 1", line.len())
+    } else if value_end == line.len() {
+        format!("value \"{text}\" is not allowed; each data line holds one bit, 0 or 1")
+    } else {
+        let bad = line[value_end] as char;
+        format!(
+            "unexpected character {bad:?} in \"{text}\"; a data line is exactly 0 or 1, a comment line starts with //"
+        )
+    }
 }

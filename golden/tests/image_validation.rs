@@ -116,7 +116,7 @@ fn value_2_is_rejected() {
 
 #[test]
 fn bad_characters_are_rejected() {
-    for bad in ["x", "0x1", "1 0", "1,", "-1", "１"] {
+    for bad in ["x", "0x1", "1 0", "1,", "-1"] {
         let err = assert_rejected(
             default_cfg(),
             |dir| {
@@ -142,7 +142,7 @@ fn bad_characters_are_rejected() {
     assert_rejected(
         default_cfg(),
         |dir| fs::write(dir.join("bank00.hex"), [0xFFu8, 0xFE, b'\n']).unwrap(),
-        "not valid UTF-8",
+        "byte 0xFF at column 1",
     );
 }
 
@@ -165,7 +165,7 @@ fn stray_bank_file_is_rejected() {
                 .map(drop)
                 .unwrap()
         },
-        "stray bank file",
+        "stray entry",
     );
 }
 
@@ -229,15 +229,16 @@ fn image_for_another_configuration_is_rejected_when_a_config_is_expected() {
 
 #[test]
 fn bad_headers_are_rejected() {
-    let cases: [(&str, &str); 10] = [
-        ("{\"format\":\"bloom-image\",", "not valid JSON"),
+    let cases: [(&str, &str); 11] = [
+        ("{\"format\":\"bloom-image\",\"format\":\"bloom-image\",\"version\":1,\"k\":4,\"bank_bits\":8,\"key_bits\":64,\"hash\":\"h3\",\"seed\":3,\"banks\":[\"bank00.hex\",\"bank01.hex\",\"bank02.hex\",\"bank03.hex\"]}", "field \"format\" is given twice"),
+        ("{\"format\":\"bloom-image\",", "not a valid header object"),
         ("[]", "expected a JSON object"),
         ("{\"format\":\"bloom-image\",\"version\":1,\"k\":4,\"bank_bits\":8,\"key_bits\":64,\"hash\":\"h3\",\"seed\":3}", "missing field \"banks\""),
         ("{\"format\":\"bloom-imagex\",\"version\":1,\"k\":4,\"bank_bits\":8,\"key_bits\":64,\"hash\":\"h3\",\"seed\":3,\"banks\":[\"bank00.hex\",\"bank01.hex\",\"bank02.hex\",\"bank03.hex\"]}", "\"format\""),
         ("{\"format\":\"bloom-image\",\"version\":2,\"k\":4,\"bank_bits\":8,\"key_bits\":64,\"hash\":\"h3\",\"seed\":3,\"banks\":[\"bank00.hex\",\"bank01.hex\",\"bank02.hex\",\"bank03.hex\"]}", "only version supported is 1"),
         ("{\"format\":\"bloom-image\",\"version\":1,\"k\":4,\"bank_bits\":8,\"key_bits\":64,\"hash\":\"md5\",\"seed\":3,\"banks\":[\"bank00.hex\",\"bank01.hex\",\"bank02.hex\",\"bank03.hex\"]}", "unknown hash family \"md5\""),
         ("{\"format\":\"bloom-image\",\"version\":1,\"k\":4,\"bank_bits\":8,\"key_bits\":48,\"hash\":\"h3\",\"seed\":3,\"banks\":[\"bank00.hex\",\"bank01.hex\",\"bank02.hex\",\"bank03.hex\"]}", "key_bits (key width) = 48"),
-        ("{\"format\":\"bloom-image\",\"version\":1,\"k\":4,\"bank_bits\":8,\"key_bits\":64,\"hash\":\"h3\",\"seed\":-3,\"banks\":[\"bank00.hex\",\"bank01.hex\",\"bank02.hex\",\"bank03.hex\"]}", "\"seed\" must be an unsigned integer"),
+        ("{\"format\":\"bloom-image\",\"version\":1,\"k\":4,\"bank_bits\":8,\"key_bits\":64,\"hash\":\"h3\",\"seed\":-3,\"banks\":[\"bank00.hex\",\"bank01.hex\",\"bank02.hex\",\"bank03.hex\"]}", "\"seed\" is -3; it must be an unsigned JSON integer"),
         ("{\"format\":\"bloom-image\",\"version\":1,\"k\":4,\"bank_bits\":8,\"key_bits\":64,\"hash\":\"h3\",\"seed\":3,\"banks\":[\"bank00.hex\",\"bank01.hex\",\"bank03.hex\",\"bank02.hex\"]}", "\"banks\""),
         ("{\"format\":\"bloom-image\",\"version\":1,\"k\":4,\"bank_bits\":8,\"key_bits\":64,\"hash\":\"h3\",\"seed\":3,\"banks\":[\"bank00.hex\",\"bank01.hex\",\"bank02.hex\",\"bank03.hex\"],\"extra\":0}", "unknown field \"extra\""),
     ];
@@ -381,4 +382,58 @@ proptest! {
         prop_assert!(PartitionedFilter::import_image(&dir).is_err());
         fs::remove_dir_all(&dir).unwrap();
     }
+}
+
+/// Names in a directory, sorted.
+fn entries(dir: &Path) -> Vec<String> {
+    let mut names: Vec<String> = fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .collect();
+    names.sort();
+    names
+}
+
+#[test]
+fn export_refuses_a_non_empty_target_and_leaves_it_as_it_was() {
+    let root = scratch_dir("target");
+    let target = root.join("image");
+    // An older, larger image: a new smaller one must never be mixed with it.
+    let old = sample_filter(Config::new(6, 8, 64, HashFamily::H3, 3).unwrap(), 30);
+    old.export_image(&target).unwrap();
+    let before = entries(&target);
+    assert_eq!(before.len(), 7);
+    let err = sample_filter(default_cfg(), 10)
+        .export_image(&target)
+        .unwrap_err();
+    assert!(matches!(err, ImageError::TargetNotEmpty { .. }), "{err}");
+    assert!(err.to_string().contains("not empty"), "{err}");
+    assert_eq!(entries(&target), before, "the old image is untouched");
+    assert_eq!(PartitionedFilter::import_image(&target).unwrap(), old);
+    assert_eq!(entries(&root), vec!["image".to_string()], "no temporary directory left");
+
+    // A file in the way is refused too.
+    fs::write(root.join("file"), "x").unwrap();
+    let err = old.export_image(&root.join("file")).unwrap_err();
+    assert!(matches!(err, ImageError::TargetNotDirectory { .. }), "{err}");
+    fs::remove_dir_all(&root).unwrap();
+}
+
+#[test]
+fn export_into_an_empty_or_missing_directory_writes_exactly_the_image() {
+    let root = scratch_dir("fresh");
+    let filter = sample_filter(default_cfg(), 25);
+    fs::create_dir(root.join("empty")).unwrap();
+    filter.export_image(&root.join("empty")).unwrap();
+    filter.export_image(&root.join("a/b/new")).unwrap();
+    for dir in [root.join("empty"), root.join("a/b/new")] {
+        assert_eq!(
+            entries(&dir),
+            ["bank00.hex", "bank01.hex", "bank02.hex", "bank03.hex", "image.json"]
+        );
+        assert_eq!(PartitionedFilter::import_image(&dir).unwrap(), filter);
+    }
+    assert_eq!(entries(&root), ["a", "empty"], "no temporary directory left");
+    assert_eq!(entries(&root.join("a/b")), ["new"]);
+    fs::remove_dir_all(&root).unwrap();
 }

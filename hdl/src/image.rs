@@ -1,99 +1,247 @@
 //! Reads a memory image (contract §4) so that a core can be generated with it as the
-//! banks' initial contents. Written from the contract, independently of the golden model.
-//! An image is accepted completely or not at all.
+//! banks' initial contents. Written from the contract, independently of the golden model:
+//! the header is a serde-derived struct (which refuses unknown and repeated fields by
+//! itself), the bank files are scanned byte by byte. An image is accepted completely or
+//! not at all: every rule is checked before any bit is returned.
 
+use std::io::Read;
 use std::path::Path;
 
-use serde_json::Value;
+use serde::Deserialize;
 
-use crate::config::CoreConfig;
+use crate::config::{CoreConfig, HashKind};
 use crate::HdlError;
 
-/// Bits of every bank, `banks[p][a]`, checked against `cfg`.
-pub fn read_image(dir: &Path, cfg: &CoreConfig) -> Result<Vec<Vec<bool>>, HdlError> {
-    let err = |msg: String| HdlError::Image(format!("{}: {msg}", dir.display()));
-    let header_path = dir.join("image.json");
-    let text = std::fs::read_to_string(&header_path)
-        .map_err(|e| err(format!("cannot read image.json: {e}")))?;
-    let header: Value =
-        serde_json::from_str(&text).map_err(|e| err(format!("image.json is not valid JSON: {e}")))?;
-    let field = |name: &str| header.get(name).ok_or_else(|| err(format!("image.json has no `{name}`")));
-    if field("format")?.as_str() != Some("bloom-image") {
-        return Err(err("image.json: `format` is not \"bloom-image\"".into()));
-    }
-    if field("version")?.as_u64() != Some(1) {
-        return Err(err(format!("image.json: unsupported version {} (supported: 1)", field("version")?)));
-    }
-    let expect_u64 = |name: &str, want: u64| -> Result<(), HdlError> {
-        match field(name)?.as_u64() {
-            Some(v) if v == want => Ok(()),
-            Some(v) => Err(err(format!("image {name} = {v} differs from the core's {name} = {want}"))),
-            None => Err(err(format!("image.json: `{name}` is not an unsigned integer"))),
-        }
-    };
-    expect_u64("k", cfg.k as u64)?;
-    expect_u64("bank_bits", cfg.bank_bits as u64)?;
-    expect_u64("key_bits", cfg.key_bits as u64)?;
-    expect_u64("seed", cfg.seed)?;
-    match field("hash")?.as_str() {
-        Some(h) if h == cfg.hash.to_string() => {}
-        Some(h) => return Err(err(format!("image hash = {h} differs from the core's hash = {}", cfg.hash))),
-        None => return Err(err("image.json: `hash` is not a string".into())),
-    }
-    let banks = field("banks")?
-        .as_array()
-        .ok_or_else(|| err("image.json: `banks` is not an array".into()))?;
-    if banks.len() != cfg.k {
-        return Err(err(format!("image.json lists {} banks, k = {}", banks.len(), cfg.k)));
-    }
-    let mut out = Vec::with_capacity(cfg.k);
-    for (p, name) in banks.iter().enumerate() {
-        let name = name.as_str().ok_or_else(|| err(format!("image.json: banks[{p}] is not a string")))?;
-        let expected = format!("bank{p:02}.hex");
-        if name != expected {
-            return Err(err(format!("image.json: banks[{p}] = {name:?}, expected {expected:?}")));
-        }
-        let text = std::fs::read_to_string(dir.join(name))
-            .map_err(|e| err(format!("cannot read {name}: {e}")))?;
-        out.push(parse_bank(&text, cfg.bank_size()).map_err(|m| err(format!("{name}: {m}")))?);
-    }
-    Ok(out)
+/// Largest `image.json` (contract §4.2).
+const HEADER_LIMIT: u64 = 65_536;
+/// Largest `bankPP.hex` (contract §4.3).
+const BANK_LIMIT: u64 = 16_777_216;
+
+/// `image.json`, field for field (contract §4.2). serde's derive refuses a missing,
+/// unknown or repeated field, and a number with a sign, fraction or exponent where an
+/// unsigned integer is declared.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Header {
+    format: String,
+    version: u64,
+    k: u64,
+    bank_bits: u64,
+    key_bits: u64,
+    hash: String,
+    seed: u64,
+    banks: Vec<String>,
 }
 
-/// One `bankPP.hex` file: `$readmemh` with exactly `size` data lines of `0` or `1`.
-fn parse_bank(text: &str, size: usize) -> Result<Vec<bool>, String> {
+fn image_error(path: &Path, message: impl std::fmt::Display) -> HdlError {
+    HdlError::Image(format!("{}: {message}", path.display()))
+}
+
+/// Bits of every bank, `banks[p][a]`, of the image in `dir`, whose header must describe
+/// exactly `cfg`'s k, bank_bits, key_bits, hash and seed.
+pub fn read_image(dir: &Path, cfg: &CoreConfig) -> Result<Vec<Vec<bool>>, HdlError> {
+    let header_path = dir.join("image.json");
+    let image_cfg = read_header(&header_path)?;
+    let mut differences = Vec::new();
+    if image_cfg.k != cfg.k {
+        differences.push(format!("k: image {} vs core {}", image_cfg.k, cfg.k));
+    }
+    if image_cfg.bank_bits != cfg.bank_bits {
+        differences.push(format!("bank_bits: image {} vs core {}", image_cfg.bank_bits, cfg.bank_bits));
+    }
+    if image_cfg.key_bits != cfg.key_bits {
+        differences.push(format!("key_bits: image {} vs core {}", image_cfg.key_bits, cfg.key_bits));
+    }
+    if image_cfg.hash != cfg.hash {
+        differences.push(format!("hash: image {} vs core {}", image_cfg.hash, cfg.hash));
+    }
+    if image_cfg.seed != cfg.seed {
+        differences.push(format!("seed: image {} vs core {}", image_cfg.seed, cfg.seed));
+    }
+    if !differences.is_empty() {
+        return Err(image_error(
+            &header_path,
+            format!("the image's configuration differs from the core's ({})", differences.join(", ")),
+        ));
+    }
+    check_directory(dir, cfg.k)?;
+    (0..cfg.k)
+        .map(|p| scan_bank(&dir.join(format!("bank{p:02}.hex")), cfg.bank_size()))
+        .collect()
+}
+
+/// Reads a file of at most `limit` bytes; it must be a regular file (or a link to one).
+fn read_bounded(path: &Path, limit: u64) -> Result<Vec<u8>, HdlError> {
+    let meta = std::fs::metadata(path).map_err(|e| image_error(path, format!("cannot read: {e}")))?;
+    if !meta.file_type().is_file() {
+        return Err(image_error(path, "is not a regular file"));
+    }
+    let mut bytes = Vec::new();
+    std::fs::File::open(path)
+        .and_then(|f| f.take(limit + 1).read_to_end(&mut bytes))
+        .map_err(|e| image_error(path, format!("cannot read: {e}")))?;
+    if bytes.len() as u64 > limit {
+        return Err(image_error(path, format!("larger than the {limit} bytes allowed (contract §4)")));
+    }
+    Ok(bytes)
+}
+
+/// The header's configuration, every field checked (contract §4.2).
+fn read_header(path: &Path) -> Result<CoreConfig, HdlError> {
+    let bytes = read_bounded(path, HEADER_LIMIT)?;
+    if bytes.first() == Some(&0xEF) && bytes.get(1) == Some(&0xBB) && bytes.get(2) == Some(&0xBF) {
+        return Err(image_error(path, "begins with a UTF-8 byte-order mark, which image.json must not have"));
+    }
+    // serde's derived struct would also take the fields as a JSON array, in order.
+    if bytes.iter().find(|b| !b.is_ascii_whitespace()) != Some(&b'{') {
+        return Err(image_error(path, "not a valid image header: image.json must hold one JSON object"));
+    }
+    let header: Header = serde_json::from_slice(&bytes)
+        .map_err(|e| image_error(path, format!("not a valid image header: {e}")))?;
+    if header.format != "bloom-image" {
+        return Err(image_error(path, format!("format {:?} is not \"bloom-image\"", header.format)));
+    }
+    if header.version != 1 {
+        return Err(image_error(path, format!("version {} is not supported (supported: 1)", header.version)));
+    }
+    let hash: HashKind = header.hash.parse().map_err(|e| image_error(path, e))?;
+    let narrow = |name: &str, value: u64| {
+        usize::try_from(value).map_err(|_| image_error(path, format!("{name} = {value} is far outside its range")))
+    };
+    let cfg = CoreConfig {
+        k: narrow("k", header.k)?,
+        bank_bits: narrow("bank_bits", header.bank_bits)?,
+        key_bits: narrow("key_bits", header.key_bits)?,
+        hash,
+        seed: header.seed,
+        ..CoreConfig::default()
+    };
+    cfg.validate().map_err(|e| image_error(path, e))?;
+    let names_ok = header.banks.len() == cfg.k
+        && header.banks.iter().enumerate().all(|(p, name)| *name == format!("bank{p:02}.hex"));
+    if !names_ok {
+        return Err(image_error(
+            path,
+            format!("banks {:?} must be exactly bank00.hex .. bank{:02}.hex in order (k = {})", header.banks, cfg.k - 1, cfg.k),
+        ));
+    }
+    Ok(cfg)
+}
+
+/// Nothing but image.json and bank00.hex .. bank(k-1).hex, all regular files (§4.1).
+fn check_directory(dir: &Path, k: usize) -> Result<(), HdlError> {
+    let entries = std::fs::read_dir(dir).map_err(|e| image_error(dir, format!("cannot list: {e}")))?;
+    let mut unexpected: Vec<String> = Vec::new();
+    for entry in entries {
+        let entry = entry.map_err(|e| image_error(dir, format!("cannot list: {e}")))?;
+        let raw = entry.file_name();
+        let name = raw.to_string_lossy();
+        let b = name.as_bytes();
+        let expected = name == "image.json"
+            || (b.len() == 10
+                && b.starts_with(b"bank")
+                && b.ends_with(b".hex")
+                && b[4].is_ascii_digit()
+                && b[5].is_ascii_digit()
+                && usize::from((b[4] - b'0') * 10 + (b[5] - b'0')) < k);
+        if !expected {
+            unexpected.push(name.into_owned());
+        }
+    }
+    unexpected.sort();
+    if let Some(name) = unexpected.first() {
+        return Err(image_error(
+            &dir.join(name),
+            format!("stray entry; an image of k = {k} holds only image.json and bank00.hex .. bank{:02}.hex", k - 1),
+        ));
+    }
+    Ok(())
+}
+
+/// One `bankPP.hex`: `size` data lines, each exactly `0` or `1` (§4.3).
+fn scan_bank(path: &Path, size: usize) -> Result<Vec<bool>, HdlError> {
+    let bytes = read_bounded(path, BANK_LIMIT)?;
     let mut bits = Vec::with_capacity(size);
-    for (n, line) in text.lines().enumerate() {
-        let line = line.trim();
-        if line.is_empty() || line.starts_with("//") {
+    let mut line_number = 0usize;
+    let mut start = 0usize;
+    while start <= bytes.len() {
+        line_number += 1;
+        let end = bytes[start..].iter().position(|&b| b == b'\n').map_or(bytes.len(), |i| start + i);
+        let line = &bytes[start..end];
+        start = end + 1;
+        let at = |msg: String| HdlError::Image(format!("{}:{line_number}: {msg}", path.display()));
+        for (column, &b) in line.iter().enumerate() {
+            let allowed = b == b'\t' || b == b'\r' || (0x20..0x7F).contains(&b);
+            if !allowed {
+                let what = if line_number == 1 && line.starts_with(&[0xEF, 0xBB, 0xBF]) {
+                    "UTF-8 byte-order mark".to_string()
+                } else {
+                    format!("byte 0x{b:02X}")
+                };
+                return Err(at(format!("{what} at column {}: bank files are ASCII, no control characters but tab and CR", column + 1)));
+            }
+        }
+        let is_blank = |b: &u8| matches!(b, b' ' | b'\t' | b'\r');
+        let first = line.iter().position(|b| !is_blank(b));
+        let Some(first) = first else { continue };
+        let last = line.iter().rposition(|b| !is_blank(b)).unwrap_or(first);
+        let content = &line[first..=last];
+        if content.len() >= 2 && content[0] == b'/' && content[1] == b'/' {
             continue;
         }
-        let bit = match line {
-            "0" => false,
-            "1" => true,
-            other => return Err(format!("line {}: {other:?} is not 0 or 1", n + 1)),
+        let bit = match content {
+            [b'0'] => false,
+            [b'1'] => true,
+            _ => {
+                let shown = String::from_utf8_lossy(&content[..content.len().min(40)]).into_owned();
+                let reason = if content.starts_with(b"/*") {
+                    "block comments are not allowed (comments are whole lines starting with //)"
+                } else if content[0] == b'@' {
+                    "@address directives are not allowed (data lines start at address 0)"
+                } else if content.windows(2).any(|w| w == b"//") {
+                    "a comment after a value is not allowed (comments are whole lines starting with //)"
+                } else if content.iter().all(u8::is_ascii_hexdigit) {
+                    "a data line is exactly one character, 0 or 1"
+                } else {
+                    "unexpected character (a data line is exactly 0 or 1)"
+                };
+                return Err(at(format!("{shown:?}: {reason}")));
+            }
         };
         if bits.len() == size {
-            return Err(format!("more than {size} data lines"));
+            return Err(image_error(path, format!("more than {size} data lines (line {line_number} is one too many)")));
         }
         bits.push(bit);
     }
     if bits.len() != size {
-        return Err(format!("{} data lines, expected {size}", bits.len()));
+        return Err(image_error(path, format!("{} data lines, expected exactly {size}", bits.len())));
     }
     Ok(bits)
 }
 
 #[cfg(test)]
 mod tests {
-    use super::parse_bank;
+    use super::scan_bank;
+
+    fn bank(text: &[u8], size: usize) -> Result<Vec<bool>, String> {
+        let dir = std::env::temp_dir().join(format!("bloom-hdl-bank-{}-{}", std::process::id(), text.len()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("bank00.hex");
+        std::fs::write(&path, text).unwrap();
+        let result = scan_bank(&path, size).map_err(|e| e.to_string());
+        std::fs::remove_dir_all(&dir).unwrap();
+        result
+    }
 
     #[test]
     fn bank_file_rules() {
-        assert_eq!(parse_bank("// c\n0\n\n1\n", 2).unwrap(), vec![false, true]);
-        assert!(parse_bank("0\n1\n0\n", 2).is_err());
-        assert!(parse_bank("0\n", 2).is_err());
-        assert!(parse_bank("0\n2\n", 2).is_err());
-        assert!(parse_bank("@0\n1\n", 1).is_err());
+        assert_eq!(bank(b"// c\n0\n\n 1 \r\n", 2).unwrap(), vec![false, true]);
+        assert!(bank(b"0\n1\n0\n", 2).unwrap_err().contains("more than 2"));
+        assert!(bank(b"0\n", 2).unwrap_err().contains("1 data lines"));
+        assert!(bank(b"0\n2\n", 2).is_err());
+        assert!(bank(b"@0\n1\n", 1).unwrap_err().contains("@address"));
+        assert!(bank(b"01\n1\n", 2).unwrap_err().contains("exactly one character"));
+        assert!(bank(b"1 // x\n1\n", 2).unwrap_err().contains("comment after a value"));
+        assert!(bank(b"/* x */\n1\n", 1).unwrap_err().contains("block comments"));
     }
 }
