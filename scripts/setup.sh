@@ -17,6 +17,7 @@ declare -A DEBIAN=(
   [icepack]=fpga-icestorm
   [icetime]=fpga-icestorm
   [openFPGALoader]=openfpgaloader
+  [iverilog]=iverilog
 )
 # Files (not commands) from Debian: path -> package. The plots need a TrueType font.
 declare -A DEBIAN_FILES=(

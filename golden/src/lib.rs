@@ -40,11 +40,13 @@
 //! [`StandardFilter`] is a classic one-array filter with the same hash units,
 //! for comparing layouts; it is not part of the hardware contract.
 
+pub mod build;
 pub mod config;
 pub mod counting;
 pub mod error;
 pub mod hash;
 pub mod image;
+pub mod keys;
 pub mod partitioned;
 pub mod standard;
 pub mod theory;

