@@ -65,8 +65,12 @@ fn synthesise(cfg: &CoreConfig, family: &Family) -> (std::collections::BTreeMap<
 }
 
 fn check(k: usize, bank_bits: usize, key_bits: usize, hash: HashKind, family: &Family) {
-    let cfg = CoreConfig { k, bank_bits, key_bits, hash, seed: 3, ..Default::default() };
-    let (cells, log) = synthesise(&cfg, family);
+    check_config(&CoreConfig { k, bank_bits, key_bits, hash, seed: 3, ..Default::default() }, family);
+}
+
+fn check_config(cfg: &CoreConfig, family: &Family) {
+    let (k, bank_bits, key_bits, hash) = (cfg.k, cfg.bank_bits, cfg.key_bits, cfg.hash);
+    let (cells, log) = synthesise(cfg, family);
     let per_bank = (1usize << bank_bits).div_ceil(family.ram_bits);
     eprintln!("{} k={k} b={bank_bits} W={key_bits} {hash}: {cells:?}", family.synth);
     assert_eq!(cells.get(family.ram_cell).copied().unwrap_or(0), k * per_bank, "{} count: {cells:?}", family.ram_cell);
@@ -103,4 +107,30 @@ fn ice40_h3_k16_b16_w128() {
 #[test]
 fn ecp5_h3_k16_b16_w128() {
     check(16, 16, 128, H3, &ECP5);
+}
+
+/// A preloaded image (about half the bits 1, each an `initial` assignment Yosys sees)
+/// still maps every bank to block RAM.
+fn check_preloaded(family: &Family) {
+    let gcfg = golden::Config::new(2, 9, 32, golden::HashFamily::Crc, 3).unwrap();
+    let mut filter = golden::PartitionedFilter::new(gcfg);
+    for key in 0..350u128 {
+        filter.insert(key.wrapping_mul(0x9E37_79B9) & 0xFFFF_FFFF).unwrap();
+    }
+    assert!(filter.fill().iter().all(|&f| f > 150), "{:?}", filter.fill());
+    let dir = std::env::temp_dir().join(format!("bloom-hdl-synth-image-{}-{}", std::process::id(), family.synth));
+    let _ = std::fs::remove_dir_all(&dir);
+    filter.export_image(&dir).unwrap();
+    let cfg = CoreConfig { k: 2, bank_bits: 9, key_bits: 32, hash: Crc, seed: 3, preload: Some(dir.clone()), ..Default::default() };
+    check_config(&cfg, family);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn ice40_crc_k2_b9_w32_preloaded() {
+    check_preloaded(&ICE40);
+}
+#[test]
+fn ecp5_crc_k2_b9_w32_preloaded() {
+    check_preloaded(&ECP5);
 }

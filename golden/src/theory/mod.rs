@@ -15,12 +15,15 @@
 //! * [`survey`]: Broder–Mitzenmacher §2.4/§2.5 estimates.
 //! * [`counting`]: counting filters (contract §7): counter saturation and
 //!   its cost, the narrowest counter for a target, deletes of absent keys.
+//! * [`images`]: what an image of the partitioned layout says: items, design
+//!   load, intersection of two key sets, with standard errors.
 //!
 //! docs/theory.md gives the derivations and why the partitioned formula is exact.
 
 pub mod counting;
 mod exact;
 mod formulas;
+pub mod images;
 pub mod optimal;
 pub mod sizing;
 pub mod survey;

@@ -91,29 +91,6 @@ pub fn estimated_intersection(m: u64, k: u32, zeros1: u64, zeros2: u64, zeros_an
     Ok(est.max(0.0))
 }
 
-/// The same estimate for partitioned filters: each bank is a one-probe filter
-/// of `bank_bits` bits; the per-bank estimates are averaged. Slices hold the
-/// zero count of each bank.
-pub fn estimated_intersection_partitioned(
-    bank_bits: u64,
-    zeros1: &[u64],
-    zeros2: &[u64],
-    zeros_and: &[u64],
-) -> Result<f64, TheoryError> {
-    if zeros1.is_empty() || zeros1.len() != zeros2.len() || zeros1.len() != zeros_and.len() {
-        return Err(TheoryError::OutOfRange {
-            parameter: "banks",
-            value: format!("{}/{}/{}", zeros1.len(), zeros2.len(), zeros_and.len()),
-            allowed: "the same non-zero number of banks for both filters and their AND".into(),
-        });
-    }
-    let mut sum = 0.0;
-    for p in 0..zeros1.len() {
-        sum += estimated_intersection(bank_bits, 1, zeros1[p], zeros2[p], zeros_and[p])?;
-    }
-    Ok(sum / zeros1.len() as f64)
-}
-
 /// Bounds on the probability that a counting filter (m counters, n items, k
 /// probes) overflows counters of `bits` bits, i.e. some counter reaches 2^bits
 /// (§2.5), in the survey's setting: the standard layout (one array of m
