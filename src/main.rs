@@ -32,6 +32,8 @@ enum Command {
     Fmax(cli::fmax::Args),
     /// Talk to a filter on a board (or in simulation) over the UART bridge.
     Host(cli::host::Args),
+    /// Filter images in software: build from keys, inspect, query, union, intersect.
+    Image(cli::image::Args),
 }
 
 fn main() -> std::process::ExitCode {
@@ -45,6 +47,7 @@ fn main() -> std::process::ExitCode {
         Command::Build(a) => cli::build::run(a),
         Command::Fmax(a) => cli::fmax::run(a),
         Command::Host(a) => cli::host::run(a),
+        Command::Image(a) => cli::image::run(a),
     };
     match result {
         Ok(()) => std::process::ExitCode::SUCCESS,

@@ -90,10 +90,25 @@ fn fails_with(args: &[&str], needle: &str) {
 
 #[test]
 fn host_rejects_bad_input_before_touching_a_device() {
-    fails_with(&["host", "--sim", "insert", "0xZZ"], "is not a key");
-    fails_with(&["host", "--sim", "insert", "--", "-5"], "is not a key");
+    fails_with(&["host", "--sim", "insert", "0xZZ"], "unexpected character 'Z'");
+    fails_with(&["host", "--sim", "insert", "--", "-5"], "has a sign; keys are unsigned");
+    fails_with(&["host", "--sim", "insert", "-5"], "has a sign; keys are unsigned");
+    fails_with(&["host", "--sim", "query", "+5"], "has a sign; keys are unsigned");
     fails_with(&["host", "--sim", "--key-bits", "32", "query", "0x100000000"], "does not fit in 32 bits");
-    fails_with(&["host", "--sim", "load-keys", "/nonexistent/keys.txt"], "cannot read key file");
+    fails_with(&["host", "--sim", "load-keys", "/nonexistent/keys.txt"], "cannot open key file");
+    fails_with(&["host", "--sim", "load-keys", "/tmp"], "is a directory");
+    fails_with(&["host", "--sim", "load-keys", "/dev/zero"], "/dev/zero:1: line is longer than 1024 bytes");
+    let wide = tmp("wide-keys.txt");
+    std::fs::write(&wide, "\u{feff}1\n# two\n0xFFFFFFFF\n0x1_0000_0000\n").unwrap();
+    fails_with(&["host", "--sim", "--key-bits", "32", "load-keys", wide.to_str().unwrap()], "wide-keys.txt:4: key \"0x1_0000_0000\" does not fit in 32 bits");
+    let _ = std::fs::remove_file(&wide);
+    // A dump never mixes with what a directory holds already.
+    let full = tmp("full-dir");
+    std::fs::create_dir_all(&full).unwrap();
+    std::fs::write(full.join("bank07.hex"), "0\n").unwrap();
+    fails_with(&["host", "--sim", "dump", full.to_str().unwrap()], "not empty");
+    assert_eq!(std::fs::read_dir(&full).unwrap().count(), 1);
+    let _ = std::fs::remove_dir_all(&full);
     fails_with(&["host", "--port", "/dev/nonexistent-bloom-port", "stats"], "does not exist");
     fails_with(&["host", "--port", "/dev/null", "--sim", "stats"], "cannot be used with");
     fails_with(&["host", "stats"], "--port");

@@ -79,11 +79,11 @@ fn bad_preload_image_fails_cleanly_and_writes_nothing() {
     let dir = scratch("preload-out");
     let image = scratch("preload-image");
     std::fs::create_dir_all(&image).unwrap();
-    std::fs::write(image.join("image.json"), "{\"format\":\"bloom-image\",\"version\":1,\"k\":3,\"bank_bits\":12,\"key_bits\":64,\"hash\":\"h3\",\"seed\":0,\"banks\":[]}").unwrap();
+    std::fs::write(image.join("image.json"), "{\"format\":\"bloom-image\",\"version\":1,\"k\":3,\"bank_bits\":12,\"key_bits\":64,\"hash\":\"h3\",\"seed\":0,\"banks\":[\"bank00.hex\",\"bank01.hex\",\"bank02.hex\"]}").unwrap();
     let out = bloom(&["verilog", "--preload", image.to_str().unwrap(), "--out", dir.to_str().unwrap()]);
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(!out.status.success());
-    assert!(stderr.contains("k = 3") && stderr.contains("k = 4"), "{stderr}");
+    assert!(stderr.contains("k: image 3 vs core 4"), "{stderr}");
     assert!(!dir.exists());
     std::fs::remove_dir_all(&image).unwrap();
 }

@@ -147,7 +147,7 @@ static TEMP_COUNTER: AtomicU64 = AtomicU64::new(0);
 /// `dir` must not exist or be empty; the files go into a fresh temporary
 /// directory beside it that is renamed onto it.
 pub fn write_directory_atomically(dir: &Path, files: &[(String, String)]) -> Result<(), ImageError> {
-    check_target(dir)?;
+    check_image_target(dir)?;
     let name = dir
         .file_name()
         .ok_or_else(|| ImageError::Io {
@@ -205,8 +205,9 @@ pub fn write_directory_atomically(dir: &Path, files: &[(String, String)]) -> Res
     result
 }
 
-/// A target for a new image must not exist, or be an empty directory.
-fn check_target(dir: &Path) -> Result<(), ImageError> {
+/// A target for a new image must not exist, or be an empty directory
+/// (checked again when the image is written; call it to fail early).
+pub fn check_image_target(dir: &Path) -> Result<(), ImageError> {
     match fs::symlink_metadata(dir) {
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(()),
         Err(e) => Err(ImageError::Io {

@@ -193,14 +193,26 @@ pub fn parse_lines(
     name: &str,
     mut each: impl FnMut(u128),
 ) -> Result<u64, KeyFileError> {
+    parse_lines_with_text(chunk, first_line, key_bits, name, |key, _, _| each(key))
+}
+
+/// [`parse_lines`], handing each key's text (as written, without blanks or
+/// comment) and line number along with it.
+pub fn parse_lines_with_text(
+    chunk: &[u8],
+    first_line: u64,
+    key_bits: u32,
+    name: &str,
+    mut each: impl FnMut(u128, &[u8], u64),
+) -> Result<u64, KeyFileError> {
     let max = max_key(key_bits);
     let mut keys = 0u64;
     let mut line_number = first_line;
     let mut pos = 0usize;
     while pos < chunk.len() {
-        if let Some((key, next)) = plain_key(chunk, pos) {
+        if let Some((key, used, next)) = plain_key(chunk, pos) {
             if key <= max {
-                each(key);
+                each(key, &chunk[pos..pos + used], line_number);
                 keys += 1;
                 line_number += 1;
                 pos = next;
@@ -213,8 +225,8 @@ pub fn parse_lines(
             line: line_number,
             message,
         })?;
-        if let Some(key) = parsed {
-            each(key);
+        if let Some((key, text)) = parsed {
+            each(key, text, line_number);
             keys += 1;
         }
         line_number += 1;
@@ -244,7 +256,7 @@ static HEX_DIGIT: [u8; 256] = {
 /// most 16 hex digits, then LF, CRLF or the end of the chunk: its key and where
 /// the next line starts. `None` for anything else (then [`parse_line`] decides).
 #[inline]
-fn plain_key(chunk: &[u8], pos: usize) -> Option<(u128, usize)> {
+fn plain_key(chunk: &[u8], pos: usize) -> Option<(u128, usize, usize)> {
     let line = &chunk[pos..];
     let (value, used) = if line.len() > 2 && line[0] == b'0' && (line[1] | 0x20) == b'x' {
         let mut v = 0u64;
@@ -280,16 +292,16 @@ fn plain_key(chunk: &[u8], pos: usize) -> Option<(u128, usize)> {
         (wide, i)
     };
     match &line[used..] {
-        [] => Some((value, pos + used)),
-        [b'\n', ..] => Some((value, pos + used + 1)),
-        [b'\r', b'\n', ..] => Some((value, pos + used + 2)),
+        [] => Some((value, used, pos + used)),
+        [b'\n', ..] => Some((value, used, pos + used + 1)),
+        [b'\r', b'\n', ..] => Some((value, used, pos + used + 2)),
         _ => None,
     }
 }
 
-/// One line (without its LF), every rule of contract §2.1 checked: its key,
-/// `None` for a blank or comment line, or what is wrong.
-fn parse_line(raw: &[u8], key_bits: u32, max: u128) -> Result<Option<u128>, String> {
+/// One line (without its LF), every rule of contract §2.1 checked: its key and
+/// the key's text, `None` for a blank or comment line, or what is wrong.
+fn parse_line(raw: &[u8], key_bits: u32, max: u128) -> Result<Option<(u128, &[u8])>, String> {
     if raw.len() > MAX_KEY_LINE_BYTES {
         return Err(format!(
             "line is {} bytes long; a key file's lines are at most {MAX_KEY_LINE_BYTES} bytes",
@@ -314,7 +326,7 @@ fn parse_line(raw: &[u8], key_bits: u32, max: u128) -> Result<Option<u128>, Stri
             shown(text)
         ));
     }
-    Ok(Some(key))
+    Ok(Some((key, text)))
 }
 
 /// A piece of a key file: whole lines, the first being line `first_line`.
@@ -462,6 +474,23 @@ pub fn read_keys<R: Read>(
     Ok(keys)
 }
 
+/// [`read_keys`], handing each key's text and line number along with it.
+pub fn read_keys_with_text<R: Read>(
+    input: R,
+    name: &str,
+    key_bits: u32,
+    mut each: impl FnMut(u128, &[u8], u64),
+) -> Result<u64, KeyFileError> {
+    let mut chunks = LineChunks::new(input, name);
+    let mut buffer = Vec::with_capacity(CHUNK_BYTES);
+    let mut keys = 0;
+    while let Some(chunk) = chunks.next_chunk(buffer)? {
+        keys += parse_lines_with_text(&chunk.data, chunk.first_line, key_bits, name, &mut each)?;
+        buffer = chunk.data;
+    }
+    Ok(keys)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -556,6 +585,16 @@ mod tests {
         .unwrap_err();
         assert_eq!(count, n);
         assert_eq!(err.line(), n + 1, "{err}");
+    }
+
+    #[test]
+    fn texts_come_with_their_keys() {
+        let mut seen = Vec::new();
+        read_keys_with_text(&b"0x1F\r\n 7 # c\n\n1_0\n"[..], "t", 64, |k, t, line| {
+            seen.push((k, String::from_utf8(t.to_vec()).unwrap(), line))
+        })
+        .unwrap();
+        assert_eq!(seen, vec![(31, "0x1F".into(), 1), (7, "7".into(), 2), (10, "1_0".into(), 4)]);
     }
 
     #[test]

@@ -44,56 +44,66 @@ pub struct Args {
 pub enum HostCommand {
     /// Insert keys (decimal or 0x-hex); prints each key's hit (1 = was already present).
     Insert {
-        #[arg(required = true)]
+        #[arg(required = true, allow_negative_numbers = true)]
         keys: Vec<String>,
     },
     /// Query keys; prints each key and 1 (maybe present) or 0 (absent).
     Query {
-        #[arg(required = true)]
+        #[arg(required = true, allow_negative_numbers = true)]
         keys: Vec<String>,
     },
     /// Clear every bank.
     Clear,
     /// Configuration, counters, fill, estimated items and false-positive rate.
     Stats,
-    /// Read the whole memory into a golden-model image directory (contract §4).
+    /// Read the whole memory into an image directory (contract §4), which must not
+    /// exist or be empty.
     Dump { dir: PathBuf },
-    /// Insert every key of FILE (one per line, `#` comments and blank lines ignored).
+    /// Insert every key of FILE (`-` = stdin; one key per line, decimal or 0x-hex, `#`
+    /// comments; docs/contract.md §2.1).
     LoadKeys { file: PathBuf },
-    /// Query every key of FILE; prints each key and its answer.
+    /// Query every key of FILE (`-` = stdin); prints each key and its answer.
     QueryKeys { file: PathBuf },
 }
 
+/// A key argument (docs/contract.md §2.1); its width is checked against the device's.
 fn parse_key(text: &str) -> Result<u128, String> {
-    let t = text.trim().replace('_', "");
-    let parsed = if let Some(hex) = t.strip_prefix("0x").or_else(|| t.strip_prefix("0X")) {
-        if hex.is_empty() {
-            return Err(format!("`{text}` is not a key: no hex digits after 0x"));
-        }
-        u128::from_str_radix(hex, 16)
-    } else {
-        t.parse::<u128>()
-    };
-    parsed.map_err(|_| format!("`{text}` is not a key (expected a decimal or 0x-hex unsigned integer of at most 128 bits)"))
+    golden::keys::parse_key_arg(text, 128)
 }
 
-fn check_width(key: u128, key_bits: u32, text: &str) -> Result<(), String> {
-    if key_bits < 128 && key >> key_bits != 0 {
-        return Err(format!("key `{text}` does not fit in {key_bits} bits"));
+/// A key to send, with where it came from for messages.
+struct KeyText {
+    key: u128,
+    text: String,
+    /// `file:line` for keys from a key file.
+    place: Option<String>,
+}
+
+fn check_width(k: &KeyText, key_bits: u32) -> Result<(), String> {
+    if key_bits < 128 && k.key >> key_bits != 0 {
+        let place = k.place.as_ref().map(|p| format!("{p}: ")).unwrap_or_default();
+        return Err(format!("{place}key {:?} does not fit in {key_bits} bits", k.text));
     }
     Ok(())
 }
 
-fn read_keys(file: &Path) -> anyhow::Result<Vec<(u128, String)>> {
-    let text = std::fs::read_to_string(file).with_context(|| format!("cannot read key file {}", file.display()))?;
+/// Every key of a key file (`-` = standard input), checked line by line
+/// (docs/contract.md §2.1; `key_bits` when the width is already known), before
+/// anything is sent to the device.
+fn read_keys(file: &Path, key_bits: u32) -> anyhow::Result<Vec<KeyText>> {
+    let name = if file.as_os_str() == "-" { "stdin".to_string() } else { file.display().to_string() };
     let mut keys = vec![];
-    for (i, line) in text.lines().enumerate() {
-        let l = line.trim();
-        if l.is_empty() || l.starts_with('#') {
-            continue;
+    let mut push = |key: u128, text: &[u8], line: u64| {
+        keys.push(KeyText { key, text: String::from_utf8_lossy(text).into_owned(), place: Some(format!("{name}:{line}")) })
+    };
+    if file.as_os_str() == "-" {
+        golden::keys::read_keys_with_text(std::io::stdin().lock(), "stdin", key_bits, &mut push)?;
+    } else {
+        let input = std::fs::File::open(file).with_context(|| format!("cannot open key file {}", file.display()))?;
+        if input.metadata().map(|m| m.is_dir()).unwrap_or(false) {
+            bail!("key file {} is a directory", file.display());
         }
-        let k = parse_key(l).map_err(|e| anyhow::anyhow!("{}:{}: {e}", file.display(), i + 1))?;
-        keys.push((k, l.to_string()));
+        golden::keys::read_keys_with_text(input, &file.display().to_string(), key_bits, &mut push)?;
     }
     Ok(keys)
 }
@@ -109,22 +119,23 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     // Validate every key (syntax, and width when the configuration is known)
     // before touching the device.
     let width = if args.sim || args.expect_config { Some(expected.key_bits) } else { None };
-    let keys: Vec<(u128, String)> = match &args.command {
-        HostCommand::Insert { keys } | HostCommand::Query { keys } => {
-            keys.iter().map(|t| parse_key(t).map(|k| (k, t.clone()))).collect::<Result<_, _>>().map_err(anyhow::Error::msg)?
-        }
-        HostCommand::LoadKeys { file } | HostCommand::QueryKeys { file } => read_keys(file)?,
+    let keys: Vec<KeyText> = match &args.command {
+        HostCommand::Insert { keys } | HostCommand::Query { keys } => keys
+            .iter()
+            .map(|t| parse_key(t).map(|key| KeyText { key, text: t.clone(), place: None }))
+            .collect::<Result<_, _>>()
+            .map_err(anyhow::Error::msg)?,
+        HostCommand::LoadKeys { file } | HostCommand::QueryKeys { file } => read_keys(file, width.unwrap_or(128))?,
         _ => vec![],
     };
     if let Some(w) = width {
-        for (k, t) in &keys {
-            check_width(*k, w, t).map_err(anyhow::Error::msg)?;
+        for k in &keys {
+            check_width(k, w).map_err(anyhow::Error::msg)?;
         }
     }
     if let HostCommand::Dump { dir } = &args.command {
-        if dir.exists() && !dir.is_dir() {
-            bail!("dump target {} exists and is not a directory", dir.display());
-        }
+        // The image is written only into a new or empty directory (contract §4.4).
+        golden::image::check_image_target(dir).context("dump target")?;
     }
     if args.preload.is_some() && !args.sim {
         bail!("--preload only applies to --sim");
@@ -145,18 +156,18 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     }
 }
 
-fn execute<T: Transport>(mut c: Client<T>, command: &HostCommand, keys: &[(u128, String)]) -> anyhow::Result<()> {
+fn execute<T: Transport>(mut c: Client<T>, command: &HostCommand, keys: &[KeyText]) -> anyhow::Result<()> {
     let w = c.config().key_bits;
-    for (k, t) in keys {
-        check_width(*k, w, t).map_err(|e| anyhow::anyhow!("{e} (the device's key width)"))?;
+    for k in keys {
+        check_width(k, w).map_err(|e| anyhow::anyhow!("{e} (the device's key width)"))?;
     }
-    let only_keys: Vec<u128> = keys.iter().map(|(k, _)| *k).collect();
+    let only_keys: Vec<u128> = keys.iter().map(|k| k.key).collect();
     match command {
         HostCommand::Insert { .. } | HostCommand::LoadKeys { .. } => {
             let hits = c.insert_batch(&only_keys)?;
             if matches!(command, HostCommand::Insert { .. }) {
-                for ((_, t), h) in keys.iter().zip(&hits) {
-                    println!("{t} {}", *h as u8);
+                for (k, h) in keys.iter().zip(&hits) {
+                    println!("{} {}", k.text, *h as u8);
                 }
             }
             let already = hits.iter().filter(|h| **h).count();
@@ -164,8 +175,8 @@ fn execute<T: Transport>(mut c: Client<T>, command: &HostCommand, keys: &[(u128,
         }
         HostCommand::Query { .. } | HostCommand::QueryKeys { .. } => {
             let hits = c.query_batch(&only_keys)?;
-            for ((_, t), h) in keys.iter().zip(&hits) {
-                println!("{t} {}", *h as u8);
+            for (k, h) in keys.iter().zip(&hits) {
+                println!("{} {}", k.text, *h as u8);
             }
             eprintln!("queried {} keys: {} maybe present", hits.len(), hits.iter().filter(|h| **h).count());
         }

@@ -5,6 +5,7 @@ pub mod config;
 pub mod fmax;
 pub mod fpr;
 pub mod host;
+pub mod image;
 pub mod run;
 pub mod sim;
 pub mod size;

@@ -1,0 +1,468 @@
+//! `bloom image`: filter images (docs/contract.md §4) in software. `build` makes one from a
+//! key file with the golden model; `info` says what one holds; `query` asks it about keys;
+//! `union` and `intersect` combine two of one configuration and estimate the size of the
+//! union or intersection of the key sets behind them (docs/theory.md).
+//!
+//! Every command reads and checks all its input before it writes anything; an image is
+//! written into a new or empty directory, complete or not at all.
+
+use std::io::{IsTerminal, Read, Write};
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+use anyhow::{bail, Context};
+use golden::theory::images::{design_items, estimate_intersection, estimate_intersection_given_sizes, estimate_items};
+use golden::PartitionedFilter;
+use serde_json::json;
+
+use crate::cli::config::CoreArgs;
+
+#[derive(clap::Args)]
+pub struct Args {
+    #[command(subcommand)]
+    pub command: ImageCommand,
+}
+
+#[derive(clap::Subcommand)]
+pub enum ImageCommand {
+    /// Build an image from a key file (one key per line, decimal or 0x-hex, `#` comments;
+    /// docs/contract.md §2.1) with the golden model.
+    Build(BuildArgs),
+    /// Configuration, each bank's fill, estimated items, false-positive rate, design fill.
+    Info {
+        /// Image directory.
+        dir: PathBuf,
+        /// Print JSON instead of text.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Ask an image about keys: prints each key and 1 (maybe present) or 0 (absent).
+    Query(QueryArgs),
+    /// Bitwise OR of two images of one configuration: the image of the union of their
+    /// key sets; estimates the union's size.
+    Union(CombineArgs),
+    /// Bitwise AND of two images of one configuration, and the estimated size of the
+    /// intersection of their key sets.
+    Intersect(IntersectArgs),
+}
+
+#[derive(clap::Args)]
+pub struct BuildArgs {
+    /// Key file, or `-` for standard input.
+    #[arg(long)]
+    pub keys: String,
+    #[command(flatten)]
+    pub core: CoreArgs,
+    /// Directory to write the image into; it must not exist or be empty.
+    #[arg(long)]
+    pub out: PathBuf,
+    /// Threads that parse and insert keys (default: one per available core).
+    #[arg(long)]
+    pub threads: Option<usize>,
+    /// Print JSON instead of text.
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(clap::Args)]
+pub struct QueryArgs {
+    /// Image directory.
+    pub dir: PathBuf,
+    /// Keys (decimal or 0x-hex).
+    #[arg(allow_negative_numbers = true, required_unless_present = "keys")]
+    pub key: Vec<String>,
+    /// Key file to query, or `-` for standard input (instead of KEY arguments).
+    #[arg(long, conflicts_with = "key")]
+    pub keys: Option<String>,
+    /// Print JSON instead of text.
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(clap::Args)]
+pub struct CombineArgs {
+    /// First image directory.
+    pub a: PathBuf,
+    /// Second image directory, of the same configuration.
+    pub b: PathBuf,
+    /// Directory to write the combined image into; it must not exist or be empty.
+    #[arg(long)]
+    pub out: Option<PathBuf>,
+    /// Print JSON instead of text.
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(clap::Args)]
+pub struct IntersectArgs {
+    #[command(flatten)]
+    pub images: CombineArgs,
+    /// The exact number of keys behind A, if known (with --size-b): the estimate then
+    /// uses it instead of estimating it from A's fill.
+    #[arg(long, requires = "size_b")]
+    pub size_a: Option<u64>,
+    /// The exact number of keys behind B, if known (with --size-a).
+    #[arg(long, requires = "size_a")]
+    pub size_b: Option<u64>,
+}
+
+pub fn run(args: Args) -> anyhow::Result<()> {
+    match args.command {
+        ImageCommand::Build(a) => build(a),
+        ImageCommand::Info { dir, json } => info(&dir, json),
+        ImageCommand::Query(a) => query(a),
+        ImageCommand::Union(a) => union(a),
+        ImageCommand::Intersect(a) => intersect(a),
+    }
+}
+
+fn read_image(dir: &Path) -> anyhow::Result<PartitionedFilter> {
+    Ok(PartitionedFilter::import_image(dir)?)
+}
+
+/// Opens a key file argument: `-` is standard input. Also returns its size when known.
+fn open_keys(name: &str) -> anyhow::Result<(Box<dyn Read>, Option<u64>)> {
+    if name == "-" {
+        return Ok((Box::new(std::io::stdin().lock()), None));
+    }
+    let file = std::fs::File::open(name).with_context(|| format!("cannot open key file {name}"))?;
+    let meta = file.metadata().with_context(|| format!("cannot read key file {name}"))?;
+    if meta.is_dir() {
+        bail!("key file {name} is a directory");
+    }
+    let size = meta.is_file().then_some(meta.len());
+    Ok((Box::new(file), size))
+}
+
+fn print_json(value: &serde_json::Value) -> anyhow::Result<()> {
+    println!("{}", serde_json::to_string_pretty(value)?);
+    Ok(())
+}
+
+/// A progress line on stderr while a long build runs, only when stderr is a terminal:
+/// it appears after one second and is redrawn at most five times a second.
+struct ProgressLine {
+    enabled: bool,
+    start: Instant,
+    last: Option<Instant>,
+    total: Option<u64>,
+}
+
+impl ProgressLine {
+    fn new(total: Option<u64>) -> Self {
+        ProgressLine { enabled: std::io::stderr().is_terminal(), start: Instant::now(), last: None, total }
+    }
+
+    fn update(&mut self, p: golden::build::Progress) {
+        if !self.enabled {
+            return;
+        }
+        let now = Instant::now();
+        if now - self.start < Duration::from_secs(1) || self.last.is_some_and(|t| now - t < Duration::from_millis(200)) {
+            return;
+        }
+        self.last = Some(now);
+        let seconds = (now - self.start).as_secs_f64();
+        let done = match self.total {
+            Some(total) if total > 0 => format!(
+                "{:.1} of {:.1} MB ({:.0}%)",
+                p.bytes as f64 / 1e6,
+                total as f64 / 1e6,
+                100.0 * p.bytes as f64 / total as f64
+            ),
+            _ => format!("{:.1} MB", p.bytes as f64 / 1e6),
+        };
+        eprint!("\r\x1b[2Kreading keys: {done}, {:.1} M lines, {:.1} M lines/s", p.lines as f64 / 1e6, p.lines as f64 / 1e6 / seconds);
+        let _ = std::io::stderr().flush();
+    }
+
+    fn finish(&self) {
+        if self.last.is_some() {
+            eprint!("\r\x1b[2K");
+        }
+    }
+}
+
+fn build(args: BuildArgs) -> anyhow::Result<()> {
+    let cfg = args.core.golden_config()?;
+    let threads = match args.threads {
+        Some(0) => bail!("--threads 0 is not allowed (1 or more)"),
+        Some(n) if n > 256 => bail!("--threads {n} is not allowed (at most 256)"),
+        Some(n) => n,
+        None => std::thread::available_parallelism().map_or(1, |n| n.get()),
+    };
+    // Fail before reading a long input if the output could not be written anyway.
+    golden::image::check_image_target(&args.out)?;
+    let (input, size) = open_keys(&args.keys)?;
+    let name = if args.keys == "-" { "stdin" } else { args.keys.as_str() };
+    let mut progress = ProgressLine::new(size);
+    let start = Instant::now();
+    let result = golden::build::build_filter(cfg, input, name, threads, |p| progress.update(p));
+    progress.finish();
+    let (filter, stats) = result?;
+    let seconds = start.elapsed().as_secs_f64();
+    filter.export_image(&args.out)?;
+    let rate = stats.keys as f64 / seconds.max(1e-9);
+    let summary = summarise(&filter)?;
+    if args.json {
+        return print_json(&json!({
+            "out": args.out.display().to_string(),
+            "keys": stats.keys,
+            "lines": stats.lines,
+            "bytes": stats.bytes,
+            "seconds": seconds,
+            "keys_per_second": rate,
+            "threads": threads,
+            "image": summary,
+        }));
+    }
+    println!(
+        "built {} from {} keys ({} lines, {:.1} MB) in {seconds:.2} s: {:.2} M keys/s with {threads} thread{}",
+        args.out.display(),
+        stats.keys,
+        stats.lines,
+        stats.bytes as f64 / 1e6,
+        rate / 1e6,
+        if threads == 1 { "" } else { "s" }
+    );
+    print_summary(&summary);
+    Ok(())
+}
+
+/// What `info` says about a filter, as JSON (also the source of the text form).
+fn summarise(filter: &PartitionedFilter) -> anyhow::Result<serde_json::Value> {
+    let cfg = filter.config();
+    let bank = cfg.bank_size() as u64;
+    let fills: Vec<u64> = filter.fill().iter().map(|&f| f as u64).collect();
+    let estimate = estimate_items(bank, &fills)?;
+    let design = design_items(bank)?;
+    let m = cfg.total_bits();
+    let (items, std_error, fpr_exact) = if estimate.items.is_finite() {
+        let n = estimate.items.round() as u64;
+        (json!(estimate.items), json!(estimate.std_error), json!(golden::theory::partitioned_exact(m, n, cfg.k)?))
+    } else {
+        (serde_json::Value::Null, serde_json::Value::Null, json!(1.0))
+    };
+    let design_n = design.floor() as u64;
+    Ok(json!({
+        "config": cfg.to_json(),
+        "total_bits": m,
+        "bank_size": bank,
+        "fills": fills,
+        "estimated_items": items,
+        "estimated_items_std_error": std_error,
+        "fpr_exact_at_estimated_items": fpr_exact,
+        "fpr_from_fill": filter.fpr_estimate(),
+        "design_items": design,
+        "fpr_exact_at_design_items": golden::theory::partitioned_exact(m, design_n, cfg.k)?,
+        "over_design_fill": !(estimate.items <= design),
+        "banks_over_half_full": fills.iter().enumerate().filter(|(_, &f)| 2 * f > bank).map(|(p, _)| p).collect::<Vec<_>>(),
+    }))
+}
+
+fn print_summary(s: &serde_json::Value) {
+    let bank = s["bank_size"].as_u64().unwrap_or(0);
+    let cfg = &s["config"];
+    println!(
+        "configuration: k={} bank_bits={} key_bits={} hash={} seed={} ({} bits in {} banks of {bank})",
+        cfg["k"], cfg["bank_bits"], cfg["key_bits"], cfg["hash"].as_str().unwrap_or("?"), cfg["seed"], s["total_bits"], cfg["k"]
+    );
+    let fills: Vec<u64> = s["fills"].as_array().map(|a| a.iter().filter_map(|v| v.as_u64()).collect()).unwrap_or_default();
+    let fractions: Vec<String> = fills.iter().map(|&f| format!("{f} ({:.1}%)", 100.0 * f as f64 / bank as f64)).collect();
+    println!("fill per bank: {}", fractions.join(", "));
+    match s["estimated_items"].as_f64() {
+        Some(n) => {
+            println!(
+                "estimated items: {n:.1} ± {:.1} (Swamidass-Baldi per bank, mean over banks; ± one standard error)",
+                s["estimated_items_std_error"].as_f64().unwrap_or(f64::NAN)
+            );
+            println!(
+                "false-positive rate at {} items: {:.4e} exact (partitioned layout); {:.4e} from the fill",
+                n.round(),
+                s["fpr_exact_at_estimated_items"].as_f64().unwrap_or(f64::NAN),
+                s["fpr_from_fill"].as_f64().unwrap_or(f64::NAN)
+            );
+        }
+        None => println!("estimated items: unbounded (a bank is full: every key answers maybe present)"),
+    }
+    let design = s["design_items"].as_f64().unwrap_or(f64::NAN);
+    println!(
+        "design load: {design:.0} items (each bank half full; false-positive rate {:.4e} there)",
+        s["fpr_exact_at_design_items"].as_f64().unwrap_or(f64::NAN)
+    );
+    let over = s["over_design_fill"].as_bool().unwrap_or(true);
+    let load = s["estimated_items"].as_f64().map(|n| format!(" ({:.0}% of the design load)", 100.0 * n / design)).unwrap_or_default();
+    println!("over design fill: {}{load}", if over { "YES" } else { "no" });
+}
+
+fn info(dir: &Path, json_out: bool) -> anyhow::Result<()> {
+    let filter = read_image(dir)?;
+    let mut summary = summarise(&filter)?;
+    if json_out {
+        summary["image"] = json!(dir.display().to_string());
+        return print_json(&summary);
+    }
+    println!("image: {}", dir.display());
+    print_summary(&summary);
+    Ok(())
+}
+
+fn query(args: QueryArgs) -> anyhow::Result<()> {
+    let filter = read_image(&args.dir)?;
+    let key_bits = filter.config().key_bits;
+    // Every key is checked before any answer is printed.
+    let mut keys: Vec<(u128, String)> = Vec::new();
+    if let Some(name) = &args.keys {
+        let (input, _) = open_keys(name)?;
+        let shown = if name == "-" { "stdin" } else { name.as_str() };
+        golden::keys::read_keys_with_text(input, shown, key_bits, |key, text, _| {
+            keys.push((key, String::from_utf8_lossy(text).into_owned()))
+        })?;
+    } else {
+        for text in &args.key {
+            let key = golden::keys::parse_key_arg(text, key_bits).map_err(anyhow::Error::msg)?;
+            keys.push((key, text.clone()));
+        }
+    }
+    let hits: Vec<bool> = keys.iter().map(|(key, _)| filter.query(*key)).collect::<Result<_, _>>()?;
+    let maybe = hits.iter().filter(|h| **h).count();
+    if args.json {
+        let results: Vec<serde_json::Value> = keys.iter().zip(&hits).map(|((_, text), hit)| json!({"key": text, "hit": hit})).collect();
+        return print_json(&json!({
+            "image": args.dir.display().to_string(),
+            "results": results,
+            "maybe_present": maybe,
+            "absent": hits.len() - maybe,
+        }));
+    }
+    let stdout = std::io::stdout();
+    let mut out = std::io::BufWriter::new(stdout.lock());
+    for ((_, text), hit) in keys.iter().zip(&hits) {
+        writeln!(out, "{text} {}", *hit as u8)?;
+    }
+    out.flush()?;
+    eprintln!("queried {} keys: {maybe} maybe present, {} absent", hits.len(), hits.len() - maybe);
+    Ok(())
+}
+
+/// Reads both images (they must share one configuration) and checks the output target.
+fn read_pair(args: &CombineArgs) -> anyhow::Result<(PartitionedFilter, PartitionedFilter)> {
+    let a = read_image(&args.a)?;
+    let b = read_image(&args.b)?;
+    if a.config() != b.config() {
+        bail!(
+            "{} and {} have different configurations ({}); both images must have the same k, bank_bits, key_bits, hash and seed",
+            args.a.display(),
+            args.b.display(),
+            a.config().differences(b.config())
+        );
+    }
+    if let Some(out) = &args.out {
+        golden::image::check_image_target(out)?;
+    }
+    Ok((a, b))
+}
+
+fn fills_of(filter: &PartitionedFilter) -> Vec<u64> {
+    filter.fill().iter().map(|&f| f as u64).collect()
+}
+
+fn union(args: CombineArgs) -> anyhow::Result<()> {
+    let (a, b) = read_pair(&args)?;
+    let united = a.union(&b)?;
+    if let Some(out) = &args.out {
+        united.export_image(out)?;
+    }
+    let bank = a.config().bank_size() as u64;
+    let (ea, eb, eu) = (estimate_items(bank, &fills_of(&a))?, estimate_items(bank, &fills_of(&b))?, estimate_items(bank, &fills_of(&united))?);
+    let finite = |x: f64| if x.is_finite() { json!(x) } else { serde_json::Value::Null };
+    let report = json!({
+        "a": args.a.display().to_string(),
+        "b": args.b.display().to_string(),
+        "out": args.out.as_ref().map(|p| p.display().to_string()),
+        "estimated_items_a": finite(ea.items),
+        "estimated_items_b": finite(eb.items),
+        "estimated_union": finite(eu.items),
+        "estimated_union_std_error": finite(eu.std_error),
+        "union": summarise(&united)?,
+    });
+    if args.json {
+        return print_json(&report);
+    }
+    if let Some(out) = &args.out {
+        println!("wrote the union (bitwise OR) of {} and {} to {}", args.a.display(), args.b.display(), out.display());
+    }
+    println!(
+        "estimated |A ∪ B|: {} (|A| ≈ {}, |B| ≈ {})",
+        shown_estimate(eu.items, eu.std_error),
+        shown_estimate(ea.items, ea.std_error),
+        shown_estimate(eb.items, eb.std_error)
+    );
+    println!("-- the union image:");
+    print_summary(&report["union"]);
+    Ok(())
+}
+
+fn shown_estimate(items: f64, std_error: f64) -> String {
+    if items.is_finite() {
+        format!("{items:.1} ± {std_error:.1}")
+    } else {
+        "unbounded (a bank is full)".to_string()
+    }
+}
+
+fn intersect(args: IntersectArgs) -> anyhow::Result<()> {
+    let (a, b) = read_pair(&args.images)?;
+    let both = a.intersection(&b)?;
+    let united = a.union(&b)?;
+    let bank = a.config().bank_size() as u64;
+    let estimate = estimate_intersection(bank, &fills_of(&a), &fills_of(&b), &fills_of(&united))?;
+    let given = match (args.size_a, args.size_b) {
+        (Some(sa), Some(sb)) => Some(estimate_intersection_given_sizes(bank, sa, sb, &fills_of(&both))?),
+        _ => None,
+    };
+    if let Some(out) = &args.images.out {
+        both.export_image(out)?;
+    }
+    let as_json = |e: Option<golden::theory::images::IntersectionEstimate>| match e {
+        Some(e) => json!({"items": e.items, "std_error": e.std_error, "unclamped": if e.raw.is_finite() { json!(e.raw) } else { serde_json::Value::Null }}),
+        None => serde_json::Value::Null,
+    };
+    let report = json!({
+        "a": args.images.a.display().to_string(),
+        "b": args.images.b.display().to_string(),
+        "out": args.images.out.as_ref().map(|p| p.display().to_string()),
+        "estimated_intersection": as_json(estimate),
+        "estimated_intersection_given_sizes": as_json(given),
+        "size_a": args.size_a,
+        "size_b": args.size_b,
+        "intersection": summarise(&both)?,
+    });
+    if args.images.json {
+        return print_json(&report);
+    }
+    if let Some(out) = &args.images.out {
+        println!(
+            "wrote the intersection (bitwise AND) of {} and {} to {}",
+            args.images.a.display(),
+            args.images.b.display(),
+            out.display()
+        );
+    }
+    match estimate {
+        Some(e) => println!("estimated |A ∩ B|: {:.1} ± {:.1} (sizes estimated from the fills; docs/theory.md)", e.items, e.std_error),
+        None => println!("estimated |A ∩ B|: unknown (a bank of A OR B is full)"),
+    }
+    if let Some(e) = given {
+        println!(
+            "estimated |A ∩ B| with |A| = {} and |B| = {} given: {:.1} ± {:.1}",
+            args.size_a.unwrap_or(0),
+            args.size_b.unwrap_or(0),
+            e.items,
+            e.std_error
+        );
+    }
+    println!("-- the intersection image (it holds every key of both sets, and possibly more; its item estimate is not |A ∩ B|):");
+    print_summary(&report["intersection"]);
+    Ok(())
+}
