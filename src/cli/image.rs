@@ -6,6 +6,7 @@
 //! Every command reads and checks all its input before it writes anything; an image is
 //! written into a new or empty directory, complete or not at all.
 
+use std::fmt::Write as _;
 use std::io::{IsTerminal, Read, Write};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
@@ -134,9 +135,25 @@ fn open_keys(name: &str) -> anyhow::Result<(Box<dyn Read>, Option<u64>)> {
     Ok((Box::new(file), size))
 }
 
+/// Appends a line to a report (writing to a String cannot fail).
+macro_rules! say {
+    ($out:expr, $($arg:tt)*) => {{
+        let _ = writeln!($out, $($arg)*);
+    }};
+}
+
+/// Writes a finished report to stdout. A closed pipe (`| head`) ends the command
+/// quietly, as it would for any Unix tool, instead of panicking inside `println!`.
+fn emit(text: &str) -> anyhow::Result<()> {
+    let mut stdout = std::io::stdout().lock();
+    match stdout.write_all(text.as_bytes()).and_then(|()| stdout.flush()) {
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => std::process::exit(141),
+        other => Ok(other.context("cannot write to standard output")?),
+    }
+}
+
 fn print_json(value: &serde_json::Value) -> anyhow::Result<()> {
-    println!("{}", serde_json::to_string_pretty(value)?);
-    Ok(())
+    emit(&(serde_json::to_string_pretty(value)? + "\n"))
 }
 
 /// A progress line on stderr while a long build runs, only when stderr is a terminal:
@@ -216,7 +233,8 @@ fn build(args: BuildArgs) -> anyhow::Result<()> {
             "image": summary,
         }));
     }
-    println!(
+    let mut text = String::new();
+    say!(text, 
         "built {} from {} keys ({} lines, {:.1} MB) in {seconds:.2} s: {:.2} M keys/s with {threads} thread{}",
         args.out.display(),
         stats.keys,
@@ -225,8 +243,8 @@ fn build(args: BuildArgs) -> anyhow::Result<()> {
         rate / 1e6,
         if threads == 1 { "" } else { "s" }
     );
-    print_summary(&summary);
-    Ok(())
+    print_summary(&mut text, &summary);
+    emit(&text)
 }
 
 /// What `info` says about a filter, as JSON (also the source of the text form).
@@ -260,39 +278,39 @@ fn summarise(filter: &PartitionedFilter) -> anyhow::Result<serde_json::Value> {
     }))
 }
 
-fn print_summary(s: &serde_json::Value) {
+fn print_summary(text: &mut String, s: &serde_json::Value) {
     let bank = s["bank_size"].as_u64().unwrap_or(0);
     let cfg = &s["config"];
-    println!(
+    say!(text, 
         "configuration: k={} bank_bits={} key_bits={} hash={} seed={} ({} bits in {} banks of {bank})",
         cfg["k"], cfg["bank_bits"], cfg["key_bits"], cfg["hash"].as_str().unwrap_or("?"), cfg["seed"], s["total_bits"], cfg["k"]
     );
     let fills: Vec<u64> = s["fills"].as_array().map(|a| a.iter().filter_map(|v| v.as_u64()).collect()).unwrap_or_default();
     let fractions: Vec<String> = fills.iter().map(|&f| format!("{f} ({:.1}%)", 100.0 * f as f64 / bank as f64)).collect();
-    println!("fill per bank: {}", fractions.join(", "));
+    say!(text, "fill per bank: {}", fractions.join(", "));
     match s["estimated_items"].as_f64() {
         Some(n) => {
-            println!(
+            say!(text, 
                 "estimated items: {n:.1} ± {:.1} (Swamidass-Baldi per bank, mean over banks; ± one standard error)",
                 s["estimated_items_std_error"].as_f64().unwrap_or(f64::NAN)
             );
-            println!(
+            say!(text, 
                 "false-positive rate at {} items: {:.4e} exact (partitioned layout); {:.4e} from the fill",
                 n.round(),
                 s["fpr_exact_at_estimated_items"].as_f64().unwrap_or(f64::NAN),
                 s["fpr_from_fill"].as_f64().unwrap_or(f64::NAN)
             );
         }
-        None => println!("estimated items: unbounded (a bank is full: every key answers maybe present)"),
+        None => say!(text, "estimated items: unbounded (a bank is full: every key answers maybe present)"),
     }
     let design = s["design_items"].as_f64().unwrap_or(f64::NAN);
-    println!(
+    say!(text, 
         "design load: {design:.0} items (each bank half full; false-positive rate {:.4e} there)",
         s["fpr_exact_at_design_items"].as_f64().unwrap_or(f64::NAN)
     );
     let over = s["over_design_fill"].as_bool().unwrap_or(true);
     let load = s["estimated_items"].as_f64().map(|n| format!(" ({:.0}% of the design load)", 100.0 * n / design)).unwrap_or_default();
-    println!("over design fill: {}{load}", if over { "YES" } else { "no" });
+    say!(text, "over design fill: {}{load}", if over { "YES" } else { "no" });
 }
 
 fn info(dir: &Path, json_out: bool) -> anyhow::Result<()> {
@@ -302,9 +320,10 @@ fn info(dir: &Path, json_out: bool) -> anyhow::Result<()> {
         summary["image"] = json!(dir.display().to_string());
         return print_json(&summary);
     }
-    println!("image: {}", dir.display());
-    print_summary(&summary);
-    Ok(())
+    let mut text = String::new();
+    say!(text, "image: {}", dir.display());
+    print_summary(&mut text, &summary);
+    emit(&text)
 }
 
 fn query(args: QueryArgs) -> anyhow::Result<()> {
@@ -335,12 +354,11 @@ fn query(args: QueryArgs) -> anyhow::Result<()> {
             "absent": hits.len() - maybe,
         }));
     }
-    let stdout = std::io::stdout();
-    let mut out = std::io::BufWriter::new(stdout.lock());
-    for ((_, text), hit) in keys.iter().zip(&hits) {
-        writeln!(out, "{text} {}", *hit as u8)?;
+    let mut text = String::with_capacity(keys.len() * 24);
+    for ((_, key), hit) in keys.iter().zip(&hits) {
+        say!(text, "{key} {}", *hit as u8);
     }
-    out.flush()?;
+    emit(&text)?;
     eprintln!("queried {} keys: {maybe} maybe present, {} absent", hits.len(), hits.len() - maybe);
     Ok(())
 }
@@ -389,18 +407,19 @@ fn union(args: CombineArgs) -> anyhow::Result<()> {
     if args.json {
         return print_json(&report);
     }
+    let mut text = String::new();
     if let Some(out) = &args.out {
-        println!("wrote the union (bitwise OR) of {} and {} to {}", args.a.display(), args.b.display(), out.display());
+        say!(text, "wrote the union (bitwise OR) of {} and {} to {}", args.a.display(), args.b.display(), out.display());
     }
-    println!(
+    say!(text, 
         "estimated |A ∪ B|: {} (|A| ≈ {}, |B| ≈ {})",
         shown_estimate(eu.items, eu.std_error),
         shown_estimate(ea.items, ea.std_error),
         shown_estimate(eb.items, eb.std_error)
     );
-    println!("-- the union image:");
-    print_summary(&report["union"]);
-    Ok(())
+    say!(text, "-- the union image:");
+    print_summary(&mut text, &report["union"]);
+    emit(&text)
 }
 
 fn shown_estimate(items: f64, std_error: f64) -> String {
@@ -441,8 +460,9 @@ fn intersect(args: IntersectArgs) -> anyhow::Result<()> {
     if args.images.json {
         return print_json(&report);
     }
+    let mut text = String::new();
     if let Some(out) = &args.images.out {
-        println!(
+        say!(text, 
             "wrote the intersection (bitwise AND) of {} and {} to {}",
             args.images.a.display(),
             args.images.b.display(),
@@ -450,11 +470,11 @@ fn intersect(args: IntersectArgs) -> anyhow::Result<()> {
         );
     }
     match estimate {
-        Some(e) => println!("estimated |A ∩ B|: {:.1} ± {:.1} (sizes estimated from the fills; docs/theory.md)", e.items, e.std_error),
-        None => println!("estimated |A ∩ B|: unknown (a bank of A OR B is full)"),
+        Some(e) => say!(text, "estimated |A ∩ B|: {:.1} ± {:.1} (sizes estimated from the fills; docs/theory.md)", e.items, e.std_error),
+        None => say!(text, "estimated |A ∩ B|: unknown (a bank of A OR B is full)"),
     }
     if let Some(e) = given {
-        println!(
+        say!(text, 
             "estimated |A ∩ B| with |A| = {} and |B| = {} given: {:.1} ± {:.1}",
             args.size_a.unwrap_or(0),
             args.size_b.unwrap_or(0),
@@ -462,7 +482,7 @@ fn intersect(args: IntersectArgs) -> anyhow::Result<()> {
             e.std_error
         );
     }
-    println!("-- the intersection image (it holds every key of both sets, and possibly more; its item estimate is not |A ∩ B|):");
-    print_summary(&report["intersection"]);
-    Ok(())
+    say!(text, "-- the intersection image (it holds every key of both sets, and possibly more; its item estimate is not |A ∩ B|):");
+    print_summary(&mut text, &report["intersection"]);
+    emit(&text)
 }
