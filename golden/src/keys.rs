@@ -184,7 +184,7 @@ fn trim_blanks(mut line: &[u8]) -> &[u8] {
 ///
 /// Lines that are nothing but a key of at most 64 bits in plain digits
 /// (`123`, `0x7b`, LF or CRLF ended), by far the common case, are parsed in
-/// one pass by [`plain_key`]; any other line goes through [`parse_line`],
+/// one pass; any other line goes through the full line parser,
 /// which checks every rule and says what is wrong.
 pub fn parse_lines(
     chunk: &[u8],

@@ -27,7 +27,9 @@
 //!     field of the same CRC, never a CRC differing only by init/xorout.
 //! * Bank p holds bit `a` at address `a`; the image of contract §4 is one
 //!   `bankPP.hex` (`$readmemh`, one `0`/`1` line per address) per bank plus
-//!   `image.json` ([`PartitionedFilter::export_image`]).
+//!   `image.json` ([`PartitionedFilter::export_image`], [`image`]).
+//! * Key files (contract §2.1) are read by [`keys`], and a filter is built
+//!   from one, streaming and on several threads, by [`build::build_filter`].
 //! * Operations are sequential ([`Op`], contract §5): an insert answers hit
 //!   iff all its bits were already set; a clear empties every bank; code 3
 //!   is a query on this plain filter.

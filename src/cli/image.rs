@@ -273,7 +273,7 @@ fn summarise(filter: &PartitionedFilter) -> anyhow::Result<serde_json::Value> {
         "fpr_from_fill": filter.fpr_estimate(),
         "design_items": design,
         "fpr_exact_at_design_items": golden::theory::partitioned_exact(m, design_n, cfg.k)?,
-        "over_design_fill": !(estimate.items <= design),
+        "over_design_fill": estimate.items > design,
         "banks_over_half_full": fills.iter().enumerate().filter(|(_, &f)| 2 * f > bank).map(|(p, _)| p).collect::<Vec<_>>(),
     }))
 }

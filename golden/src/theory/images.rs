@@ -137,7 +137,7 @@ pub fn estimate_intersection(
             ));
         }
     }
-    if fills_or.iter().any(|&u| u == bank_size) {
+    if fills_or.contains(&bank_size) {
         return Ok(None);
     }
     let k = fills_a.len() as f64;
