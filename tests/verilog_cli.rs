@@ -83,7 +83,7 @@ fn bad_preload_image_fails_cleanly_and_writes_nothing() {
     let out = bloom(&["verilog", "--preload", image.to_str().unwrap(), "--out", dir.to_str().unwrap()]);
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(!out.status.success());
-    assert!(stderr.contains("k: image 3 vs core 4"), "{stderr}");
+    assert!(stderr.contains("image vs core: k: 3 vs 4"), "{stderr}");
     assert!(!dir.exists());
     std::fs::remove_dir_all(&image).unwrap();
 }

@@ -17,7 +17,7 @@
 
 use crate::board::Board;
 use crate::top::{BoardLogic, ClockFit, UartLink};
-use crate::{CoreNetlist, FlowError};
+use crate::{FlowError, GeneratedCore};
 use hdl::bridge::{BoardTopConfig, BridgeError, MAX_BAUD_ERROR};
 
 /// The most clocks per bit the bridge's divider takes (hdl::bridge's
@@ -28,14 +28,14 @@ const MAX_CLOCKS_PER_BIT: f64 = 65535.0;
 /// The UART host bridge in front of the core of `core`, at `baud`.
 #[derive(Clone, Debug)]
 pub struct UartBridge {
-    core: hdl::CoreConfig,
+    core: hdl::CoreParams,
     baud: u32,
 }
 
 impl UartBridge {
-    /// `core` must be the configuration the build's [`CoreNetlist`] was made
+    /// `core` must be the configuration the build's [`GeneratedCore`] was made
     /// from (the bridge reports it to the host; the build checks they agree).
-    pub fn new(core: hdl::CoreConfig, baud: u32) -> Self {
+    pub fn new(core: hdl::CoreParams, baud: u32) -> Self {
         UartBridge { core, baud }
     }
 
@@ -44,23 +44,19 @@ impl UartBridge {
     }
 
     fn config(&self, clock_hz: u64) -> BoardTopConfig {
-        BoardTopConfig::new(self.core.clone(), clock_hz, self.baud)
+        BoardTopConfig::new(hdl::CoreConfig::from(self.core), clock_hz, self.baud)
     }
 
     /// The bridge tells the host its configuration: it must be the core's.
-    fn check_core(&self, core: &CoreNetlist) -> Result<(), FlowError> {
-        let c = &core.config_json;
-        let same = c["k"].as_u64() == Some(self.core.k as u64)
-            && c["bank_bits"].as_u64() == Some(self.core.bank_bits as u64)
-            && c["key_bits"].as_u64() == Some(self.core.key_bits as u64)
-            && c["hash"].as_str() == Some(self.core.hash.to_string().as_str())
-            && c["seed"].as_u64() == Some(self.core.seed);
-        if same {
+    fn check_core(&self, core: &GeneratedCore) -> Result<(), FlowError> {
+        if core.config.params == self.core {
             Ok(())
         } else {
             Err(FlowError::Invalid(format!(
-                "the UART bridge was set up for k={} bank_bits={} key_bits={} hash={} seed={}, the core is {c}",
-                self.core.k, self.core.bank_bits, self.core.key_bits, self.core.hash, self.core.seed
+                "the UART bridge was set up for {}, the core is {} ({})",
+                self.core,
+                core.config.params,
+                self.core.differences(&core.config.params)
             )))
         }
     }
@@ -79,7 +75,7 @@ impl BoardLogic for UartBridge {
         "uart-bridge"
     }
 
-    fn fit(&self, core: &CoreNetlist, clock_hz: u64) -> Result<ClockFit, FlowError> {
+    fn fit(&self, core: &GeneratedCore, clock_hz: u64) -> Result<ClockFit, FlowError> {
         self.check_core(core)?;
         match self.config(clock_hz).bridge_params().validate() {
             Ok(t) => Ok(ClockFit::Fits(Some(UartLink {
@@ -114,7 +110,7 @@ impl BoardLogic for UartBridge {
         }
     }
 
-    fn verilog(&self, core: &CoreNetlist, board: &Board, clock_hz: u64) -> Result<String, FlowError> {
+    fn verilog(&self, core: &GeneratedCore, board: &Board, clock_hz: u64) -> Result<String, FlowError> {
         self.check_core(core)?;
         let params = self.config(clock_hz).bridge_params();
         // The flow appends the core's Verilog once; the bridge only instantiates it.
@@ -174,9 +170,9 @@ mod tests {
     use super::*;
     use crate::top::{board_design, duplicate_modules, ClockPlan};
 
-    fn small() -> (hdl::CoreConfig, CoreNetlist) {
-        let cfg = hdl::CoreConfig { k: 2, bank_bits: 9, key_bits: 32, ..Default::default() };
-        let core = CoreNetlist::generate(&cfg).unwrap();
+    fn small() -> (hdl::CoreParams, GeneratedCore) {
+        let cfg = hdl::CoreParams { k: 2, bank_bits: 9, key_bits: 32, ..Default::default() };
+        let core = crate::generate_core(&cfg.into()).unwrap();
         (cfg, core)
     }
 
@@ -216,7 +212,7 @@ mod tests {
         let (cfg, core) = small();
         let e = UartBridge::new(cfg.clone(), 0).fit(&core, 12_000_000).unwrap_err().to_string();
         assert!(e.contains("--baud 0") && e.contains("300 ..= 12000000"), "{e}");
-        let other = hdl::CoreConfig { seed: 5, ..cfg };
+        let other = hdl::CoreParams { seed: 5, ..cfg };
         let e = UartBridge::new(other, 115_200).fit(&core, 12_000_000).unwrap_err().to_string();
         assert!(e.contains("seed=5"), "{e}");
     }

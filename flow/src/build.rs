@@ -21,7 +21,7 @@ use crate::nextpnr::ClockTiming;
 use crate::steps::{self, MappedMemory, PlaceRoute, PnrJob, Synthesis};
 use crate::tools::{Progress, Tool};
 use crate::top::{self, BoardLogic, ClockFit, ClockPlan, UartLink};
-use crate::{CoreNetlist, FlowError};
+use crate::{FlowError, GeneratedCore};
 use serde::Serialize;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -80,7 +80,7 @@ pub struct BuildReport {
     pub logic: String,
     /// The host link at the chosen clock (None for the test pattern).
     pub uart: Option<UartLink>,
-    pub core: serde_json::Value,
+    pub core: hdl::CoreDescription,
     pub clock: ClockPlan,
     pub constrained_mhz: f64,
     pub routed_fmax_mhz: f64,
@@ -117,21 +117,21 @@ pub fn tool_versions(tools: &[Tool]) -> Result<BTreeMap<String, String>, FlowErr
 }
 
 /// Fails early, with the arithmetic, when the filter cannot fit the part's block RAM.
-pub fn check_fits(board: &Board, core: &CoreNetlist) -> Result<(), FlowError> {
+pub fn check_fits(board: &Board, core: &GeneratedCore) -> Result<(), FlowError> {
     check_fits_device(board.device, core)
 }
 
-pub fn check_fits_device(d: &Device, core: &CoreNetlist) -> Result<(), FlowError> {
-    let need = d.min_brams(core.k, core.bank_bits);
+pub fn check_fits_device(d: &Device, core: &GeneratedCore) -> Result<(), FlowError> {
+    let need = d.min_brams(core.config.params.k, core.config.params.bank_bits);
     if need > d.usable_brams() {
         return Err(FlowError::DoesNotFit {
             part: d.part.to_string(),
             detail: format!(
                 "k = {} banks of 2^{} bits need at least {need} block RAMs ({} per bank, {} bits each), \
                  the {} has {}; use fewer or smaller banks (--k, --bank-bits) or a larger part",
-                core.k,
-                core.bank_bits,
-                need / core.k,
+                core.config.params.k,
+                core.config.params.bank_bits,
+                need / core.config.params.k,
                 d.bram_bits,
                 d.part,
                 d.usable_brams()
@@ -147,7 +147,7 @@ pub fn usable_clock(
     board: &Board,
     max_mhz: f64,
     logic: &dyn BoardLogic,
-    core: &CoreNetlist,
+    core: &GeneratedCore,
 ) -> Result<(ClockPlan, Option<UartLink>), FlowError> {
     let mut limit = max_mhz;
     let mut first_reason: Option<String> = None;
@@ -179,7 +179,7 @@ pub fn usable_clock(
 
 /// The clock for `--freq`: the fastest the board makes at or below it, which
 /// the logic must be able to run at (no silent slower choice).
-fn requested_clock(board: &Board, freq_mhz: f64, logic: &dyn BoardLogic, core: &CoreNetlist) -> Result<ClockPlan, FlowError> {
+fn requested_clock(board: &Board, freq_mhz: f64, logic: &dyn BoardLogic, core: &GeneratedCore) -> Result<ClockPlan, FlowError> {
     let plan = ClockPlan::fastest_up_to(board, freq_mhz)?;
     match logic.fit(core, top::clock_hz(&plan))? {
         ClockFit::Fits(_) => Ok(plan),
@@ -217,7 +217,7 @@ impl PassOutcome {
 fn run_pass(
     n: usize,
     plan: ClockPlan,
-    core: &CoreNetlist,
+    core: &GeneratedCore,
     opts: &BuildOptions,
 ) -> Result<PassOutcome, FlowError> {
     let board = opts.board;
@@ -268,7 +268,7 @@ fn remove_stale(out: &Path, family: Family) {
     }
 }
 
-pub fn build(core: &CoreNetlist, opts: &BuildOptions) -> Result<BuildReport, FlowError> {
+pub fn build(core: &GeneratedCore, opts: &BuildOptions) -> Result<BuildReport, FlowError> {
     let board = opts.board;
     let family = board.device.family;
     let out = &opts.out_dir;
@@ -355,7 +355,7 @@ pub fn build(core: &CoreNetlist, opts: &BuildOptions) -> Result<BuildReport, Flo
             ffs: Count { used: pass.synth.cells.ffs(), total: total(d.ff_bel, d.ffs) },
             logic_cells: Some(Count { used: pass.pnr.used(d.lut_bel).used as u64, total: total(d.lut_bel, d.luts) }),
             brams: Count { used: pass.pnr.used(d.bram_bel).used as u64, total: total(d.bram_bel, d.brams) },
-            brams_minimum: d.min_brams(core.k, core.bank_bits),
+            brams_minimum: d.min_brams(core.config.params.k, core.config.params.bank_bits),
             memories: pass.synth.memories.clone(),
         },
         Family::Ecp5 => Resources {
@@ -363,7 +363,7 @@ pub fn build(core: &CoreNetlist, opts: &BuildOptions) -> Result<BuildReport, Flo
             ffs: Count { used: pass.pnr.used(d.ff_bel).used as u64, total: total(d.ff_bel, d.ffs) },
             logic_cells: None,
             brams: Count { used: pass.pnr.used(d.bram_bel).used as u64, total: total(d.bram_bel, d.brams) },
-            brams_minimum: d.min_brams(core.k, core.bank_bits),
+            brams_minimum: d.min_brams(core.config.params.k, core.config.params.bank_bits),
             memories: pass.synth.memories.clone(),
         },
     };
@@ -376,7 +376,7 @@ pub fn build(core: &CoreNetlist, opts: &BuildOptions) -> Result<BuildReport, Flo
         top: opts.logic.kind().into(),
         logic: opts.logic.name().into(),
         uart: pass.link.clone(),
-        core: core.config_json.clone(),
+        core: core.description(),
         clock: pass.plan.clone(),
         constrained_mhz: pass.plan.mhz(),
         routed_fmax_mhz: pass.fmax(),
@@ -420,17 +420,10 @@ fn pct(c: &Count) -> String {
 impl BuildReport {
     /// The human-readable report.
     pub fn table(&self) -> String {
-        let c = &self.core;
         let mut rows: Vec<(String, String)> = vec![
             ("board".into(), format!("{} ({})", self.board_title, self.board)),
             ("part".into(), format!("{} {} ({})", self.part, self.package, self.family)),
-            (
-                "core".into(),
-                format!(
-                    "k={} bank_bits={} key_bits={} hash={} seed={}",
-                    c["k"], c["bank_bits"], c["key_bits"], c["hash"].as_str().unwrap_or("?"), c["seed"]
-                ),
-            ),
+            ("core".into(), self.core.params.to_string()),
             ("board top".into(), format!("{}: {}", self.top, self.logic)),
             ("core clock".into(), self.clock.describe()),
             (

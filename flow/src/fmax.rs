@@ -6,7 +6,7 @@ use crate::board::{Device, Family};
 use crate::harness::{self, BRAM_LOOP_TOP, HARNESS_TOP};
 use crate::steps::{self, PnrJob};
 use crate::tools::Progress;
-use crate::{CoreNetlist, FlowError};
+use crate::{FlowError, GeneratedCore};
 use serde::Serialize;
 use std::collections::BTreeMap;
 use std::path::PathBuf;
@@ -53,7 +53,7 @@ pub struct FmaxReport {
     pub device: String,
     pub part: String,
     pub package: String,
-    pub core_config: serde_json::Value,
+    pub core_config: hdl::CoreDescription,
     pub seeds: u32,
     pub target_mhz: f64,
     pub core: Spread,
@@ -98,7 +98,7 @@ impl FmaxReport {
             "bloom fmax: {} ({} {}), {} seed(s), nextpnr target {} MHz\n",
             self.device, self.part, self.package, self.seeds, self.target_mhz
         );
-        t += &format!("  core: {}\n", self.core_config);
+        t += &format!("  core: {} (latency {} cycles)\n", self.core_config.params, self.core_config.timing.latency);
         t += &format!("  {:<16} {:>7} {:>7} {:>7}  (routed MHz)\n", "", "min", "median", "max");
         t += &format!("  {:<16} {}\n", "core", s(&self.core));
         t += &format!("  {:<16} {}\n", "bare BRAM loop", s(&self.bram_loop));
@@ -125,7 +125,7 @@ impl FmaxReport {
     }
 }
 
-pub fn measure(core: &CoreNetlist, opts: &FmaxOptions) -> Result<FmaxReport, FlowError> {
+pub fn measure(core: &GeneratedCore, opts: &FmaxOptions) -> Result<FmaxReport, FlowError> {
     let d = opts.device;
     if opts.seeds == 0 || opts.seeds > 100 {
         return Err(FlowError::Invalid(format!("--seeds {}: must be 1..=100", opts.seeds)));
@@ -198,7 +198,7 @@ pub fn measure(core: &CoreNetlist, opts: &FmaxOptions) -> Result<FmaxReport, Flo
         device: d.name.into(),
         part: d.part.into(),
         package: d.default_package.into(),
-        core_config: core.config_json.clone(),
+        core_config: core.description(),
         seeds: opts.seeds,
         target_mhz: target,
         ratio: if loop_s.median > 0.0 { core_s.median / loop_s.median } else { 0.0 },
@@ -207,7 +207,7 @@ pub fn measure(core: &CoreNetlist, opts: &FmaxOptions) -> Result<FmaxReport, Flo
         luts: core_cells.luts(),
         ffs: core_cells.ffs(),
         brams: first.used(d.bram_bel).used,
-        brams_minimum: d.min_brams(core.k, core.bank_bits),
+        brams_minimum: d.min_brams(core.config.params.k, core.config.params.bank_bits),
         logic_cells: (family == Family::Ice40).then(|| first.used(d.lut_bel).used),
         luts_per_hash_unit,
         luts_per_module,

@@ -2,7 +2,7 @@
 //! feeds it from internal registers and reduces its outputs to one pin, and a
 //! bare block-RAM loop that shows what the part's block RAM allows.
 
-use crate::{CoreNetlist, FlowError};
+use crate::{FlowError, GeneratedCore};
 
 pub const HARNESS_TOP: &str = "bloom_fmax_harness";
 pub const BRAM_LOOP_TOP: &str = "bloom_bram_loop";
@@ -17,8 +17,8 @@ pub const BRAM_LOOP_TOP: &str = "bloom_bram_loop";
 /// board bridge: decoding them in front of the core added a LUT level to the core's
 /// admission paths, and a deeper worst path lets ABC relax every other tree (the
 /// hash trees included) to that depth when it recovers area.
-pub fn fmax_harness(core: &CoreNetlist) -> Result<String, FlowError> {
-    let key_bits = core.key_bits;
+pub fn fmax_harness(core: &GeneratedCore) -> Result<String, FlowError> {
+    let key_bits = core.config.params.key_bits;
     let key = match key_bits {
         32 => "traffic[31:0]".to_string(),
         64 => "traffic".to_string(),

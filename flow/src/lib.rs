@@ -3,9 +3,8 @@
 //! Yosys -> nextpnr -> packer -> programmer, each keeping its tool's full log,
 //! with the report (routed Fmax, timing, resources, tool versions).
 //!
-//! The core's Verilog comes in as a [`CoreNetlist`] (made by
-//! `hdl::generate_core`, see [`CoreNetlist::generate`]); the rest of the flow
-//! only needs its Verilog, top name and size.
+//! The core comes in as an [`hdl::GeneratedCore`] (see [`generate_core`]):
+//! its Verilog, top name, configuration and timing.
 
 pub mod board;
 pub mod bridge;
@@ -21,31 +20,11 @@ pub mod top;
 
 use std::path::PathBuf;
 
-/// The core as the flow consumes it: self-contained Verilog whose top module
-/// is `top` (ports as agreed in the team brief), and its configuration.
-#[derive(Clone, Debug)]
-pub struct CoreNetlist {
-    pub verilog: String,
-    pub top: String,
-    pub k: u32,
-    pub bank_bits: u32,
-    pub key_bits: u32,
-    pub config_json: serde_json::Value,
-}
+pub use hdl::GeneratedCore;
 
-impl CoreNetlist {
-    /// Generates the core's Verilog for `cfg` with the hardware crate.
-    pub fn generate(cfg: &hdl::CoreConfig) -> Result<CoreNetlist, FlowError> {
-        let g = hdl::generate_core(cfg).map_err(|e| FlowError::Invalid(e.to_string()))?;
-        Ok(CoreNetlist {
-            verilog: g.verilog,
-            top: g.top,
-            k: cfg.k as u32,
-            bank_bits: cfg.bank_bits as u32,
-            key_bits: cfg.key_bits as u32,
-            config_json: g.config_json,
-        })
-    }
+/// Generates the core's Verilog for `cfg` with the hardware crate.
+pub fn generate_core(cfg: &hdl::CoreConfig) -> Result<GeneratedCore, FlowError> {
+    hdl::generate_core(cfg).map_err(|e| FlowError::Invalid(e.to_string()))
 }
 
 #[derive(Debug, thiserror::Error)]

@@ -20,7 +20,7 @@
 
 use crate::board::{Board, Family};
 use crate::pll::{self, Ecp5Pll, Ice40Pll};
-use crate::{CoreNetlist, FlowError};
+use crate::{FlowError, GeneratedCore};
 use serde::Serialize;
 
 /// How the core clock is made from the board's oscillator.
@@ -126,10 +126,10 @@ pub trait BoardLogic {
     fn kind(&self) -> &str;
     /// Whether the logic can run at `clock_hz`. Err: it cannot run at any
     /// clock (its own settings are wrong).
-    fn fit(&self, core: &CoreNetlist, clock_hz: u64) -> Result<ClockFit, FlowError>;
+    fn fit(&self, core: &GeneratedCore, clock_hz: u64) -> Result<ClockFit, FlowError>;
     /// Verilog defining `bloom_board_logic` for `clock_hz` and everything it
     /// instantiates other than the core (whose Verilog the flow adds).
-    fn verilog(&self, core: &CoreNetlist, board: &Board, clock_hz: u64) -> Result<String, FlowError>;
+    fn verilog(&self, core: &GeneratedCore, board: &Board, clock_hz: u64) -> Result<String, FlowError>;
 }
 
 /// The core clock in Hz that a board top made with `plan` runs its logic at.
@@ -160,7 +160,7 @@ pub fn board_design(
     board: &Board,
     clock: &ClockPlan,
     logic: &dyn BoardLogic,
-    core: &CoreNetlist,
+    core: &GeneratedCore,
 ) -> Result<String, FlowError> {
     let clock_hz = clock_hz(clock);
     let n = board.leds.len();
@@ -253,12 +253,12 @@ impl BoardLogic for TestPattern {
         "test-pattern"
     }
 
-    fn fit(&self, _core: &CoreNetlist, _clock_hz: u64) -> Result<ClockFit, FlowError> {
+    fn fit(&self, _core: &GeneratedCore, _clock_hz: u64) -> Result<ClockFit, FlowError> {
         Ok(ClockFit::Fits(None))
     }
 
-    fn verilog(&self, core: &CoreNetlist, board: &Board, clock_hz: u64) -> Result<String, FlowError> {
-        let w = core.key_bits;
+    fn verilog(&self, core: &GeneratedCore, board: &Board, clock_hz: u64) -> Result<String, FlowError> {
+        let w = core.config.params.key_bits;
         let key = match w {
             32 => "lfsr[31:0]".to_string(),
             64 => "lfsr".to_string(),
@@ -269,7 +269,7 @@ impl BoardLogic for TestPattern {
         let leds = board.leds.len();
         let fill_leds: String = (4..leds)
             .map(|i| {
-                let bit = core.bank_bits as i64 - (i as i64 - 4);
+                let bit = core.config.params.bank_bits as i64 - (i as i64 - 4);
                 if bit >= 0 {
                     format!("    assign led[{i}] = fill_count[{bit}];\n")
                 } else {

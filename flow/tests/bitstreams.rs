@@ -12,15 +12,15 @@ use flow::bridge::UartBridge;
 use flow::build::{build, BuildOptions, BuildReport};
 use flow::tools::{Progress, Tool};
 use flow::top::{BoardLogic, TestPattern};
-use flow::CoreNetlist;
+use flow::GeneratedCore;
 use std::path::Path;
 
-fn small_config() -> hdl::CoreConfig {
-    hdl::CoreConfig { k: 2, bank_bits: 11, key_bits: 32, ..Default::default() }
+fn small_config() -> hdl::CoreParams {
+    hdl::CoreParams::new(2, 11, 32, hdl::HashFamily::H3, 0).unwrap()
 }
 
-fn small_core() -> CoreNetlist {
-    CoreNetlist::generate(&small_config()).expect("core generates")
+fn small_core() -> GeneratedCore {
+    flow::generate_core(&small_config().into()).expect("core generates")
 }
 
 fn require_tools(tools: &[Tool]) {

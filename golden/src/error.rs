@@ -7,16 +7,16 @@ use thiserror::Error;
 /// An invalid configuration value.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum ConfigError {
-    #[error("{parameter} = {value} is not allowed; allowed: {allowed}")]
+    /// A parameter of contract §1 outside its range, or a malformed configuration object.
+    #[error(transparent)]
+    Param(#[from] crate::config::ParamError),
+    /// A value of the standard filter's own configuration outside its range.
+    #[error("{parameter} = {value} is not allowed (allowed: {allowed})")]
     OutOfRange {
         parameter: &'static str,
         value: u64,
         allowed: &'static str,
     },
-    #[error("unknown hash family \"{0}\"; allowed: h3, crc")]
-    UnknownHash(String),
-    #[error("invalid configuration JSON: {0}")]
-    Json(String),
     #[error("{0}")]
     Unsupported(String),
 }

@@ -29,16 +29,14 @@ pub const MAX_HEADER_BYTES: u64 = 65_536;
 pub const MAX_BANK_FILE_BYTES: u64 = 16 << 20;
 
 /// The header's fields, in the contract's order.
-const HEADER_FIELDS: [&str; 8] = [
-    "format",
-    "version",
-    "k",
-    "bank_bits",
-    "key_bits",
-    "hash",
-    "seed",
-    "banks",
-];
+/// The header's fields: its own around the configuration's (contract §1's table, in order).
+static HEADER_FIELDS: std::sync::LazyLock<Vec<&'static str>> = std::sync::LazyLock::new(|| {
+    ["format", "version"]
+        .into_iter()
+        .chain(crate::config::PARAMS.iter().map(|p| p.name))
+        .chain(["banks"])
+        .collect()
+});
 
 /// `bankPP.hex`, PP the two-digit decimal bank index.
 pub fn bank_file_name(bank: usize) -> String {
@@ -317,7 +315,7 @@ fn read_header(dir: &Path) -> Result<Config, ImageError> {
             .map(|(_, value)| value)
             .ok_or_else(|| header_error(format!("missing field \"{field}\"")))
     };
-    for field in HEADER_FIELDS {
+    for field in HEADER_FIELDS.iter() {
         get(field)?;
     }
     if *get("format")? != serde_json::json!(IMAGE_FORMAT) {
@@ -333,11 +331,12 @@ fn read_header(dir: &Path) -> Result<Config, ImageError> {
         )));
     }
     let mut cfg_fields = serde_json::Map::new();
-    for field in ["k", "bank_bits", "key_bits", "hash", "seed"] {
+    for p in crate::config::PARAMS {
+        let field = p.name;
         let value = get(field)?;
         // serde_json reads 4.0 and 4e0 as floats, which Config::from_json
         // refuses; say why here in the header's terms.
-        if field != "hash" && !value.is_u64() {
+        if !matches!(p.allowed, bloom_params::Allowed::Names(_)) && !value.is_u64() {
             return Err(header_error(format!(
                 "\"{field}\" is {value}; it must be an unsigned JSON integer below 2^64, without sign, fraction, exponent or quotes"
             )));

@@ -1,4 +1,4 @@
-//! Property tests of the partitioned and standard filters (issue 2).
+//! Property tests of the partitioned and standard filters.
 
 mod common;
 

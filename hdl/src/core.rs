@@ -64,14 +64,6 @@ use rust_hdl::prelude::*;
 use crate::control::Control;
 use crate::partition::Partition;
 
-pub const LATENCY: u32 = 7;
-pub const READBACK_LATENCY: u32 = 6;
-
-/// Cycles req_ready stays low after a clear is accepted.
-pub fn clear_cycles(bank_bits: usize) -> u32 {
-    (1u32 << bank_bits) + 3
-}
-
 #[derive(LogicBlock)]
 pub struct BloomCore<const W: usize> {
     pub clock: Signal<In, Clock>,

@@ -4,7 +4,9 @@
 //! in the message bits, so its matrix is read off by running the bit-serial CRC on the
 //! all-zero key (giving c) and on every single-bit key (giving c ^ column).
 
-use crate::config::{CoreConfig, HashKind};
+use bloom_params::HashFamily;
+
+use crate::config::CoreConfig;
 use crate::crc::CRC_ALGORITHMS;
 use crate::splitmix::h3_row;
 
@@ -23,23 +25,23 @@ impl HashMatrix {
         let seed = cfg.seed_of_bank(p);
         let rows: Vec<u16>;
         let constant: u16;
-        match cfg.hash {
-            HashKind::H3 => {
-                rows = (0..cfg.key_bits).map(|i| h3_row(seed, p, i, cfg.bank_bits)).collect();
+        match cfg.params.hash {
+            HashFamily::H3 => {
+                rows = (0..cfg.key_bits()).map(|i| h3_row(seed, p, i, cfg.bank_bits())).collect();
                 constant = 0;
             }
-            HashKind::Crc => {
+            HashFamily::Crc => {
                 let crc_address = |key: u128| -> u16 {
                     let mut message = seed.to_le_bytes().to_vec();
-                    message.extend_from_slice(&key.to_le_bytes()[..cfg.key_bits / 8]);
+                    message.extend_from_slice(&key.to_le_bytes()[..cfg.key_bits() / 8]);
                     let crc = CRC_ALGORITHMS[p % 8].compute(&message);
-                    ((crc >> (16 * (p / 8))) & ((1u64 << cfg.bank_bits) - 1)) as u16
+                    ((crc >> (16 * (p / 8))) & ((1u64 << cfg.bank_bits()) - 1)) as u16
                 };
                 constant = crc_address(0);
-                rows = (0..cfg.key_bits).map(|i| crc_address(1u128 << i) ^ constant).collect();
+                rows = (0..cfg.key_bits()).map(|i| crc_address(1u128 << i) ^ constant).collect();
             }
         }
-        let column_mask = (0..cfg.bank_bits)
+        let column_mask = (0..cfg.bank_bits())
             .map(|j| {
                 rows.iter()
                     .enumerate()
@@ -47,7 +49,7 @@ impl HashMatrix {
                     .fold(0u128, |m, (i, _)| m | (1u128 << i))
             })
             .collect();
-        HashMatrix { key_bits: cfg.key_bits, bank_bits: cfg.bank_bits, column_mask, constant }
+        HashMatrix { key_bits: cfg.key_bits(), bank_bits: cfg.bank_bits(), column_mask, constant }
     }
 
     /// The address this map gives `key` (the reference the hash unit's logic is checked against).

@@ -9,7 +9,9 @@ use std::path::Path;
 
 use serde::Deserialize;
 
-use crate::config::{CoreConfig, HashKind};
+use bloom_params::{CoreParams, HashFamily};
+
+use crate::config::CoreConfig;
 use crate::HdlError;
 
 /// Largest `image.json` (contract §4.2).
@@ -42,30 +44,14 @@ fn image_error(path: &Path, message: impl std::fmt::Display) -> HdlError {
 pub fn read_image(dir: &Path, cfg: &CoreConfig) -> Result<Vec<Vec<bool>>, HdlError> {
     let header_path = dir.join("image.json");
     let image_cfg = read_header(&header_path)?;
-    let mut differences = Vec::new();
-    if image_cfg.k != cfg.k {
-        differences.push(format!("k: image {} vs core {}", image_cfg.k, cfg.k));
-    }
-    if image_cfg.bank_bits != cfg.bank_bits {
-        differences.push(format!("bank_bits: image {} vs core {}", image_cfg.bank_bits, cfg.bank_bits));
-    }
-    if image_cfg.key_bits != cfg.key_bits {
-        differences.push(format!("key_bits: image {} vs core {}", image_cfg.key_bits, cfg.key_bits));
-    }
-    if image_cfg.hash != cfg.hash {
-        differences.push(format!("hash: image {} vs core {}", image_cfg.hash, cfg.hash));
-    }
-    if image_cfg.seed != cfg.seed {
-        differences.push(format!("seed: image {} vs core {}", image_cfg.seed, cfg.seed));
-    }
-    if !differences.is_empty() {
+    if image_cfg != cfg.params {
         return Err(image_error(
             &header_path,
-            format!("the image's configuration differs from the core's ({})", differences.join(", ")),
+            format!("the image's configuration differs from the core's (image vs core: {})", image_cfg.differences(&cfg.params)),
         ));
     }
-    check_directory(dir, cfg.k)?;
-    (0..cfg.k)
+    check_directory(dir, cfg.k())?;
+    (0..cfg.k())
         .map(|p| scan_bank(&dir.join(format!("bank{p:02}.hex")), cfg.bank_size()))
         .collect()
 }
@@ -87,7 +73,7 @@ fn read_bounded(path: &Path, limit: u64) -> Result<Vec<u8>, HdlError> {
 }
 
 /// The header's configuration, every field checked (contract §4.2).
-fn read_header(path: &Path) -> Result<CoreConfig, HdlError> {
+fn read_header(path: &Path) -> Result<CoreParams, HdlError> {
     let bytes = read_bounded(path, HEADER_LIMIT)?;
     if bytes.first() == Some(&0xEF) && bytes.get(1) == Some(&0xBB) && bytes.get(2) == Some(&0xBF) {
         return Err(image_error(path, "begins with a UTF-8 byte-order mark, which image.json must not have"));
@@ -104,20 +90,19 @@ fn read_header(path: &Path) -> Result<CoreConfig, HdlError> {
     if header.version != 1 {
         return Err(image_error(path, format!("version {} is not supported (supported: 1)", header.version)));
     }
-    let hash: HashKind = header.hash.parse().map_err(|e| image_error(path, e))?;
+    let hash: HashFamily = header.hash.parse().map_err(|e| image_error(path, e))?;
     let narrow = |name: &str, value: u64| {
-        usize::try_from(value).map_err(|_| image_error(path, format!("{name} = {value} is far outside its range")))
+        u32::try_from(value).map_err(|_| image_error(path, format!("{name} = {value} is far outside its range")))
     };
-    let cfg = CoreConfig {
-        k: narrow("k", header.k)?,
-        bank_bits: narrow("bank_bits", header.bank_bits)?,
-        key_bits: narrow("key_bits", header.key_bits)?,
+    let cfg = CoreParams::new(
+        narrow("k", header.k)?,
+        narrow("bank_bits", header.bank_bits)?,
+        narrow("key_bits", header.key_bits)?,
         hash,
-        seed: header.seed,
-        ..CoreConfig::default()
-    };
-    cfg.validate().map_err(|e| image_error(path, e))?;
-    let names_ok = header.banks.len() == cfg.k
+        header.seed,
+    )
+    .map_err(|e| image_error(path, e))?;
+    let names_ok = header.banks.len() == cfg.k as usize
         && header.banks.iter().enumerate().all(|(p, name)| *name == format!("bank{p:02}.hex"));
     if !names_ok {
         return Err(image_error(

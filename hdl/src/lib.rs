@@ -1,4 +1,4 @@
-//! The partitioned Bloom filter core in Rust-HDL (docs/contract.md, issue 4), and its
+//! The partitioned Bloom filter core in Rust-HDL (docs/contract.md), and its
 //! Verilog generator. Everything here is derived from the contract; nothing comes from
 //! the golden model (a dev-dependency for tests only).
 //!
@@ -17,15 +17,19 @@ pub mod hash_unit;
 pub mod image;
 pub mod lint;
 pub mod partition;
+pub mod ports;
 pub mod ram;
 pub mod response_fifo;
 pub mod sim;
 pub mod splitmix;
+pub mod timing;
 pub mod verilog;
 
-pub use crate::config::{CoreConfig, HashKind, TestSwitches};
-pub use crate::core::{clear_cycles, BloomCore, LATENCY, READBACK_LATENCY};
-pub use crate::verilog::{generate_core, GeneratedCore};
+pub use crate::config::{CoreConfig, TestSwitches};
+pub use crate::core::BloomCore;
+pub use crate::timing::{clear_cycles, Timing, LATENCY, READBACK_LATENCY};
+pub use crate::verilog::{generate_core, CoreDescription, GeneratedCore};
+pub use bloom_params::{CoreParams, HashFamily};
 
 #[derive(Debug, thiserror::Error)]
 pub enum HdlError {

@@ -3,17 +3,18 @@
 
 use std::collections::HashMap;
 
+use bloom_params::CoreParams;
 use rust_hdl::prelude::*;
-use serde_json::json;
+use serde::Serialize;
 
-use crate::config::CoreConfig;
+use crate::config::{CoreConfig, TestSwitches};
 use crate::control::Control;
-use crate::core::{clear_cycles, BloomCore, LATENCY, READBACK_LATENCY};
+use crate::core::BloomCore;
 use crate::hash_matrix::HashMatrix;
 use crate::hash_unit::HashUnit;
 use crate::partition::Partition;
 use crate::ram::BankRam;
-use crate::response_fifo::RESPONSE_FIFO_DEPTH;
+use crate::timing::Timing;
 use crate::HdlError;
 
 pub const TOP: &str = "bloom_core";
@@ -23,38 +24,64 @@ pub struct GeneratedCore {
     /// Self-contained Verilog; top module `bloom_core`, every other module `bloom_core_*`.
     pub verilog: String,
     pub top: String,
-    /// Cycles from request accepted to response valid (no backpressure).
-    pub latency: u32,
-    /// Cycles req_ready stays low after a clear is accepted.
-    pub clear_cycles: u32,
-    pub config_json: serde_json::Value,
+    /// What it was generated from.
+    pub config: CoreConfig,
+    pub timing: Timing,
+}
+
+impl GeneratedCore {
+    /// What `bloom verilog` writes beside the Verilog (`bloom_core.json`) and
+    /// the flow's reports carry: configuration and timing.
+    pub fn description(&self) -> CoreDescription {
+        CoreDescription {
+            top: self.top.clone(),
+            params: self.config.params,
+            preload: self.config.preload.as_ref().map(|p| p.display().to_string()),
+            timing: self.timing,
+            test_switches: self.config.test_switches.clone(),
+        }
+    }
+}
+
+/// A generated core's configuration and timing, as one JSON object:
+/// `top`, the parameters (`k`, `bank_bits`, ...), `preload`, the timing
+/// (`latency`, `clear_cycles`, ...) and `test_switches`.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct CoreDescription {
+    pub top: String,
+    #[serde(flatten)]
+    pub params: CoreParams,
+    pub preload: Option<String>,
+    #[serde(flatten)]
+    pub timing: Timing,
+    pub test_switches: TestSwitches,
 }
 
 /// Builds the rust-hdl model of the core for `cfg` (W must equal cfg.key_bits). The
 /// preload image, if any, is read and checked here.
 pub fn build_core<const W: usize>(cfg: &CoreConfig) -> Result<BloomCore<W>, HdlError> {
     cfg.validate()?;
-    if cfg.key_bits != W {
-        return Err(HdlError::Config(format!("key_bits = {} built with W = {W}", cfg.key_bits)));
+    if cfg.key_bits() != W {
+        return Err(HdlError::Config(format!("key_bits = {} built with W = {W}", cfg.key_bits())));
     }
     let mut image = match &cfg.preload {
         Some(dir) => Some(crate::image::read_image(dir, cfg)?),
         None => None,
     };
-    let parts = (0..cfg.k)
+    let parts = (0..cfg.k())
         .map(|p| {
             let initial = image.as_mut().map(|banks| std::mem::take(&mut banks[p]));
             let fill = initial.as_ref().map_or(0, |bits| bits.iter().filter(|b| **b).count() as u32);
             Partition::new(
                 HashUnit::<W>::new(HashMatrix::for_partition(cfg, p)),
-                BankRam::new(cfg.bank_bits, initial),
-                cfg.bank_bits,
+                BankRam::new(cfg.bank_bits(), initial),
+                cfg.bank_bits(),
                 !cfg.test_switches.disable_forwarding,
                 fill,
             )
         })
         .collect();
-    let mut core = BloomCore::new(Control::new(cfg.bank_bits), parts);
+    let mut core = BloomCore::new(Control::new(cfg.bank_bits()), parts);
     core.connect_all();
     Ok(core)
 }
@@ -66,33 +93,14 @@ fn verilog_of<const W: usize>(cfg: &CoreConfig) -> Result<String, HdlError> {
 
 pub fn generate_core(cfg: &CoreConfig) -> Result<GeneratedCore, HdlError> {
     cfg.validate()?;
-    let raw = match cfg.key_bits {
+    let raw = match cfg.key_bits() {
         32 => verilog_of::<32>(cfg)?,
         64 => verilog_of::<64>(cfg)?,
         128 => verilog_of::<128>(cfg)?,
         other => unreachable!("validate() admits key_bits {other}"),
     };
     let verilog = rename_modules(&raw)?;
-    let latency = LATENCY;
-    let clear_cycles = clear_cycles(cfg.bank_bits);
-    let config_json = json!({
-        "top": TOP,
-        "k": cfg.k,
-        "bank_bits": cfg.bank_bits,
-        "key_bits": cfg.key_bits,
-        "hash": cfg.hash.to_string(),
-        "seed": cfg.seed,
-        "preload": cfg.preload.as_ref().map(|p| p.display().to_string()),
-        "latency": latency,
-        "clear_cycles": clear_cycles,
-        "readback_latency": READBACK_LATENCY,
-        "response_fifo_depth": RESPONSE_FIFO_DEPTH,
-        "test_switches": {
-            "disable_forwarding": cfg.test_switches.disable_forwarding,
-            "perturb_seed_of_bank": cfg.test_switches.perturb_seed_of_bank,
-        },
-    });
-    Ok(GeneratedCore { verilog, top: TOP.to_string(), latency, clear_cycles, config_json })
+    Ok(GeneratedCore { verilog, top: TOP.to_string(), config: cfg.clone(), timing: Timing::of(&cfg.params) })
 }
 
 /// rust-hdl names modules by their path (`top`, `top$control$fifo`, ...). Renames them to

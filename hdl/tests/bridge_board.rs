@@ -34,7 +34,7 @@ fn board_top_12mhz_115200_default_core_lints() {
 
 #[test]
 fn board_top_w128_k16_3mbaud_lints() {
-    let core = CoreConfig { k: 16, bank_bits: 6, key_bits: 128, ..CoreConfig::default() };
+    let core = CoreConfig::from(hdl::CoreParams { k: 16, bank_bits: 6, key_bits: 128, ..Default::default() });
     let cfg = BoardTopConfig::new(core, 12_000_000, 3_000_000);
     let g = generate_board_top(&cfg).unwrap();
     assert_eq!(g.clocks_per_bit, 4);
@@ -54,6 +54,6 @@ fn board_top_rejects_unreachable_baud_and_bad_values() {
     assert!(e.to_string().contains("1800000"), "{e}");
     assert!(matches!(bad(12_000_000, 0), BridgeError::BadBaud(0)));
     assert!(matches!(bad(0, 115_200), BridgeError::BadClock(0)));
-    let core = CoreConfig { k: 17, ..CoreConfig::default() };
+    let core = CoreConfig::from(hdl::CoreParams { k: 17, ..Default::default() });
     assert!(generate_board_top(&BoardTopConfig::new(core, 12_000_000, 115_200)).is_err());
 }

@@ -201,7 +201,7 @@ const BANK_BITS: u32 = 6;
 const K: u32 = 3;
 
 fn params(key_bits: u32) -> ExecutorParams {
-    ExecutorParams { k: K, bank_bits: BANK_BITS, key_bits, hash_code: 1, seed: 0x0123_4567_89AB_CDEF, max_batch: max_batch_keys(key_bits), disable_replay: false }
+    ExecutorParams { core: hdl::CoreParams::new(K, BANK_BITS, key_bits, hdl::HashFamily::Crc, 0x0123_4567_89AB_CDEF).unwrap(), max_batch: max_batch_keys(key_bits), disable_replay: false }
 }
 
 /// Plays `script` (bytes, or idle gaps in bit times) into the bridge's

@@ -8,9 +8,9 @@ mod common;
 use common::*;
 use golden::PartitionedFilter;
 use hdl::hash_matrix::HashMatrix;
-use hdl::HashKind::{self, Crc, H3};
+use hdl::HashFamily::{self, Crc, H3};
 
-fn compare(hash: HashKind, key_bits: usize, bank_bits: usize, seed: u64) {
+fn compare(hash: HashFamily, key_bits: usize, bank_bits: usize, seed: u64) {
     let cfg = config(16, bank_bits, key_bits, hash, seed);
     let g = PartitionedFilter::new(golden_config(&cfg));
     let matrices: Vec<HashMatrix> = (0..16).map(|p| HashMatrix::for_partition(&cfg, p)).collect();

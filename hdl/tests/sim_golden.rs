@@ -7,12 +7,12 @@ mod common;
 
 use common::*;
 use golden::PartitionedFilter;
-use hdl::HashKind::{Crc, H3};
+use hdl::HashFamily::{Crc, H3};
 use hdl::TestSwitches;
 
 fn keys_sharing_bank_address(cfg: &hdl::CoreConfig, bank: usize, rng: &mut Rng) -> (u128, u128) {
     let g = PartitionedFilter::new(golden_config(cfg));
-    let mask = (1u128 << cfg.key_bits) - 1;
+    let mask = (1u128 << cfg.key_bits()) - 1;
     let mut seen = std::collections::HashMap::new();
     loop {
         let key = rng.next() as u128 & mask;

@@ -2,11 +2,11 @@
 //! (and justified) in hdl::lint::VERILATOR_WAIVERS, for the default configuration and
 //! both ends of the parameter ranges, in both hash families.
 
-use hdl::HashKind::{self, Crc, H3};
+use hdl::HashFamily::{self, Crc, H3};
 use hdl::{CoreConfig, TestSwitches};
 
-fn lint(k: usize, bank_bits: usize, key_bits: usize, hash: HashKind) {
-    let cfg = CoreConfig { k, bank_bits, key_bits, hash, seed: 0x5eed, ..Default::default() };
+fn lint(k: usize, bank_bits: usize, key_bits: usize, hash: HashFamily) {
+    let cfg = CoreConfig::from(hdl::CoreParams::new(k as u32, bank_bits as u32, key_bits as u32, hash, 0x5eed).unwrap());
     let core = hdl::generate_core(&cfg).unwrap();
     if let Err(report) = hdl::lint::verilator_lint(&core.verilog, &core.top) {
         panic!("k={k} b={bank_bits} W={key_bits} {hash}: {report}");
@@ -41,8 +41,7 @@ fn crc_k16_b16_w128() {
 #[test]
 fn h3_k3_b6_w64_with_test_switches() {
     let cfg = CoreConfig {
-        k: 3,
-        bank_bits: 6,
+        params: hdl::CoreParams { k: 3, bank_bits: 6, ..Default::default() },
         test_switches: TestSwitches { disable_forwarding: true, perturb_seed_of_bank: Some(1) },
         ..Default::default()
     };
@@ -59,7 +58,7 @@ fn lint_rejects_a_width_mismatch() {
 
 #[test]
 fn h3_k2_b6_w64_preloaded() {
-    let mut cfg = CoreConfig { k: 2, bank_bits: 6, ..Default::default() };
+    let mut cfg = CoreConfig::from(hdl::CoreParams { k: 2, bank_bits: 6, ..Default::default() });
     let mut g = golden::PartitionedFilter::new(
         golden::Config::new(2, 6, 64, golden::HashFamily::H3, 0).unwrap(),
     );

@@ -9,7 +9,7 @@ use std::fmt::Write as _;
 use std::process::Command;
 
 use common::*;
-use hdl::HashKind::{Crc, H3};
+use hdl::HashFamily::{Crc, H3};
 use hdl::sim::{CycleInputs, CycleOutputs};
 use hdl::CoreConfig;
 
@@ -84,11 +84,11 @@ fn trace_text(trace: &[(CycleInputs, CycleOutputs)]) -> String {
 }
 
 fn replay(cfg: &CoreConfig, trace: &[(CycleInputs, CycleOutputs)]) {
-    let dir = std::env::temp_dir().join(format!("bloom-hdl-replay-{}-{}-k{}", std::process::id(), cfg.hash, cfg.k));
+    let dir = std::env::temp_dir().join(format!("bloom-hdl-replay-{}-{}-k{}", std::process::id(), cfg.params.hash, cfg.k()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     std::fs::write(dir.join("bloom_core.v"), hdl::generate_core(cfg).unwrap().verilog).unwrap();
-    std::fs::write(dir.join("harness.cpp"), harness(cfg.key_bits)).unwrap();
+    std::fs::write(dir.join("harness.cpp"), harness(cfg.key_bits())).unwrap();
     std::fs::write(dir.join("trace.txt"), trace_text(trace)).unwrap();
     let build = Command::new("verilator")
         .current_dir(&dir)

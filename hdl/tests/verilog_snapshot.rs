@@ -34,6 +34,6 @@ fn default_config_verilog_matches_snapshot() {
 
 #[test]
 fn generation_is_deterministic() {
-    let cfg = hdl::CoreConfig { k: 3, bank_bits: 7, key_bits: 32, hash: hdl::HashKind::Crc, seed: 9, ..Default::default() };
+    let cfg = hdl::CoreConfig::from(hdl::CoreParams::new(3, 7, 32, hdl::HashFamily::Crc, 9).unwrap());
     assert_eq!(hdl::generate_core(&cfg).unwrap().verilog, hdl::generate_core(&cfg).unwrap().verilog);
 }

@@ -5,7 +5,7 @@
 
 use std::process::Command;
 
-use hdl::HashKind::{self, Crc, H3};
+use hdl::HashFamily::{self, Crc, H3};
 use hdl::CoreConfig;
 
 struct Family {
@@ -31,10 +31,10 @@ fn synthesise(cfg: &CoreConfig, family: &Family) -> (std::collections::BTreeMap<
         "bloom-hdl-synth-{}-{}-k{}-b{}-w{}-{}",
         std::process::id(),
         family.synth,
-        cfg.k,
-        cfg.bank_bits,
-        cfg.key_bits,
-        cfg.hash
+        cfg.k(),
+        cfg.bank_bits(),
+        cfg.key_bits(),
+        cfg.params.hash
     ));
     std::fs::create_dir_all(&dir).unwrap();
     let file = dir.join("bloom_core.v");
@@ -64,12 +64,12 @@ fn synthesise(cfg: &CoreConfig, family: &Family) -> (std::collections::BTreeMap<
     (cells, log)
 }
 
-fn check(k: usize, bank_bits: usize, key_bits: usize, hash: HashKind, family: &Family) {
-    check_config(&CoreConfig { k, bank_bits, key_bits, hash, seed: 3, ..Default::default() }, family);
+fn check(k: usize, bank_bits: usize, key_bits: usize, hash: HashFamily, family: &Family) {
+    check_config(&CoreConfig::from(hdl::CoreParams::new(k as u32, bank_bits as u32, key_bits as u32, hash, 3).unwrap()), family);
 }
 
 fn check_config(cfg: &CoreConfig, family: &Family) {
-    let (k, bank_bits, key_bits, hash) = (cfg.k, cfg.bank_bits, cfg.key_bits, cfg.hash);
+    let (k, bank_bits, key_bits, hash) = (cfg.k(), cfg.bank_bits(), cfg.key_bits(), cfg.params.hash);
     let (cells, log) = synthesise(cfg, family);
     let per_bank = (1usize << bank_bits).div_ceil(family.ram_bits);
     eprintln!("{} k={k} b={bank_bits} W={key_bits} {hash}: {cells:?}", family.synth);
@@ -121,7 +121,7 @@ fn check_preloaded(family: &Family) {
     let dir = std::env::temp_dir().join(format!("bloom-hdl-synth-image-{}-{}", std::process::id(), family.synth));
     let _ = std::fs::remove_dir_all(&dir);
     filter.export_image(&dir).unwrap();
-    let cfg = CoreConfig { k: 2, bank_bits: 9, key_bits: 32, hash: Crc, seed: 3, preload: Some(dir.clone()), ..Default::default() };
+    let cfg = CoreConfig { params: hdl::CoreParams::new(2, 9, 32, Crc, 3).unwrap(), preload: Some(dir.clone()), ..Default::default() };
     check_config(&cfg, family);
     std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -14,7 +14,7 @@ fn main() {
     let cpb = 8;
     println!("key_bits  operation      keys  line_bits  key_bytes/line_bytes  keys/s@{baud}");
     for key_bits in [32u32, 64, 128] {
-        let core = hdl::CoreConfig { k: 4, bank_bits: 10, key_bits: key_bits as usize, ..hdl::CoreConfig::default() };
+        let core = hdl::CoreConfig::from(hdl::CoreParams { k: 4, bank_bits: 10, key_bits, ..Default::default() });
         let board = match SimBoard::new(core, baud, cpb, hdl::bridge::DEFAULT_TIMEOUT_BITS) {
             Ok(b) => b,
             Err(e) => {

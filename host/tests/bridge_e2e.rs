@@ -28,16 +28,9 @@ fn keys(seed: u64, n: usize, key_bits: u32) -> Vec<u128> {
 }
 
 fn configs(k: u32, bank_bits: u32, key_bits: u32, crc: bool, seed: u64) -> (hdl::CoreConfig, golden::Config) {
-    let core = hdl::CoreConfig {
-        k: k as usize,
-        bank_bits: bank_bits as usize,
-        key_bits: key_bits as usize,
-        hash: if crc { hdl::HashKind::Crc } else { hdl::HashKind::H3 },
-        seed,
-        ..hdl::CoreConfig::default()
-    };
     let hash = if crc { golden::HashFamily::Crc } else { golden::HashFamily::H3 };
-    (core, golden::Config::new(k, bank_bits, key_bits, hash, seed).unwrap())
+    let params = golden::Config::new(k, bank_bits, key_bits, hash, seed).unwrap();
+    (hdl::CoreConfig::from(params), params)
 }
 
 fn connect(core: hdl::CoreConfig, cfg: &golden::Config, max_tries: u32) -> Client<SimBoard> {

@@ -11,7 +11,7 @@
 
 use std::time::Instant;
 
-use sim::{run_sharded, CoSim, CoreSpec, RunOptions, TrafficShape};
+use sim::{run_sharded, CoSim, RunOptions, TrafficShape};
 
 /// CPU seconds used by this process so far (user + system), from /proc.
 fn process_cpu_seconds() -> Option<f64> {
@@ -25,13 +25,13 @@ fn process_cpu_seconds() -> Option<f64> {
 fn main() {
     let bench = std::env::args().any(|a| a == "--bench");
     let ops: u64 = std::env::args().skip(1).find_map(|a| a.parse().ok()).unwrap_or(if bench { 20_000_000 } else { 200_000 });
-    let spec = CoreSpec::default();
+    let spec = hdl::CoreConfig::default();
     let t = Instant::now();
     let mut cosim = CoSim::new(&spec).expect("build the default core");
     let build = cosim.core.library.build_seconds();
     println!(
         "model {}: {} ({:.1} s)",
-        spec.name(),
+        spec.label(),
         if build.is_some() { "built" } else { "cached" },
         build.unwrap_or(t.elapsed().as_secs_f64())
     );

@@ -7,18 +7,18 @@
 use std::time::Instant;
 
 use sim::core::{push_request, CorePorts};
-use sim::{BuildOptions, CoreSpec, InitialState, StreamOutput, Traffic, TrafficShape};
+use sim::{BuildOptions, InitialState, StreamOutput, Traffic, TrafficShape};
 
 fn main() {
     let bench = std::env::args().any(|a| a == "--bench");
     let extra: Vec<String> = std::env::args().skip(1).filter(|a| a != "--bench").collect();
-    let spec = CoreSpec::default();
+    let spec = hdl::CoreConfig::default();
     let generated = hdl::generate_core(&spec.core_config()).expect("generate the default core");
     let t0 = Instant::now();
     let lib = sim::build(&generated.verilog, &generated.top, &BuildOptions { extra_args: extra.clone(), ..Default::default() })
         .expect("build");
-    println!("model {} (extra args {extra:?}): ready in {:.1} s", spec.name(), t0.elapsed().as_secs_f64());
-    let ports = CorePorts::of(&lib, spec.key_bits).unwrap();
+    println!("model {} (extra args {extra:?}): ready in {:.1} s", spec.label(), t0.elapsed().as_secs_f64());
+    let ports = CorePorts::of(&lib, spec.params.key_bits).unwrap();
     let mut m = lib.instantiate(Some("clock"), InitialState::Zero).unwrap();
     m.set(ports.reset, 1).unwrap();
     m.step(2).unwrap();

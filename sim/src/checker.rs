@@ -21,7 +21,6 @@
 use std::collections::VecDeque;
 use std::fmt;
 
-use crate::core::CoreTiming;
 use crate::model::StreamOutput;
 use crate::traffic::Request;
 
@@ -55,7 +54,7 @@ struct Pending {
 /// Keeps the reference state between batches of a run.
 #[derive(Clone, Debug)]
 pub struct Checker {
-    timing: CoreTiming,
+    timing: hdl::Timing,
     outstanding: VecDeque<Pending>,
     /// Last cycle of the current clear window (req_ready low), if any.
     clear_until: Option<u64>,
@@ -74,7 +73,7 @@ pub struct Checker {
 }
 
 impl Checker {
-    pub fn new(timing: CoreTiming) -> Checker {
+    pub fn new(timing: hdl::Timing) -> Checker {
         Checker {
             timing,
             outstanding: VecDeque::new(),

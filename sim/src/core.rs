@@ -1,8 +1,7 @@
 //! The generated `bloom_core`, Verilated and driven through its ports.
 //!
-//! Timing facts come from `hdl` (GeneratedCore and its config JSON), never
-//! from constants here: latency, clear_cycles, readback_latency and
-//! response_fifo_depth. The checker in `checker.rs` holds the core to them.
+//! Timing facts come from `hdl` ([`hdl::Timing`]), never from constants
+//! here; the checker in `checker.rs` holds the core to them.
 
 use std::sync::Arc;
 
@@ -10,93 +9,6 @@ use crate::model::{Handshake, InitialState, Model, ModelLibrary, PortId, StreamO
 use crate::traffic::Request;
 use crate::verilator::{build, BuildOptions};
 use crate::SimError;
-
-/// A core configuration, convertible into the golden model's and the
-/// hardware's own configuration types.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct CoreSpec {
-    pub k: u32,
-    pub bank_bits: u32,
-    pub key_bits: u32,
-    pub hash: golden::HashFamily,
-    pub seed: u64,
-    /// Deliberate faults for tests that prove the harness notices them.
-    pub switches: hdl::TestSwitches,
-}
-
-impl Default for CoreSpec {
-    fn default() -> Self {
-        CoreSpec { k: 4, bank_bits: 12, key_bits: 64, hash: golden::HashFamily::H3, seed: 0, switches: Default::default() }
-    }
-}
-
-impl CoreSpec {
-    pub fn new(k: u32, bank_bits: u32, key_bits: u32, hash: golden::HashFamily, seed: u64) -> CoreSpec {
-        CoreSpec { k, bank_bits, key_bits, hash, seed, switches: Default::default() }
-    }
-
-    /// The golden model's configuration (validates every parameter).
-    pub fn golden_config(&self) -> Result<golden::Config, SimError> {
-        golden::Config::new(self.k, self.bank_bits, self.key_bits, self.hash, self.seed)
-            .map_err(|e| SimError::Value(e.to_string()))
-    }
-
-    pub fn core_config(&self) -> hdl::CoreConfig {
-        hdl::CoreConfig {
-            k: self.k as usize,
-            bank_bits: self.bank_bits as usize,
-            key_bits: self.key_bits as usize,
-            hash: match self.hash {
-                golden::HashFamily::H3 => hdl::HashKind::H3,
-                golden::HashFamily::Crc => hdl::HashKind::Crc,
-            },
-            seed: self.seed,
-            preload: None,
-            test_switches: self.switches.clone(),
-        }
-    }
-
-    /// `h3_k4_b12_w64_s0`, plus the test switches if any.
-    pub fn name(&self) -> String {
-        let mut s = format!("{}_k{}_b{}_w{}_s{}", self.hash, self.k, self.bank_bits, self.key_bits, self.seed);
-        if self.switches.disable_forwarding {
-            s.push_str("_nofwd");
-        }
-        if let Some(b) = self.switches.perturb_seed_of_bank {
-            s.push_str(&format!("_perturb{b}"));
-        }
-        s
-    }
-}
-
-/// The timing `hdl` documents for a generated core.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct CoreTiming {
-    /// Request accepted in cycle t -> resp_valid in cycle t + latency (no backpressure).
-    pub latency: u32,
-    /// req_ready is low in cycles t+1 ..= t+clear_cycles after a clear accepted in t.
-    pub clear_cycles: u32,
-    /// rb_req in cycle t -> rb_valid, rb_data in cycle t + readback_latency.
-    pub readback_latency: u32,
-    /// At most this many responses outstanding (accepted, not yet taken).
-    pub response_fifo_depth: u32,
-}
-
-impl CoreTiming {
-    pub fn of(core: &hdl::GeneratedCore) -> Result<CoreTiming, SimError> {
-        let field = |name: &str| {
-            core.config_json[name].as_u64().map(|v| v as u32).ok_or_else(|| {
-                SimError::Value(format!("the generated core's config JSON has no integer `{name}`"))
-            })
-        };
-        Ok(CoreTiming {
-            latency: core.latency,
-            clear_cycles: core.clear_cycles,
-            readback_latency: field("readback_latency")?,
-            response_fifo_depth: field("response_fifo_depth")?,
-        })
-    }
-}
 
 /// Port handles of `bloom_core`.
 #[derive(Clone, Debug)]
@@ -197,8 +109,8 @@ impl Default for PowerUp {
 
 /// A Verilated `bloom_core` with its golden-independent facts.
 pub struct VerilatedCore {
-    pub spec: CoreSpec,
-    pub timing: CoreTiming,
+    pub config: hdl::CoreConfig,
+    pub timing: hdl::Timing,
     pub ports: CorePorts,
     pub model: Model,
     pub library: Arc<ModelLibrary>,
@@ -208,31 +120,29 @@ pub struct VerilatedCore {
 
 impl VerilatedCore {
     /// Generates the core's Verilog with `hdl` and builds (or reuses) its model.
-    pub fn build(spec: &CoreSpec, trace: bool) -> Result<VerilatedCore, SimError> {
-        Self::build_with(spec, trace, PowerUp::default())
+    pub fn build(config: &hdl::CoreConfig, trace: bool) -> Result<VerilatedCore, SimError> {
+        Self::build_with(config, trace, PowerUp::default())
     }
 
-    pub fn build_with(spec: &CoreSpec, trace: bool, power_up: PowerUp) -> Result<VerilatedCore, SimError> {
-        spec.golden_config()?;
-        let generated = hdl::generate_core(&spec.core_config()).map_err(|e| SimError::Value(e.to_string()))?;
-        Self::from_generated(spec, &generated, trace, power_up)
+    pub fn build_with(config: &hdl::CoreConfig, trace: bool, power_up: PowerUp) -> Result<VerilatedCore, SimError> {
+        if config.preload.is_some() {
+            // The golden model would have to start from the image, and the
+            // random power-up's clear would empty it.
+            return Err(SimError::Value("co-simulation starts from empty banks: a preload image is not supported".into()));
+        }
+        let generated = hdl::generate_core(config).map_err(|e| SimError::Value(e.to_string()))?;
+        Self::from_generated(&generated, trace, power_up)
     }
 
-    pub fn from_generated(
-        spec: &CoreSpec,
-        generated: &hdl::GeneratedCore,
-        trace: bool,
-        power_up: PowerUp,
-    ) -> Result<VerilatedCore, SimError> {
-        let timing = CoreTiming::of(generated)?;
+    pub fn from_generated(generated: &hdl::GeneratedCore, trace: bool, power_up: PowerUp) -> Result<VerilatedCore, SimError> {
         let library = build(&generated.verilog, &generated.top, &BuildOptions { trace, ..Default::default() })?;
-        let ports = CorePorts::of(&library, spec.key_bits)?;
-        Self::start(spec.clone(), timing, ports, library, generated.verilog.len(), power_up)
+        let ports = CorePorts::of(&library, generated.config.params.key_bits)?;
+        Self::start(generated.config.clone(), generated.timing, ports, library, generated.verilog.len(), power_up)
     }
 
     fn start(
-        spec: CoreSpec,
-        timing: CoreTiming,
+        config: hdl::CoreConfig,
+        timing: hdl::Timing,
         ports: CorePorts,
         library: Arc<ModelLibrary>,
         verilog_bytes: usize,
@@ -243,7 +153,7 @@ impl VerilatedCore {
             PowerUp::Zero => InitialState::Zero,
         };
         let model = library.instantiate(Some("clock"), init)?;
-        let mut core = VerilatedCore { spec, timing, ports, model, library, verilog_bytes, power_up };
+        let mut core = VerilatedCore { config, timing, ports, model, library, verilog_bytes, power_up };
         core.reset()?;
         if let PowerUp::RandomThenClear(_) = power_up {
             core.power_up_clear()?;
@@ -251,15 +161,20 @@ impl VerilatedCore {
         Ok(core)
     }
 
+    /// The parameters of the core.
+    pub fn params(&self) -> &hdl::CoreParams {
+        &self.config.params
+    }
+
     /// Another instance of the same model (no rebuild), started the same way.
     pub fn new_instance(&self) -> Result<VerilatedCore, SimError> {
-        Self::start(self.spec.clone(), self.timing, self.ports.clone(), self.library.clone(), self.verilog_bytes, self.power_up)
+        Self::start(self.config.clone(), self.timing, self.ports.clone(), self.library.clone(), self.verilog_bytes, self.power_up)
     }
 
     /// One clear, its response taken, and its window waited out.
     fn power_up_clear(&mut self) -> Result<(), SimError> {
         let mut items = Vec::new();
-        push_request(&mut items, &Request { op: 2, key: 0, tag: 0 }, self.spec.key_bits);
+        push_request(&mut items, &Request { op: 2, key: 0, tag: 0 }, self.config.params.key_bits);
         let cycles = self.timing.clear_cycles as usize + self.timing.latency as usize + 16;
         let mut out = StreamOutput::default();
         self.stream(&items, &[0], &vec![1u8; cycles], 1, &mut out)?;
@@ -319,8 +234,8 @@ impl VerilatedCore {
     /// (rb_valid at the wrong cycle, req_ready high during a readback cycle).
     /// Call only with the pipeline drained and no clear in progress.
     pub fn read_image(&mut self) -> Result<(Vec<Vec<u8>>, Vec<String>), SimError> {
-        let k = self.spec.k as usize;
-        let size = 1usize << self.spec.bank_bits;
+        let k = self.config.k();
+        let size = self.config.bank_size();
         let lat = self.timing.readback_latency as usize;
         let n = k * size;
         let p = self.ports.clone();

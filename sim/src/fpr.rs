@@ -77,7 +77,7 @@ impl FprMeasurement {
 /// random keys, all through the core (checked against the golden model as
 /// usual). Counts the core's hits among the fresh queries.
 pub fn measure_fpr(cosim: &mut CoSim, n: u64, queries: u64, seed: u64) -> Result<FprMeasurement, SimError> {
-    let spec = cosim.core.spec.clone();
+    let spec = cosim.core.config.params;
     let w = spec.key_bits;
     let mut rng = Rng::new(seed);
     let mut consumer = ReadyPattern::default();

@@ -20,7 +20,7 @@ use std::time::Instant;
 use golden::{Op, PartitionedFilter};
 
 use crate::checker::{Checker, Mismatch};
-use crate::core::{push_request, request_words, CoreSpec, CoreTiming, VerilatedCore};
+use crate::core::{push_request, request_words, VerilatedCore};
 use crate::model::StreamOutput;
 use crate::traffic::{Consumer, Request, Traffic, TrafficShape};
 use crate::SimError;
@@ -170,7 +170,7 @@ struct Flow {
 }
 
 impl Flow {
-    fn absorb(&mut self, requests: &[Request], out: &StreamOutput, timing: &CoreTiming) {
+    fn absorb(&mut self, requests: &[Request], out: &StreamOutput, timing: &hdl::Timing) {
         self.outstanding = (self.outstanding + out.accepted).saturating_sub(out.n_responses);
         for (r, &c) in requests.iter().zip(&out.accept_cycle) {
             if r.op == 2 {
@@ -182,7 +182,7 @@ impl Flow {
 
 /// Cycles enough to present `requests` after their gaps, through a clear
 /// window in progress, the clear windows they open, and consumer stalls.
-fn cycle_budget(timing: &CoreTiming, requests: &[Request], gaps: &[u32]) -> usize {
+fn cycle_budget(timing: &hdl::Timing, requests: &[Request], gaps: &[u32]) -> usize {
     let clear = timing.clear_cycles as usize + 1;
     let clears = requests.iter().filter(|r| r.op == 2).count();
     2 * requests.len() + gaps.iter().map(|&g| g as usize).sum::<usize>() + 64 + clear * (clears + 1)
@@ -203,7 +203,7 @@ fn stream_all(
     logs: &mut Vec<(usize, StreamOutput)>,
     pool: &mut Vec<StreamOutput>,
 ) -> Result<bool, SimError> {
-    let stride = request_words(core.spec.key_bits);
+    let stride = request_words(core.config.params.key_bits);
     let mut done = 0usize;
     let mut gaps_left: Option<Vec<u32>> = None;
     let mut ready_owned = Vec::new();
@@ -286,15 +286,15 @@ pub struct CoSim {
 }
 
 impl CoSim {
-    /// Builds (or reuses from the cache) the model of `spec`; starts from reset
-    /// with empty banks.
-    pub fn new(spec: &CoreSpec) -> Result<CoSim, SimError> {
-        Self::from_core(VerilatedCore::build(spec, false)?)
+    /// Builds (or reuses from the cache) the model of `config`; starts from
+    /// reset with empty banks.
+    pub fn new(config: &hdl::CoreConfig) -> Result<CoSim, SimError> {
+        Self::from_core(VerilatedCore::build(config, false)?)
     }
 
     /// Takes a freshly built or reset core whose banks are empty.
     pub fn from_core(core: VerilatedCore) -> Result<CoSim, SimError> {
-        let golden = PartitionedFilter::try_new(core.spec.golden_config()?).map_err(|e| SimError::Value(e.to_string()))?;
+        let golden = PartitionedFilter::try_new(core.config.params).map_err(|e| SimError::Value(e.to_string()))?;
         let mut checker = Checker::new(core.timing);
         checker.skip_to(core.cycle());
         Ok(CoSim { core, golden, checker, flow: Flow::default(), pool: Vec::new(), image_checks: 0 })
@@ -323,7 +323,7 @@ impl CoSim {
         for r in requests {
             hits.push(self.golden.apply(golden_op(r)).map_err(|e| SimError::Value(e.to_string()))?);
         }
-        let w = self.core.spec.key_bits;
+        let w = self.core.config.params.key_bits;
         let mut items = Vec::with_capacity(requests.len() * request_words(w));
         for r in requests {
             push_request(&mut items, r, w);
@@ -464,10 +464,10 @@ impl CoSim {
 
     /// Checks the options and notes where the run starts (time, CPU, operations).
     fn begin(&self, opts: &RunOptions) -> Result<RunStart, SimError> {
-        if opts.shape.key_bits != self.core.spec.key_bits {
+        if opts.shape.key_bits != self.core.config.params.key_bits {
             return Err(SimError::Value(format!(
                 "traffic has {}-bit keys, the core {}-bit keys",
-                opts.shape.key_bits, self.core.spec.key_bits
+                opts.shape.key_bits, self.core.config.params.key_bits
             )));
         }
         Ok(RunStart { started: Instant::now(), cpu_before: thread_cpu_seconds(), ops_before: self.checker.accepted() })
@@ -500,7 +500,7 @@ impl CoSim {
             checker: std::mem::replace(&mut self.checker, Checker::new(timing)),
             snapshots: Vec::new(),
             timing,
-            key_bits: self.core.spec.key_bits,
+            key_bits: self.core.config.params.key_bits,
             seconds: 0.0,
             cpu_seconds: None,
         }
@@ -674,7 +674,7 @@ struct Worker {
     golden: PartitionedFilter,
     checker: Checker,
     snapshots: Vec<GoldenImage>,
-    timing: CoreTiming,
+    timing: hdl::Timing,
     key_bits: u32,
     seconds: f64,
     cpu_seconds: Option<f64>,

@@ -33,7 +33,7 @@ pub mod traffic;
 pub mod verilator;
 
 pub use checker::{Checker, Mismatch};
-pub use core::{CoreSpec, CoreTiming, VerilatedCore};
+pub use core::VerilatedCore;
 pub use harness::{run_sharded, shard_traffic_seed, CoSim, RunOptions, RunReport};
 pub use traffic::{Request, Traffic, TrafficShape};
 

@@ -9,7 +9,6 @@
 
 use hdl::sim::{CoreSim, CycleInputs, CycleOutputs};
 
-use crate::core::CoreSpec;
 use crate::model::StreamOutput;
 use crate::traffic::Request;
 use crate::SimError;
@@ -31,28 +30,27 @@ pub struct RustHdlCore {
     sim: Box<dyn CycleCore>,
     inputs: CycleInputs,
     cycle: u64,
-    pub spec: CoreSpec,
+    pub config: hdl::CoreConfig,
 }
 
 impl RustHdlCore {
-    pub fn new(spec: &CoreSpec) -> Result<RustHdlCore, SimError> {
-        let cfg = spec.core_config();
+    pub fn new(cfg: &hdl::CoreConfig) -> Result<RustHdlCore, SimError> {
         let err = |e: hdl::HdlError| SimError::Value(e.to_string());
-        let sim: Box<dyn CycleCore> = match spec.key_bits {
+        let sim: Box<dyn CycleCore> = match cfg.key_bits() {
             32 => Box::new(CoreSim::new(hdl::verilog::build_core::<32>(&cfg).map_err(err)?)),
             64 => Box::new(CoreSim::new(hdl::verilog::build_core::<64>(&cfg).map_err(err)?)),
             128 => Box::new(CoreSim::new(hdl::verilog::build_core::<128>(&cfg).map_err(err)?)),
             w => return Err(SimError::Value(format!("key_bits = {w} is not allowed (allowed: 32, 64, 128)"))),
         };
-        let mut core = RustHdlCore { sim, inputs: CycleInputs::default(), cycle: 0, spec: spec.clone() };
+        let mut core = RustHdlCore { sim, inputs: CycleInputs::default(), cycle: 0, config: cfg.clone() };
         core.reset();
         Ok(core)
     }
 
     /// Reset plus the same power-up clear as `VerilatedCore` with
     /// `PowerUp::RandomThenClear`, so that both run in step from then on.
-    pub fn new_like_verilated(spec: &CoreSpec, timing: &crate::core::CoreTiming) -> Result<RustHdlCore, SimError> {
-        let mut core = Self::new(spec)?;
+    pub fn new_like_verilated(cfg: &hdl::CoreConfig, timing: &hdl::Timing) -> Result<RustHdlCore, SimError> {
+        let mut core = Self::new(cfg)?;
         let cycles = timing.clear_cycles as usize + timing.latency as usize + 16;
         let mut out = StreamOutput::default();
         core.stream(&[Request { op: 2, key: 0, tag: 0 }], &[0], &vec![1u8; cycles], 1, &mut out);
@@ -140,8 +138,8 @@ impl RustHdlCore {
 
     /// Every bit of every bank through the readback port (as `VerilatedCore::read_image`).
     pub fn read_image(&mut self, readback_latency: u32) -> Vec<Vec<u8>> {
-        let k = self.spec.k as usize;
-        let size = 1usize << self.spec.bank_bits;
+        let k = self.config.k();
+        let size = self.config.bank_size();
         let lat = readback_latency as usize;
         let n = k * size;
         let mut banks = vec![vec![0u8; size]; k];

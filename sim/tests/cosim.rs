@@ -6,15 +6,15 @@ mod common;
 use common::*;
 use proptest::prelude::*;
 use sim::traffic::ReadyPattern;
-use sim::{CoSim, CoreSpec, Request, RunOptions, TrafficShape};
+use sim::{CoSim, Request, RunOptions, TrafficShape};
 
-fn stress(spec: &CoreSpec, ops: u64, seed: u64, checkpoint_every: u64) {
+fn stress(spec: &hdl::CoreConfig, ops: u64, seed: u64, checkpoint_every: u64) {
     let mut cosim = fresh(spec);
-    let mut opts = RunOptions::stress(ops, spec.key_bits, seed);
+    let mut opts = RunOptions::stress(ops, spec.params.key_bits, seed);
     opts.checkpoint_every = checkpoint_every;
     opts.batch = 4096;
     let r = cosim.run(&opts, &mut |_, _| {}).unwrap();
-    assert_eq!(r.mismatches, 0, "{}: first mismatches:\n{}", spec.name(), list(&r.first_mismatches));
+    assert_eq!(r.mismatches, 0, "{}: first mismatches:\n{}", spec.label(), list(&r.first_mismatches));
     assert_eq!(r.ops, ops);
     assert_eq!(r.responses, ops);
     let expected_checks = if checkpoint_every > 0 { ops.div_ceil(checkpoint_every) } else { 1 } as u32;
@@ -66,9 +66,9 @@ fn op_strategy() -> impl Strategy<Value = (u8, u8, u8)> {
 
 /// Runs a sequence on a fresh instance; keys come from a pool of 6 (so most
 /// operations hit hazards and repeats) plus edge keys.
-fn run_sequence(spec: &CoreSpec, ops: &[(u8, u8, u8)], ready: &[bool], pool_seed: u64) -> Result<(), TestCaseError> {
+fn run_sequence(spec: &hdl::CoreConfig, ops: &[(u8, u8, u8)], ready: &[bool], pool_seed: u64) -> Result<(), TestCaseError> {
     let mut cosim: CoSim = fresh(spec);
-    let w = spec.key_bits;
+    let w = spec.params.key_bits;
     let mut rng = sim::traffic::Rng::new(pool_seed);
     let max = if w == 128 { u128::MAX } else { (1u128 << w) - 1 };
     let pool: Vec<u128> = (0..6).map(|_| rng.key(w)).chain([0, max, 1]).collect();
@@ -84,12 +84,12 @@ fn run_sequence(spec: &CoreSpec, ops: &[(u8, u8, u8)], ready: &[bool], pool_seed
     cosim.run_requests(&requests, &gaps, &mut consumer).unwrap();
     cosim.check_image(&mut consumer).unwrap();
     let r = cosim.report();
-    prop_assert_eq!(r.mismatches, 0, "{}: {}", spec.name(), list(&r.first_mismatches));
+    prop_assert_eq!(r.mismatches, 0, "{}: {}", spec.label(), list(&r.first_mismatches));
     prop_assert_eq!(r.responses, ops.len() as u64);
     Ok(())
 }
 
-fn property(spec: CoreSpec, cases: u32) {
+fn property(spec: hdl::CoreConfig, cases: u32) {
     // Build once, before proptest's timer-free loop, so a build error is clear.
     let _ = library(&spec);
     let config = ProptestConfig { cases, failure_persistence: None, ..ProptestConfig::default() };
@@ -138,13 +138,13 @@ fn zero_power_up_h3_k4_b12_w64_starts_empty_without_a_clear() {
 fn soak_all_configurations_2m_ops() {
     for spec in [h3_k4_b12_w64(), crc_k3_b6_w32(), h3_k1_b6_w128(), crc_k8_b16_w128()] {
         let mut cosim = fresh(&spec);
-        let mut opts = RunOptions::stress(2_000_000, spec.key_bits, 77);
-        opts.shape = TrafficShape::stress_for(spec.key_bits, cosim.core.timing.clear_cycles);
+        let mut opts = RunOptions::stress(2_000_000, spec.params.key_bits, 77);
+        opts.shape = TrafficShape::stress_for(spec.params.key_bits, cosim.core.timing.clear_cycles);
         opts.checkpoint_every = 500_000;
         let r = cosim.run(&opts, &mut |_, _| {}).unwrap();
-        assert_eq!(r.mismatches, 0, "{}: {}", spec.name(), list(&r.first_mismatches));
+        assert_eq!(r.mismatches, 0, "{}: {}", spec.label(), list(&r.first_mismatches));
         assert_eq!((r.ops, r.image_checks), (2_000_000, 4));
-        println!("{}: {} ops, {} cycles, {:.2} M ops/s", spec.name(), r.ops, r.traffic_cycles, r.ops_per_second() / 1e6);
+        println!("{}: {} ops, {} cycles, {:.2} M ops/s", spec.label(), r.ops, r.traffic_cycles, r.ops_per_second() / 1e6);
     }
 }
 

@@ -5,9 +5,9 @@ mod common;
 
 use common::*;
 use sim::fpr::measure_fpr;
-use sim::CoreSpec;
 
-fn fpr(spec: &CoreSpec, n: u64, queries: u64, seed: u64) {
+
+fn fpr(spec: &hdl::CoreConfig, n: u64, queries: u64, seed: u64) {
     let mut cosim = fresh(spec);
     let m = measure_fpr(&mut cosim, n, queries, seed).unwrap();
     let r = cosim.report();
@@ -15,7 +15,7 @@ fn fpr(spec: &CoreSpec, n: u64, queries: u64, seed: u64) {
     let (lo, hi) = m.interval95();
     println!(
         "{}: n={} queries={} measured={:.5} exact={:.5} (95% [{lo:.5}, {hi:.5}], se {:.2e}, binomial se {:.2e}) given the fill {:.5} z={:+.2}",
-        spec.name(),
+        spec.label(),
         m.inserted,
         m.queries,
         m.measured,

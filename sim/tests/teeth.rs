@@ -9,17 +9,17 @@ use golden::HashFamily::H3;
 use golden::PartitionedFilter;
 use sim::harness::golden_op;
 use sim::traffic::ReadyPattern;
-use sim::{CoSim, CoreSpec, Request, Traffic, TrafficShape};
+use sim::{CoSim, Request, Traffic, TrafficShape};
 
 /// Keys such that no two keys closer than `distance` in the list share an
 /// address in any bank (so no read-after-write hazard among them).
-fn hazard_free_keys(spec: &CoreSpec, n: usize, distance: usize, seed: u64) -> Vec<u128> {
-    let golden = PartitionedFilter::new(spec.golden_config().unwrap());
+fn hazard_free_keys(spec: &hdl::CoreConfig, n: usize, distance: usize, seed: u64) -> Vec<u128> {
+    let golden = PartitionedFilter::new(spec.params);
     let mut rng = sim::traffic::Rng::new(seed);
     let mut keys: Vec<u128> = Vec::new();
     let mut addrs: Vec<Vec<u32>> = Vec::new();
     while keys.len() < n {
-        let key = rng.key(spec.key_bits);
+        let key = rng.key(spec.params.key_bits);
         let a = golden.addresses(key).unwrap();
         let lo = addrs.len().saturating_sub(distance);
         if addrs[lo..].iter().all(|b| b.iter().zip(&a).all(|(x, y)| x != y)) {
@@ -33,7 +33,7 @@ fn hazard_free_keys(spec: &CoreSpec, n: usize, distance: usize, seed: u64) -> Ve
 #[test]
 fn nofwd_crc_k3_b6_w32_first_mismatch_is_the_query_right_after_its_insert() {
     let mut spec = crc_k3_b6_w32();
-    spec.switches.disable_forwarding = true;
+    spec.test_switches.disable_forwarding = true;
     let mut cosim = fresh(&spec);
     let lat = cosim.core.timing.latency as u64;
     let keys = hazard_free_keys(&spec, 12, 10, 5);
@@ -60,7 +60,7 @@ fn nofwd_crc_k3_b6_w32_first_mismatch_is_the_query_right_after_its_insert() {
 #[test]
 fn nofwd_crc_k3_b6_w32_caught_by_random_stress_traffic() {
     let mut spec = crc_k3_b6_w32();
-    spec.switches.disable_forwarding = true;
+    spec.test_switches.disable_forwarding = true;
     let mut cosim = fresh(&spec);
     let r = cosim.run(&sim::RunOptions::stress(5_000, 32, 21), &mut |_, _| {}).unwrap();
     assert!(r.mismatches > 0);
@@ -78,14 +78,14 @@ struct PerturbedReference {
 }
 
 impl PerturbedReference {
-    fn new(spec: &CoreSpec, bank: usize) -> Self {
+    fn new(spec: &hdl::CoreConfig, bank: usize) -> Self {
         let mut shifted = spec.clone();
-        shifted.seed = spec.seed.wrapping_add(1);
+        shifted.params.seed = spec.params.seed.wrapping_add(1);
         PerturbedReference {
-            normal: PartitionedFilter::new(spec.golden_config().unwrap()),
-            shifted: PartitionedFilter::new(shifted.golden_config().unwrap()),
+            normal: PartitionedFilter::new(spec.params),
+            shifted: PartitionedFilter::new(shifted.params),
             bank,
-            bits: vec![vec![false; 1 << spec.bank_bits]; spec.k as usize],
+            bits: vec![vec![false; 1 << spec.params.bank_bits]; spec.params.k as usize],
         }
     }
     fn apply(&mut self, r: &Request) -> bool {
@@ -105,8 +105,8 @@ impl PerturbedReference {
 
 #[test]
 fn perturb_bank1_h3_k3_b6_w32_first_mismatch_at_the_first_differing_response() {
-    let mut spec = CoreSpec::new(3, 6, 32, H3, 99);
-    spec.switches.perturb_seed_of_bank = Some(1);
+    let mut spec = hdl::CoreConfig::from(hdl::CoreParams::new(3, 6, 32, H3, 99).unwrap());
+    spec.test_switches.perturb_seed_of_bank = Some(1);
     let mut cosim = fresh(&spec);
     let lat = cosim.core.timing.latency as u64;
     // Back to back, never stalled, no clears: operation i is accepted in cycle start + i.
@@ -114,7 +114,7 @@ fn perturb_bank1_h3_k3_b6_w32_first_mismatch_at_the_first_differing_response() {
     (shape.p_clear, shape.p_burst_end, shape.max_gap, shape.p_stall_start) = (0.0, 0.0, 0, 0.0);
     let mut traffic = Traffic::new(shape, 8);
     let requests: Vec<Request> = (0..3000).map(|_| traffic.next_request().0).collect();
-    let mut golden = PartitionedFilter::new(CoreSpec { switches: Default::default(), ..spec.clone() }.golden_config().unwrap());
+    let mut golden = PartitionedFilter::new(spec.params);
     let mut broken = PerturbedReference::new(&spec, 1);
     let expected_first = requests
         .iter()
@@ -145,7 +145,7 @@ fn perturb_bank1_h3_k3_b6_w32_first_mismatch_at_the_first_differing_response() {
 #[test]
 fn a_correct_core_with_the_same_traffic_has_no_mismatch() {
     // Control for the perturbation test: the same configuration without the switch.
-    let spec = CoreSpec::new(3, 6, 32, H3, 99);
+    let spec = hdl::CoreConfig::from(hdl::CoreParams::new(3, 6, 32, H3, 99).unwrap());
     let mut cosim: CoSim = fresh(&spec);
     let r = cosim.run(&sim::RunOptions::stress(5_000, 32, 8), &mut |_, _| {}).unwrap();
     assert_eq!(r.mismatches, 0, "{:?}", r.first_mismatches);
@@ -154,7 +154,7 @@ fn a_correct_core_with_the_same_traffic_has_no_mismatch() {
 #[test]
 fn nofwd_crc_k3_b6_w32_caught_in_every_shard_of_a_sharded_run() {
     let mut spec = crc_k3_b6_w32();
-    spec.switches.disable_forwarding = true;
+    spec.test_switches.disable_forwarding = true;
     let first = sim::VerilatedCore::build(&spec, false).unwrap();
     let mut cosims = vec![sim::CoSim::from_core(first.new_instance().unwrap()).unwrap(), sim::CoSim::from_core(first).unwrap()];
     let (reports, _) = sim::run_sharded(&mut cosims, &sim::RunOptions::stress(10_000, 32, 21), &mut |_, _| {}).unwrap();

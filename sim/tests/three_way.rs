@@ -8,15 +8,15 @@ use common::*;
 use sim::checker::Checker;
 use sim::harness::{compare_image, golden_op, CoreImage, GoldenImage};
 use sim::rusthdl::RustHdlCore;
-use sim::{CoreSpec, StreamOutput, Traffic, TrafficShape};
+use sim::{StreamOutput, Traffic, TrafficShape};
 
-fn three_way(spec: &CoreSpec, ops: usize, seed: u64) {
+fn three_way(spec: &hdl::CoreConfig, ops: usize, seed: u64) {
     let verilated = fresh(spec);
     let mut vcore = verilated.core;
     let mut rcore = RustHdlCore::new_like_verilated(spec, &vcore.timing).unwrap();
     assert_eq!(vcore.cycle(), rcore.cycle(), "both start after the same reset");
-    let mut golden = golden::PartitionedFilter::new(spec.golden_config().unwrap());
-    let mut traffic = Traffic::new(TrafficShape::stress(spec.key_bits), seed);
+    let mut golden = golden::PartitionedFilter::new(spec.params);
+    let mut traffic = Traffic::new(TrafficShape::stress(spec.params.key_bits), seed);
     // Clears must occur in short runs too.
     let mut requests = Vec::new();
     let mut gaps = Vec::new();
@@ -31,7 +31,7 @@ fn three_way(spec: &CoreSpec, ops: usize, seed: u64) {
     let hits: Vec<bool> = requests.iter().map(|r| golden.apply(golden_op(r)).unwrap()).collect();
     let mut items = Vec::new();
     for r in &requests {
-        sim::core::push_request(&mut items, r, spec.key_bits);
+        sim::core::push_request(&mut items, r, spec.params.key_bits);
     }
     let clears = requests.iter().filter(|r| r.op == 2).count();
     let cycles = 3 * ops + (clears + 1) * (vcore.timing.clear_cycles as usize) + 200;
@@ -50,7 +50,7 @@ fn three_way(spec: &CoreSpec, ops: usize, seed: u64) {
     if let Some(c) = (0..vout.flags.len()).find(|&c| vout.flags[c] != rout.flags[c]) {
         panic!(
             "{}: cycle {}: Verilator flags {:04b}, rust-hdl {:04b} (bit0 req_valid, bit1 req_ready, bit2 resp_valid, bit3 resp_ready)",
-            spec.name(),
+            spec.label(),
             vout.start_cycle + c as u64,
             vout.flags[c],
             rout.flags[c]
@@ -58,7 +58,7 @@ fn three_way(spec: &CoreSpec, ops: usize, seed: u64) {
     }
     assert_eq!(vout.accept_cycle, rout.accept_cycle);
     for i in 0..ops {
-        assert_eq!(vout.response(i), rout.response(i), "{}: response {i}", spec.name());
+        assert_eq!(vout.response(i), rout.response(i), "{}: response {i}", spec.label());
     }
 
     // Each against golden and the documented timing.
@@ -79,8 +79,8 @@ fn three_way(spec: &CoreSpec, ops: usize, seed: u64) {
     let vfills = vcore.read_fills().unwrap();
     let rbanks = rcore.read_image(vcore.timing.readback_latency);
     let rfills = rcore.read_fills();
-    assert_eq!(vbanks, rbanks, "{}: images differ", spec.name());
-    assert_eq!(vfills, rfills, "{}: fills differ", spec.name());
+    assert_eq!(vbanks, rbanks, "{}: images differ", spec.label());
+    assert_eq!(vfills, rfills, "{}: fills differ", spec.label());
     let mut checker = Checker::new(vcore.timing);
     let image = CoreImage { banks: vbanks, fills: vfills, readback_errors: vec![], start_cycle: start, fill_cycle: start, end_cycle: start };
     compare_image(&mut checker, &image, &GoldenImage::of(&golden), vcore.timing.readback_latency);

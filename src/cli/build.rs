@@ -6,7 +6,7 @@
 
 use std::path::PathBuf;
 
-use crate::cli::config::CoreArgs;
+use crate::cli::config::{BoardParser, CoreArgs};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum TopArg {
@@ -19,9 +19,9 @@ pub enum TopArg {
 
 #[derive(clap::Args)]
 pub struct Args {
-    /// Board: icebreaker, hx8k, ulx3s (= ulx3s-85f), ulx3s-12f, ulx3s-25f, ulx3s-45f, ulx3s-85f.
-    #[arg(long)]
-    pub board: String,
+    /// Board (flow/src/board.rs).
+    #[arg(long, value_parser = BoardParser)]
+    pub board: &'static flow::board::Board,
     #[command(flatten)]
     pub core: CoreArgs,
     /// What the board top holds: uart-bridge (the host bridge, for `bloom host --port`)
@@ -52,48 +52,76 @@ pub struct Args {
     pub quiet: bool,
 }
 
-pub fn core_netlist(core: &CoreArgs) -> anyhow::Result<flow::CoreNetlist> {
-    let cfg = core.hdl_config(None)?;
-    Ok(flow::CoreNetlist::generate(&cfg)?)
+/// What `bloom build` does, validated.
+pub struct Job {
+    pub board: &'static flow::board::Board,
+    pub core: hdl::CoreParams,
+    pub top: TopArg,
+    pub baud: u32,
+    pub out: PathBuf,
+    pub pnr_seed: u64,
+    pub freq: Option<f64>,
+    pub flash: bool,
+    pub quiet: bool,
+}
+
+impl Args {
+    pub fn job(self) -> anyhow::Result<Job> {
+        if self.top == TopArg::TestPattern && self.baud.is_some() {
+            anyhow::bail!("--baud applies to --top uart-bridge only: the test pattern has no UART");
+        }
+        let out = self.out.unwrap_or_else(|| PathBuf::from("build").join(self.board.name));
+        Ok(Job {
+            board: self.board,
+            core: self.core.params,
+            top: self.top,
+            baud: self.baud.unwrap_or(hdl::bridge::DEFAULT_BAUD),
+            out,
+            pnr_seed: self.pnr_seed,
+            freq: self.freq,
+            flash: self.flash,
+            quiet: self.quiet,
+        })
+    }
 }
 
 pub fn run(args: Args) -> anyhow::Result<()> {
-    let board = flow::board::board(&args.board)?;
-    let core_cfg = args.core.hdl_config(None)?;
-    let core = flow::CoreNetlist::generate(&core_cfg)?;
-    let logic: Box<dyn flow::top::BoardLogic> = match (args.top, args.baud) {
-        (TopArg::UartBridge, baud) => {
-            Box::new(flow::bridge::UartBridge::new(core_cfg, baud.unwrap_or(hdl::bridge::DEFAULT_BAUD)))
-        }
-        (TopArg::TestPattern, None) => Box::new(flow::top::TestPattern),
-        (TopArg::TestPattern, Some(_)) => {
-            anyhow::bail!("--baud applies to --top uart-bridge only: the test pattern has no UART")
-        }
+    execute(&args.job()?)?;
+    Ok(())
+}
+
+/// Builds the bitstream of `job` and prints its report.
+pub fn execute(job: &Job) -> anyhow::Result<flow::build::BuildReport> {
+    let board = job.board;
+    let core = flow::generate_core(&job.core.into())?;
+    let logic: Box<dyn flow::top::BoardLogic> = match job.top {
+        TopArg::UartBridge => Box::new(flow::bridge::UartBridge::new(job.core, job.baud)),
+        TopArg::TestPattern => Box::new(flow::top::TestPattern),
     };
-    if args.flash {
+    if job.flash {
         // Before hours of place and route, not after.
         flow::tools::Tool::OpenFpgaLoader.locate()?;
     }
-    let out = args.out.clone().unwrap_or_else(|| PathBuf::from("build").join(board.name));
+    let out = &job.out;
     if out.exists() && !out.is_dir() {
         anyhow::bail!("--out {} exists and is not a directory", out.display());
     }
-    let progress = if args.quiet { flow::tools::Progress::quiet() } else { flow::tools::Progress::new("[build] ") };
+    let progress = if job.quiet { flow::tools::Progress::quiet() } else { flow::tools::Progress::new("[build] ") };
     let opts = flow::build::BuildOptions {
         board,
         out_dir: out.clone(),
-        pnr_seed: args.pnr_seed,
-        freq_mhz: args.freq,
+        pnr_seed: job.pnr_seed,
+        freq_mhz: job.freq,
         logic: logic.as_ref(),
         progress: progress.clone(),
     };
     let report = flow::build::build(&core, &opts)?;
     println!("bloom build: {}", board.title);
     print!("{}", report.table());
-    if args.flash {
+    if job.flash {
         let bit = PathBuf::from(&report.bitstream);
         flow::steps::program(board, &bit, &out.join("program.log"), &progress)?;
         println!("programmed the {} (volatile: lost at power-off)", board.title);
     }
-    Ok(())
+    Ok(report)
 }

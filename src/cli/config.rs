@@ -1,72 +1,126 @@
-//! The filter configuration options shared by `verilog`, `sim`, `build`, `fmax`.
-//! Conversion into the golden model's and the hardware's own configuration types
-//! lives next to each user, so that neither crate depends on the other.
+//! Options shared by several subcommands, each parsed and validated once, at
+//! the command line, into the typed value the libraries take:
+//!
+//! - [`CoreArgs`]: the filter's parameters, one option per entry of the
+//!   shared table `bloom_params::PARAMS` (flag, help, allowed values and
+//!   default all come from there) into a validated [`hdl::CoreParams`];
+//! - [`BoardParser`] and [`DeviceParser`]: board and device names from the
+//!   flow's board table, with its names as the possible values.
 
-use std::path::PathBuf;
+use bloom_params::{Allowed, Param, CoreParams, PARAMS};
+use clap::builder::{PossibleValue, TypedValueParser};
+use clap::{Arg, ArgMatches, Command, Error, FromArgMatches};
 
-use clap::ValueEnum;
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum HashArg {
-    H3,
-    Crc,
-}
-
-#[derive(clap::Args, Clone, Debug)]
+/// The core's parameters (`--k`, `--bank-bits`, `--key-bits`, `--hash`, `--seed`).
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct CoreArgs {
-    /// Number of partitions (hash units and banks), 1..=16.
-    #[arg(long, default_value_t = 4)]
-    pub k: u32,
-    /// log2 of the bits per bank, 6..=16 (12 = 4096-bit banks).
-    #[arg(long = "bank-bits", default_value_t = 12)]
-    pub bank_bits: u32,
-    /// Key width in bits: 32, 64 or 128.
-    #[arg(long = "key-bits", default_value_t = 64)]
-    pub key_bits: u32,
-    /// Hash family.
-    #[arg(long, value_enum, default_value_t = HashArg::H3)]
-    pub hash: HashArg,
-    /// Hash seed (see docs/contract.md).
-    #[arg(long, default_value_t = 0)]
-    pub seed: u64,
+    pub params: CoreParams,
 }
 
-impl From<HashArg> for golden::HashFamily {
-    fn from(h: HashArg) -> Self {
-        match h {
-            HashArg::H3 => golden::HashFamily::H3,
-            HashArg::Crc => golden::HashFamily::Crc,
+/// Parses one parameter's text with its table entry, so that a bad value is
+/// refused by the command line itself with the parameter's own message.
+#[derive(Clone, Copy)]
+struct ParamParser(&'static Param);
+
+impl TypedValueParser for ParamParser {
+    type Value = String;
+
+    fn parse_ref(&self, cmd: &Command, arg: Option<&Arg>, value: &std::ffi::OsStr) -> Result<String, Error> {
+        let text = value.to_str().ok_or_else(|| clap::Error::new(clap::error::ErrorKind::InvalidUtf8).with_cmd(cmd))?;
+        match self.0.parse(text) {
+            Ok(_) => Ok(text.to_string()),
+            Err(e) => {
+                let flag = arg.and_then(|a| a.get_long()).unwrap_or(self.0.flag);
+                Err(cmd.clone().error(clap::error::ErrorKind::ValueValidation, format!("--{flag} {text}: {e}")))
+            }
+        }
+    }
+
+    fn possible_values(&self) -> Option<Box<dyn Iterator<Item = PossibleValue> + '_>> {
+        match self.0.allowed {
+            Allowed::Names(names) => Some(Box::new(names.iter().map(|n| PossibleValue::new(*n)))),
+            _ => None,
         }
     }
 }
 
-impl From<HashArg> for hdl::HashKind {
-    fn from(h: HashArg) -> Self {
-        match h {
-            HashArg::H3 => hdl::HashKind::H3,
-            HashArg::Crc => hdl::HashKind::Crc,
+impl clap::Args for CoreArgs {
+    fn augment_args(mut cmd: Command) -> Command {
+        for p in PARAMS {
+            let help = match p.allowed {
+                Allowed::Names(_) => p.help.to_string(),
+                allowed => format!("{}: {allowed}", p.help),
+            };
+            cmd = cmd.arg(
+                Arg::new(p.name)
+                    .long(p.flag)
+                    .value_name(&*Box::leak(p.flag.to_uppercase().into_boxed_str()))
+                    .help(help)
+                    .default_value(p.default)
+                    .value_parser(ParamParser(p)),
+            );
         }
+        cmd
+    }
+
+    fn augment_args_for_update(cmd: Command) -> Command {
+        Self::augment_args(cmd)
+    }
+}
+
+impl FromArgMatches for CoreArgs {
+    fn from_arg_matches(matches: &ArgMatches) -> Result<Self, Error> {
+        let params = CoreParams::from_lookup(|p| matches.get_one::<String>(p.name).cloned())
+            .map_err(|e| Error::raw(clap::error::ErrorKind::ValueValidation, e))?;
+        Ok(CoreArgs { params })
+    }
+
+    fn update_from_arg_matches(&mut self, matches: &ArgMatches) -> Result<(), Error> {
+        *self = Self::from_arg_matches(matches)?;
+        Ok(())
     }
 }
 
 impl CoreArgs {
-    /// The golden model's configuration; an invalid option is an error naming it.
-    pub fn golden_config(&self) -> anyhow::Result<golden::Config> {
-        Ok(golden::Config::new(self.k, self.bank_bits, self.key_bits, self.hash.into(), self.seed)?)
+    /// The options as they would be typed (`--k 4 --bank-bits 12 ...`), for
+    /// the commands a report suggests.
+    pub fn command_line(params: &CoreParams) -> String {
+        PARAMS.iter().map(|p| format!("--{} {}", p.flag, params.get(p))).collect::<Vec<_>>().join(" ")
+    }
+}
+
+/// A board name from the flow's board table (`ulx3s` is the 85F).
+#[derive(Clone, Copy)]
+pub struct BoardParser;
+
+impl TypedValueParser for BoardParser {
+    type Value = &'static flow::board::Board;
+
+    fn parse_ref(&self, cmd: &Command, _arg: Option<&Arg>, value: &std::ffi::OsStr) -> Result<Self::Value, Error> {
+        let text = value.to_string_lossy();
+        flow::board::board(&text).map_err(|e| cmd.clone().error(clap::error::ErrorKind::InvalidValue, e.to_string()))
     }
 
-    /// The hardware's configuration, validated, with an optional preload image.
-    pub fn hdl_config(&self, preload: Option<PathBuf>) -> anyhow::Result<hdl::CoreConfig> {
-        let cfg = hdl::CoreConfig {
-            k: self.k as usize,
-            bank_bits: self.bank_bits as usize,
-            key_bits: self.key_bits as usize,
-            hash: self.hash.into(),
-            seed: self.seed,
-            preload,
-            test_switches: Default::default(),
-        };
-        cfg.validate()?;
-        Ok(cfg)
+    fn possible_values(&self) -> Option<Box<dyn Iterator<Item = PossibleValue> + '_>> {
+        let mut names: Vec<PossibleValue> = flow::board::BOARDS.iter().map(|b| PossibleValue::new(b.name).help(b.title)).collect();
+        names.push(PossibleValue::new("ulx3s").help("= ulx3s-85f"));
+        Some(Box::new(names.into_iter()))
+    }
+}
+
+/// A device name from the flow's device table.
+#[derive(Clone, Copy)]
+pub struct DeviceParser;
+
+impl TypedValueParser for DeviceParser {
+    type Value = &'static flow::board::Device;
+
+    fn parse_ref(&self, cmd: &Command, _arg: Option<&Arg>, value: &std::ffi::OsStr) -> Result<Self::Value, Error> {
+        let text = value.to_string_lossy();
+        flow::board::device(&text).map_err(|e| cmd.clone().error(clap::error::ErrorKind::InvalidValue, e.to_string()))
+    }
+
+    fn possible_values(&self) -> Option<Box<dyn Iterator<Item = PossibleValue> + '_>> {
+        Some(Box::new(flow::board::DEVICES.iter().map(|d| PossibleValue::new(d.name).help(d.part))))
     }
 }

@@ -3,13 +3,13 @@
 
 use std::path::PathBuf;
 
-use crate::cli::config::CoreArgs;
+use crate::cli::config::{CoreArgs, DeviceParser};
 
 #[derive(clap::Args)]
 pub struct Args {
-    /// Device: up5k, hx8k, ecp5-12f, ecp5-25f, ecp5-45f, ecp5-85f.
-    #[arg(long)]
-    pub device: String,
+    /// Device (flow/src/board.rs).
+    #[arg(long, value_parser = DeviceParser)]
+    pub device: &'static flow::board::Device,
     #[command(flatten)]
     pub core: CoreArgs,
     /// Number of nextpnr seeds (1, 2, ... N) for each design.
@@ -31,8 +31,8 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> anyhow::Result<()> {
-    let device = flow::board::device(&args.device)?;
-    let core = super::build::core_netlist(&args.core)?;
+    let device = args.device;
+    let core = flow::generate_core(&args.core.params.into())?;
     let out = args.out.clone().unwrap_or_else(|| PathBuf::from("build").join(format!("fmax-{}", device.name)));
     if out.exists() && !out.is_dir() {
         anyhow::bail!("--out {} exists and is not a directory", out.display());

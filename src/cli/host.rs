@@ -115,7 +115,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     if !(20..=1_000_000).contains(&args.board_timeout_bits) {
         bail!("--board-timeout-bits {} is not allowed (20 ..= 1000000)", args.board_timeout_bits);
     }
-    let expected = args.core.golden_config()?;
+    let expected = args.core.params;
     // Validate every key (syntax, and width when the configuration is known)
     // before touching the device.
     let width = if args.sim || args.expect_config { Some(expected.key_bits) } else { None };
@@ -145,7 +145,8 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         if !(4..=64).contains(&args.sim_clocks_per_bit) {
             bail!("--sim-clocks-per-bit {} is not allowed (4 ..= 64)", args.sim_clocks_per_bit);
         }
-        let board = SimBoard::new(args.core.hdl_config(args.preload.clone())?, args.baud, args.sim_clocks_per_bit, args.board_timeout_bits)?;
+        let core = hdl::CoreConfig { preload: args.preload.clone(), ..expected.into() };
+        let board = SimBoard::new(core, args.baud, args.sim_clocks_per_bit, args.board_timeout_bits)?;
         let client = Client::connect(board, opts, Some(&expected))?;
         execute(client, &args.command, &keys)
     } else {

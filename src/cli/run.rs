@@ -7,16 +7,16 @@
 //!    (`bloom sim`);
 //! 4. the bitstream and its report for a board (`bloom build`);
 //!
-//! and a short summary. Each later step is the subcommand itself, run with the
-//! same arguments a user would type, so the pipeline never drifts from them.
+//! and a short summary. Each later step is the subcommand's own function,
+//! given the same validated values the subcommand builds from its options,
+//! so the pipeline never drifts from them.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::time::Instant;
 
 use anyhow::{bail, Context};
-use clap::Parser;
 
-use crate::cli::config::{CoreArgs, HashArg};
+use crate::cli::config::{BoardParser, CoreArgs};
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -25,47 +25,15 @@ pub struct Args {
     /// Operations in the co-simulation step (1..=10^9).
     #[arg(long, default_value_t = 1_000_000)]
     pub ops: u64,
-    /// Board for the bitstream step: icebreaker, hx8k, ulx3s, ulx3s-12f/25f/45f/85f.
-    #[arg(long, default_value = "icebreaker")]
-    pub board: String,
+    /// Board for the bitstream step (flow/src/board.rs).
+    #[arg(long, default_value = "icebreaker", value_parser = BoardParser)]
+    pub board: &'static flow::board::Board,
     /// Output directory for every step's files (verilog/, BOARD/).
     #[arg(long, default_value = "build/run")]
     pub out: PathBuf,
     /// Stop after the co-simulation (no Yosys/nextpnr run).
     #[arg(long = "no-bitstream")]
     pub no_bitstream: bool,
-}
-
-/// Parses a subcommand's own arguments exactly as the command line would.
-#[derive(Parser)]
-#[command(no_binary_name = true)]
-struct StepArgs<T: clap::Args> {
-    #[command(flatten)]
-    inner: T,
-}
-
-fn step_args<T: clap::Args>(argv: &[String]) -> anyhow::Result<T> {
-    Ok(StepArgs::<T>::try_parse_from(argv).context("internal: bad step arguments")?.inner)
-}
-
-fn core_argv(core: &CoreArgs) -> Vec<String> {
-    let hash = match core.hash {
-        HashArg::H3 => "h3",
-        HashArg::Crc => "crc",
-    };
-    [
-        "--k".to_string(),
-        core.k.to_string(),
-        "--bank-bits".to_string(),
-        core.bank_bits.to_string(),
-        "--key-bits".to_string(),
-        core.key_bits.to_string(),
-        "--hash".to_string(),
-        hash.to_string(),
-        "--seed".to_string(),
-        core.seed.to_string(),
-    ]
-    .to_vec()
 }
 
 fn banner(n: u32, title: &str) {
@@ -104,7 +72,7 @@ fn golden_step(cfg: &golden::Config) -> anyhow::Result<GoldenSample> {
     let classic = golden::theory::classic(m, n, cfg.k)?;
     println!("theory at n = {n} items (2^b ln 2): partitioned exact {exact:.4e}, standard exact {standard:.4e}, classic {classic:.4e}");
 
-    let mut filter = golden::PartitionedFilter::try_new(cfg.clone())?;
+    let mut filter = golden::PartitionedFilter::try_new(*cfg)?;
     for i in 0..n {
         filter.insert(sample_key(i, cfg.key_bits))?;
     }
@@ -133,19 +101,11 @@ fn golden_step(cfg: &golden::Config) -> anyhow::Result<GoldenSample> {
     Ok(GoldenSample { inserted: n, measured, exact, estimated_items: filter.estimated_items() })
 }
 
-fn read_json(path: &Path) -> anyhow::Result<serde_json::Value> {
-    let text = std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
-    serde_json::from_str(&text).with_context(|| format!("{} is not valid JSON", path.display()))
-}
-
 pub fn run(args: Args) -> anyhow::Result<()> {
     if args.ops == 0 || args.ops > 1_000_000_000 {
         bail!("--ops {} is not allowed (allowed: 1..=1000000000)", args.ops);
     }
-    let cfg = args.core.golden_config()?;
-    if !args.no_bitstream {
-        flow::board::board(&args.board)?;
-    }
+    let cfg = args.core.params;
     std::fs::create_dir_all(&args.out).with_context(|| format!("cannot create {}", args.out.display()))?;
     let started = Instant::now();
 
@@ -154,45 +114,43 @@ pub fn run(args: Args) -> anyhow::Result<()> {
 
     banner(2, "Verilog");
     let verilog_dir = args.out.join("verilog");
-    let mut argv = core_argv(&args.core);
-    argv.extend(["--out".to_string(), verilog_dir.display().to_string()]);
-    crate::cli::verilog::run(step_args(&argv)?)?;
-    let core_json = read_json(&verilog_dir.join("bloom_core.json"))?;
+    let core = crate::cli::verilog::write(&crate::cli::verilog::Job { core: cfg.into(), out: verilog_dir.clone() })?;
 
     banner(3, "co-simulation: Verilated core against the golden model");
-    let mut argv = core_argv(&args.core);
-    argv.extend(["--ops".to_string(), args.ops.to_string()]);
-    crate::cli::sim::run(step_args(&argv)?)?;
+    let sim_job = crate::cli::sim::Args::defaults_for(cfg, args.ops).job()?;
+    let checked = crate::cli::sim::execute(&sim_job)?;
 
     let mut bitstream_summary = String::from("skipped (--no-bitstream)");
     if !args.no_bitstream {
-        banner(4, &format!("bitstream for {}", args.board));
-        let board_dir = args.out.join(&args.board);
-        let mut argv = core_argv(&args.core);
-        argv.extend([
-            "--board".to_string(),
-            args.board.clone(),
-            "--out".to_string(),
-            board_dir.display().to_string(),
-        ]);
-        crate::cli::build::run(step_args(&argv)?)?;
-        let report = read_json(&board_dir.join("report.json"))?;
+        let board = args.board;
+        banner(4, &format!("bitstream for {}", board.name));
+        let board_dir = args.out.join(board.name);
+        let job = crate::cli::build::Job {
+            board,
+            core: cfg,
+            top: crate::cli::build::TopArg::UartBridge,
+            baud: hdl::bridge::DEFAULT_BAUD,
+            out: board_dir.clone(),
+            pnr_seed: 1,
+            freq: None,
+            flash: false,
+            quiet: false,
+        };
+        let report = crate::cli::build::execute(&job)?;
         bitstream_summary = format!(
-            "{} in {} (report: {})",
-            report.get("bitstream").and_then(|v| v.as_str()).unwrap_or("bitstream"),
+            "{} in {} (report: {})\n             routed Fmax {:.1} MHz, clocked at {:.2} MHz",
+            report.bitstream,
             board_dir.display(),
-            board_dir.join("report.txt").display()
+            board_dir.join(flow::build::REPORT_TXT).display(),
+            report.routed_fmax_mhz,
+            report.constrained_mhz
         );
-        if let (Some(fmax), Some(freq)) = (
-            report.get("routed_fmax_mhz").and_then(|v| v.as_f64()),
-            report.get("constrained_mhz").and_then(|v| v.as_f64()),
-        ) {
-            bitstream_summary.push_str(&format!("\n             routed Fmax {fmax:.1} MHz, clocked at {freq:.2} MHz"));
-        }
-        if let Some(baud) = report.pointer("/uart/baud").and_then(|v| v.as_u64()) {
+        if let Some(uart) = &report.uart {
             bitstream_summary.push_str(&format!(
-                "\n             UART host bridge at {baud} baud: bloom host --port /dev/ttyUSB1 --baud {baud} {} stats",
-                core_argv(&args.core).join(" ")
+                "\n             UART host bridge at {} baud: bloom host --port /dev/ttyUSB1 --baud {} {} stats",
+                uart.baud,
+                uart.baud,
+                CoreArgs::command_line(&cfg)
             ));
         }
     }
@@ -206,9 +164,9 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     println!(
         "hardware:    {}/bloom_core.v, latency {} cycles, one operation per clock",
         verilog_dir.display(),
-        core_json.get("latency").map(|v| v.to_string()).unwrap_or_else(|| "?".into())
+        core.timing.latency
     );
-    println!("co-sim:      {} operations checked cycle by cycle against the golden model: no mismatch", args.ops);
+    println!("co-sim:      {} operations checked cycle by cycle against the golden model: no mismatch", checked.ops);
     println!("bitstream:   {bitstream_summary}");
     println!("next:        bloom --help; README.md explains each step");
     Ok(())

@@ -12,7 +12,7 @@ use clap::ValueEnum;
 
 use crate::cli::config::CoreArgs;
 use sim::fpr::measure_fpr;
-use sim::{run_sharded, CoSim, CoreSpec, RunOptions, TrafficShape, VerilatedCore};
+use sim::{run_sharded, CoSim, RunOptions, TrafficShape, VerilatedCore};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum TrafficArg {
@@ -26,6 +26,9 @@ pub enum TrafficArg {
 const MAX_TRACED_OPS: u64 = 200_000;
 const MAX_OPS: u64 = 1_000_000_000_000;
 const MAX_SHARDS: usize = 64;
+const DEFAULT_TRAFFIC_SEED: u64 = 1;
+const DEFAULT_CHECKPOINT_EVERY: u64 = 250_000;
+const DEFAULT_FPR_QUERIES: u64 = 100_000;
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -35,14 +38,14 @@ pub struct Args {
     #[command(flatten)]
     pub core: CoreArgs,
     /// Seed of the traffic generator (the hash seed is --seed).
-    #[arg(long = "traffic-seed", default_value_t = 1)]
+    #[arg(long = "traffic-seed", default_value_t = DEFAULT_TRAFFIC_SEED)]
     pub traffic_seed: u64,
     /// Shape of the traffic.
     #[arg(long, value_enum, default_value_t = TrafficArg::Stress)]
     pub traffic: TrafficArg,
     /// Compare the whole memory image and the fill counters every N operations
     /// (and always at the end); 0 = only at the end.
-    #[arg(long = "checkpoint-every", default_value_t = 250_000)]
+    #[arg(long = "checkpoint-every", default_value_t = DEFAULT_CHECKPOINT_EVERY)]
     pub checkpoint_every: u64,
     /// Write a VCD waveform of the run to FILE (at most 200000 operations;
     /// one shard).
@@ -59,15 +62,8 @@ pub struct Args {
     #[arg(long = "fpr-inserts")]
     pub fpr_inserts: Option<u64>,
     /// Fresh keys queried to measure the false-positive rate; 0 skips it.
-    #[arg(long = "fpr-queries", default_value_t = 100_000)]
+    #[arg(long = "fpr-queries", default_value_t = DEFAULT_FPR_QUERIES)]
     pub fpr_queries: u64,
-}
-
-fn spec_of(core: &CoreArgs) -> anyhow::Result<CoreSpec> {
-    let spec = CoreSpec::new(core.k, core.bank_bits, core.key_bits, core.hash.into(), core.seed);
-    // Names the parameter, the value given and the values allowed.
-    spec.golden_config()?;
-    Ok(spec)
 }
 
 /// The trace goes to a temporary file beside FILE, renamed into place only when
@@ -109,44 +105,100 @@ impl Drop for TraceFile {
     }
 }
 
-pub fn run(args: Args) -> anyhow::Result<()> {
-    let spec = spec_of(&args.core)?;
-    if args.ops == 0 || args.ops > MAX_OPS {
-        bail!("--ops {} is not allowed (allowed: 1..={MAX_OPS})", args.ops);
-    }
-    if args.trace.is_some() && args.ops > MAX_TRACED_OPS {
-        bail!("--ops {} with --trace is not allowed (allowed: 1..={MAX_TRACED_OPS}; the VCD records every cycle)", args.ops);
-    }
-    let fpr_inserts = args.fpr_inserts.unwrap_or(((1u64 << spec.bank_bits) as f64 * std::f64::consts::LN_2).round() as u64);
-    let max_inserts = 1u64 << 32;
-    if args.fpr_queries > 0 && (fpr_inserts == 0 || fpr_inserts > max_inserts) {
-        bail!("--fpr-inserts {fpr_inserts} is not allowed (allowed: 1..={max_inserts})");
-    }
-    if args.fpr_queries > MAX_OPS {
-        bail!("--fpr-queries {} is not allowed (allowed: 0..={MAX_OPS})", args.fpr_queries);
-    }
-    let shards = match args.shards {
-        Some(s) if s == 0 || s > MAX_SHARDS => bail!("--shards {s} is not allowed (allowed: 1..={MAX_SHARDS})"),
-        Some(s) if s > 1 && args.trace.is_some() => {
-            bail!("--shards {s} with --trace is not allowed (a trace records one core: use --shards 1)")
+impl Args {
+    /// `bloom sim --ops OPS` with every other option at its default, for the
+    /// configuration `params`.
+    pub fn defaults_for(params: hdl::CoreParams, ops: u64) -> Args {
+        Args {
+            ops,
+            core: CoreArgs { params },
+            traffic_seed: DEFAULT_TRAFFIC_SEED,
+            traffic: TrafficArg::Stress,
+            checkpoint_every: DEFAULT_CHECKPOINT_EVERY,
+            trace: None,
+            shards: None,
+            fpr_inserts: None,
+            fpr_queries: DEFAULT_FPR_QUERIES,
         }
-        Some(s) => s,
-        None if args.trace.is_some() => 1,
-        None => std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1).min(MAX_SHARDS),
-    };
-    // Every shard gets at least one operation.
-    let shards = shards.min(args.ops as usize);
-    let trace = args.trace.as_deref().map(TraceFile::prepare).transpose()?;
+    }
+}
+
+/// What `bloom sim` does, validated.
+pub struct Job {
+    pub params: hdl::CoreParams,
+    pub ops: u64,
+    pub traffic_seed: u64,
+    pub traffic: TrafficArg,
+    pub checkpoint_every: u64,
+    pub trace: Option<PathBuf>,
+    pub shards: usize,
+    pub fpr_inserts: u64,
+    pub fpr_queries: u64,
+}
+
+/// What a run checked (it found no mismatch, or it is an error).
+pub struct Summary {
+    pub ops: u64,
+}
+
+impl Args {
+    pub fn job(self) -> anyhow::Result<Job> {
+        let params = self.core.params;
+        if self.ops == 0 || self.ops > MAX_OPS {
+            bail!("--ops {} is not allowed (allowed: 1..={MAX_OPS})", self.ops);
+        }
+        if self.trace.is_some() && self.ops > MAX_TRACED_OPS {
+            bail!("--ops {} with --trace is not allowed (allowed: 1..={MAX_TRACED_OPS}; the VCD records every cycle)", self.ops);
+        }
+        let fpr_inserts = self.fpr_inserts.unwrap_or((params.bank_size() as f64 * std::f64::consts::LN_2).round() as u64);
+        let max_inserts = 1u64 << 32;
+        if self.fpr_queries > 0 && (fpr_inserts == 0 || fpr_inserts > max_inserts) {
+            bail!("--fpr-inserts {fpr_inserts} is not allowed (allowed: 1..={max_inserts})");
+        }
+        if self.fpr_queries > MAX_OPS {
+            bail!("--fpr-queries {} is not allowed (allowed: 0..={MAX_OPS})", self.fpr_queries);
+        }
+        let shards = match self.shards {
+            Some(s) if s == 0 || s > MAX_SHARDS => bail!("--shards {s} is not allowed (allowed: 1..={MAX_SHARDS})"),
+            Some(s) if s > 1 && self.trace.is_some() => {
+                bail!("--shards {s} with --trace is not allowed (a trace records one core: use --shards 1)")
+            }
+            Some(s) => s,
+            None if self.trace.is_some() => 1,
+            None => std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1).min(MAX_SHARDS),
+        };
+        Ok(Job {
+            params,
+            ops: self.ops,
+            traffic_seed: self.traffic_seed,
+            traffic: self.traffic,
+            checkpoint_every: self.checkpoint_every,
+            trace: self.trace,
+            // Every shard gets at least one operation.
+            shards: shards.min(self.ops as usize),
+            fpr_inserts,
+            fpr_queries: self.fpr_queries,
+        })
+    }
+}
+
+pub fn run(args: Args) -> anyhow::Result<()> {
+    execute(&args.job()?)?;
+    Ok(())
+}
+
+/// Runs the co-simulation of `job`, printing its report; an error if any
+/// cycle disagreed with the golden model.
+pub fn execute(job: &Job) -> anyhow::Result<Summary> {
+    let spec = hdl::CoreConfig::from(job.params);
+    let shards = job.shards;
+    let trace = job.trace.as_deref().map(TraceFile::prepare).transpose()?;
 
     println!(
-        "configuration: {} k={} bank_bits={} key_bits={} seed={}; {} traffic (seed {})",
-        spec.hash,
-        spec.k,
-        spec.bank_bits,
-        spec.key_bits,
-        spec.seed,
-        args.traffic.to_possible_value().map(|v| v.get_name().to_string()).unwrap_or_default(),
-        args.traffic_seed
+        "configuration: {}; {} traffic (seed {})",
+        job.params,
+        job.traffic.to_possible_value().map(|v| v.get_name().to_string()).unwrap_or_default(),
+        job.traffic_seed
     );
     let build_started = Instant::now();
     let mut core = VerilatedCore::build(&spec, trace.is_some())?;
@@ -170,16 +222,16 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         cosims.push(CoSim::from_core(core.new_instance()?)?);
     }
     cosims.insert(0, CoSim::from_core(core)?);
-    let shape = match args.traffic {
-        TrafficArg::Stress => TrafficShape::stress_for(spec.key_bits, cosims[0].core.timing.clear_cycles),
-        TrafficArg::Saturating => TrafficShape::saturating(spec.key_bits),
+    let shape = match job.traffic {
+        TrafficArg::Stress => TrafficShape::stress_for(job.params.key_bits, cosims[0].core.timing.clear_cycles),
+        TrafficArg::Saturating => TrafficShape::saturating(job.params.key_bits),
     };
     let opts = RunOptions {
-        ops: args.ops,
-        traffic_seed: args.traffic_seed,
+        ops: job.ops,
+        traffic_seed: job.traffic_seed,
         shape,
         batch: 1 << 15,
-        checkpoint_every: args.checkpoint_every,
+        checkpoint_every: job.checkpoint_every,
     };
     let started = Instant::now();
     let mut last = Instant::now();
@@ -198,7 +250,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     } else {
         println!(
             "shards: {shards} independent co-simulations, one thread each (traffic seeds {}); operations and cycles below are their sums",
-            (0..shards).map(|i| sim::shard_traffic_seed(args.traffic_seed, i).to_string()).collect::<Vec<_>>().join(", ")
+            (0..shards).map(|i| sim::shard_traffic_seed(job.traffic_seed, i).to_string()).collect::<Vec<_>>().join(", ")
         );
         run_sharded(&mut cosims, &opts, &mut progress)?
     };
@@ -232,8 +284,8 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     let others = cosims;
 
     let mut mismatches = cosim.checker.mismatches;
-    if args.fpr_queries > 0 && mismatches == 0 {
-        let m = measure_fpr(&mut cosim, fpr_inserts, args.fpr_queries, args.traffic_seed ^ 0xF0F0)?;
+    if job.fpr_queries > 0 && mismatches == 0 {
+        let m = measure_fpr(&mut cosim, job.fpr_inserts, job.fpr_queries, job.traffic_seed ^ 0xF0F0)?;
         let (lo, hi) = m.interval95();
         println!(
             "false-positive rate: measured {:.6} ({} of {} fresh keys after {} inserts), exact {:.6} (95% interval {:.6} .. {:.6}, z = {:+.2})",
@@ -252,7 +304,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     cosim.core.model.trace_close();
     if let Some(t) = trace {
         t.commit()?;
-        println!("trace: {}", args.trace.as_ref().map(|p| p.display().to_string()).unwrap_or_default());
+        println!("trace: {}", job.trace.as_ref().map(|p| p.display().to_string()).unwrap_or_default());
     }
     if mismatches > 0 {
         for (i, c) in std::iter::once(&cosim).chain(others.iter()).enumerate() {
@@ -266,5 +318,5 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         }
         bail!("{mismatches} mismatches between the Verilated core and the golden model");
     }
-    Ok(())
+    Ok(Summary { ops })
 }

@@ -5,7 +5,9 @@ use std::fmt::Write as _;
 
 use anyhow::{bail, Result};
 use golden::theory::optimal::Layout;
-use golden::theory::sizing::{device, recommend, DEVICES, HW_BANK_BITS, HW_K_MAX};
+use golden::theory::sizing::{recommend, BlockRams, HW_BANK_BITS, HW_K_MAX};
+
+use crate::cli::config::DeviceParser;
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -18,10 +20,9 @@ pub struct Args {
     /// Filter layout: partitioned (the hardware) or standard (one shared array).
     #[arg(long, default_value = "partitioned")]
     layout: String,
-    /// Round up to whole block RAMs of this device and say whether it fits:
-    /// up5k, hx8k, ecp5-25f, ecp5-85f.
-    #[arg(long)]
-    device: Option<String>,
+    /// Round up to whole block RAMs of this device (flow/src/board.rs) and say whether it fits.
+    #[arg(long, value_parser = DeviceParser)]
+    device: Option<&'static flow::board::Device>,
     /// Print one JSON object instead of text.
     #[arg(long)]
     json: bool,
@@ -41,15 +42,7 @@ pub fn run(args: Args) -> Result<()> {
         .layout
         .parse()
         .map_err(|_| anyhow::anyhow!("--layout {:?} is unknown: use partitioned or standard", args.layout))?;
-    let dev = match &args.device {
-        None => None,
-        Some(name) => Some(device(name).map_err(|_| {
-            anyhow::anyhow!(
-                "--device {name:?} is unknown: use one of {}",
-                DEVICES.iter().map(|d| d.name).collect::<Vec<_>>().join(", ")
-            )
-        })?),
-    };
+    let dev = args.device.map(block_rams);
     let rec = recommend(layout, args.n, args.p, dev)?;
     if args.json {
         let v = serde_json::json!({
@@ -61,10 +54,10 @@ pub fn run(args: Args) -> Result<()> {
             "bank_bits": rec.bank_bits,
             "rate": rec.rate,
             "classic": rec.classic,
-            "device": rec.placement.map(|pl| pl.device.name),
-            "blocks_used": rec.placement.map(|pl| pl.blocks_used),
-            "blocks_available": rec.placement.map(|pl| pl.device.blocks),
-            "fits": rec.placement.map(|pl| pl.fits),
+            "device": rec.placement.as_ref().map(|pl| pl.device.name.clone()),
+            "blocks_used": rec.placement.as_ref().map(|pl| pl.blocks_used),
+            "blocks_available": rec.placement.as_ref().map(|pl| pl.device.blocks),
+            "fits": rec.placement.as_ref().map(|pl| pl.fits),
         });
         return super::fpr::emit(&format!("{v}\n"));
     }
@@ -107,7 +100,7 @@ pub fn run(args: Args) -> Result<()> {
             rec.bank_bits.unwrap()
         )?;
     }
-    if let Some(pl) = rec.placement {
+    if let Some(pl) = &rec.placement {
         writeln!(
             s,
             "  device {}: {} of {} block RAMs of {} bits -> {}",
@@ -125,4 +118,14 @@ pub fn run(args: Args) -> Result<()> {
         }
     }
     super::fpr::emit(&s)
+}
+
+/// A device's block RAMs as the sizing theory takes them, from the flow's device table.
+fn block_rams(d: &flow::board::Device) -> BlockRams {
+    BlockRams {
+        name: d.name.to_string(),
+        description: format!("Lattice {} ({} block RAMs of {} bits)", d.part, d.usable_brams(), d.bram_bits),
+        block_bits: d.bram_bits as u64,
+        blocks: d.usable_brams() as u64,
+    }
 }

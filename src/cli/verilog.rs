@@ -19,30 +19,43 @@ pub struct Args {
     pub preload: Option<PathBuf>,
 }
 
-pub fn run(args: Args) -> anyhow::Result<()> {
-    let cfg = args.core.hdl_config(args.preload.clone())?;
-    // Everything is generated in memory first: an invalid input writes nothing.
-    let core = hdl::generate_core(&cfg)?;
-    let json = serde_json::to_string_pretty(&core.config_json)? + "\n";
-    if args.out.exists() && !args.out.is_dir() {
-        anyhow::bail!("--out {} exists and is not a directory", args.out.display());
+/// What `bloom verilog` does, validated.
+pub struct Job {
+    pub core: hdl::CoreConfig,
+    pub out: PathBuf,
+}
+
+impl Args {
+    pub fn job(self) -> Job {
+        Job { core: hdl::CoreConfig { preload: self.preload, ..self.core.params.into() }, out: self.out }
     }
-    std::fs::create_dir_all(&args.out)
-        .with_context(|| format!("cannot create --out directory {}", args.out.display()))?;
-    let files = [("bloom_core.v", core.verilog.as_str()), ("bloom_core.json", json.as_str())];
-    write_all_or_nothing(&args.out, &files)?;
-    println!(
-        "wrote {}/bloom_core.v and bloom_core.json (k={} bank_bits={} key_bits={} hash={} seed={}; latency {} cycles, clear {} cycles)",
-        args.out.display(),
-        cfg.k,
-        cfg.bank_bits,
-        cfg.key_bits,
-        cfg.hash,
-        cfg.seed,
-        core.latency,
-        core.clear_cycles
-    );
+}
+
+pub fn run(args: Args) -> anyhow::Result<()> {
+    write(&args.job())?;
     Ok(())
+}
+
+/// Generates the core and writes `bloom_core.v` and `bloom_core.json` into `job.out`.
+pub fn write(job: &Job) -> anyhow::Result<hdl::GeneratedCore> {
+    // Everything is generated in memory first: an invalid input writes nothing.
+    let core = hdl::generate_core(&job.core)?;
+    let json = serde_json::to_string_pretty(&core.description())? + "\n";
+    if job.out.exists() && !job.out.is_dir() {
+        anyhow::bail!("--out {} exists and is not a directory", job.out.display());
+    }
+    std::fs::create_dir_all(&job.out)
+        .with_context(|| format!("cannot create --out directory {}", job.out.display()))?;
+    let files = [("bloom_core.v", core.verilog.as_str()), ("bloom_core.json", json.as_str())];
+    write_all_or_nothing(&job.out, &files)?;
+    println!(
+        "wrote {}/bloom_core.v and bloom_core.json ({}; latency {} cycles, clear {} cycles)",
+        job.out.display(),
+        core.config.params,
+        core.timing.latency,
+        core.timing.clear_cycles
+    );
+    Ok(core)
 }
 
 /// Writes each file under a temporary name, then renames them all into place; on any

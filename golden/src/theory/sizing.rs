@@ -13,73 +13,34 @@ use super::optimal::{exact_optimal_k, Layout};
 use super::{partitioned_exact, TheoryError, FAST_MAX_M};
 
 /// Hardware limits from docs/contract.md §1.
-pub const HW_K_MAX: u32 = 16;
-pub const HW_BANK_BITS: std::ops::RangeInclusive<u32> = 6..=16;
+pub const HW_K_MAX: u32 = *bloom_params::K_RANGE.end();
+pub const HW_BANK_BITS: std::ops::RangeInclusive<u32> = bloom_params::BANK_BITS_RANGE;
 /// Largest k the standard-layout sizing considers (the golden model's standard filter allows 1..=16).
 pub const STANDARD_K_MAX: u32 = 16;
 
-/// An FPGA and its block RAMs.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Device {
-    pub name: &'static str,
-    pub description: &'static str,
+/// A device's block RAMs, as the caller knows them (the FPGA flow's device
+/// table has every part the project builds for).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BlockRams {
+    /// The device's name, for reports.
+    pub name: String,
+    pub description: String,
     /// Bits in one block RAM.
     pub block_bits: u64,
     /// Block RAMs on the device.
     pub blocks: u64,
 }
 
-/// The devices `bloom size --device` knows.
-pub const DEVICES: [Device; 4] = [
-    Device {
-        name: "up5k",
-        description: "Lattice iCE40 UP5K (30 EBR of 4096 bits)",
-        block_bits: 4096,
-        blocks: 30,
-    },
-    Device {
-        name: "hx8k",
-        description: "Lattice iCE40 HX8K (32 EBR of 4096 bits)",
-        block_bits: 4096,
-        blocks: 32,
-    },
-    Device {
-        name: "ecp5-25f",
-        description: "Lattice ECP5 LFE5U-25F (56 DP16KD of 16384 bits)",
-        block_bits: 16384,
-        blocks: 56,
-    },
-    Device {
-        name: "ecp5-85f",
-        description: "Lattice ECP5 LFE5U-85F (208 DP16KD of 16384 bits)",
-        block_bits: 16384,
-        blocks: 208,
-    },
-];
-
-/// Look a device up by name.
-pub fn device(name: &str) -> Result<Device, TheoryError> {
-    DEVICES
-        .iter()
-        .copied()
-        .find(|d| d.name == name)
-        .ok_or_else(|| TheoryError::OutOfRange {
-            parameter: "device",
-            value: name.to_string(),
-            allowed: DEVICES.iter().map(|d| d.name).collect::<Vec<_>>().join(", "),
-        })
-}
-
 /// Block RAM use of a design on a device.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Placement {
-    pub device: Device,
+    pub device: BlockRams,
     pub blocks_used: u64,
     pub fits: bool,
 }
 
 /// A sizing recommendation.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Recommendation {
     pub layout: Layout,
     pub n: u64,
@@ -114,7 +75,7 @@ fn check_target(n: u64, p: f64) -> Result<(), TheoryError> {
     Ok(())
 }
 
-fn blocks_for(bits: u64, dev: &Device) -> u64 {
+fn blocks_for(bits: u64, dev: &BlockRams) -> u64 {
     bits.div_ceil(dev.block_bits)
 }
 
@@ -124,7 +85,7 @@ fn blocks_for(bits: u64, dev: &Device) -> u64 {
 /// device: the fewest block RAMs, each bank grown to fill its blocks), then
 /// the fewest banks. Standard: the smallest m (any integer; with a device,
 /// rounded up to whole block RAMs) whose best k in 1..=16 meets p.
-pub fn recommend(layout: Layout, n: u64, p: f64, dev: Option<Device>) -> Result<Recommendation, TheoryError> {
+pub fn recommend(layout: Layout, n: u64, p: f64, dev: Option<BlockRams>) -> Result<Recommendation, TheoryError> {
     check_target(n, p)?;
     match layout {
         Layout::Partitioned => recommend_partitioned(n, p, dev),
@@ -132,7 +93,7 @@ pub fn recommend(layout: Layout, n: u64, p: f64, dev: Option<Device>) -> Result<
     }
 }
 
-fn recommend_partitioned(n: u64, p: f64, dev: Option<Device>) -> Result<Recommendation, TheoryError> {
+fn recommend_partitioned(n: u64, p: f64, dev: Option<BlockRams>) -> Result<Recommendation, TheoryError> {
     // (cost, k, b) of the best candidate so far; cost is bits or blocks.
     let mut best: Option<(u64, u32, u32, f64)> = None;
     let mut best_rate_seen = f64::INFINITY;
@@ -174,9 +135,9 @@ fn recommend_partitioned(n: u64, p: f64, dev: Option<Device>) -> Result<Recommen
     let placement = dev.map(|d| {
         let used = k as u64 * blocks_for(1 << b, &d);
         Placement {
+            fits: used <= d.blocks,
             device: d,
             blocks_used: used,
-            fits: used <= d.blocks,
         }
     });
     Ok(Recommendation {
@@ -196,7 +157,7 @@ fn best_standard(m: u64, n: u64) -> Result<(u32, f64), TheoryError> {
     Ok(exact_optimal_k(Layout::Standard, m, n, STANDARD_K_MAX)?.expect("m >= 1 has k = 1"))
 }
 
-fn recommend_standard(n: u64, p: f64, dev: Option<Device>) -> Result<Recommendation, TheoryError> {
+fn recommend_standard(n: u64, p: f64, dev: Option<BlockRams>) -> Result<Recommendation, TheoryError> {
     // The exact rate at the best k decreases as m grows, so bisect on m.
     let meets = |m: u64| -> Result<bool, TheoryError> { Ok(best_standard(m, n)?.1 <= p) };
     let mut hi = ((-(n as f64) * p.ln() / (std::f64::consts::LN_2.powi(2))).ceil() as u64).max(1);
@@ -222,9 +183,9 @@ fn recommend_standard(n: u64, p: f64, dev: Option<Device>) -> Result<Recommendat
         let used = blocks_for(m, &d);
         m = used * d.block_bits;
         Placement {
+            fits: used <= d.blocks,
             device: d,
             blocks_used: used,
-            fits: used <= d.blocks,
         }
     });
     let (k, rate) = best_standard(m, n)?;

@@ -53,7 +53,7 @@ impl BoardTop {
             uart_tx: Default::default(),
             leds: Default::default(),
             bridge: HostBridge::new(clocks_per_bit, timeout_clocks, params),
-            core: CoreBox::new(core_verilog, core_top, params.key_bits as usize),
+            core: CoreBox::new(core_verilog, core_top, params.core.key_bits as usize),
             por: Default::default(),
             reset_bridge: Default::default(),
             reset_core: Default::default(),

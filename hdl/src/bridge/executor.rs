@@ -80,12 +80,7 @@ pub enum ExecState {
 /// Build-time constants of the executor, derived from the core configuration.
 #[derive(Clone, Debug)]
 pub struct ExecutorParams {
-    pub k: u32,
-    pub bank_bits: u32,
-    pub key_bits: u32,
-    /// 0 = h3, 1 = crc.
-    pub hash_code: u8,
-    pub seed: u64,
+    pub core: crate::CoreParams,
     pub max_batch: u32,
     /// Test only: answer retries by executing them again (breaks exactly-once,
     /// so that the fault test can prove it notices).
@@ -93,17 +88,19 @@ pub struct ExecutorParams {
 }
 
 impl ExecutorParams {
+    /// The hash family's code in the configuration block (docs/protocol.md §5).
+    pub fn hash_code(&self) -> u8 {
+        match self.core.hash {
+            crate::HashFamily::H3 => 0,
+            crate::HashFamily::Crc => 1,
+        }
+    }
+
     /// The configuration block of docs/protocol.md §5, as sent on the line.
     pub fn config_block(&self) -> Vec<u8> {
-        let mut b = vec![
-            1u8,
-            self.k as u8,
-            self.bank_bits as u8,
-            self.key_bits as u8,
-            self.hash_code,
-            self.max_batch as u8,
-        ];
-        b.extend_from_slice(&self.seed.to_le_bytes());
+        let c = &self.core;
+        let mut b = vec![1u8, c.k as u8, c.bank_bits as u8, c.key_bits as u8, self.hash_code(), self.max_batch as u8];
+        b.extend_from_slice(&c.seed.to_le_bytes());
         debug_assert_eq!(b.len() as u32, CONFIG_BYTES);
         b
     }
@@ -228,7 +225,7 @@ pub struct Executor {
 
 impl Executor {
     pub fn new(p: &ExecutorParams) -> Self {
-        let key_bytes = p.key_bits / 8;
+        let key_bytes = p.core.key_bits / 8;
         let mut config_word: Bits<240> = 0.into();
         for (i, b) in p.config_block().iter().enumerate() {
             config_word = config_word | (bit_cast::<240, 8>((*b as u64).into()) << (8 * i as u64));
@@ -322,13 +319,13 @@ impl Executor {
             key_bytes: Constant::new((key_bytes as u64).into()),
             key_bytes_mask: Constant::new(((key_bytes - 1) as u64).into()),
             key_bytes_log: Constant::new((key_bytes.trailing_zeros() as u64).into()),
-            key_align: Constant::new(((128 - p.key_bits) as u64).into()),
+            key_align: Constant::new(((128 - p.core.key_bits) as u64).into()),
             max_batch: Constant::new((p.max_batch as u64).into()),
-            k_banks: Constant::new((p.k as u64).into()),
-            last_bank: Constant::new((p.k.saturating_sub(1) as u64).into()),
-            bank_size: Constant::new((1u64 << p.bank_bits).into()),
-            bank_bits_c: Constant::new((p.bank_bits as u64).into()),
-            stats_len: Constant::new(((STATS_FIXED_BYTES + 3 * p.k) as u64).into()),
+            k_banks: Constant::new((p.core.k as u64).into()),
+            last_bank: Constant::new((p.core.k.saturating_sub(1) as u64).into()),
+            bank_size: Constant::new((1u64 << p.core.bank_bits).into()),
+            bank_bits_c: Constant::new((p.core.bank_bits as u64).into()),
+            stats_len: Constant::new(((STATS_FIXED_BYTES + 3 * p.core.k) as u64).into()),
             config_word: Constant::new(config_word),
             replay_on: Constant::new(!p.disable_replay),
         }

@@ -66,18 +66,14 @@ impl std::fmt::Display for BridgeError {
 
 impl std::error::Error for BridgeError {}
 
-/// Everything the bridge needs to know, in plain numbers.
+/// Everything the bridge needs to know.
 #[derive(Debug, Clone, PartialEq)]
 pub struct BridgeParams {
     pub clock_hz: u64,
     pub baud: u32,
     pub timeout_bits: u32,
-    pub k: u32,
-    pub bank_bits: u32,
-    pub key_bits: u32,
-    /// 0 = h3, 1 = crc (docs/protocol.md §5).
-    pub hash_code: u8,
-    pub seed: u64,
+    /// The core behind the bridge (reported to the host, docs/protocol.md §5).
+    pub core: crate::CoreParams,
     /// Test only (see [`ExecutorParams::disable_replay`]).
     pub disable_replay: bool,
 }
@@ -107,18 +103,7 @@ impl BridgeParams {
         if !(20..=1_000_000).contains(&self.timeout_bits) {
             return Err(BridgeError::BadTimeout(self.timeout_bits));
         }
-        if !(1..=16).contains(&self.k) {
-            return Err(BridgeError::BadCore(format!("k = {} (allowed 1..=16)", self.k)));
-        }
-        if !(6..=16).contains(&self.bank_bits) {
-            return Err(BridgeError::BadCore(format!("bank_bits = {} (allowed 6..=16)", self.bank_bits)));
-        }
-        if ![32, 64, 128].contains(&self.key_bits) {
-            return Err(BridgeError::BadCore(format!("key_bits = {} (allowed 32, 64, 128)", self.key_bits)));
-        }
-        if self.hash_code > 1 {
-            return Err(BridgeError::BadCore(format!("hash code {} (allowed 0 = h3, 1 = crc)", self.hash_code)));
-        }
+        self.core.validate().map_err(|e| BridgeError::BadCore(e.to_string()))?;
         let cpb = ((self.clock_hz + self.baud as u64 / 2) / self.baud as u64).max(1);
         let actual = self.clock_hz as f64 / cpb as f64;
         let error = (actual - self.baud as f64).abs() / self.baud as f64;
@@ -139,12 +124,8 @@ impl BridgeParams {
 
     pub fn executor_params(&self) -> ExecutorParams {
         ExecutorParams {
-            k: self.k,
-            bank_bits: self.bank_bits,
-            key_bits: self.key_bits,
-            hash_code: self.hash_code,
-            seed: self.seed,
-            max_batch: max_batch_keys(self.key_bits),
+            core: self.core,
+            max_batch: max_batch_keys(self.core.key_bits),
             disable_replay: self.disable_replay,
         }
     }
@@ -222,14 +203,7 @@ impl BoardTopConfig {
             clock_hz: self.clock_hz,
             baud: self.baud,
             timeout_bits: self.timeout_bits,
-            k: self.core.k as u32,
-            bank_bits: self.core.bank_bits as u32,
-            key_bits: self.core.key_bits as u32,
-            hash_code: match self.core.hash {
-                crate::HashKind::H3 => 0,
-                crate::HashKind::Crc => 1,
-            },
-            seed: self.core.seed,
+            core: self.core.params,
             disable_replay: self.test_disable_replay,
         }
     }

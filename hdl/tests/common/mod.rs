@@ -3,10 +3,10 @@
 
 use std::collections::VecDeque;
 
-use golden::{Config, HashFamily, Op, PartitionedFilter};
+use golden::{Config, Op, PartitionedFilter};
 use hdl::sim::{CoreSim, CycleInputs, CycleOutputs};
 use hdl::verilog::build_core;
-use hdl::{clear_cycles, CoreConfig, HashKind, LATENCY, READBACK_LATENCY};
+use hdl::{clear_cycles, CoreConfig, CoreParams, HashFamily, LATENCY, READBACK_LATENCY};
 
 /// Deterministic xorshift64* traffic generator.
 pub struct Rng(u64);
@@ -29,15 +29,11 @@ impl Rng {
 }
 
 pub fn golden_config(cfg: &CoreConfig) -> Config {
-    let hash = match cfg.hash {
-        HashKind::H3 => HashFamily::H3,
-        HashKind::Crc => HashFamily::Crc,
-    };
-    Config::new(cfg.k as u32, cfg.bank_bits as u32, cfg.key_bits as u32, hash, cfg.seed).unwrap()
+    cfg.params
 }
 
-pub fn config(k: usize, bank_bits: usize, key_bits: usize, hash: HashKind, seed: u64) -> CoreConfig {
-    CoreConfig { k, bank_bits, key_bits, hash, seed, ..Default::default() }
+pub fn config(k: usize, bank_bits: usize, key_bits: usize, hash: HashFamily, seed: u64) -> CoreConfig {
+    CoreConfig::from(CoreParams::new(k as u32, bank_bits as u32, key_bits as u32, hash, seed).unwrap())
 }
 
 #[derive(Clone, Copy, Debug)]
@@ -95,8 +91,8 @@ pub fn run_recording<const W: usize>(cfg: &CoreConfig, requests: &[Request], ben
     let mut expected_rb: VecDeque<(u64, u8, u16, bool)> = VecDeque::new();
     let mut clear_accepted_at: Option<u64> = None;
     let mut responses = 0usize;
-    let k = cfg.k as u64;
-    let bank_size = 1u64 << cfg.bank_bits;
+    let k = cfg.k() as u64;
+    let bank_size = 1u64 << cfg.bank_bits();
     let never_backpressured = bench.backpressure_percent == 0;
     let mut guard = 0u64;
     while next < requests.len() || !expected.is_empty() || !expected_rb.is_empty() {
@@ -115,7 +111,7 @@ pub fn run_recording<const W: usize>(cfg: &CoreConfig, requests: &[Request], ben
             inp.req_tag = (next % 256) as u8;
         }
         // Readback while a clear sweeps is unspecified (core.rs): never issued here.
-        let in_clear_window = clear_accepted_at.is_some_and(|t| cycle <= t + clear_cycles(cfg.bank_bits) as u64 + 1);
+        let in_clear_window = clear_accepted_at.is_some_and(|t| cycle <= t + clear_cycles(cfg.bank_bits()) as u64 + 1);
         if bench.readback_percent > 0 && !in_clear_window && rng.chance(bench.readback_percent) {
             inp.rb_req = true;
             inp.rb_bank = rng.below(k + 1) as u8; // sometimes a bank >= k
@@ -132,7 +128,7 @@ pub fn run_recording<const W: usize>(cfg: &CoreConfig, requests: &[Request], ben
             assert_eq!(out.fill_count, want, "fill_count of bank {} in cycle {cycle}", inp.fill_bank);
         }
         if let Some(t) = clear_accepted_at {
-            let sweeping = cycle <= t + clear_cycles(cfg.bank_bits) as u64;
+            let sweeping = cycle <= t + clear_cycles(cfg.bank_bits()) as u64;
             assert_eq!(out.busy, sweeping, "busy in cycle {cycle} after a clear accepted in cycle {t}");
             if sweeping {
                 assert!(!out.req_ready, "req_ready in cycle {cycle} during the clear accepted in cycle {t}");
@@ -149,7 +145,7 @@ pub fn run_recording<const W: usize>(cfg: &CoreConfig, requests: &[Request], ben
         if out.rb_valid {
             let (t, bank, addr, bit) = expected_rb.pop_front().expect("unexpected rb_valid");
             assert_eq!(cycle, t + READBACK_LATENCY as u64, "readback latency");
-            if clear_accepted_at.is_none_or(|c| t > c + clear_cycles(cfg.bank_bits) as u64) {
+            if clear_accepted_at.is_none_or(|c| t > c + clear_cycles(cfg.bank_bits()) as u64) {
                 assert_eq!(out.rb_data, bit, "readback bank {bank} addr {addr} issued in cycle {t}");
             }
         } else if let Some((t, ..)) = expected_rb.front() {
@@ -183,7 +179,7 @@ pub fn run_recording<const W: usize>(cfg: &CoreConfig, requests: &[Request], ben
             next += 1;
         }
         if never_backpressured && bench.idle_percent == 0 && bench.readback_percent == 0 && next < requests.len() {
-            let in_clear = clear_accepted_at.is_some_and(|t| cycle <= t + clear_cycles(cfg.bank_bits) as u64);
+            let in_clear = clear_accepted_at.is_some_and(|t| cycle <= t + clear_cycles(cfg.bank_bits()) as u64);
             assert!(out.req_ready || in_clear, "II=1 broken: req_ready low in cycle {cycle}");
         }
     }
@@ -194,9 +190,9 @@ pub fn run_recording<const W: usize>(cfg: &CoreConfig, requests: &[Request], ben
 /// Reads every bit of every bank through the readback port (one per cycle) and compares
 /// with the golden image; also compares every fill counter.
 pub fn check_image<const W: usize>(sim: &mut CoreSim<W>, golden: &PartitionedFilter, cfg: &CoreConfig) {
-    let size = 1u32 << cfg.bank_bits;
+    let size = 1u32 << cfg.bank_bits();
     let mut issued: VecDeque<(usize, u32)> = VecDeque::new();
-    let mut all = (0..cfg.k).flat_map(|p| (0..size).map(move |a| (p, a)));
+    let mut all = (0..cfg.k()).flat_map(|p| (0..size).map(move |a| (p, a)));
     let mut checked = 0;
     loop {
         let mut inp = CycleInputs { resp_ready: true, ..Default::default() };
@@ -215,8 +211,8 @@ pub fn check_image<const W: usize>(sim: &mut CoreSim<W>, golden: &PartitionedFil
             checked += 1;
         }
     }
-    assert_eq!(checked, cfg.k * size as usize);
-    for p in 0..cfg.k {
+    assert_eq!(checked, cfg.k() * size as usize);
+    for p in 0..cfg.k() {
         let out = sim.step(&CycleInputs { resp_ready: true, fill_bank: p as u8, ..Default::default() });
         assert_eq!(out.fill_count, golden.fill()[p], "fill of bank {p}");
         assert_eq!(sim.core.bank_contents(p).iter().filter(|b| **b).count() as u32, golden.fill()[p]);

@@ -6,43 +6,43 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
 
 use golden::HashFamily::{Crc, H3};
-use sim::{CoSim, CoreSpec, ModelLibrary, VerilatedCore};
+use sim::{CoSim, ModelLibrary, VerilatedCore};
 
 /// The default configuration (also used by `bloom sim` and the benchmark).
-pub fn h3_k4_b12_w64() -> CoreSpec {
-    CoreSpec::new(4, 12, 64, H3, 0)
+pub fn h3_k4_b12_w64() -> hdl::CoreConfig {
+    hdl::CoreConfig::from(hdl::CoreParams::new(4, 12, 64, H3, 0).unwrap())
 }
 /// Smallest banks, CRC, 32-bit keys, odd k.
-pub fn crc_k3_b6_w32() -> CoreSpec {
-    CoreSpec::new(3, 6, 32, Crc, 0x1234_5678_9abc_def0)
+pub fn crc_k3_b6_w32() -> hdl::CoreConfig {
+    hdl::CoreConfig::from(hdl::CoreParams::new(3, 6, 32, Crc, 0x1234_5678_9abc_def0).unwrap())
 }
 /// One partition, smallest banks, 128-bit keys.
-pub fn h3_k1_b6_w128() -> CoreSpec {
-    CoreSpec::new(1, 6, 128, H3, 77)
+pub fn h3_k1_b6_w128() -> hdl::CoreConfig {
+    hdl::CoreConfig::from(hdl::CoreParams::new(1, 6, 128, H3, 77).unwrap())
 }
 /// Eight partitions of the largest bank size; CRC fields of both CRC widths.
-pub fn crc_k8_b16_w128() -> CoreSpec {
-    CoreSpec::new(8, 16, 128, Crc, 3)
+pub fn crc_k8_b16_w128() -> hdl::CoreConfig {
+    hdl::CoreConfig::from(hdl::CoreParams::new(8, 16, 128, Crc, 3).unwrap())
 }
 
 type Slot = Arc<Mutex<Option<VerilatedCore>>>;
 
 /// One built core per configuration per test process; tests take new instances.
-fn built(spec: &CoreSpec) -> VerilatedCore {
+fn built(spec: &hdl::CoreConfig) -> VerilatedCore {
     static BUILT: OnceLock<Mutex<HashMap<String, Slot>>> = OnceLock::new();
-    let slot = BUILT.get_or_init(Default::default).lock().unwrap().entry(spec.name()).or_default().clone();
+    let slot = BUILT.get_or_init(Default::default).lock().unwrap().entry(spec.label()).or_default().clone();
     let mut slot = slot.lock().unwrap_or_else(|e| e.into_inner());
     if slot.is_none() {
-        *slot = Some(VerilatedCore::build(spec, false).unwrap_or_else(|e| panic!("building {}: {e}", spec.name())));
+        *slot = Some(VerilatedCore::build(spec, false).unwrap_or_else(|e| panic!("building {}: {e}", spec.label())));
     }
     slot.as_ref().unwrap().new_instance().unwrap()
 }
 
 /// A fresh model instance (from the cached build) with empty banks.
-pub fn fresh(spec: &CoreSpec) -> CoSim {
+pub fn fresh(spec: &hdl::CoreConfig) -> CoSim {
     CoSim::from_core(built(spec)).unwrap()
 }
 
-pub fn library(spec: &CoreSpec) -> Arc<ModelLibrary> {
+pub fn library(spec: &hdl::CoreConfig) -> Arc<ModelLibrary> {
     built(spec).library
 }
