@@ -25,6 +25,27 @@ pub fn fmax_harness(core: &GeneratedCore) -> Result<String, FlowError> {
         128 => "{traffic ^ 64'hc3a5c85c97cb3127, traffic}".to_string(),
         w => return Err(FlowError::Invalid(format!("key width {w}: must be 32, 64 or 128"))),
     };
+    let ports = hdl::ports::core_ports(&core.config.params);
+    // Inputs from the registers below, outputs to wires of their own name.
+    let instance = hdl::ports::instance(&core.top, "core", &ports, |p| match p.name.as_str() {
+        "req_tag" => Some("control[23:16]".into()),
+        "rb_bank" => Some("control[34:31]".into()),
+        "rb_addr" => Some("traffic[47:32]".into()),
+        "fill_bank" => Some("control[38:35]".into()),
+        "clock" | "reset" | "req_valid" | "req_op" | "req_key" | "resp_ready" | "rb_req" => Some(p.name.clone()),
+        _ if p.direction == hdl::ports::Direction::Output => Some(p.name.clone()),
+        _ => None,
+    })
+    .map_err(|e| FlowError::Invalid(format!("Fmax harness: {e}")))?;
+    // Every output, padded to whole groups of four bits for the XOR tree.
+    let outputs: Vec<&hdl::ports::CorePort> = ports.iter().filter(|p| p.direction == hdl::ports::Direction::Output).collect();
+    let width: u32 = outputs.iter().map(|p| p.width).sum();
+    let padded = width.div_ceil(4) * 4;
+    let mut concat: Vec<String> = Vec::new();
+    if padded > width {
+        concat.push(format!("{}'b0", padded - width));
+    }
+    concat.extend(outputs.iter().map(|p| p.name.clone()));
     Ok(format!(
         "// Fmax harness: {top} fed from LFSRs, outputs folded into one pin.
 module {HARNESS_TOP} (input clock, output reg out);
@@ -61,37 +82,13 @@ module {HARNESS_TOP} (input clock, output reg out);
     (* keep *) reg [{kb1}:0] req_key = {key_bits}'d0;
     always @(posedge clock) req_key <= {key};
 
-    wire req_ready, resp_valid, resp_hit, rb_valid, rb_data, busy;
-    wire [7:0] resp_tag;
-    wire [16:0] fill_count;
-    {top} core (
-        .clock(clock),
-        .reset(reset),
-        .req_valid(req_valid),
-        .req_ready(req_ready),
-        .req_op(req_op),
-        .req_key(req_key),
-        .req_tag(control[23:16]),
-        .resp_valid(resp_valid),
-        .resp_ready(resp_ready),
-        .resp_hit(resp_hit),
-        .resp_tag(resp_tag),
-        .rb_req(rb_req),
-        .rb_bank(control[34:31]),
-        .rb_addr(traffic[47:32]),
-        .rb_valid(rb_valid),
-        .rb_data(rb_data),
-        .fill_bank(control[38:35]),
-        .fill_count(fill_count),
-        .busy(busy)
-    );
-
-    reg [31:0] outputs = 32'd0;
-    reg [7:0] folded = 8'd0;
+{wires}{instance}
+    reg [{pm1}:0] outputs = {padded}'d0;
+    reg [{fm1}:0] folded = {folds}'d0;
     integer i;
     always @(posedge clock) begin
-        outputs <= {{1'b0, req_ready, resp_valid, resp_hit, resp_tag, rb_valid, rb_data, fill_count, busy}};
-        for (i = 0; i < 8; i = i + 1) folded[i] <= ^outputs[4*i +: 4];
+        outputs <= {{{concat}}};
+        for (i = 0; i < {folds}; i = i + 1) folded[i] <= ^outputs[4*i +: 4];
         out <= ^folded;
     end
 endmodule
@@ -99,6 +96,11 @@ endmodule
 {verilog}",
         top = core.top,
         kb1 = key_bits - 1,
+        wires = hdl::ports::output_wires(&ports, ""),
+        pm1 = padded - 1,
+        folds = padded / 4,
+        fm1 = padded / 4 - 1,
+        concat = concat.join(", "),
         verilog = core.verilog,
     ))
 }

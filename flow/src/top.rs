@@ -277,6 +277,20 @@ impl BoardLogic for TestPattern {
                 }
             })
             .collect();
+        let ports = hdl::ports::core_ports(&core.config.params);
+        // No readback, fill of bank 0, responses always taken; outputs to wires of their own name.
+        let instance = hdl::ports::instance(&core.top, "core", &ports, |p| match p.name.as_str() {
+            "req_key" => Some(key.clone()),
+            "resp_ready" => Some("1'b1".into()),
+            "rb_req" => Some("1'b0".into()),
+            "rb_bank" | "fill_bank" => Some("4'd0".into()),
+            "rb_addr" => Some("16'd0".into()),
+            "clock" | "reset" | "req_valid" | "req_op" | "req_tag" => Some(p.name.clone()),
+            _ if p.direction == hdl::ports::Direction::Output => Some(p.name.clone()),
+            _ => None,
+        })
+        .map_err(|e| FlowError::Invalid(format!("test pattern: {e}")))?;
+        let wires = hdl::ports::output_wires(&ports, "");
         Ok(format!(
             "// Test pattern for the board: insert key, query the same key (must hit), next key.
 module bloom_board_logic #(parameter CLOCK_HZ = {clock_hz}, parameter LEDS = {leds}) (
@@ -294,35 +308,11 @@ module bloom_board_logic #(parameter CLOCK_HZ = {clock_hz}, parameter LEDS = {le
     reg [19:0] pairs = 20'd0;
     wire clear_slot = !querying && pairs == 20'd0;
 
-    wire req_ready, resp_valid, resp_hit, rb_valid, rb_data, busy;
-    wire [7:0] resp_tag;
-    wire [16:0] fill_count;
-    wire req_valid = !reset;
+{wires}    wire req_valid = !reset;
     wire [1:0] req_op = querying ? 2'd0 : (clear_slot ? 2'd2 : 2'd1);
     wire [7:0] req_tag = {{6'd0, querying && !after_clear, querying}};
 
-    {top} core (
-        .clock(clock),
-        .reset(reset),
-        .req_valid(req_valid),
-        .req_ready(req_ready),
-        .req_op(req_op),
-        .req_key({key}),
-        .req_tag(req_tag),
-        .resp_valid(resp_valid),
-        .resp_ready(1'b1),
-        .resp_hit(resp_hit),
-        .resp_tag(resp_tag),
-        .rb_req(1'b0),
-        .rb_bank(4'd0),
-        .rb_addr(16'd0),
-        .rb_valid(rb_valid),
-        .rb_data(rb_data),
-        .fill_bank(4'd0),
-        .fill_count(fill_count),
-        .busy(busy)
-    );
-
+{instance}
     always @(posedge clock) begin
         if (reset) begin
             querying <= 1'b0;
@@ -360,7 +350,6 @@ module bloom_board_logic #(parameter CLOCK_HZ = {clock_hz}, parameter LEDS = {le
     assign led[3] = busy;
 {fill_leds}endmodule
 ",
-            top = core.top,
         ))
     }
 }

@@ -50,6 +50,7 @@ pub mod hash;
 pub mod image;
 pub mod keys;
 pub mod partitioned;
+pub mod rng;
 pub mod standard;
 pub mod theory;
 

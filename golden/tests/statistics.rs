@@ -10,7 +10,7 @@ mod common;
 
 use std::collections::HashSet;
 
-use common::{gf2_rank, Xoshiro256};
+use common::{gf2_rank, SplitMix64};
 use crc::{Algorithm, Crc, CRC_32_ISO_HDLC};
 use golden::{Config, HashFamily, PartitionedFilter};
 
@@ -78,7 +78,7 @@ fn measure(make: &mut dyn FnMut(u64) -> Box<dyn Design>, experiment: &Experiment
         queries,
         rng_seed,
     } = *experiment;
-    let mut rng = Xoshiro256::new(rng_seed);
+    let mut rng = SplitMix64::new(rng_seed);
     let mut rates = Vec::new();
     for trial in 0..trials {
         let mut design = make(trial);

@@ -4,18 +4,6 @@
 use golden::theory::{classic, partitioned_exact, standard_exact};
 use golden::{Config, HashFamily, PartitionedFilter, StandardConfig, StandardFilter};
 
-/// SplitMix64 stream for the test's own keys (independent of the filter seeds).
-struct Keys(u64);
-impl Keys {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-}
-
 /// Mean and standard error of per-filter false-positive rates over `filters`
 /// filters, each with n random keys inserted and `queries` random non-member
 /// keys queried. `make(seed)` builds an empty filter with hash seed `seed`.
@@ -25,21 +13,21 @@ where
     I: Fn(&mut Box<dyn std::any::Any>, u128),
     Q: Fn(&Box<dyn std::any::Any>, u128) -> bool,
 {
-    let mut keys = Keys(stream);
+    let mut keys = golden::rng::SplitMix64::new(stream);
     let (mut sum, mut sum_sq) = (0.0f64, 0.0f64);
     let mut members = Vec::with_capacity(n);
     for f in 0..filters {
         let mut filter = make(f);
         members.clear();
         for _ in 0..n {
-            let key = keys.next() as u128;
+            let key = keys.next_u64() as u128;
             members.push(key);
             insert(&mut filter, key);
         }
         let mut hits = 0usize;
         let mut asked = 0usize;
         while asked < queries {
-            let key = keys.next() as u128;
+            let key = keys.next_u64() as u128;
             if members.contains(&key) {
                 continue;
             }

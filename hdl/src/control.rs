@@ -25,40 +25,20 @@
 
 use rust_hdl::prelude::*;
 
+use crate::partition::ToBanks;
+use crate::ports::{Readback, Request, Response, Status};
 use crate::response_fifo::{ResponseFifo, RESPONSE_FIFO_DEPTH};
 
 #[derive(LogicBlock)]
 pub struct Control<const W: usize> {
     pub clock: Signal<In, Clock>,
     pub reset: Signal<In, bool>,
-    pub req_valid: Signal<In, bool>,
-    pub req_ready: Signal<Out, bool>,
-    pub req_op: Signal<In, Bits<2>>,
-    pub req_key: Signal<In, Bits<W>>,
-    pub req_tag: Signal<In, Bits<8>>,
-    pub resp_valid: Signal<Out, bool>,
-    pub resp_ready: Signal<In, bool>,
-    pub resp_hit: Signal<Out, bool>,
-    pub resp_tag: Signal<Out, Bits<8>>,
-    pub rb_req: Signal<In, bool>,
-    pub rb_bank: Signal<In, Bits<4>>,
-    pub rb_addr: Signal<In, Bits<16>>,
-    pub rb_valid: Signal<Out, bool>,
-    pub rb_data: Signal<Out, bool>,
-    pub busy: Signal<Out, bool>,
-    // To the partitions.
-    pub key1: Signal<Out, Bits<W>>,
-    pub is_rb2: Signal<Out, bool>,
-    pub rb_addr2: Signal<Out, Bits<16>>,
-    pub write4: Signal<Out, bool>,
-    pub insert5: Signal<Out, bool>,
-    pub clear5: Signal<Out, bool>,
-    /// The sweep writes in c4 (RAM write data 0).
-    pub sweep_en: Signal<Out, bool>,
-    /// The sweep will write in c4 next cycle, at `sweep_addr3`: lets a partition register
-    /// its RAM write address in c3.
-    pub sweep_en3: Signal<Out, bool>,
-    pub sweep_addr3: Signal<Out, Bits<16>>,
+    pub req: Request<W>,
+    pub resp: Response<W>,
+    pub rb: Readback<W>,
+    pub status: Status<W>,
+    /// To every partition.
+    pub banks: ToBanks<W>,
     /// One-hot bank select of the readback in c5 (0 when c5 holds no readback).
     pub rb_select5: Signal<Out, Bits<16>>,
     // From the partitions.
@@ -153,30 +133,11 @@ impl<const W: usize> Control<W> {
         Control {
             clock: Default::default(),
             reset: Default::default(),
-            req_valid: Default::default(),
-            req_ready: Default::default(),
-            req_op: Default::default(),
-            req_key: Default::default(),
-            req_tag: Default::default(),
-            resp_valid: Default::default(),
-            resp_ready: Default::default(),
-            resp_hit: Default::default(),
-            resp_tag: Default::default(),
-            rb_req: Default::default(),
-            rb_bank: Default::default(),
-            rb_addr: Default::default(),
-            rb_valid: Default::default(),
-            rb_data: Default::default(),
-            busy: Default::default(),
-            key1: Default::default(),
-            is_rb2: Default::default(),
-            rb_addr2: Default::default(),
-            write4: Default::default(),
-            insert5: Default::default(),
-            clear5: Default::default(),
-            sweep_en: Default::default(),
-            sweep_en3: Default::default(),
-            sweep_addr3: Default::default(),
+            req: Default::default(),
+            resp: Default::default(),
+            rb: Default::default(),
+            status: Default::default(),
+            banks: Default::default(),
             rb_select5: Default::default(),
             all_bits5: Default::default(),
             rb_bit5: Default::default(),
@@ -266,22 +227,22 @@ impl<const W: usize> Logic for Control<W> {
         self.fifo.reset.next = self.reset.val();
 
         // Admission. busy = a clear in c1, c2, c3 or sweeping = !idle.
-        self.busy.next = !self.idle.q.val();
-        self.ready.next = (!self.reset.val() & !self.rb_req.val())
+        self.status.busy.next = !self.idle.q.val();
+        self.ready.next = (!self.reset.val() & !self.rb.req.val())
             & (self.idle.q.val() & !self.outstanding.q.val().get_bit(7));
-        self.req_ready.next = self.ready.val();
-        self.accept.next = self.req_valid.val() & self.ready.val();
+        self.req.ready.next = self.ready.val();
+        self.accept.next = self.req.valid.val() & self.ready.val();
 
         // Stage registers.
         self.valid1.d.next = self.accept.val();
-        self.op1.d.next = self.req_op.val();
-        self.clear1.d.next = self.accept.val() & (self.req_op.val() == self.op_clear.val());
-        self.tag1.d.next = self.req_tag.val();
-        self.key_1.d.next = self.req_key.val();
-        self.rb1.d.next = self.rb_req.val();
+        self.op1.d.next = self.req.op.val();
+        self.clear1.d.next = self.accept.val() & (self.req.op.val() == self.op_clear.val());
+        self.tag1.d.next = self.req.tag.val();
+        self.key_1.d.next = self.req.key.val();
+        self.rb1.d.next = self.rb.req.val();
         // Bits >= b are dropped here, so that the forwarding compare sees the RAM's address.
-        self.rb_address1.d.next = self.rb_addr.val() & self.address_mask.val();
-        self.rb_bank1.d.next = self.rb_bank.val();
+        self.rb_address1.d.next = self.rb.addr.val() & self.address_mask.val();
+        self.rb_bank1.d.next = self.rb.bank.val();
         self.valid2.d.next = self.valid1.q.val();
         self.op2.d.next = self.op1.q.val();
         self.tag2.d.next = self.tag1.q.val();
@@ -311,20 +272,20 @@ impl<const W: usize> Logic for Control<W> {
         self.clear2.d.next = self.clear1.q.val();
 
         // To the partitions.
-        self.key1.next = self.key_1.q.val();
-        self.is_rb2.next = self.rb2.q.val();
-        self.rb_addr2.next = self.rb_address2.q.val();
+        self.banks.key1.next = self.key_1.q.val();
+        self.banks.is_rb2.next = self.rb2.q.val();
+        self.banks.rb_addr2.next = self.rb_address2.q.val();
         // The RAM write enable of c4 (an insert, or the sweep) decided in c3.
         self.write_at4.d.next = (self.valid3.q.val() & (self.op3.q.val() == self.op_insert.val()))
             | self.sweep_lead.q.val();
         self.insert_at5.d.next = self.valid4.q.val() & (self.op4.q.val() == self.op_insert.val());
         self.clear_at5.d.next = self.valid4.q.val() & (self.op4.q.val() == self.op_clear.val());
-        self.write4.next = self.write_at4.q.val();
-        self.insert5.next = self.insert_at5.q.val();
-        self.clear5.next = self.clear_at5.q.val();
-        self.sweep_en.next = self.sweeping.q.val();
-        self.sweep_en3.next = self.sweep_lead.q.val();
-        self.sweep_addr3.next = self.sweep_count.q.val();
+        self.banks.write4.next = self.write_at4.q.val();
+        self.banks.insert5.next = self.insert_at5.q.val();
+        self.banks.clear5.next = self.clear_at5.q.val();
+        self.banks.sweep_en.next = self.sweeping.q.val();
+        self.banks.sweep_en3.next = self.sweep_lead.q.val();
+        self.banks.sweep_addr3.next = self.sweep_count.q.val();
         self.rb_select5.next = self.rb_select_5.q.val();
 
         // Clear sweep: writes when the clear reaches c4 (the write stage), so its lead
@@ -350,7 +311,7 @@ impl<const W: usize> Logic for Control<W> {
         self.sweep_step.d.next = (self.clear1.q.val() | self.clear2.q.val())
             | (self.sweep_lead.q.val() & !self.sweep_at_last.q.val());
         self.sweeping.d.next = self.sweep_lead.q.val();
-        self.idle.d.next = !(self.accept.val() & (self.req_op.val() == self.op_clear.val()))
+        self.idle.d.next = !(self.accept.val() & (self.req.op.val() == self.op_clear.val()))
             & !((self.clear1.q.val() | self.clear2.q.val()) | self.sweep_lead.q.val());
 
         // Responses (clear answers 0) and readback.
@@ -360,11 +321,11 @@ impl<const W: usize> Logic for Control<W> {
         self.fifo.push.next = self.valid6.q.val();
         self.fifo.push_hit.next = self.hit6.q.val();
         self.fifo.push_tag.next = self.tag6.q.val();
-        self.fifo.pop.next = self.resp_ready.val();
-        self.resp_valid.next = self.fifo.out_valid.val();
-        self.resp_hit.next = self.fifo.out_hit.val();
-        self.resp_tag.next = self.fifo.out_tag.val();
-        self.popped.next = self.fifo.out_valid.val() & self.resp_ready.val();
+        self.fifo.pop.next = self.resp.ready.val();
+        self.resp.valid.next = self.fifo.out_valid.val();
+        self.resp.hit.next = self.fifo.out_hit.val();
+        self.resp.tag.next = self.fifo.out_tag.val();
+        self.popped.next = self.fifo.out_valid.val() & self.resp.ready.val();
         if self.popped.val() {
             self.popped_mask.next = self.outstanding_all.val();
         } else {
@@ -385,8 +346,8 @@ impl<const W: usize> Logic for Control<W> {
             | (self.outstanding_if_not.val() & !self.accept_mask.val());
         self.rb_valid6.d.next = self.rb5.q.val();
         self.rb_data6.d.next = self.rb_bit5.val();
-        self.rb_valid.next = self.rb_valid6.q.val();
-        self.rb_data.next = self.rb_data6.q.val();
+        self.rb.valid.next = self.rb_valid6.q.val();
+        self.rb.data.next = self.rb_data6.q.val();
 
         if self.reset.val() {
             self.valid1.d.next = false;

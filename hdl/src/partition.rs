@@ -30,20 +30,35 @@ use rust_hdl::prelude::*;
 use crate::hash_unit::HashUnit;
 use crate::ram::BankRam;
 
+crate::bundle! {
+    /// What the control sends every partition, one stage register each.
+    FromControl / ToBanks {
+        /// The key, in c1.
+        key1: In Bits<W>,
+        /// c2 holds a readback: its address replaces the hash.
+        is_rb2: In bool,
+        /// The readback address in c2 (bits >= b already 0).
+        rb_addr2: In Bits<16>,
+        /// RAM write enable of c4 (an insert, or the clear sweep), from a flip-flop.
+        write4: In bool,
+        /// c5 holds an insert.
+        insert5: In bool,
+        /// c5 holds a clear.
+        clear5: In bool,
+        /// The sweep writes in c4 (RAM write data 0).
+        sweep_en: In bool,
+        /// The sweep will write in c4 next cycle, at sweep_addr3.
+        sweep_en3: In bool,
+        /// The sweep's address, one cycle ahead.
+        sweep_addr3: In Bits<16>,
+    }
+}
+
 #[derive(LogicBlock)]
 pub struct Partition<const W: usize> {
     pub clock: Signal<In, Clock>,
     pub reset: Signal<In, bool>,
-    pub key1: Signal<In, Bits<W>>,
-    pub is_rb2: Signal<In, bool>,
-    pub rb_addr2: Signal<In, Bits<16>>,
-    /// RAM write enable of c4 (an insert, or the clear sweep), from a flip-flop.
-    pub write4: Signal<In, bool>,
-    pub insert5: Signal<In, bool>,
-    pub clear5: Signal<In, bool>,
-    pub sweep_en: Signal<In, bool>,
-    pub sweep_en3: Signal<In, bool>,
-    pub sweep_addr3: Signal<In, Bits<16>>,
+    pub control: FromControl<W>,
     pub bit5: Signal<Out, bool>,
     /// The fill count's bits 7..0 and 16..8 (the core puts them together).
     pub fill_low: Signal<Out, Bits<8>>,
@@ -95,15 +110,7 @@ impl<const W: usize> Partition<W> {
         Partition {
             clock: Default::default(),
             reset: Default::default(),
-            key1: Default::default(),
-            is_rb2: Default::default(),
-            rb_addr2: Default::default(),
-            write4: Default::default(),
-            insert5: Default::default(),
-            clear5: Default::default(),
-            sweep_en: Default::default(),
-            sweep_en3: Default::default(),
-            sweep_addr3: Default::default(),
+            control: Default::default(),
             bit5: Default::default(),
             fill_low: Default::default(),
             fill_high: Default::default(),
@@ -149,17 +156,17 @@ impl<const W: usize> Logic for Partition<W> {
     fn update(&mut self) {
         dff_setup!(self, clock, addr3, addr4, same_low4, same_high4, forward5, increment6, carry6, low, high);
         self.hash.clock.next = self.clock.val();
-        self.hash.key.next = self.key1.val();
+        self.hash.key.next = self.control.key1.val();
         self.ram.clock.next = self.clock.val();
-        if self.is_rb2.val() {
-            self.addr2.next = self.rb_addr2.val();
+        if self.control.is_rb2.val() {
+            self.addr2.next = self.control.rb_addr2.val();
         } else {
             self.addr2.next = self.hash.addr.val();
         }
         self.addr3.d.next = self.addr2.val();
         self.ram.read_addr.next = self.addr3.q.val();
-        if self.sweep_en3.val() {
-            self.addr4.d.next = self.sweep_addr3.val();
+        if self.control.sweep_en3.val() {
+            self.addr4.d.next = self.control.sweep_addr3.val();
         } else {
             self.addr4.d.next = self.addr3.q.val();
         }
@@ -168,13 +175,13 @@ impl<const W: usize> Logic for Partition<W> {
             == self.address_zero.val();
         self.same_high4.d.next = ((self.addr3.q.val() ^ self.addr4.q.val()) & self.address_mask_high.val())
             == self.address_zero.val();
-        self.forward5.d.next = (self.forwarding_enabled.val() & self.insert5.val())
+        self.forward5.d.next = (self.forwarding_enabled.val() & self.control.insert5.val())
             & (self.same_low4.q.val() & self.same_high4.q.val());
-        self.ram.write_enable.next = self.write4.val();
+        self.ram.write_enable.next = self.control.write4.val();
         self.ram.write_addr.next = self.addr4.q.val();
-        self.ram.write_data.next = !self.sweep_en.val();
+        self.ram.write_data.next = !self.control.sweep_en.val();
         self.bit5.next = self.ram.read_data.val() | self.forward5.q.val();
-        if self.insert5.val() & !(self.ram.read_data.val() | self.forward5.q.val()) {
+        if self.control.insert5.val() & !(self.ram.read_data.val() | self.forward5.q.val()) {
             self.increment6.d.next = self.low_one.val();
         } else {
             self.increment6.d.next = self.low_zero.val();
@@ -184,12 +191,12 @@ impl<const W: usize> Logic for Partition<W> {
         } else {
             self.low_full_next.next = self.low.q.val() == self.low_full.val();
         }
-        if (self.insert5.val() & !(self.ram.read_data.val() | self.forward5.q.val())) & self.low_full_next.val() {
+        if (self.control.insert5.val() & !(self.ram.read_data.val() | self.forward5.q.val())) & self.low_full_next.val() {
             self.carry6.d.next = self.high_one.val();
         } else {
             self.carry6.d.next = self.high_zero.val();
         }
-        if self.clear5.val() {
+        if self.control.clear5.val() {
             self.keep_low.next = self.low_zero.val();
             self.keep_high.next = self.high_zero.val();
         } else {

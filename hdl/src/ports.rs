@@ -268,6 +268,26 @@ pub struct CoreDriver<const W: usize> {
     pub status: StatusDriver<W>,
 }
 
+impl<const W: usize> CorePorts<W> {
+    /// Sets every input from `values`, in the order of [`groups`] (after `Clocking`'s).
+    pub fn poke(&mut self, values: &mut dyn Iterator<Item = u128>) {
+        self.req.poke(values);
+        self.resp.poke(values);
+        self.rb.poke(values);
+        self.fill.poke(values);
+        self.status.poke(values);
+    }
+
+    /// Appends every output's value to `out`, in the order of [`groups`].
+    pub fn peek(&self, out: &mut Vec<u128>) {
+        self.req.peek(out);
+        self.resp.peek(out);
+        self.rb.peek(out);
+        self.fill.peek(out);
+        self.status.peek(out);
+    }
+}
+
 impl<const W: usize> CoreDriver<W> {
     pub fn join(&mut self, core: &mut CorePorts<W>) {
         self.req.join(&mut core.req);

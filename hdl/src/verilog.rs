@@ -99,15 +99,22 @@ pub fn generate_core(cfg: &CoreConfig) -> Result<GeneratedCore, HdlError> {
         128 => verilog_of::<128>(cfg)?,
         other => unreachable!("validate() admits key_bits {other}"),
     };
-    let verilog = rename_modules(&raw)?;
+    // The top's ports are named by the port table, not by rust-hdl's bundle paths.
+    let ports: Vec<(String, String)> =
+        crate::ports::core_ports(&cfg.params).into_iter().map(|p| (p.path, p.name)).collect();
+    let verilog = rename_modules(&raw, &ports)?;
     Ok(GeneratedCore { verilog, top: TOP.to_string(), config: cfg.clone(), timing: Timing::of(&cfg.params) })
 }
 
 /// rust-hdl names modules by their path (`top`, `top$control$fifo`, ...). Renames them to
-/// `bloom_core` and `bloom_core_control_fifo`, ..., touching only whole identifiers that
-/// are module names.
-fn rename_modules(verilog: &str) -> Result<String, HdlError> {
+/// `bloom_core` and `bloom_core_control_fifo`, ..., and the top's ports from their
+/// rust-hdl paths to their names (`io$req$valid` to `req_valid`), touching only whole
+/// identifiers.
+fn rename_modules(verilog: &str, ports: &[(String, String)]) -> Result<String, HdlError> {
     let mut names = HashMap::new();
+    for (path, name) in ports {
+        names.insert(path.clone(), name.clone());
+    }
     for line in verilog.lines() {
         if let Some(rest) = line.trim_start().strip_prefix("module ") {
             let name = rest.split('(').next().unwrap_or("").trim();

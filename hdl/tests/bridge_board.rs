@@ -3,21 +3,11 @@
 
 use hdl::bridge::{generate_board_top, BoardTopConfig, BridgeError, DEFAULT_BAUD};
 use hdl::CoreConfig;
-use std::process::Command;
 
-fn lint(verilog: &str, top: &str, tag: &str) {
-    let dir = std::env::temp_dir().join(format!("bloom-bridge-lint-{}-{tag}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let file = dir.join("board.v");
-    std::fs::write(&file, verilog).unwrap();
-    let out = Command::new("verilator")
-        .args(["--lint-only", "-Wall", "-Wno-fatal", "-Wno-DECLFILENAME", "-Wno-UNUSED", "--top-module", top])
-        .arg(&file)
-        .output()
-        .unwrap_or_else(|e| panic!("verilator not runnable ({e}); install it with scripts/setup.sh"));
-    let text = String::from_utf8_lossy(&out.stderr);
-    assert!(out.status.success(), "verilator lint failed:\n{text}");
-    let _ = std::fs::remove_dir_all(&dir);
+fn lint(verilog: &str, top: &str, _tag: &str) {
+    if let Err(report) = hdl::lint::verilator_lint_with(verilog, top, hdl::lint::BOARD_TOP_WAIVERS, false) {
+        panic!("{report}");
+    }
 }
 
 #[test]

@@ -211,13 +211,14 @@ fn run_bridge(key_bits: u32, cpb: u32, timeout_bits: u32, script: Vec<Result<Vec
     let mut uut = HostBridge::new(cpb, timeout_bits * cpb, &p);
     uut.reset.connect();
     uut.uart_rx.connect();
-    uut.req_ready.connect();
-    uut.resp_valid.connect();
-    uut.resp_hit.connect();
-    uut.rb_valid.connect();
-    uut.rb_data.connect();
-    uut.fill_count.connect();
-    uut.core_busy.connect();
+    uut.core.req.ready.connect();
+    uut.core.resp.valid.connect();
+    uut.core.resp.hit.connect();
+    uut.core.rb.valid.connect();
+    uut.core.rb.data.connect();
+    uut.core.fill.count.connect();
+    uut.core.status.busy.connect();
+    uut.core.resp.tag.connect();
     uut.connect_all();
     let result = Arc::new(Mutex::new(None));
     let result_tb = result.clone();
@@ -247,16 +248,16 @@ fn run_bridge(key_bits: u32, cpb: u32, timeout_bits: u32, script: Vec<Result<Vec
             wait_clock_false!(sim, clock, x);
             x.uart_rx.next = driver.step();
             let bank_of = |k: u128, b: u128| ((k + b) % (1 << BANK_BITS)) as u32;
-            let fill_bank = x.fill_bank.val().to_u64() as u128;
+            let fill_bank = x.core.fill.bank.val().to_u64() as u128;
             let bits: HashSet<u32> = keys.iter().map(|k| bank_of(*k, fill_bank)).collect();
-            x.fill_count.next = (bits.len() as u64).into();
-            x.req_ready.next = true;
-            x.core_busy.next = false;
+            x.core.fill.count.next = (bits.len() as u64).into();
+            x.core.req.ready.next = true;
+            x.core.status.busy.next = false;
             // Stand-in core: answers 3 cycles after accepting, readback 2 cycles after.
-            if x.req_valid.val() {
-                let key = x.req_key.val();
+            if x.core.req.valid.val() {
+                let key = x.core.req.key.val();
                 let key = (key.get_bits::<64>(0).to_u64() as u128 | ((key.get_bits::<64>(64).to_u64() as u128) << 64)) & mask;
-                let op = x.req_op.val().to_u64();
+                let op = x.core.req.op.val().to_u64();
                 core_ops += 1;
                 let hit = match op {
                     0 => keys.contains(&key),
@@ -268,14 +269,14 @@ fn run_bridge(key_bits: u32, cpb: u32, timeout_bits: u32, script: Vec<Result<Vec
                 };
                 pending.push_back((3, hit));
             }
-            if x.rb_req.val() {
-                let b = x.rb_bank.val().to_u64() as u128;
-                let a = x.rb_addr.val().to_u64() as u32;
+            if x.core.rb.req.val() {
+                let b = x.core.rb.bank.val().to_u64() as u128;
+                let a = x.core.rb.addr.val().to_u64() as u32;
                 let set = keys.iter().any(|k| bank_of(*k, b) == a);
                 rb_pending.push_back((2, set));
             }
-            x.resp_valid.next = false;
-            x.rb_valid.next = false;
+            x.core.resp.valid.next = false;
+            x.core.rb.valid.next = false;
             for p in pending.iter_mut() {
                 p.0 -= 1;
             }
@@ -283,13 +284,13 @@ fn run_bridge(key_bits: u32, cpb: u32, timeout_bits: u32, script: Vec<Result<Vec
                 p.0 -= 1;
             }
             if let Some(&(0, hit)) = pending.front() {
-                x.resp_valid.next = true;
-                x.resp_hit.next = hit;
+                x.core.resp.valid.next = true;
+                x.core.resp.hit.next = hit;
                 pending.pop_front();
             }
             if let Some(&(0, d)) = rb_pending.front() {
-                x.rb_valid.next = true;
-                x.rb_data.next = d;
+                x.core.rb.valid.next = true;
+                x.core.rb.data.next = d;
                 rb_pending.pop_front();
             }
             let before = sampler.bytes.len();

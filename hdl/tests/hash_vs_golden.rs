@@ -1,23 +1,25 @@
 //! The hash units' GF(2) matrices (derived in hdl from the contract: its own SplitMix64
 //! and bit-serial CRCs) give the golden model's addresses, for every partition up to
 //! k = 16, every key width, both families, several bank sizes and seeds. The hash unit's
-//! simulation and Verilog evaluate exactly these matrices (verilator_replay.rs).
+//! simulation and Verilog evaluate exactly these matrices (sim/tests/cycle_exact.rs).
 
-mod common;
-
-use common::*;
+use golden::rng::SplitMix64;
 use golden::PartitionedFilter;
 use hdl::hash_matrix::HashMatrix;
 use hdl::HashFamily::{self, Crc, H3};
 
+fn config(k: u32, bank_bits: usize, key_bits: usize, hash: HashFamily, seed: u64) -> hdl::CoreConfig {
+    hdl::CoreConfig::from(hdl::CoreParams::new(k, bank_bits as u32, key_bits as u32, hash, seed).unwrap())
+}
+
 fn compare(hash: HashFamily, key_bits: usize, bank_bits: usize, seed: u64) {
     let cfg = config(16, bank_bits, key_bits, hash, seed);
-    let g = PartitionedFilter::new(golden_config(&cfg));
+    let g = PartitionedFilter::new(cfg.params);
     let matrices: Vec<HashMatrix> = (0..16).map(|p| HashMatrix::for_partition(&cfg, p)).collect();
     let mask = if key_bits == 128 { u128::MAX } else { (1u128 << key_bits) - 1 };
-    let mut rng = Rng::new(seed ^ key_bits as u64);
+    let mut rng = SplitMix64::new(seed ^ key_bits as u64);
     let mut keys = vec![0, mask, 1, 1 << (key_bits - 1)];
-    keys.extend((0..300).map(|_| (((rng.next() as u128) << 64) | rng.next() as u128) & mask));
+    keys.extend((0..300).map(|_| rng.key(key_bits as u32)));
     for key in keys {
         let want = g.addresses(key).unwrap();
         for (p, m) in matrices.iter().enumerate() {

@@ -40,21 +40,7 @@ pub struct FaultCounts {
     pub dropped_back: u64,
 }
 
-/// SplitMix64: a small seeded generator, enough for fault injection.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-    fn chance(&mut self, p: f64) -> bool {
-        p > 0.0 && ((self.next() >> 11) as f64 / (1u64 << 53) as f64) < p
-    }
-}
+use golden::rng::SplitMix64 as Rng;
 
 pub struct SimBoard {
     model: Model,
@@ -119,7 +105,7 @@ impl SimBoard {
             sample: None,
             prev_level: true,
             faults: LineFaults::default(),
-            rng: Rng(0),
+            rng: Rng::new(0),
             fault_counts: FaultCounts::default(),
             cycles: 0,
             in_buf: vec![],
@@ -128,7 +114,7 @@ impl SimBoard {
     }
 
     pub fn set_faults(&mut self, faults: LineFaults) {
-        self.rng = Rng(faults.seed);
+        self.rng = Rng::new(faults.seed);
         self.faults = faults;
     }
 
@@ -186,7 +172,7 @@ impl SimBoard {
                                     self.fault_counts.dropped_back += 1;
                                 } else if self.rng.chance(self.faults.flip_back) {
                                     self.fault_counts.flipped_back += 1;
-                                    got.push(byte ^ (1 << (self.rng.next() % 8)));
+                                    got.push(byte ^ (1 << (self.rng.next_u64() % 8)));
                                 } else {
                                     got.push(byte);
                                 }
@@ -210,15 +196,15 @@ impl Transport for SimBoard {
     fn write(&mut self, bytes: &[u8]) -> Result<(), HostError> {
         if self.rng.chance(self.faults.garbage) {
             self.fault_counts.garbage_bursts += 1;
-            let n = 1 + self.rng.next() % 8;
+            let n = 1 + self.rng.next_u64() % 8;
             for _ in 0..n {
-                let g = self.rng.next() as u8;
+                let g = self.rng.next_u64() as u8;
                 self.push_byte(g);
             }
         }
         let cut = if self.rng.chance(self.faults.truncate) {
             self.fault_counts.truncated += 1;
-            (self.rng.next() % bytes.len().max(1) as u64) as usize
+            (self.rng.next_u64() % bytes.len().max(1) as u64) as usize
         } else {
             bytes.len()
         };
@@ -229,7 +215,7 @@ impl Transport for SimBoard {
             }
             let b = if self.rng.chance(self.faults.flip) {
                 self.fault_counts.flipped += 1;
-                b ^ (1 << (self.rng.next() % 8))
+                b ^ (1 << (self.rng.next_u64() % 8))
             } else {
                 b
             };

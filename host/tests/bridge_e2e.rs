@@ -11,20 +11,8 @@ const CPB: u32 = 8;
 const BOARD_TIMEOUT_BITS: u32 = 200;
 
 fn keys(seed: u64, n: usize, key_bits: u32) -> Vec<u128> {
-    let mut s = seed;
-    (0..n)
-        .map(|_| {
-            let mut v = 0u128;
-            for _ in 0..2 {
-                s = s.wrapping_add(0x9E37_79B9_7F4A_7C15);
-                let mut z = s;
-                z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-                z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-                v = (v << 64) | (z ^ (z >> 31)) as u128;
-            }
-            if key_bits < 128 { v & ((1u128 << key_bits) - 1) } else { v }
-        })
-        .collect()
+    let mut rng = golden::rng::SplitMix64::new(seed);
+    (0..n).map(|_| rng.key(key_bits)).collect()
 }
 
 fn configs(k: u32, bank_bits: u32, key_bits: u32, crc: bool, seed: u64) -> (hdl::CoreConfig, golden::Config) {

@@ -13,16 +13,16 @@ fn main() {
     let bench = std::env::args().any(|a| a == "--bench");
     let extra: Vec<String> = std::env::args().skip(1).filter(|a| a != "--bench").collect();
     let spec = hdl::CoreConfig::default();
-    let generated = hdl::generate_core(&spec.core_config()).expect("generate the default core");
+    let generated = hdl::generate_core(&spec).expect("generate the default core");
     let t0 = Instant::now();
     let lib = sim::build(&generated.verilog, &generated.top, &BuildOptions { extra_args: extra.clone(), ..Default::default() })
         .expect("build");
     println!("model {} (extra args {extra:?}): ready in {:.1} s", spec.label(), t0.elapsed().as_secs_f64());
-    let ports = CorePorts::of(&lib, spec.params.key_bits).unwrap();
+    let ports = CorePorts::of(&lib, &spec.params).unwrap();
     let mut m = lib.instantiate(Some("clock"), InitialState::Zero).unwrap();
-    m.set(ports.reset, 1).unwrap();
+    m.set(ports.id("reset"), 1).unwrap();
     m.step(2).unwrap();
-    m.set(ports.reset, 0).unwrap();
+    m.set(ports.id("reset"), 0).unwrap();
     let n = 1usize << 16;
     let mut traffic = Traffic::new(TrafficShape::saturating(64), 1);
     let mut items = Vec::new();

@@ -54,7 +54,7 @@ struct Pending {
 /// Keeps the reference state between batches of a run.
 #[derive(Clone, Debug)]
 pub struct Checker {
-    timing: hdl::Timing,
+    pub timing: hdl::Timing,
     outstanding: VecDeque<Pending>,
     /// Last cycle of the current clear window (req_ready low), if any.
     clear_until: Option<u64>,
@@ -118,7 +118,6 @@ impl Checker {
     /// Checks one log. `requests[i]` and `golden_hits[i]` describe the log's
     /// i-th item; `out` is what the core did with them.
     pub fn check(&mut self, requests: &[Request], golden_hits: &[bool], out: &StreamOutput) {
-        let t = self.timing;
         if let Some(expect) = self.next_cycle {
             if out.start_cycle != expect {
                 self.report(Mismatch {
@@ -135,44 +134,8 @@ impl Checker {
             let cycle = out.start_cycle + c as u64;
             let f = out.flags[c];
             let (present, ready, valid, taken) = (f & 1 != 0, f & 2 != 0, f & 4 != 0, f & 8 != 0);
-
-            let clearing = self.clear_until.is_some_and(|u| cycle <= u);
-            let expect_ready = !clearing && (self.outstanding.len() as u32) < t.response_fifo_depth;
-            if ready != expect_ready {
-                self.report(Mismatch {
-                    cycle,
-                    op_index: Some(self.next_op),
-                    what: format!(
-                        "req_ready is {}, expected {} ({} responses outstanding of {}, {})",
-                        ready as u8,
-                        expect_ready as u8,
-                        self.outstanding.len(),
-                        t.response_fifo_depth,
-                        if clearing { "inside a clear window" } else { "no clear in progress" }
-                    ),
-                });
-            }
-            let expect_valid = self.outstanding.front().is_some_and(|p| p.accept + t.latency as u64 <= cycle);
-            if valid != expect_valid {
-                let head = self.outstanding.front().copied();
-                self.report(Mismatch {
-                    cycle,
-                    op_index: head.map(|p| p.op_index),
-                    what: match head {
-                        Some(p) => format!(
-                            "resp_valid is {}, expected {} (oldest outstanding accepted in cycle {}, latency {})",
-                            valid as u8, expect_valid as u8, p.accept, t.latency
-                        ),
-                        None => format!("resp_valid is {} with no request outstanding", valid as u8),
-                    },
-                });
-            }
-            if valid && taken {
-                let (rcycle, data) = if resp < out.n_responses {
-                    out.response(resp)
-                } else {
-                    (u64::MAX, &[][..])
-                };
+            let response = if valid && taken {
+                let (rcycle, data) = if resp < out.n_responses { out.response(resp) } else { (u64::MAX, &[][..]) };
                 resp += 1;
                 if rcycle != cycle || data.len() < 2 {
                     self.report(Mismatch {
@@ -180,8 +143,85 @@ impl Checker {
                         op_index: None,
                         what: "response log out of step with the cycle log (harness error)".into(),
                     });
-                } else if let Some(p) = self.outstanding.pop_front() {
-                    let (hit, tag) = (data[0] & 1 == 1, data[1] as u8);
+                    None
+                } else {
+                    Some((data[0] & 1 == 1, data[1] as u8))
+                }
+            } else {
+                None
+            };
+            let accepted = if present && ready {
+                if item >= requests.len() {
+                    self.report(Mismatch { cycle, op_index: None, what: "accepted more items than given (harness error)".into() });
+                    None
+                } else {
+                    if out.accept_cycle.get(item) != Some(&cycle) {
+                        self.report(Mismatch {
+                            cycle,
+                            op_index: Some(self.next_op),
+                            what: "accept log out of step with the cycle log (harness error)".into(),
+                        });
+                    }
+                    item += 1;
+                    Some((requests[item - 1], golden_hits[item - 1]))
+                }
+            } else {
+                None
+            };
+            self.handshakes(cycle, false, ready, valid, taken, response, accepted);
+        }
+    }
+
+    /// One cycle of both channels against the reference: `req_ready` (which a
+    /// readback in this cycle also holds low), `resp_valid`, the response
+    /// taken (hit, tag) if any, and the request accepted (with its golden hit).
+    #[allow(clippy::too_many_arguments)]
+    fn handshakes(
+        &mut self,
+        cycle: u64,
+        readback: bool,
+        ready: bool,
+        valid: bool,
+        taken: bool,
+        response: Option<(bool, u8)>,
+        accepted: Option<(Request, bool)>,
+    ) {
+        let t = self.timing;
+        let clearing = self.clear_until.is_some_and(|u| cycle <= u);
+        let expect_ready = !readback && !clearing && (self.outstanding.len() as u32) < t.response_fifo_depth;
+        if ready != expect_ready {
+            self.report(Mismatch {
+                cycle,
+                op_index: Some(self.next_op),
+                what: format!(
+                    "req_ready is {}, expected {} ({} responses outstanding of {}, {}{})",
+                    ready as u8,
+                    expect_ready as u8,
+                    self.outstanding.len(),
+                    t.response_fifo_depth,
+                    if clearing { "inside a clear window" } else { "no clear in progress" },
+                    if readback { ", a readback in this cycle" } else { "" }
+                ),
+            });
+        }
+        let expect_valid = self.outstanding.front().is_some_and(|p| p.accept + t.latency as u64 <= cycle);
+        if valid != expect_valid {
+            let head = self.outstanding.front().copied();
+            self.report(Mismatch {
+                cycle,
+                op_index: head.map(|p| p.op_index),
+                what: match head {
+                    Some(p) => format!(
+                        "resp_valid is {}, expected {} (oldest outstanding accepted in cycle {}, latency {})",
+                        valid as u8, expect_valid as u8, p.accept, t.latency
+                    ),
+                    None => format!("resp_valid is {} with no request outstanding", valid as u8),
+                },
+            });
+        }
+        if valid && taken {
+            if let Some((hit, tag)) = response {
+                if let Some(p) = self.outstanding.pop_front() {
                     self.responses += 1;
                     self.hits += hit as u64;
                     if p.op != 1 && p.op != 2 {
@@ -207,33 +247,123 @@ impl Checker {
                     self.report(Mismatch { cycle, op_index: None, what: "a response with no request outstanding".into() });
                 }
             }
-            if present && ready {
-                if item >= requests.len() {
-                    self.report(Mismatch { cycle, op_index: None, what: "accepted more items than given (harness error)".into() });
-                } else {
-                    let r = requests[item];
-                    if out.accept_cycle.get(item) != Some(&cycle) {
-                        self.report(Mismatch {
+        }
+        if let Some((r, hit)) = accepted {
+            self.outstanding.push_back(Pending { op_index: self.next_op, accept: cycle, op: r.op, hit, tag: r.tag });
+            if r.op == 2 {
+                self.clear_until = Some(cycle + t.clear_cycles as u64);
+            }
+            self.next_op += 1;
+        }
+    }
+}
+
+/// Checks every port of a core in every cycle against the reference, owning
+/// the golden model: the handshakes as [`Checker`] does, and besides them
+/// `busy` (high exactly in clear windows), every readback (its latency and
+/// its bit, the golden bit after every operation accepted before it) and
+/// `fill_count` in every cycle (the golden fill `fill_latency` cycles after
+/// each insert, 0 `clear_fill_latency` cycles after a clear). For logs of
+/// every port (the rust-hdl simulator, or Verilator cycle by cycle).
+pub struct CycleChecker {
+    pub checker: Checker,
+    pub golden: golden::PartitionedFilter,
+    /// (accept cycle, op, fill after it) of every operation accepted.
+    fills: Vec<(u64, u8, Vec<u32>)>,
+    /// (issue cycle, expected bit or None when unspecified) of readbacks in flight.
+    readbacks: VecDeque<(u64, Option<bool>)>,
+}
+
+impl CycleChecker {
+    pub fn new(timing: hdl::Timing, params: hdl::CoreParams) -> CycleChecker {
+        let golden = golden::PartitionedFilter::new(params);
+        let empty = golden.fill();
+        CycleChecker { checker: Checker::new(timing), golden, fills: vec![(0, 0, empty)], readbacks: VecDeque::new() }
+    }
+
+    /// Starts from `golden` (a preloaded image) instead of empty banks.
+    pub fn with_golden(timing: hdl::Timing, golden: golden::PartitionedFilter) -> CycleChecker {
+        let fill = golden.fill();
+        CycleChecker { checker: Checker::new(timing), golden, fills: vec![(0, 0, fill)], readbacks: VecDeque::new() }
+    }
+
+    /// One cycle: `get(name)` reads an input or output port of that cycle.
+    pub fn cycle(&mut self, cycle: u64, get: &dyn Fn(&str) -> u128) {
+        let t = self.checker.timing;
+        let bit = |name: &str| get(name) & 1 == 1;
+        let clearing = self.checker.clear_until.is_some_and(|u| cycle <= u);
+        if bit("busy") != clearing {
+            self.checker.report(Mismatch {
+                cycle,
+                op_index: None,
+                what: format!("busy is {}, expected {} (clear window)", bit("busy") as u8, clearing as u8),
+            });
+        }
+        // fill_count: the last operation at least clear_fill_latency cycles back, if a
+        // clear exactly then, else the last at least fill_latency cycles back.
+        let latest = |lag: u32| self.fills.iter().rev().find(|(c, _, _)| *c + lag as u64 <= cycle);
+        let fill = match latest(t.clear_fill_latency) {
+            Some((c, 2, f)) if *c + t.clear_fill_latency as u64 == cycle => f,
+            _ => &latest(t.fill_latency).unwrap_or(&self.fills[0]).2,
+        };
+        let bank = get("fill_bank") as usize;
+        let want = fill.get(bank).copied().unwrap_or(0) as u128;
+        if get("fill_count") != want {
+            self.checker.report(Mismatch {
+                cycle,
+                op_index: None,
+                what: format!("fill_count of bank {bank} is {}, expected {want}", get("fill_count")),
+            });
+        }
+        // Readback.
+        let readback = bit("rb_req");
+        if bit("rb_valid") {
+            match self.readbacks.pop_front() {
+                Some((issued, expect)) if issued + t.readback_latency as u64 == cycle => {
+                    if expect.is_some_and(|b| b != bit("rb_data")) {
+                        self.checker.report(Mismatch {
                             cycle,
-                            op_index: Some(self.next_op),
-                            what: "accept log out of step with the cycle log (harness error)".into(),
+                            op_index: None,
+                            what: format!("rb_data is {} for the readback of cycle {issued}, golden {}", bit("rb_data") as u8, !bit("rb_data") as u8),
                         });
                     }
-                    self.outstanding.push_back(Pending {
-                        op_index: self.next_op,
-                        accept: cycle,
-                        op: r.op,
-                        hit: golden_hits[item],
-                        tag: r.tag,
-                    });
-                    if r.op == 2 {
-                        self.clear_until = Some(cycle + t.clear_cycles as u64);
-                    }
-                    self.next_op += 1;
-                    item += 1;
                 }
+                other => self.checker.report(Mismatch {
+                    cycle,
+                    op_index: None,
+                    what: format!("rb_valid with no readback issued {} cycles before ({other:?})", t.readback_latency),
+                }),
+            }
+        } else if let Some((issued, _)) = self.readbacks.front() {
+            if issued + t.readback_latency as u64 <= cycle {
+                let issued = *issued;
+                self.readbacks.pop_front();
+                self.checker.report(Mismatch { cycle, op_index: None, what: format!("no rb_valid for the readback of cycle {issued}") });
             }
         }
+        if readback {
+            let k = self.golden.config().k as usize;
+            let (bank, addr) = (get("rb_bank") as usize, get("rb_addr") as u32 & (self.golden.config().bank_size() - 1));
+            let expect = (!clearing).then(|| bank < k && self.golden.bit(bank, addr));
+            self.readbacks.push_back((cycle, expect));
+        }
+        // The channels.
+        let (ready, valid, taken) = (bit("req_ready"), bit("resp_valid"), bit("resp_ready"));
+        let response = (valid && taken).then(|| (bit("resp_hit"), get("resp_tag") as u8));
+        let accepted = if bit("req_valid") && ready {
+            let r = Request { op: get("req_op") as u8, key: get("req_key"), tag: get("req_tag") as u8 };
+            let hit = self.golden.apply(golden::Op::decode(r.op, r.key)).unwrap_or(false);
+            self.fills.push((cycle, r.op & 3, self.golden.fill()));
+            Some((r, hit))
+        } else {
+            None
+        };
+        self.checker.handshakes(cycle, readback, ready, valid, taken, response, accepted);
+    }
+
+    /// Responses and readbacks still expected.
+    pub fn idle(&self) -> bool {
+        self.checker.outstanding() == 0 && self.readbacks.is_empty()
     }
 }
 

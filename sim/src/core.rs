@@ -6,69 +6,83 @@
 use std::sync::Arc;
 
 use crate::model::{Handshake, InitialState, Model, ModelLibrary, PortId, StreamOutput};
+use crate::ports::Direction;
 use crate::traffic::Request;
 use crate::verilator::{build, BuildOptions};
 use crate::SimError;
 
-/// Port handles of `bloom_core`.
+/// Port handles of `bloom_core`, resolved from hdl's port table: every port
+/// of the table must be in the model with its width and direction, and the
+/// model must have no other.
 #[derive(Clone, Debug)]
 pub struct CorePorts {
-    pub reset: PortId,
-    pub req_valid: PortId,
-    pub req_ready: PortId,
-    pub req_op: PortId,
-    pub req_key: PortId,
-    pub req_tag: PortId,
-    pub resp_valid: PortId,
-    pub resp_ready: PortId,
-    pub resp_hit: PortId,
-    pub resp_tag: PortId,
-    pub rb_req: PortId,
-    pub rb_bank: PortId,
-    pub rb_addr: PortId,
-    pub rb_valid: PortId,
-    pub rb_data: PortId,
-    pub fill_bank: PortId,
-    pub fill_count: PortId,
-    pub busy: PortId,
+    pub table: Vec<hdl::ports::CorePort>,
+    pub ids: Vec<PortId>,
 }
 
 impl CorePorts {
-    pub fn of(lib: &ModelLibrary, key_bits: u32) -> Result<CorePorts, SimError> {
-        let p = |name: &str, width: u32| -> Result<PortId, SimError> {
-            let id = lib.port(name)?;
-            if id.width != width {
-                return Err(SimError::Ports(format!("bloom_core port `{name}` is {} bits, expected {width}", id.width)));
+    pub fn of(lib: &ModelLibrary, params: &hdl::CoreParams) -> Result<CorePorts, SimError> {
+        let table = hdl::ports::core_ports(params);
+        let mut ids = Vec::with_capacity(table.len());
+        for p in &table {
+            let id = lib.port(&p.name).map_err(|_| SimError::Ports(format!("bloom_core has no port `{}`", p.name)))?;
+            let direction = match p.direction {
+                hdl::ports::Direction::Input => Direction::Input,
+                hdl::ports::Direction::Output => Direction::Output,
+            };
+            if id.width != p.width || id.direction != direction {
+                return Err(SimError::Ports(format!(
+                    "bloom_core port `{}` is a {}-bit {:?}, the port table says a {}-bit {:?}",
+                    p.name, id.width, id.direction, p.width, direction
+                )));
             }
-            Ok(id)
-        };
-        Ok(CorePorts {
-            reset: p("reset", 1)?,
-            req_valid: p("req_valid", 1)?,
-            req_ready: p("req_ready", 1)?,
-            req_op: p("req_op", 2)?,
-            req_key: p("req_key", key_bits)?,
-            req_tag: p("req_tag", 8)?,
-            resp_valid: p("resp_valid", 1)?,
-            resp_ready: p("resp_ready", 1)?,
-            resp_hit: p("resp_hit", 1)?,
-            resp_tag: p("resp_tag", 8)?,
-            rb_req: p("rb_req", 1)?,
-            rb_bank: p("rb_bank", 4)?,
-            rb_addr: p("rb_addr", 16)?,
-            rb_valid: p("rb_valid", 1)?,
-            rb_data: p("rb_data", 1)?,
-            fill_bank: p("fill_bank", 4)?,
-            fill_count: p("fill_count", 17)?,
-            busy: p("busy", 1)?,
-        })
+            ids.push(id);
+        }
+        if lib.ports().len() != table.len() {
+            return Err(SimError::Ports(format!(
+                "bloom_core has {} ports, the port table {}",
+                lib.ports().len(),
+                table.len()
+            )));
+        }
+        Ok(CorePorts { table, ids })
+    }
+
+    /// The handle of port `name` (a name of hdl's port table).
+    pub fn id(&self, name: &str) -> PortId {
+        let i = self.table.iter().position(|p| p.name == name).unwrap_or_else(|| panic!("no port `{name}` in the port table"));
+        self.ids[i]
+    }
+
+    /// The valid/ready channel of port group `group` (`req`, `resp`): its
+    /// `valid` and `ready`, and as payload every other port of the group that
+    /// goes the way `valid` does, in table order.
+    pub fn channel(&self, group: &str) -> Handshake {
+        let valid = self.id(&format!("{group}_valid"));
+        let data = self
+            .table
+            .iter()
+            .zip(&self.ids)
+            .filter(|(p, id)| p.group == group && p.field != "valid" && p.field != "ready" && id.direction == valid.direction)
+            .map(|(_, id)| *id)
+            .collect();
+        Handshake { valid, ready: self.id(&format!("{group}_ready")), data }
     }
 
     pub fn request_channel(&self) -> Handshake {
-        Handshake { valid: self.req_valid, ready: self.req_ready, data: vec![self.req_op, self.req_key, self.req_tag] }
+        self.channel("req")
     }
     pub fn response_channel(&self) -> Handshake {
-        Handshake { valid: self.resp_valid, ready: self.resp_ready, data: vec![self.resp_hit, self.resp_tag] }
+        self.channel("resp")
+    }
+
+    /// Every input but the clock.
+    pub fn inputs(&self) -> impl Iterator<Item = PortId> + '_ {
+        self.table
+            .iter()
+            .zip(&self.ids)
+            .filter(|(p, id)| id.direction == Direction::Input && p.name != "clock")
+            .map(|(_, id)| *id)
     }
 }
 
@@ -136,7 +150,7 @@ impl VerilatedCore {
 
     pub fn from_generated(generated: &hdl::GeneratedCore, trace: bool, power_up: PowerUp) -> Result<VerilatedCore, SimError> {
         let library = build(&generated.verilog, &generated.top, &BuildOptions { trace, ..Default::default() })?;
-        let ports = CorePorts::of(&library, generated.config.params.key_bits)?;
+        let ports = CorePorts::of(&library, &generated.config.params)?;
         Self::start(generated.config.clone(), generated.timing, ports, library, generated.verilog.len(), power_up)
     }
 
@@ -194,14 +208,13 @@ impl VerilatedCore {
 
     /// Two cycles of reset with every input idle.
     pub fn reset(&mut self) -> Result<(), SimError> {
-        let p = self.ports.clone();
-        let m = &mut self.model;
-        for port in [p.req_valid, p.req_op, p.req_key, p.req_tag, p.resp_ready, p.rb_req, p.rb_bank, p.rb_addr, p.fill_bank] {
-            m.set(port, 0)?;
+        let reset = self.ports.id("reset");
+        for port in self.ports.inputs().collect::<Vec<_>>() {
+            self.model.set(port, 0)?;
         }
-        m.set(p.reset, 1)?;
-        m.step(2)?;
-        m.set(p.reset, 0)?;
+        self.model.set(reset, 1)?;
+        self.model.step(2)?;
+        self.model.set(reset, 0)?;
         Ok(())
     }
 
@@ -224,8 +237,8 @@ impl VerilatedCore {
 
     /// Idle cycles: no request, no readback, consumer ready.
     pub fn idle(&mut self, cycles: u64) -> Result<(), SimError> {
-        self.model.set(self.ports.req_valid, 0)?;
-        self.model.set(self.ports.resp_ready, 1)?;
+        self.model.set(self.ports.id("req_valid"), 0)?;
+        self.model.set(self.ports.id("resp_ready"), 1)?;
         self.model.step(cycles)
     }
 
@@ -238,7 +251,9 @@ impl VerilatedCore {
         let size = self.config.bank_size();
         let lat = self.timing.readback_latency as usize;
         let n = k * size;
-        let p = self.ports.clone();
+        let p = |name: &str| self.ports.id(name);
+        let (rb_req, rb_bank, rb_addr, req_valid) = (p("rb_req"), p("rb_bank"), p("rb_addr"), p("req_valid"));
+        let (rb_valid, rb_data, req_ready) = (p("rb_valid"), p("rb_data"), p("req_ready"));
         let mut ins = Vec::with_capacity((n + lat + 1) * 4);
         for c in 0..n + lat + 1 {
             if c < n {
@@ -248,8 +263,8 @@ impl VerilatedCore {
             }
         }
         let mut outs = vec![0u32; (n + lat + 1) * 3];
-        self.model.set(p.req_valid, 0)?;
-        self.model.run_vectors(&[p.rb_req, p.rb_bank, p.rb_addr, p.req_valid], &ins, &[p.rb_valid, p.rb_data, p.req_ready], &mut outs)?;
+        self.model.set(req_valid, 0)?;
+        self.model.run_vectors(&[rb_req, rb_bank, rb_addr, req_valid], &ins, &[rb_valid, rb_data, req_ready], &mut outs)?;
         let mut banks = vec![vec![0u8; size]; k];
         let mut errors = Vec::new();
         let start = self.model.cycle() - (n + lat + 1) as u64;
@@ -278,8 +293,8 @@ impl VerilatedCore {
     pub fn read_fills(&mut self) -> Result<Vec<u32>, SimError> {
         let ins: Vec<u32> = (0..16).collect();
         let mut outs = vec![0u32; 16];
-        let fb = self.ports.fill_bank;
-        let fc = self.ports.fill_count;
+        let fb = self.ports.id("fill_bank");
+        let fc = self.ports.id("fill_count");
         self.model.run_vectors(&[fb], &ins, &[fc], &mut outs)?;
         Ok(outs)
     }

@@ -23,6 +23,7 @@
 
 pub mod checker;
 pub mod core;
+pub mod cycles;
 pub mod fpr;
 pub mod harness;
 pub mod model;
@@ -32,7 +33,7 @@ pub mod shim;
 pub mod traffic;
 pub mod verilator;
 
-pub use checker::{Checker, Mismatch};
+pub use checker::{Checker, CycleChecker, Mismatch};
 pub use core::VerilatedCore;
 pub use harness::{run_sharded, shard_traffic_seed, CoSim, RunOptions, RunReport};
 pub use traffic::{Request, Traffic, TrafficShape};

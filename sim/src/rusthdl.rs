@@ -7,20 +7,45 @@
 //! rust-hdl's simulator settles the whole design per half cycle and is orders
 //! of magnitude slower than Verilator: use it for short runs only.
 
-use hdl::sim::{CoreSim, CycleInputs, CycleOutputs};
+use hdl::sim::CoreSim;
 
 use crate::model::StreamOutput;
 use crate::traffic::Request;
 use crate::SimError;
 
-/// One clock cycle of a core: inputs held for the cycle, outputs seen in it.
+/// One clock cycle of a core: input values held for the cycle, output values
+/// seen in it (each in the order of hdl's port table).
 pub trait CycleCore: Send {
-    fn step(&mut self, inputs: &CycleInputs) -> CycleOutputs;
+    fn step(&mut self, inputs: &[u128]) -> Vec<u128>;
+    fn input_names(&self) -> Vec<String>;
+    fn output_names(&self) -> Vec<String>;
 }
 
 impl<const W: usize> CycleCore for CoreSim<W> {
-    fn step(&mut self, inputs: &CycleInputs) -> CycleOutputs {
+    fn step(&mut self, inputs: &[u128]) -> Vec<u128> {
         CoreSim::step(self, inputs)
+    }
+    fn input_names(&self) -> Vec<String> {
+        self.inputs().iter().map(|p| p.name.clone()).collect()
+    }
+    fn output_names(&self) -> Vec<String> {
+        self.outputs().iter().map(|p| p.name.clone()).collect()
+    }
+}
+
+/// The outputs of one cycle, read by port name.
+pub struct Outputs<'a> {
+    names: &'a [String],
+    values: Vec<u128>,
+}
+
+impl Outputs<'_> {
+    pub fn get(&self, name: &str) -> u128 {
+        let i = self.names.iter().position(|n| n == name).unwrap_or_else(|| panic!("no output `{name}`"));
+        self.values[i]
+    }
+    pub fn bit(&self, name: &str) -> bool {
+        self.get(name) & 1 == 1
     }
 }
 
@@ -28,7 +53,9 @@ impl<const W: usize> CycleCore for CoreSim<W> {
 /// inputs keep their last value, cycles are counted from construction.
 pub struct RustHdlCore {
     sim: Box<dyn CycleCore>,
-    inputs: CycleInputs,
+    input_names: Vec<String>,
+    output_names: Vec<String>,
+    inputs: Vec<u128>,
     cycle: u64,
     pub config: hdl::CoreConfig,
 }
@@ -36,13 +63,16 @@ pub struct RustHdlCore {
 impl RustHdlCore {
     pub fn new(cfg: &hdl::CoreConfig) -> Result<RustHdlCore, SimError> {
         let err = |e: hdl::HdlError| SimError::Value(e.to_string());
+        let p = &cfg.params;
         let sim: Box<dyn CycleCore> = match cfg.key_bits() {
-            32 => Box::new(CoreSim::new(hdl::verilog::build_core::<32>(&cfg).map_err(err)?)),
-            64 => Box::new(CoreSim::new(hdl::verilog::build_core::<64>(&cfg).map_err(err)?)),
-            128 => Box::new(CoreSim::new(hdl::verilog::build_core::<128>(&cfg).map_err(err)?)),
+            32 => Box::new(CoreSim::new(hdl::verilog::build_core::<32>(cfg).map_err(err)?, p)),
+            64 => Box::new(CoreSim::new(hdl::verilog::build_core::<64>(cfg).map_err(err)?, p)),
+            128 => Box::new(CoreSim::new(hdl::verilog::build_core::<128>(cfg).map_err(err)?, p)),
             w => return Err(SimError::Value(format!("key_bits = {w} is not allowed (allowed: 32, 64, 128)"))),
         };
-        let mut core = RustHdlCore { sim, inputs: CycleInputs::default(), cycle: 0, config: cfg.clone() };
+        let (input_names, output_names) = (sim.input_names(), sim.output_names());
+        let inputs = vec![0; input_names.len()];
+        let mut core = RustHdlCore { sim, input_names, output_names, inputs, cycle: 0, config: cfg.clone() };
         core.reset();
         Ok(core)
     }
@@ -68,23 +98,32 @@ impl RustHdlCore {
         self.cycle
     }
 
-    fn step(&mut self) -> CycleOutputs {
+    /// Sets input `name` from this cycle on.
+    pub fn set(&mut self, name: &str, value: u128) {
+        let i = self.input_names.iter().position(|n| n == name).unwrap_or_else(|| panic!("no input `{name}`"));
+        self.inputs[i] = value;
+    }
+
+    /// One cycle with the inputs as set; its outputs.
+    pub fn step(&mut self) -> Outputs<'_> {
         self.cycle += 1;
-        self.sim.step(&self.inputs)
+        let values = self.sim.step(&self.inputs);
+        Outputs { names: &self.output_names, values }
     }
 
     /// Two cycles of reset with every input idle (as `VerilatedCore::reset`).
     pub fn reset(&mut self) {
-        self.inputs = CycleInputs { reset: true, ..CycleInputs::default() };
+        self.inputs.iter_mut().for_each(|v| *v = 0);
+        self.set("reset", 1);
         self.step();
         self.step();
-        self.inputs.reset = false;
+        self.set("reset", 0);
     }
 
     /// Idle cycles: no request, no readback, consumer ready (as `VerilatedCore::idle`).
     pub fn idle(&mut self, cycles: u64) {
-        self.inputs.req_valid = false;
-        self.inputs.resp_ready = true;
+        self.set("req_valid", 0);
+        self.set("resp_ready", 1);
         for _ in 0..cycles {
             self.step();
         }
@@ -105,22 +144,23 @@ impl RustHdlCore {
             let present = item < n && idle == 0;
             if present && !loaded {
                 let r = requests[item];
-                self.inputs.req_op = r.op & 3;
-                self.inputs.req_key = r.key;
-                self.inputs.req_tag = r.tag;
+                self.set("req_op", (r.op & 3) as u128);
+                self.set("req_key", r.key);
+                self.set("req_tag", r.tag as u128);
                 loaded = true;
             }
-            self.inputs.req_valid = present;
+            self.set("req_valid", present as u128);
             let ordy = ready[c] & 1 == 1;
-            self.inputs.resp_ready = ordy;
+            self.set("resp_ready", ordy as u128);
             let now = self.cycle;
             let o = self.step();
-            out.flags.push(present as u8 | (o.req_ready as u8) << 1 | (o.resp_valid as u8) << 2 | (ordy as u8) << 3);
-            if o.resp_valid && ordy {
-                out.responses.extend_from_slice(&[now as u32, (now >> 32) as u32, o.resp_hit as u32, o.resp_tag as u32]);
+            let (req_ready, resp_valid) = (o.bit("req_ready"), o.bit("resp_valid"));
+            out.flags.push(present as u8 | (req_ready as u8) << 1 | (resp_valid as u8) << 2 | (ordy as u8) << 3);
+            if resp_valid && ordy {
+                out.responses.extend_from_slice(&[now as u32, (now >> 32) as u32, o.get("resp_hit") as u32, o.get("resp_tag") as u32]);
                 nresp += 1;
             }
-            if present && o.req_ready {
+            if present && req_ready {
                 out.accept_cycle.push(now);
                 item += 1;
                 loaded = false;
@@ -130,7 +170,7 @@ impl RustHdlCore {
             }
             c += 1;
         }
-        self.inputs.req_valid = false;
+        self.set("req_valid", 0);
         out.cycles = c as u64;
         out.accepted = item;
         out.n_responses = nresp;
@@ -143,15 +183,15 @@ impl RustHdlCore {
         let lat = readback_latency as usize;
         let n = k * size;
         let mut banks = vec![vec![0u8; size]; k];
-        self.inputs.req_valid = false;
+        self.set("req_valid", 0);
         for c in 0..n + lat + 1 {
-            self.inputs.rb_req = c < n;
-            self.inputs.rb_bank = if c < n { (c / size) as u8 } else { 0 };
-            self.inputs.rb_addr = if c < n { (c % size) as u16 } else { 0 };
+            self.set("rb_req", (c < n) as u128);
+            self.set("rb_bank", if c < n { (c / size) as u128 } else { 0 });
+            self.set("rb_addr", if c < n { (c % size) as u128 } else { 0 });
             let o = self.step();
-            if c >= lat && c - lat < n && o.rb_valid {
+            if c >= lat && c - lat < n && o.bit("rb_valid") {
                 let i = c - lat;
-                banks[i / size][i % size] = o.rb_data as u8;
+                banks[i / size][i % size] = o.get("rb_data") as u8;
             }
         }
         banks
@@ -159,10 +199,10 @@ impl RustHdlCore {
 
     /// fill_count for fill_bank = 0..16.
     pub fn read_fills(&mut self) -> Vec<u32> {
-        (0..16u8)
+        (0..16u128)
             .map(|b| {
-                self.inputs.fill_bank = b;
-                self.step().fill_count
+                self.set("fill_bank", b);
+                self.step().get("fill_count") as u32
             })
             .collect()
     }

@@ -8,61 +8,8 @@
 //! separated by idle gaps, the response consumer stalls at random, and clears
 //! fall in the middle of traffic. The same seed gives the same traffic.
 
-/// A small, fast, seedable generator (xoshiro256**, seeded by SplitMix64).
-#[derive(Clone, Debug)]
-pub struct Rng {
-    s: [u64; 4],
-}
-
-impl Rng {
-    pub fn new(seed: u64) -> Rng {
-        let mut x = seed;
-        let mut next = || {
-            x = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
-            let mut z = x;
-            z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-            z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-            z ^ (z >> 31)
-        };
-        Rng { s: [next(), next(), next(), next()] }
-    }
-
-    #[inline]
-    pub fn next_u64(&mut self) -> u64 {
-        let result = self.s[1].wrapping_mul(5).rotate_left(7).wrapping_mul(9);
-        let t = self.s[1] << 17;
-        self.s[2] ^= self.s[0];
-        self.s[3] ^= self.s[1];
-        self.s[1] ^= self.s[2];
-        self.s[0] ^= self.s[3];
-        self.s[2] ^= t;
-        self.s[3] = self.s[3].rotate_left(45);
-        result
-    }
-
-    /// Uniform in 0..n (n > 0), by multiply-shift.
-    #[inline]
-    pub fn below(&mut self, n: u64) -> u64 {
-        ((self.next_u64() as u128 * n as u128) >> 64) as u64
-    }
-
-    /// True with probability p.
-    #[inline]
-    pub fn chance(&mut self, p: f64) -> bool {
-        (self.next_u64() >> 11) as f64 * (1.0 / (1u64 << 53) as f64) < p
-    }
-
-    /// A uniformly random key of `bits` bits.
-    #[inline]
-    pub fn key(&mut self, bits: u32) -> u128 {
-        let v = ((self.next_u64() as u128) << 64) | self.next_u64() as u128;
-        if bits >= 128 {
-            v
-        } else {
-            v & ((1u128 << bits) - 1)
-        }
-    }
-}
+/// The seeded generator of the traffic (the project's one test generator).
+pub type Rng = golden::rng::SplitMix64;
 
 /// The response consumer: whether it takes a response in the next cycle.
 pub trait Consumer {
@@ -307,15 +254,5 @@ mod tests {
             let stalls = (0..10_000).filter(|_| !a.next_ready()).count();
             assert!((500..3000).contains(&stalls), "{stalls}");
         }
-    }
-
-    #[test]
-    fn rng_below_is_in_range_and_roughly_uniform() {
-        let mut r = Rng::new(1);
-        let mut counts = [0u32; 10];
-        for _ in 0..100_000 {
-            counts[r.below(10) as usize] += 1;
-        }
-        assert!(counts.iter().all(|&c| (9_500..10_500).contains(&c)), "{counts:?}");
     }
 }

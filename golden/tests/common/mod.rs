@@ -7,50 +7,9 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use golden::{Config, CounterBits, HashFamily};
 use proptest::prelude::*;
 
-/// xoshiro256** (Blackman and Vigna): the tests' deterministic key generator.
-/// Deliberately not SplitMix64, which generates the H3 rows under test, so
-/// that test keys cannot line up with the matrices.
-pub struct Xoshiro256 {
-    s: [u64; 4],
-}
-
-impl Xoshiro256 {
-    pub fn new(seed: u64) -> Self {
-        // Any non-zero state works; spread the seed with odd constants.
-        let mut s = [
-            seed ^ 0x0123_4567_89AB_CDEF,
-            seed.rotate_left(17) ^ 0xFEDC_BA98_7654_3210,
-            seed.rotate_left(31) ^ 0x0F1E_2D3C_4B5A_6978,
-            !seed,
-        ];
-        if s.iter().all(|&w| w == 0) {
-            s[0] = 1;
-        }
-        let mut rng = Xoshiro256 { s };
-        for _ in 0..16 {
-            rng.next_u64();
-        }
-        rng
-    }
-
-    pub fn next_u64(&mut self) -> u64 {
-        let result = self.s[1].wrapping_mul(5).rotate_left(7).wrapping_mul(9);
-        let t = self.s[1] << 17;
-        self.s[2] ^= self.s[0];
-        self.s[3] ^= self.s[1];
-        self.s[1] ^= self.s[2];
-        self.s[0] ^= self.s[3];
-        self.s[2] ^= t;
-        self.s[3] = self.s[3].rotate_left(45);
-        result
-    }
-
-    /// A uniformly random key of `key_bits` bits.
-    pub fn key(&mut self, key_bits: u32) -> u128 {
-        let wide = ((self.next_u64() as u128) << 64) | self.next_u64() as u128;
-        mask_key(wide, key_bits)
-    }
-}
+/// The tests' deterministic key generator (the project's one test generator).
+#[allow(unused_imports)]
+pub use golden::rng::SplitMix64;
 
 pub fn mask_key(key: u128, key_bits: u32) -> u128 {
     if key_bits >= 128 {

@@ -16,6 +16,7 @@
 //! Memory: none of its own.
 
 use super::core_box::CoreBox;
+use crate::ports::CoreDriver;
 use super::host_bridge::HostBridge;
 use super::executor::ExecutorParams;
 use rust_hdl::prelude::*;
@@ -53,7 +54,7 @@ impl BoardTop {
             uart_tx: Default::default(),
             leds: Default::default(),
             bridge: HostBridge::new(clocks_per_bit, timeout_clocks, params),
-            core: CoreBox::new(core_verilog, core_top, params.core.key_bits as usize),
+            core: CoreBox::new(core_verilog, core_top, &params.core),
             por: Default::default(),
             reset_bridge: Default::default(),
             reset_core: Default::default(),
@@ -67,7 +68,8 @@ impl Logic for BoardTop {
     #[hdl_gen]
     fn update(&mut self) {
         dff_setup!(self, clock, por, heartbeat, reset_bridge, reset_core);
-        clock!(self, clock, bridge, core);
+        clock!(self, clock, bridge);
+        self.core.sys.clock.next = self.clock.val();
         self.heartbeat.d.next = self.heartbeat.q.val() + 1;
         if self.por.q.val() != 15 {
             self.por.d.next = self.por.q.val() + 1;
@@ -75,27 +77,12 @@ impl Logic for BoardTop {
         self.reset_bridge.d.next = self.reset.val() | (self.por.q.val() != 15);
         self.reset_core.d.next = self.reset.val() | (self.por.q.val() != 15);
         self.bridge.reset.next = self.reset_bridge.q.val();
-        self.core.reset.next = self.reset_core.q.val();
+        self.core.sys.reset.next = self.reset_core.q.val();
 
         self.bridge.uart_rx.next = self.uart_rx.val();
         self.uart_tx.next = self.bridge.uart_tx.val();
 
-        self.core.req_valid.next = self.bridge.req_valid.val();
-        self.bridge.req_ready.next = self.core.req_ready.val();
-        self.core.req_op.next = self.bridge.req_op.val();
-        self.core.req_key.next = self.bridge.req_key.val();
-        self.core.req_tag.next = self.bridge.req_tag.val();
-        self.bridge.resp_valid.next = self.core.resp_valid.val();
-        self.core.resp_ready.next = self.bridge.resp_ready.val();
-        self.bridge.resp_hit.next = self.core.resp_hit.val();
-        self.core.rb_req.next = self.bridge.rb_req.val();
-        self.core.rb_bank.next = self.bridge.rb_bank.val();
-        self.core.rb_addr.next = self.bridge.rb_addr.val();
-        self.bridge.rb_valid.next = self.core.rb_valid.val();
-        self.bridge.rb_data.next = self.core.rb_data.val();
-        self.core.fill_bank.next = self.bridge.fill_bank.val();
-        self.bridge.fill_count.next = self.core.fill_count.val();
-        self.bridge.core_busy.next = self.core.busy.val();
+        CoreDriver::<128>::join(&mut self.bridge.core, &mut self.core.io);
 
         self.leds.next = bit_cast::<4, 1>(
             self.heartbeat.q.val().get_bit(self.heartbeat_bit.val().index()).into(),

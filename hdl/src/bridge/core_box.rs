@@ -10,57 +10,25 @@
 
 use rust_hdl::prelude::*;
 
+use crate::ports::{core_ports, instance, Clocking, CorePorts};
+
 #[derive(LogicBlock)]
 pub struct CoreBox {
-    pub clock: Signal<In, Clock>,
-    pub reset: Signal<In, Bit>,
-    pub req_valid: Signal<In, Bit>,
-    pub req_ready: Signal<Out, Bit>,
-    pub req_op: Signal<In, Bits<2>>,
-    pub req_key: Signal<In, Bits<128>>,
-    pub req_tag: Signal<In, Bits<8>>,
-    pub resp_valid: Signal<Out, Bit>,
-    pub resp_ready: Signal<In, Bit>,
-    pub resp_hit: Signal<Out, Bit>,
-    pub resp_tag: Signal<Out, Bits<8>>,
-    pub rb_req: Signal<In, Bit>,
-    pub rb_bank: Signal<In, Bits<4>>,
-    pub rb_addr: Signal<In, Bits<16>>,
-    pub rb_valid: Signal<Out, Bit>,
-    pub rb_data: Signal<Out, Bit>,
-    pub fill_bank: Signal<In, Bits<4>>,
-    pub fill_count: Signal<Out, Bits<17>>,
-    pub busy: Signal<Out, Bit>,
+    pub sys: Clocking<128>,
+    pub io: CorePorts<128>,
     _core_verilog: String,
     _core_top: String,
-    _key_bits: usize,
+    _params: crate::CoreParams,
 }
 
 impl CoreBox {
-    pub fn new(core_verilog: String, core_top: String, key_bits: usize) -> Self {
+    pub fn new(core_verilog: String, core_top: String, params: &crate::CoreParams) -> Self {
         Self {
-            clock: Default::default(),
-            reset: Default::default(),
-            req_valid: Default::default(),
-            req_ready: Default::default(),
-            req_op: Default::default(),
-            req_key: Default::default(),
-            req_tag: Default::default(),
-            resp_valid: Default::default(),
-            resp_ready: Default::default(),
-            resp_hit: Default::default(),
-            resp_tag: Default::default(),
-            rb_req: Default::default(),
-            rb_bank: Default::default(),
-            rb_addr: Default::default(),
-            rb_valid: Default::default(),
-            rb_data: Default::default(),
-            fill_bank: Default::default(),
-            fill_count: Default::default(),
-            busy: Default::default(),
+            sys: Default::default(),
+            io: Default::default(),
             _core_verilog: core_verilog,
             _core_top: core_top,
-            _key_bits: key_bits,
+            _params: *params,
         }
     }
 }
@@ -69,32 +37,19 @@ impl Logic for CoreBox {
     fn update(&mut self) {}
 
     fn connect(&mut self) {
-        self.req_ready.connect();
-        self.resp_valid.connect();
-        self.resp_hit.connect();
-        self.resp_tag.connect();
-        self.rb_valid.connect();
-        self.rb_data.connect();
-        self.fill_count.connect();
-        self.busy.connect();
+        self.io.link_connect_source();
     }
 
     fn hdl(&self) -> Verilog {
-        Verilog::Wrapper(Wrapper {
-            code: format!(
-                "
-{top} core_inst(
-    .clock(clock), .reset(reset),
-    .req_valid(req_valid), .req_ready(req_ready), .req_op(req_op),
-    .req_key(req_key[{msb}:0]), .req_tag(req_tag),
-    .resp_valid(resp_valid), .resp_ready(resp_ready), .resp_hit(resp_hit), .resp_tag(resp_tag),
-    .rb_req(rb_req), .rb_bank(rb_bank), .rb_addr(rb_addr), .rb_valid(rb_valid), .rb_data(rb_data),
-    .fill_bank(fill_bank), .fill_count(fill_count), .busy(busy));
-",
-                top = self._core_top,
-                msb = self._key_bits - 1
-            ),
-            cores: self._core_verilog.clone(),
+        // The box's own ports carry rust-hdl's names (`io$req$key`) and 128-bit keys;
+        // a port narrower in the core gets the box's low bits.
+        let wide = core_ports(&crate::CoreParams { key_bits: 128, ..self._params });
+        let ports = core_ports(&self._params);
+        let code = instance(&self._core_top, "core_inst", &ports, |p| {
+            let box_width = wide.iter().find(|w| w.name == p.name).map_or(p.width, |w| w.width);
+            Some(if box_width == p.width { p.path.clone() } else { format!("{}[{}:0]", p.path, p.width - 1) })
         })
+        .expect("every port of the core is a port of the box");
+        Verilog::Wrapper(Wrapper { code: format!("\n{code}"), cores: self._core_verilog.clone() })
     }
 }

@@ -26,6 +26,8 @@
 
 use rust_hdl::prelude::*;
 
+use crate::ports::CoreDriver;
+
 /// Operation codes (docs/protocol.md §3).
 pub const OP_QUERY: u8 = 0x01;
 pub const OP_INSERT: u8 = 0x02;
@@ -128,24 +130,9 @@ pub struct Executor {
     pub pl_valid: Signal<Out, Bit>,
     pub pl_take: Signal<In, Bit>,
     pub r_idle: Signal<In, Bit>,
-    // Core side (bloom_core ports; the key is left-aligned to 128 bits inside
+    // Core side (bloom_core's ports; the key is left-aligned to 128 bits inside
     // and right-aligned on output: req_key[W-1:0] is the key).
-    pub req_valid: Signal<Out, Bit>,
-    pub req_ready: Signal<In, Bit>,
-    pub req_op: Signal<Out, Bits<2>>,
-    pub req_key: Signal<Out, Bits<128>>,
-    pub req_tag: Signal<Out, Bits<8>>,
-    pub resp_valid: Signal<In, Bit>,
-    pub resp_ready: Signal<Out, Bit>,
-    pub resp_hit: Signal<In, Bit>,
-    pub rb_req: Signal<Out, Bit>,
-    pub rb_bank: Signal<Out, Bits<4>>,
-    pub rb_addr: Signal<Out, Bits<16>>,
-    pub rb_valid: Signal<In, Bit>,
-    pub rb_data: Signal<In, Bit>,
-    pub fill_bank: Signal<Out, Bits<4>>,
-    pub fill_count: Signal<In, Bits<17>>,
-    pub core_busy: Signal<In, Bit>,
+    pub core: CoreDriver<128>,
     /// High from a rejected frame until the next good one (drives an LED).
     pub last_rejected: Signal<Out, Bit>,
     state: DFF<ExecState>,
@@ -249,22 +236,7 @@ impl Executor {
             pl_valid: Default::default(),
             pl_take: Default::default(),
             r_idle: Default::default(),
-            req_valid: Default::default(),
-            req_ready: Default::default(),
-            req_op: Default::default(),
-            req_key: Default::default(),
-            req_tag: Default::default(),
-            resp_valid: Default::default(),
-            resp_ready: Default::default(),
-            resp_hit: Default::default(),
-            rb_req: Default::default(),
-            rb_bank: Default::default(),
-            rb_addr: Default::default(),
-            rb_valid: Default::default(),
-            rb_data: Default::default(),
-            fill_bank: Default::default(),
-            fill_count: Default::default(),
-            core_busy: Default::default(),
+            core: Default::default(),
             last_rejected: Default::default(),
             state: Default::default(),
             seq_r: Default::default(),
@@ -352,15 +324,15 @@ impl Logic for Executor {
         self.pl_data.next = self.out_sr.q.val().get_bits::<8>(0);
         self.pl_valid.next = self.pl_valid_r.q.val();
         self.pl_valid_r.d.next = false;
-        self.req_valid.next = false;
-        self.req_op.next = 0.into();
-        self.req_key.next = self.key_sr.q.val() >> self.key_align.val();
-        self.req_tag.next = self.idx.q.val();
-        self.resp_ready.next = false;
-        self.rb_req.next = false;
-        self.rb_bank.next = self.bank.q.val().get_bits::<4>(0);
-        self.rb_addr.next = self.addr.q.val();
-        self.fill_bank.next = self.bank.q.val().get_bits::<4>(0);
+        self.core.req.valid.next = false;
+        self.core.req.op.next = 0.into();
+        self.core.req.key.next = self.key_sr.q.val() >> self.key_align.val();
+        self.core.req.tag.next = self.idx.q.val();
+        self.core.resp.ready.next = false;
+        self.core.rb.req.next = false;
+        self.core.rb.bank.next = self.bank.q.val().get_bits::<4>(0);
+        self.core.rb.addr.next = self.addr.q.val();
+        self.core.fill.bank.next = self.bank.q.val().get_bits::<4>(0);
         self.last_rejected.next = self.rejected_flag.q.val();
         self.dump_span.d.next = (self.bank_size.val()
             - bit_cast::<17, 16>(self.key_sr.q.val().get_bits::<16>(112)))
@@ -494,26 +466,26 @@ impl Logic for Executor {
                 }
             }
             ExecState::Issue => {
-                self.req_valid.next = true;
+                self.core.req.valid.next = true;
                 if self.op_r.q.val() == 5 {
-                    self.req_op.next = 2.into();
+                    self.core.req.op.next = 2.into();
                 } else if (self.op_r.q.val() == 2) | (self.op_r.q.val() == 4) {
-                    self.req_op.next = 1.into();
+                    self.core.req.op.next = 1.into();
                 } else {
-                    self.req_op.next = 0.into();
+                    self.core.req.op.next = 0.into();
                 }
-                if self.req_ready.val() {
+                if self.core.req.ready.val() {
                     self.state.d.next = ExecState::WaitResp;
                 }
             }
             ExecState::WaitResp => {
-                self.resp_ready.next = true;
-                if self.resp_valid.val() {
+                self.core.resp.ready.next = true;
+                if self.core.resp.valid.val() {
                     self.bitmap.d.next = self
                         .bitmap
                         .q
                         .val()
-                        .replace_bit(self.idx.q.val().index(), self.resp_hit.val());
+                        .replace_bit(self.idx.q.val().index(), self.core.resp.hit.val());
                     self.ops_served.d.next = self.ops_served.q.val() + 1;
                     self.idx.d.next = self.idx.q.val() + 1;
                     if self.idx.q.val() == self.last_idx.q.val() {
@@ -596,7 +568,7 @@ impl Logic for Executor {
             }
             ExecState::FillSet => {
                 self.wait_count.d.next = 0.into();
-                if !self.core_busy.val() {
+                if !self.core.status.busy.val() {
                     self.state.d.next = ExecState::FillWait;
                 }
             }
@@ -605,7 +577,7 @@ impl Logic for Executor {
                 // read path a few cycles whatever its registering.
                 self.wait_count.d.next = self.wait_count.q.val() + 1;
                 if self.wait_count.q.val() == 4 {
-                    self.fill_sr.d.next = bit_cast::<24, 17>(self.fill_count.val());
+                    self.fill_sr.d.next = bit_cast::<24, 17>(self.core.fill.count.val());
                     self.out_left.d.next = 3.into();
                     self.state.d.next = ExecState::EmitFill;
                     self.pl_valid_r.d.next = true;
@@ -664,15 +636,15 @@ impl Logic for Executor {
                 }
             }
             ExecState::DumpReq => {
-                if !self.core_busy.val() {
-                    self.rb_req.next = true;
+                if !self.core.status.busy.val() {
+                    self.core.rb.req.next = true;
                     self.state.d.next = ExecState::DumpWait;
                 }
             }
             ExecState::DumpWait => {
-                if self.rb_valid.val() {
+                if self.core.rb.valid.val() {
                     self.byte_acc.d.next =
-                        (self.byte_acc.q.val() >> 1).replace_bit(7, self.rb_data.val());
+                        (self.byte_acc.q.val() >> 1).replace_bit(7, self.core.rb.data.val());
                     self.addr.d.next = self.addr.q.val() + 1;
                     self.bitcnt.d.next = self.bitcnt.q.val() + 1;
                     if self.bitcnt.q.val() == 7 {

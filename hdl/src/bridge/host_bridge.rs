@@ -1,6 +1,7 @@
 //! The host bridge: UART receiver -> frame receiver -> executor -> response
-//! framer -> UART transmitter, with the core-facing ports of `bloom_core` left
-//! open so the board top (or a test) can attach a core.
+//! framer -> UART transmitter, with `bloom_core`'s ports (as its driver sees
+//! them, `ports::CoreDriver`) left open so the board top (or a test) can
+//! attach a core.
 //!
 //! Latency: see the blocks; end to end, a response's first start bit leaves
 //! about 4 + 11 + executor latency cycles after the middle of the request's
@@ -14,6 +15,7 @@ use super::frame_rx::FrameRx;
 use super::resp_tx::RespTx;
 use super::uart_rx::UartRx;
 use super::uart_tx::UartTx;
+use crate::ports::CoreDriver;
 use rust_hdl::prelude::*;
 
 #[derive(LogicBlock)]
@@ -22,22 +24,8 @@ pub struct HostBridge {
     pub reset: Signal<In, Bit>,
     pub uart_rx: Signal<In, Bit>,
     pub uart_tx: Signal<Out, Bit>,
-    pub req_valid: Signal<Out, Bit>,
-    pub req_ready: Signal<In, Bit>,
-    pub req_op: Signal<Out, Bits<2>>,
-    pub req_key: Signal<Out, Bits<128>>,
-    pub req_tag: Signal<Out, Bits<8>>,
-    pub resp_valid: Signal<In, Bit>,
-    pub resp_ready: Signal<Out, Bit>,
-    pub resp_hit: Signal<In, Bit>,
-    pub rb_req: Signal<Out, Bit>,
-    pub rb_bank: Signal<Out, Bits<4>>,
-    pub rb_addr: Signal<Out, Bits<16>>,
-    pub rb_valid: Signal<In, Bit>,
-    pub rb_data: Signal<In, Bit>,
-    pub fill_bank: Signal<Out, Bits<4>>,
-    pub fill_count: Signal<In, Bits<17>>,
-    pub core_busy: Signal<In, Bit>,
+    /// To the core (bloom_core's ports; req_key carries the key in bits W-1..0).
+    pub core: CoreDriver<128>,
     pub last_rejected: Signal<Out, Bit>,
     rx: UartRx,
     tx: UartTx,
@@ -58,22 +46,7 @@ impl HostBridge {
             reset: Default::default(),
             uart_rx: Default::default(),
             uart_tx: Default::default(),
-            req_valid: Default::default(),
-            req_ready: Default::default(),
-            req_op: Default::default(),
-            req_key: Default::default(),
-            req_tag: Default::default(),
-            resp_valid: Default::default(),
-            resp_ready: Default::default(),
-            resp_hit: Default::default(),
-            rb_req: Default::default(),
-            rb_bank: Default::default(),
-            rb_addr: Default::default(),
-            rb_valid: Default::default(),
-            rb_data: Default::default(),
-            fill_bank: Default::default(),
-            fill_count: Default::default(),
-            core_busy: Default::default(),
+            core: Default::default(),
             last_rejected: Default::default(),
             rx: UartRx::new(clocks_per_bit),
             tx: UartTx::new(clocks_per_bit),
@@ -132,22 +105,7 @@ impl Logic for HostBridge {
         self.framer.tx_ready.next = self.tx.ready.val();
         self.uart_tx.next = self.tx.txd.val();
 
-        self.req_valid.next = self.exec.req_valid.val();
-        self.exec.req_ready.next = self.req_ready.val();
-        self.req_op.next = self.exec.req_op.val();
-        self.req_key.next = self.exec.req_key.val();
-        self.req_tag.next = self.exec.req_tag.val();
-        self.exec.resp_valid.next = self.resp_valid.val();
-        self.resp_ready.next = self.exec.resp_ready.val();
-        self.exec.resp_hit.next = self.resp_hit.val();
-        self.rb_req.next = self.exec.rb_req.val();
-        self.rb_bank.next = self.exec.rb_bank.val();
-        self.rb_addr.next = self.exec.rb_addr.val();
-        self.exec.rb_valid.next = self.rb_valid.val();
-        self.exec.rb_data.next = self.rb_data.val();
-        self.fill_bank.next = self.exec.fill_bank.val();
-        self.exec.fill_count.next = self.fill_count.val();
-        self.exec.core_busy.next = self.core_busy.val();
+        CoreDriver::<128>::link(&mut self.core, &mut self.exec.core);
         self.last_rejected.next = self.exec.last_rejected.val();
     }
 }

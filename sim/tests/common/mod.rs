@@ -46,3 +46,8 @@ pub fn fresh(spec: &hdl::CoreConfig) -> CoSim {
 pub fn library(spec: &hdl::CoreConfig) -> Arc<ModelLibrary> {
     built(spec).library
 }
+
+/// A fresh instance of the Verilated core of `spec` (from the cached build).
+pub fn verilated(spec: &hdl::CoreConfig) -> VerilatedCore {
+    built(spec)
+}
