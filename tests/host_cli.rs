@@ -1,27 +1,16 @@
 //! `bloom host` end to end: the binary drives the Verilated board top over
 //! the simulated UART (`--sim`), answers are checked against the golden model.
 
+mod common;
+
+use common::*;
+
 use std::path::Path;
-use std::process::{Command, Output};
-
-fn bloom(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_bloom")).args(args).output().expect("run bloom")
-}
-
-fn text(o: &Output) -> (String, String) {
-    (String::from_utf8_lossy(&o.stdout).into_owned(), String::from_utf8_lossy(&o.stderr).into_owned())
-}
 
 const CORE: [&str; 8] = ["--k", "3", "--bank-bits", "6", "--key-bits", "32", "--seed", "11"];
 
 fn golden_cfg() -> golden::Config {
     golden::Config::new(3, 6, 32, golden::HashFamily::H3, 11).unwrap()
-}
-
-fn tmp(name: &str) -> std::path::PathBuf {
-    let d = std::env::temp_dir().join(format!("bloom-host-cli-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    d
 }
 
 #[test]
@@ -46,9 +35,9 @@ fn host_sim_preload_query_keys_and_dump_equal_golden_k3_b6_w32() {
     for k in (0..40u128).map(|i| i * 7919 + 5) {
         gold.insert(k).unwrap();
     }
-    let image = tmp("preload");
+    let image = scratch("preload");
     gold.export_image(&image).unwrap();
-    let keys_file = tmp("keys.txt");
+    let keys_file = scratch("keys.txt");
     let probe: Vec<u128> = (0..80u128).map(|i| i * 7919 + 5).collect();
     let mut listing = String::from("# probe keys\n\n");
     for k in &probe {
@@ -66,7 +55,7 @@ fn host_sim_preload_query_keys_and_dump_equal_golden_k3_b6_w32() {
     let expect: String = probe.iter().map(|k| format!("{k:#x} {}\n", gold.query(*k).unwrap() as u8)).collect();
     assert_eq!(out, expect);
 
-    let dump = tmp("dump");
+    let dump = scratch("dump");
     let mut d = args.clone();
     d.extend(["dump", dump.to_str().unwrap()]);
     let o = bloom(&d);
@@ -80,44 +69,36 @@ fn host_sim_preload_query_keys_and_dump_equal_golden_k3_b6_w32() {
     }
 }
 
-fn fails_with(args: &[&str], needle: &str) {
-    let o = bloom(args);
-    let (_, err) = text(&o);
-    assert!(!o.status.success(), "{args:?} should fail");
-    assert!(err.contains(needle), "{args:?}: expected `{needle}` in:\n{err}");
-    assert!(!err.contains("panicked"), "{err}");
-}
-
 #[test]
 fn host_rejects_bad_input_before_touching_a_device() {
-    fails_with(&["host", "--sim", "insert", "0xZZ"], "unexpected character 'Z'");
-    fails_with(&["host", "--sim", "insert", "--", "-5"], "has a sign; keys are unsigned");
-    fails_with(&["host", "--sim", "insert", "-5"], "has a sign; keys are unsigned");
-    fails_with(&["host", "--sim", "query", "+5"], "has a sign; keys are unsigned");
-    fails_with(&["host", "--sim", "--key-bits", "32", "query", "0x100000000"], "does not fit in 32 bits");
-    fails_with(&["host", "--sim", "load-keys", "/nonexistent/keys.txt"], "cannot open key file");
-    fails_with(&["host", "--sim", "load-keys", "/tmp"], "is a directory");
-    fails_with(&["host", "--sim", "load-keys", "/dev/zero"], "/dev/zero:1: line is longer than 1024 bytes");
-    let wide = tmp("wide-keys.txt");
+    assert_fails(&["host", "--sim", "insert", "0xZZ"], "unexpected character 'Z'");
+    assert_fails(&["host", "--sim", "insert", "--", "-5"], "has a sign; keys are unsigned");
+    assert_fails(&["host", "--sim", "insert", "-5"], "has a sign; keys are unsigned");
+    assert_fails(&["host", "--sim", "query", "+5"], "has a sign; keys are unsigned");
+    assert_fails(&["host", "--sim", "--key-bits", "32", "query", "0x100000000"], "does not fit in 32 bits");
+    assert_fails(&["host", "--sim", "load-keys", "/nonexistent/keys.txt"], "cannot open key file");
+    assert_fails(&["host", "--sim", "load-keys", "/tmp"], "is a directory");
+    assert_fails(&["host", "--sim", "load-keys", "/dev/zero"], "/dev/zero:1: line is longer than 1024 bytes");
+    let wide = scratch("wide-keys.txt");
     std::fs::write(&wide, "\u{feff}1\n# two\n0xFFFFFFFF\n0x1_0000_0000\n").unwrap();
-    fails_with(&["host", "--sim", "--key-bits", "32", "load-keys", wide.to_str().unwrap()], "wide-keys.txt:4: key \"0x1_0000_0000\" does not fit in 32 bits");
+    assert_fails(&["host", "--sim", "--key-bits", "32", "load-keys", wide.to_str().unwrap()], "wide-keys.txt:4: key \"0x1_0000_0000\" does not fit in 32 bits");
     let _ = std::fs::remove_file(&wide);
     // A dump never mixes with what a directory holds already.
-    let full = tmp("full-dir");
+    let full = scratch("full-dir");
     std::fs::create_dir_all(&full).unwrap();
     std::fs::write(full.join("bank07.hex"), "0\n").unwrap();
-    fails_with(&["host", "--sim", "dump", full.to_str().unwrap()], "not empty");
+    assert_fails(&["host", "--sim", "dump", full.to_str().unwrap()], "not empty");
     assert_eq!(std::fs::read_dir(&full).unwrap().count(), 1);
     let _ = std::fs::remove_dir_all(&full);
-    fails_with(&["host", "--port", "/dev/nonexistent-bloom-port", "stats"], "does not exist");
-    fails_with(&["host", "--port", "/dev/null", "--sim", "stats"], "cannot be used with");
-    fails_with(&["host", "stats"], "--port");
-    fails_with(&["host", "--sim", "--k", "17", "stats"], "17");
-    fails_with(&["host", "--sim", "--tries", "0", "stats"], "--tries");
-    fails_with(&["host", "--port", "/dev/null", "--preload", "/tmp", "stats"], "--preload only applies to --sim");
-    let bad = tmp("bad-keys.txt");
+    assert_fails(&["host", "--port", "/dev/nonexistent-bloom-port", "stats"], "does not exist");
+    assert_fails(&["host", "--port", "/dev/null", "--sim", "stats"], "cannot be used with");
+    assert_fails(&["host", "stats"], "--port");
+    assert_fails(&["host", "--sim", "--k", "17", "stats"], "17");
+    assert_fails(&["host", "--sim", "--tries", "0", "stats"], "--tries");
+    assert_fails(&["host", "--port", "/dev/null", "--preload", "/tmp", "stats"], "--preload only applies to --sim");
+    let bad = scratch("bad-keys.txt");
     std::fs::write(&bad, "1\n2\nthree\n").unwrap();
-    fails_with(&["host", "--sim", "load-keys", bad.to_str().unwrap()], ":3:");
+    assert_fails(&["host", "--sim", "load-keys", bad.to_str().unwrap()], ":3:");
     let _ = std::fs::remove_file(&bad);
     assert!(!Path::new("/dev/nonexistent-bloom-port").exists());
 }

@@ -1,11 +1,10 @@
 //! `bloom run`, the default pipeline: its input checks, and a short run of the
 //! steps that need no FPGA tools (golden model, Verilog, co-simulation).
 
-use std::process::Command;
+mod common;
 
-fn bloom(args: &[&str]) -> std::process::Output {
-    Command::new(env!("CARGO_BIN_EXE_bloom")).args(args).output().expect("run bloom")
-}
+use common::*;
+
 
 #[test]
 fn run_rejects_zero_ops() {

@@ -1,30 +1,12 @@
 //! End-to-end tests of `bloom sim`.
 
-use std::path::PathBuf;
-use std::process::{Command, Output};
+mod common;
 
-fn bloom(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_bloom")).args(args).output().expect("run bloom")
-}
+use common::*;
 
-fn text(o: &Output) -> (String, String) {
-    (String::from_utf8_lossy(&o.stdout).into_owned(), String::from_utf8_lossy(&o.stderr).into_owned())
-}
+use std::process::Command;
 
 /// The value after `label: ` on its line of `out`.
-fn field<'a>(out: &'a str, label: &str) -> &'a str {
-    out.lines()
-        .find_map(|l| l.strip_prefix(label).and_then(|r| r.strip_prefix(": ")))
-        .unwrap_or_else(|| panic!("no `{label}:` line in\n{out}"))
-}
-
-fn scratch(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("bloom-sim-cli-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).unwrap();
-    d
-}
-
 #[test]
 fn sim_h3_k4_b12_w64_stress_reports_zero_mismatches_and_the_fpr() {
     let o = bloom(&["sim", "--ops", "60000", "--checkpoint-every", "20000", "--fpr-queries", "50000", "--shards", "1"]);
@@ -62,6 +44,7 @@ fn sim_saturating_crc_k3_b6_w32_runs_one_operation_per_cycle() {
 #[test]
 fn sim_trace_writes_a_vcd_and_nothing_on_error() {
     let dir = scratch("trace");
+    std::fs::create_dir_all(&dir).unwrap();
     let vcd = dir.join("run.vcd");
     let o = bloom(&[
         "sim", "--ops", "300", "--k", "1", "--bank-bits", "6", "--key-bits", "128", "--seed", "77", "--fpr-queries", "0", "--trace",
@@ -78,18 +61,14 @@ fn sim_trace_writes_a_vcd_and_nothing_on_error() {
     let big = dir.join("big.vcd");
     let o = bloom(&["sim", "--ops", "300000", "--trace", big.to_str().unwrap()]);
     assert!(!o.status.success());
-    assert!(text_err(&o).contains("--trace"), "{}", text_err(&o));
+    assert!(stderr(&o).contains("--trace"), "{}", stderr(&o));
     assert!(!big.exists());
     // A trace into a missing directory.
     let o = bloom(&["sim", "--ops", "10", "--trace", dir.join("no/such/dir.vcd").to_str().unwrap()]);
     assert!(!o.status.success());
-    assert!(text_err(&o).contains("does not exist"), "{}", text_err(&o));
+    assert!(stderr(&o).contains("does not exist"), "{}", stderr(&o));
     assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 1);
     std::fs::remove_dir_all(&dir).unwrap();
-}
-
-fn text_err(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
 }
 
 #[test]
@@ -123,7 +102,7 @@ fn sim_rejects_invalid_inputs_with_clear_errors() {
     ];
     for (args, needle) in cases {
         let o = bloom(args);
-        let err = text_err(&o);
+        let err = stderr(&o);
         assert!(!o.status.success(), "{args:?} succeeded");
         assert!(err.contains(needle), "{args:?}: {err}");
         assert!(!err.contains("panicked"), "{args:?}: {err}");
@@ -137,7 +116,7 @@ fn sim_without_verilator_says_how_to_install_it() {
         .env("BLOOM_VERILATOR", "/nonexistent/verilator")
         .output()
         .unwrap();
-    let err = text_err(&o);
+    let err = stderr(&o);
     assert!(!o.status.success());
     assert!(err.contains("scripts/setup.sh") && err.contains("apt-get install verilator"), "{err}");
 }

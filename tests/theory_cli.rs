@@ -1,31 +1,10 @@
 //! `bloom fpr` and `bloom size` through the built binary: values, JSON shape,
 //! plots, and every bad argument giving a clear error and a non-zero exit.
 
-use std::process::{Command, Output};
+mod common;
 
-fn bloom(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_bloom"))
-        .args(args)
-        .output()
-        .expect("run bloom")
-}
+use common::*;
 
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
-
-fn assert_fails(args: &[&str], needle: &str) {
-    let o = bloom(args);
-    let err = stderr(&o);
-    assert!(!o.status.success(), "{args:?} succeeded: {}", stdout(&o));
-    assert!(err.contains(needle), "{args:?}: stderr lacks {needle:?}: {err}");
-    assert!(!err.contains("panicked"), "{args:?} panicked: {err}");
-    assert!(!stdout(&o).to_lowercase().contains("nan"), "{args:?} printed NaN");
-}
 
 fn json(args: &[&str]) -> serde_json::Value {
     let o = bloom(args);

@@ -1,17 +1,9 @@
 //! End-to-end tests of `bloom verilog`.
 
-use std::path::PathBuf;
-use std::process::Command;
+mod common;
 
-fn bloom(args: &[&str]) -> std::process::Output {
-    Command::new(env!("CARGO_BIN_EXE_bloom")).args(args).output().expect("bloom runs")
-}
+use common::*;
 
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("bloom-verilog-cli-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    dir
-}
 
 #[test]
 fn default_config_writes_verilog_and_json() {

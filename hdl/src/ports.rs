@@ -437,6 +437,19 @@ pub fn output_wires(ports: &[CorePort], prefix: &str) -> String {
         .collect()
 }
 
+/// docs/core.md's port table: one row per port, from the declarations.
+pub fn markdown_table() -> String {
+    let mut t = String::from("| port | direction | width | meaning |\n|---|---|---|---|\n");
+    for p in core_ports(&bloom_params::CoreParams::default()) {
+        let dir = match p.direction {
+            Direction::Input => "in",
+            Direction::Output => "out",
+        };
+        t += &format!("| `{}` | {dir} | {} | {} |\n", p.name, p.width_expr, p.meaning);
+    }
+    t
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -459,3 +472,4 @@ mod tests {
         assert_eq!(ports.iter().find(|p| p.name == "fill_count").unwrap().width, 17);
     }
 }
+

@@ -99,22 +99,53 @@ pub fn generate_core(cfg: &CoreConfig) -> Result<GeneratedCore, HdlError> {
         128 => verilog_of::<128>(cfg)?,
         other => unreachable!("validate() admits key_bits {other}"),
     };
-    // The top's ports are named by the port table, not by rust-hdl's bundle paths.
-    let ports: Vec<(String, String)> =
-        crate::ports::core_ports(&cfg.params).into_iter().map(|p| (p.path, p.name)).collect();
-    let verilog = rename_modules(&raw, &ports)?;
+    let verilog = rename_modules(&raw)?;
     Ok(GeneratedCore { verilog, top: TOP.to_string(), config: cfg.clone(), timing: Timing::of(&cfg.params) })
 }
 
-/// rust-hdl names modules by their path (`top`, `top$control$fifo`, ...). Renames them to
-/// `bloom_core` and `bloom_core_control_fifo`, ..., and the top's ports from their
-/// rust-hdl paths to their names (`io$req$valid` to `req_valid`), touching only whole
-/// identifiers.
-fn rename_modules(verilog: &str, ports: &[(String, String)]) -> Result<String, HdlError> {
-    let mut names = HashMap::new();
-    for (path, name) in ports {
-        names.insert(path.clone(), name.clone());
+/// The port bundles whose signals are printed flat: (the bundle's field name
+/// in its block, the Verilog prefix, its fields). rust-hdl prints a bundle's
+/// signal as `bundle$field`; the generator prints `{prefix}_{field}` (or the
+/// field alone), the names the core's ports and internal signals had before
+/// they were bundles, so the Verilog (and every name in a netlist or a timing
+/// report) is the same whatever the Rust groups together.
+fn flat_bundles() -> Vec<(&'static str, &'static str, &'static [crate::ports::Field])> {
+    let mut b: Vec<_> = crate::ports::groups()
+        .into_iter()
+        .map(|g| (g.path.rsplit('$').next().unwrap_or(g.path), g.prefix, g.fields))
+        .collect();
+    b.push(("banks", "", crate::partition::FromControl::<1>::FIELDS));
+    b.push(("control", "", crate::partition::FromControl::<1>::FIELDS));
+    b
+}
+
+/// `io$req$valid` -> `req_valid`, `control$banks$key1` -> `control$key1`,
+/// `parts$0$control$key1` -> `parts$0$key1` (see [`flat_bundles`]).
+fn flatten(ident: &str, bundles: &[(&str, &str, &[crate::ports::Field])]) -> String {
+    let segs: Vec<&str> = ident.split('$').collect();
+    let is_pair = |a: &str, b: &str| bundles.iter().find(|(s, _, f)| *s == a && f.iter().any(|x| x.name == b));
+    let mut out: Vec<String> = Vec::new();
+    let mut i = 0;
+    while i < segs.len() {
+        if segs[i] == "io" && i + 1 < segs.len() && bundles.iter().any(|(s, _, _)| *s == segs[i + 1]) {
+            i += 1;
+        } else if let Some((_, prefix, _)) = (i + 1 < segs.len()).then(|| is_pair(segs[i], segs[i + 1])).flatten() {
+            out.push(if prefix.is_empty() { segs[i + 1].to_string() } else { format!("{prefix}_{}", segs[i + 1]) });
+            i += 2;
+        } else {
+            out.push(segs[i].to_string());
+            i += 1;
+        }
     }
+    out.join("$")
+}
+
+/// rust-hdl names modules by their path (`top`, `top$control$fifo`, ...). Renames them to
+/// `bloom_core` and `bloom_core_control_fifo`, ..., and prints the port bundles' signals
+/// flat ([`flat_bundles`]), touching only whole identifiers. A flat name that some other
+/// signal of the same module already has is an error.
+fn rename_modules(verilog: &str) -> Result<String, HdlError> {
+    let mut names = HashMap::new();
     for line in verilog.lines() {
         if let Some(rest) = line.trim_start().strip_prefix("module ") {
             let name = rest.split('(').next().unwrap_or("").trim();
@@ -128,6 +159,18 @@ fn rename_modules(verilog: &str, ports: &[(String, String)]) -> Result<String, H
             names.insert(name.to_string(), new);
         }
     }
+    let bundles = flat_bundles();
+    // Per module: every identifier it has, and what it is renamed to.
+    let mut module_idents: std::collections::HashSet<&str> = Default::default();
+    let mut module_renames: HashMap<String, &str> = HashMap::new();
+    let check = |idents: &std::collections::HashSet<&str>, renames: &HashMap<String, &str>| -> Result<(), HdlError> {
+        for (new, old) in renames {
+            if idents.contains(new.as_str()) {
+                return Err(HdlError::Generate(format!("`{old}` printed flat is `{new}`, a name the module already has")));
+            }
+        }
+        Ok(())
+    };
     let mut out = String::with_capacity(verilog.len() + verilog.len() / 16);
     let bytes = verilog.as_bytes();
     let mut i = 0;
@@ -139,7 +182,26 @@ fn rename_modules(verilog: &str, ports: &[(String, String)]) -> Result<String, H
                 i += 1;
             }
             let ident = &verilog[start..i];
-            out.push_str(names.get(ident).map_or(ident, |s| s.as_str()));
+            if ident == "module" || ident == "endmodule" {
+                check(&module_idents, &module_renames)?;
+                module_idents.clear();
+                module_renames.clear();
+            }
+            match names.get(ident) {
+                Some(n) => out.push_str(n),
+                None if ident.contains('$') => {
+                    let flat = flatten(ident, &bundles);
+                    if flat != ident {
+                        module_renames.insert(flat.clone(), ident);
+                    }
+                    out.push_str(&flat);
+                }
+                None => out.push_str(ident),
+            }
+            // `.port(` names a port of the instantiated module, not a signal of this one.
+            if start == 0 || bytes[start - 1] != b'.' {
+                module_idents.insert(ident);
+            }
         } else if c.is_ascii_digit() || c == b'\'' || c == b'$' {
             // Numbers and based literals (4'hf, 32'h0000abcd) and system tasks are copied
             // whole, so that no part of them is mistaken for an identifier.
@@ -155,5 +217,6 @@ fn rename_modules(verilog: &str, ports: &[(String, String)]) -> Result<String, H
             i += ch.len_utf8();
         }
     }
+    check(&module_idents, &module_renames)?;
     Ok(out)
 }

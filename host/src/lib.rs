@@ -83,6 +83,9 @@ pub struct Client<T: Transport> {
     seq: u8,
     device: DeviceConfig,
     config: golden::Config,
+    /// Bit times the core may keep a frame waiting (a clear's window, at the
+    /// slowest clock the bridge runs at), from the core's timing.
+    core_wait_bits: u64,
     pub link: LinkStats,
 }
 
@@ -111,6 +114,7 @@ impl<T: Transport> Client<T> {
             seq: 0,
             device: placeholder,
             config: golden::Config::default(),
+            core_wait_bits: 0,
             link: LinkStats::default(),
         };
         // Start from a sequence number the device is unlikely to remember;
@@ -137,6 +141,11 @@ impl<T: Transport> Client<T> {
         }
         c.device = device;
         c.config = config;
+        // A frame right after a clear waits for the clear window; the board
+        // runs at least MIN_CLOCKS_PER_BIT clocks per bit, so it waits at
+        // most this many bit times before the core accepts it.
+        let timing = hdl::Timing::of(&config);
+        c.core_wait_bits = ((timing.clear_cycles + timing.latency) as u64).div_ceil(hdl::bridge::MIN_CLOCKS_PER_BIT as u64);
         Ok(c)
     }
 
@@ -204,7 +213,8 @@ impl<T: Transport> Client<T> {
         let frame = encode_request(seq, op as u8, payload);
         let want = (seq, op as u8);
         let budget = 10 * (frame.len() + max_response_payload(op, self.device.k) + 6) as u64
-            + self.opts.execute_allowance_bits;
+            + self.opts.execute_allowance_bits
+            + self.core_wait_bits;
         let mut last = String::new();
         for attempt in 0..self.opts.max_tries {
             if attempt > 0 {

@@ -230,6 +230,15 @@ pub const SEED: Param = Param {
 /// Every parameter, in the contract's order (the order of JSON fields and of `Display`).
 pub const PARAMS: [&Param; 5] = [&K, &BANK_BITS, &KEY_BITS, &HASH, &SEED];
 
+/// docs/core.md's parameter table: one row per parameter, from [`PARAMS`].
+pub fn markdown_table() -> String {
+    let mut t = String::from("| parameter | option | allowed | default | meaning |\n|---|---|---|---|---|\n");
+    for p in PARAMS {
+        t += &format!("| `{}` | `--{}` | {} | {} | {} |\n", p.name, p.flag, p.allowed, p.default, p.help);
+    }
+    t
+}
+
 /// A parameter value that is not allowed, or a configuration JSON object that is malformed.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum ParamError {

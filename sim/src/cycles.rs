@@ -13,6 +13,34 @@ use crate::rusthdl::RustHdlCore;
 use crate::traffic::{Request, Rng};
 use crate::SimError;
 
+/// The names of a core's inputs (without `clock`) and outputs, in the order
+/// of the port table: the order of the value lists below.
+pub struct PortNames {
+    pub inputs: Vec<String>,
+    pub outputs: Vec<String>,
+}
+
+impl PortNames {
+    pub fn of(params: &hdl::CoreParams) -> PortNames {
+        let table = hdl::ports::core_ports(params);
+        let names = |d| table.iter().filter(|p| p.direction == d && p.name != "clock").map(|p| p.name.clone()).collect();
+        PortNames { inputs: names(hdl::ports::Direction::Input), outputs: names(hdl::ports::Direction::Output) }
+    }
+
+    /// Sets input `name` in a list of input values.
+    pub fn set(&self, inputs: &mut [u128], name: &str, value: u128) {
+        inputs[self.inputs.iter().position(|n| n == name).unwrap_or_else(|| panic!("no input `{name}`"))] = value;
+    }
+
+    /// Port `name`'s value in one cycle's inputs and outputs.
+    pub fn get(&self, inputs: &[u128], outputs: &[u128], name: &str) -> u128 {
+        match self.inputs.iter().position(|n| n == name) {
+            Some(i) => inputs[i],
+            None => outputs[self.outputs.iter().position(|n| n == name).unwrap_or_else(|| panic!("no port `{name}`"))],
+        }
+    }
+}
+
 /// A core driven one cycle at a time by port values in the port table's
 /// order: inputs without `clock`, outputs all.
 pub trait PortCore {
@@ -22,17 +50,12 @@ pub trait PortCore {
 
 impl PortCore for RustHdlCore {
     fn step_ports(&mut self, inputs: &[u128]) -> Result<Vec<u128>, SimError> {
-        let table = hdl::ports::core_ports(&self.config.params);
-        let names: Vec<String> = table
-            .iter()
-            .filter(|p| p.direction == hdl::ports::Direction::Input && p.name != "clock")
-            .map(|p| p.name.clone())
-            .collect();
-        for (n, v) in names.iter().zip(inputs) {
+        let names = PortNames::of(&self.config.params);
+        for (n, v) in names.inputs.iter().zip(inputs) {
             self.set(n, *v);
         }
         let out = self.step();
-        Ok(table.iter().filter(|p| p.direction == hdl::ports::Direction::Output).map(|p| out.get(&p.name)).collect())
+        Ok(names.outputs.iter().map(|n| out.get(n)).collect())
     }
     fn now(&self) -> u64 {
         self.cycle()
@@ -99,14 +122,7 @@ pub fn run_bench(
     bench: Bench,
     checker: &mut CycleChecker,
 ) -> Result<CycleLog, SimError> {
-    let table = hdl::ports::core_ports(params);
-    let in_names: Vec<&str> = table
-        .iter()
-        .filter(|p| p.direction == hdl::ports::Direction::Input && p.name != "clock")
-        .map(|p| p.name.as_str())
-        .collect();
-    let out_names: Vec<&str> =
-        table.iter().filter(|p| p.direction == hdl::ports::Direction::Output).map(|p| p.name.as_str()).collect();
+    let names = PortNames::of(params);
     let mut rng = Rng::new(bench.seed);
     let k = params.k as u64;
     let bank_size = params.bank_size() as u64;
@@ -120,8 +136,8 @@ pub fn run_bench(
             return Err(SimError::Value(format!("the bench did not finish: {} of {} requests accepted", next, requests.len())));
         }
         let cycle = core.now();
-        let mut inputs = vec![0u128; in_names.len()];
-        let mut set = |name: &str, v: u128| inputs[in_names.iter().position(|n| *n == name).expect("an input")] = v;
+        let mut inputs = vec![0u128; names.inputs.len()];
+        let mut set = |name: &str, v: u128| names.set(&mut inputs, name, v);
         set("resp_ready", !chance(&mut rng, bench.backpressure_percent) as u128);
         set("fill_bank", rng.below(16) as u128);
         if next < requests.len() && !chance(&mut rng, bench.idle_percent) {
@@ -140,13 +156,7 @@ pub fn run_bench(
             set("rb_addr", (rng.below(bank_size) | high) as u128);
         }
         let outputs = core.step_ports(&inputs)?;
-        let get = |name: &str| -> u128 {
-            if let Some(i) = in_names.iter().position(|n| *n == name) {
-                inputs[i]
-            } else {
-                outputs[out_names.iter().position(|n| *n == name).unwrap_or_else(|| panic!("no port `{name}`"))]
-            }
-        };
+        let get = |name: &str| names.get(&inputs, &outputs, name);
         let accepted = get("req_valid") == 1 && get("req_ready") == 1;
         checker.cycle(cycle, &get);
         if accepted {
@@ -162,20 +172,13 @@ pub fn run_bench(
 /// one cycle at a time, checking each against the golden model.
 pub fn check_image(core: &mut dyn PortCore, params: &hdl::CoreParams, checker: &mut CycleChecker) -> Result<(), SimError> {
     let bank_size = params.bank_size() as u128;
-    let table = hdl::ports::core_ports(params);
-    let in_names: Vec<&str> = table
-        .iter()
-        .filter(|p| p.direction == hdl::ports::Direction::Input && p.name != "clock")
-        .map(|p| p.name.as_str())
-        .collect();
-    let out_names: Vec<&str> =
-        table.iter().filter(|p| p.direction == hdl::ports::Direction::Output).map(|p| p.name.as_str()).collect();
+    let names = PortNames::of(params);
     let n = params.k as u128 * bank_size;
     let lat = checker.checker.timing.readback_latency as u128;
     for c in 0..n + lat + 16 {
         let cycle = core.now();
-        let mut inputs = vec![0u128; in_names.len()];
-        let mut set = |name: &str, v: u128| inputs[in_names.iter().position(|x| *x == name).expect("an input")] = v;
+        let mut inputs = vec![0u128; names.inputs.len()];
+        let mut set = |name: &str, v: u128| names.set(&mut inputs, name, v);
         set("resp_ready", 1);
         set("fill_bank", c % 16);
         if c < n {
@@ -184,12 +187,7 @@ pub fn check_image(core: &mut dyn PortCore, params: &hdl::CoreParams, checker: &
             set("rb_addr", c % bank_size);
         }
         let outputs = core.step_ports(&inputs)?;
-        let get = |name: &str| -> u128 {
-            match in_names.iter().position(|x| *x == name) {
-                Some(i) => inputs[i],
-                None => outputs[out_names.iter().position(|x| *x == name).expect("a port")],
-            }
-        };
+        let get = |name: &str| names.get(&inputs, &outputs, name);
         checker.cycle(cycle, &get);
     }
     Ok(())

@@ -31,6 +31,7 @@ pub mod ports;
 pub mod rusthdl;
 pub mod shim;
 pub mod traffic;
+pub mod wavedrom;
 pub mod verilator;
 
 pub use checker::{Checker, CycleChecker, Mismatch};

@@ -4,7 +4,8 @@
 //! The wrapper only renames and slices: the executor works with 128-bit keys,
 //! of which `req_key[W-1:0]` goes to the core. The core's Verilog is carried in
 //! the wrapper's `cores` text, so the generated board Verilog is self-contained.
-//! Timing, latency and same-address behaviour are the core's (see hdl/src/core.rs);
+//! Timing, latency and same-address behaviour are the core's (docs/core.md); its ports
+//! are the port table's (hdl/src/ports.rs), the instance generated from it;
 //! this block adds no logic and no delay. In the Rust-HDL simulator the box is
 //! inert (outputs stay 0); the board top is simulated with Verilator instead.
 

@@ -33,6 +33,8 @@ pub const DEFAULT_TIMEOUT_BITS: u32 = 2000;
 pub const MAX_PAYLOAD_BYTES: u32 = 248;
 /// Most keys per batch frame (the hit bitmap is 32 bits).
 pub const MAX_BATCH_KEYS: u32 = 32;
+/// Fewest clocks per bit the receiver samples with.
+pub const MIN_CLOCKS_PER_BIT: u32 = 4;
 /// Largest relative baud error accepted (the receiver samples mid-bit, so
 /// about 4% total mismatch with the host is tolerable; 2% leaves margin).
 pub const MAX_BAUD_ERROR: f64 = 0.02;
@@ -107,7 +109,7 @@ impl BridgeParams {
         let cpb = ((self.clock_hz + self.baud as u64 / 2) / self.baud as u64).max(1);
         let actual = self.clock_hz as f64 / cpb as f64;
         let error = (actual - self.baud as f64).abs() / self.baud as f64;
-        if !(4..=65535).contains(&cpb) || error > MAX_BAUD_ERROR {
+        if !(MIN_CLOCKS_PER_BIT as u64..=65535).contains(&cpb) || error > MAX_BAUD_ERROR {
             return Err(BridgeError::BaudNotReachable {
                 clock_hz: self.clock_hz,
                 baud: self.baud,
@@ -147,7 +149,7 @@ pub struct GeneratedTop {
 pub const BOARD_TOP_NAME: &str = "bloom_board";
 
 /// Builds the board top around already generated core Verilog (whose top
-/// module is `core_top` and has the agreed bloom_core ports).
+/// module is `core_top` and has the ports of `ports::core_ports`).
 pub fn generate_board_top_with_core(
     params: &BridgeParams,
     core_verilog: &str,

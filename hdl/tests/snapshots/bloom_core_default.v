@@ -26,86 +26,86 @@ module bloom_core(clock,reset,req_valid,req_ready,req_op,req_key,req_tag,resp_va
     // Stub signals
     reg  control$clock;
     reg  control$reset;
-    reg  control$req$valid;
-    wire  control$req$ready;
-    reg  [1:0] control$req$op;
-    reg  [63:0] control$req$key;
-    reg  [7:0] control$req$tag;
-    wire  control$resp$valid;
-    reg  control$resp$ready;
-    wire  control$resp$hit;
-    wire  [7:0] control$resp$tag;
-    reg  control$rb$req;
-    reg  [3:0] control$rb$bank;
-    reg  [15:0] control$rb$addr;
-    wire  control$rb$valid;
-    wire  control$rb$data;
-    wire  control$status$busy;
-    wire  [63:0] control$banks$key1;
-    wire  control$banks$is_rb2;
-    wire  [15:0] control$banks$rb_addr2;
-    wire  control$banks$write4;
-    wire  control$banks$insert5;
-    wire  control$banks$clear5;
-    wire  control$banks$sweep_en;
-    wire  control$banks$sweep_en3;
-    wire  [15:0] control$banks$sweep_addr3;
+    reg  control$req_valid;
+    wire  control$req_ready;
+    reg  [1:0] control$req_op;
+    reg  [63:0] control$req_key;
+    reg  [7:0] control$req_tag;
+    wire  control$resp_valid;
+    reg  control$resp_ready;
+    wire  control$resp_hit;
+    wire  [7:0] control$resp_tag;
+    reg  control$rb_req;
+    reg  [3:0] control$rb_bank;
+    reg  [15:0] control$rb_addr;
+    wire  control$rb_valid;
+    wire  control$rb_data;
+    wire  control$busy;
+    wire  [63:0] control$key1;
+    wire  control$is_rb2;
+    wire  [15:0] control$rb_addr2;
+    wire  control$write4;
+    wire  control$insert5;
+    wire  control$clear5;
+    wire  control$sweep_en;
+    wire  control$sweep_en3;
+    wire  [15:0] control$sweep_addr3;
     wire  [15:0] control$rb_select5;
     reg  control$all_bits5;
     reg  control$rb_bit5;
     reg  parts$0$clock;
     reg  parts$0$reset;
-    reg  [63:0] parts$0$control$key1;
-    reg  parts$0$control$is_rb2;
-    reg  [15:0] parts$0$control$rb_addr2;
-    reg  parts$0$control$write4;
-    reg  parts$0$control$insert5;
-    reg  parts$0$control$clear5;
-    reg  parts$0$control$sweep_en;
-    reg  parts$0$control$sweep_en3;
-    reg  [15:0] parts$0$control$sweep_addr3;
+    reg  [63:0] parts$0$key1;
+    reg  parts$0$is_rb2;
+    reg  [15:0] parts$0$rb_addr2;
+    reg  parts$0$write4;
+    reg  parts$0$insert5;
+    reg  parts$0$clear5;
+    reg  parts$0$sweep_en;
+    reg  parts$0$sweep_en3;
+    reg  [15:0] parts$0$sweep_addr3;
     wire  parts$0$bit5;
     wire  [7:0] parts$0$fill_low;
     wire  [8:0] parts$0$fill_high;
     reg  parts$1$clock;
     reg  parts$1$reset;
-    reg  [63:0] parts$1$control$key1;
-    reg  parts$1$control$is_rb2;
-    reg  [15:0] parts$1$control$rb_addr2;
-    reg  parts$1$control$write4;
-    reg  parts$1$control$insert5;
-    reg  parts$1$control$clear5;
-    reg  parts$1$control$sweep_en;
-    reg  parts$1$control$sweep_en3;
-    reg  [15:0] parts$1$control$sweep_addr3;
+    reg  [63:0] parts$1$key1;
+    reg  parts$1$is_rb2;
+    reg  [15:0] parts$1$rb_addr2;
+    reg  parts$1$write4;
+    reg  parts$1$insert5;
+    reg  parts$1$clear5;
+    reg  parts$1$sweep_en;
+    reg  parts$1$sweep_en3;
+    reg  [15:0] parts$1$sweep_addr3;
     wire  parts$1$bit5;
     wire  [7:0] parts$1$fill_low;
     wire  [8:0] parts$1$fill_high;
     reg  parts$2$clock;
     reg  parts$2$reset;
-    reg  [63:0] parts$2$control$key1;
-    reg  parts$2$control$is_rb2;
-    reg  [15:0] parts$2$control$rb_addr2;
-    reg  parts$2$control$write4;
-    reg  parts$2$control$insert5;
-    reg  parts$2$control$clear5;
-    reg  parts$2$control$sweep_en;
-    reg  parts$2$control$sweep_en3;
-    reg  [15:0] parts$2$control$sweep_addr3;
+    reg  [63:0] parts$2$key1;
+    reg  parts$2$is_rb2;
+    reg  [15:0] parts$2$rb_addr2;
+    reg  parts$2$write4;
+    reg  parts$2$insert5;
+    reg  parts$2$clear5;
+    reg  parts$2$sweep_en;
+    reg  parts$2$sweep_en3;
+    reg  [15:0] parts$2$sweep_addr3;
     wire  parts$2$bit5;
     wire  [7:0] parts$2$fill_low;
     wire  [8:0] parts$2$fill_high;
     reg  parts$3$clock;
     reg  parts$3$reset;
-    reg  [63:0] parts$3$control$key1;
-    reg  parts$3$control$is_rb2;
-    reg  [15:0] parts$3$control$rb_addr2;
-    reg  parts$3$control$write4;
-    reg  parts$3$control$insert5;
-    reg  parts$3$control$clear5;
-    reg  parts$3$control$sweep_en;
-    reg  parts$3$control$sweep_en3;
-    reg  [15:0] parts$3$control$sweep_addr3;
+    reg  [63:0] parts$3$key1;
+    reg  parts$3$is_rb2;
+    reg  [15:0] parts$3$rb_addr2;
+    reg  parts$3$write4;
+    reg  parts$3$insert5;
+    reg  parts$3$clear5;
+    reg  parts$3$sweep_en;
+    reg  parts$3$sweep_en3;
+    reg  [15:0] parts$3$sweep_addr3;
     wire  parts$3$bit5;
     wire  [7:0] parts$3$fill_low;
     wire  [8:0] parts$3$fill_high;
@@ -114,30 +114,30 @@ module bloom_core(clock,reset,req_valid,req_ready,req_op,req_key,req_tag,resp_va
     bloom_core_control control(
         .clock(control$clock),
         .reset(control$reset),
-        .req$valid(control$req$valid),
-        .req$ready(control$req$ready),
-        .req$op(control$req$op),
-        .req$key(control$req$key),
-        .req$tag(control$req$tag),
-        .resp$valid(control$resp$valid),
-        .resp$ready(control$resp$ready),
-        .resp$hit(control$resp$hit),
-        .resp$tag(control$resp$tag),
-        .rb$req(control$rb$req),
-        .rb$bank(control$rb$bank),
-        .rb$addr(control$rb$addr),
-        .rb$valid(control$rb$valid),
-        .rb$data(control$rb$data),
-        .status$busy(control$status$busy),
-        .banks$key1(control$banks$key1),
-        .banks$is_rb2(control$banks$is_rb2),
-        .banks$rb_addr2(control$banks$rb_addr2),
-        .banks$write4(control$banks$write4),
-        .banks$insert5(control$banks$insert5),
-        .banks$clear5(control$banks$clear5),
-        .banks$sweep_en(control$banks$sweep_en),
-        .banks$sweep_en3(control$banks$sweep_en3),
-        .banks$sweep_addr3(control$banks$sweep_addr3),
+        .req_valid(control$req_valid),
+        .req_ready(control$req_ready),
+        .req_op(control$req_op),
+        .req_key(control$req_key),
+        .req_tag(control$req_tag),
+        .resp_valid(control$resp_valid),
+        .resp_ready(control$resp_ready),
+        .resp_hit(control$resp_hit),
+        .resp_tag(control$resp_tag),
+        .rb_req(control$rb_req),
+        .rb_bank(control$rb_bank),
+        .rb_addr(control$rb_addr),
+        .rb_valid(control$rb_valid),
+        .rb_data(control$rb_data),
+        .busy(control$busy),
+        .key1(control$key1),
+        .is_rb2(control$is_rb2),
+        .rb_addr2(control$rb_addr2),
+        .write4(control$write4),
+        .insert5(control$insert5),
+        .clear5(control$clear5),
+        .sweep_en(control$sweep_en),
+        .sweep_en3(control$sweep_en3),
+        .sweep_addr3(control$sweep_addr3),
         .rb_select5(control$rb_select5),
         .all_bits5(control$all_bits5),
         .rb_bit5(control$rb_bit5)
@@ -145,15 +145,15 @@ module bloom_core(clock,reset,req_valid,req_ready,req_op,req_key,req_tag,resp_va
     bloom_core_parts_0 parts$0(
         .clock(parts$0$clock),
         .reset(parts$0$reset),
-        .control$key1(parts$0$control$key1),
-        .control$is_rb2(parts$0$control$is_rb2),
-        .control$rb_addr2(parts$0$control$rb_addr2),
-        .control$write4(parts$0$control$write4),
-        .control$insert5(parts$0$control$insert5),
-        .control$clear5(parts$0$control$clear5),
-        .control$sweep_en(parts$0$control$sweep_en),
-        .control$sweep_en3(parts$0$control$sweep_en3),
-        .control$sweep_addr3(parts$0$control$sweep_addr3),
+        .key1(parts$0$key1),
+        .is_rb2(parts$0$is_rb2),
+        .rb_addr2(parts$0$rb_addr2),
+        .write4(parts$0$write4),
+        .insert5(parts$0$insert5),
+        .clear5(parts$0$clear5),
+        .sweep_en(parts$0$sweep_en),
+        .sweep_en3(parts$0$sweep_en3),
+        .sweep_addr3(parts$0$sweep_addr3),
         .bit5(parts$0$bit5),
         .fill_low(parts$0$fill_low),
         .fill_high(parts$0$fill_high)
@@ -161,15 +161,15 @@ module bloom_core(clock,reset,req_valid,req_ready,req_op,req_key,req_tag,resp_va
     bloom_core_parts_1 parts$1(
         .clock(parts$1$clock),
         .reset(parts$1$reset),
-        .control$key1(parts$1$control$key1),
-        .control$is_rb2(parts$1$control$is_rb2),
-        .control$rb_addr2(parts$1$control$rb_addr2),
-        .control$write4(parts$1$control$write4),
-        .control$insert5(parts$1$control$insert5),
-        .control$clear5(parts$1$control$clear5),
-        .control$sweep_en(parts$1$control$sweep_en),
-        .control$sweep_en3(parts$1$control$sweep_en3),
-        .control$sweep_addr3(parts$1$control$sweep_addr3),
+        .key1(parts$1$key1),
+        .is_rb2(parts$1$is_rb2),
+        .rb_addr2(parts$1$rb_addr2),
+        .write4(parts$1$write4),
+        .insert5(parts$1$insert5),
+        .clear5(parts$1$clear5),
+        .sweep_en(parts$1$sweep_en),
+        .sweep_en3(parts$1$sweep_en3),
+        .sweep_addr3(parts$1$sweep_addr3),
         .bit5(parts$1$bit5),
         .fill_low(parts$1$fill_low),
         .fill_high(parts$1$fill_high)
@@ -177,15 +177,15 @@ module bloom_core(clock,reset,req_valid,req_ready,req_op,req_key,req_tag,resp_va
     bloom_core_parts_2 parts$2(
         .clock(parts$2$clock),
         .reset(parts$2$reset),
-        .control$key1(parts$2$control$key1),
-        .control$is_rb2(parts$2$control$is_rb2),
-        .control$rb_addr2(parts$2$control$rb_addr2),
-        .control$write4(parts$2$control$write4),
-        .control$insert5(parts$2$control$insert5),
-        .control$clear5(parts$2$control$clear5),
-        .control$sweep_en(parts$2$control$sweep_en),
-        .control$sweep_en3(parts$2$control$sweep_en3),
-        .control$sweep_addr3(parts$2$control$sweep_addr3),
+        .key1(parts$2$key1),
+        .is_rb2(parts$2$is_rb2),
+        .rb_addr2(parts$2$rb_addr2),
+        .write4(parts$2$write4),
+        .insert5(parts$2$insert5),
+        .clear5(parts$2$clear5),
+        .sweep_en(parts$2$sweep_en),
+        .sweep_en3(parts$2$sweep_en3),
+        .sweep_addr3(parts$2$sweep_addr3),
         .bit5(parts$2$bit5),
         .fill_low(parts$2$fill_low),
         .fill_high(parts$2$fill_high)
@@ -193,15 +193,15 @@ module bloom_core(clock,reset,req_valid,req_ready,req_op,req_key,req_tag,resp_va
     bloom_core_parts_3 parts$3(
         .clock(parts$3$clock),
         .reset(parts$3$reset),
-        .control$key1(parts$3$control$key1),
-        .control$is_rb2(parts$3$control$is_rb2),
-        .control$rb_addr2(parts$3$control$rb_addr2),
-        .control$write4(parts$3$control$write4),
-        .control$insert5(parts$3$control$insert5),
-        .control$clear5(parts$3$control$clear5),
-        .control$sweep_en(parts$3$control$sweep_en),
-        .control$sweep_en3(parts$3$control$sweep_en3),
-        .control$sweep_addr3(parts$3$control$sweep_addr3),
+        .key1(parts$3$key1),
+        .is_rb2(parts$3$is_rb2),
+        .rb_addr2(parts$3$rb_addr2),
+        .write4(parts$3$write4),
+        .insert5(parts$3$insert5),
+        .clear5(parts$3$clear5),
+        .sweep_en(parts$3$sweep_en),
+        .sweep_en3(parts$3$sweep_en3),
+        .sweep_addr3(parts$3$sweep_addr3),
         .bit5(parts$3$bit5),
         .fill_low(parts$3$fill_low),
         .fill_high(parts$3$fill_high)
@@ -218,65 +218,65 @@ module bloom_core(clock,reset,req_valid,req_ready,req_op,req_key,req_tag,resp_va
     always @(*) begin
         control$clock = clock;
         control$reset = reset;
-        control$req$valid = req_valid;
-        control$req$op = req_op;
-        control$req$key = req_key;
-        control$req$tag = req_tag;
-        control$resp$ready = resp_ready;
-        control$rb$req = rb_req;
-        control$rb$bank = rb_bank;
-        control$rb$addr = rb_addr;
-        req_ready = control$req$ready;
-        resp_valid = control$resp$valid;
-        resp_hit = control$resp$hit;
-        resp_tag = control$resp$tag;
-        rb_valid = control$rb$valid;
-        rb_data = control$rb$data;
-        busy = control$status$busy;
+        control$req_valid = req_valid;
+        control$req_op = req_op;
+        control$req_key = req_key;
+        control$req_tag = req_tag;
+        control$resp_ready = resp_ready;
+        control$rb_req = rb_req;
+        control$rb_bank = rb_bank;
+        control$rb_addr = rb_addr;
+        req_ready = control$req_ready;
+        resp_valid = control$resp_valid;
+        resp_hit = control$resp_hit;
+        resp_tag = control$resp_tag;
+        rb_valid = control$rb_valid;
+        rb_data = control$rb_data;
+        busy = control$busy;
         parts$0$clock = clock;
         parts$0$reset = reset;
-        parts$0$control$key1 = control$banks$key1;
-        parts$0$control$is_rb2 = control$banks$is_rb2;
-        parts$0$control$rb_addr2 = control$banks$rb_addr2;
-        parts$0$control$write4 = control$banks$write4;
-        parts$0$control$insert5 = control$banks$insert5;
-        parts$0$control$clear5 = control$banks$clear5;
-        parts$0$control$sweep_en = control$banks$sweep_en;
-        parts$0$control$sweep_en3 = control$banks$sweep_en3;
-        parts$0$control$sweep_addr3 = control$banks$sweep_addr3;
+        parts$0$key1 = control$key1;
+        parts$0$is_rb2 = control$is_rb2;
+        parts$0$rb_addr2 = control$rb_addr2;
+        parts$0$write4 = control$write4;
+        parts$0$insert5 = control$insert5;
+        parts$0$clear5 = control$clear5;
+        parts$0$sweep_en = control$sweep_en;
+        parts$0$sweep_en3 = control$sweep_en3;
+        parts$0$sweep_addr3 = control$sweep_addr3;
         parts$1$clock = clock;
         parts$1$reset = reset;
-        parts$1$control$key1 = control$banks$key1;
-        parts$1$control$is_rb2 = control$banks$is_rb2;
-        parts$1$control$rb_addr2 = control$banks$rb_addr2;
-        parts$1$control$write4 = control$banks$write4;
-        parts$1$control$insert5 = control$banks$insert5;
-        parts$1$control$clear5 = control$banks$clear5;
-        parts$1$control$sweep_en = control$banks$sweep_en;
-        parts$1$control$sweep_en3 = control$banks$sweep_en3;
-        parts$1$control$sweep_addr3 = control$banks$sweep_addr3;
+        parts$1$key1 = control$key1;
+        parts$1$is_rb2 = control$is_rb2;
+        parts$1$rb_addr2 = control$rb_addr2;
+        parts$1$write4 = control$write4;
+        parts$1$insert5 = control$insert5;
+        parts$1$clear5 = control$clear5;
+        parts$1$sweep_en = control$sweep_en;
+        parts$1$sweep_en3 = control$sweep_en3;
+        parts$1$sweep_addr3 = control$sweep_addr3;
         parts$2$clock = clock;
         parts$2$reset = reset;
-        parts$2$control$key1 = control$banks$key1;
-        parts$2$control$is_rb2 = control$banks$is_rb2;
-        parts$2$control$rb_addr2 = control$banks$rb_addr2;
-        parts$2$control$write4 = control$banks$write4;
-        parts$2$control$insert5 = control$banks$insert5;
-        parts$2$control$clear5 = control$banks$clear5;
-        parts$2$control$sweep_en = control$banks$sweep_en;
-        parts$2$control$sweep_en3 = control$banks$sweep_en3;
-        parts$2$control$sweep_addr3 = control$banks$sweep_addr3;
+        parts$2$key1 = control$key1;
+        parts$2$is_rb2 = control$is_rb2;
+        parts$2$rb_addr2 = control$rb_addr2;
+        parts$2$write4 = control$write4;
+        parts$2$insert5 = control$insert5;
+        parts$2$clear5 = control$clear5;
+        parts$2$sweep_en = control$sweep_en;
+        parts$2$sweep_en3 = control$sweep_en3;
+        parts$2$sweep_addr3 = control$sweep_addr3;
         parts$3$clock = clock;
         parts$3$reset = reset;
-        parts$3$control$key1 = control$banks$key1;
-        parts$3$control$is_rb2 = control$banks$is_rb2;
-        parts$3$control$rb_addr2 = control$banks$rb_addr2;
-        parts$3$control$write4 = control$banks$write4;
-        parts$3$control$insert5 = control$banks$insert5;
-        parts$3$control$clear5 = control$banks$clear5;
-        parts$3$control$sweep_en = control$banks$sweep_en;
-        parts$3$control$sweep_en3 = control$banks$sweep_en3;
-        parts$3$control$sweep_addr3 = control$banks$sweep_addr3;
+        parts$3$key1 = control$key1;
+        parts$3$is_rb2 = control$is_rb2;
+        parts$3$rb_addr2 = control$rb_addr2;
+        parts$3$write4 = control$write4;
+        parts$3$insert5 = control$insert5;
+        parts$3$clear5 = control$clear5;
+        parts$3$sweep_en = control$sweep_en;
+        parts$3$sweep_en3 = control$sweep_en3;
+        parts$3$sweep_addr3 = control$sweep_addr3;
         control$all_bits5 = parts$0$bit5 & parts$1$bit5 & parts$2$bit5 & parts$3$bit5;
         control$rb_bit5 = (control$rb_select5[0] & parts$0$bit5) | (control$rb_select5[1] & parts$1$bit5) | (control$rb_select5[2] & parts$2$bit5) | (control$rb_select5[3] & parts$3$bit5);
         fill_count = {17{fill_bank_low}} & (fill_bank[1] ? fill_pair_1 : fill_pair_0);
@@ -287,35 +287,35 @@ module bloom_core(clock,reset,req_valid,req_ready,req_op,req_key,req_tag,resp_va
 endmodule // bloom_core
 
 
-module bloom_core_control(clock,reset,req$valid,req$ready,req$op,req$key,req$tag,resp$valid,resp$ready,resp$hit,resp$tag,rb$req,rb$bank,rb$addr,rb$valid,rb$data,status$busy,banks$key1,banks$is_rb2,banks$rb_addr2,banks$write4,banks$insert5,banks$clear5,banks$sweep_en,banks$sweep_en3,banks$sweep_addr3,rb_select5,all_bits5,rb_bit5);
+module bloom_core_control(clock,reset,req_valid,req_ready,req_op,req_key,req_tag,resp_valid,resp_ready,resp_hit,resp_tag,rb_req,rb_bank,rb_addr,rb_valid,rb_data,busy,key1,is_rb2,rb_addr2,write4,insert5,clear5,sweep_en,sweep_en3,sweep_addr3,rb_select5,all_bits5,rb_bit5);
     
     // Module arguments
     input wire  clock;
     input wire  reset;
-    input wire  req$valid;
-    output reg  req$ready;
-    input wire  [1:0] req$op;
-    input wire  [63:0] req$key;
-    input wire  [7:0] req$tag;
-    output reg  resp$valid;
-    input wire  resp$ready;
-    output reg  resp$hit;
-    output reg  [7:0] resp$tag;
-    input wire  rb$req;
-    input wire  [3:0] rb$bank;
-    input wire  [15:0] rb$addr;
-    output reg  rb$valid;
-    output reg  rb$data;
-    output reg  status$busy;
-    output reg  [63:0] banks$key1;
-    output reg  banks$is_rb2;
-    output reg  [15:0] banks$rb_addr2;
-    output reg  banks$write4;
-    output reg  banks$insert5;
-    output reg  banks$clear5;
-    output reg  banks$sweep_en;
-    output reg  banks$sweep_en3;
-    output reg  [15:0] banks$sweep_addr3;
+    input wire  req_valid;
+    output reg  req_ready;
+    input wire  [1:0] req_op;
+    input wire  [63:0] req_key;
+    input wire  [7:0] req_tag;
+    output reg  resp_valid;
+    input wire  resp_ready;
+    output reg  resp_hit;
+    output reg  [7:0] resp_tag;
+    input wire  rb_req;
+    input wire  [3:0] rb_bank;
+    input wire  [15:0] rb_addr;
+    output reg  rb_valid;
+    output reg  rb_data;
+    output reg  busy;
+    output reg  [63:0] key1;
+    output reg  is_rb2;
+    output reg  [15:0] rb_addr2;
+    output reg  write4;
+    output reg  insert5;
+    output reg  clear5;
+    output reg  sweep_en;
+    output reg  sweep_en3;
+    output reg  [15:0] sweep_addr3;
     output reg  [15:0] rb_select5;
     input wire  all_bits5;
     input wire  rb_bit5;
@@ -830,18 +830,18 @@ module bloom_core_control(clock,reset,req$valid,req$ready,req$op,req$key,req$tag
         clear_at5$d = clear_at5$q;
         fifo$clock = clock;
         fifo$reset = reset;
-        status$busy = ~idle$q;
-        ready = (~reset & ~rb$req) & (idle$q & ~outstanding$q[32'h7]);
-        req$ready = ready;
-        accept = req$valid & ready;
+        busy = ~idle$q;
+        ready = (~reset & ~rb_req) & (idle$q & ~outstanding$q[32'h7]);
+        req_ready = ready;
+        accept = req_valid & ready;
         valid1$d = accept;
-        op1$d = req$op;
-        clear1$d = accept & (req$op == op_clear);
-        tag1$d = req$tag;
-        key_1$d = req$key;
-        rb1$d = rb$req;
-        rb_address1$d = rb$addr & address_mask;
-        rb_bank1$d = rb$bank;
+        op1$d = req_op;
+        clear1$d = accept & (req_op == op_clear);
+        tag1$d = req_tag;
+        key_1$d = req_key;
+        rb1$d = rb_req;
+        rb_address1$d = rb_addr & address_mask;
+        rb_bank1$d = rb_bank;
         valid2$d = valid1$q;
         op2$d = op1$q;
         tag2$d = tag1$q;
@@ -870,18 +870,18 @@ module bloom_core_control(clock,reset,req$valid,req$ready,req$op,req$key,req$tag
             rb_select_5$d = select_zero;
         end
         clear2$d = clear1$q;
-        banks$key1 = key_1$q;
-        banks$is_rb2 = rb2$q;
-        banks$rb_addr2 = rb_address2$q;
+        key1 = key_1$q;
+        is_rb2 = rb2$q;
+        rb_addr2 = rb_address2$q;
         write_at4$d = (valid3$q & (op3$q == op_insert)) | sweep_lead$q;
         insert_at5$d = valid4$q & (op4$q == op_insert);
         clear_at5$d = valid4$q & (op4$q == op_clear);
-        banks$write4 = write_at4$q;
-        banks$insert5 = insert_at5$q;
-        banks$clear5 = clear_at5$q;
-        banks$sweep_en = sweeping$q;
-        banks$sweep_en3 = sweep_lead$q;
-        banks$sweep_addr3 = sweep_count$q;
+        write4 = write_at4$q;
+        insert5 = insert_at5$q;
+        clear5 = clear_at5$q;
+        sweep_en = sweeping$q;
+        sweep_en3 = sweep_lead$q;
+        sweep_addr3 = sweep_count$q;
         rb_select5 = rb_select_5$q;
         if (sweep_step$q) begin
             if (clear2$q) begin
@@ -900,18 +900,18 @@ module bloom_core_control(clock,reset,req$valid,req$ready,req$op,req$key,req$tag
         end
         sweep_step$d = (clear1$q | clear2$q) | (sweep_lead$q & ~sweep_at_last$q);
         sweeping$d = sweep_lead$q;
-        idle$d = ~(accept & (req$op == op_clear)) & ~((clear1$q | clear2$q) | sweep_lead$q);
+        idle$d = ~(accept & (req_op == op_clear)) & ~((clear1$q | clear2$q) | sweep_lead$q);
         valid6$d = valid5$q;
         tag6$d = tag5$q;
         hit6$d = all_bits5 & not_clear5$q;
         fifo$push = valid6$q;
         fifo$push_hit = hit6$q;
         fifo$push_tag = tag6$q;
-        fifo$pop = resp$ready;
-        resp$valid = fifo$out_valid;
-        resp$hit = fifo$out_hit;
-        resp$tag = fifo$out_tag;
-        popped = fifo$out_valid & resp$ready;
+        fifo$pop = resp_ready;
+        resp_valid = fifo$out_valid;
+        resp_hit = fifo$out_hit;
+        resp_tag = fifo$out_tag;
+        popped = fifo$out_valid & resp_ready;
         if (popped) begin
             popped_mask = outstanding_all;
         end
@@ -929,8 +929,8 @@ module bloom_core_control(clock,reset,req$valid,req$ready,req$op,req$key,req$tag
         outstanding$d = (outstanding_if_accept & accept_mask) | (outstanding_if_not & ~accept_mask);
         rb_valid6$d = rb5$q;
         rb_data6$d = rb_bit5;
-        rb$valid = rb_valid6$q;
-        rb$data = rb_data6$q;
+        rb_valid = rb_valid6$q;
+        rb_data = rb_data6$q;
         if (reset) begin
             valid1$d = 1'b0;
             valid2$d = 1'b0;
@@ -1906,20 +1906,20 @@ module bloom_core_control_write_at4(d,q,clock);
 endmodule // bloom_core_control_write_at4
 
 
-module bloom_core_parts_0(clock,reset,control$key1,control$is_rb2,control$rb_addr2,control$write4,control$insert5,control$clear5,control$sweep_en,control$sweep_en3,control$sweep_addr3,bit5,fill_low,fill_high);
+module bloom_core_parts_0(clock,reset,key1,is_rb2,rb_addr2,write4,insert5,clear5,sweep_en,sweep_en3,sweep_addr3,bit5,fill_low,fill_high);
     
     // Module arguments
     input wire  clock;
     input wire  reset;
-    input wire  [63:0] control$key1;
-    input wire  control$is_rb2;
-    input wire  [15:0] control$rb_addr2;
-    input wire  control$write4;
-    input wire  control$insert5;
-    input wire  control$clear5;
-    input wire  control$sweep_en;
-    input wire  control$sweep_en3;
-    input wire  [15:0] control$sweep_addr3;
+    input wire  [63:0] key1;
+    input wire  is_rb2;
+    input wire  [15:0] rb_addr2;
+    input wire  write4;
+    input wire  insert5;
+    input wire  clear5;
+    input wire  sweep_en;
+    input wire  sweep_en3;
+    input wire  [15:0] sweep_addr3;
     output reg  bit5;
     output reg  [7:0] fill_low;
     output reg  [8:0] fill_high;
@@ -2064,30 +2064,30 @@ module bloom_core_parts_0(clock,reset,control$key1,control$is_rb2,control$rb_add
         low$d = low$q;
         high$d = high$q;
         hash$clock = clock;
-        hash$key = control$key1;
+        hash$key = key1;
         ram$clock = clock;
-        if (control$is_rb2) begin
-            addr2 = control$rb_addr2;
+        if (is_rb2) begin
+            addr2 = rb_addr2;
         end
         else begin
             addr2 = hash$addr;
         end
         addr3$d = addr2;
         ram$read_addr = addr3$q;
-        if (control$sweep_en3) begin
-            addr4$d = control$sweep_addr3;
+        if (sweep_en3) begin
+            addr4$d = sweep_addr3;
         end
         else begin
             addr4$d = addr3$q;
         end
         same_low4$d = ((addr3$q ^ addr4$q) & address_mask_low) == address_zero;
         same_high4$d = ((addr3$q ^ addr4$q) & address_mask_high) == address_zero;
-        forward5$d = (forwarding_enabled & control$insert5) & (same_low4$q & same_high4$q);
-        ram$write_enable = control$write4;
+        forward5$d = (forwarding_enabled & insert5) & (same_low4$q & same_high4$q);
+        ram$write_enable = write4;
         ram$write_addr = addr4$q;
-        ram$write_data = ~control$sweep_en;
+        ram$write_data = ~sweep_en;
         bit5 = ram$read_data | forward5$q;
-        if (control$insert5 & ~(ram$read_data | forward5$q)) begin
+        if (insert5 & ~(ram$read_data | forward5$q)) begin
             increment6$d = low_one;
         end
         else begin
@@ -2099,13 +2099,13 @@ module bloom_core_parts_0(clock,reset,control$key1,control$is_rb2,control$rb_add
         else begin
             low_full_next = low$q == low_full;
         end
-        if ((control$insert5 & ~(ram$read_data | forward5$q)) & low_full_next) begin
+        if ((insert5 & ~(ram$read_data | forward5$q)) & low_full_next) begin
             carry6$d = high_one;
         end
         else begin
             carry6$d = high_zero;
         end
-        if (control$clear5) begin
+        if (clear5) begin
             keep_low = low_zero;
             keep_high = high_zero;
         end
@@ -2461,20 +2461,20 @@ module bloom_core_parts_0_same_low4(d,q,clock);
 endmodule // bloom_core_parts_0_same_low4
 
 
-module bloom_core_parts_1(clock,reset,control$key1,control$is_rb2,control$rb_addr2,control$write4,control$insert5,control$clear5,control$sweep_en,control$sweep_en3,control$sweep_addr3,bit5,fill_low,fill_high);
+module bloom_core_parts_1(clock,reset,key1,is_rb2,rb_addr2,write4,insert5,clear5,sweep_en,sweep_en3,sweep_addr3,bit5,fill_low,fill_high);
     
     // Module arguments
     input wire  clock;
     input wire  reset;
-    input wire  [63:0] control$key1;
-    input wire  control$is_rb2;
-    input wire  [15:0] control$rb_addr2;
-    input wire  control$write4;
-    input wire  control$insert5;
-    input wire  control$clear5;
-    input wire  control$sweep_en;
-    input wire  control$sweep_en3;
-    input wire  [15:0] control$sweep_addr3;
+    input wire  [63:0] key1;
+    input wire  is_rb2;
+    input wire  [15:0] rb_addr2;
+    input wire  write4;
+    input wire  insert5;
+    input wire  clear5;
+    input wire  sweep_en;
+    input wire  sweep_en3;
+    input wire  [15:0] sweep_addr3;
     output reg  bit5;
     output reg  [7:0] fill_low;
     output reg  [8:0] fill_high;
@@ -2619,30 +2619,30 @@ module bloom_core_parts_1(clock,reset,control$key1,control$is_rb2,control$rb_add
         low$d = low$q;
         high$d = high$q;
         hash$clock = clock;
-        hash$key = control$key1;
+        hash$key = key1;
         ram$clock = clock;
-        if (control$is_rb2) begin
-            addr2 = control$rb_addr2;
+        if (is_rb2) begin
+            addr2 = rb_addr2;
         end
         else begin
             addr2 = hash$addr;
         end
         addr3$d = addr2;
         ram$read_addr = addr3$q;
-        if (control$sweep_en3) begin
-            addr4$d = control$sweep_addr3;
+        if (sweep_en3) begin
+            addr4$d = sweep_addr3;
         end
         else begin
             addr4$d = addr3$q;
         end
         same_low4$d = ((addr3$q ^ addr4$q) & address_mask_low) == address_zero;
         same_high4$d = ((addr3$q ^ addr4$q) & address_mask_high) == address_zero;
-        forward5$d = (forwarding_enabled & control$insert5) & (same_low4$q & same_high4$q);
-        ram$write_enable = control$write4;
+        forward5$d = (forwarding_enabled & insert5) & (same_low4$q & same_high4$q);
+        ram$write_enable = write4;
         ram$write_addr = addr4$q;
-        ram$write_data = ~control$sweep_en;
+        ram$write_data = ~sweep_en;
         bit5 = ram$read_data | forward5$q;
-        if (control$insert5 & ~(ram$read_data | forward5$q)) begin
+        if (insert5 & ~(ram$read_data | forward5$q)) begin
             increment6$d = low_one;
         end
         else begin
@@ -2654,13 +2654,13 @@ module bloom_core_parts_1(clock,reset,control$key1,control$is_rb2,control$rb_add
         else begin
             low_full_next = low$q == low_full;
         end
-        if ((control$insert5 & ~(ram$read_data | forward5$q)) & low_full_next) begin
+        if ((insert5 & ~(ram$read_data | forward5$q)) & low_full_next) begin
             carry6$d = high_one;
         end
         else begin
             carry6$d = high_zero;
         end
-        if (control$clear5) begin
+        if (clear5) begin
             keep_low = low_zero;
             keep_high = high_zero;
         end
@@ -3016,20 +3016,20 @@ module bloom_core_parts_1_same_low4(d,q,clock);
 endmodule // bloom_core_parts_1_same_low4
 
 
-module bloom_core_parts_2(clock,reset,control$key1,control$is_rb2,control$rb_addr2,control$write4,control$insert5,control$clear5,control$sweep_en,control$sweep_en3,control$sweep_addr3,bit5,fill_low,fill_high);
+module bloom_core_parts_2(clock,reset,key1,is_rb2,rb_addr2,write4,insert5,clear5,sweep_en,sweep_en3,sweep_addr3,bit5,fill_low,fill_high);
     
     // Module arguments
     input wire  clock;
     input wire  reset;
-    input wire  [63:0] control$key1;
-    input wire  control$is_rb2;
-    input wire  [15:0] control$rb_addr2;
-    input wire  control$write4;
-    input wire  control$insert5;
-    input wire  control$clear5;
-    input wire  control$sweep_en;
-    input wire  control$sweep_en3;
-    input wire  [15:0] control$sweep_addr3;
+    input wire  [63:0] key1;
+    input wire  is_rb2;
+    input wire  [15:0] rb_addr2;
+    input wire  write4;
+    input wire  insert5;
+    input wire  clear5;
+    input wire  sweep_en;
+    input wire  sweep_en3;
+    input wire  [15:0] sweep_addr3;
     output reg  bit5;
     output reg  [7:0] fill_low;
     output reg  [8:0] fill_high;
@@ -3174,30 +3174,30 @@ module bloom_core_parts_2(clock,reset,control$key1,control$is_rb2,control$rb_add
         low$d = low$q;
         high$d = high$q;
         hash$clock = clock;
-        hash$key = control$key1;
+        hash$key = key1;
         ram$clock = clock;
-        if (control$is_rb2) begin
-            addr2 = control$rb_addr2;
+        if (is_rb2) begin
+            addr2 = rb_addr2;
         end
         else begin
             addr2 = hash$addr;
         end
         addr3$d = addr2;
         ram$read_addr = addr3$q;
-        if (control$sweep_en3) begin
-            addr4$d = control$sweep_addr3;
+        if (sweep_en3) begin
+            addr4$d = sweep_addr3;
         end
         else begin
             addr4$d = addr3$q;
         end
         same_low4$d = ((addr3$q ^ addr4$q) & address_mask_low) == address_zero;
         same_high4$d = ((addr3$q ^ addr4$q) & address_mask_high) == address_zero;
-        forward5$d = (forwarding_enabled & control$insert5) & (same_low4$q & same_high4$q);
-        ram$write_enable = control$write4;
+        forward5$d = (forwarding_enabled & insert5) & (same_low4$q & same_high4$q);
+        ram$write_enable = write4;
         ram$write_addr = addr4$q;
-        ram$write_data = ~control$sweep_en;
+        ram$write_data = ~sweep_en;
         bit5 = ram$read_data | forward5$q;
-        if (control$insert5 & ~(ram$read_data | forward5$q)) begin
+        if (insert5 & ~(ram$read_data | forward5$q)) begin
             increment6$d = low_one;
         end
         else begin
@@ -3209,13 +3209,13 @@ module bloom_core_parts_2(clock,reset,control$key1,control$is_rb2,control$rb_add
         else begin
             low_full_next = low$q == low_full;
         end
-        if ((control$insert5 & ~(ram$read_data | forward5$q)) & low_full_next) begin
+        if ((insert5 & ~(ram$read_data | forward5$q)) & low_full_next) begin
             carry6$d = high_one;
         end
         else begin
             carry6$d = high_zero;
         end
-        if (control$clear5) begin
+        if (clear5) begin
             keep_low = low_zero;
             keep_high = high_zero;
         end
@@ -3571,20 +3571,20 @@ module bloom_core_parts_2_same_low4(d,q,clock);
 endmodule // bloom_core_parts_2_same_low4
 
 
-module bloom_core_parts_3(clock,reset,control$key1,control$is_rb2,control$rb_addr2,control$write4,control$insert5,control$clear5,control$sweep_en,control$sweep_en3,control$sweep_addr3,bit5,fill_low,fill_high);
+module bloom_core_parts_3(clock,reset,key1,is_rb2,rb_addr2,write4,insert5,clear5,sweep_en,sweep_en3,sweep_addr3,bit5,fill_low,fill_high);
     
     // Module arguments
     input wire  clock;
     input wire  reset;
-    input wire  [63:0] control$key1;
-    input wire  control$is_rb2;
-    input wire  [15:0] control$rb_addr2;
-    input wire  control$write4;
-    input wire  control$insert5;
-    input wire  control$clear5;
-    input wire  control$sweep_en;
-    input wire  control$sweep_en3;
-    input wire  [15:0] control$sweep_addr3;
+    input wire  [63:0] key1;
+    input wire  is_rb2;
+    input wire  [15:0] rb_addr2;
+    input wire  write4;
+    input wire  insert5;
+    input wire  clear5;
+    input wire  sweep_en;
+    input wire  sweep_en3;
+    input wire  [15:0] sweep_addr3;
     output reg  bit5;
     output reg  [7:0] fill_low;
     output reg  [8:0] fill_high;
@@ -3729,30 +3729,30 @@ module bloom_core_parts_3(clock,reset,control$key1,control$is_rb2,control$rb_add
         low$d = low$q;
         high$d = high$q;
         hash$clock = clock;
-        hash$key = control$key1;
+        hash$key = key1;
         ram$clock = clock;
-        if (control$is_rb2) begin
-            addr2 = control$rb_addr2;
+        if (is_rb2) begin
+            addr2 = rb_addr2;
         end
         else begin
             addr2 = hash$addr;
         end
         addr3$d = addr2;
         ram$read_addr = addr3$q;
-        if (control$sweep_en3) begin
-            addr4$d = control$sweep_addr3;
+        if (sweep_en3) begin
+            addr4$d = sweep_addr3;
         end
         else begin
             addr4$d = addr3$q;
         end
         same_low4$d = ((addr3$q ^ addr4$q) & address_mask_low) == address_zero;
         same_high4$d = ((addr3$q ^ addr4$q) & address_mask_high) == address_zero;
-        forward5$d = (forwarding_enabled & control$insert5) & (same_low4$q & same_high4$q);
-        ram$write_enable = control$write4;
+        forward5$d = (forwarding_enabled & insert5) & (same_low4$q & same_high4$q);
+        ram$write_enable = write4;
         ram$write_addr = addr4$q;
-        ram$write_data = ~control$sweep_en;
+        ram$write_data = ~sweep_en;
         bit5 = ram$read_data | forward5$q;
-        if (control$insert5 & ~(ram$read_data | forward5$q)) begin
+        if (insert5 & ~(ram$read_data | forward5$q)) begin
             increment6$d = low_one;
         end
         else begin
@@ -3764,13 +3764,13 @@ module bloom_core_parts_3(clock,reset,control$key1,control$is_rb2,control$rb_add
         else begin
             low_full_next = low$q == low_full;
         end
-        if ((control$insert5 & ~(ram$read_data | forward5$q)) & low_full_next) begin
+        if ((insert5 & ~(ram$read_data | forward5$q)) & low_full_next) begin
             carry6$d = high_one;
         end
         else begin
             carry6$d = high_zero;
         end
-        if (control$clear5) begin
+        if (clear5) begin
             keep_low = low_zero;
             keep_high = high_zero;
         end

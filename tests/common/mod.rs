@@ -1,0 +1,78 @@
+//! Plumbing shared by the `bloom` command's end-to-end tests: run the binary,
+//! read what it printed, scratch directories, and the checks every failure
+//! must pass (non-zero exit, a message naming the problem, no panic).
+#![allow(dead_code)]
+
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
+/// Runs `bloom ARGS`.
+pub fn bloom(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_bloom")).args(args).output().expect("bloom runs")
+}
+
+/// Runs `bloom ARGS` with `PATH` set to `path` (to hide installed tools).
+pub fn bloom_with_path(args: &[&str], path: &str) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_bloom")).args(args).env("PATH", path).output().expect("bloom runs")
+}
+
+pub fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+pub fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+/// Standard output and standard error.
+pub fn text(o: &Output) -> (String, String) {
+    (stdout(o), stderr(o))
+}
+
+/// Standard output followed by standard error.
+pub fn all_text(o: &Output) -> String {
+    stdout(o) + &stderr(o)
+}
+
+/// The value after `label: ` on its line of `out`.
+pub fn field<'a>(out: &'a str, label: &str) -> &'a str {
+    out.lines()
+        .find_map(|l| l.strip_prefix(label).and_then(|r| r.strip_prefix(": ")))
+        .unwrap_or_else(|| panic!("no `{label}:` line in\n{out}"))
+}
+
+/// A path for a test's files in the build's scratch directory, removed if it
+/// exists, not created.
+pub fn scratch(name: &str) -> PathBuf {
+    let d = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("bloom-cli-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    let _ = std::fs::remove_file(&d);
+    d
+}
+
+/// `o` failed as a user error should: exit status 1 (an error of the command)
+/// or 2 (refused by the command line), `needle` in what it printed, no panic.
+pub fn assert_failed_cleanly(o: &Output, needle: &str) {
+    let t = all_text(o);
+    assert!(!o.status.success(), "expected failure, got success:\n{t}");
+    assert!(matches!(o.status.code(), Some(1) | Some(2)), "expected exit 1 or 2:\n{t}");
+    assert!(t.contains(needle), "message lacks `{needle}`:\n{t}");
+    assert!(!t.contains("panicked"), "panic:\n{t}");
+}
+
+/// `bloom ARGS` fails cleanly, saying `needle` on standard error, and prints no NaN.
+pub fn assert_fails(args: &[&str], needle: &str) -> Output {
+    let o = bloom(args);
+    assert_failed_cleanly(&o, needle);
+    assert!(stderr(&o).contains(needle), "{args:?}: stderr lacks {needle:?}: {}", stderr(&o));
+    assert!(!stdout(&o).to_lowercase().contains("nan"), "{args:?} printed NaN");
+    o
+}
+
+/// `tool` is on PATH, or the test fails saying how to install it.
+pub fn require(tool: &str, hint: &str) {
+    let found = std::env::var_os("PATH")
+        .map(|p| std::env::split_paths(&p).any(|d| d.join(tool).is_file()))
+        .unwrap_or(false);
+    assert!(found, "`{tool}` is not installed; {hint} (or run scripts/setup.sh)");
+}
