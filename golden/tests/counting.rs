@@ -13,7 +13,7 @@ mod common;
 
 use std::collections::{HashMap, HashSet};
 
-use common::{config, counting_bits, key_pool, keys, Xoshiro256};
+use common::{config, counting_bits, key_pool, keys, SplitMix64};
 use golden::{Config, CounterBits, CountingFilter, HashFamily, Op, PartitionedFilter};
 use proptest::prelude::*;
 
@@ -347,7 +347,7 @@ proptest! {
 #[test]
 fn seeded_traffic_k2_b6_c2_hits_saturation_and_deletes_of_absent_keys() {
     let cfg = Config::new(2, 6, 64, HashFamily::H3, 7).unwrap();
-    let mut rng = Xoshiro256::new(17);
+    let mut rng = SplitMix64::new(17);
     let pool: Vec<u128> = (0..40).map(|_| rng.key(64)).collect();
     let mut checker = Checker::new(cfg, CounterBits::new(2).unwrap());
     for _ in 0..20_000 {

@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::Xoshiro256;
+use common::SplitMix64;
 use golden::theory::counting::*;
 use golden::theory::{partitioned_exact, ratio_to_f64, rel_diff, TheoryError};
 use golden::{Config, CounterBits, CountingFilter, HashFamily};
@@ -226,8 +226,8 @@ fn mean_se(samples: &[f64]) -> (f64, f64) {
 /// Runs `trials` trials, each on an empty counting filter; a new hash seed
 /// every 50 trials (with uniformly random keys the addresses of a fixed
 /// full-rank H3 are already independent and uniform).
-fn monte_carlo(k: u32, b: u32, bits: u32, trials: usize, stream: u64, mut trial: impl FnMut(&mut CountingFilter, &mut Xoshiro256) -> f64) -> Vec<f64> {
-    let mut rng = Xoshiro256::new(stream);
+fn monte_carlo(k: u32, b: u32, bits: u32, trials: usize, stream: u64, mut trial: impl FnMut(&mut CountingFilter, &mut SplitMix64) -> f64) -> Vec<f64> {
+    let mut rng = SplitMix64::new(stream);
     let mut filter = CountingFilter::new(Config::new(k, b, 64, HashFamily::H3, 0).unwrap(), c(bits));
     (0..trials)
         .map(|t| {
@@ -241,7 +241,7 @@ fn monte_carlo(k: u32, b: u32, bits: u32, trials: usize, stream: u64, mut trial:
         .collect()
 }
 
-fn insert_fresh(filter: &mut CountingFilter, rng: &mut Xoshiro256, n: u64) -> Vec<u128> {
+fn insert_fresh(filter: &mut CountingFilter, rng: &mut SplitMix64, n: u64) -> Vec<u128> {
     let keys: Vec<u128> = (0..n).map(|_| rng.key(64)).collect();
     for &key in &keys {
         filter.insert(key).unwrap();
