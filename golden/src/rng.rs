@@ -10,20 +10,19 @@ use crate::hash::{splitmix64_output, SPLITMIX64_GAMMA};
 #[derive(Clone, Debug)]
 pub struct SplitMix64 {
     state: u64,
-    next: u64,
 }
 
 impl SplitMix64 {
     /// The stream of `seed`. The seed is mixed first, so that a stream never
     /// runs along the H3 rows of a filter with the same seed.
     pub fn new(seed: u64) -> SplitMix64 {
-        SplitMix64 { state: splitmix64_output(seed ^ 0x5EED_5EED_5EED_5EED, 0), next: 0 }
+        SplitMix64 { state: splitmix64_output(seed ^ 0x5EED_5EED_5EED_5EED, 0) }
     }
 
     #[inline]
     pub fn next_u64(&mut self) -> u64 {
-        self.next = self.next.wrapping_add(1);
-        let mut z = self.state.wrapping_add(self.next.wrapping_mul(SPLITMIX64_GAMMA));
+        self.state = self.state.wrapping_add(SPLITMIX64_GAMMA);
+        let mut z = self.state;
         z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
         z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
         z ^ (z >> 31)

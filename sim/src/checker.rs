@@ -176,6 +176,7 @@ impl Checker {
     /// readback in this cycle also holds low), `resp_valid`, the response
     /// taken (hit, tag) if any, and the request accepted (with its golden hit).
     #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
     fn handshakes(
         &mut self,
         cycle: u64,
