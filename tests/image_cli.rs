@@ -2,48 +2,14 @@
 //! each answer checked against the golden model built directly, and every bad input
 //! refused with a message and a non-zero exit, writing nothing.
 
-use std::io::Write;
+mod common;
+
+use common::*;
+
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+use std::process::{Command, Output};
 
 use golden::{Config, HashFamily, PartitionedFilter};
-
-fn bloom(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_bloom")).args(args).output().expect("run bloom")
-}
-
-fn bloom_stdin(args: &[&str], input: &[u8]) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_bloom"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("run bloom");
-    child.stdin.take().unwrap().write_all(input).unwrap();
-    child.wait_with_output().unwrap()
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
-
-fn ok(o: Output) -> Output {
-    assert!(o.status.success(), "bloom failed:\n{}", stderr(&o));
-    o
-}
-
-/// A fresh scratch directory (it exists, empty) for one test.
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("bloom-image-cli-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
 
 fn s(p: &Path) -> &str {
     p.to_str().unwrap()
@@ -56,17 +22,17 @@ fn entries(dir: &Path) -> Vec<String> {
     v
 }
 
-/// Deterministic distinct 64-bit keys.
+/// Deterministic distinct 64-bit keys (SplitMix64 is a bijection of its counter).
 fn keys(seed: u64, n: usize) -> Vec<u64> {
-    let mut x = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
-    (0..n)
-        .map(|_| {
-            x ^= x >> 12;
-            x ^= x << 25;
-            x ^= x >> 27;
-            x.wrapping_mul(0x2545_F491_4F6C_DD1D)
-        })
-        .collect()
+    let mut rng = golden::rng::SplitMix64::new(seed);
+    (0..n).map(|_| rng.next_u64()).collect()
+}
+
+/// A fresh scratch directory (it exists, empty) for one test.
+fn scratch_dir(name: &str) -> PathBuf {
+    let dir = scratch(name);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
 }
 
 fn golden_of(cfg: Config, keys: &[u64]) -> PartitionedFilter {
@@ -88,7 +54,7 @@ fn json(o: &Output) -> serde_json::Value {
 
 #[test]
 fn build_from_a_file_with_every_spelling_equals_the_golden_filter_k3_b8_w64_crc() {
-    let dir = scratch("build");
+    let dir = scratch_dir("build");
     let ks = keys(1, 500);
     // Every accepted spelling of contract §2.1, CRLF ends and a byte-order mark.
     let mut text = String::from("\u{feff}# keys\r\n\r\n");
@@ -130,7 +96,7 @@ fn build_from_a_file_with_every_spelling_equals_the_golden_filter_k3_b8_w64_crc(
 /// `bloom image build` with bad input: an error naming the problem, exit 1, nothing written.
 #[test]
 fn build_refuses_bad_input_and_writes_nothing() {
-    let dir = scratch("build-bad");
+    let dir = scratch_dir("build-bad");
     let out = dir.join("image");
     let file = |name: &str, text: &[u8]| {
         let p = dir.join(name);
@@ -145,7 +111,7 @@ fn build_refuses_bad_input_and_writes_nothing() {
         (vec!["--keys".into(), "/dev/zero".into()], "/dev/zero:1: line is longer than 1024 bytes".into()),
         (vec!["--keys".into(), s(&dir.join("missing.txt")).into()], "cannot open key file".into()),
         (vec!["--keys".into(), s(&dir).into()], "is a directory".into()),
-        (vec!["--keys".into(), s(&file("ok.txt", b"1\n")).into(), "--k".into(), "17".into()], "k (partitions) = 17".into()),
+        (vec!["--keys".into(), s(&file("ok.txt", b"1\n")).into(), "--k".into(), "17".into()], "k = 17 is not allowed".into()),
         (vec!["--keys".into(), s(&dir.join("ok.txt")).into(), "--threads".into(), "0".into()], "--threads 0".into()),
     ];
     for (extra, needle) in cases {
@@ -169,7 +135,7 @@ fn build_refuses_bad_input_and_writes_nothing() {
 
 #[test]
 fn info_reports_fill_estimate_rate_and_design_fill_k4_b10() {
-    let dir = scratch("info");
+    let dir = scratch_dir("info");
     let cfg = Config::new(4, 10, 64, HashFamily::H3, 2).unwrap();
     let design = golden::theory::images::design_items(1024).unwrap();
     for (name, n, over) in [("light", 300usize, false), ("heavy", 1200, true)] {
@@ -197,7 +163,7 @@ fn info_reports_fill_estimate_rate_and_design_fill_k4_b10() {
 
 #[test]
 fn query_answers_like_the_golden_filter_and_checks_every_key_first() {
-    let dir = scratch("query");
+    let dir = scratch_dir("query");
     let ks = keys(3, 300);
     let file = dir.join("keys.txt");
     write_keys(&file, &ks);
@@ -236,7 +202,7 @@ fn query_answers_like_the_golden_filter_and_checks_every_key_first() {
 
 #[test]
 fn union_is_lossless_and_intersect_estimates_the_overlap_h3_k4_b12() {
-    let dir = scratch("combine");
+    let dir = scratch_dir("combine");
     let all = keys(11, 2600);
     // A = all[0..1600], B = all[1000..2600]: |A ∩ B| = 600.
     let (a_keys, b_keys) = (&all[..1600], &all[1000..]);
@@ -269,7 +235,7 @@ fn union_is_lossless_and_intersect_estimates_the_overlap_h3_k4_b12() {
 
 #[test]
 fn combining_refuses_other_configurations_bad_images_and_full_targets_writing_nothing() {
-    let dir = scratch("combine-bad");
+    let dir = scratch_dir("combine-bad");
     let file = dir.join("k.txt");
     write_keys(&file, &keys(5, 50));
     let (a, b, c) = (dir.join("a"), dir.join("b"), dir.join("c"));
@@ -306,7 +272,7 @@ fn combining_refuses_other_configurations_bad_images_and_full_targets_writing_no
 /// `script`) for an input that takes more than a second, and not for a short one.
 #[test]
 fn build_shows_progress_on_a_terminal_for_long_inputs_only() {
-    let dir = scratch("progress");
+    let dir = scratch_dir("progress");
     let bin = env!("CARGO_BIN_EXE_bloom");
     let run = |input: &str, out: &Path| {
         let command = format!("({input}) | {bin} image build --keys - --out {}", s(out));

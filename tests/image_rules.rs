@@ -59,7 +59,7 @@ fn golden_config() -> Config {
 }
 
 fn hdl_config() -> hdl::CoreConfig {
-    hdl::CoreConfig { k: K, bank_bits: BANK_BITS as usize, key_bits: 64, hash: hdl::HashKind::H3, seed: SEED, ..Default::default() }
+    hdl::CoreConfig::from(hdl::CoreParams::new(K as u32, BANK_BITS, 64, hdl::HashFamily::H3, SEED).unwrap())
 }
 
 enum Expect {
@@ -306,10 +306,12 @@ fn both_readers_refuse_an_image_of_another_configuration_naming_the_difference()
     let other = Config { seed: 8, ..golden_config() };
     let err = PartitionedFilter::import_image_expecting(&dir, &other).unwrap_err().to_string();
     assert!(err.contains("seed: 7 vs 8"), "{err}");
-    let err = hdl::image::read_image(&dir, &hdl::CoreConfig { seed: 8, ..hdl_config() }).unwrap_err().to_string();
-    assert!(err.contains("seed: image 7 vs core 8"), "{err}");
-    let err = hdl::image::read_image(&dir, &hdl::CoreConfig { k: 4, bank_bits: 7, ..hdl_config() }).unwrap_err().to_string();
-    assert!(err.contains("k: image 3 vs core 4") && err.contains("bank_bits: image 6 vs core 7"), "{err}");
+    let with = |params: hdl::CoreParams| hdl::CoreConfig::from(params);
+    let base = hdl_config().params;
+    let err = hdl::image::read_image(&dir, &with(hdl::CoreParams { seed: 8, ..base })).unwrap_err().to_string();
+    assert!(err.contains("image vs core: seed: 7 vs 8"), "{err}");
+    let err = hdl::image::read_image(&dir, &with(hdl::CoreParams { k: 4, bank_bits: 7, ..base })).unwrap_err().to_string();
+    assert!(err.contains("image vs core: k: 3 vs 4, bank_bits: 6 vs 7"), "{err}");
     fs::remove_dir_all(&dir).unwrap();
 }
 

@@ -6,7 +6,7 @@
 
 mod common;
 
-use common::Xoshiro256;
+use common::SplitMix64;
 use golden::theory::images::{estimate_intersection, estimate_intersection_given_sizes, estimate_items};
 use golden::{Config, HashFamily, PartitionedFilter};
 
@@ -66,7 +66,7 @@ const SCENARIOS: [(f64, f64, f64, bool); 7] = [
 
 fn run(cfg: Config, trials: usize, seed: u64) {
     let bank = cfg.bank_size() as u64;
-    let mut rng = Xoshiro256::new(seed);
+    let mut rng = SplitMix64::new(seed);
     eprintln!("{cfg}, {trials} pairs of random key sets per row; errors = estimate - exact");
     eprintln!(
         "{:>6} {:>6} {:>6} | {:>8} {:>8} {:>8} | {:>8} {:>8} {:>8} | {:>8} {:>8}",

@@ -8,7 +8,7 @@ use std::path::PathBuf;
 use std::process::Command;
 
 use golden::{Config, HashFamily, PartitionedFilter};
-use hdl::{CoreConfig, HashKind};
+use hdl::CoreConfig;
 
 fn iverilog() -> String {
     std::env::var("BLOOM_IVERILOG").unwrap_or_else(|_| "iverilog".to_string())
@@ -24,8 +24,12 @@ fn scratch(name: &str) -> PathBuf {
 /// A testbench that holds reset for two cycles, reads back every bit of every bank (one
 /// readback per cycle), queries `query_key` once, and prints what it saw.
 fn testbench(cfg: &CoreConfig, query_key: u128) -> String {
-    let w = cfg.key_bits;
-    let (k, size) = (cfg.k, cfg.bank_size());
+    let w = cfg.key_bits();
+    let (k, size) = (cfg.k(), cfg.bank_size());
+    // The core's outputs and its instance come from the port table.
+    let ports = hdl::ports::core_ports(&cfg.params);
+    let wires = hdl::ports::output_wires(&ports, "");
+    let dut = hdl::ports::instance("bloom_core", "dut", &ports, |p| Some(p.name.clone())).unwrap();
     format!(
         r#"`timescale 1ns/1ps
 module tb;
@@ -40,15 +44,7 @@ module tb;
     reg [3:0] rb_bank = 4'd0;
     reg [15:0] rb_addr = 16'd0;
     reg [3:0] fill_bank = 4'd0;
-    wire req_ready, resp_valid, resp_hit, rb_valid, rb_data, busy;
-    wire [7:0] resp_tag;
-    wire [16:0] fill_count;
-    bloom_core dut(.clock(clock), .reset(reset), .req_valid(req_valid), .req_ready(req_ready),
-        .req_op(req_op), .req_key(req_key), .req_tag(req_tag), .resp_valid(resp_valid),
-        .resp_ready(resp_ready), .resp_hit(resp_hit), .resp_tag(resp_tag), .rb_req(rb_req),
-        .rb_bank(rb_bank), .rb_addr(rb_addr), .rb_valid(rb_valid), .rb_data(rb_data),
-        .fill_bank(fill_bank), .fill_count(fill_count), .busy(busy));
-    always #5 clock = ~clock;
+{wires}{dut}    always #5 clock = ~clock;
     always @(posedge clock) begin
         if (rb_valid === 1'b1) $display("RB %b", rb_data);
         if (resp_valid === 1'b1) $display("RESP %b %0d", resp_hit, resp_tag);
@@ -105,7 +101,7 @@ fn check(name: &str, cfg: &CoreConfig, banks: &[Vec<bool>], query_key: u128, que
     assert!(out.contains("DONE"), "{out}");
 
     let fills: Vec<&str> = out.lines().filter(|l| l.starts_with("FILL ")).collect();
-    assert_eq!(fills.len(), cfg.k);
+    assert_eq!(fills.len(), cfg.k());
     for (p, line) in fills.iter().enumerate() {
         let bits = line.split_whitespace().nth(2).unwrap();
         let want = banks[p].iter().filter(|b| **b).count();
@@ -131,13 +127,13 @@ fn check(name: &str, cfg: &CoreConfig, banks: &[Vec<bool>], query_key: u128, que
 #[test]
 fn empty_core_h3_k4_b12_w64_reads_zero_not_x_before_any_clear() {
     let cfg = CoreConfig::default();
-    let banks = vec![vec![false; cfg.bank_size()]; cfg.k];
+    let banks = vec![vec![false; cfg.bank_size()]; cfg.k()];
     check("empty", &cfg, &banks, 0x1234_5678_9ABC_DEF0, false);
 }
 
 #[test]
 fn preloaded_core_crc_k3_b6_w32_reads_its_image_before_any_clear() {
-    let cfg = CoreConfig { k: 3, bank_bits: 6, key_bits: 32, hash: HashKind::Crc, seed: 11, ..Default::default() };
+    let cfg = CoreConfig::from(hdl::CoreParams::new(3, 6, 32, HashFamily::Crc, 11).unwrap());
     let mut filter = PartitionedFilter::new(Config::new(3, 6, 32, HashFamily::Crc, 11).unwrap());
     for key in 0..25u128 {
         filter.insert(key * 0x0101_0307).unwrap();

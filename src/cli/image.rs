@@ -201,7 +201,7 @@ impl ProgressLine {
 }
 
 fn build(args: BuildArgs) -> anyhow::Result<()> {
-    let cfg = args.core.golden_config()?;
+    let cfg = args.core.params;
     let threads = match args.threads {
         Some(0) => bail!("--threads 0 is not allowed (1 or more)"),
         Some(n) if n > 256 => bail!("--threads {n} is not allowed (at most 256)"),

@@ -3,12 +3,32 @@
 //! must pass (non-zero exit, a message naming the problem, no panic).
 #![allow(dead_code)]
 
+use std::io::Write;
 use std::path::PathBuf;
-use std::process::{Command, Output};
+use std::process::{Command, Output, Stdio};
 
 /// Runs `bloom ARGS`.
 pub fn bloom(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_bloom")).args(args).output().expect("bloom runs")
+}
+
+/// Runs `bloom ARGS` with `input` on its standard input.
+pub fn bloom_stdin(args: &[&str], input: &[u8]) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_bloom"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("bloom runs");
+    child.stdin.take().unwrap().write_all(input).unwrap();
+    child.wait_with_output().unwrap()
+}
+
+/// `o` succeeded (else the test fails with its standard error).
+pub fn ok(o: Output) -> Output {
+    assert!(o.status.success(), "bloom failed:\n{}", stderr(&o));
+    o
 }
 
 /// Runs `bloom ARGS` with `PATH` set to `path` (to hide installed tools).
