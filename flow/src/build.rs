@@ -18,7 +18,9 @@
 
 use crate::board::{Board, Device, Family};
 use crate::nextpnr::ClockTiming;
+use crate::bram::Mapping;
 use crate::steps::{self, MappedMemory, PlaceRoute, PnrJob, Synthesis};
+use crate::swap;
 use crate::tools::{Progress, Tool};
 use crate::top::{self, BoardLogic, ClockFit, ClockPlan, UartLink};
 use crate::{FlowError, GeneratedCore};
@@ -92,6 +94,20 @@ pub struct BuildReport {
     pub bitstream: String,
     pub passes: Vec<Pass>,
     pub critical_path: Option<String>,
+    /// Whether `bloom image swap` can replace the filter in this bitstream, and why not.
+    pub swap: SwapRecord,
+}
+
+/// What the build recorded for filter swaps (flow/src/swap.rs).
+#[derive(Clone, Debug, Serialize)]
+pub struct SwapRecord {
+    pub swappable: bool,
+    /// How the mapping was checked on the netlist, or why the bitstream is not swappable.
+    pub detail: String,
+    /// The manifest beside the bitstream (None when not swappable).
+    pub manifest: Option<String>,
+    /// Bank bits read back from the packed bitstream and compared with the image.
+    pub bits_checked: u64,
 }
 
 pub const REPORT_JSON: &str = "report.json";
@@ -106,9 +122,14 @@ pub fn bitstream_name(family: Family) -> &'static str {
     }
 }
 
-/// The tools a family's flow needs, in order.
-pub fn toolchain(family: Family) -> [Tool; 3] {
-    [steps::synth_tool(family), steps::pnr_tool(family), steps::pack_tool(family)]
+/// The tools a family's flow needs, in order: synthesis, place and route, packer,
+/// and (iCE40) the unpacker that reads the packed bitstream's banks back.
+pub fn toolchain(family: Family) -> Vec<Tool> {
+    let mut tools = vec![steps::synth_tool(family), steps::pnr_tool(family), steps::pack_tool(family)];
+    if family == Family::Ice40 {
+        tools.push(Tool::Iceunpack);
+    }
+    tools
 }
 
 /// Each tool's version line (a missing tool is an error naming how to install it).
@@ -250,6 +271,7 @@ fn run_pass(
         seed: opts.pnr_seed,
         input: "board.json",
         name: "board",
+        write_placed: Some(PLACED_JSON),
     };
     let pnr = steps::place_and_route(&dir, &job, &opts.progress)?;
     let outcome = PassOutcome { dir, plan, link, synth, pnr };
@@ -262,10 +284,14 @@ fn run_pass(
     Ok(outcome)
 }
 
+/// nextpnr's placed and routed netlist in each pass directory.
+pub const PLACED_JSON: &str = "board-placed.json";
+
 fn remove_stale(out: &Path, family: Family) {
     for name in [bitstream_name(family), REPORT_JSON, REPORT_TXT] {
         let _ = std::fs::remove_file(out.join(name));
     }
+    let _ = std::fs::remove_file(swap::manifest_path(&out.join(bitstream_name(family))));
 }
 
 pub fn build(core: &GeneratedCore, opts: &BuildOptions) -> Result<BuildReport, FlowError> {
@@ -339,10 +365,95 @@ pub fn build(core: &GeneratedCore, opts: &BuildOptions) -> Result<BuildReport, F
     }
 
     let bit_name = bitstream_name(family);
-    let packed = steps::pack(family, &pass.dir, &pass.pnr.routed, bit_name, &opts.progress)?;
+    // The filter's place in the bitstream, checked on this build's own netlist, goes
+    // into the bitstream as a signature; a design that fails the check is packed as is.
+    let image = match &core.config.preload {
+        Some(dir) => hdl::image::read_image(dir, &core.config).map_err(|e| FlowError::Invalid(e.to_string()))?,
+        None => vec![vec![false; core.config.params.bank_size() as usize]; core.config.params.k as usize],
+    };
+    let mapping = Mapping::of(family);
+    let recorded = swap::record(
+        mapping,
+        &core.config.params,
+        &image,
+        &pass.synth.json,
+        &pass.dir.join(PLACED_JSON),
+        &pass.dir.join(&pass.pnr.routed),
+    );
+    let routed_to_pack = match &recorded {
+        Ok(r) => {
+            let text = std::fs::read_to_string(pass.dir.join(&pass.pnr.routed))
+                .map_err(|e| FlowError::Io(format!("reading {}: {e}", pass.pnr.routed.display())))?;
+            let signed = swap::sign_routed(family, &text, &r.signature)?;
+            let ext = pass.pnr.routed.extension().map(|e| e.to_string_lossy().to_string()).unwrap_or_default();
+            let name = PathBuf::from(format!("board-signed.{ext}"));
+            steps::write(&pass.dir.join(&name), &signed)?;
+            opts.progress.say(&format!("filter map recorded: {}", r.mapping_check));
+            name
+        }
+        Err(why) => {
+            opts.progress.say(&format!("not swappable: {why}"));
+            pass.pnr.routed.clone()
+        }
+    };
+    let packed = steps::pack(family, &pass.dir, &routed_to_pack, bit_name, &opts.progress)?;
     let bitstream = out.join(bit_name);
     std::fs::rename(&packed, &bitstream)
         .map_err(|e| FlowError::Io(format!("moving the bitstream to {}: {e}", bitstream.display())))?;
+    let swap_record = match recorded {
+        Ok(r) => {
+            // The packed bitstream must hold the image where the signature says.
+            let bytes = std::fs::read(&bitstream).map_err(|e| FlowError::Io(format!("reading {}: {e}", bitstream.display())))?;
+            let (sig, banks) = swap::banks_of(&bytes)?;
+            let differing: u64 = swap::differing_bits(&banks, &image).iter().sum();
+            if sig != r.signature || differing != 0 {
+                let _ = std::fs::remove_file(&bitstream);
+                return Err(FlowError::Io(format!(
+                    "the packed bitstream does not hold the filter where its signature says ({differing} bank bits \
+                     differ); no bitstream was written"
+                )));
+            }
+            let fills: Vec<u64> = image.iter().map(|b| b.iter().filter(|x| **x).count() as u64).collect();
+            let manifest = swap::Manifest {
+                format: swap::MANIFEST_FORMAT.into(),
+                version: 1,
+                signature: r.signature.line(),
+                family: family.to_string(),
+                part: board.device.part.into(),
+                board: board.name.into(),
+                mapping,
+                core: core.config.params,
+                banks: r
+                    .signature
+                    .banks
+                    .iter()
+                    .zip(&r.cell_names)
+                    .map(|(sites, names)| {
+                        sites.iter().zip(names).map(|(s, n)| swap::ManifestCell { name: n.clone(), site: s.to_string() }).collect()
+                    })
+                    .collect(),
+                mapping_check: r.mapping_check.clone(),
+                image: core.config.preload.as_ref().map(|p| p.display().to_string()),
+                image_sha256: hex32(&r.signature.image_sha256),
+                fill: fills.clone(),
+                // Today's core loads its fill counters on reset with the built image's
+                // counts, constants in the logic that a swap does not change.
+                fill_counters_at_reset: fills,
+                bitstream: bit_name.into(),
+                bitstream_sha256: swap::sha256_hex(&bytes),
+                tools: versions.clone(),
+            };
+            let path = swap::manifest_path(&bitstream);
+            manifest.write(&path)?;
+            SwapRecord {
+                swappable: true,
+                detail: r.mapping_check,
+                manifest: Some(path.display().to_string()),
+                bits_checked: core.config.params.total_bits(),
+            }
+        }
+        Err(why) => SwapRecord { swappable: false, detail: why, manifest: None, bits_checked: 0 },
+    };
 
     let d = board.device;
     let total = |bel: &str, fallback: u32| {
@@ -396,11 +507,16 @@ pub fn build(core: &GeneratedCore, opts: &BuildOptions) -> Result<BuildReport, F
             })
             .collect(),
         critical_path: pass.pnr.critical_path.clone(),
+        swap: swap_record,
     };
     let json = serde_json::to_string_pretty(&report).expect("report serialises");
     write_atomically(&out.join(REPORT_JSON), &(json + "\n"))?;
     write_atomically(&out.join(REPORT_TXT), &report.table())?;
     Ok(report)
+}
+
+fn hex32(bytes: &[u8; 32]) -> String {
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
 
 fn write_atomically(path: &Path, text: &str) -> Result<(), FlowError> {
@@ -487,6 +603,16 @@ impl BuildReport {
             rows.push((tool.clone(), v.clone()));
         }
         rows.push(("bitstream".into(), self.bitstream.clone()));
+        rows.push((
+            "filter swap".into(),
+            match (&self.swap.swappable, &self.swap.manifest) {
+                (true, Some(m)) => format!(
+                    "yes: bloom image swap --bitstream {} --image DIR --out FILE ({} bank bits read back from the bitstream; map: {})",
+                    self.bitstream, self.swap.bits_checked, m
+                ),
+                _ => format!("no: {}", self.swap.detail),
+            },
+        ));
         if let Some(dir) = std::path::Path::new(&self.bitstream).parent() {
             rows.push(("report".into(), dir.join(REPORT_JSON).display().to_string()));
         }

@@ -164,6 +164,7 @@ pub fn measure(core: &GeneratedCore, opts: &FmaxOptions) -> Result<FmaxReport, F
                 seed,
                 input,
                 name,
+                write_placed: None,
             };
             steps::place_and_route(dir, &job, p)
         };

@@ -6,7 +6,9 @@
 //! The core comes in as an [`hdl::GeneratedCore`] (see [`generate_core`]):
 //! its Verilog, top name, configuration and timing.
 
+pub mod bitstream;
 pub mod board;
+pub mod bram;
 pub mod bridge;
 pub mod build;
 pub mod constraints;
@@ -15,6 +17,7 @@ pub mod harness;
 pub mod nextpnr;
 pub mod pll;
 pub mod steps;
+pub mod swap;
 pub mod tools;
 pub mod top;
 

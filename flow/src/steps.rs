@@ -221,6 +221,9 @@ pub struct PnrJob<'a> {
     pub input: &'a str,
     /// Base name of this run's outputs and log.
     pub name: &'a str,
+    /// Also write the placed and routed netlist (nextpnr `--write`), where each
+    /// cell's placement can be read (what a filter swap needs).
+    pub write_placed: Option<&'a str>,
 }
 
 /// nextpnr on `NAME.json`. Timing failures do not fail this step (the caller
@@ -257,6 +260,10 @@ pub fn place_and_route(dir: &Path, job: &PnrJob, progress: &Progress) -> Result<
     }
     if let Some(f) = job.freq_mhz {
         args.extend(["--freq".into(), format!("{f}")]);
+    }
+    if let Some(w) = job.write_placed {
+        let _ = std::fs::remove_file(dir.join(w));
+        args.extend(["--write".into(), w.into()]);
     }
     let log = dir.join(format!("{name}-nextpnr.log"));
     progress.say(&format!("place and route: {} {} {} (seed {})", pnr_tool(d.family).program(), d.nextpnr_flag, job.package, job.seed));

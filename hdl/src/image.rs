@@ -56,6 +56,15 @@ pub fn read_image(dir: &Path, cfg: &CoreConfig) -> Result<Vec<Vec<bool>>, HdlErr
         .collect()
 }
 
+/// The configuration an image's header describes, and the bits of every bank: the
+/// same checks as [`read_image`], for a reader that learns the configuration to
+/// expect from somewhere else (a bitstream) and compares it itself.
+pub fn read_image_any(dir: &Path) -> Result<(CoreParams, Vec<Vec<bool>>), HdlError> {
+    let params = read_header(&dir.join("image.json"))?;
+    let banks = read_image(dir, &CoreConfig::from(params))?;
+    Ok((params, banks))
+}
+
 /// Reads a file of at most `limit` bytes; it must be a regular file (or a link to one).
 fn read_bounded(path: &Path, limit: u64) -> Result<Vec<u8>, HdlError> {
     let meta = std::fs::metadata(path).map_err(|e| image_error(path, format!("cannot read: {e}")))?;

@@ -24,6 +24,12 @@ pub struct Args {
     pub board: &'static flow::board::Board,
     #[command(flatten)]
     pub core: CoreArgs,
+    /// Memory image directory (docs/contract.md §4, e.g. from `bloom image build`): the
+    /// bitstream's banks start with it. Its configuration must be the core options'.
+    /// Without it the banks start empty. Either way the filter can be replaced later
+    /// with `bloom image swap`, without synthesis or place and route.
+    #[arg(long)]
+    pub preload: Option<PathBuf>,
     /// What the board top holds: uart-bridge (the host bridge, for `bloom host --port`)
     /// or test-pattern (LFSR traffic, results on the LEDs, no UART).
     #[arg(long, value_enum, default_value_t = TopArg::UartBridge)]
@@ -56,6 +62,8 @@ pub struct Args {
 pub struct Job {
     pub board: &'static flow::board::Board,
     pub core: hdl::CoreParams,
+    /// Image the banks start with.
+    pub preload: Option<PathBuf>,
     pub top: TopArg,
     pub baud: u32,
     pub out: PathBuf,
@@ -74,6 +82,7 @@ impl Args {
         Ok(Job {
             board: self.board,
             core: self.core.params,
+            preload: self.preload,
             top: self.top,
             baud: self.baud.unwrap_or(hdl::bridge::DEFAULT_BAUD),
             out,
@@ -93,7 +102,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
 /// Builds the bitstream of `job` and prints its report.
 pub fn execute(job: &Job) -> anyhow::Result<flow::build::BuildReport> {
     let board = job.board;
-    let core = flow::generate_core(&job.core.into())?;
+    let core = flow::generate_core(&hdl::CoreConfig { preload: job.preload.clone(), ..job.core.into() })?;
     let logic: Box<dyn flow::top::BoardLogic> = match job.top {
         TopArg::UartBridge => Box::new(flow::bridge::UartBridge::new(job.core, job.baud)),
         TopArg::TestPattern => Box::new(flow::top::TestPattern),

@@ -45,6 +45,44 @@ pub enum ImageCommand {
     /// Bitwise AND of two images of one configuration, and the estimated size of the
     /// intersection of their key sets.
     Intersect(IntersectArgs),
+    /// Replace the filter inside a bitstream made by `bloom build` with an image of the
+    /// same configuration: no synthesis, no place and route (well under 2 seconds).
+    Swap(SwapArgs),
+    /// Read the filter out of a bitstream made by `bloom build` (with the family's
+    /// unpacker: iceunpack, ecpunpack), and compare it with an image or save it as one.
+    Readback(ReadbackArgs),
+}
+
+#[derive(clap::Args)]
+pub struct SwapArgs {
+    /// Bitstream written by `bloom build` (iCE40 .bin or ECP5 .bit), or by an earlier swap.
+    #[arg(long)]
+    pub bitstream: PathBuf,
+    /// Image directory (docs/contract.md §4) of the bitstream's configuration.
+    #[arg(long)]
+    pub image: PathBuf,
+    /// Bitstream file to write (may be the input: it is replaced in one rename). Its
+    /// manifest is written beside it as FILE.swap.json.
+    #[arg(long)]
+    pub out: PathBuf,
+    /// Print JSON instead of text.
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(clap::Args)]
+pub struct ReadbackArgs {
+    /// Bitstream written by `bloom build` or `bloom image swap`.
+    pub bitstream: PathBuf,
+    /// Compare every bank bit with this image; exit non-zero if any differs.
+    #[arg(long)]
+    pub against: Option<PathBuf>,
+    /// Write what was read as an image into this new or empty directory.
+    #[arg(long)]
+    pub out: Option<PathBuf>,
+    /// Print JSON instead of text.
+    #[arg(long)]
+    pub json: bool,
 }
 
 #[derive(clap::Args)]
@@ -114,6 +152,8 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         ImageCommand::Query(a) => query(a),
         ImageCommand::Union(a) => union(a),
         ImageCommand::Intersect(a) => intersect(a),
+        ImageCommand::Swap(a) => swap(a),
+        ImageCommand::Readback(a) => readback(a),
     }
 }
 
@@ -485,4 +525,129 @@ fn intersect(args: IntersectArgs) -> anyhow::Result<()> {
     say!(text, "-- the intersection image (it holds every key of both sets, and possibly more; its item estimate is not |A ∩ B|):");
     print_summary(&mut text, &report["intersection"]);
     emit(&text)
+}
+
+fn swap(args: SwapArgs) -> anyhow::Result<()> {
+    let r = flow::swap::swap(&args.bitstream, &args.image, &args.out)?;
+    if args.json {
+        return print_json(&serde_json::to_value(&r)?);
+    }
+    let mut text = String::new();
+    say!(
+        text,
+        "swapped {} into {} ({}, {}): {} bank bits in {} block RAM{} written and read back, {} differ; {:.3} s",
+        r.image,
+        r.out,
+        r.family,
+        r.core,
+        r.bits_checked,
+        r.cells,
+        if r.cells == 1 { "" } else { "s" },
+        r.bits_differing,
+        r.seconds
+    );
+    say!(text, "fill per bank: {}", r.fill.iter().map(u64::to_string).collect::<Vec<_>>().join(", "));
+    match &r.manifest {
+        Some(m) => say!(text, "manifest: {m}"),
+        None => say!(text, "manifest: none (the input had no current one)"),
+    }
+    if let Some(reset) = &r.fill_counters_at_reset {
+        if reset != &r.fill {
+            say!(
+                text,
+                "note: this core sets its fill counters on reset to the counts of the image it was built with ({}), \
+                 constants in its logic that a swap cannot change; `bloom host stats` reports fills from those",
+                reset.iter().map(u64::to_string).collect::<Vec<_>>().join(", ")
+            );
+        }
+    }
+    for w in &r.warnings {
+        say!(text, "warning: {w}");
+    }
+    emit(&text)
+}
+
+fn readback(args: ReadbackArgs) -> anyhow::Result<()> {
+    // Everything is checked before anything is written.
+    let against = match &args.against {
+        Some(dir) => Some(hdl::image::read_image_any(dir)?),
+        None => None,
+    };
+    if let Some(out) = &args.out {
+        golden::image::check_image_target(out)?;
+    }
+    let start = Instant::now();
+    let (sig, banks) = flow::swap::read_back(&args.bitstream)?;
+    let seconds = start.elapsed().as_secs_f64();
+    let fills: Vec<u64> = banks.iter().map(|b| b.iter().filter(|x| **x).count() as u64).collect();
+    let mut differing: Option<Vec<u64>> = None;
+    if let (Some((params, image)), Some(dir)) = (&against, &args.against) {
+        if *params != sig.params {
+            bail!(
+                "the image {} is of another configuration than the bitstream (image vs bitstream: {})",
+                dir.display(),
+                params.differences(&sig.params)
+            );
+        }
+        differing = Some(flow::swap::differing_bits(&banks, image));
+    }
+    if let Some(out) = &args.out {
+        let cfg = sig.params;
+        let mut files = vec![("image.json".to_string(), golden::image::image_header_json(&cfg))];
+        for (p, bank) in banks.iter().enumerate() {
+            let bits: Vec<u8> = bank.iter().map(|&b| b as u8).collect();
+            files.push((golden::image::bank_file_name(p), golden::image::bank_hex_text(&cfg, p, &bits)));
+        }
+        golden::image::write_directory_atomically(out, &files)?;
+    }
+    let total_differing: u64 = differing.iter().flatten().sum();
+    let reader = match sig.mapping.family() {
+        flow::board::Family::Ice40 => "iceunpack",
+        flow::board::Family::Ecp5 => "ecpunpack",
+    };
+    if args.json {
+        print_json(&json!({
+            "bitstream": args.bitstream.display().to_string(),
+            "family": sig.mapping.family().to_string(),
+            "mapping": sig.mapping.name(),
+            "core": sig.params,
+            "reader": reader,
+            "cells": sig.banks.iter().map(|b| b.iter().map(|s| s.to_string()).collect::<Vec<_>>()).collect::<Vec<_>>(),
+            "fill": fills,
+            "bits_checked": differing.as_ref().map(|_| sig.params.total_bits()),
+            "bits_differing": differing,
+            "seconds": seconds,
+            "out": args.out.as_ref().map(|o| o.display().to_string()),
+        }))?;
+    } else {
+        let mut text = String::new();
+        say!(text, "{} ({}, {}), read with {reader} in {seconds:.2} s", args.bitstream.display(), sig.mapping.family(), sig.params);
+        for (p, bank) in sig.banks.iter().enumerate() {
+            let d = differing.as_ref().map(|d| format!(", {} bits differ from the image", d[p])).unwrap_or_default();
+            say!(
+                text,
+                "bank {p}: block RAM{} {}: {} of {} bits set{d}",
+                if bank.len() == 1 { "" } else { "s" },
+                bank.iter().map(|s| s.to_string()).collect::<Vec<_>>().join(" + "),
+                fills[p],
+                sig.params.bank_size()
+            );
+        }
+        if let (Some(_), Some(dir)) = (&differing, &args.against) {
+            say!(
+                text,
+                "{} bank bits checked against {}: {total_differing} differ",
+                sig.params.total_bits(),
+                dir.display()
+            );
+        }
+        if let Some(out) = &args.out {
+            say!(text, "wrote the image {}", out.display());
+        }
+        emit(&text)?;
+    }
+    if total_differing > 0 {
+        bail!("{total_differing} bank bits of {} differ from the image", args.bitstream.display());
+    }
+    Ok(())
 }

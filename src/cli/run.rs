@@ -128,6 +128,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         let job = crate::cli::build::Job {
             board,
             core: cfg,
+            preload: None,
             top: crate::cli::build::TopArg::UartBridge,
             baud: hdl::bridge::DEFAULT_BAUD,
             out: board_dir.clone(),
