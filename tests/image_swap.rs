@@ -307,7 +307,7 @@ fn swap_refuses_what_is_not_ours_or_not_of_the_images_configuration() {
     run(swap(s(&unsigned), s(&b.images[1])), "not a bloom bitstream");
     let ice_sig = flow::swap::Signature {
         mapping: flow::bram::Mapping::Ice40Ram40,
-        banks: vec![vec![flow::swap::Site::Ice40Tile { x: 6, y: 1 }; 4]; 2],
+        banks: vec![vec![flow::swap::Site::Ice40Tile { x: 6, y: 1 }; flow::bram::Mapping::Ice40Ram40.cells_per_bank(15)]; 2],
         ..sig.clone()
     };
     let wrong_family = work.join("wrong-family.bit");

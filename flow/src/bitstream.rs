@@ -30,7 +30,7 @@ const ICE40_SYNC: [u8; 4] = [0x7E, 0xAA, 0x99, 0x7E];
 const ECP5_PREAMBLE: [u8; 4] = [0xFF, 0xFF, 0xBD, 0xB3];
 
 fn invalid(msg: impl Into<String>) -> FlowError {
-    FlowError::Invalid(msg.into())
+    FlowError::Refused(msg.into())
 }
 
 /// A bitstream's header: its comment strings and where the configuration data starts.

@@ -44,6 +44,9 @@ pub enum FlowError {
     TimingNotMet { detail: String },
     #[error("invalid option: {0}")]
     Invalid(String),
+    /// Input that is not what it must be (a bitstream, an image), said in full.
+    #[error("{0}")]
+    Refused(String),
     #[error("{0}")]
     Io(String),
 }

@@ -56,7 +56,7 @@ pub const SIGNATURE_TAG: &str = "bloom-bitstream v1";
 pub const MANIFEST_FORMAT: &str = "bloom-swap-manifest";
 
 fn invalid(msg: impl Into<String>) -> FlowError {
-    FlowError::Invalid(msg.into())
+    FlowError::Refused(msg.into())
 }
 
 fn io(what: &str, path: &Path, e: impl std::fmt::Display) -> FlowError {
