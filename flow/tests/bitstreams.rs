@@ -92,6 +92,14 @@ fn check_report(r: &BuildReport, board: &Board, dir: &Path, freq: f64, logic_bra
     // The packer says little; its log holds at least the command that ran.
     let pack = std::fs::read_to_string(pass.join("pack.log")).unwrap();
     assert!(pack.starts_with("# ") && (pack.contains("icepack") || pack.contains("ecppack")), "{pack}");
+    // Every build records where its (here empty) filter sits, for `bloom image swap`.
+    assert!(r.swap.swappable, "{:?}", r.swap);
+    assert_eq!(r.swap.bits_checked, 2 * 2048);
+    let manifest = flow::swap::Manifest::read(&flow::swap::manifest_path(&bit)).unwrap();
+    assert_eq!(manifest.fill, vec![0, 0]);
+    assert_eq!(manifest.banks.iter().map(Vec::len).collect::<Vec<_>>(), vec![1, 1]);
+    assert_eq!(json["swap"]["swappable"], true);
+    assert!(txt.contains("filter swap") && txt.contains("bloom image swap --bitstream"), "{txt}");
     let leftovers: Vec<_> = walk(dir).into_iter().filter(|p| p.ends_with(".partial")).collect();
     assert!(leftovers.is_empty(), "temporary files left: {leftovers:?}");
 }
