@@ -316,7 +316,7 @@ mod tests {
     fn ebr_block_round_trip() {
         let mut bytes = vec![0x11; 40];
         bytes.extend_from_slice(&ebr_head(5));
-        bytes.extend(std::iter::repeat(0).take(EBR_DATA + 2));
+        bytes.extend(std::iter::repeat_n(0, EBR_DATA + 2));
         bytes.extend_from_slice(&[0x22; 10]);
         let at = 40;
         let bits: Vec<bool> = (0..18432).map(|n| (n * 7919) % 3 == 0).collect();

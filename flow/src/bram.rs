@@ -145,7 +145,7 @@ mod tests {
     #[test]
     fn ice40_formula_spelled_out() {
         // a = 0b1_10110101_011: a11 = 1, a[10:3] = 0xB5, a[2:0] = 0b011 (a0 = 1, a1 = 1, a2 = 0).
-        let a = 0b1_1011_0101_011;
+        let a = (1 << 11) | (0xB5 << 3) | 0b011;
         assert_eq!(Mapping::Ice40Ram40.place(a), (0, 16 * 0xB5 + 8 + 4 + 2));
         assert_eq!(Mapping::Ice40Ram40.place(a + 3 * 4096), (3, 16 * 0xB5 + 8 + 4 + 2));
         // Cells of the bank come from the high bits, in numeric order.
