@@ -332,6 +332,8 @@ impl Logic for Executor {
         self.core.rb.req.next = false;
         self.core.rb.bank.next = self.bank.q.val().get_bits::<4>(0);
         self.core.rb.addr.next = self.addr.q.val();
+        self.core.rb.write.next = false;
+        self.core.rb.wdata.next = false;
         self.core.fill.bank.next = self.bank.q.val().get_bits::<4>(0);
         self.last_rejected.next = self.rejected_flag.q.val();
         self.dump_span.d.next = (self.bank_size.val()
