@@ -11,12 +11,9 @@
 //!      the sweep counts as neither)
 //!   c5 RAM output register: bit5 = the stored bit, or the forwarded one; a write
 //!      registers whether it changed the bit (0 -> 1: +1, 1 -> 0: -1)
-//!   c6 the fill counter counts it (so its clock enable starts at a flip-flop, not at
-//!      the RAM output; a clear in c5 zeroes the counter and wins over a change
-//!      in c6, which belongs to an older write). The counter is two halves, bits 7..0
-//!      and 16..8, and the carry (or borrow) between them is predicted in c5 and
-//!      registered beside the change: two carry chains of 8 and 9 bits instead of one
-//!      of 17 (a UP5K critical path at 0.3 ns a bit)
+//!   c6 the fill counter adds the registered change (+1, -1 or 0: the adder's
+//!      operand starts at a flip-flop, not at the RAM output; a clear in c5 zeroes
+//!      the counter and wins over a change in c6, which belongs to an older write)
 //! Latency: key at c1 -> bit5 at c5; fill counter updated at the end of c6.
 //!
 //! Same-address read and write: an operation reads the RAM at the end of c3, in the same
@@ -88,36 +85,21 @@ pub struct Partition<const W: usize> {
     // The write in c5 turns a 0 into a 1 / a 1 into a 0.
     inc5: Signal<Local, bool>,
     dec5: Signal<Local, bool>,
-    // The change of the write in c6: 1, -1 (0xff) or 0, added, not used as a clock
-    // enable (a fill counter's enable was promoted to a slow global buffer); and
-    // which of the two it is.
-    delta6: DFF<Bits<8>>,
-    inc6: DFF<bool>,
-    dec6: DFF<bool>,
-    // 1 (or -1, 0x1ff) when that change carries out of (borrows from) the low byte.
-    carry6: DFF<Bits<9>>,
-    // The low byte is 0xff / 0x00 after the change now in c6 has been added.
-    low_full_next: Signal<Local, bool>,
-    low_zero_next: Signal<Local, bool>,
-    low: DFF<Bits<8>>,
-    high: DFF<Bits<9>>,
+    // The change of the write in c6: 1, -1 (all ones) or 0, added, not used as a
+    // clock enable (a fill counter's enable was promoted to a slow global buffer).
+    delta6: DFF<Bits<17>>,
+    count: DFF<Bits<17>>,
     // All ones, or 0 when a clear is in c5: the clear is ANDed into the counter's next
     // value, so that the counters' synchronous reset is the reset input alone (reset OR
     // clear was a LUT whose output went onto a slow global buffer).
-    keep_low: Signal<Local, Bits<8>>,
-    keep_high: Signal<Local, Bits<9>>,
+    keep: Signal<Local, Bits<17>>,
     forwarding_enabled: Constant<bool>,
     // Bit p set: this is bank p.
     bank_select: Constant<Bits<16>>,
-    fill_at_reset_low: Constant<Bits<8>>,
-    fill_at_reset_high: Constant<Bits<9>>,
-    low_zero: Constant<Bits<8>>,
-    low_one: Constant<Bits<8>>,
-    low_full: Constant<Bits<8>>,
-    low_before_full: Constant<Bits<8>>,
-    high_zero: Constant<Bits<9>>,
-    high_one: Constant<Bits<9>>,
-    high_full: Constant<Bits<9>>,
+    fill_at_reset: Constant<Bits<17>>,
+    count_zero: Constant<Bits<17>>,
+    count_one: Constant<Bits<17>>,
+    count_all: Constant<Bits<17>>,
     address_mask_low: Constant<Bits<16>>,
     address_mask_high: Constant<Bits<16>>,
     address_zero: Constant<Bits<16>>,
@@ -155,26 +137,14 @@ impl<const W: usize> Partition<W> {
             inc5: Default::default(),
             dec5: Default::default(),
             delta6: Default::default(),
-            inc6: Default::default(),
-            dec6: Default::default(),
-            carry6: Default::default(),
-            low_full_next: Default::default(),
-            low_zero_next: Default::default(),
-            low: Default::default(),
-            high: Default::default(),
-            keep_low: Default::default(),
-            keep_high: Default::default(),
+            count: Default::default(),
+            keep: Default::default(),
             forwarding_enabled: Constant::new(forwarding_enabled),
             bank_select: Constant::new((1u64 << index).into()),
-            fill_at_reset_low: Constant::new(((fill_at_reset & 0xff) as u64).into()),
-            fill_at_reset_high: Constant::new(((fill_at_reset >> 8) as u64).into()),
-            low_zero: Constant::new(0u64.into()),
-            low_one: Constant::new(1u64.into()),
-            low_full: Constant::new(0xffu64.into()),
-            low_before_full: Constant::new(0xfeu64.into()),
-            high_zero: Constant::new(0u64.into()),
-            high_one: Constant::new(1u64.into()),
-            high_full: Constant::new(0x1ffu64.into()),
+            fill_at_reset: Constant::new((fill_at_reset as u64).into()),
+            count_zero: Constant::new(0u64.into()),
+            count_one: Constant::new(1u64.into()),
+            count_all: Constant::new(0x1ffffu64.into()),
             address_mask_low: Constant::new((((1u64 << bank_bits) - 1) & 0xff).into()),
             address_mask_high: Constant::new((((1u64 << bank_bits) - 1) & 0xff00).into()),
             address_zero: Constant::new(0u64.into()),
@@ -191,8 +161,7 @@ impl<const W: usize> Logic for Partition<W> {
     #[hdl_gen]
     fn update(&mut self) {
         dff_setup!(
-            self, clock, addr3, addr4, same_low4, same_high4, up5, down5, set5, kill5, delta6, inc6, dec6, carry6,
-            low, high
+            self, clock, addr3, addr4, same_low4, same_high4, up5, down5, set5, kill5, delta6, count
         );
         self.hash.clock.next = self.clock.val();
         self.hash.key.next = self.control.key1.val();
@@ -229,52 +198,26 @@ impl<const W: usize> Logic for Partition<W> {
         self.bit5.next = self.bit5_now.val();
         self.inc5.next = self.up5.q.val() & !self.bit5_now.val();
         self.dec5.next = self.down5.q.val() & self.bit5_now.val();
-        self.inc6.d.next = self.inc5.val();
-        self.dec6.d.next = self.dec5.val();
         if self.inc5.val() {
-            self.delta6.d.next = self.low_one.val();
+            self.delta6.d.next = self.count_one.val();
         } else if self.dec5.val() {
-            self.delta6.d.next = self.low_full.val();
+            self.delta6.d.next = self.count_all.val();
         } else {
-            self.delta6.d.next = self.low_zero.val();
-        }
-        if self.inc6.q.val() {
-            self.low_full_next.next = self.low.q.val() == self.low_before_full.val();
-            self.low_zero_next.next = self.low.q.val() == self.low_full.val();
-        } else if self.dec6.q.val() {
-            self.low_full_next.next = self.low.q.val() == self.low_zero.val();
-            self.low_zero_next.next = self.low.q.val() == self.low_one.val();
-        } else {
-            self.low_full_next.next = self.low.q.val() == self.low_full.val();
-            self.low_zero_next.next = self.low.q.val() == self.low_zero.val();
-        }
-        if self.inc5.val() & self.low_full_next.val() {
-            self.carry6.d.next = self.high_one.val();
-        } else if self.dec5.val() & self.low_zero_next.val() {
-            self.carry6.d.next = self.high_full.val();
-        } else {
-            self.carry6.d.next = self.high_zero.val();
+            self.delta6.d.next = self.count_zero.val();
         }
         if self.control.clear5.val() {
-            self.keep_low.next = self.low_zero.val();
-            self.keep_high.next = self.high_zero.val();
+            self.keep.next = self.count_zero.val();
         } else {
-            self.keep_low.next = self.low_full.val();
-            self.keep_high.next = self.high_full.val();
+            self.keep.next = self.count_all.val();
         }
-        self.low.d.next = (self.low.q.val() + self.delta6.q.val()) & self.keep_low.val();
-        self.high.d.next = (self.high.q.val() + self.carry6.q.val()) & self.keep_high.val();
+        self.count.d.next = (self.count.q.val() + self.delta6.q.val()) & self.keep.val();
         if self.reset.val() {
             self.up5.d.next = false;
             self.down5.d.next = false;
-            self.delta6.d.next = self.low_zero.val();
-            self.inc6.d.next = false;
-            self.dec6.d.next = false;
-            self.carry6.d.next = self.high_zero.val();
-            self.low.d.next = self.fill_at_reset_low.val();
-            self.high.d.next = self.fill_at_reset_high.val();
+            self.delta6.d.next = self.count_zero.val();
+            self.count.d.next = self.fill_at_reset.val();
         }
-        self.fill_low.next = self.low.q.val();
-        self.fill_high.next = self.high.q.val();
+        self.fill_low.next = self.count.q.val().get_bits::<8>(0);
+        self.fill_high.next = self.count.q.val().get_bits::<9>(8);
     }
 }
