@@ -81,13 +81,28 @@ pub struct Partition<const W: usize> {
     // Forward a 1 / a 0 in c5 (the slot ahead wrote it at this address).
     set5: DFF<bool>,
     kill5: DFF<bool>,
-    bit5_now: Signal<Local, bool>,
-    // The write in c5 turns a 0 into a 1 / a 1 into a 0.
+    // This slot's write in c4 (a 1 / a 0; the sweep is neither), and the forward
+    // it will see in c5 (the slot ahead wrote a 0 / a 1 at its address).
+    up4: Signal<Local, bool>,
+    down4: Signal<Local, bool>,
+    kill4: Signal<Local, bool>,
+    set4: Signal<Local, bool>,
+    // Whether the write in c5 changes the bit (0 -> 1 or 1 -> 0), and whether it
+    // takes it down, worked out in c4 for either value the RAM may return, so
+    // that only a 2:1 choice by the RAM's output lies between it and the counter.
+    change_if_one5: DFF<bool>,
+    change_if_zero5: DFF<bool>,
+    down_if_one5: DFF<bool>,
+    down_if_zero5: DFF<bool>,
+    // The write in c5 changes its bit / turns a 1 into a 0.
     inc5: Signal<Local, bool>,
     dec5: Signal<Local, bool>,
     // The change of the write in c6: 1, -1 (all ones) or 0, added, not used as a
-    // clock enable (a fill counter's enable was promoted to a slow global buffer).
-    delta6: DFF<Bits<17>>,
+    // clock enable (a fill counter's enable was promoted to a slow global buffer);
+    // registered as two flags, each one LUT after the RAM's output.
+    change6: DFF<bool>,
+    down6: DFF<bool>,
+    delta6: Signal<Local, Bits<17>>,
     count: DFF<Bits<17>>,
     // All ones, or 0 when a clear is in c5: the clear is ANDed into the counter's next
     // value, so that the counters' synchronous reset is the reset input alone (reset OR
@@ -100,6 +115,7 @@ pub struct Partition<const W: usize> {
     count_zero: Constant<Bits<17>>,
     count_one: Constant<Bits<17>>,
     count_all: Constant<Bits<17>>,
+    count_upper: Constant<Bits<17>>,
     address_mask_low: Constant<Bits<16>>,
     address_mask_high: Constant<Bits<16>>,
     address_zero: Constant<Bits<16>>,
@@ -133,9 +149,18 @@ impl<const W: usize> Partition<W> {
             down5: Default::default(),
             set5: Default::default(),
             kill5: Default::default(),
-            bit5_now: Default::default(),
+            up4: Default::default(),
+            down4: Default::default(),
+            kill4: Default::default(),
+            set4: Default::default(),
+            change_if_one5: Default::default(),
+            change_if_zero5: Default::default(),
+            down_if_one5: Default::default(),
+            down_if_zero5: Default::default(),
             inc5: Default::default(),
             dec5: Default::default(),
+            change6: Default::default(),
+            down6: Default::default(),
             delta6: Default::default(),
             count: Default::default(),
             keep: Default::default(),
@@ -145,6 +170,7 @@ impl<const W: usize> Partition<W> {
             count_zero: Constant::new(0u64.into()),
             count_one: Constant::new(1u64.into()),
             count_all: Constant::new(0x1ffffu64.into()),
+            count_upper: Constant::new(0x1fffeu64.into()),
             address_mask_low: Constant::new((((1u64 << bank_bits) - 1) & 0xff).into()),
             address_mask_high: Constant::new((((1u64 << bank_bits) - 1) & 0xff00).into()),
             address_zero: Constant::new(0u64.into()),
@@ -161,7 +187,8 @@ impl<const W: usize> Logic for Partition<W> {
     #[hdl_gen]
     fn update(&mut self) {
         dff_setup!(
-            self, clock, addr3, addr4, same_low4, same_high4, up5, down5, set5, kill5, delta6, count
+            self, clock, addr3, addr4, same_low4, same_high4, up5, down5, set5, kill5, change6, down6, count, change_if_one5,
+            change_if_zero5, down_if_one5, down_if_zero5
         );
         self.hash.clock.next = self.clock.val();
         self.hash.key.next = self.control.key1.val();
@@ -186,35 +213,56 @@ impl<const W: usize> Logic for Partition<W> {
         self.ram.write_enable.next = (self.control.write4.val() & self.bank_select.val()) != self.address_zero.val();
         self.ram.write_addr.next = self.addr4.q.val();
         self.ram.write_data.next = self.control.wdata4.val();
-        self.up5.d.next = ((self.control.write4.val() & self.bank_select.val()) != self.address_zero.val())
+        self.up4.next = ((self.control.write4.val() & self.bank_select.val()) != self.address_zero.val())
             & self.control.wdata4.val();
-        self.down5.d.next = ((self.control.write4.val() & self.bank_select.val()) != self.address_zero.val())
+        self.down4.next = ((self.control.write4.val() & self.bank_select.val()) != self.address_zero.val())
             & !(self.control.wdata4.val() | self.control.sweep_en.val());
-        self.set5.d.next = (self.forwarding_enabled.val() & self.up5.q.val())
+        self.up5.d.next = self.up4.val();
+        self.down5.d.next = self.down4.val();
+        self.set4.next = (self.forwarding_enabled.val() & self.up5.q.val())
             & (self.same_low4.q.val() & self.same_high4.q.val());
-        self.kill5.d.next = (self.forwarding_enabled.val() & self.down5.q.val())
+        self.kill4.next = (self.forwarding_enabled.val() & self.down5.q.val())
             & (self.same_low4.q.val() & self.same_high4.q.val());
-        self.bit5_now.next = (self.ram.read_data.val() & !self.kill5.q.val()) | self.set5.q.val();
-        self.bit5.next = self.bit5_now.val();
-        self.inc5.next = self.up5.q.val() & !self.bit5_now.val();
-        self.dec5.next = self.down5.q.val() & self.bit5_now.val();
-        if self.inc5.val() {
-            self.delta6.d.next = self.count_one.val();
-        } else if self.dec5.val() {
-            self.delta6.d.next = self.count_all.val();
+        self.set5.d.next = self.set4.val();
+        self.kill5.d.next = self.kill4.val();
+        // The bit in c5 is the RAM's (unless killed) when it reads 1, else the set forward.
+        self.change_if_one5.d.next = (self.up4.val() & self.kill4.val()) | (self.down4.val() & !self.kill4.val());
+        self.change_if_zero5.d.next = (self.up4.val() & !self.set4.val()) | (self.down4.val() & self.set4.val());
+        self.down_if_one5.d.next = self.down4.val() & !self.kill4.val();
+        self.down_if_zero5.d.next = self.down4.val() & self.set4.val();
+        if self.ram.read_data.val() {
+            self.bit5.next = !self.kill5.q.val();
+            self.inc5.next = self.change_if_one5.q.val();
+            self.dec5.next = self.down_if_one5.q.val();
         } else {
-            self.delta6.d.next = self.count_zero.val();
+            self.bit5.next = self.set5.q.val();
+            self.inc5.next = self.change_if_zero5.q.val();
+            self.dec5.next = self.down_if_zero5.q.val();
+        }
+        self.change6.d.next = self.inc5.val();
+        self.down6.d.next = self.dec5.val();
+        // The change as a number: +1, -1 (all ones) or 0: bit 0 "changes", bits 16..1 "goes down".
+        if self.down6.q.val() {
+            self.delta6.next = self.count_upper.val();
+        } else {
+            self.delta6.next = self.count_zero.val();
         }
         if self.control.clear5.val() {
             self.keep.next = self.count_zero.val();
         } else {
             self.keep.next = self.count_all.val();
         }
-        self.count.d.next = (self.count.q.val() + self.delta6.q.val()) & self.keep.val();
+        self.count.d.next =
+            (self.count.q.val() + (self.delta6.val() | bit_cast::<17, 1>(self.change6.q.val().into()))) & self.keep.val();
         if self.reset.val() {
             self.up5.d.next = false;
             self.down5.d.next = false;
-            self.delta6.d.next = self.count_zero.val();
+            self.change_if_one5.d.next = false;
+            self.change_if_zero5.d.next = false;
+            self.down_if_one5.d.next = false;
+            self.down_if_zero5.d.next = false;
+            self.change6.d.next = false;
+            self.down6.d.next = false;
             self.count.d.next = self.fill_at_reset.val();
         }
         self.fill_low.next = self.count.q.val().get_bits::<8>(0);
