@@ -118,6 +118,17 @@ fn fpr_plot_writes_svg_and_png() {
         &["fpr", "plot", "--out", "/nonexistent-dir-bloom/x.svg"],
         "does not exist",
     );
+    // A symbolic link where one of the four files would go is refused, and
+    // nothing is written at all.
+    let dir = std::env::temp_dir().join(format!("bloom-theory-plot-link-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("mine.txt"), "mine").unwrap();
+    std::os::unix::fs::symlink(dir.join("mine.txt"), dir.join("fig-rates.png")).unwrap();
+    assert_fails(&["fpr", "plot", "--out", dir.join("fig.svg").to_str().unwrap()], "is a symbolic link");
+    assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 2);
+    assert_eq!(std::fs::read_to_string(dir.join("mine.txt")).unwrap(), "mine");
+    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]

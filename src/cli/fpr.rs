@@ -284,6 +284,11 @@ fn plot(out: &Path) -> Result<()> {
     if !dir.is_dir() {
         bail!("--out {}: directory {} does not exist", out.display(), dir.display());
     }
+    let targets: Vec<PathBuf> =
+        ["", "-rates"].iter().flat_map(|suffix| ["svg", "png"].map(|ext| dir.join(format!("{name}{suffix}.{ext}")))).collect();
+    for t in &targets {
+        crate::cli::check_output_file("--out", t)?;
+    }
     plots::register_font()?;
     let fig2 = plots::fig2_data()?;
     let rates = plots::rates_data()?;
@@ -299,6 +304,10 @@ fn plot(out: &Path) -> Result<()> {
             if let Err(e) = result {
                 let _ = std::fs::remove_file(&tmp);
                 return Err(e.context(format!("drawing {}", target.display())));
+            }
+            if let Err(e) = crate::cli::check_output_file("--out", &target) {
+                let _ = std::fs::remove_file(&tmp);
+                return Err(e);
             }
             std::fs::rename(&tmp, &target).with_context(|| format!("writing {}", target.display()))?;
             written.push(target);
