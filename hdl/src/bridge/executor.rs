@@ -210,6 +210,14 @@ pub struct Executor {
     dump_ok: DFF<Bit>,
     /// pl_valid from a flip-flop: high exactly while in EmitSr/EmitFill/DumpEmit.
     pl_valid_r: DFF<Bit>,
+    /// The core's bank access port driven from flip-flops, one cycle after the
+    /// state that asks for it: rb_req held low req_ready combinationally, so a
+    /// state decode in front of it put the core's admission logic between two
+    /// of the executor's registers.
+    rb_req_r: DFF<Bit>,
+    rb_write_r: DFF<Bit>,
+    rb_wdata_r: DFF<Bit>,
+    rb_addr_r: DFF<Bits<16>>,
     /// Decode of the frame receiver's header, registered every cycle from its
     /// (stable while `f_done`) outputs, so Decode works from flip-flops only.
     op_single: DFF<Bit>,
@@ -315,6 +323,10 @@ impl Executor {
             dump_len: Default::default(),
             dump_ok: Default::default(),
             pl_valid_r: Default::default(),
+            rb_req_r: Default::default(),
+            rb_write_r: Default::default(),
+            rb_wdata_r: Default::default(),
+            rb_addr_r: Default::default(),
             op_single: Default::default(),
             op_batch: Default::default(),
             op_clear: Default::default(),
@@ -357,7 +369,7 @@ impl Logic for Executor {
             resp_len, then_fill, bank, addr, bitcnt, byte_acc, wait_count, fill_sr, rejected_flag,
             dump_len, dump_ok, pl_valid_r, dump_span, last_idx, op_single, op_batch, op_clear, op_stats, op_dump, op_config,
             op_info, is_retry, len_is_key, len_batch_ok, len_zero, len_dump_ok, image_incomplete, write_left,
-            write_fits, op_write, op_local, op_silent, len_write_ok
+            write_fits, op_write, op_local, op_silent, len_write_ok, rb_req_r, rb_write_r, rb_wdata_r, rb_addr_r
         );
         self.f_ack.next = false;
         self.buf_raddr.next = self.bptr.q.val();
@@ -373,11 +385,15 @@ impl Logic for Executor {
         self.core.req.key.next = self.key_sr.q.val() >> self.key_align.val();
         self.core.req.tag.next = self.idx.q.val();
         self.core.resp.ready.next = false;
-        self.core.rb.req.next = false;
+        self.core.rb.req.next = self.rb_req_r.q.val();
         self.core.rb.bank.next = self.bank.q.val().get_bits::<4>(0);
-        self.core.rb.addr.next = self.addr.q.val();
-        self.core.rb.write.next = false;
-        self.core.rb.wdata.next = self.byte_acc.q.val().get_bit(0);
+        self.core.rb.addr.next = self.rb_addr_r.q.val();
+        self.core.rb.write.next = self.rb_write_r.q.val();
+        self.core.rb.wdata.next = self.rb_wdata_r.q.val();
+        self.rb_req_r.d.next = false;
+        self.rb_write_r.d.next = false;
+        self.rb_addr_r.d.next = self.addr.q.val();
+        self.rb_wdata_r.d.next = self.byte_acc.q.val().get_bit(0);
         self.core.fill.bank.next = self.bank.q.val().get_bits::<4>(0);
         self.last_rejected.next = self.rejected_flag.q.val();
         self.dump_span.d.next = (self.bank_size.val()
@@ -709,7 +725,8 @@ impl Logic for Executor {
             }
             ExecState::DumpReq => {
                 if !self.core.status.busy.val() {
-                    self.core.rb.req.next = true;
+                    // The readback reaches the core next cycle, from rb_req_r.
+                    self.rb_req_r.d.next = true;
                     self.state.d.next = ExecState::DumpWait;
                 }
             }
@@ -780,8 +797,9 @@ impl Logic for Executor {
                 self.state.d.next = ExecState::WriteBit;
             }
             ExecState::WriteBit => {
-                self.core.rb.req.next = true;
-                self.core.rb.write.next = true;
+                // The bit write reaches the core next cycle, from rb_*_r.
+                self.rb_req_r.d.next = true;
+                self.rb_write_r.d.next = true;
                 self.byte_acc.d.next = self.byte_acc.q.val() >> 1;
                 self.addr.d.next = self.addr.q.val() + 1;
                 self.bitcnt.d.next = self.bitcnt.q.val() + 1;
@@ -796,7 +814,8 @@ impl Logic for Executor {
                 }
             }
             ExecState::WriteSettle => {
-                // The bank's fill counter has counted the last write 7 cycles after it.
+                // The last write reached the core in the first cycle of this state; its
+                // bank's fill counter has counted it 7 cycles later.
                 self.wait_count.d.next = self.wait_count.q.val() + 1;
                 if self.wait_count.q.val() == 9 {
                     self.bitmap.d.next = bit_cast::<32, 17>(self.core.fill.count.val());
@@ -812,6 +831,8 @@ impl Logic for Executor {
             self.state.d.next = ExecState::Idle;
             self.have_last.d.next = false;
             self.pl_valid_r.d.next = false;
+            self.rb_req_r.d.next = false;
+            self.rb_write_r.d.next = false;
             self.ops_served.d.next = 0.into();
             self.frames_ok.d.next = 0.into();
             self.frames_rejected.d.next = 0.into();
