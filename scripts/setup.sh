@@ -62,19 +62,22 @@ else
   say "PyPI tools present: ${!PYPI[*]}"
 fi
 
-# Python modules (not commands): module -> pinned package. The timing diagrams
-# of docs/core.md are rendered, and checked by a test, with this version.
+# Python distributions (not commands): name -> pinned package. The timing
+# diagrams of docs/core.md are rendered, and checked by a test, with this
+# wavedrom; a test talks to the simulated board on a pseudo-terminal through
+# pyserial, as a user's own script would.
 declare -A PYMODULES=(
   [wavedrom]="wavedrom==2.0.3.post3"
+  [pyserial]="pyserial==3.5"
 )
 for mod in "${!PYMODULES[@]}"; do
   want="${PYMODULES[$mod]}"
   have=$(python3 -c "import importlib.metadata as m; print(m.version('$mod'))" 2>/dev/null || true)
   if [ "$mod==$have" != "$want" ]; then
-    say "installing PyPI package $want (Python module $mod)"
+    say "installing PyPI package $want (Python distribution $mod)"
     python3 -m pip install -q --disable-pip-version-check "$want"
   else
-    say "Python module present: $want"
+    say "Python distribution present: $want"
   fi
 done
 

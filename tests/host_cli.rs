@@ -102,3 +102,140 @@ fn host_rejects_bad_input_before_touching_a_device() {
     let _ = std::fs::remove_file(&bad);
     assert!(!Path::new("/dev/nonexistent-bloom-port").exists());
 }
+
+/// `bloom host --sim serve` on a pseudo-terminal, stopped by SIGTERM when dropped.
+struct Server {
+    child: std::process::Child,
+    device: String,
+}
+
+impl Server {
+    fn start(extra: &[&str]) -> Server {
+        use std::io::BufRead;
+        let mut args = vec!["host", "--sim"];
+        args.extend(CORE);
+        args.extend(extra);
+        let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_bloom"))
+            .args(&args)
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut first = String::new();
+        std::io::BufReader::new(child.stdout.as_mut().unwrap()).read_line(&mut first).unwrap();
+        let device = first.trim().rsplit(" on ").next().unwrap_or_default().to_string();
+        assert!(device.starts_with("/dev/pts/"), "serve printed {first:?}");
+        Server { child, device }
+    }
+
+    /// Stops it as Ctrl-C would; its exit status and standard error.
+    fn stop(mut self) -> (std::process::ExitStatus, String) {
+        // SAFETY: a signal to our own child process.
+        unsafe { libc::kill(self.child.id() as i32, libc::SIGTERM) };
+        let status = self.child.wait().unwrap();
+        let mut err = String::new();
+        std::io::Read::read_to_string(self.child.stderr.as_mut().unwrap(), &mut err).unwrap();
+        (status, err)
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// The simulated board served on a PTY, driven by separate `bloom host --port`
+/// runs (the real serial-port code; the board keeps its state between them),
+/// load-image and dump, zero-counters, and a pyserial client; stopped cleanly.
+#[test]
+fn host_serve_pty_bloom_host_port_load_image_and_pyserial_k3_b6_w32() {
+    let link = scratch("board-link");
+    let server = Server::start(&["serve", "--link", link.to_str().unwrap()]);
+    assert_eq!(std::fs::read_link(&link).unwrap().to_str().unwrap(), server.device);
+    let port = |cmd: &[&str]| {
+        let mut a = vec!["host", "--port", link.to_str().unwrap(), "--expect-config"];
+        a.extend(CORE);
+        a.extend(cmd);
+        let o = bloom(&a);
+        assert!(o.status.success(), "{cmd:?}: {}", text(&o).1);
+        text(&o).0
+    };
+    let mut gold = golden::PartitionedFilter::new(golden_cfg());
+    let out = port(&["insert", "1", "2", "0x30"]);
+    let expect: String = [(1u128, "1"), (2, "2"), (0x30, "0x30")].iter().map(|(k, t)| format!("{t} {}\n", gold.insert(*k).unwrap() as u8)).collect();
+    assert_eq!(out, expect);
+    // A second connection sees the first one's inserts.
+    let out = port(&["query", "1", "2", "0x30", "77"]);
+    let expect: String = [(1u128, "1"), (2, "2"), (0x30, "0x30"), (77, "77")]
+        .iter()
+        .map(|(k, t)| format!("{t} {}\n", gold.query(*k).unwrap() as u8))
+        .collect();
+    assert_eq!(out, expect);
+    // A whole image over the link, and back.
+    let mut image = golden::PartitionedFilter::new(golden_cfg());
+    for k in (0..25u128).map(|i| i * 104_729 + 3) {
+        image.insert(k).unwrap();
+    }
+    let dir = scratch("load-image");
+    image.export_image(&dir).unwrap();
+    let out = port(&["load-image", dir.to_str().unwrap()]);
+    assert!(out.contains("loaded image") && out.contains("bytes sent"), "{out}");
+    let dump = scratch("after-load");
+    port(&["dump", dump.to_str().unwrap()]);
+    assert_eq!(golden::PartitionedFilter::import_image_expecting(&dump, &golden_cfg()).unwrap(), image);
+    let out = port(&["stats"]);
+    assert!(!out.contains("image load incomplete"), "{out}");
+    assert_eq!(field(&out, "fill"), format!("{:?} of 64 bits per bank", image.fill()));
+    port(&["zero-counters"]);
+    // The new connection's config frame is the one frame counted since.
+    let out = port(&["stats"]);
+    assert!(out.contains("ops served: 0, frames executed: 1, rejected: 0, replayed: 0"), "{out}");
+    // Any serial client: pyserial, from the protocol page alone.
+    let py = std::process::Command::new("python3")
+        .args(["tests/clients/pyserial_session.py", link.to_str().unwrap(), "115200", "0x5eed"])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .unwrap();
+    let (pout, perr) = (String::from_utf8_lossy(&py.stdout), String::from_utf8_lossy(&py.stderr));
+    assert!(py.status.success(), "pyserial client failed (scripts/setup.sh installs pyserial==3.5): {perr}");
+    let v: serde_json::Value = serde_json::from_str(pout.trim()).unwrap();
+    let before = image.query(0x5eed).unwrap() as u64;
+    let inserted = image.insert(0x5eed).unwrap() as u64;
+    assert_eq!((v["version"].as_u64(), v["k"].as_u64(), v["bank_bits"].as_u64(), v["key_bits"].as_u64(), v["seed"].as_u64()), (Some(2), Some(3), Some(6), Some(32), Some(11)));
+    assert_eq!(v["answers"]["query_before"].as_u64(), Some(before));
+    assert_eq!(v["answers"]["insert"].as_u64(), Some(inserted));
+    assert_eq!(v["answers"]["query_after"].as_u64(), Some(1));
+    assert_eq!(v["fill"], serde_json::json!(image.fill()));
+    assert_eq!(v["ops_served"].as_u64(), Some(3));
+    let (status, err) = server.stop();
+    assert!(status.success(), "serve exited with {status}: {err}");
+    assert!(err.contains("stopped:"), "{err}");
+    assert!(std::fs::symlink_metadata(&link).is_err(), "the link is removed when the server stops");
+    for d in [&dir, &dump] {
+        let _ = std::fs::remove_dir_all(d);
+    }
+}
+
+#[test]
+fn host_baud_serve_and_load_image_bad_input() {
+    assert_fails(&["host", "--port", "/dev/null", "--baud", "0", "stats"], "300..=12000000");
+    assert_fails(&["host", "--port", "/dev/null", "--baud", "1", "stats"], "300..=12000000");
+    assert_fails(&["host", "--sim", "--baud", "12000001", "stats"], "300..=12000000");
+    assert_fails(&["host", "--port", "/dev/null", "serve"], "give --sim");
+    let taken = scratch("taken-link");
+    std::fs::write(&taken, "mine").unwrap();
+    assert_fails(&["host", "--sim", "serve", "--link", taken.to_str().unwrap()], "never replaced");
+    assert_eq!(std::fs::read_to_string(&taken).unwrap(), "mine");
+    let _ = std::fs::remove_file(&taken);
+    assert_fails(&["host", "--sim", "load-image", "/nonexistent/image"], "cannot load image /nonexistent/image");
+    // An image of another configuration is refused before the board is touched.
+    let other = scratch("other-image");
+    golden::PartitionedFilter::new(golden::Config::new(3, 6, 32, golden::HashFamily::H3, 12).unwrap()).export_image(&other).unwrap();
+    let mut a = vec!["host", "--sim"];
+    a.extend(CORE);
+    a.extend(["load-image", other.to_str().unwrap()]);
+    assert_fails(&a, "seed");
+    let _ = std::fs::remove_dir_all(&other);
+}

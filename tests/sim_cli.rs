@@ -3,6 +3,7 @@
 mod common;
 
 use common::*;
+use std::os::unix::fs::FileTypeExt;
 
 use std::process::Command;
 
@@ -119,4 +120,42 @@ fn sim_without_verilator_says_how_to_install_it() {
     let err = stderr(&o);
     assert!(!o.status.success());
     assert!(err.contains("scripts/setup.sh") && err.contains("apt-get install verilator"), "{err}");
+}
+
+/// An output option never replaces anything but a writable regular file: a
+/// symbolic link, a FIFO, a device node, a read-only file stay as they were.
+#[test]
+fn sim_trace_refuses_links_fifos_devices_and_read_only_files() {
+    let dir = scratch("trace-targets");
+    std::fs::create_dir_all(&dir).unwrap();
+    let kept = dir.join("kept.txt");
+    std::fs::write(&kept, "mine").unwrap();
+    let link = dir.join("link.vcd");
+    std::os::unix::fs::symlink(&kept, &link).unwrap();
+    let fifo = dir.join("fifo.vcd");
+    let c = std::ffi::CString::new(fifo.to_str().unwrap()).unwrap();
+    // SAFETY: a path we own.
+    assert_eq!(unsafe { libc::mkfifo(c.as_ptr(), 0o644) }, 0);
+    let ro = dir.join("read-only.vcd");
+    std::fs::write(&ro, "old").unwrap();
+    let mut perm = std::fs::metadata(&ro).unwrap().permissions();
+    perm.set_readonly(true);
+    std::fs::set_permissions(&ro, perm).unwrap();
+    for (target, what) in [(&link, "a symbolic link"), (&fifo, "a FIFO"), (&ro, "a read-only file"), (&dir, "a directory")] {
+        let o = bloom(&["sim", "--ops", "10", "--k", "1", "--bank-bits", "6", "--fpr-queries", "0", "--trace", target.to_str().unwrap()]);
+        assert_failed_cleanly(&o, what);
+    }
+    let o = bloom(&["sim", "--ops", "10", "--fpr-queries", "0", "--trace", "/dev/null"]);
+    assert_failed_cleanly(&o, "a device");
+    assert_eq!(std::fs::read_link(&link).unwrap(), kept);
+    assert_eq!(std::fs::read_to_string(&kept).unwrap(), "mine");
+    assert!(std::fs::symlink_metadata(&fifo).unwrap().file_type().is_fifo());
+    assert_eq!(std::fs::read_to_string(&ro).unwrap(), "old");
+    // Nothing else was left beside them.
+    assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 4);
+    let mut perm = std::fs::metadata(&ro).unwrap().permissions();
+    #[allow(clippy::permissions_set_readonly_false)]
+    perm.set_readonly(false);
+    std::fs::set_permissions(&ro, perm).unwrap();
+    std::fs::remove_dir_all(&dir).unwrap();
 }

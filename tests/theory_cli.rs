@@ -62,7 +62,7 @@ fn fpr_bad_arguments() {
     assert_fails(&["fpr", "--m", "64", "--n", "8", "--k", "0"], "--k 0");
     assert_fails(&["fpr", "--m", "64", "--n", "0", "--k", "4"], "--n 0");
     assert_fails(&["fpr", "--m", "0", "--n", "1", "--k", "1"], "--m 0");
-    assert_fails(&["fpr", "--m", "10", "--n", "1", "--k", "3"], "not a multiple of --k 3");
+    assert_fails(&["fpr", "--m", "3", "--n", "1", "--k", "6"], "--k 6 is more than --m 3");
     assert_fails(&["fpr", "--m", "640", "--n", "1", "--k", "65"], "--k 65");
     assert_fails(&["fpr", "--m", "64", "--n", "8"], "--k");
     assert_fails(&["fpr", "--m", "nan", "--n", "8", "--k", "4"], "nan");
@@ -118,6 +118,17 @@ fn fpr_plot_writes_svg_and_png() {
         &["fpr", "plot", "--out", "/nonexistent-dir-bloom/x.svg"],
         "does not exist",
     );
+    // A symbolic link where one of the four files would go is refused, and
+    // nothing is written at all.
+    let dir = std::env::temp_dir().join(format!("bloom-theory-plot-link-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("mine.txt"), "mine").unwrap();
+    std::os::unix::fs::symlink(dir.join("mine.txt"), dir.join("fig-rates.png")).unwrap();
+    assert_fails(&["fpr", "plot", "--out", dir.join("fig.svg").to_str().unwrap()], "is a symbolic link");
+    assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 2);
+    assert_eq!(std::fs::read_to_string(dir.join("mine.txt")).unwrap(), "mine");
+    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
@@ -170,4 +181,28 @@ fn size_bad_arguments() {
         &["size", "--n", "100000000", "--p", "0.01"],
         "no partitioned configuration",
     );
+}
+
+/// The paper's own example: m = 32 is not a multiple of k = 6. Every
+/// standard-layout rate is defined and printed; the partitioned one is not
+/// applicable (text) or null (JSON), never an error.
+#[test]
+fn fpr_m32_n4_k6_standard_rates_partitioned_not_applicable() {
+    let o = bloom(&["fpr", "--m", "32", "--n", "4", "--k", "6"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    let exact = golden::theory::standard_exact(32, 4, 6).unwrap();
+    let rate = |label: &str| -> f64 {
+        let line = out.lines().find(|l| l.trim_start().starts_with(label)).unwrap_or_else(|| panic!("no {label} in {out}"));
+        line.split_whitespace().rev().nth(1).unwrap().parse().unwrap()
+    };
+    assert!((rate("standard layout, exact") / exact - 1.0).abs() < 1e-12, "{out}");
+    assert!((rate("Bloom 1970") / golden::theory::bloom1970(32, 4, 6).unwrap() - 1.0).abs() < 1e-12, "{out}");
+    assert!(out.contains("not applicable") && out.contains("--m 36 is"), "{out}");
+    let o = bloom(&["fpr", "--m", "32", "--n", "4", "--k", "6", "--json"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    assert!(v["partitioned_exact"].is_null(), "{v}");
+    assert!((v["standard_exact"].as_f64().unwrap() / exact - 1.0).abs() < 1e-12, "{v}");
+    assert!((v["classic"].as_f64().unwrap() / golden::theory::classic(32, 4, 6).unwrap() - 1.0).abs() < 1e-12, "{v}");
 }

@@ -32,7 +32,9 @@ pub fn fmax_harness(core: &GeneratedCore) -> Result<String, FlowError> {
         "rb_bank" => Some("control[34:31]".into()),
         "rb_addr" => Some("traffic[47:32]".into()),
         "fill_bank" => Some("control[38:35]".into()),
-        "clock" | "reset" | "req_valid" | "req_op" | "req_key" | "resp_ready" | "rb_req" => Some(p.name.clone()),
+        "clock" | "reset" | "req_valid" | "req_op" | "req_key" | "resp_ready" | "rb_req" | "rb_write" | "rb_wdata" => {
+            Some(p.name.clone())
+        }
         _ if p.direction == hdl::ports::Direction::Output => Some(p.name.clone()),
         _ => None,
     })
@@ -64,16 +66,21 @@ module {HARNESS_TOP} (input clock, output reg out);
         control <= {{control[62:0], control[63] ^ control[62] ^ control[60] ^ control[59]}};
     end
 
-    // Traffic mix: valid 3/4, clear 1/128 of requests, resp_ready 3/4, readback 1/16.
+    // Traffic mix: valid 3/4, clear 1/128 of requests, resp_ready 3/4, readback 1/16,
+    // half of them bit writes.
     reg req_valid = 1'b0;
     reg [1:0] req_op = 2'd0;
     reg resp_ready = 1'b0;
     reg rb_req = 1'b0;
+    reg rb_write = 1'b0;
+    reg rb_wdata = 1'b0;
     always @(posedge clock) begin
         req_valid <= control[0] | control[1];
         req_op <= control[10:4] == 7'd0 ? 2'd2 : {{1'b0, control[2]}};
         resp_ready <= control[7] | control[8];
         rb_req <= control[30:27] == 4'd0;
+        rb_write <= control[39];
+        rb_wdata <= control[40];
     end
 
     // The key in a register of its own, kept: fed from the LFSR directly, the core's

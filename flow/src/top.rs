@@ -282,7 +282,7 @@ impl BoardLogic for TestPattern {
         let instance = hdl::ports::instance(&core.top, "core", &ports, |p| match p.name.as_str() {
             "req_key" => Some(key.clone()),
             "resp_ready" => Some("1'b1".into()),
-            "rb_req" => Some("1'b0".into()),
+            "rb_req" | "rb_write" | "rb_wdata" => Some("1'b0".into()),
             "rb_bank" | "fill_bank" => Some("4'd0".into()),
             "rb_addr" => Some("16'd0".into()),
             "clock" | "reset" | "req_valid" | "req_op" | "req_tag" => Some(p.name.clone()),

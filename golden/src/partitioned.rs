@@ -176,6 +176,27 @@ impl PartitionedFilter {
         self.fill.fill(0);
     }
 
+    /// Writes `value` into bit `addr` of bank `bank` (contract §5, "bit
+    /// write"); the bit as it was before. A bank >= k or an address >= 2^b is
+    /// an error that changes nothing.
+    pub fn write_bit(&mut self, bank: usize, addr: u32, value: bool) -> Result<bool, ConfigError> {
+        if bank >= self.cfg.k as usize {
+            return Err(ConfigError::OutOfRange { parameter: "bank", value: bank as u64, allowed: "0 ..= k - 1" });
+        }
+        if addr >= self.cfg.bank_size() {
+            return Err(ConfigError::OutOfRange { parameter: "bit address", value: addr as u64, allowed: "0 ..= 2^bank_bits - 1" });
+        }
+        let i = self.index(bank, addr);
+        let before = self.bits[i] == 1;
+        self.bits[i] = value as u8;
+        match (before, value) {
+            (false, true) => self.fill[bank] += 1,
+            (true, false) => self.fill[bank] -= 1,
+            _ => {}
+        }
+        Ok(before)
+    }
+
     /// The bit at address `addr` of bank `bank`; false outside the filter.
     pub fn bit(&self, bank: usize, addr: u32) -> bool {
         bank < self.cfg.k as usize
@@ -434,5 +455,26 @@ mod tests {
             ..Config::default()
         };
         assert!(PartitionedFilter::try_new(cfg).is_err());
+    }
+
+    #[test]
+    fn bit_write_sets_or_clears_one_bit_and_keeps_the_fill_exact() {
+        let mut f = PartitionedFilter::new(Config::new(2, 6, 32, HashFamily::H3, 0).unwrap());
+        let key = 0xDEAD_BEEF;
+        f.insert(key).unwrap();
+        let a = f.addresses(key).unwrap();
+        assert_eq!(f.write_bit(1, a[1], false), Ok(true));
+        assert_eq!(f.fill(), vec![1, 0]);
+        assert!(!f.query(key).unwrap(), "a cleared bit makes its key absent");
+        assert_eq!(f.write_bit(1, a[1], false), Ok(false), "writing 0 over 0 changes nothing");
+        assert_eq!(f.fill(), vec![1, 0]);
+        assert_eq!(f.write_bit(1, a[1], true), Ok(false));
+        assert_eq!(f.write_bit(1, a[1], true), Ok(true));
+        assert_eq!(f.fill(), vec![1, 1]);
+        assert!(f.query(key).unwrap());
+        let before = f.clone();
+        assert!(f.write_bit(2, 0, true).is_err(), "bank k");
+        assert!(f.write_bit(0, 64, true).is_err(), "address 2^b");
+        assert_eq!(f, before);
     }
 }

@@ -8,6 +8,9 @@
 //! accepted in cycle 0 keeps `busy` high, and `req_ready` low, in cycles 1 ..= 3 + 2^b:
 //! it travels to c4 like any operation (so every older insert has written by then),
 //! then writes address n of every bank to 0 in cycle 4 + n.
+//! A readback slot (`rb_req`) with `rb_write` also writes `rb_wdata` into its bank in c4,
+//! after its read in c3, like an insert writes its bits; it is dropped in c0 while busy
+//! (the sweep owns the banks' write ports then).
 //! No memory of its own; no same-address behaviour.
 //!
 //! Timing structure (why the registers below exist): `req_ready` is an AND of the
@@ -74,6 +77,13 @@ pub struct Control<const W: usize> {
     rb_bank3: DFF<Bits<4>>,
     rb_bank4: DFF<Bits<4>>,
     rb_select_5: DFF<Bits<16>>,
+    // A readback slot that also writes (c1..c3), and the bit it writes.
+    wr1: DFF<bool>,
+    wr2: DFF<bool>,
+    wr3: DFF<bool>,
+    wdata1: DFF<bool>,
+    wdata2: DFF<bool>,
+    wdata3: DFF<bool>,
     key_1: DFF<Bits<W>>,
     // Thermometer count of responses outstanding (accepted, not yet popped):
     // bit i = more than i outstanding, so "8 outstanding" is one flip-flop.
@@ -109,10 +119,12 @@ pub struct Control<const W: usize> {
     hit6: DFF<bool>,
     rb_valid6: DFF<bool>,
     rb_data6: DFF<bool>,
-    // Decoded one stage early, so the RAM write enable and the fill update start at a
-    // register (the write path into the RAM's MASK/WE pins was the critical path).
-    write_at4: DFF<bool>,
-    insert_at5: DFF<bool>,
+    // Decoded one stage early, so the RAM write enables and data and the fill update
+    // start at a register (the write path into the RAM's MASK/WE pins was the critical
+    // path): bit p = bank p writes in c4 (every bank for an insert or the sweep, one for
+    // a bit write), and the bit written (1 for an insert, 0 for the sweep).
+    write_en4: DFF<Bits<16>>,
+    write_data4: DFF<bool>,
     clear_at5: DFF<bool>,
     fifo: ResponseFifo,
     op_insert: Constant<Bits<2>>,
@@ -122,6 +134,7 @@ pub struct Control<const W: usize> {
     outstanding_one: Constant<Bits<8>>,
     select_one: Constant<Bits<16>>,
     select_zero: Constant<Bits<16>>,
+    select_all: Constant<Bits<16>>,
     sweep_before_last: Constant<Bits<16>>,
     sweep_one: Constant<Bits<16>>,
     sweep_zero: Constant<Bits<16>>,
@@ -171,6 +184,12 @@ impl<const W: usize> Control<W> {
             rb_bank3: Default::default(),
             rb_bank4: Default::default(),
             rb_select_5: Default::default(),
+            wr1: Default::default(),
+            wr2: Default::default(),
+            wr3: Default::default(),
+            wdata1: Default::default(),
+            wdata2: Default::default(),
+            wdata3: Default::default(),
             key_1: Default::default(),
             outstanding: Default::default(),
             popped_mask: Default::default(),
@@ -191,8 +210,8 @@ impl<const W: usize> Control<W> {
             hit6: Default::default(),
             rb_valid6: Default::default(),
             rb_data6: Default::default(),
-            write_at4: Default::default(),
-            insert_at5: Default::default(),
+            write_en4: Default::default(),
+            write_data4: Default::default(),
             clear_at5: Default::default(),
             fifo: Default::default(),
             op_insert: Constant::new(1u64.into()),
@@ -202,6 +221,7 @@ impl<const W: usize> Control<W> {
             outstanding_one: Constant::new(1u64.into()),
             select_one: Constant::new(1u64.into()),
             select_zero: Constant::new(0u64.into()),
+            select_all: Constant::new(0xffffu64.into()),
             sweep_before_last: Constant::new(((1u64 << bank_bits) - 2).into()),
             sweep_one: Constant::new(1u64.into()),
             sweep_zero: Constant::new(0u64.into()),
@@ -221,7 +241,7 @@ impl<const W: usize> Logic for Control<W> {
             tag2, tag3, tag4, tag5, rb1, rb2, rb3, rb4, rb5, rb_address1, rb_address2, rb_bank1,
             rb_bank2, rb_bank3, rb_bank4, rb_select_5, key_1, outstanding, clear1, clear2,
             idle, sweep_lead, sweep_count, sweep_step, sweeping, sweep_at_last, not_clear5, valid6, tag6, hit6, rb_valid6,
-            rb_data6, write_at4, insert_at5, clear_at5
+            rb_data6, write_en4, write_data4, clear_at5, wr1, wr2, wr3, wdata1, wdata2, wdata3
         );
         self.fifo.clock.next = self.clock.val();
         self.fifo.reset.next = self.reset.val();
@@ -243,6 +263,13 @@ impl<const W: usize> Logic for Control<W> {
         // Bits >= b are dropped here, so that the forwarding compare sees the RAM's address.
         self.rb_address1.d.next = self.rb.addr.val() & self.address_mask.val();
         self.rb_bank1.d.next = self.rb.bank.val();
+        // A bit write while busy is dropped: the sweep owns the write ports until it ends.
+        self.wr1.d.next = (self.rb.req.val() & self.rb.write.val()) & self.idle.q.val();
+        self.wdata1.d.next = self.rb.wdata.val();
+        self.wr2.d.next = self.wr1.q.val();
+        self.wdata2.d.next = self.wdata1.q.val();
+        self.wr3.d.next = self.wr2.q.val();
+        self.wdata3.d.next = self.wdata2.q.val();
         self.valid2.d.next = self.valid1.q.val();
         self.op2.d.next = self.op1.q.val();
         self.tag2.d.next = self.tag1.q.val();
@@ -275,13 +302,23 @@ impl<const W: usize> Logic for Control<W> {
         self.banks.key1.next = self.key_1.q.val();
         self.banks.is_rb2.next = self.rb2.q.val();
         self.banks.rb_addr2.next = self.rb_address2.q.val();
-        // The RAM write enable of c4 (an insert, or the sweep) decided in c3.
-        self.write_at4.d.next = (self.valid3.q.val() & (self.op3.q.val() == self.op_insert.val()))
-            | self.sweep_lead.q.val();
-        self.insert_at5.d.next = self.valid4.q.val() & (self.op4.q.val() == self.op_insert.val());
+        // The RAM write enables and data of c4 (an insert or the sweep: every bank; a bit
+        // write: its bank) decided in c3.
+        if (self.valid3.q.val() & (self.op3.q.val() == self.op_insert.val())) | self.sweep_lead.q.val() {
+            self.write_en4.d.next = self.select_all.val();
+        } else if self.wr3.q.val() {
+            self.write_en4.d.next = self.select_one.val() << self.rb_bank3.q.val();
+        } else {
+            self.write_en4.d.next = self.select_zero.val();
+        }
+        if self.wr3.q.val() {
+            self.write_data4.d.next = self.wdata3.q.val();
+        } else {
+            self.write_data4.d.next = !self.sweep_lead.q.val();
+        }
         self.clear_at5.d.next = self.valid4.q.val() & (self.op4.q.val() == self.op_clear.val());
-        self.banks.write4.next = self.write_at4.q.val();
-        self.banks.insert5.next = self.insert_at5.q.val();
+        self.banks.write4.next = self.write_en4.q.val();
+        self.banks.wdata4.next = self.write_data4.q.val();
         self.banks.clear5.next = self.clear_at5.q.val();
         self.banks.sweep_en.next = self.sweeping.q.val();
         self.banks.sweep_en3.next = self.sweep_lead.q.val();
@@ -363,9 +400,11 @@ impl<const W: usize> Logic for Control<W> {
             self.rb5.d.next = false;
             self.rb_select_5.d.next = self.select_zero.val();
             self.rb_valid6.d.next = false;
-            self.write_at4.d.next = false;
-            self.insert_at5.d.next = false;
+            self.write_en4.d.next = self.select_zero.val();
             self.clear_at5.d.next = false;
+            self.wr1.d.next = false;
+            self.wr2.d.next = false;
+            self.wr3.d.next = false;
             self.clear1.d.next = false;
             self.clear2.d.next = false;
             self.idle.d.next = true;

@@ -6,24 +6,25 @@
 //!   c2 address = hash (or the readback address in a readback slot) -> address3 register
 //!   c3 address3 -> RAM read port (so the block RAM's address comes straight from a register)
 //!   c4 address4 register (the sweep's address during a clear); an insert writes 1
-//!      here; a clear sweep writes 0 here
-//!   c5 RAM output register: bit5 = stored bit | forwarded bit; an insert registers
-//!      "this bit was 0" (increment6)
-//!   c6 the fill counter counts it (so its clock enable starts at a flip-flop, not at
-//!      the RAM output; a clear in c5 zeroes the counter and wins over an increment
-//!      in c6, which belongs to an older insert). The counter is two halves, bits 7..0
-//!      and 16..8, and the carry between them is predicted in c5 and registered beside
-//!      the increment: two carry chains of 8 and 9 bits instead of one of 17 (a UP5K
-//!      critical path at 0.3 ns a bit)
+//!      here, a bit write (a readback slot with rb_write, this bank only) its bit, a
+//!      clear sweep 0; the write registers "this bank was written 1 / 0" (up5 / down5;
+//!      the sweep counts as neither)
+//!   c5 RAM output register: bit5 = the stored bit, or the forwarded one; a write
+//!      registers whether it changed the bit (0 -> 1: +1, 1 -> 0: -1)
+//!   c6 the fill counter adds the registered change (+1, -1 or 0: the adder's
+//!      operand starts at a flip-flop, not at the RAM output; a clear in c5 zeroes
+//!      the counter and wins over a change in c6, which belongs to an older write)
 //! Latency: key at c1 -> bit5 at c5; fill counter updated at the end of c6.
 //!
 //! Same-address read and write: an operation reads the RAM at the end of c3, in the same
 //! clock edge as the operation one slot ahead writes (its c4). The RAM does not define
-//! what that read returns, so when the slot ahead is an insert to the same address the
-//! bit is forwarded as 1 (addresses compared in c3, in two halves of at most 8 bits so
-//! that each is two LUT4 levels, the halves and the insert flag combined in c4,
-//! registered into c5). Writes two or more slots
+//! what that read returns, so when the slot ahead wrote this bank at the same address
+//! the bit it wrote is forwarded (addresses compared in c3, in two halves of at most 8
+//! bits so that each is two LUT4 levels, the halves and the write flags combined in c4,
+//! registered into c5 as "forward a 1" / "forward a 0"). Writes two or more slots
 //! ahead are already in the RAM when this read happens, so one comparator suffices.
+//! The sweep's writes are not forwarded: only readbacks, whose bit is unspecified
+//! while a clear runs, can be one slot behind them.
 
 use rust_hdl::prelude::*;
 
@@ -39,13 +40,13 @@ crate::bundle! {
         is_rb2: In bool,
         /// The readback address in c2 (bits >= b already 0).
         rb_addr2: In Bits<16>,
-        /// RAM write enable of c4 (an insert, or the clear sweep), from a flip-flop.
-        write4: In bool,
-        /// c5 holds an insert.
-        insert5: In bool,
+        /// RAM write enables of c4, bit p for bank p (an insert or the sweep: all; a bit write: its bank), from a flip-flop.
+        write4: In Bits<16>,
+        /// RAM write data of c4 (1 for an insert, 0 for the sweep, a bit write's bit), from a flip-flop.
+        wdata4: In bool,
         /// c5 holds a clear.
         clear5: In bool,
-        /// The sweep writes in c4 (RAM write data 0).
+        /// The sweep writes in c4.
         sweep_en: In bool,
         /// The sweep will write in c4 next cycle, at sweep_addr3.
         sweep_en3: In bool,
@@ -74,39 +75,62 @@ pub struct Partition<const W: usize> {
     // LUT4 levels, the whole address's 24 or more inputs three).
     same_low4: DFF<bool>,
     same_high4: DFF<bool>,
-    forward5: DFF<bool>,
-    // 1 when the insert in c6 set a 0 bit, else 0: added, not used as a clock enable
-    // (a fill counter's enable was promoted to a slow global buffer).
-    increment6: DFF<Bits<8>>,
-    // 1 when that increment carries out of the low byte (it meets a low byte of 0xff).
-    carry6: DFF<Bits<9>>,
-    // The low byte is 0xff after the increment now in c6 has been added.
-    low_full_next: Signal<Local, bool>,
-    low: DFF<Bits<8>>,
-    high: DFF<Bits<9>>,
+    // This bank's write enable in c4, split by the bit written (the sweep in neither).
+    up5: DFF<bool>,
+    down5: DFF<bool>,
+    // Forward a 1 / a 0 in c5 (the slot ahead wrote it at this address).
+    set5: DFF<bool>,
+    kill5: DFF<bool>,
+    // This slot's write in c4 (a 1 / a 0; the sweep is neither), and the forward
+    // it will see in c5 (the slot ahead wrote a 0 / a 1 at its address).
+    up4: Signal<Local, bool>,
+    down4: Signal<Local, bool>,
+    kill4: Signal<Local, bool>,
+    set4: Signal<Local, bool>,
+    // Whether the write in c5 changes the bit (0 -> 1 or 1 -> 0), and whether it
+    // takes it down, worked out in c4 for either value the RAM may return, so
+    // that only a 2:1 choice by the RAM's output lies between it and the counter.
+    change_if_one5: DFF<bool>,
+    change_if_zero5: DFF<bool>,
+    down_if_one5: DFF<bool>,
+    down_if_zero5: DFF<bool>,
+    // The write in c5 changes its bit / turns a 1 into a 0.
+    inc5: Signal<Local, bool>,
+    dec5: Signal<Local, bool>,
+    // The change of the write in c6: 1, -1 (all ones) or 0, added, not used as a
+    // clock enable (a fill counter's enable was promoted to a slow global buffer);
+    // registered as two flags, each one LUT after the RAM's output.
+    change6: DFF<bool>,
+    down6: DFF<bool>,
+    delta6: Signal<Local, Bits<17>>,
+    count: DFF<Bits<17>>,
     // All ones, or 0 when a clear is in c5: the clear is ANDed into the counter's next
     // value, so that the counters' synchronous reset is the reset input alone (reset OR
     // clear was a LUT whose output went onto a slow global buffer).
-    keep_low: Signal<Local, Bits<8>>,
-    keep_high: Signal<Local, Bits<9>>,
+    keep: Signal<Local, Bits<17>>,
     forwarding_enabled: Constant<bool>,
-    fill_at_reset_low: Constant<Bits<8>>,
-    fill_at_reset_high: Constant<Bits<9>>,
-    low_zero: Constant<Bits<8>>,
-    low_one: Constant<Bits<8>>,
-    low_full: Constant<Bits<8>>,
-    low_before_full: Constant<Bits<8>>,
-    high_zero: Constant<Bits<9>>,
-    high_one: Constant<Bits<9>>,
-    high_full: Constant<Bits<9>>,
+    // Bit p set: this is bank p.
+    bank_select: Constant<Bits<16>>,
+    fill_at_reset: Constant<Bits<17>>,
+    count_zero: Constant<Bits<17>>,
+    count_one: Constant<Bits<17>>,
+    count_all: Constant<Bits<17>>,
+    count_upper: Constant<Bits<17>>,
     address_mask_low: Constant<Bits<16>>,
     address_mask_high: Constant<Bits<16>>,
     address_zero: Constant<Bits<16>>,
 }
 
 impl<const W: usize> Partition<W> {
-    /// `fill_at_reset` is the number of 1 bits of the RAM's initial contents.
-    pub fn new(hash: HashUnit<W>, ram: BankRam, bank_bits: usize, forwarding_enabled: bool, fill_at_reset: u32) -> Self {
+    /// Partition `index`; `fill_at_reset` is the number of 1 bits of the RAM's initial contents.
+    pub fn new(
+        index: usize,
+        hash: HashUnit<W>,
+        ram: BankRam,
+        bank_bits: usize,
+        forwarding_enabled: bool,
+        fill_at_reset: u32,
+    ) -> Self {
         Partition {
             clock: Default::default(),
             reset: Default::default(),
@@ -121,24 +145,32 @@ impl<const W: usize> Partition<W> {
             addr4: Default::default(),
             same_low4: Default::default(),
             same_high4: Default::default(),
-            forward5: Default::default(),
-            increment6: Default::default(),
-            carry6: Default::default(),
-            low_full_next: Default::default(),
-            low: Default::default(),
-            high: Default::default(),
-            keep_low: Default::default(),
-            keep_high: Default::default(),
+            up5: Default::default(),
+            down5: Default::default(),
+            set5: Default::default(),
+            kill5: Default::default(),
+            up4: Default::default(),
+            down4: Default::default(),
+            kill4: Default::default(),
+            set4: Default::default(),
+            change_if_one5: Default::default(),
+            change_if_zero5: Default::default(),
+            down_if_one5: Default::default(),
+            down_if_zero5: Default::default(),
+            inc5: Default::default(),
+            dec5: Default::default(),
+            change6: Default::default(),
+            down6: Default::default(),
+            delta6: Default::default(),
+            count: Default::default(),
+            keep: Default::default(),
             forwarding_enabled: Constant::new(forwarding_enabled),
-            fill_at_reset_low: Constant::new(((fill_at_reset & 0xff) as u64).into()),
-            fill_at_reset_high: Constant::new(((fill_at_reset >> 8) as u64).into()),
-            low_zero: Constant::new(0u64.into()),
-            low_one: Constant::new(1u64.into()),
-            low_full: Constant::new(0xffu64.into()),
-            low_before_full: Constant::new(0xfeu64.into()),
-            high_zero: Constant::new(0u64.into()),
-            high_one: Constant::new(1u64.into()),
-            high_full: Constant::new(0x1ffu64.into()),
+            bank_select: Constant::new((1u64 << index).into()),
+            fill_at_reset: Constant::new((fill_at_reset as u64).into()),
+            count_zero: Constant::new(0u64.into()),
+            count_one: Constant::new(1u64.into()),
+            count_all: Constant::new(0x1ffffu64.into()),
+            count_upper: Constant::new(0x1fffeu64.into()),
             address_mask_low: Constant::new((((1u64 << bank_bits) - 1) & 0xff).into()),
             address_mask_high: Constant::new((((1u64 << bank_bits) - 1) & 0xff00).into()),
             address_zero: Constant::new(0u64.into()),
@@ -154,7 +186,10 @@ impl<const W: usize> Partition<W> {
 impl<const W: usize> Logic for Partition<W> {
     #[hdl_gen]
     fn update(&mut self) {
-        dff_setup!(self, clock, addr3, addr4, same_low4, same_high4, forward5, increment6, carry6, low, high);
+        dff_setup!(
+            self, clock, addr3, addr4, same_low4, same_high4, up5, down5, set5, kill5, change6, down6, count, change_if_one5,
+            change_if_zero5, down_if_one5, down_if_zero5
+        );
         self.hash.clock.next = self.clock.val();
         self.hash.key.next = self.control.key1.val();
         self.ram.clock.next = self.clock.val();
@@ -175,43 +210,62 @@ impl<const W: usize> Logic for Partition<W> {
             == self.address_zero.val();
         self.same_high4.d.next = ((self.addr3.q.val() ^ self.addr4.q.val()) & self.address_mask_high.val())
             == self.address_zero.val();
-        self.forward5.d.next = (self.forwarding_enabled.val() & self.control.insert5.val())
-            & (self.same_low4.q.val() & self.same_high4.q.val());
-        self.ram.write_enable.next = self.control.write4.val();
+        self.ram.write_enable.next = (self.control.write4.val() & self.bank_select.val()) != self.address_zero.val();
         self.ram.write_addr.next = self.addr4.q.val();
-        self.ram.write_data.next = !self.control.sweep_en.val();
-        self.bit5.next = self.ram.read_data.val() | self.forward5.q.val();
-        if self.control.insert5.val() & !(self.ram.read_data.val() | self.forward5.q.val()) {
-            self.increment6.d.next = self.low_one.val();
+        self.ram.write_data.next = self.control.wdata4.val();
+        self.up4.next = ((self.control.write4.val() & self.bank_select.val()) != self.address_zero.val())
+            & self.control.wdata4.val();
+        self.down4.next = ((self.control.write4.val() & self.bank_select.val()) != self.address_zero.val())
+            & !(self.control.wdata4.val() | self.control.sweep_en.val());
+        self.up5.d.next = self.up4.val();
+        self.down5.d.next = self.down4.val();
+        self.set4.next = (self.forwarding_enabled.val() & self.up5.q.val())
+            & (self.same_low4.q.val() & self.same_high4.q.val());
+        self.kill4.next = (self.forwarding_enabled.val() & self.down5.q.val())
+            & (self.same_low4.q.val() & self.same_high4.q.val());
+        self.set5.d.next = self.set4.val();
+        self.kill5.d.next = self.kill4.val();
+        // The bit in c5 is the RAM's (unless killed) when it reads 1, else the set forward.
+        self.change_if_one5.d.next = (self.up4.val() & self.kill4.val()) | (self.down4.val() & !self.kill4.val());
+        self.change_if_zero5.d.next = (self.up4.val() & !self.set4.val()) | (self.down4.val() & self.set4.val());
+        self.down_if_one5.d.next = self.down4.val() & !self.kill4.val();
+        self.down_if_zero5.d.next = self.down4.val() & self.set4.val();
+        if self.ram.read_data.val() {
+            self.bit5.next = !self.kill5.q.val();
+            self.inc5.next = self.change_if_one5.q.val();
+            self.dec5.next = self.down_if_one5.q.val();
         } else {
-            self.increment6.d.next = self.low_zero.val();
+            self.bit5.next = self.set5.q.val();
+            self.inc5.next = self.change_if_zero5.q.val();
+            self.dec5.next = self.down_if_zero5.q.val();
         }
-        if self.increment6.q.val().get_bit(0) {
-            self.low_full_next.next = self.low.q.val() == self.low_before_full.val();
+        self.change6.d.next = self.inc5.val();
+        self.down6.d.next = self.dec5.val();
+        // The change as a number: +1, -1 (all ones) or 0: bit 0 "changes", bits 16..1 "goes down".
+        if self.down6.q.val() {
+            self.delta6.next = self.count_upper.val();
         } else {
-            self.low_full_next.next = self.low.q.val() == self.low_full.val();
-        }
-        if (self.control.insert5.val() & !(self.ram.read_data.val() | self.forward5.q.val())) & self.low_full_next.val() {
-            self.carry6.d.next = self.high_one.val();
-        } else {
-            self.carry6.d.next = self.high_zero.val();
+            self.delta6.next = self.count_zero.val();
         }
         if self.control.clear5.val() {
-            self.keep_low.next = self.low_zero.val();
-            self.keep_high.next = self.high_zero.val();
+            self.keep.next = self.count_zero.val();
         } else {
-            self.keep_low.next = self.low_full.val();
-            self.keep_high.next = self.high_full.val();
+            self.keep.next = self.count_all.val();
         }
-        self.low.d.next = (self.low.q.val() + self.increment6.q.val()) & self.keep_low.val();
-        self.high.d.next = (self.high.q.val() + self.carry6.q.val()) & self.keep_high.val();
+        self.count.d.next =
+            (self.count.q.val() + (self.delta6.val() | bit_cast::<17, 1>(self.change6.q.val().into()))) & self.keep.val();
         if self.reset.val() {
-            self.increment6.d.next = self.low_zero.val();
-            self.carry6.d.next = self.high_zero.val();
-            self.low.d.next = self.fill_at_reset_low.val();
-            self.high.d.next = self.fill_at_reset_high.val();
+            self.up5.d.next = false;
+            self.down5.d.next = false;
+            self.change_if_one5.d.next = false;
+            self.change_if_zero5.d.next = false;
+            self.down_if_one5.d.next = false;
+            self.down_if_zero5.d.next = false;
+            self.change6.d.next = false;
+            self.down6.d.next = false;
+            self.count.d.next = self.fill_at_reset.val();
         }
-        self.fill_low.next = self.low.q.val();
-        self.fill_high.next = self.high.q.val();
+        self.fill_low.next = self.count.q.val().get_bits::<8>(0);
+        self.fill_high.next = self.count.q.val().get_bits::<9>(8);
     }
 }

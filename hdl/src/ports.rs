@@ -215,7 +215,7 @@ bundle! {
 }
 
 bundle! {
-    /// Readback of single bank bits.
+    /// Access to single bank bits: read one, and optionally write it (read before write).
     Readback / ReadbackDriver {
         /// Read one bit this cycle (no request is accepted in it).
         req: In bool,
@@ -223,9 +223,13 @@ bundle! {
         bank: In Bits<4>,
         /// Bit address in the bank; bits >= bank_bits are ignored.
         addr: In Bits<16>,
+        /// With rb_req: then write rb_wdata to that bit (a bank >= k: nothing); ignored while busy.
+        write: In bool,
+        /// The value rb_write writes.
+        wdata: In bool,
         /// rb_data holds the bit read readback_latency cycles earlier.
         valid: Out bool,
-        /// The bit, including every operation accepted before the readback.
+        /// The bit, including every operation accepted before the readback (not its own write).
         data: Out bool,
     }
 }
@@ -462,7 +466,7 @@ mod tests {
             names,
             [
                 "clock", "reset", "req_valid", "req_ready", "req_op", "req_key", "req_tag", "resp_valid", "resp_ready",
-                "resp_hit", "resp_tag", "rb_req", "rb_bank", "rb_addr", "rb_valid", "rb_data", "fill_bank",
+                "resp_hit", "resp_tag", "rb_req", "rb_bank", "rb_addr", "rb_write", "rb_wdata", "rb_valid", "rb_data", "fill_bank",
                 "fill_count", "busy"
             ]
         );

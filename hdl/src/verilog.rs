@@ -73,6 +73,7 @@ pub fn build_core<const W: usize>(cfg: &CoreConfig) -> Result<BloomCore<W>, HdlE
             let initial = image.as_mut().map(|banks| std::mem::take(&mut banks[p]));
             let fill = initial.as_ref().map_or(0, |bits| bits.iter().filter(|b| **b).count() as u32);
             Partition::new(
+                p,
                 HashUnit::<W>::new(HashMatrix::for_partition(cfg, p)),
                 BankRam::new(cfg.bank_bits(), initial),
                 cfg.bank_bits(),

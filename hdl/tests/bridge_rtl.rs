@@ -4,8 +4,10 @@
 //! exercised end to end through Verilator in the host crate's tests).
 //!
 //! The stand-in core answers from a `HashSet`, so a query hits iff the key was
-//! inserted; its "memory image" marks address (key + bank) mod 2^b of bank p.
-//! That is enough to check every protocol path: it is not the contract's hash.
+//! inserted; its memory image is a bit array in which an insert sets address
+//! (key + bank) mod 2^b of bank p and a bit write sets or clears its bit (fills
+//! and readbacks come from it). That is enough to check every protocol path:
+//! it is not the contract's hash.
 
 use hdl::bridge::executor::*;
 use hdl::bridge::host_bridge::HostBridge;
@@ -194,6 +196,7 @@ fn uart_loopback_cpb13_100_bytes() {
 struct BridgeRun {
     out: Vec<u8>,
     core_ops: usize,
+    bit_writes: usize,
     framing_errors: u32,
 }
 
@@ -237,9 +240,11 @@ fn run_bridge(key_bits: u32, cpb: u32, timeout_bits: u32, script: Vec<Result<Vec
         let mut sampler = LineSampler::new(cpb);
         let mask = (1u128 << key_bits) - 1;
         let mut keys: HashSet<u128> = HashSet::new();
+        let mut mem = vec![vec![false; 1 << BANK_BITS]; K as usize];
         let mut pending: VecDeque<(u32, bool)> = VecDeque::new();
         let mut rb_pending: VecDeque<(u32, bool)> = VecDeque::new();
         let mut core_ops = 0usize;
+        let mut bit_writes = 0usize;
         let mut quiet = 0u64;
         loop {
             // Act in the middle of each cycle: outputs are this cycle's, and
@@ -248,9 +253,9 @@ fn run_bridge(key_bits: u32, cpb: u32, timeout_bits: u32, script: Vec<Result<Vec
             wait_clock_false!(sim, clock, x);
             x.uart_rx.next = driver.step();
             let bank_of = |k: u128, b: u128| ((k + b) % (1 << BANK_BITS)) as u32;
-            let fill_bank = x.core.fill.bank.val().to_u64() as u128;
-            let bits: HashSet<u32> = keys.iter().map(|k| bank_of(*k, fill_bank)).collect();
-            x.core.fill.count.next = (bits.len() as u64).into();
+            let fill_bank = x.core.fill.bank.val().to_u64() as usize;
+            let fill = mem.get(fill_bank).map_or(0, |m| m.iter().filter(|b| **b).count());
+            x.core.fill.count.next = (fill as u64).into();
             x.core.req.ready.next = true;
             x.core.status.busy.next = false;
             // Stand-in core: answers 3 cycles after accepting, readback 2 cycles after.
@@ -261,19 +266,29 @@ fn run_bridge(key_bits: u32, cpb: u32, timeout_bits: u32, script: Vec<Result<Vec
                 core_ops += 1;
                 let hit = match op {
                     0 => keys.contains(&key),
-                    1 => !keys.insert(key),
+                    1 => {
+                        for (b, m) in mem.iter_mut().enumerate() {
+                            m[bank_of(key, b as u128) as usize] = true;
+                        }
+                        !keys.insert(key)
+                    }
                     _ => {
                         keys.clear();
+                        mem.iter_mut().for_each(|m| m.fill(false));
                         false
                     }
                 };
                 pending.push_back((3, hit));
             }
             if x.core.rb.req.val() {
-                let b = x.core.rb.bank.val().to_u64() as u128;
-                let a = x.core.rb.addr.val().to_u64() as u32;
-                let set = keys.iter().any(|k| bank_of(*k, b) == a);
+                let b = x.core.rb.bank.val().to_u64() as usize;
+                let a = x.core.rb.addr.val().to_u64() as usize % (1 << BANK_BITS);
+                let set = mem.get(b).is_some_and(|m| m[a]);
                 rb_pending.push_back((2, set));
+                if x.core.rb.write.val() && b < K as usize {
+                    mem[b][a] = x.core.rb.wdata.val();
+                    bit_writes += 1;
+                }
             }
             x.core.resp.valid.next = false;
             x.core.rb.valid.next = false;
@@ -304,7 +319,8 @@ fn run_bridge(key_bits: u32, cpb: u32, timeout_bits: u32, script: Vec<Result<Vec
                 break;
             }
         }
-        *result_tb.lock().unwrap() = Some(BridgeRun { out: sampler.bytes.clone(), core_ops, framing_errors: sampler.framing_errors });
+        *result_tb.lock().unwrap() =
+            Some(BridgeRun { out: sampler.bytes.clone(), core_ops, bit_writes, framing_errors: sampler.framing_errors });
         sim.done(x)
     });
     sim.run(Box::new(uut), 1_000_000_000_000).unwrap();
@@ -394,8 +410,9 @@ fn bridge_w64_config_insert_query_batch_replay_stats_dump() {
     assert_eq!(word(1), 5, "frames executed (config, insert, batch, qbatch, query) before stats");
     assert_eq!(word(2), 0, "frames rejected");
     assert_eq!(word(3), 1, "frames replayed");
+    assert_eq!(s.payload[30], 0, "status: no image load incomplete");
     for b in 0..K as usize {
-        let fill = s.payload[30 + 3 * b] as u32 | (s.payload[31 + 3 * b] as u32) << 8 | (s.payload[32 + 3 * b] as u32) << 16;
+        let fill = s.payload[31 + 3 * b] as u32 | (s.payload[32 + 3 * b] as u32) << 8 | (s.payload[33 + 3 * b] as u32) << 16;
         let expect: HashSet<u128> = keys.iter().map(|k| (k + b as u128) % 64).collect();
         assert_eq!(fill, expect.len() as u32, "fill of bank {b}");
     }
@@ -478,4 +495,94 @@ fn bridge_w64_config_only() {
     let run = run_bridge(64, 8, 200, vec![Ok(frame(7, OP_CONFIG, &[])), gap()]);
     let r = parse_responses(&run.out);
     assert_eq!(r, vec![Response { seq: 7, code: OP_CONFIG, payload: params(64).config_block() }]);
+}
+
+fn stats_of(r: &Response) -> (Vec<u32>, u8, Vec<u32>) {
+    assert_eq!(r.code, OP_STATS);
+    let word = |i: usize| u32::from_le_bytes(r.payload[14 + 4 * i..18 + 4 * i].try_into().unwrap());
+    let fills = (0..K as usize)
+        .map(|b| r.payload[31 + 3 * b] as u32 | (r.payload[32 + 3 * b] as u32) << 8 | (r.payload[33 + 3 * b] as u32) << 16)
+        .collect();
+    ((0..4).map(word).collect(), r.payload[30], fills)
+}
+
+#[test]
+fn bridge_w32_write_bits_replay_image_complete_zero_counters_and_their_errors() {
+    let w = 32;
+    let script = vec![
+        Ok(frame(1, OP_CONFIG, &[])),
+        gap(),
+        Ok(frame(2, OP_INSERT, &key_bytes(5, w))),
+        gap(),
+        // Bank 1, bits 8..23: 0xA5 then 0x0F (bit i of byte j = bit 8 + 8j + i).
+        Ok(frame(3, OP_WRITE_BITS, &[1, 8, 0, 0xA5, 0x0F])),
+        Err(1500),
+        // The retry is answered from memory (the same fill), not executed again.
+        Ok(frame(3, OP_WRITE_BITS, &[1, 8, 0, 0xA5, 0x0F])),
+        Err(1500),
+        Ok(frame(4, OP_STATS, &[])),
+        Err(1500),
+        Ok(frame(5, OP_DUMP, &[1, 0, 0])),
+        Err(1500),
+        // Bank 0: the whole bank, clearing the insert's bit at address 5.
+        Ok(frame(6, OP_WRITE_BITS, &[0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0x80])),
+        Err(1500),
+        Ok(frame(7, OP_IMAGE_COMPLETE, &[])),
+        gap(),
+        Ok(frame(8, OP_STATS, &[])),
+        Err(1500),
+        Ok(frame(9, OP_ZERO_COUNTERS, &[])),
+        gap(),
+        Ok(frame(10, OP_STATS, &[])),
+        Err(1500),
+        // Refused: past the bank's end, a bank >= k, an address not a multiple
+        // of 8, no data, a payload for image complete.
+        Ok(frame(11, OP_WRITE_BITS, &[0, 56, 0, 1, 2])),
+        gap(),
+        Ok(frame(12, OP_WRITE_BITS, &[K as u8, 0, 0, 1])),
+        gap(),
+        Ok(frame(13, OP_WRITE_BITS, &[0, 4, 0, 1])),
+        gap(),
+        Ok(frame(14, OP_WRITE_BITS, &[0, 0, 0])),
+        gap(),
+        Ok(frame(15, OP_IMAGE_COMPLETE, &[1])),
+        gap(),
+        Ok(frame(16, OP_STATS, &[])),
+        Err(1500),
+    ];
+    let run = run_bridge(w, 8, 200, script);
+    assert_eq!(run.framing_errors, 0);
+    let r = parse_responses(&run.out);
+    assert_eq!(r.len(), 17, "{r:?}");
+    // Bank 1 held the insert's bit (5 + 1) = 6 and gets 4 + 4 ones at 8..23.
+    assert_eq!(r[2], Response { seq: 3, code: OP_WRITE_BITS, payload: vec![9, 0, 0] });
+    assert_eq!(r[3], r[2]);
+    let (counters, status, fills) = stats_of(&r[4]);
+    assert_eq!(counters, vec![1, 3, 0, 1], "ops, frames executed, rejected, replayed");
+    assert_eq!(status & 1, 1, "a write bits frame makes the image incomplete");
+    assert_eq!(fills, vec![1, 9, 1]);
+    assert_eq!(r[5], Response { seq: 5, code: OP_DUMP, payload: vec![0x40, 0xA5, 0x0F, 0, 0, 0, 0, 0] });
+    assert_eq!(r[6], Response { seq: 6, code: OP_WRITE_BITS, payload: vec![1, 0, 0] });
+    assert_eq!(r[7], Response { seq: 7, code: OP_IMAGE_COMPLETE, payload: vec![] });
+    let (counters, status, fills) = stats_of(&r[8]);
+    assert_eq!((counters[1], status), (7, 0), "image complete clears the flag");
+    assert_eq!(fills, vec![1, 9, 1]);
+    assert_eq!(r[9], Response { seq: 9, code: OP_ZERO_COUNTERS, payload: vec![] });
+    let (counters, _, _) = stats_of(&r[10]);
+    assert_eq!(counters, vec![0, 0, 0, 0], "zeroed, the stats frame itself not yet counted");
+    let err = |seq: u8, reason: u8, op: u8| Response { seq, code: CODE_ERROR, payload: vec![reason, op] };
+    assert_eq!(
+        r[11..15],
+        [
+            err(11, ERR_BAD_ARGUMENT, OP_WRITE_BITS),
+            err(12, ERR_BAD_ARGUMENT, OP_WRITE_BITS),
+            err(13, ERR_BAD_ARGUMENT, OP_WRITE_BITS),
+            err(14, ERR_BAD_LENGTH, OP_WRITE_BITS),
+        ]
+    );
+    assert_eq!(r[15], err(15, ERR_BAD_LENGTH, OP_IMAGE_COMPLETE));
+    let (counters, status, _) = stats_of(&r[16]);
+    assert_eq!((counters, status), (vec![0, 1, 5, 0], 0));
+    assert_eq!(run.bit_writes, 16 + 64, "two write frames executed once each");
+    assert_eq!(run.core_ops, 1);
 }

@@ -15,6 +15,14 @@ pub const MAX_PAYLOAD: usize = MAX_LEN - 2;
 pub const CONFIG_BLOCK_BYTES: usize = 14;
 /// Largest dump chunk in bytes.
 pub const DUMP_CHUNK_BYTES: usize = 128;
+/// Protocol version this host speaks.
+pub const PROTOCOL_VERSION: u8 = 2;
+/// Bytes before the data of a write bits frame (bank, bit address).
+pub const WRITE_HEADER_BYTES: usize = 3;
+/// Largest write bits chunk in bytes.
+pub const WRITE_CHUNK_BYTES: usize = MAX_PAYLOAD - WRITE_HEADER_BYTES;
+/// Bytes of the stats payload before the fills: the block, four counters, the status byte.
+pub const STATS_FIXED_BYTES: usize = CONFIG_BLOCK_BYTES + 16 + 1;
 
 /// Operation codes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -27,6 +35,9 @@ pub enum OpCode {
     Stats = 6,
     Dump = 7,
     Config = 8,
+    WriteBits = 9,
+    ImageComplete = 10,
+    ZeroCounters = 11,
 }
 
 impl OpCode {
@@ -40,6 +51,9 @@ impl OpCode {
             OpCode::Stats => "stats",
             OpCode::Dump => "dump",
             OpCode::Config => "config",
+            OpCode::WriteBits => "write bits",
+            OpCode::ImageComplete => "image complete",
+            OpCode::ZeroCounters => "zero counters",
         }
     }
 }
@@ -217,8 +231,11 @@ impl DeviceConfig {
             max_batch: b[5] as u32,
             seed: u64::from_le_bytes(b[6..14].try_into().unwrap()),
         };
-        if c.version != 1 {
-            return Err(format!("protocol version {} (this host speaks version 1)", c.version));
+        if c.version != PROTOCOL_VERSION {
+            return Err(format!(
+                "protocol version {} (this host speaks version {PROTOCOL_VERSION}; rebuild the bitstream with this bloom)",
+                c.version
+            ));
         }
         Ok(c)
     }
@@ -249,20 +266,23 @@ pub struct DeviceStats {
     pub frames_executed: u32,
     pub frames_rejected: u32,
     pub frames_replayed: u32,
+    /// A write bits frame ran since the last image complete or clear: the
+    /// banks may hold part of one image and part of another.
+    pub image_incomplete: bool,
     pub fill: Vec<u32>,
 }
 
 impl DeviceStats {
     pub fn parse(b: &[u8]) -> Result<DeviceStats, String> {
         let config = DeviceConfig::parse(b)?;
-        let need = CONFIG_BLOCK_BYTES + 16 + 3 * config.k as usize;
+        let need = STATS_FIXED_BYTES + 3 * config.k as usize;
         if b.len() != need {
             return Err(format!("stats payload of {} bytes (expected {need} for k = {})", b.len(), config.k));
         }
         let word = |i: usize| u32::from_le_bytes(b[CONFIG_BLOCK_BYTES + 4 * i..CONFIG_BLOCK_BYTES + 4 * i + 4].try_into().unwrap());
         let fill = (0..config.k as usize)
             .map(|p| {
-                let o = CONFIG_BLOCK_BYTES + 16 + 3 * p;
+                let o = STATS_FIXED_BYTES + 3 * p;
                 b[o] as u32 | (b[o + 1] as u32) << 8 | (b[o + 2] as u32) << 16
             })
             .collect();
@@ -271,6 +291,7 @@ impl DeviceStats {
             frames_executed: word(1),
             frames_rejected: word(2),
             frames_replayed: word(3),
+            image_incomplete: b[CONFIG_BLOCK_BYTES + 16] & 1 == 1,
             fill,
             config,
         })

@@ -7,6 +7,7 @@
 //! (docs/protocol.md §6).
 
 pub mod codec;
+pub mod pty;
 pub mod serial;
 pub mod sim_board;
 pub mod transport;
@@ -15,7 +16,7 @@ pub use codec::{DeviceConfig, DeviceStats, OpCode, Reason};
 pub use sim_board::{FaultCounts, LineFaults, SimBoard};
 pub use transport::Transport;
 
-use codec::{encode_request, ResponseDecoder, CODE_ERROR, DUMP_CHUNK_BYTES};
+use codec::{encode_request, ResponseDecoder, CODE_ERROR, DUMP_CHUNK_BYTES, WRITE_CHUNK_BYTES, WRITE_HEADER_BYTES};
 use std::path::Path;
 
 #[derive(Debug, thiserror::Error)]
@@ -34,6 +35,12 @@ pub enum HostError {
     Key { key: u128, key_bits: u32 },
     #[error("image: {0}")]
     Image(String),
+    #[error(
+        "load-image stopped at bank {bank} bit {addr}: {reason}. The device's filter now holds part of the new \
+         image and part of what it held before, and says so (`bloom host stats`: image load incomplete); \
+         run load-image again, or clear it"
+    )]
+    LoadIncomplete { bank: usize, addr: usize, reason: String },
 }
 
 /// How hard the host tries.
@@ -95,9 +102,21 @@ fn max_response_payload(op: OpCode, k: u32) -> usize {
         OpCode::Query | OpCode::Insert => 1,
         OpCode::QueryBatch | OpCode::InsertBatch => 4,
         OpCode::Clear => 0,
-        OpCode::Stats => codec::CONFIG_BLOCK_BYTES + 16 + 3 * k as usize,
+        OpCode::Stats => codec::STATS_FIXED_BYTES + 3 * k as usize,
         OpCode::Dump => DUMP_CHUNK_BYTES,
         OpCode::Config => codec::CONFIG_BLOCK_BYTES,
+        OpCode::WriteBits => 3,
+        OpCode::ImageComplete | OpCode::ZeroCounters => 0,
+    }
+}
+
+/// Clock cycles the board spends executing a frame beyond what the fixed
+/// allowance covers: a write bits frame writes one bit per cycle after
+/// reading each byte (docs/protocol.md §3).
+fn execute_cycles(op: OpCode, payload_len: usize) -> u64 {
+    match op {
+        OpCode::WriteBits => 10 * payload_len.saturating_sub(WRITE_HEADER_BYTES) as u64 + 32,
+        _ => 0,
     }
 }
 
@@ -214,7 +233,8 @@ impl<T: Transport> Client<T> {
         let want = (seq, op as u8);
         let budget = 10 * (frame.len() + max_response_payload(op, self.device.k) + 6) as u64
             + self.opts.execute_allowance_bits
-            + self.core_wait_bits;
+            + self.core_wait_bits
+            + execute_cycles(op, payload.len()).div_ceil(hdl::bridge::MIN_CLOCKS_PER_BIT as u64);
         let mut last = String::new();
         for attempt in 0..self.opts.max_tries {
             if attempt > 0 {
@@ -368,6 +388,87 @@ impl<T: Transport> Client<T> {
             banks.push(bits);
         }
         Ok(banks)
+    }
+
+    /// Zeroes the device's four counters (docs/protocol.md §5).
+    pub fn zero_counters(&mut self) -> Result<(), HostError> {
+        let p = self.transact(OpCode::ZeroCounters, &[])?;
+        if !p.is_empty() {
+            return Err(HostError::Protocol(format!("zero counters answered with {} payload bytes", p.len())));
+        }
+        Ok(())
+    }
+
+    /// Writes `data` into bank `bank` from bit `addr` on (a multiple of 8; bit
+    /// i of byte j is bit addr + 8j + i); the bank's fill afterwards. Marks the
+    /// device's image incomplete until [`Client::image_complete`].
+    pub fn write_bits(&mut self, bank: usize, addr: usize, data: &[u8]) -> Result<u32, HostError> {
+        let size = self.config.bank_size() as usize;
+        if bank >= self.config.k as usize || addr % 8 != 0 || data.is_empty() || data.len() > WRITE_CHUNK_BYTES || addr + 8 * data.len() > size {
+            return Err(HostError::Image(format!(
+                "write of {} bytes at bank {bank} bit {addr}: outside the device's k = {} banks of {size} bits, \
+                 or not 1 ..= {WRITE_CHUNK_BYTES} bytes at a multiple of 8",
+                data.len(),
+                self.config.k
+            )));
+        }
+        let [lo, hi] = (addr as u16).to_le_bytes();
+        let mut payload = vec![bank as u8, lo, hi];
+        payload.extend_from_slice(data);
+        let p = self.transact(OpCode::WriteBits, &payload)?;
+        match p.as_slice() {
+            [a, b, c] => Ok(*a as u32 | (*b as u32) << 8 | (*c as u32) << 16),
+            other => Err(HostError::Protocol(format!("write bits answered with {other:02x?} (expected a 3-byte fill)"))),
+        }
+    }
+
+    /// Tells the device that the image written since the last clear is
+    /// whole (clears its "image load incomplete" flag).
+    pub fn image_complete(&mut self) -> Result<(), HostError> {
+        let p = self.transact(OpCode::ImageComplete, &[])?;
+        if !p.is_empty() {
+            return Err(HostError::Protocol(format!("image complete answered with {} payload bytes", p.len())));
+        }
+        Ok(())
+    }
+
+    /// Replaces the device's filter by `image`, bank by bank in chunks of up
+    /// to 245 bytes (docs/protocol.md §3, write bits), each exactly once;
+    /// checks every bank's fill as the device counts it against the image's,
+    /// then marks the image complete. On any failure the device's filter is
+    /// flagged incomplete and the error says where the load stopped.
+    pub fn load_image(&mut self, image: &golden::PartitionedFilter) -> Result<(), HostError> {
+        if image.config() != &self.config {
+            return Err(HostError::ConfigMismatch {
+                line: self.transport.describe(),
+                differences: format!(
+                    "the image is {}, the device {} ({})",
+                    image.config(),
+                    self.config,
+                    image.config().differences(&self.config)
+                ),
+            });
+        }
+        let size = self.config.bank_size() as usize;
+        for bank in 0..self.config.k as usize {
+            let bits = image.bank(bank).expect("bank < k");
+            let bytes: Vec<u8> = bits.chunks(8).map(|c| c.iter().enumerate().fold(0u8, |acc, (i, b)| acc | (b & 1) << i)).collect();
+            let mut fill = 0;
+            for (n, chunk) in bytes.chunks(WRITE_CHUNK_BYTES).enumerate() {
+                let addr = n * WRITE_CHUNK_BYTES * 8;
+                fill = self
+                    .write_bits(bank, addr, chunk)
+                    .map_err(|e| HostError::LoadIncomplete { bank, addr, reason: e.to_string() })?;
+            }
+            if fill != image.fill_of(bank) {
+                return Err(HostError::LoadIncomplete {
+                    bank,
+                    addr: size,
+                    reason: format!("the device counts {fill} bits set in bank {bank}, the image {}", image.fill_of(bank)),
+                });
+            }
+        }
+        self.image_complete().map_err(|e| HostError::LoadIncomplete { bank: self.config.k as usize, addr: 0, reason: e.to_string() })
     }
 
     /// Writes the device's memory as a golden-model image (contract §4) into

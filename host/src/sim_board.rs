@@ -135,8 +135,19 @@ impl SimBoard {
         self.outgoing.push_back(true);
     }
 
+    /// Nominal baud rate (the simulated clock is this times the clocks per bit).
+    pub fn nominal_baud(&self) -> u32 {
+        self.baud
+    }
+
+    /// Something is on the line: host->board bits still to drive, or a
+    /// board->host byte being received.
+    pub fn line_busy(&self) -> bool {
+        !self.outgoing.is_empty() || self.sample.is_some()
+    }
+
     /// Runs `bits` bit times; returns the bytes the board sent meanwhile.
-    fn run_bits(&mut self, bits: u64) -> Result<Vec<u8>, HostError> {
+    pub fn run_bits(&mut self, bits: u64) -> Result<Vec<u8>, HostError> {
         let cpb = self.cpb as usize;
         let n = bits as usize * cpb;
         self.in_buf.clear();

@@ -1,11 +1,18 @@
 //! End to end: host library -> simulated UART line -> Verilated board top
 //! (bridge + the real core) and back, checked against the golden model.
+//! The sessions and fault tests run twice: in process (the client drives the
+//! simulated line itself), and through a pseudo-terminal served by
+//! `host::pty::serve`, where the client is the serial-port code a user runs
+//! against a board (`host::serial::SerialPort`, the `serialport` crate, the
+//! kernel's tty layer).
 //!
 //! The line runs at 8 clocks per bit; the protocol logic counts bytes, so the
 //! results hold at any baud rate (docs/protocol.md §7). The board's truncation
 //! timeout is shortened to 200 bit times to keep the fault test quick.
 
-use host::{Client, ClientOptions, LineFaults, SimBoard};
+use host::{Client, ClientOptions, FaultCounts, HostError, LineFaults, SimBoard, Transport};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
 
 const CPB: u32 = 8;
 const BOARD_TIMEOUT_BITS: u32 = 200;
@@ -19,6 +26,149 @@ fn configs(k: u32, bank_bits: u32, key_bits: u32, crc: bool, seed: u64) -> (hdl:
     let hash = if crc { golden::HashFamily::Crc } else { golden::HashFamily::H3 };
     let params = golden::Config::new(k, bank_bits, key_bits, hash, seed).unwrap();
     (hdl::CoreConfig::from(params), params)
+}
+
+/// The simulated board, shared between its line and the test (which injects
+/// faults and reads what it injected).
+#[derive(Clone)]
+struct Board(Arc<Mutex<SimBoard>>);
+
+impl Board {
+    fn new(core: hdl::CoreConfig, disable_replay: bool) -> Board {
+        let b = SimBoard::with_test_switch(core, 115_200, CPB, BOARD_TIMEOUT_BITS, disable_replay)
+            .unwrap_or_else(|e| panic!("{e} (Verilator is installed by scripts/setup.sh)"));
+        Board(Arc::new(Mutex::new(b)))
+    }
+    fn set_faults(&self, f: LineFaults) {
+        self.0.lock().unwrap().set_faults(f);
+    }
+    fn fault_counts(&self) -> FaultCounts {
+        self.0.lock().unwrap().fault_counts.clone()
+    }
+}
+
+/// The in-process line: the client drives the shared board itself.
+impl Transport for Board {
+    fn write(&mut self, bytes: &[u8]) -> Result<(), HostError> {
+        self.0.lock().unwrap().write(bytes)
+    }
+    fn read(&mut self, max_bits: u64) -> Result<(Vec<u8>, u64), HostError> {
+        self.0.lock().unwrap().read(max_bits)
+    }
+    fn baud(&self) -> u32 {
+        115_200
+    }
+    fn describe(&self) -> String {
+        self.0.lock().unwrap().describe()
+    }
+}
+
+/// The board served on a pseudo-terminal until dropped.
+struct Served {
+    path: String,
+    stop: Arc<AtomicBool>,
+    thread: Option<std::thread::JoinHandle<host::pty::ServeStats>>,
+}
+
+impl Served {
+    fn start(board: &Board, core: &golden::Config) -> Served {
+        let pty = host::pty::Pty::open().unwrap();
+        let path = pty.path().display().to_string();
+        let stop = Arc::new(AtomicBool::new(false));
+        let (b, s) = (board.0.clone(), stop.clone());
+        let settle = host::pty::settle_bits(core, CPB, BOARD_TIMEOUT_BITS);
+        let thread = std::thread::spawn(move || host::pty::serve(&b, &pty, settle, &s).unwrap());
+        Served { path, stop, thread: Some(thread) }
+    }
+    fn line(&self) -> host::serial::SerialPort {
+        host::serial::SerialPort::open(&self.path, 115_200).unwrap()
+    }
+}
+
+impl Drop for Served {
+    fn drop(&mut self) {
+        self.stop.store(true, Ordering::Relaxed);
+        if let Some(t) = self.thread.take() {
+            let _ = t.join();
+        }
+    }
+}
+
+/// Where a test's client talks to the board.
+#[derive(Clone, Copy, Debug)]
+enum Via {
+    InProcess,
+    Pty,
+}
+
+/// Runs `f` with a client of `board` over `via`.
+fn with_client<R>(
+    via: Via,
+    board: &Board,
+    cfg: &golden::Config,
+    opts: ClientOptions,
+    f: &mut dyn FnMut(&mut dyn Device) -> R,
+) -> R {
+    match via {
+        Via::InProcess => f(&mut Client::connect(board.clone(), opts, Some(cfg)).unwrap()),
+        Via::Pty => {
+            let served = Served::start(board, cfg);
+            let r = f(&mut Client::connect(served.line(), opts, Some(cfg)).unwrap());
+            drop(served);
+            r
+        }
+    }
+}
+
+/// The client's operations the sessions use, whatever its line.
+trait Device {
+    fn insert_batch(&mut self, keys: &[u128]) -> Result<Vec<bool>, HostError>;
+    fn query_batch(&mut self, keys: &[u128]) -> Result<Vec<bool>, HostError>;
+    fn insert(&mut self, key: u128) -> Result<bool, HostError>;
+    fn query(&mut self, key: u128) -> Result<bool, HostError>;
+    fn clear(&mut self) -> Result<(), HostError>;
+    fn stats(&mut self) -> Result<host::DeviceStats, HostError>;
+    fn dump(&mut self) -> Result<golden::PartitionedFilter, HostError>;
+    fn load_image(&mut self, image: &golden::PartitionedFilter) -> Result<(), HostError>;
+    fn estimated_items(&mut self) -> Result<f64, HostError>;
+    fn fpr_estimate(&mut self) -> Result<f64, HostError>;
+    fn link(&self) -> host::LinkStats;
+}
+
+impl<T: Transport> Device for Client<T> {
+    fn insert_batch(&mut self, keys: &[u128]) -> Result<Vec<bool>, HostError> {
+        Client::insert_batch(self, keys)
+    }
+    fn query_batch(&mut self, keys: &[u128]) -> Result<Vec<bool>, HostError> {
+        Client::query_batch(self, keys)
+    }
+    fn insert(&mut self, key: u128) -> Result<bool, HostError> {
+        Client::insert(self, key)
+    }
+    fn query(&mut self, key: u128) -> Result<bool, HostError> {
+        Client::query(self, key)
+    }
+    fn clear(&mut self) -> Result<(), HostError> {
+        Client::clear(self)
+    }
+    fn stats(&mut self) -> Result<host::DeviceStats, HostError> {
+        Client::stats(self)
+    }
+    fn dump(&mut self) -> Result<golden::PartitionedFilter, HostError> {
+        Client::dump(self)
+    }
+    fn load_image(&mut self, image: &golden::PartitionedFilter) -> Result<(), HostError> {
+        Client::load_image(self, image)
+    }
+    fn estimated_items(&mut self) -> Result<f64, HostError> {
+        Client::estimated_items(self)
+    }
+    fn fpr_estimate(&mut self) -> Result<f64, HostError> {
+        Client::fpr_estimate(self)
+    }
+    fn link(&self) -> host::LinkStats {
+        self.link.clone()
+    }
 }
 
 fn connect(core: hdl::CoreConfig, cfg: &golden::Config, max_tries: u32) -> Client<SimBoard> {
@@ -36,9 +186,16 @@ fn assert_same_image(dev: &golden::PartitionedFilter, gold: &golden::Partitioned
     assert_eq!(dev.fill(), gold.fill());
 }
 
-fn session(k: u32, bank_bits: u32, key_bits: u32, crc: bool, seed: u64) {
+fn session(via: Via, k: u32, bank_bits: u32, key_bits: u32, crc: bool, seed: u64) {
     let (core, cfg) = configs(k, bank_bits, key_bits, crc, seed);
-    let mut dev = connect(core, &cfg, 4);
+    let board = Board::new(core, false);
+    let opts = ClientOptions { max_tries: 4, board_timeout_bits: BOARD_TIMEOUT_BITS as u64, ..ClientOptions::default() };
+    with_client(via, &board, &cfg, opts, &mut |dev| session_on(dev, &cfg, seed));
+}
+
+fn session_on(dev: &mut dyn Device, cfg: &golden::Config, seed: u64) {
+    let (k, key_bits) = (cfg.k, cfg.key_bits);
+    let cfg = *cfg;
     let mut gold = golden::PartitionedFilter::new(cfg);
     let ks = keys(seed ^ 0xA11CE, 160, key_bits);
 
@@ -74,28 +231,64 @@ fn session(k: u32, bank_bits: u32, key_bits: u32, crc: bool, seed: u64) {
 
     // Keys wider than the configuration are refused before anything is sent.
     if key_bits < 128 {
-        let sent = dev.link.frames_sent;
+        let sent = dev.link().frames_sent;
         assert!(dev.insert_batch(&[1, 1u128 << key_bits]).is_err());
-        assert_eq!(dev.link.frames_sent, sent);
+        assert_eq!(dev.link().frames_sent, sent);
     }
 
     dev.clear().unwrap();
     gold.clear();
     assert!(dev.query_batch(&ks[..40]).unwrap().iter().all(|h| !h));
-    assert_eq!(dev.fill().unwrap(), vec![0; k as usize]);
+    assert_eq!(dev.stats().unwrap().fill, vec![0; k as usize]);
     assert_eq!(dev.insert(ks[5]).unwrap(), gold.insert(ks[5]).unwrap());
     assert_same_image(&dev.dump().unwrap(), &gold);
-    assert_eq!(dev.link.resends, 0, "a clean line needs no resend: {:?}", dev.link);
+    // A whole image over the link, and back.
+    let image = image_of(&cfg, seed ^ 0x1A6E, 30);
+    dev.load_image(&image).unwrap();
+    assert_same_image(&dev.dump().unwrap(), &image);
+    assert!(!dev.stats().unwrap().image_incomplete);
+    assert_eq!(dev.link().resends, 0, "a clean line needs no resend: {:?}", dev.link());
 }
 
 #[test]
 fn e2e_h3_k4_b8_w64() {
-    session(4, 8, 64, false, 0x5EED);
+    session(Via::InProcess, 4, 8, 64, false, 0x5EED);
 }
 
 #[test]
 fn e2e_crc_k3_b6_w32() {
-    session(3, 6, 32, true, 3);
+    session(Via::InProcess, 3, 6, 32, true, 3);
+}
+
+#[test]
+fn e2e_pty_h3_k4_b8_w64() {
+    session(Via::Pty, 4, 8, 64, false, 0x5EED);
+}
+
+#[test]
+fn e2e_pty_crc_k3_b6_w32() {
+    session(Via::Pty, 3, 6, 32, true, 3);
+}
+
+/// The served board keeps its state while clients come and go.
+#[test]
+fn e2e_pty_state_survives_reconnection_h3_k4_b8_w64() {
+    let (core, cfg) = configs(4, 8, 64, false, 0x5EED);
+    let board = Board::new(core, false);
+    let served = Served::start(&board, &cfg);
+    let opts = || ClientOptions { board_timeout_bits: BOARD_TIMEOUT_BITS as u64, ..ClientOptions::default() };
+    let ks = keys(41, 50, 64);
+    let mut gold = golden::PartitionedFilter::new(cfg);
+    {
+        let mut c = Client::connect(served.line(), opts(), Some(&cfg)).unwrap();
+        let want: Vec<bool> = ks.iter().map(|k| gold.insert(*k).unwrap()).collect();
+        assert_eq!(c.insert_batch(&ks).unwrap(), want);
+    }
+    for _ in 0..2 {
+        let mut c = Client::connect(served.line(), opts(), Some(&cfg)).unwrap();
+        assert!(c.query_batch(&ks).unwrap().iter().all(|h| *h));
+        assert_eq!(c.stats().unwrap().fill, gold.fill());
+    }
 }
 
 #[test]
@@ -114,14 +307,17 @@ fn e2e_wrong_configuration_is_refused() {
 /// an answer other than the golden model's, a number of core operations
 /// executed other than the number asked for (one ran twice, or one was lost),
 /// or a final image other than the golden one.
-fn fault_session(disable_replay: bool) -> Result<String, String> {
+fn fault_session(via: Via, disable_replay: bool) -> Result<String, String> {
     let (core, cfg) = configs(4, 8, 64, false, 0x5EED);
-    let board = SimBoard::with_test_switch(core, 115_200, CPB, BOARD_TIMEOUT_BITS, disable_replay)
-        .unwrap_or_else(|e| panic!("{e} (Verilator is installed by scripts/setup.sh)"));
+    let board = Board::new(core, disable_replay);
     let opts = ClientOptions { max_tries: 40, board_timeout_bits: BOARD_TIMEOUT_BITS as u64, ..ClientOptions::default() };
-    let mut dev = Client::connect(board, opts, Some(&cfg)).unwrap();
+    with_client(via, &board, &cfg, opts, &mut |dev| fault_session_on(dev, &board, &cfg, disable_replay))
+}
+
+fn fault_session_on(dev: &mut dyn Device, board: &Board, cfg: &golden::Config, disable_replay: bool) -> Result<String, String> {
+    let cfg = *cfg;
     let mut gold = golden::PartitionedFilter::new(cfg);
-    dev.transport_mut().set_faults(LineFaults {
+    board.set_faults(LineFaults {
         seed: 2026,
         flip: 0.004,
         drop: 0.002,
@@ -171,10 +367,10 @@ fn fault_session(disable_replay: bool) -> Result<String, String> {
             core_ops += 1;
         }
     }
-    let faults = dev.transport().fault_counts.clone();
-    dev.transport_mut().set_faults(LineFaults::default());
+    let faults = board.fault_counts();
+    board.set_faults(LineFaults::default());
     let stats = dev.stats().unwrap();
-    let link = dev.link.clone();
+    let link = dev.link();
     let summary = format!(
         "{} frames tried ({} resends, {} timeouts), {} error frames received, board rejected {} and replayed {}; \
          injected {:?}",
@@ -207,7 +403,7 @@ fn fault_session(disable_replay: bool) -> Result<String, String> {
 /// with the golden answer, executed exactly once, and the image matches.
 #[test]
 fn e2e_faults_h3_k4_b8_w64_flips_drops_garbage_truncation() {
-    match fault_session(false) {
+    match fault_session(Via::InProcess, false) {
         Ok(summary) => println!("fault test: {summary}"),
         Err(e) => panic!("exactly-once violated: {e}"),
     }
@@ -217,9 +413,18 @@ fn e2e_faults_h3_k4_b8_w64_flips_drops_garbage_truncation() {
 /// off must be caught (a retried insert runs twice).
 #[test]
 fn e2e_faults_teeth_replay_disabled_is_detected() {
-    match fault_session(true) {
+    match fault_session(Via::InProcess, true) {
         Ok(summary) => panic!("a board without replay passed the fault test: {summary}"),
         Err(e) => println!("detected as expected: {e}"),
+    }
+}
+
+/// The fault test through the pseudo-terminal and the serial-port code.
+#[test]
+fn e2e_pty_faults_h3_k4_b8_w64_flips_drops_garbage_truncation() {
+    match fault_session(Via::Pty, false) {
+        Ok(summary) => println!("fault test through the PTY: {summary}"),
+        Err(e) => panic!("exactly-once violated: {e}"),
     }
 }
 
@@ -285,4 +490,124 @@ fn e2e_3mbaud_at_12mhz_cpb4_h3_k4_b8_w64() {
     assert_eq!(dev.query_batch(&probe).unwrap(), want);
     assert_same_image(&dev.dump().unwrap(), &gold);
     assert_eq!(dev.link.resends, 0);
+}
+
+/// A golden filter of `n` random keys.
+fn image_of(cfg: &golden::Config, seed: u64, n: usize) -> golden::PartitionedFilter {
+    let mut g = golden::PartitionedFilter::new(*cfg);
+    for k in keys(seed, n, cfg.key_bits) {
+        g.insert(k).unwrap();
+    }
+    g
+}
+
+/// load-image replaces whatever the device held: dump equals the image, every
+/// answer is the image's, the image is marked complete, and a second image
+/// over the first (bits going 1 -> 0 and 0 -> 1) also lands exactly.
+#[test]
+fn e2e_load_image_h3_k4_b8_w64_replaces_the_filter_and_dump_equals_it() {
+    let (core, cfg) = configs(4, 8, 64, false, 0x5EED);
+    let mut dev = connect(core, &cfg, 4);
+    dev.insert_batch(&keys(1, 60, 64)).unwrap();
+    for (seed, n) in [(2, 80), (3, 20)] {
+        let image = image_of(&cfg, seed, n);
+        dev.load_image(&image).unwrap();
+        assert_same_image(&dev.dump().unwrap(), &image);
+        let s = dev.stats().unwrap();
+        assert!(!s.image_incomplete);
+        assert_eq!(s.fill, image.fill());
+        let probe = keys(seed, n + 40, 64);
+        let want: Vec<bool> = probe.iter().map(|k| image.query(*k).unwrap()).collect();
+        assert_eq!(dev.query_batch(&probe).unwrap(), want);
+    }
+    // An image of another configuration is refused before anything is sent.
+    let other = image_of(&golden::Config::new(4, 8, 64, golden::HashFamily::H3, 1).unwrap(), 1, 5);
+    let sent = dev.link.frames_sent;
+    let e = dev.load_image(&other).unwrap_err().to_string();
+    assert!(e.contains("seed"), "{e}");
+    assert_eq!(dev.link.frames_sent, sent);
+    assert_eq!(dev.link.resends, 0);
+}
+
+/// The default configuration's 16 Kbit image over a 115200 baud line, in
+/// line time (simulated time is exact): a figure, and under 0.3 s.
+#[test]
+fn e2e_load_image_default_16kbit_at_115200_under_0_3_s() {
+    let (core, cfg) = configs(4, 12, 64, false, 0);
+    let board = SimBoard::new(core, 115_200, 104, hdl::bridge::DEFAULT_TIMEOUT_BITS).unwrap();
+    let mut dev = Client::connect(board, ClientOptions::default(), Some(&cfg)).unwrap();
+    let image = image_of(&cfg, 9, 2800);
+    let (c0, bytes0) = (dev.transport().cycles(), dev.link.bytes_sent);
+    dev.load_image(&image).unwrap();
+    let seconds = (dev.transport().cycles() - c0) as f64 / 104.0 / 115_200.0;
+    let frames = dev.link.frames_sent;
+    println!(
+        "load-image of k = 4 x 4096 bits at 115200 baud (104 clocks per bit): {:.3} s of line time, {} bytes sent in {} frames",
+        seconds,
+        dev.link.bytes_sent - bytes0,
+        frames - 1
+    );
+    assert!(seconds < 0.3, "{seconds} s");
+    assert_same_image(&dev.dump().unwrap(), &image);
+}
+
+/// load-image with faults on the line both ways: every chunk lands exactly
+/// once (retries answered by replay), and the image is whole.
+fn load_image_faults(via: Via) {
+    let (core, cfg) = configs(4, 8, 64, false, 0x5EED);
+    let board = Board::new(core, false);
+    let opts = ClientOptions { max_tries: 40, board_timeout_bits: BOARD_TIMEOUT_BITS as u64, ..ClientOptions::default() };
+    with_client(via, &board, &cfg, opts, &mut |dev| {
+        dev.insert_batch(&keys(5, 50, 64)).unwrap();
+        board.set_faults(LineFaults { seed: 7, flip: 0.004, drop: 0.002, garbage: 0.2, truncate: 0.1, flip_back: 0.05, drop_back: 0.05 });
+        let image = image_of(&cfg, 6, 90);
+        for _ in 0..3 {
+            dev.load_image(&image).unwrap();
+        }
+        let faults = board.fault_counts();
+        board.set_faults(LineFaults::default());
+        let s = dev.stats().unwrap();
+        let link = dev.link();
+        println!("load-image under faults ({via:?}): {faults:?}, link {link:?}, board rejected {} replayed {}", s.frames_rejected, s.frames_replayed);
+        assert!(link.resends > 0 && s.frames_rejected > 0, "the faults must have cost retries");
+        assert!(!s.image_incomplete);
+        assert_eq!(s.fill, image.fill());
+        assert_same_image(&dev.dump().unwrap(), &image);
+    });
+}
+
+#[test]
+fn e2e_load_image_faults_h3_k4_b8_w64() {
+    load_image_faults(Via::InProcess);
+}
+
+#[test]
+fn e2e_pty_load_image_faults_h3_k4_b8_w64() {
+    load_image_faults(Via::Pty);
+}
+
+/// A line that dies during load-image: the error says where it stopped and
+/// that the device's filter is incomplete, and the device says so too.
+#[test]
+fn e2e_load_image_dead_line_is_reported_and_flagged() {
+    let (core, cfg) = configs(4, 8, 64, false, 0x5EED);
+    let mut dev = connect(core, &cfg, 3);
+    let image = image_of(&cfg, 8, 40);
+    dev.write_bits(0, 0, &[0xFF]).unwrap();
+    // Chunks of bank 0 get through, then the line goes dead.
+    dev.transport_mut().set_faults(LineFaults { seed: 3, drop: 1.0, ..LineFaults::default() });
+    let e = dev.load_image(&image).unwrap_err().to_string();
+    assert!(e.contains("load-image stopped at bank 0 bit 0") && e.contains("image load incomplete"), "{e}");
+    dev.transport_mut().set_faults(LineFaults::default());
+    assert!(dev.stats().unwrap().image_incomplete);
+    dev.load_image(&image).unwrap();
+    assert!(!dev.stats().unwrap().image_incomplete);
+    // A clear also leaves a consistent (empty) filter.
+    dev.write_bits(1, 8, &[1]).unwrap();
+    assert!(dev.stats().unwrap().image_incomplete);
+    dev.clear().unwrap();
+    assert!(!dev.stats().unwrap().image_incomplete);
+    dev.zero_counters().unwrap();
+    let s = dev.stats().unwrap();
+    assert_eq!((s.ops_served, s.frames_executed, s.frames_rejected, s.frames_replayed), (0, 0, 0, 0));
 }

@@ -262,7 +262,8 @@ impl Checker {
 /// Checks every port of a core in every cycle against the reference, owning
 /// the golden model: the handshakes as [`Checker`] does, and besides them
 /// `busy` (high exactly in clear windows), every readback (its latency and
-/// its bit, the golden bit after every operation accepted before it) and
+/// its bit, the golden bit after every operation accepted before it; with
+/// `rb_write`, the golden model's bit write follows it in sequence) and
 /// `fill_count` in every cycle (the golden fill `fill_latency` cycles after
 /// each insert, 0 `clear_fill_latency` cycles after a clear). For logs of
 /// every port (the rust-hdl simulator, or Verilator cycle by cycle).
@@ -347,6 +348,12 @@ impl CycleChecker {
             let (bank, addr) = (get("rb_bank") as usize, get("rb_addr") as u32 & (self.golden.config().bank_size() - 1));
             let expect = (!clearing).then(|| bank < k && self.golden.bit(bank, addr));
             self.readbacks.push_back((cycle, expect));
+            // A bit write: after the read, in sequence with the requests; dropped while
+            // busy or in reset, and for a bank >= k (docs/core.md).
+            if bit("rb_write") && !clearing && !bit("reset") && bank < k {
+                self.golden.write_bit(bank, addr, bit("rb_wdata")).expect("bank and address are in range");
+                self.fills.push((cycle, 1, self.golden.fill()));
+            }
         }
         // The channels.
         let (ready, valid, taken) = (bit("req_ready"), bit("resp_valid"), bit("resp_ready"));

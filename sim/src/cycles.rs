@@ -1,6 +1,6 @@
 //! Every port, every cycle: a reactive test bench that drives a core one
 //! cycle at a time (requests with idle cycles, response backpressure,
-//! readbacks of random bits, a random `fill_bank`), checks each cycle with
+//! readbacks and writes of random bits, a random `fill_bank`), checks each cycle with
 //! [`CycleChecker`], and records the whole log. The same bench runs on the
 //! rust-hdl model ([`RustHdlCore`]) and on the Verilated Verilog
 //! ([`VerilatedCore`]); equal logs prove the printed Verilog is the hardware
@@ -94,7 +94,8 @@ pub struct Bench {
     /// resp_ready low.
     pub backpressure_percent: u64,
     /// A readback of a random bit (sometimes of a bank >= k, sometimes with
-    /// address bits >= b set) instead of a request; never inside a clear window.
+    /// address bits >= b set) instead of a request, a third of them bit writes
+    /// of a random value; never inside a clear window.
     pub readback_percent: u64,
     pub seed: u64,
 }
@@ -154,6 +155,11 @@ pub fn run_bench(
             set("rb_bank", rng.below(k + 1) as u128);
             let high = if chance(&mut rng, 30) { rng.below(1 << 16) & !(bank_size - 1) } else { 0 };
             set("rb_addr", (rng.below(bank_size) | high) as u128);
+            // A third of them also write a random bit.
+            if rng.below(3) == 0 {
+                set("rb_write", 1);
+                set("rb_wdata", rng.below(2) as u128);
+            }
         }
         let outputs = core.step_ports(&inputs)?;
         let get = |name: &str| names.get(&inputs, &outputs, name);

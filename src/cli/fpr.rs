@@ -16,7 +16,7 @@ use golden::theory::{
 pub struct Args {
     #[command(subcommand)]
     command: Option<FprCommand>,
-    /// Bits in the filter (for the partitioned layout, a multiple of k).
+    /// Bits in the filter (any; the partitioned layout's rate needs a multiple of k).
     #[arg(long)]
     m: Option<u64>,
     /// Items inserted.
@@ -26,7 +26,8 @@ pub struct Args {
     #[arg(long)]
     k: Option<u32>,
     /// Print one JSON object (keys m, n, k, classic, classic_exp, bloom1970,
-    /// standard_exact, partitioned_exact) instead of text.
+    /// standard_exact, partitioned_exact; the last null when m is not a multiple
+    /// of k) instead of text.
     #[arg(long)]
     json: bool,
 }
@@ -74,14 +75,21 @@ fn validate_point(m: u64, n: u64, k: u32) -> Result<()> {
     if m == 0 || m > FAST_MAX_M {
         bail!("--m {m} is out of range: the filter must have 1..=2^50 bits");
     }
-    if m % k as u64 != 0 {
-        bail!(
-            "--m {m} is not a multiple of --k {k}: the partitioned layout splits the m bits into k equal banks \
-             (try --m {})",
-            (m / k as u64 + 1) * k as u64
-        );
+    if k as u64 > m {
+        bail!("--k {k} is more than --m {m}: each hash function needs a bit of its own in the Bloom 1970 and partitioned layouts");
     }
     Ok(())
+}
+
+/// Why the partitioned layout has no rate at (m, k), if it has none.
+fn partitioned_not_applicable(m: u64, k: u32) -> Option<String> {
+    (m % k as u64 != 0).then(|| {
+        format!(
+            "not applicable: the partitioned layout splits the m bits into k equal banks, and {m} is not a multiple of {k} \
+             (--m {} is)",
+            (m / k as u64 + 1) * k as u64
+        )
+    })
 }
 
 /// Every formula at one point.
@@ -93,7 +101,8 @@ pub struct Point {
     pub classic_exp: f64,
     pub bloom1970: f64,
     pub standard_exact: f64,
-    pub partitioned_exact: f64,
+    /// None when m is not a multiple of k.
+    pub partitioned_exact: Option<f64>,
 }
 
 fn evaluate(m: u64, n: u64, k: u32) -> Result<Point> {
@@ -106,14 +115,14 @@ fn evaluate(m: u64, n: u64, k: u32) -> Result<Point> {
         classic_exp: classic_exp(m, n, k)?,
         bloom1970: bloom1970(m, n, k)?,
         standard_exact: standard_exact(m, n, k)?,
-        partitioned_exact: partitioned_exact(m, n, k)?,
+        partitioned_exact: if partitioned_not_applicable(m, k).is_none() { Some(partitioned_exact(m, n, k)?) } else { None },
     };
     for (name, v) in [
         ("classic", p.classic),
         ("classic_exp", p.classic_exp),
         ("bloom1970", p.bloom1970),
         ("standard_exact", p.standard_exact),
-        ("partitioned_exact", p.partitioned_exact),
+        ("partitioned_exact", p.partitioned_exact.unwrap_or(0.0)),
     ] {
         if !v.is_finite() {
             bail!("internal error: {name} is not finite for m={m} n={n} k={k}");
@@ -147,14 +156,17 @@ fn point(m: u64, n: u64, k: u32, json: bool) -> Result<()> {
     )?;
     writeln!(s, "  {:<46} {:>22}  {}", "formula", "false-positive rate", "vs classic")?;
     let rows = [
-        ("classic, CRJ Eq. 1: (1-(1-1/m)^kn)^k", p.classic),
-        ("classic, exponential form: (1-e^(-kn/m))^k", p.classic_exp),
-        ("Bloom 1970, CRJ Eq. 19: (1-(1-k/m)^n)^k", p.bloom1970),
-        ("standard layout, exact (CRJ Eq. 17/18/20)", p.standard_exact),
+        ("classic, CRJ Eq. 1: (1-(1-1/m)^kn)^k", Some(p.classic)),
+        ("classic, exponential form: (1-e^(-kn/m))^k", Some(p.classic_exp)),
+        ("Bloom 1970, CRJ Eq. 19: (1-(1-k/m)^n)^k", Some(p.bloom1970)),
+        ("standard layout, exact (CRJ Eq. 17/18/20)", Some(p.standard_exact)),
         ("partitioned layout, exact (= Eq. 19)", p.partitioned_exact),
     ];
     for (name, v) in rows {
-        writeln!(s, "  {name:<46} {v:>22.15e}  {}", excess(v))?;
+        match v {
+            Some(v) => writeln!(s, "  {name:<46} {v:>22.15e}  {}", excess(v))?,
+            None => writeln!(s, "  {name:<46} {}", partitioned_not_applicable(m, k).unwrap_or_default())?,
+        }
     }
     if theory::table_cost(m, n, k) <= 20_000_000 {
         let t = theory::standard_exact_table(m, n, k)?;
@@ -272,6 +284,11 @@ fn plot(out: &Path) -> Result<()> {
     if !dir.is_dir() {
         bail!("--out {}: directory {} does not exist", out.display(), dir.display());
     }
+    let targets: Vec<PathBuf> =
+        ["", "-rates"].iter().flat_map(|suffix| ["svg", "png"].map(|ext| dir.join(format!("{name}{suffix}.{ext}")))).collect();
+    for t in &targets {
+        crate::cli::check_output_file("--out", t)?;
+    }
     plots::register_font()?;
     let fig2 = plots::fig2_data()?;
     let rates = plots::rates_data()?;
@@ -287,6 +304,10 @@ fn plot(out: &Path) -> Result<()> {
             if let Err(e) = result {
                 let _ = std::fs::remove_file(&tmp);
                 return Err(e.context(format!("drawing {}", target.display())));
+            }
+            if let Err(e) = crate::cli::check_output_file("--out", &target) {
+                let _ = std::fs::remove_file(&tmp);
+                return Err(e);
             }
             std::fs::rename(&tmp, &target).with_context(|| format!("writing {}", target.display()))?;
             written.push(target);

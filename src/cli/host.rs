@@ -1,5 +1,7 @@
 //! `bloom host`: talk to a filter on a board over its UART bridge, or to the
-//! Verilated board top (`--sim`), with the protocol of docs/protocol.md.
+//! Verilated board top (`--sim`), with the protocol of docs/protocol.md; or
+//! serve the Verilated board top on a pseudo-terminal (`--sim serve`) for any
+//! serial client, `bloom host --port` included.
 
 use crate::cli::config::CoreArgs;
 use anyhow::{bail, Context};
@@ -12,11 +14,14 @@ pub struct Args {
     #[arg(long, conflicts_with = "sim", required_unless_present = "sim")]
     pub port: Option<String>,
     /// Run the board top (bridge + core of --k/--bank-bits/...) in Verilator
-    /// instead; it starts empty (or from --preload) on every run.
+    /// instead; it starts empty (or from --preload) on every run, or, with
+    /// `serve`, once for as long as it serves.
     #[arg(long)]
     pub sim: bool,
-    /// Line rate; must match the bitstream (bloom build --baud).
-    #[arg(long, default_value_t = 115_200)]
+    /// Line rate; must match the bitstream (bloom build --baud). 300 ..= 12000000
+    /// (the boards' USB UARTs: FT2232H up to 12 Mbaud, FT231X up to 3 Mbaud).
+    #[arg(long, default_value_t = hdl::bridge::DEFAULT_BAUD,
+          value_parser = clap::value_parser!(u32).range(hdl::bridge::MIN_BAUD as i64..=hdl::bridge::MAX_BAUD as i64))]
     pub baud: u32,
     /// With --port: refuse a device whose configuration differs from
     /// --k/--bank-bits/--key-bits/--hash/--seed.
@@ -28,7 +33,8 @@ pub struct Args {
     /// The board's truncation timeout in bit times (docs/protocol.md §4).
     #[arg(long, default_value_t = 2000)]
     pub board_timeout_bits: u32,
-    /// With --sim: clock cycles per bit of the simulated board.
+    /// With --sim: clock cycles per bit of the simulated board (a board's
+    /// build report gives its own: `bloom build` prints "N clocks per bit").
     #[arg(long, default_value_t = 8)]
     pub sim_clocks_per_bit: u32,
     /// With --sim: memory image (contract §4) the simulated core starts from.
@@ -64,6 +70,20 @@ pub enum HostCommand {
     LoadKeys { file: PathBuf },
     /// Query every key of FILE (`-` = stdin); prints each key and its answer.
     QueryKeys { file: PathBuf },
+    /// Replace the device's whole filter by the memory image in DIR (contract §4):
+    /// every bank written, checked by its fill, then marked complete.
+    LoadImage { dir: PathBuf },
+    /// Zero the device's counters (operations, frames executed, rejected, replayed).
+    ZeroCounters,
+    /// With --sim: serve the simulated board on a pseudo-terminal until stopped
+    /// (Ctrl-C, SIGTERM), keeping its state between clients; prints the
+    /// device to give `bloom host --port`, pyserial, picocom.
+    Serve {
+        /// Also make a symbolic link here to the pseudo-terminal (it must not
+        /// exist; it is removed when the server stops).
+        #[arg(long)]
+        link: Option<PathBuf>,
+    },
 }
 
 /// A key argument (docs/contract.md §2.1); its width is checked against the device's.
@@ -137,8 +157,42 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         // The image is written only into a new or empty directory (contract §4.4).
         golden::image::check_image_target(dir).context("dump target")?;
     }
+    // The whole image is read and checked before the device is touched; its
+    // configuration must be the device's (checked once connected).
+    let image = match &args.command {
+        HostCommand::LoadImage { dir } => Some(
+            golden::PartitionedFilter::import_image(dir).with_context(|| format!("cannot load image {}", dir.display()))?,
+        ),
+        _ => None,
+    };
+    if let Some(img) = &image {
+        if args.sim || args.expect_config {
+            if img.config() != &expected {
+                bail!(
+                    "image {} is {}, the device is to be {} ({})",
+                    match &args.command {
+                        HostCommand::LoadImage { dir } => dir.display().to_string(),
+                        _ => unreachable!(),
+                    },
+                    img.config(),
+                    expected,
+                    img.config().differences(&expected)
+                );
+            }
+        }
+    }
     if args.preload.is_some() && !args.sim {
         bail!("--preload only applies to --sim");
+    }
+    if let HostCommand::Serve { link } = &args.command {
+        if !args.sim {
+            bail!("serve serves a simulated board: give --sim (and the core options of the board to simulate)");
+        }
+        if let Some(l) = link {
+            if std::fs::symlink_metadata(l).is_ok() {
+                bail!("--link {}: something already exists there; it is never replaced", l.display());
+            }
+        }
     }
     let opts = ClientOptions { max_tries: args.tries, board_timeout_bits: args.board_timeout_bits as u64, ..ClientOptions::default() };
     if args.sim {
@@ -147,17 +201,72 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         }
         let core = hdl::CoreConfig { preload: args.preload.clone(), ..expected.into() };
         let board = SimBoard::new(core, args.baud, args.sim_clocks_per_bit, args.board_timeout_bits)?;
+        if let HostCommand::Serve { link } = &args.command {
+            return serve(board, &expected, &args, link.as_deref());
+        }
         let client = Client::connect(board, opts, Some(&expected))?;
-        execute(client, &args.command, &keys)
+        execute(client, &args.command, &keys, image.as_ref())
     } else {
         let port = args.port.as_deref().expect("clap requires --port without --sim");
         let line = host::serial::SerialPort::open(port, args.baud)?;
         let client = Client::connect(line, opts, if args.expect_config { Some(&expected) } else { None })?;
-        execute(client, &args.command, &keys)
+        execute(client, &args.command, &keys, image.as_ref())
     }
 }
 
-fn execute<T: Transport>(mut c: Client<T>, command: &HostCommand, keys: &[KeyText]) -> anyhow::Result<()> {
+static STOP: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+extern "C" fn request_stop(_signal: libc::c_int) {
+    STOP.store(true, std::sync::atomic::Ordering::Relaxed);
+}
+
+/// Removes the link when the server stops, whatever way it stops.
+struct LinkGuard(Option<PathBuf>);
+
+impl Drop for LinkGuard {
+    fn drop(&mut self) {
+        if let Some(l) = &self.0 {
+            let _ = std::fs::remove_file(l);
+        }
+    }
+}
+
+fn serve(board: SimBoard, cfg: &golden::Config, args: &Args, link: Option<&Path>) -> anyhow::Result<()> {
+    use std::io::Write;
+    let pty = host::pty::Pty::open()?;
+    let mut guard = LinkGuard(None);
+    if let Some(l) = link {
+        std::os::unix::fs::symlink(pty.path(), l).with_context(|| format!("cannot make the link {}", l.display()))?;
+        guard.0 = Some(l.to_path_buf());
+    }
+    // SAFETY: the handler only stores into an atomic.
+    unsafe {
+        libc::signal(libc::SIGINT, request_stop as *const () as libc::sighandler_t);
+        libc::signal(libc::SIGTERM, request_stop as *const () as libc::sighandler_t);
+    }
+    let shown = link.map_or_else(|| pty.path().display().to_string(), |l| l.display().to_string());
+    println!("serving {} on {}", board.describe(), pty.path().display());
+    println!("core: {cfg}");
+    println!("connect with: bloom host --port {shown} --baud {} --expect-config [core options] stats", args.baud);
+    println!("stop with Ctrl-C");
+    std::io::stdout().flush()?;
+    let settle = host::pty::settle_bits(cfg, args.sim_clocks_per_bit, args.board_timeout_bits);
+    let board = std::sync::Mutex::new(board);
+    let stats = host::pty::serve(&board, &pty, settle, &STOP)?;
+    eprintln!(
+        "stopped: {} bytes in, {} out ({} not taken by any client), {} bit times simulated",
+        stats.bytes_in, stats.bytes_out, stats.bytes_dropped, stats.bit_times
+    );
+    drop(guard);
+    Ok(())
+}
+
+fn execute<T: Transport>(
+    mut c: Client<T>,
+    command: &HostCommand,
+    keys: &[KeyText],
+    image: Option<&golden::PartitionedFilter>,
+) -> anyhow::Result<()> {
     let w = c.config().key_bits;
     for k in keys {
         check_width(k, w).map_err(|e| anyhow::anyhow!("{e} (the device's key width)"))?;
@@ -204,7 +313,32 @@ fn execute<T: Transport>(mut c: Client<T>, command: &HostCommand, keys: &[KeyTex
             );
             println!("fill: {:?} of {} bits per bank", s.fill, c.config().bank_size());
             println!("estimated items: {items:.1}, false-positive estimate: {fpr:.3e}");
+            if s.image_incomplete {
+                println!(
+                    "image load incomplete: bits were written since the last complete load or clear \
+                     (a load-image did not finish); run load-image again or clear"
+                );
+            }
         }
+        HostCommand::LoadImage { dir } => {
+            let image = image.expect("read before connecting");
+            let start = std::time::Instant::now();
+            let bytes0 = c.link.bytes_sent;
+            c.load_image(image)?;
+            println!(
+                "loaded image {} ({}, fill {:?}) in {:.3} s, {} bytes sent",
+                dir.display(),
+                c.config(),
+                image.fill(),
+                start.elapsed().as_secs_f64(),
+                c.link.bytes_sent - bytes0
+            );
+        }
+        HostCommand::ZeroCounters => {
+            c.zero_counters()?;
+            println!("counters zeroed");
+        }
+        HostCommand::Serve { .. } => unreachable!("served before connecting"),
         HostCommand::Dump { dir } => {
             c.dump_image(dir)?;
             println!("wrote image of {} to {}", c.config(), dir.display());

@@ -68,16 +68,22 @@ pub struct Args {
 
 /// The trace goes to a temporary file beside FILE, renamed into place only when
 /// the run completed (with or without mismatches); an error leaves nothing.
+/// FILE may be new or an existing regular file that may be written: anything
+/// else there (a symbolic link, a FIFO, a device such as /dev/null, a
+/// directory, a read-only file) is refused, before the run and again before
+/// the rename, and never replaced.
 struct TraceFile {
     target: PathBuf,
     temp: PathBuf,
 }
 
 impl TraceFile {
+    fn check_target(target: &Path) -> anyhow::Result<()> {
+        crate::cli::check_output_file("--trace", target)
+    }
+
     fn prepare(target: &Path) -> anyhow::Result<TraceFile> {
-        if target.is_dir() {
-            bail!("--trace {} is a directory, not a file", target.display());
-        }
+        Self::check_target(target)?;
         let name = target.file_name().with_context(|| format!("--trace {} has no file name", target.display()))?;
         let parent = match target.parent() {
             Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
@@ -92,6 +98,8 @@ impl TraceFile {
     }
 
     fn commit(self) -> anyhow::Result<()> {
+        // Whatever appeared there meanwhile is not replaced either.
+        Self::check_target(&self.target)?;
         std::fs::rename(&self.temp, &self.target)
             .with_context(|| format!("cannot move the trace into {}", self.target.display()))?;
         std::mem::forget(self);

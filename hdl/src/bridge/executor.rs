@@ -4,16 +4,24 @@
 //! (docs/protocol.md §3-§6).
 //!
 //! Exactly-once: after executing a frame the executor remembers its SEQ, OP
-//! and hit bitmap. A good frame whose SEQ and OP equal the remembered ones and
-//! whose OP is query/insert (single or batch) or clear is answered from that
-//! memory without touching the core (counted in `frames_replayed`). Stats,
-//! dump and config frames are always executed (they change nothing) and also
-//! become the remembered SEQ, which is how a host starts a session.
+//! and answer (hit bitmap, or a bank's fill). A good frame whose SEQ and OP
+//! equal the remembered ones and whose OP changes something (query/insert,
+//! single or batch, clear, write bits, image complete, zero counters) is
+//! answered from that memory without being executed again (counted in
+//! `frames_replayed`). Stats, dump and config frames are always executed (they
+//! change nothing) and also become the remembered SEQ, which is how a host
+//! starts a session.
 //!
 //! Latency (frame accepted to first response byte handed to the framer), for
 //! a core of latency L: per key 2*key_bytes + 2 + L cycles; replay, stats,
-//! config and errors 3 cycles; dump 3 cycles plus 8 readbacks per byte,
-//! overlapped with the transmission of the previous byte.
+//! config, image complete, zero counters and errors 3 cycles; dump 3 cycles
+//! plus 8 readbacks per byte, overlapped with the transmission of the previous
+//! byte; write bits 10 cycles per data byte (a buffer read, then one bit write
+//! per cycle through the core's bank access port) plus 16.
+//!
+//! The counters are zeroed by reset (and by the zero-counters frame); the
+//! "image load incomplete" flag is not: it describes the banks, which a reset
+//! keeps. Write bits sets it, image complete and clear reset it.
 //!
 //! Payload hand-off: `pl_take` (a long combinational path through the framer
 //! and its CRC unit) only moves the state machine to a Shift/Next state; the
@@ -37,6 +45,11 @@ pub const OP_CLEAR: u8 = 0x05;
 pub const OP_STATS: u8 = 0x06;
 pub const OP_DUMP: u8 = 0x07;
 pub const OP_CONFIG: u8 = 0x08;
+pub const OP_WRITE_BITS: u8 = 0x09;
+pub const OP_IMAGE_COMPLETE: u8 = 0x0A;
+pub const OP_ZERO_COUNTERS: u8 = 0x0B;
+/// The protocol version in the configuration block.
+pub const PROTOCOL_VERSION: u8 = 2;
 /// Response code of an error frame.
 pub const CODE_ERROR: u8 = 0x80;
 /// Error reasons.
@@ -45,9 +58,12 @@ pub const ERR_BAD_LENGTH: u8 = 2;
 pub const ERR_UNKNOWN_OP: u8 = 3;
 pub const ERR_TIMEOUT: u8 = 4;
 pub const ERR_BAD_ARGUMENT: u8 = 5;
-/// Bytes in the configuration block, and in the stats payload before the fills.
+/// Bytes in the configuration block, and in the stats payload before the fills
+/// (the block, four counters, the status byte).
 pub const CONFIG_BYTES: u32 = 14;
-pub const STATS_FIXED_BYTES: u32 = CONFIG_BYTES + 16;
+pub const STATS_FIXED_BYTES: u32 = CONFIG_BYTES + 16 + 1;
+/// Bytes before the data of a write bits frame: bank, bit address (2).
+pub const WRITE_HEADER_BYTES: u32 = 3;
 /// Largest dump chunk, in bytes (8 bits each).
 pub const DUMP_CHUNK_BYTES: u32 = 128;
 
@@ -77,6 +93,14 @@ pub enum ExecState {
     DumpWait,
     DumpEmit,
     DumpNext,
+    WritePrep,
+    WritePrep2,
+    WriteCheck,
+    WriteIdle,
+    WriteFetch,
+    WriteLoad,
+    WriteBit,
+    WriteSettle,
 }
 
 /// Build-time constants of the executor, derived from the core configuration.
@@ -101,7 +125,7 @@ impl ExecutorParams {
     /// The configuration block of docs/protocol.md §5, as sent on the line.
     pub fn config_block(&self) -> Vec<u8> {
         let c = &self.core;
-        let mut b = vec![1u8, c.k as u8, c.bank_bits as u8, c.key_bits as u8, self.hash_code(), self.max_batch as u8];
+        let mut b = vec![PROTOCOL_VERSION, c.k as u8, c.bank_bits as u8, c.key_bits as u8, self.hash_code(), self.max_batch as u8];
         b.extend_from_slice(&c.seed.to_le_bytes());
         debug_assert_eq!(b.len() as u32, CONFIG_BYTES);
         b
@@ -158,7 +182,7 @@ pub struct Executor {
     frames_ok: DFF<Bits<32>>,
     frames_rejected: DFF<Bits<32>>,
     frames_replayed: DFF<Bits<32>>,
-    out_sr: DFF<Bits<240>>,
+    out_sr: DFF<Bits<248>>,
     out_left: DFF<Bits<8>>,
     resp_code: DFF<Bits<8>>,
     resp_len: DFF<Bits<8>>,
@@ -170,6 +194,12 @@ pub struct Executor {
     wait_count: DFF<Bits<4>>,
     fill_sr: DFF<Bits<24>>,
     rejected_flag: DFF<Bit>,
+    /// A write bits frame ran since the last image complete or clear.
+    image_incomplete: DFF<Bit>,
+    /// Data bytes of a write bits frame still to write.
+    write_left: DFF<Bits<8>>,
+    /// The write's data fits the bank (n <= dump_span), registered like dump_ok.
+    write_fits: DFF<Bit>,
     /// Bytes from the requested dump address to the end of the bank.
     dump_span: DFF<Bits<17>>,
     /// Dump chunk length and argument check. dump_span and dump_ok are
@@ -180,6 +210,14 @@ pub struct Executor {
     dump_ok: DFF<Bit>,
     /// pl_valid from a flip-flop: high exactly while in EmitSr/EmitFill/DumpEmit.
     pl_valid_r: DFF<Bit>,
+    /// The core's bank access port driven from flip-flops, one cycle after the
+    /// state that asks for it: rb_req held low req_ready combinationally, so a
+    /// state decode in front of it put the core's admission logic between two
+    /// of the executor's registers.
+    rb_req_r: DFF<Bit>,
+    rb_write_r: DFF<Bit>,
+    rb_wdata_r: DFF<Bit>,
+    rb_addr_r: DFF<Bits<16>>,
     /// Decode of the frame receiver's header, registered every cycle from its
     /// (stable while `f_done`) outputs, so Decode works from flip-flops only.
     op_single: DFF<Bit>,
@@ -189,11 +227,17 @@ pub struct Executor {
     op_dump: DFF<Bit>,
     op_config: DFF<Bit>,
     op_info: DFF<Bit>,
+    op_write: DFF<Bit>,
+    /// Image complete or zero counters: executed here, no core operation.
+    op_local: DFF<Bit>,
+    /// The answer has no payload (clear, image complete, zero counters).
+    op_silent: DFF<Bit>,
     is_retry: DFF<Bit>,
     len_is_key: DFF<Bit>,
     len_batch_ok: DFF<Bit>,
     len_zero: DFF<Bit>,
     len_dump_ok: DFF<Bit>,
+    len_write_ok: DFF<Bit>,
     key_bytes: Constant<Bits<8>>,
     key_bytes_mask: Constant<Bits<8>>,
     key_bytes_log: Constant<Bits<8>>,
@@ -206,16 +250,16 @@ pub struct Executor {
     /// addr < 2^b as (addr >> b) == 0: no comparator sharing the subtractor's carry chain.
     bank_bits_c: Constant<Bits<8>>,
     stats_len: Constant<Bits<8>>,
-    config_word: Constant<Bits<240>>,
+    config_word: Constant<Bits<248>>,
     replay_on: Constant<Bit>,
 }
 
 impl Executor {
     pub fn new(p: &ExecutorParams) -> Self {
         let key_bytes = p.core.key_bits / 8;
-        let mut config_word: Bits<240> = 0.into();
+        let mut config_word: Bits<248> = 0.into();
         for (i, b) in p.config_block().iter().enumerate() {
-            config_word = config_word | (bit_cast::<240, 8>((*b as u64).into()) << (8 * i as u64));
+            config_word = config_word | (bit_cast::<248, 8>((*b as u64).into()) << (8 * i as u64));
         }
         Self {
             clock: Default::default(),
@@ -272,10 +316,17 @@ impl Executor {
             wait_count: Default::default(),
             fill_sr: Default::default(),
             rejected_flag: Default::default(),
+            image_incomplete: Default::default(),
+            write_left: Default::default(),
+            write_fits: Default::default(),
             dump_span: Default::default(),
             dump_len: Default::default(),
             dump_ok: Default::default(),
             pl_valid_r: Default::default(),
+            rb_req_r: Default::default(),
+            rb_write_r: Default::default(),
+            rb_wdata_r: Default::default(),
+            rb_addr_r: Default::default(),
             op_single: Default::default(),
             op_batch: Default::default(),
             op_clear: Default::default(),
@@ -283,11 +334,15 @@ impl Executor {
             op_dump: Default::default(),
             op_config: Default::default(),
             op_info: Default::default(),
+            op_write: Default::default(),
+            op_local: Default::default(),
+            op_silent: Default::default(),
             is_retry: Default::default(),
             len_is_key: Default::default(),
             len_batch_ok: Default::default(),
             len_zero: Default::default(),
             len_dump_ok: Default::default(),
+            len_write_ok: Default::default(),
             key_bytes: Constant::new((key_bytes as u64).into()),
             key_bytes_mask: Constant::new(((key_bytes - 1) as u64).into()),
             key_bytes_log: Constant::new((key_bytes.trailing_zeros() as u64).into()),
@@ -313,7 +368,8 @@ impl Logic for Executor {
             ops_served, frames_ok, frames_rejected, frames_replayed, out_sr, out_left, resp_code,
             resp_len, then_fill, bank, addr, bitcnt, byte_acc, wait_count, fill_sr, rejected_flag,
             dump_len, dump_ok, pl_valid_r, dump_span, last_idx, op_single, op_batch, op_clear, op_stats, op_dump, op_config,
-            op_info, is_retry, len_is_key, len_batch_ok, len_zero, len_dump_ok
+            op_info, is_retry, len_is_key, len_batch_ok, len_zero, len_dump_ok, image_incomplete, write_left,
+            write_fits, op_write, op_local, op_silent, len_write_ok, rb_req_r, rb_write_r, rb_wdata_r, rb_addr_r
         );
         self.f_ack.next = false;
         self.buf_raddr.next = self.bptr.q.val();
@@ -329,9 +385,15 @@ impl Logic for Executor {
         self.core.req.key.next = self.key_sr.q.val() >> self.key_align.val();
         self.core.req.tag.next = self.idx.q.val();
         self.core.resp.ready.next = false;
-        self.core.rb.req.next = false;
+        self.core.rb.req.next = self.rb_req_r.q.val();
         self.core.rb.bank.next = self.bank.q.val().get_bits::<4>(0);
-        self.core.rb.addr.next = self.addr.q.val();
+        self.core.rb.addr.next = self.rb_addr_r.q.val();
+        self.core.rb.write.next = self.rb_write_r.q.val();
+        self.core.rb.wdata.next = self.rb_wdata_r.q.val();
+        self.rb_req_r.d.next = false;
+        self.rb_write_r.d.next = false;
+        self.rb_addr_r.d.next = self.addr.q.val();
+        self.rb_wdata_r.d.next = self.byte_acc.q.val().get_bit(0);
         self.core.fill.bank.next = self.bank.q.val().get_bits::<4>(0);
         self.last_rejected.next = self.rejected_flag.q.val();
         self.dump_span.d.next = (self.bank_size.val()
@@ -346,6 +408,8 @@ impl Logic for Executor {
         self.dump_ok.d.next = (self.key_sr.q.val().get_bits::<8>(104) < self.k_banks.val())
             & ((self.key_sr.q.val().get_bits::<16>(112) >> self.bank_bits_c.val()) == 0)
             & (self.key_sr.q.val().get_bits::<3>(112) == 0);
+        // A write's data bytes (LEN - 3) must end inside the bank.
+        self.write_fits.d.next = bit_cast::<17, 8>(self.len_r.q.val() - 3) <= self.dump_span.q.val();
 
         self.op_single.d.next = (self.f_op.val() == 1) | (self.f_op.val() == 2);
         self.op_batch.d.next = (self.f_op.val() == 3) | (self.f_op.val() == 4);
@@ -354,18 +418,21 @@ impl Logic for Executor {
         self.op_dump.d.next = self.f_op.val() == 7;
         self.op_config.d.next = self.f_op.val() == 8;
         self.op_info.d.next = (self.f_op.val() >= 6) & (self.f_op.val() <= 8);
+        self.op_write.d.next = self.f_op.val() == 9;
+        self.op_local.d.next = (self.f_op.val() == 10) | (self.f_op.val() == 11);
+        self.op_silent.d.next = (self.f_op.val() == 5) | (self.f_op.val() == 10) | (self.f_op.val() == 11);
         self.is_retry.d.next = self.have_last.q.val()
             & self.replay_on.val()
             & (self.f_seq.val() == self.last_seq.q.val())
             & (self.f_op.val() == self.last_op.q.val())
-            & (self.f_op.val() >= 1)
-            & (self.f_op.val() <= 5);
+            & (((self.f_op.val() >= 1) & (self.f_op.val() <= 5)) | ((self.f_op.val() >= 9) & (self.f_op.val() <= 11)));
         self.len_is_key.d.next = self.f_len.val() == self.key_bytes.val();
         self.len_batch_ok.d.next = ((self.f_len.val() & self.key_bytes_mask.val()) == 0)
             & (self.f_len.val() != 0)
             & ((self.f_len.val() >> self.key_bytes_log.val()) <= self.max_batch.val());
         self.len_zero.d.next = self.f_len.val() == 0;
         self.len_dump_ok.d.next = self.f_len.val() == 3;
+        self.len_write_ok.d.next = self.f_len.val() > 3;
 
         match self.state.q.val() {
             ExecState::Idle => {
@@ -410,11 +477,12 @@ impl Logic for Executor {
                 } else if self.op_stats.q.val() {
                     if self.len_zero.q.val() {
                         self.out_sr.d.next = self.config_word.val()
-                            | (bit_cast::<240, 32>(self.ops_served.q.val()) << 112)
-                            | (bit_cast::<240, 32>(self.frames_ok.q.val()) << 144)
-                            | (bit_cast::<240, 32>(self.frames_rejected.q.val()) << 176)
-                            | (bit_cast::<240, 32>(self.frames_replayed.q.val()) << 208);
-                        self.out_left.d.next = 30.into();
+                            | (bit_cast::<248, 32>(self.ops_served.q.val()) << 112)
+                            | (bit_cast::<248, 32>(self.frames_ok.q.val()) << 144)
+                            | (bit_cast::<248, 32>(self.frames_rejected.q.val()) << 176)
+                            | (bit_cast::<248, 32>(self.frames_replayed.q.val()) << 208)
+                            | (bit_cast::<248, 1>(self.image_incomplete.q.val().into()) << 240);
+                        self.out_left.d.next = 31.into();
                         self.resp_len.d.next = self.stats_len.val();
                         self.then_fill.d.next = true;
                         self.bank.d.next = 0.into();
@@ -425,6 +493,15 @@ impl Logic for Executor {
                     self.load_count.d.next = 3.into();
                     if self.len_dump_ok.q.val() {
                         self.state.d.next = ExecState::LoadA;
+                    }
+                } else if self.op_write.q.val() {
+                    self.load_count.d.next = 3.into();
+                    if self.len_write_ok.q.val() {
+                        self.state.d.next = ExecState::LoadA;
+                    }
+                } else if self.op_local.q.val() {
+                    if self.len_zero.q.val() {
+                        self.state.d.next = ExecState::Finish;
                     }
                 } else if self.op_config.q.val() {
                     if self.len_zero.q.val() {
@@ -458,6 +535,8 @@ impl Logic for Executor {
                     self.bcount.d.next = 0.into();
                     if self.op_r.q.val() == 7 {
                         self.state.d.next = ExecState::DumpPrep;
+                    } else if self.op_r.q.val() == 9 {
+                        self.state.d.next = ExecState::WritePrep;
                     } else {
                         self.state.d.next = ExecState::Issue;
                     }
@@ -503,20 +582,29 @@ impl Logic for Executor {
                 self.last_n.d.next = self.nkeys.q.val();
                 self.frames_ok.d.next = self.frames_ok.q.val() + 1;
                 self.rejected_flag.d.next = false;
-                self.out_sr.d.next = bit_cast::<240, 32>(self.bitmap.q.val());
-                if self.op_r.q.val() == 5 {
+                self.out_sr.d.next = bit_cast::<248, 32>(self.bitmap.q.val());
+                if self.op_silent.q.val() {
                     self.out_left.d.next = 0.into();
                     self.resp_len.d.next = 0.into();
                 } else {
                     self.out_left.d.next = (self.nkeys.q.val() + 7) >> 3;
                     self.resp_len.d.next = (self.nkeys.q.val() + 7) >> 3;
                 }
+                if (self.op_r.q.val() == 5) | (self.op_r.q.val() == 10) {
+                    self.image_incomplete.d.next = false;
+                }
+                if self.op_r.q.val() == 11 {
+                    self.ops_served.d.next = 0.into();
+                    self.frames_ok.d.next = 0.into();
+                    self.frames_rejected.d.next = 0.into();
+                    self.frames_replayed.d.next = 0.into();
+                }
                 self.state.d.next = ExecState::RespondSr;
             }
             ExecState::Replay => {
                 self.frames_replayed.d.next = self.frames_replayed.q.val() + 1;
-                self.out_sr.d.next = bit_cast::<240, 32>(self.last_bitmap.q.val());
-                if self.op_r.q.val() == 5 {
+                self.out_sr.d.next = bit_cast::<248, 32>(self.last_bitmap.q.val());
+                if self.op_silent.q.val() {
                     self.out_left.d.next = 0.into();
                     self.resp_len.d.next = 0.into();
                 } else {
@@ -529,8 +617,8 @@ impl Logic for Executor {
                 self.frames_rejected.d.next = self.frames_rejected.q.val() + 1;
                 self.rejected_flag.d.next = true;
                 self.resp_code.d.next = 0x80.into();
-                self.out_sr.d.next = bit_cast::<240, 8>(self.reason_r.q.val())
-                    | (bit_cast::<240, 8>(self.op_r.q.val()) << 8);
+                self.out_sr.d.next = bit_cast::<248, 8>(self.reason_r.q.val())
+                    | (bit_cast::<248, 8>(self.op_r.q.val()) << 8);
                 self.out_left.d.next = 2.into();
                 self.resp_len.d.next = 2.into();
                 self.state.d.next = ExecState::RespondSr;
@@ -637,7 +725,8 @@ impl Logic for Executor {
             }
             ExecState::DumpReq => {
                 if !self.core.status.busy.val() {
-                    self.core.rb.req.next = true;
+                    // The readback reaches the core next cycle, from rb_req_r.
+                    self.rb_req_r.d.next = true;
                     self.state.d.next = ExecState::DumpWait;
                 }
             }
@@ -671,6 +760,69 @@ impl Logic for Executor {
                     self.state.d.next = ExecState::DumpReq;
                 }
             }
+            ExecState::WritePrep => {
+                // key_sr is complete; dump_span/dump_ok take it in this cycle.
+                self.state.d.next = ExecState::WritePrep2;
+            }
+            ExecState::WritePrep2 => {
+                // write_fits takes dump_span in this cycle.
+                self.state.d.next = ExecState::WriteCheck;
+            }
+            ExecState::WriteCheck => {
+                self.bank.d.next = self.key_sr.q.val().get_bits::<8>(104);
+                self.addr.d.next = self.key_sr.q.val().get_bits::<16>(112);
+                self.write_left.d.next = self.len_r.q.val() - 3;
+                self.reason_r.d.next = 5.into();
+                if self.dump_ok.q.val() & self.write_fits.q.val() {
+                    self.state.d.next = ExecState::WriteIdle;
+                } else {
+                    self.state.d.next = ExecState::Reject;
+                }
+            }
+            ExecState::WriteIdle => {
+                // Bit writes are dropped while a clear sweeps; nothing else can start one now.
+                if !self.core.status.busy.val() {
+                    self.image_incomplete.d.next = true;
+                    self.state.d.next = ExecState::WriteFetch;
+                }
+            }
+            ExecState::WriteFetch => {
+                // buf_raddr = bptr now; the byte is there next cycle.
+                self.state.d.next = ExecState::WriteLoad;
+            }
+            ExecState::WriteLoad => {
+                self.byte_acc.d.next = self.buf_rdata.val();
+                self.bptr.d.next = self.bptr.q.val() + 1;
+                self.bitcnt.d.next = 0.into();
+                self.state.d.next = ExecState::WriteBit;
+            }
+            ExecState::WriteBit => {
+                // The bit write reaches the core next cycle, from rb_*_r.
+                self.rb_req_r.d.next = true;
+                self.rb_write_r.d.next = true;
+                self.byte_acc.d.next = self.byte_acc.q.val() >> 1;
+                self.addr.d.next = self.addr.q.val() + 1;
+                self.bitcnt.d.next = self.bitcnt.q.val() + 1;
+                if self.bitcnt.q.val() == 7 {
+                    self.write_left.d.next = self.write_left.q.val() - 1;
+                    self.wait_count.d.next = 0.into();
+                    if self.write_left.q.val() == 1 {
+                        self.state.d.next = ExecState::WriteSettle;
+                    } else {
+                        self.state.d.next = ExecState::WriteFetch;
+                    }
+                }
+            }
+            ExecState::WriteSettle => {
+                // The last write reached the core in the first cycle of this state; its
+                // bank's fill counter has counted it 7 cycles later.
+                self.wait_count.d.next = self.wait_count.q.val() + 1;
+                if self.wait_count.q.val() == 9 {
+                    self.bitmap.d.next = bit_cast::<32, 17>(self.core.fill.count.val());
+                    self.nkeys.d.next = 24.into();
+                    self.state.d.next = ExecState::Finish;
+                }
+            }
             _ => {
                 self.state.d.next = ExecState::Idle;
             }
@@ -679,6 +831,12 @@ impl Logic for Executor {
             self.state.d.next = ExecState::Idle;
             self.have_last.d.next = false;
             self.pl_valid_r.d.next = false;
+            self.rb_req_r.d.next = false;
+            self.rb_write_r.d.next = false;
+            self.ops_served.d.next = 0.into();
+            self.frames_ok.d.next = 0.into();
+            self.frames_rejected.d.next = 0.into();
+            self.frames_replayed.d.next = 0.into();
         }
     }
 }

@@ -26,6 +26,11 @@ use rust_hdl::prelude::*;
 
 /// Default line rate.
 pub const DEFAULT_BAUD: u32 = 115_200;
+/// Line rates the bridge is built for, and a host may ask for: from the
+/// slowest rate in common use up to the fastest USB UART on the boards
+/// (the FT2232H's 12 Mbaud; the ULX3S's FT231X stops at 3 Mbaud).
+pub const MIN_BAUD: u32 = 300;
+pub const MAX_BAUD: u32 = 12_000_000;
 /// Default truncation timeout: a gap of this many bit times inside a frame
 /// ends it (about 17 ms at 115200 baud).
 pub const DEFAULT_TIMEOUT_BITS: u32 = 2000;
@@ -52,7 +57,7 @@ impl std::fmt::Display for BridgeError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             BridgeError::BadClock(c) => write!(f, "clock frequency {c} Hz is not allowed (must be 1 kHz ..= 1 GHz)"),
-            BridgeError::BadBaud(b) => write!(f, "baud rate {b} is not allowed (must be 300 ..= 12000000)"),
+            BridgeError::BadBaud(b) => write!(f, "baud rate {b} is not allowed (must be {MIN_BAUD} ..= {MAX_BAUD})"),
             BridgeError::BaudNotReachable { clock_hz, baud, clocks_per_bit, error } => write!(
                 f,
                 "baud rate {baud} cannot be made from a {clock_hz} Hz clock: the nearest divider {clocks_per_bit} \
@@ -99,7 +104,7 @@ impl BridgeParams {
         if !(1_000..=1_000_000_000).contains(&self.clock_hz) {
             return Err(BridgeError::BadClock(self.clock_hz));
         }
-        if !(300..=12_000_000).contains(&self.baud) {
+        if !(MIN_BAUD..=MAX_BAUD).contains(&self.baud) {
             return Err(BridgeError::BadBaud(self.baud));
         }
         if !(20..=1_000_000).contains(&self.timeout_bits) {

@@ -1,6 +1,6 @@
 
 
-module bloom_core(clock,reset,req_valid,req_ready,req_op,req_key,req_tag,resp_valid,resp_ready,resp_hit,resp_tag,rb_req,rb_bank,rb_addr,rb_valid,rb_data,fill_bank,fill_count,busy);
+module bloom_core(clock,reset,req_valid,req_ready,req_op,req_key,req_tag,resp_valid,resp_ready,resp_hit,resp_tag,rb_req,rb_bank,rb_addr,rb_write,rb_wdata,rb_valid,rb_data,fill_bank,fill_count,busy);
     
     // Module arguments
     input wire  clock;
@@ -17,6 +17,8 @@ module bloom_core(clock,reset,req_valid,req_ready,req_op,req_key,req_tag,resp_va
     input wire  rb_req;
     input wire  [3:0] rb_bank;
     input wire  [15:0] rb_addr;
+    input wire  rb_write;
+    input wire  rb_wdata;
     output reg  rb_valid;
     output reg  rb_data;
     input wire  [3:0] fill_bank;
@@ -38,14 +40,16 @@ module bloom_core(clock,reset,req_valid,req_ready,req_op,req_key,req_tag,resp_va
     reg  control$rb_req;
     reg  [3:0] control$rb_bank;
     reg  [15:0] control$rb_addr;
+    reg  control$rb_write;
+    reg  control$rb_wdata;
     wire  control$rb_valid;
     wire  control$rb_data;
     wire  control$busy;
     wire  [63:0] control$key1;
     wire  control$is_rb2;
     wire  [15:0] control$rb_addr2;
-    wire  control$write4;
-    wire  control$insert5;
+    wire  [15:0] control$write4;
+    wire  control$wdata4;
     wire  control$clear5;
     wire  control$sweep_en;
     wire  control$sweep_en3;
@@ -58,8 +62,8 @@ module bloom_core(clock,reset,req_valid,req_ready,req_op,req_key,req_tag,resp_va
     reg  [63:0] parts$0$key1;
     reg  parts$0$is_rb2;
     reg  [15:0] parts$0$rb_addr2;
-    reg  parts$0$write4;
-    reg  parts$0$insert5;
+    reg  [15:0] parts$0$write4;
+    reg  parts$0$wdata4;
     reg  parts$0$clear5;
     reg  parts$0$sweep_en;
     reg  parts$0$sweep_en3;
@@ -72,8 +76,8 @@ module bloom_core(clock,reset,req_valid,req_ready,req_op,req_key,req_tag,resp_va
     reg  [63:0] parts$1$key1;
     reg  parts$1$is_rb2;
     reg  [15:0] parts$1$rb_addr2;
-    reg  parts$1$write4;
-    reg  parts$1$insert5;
+    reg  [15:0] parts$1$write4;
+    reg  parts$1$wdata4;
     reg  parts$1$clear5;
     reg  parts$1$sweep_en;
     reg  parts$1$sweep_en3;
@@ -86,8 +90,8 @@ module bloom_core(clock,reset,req_valid,req_ready,req_op,req_key,req_tag,resp_va
     reg  [63:0] parts$2$key1;
     reg  parts$2$is_rb2;
     reg  [15:0] parts$2$rb_addr2;
-    reg  parts$2$write4;
-    reg  parts$2$insert5;
+    reg  [15:0] parts$2$write4;
+    reg  parts$2$wdata4;
     reg  parts$2$clear5;
     reg  parts$2$sweep_en;
     reg  parts$2$sweep_en3;
@@ -100,8 +104,8 @@ module bloom_core(clock,reset,req_valid,req_ready,req_op,req_key,req_tag,resp_va
     reg  [63:0] parts$3$key1;
     reg  parts$3$is_rb2;
     reg  [15:0] parts$3$rb_addr2;
-    reg  parts$3$write4;
-    reg  parts$3$insert5;
+    reg  [15:0] parts$3$write4;
+    reg  parts$3$wdata4;
     reg  parts$3$clear5;
     reg  parts$3$sweep_en;
     reg  parts$3$sweep_en3;
@@ -126,6 +130,8 @@ module bloom_core(clock,reset,req_valid,req_ready,req_op,req_key,req_tag,resp_va
         .rb_req(control$rb_req),
         .rb_bank(control$rb_bank),
         .rb_addr(control$rb_addr),
+        .rb_write(control$rb_write),
+        .rb_wdata(control$rb_wdata),
         .rb_valid(control$rb_valid),
         .rb_data(control$rb_data),
         .busy(control$busy),
@@ -133,7 +139,7 @@ module bloom_core(clock,reset,req_valid,req_ready,req_op,req_key,req_tag,resp_va
         .is_rb2(control$is_rb2),
         .rb_addr2(control$rb_addr2),
         .write4(control$write4),
-        .insert5(control$insert5),
+        .wdata4(control$wdata4),
         .clear5(control$clear5),
         .sweep_en(control$sweep_en),
         .sweep_en3(control$sweep_en3),
@@ -149,7 +155,7 @@ module bloom_core(clock,reset,req_valid,req_ready,req_op,req_key,req_tag,resp_va
         .is_rb2(parts$0$is_rb2),
         .rb_addr2(parts$0$rb_addr2),
         .write4(parts$0$write4),
-        .insert5(parts$0$insert5),
+        .wdata4(parts$0$wdata4),
         .clear5(parts$0$clear5),
         .sweep_en(parts$0$sweep_en),
         .sweep_en3(parts$0$sweep_en3),
@@ -165,7 +171,7 @@ module bloom_core(clock,reset,req_valid,req_ready,req_op,req_key,req_tag,resp_va
         .is_rb2(parts$1$is_rb2),
         .rb_addr2(parts$1$rb_addr2),
         .write4(parts$1$write4),
-        .insert5(parts$1$insert5),
+        .wdata4(parts$1$wdata4),
         .clear5(parts$1$clear5),
         .sweep_en(parts$1$sweep_en),
         .sweep_en3(parts$1$sweep_en3),
@@ -181,7 +187,7 @@ module bloom_core(clock,reset,req_valid,req_ready,req_op,req_key,req_tag,resp_va
         .is_rb2(parts$2$is_rb2),
         .rb_addr2(parts$2$rb_addr2),
         .write4(parts$2$write4),
-        .insert5(parts$2$insert5),
+        .wdata4(parts$2$wdata4),
         .clear5(parts$2$clear5),
         .sweep_en(parts$2$sweep_en),
         .sweep_en3(parts$2$sweep_en3),
@@ -197,7 +203,7 @@ module bloom_core(clock,reset,req_valid,req_ready,req_op,req_key,req_tag,resp_va
         .is_rb2(parts$3$is_rb2),
         .rb_addr2(parts$3$rb_addr2),
         .write4(parts$3$write4),
-        .insert5(parts$3$insert5),
+        .wdata4(parts$3$wdata4),
         .clear5(parts$3$clear5),
         .sweep_en(parts$3$sweep_en),
         .sweep_en3(parts$3$sweep_en3),
@@ -226,6 +232,8 @@ module bloom_core(clock,reset,req_valid,req_ready,req_op,req_key,req_tag,resp_va
         control$rb_req = rb_req;
         control$rb_bank = rb_bank;
         control$rb_addr = rb_addr;
+        control$rb_write = rb_write;
+        control$rb_wdata = rb_wdata;
         req_ready = control$req_ready;
         resp_valid = control$resp_valid;
         resp_hit = control$resp_hit;
@@ -239,7 +247,7 @@ module bloom_core(clock,reset,req_valid,req_ready,req_op,req_key,req_tag,resp_va
         parts$0$is_rb2 = control$is_rb2;
         parts$0$rb_addr2 = control$rb_addr2;
         parts$0$write4 = control$write4;
-        parts$0$insert5 = control$insert5;
+        parts$0$wdata4 = control$wdata4;
         parts$0$clear5 = control$clear5;
         parts$0$sweep_en = control$sweep_en;
         parts$0$sweep_en3 = control$sweep_en3;
@@ -250,7 +258,7 @@ module bloom_core(clock,reset,req_valid,req_ready,req_op,req_key,req_tag,resp_va
         parts$1$is_rb2 = control$is_rb2;
         parts$1$rb_addr2 = control$rb_addr2;
         parts$1$write4 = control$write4;
-        parts$1$insert5 = control$insert5;
+        parts$1$wdata4 = control$wdata4;
         parts$1$clear5 = control$clear5;
         parts$1$sweep_en = control$sweep_en;
         parts$1$sweep_en3 = control$sweep_en3;
@@ -261,7 +269,7 @@ module bloom_core(clock,reset,req_valid,req_ready,req_op,req_key,req_tag,resp_va
         parts$2$is_rb2 = control$is_rb2;
         parts$2$rb_addr2 = control$rb_addr2;
         parts$2$write4 = control$write4;
-        parts$2$insert5 = control$insert5;
+        parts$2$wdata4 = control$wdata4;
         parts$2$clear5 = control$clear5;
         parts$2$sweep_en = control$sweep_en;
         parts$2$sweep_en3 = control$sweep_en3;
@@ -272,7 +280,7 @@ module bloom_core(clock,reset,req_valid,req_ready,req_op,req_key,req_tag,resp_va
         parts$3$is_rb2 = control$is_rb2;
         parts$3$rb_addr2 = control$rb_addr2;
         parts$3$write4 = control$write4;
-        parts$3$insert5 = control$insert5;
+        parts$3$wdata4 = control$wdata4;
         parts$3$clear5 = control$clear5;
         parts$3$sweep_en = control$sweep_en;
         parts$3$sweep_en3 = control$sweep_en3;
@@ -287,7 +295,7 @@ module bloom_core(clock,reset,req_valid,req_ready,req_op,req_key,req_tag,resp_va
 endmodule // bloom_core
 
 
-module bloom_core_control(clock,reset,req_valid,req_ready,req_op,req_key,req_tag,resp_valid,resp_ready,resp_hit,resp_tag,rb_req,rb_bank,rb_addr,rb_valid,rb_data,busy,key1,is_rb2,rb_addr2,write4,insert5,clear5,sweep_en,sweep_en3,sweep_addr3,rb_select5,all_bits5,rb_bit5);
+module bloom_core_control(clock,reset,req_valid,req_ready,req_op,req_key,req_tag,resp_valid,resp_ready,resp_hit,resp_tag,rb_req,rb_bank,rb_addr,rb_write,rb_wdata,rb_valid,rb_data,busy,key1,is_rb2,rb_addr2,write4,wdata4,clear5,sweep_en,sweep_en3,sweep_addr3,rb_select5,all_bits5,rb_bit5);
     
     // Module arguments
     input wire  clock;
@@ -304,14 +312,16 @@ module bloom_core_control(clock,reset,req_valid,req_ready,req_op,req_key,req_tag
     input wire  rb_req;
     input wire  [3:0] rb_bank;
     input wire  [15:0] rb_addr;
+    input wire  rb_write;
+    input wire  rb_wdata;
     output reg  rb_valid;
     output reg  rb_data;
     output reg  busy;
     output reg  [63:0] key1;
     output reg  is_rb2;
     output reg  [15:0] rb_addr2;
-    output reg  write4;
-    output reg  insert5;
+    output reg  [15:0] write4;
+    output reg  wdata4;
     output reg  clear5;
     output reg  sweep_en;
     output reg  sweep_en3;
@@ -328,6 +338,7 @@ module bloom_core_control(clock,reset,req_valid,req_ready,req_op,req_key,req_tag
     localparam  outstanding_one = 8'h1;
     localparam  select_one = 16'h1;
     localparam  select_zero = 16'h0;
+    localparam  select_all = 16'hffff;
     localparam  sweep_before_last = 16'hffe;
     localparam  sweep_one = 16'h1;
     localparam  sweep_zero = 16'h0;
@@ -415,6 +426,24 @@ module bloom_core_control(clock,reset,req_valid,req_ready,req_op,req_key,req_tag
     reg  [15:0] rb_select_5$d;
     wire  [15:0] rb_select_5$q;
     reg  rb_select_5$clock;
+    reg  wr1$d;
+    wire  wr1$q;
+    reg  wr1$clock;
+    reg  wr2$d;
+    wire  wr2$q;
+    reg  wr2$clock;
+    reg  wr3$d;
+    wire  wr3$q;
+    reg  wr3$clock;
+    reg  wdata1$d;
+    wire  wdata1$q;
+    reg  wdata1$clock;
+    reg  wdata2$d;
+    wire  wdata2$q;
+    reg  wdata2$clock;
+    reg  wdata3$d;
+    wire  wdata3$q;
+    reg  wdata3$clock;
     reg  [63:0] key_1$d;
     wire  [63:0] key_1$q;
     reg  key_1$clock;
@@ -463,12 +492,12 @@ module bloom_core_control(clock,reset,req_valid,req_ready,req_op,req_key,req_tag
     reg  rb_data6$d;
     wire  rb_data6$q;
     reg  rb_data6$clock;
-    reg  write_at4$d;
-    wire  write_at4$q;
-    reg  write_at4$clock;
-    reg  insert_at5$d;
-    wire  insert_at5$q;
-    reg  insert_at5$clock;
+    reg  [15:0] write_en4$d;
+    wire  [15:0] write_en4$q;
+    reg  write_en4$clock;
+    reg  write_data4$d;
+    wire  write_data4$q;
+    reg  write_data4$clock;
     reg  clear_at5$d;
     wire  clear_at5$q;
     reg  clear_at5$clock;
@@ -627,6 +656,36 @@ module bloom_core_control(clock,reset,req_valid,req_ready,req_op,req_key,req_tag
         .q(rb_select_5$q),
         .clock(rb_select_5$clock)
     );
+    bloom_core_control_wr1 wr1(
+        .d(wr1$d),
+        .q(wr1$q),
+        .clock(wr1$clock)
+    );
+    bloom_core_control_wr2 wr2(
+        .d(wr2$d),
+        .q(wr2$q),
+        .clock(wr2$clock)
+    );
+    bloom_core_control_wr3 wr3(
+        .d(wr3$d),
+        .q(wr3$q),
+        .clock(wr3$clock)
+    );
+    bloom_core_control_wdata1 wdata1(
+        .d(wdata1$d),
+        .q(wdata1$q),
+        .clock(wdata1$clock)
+    );
+    bloom_core_control_wdata2 wdata2(
+        .d(wdata2$d),
+        .q(wdata2$q),
+        .clock(wdata2$clock)
+    );
+    bloom_core_control_wdata3 wdata3(
+        .d(wdata3$d),
+        .q(wdata3$q),
+        .clock(wdata3$clock)
+    );
     bloom_core_control_key_1 key_1(
         .d(key_1$d),
         .q(key_1$q),
@@ -707,15 +766,15 @@ module bloom_core_control(clock,reset,req_valid,req_ready,req_op,req_key,req_tag
         .q(rb_data6$q),
         .clock(rb_data6$clock)
     );
-    bloom_core_control_write_at4 write_at4(
-        .d(write_at4$d),
-        .q(write_at4$q),
-        .clock(write_at4$clock)
+    bloom_core_control_write_en4 write_en4(
+        .d(write_en4$d),
+        .q(write_en4$q),
+        .clock(write_en4$clock)
     );
-    bloom_core_control_insert_at5 insert_at5(
-        .d(insert_at5$d),
-        .q(insert_at5$q),
-        .clock(insert_at5$clock)
+    bloom_core_control_write_data4 write_data4(
+        .d(write_data4$d),
+        .q(write_data4$q),
+        .clock(write_data4$clock)
     );
     bloom_core_control_clear_at5 clear_at5(
         .d(clear_at5$d),
@@ -779,9 +838,15 @@ module bloom_core_control(clock,reset,req_valid,req_ready,req_op,req_key,req_tag
         hit6$clock = clock;
         rb_valid6$clock = clock;
         rb_data6$clock = clock;
-        write_at4$clock = clock;
-        insert_at5$clock = clock;
+        write_en4$clock = clock;
+        write_data4$clock = clock;
         clear_at5$clock = clock;
+        wr1$clock = clock;
+        wr2$clock = clock;
+        wr3$clock = clock;
+        wdata1$clock = clock;
+        wdata2$clock = clock;
+        wdata3$clock = clock;
         valid1$d = valid1$q;
         valid2$d = valid2$q;
         valid3$d = valid3$q;
@@ -825,9 +890,15 @@ module bloom_core_control(clock,reset,req_valid,req_ready,req_op,req_key,req_tag
         hit6$d = hit6$q;
         rb_valid6$d = rb_valid6$q;
         rb_data6$d = rb_data6$q;
-        write_at4$d = write_at4$q;
-        insert_at5$d = insert_at5$q;
+        write_en4$d = write_en4$q;
+        write_data4$d = write_data4$q;
         clear_at5$d = clear_at5$q;
+        wr1$d = wr1$q;
+        wr2$d = wr2$q;
+        wr3$d = wr3$q;
+        wdata1$d = wdata1$q;
+        wdata2$d = wdata2$q;
+        wdata3$d = wdata3$q;
         fifo$clock = clock;
         fifo$reset = reset;
         busy = ~idle$q;
@@ -842,6 +913,12 @@ module bloom_core_control(clock,reset,req_valid,req_ready,req_op,req_key,req_tag
         rb1$d = rb_req;
         rb_address1$d = rb_addr & address_mask;
         rb_bank1$d = rb_bank;
+        wr1$d = (rb_req & rb_write) & idle$q;
+        wdata1$d = rb_wdata;
+        wr2$d = wr1$q;
+        wdata2$d = wdata1$q;
+        wr3$d = wr2$q;
+        wdata3$d = wdata2$q;
         valid2$d = valid1$q;
         op2$d = op1$q;
         tag2$d = tag1$q;
@@ -873,11 +950,24 @@ module bloom_core_control(clock,reset,req_valid,req_ready,req_op,req_key,req_tag
         key1 = key_1$q;
         is_rb2 = rb2$q;
         rb_addr2 = rb_address2$q;
-        write_at4$d = (valid3$q & (op3$q == op_insert)) | sweep_lead$q;
-        insert_at5$d = valid4$q & (op4$q == op_insert);
+        if ((valid3$q & (op3$q == op_insert)) | sweep_lead$q) begin
+            write_en4$d = select_all;
+        end
+        else if (wr3$q) begin
+            write_en4$d = select_one << rb_bank3$q;
+        end
+        else begin
+            write_en4$d = select_zero;
+        end
+        if (wr3$q) begin
+            write_data4$d = wdata3$q;
+        end
+        else begin
+            write_data4$d = ~sweep_lead$q;
+        end
         clear_at5$d = valid4$q & (op4$q == op_clear);
-        write4 = write_at4$q;
-        insert5 = insert_at5$q;
+        write4 = write_en4$q;
+        wdata4 = write_data4$q;
         clear5 = clear_at5$q;
         sweep_en = sweeping$q;
         sweep_en3 = sweep_lead$q;
@@ -945,9 +1035,11 @@ module bloom_core_control(clock,reset,req_valid,req_ready,req_op,req_key,req_tag
             rb5$d = 1'b0;
             rb_select_5$d = select_zero;
             rb_valid6$d = 1'b0;
-            write_at4$d = 1'b0;
-            insert_at5$d = 1'b0;
+            write_en4$d = select_zero;
             clear_at5$d = 1'b0;
+            wr1$d = 1'b0;
+            wr2$d = 1'b0;
+            wr3$d = 1'b0;
             clear1$d = 1'b0;
             clear2$d = 1'b0;
             idle$d = 1'b1;
@@ -1125,25 +1217,6 @@ module bloom_core_control_idle(d,q,clock);
     end
           
 endmodule // bloom_core_control_idle
-
-
-module bloom_core_control_insert_at5(d,q,clock);
-    
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-    
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-    
-    always @(posedge clock) begin
-       q <= d;
-    end
-          
-endmodule // bloom_core_control_insert_at5
 
 
 module bloom_core_control_key_1(d,q,clock);
@@ -1887,7 +1960,7 @@ module bloom_core_control_valid6(d,q,clock);
 endmodule // bloom_core_control_valid6
 
 
-module bloom_core_control_write_at4(d,q,clock);
+module bloom_core_control_wdata1(d,q,clock);
     
     // Module arguments
     input wire  d;
@@ -1903,10 +1976,143 @@ module bloom_core_control_write_at4(d,q,clock);
        q <= d;
     end
           
-endmodule // bloom_core_control_write_at4
+endmodule // bloom_core_control_wdata1
 
 
-module bloom_core_parts_0(clock,reset,key1,is_rb2,rb_addr2,write4,insert5,clear5,sweep_en,sweep_en3,sweep_addr3,bit5,fill_low,fill_high);
+module bloom_core_control_wdata2(d,q,clock);
+    
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_control_wdata2
+
+
+module bloom_core_control_wdata3(d,q,clock);
+    
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_control_wdata3
+
+
+module bloom_core_control_wr1(d,q,clock);
+    
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_control_wr1
+
+
+module bloom_core_control_wr2(d,q,clock);
+    
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_control_wr2
+
+
+module bloom_core_control_wr3(d,q,clock);
+    
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_control_wr3
+
+
+module bloom_core_control_write_data4(d,q,clock);
+    
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_control_write_data4
+
+
+module bloom_core_control_write_en4(d,q,clock);
+    
+    // Module arguments
+    input wire  [15:0] d;
+    output reg  [15:0] q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 16'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_control_write_en4
+
+
+module bloom_core_parts_0(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,sweep_en,sweep_en3,sweep_addr3,bit5,fill_low,fill_high);
     
     // Module arguments
     input wire  clock;
@@ -1914,8 +2120,8 @@ module bloom_core_parts_0(clock,reset,key1,is_rb2,rb_addr2,write4,insert5,clear5
     input wire  [63:0] key1;
     input wire  is_rb2;
     input wire  [15:0] rb_addr2;
-    input wire  write4;
-    input wire  insert5;
+    input wire  [15:0] write4;
+    input wire  wdata4;
     input wire  clear5;
     input wire  sweep_en;
     input wire  sweep_en3;
@@ -1926,6 +2132,7 @@ module bloom_core_parts_0(clock,reset,key1,is_rb2,rb_addr2,write4,insert5,clear5
     
     // Constant declarations
     localparam  forwarding_enabled = 1'b1;
+    localparam  bank_select = 16'h1;
     localparam  fill_at_reset_low = 8'h0;
     localparam  fill_at_reset_high = 9'b0;
     localparam  low_zero = 8'h0;
@@ -1961,12 +2168,27 @@ module bloom_core_parts_0(clock,reset,key1,is_rb2,rb_addr2,write4,insert5,clear5
     reg  same_high4$d;
     wire  same_high4$q;
     reg  same_high4$clock;
-    reg  forward5$d;
-    wire  forward5$q;
-    reg  forward5$clock;
-    reg  [7:0] increment6$d;
-    wire  [7:0] increment6$q;
-    reg  increment6$clock;
+    reg  up5$d;
+    wire  up5$q;
+    reg  up5$clock;
+    reg  down5$d;
+    wire  down5$q;
+    reg  down5$clock;
+    reg  set5$d;
+    wire  set5$q;
+    reg  set5$clock;
+    reg  kill5$d;
+    wire  kill5$q;
+    reg  kill5$clock;
+    reg  [7:0] delta6$d;
+    wire  [7:0] delta6$q;
+    reg  delta6$clock;
+    reg  inc6$d;
+    wire  inc6$q;
+    reg  inc6$clock;
+    reg  dec6$d;
+    wire  dec6$q;
+    reg  dec6$clock;
     reg  [8:0] carry6$d;
     wire  [8:0] carry6$q;
     reg  carry6$clock;
@@ -1979,7 +2201,11 @@ module bloom_core_parts_0(clock,reset,key1,is_rb2,rb_addr2,write4,insert5,clear5
     
     // Local signals
     reg  [15:0] addr2;
+    reg  bit5_now;
+    reg  inc5;
+    reg  dec5;
     reg  low_full_next;
+    reg  low_zero_next;
     reg  [7:0] keep_low;
     reg  [8:0] keep_high;
     
@@ -2017,15 +2243,40 @@ module bloom_core_parts_0(clock,reset,key1,is_rb2,rb_addr2,write4,insert5,clear5
         .q(same_high4$q),
         .clock(same_high4$clock)
     );
-    bloom_core_parts_0_forward5 forward5(
-        .d(forward5$d),
-        .q(forward5$q),
-        .clock(forward5$clock)
+    bloom_core_parts_0_up5 up5(
+        .d(up5$d),
+        .q(up5$q),
+        .clock(up5$clock)
     );
-    bloom_core_parts_0_increment6 increment6(
-        .d(increment6$d),
-        .q(increment6$q),
-        .clock(increment6$clock)
+    bloom_core_parts_0_down5 down5(
+        .d(down5$d),
+        .q(down5$q),
+        .clock(down5$clock)
+    );
+    bloom_core_parts_0_set5 set5(
+        .d(set5$d),
+        .q(set5$q),
+        .clock(set5$clock)
+    );
+    bloom_core_parts_0_kill5 kill5(
+        .d(kill5$d),
+        .q(kill5$q),
+        .clock(kill5$clock)
+    );
+    bloom_core_parts_0_delta6 delta6(
+        .d(delta6$d),
+        .q(delta6$q),
+        .clock(delta6$clock)
+    );
+    bloom_core_parts_0_inc6 inc6(
+        .d(inc6$d),
+        .q(inc6$q),
+        .clock(inc6$clock)
+    );
+    bloom_core_parts_0_dec6 dec6(
+        .d(dec6$d),
+        .q(dec6$q),
+        .clock(dec6$clock)
     );
     bloom_core_parts_0_carry6 carry6(
         .d(carry6$d),
@@ -2049,8 +2300,13 @@ module bloom_core_parts_0(clock,reset,key1,is_rb2,rb_addr2,write4,insert5,clear5
         addr4$clock = clock;
         same_low4$clock = clock;
         same_high4$clock = clock;
-        forward5$clock = clock;
-        increment6$clock = clock;
+        up5$clock = clock;
+        down5$clock = clock;
+        set5$clock = clock;
+        kill5$clock = clock;
+        delta6$clock = clock;
+        inc6$clock = clock;
+        dec6$clock = clock;
         carry6$clock = clock;
         low$clock = clock;
         high$clock = clock;
@@ -2058,8 +2314,13 @@ module bloom_core_parts_0(clock,reset,key1,is_rb2,rb_addr2,write4,insert5,clear5
         addr4$d = addr4$q;
         same_low4$d = same_low4$q;
         same_high4$d = same_high4$q;
-        forward5$d = forward5$q;
-        increment6$d = increment6$q;
+        up5$d = up5$q;
+        down5$d = down5$q;
+        set5$d = set5$q;
+        kill5$d = kill5$q;
+        delta6$d = delta6$q;
+        inc6$d = inc6$q;
+        dec6$d = dec6$q;
         carry6$d = carry6$q;
         low$d = low$q;
         high$d = high$q;
@@ -2082,25 +2343,45 @@ module bloom_core_parts_0(clock,reset,key1,is_rb2,rb_addr2,write4,insert5,clear5
         end
         same_low4$d = ((addr3$q ^ addr4$q) & address_mask_low) == address_zero;
         same_high4$d = ((addr3$q ^ addr4$q) & address_mask_high) == address_zero;
-        forward5$d = (forwarding_enabled & insert5) & (same_low4$q & same_high4$q);
-        ram$write_enable = write4;
+        ram$write_enable = (write4 & bank_select) != address_zero;
         ram$write_addr = addr4$q;
-        ram$write_data = ~sweep_en;
-        bit5 = ram$read_data | forward5$q;
-        if (insert5 & ~(ram$read_data | forward5$q)) begin
-            increment6$d = low_one;
+        ram$write_data = wdata4;
+        up5$d = ((write4 & bank_select) != address_zero) & wdata4;
+        down5$d = ((write4 & bank_select) != address_zero) & ~(wdata4 | sweep_en);
+        set5$d = (forwarding_enabled & up5$q) & (same_low4$q & same_high4$q);
+        kill5$d = (forwarding_enabled & down5$q) & (same_low4$q & same_high4$q);
+        bit5_now = (ram$read_data & ~kill5$q) | set5$q;
+        bit5 = bit5_now;
+        inc5 = up5$q & ~bit5_now;
+        dec5 = down5$q & bit5_now;
+        inc6$d = inc5;
+        dec6$d = dec5;
+        if (inc5) begin
+            delta6$d = low_one;
+        end
+        else if (dec5) begin
+            delta6$d = low_full;
         end
         else begin
-            increment6$d = low_zero;
+            delta6$d = low_zero;
         end
-        if (increment6$q[32'h0]) begin
+        if (inc6$q) begin
             low_full_next = low$q == low_before_full;
+            low_zero_next = low$q == low_full;
+        end
+        else if (dec6$q) begin
+            low_full_next = low$q == low_zero;
+            low_zero_next = low$q == low_one;
         end
         else begin
             low_full_next = low$q == low_full;
+            low_zero_next = low$q == low_zero;
         end
-        if ((insert5 & ~(ram$read_data | forward5$q)) & low_full_next) begin
+        if (inc5 & low_full_next) begin
             carry6$d = high_one;
+        end
+        else if (dec5 & low_zero_next) begin
+            carry6$d = high_full;
         end
         else begin
             carry6$d = high_zero;
@@ -2113,10 +2394,14 @@ module bloom_core_parts_0(clock,reset,key1,is_rb2,rb_addr2,write4,insert5,clear5
             keep_low = low_full;
             keep_high = high_full;
         end
-        low$d = (low$q + increment6$q) & keep_low;
+        low$d = (low$q + delta6$q) & keep_low;
         high$d = (high$q + carry6$q) & keep_high;
         if (reset) begin
-            increment6$d = low_zero;
+            up5$d = 1'b0;
+            down5$d = 1'b0;
+            delta6$d = low_zero;
+            inc6$d = 1'b0;
+            dec6$d = 1'b0;
             carry6$d = high_zero;
             low$d = fill_at_reset_low;
             high$d = fill_at_reset_high;
@@ -2185,7 +2470,7 @@ module bloom_core_parts_0_carry6(d,q,clock);
 endmodule // bloom_core_parts_0_carry6
 
 
-module bloom_core_parts_0_forward5(d,q,clock);
+module bloom_core_parts_0_dec6(d,q,clock);
     
     // Module arguments
     input wire  d;
@@ -2201,7 +2486,45 @@ module bloom_core_parts_0_forward5(d,q,clock);
        q <= d;
     end
           
-endmodule // bloom_core_parts_0_forward5
+endmodule // bloom_core_parts_0_dec6
+
+
+module bloom_core_parts_0_delta6(d,q,clock);
+    
+    // Module arguments
+    input wire  [7:0] d;
+    output reg  [7:0] q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 8'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_parts_0_delta6
+
+
+module bloom_core_parts_0_down5(d,q,clock);
+    
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_parts_0_down5
 
 
 module bloom_core_parts_0_hash(clock,key,addr);
@@ -2342,23 +2665,42 @@ module bloom_core_parts_0_high(d,q,clock);
 endmodule // bloom_core_parts_0_high
 
 
-module bloom_core_parts_0_increment6(d,q,clock);
+module bloom_core_parts_0_inc6(d,q,clock);
     
     // Module arguments
-    input wire  [7:0] d;
-    output reg  [7:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
     
     // Update code (custom)
     initial begin
-       q = 8'h0;
+       q = 1'h0;
     end
     
     always @(posedge clock) begin
        q <= d;
     end
           
-endmodule // bloom_core_parts_0_increment6
+endmodule // bloom_core_parts_0_inc6
+
+
+module bloom_core_parts_0_kill5(d,q,clock);
+    
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_parts_0_kill5
 
 
 module bloom_core_parts_0_low(d,q,clock);
@@ -2461,7 +2803,45 @@ module bloom_core_parts_0_same_low4(d,q,clock);
 endmodule // bloom_core_parts_0_same_low4
 
 
-module bloom_core_parts_1(clock,reset,key1,is_rb2,rb_addr2,write4,insert5,clear5,sweep_en,sweep_en3,sweep_addr3,bit5,fill_low,fill_high);
+module bloom_core_parts_0_set5(d,q,clock);
+    
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_parts_0_set5
+
+
+module bloom_core_parts_0_up5(d,q,clock);
+    
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_parts_0_up5
+
+
+module bloom_core_parts_1(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,sweep_en,sweep_en3,sweep_addr3,bit5,fill_low,fill_high);
     
     // Module arguments
     input wire  clock;
@@ -2469,8 +2849,8 @@ module bloom_core_parts_1(clock,reset,key1,is_rb2,rb_addr2,write4,insert5,clear5
     input wire  [63:0] key1;
     input wire  is_rb2;
     input wire  [15:0] rb_addr2;
-    input wire  write4;
-    input wire  insert5;
+    input wire  [15:0] write4;
+    input wire  wdata4;
     input wire  clear5;
     input wire  sweep_en;
     input wire  sweep_en3;
@@ -2481,6 +2861,7 @@ module bloom_core_parts_1(clock,reset,key1,is_rb2,rb_addr2,write4,insert5,clear5
     
     // Constant declarations
     localparam  forwarding_enabled = 1'b1;
+    localparam  bank_select = 16'h2;
     localparam  fill_at_reset_low = 8'h0;
     localparam  fill_at_reset_high = 9'b0;
     localparam  low_zero = 8'h0;
@@ -2516,12 +2897,27 @@ module bloom_core_parts_1(clock,reset,key1,is_rb2,rb_addr2,write4,insert5,clear5
     reg  same_high4$d;
     wire  same_high4$q;
     reg  same_high4$clock;
-    reg  forward5$d;
-    wire  forward5$q;
-    reg  forward5$clock;
-    reg  [7:0] increment6$d;
-    wire  [7:0] increment6$q;
-    reg  increment6$clock;
+    reg  up5$d;
+    wire  up5$q;
+    reg  up5$clock;
+    reg  down5$d;
+    wire  down5$q;
+    reg  down5$clock;
+    reg  set5$d;
+    wire  set5$q;
+    reg  set5$clock;
+    reg  kill5$d;
+    wire  kill5$q;
+    reg  kill5$clock;
+    reg  [7:0] delta6$d;
+    wire  [7:0] delta6$q;
+    reg  delta6$clock;
+    reg  inc6$d;
+    wire  inc6$q;
+    reg  inc6$clock;
+    reg  dec6$d;
+    wire  dec6$q;
+    reg  dec6$clock;
     reg  [8:0] carry6$d;
     wire  [8:0] carry6$q;
     reg  carry6$clock;
@@ -2534,7 +2930,11 @@ module bloom_core_parts_1(clock,reset,key1,is_rb2,rb_addr2,write4,insert5,clear5
     
     // Local signals
     reg  [15:0] addr2;
+    reg  bit5_now;
+    reg  inc5;
+    reg  dec5;
     reg  low_full_next;
+    reg  low_zero_next;
     reg  [7:0] keep_low;
     reg  [8:0] keep_high;
     
@@ -2572,15 +2972,40 @@ module bloom_core_parts_1(clock,reset,key1,is_rb2,rb_addr2,write4,insert5,clear5
         .q(same_high4$q),
         .clock(same_high4$clock)
     );
-    bloom_core_parts_1_forward5 forward5(
-        .d(forward5$d),
-        .q(forward5$q),
-        .clock(forward5$clock)
+    bloom_core_parts_1_up5 up5(
+        .d(up5$d),
+        .q(up5$q),
+        .clock(up5$clock)
     );
-    bloom_core_parts_1_increment6 increment6(
-        .d(increment6$d),
-        .q(increment6$q),
-        .clock(increment6$clock)
+    bloom_core_parts_1_down5 down5(
+        .d(down5$d),
+        .q(down5$q),
+        .clock(down5$clock)
+    );
+    bloom_core_parts_1_set5 set5(
+        .d(set5$d),
+        .q(set5$q),
+        .clock(set5$clock)
+    );
+    bloom_core_parts_1_kill5 kill5(
+        .d(kill5$d),
+        .q(kill5$q),
+        .clock(kill5$clock)
+    );
+    bloom_core_parts_1_delta6 delta6(
+        .d(delta6$d),
+        .q(delta6$q),
+        .clock(delta6$clock)
+    );
+    bloom_core_parts_1_inc6 inc6(
+        .d(inc6$d),
+        .q(inc6$q),
+        .clock(inc6$clock)
+    );
+    bloom_core_parts_1_dec6 dec6(
+        .d(dec6$d),
+        .q(dec6$q),
+        .clock(dec6$clock)
     );
     bloom_core_parts_1_carry6 carry6(
         .d(carry6$d),
@@ -2604,8 +3029,13 @@ module bloom_core_parts_1(clock,reset,key1,is_rb2,rb_addr2,write4,insert5,clear5
         addr4$clock = clock;
         same_low4$clock = clock;
         same_high4$clock = clock;
-        forward5$clock = clock;
-        increment6$clock = clock;
+        up5$clock = clock;
+        down5$clock = clock;
+        set5$clock = clock;
+        kill5$clock = clock;
+        delta6$clock = clock;
+        inc6$clock = clock;
+        dec6$clock = clock;
         carry6$clock = clock;
         low$clock = clock;
         high$clock = clock;
@@ -2613,8 +3043,13 @@ module bloom_core_parts_1(clock,reset,key1,is_rb2,rb_addr2,write4,insert5,clear5
         addr4$d = addr4$q;
         same_low4$d = same_low4$q;
         same_high4$d = same_high4$q;
-        forward5$d = forward5$q;
-        increment6$d = increment6$q;
+        up5$d = up5$q;
+        down5$d = down5$q;
+        set5$d = set5$q;
+        kill5$d = kill5$q;
+        delta6$d = delta6$q;
+        inc6$d = inc6$q;
+        dec6$d = dec6$q;
         carry6$d = carry6$q;
         low$d = low$q;
         high$d = high$q;
@@ -2637,25 +3072,45 @@ module bloom_core_parts_1(clock,reset,key1,is_rb2,rb_addr2,write4,insert5,clear5
         end
         same_low4$d = ((addr3$q ^ addr4$q) & address_mask_low) == address_zero;
         same_high4$d = ((addr3$q ^ addr4$q) & address_mask_high) == address_zero;
-        forward5$d = (forwarding_enabled & insert5) & (same_low4$q & same_high4$q);
-        ram$write_enable = write4;
+        ram$write_enable = (write4 & bank_select) != address_zero;
         ram$write_addr = addr4$q;
-        ram$write_data = ~sweep_en;
-        bit5 = ram$read_data | forward5$q;
-        if (insert5 & ~(ram$read_data | forward5$q)) begin
-            increment6$d = low_one;
+        ram$write_data = wdata4;
+        up5$d = ((write4 & bank_select) != address_zero) & wdata4;
+        down5$d = ((write4 & bank_select) != address_zero) & ~(wdata4 | sweep_en);
+        set5$d = (forwarding_enabled & up5$q) & (same_low4$q & same_high4$q);
+        kill5$d = (forwarding_enabled & down5$q) & (same_low4$q & same_high4$q);
+        bit5_now = (ram$read_data & ~kill5$q) | set5$q;
+        bit5 = bit5_now;
+        inc5 = up5$q & ~bit5_now;
+        dec5 = down5$q & bit5_now;
+        inc6$d = inc5;
+        dec6$d = dec5;
+        if (inc5) begin
+            delta6$d = low_one;
+        end
+        else if (dec5) begin
+            delta6$d = low_full;
         end
         else begin
-            increment6$d = low_zero;
+            delta6$d = low_zero;
         end
-        if (increment6$q[32'h0]) begin
+        if (inc6$q) begin
             low_full_next = low$q == low_before_full;
+            low_zero_next = low$q == low_full;
+        end
+        else if (dec6$q) begin
+            low_full_next = low$q == low_zero;
+            low_zero_next = low$q == low_one;
         end
         else begin
             low_full_next = low$q == low_full;
+            low_zero_next = low$q == low_zero;
         end
-        if ((insert5 & ~(ram$read_data | forward5$q)) & low_full_next) begin
+        if (inc5 & low_full_next) begin
             carry6$d = high_one;
+        end
+        else if (dec5 & low_zero_next) begin
+            carry6$d = high_full;
         end
         else begin
             carry6$d = high_zero;
@@ -2668,10 +3123,14 @@ module bloom_core_parts_1(clock,reset,key1,is_rb2,rb_addr2,write4,insert5,clear5
             keep_low = low_full;
             keep_high = high_full;
         end
-        low$d = (low$q + increment6$q) & keep_low;
+        low$d = (low$q + delta6$q) & keep_low;
         high$d = (high$q + carry6$q) & keep_high;
         if (reset) begin
-            increment6$d = low_zero;
+            up5$d = 1'b0;
+            down5$d = 1'b0;
+            delta6$d = low_zero;
+            inc6$d = 1'b0;
+            dec6$d = 1'b0;
             carry6$d = high_zero;
             low$d = fill_at_reset_low;
             high$d = fill_at_reset_high;
@@ -2740,7 +3199,7 @@ module bloom_core_parts_1_carry6(d,q,clock);
 endmodule // bloom_core_parts_1_carry6
 
 
-module bloom_core_parts_1_forward5(d,q,clock);
+module bloom_core_parts_1_dec6(d,q,clock);
     
     // Module arguments
     input wire  d;
@@ -2756,7 +3215,45 @@ module bloom_core_parts_1_forward5(d,q,clock);
        q <= d;
     end
           
-endmodule // bloom_core_parts_1_forward5
+endmodule // bloom_core_parts_1_dec6
+
+
+module bloom_core_parts_1_delta6(d,q,clock);
+    
+    // Module arguments
+    input wire  [7:0] d;
+    output reg  [7:0] q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 8'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_parts_1_delta6
+
+
+module bloom_core_parts_1_down5(d,q,clock);
+    
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_parts_1_down5
 
 
 module bloom_core_parts_1_hash(clock,key,addr);
@@ -2897,23 +3394,42 @@ module bloom_core_parts_1_high(d,q,clock);
 endmodule // bloom_core_parts_1_high
 
 
-module bloom_core_parts_1_increment6(d,q,clock);
+module bloom_core_parts_1_inc6(d,q,clock);
     
     // Module arguments
-    input wire  [7:0] d;
-    output reg  [7:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
     
     // Update code (custom)
     initial begin
-       q = 8'h0;
+       q = 1'h0;
     end
     
     always @(posedge clock) begin
        q <= d;
     end
           
-endmodule // bloom_core_parts_1_increment6
+endmodule // bloom_core_parts_1_inc6
+
+
+module bloom_core_parts_1_kill5(d,q,clock);
+    
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_parts_1_kill5
 
 
 module bloom_core_parts_1_low(d,q,clock);
@@ -3016,7 +3532,45 @@ module bloom_core_parts_1_same_low4(d,q,clock);
 endmodule // bloom_core_parts_1_same_low4
 
 
-module bloom_core_parts_2(clock,reset,key1,is_rb2,rb_addr2,write4,insert5,clear5,sweep_en,sweep_en3,sweep_addr3,bit5,fill_low,fill_high);
+module bloom_core_parts_1_set5(d,q,clock);
+    
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_parts_1_set5
+
+
+module bloom_core_parts_1_up5(d,q,clock);
+    
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_parts_1_up5
+
+
+module bloom_core_parts_2(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,sweep_en,sweep_en3,sweep_addr3,bit5,fill_low,fill_high);
     
     // Module arguments
     input wire  clock;
@@ -3024,8 +3578,8 @@ module bloom_core_parts_2(clock,reset,key1,is_rb2,rb_addr2,write4,insert5,clear5
     input wire  [63:0] key1;
     input wire  is_rb2;
     input wire  [15:0] rb_addr2;
-    input wire  write4;
-    input wire  insert5;
+    input wire  [15:0] write4;
+    input wire  wdata4;
     input wire  clear5;
     input wire  sweep_en;
     input wire  sweep_en3;
@@ -3036,6 +3590,7 @@ module bloom_core_parts_2(clock,reset,key1,is_rb2,rb_addr2,write4,insert5,clear5
     
     // Constant declarations
     localparam  forwarding_enabled = 1'b1;
+    localparam  bank_select = 16'h4;
     localparam  fill_at_reset_low = 8'h0;
     localparam  fill_at_reset_high = 9'b0;
     localparam  low_zero = 8'h0;
@@ -3071,12 +3626,27 @@ module bloom_core_parts_2(clock,reset,key1,is_rb2,rb_addr2,write4,insert5,clear5
     reg  same_high4$d;
     wire  same_high4$q;
     reg  same_high4$clock;
-    reg  forward5$d;
-    wire  forward5$q;
-    reg  forward5$clock;
-    reg  [7:0] increment6$d;
-    wire  [7:0] increment6$q;
-    reg  increment6$clock;
+    reg  up5$d;
+    wire  up5$q;
+    reg  up5$clock;
+    reg  down5$d;
+    wire  down5$q;
+    reg  down5$clock;
+    reg  set5$d;
+    wire  set5$q;
+    reg  set5$clock;
+    reg  kill5$d;
+    wire  kill5$q;
+    reg  kill5$clock;
+    reg  [7:0] delta6$d;
+    wire  [7:0] delta6$q;
+    reg  delta6$clock;
+    reg  inc6$d;
+    wire  inc6$q;
+    reg  inc6$clock;
+    reg  dec6$d;
+    wire  dec6$q;
+    reg  dec6$clock;
     reg  [8:0] carry6$d;
     wire  [8:0] carry6$q;
     reg  carry6$clock;
@@ -3089,7 +3659,11 @@ module bloom_core_parts_2(clock,reset,key1,is_rb2,rb_addr2,write4,insert5,clear5
     
     // Local signals
     reg  [15:0] addr2;
+    reg  bit5_now;
+    reg  inc5;
+    reg  dec5;
     reg  low_full_next;
+    reg  low_zero_next;
     reg  [7:0] keep_low;
     reg  [8:0] keep_high;
     
@@ -3127,15 +3701,40 @@ module bloom_core_parts_2(clock,reset,key1,is_rb2,rb_addr2,write4,insert5,clear5
         .q(same_high4$q),
         .clock(same_high4$clock)
     );
-    bloom_core_parts_2_forward5 forward5(
-        .d(forward5$d),
-        .q(forward5$q),
-        .clock(forward5$clock)
+    bloom_core_parts_2_up5 up5(
+        .d(up5$d),
+        .q(up5$q),
+        .clock(up5$clock)
     );
-    bloom_core_parts_2_increment6 increment6(
-        .d(increment6$d),
-        .q(increment6$q),
-        .clock(increment6$clock)
+    bloom_core_parts_2_down5 down5(
+        .d(down5$d),
+        .q(down5$q),
+        .clock(down5$clock)
+    );
+    bloom_core_parts_2_set5 set5(
+        .d(set5$d),
+        .q(set5$q),
+        .clock(set5$clock)
+    );
+    bloom_core_parts_2_kill5 kill5(
+        .d(kill5$d),
+        .q(kill5$q),
+        .clock(kill5$clock)
+    );
+    bloom_core_parts_2_delta6 delta6(
+        .d(delta6$d),
+        .q(delta6$q),
+        .clock(delta6$clock)
+    );
+    bloom_core_parts_2_inc6 inc6(
+        .d(inc6$d),
+        .q(inc6$q),
+        .clock(inc6$clock)
+    );
+    bloom_core_parts_2_dec6 dec6(
+        .d(dec6$d),
+        .q(dec6$q),
+        .clock(dec6$clock)
     );
     bloom_core_parts_2_carry6 carry6(
         .d(carry6$d),
@@ -3159,8 +3758,13 @@ module bloom_core_parts_2(clock,reset,key1,is_rb2,rb_addr2,write4,insert5,clear5
         addr4$clock = clock;
         same_low4$clock = clock;
         same_high4$clock = clock;
-        forward5$clock = clock;
-        increment6$clock = clock;
+        up5$clock = clock;
+        down5$clock = clock;
+        set5$clock = clock;
+        kill5$clock = clock;
+        delta6$clock = clock;
+        inc6$clock = clock;
+        dec6$clock = clock;
         carry6$clock = clock;
         low$clock = clock;
         high$clock = clock;
@@ -3168,8 +3772,13 @@ module bloom_core_parts_2(clock,reset,key1,is_rb2,rb_addr2,write4,insert5,clear5
         addr4$d = addr4$q;
         same_low4$d = same_low4$q;
         same_high4$d = same_high4$q;
-        forward5$d = forward5$q;
-        increment6$d = increment6$q;
+        up5$d = up5$q;
+        down5$d = down5$q;
+        set5$d = set5$q;
+        kill5$d = kill5$q;
+        delta6$d = delta6$q;
+        inc6$d = inc6$q;
+        dec6$d = dec6$q;
         carry6$d = carry6$q;
         low$d = low$q;
         high$d = high$q;
@@ -3192,25 +3801,45 @@ module bloom_core_parts_2(clock,reset,key1,is_rb2,rb_addr2,write4,insert5,clear5
         end
         same_low4$d = ((addr3$q ^ addr4$q) & address_mask_low) == address_zero;
         same_high4$d = ((addr3$q ^ addr4$q) & address_mask_high) == address_zero;
-        forward5$d = (forwarding_enabled & insert5) & (same_low4$q & same_high4$q);
-        ram$write_enable = write4;
+        ram$write_enable = (write4 & bank_select) != address_zero;
         ram$write_addr = addr4$q;
-        ram$write_data = ~sweep_en;
-        bit5 = ram$read_data | forward5$q;
-        if (insert5 & ~(ram$read_data | forward5$q)) begin
-            increment6$d = low_one;
+        ram$write_data = wdata4;
+        up5$d = ((write4 & bank_select) != address_zero) & wdata4;
+        down5$d = ((write4 & bank_select) != address_zero) & ~(wdata4 | sweep_en);
+        set5$d = (forwarding_enabled & up5$q) & (same_low4$q & same_high4$q);
+        kill5$d = (forwarding_enabled & down5$q) & (same_low4$q & same_high4$q);
+        bit5_now = (ram$read_data & ~kill5$q) | set5$q;
+        bit5 = bit5_now;
+        inc5 = up5$q & ~bit5_now;
+        dec5 = down5$q & bit5_now;
+        inc6$d = inc5;
+        dec6$d = dec5;
+        if (inc5) begin
+            delta6$d = low_one;
+        end
+        else if (dec5) begin
+            delta6$d = low_full;
         end
         else begin
-            increment6$d = low_zero;
+            delta6$d = low_zero;
         end
-        if (increment6$q[32'h0]) begin
+        if (inc6$q) begin
             low_full_next = low$q == low_before_full;
+            low_zero_next = low$q == low_full;
+        end
+        else if (dec6$q) begin
+            low_full_next = low$q == low_zero;
+            low_zero_next = low$q == low_one;
         end
         else begin
             low_full_next = low$q == low_full;
+            low_zero_next = low$q == low_zero;
         end
-        if ((insert5 & ~(ram$read_data | forward5$q)) & low_full_next) begin
+        if (inc5 & low_full_next) begin
             carry6$d = high_one;
+        end
+        else if (dec5 & low_zero_next) begin
+            carry6$d = high_full;
         end
         else begin
             carry6$d = high_zero;
@@ -3223,10 +3852,14 @@ module bloom_core_parts_2(clock,reset,key1,is_rb2,rb_addr2,write4,insert5,clear5
             keep_low = low_full;
             keep_high = high_full;
         end
-        low$d = (low$q + increment6$q) & keep_low;
+        low$d = (low$q + delta6$q) & keep_low;
         high$d = (high$q + carry6$q) & keep_high;
         if (reset) begin
-            increment6$d = low_zero;
+            up5$d = 1'b0;
+            down5$d = 1'b0;
+            delta6$d = low_zero;
+            inc6$d = 1'b0;
+            dec6$d = 1'b0;
             carry6$d = high_zero;
             low$d = fill_at_reset_low;
             high$d = fill_at_reset_high;
@@ -3295,7 +3928,7 @@ module bloom_core_parts_2_carry6(d,q,clock);
 endmodule // bloom_core_parts_2_carry6
 
 
-module bloom_core_parts_2_forward5(d,q,clock);
+module bloom_core_parts_2_dec6(d,q,clock);
     
     // Module arguments
     input wire  d;
@@ -3311,7 +3944,45 @@ module bloom_core_parts_2_forward5(d,q,clock);
        q <= d;
     end
           
-endmodule // bloom_core_parts_2_forward5
+endmodule // bloom_core_parts_2_dec6
+
+
+module bloom_core_parts_2_delta6(d,q,clock);
+    
+    // Module arguments
+    input wire  [7:0] d;
+    output reg  [7:0] q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 8'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_parts_2_delta6
+
+
+module bloom_core_parts_2_down5(d,q,clock);
+    
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_parts_2_down5
 
 
 module bloom_core_parts_2_hash(clock,key,addr);
@@ -3452,23 +4123,42 @@ module bloom_core_parts_2_high(d,q,clock);
 endmodule // bloom_core_parts_2_high
 
 
-module bloom_core_parts_2_increment6(d,q,clock);
+module bloom_core_parts_2_inc6(d,q,clock);
     
     // Module arguments
-    input wire  [7:0] d;
-    output reg  [7:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
     
     // Update code (custom)
     initial begin
-       q = 8'h0;
+       q = 1'h0;
     end
     
     always @(posedge clock) begin
        q <= d;
     end
           
-endmodule // bloom_core_parts_2_increment6
+endmodule // bloom_core_parts_2_inc6
+
+
+module bloom_core_parts_2_kill5(d,q,clock);
+    
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_parts_2_kill5
 
 
 module bloom_core_parts_2_low(d,q,clock);
@@ -3571,7 +4261,45 @@ module bloom_core_parts_2_same_low4(d,q,clock);
 endmodule // bloom_core_parts_2_same_low4
 
 
-module bloom_core_parts_3(clock,reset,key1,is_rb2,rb_addr2,write4,insert5,clear5,sweep_en,sweep_en3,sweep_addr3,bit5,fill_low,fill_high);
+module bloom_core_parts_2_set5(d,q,clock);
+    
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_parts_2_set5
+
+
+module bloom_core_parts_2_up5(d,q,clock);
+    
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_parts_2_up5
+
+
+module bloom_core_parts_3(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,sweep_en,sweep_en3,sweep_addr3,bit5,fill_low,fill_high);
     
     // Module arguments
     input wire  clock;
@@ -3579,8 +4307,8 @@ module bloom_core_parts_3(clock,reset,key1,is_rb2,rb_addr2,write4,insert5,clear5
     input wire  [63:0] key1;
     input wire  is_rb2;
     input wire  [15:0] rb_addr2;
-    input wire  write4;
-    input wire  insert5;
+    input wire  [15:0] write4;
+    input wire  wdata4;
     input wire  clear5;
     input wire  sweep_en;
     input wire  sweep_en3;
@@ -3591,6 +4319,7 @@ module bloom_core_parts_3(clock,reset,key1,is_rb2,rb_addr2,write4,insert5,clear5
     
     // Constant declarations
     localparam  forwarding_enabled = 1'b1;
+    localparam  bank_select = 16'h8;
     localparam  fill_at_reset_low = 8'h0;
     localparam  fill_at_reset_high = 9'b0;
     localparam  low_zero = 8'h0;
@@ -3626,12 +4355,27 @@ module bloom_core_parts_3(clock,reset,key1,is_rb2,rb_addr2,write4,insert5,clear5
     reg  same_high4$d;
     wire  same_high4$q;
     reg  same_high4$clock;
-    reg  forward5$d;
-    wire  forward5$q;
-    reg  forward5$clock;
-    reg  [7:0] increment6$d;
-    wire  [7:0] increment6$q;
-    reg  increment6$clock;
+    reg  up5$d;
+    wire  up5$q;
+    reg  up5$clock;
+    reg  down5$d;
+    wire  down5$q;
+    reg  down5$clock;
+    reg  set5$d;
+    wire  set5$q;
+    reg  set5$clock;
+    reg  kill5$d;
+    wire  kill5$q;
+    reg  kill5$clock;
+    reg  [7:0] delta6$d;
+    wire  [7:0] delta6$q;
+    reg  delta6$clock;
+    reg  inc6$d;
+    wire  inc6$q;
+    reg  inc6$clock;
+    reg  dec6$d;
+    wire  dec6$q;
+    reg  dec6$clock;
     reg  [8:0] carry6$d;
     wire  [8:0] carry6$q;
     reg  carry6$clock;
@@ -3644,7 +4388,11 @@ module bloom_core_parts_3(clock,reset,key1,is_rb2,rb_addr2,write4,insert5,clear5
     
     // Local signals
     reg  [15:0] addr2;
+    reg  bit5_now;
+    reg  inc5;
+    reg  dec5;
     reg  low_full_next;
+    reg  low_zero_next;
     reg  [7:0] keep_low;
     reg  [8:0] keep_high;
     
@@ -3682,15 +4430,40 @@ module bloom_core_parts_3(clock,reset,key1,is_rb2,rb_addr2,write4,insert5,clear5
         .q(same_high4$q),
         .clock(same_high4$clock)
     );
-    bloom_core_parts_3_forward5 forward5(
-        .d(forward5$d),
-        .q(forward5$q),
-        .clock(forward5$clock)
+    bloom_core_parts_3_up5 up5(
+        .d(up5$d),
+        .q(up5$q),
+        .clock(up5$clock)
     );
-    bloom_core_parts_3_increment6 increment6(
-        .d(increment6$d),
-        .q(increment6$q),
-        .clock(increment6$clock)
+    bloom_core_parts_3_down5 down5(
+        .d(down5$d),
+        .q(down5$q),
+        .clock(down5$clock)
+    );
+    bloom_core_parts_3_set5 set5(
+        .d(set5$d),
+        .q(set5$q),
+        .clock(set5$clock)
+    );
+    bloom_core_parts_3_kill5 kill5(
+        .d(kill5$d),
+        .q(kill5$q),
+        .clock(kill5$clock)
+    );
+    bloom_core_parts_3_delta6 delta6(
+        .d(delta6$d),
+        .q(delta6$q),
+        .clock(delta6$clock)
+    );
+    bloom_core_parts_3_inc6 inc6(
+        .d(inc6$d),
+        .q(inc6$q),
+        .clock(inc6$clock)
+    );
+    bloom_core_parts_3_dec6 dec6(
+        .d(dec6$d),
+        .q(dec6$q),
+        .clock(dec6$clock)
     );
     bloom_core_parts_3_carry6 carry6(
         .d(carry6$d),
@@ -3714,8 +4487,13 @@ module bloom_core_parts_3(clock,reset,key1,is_rb2,rb_addr2,write4,insert5,clear5
         addr4$clock = clock;
         same_low4$clock = clock;
         same_high4$clock = clock;
-        forward5$clock = clock;
-        increment6$clock = clock;
+        up5$clock = clock;
+        down5$clock = clock;
+        set5$clock = clock;
+        kill5$clock = clock;
+        delta6$clock = clock;
+        inc6$clock = clock;
+        dec6$clock = clock;
         carry6$clock = clock;
         low$clock = clock;
         high$clock = clock;
@@ -3723,8 +4501,13 @@ module bloom_core_parts_3(clock,reset,key1,is_rb2,rb_addr2,write4,insert5,clear5
         addr4$d = addr4$q;
         same_low4$d = same_low4$q;
         same_high4$d = same_high4$q;
-        forward5$d = forward5$q;
-        increment6$d = increment6$q;
+        up5$d = up5$q;
+        down5$d = down5$q;
+        set5$d = set5$q;
+        kill5$d = kill5$q;
+        delta6$d = delta6$q;
+        inc6$d = inc6$q;
+        dec6$d = dec6$q;
         carry6$d = carry6$q;
         low$d = low$q;
         high$d = high$q;
@@ -3747,25 +4530,45 @@ module bloom_core_parts_3(clock,reset,key1,is_rb2,rb_addr2,write4,insert5,clear5
         end
         same_low4$d = ((addr3$q ^ addr4$q) & address_mask_low) == address_zero;
         same_high4$d = ((addr3$q ^ addr4$q) & address_mask_high) == address_zero;
-        forward5$d = (forwarding_enabled & insert5) & (same_low4$q & same_high4$q);
-        ram$write_enable = write4;
+        ram$write_enable = (write4 & bank_select) != address_zero;
         ram$write_addr = addr4$q;
-        ram$write_data = ~sweep_en;
-        bit5 = ram$read_data | forward5$q;
-        if (insert5 & ~(ram$read_data | forward5$q)) begin
-            increment6$d = low_one;
+        ram$write_data = wdata4;
+        up5$d = ((write4 & bank_select) != address_zero) & wdata4;
+        down5$d = ((write4 & bank_select) != address_zero) & ~(wdata4 | sweep_en);
+        set5$d = (forwarding_enabled & up5$q) & (same_low4$q & same_high4$q);
+        kill5$d = (forwarding_enabled & down5$q) & (same_low4$q & same_high4$q);
+        bit5_now = (ram$read_data & ~kill5$q) | set5$q;
+        bit5 = bit5_now;
+        inc5 = up5$q & ~bit5_now;
+        dec5 = down5$q & bit5_now;
+        inc6$d = inc5;
+        dec6$d = dec5;
+        if (inc5) begin
+            delta6$d = low_one;
+        end
+        else if (dec5) begin
+            delta6$d = low_full;
         end
         else begin
-            increment6$d = low_zero;
+            delta6$d = low_zero;
         end
-        if (increment6$q[32'h0]) begin
+        if (inc6$q) begin
             low_full_next = low$q == low_before_full;
+            low_zero_next = low$q == low_full;
+        end
+        else if (dec6$q) begin
+            low_full_next = low$q == low_zero;
+            low_zero_next = low$q == low_one;
         end
         else begin
             low_full_next = low$q == low_full;
+            low_zero_next = low$q == low_zero;
         end
-        if ((insert5 & ~(ram$read_data | forward5$q)) & low_full_next) begin
+        if (inc5 & low_full_next) begin
             carry6$d = high_one;
+        end
+        else if (dec5 & low_zero_next) begin
+            carry6$d = high_full;
         end
         else begin
             carry6$d = high_zero;
@@ -3778,10 +4581,14 @@ module bloom_core_parts_3(clock,reset,key1,is_rb2,rb_addr2,write4,insert5,clear5
             keep_low = low_full;
             keep_high = high_full;
         end
-        low$d = (low$q + increment6$q) & keep_low;
+        low$d = (low$q + delta6$q) & keep_low;
         high$d = (high$q + carry6$q) & keep_high;
         if (reset) begin
-            increment6$d = low_zero;
+            up5$d = 1'b0;
+            down5$d = 1'b0;
+            delta6$d = low_zero;
+            inc6$d = 1'b0;
+            dec6$d = 1'b0;
             carry6$d = high_zero;
             low$d = fill_at_reset_low;
             high$d = fill_at_reset_high;
@@ -3850,7 +4657,7 @@ module bloom_core_parts_3_carry6(d,q,clock);
 endmodule // bloom_core_parts_3_carry6
 
 
-module bloom_core_parts_3_forward5(d,q,clock);
+module bloom_core_parts_3_dec6(d,q,clock);
     
     // Module arguments
     input wire  d;
@@ -3866,7 +4673,45 @@ module bloom_core_parts_3_forward5(d,q,clock);
        q <= d;
     end
           
-endmodule // bloom_core_parts_3_forward5
+endmodule // bloom_core_parts_3_dec6
+
+
+module bloom_core_parts_3_delta6(d,q,clock);
+    
+    // Module arguments
+    input wire  [7:0] d;
+    output reg  [7:0] q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 8'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_parts_3_delta6
+
+
+module bloom_core_parts_3_down5(d,q,clock);
+    
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_parts_3_down5
 
 
 module bloom_core_parts_3_hash(clock,key,addr);
@@ -4007,23 +4852,42 @@ module bloom_core_parts_3_high(d,q,clock);
 endmodule // bloom_core_parts_3_high
 
 
-module bloom_core_parts_3_increment6(d,q,clock);
+module bloom_core_parts_3_inc6(d,q,clock);
     
     // Module arguments
-    input wire  [7:0] d;
-    output reg  [7:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
     
     // Update code (custom)
     initial begin
-       q = 8'h0;
+       q = 1'h0;
     end
     
     always @(posedge clock) begin
        q <= d;
     end
           
-endmodule // bloom_core_parts_3_increment6
+endmodule // bloom_core_parts_3_inc6
+
+
+module bloom_core_parts_3_kill5(d,q,clock);
+    
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_parts_3_kill5
 
 
 module bloom_core_parts_3_low(d,q,clock);
@@ -4124,3 +4988,41 @@ module bloom_core_parts_3_same_low4(d,q,clock);
     end
           
 endmodule // bloom_core_parts_3_same_low4
+
+
+module bloom_core_parts_3_set5(d,q,clock);
+    
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_parts_3_set5
+
+
+module bloom_core_parts_3_up5(d,q,clock);
+    
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_parts_3_up5
