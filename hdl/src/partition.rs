@@ -103,6 +103,7 @@ pub struct Partition<const W: usize> {
     change6: DFF<bool>,
     down6: DFF<bool>,
     delta6: Signal<Local, Bits<17>>,
+    step6: Signal<Local, Bits<17>>,
     count: DFF<Bits<17>>,
     // All ones, or 0 when a clear is in c5: the clear is ANDed into the counter's next
     // value, so that the counters' synchronous reset is the reset input alone (reset OR
@@ -162,6 +163,7 @@ impl<const W: usize> Partition<W> {
             change6: Default::default(),
             down6: Default::default(),
             delta6: Default::default(),
+            step6: Default::default(),
             count: Default::default(),
             keep: Default::default(),
             forwarding_enabled: Constant::new(forwarding_enabled),
@@ -247,13 +249,18 @@ impl<const W: usize> Logic for Partition<W> {
         } else {
             self.delta6.next = self.count_zero.val();
         }
+        if self.change6.q.val() {
+            self.step6.next = self.count_one.val();
+        } else {
+            self.step6.next = self.count_zero.val();
+        }
         if self.control.clear5.val() {
             self.keep.next = self.count_zero.val();
         } else {
             self.keep.next = self.count_all.val();
         }
         self.count.d.next =
-            (self.count.q.val() + (self.delta6.val() | bit_cast::<17, 1>(self.change6.q.val().into()))) & self.keep.val();
+            (self.count.q.val() + (self.delta6.val() | self.step6.val())) & self.keep.val();
         if self.reset.val() {
             self.up5.d.next = false;
             self.down5.d.next = false;
