@@ -2133,15 +2133,11 @@ module bloom_core_parts_0(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,
     // Constant declarations
     localparam  forwarding_enabled = 1'b1;
     localparam  bank_select = 16'h1;
-    localparam  fill_at_reset_low = 8'h0;
-    localparam  fill_at_reset_high = 9'b0;
-    localparam  low_zero = 8'h0;
-    localparam  low_one = 8'h1;
-    localparam  low_full = 8'hff;
-    localparam  low_before_full = 8'hfe;
-    localparam  high_zero = 9'b0;
-    localparam  high_one = 9'b1;
-    localparam  high_full = 9'b111111111;
+    localparam  fill_at_reset = 17'b0;
+    localparam  count_zero = 17'b0;
+    localparam  count_one = 17'b1;
+    localparam  count_all = 17'b11111111111111111;
+    localparam  count_upper = 17'b11111111111111110;
     localparam  address_mask_low = 16'hff;
     localparam  address_mask_high = 16'hf00;
     localparam  address_zero = 16'h0;
@@ -2180,34 +2176,39 @@ module bloom_core_parts_0(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,
     reg  kill5$d;
     wire  kill5$q;
     reg  kill5$clock;
-    reg  [7:0] delta6$d;
-    wire  [7:0] delta6$q;
-    reg  delta6$clock;
-    reg  inc6$d;
-    wire  inc6$q;
-    reg  inc6$clock;
-    reg  dec6$d;
-    wire  dec6$q;
-    reg  dec6$clock;
-    reg  [8:0] carry6$d;
-    wire  [8:0] carry6$q;
-    reg  carry6$clock;
-    reg  [7:0] low$d;
-    wire  [7:0] low$q;
-    reg  low$clock;
-    reg  [8:0] high$d;
-    wire  [8:0] high$q;
-    reg  high$clock;
+    reg  change_if_one5$d;
+    wire  change_if_one5$q;
+    reg  change_if_one5$clock;
+    reg  change_if_zero5$d;
+    wire  change_if_zero5$q;
+    reg  change_if_zero5$clock;
+    reg  down_if_one5$d;
+    wire  down_if_one5$q;
+    reg  down_if_one5$clock;
+    reg  down_if_zero5$d;
+    wire  down_if_zero5$q;
+    reg  down_if_zero5$clock;
+    reg  change6$d;
+    wire  change6$q;
+    reg  change6$clock;
+    reg  down6$d;
+    wire  down6$q;
+    reg  down6$clock;
+    reg  [16:0] count$d;
+    wire  [16:0] count$q;
+    reg  count$clock;
     
     // Local signals
     reg  [15:0] addr2;
-    reg  bit5_now;
+    reg  up4;
+    reg  down4;
+    reg  kill4;
+    reg  set4;
     reg  inc5;
     reg  dec5;
-    reg  low_full_next;
-    reg  low_zero_next;
-    reg  [7:0] keep_low;
-    reg  [8:0] keep_high;
+    reg  [16:0] delta6;
+    reg  [16:0] step6;
+    reg  [16:0] keep;
     
     // Sub module instances
     bloom_core_parts_0_hash hash(
@@ -2263,35 +2264,40 @@ module bloom_core_parts_0(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,
         .q(kill5$q),
         .clock(kill5$clock)
     );
-    bloom_core_parts_0_delta6 delta6(
-        .d(delta6$d),
-        .q(delta6$q),
-        .clock(delta6$clock)
+    bloom_core_parts_0_change_if_one5 change_if_one5(
+        .d(change_if_one5$d),
+        .q(change_if_one5$q),
+        .clock(change_if_one5$clock)
     );
-    bloom_core_parts_0_inc6 inc6(
-        .d(inc6$d),
-        .q(inc6$q),
-        .clock(inc6$clock)
+    bloom_core_parts_0_change_if_zero5 change_if_zero5(
+        .d(change_if_zero5$d),
+        .q(change_if_zero5$q),
+        .clock(change_if_zero5$clock)
     );
-    bloom_core_parts_0_dec6 dec6(
-        .d(dec6$d),
-        .q(dec6$q),
-        .clock(dec6$clock)
+    bloom_core_parts_0_down_if_one5 down_if_one5(
+        .d(down_if_one5$d),
+        .q(down_if_one5$q),
+        .clock(down_if_one5$clock)
     );
-    bloom_core_parts_0_carry6 carry6(
-        .d(carry6$d),
-        .q(carry6$q),
-        .clock(carry6$clock)
+    bloom_core_parts_0_down_if_zero5 down_if_zero5(
+        .d(down_if_zero5$d),
+        .q(down_if_zero5$q),
+        .clock(down_if_zero5$clock)
     );
-    bloom_core_parts_0_low low(
-        .d(low$d),
-        .q(low$q),
-        .clock(low$clock)
+    bloom_core_parts_0_change6 change6(
+        .d(change6$d),
+        .q(change6$q),
+        .clock(change6$clock)
     );
-    bloom_core_parts_0_high high(
-        .d(high$d),
-        .q(high$q),
-        .clock(high$clock)
+    bloom_core_parts_0_down6 down6(
+        .d(down6$d),
+        .q(down6$q),
+        .clock(down6$clock)
+    );
+    bloom_core_parts_0_count count(
+        .d(count$d),
+        .q(count$q),
+        .clock(count$clock)
     );
     
     // Update code
@@ -2304,12 +2310,13 @@ module bloom_core_parts_0(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,
         down5$clock = clock;
         set5$clock = clock;
         kill5$clock = clock;
-        delta6$clock = clock;
-        inc6$clock = clock;
-        dec6$clock = clock;
-        carry6$clock = clock;
-        low$clock = clock;
-        high$clock = clock;
+        change6$clock = clock;
+        down6$clock = clock;
+        count$clock = clock;
+        change_if_one5$clock = clock;
+        change_if_zero5$clock = clock;
+        down_if_one5$clock = clock;
+        down_if_zero5$clock = clock;
         addr3$d = addr3$q;
         addr4$d = addr4$q;
         same_low4$d = same_low4$q;
@@ -2318,12 +2325,13 @@ module bloom_core_parts_0(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,
         down5$d = down5$q;
         set5$d = set5$q;
         kill5$d = kill5$q;
-        delta6$d = delta6$q;
-        inc6$d = inc6$q;
-        dec6$d = dec6$q;
-        carry6$d = carry6$q;
-        low$d = low$q;
-        high$d = high$q;
+        change6$d = change6$q;
+        down6$d = down6$q;
+        count$d = count$q;
+        change_if_one5$d = change_if_one5$q;
+        change_if_zero5$d = change_if_zero5$q;
+        down_if_one5$d = down_if_one5$q;
+        down_if_zero5$d = down_if_zero5$q;
         hash$clock = clock;
         hash$key = key1;
         ram$clock = clock;
@@ -2346,68 +2354,62 @@ module bloom_core_parts_0(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,
         ram$write_enable = (write4 & bank_select) != address_zero;
         ram$write_addr = addr4$q;
         ram$write_data = wdata4;
-        up5$d = ((write4 & bank_select) != address_zero) & wdata4;
-        down5$d = ((write4 & bank_select) != address_zero) & ~(wdata4 | sweep_en);
-        set5$d = (forwarding_enabled & up5$q) & (same_low4$q & same_high4$q);
-        kill5$d = (forwarding_enabled & down5$q) & (same_low4$q & same_high4$q);
-        bit5_now = (ram$read_data & ~kill5$q) | set5$q;
-        bit5 = bit5_now;
-        inc5 = up5$q & ~bit5_now;
-        dec5 = down5$q & bit5_now;
-        inc6$d = inc5;
-        dec6$d = dec5;
-        if (inc5) begin
-            delta6$d = low_one;
-        end
-        else if (dec5) begin
-            delta6$d = low_full;
-        end
-        else begin
-            delta6$d = low_zero;
-        end
-        if (inc6$q) begin
-            low_full_next = low$q == low_before_full;
-            low_zero_next = low$q == low_full;
-        end
-        else if (dec6$q) begin
-            low_full_next = low$q == low_zero;
-            low_zero_next = low$q == low_one;
+        up4 = ((write4 & bank_select) != address_zero) & wdata4;
+        down4 = ((write4 & bank_select) != address_zero) & ~(wdata4 | sweep_en);
+        up5$d = up4;
+        down5$d = down4;
+        set4 = (forwarding_enabled & up5$q) & (same_low4$q & same_high4$q);
+        kill4 = (forwarding_enabled & down5$q) & (same_low4$q & same_high4$q);
+        set5$d = set4;
+        kill5$d = kill4;
+        change_if_one5$d = (up4 & kill4) | (down4 & ~kill4);
+        change_if_zero5$d = (up4 & ~set4) | (down4 & set4);
+        down_if_one5$d = down4 & ~kill4;
+        down_if_zero5$d = down4 & set4;
+        if (ram$read_data) begin
+            bit5 = ~kill5$q;
+            inc5 = change_if_one5$q;
+            dec5 = down_if_one5$q;
         end
         else begin
-            low_full_next = low$q == low_full;
-            low_zero_next = low$q == low_zero;
+            bit5 = set5$q;
+            inc5 = change_if_zero5$q;
+            dec5 = down_if_zero5$q;
         end
-        if (inc5 & low_full_next) begin
-            carry6$d = high_one;
-        end
-        else if (dec5 & low_zero_next) begin
-            carry6$d = high_full;
+        change6$d = inc5;
+        down6$d = dec5;
+        if (down6$q) begin
+            delta6 = count_upper;
         end
         else begin
-            carry6$d = high_zero;
+            delta6 = count_zero;
+        end
+        if (change6$q) begin
+            step6 = count_one;
+        end
+        else begin
+            step6 = count_zero;
         end
         if (clear5) begin
-            keep_low = low_zero;
-            keep_high = high_zero;
+            keep = count_zero;
         end
         else begin
-            keep_low = low_full;
-            keep_high = high_full;
+            keep = count_all;
         end
-        low$d = (low$q + delta6$q) & keep_low;
-        high$d = (high$q + carry6$q) & keep_high;
+        count$d = (count$q + (delta6 | step6)) & keep;
         if (reset) begin
             up5$d = 1'b0;
             down5$d = 1'b0;
-            delta6$d = low_zero;
-            inc6$d = 1'b0;
-            dec6$d = 1'b0;
-            carry6$d = high_zero;
-            low$d = fill_at_reset_low;
-            high$d = fill_at_reset_high;
+            change_if_one5$d = 1'b0;
+            change_if_zero5$d = 1'b0;
+            down_if_one5$d = 1'b0;
+            down_if_zero5$d = 1'b0;
+            change6$d = 1'b0;
+            down6$d = 1'b0;
+            count$d = fill_at_reset;
         end
-        fill_low = low$q;
-        fill_high = high$q;
+        fill_low = count$q[(32'h0)+:(8)];
+        fill_high = count$q[(32'h8)+:(9)];
     end
     
 endmodule // bloom_core_parts_0
@@ -2451,26 +2453,7 @@ module bloom_core_parts_0_addr4(d,q,clock);
 endmodule // bloom_core_parts_0_addr4
 
 
-module bloom_core_parts_0_carry6(d,q,clock);
-    
-    // Module arguments
-    input wire  [8:0] d;
-    output reg  [8:0] q;
-    input wire  clock;
-    
-    // Update code (custom)
-    initial begin
-       q = 9'h0;
-    end
-    
-    always @(posedge clock) begin
-       q <= d;
-    end
-          
-endmodule // bloom_core_parts_0_carry6
-
-
-module bloom_core_parts_0_dec6(d,q,clock);
+module bloom_core_parts_0_change6(d,q,clock);
     
     // Module arguments
     input wire  d;
@@ -2486,26 +2469,64 @@ module bloom_core_parts_0_dec6(d,q,clock);
        q <= d;
     end
           
-endmodule // bloom_core_parts_0_dec6
+endmodule // bloom_core_parts_0_change6
 
 
-module bloom_core_parts_0_delta6(d,q,clock);
+module bloom_core_parts_0_change_if_one5(d,q,clock);
     
     // Module arguments
-    input wire  [7:0] d;
-    output reg  [7:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
     
     // Update code (custom)
     initial begin
-       q = 8'h0;
+       q = 1'h0;
     end
     
     always @(posedge clock) begin
        q <= d;
     end
           
-endmodule // bloom_core_parts_0_delta6
+endmodule // bloom_core_parts_0_change_if_one5
+
+
+module bloom_core_parts_0_change_if_zero5(d,q,clock);
+    
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_parts_0_change_if_zero5
+
+
+module bloom_core_parts_0_count(d,q,clock);
+    
+    // Module arguments
+    input wire  [16:0] d;
+    output reg  [16:0] q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 17'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_parts_0_count
 
 
 module bloom_core_parts_0_down5(d,q,clock);
@@ -2525,6 +2546,63 @@ module bloom_core_parts_0_down5(d,q,clock);
     end
           
 endmodule // bloom_core_parts_0_down5
+
+
+module bloom_core_parts_0_down6(d,q,clock);
+    
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_parts_0_down6
+
+
+module bloom_core_parts_0_down_if_one5(d,q,clock);
+    
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_parts_0_down_if_one5
+
+
+module bloom_core_parts_0_down_if_zero5(d,q,clock);
+    
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_parts_0_down_if_zero5
 
 
 module bloom_core_parts_0_hash(clock,key,addr);
@@ -2646,44 +2724,6 @@ module bloom_core_parts_0_hash(clock,key,addr);
 endmodule // bloom_core_parts_0_hash
 
 
-module bloom_core_parts_0_high(d,q,clock);
-    
-    // Module arguments
-    input wire  [8:0] d;
-    output reg  [8:0] q;
-    input wire  clock;
-    
-    // Update code (custom)
-    initial begin
-       q = 9'h0;
-    end
-    
-    always @(posedge clock) begin
-       q <= d;
-    end
-          
-endmodule // bloom_core_parts_0_high
-
-
-module bloom_core_parts_0_inc6(d,q,clock);
-    
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-    
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-    
-    always @(posedge clock) begin
-       q <= d;
-    end
-          
-endmodule // bloom_core_parts_0_inc6
-
-
 module bloom_core_parts_0_kill5(d,q,clock);
     
     // Module arguments
@@ -2701,25 +2741,6 @@ module bloom_core_parts_0_kill5(d,q,clock);
     end
           
 endmodule // bloom_core_parts_0_kill5
-
-
-module bloom_core_parts_0_low(d,q,clock);
-    
-    // Module arguments
-    input wire  [7:0] d;
-    output reg  [7:0] q;
-    input wire  clock;
-    
-    // Update code (custom)
-    initial begin
-       q = 8'h0;
-    end
-    
-    always @(posedge clock) begin
-       q <= d;
-    end
-          
-endmodule // bloom_core_parts_0_low
 
 
 module bloom_core_parts_0_ram(clock,read_addr,read_data,write_enable,write_addr,write_data);
@@ -2862,15 +2883,11 @@ module bloom_core_parts_1(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,
     // Constant declarations
     localparam  forwarding_enabled = 1'b1;
     localparam  bank_select = 16'h2;
-    localparam  fill_at_reset_low = 8'h0;
-    localparam  fill_at_reset_high = 9'b0;
-    localparam  low_zero = 8'h0;
-    localparam  low_one = 8'h1;
-    localparam  low_full = 8'hff;
-    localparam  low_before_full = 8'hfe;
-    localparam  high_zero = 9'b0;
-    localparam  high_one = 9'b1;
-    localparam  high_full = 9'b111111111;
+    localparam  fill_at_reset = 17'b0;
+    localparam  count_zero = 17'b0;
+    localparam  count_one = 17'b1;
+    localparam  count_all = 17'b11111111111111111;
+    localparam  count_upper = 17'b11111111111111110;
     localparam  address_mask_low = 16'hff;
     localparam  address_mask_high = 16'hf00;
     localparam  address_zero = 16'h0;
@@ -2909,34 +2926,39 @@ module bloom_core_parts_1(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,
     reg  kill5$d;
     wire  kill5$q;
     reg  kill5$clock;
-    reg  [7:0] delta6$d;
-    wire  [7:0] delta6$q;
-    reg  delta6$clock;
-    reg  inc6$d;
-    wire  inc6$q;
-    reg  inc6$clock;
-    reg  dec6$d;
-    wire  dec6$q;
-    reg  dec6$clock;
-    reg  [8:0] carry6$d;
-    wire  [8:0] carry6$q;
-    reg  carry6$clock;
-    reg  [7:0] low$d;
-    wire  [7:0] low$q;
-    reg  low$clock;
-    reg  [8:0] high$d;
-    wire  [8:0] high$q;
-    reg  high$clock;
+    reg  change_if_one5$d;
+    wire  change_if_one5$q;
+    reg  change_if_one5$clock;
+    reg  change_if_zero5$d;
+    wire  change_if_zero5$q;
+    reg  change_if_zero5$clock;
+    reg  down_if_one5$d;
+    wire  down_if_one5$q;
+    reg  down_if_one5$clock;
+    reg  down_if_zero5$d;
+    wire  down_if_zero5$q;
+    reg  down_if_zero5$clock;
+    reg  change6$d;
+    wire  change6$q;
+    reg  change6$clock;
+    reg  down6$d;
+    wire  down6$q;
+    reg  down6$clock;
+    reg  [16:0] count$d;
+    wire  [16:0] count$q;
+    reg  count$clock;
     
     // Local signals
     reg  [15:0] addr2;
-    reg  bit5_now;
+    reg  up4;
+    reg  down4;
+    reg  kill4;
+    reg  set4;
     reg  inc5;
     reg  dec5;
-    reg  low_full_next;
-    reg  low_zero_next;
-    reg  [7:0] keep_low;
-    reg  [8:0] keep_high;
+    reg  [16:0] delta6;
+    reg  [16:0] step6;
+    reg  [16:0] keep;
     
     // Sub module instances
     bloom_core_parts_1_hash hash(
@@ -2992,35 +3014,40 @@ module bloom_core_parts_1(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,
         .q(kill5$q),
         .clock(kill5$clock)
     );
-    bloom_core_parts_1_delta6 delta6(
-        .d(delta6$d),
-        .q(delta6$q),
-        .clock(delta6$clock)
+    bloom_core_parts_1_change_if_one5 change_if_one5(
+        .d(change_if_one5$d),
+        .q(change_if_one5$q),
+        .clock(change_if_one5$clock)
     );
-    bloom_core_parts_1_inc6 inc6(
-        .d(inc6$d),
-        .q(inc6$q),
-        .clock(inc6$clock)
+    bloom_core_parts_1_change_if_zero5 change_if_zero5(
+        .d(change_if_zero5$d),
+        .q(change_if_zero5$q),
+        .clock(change_if_zero5$clock)
     );
-    bloom_core_parts_1_dec6 dec6(
-        .d(dec6$d),
-        .q(dec6$q),
-        .clock(dec6$clock)
+    bloom_core_parts_1_down_if_one5 down_if_one5(
+        .d(down_if_one5$d),
+        .q(down_if_one5$q),
+        .clock(down_if_one5$clock)
     );
-    bloom_core_parts_1_carry6 carry6(
-        .d(carry6$d),
-        .q(carry6$q),
-        .clock(carry6$clock)
+    bloom_core_parts_1_down_if_zero5 down_if_zero5(
+        .d(down_if_zero5$d),
+        .q(down_if_zero5$q),
+        .clock(down_if_zero5$clock)
     );
-    bloom_core_parts_1_low low(
-        .d(low$d),
-        .q(low$q),
-        .clock(low$clock)
+    bloom_core_parts_1_change6 change6(
+        .d(change6$d),
+        .q(change6$q),
+        .clock(change6$clock)
     );
-    bloom_core_parts_1_high high(
-        .d(high$d),
-        .q(high$q),
-        .clock(high$clock)
+    bloom_core_parts_1_down6 down6(
+        .d(down6$d),
+        .q(down6$q),
+        .clock(down6$clock)
+    );
+    bloom_core_parts_1_count count(
+        .d(count$d),
+        .q(count$q),
+        .clock(count$clock)
     );
     
     // Update code
@@ -3033,12 +3060,13 @@ module bloom_core_parts_1(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,
         down5$clock = clock;
         set5$clock = clock;
         kill5$clock = clock;
-        delta6$clock = clock;
-        inc6$clock = clock;
-        dec6$clock = clock;
-        carry6$clock = clock;
-        low$clock = clock;
-        high$clock = clock;
+        change6$clock = clock;
+        down6$clock = clock;
+        count$clock = clock;
+        change_if_one5$clock = clock;
+        change_if_zero5$clock = clock;
+        down_if_one5$clock = clock;
+        down_if_zero5$clock = clock;
         addr3$d = addr3$q;
         addr4$d = addr4$q;
         same_low4$d = same_low4$q;
@@ -3047,12 +3075,13 @@ module bloom_core_parts_1(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,
         down5$d = down5$q;
         set5$d = set5$q;
         kill5$d = kill5$q;
-        delta6$d = delta6$q;
-        inc6$d = inc6$q;
-        dec6$d = dec6$q;
-        carry6$d = carry6$q;
-        low$d = low$q;
-        high$d = high$q;
+        change6$d = change6$q;
+        down6$d = down6$q;
+        count$d = count$q;
+        change_if_one5$d = change_if_one5$q;
+        change_if_zero5$d = change_if_zero5$q;
+        down_if_one5$d = down_if_one5$q;
+        down_if_zero5$d = down_if_zero5$q;
         hash$clock = clock;
         hash$key = key1;
         ram$clock = clock;
@@ -3075,68 +3104,62 @@ module bloom_core_parts_1(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,
         ram$write_enable = (write4 & bank_select) != address_zero;
         ram$write_addr = addr4$q;
         ram$write_data = wdata4;
-        up5$d = ((write4 & bank_select) != address_zero) & wdata4;
-        down5$d = ((write4 & bank_select) != address_zero) & ~(wdata4 | sweep_en);
-        set5$d = (forwarding_enabled & up5$q) & (same_low4$q & same_high4$q);
-        kill5$d = (forwarding_enabled & down5$q) & (same_low4$q & same_high4$q);
-        bit5_now = (ram$read_data & ~kill5$q) | set5$q;
-        bit5 = bit5_now;
-        inc5 = up5$q & ~bit5_now;
-        dec5 = down5$q & bit5_now;
-        inc6$d = inc5;
-        dec6$d = dec5;
-        if (inc5) begin
-            delta6$d = low_one;
-        end
-        else if (dec5) begin
-            delta6$d = low_full;
-        end
-        else begin
-            delta6$d = low_zero;
-        end
-        if (inc6$q) begin
-            low_full_next = low$q == low_before_full;
-            low_zero_next = low$q == low_full;
-        end
-        else if (dec6$q) begin
-            low_full_next = low$q == low_zero;
-            low_zero_next = low$q == low_one;
+        up4 = ((write4 & bank_select) != address_zero) & wdata4;
+        down4 = ((write4 & bank_select) != address_zero) & ~(wdata4 | sweep_en);
+        up5$d = up4;
+        down5$d = down4;
+        set4 = (forwarding_enabled & up5$q) & (same_low4$q & same_high4$q);
+        kill4 = (forwarding_enabled & down5$q) & (same_low4$q & same_high4$q);
+        set5$d = set4;
+        kill5$d = kill4;
+        change_if_one5$d = (up4 & kill4) | (down4 & ~kill4);
+        change_if_zero5$d = (up4 & ~set4) | (down4 & set4);
+        down_if_one5$d = down4 & ~kill4;
+        down_if_zero5$d = down4 & set4;
+        if (ram$read_data) begin
+            bit5 = ~kill5$q;
+            inc5 = change_if_one5$q;
+            dec5 = down_if_one5$q;
         end
         else begin
-            low_full_next = low$q == low_full;
-            low_zero_next = low$q == low_zero;
+            bit5 = set5$q;
+            inc5 = change_if_zero5$q;
+            dec5 = down_if_zero5$q;
         end
-        if (inc5 & low_full_next) begin
-            carry6$d = high_one;
-        end
-        else if (dec5 & low_zero_next) begin
-            carry6$d = high_full;
+        change6$d = inc5;
+        down6$d = dec5;
+        if (down6$q) begin
+            delta6 = count_upper;
         end
         else begin
-            carry6$d = high_zero;
+            delta6 = count_zero;
+        end
+        if (change6$q) begin
+            step6 = count_one;
+        end
+        else begin
+            step6 = count_zero;
         end
         if (clear5) begin
-            keep_low = low_zero;
-            keep_high = high_zero;
+            keep = count_zero;
         end
         else begin
-            keep_low = low_full;
-            keep_high = high_full;
+            keep = count_all;
         end
-        low$d = (low$q + delta6$q) & keep_low;
-        high$d = (high$q + carry6$q) & keep_high;
+        count$d = (count$q + (delta6 | step6)) & keep;
         if (reset) begin
             up5$d = 1'b0;
             down5$d = 1'b0;
-            delta6$d = low_zero;
-            inc6$d = 1'b0;
-            dec6$d = 1'b0;
-            carry6$d = high_zero;
-            low$d = fill_at_reset_low;
-            high$d = fill_at_reset_high;
+            change_if_one5$d = 1'b0;
+            change_if_zero5$d = 1'b0;
+            down_if_one5$d = 1'b0;
+            down_if_zero5$d = 1'b0;
+            change6$d = 1'b0;
+            down6$d = 1'b0;
+            count$d = fill_at_reset;
         end
-        fill_low = low$q;
-        fill_high = high$q;
+        fill_low = count$q[(32'h0)+:(8)];
+        fill_high = count$q[(32'h8)+:(9)];
     end
     
 endmodule // bloom_core_parts_1
@@ -3180,26 +3203,7 @@ module bloom_core_parts_1_addr4(d,q,clock);
 endmodule // bloom_core_parts_1_addr4
 
 
-module bloom_core_parts_1_carry6(d,q,clock);
-    
-    // Module arguments
-    input wire  [8:0] d;
-    output reg  [8:0] q;
-    input wire  clock;
-    
-    // Update code (custom)
-    initial begin
-       q = 9'h0;
-    end
-    
-    always @(posedge clock) begin
-       q <= d;
-    end
-          
-endmodule // bloom_core_parts_1_carry6
-
-
-module bloom_core_parts_1_dec6(d,q,clock);
+module bloom_core_parts_1_change6(d,q,clock);
     
     // Module arguments
     input wire  d;
@@ -3215,26 +3219,64 @@ module bloom_core_parts_1_dec6(d,q,clock);
        q <= d;
     end
           
-endmodule // bloom_core_parts_1_dec6
+endmodule // bloom_core_parts_1_change6
 
 
-module bloom_core_parts_1_delta6(d,q,clock);
+module bloom_core_parts_1_change_if_one5(d,q,clock);
     
     // Module arguments
-    input wire  [7:0] d;
-    output reg  [7:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
     
     // Update code (custom)
     initial begin
-       q = 8'h0;
+       q = 1'h0;
     end
     
     always @(posedge clock) begin
        q <= d;
     end
           
-endmodule // bloom_core_parts_1_delta6
+endmodule // bloom_core_parts_1_change_if_one5
+
+
+module bloom_core_parts_1_change_if_zero5(d,q,clock);
+    
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_parts_1_change_if_zero5
+
+
+module bloom_core_parts_1_count(d,q,clock);
+    
+    // Module arguments
+    input wire  [16:0] d;
+    output reg  [16:0] q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 17'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_parts_1_count
 
 
 module bloom_core_parts_1_down5(d,q,clock);
@@ -3254,6 +3296,63 @@ module bloom_core_parts_1_down5(d,q,clock);
     end
           
 endmodule // bloom_core_parts_1_down5
+
+
+module bloom_core_parts_1_down6(d,q,clock);
+    
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_parts_1_down6
+
+
+module bloom_core_parts_1_down_if_one5(d,q,clock);
+    
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_parts_1_down_if_one5
+
+
+module bloom_core_parts_1_down_if_zero5(d,q,clock);
+    
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_parts_1_down_if_zero5
 
 
 module bloom_core_parts_1_hash(clock,key,addr);
@@ -3375,44 +3474,6 @@ module bloom_core_parts_1_hash(clock,key,addr);
 endmodule // bloom_core_parts_1_hash
 
 
-module bloom_core_parts_1_high(d,q,clock);
-    
-    // Module arguments
-    input wire  [8:0] d;
-    output reg  [8:0] q;
-    input wire  clock;
-    
-    // Update code (custom)
-    initial begin
-       q = 9'h0;
-    end
-    
-    always @(posedge clock) begin
-       q <= d;
-    end
-          
-endmodule // bloom_core_parts_1_high
-
-
-module bloom_core_parts_1_inc6(d,q,clock);
-    
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-    
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-    
-    always @(posedge clock) begin
-       q <= d;
-    end
-          
-endmodule // bloom_core_parts_1_inc6
-
-
 module bloom_core_parts_1_kill5(d,q,clock);
     
     // Module arguments
@@ -3430,25 +3491,6 @@ module bloom_core_parts_1_kill5(d,q,clock);
     end
           
 endmodule // bloom_core_parts_1_kill5
-
-
-module bloom_core_parts_1_low(d,q,clock);
-    
-    // Module arguments
-    input wire  [7:0] d;
-    output reg  [7:0] q;
-    input wire  clock;
-    
-    // Update code (custom)
-    initial begin
-       q = 8'h0;
-    end
-    
-    always @(posedge clock) begin
-       q <= d;
-    end
-          
-endmodule // bloom_core_parts_1_low
 
 
 module bloom_core_parts_1_ram(clock,read_addr,read_data,write_enable,write_addr,write_data);
@@ -3591,15 +3633,11 @@ module bloom_core_parts_2(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,
     // Constant declarations
     localparam  forwarding_enabled = 1'b1;
     localparam  bank_select = 16'h4;
-    localparam  fill_at_reset_low = 8'h0;
-    localparam  fill_at_reset_high = 9'b0;
-    localparam  low_zero = 8'h0;
-    localparam  low_one = 8'h1;
-    localparam  low_full = 8'hff;
-    localparam  low_before_full = 8'hfe;
-    localparam  high_zero = 9'b0;
-    localparam  high_one = 9'b1;
-    localparam  high_full = 9'b111111111;
+    localparam  fill_at_reset = 17'b0;
+    localparam  count_zero = 17'b0;
+    localparam  count_one = 17'b1;
+    localparam  count_all = 17'b11111111111111111;
+    localparam  count_upper = 17'b11111111111111110;
     localparam  address_mask_low = 16'hff;
     localparam  address_mask_high = 16'hf00;
     localparam  address_zero = 16'h0;
@@ -3638,34 +3676,39 @@ module bloom_core_parts_2(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,
     reg  kill5$d;
     wire  kill5$q;
     reg  kill5$clock;
-    reg  [7:0] delta6$d;
-    wire  [7:0] delta6$q;
-    reg  delta6$clock;
-    reg  inc6$d;
-    wire  inc6$q;
-    reg  inc6$clock;
-    reg  dec6$d;
-    wire  dec6$q;
-    reg  dec6$clock;
-    reg  [8:0] carry6$d;
-    wire  [8:0] carry6$q;
-    reg  carry6$clock;
-    reg  [7:0] low$d;
-    wire  [7:0] low$q;
-    reg  low$clock;
-    reg  [8:0] high$d;
-    wire  [8:0] high$q;
-    reg  high$clock;
+    reg  change_if_one5$d;
+    wire  change_if_one5$q;
+    reg  change_if_one5$clock;
+    reg  change_if_zero5$d;
+    wire  change_if_zero5$q;
+    reg  change_if_zero5$clock;
+    reg  down_if_one5$d;
+    wire  down_if_one5$q;
+    reg  down_if_one5$clock;
+    reg  down_if_zero5$d;
+    wire  down_if_zero5$q;
+    reg  down_if_zero5$clock;
+    reg  change6$d;
+    wire  change6$q;
+    reg  change6$clock;
+    reg  down6$d;
+    wire  down6$q;
+    reg  down6$clock;
+    reg  [16:0] count$d;
+    wire  [16:0] count$q;
+    reg  count$clock;
     
     // Local signals
     reg  [15:0] addr2;
-    reg  bit5_now;
+    reg  up4;
+    reg  down4;
+    reg  kill4;
+    reg  set4;
     reg  inc5;
     reg  dec5;
-    reg  low_full_next;
-    reg  low_zero_next;
-    reg  [7:0] keep_low;
-    reg  [8:0] keep_high;
+    reg  [16:0] delta6;
+    reg  [16:0] step6;
+    reg  [16:0] keep;
     
     // Sub module instances
     bloom_core_parts_2_hash hash(
@@ -3721,35 +3764,40 @@ module bloom_core_parts_2(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,
         .q(kill5$q),
         .clock(kill5$clock)
     );
-    bloom_core_parts_2_delta6 delta6(
-        .d(delta6$d),
-        .q(delta6$q),
-        .clock(delta6$clock)
+    bloom_core_parts_2_change_if_one5 change_if_one5(
+        .d(change_if_one5$d),
+        .q(change_if_one5$q),
+        .clock(change_if_one5$clock)
     );
-    bloom_core_parts_2_inc6 inc6(
-        .d(inc6$d),
-        .q(inc6$q),
-        .clock(inc6$clock)
+    bloom_core_parts_2_change_if_zero5 change_if_zero5(
+        .d(change_if_zero5$d),
+        .q(change_if_zero5$q),
+        .clock(change_if_zero5$clock)
     );
-    bloom_core_parts_2_dec6 dec6(
-        .d(dec6$d),
-        .q(dec6$q),
-        .clock(dec6$clock)
+    bloom_core_parts_2_down_if_one5 down_if_one5(
+        .d(down_if_one5$d),
+        .q(down_if_one5$q),
+        .clock(down_if_one5$clock)
     );
-    bloom_core_parts_2_carry6 carry6(
-        .d(carry6$d),
-        .q(carry6$q),
-        .clock(carry6$clock)
+    bloom_core_parts_2_down_if_zero5 down_if_zero5(
+        .d(down_if_zero5$d),
+        .q(down_if_zero5$q),
+        .clock(down_if_zero5$clock)
     );
-    bloom_core_parts_2_low low(
-        .d(low$d),
-        .q(low$q),
-        .clock(low$clock)
+    bloom_core_parts_2_change6 change6(
+        .d(change6$d),
+        .q(change6$q),
+        .clock(change6$clock)
     );
-    bloom_core_parts_2_high high(
-        .d(high$d),
-        .q(high$q),
-        .clock(high$clock)
+    bloom_core_parts_2_down6 down6(
+        .d(down6$d),
+        .q(down6$q),
+        .clock(down6$clock)
+    );
+    bloom_core_parts_2_count count(
+        .d(count$d),
+        .q(count$q),
+        .clock(count$clock)
     );
     
     // Update code
@@ -3762,12 +3810,13 @@ module bloom_core_parts_2(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,
         down5$clock = clock;
         set5$clock = clock;
         kill5$clock = clock;
-        delta6$clock = clock;
-        inc6$clock = clock;
-        dec6$clock = clock;
-        carry6$clock = clock;
-        low$clock = clock;
-        high$clock = clock;
+        change6$clock = clock;
+        down6$clock = clock;
+        count$clock = clock;
+        change_if_one5$clock = clock;
+        change_if_zero5$clock = clock;
+        down_if_one5$clock = clock;
+        down_if_zero5$clock = clock;
         addr3$d = addr3$q;
         addr4$d = addr4$q;
         same_low4$d = same_low4$q;
@@ -3776,12 +3825,13 @@ module bloom_core_parts_2(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,
         down5$d = down5$q;
         set5$d = set5$q;
         kill5$d = kill5$q;
-        delta6$d = delta6$q;
-        inc6$d = inc6$q;
-        dec6$d = dec6$q;
-        carry6$d = carry6$q;
-        low$d = low$q;
-        high$d = high$q;
+        change6$d = change6$q;
+        down6$d = down6$q;
+        count$d = count$q;
+        change_if_one5$d = change_if_one5$q;
+        change_if_zero5$d = change_if_zero5$q;
+        down_if_one5$d = down_if_one5$q;
+        down_if_zero5$d = down_if_zero5$q;
         hash$clock = clock;
         hash$key = key1;
         ram$clock = clock;
@@ -3804,68 +3854,62 @@ module bloom_core_parts_2(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,
         ram$write_enable = (write4 & bank_select) != address_zero;
         ram$write_addr = addr4$q;
         ram$write_data = wdata4;
-        up5$d = ((write4 & bank_select) != address_zero) & wdata4;
-        down5$d = ((write4 & bank_select) != address_zero) & ~(wdata4 | sweep_en);
-        set5$d = (forwarding_enabled & up5$q) & (same_low4$q & same_high4$q);
-        kill5$d = (forwarding_enabled & down5$q) & (same_low4$q & same_high4$q);
-        bit5_now = (ram$read_data & ~kill5$q) | set5$q;
-        bit5 = bit5_now;
-        inc5 = up5$q & ~bit5_now;
-        dec5 = down5$q & bit5_now;
-        inc6$d = inc5;
-        dec6$d = dec5;
-        if (inc5) begin
-            delta6$d = low_one;
-        end
-        else if (dec5) begin
-            delta6$d = low_full;
-        end
-        else begin
-            delta6$d = low_zero;
-        end
-        if (inc6$q) begin
-            low_full_next = low$q == low_before_full;
-            low_zero_next = low$q == low_full;
-        end
-        else if (dec6$q) begin
-            low_full_next = low$q == low_zero;
-            low_zero_next = low$q == low_one;
+        up4 = ((write4 & bank_select) != address_zero) & wdata4;
+        down4 = ((write4 & bank_select) != address_zero) & ~(wdata4 | sweep_en);
+        up5$d = up4;
+        down5$d = down4;
+        set4 = (forwarding_enabled & up5$q) & (same_low4$q & same_high4$q);
+        kill4 = (forwarding_enabled & down5$q) & (same_low4$q & same_high4$q);
+        set5$d = set4;
+        kill5$d = kill4;
+        change_if_one5$d = (up4 & kill4) | (down4 & ~kill4);
+        change_if_zero5$d = (up4 & ~set4) | (down4 & set4);
+        down_if_one5$d = down4 & ~kill4;
+        down_if_zero5$d = down4 & set4;
+        if (ram$read_data) begin
+            bit5 = ~kill5$q;
+            inc5 = change_if_one5$q;
+            dec5 = down_if_one5$q;
         end
         else begin
-            low_full_next = low$q == low_full;
-            low_zero_next = low$q == low_zero;
+            bit5 = set5$q;
+            inc5 = change_if_zero5$q;
+            dec5 = down_if_zero5$q;
         end
-        if (inc5 & low_full_next) begin
-            carry6$d = high_one;
-        end
-        else if (dec5 & low_zero_next) begin
-            carry6$d = high_full;
+        change6$d = inc5;
+        down6$d = dec5;
+        if (down6$q) begin
+            delta6 = count_upper;
         end
         else begin
-            carry6$d = high_zero;
+            delta6 = count_zero;
+        end
+        if (change6$q) begin
+            step6 = count_one;
+        end
+        else begin
+            step6 = count_zero;
         end
         if (clear5) begin
-            keep_low = low_zero;
-            keep_high = high_zero;
+            keep = count_zero;
         end
         else begin
-            keep_low = low_full;
-            keep_high = high_full;
+            keep = count_all;
         end
-        low$d = (low$q + delta6$q) & keep_low;
-        high$d = (high$q + carry6$q) & keep_high;
+        count$d = (count$q + (delta6 | step6)) & keep;
         if (reset) begin
             up5$d = 1'b0;
             down5$d = 1'b0;
-            delta6$d = low_zero;
-            inc6$d = 1'b0;
-            dec6$d = 1'b0;
-            carry6$d = high_zero;
-            low$d = fill_at_reset_low;
-            high$d = fill_at_reset_high;
+            change_if_one5$d = 1'b0;
+            change_if_zero5$d = 1'b0;
+            down_if_one5$d = 1'b0;
+            down_if_zero5$d = 1'b0;
+            change6$d = 1'b0;
+            down6$d = 1'b0;
+            count$d = fill_at_reset;
         end
-        fill_low = low$q;
-        fill_high = high$q;
+        fill_low = count$q[(32'h0)+:(8)];
+        fill_high = count$q[(32'h8)+:(9)];
     end
     
 endmodule // bloom_core_parts_2
@@ -3909,26 +3953,7 @@ module bloom_core_parts_2_addr4(d,q,clock);
 endmodule // bloom_core_parts_2_addr4
 
 
-module bloom_core_parts_2_carry6(d,q,clock);
-    
-    // Module arguments
-    input wire  [8:0] d;
-    output reg  [8:0] q;
-    input wire  clock;
-    
-    // Update code (custom)
-    initial begin
-       q = 9'h0;
-    end
-    
-    always @(posedge clock) begin
-       q <= d;
-    end
-          
-endmodule // bloom_core_parts_2_carry6
-
-
-module bloom_core_parts_2_dec6(d,q,clock);
+module bloom_core_parts_2_change6(d,q,clock);
     
     // Module arguments
     input wire  d;
@@ -3944,26 +3969,64 @@ module bloom_core_parts_2_dec6(d,q,clock);
        q <= d;
     end
           
-endmodule // bloom_core_parts_2_dec6
+endmodule // bloom_core_parts_2_change6
 
 
-module bloom_core_parts_2_delta6(d,q,clock);
+module bloom_core_parts_2_change_if_one5(d,q,clock);
     
     // Module arguments
-    input wire  [7:0] d;
-    output reg  [7:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
     
     // Update code (custom)
     initial begin
-       q = 8'h0;
+       q = 1'h0;
     end
     
     always @(posedge clock) begin
        q <= d;
     end
           
-endmodule // bloom_core_parts_2_delta6
+endmodule // bloom_core_parts_2_change_if_one5
+
+
+module bloom_core_parts_2_change_if_zero5(d,q,clock);
+    
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_parts_2_change_if_zero5
+
+
+module bloom_core_parts_2_count(d,q,clock);
+    
+    // Module arguments
+    input wire  [16:0] d;
+    output reg  [16:0] q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 17'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_parts_2_count
 
 
 module bloom_core_parts_2_down5(d,q,clock);
@@ -3983,6 +4046,63 @@ module bloom_core_parts_2_down5(d,q,clock);
     end
           
 endmodule // bloom_core_parts_2_down5
+
+
+module bloom_core_parts_2_down6(d,q,clock);
+    
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_parts_2_down6
+
+
+module bloom_core_parts_2_down_if_one5(d,q,clock);
+    
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_parts_2_down_if_one5
+
+
+module bloom_core_parts_2_down_if_zero5(d,q,clock);
+    
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_parts_2_down_if_zero5
 
 
 module bloom_core_parts_2_hash(clock,key,addr);
@@ -4104,44 +4224,6 @@ module bloom_core_parts_2_hash(clock,key,addr);
 endmodule // bloom_core_parts_2_hash
 
 
-module bloom_core_parts_2_high(d,q,clock);
-    
-    // Module arguments
-    input wire  [8:0] d;
-    output reg  [8:0] q;
-    input wire  clock;
-    
-    // Update code (custom)
-    initial begin
-       q = 9'h0;
-    end
-    
-    always @(posedge clock) begin
-       q <= d;
-    end
-          
-endmodule // bloom_core_parts_2_high
-
-
-module bloom_core_parts_2_inc6(d,q,clock);
-    
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-    
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-    
-    always @(posedge clock) begin
-       q <= d;
-    end
-          
-endmodule // bloom_core_parts_2_inc6
-
-
 module bloom_core_parts_2_kill5(d,q,clock);
     
     // Module arguments
@@ -4159,25 +4241,6 @@ module bloom_core_parts_2_kill5(d,q,clock);
     end
           
 endmodule // bloom_core_parts_2_kill5
-
-
-module bloom_core_parts_2_low(d,q,clock);
-    
-    // Module arguments
-    input wire  [7:0] d;
-    output reg  [7:0] q;
-    input wire  clock;
-    
-    // Update code (custom)
-    initial begin
-       q = 8'h0;
-    end
-    
-    always @(posedge clock) begin
-       q <= d;
-    end
-          
-endmodule // bloom_core_parts_2_low
 
 
 module bloom_core_parts_2_ram(clock,read_addr,read_data,write_enable,write_addr,write_data);
@@ -4320,15 +4383,11 @@ module bloom_core_parts_3(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,
     // Constant declarations
     localparam  forwarding_enabled = 1'b1;
     localparam  bank_select = 16'h8;
-    localparam  fill_at_reset_low = 8'h0;
-    localparam  fill_at_reset_high = 9'b0;
-    localparam  low_zero = 8'h0;
-    localparam  low_one = 8'h1;
-    localparam  low_full = 8'hff;
-    localparam  low_before_full = 8'hfe;
-    localparam  high_zero = 9'b0;
-    localparam  high_one = 9'b1;
-    localparam  high_full = 9'b111111111;
+    localparam  fill_at_reset = 17'b0;
+    localparam  count_zero = 17'b0;
+    localparam  count_one = 17'b1;
+    localparam  count_all = 17'b11111111111111111;
+    localparam  count_upper = 17'b11111111111111110;
     localparam  address_mask_low = 16'hff;
     localparam  address_mask_high = 16'hf00;
     localparam  address_zero = 16'h0;
@@ -4367,34 +4426,39 @@ module bloom_core_parts_3(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,
     reg  kill5$d;
     wire  kill5$q;
     reg  kill5$clock;
-    reg  [7:0] delta6$d;
-    wire  [7:0] delta6$q;
-    reg  delta6$clock;
-    reg  inc6$d;
-    wire  inc6$q;
-    reg  inc6$clock;
-    reg  dec6$d;
-    wire  dec6$q;
-    reg  dec6$clock;
-    reg  [8:0] carry6$d;
-    wire  [8:0] carry6$q;
-    reg  carry6$clock;
-    reg  [7:0] low$d;
-    wire  [7:0] low$q;
-    reg  low$clock;
-    reg  [8:0] high$d;
-    wire  [8:0] high$q;
-    reg  high$clock;
+    reg  change_if_one5$d;
+    wire  change_if_one5$q;
+    reg  change_if_one5$clock;
+    reg  change_if_zero5$d;
+    wire  change_if_zero5$q;
+    reg  change_if_zero5$clock;
+    reg  down_if_one5$d;
+    wire  down_if_one5$q;
+    reg  down_if_one5$clock;
+    reg  down_if_zero5$d;
+    wire  down_if_zero5$q;
+    reg  down_if_zero5$clock;
+    reg  change6$d;
+    wire  change6$q;
+    reg  change6$clock;
+    reg  down6$d;
+    wire  down6$q;
+    reg  down6$clock;
+    reg  [16:0] count$d;
+    wire  [16:0] count$q;
+    reg  count$clock;
     
     // Local signals
     reg  [15:0] addr2;
-    reg  bit5_now;
+    reg  up4;
+    reg  down4;
+    reg  kill4;
+    reg  set4;
     reg  inc5;
     reg  dec5;
-    reg  low_full_next;
-    reg  low_zero_next;
-    reg  [7:0] keep_low;
-    reg  [8:0] keep_high;
+    reg  [16:0] delta6;
+    reg  [16:0] step6;
+    reg  [16:0] keep;
     
     // Sub module instances
     bloom_core_parts_3_hash hash(
@@ -4450,35 +4514,40 @@ module bloom_core_parts_3(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,
         .q(kill5$q),
         .clock(kill5$clock)
     );
-    bloom_core_parts_3_delta6 delta6(
-        .d(delta6$d),
-        .q(delta6$q),
-        .clock(delta6$clock)
+    bloom_core_parts_3_change_if_one5 change_if_one5(
+        .d(change_if_one5$d),
+        .q(change_if_one5$q),
+        .clock(change_if_one5$clock)
     );
-    bloom_core_parts_3_inc6 inc6(
-        .d(inc6$d),
-        .q(inc6$q),
-        .clock(inc6$clock)
+    bloom_core_parts_3_change_if_zero5 change_if_zero5(
+        .d(change_if_zero5$d),
+        .q(change_if_zero5$q),
+        .clock(change_if_zero5$clock)
     );
-    bloom_core_parts_3_dec6 dec6(
-        .d(dec6$d),
-        .q(dec6$q),
-        .clock(dec6$clock)
+    bloom_core_parts_3_down_if_one5 down_if_one5(
+        .d(down_if_one5$d),
+        .q(down_if_one5$q),
+        .clock(down_if_one5$clock)
     );
-    bloom_core_parts_3_carry6 carry6(
-        .d(carry6$d),
-        .q(carry6$q),
-        .clock(carry6$clock)
+    bloom_core_parts_3_down_if_zero5 down_if_zero5(
+        .d(down_if_zero5$d),
+        .q(down_if_zero5$q),
+        .clock(down_if_zero5$clock)
     );
-    bloom_core_parts_3_low low(
-        .d(low$d),
-        .q(low$q),
-        .clock(low$clock)
+    bloom_core_parts_3_change6 change6(
+        .d(change6$d),
+        .q(change6$q),
+        .clock(change6$clock)
     );
-    bloom_core_parts_3_high high(
-        .d(high$d),
-        .q(high$q),
-        .clock(high$clock)
+    bloom_core_parts_3_down6 down6(
+        .d(down6$d),
+        .q(down6$q),
+        .clock(down6$clock)
+    );
+    bloom_core_parts_3_count count(
+        .d(count$d),
+        .q(count$q),
+        .clock(count$clock)
     );
     
     // Update code
@@ -4491,12 +4560,13 @@ module bloom_core_parts_3(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,
         down5$clock = clock;
         set5$clock = clock;
         kill5$clock = clock;
-        delta6$clock = clock;
-        inc6$clock = clock;
-        dec6$clock = clock;
-        carry6$clock = clock;
-        low$clock = clock;
-        high$clock = clock;
+        change6$clock = clock;
+        down6$clock = clock;
+        count$clock = clock;
+        change_if_one5$clock = clock;
+        change_if_zero5$clock = clock;
+        down_if_one5$clock = clock;
+        down_if_zero5$clock = clock;
         addr3$d = addr3$q;
         addr4$d = addr4$q;
         same_low4$d = same_low4$q;
@@ -4505,12 +4575,13 @@ module bloom_core_parts_3(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,
         down5$d = down5$q;
         set5$d = set5$q;
         kill5$d = kill5$q;
-        delta6$d = delta6$q;
-        inc6$d = inc6$q;
-        dec6$d = dec6$q;
-        carry6$d = carry6$q;
-        low$d = low$q;
-        high$d = high$q;
+        change6$d = change6$q;
+        down6$d = down6$q;
+        count$d = count$q;
+        change_if_one5$d = change_if_one5$q;
+        change_if_zero5$d = change_if_zero5$q;
+        down_if_one5$d = down_if_one5$q;
+        down_if_zero5$d = down_if_zero5$q;
         hash$clock = clock;
         hash$key = key1;
         ram$clock = clock;
@@ -4533,68 +4604,62 @@ module bloom_core_parts_3(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,
         ram$write_enable = (write4 & bank_select) != address_zero;
         ram$write_addr = addr4$q;
         ram$write_data = wdata4;
-        up5$d = ((write4 & bank_select) != address_zero) & wdata4;
-        down5$d = ((write4 & bank_select) != address_zero) & ~(wdata4 | sweep_en);
-        set5$d = (forwarding_enabled & up5$q) & (same_low4$q & same_high4$q);
-        kill5$d = (forwarding_enabled & down5$q) & (same_low4$q & same_high4$q);
-        bit5_now = (ram$read_data & ~kill5$q) | set5$q;
-        bit5 = bit5_now;
-        inc5 = up5$q & ~bit5_now;
-        dec5 = down5$q & bit5_now;
-        inc6$d = inc5;
-        dec6$d = dec5;
-        if (inc5) begin
-            delta6$d = low_one;
-        end
-        else if (dec5) begin
-            delta6$d = low_full;
-        end
-        else begin
-            delta6$d = low_zero;
-        end
-        if (inc6$q) begin
-            low_full_next = low$q == low_before_full;
-            low_zero_next = low$q == low_full;
-        end
-        else if (dec6$q) begin
-            low_full_next = low$q == low_zero;
-            low_zero_next = low$q == low_one;
+        up4 = ((write4 & bank_select) != address_zero) & wdata4;
+        down4 = ((write4 & bank_select) != address_zero) & ~(wdata4 | sweep_en);
+        up5$d = up4;
+        down5$d = down4;
+        set4 = (forwarding_enabled & up5$q) & (same_low4$q & same_high4$q);
+        kill4 = (forwarding_enabled & down5$q) & (same_low4$q & same_high4$q);
+        set5$d = set4;
+        kill5$d = kill4;
+        change_if_one5$d = (up4 & kill4) | (down4 & ~kill4);
+        change_if_zero5$d = (up4 & ~set4) | (down4 & set4);
+        down_if_one5$d = down4 & ~kill4;
+        down_if_zero5$d = down4 & set4;
+        if (ram$read_data) begin
+            bit5 = ~kill5$q;
+            inc5 = change_if_one5$q;
+            dec5 = down_if_one5$q;
         end
         else begin
-            low_full_next = low$q == low_full;
-            low_zero_next = low$q == low_zero;
+            bit5 = set5$q;
+            inc5 = change_if_zero5$q;
+            dec5 = down_if_zero5$q;
         end
-        if (inc5 & low_full_next) begin
-            carry6$d = high_one;
-        end
-        else if (dec5 & low_zero_next) begin
-            carry6$d = high_full;
+        change6$d = inc5;
+        down6$d = dec5;
+        if (down6$q) begin
+            delta6 = count_upper;
         end
         else begin
-            carry6$d = high_zero;
+            delta6 = count_zero;
+        end
+        if (change6$q) begin
+            step6 = count_one;
+        end
+        else begin
+            step6 = count_zero;
         end
         if (clear5) begin
-            keep_low = low_zero;
-            keep_high = high_zero;
+            keep = count_zero;
         end
         else begin
-            keep_low = low_full;
-            keep_high = high_full;
+            keep = count_all;
         end
-        low$d = (low$q + delta6$q) & keep_low;
-        high$d = (high$q + carry6$q) & keep_high;
+        count$d = (count$q + (delta6 | step6)) & keep;
         if (reset) begin
             up5$d = 1'b0;
             down5$d = 1'b0;
-            delta6$d = low_zero;
-            inc6$d = 1'b0;
-            dec6$d = 1'b0;
-            carry6$d = high_zero;
-            low$d = fill_at_reset_low;
-            high$d = fill_at_reset_high;
+            change_if_one5$d = 1'b0;
+            change_if_zero5$d = 1'b0;
+            down_if_one5$d = 1'b0;
+            down_if_zero5$d = 1'b0;
+            change6$d = 1'b0;
+            down6$d = 1'b0;
+            count$d = fill_at_reset;
         end
-        fill_low = low$q;
-        fill_high = high$q;
+        fill_low = count$q[(32'h0)+:(8)];
+        fill_high = count$q[(32'h8)+:(9)];
     end
     
 endmodule // bloom_core_parts_3
@@ -4638,26 +4703,7 @@ module bloom_core_parts_3_addr4(d,q,clock);
 endmodule // bloom_core_parts_3_addr4
 
 
-module bloom_core_parts_3_carry6(d,q,clock);
-    
-    // Module arguments
-    input wire  [8:0] d;
-    output reg  [8:0] q;
-    input wire  clock;
-    
-    // Update code (custom)
-    initial begin
-       q = 9'h0;
-    end
-    
-    always @(posedge clock) begin
-       q <= d;
-    end
-          
-endmodule // bloom_core_parts_3_carry6
-
-
-module bloom_core_parts_3_dec6(d,q,clock);
+module bloom_core_parts_3_change6(d,q,clock);
     
     // Module arguments
     input wire  d;
@@ -4673,26 +4719,64 @@ module bloom_core_parts_3_dec6(d,q,clock);
        q <= d;
     end
           
-endmodule // bloom_core_parts_3_dec6
+endmodule // bloom_core_parts_3_change6
 
 
-module bloom_core_parts_3_delta6(d,q,clock);
+module bloom_core_parts_3_change_if_one5(d,q,clock);
     
     // Module arguments
-    input wire  [7:0] d;
-    output reg  [7:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
     
     // Update code (custom)
     initial begin
-       q = 8'h0;
+       q = 1'h0;
     end
     
     always @(posedge clock) begin
        q <= d;
     end
           
-endmodule // bloom_core_parts_3_delta6
+endmodule // bloom_core_parts_3_change_if_one5
+
+
+module bloom_core_parts_3_change_if_zero5(d,q,clock);
+    
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_parts_3_change_if_zero5
+
+
+module bloom_core_parts_3_count(d,q,clock);
+    
+    // Module arguments
+    input wire  [16:0] d;
+    output reg  [16:0] q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 17'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_parts_3_count
 
 
 module bloom_core_parts_3_down5(d,q,clock);
@@ -4712,6 +4796,63 @@ module bloom_core_parts_3_down5(d,q,clock);
     end
           
 endmodule // bloom_core_parts_3_down5
+
+
+module bloom_core_parts_3_down6(d,q,clock);
+    
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_parts_3_down6
+
+
+module bloom_core_parts_3_down_if_one5(d,q,clock);
+    
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_parts_3_down_if_one5
+
+
+module bloom_core_parts_3_down_if_zero5(d,q,clock);
+    
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_parts_3_down_if_zero5
 
 
 module bloom_core_parts_3_hash(clock,key,addr);
@@ -4833,44 +4974,6 @@ module bloom_core_parts_3_hash(clock,key,addr);
 endmodule // bloom_core_parts_3_hash
 
 
-module bloom_core_parts_3_high(d,q,clock);
-    
-    // Module arguments
-    input wire  [8:0] d;
-    output reg  [8:0] q;
-    input wire  clock;
-    
-    // Update code (custom)
-    initial begin
-       q = 9'h0;
-    end
-    
-    always @(posedge clock) begin
-       q <= d;
-    end
-          
-endmodule // bloom_core_parts_3_high
-
-
-module bloom_core_parts_3_inc6(d,q,clock);
-    
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-    
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-    
-    always @(posedge clock) begin
-       q <= d;
-    end
-          
-endmodule // bloom_core_parts_3_inc6
-
-
 module bloom_core_parts_3_kill5(d,q,clock);
     
     // Module arguments
@@ -4888,25 +4991,6 @@ module bloom_core_parts_3_kill5(d,q,clock);
     end
           
 endmodule // bloom_core_parts_3_kill5
-
-
-module bloom_core_parts_3_low(d,q,clock);
-    
-    // Module arguments
-    input wire  [7:0] d;
-    output reg  [7:0] q;
-    input wire  clock;
-    
-    // Update code (custom)
-    initial begin
-       q = 8'h0;
-    end
-    
-    always @(posedge clock) begin
-       q <= d;
-    end
-          
-endmodule // bloom_core_parts_3_low
 
 
 module bloom_core_parts_3_ram(clock,read_addr,read_data,write_enable,write_addr,write_data);
