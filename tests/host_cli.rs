@@ -229,7 +229,20 @@ fn host_baud_serve_and_load_image_bad_input() {
     assert_fails(&["host", "--sim", "serve", "--link", taken.to_str().unwrap()], "never replaced");
     assert_eq!(std::fs::read_to_string(&taken).unwrap(), "mine");
     let _ = std::fs::remove_file(&taken);
-    assert_fails(&["host", "--sim", "load-image", "/nonexistent/image"], "cannot load image /nonexistent/image");
+    let o = assert_fails(&["host", "--sim", "load-image", "/nonexistent/image"], "cannot load image /nonexistent/image");
+    assert_eq!(stderr(&o).matches("No such file").count(), 1, "the cause once: {}", stderr(&o));
+    // Neither a port nor --sim: say what is needed.
+    assert_fails(&["host", "stats"], "give the board's serial port (--port DEV");
+    assert_fails(&["host", "serve"], "give --sim");
+    // The simulated board's clocks per bit: what the bridge's divider makes,
+    // and a clock (baud x clocks per bit) of at most 1 GHz.
+    assert_fails(&["host", "--sim", "--sim-clocks-per-bit", "3", "stats"], "4..=65535");
+    assert_fails(&["host", "--sim", "--sim-clocks-per-bit", "65536", "stats"], "4..=65535");
+    assert_fails(&["host", "--sim", "--sim-clocks-per-bit", "60000", "stats"], "at most 1 GHz (8680 clocks per bit");
+    assert_fails(
+        &["host", "--sim", "--baud", "300", "--sim-clocks-per-bit", "60000", "--board-timeout-bits", "1000000", "stats"],
+        "32-bit timeout counter",
+    );
     // An image of another configuration is refused before the board is touched.
     let other = scratch("other-image");
     golden::PartitionedFilter::new(golden::Config::new(3, 6, 32, golden::HashFamily::H3, 12).unwrap()).export_image(&other).unwrap();

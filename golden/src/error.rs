@@ -41,10 +41,12 @@ pub struct IncompatibleError {
 /// A memory image (contract §4) that cannot be written or read.
 #[derive(Debug, Error)]
 pub enum ImageError {
-    #[error("{path}: {source}")]
+    // Not a `source` field: the message already holds it, and an error
+    // chain printed whole would repeat it.
+    #[error("{path}: {error}")]
     Io {
         path: PathBuf,
-        source: std::io::Error,
+        error: std::io::Error,
     },
     #[error("{path}: file is larger than the {limit} bytes allowed for this file (contract §4)")]
     TooLarge { path: PathBuf, limit: u64 },

@@ -78,9 +78,9 @@ pub fn bank_hex_text(cfg: &Config, bank: usize, bits: &[u8]) -> String {
 }
 
 fn io_error(path: &Path) -> impl FnOnce(std::io::Error) -> ImageError + '_ {
-    move |source| ImageError::Io {
+    move |error| ImageError::Io {
         path: path.to_path_buf(),
-        source,
+        error,
     }
 }
 
@@ -150,7 +150,7 @@ pub fn write_directory_atomically(dir: &Path, files: &[(String, String)]) -> Res
         .file_name()
         .ok_or_else(|| ImageError::Io {
             path: dir.to_path_buf(),
-            source: std::io::Error::new(
+            error: std::io::Error::new(
                 std::io::ErrorKind::InvalidInput,
                 "the target must name a directory (not `/`, `.` or `..`)",
             ),
@@ -171,7 +171,7 @@ pub fn write_directory_atomically(dir: &Path, files: &[(String, String)]) -> Res
         match fs::create_dir(&candidate) {
             Ok(()) => break candidate,
             Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => continue,
-            Err(e) => return Err(ImageError::Io { path: candidate, source: e }),
+            Err(e) => return Err(ImageError::Io { path: candidate, error: e }),
         }
     };
     let result = (|| {
@@ -183,7 +183,7 @@ pub fn write_directory_atomically(dir: &Path, files: &[(String, String)]) -> Res
         }
         // rename(2) replaces an empty directory and refuses a non-empty one,
         // so a target filled by someone else meanwhile is never mixed with.
-        fs::rename(&temp, dir).map_err(|source| {
+        fs::rename(&temp, dir).map_err(|error| {
             if dir.is_dir() && fs::read_dir(dir).map(|mut d| d.next().is_some()).unwrap_or(false) {
                 ImageError::TargetNotEmpty {
                     path: dir.to_path_buf(),
@@ -192,7 +192,7 @@ pub fn write_directory_atomically(dir: &Path, files: &[(String, String)]) -> Res
             } else {
                 ImageError::Io {
                     path: dir.to_path_buf(),
-                    source,
+                    error,
                 }
             }
         })
@@ -210,7 +210,7 @@ pub fn check_image_target(dir: &Path) -> Result<(), ImageError> {
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(()),
         Err(e) => Err(ImageError::Io {
             path: dir.to_path_buf(),
-            source: e,
+            error: e,
         }),
         Ok(meta) if !meta.is_dir() => Err(ImageError::TargetNotDirectory {
             path: dir.to_path_buf(),

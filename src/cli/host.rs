@@ -10,8 +10,8 @@ use std::path::{Path, PathBuf};
 
 #[derive(clap::Args)]
 pub struct Args {
-    /// Serial port of the board (e.g. /dev/ttyUSB1).
-    #[arg(long, conflicts_with = "sim", required_unless_present = "sim")]
+    /// Serial port of the board (e.g. /dev/ttyUSB1); this or --sim.
+    #[arg(long, conflicts_with = "sim")]
     pub port: Option<String>,
     /// Run the board top (bridge + core of --k/--bank-bits/...) in Verilator
     /// instead; it starts empty (or from --preload) on every run, or, with
@@ -33,9 +33,12 @@ pub struct Args {
     /// The board's truncation timeout in bit times (docs/protocol.md §4).
     #[arg(long, default_value_t = 2000)]
     pub board_timeout_bits: u32,
-    /// With --sim: clock cycles per bit of the simulated board (a board's
-    /// build report gives its own: `bloom build` prints "N clocks per bit").
-    #[arg(long, default_value_t = 8)]
+    /// With --sim: clock cycles per bit of the simulated board, 4 ..= 65535
+    /// (what the bridge's divider makes), the clock (--baud times it) at
+    /// most 1 GHz. A board's build report gives its own: `bloom build`
+    /// prints "N clocks per bit". More cycles per bit simulate more slowly.
+    #[arg(long, default_value_t = 8,
+          value_parser = clap::value_parser!(u32).range(hdl::bridge::MIN_CLOCKS_PER_BIT as i64..=65535))]
     pub sim_clocks_per_bit: u32,
     /// With --sim: memory image (contract §4) the simulated core starts from.
     #[arg(long)]
@@ -181,6 +184,9 @@ pub fn run(args: Args) -> anyhow::Result<()> {
             }
         }
     }
+    if !args.sim && args.port.is_none() && !matches!(args.command, HostCommand::Serve { .. }) {
+        bail!("give the board's serial port (--port DEV, e.g. /dev/ttyUSB1) or --sim (the board top in Verilator)");
+    }
     if args.preload.is_some() && !args.sim {
         bail!("--preload only applies to --sim");
     }
@@ -196,8 +202,22 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     }
     let opts = ClientOptions { max_tries: args.tries, board_timeout_bits: args.board_timeout_bits as u64, ..ClientOptions::default() };
     if args.sim {
-        if !(4..=64).contains(&args.sim_clocks_per_bit) {
-            bail!("--sim-clocks-per-bit {} is not allowed (4 ..= 64)", args.sim_clocks_per_bit);
+        let clock_hz = args.baud as u64 * args.sim_clocks_per_bit as u64;
+        if clock_hz > 1_000_000_000 {
+            bail!(
+                "--sim-clocks-per-bit {} at --baud {} is a {:.1} GHz clock: at most 1 GHz ({} clocks per bit at this baud rate)",
+                args.sim_clocks_per_bit,
+                args.baud,
+                clock_hz as f64 / 1e9,
+                1_000_000_000 / args.baud as u64
+            );
+        }
+        if args.sim_clocks_per_bit as u64 * args.board_timeout_bits as u64 > u32::MAX as u64 {
+            bail!(
+                "--board-timeout-bits {} at {} clocks per bit is more clock cycles than the board's 32-bit timeout counter holds",
+                args.board_timeout_bits,
+                args.sim_clocks_per_bit
+            );
         }
         let core = hdl::CoreConfig { preload: args.preload.clone(), ..expected.into() };
         let board = SimBoard::new(core, args.baud, args.sim_clocks_per_bit, args.board_timeout_bits)?;
@@ -207,7 +227,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         let client = Client::connect(board, opts, Some(&expected))?;
         execute(client, &args.command, &keys, image.as_ref())
     } else {
-        let port = args.port.as_deref().expect("clap requires --port without --sim");
+        let port = args.port.as_deref().expect("checked above: --port without --sim");
         let line = host::serial::SerialPort::open(port, args.baud)?;
         let client = Client::connect(line, opts, if args.expect_config { Some(&expected) } else { None })?;
         execute(client, &args.command, &keys, image.as_ref())
