@@ -10,7 +10,12 @@ pub struct SerialPort {
     name: String,
     port: Box<dyn serialport::SerialPort>,
     baud: u32,
+    latency: Duration,
 }
+
+/// What a wait for an answer allows beyond the line time: a USB serial
+/// adapter delivers in bursts (its latency timer, typically 1-16 ms).
+pub const DEFAULT_LATENCY: Duration = Duration::from_millis(20);
 
 impl SerialPort {
     pub fn open(name: &str, baud: u32) -> Result<SerialPort, HostError> {
@@ -26,7 +31,15 @@ impl SerialPort {
             .open()
             .map_err(|e| HostError::Setup(format!("cannot open serial port {name} at {baud} baud: {e}")))?;
         let _ = port.clear(serialport::ClearBuffer::All);
-        Ok(SerialPort { name: name.to_string(), port, baud })
+        Ok(SerialPort { name: name.to_string(), port, baud, latency: DEFAULT_LATENCY })
+    }
+
+    /// Allows `latency` beyond the line time for every answer (default
+    /// [`DEFAULT_LATENCY`]): for adapters with a longer latency timer, or a
+    /// simulated board on a busy machine. A longer one makes a lost frame
+    /// cost more before its resend, never changes what is executed.
+    pub fn set_latency(&mut self, latency: Duration) {
+        self.latency = latency;
     }
 
     fn bit_time(&self) -> Duration {
@@ -41,9 +54,7 @@ impl Transport for SerialPort {
 
     fn read(&mut self, max_bits: u64) -> Result<(Vec<u8>, u64), HostError> {
         let start = Instant::now();
-        // USB serial adapters deliver in bursts (latency timer, typically
-        // 1-16 ms), so allow for that on top of the line time.
-        let total = self.bit_time() * max_bits.min(u32::MAX as u64) as u32 + Duration::from_millis(20);
+        let total = self.bit_time() * max_bits.min(u32::MAX as u64) as u32 + self.latency;
         let quiet_needed = (self.bit_time() * 20).max(Duration::from_millis(5));
         let mut got = vec![];
         let mut last_byte: Option<Instant> = None;

@@ -1,10 +1,14 @@
 //! End to end: host library -> simulated UART line -> Verilated board top
 //! (bridge + the real core) and back, checked against the golden model.
-//! The sessions and fault tests run twice: in process (the client drives the
-//! simulated line itself), and through a pseudo-terminal served by
-//! `host::pty::serve`, where the client is the serial-port code a user runs
-//! against a board (`host::serial::SerialPort`, the `serialport` crate, the
-//! kernel's tty layer).
+//! The sessions (every operation, load-image and dump included), the fault
+//! tests and their teeth, the dead line and the dead line during load-image
+//! run twice: in process (the client drives the simulated line itself), and
+//! through a pseudo-terminal served by `host::pty::serve`, where the client is
+//! the serial-port code a user runs against a board
+//! (`host::serial::SerialPort`, the `serialport` crate, the kernel's tty
+//! layer). The figures in line time (throughput, the 16 Kbit load-image, 3
+//! Mbaud at 4 clocks per bit) run in process only: they count simulated
+//! cycles, which a PTY served at wall-clock pace does not give exactly.
 //!
 //! The line runs at 8 clocks per bit; the protocol logic counts bytes, so the
 //! results hold at any baud rate (docs/protocol.md §7). The board's truncation
@@ -13,6 +17,18 @@
 use host::{Client, ClientOptions, FaultCounts, HostError, LineFaults, SimBoard, Transport};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+/// What a client on the PTY allows beyond line time for each answer. The
+/// served board keeps pace with the wall clock only while the machine gives
+/// its simulation the time: on a machine shared with other tests and builds
+/// it falls behind, and a client that gives up too early resends into a
+/// growing backlog. A test that asserts a clean line needs no resend allows
+/// a long stall; tests that lose frames on purpose allow less (each loss
+/// costs a wait, twice: the wait and the drain before the resend).
+const PTY_CLEAN: Duration = Duration::from_secs(2);
+const PTY_FAULTS: Duration = Duration::from_millis(250);
+const PTY_DEAD_LINE: Duration = Duration::from_millis(250);
 
 const CPB: u32 = 8;
 const BOARD_TIMEOUT_BITS: u32 = 200;
@@ -80,8 +96,10 @@ impl Served {
         let thread = std::thread::spawn(move || host::pty::serve(&b, &pty, settle, &s).unwrap());
         Served { path, stop, thread: Some(thread) }
     }
-    fn line(&self) -> host::serial::SerialPort {
-        host::serial::SerialPort::open(&self.path, 115_200).unwrap()
+    fn line(&self, latency: Duration) -> host::serial::SerialPort {
+        let mut line = host::serial::SerialPort::open(&self.path, 115_200).unwrap();
+        line.set_latency(latency);
+        line
     }
 }
 
@@ -94,11 +112,12 @@ impl Drop for Served {
     }
 }
 
-/// Where a test's client talks to the board.
+/// Where a test's client talks to the board: in process, or through the
+/// PTY allowing the given latency.
 #[derive(Clone, Copy, Debug)]
 enum Via {
     InProcess,
-    Pty,
+    Pty(Duration),
 }
 
 /// Runs `f` with a client of `board` over `via`.
@@ -111,9 +130,9 @@ fn with_client<R>(
 ) -> R {
     match via {
         Via::InProcess => f(&mut Client::connect(board.clone(), opts, Some(cfg)).unwrap()),
-        Via::Pty => {
+        Via::Pty(latency) => {
             let served = Served::start(board, cfg);
-            let r = f(&mut Client::connect(served.line(), opts, Some(cfg)).unwrap());
+            let r = f(&mut Client::connect(served.line(latency), opts, Some(cfg)).unwrap());
             drop(served);
             r
         }
@@ -130,6 +149,8 @@ trait Device {
     fn stats(&mut self) -> Result<host::DeviceStats, HostError>;
     fn dump(&mut self) -> Result<golden::PartitionedFilter, HostError>;
     fn load_image(&mut self, image: &golden::PartitionedFilter) -> Result<(), HostError>;
+    fn write_bits(&mut self, bank: usize, addr: usize, data: &[u8]) -> Result<u32, HostError>;
+    fn zero_counters(&mut self) -> Result<(), HostError>;
     fn estimated_items(&mut self) -> Result<f64, HostError>;
     fn fpr_estimate(&mut self) -> Result<f64, HostError>;
     fn link(&self) -> host::LinkStats;
@@ -159,6 +180,12 @@ impl<T: Transport> Device for Client<T> {
     }
     fn load_image(&mut self, image: &golden::PartitionedFilter) -> Result<(), HostError> {
         Client::load_image(self, image)
+    }
+    fn write_bits(&mut self, bank: usize, addr: usize, data: &[u8]) -> Result<u32, HostError> {
+        Client::write_bits(self, bank, addr, data)
+    }
+    fn zero_counters(&mut self) -> Result<(), HostError> {
+        Client::zero_counters(self)
     }
     fn estimated_items(&mut self) -> Result<f64, HostError> {
         Client::estimated_items(self)
@@ -262,12 +289,12 @@ fn e2e_crc_k3_b6_w32() {
 
 #[test]
 fn e2e_pty_h3_k4_b8_w64() {
-    session(Via::Pty, 4, 8, 64, false, 0x5EED);
+    session(Via::Pty(PTY_CLEAN), 4, 8, 64, false, 0x5EED);
 }
 
 #[test]
 fn e2e_pty_crc_k3_b6_w32() {
-    session(Via::Pty, 3, 6, 32, true, 3);
+    session(Via::Pty(PTY_CLEAN), 3, 6, 32, true, 3);
 }
 
 /// The served board keeps its state while clients come and go.
@@ -280,12 +307,12 @@ fn e2e_pty_state_survives_reconnection_h3_k4_b8_w64() {
     let ks = keys(41, 50, 64);
     let mut gold = golden::PartitionedFilter::new(cfg);
     {
-        let mut c = Client::connect(served.line(), opts(), Some(&cfg)).unwrap();
+        let mut c = Client::connect(served.line(PTY_CLEAN), opts(), Some(&cfg)).unwrap();
         let want: Vec<bool> = ks.iter().map(|k| gold.insert(*k).unwrap()).collect();
         assert_eq!(c.insert_batch(&ks).unwrap(), want);
     }
     for _ in 0..2 {
-        let mut c = Client::connect(served.line(), opts(), Some(&cfg)).unwrap();
+        let mut c = Client::connect(served.line(PTY_CLEAN), opts(), Some(&cfg)).unwrap();
         assert!(c.query_batch(&ks).unwrap().iter().all(|h| *h));
         assert_eq!(c.stats().unwrap().fill, gold.fill());
     }
@@ -419,10 +446,19 @@ fn e2e_faults_teeth_replay_disabled_is_detected() {
     }
 }
 
+/// The same teeth through the pseudo-terminal.
+#[test]
+fn e2e_pty_faults_teeth_replay_disabled_is_detected() {
+    match fault_session(Via::Pty(PTY_FAULTS), true) {
+        Ok(summary) => panic!("a board without replay passed the fault test through the PTY: {summary}"),
+        Err(e) => println!("detected through the PTY as expected: {e}"),
+    }
+}
+
 /// The fault test through the pseudo-terminal and the serial-port code.
 #[test]
 fn e2e_pty_faults_h3_k4_b8_w64_flips_drops_garbage_truncation() {
-    match fault_session(Via::Pty, false) {
+    match fault_session(Via::Pty(PTY_FAULTS), false) {
         Ok(summary) => println!("fault test through the PTY: {summary}"),
         Err(e) => panic!("exactly-once violated: {e}"),
     }
@@ -459,18 +495,34 @@ fn e2e_throughput_h3_k4_b8_w64_batches_above_80_percent_of_line_rate() {
 
 /// A dead line: the host gives up after its tries with an error naming the
 /// operation, the sequence number and the line, and nothing was executed.
+fn silent_line(via: Via) {
+    let (core, cfg) = configs(4, 8, 64, false, 0x5EED);
+    let board = Board::new(core, false);
+    let opts = ClientOptions { max_tries: 3, board_timeout_bits: BOARD_TIMEOUT_BITS as u64, ..ClientOptions::default() };
+    with_client(via, &board, &cfg, opts, &mut |dev| {
+        board.set_faults(LineFaults { seed: 1, drop: 1.0, ..LineFaults::default() });
+        let err = dev.insert(42).unwrap_err();
+        let text = err.to_string();
+        assert!(text.contains("did not answer the insert frame") && text.contains("after 3 tries"), "{text}");
+        let line = match via {
+            Via::InProcess => "simulated board",
+            Via::Pty(_) => "serial port /dev/pts/",
+        };
+        assert!(text.contains(line), "{text}");
+        board.set_faults(LineFaults::default());
+        assert_eq!(dev.stats().unwrap().ops_served, 0);
+        assert!(!dev.query(42).unwrap());
+    });
+}
+
 #[test]
 fn e2e_silent_line_reports_no_answer() {
-    let (core, cfg) = configs(4, 8, 64, false, 0x5EED);
-    let mut dev = connect(core, &cfg, 3);
-    dev.transport_mut().set_faults(LineFaults { seed: 1, drop: 1.0, ..LineFaults::default() });
-    let err = dev.insert(42).unwrap_err();
-    let text = err.to_string();
-    assert!(text.contains("did not answer the insert frame") && text.contains("after 3 tries"), "{text}");
-    assert!(text.contains("simulated board"), "{text}");
-    dev.transport_mut().set_faults(LineFaults::default());
-    assert_eq!(dev.stats().unwrap().ops_served, 0);
-    assert!(!dev.query(42).unwrap());
+    silent_line(Via::InProcess);
+}
+
+#[test]
+fn e2e_pty_silent_line_reports_no_answer() {
+    silent_line(Via::Pty(PTY_DEAD_LINE));
 }
 
 /// 3 Mbaud from a 12 MHz clock (4 clocks per bit, the fewest allowed): the
@@ -583,31 +635,44 @@ fn e2e_load_image_faults_h3_k4_b8_w64() {
 
 #[test]
 fn e2e_pty_load_image_faults_h3_k4_b8_w64() {
-    load_image_faults(Via::Pty);
+    load_image_faults(Via::Pty(PTY_FAULTS));
 }
 
 /// A line that dies during load-image: the error says where it stopped and
 /// that the device's filter is incomplete, and the device says so too.
+fn load_image_dead_line(via: Via) {
+    let (core, cfg) = configs(4, 8, 64, false, 0x5EED);
+    let board = Board::new(core, false);
+    let opts = ClientOptions { max_tries: 3, board_timeout_bits: BOARD_TIMEOUT_BITS as u64, ..ClientOptions::default() };
+    with_client(via, &board, &cfg, opts, &mut |dev| {
+        let image = image_of(&cfg, 8, 40);
+        dev.write_bits(0, 0, &[0xFF]).unwrap();
+        // Chunks of bank 0 get through, then the line goes dead.
+        board.set_faults(LineFaults { seed: 3, drop: 1.0, ..LineFaults::default() });
+        let e = dev.load_image(&image).unwrap_err().to_string();
+        assert!(e.contains("load-image stopped at bank 0 bit 0") && e.contains("image load incomplete"), "{e}");
+        board.set_faults(LineFaults::default());
+        assert!(dev.stats().unwrap().image_incomplete);
+        dev.load_image(&image).unwrap();
+        assert!(!dev.stats().unwrap().image_incomplete);
+        assert_same_image(&dev.dump().unwrap(), &image);
+        // A clear also leaves a consistent (empty) filter.
+        dev.write_bits(1, 8, &[1]).unwrap();
+        assert!(dev.stats().unwrap().image_incomplete);
+        dev.clear().unwrap();
+        assert!(!dev.stats().unwrap().image_incomplete);
+        dev.zero_counters().unwrap();
+        let s = dev.stats().unwrap();
+        assert_eq!((s.ops_served, s.frames_executed, s.frames_rejected, s.frames_replayed), (0, 0, 0, 0));
+    });
+}
+
 #[test]
 fn e2e_load_image_dead_line_is_reported_and_flagged() {
-    let (core, cfg) = configs(4, 8, 64, false, 0x5EED);
-    let mut dev = connect(core, &cfg, 3);
-    let image = image_of(&cfg, 8, 40);
-    dev.write_bits(0, 0, &[0xFF]).unwrap();
-    // Chunks of bank 0 get through, then the line goes dead.
-    dev.transport_mut().set_faults(LineFaults { seed: 3, drop: 1.0, ..LineFaults::default() });
-    let e = dev.load_image(&image).unwrap_err().to_string();
-    assert!(e.contains("load-image stopped at bank 0 bit 0") && e.contains("image load incomplete"), "{e}");
-    dev.transport_mut().set_faults(LineFaults::default());
-    assert!(dev.stats().unwrap().image_incomplete);
-    dev.load_image(&image).unwrap();
-    assert!(!dev.stats().unwrap().image_incomplete);
-    // A clear also leaves a consistent (empty) filter.
-    dev.write_bits(1, 8, &[1]).unwrap();
-    assert!(dev.stats().unwrap().image_incomplete);
-    dev.clear().unwrap();
-    assert!(!dev.stats().unwrap().image_incomplete);
-    dev.zero_counters().unwrap();
-    let s = dev.stats().unwrap();
-    assert_eq!((s.ops_served, s.frames_executed, s.frames_rejected, s.frames_replayed), (0, 0, 0, 0));
+    load_image_dead_line(Via::InProcess);
+}
+
+#[test]
+fn e2e_pty_load_image_dead_line_is_reported_and_flagged() {
+    load_image_dead_line(Via::Pty(PTY_DEAD_LINE));
 }

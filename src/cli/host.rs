@@ -30,6 +30,12 @@ pub struct Args {
     /// Tries per frame before giving up on the device.
     #[arg(long, default_value_t = 8)]
     pub tries: u32,
+    /// With --port: milliseconds each wait for an answer allows beyond its
+    /// line time, 1 ..= 60000 (a USB UART delivers in bursts, its latency
+    /// timer: 1-16 ms). A longer wait makes a lost frame cost more before
+    /// its resend; it never changes what is executed. [default: 20]
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=60_000))]
+    pub latency_ms: Option<u64>,
     /// The board's truncation timeout in bit times (docs/protocol.md §4).
     #[arg(long, default_value_t = 2000)]
     pub board_timeout_bits: u32,
@@ -190,6 +196,9 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     if args.preload.is_some() && !args.sim {
         bail!("--preload only applies to --sim");
     }
+    if args.latency_ms.is_some() && args.sim {
+        bail!("--latency-ms only applies to --port (the simulated board of --sim runs in simulated time)");
+    }
     if let HostCommand::Serve { link } = &args.command {
         if !args.sim {
             bail!("serve serves a simulated board: give --sim (and the core options of the board to simulate)");
@@ -228,7 +237,10 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         execute(client, &args.command, &keys, image.as_ref())
     } else {
         let port = args.port.as_deref().expect("checked above: --port without --sim");
-        let line = host::serial::SerialPort::open(port, args.baud)?;
+        let mut line = host::serial::SerialPort::open(port, args.baud)?;
+        if let Some(ms) = args.latency_ms {
+            line.set_latency(std::time::Duration::from_millis(ms));
+        }
         let client = Client::connect(line, opts, if args.expect_config { Some(&expected) } else { None })?;
         execute(client, &args.command, &keys, image.as_ref())
     }
