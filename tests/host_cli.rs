@@ -54,6 +54,13 @@ fn host_sim_preload_query_keys_and_dump_equal_golden_k3_b6_w32() {
     assert!(o.status.success(), "{err}");
     let expect: String = probe.iter().map(|k| format!("{k:#x} {}\n", gold.query(*k).unwrap() as u8)).collect();
     assert_eq!(out, expect);
+    // load-image on a simulated board reports the line's time, not the simulation's.
+    let mut l = vec!["host", "--sim"];
+    l.extend(CORE);
+    l.extend(["load-image", image.to_str().unwrap()]);
+    let o = bloom(&l);
+    assert!(o.status.success(), "{}", text(&o).1);
+    assert!(text(&o).0.contains(" s of line time ("), "{}", text(&o).0);
 
     let dump = scratch("dump");
     let mut d = args.clone();

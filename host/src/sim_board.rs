@@ -263,4 +263,8 @@ impl Transport for SimBoard {
     fn describe(&self) -> String {
         format!("simulated board (Verilator, {} clocks per bit, nominal {} baud)", self.cpb, self.baud)
     }
+
+    fn simulated_seconds(&self) -> Option<f64> {
+        Some(self.cycles as f64 / (self.baud as f64 * self.cpb as f64))
+    }
 }

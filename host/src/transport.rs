@@ -17,4 +17,10 @@ pub trait Transport {
     fn baud(&self) -> u32;
     /// For error messages: "serial port /dev/ttyUSB1 at 115200 baud", ...
     fn describe(&self) -> String;
+    /// A simulated line's own time so far, in seconds at its nominal clock
+    /// (exact, whatever the machine); None for a real line, whose time is
+    /// the wall clock's.
+    fn simulated_seconds(&self) -> Option<f64> {
+        None
+    }
 }

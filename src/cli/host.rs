@@ -355,14 +355,19 @@ fn execute<T: Transport>(
         HostCommand::LoadImage { dir } => {
             let image = image.expect("read before connecting");
             let start = std::time::Instant::now();
-            let bytes0 = c.link.bytes_sent;
+            let (bytes0, line0) = (c.link.bytes_sent, c.transport().simulated_seconds());
             c.load_image(image)?;
+            // A simulated board's time is its line's (what a board at that
+            // clock and baud rate takes), not the simulation's wall time.
+            let took = match (line0, c.transport().simulated_seconds()) {
+                (Some(t0), Some(t1)) => format!("{:.3} s of line time ({:.3} s simulating)", t1 - t0, start.elapsed().as_secs_f64()),
+                _ => format!("{:.3} s", start.elapsed().as_secs_f64()),
+            };
             println!(
-                "loaded image {} ({}, fill {:?}) in {:.3} s, {} bytes sent",
+                "loaded image {} ({}, fill {:?}) in {took}, {} bytes sent",
                 dir.display(),
                 c.config(),
                 image.fill(),
-                start.elapsed().as_secs_f64(),
                 c.link.bytes_sent - bytes0
             );
         }
