@@ -53,25 +53,27 @@ impl Transport for SerialPort {
     }
 
     fn read(&mut self, max_bits: u64) -> Result<(Vec<u8>, u64), HostError> {
+        // Returns with the first bytes that arrive (and whatever came with
+        // them): the client reassembles frames across reads, so waiting for
+        // the line to go quiet would only add a delay to every answer.
         let start = Instant::now();
         let total = self.bit_time() * max_bits.min(u32::MAX as u64) as u32 + self.latency;
-        let quiet_needed = (self.bit_time() * 20).max(Duration::from_millis(5));
         let mut got = vec![];
-        let mut last_byte: Option<Instant> = None;
         let mut buf = [0u8; 512];
         loop {
             match std::io::Read::read(&mut self.port, &mut buf) {
                 Ok(n) if n > 0 => {
                     got.extend_from_slice(&buf[..n]);
-                    last_byte = Some(Instant::now());
-                    continue;
+                    if n == buf.len() {
+                        continue;
+                    }
+                    break;
                 }
                 Ok(_) => {}
                 Err(e) if e.kind() == std::io::ErrorKind::TimedOut || e.kind() == std::io::ErrorKind::WouldBlock => {}
                 Err(e) => return Err(HostError::Transport(format!("{}: {e}", self.name))),
             }
-            let now = Instant::now();
-            if now - start >= total || last_byte.map(|t| now - t >= quiet_needed).unwrap_or(false) {
+            if !got.is_empty() || start.elapsed() >= total {
                 break;
             }
         }

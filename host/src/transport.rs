@@ -8,10 +8,10 @@ use crate::HostError;
 pub trait Transport {
     /// Queues bytes for sending (the call may return before they are on the wire).
     fn write(&mut self, bytes: &[u8]) -> Result<(), HostError>;
-    /// Waits at most `max_bits` bit times for received bytes. Returns as soon
-    /// as some bytes arrived and the line has then been quiet for about two
-    /// byte times (or at `max_bits`), with what arrived (maybe nothing) and
-    /// the bit times that passed.
+    /// Waits at most `max_bits` bit times for received bytes. Returns once
+    /// some bytes arrived (a line may hand over the rest of a frame in a
+    /// later read, or wait for the line to go quiet first) or at `max_bits`,
+    /// with what arrived (maybe nothing) and the bit times that passed.
     fn read(&mut self, max_bits: u64) -> Result<(Vec<u8>, u64), HostError>;
     /// Nominal baud rate.
     fn baud(&self) -> u32;
