@@ -1,0 +1,577 @@
+//! `bloom_axis`: the core behind AXI4-Stream request and response streams and
+//! an AXI4-Lite register block (the map: ip/rdl/bloom_axis.rdl, here as
+//! `regmap`).
+//!
+//! Streams: `s_axis` feeds the core's request port field for field (tdata the
+//! key, tuser the op code, tid the tag) and the core's response port feeds
+//! `m_axis` (tdata bit 0 the hit, tid the tag, tlast 1). No buffer and no
+//! register is added in either path: the latency (7 cycles from a request
+//! taken to its response presented), the initiation interval (1, any mix,
+//! while m_axis_tready stays high) and the backpressure behaviour (at most 8
+//! requests taken and not yet answered, nothing lost or reordered) are the
+//! core's (docs/core.md). s_axis_tready is the core's req_ready (an AND of
+//! flip-flops) with the wrapper's own requests masked in.
+//!
+//! The registers reach the core through the same ports:
+//! - COMMAND.clear raises `clear_pending`; the clear goes into the core ahead
+//!   of the stream (s_axis_tready is low in the cycle it is taken), and its
+//!   response is dropped instead of sent on m_axis. Which responses to drop is
+//!   a shift queue of one bit per request taken (oldest at bit 0), pushed when
+//!   the core takes a request and popped when the core's response is taken;
+//!   the core holds at most 8, so 8 bits suffice. A second bit per entry marks
+//!   queries, for the HITS counter.
+//! - A BIT_ADDR write arms a readback; it is issued (`rb_req`, which keeps the
+//!   core from taking a request in that cycle) when the core is not busy, and
+//!   its bit lands in BIT_DATA `readback_latency` cycles later. A BIT_ADDR
+//!   write while one is in flight discards the older result.
+//! - FILL[i] drives the core's fill_bank from the read address and registers
+//!   fill_count into the read data.
+//!
+//! AXI4-Lite: one transaction at a time per direction. awready/wready rise
+//! (from a register) the cycle after both valids are seen, arready the cycle
+//! after arvalid; responses come the cycle after that and are held until
+//! taken. No output depends combinationally on an input of the same
+//! interface. Reset (aresetn, active low) is registered once and drives the
+//! core and every register here.
+//!
+//! Memory: none of its own (the queue and registers are flip-flops).
+
+use rust_hdl::prelude::*;
+
+use super::interface::{AxiClocking, AxiLite, AxisRequest, AxisResponse};
+use super::regmap as map;
+use super::zero_extend::ZeroExtend;
+use crate::bridge::core_box::CoreBox;
+use crate::CoreParams;
+
+#[derive(LogicBlock)]
+pub struct BloomAxis<const W: usize> {
+    pub sys: AxiClocking<W>,
+    pub s_axis: AxisRequest<W>,
+    pub m_axis: AxisResponse<W>,
+    pub s_axil: AxiLite<W>,
+    core: CoreBox<W>,
+    clock: Signal<Local, Clock>,
+    /// !aresetn, registered.
+    reset: DFF<bool>,
+    // Requests into the core.
+    clear_pending: DFF<bool>,
+    accept: Signal<Local, bool>,
+    take: Signal<Local, bool>,
+    // Responses outstanding in the core: bit i of `drop`/`query` belongs to the
+    // (i+1)-th oldest; `outstanding` counts them.
+    drop: DFF<Bits<8>>,
+    query: DFF<Bits<8>>,
+    outstanding: DFF<Bits<4>>,
+    pop: Signal<Local, bool>,
+    send: Signal<Local, bool>,
+    slot: Signal<Local, Bits<4>>,
+    slot_mask: Signal<Local, Bits<8>>,
+    drop_kept: Signal<Local, Bits<8>>,
+    query_kept: Signal<Local, Bits<8>>,
+    // Counters.
+    ops: DFF<Bits<32>>,
+    inserts: DFF<Bits<32>>,
+    hits: DFF<Bits<32>>,
+    zero_counters: Signal<Local, bool>,
+    // Bit readback.
+    /// BIT_ADDR and BIT_DATA as they read.
+    bit_addr: DFF<Bits<32>>,
+    bit_data: DFF<Bits<32>>,
+    rb_armed: DFF<bool>,
+    rb_waiting: DFF<bool>,
+    /// rb_req, from a register (see the readback section).
+    rb_req: DFF<bool>,
+    rb_bank: DFF<Bits<4>>,
+    rb_addr: DFF<Bits<16>>,
+    fill_bank: DFF<Bits<4>>,
+    /// drop bit 0 as it will be, for the request mux.
+    drop_head: DFF<bool>,
+    drop_next: Signal<Local, Bits<8>>,
+    mux: RequestMux,
+    status_word: Signal<Local, Bits<32>>,
+    fill_word: ZeroExtend<17, 32>,
+    // AXI4-Lite write side.
+    write_go: DFF<bool>,
+    bvalid: DFF<bool>,
+    bresp: DFF<Bits<2>>,
+    write_word: Signal<Local, Bits<6>>,
+    write_whole: Signal<Local, bool>,
+    // AXI4-Lite read side.
+    read_go: DFF<bool>,
+    rvalid: DFF<bool>,
+    rresp: DFF<Bits<2>>,
+    rdata: DFF<Bits<32>>,
+    read_word: Signal<Local, Bits<6>>,
+    /// Inputs AXI4-Lite defines and this block does not need (the protection
+    /// types, the byte offset within a word), read here only: Verilator's lint
+    /// passes over signals whose name contains `unused`.
+    unused_axil: Signal<Local, bool>,
+    // Word addresses (byte address / 4) of the registers.
+    word_id: Constant<Bits<6>>,
+    word_version: Constant<Bits<6>>,
+    word_config: Constant<Bits<6>>,
+    word_seed_lo: Constant<Bits<6>>,
+    word_seed_hi: Constant<Bits<6>>,
+    word_timing: Constant<Bits<6>>,
+    word_status: Constant<Bits<6>>,
+    word_command: Constant<Bits<6>>,
+    word_bit_addr: Constant<Bits<6>>,
+    word_bit_data: Constant<Bits<6>>,
+    word_ops: Constant<Bits<6>>,
+    word_inserts: Constant<Bits<6>>,
+    word_hits: Constant<Bits<6>>,
+    /// FILL[0..16] is the aligned block of words whose bits 5:4 are this.
+    fill_block: Constant<Bits<2>>,
+    // Registers whose value is fixed when the core is generated.
+    value_id: Constant<Bits<32>>,
+    value_version: Constant<Bits<32>>,
+    value_config: Constant<Bits<32>>,
+    value_seed_lo: Constant<Bits<32>>,
+    value_seed_hi: Constant<Bits<32>>,
+    value_timing: Constant<Bits<32>>,
+    // Fields the hardware writes or reads: positions (lsb) and masks.
+    at_command_clear: Constant<Bits<5>>,
+    at_command_zero: Constant<Bits<5>>,
+    at_bit_addr_addr: Constant<Bits<5>>,
+    at_bit_addr_bank: Constant<Bits<5>>,
+    mask_status_busy: Constant<Bits<32>>,
+    mask_bit_addr: Constant<Bits<32>>,
+    mask_bit_data_value: Constant<Bits<32>>,
+    mask_bit_data_valid: Constant<Bits<32>>,
+    zero_32: Constant<Bits<32>>,
+    one_32: Constant<Bits<32>>,
+    zero_8: Constant<Bits<8>>,
+    one_8: Constant<Bits<8>>,
+    one_4: Constant<Bits<4>>,
+    zero_4: Constant<Bits<4>>,
+    all_strobes: Constant<Bits<4>>,
+    op_insert: Constant<Bits<2>>,
+    op_query: Constant<Bits<2>>,
+    resp_okay: Constant<Bits<2>>,
+    resp_slverr: Constant<Bits<2>>,
+}
+
+/// A register's 32-bit word index as a 6-bit constant (the map spans 64 words).
+fn word(r: &super::regs::RegisterDef) -> Constant<Bits<6>> {
+    Constant::new(r.word().into())
+}
+
+fn at(f: &super::regs::FieldDef) -> Constant<Bits<5>> {
+    Constant::new((f.lsb as u64).into())
+}
+
+fn mask(fields: &[super::regs::FieldDef]) -> Constant<Bits<32>> {
+    value(fields.iter().fold(0, |m, f| m | f.mask()))
+}
+
+fn value(v: u32) -> Constant<Bits<32>> {
+    Constant::new((v as u64).into())
+}
+
+/// The CONFIG, SEED_LO, SEED_HI and TIMING words of a core.
+pub fn fixed_words(params: &CoreParams) -> [(super::regs::RegisterDef, u32); 6] {
+    let t = crate::Timing::of(params);
+    let hash = map::CONFIG_HASH
+        .encode
+        .and_then(|e| e.iter().find(|(n, _)| *n == params.hash.name()))
+        .map(|(_, v)| *v)
+        .expect("every hash family has its code in the register map");
+    [
+        (map::ID, map::ID.reset_value().expect("ID is a constant")),
+        (map::VERSION, map::VERSION.reset_value().expect("VERSION is a constant")),
+        (
+            map::CONFIG,
+            map::CONFIG_K.place(params.k as u64)
+                | map::CONFIG_BANK_BITS.place(params.bank_bits as u64)
+                | map::CONFIG_KEY_BITS.place(params.key_bits as u64)
+                | map::CONFIG_HASH.place(hash),
+        ),
+        (map::SEED_LO, map::SEED_LO_SEED.place(params.seed & 0xffff_ffff)),
+        (map::SEED_HI, map::SEED_HI_SEED.place(params.seed >> 32)),
+        (
+            map::TIMING,
+            map::TIMING_LATENCY.place(t.latency as u64)
+                | map::TIMING_READBACK_LATENCY.place(t.readback_latency as u64)
+                | map::TIMING_RESPONSE_FIFO_DEPTH.place(t.response_fifo_depth as u64),
+        ),
+    ]
+}
+
+impl<const W: usize> BloomAxis<W> {
+    /// The wrapper of a core with `params` (key_bits = W), whose Verilog module
+    /// `core_top` is supplied beside the wrapper's.
+    pub fn new(params: &CoreParams, core_top: &str) -> Self {
+        assert_eq!(params.key_bits as usize, W, "the wrapper is built with W = key_bits");
+        assert_eq!(map::FILL.stride, 4);
+        assert_eq!(map::FILL.count, 16);
+        assert_eq!(map::FILL.offset % 64, 0, "FILL is an aligned block of 16 words");
+        assert_eq!((map::FILL_COUNT.lsb, map::FILL_COUNT.width), (0, 17), "FILL.count is fill_count, zero-extended");
+        let [id, version, config, seed_lo, seed_hi, timing] = fixed_words(params).map(|(_, v)| v);
+        Self {
+            sys: Default::default(),
+            s_axis: Default::default(),
+            m_axis: Default::default(),
+            s_axil: Default::default(),
+            core: CoreBox::new(String::new(), core_top.to_string(), params),
+            clock: Default::default(),
+            reset: Default::default(),
+            clear_pending: Default::default(),
+            accept: Default::default(),
+            take: Default::default(),
+            drop: Default::default(),
+            query: Default::default(),
+            outstanding: Default::default(),
+            pop: Default::default(),
+            send: Default::default(),
+            slot: Default::default(),
+            slot_mask: Default::default(),
+            drop_kept: Default::default(),
+            query_kept: Default::default(),
+            ops: Default::default(),
+            inserts: Default::default(),
+            hits: Default::default(),
+            zero_counters: Default::default(),
+            bit_addr: Default::default(),
+            bit_data: Default::default(),
+            rb_armed: Default::default(),
+            rb_waiting: Default::default(),
+            rb_req: Default::default(),
+            rb_bank: Default::default(),
+            rb_addr: Default::default(),
+            fill_bank: Default::default(),
+            drop_head: Default::default(),
+            drop_next: Default::default(),
+            mux: RequestMux::new(),
+            status_word: Default::default(),
+            fill_word: Default::default(),
+            write_go: Default::default(),
+            bvalid: Default::default(),
+            bresp: Default::default(),
+            write_word: Default::default(),
+            write_whole: Default::default(),
+            read_go: Default::default(),
+            rvalid: Default::default(),
+            rresp: Default::default(),
+            rdata: Default::default(),
+            read_word: Default::default(),
+            unused_axil: Default::default(),
+            word_id: word(&map::ID),
+            word_version: word(&map::VERSION),
+            word_config: word(&map::CONFIG),
+            word_seed_lo: word(&map::SEED_LO),
+            word_seed_hi: word(&map::SEED_HI),
+            word_timing: word(&map::TIMING),
+            word_status: word(&map::STATUS),
+            word_command: word(&map::COMMAND),
+            word_bit_addr: word(&map::BIT_ADDR),
+            word_bit_data: word(&map::BIT_DATA),
+            word_ops: word(&map::COUNTERS_OPS),
+            word_inserts: word(&map::COUNTERS_INSERTS),
+            word_hits: word(&map::COUNTERS_HITS),
+            fill_block: Constant::new((map::FILL.word() >> 4).into()),
+            value_id: value(id),
+            value_version: value(version),
+            value_config: value(config),
+            value_seed_lo: value(seed_lo),
+            value_seed_hi: value(seed_hi),
+            value_timing: value(timing),
+            at_command_clear: at(&map::COMMAND_CLEAR),
+            at_command_zero: at(&map::COMMAND_ZERO_COUNTERS),
+            at_bit_addr_addr: at(&map::BIT_ADDR_ADDR),
+            at_bit_addr_bank: at(&map::BIT_ADDR_BANK),
+            mask_status_busy: mask(&[map::STATUS_BUSY]),
+            mask_bit_addr: mask(map::BIT_ADDR.fields),
+            mask_bit_data_value: mask(&[map::BIT_DATA_VALUE]),
+            mask_bit_data_valid: mask(&[map::BIT_DATA_VALID]),
+            zero_32: value(0),
+            one_32: value(1),
+            zero_8: Constant::new(0.into()),
+            one_8: Constant::new(1.into()),
+            one_4: Constant::new(1.into()),
+            zero_4: Constant::new(0.into()),
+            all_strobes: Constant::new(15.into()),
+            op_insert: Constant::new(1.into()),
+            op_query: Constant::new(0.into()),
+            resp_okay: Constant::new(0.into()),
+            resp_slverr: Constant::new(2.into()),
+        }
+    }
+}
+
+impl<const W: usize> Logic for BloomAxis<W> {
+    #[hdl_gen]
+    fn update(&mut self) {
+        self.clock.next = self.sys.aclk.val();
+        dff_setup!(
+            self, clock, reset, clear_pending, drop, query, outstanding, ops, inserts, hits, bit_addr,
+            bit_data, rb_armed, rb_waiting, rb_req, rb_bank, rb_addr, fill_bank, drop_head, write_go, bvalid, bresp, read_go, rvalid,
+            rresp, rdata
+        );
+        self.reset.d.next = !self.sys.aresetn.val();
+
+        // ---- The core's inputs, every one from a register, an input of this
+        // block or the request mux (whose inputs are those too), never from
+        // logic that reads the core's outputs: no always block of the Verilog
+        // both reads an output of the core and drives an input of it.
+        Signal::<In, Clock>::link(&mut self.sys.aclk, &mut self.core.sys.clock);
+        Signal::<Out, bool>::join(&mut self.reset.q, &mut self.core.sys.reset);
+        Signal::<In, Bits<W>>::link(&mut self.s_axis.tdata, &mut self.core.io.req.key);
+        Signal::<In, Bits<8>>::link(&mut self.s_axis.tid, &mut self.core.io.req.tag);
+        Signal::<Out, bool>::join(&mut self.clear_pending.q, &mut self.mux.clear_pending);
+        Signal::<In, bool>::link(&mut self.s_axis.tvalid, &mut self.mux.tvalid);
+        Signal::<In, Bits<2>>::link(&mut self.s_axis.tuser, &mut self.mux.tuser);
+        Signal::<In, bool>::link(&mut self.m_axis.tready, &mut self.mux.tready);
+        Signal::<Out, bool>::join(&mut self.drop_head.q, &mut self.mux.drop_head);
+        Signal::<Out, bool>::join(&mut self.mux.req_valid, &mut self.core.io.req.valid);
+        Signal::<Out, Bits<2>>::join(&mut self.mux.req_op, &mut self.core.io.req.op);
+        Signal::<Out, bool>::join(&mut self.mux.resp_ready, &mut self.core.io.resp.ready);
+        Signal::<Out, bool>::join(&mut self.rb_req.q, &mut self.core.io.rb.req);
+        Signal::<Out, Bits<4>>::join(&mut self.rb_bank.q, &mut self.core.io.rb.bank);
+        Signal::<Out, Bits<16>>::join(&mut self.rb_addr.q, &mut self.core.io.rb.addr);
+        Signal::<Out, Bits<4>>::join(&mut self.fill_bank.q, &mut self.core.io.fill.bank);
+        Signal::<Out, Bits<17>>::join(&mut self.core.io.fill.count, &mut self.fill_word.narrow);
+
+        // ---- Requests: a pending clear goes first (the mux).
+        self.s_axis.tready.next = self.core.io.req.ready.val() & !self.clear_pending.q.val();
+        self.accept.next = self.core.io.req.ready.val() & (self.clear_pending.q.val() | self.s_axis.tvalid.val());
+        self.take.next = self.s_axis.tvalid.val() & self.core.io.req.ready.val() & !self.clear_pending.q.val();
+
+        // ---- Responses: the oldest outstanding one is dropped when it was a register clear.
+        self.m_axis.tvalid.next = self.core.io.resp.valid.val() & !self.drop.q.val().get_bit(0);
+        self.m_axis.tdata.next = self.zero_8.val();
+        if self.core.io.resp.hit.val() {
+            self.m_axis.tdata.next = self.one_8.val();
+        }
+        self.m_axis.tid.next = self.core.io.resp.tag.val();
+        self.m_axis.tlast.next = true;
+        self.pop.next = self.core.io.resp.valid.val() & self.core.io.resp.ready.val();
+        self.send.next = self.core.io.resp.valid.val() & self.m_axis.tready.val() & !self.drop.q.val().get_bit(0);
+
+        // The queue: shift out the oldest on a pop, write the new one behind the rest.
+        self.drop_kept.next = self.drop.q.val();
+        self.query_kept.next = self.query.q.val();
+        self.slot.next = self.outstanding.q.val();
+        if self.pop.val() {
+            self.drop_kept.next = self.drop.q.val() >> 1;
+            self.query_kept.next = self.query.q.val() >> 1;
+            self.slot.next = self.outstanding.q.val() - self.one_4.val();
+        }
+        self.slot_mask.next = self.zero_8.val();
+        if self.accept.val() {
+            self.slot_mask.next = self.one_8.val() << self.slot.val();
+        }
+        self.drop_next.next = self.drop_kept.val() & !self.slot_mask.val();
+        if self.clear_pending.q.val() {
+            self.drop_next.next = self.drop_kept.val() | self.slot_mask.val();
+        }
+        self.drop.d.next = self.drop_next.val();
+        self.drop_head.d.next = self.drop_next.val().get_bit(0);
+        self.query.d.next = self.query_kept.val() & !self.slot_mask.val();
+        if !self.clear_pending.q.val() & (self.s_axis.tuser.val() == self.op_query.val()) {
+            self.query.d.next = self.query_kept.val() | self.slot_mask.val();
+        }
+        if self.accept.val() & !self.pop.val() {
+            self.outstanding.d.next = self.outstanding.q.val() + self.one_4.val();
+        }
+        if self.pop.val() & !self.accept.val() {
+            self.outstanding.d.next = self.outstanding.q.val() - self.one_4.val();
+        }
+        if self.accept.val() & self.clear_pending.q.val() {
+            self.clear_pending.d.next = false;
+        }
+
+        // ---- Bit readback. rb_req comes from a register, set when a readback is
+        // armed, none is in flight and the core is not busy; a clear taken in that
+        // same cycle makes the core busy in the next, when rb_req is high: that
+        // readback is then stale (it would not see the clear), so it stays armed
+        // and its result is discarded.
+        self.rb_req.d.next = self.rb_armed.q.val() & !self.rb_waiting.q.val() & !self.rb_req.q.val()
+            & !self.core.io.status.busy.val();
+        if self.rb_req.q.val() {
+            self.rb_waiting.d.next = true;
+            if !self.core.io.status.busy.val() {
+                self.rb_armed.d.next = false;
+            }
+        }
+        if self.core.io.rb.valid.val() {
+            self.rb_waiting.d.next = false;
+            if !self.rb_armed.q.val() {
+                self.bit_data.d.next = self.mask_bit_data_valid.val();
+                if self.core.io.rb.data.val() {
+                    self.bit_data.d.next = self.mask_bit_data_valid.val() | self.mask_bit_data_value.val();
+                }
+            }
+        }
+
+        // ---- AXI4-Lite write: address and data taken together, from a register.
+        self.s_axil.awready.next = self.write_go.q.val();
+        self.s_axil.wready.next = self.write_go.q.val();
+        self.s_axil.bvalid.next = self.bvalid.q.val();
+        self.s_axil.bresp.next = self.bresp.q.val();
+        self.write_go.d.next = self.s_axil.awvalid.val() & self.s_axil.wvalid.val() & !self.write_go.q.val() & !self.bvalid.q.val();
+        self.write_word.next = self.s_axil.awaddr.val().get_bits::<6>(2);
+        self.write_whole.next = self.s_axil.wstrb.val() == self.all_strobes.val();
+        self.zero_counters.next = false;
+        if self.bvalid.q.val() & self.s_axil.bready.val() {
+            self.bvalid.d.next = false;
+        }
+        if self.write_go.q.val() {
+            self.bvalid.d.next = true;
+            self.bresp.d.next = self.resp_slverr.val();
+            if self.write_whole.val() & (self.write_word.val() == self.word_command.val()) {
+                self.bresp.d.next = self.resp_okay.val();
+                if self.s_axil.wdata.val().get_bit(self.at_command_clear.val().index()) {
+                    self.clear_pending.d.next = true;
+                }
+                self.zero_counters.next = self.s_axil.wdata.val().get_bit(self.at_command_zero.val().index());
+            }
+            if self.write_whole.val() & (self.write_word.val() == self.word_bit_addr.val()) {
+                self.bresp.d.next = self.resp_okay.val();
+                self.bit_addr.d.next = self.s_axil.wdata.val() & self.mask_bit_addr.val();
+                self.rb_addr.d.next = self.s_axil.wdata.val().get_bits::<16>(self.at_bit_addr_addr.val().index());
+                self.rb_bank.d.next = self.s_axil.wdata.val().get_bits::<4>(self.at_bit_addr_bank.val().index());
+                self.bit_data.d.next = self.zero_32.val();
+                self.rb_armed.d.next = true;
+            }
+        }
+
+        // ---- Counters (a zero wins over a count in the same cycle).
+        if self.take.val() {
+            self.ops.d.next = self.ops.q.val() + self.one_32.val();
+        }
+        if self.take.val() & (self.s_axis.tuser.val() == self.op_insert.val()) {
+            self.inserts.d.next = self.inserts.q.val() + self.one_32.val();
+        }
+        if self.send.val() & self.query.q.val().get_bit(0) & self.core.io.resp.hit.val() {
+            self.hits.d.next = self.hits.q.val() + self.one_32.val();
+        }
+        if self.zero_counters.val() {
+            self.ops.d.next = self.zero_32.val();
+            self.inserts.d.next = self.zero_32.val();
+            self.hits.d.next = self.zero_32.val();
+        }
+
+        // ---- AXI4-Lite read: address taken from a register, data registered.
+        self.status_word.next = self.zero_32.val();
+        if self.core.io.status.busy.val() | self.clear_pending.q.val() {
+            self.status_word.next = self.mask_status_busy.val();
+        }
+        self.s_axil.arready.next = self.read_go.q.val();
+        self.s_axil.rvalid.next = self.rvalid.q.val();
+        self.s_axil.rresp.next = self.rresp.q.val();
+        self.s_axil.rdata.next = self.rdata.q.val();
+        self.read_go.d.next = self.s_axil.arvalid.val() & !self.read_go.q.val() & !self.rvalid.q.val();
+        self.read_word.next = self.s_axil.araddr.val().get_bits::<6>(2);
+        self.fill_bank.d.next = self.s_axil.araddr.val().get_bits::<4>(2);
+        if self.rvalid.q.val() & self.s_axil.rready.val() {
+            self.rvalid.d.next = false;
+        }
+        if self.read_go.q.val() {
+            self.rvalid.d.next = true;
+            self.rresp.d.next = self.resp_okay.val();
+            self.rdata.d.next = self.zero_32.val();
+            if self.read_word.val() == self.word_id.val() {
+                self.rdata.d.next = self.value_id.val();
+            } else if self.read_word.val() == self.word_version.val() {
+                self.rdata.d.next = self.value_version.val();
+            } else if self.read_word.val() == self.word_config.val() {
+                self.rdata.d.next = self.value_config.val();
+            } else if self.read_word.val() == self.word_seed_lo.val() {
+                self.rdata.d.next = self.value_seed_lo.val();
+            } else if self.read_word.val() == self.word_seed_hi.val() {
+                self.rdata.d.next = self.value_seed_hi.val();
+            } else if self.read_word.val() == self.word_timing.val() {
+                self.rdata.d.next = self.value_timing.val();
+            } else if self.read_word.val() == self.word_status.val() {
+                self.rdata.d.next = self.status_word.val();
+            } else if self.read_word.val() == self.word_bit_addr.val() {
+                self.rdata.d.next = self.bit_addr.q.val();
+            } else if self.read_word.val() == self.word_bit_data.val() {
+                self.rdata.d.next = self.bit_data.q.val();
+            } else if self.read_word.val() == self.word_ops.val() {
+                self.rdata.d.next = self.ops.q.val();
+            } else if self.read_word.val() == self.word_inserts.val() {
+                self.rdata.d.next = self.inserts.q.val();
+            } else if self.read_word.val() == self.word_hits.val() {
+                self.rdata.d.next = self.hits.q.val();
+            } else if self.read_word.val().get_bits::<2>(4) == self.fill_block.val() {
+                self.rdata.d.next = self.fill_word.wide.val();
+            } else {
+                self.rresp.d.next = self.resp_slverr.val();
+            }
+        }
+
+        self.unused_axil.next = self.s_axil.awprot.val().xor()
+            ^ self.s_axil.arprot.val().xor()
+            ^ self.s_axil.awaddr.val().get_bits::<2>(0).xor()
+            ^ self.s_axil.araddr.val().get_bits::<2>(0).xor();
+
+        // ---- Reset.
+        if self.reset.q.val() {
+            self.clear_pending.d.next = false;
+            self.drop.d.next = self.zero_8.val();
+            self.drop_head.d.next = false;
+            self.rb_req.d.next = false;
+            self.query.d.next = self.zero_8.val();
+            self.outstanding.d.next = self.zero_4.val();
+            self.ops.d.next = self.zero_32.val();
+            self.inserts.d.next = self.zero_32.val();
+            self.hits.d.next = self.zero_32.val();
+            self.rb_armed.d.next = false;
+            self.rb_waiting.d.next = false;
+            self.bit_data.d.next = self.zero_32.val();
+            self.write_go.d.next = false;
+            self.bvalid.d.next = false;
+            self.read_go.d.next = false;
+            self.rvalid.d.next = false;
+        }
+    }
+}
+
+/// The core's request valid and op code and its response ready. Its inputs
+/// are registers and inputs of `bloom_axis`, never logic that reads an output
+/// of the core, and it is a block of its own: so no always block of the
+/// Verilog both reads an output of the core and drives an input of it (a
+/// simulator orders always blocks, and such a block would be a combinational
+/// loop to it, Verilator's UNOPTFLAT, though the logic has none).
+#[derive(LogicBlock)]
+pub struct RequestMux {
+    pub clear_pending: Signal<In, bool>,
+    pub tvalid: Signal<In, bool>,
+    pub tuser: Signal<In, Bits<2>>,
+    pub tready: Signal<In, bool>,
+    pub drop_head: Signal<In, bool>,
+    pub req_valid: Signal<Out, bool>,
+    pub req_op: Signal<Out, Bits<2>>,
+    pub resp_ready: Signal<Out, bool>,
+    op_clear: Constant<Bits<2>>,
+}
+
+impl RequestMux {
+    fn new() -> Self {
+        RequestMux {
+            clear_pending: Default::default(),
+            tvalid: Default::default(),
+            tuser: Default::default(),
+            tready: Default::default(),
+            drop_head: Default::default(),
+            req_valid: Default::default(),
+            req_op: Default::default(),
+            resp_ready: Default::default(),
+            op_clear: Constant::new(2.into()),
+        }
+    }
+}
+
+impl Logic for RequestMux {
+    #[hdl_gen]
+    fn update(&mut self) {
+        self.req_valid.next = self.clear_pending.val() | self.tvalid.val();
+        self.req_op.next = self.tuser.val();
+        if self.clear_pending.val() {
+            self.req_op.next = self.op_clear.val();
+        }
+        self.resp_ready.next = self.tready.val() | self.drop_head.val();
+    }
+}

@@ -1,0 +1,12 @@
+//! The core as IP for other people's designs.
+//!
+//! - [`vectors`]: portable test vectors of `bloom_axis` (the AXI wrapper,
+//!   `hdl::axi`) from the golden model: `bloom vectors`;
+//! - [`testbench`]: the self-checking plain-Verilog testbench that reads them;
+//!
+//! The register map is ip/rdl/bloom_axis.rdl (SystemRDL); ip/rdl/regmap.py
+//! generates hdl/src/axi/regmap.rs, the C header, the Markdown page and the
+//! IP-XACT file from it (tests/regmap.rs checks they are up to date).
+
+pub mod testbench;
+pub mod vectors;
