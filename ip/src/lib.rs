@@ -3,6 +3,7 @@
 //! - [`vectors`]: portable test vectors of `bloom_axis` (the AXI wrapper,
 //!   `hdl::axi`) from the golden model: `bloom vectors`;
 //! - [`testbench`]: the self-checking plain-Verilog testbench that reads them;
+//! - [`tools`]: the third-party tools the tests run, and a cache of their runs;
 //!
 //! The register map is ip/rdl/bloom_axis.rdl (SystemRDL); ip/rdl/regmap.py
 //! generates hdl/src/axi/regmap.rs, the C header, the Markdown page and the
@@ -10,3 +11,4 @@
 
 pub mod testbench;
 pub mod vectors;
+pub mod tools;
