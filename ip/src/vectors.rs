@@ -49,7 +49,7 @@ pub const KIND_END: u8 = 15;
 pub const RESP_OKAY: u8 = 0;
 pub const RESP_SLVERR: u8 = 2;
 /// Most stream requests one vector set may hold.
-pub const MAX_OPS: u64 = 10_000_000;
+pub const MAX_OPS: u64 = 2_000_000;
 
 /// What to generate.
 #[derive(Clone, Debug)]
