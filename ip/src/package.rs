@@ -477,7 +477,7 @@ pub fn package_files(input: &PackageInput) -> Result<Vec<PackageFile>, String> {
 pub fn write_tree(dir: &Path, files: &[PackageFile]) -> Result<(), String> {
     match std::fs::symlink_metadata(dir) {
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
-        Err(e) => return Err(format!("{}: {e}", dir.display())),
+        Err(e) => return Err(format!("cannot write into {}: {e}", dir.display())),
         Ok(m) if !m.is_dir() => return Err(format!("{} exists and is not a directory", dir.display())),
         Ok(_) => {
             if let Some(entry) = std::fs::read_dir(dir).map_err(|e| format!("{}: {e}", dir.display()))?.flatten().next() {
