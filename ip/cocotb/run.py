@@ -42,6 +42,9 @@ def main(argv):
         test_dir=here,
         build_dir=build,
         extra_env=env,
+        # Absolute, so the file lands in the build directory (by default it
+        # goes to test_dir, the source tree).
+        results_xml=str(build / "results.xml"),
     )
     cases = list(ET.parse(results).getroot().iter("testcase"))
     failed = sum(1 for c in cases if c.find("failure") is not None or c.find("error") is not None)

@@ -16,25 +16,45 @@
 //! - COMMAND.clear raises `clear_pending`; the clear goes into the core ahead
 //!   of the stream (s_axis_tready is low in the cycle it is taken), and its
 //!   response is dropped instead of sent on m_axis. Which responses to drop is
-//!   a shift queue of one bit per request taken (oldest at bit 0), pushed when
-//!   the core takes a request and popped when the core's response is taken;
-//!   the core holds at most 8, so 8 bits suffice. A second bit per entry marks
-//!   queries, for the HITS counter.
-//! - A BIT_ADDR write arms a readback; it is issued (`rb_req`, which keeps the
-//!   core from taking a request in that cycle) when the core is not busy, and
-//!   its bit lands in BIT_DATA `readback_latency` cycles later. A BIT_ADDR
+//!   a ring of 8 entries (the core holds at most 8 requests unanswered), one
+//!   written (at the one-hot `write_at`) for every request the core takes and
+//!   one read (at `read_at`) for every response it gives: bit `drop` marks a
+//!   register clear, bit `query` a query (op 0) for the HITS counter. The head
+//!   entry is kept in registers (`head_drop`, `head_query`), recomputed every
+//!   cycle from the ring and whether a response is taken, so that
+//!   `resp_ready` (`m_axis_tready | head_drop`) is one gate after a register.
+//!   An entry is written at least 7 cycles before its response: the head
+//!   registers always see it.
+//! - A BIT_ADDR write arms a readback; `rb_req` (which keeps the core from
+//!   taking a request in that cycle) is a register, set when a readback is
+//!   armed and the core is not busy. A clear taken in that same cycle makes
+//!   the core busy in the next, when rb_req is high: that readback would not
+//!   see the clear, so it stays armed and its result is discarded. Its bit
+//!   lands in BIT_DATA `readback_latency` cycles after rb_req. A BIT_ADDR
 //!   write while one is in flight discards the older result.
-//! - FILL[i] drives the core's fill_bank from the read address and registers
-//!   fill_count into the read data.
+//! - FILL[i]: the read address drives the core's fill_bank (registered) and
+//!   fill_count is registered before it joins the read data.
 //!
-//! AXI4-Lite: one transaction at a time per direction. awready/wready rise
-//! (from a register) the cycle after both valids are seen, arready the cycle
-//! after arvalid; responses come the cycle after that and are held until
-//! taken. No output depends combinationally on an input of the same
-//! interface. Reset (aresetn, active low) is registered once and drives the
-//! core and every register here.
+//! AXI4-Lite, one transaction at a time per direction, every decision taken
+//! from registers (at most two LUT levels after a register, the core's rule,
+//! on every path but the 32-bit counters' carry chains):
+//! - write: awready and wready rise together, from a register, the cycle
+//!   after both valids are seen; the address and strobes are decoded into
+//!   registers every cycle (the master holds them while valid), so the write
+//!   cycle acts on decoded flags; bvalid/bresp follow the next cycle.
+//! - read: arready rises from a register the cycle after arvalid; the read
+//!   address is decoded into one-hot select registers (held during the
+//!   read); the data is an AND-OR of selects and values, registered, one
+//!   cycle after arready; rvalid then.
+//! - counters count registered events (a request taken, an insert taken, a
+//!   query hit sent), one cycle late; COMMAND.zero_counters zeroes them one
+//!   cycle after the write, winning over a count in the same cycle.
 //!
-//! Memory: none of its own (the queue and registers are flip-flops).
+//! No output depends combinationally on an input of the same interface.
+//! Reset (aresetn, active low) is registered once and drives the core and
+//! every register here.
+//!
+//! Memory: none of its own (the ring and registers are flip-flops).
 
 use rust_hdl::prelude::*;
 
@@ -54,55 +74,82 @@ pub struct BloomAxis<const W: usize> {
     clock: Signal<Local, Clock>,
     /// !aresetn, registered.
     reset: DFF<bool>,
-    // Requests into the core.
+    mux: RequestMux,
+    // ---- Requests into the core.
     clear_pending: DFF<bool>,
     accept: Signal<Local, bool>,
     take: Signal<Local, bool>,
-    // Responses outstanding in the core: bit i of `drop`/`query` belongs to the
-    // (i+1)-th oldest; `outstanding` counts them.
+    // ---- The ring of outstanding requests (see the header).
     drop: DFF<Bits<8>>,
     query: DFF<Bits<8>>,
-    outstanding: DFF<Bits<4>>,
+    write_at: DFF<Bits<8>>,
+    read_at: DFF<Bits<8>>,
+    head_drop: DFF<bool>,
+    head_query: DFF<bool>,
     pop: Signal<Local, bool>,
     send: Signal<Local, bool>,
-    slot: Signal<Local, Bits<4>>,
-    slot_mask: Signal<Local, Bits<8>>,
-    drop_kept: Signal<Local, Bits<8>>,
-    query_kept: Signal<Local, Bits<8>>,
-    // Counters.
+    read_next: Signal<Local, Bits<8>>,
+    write_next: Signal<Local, Bits<8>>,
+    // ---- Counters and their registered events.
     ops: DFF<Bits<32>>,
     inserts: DFF<Bits<32>>,
     hits: DFF<Bits<32>>,
-    zero_counters: Signal<Local, bool>,
-    // Bit readback.
-    /// BIT_ADDR and BIT_DATA as they read.
+    took: DFF<bool>,
+    took_insert: DFF<bool>,
+    sent_hit: DFF<bool>,
+    zero: DFF<bool>,
+    // ---- Bit readback: BIT_ADDR and BIT_DATA as they read, and the core's readback port.
     bit_addr: DFF<Bits<32>>,
     bit_data: DFF<Bits<32>>,
     rb_armed: DFF<bool>,
     rb_waiting: DFF<bool>,
-    /// rb_req, from a register (see the readback section).
     rb_req: DFF<bool>,
     rb_bank: DFF<Bits<4>>,
     rb_addr: DFF<Bits<16>>,
-    fill_bank: DFF<Bits<4>>,
-    /// drop bit 0 as it will be, for the request mux.
-    drop_head: DFF<bool>,
-    drop_next: Signal<Local, Bits<8>>,
-    mux: RequestMux,
-    status_word: Signal<Local, Bits<32>>,
-    fill_word: ZeroExtend<17, 32>,
-    // AXI4-Lite write side.
+    // ---- AXI4-Lite write side.
     write_go: DFF<bool>,
     bvalid: DFF<bool>,
     bresp: DFF<Bits<2>>,
-    write_word: Signal<Local, Bits<6>>,
-    write_whole: Signal<Local, bool>,
-    // AXI4-Lite read side.
+    /// The address and strobes being offered, decoded (every cycle).
+    at_command: DFF<bool>,
+    at_bit_addr: DFF<bool>,
+    // ---- AXI4-Lite read side: idle -> read_go (arready) -> read_data -> rvalid.
+    read_idle: DFF<bool>,
     read_go: DFF<bool>,
+    read_data: DFF<bool>,
     rvalid: DFF<bool>,
     rresp: DFF<Bits<2>>,
     rdata: DFF<Bits<32>>,
+    /// One-hot read selects, decoded from the read address while idle.
+    sel_id: DFF<bool>,
+    sel_version: DFF<bool>,
+    sel_config: DFF<bool>,
+    sel_seed_lo: DFF<bool>,
+    sel_seed_hi: DFF<bool>,
+    sel_timing: DFF<bool>,
+    sel_status: DFF<bool>,
+    sel_bit_addr: DFF<bool>,
+    sel_bit_data: DFF<bool>,
+    sel_ops: DFF<bool>,
+    sel_inserts: DFF<bool>,
+    sel_hits: DFF<bool>,
+    sel_fill: DFF<bool>,
+    sel_none: DFF<bool>,
+    fill_bank: DFF<Bits<4>>,
+    fill_q: DFF<Bits<32>>,
+    fill_word: ZeroExtend<17, 32>,
+    status_word: Signal<Local, Bits<32>>,
     read_word: Signal<Local, Bits<6>>,
+    write_word: Signal<Local, Bits<6>>,
+    // One term of the read data each: the value if selected, else 0.
+    term_fixed: Signal<Local, Bits<32>>,
+    term_status: Signal<Local, Bits<32>>,
+    term_bit_addr: Signal<Local, Bits<32>>,
+    term_bit_data: Signal<Local, Bits<32>>,
+    term_ops: Signal<Local, Bits<32>>,
+    term_inserts: Signal<Local, Bits<32>>,
+    term_hits: Signal<Local, Bits<32>>,
+    term_fill: Signal<Local, Bits<32>>,
     /// Inputs AXI4-Lite defines and this block does not need (the protection
     /// types, the byte offset within a word), read here only: Verilator's lint
     /// passes over signals whose name contains `unused`.
@@ -143,8 +190,6 @@ pub struct BloomAxis<const W: usize> {
     one_32: Constant<Bits<32>>,
     zero_8: Constant<Bits<8>>,
     one_8: Constant<Bits<8>>,
-    one_4: Constant<Bits<4>>,
-    zero_4: Constant<Bits<4>>,
     all_strobes: Constant<Bits<4>>,
     op_insert: Constant<Bits<2>>,
     op_query: Constant<Bits<2>>,
@@ -216,22 +261,27 @@ impl<const W: usize> BloomAxis<W> {
             core: CoreBox::new(String::new(), core_top.to_string(), params),
             clock: Default::default(),
             reset: Default::default(),
+            mux: RequestMux::new(),
             clear_pending: Default::default(),
             accept: Default::default(),
             take: Default::default(),
             drop: Default::default(),
             query: Default::default(),
-            outstanding: Default::default(),
+            write_at: Default::default(),
+            read_at: Default::default(),
+            head_drop: Default::default(),
+            head_query: Default::default(),
             pop: Default::default(),
             send: Default::default(),
-            slot: Default::default(),
-            slot_mask: Default::default(),
-            drop_kept: Default::default(),
-            query_kept: Default::default(),
+            read_next: Default::default(),
+            write_next: Default::default(),
             ops: Default::default(),
             inserts: Default::default(),
             hits: Default::default(),
-            zero_counters: Default::default(),
+            took: Default::default(),
+            took_insert: Default::default(),
+            sent_hit: Default::default(),
+            zero: Default::default(),
             bit_addr: Default::default(),
             bit_data: Default::default(),
             rb_armed: Default::default(),
@@ -239,22 +289,45 @@ impl<const W: usize> BloomAxis<W> {
             rb_req: Default::default(),
             rb_bank: Default::default(),
             rb_addr: Default::default(),
-            fill_bank: Default::default(),
-            drop_head: Default::default(),
-            drop_next: Default::default(),
-            mux: RequestMux::new(),
-            status_word: Default::default(),
-            fill_word: Default::default(),
             write_go: Default::default(),
             bvalid: Default::default(),
             bresp: Default::default(),
-            write_word: Default::default(),
-            write_whole: Default::default(),
+            at_command: Default::default(),
+            at_bit_addr: Default::default(),
+            read_idle: Default::default(),
             read_go: Default::default(),
+            read_data: Default::default(),
             rvalid: Default::default(),
             rresp: Default::default(),
             rdata: Default::default(),
+            sel_id: Default::default(),
+            sel_version: Default::default(),
+            sel_config: Default::default(),
+            sel_seed_lo: Default::default(),
+            sel_seed_hi: Default::default(),
+            sel_timing: Default::default(),
+            sel_status: Default::default(),
+            sel_bit_addr: Default::default(),
+            sel_bit_data: Default::default(),
+            sel_ops: Default::default(),
+            sel_inserts: Default::default(),
+            sel_hits: Default::default(),
+            sel_fill: Default::default(),
+            sel_none: Default::default(),
+            fill_bank: Default::default(),
+            fill_q: Default::default(),
+            fill_word: Default::default(),
+            status_word: Default::default(),
             read_word: Default::default(),
+            write_word: Default::default(),
+            term_fixed: Default::default(),
+            term_status: Default::default(),
+            term_bit_addr: Default::default(),
+            term_bit_data: Default::default(),
+            term_ops: Default::default(),
+            term_inserts: Default::default(),
+            term_hits: Default::default(),
+            term_fill: Default::default(),
             unused_axil: Default::default(),
             word_id: word(&map::ID),
             word_version: word(&map::VERSION),
@@ -288,8 +361,6 @@ impl<const W: usize> BloomAxis<W> {
             one_32: value(1),
             zero_8: Constant::new(0.into()),
             one_8: Constant::new(1.into()),
-            one_4: Constant::new(1.into()),
-            zero_4: Constant::new(0.into()),
             all_strobes: Constant::new(15.into()),
             op_insert: Constant::new(1.into()),
             op_query: Constant::new(0.into()),
@@ -304,9 +375,12 @@ impl<const W: usize> Logic for BloomAxis<W> {
     fn update(&mut self) {
         self.clock.next = self.sys.aclk.val();
         dff_setup!(
-            self, clock, reset, clear_pending, drop, query, outstanding, ops, inserts, hits, bit_addr,
-            bit_data, rb_armed, rb_waiting, rb_req, rb_bank, rb_addr, fill_bank, drop_head, write_go, bvalid, bresp, read_go, rvalid,
-            rresp, rdata
+            self, clock, reset, clear_pending, drop, query, write_at, read_at, head_drop, head_query, ops,
+            inserts, hits, took, took_insert, sent_hit, zero, bit_addr, bit_data, rb_armed, rb_waiting, rb_req,
+            rb_bank, rb_addr, write_go, bvalid, bresp, at_command, at_bit_addr, read_idle, read_go, read_data,
+            rvalid, rresp, rdata, sel_id, sel_version, sel_config, sel_seed_lo, sel_seed_hi, sel_timing,
+            sel_status, sel_bit_addr, sel_bit_data, sel_ops, sel_inserts, sel_hits, sel_fill, sel_none,
+            fill_bank, fill_q
         );
         self.reset.d.next = !self.sys.aresetn.val();
 
@@ -322,7 +396,7 @@ impl<const W: usize> Logic for BloomAxis<W> {
         Signal::<In, bool>::link(&mut self.s_axis.tvalid, &mut self.mux.tvalid);
         Signal::<In, Bits<2>>::link(&mut self.s_axis.tuser, &mut self.mux.tuser);
         Signal::<In, bool>::link(&mut self.m_axis.tready, &mut self.mux.tready);
-        Signal::<Out, bool>::join(&mut self.drop_head.q, &mut self.mux.drop_head);
+        Signal::<Out, bool>::join(&mut self.head_drop.q, &mut self.mux.drop_head);
         Signal::<Out, bool>::join(&mut self.mux.req_valid, &mut self.core.io.req.valid);
         Signal::<Out, Bits<2>>::join(&mut self.mux.req_op, &mut self.core.io.req.op);
         Signal::<Out, bool>::join(&mut self.mux.resp_ready, &mut self.core.io.resp.ready);
@@ -336,56 +410,67 @@ impl<const W: usize> Logic for BloomAxis<W> {
         self.s_axis.tready.next = self.core.io.req.ready.val() & !self.clear_pending.q.val();
         self.accept.next = self.core.io.req.ready.val() & (self.clear_pending.q.val() | self.s_axis.tvalid.val());
         self.take.next = self.s_axis.tvalid.val() & self.core.io.req.ready.val() & !self.clear_pending.q.val();
+        if self.accept.val() & self.clear_pending.q.val() {
+            self.clear_pending.d.next = false;
+        }
 
         // ---- Responses: the oldest outstanding one is dropped when it was a register clear.
-        self.m_axis.tvalid.next = self.core.io.resp.valid.val() & !self.drop.q.val().get_bit(0);
+        self.m_axis.tvalid.next = self.core.io.resp.valid.val() & !self.head_drop.q.val();
         self.m_axis.tdata.next = self.zero_8.val();
         if self.core.io.resp.hit.val() {
             self.m_axis.tdata.next = self.one_8.val();
         }
         self.m_axis.tid.next = self.core.io.resp.tag.val();
         self.m_axis.tlast.next = true;
-        self.pop.next = self.core.io.resp.valid.val() & self.core.io.resp.ready.val();
-        self.send.next = self.core.io.resp.valid.val() & self.m_axis.tready.val() & !self.drop.q.val().get_bit(0);
+        self.pop.next = self.core.io.resp.valid.val() & (self.m_axis.tready.val() | self.head_drop.q.val());
+        self.send.next = self.core.io.resp.valid.val() & self.m_axis.tready.val() & !self.head_drop.q.val();
 
-        // The queue: shift out the oldest on a pop, write the new one behind the rest.
-        self.drop_kept.next = self.drop.q.val();
-        self.query_kept.next = self.query.q.val();
-        self.slot.next = self.outstanding.q.val();
-        if self.pop.val() {
-            self.drop_kept.next = self.drop.q.val() >> 1;
-            self.query_kept.next = self.query.q.val() >> 1;
-            self.slot.next = self.outstanding.q.val() - self.one_4.val();
-        }
-        self.slot_mask.next = self.zero_8.val();
+        // The ring: write at write_at when the core takes a request, advance
+        // read_at when it gives a response; the head registers follow read_at.
+        self.write_next.next = (self.write_at.q.val() << 1) | (self.write_at.q.val() >> 7);
+        self.read_next.next = (self.read_at.q.val() << 1) | (self.read_at.q.val() >> 7);
         if self.accept.val() {
-            self.slot_mask.next = self.one_8.val() << self.slot.val();
+            self.write_at.d.next = self.write_next.val();
+            if self.clear_pending.q.val() {
+                self.drop.d.next = self.drop.q.val() | self.write_at.q.val();
+            } else {
+                self.drop.d.next = self.drop.q.val() & !self.write_at.q.val();
+            }
+            if !self.clear_pending.q.val() & (self.s_axis.tuser.val() == self.op_query.val()) {
+                self.query.d.next = self.query.q.val() | self.write_at.q.val();
+            } else {
+                self.query.d.next = self.query.q.val() & !self.write_at.q.val();
+            }
         }
-        self.drop_next.next = self.drop_kept.val() & !self.slot_mask.val();
-        if self.clear_pending.q.val() {
-            self.drop_next.next = self.drop_kept.val() | self.slot_mask.val();
-        }
-        self.drop.d.next = self.drop_next.val();
-        self.drop_head.d.next = self.drop_next.val().get_bit(0);
-        self.query.d.next = self.query_kept.val() & !self.slot_mask.val();
-        if !self.clear_pending.q.val() & (self.s_axis.tuser.val() == self.op_query.val()) {
-            self.query.d.next = self.query_kept.val() | self.slot_mask.val();
-        }
-        if self.accept.val() & !self.pop.val() {
-            self.outstanding.d.next = self.outstanding.q.val() + self.one_4.val();
-        }
-        if self.pop.val() & !self.accept.val() {
-            self.outstanding.d.next = self.outstanding.q.val() - self.one_4.val();
-        }
-        if self.accept.val() & self.clear_pending.q.val() {
-            self.clear_pending.d.next = false;
+        self.head_drop.d.next = (self.drop.q.val() & self.read_at.q.val()).any();
+        self.head_query.d.next = (self.query.q.val() & self.read_at.q.val()).any();
+        if self.pop.val() {
+            self.read_at.d.next = self.read_next.val();
+            self.head_drop.d.next = (self.drop.q.val() & self.read_next.val()).any();
+            self.head_query.d.next = (self.query.q.val() & self.read_next.val()).any();
         }
 
-        // ---- Bit readback. rb_req comes from a register, set when a readback is
-        // armed, none is in flight and the core is not busy; a clear taken in that
-        // same cycle makes the core busy in the next, when rb_req is high: that
-        // readback is then stale (it would not see the clear), so it stays armed
-        // and its result is discarded.
+        // ---- Counters: registered events, counted a cycle later; a zero wins.
+        self.took.d.next = self.take.val();
+        self.took_insert.d.next = self.take.val() & (self.s_axis.tuser.val() == self.op_insert.val());
+        self.sent_hit.d.next = self.send.val() & self.head_query.q.val() & self.core.io.resp.hit.val();
+        if self.took.q.val() {
+            self.ops.d.next = self.ops.q.val() + self.one_32.val();
+        }
+        if self.took_insert.q.val() {
+            self.inserts.d.next = self.inserts.q.val() + self.one_32.val();
+        }
+        if self.sent_hit.q.val() {
+            self.hits.d.next = self.hits.q.val() + self.one_32.val();
+        }
+        self.zero.d.next = false;
+        if self.zero.q.val() {
+            self.ops.d.next = self.zero_32.val();
+            self.inserts.d.next = self.zero_32.val();
+            self.hits.d.next = self.zero_32.val();
+        }
+
+        // ---- Bit readback (see the header).
         self.rb_req.d.next = self.rb_armed.q.val() & !self.rb_waiting.q.val() & !self.rb_req.q.val()
             & !self.core.io.status.busy.val();
         if self.rb_req.q.val() {
@@ -404,30 +489,31 @@ impl<const W: usize> Logic for BloomAxis<W> {
             }
         }
 
-        // ---- AXI4-Lite write: address and data taken together, from a register.
+        // ---- AXI4-Lite write.
         self.s_axil.awready.next = self.write_go.q.val();
         self.s_axil.wready.next = self.write_go.q.val();
         self.s_axil.bvalid.next = self.bvalid.q.val();
         self.s_axil.bresp.next = self.bresp.q.val();
-        self.write_go.d.next = self.s_axil.awvalid.val() & self.s_axil.wvalid.val() & !self.write_go.q.val() & !self.bvalid.q.val();
         self.write_word.next = self.s_axil.awaddr.val().get_bits::<6>(2);
-        self.write_whole.next = self.s_axil.wstrb.val() == self.all_strobes.val();
-        self.zero_counters.next = false;
+        self.at_command.d.next = (self.write_word.val() == self.word_command.val()) & (self.s_axil.wstrb.val() == self.all_strobes.val());
+        self.at_bit_addr.d.next = (self.write_word.val() == self.word_bit_addr.val()) & (self.s_axil.wstrb.val() == self.all_strobes.val());
+        self.write_go.d.next = self.s_axil.awvalid.val() & self.s_axil.wvalid.val() & !self.write_go.q.val() & !self.bvalid.q.val();
         if self.bvalid.q.val() & self.s_axil.bready.val() {
             self.bvalid.d.next = false;
         }
         if self.write_go.q.val() {
             self.bvalid.d.next = true;
             self.bresp.d.next = self.resp_slverr.val();
-            if self.write_whole.val() & (self.write_word.val() == self.word_command.val()) {
+            if self.at_command.q.val() | self.at_bit_addr.q.val() {
                 self.bresp.d.next = self.resp_okay.val();
+            }
+            if self.at_command.q.val() {
                 if self.s_axil.wdata.val().get_bit(self.at_command_clear.val().index()) {
                     self.clear_pending.d.next = true;
                 }
-                self.zero_counters.next = self.s_axil.wdata.val().get_bit(self.at_command_zero.val().index());
+                self.zero.d.next = self.s_axil.wdata.val().get_bit(self.at_command_zero.val().index());
             }
-            if self.write_whole.val() & (self.write_word.val() == self.word_bit_addr.val()) {
-                self.bresp.d.next = self.resp_okay.val();
+            if self.at_bit_addr.q.val() {
                 self.bit_addr.d.next = self.s_axil.wdata.val() & self.mask_bit_addr.val();
                 self.rb_addr.d.next = self.s_axil.wdata.val().get_bits::<16>(self.at_bit_addr_addr.val().index());
                 self.rb_bank.d.next = self.s_axil.wdata.val().get_bits::<4>(self.at_bit_addr_bank.val().index());
@@ -436,68 +522,114 @@ impl<const W: usize> Logic for BloomAxis<W> {
             }
         }
 
-        // ---- Counters (a zero wins over a count in the same cycle).
-        if self.take.val() {
-            self.ops.d.next = self.ops.q.val() + self.one_32.val();
-        }
-        if self.take.val() & (self.s_axis.tuser.val() == self.op_insert.val()) {
-            self.inserts.d.next = self.inserts.q.val() + self.one_32.val();
-        }
-        if self.send.val() & self.query.q.val().get_bit(0) & self.core.io.resp.hit.val() {
-            self.hits.d.next = self.hits.q.val() + self.one_32.val();
-        }
-        if self.zero_counters.val() {
-            self.ops.d.next = self.zero_32.val();
-            self.inserts.d.next = self.zero_32.val();
-            self.hits.d.next = self.zero_32.val();
-        }
-
-        // ---- AXI4-Lite read: address taken from a register, data registered.
-        self.status_word.next = self.zero_32.val();
-        if self.core.io.status.busy.val() | self.clear_pending.q.val() {
-            self.status_word.next = self.mask_status_busy.val();
-        }
+        // ---- AXI4-Lite read.
         self.s_axil.arready.next = self.read_go.q.val();
         self.s_axil.rvalid.next = self.rvalid.q.val();
         self.s_axil.rresp.next = self.rresp.q.val();
         self.s_axil.rdata.next = self.rdata.q.val();
-        self.read_go.d.next = self.s_axil.arvalid.val() & !self.read_go.q.val() & !self.rvalid.q.val();
         self.read_word.next = self.s_axil.araddr.val().get_bits::<6>(2);
-        self.fill_bank.d.next = self.s_axil.araddr.val().get_bits::<4>(2);
+        if self.read_idle.q.val() {
+            self.fill_bank.d.next = self.s_axil.araddr.val().get_bits::<4>(2);
+            self.sel_id.d.next = self.read_word.val() == self.word_id.val();
+            self.sel_version.d.next = self.read_word.val() == self.word_version.val();
+            self.sel_config.d.next = self.read_word.val() == self.word_config.val();
+            self.sel_seed_lo.d.next = self.read_word.val() == self.word_seed_lo.val();
+            self.sel_seed_hi.d.next = self.read_word.val() == self.word_seed_hi.val();
+            self.sel_timing.d.next = self.read_word.val() == self.word_timing.val();
+            self.sel_status.d.next = self.read_word.val() == self.word_status.val();
+            self.sel_bit_addr.d.next = self.read_word.val() == self.word_bit_addr.val();
+            self.sel_bit_data.d.next = self.read_word.val() == self.word_bit_data.val();
+            self.sel_ops.d.next = self.read_word.val() == self.word_ops.val();
+            self.sel_inserts.d.next = self.read_word.val() == self.word_inserts.val();
+            self.sel_hits.d.next = self.read_word.val() == self.word_hits.val();
+            self.sel_fill.d.next = self.read_word.val().get_bits::<2>(4) == self.fill_block.val();
+            self.sel_none.d.next = (self.read_word.val() != self.word_id.val())
+                & (self.read_word.val() != self.word_version.val())
+                & (self.read_word.val() != self.word_config.val())
+                & (self.read_word.val() != self.word_seed_lo.val())
+                & (self.read_word.val() != self.word_seed_hi.val())
+                & (self.read_word.val() != self.word_timing.val())
+                & (self.read_word.val() != self.word_status.val())
+                & (self.read_word.val() != self.word_bit_addr.val())
+                & (self.read_word.val() != self.word_bit_data.val())
+                & (self.read_word.val() != self.word_ops.val())
+                & (self.read_word.val() != self.word_inserts.val())
+                & (self.read_word.val() != self.word_hits.val())
+                & (self.read_word.val().get_bits::<2>(4) != self.fill_block.val());
+        }
+        self.fill_q.d.next = self.fill_word.wide.val();
+        self.read_go.d.next = self.s_axil.arvalid.val() & self.read_idle.q.val() & !self.read_go.q.val();
+        self.read_data.d.next = self.read_go.q.val();
+        if self.read_go.q.val() {
+            self.read_idle.d.next = false;
+        }
         if self.rvalid.q.val() & self.s_axil.rready.val() {
             self.rvalid.d.next = false;
+            self.read_idle.d.next = true;
         }
-        if self.read_go.q.val() {
+        self.status_word.next = self.zero_32.val();
+        if self.core.io.status.busy.val() | self.clear_pending.q.val() {
+            self.status_word.next = self.mask_status_busy.val();
+        }
+        self.term_fixed.next = self.zero_32.val();
+        if self.sel_id.q.val() {
+            self.term_fixed.next = self.value_id.val();
+        }
+        if self.sel_version.q.val() {
+            self.term_fixed.next = self.value_version.val();
+        }
+        if self.sel_config.q.val() {
+            self.term_fixed.next = self.value_config.val();
+        }
+        if self.sel_seed_lo.q.val() {
+            self.term_fixed.next = self.value_seed_lo.val();
+        }
+        if self.sel_seed_hi.q.val() {
+            self.term_fixed.next = self.value_seed_hi.val();
+        }
+        if self.sel_timing.q.val() {
+            self.term_fixed.next = self.value_timing.val();
+        }
+        self.term_status.next = self.zero_32.val();
+        if self.sel_status.q.val() {
+            self.term_status.next = self.status_word.val();
+        }
+        self.term_bit_addr.next = self.zero_32.val();
+        if self.sel_bit_addr.q.val() {
+            self.term_bit_addr.next = self.bit_addr.q.val();
+        }
+        self.term_bit_data.next = self.zero_32.val();
+        if self.sel_bit_data.q.val() {
+            self.term_bit_data.next = self.bit_data.q.val();
+        }
+        self.term_ops.next = self.zero_32.val();
+        if self.sel_ops.q.val() {
+            self.term_ops.next = self.ops.q.val();
+        }
+        self.term_inserts.next = self.zero_32.val();
+        if self.sel_inserts.q.val() {
+            self.term_inserts.next = self.inserts.q.val();
+        }
+        self.term_hits.next = self.zero_32.val();
+        if self.sel_hits.q.val() {
+            self.term_hits.next = self.hits.q.val();
+        }
+        self.term_fill.next = self.zero_32.val();
+        if self.sel_fill.q.val() {
+            self.term_fill.next = self.fill_q.q.val();
+        }
+        if self.read_data.q.val() {
             self.rvalid.d.next = true;
+            self.rdata.d.next = self.term_fixed.val()
+                | self.term_status.val()
+                | self.term_bit_addr.val()
+                | self.term_bit_data.val()
+                | self.term_ops.val()
+                | self.term_inserts.val()
+                | self.term_hits.val()
+                | self.term_fill.val();
             self.rresp.d.next = self.resp_okay.val();
-            self.rdata.d.next = self.zero_32.val();
-            if self.read_word.val() == self.word_id.val() {
-                self.rdata.d.next = self.value_id.val();
-            } else if self.read_word.val() == self.word_version.val() {
-                self.rdata.d.next = self.value_version.val();
-            } else if self.read_word.val() == self.word_config.val() {
-                self.rdata.d.next = self.value_config.val();
-            } else if self.read_word.val() == self.word_seed_lo.val() {
-                self.rdata.d.next = self.value_seed_lo.val();
-            } else if self.read_word.val() == self.word_seed_hi.val() {
-                self.rdata.d.next = self.value_seed_hi.val();
-            } else if self.read_word.val() == self.word_timing.val() {
-                self.rdata.d.next = self.value_timing.val();
-            } else if self.read_word.val() == self.word_status.val() {
-                self.rdata.d.next = self.status_word.val();
-            } else if self.read_word.val() == self.word_bit_addr.val() {
-                self.rdata.d.next = self.bit_addr.q.val();
-            } else if self.read_word.val() == self.word_bit_data.val() {
-                self.rdata.d.next = self.bit_data.q.val();
-            } else if self.read_word.val() == self.word_ops.val() {
-                self.rdata.d.next = self.ops.q.val();
-            } else if self.read_word.val() == self.word_inserts.val() {
-                self.rdata.d.next = self.inserts.q.val();
-            } else if self.read_word.val() == self.word_hits.val() {
-                self.rdata.d.next = self.hits.q.val();
-            } else if self.read_word.val().get_bits::<2>(4) == self.fill_block.val() {
-                self.rdata.d.next = self.fill_word.wide.val();
-            } else {
+            if self.sel_none.q.val() {
                 self.rresp.d.next = self.resp_slverr.val();
             }
         }
@@ -511,19 +643,27 @@ impl<const W: usize> Logic for BloomAxis<W> {
         if self.reset.q.val() {
             self.clear_pending.d.next = false;
             self.drop.d.next = self.zero_8.val();
-            self.drop_head.d.next = false;
-            self.rb_req.d.next = false;
             self.query.d.next = self.zero_8.val();
-            self.outstanding.d.next = self.zero_4.val();
-            self.ops.d.next = self.zero_32.val();
-            self.inserts.d.next = self.zero_32.val();
-            self.hits.d.next = self.zero_32.val();
+            self.write_at.d.next = self.one_8.val();
+            self.read_at.d.next = self.one_8.val();
+            self.head_drop.d.next = false;
+            self.head_query.d.next = false;
+            self.took.d.next = false;
+            self.took_insert.d.next = false;
+            self.sent_hit.d.next = false;
+            self.zero.d.next = true;
             self.rb_armed.d.next = false;
             self.rb_waiting.d.next = false;
+            self.rb_req.d.next = false;
             self.bit_data.d.next = self.zero_32.val();
+            self.bit_addr.d.next = self.zero_32.val();
+            self.rb_addr.d.next = self.zero_32.val().get_bits::<16>(0);
+            self.rb_bank.d.next = self.zero_32.val().get_bits::<4>(0);
             self.write_go.d.next = false;
             self.bvalid.d.next = false;
+            self.read_idle.d.next = true;
             self.read_go.d.next = false;
+            self.read_data.d.next = false;
             self.rvalid.d.next = false;
         }
     }
