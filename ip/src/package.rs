@@ -331,7 +331,7 @@ for signal; the wrapper adds no register and no buffer on either:
 
 | stream signal | core port | |
 |---|---|---|
-| `s_axis_tvalid` / `s_axis_tready` | `req_valid` / `req_ready` | `s_axis_tready` is also low in a cycle the wrapper itself uses the request port (a clear from COMMAND, a bit readback) |
+| `s_axis_tvalid` / `s_axis_tready` | `req_valid` / `req_ready` | `s_axis_tready` is also low in a cycle the wrapper itself uses the request port (a clear from COMMAND, a bit access) |
 | `s_axis_tdata` | `req_key` | the key, {key_bits} bits |
 | `s_axis_tuser` | `req_op` | 0 query, 1 insert, 2 clear, 3 reserved (answered as a query) |
 | `s_axis_tid` | `req_tag` | returned on `m_axis_tid` |
@@ -364,7 +364,10 @@ the C definitions. Register map version {version}.
   answers SLVERR and changes nothing; so does a read of a register without readable fields or of no register.
 - COMMAND.clear enters the core ahead of the next request and is not answered on m_axis; STATUS.busy is 1
   until the banks are empty. Poll STATUS until busy is 0 before relying on the clear.
-- Writing BIT_ADDR starts a readback of one bit; poll BIT_DATA until valid is 1.
+- Writing BIT_ADDR starts an access to one bit: a readback, and with `write` = 1 also a bit write of `wdata`
+  (read before write; it takes effect between the requests taken before and after it, like an insert, and
+  FILL follows it). Poll BIT_DATA until valid is 1: `value` is the bit as it was before the write. While an
+  access waits for a clear to finish, further register writes wait too (nothing acknowledged is lost).
 - FILL[i] is the number of bits set in bank i. The counters wrap modulo 2^32.
 
 ```c
@@ -402,7 +405,8 @@ reads CONFIG, SEED_LO and SEED_HI first and refuses vectors made for another con
 
 - One lane: one key per clock (several keys per beat are not supported).
 - A plain filter only: op 3 is reserved and answered as a query; a counting filter with deletes is not in this package.
-- No write access to bank bits over AXI4-Lite (loading a whole image): the initial contents are fixed when the core is generated.
+- Bank bits are written one per AXI4-Lite write (BIT_ADDR.write): loading a whole image at run time costs one write per bit set;
+  an image known in advance is better given to `bloom export --preload`.
 - AXI4-Lite only for registers (no AXI4 bursts), 32-bit data, no byte writes, no interrupt.
 - One clock domain: put a clock-domain crossing (an asynchronous AXI4-Stream FIFO) in front if your streams run on another clock.
 ",

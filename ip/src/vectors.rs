@@ -9,8 +9,10 @@
 //! the sink, long enough now and then to fill the core's response FIFO; between
 //! bursts a checkpoint of register accesses: status (polled until not busy),
 //! the fill of every bank, the three counters, bit readbacks (of bits a recent
-//! insert set, and of random bits), now and then a counter reset or a clear
-//! through the registers, and accesses that must answer SLVERR. Register steps
+//! insert set, and of random bits), bit writes (a random bit set or cleared,
+//! a bit of a recent insert cleared, a bank >= k), each read back, now and
+//! then a counter reset or a clear through the registers, and accesses that
+//! must answer SLVERR. Register steps
 //! are barriers: a testbench runs one only when every earlier request has been
 //! answered, so the expected values do not depend on the timing.
 //!
@@ -96,6 +98,8 @@ pub struct VectorStats {
     pub register_reads: u64,
     pub register_writes: u64,
     pub readbacks: u64,
+    /// Bit writes through BIT_ADDR.write (each also a readback of the bit before it).
+    pub bit_writes: u64,
     pub register_clears: u64,
     pub counter_resets: u64,
     /// Accesses that must answer SLVERR.
@@ -197,6 +201,27 @@ impl Builder {
         self.stats.readbacks += 1;
     }
 
+    /// A bit write through BIT_ADDR: BIT_DATA answers the bit as it was, and
+    /// the golden model's bit write says what it becomes (a bank >= k: nothing).
+    fn bit_write(&mut self, bank: u32, addr: u32, value: bool) {
+        let address = addr & ((1 << self.params.bank_bits) - 1);
+        let before = if bank < self.params.k {
+            self.filter.write_bit(bank as usize, address, value).expect("bank and address within the filter")
+        } else {
+            false
+        };
+        let word = map::BIT_ADDR_ADDR.place(addr as u64)
+            | map::BIT_ADDR_BANK.place(bank as u64)
+            | map::BIT_ADDR_WRITE.place(1)
+            | map::BIT_ADDR_WDATA.place(value as u64);
+        self.write(reg_addr(&map::BIT_ADDR, 0), word);
+        let valid = map::BIT_DATA_VALID.mask();
+        let expect = valid | map::BIT_DATA_VALUE.place(before as u64);
+        let limit = self.poll_limit();
+        self.read_polled(reg_addr(&map::BIT_DATA, 0), expect, u32::MAX, valid, limit);
+        self.stats.bit_writes += 1;
+    }
+
     fn check_fills(&mut self) {
         let k = self.params.k;
         let banks: Vec<u32> = if k < 16 { (0..k).chain([k + self.rng.below((16 - k) as u64) as u32]).collect() } else { (0..k).collect() };
@@ -223,6 +248,9 @@ impl Builder {
         self.check_fills();
         self.check_counters();
         self.readback(0, 0);
+        self.bit_write(0, 1, true);
+        self.readback(0, 1);
+        self.bit_write(0, 1, false);
         // Refusals: no readable field, no writable field, no register there, partial strobes.
         self.read_error(reg_addr(&map::COMMAND, 0));
         self.write_error(reg_addr(&map::ID, 0), 0, 0xf);
@@ -230,10 +258,11 @@ impl Builder {
         self.read_error(0x28);
         self.read_error(map::MAP_BYTES as u8);
         self.write_error(0xfc, 0, 0xf);
-        let word = map::BIT_ADDR_ADDR.place(1);
+        let word = map::BIT_ADDR_ADDR.place(2);
         self.write_error(reg_addr(&map::BIT_ADDR, 0), word, 0x3);
-        // BIT_ADDR kept its value (0, from the readback above).
-        self.read(reg_addr(&map::BIT_ADDR, 0), 0, u32::MAX);
+        // BIT_ADDR kept its value (from the bit write above).
+        let word = map::BIT_ADDR_ADDR.place(1) | map::BIT_ADDR_WRITE.place(1);
+        self.read(reg_addr(&map::BIT_ADDR, 0), word, u32::MAX);
     }
 
     fn request(&mut self) {
@@ -319,6 +348,22 @@ impl Builder {
         let bank = self.rng.below(self.params.k as u64 + 1) as u32;
         let addr = self.rng.below(1 << 16) as u32;
         self.readback(bank, addr);
+        // Bit writes: set a random bit, clear a bit a recent insert set (its
+        // key's queries then miss), write a bank >= k; read each back.
+        if self.rng.chance(0.5) {
+            let bank = self.rng.below(self.params.k as u64 + 1) as u32;
+            let addr = self.rng.below(1 << 16) as u32;
+            let value = self.rng.chance(0.7);
+            self.bit_write(bank, addr, value);
+            self.readback(bank, addr);
+            if let Some(&key) = self.inserted.last() {
+                let bank = self.rng.below(self.params.k as u64) as u32;
+                let addr = self.filter.addresses(key).expect("key within key_bits")[bank as usize];
+                self.bit_write(bank, addr, false);
+                self.readback(bank, addr);
+            }
+            self.check_fills();
+        }
         if self.rng.chance(0.25) {
             self.write(reg_addr(&map::COMMAND, 0), map::COMMAND_ZERO_COUNTERS.place(1));
             self.counters = Counters::default();

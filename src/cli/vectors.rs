@@ -47,8 +47,8 @@ fn readme(v: &ip::vectors::Vectors) -> String {
 
 Written by `bloom vectors` from the golden model: {requests} stream requests ({queries} queries, {inserts}
 inserts, {clears} clears, {op3} of the reserved op 3, {hazards} hazards on a key of one of the four requests
-before), {reads} register reads and {writes} register writes ({readbacks} bit readbacks, {errors} accesses that
-must answer SLVERR), traffic seed {seed}.
+before), {reads} register reads and {writes} register writes ({readbacks} bit readbacks, {bit_writes} bit writes, {errors}
+accesses that must answer SLVERR), traffic seed {seed}.
 
 Run them with the RTL of the same configuration (`bloom export` writes it, `rtl/`):
 
@@ -85,6 +85,7 @@ Files (format {format}; one hex word a line, `$readmemh`):
         reads = v.stats.register_reads,
         writes = v.stats.register_writes,
         readbacks = v.stats.readbacks,
+        bit_writes = v.stats.bit_writes,
         errors = v.stats.error_responses,
         seed = v.seed,
         format = ip::vectors::FORMAT,
@@ -114,7 +115,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     ip::package::write_tree(&args.out, &files(&v)).map_err(anyhow::Error::msg)?;
     let s = &v.stats;
     println!(
-        "wrote {}: {} requests ({} queries, {} inserts, {} clears, {} hazards), {} register reads, {} register writes ({} readbacks) for {params}",
+        "wrote {}: {} requests ({} queries, {} inserts, {} clears, {} hazards), {} register reads, {} register writes ({} readbacks, {} bit writes) for {params}",
         args.out.display(),
         s.requests,
         s.queries,
@@ -123,7 +124,8 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         s.hazards,
         s.register_reads,
         s.register_writes,
-        s.readbacks
+        s.readbacks,
+        s.bit_writes
     );
     Ok(())
 }

@@ -39,7 +39,7 @@ pub const VERSION_MINOR: FieldDef = FieldDef {
     width: 16,
     sw: Access::R,
     hw: Access::None,
-    reset: Some(0x0),
+    reset: Some(0x1),
     singlepulse: false,
     swmod: false,
     encode: None,
@@ -236,7 +236,7 @@ pub const STATUS_BUSY: FieldDef = FieldDef {
     singlepulse: false,
     swmod: false,
     encode: None,
-    desc: "1 while a clear is waiting to enter the core or sweeping the banks (s_axis_tready is low then), and while the core is otherwise busy; readbacks wait for it.",
+    desc: "1 while a clear is waiting to enter the core or sweeping the banks (s_axis_tready is low then), and while the core is otherwise busy; bit accesses wait for it.",
 };
 
 pub const STATUS: RegisterDef = RegisterDef {
@@ -308,7 +308,33 @@ pub const BIT_ADDR_BANK: FieldDef = FieldDef {
     singlepulse: false,
     swmod: true,
     encode: None,
-    desc: "Bank to read; a bank >= k reads 0.",
+    desc: "Bank; a bank >= k reads 0 and writes nothing.",
+};
+
+pub const BIT_ADDR_WRITE: FieldDef = FieldDef {
+    name: "write",
+    lsb: 24,
+    width: 1,
+    sw: Access::RW,
+    hw: Access::R,
+    reset: Some(0x0),
+    singlepulse: false,
+    swmod: true,
+    encode: None,
+    desc: "1: after reading the bit, write wdata into it (the fill of its bank follows). A bit write takes effect between the requests taken before it and those taken after it, like an insert.",
+};
+
+pub const BIT_ADDR_WDATA: FieldDef = FieldDef {
+    name: "wdata",
+    lsb: 25,
+    width: 1,
+    sw: Access::RW,
+    hw: Access::R,
+    reset: Some(0x0),
+    singlepulse: false,
+    swmod: true,
+    encode: None,
+    desc: "The value a bit write writes.",
 };
 
 pub const BIT_ADDR: RegisterDef = RegisterDef {
@@ -316,9 +342,9 @@ pub const BIT_ADDR: RegisterDef = RegisterDef {
     offset: 0x20,
     count: 1,
     stride: 4,
-    title: "Bit readback address",
-    desc: Some("Writing it starts a readback of one filter bit; BIT_DATA.valid rises when the bit is there."),
-    fields: &[BIT_ADDR_ADDR, BIT_ADDR_BANK],
+    title: "Bit access address",
+    desc: Some("Writing it starts an access to one filter bit: a readback, and with write = 1 also a bit write (read before write). BIT_DATA.valid rises when the bit is there. The access waits while the core is busy; the next register write waits until it has started."),
+    fields: &[BIT_ADDR_ADDR, BIT_ADDR_BANK, BIT_ADDR_WRITE, BIT_ADDR_WDATA],
 };
 
 pub const BIT_DATA_VALUE: FieldDef = FieldDef {
@@ -331,7 +357,7 @@ pub const BIT_DATA_VALUE: FieldDef = FieldDef {
     singlepulse: false,
     swmod: false,
     encode: None,
-    desc: "The bit at BIT_ADDR, including every request taken before the readback started.",
+    desc: "The bit at BIT_ADDR, including every request taken before the access started, as it was before the access's own write.",
 };
 
 pub const BIT_DATA_VALID: FieldDef = FieldDef {
@@ -352,7 +378,7 @@ pub const BIT_DATA: RegisterDef = RegisterDef {
     offset: 0x24,
     count: 1,
     stride: 4,
-    title: "Bit readback data",
+    title: "Bit access data",
     desc: None,
     fields: &[BIT_DATA_VALUE, BIT_DATA_VALID],
 };

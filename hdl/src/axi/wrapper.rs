@@ -25,13 +25,19 @@
 //!   `resp_ready` (`m_axis_tready | head_drop`) is one gate after a register.
 //!   An entry is written at least 7 cycles before its response: the head
 //!   registers always see it.
-//! - A BIT_ADDR write arms a readback; `rb_req` (which keeps the core from
-//!   taking a request in that cycle) is a register, set when a readback is
-//!   armed and the core is not busy. A clear taken in that same cycle makes
-//!   the core busy in the next, when rb_req is high: that readback would not
-//!   see the clear, so it stays armed and its result is discarded. Its bit
-//!   lands in BIT_DATA `readback_latency` cycles after rb_req. A BIT_ADDR
-//!   write while one is in flight discards the older result.
+//! - A BIT_ADDR write arms a bit access (a readback, with BIT_ADDR.write also
+//!   a bit write: the core's rb_write, rb_wdata); `rb_req` (which keeps the
+//!   core from taking a request in that cycle) is a register, set when an
+//!   access is armed and the core is not busy. A clear taken in that same
+//!   cycle makes the core busy in the next, when rb_req is high: the core
+//!   drops a write then and its read would not see the clear, so the access
+//!   stays armed, its result is discarded and it is issued again after the
+//!   sweep. Its bit lands in BIT_DATA `readback_latency` cycles after rb_req.
+//!   No AXI4-Lite write is taken while an access is armed, so an acknowledged
+//!   bit write is never overwritten before it reaches the core, and accesses
+//!   and clears reach the core in the order they were written. A BIT_ADDR
+//!   write while one is in flight (issued, result not yet back) discards the
+//!   older result.
 //! - FILL[i]: the read address drives the core's fill_bank (registered) and
 //!   fill_count is registered before it joins the read data.
 //!
@@ -106,6 +112,8 @@ pub struct BloomAxis<const W: usize> {
     rb_req: DFF<bool>,
     rb_bank: DFF<Bits<4>>,
     rb_addr: DFF<Bits<16>>,
+    rb_write: DFF<bool>,
+    rb_wdata: DFF<bool>,
     // ---- AXI4-Lite write side.
     write_go: DFF<bool>,
     bvalid: DFF<bool>,
@@ -182,6 +190,8 @@ pub struct BloomAxis<const W: usize> {
     at_command_zero: Constant<Bits<5>>,
     at_bit_addr_addr: Constant<Bits<5>>,
     at_bit_addr_bank: Constant<Bits<5>>,
+    at_bit_addr_write: Constant<Bits<5>>,
+    at_bit_addr_wdata: Constant<Bits<5>>,
     mask_status_busy: Constant<Bits<32>>,
     mask_bit_addr: Constant<Bits<32>>,
     mask_bit_data_value: Constant<Bits<32>>,
@@ -289,6 +299,8 @@ impl<const W: usize> BloomAxis<W> {
             rb_req: Default::default(),
             rb_bank: Default::default(),
             rb_addr: Default::default(),
+            rb_write: Default::default(),
+            rb_wdata: Default::default(),
             write_go: Default::default(),
             bvalid: Default::default(),
             bresp: Default::default(),
@@ -353,6 +365,8 @@ impl<const W: usize> BloomAxis<W> {
             at_command_zero: at(&map::COMMAND_ZERO_COUNTERS),
             at_bit_addr_addr: at(&map::BIT_ADDR_ADDR),
             at_bit_addr_bank: at(&map::BIT_ADDR_BANK),
+            at_bit_addr_write: at(&map::BIT_ADDR_WRITE),
+            at_bit_addr_wdata: at(&map::BIT_ADDR_WDATA),
             mask_status_busy: mask(&[map::STATUS_BUSY]),
             mask_bit_addr: mask(map::BIT_ADDR.fields),
             mask_bit_data_value: mask(&[map::BIT_DATA_VALUE]),
@@ -377,7 +391,7 @@ impl<const W: usize> Logic for BloomAxis<W> {
         dff_setup!(
             self, clock, reset, clear_pending, drop, query, write_at, read_at, head_drop, head_query, ops,
             inserts, hits, took, took_insert, sent_hit, zero, bit_addr, bit_data, rb_armed, rb_waiting, rb_req,
-            rb_bank, rb_addr, write_go, bvalid, bresp, at_command, at_bit_addr, read_idle, read_go, read_data,
+            rb_bank, rb_addr, rb_write, rb_wdata, write_go, bvalid, bresp, at_command, at_bit_addr, read_idle, read_go, read_data,
             rvalid, rresp, rdata, sel_id, sel_version, sel_config, sel_seed_lo, sel_seed_hi, sel_timing,
             sel_status, sel_bit_addr, sel_bit_data, sel_ops, sel_inserts, sel_hits, sel_fill, sel_none,
             fill_bank, fill_q
@@ -403,6 +417,8 @@ impl<const W: usize> Logic for BloomAxis<W> {
         Signal::<Out, bool>::join(&mut self.rb_req.q, &mut self.core.io.rb.req);
         Signal::<Out, Bits<4>>::join(&mut self.rb_bank.q, &mut self.core.io.rb.bank);
         Signal::<Out, Bits<16>>::join(&mut self.rb_addr.q, &mut self.core.io.rb.addr);
+        Signal::<Out, bool>::join(&mut self.rb_write.q, &mut self.core.io.rb.write);
+        Signal::<Out, bool>::join(&mut self.rb_wdata.q, &mut self.core.io.rb.wdata);
         Signal::<Out, Bits<4>>::join(&mut self.fill_bank.q, &mut self.core.io.fill.bank);
         Signal::<Out, Bits<17>>::join(&mut self.core.io.fill.count, &mut self.fill_word.narrow);
 
@@ -497,7 +513,8 @@ impl<const W: usize> Logic for BloomAxis<W> {
         self.write_word.next = self.s_axil.awaddr.val().get_bits::<6>(2);
         self.at_command.d.next = (self.write_word.val() == self.word_command.val()) & (self.s_axil.wstrb.val() == self.all_strobes.val());
         self.at_bit_addr.d.next = (self.write_word.val() == self.word_bit_addr.val()) & (self.s_axil.wstrb.val() == self.all_strobes.val());
-        self.write_go.d.next = self.s_axil.awvalid.val() & self.s_axil.wvalid.val() & !self.write_go.q.val() & !self.bvalid.q.val();
+        self.write_go.d.next = self.s_axil.awvalid.val() & self.s_axil.wvalid.val() & !self.write_go.q.val() & !self.bvalid.q.val()
+            & !self.rb_armed.q.val();
         if self.bvalid.q.val() & self.s_axil.bready.val() {
             self.bvalid.d.next = false;
         }
@@ -517,6 +534,8 @@ impl<const W: usize> Logic for BloomAxis<W> {
                 self.bit_addr.d.next = self.s_axil.wdata.val() & self.mask_bit_addr.val();
                 self.rb_addr.d.next = self.s_axil.wdata.val().get_bits::<16>(self.at_bit_addr_addr.val().index());
                 self.rb_bank.d.next = self.s_axil.wdata.val().get_bits::<4>(self.at_bit_addr_bank.val().index());
+                self.rb_write.d.next = self.s_axil.wdata.val().get_bit(self.at_bit_addr_write.val().index());
+                self.rb_wdata.d.next = self.s_axil.wdata.val().get_bit(self.at_bit_addr_wdata.val().index());
                 self.bit_data.d.next = self.zero_32.val();
                 self.rb_armed.d.next = true;
             }
@@ -658,6 +677,8 @@ impl<const W: usize> Logic for BloomAxis<W> {
             self.bit_data.d.next = self.zero_32.val();
             self.bit_addr.d.next = self.zero_32.val();
             self.rb_addr.d.next = self.zero_32.val().get_bits::<16>(0);
+            self.rb_write.d.next = false;
+            self.rb_wdata.d.next = false;
             self.rb_bank.d.next = self.zero_32.val().get_bits::<4>(0);
             self.write_go.d.next = false;
             self.bvalid.d.next = false;
