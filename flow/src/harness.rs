@@ -154,6 +154,8 @@ pub fn axi_harness_module(axi: &hdl::axi::GeneratedAxi) -> String {
         ports.iter().filter(|p| p.direction == Direction::Input && p.name != "aclk" && p.name != "aresetn").collect();
     let input_bits: u32 = inputs.iter().map(|p| p.width).sum();
     let lfsrs = input_bits.div_ceil(64);
+    // Each LFSR's own non-zero initial value.
+    let pool_seeds: Vec<u64> = (0..lfsrs as u64).map(|i| 0x9e37_79b9_7f4a_7c15u64.wrapping_mul(i + 1) | 1).collect();
     let mut v = format!(
         "// Fmax harness of {top}: every input from a register fed by LFSRs, outputs folded into one pin.
 module {AXI_HARNESS_TOP} (input clock, output reg out);
@@ -164,23 +166,24 @@ module {AXI_HARNESS_TOP} (input clock, output reg out);
         aresetn <= reset_count == 4'hf;
     end
 
-    reg [{pool_msb}:0] pool = {pool_bits}'d0;
+    reg [{pool_msb}:0] pool = {pool_bits}'h{pool_init};
     always @(posedge clock) begin
 ",
         top = axi.top,
         pool_msb = lfsrs * 64 - 1,
         pool_bits = lfsrs * 64,
+        pool_init = pool_seeds.iter().rev().map(|s| format!("{s:016x}")).collect::<String>(),
     );
     for i in 0..lfsrs {
         let (lo, hi) = (64 * i, 64 * i + 63);
-        // Each LFSR starts from its own non-zero value and never reaches zero.
+        // A maximal-length LFSR (taps 64, 63, 61, 60) from a non-zero initial
+        // value never reaches zero: no check for it on the path (a 64-input
+        // compare driving every pool register would be the slowest path).
         v += &format!(
-            "        pool[{hi}:{lo}] <= (pool[{hi}:{lo}] == 64'd0) ? 64'h{seed:016x} : {{pool[{hm}:{lo}], pool[{hi}] ^ pool[{h1}] ^ pool[{h3}] ^ pool[{h4}]}};\n",
+            "        pool[{hi}:{lo}] <= {{pool[{hm}:{lo}], pool[{hi}] ^ pool[{hm}] ^ pool[{h3}] ^ pool[{h4}]}};\n",
             hm = hi - 1,
-            h1 = hi - 1,
             h3 = hi - 3,
             h4 = hi - 4,
-            seed = 0x9e37_79b9_7f4a_7c15u64.wrapping_mul(i as u64 + 1) | 1,
         );
     }
     v += "    end\n\n";

@@ -10,6 +10,7 @@
 //!   `bloom_axis_core`, the latter a pass-through holding `bloom_core`) to be
 //!   compiled with the core's `bloom_core.v`.
 
+pub mod event_counter;
 pub mod interface;
 pub mod regmap;
 pub mod regs;

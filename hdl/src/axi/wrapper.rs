@@ -43,7 +43,7 @@
 //!
 //! AXI4-Lite, one transaction at a time per direction, every decision taken
 //! from registers (at most two LUT levels after a register, the core's rule,
-//! on every path but the 32-bit counters' carry chains):
+//! on every path but the counters' 16-bit carry chains):
 //! - write: awready and wready rise together, from a register, the cycle
 //!   after both valids are seen; the address and strobes are decoded into
 //!   registers every cycle (the master holds them while valid), so the write
@@ -53,8 +53,10 @@
 //!   read); the data is an AND-OR of selects and values, registered, one
 //!   cycle after arready; rvalid then.
 //! - counters count registered events (a request taken, an insert taken, a
-//!   query hit sent), one cycle late; COMMAND.zero_counters zeroes them one
-//!   cycle after the write, winning over a count in the same cycle.
+//!   query hit sent), one cycle late, in two 16-bit halves with a registered
+//!   carry (`EventCounter`); a read waits the one cycle a carry is in flight.
+//!   COMMAND.zero_counters zeroes them one cycle after the write, winning
+//!   over a count in the same cycle.
 //!
 //! No output depends combinationally on an input of the same interface.
 //! Reset (aresetn, active low) is registered once and drives the core and
@@ -66,6 +68,7 @@ use rust_hdl::prelude::*;
 
 use super::interface::{AxiClocking, AxiLite, AxisRequest, AxisResponse};
 use super::regmap as map;
+use super::event_counter::EventCounter;
 use super::zero_extend::ZeroExtend;
 use crate::bridge::core_box::CoreBox;
 use crate::CoreParams;
@@ -97,9 +100,11 @@ pub struct BloomAxis<const W: usize> {
     read_next: Signal<Local, Bits<8>>,
     write_next: Signal<Local, Bits<8>>,
     // ---- Counters and their registered events.
-    ops: DFF<Bits<32>>,
-    inserts: DFF<Bits<32>>,
-    hits: DFF<Bits<32>>,
+    ops: EventCounter,
+    inserts: EventCounter,
+    hits: EventCounter,
+    /// A counter's high half is a carry behind: a read waits a cycle.
+    settling: Signal<Local, bool>,
     took: DFF<bool>,
     took_insert: DFF<bool>,
     sent_hit: DFF<bool>,
@@ -197,7 +202,6 @@ pub struct BloomAxis<const W: usize> {
     mask_bit_data_value: Constant<Bits<32>>,
     mask_bit_data_valid: Constant<Bits<32>>,
     zero_32: Constant<Bits<32>>,
-    one_32: Constant<Bits<32>>,
     zero_8: Constant<Bits<8>>,
     one_8: Constant<Bits<8>>,
     all_strobes: Constant<Bits<4>>,
@@ -288,6 +292,7 @@ impl<const W: usize> BloomAxis<W> {
             ops: Default::default(),
             inserts: Default::default(),
             hits: Default::default(),
+            settling: Default::default(),
             took: Default::default(),
             took_insert: Default::default(),
             sent_hit: Default::default(),
@@ -372,7 +377,6 @@ impl<const W: usize> BloomAxis<W> {
             mask_bit_data_value: mask(&[map::BIT_DATA_VALUE]),
             mask_bit_data_valid: mask(&[map::BIT_DATA_VALID]),
             zero_32: value(0),
-            one_32: value(1),
             zero_8: Constant::new(0.into()),
             one_8: Constant::new(1.into()),
             all_strobes: Constant::new(15.into()),
@@ -389,8 +393,8 @@ impl<const W: usize> Logic for BloomAxis<W> {
     fn update(&mut self) {
         self.clock.next = self.sys.aclk.val();
         dff_setup!(
-            self, clock, reset, clear_pending, drop, query, write_at, read_at, head_drop, head_query, ops,
-            inserts, hits, took, took_insert, sent_hit, zero, bit_addr, bit_data, rb_armed, rb_waiting, rb_req,
+            self, clock, reset, clear_pending, drop, query, write_at, read_at, head_drop, head_query,
+            took, took_insert, sent_hit, zero, bit_addr, bit_data, rb_armed, rb_waiting, rb_req,
             rb_bank, rb_addr, rb_write, rb_wdata, write_go, bvalid, bresp, at_command, at_bit_addr, read_idle, read_go, read_data,
             rvalid, rresp, rdata, sel_id, sel_version, sel_config, sel_seed_lo, sel_seed_hi, sel_timing,
             sel_status, sel_bit_addr, sel_bit_data, sel_ops, sel_inserts, sel_hits, sel_fill, sel_none,
@@ -470,21 +474,20 @@ impl<const W: usize> Logic for BloomAxis<W> {
         self.took.d.next = self.take.val();
         self.took_insert.d.next = self.take.val() & (self.s_axis.tuser.val() == self.op_insert.val());
         self.sent_hit.d.next = self.send.val() & self.head_query.q.val() & self.core.io.resp.hit.val();
-        if self.took.q.val() {
-            self.ops.d.next = self.ops.q.val() + self.one_32.val();
-        }
-        if self.took_insert.q.val() {
-            self.inserts.d.next = self.inserts.q.val() + self.one_32.val();
-        }
-        if self.sent_hit.q.val() {
-            self.hits.d.next = self.hits.q.val() + self.one_32.val();
-        }
+        self.ops.clock.next = self.clock.val();
+        self.inserts.clock.next = self.clock.val();
+        self.hits.clock.next = self.clock.val();
+        self.ops.reset.next = self.reset.q.val();
+        self.inserts.reset.next = self.reset.q.val();
+        self.hits.reset.next = self.reset.q.val();
+        self.ops.count.next = self.took.q.val();
+        self.inserts.count.next = self.took_insert.q.val();
+        self.hits.count.next = self.sent_hit.q.val();
         self.zero.d.next = false;
-        if self.zero.q.val() {
-            self.ops.d.next = self.zero_32.val();
-            self.inserts.d.next = self.zero_32.val();
-            self.hits.d.next = self.zero_32.val();
-        }
+        self.ops.zero.next = self.zero.q.val();
+        self.inserts.zero.next = self.zero.q.val();
+        self.hits.zero.next = self.zero.q.val();
+        self.settling.next = self.ops.settling.val() | self.inserts.settling.val() | self.hits.settling.val();
 
         // ---- Bit readback (see the header).
         self.rb_req.d.next = self.rb_armed.q.val() & !self.rb_waiting.q.val() & !self.rb_req.q.val()
@@ -578,7 +581,6 @@ impl<const W: usize> Logic for BloomAxis<W> {
         }
         self.fill_q.d.next = self.fill_word.wide.val();
         self.read_go.d.next = self.s_axil.arvalid.val() & self.read_idle.q.val() & !self.read_go.q.val();
-        self.read_data.d.next = self.read_go.q.val();
         if self.read_go.q.val() {
             self.read_idle.d.next = false;
         }
@@ -623,21 +625,24 @@ impl<const W: usize> Logic for BloomAxis<W> {
         }
         self.term_ops.next = self.zero_32.val();
         if self.sel_ops.q.val() {
-            self.term_ops.next = self.ops.q.val();
+            self.term_ops.next = self.ops.value.val();
         }
         self.term_inserts.next = self.zero_32.val();
         if self.sel_inserts.q.val() {
-            self.term_inserts.next = self.inserts.q.val();
+            self.term_inserts.next = self.inserts.value.val();
         }
         self.term_hits.next = self.zero_32.val();
         if self.sel_hits.q.val() {
-            self.term_hits.next = self.hits.q.val();
+            self.term_hits.next = self.hits.value.val();
         }
         self.term_fill.next = self.zero_32.val();
         if self.sel_fill.q.val() {
             self.term_fill.next = self.fill_q.q.val();
         }
-        if self.read_data.q.val() {
+        // The read data waits while a counter's carry is in flight (a cycle
+        // after one in 65536 counts).
+        self.read_data.d.next = self.read_go.q.val() | (self.read_data.q.val() & self.settling.val());
+        if self.read_data.q.val() & !self.settling.val() {
             self.rvalid.d.next = true;
             self.rdata.d.next = self.term_fixed.val()
                 | self.term_status.val()
