@@ -17,13 +17,15 @@
 //!   of the stream (s_axis_tready is low in the cycle it is taken), and its
 //!   response is dropped instead of sent on m_axis. Which responses to drop is
 //!   a ring of 8 entries (the core holds at most 8 requests unanswered), one
-//!   written (at the one-hot `write_at`) for every request the core takes and
-//!   one read (at `read_at`) for every response it gives: bit `drop` marks a
+//!   written (at the one-hot `write_at`, the cycle after, from registers: the
+//!   core's take is too late in the cycle to enable 24 flip-flops) for every
+//!   request the core takes and one read (at `read_at`) for every response it
+//!   gives: bit `drop` marks a
 //!   register clear, bit `query` a query (op 0) for the HITS counter. The head
 //!   entry is kept in registers (`head_drop`, `head_query`), recomputed every
 //!   cycle from the ring and whether a response is taken, so that
 //!   `resp_ready` (`m_axis_tready | head_drop`) is one gate after a register.
-//!   An entry is written at least 7 cycles before its response: the head
+//!   An entry is written at least 6 cycles before its response: the head
 //!   registers always see it.
 //! - A BIT_ADDR write arms a bit access (a readback, with BIT_ADDR.write also
 //!   a bit write: the core's rb_write, rb_wdata); `rb_req` (which keeps the
@@ -107,6 +109,10 @@ pub struct BloomAxis<const W: usize> {
     settling: Signal<Local, bool>,
     took: DFF<bool>,
     took_insert: DFF<bool>,
+    /// The core took a request (a register clear if `took_clear`, a query if `took_query`) in the cycle before.
+    accepted: DFF<bool>,
+    took_clear: DFF<bool>,
+    took_query: DFF<bool>,
     sent_hit: DFF<bool>,
     zero: DFF<bool>,
     // ---- Bit readback: BIT_ADDR and BIT_DATA as they read, and the core's readback port.
@@ -295,6 +301,9 @@ impl<const W: usize> BloomAxis<W> {
             settling: Default::default(),
             took: Default::default(),
             took_insert: Default::default(),
+            accepted: Default::default(),
+            took_clear: Default::default(),
+            took_query: Default::default(),
             sent_hit: Default::default(),
             zero: Default::default(),
             bit_addr: Default::default(),
@@ -394,7 +403,7 @@ impl<const W: usize> Logic for BloomAxis<W> {
         self.clock.next = self.sys.aclk.val();
         dff_setup!(
             self, clock, reset, clear_pending, drop, query, write_at, read_at, head_drop, head_query,
-            took, took_insert, sent_hit, zero, bit_addr, bit_data, rb_armed, rb_waiting, rb_req,
+            took, took_insert, accepted, took_clear, took_query, sent_hit, zero, bit_addr, bit_data, rb_armed, rb_waiting, rb_req,
             rb_bank, rb_addr, rb_write, rb_wdata, write_go, bvalid, bresp, at_command, at_bit_addr, read_idle, read_go, read_data,
             rvalid, rresp, rdata, sel_id, sel_version, sel_config, sel_seed_lo, sel_seed_hi, sel_timing,
             sel_status, sel_bit_addr, sel_bit_data, sel_ops, sel_inserts, sel_hits, sel_fill, sel_none,
@@ -449,14 +458,17 @@ impl<const W: usize> Logic for BloomAxis<W> {
         // read_at when it gives a response; the head registers follow read_at.
         self.write_next.next = (self.write_at.q.val() << 1) | (self.write_at.q.val() >> 7);
         self.read_next.next = (self.read_at.q.val() << 1) | (self.read_at.q.val() >> 7);
-        if self.accept.val() {
+        self.accepted.d.next = self.accept.val();
+        self.took_clear.d.next = self.clear_pending.q.val();
+        self.took_query.d.next = !self.clear_pending.q.val() & (self.s_axis.tuser.val() == self.op_query.val());
+        if self.accepted.q.val() {
             self.write_at.d.next = self.write_next.val();
-            if self.clear_pending.q.val() {
+            if self.took_clear.q.val() {
                 self.drop.d.next = self.drop.q.val() | self.write_at.q.val();
             } else {
                 self.drop.d.next = self.drop.q.val() & !self.write_at.q.val();
             }
-            if !self.clear_pending.q.val() & (self.s_axis.tuser.val() == self.op_query.val()) {
+            if self.took_query.q.val() {
                 self.query.d.next = self.query.q.val() | self.write_at.q.val();
             } else {
                 self.query.d.next = self.query.q.val() & !self.write_at.q.val();
@@ -674,6 +686,7 @@ impl<const W: usize> Logic for BloomAxis<W> {
             self.head_query.d.next = false;
             self.took.d.next = false;
             self.took_insert.d.next = false;
+            self.accepted.d.next = false;
             self.sent_hit.d.next = false;
             self.zero.d.next = true;
             self.rb_armed.d.next = false;
