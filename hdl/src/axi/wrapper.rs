@@ -651,11 +651,15 @@ impl<const W: usize> Logic for BloomAxis<W> {
         if self.sel_fill.q.val() {
             self.term_fill.next = self.fill_q.q.val();
         }
-        // The read data waits while a counter's carry is in flight (a cycle
-        // after one in 65536 counts).
+        // The read data is loaded in every read_data cycle (its enable straight
+        // from a register), and read_data lasts one cycle more while a
+        // counter's carry is in flight (a cycle after one in 65536 counts):
+        // rvalid rises with the last load, and the data then holds.
         self.read_data.d.next = self.read_go.q.val() | (self.read_data.q.val() & self.settling.val());
         if self.read_data.q.val() & !self.settling.val() {
             self.rvalid.d.next = true;
+        }
+        if self.read_data.q.val() {
             self.rdata.d.next = self.term_fixed.val()
                 | self.term_status.val()
                 | self.term_bit_addr.val()
