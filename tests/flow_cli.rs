@@ -1,7 +1,7 @@
 //! `bloom build` and `bloom fmax` end to end through the binary: one real
 //! build (HX8K breakout, small core, `--top test-pattern`; the UART bridge
 //! top is built to a bitstream in flow/tests/bitstreams.rs) with its report
-//! and the --flash behaviour, one tiny fmax run with its --json contract, and
+//! and the --flash behaviour, one tiny fmax run (with the AXI wrapper) with its --json contract, and
 //! bad input: unknown board/device, a filter too big for the part, missing
 //! tools, timing that cannot be met, a clock the board cannot make, a baud
 //! rate the bridge cannot make. Every failure must exit non-zero with a clear
@@ -186,19 +186,33 @@ fn baud_the_bridge_cannot_make_fails_before_any_tool_runs() {
 }
 
 #[test]
-fn fmax_up5k_k1_b9_w32_json_contract() {
+fn fmax_up5k_k1_b9_w32_with_axi_json_contract() {
     require("yosys", "apt-get install yosys");
     require("nextpnr-ice40", "apt-get install nextpnr-ice40");
     let out = scratch("cli-fmax");
     let o = bloom(
-        &["fmax", "--device", "up5k", "--k", "1", "--bank-bits", "9", "--key-bits", "32", "--seeds", "1", "--json", "--quiet", "--out", out.to_str().unwrap()]
+        &["fmax", "--device", "up5k", "--k", "1", "--bank-bits", "9", "--key-bits", "32", "--seeds", "1", "--axi", "--json", "--quiet", "--out", out.to_str().unwrap()]
     );
     let t = all_text(&o);
     assert!(o.status.success(), "{t}");
     let stdout = String::from_utf8_lossy(&o.stdout);
     let v: serde_json::Value = serde_json::from_str(stdout.trim()).unwrap_or_else(|e| panic!("not one JSON object ({e}):\n{stdout}"));
     let keys: Vec<&str> = v.as_object().unwrap().keys().map(|k| k.as_str()).collect();
-    let mut want = vec!["device", "fmax_mhz_median", "bram_loop_fmax_mhz_median", "ratio", "luts", "ffs", "brams"];
+    let mut want = vec![
+        "device",
+        "fmax_mhz_median",
+        "bram_loop_fmax_mhz_median",
+        "ratio",
+        "luts",
+        "ffs",
+        "brams",
+        "axi_fmax_mhz_median",
+        "axi_ratio_to_core",
+        "axi_luts",
+        "axi_ffs",
+        "axi_wrapper_luts",
+        "axi_wrapper_ffs",
+    ];
     want.sort();
     let mut have = keys.clone();
     have.sort();
@@ -210,6 +224,13 @@ fn fmax_up5k_k1_b9_w32_json_contract() {
     assert!((v["ratio"].as_f64().unwrap() - core / bram).abs() < 1e-9);
     assert_eq!(v["brams"], 1, "one bank of 512 bits is one block RAM");
     assert!(v["luts"].as_u64().unwrap() > 10 && v["ffs"].as_u64().unwrap() > 10);
+    // The AXI wrapper: the core and its own logic, placed and routed in its own harness.
+    let axi = v["axi_fmax_mhz_median"].as_f64().unwrap();
+    assert!(axi > 10.0, "{v}");
+    assert!((v["axi_ratio_to_core"].as_f64().unwrap() - axi / core).abs() < 1e-9);
+    let (wrapper_luts, wrapper_ffs) = (v["axi_wrapper_luts"].as_i64().unwrap(), v["axi_wrapper_ffs"].as_i64().unwrap());
+    assert!(wrapper_luts > 50 && wrapper_ffs > 100, "the registers and counters are there: {v}");
+    assert_eq!(v["axi_luts"].as_i64().unwrap(), v["luts"].as_i64().unwrap() + wrapper_luts);
     // The full report beside it names the seeds' figures and the tools.
     let full: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(out.join("fmax.json")).unwrap()).unwrap();
     assert_eq!(full["core"]["per_seed"].as_array().unwrap().len(), 1);

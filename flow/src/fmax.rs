@@ -1,9 +1,11 @@
 //! `bloom fmax`: the core's own routed maximum frequency on a part, apart
 //! from any board's I/O, compared with a bare block-RAM loop placed and
-//! routed on the same part, with the same seeds, in the same run.
+//! routed on the same part, with the same seeds, in the same run; with
+//! `axi`, also the AXI wrapper `bloom_axis` around the same core (its cost:
+//! Fmax beside the bare core's, LUTs and flip-flops of its own).
 
 use crate::board::{Device, Family};
-use crate::harness::{self, BRAM_LOOP_TOP, HARNESS_TOP};
+use crate::harness::{self, AXI_HARNESS_TOP, BRAM_LOOP_TOP, HARNESS_TOP};
 use crate::steps::{self, PnrJob};
 use crate::tools::Progress;
 use crate::{FlowError, GeneratedCore};
@@ -18,6 +20,8 @@ pub struct FmaxOptions {
     pub target_mhz: Option<f64>,
     pub out_dir: PathBuf,
     pub progress: Progress,
+    /// Also place and route `bloom_axis` (the AXI wrapper) around the same core.
+    pub axi: bool,
 }
 
 /// nextpnr optimises towards its target: one above what either design reaches.
@@ -75,12 +79,32 @@ pub struct FmaxReport {
     pub critical_path: Option<String>,
     pub tools: BTreeMap<String, String>,
     pub out_dir: String,
+    /// The AXI wrapper's cost, when asked for.
+    pub axi: Option<AxiCost>,
+}
+
+/// `bloom_axis` (wrapper and core) in its own harness, same part, same seeds.
+#[derive(Clone, Debug, Serialize)]
+pub struct AxiCost {
+    pub fmax: Spread,
+    /// Its median over the bare core's median.
+    pub ratio_to_core: f64,
+    /// LUT4s and flip-flops of `bloom_axis`, the core included (hierarchy kept).
+    pub luts: u64,
+    pub ffs: u64,
+    /// The wrapper's own: `bloom_axis` minus the core.
+    pub wrapper_luts: i64,
+    pub wrapper_ffs: i64,
+    /// Block RAMs of the placed wrapper (the core's).
+    pub brams: u32,
+    /// nextpnr's routed critical path of the wrapper's slowest seed.
+    pub critical_path: Option<String>,
 }
 
 impl FmaxReport {
     /// The one-object summary `--json` prints.
     pub fn summary_json(&self) -> serde_json::Value {
-        serde_json::json!({
+        let mut v = serde_json::json!({
             "device": self.device,
             "fmax_mhz_median": self.core.median,
             "bram_loop_fmax_mhz_median": self.bram_loop.median,
@@ -88,7 +112,16 @@ impl FmaxReport {
             "luts": self.luts,
             "ffs": self.ffs,
             "brams": self.brams,
-        })
+        });
+        if let Some(a) = &self.axi {
+            v["axi_fmax_mhz_median"] = a.fmax.median.into();
+            v["axi_ratio_to_core"] = a.ratio_to_core.into();
+            v["axi_luts"] = a.luts.into();
+            v["axi_ffs"] = a.ffs.into();
+            v["axi_wrapper_luts"] = a.wrapper_luts.into();
+            v["axi_wrapper_ffs"] = a.wrapper_ffs.into();
+        }
+        v
     }
 
     pub fn table(&self) -> String {
@@ -102,10 +135,19 @@ impl FmaxReport {
         t += &format!("  {:<16} {:>7} {:>7} {:>7}  (routed MHz)\n", "", "min", "median", "max");
         t += &format!("  {:<16} {}\n", "core", s(&self.core));
         t += &format!("  {:<16} {}\n", "bare BRAM loop", s(&self.bram_loop));
+        if let Some(a) = &self.axi {
+            t += &format!("  {:<16} {}\n", "AXI wrapper", s(&a.fmax));
+        }
         t += &format!("  {:<16} {:.3}   (core median / BRAM loop median; goal >= 0.9)\n", "ratio", self.ratio);
         t += &format!("  {:<16} {}\n", "LUT4 (core)", self.luts);
         t += &format!("  {:<16} {}\n", "flip-flops", self.ffs);
         t += &format!("  {:<16} {}   (minimum for this filter: {})\n", "block RAM", self.brams, self.brams_minimum);
+        if let Some(a) = &self.axi {
+            t += &format!(
+                "  {:<16} {:.3}   (AXI wrapper median / core median)\n  {:<16} {} LUT4, {} flip-flops with the core; the wrapper's own {} LUT4, {} flip-flops\n",
+                "AXI ratio", a.ratio_to_core, "AXI wrapper", a.luts, a.ffs, a.wrapper_luts, a.wrapper_ffs
+            );
+        }
         if let Some(lc) = self.logic_cells {
             t += &format!("  {:<16} {}   (placed, harness included)\n", "logic cells", lc);
         }
@@ -148,11 +190,24 @@ pub fn measure(core: &GeneratedCore, opts: &FmaxOptions) -> Result<FmaxReport, F
     steps::synthesise(family, dir, "bram_loop.v", BRAM_LOOP_TOP, "bram_loop", p)?;
     let hier = steps::hierarchy_stats(family, dir, "core.v", &core.top, p)?;
     let core_cells = hier.get("design").cloned().unwrap_or_default();
+    let axi = if opts.axi {
+        let axi = hdl::axi::generate_axi(&core.config).map_err(|e| FlowError::Invalid(e.to_string()))?;
+        steps::write(&dir.join("axi.v"), &axi.full_verilog())?;
+        steps::write(&dir.join("axi_harness.v"), &harness::axi_fmax_harness(&axi))?;
+        steps::synthesise(family, dir, "axi_harness.v", AXI_HARNESS_TOP, "axi_harness", p)?;
+        let hier = steps::hierarchy_stats_named(family, dir, "axi.v", &axi.top, "axi-hier", p)?;
+        Some(hier.get("design").cloned().unwrap_or_default())
+    } else {
+        None
+    };
 
     let mut core_f = Vec::new();
     let mut loop_f = Vec::new();
     let mut first_core = None;
     let mut slowest: Option<(f64, Option<String>)> = None;
+    let mut axi_f = Vec::new();
+    let mut axi_brams = 0;
+    let mut axi_slowest: Option<(f64, Option<String>)> = None;
     for seed in 1..=opts.seeds as u64 {
         p.say(&format!("seed {seed} of {}", opts.seeds));
         let run = |input: &str, name: &str| {
@@ -181,9 +236,20 @@ pub fn measure(core: &GeneratedCore, opts: &FmaxOptions) -> Result<FmaxReport, F
         if first_core.is_none() {
             first_core = Some(c);
         }
+        if axi.is_some() {
+            let a = run("axi_harness.json", &format!("axi_harness-seed{seed}"))?;
+            let af = a.limiting_clock().map(|t| t.fmax_mhz).unwrap_or(0.0);
+            p.say(&format!("seed {seed}: AXI wrapper {af:.2} MHz"));
+            axi_f.push(af);
+            axi_brams = a.used(d.bram_bel).used;
+            if axi_slowest.as_ref().is_none_or(|(f, _)| af < *f) {
+                axi_slowest = Some((af, a.critical_path.clone()));
+            }
+        }
     }
     let first = first_core.expect("at least one seed");
     let core_s = Spread::of(&core_f);
+    let core_median = core_s.median;
     let loop_s = Spread::of(&loop_f);
     let luts_per_module: BTreeMap<String, u64> = hier
         .iter()
@@ -215,5 +281,18 @@ pub fn measure(core: &GeneratedCore, opts: &FmaxOptions) -> Result<FmaxReport, F
         critical_path: slowest.and_then(|(_, p)| p),
         tools,
         out_dir: dir.display().to_string(),
+        axi: axi.map(|cells| {
+            let fmax = Spread::of(&axi_f);
+            AxiCost {
+                ratio_to_core: if core_median > 0.0 { fmax.median / core_median } else { 0.0 },
+                fmax,
+                luts: cells.luts(),
+                ffs: cells.ffs(),
+                wrapper_luts: cells.luts() as i64 - core_cells.luts() as i64,
+                wrapper_ffs: cells.ffs() as i64 - core_cells.ffs() as i64,
+                brams: axi_brams,
+                critical_path: axi_slowest.and_then(|(_, p)| p),
+            }
+        }),
     })
 }

@@ -135,3 +135,136 @@ endmodule
 "
     )
 }
+
+pub const AXI_HARNESS_TOP: &str = "bloom_axis_fmax_harness";
+pub const AXI_BOARD_TOP: &str = "bloom_axis_board";
+
+/// `bloom_axis` with every input (but the clock and reset) driven from its own
+/// register, fed from a pool of LFSRs, and every output registered and folded
+/// into `out`: the wrapper's counterpart of [`fmax_harness`], generated from
+/// the wrapper's port table. The inputs are random bits, not a well-behaved
+/// AXI master: the point is that every path of the wrapper and the core is
+/// exercised and none is optimised away, with a flip-flop in front of every
+/// input, as an integrator's registered interconnect would have. Only the
+/// module; `bloom_axis.v` and `bloom_core.v` are compiled beside it.
+pub fn axi_harness_module(axi: &hdl::axi::GeneratedAxi) -> String {
+    use hdl::ports::Direction;
+    let ports = hdl::axi::axi_ports(&axi.core.config.params);
+    let inputs: Vec<&hdl::ports::CorePort> =
+        ports.iter().filter(|p| p.direction == Direction::Input && p.name != "aclk" && p.name != "aresetn").collect();
+    let input_bits: u32 = inputs.iter().map(|p| p.width).sum();
+    let lfsrs = input_bits.div_ceil(64);
+    // Each LFSR's own non-zero initial value.
+    let pool_seeds: Vec<u64> = (0..lfsrs as u64).map(|i| 0x9e37_79b9_7f4a_7c15u64.wrapping_mul(i + 1) | 1).collect();
+    let mut v = format!(
+        "// Fmax harness of {top}: every input from a register fed by LFSRs, outputs folded into one pin.
+module {AXI_HARNESS_TOP} (input clock, output reg out);
+    reg [3:0] reset_count = 4'd0;
+    reg aresetn = 1'b0;
+    always @(posedge clock) begin
+        if (reset_count != 4'hf) reset_count <= reset_count + 4'd1;
+        aresetn <= reset_count == 4'hf;
+    end
+
+    reg [{pool_msb}:0] pool = {pool_bits}'h{pool_init};
+    always @(posedge clock) begin
+",
+        top = axi.top,
+        pool_msb = lfsrs * 64 - 1,
+        pool_bits = lfsrs * 64,
+        pool_init = pool_seeds.iter().rev().map(|s| format!("{s:016x}")).collect::<String>(),
+    );
+    for i in 0..lfsrs {
+        let (lo, hi) = (64 * i, 64 * i + 63);
+        // A maximal-length LFSR (taps 64, 63, 61, 60) from a non-zero initial
+        // value never reaches zero: no check for it on the path (a 64-input
+        // compare driving every pool register would be the slowest path).
+        v += &format!(
+            "        pool[{hi}:{lo}] <= {{pool[{hm}:{lo}], pool[{hi}] ^ pool[{hm}] ^ pool[{h3}] ^ pool[{h4}]}};\n",
+            hm = hi - 1,
+            h3 = hi - 3,
+            h4 = hi - 4,
+        );
+    }
+    v += "    end\n\n";
+    let mut at = 0;
+    for p in &inputs {
+        let decl = if p.width == 1 { format!("reg {}", p.name) } else { format!("reg [{}:0] {}", p.width - 1, p.name) };
+        v += &format!("    {decl} = {}'d0;\n    always @(posedge clock) {} <= pool[{}:{}];\n", p.width, p.name, at + p.width - 1, at);
+        at += p.width;
+    }
+    v += &hdl::ports::output_wires(&ports, "");
+    let instance = hdl::ports::instance(&axi.top, "axi", &ports, |p| match p.name.as_str() {
+        "aclk" => Some("clock".into()),
+        _ => Some(p.name.clone()),
+    })
+    .expect("every input is driven");
+    v += &instance;
+    let outputs: Vec<&hdl::ports::CorePort> = ports.iter().filter(|p| p.direction == Direction::Output).collect();
+    let width: u32 = outputs.iter().map(|p| p.width).sum();
+    let padded = width.div_ceil(4) * 4;
+    let mut concat: Vec<String> = Vec::new();
+    if padded > width {
+        concat.push(format!("{}'b0", padded - width));
+    }
+    concat.extend(outputs.iter().map(|p| p.name.clone()));
+    v += &format!(
+        "
+    reg [{pm1}:0] outputs = {padded}'d0;
+    reg [{fm1}:0] folded = {folds}'d0;
+    integer i;
+    always @(posedge clock) begin
+        outputs <= {{{concat}}};
+        for (i = 0; i < {folds}; i = i + 1) folded[i] <= ^outputs[4*i +: 4];
+        out <= ^folded;
+    end
+endmodule
+",
+        pm1 = padded - 1,
+        folds = padded / 4,
+        fm1 = padded / 4 - 1,
+        concat = concat.join(", "),
+    );
+    v
+}
+
+/// The Fmax harness of the wrapper with the wrapper's and the core's Verilog, in one text.
+pub fn axi_fmax_harness(axi: &hdl::axi::GeneratedAxi) -> String {
+    format!("{}\n{}", axi_harness_module(axi), axi.full_verilog())
+}
+
+/// A board top `bloom_axis_board` for `board` around [`axi_harness_module`]:
+/// the ports of the board's constraint file (flow/src/board.rs), the
+/// harness's output on led[0] (lit when 1, whatever the LED's polarity),
+/// the other LEDs dark, uart_tx idle; the oscillator clocks the design
+/// directly. For the IP package's synthesis targets.
+pub fn axi_board_top(board: &crate::board::Board) -> String {
+    let n = board.leds.len();
+    // led[n-1] .. led[1] dark, led[0] the self-test's output.
+    let mut bits: Vec<String> =
+        board.leds[1..].iter().rev().map(|p| if p.active_low { "1'b1".to_string() } else { "1'b0".to_string() }).collect();
+    bits.push(if board.leds[0].active_low { "~selftest".into() } else { "selftest".into() });
+    let reset_port = if board.reset_button.is_some() { "    input reset_button,     // not used: the harness resets itself\n" } else { "" };
+    let unused = if board.reset_button.is_some() { "reset_button ^ uart_rx" } else { "uart_rx" };
+    format!(
+        "// Board top for the {title}: {AXI_HARNESS_TOP} on the board's pins.
+module {AXI_BOARD_TOP} (
+    input clock,            // {mhz} MHz oscillator
+{reset_port}    input uart_rx,          // not used
+    output uart_tx,
+    output [{nm1}:0] led
+);
+    wire selftest;
+    {AXI_HARNESS_TOP} harness (.clock(clock), .out(selftest));
+    // Inputs the self-test does not use.
+    wire unused_pins = {unused};
+    assign uart_tx = 1'b1;
+    assign led = {{{bits}}};
+endmodule
+",
+        title = board.title,
+        mhz = board.clock_mhz,
+        nm1 = n - 1,
+        bits = bits.join(", "),
+    )
+}

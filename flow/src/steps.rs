@@ -147,16 +147,28 @@ pub fn hierarchy_stats(
     top: &str,
     progress: &Progress,
 ) -> Result<BTreeMap<String, CellCounts>, FlowError> {
+    hierarchy_stats_named(family, dir, verilog, top, "hier", progress)
+}
+
+/// [`hierarchy_stats`] with its files named `{name}-stat.txt` and `{name}-yosys.log`.
+pub fn hierarchy_stats_named(
+    family: Family,
+    dir: &Path,
+    verilog: &str,
+    top: &str,
+    name: &str,
+    progress: &Progress,
+) -> Result<BTreeMap<String, CellCounts>, FlowError> {
     let synth = match family {
         Family::Ice40 => "synth_ice40",
         Family::Ecp5 => "synth_ecp5",
     };
     // Yosys 0.23's `stat -json` writes the hierarchy listing into its JSON,
     // so the hierarchical statistics are read from the text report.
-    let script = format!("read_verilog {verilog}; {synth} -noflatten -top {top}; tee -q -o hier-stat.txt stat");
+    let script = format!("read_verilog {verilog}; {synth} -noflatten -top {top}; tee -q -o {name}-stat.txt stat");
     progress.say(&format!("synthesis with hierarchy kept: {synth} -noflatten -top {top}"));
-    tools::run(synth_tool(family), &["-p".into(), script], dir, &dir.join("hier-yosys.log"), progress)?;
-    let path = dir.join("hier-stat.txt");
+    tools::run(synth_tool(family), &["-p".into(), script], dir, &dir.join(format!("{name}-yosys.log")), progress)?;
+    let path = dir.join(format!("{name}-stat.txt"));
     let text = std::fs::read_to_string(&path).map_err(|e| io_err("reading", &path, e))?;
     Ok(parse_stat_text(&text))
 }

@@ -7,6 +7,7 @@
 //! `control` (admission, stage registers, clear sweep, readback), `response_fifo`, and
 //! `core` (top level, its ports and exact timing).
 
+pub mod axi;
 pub mod bridge;
 pub mod config;
 pub mod control;

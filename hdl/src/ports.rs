@@ -365,8 +365,13 @@ fn width_of(ty: &str, key_bits: u32) -> (u32, String) {
 
 /// The port list of `bloom_core` for a configuration, in Verilog order.
 pub fn core_ports(params: &bloom_params::CoreParams) -> Vec<CorePort> {
+    ports_of(&groups(), params)
+}
+
+/// The port list of a module whose ports are these groups, for a configuration.
+pub fn ports_of(groups: &[Group], params: &bloom_params::CoreParams) -> Vec<CorePort> {
     let mut ports = Vec::new();
-    for g in groups() {
+    for g in groups {
         for f in g.fields {
             let (width, width_expr) = width_of(f.ty, params.key_bits);
             ports.push(CorePort {
@@ -443,8 +448,13 @@ pub fn output_wires(ports: &[CorePort], prefix: &str) -> String {
 
 /// docs/core.md's port table: one row per port, from the declarations.
 pub fn markdown_table() -> String {
+    markdown_table_of(&core_ports(&bloom_params::CoreParams::default()))
+}
+
+/// A port table in Markdown: one row per port.
+pub fn markdown_table_of(ports: &[CorePort]) -> String {
     let mut t = String::from("| port | direction | width | meaning |\n|---|---|---|---|\n");
-    for p in core_ports(&bloom_params::CoreParams::default()) {
+    for p in ports {
         let dir = match p.direction {
             Direction::Input => "in",
             Direction::Output => "out",

@@ -100,7 +100,7 @@ pub fn generate_core(cfg: &CoreConfig) -> Result<GeneratedCore, HdlError> {
         128 => verilog_of::<128>(cfg)?,
         other => unreachable!("validate() admits key_bits {other}"),
     };
-    let verilog = rename_modules(&raw)?;
+    let verilog = rename_modules(&raw, TOP, &flat_bundles())?;
     Ok(GeneratedCore { verilog, top: TOP.to_string(), config: cfg.clone(), timing: Timing::of(&cfg.params) })
 }
 
@@ -110,7 +110,10 @@ pub fn generate_core(cfg: &CoreConfig) -> Result<GeneratedCore, HdlError> {
 /// field alone), the names the core's ports and internal signals had before
 /// they were bundles, so the Verilog (and every name in a netlist or a timing
 /// report) is the same whatever the Rust groups together.
-fn flat_bundles() -> Vec<(&'static str, &'static str, &'static [crate::ports::Field])> {
+/// A port bundle printed flat: its field name in its block, its Verilog prefix, its fields.
+pub(crate) type FlatBundle = (&'static str, &'static str, &'static [crate::ports::Field]);
+
+pub(crate) fn flat_bundles() -> Vec<FlatBundle> {
     let mut b: Vec<_> = crate::ports::groups()
         .into_iter()
         .map(|g| (g.path.rsplit('$').next().unwrap_or(g.path), g.prefix, g.fields))
@@ -122,7 +125,7 @@ fn flat_bundles() -> Vec<(&'static str, &'static str, &'static [crate::ports::Fi
 
 /// `io$req$valid` -> `req_valid`, `control$banks$key1` -> `control$key1`,
 /// `parts$0$control$key1` -> `parts$0$key1` (see [`flat_bundles`]).
-fn flatten(ident: &str, bundles: &[(&str, &str, &[crate::ports::Field])]) -> String {
+fn flatten(ident: &str, bundles: &[FlatBundle]) -> String {
     let segs: Vec<&str> = ident.split('$').collect();
     let is_pair = |a: &str, b: &str| bundles.iter().find(|(s, _, f)| *s == a && f.iter().any(|x| x.name == b));
     let mut out: Vec<String> = Vec::new();
@@ -142,25 +145,24 @@ fn flatten(ident: &str, bundles: &[(&str, &str, &[crate::ports::Field])]) -> Str
 }
 
 /// rust-hdl names modules by their path (`top`, `top$control$fifo`, ...). Renames them to
-/// `bloom_core` and `bloom_core_control_fifo`, ..., and prints the port bundles' signals
-/// flat ([`flat_bundles`]), touching only whole identifiers. A flat name that some other
-/// signal of the same module already has is an error.
-fn rename_modules(verilog: &str) -> Result<String, HdlError> {
+/// `{top}` and `{top}_control_fifo`, ..., and prints the port bundles' signals
+/// flat (`bundles`, [`flat_bundles`] for the core), touching only whole identifiers. A
+/// flat name that some other signal of the same module already has is an error.
+pub(crate) fn rename_modules(verilog: &str, top: &str, bundles: &[FlatBundle]) -> Result<String, HdlError> {
     let mut names = HashMap::new();
     for line in verilog.lines() {
         if let Some(rest) = line.trim_start().strip_prefix("module ") {
             let name = rest.split('(').next().unwrap_or("").trim();
             let new = if name == "top" {
-                TOP.to_string()
+                top.to_string()
             } else if let Some(path) = name.strip_prefix("top$") {
-                format!("{TOP}_{}", path.replace('$', "_"))
+                format!("{top}_{}", path.replace('$', "_"))
             } else {
                 return Err(HdlError::Generate(format!("unexpected module name `{name}`")));
             };
             names.insert(name.to_string(), new);
         }
     }
-    let bundles = flat_bundles();
     // Per module: every identifier it has, and what it is renamed to.
     let mut module_idents: std::collections::HashSet<&str> = Default::default();
     let mut module_renames: HashMap<String, &str> = HashMap::new();
@@ -182,25 +184,29 @@ fn rename_modules(verilog: &str) -> Result<String, HdlError> {
             while i < bytes.len() && (bytes[i].is_ascii_alphanumeric() || bytes[i] == b'_' || bytes[i] == b'$') {
                 i += 1;
             }
-            let ident = &verilog[start..i];
+            // rust-hdl prints a link of two plain signals as `a$b$` (an empty
+            // field name after the `$`): the name is `a$b`.
+            let ident = verilog[start..i].trim_end_matches('$');
             if ident == "module" || ident == "endmodule" {
                 check(&module_idents, &module_renames)?;
                 module_idents.clear();
                 module_renames.clear();
             }
+            // `.port(` names a port of the instantiated module, not a signal of this one
+            // (that module's own renames are checked with it).
+            let own = start == 0 || bytes[start - 1] != b'.';
             match names.get(ident) {
                 Some(n) => out.push_str(n),
                 None if ident.contains('$') => {
-                    let flat = flatten(ident, &bundles);
-                    if flat != ident {
+                    let flat = flatten(ident, bundles);
+                    if flat != ident && own {
                         module_renames.insert(flat.clone(), ident);
                     }
                     out.push_str(&flat);
                 }
                 None => out.push_str(ident),
             }
-            // `.port(` names a port of the instantiated module, not a signal of this one.
-            if start == 0 || bytes[start - 1] != b'.' {
+            if own {
                 module_idents.insert(ident);
             }
         } else if c.is_ascii_digit() || c == b'\'' || c == b'$' {

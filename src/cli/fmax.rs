@@ -1,5 +1,6 @@
 //! `bloom fmax`: the core's routed maximum frequency on a part over several
-//! nextpnr seeds, beside a bare block-RAM loop on the same part (see flow/src/fmax.rs).
+//! nextpnr seeds, beside a bare block-RAM loop on the same part, and with
+//! `--axi` the AXI wrapper's beside it (see flow/src/fmax.rs).
 
 use std::path::PathBuf;
 
@@ -21,8 +22,13 @@ pub struct Args {
     /// Working directory for netlists and logs. Default build/fmax-DEVICE.
     #[arg(long)]
     pub out: Option<PathBuf>,
+    /// Also place and route the AXI wrapper (bloom_axis, docs/axi.md) around the
+    /// same core: its Fmax beside the bare core's, and its LUTs and flip-flops.
+    #[arg(long)]
+    pub axi: bool,
     /// Print one JSON object (device, fmax_mhz_median, bram_loop_fmax_mhz_median,
-    /// ratio, luts, ffs, brams) instead of the table.
+    /// ratio, luts, ffs, brams; with --axi also axi_fmax_mhz_median,
+    /// axi_ratio_to_core, axi_luts, axi_ffs, axi_wrapper_luts, axi_wrapper_ffs) instead of the table.
     #[arg(long)]
     pub json: bool,
     /// No progress messages.
@@ -43,6 +49,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         target_mhz: args.target_mhz,
         out_dir: out.clone(),
         progress: if args.quiet { flow::tools::Progress::quiet() } else { flow::tools::Progress::new("[fmax] ") },
+        axi: args.axi,
     };
     let report = flow::fmax::measure(&core, &opts)?;
     let full = serde_json::to_string_pretty(&report)? + "\n";

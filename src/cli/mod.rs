@@ -2,6 +2,7 @@
 
 pub mod build;
 pub mod config;
+pub mod export;
 pub mod fmax;
 pub mod fpr;
 pub mod host;
@@ -9,6 +10,7 @@ pub mod image;
 pub mod run;
 pub mod sim;
 pub mod size;
+pub mod vectors;
 pub mod verilog;
 
 /// Err when something other than a writable regular file is at `target`: an

@@ -29,7 +29,7 @@ pub struct BoardTop {
     pub uart_tx: Signal<Out, Bit>,
     pub leds: Signal<Out, Bits<4>>,
     bridge: HostBridge,
-    core: CoreBox,
+    core: CoreBox<128>,
     por: DFF<Bits<4>>,
     reset_bridge: DFF<Bit>,
     reset_core: DFF<Bit>,

@@ -1,0 +1,760 @@
+//! `bloom_axis`: the core behind AXI4-Stream request and response streams and
+//! an AXI4-Lite register block (the map: ip/rdl/bloom_axis.rdl, here as
+//! `regmap`).
+//!
+//! Streams: `s_axis` feeds the core's request port field for field (tdata the
+//! key, tuser the op code, tid the tag) and the core's response port feeds
+//! `m_axis` (tdata bit 0 the hit, tid the tag, tlast 1). No buffer and no
+//! register is added in either path: the latency (7 cycles from a request
+//! taken to its response presented), the initiation interval (1, any mix,
+//! while m_axis_tready stays high) and the backpressure behaviour (at most 8
+//! requests taken and not yet answered, nothing lost or reordered) are the
+//! core's (docs/core.md). s_axis_tready is the core's req_ready (an AND of
+//! flip-flops) with the wrapper's own requests masked in.
+//!
+//! The registers reach the core through the same ports:
+//! - COMMAND.clear raises `clear_pending`; the clear goes into the core ahead
+//!   of the stream (s_axis_tready is low in the cycle it is taken), and its
+//!   response is dropped instead of sent on m_axis. Which responses to drop is
+//!   a ring of 8 entries (the core holds at most 8 requests unanswered), one
+//!   written (at the one-hot `write_at`, the cycle after, from registers: the
+//!   core's take is too late in the cycle to enable 24 flip-flops) for every
+//!   request the core takes and one read (at `read_at`) for every response it
+//!   gives: bit `drop` marks a
+//!   register clear, bit `query` a query (op 0) for the HITS counter. The head
+//!   entry is kept in registers (`head_drop`, `head_query`), recomputed every
+//!   cycle from the ring and whether a response is taken, so that
+//!   `resp_ready` (`m_axis_tready | head_drop`) is one gate after a register.
+//!   An entry is written at least 6 cycles before its response: the head
+//!   registers always see it.
+//! - A BIT_ADDR write arms a bit access (a readback, with BIT_ADDR.write also
+//!   a bit write: the core's rb_write, rb_wdata); `rb_req` (which keeps the
+//!   core from taking a request in that cycle) is a register, set when an
+//!   access is armed and the core is not busy. A clear taken in that same
+//!   cycle makes the core busy in the next, when rb_req is high: the core
+//!   drops a write then and its read would not see the clear, so the access
+//!   stays armed, its result is discarded and it is issued again after the
+//!   sweep. Its bit lands in BIT_DATA `readback_latency` cycles after rb_req.
+//!   No AXI4-Lite write is taken while an access is armed, so an acknowledged
+//!   bit write is never overwritten before it reaches the core, and accesses
+//!   and clears reach the core in the order they were written. A BIT_ADDR
+//!   write while one is in flight (issued, result not yet back) discards the
+//!   older result.
+//! - FILL[i]: the read address drives the core's fill_bank (registered) and
+//!   fill_count is registered before it joins the read data.
+//!
+//! AXI4-Lite, one transaction at a time per direction, every decision taken
+//! from registers (at most two LUT levels after a register, the core's rule,
+//! on every path but the counters' 16-bit carry chains):
+//! - write: awready and wready rise together, from a register, the cycle
+//!   after both valids are seen; the address and strobes are decoded into
+//!   registers every cycle (the master holds them while valid), so the write
+//!   cycle acts on decoded flags; bvalid/bresp follow the next cycle.
+//! - read: arready rises from a register the cycle after arvalid; the read
+//!   address is decoded into one-hot select registers (held during the
+//!   read); the data is an AND-OR of selects and values, registered, one
+//!   cycle after arready; rvalid then.
+//! - counters count registered events (a request taken, an insert taken, a
+//!   query hit sent), one cycle late, in two 16-bit halves with a registered
+//!   carry (`EventCounter`); a read waits the one cycle a carry is in flight.
+//!   COMMAND.zero_counters zeroes them one cycle after the write, winning
+//!   over a count in the same cycle.
+//!
+//! No output depends combinationally on an input of the same interface.
+//! Reset (aresetn, active low) is registered once and drives the core and
+//! every register here.
+//!
+//! Memory: none of its own (the ring and registers are flip-flops).
+
+use rust_hdl::prelude::*;
+
+use super::interface::{AxiClocking, AxiLite, AxisRequest, AxisResponse};
+use super::regmap as map;
+use super::event_counter::EventCounter;
+use super::zero_extend::ZeroExtend;
+use crate::bridge::core_box::CoreBox;
+use crate::CoreParams;
+
+#[derive(LogicBlock)]
+pub struct BloomAxis<const W: usize> {
+    pub sys: AxiClocking<W>,
+    pub s_axis: AxisRequest<W>,
+    pub m_axis: AxisResponse<W>,
+    pub s_axil: AxiLite<W>,
+    core: CoreBox<W>,
+    clock: Signal<Local, Clock>,
+    /// !aresetn, registered.
+    reset: DFF<bool>,
+    mux: RequestMux,
+    // ---- Requests into the core.
+    clear_pending: DFF<bool>,
+    accept: Signal<Local, bool>,
+    take: Signal<Local, bool>,
+    // ---- The ring of outstanding requests (see the header).
+    drop: DFF<Bits<8>>,
+    query: DFF<Bits<8>>,
+    write_at: DFF<Bits<8>>,
+    read_at: DFF<Bits<8>>,
+    head_drop: DFF<bool>,
+    head_query: DFF<bool>,
+    pop: Signal<Local, bool>,
+    send: Signal<Local, bool>,
+    read_next: Signal<Local, Bits<8>>,
+    write_next: Signal<Local, Bits<8>>,
+    // ---- Counters and their registered events.
+    ops: EventCounter,
+    inserts: EventCounter,
+    hits: EventCounter,
+    /// A counter's high half is a carry behind: a read waits a cycle.
+    settling: Signal<Local, bool>,
+    took: DFF<bool>,
+    took_insert: DFF<bool>,
+    /// The core took a request (a register clear if `took_clear`, a query if `took_query`) in the cycle before.
+    accepted: DFF<bool>,
+    took_clear: DFF<bool>,
+    took_query: DFF<bool>,
+    sent_hit: DFF<bool>,
+    zero: DFF<bool>,
+    // ---- Bit readback: BIT_ADDR and BIT_DATA as they read, and the core's readback port.
+    bit_addr: DFF<Bits<32>>,
+    bit_data: DFF<Bits<32>>,
+    rb_armed: DFF<bool>,
+    rb_waiting: DFF<bool>,
+    rb_req: DFF<bool>,
+    rb_bank: DFF<Bits<4>>,
+    rb_addr: DFF<Bits<16>>,
+    rb_write: DFF<bool>,
+    rb_wdata: DFF<bool>,
+    // ---- AXI4-Lite write side.
+    write_go: DFF<bool>,
+    bvalid: DFF<bool>,
+    bresp: DFF<Bits<2>>,
+    /// The address and strobes being offered, decoded (every cycle).
+    at_command: DFF<bool>,
+    at_bit_addr: DFF<bool>,
+    // ---- AXI4-Lite read side: idle -> read_go (arready) -> read_data -> rvalid.
+    read_idle: DFF<bool>,
+    read_go: DFF<bool>,
+    read_data: DFF<bool>,
+    rvalid: DFF<bool>,
+    rresp: DFF<Bits<2>>,
+    rdata: DFF<Bits<32>>,
+    /// One-hot read selects, decoded from the read address while idle.
+    sel_id: DFF<bool>,
+    sel_version: DFF<bool>,
+    sel_config: DFF<bool>,
+    sel_seed_lo: DFF<bool>,
+    sel_seed_hi: DFF<bool>,
+    sel_timing: DFF<bool>,
+    sel_status: DFF<bool>,
+    sel_bit_addr: DFF<bool>,
+    sel_bit_data: DFF<bool>,
+    sel_ops: DFF<bool>,
+    sel_inserts: DFF<bool>,
+    sel_hits: DFF<bool>,
+    sel_fill: DFF<bool>,
+    sel_none: DFF<bool>,
+    fill_bank: DFF<Bits<4>>,
+    fill_q: DFF<Bits<32>>,
+    fill_word: ZeroExtend<17, 32>,
+    status_word: Signal<Local, Bits<32>>,
+    read_word: Signal<Local, Bits<6>>,
+    write_word: Signal<Local, Bits<6>>,
+    // One term of the read data each: the value if selected, else 0.
+    term_fixed: Signal<Local, Bits<32>>,
+    term_status: Signal<Local, Bits<32>>,
+    term_bit_addr: Signal<Local, Bits<32>>,
+    term_bit_data: Signal<Local, Bits<32>>,
+    term_ops: Signal<Local, Bits<32>>,
+    term_inserts: Signal<Local, Bits<32>>,
+    term_hits: Signal<Local, Bits<32>>,
+    term_fill: Signal<Local, Bits<32>>,
+    /// Inputs AXI4-Lite defines and this block does not need (the protection
+    /// types, the byte offset within a word), read here only: Verilator's lint
+    /// passes over signals whose name contains `unused`.
+    unused_axil: Signal<Local, bool>,
+    // Word addresses (byte address / 4) of the registers.
+    word_id: Constant<Bits<6>>,
+    word_version: Constant<Bits<6>>,
+    word_config: Constant<Bits<6>>,
+    word_seed_lo: Constant<Bits<6>>,
+    word_seed_hi: Constant<Bits<6>>,
+    word_timing: Constant<Bits<6>>,
+    word_status: Constant<Bits<6>>,
+    word_command: Constant<Bits<6>>,
+    word_bit_addr: Constant<Bits<6>>,
+    word_bit_data: Constant<Bits<6>>,
+    word_ops: Constant<Bits<6>>,
+    word_inserts: Constant<Bits<6>>,
+    word_hits: Constant<Bits<6>>,
+    /// FILL[0..16] is the aligned block of words whose bits 5:4 are this.
+    fill_block: Constant<Bits<2>>,
+    // Registers whose value is fixed when the core is generated.
+    value_id: Constant<Bits<32>>,
+    value_version: Constant<Bits<32>>,
+    value_config: Constant<Bits<32>>,
+    value_seed_lo: Constant<Bits<32>>,
+    value_seed_hi: Constant<Bits<32>>,
+    value_timing: Constant<Bits<32>>,
+    // Fields the hardware writes or reads: positions (lsb) and masks.
+    at_command_clear: Constant<Bits<5>>,
+    at_command_zero: Constant<Bits<5>>,
+    at_bit_addr_addr: Constant<Bits<5>>,
+    at_bit_addr_bank: Constant<Bits<5>>,
+    at_bit_addr_write: Constant<Bits<5>>,
+    at_bit_addr_wdata: Constant<Bits<5>>,
+    mask_status_busy: Constant<Bits<32>>,
+    mask_bit_addr: Constant<Bits<32>>,
+    mask_bit_data_value: Constant<Bits<32>>,
+    mask_bit_data_valid: Constant<Bits<32>>,
+    zero_32: Constant<Bits<32>>,
+    zero_8: Constant<Bits<8>>,
+    one_8: Constant<Bits<8>>,
+    all_strobes: Constant<Bits<4>>,
+    op_insert: Constant<Bits<2>>,
+    op_query: Constant<Bits<2>>,
+    resp_okay: Constant<Bits<2>>,
+    resp_slverr: Constant<Bits<2>>,
+}
+
+/// A register's 32-bit word index as a 6-bit constant (the map spans 64 words).
+fn word(r: &super::regs::RegisterDef) -> Constant<Bits<6>> {
+    Constant::new(r.word().into())
+}
+
+fn at(f: &super::regs::FieldDef) -> Constant<Bits<5>> {
+    Constant::new((f.lsb as u64).into())
+}
+
+fn mask(fields: &[super::regs::FieldDef]) -> Constant<Bits<32>> {
+    value(fields.iter().fold(0, |m, f| m | f.mask()))
+}
+
+fn value(v: u32) -> Constant<Bits<32>> {
+    Constant::new((v as u64).into())
+}
+
+/// The CONFIG, SEED_LO, SEED_HI and TIMING words of a core.
+pub fn fixed_words(params: &CoreParams) -> [(super::regs::RegisterDef, u32); 6] {
+    let t = crate::Timing::of(params);
+    let hash = map::CONFIG_HASH
+        .encode
+        .and_then(|e| e.iter().find(|(n, _)| *n == params.hash.name()))
+        .map(|(_, v)| *v)
+        .expect("every hash family has its code in the register map");
+    [
+        (map::ID, map::ID.reset_value().expect("ID is a constant")),
+        (map::VERSION, map::VERSION.reset_value().expect("VERSION is a constant")),
+        (
+            map::CONFIG,
+            map::CONFIG_K.place(params.k as u64)
+                | map::CONFIG_BANK_BITS.place(params.bank_bits as u64)
+                | map::CONFIG_KEY_BITS.place(params.key_bits as u64)
+                | map::CONFIG_HASH.place(hash),
+        ),
+        (map::SEED_LO, map::SEED_LO_SEED.place(params.seed & 0xffff_ffff)),
+        (map::SEED_HI, map::SEED_HI_SEED.place(params.seed >> 32)),
+        (
+            map::TIMING,
+            map::TIMING_LATENCY.place(t.latency as u64)
+                | map::TIMING_READBACK_LATENCY.place(t.readback_latency as u64)
+                | map::TIMING_RESPONSE_FIFO_DEPTH.place(t.response_fifo_depth as u64),
+        ),
+    ]
+}
+
+impl<const W: usize> BloomAxis<W> {
+    /// The wrapper of a core with `params` (key_bits = W), whose Verilog module
+    /// `core_top` is supplied beside the wrapper's.
+    pub fn new(params: &CoreParams, core_top: &str) -> Self {
+        assert_eq!(params.key_bits as usize, W, "the wrapper is built with W = key_bits");
+        assert_eq!(map::FILL.stride, 4);
+        assert_eq!(map::FILL.count, 16);
+        assert_eq!(map::FILL.offset % 64, 0, "FILL is an aligned block of 16 words");
+        assert_eq!((map::FILL_COUNT.lsb, map::FILL_COUNT.width), (0, 17), "FILL.count is fill_count, zero-extended");
+        let [id, version, config, seed_lo, seed_hi, timing] = fixed_words(params).map(|(_, v)| v);
+        Self {
+            sys: Default::default(),
+            s_axis: Default::default(),
+            m_axis: Default::default(),
+            s_axil: Default::default(),
+            core: CoreBox::new(String::new(), core_top.to_string(), params),
+            clock: Default::default(),
+            reset: Default::default(),
+            mux: RequestMux::new(),
+            clear_pending: Default::default(),
+            accept: Default::default(),
+            take: Default::default(),
+            drop: Default::default(),
+            query: Default::default(),
+            write_at: Default::default(),
+            read_at: Default::default(),
+            head_drop: Default::default(),
+            head_query: Default::default(),
+            pop: Default::default(),
+            send: Default::default(),
+            read_next: Default::default(),
+            write_next: Default::default(),
+            ops: Default::default(),
+            inserts: Default::default(),
+            hits: Default::default(),
+            settling: Default::default(),
+            took: Default::default(),
+            took_insert: Default::default(),
+            accepted: Default::default(),
+            took_clear: Default::default(),
+            took_query: Default::default(),
+            sent_hit: Default::default(),
+            zero: Default::default(),
+            bit_addr: Default::default(),
+            bit_data: Default::default(),
+            rb_armed: Default::default(),
+            rb_waiting: Default::default(),
+            rb_req: Default::default(),
+            rb_bank: Default::default(),
+            rb_addr: Default::default(),
+            rb_write: Default::default(),
+            rb_wdata: Default::default(),
+            write_go: Default::default(),
+            bvalid: Default::default(),
+            bresp: Default::default(),
+            at_command: Default::default(),
+            at_bit_addr: Default::default(),
+            read_idle: Default::default(),
+            read_go: Default::default(),
+            read_data: Default::default(),
+            rvalid: Default::default(),
+            rresp: Default::default(),
+            rdata: Default::default(),
+            sel_id: Default::default(),
+            sel_version: Default::default(),
+            sel_config: Default::default(),
+            sel_seed_lo: Default::default(),
+            sel_seed_hi: Default::default(),
+            sel_timing: Default::default(),
+            sel_status: Default::default(),
+            sel_bit_addr: Default::default(),
+            sel_bit_data: Default::default(),
+            sel_ops: Default::default(),
+            sel_inserts: Default::default(),
+            sel_hits: Default::default(),
+            sel_fill: Default::default(),
+            sel_none: Default::default(),
+            fill_bank: Default::default(),
+            fill_q: Default::default(),
+            fill_word: Default::default(),
+            status_word: Default::default(),
+            read_word: Default::default(),
+            write_word: Default::default(),
+            term_fixed: Default::default(),
+            term_status: Default::default(),
+            term_bit_addr: Default::default(),
+            term_bit_data: Default::default(),
+            term_ops: Default::default(),
+            term_inserts: Default::default(),
+            term_hits: Default::default(),
+            term_fill: Default::default(),
+            unused_axil: Default::default(),
+            word_id: word(&map::ID),
+            word_version: word(&map::VERSION),
+            word_config: word(&map::CONFIG),
+            word_seed_lo: word(&map::SEED_LO),
+            word_seed_hi: word(&map::SEED_HI),
+            word_timing: word(&map::TIMING),
+            word_status: word(&map::STATUS),
+            word_command: word(&map::COMMAND),
+            word_bit_addr: word(&map::BIT_ADDR),
+            word_bit_data: word(&map::BIT_DATA),
+            word_ops: word(&map::COUNTERS_OPS),
+            word_inserts: word(&map::COUNTERS_INSERTS),
+            word_hits: word(&map::COUNTERS_HITS),
+            fill_block: Constant::new((map::FILL.word() >> 4).into()),
+            value_id: value(id),
+            value_version: value(version),
+            value_config: value(config),
+            value_seed_lo: value(seed_lo),
+            value_seed_hi: value(seed_hi),
+            value_timing: value(timing),
+            at_command_clear: at(&map::COMMAND_CLEAR),
+            at_command_zero: at(&map::COMMAND_ZERO_COUNTERS),
+            at_bit_addr_addr: at(&map::BIT_ADDR_ADDR),
+            at_bit_addr_bank: at(&map::BIT_ADDR_BANK),
+            at_bit_addr_write: at(&map::BIT_ADDR_WRITE),
+            at_bit_addr_wdata: at(&map::BIT_ADDR_WDATA),
+            mask_status_busy: mask(&[map::STATUS_BUSY]),
+            mask_bit_addr: mask(map::BIT_ADDR.fields),
+            mask_bit_data_value: mask(&[map::BIT_DATA_VALUE]),
+            mask_bit_data_valid: mask(&[map::BIT_DATA_VALID]),
+            zero_32: value(0),
+            zero_8: Constant::new(0.into()),
+            one_8: Constant::new(1.into()),
+            all_strobes: Constant::new(15.into()),
+            op_insert: Constant::new(1.into()),
+            op_query: Constant::new(0.into()),
+            resp_okay: Constant::new(0.into()),
+            resp_slverr: Constant::new(2.into()),
+        }
+    }
+}
+
+impl<const W: usize> Logic for BloomAxis<W> {
+    #[hdl_gen]
+    fn update(&mut self) {
+        self.clock.next = self.sys.aclk.val();
+        dff_setup!(
+            self, clock, reset, clear_pending, drop, query, write_at, read_at, head_drop, head_query,
+            took, took_insert, accepted, took_clear, took_query, sent_hit, zero, bit_addr, bit_data, rb_armed, rb_waiting, rb_req,
+            rb_bank, rb_addr, rb_write, rb_wdata, write_go, bvalid, bresp, at_command, at_bit_addr, read_idle, read_go, read_data,
+            rvalid, rresp, rdata, sel_id, sel_version, sel_config, sel_seed_lo, sel_seed_hi, sel_timing,
+            sel_status, sel_bit_addr, sel_bit_data, sel_ops, sel_inserts, sel_hits, sel_fill, sel_none,
+            fill_bank, fill_q
+        );
+        self.reset.d.next = !self.sys.aresetn.val();
+
+        // ---- The core's inputs, every one from a register, an input of this
+        // block or the request mux (whose inputs are those too), never from
+        // logic that reads the core's outputs: no always block of the Verilog
+        // both reads an output of the core and drives an input of it.
+        Signal::<In, Clock>::link(&mut self.sys.aclk, &mut self.core.sys.clock);
+        Signal::<Out, bool>::join(&mut self.reset.q, &mut self.core.sys.reset);
+        Signal::<In, Bits<W>>::link(&mut self.s_axis.tdata, &mut self.core.io.req.key);
+        Signal::<In, Bits<8>>::link(&mut self.s_axis.tid, &mut self.core.io.req.tag);
+        Signal::<Out, bool>::join(&mut self.clear_pending.q, &mut self.mux.clear_pending);
+        Signal::<In, bool>::link(&mut self.s_axis.tvalid, &mut self.mux.tvalid);
+        Signal::<In, Bits<2>>::link(&mut self.s_axis.tuser, &mut self.mux.tuser);
+        Signal::<In, bool>::link(&mut self.m_axis.tready, &mut self.mux.tready);
+        Signal::<Out, bool>::join(&mut self.head_drop.q, &mut self.mux.drop_head);
+        Signal::<Out, bool>::join(&mut self.mux.req_valid, &mut self.core.io.req.valid);
+        Signal::<Out, Bits<2>>::join(&mut self.mux.req_op, &mut self.core.io.req.op);
+        Signal::<Out, bool>::join(&mut self.mux.resp_ready, &mut self.core.io.resp.ready);
+        Signal::<Out, bool>::join(&mut self.rb_req.q, &mut self.core.io.rb.req);
+        Signal::<Out, Bits<4>>::join(&mut self.rb_bank.q, &mut self.core.io.rb.bank);
+        Signal::<Out, Bits<16>>::join(&mut self.rb_addr.q, &mut self.core.io.rb.addr);
+        Signal::<Out, bool>::join(&mut self.rb_write.q, &mut self.core.io.rb.write);
+        Signal::<Out, bool>::join(&mut self.rb_wdata.q, &mut self.core.io.rb.wdata);
+        Signal::<Out, Bits<4>>::join(&mut self.fill_bank.q, &mut self.core.io.fill.bank);
+        Signal::<Out, Bits<17>>::join(&mut self.core.io.fill.count, &mut self.fill_word.narrow);
+
+        // ---- Requests: a pending clear goes first (the mux).
+        self.s_axis.tready.next = self.core.io.req.ready.val() & !self.clear_pending.q.val();
+        self.accept.next = self.core.io.req.ready.val() & (self.clear_pending.q.val() | self.s_axis.tvalid.val());
+        self.take.next = self.s_axis.tvalid.val() & self.core.io.req.ready.val() & !self.clear_pending.q.val();
+        if self.accept.val() & self.clear_pending.q.val() {
+            self.clear_pending.d.next = false;
+        }
+
+        // ---- Responses: the oldest outstanding one is dropped when it was a register clear.
+        self.m_axis.tvalid.next = self.core.io.resp.valid.val() & !self.head_drop.q.val();
+        self.m_axis.tdata.next = self.zero_8.val();
+        if self.core.io.resp.hit.val() {
+            self.m_axis.tdata.next = self.one_8.val();
+        }
+        self.m_axis.tid.next = self.core.io.resp.tag.val();
+        self.m_axis.tlast.next = true;
+        self.pop.next = self.core.io.resp.valid.val() & (self.m_axis.tready.val() | self.head_drop.q.val());
+        self.send.next = self.core.io.resp.valid.val() & self.m_axis.tready.val() & !self.head_drop.q.val();
+
+        // The ring: write at write_at when the core takes a request, advance
+        // read_at when it gives a response; the head registers follow read_at.
+        self.write_next.next = (self.write_at.q.val() << 1) | (self.write_at.q.val() >> 7);
+        self.read_next.next = (self.read_at.q.val() << 1) | (self.read_at.q.val() >> 7);
+        self.accepted.d.next = self.accept.val();
+        self.took_clear.d.next = self.clear_pending.q.val();
+        self.took_query.d.next = !self.clear_pending.q.val() & (self.s_axis.tuser.val() == self.op_query.val());
+        if self.accepted.q.val() {
+            self.write_at.d.next = self.write_next.val();
+            if self.took_clear.q.val() {
+                self.drop.d.next = self.drop.q.val() | self.write_at.q.val();
+            } else {
+                self.drop.d.next = self.drop.q.val() & !self.write_at.q.val();
+            }
+            if self.took_query.q.val() {
+                self.query.d.next = self.query.q.val() | self.write_at.q.val();
+            } else {
+                self.query.d.next = self.query.q.val() & !self.write_at.q.val();
+            }
+        }
+        self.head_drop.d.next = (self.drop.q.val() & self.read_at.q.val()).any();
+        self.head_query.d.next = (self.query.q.val() & self.read_at.q.val()).any();
+        if self.pop.val() {
+            self.read_at.d.next = self.read_next.val();
+            self.head_drop.d.next = (self.drop.q.val() & self.read_next.val()).any();
+            self.head_query.d.next = (self.query.q.val() & self.read_next.val()).any();
+        }
+
+        // ---- Counters: registered events, counted a cycle later; a zero wins.
+        self.took.d.next = self.take.val();
+        self.took_insert.d.next = self.take.val() & (self.s_axis.tuser.val() == self.op_insert.val());
+        self.sent_hit.d.next = self.send.val() & self.head_query.q.val() & self.core.io.resp.hit.val();
+        self.ops.clock.next = self.clock.val();
+        self.inserts.clock.next = self.clock.val();
+        self.hits.clock.next = self.clock.val();
+        self.ops.reset.next = self.reset.q.val();
+        self.inserts.reset.next = self.reset.q.val();
+        self.hits.reset.next = self.reset.q.val();
+        self.ops.count.next = self.took.q.val();
+        self.inserts.count.next = self.took_insert.q.val();
+        self.hits.count.next = self.sent_hit.q.val();
+        self.zero.d.next = false;
+        self.ops.zero.next = self.zero.q.val();
+        self.inserts.zero.next = self.zero.q.val();
+        self.hits.zero.next = self.zero.q.val();
+        self.settling.next = self.ops.settling.val() | self.inserts.settling.val() | self.hits.settling.val();
+
+        // ---- Bit readback (see the header).
+        self.rb_req.d.next = self.rb_armed.q.val() & !self.rb_waiting.q.val() & !self.rb_req.q.val()
+            & !self.core.io.status.busy.val();
+        if self.rb_req.q.val() {
+            self.rb_waiting.d.next = true;
+            if !self.core.io.status.busy.val() {
+                self.rb_armed.d.next = false;
+            }
+        }
+        if self.core.io.rb.valid.val() {
+            self.rb_waiting.d.next = false;
+            if !self.rb_armed.q.val() {
+                self.bit_data.d.next = self.mask_bit_data_valid.val();
+                if self.core.io.rb.data.val() {
+                    self.bit_data.d.next = self.mask_bit_data_valid.val() | self.mask_bit_data_value.val();
+                }
+            }
+        }
+
+        // ---- AXI4-Lite write.
+        self.s_axil.awready.next = self.write_go.q.val();
+        self.s_axil.wready.next = self.write_go.q.val();
+        self.s_axil.bvalid.next = self.bvalid.q.val();
+        self.s_axil.bresp.next = self.bresp.q.val();
+        self.write_word.next = self.s_axil.awaddr.val().get_bits::<6>(2);
+        self.at_command.d.next = (self.write_word.val() == self.word_command.val()) & (self.s_axil.wstrb.val() == self.all_strobes.val());
+        self.at_bit_addr.d.next = (self.write_word.val() == self.word_bit_addr.val()) & (self.s_axil.wstrb.val() == self.all_strobes.val());
+        self.write_go.d.next = self.s_axil.awvalid.val() & self.s_axil.wvalid.val() & !self.write_go.q.val() & !self.bvalid.q.val()
+            & !self.rb_armed.q.val();
+        if self.bvalid.q.val() & self.s_axil.bready.val() {
+            self.bvalid.d.next = false;
+        }
+        if self.write_go.q.val() {
+            self.bvalid.d.next = true;
+            self.bresp.d.next = self.resp_slverr.val();
+            if self.at_command.q.val() | self.at_bit_addr.q.val() {
+                self.bresp.d.next = self.resp_okay.val();
+            }
+            if self.at_command.q.val() {
+                if self.s_axil.wdata.val().get_bit(self.at_command_clear.val().index()) {
+                    self.clear_pending.d.next = true;
+                }
+                self.zero.d.next = self.s_axil.wdata.val().get_bit(self.at_command_zero.val().index());
+            }
+            if self.at_bit_addr.q.val() {
+                self.bit_addr.d.next = self.s_axil.wdata.val() & self.mask_bit_addr.val();
+                self.rb_addr.d.next = self.s_axil.wdata.val().get_bits::<16>(self.at_bit_addr_addr.val().index());
+                self.rb_bank.d.next = self.s_axil.wdata.val().get_bits::<4>(self.at_bit_addr_bank.val().index());
+                self.rb_write.d.next = self.s_axil.wdata.val().get_bit(self.at_bit_addr_write.val().index());
+                self.rb_wdata.d.next = self.s_axil.wdata.val().get_bit(self.at_bit_addr_wdata.val().index());
+                self.bit_data.d.next = self.zero_32.val();
+                self.rb_armed.d.next = true;
+            }
+        }
+
+        // ---- AXI4-Lite read.
+        self.s_axil.arready.next = self.read_go.q.val();
+        self.s_axil.rvalid.next = self.rvalid.q.val();
+        self.s_axil.rresp.next = self.rresp.q.val();
+        self.s_axil.rdata.next = self.rdata.q.val();
+        self.read_word.next = self.s_axil.araddr.val().get_bits::<6>(2);
+        if self.read_idle.q.val() {
+            self.fill_bank.d.next = self.s_axil.araddr.val().get_bits::<4>(2);
+            self.sel_id.d.next = self.read_word.val() == self.word_id.val();
+            self.sel_version.d.next = self.read_word.val() == self.word_version.val();
+            self.sel_config.d.next = self.read_word.val() == self.word_config.val();
+            self.sel_seed_lo.d.next = self.read_word.val() == self.word_seed_lo.val();
+            self.sel_seed_hi.d.next = self.read_word.val() == self.word_seed_hi.val();
+            self.sel_timing.d.next = self.read_word.val() == self.word_timing.val();
+            self.sel_status.d.next = self.read_word.val() == self.word_status.val();
+            self.sel_bit_addr.d.next = self.read_word.val() == self.word_bit_addr.val();
+            self.sel_bit_data.d.next = self.read_word.val() == self.word_bit_data.val();
+            self.sel_ops.d.next = self.read_word.val() == self.word_ops.val();
+            self.sel_inserts.d.next = self.read_word.val() == self.word_inserts.val();
+            self.sel_hits.d.next = self.read_word.val() == self.word_hits.val();
+            self.sel_fill.d.next = self.read_word.val().get_bits::<2>(4) == self.fill_block.val();
+            self.sel_none.d.next = (self.read_word.val() != self.word_id.val())
+                & (self.read_word.val() != self.word_version.val())
+                & (self.read_word.val() != self.word_config.val())
+                & (self.read_word.val() != self.word_seed_lo.val())
+                & (self.read_word.val() != self.word_seed_hi.val())
+                & (self.read_word.val() != self.word_timing.val())
+                & (self.read_word.val() != self.word_status.val())
+                & (self.read_word.val() != self.word_bit_addr.val())
+                & (self.read_word.val() != self.word_bit_data.val())
+                & (self.read_word.val() != self.word_ops.val())
+                & (self.read_word.val() != self.word_inserts.val())
+                & (self.read_word.val() != self.word_hits.val())
+                & (self.read_word.val().get_bits::<2>(4) != self.fill_block.val());
+        }
+        self.fill_q.d.next = self.fill_word.wide.val();
+        self.read_go.d.next = self.s_axil.arvalid.val() & self.read_idle.q.val() & !self.read_go.q.val();
+        if self.read_go.q.val() {
+            self.read_idle.d.next = false;
+        }
+        if self.rvalid.q.val() & self.s_axil.rready.val() {
+            self.rvalid.d.next = false;
+            self.read_idle.d.next = true;
+        }
+        self.status_word.next = self.zero_32.val();
+        if self.core.io.status.busy.val() | self.clear_pending.q.val() {
+            self.status_word.next = self.mask_status_busy.val();
+        }
+        self.term_fixed.next = self.zero_32.val();
+        if self.sel_id.q.val() {
+            self.term_fixed.next = self.value_id.val();
+        }
+        if self.sel_version.q.val() {
+            self.term_fixed.next = self.value_version.val();
+        }
+        if self.sel_config.q.val() {
+            self.term_fixed.next = self.value_config.val();
+        }
+        if self.sel_seed_lo.q.val() {
+            self.term_fixed.next = self.value_seed_lo.val();
+        }
+        if self.sel_seed_hi.q.val() {
+            self.term_fixed.next = self.value_seed_hi.val();
+        }
+        if self.sel_timing.q.val() {
+            self.term_fixed.next = self.value_timing.val();
+        }
+        self.term_status.next = self.zero_32.val();
+        if self.sel_status.q.val() {
+            self.term_status.next = self.status_word.val();
+        }
+        self.term_bit_addr.next = self.zero_32.val();
+        if self.sel_bit_addr.q.val() {
+            self.term_bit_addr.next = self.bit_addr.q.val();
+        }
+        self.term_bit_data.next = self.zero_32.val();
+        if self.sel_bit_data.q.val() {
+            self.term_bit_data.next = self.bit_data.q.val();
+        }
+        self.term_ops.next = self.zero_32.val();
+        if self.sel_ops.q.val() {
+            self.term_ops.next = self.ops.value.val();
+        }
+        self.term_inserts.next = self.zero_32.val();
+        if self.sel_inserts.q.val() {
+            self.term_inserts.next = self.inserts.value.val();
+        }
+        self.term_hits.next = self.zero_32.val();
+        if self.sel_hits.q.val() {
+            self.term_hits.next = self.hits.value.val();
+        }
+        self.term_fill.next = self.zero_32.val();
+        if self.sel_fill.q.val() {
+            self.term_fill.next = self.fill_q.q.val();
+        }
+        // The read data is loaded in every read_data cycle (its enable straight
+        // from a register), and read_data lasts one cycle more while a
+        // counter's carry is in flight (a cycle after one in 65536 counts):
+        // rvalid rises with the last load, and the data then holds.
+        self.read_data.d.next = self.read_go.q.val() | (self.read_data.q.val() & self.settling.val());
+        if self.read_data.q.val() & !self.settling.val() {
+            self.rvalid.d.next = true;
+        }
+        if self.read_data.q.val() {
+            self.rdata.d.next = self.term_fixed.val()
+                | self.term_status.val()
+                | self.term_bit_addr.val()
+                | self.term_bit_data.val()
+                | self.term_ops.val()
+                | self.term_inserts.val()
+                | self.term_hits.val()
+                | self.term_fill.val();
+            self.rresp.d.next = self.resp_okay.val();
+            if self.sel_none.q.val() {
+                self.rresp.d.next = self.resp_slverr.val();
+            }
+        }
+
+        self.unused_axil.next = self.s_axil.awprot.val().xor()
+            ^ self.s_axil.arprot.val().xor()
+            ^ self.s_axil.awaddr.val().get_bits::<2>(0).xor()
+            ^ self.s_axil.araddr.val().get_bits::<2>(0).xor();
+
+        // ---- Reset.
+        if self.reset.q.val() {
+            self.clear_pending.d.next = false;
+            self.drop.d.next = self.zero_8.val();
+            self.query.d.next = self.zero_8.val();
+            self.write_at.d.next = self.one_8.val();
+            self.read_at.d.next = self.one_8.val();
+            self.head_drop.d.next = false;
+            self.head_query.d.next = false;
+            self.took.d.next = false;
+            self.took_insert.d.next = false;
+            self.accepted.d.next = false;
+            self.sent_hit.d.next = false;
+            self.zero.d.next = true;
+            self.rb_armed.d.next = false;
+            self.rb_waiting.d.next = false;
+            self.rb_req.d.next = false;
+            self.bit_data.d.next = self.zero_32.val();
+            self.bit_addr.d.next = self.zero_32.val();
+            self.rb_addr.d.next = self.zero_32.val().get_bits::<16>(0);
+            self.rb_write.d.next = false;
+            self.rb_wdata.d.next = false;
+            self.rb_bank.d.next = self.zero_32.val().get_bits::<4>(0);
+            self.write_go.d.next = false;
+            self.bvalid.d.next = false;
+            self.read_idle.d.next = true;
+            self.read_go.d.next = false;
+            self.read_data.d.next = false;
+            self.rvalid.d.next = false;
+        }
+    }
+}
+
+/// The core's request valid and op code and its response ready. Its inputs
+/// are registers and inputs of `bloom_axis`, never logic that reads an output
+/// of the core, and it is a block of its own: so no always block of the
+/// Verilog both reads an output of the core and drives an input of it (a
+/// simulator orders always blocks, and such a block would be a combinational
+/// loop to it, Verilator's UNOPTFLAT, though the logic has none).
+#[derive(LogicBlock)]
+pub struct RequestMux {
+    pub clear_pending: Signal<In, bool>,
+    pub tvalid: Signal<In, bool>,
+    pub tuser: Signal<In, Bits<2>>,
+    pub tready: Signal<In, bool>,
+    pub drop_head: Signal<In, bool>,
+    pub req_valid: Signal<Out, bool>,
+    pub req_op: Signal<Out, Bits<2>>,
+    pub resp_ready: Signal<Out, bool>,
+    op_clear: Constant<Bits<2>>,
+}
+
+impl RequestMux {
+    fn new() -> Self {
+        RequestMux {
+            clear_pending: Default::default(),
+            tvalid: Default::default(),
+            tuser: Default::default(),
+            tready: Default::default(),
+            drop_head: Default::default(),
+            req_valid: Default::default(),
+            req_op: Default::default(),
+            resp_ready: Default::default(),
+            op_clear: Constant::new(2.into()),
+        }
+    }
+}
+
+impl Logic for RequestMux {
+    #[hdl_gen]
+    fn update(&mut self) {
+        self.req_valid.next = self.clear_pending.val() | self.tvalid.val();
+        self.req_op.next = self.tuser.val();
+        if self.clear_pending.val() {
+            self.req_op.next = self.op_clear.val();
+        }
+        self.resp_ready.next = self.tready.val() | self.drop_head.val();
+    }
+}

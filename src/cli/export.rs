@@ -1,0 +1,52 @@
+//! `bloom export`: the IP package of one configuration (ip/src/package.rs):
+//! the core and its AXI wrapper, the register map, a vector testbench, board
+//! targets and a FuseSoC core file, in a new directory, complete or not at all.
+
+use std::path::PathBuf;
+
+use crate::cli::config::CoreArgs;
+
+#[derive(clap::Args)]
+pub struct Args {
+    #[command(flatten)]
+    pub core: CoreArgs,
+    /// Directory to write the package into; it must not exist or be empty.
+    #[arg(long)]
+    pub out: PathBuf,
+    /// Memory image (docs/contract.md §4) to use as the banks' initial contents.
+    #[arg(long)]
+    pub preload: Option<PathBuf>,
+    /// Stream requests in the package's vector set (the sim targets run them).
+    #[arg(long, default_value_t = 2000)]
+    pub ops: u64,
+    /// Seed of the vector set's traffic.
+    #[arg(long = "traffic-seed", default_value_t = 1)]
+    pub traffic_seed: u64,
+}
+
+pub fn run(args: Args) -> anyhow::Result<()> {
+    if args.ops == 0 || args.ops > ip::vectors::MAX_OPS {
+        anyhow::bail!("--ops {}: must be 1..={}", args.ops, ip::vectors::MAX_OPS);
+    }
+    let params = args.core.params;
+    // Everything is generated and checked in memory before anything is written.
+    let cfg = hdl::CoreConfig { preload: args.preload.clone(), ..params.into() };
+    let axi = hdl::axi::generate_axi(&cfg)?;
+    let vectors = crate::cli::vectors::generate(&params, args.preload.as_deref(), args.ops, args.traffic_seed)?;
+    let mut command = format!("bloom export {}", CoreArgs::command_line(&params));
+    if let Some(p) = &args.preload {
+        command += &format!(" --preload {}", p.display());
+    }
+    command += &format!(" --ops {} --traffic-seed {} --out DIR", args.ops, args.traffic_seed);
+    let files = ip::package::package_files(&ip::package::PackageInput { axi: &axi, vectors: &vectors, command })
+        .map_err(anyhow::Error::msg)?;
+    ip::package::write_tree(&args.out, &files).map_err(anyhow::Error::msg)?;
+    println!(
+        "wrote {} ({} files): FuseSoC core {}, {params}",
+        args.out.display(),
+        files.len(),
+        ip::package::core_name(&axi)
+    );
+    println!("  try: cd {} && fusesoc --cores-root . run --target sim {}", args.out.display(), ip::package::core_name(&axi));
+    Ok(())
+}

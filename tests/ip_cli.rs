@@ -1,0 +1,427 @@
+//! The IP package end to end, through the `bloom` binary and third-party
+//! tools: `bloom vectors` run by the plain-Verilog testbench in Icarus Verilog
+//! and in Verilator `--binary`; the same kind of vectors run by the cocotb +
+//! cocotbext-axi testbench in Icarus; `bloom export`'s package with its
+//! FuseSoC targets run by `fusesoc` (lint, sim, an iCEBreaker bitstream); and
+//! bad input: vectors of another configuration refused by every testbench with
+//! a message, exports and vector sets refused without writing anything.
+//!
+//! Expensive tool runs (the Verilator build, cocotb, the FuseSoC targets) are
+//! recorded by content (ip::tools): a run whose inputs are the same as an
+//! earlier successful one's is not repeated.
+
+mod common;
+
+use common::*;
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use ip::tools::{content_hash, run, run_cached, system_tool, tree_contents, venv_tool, version_of, RunOutput};
+
+fn need(tool: &str, install: &str) -> PathBuf {
+    system_tool(tool, install).unwrap_or_else(|e| panic!("{e}"))
+}
+
+fn python_tool(name: &str) -> PathBuf {
+    venv_tool(name).unwrap_or_else(|e| panic!("{e}"))
+}
+
+fn export(dir: &Path, core: &[&str]) {
+    ok(bloom(&[&["export", "--out", dir.to_str().unwrap()][..], core].concat()));
+}
+
+fn vectors(dir: &Path, ops: &str, core: &[&str]) {
+    ok(bloom(&[&["vectors", "--ops", ops, "--out", dir.to_str().unwrap()][..], core].concat()));
+}
+
+/// `(requests, cycles)` of a testbench's PASS line.
+fn pass_line(out: &str) -> (u64, u64) {
+    let line = out.lines().find(|l| l.starts_with("PASS: ")).unwrap_or_else(|| panic!("no PASS line:\n{out}"));
+    let num = |after: &str| -> u64 {
+        let w: Vec<&str> = line.split_whitespace().collect();
+        let i = w.iter().position(|x| x.trim_end_matches(',') == after).unwrap();
+        w[i - 1].parse().unwrap()
+    };
+    (num("requests"), num("cycles"))
+}
+
+/// Compiles the vector testbench with the package's RTL in Icarus and runs it
+/// in `vectors` (plusargs may point elsewhere).
+fn icarus(pkg: &Path, tb_dir: &Path, vectors: &Path, plusargs: &[String]) -> RunOutput {
+    let iverilog = need("iverilog", "apt-get install iverilog");
+    let exe = vectors.join("tb.vvp");
+    let o = run(Command::new(iverilog)
+        .args(["-g2005", "-o"])
+        .arg(&exe)
+        .arg(tb_dir.join("tb_bloom_axis.v"))
+        .arg(pkg.join("rtl/bloom_axis.v"))
+        .arg(pkg.join("rtl/bloom_core.v")))
+    .unwrap();
+    assert!(o.success(), "iverilog failed:\n{}", o.text());
+    let o = run(Command::new(need("vvp", "apt-get install iverilog")).arg("-n").arg(&exe).args(plusargs).current_dir(vectors)).unwrap();
+    let _ = std::fs::remove_file(&exe);
+    o
+}
+
+/// The testbench built by Verilator --binary, cached by the content of its sources.
+fn verilator_binary(pkg: &Path, tb_dir: &Path) -> PathBuf {
+    let verilator = need("verilator", "apt-get install verilator");
+    let version = version_of(&verilator, &["--version"]).unwrap();
+    let sources = [tb_dir.join("tb_bloom_axis.v"), pkg.join("rtl/bloom_axis.v"), pkg.join("rtl/bloom_core.v")];
+    let texts: Vec<Vec<u8>> = sources.iter().map(|p| std::fs::read(p).unwrap()).collect();
+    let mut parts: Vec<&[u8]> = texts.iter().map(|t| t.as_slice()).collect();
+    parts.push(version.as_bytes());
+    let dir = ip::tools::cache_dir().join(format!("verilator-tb-{}", content_hash(&parts)));
+    let exe = dir.join("Vtb_bloom_axis");
+    if exe.is_file() {
+        return exe;
+    }
+    let tmp = ip::tools::cache_dir().join(format!(".verilator-tb.tmp-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&tmp);
+    std::fs::create_dir_all(&tmp).unwrap();
+    let o = run(Command::new(verilator)
+        .args(["--binary", "-j", "2", "--top-module", "tb_bloom_axis", "--Mdir"])
+        .arg(&tmp)
+        .args(&sources))
+    .unwrap();
+    assert!(o.success(), "verilator --binary failed:\n{}", o.text());
+    if std::fs::rename(&tmp, &dir).is_err() {
+        let _ = std::fs::remove_dir_all(&tmp); // built by another test meanwhile
+    }
+    exe
+}
+
+fn scratch_dir(name: &str) -> PathBuf {
+    let d = scratch(name);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+const VEC_CORE: [&str; 10] = ["--k", "3", "--bank-bits", "7", "--key-bits", "64", "--hash", "crc", "--seed", "77"];
+
+#[test]
+fn vectors_crc_k3_b7_w64_pass_in_icarus_and_verilator() {
+    let root = scratch_dir("vec");
+    let (pkg, vec) = (root.join("pkg"), root.join("vec"));
+    export(&pkg, &VEC_CORE);
+    vectors(&vec, "3000", &VEC_CORE);
+    let ica = icarus(&pkg, &vec, &vec, &[]);
+    assert!(ica.success(), "Icarus:\n{}", ica.text());
+    let (requests, cycles) = pass_line(&ica.stdout);
+    assert_eq!(requests, 3000);
+    let exe = verilator_binary(&pkg, &vec);
+    let ver = run(Command::new(&exe).current_dir(&vec)).unwrap();
+    assert!(ver.success(), "Verilator:\n{}", ver.text());
+    // Both simulators run the clocked testbench the same way, to the cycle.
+    assert_eq!(pass_line(&ver.stdout), (requests, cycles), "Icarus:\n{}\nVerilator:\n{}", ica.stdout, ver.stdout);
+
+    // Another configuration's vectors: refused by both, with a message, not a wrong pass.
+    let other = root.join("other");
+    vectors(&other, "50", &["--k", "3", "--bank-bits", "7", "--key-bits", "64", "--hash", "crc", "--seed", "78"]);
+    let plus = |d: &Path| vec![format!("+config={}", d.join("config.hex").display()), format!("+stim={}", d.join("stim.hex").display()), format!("+expect={}", d.join("expect.hex").display())];
+    for o in [icarus(&pkg, &vec, &vec, &plus(&other)), run(Command::new(&exe).args(plus(&other)).current_dir(&vec)).unwrap()] {
+        assert!(!o.success(), "{}", o.text());
+        assert!(o.text().contains("FAIL: the vectors do not match the core's configuration"), "{}", o.text());
+        assert!(o.text().contains("seed=0x000000000000004e"), "the message names the vectors' configuration:\n{}", o.text());
+    }
+    // Vectors for another key width: this testbench refuses them before the core is touched.
+    let narrow = root.join("narrow");
+    vectors(&narrow, "50", &["--k", "3", "--bank-bits", "7", "--key-bits", "32", "--hash", "crc", "--seed", "77"]);
+    let o = run(Command::new(&exe).args(plus(&narrow)).current_dir(&vec)).unwrap();
+    assert!(!o.success() && o.text().contains("vectors for key_bits=32; this testbench drives KEY_BITS=64"), "{}", o.text());
+    // A cut stimulus file and a wrong expected response.
+    let cut = root.join("cut");
+    std::fs::create_dir_all(&cut).unwrap();
+    for f in ["config.hex", "expect.hex"] {
+        std::fs::copy(vec.join(f), cut.join(f)).unwrap();
+    }
+    let stim = std::fs::read_to_string(vec.join("stim.hex")).unwrap();
+    let half: String = stim.lines().take(stim.lines().count() / 2).map(|l| format!("{l}\n")).collect();
+    std::fs::write(cut.join("stim.hex"), half).unwrap();
+    let o = run(Command::new(&exe).args(plus(&cut)).current_dir(&vec)).unwrap();
+    assert!(!o.success() && o.text().contains("the stimulus file's length does not match the config"), "{}", o.text());
+    let wrong = root.join("wrong");
+    std::fs::create_dir_all(&wrong).unwrap();
+    for f in ["config.hex", "stim.hex"] {
+        std::fs::copy(vec.join(f), wrong.join(f)).unwrap();
+    }
+    let expect = std::fs::read_to_string(vec.join("expect.hex")).unwrap();
+    let mut lines: Vec<String> = expect.lines().map(String::from).collect();
+    let flipped = u32::from_str_radix(&lines[1000], 16).unwrap() ^ 0x100;
+    lines[1000] = format!("{flipped:08x}");
+    std::fs::write(wrong.join("expect.hex"), lines.join("\n") + "\n").unwrap();
+    for o in [icarus(&pkg, &vec, &vec, &plus(&wrong)), run(Command::new(&exe).args(plus(&wrong)).current_dir(&vec)).unwrap()] {
+        assert!(!o.success(), "{}", o.text());
+        assert!(o.text().contains("ERROR: response 1000:") && o.text().contains("FAIL: the core's answers differ"), "{}", o.text());
+    }
+}
+
+const COCOTB_CORE: [&str; 8] = ["--k", "4", "--bank-bits", "9", "--key-bits", "128", "--seed", "81985529216486895"];
+
+#[test]
+fn cocotb_cocotbext_axi_h3_k4_b9_w128_icarus() {
+    let python = python_tool("python");
+    need("iverilog", "apt-get install iverilog");
+    let root = scratch_dir("cocotb");
+    let (pkg, vec) = (root.join("pkg"), root.join("vec"));
+    export(&pkg, &COCOTB_CORE);
+    vectors(&vec, "4000", &COCOTB_CORE);
+    let runner = ip::tools::repo_root().join("ip/cocotb");
+    let mut key: Vec<(String, Vec<u8>)> = tree_contents(&runner).into_iter().filter(|(n, _)| n.ends_with(".py")).collect();
+    for d in [&pkg.join("rtl"), &pkg.join("regs"), &vec] {
+        key.extend(tree_contents(d));
+    }
+    let versions = format!("{} {}", version_of(&python, &["-m", "pip", "freeze"]).unwrap_or_default(), version_of(&need("iverilog", ""), &["-V"]).unwrap());
+    let mut parts: Vec<&[u8]> = key.iter().flat_map(|(n, b)| [n.as_bytes(), b.as_slice()]).collect();
+    let freeze = std::fs::read(ip::tools::venv().join(".requirements.sha256")).unwrap_or_default();
+    parts.push(versions.as_bytes());
+    parts.push(&freeze);
+    let o = run_cached(
+        "cocotb",
+        &content_hash(&parts),
+        Command::new(&python).arg(runner.join("run.py")).arg(&pkg).arg(&vec).arg(root.join("build")).current_dir(&root),
+    )
+    .unwrap();
+    let t = o.text();
+    assert!(o.success(), "cocotb run failed:\n{t}");
+    assert!(t.contains("1 passed, 0 failed, 0 skipped"), "{t}");
+    let result = t.lines().find(|l| l.starts_with("RESULT ")).unwrap_or_else(|| panic!("no RESULT line:\n{t}"));
+    assert!(result.contains("requests=4000 responses=4000") && result.contains("mismatches=0"), "{result}");
+    assert!(result.contains("simulator=Icarus_Verilog:11") && result.contains("cocotb=2.1.0"), "{result}");
+    println!("cocotb{}: {result}", if o.cached { " (recorded run)" } else { "" });
+
+    // Vectors of another configuration are refused with a message.
+    let other = root.join("other");
+    vectors(&other, "20", &["--k", "5", "--bank-bits", "9", "--key-bits", "128", "--seed", "81985529216486895"]);
+    let o = run(Command::new(&python).arg(runner.join("run.py")).arg(&pkg).arg(&other).arg(root.join("build2")).current_dir(&root)).unwrap();
+    assert!(!o.success(), "{}", o.text());
+    assert!(o.text().contains("the vectors do not match the core's configuration: vectors for k=5"), "{}", o.text());
+    assert!(o.text().contains("0 passed, 1 failed"), "{}", o.text());
+}
+
+const FUSESOC_CORE: [&str; 6] = ["--k", "2", "--bank-bits", "8", "--key-bits", "32"];
+
+/// `fusesoc --cores-root PKG run --target TARGET CORE [ARGS]` in `work`, recorded by content.
+fn fusesoc(pkg: &Path, work: &Path, target: &str, extra: &[String], cached: bool) -> RunOutput {
+    let fusesoc = python_tool("fusesoc");
+    let mut versions = String::new();
+    for (tool, arg) in [("verilator", "--version"), ("iverilog", "-V"), ("yosys", "-V"), ("nextpnr-ice40", "--version"), ("icepack", "-h")] {
+        versions += &version_of(&need(tool, "run scripts/setup.sh"), &[arg]).unwrap_or_default();
+    }
+    versions += &version_of(&fusesoc, &["--version"]).unwrap();
+    let core = ip::package::core_name(&hdl::axi::generate_axi(&hdl::CoreConfig::from(small_params())).unwrap());
+    let files = tree_contents(pkg);
+    let mut parts: Vec<&[u8]> = files.iter().flat_map(|(n, b)| [n.as_bytes(), b.as_slice()]).collect();
+    parts.push(versions.as_bytes());
+    parts.push(target.as_bytes());
+    let extra_joined = extra.join(" ");
+    parts.push(extra_joined.as_bytes());
+    let mut cmd = Command::new(&fusesoc);
+    cmd.arg("--cores-root").arg(pkg).args(["run", "--target", target, &core]).args(extra).current_dir(work);
+    // FuseSoC and Edalize run the tools by name: the environment's bin first.
+    let path = format!("{}:{}", ip::tools::venv().join("bin").display(), std::env::var("PATH").unwrap_or_default());
+    cmd.env("PATH", path);
+    if cached {
+        run_cached(&format!("fusesoc-{target}"), &content_hash(&parts), &mut cmd).unwrap()
+    } else {
+        run(&mut cmd).unwrap()
+    }
+}
+
+fn small_params() -> hdl::CoreParams {
+    hdl::CoreParams::new(2, 8, 32, hdl::HashFamily::H3, 0).unwrap()
+}
+
+#[test]
+fn fusesoc_runs_the_packages_lint_sim_and_icebreaker_targets() {
+    let root = scratch_dir("fusesoc");
+    let pkg = root.join("pkg");
+    export(&pkg, &FUSESOC_CORE);
+    let work = root.join("work");
+    std::fs::create_dir_all(&work).unwrap();
+
+    let lint = fusesoc(&pkg, &work, "lint", &[], true);
+    assert!(lint.success(), "lint:\n{}", lint.text());
+    assert!(lint.text().contains("verilator"), "{}", lint.text());
+
+    let sim = fusesoc(&pkg, &work, "sim", &[], true);
+    assert!(sim.success(), "sim:\n{}", sim.text());
+    let (requests, _) = pass_line(&sim.stdout);
+    assert_eq!(requests, 2000, "the package's vector set");
+
+    let ice = fusesoc(&pkg, &work, "icebreaker", &[], true);
+    assert!(ice.success(), "icebreaker:\n{}", ice.text());
+    let t = ice.text();
+    assert!(t.contains("icepack"), "{t}");
+    let routed = t.lines().filter(|l| l.contains("Max frequency for clock")).last().unwrap_or_else(|| panic!("no Fmax line:\n{t}"));
+    assert!(routed.contains("PASS at 12.00 MHz"), "{routed}");
+    if !ice.cached {
+        let bins: Vec<_> = walk(&work).into_iter().filter(|p| p.extension().is_some_and(|e| e == "bin")).collect();
+        assert_eq!(bins.len(), 1, "one bitstream: {bins:?}");
+    }
+    println!("fusesoc lint{} / sim{} / icebreaker{}: {routed}", rec(&lint), rec(&sim), rec(&ice));
+
+    // The sim target refuses vectors of another configuration (through FuseSoC's plusargs).
+    let other = root.join("other");
+    vectors(&other, "30", &["--k", "2", "--bank-bits", "9", "--key-bits", "32"]);
+    let args: Vec<String> = ["config", "stim", "expect"].iter().map(|f| format!("--{f}={}", other.join(format!("{f}.hex")).display())).collect();
+    let o = fusesoc(&pkg, &work, "sim", &args, false);
+    assert!(!o.success(), "{}", o.text());
+    assert!(o.text().contains("FAIL: the vectors do not match the core's configuration"), "{}", o.text());
+
+    // The lint target has teeth: a signal nobody reads fails it.
+    let bad = root.join("bad");
+    export(&bad, &FUSESOC_CORE);
+    let rtl = bad.join("rtl/bloom_axis.v");
+    let text = std::fs::read_to_string(&rtl).unwrap().replacen("endmodule // bloom_axis\n", "    wire stray = aresetn;\nendmodule // bloom_axis\n", 1);
+    std::fs::write(&rtl, text).unwrap();
+    let o = fusesoc(&bad, &work, "lint", &[], false);
+    assert!(!o.success(), "{}", o.text());
+    assert!(o.text().contains("UNUSED"), "{}", o.text());
+}
+
+fn rec(o: &RunOutput) -> &'static str {
+    if o.cached {
+        " (recorded)"
+    } else {
+        ""
+    }
+}
+
+fn walk(dir: &Path) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    if let Ok(entries) = std::fs::read_dir(dir) {
+        for e in entries.flatten() {
+            let p = e.path();
+            if p.is_dir() {
+                out.extend(walk(&p));
+            } else {
+                out.push(p);
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn export_writes_a_self_contained_package() {
+    let root = scratch_dir("pkg");
+    let pkg = root.join("pkg");
+    let o = ok(bloom(&[&["export", "--out", pkg.to_str().unwrap()][..], &VEC_CORE].concat()));
+    assert!(stdout(&o).contains("bloom:ip:bloom_axis_crc_k3_b7_w64_s77:"), "{}", stdout(&o));
+    for f in [
+        "bloom_axis.core",
+        "bloom_axis.json",
+        "README.md",
+        "rtl/bloom_core.v",
+        "rtl/bloom_axis.v",
+        "regs/bloom_axis.rdl",
+        "regs/bloom_axis_regs.h",
+        "regs/bloom_axis_regs.md",
+        "regs/bloom_axis_regs.xml",
+        "tb/tb_bloom_axis.v",
+        "tb/vectors/config.hex",
+        "tb/vectors/stim.hex",
+        "tb/vectors/expect.hex",
+        "board/bloom_axis_selftest.v",
+        "board/bloom_axis_icebreaker.v",
+        "board/icebreaker.pcf",
+        "board/ulx3s_85f.lpf",
+        "board/yowasp-launcher",
+        "doc/request_response.svg",
+    ] {
+        assert!(pkg.join(f).is_file(), "{f} is missing");
+    }
+    // The core is exactly what `bloom verilog` writes for the same options.
+    let v = root.join("v");
+    ok(bloom(&[&["verilog", "--out", v.to_str().unwrap()][..], &VEC_CORE].concat()));
+    assert_eq!(std::fs::read(pkg.join("rtl/bloom_core.v")).unwrap(), std::fs::read(v.join("bloom_core.v")).unwrap());
+    let readme = std::fs::read_to_string(pkg.join("README.md")).unwrap();
+    let params = hdl::CoreParams::new(3, 7, 64, hdl::HashFamily::Crc, 77).unwrap();
+    assert!(readme.contains(&hdl::ports::markdown_table_of(&hdl::axi::axi_ports(&params))), "the README's port table is the wrapper's");
+    assert!(readme.contains(&ip::package::register_table()));
+    assert!(readme.contains("| `k` | 3 |"));
+    let json: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(pkg.join("bloom_axis.json")).unwrap()).unwrap();
+    assert_eq!((json["core"]["k"].as_u64(), json["core"]["hash"].as_str()), (Some(3), Some("crc")));
+    assert_eq!(json["ports"].as_array().unwrap().len(), hdl::axi::axi_ports(&params).len());
+    let core = std::fs::read_to_string(pkg.join("bloom_axis.core")).unwrap();
+    for t in ["lint:", "sim:", "sim_verilator:", "icebreaker:", "hx8k:", "ulx3s_85f:"] {
+        assert!(core.contains(&format!("\n  {t}\n")), "target {t} missing:\n{core}");
+    }
+    use std::os::unix::fs::PermissionsExt;
+    assert_ne!(std::fs::metadata(pkg.join("board/yowasp-launcher")).unwrap().permissions().mode() & 0o111, 0);
+}
+
+#[test]
+fn export_with_a_preloaded_image_carries_it_and_its_vectors_start_from_it() {
+    let root = scratch_dir("preload");
+    let keys = root.join("keys.txt");
+    std::fs::write(&keys, (0..300u32).map(|i| format!("{}\n", i * 7919)).collect::<String>()).unwrap();
+    let image = root.join("img");
+    ok(bloom(&[&["image", "build", "--keys", keys.to_str().unwrap(), "--out", image.to_str().unwrap()][..], &FUSESOC_CORE].concat()));
+    let pkg = root.join("pkg");
+    let o = ok(bloom(&[&["export", "--preload", image.to_str().unwrap(), "--ops", "300", "--out", pkg.to_str().unwrap()][..], &FUSESOC_CORE].concat()));
+    assert!(stdout(&o).contains("_preloaded:"), "{}", stdout(&o));
+    assert_eq!(std::fs::read(pkg.join("image/image.json")).unwrap(), std::fs::read(image.join("image.json")).unwrap());
+    assert!(pkg.join("image/bank01.hex").is_file());
+    // The opening reads of FILL expect the image's fills: the preloaded core passes, an empty one would not.
+    let o = icarus(&pkg, &pkg.join("tb"), &pkg.join("tb/vectors"), &[]);
+    assert!(o.success(), "{}", o.text());
+    assert_eq!(pass_line(&o.stdout).0, 300);
+    let plain = root.join("plain");
+    export(&plain, &FUSESOC_CORE);
+    let o = icarus(&plain, &pkg.join("tb"), &pkg.join("tb/vectors"), &[]);
+    assert!(!o.success() && o.text().contains("FAIL"), "vectors from the image must fail on an empty core:\n{}", o.text());
+}
+
+#[test]
+fn export_and_vectors_refuse_bad_input_and_write_nothing() {
+    let root = scratch_dir("bad");
+    let out = root.join("out");
+    // An invalid configuration: refused by the command line itself.
+    for cmd in ["export", "vectors"] {
+        let o = bloom(&[cmd, "--k", "17", "--out", out.to_str().unwrap()]);
+        assert_failed_cleanly(&o, "k = 17 is not allowed");
+        assert!(!out.exists(), "{cmd}: nothing is written for a bad configuration");
+        let o = bloom(&[cmd, "--ops", "0", "--out", out.to_str().unwrap()]);
+        assert_failed_cleanly(&o, "--ops 0: must be 1..=2000000");
+        assert!(!out.exists());
+    }
+    // A directory that cannot be written: under a regular file, and in /proc.
+    let file = root.join("a-file");
+    std::fs::write(&file, "x").unwrap();
+    for target in [file.join("pkg"), PathBuf::from("/proc/bloom-export-test")] {
+        let o = bloom(&["export", "--k", "1", "--bank-bits", "6", "--key-bits", "32", "--out", target.to_str().unwrap()]);
+        assert_failed_cleanly(&o, "cannot");
+        assert!(!target.exists());
+    }
+    assert_eq!(std::fs::read_dir(&root).unwrap().count(), 1, "no temporary directory is left behind");
+    // A target that is a file, or a directory that is not empty: refused and untouched.
+    let o = bloom(&["export", "--out", file.to_str().unwrap()]);
+    assert_failed_cleanly(&o, "exists and is not a directory");
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), "x");
+    let full = root.join("full");
+    std::fs::create_dir_all(&full).unwrap();
+    std::fs::write(full.join("mine.v"), "keep").unwrap();
+    for cmd in ["export", "vectors"] {
+        let o = bloom(&[cmd, "--k", "1", "--bank-bits", "6", "--key-bits", "32", "--out", full.to_str().unwrap()]);
+        assert_failed_cleanly(&o, "is not empty (it holds mine.v)");
+        assert_eq!(std::fs::read_dir(&full).unwrap().count(), 1);
+    }
+    // A preload image of another configuration.
+    let keys = root.join("keys.txt");
+    std::fs::write(&keys, "1\n2\n3\n").unwrap();
+    let image = root.join("img");
+    ok(bloom(&["image", "build", "--keys", keys.to_str().unwrap(), "--k", "2", "--bank-bits", "6", "--key-bits", "32", "--out", image.to_str().unwrap()]));
+    for cmd in ["export", "vectors"] {
+        let o = bloom(&[cmd, "--k", "3", "--bank-bits", "6", "--key-bits", "32", "--preload", image.to_str().unwrap(), "--out", out.to_str().unwrap()]);
+        assert_failed_cleanly(&o, "k");
+        assert!(all_text(&o).contains("differ"), "{}", all_text(&o));
+        assert!(!out.exists());
+    }
+    // An empty directory is a good target.
+    std::fs::create_dir_all(&out).unwrap();
+    ok(bloom(&["vectors", "--k", "1", "--bank-bits", "6", "--key-bits", "32", "--ops", "10", "--out", out.to_str().unwrap()]));
+    assert!(out.join("tb_bloom_axis.v").is_file() && out.join("README.md").is_file());
+}
