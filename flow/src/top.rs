@@ -137,6 +137,28 @@ pub fn clock_hz(plan: &ClockPlan) -> u64 {
     (plan.mhz() * 1e6).round() as u64
 }
 
+/// How long the board top holds reset after the PLL locks: iCE40 block RAM
+/// reads 0 for about 3 µs after configuration (icestorm issue #76: 36 cycles
+/// at 12 MHz, more at faster clocks), and the core reads every bank right
+/// after reset to recount its fill counters. Ten microseconds leave a margin
+/// of three; never fewer than 256 cycles.
+pub const POWER_ON_RESET_MICROSECONDS: u64 = 10;
+
+/// The power-on reset's length in cycles of the core clock, and the width of
+/// its counter.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PowerOnReset {
+    pub cycles: u64,
+    pub width: u32,
+}
+
+impl PowerOnReset {
+    pub fn at(clock_hz: u64) -> PowerOnReset {
+        let cycles = (clock_hz * POWER_ON_RESET_MICROSECONDS).div_ceil(1_000_000).max(256);
+        PowerOnReset { cycles, width: 64 - (cycles - 1).leading_zeros() }
+    }
+}
+
 /// Modules defined more than once in `verilog` (Yosys would refuse the design).
 pub fn duplicate_modules(verilog: &str) -> Vec<String> {
     let mut seen = std::collections::BTreeSet::new();
@@ -163,6 +185,7 @@ pub fn board_design(
     core: &GeneratedCore,
 ) -> Result<String, FlowError> {
     let clock_hz = clock_hz(clock);
+    let por = PowerOnReset::at(clock_hz);
     let n = board.leds.len();
     let polarity: String = board.leds.iter().rev().map(|p| if p.active_low { '1' } else { '0' }).collect();
     let (button_port, pressed) = match board.reset_button {
@@ -182,18 +205,20 @@ module bloom_board_top (
     wire core_clock;
     wire pll_locked;
 {pll}
-    // Reset is held for 256 cycles after configuration, until the PLL locks,
-    // and while the reset button is pressed (both synchronised first).
+    // Reset is held until the PLL locks, while the reset button is pressed
+    // (both synchronised first), and then for {por} more cycles: at least
+    // {por_us} us of this clock, because iCE40 block RAM reads 0 for about 3 us
+    // after configuration and the core recounts its banks right after reset.
     reg [1:0] hold_sync = 2'b11;
-    reg [7:0] reset_count = 8'd0;
+    reg [{pw_m1}:0] reset_count = {pw}'d0;
     reg reset = 1'b1;
     always @(posedge core_clock) begin
         hold_sync <= {{hold_sync[0], !pll_locked || {pressed}}};
         if (hold_sync[1]) begin
-            reset_count <= 8'd0;
+            reset_count <= {pw}'d0;
             reset <= 1'b1;
-        end else if (reset_count != 8'hff) begin
-            reset_count <= reset_count + 8'd1;
+        end else if (reset_count != {pw}'d{por_last}) begin
+            reset_count <= reset_count + {pw}'d1;
             reset <= 1'b1;
         end else begin
             reset <= 1'b0;
@@ -221,6 +246,11 @@ endmodule
         logic = logic.name(),
         nm1 = n - 1,
         pll = clock.verilog(),
+        por = por.cycles,
+        por_last = por.cycles - 1,
+        por_us = POWER_ON_RESET_MICROSECONDS,
+        pw = por.width,
+        pw_m1 = por.width - 1,
     );
     let design = format!("{top}\n{}\n{}", logic.verilog(core, board, clock_hz)?, core.verilog);
     let dups = duplicate_modules(&design);
@@ -351,5 +381,24 @@ module bloom_board_logic #(parameter CLOCK_HZ = {clock_hz}, parameter LEDS = {le
 {fill_leds}endmodule
 ",
         ))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn power_on_reset_outlasts_ice40_block_ram_wake_up() {
+        for hz in [12_000_000u64, 25_000_000, 41_250_000, 103_500_000, 130_000_000, 400_000_000] {
+            let por = PowerOnReset::at(hz);
+            // At least 10 us (iCE40 block RAM reads 0 for about 3 us) and 256 cycles.
+            assert!(por.cycles * 1_000_000 >= hz * POWER_ON_RESET_MICROSECONDS, "{hz} Hz: {por:?}");
+            assert!(por.cycles >= 256);
+            // The counter reaches cycles - 1 and no further.
+            assert!(por.cycles - 1 < 1 << por.width && por.cycles - 1 >= 1 << (por.width - 1), "{hz} Hz: {por:?}");
+        }
+        assert_eq!(PowerOnReset::at(12_000_000), PowerOnReset { cycles: 256, width: 8 });
+        assert_eq!(PowerOnReset::at(103_500_000), PowerOnReset { cycles: 1035, width: 11 });
     }
 }

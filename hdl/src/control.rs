@@ -11,6 +11,14 @@
 //! A readback slot (`rb_req`) with `rb_write` also writes `rb_wdata` into its bank in c4,
 //! after its read in c3, like an insert writes its bits; it is dropped in c0 while busy
 //! (the sweep owns the banks' write ports then).
+//! Reset: after the last cycle r of a reset, the control recounts the banks: it starts
+//! the clear sweep's machinery as if a clear had been accepted in cycle r, but in recount
+//! mode the sweep writes nothing; instead its address goes to every bank's read port
+//! through the readback slot of c2 (`rb_address2`), and the slot is flagged to the
+//! partitions in c4 (`recount4`), whose fill counters (zeroed by the reset) count the
+//! 1 bits read in c5. Bit writes are dropped while busy, so the recount is not raced. `busy` is high, and `req_ready` low, from the cycle after reset is first
+//! high through cycle r + 2^b + 7, when the last slot has been counted: from then on
+//! every fill counter equals the 1 bits of its bank (docs/core.md, "Reset").
 //! No memory of its own; no same-address behaviour.
 //!
 //! Timing structure (why the registers below exist): `req_ready` is an AND of the
@@ -111,6 +119,16 @@ pub struct Control<const W: usize> {
     // The sweep is at its last address (computed a cycle ahead).
     sweep_at_last: DFF<bool>,
     sweeping: DFF<bool>,
+    // The sweep is the recount after a reset (reads, no writes); set by reset, cleared
+    // when the sweep ends.
+    recount_mode: DFF<bool>,
+    // c2 takes its address from rb_address2: a readback, or a recount slot.
+    addr_rb2: DFF<bool>,
+    // A recount slot in c2, c3, c4, c5.
+    recount_slot2: DFF<bool>,
+    recount_slot3: DFF<bool>,
+    recount_slot4: DFF<bool>,
+    recount_slot5: DFF<bool>,
     not_clear5: DFF<bool>,
     // c6: the response, registered before the FIFO so that the AND over the banks'
     // bits is the only logic between the RAM output registers and a flip-flop.
@@ -204,6 +222,12 @@ impl<const W: usize> Control<W> {
             sweep_step: Default::default(),
             sweep_at_last: Default::default(),
             sweeping: Default::default(),
+            recount_mode: Default::default(),
+            addr_rb2: Default::default(),
+            recount_slot2: Default::default(),
+            recount_slot3: Default::default(),
+            recount_slot4: Default::default(),
+            recount_slot5: Default::default(),
             not_clear5: Default::default(),
             valid6: Default::default(),
             tag6: Default::default(),
@@ -241,7 +265,8 @@ impl<const W: usize> Logic for Control<W> {
             tag2, tag3, tag4, tag5, rb1, rb2, rb3, rb4, rb5, rb_address1, rb_address2, rb_bank1,
             rb_bank2, rb_bank3, rb_bank4, rb_select_5, key_1, outstanding, clear1, clear2,
             idle, sweep_lead, sweep_count, sweep_step, sweeping, sweep_at_last, not_clear5, valid6, tag6, hit6, rb_valid6,
-            rb_data6, write_en4, write_data4, clear_at5, wr1, wr2, wr3, wdata1, wdata2, wdata3
+            rb_data6, write_en4, write_data4, clear_at5, wr1, wr2, wr3, wdata1, wdata2, wdata3, recount_mode, addr_rb2,
+            recount_slot2, recount_slot3, recount_slot4, recount_slot5
         );
         self.fifo.clock.next = self.clock.val();
         self.fifo.reset.next = self.reset.val();
@@ -274,7 +299,18 @@ impl<const W: usize> Logic for Control<W> {
         self.op2.d.next = self.op1.q.val();
         self.tag2.d.next = self.tag1.q.val();
         self.rb2.d.next = self.rb1.q.val();
-        self.rb_address2.d.next = self.rb_address1.q.val();
+        // A recount slot takes c2 with the sweep's address (a readback issued while busy
+        // reads whatever this gives: its bit is unspecified then).
+        if self.sweep_lead.q.val() & self.recount_mode.q.val() {
+            self.rb_address2.d.next = self.sweep_count.q.val();
+        } else {
+            self.rb_address2.d.next = self.rb_address1.q.val();
+        }
+        self.addr_rb2.d.next = self.rb1.q.val() | (self.sweep_lead.q.val() & self.recount_mode.q.val());
+        self.recount_slot2.d.next = self.sweep_lead.q.val() & self.recount_mode.q.val();
+        self.recount_slot3.d.next = self.recount_slot2.q.val();
+        self.recount_slot4.d.next = self.recount_slot3.q.val();
+        self.recount_slot5.d.next = self.recount_slot4.q.val();
         self.rb_bank2.d.next = self.rb_bank1.q.val();
         self.valid3.d.next = self.valid2.q.val();
         self.op3.d.next = self.op2.q.val();
@@ -300,11 +336,11 @@ impl<const W: usize> Logic for Control<W> {
 
         // To the partitions.
         self.banks.key1.next = self.key_1.q.val();
-        self.banks.is_rb2.next = self.rb2.q.val();
+        self.banks.is_rb2.next = self.addr_rb2.q.val();
         self.banks.rb_addr2.next = self.rb_address2.q.val();
-        // The RAM write enables and data of c4 (an insert or the sweep: every bank; a bit
-        // write: its bank) decided in c3.
-        if (self.valid3.q.val() & (self.op3.q.val() == self.op_insert.val())) | self.sweep_lead.q.val() {
+        // The RAM write enables and data of c4 (an insert or a clear's sweep: every bank; a
+        // bit write: its bank; the recount writes nothing) decided in c3.
+        if (self.valid3.q.val() & (self.op3.q.val() == self.op_insert.val())) | (self.sweep_lead.q.val() & !self.recount_mode.q.val()) {
             self.write_en4.d.next = self.select_all.val();
         } else if self.wr3.q.val() {
             self.write_en4.d.next = self.select_one.val() << self.rb_bank3.q.val();
@@ -320,6 +356,7 @@ impl<const W: usize> Logic for Control<W> {
         self.banks.write4.next = self.write_en4.q.val();
         self.banks.wdata4.next = self.write_data4.q.val();
         self.banks.clear5.next = self.clear_at5.q.val();
+        self.banks.recount4.next = self.recount_slot4.q.val();
         self.banks.sweep_en.next = self.sweeping.q.val();
         self.banks.sweep_en3.next = self.sweep_lead.q.val();
         self.banks.sweep_addr3.next = self.sweep_count.q.val();
@@ -339,6 +376,7 @@ impl<const W: usize> Logic for Control<W> {
         }
         if self.sweep_lead.q.val() & self.sweep_at_last.q.val() {
             self.sweep_lead.d.next = false;
+            self.recount_mode.d.next = false;
         }
         self.sweep_at_last.d.next = (self.sweep_lead.q.val() & !self.sweep_at_last.q.val())
             & ((self.sweep_count.q.val() & self.address_mask.val()) == self.sweep_before_last.val());
@@ -348,8 +386,10 @@ impl<const W: usize> Logic for Control<W> {
         self.sweep_step.d.next = (self.clear1.q.val() | self.clear2.q.val())
             | (self.sweep_lead.q.val() & !self.sweep_at_last.q.val());
         self.sweeping.d.next = self.sweep_lead.q.val();
-        self.idle.d.next = !(self.accept.val() & (self.req.op.val() == self.op_clear.val()))
-            & !((self.clear1.q.val() | self.clear2.q.val()) | self.sweep_lead.q.val());
+        // Busy also until the recount's last slot has been counted.
+        self.idle.d.next = (!(self.accept.val() & (self.req.op.val() == self.op_clear.val()))
+            & !((self.clear1.q.val() | self.clear2.q.val()) | self.sweep_lead.q.val()))
+            & !((self.recount_slot2.q.val() | self.recount_slot3.q.val()) | (self.recount_slot4.q.val() | self.recount_slot5.q.val()));
 
         // Responses (clear answers 0) and readback.
         self.valid6.d.next = self.valid5.q.val();
@@ -405,9 +445,16 @@ impl<const W: usize> Logic for Control<W> {
             self.wr1.d.next = false;
             self.wr2.d.next = false;
             self.wr3.d.next = false;
-            self.clear1.d.next = false;
+            // The recount starts like a clear accepted in the reset's last cycle.
+            self.clear1.d.next = true;
             self.clear2.d.next = false;
-            self.idle.d.next = true;
+            self.recount_mode.d.next = true;
+            self.addr_rb2.d.next = false;
+            self.recount_slot2.d.next = false;
+            self.recount_slot3.d.next = false;
+            self.recount_slot4.d.next = false;
+            self.recount_slot5.d.next = false;
+            self.idle.d.next = false;
             self.sweep_step.d.next = false;
             self.outstanding.d.next = self.outstanding_zero.val();
             self.sweep_lead.d.next = false;

@@ -16,6 +16,15 @@
 //!      the counter and wins over a change in c6, which belongs to an older write)
 //! Latency: key at c1 -> bit5 at c5; fill counter updated at the end of c6.
 //!
+//! Fill counter and reset: reset sets the counter to 0, and the control then sweeps
+//! every address through the read port (a recount slot, like a readback slot, in c2;
+//! no writes meanwhile: the core is busy, bit writes are dropped); a recount slot
+//! whose bit is 1 counts +1 (flagged in c4 like a write that changes a 1, so the
+//! counter's path from the RAM output is the same 2:1 choice). So after every reset
+//! the counter is the number of 1 bits the bank holds, whatever put them there (the
+//! preloaded image, a bitstream whose block RAM was rewritten after synthesis, a clear
+//! or bit writes cut short by the reset).
+//!
 //! Same-address read and write: an operation reads the RAM at the end of c3, in the same
 //! clock edge as the operation one slot ahead writes (its c4). The RAM does not define
 //! what that read returns, so when the slot ahead wrote this bank at the same address
@@ -36,9 +45,9 @@ crate::bundle! {
     FromControl / ToBanks {
         /// The key, in c1.
         key1: In Bits<W>,
-        /// c2 holds a readback: its address replaces the hash.
+        /// c2 holds a readback or a recount slot: its address replaces the hash.
         is_rb2: In bool,
-        /// The readback address in c2 (bits >= b already 0).
+        /// The readback (or recount) address in c2 (bits >= b already 0).
         rb_addr2: In Bits<16>,
         /// RAM write enables of c4, bit p for bank p (an insert or the sweep: all; a bit write: its bank), from a flip-flop.
         write4: In Bits<16>,
@@ -46,6 +55,8 @@ crate::bundle! {
         wdata4: In bool,
         /// c5 holds a clear.
         clear5: In bool,
+        /// c4 holds a slot of the recount after reset: a 1 bit read in c5 is counted.
+        recount4: In bool,
         /// The sweep writes in c4.
         sweep_en: In bool,
         /// The sweep will write in c4 next cycle, at sweep_addr3.
@@ -112,7 +123,6 @@ pub struct Partition<const W: usize> {
     forwarding_enabled: Constant<bool>,
     // Bit p set: this is bank p.
     bank_select: Constant<Bits<16>>,
-    fill_at_reset: Constant<Bits<17>>,
     count_zero: Constant<Bits<17>>,
     count_one: Constant<Bits<17>>,
     count_all: Constant<Bits<17>>,
@@ -123,15 +133,8 @@ pub struct Partition<const W: usize> {
 }
 
 impl<const W: usize> Partition<W> {
-    /// Partition `index`; `fill_at_reset` is the number of 1 bits of the RAM's initial contents.
-    pub fn new(
-        index: usize,
-        hash: HashUnit<W>,
-        ram: BankRam,
-        bank_bits: usize,
-        forwarding_enabled: bool,
-        fill_at_reset: u32,
-    ) -> Self {
+    /// Partition `index`.
+    pub fn new(index: usize, hash: HashUnit<W>, ram: BankRam, bank_bits: usize, forwarding_enabled: bool) -> Self {
         Partition {
             clock: Default::default(),
             reset: Default::default(),
@@ -168,7 +171,6 @@ impl<const W: usize> Partition<W> {
             keep: Default::default(),
             forwarding_enabled: Constant::new(forwarding_enabled),
             bank_select: Constant::new((1u64 << index).into()),
-            fill_at_reset: Constant::new((fill_at_reset as u64).into()),
             count_zero: Constant::new(0u64.into()),
             count_one: Constant::new(1u64.into()),
             count_all: Constant::new(0x1ffffu64.into()),
@@ -228,7 +230,9 @@ impl<const W: usize> Logic for Partition<W> {
         self.set5.d.next = self.set4.val();
         self.kill5.d.next = self.kill4.val();
         // The bit in c5 is the RAM's (unless killed) when it reads 1, else the set forward.
-        self.change_if_one5.d.next = (self.up4.val() & self.kill4.val()) | (self.down4.val() & !self.kill4.val());
+        // A recount slot changes nothing but counts the 1 it reads.
+        self.change_if_one5.d.next = ((self.up4.val() & self.kill4.val()) | (self.down4.val() & !self.kill4.val()))
+            | self.control.recount4.val();
         self.change_if_zero5.d.next = (self.up4.val() & !self.set4.val()) | (self.down4.val() & self.set4.val());
         self.down_if_one5.d.next = self.down4.val() & !self.kill4.val();
         self.down_if_zero5.d.next = self.down4.val() & self.set4.val();
@@ -270,7 +274,7 @@ impl<const W: usize> Logic for Partition<W> {
             self.down_if_zero5.d.next = false;
             self.change6.d.next = false;
             self.down6.d.next = false;
-            self.count.d.next = self.fill_at_reset.val();
+            self.count.d.next = self.count_zero.val();
         }
         self.fill_low.next = self.count.q.val().get_bits::<8>(0);
         self.fill_high.next = self.count.q.val().get_bits::<9>(8);

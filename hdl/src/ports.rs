@@ -179,7 +179,7 @@ bundle! {
     Clocking / ClockingDriver {
         /// Clock; every register changes on its rising edge.
         clock: In Clock,
-        /// Synchronous, active high: empties the pipeline, the response FIFO and the clear sweep, and sets the fill counters to the preloaded image's counts; never touches the banks.
+        /// Synchronous, active high: cancels operations not yet committed, drops responses and readbacks in flight, stops a clear's sweep, then recounts the banks into the fill counters (busy meanwhile); never writes the banks.
         reset: In bool,
     }
 }
@@ -247,7 +247,7 @@ bundle! {
 bundle! {
     /// Core status.
     Status / StatusDriver {
-        /// A clear is in progress: req_ready is low and rb_data unspecified.
+        /// A clear, a reset or the recount after it is in progress: req_ready is low and rb_data unspecified.
         busy: Out bool,
     }
 }

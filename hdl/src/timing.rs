@@ -33,6 +33,19 @@ pub struct Timing {
     pub fill_latency: u32,
     /// After a clear accepted in cycle t, `fill_count` reads 0 from cycle t + clear_fill_latency on.
     pub clear_fill_latency: u32,
+    /// An operation accepted in cycle t takes effect in the banks at the end of
+    /// cycle t + commit_latency (a clear: starts its sweep then, address n at
+    /// the end of t + commit_latency + n); a reset in any of the cycles
+    /// t+1 ..= t+commit_latency-1 cancels it, and it has no response.
+    pub commit_latency: u32,
+    /// After a reset whose last cycle is r, `busy` is high and `req_ready` low in
+    /// cycles r+1 ..= r+reset_busy_cycles (2^b + 7) while the core recounts its
+    /// banks; `busy` is high from the cycle after reset first rose.
+    pub reset_busy_cycles: u32,
+    /// After a reset whose last cycle is r, `fill_count` of a bank in cycle c counts
+    /// the 1 bits at its addresses below c - r - recount_fill_latency + 1 (so 0 up to
+    /// cycle r + recount_fill_latency - 1, and every 1 bit from r + reset_busy_cycles + 1 on).
+    pub recount_fill_latency: u32,
 }
 
 impl Timing {
@@ -45,8 +58,26 @@ impl Timing {
             response_fifo_depth: RESPONSE_FIFO_DEPTH as u32,
             fill_latency: LATENCY,
             clear_fill_latency: LATENCY - 1,
+            commit_latency: COMMIT_LATENCY,
+            reset_busy_cycles: reset_busy_cycles(params.bank_bits as usize),
+            recount_fill_latency: RECOUNT_FILL_LATENCY,
         }
     }
+}
+
+/// The write stage c4: where an insert writes and a clear's sweep starts.
+pub const COMMIT_LATENCY: u32 = 4;
+
+/// Cycles from a reset's last cycle to the first cycle whose `fill_count` counts
+/// address 0 of the recount: the sweep starts as a clear accepted in that cycle
+/// would (its address in c2 four cycles later), and the bit is counted at c6.
+pub const RECOUNT_FILL_LATENCY: u32 = 9;
+
+/// Cycles `busy` stays high after a reset's last cycle: the sweep of 2^b
+/// addresses, started like a clear's (3 cycles), and the last slot's way from c2
+/// to its count (4 cycles).
+pub fn reset_busy_cycles(bank_bits: usize) -> u32 {
+    (1u32 << bank_bits) + 7
 }
 
 /// Cycles req_ready stays low after a clear is accepted: the clear reaches the

@@ -71,14 +71,12 @@ pub fn build_core<const W: usize>(cfg: &CoreConfig) -> Result<BloomCore<W>, HdlE
     let parts = (0..cfg.k())
         .map(|p| {
             let initial = image.as_mut().map(|banks| std::mem::take(&mut banks[p]));
-            let fill = initial.as_ref().map_or(0, |bits| bits.iter().filter(|b| **b).count() as u32);
             Partition::new(
                 p,
                 HashUnit::<W>::new(HashMatrix::for_partition(cfg, p)),
                 BankRam::new(cfg.bank_bits(), initial),
                 cfg.bank_bits(),
                 !cfg.test_switches.disable_forwarding,
-                fill,
             )
         })
         .collect();

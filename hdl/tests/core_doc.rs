@@ -42,9 +42,13 @@ fn timing_table_states_the_timing_values() {
         ("response_fifo_depth", t.response_fifo_depth),
         ("fill_latency", t.fill_latency),
         ("clear_fill_latency", t.clear_fill_latency),
+        ("commit_latency", t.commit_latency),
+        ("recount_fill_latency", t.recount_fill_latency),
     ] {
         assert!(doc.contains(&format!("| `{name}` | {value} |")), "docs/core.md does not give {name} = {value}");
     }
     assert_eq!(t.clear_cycles, (1 << 12) + 3);
     assert!(doc.contains("| `clear_cycles` | 2^b + 3 |"));
+    assert_eq!(t.reset_busy_cycles, (1 << 12) + 7);
+    assert!(doc.contains("| `reset_busy_cycles` | 2^b + 7 |"));
 }

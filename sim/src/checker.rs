@@ -1,25 +1,47 @@
-//! Cycle-exact checking of a core's handshake log against the documented
-//! timing and the golden model's responses.
+//! The one cycle checker: every port of a core in every cycle against the
+//! golden model and the documented timing (hdl::Timing, docs/core.md).
 //!
-//! The reference timing model (from hdl's documentation of `bloom_core`):
-//! - req_ready(t) = no clear window covers t and fewer than
-//!   `response_fifo_depth` responses are outstanding at the start of t
-//!   (a clear accepted in a blocks cycles a+1 ..= a+clear_cycles);
-//! - resp_valid(t) = the oldest outstanding response was accepted in a cycle
-//!   a with a + latency <= t (so with a consumer that never stalls, every
-//!   response appears exactly `latency` cycles after its request, and a
-//!   stalled response is presented from the cycle after the one before it
-//!   was taken);
-//! - responses come in acceptance order, with the request's tag and the hit
-//!   the sequential golden model gives.
+//! It is fed one [`CycleIo`] per cycle (the inputs the core saw and the
+//! outputs it gave), whether they come from the streaming Verilator path
+//! ([`Checker::check_stream`]), from a bench that drives a core one cycle at a
+//! time, or from rust-hdl's simulator ([`Checker::cycle_ports`]). It owns the
+//! golden model and applies each accepted operation to it where the hardware
+//! commits it (`commit_latency` cycles after acceptance), so that a reset can
+//! cancel the operations the contract says it cancels. Per cycle it expects:
 //!
-//! Every cycle of the log is compared with this model; the model's state is
-//! advanced with what the core actually did (accepts and pops), so one fault
-//! is reported where it happens instead of cascading. The first mismatch names
-//! its cycle and the index of the operation it concerns.
+//! - `busy`: high in clear windows (a+1 ..= a+clear_cycles after a clear
+//!   accepted in a) and from the cycle after a reset rose until
+//!   `reset_busy_cycles` after its last cycle (the recount);
+//! - `req_ready` = !reset & !rb_req & !busy & (outstanding < FIFO depth);
+//! - `resp_valid` when the oldest outstanding response was accepted at least
+//!   `latency` cycles ago; while it is high, `resp_hit` and `resp_tag` are that
+//!   response's (the sequential golden model's hit, the request's tag);
+//! - `rb_valid` exactly `readback_latency` cycles after each `rb_req` that no
+//!   reset cancelled, with the golden bit after every operation accepted
+//!   before the readback (unspecified while busy); a readback with `rb_write`
+//!   (a bit write) then writes `rb_wdata` into the golden bank, in sequence
+//!   with the requests, where the core commits it (`commit_latency` cycles
+//!   later); dropped while busy and for a bank >= k;
+//! - `fill_count` of `fill_bank`: the golden fill `fill_latency` cycles after
+//!   each insert or bit write, 0 from `clear_fill_latency` cycles after a clear, 0 after a
+//!   reset and then counting up as the recount sweeps (`recount_fill_latency`).
+//!
+//! Reset (docs/contract.md §5.1): operations accepted in the
+//! `commit_latency - 1` cycles before a reset's first cycle never take effect
+//! and are never answered (bit writes too); responses not taken by the end of that cycle are
+//! dropped; readbacks issued in it or in the `readback_latency - 1` cycles
+//! before are dropped; a clear whose sweep is under way leaves the addresses
+//! it has written cleared and the others as they were.
+//!
+//! The model's state is advanced with what the core actually did (accepts and
+//! pops), so one fault is reported where it happens instead of cascading. A
+//! mismatch names its cycle and, where one is concerned, the index of the
+//! operation (from 0, in acceptance order).
 
 use std::collections::VecDeque;
 use std::fmt;
+
+use golden::{Op, PartitionedFilter};
 
 use crate::model::StreamOutput;
 use crate::traffic::Request;
@@ -42,52 +64,258 @@ impl fmt::Display for Mismatch {
     }
 }
 
+/// Every port of the core in one cycle: the inputs it saw (`request` is
+/// meaningful while `req_valid` is high) and the outputs it gave.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct CycleIo {
+    pub reset: bool,
+    pub req_valid: bool,
+    pub request: Request,
+    pub resp_ready: bool,
+    pub rb_req: bool,
+    pub rb_bank: u8,
+    pub rb_addr: u16,
+    pub rb_write: bool,
+    pub rb_wdata: bool,
+    pub fill_bank: u8,
+    pub req_ready: bool,
+    pub resp_valid: bool,
+    pub resp_hit: bool,
+    pub resp_tag: u8,
+    pub rb_valid: bool,
+    pub rb_data: bool,
+    pub fill_count: u32,
+    pub busy: bool,
+}
+
+/// The inputs other than the request channel, packed into one word per cycle
+/// for the streaming path (`side_in`), and the outputs other than the two
+/// handshake flags (`side_out`). The field order is the port table's; the
+/// shifts are fixed here, in one place.
+pub mod side {
+    /// (port, shift) of the inputs packed into a `side_in` word.
+    pub const INPUTS: [(&str, u32); 7] =
+        [("reset", 0), ("rb_req", 1), ("rb_bank", 2), ("rb_addr", 6), ("fill_bank", 22), ("rb_write", 26), ("rb_wdata", 27)];
+    /// (port, shift) of the outputs packed into a `side_out` word.
+    pub const OUTPUTS: [(&str, u32); 6] =
+        [("busy", 0), ("rb_valid", 1), ("rb_data", 2), ("resp_hit", 3), ("resp_tag", 4), ("fill_count", 12)];
+
+    pub const RESET: u64 = 1;
+    pub const RB_REQ: u64 = 1 << 1;
+
+    /// A readback of (bank, address), which with `write: Some(bit)` also writes the bit.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+    pub struct Access {
+        pub bank: u8,
+        pub addr: u16,
+        pub write: Option<bool>,
+    }
+
+    impl Access {
+        pub fn read(bank: u8, addr: u16) -> Access {
+            Access { bank, addr, write: None }
+        }
+    }
+
+    /// A `side_in` word.
+    pub fn input(reset: bool, access: Option<Access>, fill_bank: u8) -> u64 {
+        let (rb_req, bank, addr, write, wdata) = match access {
+            Some(a) => (1u64, a.bank as u64 & 15, a.addr as u64, a.write.is_some() as u64, a.write.unwrap_or(false) as u64),
+            None => (0, 0, 0, 0, 0),
+        };
+        reset as u64 | rb_req << 1 | bank << 2 | addr << 6 | ((fill_bank as u64 & 15) << 22) | write << 26 | wdata << 27
+    }
+}
+
+/// An operation accepted and not yet committed: a request (`op` 0..=3), or a
+/// bit write ([`BIT_WRITE`], `key` = bank << 17 | address << 1 | bit).
 #[derive(Clone, Copy, Debug)]
 struct Pending {
     op_index: u64,
     accept: u64,
     op: u8,
-    hit: bool,
-    tag: u8,
+    key: u128,
 }
 
-/// Keeps the reference state between batches of a run.
+const BIT_WRITE: u8 = 4;
+
+#[derive(Clone, Copy, Debug)]
+struct Outstanding {
+    op_index: u64,
+    accept: u64,
+    op: u8,
+    tag: u8,
+    /// The golden hit, known once the operation has been applied.
+    hit: Option<bool>,
+}
+
+#[derive(Clone, Copy, Debug)]
+struct Readback {
+    issued: u64,
+    bank: u8,
+    addr: u32,
+    /// Issued while busy: rb_data is unspecified.
+    unspecified: bool,
+    expect: Option<bool>,
+}
+
+#[derive(Clone, Copy, Debug)]
+enum FillChange {
+    /// These banks (bit masks) gained / lost a 1 bit.
+    Add { up: u16, down: u16 },
+    Zero,
+}
+
+/// The recount after a reset: fill counts of the addresses swept so far.
+#[derive(Clone, Debug)]
+struct Recount {
+    /// The reset's last cycle (so far).
+    last_reset: u64,
+    counted: u32,
+    counts: [u32; 16],
+}
+
+/// How often each situation the contract names for reset was met by a reset,
+/// and what the resets took away.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ResetCoverage {
+    /// Resets (rising edges of `reset`).
+    pub resets: u64,
+    /// ... with operations accepted and not yet committed (cancelled).
+    pub with_ops_uncommitted: u64,
+    /// ... with responses outstanding (dropped).
+    pub with_responses_outstanding: u64,
+    /// ... while a clear was sweeping (cut short).
+    pub during_clear_sweep: u64,
+    /// ... while the recount of an earlier reset was running.
+    pub during_recount: u64,
+    /// ... with a readback in flight (dropped).
+    pub with_readback_pending: u64,
+    /// Operations accepted that never took effect (cancelled by a reset).
+    pub ops_cancelled: u64,
+    /// Responses never delivered (their operations cancelled or not).
+    pub responses_lost: u64,
+}
+
+impl ResetCoverage {
+    pub fn add(&mut self, o: &ResetCoverage) {
+        self.resets += o.resets;
+        self.with_ops_uncommitted += o.with_ops_uncommitted;
+        self.with_responses_outstanding += o.with_responses_outstanding;
+        self.during_clear_sweep += o.during_clear_sweep;
+        self.during_recount += o.during_recount;
+        self.with_readback_pending += o.with_readback_pending;
+        self.ops_cancelled += o.ops_cancelled;
+        self.responses_lost += o.responses_lost;
+    }
+
+    /// Whether every situation was met at least once.
+    pub fn complete(&self) -> bool {
+        [self.with_ops_uncommitted, self.with_responses_outstanding, self.during_clear_sweep, self.during_recount, self.with_readback_pending]
+            .iter()
+            .all(|&n| n > 0)
+    }
+}
+
+impl fmt::Display for ResetCoverage {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{} resets: {} with operations uncommitted ({} cancelled), {} with responses outstanding ({} lost), {} during a clear's sweep, {} during a recount, {} with a readback in flight",
+            self.resets,
+            self.with_ops_uncommitted,
+            self.ops_cancelled,
+            self.with_responses_outstanding,
+            self.responses_lost,
+            self.during_clear_sweep,
+            self.during_recount,
+            self.with_readback_pending
+        )
+    }
+}
+
+/// The reference state and the tally of a run.
 #[derive(Clone, Debug)]
 pub struct Checker {
     pub timing: hdl::Timing,
-    outstanding: VecDeque<Pending>,
-    /// Last cycle of the current clear window (req_ready low), if any.
-    clear_until: Option<u64>,
+    pub golden: PartitionedFilter,
+    k: usize,
+    bank_mask: u32,
+    pending: VecDeque<Pending>,
+    outstanding: VecDeque<Outstanding>,
+    readbacks: VecDeque<Readback>,
+    fill_queue: VecDeque<(u64, FillChange)>,
+    /// fill_count of each bank as shown now (outside a recount).
+    shown: [u32; 16],
+    recount: Option<Recount>,
+    /// Accept cycle of a clear whose sweep has started and not ended.
+    sweeping: Option<u64>,
+    /// busy is expected high in cycles busy_from ..= busy_until.
+    busy_from: u64,
+    busy_until: u64,
+    prev_reset: bool,
     next_op: u64,
-    /// Cycle the next log must start at (logs must be contiguous unless
-    /// `skip_to` says otherwise).
+    /// Cycle the next log must start at.
     next_cycle: Option<u64>,
     pub mismatches: u64,
     pub first: Vec<Mismatch>,
     pub keep: usize,
+    pub cycles: u64,
     pub responses: u64,
     pub hits: u64,
     /// Responses to queries (op 0 and 3) and how many of them hit.
     pub queries: u64,
     pub query_hits: u64,
+    /// Readbacks whose bit was compared with the golden model.
+    pub readbacks_checked: u64,
+    /// Bit writes issued while not busy to a bank of the core (committed unless a reset cancelled them).
+    pub bit_writes: u64,
+    pub resets: ResetCoverage,
 }
 
 impl Checker {
-    pub fn new(timing: hdl::Timing) -> Checker {
-        Checker {
+    /// A checker for a core that has just been reset (its last reset cycle is
+    /// `last_reset`) and holds `golden`'s banks (empty, or a preloaded image):
+    /// the recount is expected to run, and every cycle from `last_reset + 1`.
+    pub fn after_reset(timing: hdl::Timing, golden: PartitionedFilter, last_reset: u64) -> Checker {
+        let cfg = *golden.config();
+        let mut c = Checker {
             timing,
+            k: cfg.k as usize,
+            bank_mask: cfg.bank_size() - 1,
+            golden,
+            pending: VecDeque::new(),
             outstanding: VecDeque::new(),
-            clear_until: None,
+            readbacks: VecDeque::new(),
+            fill_queue: VecDeque::new(),
+            shown: [0; 16],
+            recount: None,
+            sweeping: None,
+            busy_from: 0,
+            busy_until: 0,
+            prev_reset: true,
             next_op: 0,
-            next_cycle: None,
+            next_cycle: Some(last_reset + 1),
             mismatches: 0,
             first: Vec::new(),
             keep: 20,
+            cycles: 0,
             responses: 0,
             hits: 0,
             queries: 0,
             query_hits: 0,
-        }
+            readbacks_checked: 0,
+            bit_writes: 0,
+            resets: ResetCoverage::default(),
+        };
+        c.start_recount(last_reset);
+        c.busy_from = last_reset.saturating_sub(1);
+        c
+    }
+
+    /// An empty core's checker (see [`Checker::after_reset`]).
+    pub fn new(timing: hdl::Timing, params: hdl::CoreParams, last_reset: u64) -> Checker {
+        Self::after_reset(timing, PartitionedFilter::new(params), last_reset)
     }
 
     pub fn report(&mut self, m: Mismatch) {
@@ -101,277 +329,430 @@ impl Checker {
     pub fn accepted(&self) -> u64 {
         self.next_op
     }
+    /// Responses still expected.
     pub fn outstanding(&self) -> usize {
         self.outstanding.len()
     }
-    /// The last cycle of the clear window, if one is open or was the latest.
-    pub fn clear_until(&self) -> Option<u64> {
-        self.clear_until
+    /// The last cycle `busy` is expected high (a clear window or a recount).
+    pub fn busy_until(&self) -> u64 {
+        self.busy_until
+    }
+    /// Whether `busy` is expected high in `cycle`.
+    pub fn busy_at(&self, cycle: u64) -> bool {
+        self.busy_from <= cycle && cycle <= self.busy_until
+    }
+    /// Nothing in flight: no response or readback expected, no operation to
+    /// commit, not busy at `cycle`.
+    pub fn quiet_at(&self, cycle: u64) -> bool {
+        self.outstanding.is_empty() && self.readbacks.is_empty() && self.pending.is_empty() && !self.busy_at(cycle)
     }
 
-    /// Cycles passed outside a checked log (idle, readback): allowed only with
-    /// nothing outstanding.
-    pub fn skip_to(&mut self, cycle: u64) {
-        self.next_cycle = Some(cycle);
+    /// The next cycle the checker expects (logs are contiguous).
+    pub fn next_cycle(&self) -> Option<u64> {
+        self.next_cycle
     }
 
-    /// Checks one log. `requests[i]` and `golden_hits[i]` describe the log's
-    /// i-th item; `out` is what the core did with them.
-    pub fn check(&mut self, requests: &[Request], golden_hits: &[bool], out: &StreamOutput) {
-        if let Some(expect) = self.next_cycle {
-            if out.start_cycle != expect {
-                self.report(Mismatch {
-                    cycle: out.start_cycle,
-                    op_index: None,
-                    what: format!("log starts at cycle {}, expected {expect} (harness error)", out.start_cycle),
-                });
+    fn start_recount(&mut self, last_reset: u64) {
+        self.recount = Some(Recount { last_reset, counted: 0, counts: [0; 16] });
+        self.busy_until = last_reset + self.timing.reset_busy_cycles as u64;
+    }
+
+    /// Sets the expected bit of the readbacks issued up to cycle `upto`.
+    fn resolve_readbacks(&mut self, upto: u64) {
+        for rb in self.readbacks.iter_mut() {
+            if rb.issued > upto {
+                break;
+            }
+            if rb.expect.is_none() && !rb.unspecified {
+                rb.expect = Some((rb.bank as usize) < self.k && self.golden.bit(rb.bank as usize, rb.addr & self.bank_mask));
             }
         }
-        self.next_cycle = Some(out.start_cycle + out.cycles);
-        let mut item = 0usize;
-        let mut resp = 0usize;
-        for c in 0..out.cycles as usize {
-            let cycle = out.start_cycle + c as u64;
-            let f = out.flags[c];
-            let (present, ready, valid, taken) = (f & 1 != 0, f & 2 != 0, f & 4 != 0, f & 8 != 0);
-            let response = if valid && taken {
-                let (rcycle, data) = if resp < out.n_responses { out.response(resp) } else { (u64::MAX, &[][..]) };
-                resp += 1;
-                if rcycle != cycle || data.len() < 2 {
-                    self.report(Mismatch {
-                        cycle,
-                        op_index: None,
-                        what: "response log out of step with the cycle log (harness error)".into(),
-                    });
-                    None
-                } else {
-                    Some((data[0] & 1 == 1, data[1] as u8))
-                }
-            } else {
-                None
-            };
-            let accepted = if present && ready {
-                if item >= requests.len() {
-                    self.report(Mismatch { cycle, op_index: None, what: "accepted more items than given (harness error)".into() });
-                    None
-                } else {
-                    if out.accept_cycle.get(item) != Some(&cycle) {
-                        self.report(Mismatch {
-                            cycle,
-                            op_index: Some(self.next_op),
-                            what: "accept log out of step with the cycle log (harness error)".into(),
-                        });
+    }
+
+    /// Applies the operation the hardware commits now.
+    fn commit(&mut self, p: Pending) {
+        if p.op == BIT_WRITE {
+            // Its own read comes first.
+            self.resolve_readbacks(p.accept);
+            let (bank, addr, bit) = ((p.key >> 17) as usize, (p.key >> 1) as u32 & 0xffff, p.key & 1 == 1);
+            let before = self.golden.bit(bank, addr);
+            self.golden.write_bit(bank, addr, bit).expect("bank < k and address < bank size, checked when issued");
+            if before != bit {
+                let mask = 1u16 << bank;
+                let change = if bit { FillChange::Add { up: mask, down: 0 } } else { FillChange::Add { up: 0, down: mask } };
+                self.fill_queue.push_back((p.accept + self.timing.fill_latency as u64, change));
+            }
+            return;
+        }
+        let first = self.outstanding.front().map(|o| o.op_index).unwrap_or(p.op_index);
+        let slot = (p.op_index - first) as usize;
+        if p.op == 2 {
+            self.fill_queue.push_back((p.accept + self.timing.clear_fill_latency as u64, FillChange::Zero));
+            self.sweeping = Some(p.accept);
+            return;
+        }
+        let (hit, grew) = if p.op == 1 {
+            let before: [u32; 16] = std::array::from_fn(|b| self.golden.fill_of(b));
+            let hit = self.golden.apply(Op::Insert(p.key)).unwrap_or(false);
+            let mut grew = 0u16;
+            if !hit {
+                for (b, &f) in before.iter().enumerate().take(self.k) {
+                    if self.golden.fill_of(b) != f {
+                        grew |= 1 << b;
                     }
-                    item += 1;
-                    Some((requests[item - 1], golden_hits[item - 1]))
                 }
-            } else {
-                None
-            };
-            self.handshakes(cycle, false, ready, valid, taken, response, accepted);
+            }
+            (hit, grew)
+        } else {
+            (self.golden.apply(Op::decode(p.op, p.key)).unwrap_or(false), 0)
+        };
+        if grew != 0 {
+            self.fill_queue.push_back((p.accept + self.timing.fill_latency as u64, FillChange::Add { up: grew, down: 0 }));
+        }
+        if let Some(o) = self.outstanding.get_mut(slot) {
+            if o.op_index == p.op_index {
+                o.hit = Some(hit);
+            }
         }
     }
 
-    /// One cycle of both channels against the reference: `req_ready` (which a
-    /// readback in this cycle also holds low), `resp_valid`, the response
-    /// taken (hit, tag) if any, and the request accepted (with its golden hit).
-    #[allow(clippy::too_many_arguments)]
-    #[inline(always)]
-    fn handshakes(
-        &mut self,
-        cycle: u64,
-        readback: bool,
-        ready: bool,
-        valid: bool,
-        taken: bool,
-        response: Option<(bool, u8)>,
-        accepted: Option<(Request, bool)>,
-    ) {
+    /// One cycle.
+    #[inline]
+    pub fn cycle(&mut self, c: u64, io: &CycleIo) {
         let t = self.timing;
-        let clearing = self.clear_until.is_some_and(|u| cycle <= u);
-        let expect_ready = !readback && !clearing && (self.outstanding.len() as u32) < t.response_fifo_depth;
-        if ready != expect_ready {
+        self.cycles += 1;
+        // 1. What the hardware has done by now: commits, the end of a clear's
+        //    sweep, fill counter updates, the recount, readback expectations.
+        while let Some(&p) = self.pending.front() {
+            if p.accept + t.commit_latency as u64 > c {
+                break;
+            }
+            self.pending.pop_front();
+            self.commit(p);
+        }
+        if let Some(a) = self.sweeping {
+            if a + t.clear_cycles as u64 <= c {
+                self.golden.clear();
+                self.sweeping = None;
+            }
+        }
+        while let Some(&(at, change)) = self.fill_queue.front() {
+            if at > c {
+                break;
+            }
+            self.fill_queue.pop_front();
+            match change {
+                FillChange::Add { up, down } => {
+                    for b in 0..self.k {
+                        self.shown[b] += (up >> b) as u32 & 1;
+                        self.shown[b] -= (down >> b) as u32 & 1;
+                    }
+                }
+                FillChange::Zero => self.shown = [0; 16],
+            }
+        }
+        if let Some(r) = &mut self.recount {
+            let lag = t.recount_fill_latency as u64 - 1;
+            let size = self.bank_mask + 1;
+            let target = if c > r.last_reset + lag { (c - r.last_reset - lag).min(size as u64) as u32 } else { 0 };
+            while r.counted < target {
+                for b in 0..self.k {
+                    r.counts[b] += self.golden.bit(b, r.counted) as u32;
+                }
+                r.counted += 1;
+            }
+            if r.counted == size {
+                self.shown = r.counts;
+                self.recount = None;
+            }
+        }
+        if let Some(upto) = c.checked_sub(t.commit_latency as u64) {
+            self.resolve_readbacks(upto);
+        }
+
+        // 2. The outputs.
+        let busy = self.busy_at(c);
+        if io.busy != busy {
             self.report(Mismatch {
-                cycle,
-                op_index: Some(self.next_op),
+                cycle: c,
+                op_index: None,
                 what: format!(
-                    "req_ready is {}, expected {} ({} responses outstanding of {}, {}{})",
-                    ready as u8,
-                    expect_ready as u8,
-                    self.outstanding.len(),
-                    t.response_fifo_depth,
-                    if clearing { "inside a clear window" } else { "no clear in progress" },
-                    if readback { ", a readback in this cycle" } else { "" }
+                    "busy is {}, expected {} ({})",
+                    io.busy as u8,
+                    busy as u8,
+                    if busy { "inside a clear window or a reset's recount" } else { "no clear or recount in progress" }
                 ),
             });
         }
-        let expect_valid = self.outstanding.front().is_some_and(|p| p.accept + t.latency as u64 <= cycle);
-        if valid != expect_valid {
-            let head = self.outstanding.front().copied();
+        let expect_ready = !io.reset && !io.rb_req && !busy && (self.outstanding.len() as u32) < t.response_fifo_depth;
+        if io.req_ready != expect_ready {
             self.report(Mismatch {
-                cycle,
+                cycle: c,
+                op_index: Some(self.next_op),
+                what: format!(
+                    "req_ready is {}, expected {} ({} responses outstanding of {}, {}{}{})",
+                    io.req_ready as u8,
+                    expect_ready as u8,
+                    self.outstanding.len(),
+                    t.response_fifo_depth,
+                    if busy { "busy" } else { "not busy" },
+                    if io.rb_req { ", a readback in this cycle" } else { "" },
+                    if io.reset { ", reset high" } else { "" }
+                ),
+            });
+        }
+        let head = self.outstanding.front().copied();
+        let expect_valid = head.is_some_and(|p| p.accept + t.latency as u64 <= c);
+        if io.resp_valid != expect_valid {
+            self.report(Mismatch {
+                cycle: c,
                 op_index: head.map(|p| p.op_index),
                 what: match head {
                     Some(p) => format!(
                         "resp_valid is {}, expected {} (oldest outstanding accepted in cycle {}, latency {})",
-                        valid as u8, expect_valid as u8, p.accept, t.latency
+                        io.resp_valid as u8, expect_valid as u8, p.accept, t.latency
                     ),
-                    None => format!("resp_valid is {} with no request outstanding", valid as u8),
+                    None => format!("resp_valid is {} with no request outstanding", io.resp_valid as u8),
                 },
             });
         }
-        if valid && taken {
-            if let Some((hit, tag)) = response {
-                if let Some(p) = self.outstanding.pop_front() {
-                    self.responses += 1;
-                    self.hits += hit as u64;
-                    if p.op != 1 && p.op != 2 {
-                        self.queries += 1;
-                        self.query_hits += hit as u64;
-                    }
-                    if hit != p.hit || tag != p.tag {
-                        self.report(Mismatch {
-                            cycle,
-                            op_index: Some(p.op_index),
-                            what: format!(
-                                "response (hit {}, tag {:#04x}) to {} accepted in cycle {}, expected (hit {}, tag {:#04x})",
-                                hit as u8,
-                                tag,
-                                op_name(p.op),
-                                p.accept,
-                                p.hit as u8,
-                                p.tag
-                            ),
-                        });
-                    }
-                } else {
-                    self.report(Mismatch { cycle, op_index: None, what: "a response with no request outstanding".into() });
+        if io.resp_valid && expect_valid {
+            let p = head.expect("expect_valid implies a head");
+            let hit = p.hit.unwrap_or(false);
+            if io.resp_hit != hit || io.resp_tag != p.tag {
+                self.report(Mismatch {
+                    cycle: c,
+                    op_index: Some(p.op_index),
+                    what: format!(
+                        "response (hit {}, tag {:#04x}) to {} accepted in cycle {}, expected (hit {}, tag {:#04x}){}",
+                        io.resp_hit as u8,
+                        io.resp_tag,
+                        op_name(p.op),
+                        p.accept,
+                        hit as u8,
+                        p.tag,
+                        if io.resp_ready { "" } else { " (presented, not taken)" }
+                    ),
+                });
+            }
+            if io.resp_ready {
+                self.outstanding.pop_front();
+                self.responses += 1;
+                self.hits += hit as u64;
+                if p.op == 0 || p.op == 3 {
+                    self.queries += 1;
+                    self.query_hits += io.resp_hit as u64;
                 }
             }
         }
-        if let Some((r, hit)) = accepted {
-            self.outstanding.push_back(Pending { op_index: self.next_op, accept: cycle, op: r.op, hit, tag: r.tag });
-            if r.op == 2 {
-                self.clear_until = Some(cycle + t.clear_cycles as u64);
-            }
-            self.next_op += 1;
-        }
-    }
-}
-
-/// Checks every port of a core in every cycle against the reference, owning
-/// the golden model: the handshakes as [`Checker`] does, and besides them
-/// `busy` (high exactly in clear windows), every readback (its latency and
-/// its bit, the golden bit after every operation accepted before it; with
-/// `rb_write`, the golden model's bit write follows it in sequence) and
-/// `fill_count` in every cycle (the golden fill `fill_latency` cycles after
-/// each insert, 0 `clear_fill_latency` cycles after a clear). For logs of
-/// every port (the rust-hdl simulator, or Verilator cycle by cycle).
-pub struct CycleChecker {
-    pub checker: Checker,
-    pub golden: golden::PartitionedFilter,
-    /// (accept cycle, op, fill after it) of every operation accepted.
-    fills: Vec<(u64, u8, Vec<u32>)>,
-    /// (issue cycle, expected bit or None when unspecified) of readbacks in flight.
-    readbacks: VecDeque<(u64, Option<bool>)>,
-}
-
-impl CycleChecker {
-    pub fn new(timing: hdl::Timing, params: hdl::CoreParams) -> CycleChecker {
-        let golden = golden::PartitionedFilter::new(params);
-        let empty = golden.fill();
-        CycleChecker { checker: Checker::new(timing), golden, fills: vec![(0, 0, empty)], readbacks: VecDeque::new() }
-    }
-
-    /// Starts from `golden` (a preloaded image) instead of empty banks.
-    pub fn with_golden(timing: hdl::Timing, golden: golden::PartitionedFilter) -> CycleChecker {
-        let fill = golden.fill();
-        CycleChecker { checker: Checker::new(timing), golden, fills: vec![(0, 0, fill)], readbacks: VecDeque::new() }
-    }
-
-    /// One cycle: `get(name)` reads an input or output port of that cycle.
-    pub fn cycle(&mut self, cycle: u64, get: &dyn Fn(&str) -> u128) {
-        let t = self.checker.timing;
-        let bit = |name: &str| get(name) & 1 == 1;
-        let clearing = self.checker.clear_until.is_some_and(|u| cycle <= u);
-        if bit("busy") != clearing {
-            self.checker.report(Mismatch {
-                cycle,
+        let rb_due = self.readbacks.front().is_some_and(|r| r.issued + t.readback_latency as u64 <= c);
+        if io.rb_valid != rb_due {
+            self.report(Mismatch {
+                cycle: c,
                 op_index: None,
-                what: format!("busy is {}, expected {} (clear window)", bit("busy") as u8, clearing as u8),
+                what: match self.readbacks.front() {
+                    Some(r) if rb_due => format!("no rb_valid for the readback issued in cycle {}", r.issued),
+                    _ => format!("rb_valid with no readback issued {} cycles before", t.readback_latency),
+                },
             });
         }
-        // fill_count: the last operation at least clear_fill_latency cycles back, if a
-        // clear exactly then, else the last at least fill_latency cycles back.
-        let latest = |lag: u32| self.fills.iter().rev().find(|(c, _, _)| *c + lag as u64 <= cycle);
-        let fill = match latest(t.clear_fill_latency) {
-            Some((c, 2, f)) if *c + t.clear_fill_latency as u64 == cycle => f,
-            _ => &latest(t.fill_latency).unwrap_or(&self.fills[0]).2,
-        };
-        let bank = get("fill_bank") as usize;
-        let want = fill.get(bank).copied().unwrap_or(0) as u128;
-        if get("fill_count") != want {
-            self.checker.report(Mismatch {
-                cycle,
-                op_index: None,
-                what: format!("fill_count of bank {bank} is {}, expected {want}", get("fill_count")),
-            });
-        }
-        // Readback.
-        let readback = bit("rb_req");
-        if bit("rb_valid") {
-            match self.readbacks.pop_front() {
-                Some((issued, expect)) if issued + t.readback_latency as u64 == cycle => {
-                    if expect.is_some_and(|b| b != bit("rb_data")) {
-                        self.checker.report(Mismatch {
-                            cycle,
-                            op_index: None,
-                            what: format!("rb_data is {} for the readback of cycle {issued}, golden {}", bit("rb_data") as u8, !bit("rb_data") as u8),
-                        });
-                    }
+        if rb_due {
+            let r = self.readbacks.pop_front().expect("rb_due implies a readback");
+            if let (true, Some(bit)) = (io.rb_valid, r.expect) {
+                self.readbacks_checked += 1;
+                if io.rb_data != bit {
+                    self.report(Mismatch {
+                        cycle: c,
+                        op_index: None,
+                        what: format!(
+                            "rb_data is {} for the readback of bank {} address {} issued in cycle {}, golden {} (after {} operations)",
+                            io.rb_data as u8, r.bank, r.addr & self.bank_mask, r.issued, bit as u8, self.next_op
+                        ),
+                    });
                 }
-                other => self.checker.report(Mismatch {
-                    cycle,
-                    op_index: None,
-                    what: format!("rb_valid with no readback issued {} cycles before ({other:?})", t.readback_latency),
-                }),
-            }
-        } else if let Some((issued, _)) = self.readbacks.front() {
-            if issued + t.readback_latency as u64 <= cycle {
-                let issued = *issued;
-                self.readbacks.pop_front();
-                self.checker.report(Mismatch { cycle, op_index: None, what: format!("no rb_valid for the readback of cycle {issued}") });
             }
         }
-        if readback {
-            let k = self.golden.config().k as usize;
-            let (bank, addr) = (get("rb_bank") as usize, get("rb_addr") as u32 & (self.golden.config().bank_size() - 1));
-            let expect = (!clearing).then(|| bank < k && self.golden.bit(bank, addr));
-            self.readbacks.push_back((cycle, expect));
-            // A bit write: after the read, in sequence with the requests; dropped while
-            // busy or in reset, and for a bank >= k (docs/core.md).
-            if bit("rb_write") && !clearing && !bit("reset") && bank < k {
-                self.golden.write_bit(bank, addr, bit("rb_wdata")).expect("bank and address are in range");
-                self.fills.push((cycle, 1, self.golden.fill()));
-            }
-        }
-        // The channels.
-        let (ready, valid, taken) = (bit("req_ready"), bit("resp_valid"), bit("resp_ready"));
-        let response = (valid && taken).then(|| (bit("resp_hit"), get("resp_tag") as u8));
-        let accepted = if bit("req_valid") && ready {
-            let r = Request { op: get("req_op") as u8, key: get("req_key"), tag: get("req_tag") as u8 };
-            let hit = self.golden.apply(golden::Op::decode(r.op, r.key)).unwrap_or(false);
-            self.fills.push((cycle, r.op & 3, self.golden.fill()));
-            Some((r, hit))
+        let bank = io.fill_bank as usize;
+        let fill = if bank >= self.k {
+            0
+        } else if let Some(r) = &self.recount {
+            r.counts[bank]
         } else {
-            None
+            self.shown[bank]
         };
-        self.checker.handshakes(cycle, readback, ready, valid, taken, response, accepted);
+        if io.fill_count != fill {
+            self.report(Mismatch {
+                cycle: c,
+                op_index: None,
+                what: format!(
+                    "fill_count of bank {bank} is {}, expected {fill}{}",
+                    io.fill_count,
+                    if self.recount.is_some() { " (recount after reset)" } else { "" }
+                ),
+            });
+        }
+
+        // 3. The inputs.
+        if io.reset {
+            if !self.prev_reset {
+                self.resets.resets += 1;
+                self.resets.with_ops_uncommitted += !self.pending.is_empty() as u64;
+                self.resets.with_responses_outstanding += !self.outstanding.is_empty() as u64;
+                self.resets.during_clear_sweep += self.sweeping.is_some() as u64;
+                self.resets.during_recount += (self.recount.is_some() && busy) as u64;
+                self.resets.with_readback_pending += !self.readbacks.is_empty() as u64;
+            }
+            self.resets.ops_cancelled += self.pending.len() as u64;
+            self.resets.responses_lost += self.outstanding.len() as u64;
+            self.prev_reset = true;
+            self.pending.clear();
+            self.outstanding.clear();
+            self.readbacks.clear();
+            self.fill_queue.clear();
+            if let Some(a) = self.sweeping.take() {
+                // Writes up to and including this cycle's happened.
+                let last = c - a - t.commit_latency as u64;
+                self.partial_clear(last as usize + 1);
+            }
+            if !busy {
+                self.busy_from = c + 1;
+            }
+            self.start_recount(c);
+            return;
+        }
+        self.prev_reset = false;
+        if io.rb_req {
+            self.readbacks.push_back(Readback {
+                issued: c,
+                bank: io.rb_bank,
+                addr: io.rb_addr as u32,
+                unspecified: busy,
+                expect: None,
+            });
+            // A bit write: dropped while busy and for a bank >= k (docs/core.md).
+            if io.rb_write && !busy && (io.rb_bank as usize) < self.k {
+                let key = (io.rb_bank as u128) << 17 | ((io.rb_addr as u32 & self.bank_mask) as u128) << 1 | io.rb_wdata as u128;
+                self.pending.push_back(Pending { op_index: u64::MAX, accept: c, op: BIT_WRITE, key });
+                self.bit_writes += 1;
+            }
+        }
+        if io.req_valid && io.req_ready {
+            let r = io.request;
+            let op = r.op & 3;
+            let op_index = self.next_op;
+            self.next_op += 1;
+            self.outstanding.push_back(Outstanding { op_index, accept: c, op, tag: r.tag, hit: (op == 2).then_some(false) });
+            self.pending.push_back(Pending { op_index, accept: c, op, key: r.key });
+            if op == 2 {
+                self.busy_from = c + 1;
+                self.busy_until = c + t.clear_cycles as u64;
+            }
+        }
     }
 
-    /// Responses and readbacks still expected.
-    pub fn idle(&self) -> bool {
-        self.checker.outstanding() == 0 && self.readbacks.is_empty()
+    /// Clears addresses 0 .. n of every bank (a clear cut short by a reset).
+    fn partial_clear(&mut self, n: usize) {
+        let cfg = *self.golden.config();
+        let size = cfg.bank_size() as usize;
+        if n >= size {
+            self.golden.clear();
+            return;
+        }
+        let banks: Vec<Vec<u8>> = (0..self.k)
+            .map(|b| {
+                let mut bits = self.golden.bank(b).unwrap_or(&[]).to_vec();
+                bits[..n].fill(0);
+                bits
+            })
+            .collect();
+        self.golden = PartitionedFilter::from_banks(cfg, &banks).expect("same configuration, bits 0 or 1");
+    }
+
+    fn check_start(&mut self, start: u64, cycles: u64) {
+        if let Some(expect) = self.next_cycle {
+            if start != expect {
+                self.report(Mismatch {
+                    cycle: start,
+                    op_index: None,
+                    what: format!("log starts at cycle {start}, expected {expect} (harness error)"),
+                });
+            }
+        }
+        self.next_cycle = Some(start + cycles);
+    }
+
+    /// Checks one streamed log (every cycle of it): `requests[i]` is the log's
+    /// i-th item; `side_in` the side inputs applied per cycle (`side` module).
+    pub fn check_stream(&mut self, requests: &[Request], side_in: &[u64], out: &StreamOutput) {
+        self.check_start(out.start_cycle, out.cycles);
+        let mut item = 0usize;
+        for c in 0..out.cycles as usize {
+            let f = out.flags[c];
+            let si = side_in.get(c).copied().unwrap_or(0);
+            let so = out.side_out.get(c).copied().unwrap_or(0);
+            let present = f & 1 != 0;
+            let request = if present { requests.get(item).copied().unwrap_or_default() } else { Request::default() };
+            let io = CycleIo {
+                reset: si & 1 != 0,
+                req_valid: present,
+                request,
+                resp_ready: f & 8 != 0,
+                rb_req: si >> 1 & 1 != 0,
+                rb_bank: (si >> 2 & 15) as u8,
+                rb_addr: (si >> 6) as u16,
+                fill_bank: (si >> 22 & 15) as u8,
+                rb_write: si >> 26 & 1 != 0,
+                rb_wdata: si >> 27 & 1 != 0,
+                req_ready: f & 2 != 0,
+                resp_valid: f & 4 != 0,
+                busy: so & 1 != 0,
+                rb_valid: so >> 1 & 1 != 0,
+                rb_data: so >> 2 & 1 != 0,
+                resp_hit: so >> 3 & 1 != 0,
+                resp_tag: (so >> 4) as u8,
+                fill_count: (so >> 12) as u32 & 0x1ffff,
+            };
+            let cycle = out.start_cycle + c as u64;
+            if present && io.req_ready {
+                if out.accept_cycle.get(item) != Some(&cycle) {
+                    self.report(Mismatch {
+                        cycle,
+                        op_index: Some(self.next_op),
+                        what: "accept log out of step with the cycle log (harness error)".into(),
+                    });
+                }
+                item += 1;
+            }
+            self.cycle(cycle, &io);
+        }
+    }
+
+    /// One cycle from named port values (`get(name)` reads an input or an
+    /// output of that cycle): for benches that step a core one cycle at a time.
+    pub fn cycle_ports(&mut self, cycle: u64, get: &dyn Fn(&str) -> u128) {
+        let bit = |n: &str| get(n) & 1 == 1;
+        let io = CycleIo {
+            reset: bit("reset"),
+            req_valid: bit("req_valid"),
+            request: Request { op: get("req_op") as u8, key: get("req_key"), tag: get("req_tag") as u8 },
+            resp_ready: bit("resp_ready"),
+            rb_req: bit("rb_req"),
+            rb_bank: get("rb_bank") as u8,
+            rb_addr: get("rb_addr") as u16,
+            rb_write: bit("rb_write"),
+            rb_wdata: bit("rb_wdata"),
+            fill_bank: get("fill_bank") as u8,
+            req_ready: bit("req_ready"),
+            resp_valid: bit("resp_valid"),
+            resp_hit: bit("resp_hit"),
+            resp_tag: get("resp_tag") as u8,
+            rb_valid: bit("rb_valid"),
+            rb_data: bit("rb_data"),
+            fill_count: get("fill_count") as u32,
+            busy: bit("busy"),
+        };
+        self.check_start(cycle, 1);
+        self.cycle(cycle, &io);
     }
 }
 

@@ -5,7 +5,7 @@
 
 use std::sync::Arc;
 
-use crate::model::{Handshake, InitialState, Model, ModelLibrary, PortId, StreamOutput};
+use crate::model::{Handshake, InitialState, Model, ModelLibrary, PortId, SidePorts, StreamOutput};
 use crate::ports::Direction;
 use crate::traffic::Request;
 use crate::verilator::{build, BuildOptions};
@@ -76,6 +76,15 @@ impl CorePorts {
         self.channel("resp")
     }
 
+    /// The side ports of the streaming path (`checker::side`): every input and
+    /// output that is not part of the two channels.
+    pub fn side_ports(&self) -> SidePorts {
+        SidePorts {
+            inputs: crate::checker::side::INPUTS.iter().map(|&(n, s)| (self.id(n), s)).collect(),
+            outputs: crate::checker::side::OUTPUTS.iter().map(|&(n, s)| (self.id(n), s)).collect(),
+        }
+    }
+
     /// Every input but the clock.
     pub fn inputs(&self) -> impl Iterator<Item = PortId> + '_ {
         self.table
@@ -102,34 +111,38 @@ pub fn push_request(buf: &mut Vec<u32>, r: &Request, key_bits: u32) {
 
 /// How a model instance starts.
 ///
-/// Verilog leaves a memory without an `initial` block undefined. hdl documents
-/// that its banks power up 0 on the FPGA (block RAM) and that an ASIC SRAM
-/// powers up random, to be emptied by a clear after reset. Both are checked:
+/// Verilog leaves registers without an initial value undefined; the
+/// generated core gives its banks initial contents (hdl/src/ram.rs) and
+/// relies on reset for everything else. Both are checked: reset is applied
+/// (two cycles) and the checker follows the core from the reset's last cycle.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum PowerUp {
-    /// Every register and memory bit starts random (seeded), so that state the
-    /// reset does not set shows up as a mismatch; after reset one clear empties
-    /// the banks (its response is checked here) before any checked traffic.
-    RandomThenClear(u32),
-    /// Everything starts 0, as block RAM and FPGA flip-flops do; reset only.
+    /// Every register (and any memory bit without an initial value) starts
+    /// random (seeded), so that state the reset does not set shows up as a
+    /// mismatch instead of being hidden by all-zero state.
+    Random(u32),
+    /// Everything starts 0, as FPGA flip-flops do.
     Zero,
 }
 
 impl Default for PowerUp {
     fn default() -> Self {
-        PowerUp::RandomThenClear(0x0b10_0f17)
+        PowerUp::Random(0x0b10_0f17)
     }
 }
 
-/// A Verilated `bloom_core` with its golden-independent facts.
+/// A Verilated `bloom_core` (its generated Verilog, or a netlist of it) with
+/// its golden-independent facts.
 pub struct VerilatedCore {
     pub config: hdl::CoreConfig,
     pub timing: hdl::Timing,
     pub ports: CorePorts,
+    pub side: SidePorts,
     pub model: Model,
     pub library: Arc<ModelLibrary>,
-    pub verilog_bytes: usize,
     pub power_up: PowerUp,
+    /// The last cycle of the latest reset applied by [`VerilatedCore::reset`].
+    pub last_reset: u64,
 }
 
 impl VerilatedCore {
@@ -139,19 +152,25 @@ impl VerilatedCore {
     }
 
     pub fn build_with(config: &hdl::CoreConfig, trace: bool, power_up: PowerUp) -> Result<VerilatedCore, SimError> {
-        if config.preload.is_some() {
-            // The golden model would have to start from the image, and the
-            // random power-up's clear would empty it.
-            return Err(SimError::Value("co-simulation starts from empty banks: a preload image is not supported".into()));
-        }
         let generated = hdl::generate_core(config).map_err(|e| SimError::Value(e.to_string()))?;
         Self::from_generated(&generated, trace, power_up)
     }
 
     pub fn from_generated(generated: &hdl::GeneratedCore, trace: bool, power_up: PowerUp) -> Result<VerilatedCore, SimError> {
         let library = build(&generated.verilog, &generated.top, &BuildOptions { trace, ..Default::default() })?;
-        let ports = CorePorts::of(&library, &generated.config.params)?;
-        Self::start(generated.config.clone(), generated.timing, ports, library, generated.verilog.len(), power_up)
+        Self::from_library(generated.config.clone(), generated.timing, library, power_up)
+    }
+
+    /// A core from an already built model of `bloom_core` (the RTL or a
+    /// netlist of it); its ports must be the port table's.
+    pub fn from_library(
+        config: hdl::CoreConfig,
+        timing: hdl::Timing,
+        library: Arc<ModelLibrary>,
+        power_up: PowerUp,
+    ) -> Result<VerilatedCore, SimError> {
+        let ports = CorePorts::of(&library, &config.params)?;
+        Self::start(config, timing, ports, library, power_up)
     }
 
     fn start(
@@ -159,19 +178,16 @@ impl VerilatedCore {
         timing: hdl::Timing,
         ports: CorePorts,
         library: Arc<ModelLibrary>,
-        verilog_bytes: usize,
         power_up: PowerUp,
     ) -> Result<VerilatedCore, SimError> {
         let init = match power_up {
-            PowerUp::RandomThenClear(seed) => InitialState::Random(seed),
+            PowerUp::Random(seed) => InitialState::Random(seed),
             PowerUp::Zero => InitialState::Zero,
         };
         let model = library.instantiate(Some("clock"), init)?;
-        let mut core = VerilatedCore { config, timing, ports, model, library, verilog_bytes, power_up };
+        let side = ports.side_ports();
+        let mut core = VerilatedCore { config, timing, ports, side, model, library, power_up, last_reset: 0 };
         core.reset()?;
-        if let PowerUp::RandomThenClear(_) = power_up {
-            core.power_up_clear()?;
-        }
         Ok(core)
     }
 
@@ -182,31 +198,11 @@ impl VerilatedCore {
 
     /// Another instance of the same model (no rebuild), started the same way.
     pub fn new_instance(&self) -> Result<VerilatedCore, SimError> {
-        Self::start(self.config.clone(), self.timing, self.ports.clone(), self.library.clone(), self.verilog_bytes, self.power_up)
+        Self::start(self.config.clone(), self.timing, self.ports.clone(), self.library.clone(), self.power_up)
     }
 
-    /// One clear, its response taken, and its window waited out.
-    fn power_up_clear(&mut self) -> Result<(), SimError> {
-        let mut items = Vec::new();
-        push_request(&mut items, &Request { op: 2, key: 0, tag: 0 }, self.config.params.key_bits);
-        let cycles = self.timing.clear_cycles as usize + self.timing.latency as usize + 16;
-        let mut out = StreamOutput::default();
-        self.stream(&items, &[0], &vec![1u8; cycles], 1, &mut out)?;
-        let answered = out.n_responses == 1 && out.response(0).1 == [0, 0];
-        if out.accepted != 1 || !answered {
-            return Err(SimError::Value(format!(
-                "the power-up clear was not accepted and answered (hit 0, tag 0) within {cycles} cycles"
-            )));
-        }
-        let end = out.accept_cycle[0] + self.timing.clear_cycles as u64 + 1;
-        let now = self.cycle();
-        if end > now {
-            self.idle(end - now)?;
-        }
-        Ok(())
-    }
-
-    /// Two cycles of reset with every input idle.
+    /// Two cycles of reset with every input idle; the core then recounts its
+    /// banks (busy for `reset_busy_cycles`).
     pub fn reset(&mut self) -> Result<(), SimError> {
         let reset = self.ports.id("reset");
         for port in self.ports.inputs().collect::<Vec<_>>() {
@@ -215,6 +211,7 @@ impl VerilatedCore {
         self.model.set(reset, 1)?;
         self.model.step(2)?;
         self.model.set(reset, 0)?;
+        self.last_reset = self.model.cycle() - 1;
         Ok(())
     }
 
@@ -222,20 +219,23 @@ impl VerilatedCore {
         self.model.cycle()
     }
 
-    /// Streams requests (see [`Model::stream`]).
+    /// Streams requests (see [`Model::stream`]), with `side_in[c]` driving the
+    /// side inputs of cycle c (`checker::side`; empty: all 0) and every side
+    /// output recorded.
     pub fn stream(
         &mut self,
         items: &[u32],
         gaps: &[u32],
         ready: &[u8],
+        side_in: &[u64],
         want_responses: usize,
         out: &mut StreamOutput,
     ) -> Result<(), SimError> {
         let (i, o) = (self.ports.request_channel(), self.ports.response_channel());
-        self.model.stream(&i, &o, items, gaps, ready, want_responses, true, out)
+        self.model.stream(&i, &o, Some((&self.side, side_in)), items, gaps, ready, want_responses, true, out)
     }
 
-    /// Idle cycles: no request, no readback, consumer ready.
+    /// Idle cycles, not checked: no request, no readback, consumer ready.
     pub fn idle(&mut self, cycles: u64) -> Result<(), SimError> {
         self.model.set(self.ports.id("req_valid"), 0)?;
         self.model.set(self.ports.id("resp_ready"), 1)?;

@@ -102,7 +102,7 @@ pub fn measure_fpr(cosim: &mut CoSim, n: u64, queries: u64, seed: u64) -> Result
     cosim.drain(&mut consumer)?;
     let conditional = {
         let size = (1u64 << spec.bank_bits) as f64;
-        cosim.golden.fill().iter().map(|&x| x as f64 / size).product::<f64>()
+        cosim.golden().fill().iter().map(|&x| x as f64 / size).product::<f64>()
     };
     let (q0, h0) = (cosim.checker.queries, cosim.checker.query_hits);
     let mut left = queries;

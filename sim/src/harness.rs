@@ -1,28 +1,37 @@
-//! The co-simulation harness: seeded traffic through the Verilated core, every
-//! response checked at its exact cycle against the golden model, and the whole
-//! memory image and fill counters compared at checkpoints and at the end.
+//! The co-simulation harness: seeded traffic through a Verilated core (its
+//! RTL or a netlist of it), every port of every cycle checked against the
+//! golden model by the one [`Checker`], and at checkpoints the whole memory
+//! image read back through the readback port (each bit checked like any
+//! other readback) with the fill counters compared in the same cycles.
+//!
+//! Every cycle the core runs after its start-up reset goes through the
+//! checker: traffic, drains, waits for a clear or a recount to end, image
+//! readbacks. Between checkpoints the traffic itself keeps reading random
+//! bits back and cycling `fill_bank`, so the image and the fill counters are
+//! compared continually, not only at checkpoints, and random resets are
+//! applied (`TrafficShape::p_reset`).
 //!
 //! [`CoSim::run`] splits the work over two threads: the calling thread only
 //! drives Verilator (whole batches per call into C++); a worker thread
-//! generates the traffic, runs the golden model ahead of the simulator (the
-//! expected responses depend only on the operations, not on the timing) and
-//! checks the simulator's cycle logs as they come back. [`CoSim::run_inline`]
-//! does the same batches in the calling thread alone, and [`run_sharded`] runs
-//! one of those per CPU on independent cores (what `bloom sim` does by
-//! default: the Verilated model is the slower half, so two single-threaded
-//! shards keep both CPUs busier than one stream split over two threads). The
-//! simpler single-threaded calls ([`CoSim::run_requests`], [`CoSim::drain`],
-//! [`CoSim::check_image`]) serve tests and the false-positive measurement.
+//! generates the traffic and checks the simulator's cycle logs as they come
+//! back, applying the operations to the golden model in the checker.
+//! [`CoSim::run_inline`] does the same batches in the calling thread alone,
+//! and [`run_sharded`] runs one of those per CPU on independent cores (what
+//! `bloom sim` does by default: the Verilated model is the slower half, so
+//! two single-threaded shards keep both CPUs busier than one stream split
+//! over two threads). The simpler single-threaded calls
+//! ([`CoSim::run_requests`], [`CoSim::drain`], [`CoSim::check_image`]) serve
+//! tests and the false-positive measurement.
 
 use std::sync::mpsc;
 use std::time::Instant;
 
-use golden::{Op, PartitionedFilter};
+use golden::PartitionedFilter;
 
-use crate::checker::{Checker, Mismatch};
+use crate::checker::{side, Checker, Mismatch, ResetCoverage};
 use crate::core::{push_request, request_words, VerilatedCore};
 use crate::model::StreamOutput;
-use crate::traffic::{Consumer, Request, Traffic, TrafficShape};
+use crate::traffic::{Consumer, Request, SideTraffic, Traffic, TrafficShape};
 use crate::SimError;
 
 /// What to run.
@@ -33,8 +42,9 @@ pub struct RunOptions {
     pub shape: TrafficShape,
     /// Operations handed to the simulator per call.
     pub batch: usize,
-    /// Compare the memory image and fill counters after about this many
-    /// operations (and always at the end); 0 = only at the end.
+    /// Read the whole memory image back (and compare it and the fill counters)
+    /// after about this many operations, and always at the end; 0 = only at
+    /// the end.
     pub checkpoint_every: u64,
 }
 
@@ -52,12 +62,17 @@ pub struct RunReport {
     pub traffic_cycles: u64,
     /// All cycles of the model so far, including resets, drains, readbacks.
     pub total_cycles: u64,
+    /// Cycles the checker compared (every port).
+    pub cycles_checked: u64,
     pub mismatches: u64,
     pub first_mismatches: Vec<Mismatch>,
     pub image_checks: u32,
     pub responses: u64,
     pub queries: u64,
     pub query_hits: u64,
+    /// Readbacks (traffic's and image checks') whose bit was compared.
+    pub readbacks_checked: u64,
+    pub resets: ResetCoverage,
     pub seconds: f64,
     /// Time the worker thread spent on traffic, golden model and checking.
     pub worker_seconds: f64,
@@ -98,94 +113,79 @@ pub fn thread_cpu_seconds() -> Option<f64> {
 }
 
 /// The golden model's operation for a request.
-pub fn golden_op(r: &Request) -> Op {
-    Op::decode(r.op, r.key)
-}
-
-/// The golden model's banks and fills at one point of a run.
-#[derive(Clone, Debug)]
-pub struct GoldenImage {
-    pub banks: Vec<Vec<u8>>,
-    pub fill: Vec<u32>,
-}
-
-impl GoldenImage {
-    pub fn of(g: &PartitionedFilter) -> GoldenImage {
-        let k = g.config().k as usize;
-        GoldenImage { banks: (0..k).map(|p| g.bank(p).unwrap_or(&[]).to_vec()).collect(), fill: g.fill() }
-    }
-}
-
-/// The core's image as read through its ports.
-#[derive(Clone, Debug)]
-pub struct CoreImage {
-    pub banks: Vec<Vec<u8>>,
-    /// fill_count for fill_bank = 0..16.
-    pub fills: Vec<u32>,
-    pub readback_errors: Vec<String>,
-    pub start_cycle: u64,
-    pub fill_cycle: u64,
-    pub end_cycle: u64,
-}
-
-/// Compares a core image with the golden one; reports into `checker`.
-pub fn compare_image(checker: &mut Checker, core: &CoreImage, gold: &GoldenImage, readback_latency: u32) {
-    for e in &core.readback_errors {
-        checker.report(Mismatch { cycle: core.start_cycle, op_index: None, what: format!("readback: {e}") });
-    }
-    let ops = checker.accepted();
-    for (p, bank) in core.banks.iter().enumerate() {
-        let g = &gold.banks[p];
-        if let Some(a) = (0..bank.len()).find(|&a| bank[a] != g[a]) {
-            let differing = (0..bank.len()).filter(|&x| bank[x] != g[x]).count();
-            checker.report(Mismatch {
-                cycle: core.start_cycle + (p * bank.len() + a) as u64 + readback_latency as u64,
-                op_index: Some(ops),
-                what: format!(
-                    "memory image after {ops} operations: bank {p} address {a} reads {}, golden {} ({differing} bits of bank {p} differ)",
-                    bank[a], g[a]
-                ),
-            });
-        }
-    }
-    for (p, &f) in core.fills.iter().enumerate() {
-        let g = gold.fill.get(p).copied().unwrap_or(0);
-        if f != g {
-            checker.report(Mismatch {
-                cycle: core.fill_cycle + p as u64,
-                op_index: Some(ops),
-                what: format!("fill_count of bank {p} is {f}, golden {g}"),
-            });
-        }
-    }
-    checker.skip_to(core.end_cycle);
+pub fn golden_op(r: &Request) -> golden::Op {
+    golden::Op::decode(r.op, r.key)
 }
 
 /// What the driving thread knows about the core's flow without the checker:
-/// responses outstanding and the end of the latest clear window.
+/// responses outstanding and the last cycle of the latest busy window (a
+/// clear, or the recount after a reset).
 #[derive(Clone, Copy, Debug, Default)]
 struct Flow {
     outstanding: usize,
-    clear_until: Option<u64>,
+    busy_until: u64,
 }
 
 impl Flow {
-    fn absorb(&mut self, requests: &[Request], out: &StreamOutput, timing: &hdl::Timing) {
-        self.outstanding = (self.outstanding + out.accepted).saturating_sub(out.n_responses);
+    fn absorb(&mut self, requests: &[Request], side_in: &[u64], out: &StreamOutput, timing: &hdl::Timing) {
+        let cycles = out.cycles as usize;
+        let last_reset = (0..cycles.min(side_in.len())).rev().find(|&c| side_in[c] & side::RESET != 0);
+        let after = match last_reset {
+            Some(c) => {
+                let at = out.start_cycle + c as u64;
+                self.outstanding = 0;
+                self.busy_until = at + timing.reset_busy_cycles as u64;
+                at
+            }
+            None => 0,
+        };
+        let accepted = out.accept_cycle.iter().filter(|&&c| c > after || last_reset.is_none()).count();
+        let answered = (0..out.n_responses).filter(|&i| out.response(i).0 > after || last_reset.is_none()).count();
+        self.outstanding = (self.outstanding + accepted).saturating_sub(answered);
         for (r, &c) in requests.iter().zip(&out.accept_cycle) {
-            if r.op == 2 {
-                self.clear_until = Some(c + timing.clear_cycles as u64);
+            if r.op & 3 == 2 && (last_reset.is_none() || c > after) {
+                self.busy_until = self.busy_until.max(c + timing.clear_cycles as u64);
             }
         }
     }
 }
 
-/// Cycles enough to present `requests` after their gaps, through a clear
-/// window in progress, the clear windows they open, and consumer stalls.
+/// Cycles enough to present `requests` after their gaps, through a busy
+/// window in progress, the clear windows they open, readbacks and consumer
+/// stalls (the side inputs' resets are budgeted where they are generated).
 fn cycle_budget(timing: &hdl::Timing, requests: &[Request], gaps: &[u32]) -> usize {
     let clear = timing.clear_cycles as usize + 1;
-    let clears = requests.iter().filter(|r| r.op == 2).count();
-    2 * requests.len() + gaps.iter().map(|&g| g as usize).sum::<usize>() + 64 + clear * (clears + 1)
+    let clears = requests.iter().filter(|r| r.op & 3 == 2).count();
+    let busy = timing.clear_cycles.max(timing.reset_busy_cycles) as usize + 1;
+    3 * requests.len() + gaps.iter().map(|&g| g as usize).sum::<usize>() + 64 + clear * clears + busy
+}
+
+/// One simulator call: where its items start in the batch, the side inputs it
+/// was given, and what the core did.
+struct Log {
+    start_item: usize,
+    side_in: Vec<u64>,
+    out: StreamOutput,
+}
+
+/// Readiness and side inputs for `n` cycles from the generators; each reset
+/// among them adds its recount to the budget (with quiet cycles).
+fn fill_cycles(n: usize, consumer: &mut dyn Consumer, side_gen: &mut SideTraffic, timing: &hdl::Timing, ready: &mut Vec<u8>, side_in: &mut Vec<u64>) {
+    ready.clear();
+    side_in.clear();
+    let mut extra = 0usize;
+    for _ in 0..n {
+        ready.push(consumer.next_ready() as u8);
+        let s = side_gen.next();
+        if s & side::RESET != 0 {
+            extra += timing.reset_busy_cycles as usize + 8;
+        }
+        side_in.push(s);
+    }
+    for _ in 0..extra {
+        ready.push(consumer.next_ready() as u8);
+        side_in.push(side_gen.quiet());
+    }
 }
 
 /// Streams every request into the core; one log per simulator call (a call
@@ -197,31 +197,33 @@ fn stream_all(
     requests: &[Request],
     items: &[u32],
     gaps: &[u32],
-    first_ready: &[u8],
+    first: Option<(Vec<u8>, Vec<u64>)>,
     consumer: &mut dyn Consumer,
+    side_gen: &mut SideTraffic,
     flow: &mut Flow,
-    logs: &mut Vec<(usize, StreamOutput)>,
+    logs: &mut Vec<Log>,
     pool: &mut Vec<StreamOutput>,
 ) -> Result<bool, SimError> {
     let stride = request_words(core.config.params.key_bits);
     let mut done = 0usize;
     let mut gaps_left: Option<Vec<u32>> = None;
-    let mut ready_owned = Vec::new();
+    let mut first = first;
     while done < requests.len() {
         let gaps_now = gaps_left.as_deref().unwrap_or(gaps);
-        let ready: &[u8] = if done == 0 && !first_ready.is_empty() {
-            first_ready
-        } else {
-            let n = cycle_budget(&core.timing, &requests[done..], &gaps_now[done..]);
-            ready_owned.clear();
-            ready_owned.extend((0..n).map(|_| consumer.next_ready() as u8));
-            &ready_owned
+        let (ready, side_in) = match first.take() {
+            Some(f) => f,
+            None => {
+                let n = cycle_budget(&core.timing, &requests[done..], &gaps_now[done..]);
+                let (mut r, mut s) = (Vec::new(), Vec::new());
+                fill_cycles(n, consumer, side_gen, &core.timing, &mut r, &mut s);
+                (r, s)
+            }
         };
         let mut out = pool.pop().unwrap_or_default();
-        core.stream(&items[done * stride..], &gaps_now[done..], ready, 0, &mut out)?;
+        core.stream(&items[done * stride..], &gaps_now[done..], &ready, &side_in, 0, &mut out)?;
         let n = out.accepted;
-        flow.absorb(&requests[done..done + n], &out, &core.timing);
-        logs.push((done, out));
+        flow.absorb(&requests[done..done + n], &side_in, &out, &core.timing);
+        logs.push(Log { start_item: done, side_in, out });
         done += n;
         if done < requests.len() {
             if n == 0 {
@@ -235,76 +237,133 @@ fn stream_all(
     Ok(true)
 }
 
-/// Lets every outstanding response out and any clear window pass. Returns
-/// Ok(false) if responses never came out.
+/// Runs `cycles` cycles with no request, `ready` from the consumer and quiet
+/// side inputs, until `want` responses came (usize::MAX: all the cycles).
+fn wait_cycles(
+    core: &mut VerilatedCore,
+    cycles: usize,
+    want: usize,
+    consumer: &mut dyn Consumer,
+    side_gen: &mut SideTraffic,
+    flow: &mut Flow,
+    logs: &mut Vec<Log>,
+    pool: &mut Vec<StreamOutput>,
+) -> Result<(), SimError> {
+    let ready: Vec<u8> = (0..cycles).map(|_| consumer.next_ready() as u8).collect();
+    let side_in: Vec<u64> = (0..cycles).map(|_| side_gen.quiet()).collect();
+    let mut out = pool.pop().unwrap_or_default();
+    core.stream(&[], &[], &ready, &side_in, want, &mut out)?;
+    flow.absorb(&[], &side_in, &out, &core.timing);
+    logs.push(Log { start_item: 0, side_in, out });
+    Ok(())
+}
+
+/// Lets every outstanding response out and any busy window (a clear, a
+/// recount) pass, every cycle logged. Returns Ok(false) if the core never
+/// got there.
 fn drain_core(
     core: &mut VerilatedCore,
     flow: &mut Flow,
     consumer: &mut dyn Consumer,
-    logs: &mut Vec<(usize, StreamOutput)>,
+    side_gen: &mut SideTraffic,
+    logs: &mut Vec<Log>,
     pool: &mut Vec<StreamOutput>,
 ) -> Result<bool, SimError> {
     let mut rounds = 0;
-    while flow.outstanding > 0 {
-        let want = flow.outstanding;
-        let cycles = 64 + 16 * want;
-        let ready: Vec<u8> = (0..cycles).map(|_| consumer.next_ready() as u8).collect();
-        let mut out = pool.pop().unwrap_or_default();
-        core.stream(&[], &[], &ready, want, &mut out)?;
-        flow.absorb(&[], &out, &core.timing);
-        logs.push((0, out));
+    loop {
+        let now = core.cycle();
+        let busy_left = (flow.busy_until + 1).saturating_sub(now) as usize;
+        if flow.outstanding == 0 && busy_left == 0 {
+            return Ok(true);
+        }
         rounds += 1;
         if rounds > 1000 {
             return Ok(false);
         }
+        let want = if busy_left > 0 { usize::MAX } else { flow.outstanding };
+        let cycles = busy_left.max(64 + 16 * flow.outstanding);
+        wait_cycles(core, cycles, want, consumer, side_gen, flow, logs, pool)?;
     }
-    let now = core.cycle();
-    if let Some(until) = flow.clear_until {
-        if until >= now {
-            core.idle(until + 1 - now)?;
-        }
-    }
-    Ok(true)
 }
 
-fn read_core_image(core: &mut VerilatedCore) -> Result<CoreImage, SimError> {
-    let start_cycle = core.cycle();
-    let (banks, readback_errors) = core.read_image()?;
-    let fill_cycle = core.cycle();
-    let fills = core.read_fills()?;
-    Ok(CoreImage { banks, fills, readback_errors, start_cycle, fill_cycle, end_cycle: core.cycle() })
+/// Reads every bit of every bank back, one per cycle, `fill_bank` cycling
+/// through all 16 selects; the checker compares each bit with the golden
+/// model and each fill count. Call with the core drained.
+fn image_readback(core: &mut VerilatedCore, logs: &mut Vec<Log>, pool: &mut Vec<StreamOutput>) -> Result<(), SimError> {
+    let k = core.config.k();
+    let size = core.config.bank_size();
+    let n = k * size;
+    let cycles = n + core.timing.readback_latency as usize + 1;
+    let side_in: Vec<u64> = (0..cycles)
+        .map(|c| {
+            let rb = (c < n).then(|| side::Access::read((c / size) as u8, (c % size) as u16));
+            side::input(false, rb, (c % 16) as u8)
+        })
+        .collect();
+    let ready = vec![1u8; cycles];
+    let mut out = pool.pop().unwrap_or_default();
+    core.stream(&[], &[], &ready, &side_in, usize::MAX, &mut out)?;
+    logs.push(Log { start_item: 0, side_in, out });
+    Ok(())
 }
 
-/// A Verilated core and the golden model, kept in lockstep.
+/// A Verilated core and its checker (which owns the golden model), in lockstep.
 pub struct CoSim {
     pub core: VerilatedCore,
-    pub golden: PartitionedFilter,
     pub checker: Checker,
     flow: Flow,
+    side_gen: SideTraffic,
     pool: Vec<StreamOutput>,
     image_checks: u32,
 }
 
 impl CoSim {
     /// Builds (or reuses from the cache) the model of `config`; starts from
-    /// reset with empty banks.
+    /// reset with the banks the configuration gives (empty, or its preload).
     pub fn new(config: &hdl::CoreConfig) -> Result<CoSim, SimError> {
         Self::from_core(VerilatedCore::build(config, false)?)
     }
 
-    /// Takes a freshly built or reset core whose banks are empty.
+    /// Takes a core right after its start-up reset; the golden model starts
+    /// from the core's preload image (read by the golden model's own reader)
+    /// or empty.
     pub fn from_core(core: VerilatedCore) -> Result<CoSim, SimError> {
-        let golden = PartitionedFilter::try_new(core.config.params).map_err(|e| SimError::Value(e.to_string()))?;
-        let mut checker = Checker::new(core.timing);
-        checker.skip_to(core.cycle());
-        Ok(CoSim { core, golden, checker, flow: Flow::default(), pool: Vec::new(), image_checks: 0 })
+        let golden = match &core.config.preload {
+            Some(dir) => PartitionedFilter::import_image_expecting(dir, &core.config.params)
+                .map_err(|e| SimError::Value(format!("preload image {}: {e}", dir.display())))?,
+            None => PartitionedFilter::try_new(core.config.params).map_err(|e| SimError::Value(e.to_string()))?,
+        };
+        Self::with_golden(core, golden)
     }
 
-    fn check_logs(&mut self, requests: &[Request], hits: &[bool], logs: &mut Vec<(usize, StreamOutput)>) {
-        for (start, out) in logs.drain(..) {
-            let n = out.accepted;
-            self.checker.check(&requests[start..start + n], &hits[start..start + n], &out);
-            self.pool.push(out);
+    /// Takes a core right after its start-up reset whose banks hold `golden`'s.
+    pub fn with_golden(core: VerilatedCore, golden: PartitionedFilter) -> Result<CoSim, SimError> {
+        if golden.config() != &core.config.params {
+            return Err(SimError::Value(format!(
+                "the golden model's configuration ({}) is not the core's ({})",
+                golden.config(),
+                core.config.params
+            )));
+        }
+        if core.cycle() != core.last_reset + 1 {
+            return Err(SimError::Value("a co-simulation starts right after the core's reset".into()));
+        }
+        let checker = Checker::after_reset(core.timing, golden, core.last_reset);
+        let flow = Flow { outstanding: 0, busy_until: core.last_reset + core.timing.reset_busy_cycles as u64 };
+        let side_gen = SideTraffic::new(&TrafficShape::saturating(core.config.params.key_bits), 0x5eed, &core.config.params);
+        Ok(CoSim { core, checker, flow, side_gen, pool: Vec::new(), image_checks: 0 })
+    }
+
+    /// The golden model (the checker's).
+    pub fn golden(&self) -> &PartitionedFilter {
+        &self.checker.golden
+    }
+
+    fn check_logs(&mut self, requests: &[Request], logs: &mut Vec<Log>) {
+        for log in logs.drain(..) {
+            let n = log.out.accepted;
+            self.checker.check_stream(&requests[log.start_item..log.start_item + n], &log.side_in, &log.out);
+            self.pool.push(log.out);
         }
     }
 
@@ -319,18 +378,25 @@ impl CoSim {
     /// Like [`CoSim::run_requests`] but returns as soon as the last request is
     /// accepted; its response and those before it may still be in flight.
     pub fn stream_requests(&mut self, requests: &[Request], gaps: &[u32], consumer: &mut dyn Consumer) -> Result<(), SimError> {
-        let mut hits = Vec::with_capacity(requests.len());
-        for r in requests {
-            hits.push(self.golden.apply(golden_op(r)).map_err(|e| SimError::Value(e.to_string()))?);
-        }
         let w = self.core.config.params.key_bits;
         let mut items = Vec::with_capacity(requests.len() * request_words(w));
         for r in requests {
             push_request(&mut items, r, w);
         }
         let mut logs = Vec::new();
-        let ok = stream_all(&mut self.core, requests, &items, gaps, &[], consumer, &mut self.flow, &mut logs, &mut self.pool)?;
-        self.check_logs(requests, &hits, &mut logs);
+        let ok = stream_all(
+            &mut self.core,
+            requests,
+            &items,
+            gaps,
+            None,
+            consumer,
+            &mut self.side_gen,
+            &mut self.flow,
+            &mut logs,
+            &mut self.pool,
+        )?;
+        self.check_logs(requests, &mut logs);
         if !ok {
             self.stuck();
         }
@@ -346,29 +412,38 @@ impl CoSim {
     }
 
     /// Lets every outstanding response out (checking those cycles) and any
-    /// clear finish.
+    /// clear or recount finish.
     pub fn drain(&mut self, consumer: &mut dyn Consumer) -> Result<(), SimError> {
         let mut logs = Vec::new();
-        let ok = drain_core(&mut self.core, &mut self.flow, consumer, &mut logs, &mut self.pool)?;
-        self.check_logs(&[], &[], &mut logs);
+        let ok = drain_core(&mut self.core, &mut self.flow, consumer, &mut self.side_gen, &mut logs, &mut self.pool)?;
+        self.check_logs(&[], &mut logs);
         if !ok {
             self.checker.report(Mismatch {
                 cycle: self.core.cycle(),
                 op_index: None,
-                what: format!("{} responses never came out", self.flow.outstanding),
+                what: format!("{} responses never came out, or busy never fell", self.flow.outstanding),
             });
         }
-        self.checker.skip_to(self.core.cycle());
         Ok(())
     }
 
-    /// Drains, then compares the whole image (readback port) and every fill
-    /// counter with the golden model. Returns the number of new mismatches.
+    /// `cycles` checked idle cycles (no request, quiet side inputs).
+    pub fn idle(&mut self, cycles: usize, consumer: &mut dyn Consumer) -> Result<(), SimError> {
+        let mut logs = Vec::new();
+        wait_cycles(&mut self.core, cycles, usize::MAX, consumer, &mut self.side_gen, &mut self.flow, &mut logs, &mut self.pool)?;
+        self.check_logs(&[], &mut logs);
+        Ok(())
+    }
+
+    /// Drains, then reads the whole image back through the readback port
+    /// (every bit and the fill counters compared with the golden model).
+    /// Returns the number of new mismatches.
     pub fn check_image(&mut self, consumer: &mut dyn Consumer) -> Result<u64, SimError> {
         self.drain(consumer)?;
         let before = self.checker.mismatches;
-        let image = read_core_image(&mut self.core)?;
-        compare_image(&mut self.checker, &image, &GoldenImage::of(&self.golden), self.core.timing.readback_latency);
+        let mut logs = Vec::new();
+        image_readback(&mut self.core, &mut logs, &mut self.pool)?;
+        self.check_logs(&[], &mut logs);
         self.image_checks += 1;
         Ok(self.checker.mismatches - before)
     }
@@ -378,25 +453,28 @@ impl CoSim {
         RunReport {
             ops: self.checker.accepted(),
             total_cycles: self.core.cycle(),
+            cycles_checked: self.checker.cycles,
             mismatches: self.checker.mismatches,
             first_mismatches: self.checker.first.clone(),
             image_checks: self.image_checks,
             responses: self.checker.responses,
             queries: self.checker.queries,
             query_hits: self.checker.query_hits,
+            readbacks_checked: self.checker.readbacks_checked,
+            resets: self.checker.resets,
             ..Default::default()
         }
     }
 
     /// Runs `opts.ops` operations of seeded traffic with every cycle checked;
-    /// image and fills compared at checkpoints and at the end. Two threads (see
-    /// the module documentation). `progress(ops_done, ops_total)` after each batch.
+    /// the image read back at checkpoints and at the end. Two threads (see the
+    /// module documentation). `progress(ops_done, ops_total)` after each batch.
     pub fn run(&mut self, opts: &RunOptions, progress: &mut dyn FnMut(u64, u64)) -> Result<RunReport, SimError> {
         let start = self.begin(opts)?;
         let worker_state = self.take_worker(opts);
         let (to_main, from_worker) = mpsc::sync_channel::<Job>(2);
         let (to_worker, from_main) = mpsc::sync_channel::<Done>(4);
-        let mut driver = Driver::new(opts);
+        let mut driver = Driver::new(opts, &self.core.config.params);
         let core = &mut self.core;
         let flow = &mut self.flow;
         let pool = &mut self.pool;
@@ -431,7 +509,7 @@ impl CoSim {
     pub fn run_inline(&mut self, opts: &RunOptions, progress: &mut dyn FnMut(u64, u64)) -> Result<RunReport, SimError> {
         let start = self.begin(opts)?;
         let mut worker = self.take_worker(opts);
-        let mut driver = Driver::new(opts);
+        let mut driver = Driver::new(opts, &self.core.config.params);
         let mut schedule = Schedule::new(opts);
         let mut spare: Option<Job> = None;
         let mut done_ops = 0u64;
@@ -462,21 +540,23 @@ impl CoSim {
         self.finish(start, worker, &driver, result)
     }
 
-    /// Checks the options and notes where the run starts (time, CPU, operations).
-    fn begin(&self, opts: &RunOptions) -> Result<RunStart, SimError> {
+    /// Checks the options, lets a recount or clear in progress finish (its
+    /// cycles checked, but not counted as traffic), and notes where the run
+    /// starts (time, CPU, operations).
+    fn begin(&mut self, opts: &RunOptions) -> Result<RunStart, SimError> {
         if opts.shape.key_bits != self.core.config.params.key_bits {
             return Err(SimError::Value(format!(
                 "traffic has {}-bit keys, the core {}-bit keys",
                 opts.shape.key_bits, self.core.config.params.key_bits
             )));
         }
+        self.drain(&mut crate::traffic::ReadyPattern::default())?;
         Ok(RunStart { started: Instant::now(), cpu_before: thread_cpu_seconds(), ops_before: self.checker.accepted() })
     }
 
-    /// Takes the golden model and the checker back from the worker and reports
-    /// the run (after `result`, the driving side's outcome).
+    /// Takes the checker back from the worker and reports the run (after
+    /// `result`, the driving side's outcome).
     fn finish(&mut self, start: RunStart, worker: Worker, driver: &Driver, result: Result<(), SimError>) -> Result<RunReport, SimError> {
-        self.golden = worker.golden;
         self.checker = worker.checker;
         result?;
         let mut report = self.report();
@@ -490,17 +570,16 @@ impl CoSim {
         Ok(report)
     }
 
-    /// Moves the golden model and the checker into a worker for one run.
+    /// Moves the checker into a worker for one run.
     fn take_worker(&mut self, opts: &RunOptions) -> Worker {
-        let timing = self.core.timing;
-        let placeholder = PartitionedFilter::new(golden::Config::default());
+        let params = self.core.config.params;
+        let placeholder = Checker::new(self.core.timing, params, 0);
         Worker {
             traffic: Traffic::new(opts.shape.clone(), opts.traffic_seed),
-            golden: std::mem::replace(&mut self.golden, placeholder),
-            checker: std::mem::replace(&mut self.checker, Checker::new(timing)),
-            snapshots: Vec::new(),
-            timing,
-            key_bits: self.core.config.params.key_bits,
+            side: SideTraffic::new(&opts.shape, opts.traffic_seed, &params),
+            checker: std::mem::replace(&mut self.checker, placeholder),
+            timing: self.core.timing,
+            key_bits: params.key_bits,
             seconds: 0.0,
             cpu_seconds: None,
         }
@@ -613,13 +692,20 @@ impl Schedule {
 /// checkpoint drains it and reads its image back.
 struct Driver {
     consumer: Traffic,
+    side: SideTraffic,
     traffic_cycles: u64,
     seconds: f64,
 }
 
 impl Driver {
-    fn new(opts: &RunOptions) -> Driver {
-        Driver { consumer: Traffic::new(opts.shape.clone(), opts.traffic_seed ^ 0x5EED_CAFE), traffic_cycles: 0, seconds: 0.0 }
+    fn new(opts: &RunOptions, params: &hdl::CoreParams) -> Driver {
+        let seed = opts.traffic_seed ^ 0x5EED_CAFE;
+        Driver {
+            consumer: Traffic::new(opts.shape.clone(), seed),
+            side: SideTraffic::new(&opts.shape, seed, params),
+            traffic_cycles: 0,
+            seconds: 0.0,
+        }
     }
 
     fn drive(
@@ -634,28 +720,42 @@ impl Driver {
         let t = Instant::now();
         let c0 = core.cycle();
         let mut logs = Vec::new();
-        let ok =
-            stream_all(core, &job.requests, &job.items, &job.gaps, &job.ready, &mut self.consumer, flow, &mut logs, pool)?;
+        let first = Some((std::mem::take(&mut job.ready), std::mem::take(&mut job.side_in)));
+        let ok = stream_all(
+            core,
+            &job.requests,
+            &job.items,
+            &job.gaps,
+            first,
+            &mut self.consumer,
+            &mut self.side,
+            flow,
+            &mut logs,
+            pool,
+        )?;
         self.traffic_cycles += core.cycle() - c0;
-        let mut image = None;
-        if ok && job.checkpoint && drain_core(core, flow, &mut self.consumer, &mut logs, pool)? {
-            image = Some(read_core_image(core)?);
-            *image_checks += 1;
+        let mut image_checked = false;
+        if ok && job.checkpoint {
+            if drain_core(core, flow, &mut self.consumer, &mut self.side, &mut logs, pool)? {
+                image_readback(core, &mut logs, pool)?;
+                *image_checks += 1;
+                image_checked = true;
+            }
         }
         self.seconds += t.elapsed().as_secs_f64();
-        Ok(Done { job, logs, image, stuck: !ok, resume: core.cycle() })
+        Ok(Done { job, logs, image_checked, stuck: !ok, resume: core.cycle() })
     }
 }
 
-/// A batch prepared by the worker: requests, their stream encoding, gaps, the
-/// consumer's readiness for the first call, and the golden responses.
+/// A batch prepared by the worker: requests, their stream encoding, gaps, and
+/// the consumer's readiness and the side inputs for the first call.
 struct Job {
     requests: Vec<Request>,
     items: Vec<u32>,
     gaps: Vec<u32>,
     ready: Vec<u8>,
-    hits: Vec<bool>,
-    /// Compare the image after this batch (the worker kept the golden snapshot).
+    side_in: Vec<u64>,
+    /// Read the image back after this batch.
     checkpoint: bool,
     /// Checked logs' buffers, returned to the simulator thread for reuse.
     spare_outputs: Vec<StreamOutput>,
@@ -663,17 +763,16 @@ struct Job {
 
 struct Done {
     job: Job,
-    logs: Vec<(usize, StreamOutput)>,
-    image: Option<CoreImage>,
+    logs: Vec<Log>,
+    image_checked: bool,
     stuck: bool,
     resume: u64,
 }
 
 struct Worker {
     traffic: Traffic,
-    golden: PartitionedFilter,
+    side: SideTraffic,
     checker: Checker,
-    snapshots: Vec<GoldenImage>,
     timing: hdl::Timing,
     key_bits: u32,
     seconds: f64,
@@ -691,53 +790,40 @@ impl Worker {
             items: Vec::new(),
             gaps: Vec::new(),
             ready: Vec::new(),
-            hits: Vec::new(),
+            side_in: Vec::new(),
             checkpoint: false,
             spare_outputs: Vec::new(),
         });
         job.requests.clear();
         job.items.clear();
         job.gaps.clear();
-        job.ready.clear();
-        job.hits.clear();
         job.checkpoint = checkpoint;
         for _ in 0..n {
             let (r, g) = self.traffic.next_request();
             job.requests.push(r);
             job.gaps.push(g);
             push_request(&mut job.items, &r, self.key_bits);
-            // Keys come from the traffic generator, which keeps them within W.
-            job.hits.push(self.golden.apply(golden_op(&r)).unwrap_or(false));
         }
         let budget = cycle_budget(&self.timing, &job.requests, &job.gaps);
-        for _ in 0..budget {
-            job.ready.push(self.traffic.next_ready() as u8);
-        }
-        if checkpoint {
-            self.snapshots.push(GoldenImage::of(&self.golden));
-        }
+        fill_cycles(budget, &mut self.traffic, &mut self.side, &self.timing, &mut job.ready, &mut job.side_in);
         job
     }
 
-    /// Checks a simulated job's logs (and its image at a checkpoint); returns
-    /// the job for reuse and whether the core was stuck.
+    /// Checks a simulated job's logs; returns the job for reuse and whether
+    /// the core was stuck.
     fn absorb(&mut self, mut done: Done) -> (Job, bool) {
         let job = &done.job;
-        for (start, out) in &done.logs {
-            let n = out.accepted;
-            self.checker.check(&job.requests[*start..start + n], &job.hits[*start..start + n], out);
+        for log in &done.logs {
+            let n = log.out.accepted;
+            let requests = if log.start_item < job.requests.len() { &job.requests[log.start_item..log.start_item + n] } else { &[][..] };
+            self.checker.check_stream(requests, &log.side_in, &log.out);
         }
-        if job.checkpoint {
-            let snapshot = self.snapshots.remove(0);
-            match &done.image {
-                Some(image) => compare_image(&mut self.checker, image, &snapshot, self.timing.readback_latency),
-                None if !done.stuck => self.checker.report(Mismatch {
-                    cycle: done.resume,
-                    op_index: None,
-                    what: "responses never came out before the image check".into(),
-                }),
-                None => {}
-            }
+        if job.checkpoint && !done.image_checked && !done.stuck {
+            self.checker.report(Mismatch {
+                cycle: done.resume,
+                op_index: None,
+                what: "responses never came out, or busy never fell, before the image check".into(),
+            });
         }
         if done.stuck {
             self.checker.report(Mismatch {
@@ -746,9 +832,8 @@ impl Worker {
                 what: "no request accepted during a whole cycle budget (req_ready stuck low?)".into(),
             });
         }
-        self.checker.skip_to(done.resume);
         let mut job = done.job;
-        job.spare_outputs.extend(done.logs.drain(..).map(|(_, out)| out));
+        job.spare_outputs.extend(done.logs.drain(..).map(|l| l.out));
         (job, done.stuck)
     }
 

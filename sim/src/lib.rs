@@ -34,12 +34,12 @@ pub mod traffic;
 pub mod wavedrom;
 pub mod verilator;
 
-pub use checker::{Checker, CycleChecker, Mismatch};
+pub use checker::{Checker, CycleIo, Mismatch, ResetCoverage};
 pub use core::VerilatedCore;
 pub use harness::{run_sharded, shard_traffic_seed, CoSim, RunOptions, RunReport};
-pub use traffic::{Request, Traffic, TrafficShape};
+pub use traffic::{Request, SideTraffic, Traffic, TrafficShape};
 
-pub use model::{Handshake, InitialState, Model, ModelLibrary, PortId, StreamOutput};
+pub use model::{Handshake, InitialState, Model, ModelLibrary, PortId, SidePorts, StreamOutput};
 pub use ports::{Direction, Port};
 pub use verilator::{build, cache_dir, verilator_version, BuildOptions};
 

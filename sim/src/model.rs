@@ -26,6 +26,13 @@ struct RawStreamSpec {
     out_ready: u32,
     n_out: u32,
     out_ports: [u32; 16],
+    n_side_in: u32,
+    side_in_ports: [u32; 16],
+    side_in_shift: [u32; 16],
+    side_in_mask: [u32; 16],
+    n_side_out: u32,
+    side_out_ports: [u32; 16],
+    side_out_shift: [u32; 16],
 }
 
 #[repr(C)]
@@ -61,6 +68,8 @@ struct Fns {
         *mut u32,
         u64,
         *mut u8,
+        *const u64,
+        *mut u64,
         *mut RawStreamResult,
     ),
     trace_open: unsafe extern "C" fn(*mut c_void, *const std::ffi::c_char) -> i32,
@@ -225,6 +234,40 @@ pub struct Handshake {
     pub data: Vec<PortId>,
 }
 
+/// Ports driven and recorded in every cycle of [`Model::stream`] besides the
+/// two channels, each packed at its own shift into one 64-bit word per cycle
+/// (at most 16 ports of at most 32 bits each way).
+#[derive(Clone, Debug, Default)]
+pub struct SidePorts {
+    pub inputs: Vec<(PortId, u32)>,
+    pub outputs: Vec<(PortId, u32)>,
+}
+
+impl SidePorts {
+    fn check(&self) -> Result<(), SimError> {
+        for (list, dir, what) in [(&self.inputs, Direction::Input, "input"), (&self.outputs, Direction::Output, "output")] {
+            if list.len() > 16 {
+                return Err(SimError::Value(format!("more than 16 side {what}s")));
+            }
+            let mut used = 0u64;
+            for &(p, shift) in list.iter() {
+                if p.direction != dir || p.width > 32 || shift + p.width > 64 {
+                    return Err(SimError::Value(format!(
+                        "side {what} port {} ({}-bit {:?}) at shift {shift} does not fit a 64-bit word",
+                        p.index, p.width, p.direction
+                    )));
+                }
+                let mask = ((1u128 << p.width) - 1) as u64;
+                if used & (mask << shift) != 0 {
+                    return Err(SimError::Value(format!("side {what} port {} overlaps another", p.index)));
+                }
+                used |= mask << shift;
+            }
+        }
+        Ok(())
+    }
+}
+
 /// Reusable buffers for [`Model::stream`].
 #[derive(Default, Debug, Clone)]
 pub struct StreamOutput {
@@ -235,6 +278,8 @@ pub struct StreamOutput {
     pub stride: usize,
     /// Per cycle: in_valid | in_ready<<1 | out_valid<<2 | out_ready<<3.
     pub flags: Vec<u8>,
+    /// Per cycle: the side outputs, packed (empty without side ports).
+    pub side_out: Vec<u64>,
     /// First cycle of this call.
     pub start_cycle: u64,
     pub cycles: u64,
@@ -402,13 +447,16 @@ impl Model {
     /// through `input`, item i after `gaps[i]` idle cycles, with `out_ready[c]`
     /// driving the output channel's ready in cycle c, collecting responses from
     /// `output`. Runs until every item was accepted and `want_responses`
-    /// responses arrived, or `out_ready.len()` cycles passed. Buffers in `out`
+    /// responses arrived, or `out_ready.len()` cycles passed. With `side`,
+    /// `side_in[c]` drives its inputs in cycle c (`side_in` as long as
+    /// `out_ready`) and `out.side_out[c]` records its outputs. Buffers in `out`
     /// are reused between calls.
     #[allow(clippy::too_many_arguments)]
     pub fn stream(
         &mut self,
         input: &Handshake,
         output: &Handshake,
+        side: Option<(&SidePorts, &[u64])>,
         items: &[u32],
         gaps: &[u32],
         out_ready: &[u8],
@@ -469,6 +517,38 @@ impl Model {
             out_ready: output.ready.index,
             n_out: output.data.len() as u32,
             out_ports: [0; 16],
+            n_side_in: 0,
+            side_in_ports: [0; 16],
+            side_in_shift: [0; 16],
+            side_in_mask: [0; 16],
+            n_side_out: 0,
+            side_out_ports: [0; 16],
+            side_out_shift: [0; 16],
+        };
+        let (side_in_ptr, record_side) = match side {
+            Some((ports, side_in)) => {
+                ports.check()?;
+                if !side_in.is_empty() && side_in.len() < out_ready.len() {
+                    return Err(SimError::Value(format!(
+                        "stream: {} side input words for {} cycles",
+                        side_in.len(),
+                        out_ready.len()
+                    )));
+                }
+                spec.n_side_in = if side_in.is_empty() { 0 } else { ports.inputs.len() as u32 };
+                for (i, &(p, shift)) in ports.inputs.iter().enumerate() {
+                    spec.side_in_ports[i] = p.index;
+                    spec.side_in_shift[i] = shift;
+                    spec.side_in_mask[i] = ((1u64 << p.width) - 1) as u32;
+                }
+                spec.n_side_out = ports.outputs.len() as u32;
+                for (i, &(p, shift)) in ports.outputs.iter().enumerate() {
+                    spec.side_out_ports[i] = p.index;
+                    spec.side_out_shift[i] = shift;
+                }
+                (if side_in.is_empty() { std::ptr::null() } else { side_in.as_ptr() }, !ports.outputs.is_empty())
+            }
+            None => (std::ptr::null(), false),
         };
         for (i, p) in input.data.iter().enumerate() {
             spec.in_ports[i] = p.index;
@@ -490,11 +570,16 @@ impl Model {
         if record_flags {
             out.flags.reserve(max_cycles);
         }
+        out.side_out.clear();
+        if record_side {
+            out.side_out.reserve(max_cycles);
+        }
         out.start_cycle = self.cycle();
         let mut res = RawStreamResult::default();
         // SAFETY: every buffer has the length the shim indexes: items (checked),
         // gaps (n_items), out_ready (max_cycles), accept_cycle (n_items),
-        // responses (resp_cap records), flags (max_cycles or null).
+        // responses (resp_cap records), flags (max_cycles or null), side_in
+        // (max_cycles, checked, or null), side_out (max_cycles or null).
         unsafe {
             (self.lib.fns.stream)(
                 self.raw,
@@ -509,6 +594,8 @@ impl Model {
                 out.responses.as_mut_ptr(),
                 resp_cap as u64,
                 if record_flags { out.flags.as_mut_ptr() } else { std::ptr::null_mut() },
+                side_in_ptr,
+                if record_side { out.side_out.as_mut_ptr() } else { std::ptr::null_mut() },
                 &mut res,
             )
         };
@@ -523,6 +610,9 @@ impl Model {
             out.responses.set_len(out.n_responses * out.stride);
             if record_flags {
                 out.flags.set_len(res.cycles as usize);
+            }
+            if record_side {
+                out.side_out.set_len(res.cycles as usize);
             }
         }
         Ok(())

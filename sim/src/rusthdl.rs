@@ -57,6 +57,7 @@ pub struct RustHdlCore {
     output_names: Vec<String>,
     inputs: Vec<u128>,
     cycle: u64,
+    last_reset: u64,
     pub config: hdl::CoreConfig,
 }
 
@@ -72,26 +73,14 @@ impl RustHdlCore {
         };
         let (input_names, output_names) = (sim.input_names(), sim.output_names());
         let inputs = vec![0; input_names.len()];
-        let mut core = RustHdlCore { sim, input_names, output_names, inputs, cycle: 0, config: cfg.clone() };
+        let mut core = RustHdlCore { sim, input_names, output_names, inputs, cycle: 0, last_reset: 0, config: cfg.clone() };
         core.reset();
         Ok(core)
     }
 
-    /// Reset plus the same power-up clear as `VerilatedCore` with
-    /// `PowerUp::RandomThenClear`, so that both run in step from then on.
-    pub fn new_like_verilated(cfg: &hdl::CoreConfig, timing: &hdl::Timing) -> Result<RustHdlCore, SimError> {
-        let mut core = Self::new(cfg)?;
-        let cycles = timing.clear_cycles as usize + timing.latency as usize + 16;
-        let mut out = StreamOutput::default();
-        core.stream(&[Request { op: 2, key: 0, tag: 0 }], &[0], &vec![1u8; cycles], 1, &mut out);
-        if out.accepted != 1 || out.n_responses != 1 {
-            return Err(SimError::Value("rust-hdl: the power-up clear was not accepted and answered".into()));
-        }
-        let end = out.accept_cycle[0] + timing.clear_cycles as u64 + 1;
-        if end > core.cycle {
-            core.idle(end - core.cycle);
-        }
-        Ok(core)
+    /// The last cycle of the latest reset (as `VerilatedCore::last_reset`).
+    pub fn last_reset(&self) -> u64 {
+        self.last_reset
     }
 
     pub fn cycle(&self) -> u64 {
@@ -118,6 +107,7 @@ impl RustHdlCore {
         self.step();
         self.step();
         self.set("reset", 0);
+        self.last_reset = self.cycle - 1;
     }
 
     /// Idle cycles: no request, no readback, consumer ready (as `VerilatedCore::idle`).
@@ -129,13 +119,15 @@ impl RustHdlCore {
         }
     }
 
-    /// The same loop as the C++ `bsim_stream`, over the rust-hdl model.
-    pub fn stream(&mut self, requests: &[Request], gaps: &[u32], ready: &[u8], want: usize, out: &mut StreamOutput) {
+    /// The same loop as the C++ `bsim_stream` (with the side ports of
+    /// `checker::side`), over the rust-hdl model.
+    pub fn stream(&mut self, requests: &[Request], gaps: &[u32], ready: &[u8], side_in: &[u64], want: usize, out: &mut StreamOutput) {
         out.stride = 4;
         out.start_cycle = self.cycle;
         out.accept_cycle.clear();
         out.responses.clear();
         out.flags.clear();
+        out.side_out.clear();
         let (n, max) = (requests.len(), ready.len());
         let (mut item, mut nresp, mut c) = (0usize, 0usize, 0usize);
         let mut idle = gaps.first().copied().unwrap_or(0);
@@ -152,8 +144,18 @@ impl RustHdlCore {
             self.set("req_valid", present as u128);
             let ordy = ready[c] & 1 == 1;
             self.set("resp_ready", ordy as u128);
+            let si = side_in.get(c).copied().unwrap_or(0);
+            for (name, shift) in crate::checker::side::INPUTS {
+                let width = if name == "rb_addr" { 16 } else if name.ends_with("bank") { 4 } else { 1 };
+                self.set(name, ((si >> shift) & ((1u64 << width) - 1)) as u128);
+            }
             let now = self.cycle;
             let o = self.step();
+            let mut so = 0u64;
+            for (name, shift) in crate::checker::side::OUTPUTS {
+                so |= (o.get(name) as u64) << shift;
+            }
+            out.side_out.push(so);
             let (req_ready, resp_valid) = (o.bit("req_ready"), o.bit("resp_valid"));
             out.flags.push(present as u8 | (req_ready as u8) << 1 | (resp_valid as u8) << 2 | (ordy as u8) << 3);
             if resp_valid && ordy {
@@ -171,6 +173,9 @@ impl RustHdlCore {
             c += 1;
         }
         self.set("req_valid", 0);
+        for (name, _) in crate::checker::side::INPUTS {
+            self.set(name, 0);
+        }
         out.cycles = c as u64;
         out.accepted = item;
         out.n_responses = nresp;

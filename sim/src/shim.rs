@@ -13,6 +13,11 @@
 //!  clock = 1, eval, trace at 10c+5}. Outputs sampled in cycle c are therefore
 //! the values the rising edge at the end of cycle c sees.
 //!
+//! `bsim_stream` also drives a list of "side" inputs from one packed 64-bit word
+//! per cycle and records a list of side outputs into one packed word per cycle
+//! (each port at its own shift), so that every port of a core can be driven
+//! and compared in every cycle at the streaming path's speed.
+//!
 //! The hot paths (`bsim_stream`, `bsim_vectors`) loop in C++ over a whole buffer
 //! of cycles, so the per-cycle cost is two `eval()` calls and a few byte copies,
 //! with no call across the FFI boundary per cycle or per signal.
@@ -20,7 +25,7 @@
 use crate::ports::{Direction, Port};
 
 /// Bumped whenever the generated C++ or its ABI changes; part of the cache key.
-pub const SHIM_VERSION: u32 = 5;
+pub const SHIM_VERSION: u32 = 6;
 
 /// The C++ source of the shim for a model with these ports.
 pub fn shim_source(ports: &[Port]) -> String {
@@ -102,6 +107,21 @@ inline void take(const PortRef& p, uint32_t* w) {{
     }}
 }}
 inline uint32_t take_bit(const PortRef& p) {{ return (*static_cast<const uint8_t*>(p.ptr)) & 1u; }}
+// A port of at most 32 bits as a packed field.
+inline void put_field(const PortRef& p, uint32_t v) {{
+    switch (p.bytes) {{
+    case 1: *static_cast<uint8_t*>(p.ptr) = static_cast<uint8_t>(v); break;
+    case 2: *static_cast<uint16_t*>(p.ptr) = static_cast<uint16_t>(v); break;
+    default: *static_cast<uint32_t*>(p.ptr) = v;
+    }}
+}}
+inline uint64_t take_field(const PortRef& p) {{
+    switch (p.bytes) {{
+    case 1: return *static_cast<const uint8_t*>(p.ptr);
+    case 2: return *static_cast<const uint16_t*>(p.ptr);
+    default: return *static_cast<const uint32_t*>(p.ptr);
+    }}
+}}
 
 inline void dump(Sim* s, uint64_t t) {{
 #if VM_TRACE
@@ -226,6 +246,14 @@ struct BsimStreamSpec {{
     uint32_t in_ports[16];
     uint32_t out_valid, out_ready, n_out;
     uint32_t out_ports[16];
+    // Side ports (each at most 32 bits): index, shift in the packed word, mask.
+    uint32_t n_side_in;
+    uint32_t side_in_ports[16];
+    uint32_t side_in_shift[16];
+    uint32_t side_in_mask[16];
+    uint32_t n_side_out;
+    uint32_t side_out_ports[16];
+    uint32_t side_out_shift[16];
 }};
 
 struct BsimStreamResult {{
@@ -241,10 +269,12 @@ struct BsimStreamResult {{
 // `want_responses` responses were collected, when max_cycles ran, or when the
 // response buffer is full. Response records are {{cycle lo, cycle hi, data...}}.
 // flags[c] (optional) = in_valid | in_ready<<1 | out_valid<<2 | out_ready<<3.
+// side_in[c] (optional) drives the side inputs in cycle c; side_out[c]
+// (optional) receives the side outputs of cycle c.
 BSIM_EXPORT void bsim_stream(void* p, const BsimStreamSpec* spec, uint64_t n_items, const uint32_t* items,
                              const uint32_t* gaps, uint64_t max_cycles, const uint8_t* out_ready,
                              uint64_t want_responses, uint64_t* accept_cycle, uint32_t* resp, uint64_t resp_cap,
-                             uint8_t* flags, BsimStreamResult* res) {{
+                             uint8_t* flags, const uint64_t* side_in, uint64_t* side_out, BsimStreamResult* res) {{
     Sim* s = static_cast<Sim*>(p);
     Verilated::threadContextp(s->ctx);
     const PortRef in_valid = s->ports[spec->in_valid];
@@ -266,6 +296,12 @@ BSIM_EXPORT void bsim_stream(void* p, const BsimStreamSpec* spec, uint64_t n_ite
         out_ports[i] = s->ports[spec->out_ports[i]];
         out_stride += out_ports[i].words;
     }}
+    const uint32_t n_si = side_in ? (spec->n_side_in < 16 ? spec->n_side_in : 16) : 0;
+    const uint32_t n_so = side_out ? (spec->n_side_out < 16 ? spec->n_side_out : 16) : 0;
+    PortRef si_ports[16];
+    PortRef so_ports[16];
+    for (uint32_t i = 0; i < n_si; ++i) si_ports[i] = s->ports[spec->side_in_ports[i]];
+    for (uint32_t i = 0; i < n_so; ++i) so_ports[i] = s->ports[spec->side_out_ports[i]];
 
     uint64_t item = 0, nresp = 0, c = 0;
     uint32_t idle = n_items ? gaps[0] : 0;
@@ -283,7 +319,17 @@ BSIM_EXPORT void bsim_stream(void* p, const BsimStreamSpec* spec, uint64_t n_ite
         put_bit(in_valid, present ? 1u : 0u);
         const uint32_t ordy = out_ready[c] & 1u;
         put_bit(out_ready_port, ordy);
+        if (n_si) {{
+            const uint64_t v = side_in[c];
+            for (uint32_t i = 0; i < n_si; ++i)
+                put_field(si_ports[i], static_cast<uint32_t>(v >> spec->side_in_shift[i]) & spec->side_in_mask[i]);
+        }}
         low(s);
+        if (n_so) {{
+            uint64_t v = 0;
+            for (uint32_t i = 0; i < n_so; ++i) v |= take_field(so_ports[i]) << spec->side_out_shift[i];
+            side_out[c] = v;
+        }}
         const uint32_t irdy = take_bit(in_ready);
         const uint32_t ov = take_bit(out_valid);
         if (flags) flags[c] = static_cast<uint8_t>((present ? 1u : 0u) | (irdy << 1) | (ov << 2) | (ordy << 3));
@@ -310,6 +356,7 @@ BSIM_EXPORT void bsim_stream(void* p, const BsimStreamSpec* spec, uint64_t n_ite
         c++;
     }}
     put_bit(in_valid, 0u);
+    for (uint32_t i = 0; i < n_si; ++i) put_field(si_ports[i], 0u);
     res->cycles = c;
     res->accepted = item;
     res->responses = nresp;

@@ -6,7 +6,12 @@
 //! repeat one of the last few keys on purpose (hazards at distance 1..8), and
 //! include edge keys (0, all ones, single bits). Requests arrive in bursts
 //! separated by idle gaps, the response consumer stalls at random, and clears
-//! fall in the middle of traffic. The same seed gives the same traffic.
+//! fall in the middle of traffic. Besides the request channel, every cycle
+//! gets side inputs ([`SideTraffic`]): `fill_bank` at random (so every fill
+//! counter is compared in every few cycles), readbacks of random bits mixed
+//! into the traffic, and resets at random times, which land with requests in
+//! flight, responses outstanding, a clear sweeping, a readback pending or the
+//! recount of an earlier reset running. The same seed gives the same traffic.
 
 /// The seeded generator of the traffic (the project's one test generator).
 pub type Rng = golden::rng::SplitMix64;
@@ -47,7 +52,7 @@ impl Consumer for ReadyPattern {
 }
 
 /// One request on the core's request channel.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Request {
     /// Operation code (contract §5): 0 query, 1 insert, 2 clear, 3 reserved (query).
     pub op: u8,
@@ -80,6 +85,11 @@ pub struct TrafficShape {
     /// leaving it.
     pub p_stall_start: f64,
     pub p_stall_end: f64,
+    /// Probability per cycle of a readback of a random bit.
+    pub p_readback: f64,
+    /// Probability per cycle that a reset starts; it lasts 1..=max_reset_cycles.
+    pub p_reset: f64,
+    pub max_reset_cycles: u32,
 }
 
 impl TrafficShape {
@@ -98,14 +108,29 @@ impl TrafficShape {
             max_gap: 6,
             p_stall_start: 0.05,
             p_stall_end: 0.3,
+            p_readback: 1.0 / 32.0,
+            p_reset: 1.0 / 20_000.0,
+            max_reset_cycles: 3,
         }
     }
 
-    /// [`TrafficShape::stress`] with clears rare enough that their windows
-    /// (`clear_cycles` each) take at most about a quarter of the cycles.
-    pub fn stress_for(key_bits: u32, clear_cycles: u32) -> TrafficShape {
+    /// [`TrafficShape::stress`] with clears and resets rare enough that clear
+    /// windows (`clear_cycles` each) take about a quarter of the cycles at most,
+    /// and recounts after resets (`reset_busy_cycles` each) about a tenth.
+    pub fn stress_for(key_bits: u32, timing: &hdl::Timing) -> TrafficShape {
         let mut s = TrafficShape::stress(key_bits);
-        s.p_clear = s.p_clear.min(0.25 / clear_cycles.max(1) as f64);
+        s.p_clear = s.p_clear.min(0.25 / timing.clear_cycles.max(1) as f64);
+        s.p_reset = s.p_reset.min(0.1 / timing.reset_busy_cycles.max(1) as f64);
+        s
+    }
+
+    /// [`TrafficShape::stress_for`] with resets frequent enough that a short
+    /// run meets every situation a reset can meet (recounts take about half
+    /// the cycles): for tests of reset.
+    pub fn reset_heavy(key_bits: u32, timing: &hdl::Timing) -> TrafficShape {
+        let mut s = TrafficShape::stress_for(key_bits, timing);
+        s.p_reset = 0.5 / timing.reset_busy_cycles.max(1) as f64;
+        s.p_clear = 0.2 / timing.clear_cycles.max(1) as f64;
         s
     }
 
@@ -125,7 +150,91 @@ impl TrafficShape {
             max_gap: 0,
             p_stall_start: 0.0,
             p_stall_end: 1.0,
+            p_readback: 0.0,
+            p_reset: 0.0,
+            max_reset_cycles: 1,
         }
+    }
+}
+
+/// The side inputs of every cycle (see `checker::side`): `fill_bank` (mostly a
+/// bank of the core, sometimes one >= k, which must read 0), readbacks of
+/// random bits (sometimes of a bank >= k, sometimes with address bits >= b
+/// set; a third of them bit writes of a random value) and resets, as the
+/// shape says.
+#[derive(Clone, Debug)]
+pub struct SideTraffic {
+    rng: Rng,
+    k: u64,
+    bank_bits: u32,
+    readback_below: u64,
+    reset_below: u64,
+    max_reset_cycles: u32,
+    reset_left: u32,
+}
+
+fn threshold(p: f64) -> u64 {
+    if p <= 0.0 {
+        0
+    } else if p >= 1.0 {
+        u64::MAX
+    } else {
+        (p * (1u64 << 32) as f64) as u64
+    }
+}
+
+impl SideTraffic {
+    pub fn new(shape: &TrafficShape, seed: u64, params: &hdl::CoreParams) -> SideTraffic {
+        SideTraffic {
+            rng: Rng::new(seed ^ 0x51DE_51DE_51DE),
+            k: params.k as u64,
+            bank_bits: params.bank_bits,
+            readback_below: threshold(shape.p_readback),
+            reset_below: threshold(shape.p_reset),
+            max_reset_cycles: shape.max_reset_cycles.max(1),
+            reset_left: 0,
+        }
+    }
+
+    fn fill_bank(&self, r: u64) -> u8 {
+        // 7 in 8 cycles a bank of the core, else any of the 16 selects.
+        if r & 7 != 0 {
+            ((r >> 3 & 0xffff) % self.k) as u8
+        } else {
+            (r >> 3 & 15) as u8
+        }
+    }
+
+    /// The next cycle's side inputs.
+    pub fn next(&mut self) -> u64 {
+        let r = self.rng.next_u64();
+        let fill_bank = self.fill_bank(r);
+        if self.reset_left > 0 {
+            self.reset_left -= 1;
+            return crate::checker::side::input(true, None, fill_bank);
+        }
+        if self.reset_below > 0 && (self.rng.next_u64() >> 32) < self.reset_below {
+            self.reset_left = self.rng.below(self.max_reset_cycles as u64) as u32;
+            return crate::checker::side::input(true, None, fill_bank);
+        }
+        let readback = ((r >> 32) < self.readback_below).then(|| {
+            let bank = if self.rng.chance(0.1) { self.rng.below(16) } else { self.rng.below(self.k) } as u8;
+            let size = 1u64 << self.bank_bits;
+            let mut addr = self.rng.below(size);
+            if self.bank_bits < 16 && self.rng.chance(0.2) {
+                addr |= self.rng.below(1 << 16) & !(size - 1);
+            }
+            // A third of them also write a random bit (a bit write).
+            let write = (self.rng.below(3) == 0).then(|| self.rng.chance(0.5));
+            crate::checker::side::Access { bank, addr: addr as u16, write }
+        });
+        crate::checker::side::input(false, readback, fill_bank)
+    }
+
+    /// A cycle with no readback and no reset (drains, waits): `fill_bank` only.
+    pub fn quiet(&mut self) -> u64 {
+        let r = self.rng.next_u64();
+        crate::checker::side::input(false, None, self.fill_bank(r))
     }
 }
 

@@ -1,11 +1,11 @@
 //! Timing diagrams from real runs: scripted stimulus through the Verilated
-//! core, every cycle checked by [`CycleChecker`], the ports written as
+//! core, every cycle checked by [`Checker`], the ports written as
 //! WaveDrom JSON (docs/core.md shows them rendered to SVG). A payload whose
 //! valid is low is drawn as `x`: the core does not define it.
 
 use serde_json::{json, Value};
 
-use crate::checker::CycleChecker;
+use crate::checker::Checker;
 use crate::cycles::{CycleLog, PortCore, PortNames};
 use crate::traffic::Request;
 use crate::SimError;
@@ -94,7 +94,7 @@ pub fn scenarios() -> Vec<Scenario> {
 }
 
 /// Runs `scenario` on `core` (drained and idle), checking every cycle; the log.
-pub fn run(core: &mut dyn PortCore, scenario: &Scenario, checker: &mut CycleChecker) -> Result<CycleLog, SimError> {
+pub fn run(core: &mut dyn PortCore, scenario: &Scenario, checker: &mut Checker) -> Result<CycleLog, SimError> {
     let names = PortNames::of(checker.golden.config());
     let rb_addr = checker.golden.addresses(KEY_A).map_err(|e| SimError::Value(e.to_string()))?[0] as u128;
     let mut log = CycleLog { start: core.now(), ..Default::default() };
@@ -115,7 +115,7 @@ pub fn run(core: &mut dyn PortCore, scenario: &Scenario, checker: &mut CycleChec
         let outputs = core.step_ports(&inputs)?;
         let get = |name: &str| names.get(&inputs, &outputs, name);
         let taken = get("req_valid") == 1 && get("req_ready") == 1;
-        checker.cycle(cycle, &get);
+        checker.cycle_ports(cycle, &get);
         if taken {
             requests.next();
         }

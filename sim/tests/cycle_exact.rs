@@ -12,26 +12,27 @@ use golden::PartitionedFilter;
 use sim::cycles::{check_image, run_bench, Bench, CycleLog, PortCore};
 use sim::rusthdl::RustHdlCore;
 use sim::traffic::Rng;
-use sim::{CycleChecker, Request};
+use sim::{Checker, Request};
 
 fn config(k: u32, bank_bits: u32, key_bits: u32, hash: golden::HashFamily, seed: u64) -> hdl::CoreConfig {
     hdl::CoreConfig::from(hdl::CoreParams::new(k, bank_bits, key_bits, hash, seed).unwrap())
 }
 
-fn list(c: &CycleChecker) -> String {
-    c.checker.first.iter().map(|m| m.to_string()).collect::<Vec<_>>().join("\n")
+fn list(c: &Checker) -> String {
+    c.first.iter().map(|m| m.to_string()).collect::<Vec<_>>().join("\n")
 }
 
 /// Runs the bench and the image check on `core`; the checker and the log.
-fn run(core: &mut dyn PortCore, cfg: &hdl::CoreConfig, requests: &[Request], bench: Bench) -> (CycleChecker, CycleLog) {
-    let mut checker = CycleChecker::new(hdl::Timing::of(&cfg.params), cfg.params);
+fn run(core: &mut dyn PortCore, cfg: &hdl::CoreConfig, requests: &[Request], bench: Bench) -> (Checker, CycleLog) {
+    // Both cores come straight out of their start-up reset (two cycles).
+    let mut checker = Checker::new(hdl::Timing::of(&cfg.params), cfg.params, core.now() - 1);
     let log = run_bench(core, &cfg.params, requests, bench, &mut checker).unwrap();
     check_image(core, &cfg.params, &mut checker).unwrap();
     (checker, log)
 }
 
 /// The rust-hdl model alone; every check must pass.
-fn rust_hdl(cfg: &hdl::CoreConfig, requests: &[Request], bench: Bench) -> CycleChecker {
+fn rust_hdl(cfg: &hdl::CoreConfig, requests: &[Request], bench: Bench) -> Checker {
     let mut core = RustHdlCore::new(cfg).unwrap();
     let (checker, _) = run(&mut core, cfg, requests, bench);
     checker
@@ -41,12 +42,12 @@ fn rust_hdl(cfg: &hdl::CoreConfig, requests: &[Request], bench: Bench) -> CycleC
 /// every check and their logs are equal.
 fn both(cfg: &hdl::CoreConfig, requests: &[Request], bench: Bench) {
     let mut v = common::verilated(cfg);
-    let mut r = RustHdlCore::new_like_verilated(cfg, &v.timing).unwrap();
+    let mut r = RustHdlCore::new(cfg).unwrap();
     assert_eq!(v.cycle(), r.cycle(), "both start after the same power-up");
     let (vc, vlog) = run(&mut v, cfg, requests, bench);
     let (rc, rlog) = run(&mut r, cfg, requests, bench);
-    assert_eq!(rc.checker.mismatches, 0, "rust-hdl {}:\n{}", cfg.label(), list(&rc));
-    assert_eq!(vc.checker.mismatches, 0, "Verilator {}:\n{}", cfg.label(), list(&vc));
+    assert_eq!(rc.mismatches, 0, "rust-hdl {}:\n{}", cfg.label(), list(&rc));
+    assert_eq!(vc.mismatches, 0, "Verilator {}:\n{}", cfg.label(), list(&vc));
     assert_eq!(vlog.inputs.len(), rlog.inputs.len(), "run lengths differ");
     // A payload means nothing while its valid is low (the Verilog's FIFO shows
     // whatever its entries hold, the model 0).
@@ -75,7 +76,7 @@ fn both(cfg: &hdl::CoreConfig, requests: &[Request], bench: Bench) {
         panic!("{}: cycle {}: Verilator outputs {:x?}, rust-hdl {:x?} ({outputs:?})", cfg.label(), vlog.start + c as u64, vout[c], rout[c]);
     }
     assert_eq!((vlog.start, &vlog.inputs), (rlog.start, &rlog.inputs));
-    assert_eq!(vc.checker.responses as usize, requests.len());
+    assert_eq!(vc.responses as usize, requests.len());
 }
 
 /// Random requests over a small key pool, so that repeats and same-address
@@ -129,15 +130,15 @@ fn hazard_script(cfg: &hdl::CoreConfig, seed: u64) -> Vec<Request> {
 fn h3_k4_b6_w64_back_to_back_same_key_and_same_address() {
     let cfg = config(4, 6, 64, H3, 0);
     let c = rust_hdl(&cfg, &hazard_script(&cfg, 7), Bench::full_rate());
-    assert_eq!(c.checker.mismatches, 0, "{}", list(&c));
-    assert_eq!(c.checker.responses, 17);
+    assert_eq!(c.mismatches, 0, "{}", list(&c));
+    assert_eq!(c.responses, 17);
 }
 
 #[test]
 fn crc_k4_b6_w32_back_to_back_same_key_and_same_address() {
     let cfg = config(4, 6, 32, Crc, 99);
     let c = rust_hdl(&cfg, &hazard_script(&cfg, 8), Bench::full_rate());
-    assert_eq!(c.checker.mismatches, 0, "{}", list(&c));
+    assert_eq!(c.mismatches, 0, "{}", list(&c));
 }
 
 #[test]
@@ -145,7 +146,7 @@ fn h3_k4_b6_w64_without_forwarding_is_caught() {
     let mut cfg = config(4, 6, 64, H3, 0);
     cfg.test_switches.disable_forwarding = true;
     let c = rust_hdl(&cfg, &hazard_script(&cfg, 7), Bench::full_rate());
-    let first = c.checker.first.first().expect("the core without forwarding must be caught");
+    let first = c.first.first().expect("the core without forwarding must be caught");
     assert!(first.what.contains("response (hit 0"), "{first}");
 }
 
@@ -155,9 +156,9 @@ fn h3_k4_b6_w64_perturbed_seed_is_caught() {
     cfg.test_switches.perturb_seed_of_bank = Some(2);
     let requests = random_requests(&mut Rng::new(3), 200, 64, 40, 0);
     let c = rust_hdl(&cfg, &requests, Bench::full_rate());
-    assert!(c.checker.mismatches > 0);
+    assert!(c.mismatches > 0);
     // Bank 2's bits differ from the golden model's: its fill counter shows it first.
-    let first = &c.checker.first[0];
+    let first = &c.first[0];
     assert!(first.what.contains("fill_count of bank 2"), "{}", list(&c));
 }
 
@@ -166,7 +167,7 @@ fn h3_k4_b6_w64_random_mix_full_rate_with_clears() {
     let cfg = config(4, 6, 64, H3, 0x1234);
     let requests = random_requests(&mut Rng::new(11), 300, 64, 24, 120);
     let c = rust_hdl(&cfg, &requests, Bench::full_rate());
-    assert_eq!(c.checker.mismatches, 0, "{}", list(&c));
+    assert_eq!(c.mismatches, 0, "{}", list(&c));
 }
 
 #[test]
@@ -175,7 +176,7 @@ fn crc_k3_b6_w32_random_mix_backpressure_idle_readback() {
     let requests = random_requests(&mut Rng::new(12), 250, 32, 24, 90);
     let bench = Bench { idle_percent: 20, backpressure_percent: 45, readback_percent: 10, seed: 3 };
     let c = rust_hdl(&cfg, &requests, bench);
-    assert_eq!(c.checker.mismatches, 0, "{}", list(&c));
+    assert_eq!(c.mismatches, 0, "{}", list(&c));
 }
 
 #[test]
@@ -183,7 +184,7 @@ fn h3_k16_b7_w128_random_mix_full_rate() {
     let cfg = config(16, 7, 128, H3, 42);
     let requests = random_requests(&mut Rng::new(14), 150, 128, 30, 0);
     let c = rust_hdl(&cfg, &requests, Bench::full_rate());
-    assert_eq!(c.checker.mismatches, 0, "{}", list(&c));
+    assert_eq!(c.mismatches, 0, "{}", list(&c));
 }
 
 #[test]
@@ -196,10 +197,10 @@ fn h3_k1_b12_w64_fill_counter_every_cycle_across_255_and_511() {
     let mut rng = Rng::new(21);
     let requests: Vec<Request> = (0..700).map(|_| Request { op: 1, key: rng.key(64), tag: 0 }).collect();
     let mut core = RustHdlCore::new(&cfg).unwrap();
-    let mut checker = CycleChecker::new(hdl::Timing::of(&cfg.params), cfg.params);
+    let mut checker = Checker::new(hdl::Timing::of(&cfg.params), cfg.params, core.last_reset());
     let bench = Bench { readback_percent: 0, idle_percent: 0, backpressure_percent: 0, seed: 9 };
     let log = run_bench(&mut core, &cfg.params, &requests, bench, &mut checker).unwrap();
-    assert_eq!(checker.checker.mismatches, 0, "{}", list(&checker));
+    assert_eq!(checker.mismatches, 0, "{}", list(&checker));
     assert!(checker.golden.fill()[0] > 512, "fill {} does not pass 512", checker.golden.fill()[0]);
     assert!(log.outputs.len() >= 700);
 }
@@ -217,9 +218,13 @@ fn h3_k2_b6_w64_preloaded_image_is_the_initial_state() {
     g.export_image(&dir).unwrap();
     let pre = hdl::CoreConfig { preload: Some(dir.clone()), ..cfg.clone() };
     let mut core = RustHdlCore::new(&pre).unwrap();
-    let mut checker = CycleChecker::with_golden(hdl::Timing::of(&cfg.params), g.clone());
+    // From the reset on: the recount counts the image up (fill_count every
+    // cycle), then every bit is read back.
+    let mut checker = Checker::after_reset(hdl::Timing::of(&cfg.params), g.clone(), core.last_reset());
+    sim::cycles::settle(&mut core, &cfg.params, &mut checker).unwrap();
     check_image(&mut core, &cfg.params, &mut checker).unwrap();
-    assert_eq!(checker.checker.mismatches, 0, "{}", list(&checker));
+    assert_eq!(checker.mismatches, 0, "{}", list(&checker));
+    assert!(checker.cycles > hdl::Timing::of(&cfg.params).reset_busy_cycles as u64);
     let verilog = hdl::generate_core(&pre).unwrap().verilog;
     let ones: usize = g.fill().iter().map(|f| *f as usize).sum();
     assert_eq!(verilog.matches("] = 1'b1;").count(), ones, "one initial 1 per set bit");
@@ -236,6 +241,7 @@ fn h3_k2_b6_w64_readback_right_after_insert_sees_it() {
     for bank in 0..2usize {
         for high in [0u128, 0xffc0] {
             let mut core = RustHdlCore::new(&cfg).unwrap();
+            core.idle(hdl::Timing::of(&cfg.params).reset_busy_cycles as u64);
             core.set("resp_ready", 1);
             core.set("req_valid", 1);
             core.set("req_op", 1);
@@ -284,7 +290,7 @@ fn h3_k1_b12_w64_random_mix_default_bank_size() {
     let cfg = config(1, 12, 64, H3, 0);
     let requests = random_requests(&mut Rng::new(15), 200, 64, 40, 0);
     let c = rust_hdl(&cfg, &requests, Bench::full_rate());
-    assert_eq!(c.checker.mismatches, 0, "{}", list(&c));
+    assert_eq!(c.mismatches, 0, "{}", list(&c));
 }
 
 /// One cycle of a scripted bench: a request (held until accepted), a bit write
@@ -299,14 +305,14 @@ enum Step {
 
 /// Runs `script` on `core` with every port of every cycle checked, then the
 /// whole image; the checker and every cycle's outputs.
-fn run_script(core: &mut dyn sim::cycles::PortCore, cfg: &hdl::CoreConfig, script: &[Step]) -> (CycleChecker, Vec<Vec<u128>>) {
+fn run_script(core: &mut dyn sim::cycles::PortCore, cfg: &hdl::CoreConfig, script: &[Step]) -> (Checker, Vec<Vec<u128>>) {
     let names = sim::cycles::PortNames::of(&cfg.params);
-    let mut checker = CycleChecker::new(hdl::Timing::of(&cfg.params), cfg.params);
+    let mut checker = Checker::new(hdl::Timing::of(&cfg.params), cfg.params, core.now() - 1);
     let mut outputs = vec![];
     let mut steps: std::collections::VecDeque<Step> = script.iter().copied().collect();
     let mut fill_bank = 0u128;
     let mut guard = 0;
-    while !steps.is_empty() || !checker.idle() {
+    while !steps.is_empty() || !checker.quiet_at(core.now()) {
         guard += 1;
         assert!(guard < 100_000, "script did not finish");
         let cycle = core.now();
@@ -348,7 +354,7 @@ fn run_script(core: &mut dyn sim::cycles::PortCore, cfg: &hdl::CoreConfig, scrip
         if matches!(steps.front(), Some(Step::Req(_))) && get("req_ready") == 0 {
             done = false;
         }
-        checker.cycle(cycle, &get);
+        checker.cycle_ports(cycle, &get);
         outputs.push(out);
         if done {
             steps.pop_front();
@@ -371,6 +377,8 @@ fn bit_write_script(cfg: &hdl::CoreConfig) -> Vec<Step> {
     let read = |bank: usize| Step::Read { bank: bank as u128, addr: a[bank] };
     let busy = cfg.params.bank_size() as u32 / 2;
     vec![
+        // Right after reset, during the recount: dropped (the image check at the end sees it).
+        Step::Write { bank: 0, addr: 1, value: true },
         req(1, x), write(0, false), req(0, x), write(0, true), req(0, x), read(0),
         write(1, false), write(1, false), req(1, x), write(1, false), req(0, x), req(1, x), req(0, x),
         write(0, true), write(0, true), read(0), write(0, false), read(0), req(0, x),
@@ -385,11 +393,11 @@ fn both_h3_k2_b6_w64_bit_writes_between_requests_forwarded_and_counted() {
     let cfg = config(2, 6, 64, H3, 9);
     let script = bit_write_script(&cfg);
     let mut v = common::verilated(&cfg);
-    let mut r = RustHdlCore::new_like_verilated(&cfg, &v.timing).unwrap();
+    let mut r = RustHdlCore::new(&cfg).unwrap();
     let (vc, vout) = run_script(&mut v, &cfg, &script);
     let (rc, rout) = run_script(&mut r, &cfg, &script);
-    assert_eq!(rc.checker.mismatches, 0, "rust-hdl:\n{}", list(&rc));
-    assert_eq!(vc.checker.mismatches, 0, "Verilator:\n{}", list(&vc));
+    assert_eq!(rc.mismatches, 0, "rust-hdl:\n{}", list(&rc));
+    assert_eq!(vc.mismatches, 0, "Verilator:\n{}", list(&vc));
     assert_eq!(vout.len(), rout.len());
     // The script's own answers: the queries right behind writes of 0 miss.
     let mut g = PartitionedFilter::new(cfg.params);
@@ -398,7 +406,7 @@ fn both_h3_k2_b6_w64_bit_writes_between_requests_forwarded_and_counted() {
     let a = g.addresses(x).unwrap();
     g.write_bit(0, a[0], false).unwrap();
     assert!(!g.query(x).unwrap(), "the golden model sees the bit write");
-    assert_eq!(vc.checker.responses, rc.checker.responses);
+    assert_eq!(vc.responses, rc.responses);
 }
 
 #[test]
@@ -407,7 +415,7 @@ fn h3_k2_b6_w64_bit_writes_without_forwarding_are_caught() {
     cfg.test_switches.disable_forwarding = true;
     let mut core = RustHdlCore::new(&cfg).unwrap();
     let (c, _) = run_script(&mut core, &cfg, &bit_write_script(&cfg));
-    assert!(c.checker.mismatches > 0, "a core that does not forward bit writes must be caught");
+    assert!(c.mismatches > 0, "a core that does not forward bit writes must be caught");
 }
 
 #[test]
@@ -417,10 +425,12 @@ fn h3_k1_b12_w64_fill_counter_counts_down_across_512_and_256() {
     // writes of 1 over 0 bits take it up again.
     let cfg = config(1, 12, 64, H3, 0);
     let mut core = RustHdlCore::new(&cfg).unwrap();
-    let mut script: Vec<Step> = (0..600u128).map(|a| Step::Write { bank: 0, addr: a * 5, value: true }).collect();
+    // Past the recount after reset (writes while busy are dropped).
+    let mut script = vec![Step::Idle(hdl::timing::reset_busy_cycles(12))];
+    script.extend((0..600u128).map(|a| Step::Write { bank: 0, addr: a * 5, value: true }));
     script.extend((0..600u128).map(|a| Step::Write { bank: 0, addr: a * 5, value: false }));
     script.extend((0..300u128).map(|a| Step::Write { bank: 0, addr: a * 3, value: a % 2 == 0 }));
     let (c, _) = run_script(&mut core, &cfg, &script);
-    assert_eq!(c.checker.mismatches, 0, "{}", list(&c));
+    assert_eq!(c.mismatches, 0, "{}", list(&c));
     assert_eq!(c.golden.fill()[0], (0..300u32).filter(|a| a % 2 == 0).count() as u32);
 }

@@ -9,7 +9,8 @@ use std::path::PathBuf;
 use std::process::Command;
 
 use sim::wavedrom::{diagram, diagram_config, run, scenarios};
-use sim::{CycleChecker, VerilatedCore};
+use sim::cycles::settle;
+use sim::{Checker, VerilatedCore};
 
 fn docs() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../docs/wavedrom")
@@ -38,11 +39,11 @@ fn committed_diagrams_are_what_the_core_does() {
     std::fs::create_dir_all(&scratch).unwrap();
     for scenario in scenarios() {
         let mut core = VerilatedCore::build(&cfg, false).unwrap();
-        let mut checker = CycleChecker::new(core.timing, cfg.params);
-        checker.checker.skip_to(core.cycle());
+        let mut checker = Checker::new(core.timing, cfg.params, core.last_reset);
+        settle(&mut core, &cfg.params, &mut checker).unwrap();
         let log = run(&mut core, &scenario, &mut checker).unwrap();
-        let first: Vec<String> = checker.checker.first.iter().map(|m| m.to_string()).collect();
-        assert_eq!(checker.checker.mismatches, 0, "{}: {first:#?}", scenario.name);
+        let first: Vec<String> = checker.first.iter().map(|m| m.to_string()).collect();
+        assert_eq!(checker.mismatches, 0, "{}: {first:#?}", scenario.name);
         let text = serde_json::to_string_pretty(&diagram(&scenario, &cfg.params, &log)).unwrap() + "\n";
         let json = docs().join(format!("{}.json", scenario.name));
         let svg = docs().join(format!("{}.svg", scenario.name));

@@ -121,7 +121,7 @@ fn stream_handles_backpressure_and_gaps() {
     let gaps: Vec<u32> = (0..n as u32).map(|i| (i * 7) % 3).collect();
     let ready: Vec<u8> = (0..5000u32).map(|c| ((c * 13) % 5 != 0) as u8).collect();
     let mut out = StreamOutput::default();
-    m.stream(&input, &output, &items, &gaps, &ready, n, true, &mut out).unwrap();
+    m.stream(&input, &output, None, &items, &gaps, &ready, n, true, &mut out).unwrap();
     assert_eq!(out.accepted, n);
     assert_eq!(out.n_responses, n);
     for (i, item) in items.iter().enumerate() {
@@ -178,9 +178,9 @@ endmodule
     let input = Handshake { valid: p("in_valid"), ready: p("in_ready"), data: vec![p("in_data")] };
     let output = Handshake { valid: p("out_valid"), ready: p("out_ready"), data: vec![p("out_data")] };
     let mut out = StreamOutput::default();
-    let err = m.stream(&input, &output, &[1, 7, 8], &[0, 0, 0], &[1; 16], 0, false, &mut out).unwrap_err();
+    let err = m.stream(&input, &output, None, &[1, 7, 8], &[0, 0, 0], &[1; 16], 0, false, &mut out).unwrap_err();
     assert!(err.to_string().contains("item 2: value does not fit the 3-bit port"), "{err}");
     assert_eq!(m.cycle(), 0, "nothing was simulated");
-    m.stream(&input, &output, &[1, 7, 0], &[0, 0, 0], &[1; 16], 3, false, &mut out).unwrap();
+    m.stream(&input, &output, None, &[1, 7, 0], &[0, 0, 0], &[1; 16], 3, false, &mut out).unwrap();
     assert_eq!(out.accepted, 3);
 }

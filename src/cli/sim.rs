@@ -231,7 +231,7 @@ pub fn execute(job: &Job) -> anyhow::Result<Summary> {
     }
     cosims.insert(0, CoSim::from_core(core)?);
     let shape = match job.traffic {
-        TrafficArg::Stress => TrafficShape::stress_for(job.params.key_bits, cosims[0].core.timing.clear_cycles),
+        TrafficArg::Stress => TrafficShape::stress_for(job.params.key_bits, &cosims[0].core.timing),
         TrafficArg::Saturating => TrafficShape::saturating(job.params.key_bits),
     };
     let opts = RunOptions {

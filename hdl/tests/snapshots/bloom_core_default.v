@@ -51,6 +51,7 @@ module bloom_core(clock,reset,req_valid,req_ready,req_op,req_key,req_tag,resp_va
     wire  [15:0] control$write4;
     wire  control$wdata4;
     wire  control$clear5;
+    wire  control$recount4;
     wire  control$sweep_en;
     wire  control$sweep_en3;
     wire  [15:0] control$sweep_addr3;
@@ -65,6 +66,7 @@ module bloom_core(clock,reset,req_valid,req_ready,req_op,req_key,req_tag,resp_va
     reg  [15:0] parts$0$write4;
     reg  parts$0$wdata4;
     reg  parts$0$clear5;
+    reg  parts$0$recount4;
     reg  parts$0$sweep_en;
     reg  parts$0$sweep_en3;
     reg  [15:0] parts$0$sweep_addr3;
@@ -79,6 +81,7 @@ module bloom_core(clock,reset,req_valid,req_ready,req_op,req_key,req_tag,resp_va
     reg  [15:0] parts$1$write4;
     reg  parts$1$wdata4;
     reg  parts$1$clear5;
+    reg  parts$1$recount4;
     reg  parts$1$sweep_en;
     reg  parts$1$sweep_en3;
     reg  [15:0] parts$1$sweep_addr3;
@@ -93,6 +96,7 @@ module bloom_core(clock,reset,req_valid,req_ready,req_op,req_key,req_tag,resp_va
     reg  [15:0] parts$2$write4;
     reg  parts$2$wdata4;
     reg  parts$2$clear5;
+    reg  parts$2$recount4;
     reg  parts$2$sweep_en;
     reg  parts$2$sweep_en3;
     reg  [15:0] parts$2$sweep_addr3;
@@ -107,6 +111,7 @@ module bloom_core(clock,reset,req_valid,req_ready,req_op,req_key,req_tag,resp_va
     reg  [15:0] parts$3$write4;
     reg  parts$3$wdata4;
     reg  parts$3$clear5;
+    reg  parts$3$recount4;
     reg  parts$3$sweep_en;
     reg  parts$3$sweep_en3;
     reg  [15:0] parts$3$sweep_addr3;
@@ -141,6 +146,7 @@ module bloom_core(clock,reset,req_valid,req_ready,req_op,req_key,req_tag,resp_va
         .write4(control$write4),
         .wdata4(control$wdata4),
         .clear5(control$clear5),
+        .recount4(control$recount4),
         .sweep_en(control$sweep_en),
         .sweep_en3(control$sweep_en3),
         .sweep_addr3(control$sweep_addr3),
@@ -157,6 +163,7 @@ module bloom_core(clock,reset,req_valid,req_ready,req_op,req_key,req_tag,resp_va
         .write4(parts$0$write4),
         .wdata4(parts$0$wdata4),
         .clear5(parts$0$clear5),
+        .recount4(parts$0$recount4),
         .sweep_en(parts$0$sweep_en),
         .sweep_en3(parts$0$sweep_en3),
         .sweep_addr3(parts$0$sweep_addr3),
@@ -173,6 +180,7 @@ module bloom_core(clock,reset,req_valid,req_ready,req_op,req_key,req_tag,resp_va
         .write4(parts$1$write4),
         .wdata4(parts$1$wdata4),
         .clear5(parts$1$clear5),
+        .recount4(parts$1$recount4),
         .sweep_en(parts$1$sweep_en),
         .sweep_en3(parts$1$sweep_en3),
         .sweep_addr3(parts$1$sweep_addr3),
@@ -189,6 +197,7 @@ module bloom_core(clock,reset,req_valid,req_ready,req_op,req_key,req_tag,resp_va
         .write4(parts$2$write4),
         .wdata4(parts$2$wdata4),
         .clear5(parts$2$clear5),
+        .recount4(parts$2$recount4),
         .sweep_en(parts$2$sweep_en),
         .sweep_en3(parts$2$sweep_en3),
         .sweep_addr3(parts$2$sweep_addr3),
@@ -205,6 +214,7 @@ module bloom_core(clock,reset,req_valid,req_ready,req_op,req_key,req_tag,resp_va
         .write4(parts$3$write4),
         .wdata4(parts$3$wdata4),
         .clear5(parts$3$clear5),
+        .recount4(parts$3$recount4),
         .sweep_en(parts$3$sweep_en),
         .sweep_en3(parts$3$sweep_en3),
         .sweep_addr3(parts$3$sweep_addr3),
@@ -249,6 +259,7 @@ module bloom_core(clock,reset,req_valid,req_ready,req_op,req_key,req_tag,resp_va
         parts$0$write4 = control$write4;
         parts$0$wdata4 = control$wdata4;
         parts$0$clear5 = control$clear5;
+        parts$0$recount4 = control$recount4;
         parts$0$sweep_en = control$sweep_en;
         parts$0$sweep_en3 = control$sweep_en3;
         parts$0$sweep_addr3 = control$sweep_addr3;
@@ -260,6 +271,7 @@ module bloom_core(clock,reset,req_valid,req_ready,req_op,req_key,req_tag,resp_va
         parts$1$write4 = control$write4;
         parts$1$wdata4 = control$wdata4;
         parts$1$clear5 = control$clear5;
+        parts$1$recount4 = control$recount4;
         parts$1$sweep_en = control$sweep_en;
         parts$1$sweep_en3 = control$sweep_en3;
         parts$1$sweep_addr3 = control$sweep_addr3;
@@ -271,6 +283,7 @@ module bloom_core(clock,reset,req_valid,req_ready,req_op,req_key,req_tag,resp_va
         parts$2$write4 = control$write4;
         parts$2$wdata4 = control$wdata4;
         parts$2$clear5 = control$clear5;
+        parts$2$recount4 = control$recount4;
         parts$2$sweep_en = control$sweep_en;
         parts$2$sweep_en3 = control$sweep_en3;
         parts$2$sweep_addr3 = control$sweep_addr3;
@@ -282,6 +295,7 @@ module bloom_core(clock,reset,req_valid,req_ready,req_op,req_key,req_tag,resp_va
         parts$3$write4 = control$write4;
         parts$3$wdata4 = control$wdata4;
         parts$3$clear5 = control$clear5;
+        parts$3$recount4 = control$recount4;
         parts$3$sweep_en = control$sweep_en;
         parts$3$sweep_en3 = control$sweep_en3;
         parts$3$sweep_addr3 = control$sweep_addr3;
@@ -295,7 +309,7 @@ module bloom_core(clock,reset,req_valid,req_ready,req_op,req_key,req_tag,resp_va
 endmodule // bloom_core
 
 
-module bloom_core_control(clock,reset,req_valid,req_ready,req_op,req_key,req_tag,resp_valid,resp_ready,resp_hit,resp_tag,rb_req,rb_bank,rb_addr,rb_write,rb_wdata,rb_valid,rb_data,busy,key1,is_rb2,rb_addr2,write4,wdata4,clear5,sweep_en,sweep_en3,sweep_addr3,rb_select5,all_bits5,rb_bit5);
+module bloom_core_control(clock,reset,req_valid,req_ready,req_op,req_key,req_tag,resp_valid,resp_ready,resp_hit,resp_tag,rb_req,rb_bank,rb_addr,rb_write,rb_wdata,rb_valid,rb_data,busy,key1,is_rb2,rb_addr2,write4,wdata4,clear5,recount4,sweep_en,sweep_en3,sweep_addr3,rb_select5,all_bits5,rb_bit5);
     
     // Module arguments
     input wire  clock;
@@ -323,6 +337,7 @@ module bloom_core_control(clock,reset,req_valid,req_ready,req_op,req_key,req_tag
     output reg  [15:0] write4;
     output reg  wdata4;
     output reg  clear5;
+    output reg  recount4;
     output reg  sweep_en;
     output reg  sweep_en3;
     output reg  [15:0] sweep_addr3;
@@ -474,6 +489,24 @@ module bloom_core_control(clock,reset,req_valid,req_ready,req_op,req_key,req_tag
     reg  sweeping$d;
     wire  sweeping$q;
     reg  sweeping$clock;
+    reg  recount_mode$d;
+    wire  recount_mode$q;
+    reg  recount_mode$clock;
+    reg  addr_rb2$d;
+    wire  addr_rb2$q;
+    reg  addr_rb2$clock;
+    reg  recount_slot2$d;
+    wire  recount_slot2$q;
+    reg  recount_slot2$clock;
+    reg  recount_slot3$d;
+    wire  recount_slot3$q;
+    reg  recount_slot3$clock;
+    reg  recount_slot4$d;
+    wire  recount_slot4$q;
+    reg  recount_slot4$clock;
+    reg  recount_slot5$d;
+    wire  recount_slot5$q;
+    reg  recount_slot5$clock;
     reg  not_clear5$d;
     wire  not_clear5$q;
     reg  not_clear5$clock;
@@ -736,6 +769,36 @@ module bloom_core_control(clock,reset,req_valid,req_ready,req_op,req_key,req_tag
         .q(sweeping$q),
         .clock(sweeping$clock)
     );
+    bloom_core_control_recount_mode recount_mode(
+        .d(recount_mode$d),
+        .q(recount_mode$q),
+        .clock(recount_mode$clock)
+    );
+    bloom_core_control_addr_rb2 addr_rb2(
+        .d(addr_rb2$d),
+        .q(addr_rb2$q),
+        .clock(addr_rb2$clock)
+    );
+    bloom_core_control_recount_slot2 recount_slot2(
+        .d(recount_slot2$d),
+        .q(recount_slot2$q),
+        .clock(recount_slot2$clock)
+    );
+    bloom_core_control_recount_slot3 recount_slot3(
+        .d(recount_slot3$d),
+        .q(recount_slot3$q),
+        .clock(recount_slot3$clock)
+    );
+    bloom_core_control_recount_slot4 recount_slot4(
+        .d(recount_slot4$d),
+        .q(recount_slot4$q),
+        .clock(recount_slot4$clock)
+    );
+    bloom_core_control_recount_slot5 recount_slot5(
+        .d(recount_slot5$d),
+        .q(recount_slot5$q),
+        .clock(recount_slot5$clock)
+    );
     bloom_core_control_not_clear5 not_clear5(
         .d(not_clear5$d),
         .q(not_clear5$q),
@@ -847,6 +910,12 @@ module bloom_core_control(clock,reset,req_valid,req_ready,req_op,req_key,req_tag
         wdata1$clock = clock;
         wdata2$clock = clock;
         wdata3$clock = clock;
+        recount_mode$clock = clock;
+        addr_rb2$clock = clock;
+        recount_slot2$clock = clock;
+        recount_slot3$clock = clock;
+        recount_slot4$clock = clock;
+        recount_slot5$clock = clock;
         valid1$d = valid1$q;
         valid2$d = valid2$q;
         valid3$d = valid3$q;
@@ -899,6 +968,12 @@ module bloom_core_control(clock,reset,req_valid,req_ready,req_op,req_key,req_tag
         wdata1$d = wdata1$q;
         wdata2$d = wdata2$q;
         wdata3$d = wdata3$q;
+        recount_mode$d = recount_mode$q;
+        addr_rb2$d = addr_rb2$q;
+        recount_slot2$d = recount_slot2$q;
+        recount_slot3$d = recount_slot3$q;
+        recount_slot4$d = recount_slot4$q;
+        recount_slot5$d = recount_slot5$q;
         fifo$clock = clock;
         fifo$reset = reset;
         busy = ~idle$q;
@@ -923,7 +998,17 @@ module bloom_core_control(clock,reset,req_valid,req_ready,req_op,req_key,req_tag
         op2$d = op1$q;
         tag2$d = tag1$q;
         rb2$d = rb1$q;
-        rb_address2$d = rb_address1$q;
+        if (sweep_lead$q & recount_mode$q) begin
+            rb_address2$d = sweep_count$q;
+        end
+        else begin
+            rb_address2$d = rb_address1$q;
+        end
+        addr_rb2$d = rb1$q | (sweep_lead$q & recount_mode$q);
+        recount_slot2$d = sweep_lead$q & recount_mode$q;
+        recount_slot3$d = recount_slot2$q;
+        recount_slot4$d = recount_slot3$q;
+        recount_slot5$d = recount_slot4$q;
         rb_bank2$d = rb_bank1$q;
         valid3$d = valid2$q;
         op3$d = op2$q;
@@ -948,9 +1033,9 @@ module bloom_core_control(clock,reset,req_valid,req_ready,req_op,req_key,req_tag
         end
         clear2$d = clear1$q;
         key1 = key_1$q;
-        is_rb2 = rb2$q;
+        is_rb2 = addr_rb2$q;
         rb_addr2 = rb_address2$q;
-        if ((valid3$q & (op3$q == op_insert)) | sweep_lead$q) begin
+        if ((valid3$q & (op3$q == op_insert)) | (sweep_lead$q & ~recount_mode$q)) begin
             write_en4$d = select_all;
         end
         else if (wr3$q) begin
@@ -969,6 +1054,7 @@ module bloom_core_control(clock,reset,req_valid,req_ready,req_op,req_key,req_tag
         write4 = write_en4$q;
         wdata4 = write_data4$q;
         clear5 = clear_at5$q;
+        recount4 = recount_slot4$q;
         sweep_en = sweeping$q;
         sweep_en3 = sweep_lead$q;
         sweep_addr3 = sweep_count$q;
@@ -983,6 +1069,7 @@ module bloom_core_control(clock,reset,req_valid,req_ready,req_op,req_key,req_tag
         end
         if (sweep_lead$q & sweep_at_last$q) begin
             sweep_lead$d = 1'b0;
+            recount_mode$d = 1'b0;
         end
         sweep_at_last$d = (sweep_lead$q & ~sweep_at_last$q) & ((sweep_count$q & address_mask) == sweep_before_last);
         if (clear2$q) begin
@@ -990,7 +1077,7 @@ module bloom_core_control(clock,reset,req_valid,req_ready,req_op,req_key,req_tag
         end
         sweep_step$d = (clear1$q | clear2$q) | (sweep_lead$q & ~sweep_at_last$q);
         sweeping$d = sweep_lead$q;
-        idle$d = ~(accept & (req_op == op_clear)) & ~((clear1$q | clear2$q) | sweep_lead$q);
+        idle$d = (~(accept & (req_op == op_clear)) & ~((clear1$q | clear2$q) | sweep_lead$q)) & ~((recount_slot2$q | recount_slot3$q) | (recount_slot4$q | recount_slot5$q));
         valid6$d = valid5$q;
         tag6$d = tag5$q;
         hit6$d = all_bits5 & not_clear5$q;
@@ -1040,9 +1127,15 @@ module bloom_core_control(clock,reset,req_valid,req_ready,req_op,req_key,req_tag
             wr1$d = 1'b0;
             wr2$d = 1'b0;
             wr3$d = 1'b0;
-            clear1$d = 1'b0;
+            clear1$d = 1'b1;
             clear2$d = 1'b0;
-            idle$d = 1'b1;
+            recount_mode$d = 1'b1;
+            addr_rb2$d = 1'b0;
+            recount_slot2$d = 1'b0;
+            recount_slot3$d = 1'b0;
+            recount_slot4$d = 1'b0;
+            recount_slot5$d = 1'b0;
+            idle$d = 1'b0;
             sweep_step$d = 1'b0;
             outstanding$d = outstanding_zero;
             sweep_lead$d = 1'b0;
@@ -1052,6 +1145,25 @@ module bloom_core_control(clock,reset,req_valid,req_ready,req_op,req_key,req_tag
     end
     
 endmodule // bloom_core_control
+
+
+module bloom_core_control_addr_rb2(d,q,clock);
+    
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_control_addr_rb2
 
 
 module bloom_core_control_clear1(d,q,clock);
@@ -1637,6 +1749,101 @@ module bloom_core_control_rb_valid6(d,q,clock);
 endmodule // bloom_core_control_rb_valid6
 
 
+module bloom_core_control_recount_mode(d,q,clock);
+    
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_control_recount_mode
+
+
+module bloom_core_control_recount_slot2(d,q,clock);
+    
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_control_recount_slot2
+
+
+module bloom_core_control_recount_slot3(d,q,clock);
+    
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_control_recount_slot3
+
+
+module bloom_core_control_recount_slot4(d,q,clock);
+    
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_control_recount_slot4
+
+
+module bloom_core_control_recount_slot5(d,q,clock);
+    
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_control_recount_slot5
+
+
 module bloom_core_control_sweep_at_last(d,q,clock);
     
     // Module arguments
@@ -2112,7 +2319,7 @@ module bloom_core_control_write_en4(d,q,clock);
 endmodule // bloom_core_control_write_en4
 
 
-module bloom_core_parts_0(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,sweep_en,sweep_en3,sweep_addr3,bit5,fill_low,fill_high);
+module bloom_core_parts_0(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,recount4,sweep_en,sweep_en3,sweep_addr3,bit5,fill_low,fill_high);
     
     // Module arguments
     input wire  clock;
@@ -2123,6 +2330,7 @@ module bloom_core_parts_0(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,
     input wire  [15:0] write4;
     input wire  wdata4;
     input wire  clear5;
+    input wire  recount4;
     input wire  sweep_en;
     input wire  sweep_en3;
     input wire  [15:0] sweep_addr3;
@@ -2133,7 +2341,6 @@ module bloom_core_parts_0(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,
     // Constant declarations
     localparam  forwarding_enabled = 1'b1;
     localparam  bank_select = 16'h1;
-    localparam  fill_at_reset = 17'b0;
     localparam  count_zero = 17'b0;
     localparam  count_one = 17'b1;
     localparam  count_all = 17'b11111111111111111;
@@ -2362,7 +2569,7 @@ module bloom_core_parts_0(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,
         kill4 = (forwarding_enabled & down5$q) & (same_low4$q & same_high4$q);
         set5$d = set4;
         kill5$d = kill4;
-        change_if_one5$d = (up4 & kill4) | (down4 & ~kill4);
+        change_if_one5$d = ((up4 & kill4) | (down4 & ~kill4)) | recount4;
         change_if_zero5$d = (up4 & ~set4) | (down4 & set4);
         down_if_one5$d = down4 & ~kill4;
         down_if_zero5$d = down4 & set4;
@@ -2406,7 +2613,7 @@ module bloom_core_parts_0(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,
             down_if_zero5$d = 1'b0;
             change6$d = 1'b0;
             down6$d = 1'b0;
-            count$d = fill_at_reset;
+            count$d = count_zero;
         end
         fill_low = count$q[(32'h0)+:(8)];
         fill_high = count$q[(32'h8)+:(9)];
@@ -2862,7 +3069,7 @@ module bloom_core_parts_0_up5(d,q,clock);
 endmodule // bloom_core_parts_0_up5
 
 
-module bloom_core_parts_1(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,sweep_en,sweep_en3,sweep_addr3,bit5,fill_low,fill_high);
+module bloom_core_parts_1(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,recount4,sweep_en,sweep_en3,sweep_addr3,bit5,fill_low,fill_high);
     
     // Module arguments
     input wire  clock;
@@ -2873,6 +3080,7 @@ module bloom_core_parts_1(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,
     input wire  [15:0] write4;
     input wire  wdata4;
     input wire  clear5;
+    input wire  recount4;
     input wire  sweep_en;
     input wire  sweep_en3;
     input wire  [15:0] sweep_addr3;
@@ -2883,7 +3091,6 @@ module bloom_core_parts_1(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,
     // Constant declarations
     localparam  forwarding_enabled = 1'b1;
     localparam  bank_select = 16'h2;
-    localparam  fill_at_reset = 17'b0;
     localparam  count_zero = 17'b0;
     localparam  count_one = 17'b1;
     localparam  count_all = 17'b11111111111111111;
@@ -3112,7 +3319,7 @@ module bloom_core_parts_1(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,
         kill4 = (forwarding_enabled & down5$q) & (same_low4$q & same_high4$q);
         set5$d = set4;
         kill5$d = kill4;
-        change_if_one5$d = (up4 & kill4) | (down4 & ~kill4);
+        change_if_one5$d = ((up4 & kill4) | (down4 & ~kill4)) | recount4;
         change_if_zero5$d = (up4 & ~set4) | (down4 & set4);
         down_if_one5$d = down4 & ~kill4;
         down_if_zero5$d = down4 & set4;
@@ -3156,7 +3363,7 @@ module bloom_core_parts_1(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,
             down_if_zero5$d = 1'b0;
             change6$d = 1'b0;
             down6$d = 1'b0;
-            count$d = fill_at_reset;
+            count$d = count_zero;
         end
         fill_low = count$q[(32'h0)+:(8)];
         fill_high = count$q[(32'h8)+:(9)];
@@ -3612,7 +3819,7 @@ module bloom_core_parts_1_up5(d,q,clock);
 endmodule // bloom_core_parts_1_up5
 
 
-module bloom_core_parts_2(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,sweep_en,sweep_en3,sweep_addr3,bit5,fill_low,fill_high);
+module bloom_core_parts_2(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,recount4,sweep_en,sweep_en3,sweep_addr3,bit5,fill_low,fill_high);
     
     // Module arguments
     input wire  clock;
@@ -3623,6 +3830,7 @@ module bloom_core_parts_2(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,
     input wire  [15:0] write4;
     input wire  wdata4;
     input wire  clear5;
+    input wire  recount4;
     input wire  sweep_en;
     input wire  sweep_en3;
     input wire  [15:0] sweep_addr3;
@@ -3633,7 +3841,6 @@ module bloom_core_parts_2(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,
     // Constant declarations
     localparam  forwarding_enabled = 1'b1;
     localparam  bank_select = 16'h4;
-    localparam  fill_at_reset = 17'b0;
     localparam  count_zero = 17'b0;
     localparam  count_one = 17'b1;
     localparam  count_all = 17'b11111111111111111;
@@ -3862,7 +4069,7 @@ module bloom_core_parts_2(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,
         kill4 = (forwarding_enabled & down5$q) & (same_low4$q & same_high4$q);
         set5$d = set4;
         kill5$d = kill4;
-        change_if_one5$d = (up4 & kill4) | (down4 & ~kill4);
+        change_if_one5$d = ((up4 & kill4) | (down4 & ~kill4)) | recount4;
         change_if_zero5$d = (up4 & ~set4) | (down4 & set4);
         down_if_one5$d = down4 & ~kill4;
         down_if_zero5$d = down4 & set4;
@@ -3906,7 +4113,7 @@ module bloom_core_parts_2(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,
             down_if_zero5$d = 1'b0;
             change6$d = 1'b0;
             down6$d = 1'b0;
-            count$d = fill_at_reset;
+            count$d = count_zero;
         end
         fill_low = count$q[(32'h0)+:(8)];
         fill_high = count$q[(32'h8)+:(9)];
@@ -4362,7 +4569,7 @@ module bloom_core_parts_2_up5(d,q,clock);
 endmodule // bloom_core_parts_2_up5
 
 
-module bloom_core_parts_3(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,sweep_en,sweep_en3,sweep_addr3,bit5,fill_low,fill_high);
+module bloom_core_parts_3(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,recount4,sweep_en,sweep_en3,sweep_addr3,bit5,fill_low,fill_high);
     
     // Module arguments
     input wire  clock;
@@ -4373,6 +4580,7 @@ module bloom_core_parts_3(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,
     input wire  [15:0] write4;
     input wire  wdata4;
     input wire  clear5;
+    input wire  recount4;
     input wire  sweep_en;
     input wire  sweep_en3;
     input wire  [15:0] sweep_addr3;
@@ -4383,7 +4591,6 @@ module bloom_core_parts_3(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,
     // Constant declarations
     localparam  forwarding_enabled = 1'b1;
     localparam  bank_select = 16'h8;
-    localparam  fill_at_reset = 17'b0;
     localparam  count_zero = 17'b0;
     localparam  count_one = 17'b1;
     localparam  count_all = 17'b11111111111111111;
@@ -4612,7 +4819,7 @@ module bloom_core_parts_3(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,
         kill4 = (forwarding_enabled & down5$q) & (same_low4$q & same_high4$q);
         set5$d = set4;
         kill5$d = kill4;
-        change_if_one5$d = (up4 & kill4) | (down4 & ~kill4);
+        change_if_one5$d = ((up4 & kill4) | (down4 & ~kill4)) | recount4;
         change_if_zero5$d = (up4 & ~set4) | (down4 & set4);
         down_if_one5$d = down4 & ~kill4;
         down_if_zero5$d = down4 & set4;
@@ -4656,7 +4863,7 @@ module bloom_core_parts_3(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,
             down_if_zero5$d = 1'b0;
             change6$d = 1'b0;
             down6$d = 1'b0;
-            count$d = fill_at_reset;
+            count$d = count_zero;
         end
         fill_low = count$q[(32'h0)+:(8)];
         fill_high = count$q[(32'h8)+:(9)];
