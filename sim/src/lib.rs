@@ -41,7 +41,7 @@ pub use traffic::{Request, SideTraffic, Traffic, TrafficShape};
 
 pub use model::{Handshake, InitialState, Model, ModelLibrary, PortId, SidePorts, StreamOutput};
 pub use ports::{Direction, Port};
-pub use verilator::{build, cache_dir, verilator_version, BuildOptions};
+pub use verilator::{build, cache_dir, verilator_version, BuildOptions, CppOpt};
 
 use std::path::Path;
 
