@@ -139,6 +139,21 @@ pub fn synthesise(
     Ok(Synthesis { json: dir.join(json), cells: stats.get("design").cloned().unwrap_or_default(), memories, log })
 }
 
+/// The synthesized netlist `json` (from [`synthesise`], the one nextpnr
+/// places) written as Verilog for simulation with the family's cell models:
+/// block-RAM INIT bits Yosys left undefined become 0, as nextpnr writes them
+/// into the bitstream (Yosys 0.23 leaves the bits of an image it was not told
+/// about undefined); multi-bit wires are split into bits (no false
+/// combinational loops through bits of one vector for Verilator; ports stay
+/// vectors); attributes are dropped.
+pub fn write_sim_netlist(family: Family, dir: &Path, json: &str, verilog: &str, progress: &Progress) -> Result<PathBuf, FlowError> {
+    let script = format!("read_json {json}; setundef -zero -params; splitnets; write_verilog -noattr {verilog}");
+    let log = dir.join(format!("{verilog}-yosys.log"));
+    progress.say(&format!("netlist for simulation: {verilog}"));
+    tools::run(synth_tool(family), &["-p".into(), script], dir, &log, progress)?;
+    Ok(dir.join(verilog))
+}
+
 /// Per-module cell counts of the core with its hierarchy kept (for LUTs per hash unit).
 pub fn hierarchy_stats(
     family: Family,

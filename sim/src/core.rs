@@ -161,6 +161,18 @@ impl VerilatedCore {
         Self::from_library(generated.config.clone(), generated.timing, library, power_up)
     }
 
+    /// The core of `generated` as `netlist` (made by [`crate::netlist::make`]
+    /// from the same Verilog), built for Verilator (or taken from the cache).
+    pub fn from_netlist(
+        generated: &hdl::GeneratedCore,
+        netlist: &crate::netlist::Netlist,
+        trace: bool,
+        power_up: PowerUp,
+    ) -> Result<VerilatedCore, SimError> {
+        let library = build(&netlist.verilog, &netlist.top, &netlist.build_options(trace))?;
+        Self::from_library(generated.config.clone(), generated.timing, library, power_up)
+    }
+
     /// A core from an already built model of `bloom_core` (the RTL or a
     /// netlist of it); its ports must be the port table's.
     pub fn from_library(

@@ -21,12 +21,14 @@
 //!   the Verilated core alone.
 //! - `bloom sim --help`: the same co-simulation from the command line.
 
+pub mod cells;
 pub mod checker;
 pub mod core;
 pub mod cycles;
 pub mod fpr;
 pub mod harness;
 pub mod model;
+pub mod netlist;
 pub mod ports;
 pub mod rusthdl;
 pub mod shim;
@@ -41,6 +43,7 @@ pub use traffic::{Request, SideTraffic, Traffic, TrafficShape};
 
 pub use model::{Handshake, InitialState, Model, ModelLibrary, PortId, SidePorts, StreamOutput};
 pub use ports::{Direction, Port};
+pub use netlist::{Netlist, NetlistKind};
 pub use verilator::{build, cache_dir, verilator_version, BuildOptions, CppOpt};
 
 use std::path::Path;
