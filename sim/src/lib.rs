@@ -48,6 +48,19 @@ pub use verilator::{build, cache_dir, verilator_version, BuildOptions, CppOpt};
 
 use std::path::Path;
 
+/// The corner configurations every co-simulation sweep covers (`bloom sim
+/// --sweep`, the cargo tests): each parameter at its extremes and at the
+/// values where the generated Verilog changes shape: k 1, 7, 9 (above 8) and
+/// 16; bank bits 6, 12 (one iCE40 block RAM), 13 (above 12: two) and 16;
+/// 32-, 64- and 128-bit keys; both hash families.
+pub fn corner_configs() -> Vec<hdl::CoreParams> {
+    use golden::HashFamily::{Crc, H3};
+    [(1, 6, 32, H3, 1), (4, 12, 64, H3, 0), (7, 13, 32, Crc, 2), (9, 8, 128, Crc, 3), (16, 6, 128, H3, 4), (2, 16, 64, Crc, 5)]
+        .into_iter()
+        .map(|(k, b, w, h, seed)| hdl::CoreParams::new(k, b, w, h, seed).expect("a valid corner"))
+        .collect()
+}
+
 /// Errors of the co-simulation.
 #[derive(Debug, thiserror::Error)]
 pub enum SimError {

@@ -1,7 +1,9 @@
-//! `bloom sim`: random operations through the Verilated core, every response
-//! checked against the golden model at its exact cycle, the memory image and
-//! fill counters compared at checkpoints and at the end, then the measured
-//! false-positive rate beside the exact formula. Exits non-zero on any mismatch.
+//! `bloom sim`: random operations through the Verilated core (its RTL, or a
+//! netlist of it as the FPGA tools make it: `--netlist`), every port checked
+//! against the golden model in every cycle, the memory image and fill counters
+//! read back at checkpoints and at the end, then the measured false-positive
+//! rate beside the exact formula. `--sweep` runs the same over the corner
+//! configurations. Exits non-zero on any mismatch.
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -12,7 +14,8 @@ use clap::ValueEnum;
 
 use crate::cli::config::CoreArgs;
 use sim::fpr::measure_fpr;
-use sim::{run_sharded, CoSim, RunOptions, TrafficShape, VerilatedCore};
+use sim::netlist::NetlistKind;
+use sim::{run_sharded, CoSim, RunOptions, TrafficShape};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum TrafficArg {
@@ -64,6 +67,28 @@ pub struct Args {
     /// Fresh keys queried to measure the false-positive rate; 0 skips it.
     #[arg(long = "fpr-queries", default_value_t = DEFAULT_FPR_QUERIES)]
     pub fpr_queries: u64,
+    /// What is simulated: `rtl` (the generated Verilog), `ice40` / `ecp5` (the
+    /// netlist after Yosys synth_ice40 / synth_ecp5, as `bloom build` makes it,
+    /// with the family's cell models), `ice40-routed` (placed and routed by
+    /// nextpnr on an HX8K, packed, and read back from the bitstream by
+    /// iceunpack and icebox_vlog). Netlists are cached by content.
+    #[arg(long, default_value = "rtl", value_parser = parse_netlist_kind)]
+    pub netlist: NetlistKind,
+    /// Start the banks with this memory image (a directory as `bloom image
+    /// export` writes it, docs/contract.md section 4); it is read back and the
+    /// fill counters compared from the first cycle.
+    #[arg(long)]
+    pub preload: Option<PathBuf>,
+    /// Run the co-simulation on each corner configuration in turn (every
+    /// parameter's extremes: k 1 and 16, bank bits 6 and 16, 32- and 128-bit
+    /// keys, both hash families; `bloom sim --sweep` lists them) instead of the
+    /// one given; --ops operations each.
+    #[arg(long, conflicts_with_all = ["trace", "preload"])]
+    pub sweep: bool,
+}
+
+fn parse_netlist_kind(s: &str) -> Result<NetlistKind, String> {
+    s.parse()
 }
 
 /// The trace goes to a temporary file beside FILE, renamed into place only when
@@ -127,6 +152,9 @@ impl Args {
             shards: None,
             fpr_inserts: None,
             fpr_queries: DEFAULT_FPR_QUERIES,
+            netlist: NetlistKind::Rtl,
+            preload: None,
+            sweep: false,
         }
     }
 }
@@ -142,11 +170,14 @@ pub struct Job {
     pub shards: usize,
     pub fpr_inserts: u64,
     pub fpr_queries: u64,
+    pub netlist: NetlistKind,
+    pub preload: Option<PathBuf>,
 }
 
 /// What a run checked (it found no mismatch, or it is an error).
 pub struct Summary {
     pub ops: u64,
+    pub ops_per_second: f64,
 }
 
 impl Args {
@@ -186,19 +217,70 @@ impl Args {
             shards: shards.min(self.ops as usize),
             fpr_inserts,
             fpr_queries: self.fpr_queries,
+            netlist: self.netlist,
+            preload: self.preload,
         })
     }
 }
 
 pub fn run(args: Args) -> anyhow::Result<()> {
+    if args.sweep {
+        return sweep(args);
+    }
     execute(&args.job()?)?;
     Ok(())
+}
+
+/// `--sweep`: every corner configuration with the options given; a summary
+/// line per configuration; an error if any had a mismatch.
+fn sweep(args: Args) -> anyhow::Result<()> {
+    let corners = sim::corner_configs();
+    println!("sweep: {} corner configurations, {} operations each, netlist {}", corners.len(), args.ops, args.netlist);
+    let mut failed = Vec::new();
+    let mut lines = Vec::new();
+    for params in corners {
+        let fpr_inserts = args.fpr_inserts;
+        let job = Args { core: CoreArgs { params }, fpr_inserts, sweep: false, trace: None, preload: None, ..args_copy(&args) }.job()?;
+        println!();
+        match execute(&job) {
+            Ok(s) => lines.push(format!("  {params}: {} operations, 0 mismatches, {:.0} operations/s", s.ops, s.ops_per_second)),
+            Err(e) => {
+                lines.push(format!("  {params}: FAILED: {e:#}"));
+                failed.push(params.to_string());
+            }
+        }
+    }
+    println!("\nsweep summary ({}):", args.netlist);
+    for l in &lines {
+        println!("{l}");
+    }
+    if !failed.is_empty() {
+        bail!("{} of {} configurations failed: {}", failed.len(), lines.len(), failed.join("; "));
+    }
+    Ok(())
+}
+
+fn args_copy(a: &Args) -> Args {
+    Args {
+        ops: a.ops,
+        core: CoreArgs { params: a.core.params },
+        traffic_seed: a.traffic_seed,
+        traffic: a.traffic,
+        checkpoint_every: a.checkpoint_every,
+        trace: None,
+        shards: a.shards,
+        fpr_inserts: a.fpr_inserts,
+        fpr_queries: a.fpr_queries,
+        netlist: a.netlist,
+        preload: None,
+        sweep: false,
+    }
 }
 
 /// Runs the co-simulation of `job`, printing its report; an error if any
 /// cycle disagreed with the golden model.
 pub fn execute(job: &Job) -> anyhow::Result<Summary> {
-    let spec = hdl::CoreConfig::from(job.params);
+    let spec = hdl::CoreConfig { preload: job.preload.clone(), ..hdl::CoreConfig::from(job.params) };
     let shards = job.shards;
     let trace = job.trace.as_deref().map(TraceFile::prepare).transpose()?;
 
@@ -208,8 +290,23 @@ pub fn execute(job: &Job) -> anyhow::Result<Summary> {
         job.traffic.to_possible_value().map(|v| v.get_name().to_string()).unwrap_or_default(),
         job.traffic_seed
     );
+    if let Some(dir) = &job.preload {
+        println!("preload: {}", dir.display());
+    }
+    println!("netlist: {} ({})", job.netlist, job.netlist.describe());
     let build_started = Instant::now();
-    let mut core = VerilatedCore::build(&spec, trace.is_some())?;
+    let progress = flow::tools::Progress::new("  ");
+    let built = sim::netlist::build_core(&spec, job.netlist, trace.is_some(), sim::core::PowerUp::default(), &progress)?;
+    if let Some(dir) = &built.netlist.dir {
+        match built.tool_seconds {
+            Some(s) => println!("netlist tools: ran in {s:.1} s ({}; every tool's log there)", dir.display()),
+            None => println!("netlist tools: cached ({})", dir.display()),
+        }
+        for t in &built.netlist.tools {
+            println!("  {t}");
+        }
+    }
+    let mut core = built.core;
     match core.library.build_seconds() {
         Some(s) => println!("verilator model: built in {s:.1} s ({})", core.library.path().display()),
         None => println!(
@@ -230,6 +327,16 @@ pub fn execute(job: &Job) -> anyhow::Result<Summary> {
         cosims.push(CoSim::from_core(core.new_instance()?)?);
     }
     cosims.insert(0, CoSim::from_core(core)?);
+    if job.preload.is_some() {
+        // The image the banks start with, read back bit by bit before any
+        // traffic (the fill counters are compared in every cycle of the
+        // recount and of the readback).
+        for c in cosims.iter_mut() {
+            c.check_image(&mut sim::traffic::ReadyPattern::default())?;
+        }
+        let wrong = cosims[0].checker.mismatches;
+        println!("preload read back: {} bits, {wrong} mismatches", job.params.k as u64 * job.params.bank_size() as u64);
+    }
     let shape = match job.traffic {
         TrafficArg::Stress => TrafficShape::stress_for(job.params.key_bits, &cosims[0].core.timing),
         TrafficArg::Saturating => TrafficShape::saturating(job.params.key_bits),
@@ -324,7 +431,7 @@ pub fn execute(job: &Job) -> anyhow::Result<Summary> {
                 }
             }
         }
-        bail!("{mismatches} mismatches between the Verilated core and the golden model");
+        bail!("{mismatches} mismatches between the Verilated core ({}) and the golden model", job.netlist);
     }
-    Ok(Summary { ops })
+    Ok(Summary { ops, ops_per_second: ops as f64 / seconds.max(1e-9) })
 }
