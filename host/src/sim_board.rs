@@ -78,6 +78,31 @@ impl SimBoard {
         timeout_bits: u32,
         disable_replay: bool,
     ) -> Result<SimBoard, HostError> {
+        Self::build(core, baud, clocks_per_bit, timeout_bits, disable_replay, sim::NetlistKind::Rtl)
+    }
+
+    /// As [`SimBoard::new`], with the board top (bridge and core together) as
+    /// `kind`: its RTL, or its netlist after synthesis (or place and route)
+    /// by the flow's own steps, simulated with the family's cell models
+    /// (`sim::netlist`; tool runs and models are cached by content).
+    pub fn with_netlist(
+        core: hdl::CoreConfig,
+        baud: u32,
+        clocks_per_bit: u32,
+        timeout_bits: u32,
+        kind: sim::NetlistKind,
+    ) -> Result<SimBoard, HostError> {
+        Self::build(core, baud, clocks_per_bit, timeout_bits, false, kind)
+    }
+
+    fn build(
+        core: hdl::CoreConfig,
+        baud: u32,
+        clocks_per_bit: u32,
+        timeout_bits: u32,
+        disable_replay: bool,
+        kind: sim::NetlistKind,
+    ) -> Result<SimBoard, HostError> {
         let mut cfg = BoardTopConfig::new(core, baud as u64 * clocks_per_bit as u64, baud);
         cfg.timeout_bits = timeout_bits;
         cfg.test_disable_replay = disable_replay;
@@ -85,8 +110,10 @@ impl SimBoard {
         if top.clocks_per_bit != clocks_per_bit {
             return Err(HostError::Setup(format!("board top came out at {} clocks per bit", top.clocks_per_bit)));
         }
-        let lib = sim::build(&top.verilog, &top.top, &sim::BuildOptions::default())
-            .map_err(|e| HostError::Setup(format!("Verilator build of the board top failed: {e}")))?;
+        let netlist = sim::netlist::make(&top.verilog, &top.top, kind, &flow::tools::Progress::new("  "))
+            .map_err(|e| HostError::Setup(format!("the board top's {kind} netlist: {e}")))?;
+        let lib = sim::build(&netlist.verilog, &netlist.top, &netlist.build_options(false))
+            .map_err(|e| HostError::Setup(format!("Verilator build of the board top ({kind}) failed: {e}")))?;
         let mut model = lib
             .instantiate(Some("clock"), InitialState::Zero)
             .map_err(|e| HostError::Setup(e.to_string()))?;

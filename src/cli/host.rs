@@ -49,6 +49,13 @@ pub struct Args {
     /// With --sim: memory image (contract §4) the simulated core starts from.
     #[arg(long)]
     pub preload: Option<PathBuf>,
+    /// With --sim: what is simulated: `rtl` (the board top's generated
+    /// Verilog), `ice40` / `ecp5` (its netlist after Yosys synth_ice40 /
+    /// synth_ecp5, with the family's cell models), `ice40-routed` (placed,
+    /// routed and packed by nextpnr and icepack on an HX8K, read back from the
+    /// bitstream). Netlists are cached by content.
+    #[arg(long, default_value = "rtl", value_parser = |s: &str| s.parse::<sim::NetlistKind>())]
+    pub netlist: sim::NetlistKind,
     #[command(flatten)]
     pub core: CoreArgs,
     #[command(subcommand)]
@@ -199,6 +206,9 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     if args.latency_ms.is_some() && args.sim {
         bail!("--latency-ms only applies to --port (the simulated board of --sim runs in simulated time)");
     }
+    if args.netlist != sim::NetlistKind::Rtl && !args.sim {
+        bail!("--netlist only applies to --sim");
+    }
     if let HostCommand::Serve { link } = &args.command {
         if !args.sim {
             bail!("serve serves a simulated board: give --sim (and the core options of the board to simulate)");
@@ -229,7 +239,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
             );
         }
         let core = hdl::CoreConfig { preload: args.preload.clone(), ..expected.into() };
-        let board = SimBoard::new(core, args.baud, args.sim_clocks_per_bit, args.board_timeout_bits)?;
+        let board = SimBoard::with_netlist(core, args.baud, args.sim_clocks_per_bit, args.board_timeout_bits, args.netlist)?;
         if let HostCommand::Serve { link } = &args.command {
             return serve(board, &expected, &args, link.as_deref());
         }
