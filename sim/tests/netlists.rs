@@ -1,0 +1,235 @@
+//! What is flashed is what is verified: the co-simulation (every port in every
+//! cycle against the golden model, stress traffic with random resets, bit
+//! writes, readbacks and clears, the memory image read back) run on the core
+//! as the FPGA tools make it: after `synth_ice40`, after `synth_ecp5`, and
+//! placed, routed, packed and read back from the iCE40 bitstream; the default
+//! configuration at every kind and two others at the synthesized kinds, all
+//! started from a preloaded image with thousands of ones per bank. Netlists
+//! and models are cached by content (target/verilator-cache), so a second run
+//! builds nothing. Longer runs: `bloom sim --netlist KIND` (README).
+//!
+//! Teeth: a synthesized netlist broken after synthesis (one LUT's INIT bit, one
+//! block RAM's INIT bit) is caught, with the cycle and the operation.
+
+use std::path::PathBuf;
+use std::sync::OnceLock;
+
+use golden::HashFamily::{Crc, H3};
+use golden::PartitionedFilter;
+use sim::core::PowerUp;
+use sim::netlist::{self, NetlistKind};
+use sim::traffic::ReadyPattern;
+use sim::{CoSim, RunOptions, TrafficShape, VerilatedCore};
+
+/// Stress operations per test (tens of thousands: the models build once,
+/// the runs are short).
+const OPS: u64 = 20_000;
+
+fn params(k: u32, b: u32, w: u32, h: golden::HashFamily, seed: u64) -> hdl::CoreParams {
+    hdl::CoreParams::new(k, b, w, h, seed).unwrap()
+}
+
+/// An image of `params` with about half of every bank set (thousands of ones
+/// in a 4096-bit bank), written once per process under the temporary
+/// directory; its bits, not its path, go into the generated Verilog.
+fn image(params: &hdl::CoreParams) -> PathBuf {
+    static LOCK: OnceLock<std::sync::Mutex<()>> = OnceLock::new();
+    let _guard = LOCK.get_or_init(Default::default).lock().unwrap_or_else(|e| e.into_inner());
+    let label = format!("k{}-b{}-w{}-{}-{}", params.k, params.bank_bits, params.key_bits, params.hash, params.seed);
+    let dir = std::env::temp_dir().join(format!("bloom-netlist-test-{}-{label}", std::process::id()));
+    if !dir.join("manifest.json").exists() {
+        let mut g = PartitionedFilter::new(*params);
+        let mut rng = sim::traffic::Rng::new(0x1a9e ^ params.seed);
+        // ln 2 * bank size keys: each bank about half full.
+        for _ in 0..(params.bank_size() as f64 * std::f64::consts::LN_2) as usize {
+            g.insert(rng.key(params.key_bits)).unwrap();
+        }
+        let _ = std::fs::remove_dir_all(&dir);
+        g.export_image(&dir).unwrap();
+    }
+    dir
+}
+
+fn preloaded(params: &hdl::CoreParams) -> hdl::CoreConfig {
+    hdl::CoreConfig { preload: Some(image(params)), ..hdl::CoreConfig::from(*params) }
+}
+
+fn build(config: &hdl::CoreConfig, kind: NetlistKind) -> netlist::KindCore {
+    netlist::build_core(config, kind, false, PowerUp::default(), &flow::tools::Progress::quiet())
+        .unwrap_or_else(|e| panic!("{kind} of {}: {e}", config.label()))
+}
+
+fn list(c: &CoSim) -> String {
+    c.checker.first.iter().map(|m| m.to_string()).collect::<Vec<_>>().join("\n")
+}
+
+/// The preloaded image read back from the first cycle (fill counters compared
+/// in every cycle of the recount), stress traffic with resets, bit writes and
+/// clears, the image read back at a checkpoint and at the end, then a burst of
+/// saturating traffic: no mismatch anywhere.
+fn run_preloaded(p: hdl::CoreParams, kind: NetlistKind) {
+    let config = preloaded(&p);
+    let built = build(&config, kind);
+    let golden = PartitionedFilter::import_image_expecting(config.preload.as_ref().unwrap(), &p).unwrap();
+    let ones: u32 = golden.fill().iter().sum();
+    let mut cosim = CoSim::with_golden(built.core, golden).unwrap();
+    let wrong = cosim.check_image(&mut ReadyPattern::default()).unwrap();
+    assert_eq!(wrong, 0, "{kind} {p}: the preloaded image ({ones} ones) read back wrong:\n{}", list(&cosim));
+    let mut opts = RunOptions::stress(OPS, p.key_bits, 7);
+    opts.shape = TrafficShape::stress_for(p.key_bits, &cosim.core.timing);
+    opts.checkpoint_every = OPS / 2;
+    let r = cosim.run_inline(&opts, &mut |_, _| {}).unwrap();
+    assert_eq!(r.mismatches, 0, "{kind} {p}: stress traffic:\n{}", list(&cosim));
+    assert!(r.resets.resets > 0, "{kind} {p}: the stress traffic reset the core ({})", r.resets);
+    let mut opts = RunOptions::stress(OPS, p.key_bits, 8);
+    opts.shape = TrafficShape::saturating(p.key_bits);
+    let s = cosim.run_inline(&opts, &mut |_, _| {}).unwrap();
+    assert_eq!(s.mismatches, 0, "{kind} {p}: saturating traffic:\n{}", list(&cosim));
+    assert!(s.ops_per_cycle() > 0.95, "{kind} {p}: one operation per clock, got {:.3}", s.ops_per_cycle());
+    println!(
+        "{kind} {p}: preload {ones} ones read back; stress {} ops ({}), saturating {} ops at {:.3} ops/cycle; 0 mismatches; {:.0} ops/s saturating",
+        r.ops,
+        r.resets,
+        s.ops,
+        s.ops_per_cycle(),
+        s.ops_per_second()
+    );
+}
+
+fn default_params() -> hdl::CoreParams {
+    hdl::CoreParams::default()
+}
+
+#[test]
+fn rtl_h3_k4_b12_w64_preloaded_stress_and_saturating() {
+    run_preloaded(default_params(), NetlistKind::Rtl);
+}
+
+#[test]
+fn ice40_h3_k4_b12_w64_preloaded_stress_and_saturating() {
+    run_preloaded(default_params(), NetlistKind::Ice40);
+}
+
+#[test]
+fn ecp5_h3_k4_b12_w64_preloaded_stress_and_saturating() {
+    run_preloaded(default_params(), NetlistKind::Ecp5);
+}
+
+#[test]
+fn ice40_routed_h3_k4_b12_w64_preloaded_stress_and_saturating() {
+    run_preloaded(default_params(), NetlistKind::Ice40Routed);
+}
+
+/// k above 8, CRC, 32-bit keys, banks of two iCE40 block RAMs (bank bits above 12).
+#[test]
+fn ice40_crc_k7_b13_w32_preloaded() {
+    run_preloaded(params(7, 13, 32, Crc, 2), NetlistKind::Ice40);
+}
+
+#[test]
+fn ecp5_crc_k7_b13_w32_preloaded() {
+    run_preloaded(params(7, 13, 32, Crc, 2), NetlistKind::Ecp5);
+}
+
+/// Sixteen partitions, 128-bit keys, the smallest banks.
+#[test]
+fn ice40_h3_k16_b6_w128_preloaded() {
+    run_preloaded(params(16, 6, 128, H3, 4), NetlistKind::Ice40);
+}
+
+#[test]
+fn ecp5_h3_k16_b6_w128_preloaded() {
+    run_preloaded(params(16, 6, 128, H3, 4), NetlistKind::Ecp5);
+}
+
+// ---- teeth ----
+
+/// A small preloaded core for the broken netlists (short builds).
+fn teeth_params() -> hdl::CoreParams {
+    params(2, 8, 32, H3, 11)
+}
+
+/// The iCE40 netlist of the teeth core with `mutate` applied to its text,
+/// simulated; the co-simulation after a readback of the image and stress traffic.
+fn broken_run(mutate: Option<&dyn Fn(&str) -> String>) -> CoSim {
+    let p = teeth_params();
+    let config = preloaded(&p);
+    let generated = hdl::generate_core(&config).unwrap();
+    let n = netlist::make(&generated.verilog, &generated.top, NetlistKind::Ice40, &flow::tools::Progress::quiet()).unwrap();
+    let broken = match mutate {
+        Some(m) => m(&n.verilog),
+        None => n.verilog.clone(),
+    };
+    assert_eq!(broken != n.verilog, mutate.is_some(), "the mutation changed the netlist");
+    let lib = sim::build(&broken, &n.top, &n.build_options(false)).unwrap();
+    let core = VerilatedCore::from_library(config.clone(), generated.timing, lib, PowerUp::default()).unwrap();
+    let golden = PartitionedFilter::import_image_expecting(config.preload.as_ref().unwrap(), &p).unwrap();
+    let mut cosim = CoSim::with_golden(core, golden).unwrap();
+    cosim.check_image(&mut ReadyPattern::default()).unwrap();
+    let mut opts = RunOptions::stress(OPS, p.key_bits, 3);
+    opts.shape = TrafficShape::stress_for(p.key_bits, &cosim.core.timing);
+    cosim.run_inline(&opts, &mut |_, _| {}).unwrap();
+    cosim
+}
+
+/// The netlist unbroken passes (so the teeth below bite on the change alone).
+#[test]
+fn ice40_teeth_core_unbroken_passes() {
+    let c = broken_run(None);
+    assert_eq!(c.checker.mismatches, 0, "{}", list(&c));
+}
+
+/// One bit of one hash LUT's truth table (a 4-input XOR, the hash's parity
+/// trees) flipped: a wrong bank address for 1 key in 16 at that LUT.
+#[test]
+fn ice40_teeth_one_lut_init_bit_flipped_is_caught_with_cycle_and_operation() {
+    let c = broken_run(Some(&|t: &str| t.replacen(".LUT_INIT(16'h6996)", ".LUT_INIT(16'h6997)", 1)));
+    assert!(c.checker.mismatches > 0, "a LUT with a wrong truth table must be caught");
+    let first = &c.checker.first[0];
+    assert!(first.cycle > 0);
+    println!("LUT INIT flipped: {} mismatches; first: {first}", c.checker.mismatches);
+    assert!(
+        c.checker.first.iter().any(|m| m.op_index.is_some()),
+        "a mismatch names its operation: {}",
+        list(&c)
+    );
+}
+
+/// One INIT bit of one block RAM flipped (a bit of the preloaded image): the
+/// readback from the first cycle names the bank and address.
+#[test]
+fn ice40_teeth_one_block_ram_init_bit_flipped_is_caught_by_the_readback() {
+    let c = broken_run(Some(&|t: &str| {
+        let at = t.find(".INIT_0(256'h").expect("a block RAM") + ".INIT_0(256'h".len() + 63;
+        let digit = u8::from_str_radix(&t[at..at + 1], 16).unwrap() ^ 1;
+        format!("{}{:x}{}", &t[..at], digit, &t[at + 1..])
+    }));
+    assert!(c.checker.mismatches > 0, "a block RAM with a wrong initial bit must be caught");
+    let first = &c.checker.first[0];
+    println!("RAM INIT flipped: {} mismatches; first: {first}", c.checker.mismatches);
+    assert!(
+        c.checker.first.iter().any(|m| m.what.contains("rb_data") || m.what.contains("fill_count")),
+        "the readback or the recount's fill count shows it: {}",
+        list(&c)
+    );
+}
+
+// ---- bad input ----
+
+/// A netlist whose ports are not the configuration's is refused before
+/// anything is simulated.
+#[test]
+fn netlist_with_other_ports_is_refused() {
+    let p = teeth_params();
+    let g32 = hdl::generate_core(&hdl::CoreConfig::from(p)).unwrap();
+    let g64 = hdl::generate_core(&hdl::CoreConfig::from(params(2, 8, 64, H3, 11))).unwrap();
+    let n = netlist::make(&g32.verilog, &g32.top, NetlistKind::Ice40, &flow::tools::Progress::quiet()).unwrap();
+    let dir = std::env::temp_dir().join(format!("bloom-netlist-ports-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("netlist.v");
+    std::fs::write(&file, &n.verilog).unwrap();
+    let e = netlist::from_file(&file, &g64.verilog, &g64.top, NetlistKind::Ice40).unwrap_err().to_string();
+    assert!(e.contains("ports differ") && e.contains("req_key"), "{e}");
+    assert!(netlist::from_file(&file, &g32.verilog, &g32.top, NetlistKind::Ice40).is_ok());
+    let _ = std::fs::remove_dir_all(&dir);
+}
