@@ -1,5 +1,8 @@
 //! The default configuration's Verilog, compared with the reviewed snapshot in
 //! tests/snapshots/, so that any change to the generated hardware shows in review.
+//! It detects change; it proves no behaviour and is not counted as verification
+//! (that is the co-simulation's: sim/tests, every port in every cycle against
+//! the golden model, on the RTL and on the netlists the FPGA tools make).
 //! Regenerate with `BLOOM_UPDATE_SNAPSHOTS=1 cargo test -p hdl --test verilog_snapshot`.
 
 use std::path::PathBuf;

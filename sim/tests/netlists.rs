@@ -76,7 +76,8 @@ fn run_preloaded(p: hdl::CoreParams, kind: NetlistKind) {
     let wrong = cosim.check_image(&mut ReadyPattern::default()).unwrap();
     assert_eq!(wrong, 0, "{kind} {p}: the preloaded image ({ones} ones) read back wrong:\n{}", list(&cosim));
     let mut opts = RunOptions::stress(OPS, p.key_bits, 7);
-    opts.shape = TrafficShape::stress_for(p.key_bits, &cosim.core.timing);
+    // Resets often enough that a short run meets several (half the cycles recount).
+    opts.shape = TrafficShape::reset_heavy(p.key_bits, &cosim.core.timing);
     opts.checkpoint_every = OPS / 2;
     let r = cosim.run_inline(&opts, &mut |_, _| {}).unwrap();
     assert_eq!(r.mismatches, 0, "{kind} {p}: stress traffic:\n{}", list(&cosim));
