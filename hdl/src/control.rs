@@ -273,9 +273,13 @@ impl<const W: usize> Logic for Control<W> {
 
         // Admission. busy = a clear in c1, c2, c3 or sweeping = !idle.
         self.status.busy.next = !self.idle.q.val();
-        self.ready.next = (!self.reset.val() & !self.rb.req.val())
-            & (self.idle.q.val() & !self.outstanding.q.val().get_bit(7));
-        self.req.ready.next = self.ready.val();
+        // `ready` leaves reset out: every register `accept` feeds (valid1, clear1,
+        // outstanding, idle) is overridden by reset anyway, so reset reaches them
+        // through their reset pins only, not through the admission LUTs (a reset
+        // routed from the far side of the chip into accept was the UP5K's critical
+        // path). The port itself is low during reset.
+        self.ready.next = !self.rb.req.val() & (self.idle.q.val() & !self.outstanding.q.val().get_bit(7));
+        self.req.ready.next = self.ready.val() & !self.reset.val();
         self.accept.next = self.req.valid.val() & self.ready.val();
 
         // Stage registers.

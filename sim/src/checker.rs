@@ -244,7 +244,10 @@ pub struct Checker {
     pending: VecDeque<Pending>,
     outstanding: VecDeque<Outstanding>,
     readbacks: VecDeque<Readback>,
-    fill_queue: VecDeque<(u64, FillChange)>,
+    /// (cycle the counter shows it, the change, the operation it belongs to).
+    fill_queue: VecDeque<(u64, FillChange, Option<u64>)>,
+    /// The latest operation whose change the fill counters show.
+    fill_op: Option<u64>,
     /// fill_count of each bank as shown now (outside a recount).
     shown: [u32; 16],
     recount: Option<Recount>,
@@ -288,6 +291,7 @@ impl Checker {
             outstanding: VecDeque::new(),
             readbacks: VecDeque::new(),
             fill_queue: VecDeque::new(),
+            fill_op: None,
             shown: [0; 16],
             recount: None,
             sweeping: None,
@@ -380,14 +384,14 @@ impl Checker {
             if before != bit {
                 let mask = 1u16 << bank;
                 let change = if bit { FillChange::Add { up: mask, down: 0 } } else { FillChange::Add { up: 0, down: mask } };
-                self.fill_queue.push_back((p.accept + self.timing.fill_latency as u64, change));
+                self.fill_queue.push_back((p.accept + self.timing.fill_latency as u64, change, None));
             }
             return;
         }
         let first = self.outstanding.front().map(|o| o.op_index).unwrap_or(p.op_index);
         let slot = (p.op_index - first) as usize;
         if p.op == 2 {
-            self.fill_queue.push_back((p.accept + self.timing.clear_fill_latency as u64, FillChange::Zero));
+            self.fill_queue.push_back((p.accept + self.timing.clear_fill_latency as u64, FillChange::Zero, Some(p.op_index)));
             self.sweeping = Some(p.accept);
             return;
         }
@@ -407,7 +411,7 @@ impl Checker {
             (self.golden.apply(Op::decode(p.op, p.key)).unwrap_or(false), 0)
         };
         if grew != 0 {
-            self.fill_queue.push_back((p.accept + self.timing.fill_latency as u64, FillChange::Add { up: grew, down: 0 }));
+            self.fill_queue.push_back((p.accept + self.timing.fill_latency as u64, FillChange::Add { up: grew, down: 0 }, Some(p.op_index)));
         }
         if let Some(o) = self.outstanding.get_mut(slot) {
             if o.op_index == p.op_index {
@@ -436,11 +440,14 @@ impl Checker {
                 self.sweeping = None;
             }
         }
-        while let Some(&(at, change)) = self.fill_queue.front() {
+        while let Some(&(at, change, op)) = self.fill_queue.front() {
             if at > c {
                 break;
             }
             self.fill_queue.pop_front();
+            if op.is_some() {
+                self.fill_op = op;
+            }
             match change {
                 FillChange::Add { up, down } => {
                     for b in 0..self.k {
@@ -581,13 +588,16 @@ impl Checker {
             self.shown[bank]
         };
         if io.fill_count != fill {
+            // Outside a recount the operation named is the latest one whose
+            // change the counter shows now.
+            let op_index = if self.recount.is_some() { None } else { self.fill_op };
             self.report(Mismatch {
                 cycle: c,
-                op_index: None,
+                op_index,
                 what: format!(
                     "fill_count of bank {bank} is {}, expected {fill}{}",
                     io.fill_count,
-                    if self.recount.is_some() { " (recount after reset)" } else { "" }
+                    if self.recount.is_some() { " (recount after reset)" } else { " (counting every operation up to this one)" }
                 ),
             });
         }
@@ -609,6 +619,7 @@ impl Checker {
             self.outstanding.clear();
             self.readbacks.clear();
             self.fill_queue.clear();
+            self.fill_op = None;
             if let Some(a) = self.sweeping.take() {
                 // Writes up to and including this cycle's happened.
                 let last = c - a - t.commit_latency as u64;
