@@ -977,8 +977,8 @@ module bloom_core_control(clock,reset,req_valid,req_ready,req_op,req_key,req_tag
         fifo$clock = clock;
         fifo$reset = reset;
         busy = ~idle$q;
-        ready = (~reset & ~rb_req) & (idle$q & ~outstanding$q[32'h7]);
-        req_ready = ready;
+        ready = ~rb_req & (idle$q & ~outstanding$q[32'h7]);
+        req_ready = ready & ~reset;
         accept = req_valid & ready;
         valid1$d = accept;
         op1$d = req_op;
