@@ -435,10 +435,7 @@ pub fn build(core: &GeneratedCore, opts: &BuildOptions) -> Result<BuildReport, F
                 mapping_check: r.mapping_check.clone(),
                 image: core.config.preload.as_ref().map(|p| p.display().to_string()),
                 image_sha256: hex32(&r.signature.image_sha256),
-                fill: fills.clone(),
-                // Today's core loads its fill counters on reset with the built image's
-                // counts, constants in the logic that a swap does not change.
-                fill_counters_at_reset: fills,
+                fill: fills,
                 bitstream: bit_name.into(),
                 bitstream_sha256: swap::sha256_hex(&bytes),
                 tools: versions.clone(),

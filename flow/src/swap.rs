@@ -223,9 +223,6 @@ pub struct Manifest {
     pub image_sha256: String,
     /// 1 bits per bank of the current contents.
     pub fill: Vec<u64>,
-    /// What the core's fill counters are set to on reset: constants built into the
-    /// logic from the image the bitstream was built with, which a swap does not change.
-    pub fill_counters_at_reset: Vec<u64>,
     pub bitstream: String,
     pub bitstream_sha256: String,
     pub tools: BTreeMap<String, String>,
@@ -745,8 +742,6 @@ pub struct SwapReport {
     pub bits_checked: u64,
     pub bits_differing: u64,
     pub fill: Vec<u64>,
-    /// From the manifest beside the input, when there is one: the fill counters' reset values.
-    pub fill_counters_at_reset: Option<Vec<u64>>,
     pub manifest: Option<String>,
     /// Warnings (a stale manifest).
     pub warnings: Vec<String>,
@@ -866,7 +861,6 @@ pub fn swap(input: &Path, image_dir: &Path, out: &Path) -> Result<SwapReport, Fl
         bits_checked: bits,
         bits_differing: differing,
         fill: fills(&image),
-        fill_counters_at_reset: manifest.as_ref().map(|m| m.fill_counters_at_reset.clone()),
         manifest: manifest.as_ref().map(|_| manifest_file.display().to_string()),
         warnings,
         seconds: start.elapsed().as_secs_f64(),

@@ -551,16 +551,6 @@ fn swap(args: SwapArgs) -> anyhow::Result<()> {
         Some(m) => say!(text, "manifest: {m}"),
         None => say!(text, "manifest: none (the input had no current one)"),
     }
-    if let Some(reset) = &r.fill_counters_at_reset {
-        if reset != &r.fill {
-            say!(
-                text,
-                "note: this core sets its fill counters on reset to the counts of the image it was built with ({}), \
-                 constants in its logic that a swap cannot change; `bloom host stats` reports fills from those",
-                reset.iter().map(u64::to_string).collect::<Vec<_>>().join(", ")
-            );
-        }
-    }
     for w in &r.warnings {
         say!(text, "warning: {w}");
     }
