@@ -264,3 +264,52 @@ fn host_baud_serve_and_load_image_bad_input() {
     assert_fails(&a, "seed");
     let _ = std::fs::remove_dir_all(&other);
 }
+
+/// The board top (bridge and core) as Yosys synthesises it for iCE40, simulated
+/// with the cell models: a preloaded image answers from the first frame, inserts
+/// answer as the golden model does, and a dump reads back the preloaded banks.
+#[test]
+fn host_sim_netlist_ice40_board_top_preload_query_insert_dump_k3_b6_w32() {
+    let mut gold = golden::PartitionedFilter::new(golden_cfg());
+    for k in (0..40u128).map(|i| i * 7919 + 5) {
+        gold.insert(k).unwrap();
+    }
+    let image = scratch("netlist-preload");
+    gold.export_image(&image).unwrap();
+    let keys_file = scratch("netlist-keys.txt");
+    let probe: Vec<u128> = (0..60u128).map(|i| i * 7919 + 5).collect();
+    std::fs::write(&keys_file, probe.iter().map(|k| format!("{k}\n")).collect::<String>()).unwrap();
+
+    let mut base = vec!["host", "--sim", "--netlist", "ice40", "--preload", image.to_str().unwrap()];
+    base.extend(CORE);
+
+    let mut q = base.clone();
+    q.extend(["query-keys", keys_file.to_str().unwrap()]);
+    let o = bloom(&q);
+    let (out, err) = text(&o);
+    assert!(o.status.success(), "{err}");
+    let expect: String = probe.iter().map(|k| format!("{k} {}\n", gold.query(*k).unwrap() as u8)).collect();
+    assert_eq!(out, expect);
+
+    let mut i = base.clone();
+    i.extend(["insert", "1", "5", "7924", "99999"]);
+    let o = bloom(&i);
+    let (out, err) = text(&o);
+    assert!(o.status.success(), "{err}");
+    let mut after = gold.clone();
+    let expect: String = [1u128, 5, 7924, 99999].iter().map(|k| format!("{k} {}\n", after.insert(*k).unwrap() as u8)).collect();
+    assert_eq!(out, expect);
+
+    let dump = scratch("netlist-dump");
+    let mut d = base.clone();
+    d.extend(["dump", dump.to_str().unwrap()]);
+    let o = bloom(&d);
+    assert!(o.status.success(), "{}", text(&o).1);
+    let back = golden::PartitionedFilter::import_image_expecting(&dump, &golden_cfg()).unwrap();
+    for p in 0..3 {
+        assert_eq!(back.bank(p), gold.bank(p), "bank {p}");
+    }
+    for f in [image.as_path(), dump.as_path(), keys_file.as_path()] {
+        let _ = if f.is_dir() { std::fs::remove_dir_all(f) } else { std::fs::remove_file(f) };
+    }
+}
