@@ -11,18 +11,14 @@
 use std::fmt;
 use std::str::FromStr;
 
-use crate::config::Config;
+use crate::config::{Config, COUNTER_BITS, COUNTER_BITS_RANGE};
 use crate::error::{ConfigError, KeyError};
 use crate::hash::HashUnits;
 use crate::partitioned::{Op, PartitionedFilter, MAX_PARTITIONS};
 
-/// Allowed counter widths c in bits (contract §7.1): 1 is the plain filter,
-/// 2..=8 a counting filter.
-pub const COUNTER_BITS_RANGE: std::ops::RangeInclusive<u32> = 1..=8;
-
 /// A validated counter width c (contract §7.1). Build it once with
-/// [`CounterBits::new`] (or parse it); every value of this type is in
-/// [`COUNTER_BITS_RANGE`].
+/// [`CounterBits::new`] (or parse it); every value of this type is in the
+/// parameter table's range for `counter_bits`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct CounterBits(u32);
 
@@ -35,15 +31,8 @@ impl CounterBits {
     /// Rejects a width outside 1..=8 with an error naming the parameter, the
     /// value given and the values allowed.
     pub fn new(c: u32) -> Result<CounterBits, ConfigError> {
-        if COUNTER_BITS_RANGE.contains(&c) {
-            Ok(CounterBits(c))
-        } else {
-            Err(ConfigError::OutOfRange {
-                parameter: "counter_bits (bits per counter)",
-                value: c as u64,
-                allowed: "1..=8 (1 = plain filter, 2..=8 = counting filter)",
-            })
-        }
+        COUNTER_BITS.check(c as u64)?;
+        Ok(CounterBits(c))
     }
 
     /// Every allowed width, 1 to 8.
@@ -83,13 +72,10 @@ impl fmt::Display for CounterBits {
 impl FromStr for CounterBits {
     type Err = ConfigError;
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        let c: u32 = s.trim().parse().map_err(|_| {
-            ConfigError::Unsupported(format!(
-                "counter_bits (bits per counter) = {s:?} is not a whole number; allowed: 1..=8 \
-                 (1 = plain filter, 2..=8 = counting filter)"
-            ))
-        })?;
-        CounterBits::new(c)
+        match COUNTER_BITS.parse(s)? {
+            crate::config::Value::Number(c) => CounterBits::new(c as u32),
+            crate::config::Value::Name(name) => Err(COUNTER_BITS.not_allowed(name).into()),
+        }
     }
 }
 
@@ -126,7 +112,8 @@ impl PartialEq for CountingFilter {
 impl Eq for CountingFilter {}
 
 impl CountingFilter {
-    /// An empty filter (every counter 0).
+    /// An empty filter (every counter 0) of configuration `cfg` with its
+    /// `counter_bits` set to `counter_bits`.
     ///
     /// # Panics
     /// If `cfg` is outside contract §1, which only a hand-built `Config` can
@@ -141,6 +128,7 @@ impl CountingFilter {
     /// An empty filter, or the reason `cfg` is invalid.
     pub fn try_new(cfg: Config, counter_bits: CounterBits) -> Result<Self, ConfigError> {
         cfg.validate()?;
+        let cfg = Config { counter_bits: counter_bits.get(), ..cfg };
         let k = cfg.k as usize;
         Ok(CountingFilter {
             cfg,
@@ -152,6 +140,12 @@ impl CountingFilter {
         })
     }
 
+    /// An empty filter of configuration `cfg`, its counter width included.
+    pub fn from_config(cfg: Config) -> Result<Self, ConfigError> {
+        Self::try_new(cfg, CounterBits::new(cfg.counter_bits)?)
+    }
+
+    /// The configuration, `counter_bits` included.
     pub fn config(&self) -> &Config {
         &self.cfg
     }
@@ -308,7 +302,7 @@ impl CountingFilter {
             .iter()
             .map(|bank| bank.iter().map(|&v| (v != 0) as u8).collect())
             .collect();
-        PartitionedFilter::from_banks(self.cfg, &bits).expect("k banks of 2^b bits, each 0 or 1")
+        PartitionedFilter::from_banks(self.cfg.plain(), &bits).expect("k banks of 2^b bits, each 0 or 1")
     }
 
     /// Builds a filter from bank contents, e.g. memory read back from the

@@ -54,6 +54,8 @@ pub enum ImageError {
     Header { path: PathBuf, message: String },
     #[error("{path}: image configuration differs from the expected one ({differences})")]
     ConfigMismatch { path: PathBuf, differences: String },
+    #[error("{path}: {message}")]
+    KindMismatch { path: PathBuf, message: String },
     #[error("{path}:{line}: {message}")]
     Line {
         path: PathBuf,

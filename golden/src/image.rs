@@ -1,5 +1,5 @@
-//! Memory images (contract §4): a directory of `image.json` plus one
-//! `bankPP.hex` per bank.
+//! Memory images (contract §4, and §7.6 for counting filters): a directory of
+//! `image.json` plus one `bankPP.hex` per bank.
 //!
 //! Reading checks every rule of contract §4 before any bit is used; writing
 //! builds the whole image in a temporary directory beside the target and
@@ -13,7 +13,8 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 use serde::de::{Deserialize, Deserializer, MapAccess, Visitor};
 
-use crate::config::Config;
+use crate::config::{Config, COUNTER_BITS};
+use crate::counting::{CounterBits, CountingFilter};
 use crate::error::ImageError;
 use crate::partitioned::PartitionedFilter;
 
@@ -21,15 +22,17 @@ use crate::partitioned::PartitionedFilter;
 pub const IMAGE_HEADER: &str = "image.json";
 /// Value of the header's `format` field.
 pub const IMAGE_FORMAT: &str = "bloom-image";
-/// Value of the header's `version` field.
+/// Value of the header's `version` field for a plain filter (c = 1).
 pub const IMAGE_VERSION: u64 = 1;
+/// Value of the header's `version` field for a counting filter (c = 2..=8, contract §7.6).
+pub const COUNTER_IMAGE_VERSION: u64 = 2;
 /// Largest `image.json` accepted (contract §4.2).
 pub const MAX_HEADER_BYTES: u64 = 65_536;
 /// Largest `bankPP.hex` accepted (contract §4.3).
 pub const MAX_BANK_FILE_BYTES: u64 = 16 << 20;
 
-/// The header's fields, in the contract's order.
-/// The header's fields: its own around the configuration's (contract §1's table, in order).
+/// The header's fields: its own around the configuration's (contract §1's
+/// table, in order); `counter_bits` is in version 2 headers only.
 static HEADER_FIELDS: std::sync::LazyLock<Vec<&'static str>> = std::sync::LazyLock::new(|| {
     ["format", "version"]
         .into_iter()
@@ -43,13 +46,18 @@ pub fn bank_file_name(bank: usize) -> String {
     format!("bank{bank:02}.hex")
 }
 
-/// The header text of contract §4.2 for `cfg`, fields in the contract's order.
+/// The header text of contract §4.2 (§7.6 for c > 1) for `cfg`, fields in the contract's order.
 pub fn image_header_json(cfg: &Config) -> String {
     let banks: Vec<String> = (0..cfg.k as usize)
         .map(|p| format!("\"{}\"", bank_file_name(p)))
         .collect();
+    let (version, counter_bits) = if cfg.is_counting() {
+        (COUNTER_IMAGE_VERSION, format!(",\"counter_bits\":{}", cfg.counter_bits))
+    } else {
+        (IMAGE_VERSION, String::new())
+    };
     format!(
-        "{{\"format\":\"{IMAGE_FORMAT}\",\"version\":{IMAGE_VERSION},\"k\":{},\"bank_bits\":{},\"key_bits\":{},\"hash\":\"{}\",\"seed\":{},\"banks\":[{}]}}\n",
+        "{{\"format\":\"{IMAGE_FORMAT}\",\"version\":{version},\"k\":{},\"bank_bits\":{},\"key_bits\":{},\"hash\":\"{}\",\"seed\":{}{counter_bits},\"banks\":[{}]}}\n",
         cfg.k,
         cfg.bank_bits,
         cfg.key_bits,
@@ -59,20 +67,27 @@ pub fn image_header_json(cfg: &Config) -> String {
     )
 }
 
-/// The `$readmemh` text of one bank: comment lines, then one `0`/`1` line per
-/// address.
-pub fn bank_hex_text(cfg: &Config, bank: usize, bits: &[u8]) -> String {
-    let mut text = String::with_capacity(bits.len() * 2 + 256);
+/// Hex digits of one data line: 1 for a bit (c = 1), ceil(c / 4) for a counter.
+pub fn digits_per_value(counter_bits: u32) -> usize {
+    counter_bits.div_ceil(4) as usize
+}
+
+/// The `$readmemh` text of one bank: comment lines, then one line per
+/// address: `0`/`1` for a plain filter, the counter as ceil(c / 4) lowercase
+/// hex digits for a counting filter.
+pub fn bank_hex_text(cfg: &Config, bank: usize, values: &[u8]) -> String {
+    let digits = digits_per_value(cfg.counter_bits);
+    let mut text = String::with_capacity(values.len() * (digits + 1) + 256);
+    let what = if cfg.is_counting() { "counter" } else { "bit" };
     let _ = write!(
         text,
-        "// bloom memory image, bank {bank:02} of {k}: {n} lines, line a = bit at address a\n\
+        "// bloom memory image, bank {bank:02} of {k}: {n} lines, line a = {what} at address a\n\
          // {cfg}\n",
         k = cfg.k,
-        n = bits.len(),
+        n = values.len(),
     );
-    for &bit in bits {
-        text.push(if bit == 1 { '1' } else { '0' });
-        text.push('\n');
+    for &value in values {
+        let _ = writeln!(text, "{value:0digits$x}");
     }
     text
 }
@@ -105,13 +120,21 @@ impl PartitionedFilter {
         write_directory_atomically(dir, &files)
     }
 
-    /// Reads an image, taking the configuration from its header.
+    /// Reads a plain image (version 1), taking the configuration from its
+    /// header; a counting image is refused.
     pub fn import_image(dir: &Path) -> Result<Self, ImageError> {
         let cfg = read_header(dir)?;
-        check_entries(dir, &cfg)?;
-        let banks = (0..cfg.k as usize)
-            .map(|p| read_bank(&dir.join(bank_file_name(p)), &cfg))
-            .collect::<Result<Vec<_>, _>>()?;
+        if cfg.is_counting() {
+            return Err(ImageError::KindMismatch {
+                path: dir.join(IMAGE_HEADER),
+                message: format!(
+                    "a counting image (counter_bits = {}) cannot be loaded into a plain filter (counter_bits = 1); \
+                     `bloom image plain` converts it to the plain image of its 0-1 projection",
+                    cfg.counter_bits
+                ),
+            });
+        }
+        let banks = read_banks(dir, &cfg)?;
         PartitionedFilter::from_banks(cfg, &banks).map_err(|err| ImageError::Header {
             path: dir.join(IMAGE_HEADER),
             message: err.to_string(),
@@ -120,13 +143,7 @@ impl PartitionedFilter {
 
     /// Reads an image whose header must describe exactly `cfg`.
     pub fn import_image_expecting(dir: &Path, cfg: &Config) -> Result<Self, ImageError> {
-        let found = read_header(dir)?;
-        if found != *cfg {
-            return Err(ImageError::ConfigMismatch {
-                path: dir.join(IMAGE_HEADER),
-                differences: format!("image vs expected: {}", found.differences(cfg)),
-            });
-        }
+        expect_config(dir, cfg)?;
         Self::import_image(dir)
     }
 
@@ -137,6 +154,93 @@ impl PartitionedFilter {
         *self = Self::import_image_expecting(dir, self.config())?;
         Ok(())
     }
+}
+
+impl CountingFilter {
+    /// Writes the image of contract §7.6 (§4 for c = 1) into `dir`, which must
+    /// not exist or be an empty directory; all or nothing, like
+    /// [`PartitionedFilter::export_image`].
+    pub fn export_image(&self, dir: &Path) -> Result<(), ImageError> {
+        let cfg = *self.config();
+        let mut files: Vec<(String, String)> = (0..cfg.k as usize)
+            .map(|p| (bank_file_name(p), bank_hex_text(&cfg, p, self.bank(p).unwrap_or(&[]))))
+            .collect();
+        files.push((IMAGE_HEADER.to_string(), image_header_json(&cfg)));
+        write_directory_atomically(dir, &files)
+    }
+
+    /// Reads an image of either kind, taking the configuration (the counter
+    /// width included: 1 for a version 1 image) from its header.
+    pub fn import_image(dir: &Path) -> Result<Self, ImageError> {
+        let cfg = read_header(dir)?;
+        let banks = read_banks(dir, &cfg)?;
+        let header_error = |err: crate::error::ConfigError| ImageError::Header {
+            path: dir.join(IMAGE_HEADER),
+            message: err.to_string(),
+        };
+        let counter_bits = CounterBits::new(cfg.counter_bits).map_err(header_error)?;
+        CountingFilter::from_counters(cfg, counter_bits, &banks).map_err(header_error)
+    }
+
+    /// Reads an image whose header must describe exactly `cfg`, its counter
+    /// width included (a plain image into a counting filter is refused, and
+    /// the reverse).
+    pub fn import_image_expecting(dir: &Path, cfg: &Config) -> Result<Self, ImageError> {
+        expect_config(dir, cfg)?;
+        Self::import_image(dir)
+    }
+
+    /// Replaces this filter's contents with the image in `dir`, whose header
+    /// must match this filter's configuration and counter width. On any
+    /// error the filter is left exactly as it was.
+    pub fn load_image(&mut self, dir: &Path) -> Result<(), ImageError> {
+        *self = Self::import_image_expecting(dir, self.config())?;
+        Ok(())
+    }
+}
+
+/// Converts the image in `from` (plain or counting) into the plain image of
+/// its 0-1 projection (contract §7.5) in `to`: a version 1 image of the same
+/// k, b, W, hash and seed whose bit is 1 where the counter is non-zero. A
+/// plain image is copied as it reads.
+pub fn convert_to_plain_image(from: &Path, to: &Path) -> Result<PartitionedFilter, ImageError> {
+    check_image_target(to)?;
+    let plain = CountingFilter::import_image(from)?.to_plain();
+    plain.export_image(to)?;
+    Ok(plain)
+}
+
+/// The header of `dir` must describe exactly `cfg`.
+fn expect_config(dir: &Path, cfg: &Config) -> Result<(), ImageError> {
+    let found = read_header(dir)?;
+    if found == *cfg {
+        return Ok(());
+    }
+    let kind = |c: &Config| if c.is_counting() { format!("a counting filter (counter_bits = {})", c.counter_bits) } else { "a plain filter (counter_bits = 1)".to_string() };
+    if found.is_counting() != cfg.is_counting() {
+        return Err(ImageError::KindMismatch {
+            path: dir.join(IMAGE_HEADER),
+            message: format!(
+                "the image is of {} but the filter is {} (image vs expected: {})",
+                kind(&found),
+                kind(cfg),
+                found.differences(cfg)
+            ),
+        });
+    }
+    Err(ImageError::ConfigMismatch {
+        path: dir.join(IMAGE_HEADER),
+        differences: format!("image vs expected: {}", found.differences(cfg)),
+    })
+}
+
+/// Every bank of the image in `dir` whose header says `cfg` (the directory
+/// checked first): `banks[p][a]` is the bit or counter at address a.
+fn read_banks(dir: &Path, cfg: &Config) -> Result<Vec<Vec<u8>>, ImageError> {
+    check_entries(dir, cfg)?;
+    (0..cfg.k as usize)
+        .map(|p| read_bank(&dir.join(bank_file_name(p)), cfg))
+        .collect()
 }
 
 static TEMP_COUNTER: AtomicU64 = AtomicU64::new(0);
@@ -315,7 +419,7 @@ fn read_header(dir: &Path) -> Result<Config, ImageError> {
             .map(|(_, value)| value)
             .ok_or_else(|| header_error(format!("missing field \"{field}\"")))
     };
-    for field in HEADER_FIELDS.iter() {
+    for field in HEADER_FIELDS.iter().filter(|f| **f != COUNTER_BITS.name) {
         get(field)?;
     }
     if *get("format")? != serde_json::json!(IMAGE_FORMAT) {
@@ -325,14 +429,35 @@ fn read_header(dir: &Path) -> Result<Config, ImageError> {
         )));
     }
     let version = get("version")?;
-    if !(version.is_u64() && version.as_u64() == Some(IMAGE_VERSION)) {
-        return Err(header_error(format!(
-            "\"version\" is {version}, the only version supported is {IMAGE_VERSION}"
-        )));
+    let counting = match version.as_u64() {
+        Some(IMAGE_VERSION) if version.is_u64() => false,
+        Some(COUNTER_IMAGE_VERSION) if version.is_u64() => true,
+        _ => {
+            return Err(header_error(format!(
+                "\"version\" is {version}; the versions are {IMAGE_VERSION} (a plain filter) and {COUNTER_IMAGE_VERSION} (a counting filter)"
+            )))
+        }
+    };
+    let has_counter_bits = fields.iter().any(|(name, _)| name == COUNTER_BITS.name);
+    match (counting, has_counter_bits) {
+        (false, true) => {
+            return Err(header_error(format!(
+                "a version {IMAGE_VERSION} image (a plain filter) has no \"counter_bits\" field; a counting filter's image is version {COUNTER_IMAGE_VERSION}"
+            )))
+        }
+        (true, false) => {
+            return Err(header_error(format!(
+                "missing field \"counter_bits\"; a version {COUNTER_IMAGE_VERSION} image (a counting filter) gives its counter width"
+            )))
+        }
+        _ => {}
     }
     let mut cfg_fields = serde_json::Map::new();
     for p in crate::config::PARAMS {
         let field = p.name;
+        if field == COUNTER_BITS.name && !counting {
+            continue;
+        }
         let value = get(field)?;
         // serde_json reads 4.0 and 4e0 as floats, which Config::from_json
         // refuses; say why here in the header's terms.
@@ -345,6 +470,11 @@ fn read_header(dir: &Path) -> Result<Config, ImageError> {
     }
     let cfg = Config::from_json(&serde_json::Value::Object(cfg_fields))
         .map_err(|err| header_error(err.to_string()))?;
+    if counting && !cfg.is_counting() {
+        return Err(header_error(format!(
+            "\"counter_bits\" is 1 in a version {COUNTER_IMAGE_VERSION} image; a plain filter's image is version {IMAGE_VERSION}, without the field (allowed in version {COUNTER_IMAGE_VERSION}: 2..=8)"
+        )));
+    }
     let expected: Vec<serde_json::Value> = (0..cfg.k as usize)
         .map(|p| serde_json::Value::String(bank_file_name(p)))
         .collect();
@@ -386,11 +516,13 @@ fn check_entries(dir: &Path, cfg: &Config) -> Result<(), ImageError> {
     }
 }
 
-/// Parses one bank file (contract §4.3).
+/// Parses one bank file (contract §4.3; §7.6 for c > 1).
 fn read_bank(path: &Path, cfg: &Config) -> Result<Vec<u8>, ImageError> {
     let bytes = read_limited(path, MAX_BANK_FILE_BYTES)?;
     let expected = cfg.bank_size() as usize;
     let mut bits = Vec::with_capacity(expected);
+    let digits = digits_per_value(cfg.counter_bits);
+    let saturation = (1u32 << cfg.counter_bits) - 1;
     let line_error = |line: usize, message: String| ImageError::Line {
         path: path.to_path_buf(),
         line,
@@ -419,10 +551,27 @@ fn read_bank(path: &Path, cfg: &Config) -> Result<Vec<u8>, ImageError> {
         if line.is_empty() || line.starts_with(b"//") {
             continue;
         }
-        match line {
-            b"0" => bits.push(0),
-            b"1" => bits.push(1),
-            _ => return Err(line_error(number, bad_bank_line(line))),
+        if !cfg.is_counting() {
+            match line {
+                b"0" => bits.push(0),
+                b"1" => bits.push(1),
+                _ => return Err(line_error(number, bad_bank_line(line))),
+            }
+            continue;
+        }
+        match parse_counter(line, digits) {
+            Some(value) if value <= saturation => bits.push(value as u8),
+            Some(value) => {
+                return Err(line_error(
+                    number,
+                    format!(
+                        "counter {value} (\"{}\") is above the largest value of a {}-bit counter, {saturation}",
+                        String::from_utf8_lossy(line),
+                        cfg.counter_bits
+                    ),
+                ))
+            }
+            None => return Err(line_error(number, bad_counter_line(line, digits))),
         }
     }
     if bits.len() != expected {
@@ -434,6 +583,34 @@ fn read_bank(path: &Path, cfg: &Config) -> Result<Vec<u8>, ImageError> {
         });
     }
     Ok(bits)
+}
+
+/// A counter's data line: exactly `digits` hex digits (either case).
+fn parse_counter(line: &[u8], digits: usize) -> Option<u32> {
+    if line.len() != digits || !line.iter().all(u8::is_ascii_hexdigit) {
+        return None;
+    }
+    u32::from_str_radix(std::str::from_utf8(line).ok()?, 16).ok()
+}
+
+/// Why a trimmed, non-empty, non-comment line is not a counter's data line.
+fn bad_counter_line(line: &[u8], digits: usize) -> String {
+    let text = String::from_utf8_lossy(&line[..line.len().min(40)]).into_owned();
+    let value_end = line.iter().position(|b| !b.is_ascii_hexdigit()).unwrap_or(line.len());
+    if line.starts_with(b"/*") {
+        format!("block comment \"{text}\" is not allowed; a comment is a whole line starting with //")
+    } else if line.starts_with(b"@") {
+        format!("address directive \"{text}\" is not allowed; data lines run from address 0 in order")
+    } else if value_end > 0 && trim_blanks(&line[value_end..]).starts_with(b"//") {
+        format!("comment after a value in \"{text}\" is not allowed; a comment is a whole line starting with //")
+    } else if value_end == line.len() {
+        format!("value \"{text}\" has {} digits; a counter's data line is exactly {digits} hex digit(s)", line.len())
+    } else {
+        let bad = line[value_end] as char;
+        format!(
+            "unexpected character {bad:?} in \"{text}\"; a counter's data line is exactly {digits} hex digit(s), a comment line starts with //"
+        )
+    }
 }
 
 /// Strips the spaces, tabs and CRs contract §4.3 ignores at both ends.

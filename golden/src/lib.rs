@@ -55,7 +55,7 @@ pub mod standard;
 pub mod theory;
 
 pub use config::{Config, HashFamily};
-pub use counting::{CounterBits, CountingFilter, COUNTER_BITS_RANGE};
+pub use counting::{CounterBits, CountingFilter};
 pub use error::{ConfigError, Error, ImageError, IncompatibleError, KeyError};
 pub use image::{bank_file_name, IMAGE_HEADER};
 pub use partitioned::{Op, PartitionedFilter, MAX_PARTITIONS};

@@ -87,6 +87,12 @@ impl PartitionedFilter {
     /// An empty filter, or the reason `cfg` is invalid.
     pub fn try_new(cfg: Config) -> Result<Self, ConfigError> {
         cfg.validate()?;
+        if cfg.is_counting() {
+            return Err(ConfigError::Unsupported(format!(
+                "counter_bits = {} is a counting filter (contract §7); a plain filter has counter_bits = 1",
+                cfg.counter_bits
+            )));
+        }
         Ok(PartitionedFilter {
             cfg,
             units: HashUnits::new(cfg.hash, cfg.seed, cfg.k, cfg.key_bits, cfg.bank_bits),

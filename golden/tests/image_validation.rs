@@ -235,7 +235,7 @@ fn bad_headers_are_rejected() {
         ("[]", "expected a JSON object"),
         ("{\"format\":\"bloom-image\",\"version\":1,\"k\":4,\"bank_bits\":8,\"key_bits\":64,\"hash\":\"h3\",\"seed\":3}", "missing field \"banks\""),
         ("{\"format\":\"bloom-imagex\",\"version\":1,\"k\":4,\"bank_bits\":8,\"key_bits\":64,\"hash\":\"h3\",\"seed\":3,\"banks\":[\"bank00.hex\",\"bank01.hex\",\"bank02.hex\",\"bank03.hex\"]}", "\"format\""),
-        ("{\"format\":\"bloom-image\",\"version\":2,\"k\":4,\"bank_bits\":8,\"key_bits\":64,\"hash\":\"h3\",\"seed\":3,\"banks\":[\"bank00.hex\",\"bank01.hex\",\"bank02.hex\",\"bank03.hex\"]}", "only version supported is 1"),
+        ("{\"format\":\"bloom-image\",\"version\":3,\"k\":4,\"bank_bits\":8,\"key_bits\":64,\"hash\":\"h3\",\"seed\":3,\"banks\":[\"bank00.hex\",\"bank01.hex\",\"bank02.hex\",\"bank03.hex\"]}", "the versions are 1 (a plain filter) and 2 (a counting filter)"),
         ("{\"format\":\"bloom-image\",\"version\":1,\"k\":4,\"bank_bits\":8,\"key_bits\":64,\"hash\":\"md5\",\"seed\":3,\"banks\":[\"bank00.hex\",\"bank01.hex\",\"bank02.hex\",\"bank03.hex\"]}", "hash = md5 is not allowed"),
         ("{\"format\":\"bloom-image\",\"version\":1,\"k\":4,\"bank_bits\":8,\"key_bits\":48,\"hash\":\"h3\",\"seed\":3,\"banks\":[\"bank00.hex\",\"bank01.hex\",\"bank02.hex\",\"bank03.hex\"]}", "key_bits = 48 is not allowed"),
         ("{\"format\":\"bloom-image\",\"version\":1,\"k\":4,\"bank_bits\":8,\"key_bits\":64,\"hash\":\"h3\",\"seed\":-3,\"banks\":[\"bank00.hex\",\"bank01.hex\",\"bank02.hex\",\"bank03.hex\"]}", "\"seed\" is -3; it must be an unsigned JSON integer"),

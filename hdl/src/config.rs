@@ -56,6 +56,13 @@ impl CoreConfig {
     /// switches; the error names the parameter, the value given and the values allowed.
     pub fn validate(&self) -> Result<(), HdlError> {
         self.params.validate().map_err(|e| HdlError::Config(e.to_string()))?;
+        if self.params.counter_bits > 1 {
+            return Err(HdlError::Config(format!(
+                "counter_bits = {}: the core generator builds plain filters only (counter_bits = 1) so far; \
+                 a counting core (contract §7) is not generated yet",
+                self.params.counter_bits
+            )));
+        }
         if let Some(bank) = self.test_switches.perturb_seed_of_bank {
             if bank >= self.k() {
                 return Err(HdlError::Config(format!(

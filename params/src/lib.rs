@@ -119,6 +119,11 @@ pub struct Param {
     pub allowed: Allowed,
     /// The default, as it would be typed.
     pub default: &'static str,
+    /// True for a parameter added after files holding configurations were
+    /// first written: a JSON object without its field means the default, and
+    /// at the default it is left out of JSON, `Display` and labels, so a
+    /// configuration at the default reads and prints exactly as before.
+    pub omitted_at_default: bool,
 }
 
 impl Param {
@@ -155,6 +160,16 @@ impl Param {
         }
     }
 
+    /// The default's value.
+    pub fn default_value(&self) -> Value {
+        self.parse(self.default).expect("the table's defaults are allowed values")
+    }
+
+    /// Whether `value` is left out of JSON, `Display` and labels.
+    pub fn omitted(&self, value: Value) -> bool {
+        self.omitted_at_default && value == self.default_value()
+    }
+
     /// Reads a value from JSON: a string for named values, an unsigned integer otherwise.
     pub fn from_json(&self, value: &serde_json::Value) -> Result<Value, ParamError> {
         match (self.allowed, value) {
@@ -181,6 +196,8 @@ pub const K_RANGE: std::ops::RangeInclusive<u32> = 1..=16;
 pub const BANK_BITS_RANGE: std::ops::RangeInclusive<u32> = 6..=16;
 /// Allowed key widths W.
 pub const KEY_BITS_ALLOWED: [u64; 3] = [32, 64, 128];
+/// Allowed counter widths c: 1 is the plain filter, 2..=8 a counting filter.
+pub const COUNTER_BITS_RANGE: std::ops::RangeInclusive<u32> = 1..=8;
 
 /// Number of partitions k: hash units and banks.
 pub const K: Param = Param {
@@ -189,6 +206,7 @@ pub const K: Param = Param {
     help: "Number of partitions (hash units and banks)",
     allowed: Allowed::Range { min: *K_RANGE.start() as u64, max: *K_RANGE.end() as u64 },
     default: "4",
+    omitted_at_default: false,
 };
 
 /// Bank size exponent b: each bank holds 2^b bits.
@@ -198,6 +216,7 @@ pub const BANK_BITS: Param = Param {
     help: "log2 of the bits per bank (12 = 4096-bit banks)",
     allowed: Allowed::Range { min: *BANK_BITS_RANGE.start() as u64, max: *BANK_BITS_RANGE.end() as u64 },
     default: "12",
+    omitted_at_default: false,
 };
 
 /// Key width W in bits.
@@ -207,6 +226,7 @@ pub const KEY_BITS: Param = Param {
     help: "Key width in bits",
     allowed: Allowed::OneOf(&KEY_BITS_ALLOWED),
     default: "64",
+    omitted_at_default: false,
 };
 
 /// Hash family.
@@ -216,6 +236,7 @@ pub const HASH: Param = Param {
     help: "Hash family (docs/contract.md section 3)",
     allowed: Allowed::Names(&["h3", "crc"]),
     default: "h3",
+    omitted_at_default: false,
 };
 
 /// Hash seed s.
@@ -225,10 +246,22 @@ pub const SEED: Param = Param {
     help: "Hash seed (docs/contract.md section 3)",
     allowed: Allowed::AnyU64,
     default: "0",
+    omitted_at_default: false,
+};
+
+/// Counter width c in bits (contract §7): each address of a bank holds a
+/// saturating counter of c bits; 1 is the plain filter of one bit per address.
+pub const COUNTER_BITS: Param = Param {
+    name: "counter_bits",
+    flag: "counter-bits",
+    help: "Bits per counter (1 = plain filter; 2..=8 = counting filter with delete, docs/contract.md section 7)",
+    allowed: Allowed::Range { min: *COUNTER_BITS_RANGE.start() as u64, max: *COUNTER_BITS_RANGE.end() as u64 },
+    default: "1",
+    omitted_at_default: true,
 };
 
 /// Every parameter, in the contract's order (the order of JSON fields and of `Display`).
-pub const PARAMS: [&Param; 5] = [&K, &BANK_BITS, &KEY_BITS, &HASH, &SEED];
+pub const PARAMS: [&Param; 6] = [&K, &BANK_BITS, &KEY_BITS, &HASH, &SEED, &COUNTER_BITS];
 
 /// docs/core.md's parameter table: one row per parameter, from [`PARAMS`].
 pub fn markdown_table() -> String {
@@ -267,6 +300,9 @@ pub struct CoreParams {
     pub hash: HashFamily,
     /// Hash seed s, any 64-bit value.
     pub seed: u64,
+    /// Counter width c in bits, 1..=8: 1 is the plain filter, 2..=8 a
+    /// counting filter (contract §7).
+    pub counter_bits: u32,
 }
 
 impl Default for CoreParams {
@@ -276,12 +312,29 @@ impl Default for CoreParams {
 }
 
 impl CoreParams {
-    /// Builds a configuration, rejecting any value outside [`PARAMS`] with an
-    /// error naming the parameter, the value given and the values allowed.
+    /// Builds a plain filter's configuration (c = 1), rejecting any value
+    /// outside [`PARAMS`] with an error naming the parameter, the value given
+    /// and the values allowed.
     pub fn new(k: u32, bank_bits: u32, key_bits: u32, hash: HashFamily, seed: u64) -> Result<CoreParams, ParamError> {
-        let p = CoreParams { k, bank_bits, key_bits, hash, seed };
+        let p = CoreParams { k, bank_bits, key_bits, hash, seed, counter_bits: 1 };
         p.validate()?;
         Ok(p)
+    }
+
+    /// This configuration with counter width `counter_bits` (checked like [`CoreParams::new`]).
+    pub fn with_counter_bits(self, counter_bits: u32) -> Result<CoreParams, ParamError> {
+        COUNTER_BITS.check(counter_bits as u64)?;
+        Ok(CoreParams { counter_bits, ..self })
+    }
+
+    /// True for c > 1: a counting filter (contract §7).
+    pub fn is_counting(&self) -> bool {
+        self.counter_bits > 1
+    }
+
+    /// This configuration with c = 1: the plain filter its 0-1 projection is (contract §7.5).
+    pub fn plain(&self) -> CoreParams {
+        CoreParams { counter_bits: 1, ..*self }
     }
 
     /// Checks every field against [`PARAMS`].
@@ -302,6 +355,7 @@ impl CoreParams {
             "key_bits" => Value::Number(self.key_bits as u64),
             "hash" => Value::Name(self.hash.name()),
             "seed" => Value::Number(self.seed),
+            "counter_bits" => Value::Number(self.counter_bits as u64),
             other => unreachable!("parameter `{other}` is not in the table"),
         }
     }
@@ -318,6 +372,7 @@ impl CoreParams {
             "key_bits" => self.key_bits = number(value)? as u32,
             "hash" => self.hash = value.to_string().parse()?,
             "seed" => self.seed = number(value)?,
+            "counter_bits" => self.counter_bits = number(value)? as u32,
             other => unreachable!("parameter `{other}` is not in the table"),
         }
         Ok(())
@@ -327,7 +382,7 @@ impl CoreParams {
     /// text for parameter `p`, or None for its default. The first value that
     /// is not allowed is the error.
     pub fn from_lookup(mut lookup: impl FnMut(&'static Param) -> Option<String>) -> Result<CoreParams, ParamError> {
-        let mut cfg = CoreParams { k: 0, bank_bits: 0, key_bits: 0, hash: HashFamily::H3, seed: 0 };
+        let mut cfg = CoreParams { k: 0, bank_bits: 0, key_bits: 0, hash: HashFamily::H3, seed: 0, counter_bits: 0 };
         for p in PARAMS {
             let text = lookup(p);
             let value = p.parse(text.as_deref().unwrap_or(p.default))?;
@@ -336,18 +391,24 @@ impl CoreParams {
         Ok(cfg)
     }
 
-    /// `{"k":..,"bank_bits":..,"key_bits":..,"hash":"h3"|"crc","seed":..}`.
+    /// `{"k":..,"bank_bits":..,"key_bits":..,"hash":"h3"|"crc","seed":..,"counter_bits":..}`,
+    /// `counter_bits` only when it is not 1.
     pub fn to_json(&self) -> serde_json::Value {
         serde_json::Value::Object(self.json_fields())
     }
 
     /// The fields of [`CoreParams::to_json`], to merge into a larger object.
     pub fn json_fields(&self) -> serde_json::Map<String, serde_json::Value> {
-        PARAMS.iter().map(|p| (p.name.to_string(), self.get(p).to_json())).collect()
+        PARAMS
+            .iter()
+            .filter(|p| !p.omitted(self.get(p)))
+            .map(|p| (p.name.to_string(), self.get(p).to_json()))
+            .collect()
     }
 
     /// Reads the object written by [`CoreParams::to_json`]: every field is
-    /// required, unknown fields are rejected, and the values are validated.
+    /// required except those [`Param::omitted_at_default`] (absent means the
+    /// default), unknown fields are rejected, and the values are validated.
     pub fn from_json(value: &serde_json::Value) -> Result<CoreParams, ParamError> {
         let obj = value
             .as_object()
@@ -362,13 +423,16 @@ impl CoreParams {
     }
 
     /// Reads the parameters' fields out of a larger JSON object (an image
-    /// header): every parameter's field is required; other fields are the
-    /// caller's to check.
+    /// header): every parameter's field is required except those
+    /// [`Param::omitted_at_default`]; other fields are the caller's to check.
     pub fn from_json_fields(obj: &serde_json::Map<String, serde_json::Value>) -> Result<CoreParams, ParamError> {
         let mut cfg = CoreParams::default();
         for p in PARAMS {
-            let field = obj.get(p.name).ok_or_else(|| ParamError::Json(format!("missing field \"{}\"", p.name)))?;
-            let value = p.from_json(field)?;
+            let value = match obj.get(p.name) {
+                Some(field) => p.from_json(field)?,
+                None if p.omitted_at_default => p.default_value(),
+                None => return Err(ParamError::Json(format!("missing field \"{}\"", p.name))),
+            };
             cfg.set(p, value)?;
         }
         Ok(cfg)
@@ -400,9 +464,13 @@ impl CoreParams {
             .join(", ")
     }
 
-    /// A short label for file and test names: `h3_k4_b12_w64_s0`.
+    /// A short label for file and test names: `h3_k4_b12_w64_s0`, `_c4` appended for c = 4.
     pub fn label(&self) -> String {
-        format!("{}_k{}_b{}_w{}_s{}", self.hash, self.k, self.bank_bits, self.key_bits, self.seed)
+        let mut label = format!("{}_k{}_b{}_w{}_s{}", self.hash, self.k, self.bank_bits, self.key_bits, self.seed);
+        if !COUNTER_BITS.omitted(self.get(&COUNTER_BITS)) {
+            label += &format!("_c{}", self.counter_bits);
+        }
+        label
     }
 }
 
@@ -416,9 +484,10 @@ pub fn max_key(key_bits: u32) -> u128 {
 }
 
 impl fmt::Display for CoreParams {
-    /// `k=4 bank_bits=12 key_bits=64 hash=h3 seed=0`.
+    /// `k=4 bank_bits=12 key_bits=64 hash=h3 seed=0`, ` counter_bits=4` appended for c = 4.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let parts: Vec<String> = PARAMS.iter().map(|p| format!("{}={}", p.name, self.get(p))).collect();
+        let parts: Vec<String> =
+            PARAMS.iter().filter(|p| !p.omitted(self.get(p))).map(|p| format!("{}={}", p.name, self.get(p))).collect();
         f.write_str(&parts.join(" "))
     }
 }
@@ -528,6 +597,41 @@ mod tests {
         let b = CoreParams { k: 8, seed: 3, ..a };
         assert_eq!(a.differences(&a), "");
         assert_eq!(a.differences(&b), "k: 4 vs 8, seed: 0 vs 3");
+    }
+
+    #[test]
+    fn counter_bits_defaults_to_1_is_left_out_at_1_and_checked_against_1_to_8() {
+        let plain = CoreParams::default();
+        assert_eq!(plain.counter_bits, 1);
+        assert!(!plain.is_counting());
+        let c4 = plain.with_counter_bits(4).unwrap();
+        assert!(c4.is_counting());
+        assert_eq!(c4.plain(), plain);
+        for c in [0, 9, 16, 255] {
+            assert_eq!(
+                plain.with_counter_bits(c).unwrap_err().to_string(),
+                format!("counter_bits = {c} is not allowed (allowed: 1..=8)")
+            );
+        }
+        for c in 1..=8 {
+            assert!(plain.with_counter_bits(c).is_ok());
+        }
+        // c = 1 prints, labels and serialises exactly as before the parameter existed.
+        assert_eq!(plain.to_string(), "k=4 bank_bits=12 key_bits=64 hash=h3 seed=0");
+        assert_eq!(plain.label(), "h3_k4_b12_w64_s0");
+        assert!(!plain.to_json().as_object().unwrap().contains_key("counter_bits"));
+        assert_eq!(c4.to_string(), "k=4 bank_bits=12 key_bits=64 hash=h3 seed=0 counter_bits=4");
+        assert_eq!(c4.label(), "h3_k4_b12_w64_s0_c4");
+        assert_eq!(c4.to_json()["counter_bits"], 4);
+        assert_eq!(CoreParams::from_json(&c4.to_json()).unwrap(), c4);
+        assert_eq!(CoreParams::from_json(&plain.to_json()).unwrap(), plain);
+        let one = serde_json::json!({"k":4,"bank_bits":12,"key_bits":64,"hash":"h3","seed":0,"counter_bits":1});
+        assert_eq!(CoreParams::from_json(&one).unwrap(), plain);
+        let bad = serde_json::json!({"k":4,"bank_bits":12,"key_bits":64,"hash":"h3","seed":0,"counter_bits":9});
+        assert!(CoreParams::from_json(&bad).unwrap_err().to_string().contains("counter_bits = 9"));
+        let err = CoreParams::from_lookup(|p| (p.name == "counter_bits").then(|| "0".to_string())).unwrap_err();
+        assert_eq!(err.to_string(), "counter_bits = 0 is not allowed (allowed: 1..=8)");
+        assert_eq!(plain.differences(&c4), "counter_bits: 1 vs 4");
     }
 
     #[test]
