@@ -85,7 +85,12 @@ impl CoreArgs {
     /// The options as they would be typed (`--k 4 --bank-bits 12 ...`), for
     /// the commands a report suggests.
     pub fn command_line(params: &CoreParams) -> String {
-        PARAMS.iter().map(|p| format!("--{} {}", p.flag, params.get(p))).collect::<Vec<_>>().join(" ")
+        PARAMS
+            .iter()
+            .filter(|p| !p.omitted(params.get(p)))
+            .map(|p| format!("--{} {}", p.flag, params.get(p)))
+            .collect::<Vec<_>>()
+            .join(" ")
     }
 }
 

@@ -1,7 +1,8 @@
 //! `bloom image`: filter images (docs/contract.md §4) in software. `build` makes one from a
 //! key file with the golden model; `info` says what one holds; `query` asks it about keys;
 //! `union` and `intersect` combine two of one configuration and estimate the size of the
-//! union or intersection of the key sets behind them (docs/theory.md).
+//! union or intersection of the key sets behind them (docs/theory.md); `plain` turns a
+//! counting filter's image (§7.6) into the plain image of its 0-1 projection.
 //!
 //! Every command reads and checks all its input before it writes anything; an image is
 //! written into a new or empty directory, complete or not at all.
@@ -51,6 +52,22 @@ pub enum ImageCommand {
     /// Read the filter out of a bitstream made by `bloom build` (with the family's
     /// unpacker: iceunpack, ecpunpack), and compare it with an image or save it as one.
     Readback(ReadbackArgs),
+    /// Convert a counting filter's image (counter_bits 2..=8, docs/contract.md §7.6) into
+    /// the plain image of its 0-1 projection: bit = 1 where the counter is non-zero, same
+    /// k, bank_bits, key_bits, hash and seed (what a Summary Cache proxy sends its peers).
+    Plain(PlainArgs),
+}
+
+#[derive(clap::Args)]
+pub struct PlainArgs {
+    /// Image directory of a counting filter (a plain image is copied as it reads).
+    pub dir: PathBuf,
+    /// Directory to write the plain image into; it must not exist or be empty.
+    #[arg(long)]
+    pub out: PathBuf,
+    /// Print JSON instead of text.
+    #[arg(long)]
+    pub json: bool,
 }
 
 #[derive(clap::Args)]
@@ -154,8 +171,10 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         ImageCommand::Intersect(a) => intersect(a),
         ImageCommand::Swap(a) => swap(a),
         ImageCommand::Readback(a) => readback(a),
+        ImageCommand::Plain(a) => plain(a),
     }
 }
+
 
 fn read_image(dir: &Path) -> anyhow::Result<PartitionedFilter> {
     Ok(PartitionedFilter::import_image(dir)?)
@@ -242,6 +261,12 @@ impl ProgressLine {
 
 fn build(args: BuildArgs) -> anyhow::Result<()> {
     let cfg = args.core.params;
+    if cfg.is_counting() {
+        bail!(
+            "--counter-bits {}: `bloom image build` builds plain images (counter_bits 1) only so far",
+            cfg.counter_bits
+        );
+    }
     let threads = match args.threads {
         Some(0) => bail!("--threads 0 is not allowed (1 or more)"),
         Some(n) if n > 256 => bail!("--threads {n} is not allowed (at most 256)"),
@@ -640,4 +665,31 @@ fn readback(args: ReadbackArgs) -> anyhow::Result<()> {
         bail!("{total_differing} bank bits of {} differ from the image", args.bitstream.display());
     }
     Ok(())
+}
+
+fn plain(args: PlainArgs) -> anyhow::Result<()> {
+    golden::image::check_image_target(&args.out)?;
+    let counting = golden::CountingFilter::import_image(&args.dir)?;
+    let projection = counting.to_plain();
+    projection.export_image(&args.out)?;
+    let cfg = *counting.config();
+    let report = json!({
+        "from": args.dir.display().to_string(),
+        "out": args.out.display().to_string(),
+        "counter_bits": cfg.counter_bits,
+        "config": projection.config().to_json(),
+        "fills": projection.fill(),
+        "saturated": counting.saturated(),
+    });
+    if args.json {
+        return print_json(&report);
+    }
+    let mut text = String::new();
+    say!(text, "{}: {} ({})", args.dir.display(), cfg, if cfg.is_counting() { "counting filter" } else { "plain filter, copied" });
+    say!(text, "wrote the plain image of its 0-1 projection to {}: {}", args.out.display(), projection.config());
+    say!(text, "fill per bank (non-zero counters = 1 bits): {:?}", projection.fill());
+    if cfg.is_counting() {
+        say!(text, "saturated counters per bank (at {}): {:?}", counting.saturation(), counting.saturated());
+    }
+    emit(&text)
 }
