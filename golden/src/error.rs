@@ -63,7 +63,7 @@ pub enum ImageError {
         message: String,
     },
     #[error(
-        "{path}: {found} data lines, but a bank of 2^{bank_bits} bits needs exactly {expected}"
+        "{path}: {found} data lines, but a bank of 2^{bank_bits} addresses needs exactly {expected}"
     )]
     LineCount {
         path: PathBuf,

@@ -106,6 +106,8 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         bail!("--ops {} is not allowed (allowed: 1..=1000000000)", args.ops);
     }
     let cfg = args.core.params;
+    // Every step after the golden model needs the core; refuse before writing anything.
+    hdl::CoreConfig::from(cfg).validate()?;
     std::fs::create_dir_all(&args.out).with_context(|| format!("cannot create {}", args.out.display()))?;
     let started = Instant::now();
 
