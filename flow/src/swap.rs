@@ -135,7 +135,14 @@ impl Signature {
         let digest = take("image-sha256")?;
         let mut texts = BTreeMap::new();
         for p in bloom_params::PARAMS {
-            texts.insert(p.name, take(p.name)?.to_string());
+            match take(p.name) {
+                Ok(text) => {
+                    texts.insert(p.name, text.to_string());
+                }
+                // Left out at its default (bloom_params::Param::omitted_at_default).
+                Err(_) if p.omitted_at_default => {}
+                Err(e) => return Err(e),
+            }
         }
         if let Some(k) = fields.keys().next() {
             return Err(format!("unknown field {k}"));
