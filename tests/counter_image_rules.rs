@@ -369,9 +369,24 @@ fn bloom_image_plain_writes_the_0_1_projection() {
     let target = dir.join("never");
     common::assert_fails(&["image", "plain", s(&image), "--out", s(&target)], "bank00.hex:3:");
     assert!(!target.exists());
-    // A counting image where a plain one is expected names the conversion.
+    // info and query read a counting image through its 0-1 projection; union and
+    // intersect take plain images and name the conversion.
     base_image(&image, w);
-    common::assert_fails(&["image", "info", s(&image)], "bloom image plain");
+    let o = common::ok(common::bloom(&["image", "info", s(&image), "--json"]));
+    let info: serde_json::Value = serde_json::from_str(&common::stdout(&o)).unwrap();
+    assert_eq!(info["counter_bits"], 6);
+    assert_eq!(info["config"]["counter_bits"], 6);
+    let counting = CountingFilter::import_image(&image).unwrap();
+    assert_eq!(info["saturated"], serde_json::json!(counting.saturated()));
+    assert_eq!(info["fills"], serde_json::json!(counting.fill()));
+    let keys: Vec<String> = (0..200u64).map(|i| (i.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 1).to_string()).collect();
+    let mut args = vec!["image", "query", s(&image)];
+    args.extend(keys.iter().map(String::as_str));
+    let answers = common::stdout(&common::ok(common::bloom(&args)));
+    let want: String = keys.iter().map(|k| format!("{k} {}\n", counting.query(k.parse().unwrap()).unwrap() as u8)).collect();
+    assert_eq!(answers, want);
+    assert!(want.contains(" 1\n") && want.contains(" 0\n"), "the keys should give both answers");
+    common::assert_fails(&["image", "union", s(&image), s(&out)], "bloom image plain");
     // Counter bits out of range, and counting configurations the tools do not build yet.
     common::assert_fails(&["image", "build", "--keys", "-", "--counter-bits", "9", "--out", s(&target)], "counter_bits = 9 is not allowed (allowed: 1..=8)");
     common::assert_fails(&["image", "build", "--keys", "-", "--counter-bits", "4", "--out", s(&target)], "plain images");

@@ -206,3 +206,24 @@ fn fpr_m32_n4_k6_standard_rates_partitioned_not_applicable() {
     assert!((v["standard_exact"].as_f64().unwrap() / exact - 1.0).abs() < 1e-12, "{v}");
     assert!((v["classic"].as_f64().unwrap() / golden::theory::classic(32, 4, 6).unwrap() - 1.0).abs() < 1e-12, "{v}");
 }
+
+/// `bloom size --overflow Q`: the narrowest counter width of the recommended filter
+/// whose union bound on "some counter saturates" is at most Q; a narrower one is not.
+#[test]
+fn size_overflow_n10000_p001_picks_the_narrowest_counter_width() {
+    for (q, c) in [(1e-9, 4u64), (1e-12, 5)] {
+        let v = json(&["size", "--n", "10000", "--p", "0.01", "--overflow", &q.to_string(), "--json"]);
+        let (m, k) = (v["m"].as_u64().unwrap(), v["k"].as_u64().unwrap() as u32);
+        assert_eq!(v["counting"]["counter_bits"], c, "{v}");
+        assert_eq!(v["counting"]["memory_bits"], m * c);
+        let bound = v["counting"]["overflow_upper"].as_f64().unwrap();
+        assert!(bound <= q, "{v}");
+        let narrower = golden::CounterBits::new(c as u32 - 1).unwrap();
+        let row = golden::theory::counting::counter_overflow(m, 10000, k, narrower).unwrap();
+        assert!(row.overflow_upper > q, "c = {} would do: {}", c - 1, row.overflow_upper);
+    }
+    let text = stdout(&bloom(&["size", "--n", "10000", "--p", "0.01", "--overflow", "1e-9"]));
+    assert!(text.contains("counting filter: --counter-bits 4"), "{text}");
+    assert_fails(&["size", "--n", "10000", "--p", "0.01", "--overflow", "0"], "--overflow 0 is out of range");
+    assert_fails(&["size", "--n", "10000", "--p", "0.01", "--overflow", "1e-9", "--layout", "standard"], "partitioned layout");
+}

@@ -310,7 +310,10 @@ mod tests {
     }
 
     fn counters(text: &[u8], size: usize, counter_bits: u32) -> Result<Vec<u8>, String> {
-        let dir = std::env::temp_dir().join(format!("bloom-hdl-bank-{}-{}", std::process::id(), text.len()));
+        // One directory per call: the tests run in parallel.
+        static CALLS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+        let call = CALLS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        let dir = std::env::temp_dir().join(format!("bloom-hdl-bank-{}-{call}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
         let path = dir.join("bank00.hex");
         std::fs::write(&path, text).unwrap();

@@ -30,7 +30,8 @@ pub enum ImageCommand {
     /// Build an image from a key file (one key per line, decimal or 0x-hex, `#` comments;
     /// docs/contract.md §2.1) with the golden model.
     Build(BuildArgs),
-    /// Configuration, each bank's fill, estimated items, false-positive rate, design fill.
+    /// Configuration, each bank's fill, estimated items, false-positive rate, design fill
+    /// (of a counting image: its counter width, saturated counters, and its 0-1 projection's figures).
     Info {
         /// Image directory.
         dir: PathBuf,
@@ -38,7 +39,7 @@ pub enum ImageCommand {
         #[arg(long)]
         json: bool,
     },
-    /// Ask an image about keys: prints each key and 1 (maybe present) or 0 (absent).
+    /// Ask an image (plain or counting) about keys: prints each key and 1 (maybe present) or 0 (absent).
     Query(QueryArgs),
     /// Bitwise OR of two images of one configuration: the image of the union of their
     /// key sets; estimates the union's size.
@@ -178,6 +179,19 @@ pub fn run(args: Args) -> anyhow::Result<()> {
 
 fn read_image(dir: &Path) -> anyhow::Result<PartitionedFilter> {
     Ok(PartitionedFilter::import_image(dir)?)
+}
+
+/// A plain image's filter, or a counting image's 0-1 projection (which answers every
+/// query as the counting filter does, contract §7.5) with the counting filter itself.
+fn read_image_or_projection(dir: &Path) -> anyhow::Result<(PartitionedFilter, Option<golden::CountingFilter>)> {
+    match PartitionedFilter::import_image(dir) {
+        Ok(plain) => Ok((plain, None)),
+        Err(golden::error::ImageError::KindMismatch { .. }) => {
+            let counting = golden::CountingFilter::import_image(dir)?;
+            Ok((counting.to_plain(), Some(counting)))
+        }
+        Err(e) => Err(e.into()),
+    }
 }
 
 /// Opens a key file argument: `-` is standard input. Also returns its size when known.
@@ -379,20 +393,34 @@ fn print_summary(text: &mut String, s: &serde_json::Value) {
 }
 
 fn info(dir: &Path, json_out: bool) -> anyhow::Result<()> {
-    let filter = read_image(dir)?;
+    let (filter, counting) = read_image_or_projection(dir)?;
     let mut summary = summarise(&filter)?;
+    if let Some(counting) = &counting {
+        summary["config"] = counting.config().to_json();
+        summary["counter_bits"] = json!(counting.counter_bits().get());
+        summary["saturated"] = json!(counting.saturated());
+    }
     if json_out {
         summary["image"] = json!(dir.display().to_string());
         return print_json(&summary);
     }
     let mut text = String::new();
     say!(text, "image: {}", dir.display());
+    if let Some(counting) = &counting {
+        say!(
+            text,
+            "counting filter: counters of {} bits (saturated at {}); fills count non-zero counters, and every figure below is its 0-1 projection's",
+            counting.counter_bits(),
+            counting.saturation()
+        );
+        say!(text, "saturated counters per bank: {:?}", counting.saturated());
+    }
     print_summary(&mut text, &summary);
     emit(&text)
 }
 
 fn query(args: QueryArgs) -> anyhow::Result<()> {
-    let filter = read_image(&args.dir)?;
+    let (filter, _) = read_image_or_projection(&args.dir)?;
     let key_bits = filter.config().key_bits;
     // Every key is checked before any answer is printed.
     let mut keys: Vec<(u128, String)> = Vec::new();

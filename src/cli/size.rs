@@ -5,6 +5,7 @@ use std::fmt::Write as _;
 
 use anyhow::{bail, Result};
 use golden::theory::optimal::Layout;
+use golden::theory::counting::smallest_counter_bits;
 use golden::theory::sizing::{recommend, BlockRams, HW_BANK_BITS, HW_K_MAX};
 
 use crate::cli::config::DeviceParser;
@@ -23,6 +24,11 @@ pub struct Args {
     /// Round up to whole block RAMs of this device (flow/src/board.rs) and say whether it fits.
     #[arg(long, value_parser = DeviceParser)]
     device: Option<&'static flow::board::Device>,
+    /// Also size a counting filter (docs/contract.md §7) of the recommended k and banks:
+    /// the narrowest counter width whose probability that some counter saturates while
+    /// it holds n items is at most this (union bound, docs/theory.md).
+    #[arg(long)]
+    overflow: Option<f64>,
     /// Print one JSON object instead of text.
     #[arg(long)]
     json: bool,
@@ -42,8 +48,20 @@ pub fn run(args: Args) -> Result<()> {
         .layout
         .parse()
         .map_err(|_| anyhow::anyhow!("--layout {:?} is unknown: use partitioned or standard", args.layout))?;
+    if let Some(q) = args.overflow {
+        if !(q > 0.0 && q < 1.0) {
+            bail!("--overflow {q} is out of range: the target overflow probability must satisfy 0 < p < 1");
+        }
+        if layout != Layout::Partitioned {
+            bail!("--overflow sizes the counters of the partitioned layout (the hardware's); drop --layout standard");
+        }
+    }
     let dev = args.device.map(block_rams);
     let rec = recommend(layout, args.n, args.p, dev)?;
+    let counting = match args.overflow {
+        Some(q) => Some(smallest_counter_bits(rec.m, rec.n, rec.k, q)?),
+        None => None,
+    };
     if args.json {
         let v = serde_json::json!({
             "layout": rec.layout.name(),
@@ -58,6 +76,13 @@ pub fn run(args: Args) -> Result<()> {
             "blocks_used": rec.placement.as_ref().map(|pl| pl.blocks_used),
             "blocks_available": rec.placement.as_ref().map(|pl| pl.device.blocks),
             "fits": rec.placement.as_ref().map(|pl| pl.fits),
+            "counting": counting.map(|c| serde_json::json!({
+                "overflow_target": args.overflow,
+                "counter_bits": c.counter_bits.get(),
+                "overflow_upper": c.overflow_upper,
+                "expected_saturated": c.expected_saturated,
+                "memory_bits": rec.m * c.counter_bits.get() as u64,
+            })),
         });
         return super::fpr::emit(&format!("{v}\n"));
     }
@@ -98,6 +123,19 @@ pub fn run(args: Args) -> Result<()> {
             HW_BANK_BITS.end(),
             rec.k,
             rec.bank_bits.unwrap()
+        )?;
+    }
+    if let Some(c) = &counting {
+        writeln!(
+            s,
+            "  counting filter: --counter-bits {} ({} bits per counter, {} bits of memory): some counter saturates \
+             with probability <= {:.3e} (target {:e}), {:.3e} saturated counters expected",
+            c.counter_bits.get(),
+            c.counter_bits.get(),
+            rec.m * c.counter_bits.get() as u64,
+            c.overflow_upper,
+            args.overflow.unwrap_or_default(),
+            c.expected_saturated
         )?;
     }
     if let Some(pl) = &rec.placement {
