@@ -227,3 +227,21 @@ fn size_overflow_n10000_p001_picks_the_narrowest_counter_width() {
     assert_fails(&["size", "--n", "10000", "--p", "0.01", "--overflow", "0"], "--overflow 0 is out of range");
     assert_fails(&["size", "--n", "10000", "--p", "0.01", "--overflow", "1e-9", "--layout", "standard"], "partitioned layout");
 }
+
+/// `bloom fpr --counter-bits C`: the overflow figures of docs/theory.md's table for the
+/// default core (m = 16384 counters in k = 4 banks, n = 2839), and its refusals.
+#[test]
+fn fpr_counter_bits_m16384_n2839_k4_gives_the_overflow_table_rows() {
+    for (c, expected) in [("2", 545.4), ("3", 0.1358), ("4", 2.591e-11), ("5", 1.011e-35)] {
+        let v = json(&["fpr", "--m", "16384", "--n", "2839", "--k", "4", "--counter-bits", c, "--json"]);
+        let got = v["counting"]["expected_saturated"].as_f64().unwrap();
+        assert!((got / expected - 1.0).abs() < 1e-3, "c = {c}: {got} vs {expected}");
+        assert_eq!(v["counting"]["counter_bits"], c.parse::<u64>().unwrap());
+        assert!(v["counting"]["overflow_upper"].as_f64().unwrap() <= 1.0);
+    }
+    let text = stdout(&bloom(&["fpr", "--m", "16384", "--n", "2839", "--k", "4", "--counter-bits", "4"]));
+    assert!(text.contains("counting filter, 4-bit counters (saturated at 15)"), "{text}");
+    assert_fails(&["fpr", "--m", "16384", "--n", "2839", "--k", "4", "--counter-bits", "9"], "counter_bits = 9 is not allowed (allowed: 1..=8)");
+    assert_fails(&["fpr", "--m", "16384", "--n", "2839", "--k", "4", "--counter-bits", "1"], "plain filter");
+    assert_fails(&["fpr", "--m", "16385", "--n", "2839", "--k", "4", "--counter-bits", "4"], "partitioned layout");
+}

@@ -199,17 +199,6 @@ impl CountingFilter {
     }
 }
 
-/// Converts the image in `from` (plain or counting) into the plain image of
-/// its 0-1 projection (contract §7.5) in `to`: a version 1 image of the same
-/// k, b, W, hash and seed whose bit is 1 where the counter is non-zero. A
-/// plain image is copied as it reads.
-pub fn convert_to_plain_image(from: &Path, to: &Path) -> Result<PartitionedFilter, ImageError> {
-    check_image_target(to)?;
-    let plain = CountingFilter::import_image(from)?.to_plain();
-    plain.export_image(to)?;
-    Ok(plain)
-}
-
 /// The header of `dir` must describe exactly `cfg`.
 fn expect_config(dir: &Path, cfg: &Config) -> Result<(), ImageError> {
     let found = read_header(dir)?;

@@ -25,9 +25,14 @@ pub struct Args {
     /// Hash functions (probes), 1..=64.
     #[arg(long)]
     k: Option<u32>,
+    /// Counter width c (2..=8) of a counting filter of these m counters in k banks: adds
+    /// the probability that some counter saturates while it holds n items (exact binomial
+    /// tail per counter, union bound; docs/theory.md, counting filters).
+    #[arg(long)]
+    counter_bits: Option<golden::CounterBits>,
     /// Print one JSON object (keys m, n, k, classic, classic_exp, bloom1970,
     /// standard_exact, partitioned_exact; the last null when m is not a multiple
-    /// of k) instead of text.
+    /// of k; counting with --counter-bits) instead of text.
     #[arg(long)]
     json: bool,
 }
@@ -60,7 +65,16 @@ pub fn run(args: Args) -> Result<()> {
             let (Some(m), Some(n), Some(k)) = (args.m, args.n, args.k) else {
                 bail!("`bloom fpr` needs --m, --n and --k (or a subcommand: `table`, `plot`)");
             };
-            point(m, n, k, args.json)
+            if let Some(c) = args.counter_bits {
+                validate_point(m, n, k)?;
+                if !c.is_counting() {
+                    bail!("--counter-bits 1 is the plain filter: it has no counters to saturate (give 2..=8)");
+                }
+                if let Some(why) = partitioned_not_applicable(m, k) {
+                    bail!("--counter-bits sizes the counters of the partitioned layout: {why}");
+                }
+            }
+            point(m, n, k, args.counter_bits, args.json)
         }
     }
 }
@@ -131,14 +145,29 @@ fn evaluate(m: u64, n: u64, k: u32) -> Result<Point> {
     Ok(p)
 }
 
-fn point(m: u64, n: u64, k: u32, json: bool) -> Result<()> {
+fn point(m: u64, n: u64, k: u32, counter_bits: Option<golden::CounterBits>, json: bool) -> Result<()> {
     let p = evaluate(m, n, k)?;
+    let overflow = match counter_bits {
+        Some(c) => Some(golden::theory::counting::counter_overflow(m, n, k, c)?),
+        None => None,
+    };
     if json {
-        let v = serde_json::json!({
+        let mut v = serde_json::json!({
             "m": p.m, "n": p.n, "k": p.k,
             "classic": p.classic, "classic_exp": p.classic_exp, "bloom1970": p.bloom1970,
             "standard_exact": p.standard_exact, "partitioned_exact": p.partitioned_exact,
         });
+        if let Some(o) = &overflow {
+            v["counting"] = serde_json::json!({
+                "counter_bits": o.counter_bits.get(),
+                "saturation": o.saturation,
+                "counter_tail": o.counter_tail,
+                "expected_saturated": o.expected_saturated,
+                "overflow_upper": o.overflow_upper,
+                "overflow_lower": o.overflow_lower,
+                "survey_bound": o.survey_bound,
+            });
+        }
         return emit(&format!("{v}\n"));
     }
     let excess = |v: f64| {
@@ -192,6 +221,21 @@ fn point(m: u64, n: u64, k: u32, json: bool) -> Result<()> {
         writeln!(
             s,
             "           partitioned layout, exact minimiser among divisors of m: {k} (rate {r:.6e})"
+        )?;
+    }
+    if let Some(o) = &overflow {
+        writeln!(
+            s,
+            "  counting filter, {}-bit counters (saturated at {}): P(a counter reaches {}) = {:.4e}; expected saturated \
+             counters {:.4e}; P(some counter saturates) between {:.4e} and {:.4e} (union bound){}",
+            o.counter_bits.get(),
+            o.saturation,
+            o.saturation,
+            o.counter_tail,
+            o.expected_saturated,
+            o.overflow_lower,
+            o.overflow_upper,
+            o.survey_bound.map(|b| format!("; the survey's m (e ln2/S)^S form: {b:.4e}")).unwrap_or_default()
         )?;
     }
     emit(&s)
