@@ -3,7 +3,8 @@
 //! the golden model (a dev-dependency for tests only).
 //!
 //! Blocks, one file each: `hash_unit` (H3 / CRC as one GF(2) affine map), `ram` (the only
-//! technology-specific block), `partition` (hash + bank + forwarding + fill counter),
+//! technology-specific block; `counter_ram` is its counting-filter counterpart, 2^b x c),
+//! `partition` (hash + bank + forwarding + fill counter),
 //! `control` (admission, stage registers, clear sweep, readback), `response_fifo`, and
 //! `core` (top level, its ports and exact timing).
 
@@ -12,6 +13,7 @@ pub mod bridge;
 pub mod config;
 pub mod control;
 pub mod core;
+pub mod counter_ram;
 pub mod crc;
 pub mod hash_matrix;
 pub mod hash_unit;
