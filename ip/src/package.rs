@@ -281,7 +281,8 @@ fn readme(input: &PackageInput, has_image: bool) -> String {
     let t = &axi.core.timing;
     let name = core_name(axi);
     let mut params = String::from("| parameter | value | meaning |\n|---|---|---|\n");
-    for param in PARAMS {
+    // A parameter at a default that is left out of configurations (counter_bits 1) is left out here too.
+    for param in PARAMS.iter().filter(|param| !param.omitted(p.get(param))) {
         params += &format!("| `{}` | {} | {} |\n", param.name, p.get(param), param.help);
     }
     let ports = hdl::ports::markdown_table_of(&hdl::axi::axi_ports(p));
