@@ -389,8 +389,40 @@ fn bloom_image_plain_writes_the_0_1_projection() {
     common::assert_fails(&["image", "union", s(&image), s(&out)], "bloom image plain");
     // Counter bits out of range, and counting configurations the tools do not build yet.
     common::assert_fails(&["image", "build", "--keys", "-", "--counter-bits", "9", "--out", s(&target)], "counter_bits = 9 is not allowed (allowed: 1..=8)");
-    common::assert_fails(&["image", "build", "--keys", "-", "--counter-bits", "4", "--out", s(&target)], "plain images");
     common::assert_fails(&["verilog", "--counter-bits", "4", "--out", s(&dir.join("core.v"))], "counter_bits = 4");
     assert!(!target.exists() && !dir.join("core.v").exists());
+    fs::remove_dir_all(&dir).unwrap();
+}
+
+/// `bloom image build --counter-bits C`: the counting filter of the key file, as the
+/// golden model builds it key by key, written as a version 2 image; with repeated keys
+/// and c = 2 some counters saturate.
+#[test]
+fn bloom_image_build_counter_bits_2_and_4_writes_the_counting_filter() {
+    let dir = scratch("build");
+    let keys: Vec<u64> = (0..3000u64).map(|i| (i % 700).wrapping_mul(0x9E37_79B9_7F4A_7C15)).collect();
+    let text: String = keys.iter().map(|k| format!("{k}\n")).collect();
+    let path = dir.join("keys.txt");
+    fs::write(&path, &text).unwrap();
+    for c in ["2", "4"] {
+        let out = dir.join(format!("c{c}"));
+        let o = common::ok(common::bloom(&[
+            "image", "build", "--keys", s(&path), "--k", "3", "--bank-bits", "8", "--counter-bits", c, "--threads", "3", "--out", s(&out), "--json",
+        ]));
+        let report: serde_json::Value = serde_json::from_str(&common::stdout(&o)).unwrap();
+        let cfg = Config::new(3, 8, 64, HashFamily::H3, 0).unwrap().with_counter_bits(c.parse().unwrap()).unwrap();
+        let mut want = CountingFilter::new(cfg, CounterBits::new(cfg.counter_bits).unwrap());
+        for &k in &keys {
+            want.insert(k as u128).unwrap();
+        }
+        let built = CountingFilter::import_image(&out).unwrap();
+        assert_eq!(built, want, "c = {c}");
+        assert_eq!(report["image"]["saturated"], serde_json::json!(want.saturated()));
+        assert_eq!(report["image"]["counter_bits"], cfg.counter_bits);
+        if c == "2" {
+            assert!(want.saturated().iter().sum::<u32>() > 0, "c = 2 should saturate some counters");
+        }
+        assert!(fs::read_to_string(out.join("image.json")).unwrap().contains("\"version\":2"));
+    }
     fs::remove_dir_all(&dir).unwrap();
 }

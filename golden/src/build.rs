@@ -4,14 +4,70 @@
 //! inserts their keys into a filter of its own; the workers' filters are ORed
 //! at the end, which is exactly the filter of all the keys (a union of filters
 //! is lossless, and insertion order does not change a filter's bits).
+//!
+//! A counting filter (contract §7) builds the same way: with inserts only, a
+//! counter started at 0 holds min(S, increments it received), so the workers'
+//! counters combine by saturating addition: min(S, min(S, x) + min(S, y)) =
+//! min(S, x + y).
 
 use std::io::Read;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{mpsc, Mutex};
 
 use crate::config::Config;
+use crate::counting::{CounterBits, CountingFilter};
 use crate::keys::{parse_lines, Chunk, KeyFileError, LineChunks, CHUNK_BYTES};
 use crate::partitioned::PartitionedFilter;
+
+/// A filter a key file can be built into: empty from a configuration, keys
+/// inserted, and two filters of disjoint key streams combined into the filter
+/// of both.
+pub trait Buildable: Sized + Send {
+    fn empty(cfg: Config) -> Self;
+    fn insert_key(&mut self, key: u128);
+    fn key_bits(&self) -> u32;
+    fn combine(self, other: &Self) -> Self;
+}
+
+impl Buildable for PartitionedFilter {
+    fn empty(cfg: Config) -> Self {
+        PartitionedFilter::new(cfg)
+    }
+    fn insert_key(&mut self, key: u128) {
+        // parse_lines has checked the width; insert cannot fail.
+        let _ = self.insert(key);
+    }
+    fn key_bits(&self) -> u32 {
+        self.config().key_bits
+    }
+    fn combine(self, other: &Self) -> Self {
+        self.union(other).expect("every worker's filter has the build's configuration")
+    }
+}
+
+impl Buildable for CountingFilter {
+    fn empty(cfg: Config) -> Self {
+        let c = CounterBits::new(cfg.counter_bits).expect("a validated configuration's counter width");
+        CountingFilter::new(cfg, c)
+    }
+    fn insert_key(&mut self, key: u128) {
+        let _ = self.insert(key);
+    }
+    fn key_bits(&self) -> u32 {
+        self.config().key_bits
+    }
+    fn combine(self, other: &Self) -> Self {
+        let s = self.saturation() as u32;
+        let banks: Vec<Vec<u8>> = (0..self.config().k as usize)
+            .map(|p| {
+                let (a, b) = (self.bank(p).unwrap_or(&[]), other.bank(p).unwrap_or(&[]));
+                a.iter().zip(b).map(|(&x, &y)| (x as u32 + y as u32).min(s) as u8).collect()
+            })
+            .collect();
+        CountingFilter::from_counters(*self.config(), self.counter_bits(), &banks)
+            .expect("every worker's filter has the build's configuration")
+    }
+}
 
 /// What a build read.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -40,11 +96,33 @@ pub fn build_filter<R: Read>(
     input: R,
     name: &str,
     threads: usize,
-    mut progress: impl FnMut(Progress),
+    progress: impl FnMut(Progress),
 ) -> Result<(PartitionedFilter, BuildStats), KeyFileError> {
+    build(cfg, input, name, threads, progress)
+}
+
+/// [`build_filter`] for a counting filter of `cfg` (its `counter_bits`).
+pub fn build_counting_filter<R: Read>(
+    cfg: Config,
+    input: R,
+    name: &str,
+    threads: usize,
+    progress: impl FnMut(Progress),
+) -> Result<(CountingFilter, BuildStats), KeyFileError> {
+    build(cfg, input, name, threads, progress)
+}
+
+/// Inserts every key of `input` into a new [`Buildable`] filter (see [`build_filter`]).
+pub fn build<F: Buildable, R: Read>(
+    cfg: Config,
+    input: R,
+    name: &str,
+    threads: usize,
+    mut progress: impl FnMut(Progress),
+) -> Result<(F, BuildStats), KeyFileError> {
     let mut chunks = LineChunks::new(input, name);
     if threads <= 1 {
-        let mut filter = PartitionedFilter::new(cfg);
+        let mut filter = F::empty(cfg);
         let mut keys = 0;
         let mut buffer = Vec::with_capacity(CHUNK_BYTES);
         while let Some(chunk) = chunks.next_chunk(buffer)? {
@@ -71,7 +149,7 @@ pub fn build_filter<R: Read>(
                 let spare_tx = spare_tx.clone();
                 let (work_rx, first_error_line, errors, keys) = (&work_rx, &first_error_line, &errors, &keys);
                 scope.spawn(move || {
-                    let mut filter = PartitionedFilter::new(cfg);
+                    let mut filter = F::empty(cfg);
                     loop {
                         let next = work_rx.lock().unwrap_or_else(|e| e.into_inner()).recv();
                         let Ok(chunk) = next else { break };
@@ -122,20 +200,17 @@ pub fn build_filter<R: Read>(
         return Err(errors.swap_remove(0));
     }
     let mut filters = filters.into_iter();
-    let mut filter = filters.next().unwrap_or_else(|| PartitionedFilter::new(cfg));
+    let mut filter = filters.next().unwrap_or_else(|| F::empty(cfg));
     for other in filters {
-        filter = filter.union(&other).expect("every worker's filter has the build's configuration");
+        filter = filter.combine(&other);
     }
     let stats = BuildStats { keys: keys.into_inner(), lines: chunks.lines(), bytes: chunks.bytes_read() };
     Ok((filter, stats))
 }
 
-fn insert_chunk(filter: &mut PartitionedFilter, chunk: &Chunk, name: &str) -> Result<u64, KeyFileError> {
-    let key_bits = filter.config().key_bits;
-    parse_lines(&chunk.data, chunk.first_line, key_bits, name, |key| {
-        // parse_lines has checked the width; insert cannot fail.
-        let _ = filter.insert(key);
-    })
+fn insert_chunk<F: Buildable>(filter: &mut F, chunk: &Chunk, name: &str) -> Result<u64, KeyFileError> {
+    let key_bits = filter.key_bits();
+    parse_lines(&chunk.data, chunk.first_line, key_bits, name, |key| filter.insert_key(key))
 }
 
 #[cfg(test)]
@@ -180,6 +255,32 @@ mod tests {
             assert_eq!(many.fill(), one.fill());
             assert_eq!(many_stats, stats);
         }
+    }
+
+    #[test]
+    fn counting_threads_build_the_same_counters_as_one_thread_and_as_naive_inserts() {
+        // c = 2 and a small bank: many counters saturate, so the saturating combine is exercised.
+        let cfg = Config::new(3, 8, 64, HashFamily::H3, 9).unwrap().with_counter_bits(2).unwrap();
+        let mut text = key_text(100_000);
+        text.extend_from_slice(&key_text(1_000)); // repeated keys
+        let mut naive = CountingFilter::new(cfg, CounterBits::new(2).unwrap());
+        crate::keys::read_keys(&text[..], "k", 64, |k| {
+            naive.insert(k).unwrap();
+        })
+        .unwrap();
+        assert!(naive.saturated().iter().sum::<u32>() > 0);
+        assert!(naive.fill().iter().sum::<u32>() > naive.saturated().iter().sum::<u32>());
+        for threads in [1, 2, 3, 8] {
+            let (built, stats) = build_counting_filter(cfg, &text[..], "k", threads, |_| {}).unwrap();
+            assert_eq!(built, naive, "{threads} threads");
+            assert_eq!(stats.keys, 101_000);
+        }
+        // And c = 4 with few keys: nothing saturates; counters equal the increments.
+        let cfg4 = Config::new(4, 12, 64, HashFamily::Crc, 1).unwrap().with_counter_bits(4).unwrap();
+        let small = key_text(3_000);
+        let (one, _) = build_counting_filter(cfg4, &small[..], "k", 1, |_| {}).unwrap();
+        let (four, _) = build_counting_filter(cfg4, &small[..], "k", 4, |_| {}).unwrap();
+        assert_eq!(one, four);
     }
 
     #[test]

@@ -28,7 +28,8 @@ pub struct Args {
 #[derive(clap::Subcommand)]
 pub enum ImageCommand {
     /// Build an image from a key file (one key per line, decimal or 0x-hex, `#` comments;
-    /// docs/contract.md §2.1) with the golden model.
+    /// docs/contract.md §2.1) with the golden model; with --counter-bits 2..=8, a counting
+    /// filter's image (§7.6).
     Build(BuildArgs),
     /// Configuration, each bank's fill, estimated items, false-positive rate, design fill
     /// (of a counting image: its counter width, saturated counters, and its 0-1 projection's figures).
@@ -275,12 +276,6 @@ impl ProgressLine {
 
 fn build(args: BuildArgs) -> anyhow::Result<()> {
     let cfg = args.core.params;
-    if cfg.is_counting() {
-        bail!(
-            "--counter-bits {}: `bloom image build` builds plain images (counter_bits 1) only so far",
-            cfg.counter_bits
-        );
-    }
     let threads = match args.threads {
         Some(0) => bail!("--threads 0 is not allowed (1 or more)"),
         Some(n) if n > 256 => bail!("--threads {n} is not allowed (at most 256)"),
@@ -293,13 +288,31 @@ fn build(args: BuildArgs) -> anyhow::Result<()> {
     let name = if args.keys == "-" { "stdin" } else { args.keys.as_str() };
     let mut progress = ProgressLine::new(size);
     let start = Instant::now();
-    let result = golden::build::build_filter(cfg, input, name, threads, |p| progress.update(p));
-    progress.finish();
-    let (filter, stats) = result?;
+    // A counting filter (counter_bits > 1) is built with counters and written as a
+    // version 2 image; its figures are its 0-1 projection's, as `info` shows them.
+    let (filter, counting, stats) = if cfg.is_counting() {
+        let result = golden::build::build_counting_filter(cfg, input, name, threads, |p| progress.update(p));
+        progress.finish();
+        let (counting, stats) = result?;
+        (counting.to_plain(), Some(counting), stats)
+    } else {
+        let result = golden::build::build_filter(cfg, input, name, threads, |p| progress.update(p));
+        progress.finish();
+        let (filter, stats) = result?;
+        (filter, None, stats)
+    };
     let seconds = start.elapsed().as_secs_f64();
-    filter.export_image(&args.out)?;
+    match &counting {
+        Some(counting) => counting.export_image(&args.out)?,
+        None => filter.export_image(&args.out)?,
+    }
     let rate = stats.keys as f64 / seconds.max(1e-9);
-    let summary = summarise(&filter)?;
+    let mut summary = summarise(&filter)?;
+    if let Some(counting) = &counting {
+        summary["config"] = counting.config().to_json();
+        summary["counter_bits"] = json!(counting.counter_bits().get());
+        summary["saturated"] = json!(counting.saturated());
+    }
     if args.json {
         return print_json(&json!({
             "out": args.out.display().to_string(),
@@ -322,6 +335,9 @@ fn build(args: BuildArgs) -> anyhow::Result<()> {
         rate / 1e6,
         if threads == 1 { "" } else { "s" }
     );
+    if let Some(counting) = &counting {
+        say!(text, "counting filter: counters of {} bits; saturated counters per bank: {:?}", counting.counter_bits(), counting.saturated());
+    }
     print_summary(&mut text, &summary);
     emit(&text)
 }
