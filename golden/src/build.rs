@@ -259,8 +259,9 @@ mod tests {
 
     #[test]
     fn counting_threads_build_the_same_counters_as_one_thread_and_as_naive_inserts() {
-        // c = 2 and a small bank: many counters saturate, so the saturating combine is exercised.
-        let cfg = Config::new(3, 8, 64, HashFamily::H3, 9).unwrap().with_counter_bits(2).unwrap();
+        // c = 2 and about 1.5 keys per counter: many counters saturate (so the saturating
+        // combine is exercised), many do not.
+        let cfg = Config::new(3, 16, 64, HashFamily::H3, 9).unwrap().with_counter_bits(2).unwrap();
         let mut text = key_text(100_000);
         text.extend_from_slice(&key_text(1_000)); // repeated keys
         let mut naive = CountingFilter::new(cfg, CounterBits::new(2).unwrap());
