@@ -5,15 +5,14 @@
 
 use std::path::PathBuf;
 
+/// Replaces (or checks) the text between `<!-- NAME:begin -->` and `<!-- NAME:end -->`.
 fn section(doc: &mut String, name: &str, table: &str, update: bool) {
-    let (begin, end) = (format!("<!-- {name}:begin -->\n"), format!("<!-- {name}:end -->"));
-    let start = doc.find(&begin).unwrap_or_else(|| panic!("docs/axi.md has no `{}`", begin.trim())) + begin.len();
-    let stop = doc[start..].find(&end).unwrap_or_else(|| panic!("docs/axi.md has no `{end}`")) + start;
+    let range = hdl::ports::generated_section(doc, "docs/axi.md", name).unwrap_or_else(|e| panic!("{e}"));
     if update {
-        doc.replace_range(start..stop, table);
+        doc.replace_range(range, table);
     } else {
         assert_eq!(
-            &doc[start..stop],
+            &doc[range],
             table,
             "docs/axi.md's {name} table differs from the declarations; regenerate with BLOOM_UPDATE_SNAPSHOTS=1 cargo test -p ip --test axi_doc"
         );
