@@ -13,6 +13,23 @@ fn golden_cfg() -> golden::Config {
     golden::Config::new(3, 6, 32, golden::HashFamily::H3, 11).unwrap()
 }
 
+/// The golden filter with 40 keys inserted, and its image in a scratch directory.
+fn preloaded_image(name: &str) -> (golden::PartitionedFilter, std::path::PathBuf) {
+    let mut gold = golden::PartitionedFilter::new(golden_cfg());
+    for k in (0..40u128).map(|i| i * 7919 + 5) {
+        gold.insert(k).unwrap();
+    }
+    let image = scratch(name);
+    gold.export_image(&image).unwrap();
+    (gold, image)
+}
+
+fn remove_scratch(paths: &[&Path]) {
+    for f in paths {
+        let _ = if f.is_dir() { std::fs::remove_dir_all(f) } else { std::fs::remove_file(f) };
+    }
+}
+
 #[test]
 fn host_sim_insert_prints_golden_hits_k3_b6_w32() {
     let mut args = vec!["host", "--sim"];
@@ -31,12 +48,7 @@ fn host_sim_insert_prints_golden_hits_k3_b6_w32() {
 
 #[test]
 fn host_sim_preload_query_keys_and_dump_equal_golden_k3_b6_w32() {
-    let mut gold = golden::PartitionedFilter::new(golden_cfg());
-    for k in (0..40u128).map(|i| i * 7919 + 5) {
-        gold.insert(k).unwrap();
-    }
-    let image = scratch("preload");
-    gold.export_image(&image).unwrap();
+    let (gold, image) = preloaded_image("preload");
     let keys_file = scratch("keys.txt");
     let probe: Vec<u128> = (0..80u128).map(|i| i * 7919 + 5).collect();
     let mut listing = String::from("# probe keys\n\n");
@@ -71,9 +83,7 @@ fn host_sim_preload_query_keys_and_dump_equal_golden_k3_b6_w32() {
     for p in 0..3 {
         assert_eq!(back.bank(p), gold.bank(p), "bank {p}");
     }
-    for f in [image.as_path(), dump.as_path(), keys_file.as_path()] {
-        let _ = if f.is_dir() { std::fs::remove_dir_all(f) } else { std::fs::remove_file(f) };
-    }
+    remove_scratch(&[&image, &dump, &keys_file]);
 }
 
 #[test]
@@ -270,12 +280,7 @@ fn host_baud_serve_and_load_image_bad_input() {
 /// answer as the golden model does, and a dump reads back the preloaded banks.
 #[test]
 fn host_sim_netlist_ice40_board_top_preload_query_insert_dump_k3_b6_w32() {
-    let mut gold = golden::PartitionedFilter::new(golden_cfg());
-    for k in (0..40u128).map(|i| i * 7919 + 5) {
-        gold.insert(k).unwrap();
-    }
-    let image = scratch("netlist-preload");
-    gold.export_image(&image).unwrap();
+    let (gold, image) = preloaded_image("netlist-preload");
     let keys_file = scratch("netlist-keys.txt");
     let probe: Vec<u128> = (0..60u128).map(|i| i * 7919 + 5).collect();
     std::fs::write(&keys_file, probe.iter().map(|k| format!("{k}\n")).collect::<String>()).unwrap();
@@ -309,7 +314,5 @@ fn host_sim_netlist_ice40_board_top_preload_query_insert_dump_k3_b6_w32() {
     for p in 0..3 {
         assert_eq!(back.bank(p), gold.bank(p), "bank {p}");
     }
-    for f in [image.as_path(), dump.as_path(), keys_file.as_path()] {
-        let _ = if f.is_dir() { std::fs::remove_dir_all(f) } else { std::fs::remove_file(f) };
-    }
+    remove_scratch(&[&image, &dump, &keys_file]);
 }
