@@ -262,6 +262,28 @@ impl CountingFilter {
         }
     }
 
+    /// The counter write of contract §7.8 (the hardware's bank access port):
+    /// sets counter `addr` of bank `bank` to `value` and returns the value it
+    /// had. A bank >= k, an address >= 2^b or a value above S is an error and
+    /// changes nothing.
+    pub fn write_counter(&mut self, bank: usize, addr: u32, value: u8) -> Result<u8, ConfigError> {
+        let old = self.counter(bank, addr).ok_or_else(|| {
+            ConfigError::Unsupported(format!(
+                "bank {bank} address {addr} is outside the filter (k = {}, bank_bits = {})",
+                self.cfg.k, self.cfg.bank_bits
+            ))
+        })?;
+        if value > self.saturation() {
+            return Err(ConfigError::Unsupported(format!(
+                "counter value {value}: counters of {} bits hold 0..={}",
+                self.counter_bits,
+                self.saturation()
+            )));
+        }
+        self.set(bank, addr, value);
+        Ok(old)
+    }
+
     /// Counter `addr` of bank `bank`; `None` outside the filter.
     pub fn counter(&self, bank: usize, addr: u32) -> Option<u8> {
         self.banks.get(bank)?.get(addr as usize).copied()
@@ -485,5 +507,15 @@ mod tests {
             ..Config::default()
         };
         assert!(CountingFilter::try_new(cfg, CounterBits::FOUR).is_err());
+    }
+}
+
+impl From<PartitionedFilter> for CountingFilter {
+    /// The plain filter as the counting filter with c = 1 (contract §7.7): each
+    /// bit a counter of one bit.
+    fn from(plain: PartitionedFilter) -> Self {
+        let cfg = *plain.config();
+        let banks: Vec<Vec<u8>> = (0..cfg.k as usize).map(|p| plain.bank(p).unwrap_or(&[]).to_vec()).collect();
+        CountingFilter::from_counters(cfg, CounterBits::PLAIN, &banks).expect("a plain filter's banks hold 0 and 1")
     }
 }

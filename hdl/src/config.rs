@@ -17,11 +17,15 @@ pub struct TestSwitches {
     pub disable_forwarding: bool,
     /// Build this bank's hash unit from seed + 1 instead of the configured seed.
     pub perturb_seed_of_bank: Option<usize>,
+    /// Counting core only: a delete's counter value is not forwarded to the slots behind
+    /// it (they read the RAM, which has not seen the decrement yet).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub disable_delete_forwarding: bool,
 }
 
 impl TestSwitches {
     pub fn any(&self) -> bool {
-        self.disable_forwarding || self.perturb_seed_of_bank.is_some()
+        self.disable_forwarding || self.perturb_seed_of_bank.is_some() || self.disable_delete_forwarding
     }
 
     /// `_nofwd`, `_perturb2`: appended to a configuration's label.
@@ -32,6 +36,9 @@ impl TestSwitches {
         }
         if let Some(b) = self.perturb_seed_of_bank {
             s.push_str(&format!("_perturb{b}"));
+        }
+        if self.disable_delete_forwarding {
+            s.push_str("_nodelfwd");
         }
         s
     }
@@ -56,12 +63,10 @@ impl CoreConfig {
     /// switches; the error names the parameter, the value given and the values allowed.
     pub fn validate(&self) -> Result<(), HdlError> {
         self.params.validate().map_err(|e| HdlError::Config(e.to_string()))?;
-        if self.params.counter_bits > 1 {
-            return Err(HdlError::Config(format!(
-                "counter_bits = {}: the core generator builds plain filters only (counter_bits = 1) so far; \
-                 a counting core (contract §7) is not generated yet",
-                self.params.counter_bits
-            )));
+        if self.test_switches.disable_delete_forwarding && self.params.counter_bits < 2 {
+            return Err(HdlError::Config(
+                "test switch disable_delete_forwarding needs a counting core (counter_bits >= 2)".into(),
+            ));
         }
         if let Some(bank) = self.test_switches.perturb_seed_of_bank {
             if bank >= self.k() {

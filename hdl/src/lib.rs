@@ -4,7 +4,10 @@
 //!
 //! Blocks, one file each: `hash_unit` (H3 / CRC as one GF(2) affine map), `ram` (the only
 //! technology-specific block; `counter_ram` is its counting-filter counterpart, 2^b x c),
-//! `partition` (hash + bank + forwarding + fill counter),
+//! `partition` (hash + bank + forwarding + fill counter), and for counter_bits > 1
+//! `counting_partition` (hash + counter bank + read-modify-write + forwarding + fill and
+//! saturated counts), `count_ops` (the counting flags beside the control) and
+//! `counting_core` (the counting top level),
 //! `control` (admission, stage registers, clear sweep, readback), `response_fifo`, and
 //! `core` (top level, its ports and exact timing).
 
@@ -13,7 +16,10 @@ pub mod bridge;
 pub mod config;
 pub mod control;
 pub mod core;
+pub mod count_ops;
 pub mod counter_ram;
+pub mod counting_core;
+pub mod counting_partition;
 pub mod crc;
 pub mod hash_matrix;
 pub mod hash_unit;

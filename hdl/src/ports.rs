@@ -191,7 +191,7 @@ bundle! {
         valid: In bool,
         /// The core takes the request presented in this cycle.
         ready: Out bool,
-        /// Operation: 0 query, 1 insert, 2 clear, 3 reserved (a query).
+        /// Operation: 0 query, 1 insert, 2 clear, 3 delete (a counting core; a query in a plain one).
         op: In Bits<2>,
         /// The key, W = key_bits wide.
         key: In Bits<W>,
@@ -207,7 +207,7 @@ bundle! {
         valid: Out bool,
         /// The consumer takes the response presented in this cycle.
         ready: In bool,
-        /// Query: every bit was set; insert: every bit was already set; clear: 0.
+        /// Query: every bit was set (counter non-zero); insert: every one was already; delete: every one was, and it was carried out; clear: 0.
         hit: Out bool,
         /// The request's tag.
         tag: Out Bits<8>,
@@ -239,7 +239,7 @@ bundle! {
     Fill / FillDriver {
         /// Which bank's counter fill_count shows.
         bank: In Bits<4>,
-        /// Bits set in bank fill_bank (0 for a bank >= k); combinational from registers.
+        /// Bits set (non-zero counters) in bank fill_bank (0 for a bank >= k); combinational from registers.
         count: Out Bits<17>,
     }
 }
@@ -249,6 +249,73 @@ bundle! {
     Status / StatusDriver {
         /// A clear, a reset or the recount after it is in progress: req_ready is low and rb_data unspecified.
         busy: Out bool,
+    }
+}
+
+bundle! {
+    /// Counters of a counting core (counter_bits c > 1 only; a plain core has none of these ports).
+    Counter / CounterDriver {
+        /// Counters at 2^c - 1 (saturated) in bank fill_bank (0 for a bank >= k); combinational from registers.
+        saturated: Out Bits<17>,
+        /// The value rb_write writes into a counter (its low c bits; rb_wdata is then ignored).
+        wdata: In Bits<8>,
+        /// The counter the readback read (zero-extended), valid with rb_valid; rb_data is then 1 iff it is non-zero.
+        rdata: Out Bits<8>,
+    }
+}
+
+/// A counting core's ports other than clock and reset: a plain core's, and its counters'.
+#[derive(LogicInterface, Default)]
+pub struct CountingPorts<const W: usize> {
+    pub req: Request<W>,
+    pub resp: Response<W>,
+    pub rb: Readback<W>,
+    pub fill: Fill<W>,
+    pub status: Status<W>,
+    pub counter: Counter<W>,
+}
+
+/// [`CountingPorts`] as seen from whatever drives the core.
+#[derive(LogicInterface, Default)]
+pub struct CountingDriver<const W: usize> {
+    pub req: RequestDriver<W>,
+    pub resp: ResponseDriver<W>,
+    pub rb: ReadbackDriver<W>,
+    pub fill: FillDriver<W>,
+    pub status: StatusDriver<W>,
+    pub counter: CounterDriver<W>,
+}
+
+impl<const W: usize> CountingPorts<W> {
+    /// Sets every input from `values`, in the order of [`groups_of`] (after `Clocking`'s).
+    pub fn poke(&mut self, values: &mut dyn Iterator<Item = u128>) {
+        self.req.poke(values);
+        self.resp.poke(values);
+        self.rb.poke(values);
+        self.fill.poke(values);
+        self.status.poke(values);
+        self.counter.poke(values);
+    }
+
+    /// Appends every output's value to `out`, in the order of [`groups_of`].
+    pub fn peek(&self, out: &mut Vec<u128>) {
+        self.req.peek(out);
+        self.resp.peek(out);
+        self.rb.peek(out);
+        self.fill.peek(out);
+        self.status.peek(out);
+        self.counter.peek(out);
+    }
+}
+
+impl<const W: usize> CountingDriver<W> {
+    pub fn join(&mut self, core: &mut CountingPorts<W>) {
+        self.req.join(&mut core.req);
+        self.resp.join(&mut core.resp);
+        self.rb.join(&mut core.rb);
+        self.fill.join(&mut core.fill);
+        self.status.join(&mut core.status);
+        self.counter.join(&mut core.counter);
     }
 }
 
@@ -363,9 +430,24 @@ fn width_of(ty: &str, key_bits: u32) -> (u32, String) {
     }
 }
 
+/// The counting core's extra group (counter_bits > 1), after [`groups`]'s.
+pub fn counter_group() -> Group {
+    Group { path: "io$counter", prefix: "counter", fields: Counter::<1>::FIELDS }
+}
+
+/// The port groups of `bloom_core` for a configuration, in Verilog order: [`groups`],
+/// and [`counter_group`] when counter_bits > 1.
+pub fn groups_of(params: &bloom_params::CoreParams) -> Vec<Group> {
+    let mut g: Vec<Group> = groups().into_iter().collect();
+    if params.counter_bits > 1 {
+        g.push(counter_group());
+    }
+    g
+}
+
 /// The port list of `bloom_core` for a configuration, in Verilog order.
 pub fn core_ports(params: &bloom_params::CoreParams) -> Vec<CorePort> {
-    ports_of(&groups(), params)
+    ports_of(&groups_of(params), params)
 }
 
 /// The port list of a module whose ports are these groups, for a configuration.
@@ -447,8 +529,14 @@ pub fn output_wires(ports: &[CorePort], prefix: &str) -> String {
 }
 
 /// docs/core.md's port table: one row per port, from the declarations.
+/// The counting core's ports (counter_bits > 1) follow the plain core's, marked so.
 pub fn markdown_table() -> String {
-    markdown_table_of(&core_ports(&bloom_params::CoreParams::default()))
+    let counting = bloom_params::CoreParams { counter_bits: 4, ..Default::default() };
+    let mut ports = core_ports(&counting);
+    for p in ports.iter_mut().filter(|p| p.group == "counter") {
+        p.meaning = format!("(counter_bits > 1 only) {}", p.meaning);
+    }
+    markdown_table_of(&ports)
 }
 
 /// A port table in Markdown: one row per port.

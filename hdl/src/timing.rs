@@ -58,7 +58,7 @@ impl Timing {
             response_fifo_depth: RESPONSE_FIFO_DEPTH as u32,
             fill_latency: LATENCY,
             clear_fill_latency: LATENCY - 1,
-            commit_latency: COMMIT_LATENCY,
+            commit_latency: if params.counter_bits > 1 { COUNTING_COMMIT_LATENCY } else { COMMIT_LATENCY },
             reset_busy_cycles: reset_busy_cycles(params.bank_bits as usize),
             recount_fill_latency: RECOUNT_FILL_LATENCY,
         }
@@ -67,6 +67,11 @@ impl Timing {
 
 /// The write stage c4: where an insert writes and a clear's sweep starts.
 pub const COMMIT_LATENCY: u32 = 4;
+
+/// The counting core's write-back stage c6 (counting_partition.rs): its read-modify-write
+/// writes the counters two stages after the plain core's c4, and its clear sweep with it.
+/// Every other figure of the timing is the plain core's.
+pub const COUNTING_COMMIT_LATENCY: u32 = 6;
 
 /// Cycles from a reset's last cycle to the first cycle whose `fill_count` counts
 /// address 0 of the recount: the sweep starts as a clear accepted in that cycle

@@ -10,6 +10,9 @@ use serde::Serialize;
 use crate::config::{CoreConfig, TestSwitches};
 use crate::control::Control;
 use crate::core::BloomCore;
+use crate::counter_ram::CounterRam;
+use crate::counting_core::CountingCore;
+use crate::counting_partition::CountingPartition;
 use crate::hash_matrix::HashMatrix;
 use crate::hash_unit::HashUnit;
 use crate::partition::Partition;
@@ -85,7 +88,46 @@ pub fn build_core<const W: usize>(cfg: &CoreConfig) -> Result<BloomCore<W>, HdlE
     Ok(core)
 }
 
+/// Builds the rust-hdl model of the counting core for `cfg` (counter_bits > 1; W must
+/// equal cfg.key_bits). The preload image, if any, is a counting image of the same
+/// counter width, read and checked here.
+pub fn build_counting_core<const W: usize>(cfg: &CoreConfig) -> Result<CountingCore<W>, HdlError> {
+    cfg.validate()?;
+    if cfg.key_bits() != W {
+        return Err(HdlError::Config(format!("key_bits = {} built with W = {W}", cfg.key_bits())));
+    }
+    let c = cfg.params.counter_bits as usize;
+    if c < 2 {
+        return Err(HdlError::Config("a counting core needs counter_bits >= 2".into()));
+    }
+    let mut image = match &cfg.preload {
+        Some(dir) => Some(crate::image::read_counter_image(dir, &cfg.params)?),
+        None => None,
+    };
+    let parts = (0..cfg.k())
+        .map(|p| {
+            let initial = image.as_mut().map(|banks| std::mem::take(&mut banks[p]));
+            CountingPartition::new(
+                p,
+                HashUnit::<W>::new(HashMatrix::for_partition(cfg, p)),
+                CounterRam::new(cfg.bank_bits(), c, initial),
+                cfg.bank_bits(),
+                c,
+                !cfg.test_switches.disable_forwarding,
+                !cfg.test_switches.disable_delete_forwarding,
+            )
+        })
+        .collect();
+    let mut core = CountingCore::new(Control::new(cfg.bank_bits()), parts);
+    core.connect_all();
+    Ok(core)
+}
+
 fn verilog_of<const W: usize>(cfg: &CoreConfig) -> Result<String, HdlError> {
+    if cfg.params.counter_bits > 1 {
+        let core = build_counting_core::<W>(cfg)?;
+        return Ok(generate_verilog(&core));
+    }
     let core = build_core::<W>(cfg)?;
     Ok(generate_verilog(&core))
 }
@@ -116,6 +158,8 @@ pub(crate) fn flat_bundles() -> Vec<FlatBundle> {
         .into_iter()
         .map(|g| (g.path.rsplit('$').next().unwrap_or(g.path), g.prefix, g.fields))
         .collect();
+    let counter = crate::ports::counter_group();
+    b.push((counter.path.rsplit('$').next().unwrap_or(counter.path), counter.prefix, counter.fields));
     b.push(("banks", "", crate::partition::FromControl::<1>::FIELDS));
     b.push(("control", "", crate::partition::FromControl::<1>::FIELDS));
     b

@@ -42,7 +42,7 @@ fn crc_k16_b16_w128() {
 fn h3_k3_b6_w64_with_test_switches() {
     let cfg = CoreConfig {
         params: hdl::CoreParams { k: 3, bank_bits: 6, ..Default::default() },
-        test_switches: TestSwitches { disable_forwarding: true, perturb_seed_of_bank: Some(1) },
+        test_switches: TestSwitches { disable_forwarding: true, perturb_seed_of_bank: Some(1), ..Default::default() },
         ..Default::default()
     };
     let core = hdl::generate_core(&cfg).unwrap();

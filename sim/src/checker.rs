@@ -26,6 +26,13 @@
 //!   each insert or bit write, 0 from `clear_fill_latency` cycles after a clear, 0 after a
 //!   reset and then counting up as the recount sweeps (`recount_fill_latency`).
 //!
+//! A counting core (counter_bits c > 1, contract §7) is checked by the same rules
+//! with counters for bits: the golden model is a [`CountingFilter`] (with c = 1 the
+//! plain filter, contract §7.7), deletes (op 3) change it, `fill_count` counts non-zero
+//! counters and `counter_saturated` counters at S (with the same latencies), a readback
+//! answers the counter on `counter_rdata` and its projection bit on `rb_data`, and a
+//! bit write is a counter write of `counter_wdata`'s low c bits (contract §7.8).
+//!
 //! Reset (docs/contract.md §5.1): operations accepted in the
 //! `commit_latency - 1` cycles before a reset's first cycle never take effect
 //! and are never answered (bit writes too); responses not taken by the end of that cycle are
@@ -41,7 +48,7 @@
 use std::collections::VecDeque;
 use std::fmt;
 
-use golden::{Op, PartitionedFilter};
+use golden::{CountingFilter, Op};
 
 use crate::model::StreamOutput;
 use crate::traffic::Request;
@@ -86,6 +93,11 @@ pub struct CycleIo {
     pub rb_data: bool,
     pub fill_count: u32,
     pub busy: bool,
+    /// Counting cores only (0 otherwise): the counter a bit write writes, the
+    /// saturated counters of `fill_bank`, the counter a readback read.
+    pub counter_wdata: u8,
+    pub counter_saturated: u32,
+    pub counter_rdata: u8,
 }
 
 /// The inputs other than the request channel, packed into one word per cycle
@@ -99,16 +111,20 @@ pub mod side {
     /// (port, shift) of the outputs packed into a `side_out` word.
     pub const OUTPUTS: [(&str, u32); 6] =
         [("busy", 0), ("rb_valid", 1), ("rb_data", 2), ("resp_hit", 3), ("resp_tag", 4), ("fill_count", 12)];
+    /// A counting core's further inputs and outputs (counter_bits > 1), packed after those.
+    pub const COUNTING_INPUTS: [(&str, u32); 1] = [("counter_wdata", 28)];
+    pub const COUNTING_OUTPUTS: [(&str, u32); 2] = [("counter_saturated", 29), ("counter_rdata", 46)];
 
     pub const RESET: u64 = 1;
     pub const RB_REQ: u64 = 1 << 1;
 
-    /// A readback of (bank, address), which with `write: Some(bit)` also writes the bit.
+    /// A readback of (bank, address), which with `write: Some(v)` also writes: the bit
+    /// v & 1 (`rb_wdata`), in a counting core the counter v (`counter_wdata`).
     #[derive(Clone, Copy, Debug, PartialEq, Eq)]
     pub struct Access {
         pub bank: u8,
         pub addr: u16,
-        pub write: Option<bool>,
+        pub write: Option<u8>,
     }
 
     impl Access {
@@ -120,15 +136,22 @@ pub mod side {
     /// A `side_in` word.
     pub fn input(reset: bool, access: Option<Access>, fill_bank: u8) -> u64 {
         let (rb_req, bank, addr, write, wdata) = match access {
-            Some(a) => (1u64, a.bank as u64 & 15, a.addr as u64, a.write.is_some() as u64, a.write.unwrap_or(false) as u64),
+            Some(a) => (1u64, a.bank as u64 & 15, a.addr as u64, a.write.is_some() as u64, a.write.unwrap_or(0) as u64),
             None => (0, 0, 0, 0, 0),
         };
-        reset as u64 | rb_req << 1 | bank << 2 | addr << 6 | ((fill_bank as u64 & 15) << 22) | write << 26 | wdata << 27
+        reset as u64
+            | rb_req << 1
+            | bank << 2
+            | addr << 6
+            | ((fill_bank as u64 & 15) << 22)
+            | write << 26
+            | (wdata & 1) << 27
+            | (wdata & 0xff) << 28
     }
 }
 
 /// An operation accepted and not yet committed: a request (`op` 0..=3), or a
-/// bit write ([`BIT_WRITE`], `key` = bank << 17 | address << 1 | bit).
+/// bit write ([`BIT_WRITE`], `key` = bank << 24 | address << 8 | value).
 #[derive(Clone, Copy, Debug)]
 struct Pending {
     op_index: u64,
@@ -156,13 +179,14 @@ struct Readback {
     addr: u32,
     /// Issued while busy: rb_data is unspecified.
     unspecified: bool,
-    expect: Option<bool>,
+    /// The counter (the bit of a plain core) it must read.
+    expect: Option<u8>,
 }
 
 #[derive(Clone, Copy, Debug)]
 enum FillChange {
-    /// These banks (bit masks) gained / lost a 1 bit.
-    Add { up: u16, down: u16 },
+    /// These banks (bit masks) gained / lost a non-zero counter, and a saturated one.
+    Add { up: u16, down: u16, sat_up: u16, sat_down: u16 },
     Zero,
 }
 
@@ -173,6 +197,7 @@ struct Recount {
     last_reset: u64,
     counted: u32,
     counts: [u32; 16],
+    saturated: [u32; 16],
 }
 
 /// How often each situation the contract names for reset was met by a reset,
@@ -238,7 +263,11 @@ impl fmt::Display for ResetCoverage {
 #[derive(Clone, Debug)]
 pub struct Checker {
     pub timing: hdl::Timing,
-    pub golden: PartitionedFilter,
+    pub golden: CountingFilter,
+    /// counter_bits > 1: the counter ports are checked.
+    counting: bool,
+    /// S = 2^c - 1 (1 for a plain core).
+    saturation: u8,
     k: usize,
     bank_mask: u32,
     pending: VecDeque<Pending>,
@@ -250,6 +279,8 @@ pub struct Checker {
     fill_op: Option<u64>,
     /// fill_count of each bank as shown now (outside a recount).
     shown: [u32; 16],
+    /// counter_saturated of each bank as shown now (outside a recount).
+    shown_saturated: [u32; 16],
     recount: Option<Recount>,
     /// Accept cycle of a clear whose sweep has started and not ended.
     sweeping: Option<u64>,
@@ -273,6 +304,8 @@ pub struct Checker {
     pub readbacks_checked: u64,
     /// Bit writes issued while not busy to a bank of the core (committed unless a reset cancelled them).
     pub bit_writes: u64,
+    /// What the counting situations of contract §7 happened how often (counting cores).
+    pub counting_events: CountingEvents,
     pub resets: ResetCoverage,
 }
 
@@ -280,10 +313,13 @@ impl Checker {
     /// A checker for a core that has just been reset (its last reset cycle is
     /// `last_reset`) and holds `golden`'s banks (empty, or a preloaded image):
     /// the recount is expected to run, and every cycle from `last_reset + 1`.
-    pub fn after_reset(timing: hdl::Timing, golden: PartitionedFilter, last_reset: u64) -> Checker {
+    pub fn after_reset(timing: hdl::Timing, golden: impl Into<CountingFilter>, last_reset: u64) -> Checker {
+        let golden: CountingFilter = golden.into();
         let cfg = *golden.config();
         let mut c = Checker {
             timing,
+            counting: cfg.counter_bits > 1,
+            saturation: golden.saturation(),
             k: cfg.k as usize,
             bank_mask: cfg.bank_size() - 1,
             golden,
@@ -293,6 +329,7 @@ impl Checker {
             fill_queue: VecDeque::new(),
             fill_op: None,
             shown: [0; 16],
+            shown_saturated: [0; 16],
             recount: None,
             sweeping: None,
             busy_from: 0,
@@ -310,6 +347,7 @@ impl Checker {
             query_hits: 0,
             readbacks_checked: 0,
             bit_writes: 0,
+            counting_events: CountingEvents::default(),
             resets: ResetCoverage::default(),
         };
         c.start_recount(last_reset);
@@ -319,7 +357,7 @@ impl Checker {
 
     /// An empty core's checker (see [`Checker::after_reset`]).
     pub fn new(timing: hdl::Timing, params: hdl::CoreParams, last_reset: u64) -> Checker {
-        Self::after_reset(timing, PartitionedFilter::new(params), last_reset)
+        Self::after_reset(timing, CountingFilter::from_config(params).expect("validated parameters"), last_reset)
     }
 
     pub fn report(&mut self, m: Mismatch) {
@@ -357,7 +395,7 @@ impl Checker {
     }
 
     fn start_recount(&mut self, last_reset: u64) {
-        self.recount = Some(Recount { last_reset, counted: 0, counts: [0; 16] });
+        self.recount = Some(Recount { last_reset, counted: 0, counts: [0; 16], saturated: [0; 16] });
         self.busy_until = last_reset + self.timing.reset_busy_cycles as u64;
     }
 
@@ -368,7 +406,7 @@ impl Checker {
                 break;
             }
             if rb.expect.is_none() && !rb.unspecified {
-                rb.expect = Some((rb.bank as usize) < self.k && self.golden.bit(rb.bank as usize, rb.addr & self.bank_mask));
+                rb.expect = Some(self.golden.counter(rb.bank as usize, rb.addr & self.bank_mask).unwrap_or(0));
             }
         }
     }
@@ -378,12 +416,12 @@ impl Checker {
         if p.op == BIT_WRITE {
             // Its own read comes first.
             self.resolve_readbacks(p.accept);
-            let (bank, addr, bit) = ((p.key >> 17) as usize, (p.key >> 1) as u32 & 0xffff, p.key & 1 == 1);
-            let before = self.golden.bit(bank, addr);
-            self.golden.write_bit(bank, addr, bit).expect("bank < k and address < bank size, checked when issued");
-            if before != bit {
-                let mask = 1u16 << bank;
-                let change = if bit { FillChange::Add { up: mask, down: 0 } } else { FillChange::Add { up: 0, down: mask } };
+            let (bank, addr) = ((p.key >> 24) as usize, (p.key >> 8) as u32 & 0xffff);
+            let value = if self.counting { p.key as u8 & self.saturation } else { p.key as u8 & 1 };
+            let change = self.changing(|g| {
+                g.write_counter(bank, addr, value).expect("bank < k and address < bank size, checked when issued");
+            });
+            if let Some(change) = change {
                 self.fill_queue.push_back((p.accept + self.timing.fill_latency as u64, change, None));
             }
             return;
@@ -395,27 +433,67 @@ impl Checker {
             self.sweeping = Some(p.accept);
             return;
         }
-        let (hit, grew) = if p.op == 1 {
-            let before: [u32; 16] = std::array::from_fn(|b| self.golden.fill_of(b));
-            let hit = self.golden.apply(Op::Insert(p.key)).unwrap_or(false);
-            let mut grew = 0u16;
-            if !hit {
-                for (b, &f) in before.iter().enumerate().take(self.k) {
-                    if self.golden.fill_of(b) != f {
-                        grew |= 1 << b;
-                    }
-                }
-            }
-            (hit, grew)
-        } else {
-            (self.golden.apply(Op::decode(p.op, p.key)).unwrap_or(false), 0)
-        };
-        if grew != 0 {
-            self.fill_queue.push_back((p.accept + self.timing.fill_latency as u64, FillChange::Add { up: grew, down: 0 }, Some(p.op_index)));
+        let op = Op::decode(p.op, p.key);
+        if self.counting {
+            self.count_event(op);
+        }
+        let mut hit = false;
+        let change = self.changing(|g| hit = g.apply(op).unwrap_or(false));
+        if let Some(change) = change {
+            self.fill_queue.push_back((p.accept + self.timing.fill_latency as u64, change, Some(p.op_index)));
         }
         if let Some(o) = self.outstanding.get_mut(slot) {
             if o.op_index == p.op_index {
                 o.hit = Some(hit);
+            }
+        }
+    }
+
+    /// Applies `f` to the golden model; the change of the counts it made, if any.
+    fn changing(&mut self, f: impl FnOnce(&mut CountingFilter)) -> Option<FillChange> {
+        let fill: [u32; 16] = std::array::from_fn(|b| self.golden.fill_of(b));
+        let sat: [u32; 16] = std::array::from_fn(|b| self.golden.saturated_of(b));
+        f(&mut self.golden);
+        let (mut up, mut down, mut sat_up, mut sat_down) = (0u16, 0u16, 0u16, 0u16);
+        for b in 0..self.k {
+            let (f, s) = (self.golden.fill_of(b), self.golden.saturated_of(b));
+            up |= ((f > fill[b]) as u16) << b;
+            down |= ((f < fill[b]) as u16) << b;
+            sat_up |= ((s > sat[b]) as u16) << b;
+            sat_down |= ((s < sat[b]) as u16) << b;
+        }
+        (up | down | sat_up | sat_down != 0).then_some(FillChange::Add { up, down, sat_up, sat_down })
+    }
+
+    /// Tallies the counting situations `op` meets, before it is applied.
+    fn count_event(&mut self, op: Op) {
+        let key = match op {
+            Op::Insert(key) | Op::Delete(key) => key,
+            _ => return,
+        };
+        let addrs = match self.golden.addresses(key) {
+            Ok(a) => a,
+            Err(_) => return,
+        };
+        let counters: Vec<u8> = addrs.iter().enumerate().map(|(b, &a)| self.golden.counter(b, a).unwrap_or(0)).collect();
+        let present = counters.iter().all(|&v| v != 0);
+        let saturated = counters.iter().any(|&v| v == self.saturation);
+        let e = &mut self.counting_events;
+        match op {
+            Op::Insert(_) => {
+                e.inserts += 1;
+                e.inserts_reaching_saturation += counters.iter().any(|&v| v == self.saturation - 1) as u64;
+                e.inserts_at_saturation += saturated as u64;
+            }
+            _ => {
+                e.deletes += 1;
+                if present {
+                    e.deletes_carried_out += 1;
+                    e.deletes_after_saturation += saturated as u64;
+                    e.deletes_to_zero += counters.iter().any(|&v| v == 1) as u64;
+                } else {
+                    e.deletes_of_absent += 1;
+                }
             }
         }
     }
@@ -449,13 +527,18 @@ impl Checker {
                 self.fill_op = op;
             }
             match change {
-                FillChange::Add { up, down } => {
+                FillChange::Add { up, down, sat_up, sat_down } => {
                     for b in 0..self.k {
                         self.shown[b] += (up >> b) as u32 & 1;
                         self.shown[b] -= (down >> b) as u32 & 1;
+                        self.shown_saturated[b] += (sat_up >> b) as u32 & 1;
+                        self.shown_saturated[b] -= (sat_down >> b) as u32 & 1;
                     }
                 }
-                FillChange::Zero => self.shown = [0; 16],
+                FillChange::Zero => {
+                    self.shown = [0; 16];
+                    self.shown_saturated = [0; 16];
+                }
             }
         }
         if let Some(r) = &mut self.recount {
@@ -464,12 +547,15 @@ impl Checker {
             let target = if c > r.last_reset + lag { (c - r.last_reset - lag).min(size as u64) as u32 } else { 0 };
             while r.counted < target {
                 for b in 0..self.k {
-                    r.counts[b] += self.golden.bit(b, r.counted) as u32;
+                    let v = self.golden.counter(b, r.counted).unwrap_or(0);
+                    r.counts[b] += (v != 0) as u32;
+                    r.saturated[b] += (v == self.saturation) as u32;
                 }
                 r.counted += 1;
             }
             if r.counted == size {
                 self.shown = r.counts;
+                self.shown_saturated = r.saturated;
                 self.recount = None;
             }
         }
@@ -565,28 +651,48 @@ impl Checker {
         }
         if rb_due {
             let r = self.readbacks.pop_front().expect("rb_due implies a readback");
-            if let (true, Some(bit)) = (io.rb_valid, r.expect) {
+            if let (true, Some(value)) = (io.rb_valid, r.expect) {
                 self.readbacks_checked += 1;
-                if io.rb_data != bit {
+                let bit = value != 0;
+                if io.rb_data != bit || (self.counting && io.counter_rdata != value) {
                     self.report(Mismatch {
                         cycle: c,
                         op_index: None,
                         what: format!(
-                            "rb_data is {} for the readback of bank {} address {} issued in cycle {}, golden {} (after {} operations)",
-                            io.rb_data as u8, r.bank, r.addr & self.bank_mask, r.issued, bit as u8, self.next_op
+                            "rb_data is {}{} for the readback of bank {} address {} issued in cycle {}, golden {}{} (after {} operations)",
+                            io.rb_data as u8,
+                            if self.counting { format!(" (counter_rdata {})", io.counter_rdata) } else { String::new() },
+                            r.bank,
+                            r.addr & self.bank_mask,
+                            r.issued,
+                            bit as u8,
+                            if self.counting { format!(" (counter {value})") } else { String::new() },
+                            self.next_op
                         ),
                     });
                 }
             }
         }
         let bank = io.fill_bank as usize;
-        let fill = if bank >= self.k {
-            0
+        let (fill, saturated) = if bank >= self.k {
+            (0, 0)
         } else if let Some(r) = &self.recount {
-            r.counts[bank]
+            (r.counts[bank], r.saturated[bank])
         } else {
-            self.shown[bank]
+            (self.shown[bank], self.shown_saturated[bank])
         };
+        if self.counting && io.counter_saturated != saturated {
+            let op_index = if self.recount.is_some() { None } else { self.fill_op };
+            self.report(Mismatch {
+                cycle: c,
+                op_index,
+                what: format!(
+                    "counter_saturated of bank {bank} is {}, expected {saturated}{}",
+                    io.counter_saturated,
+                    if self.recount.is_some() { " (recount after reset)" } else { " (counting every operation up to this one)" }
+                ),
+            });
+        }
         if io.fill_count != fill {
             // Outside a recount the operation named is the latest one whose
             // change the counter shows now.
@@ -642,7 +748,8 @@ impl Checker {
             });
             // A bit write: dropped while busy and for a bank >= k (docs/core.md).
             if io.rb_write && !busy && (io.rb_bank as usize) < self.k {
-                let key = (io.rb_bank as u128) << 17 | ((io.rb_addr as u32 & self.bank_mask) as u128) << 1 | io.rb_wdata as u128;
+                let value = if self.counting { io.counter_wdata } else { io.rb_wdata as u8 };
+                let key = (io.rb_bank as u128) << 24 | ((io.rb_addr as u32 & self.bank_mask) as u128) << 8 | value as u128;
                 self.pending.push_back(Pending { op_index: u64::MAX, accept: c, op: BIT_WRITE, key });
                 self.bit_writes += 1;
             }
@@ -663,20 +770,16 @@ impl Checker {
 
     /// Clears addresses 0 .. n of every bank (a clear cut short by a reset).
     fn partial_clear(&mut self, n: usize) {
-        let cfg = *self.golden.config();
-        let size = cfg.bank_size() as usize;
+        let size = self.golden.config().bank_size() as usize;
         if n >= size {
             self.golden.clear();
             return;
         }
-        let banks: Vec<Vec<u8>> = (0..self.k)
-            .map(|b| {
-                let mut bits = self.golden.bank(b).unwrap_or(&[]).to_vec();
-                bits[..n].fill(0);
-                bits
-            })
-            .collect();
-        self.golden = PartitionedFilter::from_banks(cfg, &banks).expect("same configuration, bits 0 or 1");
+        for b in 0..self.k {
+            for a in 0..n {
+                self.golden.write_counter(b, a as u32, 0).expect("bank < k, address < bank size");
+            }
+        }
     }
 
     fn check_start(&mut self, start: u64, cycles: u64) {
@@ -722,6 +825,9 @@ impl Checker {
                 resp_hit: so >> 3 & 1 != 0,
                 resp_tag: (so >> 4) as u8,
                 fill_count: (so >> 12) as u32 & 0x1ffff,
+                counter_wdata: (si >> 28) as u8,
+                counter_saturated: (so >> 29) as u32 & 0x1ffff,
+                counter_rdata: (so >> 46) as u8,
             };
             let cycle = out.start_cycle + c as u64;
             if present && io.req_ready {
@@ -761,6 +867,9 @@ impl Checker {
             rb_data: bit("rb_data"),
             fill_count: get("fill_count") as u32,
             busy: bit("busy"),
+            counter_wdata: if self.counting { get("counter_wdata") as u8 } else { 0 },
+            counter_saturated: if self.counting { get("counter_saturated") as u32 } else { 0 },
+            counter_rdata: if self.counting { get("counter_rdata") as u8 } else { 0 },
         };
         self.check_start(cycle, 1);
         self.cycle(cycle, &io);
@@ -772,6 +881,56 @@ pub fn op_name(op: u8) -> &'static str {
         0 => "query",
         1 => "insert",
         2 => "clear",
-        _ => "reserved op 3 (query)",
+        _ => "op 3 (delete; a query in a plain core)",
+    }
+}
+
+/// How often the situations of contract §7 that a counting filter's tests must reach
+/// happened, counted on the golden model before each operation was applied.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct CountingEvents {
+    pub inserts: u64,
+    /// Inserts that took a counter to S (it saturates).
+    pub inserts_reaching_saturation: u64,
+    /// Inserts that found a counter already at S (it stays).
+    pub inserts_at_saturation: u64,
+    pub deletes: u64,
+    /// Deletes that found every counter non-zero (answered 1, decremented).
+    pub deletes_carried_out: u64,
+    /// Deletes that found a counter at 0 (answered 0, nothing changed).
+    pub deletes_of_absent: u64,
+    /// Deletes carried out with a counter at S (that counter stays).
+    pub deletes_after_saturation: u64,
+    /// Deletes carried out that took a counter from 1 to 0.
+    pub deletes_to_zero: u64,
+}
+
+impl CountingEvents {
+    pub fn add(&mut self, o: &CountingEvents) {
+        self.inserts += o.inserts;
+        self.inserts_reaching_saturation += o.inserts_reaching_saturation;
+        self.inserts_at_saturation += o.inserts_at_saturation;
+        self.deletes += o.deletes;
+        self.deletes_carried_out += o.deletes_carried_out;
+        self.deletes_of_absent += o.deletes_of_absent;
+        self.deletes_after_saturation += o.deletes_after_saturation;
+        self.deletes_to_zero += o.deletes_to_zero;
+    }
+}
+
+impl fmt::Display for CountingEvents {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{} inserts ({} reaching saturation, {} at saturation), {} deletes ({} carried out, {} of absent keys, {} after saturation, {} to zero)",
+            self.inserts,
+            self.inserts_reaching_saturation,
+            self.inserts_at_saturation,
+            self.deletes,
+            self.deletes_carried_out,
+            self.deletes_of_absent,
+            self.deletes_after_saturation,
+            self.deletes_to_zero
+        )
     }
 }

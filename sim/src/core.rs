@@ -79,9 +79,13 @@ impl CorePorts {
     /// The side ports of the streaming path (`checker::side`): every input and
     /// output that is not part of the two channels.
     pub fn side_ports(&self) -> SidePorts {
+        use crate::checker::side;
+        let counting = self.table.iter().any(|p| p.group == "counter");
+        let (more_in, more_out): (&[(&str, u32)], &[(&str, u32)]) =
+            if counting { (&side::COUNTING_INPUTS, &side::COUNTING_OUTPUTS) } else { (&[], &[]) };
         SidePorts {
-            inputs: crate::checker::side::INPUTS.iter().map(|&(n, s)| (self.id(n), s)).collect(),
-            outputs: crate::checker::side::OUTPUTS.iter().map(|&(n, s)| (self.id(n), s)).collect(),
+            inputs: side::INPUTS.iter().chain(more_in).map(|&(n, s)| (self.id(n), s)).collect(),
+            outputs: side::OUTPUTS.iter().chain(more_out).map(|&(n, s)| (self.id(n), s)).collect(),
         }
     }
 

@@ -26,9 +26,9 @@
 use std::sync::mpsc;
 use std::time::Instant;
 
-use golden::PartitionedFilter;
+use golden::CountingFilter;
 
-use crate::checker::{side, Checker, Mismatch, ResetCoverage};
+use crate::checker::{side, Checker, CountingEvents, Mismatch, ResetCoverage};
 use crate::core::{push_request, request_words, VerilatedCore};
 use crate::model::StreamOutput;
 use crate::traffic::{Consumer, Request, SideTraffic, Traffic, TrafficShape};
@@ -73,6 +73,8 @@ pub struct RunReport {
     /// Readbacks (traffic's and image checks') whose bit was compared.
     pub readbacks_checked: u64,
     pub resets: ResetCoverage,
+    /// Counting cores: how often saturation, deletes of absent keys, ... happened.
+    pub counting: CountingEvents,
     pub seconds: f64,
     /// Time the worker thread spent on traffic, golden model and checking.
     pub worker_seconds: f64,
@@ -329,15 +331,16 @@ impl CoSim {
     /// or empty.
     pub fn from_core(core: VerilatedCore) -> Result<CoSim, SimError> {
         let golden = match &core.config.preload {
-            Some(dir) => PartitionedFilter::import_image_expecting(dir, &core.config.params)
+            Some(dir) => CountingFilter::import_image_expecting(dir, &core.config.params)
                 .map_err(|e| SimError::Value(format!("preload image {}: {e}", dir.display())))?,
-            None => PartitionedFilter::try_new(core.config.params).map_err(|e| SimError::Value(e.to_string()))?,
+            None => CountingFilter::from_config(core.config.params).map_err(|e| SimError::Value(e.to_string()))?,
         };
         Self::with_golden(core, golden)
     }
 
     /// Takes a core right after its start-up reset whose banks hold `golden`'s.
-    pub fn with_golden(core: VerilatedCore, golden: PartitionedFilter) -> Result<CoSim, SimError> {
+    pub fn with_golden(core: VerilatedCore, golden: impl Into<CountingFilter>) -> Result<CoSim, SimError> {
+        let golden: CountingFilter = golden.into();
         if golden.config() != &core.config.params {
             return Err(SimError::Value(format!(
                 "the golden model's configuration ({}) is not the core's ({})",
@@ -355,7 +358,7 @@ impl CoSim {
     }
 
     /// The golden model (the checker's).
-    pub fn golden(&self) -> &PartitionedFilter {
+    pub fn golden(&self) -> &CountingFilter {
         &self.checker.golden
     }
 
@@ -462,6 +465,7 @@ impl CoSim {
             query_hits: self.checker.query_hits,
             readbacks_checked: self.checker.readbacks_checked,
             resets: self.checker.resets,
+            counting: self.checker.counting_events,
             ..Default::default()
         }
     }
@@ -575,7 +579,7 @@ impl CoSim {
         let params = self.core.config.params;
         let placeholder = Checker::new(self.core.timing, params, 0);
         Worker {
-            traffic: Traffic::new(opts.shape.clone(), opts.traffic_seed),
+            traffic: Traffic::new(opts.shape.clone().for_counters(params.counter_bits), opts.traffic_seed),
             side: SideTraffic::new(&opts.shape, opts.traffic_seed, &params),
             checker: std::mem::replace(&mut self.checker, placeholder),
             timing: self.core.timing,

@@ -75,7 +75,7 @@ pub struct TrafficShape {
     pub p_edge: f64,
     pub p_insert: f64,
     pub p_clear: f64,
-    /// Probability of the reserved op code 3 (which must behave as a query).
+    /// Probability of op code 3: a delete in a counting core, a query in a plain one.
     pub p_reserved: f64,
     /// Probability that a burst ends after a request, and then an idle gap of
     /// 1..=max_gap cycles follows.
@@ -134,6 +134,20 @@ impl TrafficShape {
         s
     }
 
+    /// This shape for a core of `counter_bits` c (unchanged for c = 1): in a counting
+    /// core op 3 is a delete, and 60 % of the requests that are neither clears nor
+    /// inserts are deletes (with the stress shapes: half the requests inserts, three in
+    /// ten deletes). Keys from the pool are inserted and deleted again and again (so
+    /// small counters saturate, and deletes meet saturated counters), fresh keys are
+    /// deleted without having been inserted (deletes of absent keys); the checker
+    /// counts how often each happened.
+    pub fn for_counters(mut self, counter_bits: u32) -> TrafficShape {
+        if counter_bits > 1 {
+            self.p_reserved = 0.6;
+        }
+        self
+    }
+
     /// Back-to-back requests, a consumer that never stalls, no clears: the
     /// throughput measurement.
     pub fn saturating(key_bits: u32) -> TrafficShape {
@@ -171,6 +185,8 @@ pub struct SideTraffic {
     reset_below: u64,
     max_reset_cycles: u32,
     reset_left: u32,
+    /// S = 2^c - 1 of a counting core (the largest counter a write writes); 0 for a plain core.
+    counter_max: u8,
 }
 
 fn threshold(p: f64) -> u64 {
@@ -193,6 +209,7 @@ impl SideTraffic {
             reset_below: threshold(shape.p_reset),
             max_reset_cycles: shape.max_reset_cycles.max(1),
             reset_left: 0,
+            counter_max: if params.counter_bits > 1 { ((1u32 << params.counter_bits) - 1) as u8 } else { 0 },
         }
     }
 
@@ -224,8 +241,15 @@ impl SideTraffic {
             if self.bank_bits < 16 && self.rng.chance(0.2) {
                 addr |= self.rng.below(1 << 16) & !(size - 1);
             }
-            // A third of them also write a random bit (a bit write).
-            let write = (self.rng.below(3) == 0).then(|| self.rng.chance(0.5));
+            // A third of them also write a random bit (a bit write), in a counting core
+            // a random counter value.
+            let write = (self.rng.below(3) == 0).then(|| {
+                if self.counter_max > 0 {
+                    self.rng.below(self.counter_max as u64 + 1) as u8
+                } else {
+                    self.rng.chance(0.5) as u8
+                }
+            });
             crate::checker::side::Access { bank, addr: addr as u16, write }
         });
         crate::checker::side::input(false, readback, fill_bank)

@@ -379,6 +379,13 @@ pub fn execute(job: &Job) -> anyhow::Result<Summary> {
         reports.iter().map(|r| r.image_checks).sum::<u32>()
     );
     println!("mismatches: {}", reports.iter().map(|r| r.mismatches).sum::<u64>());
+    if job.params.counter_bits > 1 {
+        let mut events = sim::checker::CountingEvents::default();
+        for r in &reports {
+            events.add(&r.counting);
+        }
+        println!("counting (counters of {} bits, saturated at {}): {events}", job.params.counter_bits, (1u32 << job.params.counter_bits) - 1);
+    }
     println!(
         "simulation speed: {:.0} operations/s ({seconds:.2} s, golden model and checks included)",
         ops as f64 / seconds.max(1e-9)

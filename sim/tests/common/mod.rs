@@ -51,3 +51,17 @@ pub fn library(spec: &hdl::CoreConfig) -> Arc<ModelLibrary> {
 pub fn verilated(spec: &hdl::CoreConfig) -> VerilatedCore {
     built(spec)
 }
+
+/// The default configuration as a counting filter with 4-bit counters (the seeds' width).
+pub fn h3_k4_b12_w64_c4() -> hdl::CoreConfig {
+    hdl::CoreConfig::from(hdl::CoreParams::new(4, 12, 64, H3, 0).unwrap().with_counter_bits(4).unwrap())
+}
+/// Smallest banks with 2-bit counters: saturation, deletes of absent keys and deletes
+/// after saturation are frequent.
+pub fn crc_k3_b6_w32_c2() -> hdl::CoreConfig {
+    hdl::CoreConfig::from(hdl::CoreParams::new(3, 6, 32, Crc, 0x1234_5678_9abc_def0).unwrap().with_counter_bits(2).unwrap())
+}
+/// One partition, smallest banks, 128-bit keys, the widest counters.
+pub fn h3_k1_b6_w128_c8() -> hdl::CoreConfig {
+    hdl::CoreConfig::from(hdl::CoreParams::new(1, 6, 128, H3, 77).unwrap().with_counter_bits(8).unwrap())
+}

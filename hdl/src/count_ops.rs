@@ -1,0 +1,193 @@
+//! Counting operations: what a counting core's partitions need to know about each slot
+//! beyond what the plain control tells them (contract §7.2, §7.8).
+//!
+//! The plain control (control.rs) admits requests, runs the clear sweep, the readback
+//! and the recount, and answers; it treats op 3 as a query. This block rides beside it:
+//! it watches the same request and readback inputs (`accept` = req_valid & req_ready,
+//! so it accepts exactly what the control accepts) and carries, stage by stage, whether
+//! the slot is an insert, a delete, a counter write (a readback with rb_write, bank and
+//! value), or any slot that reads an address (a request or a readback: its value may be
+//! forwarded to the slots behind it). Everything the partitions get is a flip-flop in
+//! c4, like the control's write enables.
+//!
+//! It also registers the counter a readback read (`rb_value5`, the selected bank's
+//! counter in c5) as `counter_rdata`, in the cycle the control presents `rb_valid`.
+//!
+//! Latency: request or readback in c0 -> flags in c4; counter value in c5 -> rdata in c6.
+//! Reset clears every stage (the slots in flight are cancelled, as in the control).
+//! No memory; no same-address behaviour.
+
+use rust_hdl::prelude::*;
+
+crate::bundle! {
+    /// What the counting operations send every counting partition, flip-flops of c4.
+    FromOps / ToCounters {
+        /// c4 holds a request or a readback slot (a value the slots behind may need).
+        slot4: In bool,
+        /// c4 holds an insert.
+        ins4: In bool,
+        /// c4 holds a delete (op 3).
+        del4: In bool,
+        /// Bit p: c4 holds a counter write into bank p.
+        cw4: In Bits<16>,
+        /// The value the counter write of c4 writes (all 8 bits; the partition keeps c).
+        cwd4: In Bits<8>,
+    }
+}
+
+#[derive(LogicBlock)]
+pub struct CountOps<const W: usize> {
+    pub clock: Signal<In, Clock>,
+    pub reset: Signal<In, bool>,
+    /// A request is accepted this cycle (req_valid & req_ready).
+    pub accept: Signal<In, bool>,
+    pub op: Signal<In, Bits<2>>,
+    pub rb_req: Signal<In, bool>,
+    pub rb_write: Signal<In, bool>,
+    pub rb_bank: Signal<In, Bits<4>>,
+    pub rb_wcount: Signal<In, Bits<8>>,
+    /// The control's busy: counter writes issued meanwhile are dropped, as bit writes are.
+    pub busy: Signal<In, bool>,
+    /// The selected bank's counter of the readback in c5.
+    pub rb_value5: Signal<In, Bits<8>>,
+    /// The counter read by the readback answered in this cycle.
+    pub rdata: Signal<Out, Bits<8>>,
+    pub banks: ToCounters<W>,
+    slot1: DFF<bool>,
+    slot2: DFF<bool>,
+    slot3: DFF<bool>,
+    slot4: DFF<bool>,
+    ins1: DFF<bool>,
+    ins2: DFF<bool>,
+    ins3: DFF<bool>,
+    ins4: DFF<bool>,
+    del1: DFF<bool>,
+    del2: DFF<bool>,
+    del3: DFF<bool>,
+    del4: DFF<bool>,
+    cw1: DFF<bool>,
+    cw2: DFF<bool>,
+    cw3: DFF<bool>,
+    cw4: DFF<Bits<16>>,
+    bank1: DFF<Bits<4>>,
+    bank2: DFF<Bits<4>>,
+    bank3: DFF<Bits<4>>,
+    cwd1: DFF<Bits<8>>,
+    cwd2: DFF<Bits<8>>,
+    cwd3: DFF<Bits<8>>,
+    cwd4: DFF<Bits<8>>,
+    rdata6: DFF<Bits<8>>,
+    op_insert: Constant<Bits<2>>,
+    op_delete: Constant<Bits<2>>,
+    select_one: Constant<Bits<16>>,
+    select_zero: Constant<Bits<16>>,
+}
+
+impl<const W: usize> Default for CountOps<W> {
+    fn default() -> Self {
+        CountOps {
+            clock: Default::default(),
+            reset: Default::default(),
+            accept: Default::default(),
+            op: Default::default(),
+            rb_req: Default::default(),
+            rb_write: Default::default(),
+            rb_bank: Default::default(),
+            rb_wcount: Default::default(),
+            busy: Default::default(),
+            rb_value5: Default::default(),
+            rdata: Default::default(),
+            banks: Default::default(),
+            slot1: Default::default(),
+            slot2: Default::default(),
+            slot3: Default::default(),
+            slot4: Default::default(),
+            ins1: Default::default(),
+            ins2: Default::default(),
+            ins3: Default::default(),
+            ins4: Default::default(),
+            del1: Default::default(),
+            del2: Default::default(),
+            del3: Default::default(),
+            del4: Default::default(),
+            cw1: Default::default(),
+            cw2: Default::default(),
+            cw3: Default::default(),
+            cw4: Default::default(),
+            bank1: Default::default(),
+            bank2: Default::default(),
+            bank3: Default::default(),
+            cwd1: Default::default(),
+            cwd2: Default::default(),
+            cwd3: Default::default(),
+            cwd4: Default::default(),
+            rdata6: Default::default(),
+            op_insert: Constant::new(1u64.into()),
+            op_delete: Constant::new(3u64.into()),
+            select_one: Constant::new(1u64.into()),
+            select_zero: Constant::new(0u64.into()),
+        }
+    }
+}
+
+impl<const W: usize> Logic for CountOps<W> {
+    #[hdl_gen]
+    fn update(&mut self) {
+        dff_setup!(
+            self, clock, slot1, slot2, slot3, slot4, ins1, ins2, ins3, ins4, del1, del2, del3, del4, cw1, cw2, cw3, cw4,
+            bank1, bank2, bank3, cwd1, cwd2, cwd3, cwd4, rdata6
+        );
+        self.slot1.d.next = self.accept.val() | self.rb_req.val();
+        self.ins1.d.next = self.accept.val() & (self.op.val() == self.op_insert.val());
+        self.del1.d.next = self.accept.val() & (self.op.val() == self.op_delete.val());
+        self.cw1.d.next = (self.rb_req.val() & self.rb_write.val()) & !self.busy.val();
+        self.bank1.d.next = self.rb_bank.val();
+        self.cwd1.d.next = self.rb_wcount.val();
+        self.slot2.d.next = self.slot1.q.val();
+        self.ins2.d.next = self.ins1.q.val();
+        self.del2.d.next = self.del1.q.val();
+        self.cw2.d.next = self.cw1.q.val();
+        self.bank2.d.next = self.bank1.q.val();
+        self.cwd2.d.next = self.cwd1.q.val();
+        self.slot3.d.next = self.slot2.q.val();
+        self.ins3.d.next = self.ins2.q.val();
+        self.del3.d.next = self.del2.q.val();
+        self.cw3.d.next = self.cw2.q.val();
+        self.bank3.d.next = self.bank2.q.val();
+        self.cwd3.d.next = self.cwd2.q.val();
+        self.slot4.d.next = self.slot3.q.val();
+        self.ins4.d.next = self.ins3.q.val();
+        self.del4.d.next = self.del3.q.val();
+        if self.cw3.q.val() {
+            self.cw4.d.next = self.select_one.val() << self.bank3.q.val();
+        } else {
+            self.cw4.d.next = self.select_zero.val();
+        }
+        self.cwd4.d.next = self.cwd3.q.val();
+        self.banks.slot4.next = self.slot4.q.val();
+        self.banks.ins4.next = self.ins4.q.val();
+        self.banks.del4.next = self.del4.q.val();
+        self.banks.cw4.next = self.cw4.q.val();
+        self.banks.cwd4.next = self.cwd4.q.val();
+        self.rdata6.d.next = self.rb_value5.val();
+        self.rdata.next = self.rdata6.q.val();
+        if self.reset.val() {
+            self.slot1.d.next = false;
+            self.slot2.d.next = false;
+            self.slot3.d.next = false;
+            self.slot4.d.next = false;
+            self.ins1.d.next = false;
+            self.ins2.d.next = false;
+            self.ins3.d.next = false;
+            self.ins4.d.next = false;
+            self.del1.d.next = false;
+            self.del2.d.next = false;
+            self.del3.d.next = false;
+            self.del4.d.next = false;
+            self.cw1.d.next = false;
+            self.cw2.d.next = false;
+            self.cw3.d.next = false;
+            self.cw4.d.next = self.select_zero.val();
+        }
+    }
+}

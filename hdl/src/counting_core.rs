@@ -1,0 +1,193 @@
+//! `bloom_core` for counter_bits c > 1: the counting Bloom filter core (contract §7).
+//!
+//! The same ports as the plain core (core.rs), the same control (control.rs: admission,
+//! clear sweep, readback, recount, responses) and the same timing but for the commit
+//! (see timing.rs), plus the counter group of ports.rs (`counter_saturated`,
+//! `counter_wdata`, `counter_rdata`). Beside the control runs count_ops.rs (which slot is
+//! an insert, a delete, a counter write); each bank is a counting_partition.rs (a
+//! 2^b x c counter RAM with read-modify-write at one operation per clock).
+//!
+//! Pipeline of an operation accepted in cycle 0: as core.rs up to c5 (the counter in c5
+//! instead of the bit; hit = every counter non-zero, registered in c6, response in c7),
+//! then the write-back of the new counters at the end of c6 (commit_latency 6), where a
+//! delete writes only if its k counters were all non-zero (the AND of c5, registered).
+//! Same-address read/write: see counting_partition.rs (forwarded from the three slots
+//! ahead, never left to the RAM).
+
+use rust_hdl::prelude::*;
+
+use crate::control::Control;
+use crate::count_ops::{CountOps, ToCounters};
+use crate::counting_partition::CountingPartition;
+use crate::partition::ToBanks;
+use crate::ports::{link_assignments, Clocking, CountingPorts, Readback, Request, Response, Status};
+
+#[derive(LogicBlock)]
+pub struct CountingCore<const W: usize> {
+    pub sys: Clocking<W>,
+    pub io: CountingPorts<W>,
+    control: Control<W>,
+    ops: CountOps<W>,
+    parts: Vec<CountingPartition<W>>,
+}
+
+impl<const W: usize> CountingCore<W> {
+    pub fn new(control: Control<W>, parts: Vec<CountingPartition<W>>) -> Self {
+        CountingCore { sys: Default::default(), io: Default::default(), control, ops: Default::default(), parts }
+    }
+
+    /// The simulated counters of bank `p` (for tests).
+    pub fn bank_contents(&self, p: usize) -> &[u8] {
+        self.parts[p].bank_contents()
+    }
+
+    pub fn k(&self) -> usize {
+        self.parts.len()
+    }
+}
+
+// As in core.rs, the glue over the k banks is written twice: `update` for rust-hdl's
+// simulator, `hdl` for the Verilog.
+impl<const W: usize> Logic for CountingCore<W> {
+    fn update(&mut self) {
+        let c = &mut self.control;
+        c.clock.next = self.sys.clock.val();
+        c.reset.next = self.sys.reset.val();
+        Request::link(&mut self.io.req, &mut c.req);
+        Response::link(&mut self.io.resp, &mut c.resp);
+        Readback::link(&mut self.io.rb, &mut c.rb);
+        Status::link(&mut self.io.status, &mut c.status);
+        let o = &mut self.ops;
+        o.clock.next = self.sys.clock.val();
+        o.reset.next = self.sys.reset.val();
+        o.accept.next = self.io.req.valid.val() & c.req.ready.val();
+        o.op.next = self.io.req.op.val();
+        o.rb_req.next = self.io.rb.req.val();
+        o.rb_write.next = self.io.rb.write.val();
+        o.rb_bank.next = self.io.rb.bank.val();
+        o.rb_wcount.next = self.io.counter.wdata.val();
+        o.busy.next = c.status.busy.val();
+        let present = self.parts.iter().all(|p| p.nz5.val());
+        for p in self.parts.iter_mut() {
+            p.clock.next = self.sys.clock.val();
+            p.reset.next = self.sys.reset.val();
+            c.banks.join(&mut p.control);
+            o.banks.join(&mut p.ops);
+            p.present5.next = present;
+        }
+        c.all_bits5.next = present;
+        let select = c.rb_select5.val();
+        c.rb_bit5.next = self.parts.iter().enumerate().any(|(p, part)| select.get_bit(p) & part.nz5.val());
+        o.rb_value5.next = self
+            .parts
+            .iter()
+            .enumerate()
+            .find(|(p, _)| select.get_bit(*p))
+            .map_or(Bits::<8>::default(), |(_, part)| part.value5.val());
+        self.io.counter.rdata.next = o.rdata.val();
+        let bank = self.parts.get(self.io.fill.bank.val().index());
+        self.io.fill.count.next = bank.map_or(Bits::<17>::default(), |p| p.fill.val());
+        self.io.counter.saturated.next = bank.map_or(Bits::<17>::default(), |p| p.saturated.val());
+    }
+
+    fn connect(&mut self) {
+        let c = &mut self.control;
+        c.clock.connect();
+        c.reset.connect();
+        for (outer, inner) in [
+            (&mut self.io.req as &mut dyn LogicLinkPair, &mut c.req as &mut dyn LogicLinkPair),
+            (&mut self.io.resp, &mut c.resp),
+            (&mut self.io.rb, &mut c.rb),
+            (&mut self.io.status, &mut c.status),
+        ] {
+            outer.connect_source();
+            inner.connect_dest();
+        }
+        c.banks.join_connect();
+        c.all_bits5.connect();
+        c.rb_bit5.connect();
+        let o = &mut self.ops;
+        o.clock.connect();
+        o.reset.connect();
+        o.accept.connect();
+        o.op.connect();
+        o.rb_req.connect();
+        o.rb_write.connect();
+        o.rb_bank.connect();
+        o.rb_wcount.connect();
+        o.busy.connect();
+        o.rb_value5.connect();
+        o.banks.join_connect();
+        for p in self.parts.iter_mut() {
+            p.clock.connect();
+            p.reset.connect();
+            p.control.join_connect();
+            p.ops.join_connect();
+            p.present5.connect();
+        }
+        self.io.fill.count.connect();
+        self.io.counter.saturated.connect();
+        self.io.counter.rdata.connect();
+    }
+
+    fn hdl(&self) -> Verilog {
+        let k = self.parts.len();
+        let mut v = String::from("always @(*) begin\n");
+        v += "    control$clock = sys$clock;\n    control$reset = sys$reset;\n";
+        let mut links = Request::<W>::link_hdl("", "io$req", "control$req");
+        links.extend(Response::<W>::link_hdl("", "io$resp", "control$resp"));
+        links.extend(Readback::<W>::link_hdl("", "io$rb", "control$rb"));
+        links.extend(Status::<W>::link_hdl("", "io$status", "control$status"));
+        let (inputs, outputs): (Vec<_>, Vec<_>) = links.into_iter().partition(|l| matches!(l, ast::VerilogLink::Forward(_)));
+        v += &link_assignments(&inputs);
+        v += &link_assignments(&outputs);
+        v += "    ops$clock = sys$clock;\n    ops$reset = sys$reset;\n";
+        v += "    ops$accept = io$req$valid & control$req$ready;\n";
+        v += "    ops$op = io$req$op;\n    ops$rb_req = io$rb$req;\n    ops$rb_write = io$rb$write;\n";
+        v += "    ops$rb_bank = io$rb$bank;\n    ops$rb_wcount = io$counter$wdata;\n    ops$busy = control$status$busy;\n";
+        let nz: Vec<String> = (0..k).map(|p| format!("parts${p}$nz5")).collect();
+        let present = nz.join(" & ");
+        for p in 0..k {
+            v += &format!("    parts${p}$clock = sys$clock;\n    parts${p}$reset = sys$reset;\n");
+            v += &link_assignments(&ToBanks::<W>::join_hdl("", "control$banks", &format!("parts${p}$control")));
+            v += &link_assignments(&ToCounters::<W>::join_hdl("", "ops$banks", &format!("parts${p}$ops")));
+            v += &format!("    parts${p}$present5 = {present};\n");
+        }
+        v += &format!("    control$all_bits5 = {present};\n");
+        let selected: Vec<String> = (0..k).map(|p| format!("(control$rb_select5[{p}] & parts${p}$nz5)")).collect();
+        v += &format!("    control$rb_bit5 = {};\n", selected.join(" | "));
+        let values: Vec<String> = (0..k).map(|p| format!("({{8{{control$rb_select5[{p}]}}}} & parts${p}$value5)")).collect();
+        v += &format!("    ops$rb_value5 = {};\n", values.join(" | "));
+        v += "    io$counter$rdata = ops$rdata;\n";
+        v += "    case (io$fill$bank)\n";
+        for p in 0..k {
+            v += &format!("        4'd{p}: begin io$fill$count = parts${p}$fill; io$counter$saturated = parts${p}$saturated; end\n");
+        }
+        if k < 16 {
+            v += "        default: begin io$fill$count = 17'd0; io$counter$saturated = 17'd0; end\n";
+        }
+        v += "    endcase\n";
+        v += "end\n";
+        if k < 16 {
+            v += &format!(
+                "/* verilator lint_off UNUSED */\nwire unused_rb_select = &{{1'b0, control$rb_select5[15:{k}], 1'b0}};\n/* verilator lint_on UNUSED */\n"
+            );
+        }
+        Verilog::Custom(v)
+    }
+}
+
+/// `LogicLink`'s connect halves, object-safe, so the four bundles can be passed on in one loop.
+trait LogicLinkPair {
+    fn connect_source(&mut self);
+    fn connect_dest(&mut self);
+}
+
+impl<T: LogicLink> LogicLinkPair for T {
+    fn connect_source(&mut self) {
+        self.link_connect_source();
+    }
+    fn connect_dest(&mut self) {
+        self.link_connect_dest();
+    }
+}

@@ -1,0 +1,396 @@
+//! One partition of a counting core (counter_bits c in 2..=8, contract §7): its hash unit,
+//! its bank of 2^b counters (`CounterRam`), the read-modify-write of the counter, the
+//! forwarding of counter values between back-to-back operations, and two counts: the
+//! fill (non-zero counters) and the saturated count (counters at S = 2^c - 1).
+//!
+//! Pipeline (cycles relative to acceptance in c0; the plain control's stages and the
+//! counting flags of count_ops.rs):
+//!   c1 key register -> hash unit's chunk registers
+//!   c2 address = hash (or the readback / recount address) -> addr3
+//!   c3 addr3 -> RAM read port; compare addr3 with the slots in c5 and c6
+//!   c4 addr4; compare addr4 with the slot in c5; the values of the slots two and three
+//!      ahead (now in c6 and c7) chosen by the c3 compares -> pre5
+//!   c5 RAM output register; value5 = the slot one ahead's new value (c6) if it has this
+//!      address, else pre5 if a slot two or three ahead had it, else the RAM's; nz5 (the
+//!      counter is non-zero, ANDed over the banks into the hit and `present5`); the
+//!      candidates of c6 registered: the value unchanged, and the one other value this
+//!      slot may write (insert: +1 below S; counter write: its value; delete: -1 below S)
+//!   c6 write-back: an insert or a counter write writes its candidate, a delete writes
+//!      it only if `present6` (the AND over the banks of c5, registered), so the
+//!      cross-bank AND reaches the write as one register and a 2:1 choice, and is on
+//!      the forwarding path (w6) only through that choice; fill and saturated counts
+//!      add their changes (flags registered in c5, the delete's -1 gated by present6)
+//!   c7 w7 = w6 registered (forwarded to the slot three behind through pre5)
+//! Latency: key at c1 -> nz5 at c5; write-back and counts at the end of c6
+//! (commit_latency 6: two stages after the plain core's c4, see timing.rs).
+//!
+//! Same-address read and write: an operation reads its counter at the end of c3; the
+//! slots one, two and three ahead write theirs at the end of c6 of their own, i.e. after,
+//! at the same edge as, and one cycle before that read. Their values are forwarded, the
+//! newest first: every slot that read an address (a request or a readback) carries the
+//! counter's value after itself (w6: the value written, or the unchanged value), so a
+//! slot behind takes the newest value of its address from the pipeline and the RAM's
+//! only when none of the three slots ahead had that address. Slots four or more ahead
+//! wrote before the read. The RAM's own same-address read is never used.
+//!
+//! Clear: the plain control's sweep is delayed two cycles to the write-back stage, so
+//! that it writes address n at the end of c6 + n of the clear (after every older slot's
+//! write-back); the clear in c5 zeroes both counts, winning over an older slot's change
+//! in c6 (its counter is swept afterwards). Reset: cancels every write not yet in c6
+//! and zeroes the counts; the control's recount then counts non-zero and saturated
+//! counters of every address (a recount slot in c5, counted in c6).
+
+use rust_hdl::prelude::*;
+
+use crate::count_ops::FromOps;
+use crate::counter_ram::CounterRam;
+use crate::hash_unit::HashUnit;
+use crate::partition::FromControl;
+
+#[derive(LogicBlock)]
+pub struct CountingPartition<const W: usize> {
+    pub clock: Signal<In, Clock>,
+    pub reset: Signal<In, bool>,
+    pub control: FromControl<W>,
+    pub ops: FromOps<W>,
+    /// Every bank's counter of the slot in c5 is non-zero (the AND of all nz5).
+    pub present5: Signal<In, bool>,
+    /// This bank's counter of the slot in c5 is non-zero.
+    pub nz5: Signal<Out, bool>,
+    /// This bank's counter of the slot in c5.
+    pub value5: Signal<Out, Bits<8>>,
+    pub fill: Signal<Out, Bits<17>>,
+    pub saturated: Signal<Out, Bits<17>>,
+    hash: HashUnit<W>,
+    ram: CounterRam,
+    addr2: Signal<Local, Bits<16>>,
+    addr3: DFF<Bits<16>>,
+    addr4: DFF<Bits<16>>,
+    addr5: DFF<Bits<16>>,
+    // The write address of c6: the slot's, or the sweep's.
+    addr6: DFF<Bits<16>>,
+    // The sweep's address and write, delayed from the control's c4 to c6.
+    sweep_addr4: DFF<Bits<16>>,
+    sweep_addr5: DFF<Bits<16>>,
+    sweep4: Signal<Local, bool>,
+    sweep5: DFF<bool>,
+    sweep6: DFF<bool>,
+    // Slots whose value is forwarded (fwd_enabled below), per stage.
+    fv5: DFF<bool>,
+    fv6: DFF<bool>,
+    fv4: Signal<Local, bool>,
+    ins5: DFF<bool>,
+    del5: DFF<bool>,
+    cw5: DFF<bool>,
+    cwd5: DFF<Bits<8>>,
+    recount5: DFF<bool>,
+    // c3 compares: the slot in c3 has the address of the slot in c5 / c6.
+    eq2_4: DFF<bool>,
+    eq3_4: DFF<bool>,
+    // c4 compare: the slot in c4 has the address of the slot in c5.
+    m1_5: DFF<bool>,
+    pre_valid5: DFF<bool>,
+    pre5: DFF<Bits<8>>,
+    value: Signal<Local, Bits<8>>,
+    is_nz5: Signal<Local, bool>,
+    is_sat5: Signal<Local, bool>,
+    cur6: DFF<Bits<8>>,
+    alt6: DFF<Bits<8>>,
+    // c6 writes alt6 unconditionally (insert, counter write) / if present6 (delete).
+    write_alt6: DFF<bool>,
+    delete6: DFF<bool>,
+    present6: DFF<bool>,
+    use_alt6: Signal<Local, bool>,
+    w6: Signal<Local, Bits<8>>,
+    w7: DFF<Bits<8>>,
+    // Count changes of c6: +1 / -1 always / -1 if present6.
+    nz_up6: DFF<bool>,
+    nz_down6: DFF<bool>,
+    nz_down_if_present6: DFF<bool>,
+    sat_up6: DFF<bool>,
+    sat_down6: DFF<bool>,
+    nz_dec: Signal<Local, bool>,
+    fill_delta: Signal<Local, Bits<17>>,
+    fill_step: Signal<Local, Bits<17>>,
+    sat_delta: Signal<Local, Bits<17>>,
+    sat_step: Signal<Local, Bits<17>>,
+    keep: Signal<Local, Bits<17>>,
+    fill_count: DFF<Bits<17>>,
+    sat_count: DFF<Bits<17>>,
+    forwarding_enabled: Constant<bool>,
+    // False only under the test switch that removes the forwarding of a delete's value.
+    delete_forwarding_enabled: Constant<bool>,
+    bank_select: Constant<Bits<16>>,
+    address_mask: Constant<Bits<16>>,
+    address_zero: Constant<Bits<16>>,
+    counter_zero: Constant<Bits<8>>,
+    counter_one: Constant<Bits<8>>,
+    counter_max: Constant<Bits<8>>,
+    counter_below_max: Constant<Bits<8>>,
+    count_zero: Constant<Bits<17>>,
+    count_one: Constant<Bits<17>>,
+    count_all: Constant<Bits<17>>,
+    count_upper: Constant<Bits<17>>,
+}
+
+impl<const W: usize> CountingPartition<W> {
+    /// Partition `index` with counters of `counter_bits` (2..=8) bits.
+    pub fn new(
+        index: usize,
+        hash: HashUnit<W>,
+        ram: CounterRam,
+        bank_bits: usize,
+        counter_bits: usize,
+        forwarding_enabled: bool,
+        delete_forwarding_enabled: bool,
+    ) -> Self {
+        let max = (1u64 << counter_bits) - 1;
+        CountingPartition {
+            clock: Default::default(),
+            reset: Default::default(),
+            control: Default::default(),
+            ops: Default::default(),
+            present5: Default::default(),
+            nz5: Default::default(),
+            value5: Default::default(),
+            fill: Default::default(),
+            saturated: Default::default(),
+            hash,
+            ram,
+            addr2: Default::default(),
+            addr3: Default::default(),
+            addr4: Default::default(),
+            addr5: Default::default(),
+            addr6: Default::default(),
+            sweep_addr4: Default::default(),
+            sweep_addr5: Default::default(),
+            sweep4: Default::default(),
+            sweep5: Default::default(),
+            sweep6: Default::default(),
+            fv5: Default::default(),
+            fv6: Default::default(),
+            fv4: Default::default(),
+            ins5: Default::default(),
+            del5: Default::default(),
+            cw5: Default::default(),
+            cwd5: Default::default(),
+            recount5: Default::default(),
+            eq2_4: Default::default(),
+            eq3_4: Default::default(),
+            m1_5: Default::default(),
+            pre_valid5: Default::default(),
+            pre5: Default::default(),
+            value: Default::default(),
+            is_nz5: Default::default(),
+            is_sat5: Default::default(),
+            cur6: Default::default(),
+            alt6: Default::default(),
+            write_alt6: Default::default(),
+            delete6: Default::default(),
+            present6: Default::default(),
+            use_alt6: Default::default(),
+            w6: Default::default(),
+            w7: Default::default(),
+            nz_up6: Default::default(),
+            nz_down6: Default::default(),
+            nz_down_if_present6: Default::default(),
+            sat_up6: Default::default(),
+            sat_down6: Default::default(),
+            nz_dec: Default::default(),
+            fill_delta: Default::default(),
+            fill_step: Default::default(),
+            sat_delta: Default::default(),
+            sat_step: Default::default(),
+            keep: Default::default(),
+            fill_count: Default::default(),
+            sat_count: Default::default(),
+            forwarding_enabled: Constant::new(forwarding_enabled),
+            delete_forwarding_enabled: Constant::new(delete_forwarding_enabled),
+            bank_select: Constant::new((1u64 << index).into()),
+            address_mask: Constant::new(((1u64 << bank_bits) - 1).into()),
+            address_zero: Constant::new(0u64.into()),
+            counter_zero: Constant::new(0u64.into()),
+            counter_one: Constant::new(1u64.into()),
+            counter_max: Constant::new(max.into()),
+            counter_below_max: Constant::new((max - 1).into()),
+            count_zero: Constant::new(0u64.into()),
+            count_one: Constant::new(1u64.into()),
+            count_all: Constant::new(0x1ffffu64.into()),
+            count_upper: Constant::new(0x1fffeu64.into()),
+        }
+    }
+
+    /// The simulated bank's counters (for tests).
+    pub fn bank_contents(&self) -> &[u8] {
+        self.ram.contents()
+    }
+}
+
+impl<const W: usize> Logic for CountingPartition<W> {
+    #[hdl_gen]
+    fn update(&mut self) {
+        dff_setup!(
+            self, clock, addr3, addr4, addr5, addr6, sweep_addr4, sweep_addr5, sweep5, sweep6, fv5, fv6, ins5, del5, cw5,
+            cwd5, recount5, eq2_4, eq3_4, m1_5, pre_valid5, pre5, cur6, alt6, write_alt6, delete6, present6, w7, nz_up6,
+            nz_down6, nz_down_if_present6, sat_up6, sat_down6, fill_count, sat_count
+        );
+        self.hash.clock.next = self.clock.val();
+        self.hash.key.next = self.control.key1.val();
+        self.ram.clock.next = self.clock.val();
+        if self.control.is_rb2.val() {
+            self.addr2.next = self.control.rb_addr2.val();
+        } else {
+            self.addr2.next = self.hash.addr.val();
+        }
+        self.addr3.d.next = self.addr2.val();
+        self.ram.read_addr.next = self.addr3.q.val();
+        self.addr4.d.next = self.addr3.q.val();
+        self.addr5.d.next = self.addr4.q.val();
+        // The sweep writes this bank in the control's c4 (its write enable without a recount);
+        // here two stages later.
+        self.sweep4.next = self.control.sweep_en.val()
+            & ((self.control.write4.val() & self.bank_select.val()) != self.address_zero.val());
+        self.sweep_addr4.d.next = self.control.sweep_addr3.val();
+        self.sweep5.d.next = self.sweep4.val();
+        self.sweep_addr5.d.next = self.sweep_addr4.q.val();
+        self.sweep6.d.next = self.sweep5.q.val();
+        if self.sweep5.q.val() {
+            self.addr6.d.next = self.sweep_addr5.q.val();
+        } else {
+            self.addr6.d.next = self.addr5.q.val();
+        }
+
+        // Which slots forward their value (all that read an address; the test switches
+        // take away all, or the deletes').
+        self.fv4.next = (self.forwarding_enabled.val() & self.ops.slot4.val())
+            & (self.delete_forwarding_enabled.val() | !self.ops.del4.val());
+        self.fv5.d.next = self.fv4.val();
+        self.fv6.d.next = self.fv5.q.val();
+        self.ins5.d.next = self.ops.ins4.val();
+        self.del5.d.next = self.ops.del4.val();
+        self.cw5.d.next = (self.ops.cw4.val() & self.bank_select.val()) != self.address_zero.val();
+        self.cwd5.d.next = self.ops.cwd4.val() & self.counter_max.val();
+        self.recount5.d.next = self.control.recount4.val();
+
+        // c6: the value after the slot in c6 (written back below), first: c4 and c5 read it.
+        self.use_alt6.next = self.write_alt6.q.val() | (self.delete6.q.val() & self.present6.q.val());
+        if self.use_alt6.val() {
+            self.w6.next = self.alt6.q.val();
+        } else {
+            self.w6.next = self.cur6.q.val();
+        }
+
+        // Address compares, one stage before their use.
+        self.eq2_4.d.next = (((self.addr3.q.val() ^ self.addr5.q.val()) & self.address_mask.val()) == self.address_zero.val())
+            & self.fv5.q.val();
+        self.eq3_4.d.next = (((self.addr3.q.val() ^ self.addr6.q.val()) & self.address_mask.val()) == self.address_zero.val())
+            & self.fv6.q.val();
+        self.m1_5.d.next = (((self.addr4.q.val() ^ self.addr5.q.val()) & self.address_mask.val()) == self.address_zero.val())
+            & self.fv5.q.val();
+        self.pre_valid5.d.next = self.eq2_4.q.val() | self.eq3_4.q.val();
+        if self.eq2_4.q.val() {
+            self.pre5.d.next = self.w6.val();
+        } else {
+            self.pre5.d.next = self.w7.q.val();
+        }
+
+        // c5: the counter, newest value first.
+        if self.m1_5.q.val() {
+            self.value.next = self.w6.val();
+        } else if self.pre_valid5.q.val() {
+            self.value.next = self.pre5.q.val();
+        } else {
+            self.value.next = self.ram.read_data.val();
+        }
+        self.is_nz5.next = self.value.val() != self.counter_zero.val();
+        self.is_sat5.next = self.value.val() == self.counter_max.val();
+        self.nz5.next = self.is_nz5.val();
+        self.value5.next = self.value.val();
+        self.cur6.d.next = self.value.val();
+        if self.is_sat5.val() & !self.cw5.q.val() {
+            self.alt6.d.next = self.counter_max.val();
+        } else if self.ins5.q.val() {
+            self.alt6.d.next = self.value.val() + self.counter_one.val();
+        } else if self.cw5.q.val() {
+            self.alt6.d.next = self.cwd5.q.val();
+        } else {
+            self.alt6.d.next = self.value.val() - self.counter_one.val();
+        }
+        self.write_alt6.d.next = self.ins5.q.val() | self.cw5.q.val();
+        self.delete6.d.next = self.del5.q.val();
+        self.present6.d.next = self.present5.val();
+        self.nz_up6.d.next = ((self.ins5.q.val() | self.recount5.q.val()) & (self.ins5.q.val() ^ self.is_nz5.val()))
+            | ((self.cw5.q.val() & !self.is_nz5.val()) & (self.cwd5.q.val() != self.counter_zero.val()));
+        self.nz_down6.d.next = (self.cw5.q.val() & self.is_nz5.val()) & (self.cwd5.q.val() == self.counter_zero.val());
+        self.nz_down_if_present6.d.next = self.del5.q.val() & (self.value.val() == self.counter_one.val());
+        self.sat_up6.d.next = ((self.ins5.q.val() & (self.value.val() == self.counter_below_max.val()))
+            | (self.recount5.q.val() & self.is_sat5.val()))
+            | ((self.cw5.q.val() & !self.is_sat5.val()) & (self.cwd5.q.val() == self.counter_max.val()));
+        self.sat_down6.d.next = (self.cw5.q.val() & self.is_sat5.val()) & (self.cwd5.q.val() != self.counter_max.val());
+
+        self.w7.d.next = self.w6.val();
+        self.ram.write_enable.next = self.use_alt6.val() | self.sweep6.q.val();
+        self.ram.write_addr.next = self.addr6.q.val();
+        if self.sweep6.q.val() {
+            self.ram.write_data.next = self.counter_zero.val();
+        } else {
+            self.ram.write_data.next = self.w6.val();
+        }
+
+        // The counts: +1, -1 (all ones) or 0; a clear in c5 zeroes them.
+        self.nz_dec.next = self.nz_down6.q.val() | (self.nz_down_if_present6.q.val() & self.present6.q.val());
+        if self.nz_dec.val() {
+            self.fill_delta.next = self.count_upper.val();
+        } else {
+            self.fill_delta.next = self.count_zero.val();
+        }
+        if self.nz_dec.val() | self.nz_up6.q.val() {
+            self.fill_step.next = self.count_one.val();
+        } else {
+            self.fill_step.next = self.count_zero.val();
+        }
+        if self.sat_down6.q.val() {
+            self.sat_delta.next = self.count_upper.val();
+        } else {
+            self.sat_delta.next = self.count_zero.val();
+        }
+        if self.sat_down6.q.val() | self.sat_up6.q.val() {
+            self.sat_step.next = self.count_one.val();
+        } else {
+            self.sat_step.next = self.count_zero.val();
+        }
+        if self.control.clear5.val() {
+            self.keep.next = self.count_zero.val();
+        } else {
+            self.keep.next = self.count_all.val();
+        }
+        self.fill_count.d.next = (self.fill_count.q.val() + (self.fill_delta.val() | self.fill_step.val())) & self.keep.val();
+        self.sat_count.d.next = (self.sat_count.q.val() + (self.sat_delta.val() | self.sat_step.val())) & self.keep.val();
+        self.fill.next = self.fill_count.q.val();
+        self.saturated.next = self.sat_count.q.val();
+
+        if self.reset.val() {
+            self.sweep5.d.next = false;
+            self.sweep6.d.next = false;
+            self.fv5.d.next = false;
+            self.fv6.d.next = false;
+            self.ins5.d.next = false;
+            self.del5.d.next = false;
+            self.cw5.d.next = false;
+            self.recount5.d.next = false;
+            self.eq2_4.d.next = false;
+            self.eq3_4.d.next = false;
+            self.m1_5.d.next = false;
+            self.pre_valid5.d.next = false;
+            self.write_alt6.d.next = false;
+            self.delete6.d.next = false;
+            self.nz_up6.d.next = false;
+            self.nz_down6.d.next = false;
+            self.nz_down_if_present6.d.next = false;
+            self.sat_up6.d.next = false;
+            self.sat_down6.d.next = false;
+            self.fill_count.d.next = self.count_zero.val();
+            self.sat_count.d.next = self.count_zero.val();
+        }
+    }
+}
