@@ -513,7 +513,10 @@ impl Checker {
             self.commit(p);
         }
         if let Some(a) = self.sweeping {
-            if a + t.clear_cycles as u64 <= c {
+            // The sweep's last write (address 2^b - 1) is at the end of
+            // a + commit_latency + 2^b - 1: busy's last cycle in a plain core, two
+            // cycles later in a counting core (its write-back is two stages later).
+            if a + t.commit_latency as u64 + self.bank_mask as u64 <= c {
                 self.golden.clear();
                 self.sweeping = None;
             }
