@@ -246,11 +246,13 @@ impl<const W: usize> Logic for CountingPartition<W> {
         self.ram.read_addr.next = self.addr3.q.val();
         self.addr4.d.next = self.addr3.q.val();
         self.addr5.d.next = self.addr4.q.val();
-        // The sweep writes this bank in the control's c4 (its write enable without a recount);
-        // here two stages later.
-        self.sweep4.next = self.control.sweep_en.val()
+        // The sweep writes 0 into this bank in the control's c4 (its write enable and data
+        // while sweeping, none during the recount); here two stages later.
+        self.sweep4.next = (self.control.sweep_en.val() & !self.control.wdata4.val())
             & ((self.control.write4.val() & self.bank_select.val()) != self.address_zero.val());
-        self.sweep_addr4.d.next = self.control.sweep_addr3.val();
+        if self.control.sweep_en3.val() {
+            self.sweep_addr4.d.next = self.control.sweep_addr3.val();
+        }
         self.sweep5.d.next = self.sweep4.val();
         self.sweep_addr5.d.next = self.sweep_addr4.q.val();
         self.sweep6.d.next = self.sweep5.q.val();

@@ -74,3 +74,29 @@ fn h3_k2_b6_w64_preloaded() {
     assert!(core.verilog.contains("initial begin"));
     hdl::lint::verilator_lint(&core.verilog, &core.top).unwrap();
 }
+
+fn lint_counting(k: u32, bank_bits: u32, key_bits: u32, hash: HashFamily, c: u32, switches: TestSwitches) {
+    let params = hdl::CoreParams::new(k, bank_bits, key_bits, hash, 0x5eed).unwrap().with_counter_bits(c).unwrap();
+    let cfg = CoreConfig { params, test_switches: switches, ..Default::default() };
+    let core = hdl::generate_core(&cfg).unwrap();
+    if let Err(report) = hdl::lint::verilator_lint(&core.verilog, &core.top) {
+        panic!("{}: {report}", cfg.label());
+    }
+}
+
+#[test]
+fn counting_h3_k4_b12_w64_c4() {
+    lint_counting(4, 12, 64, H3, 4, TestSwitches::default());
+}
+#[test]
+fn counting_crc_k1_b6_w32_c2() {
+    lint_counting(1, 6, 32, Crc, 2, TestSwitches::default());
+}
+#[test]
+fn counting_h3_k16_b16_w128_c8() {
+    lint_counting(16, 16, 128, H3, 8, TestSwitches::default());
+}
+#[test]
+fn counting_crc_k3_b6_w64_c3_with_test_switches() {
+    lint_counting(3, 6, 64, Crc, 3, TestSwitches { disable_delete_forwarding: true, perturb_seed_of_bank: Some(2), ..Default::default() });
+}
