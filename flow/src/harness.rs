@@ -32,6 +32,7 @@ pub fn fmax_harness(core: &GeneratedCore) -> Result<String, FlowError> {
         "rb_bank" => Some("control[34:31]".into()),
         "rb_addr" => Some("traffic[47:32]".into()),
         "fill_bank" => Some("control[38:35]".into()),
+        "counter_wdata" => Some("control[48:41]".into()),
         "clock" | "reset" | "req_valid" | "req_op" | "req_key" | "resp_ready" | "rb_req" | "rb_write" | "rb_wdata" => {
             Some(p.name.clone())
         }
@@ -67,7 +68,7 @@ module {HARNESS_TOP} (input clock, output reg out);
     end
 
     // Traffic mix: valid 3/4, clear 1/128 of requests, resp_ready 3/4, readback 1/16,
-    // half of them bit writes.
+    // half of them bit writes; a counting core also gets deletes (op 3, a quarter).
     reg req_valid = 1'b0;
     reg [1:0] req_op = 2'd0;
     reg resp_ready = 1'b0;
@@ -76,7 +77,7 @@ module {HARNESS_TOP} (input clock, output reg out);
     reg rb_wdata = 1'b0;
     always @(posedge clock) begin
         req_valid <= control[0] | control[1];
-        req_op <= control[10:4] == 7'd0 ? 2'd2 : {{1'b0, control[2]}};
+        req_op <= control[10:4] == 7'd0 ? 2'd2 : {{{op_high}, control[2]}};
         resp_ready <= control[7] | control[8];
         rb_req <= control[30:27] == 4'd0;
         rb_write <= control[39];
@@ -102,6 +103,7 @@ endmodule
 
 {verilog}",
         top = core.top,
+        op_high = if core.config.params.counter_bits > 1 { "control[3] & control[2]" } else { "1'b0" },
         kb1 = key_bits - 1,
         wires = hdl::ports::output_wires(&ports, ""),
         pm1 = padded - 1,

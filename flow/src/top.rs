@@ -315,6 +315,7 @@ impl BoardLogic for TestPattern {
             "rb_req" | "rb_write" | "rb_wdata" => Some("1'b0".into()),
             "rb_bank" | "fill_bank" => Some("4'd0".into()),
             "rb_addr" => Some("16'd0".into()),
+            "counter_wdata" => Some("8'd0".into()),
             "clock" | "reset" | "req_valid" | "req_op" | "req_tag" => Some(p.name.clone()),
             _ if p.direction == hdl::ports::Direction::Output => Some(p.name.clone()),
             _ => None,
