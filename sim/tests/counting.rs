@@ -6,6 +6,7 @@
 mod common;
 
 use common::*;
+use proptest::prelude::*;
 use sim::traffic::ReadyPattern;
 use sim::{RunOptions, TrafficShape};
 
@@ -105,4 +106,88 @@ fn nodelfwd_crc_k3_b6_w32_c2_caught() {
     opts.shape = shape;
     let r = cosim.run(&opts, &mut |_, _| {}).unwrap();
     assert!(r.mismatches > 0);
+}
+
+/// One operation of a property-test sequence: (op code, key choice, gap); as many
+/// deletes as inserts.
+fn op_strategy() -> impl Strategy<Value = (u8, u8, u8)> {
+    (prop_oneof![4 => Just(0u8), 8 => Just(1u8), 1 => Just(2u8), 8 => Just(3u8)], any::<u8>(), prop_oneof![6 => Just(0u8), 1 => 1u8..5])
+}
+
+/// Runs a sequence on a fresh instance; keys from a pool of 5 plus edge keys, so that
+/// the same counters are incremented and decremented back to back, saturate, and are
+/// deleted from again; the counter image is read back and compared at the end.
+fn run_sequence(spec: &hdl::CoreConfig, ops: &[(u8, u8, u8)], ready: &[bool], pool_seed: u64) -> Result<(), TestCaseError> {
+    let mut cosim = fresh(spec);
+    let w = spec.params.key_bits;
+    let mut rng = sim::traffic::Rng::new(pool_seed);
+    let max = if w == 128 { u128::MAX } else { (1u128 << w) - 1 };
+    let pool: Vec<u128> = (0..5).map(|_| rng.key(w)).chain([0, max, 1]).collect();
+    let requests: Vec<sim::Request> = ops
+        .iter()
+        .enumerate()
+        .map(|(i, &(op, key, _))| sim::Request { op, key: pool[key as usize % pool.len()], tag: i as u8 })
+        .collect();
+    let gaps: Vec<u32> = ops.iter().map(|&(_, _, g)| g as u32).collect();
+    let mut consumer = ReadyPattern::new(ready.iter().copied().chain([true]).collect());
+    cosim.run_requests(&requests, &gaps, &mut consumer).unwrap();
+    cosim.check_image(&mut consumer).unwrap();
+    let r = cosim.report();
+    prop_assert_eq!(r.mismatches, 0, "{}: {}", spec.label(), list(&r.first_mismatches));
+    prop_assert_eq!(r.responses, ops.len() as u64);
+    Ok(())
+}
+
+fn property(spec: hdl::CoreConfig, cases: u32) {
+    let _ = library(&spec);
+    let config = ProptestConfig { cases, failure_persistence: None, ..ProptestConfig::default() };
+    proptest!(config, |(ops in prop::collection::vec(op_strategy(), 1..160),
+                        ready in prop::collection::vec(prop_oneof![3 => Just(true), 1 => Just(false)], 1..64),
+                        pool_seed in any::<u64>())| {
+        run_sequence(&spec, &ops, &ready, pool_seed)?;
+    });
+}
+
+#[test]
+fn property_crc_k3_b6_w32_c2() {
+    property(crc_k3_b6_w32_c2(), 48);
+}
+
+#[test]
+fn property_h3_k4_b12_w64_c4() {
+    property(h3_k4_b12_w64_c4(), 16);
+}
+
+#[test]
+fn property_h3_k1_b6_w128_c8() {
+    property(h3_k1_b6_w128_c8(), 24);
+}
+
+/// A counting image (saturated counters included) preloaded into the core is read
+/// back counter by counter, then traffic runs on it with the golden model starting
+/// from the same image.
+#[test]
+fn preloaded_crc_k3_b6_w32_c2_image_reads_back_and_runs() {
+    let base = crc_k3_b6_w32_c2();
+    let mut g = golden::CountingFilter::from_config(base.params).unwrap();
+    for key in 0..150u128 {
+        g.insert(key.wrapping_mul(0x9e37_79b9) & 0xffff_ffff).unwrap();
+    }
+    assert!(g.saturated().iter().all(|&s| s > 0) && g.fill().iter().all(|&f| f < 64), "{:?} {:?}", g.saturated(), g.fill());
+    let dir = std::env::temp_dir().join(format!("sim-counting-preload-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    g.export_image(&dir).unwrap();
+    let spec = hdl::CoreConfig { preload: Some(dir.clone()), ..base };
+    let core = sim::VerilatedCore::build(&spec, false).unwrap();
+    let mut cosim = sim::CoSim::from_core(core).unwrap();
+    std::fs::remove_dir_all(&dir).unwrap();
+    assert_eq!(cosim.golden(), &g);
+    let before = cosim.report().readbacks_checked;
+    assert_eq!(cosim.check_image(&mut ReadyPattern::default()).unwrap(), 0, "{}", list(&cosim.report().first_mismatches));
+    assert_eq!(cosim.report().readbacks_checked - before, 3 * 64);
+    let mut opts = RunOptions::stress(10_000, 32, 5);
+    opts.shape = TrafficShape::stress_for(32, &hdl::Timing::of(&spec.params));
+    opts.checkpoint_every = 2_500;
+    let r = cosim.run(&opts, &mut |_, _| {}).unwrap();
+    assert_eq!(r.mismatches, 0, "{}", list(&r.first_mismatches));
 }
