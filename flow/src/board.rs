@@ -58,11 +58,11 @@ pub struct Device {
 }
 
 impl Device {
-    /// Block RAMs a k-bank filter of 2^bank_bits-bit banks needs at the least:
-    /// every bank is read and written in the same cycle as the others, so
-    /// banks cannot share a block.
-    pub fn min_brams(&self, k: u32, bank_bits: u32) -> u32 {
-        let bank = 1u64 << bank_bits;
+    /// Block RAMs a k-bank filter of 2^bank_bits counters of counter_bits bits (1: a
+    /// plain filter's bits) needs at the least: every bank is read and written in the
+    /// same cycle as the others, so banks cannot share a block.
+    pub fn min_brams(&self, k: u32, bank_bits: u32, counter_bits: u32) -> u32 {
+        let bank = (1u64 << bank_bits) * counter_bits.max(1) as u64;
         k * bank.div_ceil(self.bram_bits as u64) as u32
     }
 
@@ -329,10 +329,15 @@ mod tests {
 
     #[test]
     fn minimum_brams_k4_b12() {
-        assert_eq!(UP5K.min_brams(4, 12), 4);
-        assert_eq!(UP5K.min_brams(16, 16), 256);
-        assert_eq!(ECP5_85F.min_brams(4, 12), 4);
-        assert_eq!(ECP5_85F.min_brams(4, 16), 16);
-        assert_eq!(HX8K.min_brams(2, 6), 2);
+        assert_eq!(UP5K.min_brams(4, 12, 1), 4);
+        assert_eq!(UP5K.min_brams(16, 16, 1), 256);
+        // Counting filters: 2^b x c bits per bank.
+        assert_eq!(UP5K.min_brams(4, 12, 4), 16);
+        assert_eq!(UP5K.min_brams(3, 6, 2), 3);
+        assert_eq!(ECP5_85F.min_brams(4, 12, 1), 4);
+        assert_eq!(ECP5_85F.min_brams(4, 16, 1), 16);
+        assert_eq!(ECP5_85F.min_brams(4, 12, 4), 4);
+        assert_eq!(ECP5_85F.min_brams(4, 12, 8), 8);
+        assert_eq!(HX8K.min_brams(2, 6, 1), 2);
     }
 }

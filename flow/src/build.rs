@@ -143,7 +143,7 @@ pub fn check_fits(board: &Board, core: &GeneratedCore) -> Result<(), FlowError> 
 }
 
 pub fn check_fits_device(d: &Device, core: &GeneratedCore) -> Result<(), FlowError> {
-    let need = d.min_brams(core.config.params.k, core.config.params.bank_bits);
+    let need = d.min_brams(core.config.params.k, core.config.params.bank_bits, core.config.params.counter_bits);
     if need > d.usable_brams() {
         return Err(FlowError::DoesNotFit {
             part: d.part.to_string(),
@@ -463,7 +463,7 @@ pub fn build(core: &GeneratedCore, opts: &BuildOptions) -> Result<BuildReport, F
             ffs: Count { used: pass.synth.cells.ffs(), total: total(d.ff_bel, d.ffs) },
             logic_cells: Some(Count { used: pass.pnr.used(d.lut_bel).used as u64, total: total(d.lut_bel, d.luts) }),
             brams: Count { used: pass.pnr.used(d.bram_bel).used as u64, total: total(d.bram_bel, d.brams) },
-            brams_minimum: d.min_brams(core.config.params.k, core.config.params.bank_bits),
+            brams_minimum: d.min_brams(core.config.params.k, core.config.params.bank_bits, core.config.params.counter_bits),
             memories: pass.synth.memories.clone(),
         },
         Family::Ecp5 => Resources {
@@ -471,7 +471,7 @@ pub fn build(core: &GeneratedCore, opts: &BuildOptions) -> Result<BuildReport, F
             ffs: Count { used: pass.pnr.used(d.ff_bel).used as u64, total: total(d.ff_bel, d.ffs) },
             logic_cells: None,
             brams: Count { used: pass.pnr.used(d.bram_bel).used as u64, total: total(d.bram_bel, d.brams) },
-            brams_minimum: d.min_brams(core.config.params.k, core.config.params.bank_bits),
+            brams_minimum: d.min_brams(core.config.params.k, core.config.params.bank_bits, core.config.params.counter_bits),
             memories: pass.synth.memories.clone(),
         },
     };

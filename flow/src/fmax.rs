@@ -274,7 +274,7 @@ pub fn measure(core: &GeneratedCore, opts: &FmaxOptions) -> Result<FmaxReport, F
         luts: core_cells.luts(),
         ffs: core_cells.ffs(),
         brams: first.used(d.bram_bel).used,
-        brams_minimum: d.min_brams(core.config.params.k, core.config.params.bank_bits),
+        brams_minimum: d.min_brams(core.config.params.k, core.config.params.bank_bits, core.config.params.counter_bits),
         logic_cells: (family == Family::Ice40).then(|| first.used(d.lut_bel).used),
         luts_per_hash_unit,
         luts_per_module,
