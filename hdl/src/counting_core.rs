@@ -67,7 +67,12 @@ impl<const W: usize> Logic for CountingCore<W> {
         o.rb_bank.next = self.io.rb.bank.val();
         o.rb_wcount.next = self.io.counter.wdata.val();
         o.busy.next = c.status.busy.val();
-        let present = self.parts.iter().all(|p| p.nz5.val());
+        // The AND over the banks for both outcomes of the slot in c6, chosen by its own.
+        let present = if self.parts.first().is_some_and(|p| p.present6_out.val()) {
+            self.parts.iter().all(|p| p.nz_if_present5.val())
+        } else {
+            self.parts.iter().all(|p| p.nz_if_absent5.val())
+        };
         for p in self.parts.iter_mut() {
             p.clock.next = self.sys.clock.val();
             p.reset.next = self.sys.reset.val();
@@ -145,8 +150,11 @@ impl<const W: usize> Logic for CountingCore<W> {
         v += "    ops$accept = io$req$valid & control$req$ready;\n";
         v += "    ops$op = io$req$op;\n    ops$rb_req = io$rb$req;\n    ops$rb_write = io$rb$write;\n";
         v += "    ops$rb_bank = io$rb$bank;\n    ops$rb_wcount = io$counter$wdata;\n    ops$busy = control$status$busy;\n";
-        let nz: Vec<String> = (0..k).map(|p| format!("parts${p}$nz5")).collect();
-        let present = nz.join(" & ");
+        // The AND over the banks for both outcomes of the slot in c6, chosen by its own
+        // present6 (a flip-flop): the only logic between it and the next present6.
+        let if_present: Vec<String> = (0..k).map(|p| format!("parts${p}$nz_if_present5")).collect();
+        let if_absent: Vec<String> = (0..k).map(|p| format!("parts${p}$nz_if_absent5")).collect();
+        let present = format!("(parts$0$present6_out ? ({}) : ({}))", if_present.join(" & "), if_absent.join(" & "));
         for p in 0..k {
             v += &format!("    parts${p}$clock = sys$clock;\n    parts${p}$reset = sys$reset;\n");
             v += &link_assignments(&ToBanks::<W>::join_hdl("", "control$banks", &format!("parts${p}$control")));
@@ -168,6 +176,14 @@ impl<const W: usize> Logic for CountingCore<W> {
         }
         v += "    endcase\n";
         v += "end\n";
+        if k > 1 {
+            // Every bank registers the same present6; bank 0's is the one read.
+            let copies: Vec<String> = (1..k).map(|p| format!("parts${p}$present6_out")).collect();
+            v += &format!(
+                "/* verilator lint_off UNUSED */\nwire unused_present6 = &{{1'b0, {}, 1'b0}};\n/* verilator lint_on UNUSED */\n",
+                copies.join(", ")
+            );
+        }
         if k < 16 {
             v += &format!(
                 "/* verilator lint_off UNUSED */\nwire unused_rb_select = &{{1'b0, control$rb_select5[15:{k}], 1'b0}};\n/* verilator lint_on UNUSED */\n"

@@ -57,6 +57,13 @@ pub struct CountingPartition<const W: usize> {
     pub present5: Signal<In, bool>,
     /// This bank's counter of the slot in c5 is non-zero.
     pub nz5: Signal<Out, bool>,
+    /// nz5 if the delete in c6 (if any) is carried out / is not: the core ANDs each over
+    /// the banks and chooses by present6, so the cross-bank AND of one slot reaches the
+    /// next one's through a single 2:1 choice.
+    pub nz_if_present5: Signal<Out, bool>,
+    pub nz_if_absent5: Signal<Out, bool>,
+    /// The slot in c6 found all its counters non-zero (the same in every bank).
+    pub present6_out: Signal<Out, bool>,
     /// This bank's counter of the slot in c5.
     pub value5: Signal<Out, Bits<8>>,
     pub fill: Signal<Out, Bits<17>>,
@@ -91,6 +98,18 @@ pub struct CountingPartition<const W: usize> {
     m1_5: DFF<bool>,
     pre_valid5: DFF<bool>,
     pre5: DFF<Bits<8>>,
+    // Whether pre5 / cur6 / alt6 / w7 are non-zero, registered with them.
+    pre_nz5: DFF<bool>,
+    cur_nz6: DFF<bool>,
+    alt_nz6: DFF<bool>,
+    w7_nz: DFF<bool>,
+    w6_nz: Signal<Local, bool>,
+    // The counter unless the slot in c6 has this address, and whether it is non-zero.
+    other: Signal<Local, Bits<8>>,
+    other_nz: Signal<Local, bool>,
+    // Non-zero if the slot in c6 writes its alternative value / keeps its counter.
+    nz_alt: Signal<Local, bool>,
+    nz_cur: Signal<Local, bool>,
     value: Signal<Local, Bits<8>>,
     is_nz5: Signal<Local, bool>,
     is_sat5: Signal<Local, bool>,
@@ -152,6 +171,9 @@ impl<const W: usize> CountingPartition<W> {
             ops: Default::default(),
             present5: Default::default(),
             nz5: Default::default(),
+            nz_if_present5: Default::default(),
+            nz_if_absent5: Default::default(),
+            present6_out: Default::default(),
             value5: Default::default(),
             fill: Default::default(),
             saturated: Default::default(),
@@ -180,6 +202,15 @@ impl<const W: usize> CountingPartition<W> {
             m1_5: Default::default(),
             pre_valid5: Default::default(),
             pre5: Default::default(),
+            pre_nz5: Default::default(),
+            cur_nz6: Default::default(),
+            alt_nz6: Default::default(),
+            w7_nz: Default::default(),
+            w6_nz: Default::default(),
+            other: Default::default(),
+            other_nz: Default::default(),
+            nz_alt: Default::default(),
+            nz_cur: Default::default(),
             value: Default::default(),
             is_nz5: Default::default(),
             is_sat5: Default::default(),
@@ -231,7 +262,7 @@ impl<const W: usize> Logic for CountingPartition<W> {
     fn update(&mut self) {
         dff_setup!(
             self, clock, addr3, addr4, addr5, addr6, sweep_addr4, sweep_addr5, sweep5, sweep6, fv5, fv6, ins5, del5, cw5,
-            cwd5, recount5, eq2_4, eq3_4, m1_5, pre_valid5, pre5, cur6, alt6, write_alt6, delete6, present6, w7, nz_up6,
+            cwd5, recount5, eq2_4, eq3_4, m1_5, pre_valid5, pre5, pre_nz5, cur_nz6, alt_nz6, w7_nz, cur6, alt6, write_alt6, delete6, present6, w7, nz_up6,
             nz_down6, nz_down_if_present6, sat_up6, sat_down6, fill_count, sat_count
         );
         self.hash.clock.next = self.clock.val();
@@ -281,6 +312,11 @@ impl<const W: usize> Logic for CountingPartition<W> {
         } else {
             self.w6.next = self.cur6.q.val();
         }
+        if self.use_alt6.val() {
+            self.w6_nz.next = self.alt_nz6.q.val();
+        } else {
+            self.w6_nz.next = self.cur_nz6.q.val();
+        }
 
         // Address compares, one stage before their use.
         self.eq2_4.d.next = (((self.addr3.q.val() ^ self.addr5.q.val()) & self.address_mask.val()) == self.address_zero.val())
@@ -292,23 +328,57 @@ impl<const W: usize> Logic for CountingPartition<W> {
         self.pre_valid5.d.next = self.eq2_4.q.val() | self.eq3_4.q.val();
         if self.eq2_4.q.val() {
             self.pre5.d.next = self.w6.val();
+            self.pre_nz5.d.next = self.w6_nz.val();
         } else {
             self.pre5.d.next = self.w7.q.val();
+            self.pre_nz5.d.next = self.w7_nz.q.val();
         }
 
-        // c5: the counter, newest value first.
+        // c5: the counter, newest value first: the slot one ahead's (c6), else two or
+        // three ahead's (pre5), else the RAM's.
+        if self.pre_valid5.q.val() {
+            self.other.next = self.pre5.q.val();
+            self.other_nz.next = self.pre_nz5.q.val();
+        } else {
+            self.other.next = self.ram.read_data.val();
+            self.other_nz.next = self.ram.read_data.val() != self.counter_zero.val();
+        }
         if self.m1_5.q.val() {
             self.value.next = self.w6.val();
-        } else if self.pre_valid5.q.val() {
-            self.value.next = self.pre5.q.val();
+            self.nz_alt.next = self.alt_nz6.q.val();
+            self.nz_cur.next = self.cur_nz6.q.val();
         } else {
-            self.value.next = self.ram.read_data.val();
+            self.value.next = self.other.val();
+            self.nz_alt.next = self.other_nz.val();
+            self.nz_cur.next = self.other_nz.val();
         }
-        self.is_nz5.next = self.value.val() != self.counter_zero.val();
+        // Whether the counter is non-zero, for either outcome of the slot in c6 (a delete
+        // writes its alternative only if present6; an insert or a counter write always).
+        if self.write_alt6.q.val() | self.delete6.q.val() {
+            self.nz_if_present5.next = self.nz_alt.val();
+        } else {
+            self.nz_if_present5.next = self.nz_cur.val();
+        }
+        if self.write_alt6.q.val() {
+            self.nz_if_absent5.next = self.nz_alt.val();
+        } else {
+            self.nz_if_absent5.next = self.nz_cur.val();
+        }
+        self.present6_out.next = self.present6.q.val();
+        if self.present6.q.val() {
+            self.is_nz5.next = self.nz_if_present5.val();
+        } else {
+            self.is_nz5.next = self.nz_if_absent5.val();
+        }
         self.is_sat5.next = self.value.val() == self.counter_max.val();
         self.nz5.next = self.is_nz5.val();
         self.value5.next = self.value.val();
         self.cur6.d.next = self.value.val();
+        self.cur_nz6.d.next = self.is_nz5.val();
+        // The alternative is non-zero: an insert's always, a counter write's if its value
+        // is, a delete's if the counter is above 1 (a delete writes only when it is >= 1).
+        self.alt_nz6.d.next = (self.ins5.q.val() | (self.cw5.q.val() & (self.cwd5.q.val() != self.counter_zero.val())))
+            | ((!self.ins5.q.val() & !self.cw5.q.val()) & ((self.value.val() & self.counter_below_max.val()) != self.counter_zero.val()));
         if self.is_sat5.val() & !self.cw5.q.val() {
             self.alt6.d.next = self.counter_max.val();
         } else if self.ins5.q.val() {
@@ -331,6 +401,7 @@ impl<const W: usize> Logic for CountingPartition<W> {
         self.sat_down6.d.next = (self.cw5.q.val() & self.is_sat5.val()) & (self.cwd5.q.val() != self.counter_max.val());
 
         self.w7.d.next = self.w6.val();
+        self.w7_nz.d.next = self.w6_nz.val();
         self.ram.write_enable.next = self.use_alt6.val() | self.sweep6.q.val();
         self.ram.write_addr.next = self.addr6.q.val();
         if self.sweep6.q.val() {
