@@ -111,6 +111,34 @@ pub struct CountingPartition<const W: usize> {
     nz_alt: Signal<Local, bool>,
     nz_cur: Signal<Local, bool>,
     value: Signal<Local, Bits<8>>,
+    // What c6 registers, worked out for each counter the slot in c5 may have: the
+    // other one (o_: RAM or pre5), and, when the slot in c6 has its address, that
+    // slot's alternative (a_) or unchanged counter (c_), both registers; chosen last
+    // by m1 and the slot in c6's outcome (sel_a / sel_c), so that its presence reaches
+    // these registers through two LUT levels, not through an incrementer.
+    o_sat: Signal<Local, bool>,
+    o_one: Signal<Local, bool>,
+    o_below: Signal<Local, bool>,
+    o_alt: Signal<Local, Bits<8>>,
+    o_altnz: Signal<Local, bool>,
+    a_sat: Signal<Local, bool>,
+    a_one: Signal<Local, bool>,
+    a_below: Signal<Local, bool>,
+    a_alt: Signal<Local, Bits<8>>,
+    a_altnz: Signal<Local, bool>,
+    c_sat: Signal<Local, bool>,
+    c_one: Signal<Local, bool>,
+    c_below: Signal<Local, bool>,
+    c_alt: Signal<Local, Bits<8>>,
+    c_altnz: Signal<Local, bool>,
+    p_nz: Signal<Local, bool>,
+    p_sat: Signal<Local, bool>,
+    p_one: Signal<Local, bool>,
+    p_below: Signal<Local, bool>,
+    p_alt: Signal<Local, Bits<8>>,
+    p_altnz: Signal<Local, bool>,
+    sel_a: Signal<Local, bool>,
+    sel_c: Signal<Local, bool>,
     is_nz5: Signal<Local, bool>,
     is_sat5: Signal<Local, bool>,
     cur6: DFF<Bits<8>>,
@@ -212,6 +240,29 @@ impl<const W: usize> CountingPartition<W> {
             nz_alt: Default::default(),
             nz_cur: Default::default(),
             value: Default::default(),
+            o_sat: Default::default(),
+            o_one: Default::default(),
+            o_below: Default::default(),
+            o_alt: Default::default(),
+            o_altnz: Default::default(),
+            a_sat: Default::default(),
+            a_one: Default::default(),
+            a_below: Default::default(),
+            a_alt: Default::default(),
+            a_altnz: Default::default(),
+            c_sat: Default::default(),
+            c_one: Default::default(),
+            c_below: Default::default(),
+            c_alt: Default::default(),
+            c_altnz: Default::default(),
+            p_nz: Default::default(),
+            p_sat: Default::default(),
+            p_one: Default::default(),
+            p_below: Default::default(),
+            p_alt: Default::default(),
+            p_altnz: Default::default(),
+            sel_a: Default::default(),
+            sel_c: Default::default(),
             is_nz5: Default::default(),
             is_sat5: Default::default(),
             cur6: Default::default(),
@@ -370,32 +421,111 @@ impl<const W: usize> Logic for CountingPartition<W> {
         } else {
             self.is_nz5.next = self.nz_if_absent5.val();
         }
-        self.is_sat5.next = self.value.val() == self.counter_max.val();
+        // Properties and the alternative value (insert: +1 below S; counter write: its
+        // value; otherwise -1 below S) of each candidate counter.
+        self.o_sat.next = self.other.val() == self.counter_max.val();
+        self.o_one.next = self.other.val() == self.counter_one.val();
+        self.o_below.next = self.other.val() == self.counter_below_max.val();
+        if self.o_sat.val() & !self.cw5.q.val() {
+            self.o_alt.next = self.counter_max.val();
+        } else if self.ins5.q.val() {
+            self.o_alt.next = self.other.val() + self.counter_one.val();
+        } else if self.cw5.q.val() {
+            self.o_alt.next = self.cwd5.q.val();
+        } else {
+            self.o_alt.next = self.other.val() - self.counter_one.val();
+        }
+        self.o_altnz.next = (self.ins5.q.val() | (self.cw5.q.val() & (self.cwd5.q.val() != self.counter_zero.val())))
+            | ((!self.ins5.q.val() & !self.cw5.q.val()) & ((self.other.val() & self.counter_below_max.val()) != self.counter_zero.val()));
+        self.a_sat.next = self.alt6.q.val() == self.counter_max.val();
+        self.a_one.next = self.alt6.q.val() == self.counter_one.val();
+        self.a_below.next = self.alt6.q.val() == self.counter_below_max.val();
+        if self.a_sat.val() & !self.cw5.q.val() {
+            self.a_alt.next = self.counter_max.val();
+        } else if self.ins5.q.val() {
+            self.a_alt.next = self.alt6.q.val() + self.counter_one.val();
+        } else if self.cw5.q.val() {
+            self.a_alt.next = self.cwd5.q.val();
+        } else {
+            self.a_alt.next = self.alt6.q.val() - self.counter_one.val();
+        }
+        self.a_altnz.next = (self.ins5.q.val() | (self.cw5.q.val() & (self.cwd5.q.val() != self.counter_zero.val())))
+            | ((!self.ins5.q.val() & !self.cw5.q.val()) & ((self.alt6.q.val() & self.counter_below_max.val()) != self.counter_zero.val()));
+        self.c_sat.next = self.cur6.q.val() == self.counter_max.val();
+        self.c_one.next = self.cur6.q.val() == self.counter_one.val();
+        self.c_below.next = self.cur6.q.val() == self.counter_below_max.val();
+        if self.c_sat.val() & !self.cw5.q.val() {
+            self.c_alt.next = self.counter_max.val();
+        } else if self.ins5.q.val() {
+            self.c_alt.next = self.cur6.q.val() + self.counter_one.val();
+        } else if self.cw5.q.val() {
+            self.c_alt.next = self.cwd5.q.val();
+        } else {
+            self.c_alt.next = self.cur6.q.val() - self.counter_one.val();
+        }
+        self.c_altnz.next = (self.ins5.q.val() | (self.cw5.q.val() & (self.cwd5.q.val() != self.counter_zero.val())))
+            | ((!self.ins5.q.val() & !self.cw5.q.val()) & ((self.cur6.q.val() & self.counter_below_max.val()) != self.counter_zero.val()));
+        self.sel_a.next = self.m1_5.q.val() & self.use_alt6.val();
+        self.sel_c.next = self.m1_5.q.val() & !self.use_alt6.val();
+        if self.sel_a.val() {
+            self.p_sat.next = self.a_sat.val();
+        } else if self.sel_c.val() {
+            self.p_sat.next = self.c_sat.val();
+        } else {
+            self.p_sat.next = self.o_sat.val();
+        }
+        if self.sel_a.val() {
+            self.p_one.next = self.a_one.val();
+        } else if self.sel_c.val() {
+            self.p_one.next = self.c_one.val();
+        } else {
+            self.p_one.next = self.o_one.val();
+        }
+        if self.sel_a.val() {
+            self.p_below.next = self.a_below.val();
+        } else if self.sel_c.val() {
+            self.p_below.next = self.c_below.val();
+        } else {
+            self.p_below.next = self.o_below.val();
+        }
+        if self.sel_a.val() {
+            self.p_alt.next = self.a_alt.val();
+        } else if self.sel_c.val() {
+            self.p_alt.next = self.c_alt.val();
+        } else {
+            self.p_alt.next = self.o_alt.val();
+        }
+        if self.sel_a.val() {
+            self.p_altnz.next = self.a_altnz.val();
+        } else if self.sel_c.val() {
+            self.p_altnz.next = self.c_altnz.val();
+        } else {
+            self.p_altnz.next = self.o_altnz.val();
+        }
+        if self.sel_a.val() {
+            self.p_nz.next = self.alt_nz6.q.val();
+        } else if self.sel_c.val() {
+            self.p_nz.next = self.cur_nz6.q.val();
+        } else {
+            self.p_nz.next = self.other_nz.val();
+        }
+        self.is_sat5.next = self.p_sat.val();
         self.nz5.next = self.is_nz5.val();
         self.value5.next = self.value.val();
         self.cur6.d.next = self.value.val();
-        self.cur_nz6.d.next = self.is_nz5.val();
+        self.cur_nz6.d.next = self.p_nz.val();
         // The alternative is non-zero: an insert's always, a counter write's if its value
         // is, a delete's if the counter is above 1 (a delete writes only when it is >= 1).
-        self.alt_nz6.d.next = (self.ins5.q.val() | (self.cw5.q.val() & (self.cwd5.q.val() != self.counter_zero.val())))
-            | ((!self.ins5.q.val() & !self.cw5.q.val()) & ((self.value.val() & self.counter_below_max.val()) != self.counter_zero.val()));
-        if self.is_sat5.val() & !self.cw5.q.val() {
-            self.alt6.d.next = self.counter_max.val();
-        } else if self.ins5.q.val() {
-            self.alt6.d.next = self.value.val() + self.counter_one.val();
-        } else if self.cw5.q.val() {
-            self.alt6.d.next = self.cwd5.q.val();
-        } else {
-            self.alt6.d.next = self.value.val() - self.counter_one.val();
-        }
+        self.alt_nz6.d.next = self.p_altnz.val();
+        self.alt6.d.next = self.p_alt.val();
         self.write_alt6.d.next = self.ins5.q.val() | self.cw5.q.val();
         self.delete6.d.next = self.del5.q.val();
         self.present6.d.next = self.present5.val();
-        self.nz_up6.d.next = ((self.ins5.q.val() | self.recount5.q.val()) & (self.ins5.q.val() ^ self.is_nz5.val()))
-            | ((self.cw5.q.val() & !self.is_nz5.val()) & (self.cwd5.q.val() != self.counter_zero.val()));
-        self.nz_down6.d.next = (self.cw5.q.val() & self.is_nz5.val()) & (self.cwd5.q.val() == self.counter_zero.val());
-        self.nz_down_if_present6.d.next = self.del5.q.val() & (self.value.val() == self.counter_one.val());
-        self.sat_up6.d.next = ((self.ins5.q.val() & (self.value.val() == self.counter_below_max.val()))
+        self.nz_up6.d.next = ((self.ins5.q.val() | self.recount5.q.val()) & (self.ins5.q.val() ^ self.p_nz.val()))
+            | ((self.cw5.q.val() & !self.p_nz.val()) & (self.cwd5.q.val() != self.counter_zero.val()));
+        self.nz_down6.d.next = (self.cw5.q.val() & self.p_nz.val()) & (self.cwd5.q.val() == self.counter_zero.val());
+        self.nz_down_if_present6.d.next = self.del5.q.val() & self.p_one.val();
+        self.sat_up6.d.next = ((self.ins5.q.val() & self.p_below.val())
             | (self.recount5.q.val() & self.is_sat5.val()))
             | ((self.cw5.q.val() & !self.is_sat5.val()) & (self.cwd5.q.val() == self.counter_max.val()));
         self.sat_down6.d.next = (self.cw5.q.val() & self.is_sat5.val()) & (self.cwd5.q.val() != self.counter_max.val());
