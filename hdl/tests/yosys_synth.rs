@@ -28,13 +28,14 @@ fn yosys() -> String {
 fn synthesise(cfg: &CoreConfig, family: &Family) -> (std::collections::BTreeMap<String, usize>, String) {
     let core = hdl::generate_core(cfg).unwrap();
     let dir = std::env::temp_dir().join(format!(
-        "bloom-hdl-synth-{}-{}-k{}-b{}-w{}-{}",
+        "bloom-hdl-synth-{}-{}-k{}-b{}-w{}-{}-c{}",
         std::process::id(),
         family.synth,
         cfg.k(),
         cfg.bank_bits(),
         cfg.key_bits(),
-        cfg.params.hash
+        cfg.params.hash,
+        cfg.params.counter_bits
     ));
     std::fs::create_dir_all(&dir).unwrap();
     let file = dir.join("bloom_core.v");
@@ -71,7 +72,8 @@ fn check(k: usize, bank_bits: usize, key_bits: usize, hash: HashFamily, family: 
 fn check_config(cfg: &CoreConfig, family: &Family) {
     let (k, bank_bits, key_bits, hash) = (cfg.k(), cfg.bank_bits(), cfg.key_bits(), cfg.params.hash);
     let (cells, log) = synthesise(cfg, family);
-    let per_bank = (1usize << bank_bits).div_ceil(family.ram_bits);
+    // A bank of 2^b counters of c bits (c = 1: bits).
+    let per_bank = ((1usize << bank_bits) * cfg.params.counter_bits as usize).div_ceil(family.ram_bits);
     eprintln!("{} k={k} b={bank_bits} W={key_bits} {hash}: {cells:?}", family.synth);
     assert_eq!(cells.get(family.ram_cell).copied().unwrap_or(0), k * per_bank, "{} count: {cells:?}", family.ram_cell);
     let mapped = log.lines().filter(|l| l.starts_with("mapping memory ") && l.ends_with(family.libmap_cell)).count();
@@ -133,4 +135,27 @@ fn ice40_crc_k2_b9_w32_preloaded() {
 #[test]
 fn ecp5_crc_k2_b9_w32_preloaded() {
     check_preloaded(&ECP5);
+}
+
+/// Counting cores: every bank of 2^b counters of c bits in the minimal block RAMs,
+/// ceil(2^b c / block bits) each (iCE40: 4 SB_RAM40_4K for 2^12 x 4; ECP5: 1 DP16KD).
+fn check_counting(k: u32, bank_bits: u32, key_bits: u32, hash: HashFamily, c: u32, family: &Family) {
+    let params = hdl::CoreParams::new(k, bank_bits, key_bits, hash, 3).unwrap().with_counter_bits(c).unwrap();
+    check_config(&CoreConfig::from(params), family);
+}
+#[test]
+fn ice40_h3_k4_b12_w64_c4() {
+    check_counting(4, 12, 64, H3, 4, &ICE40);
+}
+#[test]
+fn ecp5_h3_k4_b12_w64_c4() {
+    check_counting(4, 12, 64, H3, 4, &ECP5);
+}
+#[test]
+fn ice40_crc_k3_b9_w32_c2() {
+    check_counting(3, 9, 32, Crc, 2, &ICE40);
+}
+#[test]
+fn ecp5_crc_k2_b12_w32_c8() {
+    check_counting(2, 12, 32, Crc, 8, &ECP5);
 }
