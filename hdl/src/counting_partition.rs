@@ -132,15 +132,27 @@ pub struct CountingPartition<const W: usize> {
     c_alt: Signal<Local, Bits<8>>,
     c_altnz: Signal<Local, bool>,
     p_nz: Signal<Local, bool>,
-    p_sat: Signal<Local, bool>,
-    p_one: Signal<Local, bool>,
-    p_below: Signal<Local, bool>,
     p_alt: Signal<Local, Bits<8>>,
     p_altnz: Signal<Local, bool>,
     sel_a: Signal<Local, bool>,
+    // The count flags of c6 for each candidate counter.
+    o_nz_up: Signal<Local, bool>,
+    o_nz_down: Signal<Local, bool>,
+    o_nz_dip: Signal<Local, bool>,
+    o_sat_up: Signal<Local, bool>,
+    o_sat_down: Signal<Local, bool>,
+    a_nz_up: Signal<Local, bool>,
+    a_nz_down: Signal<Local, bool>,
+    a_nz_dip: Signal<Local, bool>,
+    a_sat_up: Signal<Local, bool>,
+    a_sat_down: Signal<Local, bool>,
+    c_nz_up: Signal<Local, bool>,
+    c_nz_down: Signal<Local, bool>,
+    c_nz_dip: Signal<Local, bool>,
+    c_sat_up: Signal<Local, bool>,
+    c_sat_down: Signal<Local, bool>,
     sel_c: Signal<Local, bool>,
     is_nz5: Signal<Local, bool>,
-    is_sat5: Signal<Local, bool>,
     cur6: DFF<Bits<8>>,
     alt6: DFF<Bits<8>>,
     // c6 writes alt6 unconditionally (insert, counter write) / if present6 (delete).
@@ -256,15 +268,26 @@ impl<const W: usize> CountingPartition<W> {
             c_alt: Default::default(),
             c_altnz: Default::default(),
             p_nz: Default::default(),
-            p_sat: Default::default(),
-            p_one: Default::default(),
-            p_below: Default::default(),
             p_alt: Default::default(),
             p_altnz: Default::default(),
             sel_a: Default::default(),
+            o_nz_up: Default::default(),
+            o_nz_down: Default::default(),
+            o_nz_dip: Default::default(),
+            o_sat_up: Default::default(),
+            o_sat_down: Default::default(),
+            a_nz_up: Default::default(),
+            a_nz_down: Default::default(),
+            a_nz_dip: Default::default(),
+            a_sat_up: Default::default(),
+            a_sat_down: Default::default(),
+            c_nz_up: Default::default(),
+            c_nz_down: Default::default(),
+            c_nz_dip: Default::default(),
+            c_sat_up: Default::default(),
+            c_sat_down: Default::default(),
             sel_c: Default::default(),
             is_nz5: Default::default(),
-            is_sat5: Default::default(),
             cur6: Default::default(),
             alt6: Default::default(),
             write_alt6: Default::default(),
@@ -468,27 +491,6 @@ impl<const W: usize> Logic for CountingPartition<W> {
         self.sel_a.next = self.m1_5.q.val() & self.use_alt6.val();
         self.sel_c.next = self.m1_5.q.val() & !self.use_alt6.val();
         if self.sel_a.val() {
-            self.p_sat.next = self.a_sat.val();
-        } else if self.sel_c.val() {
-            self.p_sat.next = self.c_sat.val();
-        } else {
-            self.p_sat.next = self.o_sat.val();
-        }
-        if self.sel_a.val() {
-            self.p_one.next = self.a_one.val();
-        } else if self.sel_c.val() {
-            self.p_one.next = self.c_one.val();
-        } else {
-            self.p_one.next = self.o_one.val();
-        }
-        if self.sel_a.val() {
-            self.p_below.next = self.a_below.val();
-        } else if self.sel_c.val() {
-            self.p_below.next = self.c_below.val();
-        } else {
-            self.p_below.next = self.o_below.val();
-        }
-        if self.sel_a.val() {
             self.p_alt.next = self.a_alt.val();
         } else if self.sel_c.val() {
             self.p_alt.next = self.c_alt.val();
@@ -509,7 +511,6 @@ impl<const W: usize> Logic for CountingPartition<W> {
         } else {
             self.p_nz.next = self.other_nz.val();
         }
-        self.is_sat5.next = self.p_sat.val();
         self.nz5.next = self.is_nz5.val();
         self.value5.next = self.value.val();
         self.cur6.d.next = self.value.val();
@@ -521,14 +522,57 @@ impl<const W: usize> Logic for CountingPartition<W> {
         self.write_alt6.d.next = self.ins5.q.val() | self.cw5.q.val();
         self.delete6.d.next = self.del5.q.val();
         self.present6.d.next = self.present5.val();
-        self.nz_up6.d.next = ((self.ins5.q.val() | self.recount5.q.val()) & (self.ins5.q.val() ^ self.p_nz.val()))
-            | ((self.cw5.q.val() & !self.p_nz.val()) & (self.cwd5.q.val() != self.counter_zero.val()));
-        self.nz_down6.d.next = (self.cw5.q.val() & self.p_nz.val()) & (self.cwd5.q.val() == self.counter_zero.val());
-        self.nz_down_if_present6.d.next = self.del5.q.val() & self.p_one.val();
-        self.sat_up6.d.next = ((self.ins5.q.val() & self.p_below.val())
-            | (self.recount5.q.val() & self.is_sat5.val()))
-            | ((self.cw5.q.val() & !self.is_sat5.val()) & (self.cwd5.q.val() == self.counter_max.val()));
-        self.sat_down6.d.next = (self.cw5.q.val() & self.is_sat5.val()) & (self.cwd5.q.val() != self.counter_max.val());
+        // The count flags for each candidate, chosen last like the counter.
+        self.o_nz_up.next = ((self.ins5.q.val() | self.recount5.q.val()) & (self.ins5.q.val() ^ self.other_nz.val())) | ((self.cw5.q.val() & !self.other_nz.val()) & (self.cwd5.q.val() != self.counter_zero.val()));
+        self.o_nz_down.next = (self.cw5.q.val() & self.other_nz.val()) & (self.cwd5.q.val() == self.counter_zero.val());
+        self.o_nz_dip.next = self.del5.q.val() & self.o_one.val();
+        self.o_sat_up.next = ((self.ins5.q.val() & self.o_below.val()) | (self.recount5.q.val() & self.o_sat.val())) | ((self.cw5.q.val() & !self.o_sat.val()) & (self.cwd5.q.val() == self.counter_max.val()));
+        self.o_sat_down.next = (self.cw5.q.val() & self.o_sat.val()) & (self.cwd5.q.val() != self.counter_max.val());
+        self.a_nz_up.next = ((self.ins5.q.val() | self.recount5.q.val()) & (self.ins5.q.val() ^ self.alt_nz6.q.val())) | ((self.cw5.q.val() & !self.alt_nz6.q.val()) & (self.cwd5.q.val() != self.counter_zero.val()));
+        self.a_nz_down.next = (self.cw5.q.val() & self.alt_nz6.q.val()) & (self.cwd5.q.val() == self.counter_zero.val());
+        self.a_nz_dip.next = self.del5.q.val() & self.a_one.val();
+        self.a_sat_up.next = ((self.ins5.q.val() & self.a_below.val()) | (self.recount5.q.val() & self.a_sat.val())) | ((self.cw5.q.val() & !self.a_sat.val()) & (self.cwd5.q.val() == self.counter_max.val()));
+        self.a_sat_down.next = (self.cw5.q.val() & self.a_sat.val()) & (self.cwd5.q.val() != self.counter_max.val());
+        self.c_nz_up.next = ((self.ins5.q.val() | self.recount5.q.val()) & (self.ins5.q.val() ^ self.cur_nz6.q.val())) | ((self.cw5.q.val() & !self.cur_nz6.q.val()) & (self.cwd5.q.val() != self.counter_zero.val()));
+        self.c_nz_down.next = (self.cw5.q.val() & self.cur_nz6.q.val()) & (self.cwd5.q.val() == self.counter_zero.val());
+        self.c_nz_dip.next = self.del5.q.val() & self.c_one.val();
+        self.c_sat_up.next = ((self.ins5.q.val() & self.c_below.val()) | (self.recount5.q.val() & self.c_sat.val())) | ((self.cw5.q.val() & !self.c_sat.val()) & (self.cwd5.q.val() == self.counter_max.val()));
+        self.c_sat_down.next = (self.cw5.q.val() & self.c_sat.val()) & (self.cwd5.q.val() != self.counter_max.val());
+        if self.sel_a.val() {
+            self.nz_up6.d.next = self.a_nz_up.val();
+        } else if self.sel_c.val() {
+            self.nz_up6.d.next = self.c_nz_up.val();
+        } else {
+            self.nz_up6.d.next = self.o_nz_up.val();
+        }
+        if self.sel_a.val() {
+            self.nz_down6.d.next = self.a_nz_down.val();
+        } else if self.sel_c.val() {
+            self.nz_down6.d.next = self.c_nz_down.val();
+        } else {
+            self.nz_down6.d.next = self.o_nz_down.val();
+        }
+        if self.sel_a.val() {
+            self.nz_down_if_present6.d.next = self.a_nz_dip.val();
+        } else if self.sel_c.val() {
+            self.nz_down_if_present6.d.next = self.c_nz_dip.val();
+        } else {
+            self.nz_down_if_present6.d.next = self.o_nz_dip.val();
+        }
+        if self.sel_a.val() {
+            self.sat_up6.d.next = self.a_sat_up.val();
+        } else if self.sel_c.val() {
+            self.sat_up6.d.next = self.c_sat_up.val();
+        } else {
+            self.sat_up6.d.next = self.o_sat_up.val();
+        }
+        if self.sel_a.val() {
+            self.sat_down6.d.next = self.a_sat_down.val();
+        } else if self.sel_c.val() {
+            self.sat_down6.d.next = self.c_sat_down.val();
+        } else {
+            self.sat_down6.d.next = self.o_sat_down.val();
+        }
 
         self.w7.d.next = self.w6.val();
         self.w7_nz.d.next = self.w6_nz.val();
