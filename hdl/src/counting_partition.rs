@@ -10,16 +10,22 @@
 //!   c3 addr3 -> RAM read port; compare addr3 with the slots in c5 and c6
 //!   c4 addr4; compare addr4 with the slot in c5; the values of the slots two and three
 //!      ahead (now in c6 and c7) chosen by the c3 compares -> pre5
-//!   c5 RAM output register; value5 = the slot one ahead's new value (c6) if it has this
-//!      address, else pre5 if a slot two or three ahead had it, else the RAM's; nz5 (the
-//!      counter is non-zero, ANDed over the banks into the hit and `present5`); the
-//!      candidates of c6 registered: the value unchanged, and the one other value this
-//!      slot may write (insert: +1 below S; counter write: its value; delete: -1 below S)
-//!   c6 write-back: an insert or a counter write writes its candidate, a delete writes
-//!      it only if `present6` (the AND over the banks of c5, registered), so the
-//!      cross-bank AND reaches the write as one register and a 2:1 choice, and is on
-//!      the forwarding path (w6) only through that choice; fill and saturated counts
-//!      add their changes (flags registered in c5, the delete's -1 gated by present6)
+//!   c5 RAM output register; the counter = the slot one ahead's new value (c6) if it has
+//!      this address, else pre5 if a slot two or three ahead had it, else the RAM's.
+//!      The slot one ahead's new value depends on its own presence (a delete writes only
+//!      if all its k counters were non-zero), a flip-flop by now (present6). Nothing here
+//!      waits for it: every result of c5 is worked out for each candidate counter (the
+//!      RAM's or pre5; the slot ahead's alternative; its unchanged counter) and chosen
+//!      last by the address match and present6: the counter and its "non-zero" (for the
+//!      hit and the cross-bank AND, which the core forms for both outcomes and chooses
+//!      by present6), the one other value this slot may write (insert: +1 below S;
+//!      counter write: its value; delete: -1 below S), and the count flags. So present6
+//!      reaches the next slot's registers through at most two LUT levels, never through
+//!      an incrementer or the AND over the banks.
+//!   c6 write-back: an insert or a counter write writes its alternative, a delete writes
+//!      it only if present6 (its AND over the banks of c5, registered); fill and
+//!      saturated counts add their changes (flags registered in c5, the delete's -1
+//!      gated by present6)
 //!   c7 w7 = w6 registered (forwarded to the slot three behind through pre5)
 //! Latency: key at c1 -> nz5 at c5; write-back and counts at the end of c6
 //! (commit_latency 6: two stages after the plain core's c4, see timing.rs).
