@@ -72,15 +72,26 @@ fn golden_step(cfg: &golden::Config) -> anyhow::Result<GoldenSample> {
     let classic = golden::theory::classic(m, n, cfg.k)?;
     println!("theory at n = {n} items (2^b ln 2): partitioned exact {exact:.4e}, standard exact {standard:.4e}, classic {classic:.4e}");
 
-    let mut filter = golden::PartitionedFilter::try_new(*cfg)?;
+    // A counting filter (counter_bits > 1) answers queries as its 0-1 projection
+    // (contract §7.5), which the rest of this step measures; with c = 1 the projection
+    // is the plain filter itself.
+    let mut counting = golden::CountingFilter::from_config(*cfg)?;
     for i in 0..n {
-        filter.insert(sample_key(i, cfg.key_bits))?;
+        counting.insert(sample_key(i, cfg.key_bits))?;
     }
     for i in 0..n {
-        if !filter.query(sample_key(i, cfg.key_bits))? {
+        if !counting.query(sample_key(i, cfg.key_bits))? {
             bail!("golden model lost inserted key #{i}: a false negative");
         }
     }
+    if cfg.is_counting() {
+        println!(
+            "counting filter: {}-bit counters; saturated counters per bank after {n} inserts: {:?}",
+            cfg.counter_bits,
+            counting.saturated()
+        );
+    }
+    let filter = counting.to_plain();
     let fresh = 200_000u64;
     let mut hits = 0u64;
     for i in 0..fresh {
