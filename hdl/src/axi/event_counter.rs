@@ -1,56 +1,61 @@
 //! `EventCounter`: a 32-bit counter of events, one per cycle at most, in two
-//! 16-bit halves with the carry between them registered, so no carry chain is
-//! longer than 16 bits (a 32-bit ripple carry is the slowest path of the
-//! register block on iCE40 otherwise).
+//! 16-bit halves, so no carry chain is longer than 16 bits (a 32-bit ripple
+//! carry is the slowest path of the register block on iCE40 otherwise). The
+//! high half steps in the same cycle as the low half wraps: whether the low
+//! half is all ones is kept in a register of its own, so `value` is always
+//! whole.
 //!
-//! Latency: an event (`count` high) in cycle t is in `value` from cycle t+1,
-//! except when it carries out of the low half: then the high half follows in
-//! cycle t+2 and `settling` is high in cycle t+1, when `value` is not to be
-//! read (its low half has wrapped, its high half not yet moved). `zero` in
-//! cycle t makes `value` 0 from cycle t+1, winning over an event in the same
-//! cycle and over a carry in flight. Synchronous `reset` as `zero`.
+//! `count` and `zero` are registered first (the caller may give them from
+//! logic: every enable here is a flip-flop, or a gate of two): an event in
+//! cycle t is in `value` from cycle t+2. `zero` in cycle t makes `value` 0
+//! from cycle t+2, winning over an event in the same cycle. The counter has
+//! no reset of its own: give the reset as `zero` (the counts are statistics;
+//! a counter is exact from its zero on).
 //!
-//! Memory: none (33 flip-flops).
+//! Memory: none (35 flip-flops).
 
 use rust_hdl::prelude::*;
 
 #[derive(LogicBlock)]
 pub struct EventCounter {
     pub clock: Signal<In, Clock>,
-    pub reset: Signal<In, bool>,
     /// One event this cycle.
     pub count: Signal<In, bool>,
     /// Zero the counter.
     pub zero: Signal<In, bool>,
-    /// The events counted, modulo 2^32 (not while `settling`).
+    /// The events counted, modulo 2^32, as of two cycles ago.
     pub value: Signal<Out, Bits<32>>,
-    /// The high half is one carry behind.
-    pub settling: Signal<Out, bool>,
+    /// `count | zero` and `zero`, registered.
+    step: DFF<bool>,
+    clearing: DFF<bool>,
+    /// The low half is all ones.
+    low_full: DFF<bool>,
     low: DFF<Bits<16>>,
     high: DFF<Bits<16>>,
-    carry: DFF<bool>,
     halves: Concat16,
     one: Constant<Bits<16>>,
     zero_16: Constant<Bits<16>>,
     all_ones: Constant<Bits<16>>,
+    all_but_one: Constant<Bits<16>>,
 }
 
 impl Default for EventCounter {
     fn default() -> Self {
         EventCounter {
             clock: Default::default(),
-            reset: Default::default(),
             count: Default::default(),
             zero: Default::default(),
             value: Default::default(),
-            settling: Default::default(),
+            step: Default::default(),
+            clearing: Default::default(),
+            low_full: Default::default(),
             low: Default::default(),
             high: Default::default(),
-            carry: Default::default(),
             halves: Default::default(),
             one: Constant::new(1.into()),
             zero_16: Constant::new(0.into()),
             all_ones: Constant::new(0xffff.into()),
+            all_but_one: Constant::new(0xfffe.into()),
         }
     }
 }
@@ -58,22 +63,27 @@ impl Default for EventCounter {
 impl Logic for EventCounter {
     #[hdl_gen]
     fn update(&mut self) {
-        dff_setup!(self, clock, low, high, carry);
+        dff_setup!(self, clock, step, clearing, low_full, low, high);
         self.halves.high.next = self.high.q.val();
         self.halves.low.next = self.low.q.val();
         self.value.next = self.halves.wide.val();
-        self.settling.next = self.carry.q.val();
-        self.carry.d.next = self.count.val() & (self.low.q.val() == self.all_ones.val());
-        if self.count.val() {
-            self.low.d.next = self.low.q.val() + self.one.val();
+        self.step.d.next = self.count.val() | self.zero.val();
+        self.clearing.d.next = self.zero.val();
+        self.low_full.d.next = self.low.q.val() == self.all_ones.val();
+        if self.step.q.val() {
+            self.low_full.d.next = (self.low.q.val() == self.all_but_one.val()) & !self.clearing.q.val();
+            if self.clearing.q.val() {
+                self.low.d.next = self.zero_16.val();
+            } else {
+                self.low.d.next = self.low.q.val() + self.one.val();
+            }
         }
-        if self.carry.q.val() {
-            self.high.d.next = self.high.q.val() + self.one.val();
-        }
-        if self.zero.val() | self.reset.val() {
-            self.low.d.next = self.zero_16.val();
-            self.high.d.next = self.zero_16.val();
-            self.carry.d.next = false;
+        if self.step.q.val() & (self.low_full.q.val() | self.clearing.q.val()) {
+            if self.clearing.q.val() {
+                self.high.d.next = self.zero_16.val();
+            } else {
+                self.high.d.next = self.high.q.val() + self.one.val();
+            }
         }
     }
 }

@@ -14,6 +14,7 @@ pub mod event_counter;
 pub mod interface;
 pub mod regmap;
 pub mod regs;
+pub mod skid;
 pub mod wrapper;
 pub mod zero_extend;
 
@@ -23,7 +24,7 @@ use crate::verilog::{flat_bundles, rename_modules, FlatBundle};
 use crate::{CoreConfig, GeneratedCore, HdlError};
 
 pub use interface::{axi_groups, axi_ports, AXIL_ADDR_BITS, AXIL_DATA_BITS, RESPONSE_DATA_BITS};
-pub use wrapper::{fixed_words, BloomAxis};
+pub use wrapper::{fixed_words, stream_timing, BloomAxis, StreamTiming};
 
 /// Top module name of the wrapper.
 pub const AXI_TOP: &str = "bloom_axis";
@@ -36,6 +37,8 @@ pub struct GeneratedAxi {
     /// The wrapper alone (`bloom_axis.v`): modules `bloom_axis` and `bloom_axis_core`.
     pub verilog: String,
     pub top: String,
+    /// The wrapper's timing on its streams (the core's plus its slices).
+    pub timing: StreamTiming,
 }
 
 impl GeneratedAxi {
@@ -71,5 +74,6 @@ pub fn generate_axi(cfg: &CoreConfig) -> Result<GeneratedAxi, HdlError> {
         128 => wrapper_verilog::<128>(cfg, &core.top)?,
         other => unreachable!("generate_core validated key_bits {other}"),
     };
-    Ok(GeneratedAxi { core, verilog, top: AXI_TOP.to_string() })
+    let timing = stream_timing(&cfg.params);
+    Ok(GeneratedAxi { core, verilog, top: AXI_TOP.to_string(), timing })
 }

@@ -71,6 +71,7 @@ use rust_hdl::prelude::*;
 use super::interface::{AxiClocking, AxiLite, AxisRequest, AxisResponse};
 use super::regmap as map;
 use super::event_counter::EventCounter;
+use super::skid::{SkidControl, SkidReg};
 use super::zero_extend::ZeroExtend;
 use crate::bridge::core_box::CoreBox;
 use crate::CoreParams;
@@ -85,11 +86,26 @@ pub struct BloomAxis<const W: usize> {
     clock: Signal<Local, Clock>,
     /// !aresetn, registered.
     reset: DFF<bool>,
-    mux: RequestMux,
-    // ---- Requests into the core.
+    // ---- Requests into the core: a registered slice (skid buffer), its
+    // input s_axis or, while `clear_pending`, a clear from COMMAND.
+    req_ctl: SkidControl,
+    req_key: SkidReg<Bits<W>>,
+    req_op: SkidReg<Bits<2>>,
+    req_tag: SkidReg<Bits<8>>,
+    /// The beat is a clear from COMMAND (its response is dropped).
+    req_drop: SkidReg<bool>,
     clear_pending: DFF<bool>,
-    accept: Signal<Local, bool>,
+    clear_next: Signal<Local, bool>,
+    armed_next: Signal<Local, bool>,
+    in_op: Signal<Local, Bits<2>>,
+    /// s_axis hands over a request this cycle.
     take: Signal<Local, bool>,
+    // ---- Responses out of the core: a registered slice toward m_axis.
+    resp_ctl: SkidControl,
+    resp_hit: SkidReg<bool>,
+    resp_tag: SkidReg<Bits<8>>,
+    /// The response answers a query (op 0): for the HITS counter.
+    resp_query: SkidReg<bool>,
     // ---- The ring of outstanding requests (see the header).
     drop: DFF<Bits<8>>,
     query: DFF<Bits<8>>,
@@ -105,16 +121,12 @@ pub struct BloomAxis<const W: usize> {
     ops: EventCounter,
     inserts: EventCounter,
     hits: EventCounter,
-    /// A counter's high half is a carry behind: a read waits a cycle.
-    settling: Signal<Local, bool>,
-    took: DFF<bool>,
-    took_insert: DFF<bool>,
     /// The core took a request (a register clear if `took_clear`, a query if `took_query`) in the cycle before.
     accepted: DFF<bool>,
     took_clear: DFF<bool>,
     took_query: DFF<bool>,
-    sent_hit: DFF<bool>,
-    zero: DFF<bool>,
+    /// Zero the counters (COMMAND.zero_counters or reset).
+    zero_now: Signal<Local, bool>,
     // ---- Bit readback: BIT_ADDR and BIT_DATA as they read, and the core's readback port.
     bit_addr: DFF<Bits<32>>,
     bit_data: DFF<Bits<32>>,
@@ -129,9 +141,13 @@ pub struct BloomAxis<const W: usize> {
     write_go: DFF<bool>,
     bvalid: DFF<bool>,
     bresp: DFF<Bits<2>>,
-    /// The address and strobes being offered, decoded (every cycle).
-    at_command: DFF<bool>,
-    at_bit_addr: DFF<bool>,
+    /// awready and wready rise in the next cycle.
+    write_start: Signal<Local, bool>,
+    /// The write acts on COMMAND, on BIT_ADDR (also high during reset: it
+    /// loads BIT_ADDR's and BIT_DATA's reset values): decoded into registers
+    /// the cycle before awready and wready.
+    do_command: DFF<bool>,
+    do_bit_addr: DFF<bool>,
     // ---- AXI4-Lite read side: idle -> read_go (arready) -> read_data -> rvalid.
     read_idle: DFF<bool>,
     read_go: DFF<bool>,
@@ -173,6 +189,9 @@ pub struct BloomAxis<const W: usize> {
     /// types, the byte offset within a word), read here only: Verilator's lint
     /// passes over signals whose name contains `unused`.
     unused_axil: Signal<Local, bool>,
+    /// Slice outputs this block does not need (the response slice's `open`
+    /// and spares; the request slice's spare payload but the clear flag).
+    unused_slices: Signal<Local, bool>,
     // Word addresses (byte address / 4) of the registers.
     word_id: Constant<Bits<6>>,
     word_version: Constant<Bits<6>>,
@@ -213,6 +232,7 @@ pub struct BloomAxis<const W: usize> {
     all_strobes: Constant<Bits<4>>,
     op_insert: Constant<Bits<2>>,
     op_query: Constant<Bits<2>>,
+    op_clear: Constant<Bits<2>>,
     resp_okay: Constant<Bits<2>>,
     resp_slverr: Constant<Bits<2>>,
 }
@@ -234,9 +254,33 @@ fn value(v: u32) -> Constant<Bits<32>> {
     Constant::new((v as u64).into())
 }
 
+/// The timing of `bloom_axis` on its streams, in clock cycles: the core's
+/// (docs/core.md) plus the two registered slices, one in front of the core's
+/// request port and one behind its response port.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct StreamTiming {
+    /// A request taken on s_axis in cycle t is presented on m_axis in cycle
+    /// t + latency when m_axis_tready is high: the core's latency, one cycle
+    /// in each slice.
+    pub latency: u32,
+    /// Requests taken on s_axis and not yet answered on m_axis, at most: the
+    /// core's response_fifo_depth and two in each slice; s_axis_tready is low
+    /// while this many are outstanding.
+    pub outstanding: u32,
+    /// A bit access issued to the core (rb_req) in cycle t lands in BIT_DATA
+    /// at the end of cycle t + readback_latency: the core's.
+    pub readback_latency: u32,
+}
+
+/// The stream timing of the wrapper of a core with `params`.
+pub fn stream_timing(params: &CoreParams) -> StreamTiming {
+    let t = crate::Timing::of(params);
+    StreamTiming { latency: t.latency + 2, outstanding: t.response_fifo_depth + 4, readback_latency: t.readback_latency }
+}
+
 /// The CONFIG, SEED_LO, SEED_HI and TIMING words of a core.
 pub fn fixed_words(params: &CoreParams) -> [(super::regs::RegisterDef, u32); 6] {
-    let t = crate::Timing::of(params);
+    let t = stream_timing(params);
     let hash = map::CONFIG_HASH
         .encode
         .and_then(|e| e.iter().find(|(n, _)| *n == params.hash.name()))
@@ -258,7 +302,7 @@ pub fn fixed_words(params: &CoreParams) -> [(super::regs::RegisterDef, u32); 6] 
             map::TIMING,
             map::TIMING_LATENCY.place(t.latency as u64)
                 | map::TIMING_READBACK_LATENCY.place(t.readback_latency as u64)
-                | map::TIMING_RESPONSE_FIFO_DEPTH.place(t.response_fifo_depth as u64),
+                | map::TIMING_RESPONSE_FIFO_DEPTH.place(t.outstanding as u64),
         ),
     ]
 }
@@ -281,10 +325,20 @@ impl<const W: usize> BloomAxis<W> {
             core: CoreBox::new(String::new(), core_top.to_string(), params),
             clock: Default::default(),
             reset: Default::default(),
-            mux: RequestMux::new(),
+            req_ctl: Default::default(),
+            req_key: Default::default(),
+            req_op: Default::default(),
+            req_tag: Default::default(),
+            req_drop: Default::default(),
             clear_pending: Default::default(),
-            accept: Default::default(),
+            clear_next: Default::default(),
+            armed_next: Default::default(),
+            in_op: Default::default(),
             take: Default::default(),
+            resp_ctl: Default::default(),
+            resp_hit: Default::default(),
+            resp_tag: Default::default(),
+            resp_query: Default::default(),
             drop: Default::default(),
             query: Default::default(),
             write_at: Default::default(),
@@ -298,14 +352,10 @@ impl<const W: usize> BloomAxis<W> {
             ops: Default::default(),
             inserts: Default::default(),
             hits: Default::default(),
-            settling: Default::default(),
-            took: Default::default(),
-            took_insert: Default::default(),
             accepted: Default::default(),
             took_clear: Default::default(),
             took_query: Default::default(),
-            sent_hit: Default::default(),
-            zero: Default::default(),
+            zero_now: Default::default(),
             bit_addr: Default::default(),
             bit_data: Default::default(),
             rb_armed: Default::default(),
@@ -318,8 +368,9 @@ impl<const W: usize> BloomAxis<W> {
             write_go: Default::default(),
             bvalid: Default::default(),
             bresp: Default::default(),
-            at_command: Default::default(),
-            at_bit_addr: Default::default(),
+            write_start: Default::default(),
+            do_command: Default::default(),
+            do_bit_addr: Default::default(),
             read_idle: Default::default(),
             read_go: Default::default(),
             read_data: Default::default(),
@@ -355,6 +406,7 @@ impl<const W: usize> BloomAxis<W> {
             term_hits: Default::default(),
             term_fill: Default::default(),
             unused_axil: Default::default(),
+            unused_slices: Default::default(),
             word_id: word(&map::ID),
             word_version: word(&map::VERSION),
             word_config: word(&map::CONFIG),
@@ -391,6 +443,7 @@ impl<const W: usize> BloomAxis<W> {
             all_strobes: Constant::new(15.into()),
             op_insert: Constant::new(1.into()),
             op_query: Constant::new(0.into()),
+            op_clear: Constant::new(2.into()),
             resp_okay: Constant::new(0.into()),
             resp_slverr: Constant::new(2.into()),
         }
@@ -403,30 +456,25 @@ impl<const W: usize> Logic for BloomAxis<W> {
         self.clock.next = self.sys.aclk.val();
         dff_setup!(
             self, clock, reset, clear_pending, drop, query, write_at, read_at, head_drop, head_query,
-            took, took_insert, accepted, took_clear, took_query, sent_hit, zero, bit_addr, bit_data, rb_armed, rb_waiting, rb_req,
-            rb_bank, rb_addr, rb_write, rb_wdata, write_go, bvalid, bresp, at_command, at_bit_addr, read_idle, read_go, read_data,
+            accepted, took_clear, took_query, bit_addr, bit_data, rb_armed, rb_waiting, rb_req,
+            rb_bank, rb_addr, rb_write, rb_wdata, write_go, bvalid, bresp, do_command, do_bit_addr, read_idle, read_go, read_data,
             rvalid, rresp, rdata, sel_id, sel_version, sel_config, sel_seed_lo, sel_seed_hi, sel_timing,
             sel_status, sel_bit_addr, sel_bit_data, sel_ops, sel_inserts, sel_hits, sel_fill, sel_none,
             fill_bank, fill_q
         );
         self.reset.d.next = !self.sys.aresetn.val();
 
-        // ---- The core's inputs, every one from a register, an input of this
-        // block or the request mux (whose inputs are those too), never from
-        // logic that reads the core's outputs: no always block of the Verilog
-        // both reads an output of the core and drives an input of it.
+        // ---- The core's inputs, every one a register (of the slices or of
+        // this block) or an input of this block, never logic that reads the
+        // core's outputs: no always block of the Verilog both reads an output
+        // of the core and drives an input of it.
         Signal::<In, Clock>::link(&mut self.sys.aclk, &mut self.core.sys.clock);
         Signal::<Out, bool>::join(&mut self.reset.q, &mut self.core.sys.reset);
-        Signal::<In, Bits<W>>::link(&mut self.s_axis.tdata, &mut self.core.io.req.key);
-        Signal::<In, Bits<8>>::link(&mut self.s_axis.tid, &mut self.core.io.req.tag);
-        Signal::<Out, bool>::join(&mut self.clear_pending.q, &mut self.mux.clear_pending);
-        Signal::<In, bool>::link(&mut self.s_axis.tvalid, &mut self.mux.tvalid);
-        Signal::<In, Bits<2>>::link(&mut self.s_axis.tuser, &mut self.mux.tuser);
-        Signal::<In, bool>::link(&mut self.m_axis.tready, &mut self.mux.tready);
-        Signal::<Out, bool>::join(&mut self.head_drop.q, &mut self.mux.drop_head);
-        Signal::<Out, bool>::join(&mut self.mux.req_valid, &mut self.core.io.req.valid);
-        Signal::<Out, Bits<2>>::join(&mut self.mux.req_op, &mut self.core.io.req.op);
-        Signal::<Out, bool>::join(&mut self.mux.resp_ready, &mut self.core.io.resp.ready);
+        Signal::<Out, bool>::join(&mut self.req_ctl.out_valid, &mut self.core.io.req.valid);
+        Signal::<Out, Bits<W>>::join(&mut self.req_key.value_out, &mut self.core.io.req.key);
+        Signal::<Out, Bits<2>>::join(&mut self.req_op.value_out, &mut self.core.io.req.op);
+        Signal::<Out, Bits<8>>::join(&mut self.req_tag.value_out, &mut self.core.io.req.tag);
+        Signal::<Out, bool>::join(&mut self.resp_ctl.in_ready, &mut self.core.io.resp.ready);
         Signal::<Out, bool>::join(&mut self.rb_req.q, &mut self.core.io.rb.req);
         Signal::<Out, Bits<4>>::join(&mut self.rb_bank.q, &mut self.core.io.rb.bank);
         Signal::<Out, Bits<16>>::join(&mut self.rb_addr.q, &mut self.core.io.rb.addr);
@@ -435,32 +483,85 @@ impl<const W: usize> Logic for BloomAxis<W> {
         Signal::<Out, Bits<4>>::join(&mut self.fill_bank.q, &mut self.core.io.fill.bank);
         Signal::<Out, Bits<17>>::join(&mut self.core.io.fill.count, &mut self.fill_word.narrow);
 
-        // ---- Requests: a pending clear goes first (the mux).
-        self.s_axis.tready.next = self.core.io.req.ready.val() & !self.clear_pending.q.val();
-        self.accept.next = self.core.io.req.ready.val() & (self.clear_pending.q.val() | self.s_axis.tvalid.val());
-        self.take.next = self.s_axis.tvalid.val() & self.core.io.req.ready.val() & !self.clear_pending.q.val();
-        if self.accept.val() & self.clear_pending.q.val() {
-            self.clear_pending.d.next = false;
+        // ---- Requests: s_axis, or a pending clear, into the request slice.
+        self.req_ctl.clock.next = self.clock.val();
+        self.req_key.clock.next = self.clock.val();
+        self.req_op.clock.next = self.clock.val();
+        self.req_tag.clock.next = self.clock.val();
+        self.req_drop.clock.next = self.clock.val();
+        self.req_ctl.reset.next = self.reset.q.val();
+        self.req_ctl.out_ready.next = self.core.io.req.ready.val();
+        self.s_axis.tready.next = self.req_ctl.open.val();
+        self.take.next = self.s_axis.tvalid.val() & self.req_ctl.open.val();
+        self.req_ctl.in_valid.next = self.clear_pending.q.val() | self.take.val();
+        self.in_op.next = self.s_axis.tuser.val();
+        if self.clear_pending.q.val() {
+            self.in_op.next = self.op_clear.val();
         }
+        self.req_key.value_in.next = self.s_axis.tdata.val();
+        self.req_op.value_in.next = self.in_op.val();
+        self.req_tag.value_in.next = self.s_axis.tid.val();
+        self.req_drop.value_in.next = self.clear_pending.q.val();
+        self.req_key.load_out.next = self.req_ctl.load_out.val();
+        self.req_op.load_out.next = self.req_ctl.load_out.val();
+        self.req_tag.load_out.next = self.req_ctl.load_out.val();
+        self.req_drop.load_out.next = self.req_ctl.load_out.val();
+        self.req_key.from_spare.next = self.req_ctl.from_spare.val();
+        self.req_op.from_spare.next = self.req_ctl.from_spare.val();
+        self.req_tag.from_spare.next = self.req_ctl.from_spare.val();
+        self.req_drop.from_spare.next = self.req_ctl.from_spare.val();
+        self.req_key.load_spare.next = self.req_ctl.load_spare.val();
+        self.req_op.load_spare.next = self.req_ctl.load_spare.val();
+        self.req_tag.load_spare.next = self.req_ctl.load_spare.val();
+        self.req_drop.load_spare.next = self.req_ctl.load_spare.val();
+        // A clear waits for the slice's input (s_axis is closed meanwhile); an
+        // armed bit access closes s_axis too, until it is issued.
+        self.clear_next.next = (self.clear_pending.q.val() & !self.req_ctl.in_ready.val())
+            | (self.do_command.q.val() & self.s_axil.wdata.val().get_bit(self.at_command_clear.val().index()));
+        self.armed_next.next = (self.rb_armed.q.val() & !(self.rb_req.q.val() & !self.core.io.status.busy.val()))
+            | self.do_bit_addr.q.val();
+        self.req_ctl.hold.next = self.clear_next.val() | self.armed_next.val();
+        self.clear_pending.d.next = self.clear_next.val();
 
-        // ---- Responses: the oldest outstanding one is dropped when it was a register clear.
-        self.m_axis.tvalid.next = self.core.io.resp.valid.val() & !self.head_drop.q.val();
+        // ---- Responses: the core's into the response slice, but a register
+        // clear's, which is taken from the core and dropped.
+        self.resp_ctl.clock.next = self.clock.val();
+        self.resp_hit.clock.next = self.clock.val();
+        self.resp_tag.clock.next = self.clock.val();
+        self.resp_query.clock.next = self.clock.val();
+        self.resp_ctl.reset.next = self.reset.q.val();
+        self.resp_ctl.hold.next = false;
+        self.resp_ctl.out_ready.next = self.m_axis.tready.val();
+        self.resp_ctl.in_valid.next = self.core.io.resp.valid.val() & !self.head_drop.q.val();
+        self.resp_hit.value_in.next = self.core.io.resp.hit.val();
+        self.resp_tag.value_in.next = self.core.io.resp.tag.val();
+        self.resp_query.value_in.next = self.head_query.q.val();
+        self.resp_hit.load_out.next = self.resp_ctl.load_out.val();
+        self.resp_tag.load_out.next = self.resp_ctl.load_out.val();
+        self.resp_query.load_out.next = self.resp_ctl.load_out.val();
+        self.resp_hit.from_spare.next = self.resp_ctl.from_spare.val();
+        self.resp_tag.from_spare.next = self.resp_ctl.from_spare.val();
+        self.resp_query.from_spare.next = self.resp_ctl.from_spare.val();
+        self.resp_hit.load_spare.next = self.resp_ctl.load_spare.val();
+        self.resp_tag.load_spare.next = self.resp_ctl.load_spare.val();
+        self.resp_query.load_spare.next = self.resp_ctl.load_spare.val();
+        self.m_axis.tvalid.next = self.resp_ctl.out_valid.val();
         self.m_axis.tdata.next = self.zero_8.val();
-        if self.core.io.resp.hit.val() {
+        if self.resp_hit.value_out.val() {
             self.m_axis.tdata.next = self.one_8.val();
         }
-        self.m_axis.tid.next = self.core.io.resp.tag.val();
+        self.m_axis.tid.next = self.resp_tag.value_out.val();
         self.m_axis.tlast.next = true;
-        self.pop.next = self.core.io.resp.valid.val() & (self.m_axis.tready.val() | self.head_drop.q.val());
-        self.send.next = self.core.io.resp.valid.val() & self.m_axis.tready.val() & !self.head_drop.q.val();
+        self.pop.next = self.core.io.resp.valid.val() & self.resp_ctl.in_ready.val();
+        self.send.next = self.resp_ctl.out_valid.val() & self.m_axis.tready.val();
 
         // The ring: write at write_at when the core takes a request, advance
         // read_at when it gives a response; the head registers follow read_at.
         self.write_next.next = (self.write_at.q.val() << 1) | (self.write_at.q.val() >> 7);
         self.read_next.next = (self.read_at.q.val() << 1) | (self.read_at.q.val() >> 7);
-        self.accepted.d.next = self.accept.val();
-        self.took_clear.d.next = self.clear_pending.q.val();
-        self.took_query.d.next = !self.clear_pending.q.val() & (self.s_axis.tuser.val() == self.op_query.val());
+        self.accepted.d.next = self.req_ctl.out_valid.val() & self.core.io.req.ready.val();
+        self.took_clear.d.next = self.req_drop.value_out.val();
+        self.took_query.d.next = self.req_op.value_out.val() == self.op_query.val();
         if self.accepted.q.val() {
             self.write_at.d.next = self.write_next.val();
             if self.took_clear.q.val() {
@@ -482,34 +583,30 @@ impl<const W: usize> Logic for BloomAxis<W> {
             self.head_query.d.next = (self.query.q.val() & self.read_next.val()).any();
         }
 
-        // ---- Counters: registered events, counted a cycle later; a zero wins.
-        self.took.d.next = self.take.val();
-        self.took_insert.d.next = self.take.val() & (self.s_axis.tuser.val() == self.op_insert.val());
-        self.sent_hit.d.next = self.send.val() & self.head_query.q.val() & self.core.io.resp.hit.val();
+        // ---- Counters: they register their events and zero themselves.
         self.ops.clock.next = self.clock.val();
         self.inserts.clock.next = self.clock.val();
         self.hits.clock.next = self.clock.val();
-        self.ops.reset.next = self.reset.q.val();
-        self.inserts.reset.next = self.reset.q.val();
-        self.hits.reset.next = self.reset.q.val();
-        self.ops.count.next = self.took.q.val();
-        self.inserts.count.next = self.took_insert.q.val();
-        self.hits.count.next = self.sent_hit.q.val();
-        self.zero.d.next = false;
-        self.ops.zero.next = self.zero.q.val();
-        self.inserts.zero.next = self.zero.q.val();
-        self.hits.zero.next = self.zero.q.val();
-        self.settling.next = self.ops.settling.val() | self.inserts.settling.val() | self.hits.settling.val();
+        self.zero_now.next = self.reset.q.val()
+            | (self.do_command.q.val() & self.s_axil.wdata.val().get_bit(self.at_command_zero.val().index()));
+        self.ops.count.next = self.take.val();
+        self.inserts.count.next = self.take.val() & (self.s_axis.tuser.val() == self.op_insert.val());
+        self.hits.count.next = self.send.val() & self.resp_hit.value_out.val() & self.resp_query.value_out.val();
+        self.ops.zero.next = self.zero_now.val();
+        self.inserts.zero.next = self.zero_now.val();
+        self.hits.zero.next = self.zero_now.val();
 
-        // ---- Bit readback (see the header).
+        // ---- Bit readback (see the header): issued when nothing taken
+        // before it is still on its way into the core.
         self.rb_req.d.next = self.rb_armed.q.val() & !self.rb_waiting.q.val() & !self.rb_req.q.val()
-            & !self.core.io.status.busy.val();
+            & !self.core.io.status.busy.val()
+            & !self.clear_pending.q.val()
+            & !self.req_ctl.out_valid.val()
+            & !self.req_ctl.spare_valid.val();
         if self.rb_req.q.val() {
             self.rb_waiting.d.next = true;
-            if !self.core.io.status.busy.val() {
-                self.rb_armed.d.next = false;
-            }
         }
+        self.rb_armed.d.next = self.armed_next.val();
         if self.core.io.rb.valid.val() {
             self.rb_waiting.d.next = false;
             if !self.rb_armed.q.val() {
@@ -526,34 +623,36 @@ impl<const W: usize> Logic for BloomAxis<W> {
         self.s_axil.bvalid.next = self.bvalid.q.val();
         self.s_axil.bresp.next = self.bresp.q.val();
         self.write_word.next = self.s_axil.awaddr.val().get_bits::<6>(2);
-        self.at_command.d.next = (self.write_word.val() == self.word_command.val()) & (self.s_axil.wstrb.val() == self.all_strobes.val());
-        self.at_bit_addr.d.next = (self.write_word.val() == self.word_bit_addr.val()) & (self.s_axil.wstrb.val() == self.all_strobes.val());
-        self.write_go.d.next = self.s_axil.awvalid.val() & self.s_axil.wvalid.val() & !self.write_go.q.val() & !self.bvalid.q.val()
+        self.write_start.next = self.s_axil.awvalid.val() & self.s_axil.wvalid.val() & !self.write_go.q.val() & !self.bvalid.q.val()
             & !self.rb_armed.q.val();
+        self.write_go.d.next = self.write_start.val();
+        self.do_command.d.next = self.write_start.val()
+            & (self.write_word.val() == self.word_command.val())
+            & (self.s_axil.wstrb.val() == self.all_strobes.val());
+        self.do_bit_addr.d.next = (self.write_start.val()
+            & (self.write_word.val() == self.word_bit_addr.val())
+            & (self.s_axil.wstrb.val() == self.all_strobes.val()))
+            | !self.sys.aresetn.val();
         if self.bvalid.q.val() & self.s_axil.bready.val() {
             self.bvalid.d.next = false;
         }
         if self.write_go.q.val() {
             self.bvalid.d.next = true;
             self.bresp.d.next = self.resp_slverr.val();
-            if self.at_command.q.val() | self.at_bit_addr.q.val() {
+            if self.do_command.q.val() | self.do_bit_addr.q.val() {
                 self.bresp.d.next = self.resp_okay.val();
             }
-            if self.at_command.q.val() {
-                if self.s_axil.wdata.val().get_bit(self.at_command_clear.val().index()) {
-                    self.clear_pending.d.next = true;
-                }
-                self.zero.d.next = self.s_axil.wdata.val().get_bit(self.at_command_zero.val().index());
+        }
+        if self.do_bit_addr.q.val() {
+            self.bit_addr.d.next = self.s_axil.wdata.val() & self.mask_bit_addr.val();
+            if self.reset.q.val() {
+                self.bit_addr.d.next = self.zero_32.val();
             }
-            if self.at_bit_addr.q.val() {
-                self.bit_addr.d.next = self.s_axil.wdata.val() & self.mask_bit_addr.val();
-                self.rb_addr.d.next = self.s_axil.wdata.val().get_bits::<16>(self.at_bit_addr_addr.val().index());
-                self.rb_bank.d.next = self.s_axil.wdata.val().get_bits::<4>(self.at_bit_addr_bank.val().index());
-                self.rb_write.d.next = self.s_axil.wdata.val().get_bit(self.at_bit_addr_write.val().index());
-                self.rb_wdata.d.next = self.s_axil.wdata.val().get_bit(self.at_bit_addr_wdata.val().index());
-                self.bit_data.d.next = self.zero_32.val();
-                self.rb_armed.d.next = true;
-            }
+            self.rb_addr.d.next = self.s_axil.wdata.val().get_bits::<16>(self.at_bit_addr_addr.val().index());
+            self.rb_bank.d.next = self.s_axil.wdata.val().get_bits::<4>(self.at_bit_addr_bank.val().index());
+            self.rb_write.d.next = self.s_axil.wdata.val().get_bit(self.at_bit_addr_write.val().index());
+            self.rb_wdata.d.next = self.s_axil.wdata.val().get_bit(self.at_bit_addr_wdata.val().index());
+            self.bit_data.d.next = self.zero_32.val();
         }
 
         // ---- AXI4-Lite read.
@@ -601,7 +700,11 @@ impl<const W: usize> Logic for BloomAxis<W> {
             self.read_idle.d.next = true;
         }
         self.status_word.next = self.zero_32.val();
-        if self.core.io.status.busy.val() | self.clear_pending.q.val() {
+        if self.core.io.status.busy.val()
+            | self.clear_pending.q.val()
+            | (self.req_ctl.out_valid.val() & self.req_drop.value_out.val())
+            | (self.req_ctl.spare_valid.val() & self.req_drop.spare_out.val())
+        {
             self.status_word.next = self.mask_status_busy.val();
         }
         self.term_fixed.next = self.zero_32.val();
@@ -651,15 +754,11 @@ impl<const W: usize> Logic for BloomAxis<W> {
         if self.sel_fill.q.val() {
             self.term_fill.next = self.fill_q.q.val();
         }
-        // The read data is loaded in every read_data cycle (its enable straight
-        // from a register), and read_data lasts one cycle more while a
-        // counter's carry is in flight (a cycle after one in 65536 counts):
-        // rvalid rises with the last load, and the data then holds.
-        self.read_data.d.next = self.read_go.q.val() | (self.read_data.q.val() & self.settling.val());
-        if self.read_data.q.val() & !self.settling.val() {
-            self.rvalid.d.next = true;
-        }
+        // The read data is loaded in the read_data cycle (its enable straight
+        // from a register); rvalid rises with it, and the data then holds.
+        self.read_data.d.next = self.read_go.q.val();
         if self.read_data.q.val() {
+            self.rvalid.d.next = true;
             self.rdata.d.next = self.term_fixed.val()
                 | self.term_status.val()
                 | self.term_bit_addr.val()
@@ -678,8 +777,16 @@ impl<const W: usize> Logic for BloomAxis<W> {
             ^ self.s_axil.arprot.val().xor()
             ^ self.s_axil.awaddr.val().get_bits::<2>(0).xor()
             ^ self.s_axil.araddr.val().get_bits::<2>(0).xor();
+        self.unused_slices.next = self.resp_ctl.open.val()
+            ^ self.resp_ctl.spare_valid.val()
+            ^ self.resp_hit.spare_out.val()
+            ^ self.resp_tag.spare_out.val().xor()
+            ^ self.resp_query.spare_out.val()
+            ^ self.req_key.spare_out.val().xor()
+            ^ self.req_op.spare_out.val().xor()
+            ^ self.req_tag.spare_out.val().xor();
 
-        // ---- Reset.
+        // ---- Reset (BIT_ADDR and BIT_DATA: through do_bit_addr).
         if self.reset.q.val() {
             self.clear_pending.d.next = false;
             self.drop.d.next = self.zero_8.val();
@@ -688,73 +795,17 @@ impl<const W: usize> Logic for BloomAxis<W> {
             self.read_at.d.next = self.one_8.val();
             self.head_drop.d.next = false;
             self.head_query.d.next = false;
-            self.took.d.next = false;
-            self.took_insert.d.next = false;
             self.accepted.d.next = false;
-            self.sent_hit.d.next = false;
-            self.zero.d.next = true;
             self.rb_armed.d.next = false;
             self.rb_waiting.d.next = false;
             self.rb_req.d.next = false;
-            self.bit_data.d.next = self.zero_32.val();
-            self.bit_addr.d.next = self.zero_32.val();
-            self.rb_addr.d.next = self.zero_32.val().get_bits::<16>(0);
-            self.rb_write.d.next = false;
-            self.rb_wdata.d.next = false;
-            self.rb_bank.d.next = self.zero_32.val().get_bits::<4>(0);
             self.write_go.d.next = false;
+            self.do_command.d.next = false;
             self.bvalid.d.next = false;
             self.read_idle.d.next = true;
             self.read_go.d.next = false;
             self.read_data.d.next = false;
             self.rvalid.d.next = false;
         }
-    }
-}
-
-/// The core's request valid and op code and its response ready. Its inputs
-/// are registers and inputs of `bloom_axis`, never logic that reads an output
-/// of the core, and it is a block of its own: so no always block of the
-/// Verilog both reads an output of the core and drives an input of it (a
-/// simulator orders always blocks, and such a block would be a combinational
-/// loop to it, Verilator's UNOPTFLAT, though the logic has none).
-#[derive(LogicBlock)]
-pub struct RequestMux {
-    pub clear_pending: Signal<In, bool>,
-    pub tvalid: Signal<In, bool>,
-    pub tuser: Signal<In, Bits<2>>,
-    pub tready: Signal<In, bool>,
-    pub drop_head: Signal<In, bool>,
-    pub req_valid: Signal<Out, bool>,
-    pub req_op: Signal<Out, Bits<2>>,
-    pub resp_ready: Signal<Out, bool>,
-    op_clear: Constant<Bits<2>>,
-}
-
-impl RequestMux {
-    fn new() -> Self {
-        RequestMux {
-            clear_pending: Default::default(),
-            tvalid: Default::default(),
-            tuser: Default::default(),
-            tready: Default::default(),
-            drop_head: Default::default(),
-            req_valid: Default::default(),
-            req_op: Default::default(),
-            resp_ready: Default::default(),
-            op_clear: Constant::new(2.into()),
-        }
-    }
-}
-
-impl Logic for RequestMux {
-    #[hdl_gen]
-    fn update(&mut self) {
-        self.req_valid.next = self.clear_pending.val() | self.tvalid.val();
-        self.req_op.next = self.tuser.val();
-        if self.clear_pending.val() {
-            self.req_op.next = self.op_clear.val();
-        }
-        self.resp_ready.next = self.tready.val() | self.drop_head.val();
     }
 }

@@ -1,0 +1,131 @@
+//! A registered stream slice (a "skid buffer", verilog-axis's `axis_register`
+//! of type 2): between an upstream and a downstream valid/ready channel, two
+//! registers per payload bit (the output stage and a spare), so that neither
+//! side sees the other combinationally: `in_ready` and `out_valid` and the
+//! payload are flip-flops. Full rate (initiation interval 1) and nothing lost:
+//! a beat taken while the output stage is held waits in the spare, and
+//! `in_ready` falls only when the spare is full.
+//!
+//! The block is split in two: [`SkidControl`], the valid/ready logic (once per
+//! slice), and [`SkidReg`], the payload registers (one per payload field, all
+//! driven by the same control), so one slice can carry fields of any type.
+//!
+//! Latency: a beat taken in cycle t is presented on the output in cycle t+1.
+//! `out_ready` (the downstream's ready) reaches the registers' enables
+//! through one gate (`load_out = out_ready | !out_valid`), as a core's own
+//! acceptance would.
+//!
+//! `hold` closes the upstream without stopping the slice: `open` (a register)
+//! is `in_ready` as it will be, and low in the cycle after `hold` was high.
+//! A user with a second source (here the register block's clear) offers it on
+//! the input while `open` is low and `in_ready` high.
+//!
+//! Memory: none (flip-flops).
+
+use rust_hdl::prelude::*;
+
+/// The valid/ready logic of a slice.
+#[derive(LogicBlock, Default)]
+pub struct SkidControl {
+    pub clock: Signal<In, Clock>,
+    /// Synchronous: empties the slice; `in_ready` and `open` are low the cycle after.
+    pub reset: Signal<In, bool>,
+    /// A beat is offered on the input (the caller masks it with `open` or `in_ready`).
+    pub in_valid: Signal<In, bool>,
+    /// The downstream takes the output stage in this cycle (when `out_valid`).
+    pub out_ready: Signal<In, bool>,
+    /// Keep `open` low in the next cycle.
+    pub hold: Signal<In, bool>,
+    /// The slice takes the beat offered in this cycle (a register: the spare is empty).
+    pub in_ready: Signal<Out, bool>,
+    /// `in_ready` unless `hold` was high in the cycle before (a register).
+    pub open: Signal<Out, bool>,
+    /// The output stage holds a beat (a register).
+    pub out_valid: Signal<Out, bool>,
+    /// The spare holds a beat (a register; `in_ready` is low then).
+    pub spare_valid: Signal<Out, bool>,
+    /// To the payload registers: load the output stage this cycle ...
+    pub load_out: Signal<Out, bool>,
+    /// ... from the spare, else from the input;
+    pub from_spare: Signal<Out, bool>,
+    /// load the spare from the input this cycle.
+    pub load_spare: Signal<Out, bool>,
+    ready: DFF<bool>,
+    open_q: DFF<bool>,
+    valid: DFF<bool>,
+    spare: DFF<bool>,
+    ready_next: Signal<Local, bool>,
+    load: Signal<Local, bool>,
+}
+
+impl Logic for SkidControl {
+    #[hdl_gen]
+    fn update(&mut self) {
+        dff_setup!(self, clock, ready, open_q, valid, spare);
+        self.in_ready.next = self.ready.q.val();
+        self.open.next = self.open_q.q.val();
+        self.out_valid.next = self.valid.q.val();
+        self.spare_valid.next = self.spare.q.val();
+        self.load.next = self.out_ready.val() | !self.valid.q.val();
+        self.load_out.next = self.load.val();
+        self.from_spare.next = !self.ready.q.val();
+        self.load_spare.next = self.ready.q.val();
+        // The spare is empty while ready: a beat goes to the output stage if
+        // that is free or being taken, else to the spare. While the spare is
+        // full, it moves to the output stage when that is taken.
+        if self.ready.q.val() {
+            if self.load.val() {
+                self.valid.d.next = self.in_valid.val();
+            }
+            self.spare.d.next = self.in_valid.val() & !self.load.val();
+        } else if self.out_ready.val() {
+            self.valid.d.next = self.spare.q.val();
+            self.spare.d.next = false;
+        }
+        self.ready_next.next = self.out_ready.val() | (!self.spare.q.val() & (!self.valid.q.val() | !self.in_valid.val()));
+        self.ready.d.next = self.ready_next.val();
+        self.open_q.d.next = self.ready_next.val() & !self.hold.val();
+        if self.reset.val() {
+            self.ready.d.next = false;
+            self.open_q.d.next = false;
+            self.valid.d.next = false;
+            self.spare.d.next = false;
+        }
+    }
+}
+
+/// The payload registers of one field of a slice.
+#[derive(LogicBlock, Default)]
+pub struct SkidReg<T: Synth> {
+    pub clock: Signal<In, Clock>,
+    pub load_out: Signal<In, bool>,
+    pub from_spare: Signal<In, bool>,
+    pub load_spare: Signal<In, bool>,
+    /// The field of the beat offered.
+    pub value_in: Signal<In, T>,
+    /// The field of the output stage.
+    pub value_out: Signal<Out, T>,
+    /// The field of the spare.
+    pub spare_out: Signal<Out, T>,
+    out: DFF<T>,
+    spare: DFF<T>,
+}
+
+impl<T: Synth> Logic for SkidReg<T> {
+    #[hdl_gen]
+    fn update(&mut self) {
+        dff_setup!(self, clock, out, spare);
+        self.value_out.next = self.out.q.val();
+        self.spare_out.next = self.spare.q.val();
+        if self.load_spare.val() {
+            self.spare.d.next = self.value_in.val();
+        }
+        if self.load_out.val() {
+            if self.from_spare.val() {
+                self.out.d.next = self.spare.q.val();
+            } else {
+                self.out.d.next = self.value_in.val();
+            }
+        }
+    }
+}
