@@ -3,12 +3,16 @@
 //! model and the timing contract), and its WaveDrom JSON must equal the
 //! committed docs/wavedrom/NAME.json, the SVG beside it must be that JSON
 //! rendered by the `wavedrom` Python package (installed by scripts/setup.sh).
+//! docs/axi.md's AXI4-Lite diagrams likewise, from runs of the Verilated
+//! `bloom_axis` whose every answer (register values, responses, SLVERR, the
+//! clear's end, the bit read back) is checked against the register map and
+//! the golden model.
 //! Regenerate both with `BLOOM_UPDATE_SNAPSHOTS=1 cargo test -p sim --test timing_diagrams`.
 
 use std::path::PathBuf;
 use std::process::Command;
 
-use sim::wavedrom::{diagram, diagram_config, run, scenarios};
+use sim::wavedrom::{axi_diagram, axi_scenarios, diagram, diagram_config, run, run_axi, scenarios};
 use sim::cycles::settle;
 use sim::{Checker, VerilatedCore};
 
@@ -65,6 +69,84 @@ fn committed_diagrams_are_what_the_core_does() {
             svg.display(),
             json.display()
         );
+    }
+    let _ = std::fs::remove_dir_all(&scratch);
+}
+
+/// Compares `text` with the committed docs/wavedrom/NAME.json and its SVG, or writes both when updating.
+fn check_or_update(name: &str, text: &str, scratch: &std::path::Path, update: bool) {
+    let json = docs().join(format!("{name}.json"));
+    let svg = docs().join(format!("{name}.svg"));
+    if update {
+        std::fs::create_dir_all(docs()).unwrap();
+        std::fs::write(&json, text).unwrap();
+        render_svg(&json, &svg);
+        return;
+    }
+    let committed = std::fs::read_to_string(&json)
+        .unwrap_or_else(|e| panic!("cannot read {} ({e}); write it with BLOOM_UPDATE_SNAPSHOTS=1", json.display()));
+    assert_eq!(committed, text, "{} differs from what the hardware does; regenerate with BLOOM_UPDATE_SNAPSHOTS=1", json.display());
+    let rendered = scratch.join(format!("{name}.svg"));
+    render_svg(&json, &rendered);
+    assert_eq!(
+        std::fs::read(&rendered).unwrap(),
+        std::fs::read(&svg).unwrap_or_default(),
+        "{} is not {} rendered; regenerate with BLOOM_UPDATE_SNAPSHOTS=1",
+        svg.display(),
+        json.display()
+    );
+}
+
+#[test]
+fn committed_axi_lite_diagrams_are_what_the_wrapper_does() {
+    use hdl::axi::regmap as map;
+    let cfg = diagram_config();
+    let params = cfg.params;
+    let axi = hdl::axi::generate_axi(&cfg).unwrap();
+    let lib = sim::build(&axi.full_verilog(), &axi.top, &sim::BuildOptions::default()).unwrap();
+    let fixed = hdl::axi::fixed_words(&params);
+    let id = fixed.iter().find(|(r, _)| *r == map::ID).unwrap().1;
+    let update = std::env::var("BLOOM_UPDATE_SNAPSHOTS").as_deref() == Ok("1");
+    let scratch = std::env::temp_dir().join(format!("bloom-wavedrom-axi-{}", std::process::id()));
+    std::fs::create_dir_all(&scratch).unwrap();
+    let golden = golden::PartitionedFilter::new(params);
+    let busy = map::STATUS_BUSY.mask();
+    for scenario in axi_scenarios() {
+        let log = run_axi(&lib, &params, &scenario).unwrap();
+        match scenario.name {
+            "axil_read_write" => {
+                assert_eq!(log.reads, vec![(map::ID.offset as u8, 0, id), (0x3c, 2, 0)], "ID, then an unmapped address");
+                assert_eq!(log.writes, vec![(map::COMMAND.offset as u8, 0)]);
+                // RREADY held low for two cycles: RVALID and RDATA hold.
+                let first_rvalid = (0..log.cycles.len()).find(|&c| log.value(c, "s_axil_rvalid") == 1).unwrap();
+                for c in first_rvalid..first_rvalid + 3 {
+                    assert_eq!((log.value(c, "s_axil_rvalid"), log.value(c, "s_axil_rdata") as u32), (1, id), "cycle {c}");
+                }
+            }
+            "axil_clear" => {
+                assert_eq!(log.writes, vec![(map::COMMAND.offset as u8, 0)]);
+                let (first, last) = (log.reads.first().unwrap(), log.reads.last().unwrap());
+                assert!(first.2 & busy != 0 && last.2 & busy == 0, "busy while clearing, then not: {:?}", log.reads);
+                let busy_cycles = (0..log.cycles.len()).filter(|&c| log.value(c, "s_axil_rvalid") == 1).count();
+                let polled = log.cycles.len() as u32;
+                assert!(polled > hdl::Timing::of(&params).clear_cycles, "the clear was over after {polled} cycles");
+                assert!(busy_cycles >= 2, "STATUS read {busy_cycles} times");
+            }
+            "axil_bit_readback" => {
+                let mut expected = golden.clone();
+                let hit = expected.insert(sim::wavedrom::KEY_A).unwrap();
+                assert_eq!(log.responses, vec![(1, hit as u8)], "the insert's response");
+                assert_eq!(log.writes, vec![(map::BIT_ADDR.offset as u8, 0)]);
+                let addr = expected.addresses(sim::wavedrom::KEY_A).unwrap()[0];
+                let bit = expected.bit(0, addr) as u32;
+                let last = log.reads.last().unwrap();
+                assert_eq!(bit, 1, "an inserted key's bit is set");
+                assert_eq!(last.2, map::BIT_DATA_VALID.mask() | map::BIT_DATA_VALUE.place(bit as u64), "BIT_DATA");
+            }
+            other => panic!("no checks for scenario {other}"),
+        }
+        let text = serde_json::to_string_pretty(&axi_diagram(&scenario, &params, &log)).unwrap() + "\n";
+        check_or_update(scenario.name, &text, &scratch, update);
     }
     let _ = std::fs::remove_dir_all(&scratch);
 }
