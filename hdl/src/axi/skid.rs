@@ -129,3 +129,94 @@ impl<T: Synth> Logic for SkidReg<T> {
         }
     }
 }
+
+/// The valid/ready logic of a two-entry FIFO whose entries are written
+/// straight from the input (no multiplexer in front of a register, for an
+/// input that arrives late in the cycle: a core's response read from its own
+/// FIFO) and read through a 2:1 multiplexer of registers. `in_ready` and
+/// `out_valid` are flip-flops; full rate; a beat written in cycle t is
+/// presented from cycle t+1. The entries are [`PairReg`]s.
+#[derive(LogicBlock, Default)]
+pub struct PairControl {
+    pub clock: Signal<In, Clock>,
+    /// Synchronous: empties the FIFO; `in_ready` is low the cycle after.
+    pub reset: Signal<In, bool>,
+    /// A beat is offered on the input.
+    pub in_valid: Signal<In, bool>,
+    /// The downstream takes the beat presented in this cycle (when `out_valid`).
+    pub out_ready: Signal<In, bool>,
+    /// The FIFO takes the beat offered in this cycle (a register: not full).
+    pub in_ready: Signal<Out, bool>,
+    /// A beat is presented (a register: not empty).
+    pub out_valid: Signal<Out, bool>,
+    /// To the entries: write entry 0, entry 1 this cycle; present entry 1 (else 0).
+    pub write_0: Signal<Out, bool>,
+    pub write_1: Signal<Out, bool>,
+    pub read_1: Signal<Out, bool>,
+    ready: DFF<bool>,
+    valid: DFF<bool>,
+    write_at_1: DFF<bool>,
+    read_at_1: DFF<bool>,
+    write: Signal<Local, bool>,
+    read: Signal<Local, bool>,
+}
+
+impl Logic for PairControl {
+    #[hdl_gen]
+    fn update(&mut self) {
+        dff_setup!(self, clock, ready, valid, write_at_1, read_at_1);
+        self.in_ready.next = self.ready.q.val();
+        self.out_valid.next = self.valid.q.val();
+        self.read_1.next = self.read_at_1.q.val();
+        self.write.next = self.in_valid.val() & self.ready.q.val();
+        self.read.next = self.valid.q.val() & self.out_ready.val();
+        self.write_0.next = self.write.val() & !self.write_at_1.q.val();
+        self.write_1.next = self.write.val() & self.write_at_1.q.val();
+        self.write_at_1.d.next = self.write_at_1.q.val() ^ self.write.val();
+        self.read_at_1.d.next = self.read_at_1.q.val() ^ self.read.val();
+        // Full (valid, not ready) is two held. Full next: two held and none
+        // read, or one held, one written and none read. (Right after reset
+        // neither ready nor valid: empty.)
+        self.ready.d.next = !((self.valid.q.val() & !self.ready.q.val() & !self.read.val())
+            | (self.valid.q.val() & self.ready.q.val() & self.write.val() & !self.read.val()));
+        self.valid.d.next = (self.valid.q.val() & (!self.ready.q.val() | !self.read.val())) | self.write.val();
+        if self.reset.val() {
+            self.ready.d.next = false;
+            self.valid.d.next = false;
+            self.write_at_1.d.next = false;
+            self.read_at_1.d.next = false;
+        }
+    }
+}
+
+/// The two entries of one field of a [`PairControl`] FIFO.
+#[derive(LogicBlock, Default)]
+pub struct PairReg<T: Synth> {
+    pub clock: Signal<In, Clock>,
+    pub write_0: Signal<In, bool>,
+    pub write_1: Signal<In, bool>,
+    pub read_1: Signal<In, bool>,
+    /// The field of the beat offered.
+    pub value_in: Signal<In, T>,
+    /// The field of the beat presented.
+    pub value_out: Signal<Out, T>,
+    entry_0: DFF<T>,
+    entry_1: DFF<T>,
+}
+
+impl<T: Synth> Logic for PairReg<T> {
+    #[hdl_gen]
+    fn update(&mut self) {
+        dff_setup!(self, clock, entry_0, entry_1);
+        if self.write_0.val() {
+            self.entry_0.d.next = self.value_in.val();
+        }
+        if self.write_1.val() {
+            self.entry_1.d.next = self.value_in.val();
+        }
+        self.value_out.next = self.entry_0.q.val();
+        if self.read_1.val() {
+            self.value_out.next = self.entry_1.q.val();
+        }
+    }
+}

@@ -71,7 +71,7 @@ use rust_hdl::prelude::*;
 use super::interface::{AxiClocking, AxiLite, AxisRequest, AxisResponse};
 use super::regmap as map;
 use super::event_counter::EventCounter;
-use super::skid::{SkidControl, SkidReg};
+use super::skid::{PairControl, PairReg, SkidControl, SkidReg};
 use super::zero_extend::ZeroExtend;
 use crate::bridge::core_box::CoreBox;
 use crate::CoreParams;
@@ -100,12 +100,13 @@ pub struct BloomAxis<const W: usize> {
     in_op: Signal<Local, Bits<2>>,
     /// s_axis hands over a request this cycle.
     take: Signal<Local, bool>,
-    // ---- Responses out of the core: a registered slice toward m_axis.
-    resp_ctl: SkidControl,
-    resp_hit: SkidReg<bool>,
-    resp_tag: SkidReg<Bits<8>>,
+    // ---- Responses out of the core: a two-entry FIFO toward m_axis, its
+    // entries written straight from the core's response port.
+    resp_ctl: PairControl,
+    resp_hit: PairReg<bool>,
+    resp_tag: PairReg<Bits<8>>,
     /// The response answers a query (op 0): for the HITS counter.
-    resp_query: SkidReg<bool>,
+    resp_query: PairReg<bool>,
     // ---- The ring of outstanding requests (see the header).
     drop: DFF<Bits<8>>,
     query: DFF<Bits<8>>,
@@ -143,6 +144,10 @@ pub struct BloomAxis<const W: usize> {
     bresp: DFF<Bits<2>>,
     /// awready and wready rise in the next cycle.
     write_start: Signal<Local, bool>,
+    /// No write in progress (none taken and unanswered) and no bit access
+    /// armed: a write may start. A register of its own, so that write_start
+    /// is one gate.
+    write_idle: DFF<bool>,
     /// The write acts on COMMAND, on BIT_ADDR (also high during reset: it
     /// loads BIT_ADDR's and BIT_DATA's reset values): decoded into registers
     /// the cycle before awready and wready.
@@ -189,8 +194,8 @@ pub struct BloomAxis<const W: usize> {
     /// types, the byte offset within a word), read here only: Verilator's lint
     /// passes over signals whose name contains `unused`.
     unused_axil: Signal<Local, bool>,
-    /// Slice outputs this block does not need (the response slice's `open`
-    /// and spares; the request slice's spare payload but the clear flag).
+    /// Slice outputs this block does not need (the request slice's spare
+    /// payload but the clear flag).
     unused_slices: Signal<Local, bool>,
     // Word addresses (byte address / 4) of the registers.
     word_id: Constant<Bits<6>>,
@@ -369,6 +374,7 @@ impl<const W: usize> BloomAxis<W> {
             bvalid: Default::default(),
             bresp: Default::default(),
             write_start: Default::default(),
+            write_idle: Default::default(),
             do_command: Default::default(),
             do_bit_addr: Default::default(),
             read_idle: Default::default(),
@@ -457,7 +463,7 @@ impl<const W: usize> Logic for BloomAxis<W> {
         dff_setup!(
             self, clock, reset, clear_pending, drop, query, write_at, read_at, head_drop, head_query,
             accepted, took_clear, took_query, bit_addr, bit_data, rb_armed, rb_waiting, rb_req,
-            rb_bank, rb_addr, rb_write, rb_wdata, write_go, bvalid, bresp, do_command, do_bit_addr, read_idle, read_go, read_data,
+            rb_bank, rb_addr, rb_write, rb_wdata, write_go, write_idle, bvalid, bresp, do_command, do_bit_addr, read_idle, read_go, read_data,
             rvalid, rresp, rdata, sel_id, sel_version, sel_config, sel_seed_lo, sel_seed_hi, sel_timing,
             sel_status, sel_bit_addr, sel_bit_data, sel_ops, sel_inserts, sel_hits, sel_fill, sel_none,
             fill_bank, fill_q
@@ -530,21 +536,20 @@ impl<const W: usize> Logic for BloomAxis<W> {
         self.resp_tag.clock.next = self.clock.val();
         self.resp_query.clock.next = self.clock.val();
         self.resp_ctl.reset.next = self.reset.q.val();
-        self.resp_ctl.hold.next = false;
         self.resp_ctl.out_ready.next = self.m_axis.tready.val();
         self.resp_ctl.in_valid.next = self.core.io.resp.valid.val() & !self.head_drop.q.val();
         self.resp_hit.value_in.next = self.core.io.resp.hit.val();
         self.resp_tag.value_in.next = self.core.io.resp.tag.val();
         self.resp_query.value_in.next = self.head_query.q.val();
-        self.resp_hit.load_out.next = self.resp_ctl.load_out.val();
-        self.resp_tag.load_out.next = self.resp_ctl.load_out.val();
-        self.resp_query.load_out.next = self.resp_ctl.load_out.val();
-        self.resp_hit.from_spare.next = self.resp_ctl.from_spare.val();
-        self.resp_tag.from_spare.next = self.resp_ctl.from_spare.val();
-        self.resp_query.from_spare.next = self.resp_ctl.from_spare.val();
-        self.resp_hit.load_spare.next = self.resp_ctl.load_spare.val();
-        self.resp_tag.load_spare.next = self.resp_ctl.load_spare.val();
-        self.resp_query.load_spare.next = self.resp_ctl.load_spare.val();
+        self.resp_hit.write_0.next = self.resp_ctl.write_0.val();
+        self.resp_tag.write_0.next = self.resp_ctl.write_0.val();
+        self.resp_query.write_0.next = self.resp_ctl.write_0.val();
+        self.resp_hit.write_1.next = self.resp_ctl.write_1.val();
+        self.resp_tag.write_1.next = self.resp_ctl.write_1.val();
+        self.resp_query.write_1.next = self.resp_ctl.write_1.val();
+        self.resp_hit.read_1.next = self.resp_ctl.read_1.val();
+        self.resp_tag.read_1.next = self.resp_ctl.read_1.val();
+        self.resp_query.read_1.next = self.resp_ctl.read_1.val();
         self.m_axis.tvalid.next = self.resp_ctl.out_valid.val();
         self.m_axis.tdata.next = self.zero_8.val();
         if self.resp_hit.value_out.val() {
@@ -623,8 +628,11 @@ impl<const W: usize> Logic for BloomAxis<W> {
         self.s_axil.bvalid.next = self.bvalid.q.val();
         self.s_axil.bresp.next = self.bresp.q.val();
         self.write_word.next = self.s_axil.awaddr.val().get_bits::<6>(2);
-        self.write_start.next = self.s_axil.awvalid.val() & self.s_axil.wvalid.val() & !self.write_go.q.val() & !self.bvalid.q.val()
-            & !self.rb_armed.q.val();
+        self.write_start.next = self.s_axil.awvalid.val() & self.s_axil.wvalid.val() & self.write_idle.q.val();
+        self.write_idle.d.next = !self.write_start.val()
+            & !self.write_go.q.val()
+            & !(self.bvalid.q.val() & !self.s_axil.bready.val())
+            & !self.armed_next.val();
         self.write_go.d.next = self.write_start.val();
         self.do_command.d.next = self.write_start.val()
             & (self.write_word.val() == self.word_command.val())
@@ -777,12 +785,7 @@ impl<const W: usize> Logic for BloomAxis<W> {
             ^ self.s_axil.arprot.val().xor()
             ^ self.s_axil.awaddr.val().get_bits::<2>(0).xor()
             ^ self.s_axil.araddr.val().get_bits::<2>(0).xor();
-        self.unused_slices.next = self.resp_ctl.open.val()
-            ^ self.resp_ctl.spare_valid.val()
-            ^ self.resp_hit.spare_out.val()
-            ^ self.resp_tag.spare_out.val().xor()
-            ^ self.resp_query.spare_out.val()
-            ^ self.req_key.spare_out.val().xor()
+        self.unused_slices.next = self.req_key.spare_out.val().xor()
             ^ self.req_op.spare_out.val().xor()
             ^ self.req_tag.spare_out.val().xor();
 
@@ -800,6 +803,7 @@ impl<const W: usize> Logic for BloomAxis<W> {
             self.rb_waiting.d.next = false;
             self.rb_req.d.next = false;
             self.write_go.d.next = false;
+            self.write_idle.d.next = false;
             self.do_command.d.next = false;
             self.bvalid.d.next = false;
             self.read_idle.d.next = true;
