@@ -92,6 +92,10 @@ fn verilator_binary(pkg: &Path, tb_dir: &Path) -> PathBuf {
     exe
 }
 
+fn root_docs() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("docs/wavedrom")
+}
+
 fn scratch_dir(name: &str) -> PathBuf {
     let d = scratch(name);
     std::fs::create_dir_all(&d).unwrap();
@@ -330,6 +334,9 @@ fn export_writes_a_self_contained_package() {
         "board/ulx3s_85f.lpf",
         "board/yowasp-launcher",
         "doc/request_response.svg",
+        "doc/axil_read_write.svg",
+        "doc/axil_clear.svg",
+        "doc/axil_bit_readback.svg",
     ] {
         assert!(pkg.join(f).is_file(), "{f} is missing");
     }
@@ -342,6 +349,15 @@ fn export_writes_a_self_contained_package() {
     assert!(readme.contains(&hdl::ports::markdown_table_of(&hdl::axi::axi_ports(&params))), "the README's port table is the wrapper's");
     assert!(readme.contains(&ip::package::register_table()));
     assert!(readme.contains("| `k` | 3 |"));
+    // The wrapper's own timing (the core's and its register stages), and the AXI4-Lite diagrams.
+    let st = hdl::axi::stream_timing(&params);
+    assert_eq!(st.latency, hdl::Timing::of(&params).latency + 2);
+    assert!(readme.contains(&format!("presented on m_axis in cycle t+{} when", st.latency)), "the README gives the wrapper's latency");
+    assert!(readme.contains(&format!("at most {} requests taken and not yet answered", st.outstanding)));
+    for svg in ["axil_read_write", "axil_clear", "axil_bit_readback"] {
+        assert!(readme.contains(&format!("](doc/{svg}.svg)")), "the README shows {svg}");
+        assert_eq!(std::fs::read(pkg.join(format!("doc/{svg}.svg"))).unwrap(), std::fs::read(root_docs().join(format!("{svg}.svg"))).unwrap());
+    }
     let json: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(pkg.join("bloom_axis.json")).unwrap()).unwrap();
     assert_eq!((json["core"]["k"].as_u64(), json["core"]["hash"].as_str()), (Some(3), Some("crc")));
     assert_eq!(json["ports"].as_array().unwrap().len(), hdl::axi::axi_ports(&params).len());

@@ -10,7 +10,8 @@
 //! tb/                   tb_bloom_axis.v and a vector set from the golden model (tb/vectors/)
 //! board/                self-test harness, board tops and constraint files, the
 //!                       Edalize launcher that runs YoWASP's nextpnr-ecp5/ecppack
-//! doc/                  timing diagrams of the core's streams (from checked co-simulation runs)
+//! doc/                  timing diagrams of the core's streams and of the wrapper's AXI4-Lite side
+//!                       (from checked simulation runs)
 //! image/                the preload image, when the core has one
 //! ```
 //!
@@ -226,6 +227,8 @@ struct PackageDescription<'a> {
     name: String,
     core: hdl::CoreDescription,
     top: &'a str,
+    /// `bloom_axis`'s timing on its streams (the core's is in `core`).
+    stream_timing: hdl::axi::StreamTiming,
     ports: Vec<hdl::ports::CorePort>,
     register_map_version: String,
     register_map_bytes: u32,
@@ -279,6 +282,7 @@ fn readme(input: &PackageInput, has_image: bool) -> String {
     let axi = input.axi;
     let p = &axi.core.config.params;
     let t = &axi.core.timing;
+    let st = &axi.timing;
     let name = core_name(axi);
     let mut params = String::from("| parameter | value | meaning |\n|---|---|---|\n");
     // A parameter at a default that is left out of configurations (counter_bits 1) is left out here too.
@@ -311,7 +315,7 @@ below.
 | `regs/` | the register map: `bloom_axis.rdl` (SystemRDL, the source), `bloom_axis_regs.h` (C), `bloom_axis_regs.md`, `bloom_axis_regs.xml` (IP-XACT) |
 | `tb/` | `{TB_FILE}`, a self-checking Verilog-2005 testbench, and `vectors/` from the golden model ({requests} requests, {reads} register reads) |
 | `board/` | a self-test harness and board tops with constraint files (iCEBreaker, iCE40-HX8K breakout, ULX3S-85F) |
-| `doc/` | timing diagrams of the core's request and response channels |
+| `doc/` | timing diagrams: the core's request and response channels, the AXI4-Lite side of `bloom_axis` |
 | `bloom_axis.json` | configuration, timing and ports, for tools |
 
 ## Parameters
@@ -328,11 +332,13 @@ AXI4 (AXI4-Lite) specifications.
 ## Streams and timing
 
 `s_axis` is the core's request port and `m_axis` its response port, signal
-for signal; the wrapper adds no register and no buffer on either:
+for signal, each through one register stage (requests a registered slice, a
+skid buffer; responses a two-entry FIFO): `s_axis_tready` and `m_axis_tvalid`
+are flip-flops and no path of the core reaches a stream port.
 
 | stream signal | core port | |
 |---|---|---|
-| `s_axis_tvalid` / `s_axis_tready` | `req_valid` / `req_ready` | `s_axis_tready` is also low in a cycle the wrapper itself uses the request port (a clear from COMMAND, a bit access) |
+| `s_axis_tvalid` / `s_axis_tready` | `req_valid` / `req_ready` | `s_axis_tready` is also low while the wrapper itself uses the request port (a clear from COMMAND, a bit access) |
 | `s_axis_tdata` | `req_key` | the key, {key_bits} bits |
 | `s_axis_tuser` | `req_op` | 0 query, 1 insert, 2 clear, 3 reserved (answered as a query) |
 | `s_axis_tid` | `req_tag` | returned on `m_axis_tid` |
@@ -340,18 +346,20 @@ for signal; the wrapper adds no register and no buffer on either:
 | `m_axis_tdata[0]` | `resp_hit` | query: all k bits set; insert: all were already set; clear: 0 |
 | `m_axis_tid` | `resp_tag` | |
 
-- Latency: a request taken in cycle t is presented on m_axis in cycle t+{latency} when `m_axis_tready` is high.
+- Latency: a request taken in cycle t is presented on m_axis in cycle t+{latency} when `m_axis_tready` is high
+  (the core's {core_latency} and one cycle in each register stage; the TIMING register says so too).
 - Initiation interval 1: any mix of queries and inserts, one per cycle, while `m_axis_tready` stays high.
-- Backpressure: at most {fifo} requests taken and not yet answered; then `s_axis_tready` is low until a
-  response is taken. Nothing is lost or reordered. `s_axis_tready` depends on registers only.
+- Backpressure: at most {outstanding} requests taken and not yet answered; then `s_axis_tready` is low until a
+  response is taken. Nothing is lost or reordered. `s_axis_tready` is a flip-flop.
 - A query or insert right behind an insert of the same key sees it (hazards are forwarded).
-- A clear (op 2, or COMMAND.clear) keeps `s_axis_tready` low for {clear} cycles while it empties the banks.
+- A clear (op 2, or COMMAND.clear) keeps the core busy for {clear} cycles while it empties the banks; the request
+  slice takes two more requests meanwhile, then `s_axis_tready` is low until the clear is over.
 
-Back-to-back requests on the core's ports (the names in the table above), each answered {latency} cycles later:
+Back-to-back requests on the core's own ports (inside the wrapper), each answered {core_latency} cycles later:
 
 ![request and response](doc/request_response.svg)
 
-A consumer that stalls: {fifo} responses wait, then the request side stops until one is taken:
+A consumer that stalls: the core's {fifo} responses wait, then its request side stops until one is taken:
 
 ![backpressure](doc/backpressure.svg)
 
@@ -377,6 +385,19 @@ volatile bloom_axis_regs_t *bloom = (volatile bloom_axis_regs_t *)BLOOM_BASE;
 bloom->COMMAND = BLOOM_AXIS_REGS__COMMAND__CLEAR_bm;
 while (bloom->STATUS & BLOOM_AXIS_REGS__STATUS__BUSY_bm) {{ }}
 ```
+
+AXI4-Lite timing, from checked simulations of the wrapper (small banks): a read with RREADY held low, a write, a
+read answered SLVERR:
+
+![AXI4-Lite read and write](doc/axil_read_write.svg)
+
+A clear started by a COMMAND write, STATUS polled until busy is 0:
+
+![clear and busy](doc/axil_clear.svg)
+
+An insert on `s_axis`, then its bit read back through BIT_ADDR and BIT_DATA:
+
+![bit readback](doc/axil_bit_readback.svg)
 
 ## Resources and speed
 
@@ -413,7 +434,9 @@ reads CONFIG, SEED_LO and SEED_HI first and refuses vectors made for another con
 ",
         params_line = p,
         command = input.command,
-        latency = t.latency,
+        latency = st.latency,
+        core_latency = t.latency,
+        outstanding = st.outstanding,
         fifo = t.response_fifo_depth,
         clear = t.clear_cycles,
         key_bits = p.key_bits,
@@ -446,6 +469,9 @@ pub fn package_files(input: &PackageInput) -> Result<Vec<PackageFile>, String> {
         PackageFile { path: "board/yowasp-launcher".into(), contents: LAUNCHER.as_bytes().to_vec(), executable: true },
         text("doc/request_response.svg", include_str!("../../docs/wavedrom/request_response.svg")),
         text("doc/backpressure.svg", include_str!("../../docs/wavedrom/backpressure.svg")),
+        text("doc/axil_read_write.svg", include_str!("../../docs/wavedrom/axil_read_write.svg")),
+        text("doc/axil_clear.svg", include_str!("../../docs/wavedrom/axil_clear.svg")),
+        text("doc/axil_bit_readback.svg", include_str!("../../docs/wavedrom/axil_bit_readback.svg")),
         text("bloom_axis.core", core_file(axi, has_image)),
     ];
     for (target, board) in boards() {
@@ -466,6 +492,7 @@ pub fn package_files(input: &PackageInput) -> Result<Vec<PackageFile>, String> {
         name: core_name(axi),
         core: axi.core.description(),
         top: &axi.top,
+        stream_timing: axi.timing,
         ports: hdl::axi::axi_ports(params),
         register_map_version: version_string(),
         register_map_bytes: map::MAP_BYTES,

@@ -136,6 +136,12 @@ fn committed_axi_lite_diagrams_are_what_the_wrapper_does() {
                 let mut expected = golden.clone();
                 let hit = expected.insert(sim::wavedrom::KEY_A).unwrap();
                 assert_eq!(log.responses, vec![(1, hit as u8)], "the insert's response");
+                // The latency the TIMING register states: taken on s_axis in t, presented on m_axis in t + latency.
+                let taken = (0..log.cycles.len())
+                    .find(|&c| log.value(c, "s_axis_tvalid") == 1 && log.value(c, "s_axis_tready") == 1)
+                    .unwrap();
+                let presented = (0..log.cycles.len()).find(|&c| log.value(c, "m_axis_tvalid") == 1).unwrap();
+                assert_eq!(presented - taken, hdl::axi::stream_timing(&params).latency as usize, "the wrapper's latency");
                 assert_eq!(log.writes, vec![(map::BIT_ADDR.offset as u8, 0)]);
                 let addr = expected.addresses(sim::wavedrom::KEY_A).unwrap()[0];
                 let bit = expected.bit(0, addr) as u32;

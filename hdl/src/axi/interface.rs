@@ -38,7 +38,7 @@ crate::bundle! {
     AxisRequest / AxisRequestDriver {
         /// The upstream presents a request.
         tvalid: In bool,
-        /// The core takes the request presented in this cycle; depends on registers only (not on s_axis_tvalid).
+        /// The request presented in this cycle is taken; a flip-flop (it does not depend on s_axis_tvalid).
         tready: Out bool,
         /// The key, key_bits wide (the core's req_key).
         tdata: In Bits<W>,
@@ -52,7 +52,7 @@ crate::bundle! {
 crate::bundle! {
     /// Response stream (AXI4-Stream master): one beat per request, in request order.
     AxisResponse / AxisResponseDriver {
-        /// A response is presented; held, with its data, until taken.
+        /// A response is presented (a flip-flop); held, with its data, until taken.
         tvalid: Out bool,
         /// The downstream takes the response presented in this cycle.
         tready: In bool,

@@ -343,7 +343,7 @@ pub const BIT_ADDR: RegisterDef = RegisterDef {
     count: 1,
     stride: 4,
     title: "Bit access address",
-    desc: Some("Writing it starts an access to one filter bit: a readback, and with write = 1 also a bit write (read before write). BIT_DATA.valid rises when the bit is there. The access waits while the core is busy; the next register write waits until it has started."),
+    desc: Some("Writing it starts an access to one filter bit: a readback, and with write = 1 also a bit write (read before write). BIT_DATA.valid rises when the bit is there. The access waits while the core is busy and until every request taken on s_axis before it has entered the core (s_axis_tready is low meanwhile); the next register write waits until it has started."),
     fields: &[BIT_ADDR_ADDR, BIT_ADDR_BANK, BIT_ADDR_WRITE, BIT_ADDR_WDATA],
 };
 
@@ -402,7 +402,7 @@ pub const COUNTERS_OPS: RegisterDef = RegisterDef {
     count: 1,
     stride: 4,
     title: "Requests taken",
-    desc: Some("32-bit counters, wrapping modulo 2^32; zeroed by reset and by COMMAND.zero_counters."),
+    desc: Some("32-bit counters, wrapping modulo 2^32; zeroed by reset and by COMMAND.zero_counters. They are statistics, counted from registered events: an event in cycle t is counted from cycle t+2 (a read whose address is taken after an event always includes it)."),
     fields: &[COUNTERS_OPS_COUNT],
 };
 
@@ -425,7 +425,7 @@ pub const COUNTERS_INSERTS: RegisterDef = RegisterDef {
     count: 1,
     stride: 4,
     title: "Inserts taken",
-    desc: Some("32-bit counters, wrapping modulo 2^32; zeroed by reset and by COMMAND.zero_counters."),
+    desc: Some("32-bit counters, wrapping modulo 2^32; zeroed by reset and by COMMAND.zero_counters. They are statistics, counted from registered events: an event in cycle t is counted from cycle t+2 (a read whose address is taken after an event always includes it)."),
     fields: &[COUNTERS_INSERTS_COUNT],
 };
 
@@ -448,7 +448,7 @@ pub const COUNTERS_HITS: RegisterDef = RegisterDef {
     count: 1,
     stride: 4,
     title: "Query hits",
-    desc: Some("32-bit counters, wrapping modulo 2^32; zeroed by reset and by COMMAND.zero_counters."),
+    desc: Some("32-bit counters, wrapping modulo 2^32; zeroed by reset and by COMMAND.zero_counters. They are statistics, counted from registered events: an event in cycle t is counted from cycle t+2 (a read whose address is taken after an event always includes it)."),
     fields: &[COUNTERS_HITS_COUNT],
 };
 

@@ -4,37 +4,46 @@
 //!
 //! Streams: `s_axis` feeds the core's request port field for field (tdata the
 //! key, tuser the op code, tid the tag) and the core's response port feeds
-//! `m_axis` (tdata bit 0 the hit, tid the tag, tlast 1). No buffer and no
-//! register is added in either path: the latency (7 cycles from a request
-//! taken to its response presented), the initiation interval (1, any mix,
-//! while m_axis_tready stays high) and the backpressure behaviour (at most 8
-//! requests taken and not yet answered, nothing lost or reordered) are the
-//! core's (docs/core.md). s_axis_tready is the core's req_ready (an AND of
-//! flip-flops) with the wrapper's own requests masked in.
+//! `m_axis` (tdata bit 0 the hit, tid the tag, tlast 1), each through a
+//! registered stage, so that the core's handshakes stay local and no path
+//! of the core reaches a stream port or the reverse:
+//! - requests: a registered slice (`skid::SkidControl`, a skid buffer):
+//!   `s_axis_tready` is a flip-flop, the core's req_valid, key, op and tag are
+//!   flip-flops, and the core's req_ready reaches only the slice's enables;
+//! - responses: a two-entry FIFO (`skid::PairControl`) whose entries are
+//!   written straight from the core's response port: the core's resp_ready
+//!   and `m_axis_tvalid` are flip-flops.
+//! Each adds one cycle: latency 9 cycles from a request taken on s_axis to its
+//! response presented on m_axis (the core's 7 and 2; [`stream_timing`], the
+//! TIMING register), initiation interval 1 (any mix, while m_axis_tready
+//! stays high), at most 12 requests taken and not yet answered under
+//! backpressure (the core's 8, 2 in the slice, 2 in the FIFO), nothing lost
+//! or reordered.
 //!
 //! The registers reach the core through the same ports:
-//! - COMMAND.clear raises `clear_pending`; the clear goes into the core ahead
-//!   of the stream (s_axis_tready is low in the cycle it is taken), and its
-//!   response is dropped instead of sent on m_axis. Which responses to drop is
-//!   a ring of 8 entries (the core holds at most 8 requests unanswered), one
-//!   written (at the one-hot `write_at`, the cycle after, from registers: the
-//!   core's take is too late in the cycle to enable 24 flip-flops) for every
-//!   request the core takes and one read (at `read_at`) for every response it
-//!   gives: bit `drop` marks a
-//!   register clear, bit `query` a query (op 0) for the HITS counter. The head
-//!   entry is kept in registers (`head_drop`, `head_query`), recomputed every
-//!   cycle from the ring and whether a response is taken, so that
-//!   `resp_ready` (`m_axis_tready | head_drop`) is one gate after a register.
-//!   An entry is written at least 6 cycles before its response: the head
-//!   registers always see it.
+//! - COMMAND.clear raises `clear_pending`; the clear enters the request
+//!   slice ahead of s_axis (s_axis_tready is low from the write until it is
+//!   in), so it reaches the core in stream order, and its response is
+//!   dropped instead of sent on m_axis: taken from the core, never written
+//!   into the response FIFO. Which responses to drop is a ring of 8 entries
+//!   (the core holds at most 8 requests unanswered), one written (at the
+//!   one-hot `write_at`, the cycle after, from registers) for every request
+//!   the core takes and one read (at `read_at`) for every response it gives:
+//!   bit `drop` marks a register clear, bit `query` a query (op 0) for the
+//!   HITS counter. The head entry is kept in registers (`head_drop`,
+//!   `head_query`), recomputed every cycle from the ring and whether a
+//!   response is taken. An entry is written at least 6 cycles before its
+//!   response: the head registers always see it.
 //! - A BIT_ADDR write arms a bit access (a readback, with BIT_ADDR.write also
 //!   a bit write: the core's rb_write, rb_wdata); `rb_req` (which keeps the
 //!   core from taking a request in that cycle) is a register, set when an
-//!   access is armed and the core is not busy. A clear taken in that same
-//!   cycle makes the core busy in the next, when rb_req is high: the core
-//!   drops a write then and its read would not see the clear, so the access
-//!   stays armed, its result is discarded and it is issued again after the
-//!   sweep. Its bit lands in BIT_DATA `readback_latency` cycles after rb_req.
+//!   access is armed, the core is not busy, no clear is pending and the
+//!   request slice is empty: s_axis is closed from the write until the access
+//!   is issued, so it takes effect after every request taken before the
+//!   write and before every request taken after. Should the core still be
+//!   busy when rb_req is high (a reset), it drops a write and its read is
+//!   not valid: the access stays armed, its result is discarded and it is
+//!   issued again. Its bit lands in BIT_DATA `readback_latency` cycles after rb_req.
 //!   No AXI4-Lite write is taken while an access is armed, so an acknowledged
 //!   bit write is never overwritten before it reaches the core, and accesses
 //!   and clears reach the core in the order they were written. A BIT_ADDR
@@ -44,27 +53,32 @@
 //!   fill_count is registered before it joins the read data.
 //!
 //! AXI4-Lite, one transaction at a time per direction, every decision taken
-//! from registers (at most two LUT levels after a register, the core's rule,
-//! on every path but the counters' 16-bit carry chains):
+//! from registers:
 //! - write: awready and wready rise together, from a register, the cycle
-//!   after both valids are seen; the address and strobes are decoded into
-//!   registers every cycle (the master holds them while valid), so the write
-//!   cycle acts on decoded flags; bvalid/bresp follow the next cycle.
+//!   after both valids are seen while `write_idle` (a register: no write in
+//!   progress, no bit access armed); the address and strobes are decoded in
+//!   that cycle into `do_command` / `do_bit_addr`, so the write cycle acts on
+//!   registered flags (the master holds address and data until ready);
+//!   bvalid/bresp follow the next cycle.
 //! - read: arready rises from a register the cycle after arvalid; the read
 //!   address is decoded into one-hot select registers (held during the
 //!   read); the data is an AND-OR of selects and values, registered, one
 //!   cycle after arready; rvalid then.
-//! - counters count registered events (a request taken, an insert taken, a
-//!   query hit sent), one cycle late, in two 16-bit halves with a registered
-//!   carry (`EventCounter`); a read waits the one cycle a carry is in flight.
-//!   COMMAND.zero_counters zeroes them one cycle after the write, winning
-//!   over a count in the same cycle.
+//! - counters (`EventCounter`) register their events (a request taken on
+//!   s_axis, an insert taken, a query hit taken on m_axis) and their zero:
+//!   an event is counted two cycles after it happens. Counters are
+//!   statistics; a read's address is taken at least a cycle after the
+//!   master saw the event, and its data two cycles after that, so a read
+//!   always includes the events seen before it. COMMAND.zero_counters (and
+//!   reset) zeroes them two cycles after the write, winning over a count in
+//!   the same cycle.
 //!
 //! No output depends combinationally on an input of the same interface.
 //! Reset (aresetn, active low) is registered once and drives the core and
 //! every register here.
 //!
-//! Memory: none of its own (the ring and registers are flip-flops).
+//! Memory: none of its own (the ring, the slices and the registers are
+//! flip-flops).
 
 use rust_hdl::prelude::*;
 
