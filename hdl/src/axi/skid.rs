@@ -131,9 +131,10 @@ impl<T: Synth> Logic for SkidReg<T> {
 }
 
 /// The valid/ready logic of a two-entry FIFO whose entries are written
-/// straight from the input (no multiplexer in front of a register, for an
-/// input that arrives late in the cycle: a core's response read from its own
-/// FIFO) and read through a 2:1 multiplexer of registers. `in_ready` and
+/// straight from the input (no multiplexer in front of a register, and an
+/// enable from registers only, for an input that arrives late in the cycle:
+/// a core's response read from its own FIFO) and read through a 2:1
+/// multiplexer of registers. `in_ready` and
 /// `out_valid` are flip-flops; full rate; a beat written in cycle t is
 /// presented from cycle t+1. The entries are [`PairReg`]s.
 #[derive(LogicBlock, Default)]
@@ -149,7 +150,9 @@ pub struct PairControl {
     pub in_ready: Signal<Out, bool>,
     /// A beat is presented (a register: not empty).
     pub out_valid: Signal<Out, bool>,
-    /// To the entries: write entry 0, entry 1 this cycle; present entry 1 (else 0).
+    /// To the entries: load entry 0, entry 1 from the input this cycle
+    /// (the free entry the next beat goes to, whether offered or not);
+    /// present entry 1 (else 0).
     pub write_0: Signal<Out, bool>,
     pub write_1: Signal<Out, bool>,
     pub read_1: Signal<Out, bool>,
@@ -170,8 +173,11 @@ impl Logic for PairControl {
         self.read_1.next = self.read_at_1.q.val();
         self.write.next = self.in_valid.val() & self.ready.q.val();
         self.read.next = self.valid.q.val() & self.out_ready.val();
-        self.write_0.next = self.write.val() & !self.write_at_1.q.val();
-        self.write_1.next = self.write.val() & self.write_at_1.q.val();
+        // The free entry at write_at_1 loads the input every cycle, offered
+        // or not (it is not presented until written with valid high): so its
+        // enable is registers only, not the input's late valid.
+        self.write_0.next = self.ready.q.val() & !self.write_at_1.q.val();
+        self.write_1.next = self.ready.q.val() & self.write_at_1.q.val();
         self.write_at_1.d.next = self.write_at_1.q.val() ^ self.write.val();
         self.read_at_1.d.next = self.read_at_1.q.val() ^ self.read.val();
         // Full (valid, not ready) is two held. Full next: two held and none
