@@ -146,8 +146,12 @@ pub struct PairControl {
     pub in_valid: Signal<In, bool>,
     /// The downstream takes the beat presented in this cycle (when `out_valid`).
     pub out_ready: Signal<In, bool>,
+    /// Keep `open` low in the next cycle.
+    pub hold: Signal<In, bool>,
     /// The FIFO takes the beat offered in this cycle (a register: not full).
     pub in_ready: Signal<Out, bool>,
+    /// `in_ready` unless `hold` was high in the cycle before (a register).
+    pub open: Signal<Out, bool>,
     /// A beat is presented (a register: not empty).
     pub out_valid: Signal<Out, bool>,
     /// To the entries: load entry 0, entry 1 from the input this cycle
@@ -157,7 +161,9 @@ pub struct PairControl {
     pub write_1: Signal<Out, bool>,
     pub read_1: Signal<Out, bool>,
     ready: DFF<bool>,
+    open_q: DFF<bool>,
     valid: DFF<bool>,
+    ready_next: Signal<Local, bool>,
     write_at_1: DFF<bool>,
     read_at_1: DFF<bool>,
     write: Signal<Local, bool>,
@@ -167,8 +173,9 @@ pub struct PairControl {
 impl Logic for PairControl {
     #[hdl_gen]
     fn update(&mut self) {
-        dff_setup!(self, clock, ready, valid, write_at_1, read_at_1);
+        dff_setup!(self, clock, ready, open_q, valid, write_at_1, read_at_1);
         self.in_ready.next = self.ready.q.val();
+        self.open.next = self.open_q.q.val();
         self.out_valid.next = self.valid.q.val();
         self.read_1.next = self.read_at_1.q.val();
         self.write.next = self.in_valid.val() & self.ready.q.val();
@@ -183,11 +190,14 @@ impl Logic for PairControl {
         // Full (valid, not ready) is two held. Full next: two held and none
         // read, or one held, one written and none read. (Right after reset
         // neither ready nor valid: empty.)
-        self.ready.d.next = !((self.valid.q.val() & !self.ready.q.val() & !self.read.val())
+        self.ready_next.next = !((self.valid.q.val() & !self.ready.q.val() & !self.read.val())
             | (self.valid.q.val() & self.ready.q.val() & self.write.val() & !self.read.val()));
+        self.ready.d.next = self.ready_next.val();
+        self.open_q.d.next = self.ready_next.val() & !self.hold.val();
         self.valid.d.next = (self.valid.q.val() & (!self.ready.q.val() | !self.read.val())) | self.write.val();
         if self.reset.val() {
             self.ready.d.next = false;
+            self.open_q.d.next = false;
             self.valid.d.next = false;
             self.write_at_1.d.next = false;
             self.read_at_1.d.next = false;
@@ -206,6 +216,9 @@ pub struct PairReg<T: Synth> {
     pub value_in: Signal<In, T>,
     /// The field of the beat presented.
     pub value_out: Signal<Out, T>,
+    /// The fields of both entries, valid or not.
+    pub held_0: Signal<Out, T>,
+    pub held_1: Signal<Out, T>,
     entry_0: DFF<T>,
     entry_1: DFF<T>,
 }
@@ -214,6 +227,8 @@ impl<T: Synth> Logic for PairReg<T> {
     #[hdl_gen]
     fn update(&mut self) {
         dff_setup!(self, clock, entry_0, entry_1);
+        self.held_0.next = self.entry_0.q.val();
+        self.held_1.next = self.entry_1.q.val();
         if self.write_0.val() {
             self.entry_0.d.next = self.value_in.val();
         }

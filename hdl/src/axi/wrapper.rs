@@ -7,9 +7,12 @@
 //! `m_axis` (tdata bit 0 the hit, tid the tag, tlast 1), each through a
 //! registered stage, so that the core's handshakes stay local and no path
 //! of the core reaches a stream port or the reverse:
-//! - requests: a registered slice (`skid::SkidControl`, a skid buffer):
-//!   `s_axis_tready` is a flip-flop, the core's req_valid, key, op and tag are
-//!   flip-flops, and the core's req_ready reaches only the slice's enables;
+//! - requests: a two-entry FIFO (`skid::PairControl`), its entries loaded
+//!   with enables from registers only: `s_axis_tready` and the core's
+//!   req_valid are flip-flops, the core's key, op and tag a 2:1 multiplexer of
+//!   flip-flops, and the core's req_ready reaches only the FIFO's few control
+//!   flip-flops (a skid buffer's output stage would need req_ready on the
+//!   enable of every payload bit);
 //! - responses: a two-entry FIFO (`skid::PairControl`) whose entries are
 //!   written straight from the core's response port: the core's resp_ready
 //!   and `m_axis_tvalid` are flip-flops.
@@ -17,12 +20,12 @@
 //! response presented on m_axis (the core's 7 and 2; [`stream_timing`], the
 //! TIMING register), initiation interval 1 (any mix, while m_axis_tready
 //! stays high), at most 12 requests taken and not yet answered under
-//! backpressure (the core's 8, 2 in the slice, 2 in the FIFO), nothing lost
+//! backpressure (the core's 8 and 2 in each FIFO), nothing lost
 //! or reordered.
 //!
 //! The registers reach the core through the same ports:
 //! - COMMAND.clear raises `clear_pending`; the clear enters the request
-//!   slice ahead of s_axis (s_axis_tready is low from the write until it is
+//!   FIFO ahead of s_axis (s_axis_tready is low from the write until it is
 //!   in), so it reaches the core in stream order, and its response is
 //!   dropped instead of sent on m_axis: taken from the core, never written
 //!   into the response FIFO. Which responses to drop is a ring of 8 entries
@@ -38,7 +41,7 @@
 //!   a bit write: the core's rb_write, rb_wdata); `rb_req` (which keeps the
 //!   core from taking a request in that cycle) is a register, set when an
 //!   access is armed, the core is not busy, no clear is pending and the
-//!   request slice is empty: s_axis is closed from the write until the access
+//!   request FIFO is empty: s_axis is closed from the write until the access
 //!   is issued, so it takes effect after every request taken before the
 //!   write and before every request taken after. Should the core still be
 //!   busy when rb_req is high (a reset), it drops a write and its read is
@@ -77,7 +80,7 @@
 //! Reset (aresetn, active low) is registered once and drives the core and
 //! every register here.
 //!
-//! Memory: none of its own (the ring, the slices and the registers are
+//! Memory: none of its own (the ring, the FIFOs and the registers are
 //! flip-flops).
 
 use rust_hdl::prelude::*;
@@ -85,7 +88,7 @@ use rust_hdl::prelude::*;
 use super::interface::{AxiClocking, AxiLite, AxisRequest, AxisResponse};
 use super::regmap as map;
 use super::event_counter::EventCounter;
-use super::skid::{PairControl, PairReg, SkidControl, SkidReg};
+use super::skid::{PairControl, PairReg};
 use super::zero_extend::ZeroExtend;
 use crate::bridge::core_box::CoreBox;
 use crate::CoreParams;
@@ -100,14 +103,14 @@ pub struct BloomAxis<const W: usize> {
     clock: Signal<Local, Clock>,
     /// !aresetn, registered.
     reset: DFF<bool>,
-    // ---- Requests into the core: a registered slice (skid buffer), its
+    // ---- Requests into the core: a two-entry FIFO, its
     // input s_axis or, while `clear_pending`, a clear from COMMAND.
-    req_ctl: SkidControl,
-    req_key: SkidReg<Bits<W>>,
-    req_op: SkidReg<Bits<2>>,
-    req_tag: SkidReg<Bits<8>>,
+    req_ctl: PairControl,
+    req_key: PairReg<Bits<W>>,
+    req_op: PairReg<Bits<2>>,
+    req_tag: PairReg<Bits<8>>,
     /// The beat is a clear from COMMAND (its response is dropped).
-    req_drop: SkidReg<bool>,
+    req_drop: PairReg<bool>,
     clear_pending: DFF<bool>,
     clear_next: Signal<Local, bool>,
     armed_next: Signal<Local, bool>,
@@ -208,8 +211,8 @@ pub struct BloomAxis<const W: usize> {
     /// types, the byte offset within a word), read here only: Verilator's lint
     /// passes over signals whose name contains `unused`.
     unused_axil: Signal<Local, bool>,
-    /// Slice outputs this block does not need (the request slice's spare
-    /// payload but the clear flag).
+    /// FIFO outputs this block does not need (entries read only through
+    /// the presented one, the response FIFO's `open`).
     unused_slices: Signal<Local, bool>,
     // Word addresses (byte address / 4) of the registers.
     word_id: Constant<Bits<6>>,
@@ -274,16 +277,16 @@ fn value(v: u32) -> Constant<Bits<32>> {
 }
 
 /// The timing of `bloom_axis` on its streams, in clock cycles: the core's
-/// (docs/core.md) plus the two registered slices, one in front of the core's
+/// (docs/core.md) plus the two two-entry FIFOs, one in front of the core's
 /// request port and one behind its response port.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct StreamTiming {
     /// A request taken on s_axis in cycle t is presented on m_axis in cycle
     /// t + latency when m_axis_tready is high: the core's latency, one cycle
-    /// in each slice.
+    /// in each FIFO.
     pub latency: u32,
     /// Requests taken on s_axis and not yet answered on m_axis, at most: the
-    /// core's response_fifo_depth and two in each slice; s_axis_tready is low
+    /// core's response_fifo_depth and two in each FIFO; s_axis_tready is low
     /// while this many are outstanding.
     pub outstanding: u32,
     /// A bit access issued to the core (rb_req) in cycle t lands in BIT_DATA
@@ -484,7 +487,7 @@ impl<const W: usize> Logic for BloomAxis<W> {
         );
         self.reset.d.next = !self.sys.aresetn.val();
 
-        // ---- The core's inputs, every one a register (of the slices or of
+        // ---- The core's inputs, every one a register (of the FIFOs or of
         // this block) or an input of this block, never logic that reads the
         // core's outputs: no always block of the Verilog both reads an output
         // of the core and drives an input of it.
@@ -503,7 +506,7 @@ impl<const W: usize> Logic for BloomAxis<W> {
         Signal::<Out, Bits<4>>::join(&mut self.fill_bank.q, &mut self.core.io.fill.bank);
         Signal::<Out, Bits<17>>::join(&mut self.core.io.fill.count, &mut self.fill_word.narrow);
 
-        // ---- Requests: s_axis, or a pending clear, into the request slice.
+        // ---- Requests: s_axis, or a pending clear, into the request FIFO.
         self.req_ctl.clock.next = self.clock.val();
         self.req_key.clock.next = self.clock.val();
         self.req_op.clock.next = self.clock.val();
@@ -522,18 +525,18 @@ impl<const W: usize> Logic for BloomAxis<W> {
         self.req_op.value_in.next = self.in_op.val();
         self.req_tag.value_in.next = self.s_axis.tid.val();
         self.req_drop.value_in.next = self.clear_pending.q.val();
-        self.req_key.load_out.next = self.req_ctl.load_out.val();
-        self.req_op.load_out.next = self.req_ctl.load_out.val();
-        self.req_tag.load_out.next = self.req_ctl.load_out.val();
-        self.req_drop.load_out.next = self.req_ctl.load_out.val();
-        self.req_key.from_spare.next = self.req_ctl.from_spare.val();
-        self.req_op.from_spare.next = self.req_ctl.from_spare.val();
-        self.req_tag.from_spare.next = self.req_ctl.from_spare.val();
-        self.req_drop.from_spare.next = self.req_ctl.from_spare.val();
-        self.req_key.load_spare.next = self.req_ctl.load_spare.val();
-        self.req_op.load_spare.next = self.req_ctl.load_spare.val();
-        self.req_tag.load_spare.next = self.req_ctl.load_spare.val();
-        self.req_drop.load_spare.next = self.req_ctl.load_spare.val();
+        self.req_key.write_0.next = self.req_ctl.write_0.val();
+        self.req_key.write_1.next = self.req_ctl.write_1.val();
+        self.req_key.read_1.next = self.req_ctl.read_1.val();
+        self.req_op.write_0.next = self.req_ctl.write_0.val();
+        self.req_op.write_1.next = self.req_ctl.write_1.val();
+        self.req_op.read_1.next = self.req_ctl.read_1.val();
+        self.req_tag.write_0.next = self.req_ctl.write_0.val();
+        self.req_tag.write_1.next = self.req_ctl.write_1.val();
+        self.req_tag.read_1.next = self.req_ctl.read_1.val();
+        self.req_drop.write_0.next = self.req_ctl.write_0.val();
+        self.req_drop.write_1.next = self.req_ctl.write_1.val();
+        self.req_drop.read_1.next = self.req_ctl.read_1.val();
         // A clear waits for the slice's input (s_axis is closed meanwhile); an
         // armed bit access closes s_axis too, until it is issued.
         self.clear_next.next = (self.clear_pending.q.val() & !self.req_ctl.in_ready.val())
@@ -551,6 +554,7 @@ impl<const W: usize> Logic for BloomAxis<W> {
         self.resp_query.clock.next = self.clock.val();
         self.resp_ctl.reset.next = self.reset.q.val();
         self.resp_ctl.out_ready.next = self.m_axis.tready.val();
+        self.resp_ctl.hold.next = false;
         self.resp_ctl.in_valid.next = self.core.io.resp.valid.val() & !self.head_drop.q.val();
         self.resp_hit.value_in.next = self.core.io.resp.hit.val();
         self.resp_tag.value_in.next = self.core.io.resp.tag.val();
@@ -620,8 +624,7 @@ impl<const W: usize> Logic for BloomAxis<W> {
         self.rb_req.d.next = self.rb_armed.q.val() & !self.rb_waiting.q.val() & !self.rb_req.q.val()
             & !self.core.io.status.busy.val()
             & !self.clear_pending.q.val()
-            & !self.req_ctl.out_valid.val()
-            & !self.req_ctl.spare_valid.val();
+            & !self.req_ctl.out_valid.val();
         if self.rb_req.q.val() {
             self.rb_waiting.d.next = true;
         }
@@ -724,8 +727,7 @@ impl<const W: usize> Logic for BloomAxis<W> {
         self.status_word.next = self.zero_32.val();
         if self.core.io.status.busy.val()
             | self.clear_pending.q.val()
-            | (self.req_ctl.out_valid.val() & self.req_drop.value_out.val())
-            | (self.req_ctl.spare_valid.val() & self.req_drop.spare_out.val())
+            | (self.req_ctl.out_valid.val() & (self.req_drop.held_0.val() | self.req_drop.held_1.val()))
         {
             self.status_word.next = self.mask_status_busy.val();
         }
@@ -799,9 +801,19 @@ impl<const W: usize> Logic for BloomAxis<W> {
             ^ self.s_axil.arprot.val().xor()
             ^ self.s_axil.awaddr.val().get_bits::<2>(0).xor()
             ^ self.s_axil.araddr.val().get_bits::<2>(0).xor();
-        self.unused_slices.next = self.req_key.spare_out.val().xor()
-            ^ self.req_op.spare_out.val().xor()
-            ^ self.req_tag.spare_out.val().xor();
+        self.unused_slices.next = self.resp_ctl.open.val()
+            ^ self.req_key.held_0.val().xor()
+            ^ self.req_key.held_1.val().xor()
+            ^ self.req_op.held_0.val().xor()
+            ^ self.req_op.held_1.val().xor()
+            ^ self.req_tag.held_0.val().xor()
+            ^ self.req_tag.held_1.val().xor()
+            ^ self.resp_hit.held_0.val()
+            ^ self.resp_hit.held_1.val()
+            ^ self.resp_tag.held_0.val().xor()
+            ^ self.resp_tag.held_1.val().xor()
+            ^ self.resp_query.held_0.val()
+            ^ self.resp_query.held_1.val();
 
         // ---- Reset (BIT_ADDR and BIT_DATA: through do_bit_addr).
         if self.reset.q.val() {
