@@ -332,9 +332,9 @@ AXI4 (AXI4-Lite) specifications.
 ## Streams and timing
 
 `s_axis` is the core's request port and `m_axis` its response port, signal
-for signal, each through one register stage (requests a registered slice, a
-skid buffer; responses a two-entry FIFO): `s_axis_tready` and `m_axis_tvalid`
-are flip-flops and no path of the core reaches a stream port.
+for signal, each through a two-entry FIFO (one register stage):
+`s_axis_tready` and `m_axis_tvalid` are flip-flops and no path of the core
+reaches a stream port.
 
 | stream signal | core port | |
 |---|---|---|
@@ -353,7 +353,7 @@ are flip-flops and no path of the core reaches a stream port.
   response is taken. Nothing is lost or reordered. `s_axis_tready` is a flip-flop.
 - A query or insert right behind an insert of the same key sees it (hazards are forwarded).
 - A clear (op 2, or COMMAND.clear) keeps the core busy for {clear} cycles while it empties the banks; the request
-  slice takes two more requests meanwhile, then `s_axis_tready` is low until the clear is over.
+  FIFO takes two more requests meanwhile, then `s_axis_tready` is low until the clear is over.
 
 Back-to-back requests on the core's own ports (inside the wrapper), each answered {core_latency} cycles later:
 

@@ -259,7 +259,7 @@ pub fn axi_scenarios() -> Vec<AxiScenario> {
         },
         AxiScenario {
             name: "axil_clear",
-            title: "COMMAND.clear, then STATUS polled until busy is 0 (the sweep takes 2^b + 3 cycles in the core, b = 6); s_axis_tready falls for the cycle the clear enters the request slice",
+            title: "COMMAND.clear, then STATUS polled until busy is 0 (the sweep takes 2^b + 3 cycles in the core, b = 6); s_axis_tready falls for the cycle the clear enters the request FIFO",
             ports: &[
                 "s_axis_tready", "s_axil_awaddr", "s_axil_awvalid", "s_axil_awready", "s_axil_wdata", "s_axil_bvalid",
                 "s_axil_araddr", "s_axil_arvalid", "s_axil_arready", "s_axil_rvalid", "s_axil_rdata",

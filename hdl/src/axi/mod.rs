@@ -14,7 +14,7 @@ pub mod event_counter;
 pub mod interface;
 pub mod regmap;
 pub mod regs;
-pub mod skid;
+pub mod pair_fifo;
 pub mod wrapper;
 pub mod zero_extend;
 
@@ -37,7 +37,7 @@ pub struct GeneratedAxi {
     /// The wrapper alone (`bloom_axis.v`): modules `bloom_axis` and `bloom_axis_core`.
     pub verilog: String,
     pub top: String,
-    /// The wrapper's timing on its streams (the core's plus its slices).
+    /// The wrapper's timing on its streams (the core's plus its two FIFOs).
     pub timing: StreamTiming,
 }
 

@@ -7,13 +7,13 @@
 //! `m_axis` (tdata bit 0 the hit, tid the tag, tlast 1), each through a
 //! registered stage, so that the core's handshakes stay local and no path
 //! of the core reaches a stream port or the reverse:
-//! - requests: a two-entry FIFO (`skid::PairControl`), its entries loaded
+//! - requests: a two-entry FIFO (`pair_fifo::PairControl`), its entries loaded
 //!   with enables from registers only: `s_axis_tready` and the core's
 //!   req_valid are flip-flops, the core's key, op and tag a 2:1 multiplexer of
 //!   flip-flops, and the core's req_ready reaches only the FIFO's few control
 //!   flip-flops (a skid buffer's output stage would need req_ready on the
 //!   enable of every payload bit);
-//! - responses: a two-entry FIFO (`skid::PairControl`) whose entries are
+//! - responses: a two-entry FIFO (`pair_fifo::PairControl`) whose entries are
 //!   written straight from the core's response port: the core's resp_ready
 //!   and `m_axis_tvalid` are flip-flops.
 //! Each adds one cycle: latency 9 cycles from a request taken on s_axis to its
@@ -88,7 +88,7 @@ use rust_hdl::prelude::*;
 use super::interface::{AxiClocking, AxiLite, AxisRequest, AxisResponse};
 use super::regmap as map;
 use super::event_counter::EventCounter;
-use super::skid::{PairControl, PairReg};
+use super::pair_fifo::{PairControl, PairReg};
 use super::zero_extend::ZeroExtend;
 use crate::bridge::core_box::CoreBox;
 use crate::CoreParams;
@@ -213,7 +213,7 @@ pub struct BloomAxis<const W: usize> {
     unused_axil: Signal<Local, bool>,
     /// FIFO outputs this block does not need (entries read only through
     /// the presented one, the response FIFO's `open`).
-    unused_slices: Signal<Local, bool>,
+    unused_fifos: Signal<Local, bool>,
     // Word addresses (byte address / 4) of the registers.
     word_id: Constant<Bits<6>>,
     word_version: Constant<Bits<6>>,
@@ -429,7 +429,7 @@ impl<const W: usize> BloomAxis<W> {
             term_hits: Default::default(),
             term_fill: Default::default(),
             unused_axil: Default::default(),
-            unused_slices: Default::default(),
+            unused_fifos: Default::default(),
             word_id: word(&map::ID),
             word_version: word(&map::VERSION),
             word_config: word(&map::CONFIG),
@@ -537,7 +537,7 @@ impl<const W: usize> Logic for BloomAxis<W> {
         self.req_drop.write_0.next = self.req_ctl.write_0.val();
         self.req_drop.write_1.next = self.req_ctl.write_1.val();
         self.req_drop.read_1.next = self.req_ctl.read_1.val();
-        // A clear waits for the slice's input (s_axis is closed meanwhile); an
+        // A clear waits for the request FIFO's input (s_axis is closed meanwhile); an
         // armed bit access closes s_axis too, until it is issued.
         self.clear_next.next = (self.clear_pending.q.val() & !self.req_ctl.in_ready.val())
             | (self.do_command.q.val() & self.s_axil.wdata.val().get_bit(self.at_command_clear.val().index()));
@@ -546,7 +546,7 @@ impl<const W: usize> Logic for BloomAxis<W> {
         self.req_ctl.hold.next = self.clear_next.val() | self.armed_next.val();
         self.clear_pending.d.next = self.clear_next.val();
 
-        // ---- Responses: the core's into the response slice, but a register
+        // ---- Responses: the core's into the response FIFO, but a register
         // clear's, which is taken from the core and dropped.
         self.resp_ctl.clock.next = self.clock.val();
         self.resp_hit.clock.next = self.clock.val();
@@ -801,7 +801,7 @@ impl<const W: usize> Logic for BloomAxis<W> {
             ^ self.s_axil.arprot.val().xor()
             ^ self.s_axil.awaddr.val().get_bits::<2>(0).xor()
             ^ self.s_axil.araddr.val().get_bits::<2>(0).xor();
-        self.unused_slices.next = self.resp_ctl.open.val()
+        self.unused_fifos.next = self.resp_ctl.open.val()
             ^ self.req_key.held_0.val().xor()
             ^ self.req_key.held_1.val().xor()
             ^ self.req_op.held_0.val().xor()
