@@ -3,11 +3,14 @@
 //! against a stand-in core that is a plain set of keys (the real core is
 //! exercised end to end through Verilator in the host crate's tests).
 //!
-//! The stand-in core answers from a `HashSet`, so a query hits iff the key was
-//! inserted; its memory image is a bit array in which an insert sets address
+//! The stand-in core answers from a count per key, so a query hits iff the key was
+//! inserted (and, behind a counting board, not deleted as often); its memory image is a bit array in which an insert sets address
 //! (key + bank) mod 2^b of bank p and a bit write sets or clears its bit (fills
-//! and readbacks come from it). That is enough to check every protocol path:
-//! it is not the contract's hash.
+//! and readbacks come from it). Behind a counting board (counter bits > 1) it
+//! takes deletes (op 3: a key with a count above 0 loses one and answers 1,
+//! else 0) and shows 100 * (bank + 1) + its op count as bank p's saturated
+//! count, so that the stats show which bank's count the executor read, and when.
+//! That is enough to check every protocol path: it is not the contract's hash.
 
 use hdl::bridge::executor::*;
 use hdl::bridge::host_bridge::HostBridge;
@@ -15,7 +18,7 @@ use hdl::bridge::uart_rx::UartRx;
 use hdl::bridge::uart_tx::UartTx;
 use hdl::bridge::{max_batch_keys, ExecutorParams};
 use rust_hdl::prelude::*;
-use std::collections::{HashSet, VecDeque};
+use std::collections::{HashMap, HashSet, VecDeque};
 use std::sync::{Arc, Mutex};
 
 fn crc16(bytes: &[u8]) -> u16 {
@@ -197,6 +200,8 @@ struct BridgeRun {
     out: Vec<u8>,
     core_ops: usize,
     bit_writes: usize,
+    /// The ops the stand-in core took, in order.
+    ops: Vec<u64>,
     framing_errors: u32,
 }
 
@@ -204,13 +209,25 @@ const BANK_BITS: u32 = 6;
 const K: u32 = 3;
 
 fn params(key_bits: u32) -> ExecutorParams {
-    ExecutorParams { core: hdl::CoreParams::new(K, BANK_BITS, key_bits, hdl::HashFamily::Crc, 0x0123_4567_89AB_CDEF).unwrap(), max_batch: max_batch_keys(key_bits), disable_replay: false }
+    counting_params(key_bits, 1)
+}
+
+fn counting_params(key_bits: u32, counter_bits: u32) -> ExecutorParams {
+    let core = hdl::CoreParams::new(K, BANK_BITS, key_bits, hdl::HashFamily::Crc, 0x0123_4567_89AB_CDEF)
+        .unwrap()
+        .with_counter_bits(counter_bits)
+        .unwrap();
+    ExecutorParams { core, max_batch: max_batch_keys(key_bits), disable_replay: false }
 }
 
 /// Plays `script` (bytes, or idle gaps in bit times) into the bridge's
 /// uart_rx and collects everything it sends back.
 fn run_bridge(key_bits: u32, cpb: u32, timeout_bits: u32, script: Vec<Result<Vec<u8>, u32>>) -> BridgeRun {
-    let p = params(key_bits);
+    run_bridge_with(params(key_bits), cpb, timeout_bits, script)
+}
+
+fn run_bridge_with(p: ExecutorParams, cpb: u32, timeout_bits: u32, script: Vec<Result<Vec<u8>, u32>>) -> BridgeRun {
+    let key_bits = p.core.key_bits;
     let mut uut = HostBridge::new(cpb, timeout_bits * cpb, &p);
     uut.reset.connect();
     uut.uart_rx.connect();
@@ -222,6 +239,8 @@ fn run_bridge(key_bits: u32, cpb: u32, timeout_bits: u32, script: Vec<Result<Vec
     uut.core.fill.count.connect();
     uut.core.status.busy.connect();
     uut.core.resp.tag.connect();
+    uut.core.counter.saturated.connect();
+    uut.core.counter.rdata.connect();
     uut.connect_all();
     let result = Arc::new(Mutex::new(None));
     let result_tb = result.clone();
@@ -239,11 +258,12 @@ fn run_bridge(key_bits: u32, cpb: u32, timeout_bits: u32, script: Vec<Result<Vec
         }
         let mut sampler = LineSampler::new(cpb);
         let mask = (1u128 << key_bits) - 1;
-        let mut keys: HashSet<u128> = HashSet::new();
+        let mut keys: HashMap<u128, u32> = HashMap::new();
         let mut mem = vec![vec![false; 1 << BANK_BITS]; K as usize];
         let mut pending: VecDeque<(u32, bool)> = VecDeque::new();
         let mut rb_pending: VecDeque<(u32, bool)> = VecDeque::new();
         let mut core_ops = 0usize;
+        let mut ops = vec![];
         let mut bit_writes = 0usize;
         let mut quiet = 0u64;
         loop {
@@ -256,6 +276,7 @@ fn run_bridge(key_bits: u32, cpb: u32, timeout_bits: u32, script: Vec<Result<Vec
             let fill_bank = x.core.fill.bank.val().to_u64() as usize;
             let fill = mem.get(fill_bank).map_or(0, |m| m.iter().filter(|b| **b).count());
             x.core.fill.count.next = (fill as u64).into();
+            x.core.counter.saturated.next = (100 * (fill_bank as u64 + 1) + core_ops as u64).into();
             x.core.req.ready.next = true;
             x.core.status.busy.next = false;
             // Stand-in core: answers 3 cycles after accepting, readback 2 cycles after.
@@ -264,13 +285,21 @@ fn run_bridge(key_bits: u32, cpb: u32, timeout_bits: u32, script: Vec<Result<Vec
                 let key = (key.get_bits::<64>(0).to_u64() as u128 | ((key.get_bits::<64>(64).to_u64() as u128) << 64)) & mask;
                 let op = x.core.req.op.val().to_u64();
                 core_ops += 1;
+                ops.push(op);
+                let count = keys.entry(key).or_insert(0);
                 let hit = match op {
-                    0 => keys.contains(&key),
+                    0 => *count > 0,
                     1 => {
                         for (b, m) in mem.iter_mut().enumerate() {
                             m[bank_of(key, b as u128) as usize] = true;
                         }
-                        !keys.insert(key)
+                        *count += 1;
+                        *count > 1
+                    }
+                    3 => {
+                        let present = *count > 0;
+                        *count = count.saturating_sub(1);
+                        present
                     }
                     _ => {
                         keys.clear();
@@ -320,7 +349,7 @@ fn run_bridge(key_bits: u32, cpb: u32, timeout_bits: u32, script: Vec<Result<Vec
             }
         }
         *result_tb.lock().unwrap() =
-            Some(BridgeRun { out: sampler.bytes.clone(), core_ops, bit_writes, framing_errors: sampler.framing_errors });
+            Some(BridgeRun { out: sampler.bytes.clone(), core_ops, bit_writes, ops, framing_errors: sampler.framing_errors });
         sim.done(x)
     });
     sim.run(Box::new(uut), 1_000_000_000_000).unwrap();
@@ -403,16 +432,16 @@ fn bridge_w64_config_insert_query_batch_replay_stats_dump() {
     let s = &r[6];
     assert_eq!((s.seq, s.code), (12, OP_STATS));
     assert_eq!(s.payload.len() as u32, STATS_FIXED_BYTES + 3 * K);
-    assert_eq!(&s.payload[..14], &p.config_block()[..]);
-    let word = |i: usize| u32::from_le_bytes(s.payload[14 + 4 * i..18 + 4 * i].try_into().unwrap());
+    assert_eq!(&s.payload[..15], &p.config_block()[..]);
+    let word = |i: usize| u32::from_le_bytes(s.payload[15 + 4 * i..19 + 4 * i].try_into().unwrap());
     // ops: 1 insert + 10 batch inserts + 11 batch queries + 1 query.
     assert_eq!(word(0), 23, "ops served");
     assert_eq!(word(1), 5, "frames executed (config, insert, batch, qbatch, query) before stats");
     assert_eq!(word(2), 0, "frames rejected");
     assert_eq!(word(3), 1, "frames replayed");
-    assert_eq!(s.payload[30], 0, "status: no image load incomplete");
+    assert_eq!(s.payload[31], 0, "status: no image load incomplete");
     for b in 0..K as usize {
-        let fill = s.payload[31 + 3 * b] as u32 | (s.payload[32 + 3 * b] as u32) << 8 | (s.payload[33 + 3 * b] as u32) << 16;
+        let fill = s.payload[32 + 3 * b] as u32 | (s.payload[33 + 3 * b] as u32) << 8 | (s.payload[34 + 3 * b] as u32) << 16;
         let expect: HashSet<u128> = keys.iter().map(|k| (k + b as u128) % 64).collect();
         assert_eq!(fill, expect.len() as u32, "fill of bank {b}");
     }
@@ -498,12 +527,22 @@ fn bridge_w64_config_only() {
 }
 
 fn stats_of(r: &Response) -> (Vec<u32>, u8, Vec<u32>) {
+    let (counters, status, fills, saturated) = counting_stats_of(r);
+    assert!(saturated.is_empty(), "a plain board's stats end with the fills");
+    (counters, status, fills)
+}
+
+/// Counters, status byte, fills and (a counting board's) saturated counts of a stats answer.
+fn counting_stats_of(r: &Response) -> (Vec<u32>, u8, Vec<u32>, Vec<u32>) {
     assert_eq!(r.code, OP_STATS);
-    let word = |i: usize| u32::from_le_bytes(r.payload[14 + 4 * i..18 + 4 * i].try_into().unwrap());
-    let fills = (0..K as usize)
-        .map(|b| r.payload[31 + 3 * b] as u32 | (r.payload[32 + 3 * b] as u32) << 8 | (r.payload[33 + 3 * b] as u32) << 16)
-        .collect();
-    ((0..4).map(word).collect(), r.payload[30], fills)
+    let counting = r.payload[14] > 1;
+    let per_bank = if counting { 6 } else { 3 };
+    assert_eq!(r.payload.len() as u32, STATS_FIXED_BYTES + per_bank * K, "stats length for counter bits {}", r.payload[14]);
+    let word = |i: usize| u32::from_le_bytes(r.payload[15 + 4 * i..19 + 4 * i].try_into().unwrap());
+    let three = |o: usize| r.payload[o] as u32 | (r.payload[o + 1] as u32) << 8 | (r.payload[o + 2] as u32) << 16;
+    let fills = (0..K as usize).map(|b| three(32 + 3 * b)).collect();
+    let saturated = if counting { (0..K as usize).map(|b| three(32 + 3 * K as usize + 3 * b)).collect() } else { vec![] };
+    ((0..4).map(word).collect(), r.payload[31], fills, saturated)
 }
 
 #[test]
@@ -585,4 +624,109 @@ fn bridge_w32_write_bits_replay_image_complete_zero_counters_and_their_errors() 
     assert_eq!((counters, status), (vec![0, 1, 5, 0], 0));
     assert_eq!(run.bit_writes, 16 + 64, "two write frames executed once each");
     assert_eq!(run.core_ops, 1);
+}
+
+#[test]
+fn bridge_c4_w64_delete_single_and_batch_replay_stats_saturated_and_write_bits_refused() {
+    let w = 64;
+    let p = counting_params(w, 4);
+    let keys: Vec<u128> = (0..5).map(|i| 0x2222_0000_0000_0000u128 * (i + 1) + i).collect();
+    let batch: Vec<u8> = keys.iter().flat_map(|k| key_bytes(*k, w)).collect();
+    // Delete keys[0] (inserted twice), keys[1] (once), an absent key, keys[1] again.
+    let mut deletes: Vec<u8> = [keys[0], keys[1], 0xABCD, keys[1]].iter().flat_map(|k| key_bytes(*k, w)).collect();
+    deletes.truncate(4 * 8);
+    let script = vec![
+        Ok(frame(1, OP_CONFIG, &[])),
+        gap(),
+        Ok(frame(2, OP_INSERT_BATCH, &batch)),
+        gap(),
+        Ok(frame(3, OP_INSERT, &key_bytes(keys[0], w))),
+        gap(),
+        Ok(frame(4, OP_DELETE_BATCH, &deletes)),
+        gap(),
+        // A retry: answered from memory, nothing deleted twice.
+        Ok(frame(4, OP_DELETE_BATCH, &deletes)),
+        gap(),
+        Ok(frame(5, OP_DELETE, &key_bytes(keys[0], w))),
+        gap(),
+        Ok(frame(6, OP_DELETE, &key_bytes(keys[0], w))),
+        gap(),
+        Ok(frame(7, OP_QUERY_BATCH, &batch)),
+        gap(),
+        // Refused on a counting board, whatever the payload; nothing written.
+        Ok(frame(8, OP_WRITE_BITS, &[0, 0, 0, 0xFF])),
+        gap(),
+        Ok(frame(9, OP_WRITE_BITS, &[0, 0, 0])),
+        gap(),
+        // A delete with a key of the wrong width is a length error.
+        Ok(frame(10, OP_DELETE, &[1, 2, 3])),
+        gap(),
+        Ok(frame(11, OP_STATS, &[])),
+        Err(1500),
+    ];
+    let run = run_bridge_with(p.clone(), 8, 200, script);
+    assert_eq!(run.framing_errors, 0);
+    let r = parse_responses(&run.out);
+    assert_eq!(r.len(), 12, "{r:?}");
+    assert_eq!(r[0], Response { seq: 1, code: OP_CONFIG, payload: p.config_block() });
+    assert_eq!(p.config_block()[0], 3, "protocol version");
+    assert_eq!(p.config_block()[14], 4, "counter bits");
+    assert_eq!(r[1], Response { seq: 2, code: OP_INSERT_BATCH, payload: vec![0] });
+    assert_eq!(r[2], Response { seq: 3, code: OP_INSERT, payload: vec![1] });
+    // keys[0]: 2 -> 1 (hit), keys[1]: 1 -> 0 (hit), absent (miss), keys[1] again: absent now (miss).
+    assert_eq!(r[3], Response { seq: 4, code: OP_DELETE_BATCH, payload: vec![0b0011] });
+    assert_eq!(r[4], r[3]);
+    assert_eq!(r[5], Response { seq: 5, code: OP_DELETE, payload: vec![1] });
+    assert_eq!(r[6], Response { seq: 6, code: OP_DELETE, payload: vec![0] });
+    // keys[0] and keys[1] are gone, the other three remain.
+    assert_eq!(r[7], Response { seq: 7, code: OP_QUERY_BATCH, payload: vec![0b11100] });
+    let err = |seq: u8, reason: u8, op: u8| Response { seq, code: CODE_ERROR, payload: vec![reason, op] };
+    assert_eq!(r[8], err(8, ERR_WRONG_KIND, OP_WRITE_BITS));
+    assert_eq!(r[9], err(9, ERR_WRONG_KIND, OP_WRITE_BITS));
+    assert_eq!(r[10], err(10, ERR_BAD_LENGTH, OP_DELETE));
+    let (counters, status, fills, saturated) = counting_stats_of(&r[11]);
+    assert_eq!(counters, vec![17, 7, 3, 1], "ops (6 inserts, 6 deletes, 5 queries), frames executed, rejected, replayed");
+    assert_eq!(status, 0);
+    for b in 0..K as usize {
+        let expect: HashSet<u128> = keys.iter().map(|k| (k + b as u128) % 64).collect();
+        assert_eq!(fills[b], expect.len() as u32, "fill of bank {b}");
+    }
+    // The stand-in shows 100 * (bank + 1) + its op count: each bank's own count, after every op.
+    assert_eq!(saturated, (0..K).map(|b| 100 * (b + 1) + 17).collect::<Vec<_>>());
+    assert_eq!(run.bit_writes, 0, "write bits refused: nothing written");
+    assert_eq!(run.ops, [vec![1; 6], vec![3; 4], vec![3, 3], vec![0; 5]].concat(), "ops the core took");
+    assert_eq!(run.core_ops, 17);
+}
+
+#[test]
+fn bridge_plain_w32_refuses_delete_and_delete_batch_and_changes_nothing() {
+    let w = 32;
+    let script = vec![
+        Ok(frame(1, OP_INSERT, &key_bytes(9, w))),
+        gap(),
+        Ok(frame(2, OP_DELETE, &key_bytes(9, w))),
+        gap(),
+        Ok(frame(3, OP_DELETE_BATCH, &[key_bytes(9, w), key_bytes(10, w)].concat())),
+        gap(),
+        // Refused whatever the payload.
+        Ok(frame(4, OP_DELETE, &[])),
+        gap(),
+        Ok(frame(5, OP_QUERY, &key_bytes(9, w))),
+        gap(),
+        Ok(frame(6, OP_STATS, &[])),
+        Err(1500),
+    ];
+    let run = run_bridge(w, 8, 200, script);
+    let r = parse_responses(&run.out);
+    let err = |seq: u8, reason: u8, op: u8| Response { seq, code: CODE_ERROR, payload: vec![reason, op] };
+    assert_eq!(r[..4], [
+        Response { seq: 1, code: OP_INSERT, payload: vec![0] },
+        err(2, ERR_WRONG_KIND, OP_DELETE),
+        err(3, ERR_WRONG_KIND, OP_DELETE_BATCH),
+        err(4, ERR_WRONG_KIND, OP_DELETE),
+    ]);
+    assert_eq!(r[4], Response { seq: 5, code: OP_QUERY, payload: vec![1] });
+    let (counters, _, _) = stats_of(&r[5]);
+    assert_eq!(counters, vec![2, 2, 3, 0]);
+    assert_eq!(run.ops, vec![1, 0], "no delete reached the core");
 }

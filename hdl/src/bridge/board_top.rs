@@ -16,7 +16,7 @@
 //! Memory: none of its own.
 
 use super::core_box::CoreBox;
-use crate::ports::CoreDriver;
+use crate::ports::CountingDriver;
 use super::host_bridge::HostBridge;
 use super::executor::ExecutorParams;
 use rust_hdl::prelude::*;
@@ -82,7 +82,7 @@ impl Logic for BoardTop {
         self.bridge.uart_rx.next = self.uart_rx.val();
         self.uart_tx.next = self.bridge.uart_tx.val();
 
-        CoreDriver::<128>::join(&mut self.bridge.core, &mut self.core.io);
+        CountingDriver::<128>::join(&mut self.bridge.core, &mut self.core.io);
 
         self.leds.next = bit_cast::<4, 1>(
             self.heartbeat.q.val().get_bit(self.heartbeat_bit.val().index()).into(),

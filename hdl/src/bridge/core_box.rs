@@ -8,17 +8,21 @@
 //! the wrapper's `cores` text, so the generated board Verilog is self-contained.
 //! Timing, latency and same-address behaviour are the core's (docs/core.md); its ports
 //! are the port table's (hdl/src/ports.rs), the instance generated from it;
-//! this block adds no logic and no delay. In the Rust-HDL simulator the box is
+//! this block adds no logic and no delay. Its port bundle is always a counting
+//! core's (`ports::CountingPorts`): with a plain core behind it the counter
+//! outputs are tied to 0, so the bridge has one executor for both kinds. In the Rust-HDL simulator the box is
 //! inert (outputs stay 0); the board top is simulated with Verilator instead.
 
 use rust_hdl::prelude::*;
 
-use crate::ports::{core_ports, instance, Clocking, CorePorts};
+use crate::ports::{core_ports, counter_group, instance, ports_of, Clocking, CountingPorts, Direction};
 
 #[derive(LogicBlock)]
 pub struct CoreBox<const W: usize> {
     pub sys: Clocking<W>,
-    pub io: CorePorts<W>,
+    /// The core's ports, a counting core's included: a plain core's box drives
+    /// `counter_saturated` and `counter_rdata` with 0 and leaves `counter_wdata` open.
+    pub io: CountingPorts<W>,
     _core_verilog: String,
     _core_top: String,
     _params: crate::CoreParams,
@@ -60,6 +64,13 @@ impl<const W: usize> Logic for CoreBox<W> {
             Some(if box_width == p.width { p.path.clone() } else { format!("{}[{}:0]", p.path, p.width - 1) })
         })
         .expect("every port of the core is a port of the box");
-        Verilog::Wrapper(Wrapper { code: format!("\n{code}"), cores: self._core_verilog.clone() })
+        // A plain core has no counters: the box's counter outputs read 0.
+        let mut ties = String::new();
+        if self._params.counter_bits <= 1 {
+            for p in ports_of(&[counter_group()], &self._params).iter().filter(|p| p.direction == Direction::Output) {
+                ties += &format!("    assign {} = {}'d0;\n", p.path, p.width);
+            }
+        }
+        Verilog::Wrapper(Wrapper { code: format!("\n{code}{ties}"), cores: self._core_verilog.clone() })
     }
 }

@@ -34,7 +34,7 @@
 
 use rust_hdl::prelude::*;
 
-use crate::ports::CoreDriver;
+use crate::ports::CountingDriver;
 
 /// Operation codes (docs/protocol.md §3).
 pub const OP_QUERY: u8 = 0x01;
@@ -48,8 +48,10 @@ pub const OP_CONFIG: u8 = 0x08;
 pub const OP_WRITE_BITS: u8 = 0x09;
 pub const OP_IMAGE_COMPLETE: u8 = 0x0A;
 pub const OP_ZERO_COUNTERS: u8 = 0x0B;
+pub const OP_DELETE: u8 = 0x0C;
+pub const OP_DELETE_BATCH: u8 = 0x0D;
 /// The protocol version in the configuration block.
-pub const PROTOCOL_VERSION: u8 = 2;
+pub const PROTOCOL_VERSION: u8 = 3;
 /// Response code of an error frame.
 pub const CODE_ERROR: u8 = 0x80;
 /// Error reasons.
@@ -58,9 +60,12 @@ pub const ERR_BAD_LENGTH: u8 = 2;
 pub const ERR_UNKNOWN_OP: u8 = 3;
 pub const ERR_TIMEOUT: u8 = 4;
 pub const ERR_BAD_ARGUMENT: u8 = 5;
+/// An operation the board's kind of filter does not have (deletes on a plain
+/// board, write bits on a counting one).
+pub const ERR_WRONG_KIND: u8 = 6;
 /// Bytes in the configuration block, and in the stats payload before the fills
 /// (the block, four counters, the status byte).
-pub const CONFIG_BYTES: u32 = 14;
+pub const CONFIG_BYTES: u32 = 15;
 pub const STATS_FIXED_BYTES: u32 = CONFIG_BYTES + 16 + 1;
 /// Bytes before the data of a write bits frame: bank, bit address (2).
 pub const WRITE_HEADER_BYTES: u32 = 3;
@@ -115,6 +120,12 @@ pub struct ExecutorParams {
 
 impl ExecutorParams {
     /// The hash family's code in the configuration block (docs/protocol.md §5).
+    /// Bytes of the stats payload: the fixed part, k fills, and k saturated counts on a counting board.
+    pub fn stats_bytes(&self) -> u32 {
+        let per_bank = if self.core.counter_bits > 1 { 6 } else { 3 };
+        STATS_FIXED_BYTES + per_bank * self.core.k
+    }
+
     pub fn hash_code(&self) -> u8 {
         match self.core.hash {
             crate::HashFamily::H3 => 0,
@@ -127,6 +138,7 @@ impl ExecutorParams {
         let c = &self.core;
         let mut b = vec![PROTOCOL_VERSION, c.k as u8, c.bank_bits as u8, c.key_bits as u8, self.hash_code(), self.max_batch as u8];
         b.extend_from_slice(&c.seed.to_le_bytes());
+        b.push(c.counter_bits as u8);
         debug_assert_eq!(b.len() as u32, CONFIG_BYTES);
         b
     }
@@ -156,7 +168,7 @@ pub struct Executor {
     pub r_idle: Signal<In, Bit>,
     // Core side (bloom_core's ports; the key is left-aligned to 128 bits inside
     // and right-aligned on output: req_key[W-1:0] is the key).
-    pub core: CoreDriver<128>,
+    pub core: CountingDriver<128>,
     /// High from a rejected frame until the next good one (drives an LED).
     pub last_rejected: Signal<Out, Bit>,
     state: DFF<ExecState>,
@@ -182,7 +194,8 @@ pub struct Executor {
     frames_ok: DFF<Bits<32>>,
     frames_rejected: DFF<Bits<32>>,
     frames_replayed: DFF<Bits<32>>,
-    out_sr: DFF<Bits<248>>,
+    /// The response payload to send, byte 0 in the low bits (the stats' fixed part is 32 bytes).
+    out_sr: DFF<Bits<256>>,
     out_left: DFF<Bits<8>>,
     resp_code: DFF<Bits<8>>,
     resp_len: DFF<Bits<8>>,
@@ -193,6 +206,8 @@ pub struct Executor {
     byte_acc: DFF<Bits<8>>,
     wait_count: DFF<Bits<4>>,
     fill_sr: DFF<Bits<24>>,
+    /// The stats frame is sending the saturated counts (after the fills).
+    sat_phase: DFF<Bit>,
     rejected_flag: DFF<Bit>,
     /// A write bits frame ran since the last image complete or clear.
     image_incomplete: DFF<Bit>,
@@ -228,6 +243,10 @@ pub struct Executor {
     op_config: DFF<Bit>,
     op_info: DFF<Bit>,
     op_write: DFF<Bit>,
+    /// The operation does not fit the board's kind of filter (WRONG_KIND).
+    op_wrong_kind: DFF<Bit>,
+    /// Delete or delete batch: op 3 on the core.
+    op_delete: DFF<Bit>,
     /// Image complete or zero counters: executed here, no core operation.
     op_local: DFF<Bit>,
     /// The answer has no payload (clear, image complete, zero counters).
@@ -250,16 +269,18 @@ pub struct Executor {
     /// addr < 2^b as (addr >> b) == 0: no comparator sharing the subtractor's carry chain.
     bank_bits_c: Constant<Bits<8>>,
     stats_len: Constant<Bits<8>>,
-    config_word: Constant<Bits<248>>,
+    config_word: Constant<Bits<256>>,
     replay_on: Constant<Bit>,
+    /// The core is a counting one (counter_bits > 1).
+    counting: Constant<Bit>,
 }
 
 impl Executor {
     pub fn new(p: &ExecutorParams) -> Self {
         let key_bytes = p.core.key_bits / 8;
-        let mut config_word: Bits<248> = 0.into();
+        let mut config_word: Bits<256> = 0.into();
         for (i, b) in p.config_block().iter().enumerate() {
-            config_word = config_word | (bit_cast::<248, 8>((*b as u64).into()) << (8 * i as u64));
+            config_word = config_word | (bit_cast::<256, 8>((*b as u64).into()) << (8 * i as u64));
         }
         Self {
             clock: Default::default(),
@@ -315,6 +336,7 @@ impl Executor {
             byte_acc: Default::default(),
             wait_count: Default::default(),
             fill_sr: Default::default(),
+            sat_phase: Default::default(),
             rejected_flag: Default::default(),
             image_incomplete: Default::default(),
             write_left: Default::default(),
@@ -335,6 +357,8 @@ impl Executor {
             op_config: Default::default(),
             op_info: Default::default(),
             op_write: Default::default(),
+            op_wrong_kind: Default::default(),
+            op_delete: Default::default(),
             op_local: Default::default(),
             op_silent: Default::default(),
             is_retry: Default::default(),
@@ -352,9 +376,10 @@ impl Executor {
             last_bank: Constant::new((p.core.k.saturating_sub(1) as u64).into()),
             bank_size: Constant::new((1u64 << p.core.bank_bits).into()),
             bank_bits_c: Constant::new((p.core.bank_bits as u64).into()),
-            stats_len: Constant::new(((STATS_FIXED_BYTES + 3 * p.core.k) as u64).into()),
+            stats_len: Constant::new((p.stats_bytes() as u64).into()),
             config_word: Constant::new(config_word),
             replay_on: Constant::new(!p.disable_replay),
+            counting: Constant::new(p.core.counter_bits > 1),
         }
     }
 }
@@ -369,7 +394,8 @@ impl Logic for Executor {
             resp_len, then_fill, bank, addr, bitcnt, byte_acc, wait_count, fill_sr, rejected_flag,
             dump_len, dump_ok, pl_valid_r, dump_span, last_idx, op_single, op_batch, op_clear, op_stats, op_dump, op_config,
             op_info, is_retry, len_is_key, len_batch_ok, len_zero, len_dump_ok, image_incomplete, write_left,
-            write_fits, op_write, op_local, op_silent, len_write_ok, rb_req_r, rb_write_r, rb_wdata_r, rb_addr_r
+            write_fits, op_write, op_local, op_silent, len_write_ok, rb_req_r, rb_write_r, rb_wdata_r, rb_addr_r,
+            sat_phase, op_wrong_kind, op_delete
         );
         self.f_ack.next = false;
         self.buf_raddr.next = self.bptr.q.val();
@@ -395,6 +421,8 @@ impl Logic for Executor {
         self.rb_addr_r.d.next = self.addr.q.val();
         self.rb_wdata_r.d.next = self.byte_acc.q.val().get_bit(0);
         self.core.fill.bank.next = self.bank.q.val().get_bits::<4>(0);
+        // Counters are never written over the line (write bits is refused on a counting board).
+        self.core.counter.wdata.next = 0.into();
         self.last_rejected.next = self.rejected_flag.q.val();
         self.dump_span.d.next = (self.bank_size.val()
             - bit_cast::<17, 16>(self.key_sr.q.val().get_bits::<16>(112)))
@@ -411,8 +439,11 @@ impl Logic for Executor {
         // A write's data bytes (LEN - 3) must end inside the bank.
         self.write_fits.d.next = bit_cast::<17, 8>(self.len_r.q.val() - 3) <= self.dump_span.q.val();
 
-        self.op_single.d.next = (self.f_op.val() == 1) | (self.f_op.val() == 2);
-        self.op_batch.d.next = (self.f_op.val() == 3) | (self.f_op.val() == 4);
+        self.op_single.d.next = (self.f_op.val() == 1) | (self.f_op.val() == 2) | (self.f_op.val() == 12);
+        self.op_batch.d.next = (self.f_op.val() == 3) | (self.f_op.val() == 4) | (self.f_op.val() == 13);
+        self.op_delete.d.next = (self.f_op.val() == 12) | (self.f_op.val() == 13);
+        self.op_wrong_kind.d.next = (self.counting.val() & (self.f_op.val() == 9))
+            | ((!self.counting.val()) & ((self.f_op.val() == 12) | (self.f_op.val() == 13)));
         self.op_clear.d.next = self.f_op.val() == 5;
         self.op_stats.d.next = self.f_op.val() == 6;
         self.op_dump.d.next = self.f_op.val() == 7;
@@ -425,7 +456,7 @@ impl Logic for Executor {
             & self.replay_on.val()
             & (self.f_seq.val() == self.last_seq.q.val())
             & (self.f_op.val() == self.last_op.q.val())
-            & (((self.f_op.val() >= 1) & (self.f_op.val() <= 5)) | ((self.f_op.val() >= 9) & (self.f_op.val() <= 11)));
+            & (((self.f_op.val() >= 1) & (self.f_op.val() <= 5)) | ((self.f_op.val() >= 9) & (self.f_op.val() <= 13)));
         self.len_is_key.d.next = self.f_len.val() == self.key_bytes.val();
         self.len_batch_ok.d.next = ((self.f_len.val() & self.key_bytes_mask.val()) == 0)
             & (self.f_len.val() != 0)
@@ -477,12 +508,13 @@ impl Logic for Executor {
                 } else if self.op_stats.q.val() {
                     if self.len_zero.q.val() {
                         self.out_sr.d.next = self.config_word.val()
-                            | (bit_cast::<248, 32>(self.ops_served.q.val()) << 112)
-                            | (bit_cast::<248, 32>(self.frames_ok.q.val()) << 144)
-                            | (bit_cast::<248, 32>(self.frames_rejected.q.val()) << 176)
-                            | (bit_cast::<248, 32>(self.frames_replayed.q.val()) << 208)
-                            | (bit_cast::<248, 1>(self.image_incomplete.q.val().into()) << 240);
-                        self.out_left.d.next = 31.into();
+                            | (bit_cast::<256, 32>(self.ops_served.q.val()) << 120)
+                            | (bit_cast::<256, 32>(self.frames_ok.q.val()) << 152)
+                            | (bit_cast::<256, 32>(self.frames_rejected.q.val()) << 184)
+                            | (bit_cast::<256, 32>(self.frames_replayed.q.val()) << 216)
+                            | (bit_cast::<256, 1>(self.image_incomplete.q.val().into()) << 248);
+                        self.out_left.d.next = 32.into();
+                        self.sat_phase.d.next = false;
                         self.resp_len.d.next = self.stats_len.val();
                         self.then_fill.d.next = true;
                         self.bank.d.next = 0.into();
@@ -506,13 +538,18 @@ impl Logic for Executor {
                 } else if self.op_config.q.val() {
                     if self.len_zero.q.val() {
                         self.out_sr.d.next = self.config_word.val();
-                        self.out_left.d.next = 14.into();
-                        self.resp_len.d.next = 14.into();
+                        self.out_left.d.next = 15.into();
+                        self.resp_len.d.next = 15.into();
                         self.frames_ok.d.next = self.frames_ok.q.val() + 1;
                         self.state.d.next = ExecState::RespondSr;
                     }
                 } else {
                     self.reason_r.d.next = 3.into();
+                }
+                // Deletes on a plain board, write bits on a counting one: whatever the payload.
+                if self.op_wrong_kind.q.val() {
+                    self.reason_r.d.next = 6.into();
+                    self.state.d.next = ExecState::Reject;
                 }
                 // A retry of the last executed frame: answer it again, do not re-run it.
                 if self.is_retry.q.val() {
@@ -548,6 +585,8 @@ impl Logic for Executor {
                 self.core.req.valid.next = true;
                 if self.op_r.q.val() == 5 {
                     self.core.req.op.next = 2.into();
+                } else if self.op_delete.q.val() {
+                    self.core.req.op.next = 3.into();
                 } else if (self.op_r.q.val() == 2) | (self.op_r.q.val() == 4) {
                     self.core.req.op.next = 1.into();
                 } else {
@@ -582,7 +621,7 @@ impl Logic for Executor {
                 self.last_n.d.next = self.nkeys.q.val();
                 self.frames_ok.d.next = self.frames_ok.q.val() + 1;
                 self.rejected_flag.d.next = false;
-                self.out_sr.d.next = bit_cast::<248, 32>(self.bitmap.q.val());
+                self.out_sr.d.next = bit_cast::<256, 32>(self.bitmap.q.val());
                 if self.op_silent.q.val() {
                     self.out_left.d.next = 0.into();
                     self.resp_len.d.next = 0.into();
@@ -603,7 +642,7 @@ impl Logic for Executor {
             }
             ExecState::Replay => {
                 self.frames_replayed.d.next = self.frames_replayed.q.val() + 1;
-                self.out_sr.d.next = bit_cast::<248, 32>(self.last_bitmap.q.val());
+                self.out_sr.d.next = bit_cast::<256, 32>(self.last_bitmap.q.val());
                 if self.op_silent.q.val() {
                     self.out_left.d.next = 0.into();
                     self.resp_len.d.next = 0.into();
@@ -617,8 +656,8 @@ impl Logic for Executor {
                 self.frames_rejected.d.next = self.frames_rejected.q.val() + 1;
                 self.rejected_flag.d.next = true;
                 self.resp_code.d.next = 0x80.into();
-                self.out_sr.d.next = bit_cast::<248, 8>(self.reason_r.q.val())
-                    | (bit_cast::<248, 8>(self.op_r.q.val()) << 8);
+                self.out_sr.d.next = bit_cast::<256, 8>(self.reason_r.q.val())
+                    | (bit_cast::<256, 8>(self.op_r.q.val()) << 8);
                 self.out_left.d.next = 2.into();
                 self.resp_len.d.next = 2.into();
                 self.state.d.next = ExecState::RespondSr;
@@ -665,7 +704,11 @@ impl Logic for Executor {
                 // read path a few cycles whatever its registering.
                 self.wait_count.d.next = self.wait_count.q.val() + 1;
                 if self.wait_count.q.val() == 4 {
-                    self.fill_sr.d.next = bit_cast::<24, 17>(self.core.fill.count.val());
+                    if self.sat_phase.q.val() {
+                        self.fill_sr.d.next = bit_cast::<24, 17>(self.core.counter.saturated.val());
+                    } else {
+                        self.fill_sr.d.next = bit_cast::<24, 17>(self.core.fill.count.val());
+                    }
                     self.out_left.d.next = 3.into();
                     self.state.d.next = ExecState::EmitFill;
                     self.pl_valid_r.d.next = true;
@@ -686,7 +729,14 @@ impl Logic for Executor {
                 if self.out_left.q.val() == 1 {
                     self.bank.d.next = self.bank.q.val() + 1;
                     if self.bank.q.val() == self.last_bank.val() {
-                        self.state.d.next = ExecState::Idle;
+                        // A counting board's saturated counts follow its fills.
+                        if self.counting.val() & !self.sat_phase.q.val() {
+                            self.sat_phase.d.next = true;
+                            self.bank.d.next = 0.into();
+                            self.state.d.next = ExecState::FillSet;
+                        } else {
+                            self.state.d.next = ExecState::Idle;
+                        }
                     } else {
                         self.state.d.next = ExecState::FillSet;
                     }

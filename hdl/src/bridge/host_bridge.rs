@@ -1,6 +1,6 @@
 //! The host bridge: UART receiver -> frame receiver -> executor -> response
 //! framer -> UART transmitter, with `bloom_core`'s ports (as its driver sees
-//! them, `ports::CoreDriver`) left open so the board top (or a test) can
+//! them, `ports::CountingDriver`) left open so the board top (or a test) can
 //! attach a core.
 //!
 //! Latency: see the blocks; end to end, a response's first start bit leaves
@@ -15,7 +15,7 @@ use super::frame_rx::FrameRx;
 use super::resp_tx::RespTx;
 use super::uart_rx::UartRx;
 use super::uart_tx::UartTx;
-use crate::ports::CoreDriver;
+use crate::ports::CountingDriver;
 use rust_hdl::prelude::*;
 
 #[derive(LogicBlock)]
@@ -25,7 +25,7 @@ pub struct HostBridge {
     pub uart_rx: Signal<In, Bit>,
     pub uart_tx: Signal<Out, Bit>,
     /// To the core (bloom_core's ports; req_key carries the key in bits W-1..0).
-    pub core: CoreDriver<128>,
+    pub core: CountingDriver<128>,
     pub last_rejected: Signal<Out, Bit>,
     rx: UartRx,
     tx: UartTx,
@@ -105,7 +105,7 @@ impl Logic for HostBridge {
         self.framer.tx_ready.next = self.tx.ready.val();
         self.uart_tx.next = self.tx.txd.val();
 
-        CoreDriver::<128>::link(&mut self.core, &mut self.exec.core);
+        CountingDriver::<128>::link(&mut self.core, &mut self.exec.core);
         self.last_rejected.next = self.exec.last_rejected.val();
     }
 }
