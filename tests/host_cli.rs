@@ -223,7 +223,8 @@ fn host_serve_pty_bloom_host_port_load_image_and_pyserial_k3_b6_w32() {
     let v: serde_json::Value = serde_json::from_str(pout.trim()).unwrap();
     let before = image.query(0x5eed).unwrap() as u64;
     let inserted = image.insert(0x5eed).unwrap() as u64;
-    assert_eq!((v["version"].as_u64(), v["k"].as_u64(), v["bank_bits"].as_u64(), v["key_bits"].as_u64(), v["seed"].as_u64()), (Some(2), Some(3), Some(6), Some(32), Some(11)));
+    assert_eq!((v["version"].as_u64(), v["k"].as_u64(), v["bank_bits"].as_u64(), v["key_bits"].as_u64(), v["seed"].as_u64()), (Some(3), Some(3), Some(6), Some(32), Some(11)));
+    assert_eq!((v["counter_bits"].as_u64(), v["saturated"].clone()), (Some(1), serde_json::json!([])));
     assert_eq!(v["answers"]["query_before"].as_u64(), Some(before));
     assert_eq!(v["answers"]["insert"].as_u64(), Some(inserted));
     assert_eq!(v["answers"]["query_after"].as_u64(), Some(1));

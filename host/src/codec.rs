@@ -12,11 +12,11 @@ pub const MAX_LEN: usize = 250;
 /// Largest request payload.
 pub const MAX_PAYLOAD: usize = MAX_LEN - 2;
 /// Bytes of the configuration block.
-pub const CONFIG_BLOCK_BYTES: usize = 14;
+pub const CONFIG_BLOCK_BYTES: usize = 15;
 /// Largest dump chunk in bytes.
 pub const DUMP_CHUNK_BYTES: usize = 128;
 /// Protocol version this host speaks.
-pub const PROTOCOL_VERSION: u8 = 2;
+pub const PROTOCOL_VERSION: u8 = 3;
 /// Bytes before the data of a write bits frame (bank, bit address).
 pub const WRITE_HEADER_BYTES: usize = 3;
 /// Largest write bits chunk in bytes.
@@ -38,6 +38,8 @@ pub enum OpCode {
     WriteBits = 9,
     ImageComplete = 10,
     ZeroCounters = 11,
+    Delete = 12,
+    DeleteBatch = 13,
 }
 
 impl OpCode {
@@ -54,6 +56,8 @@ impl OpCode {
             OpCode::WriteBits => "write bits",
             OpCode::ImageComplete => "image complete",
             OpCode::ZeroCounters => "zero counters",
+            OpCode::Delete => "delete",
+            OpCode::DeleteBatch => "delete batch",
         }
     }
 }
@@ -66,6 +70,7 @@ pub enum Reason {
     UnknownOp,
     Timeout,
     BadArgument,
+    WrongKind,
     Other(u8),
 }
 
@@ -77,6 +82,7 @@ impl Reason {
             3 => Reason::UnknownOp,
             4 => Reason::Timeout,
             5 => Reason::BadArgument,
+            6 => Reason::WrongKind,
             x => Reason::Other(x),
         }
     }
@@ -90,6 +96,7 @@ impl std::fmt::Display for Reason {
             Reason::UnknownOp => f.write_str("unknown operation"),
             Reason::Timeout => f.write_str("frame truncated (timeout)"),
             Reason::BadArgument => f.write_str("bad argument"),
+            Reason::WrongKind => f.write_str("not an operation of this kind of filter (delete on a plain board, write bits on a counting one)"),
             Reason::Other(x) => write!(f, "unknown reason code {x}"),
         }
     }
@@ -215,6 +222,8 @@ pub struct DeviceConfig {
     pub hash_code: u8,
     pub max_batch: u32,
     pub seed: u64,
+    /// Counter bits c: 1 = a plain board, 2..=8 = a counting board.
+    pub counter_bits: u32,
 }
 
 impl DeviceConfig {
@@ -230,6 +239,7 @@ impl DeviceConfig {
             hash_code: b[4],
             max_batch: b[5] as u32,
             seed: u64::from_le_bytes(b[6..14].try_into().unwrap()),
+            counter_bits: b[14] as u32,
         };
         if c.version != PROTOCOL_VERSION {
             return Err(format!(
@@ -249,7 +259,19 @@ impl DeviceConfig {
     }
 
     pub fn golden_config(&self) -> Result<golden::Config, String> {
-        golden::Config::new(self.k, self.bank_bits, self.key_bits, self.hash()?, self.seed).map_err(|e| e.to_string())
+        golden::Config::new(self.k, self.bank_bits, self.key_bits, self.hash()?, self.seed)
+            .and_then(|c| c.with_counter_bits(self.counter_bits))
+            .map_err(|e| e.to_string())
+    }
+
+    /// A counting board (counter bits > 1).
+    pub fn is_counting(&self) -> bool {
+        self.counter_bits > 1
+    }
+
+    /// Bytes of the stats payload: the fixed part, k fills, and on a counting board k saturated counts.
+    pub fn stats_bytes(&self) -> usize {
+        STATS_FIXED_BYTES + if self.is_counting() { 6 } else { 3 } * self.k as usize
     }
 
     /// The protocol's batch limit for a key width (docs/protocol.md §3).
@@ -269,23 +291,30 @@ pub struct DeviceStats {
     /// A write bits frame ran since the last image complete or clear: the
     /// banks may hold part of one image and part of another.
     pub image_incomplete: bool,
+    /// Per bank: set bits (a counting board: non-zero counters).
     pub fill: Vec<u32>,
+    /// Per bank on a counting board: counters at 2^c - 1; empty on a plain board.
+    pub saturated: Vec<u32>,
 }
 
 impl DeviceStats {
     pub fn parse(b: &[u8]) -> Result<DeviceStats, String> {
         let config = DeviceConfig::parse(b)?;
-        let need = STATS_FIXED_BYTES + 3 * config.k as usize;
+        let need = config.stats_bytes();
         if b.len() != need {
-            return Err(format!("stats payload of {} bytes (expected {need} for k = {})", b.len(), config.k));
+            return Err(format!(
+                "stats payload of {} bytes (expected {need} for k = {}, counter bits {})",
+                b.len(),
+                config.k,
+                config.counter_bits
+            ));
         }
         let word = |i: usize| u32::from_le_bytes(b[CONFIG_BLOCK_BYTES + 4 * i..CONFIG_BLOCK_BYTES + 4 * i + 4].try_into().unwrap());
-        let fill = (0..config.k as usize)
-            .map(|p| {
-                let o = STATS_FIXED_BYTES + 3 * p;
-                b[o] as u32 | (b[o + 1] as u32) << 8 | (b[o + 2] as u32) << 16
-            })
-            .collect();
+        let three = |o: usize| b[o] as u32 | (b[o + 1] as u32) << 8 | (b[o + 2] as u32) << 16;
+        let k = config.k as usize;
+        let fill = (0..k).map(|p| three(STATS_FIXED_BYTES + 3 * p)).collect();
+        let saturated =
+            if config.is_counting() { (0..k).map(|p| three(STATS_FIXED_BYTES + 3 * k + 3 * p)).collect() } else { vec![] };
         Ok(DeviceStats {
             ops_served: word(0),
             frames_executed: word(1),
@@ -293,6 +322,7 @@ impl DeviceStats {
             frames_replayed: word(3),
             image_incomplete: b[CONFIG_BLOCK_BYTES + 16] & 1 == 1,
             fill,
+            saturated,
             config,
         })
     }

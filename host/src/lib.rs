@@ -35,6 +35,8 @@ pub enum HostError {
     Key { key: u128, key_bits: u32 },
     #[error("image: {0}")]
     Image(String),
+    #[error("{0}")]
+    WrongKind(String),
     #[error(
         "load-image stopped at bank {bank} bit {addr}: {reason}. The device's filter now holds part of the new \
          image and part of what it held before, and says so (`bloom host stats`: image load incomplete); \
@@ -99,10 +101,11 @@ pub struct Client<T: Transport> {
 /// Longest response payload of an operation, for the wait budget.
 fn max_response_payload(op: OpCode, k: u32) -> usize {
     match op {
-        OpCode::Query | OpCode::Insert => 1,
-        OpCode::QueryBatch | OpCode::InsertBatch => 4,
+        OpCode::Query | OpCode::Insert | OpCode::Delete => 1,
+        OpCode::QueryBatch | OpCode::InsertBatch | OpCode::DeleteBatch => 4,
         OpCode::Clear => 0,
-        OpCode::Stats => codec::STATS_FIXED_BYTES + 3 * k as usize,
+        // A counting board adds its saturated counts.
+        OpCode::Stats => codec::STATS_FIXED_BYTES + 6 * k as usize,
         OpCode::Dump => DUMP_CHUNK_BYTES,
         OpCode::Config => codec::CONFIG_BLOCK_BYTES,
         OpCode::WriteBits => 3,
@@ -125,7 +128,8 @@ impl<T: Transport> Client<T> {
     /// its remembered sequence number ours, docs/protocol.md §6) and, if
     /// `expected` is given, refuses a device configured otherwise.
     pub fn connect(transport: T, opts: ClientOptions, expected: Option<&golden::Config>) -> Result<Client<T>, HostError> {
-        let placeholder = DeviceConfig { version: 1, k: 16, bank_bits: 16, key_bits: 128, hash_code: 0, max_batch: 1, seed: 0 };
+        let placeholder =
+            DeviceConfig { version: 1, k: 16, bank_bits: 16, key_bits: 128, hash_code: 0, max_batch: 1, seed: 0, counter_bits: 1 };
         let mut c = Client {
             transport,
             opts,
@@ -302,6 +306,33 @@ impl<T: Transport> Client<T> {
         self.single(OpCode::Query, key)
     }
 
+    /// A plain device cannot delete (contract §7.7): refused here, before
+    /// anything is sent (the board would refuse it too, WRONG_KIND).
+    fn check_counting(&self, what: &str) -> Result<(), HostError> {
+        if self.device.is_counting() {
+            return Ok(());
+        }
+        Err(HostError::WrongKind(format!(
+            "{what}: the device on {} is a plain filter (counter bits 1), which cannot delete a key; \
+             build its bitstream with --counter-bits 2..=8 for a counting filter. Nothing was sent",
+            self.transport.describe()
+        )))
+    }
+
+    /// Deletes one key (contract §7.2): true iff it was present, and its
+    /// counters were decremented. A counting device only.
+    pub fn delete(&mut self, key: u128) -> Result<bool, HostError> {
+        self.check_counting("delete")?;
+        self.single(OpCode::Delete, key)
+    }
+
+    /// Deletes keys in order (in frames of up to `max_batch` keys); for each,
+    /// whether it was present and deleted. A counting device only.
+    pub fn delete_batch(&mut self, keys: &[u128]) -> Result<Vec<bool>, HostError> {
+        self.check_counting("delete")?;
+        self.batch(OpCode::DeleteBatch, keys)
+    }
+
     fn batch(&mut self, op: OpCode, keys: &[u128]) -> Result<Vec<bool>, HostError> {
         // Validate every key before sending any, so a bad key changes nothing.
         let encoded: Vec<Vec<u8>> = keys.iter().map(|k| self.key_bytes(*k)).collect::<Result<_, _>>()?;
@@ -367,7 +398,8 @@ impl<T: Transport> Client<T> {
         Ok(self.fill()?.iter().map(|&x| x as f64 / m).product())
     }
 
-    /// Every bank's bits, one u8 (0/1) per address, bank after bank.
+    /// Every bank's bits, one u8 (0/1) per address, bank after bank; on a
+    /// counting device, the 0-1 projection (1 iff the counter is non-zero).
     pub fn dump_bits(&mut self) -> Result<Vec<Vec<u8>>, HostError> {
         let size = self.config.bank_size() as usize;
         let mut banks = Vec::with_capacity(self.config.k as usize);
@@ -403,6 +435,13 @@ impl<T: Transport> Client<T> {
     /// i of byte j is bit addr + 8j + i); the bank's fill afterwards. Marks the
     /// device's image incomplete until [`Client::image_complete`].
     pub fn write_bits(&mut self, bank: usize, addr: usize, data: &[u8]) -> Result<u32, HostError> {
+        if self.device.is_counting() {
+            return Err(HostError::WrongKind(format!(
+                "write bits: the device on {} is a counting filter (counter bits {}): its counters are not bits. Nothing was sent",
+                self.transport.describe(),
+                self.device.counter_bits
+            )));
+        }
         let size = self.config.bank_size() as usize;
         if bank >= self.config.k as usize || addr % 8 != 0 || data.is_empty() || data.len() > WRITE_CHUNK_BYTES || addr + 8 * data.len() > size {
             return Err(HostError::Image(format!(
@@ -438,6 +477,15 @@ impl<T: Transport> Client<T> {
     /// then marks the image complete. On any failure the device's filter is
     /// flagged incomplete and the error says where the load stopped.
     pub fn load_image(&mut self, image: &golden::PartitionedFilter) -> Result<(), HostError> {
+        if self.device.is_counting() {
+            return Err(HostError::WrongKind(format!(
+                "load-image: the device on {} is a counting filter (counter bits {}), whose counters cannot be \
+                 written over the line (protocol version {}); clear it and insert its keys instead. Nothing was sent",
+                self.transport.describe(),
+                self.device.counter_bits,
+                codec::PROTOCOL_VERSION
+            )));
+        }
         if image.config() != &self.config {
             return Err(HostError::ConfigMismatch {
                 line: self.transport.describe(),
@@ -478,9 +526,10 @@ impl<T: Transport> Client<T> {
         self.dump()?.export_image(dir).map_err(|e| HostError::Image(e.to_string()))
     }
 
-    /// The device's memory as a golden model.
+    /// The device's memory as a golden model: a counting device's as its 0-1
+    /// projection, the plain filter of the same configuration (contract §7.5).
     pub fn dump(&mut self) -> Result<golden::PartitionedFilter, HostError> {
         let banks = self.dump_bits()?;
-        golden::PartitionedFilter::from_banks(self.config, &banks).map_err(|e| HostError::Image(e.to_string()))
+        golden::PartitionedFilter::from_banks(self.config.plain(), &banks).map_err(|e| HostError::Image(e.to_string()))
     }
 }

@@ -39,8 +39,13 @@ fn keys(seed: u64, n: usize, key_bits: u32) -> Vec<u128> {
 }
 
 fn configs(k: u32, bank_bits: u32, key_bits: u32, crc: bool, seed: u64) -> (hdl::CoreConfig, golden::Config) {
+    counting_configs(k, bank_bits, key_bits, crc, seed, 1)
+}
+
+/// As [`configs`], with counters of `counter_bits` (1: the plain filter).
+fn counting_configs(k: u32, bank_bits: u32, key_bits: u32, crc: bool, seed: u64, counter_bits: u32) -> (hdl::CoreConfig, golden::Config) {
     let hash = if crc { golden::HashFamily::Crc } else { golden::HashFamily::H3 };
-    let params = golden::Config::new(k, bank_bits, key_bits, hash, seed).unwrap();
+    let params = golden::Config::new(k, bank_bits, key_bits, hash, seed).unwrap().with_counter_bits(counter_bits).unwrap();
     (hdl::CoreConfig::from(params), params)
 }
 
@@ -145,6 +150,8 @@ trait Device {
     fn query_batch(&mut self, keys: &[u128]) -> Result<Vec<bool>, HostError>;
     fn insert(&mut self, key: u128) -> Result<bool, HostError>;
     fn query(&mut self, key: u128) -> Result<bool, HostError>;
+    fn delete(&mut self, key: u128) -> Result<bool, HostError>;
+    fn delete_batch(&mut self, keys: &[u128]) -> Result<Vec<bool>, HostError>;
     fn clear(&mut self) -> Result<(), HostError>;
     fn stats(&mut self) -> Result<host::DeviceStats, HostError>;
     fn dump(&mut self) -> Result<golden::PartitionedFilter, HostError>;
@@ -168,6 +175,12 @@ impl<T: Transport> Device for Client<T> {
     }
     fn query(&mut self, key: u128) -> Result<bool, HostError> {
         Client::query(self, key)
+    }
+    fn delete(&mut self, key: u128) -> Result<bool, HostError> {
+        Client::delete(self, key)
+    }
+    fn delete_batch(&mut self, keys: &[u128]) -> Result<Vec<bool>, HostError> {
+        Client::delete_batch(self, keys)
     }
     fn clear(&mut self) -> Result<(), HostError> {
         Client::clear(self)
@@ -675,4 +688,171 @@ fn e2e_load_image_dead_line_is_reported_and_flagged() {
 #[test]
 fn e2e_pty_load_image_dead_line_is_reported_and_flagged() {
     load_image_dead_line(Via::Pty(PTY_DEAD_LINE));
+}
+
+/// What a counting session made happen (so a test can say its traffic reached
+/// the cases it is about).
+#[derive(Debug, Default)]
+struct CountingEvents {
+    deletes: usize,
+    /// Deletes answered 0 (the key was absent: nothing changed).
+    deletes_of_absent: usize,
+    /// Deletes of keys never inserted that were carried out (false positives, contract §7.4).
+    false_positive_deletes: usize,
+    /// Deletes of a key with at least one counter saturated before it.
+    deletes_at_saturation: usize,
+    /// Most counters saturated at once, over all banks.
+    most_saturated: u32,
+}
+
+/// Insert, delete and query batches and single operations of keys from a
+/// small pool on a counting board, every answer, the fills, the saturated
+/// counts and the dumped projection checked against the golden counting
+/// filter; then a clear.
+fn counting_session_on(dev: &mut dyn Device, cfg: &golden::Config, seed: u64) -> CountingEvents {
+    let mut gold = golden::CountingFilter::from_config(*cfg).unwrap();
+    let pool = keys(seed ^ 0xC0C0, 24, cfg.key_bits);
+    let mut rng = golden::rng::SplitMix64::new(seed);
+    let mut ev = CountingEvents::default();
+    let s = gold.saturation();
+    // Deletes also name keys never inserted (a false positive among them is
+    // deleted as the contract says, and answers 1).
+    let strangers = keys(seed ^ 0x5778, 8, cfg.key_bits);
+    let both: Vec<u128> = pool.iter().chain(&strangers).copied().collect();
+    for round in 0..24 {
+        let pick = |rng: &mut golden::rng::SplitMix64, from: &[u128], most: u64| -> Vec<u128> {
+            let n = 1 + rng.below(most) as usize;
+            (0..n).map(|_| from[rng.below(from.len() as u64) as usize]).collect()
+        };
+        let single = pool[rng.below(pool.len() as u64) as usize];
+        match round % 4 {
+            0 => {
+                let batch = pick(&mut rng, &pool, 40);
+                let want: Vec<bool> = batch.iter().map(|k| gold.insert(*k).unwrap()).collect();
+                assert_eq!(dev.insert_batch(&batch).unwrap(), want, "insert batch, round {round}");
+                assert_eq!(dev.insert(single).unwrap(), gold.insert(single).unwrap(), "insert, round {round}");
+            }
+            1 | 2 => {
+                let batch = pick(&mut rng, &both, 45);
+                let mut want = vec![];
+                for k in batch.iter().chain([&single]) {
+                    let at_s = gold.addresses(*k).unwrap().iter().enumerate().any(|(p, a)| gold.counter(p, *a) == Some(s));
+                    let hit = gold.delete(*k).unwrap();
+                    ev.deletes += 1;
+                    ev.deletes_of_absent += !hit as usize;
+                    ev.false_positive_deletes += (hit && strangers.contains(k)) as usize;
+                    ev.deletes_at_saturation += at_s as usize;
+                    want.push(hit);
+                }
+                let last = want.pop().unwrap();
+                assert_eq!(dev.delete_batch(&batch).unwrap(), want, "delete batch, round {round}");
+                assert_eq!(dev.delete(single).unwrap(), last, "delete, round {round}");
+            }
+            _ => {
+                let want: Vec<bool> = both.iter().map(|k| gold.query(*k).unwrap()).collect();
+                assert_eq!(dev.query_batch(&both).unwrap(), want, "query batch, round {round}");
+                assert_eq!(dev.query(single).unwrap(), gold.query(single).unwrap(), "query, round {round}");
+            }
+        }
+        let stats = dev.stats().unwrap();
+        assert_eq!(stats.config.counter_bits, cfg.counter_bits);
+        assert_eq!(stats.fill, gold.fill(), "fills (non-zero counters), round {round}");
+        assert_eq!(stats.saturated, gold.saturated(), "saturated counters, round {round}");
+        ev.most_saturated = ev.most_saturated.max(gold.saturated().iter().sum());
+    }
+    // A key never inserted: deleted only if it is a false positive.
+    let stranger = keys(seed ^ 0x57A2, 1, cfg.key_bits)[0];
+    assert!(!both.contains(&stranger));
+    assert_eq!(dev.delete(stranger).unwrap(), gold.delete(stranger).unwrap());
+    // Dump reads the 0-1 projection.
+    assert_same_image(&dev.dump().unwrap(), &gold.to_plain());
+
+    // Counters cannot be written as bits: refused before anything is sent, nothing changed.
+    let sent = dev.link().frames_sent;
+    let err = dev.write_bits(0, 0, &[0xFF]).unwrap_err();
+    assert!(matches!(err, HostError::WrongKind(_)), "{err}");
+    let err = dev.load_image(&gold.to_plain()).unwrap_err();
+    assert!(matches!(err, HostError::WrongKind(_)), "{err}");
+    assert_eq!(dev.link().frames_sent, sent);
+    assert_eq!(dev.stats().unwrap().fill, gold.fill());
+
+    dev.clear().unwrap();
+    gold.clear();
+    let stats = dev.stats().unwrap();
+    assert_eq!((stats.fill, stats.saturated), (vec![0; cfg.k as usize], vec![0; cfg.k as usize]));
+    assert!(!dev.delete(pool[0]).unwrap(), "nothing is present after a clear");
+    assert_eq!(dev.link().resends, 0, "a clean line needs no resend: {:?}", dev.link());
+    ev
+}
+
+fn counting_session(via: Via, k: u32, bank_bits: u32, key_bits: u32, crc: bool, seed: u64, counter_bits: u32) -> CountingEvents {
+    let (core, cfg) = counting_configs(k, bank_bits, key_bits, crc, seed, counter_bits);
+    let board = Board::new(core, false);
+    let opts = ClientOptions { max_tries: 4, board_timeout_bits: BOARD_TIMEOUT_BITS as u64, ..ClientOptions::default() };
+    let ev = with_client(via, &board, &cfg, opts, &mut |dev| counting_session_on(dev, &cfg, seed));
+    println!("counting session c = {counter_bits} (k {k}, b {bank_bits}, W {key_bits}, {via:?}): {ev:?}");
+    ev
+}
+
+#[test]
+fn e2e_counting_c2_crc_k3_b6_w32_saturates_and_deletes_absent_keys() {
+    let ev = counting_session(Via::InProcess, 3, 6, 32, true, 7, 2);
+    assert!(ev.most_saturated > 0, "c = 2 with a small pool saturates counters: {ev:?}");
+    assert!(ev.deletes_at_saturation > 0, "deletes of keys with a saturated counter happened: {ev:?}");
+    assert!(ev.deletes_of_absent > 0, "deletes of absent keys happened: {ev:?}");
+}
+
+#[test]
+fn e2e_counting_c4_h3_k4_b8_w64() {
+    let ev = counting_session(Via::InProcess, 4, 8, 64, false, 0x5EED, 4);
+    assert!(ev.deletes_of_absent > 0, "{ev:?}");
+}
+
+#[test]
+fn e2e_counting_c8_h3_k2_b6_w128() {
+    counting_session(Via::InProcess, 2, 6, 128, false, 11, 8);
+}
+
+#[test]
+fn e2e_pty_counting_c3_crc_k3_b6_w32() {
+    counting_session(Via::Pty(PTY_CLEAN), 3, 6, 32, true, 5, 3);
+}
+
+/// A plain board refuses deletes: the host before sending anything, and the
+/// board itself (a raw delete frame, WRONG_KIND), nothing changed.
+#[test]
+fn e2e_plain_board_refuses_delete_h3_k4_b8_w64() {
+    let (core, cfg) = configs(4, 8, 64, false, 0x5EED);
+    let mut c = connect(core, &cfg, 4);
+    let mut gold = golden::PartitionedFilter::new(cfg);
+    let ks = keys(3, 20, 64);
+    let want: Vec<bool> = ks.iter().map(|k| gold.insert(*k).unwrap()).collect();
+    assert_eq!(c.insert_batch(&ks).unwrap(), want);
+    let sent = c.link.frames_sent;
+    for err in [c.delete(ks[0]).unwrap_err(), c.delete_batch(&ks).unwrap_err()] {
+        assert!(matches!(err, HostError::WrongKind(_)), "{err}");
+        assert!(err.to_string().contains("plain filter"), "{err}");
+    }
+    assert_eq!(c.link.frames_sent, sent, "refused before anything is sent");
+    // The board refuses a delete frame on its own.
+    let frame = host::codec::encode_request(0x77, host::OpCode::Delete as u8, &ks[0].to_le_bytes()[..8]);
+    c.transport_mut().write(&frame).unwrap();
+    let mut dec = host::codec::ResponseDecoder::default();
+    let mut answer = None;
+    for _ in 0..100 {
+        let (bytes, _) = c.transport_mut().read(100).unwrap();
+        dec.push(&bytes);
+        if let Some(r) = dec.next_response() {
+            answer = Some(r);
+            break;
+        }
+    }
+    let r = answer.expect("the board answers a delete frame");
+    assert_eq!((r.seq, r.code, r.payload.clone()), (0x77, host::codec::CODE_ERROR, vec![6, host::OpCode::Delete as u8]));
+    assert_eq!(r.error().unwrap().0, host::Reason::WrongKind);
+    let stats = c.stats().unwrap();
+    assert_eq!(stats.frames_rejected, 1);
+    assert!(stats.saturated.is_empty(), "a plain board has no saturated counts");
+    assert_eq!(stats.fill, gold.fill());
+    assert!(c.query_batch(&ks).unwrap().iter().all(|h| *h), "nothing was deleted");
 }

@@ -74,12 +74,24 @@ pub enum HostCommand {
         #[arg(required = true, allow_negative_numbers = true)]
         keys: Vec<String>,
     },
+    /// Delete keys from a counting board (--counter-bits 2..=8; contract §7.2); prints
+    /// each key and 1 (it was present: its counters went down) or 0 (absent: nothing changed).
+    /// A plain board (counter bits 1) cannot delete: refused, nothing sent.
+    Delete {
+        #[arg(required = true, allow_negative_numbers = true)]
+        keys: Vec<String>,
+    },
+    /// Delete every key of FILE (`-` = stdin) from a counting board, in order, in
+    /// batches; prints each key and its answer (1 = was present and deleted).
+    DeleteKeys { file: PathBuf },
     /// Clear every bank.
     Clear,
-    /// Configuration, counters, fill, estimated items and false-positive rate.
+    /// Configuration, counters, fill, estimated items and false-positive rate; a
+    /// counting board's saturated counters per bank.
     Stats,
     /// Read the whole memory into an image directory (contract §4), which must not
-    /// exist or be empty.
+    /// exist or be empty. A counting board's is the plain image of its 0-1
+    /// projection (bit = counter != 0, contract §7.5), as `bloom image plain` makes.
     Dump { dir: PathBuf },
     /// Insert every key of FILE (`-` = stdin; one key per line, decimal or 0x-hex, `#`
     /// comments; docs/contract.md §2.1).
@@ -156,17 +168,37 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     // before touching the device.
     let width = if args.sim || args.expect_config { Some(expected.key_bits) } else { None };
     let keys: Vec<KeyText> = match &args.command {
-        HostCommand::Insert { keys } | HostCommand::Query { keys } => keys
+        HostCommand::Insert { keys } | HostCommand::Query { keys } | HostCommand::Delete { keys } => keys
             .iter()
             .map(|t| parse_key(t).map(|key| KeyText { key, text: t.clone(), place: None }))
             .collect::<Result<_, _>>()
             .map_err(anyhow::Error::msg)?,
-        HostCommand::LoadKeys { file } | HostCommand::QueryKeys { file } => read_keys(file, width.unwrap_or(128))?,
+        HostCommand::LoadKeys { file } | HostCommand::QueryKeys { file } | HostCommand::DeleteKeys { file } => {
+            read_keys(file, width.unwrap_or(128))?
+        }
         _ => vec![],
     };
     if let Some(w) = width {
         for k in &keys {
             check_width(k, w).map_err(anyhow::Error::msg)?;
+        }
+    }
+    // What the board's kind cannot do is refused before it is touched, when its
+    // configuration is known (a --port board's is checked once connected).
+    if args.sim || args.expect_config {
+        let deleting = matches!(args.command, HostCommand::Delete { .. } | HostCommand::DeleteKeys { .. });
+        if deleting && !expected.is_counting() {
+            bail!(
+                "delete: the board is a plain filter (counter bits 1), which cannot delete a key; \
+                 give --counter-bits 2..=8 for a counting filter"
+            );
+        }
+        if matches!(args.command, HostCommand::LoadImage { .. }) && expected.is_counting() {
+            bail!(
+                "load-image: a counting board's counters cannot be written over the line (counter bits {}); \
+                 clear it and insert its keys instead (load-keys), or start it from the image (--sim --preload, bloom build --preload)",
+                expected.counter_bits
+            );
         }
     }
     if let HostCommand::Dump { dir } = &args.command {
@@ -325,6 +357,14 @@ fn execute<T: Transport>(
             let already = hits.iter().filter(|h| **h).count();
             eprintln!("inserted {} keys ({} were already present)", hits.len(), already);
         }
+        HostCommand::Delete { .. } | HostCommand::DeleteKeys { .. } => {
+            let hits = c.delete_batch(&only_keys)?;
+            for (k, h) in keys.iter().zip(&hits) {
+                println!("{} {}", k.text, *h as u8);
+            }
+            let deleted = hits.iter().filter(|h| **h).count();
+            eprintln!("deleted {deleted} of {} keys ({} absent: nothing changed)", hits.len(), hits.len() - deleted);
+        }
         HostCommand::Query { .. } | HostCommand::QueryKeys { .. } => {
             let hits = c.query_batch(&only_keys)?;
             for (k, h) in keys.iter().zip(&hits) {
@@ -353,7 +393,17 @@ fn execute<T: Transport>(
                 "ops served: {}, frames executed: {}, rejected: {}, replayed: {}",
                 s.ops_served, s.frames_executed, s.frames_rejected, s.frames_replayed
             );
-            println!("fill: {:?} of {} bits per bank", s.fill, c.config().bank_size());
+            if s.config.counter_bits > 1 {
+                let saturation = (1u32 << s.config.counter_bits) - 1;
+                println!("fill: {:?} non-zero counters of {} per bank", s.fill, c.config().bank_size());
+                println!(
+                    "saturated counters (at {saturation}, never decremented again): {:?} per bank, {} in all",
+                    s.saturated,
+                    s.saturated.iter().sum::<u32>()
+                );
+            } else {
+                println!("fill: {:?} of {} bits per bank", s.fill, c.config().bank_size());
+            }
             println!("estimated items: {items:.1}, false-positive estimate: {fpr:.3e}");
             if s.image_incomplete {
                 println!(
@@ -388,7 +438,15 @@ fn execute<T: Transport>(
         HostCommand::Serve { .. } => unreachable!("served before connecting"),
         HostCommand::Dump { dir } => {
             c.dump_image(dir)?;
-            println!("wrote image of {} to {}", c.config(), dir.display());
+            if c.config().is_counting() {
+                println!(
+                    "wrote the plain image of the 0-1 projection (bit = counter != 0) of {} to {}",
+                    c.config(),
+                    dir.display()
+                );
+            } else {
+                println!("wrote image of {} to {}", c.config(), dir.display());
+            }
         }
     }
     let l = &c.link;

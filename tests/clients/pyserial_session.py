@@ -63,6 +63,7 @@ def main():
         config = response(port, seq, 0x08)
         version, k, b, w, hash_code, max_batch = config[:6]
         seed = int.from_bytes(config[6:14], "little")
+        counter_bits = config[14]
         key_bytes = key.to_bytes(w // 8, "little")
         answers = {}
         for op, name in [(0x01, "query_before"), (0x02, "insert"), (0x01, "query_after")]:
@@ -72,12 +73,15 @@ def main():
         seq += 1
         port.write(request(seq, 0x06))
         stats = response(port, seq, 0x06)
-        fills = [int.from_bytes(stats[31 + 3 * p : 34 + 3 * p], "little") for p in range(k)]
+        fills = [int.from_bytes(stats[32 + 3 * p : 35 + 3 * p], "little") for p in range(k)]
+        # A counting board's saturated counts follow the fills.
+        saturated = [int.from_bytes(stats[32 + 3 * k + 3 * p : 35 + 3 * k + 3 * p], "little") for p in range(k)] \
+            if counter_bits > 1 else []
         print(json.dumps({
             "version": version, "k": k, "bank_bits": b, "key_bits": w, "hash": hash_code,
-            "max_batch": max_batch, "seed": seed, "answers": answers,
-            "ops_served": int.from_bytes(stats[14:18], "little"),
-            "image_incomplete": stats[30] & 1, "fill": fills,
+            "max_batch": max_batch, "seed": seed, "counter_bits": counter_bits, "answers": answers,
+            "ops_served": int.from_bytes(stats[15:19], "little"),
+            "image_incomplete": stats[31] & 1, "fill": fills, "saturated": saturated,
         }))
 
 
