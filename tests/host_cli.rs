@@ -193,6 +193,13 @@ fn host_serve_pty_bloom_host_port_load_image_and_pyserial_k3_b6_w32() {
         .map(|(k, t)| format!("{t} {}\n", gold.query(*k).unwrap() as u8))
         .collect();
     assert_eq!(out, expect);
+    // A plain board cannot delete: refused once the host knows the board's kind
+    // (no delete frame sent), and nothing changed.
+    let o = bloom(&["host", "--port", link.to_str().unwrap(), "--latency-ms", "2000", "delete", "1", "2"]);
+    assert_failed_cleanly(&o, "plain filter (counter bits 1), which cannot delete");
+    assert_eq!(stdout(&o), "");
+    let out = port(&["query", "1", "2", "0x30", "77"]);
+    assert_eq!(out, expect);
     // A whole image over the link, and back.
     let mut image = golden::PartitionedFilter::new(golden_cfg());
     for k in (0..25u128).map(|i| i * 104_729 + 3) {
@@ -316,4 +323,165 @@ fn host_sim_netlist_ice40_board_top_preload_query_insert_dump_k3_b6_w32() {
         assert_eq!(back.bank(p), gold.bank(p), "bank {p}");
     }
     remove_scratch(&[&image, &dump, &keys_file]);
+}
+
+/// Counting configurations of the CLI tests: CORE with counters of `c` bits.
+fn counting_cfg(c: u32) -> golden::Config {
+    golden_cfg().with_counter_bits(c).unwrap()
+}
+
+/// A counting filter of c = 2 (saturation at 3) in which keys were inserted
+/// 1, 2, 3 and 4 times, so that some counters saturate; and its image.
+fn saturated_counting_image(name: &str) -> (golden::CountingFilter, Vec<u128>, std::path::PathBuf) {
+    let mut gold = golden::CountingFilter::from_config(counting_cfg(2)).unwrap();
+    let keys: Vec<u128> = (0..24u128).map(|i| i * 104_729 + 17).collect();
+    for (i, k) in keys.iter().enumerate() {
+        for _ in 0..=(i % 4) {
+            gold.insert(*k).unwrap();
+        }
+    }
+    assert!(gold.saturated().iter().sum::<u32>() > 0, "the image has saturated counters");
+    let image = scratch(name);
+    gold.export_image(&image).unwrap();
+    (gold, keys, image)
+}
+
+/// `bloom host --sim --counter-bits 2` starting from a counting image with
+/// saturated counters: delete and delete-keys answer as the golden counting
+/// filter (present keys, a key deleted until absent, keys never inserted,
+/// keys at saturation), stats shows the saturated counters, dump writes the
+/// plain image of the 0-1 projection.
+#[test]
+fn host_sim_counting_c2_preload_delete_delete_keys_stats_dump_k3_b6_w32() {
+    let (gold, keys, image) = saturated_counting_image("counting-preload");
+    let mut base = vec!["host", "--sim", "--counter-bits", "2", "--preload", image.to_str().unwrap()];
+    base.extend(CORE);
+
+    // One key three times (inserted once; its counters are shared, so it may
+    // stay present a while, contract §7.4), a key at saturation twice, a key
+    // never inserted.
+    let mut after = gold.clone();
+    let picks: Vec<(u128, String)> =
+        [keys[0], keys[0], keys[0], keys[3], keys[3], 5].iter().map(|k| (*k, k.to_string())).collect();
+    let mut d = base.clone();
+    d.push("delete");
+    d.extend(picks.iter().map(|(_, t)| t.as_str()));
+    let o = bloom(&d);
+    let (out, err) = text(&o);
+    assert!(o.status.success(), "{err}");
+    let expect: String = picks.iter().map(|(k, t)| format!("{t} {}\n", after.delete(*k).unwrap() as u8)).collect();
+    assert_eq!(out, expect);
+    assert!(expect.contains(" 1\n") && expect.contains(" 0\n"), "deletes carried out and deletes of absent keys: {expect}");
+    assert!(err.contains("deleted") && err.contains("absent: nothing changed"), "{err}");
+
+    // delete-keys: every key of the pool once, and again (each run starts from the image).
+    let file = scratch("counting-delete-keys.txt");
+    let listing: String = keys.iter().chain(&keys).map(|k| format!("{k:#x}\n")).collect();
+    std::fs::write(&file, &listing).unwrap();
+    let mut dk = base.clone();
+    dk.extend(["delete-keys", file.to_str().unwrap()]);
+    let o = bloom(&dk);
+    let (out, err) = text(&o);
+    assert!(o.status.success(), "{err}");
+    let mut after = gold.clone();
+    let expect: String = keys.iter().chain(&keys).map(|k| format!("{k:#x} {}\n", after.delete(*k).unwrap() as u8)).collect();
+    assert_eq!(out, expect);
+
+    let mut st = base.clone();
+    st.push("stats");
+    let o = bloom(&st);
+    let (out, err) = text(&o);
+    assert!(o.status.success(), "{err}");
+    assert_eq!(field(&out, "fill"), format!("{:?} non-zero counters of 64 per bank", gold.fill()));
+    let sat = gold.saturated();
+    assert_eq!(
+        field(&out, "saturated counters (at 3, never decremented again)"),
+        format!("{sat:?} per bank, {} in all", sat.iter().sum::<u32>())
+    );
+    assert!(field(&out, "config").contains("counter_bits=2"), "{out}");
+
+    let dump = scratch("counting-dump");
+    let mut dd = base.clone();
+    dd.extend(["dump", dump.to_str().unwrap()]);
+    let o = bloom(&dd);
+    assert!(o.status.success(), "{}", text(&o).1);
+    assert!(stdout(&o).contains("plain image of the 0-1 projection"), "{}", stdout(&o));
+    let back = golden::PartitionedFilter::import_image_expecting(&dump, &golden_cfg()).unwrap();
+    assert_eq!(back, gold.to_plain());
+    remove_scratch(&[&image, &file, &dump]);
+}
+
+/// A served counting board (c = 4) keeps its counters between `bloom host
+/// --port` runs: inserts, deletes and queries answer as the golden counting
+/// filter across connections.
+#[test]
+fn host_serve_pty_counting_c4_insert_delete_query_across_connections_k3_b6_w32() {
+    let server = Server::start(&["--counter-bits", "4", "serve"]);
+    let port = |cmd: &[&str]| {
+        let mut a = vec!["host", "--port", server.device.as_str(), "--latency-ms", "2000", "--expect-config", "--counter-bits", "4"];
+        a.extend(CORE);
+        a.extend(cmd);
+        let o = bloom(&a);
+        assert!(o.status.success(), "{cmd:?}: {}", text(&o).1);
+        text(&o).0
+    };
+    let mut gold = golden::CountingFilter::from_config(counting_cfg(4)).unwrap();
+    let line = |gold: &mut golden::CountingFilter, op: &str, keys: &[u128]| -> String {
+        keys.iter()
+            .map(|k| {
+                let hit = match op {
+                    "insert" => gold.insert(*k),
+                    "delete" => gold.delete(*k),
+                    _ => gold.query(*k),
+                };
+                format!("{k} {}\n", hit.unwrap() as u8)
+            })
+            .collect()
+    };
+    let ks: Vec<u128> = vec![11, 22, 33, 11];
+    let texts = |ks: &[u128]| ks.iter().map(|k| k.to_string()).collect::<Vec<_>>();
+    for (op, set) in [("insert", ks.clone()), ("delete", vec![11, 22, 44]), ("query", vec![11, 22, 33, 44]), ("delete", vec![11, 11, 33])] {
+        let t = texts(&set);
+        let mut cmd = vec![op];
+        cmd.extend(t.iter().map(|s| s.as_str()));
+        assert_eq!(port(&cmd), line(&mut gold, op, &set), "{op} {set:?}");
+    }
+    let out = port(&["stats"]);
+    assert_eq!(field(&out, "fill"), format!("{:?} non-zero counters of 64 per bank", gold.fill()));
+    assert!(out.contains("saturated counters (at 15"), "{out}");
+    let (status, err) = server.stop();
+    assert!(status.success(), "serve exited with {status}: {err}");
+}
+
+#[test]
+fn host_counting_bad_input_refused_before_touching_a_board() {
+    // Deleting from a plain board, known to be plain: refused before the board is built.
+    let mut a = vec!["host", "--sim"];
+    a.extend(CORE);
+    a.extend(["delete", "1"]);
+    let o = assert_fails(&a, "plain filter (counter bits 1), which cannot delete");
+    assert_eq!(stdout(&o), "");
+    assert_fails(&["host", "--sim", "delete-keys", "-"], "which cannot delete");
+    // Counter bits out of range.
+    assert_fails(&["host", "--sim", "--counter-bits", "9", "stats"], "1..=8");
+    assert_fails(&["host", "--sim", "--counter-bits", "0", "delete", "1"], "1..=8");
+    // A counting board's counters are not written over the line.
+    let (_, _, image) = saturated_counting_image("counting-load");
+    let mut l = vec!["host", "--sim", "--counter-bits", "2"];
+    l.extend(CORE);
+    l.extend(["load-image", image.to_str().unwrap()]);
+    assert_fails(&l, "a counting board's counters cannot be written over the line");
+    // A counting image preloaded into a plain board, and the other way round.
+    let mut p = vec!["host", "--sim", "--preload", image.to_str().unwrap()];
+    p.extend(CORE);
+    p.push("stats");
+    let o = bloom(&p);
+    assert_failed_cleanly(&o, "counting");
+    let (_, plain) = preloaded_image("plain-into-counting");
+    let mut p = vec!["host", "--sim", "--counter-bits", "4", "--preload", plain.to_str().unwrap()];
+    p.extend(CORE);
+    p.push("stats");
+    let o = bloom(&p);
+    assert_failed_cleanly(&o, "plain");
+    remove_scratch(&[&image, &plain]);
 }
