@@ -47,3 +47,23 @@ fn board_top_rejects_unreachable_baud_and_bad_values() {
     let core = CoreConfig::from(hdl::CoreParams { k: 17, ..Default::default() });
     assert!(generate_board_top(&BoardTopConfig::new(core, 12_000_000, 115_200)).is_err());
 }
+
+/// The board top with a counting core behind the bridge: the counter ports are
+/// connected (no open input, no undriven output), for the narrowest and the widest counters.
+#[test]
+fn board_top_counting_c2_and_c8_12mhz_115200_lint() {
+    for c in [2, 8] {
+        let params = hdl::CoreParams::default().with_counter_bits(c).unwrap();
+        let g = generate_board_top(&BoardTopConfig::new(CoreConfig::from(params), 12_000_000, DEFAULT_BAUD)).unwrap();
+        assert!(g.verilog.contains(".counter_saturated(") && g.verilog.contains(".counter_wdata("), "c = {c}: the counter ports are bound");
+        lint(&g.verilog, &g.top, "counting");
+    }
+}
+
+/// Behind a plain core the box's counter outputs are tied to 0 and the core has no counter ports.
+#[test]
+fn board_top_plain_core_ties_counter_outputs() {
+    let g = generate_board_top(&BoardTopConfig::new(CoreConfig::default(), 12_000_000, DEFAULT_BAUD)).unwrap();
+    assert!(!g.verilog.contains(".counter_saturated("));
+    assert!(g.verilog.contains("assign io$counter$saturated = 17'd0;"), "tie-off");
+}
