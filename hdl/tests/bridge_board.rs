@@ -55,7 +55,10 @@ fn board_top_counting_c2_and_c8_12mhz_115200_lint() {
     for c in [2, 8] {
         let params = hdl::CoreParams::default().with_counter_bits(c).unwrap();
         let g = generate_board_top(&BoardTopConfig::new(CoreConfig::from(params), 12_000_000, DEFAULT_BAUD)).unwrap();
-        assert!(g.verilog.contains(".counter_saturated(") && g.verilog.contains(".counter_wdata("), "c = {c}: the counter ports are bound");
+        for port in ["saturated", "wdata", "rdata"] {
+            let binding = format!(".counter_{port}(io$counter${port})");
+            assert!(g.verilog.contains(&binding), "c = {c}: the core's counter_{port} is bound to the box's port");
+        }
         lint(&g.verilog, &g.top, "counting");
     }
 }

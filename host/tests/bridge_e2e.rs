@@ -856,3 +856,80 @@ fn e2e_plain_board_refuses_delete_h3_k4_b8_w64() {
     assert_eq!(stats.fill, gold.fill());
     assert!(c.query_batch(&ks).unwrap().iter().all(|h| *h), "nothing was deleted");
 }
+
+/// The fault test on a counting board: inserts and deletes (which, unlike a
+/// plain insert, change the filter again if executed twice) under line
+/// faults; every answer, the operations served, the fills, the saturated
+/// counts and the projection must equal the golden counting filter's.
+fn counting_fault_session(disable_replay: bool) -> Result<String, String> {
+    let (core, cfg) = counting_configs(3, 6, 32, true, 9, 3);
+    let board = Board::new(core, disable_replay);
+    let opts = ClientOptions { max_tries: 40, board_timeout_bits: BOARD_TIMEOUT_BITS as u64, ..ClientOptions::default() };
+    with_client(Via::InProcess, &board, &cfg, opts, &mut |dev| {
+        let mut gold = golden::CountingFilter::from_config(cfg).unwrap();
+        board.set_faults(LineFaults { seed: 2027, flip: 0.004, drop: 0.002, garbage: 0.08, truncate: 0.04, flip_back: 0.01, drop_back: 0.01 });
+        let stats0 = dev.stats().unwrap();
+        let pool = keys(91, 40, 32);
+        let mut rng = golden::rng::SplitMix64::new(5);
+        let mut core_ops = 0u32;
+        let check = |what: &str, got: Vec<bool>, want: Vec<bool>| {
+            if got == want { Ok(()) } else { Err(format!("{what}: device {got:?}, golden {want:?}")) }
+        };
+        for step in 0..60 {
+            let n = 1 + rng.below(30) as usize;
+            let batch: Vec<u128> = (0..n).map(|_| pool[rng.below(pool.len() as u64) as usize]).collect();
+            match step % 3 {
+                0 => {
+                    let want = batch.iter().map(|k| gold.insert(*k).unwrap()).collect();
+                    check("insert batch", dev.insert_batch(&batch).unwrap(), want)?;
+                }
+                1 => {
+                    let want = batch.iter().map(|k| gold.delete(*k).unwrap()).collect();
+                    check("delete batch", dev.delete_batch(&batch).unwrap(), want)?;
+                }
+                _ => {
+                    check("delete", vec![dev.delete(batch[0]).unwrap()], vec![gold.delete(batch[0]).unwrap()])?;
+                }
+            }
+            core_ops += if step % 3 == 2 { 1 } else { n as u32 };
+        }
+        let faults = board.fault_counts();
+        board.set_faults(LineFaults::default());
+        let stats = dev.stats().unwrap();
+        let link = dev.link();
+        let summary = format!(
+            "{} frames tried ({} resends), board rejected {} and replayed {}; injected {:?}",
+            link.frames_sent,
+            link.resends,
+            stats.frames_rejected - stats0.frames_rejected,
+            stats.frames_replayed - stats0.frames_replayed,
+            faults
+        );
+        assert!(stats.frames_rejected > stats0.frames_rejected, "faults must have caused rejections: {summary}");
+        if stats.ops_served - stats0.ops_served != core_ops {
+            return Err(format!("{} core operations executed for {core_ops} asked for; {summary}", stats.ops_served - stats0.ops_served));
+        }
+        if (stats.fill.clone(), stats.saturated.clone()) != (gold.fill(), gold.saturated()) {
+            return Err(format!("fills {:?} / saturated {:?}, golden {:?} / {:?}; {summary}", stats.fill, stats.saturated, gold.fill(), gold.saturated()));
+        }
+        if dev.dump().unwrap() != gold.to_plain() {
+            return Err(format!("the projection differs from golden; {summary}"));
+        }
+        if !disable_replay {
+            assert!(stats.frames_replayed > stats0.frames_replayed, "lost answers must have caused replays: {summary}");
+        }
+        Ok(summary)
+    })
+}
+
+#[test]
+fn e2e_counting_faults_c3_crc_k3_b6_w32_inserts_and_deletes_exactly_once() {
+    let summary = counting_fault_session(false).unwrap_or_else(|e| panic!("{e}"));
+    println!("counting fault test: {summary}");
+}
+
+#[test]
+fn e2e_counting_faults_teeth_replay_disabled_is_detected() {
+    let e = counting_fault_session(true).expect_err("a board that executes retries again must be caught");
+    println!("caught: {e}");
+}

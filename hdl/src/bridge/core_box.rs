@@ -55,11 +55,6 @@ impl<const W: usize> Logic for CoreBox<W> {
         let wide = core_ports(&crate::CoreParams { key_bits: W as u32, ..self._params });
         let ports = core_ports(&self._params);
         let code = instance(&self._core_top, "core_inst", &ports, |p| {
-            // A counting core's counter ports are not the bridge's (yet): no counter
-            // writes, its counts and counters left unread.
-            if p.group == "counter" {
-                return (p.direction == crate::ports::Direction::Input).then(|| format!("{}'d0", p.width));
-            }
             let box_width = wide.iter().find(|w| w.name == p.name).map_or(p.width, |w| w.width);
             Some(if box_width == p.width { p.path.clone() } else { format!("{}[{}:0]", p.path, p.width - 1) })
         })
