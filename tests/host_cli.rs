@@ -485,3 +485,39 @@ fn host_counting_bad_input_refused_before_touching_a_board() {
     assert_failed_cleanly(&o, "plain");
     remove_scratch(&[&image, &plain]);
 }
+
+/// The counting board top (bridge and a c = 2 core) as Yosys synthesises it
+/// for iCE40, simulated with the cell models, from a counting image with
+/// saturated counters: deletes answer as the golden counting filter and the
+/// stats show its fills and saturated counts.
+#[test]
+fn host_sim_netlist_ice40_counting_c2_board_top_preload_delete_keys_stats_k3_b6_w32() {
+    let (gold, keys, image) = saturated_counting_image("netlist-counting-preload");
+    let file = scratch("netlist-counting-keys.txt");
+    let listing: String = keys.iter().chain(&keys).chain(&[5, 6, 7]).map(|k| format!("{k}\n")).collect();
+    std::fs::write(&file, &listing).unwrap();
+    let mut base = vec!["host", "--sim", "--netlist", "ice40", "--counter-bits", "2", "--preload", image.to_str().unwrap()];
+    base.extend(CORE);
+
+    let mut d = base.clone();
+    d.extend(["delete-keys", file.to_str().unwrap()]);
+    let o = bloom(&d);
+    let (out, err) = text(&o);
+    assert!(o.status.success(), "{err}");
+    let mut after = gold.clone();
+    let expect: String = keys.iter().chain(&keys).chain(&[5, 6, 7]).map(|k| format!("{k} {}\n", after.delete(*k).unwrap() as u8)).collect();
+    assert_eq!(out, expect);
+
+    let mut st = base.clone();
+    st.push("stats");
+    let o = bloom(&st);
+    let (out, err) = text(&o);
+    assert!(o.status.success(), "{err}");
+    assert_eq!(field(&out, "fill"), format!("{:?} non-zero counters of 64 per bank", gold.fill()));
+    let sat = gold.saturated();
+    assert_eq!(
+        field(&out, "saturated counters (at 3, never decremented again)"),
+        format!("{sat:?} per bank, {} in all", sat.iter().sum::<u32>())
+    );
+    remove_scratch(&[&image, &file]);
+}
