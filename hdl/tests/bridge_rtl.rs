@@ -261,7 +261,7 @@ fn run_bridge_with(p: ExecutorParams, cpb: u32, timeout_bits: u32, script: Vec<R
         let mut keys: HashMap<u128, u32> = HashMap::new();
         let mut mem = vec![vec![false; 1 << BANK_BITS]; K as usize];
         let mut pending: VecDeque<(u32, bool)> = VecDeque::new();
-        let mut rb_pending: VecDeque<(u32, bool)> = VecDeque::new();
+        let mut rb_pending: VecDeque<(u32, bool, u8)> = VecDeque::new();
         let mut core_ops = 0usize;
         let mut ops = vec![];
         let mut bit_writes = 0usize;
@@ -313,7 +313,8 @@ fn run_bridge_with(p: ExecutorParams, cpb: u32, timeout_bits: u32, script: Vec<R
                 let b = x.core.rb.bank.val().to_u64() as usize;
                 let a = x.core.rb.addr.val().to_u64() as usize % (1 << BANK_BITS);
                 let set = mem.get(b).is_some_and(|m| m[a]);
-                rb_pending.push_back((2, set));
+                // The stand-in's counter at (b, a) reads (a + 64 b) mod 256.
+                rb_pending.push_back((2, set, ((a + 64 * b) % 256) as u8));
                 if x.core.rb.write.val() && b < K as usize {
                     mem[b][a] = x.core.rb.wdata.val();
                     bit_writes += 1;
@@ -332,9 +333,11 @@ fn run_bridge_with(p: ExecutorParams, cpb: u32, timeout_bits: u32, script: Vec<R
                 x.core.resp.hit.next = hit;
                 pending.pop_front();
             }
-            if let Some(&(0, d)) = rb_pending.front() {
+            x.core.counter.rdata.next = 0.into();
+            if let Some(&(0, d, counter)) = rb_pending.front() {
                 x.core.rb.valid.next = true;
                 x.core.rb.data.next = d;
+                x.core.counter.rdata.next = (counter as u64).into();
                 rb_pending.pop_front();
             }
             let before = sampler.bytes.len();
@@ -627,7 +630,7 @@ fn bridge_w32_write_bits_replay_image_complete_zero_counters_and_their_errors() 
 }
 
 #[test]
-fn bridge_c4_w64_delete_single_and_batch_replay_stats_saturated_and_write_bits_refused() {
+fn bridge_c4_w64_delete_single_and_batch_replay_stats_saturated_dump_counters_and_write_bits_refused() {
     let w = 64;
     let p = counting_params(w, 4);
     let keys: Vec<u128> = (0..5).map(|i| 0x2222_0000_0000_0000u128 * (i + 1) + i).collect();
@@ -663,11 +666,21 @@ fn bridge_c4_w64_delete_single_and_batch_replay_stats_saturated_and_write_bits_r
         gap(),
         Ok(frame(11, OP_STATS, &[])),
         Err(1500),
+        // Counters of bank 2 from address 5 (any address) to the bank's end: 59 bytes.
+        Ok(frame(12, OP_DUMP_COUNTERS, &[2, 5, 0])),
+        Err(1500),
+        // Refused: a bank >= k, an address >= 2^b, a wrong length.
+        Ok(frame(13, OP_DUMP_COUNTERS, &[K as u8, 0, 0])),
+        gap(),
+        Ok(frame(14, OP_DUMP_COUNTERS, &[0, 64, 0])),
+        gap(),
+        Ok(frame(15, OP_DUMP_COUNTERS, &[0, 0])),
+        gap(),
     ];
     let run = run_bridge_with(p.clone(), 8, 200, script);
     assert_eq!(run.framing_errors, 0);
     let r = parse_responses(&run.out);
-    assert_eq!(r.len(), 12, "{r:?}");
+    assert_eq!(r.len(), 16, "{r:?}");
     assert_eq!(r[0], Response { seq: 1, code: OP_CONFIG, payload: p.config_block() });
     assert_eq!(p.config_block()[0], 3, "protocol version");
     assert_eq!(p.config_block()[14], 4, "counter bits");
@@ -693,6 +706,12 @@ fn bridge_c4_w64_delete_single_and_batch_replay_stats_saturated_and_write_bits_r
     }
     // The stand-in shows 100 * (bank + 1) + its op count: each bank's own count, after every op.
     assert_eq!(saturated, (0..K).map(|b| 100 * (b + 1) + 17).collect::<Vec<_>>());
+    assert_eq!(r[12], Response { seq: 12, code: OP_DUMP_COUNTERS, payload: (5..64).map(|a| (a + 128) as u8).collect() });
+    assert_eq!(r[13..], [
+        err(13, ERR_BAD_ARGUMENT, OP_DUMP_COUNTERS),
+        err(14, ERR_BAD_ARGUMENT, OP_DUMP_COUNTERS),
+        err(15, ERR_BAD_LENGTH, OP_DUMP_COUNTERS),
+    ]);
     assert_eq!(run.bit_writes, 0, "write bits refused: nothing written");
     assert_eq!(run.ops, [vec![1; 6], vec![3; 4], vec![3, 3], vec![0; 5]].concat(), "ops the core took");
     assert_eq!(run.core_ops, 17);
@@ -711,6 +730,8 @@ fn bridge_plain_w32_refuses_delete_and_delete_batch_and_changes_nothing() {
         // Refused whatever the payload.
         Ok(frame(4, OP_DELETE, &[])),
         gap(),
+        Ok(frame(7, OP_DUMP_COUNTERS, &[0, 0, 0])),
+        gap(),
         Ok(frame(5, OP_QUERY, &key_bytes(9, w))),
         gap(),
         Ok(frame(6, OP_STATS, &[])),
@@ -725,8 +746,9 @@ fn bridge_plain_w32_refuses_delete_and_delete_batch_and_changes_nothing() {
         err(3, ERR_WRONG_KIND, OP_DELETE_BATCH),
         err(4, ERR_WRONG_KIND, OP_DELETE),
     ]);
-    assert_eq!(r[4], Response { seq: 5, code: OP_QUERY, payload: vec![1] });
-    let (counters, _, _) = stats_of(&r[5]);
-    assert_eq!(counters, vec![2, 2, 3, 0]);
+    assert_eq!(r[4], err(7, ERR_WRONG_KIND, OP_DUMP_COUNTERS));
+    assert_eq!(r[5], Response { seq: 5, code: OP_QUERY, payload: vec![1] });
+    let (counters, _, _) = stats_of(&r[6]);
+    assert_eq!(counters, vec![2, 2, 4, 0]);
     assert_eq!(run.ops, vec![1, 0], "no delete reached the core");
 }

@@ -50,6 +50,7 @@ pub const OP_IMAGE_COMPLETE: u8 = 0x0A;
 pub const OP_ZERO_COUNTERS: u8 = 0x0B;
 pub const OP_DELETE: u8 = 0x0C;
 pub const OP_DELETE_BATCH: u8 = 0x0D;
+pub const OP_DUMP_COUNTERS: u8 = 0x0E;
 /// The protocol version in the configuration block.
 pub const PROTOCOL_VERSION: u8 = 3;
 /// Response code of an error frame.
@@ -223,6 +224,16 @@ pub struct Executor {
     /// are valid in DumpCheck, three cycles after the last argument byte.
     dump_len: DFF<Bits<8>>,
     dump_ok: DFF<Bit>,
+    /// Dump counters: counters from the address to the end of the bank, the
+    /// chunk (at most 128) and the argument check (any address below 2^b),
+    /// registered like dump_span, dump_len and dump_ok.
+    cdump_span: DFF<Bits<17>>,
+    cdump_len: DFF<Bits<8>>,
+    cdump_ok: DFF<Bit>,
+    /// The frame being answered is a dump counters (latched in Decode: the
+    /// header decode below follows the frame receiver, which moves on once
+    /// the response starts).
+    cdump: DFF<Bit>,
     /// pl_valid from a flip-flop: high exactly while in EmitSr/EmitFill/DumpEmit.
     pl_valid_r: DFF<Bit>,
     /// The core's bank access port driven from flip-flops, one cycle after the
@@ -247,6 +258,8 @@ pub struct Executor {
     op_wrong_kind: DFF<Bit>,
     /// Delete or delete batch: op 3 on the core.
     op_delete: DFF<Bit>,
+    /// Dump counters.
+    op_cdump: DFF<Bit>,
     /// Image complete or zero counters: executed here, no core operation.
     op_local: DFF<Bit>,
     /// The answer has no payload (clear, image complete, zero counters).
@@ -344,6 +357,10 @@ impl Executor {
             dump_span: Default::default(),
             dump_len: Default::default(),
             dump_ok: Default::default(),
+            cdump_span: Default::default(),
+            cdump_len: Default::default(),
+            cdump_ok: Default::default(),
+            cdump: Default::default(),
             pl_valid_r: Default::default(),
             rb_req_r: Default::default(),
             rb_write_r: Default::default(),
@@ -359,6 +376,7 @@ impl Executor {
             op_write: Default::default(),
             op_wrong_kind: Default::default(),
             op_delete: Default::default(),
+            op_cdump: Default::default(),
             op_local: Default::default(),
             op_silent: Default::default(),
             is_retry: Default::default(),
@@ -395,7 +413,7 @@ impl Logic for Executor {
             dump_len, dump_ok, pl_valid_r, dump_span, last_idx, op_single, op_batch, op_clear, op_stats, op_dump, op_config,
             op_info, is_retry, len_is_key, len_batch_ok, len_zero, len_dump_ok, image_incomplete, write_left,
             write_fits, op_write, op_local, op_silent, len_write_ok, rb_req_r, rb_write_r, rb_wdata_r, rb_addr_r,
-            sat_phase, op_wrong_kind, op_delete
+            sat_phase, op_wrong_kind, op_delete, op_cdump, cdump_span, cdump_len, cdump_ok, cdump
         );
         self.f_ack.next = false;
         self.buf_raddr.next = self.bptr.q.val();
@@ -436,6 +454,14 @@ impl Logic for Executor {
         self.dump_ok.d.next = (self.key_sr.q.val().get_bits::<8>(104) < self.k_banks.val())
             & ((self.key_sr.q.val().get_bits::<16>(112) >> self.bank_bits_c.val()) == 0)
             & (self.key_sr.q.val().get_bits::<3>(112) == 0);
+        self.cdump_span.d.next = self.bank_size.val() - bit_cast::<17, 16>(self.key_sr.q.val().get_bits::<16>(112));
+        if self.cdump_span.q.val() > 128 {
+            self.cdump_len.d.next = 128.into();
+        } else {
+            self.cdump_len.d.next = self.cdump_span.q.val().get_bits::<8>(0);
+        }
+        self.cdump_ok.d.next = (self.key_sr.q.val().get_bits::<8>(104) < self.k_banks.val())
+            & ((self.key_sr.q.val().get_bits::<16>(112) >> self.bank_bits_c.val()) == 0);
         // A write's data bytes (LEN - 3) must end inside the bank.
         self.write_fits.d.next = bit_cast::<17, 8>(self.len_r.q.val() - 3) <= self.dump_span.q.val();
 
@@ -443,12 +469,13 @@ impl Logic for Executor {
         self.op_batch.d.next = (self.f_op.val() == 3) | (self.f_op.val() == 4) | (self.f_op.val() == 13);
         self.op_delete.d.next = (self.f_op.val() == 12) | (self.f_op.val() == 13);
         self.op_wrong_kind.d.next = (self.counting.val() & (self.f_op.val() == 9))
-            | ((!self.counting.val()) & ((self.f_op.val() == 12) | (self.f_op.val() == 13)));
+            | ((!self.counting.val()) & ((self.f_op.val() == 12) | (self.f_op.val() == 13) | (self.f_op.val() == 14)));
         self.op_clear.d.next = self.f_op.val() == 5;
         self.op_stats.d.next = self.f_op.val() == 6;
-        self.op_dump.d.next = self.f_op.val() == 7;
+        self.op_dump.d.next = (self.f_op.val() == 7) | (self.f_op.val() == 14);
+        self.op_cdump.d.next = self.f_op.val() == 14;
         self.op_config.d.next = self.f_op.val() == 8;
-        self.op_info.d.next = (self.f_op.val() >= 6) & (self.f_op.val() <= 8);
+        self.op_info.d.next = ((self.f_op.val() >= 6) & (self.f_op.val() <= 8)) | (self.f_op.val() == 14);
         self.op_write.d.next = self.f_op.val() == 9;
         self.op_local.d.next = (self.f_op.val() == 10) | (self.f_op.val() == 11);
         self.op_silent.d.next = (self.f_op.val() == 5) | (self.f_op.val() == 10) | (self.f_op.val() == 11);
@@ -523,6 +550,7 @@ impl Logic for Executor {
                     }
                 } else if self.op_dump.q.val() {
                     self.load_count.d.next = 3.into();
+                    self.cdump.d.next = self.op_cdump.q.val();
                     if self.len_dump_ok.q.val() {
                         self.state.d.next = ExecState::LoadA;
                     }
@@ -570,7 +598,7 @@ impl Logic for Executor {
                 self.bcount.d.next = self.bcount.q.val() + 1;
                 if self.bcount.q.val() == (self.load_count.q.val() - 1) {
                     self.bcount.d.next = 0.into();
-                    if self.op_r.q.val() == 7 {
+                    if (self.op_r.q.val() == 7) | (self.op_r.q.val() == 14) {
                         self.state.d.next = ExecState::DumpPrep;
                     } else if self.op_r.q.val() == 9 {
                         self.state.d.next = ExecState::WritePrep;
@@ -756,14 +784,21 @@ impl Logic for Executor {
                 self.addr.d.next = self.key_sr.q.val().get_bits::<16>(112);
                 self.bitcnt.d.next = 0.into();
                 self.reason_r.d.next = 5.into();
-                if self.dump_ok.q.val() {
+                self.state.d.next = ExecState::Reject;
+                if self.cdump.q.val() {
+                    if self.cdump_ok.q.val() {
+                        self.resp_len.d.next = self.cdump_len.q.val();
+                        self.out_left.d.next = self.cdump_len.q.val();
+                        self.frames_ok.d.next = self.frames_ok.q.val() + 1;
+                        self.rejected_flag.d.next = false;
+                        self.state.d.next = ExecState::DumpStart;
+                    }
+                } else if self.dump_ok.q.val() {
                     self.resp_len.d.next = self.dump_len.q.val();
                     self.out_left.d.next = self.dump_len.q.val();
                     self.frames_ok.d.next = self.frames_ok.q.val() + 1;
                     self.rejected_flag.d.next = false;
                     self.state.d.next = ExecState::DumpStart;
-                } else {
-                    self.state.d.next = ExecState::Reject;
                 }
             }
             ExecState::DumpStart => {
@@ -781,7 +816,13 @@ impl Logic for Executor {
                 }
             }
             ExecState::DumpWait => {
-                if self.core.rb.valid.val() {
+                if self.core.rb.valid.val() & self.cdump.q.val() {
+                    // Dump counters: one counter a byte.
+                    self.byte_acc.d.next = self.core.counter.rdata.val();
+                    self.addr.d.next = self.addr.q.val() + 1;
+                    self.state.d.next = ExecState::DumpEmit;
+                    self.pl_valid_r.d.next = true;
+                } else if self.core.rb.valid.val() {
                     self.byte_acc.d.next =
                         (self.byte_acc.q.val() >> 1).replace_bit(7, self.core.rb.data.val());
                     self.addr.d.next = self.addr.q.val() + 1;
