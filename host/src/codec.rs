@@ -40,6 +40,7 @@ pub enum OpCode {
     ZeroCounters = 11,
     Delete = 12,
     DeleteBatch = 13,
+    DumpCounters = 14,
 }
 
 impl OpCode {
@@ -58,6 +59,7 @@ impl OpCode {
             OpCode::ZeroCounters => "zero counters",
             OpCode::Delete => "delete",
             OpCode::DeleteBatch => "delete batch",
+            OpCode::DumpCounters => "dump counters",
         }
     }
 }
@@ -96,7 +98,9 @@ impl std::fmt::Display for Reason {
             Reason::UnknownOp => f.write_str("unknown operation"),
             Reason::Timeout => f.write_str("frame truncated (timeout)"),
             Reason::BadArgument => f.write_str("bad argument"),
-            Reason::WrongKind => f.write_str("not an operation of this kind of filter (delete on a plain board, write bits on a counting one)"),
+            Reason::WrongKind => {
+                f.write_str("not an operation of this kind of filter (delete or counters on a plain board, write bits on a counting one)")
+            }
             Reason::Other(x) => write!(f, "unknown reason code {x}"),
         }
     }

@@ -106,7 +106,7 @@ fn max_response_payload(op: OpCode, k: u32) -> usize {
         OpCode::Clear => 0,
         // A counting board adds its saturated counts.
         OpCode::Stats => codec::STATS_FIXED_BYTES + 6 * k as usize,
-        OpCode::Dump => DUMP_CHUNK_BYTES,
+        OpCode::Dump | OpCode::DumpCounters => DUMP_CHUNK_BYTES,
         OpCode::Config => codec::CONFIG_BLOCK_BYTES,
         OpCode::WriteBits => 3,
         OpCode::ImageComplete | OpCode::ZeroCounters => 0,
@@ -519,11 +519,52 @@ impl<T: Transport> Client<T> {
         self.image_complete().map_err(|e| HostError::LoadIncomplete { bank: self.config.k as usize, addr: 0, reason: e.to_string() })
     }
 
-    /// Writes the device's memory as a golden-model image (contract §4) into
-    /// `dir`, which must not exist or be empty; the image appears complete
-    /// or not at all (golden's writer).
+    /// Writes the device's memory as a golden-model image into `dir`, which
+    /// must not exist or be empty; the image appears complete or not at all
+    /// (golden's writer): a plain device's bits (contract §4), a counting
+    /// device's counters (contract §7.6).
     pub fn dump_image(&mut self, dir: &Path) -> Result<(), HostError> {
-        self.dump()?.export_image(dir).map_err(|e| HostError::Image(e.to_string()))
+        let written = if self.device.is_counting() {
+            self.dump_counters()?.export_image(dir)
+        } else {
+            self.dump()?.export_image(dir)
+        };
+        written.map_err(|e| HostError::Image(e.to_string()))
+    }
+
+    /// A counting device's counters, read with dump counters frames
+    /// (docs/protocol.md §3), as the golden counting filter they make.
+    pub fn dump_counters(&mut self) -> Result<golden::CountingFilter, HostError> {
+        if !self.device.is_counting() {
+            return Err(HostError::WrongKind(format!(
+                "dump counters: the device on {} is a plain filter (counter bits 1): it has bits, not counters. Nothing was sent",
+                self.transport.describe()
+            )));
+        }
+        let size = self.config.bank_size() as usize;
+        let saturation = (1u32 << self.device.counter_bits) - 1;
+        let mut banks = Vec::with_capacity(self.config.k as usize);
+        for bank in 0..self.config.k as usize {
+            let mut counters: Vec<u8> = Vec::with_capacity(size);
+            while counters.len() < size {
+                let [lo, hi] = (counters.len() as u16).to_le_bytes();
+                let p = self.transact(OpCode::DumpCounters, &[bank as u8, lo, hi])?;
+                let expect = (size - counters.len()).min(DUMP_CHUNK_BYTES);
+                if p.len() != expect {
+                    return Err(HostError::Protocol(format!("dump counters chunk of {} bytes (expected {expect})", p.len())));
+                }
+                if let Some(v) = p.iter().find(|v| **v as u32 > saturation) {
+                    return Err(HostError::Protocol(format!(
+                        "counter value {v} in bank {bank} (counters of {} bits hold 0..={saturation})",
+                        self.device.counter_bits
+                    )));
+                }
+                counters.extend_from_slice(&p);
+            }
+            banks.push(counters);
+        }
+        let bits = golden::CounterBits::new(self.device.counter_bits).map_err(|e| HostError::Protocol(e.to_string()))?;
+        golden::CountingFilter::from_counters(self.config, bits, &banks).map_err(|e| HostError::Image(e.to_string()))
     }
 
     /// The device's memory as a golden model: a counting device's as its 0-1

@@ -155,6 +155,7 @@ trait Device {
     fn clear(&mut self) -> Result<(), HostError>;
     fn stats(&mut self) -> Result<host::DeviceStats, HostError>;
     fn dump(&mut self) -> Result<golden::PartitionedFilter, HostError>;
+    fn dump_counters(&mut self) -> Result<golden::CountingFilter, HostError>;
     fn load_image(&mut self, image: &golden::PartitionedFilter) -> Result<(), HostError>;
     fn write_bits(&mut self, bank: usize, addr: usize, data: &[u8]) -> Result<u32, HostError>;
     fn zero_counters(&mut self) -> Result<(), HostError>;
@@ -190,6 +191,9 @@ impl<T: Transport> Device for Client<T> {
     }
     fn dump(&mut self) -> Result<golden::PartitionedFilter, HostError> {
         Client::dump(self)
+    }
+    fn dump_counters(&mut self) -> Result<golden::CountingFilter, HostError> {
+        Client::dump_counters(self)
     }
     fn load_image(&mut self, image: &golden::PartitionedFilter) -> Result<(), HostError> {
         Client::load_image(self, image)
@@ -764,8 +768,9 @@ fn counting_session_on(dev: &mut dyn Device, cfg: &golden::Config, seed: u64) ->
     let stranger = keys(seed ^ 0x57A2, 1, cfg.key_bits)[0];
     assert!(!both.contains(&stranger));
     assert_eq!(dev.delete(stranger).unwrap(), gold.delete(stranger).unwrap());
-    // Dump reads the 0-1 projection.
+    // Dump reads the 0-1 projection, dump counters the counters.
     assert_same_image(&dev.dump().unwrap(), &gold.to_plain());
+    assert_eq!(dev.dump_counters().unwrap(), gold, "every counter as golden");
 
     // Counters cannot be written as bits: refused before anything is sent, nothing changed.
     let sent = dev.link().frames_sent;
@@ -852,6 +857,9 @@ fn e2e_plain_board_refuses_delete_h3_k4_b8_w64() {
     assert_eq!(r.error().unwrap().0, host::Reason::WrongKind);
     let stats = c.stats().unwrap();
     assert_eq!(stats.frames_rejected, 1);
+    let sent = c.link.frames_sent;
+    assert!(matches!(c.dump_counters().unwrap_err(), HostError::WrongKind(_)));
+    assert_eq!(c.link.frames_sent, sent, "refused before anything is sent");
     assert!(stats.saturated.is_empty(), "a plain board has no saturated counts");
     assert_eq!(stats.fill, gold.fill());
     assert!(c.query_batch(&ks).unwrap().iter().all(|h| *h), "nothing was deleted");
@@ -914,6 +922,9 @@ fn counting_fault_session(disable_replay: bool) -> Result<String, String> {
         }
         if dev.dump().unwrap() != gold.to_plain() {
             return Err(format!("the projection differs from golden; {summary}"));
+        }
+        if dev.dump_counters().unwrap() != gold {
+            return Err(format!("the counters differ from golden; {summary}"));
         }
         if !disable_replay {
             assert!(stats.frames_replayed > stats0.frames_replayed, "lost answers must have caused replays: {summary}");

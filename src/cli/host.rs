@@ -89,9 +89,9 @@ pub enum HostCommand {
     /// Configuration, counters, fill, estimated items and false-positive rate; a
     /// counting board's saturated counters per bank.
     Stats,
-    /// Read the whole memory into an image directory (contract §4), which must not
-    /// exist or be empty. A counting board's is the plain image of its 0-1
-    /// projection (bit = counter != 0, contract §7.5), as `bloom image plain` makes.
+    /// Read the whole memory into an image directory, which must not exist or be
+    /// empty: a plain board's bits (contract §4), a counting board's counters
+    /// (contract §7.6; `bloom image plain` converts it to the 0-1 projection).
     Dump { dir: PathBuf },
     /// Insert every key of FILE (`-` = stdin; one key per line, decimal or 0x-hex, `#`
     /// comments; docs/contract.md §2.1).
@@ -439,11 +439,7 @@ fn execute<T: Transport>(
         HostCommand::Dump { dir } => {
             c.dump_image(dir)?;
             if c.config().is_counting() {
-                println!(
-                    "wrote the plain image of the 0-1 projection (bit = counter != 0) of {} to {}",
-                    c.config(),
-                    dir.display()
-                );
+                println!("wrote counting image (counters of {} bits) of {} to {}", c.config().counter_bits, c.config(), dir.display());
             } else {
                 println!("wrote image of {} to {}", c.config(), dir.display());
             }
