@@ -202,6 +202,8 @@ struct BridgeRun {
     bit_writes: usize,
     /// The ops the stand-in core took, in order.
     ops: Vec<u64>,
+    /// Counter writes the stand-in took (bank, address, counter_wdata), in order.
+    counter_writes: Vec<(usize, usize, u64)>,
     framing_errors: u32,
 }
 
@@ -228,6 +230,7 @@ fn run_bridge(key_bits: u32, cpb: u32, timeout_bits: u32, script: Vec<Result<Vec
 
 fn run_bridge_with(p: ExecutorParams, cpb: u32, timeout_bits: u32, script: Vec<Result<Vec<u8>, u32>>) -> BridgeRun {
     let key_bits = p.core.key_bits;
+    let counting = p.core.counter_bits > 1;
     let mut uut = HostBridge::new(cpb, timeout_bits * cpb, &p);
     uut.reset.connect();
     uut.uart_rx.connect();
@@ -264,6 +267,7 @@ fn run_bridge_with(p: ExecutorParams, cpb: u32, timeout_bits: u32, script: Vec<R
         let mut rb_pending: VecDeque<(u32, bool, u8)> = VecDeque::new();
         let mut core_ops = 0usize;
         let mut ops = vec![];
+        let mut counter_writes = vec![];
         let mut bit_writes = 0usize;
         let mut quiet = 0u64;
         loop {
@@ -316,8 +320,15 @@ fn run_bridge_with(p: ExecutorParams, cpb: u32, timeout_bits: u32, script: Vec<R
                 // The stand-in's counter at (b, a) reads (a + 64 b) mod 256.
                 rb_pending.push_back((2, set, ((a + 64 * b) % 256) as u8));
                 if x.core.rb.write.val() && b < K as usize {
-                    mem[b][a] = x.core.rb.wdata.val();
-                    bit_writes += 1;
+                    if counting {
+                        // A counting core writes counter_wdata (rb_wdata ignored).
+                        let v = x.core.counter.wdata.val().to_u64();
+                        mem[b][a] = v != 0;
+                        counter_writes.push((b, a, v));
+                    } else {
+                        mem[b][a] = x.core.rb.wdata.val();
+                        bit_writes += 1;
+                    }
                 }
             }
             x.core.resp.valid.next = false;
@@ -352,7 +363,7 @@ fn run_bridge_with(p: ExecutorParams, cpb: u32, timeout_bits: u32, script: Vec<R
             }
         }
         *result_tb.lock().unwrap() =
-            Some(BridgeRun { out: sampler.bytes.clone(), core_ops, bit_writes, ops, framing_errors: sampler.framing_errors });
+            Some(BridgeRun { out: sampler.bytes.clone(), core_ops, bit_writes, ops, counter_writes, framing_errors: sampler.framing_errors });
         sim.done(x)
     });
     sim.run(Box::new(uut), 1_000_000_000_000).unwrap();
@@ -732,6 +743,8 @@ fn bridge_plain_w32_refuses_delete_and_delete_batch_and_changes_nothing() {
         gap(),
         Ok(frame(7, OP_DUMP_COUNTERS, &[0, 0, 0])),
         gap(),
+        Ok(frame(8, OP_WRITE_COUNTERS, &[0, 0, 0, 1])),
+        gap(),
         Ok(frame(5, OP_QUERY, &key_bytes(9, w))),
         gap(),
         Ok(frame(6, OP_STATS, &[])),
@@ -747,8 +760,63 @@ fn bridge_plain_w32_refuses_delete_and_delete_batch_and_changes_nothing() {
         err(4, ERR_WRONG_KIND, OP_DELETE),
     ]);
     assert_eq!(r[4], err(7, ERR_WRONG_KIND, OP_DUMP_COUNTERS));
-    assert_eq!(r[5], Response { seq: 5, code: OP_QUERY, payload: vec![1] });
-    let (counters, _, _) = stats_of(&r[6]);
-    assert_eq!(counters, vec![2, 2, 4, 0]);
+    assert_eq!(r[5], err(8, ERR_WRONG_KIND, OP_WRITE_COUNTERS));
+    assert_eq!(r[6], Response { seq: 5, code: OP_QUERY, payload: vec![1] });
+    let (counters, _, _) = stats_of(&r[7]);
+    assert_eq!(counters, vec![2, 2, 5, 0]);
+    assert_eq!(run.bit_writes, 0);
     assert_eq!(run.ops, vec![1, 0], "no delete reached the core");
+}
+
+#[test]
+fn bridge_c4_w32_write_counters_checks_every_value_first_replay_and_errors() {
+    let w = 32;
+    let p = counting_params(w, 4);
+    let script = vec![
+        Ok(frame(1, OP_CONFIG, &[])),
+        gap(),
+        // Bank 1, counters 10, 11, 12 := 3, 15, 0 (any address, one byte each).
+        Ok(frame(2, OP_WRITE_COUNTERS, &[1, 10, 0, 3, 15, 0])),
+        Err(1500),
+        // The retry is answered from memory, nothing written again.
+        Ok(frame(2, OP_WRITE_COUNTERS, &[1, 10, 0, 3, 15, 0])),
+        Err(1500),
+        // A value above 15 anywhere: refused before any write.
+        Ok(frame(3, OP_WRITE_COUNTERS, &[0, 0, 0, 1, 2, 16, 3])),
+        Err(1500),
+        // Past the end of the bank, a bank >= k, no data.
+        Ok(frame(4, OP_WRITE_COUNTERS, &[0, 62, 0, 1, 2, 3])),
+        gap(),
+        Ok(frame(5, OP_WRITE_COUNTERS, &[K as u8, 0, 0, 1])),
+        gap(),
+        Ok(frame(6, OP_WRITE_COUNTERS, &[0, 0, 0])),
+        gap(),
+        // The last counter of bank 0.
+        Ok(frame(7, OP_WRITE_COUNTERS, &[0, 63, 0, 7])),
+        Err(1500),
+        Ok(frame(8, OP_STATS, &[])),
+        Err(1500),
+    ];
+    let run = run_bridge_with(p, 8, 200, script);
+    let r = parse_responses(&run.out);
+    assert_eq!(r.len(), 9, "{r:?}");
+    let err = |seq: u8, reason: u8, op: u8| Response { seq, code: CODE_ERROR, payload: vec![reason, op] };
+    // Bank 1's fill after the write: two non-zero counters.
+    assert_eq!(r[1], Response { seq: 2, code: OP_WRITE_COUNTERS, payload: vec![2, 0, 0] });
+    assert_eq!(r[2], r[1]);
+    assert_eq!(
+        r[3..7],
+        [
+            err(3, ERR_BAD_ARGUMENT, OP_WRITE_COUNTERS),
+            err(4, ERR_BAD_ARGUMENT, OP_WRITE_COUNTERS),
+            err(5, ERR_BAD_ARGUMENT, OP_WRITE_COUNTERS),
+            err(6, ERR_BAD_LENGTH, OP_WRITE_COUNTERS),
+        ]
+    );
+    assert_eq!(r[7], Response { seq: 7, code: OP_WRITE_COUNTERS, payload: vec![1, 0, 0] });
+    let (counters, status, _, _) = counting_stats_of(&r[8]);
+    assert_eq!(counters, vec![0, 3, 4, 1], "ops, frames executed (config and two writes), rejected, replayed");
+    assert_eq!(status & 1, 1, "counter writes make the image incomplete");
+    assert_eq!(run.counter_writes, vec![(1, 10, 3), (1, 11, 15), (1, 12, 0), (0, 63, 7)]);
+    assert_eq!(run.bit_writes, 0);
 }

@@ -51,6 +51,7 @@ pub const OP_ZERO_COUNTERS: u8 = 0x0B;
 pub const OP_DELETE: u8 = 0x0C;
 pub const OP_DELETE_BATCH: u8 = 0x0D;
 pub const OP_DUMP_COUNTERS: u8 = 0x0E;
+pub const OP_WRITE_COUNTERS: u8 = 0x0F;
 /// The protocol version in the configuration block.
 pub const PROTOCOL_VERSION: u8 = 3;
 /// Response code of an error frame.
@@ -107,6 +108,9 @@ pub enum ExecState {
     WriteLoad,
     WriteBit,
     WriteSettle,
+    CheckFetch,
+    CheckLoad,
+    CheckByte,
 }
 
 /// Build-time constants of the executor, derived from the core configuration.
@@ -234,6 +238,14 @@ pub struct Executor {
     /// header decode below follows the frame receiver, which moves on once
     /// the response starts).
     cdump: DFF<Bit>,
+    /// The frame being executed is a write counters (latched in Decode).
+    cwrite: DFF<Bit>,
+    /// Write counters: a data byte above 2^c - 1 was found by the check pass.
+    value_bad: DFF<Bit>,
+    /// Write counters: the data bytes end inside the bank (from cdump_span).
+    cwrite_fits: DFF<Bit>,
+    /// The value the next counter write writes (counter_wdata from a flip-flop).
+    cw_data_r: DFF<Bits<8>>,
     /// pl_valid from a flip-flop: high exactly while in EmitSr/EmitFill/DumpEmit.
     pl_valid_r: DFF<Bit>,
     /// The core's bank access port driven from flip-flops, one cycle after the
@@ -260,6 +272,8 @@ pub struct Executor {
     op_delete: DFF<Bit>,
     /// Dump counters.
     op_cdump: DFF<Bit>,
+    /// Write counters.
+    op_cwrite: DFF<Bit>,
     /// Image complete or zero counters: executed here, no core operation.
     op_local: DFF<Bit>,
     /// The answer has no payload (clear, image complete, zero counters).
@@ -286,6 +300,8 @@ pub struct Executor {
     replay_on: Constant<Bit>,
     /// The core is a counting one (counter_bits > 1).
     counting: Constant<Bit>,
+    /// 2^c - 1, the largest counter value (1 on a plain board).
+    counter_max: Constant<Bits<8>>,
 }
 
 impl Executor {
@@ -361,6 +377,10 @@ impl Executor {
             cdump_len: Default::default(),
             cdump_ok: Default::default(),
             cdump: Default::default(),
+            cwrite: Default::default(),
+            value_bad: Default::default(),
+            cwrite_fits: Default::default(),
+            cw_data_r: Default::default(),
             pl_valid_r: Default::default(),
             rb_req_r: Default::default(),
             rb_write_r: Default::default(),
@@ -377,6 +397,7 @@ impl Executor {
             op_wrong_kind: Default::default(),
             op_delete: Default::default(),
             op_cdump: Default::default(),
+            op_cwrite: Default::default(),
             op_local: Default::default(),
             op_silent: Default::default(),
             is_retry: Default::default(),
@@ -398,6 +419,7 @@ impl Executor {
             config_word: Constant::new(config_word),
             replay_on: Constant::new(!p.disable_replay),
             counting: Constant::new(p.core.counter_bits > 1),
+            counter_max: Constant::new((((1u64 << p.core.counter_bits) - 1) as u64).into()),
         }
     }
 }
@@ -413,7 +435,8 @@ impl Logic for Executor {
             dump_len, dump_ok, pl_valid_r, dump_span, last_idx, op_single, op_batch, op_clear, op_stats, op_dump, op_config,
             op_info, is_retry, len_is_key, len_batch_ok, len_zero, len_dump_ok, image_incomplete, write_left,
             write_fits, op_write, op_local, op_silent, len_write_ok, rb_req_r, rb_write_r, rb_wdata_r, rb_addr_r,
-            sat_phase, op_wrong_kind, op_delete, op_cdump, cdump_span, cdump_len, cdump_ok, cdump
+            sat_phase, op_wrong_kind, op_delete, op_cdump, cdump_span, cdump_len, cdump_ok, cdump,
+            cwrite, value_bad, cw_data_r, op_cwrite, cwrite_fits
         );
         self.f_ack.next = false;
         self.buf_raddr.next = self.bptr.q.val();
@@ -439,8 +462,8 @@ impl Logic for Executor {
         self.rb_addr_r.d.next = self.addr.q.val();
         self.rb_wdata_r.d.next = self.byte_acc.q.val().get_bit(0);
         self.core.fill.bank.next = self.bank.q.val().get_bits::<4>(0);
-        // Counters are never written over the line (write bits is refused on a counting board).
-        self.core.counter.wdata.next = 0.into();
+        self.core.counter.wdata.next = self.cw_data_r.q.val();
+        self.cw_data_r.d.next = self.byte_acc.q.val();
         self.last_rejected.next = self.rejected_flag.q.val();
         self.dump_span.d.next = (self.bank_size.val()
             - bit_cast::<17, 16>(self.key_sr.q.val().get_bits::<16>(112)))
@@ -462,6 +485,7 @@ impl Logic for Executor {
         }
         self.cdump_ok.d.next = (self.key_sr.q.val().get_bits::<8>(104) < self.k_banks.val())
             & ((self.key_sr.q.val().get_bits::<16>(112) >> self.bank_bits_c.val()) == 0);
+        self.cwrite_fits.d.next = bit_cast::<17, 8>(self.len_r.q.val() - 3) <= self.cdump_span.q.val();
         // A write's data bytes (LEN - 3) must end inside the bank.
         self.write_fits.d.next = bit_cast::<17, 8>(self.len_r.q.val() - 3) <= self.dump_span.q.val();
 
@@ -469,21 +493,24 @@ impl Logic for Executor {
         self.op_batch.d.next = (self.f_op.val() == 3) | (self.f_op.val() == 4) | (self.f_op.val() == 13);
         self.op_delete.d.next = (self.f_op.val() == 12) | (self.f_op.val() == 13);
         self.op_wrong_kind.d.next = (self.counting.val() & (self.f_op.val() == 9))
-            | ((!self.counting.val()) & ((self.f_op.val() == 12) | (self.f_op.val() == 13) | (self.f_op.val() == 14)));
+            | ((!self.counting.val())
+                & ((self.f_op.val() == 12) | (self.f_op.val() == 13) | (self.f_op.val() == 14) | (self.f_op.val() == 15)));
         self.op_clear.d.next = self.f_op.val() == 5;
         self.op_stats.d.next = self.f_op.val() == 6;
         self.op_dump.d.next = (self.f_op.val() == 7) | (self.f_op.val() == 14);
         self.op_cdump.d.next = self.f_op.val() == 14;
         self.op_config.d.next = self.f_op.val() == 8;
         self.op_info.d.next = ((self.f_op.val() >= 6) & (self.f_op.val() <= 8)) | (self.f_op.val() == 14);
-        self.op_write.d.next = self.f_op.val() == 9;
+        self.op_write.d.next = (self.f_op.val() == 9) | (self.f_op.val() == 15);
+        self.op_cwrite.d.next = self.f_op.val() == 15;
         self.op_local.d.next = (self.f_op.val() == 10) | (self.f_op.val() == 11);
         self.op_silent.d.next = (self.f_op.val() == 5) | (self.f_op.val() == 10) | (self.f_op.val() == 11);
         self.is_retry.d.next = self.have_last.q.val()
             & self.replay_on.val()
             & (self.f_seq.val() == self.last_seq.q.val())
             & (self.f_op.val() == self.last_op.q.val())
-            & (((self.f_op.val() >= 1) & (self.f_op.val() <= 5)) | ((self.f_op.val() >= 9) & (self.f_op.val() <= 13)));
+            & ((((self.f_op.val() >= 1) & (self.f_op.val() <= 5)) | ((self.f_op.val() >= 9) & (self.f_op.val() <= 13)))
+                | (self.f_op.val() == 15));
         self.len_is_key.d.next = self.f_len.val() == self.key_bytes.val();
         self.len_batch_ok.d.next = ((self.f_len.val() & self.key_bytes_mask.val()) == 0)
             & (self.f_len.val() != 0)
@@ -556,6 +583,8 @@ impl Logic for Executor {
                     }
                 } else if self.op_write.q.val() {
                     self.load_count.d.next = 3.into();
+                    self.cwrite.d.next = self.op_cwrite.q.val();
+                    self.value_bad.d.next = false;
                     if self.len_write_ok.q.val() {
                         self.state.d.next = ExecState::LoadA;
                     }
@@ -600,7 +629,7 @@ impl Logic for Executor {
                     self.bcount.d.next = 0.into();
                     if (self.op_r.q.val() == 7) | (self.op_r.q.val() == 14) {
                         self.state.d.next = ExecState::DumpPrep;
-                    } else if self.op_r.q.val() == 9 {
+                    } else if (self.op_r.q.val() == 9) | (self.op_r.q.val() == 15) {
                         self.state.d.next = ExecState::WritePrep;
                     } else {
                         self.state.d.next = ExecState::Issue;
@@ -864,10 +893,40 @@ impl Logic for Executor {
                 self.addr.d.next = self.key_sr.q.val().get_bits::<16>(112);
                 self.write_left.d.next = self.len_r.q.val() - 3;
                 self.reason_r.d.next = 5.into();
-                if self.dump_ok.q.val() & self.write_fits.q.val() {
+                self.state.d.next = ExecState::Reject;
+                if self.cwrite.q.val() {
+                    // Every value is checked before any is written.
+                    if self.cdump_ok.q.val() & self.cwrite_fits.q.val() {
+                        self.state.d.next = ExecState::CheckFetch;
+                    }
+                } else if self.dump_ok.q.val() & self.write_fits.q.val() {
                     self.state.d.next = ExecState::WriteIdle;
+                }
+            }
+            ExecState::CheckFetch => {
+                // buf_raddr = bptr now; the byte is there next cycle.
+                self.state.d.next = ExecState::CheckLoad;
+            }
+            ExecState::CheckLoad => {
+                if self.buf_rdata.val() > self.counter_max.val() {
+                    self.value_bad.d.next = true;
+                }
+                self.bptr.d.next = self.bptr.q.val() + 1;
+                self.write_left.d.next = self.write_left.q.val() - 1;
+                if self.write_left.q.val() == 1 {
+                    self.state.d.next = ExecState::CheckByte;
                 } else {
+                    self.state.d.next = ExecState::CheckFetch;
+                }
+            }
+            ExecState::CheckByte => {
+                // Back to the first data byte for the writes.
+                self.bptr.d.next = 3.into();
+                self.write_left.d.next = self.len_r.q.val() - 3;
+                if self.value_bad.q.val() {
                     self.state.d.next = ExecState::Reject;
+                } else {
+                    self.state.d.next = ExecState::WriteIdle;
                 }
             }
             ExecState::WriteIdle => {
@@ -888,9 +947,22 @@ impl Logic for Executor {
                 self.state.d.next = ExecState::WriteBit;
             }
             ExecState::WriteBit => {
-                // The bit write reaches the core next cycle, from rb_*_r.
+                // The bit (or counter) write reaches the core next cycle, from rb_*_r
+                // (and cw_data_r, which takes byte_acc now).
                 self.rb_req_r.d.next = true;
                 self.rb_write_r.d.next = true;
+                if self.cwrite.q.val() {
+                    // One counter a byte.
+                    self.bitcnt.d.next = 0.into();
+                    self.addr.d.next = self.addr.q.val() + 1;
+                    self.write_left.d.next = self.write_left.q.val() - 1;
+                    self.wait_count.d.next = 0.into();
+                    if self.write_left.q.val() == 1 {
+                        self.state.d.next = ExecState::WriteSettle;
+                    } else {
+                        self.state.d.next = ExecState::WriteFetch;
+                    }
+                } else {
                 self.byte_acc.d.next = self.byte_acc.q.val() >> 1;
                 self.addr.d.next = self.addr.q.val() + 1;
                 self.bitcnt.d.next = self.bitcnt.q.val() + 1;
@@ -903,12 +975,13 @@ impl Logic for Executor {
                         self.state.d.next = ExecState::WriteFetch;
                     }
                 }
+                }
             }
             ExecState::WriteSettle => {
                 // The last write reached the core in the first cycle of this state; its
-                // bank's fill counter has counted it 7 cycles later.
+                // bank's fill counter has counted it 7 cycles later (9 in a counting core).
                 self.wait_count.d.next = self.wait_count.q.val() + 1;
-                if self.wait_count.q.val() == 9 {
+                if self.wait_count.q.val() == 12 {
                     self.bitmap.d.next = bit_cast::<32, 17>(self.core.fill.count.val());
                     self.nkeys.d.next = 24.into();
                     self.state.d.next = ExecState::Finish;
