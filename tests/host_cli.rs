@@ -413,7 +413,8 @@ fn host_sim_counting_c2_preload_delete_delete_keys_stats_dump_k3_b6_w32() {
 
 /// A served counting board (c = 4) keeps its counters between `bloom host
 /// --port` runs: inserts, deletes and queries answer as the golden counting
-/// filter across connections.
+/// filter across connections; a counting image loaded over the link dumps back
+/// counter for counter.
 #[test]
 fn host_serve_pty_counting_c4_insert_delete_query_across_connections_k3_b6_w32() {
     let server = Server::start(&["--counter-bits", "4", "serve"]);
@@ -449,6 +450,23 @@ fn host_serve_pty_counting_c4_insert_delete_query_across_connections_k3_b6_w32()
     let out = port(&["stats"]);
     assert_eq!(field(&out, "fill"), format!("{:?} non-zero counters of 64 per bank", gold.fill()));
     assert!(out.contains("saturated counters (at 15"), "{out}");
+    // A counting image over the link (write counters), and back (dump counters).
+    let mut image = golden::CountingFilter::from_config(counting_cfg(4)).unwrap();
+    for k in (0..30u128).map(|i| i % 20 * 104_729 + 3) {
+        image.insert(k).unwrap();
+    }
+    image.write_counter(1, 7, 15).unwrap();
+    let dir = scratch("counting-load-image");
+    image.export_image(&dir).unwrap();
+    let out = port(&["load-image", dir.to_str().unwrap()]);
+    assert!(out.contains("loaded image"), "{out}");
+    let dump = scratch("counting-after-load");
+    port(&["dump", dump.to_str().unwrap()]);
+    assert_eq!(golden::CountingFilter::import_image_expecting(&dump, &counting_cfg(4)).unwrap(), image);
+    let out = port(&["stats"]);
+    assert!(!out.contains("image load incomplete"), "{out}");
+    assert!(field(&out, "saturated counters (at 15, never decremented again)").starts_with(&format!("{:?}", image.saturated())), "{out}");
+    remove_scratch(&[&dir, &dump]);
     let (status, err) = server.stop();
     assert!(status.success(), "serve exited with {status}: {err}");
 }
@@ -465,12 +483,16 @@ fn host_counting_bad_input_refused_before_touching_a_board() {
     // Counter bits out of range.
     assert_fails(&["host", "--sim", "--counter-bits", "9", "stats"], "1..=8");
     assert_fails(&["host", "--sim", "--counter-bits", "0", "delete", "1"], "1..=8");
-    // A counting board's counters are not written over the line.
+    // An image of the other kind is refused before the board is touched.
     let (_, _, image) = saturated_counting_image("counting-load");
-    let mut l = vec!["host", "--sim", "--counter-bits", "2"];
+    let mut l = vec!["host", "--sim", "--counter-bits", "4"];
     l.extend(CORE);
     l.extend(["load-image", image.to_str().unwrap()]);
-    assert_fails(&l, "a counting board's counters cannot be written over the line");
+    assert_fails(&l, "counter_bits");
+    let mut l = vec!["host", "--sim"];
+    l.extend(CORE);
+    l.extend(["load-image", image.to_str().unwrap()]);
+    assert_fails(&l, "counter_bits");
     // A counting image preloaded into a plain board, and the other way round.
     let mut p = vec!["host", "--sim", "--preload", image.to_str().unwrap()];
     p.extend(CORE);

@@ -41,6 +41,7 @@ pub enum OpCode {
     Delete = 12,
     DeleteBatch = 13,
     DumpCounters = 14,
+    WriteCounters = 15,
 }
 
 impl OpCode {
@@ -60,6 +61,7 @@ impl OpCode {
             OpCode::Delete => "delete",
             OpCode::DeleteBatch => "delete batch",
             OpCode::DumpCounters => "dump counters",
+            OpCode::WriteCounters => "write counters",
         }
     }
 }

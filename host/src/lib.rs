@@ -108,7 +108,7 @@ fn max_response_payload(op: OpCode, k: u32) -> usize {
         OpCode::Stats => codec::STATS_FIXED_BYTES + 6 * k as usize,
         OpCode::Dump | OpCode::DumpCounters => DUMP_CHUNK_BYTES,
         OpCode::Config => codec::CONFIG_BLOCK_BYTES,
-        OpCode::WriteBits => 3,
+        OpCode::WriteBits | OpCode::WriteCounters => 3,
         OpCode::ImageComplete | OpCode::ZeroCounters => 0,
     }
 }
@@ -119,6 +119,8 @@ fn max_response_payload(op: OpCode, k: u32) -> usize {
 fn execute_cycles(op: OpCode, payload_len: usize) -> u64 {
     match op {
         OpCode::WriteBits => 10 * payload_len.saturating_sub(WRITE_HEADER_BYTES) as u64 + 32,
+        // A check pass (2 cycles a byte), then a fetch and a write a byte.
+        OpCode::WriteCounters => 6 * payload_len.saturating_sub(WRITE_HEADER_BYTES) as u64 + 32,
         _ => 0,
     }
 }
@@ -461,6 +463,90 @@ impl<T: Transport> Client<T> {
         }
     }
 
+    /// Writes counters `addr ..` of bank `bank` of a counting device, one byte
+    /// each (at most 2^c - 1); the bank's fill (non-zero counters) afterwards.
+    /// Marks the device's image incomplete until [`Client::image_complete`].
+    pub fn write_counters(&mut self, bank: usize, addr: usize, data: &[u8]) -> Result<u32, HostError> {
+        if !self.device.is_counting() {
+            return Err(HostError::WrongKind(format!(
+                "write counters: the device on {} is a plain filter (counter bits 1): it has bits, not counters. Nothing was sent",
+                self.transport.describe()
+            )));
+        }
+        let size = self.config.bank_size() as usize;
+        let saturation = (1u32 << self.device.counter_bits) - 1;
+        if bank >= self.config.k as usize || data.is_empty() || data.len() > WRITE_CHUNK_BYTES || addr + data.len() > size {
+            return Err(HostError::Image(format!(
+                "write of {} counters at bank {bank} address {addr}: outside the device's k = {} banks of {size} counters, \
+                 or not 1 ..= {WRITE_CHUNK_BYTES} counters",
+                data.len(),
+                self.config.k
+            )));
+        }
+        if let Some(v) = data.iter().find(|v| **v as u32 > saturation) {
+            return Err(HostError::Image(format!(
+                "counter value {v}: the device's counters of {} bits hold 0..={saturation}",
+                self.device.counter_bits
+            )));
+        }
+        let [lo, hi] = (addr as u16).to_le_bytes();
+        let mut payload = vec![bank as u8, lo, hi];
+        payload.extend_from_slice(data);
+        let p = self.transact(OpCode::WriteCounters, &payload)?;
+        match p.as_slice() {
+            [a, b, c] => Ok(*a as u32 | (*b as u32) << 8 | (*c as u32) << 16),
+            other => Err(HostError::Protocol(format!("write counters answered with {other:02x?} (expected a 3-byte fill)"))),
+        }
+    }
+
+    /// Replaces a counting device's counters by `image` (contract §7.6), bank
+    /// by bank in chunks of up to 245 counters (docs/protocol.md §3, write
+    /// counters), each exactly once; checks every bank's fill and, at the
+    /// end, the saturated counts as the device counts them against the
+    /// image's, then marks the image complete. On any failure the device is
+    /// flagged incomplete and the error says where the load stopped.
+    pub fn load_counting_image(&mut self, image: &golden::CountingFilter) -> Result<(), HostError> {
+        if image.config() != &self.config {
+            return Err(HostError::ConfigMismatch {
+                line: self.transport.describe(),
+                differences: format!(
+                    "the image is {}, the device {} ({})",
+                    image.config(),
+                    self.config,
+                    image.config().differences(&self.config)
+                ),
+            });
+        }
+        let size = self.config.bank_size() as usize;
+        for bank in 0..self.config.k as usize {
+            let counters = image.bank(bank).expect("bank < k");
+            let mut fill = 0;
+            for (n, chunk) in counters.chunks(WRITE_CHUNK_BYTES).enumerate() {
+                let addr = n * WRITE_CHUNK_BYTES;
+                fill = self
+                    .write_counters(bank, addr, chunk)
+                    .map_err(|e| HostError::LoadIncomplete { bank, addr, reason: e.to_string() })?;
+            }
+            if fill != image.fill_of(bank) {
+                return Err(HostError::LoadIncomplete {
+                    bank,
+                    addr: size,
+                    reason: format!("the device counts {fill} non-zero counters in bank {bank}, the image {}", image.fill_of(bank)),
+                });
+            }
+        }
+        let k = self.config.k as usize;
+        let stats = self.stats().map_err(|e| HostError::LoadIncomplete { bank: k, addr: 0, reason: e.to_string() })?;
+        if stats.saturated != image.saturated() {
+            return Err(HostError::LoadIncomplete {
+                bank: k,
+                addr: 0,
+                reason: format!("the device counts {:?} saturated counters, the image {:?}", stats.saturated, image.saturated()),
+            });
+        }
+        self.image_complete().map_err(|e| HostError::LoadIncomplete { bank: k, addr: 0, reason: e.to_string() })
+    }
+
     /// Tells the device that the image written since the last clear is
     /// whole (clears its "image load incomplete" flag).
     pub fn image_complete(&mut self) -> Result<(), HostError> {
@@ -478,13 +564,13 @@ impl<T: Transport> Client<T> {
     /// flagged incomplete and the error says where the load stopped.
     pub fn load_image(&mut self, image: &golden::PartitionedFilter) -> Result<(), HostError> {
         if self.device.is_counting() {
-            return Err(HostError::WrongKind(format!(
-                "load-image: the device on {} is a counting filter (counter bits {}), whose counters cannot be \
-                 written over the line (protocol version {}); clear it and insert its keys instead. Nothing was sent",
-                self.transport.describe(),
-                self.device.counter_bits,
-                codec::PROTOCOL_VERSION
-            )));
+            return Err(HostError::ConfigMismatch {
+                line: self.transport.describe(),
+                differences: format!(
+                    "the image is a plain filter's, the device a counting filter (counter bits {}): load a counting image",
+                    self.device.counter_bits
+                ),
+            });
         }
         if image.config() != &self.config {
             return Err(HostError::ConfigMismatch {

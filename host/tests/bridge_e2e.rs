@@ -157,6 +157,7 @@ trait Device {
     fn dump(&mut self) -> Result<golden::PartitionedFilter, HostError>;
     fn dump_counters(&mut self) -> Result<golden::CountingFilter, HostError>;
     fn load_image(&mut self, image: &golden::PartitionedFilter) -> Result<(), HostError>;
+    fn load_counting_image(&mut self, image: &golden::CountingFilter) -> Result<(), HostError>;
     fn write_bits(&mut self, bank: usize, addr: usize, data: &[u8]) -> Result<u32, HostError>;
     fn zero_counters(&mut self) -> Result<(), HostError>;
     fn estimated_items(&mut self) -> Result<f64, HostError>;
@@ -197,6 +198,9 @@ impl<T: Transport> Device for Client<T> {
     }
     fn load_image(&mut self, image: &golden::PartitionedFilter) -> Result<(), HostError> {
         Client::load_image(self, image)
+    }
+    fn load_counting_image(&mut self, image: &golden::CountingFilter) -> Result<(), HostError> {
+        Client::load_counting_image(self, image)
     }
     fn write_bits(&mut self, bank: usize, addr: usize, data: &[u8]) -> Result<u32, HostError> {
         Client::write_bits(self, bank, addr, data)
@@ -772,14 +776,34 @@ fn counting_session_on(dev: &mut dyn Device, cfg: &golden::Config, seed: u64) ->
     assert_same_image(&dev.dump().unwrap(), &gold.to_plain());
     assert_eq!(dev.dump_counters().unwrap(), gold, "every counter as golden");
 
-    // Counters cannot be written as bits: refused before anything is sent, nothing changed.
+    // Counters cannot be written as bits, nor a plain image loaded: refused
+    // before anything is sent, nothing changed.
     let sent = dev.link().frames_sent;
     let err = dev.write_bits(0, 0, &[0xFF]).unwrap_err();
     assert!(matches!(err, HostError::WrongKind(_)), "{err}");
     let err = dev.load_image(&gold.to_plain()).unwrap_err();
-    assert!(matches!(err, HostError::WrongKind(_)), "{err}");
+    assert!(matches!(err, HostError::ConfigMismatch { .. }), "{err}");
     assert_eq!(dev.link().frames_sent, sent);
     assert_eq!(dev.stats().unwrap().fill, gold.fill());
+
+    // A counting image over the link (write counters), counter for counter,
+    // saturated counters included; then the board answers as that image.
+    let mut image = golden::CountingFilter::from_config(*cfg).unwrap();
+    let s = image.saturation();
+    for p in 0..cfg.k as usize {
+        for a in 0..cfg.bank_size() as u32 {
+            image.write_counter(p, a, ((a as usize * 7 + p * 3) % (s as usize + 3)).min(s as usize) as u8).unwrap();
+        }
+    }
+    dev.load_counting_image(&image).unwrap();
+    assert_eq!(dev.dump_counters().unwrap(), image, "the loaded counters read back");
+    let stats = dev.stats().unwrap();
+    assert!(!stats.image_incomplete);
+    assert_eq!((stats.fill, stats.saturated), (image.fill(), image.saturated()));
+    gold = image;
+    let probe: Vec<u128> = both.iter().take(12).copied().collect();
+    let want: Vec<bool> = probe.iter().map(|k| gold.delete(*k).unwrap()).collect();
+    assert_eq!(dev.delete_batch(&probe).unwrap(), want, "deletes on the loaded image");
 
     dev.clear().unwrap();
     gold.clear();

@@ -98,8 +98,9 @@ pub enum HostCommand {
     LoadKeys { file: PathBuf },
     /// Query every key of FILE (`-` = stdin); prints each key and its answer.
     QueryKeys { file: PathBuf },
-    /// Replace the device's whole filter by the memory image in DIR (contract §4):
-    /// every bank written, checked by its fill, then marked complete.
+    /// Replace the device's whole filter by the memory image in DIR (contract §4;
+    /// a counting board's: a counting image, §7.6): every bank written, checked by
+    /// its fill (and a counting board's saturated counts), then marked complete.
     LoadImage { dir: PathBuf },
     /// Zero the device's counters (operations, frames executed, rejected, replayed).
     ZeroCounters,
@@ -193,13 +194,6 @@ pub fn run(args: Args) -> anyhow::Result<()> {
                  give --counter-bits 2..=8 for a counting filter"
             );
         }
-        if matches!(args.command, HostCommand::LoadImage { .. }) && expected.is_counting() {
-            bail!(
-                "load-image: a counting board's counters cannot be written over the line (counter bits {}); \
-                 clear it and insert its keys instead (load-keys), or start it from the image (--sim --preload, bloom build --preload)",
-                expected.counter_bits
-            );
-        }
     }
     if let HostCommand::Dump { dir } = &args.command {
         // The image is written only into a new or empty directory (contract §4.4).
@@ -209,7 +203,8 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     // configuration must be the device's (checked once connected).
     let image = match &args.command {
         HostCommand::LoadImage { dir } => Some(
-            golden::PartitionedFilter::import_image(dir).with_context(|| format!("cannot load image {}", dir.display()))?,
+            // Either kind (a plain image reads as counters of 1 bit).
+            golden::CountingFilter::import_image(dir).with_context(|| format!("cannot load image {}", dir.display()))?,
         ),
         _ => None,
     };
@@ -339,7 +334,7 @@ fn execute<T: Transport>(
     mut c: Client<T>,
     command: &HostCommand,
     keys: &[KeyText],
-    image: Option<&golden::PartitionedFilter>,
+    image: Option<&golden::CountingFilter>,
 ) -> anyhow::Result<()> {
     let w = c.config().key_bits;
     for k in keys {
@@ -416,7 +411,11 @@ fn execute<T: Transport>(
             let image = image.expect("read before connecting");
             let start = std::time::Instant::now();
             let (bytes0, line0) = (c.link.bytes_sent, c.transport().simulated_seconds());
-            c.load_image(image)?;
+            if image.counter_bits().is_counting() {
+                c.load_counting_image(image)?;
+            } else {
+                c.load_image(&image.to_plain())?;
+            }
             // A simulated board's time is its line's (what a board at that
             // clock and baud rate takes), not the simulation's wall time.
             let took = match (line0, c.transport().simulated_seconds()) {

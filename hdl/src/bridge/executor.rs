@@ -16,8 +16,16 @@
 //! a core of latency L: per key 2*key_bytes + 2 + L cycles; replay, stats,
 //! config, image complete, zero counters and errors 3 cycles; dump 3 cycles
 //! plus 8 readbacks per byte, overlapped with the transmission of the previous
-//! byte; write bits 10 cycles per data byte (a buffer read, then one bit write
-//! per cycle through the core's bank access port) plus 16.
+//! byte (dump counters: one readback per byte); write bits 10 cycles per data
+//! byte (a buffer read, then one bit write per cycle through the core's bank
+//! access port) plus 19; write counters 2 cycles per byte for the value check,
+//! then 3 per byte (a buffer read and one counter write), plus 19.
+//!
+//! Counting boards (counter_bits > 1, docs/protocol.md §3): deletes are op 3
+//! on the core; stats append the saturated counts (`counter_saturated`, read
+//! like the fills); dump counters reads `counter_rdata`, write counters drives
+//! `counter_wdata` from a flip-flop with the readback's write. The operations
+//! of the other kind of board are refused (WRONG_KIND) in Decode.
 //!
 //! The counters are zeroed by reset (and by the zero-counters frame); the
 //! "image load incomplete" flag is not: it describes the banks, which a reset
