@@ -505,8 +505,6 @@ impl<const W: usize> Logic for BloomAxis<W> {
         Signal::<Out, bool>::join(&mut self.rb_wdata.q, &mut self.core.io.rb.wdata);
         Signal::<Out, Bits<4>>::join(&mut self.fill_bank.q, &mut self.core.io.fill.bank);
         Signal::<Out, Bits<17>>::join(&mut self.core.io.fill.count, &mut self.fill_word.narrow);
-        // No counter writes through this face (a plain core's box leaves the port open).
-        self.core.io.counter.wdata.next = 0.into();
 
         // ---- Requests: s_axis, or a pending clear, into the request FIFO.
         self.req_ctl.clock.next = self.clock.val();

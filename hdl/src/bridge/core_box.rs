@@ -8,21 +8,51 @@
 //! the wrapper's `cores` text, so the generated board Verilog is self-contained.
 //! Timing, latency and same-address behaviour are the core's (docs/core.md); its ports
 //! are the port table's (hdl/src/ports.rs), the instance generated from it;
-//! this block adds no logic and no delay. Its port bundle is always a counting
-//! core's (`ports::CountingPorts`): with a plain core behind it the counter
-//! outputs are tied to 0, so the bridge has one executor for both kinds. In the Rust-HDL simulator the box is
-//! inert (outputs stay 0); the board top is simulated with Verilator instead.
+//! this block adds no logic and no delay. Two boxes share one instance
+//! generator: [`CoreBox`] has a plain core's ports (`ports::CorePorts`; a counting
+//! core behind it gets 0 on `counter_wdata` and its other counter ports left
+//! open), [`CountingBox`] a counting core's (`ports::CountingPorts`, what the
+//! UART bridge drives; with a plain core behind it the counter outputs are tied
+//! to 0, so the bridge has one executor for both kinds). In the Rust-HDL
+//! simulator a box is inert (outputs stay 0); the board top is simulated with
+//! Verilator instead.
 
 use rust_hdl::prelude::*;
 
-use crate::ports::{core_ports, counter_group, instance, ports_of, Clocking, CountingPorts, Direction};
+use crate::ports::{core_ports, counter_group, instance, ports_of, Clocking, CorePorts, CountingPorts, Direction};
 
+/// The box's Verilog: the core's instance, each port bound to the box's port of
+/// the same name (its low bits where the box's key is wider); `counter_ports`:
+/// the box has the counter ports (bound, or tied to 0 behind a plain core), else
+/// a counting core's counter inputs get 0 and its counter outputs stay open.
+fn box_verilog(params: &crate::CoreParams, w: usize, core_top: &str, core_verilog: &str, counter_ports: bool) -> Verilog {
+    // The box's own ports carry rust-hdl's names (`io$req$key`) and W-bit keys;
+    // a port narrower in the core gets the box's low bits.
+    let wide = core_ports(&crate::CoreParams { key_bits: w as u32, ..*params });
+    let ports = core_ports(params);
+    let code = instance(core_top, "core_inst", &ports, |p| {
+        if p.group == "counter" && !counter_ports {
+            return (p.direction == Direction::Input).then(|| format!("{}'d0", p.width));
+        }
+        let box_width = wide.iter().find(|w| w.name == p.name).map_or(p.width, |w| w.width);
+        Some(if box_width == p.width { p.path.clone() } else { format!("{}[{}:0]", p.path, p.width - 1) })
+    })
+    .expect("every port of the core is a port of the box");
+    // A plain core has no counters: a counting box's counter outputs read 0.
+    let mut ties = String::new();
+    if counter_ports && params.counter_bits <= 1 {
+        for p in ports_of(&[counter_group()], params).iter().filter(|p| p.direction == Direction::Output) {
+            ties += &format!("    assign {} = {}'d0;\n", p.path, p.width);
+        }
+    }
+    Verilog::Wrapper(Wrapper { code: format!("\n{code}{ties}"), cores: core_verilog.to_string() })
+}
+
+/// `bloom_core` with a plain core's ports (the AXI wrapper's).
 #[derive(LogicBlock)]
 pub struct CoreBox<const W: usize> {
     pub sys: Clocking<W>,
-    /// The core's ports, a counting core's included: a plain core's box drives
-    /// `counter_saturated` and `counter_rdata` with 0 and leaves `counter_wdata` open.
-    pub io: CountingPorts<W>,
+    pub io: CorePorts<W>,
     _core_verilog: String,
     _core_top: String,
     _params: crate::CoreParams,
@@ -32,13 +62,7 @@ impl<const W: usize> CoreBox<W> {
     /// `core_verilog` is carried into the generated text (empty: the core's
     /// Verilog is supplied beside it); `params.key_bits` must not exceed `W`.
     pub fn new(core_verilog: String, core_top: String, params: &crate::CoreParams) -> Self {
-        Self {
-            sys: Default::default(),
-            io: Default::default(),
-            _core_verilog: core_verilog,
-            _core_top: core_top,
-            _params: *params,
-        }
+        Self { sys: Default::default(), io: Default::default(), _core_verilog: core_verilog, _core_top: core_top, _params: *params }
     }
 }
 
@@ -50,22 +74,37 @@ impl<const W: usize> Logic for CoreBox<W> {
     }
 
     fn hdl(&self) -> Verilog {
-        // The box's own ports carry rust-hdl's names (`io$req$key`) and W-bit keys;
-        // a port narrower in the core gets the box's low bits.
-        let wide = core_ports(&crate::CoreParams { key_bits: W as u32, ..self._params });
-        let ports = core_ports(&self._params);
-        let code = instance(&self._core_top, "core_inst", &ports, |p| {
-            let box_width = wide.iter().find(|w| w.name == p.name).map_or(p.width, |w| w.width);
-            Some(if box_width == p.width { p.path.clone() } else { format!("{}[{}:0]", p.path, p.width - 1) })
-        })
-        .expect("every port of the core is a port of the box");
-        // A plain core has no counters: the box's counter outputs read 0.
-        let mut ties = String::new();
-        if self._params.counter_bits <= 1 {
-            for p in ports_of(&[counter_group()], &self._params).iter().filter(|p| p.direction == Direction::Output) {
-                ties += &format!("    assign {} = {}'d0;\n", p.path, p.width);
-            }
-        }
-        Verilog::Wrapper(Wrapper { code: format!("\n{code}{ties}"), cores: self._core_verilog.clone() })
+        box_verilog(&self._params, W, &self._core_top, &self._core_verilog, false)
+    }
+}
+
+/// `bloom_core` with a counting core's ports (the UART bridge's board top).
+#[derive(LogicBlock)]
+pub struct CountingBox<const W: usize> {
+    pub sys: Clocking<W>,
+    /// The core's ports, a counting core's included: behind a plain core the box
+    /// drives `counter_saturated` and `counter_rdata` with 0 and leaves `counter_wdata` open.
+    pub io: CountingPorts<W>,
+    _core_verilog: String,
+    _core_top: String,
+    _params: crate::CoreParams,
+}
+
+impl<const W: usize> CountingBox<W> {
+    /// As [`CoreBox::new`].
+    pub fn new(core_verilog: String, core_top: String, params: &crate::CoreParams) -> Self {
+        Self { sys: Default::default(), io: Default::default(), _core_verilog: core_verilog, _core_top: core_top, _params: *params }
+    }
+}
+
+impl<const W: usize> Logic for CountingBox<W> {
+    fn update(&mut self) {}
+
+    fn connect(&mut self) {
+        self.io.link_connect_source();
+    }
+
+    fn hdl(&self) -> Verilog {
+        box_verilog(&self._params, W, &self._core_top, &self._core_verilog, true)
     }
 }
