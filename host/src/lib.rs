@@ -506,17 +506,7 @@ impl<T: Transport> Client<T> {
     /// image's, then marks the image complete. On any failure the device is
     /// flagged incomplete and the error says where the load stopped.
     pub fn load_counting_image(&mut self, image: &golden::CountingFilter) -> Result<(), HostError> {
-        if image.config() != &self.config {
-            return Err(HostError::ConfigMismatch {
-                line: self.transport.describe(),
-                differences: format!(
-                    "the image is {}, the device {} ({})",
-                    image.config(),
-                    self.config,
-                    image.config().differences(&self.config)
-                ),
-            });
-        }
+        self.check_image_config(image.config())?;
         let size = self.config.bank_size() as usize;
         for bank in 0..self.config.k as usize {
             let counters = image.bank(bank).expect("bank < k");
@@ -557,6 +547,17 @@ impl<T: Transport> Client<T> {
         Ok(())
     }
 
+    /// An image of another configuration than the device's is refused, naming the differences.
+    fn check_image_config(&self, image: &golden::Config) -> Result<(), HostError> {
+        if image != &self.config {
+            return Err(HostError::ConfigMismatch {
+                line: self.transport.describe(),
+                differences: format!("the image is {}, the device {} ({})", image, self.config, image.differences(&self.config)),
+            });
+        }
+        Ok(())
+    }
+
     /// Replaces the device's filter by `image`, bank by bank in chunks of up
     /// to 245 bytes (docs/protocol.md §3, write bits), each exactly once;
     /// checks every bank's fill as the device counts it against the image's,
@@ -572,17 +573,7 @@ impl<T: Transport> Client<T> {
                 ),
             });
         }
-        if image.config() != &self.config {
-            return Err(HostError::ConfigMismatch {
-                line: self.transport.describe(),
-                differences: format!(
-                    "the image is {}, the device {} ({})",
-                    image.config(),
-                    self.config,
-                    image.config().differences(&self.config)
-                ),
-            });
-        }
+        self.check_image_config(image.config())?;
         let size = self.config.bank_size() as usize;
         for bank in 0..self.config.k as usize {
             let bits = image.bank(bank).expect("bank < k");

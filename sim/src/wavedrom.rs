@@ -144,33 +144,10 @@ pub fn diagram(scenario: &Scenario, params: &hdl::CoreParams, log: &CycleLog) ->
     let mut signals = vec![json!({"name": "clock", "wave": format!("p{}", ".".repeat(n.saturating_sub(1)))})];
     for &name in scenario.ports {
         let port = table.iter().find(|p| p.name == name).expect("a port of the table");
-        let mut wave = String::new();
-        let mut data = Vec::new();
-        let mut last: Option<Option<u128>> = None;
-        for c in 0..n {
-            let v = match guard(name) {
-                Some(g) if value(c, g) == 0 => None,
-                _ => Some(value(c, name)),
-            };
-            if last == Some(v) {
-                wave.push('.');
-            } else {
-                match v {
-                    None => wave.push('x'),
-                    Some(x) if port.width == 1 => wave.push(if x == 1 { '1' } else { '0' }),
-                    Some(x) => {
-                        wave.push('=');
-                        data.push(Value::from(format!("{x:x}")));
-                    }
-                }
-            }
-            last = Some(v);
-        }
-        let mut s = json!({"name": name, "wave": wave});
-        if !data.is_empty() {
-            s["data"] = Value::from(data);
-        }
-        signals.push(s);
+        signals.push(wave_signal(name, port.width, (0..n).map(|c| match guard(name) {
+            Some(g) if value(c, g) == 0 => None,
+            _ => Some(value(c, name)),
+        })));
     }
     json!({
         "signal": signals,
@@ -468,37 +445,43 @@ pub fn axi_diagram(scenario: &AxiScenario, params: &hdl::CoreParams, log: &AxiLo
     let mut signals = vec![json!({"name": "aclk", "wave": format!("p{}", ".".repeat(n.saturating_sub(1)))})];
     for &name in scenario.ports {
         let width = log.widths[log.names.iter().position(|p| p == name).expect("a port of bloom_axis")];
-        let mut wave = String::new();
-        let mut data = Vec::new();
-        let mut last: Option<Option<u128>> = None;
-        for c in 0..n {
-            let v = match guard(name) {
-                Some(g) if log.value(c, g) == 0 => None,
-                _ => Some(log.value(c, name)),
-            };
-            if last == Some(v) {
-                wave.push('.');
-            } else {
-                match v {
-                    None => wave.push('x'),
-                    Some(x) if width == 1 => wave.push(if x == 1 { '1' } else { '0' }),
-                    Some(x) => {
-                        wave.push('=');
-                        data.push(Value::from(format!("{x:x}")));
-                    }
-                }
-            }
-            last = Some(v);
-        }
-        let mut s = json!({"name": name, "wave": wave});
-        if !data.is_empty() {
-            s["data"] = Value::from(data);
-        }
-        signals.push(s);
+        signals.push(wave_signal(name, width, (0..n).map(|c| match guard(name) {
+            Some(g) if log.value(c, g) == 0 => None,
+            _ => Some(log.value(c, name)),
+        })));
     }
     json!({
         "signal": signals,
         "head": {"text": scenario.title, "tick": 0},
         "foot": {"text": format!("bloom_axis {params}; generated from a Verilator run (sim/tests/timing_diagrams.rs)")},
     })
+}
+
+/// One WaveDrom signal from a port's value in each cycle (`None`: not valid,
+/// drawn as `x`): a 1-bit port as levels, a wider one as hex data, `.` while
+/// nothing changes.
+fn wave_signal(name: &str, width: u32, values: impl Iterator<Item = Option<u128>>) -> Value {
+    let mut wave = String::new();
+    let mut data = Vec::new();
+    let mut last: Option<Option<u128>> = None;
+    for v in values {
+        if last == Some(v) {
+            wave.push('.');
+        } else {
+            match v {
+                None => wave.push('x'),
+                Some(x) if width == 1 => wave.push(if x == 1 { '1' } else { '0' }),
+                Some(x) => {
+                    wave.push('=');
+                    data.push(Value::from(format!("{x:x}")));
+                }
+            }
+        }
+        last = Some(v);
+    }
+    let mut s = json!({"name": name, "wave": wave});
+    if !data.is_empty() {
+        s["data"] = Value::from(data);
+    }
+    s
 }
