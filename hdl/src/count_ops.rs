@@ -10,10 +10,11 @@
 //! forwarded to the slots behind it). Everything the partitions get is a flip-flop in
 //! c4, like the control's write enables.
 //!
-//! It also registers the counter a readback read (`rb_value5`, the selected bank's
-//! counter in c5) as `counter_rdata`, in the cycle the control presents `rb_valid`.
+//! It also carries the control's readback bank selection of c5 into c6 (`rb_select6`),
+//! where the core chooses `counter_rdata` among the banks' registered counters of c6, in
+//! the cycle the control presents `rb_valid`.
 //!
-//! Latency: request or readback in c0 -> flags in c4; counter value in c5 -> rdata in c6.
+//! Latency: request or readback in c0 -> flags in c4; bank selection in c5 -> c6.
 //! Reset clears every stage (the slots in flight are cancelled, as in the control).
 //! No memory; no same-address behaviour.
 
@@ -48,10 +49,10 @@ pub struct CountOps<const W: usize> {
     pub rb_wcount: Signal<In, Bits<8>>,
     /// The control's busy: counter writes issued meanwhile are dropped, as bit writes are.
     pub busy: Signal<In, bool>,
-    /// The selected bank's counter of the readback in c5.
-    pub rb_value5: Signal<In, Bits<8>>,
-    /// The counter read by the readback answered in this cycle.
-    pub rdata: Signal<Out, Bits<8>>,
+    /// The bank a readback in c5 reads (bit p: bank p), the control's.
+    pub rb_select5: Signal<In, Bits<16>>,
+    /// The same for the readback in c6 (answered in this cycle).
+    pub rb_select6: Signal<Out, Bits<16>>,
     pub banks: ToCounters<W>,
     slot1: DFF<bool>,
     slot2: DFF<bool>,
@@ -76,7 +77,7 @@ pub struct CountOps<const W: usize> {
     cwd2: DFF<Bits<8>>,
     cwd3: DFF<Bits<8>>,
     cwd4: DFF<Bits<8>>,
-    rdata6: DFF<Bits<8>>,
+    select6: DFF<Bits<16>>,
     op_insert: Constant<Bits<2>>,
     op_delete: Constant<Bits<2>>,
     select_one: Constant<Bits<16>>,
@@ -95,8 +96,8 @@ impl<const W: usize> Default for CountOps<W> {
             rb_bank: Default::default(),
             rb_wcount: Default::default(),
             busy: Default::default(),
-            rb_value5: Default::default(),
-            rdata: Default::default(),
+            rb_select5: Default::default(),
+            rb_select6: Default::default(),
             banks: Default::default(),
             slot1: Default::default(),
             slot2: Default::default(),
@@ -121,7 +122,7 @@ impl<const W: usize> Default for CountOps<W> {
             cwd2: Default::default(),
             cwd3: Default::default(),
             cwd4: Default::default(),
-            rdata6: Default::default(),
+            select6: Default::default(),
             op_insert: Constant::new(1u64.into()),
             op_delete: Constant::new(3u64.into()),
             select_one: Constant::new(1u64.into()),
@@ -135,7 +136,7 @@ impl<const W: usize> Logic for CountOps<W> {
     fn update(&mut self) {
         dff_setup!(
             self, clock, slot1, slot2, slot3, slot4, ins1, ins2, ins3, ins4, del1, del2, del3, del4, cw1, cw2, cw3, cw4,
-            bank1, bank2, bank3, cwd1, cwd2, cwd3, cwd4, rdata6
+            bank1, bank2, bank3, cwd1, cwd2, cwd3, cwd4, select6
         );
         self.slot1.d.next = self.accept.val() | self.rb_req.val();
         self.ins1.d.next = self.accept.val() & (self.op.val() == self.op_insert.val());
@@ -169,8 +170,8 @@ impl<const W: usize> Logic for CountOps<W> {
         self.banks.del4.next = self.del4.q.val();
         self.banks.cw4.next = self.cw4.q.val();
         self.banks.cwd4.next = self.cwd4.q.val();
-        self.rdata6.d.next = self.rb_value5.val();
-        self.rdata.next = self.rdata6.q.val();
+        self.select6.d.next = self.rb_select5.val();
+        self.rb_select6.next = self.select6.q.val();
         if self.reset.val() {
             self.slot1.d.next = false;
             self.slot2.d.next = false;

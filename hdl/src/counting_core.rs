@@ -83,13 +83,15 @@ impl<const W: usize> Logic for CountingCore<W> {
         c.all_bits5.next = present;
         let select = c.rb_select5.val();
         c.rb_bit5.next = self.parts.iter().enumerate().any(|(p, part)| select.get_bit(p) & part.nz5.val());
-        o.rb_value5.next = self
+        o.rb_select5.next = select;
+        // The counter of the readback in c6: its bank's registered counter.
+        let select6 = o.rb_select6.val();
+        self.io.counter.rdata.next = self
             .parts
             .iter()
             .enumerate()
-            .find(|(p, _)| select.get_bit(*p))
-            .map_or(Bits::<8>::default(), |(_, part)| part.value5.val());
-        self.io.counter.rdata.next = o.rdata.val();
+            .find(|(p, _)| select6.get_bit(*p))
+            .map_or(Bits::<8>::default(), |(_, part)| part.value6.val());
         let bank = self.parts.get(self.io.fill.bank.val().index());
         self.io.fill.count.next = bank.map_or(Bits::<17>::default(), |p| p.fill.val());
         self.io.counter.saturated.next = bank.map_or(Bits::<17>::default(), |p| p.saturated.val());
@@ -121,7 +123,7 @@ impl<const W: usize> Logic for CountingCore<W> {
         o.rb_bank.connect();
         o.rb_wcount.connect();
         o.busy.connect();
-        o.rb_value5.connect();
+        o.rb_select5.connect();
         o.banks.join_connect();
         for p in self.parts.iter_mut() {
             p.clock.connect();
@@ -164,9 +166,9 @@ impl<const W: usize> Logic for CountingCore<W> {
         v += &format!("    control$all_bits5 = {present};\n");
         let selected: Vec<String> = (0..k).map(|p| format!("(control$rb_select5[{p}] & parts${p}$nz5)")).collect();
         v += &format!("    control$rb_bit5 = {};\n", selected.join(" | "));
-        let values: Vec<String> = (0..k).map(|p| format!("({{8{{control$rb_select5[{p}]}}}} & parts${p}$value5)")).collect();
-        v += &format!("    ops$rb_value5 = {};\n", values.join(" | "));
-        v += "    io$counter$rdata = ops$rdata;\n";
+        v += "    ops$rb_select5 = control$rb_select5;\n";
+        let values: Vec<String> = (0..k).map(|p| format!("({{8{{ops$rb_select6[{p}]}}}} & parts${p}$value6)")).collect();
+        v += &format!("    io$counter$rdata = {};\n", values.join(" | "));
         v += "    case (io$fill$bank)\n";
         for p in 0..k {
             v += &format!("        4'd{p}: begin io$fill$count = parts${p}$fill; io$counter$saturated = parts${p}$saturated; end\n");
@@ -186,7 +188,7 @@ impl<const W: usize> Logic for CountingCore<W> {
         }
         if k < 16 {
             v += &format!(
-                "/* verilator lint_off UNUSED */\nwire unused_rb_select = &{{1'b0, control$rb_select5[15:{k}], 1'b0}};\n/* verilator lint_on UNUSED */\n"
+                "/* verilator lint_off UNUSED */\nwire unused_rb_select = &{{1'b0, control$rb_select5[15:{k}], ops$rb_select6[15:{k}], 1'b0}};\n/* verilator lint_on UNUSED */\n"
             );
         }
         Verilog::Custom(v)

@@ -70,8 +70,8 @@ pub struct CountingPartition<const W: usize> {
     pub nz_if_absent5: Signal<Out, bool>,
     /// The slot in c6 found all its counters non-zero (the same in every bank).
     pub present6_out: Signal<Out, bool>,
-    /// This bank's counter of the slot in c5.
-    pub value5: Signal<Out, Bits<8>>,
+    /// This bank's counter of the slot in c6 (before that slot's change), registered.
+    pub value6: Signal<Out, Bits<8>>,
     pub fill: Signal<Out, Bits<17>>,
     pub saturated: Signal<Out, Bits<17>>,
     hash: HashUnit<W>,
@@ -175,11 +175,6 @@ pub struct CountingPartition<const W: usize> {
     sat_up6: DFF<bool>,
     sat_down6: DFF<bool>,
     nz_dec: Signal<Local, bool>,
-    fill_delta: Signal<Local, Bits<17>>,
-    fill_step: Signal<Local, Bits<17>>,
-    sat_delta: Signal<Local, Bits<17>>,
-    sat_step: Signal<Local, Bits<17>>,
-    keep: Signal<Local, Bits<17>>,
     fill_count: DFF<Bits<17>>,
     sat_count: DFF<Bits<17>>,
     forwarding_enabled: Constant<bool>,
@@ -194,8 +189,6 @@ pub struct CountingPartition<const W: usize> {
     counter_below_max: Constant<Bits<8>>,
     count_zero: Constant<Bits<17>>,
     count_one: Constant<Bits<17>>,
-    count_all: Constant<Bits<17>>,
-    count_upper: Constant<Bits<17>>,
 }
 
 impl<const W: usize> CountingPartition<W> {
@@ -220,7 +213,7 @@ impl<const W: usize> CountingPartition<W> {
             nz_if_present5: Default::default(),
             nz_if_absent5: Default::default(),
             present6_out: Default::default(),
-            value5: Default::default(),
+            value6: Default::default(),
             fill: Default::default(),
             saturated: Default::default(),
             hash,
@@ -308,11 +301,6 @@ impl<const W: usize> CountingPartition<W> {
             sat_up6: Default::default(),
             sat_down6: Default::default(),
             nz_dec: Default::default(),
-            fill_delta: Default::default(),
-            fill_step: Default::default(),
-            sat_delta: Default::default(),
-            sat_step: Default::default(),
-            keep: Default::default(),
             fill_count: Default::default(),
             sat_count: Default::default(),
             forwarding_enabled: Constant::new(forwarding_enabled),
@@ -326,8 +314,6 @@ impl<const W: usize> CountingPartition<W> {
             counter_below_max: Constant::new((max - 1).into()),
             count_zero: Constant::new(0u64.into()),
             count_one: Constant::new(1u64.into()),
-            count_all: Constant::new(0x1ffffu64.into()),
-            count_upper: Constant::new(0x1fffeu64.into()),
         }
     }
 
@@ -518,7 +504,7 @@ impl<const W: usize> Logic for CountingPartition<W> {
             self.p_nz.next = self.other_nz.val();
         }
         self.nz5.next = self.is_nz5.val();
-        self.value5.next = self.value.val();
+        self.value6.next = self.cur6.q.val();
         self.cur6.d.next = self.value.val();
         self.cur_nz6.d.next = self.p_nz.val();
         // The alternative is non-zero: an insert's always, a counter write's if its value
@@ -590,35 +576,28 @@ impl<const W: usize> Logic for CountingPartition<W> {
             self.ram.write_data.next = self.w6.val();
         }
 
-        // The counts: +1, -1 (all ones) or 0; a clear in c5 zeroes them.
+        // The counts step by +1 or -1, or keep (the flip-flops' enable); a clear in c5
+        // zeroes them (the flip-flops' synchronous reset). Both f + 1 and f - 1 are
+        // worked out from the count alone, so the event only chooses between them.
         self.nz_dec.next = self.nz_down6.q.val() | (self.nz_down_if_present6.q.val() & self.present6.q.val());
-        if self.nz_dec.val() {
-            self.fill_delta.next = self.count_upper.val();
-        } else {
-            self.fill_delta.next = self.count_zero.val();
-        }
         if self.nz_dec.val() | self.nz_up6.q.val() {
-            self.fill_step.next = self.count_one.val();
-        } else {
-            self.fill_step.next = self.count_zero.val();
-        }
-        if self.sat_down6.q.val() {
-            self.sat_delta.next = self.count_upper.val();
-        } else {
-            self.sat_delta.next = self.count_zero.val();
+            if self.nz_dec.val() {
+                self.fill_count.d.next = self.fill_count.q.val() - self.count_one.val();
+            } else {
+                self.fill_count.d.next = self.fill_count.q.val() + self.count_one.val();
+            }
         }
         if self.sat_down6.q.val() | self.sat_up6.q.val() {
-            self.sat_step.next = self.count_one.val();
-        } else {
-            self.sat_step.next = self.count_zero.val();
+            if self.sat_down6.q.val() {
+                self.sat_count.d.next = self.sat_count.q.val() - self.count_one.val();
+            } else {
+                self.sat_count.d.next = self.sat_count.q.val() + self.count_one.val();
+            }
         }
         if self.control.clear5.val() {
-            self.keep.next = self.count_zero.val();
-        } else {
-            self.keep.next = self.count_all.val();
+            self.fill_count.d.next = self.count_zero.val();
+            self.sat_count.d.next = self.count_zero.val();
         }
-        self.fill_count.d.next = (self.fill_count.q.val() + (self.fill_delta.val() | self.fill_step.val())) & self.keep.val();
-        self.sat_count.d.next = (self.sat_count.q.val() + (self.sat_delta.val() | self.sat_step.val())) & self.keep.val();
         self.fill.next = self.fill_count.q.val();
         self.saturated.next = self.sat_count.q.val();
 
