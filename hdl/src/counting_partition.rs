@@ -120,7 +120,7 @@ pub struct CountingPartition<const W: usize> {
     // What c6 registers, worked out for each counter the slot in c5 may have: the
     // other one (o_: RAM or pre5), and, when the slot in c6 has its address, that
     // slot's alternative (a_) or unchanged counter (c_), both registers; chosen last
-    // by m1 and the slot in c6's outcome (sel_a / sel_c), so that its presence reaches
+    // by m1 and the slot in c6's outcome (use_alt6), so that its presence reaches
     // these registers through two LUT levels, not through an incrementer.
     o_sat: Signal<Local, bool>,
     o_one: Signal<Local, bool>,
@@ -140,7 +140,6 @@ pub struct CountingPartition<const W: usize> {
     p_nz: Signal<Local, bool>,
     p_alt: Signal<Local, Bits<8>>,
     p_altnz: Signal<Local, bool>,
-    sel_a: Signal<Local, bool>,
     // The count flags of c6 for each candidate counter.
     o_nz_up: Signal<Local, bool>,
     o_nz_down: Signal<Local, bool>,
@@ -157,7 +156,29 @@ pub struct CountingPartition<const W: usize> {
     c_nz_dip: Signal<Local, bool>,
     c_sat_up: Signal<Local, bool>,
     c_sat_down: Signal<Local, bool>,
-    sel_c: Signal<Local, bool>,
+    // The same for the two older sources: the slots two or three ahead (e_, pre5) and
+    // the RAM (r_), chosen by pre_valid5 into o_.
+    e_sat: Signal<Local, bool>,
+    r_sat: Signal<Local, bool>,
+    e_one: Signal<Local, bool>,
+    r_one: Signal<Local, bool>,
+    e_below: Signal<Local, bool>,
+    r_below: Signal<Local, bool>,
+    e_alt: Signal<Local, Bits<8>>,
+    r_alt: Signal<Local, Bits<8>>,
+    e_altnz: Signal<Local, bool>,
+    r_altnz: Signal<Local, bool>,
+    e_nz_up: Signal<Local, bool>,
+    r_nz_up: Signal<Local, bool>,
+    e_nz_down: Signal<Local, bool>,
+    r_nz_down: Signal<Local, bool>,
+    e_nz_dip: Signal<Local, bool>,
+    r_nz_dip: Signal<Local, bool>,
+    e_sat_up: Signal<Local, bool>,
+    r_sat_up: Signal<Local, bool>,
+    e_sat_down: Signal<Local, bool>,
+    r_sat_down: Signal<Local, bool>,
+    r_nz: Signal<Local, bool>,
     is_nz5: Signal<Local, bool>,
     cur6: DFF<Bits<8>>,
     alt6: DFF<Bits<8>>,
@@ -175,6 +196,8 @@ pub struct CountingPartition<const W: usize> {
     sat_up6: DFF<bool>,
     sat_down6: DFF<bool>,
     nz_dec: Signal<Local, bool>,
+    fill_step: Signal<Local, Bits<17>>,
+    sat_step: Signal<Local, Bits<17>>,
     fill_count: DFF<Bits<17>>,
     sat_count: DFF<Bits<17>>,
     forwarding_enabled: Constant<bool>,
@@ -189,6 +212,7 @@ pub struct CountingPartition<const W: usize> {
     counter_below_max: Constant<Bits<8>>,
     count_zero: Constant<Bits<17>>,
     count_one: Constant<Bits<17>>,
+    count_all: Constant<Bits<17>>,
 }
 
 impl<const W: usize> CountingPartition<W> {
@@ -269,7 +293,6 @@ impl<const W: usize> CountingPartition<W> {
             p_nz: Default::default(),
             p_alt: Default::default(),
             p_altnz: Default::default(),
-            sel_a: Default::default(),
             o_nz_up: Default::default(),
             o_nz_down: Default::default(),
             o_nz_dip: Default::default(),
@@ -285,7 +308,27 @@ impl<const W: usize> CountingPartition<W> {
             c_nz_dip: Default::default(),
             c_sat_up: Default::default(),
             c_sat_down: Default::default(),
-            sel_c: Default::default(),
+            e_sat: Default::default(),
+            r_sat: Default::default(),
+            e_one: Default::default(),
+            r_one: Default::default(),
+            e_below: Default::default(),
+            r_below: Default::default(),
+            e_alt: Default::default(),
+            r_alt: Default::default(),
+            e_altnz: Default::default(),
+            r_altnz: Default::default(),
+            e_nz_up: Default::default(),
+            r_nz_up: Default::default(),
+            e_nz_down: Default::default(),
+            r_nz_down: Default::default(),
+            e_nz_dip: Default::default(),
+            r_nz_dip: Default::default(),
+            e_sat_up: Default::default(),
+            r_sat_up: Default::default(),
+            e_sat_down: Default::default(),
+            r_sat_down: Default::default(),
+            r_nz: Default::default(),
             is_nz5: Default::default(),
             cur6: Default::default(),
             alt6: Default::default(),
@@ -301,6 +344,8 @@ impl<const W: usize> CountingPartition<W> {
             sat_up6: Default::default(),
             sat_down6: Default::default(),
             nz_dec: Default::default(),
+            fill_step: Default::default(),
+            sat_step: Default::default(),
             fill_count: Default::default(),
             sat_count: Default::default(),
             forwarding_enabled: Constant::new(forwarding_enabled),
@@ -314,6 +359,7 @@ impl<const W: usize> CountingPartition<W> {
             counter_below_max: Constant::new((max - 1).into()),
             count_zero: Constant::new(0u64.into()),
             count_one: Constant::new(1u64.into()),
+            count_all: Constant::new(0x1ffffu64.into()),
         }
     }
 
@@ -438,20 +484,95 @@ impl<const W: usize> Logic for CountingPartition<W> {
         }
         // Properties and the alternative value (insert: +1 below S; counter write: its
         // value; otherwise -1 below S) of each candidate counter.
-        self.o_sat.next = self.other.val() == self.counter_max.val();
-        self.o_one.next = self.other.val() == self.counter_one.val();
-        self.o_below.next = self.other.val() == self.counter_below_max.val();
-        if self.o_sat.val() & !self.cw5.q.val() {
-            self.o_alt.next = self.counter_max.val();
+        self.e_sat.next = self.pre5.q.val() == self.counter_max.val();
+        self.e_one.next = self.pre5.q.val() == self.counter_one.val();
+        self.e_below.next = self.pre5.q.val() == self.counter_below_max.val();
+        if self.e_sat.val() & !self.cw5.q.val() {
+            self.e_alt.next = self.counter_max.val();
         } else if self.ins5.q.val() {
-            self.o_alt.next = self.other.val() + self.counter_one.val();
+            self.e_alt.next = self.pre5.q.val() + self.counter_one.val();
         } else if self.cw5.q.val() {
-            self.o_alt.next = self.cwd5.q.val();
+            self.e_alt.next = self.cwd5.q.val();
         } else {
-            self.o_alt.next = self.other.val() - self.counter_one.val();
+            self.e_alt.next = self.pre5.q.val() - self.counter_one.val();
         }
-        self.o_altnz.next = (self.ins5.q.val() | (self.cw5.q.val() & (self.cwd5.q.val() != self.counter_zero.val())))
-            | ((!self.ins5.q.val() & !self.cw5.q.val()) & ((self.other.val() & self.counter_below_max.val()) != self.counter_zero.val()));
+        self.e_altnz.next = (self.ins5.q.val() | (self.cw5.q.val() & (self.cwd5.q.val() != self.counter_zero.val())))
+            | ((!self.ins5.q.val() & !self.cw5.q.val()) & ((self.pre5.q.val() & self.counter_below_max.val()) != self.counter_zero.val()));
+        self.r_nz.next = self.ram.read_data.val() != self.counter_zero.val();
+        self.r_sat.next = self.ram.read_data.val() == self.counter_max.val();
+        self.r_one.next = self.ram.read_data.val() == self.counter_one.val();
+        self.r_below.next = self.ram.read_data.val() == self.counter_below_max.val();
+        if self.r_sat.val() & !self.cw5.q.val() {
+            self.r_alt.next = self.counter_max.val();
+        } else if self.ins5.q.val() {
+            self.r_alt.next = self.ram.read_data.val() + self.counter_one.val();
+        } else if self.cw5.q.val() {
+            self.r_alt.next = self.cwd5.q.val();
+        } else {
+            self.r_alt.next = self.ram.read_data.val() - self.counter_one.val();
+        }
+        self.r_altnz.next = (self.ins5.q.val() | (self.cw5.q.val() & (self.cwd5.q.val() != self.counter_zero.val())))
+            | ((!self.ins5.q.val() & !self.cw5.q.val()) & ((self.ram.read_data.val() & self.counter_below_max.val()) != self.counter_zero.val()));
+        self.e_nz_up.next = ((self.ins5.q.val() | self.recount5.q.val()) & (self.ins5.q.val() ^ self.pre_nz5.q.val())) | ((self.cw5.q.val() & !self.pre_nz5.q.val()) & (self.cwd5.q.val() != self.counter_zero.val()));
+        self.e_nz_down.next = (self.cw5.q.val() & self.pre_nz5.q.val()) & (self.cwd5.q.val() == self.counter_zero.val());
+        self.e_nz_dip.next = self.del5.q.val() & self.e_one.val();
+        self.e_sat_up.next = ((self.ins5.q.val() & self.e_below.val()) | (self.recount5.q.val() & self.e_sat.val())) | ((self.cw5.q.val() & !self.e_sat.val()) & (self.cwd5.q.val() == self.counter_max.val()));
+        self.e_sat_down.next = (self.cw5.q.val() & self.e_sat.val()) & (self.cwd5.q.val() != self.counter_max.val());
+        self.r_nz_up.next = ((self.ins5.q.val() | self.recount5.q.val()) & (self.ins5.q.val() ^ self.r_nz.val())) | ((self.cw5.q.val() & !self.r_nz.val()) & (self.cwd5.q.val() != self.counter_zero.val()));
+        self.r_nz_down.next = (self.cw5.q.val() & self.r_nz.val()) & (self.cwd5.q.val() == self.counter_zero.val());
+        self.r_nz_dip.next = self.del5.q.val() & self.r_one.val();
+        self.r_sat_up.next = ((self.ins5.q.val() & self.r_below.val()) | (self.recount5.q.val() & self.r_sat.val())) | ((self.cw5.q.val() & !self.r_sat.val()) & (self.cwd5.q.val() == self.counter_max.val()));
+        self.r_sat_down.next = (self.cw5.q.val() & self.r_sat.val()) & (self.cwd5.q.val() != self.counter_max.val());
+        if self.pre_valid5.q.val() {
+            self.o_sat.next = self.e_sat.val();
+        } else {
+            self.o_sat.next = self.r_sat.val();
+        }
+        if self.pre_valid5.q.val() {
+            self.o_one.next = self.e_one.val();
+        } else {
+            self.o_one.next = self.r_one.val();
+        }
+        if self.pre_valid5.q.val() {
+            self.o_below.next = self.e_below.val();
+        } else {
+            self.o_below.next = self.r_below.val();
+        }
+        if self.pre_valid5.q.val() {
+            self.o_alt.next = self.e_alt.val();
+        } else {
+            self.o_alt.next = self.r_alt.val();
+        }
+        if self.pre_valid5.q.val() {
+            self.o_altnz.next = self.e_altnz.val();
+        } else {
+            self.o_altnz.next = self.r_altnz.val();
+        }
+        if self.pre_valid5.q.val() {
+            self.o_nz_up.next = self.e_nz_up.val();
+        } else {
+            self.o_nz_up.next = self.r_nz_up.val();
+        }
+        if self.pre_valid5.q.val() {
+            self.o_nz_down.next = self.e_nz_down.val();
+        } else {
+            self.o_nz_down.next = self.r_nz_down.val();
+        }
+        if self.pre_valid5.q.val() {
+            self.o_nz_dip.next = self.e_nz_dip.val();
+        } else {
+            self.o_nz_dip.next = self.r_nz_dip.val();
+        }
+        if self.pre_valid5.q.val() {
+            self.o_sat_up.next = self.e_sat_up.val();
+        } else {
+            self.o_sat_up.next = self.r_sat_up.val();
+        }
+        if self.pre_valid5.q.val() {
+            self.o_sat_down.next = self.e_sat_down.val();
+        } else {
+            self.o_sat_down.next = self.r_sat_down.val();
+        }
         self.a_sat.next = self.alt6.q.val() == self.counter_max.val();
         self.a_one.next = self.alt6.q.val() == self.counter_one.val();
         self.a_below.next = self.alt6.q.val() == self.counter_below_max.val();
@@ -480,26 +601,30 @@ impl<const W: usize> Logic for CountingPartition<W> {
         }
         self.c_altnz.next = (self.ins5.q.val() | (self.cw5.q.val() & (self.cwd5.q.val() != self.counter_zero.val())))
             | ((!self.ins5.q.val() & !self.cw5.q.val()) & ((self.cur6.q.val() & self.counter_below_max.val()) != self.counter_zero.val()));
-        self.sel_a.next = self.m1_5.q.val() & self.use_alt6.val();
-        self.sel_c.next = self.m1_5.q.val() & !self.use_alt6.val();
-        if self.sel_a.val() {
-            self.p_alt.next = self.a_alt.val();
-        } else if self.sel_c.val() {
-            self.p_alt.next = self.c_alt.val();
+        if self.m1_5.q.val() {
+            if self.use_alt6.val() {
+                self.p_alt.next = self.a_alt.val();
+            } else {
+                self.p_alt.next = self.c_alt.val();
+            }
         } else {
             self.p_alt.next = self.o_alt.val();
         }
-        if self.sel_a.val() {
-            self.p_altnz.next = self.a_altnz.val();
-        } else if self.sel_c.val() {
-            self.p_altnz.next = self.c_altnz.val();
+        if self.m1_5.q.val() {
+            if self.use_alt6.val() {
+                self.p_altnz.next = self.a_altnz.val();
+            } else {
+                self.p_altnz.next = self.c_altnz.val();
+            }
         } else {
             self.p_altnz.next = self.o_altnz.val();
         }
-        if self.sel_a.val() {
-            self.p_nz.next = self.alt_nz6.q.val();
-        } else if self.sel_c.val() {
-            self.p_nz.next = self.cur_nz6.q.val();
+        if self.m1_5.q.val() {
+            if self.use_alt6.val() {
+                self.p_nz.next = self.alt_nz6.q.val();
+            } else {
+                self.p_nz.next = self.cur_nz6.q.val();
+            }
         } else {
             self.p_nz.next = self.other_nz.val();
         }
@@ -510,16 +635,13 @@ impl<const W: usize> Logic for CountingPartition<W> {
         // The alternative is non-zero: an insert's always, a counter write's if its value
         // is, a delete's if the counter is above 1 (a delete writes only when it is >= 1).
         self.alt_nz6.d.next = self.p_altnz.val();
-        self.alt6.d.next = self.p_alt.val();
+        // Within c bits (a delete's -1 from 0, never written, would wrap): the bits above
+        // c stay 0 in every value register, so the compares on them are c bits wide.
+        self.alt6.d.next = self.p_alt.val() & self.counter_max.val();
         self.write_alt6.d.next = self.ins5.q.val() | self.cw5.q.val();
         self.delete6.d.next = self.del5.q.val();
         self.present6.d.next = self.present5.val();
         // The count flags for each candidate, chosen last like the counter.
-        self.o_nz_up.next = ((self.ins5.q.val() | self.recount5.q.val()) & (self.ins5.q.val() ^ self.other_nz.val())) | ((self.cw5.q.val() & !self.other_nz.val()) & (self.cwd5.q.val() != self.counter_zero.val()));
-        self.o_nz_down.next = (self.cw5.q.val() & self.other_nz.val()) & (self.cwd5.q.val() == self.counter_zero.val());
-        self.o_nz_dip.next = self.del5.q.val() & self.o_one.val();
-        self.o_sat_up.next = ((self.ins5.q.val() & self.o_below.val()) | (self.recount5.q.val() & self.o_sat.val())) | ((self.cw5.q.val() & !self.o_sat.val()) & (self.cwd5.q.val() == self.counter_max.val()));
-        self.o_sat_down.next = (self.cw5.q.val() & self.o_sat.val()) & (self.cwd5.q.val() != self.counter_max.val());
         self.a_nz_up.next = ((self.ins5.q.val() | self.recount5.q.val()) & (self.ins5.q.val() ^ self.alt_nz6.q.val())) | ((self.cw5.q.val() & !self.alt_nz6.q.val()) & (self.cwd5.q.val() != self.counter_zero.val()));
         self.a_nz_down.next = (self.cw5.q.val() & self.alt_nz6.q.val()) & (self.cwd5.q.val() == self.counter_zero.val());
         self.a_nz_dip.next = self.del5.q.val() & self.a_one.val();
@@ -530,38 +652,48 @@ impl<const W: usize> Logic for CountingPartition<W> {
         self.c_nz_dip.next = self.del5.q.val() & self.c_one.val();
         self.c_sat_up.next = ((self.ins5.q.val() & self.c_below.val()) | (self.recount5.q.val() & self.c_sat.val())) | ((self.cw5.q.val() & !self.c_sat.val()) & (self.cwd5.q.val() == self.counter_max.val()));
         self.c_sat_down.next = (self.cw5.q.val() & self.c_sat.val()) & (self.cwd5.q.val() != self.counter_max.val());
-        if self.sel_a.val() {
-            self.nz_up6.d.next = self.a_nz_up.val();
-        } else if self.sel_c.val() {
-            self.nz_up6.d.next = self.c_nz_up.val();
+        if self.m1_5.q.val() {
+            if self.use_alt6.val() {
+                self.nz_up6.d.next = self.a_nz_up.val();
+            } else {
+                self.nz_up6.d.next = self.c_nz_up.val();
+            }
         } else {
             self.nz_up6.d.next = self.o_nz_up.val();
         }
-        if self.sel_a.val() {
-            self.nz_down6.d.next = self.a_nz_down.val();
-        } else if self.sel_c.val() {
-            self.nz_down6.d.next = self.c_nz_down.val();
+        if self.m1_5.q.val() {
+            if self.use_alt6.val() {
+                self.nz_down6.d.next = self.a_nz_down.val();
+            } else {
+                self.nz_down6.d.next = self.c_nz_down.val();
+            }
         } else {
             self.nz_down6.d.next = self.o_nz_down.val();
         }
-        if self.sel_a.val() {
-            self.nz_down_if_present6.d.next = self.a_nz_dip.val();
-        } else if self.sel_c.val() {
-            self.nz_down_if_present6.d.next = self.c_nz_dip.val();
+        if self.m1_5.q.val() {
+            if self.use_alt6.val() {
+                self.nz_down_if_present6.d.next = self.a_nz_dip.val();
+            } else {
+                self.nz_down_if_present6.d.next = self.c_nz_dip.val();
+            }
         } else {
             self.nz_down_if_present6.d.next = self.o_nz_dip.val();
         }
-        if self.sel_a.val() {
-            self.sat_up6.d.next = self.a_sat_up.val();
-        } else if self.sel_c.val() {
-            self.sat_up6.d.next = self.c_sat_up.val();
+        if self.m1_5.q.val() {
+            if self.use_alt6.val() {
+                self.sat_up6.d.next = self.a_sat_up.val();
+            } else {
+                self.sat_up6.d.next = self.c_sat_up.val();
+            }
         } else {
             self.sat_up6.d.next = self.o_sat_up.val();
         }
-        if self.sel_a.val() {
-            self.sat_down6.d.next = self.a_sat_down.val();
-        } else if self.sel_c.val() {
-            self.sat_down6.d.next = self.c_sat_down.val();
+        if self.m1_5.q.val() {
+            if self.use_alt6.val() {
+                self.sat_down6.d.next = self.a_sat_down.val();
+            } else {
+                self.sat_down6.d.next = self.c_sat_down.val();
+            }
         } else {
             self.sat_down6.d.next = self.o_sat_down.val();
         }
@@ -576,24 +708,27 @@ impl<const W: usize> Logic for CountingPartition<W> {
             self.ram.write_data.next = self.w6.val();
         }
 
-        // The counts step by +1 or -1, or keep (the flip-flops' enable); a clear in c5
-        // zeroes them (the flip-flops' synchronous reset). Both f + 1 and f - 1 are
-        // worked out from the count alone, so the event only chooses between them.
+        // The counts add +1, -1 (all ones) or 0, every cycle (no enable: a count's
+        // enable would be a wide net, promoted to a slow global one); the addend is the
+        // registered events, through one LUT for the delete that waits for present6. A
+        // clear in c5 zeroes them.
         self.nz_dec.next = self.nz_down6.q.val() | (self.nz_down_if_present6.q.val() & self.present6.q.val());
-        if self.nz_dec.val() | self.nz_up6.q.val() {
-            if self.nz_dec.val() {
-                self.fill_count.d.next = self.fill_count.q.val() - self.count_one.val();
-            } else {
-                self.fill_count.d.next = self.fill_count.q.val() + self.count_one.val();
-            }
+        if self.nz_dec.val() {
+            self.fill_step.next = self.count_all.val();
+        } else if self.nz_up6.q.val() {
+            self.fill_step.next = self.count_one.val();
+        } else {
+            self.fill_step.next = self.count_zero.val();
         }
-        if self.sat_down6.q.val() | self.sat_up6.q.val() {
-            if self.sat_down6.q.val() {
-                self.sat_count.d.next = self.sat_count.q.val() - self.count_one.val();
-            } else {
-                self.sat_count.d.next = self.sat_count.q.val() + self.count_one.val();
-            }
+        if self.sat_down6.q.val() {
+            self.sat_step.next = self.count_all.val();
+        } else if self.sat_up6.q.val() {
+            self.sat_step.next = self.count_one.val();
+        } else {
+            self.sat_step.next = self.count_zero.val();
         }
+        self.fill_count.d.next = self.fill_count.q.val() + self.fill_step.val();
+        self.sat_count.d.next = self.sat_count.q.val() + self.sat_step.val();
         if self.control.clear5.val() {
             self.fill_count.d.next = self.count_zero.val();
             self.sat_count.d.next = self.count_zero.val();
