@@ -179,6 +179,28 @@ pub struct CountingPartition<const W: usize> {
     e_sat_down: Signal<Local, bool>,
     r_sat_down: Signal<Local, bool>,
     r_nz: Signal<Local, bool>,
+    // The count steps of each source: fill +-1 if the slot in c6 is absent (fa) /
+    // present (pa), fill -1 if present (pn), saturated +-1 (ss).
+    e_fa: Signal<Local, bool>,
+    e_pn: Signal<Local, bool>,
+    e_pa: Signal<Local, bool>,
+    e_ss: Signal<Local, bool>,
+    r_fa: Signal<Local, bool>,
+    r_pn: Signal<Local, bool>,
+    r_pa: Signal<Local, bool>,
+    r_ss: Signal<Local, bool>,
+    a_fa: Signal<Local, bool>,
+    a_pn: Signal<Local, bool>,
+    a_pa: Signal<Local, bool>,
+    a_ss: Signal<Local, bool>,
+    c_fa: Signal<Local, bool>,
+    c_pn: Signal<Local, bool>,
+    c_pa: Signal<Local, bool>,
+    c_ss: Signal<Local, bool>,
+    o_fa: Signal<Local, bool>,
+    o_pn: Signal<Local, bool>,
+    o_pa: Signal<Local, bool>,
+    o_ss: Signal<Local, bool>,
     is_nz5: Signal<Local, bool>,
     cur6: DFF<Bits<8>>,
     alt6: DFF<Bits<8>>,
@@ -189,15 +211,20 @@ pub struct CountingPartition<const W: usize> {
     use_alt6: Signal<Local, bool>,
     w6: Signal<Local, Bits<8>>,
     w7: DFF<Bits<8>>,
-    // Count changes of c6: +1 / -1 always / -1 if present6.
-    nz_up6: DFF<bool>,
-    nz_down6: DFF<bool>,
-    nz_down_if_present6: DFF<bool>,
-    sat_up6: DFF<bool>,
+    // Count changes of c6: the fill steps / steps down if the slot in c6 is absent (a)
+    // or present (p); the saturated count steps / steps down.
+    fill_step_a6: DFF<bool>,
+    fill_neg_a6: DFF<bool>,
+    fill_neg_p6: DFF<bool>,
+    fill_step_p6: DFF<bool>,
+    sat_step6: DFF<bool>,
     sat_down6: DFF<bool>,
-    nz_dec: Signal<Local, bool>,
-    fill_step: Signal<Local, Bits<17>>,
-    sat_step: Signal<Local, Bits<17>>,
+    fill_neg_a: Signal<Local, Bits<17>>,
+    fill_one_a: Signal<Local, Bits<17>>,
+    fill_neg_p: Signal<Local, Bits<17>>,
+    fill_one_p: Signal<Local, Bits<17>>,
+    sat_neg: Signal<Local, Bits<17>>,
+    sat_one: Signal<Local, Bits<17>>,
     fill_count: DFF<Bits<17>>,
     sat_count: DFF<Bits<17>>,
     forwarding_enabled: Constant<bool>,
@@ -212,7 +239,7 @@ pub struct CountingPartition<const W: usize> {
     counter_below_max: Constant<Bits<8>>,
     count_zero: Constant<Bits<17>>,
     count_one: Constant<Bits<17>>,
-    count_all: Constant<Bits<17>>,
+    count_upper: Constant<Bits<17>>,
 }
 
 impl<const W: usize> CountingPartition<W> {
@@ -329,6 +356,26 @@ impl<const W: usize> CountingPartition<W> {
             e_sat_down: Default::default(),
             r_sat_down: Default::default(),
             r_nz: Default::default(),
+            e_fa: Default::default(),
+            e_pn: Default::default(),
+            e_pa: Default::default(),
+            e_ss: Default::default(),
+            r_fa: Default::default(),
+            r_pn: Default::default(),
+            r_pa: Default::default(),
+            r_ss: Default::default(),
+            a_fa: Default::default(),
+            a_pn: Default::default(),
+            a_pa: Default::default(),
+            a_ss: Default::default(),
+            c_fa: Default::default(),
+            c_pn: Default::default(),
+            c_pa: Default::default(),
+            c_ss: Default::default(),
+            o_fa: Default::default(),
+            o_pn: Default::default(),
+            o_pa: Default::default(),
+            o_ss: Default::default(),
             is_nz5: Default::default(),
             cur6: Default::default(),
             alt6: Default::default(),
@@ -338,14 +385,18 @@ impl<const W: usize> CountingPartition<W> {
             use_alt6: Default::default(),
             w6: Default::default(),
             w7: Default::default(),
-            nz_up6: Default::default(),
-            nz_down6: Default::default(),
-            nz_down_if_present6: Default::default(),
-            sat_up6: Default::default(),
+            fill_step_a6: Default::default(),
+            fill_neg_a6: Default::default(),
+            fill_neg_p6: Default::default(),
+            fill_step_p6: Default::default(),
+            sat_step6: Default::default(),
             sat_down6: Default::default(),
-            nz_dec: Default::default(),
-            fill_step: Default::default(),
-            sat_step: Default::default(),
+            fill_neg_a: Default::default(),
+            fill_one_a: Default::default(),
+            fill_neg_p: Default::default(),
+            fill_one_p: Default::default(),
+            sat_neg: Default::default(),
+            sat_one: Default::default(),
             fill_count: Default::default(),
             sat_count: Default::default(),
             forwarding_enabled: Constant::new(forwarding_enabled),
@@ -359,7 +410,7 @@ impl<const W: usize> CountingPartition<W> {
             counter_below_max: Constant::new((max - 1).into()),
             count_zero: Constant::new(0u64.into()),
             count_one: Constant::new(1u64.into()),
-            count_all: Constant::new(0x1ffffu64.into()),
+            count_upper: Constant::new(0x1fffeu64.into()),
         }
     }
 
@@ -374,8 +425,8 @@ impl<const W: usize> Logic for CountingPartition<W> {
     fn update(&mut self) {
         dff_setup!(
             self, clock, addr3, addr4, addr5, addr6, sweep_addr4, sweep_addr5, sweep5, sweep6, fv5, fv6, ins5, del5, cw5,
-            cwd5, recount5, eq2_4, eq3_4, m1_5, pre_valid5, pre5, pre_nz5, cur_nz6, alt_nz6, w7_nz, cur6, alt6, write_alt6, delete6, present6, w7, nz_up6,
-            nz_down6, nz_down_if_present6, sat_up6, sat_down6, fill_count, sat_count
+            cwd5, recount5, eq2_4, eq3_4, m1_5, pre_valid5, pre5, pre_nz5, cur_nz6, alt_nz6, w7_nz, cur6, alt6, write_alt6, delete6, present6, w7, fill_step_a6,
+            fill_neg_a6, fill_neg_p6, fill_step_p6, sat_step6, sat_down6, fill_count, sat_count
         );
         self.hash.clock.next = self.clock.val();
         self.hash.key.next = self.control.key1.val();
@@ -518,11 +569,19 @@ impl<const W: usize> Logic for CountingPartition<W> {
         self.e_nz_dip.next = self.del5.q.val() & self.e_one.val();
         self.e_sat_up.next = ((self.ins5.q.val() & self.e_below.val()) | (self.recount5.q.val() & self.e_sat.val())) | ((self.cw5.q.val() & !self.e_sat.val()) & (self.cwd5.q.val() == self.counter_max.val()));
         self.e_sat_down.next = (self.cw5.q.val() & self.e_sat.val()) & (self.cwd5.q.val() != self.counter_max.val());
+        self.e_fa.next = self.e_nz_up.val() | self.e_nz_down.val();
+        self.e_pn.next = self.e_nz_down.val() | self.e_nz_dip.val();
+        self.e_pa.next = self.e_fa.val() | self.e_nz_dip.val();
+        self.e_ss.next = self.e_sat_up.val() | self.e_sat_down.val();
         self.r_nz_up.next = ((self.ins5.q.val() | self.recount5.q.val()) & (self.ins5.q.val() ^ self.r_nz.val())) | ((self.cw5.q.val() & !self.r_nz.val()) & (self.cwd5.q.val() != self.counter_zero.val()));
         self.r_nz_down.next = (self.cw5.q.val() & self.r_nz.val()) & (self.cwd5.q.val() == self.counter_zero.val());
         self.r_nz_dip.next = self.del5.q.val() & self.r_one.val();
         self.r_sat_up.next = ((self.ins5.q.val() & self.r_below.val()) | (self.recount5.q.val() & self.r_sat.val())) | ((self.cw5.q.val() & !self.r_sat.val()) & (self.cwd5.q.val() == self.counter_max.val()));
         self.r_sat_down.next = (self.cw5.q.val() & self.r_sat.val()) & (self.cwd5.q.val() != self.counter_max.val());
+        self.r_fa.next = self.r_nz_up.val() | self.r_nz_down.val();
+        self.r_pn.next = self.r_nz_down.val() | self.r_nz_dip.val();
+        self.r_pa.next = self.r_fa.val() | self.r_nz_dip.val();
+        self.r_ss.next = self.r_sat_up.val() | self.r_sat_down.val();
         if self.pre_valid5.q.val() {
             self.o_sat.next = self.e_sat.val();
         } else {
@@ -572,6 +631,26 @@ impl<const W: usize> Logic for CountingPartition<W> {
             self.o_sat_down.next = self.e_sat_down.val();
         } else {
             self.o_sat_down.next = self.r_sat_down.val();
+        }
+        if self.pre_valid5.q.val() {
+            self.o_fa.next = self.e_fa.val();
+        } else {
+            self.o_fa.next = self.r_fa.val();
+        }
+        if self.pre_valid5.q.val() {
+            self.o_pn.next = self.e_pn.val();
+        } else {
+            self.o_pn.next = self.r_pn.val();
+        }
+        if self.pre_valid5.q.val() {
+            self.o_pa.next = self.e_pa.val();
+        } else {
+            self.o_pa.next = self.r_pa.val();
+        }
+        if self.pre_valid5.q.val() {
+            self.o_ss.next = self.e_ss.val();
+        } else {
+            self.o_ss.next = self.r_ss.val();
         }
         self.a_sat.next = self.alt6.q.val() == self.counter_max.val();
         self.a_one.next = self.alt6.q.val() == self.counter_one.val();
@@ -647,46 +726,63 @@ impl<const W: usize> Logic for CountingPartition<W> {
         self.a_nz_dip.next = self.del5.q.val() & self.a_one.val();
         self.a_sat_up.next = ((self.ins5.q.val() & self.a_below.val()) | (self.recount5.q.val() & self.a_sat.val())) | ((self.cw5.q.val() & !self.a_sat.val()) & (self.cwd5.q.val() == self.counter_max.val()));
         self.a_sat_down.next = (self.cw5.q.val() & self.a_sat.val()) & (self.cwd5.q.val() != self.counter_max.val());
+        self.a_fa.next = self.a_nz_up.val() | self.a_nz_down.val();
+        self.a_pn.next = self.a_nz_down.val() | self.a_nz_dip.val();
+        self.a_pa.next = self.a_fa.val() | self.a_nz_dip.val();
+        self.a_ss.next = self.a_sat_up.val() | self.a_sat_down.val();
         self.c_nz_up.next = ((self.ins5.q.val() | self.recount5.q.val()) & (self.ins5.q.val() ^ self.cur_nz6.q.val())) | ((self.cw5.q.val() & !self.cur_nz6.q.val()) & (self.cwd5.q.val() != self.counter_zero.val()));
         self.c_nz_down.next = (self.cw5.q.val() & self.cur_nz6.q.val()) & (self.cwd5.q.val() == self.counter_zero.val());
         self.c_nz_dip.next = self.del5.q.val() & self.c_one.val();
         self.c_sat_up.next = ((self.ins5.q.val() & self.c_below.val()) | (self.recount5.q.val() & self.c_sat.val())) | ((self.cw5.q.val() & !self.c_sat.val()) & (self.cwd5.q.val() == self.counter_max.val()));
         self.c_sat_down.next = (self.cw5.q.val() & self.c_sat.val()) & (self.cwd5.q.val() != self.counter_max.val());
+        self.c_fa.next = self.c_nz_up.val() | self.c_nz_down.val();
+        self.c_pn.next = self.c_nz_down.val() | self.c_nz_dip.val();
+        self.c_pa.next = self.c_fa.val() | self.c_nz_dip.val();
+        self.c_ss.next = self.c_sat_up.val() | self.c_sat_down.val();
         if self.m1_5.q.val() {
             if self.use_alt6.val() {
-                self.nz_up6.d.next = self.a_nz_up.val();
+                self.fill_step_a6.d.next = self.a_fa.val();
             } else {
-                self.nz_up6.d.next = self.c_nz_up.val();
+                self.fill_step_a6.d.next = self.c_fa.val();
             }
         } else {
-            self.nz_up6.d.next = self.o_nz_up.val();
+            self.fill_step_a6.d.next = self.o_fa.val();
         }
         if self.m1_5.q.val() {
             if self.use_alt6.val() {
-                self.nz_down6.d.next = self.a_nz_down.val();
+                self.fill_neg_a6.d.next = self.a_nz_down.val();
             } else {
-                self.nz_down6.d.next = self.c_nz_down.val();
+                self.fill_neg_a6.d.next = self.c_nz_down.val();
             }
         } else {
-            self.nz_down6.d.next = self.o_nz_down.val();
+            self.fill_neg_a6.d.next = self.o_nz_down.val();
         }
         if self.m1_5.q.val() {
             if self.use_alt6.val() {
-                self.nz_down_if_present6.d.next = self.a_nz_dip.val();
+                self.fill_neg_p6.d.next = self.a_pn.val();
             } else {
-                self.nz_down_if_present6.d.next = self.c_nz_dip.val();
+                self.fill_neg_p6.d.next = self.c_pn.val();
             }
         } else {
-            self.nz_down_if_present6.d.next = self.o_nz_dip.val();
+            self.fill_neg_p6.d.next = self.o_pn.val();
         }
         if self.m1_5.q.val() {
             if self.use_alt6.val() {
-                self.sat_up6.d.next = self.a_sat_up.val();
+                self.fill_step_p6.d.next = self.a_pa.val();
             } else {
-                self.sat_up6.d.next = self.c_sat_up.val();
+                self.fill_step_p6.d.next = self.c_pa.val();
             }
         } else {
-            self.sat_up6.d.next = self.o_sat_up.val();
+            self.fill_step_p6.d.next = self.o_pa.val();
+        }
+        if self.m1_5.q.val() {
+            if self.use_alt6.val() {
+                self.sat_step6.d.next = self.a_ss.val();
+            } else {
+                self.sat_step6.d.next = self.c_ss.val();
+            }
+        } else {
+            self.sat_step6.d.next = self.o_ss.val();
         }
         if self.m1_5.q.val() {
             if self.use_alt6.val() {
@@ -702,33 +798,55 @@ impl<const W: usize> Logic for CountingPartition<W> {
         self.w7_nz.d.next = self.w6_nz.val();
         self.ram.write_enable.next = self.use_alt6.val() | self.sweep6.q.val();
         self.ram.write_addr.next = self.addr6.q.val();
+        // A slot writes only its alternative (use_alt6), so alt6 is the data: not w6,
+        // which waits for present6.
         if self.sweep6.q.val() {
             self.ram.write_data.next = self.counter_zero.val();
         } else {
-            self.ram.write_data.next = self.w6.val();
+            self.ram.write_data.next = self.alt6.q.val();
         }
 
-        // The counts add +1, -1 (all ones) or 0, every cycle (no enable: a count's
-        // enable would be a wide net, promoted to a slow global one); the addend is the
-        // registered events, through one LUT for the delete that waits for present6. A
-        // clear in c5 zeroes them.
-        self.nz_dec.next = self.nz_down6.q.val() | (self.nz_down_if_present6.q.val() & self.present6.q.val());
-        if self.nz_dec.val() {
-            self.fill_step.next = self.count_all.val();
-        } else if self.nz_up6.q.val() {
-            self.fill_step.next = self.count_one.val();
+        // The counts add +1, -1 (all ones) or 0 every cycle (no enable: a count's enable
+        // would be a wide net, promoted to a slow global one). Each addend is flip-flops
+        // (bit 0: a step; bits 1..16: a step down), so the adders start from registers;
+        // the fill's two sums, for a delete in c6 present or absent, are chosen last by
+        // present6. A clear in c5 zeroes both counts.
+        if self.fill_neg_a6.q.val() {
+            self.fill_neg_a.next = self.count_upper.val();
         } else {
-            self.fill_step.next = self.count_zero.val();
+            self.fill_neg_a.next = self.count_zero.val();
+        }
+        if self.fill_step_a6.q.val() {
+            self.fill_one_a.next = self.count_one.val();
+        } else {
+            self.fill_one_a.next = self.count_zero.val();
+        }
+        if self.fill_neg_p6.q.val() {
+            self.fill_neg_p.next = self.count_upper.val();
+        } else {
+            self.fill_neg_p.next = self.count_zero.val();
+        }
+        if self.fill_step_p6.q.val() {
+            self.fill_one_p.next = self.count_one.val();
+        } else {
+            self.fill_one_p.next = self.count_zero.val();
         }
         if self.sat_down6.q.val() {
-            self.sat_step.next = self.count_all.val();
-        } else if self.sat_up6.q.val() {
-            self.sat_step.next = self.count_one.val();
+            self.sat_neg.next = self.count_upper.val();
         } else {
-            self.sat_step.next = self.count_zero.val();
+            self.sat_neg.next = self.count_zero.val();
         }
-        self.fill_count.d.next = self.fill_count.q.val() + self.fill_step.val();
-        self.sat_count.d.next = self.sat_count.q.val() + self.sat_step.val();
+        if self.sat_step6.q.val() {
+            self.sat_one.next = self.count_one.val();
+        } else {
+            self.sat_one.next = self.count_zero.val();
+        }
+        if self.present6.q.val() {
+            self.fill_count.d.next = self.fill_count.q.val() + (self.fill_neg_p.val() | self.fill_one_p.val());
+        } else {
+            self.fill_count.d.next = self.fill_count.q.val() + (self.fill_neg_a.val() | self.fill_one_a.val());
+        }
+        self.sat_count.d.next = self.sat_count.q.val() + (self.sat_neg.val() | self.sat_one.val());
         if self.control.clear5.val() {
             self.fill_count.d.next = self.count_zero.val();
             self.sat_count.d.next = self.count_zero.val();
@@ -751,10 +869,11 @@ impl<const W: usize> Logic for CountingPartition<W> {
             self.pre_valid5.d.next = false;
             self.write_alt6.d.next = false;
             self.delete6.d.next = false;
-            self.nz_up6.d.next = false;
-            self.nz_down6.d.next = false;
-            self.nz_down_if_present6.d.next = false;
-            self.sat_up6.d.next = false;
+            self.fill_step_a6.d.next = false;
+            self.fill_neg_a6.d.next = false;
+            self.fill_neg_p6.d.next = false;
+            self.fill_step_p6.d.next = false;
+            self.sat_step6.d.next = false;
             self.sat_down6.d.next = false;
             self.fill_count.d.next = self.count_zero.val();
             self.sat_count.d.next = self.count_zero.val();
