@@ -96,7 +96,22 @@ pub struct CountingPartition<const W: usize> {
     del5: DFF<bool>,
     cw5: DFF<bool>,
     cwd5: DFF<Bits<8>>,
+    cw4: Signal<Local, bool>,
+    cwd4: Signal<Local, Bits<8>>,
     recount5: DFF<bool>,
+    // The slot's operation decoded in c4 for the count flags of c5:
+    // fill_step_zero5: the fill steps (+1) if the counter is 0: an insert, a counter write of a non-zero value.
+    fill_step_zero5: DFF<bool>,
+    // fill_step_nz5: the fill steps if the counter is non-zero: a recount (+1), a counter write of 0 (-1).
+    fill_step_nz5: DFF<bool>,
+    // fill_down_nz5: the fill steps down if the counter is non-zero (a counter write of 0); a delete's -1 is apart.
+    fill_down_nz5: DFF<bool>,
+    // sat_step_sat5: the saturated count steps if the counter is at S: a recount (+1), a counter write below S (-1).
+    sat_step_sat5: DFF<bool>,
+    // sat_down_sat5: the saturated count steps down if the counter is at S (a counter write below S).
+    sat_down_sat5: DFF<bool>,
+    // sat_set5: the saturated count steps up if the counter is below S: a counter write of S (an insert's is apart).
+    sat_set5: DFF<bool>,
     // c3 compares: the slot in c3 has the address of the slot in c5 / c6.
     eq2_4: DFF<bool>,
     eq3_4: DFF<bool>,
@@ -141,20 +156,14 @@ pub struct CountingPartition<const W: usize> {
     p_alt: Signal<Local, Bits<8>>,
     p_altnz: Signal<Local, bool>,
     // The count flags of c6 for each candidate counter.
-    o_nz_up: Signal<Local, bool>,
     o_nz_down: Signal<Local, bool>,
     o_nz_dip: Signal<Local, bool>,
-    o_sat_up: Signal<Local, bool>,
     o_sat_down: Signal<Local, bool>,
-    a_nz_up: Signal<Local, bool>,
     a_nz_down: Signal<Local, bool>,
     a_nz_dip: Signal<Local, bool>,
-    a_sat_up: Signal<Local, bool>,
     a_sat_down: Signal<Local, bool>,
-    c_nz_up: Signal<Local, bool>,
     c_nz_down: Signal<Local, bool>,
     c_nz_dip: Signal<Local, bool>,
-    c_sat_up: Signal<Local, bool>,
     c_sat_down: Signal<Local, bool>,
     // The same for the two older sources: the slots two or three ahead (e_, pre5) and
     // the RAM (r_), chosen by pre_valid5 into o_.
@@ -168,14 +177,10 @@ pub struct CountingPartition<const W: usize> {
     r_alt: Signal<Local, Bits<8>>,
     e_altnz: Signal<Local, bool>,
     r_altnz: Signal<Local, bool>,
-    e_nz_up: Signal<Local, bool>,
-    r_nz_up: Signal<Local, bool>,
     e_nz_down: Signal<Local, bool>,
     r_nz_down: Signal<Local, bool>,
     e_nz_dip: Signal<Local, bool>,
     r_nz_dip: Signal<Local, bool>,
-    e_sat_up: Signal<Local, bool>,
-    r_sat_up: Signal<Local, bool>,
     e_sat_down: Signal<Local, bool>,
     r_sat_down: Signal<Local, bool>,
     r_nz: Signal<Local, bool>,
@@ -286,7 +291,15 @@ impl<const W: usize> CountingPartition<W> {
             del5: Default::default(),
             cw5: Default::default(),
             cwd5: Default::default(),
+            cw4: Default::default(),
+            cwd4: Default::default(),
             recount5: Default::default(),
+            fill_step_zero5: Default::default(),
+            fill_step_nz5: Default::default(),
+            fill_down_nz5: Default::default(),
+            sat_step_sat5: Default::default(),
+            sat_down_sat5: Default::default(),
+            sat_set5: Default::default(),
             eq2_4: Default::default(),
             eq3_4: Default::default(),
             m1_5: Default::default(),
@@ -320,20 +333,14 @@ impl<const W: usize> CountingPartition<W> {
             p_nz: Default::default(),
             p_alt: Default::default(),
             p_altnz: Default::default(),
-            o_nz_up: Default::default(),
             o_nz_down: Default::default(),
             o_nz_dip: Default::default(),
-            o_sat_up: Default::default(),
             o_sat_down: Default::default(),
-            a_nz_up: Default::default(),
             a_nz_down: Default::default(),
             a_nz_dip: Default::default(),
-            a_sat_up: Default::default(),
             a_sat_down: Default::default(),
-            c_nz_up: Default::default(),
             c_nz_down: Default::default(),
             c_nz_dip: Default::default(),
-            c_sat_up: Default::default(),
             c_sat_down: Default::default(),
             e_sat: Default::default(),
             r_sat: Default::default(),
@@ -345,14 +352,10 @@ impl<const W: usize> CountingPartition<W> {
             r_alt: Default::default(),
             e_altnz: Default::default(),
             r_altnz: Default::default(),
-            e_nz_up: Default::default(),
-            r_nz_up: Default::default(),
             e_nz_down: Default::default(),
             r_nz_down: Default::default(),
             e_nz_dip: Default::default(),
             r_nz_dip: Default::default(),
-            e_sat_up: Default::default(),
-            r_sat_up: Default::default(),
             e_sat_down: Default::default(),
             r_sat_down: Default::default(),
             r_nz: Default::default(),
@@ -425,7 +428,7 @@ impl<const W: usize> Logic for CountingPartition<W> {
     fn update(&mut self) {
         dff_setup!(
             self, clock, addr3, addr4, addr5, addr6, sweep_addr4, sweep_addr5, sweep5, sweep6, fv5, fv6, ins5, del5, cw5,
-            cwd5, recount5, eq2_4, eq3_4, m1_5, pre_valid5, pre5, pre_nz5, cur_nz6, alt_nz6, w7_nz, cur6, alt6, write_alt6, delete6, present6, w7, fill_step_a6,
+            cwd5, recount5, fill_step_zero5, fill_step_nz5, fill_down_nz5, sat_step_sat5, sat_down_sat5, sat_set5, eq2_4, eq3_4, m1_5, pre_valid5, pre5, pre_nz5, cur_nz6, alt_nz6, w7_nz, cur6, alt6, write_alt6, delete6, present6, w7, fill_step_a6,
             fill_neg_a6, fill_neg_p6, fill_step_p6, sat_step6, sat_down6, fill_count, sat_count
         );
         self.hash.clock.next = self.clock.val();
@@ -464,8 +467,16 @@ impl<const W: usize> Logic for CountingPartition<W> {
         self.fv6.d.next = self.fv5.q.val();
         self.ins5.d.next = self.ops.ins4.val();
         self.del5.d.next = self.ops.del4.val();
-        self.cw5.d.next = (self.ops.cw4.val() & self.bank_select.val()) != self.address_zero.val();
-        self.cwd5.d.next = self.ops.cwd4.val() & self.counter_max.val();
+        self.cw4.next = (self.ops.cw4.val() & self.bank_select.val()) != self.address_zero.val();
+        self.cwd4.next = self.ops.cwd4.val() & self.counter_max.val();
+        self.fill_step_zero5.d.next = self.ops.ins4.val() | (self.cw4.val() & (self.cwd4.val() != self.counter_zero.val()));
+        self.fill_down_nz5.d.next = self.cw4.val() & (self.cwd4.val() == self.counter_zero.val());
+        self.fill_step_nz5.d.next = self.control.recount4.val() | (self.cw4.val() & (self.cwd4.val() == self.counter_zero.val()));
+        self.sat_down_sat5.d.next = self.cw4.val() & (self.cwd4.val() != self.counter_max.val());
+        self.sat_step_sat5.d.next = self.control.recount4.val() | (self.cw4.val() & (self.cwd4.val() != self.counter_max.val()));
+        self.sat_set5.d.next = self.cw4.val() & (self.cwd4.val() == self.counter_max.val());
+        self.cw5.d.next = self.cw4.val();
+        self.cwd5.d.next = self.cwd4.val();
         self.recount5.d.next = self.control.recount4.val();
 
         // c6: the value after the slot in c6 (written back below), first: c4 and c5 read it.
@@ -564,24 +575,22 @@ impl<const W: usize> Logic for CountingPartition<W> {
         }
         self.r_altnz.next = (self.ins5.q.val() | (self.cw5.q.val() & (self.cwd5.q.val() != self.counter_zero.val())))
             | ((!self.ins5.q.val() & !self.cw5.q.val()) & ((self.ram.read_data.val() & self.counter_below_max.val()) != self.counter_zero.val()));
-        self.e_nz_up.next = ((self.ins5.q.val() | self.recount5.q.val()) & (self.ins5.q.val() ^ self.pre_nz5.q.val())) | ((self.cw5.q.val() & !self.pre_nz5.q.val()) & (self.cwd5.q.val() != self.counter_zero.val()));
-        self.e_nz_down.next = (self.cw5.q.val() & self.pre_nz5.q.val()) & (self.cwd5.q.val() == self.counter_zero.val());
+        self.e_nz_down.next = self.pre_nz5.q.val() & self.fill_down_nz5.q.val();
         self.e_nz_dip.next = self.del5.q.val() & self.e_one.val();
-        self.e_sat_up.next = ((self.ins5.q.val() & self.e_below.val()) | (self.recount5.q.val() & self.e_sat.val())) | ((self.cw5.q.val() & !self.e_sat.val()) & (self.cwd5.q.val() == self.counter_max.val()));
-        self.e_sat_down.next = (self.cw5.q.val() & self.e_sat.val()) & (self.cwd5.q.val() != self.counter_max.val());
-        self.e_fa.next = self.e_nz_up.val() | self.e_nz_down.val();
+        self.e_sat_down.next = self.e_sat.val() & self.sat_down_sat5.q.val();
+        self.e_fa.next = (self.pre_nz5.q.val() & self.fill_step_nz5.q.val()) | (!self.pre_nz5.q.val() & self.fill_step_zero5.q.val());
         self.e_pn.next = self.e_nz_down.val() | self.e_nz_dip.val();
         self.e_pa.next = self.e_fa.val() | self.e_nz_dip.val();
-        self.e_ss.next = self.e_sat_up.val() | self.e_sat_down.val();
-        self.r_nz_up.next = ((self.ins5.q.val() | self.recount5.q.val()) & (self.ins5.q.val() ^ self.r_nz.val())) | ((self.cw5.q.val() & !self.r_nz.val()) & (self.cwd5.q.val() != self.counter_zero.val()));
-        self.r_nz_down.next = (self.cw5.q.val() & self.r_nz.val()) & (self.cwd5.q.val() == self.counter_zero.val());
+        self.e_ss.next = (self.e_sat.val() & self.sat_step_sat5.q.val())
+            | (!self.e_sat.val() & ((self.ins5.q.val() & self.e_below.val()) | self.sat_set5.q.val()));
+        self.r_nz_down.next = self.r_nz.val() & self.fill_down_nz5.q.val();
         self.r_nz_dip.next = self.del5.q.val() & self.r_one.val();
-        self.r_sat_up.next = ((self.ins5.q.val() & self.r_below.val()) | (self.recount5.q.val() & self.r_sat.val())) | ((self.cw5.q.val() & !self.r_sat.val()) & (self.cwd5.q.val() == self.counter_max.val()));
-        self.r_sat_down.next = (self.cw5.q.val() & self.r_sat.val()) & (self.cwd5.q.val() != self.counter_max.val());
-        self.r_fa.next = self.r_nz_up.val() | self.r_nz_down.val();
+        self.r_sat_down.next = self.r_sat.val() & self.sat_down_sat5.q.val();
+        self.r_fa.next = (self.r_nz.val() & self.fill_step_nz5.q.val()) | (!self.r_nz.val() & self.fill_step_zero5.q.val());
         self.r_pn.next = self.r_nz_down.val() | self.r_nz_dip.val();
         self.r_pa.next = self.r_fa.val() | self.r_nz_dip.val();
-        self.r_ss.next = self.r_sat_up.val() | self.r_sat_down.val();
+        self.r_ss.next = (self.r_sat.val() & self.sat_step_sat5.q.val())
+            | (!self.r_sat.val() & ((self.ins5.q.val() & self.r_below.val()) | self.sat_set5.q.val()));
         if self.pre_valid5.q.val() {
             self.o_sat.next = self.e_sat.val();
         } else {
@@ -608,11 +617,6 @@ impl<const W: usize> Logic for CountingPartition<W> {
             self.o_altnz.next = self.r_altnz.val();
         }
         if self.pre_valid5.q.val() {
-            self.o_nz_up.next = self.e_nz_up.val();
-        } else {
-            self.o_nz_up.next = self.r_nz_up.val();
-        }
-        if self.pre_valid5.q.val() {
             self.o_nz_down.next = self.e_nz_down.val();
         } else {
             self.o_nz_down.next = self.r_nz_down.val();
@@ -621,11 +625,6 @@ impl<const W: usize> Logic for CountingPartition<W> {
             self.o_nz_dip.next = self.e_nz_dip.val();
         } else {
             self.o_nz_dip.next = self.r_nz_dip.val();
-        }
-        if self.pre_valid5.q.val() {
-            self.o_sat_up.next = self.e_sat_up.val();
-        } else {
-            self.o_sat_up.next = self.r_sat_up.val();
         }
         if self.pre_valid5.q.val() {
             self.o_sat_down.next = self.e_sat_down.val();
@@ -721,24 +720,22 @@ impl<const W: usize> Logic for CountingPartition<W> {
         self.delete6.d.next = self.del5.q.val();
         self.present6.d.next = self.present5.val();
         // The count flags for each candidate, chosen last like the counter.
-        self.a_nz_up.next = ((self.ins5.q.val() | self.recount5.q.val()) & (self.ins5.q.val() ^ self.alt_nz6.q.val())) | ((self.cw5.q.val() & !self.alt_nz6.q.val()) & (self.cwd5.q.val() != self.counter_zero.val()));
-        self.a_nz_down.next = (self.cw5.q.val() & self.alt_nz6.q.val()) & (self.cwd5.q.val() == self.counter_zero.val());
+        self.a_nz_down.next = self.alt_nz6.q.val() & self.fill_down_nz5.q.val();
         self.a_nz_dip.next = self.del5.q.val() & self.a_one.val();
-        self.a_sat_up.next = ((self.ins5.q.val() & self.a_below.val()) | (self.recount5.q.val() & self.a_sat.val())) | ((self.cw5.q.val() & !self.a_sat.val()) & (self.cwd5.q.val() == self.counter_max.val()));
-        self.a_sat_down.next = (self.cw5.q.val() & self.a_sat.val()) & (self.cwd5.q.val() != self.counter_max.val());
-        self.a_fa.next = self.a_nz_up.val() | self.a_nz_down.val();
+        self.a_sat_down.next = self.a_sat.val() & self.sat_down_sat5.q.val();
+        self.a_fa.next = (self.alt_nz6.q.val() & self.fill_step_nz5.q.val()) | (!self.alt_nz6.q.val() & self.fill_step_zero5.q.val());
         self.a_pn.next = self.a_nz_down.val() | self.a_nz_dip.val();
         self.a_pa.next = self.a_fa.val() | self.a_nz_dip.val();
-        self.a_ss.next = self.a_sat_up.val() | self.a_sat_down.val();
-        self.c_nz_up.next = ((self.ins5.q.val() | self.recount5.q.val()) & (self.ins5.q.val() ^ self.cur_nz6.q.val())) | ((self.cw5.q.val() & !self.cur_nz6.q.val()) & (self.cwd5.q.val() != self.counter_zero.val()));
-        self.c_nz_down.next = (self.cw5.q.val() & self.cur_nz6.q.val()) & (self.cwd5.q.val() == self.counter_zero.val());
+        self.a_ss.next = (self.a_sat.val() & self.sat_step_sat5.q.val())
+            | (!self.a_sat.val() & ((self.ins5.q.val() & self.a_below.val()) | self.sat_set5.q.val()));
+        self.c_nz_down.next = self.cur_nz6.q.val() & self.fill_down_nz5.q.val();
         self.c_nz_dip.next = self.del5.q.val() & self.c_one.val();
-        self.c_sat_up.next = ((self.ins5.q.val() & self.c_below.val()) | (self.recount5.q.val() & self.c_sat.val())) | ((self.cw5.q.val() & !self.c_sat.val()) & (self.cwd5.q.val() == self.counter_max.val()));
-        self.c_sat_down.next = (self.cw5.q.val() & self.c_sat.val()) & (self.cwd5.q.val() != self.counter_max.val());
-        self.c_fa.next = self.c_nz_up.val() | self.c_nz_down.val();
+        self.c_sat_down.next = self.c_sat.val() & self.sat_down_sat5.q.val();
+        self.c_fa.next = (self.cur_nz6.q.val() & self.fill_step_nz5.q.val()) | (!self.cur_nz6.q.val() & self.fill_step_zero5.q.val());
         self.c_pn.next = self.c_nz_down.val() | self.c_nz_dip.val();
         self.c_pa.next = self.c_fa.val() | self.c_nz_dip.val();
-        self.c_ss.next = self.c_sat_up.val() | self.c_sat_down.val();
+        self.c_ss.next = (self.c_sat.val() & self.sat_step_sat5.q.val())
+            | (!self.c_sat.val() & ((self.ins5.q.val() & self.c_below.val()) | self.sat_set5.q.val()));
         if self.m1_5.q.val() {
             if self.use_alt6.val() {
                 self.fill_step_a6.d.next = self.a_fa.val();
@@ -863,6 +860,12 @@ impl<const W: usize> Logic for CountingPartition<W> {
             self.del5.d.next = false;
             self.cw5.d.next = false;
             self.recount5.d.next = false;
+            self.fill_step_zero5.d.next = false;
+            self.fill_step_nz5.d.next = false;
+            self.fill_down_nz5.d.next = false;
+            self.sat_step_sat5.d.next = false;
+            self.sat_down_sat5.d.next = false;
+            self.sat_set5.d.next = false;
             self.eq2_4.d.next = false;
             self.eq3_4.d.next = false;
             self.m1_5.d.next = false;
