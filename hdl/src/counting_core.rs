@@ -82,10 +82,13 @@ impl<const W: usize> Logic for CountingCore<W> {
         }
         c.all_bits5.next = present;
         let select = c.rb_select5.val();
-        c.rb_bit5.next = self.parts.iter().enumerate().any(|(p, part)| select.get_bit(p) & part.nz5.val());
+        // The readback's bit and counter are the banks' registered ones of c6, chosen
+        // by the selection carried to c6; the control's own bit path is not used.
+        c.rb_bit5.next = false;
         o.rb_select5.next = select;
         // The counter of the readback in c6: its bank's registered counter.
         let select6 = o.rb_select6.val();
+        self.io.rb.data.next = self.parts.iter().enumerate().any(|(p, part)| select6.get_bit(p) & part.nz6.val());
         self.io.counter.rdata.next = self
             .parts
             .iter()
@@ -147,7 +150,8 @@ impl<const W: usize> Logic for CountingCore<W> {
         links.extend(Status::<W>::link_hdl("", "io$status", "control$status"));
         let (inputs, outputs): (Vec<_>, Vec<_>) = links.into_iter().partition(|l| matches!(l, ast::VerilogLink::Forward(_)));
         v += &link_assignments(&inputs);
-        v += &link_assignments(&outputs);
+        // io$rb$data is the banks' (below), not the control's.
+        v += &link_assignments(&outputs).replace("    io$rb$data = control$rb$data;\n", "");
         v += "    ops$clock = sys$clock;\n    ops$reset = sys$reset;\n";
         v += "    ops$accept = io$req$valid & control$req$ready;\n";
         v += "    ops$op = io$req$op;\n    ops$rb_req = io$rb$req;\n    ops$rb_write = io$rb$write;\n";
@@ -164,8 +168,9 @@ impl<const W: usize> Logic for CountingCore<W> {
             v += &format!("    parts${p}$present5 = {present};\n");
         }
         v += &format!("    control$all_bits5 = {present};\n");
-        let selected: Vec<String> = (0..k).map(|p| format!("(control$rb_select5[{p}] & parts${p}$nz5)")).collect();
-        v += &format!("    control$rb_bit5 = {};\n", selected.join(" | "));
+        v += "    control$rb_bit5 = 1'b0;\n";
+        let selected: Vec<String> = (0..k).map(|p| format!("(ops$rb_select6[{p}] & parts${p}$nz6)")).collect();
+        v += &format!("    io$rb$data = {};\n", selected.join(" | "));
         v += "    ops$rb_select5 = control$rb_select5;\n";
         let values: Vec<String> = (0..k).map(|p| format!("({{8{{ops$rb_select6[{p}]}}}} & parts${p}$value6)")).collect();
         v += &format!("    io$counter$rdata = {};\n", values.join(" | "));
@@ -178,6 +183,7 @@ impl<const W: usize> Logic for CountingCore<W> {
         }
         v += "    endcase\n";
         v += "end\n";
+        v += "/* verilator lint_off UNUSED */\nwire unused_control_rb_data = control$rb$data;\n/* verilator lint_on UNUSED */\n";
         if k > 1 {
             // Every bank registers the same present6; bank 0's is the one read.
             let copies: Vec<String> = (1..k).map(|p| format!("parts${p}$present6_out")).collect();

@@ -27,7 +27,7 @@
 //!      saturated counts add their changes (flags registered in c5, the delete's -1
 //!      gated by present6)
 //!   c7 w7 = w6 registered (forwarded to the slot three behind through pre5)
-//! Latency: key at c1 -> nz5 at c5; write-back and counts at the end of c6
+//! Latency: key at c1 -> the counter in c5 (nz6, value6 registered in c6); write-back and counts at the end of c6
 //! (commit_latency 6: two stages after the plain core's c4, see timing.rs).
 //!
 //! Same-address read and write: an operation reads its counter at the end of c3; the
@@ -59,11 +59,12 @@ pub struct CountingPartition<const W: usize> {
     pub reset: Signal<In, bool>,
     pub control: FromControl<W>,
     pub ops: FromOps<W>,
-    /// Every bank's counter of the slot in c5 is non-zero (the AND of all nz5).
+    /// Every bank's counter of the slot in c5 is non-zero (the AND over the banks of the counter's non-zero).
     pub present5: Signal<In, bool>,
-    /// This bank's counter of the slot in c5 is non-zero.
-    pub nz5: Signal<Out, bool>,
-    /// nz5 if the delete in c6 (if any) is carried out / is not: the core ANDs each over
+    /// This bank's counter of the slot in c6 (before that slot's change) is non-zero,
+    /// registered (the readback's bit).
+    pub nz6: Signal<Out, bool>,
+    /// The counter is non-zero if the delete in c6 (if any) is carried out / is not: the core ANDs each over
     /// the banks and chooses by present6, so the cross-bank AND of one slot reaches the
     /// next one's through a single 2:1 choice.
     pub nz_if_present5: Signal<Out, bool>,
@@ -206,7 +207,6 @@ pub struct CountingPartition<const W: usize> {
     o_pn: Signal<Local, bool>,
     o_pa: Signal<Local, bool>,
     o_ss: Signal<Local, bool>,
-    is_nz5: Signal<Local, bool>,
     cur6: DFF<Bits<8>>,
     alt6: DFF<Bits<8>>,
     // c6 writes alt6 unconditionally (insert, counter write) / if present6 (delete).
@@ -265,7 +265,7 @@ impl<const W: usize> CountingPartition<W> {
             control: Default::default(),
             ops: Default::default(),
             present5: Default::default(),
-            nz5: Default::default(),
+            nz6: Default::default(),
             nz_if_present5: Default::default(),
             nz_if_absent5: Default::default(),
             present6_out: Default::default(),
@@ -379,7 +379,6 @@ impl<const W: usize> CountingPartition<W> {
             o_pn: Default::default(),
             o_pa: Default::default(),
             o_ss: Default::default(),
-            is_nz5: Default::default(),
             cur6: Default::default(),
             alt6: Default::default(),
             write_alt6: Default::default(),
@@ -539,11 +538,6 @@ impl<const W: usize> Logic for CountingPartition<W> {
             self.nz_if_absent5.next = self.nz_cur.val();
         }
         self.present6_out.next = self.present6.q.val();
-        if self.present6.q.val() {
-            self.is_nz5.next = self.nz_if_present5.val();
-        } else {
-            self.is_nz5.next = self.nz_if_absent5.val();
-        }
         // Properties and the alternative value (insert: +1 below S; counter write: its
         // value; otherwise -1 below S) of each candidate counter.
         self.e_sat.next = self.pre5.q.val() == self.counter_max.val();
@@ -706,7 +700,7 @@ impl<const W: usize> Logic for CountingPartition<W> {
         } else {
             self.p_nz.next = self.other_nz.val();
         }
-        self.nz5.next = self.is_nz5.val();
+        self.nz6.next = self.cur_nz6.q.val();
         self.value6.next = self.cur6.q.val();
         self.cur6.d.next = self.value.val();
         self.cur_nz6.d.next = self.p_nz.val();
