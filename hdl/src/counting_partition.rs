@@ -138,9 +138,6 @@ pub struct CountingPartition<const W: usize> {
     // slot's alternative (a_) or unchanged counter (c_), both registers; chosen last
     // by m1 and the slot in c6's outcome (use_alt6), so that its presence reaches
     // these registers through two LUT levels, not through an incrementer.
-    o_sat: Signal<Local, bool>,
-    o_one: Signal<Local, bool>,
-    o_below: Signal<Local, bool>,
     o_alt: Signal<Local, Bits<8>>,
     o_altnz: Signal<Local, bool>,
     a_sat: Signal<Local, bool>,
@@ -158,7 +155,6 @@ pub struct CountingPartition<const W: usize> {
     p_altnz: Signal<Local, bool>,
     // The count flags of c6 for each candidate counter.
     o_nz_down: Signal<Local, bool>,
-    o_nz_dip: Signal<Local, bool>,
     o_sat_down: Signal<Local, bool>,
     a_nz_down: Signal<Local, bool>,
     a_nz_dip: Signal<Local, bool>,
@@ -315,9 +311,6 @@ impl<const W: usize> CountingPartition<W> {
             nz_alt: Default::default(),
             nz_cur: Default::default(),
             value: Default::default(),
-            o_sat: Default::default(),
-            o_one: Default::default(),
-            o_below: Default::default(),
             o_alt: Default::default(),
             o_altnz: Default::default(),
             a_sat: Default::default(),
@@ -334,7 +327,6 @@ impl<const W: usize> CountingPartition<W> {
             p_alt: Default::default(),
             p_altnz: Default::default(),
             o_nz_down: Default::default(),
-            o_nz_dip: Default::default(),
             o_sat_down: Default::default(),
             a_nz_down: Default::default(),
             a_nz_dip: Default::default(),
@@ -586,21 +578,6 @@ impl<const W: usize> Logic for CountingPartition<W> {
         self.r_ss.next = (self.r_sat.val() & self.sat_step_sat5.q.val())
             | (!self.r_sat.val() & ((self.ins5.q.val() & self.r_below.val()) | self.sat_set5.q.val()));
         if self.pre_valid5.q.val() {
-            self.o_sat.next = self.e_sat.val();
-        } else {
-            self.o_sat.next = self.r_sat.val();
-        }
-        if self.pre_valid5.q.val() {
-            self.o_one.next = self.e_one.val();
-        } else {
-            self.o_one.next = self.r_one.val();
-        }
-        if self.pre_valid5.q.val() {
-            self.o_below.next = self.e_below.val();
-        } else {
-            self.o_below.next = self.r_below.val();
-        }
-        if self.pre_valid5.q.val() {
             self.o_alt.next = self.e_alt.val();
         } else {
             self.o_alt.next = self.r_alt.val();
@@ -614,11 +591,6 @@ impl<const W: usize> Logic for CountingPartition<W> {
             self.o_nz_down.next = self.e_nz_down.val();
         } else {
             self.o_nz_down.next = self.r_nz_down.val();
-        }
-        if self.pre_valid5.q.val() {
-            self.o_nz_dip.next = self.e_nz_dip.val();
-        } else {
-            self.o_nz_dip.next = self.r_nz_dip.val();
         }
         if self.pre_valid5.q.val() {
             self.o_sat_down.next = self.e_sat_down.val();
