@@ -8,7 +8,9 @@
 //! 2^b x c counter RAM with read-modify-write at one operation per clock).
 //!
 //! Pipeline of an operation accepted in cycle 0: as core.rs up to c5 (the counter in c5
-//! instead of the bit; hit = every counter non-zero, registered in c6, response in c7),
+//! instead of the bit; hit = every counter non-zero, registered in c6, response in c7;
+//! a readback's bit and counter are its bank's registered ones of c6, chosen here by the
+//! bank selection count_ops.rs carries to c6, in place of the control's c5 -> c6 register),
 //! then the write-back of the new counters at the end of c6 (commit_latency 6), where a
 //! delete writes only if its k counters were all non-zero (the AND of c5, registered).
 //! Same-address read/write: see counting_partition.rs (forwarded from the three slots

@@ -9,26 +9,31 @@
 //!   c2 address = hash (or the readback / recount address) -> addr3
 //!   c3 addr3 -> RAM read port; compare addr3 with the slots in c5 and c6
 //!   c4 addr4; compare addr4 with the slot in c5; the values of the slots two and three
-//!      ahead (now in c6 and c7) chosen by the c3 compares -> pre5
+//!      ahead (now in c6 and c7) chosen by the c3 compares -> pre5; the slot's operation
+//!      decoded for the count flags of c5 (e.g. "the fill steps if the counter is 0")
 //!   c5 RAM output register; the counter = the slot one ahead's new value (c6) if it has
 //!      this address, else pre5 if a slot two or three ahead had it, else the RAM's.
 //!      The slot one ahead's new value depends on its own presence (a delete writes only
 //!      if all its k counters were non-zero), a flip-flop by now (present6). Nothing here
 //!      waits for it: every result of c5 is worked out for each candidate counter (the
-//!      RAM's or pre5; the slot ahead's alternative; its unchanged counter) and chosen
-//!      last by the address match and present6: the counter and its "non-zero" (for the
-//!      hit and the cross-bank AND, which the core forms for both outcomes and chooses
-//!      by present6), the one other value this slot may write (insert: +1 below S;
-//!      counter write: its value; delete: -1 below S), and the count flags. So present6
-//!      reaches the next slot's registers through at most two LUT levels, never through
-//!      an incrementer or the AND over the banks.
-//!   c6 write-back: an insert or a counter write writes its alternative, a delete writes
-//!      it only if present6 (its AND over the banks of c5, registered); fill and
-//!      saturated counts add their changes (flags registered in c5, the delete's -1
-//!      gated by present6)
+//!      RAM's and pre5, each on its own, chosen by pre_valid5 after; the slot ahead's
+//!      alternative; its unchanged counter) and chosen last by the address match and
+//!      present6: the counter and its "non-zero" (for the cross-bank AND, which the core
+//!      forms for both outcomes and chooses by present6), the one other value this slot
+//!      may write (insert: +1 below S; counter write: its value; delete: -1 below S), and
+//!      the count steps. So present6 reaches the next slot's registers through a final
+//!      choice, never through an incrementer or the AND over the banks. Every value is
+//!      kept within c bits, so the compares on values are c bits wide.
+//!   c6 write-back: an insert or a counter write writes its alternative (alt6), a delete
+//!      writes it only if present6 (its AND over the banks of c5, registered); the
+//!      counter and its non-zero of c5, registered (value6, nz6), are the readback's.
+//!      The counts add a step every cycle: +1, -1 or 0, each a function of flip-flops
+//!      only (bit 0: a step, the rest: a step down), so the adders start from registers
+//!      and no enable is needed; the fill's two sums, for a delete in c6 present or
+//!      absent, are chosen by present6 after the adders.
 //!   c7 w7 = w6 registered (forwarded to the slot three behind through pre5)
-//! Latency: key at c1 -> the counter in c5 (nz6, value6 registered in c6); write-back and counts at the end of c6
-//! (commit_latency 6: two stages after the plain core's c4, see timing.rs).
+//! Latency: key at c1 -> the counter in c5 (registered as nz6, value6 in c6); write-back
+//! and counts at the end of c6 (commit_latency 6: two stages after the plain core's c4, see timing.rs).
 //!
 //! Same-address read and write: an operation reads its counter at the end of c3; the
 //! slots one, two and three ahead write theirs at the end of c6 of their own, i.e. after,
