@@ -124,6 +124,9 @@ pub struct CountingPartition<const W: usize> {
     // c4 compare: the slot in c4 has the address of the slot in c5.
     m1_5: DFF<bool>,
     pre_valid5: DFF<bool>,
+    // Neither the slot one ahead nor the two or three ahead have this address: the
+    // counter is the RAM's (registered so that the RAM's data meets only the last choice).
+    ram_used5: DFF<bool>,
     pre5: DFF<Bits<8>>,
     // Whether pre5 / cur6 / alt6 / w7 are non-zero, registered with them.
     pre_nz5: DFF<bool>,
@@ -143,8 +146,6 @@ pub struct CountingPartition<const W: usize> {
     // slot's alternative (a_) or unchanged counter (c_), both registers; chosen last
     // by m1 and the slot in c6's outcome (use_alt6), so that its presence reaches
     // these registers through two LUT levels, not through an incrementer.
-    o_alt: Signal<Local, Bits<8>>,
-    o_altnz: Signal<Local, bool>,
     a_sat: Signal<Local, bool>,
     a_one: Signal<Local, bool>,
     a_below: Signal<Local, bool>,
@@ -159,8 +160,6 @@ pub struct CountingPartition<const W: usize> {
     p_alt: Signal<Local, Bits<8>>,
     p_altnz: Signal<Local, bool>,
     // The count flags of c6 for each candidate counter.
-    o_nz_down: Signal<Local, bool>,
-    o_sat_down: Signal<Local, bool>,
     a_nz_down: Signal<Local, bool>,
     a_nz_dip: Signal<Local, bool>,
     a_sat_down: Signal<Local, bool>,
@@ -204,10 +203,6 @@ pub struct CountingPartition<const W: usize> {
     c_pn: Signal<Local, bool>,
     c_pa: Signal<Local, bool>,
     c_ss: Signal<Local, bool>,
-    o_fa: Signal<Local, bool>,
-    o_pn: Signal<Local, bool>,
-    o_pa: Signal<Local, bool>,
-    o_ss: Signal<Local, bool>,
     cur6: DFF<Bits<8>>,
     alt6: DFF<Bits<8>>,
     // c6 writes alt6 unconditionally (insert, counter write) / if present6 (delete).
@@ -305,6 +300,7 @@ impl<const W: usize> CountingPartition<W> {
             eq3_4: Default::default(),
             m1_5: Default::default(),
             pre_valid5: Default::default(),
+            ram_used5: Default::default(),
             pre5: Default::default(),
             pre_nz5: Default::default(),
             cur_nz6: Default::default(),
@@ -316,8 +312,6 @@ impl<const W: usize> CountingPartition<W> {
             nz_alt: Default::default(),
             nz_cur: Default::default(),
             value: Default::default(),
-            o_alt: Default::default(),
-            o_altnz: Default::default(),
             a_sat: Default::default(),
             a_one: Default::default(),
             a_below: Default::default(),
@@ -331,8 +325,6 @@ impl<const W: usize> CountingPartition<W> {
             p_nz: Default::default(),
             p_alt: Default::default(),
             p_altnz: Default::default(),
-            o_nz_down: Default::default(),
-            o_sat_down: Default::default(),
             a_nz_down: Default::default(),
             a_nz_dip: Default::default(),
             a_sat_down: Default::default(),
@@ -372,10 +364,6 @@ impl<const W: usize> CountingPartition<W> {
             c_pn: Default::default(),
             c_pa: Default::default(),
             c_ss: Default::default(),
-            o_fa: Default::default(),
-            o_pn: Default::default(),
-            o_pa: Default::default(),
-            o_ss: Default::default(),
             cur6: Default::default(),
             alt6: Default::default(),
             write_alt6: Default::default(),
@@ -424,7 +412,7 @@ impl<const W: usize> Logic for CountingPartition<W> {
     fn update(&mut self) {
         dff_setup!(
             self, clock, addr3, addr4, addr5, addr6, sweep_addr4, sweep_addr5, sweep5, sweep6, fv5, fv6, ins5, del5, cw5,
-            cwd5, recount5, fill_step_zero5, fill_step_nz5, fill_down_nz5, sat_step_sat5, sat_down_sat5, sat_set5, eq2_4, eq3_4, m1_5, pre_valid5, pre5, pre_nz5, cur_nz6, alt_nz6, w7_nz, cur6, alt6, write_alt6, delete6, present6, w7, fill_step_a6,
+            cwd5, recount5, fill_step_zero5, fill_step_nz5, fill_down_nz5, sat_step_sat5, sat_down_sat5, sat_set5, eq2_4, eq3_4, m1_5, pre_valid5, ram_used5, pre5, pre_nz5, cur_nz6, alt_nz6, w7_nz, cur6, alt6, write_alt6, delete6, present6, w7, fill_step_a6,
             fill_neg_a6, fill_neg_p6, fill_step_p6, sat_step6, sat_down6, fill_count, sat_count
         );
         self.hash.clock.next = self.clock.val();
@@ -496,6 +484,7 @@ impl<const W: usize> Logic for CountingPartition<W> {
         self.m1_5.d.next = (((self.addr4.q.val() ^ self.addr5.q.val()) & self.address_mask.val()) == self.address_zero.val())
             & self.fv5.q.val();
         self.pre_valid5.d.next = self.eq2_4.q.val() | self.eq3_4.q.val();
+        self.ram_used5.d.next = !(self.eq2_4.q.val() | self.eq3_4.q.val()) & !self.m1_5.d.val();
         if self.eq2_4.q.val() {
             self.pre5.d.next = self.w6.val();
             self.pre_nz5.d.next = self.w6_nz.val();
@@ -582,46 +571,6 @@ impl<const W: usize> Logic for CountingPartition<W> {
         self.r_pa.next = self.r_fa.val() | self.r_nz_dip.val();
         self.r_ss.next = (self.r_sat.val() & self.sat_step_sat5.q.val())
             | (!self.r_sat.val() & ((self.ins5.q.val() & self.r_below.val()) | self.sat_set5.q.val()));
-        if self.pre_valid5.q.val() {
-            self.o_alt.next = self.e_alt.val();
-        } else {
-            self.o_alt.next = self.r_alt.val();
-        }
-        if self.pre_valid5.q.val() {
-            self.o_altnz.next = self.e_altnz.val();
-        } else {
-            self.o_altnz.next = self.r_altnz.val();
-        }
-        if self.pre_valid5.q.val() {
-            self.o_nz_down.next = self.e_nz_down.val();
-        } else {
-            self.o_nz_down.next = self.r_nz_down.val();
-        }
-        if self.pre_valid5.q.val() {
-            self.o_sat_down.next = self.e_sat_down.val();
-        } else {
-            self.o_sat_down.next = self.r_sat_down.val();
-        }
-        if self.pre_valid5.q.val() {
-            self.o_fa.next = self.e_fa.val();
-        } else {
-            self.o_fa.next = self.r_fa.val();
-        }
-        if self.pre_valid5.q.val() {
-            self.o_pn.next = self.e_pn.val();
-        } else {
-            self.o_pn.next = self.r_pn.val();
-        }
-        if self.pre_valid5.q.val() {
-            self.o_pa.next = self.e_pa.val();
-        } else {
-            self.o_pa.next = self.r_pa.val();
-        }
-        if self.pre_valid5.q.val() {
-            self.o_ss.next = self.e_ss.val();
-        } else {
-            self.o_ss.next = self.r_ss.val();
-        }
         self.a_sat.next = self.alt6.q.val() == self.counter_max.val();
         self.a_one.next = self.alt6.q.val() == self.counter_one.val();
         self.a_below.next = self.alt6.q.val() == self.counter_below_max.val();
@@ -650,32 +599,38 @@ impl<const W: usize> Logic for CountingPartition<W> {
         }
         self.c_altnz.next = (self.ins5.q.val() | (self.cw5.q.val() & (self.cwd5.q.val() != self.counter_zero.val())))
             | ((!self.ins5.q.val() & !self.cw5.q.val()) & ((self.cur6.q.val() & self.counter_below_max.val()) != self.counter_zero.val()));
-        if self.m1_5.q.val() {
+        if self.ram_used5.q.val() {
+            self.p_alt.next = self.r_alt.val();
+        } else if self.m1_5.q.val() {
             if self.use_alt6.val() {
                 self.p_alt.next = self.a_alt.val();
             } else {
                 self.p_alt.next = self.c_alt.val();
             }
         } else {
-            self.p_alt.next = self.o_alt.val();
+            self.p_alt.next = self.e_alt.val();
         }
-        if self.m1_5.q.val() {
+        if self.ram_used5.q.val() {
+            self.p_altnz.next = self.r_altnz.val();
+        } else if self.m1_5.q.val() {
             if self.use_alt6.val() {
                 self.p_altnz.next = self.a_altnz.val();
             } else {
                 self.p_altnz.next = self.c_altnz.val();
             }
         } else {
-            self.p_altnz.next = self.o_altnz.val();
+            self.p_altnz.next = self.e_altnz.val();
         }
-        if self.m1_5.q.val() {
+        if self.ram_used5.q.val() {
+            self.p_nz.next = self.r_nz.val();
+        } else if self.m1_5.q.val() {
             if self.use_alt6.val() {
                 self.p_nz.next = self.alt_nz6.q.val();
             } else {
                 self.p_nz.next = self.cur_nz6.q.val();
             }
         } else {
-            self.p_nz.next = self.other_nz.val();
+            self.p_nz.next = self.pre_nz5.q.val();
         }
         self.nz6.next = self.cur_nz6.q.val();
         self.value6.next = self.cur6.q.val();
@@ -707,59 +662,71 @@ impl<const W: usize> Logic for CountingPartition<W> {
         self.c_pa.next = self.c_fa.val() | self.c_nz_dip.val();
         self.c_ss.next = (self.c_sat.val() & self.sat_step_sat5.q.val())
             | (!self.c_sat.val() & ((self.ins5.q.val() & self.c_below.val()) | self.sat_set5.q.val()));
-        if self.m1_5.q.val() {
+        if self.ram_used5.q.val() {
+            self.fill_step_a6.d.next = self.r_fa.val();
+        } else if self.m1_5.q.val() {
             if self.use_alt6.val() {
                 self.fill_step_a6.d.next = self.a_fa.val();
             } else {
                 self.fill_step_a6.d.next = self.c_fa.val();
             }
         } else {
-            self.fill_step_a6.d.next = self.o_fa.val();
+            self.fill_step_a6.d.next = self.e_fa.val();
         }
-        if self.m1_5.q.val() {
+        if self.ram_used5.q.val() {
+            self.fill_neg_a6.d.next = self.r_nz_down.val();
+        } else if self.m1_5.q.val() {
             if self.use_alt6.val() {
                 self.fill_neg_a6.d.next = self.a_nz_down.val();
             } else {
                 self.fill_neg_a6.d.next = self.c_nz_down.val();
             }
         } else {
-            self.fill_neg_a6.d.next = self.o_nz_down.val();
+            self.fill_neg_a6.d.next = self.e_nz_down.val();
         }
-        if self.m1_5.q.val() {
+        if self.ram_used5.q.val() {
+            self.fill_neg_p6.d.next = self.r_pn.val();
+        } else if self.m1_5.q.val() {
             if self.use_alt6.val() {
                 self.fill_neg_p6.d.next = self.a_pn.val();
             } else {
                 self.fill_neg_p6.d.next = self.c_pn.val();
             }
         } else {
-            self.fill_neg_p6.d.next = self.o_pn.val();
+            self.fill_neg_p6.d.next = self.e_pn.val();
         }
-        if self.m1_5.q.val() {
+        if self.ram_used5.q.val() {
+            self.fill_step_p6.d.next = self.r_pa.val();
+        } else if self.m1_5.q.val() {
             if self.use_alt6.val() {
                 self.fill_step_p6.d.next = self.a_pa.val();
             } else {
                 self.fill_step_p6.d.next = self.c_pa.val();
             }
         } else {
-            self.fill_step_p6.d.next = self.o_pa.val();
+            self.fill_step_p6.d.next = self.e_pa.val();
         }
-        if self.m1_5.q.val() {
+        if self.ram_used5.q.val() {
+            self.sat_step6.d.next = self.r_ss.val();
+        } else if self.m1_5.q.val() {
             if self.use_alt6.val() {
                 self.sat_step6.d.next = self.a_ss.val();
             } else {
                 self.sat_step6.d.next = self.c_ss.val();
             }
         } else {
-            self.sat_step6.d.next = self.o_ss.val();
+            self.sat_step6.d.next = self.e_ss.val();
         }
-        if self.m1_5.q.val() {
+        if self.ram_used5.q.val() {
+            self.sat_down6.d.next = self.r_sat_down.val();
+        } else if self.m1_5.q.val() {
             if self.use_alt6.val() {
                 self.sat_down6.d.next = self.a_sat_down.val();
             } else {
                 self.sat_down6.d.next = self.c_sat_down.val();
             }
         } else {
-            self.sat_down6.d.next = self.o_sat_down.val();
+            self.sat_down6.d.next = self.e_sat_down.val();
         }
 
         self.w7.d.next = self.w6.val();
@@ -841,6 +808,7 @@ impl<const W: usize> Logic for CountingPartition<W> {
             self.eq3_4.d.next = false;
             self.m1_5.d.next = false;
             self.pre_valid5.d.next = false;
+            self.ram_used5.d.next = false;
             self.write_alt6.d.next = false;
             self.delete6.d.next = false;
             self.fill_step_a6.d.next = false;
