@@ -10,12 +10,19 @@
 //!
 //! Teeth: a synthesized netlist broken after synthesis (one LUT's INIT bit, one
 //! block RAM's INIT bit) is caught, with the cycle and the operation.
+//!
+//! Counting cores (contract §7) go through the same: 2-bit counters in the
+//! smallest banks (saturation, deletes of absent keys, deletes after
+//! saturation all happen), synthesized for iCE40 and ECP5, started from a
+//! counting image with saturated counters in every bank, checked by the same
+//! checker against the golden counting filter; and one counter bit of a
+//! counting bank's block RAM flipped after synthesis is caught by the readback.
 
 use std::path::PathBuf;
 use std::sync::OnceLock;
 
 use golden::HashFamily::{Crc, H3};
-use golden::PartitionedFilter;
+use golden::{CountingFilter, PartitionedFilter};
 use sim::core::PowerUp;
 use sim::netlist::{self, NetlistKind};
 use sim::traffic::ReadyPattern;
@@ -145,8 +152,13 @@ fn teeth_params() -> hdl::CoreParams {
 /// The iCE40 netlist of the teeth core with `mutate` applied to its text,
 /// simulated; the co-simulation after a readback of the image and stress traffic.
 fn broken_run(mutate: Option<&dyn Fn(&str) -> String>) -> CoSim {
-    let p = teeth_params();
-    let config = preloaded(&p);
+    broken_run_of(&preloaded(&teeth_params()), mutate)
+}
+
+/// [`broken_run`] of any preloaded configuration (plain or counting).
+fn broken_run_of(config: &hdl::CoreConfig, mutate: Option<&dyn Fn(&str) -> String>) -> CoSim {
+    let p = config.params;
+    let config = config.clone();
     let generated = hdl::generate_core(&config).unwrap();
     let n = netlist::make(&generated.verilog, &generated.top, NetlistKind::Ice40, &flow::tools::Progress::quiet()).unwrap();
     let broken = match mutate {
@@ -156,7 +168,7 @@ fn broken_run(mutate: Option<&dyn Fn(&str) -> String>) -> CoSim {
     assert_eq!(broken != n.verilog, mutate.is_some(), "the mutation changed the netlist");
     let lib = sim::build(&broken, &n.top, &n.build_options(false)).unwrap();
     let core = VerilatedCore::from_library(config.clone(), generated.timing, lib, PowerUp::default()).unwrap();
-    let golden = PartitionedFilter::import_image_expecting(config.preload.as_ref().unwrap(), &p).unwrap();
+    let golden = CountingFilter::import_image_expecting(config.preload.as_ref().unwrap(), &p).unwrap();
     let mut cosim = CoSim::with_golden(core, golden).unwrap();
     cosim.check_image(&mut ReadyPattern::default()).unwrap();
     let mut opts = RunOptions::stress(OPS, p.key_bits, 3);
@@ -209,6 +221,113 @@ fn ice40_teeth_one_block_ram_init_bit_flipped_is_caught_by_the_readback() {
     assert!(
         c.checker.first.iter().any(|m| m.what.contains("rb_data") || m.what.contains("fill_count")),
         "the readback or the recount's fill count shows it: {}",
+        list(&c)
+    );
+}
+
+// ---- counting cores ----
+
+/// 2-bit counters, smallest banks, CRC, 32-bit keys: the configuration whose
+/// counters saturate within a few operations.
+fn counting_c2_params() -> hdl::CoreParams {
+    params(3, 6, 32, Crc, 0x1234_5678_9abc_def0).with_counter_bits(2).unwrap()
+}
+
+/// A counting image of `params` in which every bank has saturated counters
+/// and zero counters (keys inserted twice over a small pool, so that counters
+/// pile up), written once per process; its counters go into the generated Verilog.
+fn counting_image(params: &hdl::CoreParams) -> PathBuf {
+    static LOCK: OnceLock<std::sync::Mutex<()>> = OnceLock::new();
+    let _guard = LOCK.get_or_init(Default::default).lock().unwrap_or_else(|e| e.into_inner());
+    let dir = std::env::temp_dir().join(format!("bloom-netlist-test-{}-{}", std::process::id(), hdl::CoreConfig::from(*params).label()));
+    if !dir.join("manifest.json").exists() {
+        let mut g = CountingFilter::from_config(*params).unwrap();
+        let mut rng = sim::traffic::Rng::new(0xc0c0 ^ params.seed);
+        let keys: Vec<u128> = (0..params.bank_size() / 3).map(|_| rng.key(params.key_bits)).collect();
+        for key in keys.iter().chain(&keys) {
+            g.insert(*key).unwrap();
+        }
+        let size = params.bank_size() as u32;
+        assert!(
+            g.saturated().iter().all(|&s| s > 0) && g.fill().iter().all(|&f| f > size / 4 && f < size),
+            "every bank has saturated and zero counters: saturated {:?}, fill {:?}",
+            g.saturated(),
+            g.fill()
+        );
+        let _ = std::fs::remove_dir_all(&dir);
+        g.export_image(&dir).unwrap();
+    }
+    dir
+}
+
+fn counting_preloaded(params: &hdl::CoreParams) -> hdl::CoreConfig {
+    hdl::CoreConfig { preload: Some(counting_image(params)), ..hdl::CoreConfig::from(*params) }
+}
+
+/// The counting image read back counter by counter from the first cycle,
+/// stress traffic with deletes, counter writes, resets and clears (images
+/// compared at checkpoints), then back-to-back traffic: no mismatch, and the
+/// situations of contract §7 each met many times.
+fn run_counting_preloaded(p: hdl::CoreParams, kind: NetlistKind) {
+    let config = counting_preloaded(&p);
+    let built = build(&config, kind);
+    let golden = CountingFilter::import_image_expecting(config.preload.as_ref().unwrap(), &p).unwrap();
+    let (nonzero, saturated): (u32, u32) = (golden.fill().iter().sum(), golden.saturated().iter().sum());
+    let mut cosim = CoSim::with_golden(built.core, golden).unwrap();
+    let wrong = cosim.check_image(&mut ReadyPattern::default()).unwrap();
+    assert_eq!(wrong, 0, "{kind} {p}: the preloaded counting image read back wrong:\n{}", list(&cosim));
+    let mut opts = RunOptions::stress(OPS, p.key_bits, 17);
+    opts.shape = TrafficShape::stress_for(p.key_bits, &cosim.core.timing);
+    opts.shape.p_reset = 0.1 / cosim.core.timing.reset_busy_cycles as f64;
+    opts.checkpoint_every = OPS / 4;
+    let r = cosim.run_inline(&opts, &mut |_, _| {}).unwrap();
+    assert_eq!(r.mismatches, 0, "{kind} {p}: stress traffic:\n{}", list(&cosim));
+    let e = r.counting;
+    assert!(e.deletes > OPS / 10 && e.deletes_carried_out > 1000, "{kind} {p}: {e}");
+    assert!(e.inserts_reaching_saturation > 100 && e.inserts_at_saturation > 100, "{kind} {p}: {e}");
+    assert!(e.deletes_of_absent > 100 && e.deletes_after_saturation > 100 && e.deletes_to_zero > 100, "{kind} {p}: {e}");
+    assert!(r.resets.resets > 0, "{kind} {p}: the stress traffic reset the core ({})", r.resets);
+    let mut opts = RunOptions::stress(OPS, p.key_bits, 18);
+    opts.shape = TrafficShape::saturating(p.key_bits);
+    let s = cosim.run_inline(&opts, &mut |_, _| {}).unwrap();
+    assert_eq!(s.mismatches, 0, "{kind} {p}: saturating traffic:\n{}", list(&cosim));
+    assert!(s.ops_per_cycle() > 0.95, "{kind} {p}: one operation per clock, got {:.3}", s.ops_per_cycle());
+    assert_eq!(cosim.check_image(&mut ReadyPattern::default()).unwrap(), 0, "{kind} {p}: final image:\n{}", list(&cosim));
+    println!(
+        "{kind} {p}: preload {nonzero} non-zero counters ({saturated} saturated) read back; stress {} ops ({}; {e}), saturating {} ops at {:.3} ops/cycle; 0 mismatches",
+        r.ops,
+        r.resets,
+        s.ops,
+        s.ops_per_cycle(),
+    );
+}
+
+#[test]
+fn ice40_counting_crc_k3_b6_w32_c2_preloaded_stress_and_saturating() {
+    run_counting_preloaded(counting_c2_params(), NetlistKind::Ice40);
+}
+
+#[test]
+fn ecp5_counting_crc_k3_b6_w32_c2_preloaded_stress_and_saturating() {
+    run_counting_preloaded(counting_c2_params(), NetlistKind::Ecp5);
+}
+
+/// One counter bit of one counting bank's block RAM flipped after synthesis:
+/// the readback of the preloaded image names the bank and address.
+#[test]
+fn ice40_counting_teeth_one_block_ram_init_bit_flipped_is_caught_by_the_readback() {
+    let config = counting_preloaded(&counting_c2_params());
+    let c = broken_run_of(&config, Some(&|t: &str| {
+        let at = t.find(".INIT_0(256'h").expect("a block RAM") + ".INIT_0(256'h".len() + 63;
+        let digit = u8::from_str_radix(&t[at..at + 1], 16).unwrap() ^ 1;
+        format!("{}{:x}{}", &t[..at], digit, &t[at + 1..])
+    }));
+    assert!(c.checker.mismatches > 0, "a counting block RAM with a wrong initial bit must be caught");
+    let first = &c.checker.first[0];
+    println!("counting RAM INIT flipped: {} mismatches; first: {first}", c.checker.mismatches);
+    assert!(
+        c.checker.first.iter().any(|m| m.what.contains("counter_rdata") || m.what.contains("fill_count") || m.what.contains("saturated")),
+        "the readback, the fill or the saturated count shows it: {}",
         list(&c)
     );
 }
