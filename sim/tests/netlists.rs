@@ -240,7 +240,7 @@ fn counting_image(params: &hdl::CoreParams) -> PathBuf {
     static LOCK: OnceLock<std::sync::Mutex<()>> = OnceLock::new();
     let _guard = LOCK.get_or_init(Default::default).lock().unwrap_or_else(|e| e.into_inner());
     let dir = std::env::temp_dir().join(format!("bloom-netlist-test-{}-{}", std::process::id(), hdl::CoreConfig::from(*params).label()));
-    if !dir.join("manifest.json").exists() {
+    if !dir.join("image.json").exists() {
         let mut g = CountingFilter::from_config(*params).unwrap();
         let mut rng = sim::traffic::Rng::new(0xc0c0 ^ params.seed);
         let keys: Vec<u128> = (0..params.bank_size() / 3).map(|_| rng.key(params.key_bits)).collect();
