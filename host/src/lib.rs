@@ -38,11 +38,12 @@ pub enum HostError {
     #[error("{0}")]
     WrongKind(String),
     #[error(
-        "load-image stopped at bank {bank} bit {addr}: {reason}. The device's filter now holds part of the new \
+        "load-image stopped at bank {bank} {unit} {addr}: {reason}. The device's filter now holds part of the new \
          image and part of what it held before, and says so (`bloom host stats`: image load incomplete); \
          run load-image again, or clear it"
     )]
-    LoadIncomplete { bank: usize, addr: usize, reason: String },
+    /// `unit`: what an address of the bank names, "bit" (plain image) or "counter" (counting image).
+    LoadIncomplete { unit: &'static str, bank: usize, addr: usize, reason: String },
 }
 
 /// How hard the host tries.
@@ -515,10 +516,10 @@ impl<T: Transport> Client<T> {
                 let addr = n * WRITE_CHUNK_BYTES;
                 fill = self
                     .write_counters(bank, addr, chunk)
-                    .map_err(|e| HostError::LoadIncomplete { bank, addr, reason: e.to_string() })?;
+                    .map_err(|e| HostError::LoadIncomplete { unit: "counter", bank, addr, reason: e.to_string() })?;
             }
             if fill != image.fill_of(bank) {
-                return Err(HostError::LoadIncomplete {
+                return Err(HostError::LoadIncomplete { unit: "counter",
                     bank,
                     addr: size,
                     reason: format!("the device counts {fill} non-zero counters in bank {bank}, the image {}", image.fill_of(bank)),
@@ -526,15 +527,15 @@ impl<T: Transport> Client<T> {
             }
         }
         let k = self.config.k as usize;
-        let stats = self.stats().map_err(|e| HostError::LoadIncomplete { bank: k, addr: 0, reason: e.to_string() })?;
+        let stats = self.stats().map_err(|e| HostError::LoadIncomplete { unit: "counter", bank: k, addr: 0, reason: e.to_string() })?;
         if stats.saturated != image.saturated() {
-            return Err(HostError::LoadIncomplete {
+            return Err(HostError::LoadIncomplete { unit: "counter",
                 bank: k,
                 addr: 0,
                 reason: format!("the device counts {:?} saturated counters, the image {:?}", stats.saturated, image.saturated()),
             });
         }
-        self.image_complete().map_err(|e| HostError::LoadIncomplete { bank: k, addr: 0, reason: e.to_string() })
+        self.image_complete().map_err(|e| HostError::LoadIncomplete { unit: "counter", bank: k, addr: 0, reason: e.to_string() })
     }
 
     /// Tells the device that the image written since the last clear is
@@ -583,17 +584,17 @@ impl<T: Transport> Client<T> {
                 let addr = n * WRITE_CHUNK_BYTES * 8;
                 fill = self
                     .write_bits(bank, addr, chunk)
-                    .map_err(|e| HostError::LoadIncomplete { bank, addr, reason: e.to_string() })?;
+                    .map_err(|e| HostError::LoadIncomplete { unit: "bit", bank, addr, reason: e.to_string() })?;
             }
             if fill != image.fill_of(bank) {
-                return Err(HostError::LoadIncomplete {
+                return Err(HostError::LoadIncomplete { unit: "bit",
                     bank,
                     addr: size,
                     reason: format!("the device counts {fill} bits set in bank {bank}, the image {}", image.fill_of(bank)),
                 });
             }
         }
-        self.image_complete().map_err(|e| HostError::LoadIncomplete { bank: self.config.k as usize, addr: 0, reason: e.to_string() })
+        self.image_complete().map_err(|e| HostError::LoadIncomplete { unit: "bit", bank: self.config.k as usize, addr: 0, reason: e.to_string() })
     }
 
     /// Writes the device's memory as a golden-model image into `dir`, which

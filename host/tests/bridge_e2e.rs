@@ -159,6 +159,7 @@ trait Device {
     fn load_image(&mut self, image: &golden::PartitionedFilter) -> Result<(), HostError>;
     fn load_counting_image(&mut self, image: &golden::CountingFilter) -> Result<(), HostError>;
     fn write_bits(&mut self, bank: usize, addr: usize, data: &[u8]) -> Result<u32, HostError>;
+    fn write_counters(&mut self, bank: usize, addr: usize, data: &[u8]) -> Result<u32, HostError>;
     fn zero_counters(&mut self) -> Result<(), HostError>;
     fn estimated_items(&mut self) -> Result<f64, HostError>;
     fn fpr_estimate(&mut self) -> Result<f64, HostError>;
@@ -204,6 +205,9 @@ impl<T: Transport> Device for Client<T> {
     }
     fn write_bits(&mut self, bank: usize, addr: usize, data: &[u8]) -> Result<u32, HostError> {
         Client::write_bits(self, bank, addr, data)
+    }
+    fn write_counters(&mut self, bank: usize, addr: usize, data: &[u8]) -> Result<u32, HostError> {
+        Client::write_counters(self, bank, addr, data)
     }
     fn zero_counters(&mut self) -> Result<(), HostError> {
         Client::zero_counters(self)
@@ -812,6 +816,31 @@ fn counting_session_on(dev: &mut dyn Device, cfg: &golden::Config, seed: u64) ->
     assert!(!dev.delete(pool[0]).unwrap(), "nothing is present after a clear");
     assert_eq!(dev.link().resends, 0, "a clean line needs no resend: {:?}", dev.link());
     ev
+}
+
+/// A line that dies during the load of a counting image: the error names the
+/// counter (not a bit) where it stopped, and the device says its image is incomplete.
+#[test]
+fn e2e_counting_load_image_dead_line_names_the_counter_crc_k3_b6_w32_c2() {
+    let (core, cfg) = counting_configs(3, 6, 32, true, 7, 2);
+    let board = Board::new(core, false);
+    let opts = ClientOptions { max_tries: 3, board_timeout_bits: BOARD_TIMEOUT_BITS as u64, ..ClientOptions::default() };
+    with_client(Via::InProcess, &board, &cfg, opts, &mut |dev| {
+        let mut image = golden::CountingFilter::from_config(cfg).unwrap();
+        for a in 0..cfg.bank_size() as u32 {
+            image.write_counter(1, a, (a % 4) as u8).unwrap();
+        }
+        // A counter write flags the image incomplete; then the line goes dead.
+        dev.write_counters(0, 0, &[3]).unwrap();
+        board.set_faults(LineFaults { seed: 5, drop: 1.0, ..LineFaults::default() });
+        let e = dev.load_counting_image(&image).unwrap_err().to_string();
+        assert!(e.contains("load-image stopped at bank 0 counter 0") && e.contains("image load incomplete"), "{e}");
+        board.set_faults(LineFaults::default());
+        assert!(dev.stats().unwrap().image_incomplete);
+        dev.load_counting_image(&image).unwrap();
+        assert!(!dev.stats().unwrap().image_incomplete);
+        assert_eq!(dev.dump_counters().unwrap(), image);
+    });
 }
 
 fn counting_session(via: Via, k: u32, bank_bits: u32, key_bits: u32, crc: bool, seed: u64, counter_bits: u32) -> CountingEvents {
