@@ -131,6 +131,17 @@ pub struct ExecutorParams {
     pub disable_replay: bool,
 }
 
+/// Cycles from the first cycle of WriteSettle until the bank's fill counter is read:
+/// a bit or counter write reaches the core's write stage `commit_latency` cycles after
+/// it is presented and is counted `fill_latency - COMMIT_LATENCY` cycles after that
+/// (7 in a plain core, 9 in a counting one, whose write-back is two stages later),
+/// plus two cycles of margin. Below 16 (wait_count is 4 bits).
+pub fn write_settle_cycles(t: &crate::Timing) -> u32 {
+    let cycles = t.commit_latency + t.fill_latency.saturating_sub(crate::timing::COMMIT_LATENCY) + 2;
+    assert!(cycles < 16, "write settle of {cycles} cycles does not fit the 4-bit wait counter");
+    cycles
+}
+
 impl ExecutorParams {
     /// The hash family's code in the configuration block (docs/protocol.md §5).
     /// Bytes of the stats payload: the fixed part, k fills, and k saturated counts on a counting board.
@@ -304,6 +315,8 @@ pub struct Executor {
     /// addr < 2^b as (addr >> b) == 0: no comparator sharing the subtractor's carry chain.
     bank_bits_c: Constant<Bits<8>>,
     stats_len: Constant<Bits<8>>,
+    /// Cycles WriteSettle waits after the last write (see [`write_settle_cycles`]).
+    write_settle: Constant<Bits<4>>,
     config_word: Constant<Bits<256>>,
     replay_on: Constant<Bit>,
     /// The core is a counting one (counter_bits > 1).
@@ -424,6 +437,7 @@ impl Executor {
             bank_size: Constant::new((1u64 << p.core.bank_bits).into()),
             bank_bits_c: Constant::new((p.core.bank_bits as u64).into()),
             stats_len: Constant::new((p.stats_bytes() as u64).into()),
+            write_settle: Constant::new((write_settle_cycles(&crate::Timing::of(&p.core)) as u64).into()),
             config_word: Constant::new(config_word),
             replay_on: Constant::new(!p.disable_replay),
             counting: Constant::new(p.core.counter_bits > 1),
@@ -987,9 +1001,9 @@ impl Logic for Executor {
             }
             ExecState::WriteSettle => {
                 // The last write reached the core in the first cycle of this state; its
-                // bank's fill counter has counted it 7 cycles later (9 in a counting core).
+                // bank's fill counter has counted it within write_settle cycles (write_settle_cycles).
                 self.wait_count.d.next = self.wait_count.q.val() + 1;
-                if self.wait_count.q.val() == 12 {
+                if self.wait_count.q.val() == self.write_settle.val() {
                     self.bitmap.d.next = bit_cast::<32, 17>(self.core.fill.count.val());
                     self.nkeys.d.next = 24.into();
                     self.state.d.next = ExecState::Finish;
