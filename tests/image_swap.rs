@@ -375,3 +375,47 @@ fn build_preload_refuses_a_bad_image_before_any_tool_runs() {
     assert_failed_cleanly(&o, "nope");
     assert!(!out.exists());
 }
+
+/// A counting board (iCEBreaker, UART bridge, c = 2, k = 3, b = 6, CRC, 32-bit keys)
+/// built with a counting image preloaded: the build completes and holds the image
+/// in its design, but records no swap signature (a 2^b x c bank has no proved
+/// block-RAM map); `bloom image swap` refuses both a counting and a plain image for
+/// it, saying why, and writes nothing; a counting image for a plain bitstream is
+/// refused too.
+#[test]
+fn ice40_counting_c2_crc_k3_b6_w32_build_preload_is_not_swappable_and_swap_refuses() {
+    let work = scratch("counting-build");
+    let _ = std::fs::remove_dir_all(&work);
+    std::fs::create_dir_all(&work).unwrap();
+    let params = hdl::CoreParams::new(3, 6, 32, hdl::HashFamily::Crc, 7).unwrap().with_counter_bits(2).unwrap();
+    let mut counting = golden::CountingFilter::from_config(params).unwrap();
+    let mut rng = SplitMix64::new(0xC0_57);
+    for _ in 0..120 {
+        counting.insert(u128::from(rng.next_u64() & 0xffff_ffff)).unwrap();
+    }
+    assert!(counting.saturated().iter().all(|&s| s > 0), "{:?}", counting.saturated());
+    let counting_img = work.join("counting-img");
+    counting.export_image(&counting_img).unwrap();
+    let plain_img = random_image(hdl::CoreParams::new(3, 6, 32, hdl::HashFamily::Crc, 7).unwrap(), 40, 2, &work.join("plain-img"));
+    let out = work.join("build");
+    let o = ok(bloom(&[
+        "build", "--board", "icebreaker", "--k", "3", "--bank-bits", "6", "--key-bits", "32", "--hash", "crc", "--seed", "7",
+        "--counter-bits", "2", "--freq", "20", "--preload", s(&counting_img), "--out", s(&out),
+    ]));
+    let report: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(out.join("report.json")).unwrap())
+        .unwrap_or_else(|e| panic!("{e}: {}", all_text(&o)));
+    assert_eq!(report["swap"]["swappable"], false, "{}", report["swap"]);
+    assert!(report["swap"]["detail"].as_str().unwrap().contains("counting core"), "{}", report["swap"]);
+    let bit = out.join(flow::build::bitstream_name(Family::Ice40));
+    assert!(bit.exists() && !flow::swap::manifest_path(&bit).exists());
+    let swapped = work.join("swapped.bin");
+    for img in [&counting_img, &plain_img] {
+        let args = ["image", "swap", "--bitstream", s(&bit), "--image", s(img), "--out", s(&swapped)];
+        refused(&args, &swapped, "counting filter");
+    }
+    assert_failed_cleanly(&bloom(&["image", "readback", s(&bit), "--against", s(&plain_img)]), "counting filter");
+    // A counting image for a plain bloom bitstream.
+    let plain_bit = &ecp5().bitstream;
+    let args = ["image", "swap", "--bitstream", s(plain_bit), "--image", s(&counting_img), "--out", s(&swapped)];
+    refused(&args, &swapped, "counting image");
+}

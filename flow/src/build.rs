@@ -367,19 +367,32 @@ pub fn build(core: &GeneratedCore, opts: &BuildOptions) -> Result<BuildReport, F
     let bit_name = bitstream_name(family);
     // The filter's place in the bitstream, checked on this build's own netlist, goes
     // into the bitstream as a signature; a design that fails the check is packed as is.
-    let image = match &core.config.preload {
-        Some(dir) => hdl::image::read_image(dir, &core.config).map_err(|e| FlowError::Invalid(e.to_string()))?,
-        None => vec![vec![false; core.config.params.bank_size() as usize]; core.config.params.k as usize],
-    };
     let mapping = Mapping::of(family);
-    let recorded = swap::record(
-        mapping,
-        &core.config.params,
-        &image,
-        &pass.synth.json,
-        &pass.dir.join(PLACED_JSON),
-        &pass.dir.join(&pass.pnr.routed),
-    );
+    let (image, recorded) = if core.config.params.counter_bits > 1 {
+        // Yosys lays a 2^b x c bank out by width and depth in modes of its own choice
+        // (iCE40 READ_MODE 1..3, ECP5 DATA_WIDTH 2..9); the maps of flow/src/bram.rs
+        // are proved for 2^b x 1 banks only, so no signature rather than a wrong one.
+        let why = format!(
+            "a counting core's banks (2^{} counters of {} bits) have no proved block-RAM map; \
+             its counters change only by a new build with --preload",
+            core.config.params.bank_bits, core.config.params.counter_bits
+        );
+        (Vec::new(), Err(why))
+    } else {
+        let image = match &core.config.preload {
+            Some(dir) => hdl::image::read_image(dir, &core.config).map_err(|e| FlowError::Invalid(e.to_string()))?,
+            None => vec![vec![false; core.config.params.bank_size() as usize]; core.config.params.k as usize],
+        };
+        let recorded = swap::record(
+            mapping,
+            &core.config.params,
+            &image,
+            &pass.synth.json,
+            &pass.dir.join(PLACED_JSON),
+            &pass.dir.join(&pass.pnr.routed),
+        );
+        (image, recorded)
+    };
     let routed_to_pack = match &recorded {
         Ok(r) => {
             let text = std::fs::read_to_string(pass.dir.join(&pass.pnr.routed))

@@ -561,7 +561,8 @@ pub fn signature_of(bytes: &[u8]) -> Result<(Header, Signature), FlowError> {
         .find_map(|c| Signature::parse(c))
         .ok_or_else(|| invalid(format!(
             "not a bloom bitstream: its header comment has no `{SIGNATURE_TAG}` signature (it was not built by \
-             `bloom build`, or by a version that does not record its filter's place)"
+             `bloom build`, by a version that does not record its filter's place, or its core is a counting filter, \
+             whose 2^b x c banks have no proved map: rebuild it with --preload instead)"
         )))??;
     if sig.mapping.family() != header.family {
         return Err(invalid(format!(
