@@ -436,6 +436,16 @@ fn export_and_vectors_refuse_bad_input_and_write_nothing() {
         assert!(all_text(&o).contains("differ"), "{}", all_text(&o));
         assert!(!out.exists());
     }
+    // A counting configuration: bloom_axis holds the plain core only, so the
+    // package and the vector set are refused for that reason, not built plain.
+    for cmd in ["export", "vectors"] {
+        for c in ["2", "4", "8"] {
+            let o = bloom(&[cmd, "--k", "2", "--bank-bits", "6", "--key-bits", "32", "--counter-bits", c, "--out", out.to_str().unwrap()]);
+            assert_failed_cleanly(&o, &format!("counter_bits = {c}: bloom_axis (the AXI wrapper) holds the plain core only"));
+            assert!(all_text(&o).contains("no AXI face yet"), "{}", all_text(&o));
+            assert!(!out.exists(), "{cmd} --counter-bits {c}: nothing is written");
+        }
+    }
     // An empty directory is a good target.
     std::fs::create_dir_all(&out).unwrap();
     ok(bloom(&["vectors", "--k", "1", "--bank-bits", "6", "--key-bits", "32", "--ops", "10", "--out", out.to_str().unwrap()]));

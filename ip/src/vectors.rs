@@ -122,6 +122,9 @@ pub enum VectorError {
     Ops(u64),
     #[error("{0}")]
     Golden(String),
+    /// A configuration `bloom_axis` does not hold (hdl::axi::check_wrappable).
+    #[error("{0}")]
+    Unwrappable(String),
 }
 
 /// The counters of the register map, as the golden model's traffic predicts them.
@@ -389,6 +392,7 @@ pub fn generate(params: &CoreParams, filter: PartitionedFilter, opts: &VectorOpt
     if opts.ops == 0 || opts.ops > MAX_OPS {
         return Err(VectorError::Ops(opts.ops));
     }
+    hdl::axi::check_wrappable(params).map_err(|e| VectorError::Unwrappable(e.to_string()))?;
     if filter.config() != params {
         return Err(VectorError::Golden("the golden model's configuration differs from the core's".into()));
     }
@@ -418,6 +422,7 @@ pub fn generate(params: &CoreParams, filter: PartitionedFilter, opts: &VectorOpt
 
 /// An empty golden filter of `params`.
 pub fn empty_filter(params: &CoreParams) -> Result<PartitionedFilter, VectorError> {
+    hdl::axi::check_wrappable(params).map_err(|e| VectorError::Unwrappable(e.to_string()))?;
     PartitionedFilter::try_new(*params).map_err(|e| VectorError::Golden(e.to_string()))
 }
 

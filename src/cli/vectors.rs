@@ -28,6 +28,8 @@ pub struct Args {
 
 /// The golden model a core with this configuration (and preload) starts as.
 pub fn starting_filter(params: &hdl::CoreParams, preload: Option<&std::path::Path>) -> anyhow::Result<golden::PartitionedFilter> {
+    // Before the preload is read: a counting configuration is refused for what it is.
+    hdl::axi::check_wrappable(params)?;
     Ok(match preload {
         Some(dir) => golden::PartitionedFilter::import_image_expecting(dir, params)
             .with_context(|| format!("--preload {}", dir.display()))?,
