@@ -66,7 +66,9 @@
 //! - read: arready rises from a register the cycle after arvalid; the read
 //!   address is decoded into one-hot select registers (held during the
 //!   read); the data is an AND-OR of selects and values, registered, one
-//!   cycle after arready; rvalid then.
+//!   cycle after arready; rvalid then. Idle is decoded from the three state
+//!   registers (read_go, read_data, rvalid), which alone have a reset: no
+//!   enable on the read side sees reset or rready.
 //! - counters (`EventCounter`) register their events (a request taken on
 //!   s_axis, an insert taken, a query hit taken on m_axis) and their zero:
 //!   an event is counted two cycles after it happens. Counters are
@@ -171,7 +173,10 @@ pub struct BloomAxis<const W: usize> {
     do_command: DFF<bool>,
     do_bit_addr: DFF<bool>,
     // ---- AXI4-Lite read side: idle -> read_go (arready) -> read_data -> rvalid.
-    read_idle: DFF<bool>,
+    /// None of read_go, read_data, rvalid: no read in progress. Decoded from
+    /// those three (one LUT), not a register of its own, so that neither reset
+    /// nor rready reaches an enable on the read side.
+    read_idle: Signal<Local, bool>,
     read_go: DFF<bool>,
     read_data: DFF<bool>,
     rvalid: DFF<bool>,
@@ -480,7 +485,7 @@ impl<const W: usize> Logic for BloomAxis<W> {
         dff_setup!(
             self, clock, reset, clear_pending, drop, query, write_at, read_at, head_drop, head_query,
             accepted, took_clear, took_query, bit_addr, bit_data, rb_armed, rb_waiting, rb_req,
-            rb_bank, rb_addr, rb_write, rb_wdata, write_go, write_idle, bvalid, bresp, do_command, do_bit_addr, read_idle, read_go, read_data,
+            rb_bank, rb_addr, rb_write, rb_wdata, write_go, write_idle, bvalid, bresp, do_command, do_bit_addr, read_go, read_data,
             rvalid, rresp, rdata, sel_id, sel_version, sel_config, sel_seed_lo, sel_seed_hi, sel_timing,
             sel_status, sel_bit_addr, sel_bit_data, sel_ops, sel_inserts, sel_hits, sel_fill, sel_none,
             fill_bank, fill_q
@@ -686,7 +691,10 @@ impl<const W: usize> Logic for BloomAxis<W> {
         self.s_axil.rresp.next = self.rresp.q.val();
         self.s_axil.rdata.next = self.rdata.q.val();
         self.read_word.next = self.s_axil.araddr.val().get_bits::<6>(2);
-        if self.read_idle.q.val() {
+        self.read_idle.next = !self.read_go.q.val() & !self.read_data.q.val() & !self.rvalid.q.val();
+        // The selects load while idle: last in the cycle arvalid is seen, whose
+        // address the master holds until arready.
+        if self.read_idle.val() {
             self.fill_bank.d.next = self.s_axil.araddr.val().get_bits::<4>(2);
             self.sel_id.d.next = self.read_word.val() == self.word_id.val();
             self.sel_version.d.next = self.read_word.val() == self.word_version.val();
@@ -716,13 +724,9 @@ impl<const W: usize> Logic for BloomAxis<W> {
                 & (self.read_word.val().get_bits::<2>(4) != self.fill_block.val());
         }
         self.fill_q.d.next = self.fill_word.wide.val();
-        self.read_go.d.next = self.s_axil.arvalid.val() & self.read_idle.q.val() & !self.read_go.q.val();
-        if self.read_go.q.val() {
-            self.read_idle.d.next = false;
-        }
+        self.read_go.d.next = self.s_axil.arvalid.val() & self.read_idle.val();
         if self.rvalid.q.val() & self.s_axil.rready.val() {
             self.rvalid.d.next = false;
-            self.read_idle.d.next = true;
         }
         self.status_word.next = self.zero_32.val();
         if self.core.io.status.busy.val()
@@ -832,7 +836,6 @@ impl<const W: usize> Logic for BloomAxis<W> {
             self.write_idle.d.next = false;
             self.do_command.d.next = false;
             self.bvalid.d.next = false;
-            self.read_idle.d.next = true;
             self.read_go.d.next = false;
             self.read_data.d.next = false;
             self.rvalid.d.next = false;
