@@ -49,26 +49,7 @@ fn committed_diagrams_are_what_the_core_does() {
         let first: Vec<String> = checker.first.iter().map(|m| m.to_string()).collect();
         assert_eq!(checker.mismatches, 0, "{}: {first:#?}", scenario.name);
         let text = serde_json::to_string_pretty(&diagram(&scenario, &cfg.params, &log)).unwrap() + "\n";
-        let json = docs().join(format!("{}.json", scenario.name));
-        let svg = docs().join(format!("{}.svg", scenario.name));
-        if update {
-            std::fs::create_dir_all(docs()).unwrap();
-            std::fs::write(&json, &text).unwrap();
-            render_svg(&json, &svg);
-            continue;
-        }
-        let committed = std::fs::read_to_string(&json)
-            .unwrap_or_else(|e| panic!("cannot read {} ({e}); write it with BLOOM_UPDATE_SNAPSHOTS=1", json.display()));
-        assert_eq!(committed, text, "{} differs from the core's behaviour; regenerate with BLOOM_UPDATE_SNAPSHOTS=1", json.display());
-        let rendered = scratch.join(format!("{}.svg", scenario.name));
-        render_svg(&json, &rendered);
-        assert_eq!(
-            std::fs::read(&rendered).unwrap(),
-            std::fs::read(&svg).unwrap_or_default(),
-            "{} is not {} rendered; regenerate with BLOOM_UPDATE_SNAPSHOTS=1",
-            svg.display(),
-            json.display()
-        );
+        check_or_update(scenario.name, &text, &scratch, update);
     }
     let _ = std::fs::remove_dir_all(&scratch);
 }
