@@ -2,7 +2,10 @@
 //! and `bloom image readback` on one real bitstream per family (iCE40 UP5K: k = 2
 //! banks of 2^13 bits, two SB_RAM40_4K cells each, UART bridge top, whose frame
 //! buffer is a block RAM the swap must leave alone; ECP5 25F: k = 2 banks of 2^15
-//! bits, two DP16KD cells each, test-pattern top). Both are built once and cached by
+//! bits, two DP16KD cells each, test-pattern top), and one counting filter's per
+//! family (iCE40: k = 2 banks of 2^12 counters of 2 bits, two cells each; ECP5:
+//! k = 2 banks of 2^13 counters of 4 bits, two cells each, in 4096 x 4 mode), with
+//! images of random counters. All are built once and cached by
 //! content under the target directory (the board design's Verilog, constraints, tool
 //! versions and the recording code form the key), so only the first run pays for
 //! place and route. Every readback goes through the family's unpacker (iceunpack,
@@ -21,9 +24,21 @@ use sha2::{Digest, Sha256};
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
-/// An image of `params` holding `n` random keys (seeded), written into `dir`.
+/// An image of `params` holding `n` random keys (seeded), written into `dir`; of a
+/// counting configuration, random counters instead (every counter bit 0 in some
+/// counters and 1 in others, so the build proves every bit's place).
 fn random_image(params: hdl::CoreParams, n: usize, seed: u64, dir: &Path) -> PathBuf {
     let _ = std::fs::remove_dir_all(dir);
+    if params.is_counting() {
+        let mut rng = SplitMix64::new(seed);
+        let mut files = vec![("image.json".to_string(), golden::image::image_header_json(&params))];
+        for p in 0..params.k as usize {
+            let values: Vec<u8> = (0..params.bank_size()).map(|_| (rng.next_u64() % (1 << params.counter_bits)) as u8).collect();
+            files.push((golden::image::bank_file_name(p), golden::image::bank_hex_text(&params, p, &values)));
+        }
+        golden::image::write_directory_atomically(dir, &files).unwrap();
+        return dir.to_path_buf();
+    }
     let mut f = golden::PartitionedFilter::new(params);
     let mut rng = SplitMix64::new(seed);
     let mask = if params.key_bits >= 64 { u64::MAX } else { (1u64 << params.key_bits) - 1 };
@@ -117,6 +132,22 @@ fn ecp5() -> &'static Built {
     })
 }
 
+fn ice40_counting() -> &'static Built {
+    static B: OnceLock<Built> = OnceLock::new();
+    B.get_or_init(|| {
+        let params = hdl::CoreParams::new(2, 12, 32, hdl::HashFamily::Crc, 3).unwrap().with_counter_bits(2).unwrap();
+        cached_build("icebreaker-k2-b12-c2", board::board("icebreaker").unwrap(), params, 20.0, true, 0)
+    })
+}
+
+fn ecp5_counting() -> &'static Built {
+    static B: OnceLock<Built> = OnceLock::new();
+    B.get_or_init(|| {
+        let params = hdl::CoreParams::new(2, 13, 32, hdl::HashFamily::H3, 4).unwrap().with_counter_bits(4).unwrap();
+        cached_build("ulx3s25-k2-b13-c4", board::board("ulx3s-25f").unwrap(), params, 30.0, false, 0)
+    })
+}
+
 fn s(p: &Path) -> &str {
     p.to_str().unwrap()
 }
@@ -154,16 +185,21 @@ fn preload_swap_readback(b: &Built, other_rams_untouched: impl Fn(&Path, &Path))
         }
     }
 
+    // The map of the mode Yosys chose (ECP5 counters: 8192 x 2 for 2^13 x 4).
+    assert!(manifest.mapping.family() == b.family && manifest.mapping.counter_bits().contains(&b.params.counter_bits), "{:?}", manifest.mapping);
+    assert!(report["swap"]["detail"].as_str().unwrap().contains(manifest.mapping.name()), "{}", report["swap"]);
+    let bank_bits = flow::swap::bank_bits_total(&b.params);
+
     // The build's bitstream holds A, read by the unpacker.
     let (checked, differing, v) = readback(&b.bitstream, &b.images[0]);
-    assert_eq!((checked, differing), (b.params.total_bits(), 0));
+    assert_eq!((checked, differing), (bank_bits, 0));
     assert_eq!(v["reader"], if b.family == Family::Ice40 { "iceunpack" } else { "ecpunpack" });
 
-    let work = scratch(&format!("swap-{}", b.family));
+    let work = scratch(&format!("swap-{}-c{}", b.family, b.params.counter_bits));
     std::fs::create_dir_all(&work).unwrap();
     let to_b = work.join("b.bit");
     let r = swap_ok(&b.bitstream, &b.images[1], &to_b);
-    assert_eq!((r["bits_checked"].as_u64(), r["bits_differing"].as_u64()), (Some(b.params.total_bits()), Some(0)));
+    assert_eq!((r["bits_checked"].as_u64(), r["bits_differing"].as_u64()), (Some(bank_bits), Some(0)));
     assert!(r["seconds"].as_f64().unwrap() > 0.0);
     assert_eq!(readback(&to_b, &b.images[1]).1, 0);
     let (_, wrong, _) = readback(&to_b, &b.images[0]);
@@ -186,17 +222,17 @@ fn preload_swap_readback(b: &Built, other_rams_untouched: impl Fn(&Path, &Path))
     // Text output names the time and the check.
     let o = ok(bloom(&["image", "swap", "--bitstream", s(&to_b), "--image", s(&b.images[0]), "--out", s(&work.join("a.bit"))]));
     let t = stdout(&o);
-    assert!(t.contains(&format!("{} bank bits in 4 block RAMs written and read back, 0 differ", b.params.total_bits())), "{t}");
+    assert!(t.contains(&format!("{bank_bits} bank bits in 4 block RAMs written and read back, 0 differ")), "{t}");
     assert!(t.contains(" s\n") && t.contains("manifest: "), "{t}");
 }
 
-#[test]
-fn ice40_icebreaker_k2_b13_w32_preload_swap_readback() {
-    let b = ice40();
-    preload_swap_readback(b, |old, new| {
-        // Unpacked, the two differ only in the bank tiles' `.ram_data` lines and the signature.
+/// Unpacked, two iCE40 bitstreams differ only in the bank tiles' `.ram_data` lines and
+/// the signature, and the design has a RAM besides the banks' (the UART bridge's).
+fn ice40_only_bank_rams_changed(old: &Path, new: &Path) {
+    {
         let asc = |p: &Path| {
-            let d = scratch(&format!("asc-{}", p.file_name().unwrap().to_string_lossy()));
+            // Named by the whole path: tests of other builds unpack files of the same name.
+            let d = scratch(&format!("asc-{}", flow::swap::sha256_hex(p.to_string_lossy().as_bytes())));
             std::fs::create_dir_all(&d).unwrap();
             let out = d.join("x.asc");
             assert!(std::process::Command::new("iceunpack").arg(p).arg(&out).output().unwrap().status.success());
@@ -224,13 +260,22 @@ fn ice40_icebreaker_k2_b13_w32_preload_swap_readback() {
         // The UART bridge's frame buffer RAM is one of the design's RAMs, not a bank's.
         let rams = a.iter().filter(|l| l.starts_with(".ram_data")).count();
         assert!(rams > 4);
-    });
+    }
 }
 
 #[test]
-fn ecp5_ulx3s25_k2_b15_w32_crc_preload_swap_readback() {
-    let b = ecp5();
-    preload_swap_readback(b, |old, new| {
+fn ice40_icebreaker_k2_b13_w32_preload_swap_readback() {
+    preload_swap_readback(ice40(), ice40_only_bank_rams_changed);
+}
+
+#[test]
+fn ice40_icebreaker_counting_c2_k2_b12_w32_crc_preload_swap_readback() {
+    preload_swap_readback(ice40_counting(), ice40_only_bank_rams_changed);
+}
+
+/// Two ECP5 bitstreams differ only in the bank EBRs' blocks (data and CRC) and the header.
+fn ecp5_only_bank_blocks_changed(old: &Path, new: &Path) {
+    {
         let (a, n) = (std::fs::read(old).unwrap(), std::fs::read(new).unwrap());
         let (ha, sig) = flow::swap::signature_of(&a).unwrap();
         let hn = flow::bitstream::read_header(&n).unwrap();
@@ -250,9 +295,23 @@ fn ecp5_ulx3s25_k2_b15_w32_crc_preload_swap_readback() {
         for d in diffs {
             assert!(blocks.iter().any(|&b| d >= b + 12 && d < b + 12 + 2304 + 2), "byte {d} changed outside the bank EBR blocks");
         }
-    });
+    }
+}
+
+#[test]
+fn ecp5_ulx3s25_k2_b15_w32_crc_preload_swap_readback() {
+    ecp5_round_trip(ecp5(), "ecp5-roundtrip");
+}
+
+#[test]
+fn ecp5_ulx3s25_counting_c4_k2_b13_w32_preload_swap_readback() {
+    ecp5_round_trip(ecp5_counting(), "ecp5-counting-roundtrip");
+}
+
+fn ecp5_round_trip(b: &Built, scratch_name: &str) {
+    preload_swap_readback(b, ecp5_only_bank_blocks_changed);
     // A -> B -> A gives the build's own bitstream back, byte for byte.
-    let work = scratch("ecp5-roundtrip");
+    let work = scratch(scratch_name);
     std::fs::create_dir_all(&work).unwrap();
     swap_ok(&b.bitstream, &b.images[1], &work.join("b.bit"));
     swap_ok(&work.join("b.bit"), &b.images[0], &work.join("a.bit"));
@@ -309,7 +368,7 @@ fn swap_refuses_what_is_not_ours_or_not_of_the_images_configuration() {
     run(swap(s(&unsigned), s(&b.images[1])), "not a bloom bitstream");
     let ice_sig = flow::swap::Signature {
         mapping: flow::bram::Mapping::Ice40Ram40,
-        banks: vec![vec![flow::swap::Site::Ice40Tile { x: 6, y: 1 }; flow::bram::Mapping::Ice40Ram40.cells_per_bank(15)]; 2],
+        banks: vec![vec![flow::swap::Site::Ice40Tile { x: 6, y: 1 }; flow::bram::Mapping::Ice40Ram40.cells_per_bank(15, 1)]; 2],
         ..sig.clone()
     };
     let wrong_family = work.join("wrong-family.bit");
@@ -379,46 +438,59 @@ fn build_preload_refuses_a_bad_image_before_any_tool_runs() {
     assert!(!out.exists());
 }
 
-/// A counting board (iCEBreaker, UART bridge, c = 2, k = 3, b = 6, CRC, 32-bit keys)
-/// built with a counting image preloaded: the build completes and holds the image
-/// in its design, but records no swap signature (a 2^b x c bank has no proved
-/// block-RAM map); `bloom image swap` refuses both a counting and a plain image for
-/// it, saying why, and writes nothing; a counting image for a plain bitstream is
-/// refused too.
+/// A counting board whose banks Yosys lays out in a block-RAM mode with no map
+/// (iCEBreaker, UART bridge, c = 3, k = 2, b = 10: READ_MODE 2, 1024 x 4): the build
+/// completes and holds its preload image, but records no swap signature, saying which
+/// mode it found; `bloom image swap` and `readback` refuse the bitstream, writing
+/// nothing.
 #[test]
-fn ice40_counting_c2_crc_k3_b6_w32_build_preload_is_not_swappable_and_swap_refuses() {
-    let work = scratch("counting-build");
+fn ice40_counting_c3_crc_k2_b10_w32_read_mode_2_is_not_swappable_and_swap_refuses() {
+    let work = scratch("counting-unmapped");
     let _ = std::fs::remove_dir_all(&work);
     std::fs::create_dir_all(&work).unwrap();
-    let params = hdl::CoreParams::new(3, 6, 32, hdl::HashFamily::Crc, 7).unwrap().with_counter_bits(2).unwrap();
-    let mut counting = golden::CountingFilter::from_config(params).unwrap();
-    let mut rng = SplitMix64::new(0xC0_57);
-    for _ in 0..120 {
-        counting.insert(u128::from(rng.next_u64() & 0xffff_ffff)).unwrap();
-    }
-    assert!(counting.saturated().iter().all(|&s| s > 0), "{:?}", counting.saturated());
-    let counting_img = work.join("counting-img");
-    counting.export_image(&counting_img).unwrap();
-    let plain_img = random_image(hdl::CoreParams::new(3, 6, 32, hdl::HashFamily::Crc, 7).unwrap(), 40, 2, &work.join("plain-img"));
+    let params = hdl::CoreParams::new(2, 10, 32, hdl::HashFamily::Crc, 7).unwrap().with_counter_bits(3).unwrap();
+    let counting_img = random_image(params, 0, 11, &work.join("counting-img"));
+    let other_img = random_image(params, 0, 12, &work.join("counting-img-2"));
     let out = work.join("build");
     let o = ok(bloom(&[
-        "build", "--board", "icebreaker", "--k", "3", "--bank-bits", "6", "--key-bits", "32", "--hash", "crc", "--seed", "7",
-        "--counter-bits", "2", "--freq", "20", "--preload", s(&counting_img), "--out", s(&out),
+        "build", "--board", "icebreaker", "--k", "2", "--bank-bits", "10", "--key-bits", "32", "--hash", "crc", "--seed", "7",
+        "--counter-bits", "3", "--freq", "20", "--preload", s(&counting_img), "--out", s(&out),
     ]));
     let report: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(out.join("report.json")).unwrap())
         .unwrap_or_else(|e| panic!("{e}: {}", all_text(&o)));
     assert_eq!(report["swap"]["swappable"], false, "{}", report["swap"]);
-    assert!(report["swap"]["detail"].as_str().unwrap().contains("counting core"), "{}", report["swap"]);
+    let detail = report["swap"]["detail"].as_str().unwrap();
+    assert!(detail.contains("has READ_MODE 2") && detail.contains("r2048x2-counters"), "{detail}");
     let bit = out.join(flow::build::bitstream_name(Family::Ice40));
     assert!(bit.exists() && !flow::swap::manifest_path(&bit).exists());
     let swapped = work.join("swapped.bin");
-    for img in [&counting_img, &plain_img] {
-        let args = ["image", "swap", "--bitstream", s(&bit), "--image", s(img), "--out", s(&swapped)];
-        refused(&args, &swapped, "counting filter");
+    let args = ["image", "swap", "--bitstream", s(&bit), "--image", s(&other_img), "--out", s(&swapped)];
+    refused(&args, &swapped, "counting filter whose counters Yosys laid out in another mode");
+    assert_failed_cleanly(&bloom(&["image", "readback", s(&bit), "--against", s(&counting_img)]), "no `bloom-bitstream v1` signature");
+}
+
+/// Images of the other kind of filter, or of other counters, are refused for a
+/// bitstream, naming the difference, and nothing is written: a plain image for a
+/// counting bitstream, a counting image for a plain one, counters of 4 bits for a
+/// bitstream of 2-bit counters; readback against them too.
+#[test]
+fn swap_and_readback_refuse_images_of_the_other_kind_of_filter() {
+    let (counting, plain) = (ice40_counting(), ecp5());
+    let work = scratch("kinds");
+    let _ = std::fs::remove_dir_all(&work);
+    std::fs::create_dir_all(&work).unwrap();
+    let plain_for_counting = random_image(counting.params.plain(), 100, 21, &work.join("plain-of-counting"));
+    let counting_for_plain = random_image(plain.params.with_counter_bits(2).unwrap(), 0, 22, &work.join("counting-of-plain"));
+    let wider = random_image(counting.params.with_counter_bits(4).unwrap(), 0, 23, &work.join("wider"));
+    let out = work.join("out.bit");
+    let cases = [
+        (&counting.bitstream, &plain_for_counting, "is a plain image but the bitstream"),
+        (&plain.bitstream, &counting_for_plain, "is a counting image but the bitstream"),
+        (&counting.bitstream, &wider, "counter_bits: 4 vs 2"),
+    ];
+    for (bit, img, needle) in cases {
+        refused(&["image", "swap", "--bitstream", s(bit), "--image", s(img), "--out", s(&out)], &out, needle);
+        let o = bloom(&["image", "readback", s(bit), "--against", s(img)]);
+        assert_failed_cleanly(&o, "another configuration");
     }
-    assert_failed_cleanly(&bloom(&["image", "readback", s(&bit), "--against", s(&plain_img)]), "counting filter");
-    // A counting image for a plain bloom bitstream.
-    let plain_bit = &ecp5().bitstream;
-    let args = ["image", "swap", "--bitstream", s(plain_bit), "--image", s(&counting_img), "--out", s(&swapped)];
-    refused(&args, &swapped, "counting image");
 }

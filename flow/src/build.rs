@@ -18,7 +18,6 @@
 
 use crate::board::{Board, Device, Family};
 use crate::nextpnr::ClockTiming;
-use crate::bram::Mapping;
 use crate::steps::{self, MappedMemory, PlaceRoute, PnrJob, Synthesis};
 use crate::swap;
 use crate::tools::{Progress, Tool};
@@ -367,32 +366,22 @@ pub fn build(core: &GeneratedCore, opts: &BuildOptions) -> Result<BuildReport, F
     let bit_name = bitstream_name(family);
     // The filter's place in the bitstream, checked on this build's own netlist, goes
     // into the bitstream as a signature; a design that fails the check is packed as is.
-    let mapping = Mapping::of(family);
-    let (image, recorded) = if core.config.params.counter_bits > 1 {
-        // Yosys lays a 2^b x c bank out by width and depth in modes of its own choice
-        // (iCE40 READ_MODE 1..3, ECP5 DATA_WIDTH 2..9); the maps of flow/src/bram.rs
-        // are proved for 2^b x 1 banks only, so no signature rather than a wrong one.
-        let why = format!(
-            "a counting core's banks (2^{} counters of {} bits) have no proved block-RAM map; \
-             its counters change only by a new build with --preload",
-            core.config.params.bank_bits, core.config.params.counter_bits
-        );
-        (Vec::new(), Err(why))
-    } else {
-        let image = match &core.config.preload {
-            Some(dir) => hdl::image::read_image(dir, &core.config).map_err(|e| FlowError::Invalid(e.to_string()))?,
-            None => vec![vec![false; core.config.params.bank_size() as usize]; core.config.params.k as usize],
-        };
-        let recorded = swap::record(
-            mapping,
-            &core.config.params,
-            &image,
-            &pass.synth.json,
-            &pass.dir.join(PLACED_JSON),
-            &pass.dir.join(&pass.pnr.routed),
-        );
-        (image, recorded)
+    // A counting core's banks (2^b x c) have maps of their own; Yosys picks the
+    // block-RAM mode by width and depth, and a build whose mode has no map records
+    // no signature rather than a wrong one (the check says which mode it found).
+    let mapping = swap::mapping_for(family, core.config.params.counter_bits, &pass.synth.json);
+    let image = match &core.config.preload {
+        Some(dir) => hdl::image::read_counter_image(dir, &core.config.params).map_err(|e| FlowError::Invalid(e.to_string()))?,
+        None => vec![vec![0u8; core.config.params.bank_size() as usize]; core.config.params.k as usize],
     };
+    let recorded = swap::record(
+        mapping,
+        &core.config.params,
+        &image,
+        &pass.synth.json,
+        &pass.dir.join(PLACED_JSON),
+        &pass.dir.join(&pass.pnr.routed),
+    );
     let routed_to_pack = match &recorded {
         Ok(r) => {
             let text = std::fs::read_to_string(pass.dir.join(&pass.pnr.routed))
@@ -426,7 +415,7 @@ pub fn build(core: &GeneratedCore, opts: &BuildOptions) -> Result<BuildReport, F
                      differ); no bitstream was written"
                 )));
             }
-            let fills: Vec<u64> = image.iter().map(|b| b.iter().filter(|x| **x).count() as u64).collect();
+            let fills = swap::fills(&image);
             let manifest = swap::Manifest {
                 format: swap::MANIFEST_FORMAT.into(),
                 version: 1,
@@ -459,7 +448,7 @@ pub fn build(core: &GeneratedCore, opts: &BuildOptions) -> Result<BuildReport, F
                 swappable: true,
                 detail: r.mapping_check,
                 manifest: Some(path.display().to_string()),
-                bits_checked: core.config.params.total_bits(),
+                bits_checked: swap::bank_bits_total(&core.config.params),
             }
         }
         Err(why) => SwapRecord { swappable: false, detail: why, manifest: None, bits_checked: 0 },

@@ -24,8 +24,10 @@
 //! iCE40 RAM tiles `x,y`, ECP5 EBR numbers), and a manifest beside the bitstream
 //! (`NAME.swap.json`, [`Manifest`]) with the same facts, the cells' names, the tools
 //! and the bitstream's SHA-256, for people and reports. `image-sha256` is the SHA-256
-//! of the banks' contents, bank 0 first, each bank as 2^b / 8 bytes, address a in
-//! byte a / 8, bit a % 8 (least significant first).
+//! of the banks' contents, bank 0 first: a plain bank as 2^b / 8 bytes, address a in
+//! byte a / 8, bit a % 8 (least significant first); a counting core's bank (its
+//! signature has `counter_bits=C`, its map one of the counter maps of
+//! flow/src/bram.rs) as 2^b bytes, counter a in byte a.
 //!
 //! Before recording, the build checks the mapping on its own netlist ([`record`]); a
 //! bitstream whose netlist does not fit is still written, without a signature (not
@@ -148,7 +150,10 @@ impl Signature {
             return Err(format!("unknown field {k}"));
         }
         let params = CoreParams::from_lookup(|p| texts.get(p.name).cloned()).map_err(|e| e.to_string())?;
-        let per_bank = mapping.cells_per_bank(params.bank_bits);
+        if !mapping.counter_bits().contains(&params.counter_bits) {
+            return Err(format!("map {} is not for counters of {} bit(s)", mapping.name(), params.counter_bits));
+        }
+        let per_bank = mapping.cells_per_bank(params.bank_bits, params.counter_bits);
         let banks: Vec<Vec<Site>> = cells
             .split(';')
             .map(|b| b.split('+').map(|s| Site::parse(mapping, s).ok_or_else(|| format!("bad cell `{s}`"))).collect())
@@ -176,13 +181,17 @@ fn unhex(text: &str) -> Option<[u8; 32]> {
     Some(out)
 }
 
-/// SHA-256 of the banks' contents (module doc).
-pub fn image_digest(banks: &[Vec<bool>]) -> [u8; 32] {
+/// SHA-256 of the banks' contents (module doc): bits (`counter_bits` 1) or counters.
+pub fn image_digest(counter_bits: u32, banks: &[Vec<u8>]) -> [u8; 32] {
     let mut h = Sha256::new();
     for bank in banks {
+        if counter_bits > 1 {
+            h.update(bank);
+            continue;
+        }
         let mut bytes = vec![0u8; bank.len().div_ceil(8)];
         for (a, &bit) in bank.iter().enumerate() {
-            bytes[a / 8] |= (bit as u8) << (a % 8);
+            bytes[a / 8] |= u8::from(bit != 0) << (a % 8);
         }
         h.update(&bytes);
     }
@@ -228,7 +237,7 @@ pub struct Manifest {
     /// Where the banks' current contents came from (an image directory; None: empty filter).
     pub image: Option<String>,
     pub image_sha256: String,
-    /// 1 bits per bank of the current contents.
+    /// 1 bits (a counting core: non-zero counters) per bank of the current contents.
     pub fill: Vec<u64>,
     pub bitstream: String,
     pub bitstream_sha256: String,
@@ -335,8 +344,8 @@ fn value_int(v: &serde_json::Value) -> Option<u64> {
 /// The cell's initial contents as the netlist states them (undefined bits 0).
 fn netlist_init(mapping: Mapping, c: &NetCell) -> Result<Vec<bool>, String> {
     let mut bits = vec![false; mapping.init_bits()];
-    match mapping {
-        Mapping::Ice40Ram40 => {
+    match mapping.family() {
+        Family::Ice40 => {
             for n in 0..16 {
                 let key = format!("INIT_{n:X}");
                 let Some(v) = c.params.get(&key) else { continue };
@@ -344,7 +353,7 @@ fn netlist_init(mapping: Mapping, c: &NetCell) -> Result<Vec<bool>, String> {
                 bits[256 * n..256 * (n + 1)].copy_from_slice(&b);
             }
         }
-        Mapping::Ecp5Dp16kd => {
+        Family::Ecp5 => {
             // INITVAL_xx: 16 fields of 20 bits, 18 used; field j bit k is init bit 18 (16 xx + j) + k.
             for xx in 0..64 {
                 let key = format!("INITVAL_{xx:02X}");
@@ -375,21 +384,43 @@ fn check_mode(mapping: Mapping, c: &NetCell) -> Result<(), String> {
         return Err(format!("{} is a {}, not a {}", c.name, c.ty, mapping.cell_type()));
     }
     let int = |k: &str| c.params.get(k).and_then(value_int);
-    match mapping {
-        Mapping::Ice40Ram40 => {
-            if int("READ_MODE") != Some(3) {
-                return Err(format!("{} has READ_MODE {:?}, the mapping assumes 3 (2048 x 2)", c.name, int("READ_MODE")));
-            }
-        }
-        Mapping::Ecp5Dp16kd => {
-            for k in ["DATA_WIDTH_A", "DATA_WIDTH_B"] {
-                if int(k) != Some(1) {
-                    return Err(format!("{} has {k} {:?}, the mapping assumes 1", c.name, int(k)));
-                }
-            }
+    let keys: &[&str] = match mapping.family() {
+        Family::Ice40 => &["READ_MODE"],
+        Family::Ecp5 => &["DATA_WIDTH_A", "DATA_WIDTH_B"],
+    };
+    for k in keys {
+        if int(k) != Some(mapping.mode()) {
+            return Err(format!(
+                "{} has {k} {}; the maps of this version are for {} {} (the {} map), no other",
+                c.name,
+                int(k).map_or("unset".to_string(), |v| v.to_string()),
+                k,
+                mapping.mode(),
+                mapping.name()
+            ));
         }
     }
     Ok(())
+}
+
+/// The map for a build's banks: a plain bank's one map, or for counters the map of
+/// the block-RAM mode Yosys chose, read off the netlist's first bank cell (iCE40
+/// READ_MODE, ECP5 DATA_WIDTH_A). A mode with no map gives the widest one, which
+/// [`record`] then refuses, naming the mode it found.
+pub fn mapping_for(family: Family, counter_bits: u32, netlist: &Path) -> Mapping {
+    let default = Mapping::of(family, counter_bits);
+    if counter_bits == 1 {
+        return default;
+    }
+    let key = match family {
+        Family::Ice40 => "READ_MODE",
+        Family::Ecp5 => "DATA_WIDTH_A",
+    };
+    let found = netlist_cells(netlist).ok().and_then(|cells| {
+        let first = cells.iter().filter(|c| c.ty == default.cell_type()).min_by_key(|c| (c.bank, c.cell))?;
+        first.params.get(key).and_then(value_int)
+    });
+    found.and_then(|mode| Mapping::of_mode(family, counter_bits, mode)).unwrap_or(default)
 }
 
 /// What [`record`] found out.
@@ -413,13 +444,14 @@ pub struct Recorded {
 pub fn record(
     mapping: Mapping,
     params: &CoreParams,
-    image: &[Vec<bool>],
+    image: &[Vec<u8>],
     netlist: &Path,
     placed: &Path,
     routed: &Path,
 ) -> Result<Recorded, String> {
     let k = params.k as usize;
-    let per_bank = mapping.cells_per_bank(params.bank_bits);
+    let c_bits = params.counter_bits;
+    let per_bank = mapping.cells_per_bank(params.bank_bits, c_bits);
     let cells = netlist_cells(netlist)?;
     let mut by_place: HashMap<(usize, usize), &NetCell> = HashMap::new();
     for c in &cells {
@@ -450,8 +482,9 @@ pub fn record(
     let mut names = Vec::new();
     let mut informative = 0;
     for (p, bank) in image.iter().enumerate().take(k) {
-        let want = mapping.cells_of_bank(bank);
-        if bank.iter().any(|b| *b) && bank.iter().any(|b| !*b) {
+        let want = mapping.cells_of_bank(c_bits, bank);
+        // Every counter bit (or the bit) is 1 somewhere and 0 somewhere in the bank.
+        if (0..c_bits).all(|j| bank.iter().any(|v| (v >> j) & 1 == 1) && bank.iter().any(|v| (v >> j) & 1 == 0)) {
             informative += 1;
         }
         let mut sites = Vec::new();
@@ -508,11 +541,11 @@ pub fn record(
         format!("every bank bit found at its {} position in the netlist's INIT (every bank holds 0s and 1s)", mapping.name())
     } else {
         format!(
-            "cell types, modes and names checked; {informative} of {k} banks hold both 0s and 1s, so the bit order \
-             was proved on those only (the formula is the one proved on random images)"
+            "cell types, modes and names checked; {informative} of {k} banks hold both 0s and 1s in every bit, so \
+             the bit order was proved on those only (the formula is the one proved on random images)"
         )
     };
-    let signature = Signature { params: *params, mapping, banks, image_sha256: image_digest(image) };
+    let signature = Signature { params: *params, mapping, banks, image_sha256: image_digest(c_bits, image) };
     Ok(Recorded { signature, cell_names: names, mapping_check })
 }
 
@@ -561,8 +594,9 @@ pub fn signature_of(bytes: &[u8]) -> Result<(Header, Signature), FlowError> {
         .find_map(|c| Signature::parse(c))
         .ok_or_else(|| invalid(format!(
             "not a bloom bitstream: its header comment has no `{SIGNATURE_TAG}` signature (it was not built by \
-             `bloom build`, by a version that does not record its filter's place, or its core is a counting filter, \
-             whose 2^b x c banks have no proved map: rebuild it with --preload instead)"
+             `bloom build`, by a version that does not record its filter's place, or its build found no proved \
+             block-RAM map for its banks, as its report says (a counting filter whose counters Yosys laid out in \
+             another mode): rebuild it with --preload instead)"
         )))??;
     if sig.mapping.family() != header.family {
         return Err(invalid(format!(
@@ -647,18 +681,18 @@ impl Open {
         }
     }
 
-    fn banks(&self, sig: &Signature) -> Vec<Vec<bool>> {
+    fn banks(&self, sig: &Signature) -> Vec<Vec<u8>> {
         (0..sig.banks.len())
             .map(|p| {
                 let cells: Vec<Vec<bool>> = (0..sig.banks[p].len()).map(|c| self.cell(sig, p, c)).collect();
-                sig.mapping.bank_of_cells(sig.params.bank_bits, &cells)
+                sig.mapping.bank_of_cells(sig.params.bank_bits, sig.params.counter_bits, &cells)
             })
             .collect()
     }
 
-    fn write_banks(&mut self, sig: &Signature, banks: &[Vec<bool>]) {
+    fn write_banks(&mut self, sig: &Signature, banks: &[Vec<u8>]) {
         for (p, bank) in banks.iter().enumerate() {
-            for (c, bits) in sig.mapping.cells_of_bank(bank).iter().enumerate() {
+            for (c, bits) in sig.mapping.cells_of_bank(sig.params.counter_bits, bank).iter().enumerate() {
                 match (&mut *self, sig.banks[p][c]) {
                     (Open::Ice40 { asc }, Site::Ice40Tile { x, y }) => {
                         asc.set_ram(x, y, bits);
@@ -671,9 +705,9 @@ impl Open {
     }
 }
 
-/// The filter a bloom bitstream holds, read through its signature with the swap's own
-/// reader (iCE40: iceunpack; ECP5: the `.bit`'s EBR blocks).
-pub fn banks_of(bytes: &[u8]) -> Result<(Signature, Vec<Vec<bool>>), FlowError> {
+/// The filter a bloom bitstream holds (bits, or counters), read through its signature
+/// with the swap's own reader (iCE40: iceunpack; ECP5: the `.bit`'s EBR blocks).
+pub fn banks_of(bytes: &[u8]) -> Result<(Signature, Vec<Vec<u8>>), FlowError> {
     let (header, sig) = signature_of(bytes)?;
     let work = TempDir(temp_dir("read")?);
     let opened = open(bytes, &header, &sig, &work.0)?;
@@ -682,7 +716,7 @@ pub fn banks_of(bytes: &[u8]) -> Result<(Signature, Vec<Vec<bool>>), FlowError> 
 
 /// The filter a bloom bitstream holds, read with the family's unpacker (icestorm's
 /// iceunpack, Trellis's ecpunpack: not the swap's ECP5 reader) and the signature's map.
-pub fn read_back(bitstream: &Path) -> Result<(Signature, Vec<Vec<bool>>), FlowError> {
+pub fn read_back(bitstream: &Path) -> Result<(Signature, Vec<Vec<u8>>), FlowError> {
     let bytes = std::fs::read(bitstream).map_err(|e| io("reading", bitstream, e))?;
     let (_, sig) = signature_of(&bytes)?;
     let work = TempDir(temp_dir("readback")?);
@@ -714,7 +748,7 @@ pub fn read_back(bitstream: &Path) -> Result<(Signature, Vec<Vec<bool>>), FlowEr
     Ok((sig, banks))
 }
 
-fn read_sites(sig: &Signature, init: impl Fn(Site) -> Option<Vec<bool>>) -> Result<Vec<Vec<bool>>, FlowError> {
+fn read_sites(sig: &Signature, init: impl Fn(Site) -> Option<Vec<bool>>) -> Result<Vec<Vec<u8>>, FlowError> {
     sig.banks
         .iter()
         .enumerate()
@@ -723,18 +757,25 @@ fn read_sites(sig: &Signature, init: impl Fn(Site) -> Option<Vec<bool>>) -> Resu
                 .iter()
                 .map(|&s| init(s).ok_or_else(|| invalid(format!("bank {p}: the unpacked bitstream has no block RAM at {s}"))))
                 .collect::<Result<Vec<_>, _>>()?;
-            Ok(sig.mapping.bank_of_cells(sig.params.bank_bits, &cells))
+            Ok(sig.mapping.bank_of_cells(sig.params.bank_bits, sig.params.counter_bits, &cells))
         })
         .collect()
 }
 
-/// Bits that differ between two filters of one shape, per bank.
-pub fn differing_bits(a: &[Vec<bool>], b: &[Vec<bool>]) -> Vec<u64> {
-    a.iter().zip(b).map(|(x, y)| x.iter().zip(y).filter(|(p, q)| p != q).count() as u64).collect()
+/// Bits (of the bits, or of the counters) that differ between two filters of one
+/// shape, per bank.
+pub fn differing_bits(a: &[Vec<u8>], b: &[Vec<u8>]) -> Vec<u64> {
+    a.iter().zip(b).map(|(x, y)| x.iter().zip(y).map(|(p, q)| u64::from((p ^ q).count_ones())).sum()).collect()
 }
 
-fn fills(banks: &[Vec<bool>]) -> Vec<u64> {
-    banks.iter().map(|b| b.iter().filter(|x| **x).count() as u64).collect()
+/// Set bits, or non-zero counters, per bank.
+pub fn fills(banks: &[Vec<u8>]) -> Vec<u64> {
+    banks.iter().map(|b| b.iter().filter(|x| **x != 0).count() as u64).collect()
+}
+
+/// Bank bits of a filter: k 2^b c.
+pub fn bank_bits_total(params: &CoreParams) -> u64 {
+    params.total_bits() * u64::from(params.counter_bits)
 }
 
 /// What a swap did.
@@ -746,7 +787,7 @@ pub struct SwapReport {
     pub family: String,
     pub core: CoreParams,
     pub cells: usize,
-    /// Bank bits written and read back from the new bitstream.
+    /// Bank bits (counter bits included) written and read back from the new bitstream.
     pub bits_checked: u64,
     pub bits_differing: u64,
     pub fill: Vec<u64>,
@@ -762,7 +803,24 @@ pub fn swap(input: &Path, image_dir: &Path, out: &Path) -> Result<SwapReport, Fl
     let start = Instant::now();
     let bytes = std::fs::read(input).map_err(|e| io("reading the bitstream", input, e))?;
     let (header, sig) = signature_of(&bytes).map_err(|e| invalid(format!("{}: {e}", input.display())))?;
-    let (image_params, image) = hdl::image::read_image_any(image_dir).map_err(|e| invalid(e.to_string()))?;
+    let (image_params, image) = hdl::image::read_image_values(image_dir).map_err(|e| invalid(e.to_string()))?;
+    if image_params.is_counting() != sig.params.is_counting() {
+        let kind = |p: &CoreParams| {
+            if p.is_counting() {
+                format!("a counting filter's (counter_bits = {})", p.counter_bits)
+            } else {
+                "a plain filter's".to_string()
+            }
+        };
+        return Err(invalid(format!(
+            "the image {} is {} but the bitstream {} holds {}: a swap cannot change the kind of filter{}",
+            image_dir.display(),
+            if image_params.is_counting() { "a counting image" } else { "a plain image" },
+            input.display(),
+            kind(&sig.params),
+            if image_params.is_counting() { "; `bloom image plain` gives a counting image's 0-1 projection" } else { "" }
+        )));
+    }
     if image_params != sig.params {
         return Err(invalid(format!(
             "the image {} is of another configuration than the bitstream {} (image vs bitstream: {}); \
@@ -778,7 +836,7 @@ pub fn swap(input: &Path, image_dir: &Path, out: &Path) -> Result<SwapReport, Fl
     let work = TempDir(temp_dir("swap")?);
     let mut opened = open(&bytes, &header, &sig, &work.0).map_err(|e| invalid(format!("{}: {e}", input.display())))?;
     let current = opened.banks(&sig);
-    if image_digest(&current) != sig.image_sha256 {
+    if image_digest(sig.params.counter_bits, &current) != sig.image_sha256 {
         return Err(invalid(format!(
             "{}: its banks do not hold the filter its signature describes (SHA-256 differs): the bitstream was \
              changed by another tool, or its block RAMs are not where the signature says. Nothing was written",
@@ -797,7 +855,7 @@ pub fn swap(input: &Path, image_dir: &Path, out: &Path) -> Result<SwapReport, Fl
         }
         Err(_) => None,
     };
-    let new_sig = Signature { image_sha256: image_digest(&image), ..sig.clone() };
+    let new_sig = Signature { image_sha256: image_digest(sig.params.counter_bits, &image), ..sig.clone() };
     opened.write_banks(&new_sig, &image);
     // The new bitstream, and its banks read back before it replaces anything: ECP5
     // from the patched bytes; iCE40 from the design text icepack packed (a second
@@ -858,7 +916,7 @@ pub fn swap(input: &Path, image_dir: &Path, out: &Path) -> Result<SwapReport, Fl
             let _ = std::fs::remove_file(&manifest_file);
         }
     }
-    let bits = sig.params.total_bits();
+    let bits = bank_bits_total(&sig.params);
     Ok(SwapReport {
         bitstream: input.display().to_string(),
         out: out.display().to_string(),
@@ -880,14 +938,18 @@ mod tests {
     use super::*;
 
     fn sig(mapping: Mapping, k: u32, b: u32) -> Signature {
-        let params = CoreParams::new(k, b, 64, hdl::HashFamily::H3, 7).unwrap();
-        let per = mapping.cells_per_bank(b);
+        sig_c(mapping, k, b, 1)
+    }
+
+    fn sig_c(mapping: Mapping, k: u32, b: u32, counter_bits: u32) -> Signature {
+        let params = CoreParams::new(k, b, 64, hdl::HashFamily::H3, 7).unwrap().with_counter_bits(counter_bits).unwrap();
+        let per = mapping.cells_per_bank(b, counter_bits);
         let banks = (0..k)
             .map(|p| {
                 (0..per)
-                    .map(|c| match mapping {
-                        Mapping::Ice40Ram40 => Site::Ice40Tile { x: 6 + c as u32, y: 2 * p + 1 },
-                        Mapping::Ecp5Dp16kd => Site::Ecp5Ebr { wid: 10 * p + c as u32 },
+                    .map(|c| match mapping.family() {
+                        Family::Ice40 => Site::Ice40Tile { x: 6 + c as u32, y: 2 * p + 1 },
+                        Family::Ecp5 => Site::Ecp5Ebr { wid: 10 * p + c as u32 },
                     })
                     .collect()
             })
@@ -905,6 +967,22 @@ mod tests {
         }
         let line = sig(Mapping::Ice40Ram40, 2, 14).line();
         assert!(line.contains("cells=6,1+7,1+8,1+9,1;6,3+7,3+8,3+9,3 "), "{line}");
+        for (m, k, b, c) in [
+            (Mapping::Ice40Ram40Counters, 2, 12, 2),
+            (Mapping::Ice40Ram40Counters, 4, 12, 4),
+            (Mapping::Ecp5Dp16kdX2, 2, 13, 2),
+            (Mapping::Ecp5Dp16kdX4, 3, 12, 3),
+            (Mapping::Ecp5Dp16kdX9, 1, 16, 8),
+        ] {
+            let s = sig_c(m, k, b, c);
+            let line = s.line();
+            assert!(line.contains(&format!("counter_bits={c} ")) && line.contains(m.name()), "{line}");
+            assert_eq!(Signature::parse(&line).unwrap().unwrap(), s);
+        }
+        // A map that is not for the signature's counters.
+        let line = sig_c(Mapping::Ecp5Dp16kdX4, 2, 12, 4).line().replace("counter_bits=4", "counter_bits=2");
+        let e = Signature::parse(&line).unwrap().unwrap_err().to_string();
+        assert!(e.contains("ecp5-dp16kd-x4 is not for counters of 2 bit(s)"), "{e}");
     }
 
     #[test]
@@ -937,13 +1015,19 @@ mod tests {
 
     #[test]
     fn digest_depends_on_every_bit_and_bank_order() {
-        let a = vec![vec![false; 64], vec![true; 64]];
+        let a = vec![vec![0u8; 64], vec![1u8; 64]];
         let mut b = a.clone();
-        b[0][63] = true;
+        b[0][63] = 1;
         let c = vec![a[1].clone(), a[0].clone()];
-        assert_ne!(image_digest(&a), image_digest(&b));
-        assert_ne!(image_digest(&a), image_digest(&c));
-        assert_eq!(image_digest(&a), image_digest(&a.clone()));
+        assert_ne!(image_digest(1, &a), image_digest(1, &b));
+        assert_ne!(image_digest(1, &a), image_digest(1, &c));
+        assert_eq!(image_digest(1, &a), image_digest(1, &a.clone()));
+        // Counters: every bit of every counter counts.
+        let mut d = a.clone();
+        d[1][5] = 3;
+        assert_ne!(image_digest(2, &a), image_digest(2, &d));
+        d[1][5] = 2;
+        assert_ne!(image_digest(2, &a), image_digest(2, &d));
     }
 
     #[test]

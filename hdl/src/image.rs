@@ -116,6 +116,16 @@ pub fn read_image_any(dir: &Path) -> Result<(CoreParams, Vec<Vec<bool>>), HdlErr
     Ok((params, banks))
 }
 
+/// The configuration an image's header describes (plain or counting), and the
+/// values of every bank (bits for c = 1, counters for c > 1): the same checks as
+/// [`read_counter_image`], for a reader that learns the configuration to expect
+/// from somewhere else (a bitstream) and compares it itself.
+pub fn read_image_values(dir: &Path) -> Result<(CoreParams, Vec<Vec<u8>>), HdlError> {
+    let params = read_header(&dir.join("image.json"))?;
+    let banks = read_counter_image(dir, &params)?;
+    Ok((params, banks))
+}
+
 /// Reads a file of at most `limit` bytes; it must be a regular file (or a link to one).
 fn read_bounded(path: &Path, limit: u64) -> Result<Vec<u8>, HdlError> {
     let meta = std::fs::metadata(path).map_err(|e| image_error(path, format!("cannot read: {e}")))?;

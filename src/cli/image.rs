@@ -629,7 +629,7 @@ fn swap(args: SwapArgs) -> anyhow::Result<()> {
 fn readback(args: ReadbackArgs) -> anyhow::Result<()> {
     // Everything is checked before anything is written.
     let against = match &args.against {
-        Some(dir) => Some(hdl::image::read_image_any(dir)?),
+        Some(dir) => Some(hdl::image::read_image_values(dir)?),
         None => None,
     };
     if let Some(out) = &args.out {
@@ -638,7 +638,7 @@ fn readback(args: ReadbackArgs) -> anyhow::Result<()> {
     let start = Instant::now();
     let (sig, banks) = flow::swap::read_back(&args.bitstream)?;
     let seconds = start.elapsed().as_secs_f64();
-    let fills: Vec<u64> = banks.iter().map(|b| b.iter().filter(|x| **x).count() as u64).collect();
+    let fills = flow::swap::fills(&banks);
     let mut differing: Option<Vec<u64>> = None;
     if let (Some((params, image)), Some(dir)) = (&against, &args.against) {
         if *params != sig.params {
@@ -654,8 +654,7 @@ fn readback(args: ReadbackArgs) -> anyhow::Result<()> {
         let cfg = sig.params;
         let mut files = vec![("image.json".to_string(), golden::image::image_header_json(&cfg))];
         for (p, bank) in banks.iter().enumerate() {
-            let bits: Vec<u8> = bank.iter().map(|&b| b as u8).collect();
-            files.push((golden::image::bank_file_name(p), golden::image::bank_hex_text(&cfg, p, &bits)));
+            files.push((golden::image::bank_file_name(p), golden::image::bank_hex_text(&cfg, p, bank)));
         }
         golden::image::write_directory_atomically(out, &files)?;
     }
@@ -673,7 +672,7 @@ fn readback(args: ReadbackArgs) -> anyhow::Result<()> {
             "reader": reader,
             "cells": sig.banks.iter().map(|b| b.iter().map(|s| s.to_string()).collect::<Vec<_>>()).collect::<Vec<_>>(),
             "fill": fills,
-            "bits_checked": differing.as_ref().map(|_| sig.params.total_bits()),
+            "bits_checked": differing.as_ref().map(|_| flow::swap::bank_bits_total(&sig.params)),
             "bits_differing": differing,
             "seconds": seconds,
             "out": args.out.as_ref().map(|o| o.display().to_string()),
@@ -685,18 +684,19 @@ fn readback(args: ReadbackArgs) -> anyhow::Result<()> {
             let d = differing.as_ref().map(|d| format!(", {} bits differ from the image", d[p])).unwrap_or_default();
             say!(
                 text,
-                "bank {p}: block RAM{} {}: {} of {} bits set{d}",
+                "bank {p}: block RAM{} {}: {} of {} {}{d}",
                 if bank.len() == 1 { "" } else { "s" },
                 bank.iter().map(|s| s.to_string()).collect::<Vec<_>>().join(" + "),
                 fills[p],
-                sig.params.bank_size()
+                sig.params.bank_size(),
+                if sig.params.is_counting() { "counters non-zero" } else { "bits set" }
             );
         }
         if let (Some(_), Some(dir)) = (&differing, &args.against) {
             say!(
                 text,
                 "{} bank bits checked against {}: {total_differing} differ",
-                sig.params.total_bits(),
+                flow::swap::bank_bits_total(&sig.params),
                 dir.display()
             );
         }
