@@ -1,5 +1,7 @@
 #!/usr/bin/env bash
-# The filter-swap proof over three configurations per family: for each, a bitstream
+# The filter-swap proof over three plain and several counting configurations per family
+# (the block-RAM mode Yosys picks for the counters: iCE40 2048 x 2, 1024 x 4, 512 x 8;
+# ECP5 x1, x2, x9): for each, a bitstream
 # built with image A preloaded (`bloom build --preload`), then `bloom image swap` to
 # image B and, in place, on to image C; after each step every bank bit is read back
 # with the family's unpacker (`bloom image readback --against`: iceunpack, ecpunpack)
@@ -10,7 +12,7 @@
 #
 #   scripts/swap_proof.sh [OUT_DIR]        (default build/swap-proof; builds are reused)
 #
-# Builds take minutes each (six of them); run it under `nice` on a shared machine.
+# Builds take a minute or more each (thirteen of them); run it under `nice` on a shared machine.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 OUT=${1:-build/swap-proof}
@@ -19,14 +21,24 @@ OUT=$(cd "$OUT" && pwd)
 cargo build --release --quiet
 BLOOM=$PWD/target/release/bloom
 
-# board k bank_bits key_bits hash seed freq: banks of one cell, of two cells, of part of one.
+# board k bank_bits key_bits hash seed freq counter_bits: banks of one cell, of two
+# cells, of part of one; counters of 2 bits (iCE40 2 cells a bank of 2^12; ECP5 x1),
+# of 4 (iCE40 the default 2^12 x 4 in 4 cells; ECP5 x2), of 6 (ECP5 x9), of 3 (iCE40
+# 1024 x 4) and of 8 (iCE40 512 x 8).
 CONFIGS=(
-  "icebreaker 4 12 64 h3 0 30"
-  "hx8k 2 13 64 crc 3 40"
-  "icebreaker 3 11 32 h3 7 30"
-  "ulx3s 4 12 64 h3 0 50"
-  "ulx3s 2 15 32 crc 3 50"
-  "ulx3s 3 10 64 h3 7 50"
+  "icebreaker 4 12 64 h3 0 30 1"
+  "hx8k 2 13 64 crc 3 40 1"
+  "icebreaker 3 11 32 h3 7 30 1"
+  "ulx3s 4 12 64 h3 0 50 1"
+  "ulx3s 2 15 32 crc 3 50 1"
+  "ulx3s 3 10 64 h3 7 50 1"
+  "icebreaker 2 12 32 crc 3 25 2"
+  "hx8k 4 12 64 h3 0 40 4"
+  "ulx3s 2 14 32 crc 3 40 2"
+  "ulx3s 2 13 32 h3 4 40 4"
+  "ulx3s 2 8 32 crc 7 40 6"
+  "icebreaker 2 10 32 crc 7 25 3"
+  "icebreaker 2 8 32 h3 5 25 8"
 )
 
 keys() { # N SEED WIDTH: N random hex keys of WIDTH (32 or 64) bits
@@ -45,13 +57,17 @@ check() { # BITSTREAM IMAGE -> "checked differing"
 
 ROWS=()
 for c in "${CONFIGS[@]}"; do
-  read -r board k b w hash seed freq <<< "$c"
+  read -r board k b w hash seed freq cb <<< "$c"
   name="${board}-k${k}-b${b}-w${w}-${hash}"
+  [ "$cb" = 1 ] || name="$name-c$cb"
   dir="$OUT/$name"
   mkdir -p "$dir"
-  opts=(--k "$k" --bank-bits "$b" --key-bits "$w" --hash "$hash" --seed "$seed")
-  # Images A, B, C: about 30% of each bank set (0.36 x 2^b keys), different keys.
+  opts=(--k "$k" --bank-bits "$b" --key-bits "$w" --hash "$hash" --seed "$seed" --counter-bits "$cb")
+  # Images A, B, C: about 30% of each bank set (0.36 x 2^b keys), different keys; of a
+  # counting filter 2^(c-1) x 2^b keys, so that every counter bit is 1 somewhere and 0
+  # elsewhere in every bank (the build proves the map on every bit).
   n=$(( (1 << b) * 36 / 100 ))
+  [ "$cb" = 1 ] || n=$(( (1 << b) << (cb - 1) ))
   for i in A B C; do
     if [ ! -f "$dir/img$i/image.json" ]; then
       rm -rf "$dir/img$i"
@@ -83,7 +99,7 @@ for c in "${CONFIGS[@]}"; do
   proof=$(python3 -c 'import json,sys; d=json.load(open(sys.argv[1]))["swap"]["detail"]; print("every bank bit in the netlist INIT" if d.startswith("every bank bit") else d)' "$dir/build/report.json")
   cells=$(python3 -c 'import json,sys; m=json.load(open(sys.argv[1])); print("; ".join("+".join(c["site"] for c in b) for b in m["banks"]))' "$bit.swap.json")
   ROWS+=("$(printf '| %s | %s | %s | %s | %s | %s | %s | %s | %.3f / %.3f | %.3f / %.3f | %s |' \
-    "$board" "k=$k b=$b w=$w $hash" "$cells" \
+    "$board" "k=$k b=$b w=$w $hash c=$cb" "$cells" \
     "$checked_a" "$bad_a" "$((checked_b + checked_c))" "$((bad_b + bad_c))" "$control" \
     "$own_b" "$wall_b" "$own_c" "$wall_c" "$proof")")
   echo "${ROWS[-1]}"

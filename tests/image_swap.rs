@@ -197,6 +197,11 @@ fn preload_swap_readback(b: &Built, other_rams_untouched: impl Fn(&Path, &Path))
 
     let work = scratch(&format!("swap-{}-c{}", b.family, b.params.counter_bits));
     std::fs::create_dir_all(&work).unwrap();
+    // Read back into an image: the same configuration and values (counters of a counting filter).
+    let saved = scratch(&format!("saved-{}-c{}", b.family, b.params.counter_bits));
+    ok(bloom(&["image", "readback", s(&b.bitstream), "--out", s(&saved)]));
+    assert_eq!(hdl::image::read_image_values(&saved).unwrap(), hdl::image::read_image_values(&b.images[0]).unwrap());
+    let _ = std::fs::remove_dir_all(&saved);
     let to_b = work.join("b.bit");
     let r = swap_ok(&b.bitstream, &b.images[1], &to_b);
     assert_eq!((r["bits_checked"].as_u64(), r["bits_differing"].as_u64()), (Some(bank_bits), Some(0)));
@@ -438,29 +443,29 @@ fn build_preload_refuses_a_bad_image_before_any_tool_runs() {
     assert!(!out.exists());
 }
 
-/// A counting board whose banks Yosys lays out in a block-RAM mode with no map
-/// (iCEBreaker, UART bridge, c = 3, k = 2, b = 10: READ_MODE 2, 1024 x 4): the build
-/// completes and holds its preload image, but records no swap signature, saying which
-/// mode it found; `bloom image swap` and `readback` refuse the bitstream, writing
-/// nothing.
+/// A counting board whose banks Yosys lays out in a way no map of flow/src/bram.rs
+/// describes (iCEBreaker, UART bridge, c = 3, k = 1, b = 12: three 2048 x 2 cells, the
+/// odd counter bit packed like a plain bank, where the map expects four): the build
+/// completes and holds its preload image, but records no swap signature, saying
+/// why; `bloom image swap` and `readback` refuse the bitstream, writing nothing.
 #[test]
-fn ice40_counting_c3_crc_k2_b10_w32_read_mode_2_is_not_swappable_and_swap_refuses() {
+fn ice40_counting_c3_crc_k1_b12_w32_unmapped_layout_is_not_swappable_and_swap_refuses() {
     let work = scratch("counting-unmapped");
     let _ = std::fs::remove_dir_all(&work);
     std::fs::create_dir_all(&work).unwrap();
-    let params = hdl::CoreParams::new(2, 10, 32, hdl::HashFamily::Crc, 7).unwrap().with_counter_bits(3).unwrap();
+    let params = hdl::CoreParams::new(1, 12, 32, hdl::HashFamily::Crc, 7).unwrap().with_counter_bits(3).unwrap();
     let counting_img = random_image(params, 0, 11, &work.join("counting-img"));
     let other_img = random_image(params, 0, 12, &work.join("counting-img-2"));
     let out = work.join("build");
     let o = ok(bloom(&[
-        "build", "--board", "icebreaker", "--k", "2", "--bank-bits", "10", "--key-bits", "32", "--hash", "crc", "--seed", "7",
+        "build", "--board", "icebreaker", "--k", "1", "--bank-bits", "12", "--key-bits", "32", "--hash", "crc", "--seed", "7",
         "--counter-bits", "3", "--freq", "20", "--preload", s(&counting_img), "--out", s(&out),
     ]));
     let report: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(out.join("report.json")).unwrap())
         .unwrap_or_else(|e| panic!("{e}: {}", all_text(&o)));
     assert_eq!(report["swap"]["swappable"], false, "{}", report["swap"]);
     let detail = report["swap"]["detail"].as_str().unwrap();
-    assert!(detail.contains("has READ_MODE 2") && detail.contains("r2048x2-counters"), "{detail}");
+    assert!(detail.contains("bank 0 has no cell 3"), "{detail}");
     let bit = out.join(flow::build::bitstream_name(Family::Ice40));
     assert!(bit.exists() && !flow::swap::manifest_path(&bit).exists());
     let swapped = work.join("swapped.bin");

@@ -26,12 +26,21 @@
 //! A counting core's bank is `2^b x c` (hdl/src/counter_ram.rs, c = 2..=8 bits per
 //! counter). Bit j of counter a:
 //!
-//! - iCE40, READ_MODE 3 (2048 x 2, what Yosys 0.23 picks for c = 2 at any b, and for
-//!   c >= 4 from b = 11 on): cell `ceil(c/2) * (a >> 11) + (j >> 1)`, and inside it
-//!   the place the plain formula gives address `(a mod 2048) + 2048 * (j mod 2)`:
-//!   each cell holds two counter bits of 2048 counters, as bits 0 and 1 of its
-//!   2048 x 2 words. (For b = 10, c = 3 Yosys picks READ_MODE 2, for b = 8, c = 8
-//!   READ_MODE 1: no map here, those builds are not swappable.)
+//! - iCE40, READ_MODE 3, 2 or 1 (a cell of D = 2048, 1024 or 512 words of W = 2, 4
+//!   or 8 bits; Yosys 0.23 picks by the bank's depth and width, e.g. READ_MODE 3 for
+//!   2^12 x 4, 2 for 2^10 x 3, 1 for 2^8 x 8): the counter bits are cut into
+//!   ceil(c / W) slices of W bits and the addresses into cells of D; cell
+//!   `ceil(c / W) * (a / D) + (j / W)`, and inside it, with w = a mod D,
+//!   t = log2 W and s = 4 - t, init bit `16 (w >> s) + (16 / W) rev_t(j mod W) +
+//!   rev_s(w mod 2^s)`: row `w >> s` of the 256 x 16 array, the column group of the
+//!   data bit (its index bit-reversed: the primitive's read data pins in mode 2 and 1
+//!   take the groups in that order), and in it the low address bits reversed (Yosys
+//!   wires a0 to the highest column-select bit). For W = 2 this is the plain
+//!   formula's place of address `w + 2048 (j mod 2)`. Found by solving the netlist's
+//!   INIT against random counter images (2^10 x 3 in READ_MODE 2, 2^8 x 8 in 1), then
+//!   proved by builds. Yosys 0.23 lays out odd c from b = 12 on in fewer cells than
+//!   this (2^12 x 3 in three, the odd bit as a plain bank): those builds fail the check
+//!   and are not swappable.
 //! - ECP5, DATA_WIDTH W of 1, 2, 4 (a cell of D = 16384 / W words of W bits) or 9
 //!   (D = 2048), whichever Yosys picks for the bank's depth and width (YoWASP Yosys
 //!   0.70: W = 4 for 2^8 x 4, W = 2 for 2^13 x 4, W = 9 for 2^8 x 6): the counter
@@ -55,6 +64,12 @@ pub enum Mapping {
     /// iCE40 SB_RAM40_4K, read as 2048 x 2, a bank of counters (two counter bits a cell).
     #[serde(rename = "ice40-sb_ram40_4k-r2048x2-counters")]
     Ice40Ram40Counters,
+    /// iCE40 SB_RAM40_4K, read as 1024 x 4 (READ_MODE 2), a bank of counters.
+    #[serde(rename = "ice40-sb_ram40_4k-r1024x4-counters")]
+    Ice40Ram40X4Counters,
+    /// iCE40 SB_RAM40_4K, read as 512 x 8 (READ_MODE 1), a bank of counters.
+    #[serde(rename = "ice40-sb_ram40_4k-r512x8-counters")]
+    Ice40Ram40X8Counters,
     /// ECP5 DP16KD, 16384 x 1.
     #[serde(rename = "ecp5-dp16kd-x1")]
     Ecp5Dp16kd,
@@ -74,9 +89,16 @@ pub enum Mapping {
 
 const REV3: [usize; 8] = [0, 4, 2, 6, 1, 5, 3, 7];
 
-const ALL: [Mapping; 7] = [
+/// The low `bits` bits of `x`, in reverse order.
+fn reverse(x: usize, bits: usize) -> usize {
+    (0..bits).fold(0, |r, i| r | (((x >> i) & 1) << (bits - 1 - i)))
+}
+
+const ALL: [Mapping; 9] = [
     Mapping::Ice40Ram40,
     Mapping::Ice40Ram40Counters,
+    Mapping::Ice40Ram40X4Counters,
+    Mapping::Ice40Ram40X8Counters,
     Mapping::Ecp5Dp16kd,
     Mapping::Ecp5Dp16kdX1Counters,
     Mapping::Ecp5Dp16kdX2,
@@ -106,7 +128,9 @@ impl Mapping {
 
     pub fn family(self) -> Family {
         match self {
-            Mapping::Ice40Ram40 | Mapping::Ice40Ram40Counters => Family::Ice40,
+            Mapping::Ice40Ram40 | Mapping::Ice40Ram40Counters | Mapping::Ice40Ram40X4Counters | Mapping::Ice40Ram40X8Counters => {
+                Family::Ice40
+            }
             _ => Family::Ecp5,
         }
     }
@@ -116,6 +140,8 @@ impl Mapping {
         match self {
             Mapping::Ice40Ram40 => "ice40-sb_ram40_4k-r2048x2",
             Mapping::Ice40Ram40Counters => "ice40-sb_ram40_4k-r2048x2-counters",
+            Mapping::Ice40Ram40X4Counters => "ice40-sb_ram40_4k-r1024x4-counters",
+            Mapping::Ice40Ram40X8Counters => "ice40-sb_ram40_4k-r512x8-counters",
             Mapping::Ecp5Dp16kd => "ecp5-dp16kd-x1",
             Mapping::Ecp5Dp16kdX1Counters => "ecp5-dp16kd-x1-counters",
             Mapping::Ecp5Dp16kdX2 => "ecp5-dp16kd-x2",
@@ -140,6 +166,8 @@ impl Mapping {
     pub fn mode(self) -> u64 {
         match self {
             Mapping::Ice40Ram40 | Mapping::Ice40Ram40Counters => 3,
+            Mapping::Ice40Ram40X4Counters => 2,
+            Mapping::Ice40Ram40X8Counters => 1,
             Mapping::Ecp5Dp16kd | Mapping::Ecp5Dp16kdX1Counters => 1,
             Mapping::Ecp5Dp16kdX2 => 2,
             Mapping::Ecp5Dp16kdX4 => 4,
@@ -159,6 +187,8 @@ impl Mapping {
     fn counter_cell(self) -> (u32, u32) {
         match self {
             Mapping::Ice40Ram40Counters => (11, 2),
+            Mapping::Ice40Ram40X4Counters => (10, 4),
+            Mapping::Ice40Ram40X8Counters => (9, 8),
             Mapping::Ecp5Dp16kdX1Counters => (14, 1),
             Mapping::Ecp5Dp16kdX2 => (13, 2),
             Mapping::Ecp5Dp16kdX4 => (12, 4),
@@ -200,12 +230,15 @@ impl Mapping {
                 let (word_bits, width) = self.counter_cell();
                 let (width, word) = (width as usize, a & ((1 << word_bits) - 1));
                 let cell = counter_bits.div_ceil(width as u32) as usize * (a >> word_bits) + j / width;
-                let q = match self {
-                    // Bits 0 and 1 of a 2048 x 2 word sit where the plain formula puts
-                    // addresses word and word + 2048.
-                    Mapping::Ice40Ram40Counters => ice40(word + 2048 * (j % 2)).1,
-                    Mapping::Ecp5Dp16kdX9 => 9 * word + j,
-                    _ => ecp5(width * word + j % width).1,
+                let q = match self.family() {
+                    // Row, column group of the data bit, low address bits reversed.
+                    Family::Ice40 => {
+                        let t = width.trailing_zeros() as usize;
+                        let s = 4 - t;
+                        16 * (word >> s) + (16 / width) * reverse(j % width, t) + reverse(word & ((1 << s) - 1), s)
+                    }
+                    Family::Ecp5 if width == 9 => 9 * word + j,
+                    Family::Ecp5 => ecp5(width * word + j % width).1,
                 };
                 (cell, q)
             }
@@ -281,6 +314,19 @@ mod tests {
         assert_eq!(Mapping::Ice40Ram40Counters.place(4, a + 2048, 2), (3, 16 * 0xB5 + 4 + 2));
         assert_eq!(Mapping::Ice40Ram40Counters.place(3, a + 2048, 2), (3, 16 * 0xB5 + 4 + 2));
         assert_eq!(Mapping::Ice40Ram40Counters.place(2, a + 2048, 1), (1, 16 * 0xB5 + 8 + 4 + 2));
+        // READ_MODE 3 counters: the plain formula's place of w + 2048 (j mod 2).
+        for a in 0..4096 {
+            for j in 0..4 {
+                let (cell, q) = Mapping::Ice40Ram40Counters.place(4, a, j);
+                assert_eq!((cell, q), (2 * (a >> 11) + j / 2, Mapping::Ice40Ram40.place(1, (a & 2047) + 2048 * (j % 2), 0).1));
+            }
+        }
+        // READ_MODE 2 and 1: row w >> s, column (16 / W) (j mod W) + rev_s(w mod 2^s).
+        // Counter bit 2 of 4 in group rev2(2) = 1; bit 1 of 8 in group rev3(1) = 4.
+        assert_eq!(Mapping::Ice40Ram40X4Counters.place(3, (0x5A << 2) | 0b01, 2), (0, 16 * 0x5A + 4 + 2));
+        assert_eq!(Mapping::Ice40Ram40X4Counters.place(6, 1024 + 3, 5), (3, 8 + 3));
+        assert_eq!(Mapping::Ice40Ram40X8Counters.place(8, (0x3C << 1) | 1, 1), (0, 16 * 0x3C + 8 + 1));
+        assert_eq!(Mapping::Ice40Ram40X8Counters.place(8, 6, 3), (0, 16 * 3 + 12));
         // ECP5: W bits a word of 8 data bits (and a ninth that holds none); 9 of 9 in x9.
         assert_eq!(Mapping::Ecp5Dp16kdX4.place(4, 5, 3), (0, 9 * 2 + 7));
         assert_eq!(Mapping::Ecp5Dp16kdX2.place(2, 8192 + 3, 1), (1, 7));
@@ -331,6 +377,6 @@ mod tests {
                 assert_eq!(Mapping::of_mode(m.family(), c, m.mode()), Some(m));
             }
         }
-        assert_eq!(Mapping::of_mode(Family::Ice40, 3, 2), None);
+        assert_eq!(Mapping::of_mode(Family::Ice40, 3, 0), None);
     }
 }

@@ -980,9 +980,9 @@ mod tests {
             assert_eq!(Signature::parse(&line).unwrap().unwrap(), s);
         }
         // A map that is not for the signature's counters.
-        let line = sig_c(Mapping::Ecp5Dp16kdX4, 2, 12, 4).line().replace("counter_bits=4", "counter_bits=2");
+        let line = sig_c(Mapping::Ecp5Dp16kdX4, 2, 12, 4).line().replace("map=ecp5-dp16kd-x4", "map=ecp5-dp16kd-x1");
         let e = Signature::parse(&line).unwrap().unwrap_err().to_string();
-        assert!(e.contains("ecp5-dp16kd-x4 is not for counters of 2 bit(s)"), "{e}");
+        assert!(e.contains("ecp5-dp16kd-x1 is not for counters of 4 bit(s)"), "{e}");
     }
 
     #[test]

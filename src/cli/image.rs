@@ -77,7 +77,8 @@ pub struct SwapArgs {
     /// Bitstream written by `bloom build` (iCE40 .bin or ECP5 .bit), or by an earlier swap.
     #[arg(long)]
     pub bitstream: PathBuf,
-    /// Image directory (docs/contract.md §4) of the bitstream's configuration.
+    /// Image directory (docs/contract.md §4) of the bitstream's configuration: of a
+    /// counting filter's bitstream, a counting image (§7.6) of its counter width.
     #[arg(long)]
     pub image: PathBuf,
     /// Bitstream file to write (may be the input: it is replaced in one rename). Its
