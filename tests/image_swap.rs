@@ -443,35 +443,67 @@ fn build_preload_refuses_a_bad_image_before_any_tool_runs() {
     assert!(!out.exists());
 }
 
-/// A counting board whose banks Yosys lays out in a way no map of flow/src/bram.rs
-/// describes (iCEBreaker, UART bridge, c = 3, k = 1, b = 12: three 2048 x 2 cells, the
-/// odd counter bit packed like a plain bank, where the map expects four): the build
-/// completes and holds its preload image, but records no swap signature, saying
-/// why; `bloom image swap` and `readback` refuse the bitstream, writing nothing.
+/// The build's check of the map, on a real counting build's own files (netlist,
+/// placed netlist, routed design): they pass as they are; a netlist whose first bank
+/// cell is in another mode, or one of whose INIT bits is flipped, is refused, naming
+/// the cell and what differs, so such a build records no signature.
 #[test]
-fn ice40_counting_c3_crc_k1_b12_w32_unmapped_layout_is_not_swappable_and_swap_refuses() {
-    let work = scratch("counting-unmapped");
+fn counting_map_check_refuses_a_netlist_that_does_not_fit() {
+    let b = ice40_counting();
+    let pass = std::fs::read_dir(&b.dir)
+        .unwrap()
+        .flatten()
+        .map(|e| e.path())
+        .find(|p| p.join("board.json").exists())
+        .expect("the build's pass directory");
+    let image = hdl::image::read_counter_image(&b.images[0], &b.params).unwrap();
+    let mapping = flow::swap::mapping_for(Family::Ice40, b.params.counter_bits, &pass.join("board.json"));
+    assert_eq!(mapping, flow::bram::Mapping::Ice40Ram40Counters);
+    let record = |netlist: &Path| {
+        flow::swap::record(mapping, &b.params, &image, netlist, &pass.join("board-placed.json"), &pass.join("board.asc"))
+    };
+    let r = record(&pass.join("board.json")).unwrap_or_else(|e| panic!("{e}"));
+    assert!(r.mapping_check.starts_with("every bank bit found"), "{}", r.mapping_check);
+    assert_eq!(r.signature.banks.iter().map(Vec::len).sum::<usize>(), 4);
+
+    let work = scratch("map-check");
     let _ = std::fs::remove_dir_all(&work);
     std::fs::create_dir_all(&work).unwrap();
-    let params = hdl::CoreParams::new(1, 12, 32, hdl::HashFamily::Crc, 7).unwrap().with_counter_bits(3).unwrap();
-    let counting_img = random_image(params, 0, 11, &work.join("counting-img"));
-    let other_img = random_image(params, 0, 12, &work.join("counting-img-2"));
-    let out = work.join("build");
-    let o = ok(bloom(&[
-        "build", "--board", "icebreaker", "--k", "1", "--bank-bits", "12", "--key-bits", "32", "--hash", "crc", "--seed", "7",
-        "--counter-bits", "3", "--freq", "20", "--preload", s(&counting_img), "--out", s(&out),
-    ]));
-    let report: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(out.join("report.json")).unwrap())
-        .unwrap_or_else(|e| panic!("{e}: {}", all_text(&o)));
-    assert_eq!(report["swap"]["swappable"], false, "{}", report["swap"]);
-    let detail = report["swap"]["detail"].as_str().unwrap();
-    assert!(detail.contains("bank 0 has no cell 3"), "{detail}");
-    let bit = out.join(flow::build::bitstream_name(Family::Ice40));
-    assert!(bit.exists() && !flow::swap::manifest_path(&bit).exists());
-    let swapped = work.join("swapped.bin");
-    let args = ["image", "swap", "--bitstream", s(&bit), "--image", s(&other_img), "--out", s(&swapped)];
-    refused(&args, &swapped, "counting filter whose counters Yosys laid out in another mode");
-    assert_failed_cleanly(&bloom(&["image", "readback", s(&bit), "--against", s(&counting_img)]), "no `bloom-bitstream v1` signature");
+    let netlist: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(pass.join("board.json")).unwrap()).unwrap();
+    let edited = |edit: &dyn Fn(&mut serde_json::Map<String, serde_json::Value>), name: &str| {
+        let mut n = netlist.clone();
+        let mut done = false;
+        for m in n["modules"].as_object_mut().unwrap().values_mut() {
+            for (cell_name, cell) in m["cells"].as_object_mut().unwrap().iter_mut() {
+                if cell_name.ends_with("parts$0.ram.mem.0.0") {
+                    edit(cell["parameters"].as_object_mut().unwrap());
+                    done = true;
+                }
+            }
+        }
+        assert!(done, "bank 0's first cell is in the netlist");
+        let path = work.join(name);
+        std::fs::write(&path, serde_json::to_string(&n).unwrap()).unwrap();
+        path
+    };
+    let other_mode = edited(&|p| { p.insert("READ_MODE".into(), serde_json::json!("00000000000000000000000000000010")); }, "mode.json");
+    let e = record(&other_mode).unwrap_err();
+    assert!(e.contains("parts$0.ram.mem.0.0 has READ_MODE 2") && e.contains("ice40-sb_ram40_4k-r2048x2-counters"), "{e}");
+    // The build takes the map of the mode it finds: READ_MODE 2 has one, the 1024 x 4 map.
+    assert_eq!(
+        flow::swap::mapping_for(Family::Ice40, b.params.counter_bits, &other_mode),
+        flow::bram::Mapping::Ice40Ram40X4Counters
+    );
+    let flipped = edited(
+        &|p| {
+            let v = p["INIT_3"].as_str().unwrap().to_string();
+            let flip = if v.ends_with('1') { "0" } else { "1" };
+            p.insert("INIT_3".into(), serde_json::json!(format!("{}{flip}", &v[..v.len() - 1])));
+        },
+        "flipped.json",
+    );
+    let e = record(&flipped).unwrap_err();
+    assert!(e.contains("parts$0.ram.mem.0.0: 1 of its init bits differ from the image placed by the ice40-sb_ram40_4k-r2048x2-counters formula"), "{e}");
 }
 
 /// Images of the other kind of filter, or of other counters, are refused for a

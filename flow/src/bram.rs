@@ -29,25 +29,24 @@
 //! - iCE40, READ_MODE 3, 2 or 1 (a cell of D = 2048, 1024 or 512 words of W = 2, 4
 //!   or 8 bits; Yosys 0.23 picks by the bank's depth and width, e.g. READ_MODE 3 for
 //!   2^12 x 4, 2 for 2^10 x 3, 1 for 2^8 x 8): the counter bits are cut into
-//!   ceil(c / W) slices of W bits and the addresses into cells of D; cell
-//!   `ceil(c / W) * (a / D) + (j / W)`, and inside it, with w = a mod D,
-//!   t = log2 W and s = 4 - t, init bit `16 (w >> s) + (16 / W) rev_t(j mod W) +
+//!   the bank is laid out as a memory of D words of c 2^b / D bits (the counters of
+//!   a, a + D, a + 2D, .. side by side: bit i = c (a / D) + j of word a mod D), cut
+//!   into cells of W bits: cell `i / W`, data bit `d = i mod W`, and inside it, with
+//!   w = a mod D, t = log2 W and s = 4 - t, init bit `16 (w >> s) + (16 / W) rev_t(d) +
 //!   rev_s(w mod 2^s)`: row `w >> s` of the 256 x 16 array, the column group of the
 //!   data bit (its index bit-reversed: the primitive's read data pins in mode 2 and 1
 //!   take the groups in that order), and in it the low address bits reversed (Yosys
 //!   wires a0 to the highest column-select bit). For W = 2 this is the plain
 //!   formula's place of address `w + 2048 (j mod 2)`. Found by solving the netlist's
 //!   INIT against random counter images (2^10 x 3 in READ_MODE 2, 2^8 x 8 in 1), then
-//!   proved by builds. Yosys 0.23 lays out odd c from b = 12 on in fewer cells than
-//!   this (2^12 x 3 in three, the odd bit as a plain bank): those builds fail the check
-//!   and are not swappable.
+//!   proved by builds (2^12 x 3 is three cells: bits 0, 1 of a; bit 2 of a and bit 0 of
+//!   a + 2048; bits 1, 2 of a + 2048).
 //! - ECP5, DATA_WIDTH W of 1, 2, 4 (a cell of D = 16384 / W words of W bits) or 9
 //!   (D = 2048), whichever Yosys picks for the bank's depth and width (YoWASP Yosys
-//!   0.70: W = 4 for 2^8 x 4, W = 2 for 2^13 x 4, W = 9 for 2^8 x 6): the counter
-//!   bits are cut into ceil(c / W) slices of W bits, and the addresses into cells of
-//!   D; cell `ceil(c / W) * (a / D) + (j / W)`, and inside it for W <= 4 the x1
-//!   formula's place of `W (a mod D) + (j mod W)` (eight data bits in every 9-bit
-//!   word), for W = 9 init bit `9 (a mod D) + j`.
+//!   0.70: W = 4 for 2^8 x 4, W = 2 for 2^13 x 4, W = 9 for 2^8 x 6): for W <= 4 as
+//!   on iCE40, bit i = c (a / D) + j of a D-word memory, cell `i / W`, and inside it
+//!   the x1 formula's place of `W (a mod D) + (i mod W)` (eight data bits in every
+//!   9-bit word); for W = 9 cell `a / D` and init bit `9 (a mod D) + j`.
 //!
 //! The build reads the mode off its netlist's cells, takes the map of that mode, and
 //! checks it like the plain ones, with an image whose every counter bit is 0
@@ -203,9 +202,10 @@ impl Mapping {
         match self {
             Mapping::Ice40Ram40 => depth(12),
             Mapping::Ecp5Dp16kd => depth(14),
+            Mapping::Ecp5Dp16kdX9 => depth(11),
             _ => {
                 let (word_bits, width) = self.counter_cell();
-                counter_bits.div_ceil(width) as usize * depth(word_bits)
+                (counter_bits as usize * depth(word_bits)).div_ceil(width as usize)
             }
         }
     }
@@ -226,19 +226,22 @@ impl Mapping {
         match self {
             Mapping::Ice40Ram40 => ice40(a),
             Mapping::Ecp5Dp16kd => ecp5(a),
+            Mapping::Ecp5Dp16kdX9 => (a >> 11, 9 * (a & 0x7FF) + j),
             _ => {
+                // The bank as a memory D words deep of c 2^b / D bits (the counters of
+                // addresses a, a + D, a + 2D, .. side by side), cut into cells of W bits.
                 let (word_bits, width) = self.counter_cell();
                 let (width, word) = (width as usize, a & ((1 << word_bits) - 1));
-                let cell = counter_bits.div_ceil(width as u32) as usize * (a >> word_bits) + j / width;
+                let bit = counter_bits as usize * (a >> word_bits) + j;
+                let (cell, d) = (bit / width, bit % width);
                 let q = match self.family() {
                     // Row, column group of the data bit, low address bits reversed.
                     Family::Ice40 => {
                         let t = width.trailing_zeros() as usize;
                         let s = 4 - t;
-                        16 * (word >> s) + (16 / width) * reverse(j % width, t) + reverse(word & ((1 << s) - 1), s)
+                        16 * (word >> s) + (16 / width) * reverse(d, t) + reverse(word & ((1 << s) - 1), s)
                     }
-                    Family::Ecp5 if width == 9 => 9 * word + j,
-                    Family::Ecp5 => ecp5(width * word + j % width).1,
+                    Family::Ecp5 => ecp5(width * word + d).1,
                 };
                 (cell, q)
             }
@@ -312,7 +315,13 @@ mod tests {
         assert_eq!(Mapping::Ice40Ram40Counters.place(4, a, 1), (0, 16 * 0xB5 + 8 + 4 + 2));
         assert_eq!(Mapping::Ice40Ram40Counters.place(4, a, 3), (1, 16 * 0xB5 + 8 + 4 + 2));
         assert_eq!(Mapping::Ice40Ram40Counters.place(4, a + 2048, 2), (3, 16 * 0xB5 + 4 + 2));
-        assert_eq!(Mapping::Ice40Ram40Counters.place(3, a + 2048, 2), (3, 16 * 0xB5 + 4 + 2));
+        // Odd c: the counters of a and a + 2048 side by side, 6 bits in three cells (as
+        // Yosys lays out 2^12 x 3): bit 2 of a and bit 0 of a + 2048 share cell 1.
+        assert_eq!(Mapping::Ice40Ram40Counters.place(3, a, 2), (1, 16 * 0xB5 + 4 + 2));
+        assert_eq!(Mapping::Ice40Ram40Counters.place(3, a + 2048, 0), (1, 16 * 0xB5 + 8 + 4 + 2));
+        assert_eq!(Mapping::Ice40Ram40Counters.place(3, a + 2048, 2), (2, 16 * 0xB5 + 8 + 4 + 2));
+        assert_eq!(Mapping::Ice40Ram40Counters.cells_per_bank(12, 3), 3);
+        assert_eq!(Mapping::Ice40Ram40Counters.cells_per_bank(13, 5), 10);
         assert_eq!(Mapping::Ice40Ram40Counters.place(2, a + 2048, 1), (1, 16 * 0xB5 + 8 + 4 + 2));
         // READ_MODE 3 counters: the plain formula's place of w + 2048 (j mod 2).
         for a in 0..4096 {
@@ -324,7 +333,7 @@ mod tests {
         // READ_MODE 2 and 1: row w >> s, column (16 / W) (j mod W) + rev_s(w mod 2^s).
         // Counter bit 2 of 4 in group rev2(2) = 1; bit 1 of 8 in group rev3(1) = 4.
         assert_eq!(Mapping::Ice40Ram40X4Counters.place(3, (0x5A << 2) | 0b01, 2), (0, 16 * 0x5A + 4 + 2));
-        assert_eq!(Mapping::Ice40Ram40X4Counters.place(6, 1024 + 3, 5), (3, 8 + 3));
+        assert_eq!(Mapping::Ice40Ram40X4Counters.place(6, 1024 + 3, 5), (2, 12 + 3));
         assert_eq!(Mapping::Ice40Ram40X8Counters.place(8, (0x3C << 1) | 1, 1), (0, 16 * 0x3C + 8 + 1));
         assert_eq!(Mapping::Ice40Ram40X8Counters.place(8, 6, 3), (0, 16 * 3 + 12));
         // ECP5: W bits a word of 8 data bits (and a ninth that holds none); 9 of 9 in x9.
@@ -335,7 +344,7 @@ mod tests {
         assert_eq!(Mapping::Ecp5Dp16kdX2.place(4, 3, 3), (1, 7));
         assert_eq!(Mapping::Ecp5Dp16kdX2.place(4, 8192 + 3, 2), (3, 6));
         assert_eq!(Mapping::Ecp5Dp16kdX1Counters.place(3, 16384 + 9, 2), (5, 10));
-        assert_eq!(Mapping::Ecp5Dp16kdX4.place(6, 4096, 5), (3, 1));
+        assert_eq!(Mapping::Ecp5Dp16kdX4.place(6, 4096, 5), (2, 3));
     }
 
     #[test]

@@ -424,6 +424,7 @@ pub fn mapping_for(family: Family, counter_bits: u32, netlist: &Path) -> Mapping
 }
 
 /// What [`record`] found out.
+#[derive(Debug)]
 pub struct Recorded {
     pub signature: Signature,
     pub cell_names: Vec<Vec<String>>,
