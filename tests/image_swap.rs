@@ -4,7 +4,7 @@
 //! buffer is a block RAM the swap must leave alone; ECP5 25F: k = 2 banks of 2^15
 //! bits, two DP16KD cells each, test-pattern top), and one counting filter's per
 //! family (iCE40: k = 2 banks of 2^12 counters of 2 bits, two cells each; ECP5:
-//! k = 2 banks of 2^13 counters of 4 bits, two cells each, in 4096 x 4 mode), with
+//! k = 2 banks of 2^13 counters of 4 bits, two cells each, in the 8192 x 2 mode Yosys picks), with
 //! images of random counters. All are built once and cached by
 //! content under the target directory (the board design's Verilog, constraints, tool
 //! versions and the recording code form the key), so only the first run pays for
