@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The filter-swap proof over three plain and several counting configurations per family
 # (the block-RAM mode Yosys picks for the counters: iCE40 2048 x 2, 1024 x 4, 512 x 8;
-# ECP5 x1, x2, x9): for each, a bitstream
+# ECP5 x1, x2, x4, x9): for each, a bitstream
 # built with image A preloaded (`bloom build --preload`), then `bloom image swap` to
 # image B and, in place, on to image C; after each step every bank bit is read back
 # with the family's unpacker (`bloom image readback --against`: iceunpack, ecpunpack)
@@ -12,7 +12,7 @@
 #
 #   scripts/swap_proof.sh [OUT_DIR]        (default build/swap-proof; builds are reused)
 #
-# Builds take a minute or more each (thirteen of them); run it under `nice` on a shared machine.
+# Builds take a minute or more each (fourteen of them); run it under `nice` on a shared machine.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 OUT=${1:-build/swap-proof}
@@ -23,8 +23,8 @@ BLOOM=$PWD/target/release/bloom
 
 # board k bank_bits key_bits hash seed freq counter_bits: banks of one cell, of two
 # cells, of part of one; counters of 2 bits (iCE40 2 cells a bank of 2^12; ECP5 x1),
-# of 4 (iCE40 the default 2^12 x 4 in 4 cells; ECP5 x2), of 6 (ECP5 x9), of 3 (iCE40
-# 1024 x 4) and of 8 (iCE40 512 x 8).
+# of 4 (iCE40 the default 2^12 x 4 in 4 cells; ECP5 x2 for 2^13, x4 for 2^8), of 6
+# (ECP5 x9), of 3 (iCE40 1024 x 4) and of 8 (iCE40 512 x 8).
 CONFIGS=(
   "icebreaker 4 12 64 h3 0 30 1"
   "hx8k 2 13 64 crc 3 40 1"
@@ -39,6 +39,7 @@ CONFIGS=(
   "ulx3s 2 8 32 crc 7 40 6"
   "icebreaker 2 10 32 crc 7 25 3"
   "icebreaker 2 8 32 h3 5 25 8"
+  "ulx3s 2 8 32 h3 4 40 4"
 )
 
 keys() { # N SEED WIDTH: N random hex keys of WIDTH (32 or 64) bits
