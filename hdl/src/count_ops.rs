@@ -33,6 +33,8 @@ crate::bundle! {
         cw4: In Bits<16>,
         /// The value the counter write of c4 writes (all 8 bits; the partition keeps c).
         cwd4: In Bits<8>,
+        /// cwd4 - 1 (its low c bits are those of the counter's value - 1 unless they are 0).
+        cwd_dec4: In Bits<8>,
     }
 }
 
@@ -77,11 +79,13 @@ pub struct CountOps<const W: usize> {
     cwd2: DFF<Bits<8>>,
     cwd3: DFF<Bits<8>>,
     cwd4: DFF<Bits<8>>,
+    cwd_dec4: DFF<Bits<8>>,
     select6: DFF<Bits<16>>,
     op_insert: Constant<Bits<2>>,
     op_delete: Constant<Bits<2>>,
     select_one: Constant<Bits<16>>,
     select_zero: Constant<Bits<16>>,
+    byte_one: Constant<Bits<8>>,
 }
 
 impl<const W: usize> Default for CountOps<W> {
@@ -122,11 +126,13 @@ impl<const W: usize> Default for CountOps<W> {
             cwd2: Default::default(),
             cwd3: Default::default(),
             cwd4: Default::default(),
+            cwd_dec4: Default::default(),
             select6: Default::default(),
             op_insert: Constant::new(1u64.into()),
             op_delete: Constant::new(3u64.into()),
             select_one: Constant::new(1u64.into()),
             select_zero: Constant::new(0u64.into()),
+            byte_one: Constant::new(1u64.into()),
         }
     }
 }
@@ -136,7 +142,7 @@ impl<const W: usize> Logic for CountOps<W> {
     fn update(&mut self) {
         dff_setup!(
             self, clock, slot1, slot2, slot3, slot4, ins1, ins2, ins3, ins4, del1, del2, del3, del4, cw1, cw2, cw3, cw4,
-            bank1, bank2, bank3, cwd1, cwd2, cwd3, cwd4, select6
+            bank1, bank2, bank3, cwd1, cwd2, cwd3, cwd4, cwd_dec4, select6
         );
         self.slot1.d.next = self.accept.val() | self.rb_req.val();
         self.ins1.d.next = self.accept.val() & (self.op.val() == self.op_insert.val());
@@ -165,11 +171,13 @@ impl<const W: usize> Logic for CountOps<W> {
             self.cw4.d.next = self.select_zero.val();
         }
         self.cwd4.d.next = self.cwd3.q.val();
+        self.cwd_dec4.d.next = self.cwd3.q.val() - self.byte_one.val();
         self.banks.slot4.next = self.slot4.q.val();
         self.banks.ins4.next = self.ins4.q.val();
         self.banks.del4.next = self.del4.q.val();
         self.banks.cw4.next = self.cw4.q.val();
         self.banks.cwd4.next = self.cwd4.q.val();
+        self.banks.cwd_dec4.next = self.cwd_dec4.q.val();
         self.select6.d.next = self.rb_select5.val();
         self.rb_select6.next = self.select6.q.val();
         if self.reset.val() {

@@ -11,9 +11,11 @@
 //! instead of the bit; hit = every counter non-zero, registered in c6, response in c7;
 //! a readback's bit and counter are its bank's registered ones of c6, chosen here by the
 //! bank selection count_ops.rs carries to c6, in place of the control's c5 -> c6 register),
-//! then the write-back of the new counters at the end of c6 (commit_latency 6), where a
+//! then the write-back of the new counters at the end of c7 (commit_latency 7), where a
 //! delete writes only if its k counters were all non-zero (the AND of c5, registered).
-//! Same-address read/write: see counting_partition.rs (forwarded from the three slots
+//! The counts are a cycle later than the plain core's (timing.rs, COUNTING_COUNT_DELAY),
+//! but for the recount after a reset, counted from c5 as before.
+//! Same-address read/write: see counting_partition.rs (forwarded from the four slots
 //! ahead, never left to the RAM).
 
 use rust_hdl::prelude::*;
@@ -144,7 +146,13 @@ impl<const W: usize> Logic for CountingCore<W> {
 
     fn hdl(&self) -> Verilog {
         let k = self.parts.len();
-        let mut v = String::from("always @(*) begin\n");
+        let mut v = String::new();
+        let if_present: Vec<String> = (0..k).map(|p| format!("parts${p}$nz_if_present5")).collect();
+        let if_absent: Vec<String> = (0..k).map(|p| format!("parts${p}$nz_if_absent5")).collect();
+        v += "(* keep *) wire all_if_present5;\n(* keep *) wire all_if_absent5;\n";
+        v += &format!("assign all_if_present5 = {};\n", if_present.join(" & "));
+        v += &format!("assign all_if_absent5 = {};\n", if_absent.join(" & "));
+        v += "always @(*) begin\n";
         v += "    control$clock = sys$clock;\n    control$reset = sys$reset;\n";
         let mut links = Request::<W>::link_hdl("", "io$req", "control$req");
         links.extend(Response::<W>::link_hdl("", "io$resp", "control$resp"));
@@ -157,12 +165,12 @@ impl<const W: usize> Logic for CountingCore<W> {
         v += "    ops$clock = sys$clock;\n    ops$reset = sys$reset;\n";
         v += "    ops$accept = io$req$valid & control$req$ready;\n";
         v += "    ops$op = io$req$op;\n    ops$rb_req = io$rb$req;\n    ops$rb_write = io$rb$write;\n";
-        v += "    ops$rb_bank = io$rb$bank;\n    ops$rb_wcount = io$counter$wdata;\n    ops$busy = control$status$busy;\n";
+        v += "    ops$rb_bank = io$rb$bank;\n    ops$rb_wcount = io$counter$wdata;\n";
+        v += "    ops$busy = control$status$busy;\n";
         // The AND over the banks for both outcomes of the slot in c6, chosen by its own
         // present6 (a flip-flop): the only logic between it and the next present6.
-        let if_present: Vec<String> = (0..k).map(|p| format!("parts${p}$nz_if_present5")).collect();
-        let if_absent: Vec<String> = (0..k).map(|p| format!("parts${p}$nz_if_absent5")).collect();
-        let present = format!("(parts$0$present6_out ? ({}) : ({}))", if_present.join(" & "), if_absent.join(" & "));
+        // The two ANDs are kept as nets, so that synthesis cannot fold present6 into them.
+        let present = "(parts$0$present6_out ? all_if_present5 : all_if_absent5)".to_string();
         for p in 0..k {
             v += &format!("    parts${p}$clock = sys$clock;\n    parts${p}$reset = sys$reset;\n");
             v += &link_assignments(&ToBanks::<W>::join_hdl("", "control$banks", &format!("parts${p}$control")));

@@ -7,49 +7,44 @@
 //! counting flags of count_ops.rs):
 //!   c1 key register -> hash unit's chunk registers
 //!   c2 address = hash (or the readback / recount address) -> addr3
-//!   c3 addr3 -> RAM read port; compare addr3 with the slots in c5 and c6
-//!   c4 addr4; compare addr4 with the slot in c5; the values of the slots two and three
-//!      ahead (now in c6 and c7) chosen by the c3 compares -> pre5; the slot's operation
-//!      decoded for the count flags of c5 (e.g. "the fill steps if the counter is 0")
-//!   c5 RAM output register; the counter = the slot one ahead's new value (c6) if it has
-//!      this address, else pre5 if a slot two or three ahead had it, else the RAM's.
-//!      The slot one ahead's new value depends on its own presence (a delete writes only
-//!      if all its k counters were non-zero), a flip-flop by now (present6). Nothing here
-//!      waits for it: every result of c5 is worked out for each candidate counter (the
-//!      RAM's and pre5, each on its own, chosen by pre_valid5 after; the slot ahead's
-//!      alternative; its unchanged counter) and chosen last by the address match and
-//!      present6: the counter and its "non-zero" (for the cross-bank AND, which the core
-//!      forms for both outcomes and chooses by present6), the one other value this slot
-//!      may write (insert: +1 below S; counter write: its value; delete: -1 below S), and
-//!      the count steps. So present6 reaches the next slot's registers through a final
-//!      choice, never through an incrementer or the AND over the banks. Every value is
-//!      kept within c bits, so the compares on values are c bits wide.
-//!   c6 write-back: an insert or a counter write writes its alternative (alt6), a delete
-//!      writes it only if present6 (its AND over the banks of c5, registered); the
-//!      counter and its non-zero of c5, registered (value6, nz6), are the readback's.
-//!      The counts add a step every cycle: +1, -1 or 0, each a function of flip-flops
-//!      only (bit 0: a step, the rest: a step down), so the adders start from registers
-//!      and no enable is needed; the fill's two sums, for a delete in c6 present or
-//!      absent, are chosen by present6 after the adders.
-//!   c7 w7 = w6 registered (forwarded to the slot three behind through pre5)
+//!   c3 addr3 -> RAM read port; compare addr3 with the slots in c4 (m1_4), c5 (e2a/e2d:
+//!      with that slot's operation), c6 and c7
+//!   c4 pre5: the value after the slot two ahead (now in c6: its alternative or its
+//!      counter, by present6), else three ahead (w7), else four ahead (w8); prealt5 the
+//!      same, or a counter write's base; the one-hot selects of c5, registered
+//!   c5 RAM output register. The counter = the slot one ahead's alternative or its
+//!      unchanged counter (c6, by present6), else pre5, else the RAM's: an AND-OR over
+//!      four one-hot selects, of which only take_alt5 / take_cur5 see present6. The
+//!      alternative (+1 below S, -1 below S; a counter write's value is the +1 of
+//!      value - 1, or the -1 of 1) of each candidate, chosen the same way. Whether the
+//!      counter is non-zero, for each outcome of the slot in c6 (nz_if_present5 /
+//!      nz_if_absent5, AND-ORs of registers): the core ANDs each over the banks and
+//!      chooses by present6, the only LUT between present6 and present5.
+//!   c6 the counter (cur6), its alternative (alt6), present6; w6 = the counter after the
+//!      slot (alt6 if it writes it: an insert, a counter write, a delete if present6);
+//!      the count steps from the counter before and after, registered
+//!   c7 write-back of w7 (= w6 registered, 0 for the clear's sweep) with a registered
+//!      enable and address: every input of the RAM's write port is a flip-flop; the
+//!      counts add their steps (from flip-flops)
 //! Latency: key at c1 -> the counter in c5 (registered as nz6, value6 in c6); write-back
-//! and counts at the end of c6 (commit_latency 6: two stages after the plain core's c4, see timing.rs).
+//! and counts at the end of c7 (commit_latency 7; fill_latency 8, see timing.rs).
 //!
 //! Same-address read and write: an operation reads its counter at the end of c3; the
-//! slots one, two and three ahead write theirs at the end of c6 of their own, i.e. after,
-//! at the same edge as, and one cycle before that read. Their values are forwarded, the
-//! newest first: every slot that read an address (a request or a readback) carries the
-//! counter's value after itself (w6: the value written, or the unchanged value), so a
-//! slot behind takes the newest value of its address from the pipeline and the RAM's
-//! only when none of the three slots ahead had that address. Slots four or more ahead
-//! wrote before the read. The RAM's own same-address read is never used.
+//! slots one to four ahead write theirs at the end of c7 of their own, i.e. after, or
+//! at the same edge as, that read. Their values are forwarded, the newest first: every
+//! slot that read an address (a request or a readback) carries the counter's value after
+//! itself (w6: the value written, or the unchanged value), so a slot behind takes the
+//! newest value of its address from the pipeline and the RAM's only when none of the
+//! four slots ahead had that address. Slots five or more ahead wrote before the read.
+//! The RAM's own same-address read is never used.
 //!
-//! Clear: the plain control's sweep is delayed two cycles to the write-back stage, so
-//! that it writes address n at the end of c6 + n of the clear (after every older slot's
-//! write-back); the clear in c5 zeroes both counts, winning over an older slot's change
-//! in c6 (its counter is swept afterwards). Reset: cancels every write not yet in c6
-//! and zeroes the counts; the control's recount then counts non-zero and saturated
-//! counters of every address (a recount slot in c5, counted in c6).
+//! Clear: the plain control's sweep is delayed three cycles to the write-back stage, so
+//! that it writes address n at the end of c7 + n of the clear (after every older slot's
+//! write-back); the clear zeroes both counts at the end of its c6, over the step of the
+//! slot one ahead (its counter is swept afterwards). Reset: cancels every write not yet
+//! in c7 and zeroes the counts; the control's recount then counts non-zero and saturated
+//! counters of every address (a recount slot's counter is the RAM's in c5, counted at the
+//! end of c6, as in a plain core: the recount and its `busy` take the plain core's time).
 
 use rust_hdl::prelude::*;
 
@@ -88,6 +83,8 @@ pub struct CountingPartition<const W: usize> {
     addr5: DFF<Bits<16>>,
     // The write address of c6: the slot's, or the sweep's.
     addr6: DFF<Bits<16>>,
+    // The write address of c7 (addr6 registered).
+    addr7: DFF<Bits<16>>,
     // The sweep's address and write, delayed from the control's c4 to c6.
     sweep_addr4: DFF<Bits<16>>,
     sweep_addr5: DFF<Bits<16>>,
@@ -97,6 +94,7 @@ pub struct CountingPartition<const W: usize> {
     // Slots whose value is forwarded (fwd_enabled below), per stage.
     fv5: DFF<bool>,
     fv6: DFF<bool>,
+    fv7: DFF<bool>,
     fv4: Signal<Local, bool>,
     ins5: DFF<bool>,
     del5: DFF<bool>,
@@ -105,104 +103,108 @@ pub struct CountingPartition<const W: usize> {
     cw4: Signal<Local, bool>,
     cwd4: Signal<Local, Bits<8>>,
     recount5: DFF<bool>,
-    // The slot's operation decoded in c4 for the count flags of c5:
-    // fill_step_zero5: the fill steps (+1) if the counter is 0: an insert, a counter write of a non-zero value.
-    fill_step_zero5: DFF<bool>,
-    // fill_step_nz5: the fill steps if the counter is non-zero: a recount (+1), a counter write of 0 (-1).
-    fill_step_nz5: DFF<bool>,
-    // fill_down_nz5: the fill steps down if the counter is non-zero (a counter write of 0); a delete's -1 is apart.
-    fill_down_nz5: DFF<bool>,
-    // sat_step_sat5: the saturated count steps if the counter is at S: a recount (+1), a counter write below S (-1).
-    sat_step_sat5: DFF<bool>,
-    // sat_down_sat5: the saturated count steps down if the counter is at S (a counter write below S).
-    sat_down_sat5: DFF<bool>,
-    // sat_set5: the saturated count steps up if the counter is below S: a counter write of S (an insert's is apart).
-    sat_set5: DFF<bool>,
-    // c3 compares: the slot in c3 has the address of the slot in c5 / c6.
+    // c3 compares: the slot in c3 has the address of the slot in c5 / c6 / c7.
     eq2_4: DFF<bool>,
     eq3_4: DFF<bool>,
-    // c4 compare: the slot in c4 has the address of the slot in c5.
+    eq4_4: DFF<bool>,
+    // The slot in c3 has the address of the slot in c5, which will write its
+    // alternative unconditionally / if present.
+    e2a_4: DFF<bool>,
+    e2d_4: DFF<bool>,
+    // c4: pre5 / prealt5 take the alternative of the slot in c6 (present6 enters here
+    // only), else the rest of their choice.
+    take_pre_alt4: Signal<Local, bool>,
+    take_prealt_alt4: Signal<Local, bool>,
+    pre_else4: Signal<Local, Bits<8>>,
+    pre_nz_else4: Signal<Local, bool>,
+    prealt_else4: Signal<Local, Bits<8>>,
+    // c3 compare: the slot in c3 has the address of the slot in c4 (m1_5 in c5: the slot
+    // in c5 has the address of the slot in c6).
+    m1_4: DFF<bool>,
     m1_5: DFF<bool>,
-    pre_valid5: DFF<bool>,
-    // Neither the slot one ahead nor the two or three ahead have this address: the
-    // counter is the RAM's (registered so that the RAM's data meets only the last choice).
-    ram_used5: DFF<bool>,
+    // The slot in c5 has the address of the slot in c6, which writes its alternative
+    // unconditionally (an insert or a counter write: ma_5), or if present (a delete: md_5).
+    ma_5: DFF<bool>,
+    md_5: DFF<bool>,
+    // The terms of nz_if_present5 / nz_if_absent5: the slot one ahead's counter (for
+    // either of its outcomes), pre5's or bit 0 of the RAM's, the RAM's bits above.
+    nz_slot_p5: Signal<Local, bool>,
+    nz_slot_a5: Signal<Local, bool>,
+    nz_older5: Signal<Local, bool>,
+    nz_ram_high5: Signal<Local, bool>,
+    // The RAM's counter is non-zero.
+    ram_nz5: Signal<Local, bool>,
+    // The slot in c5 takes the slot one ahead's alternative / unchanged counter (the
+    // only selects that see present6).
+    take_alt5: Signal<Local, bool>,
+    // Each candidate (a_: alt6, c_: cur6, e_: prealt5, r_: the RAM's): at S, its +1
+    // and -1, its alternative and whether that is non-zero.
+    a_sat: Signal<Local, bool>,
+    a_inc: Signal<Local, Bits<8>>,
+    a_dec: Signal<Local, Bits<8>>,
+    a_alt: Signal<Local, Bits<8>>,
+    a_altnz: Signal<Local, bool>,
+    c_sat: Signal<Local, bool>,
+    c_inc: Signal<Local, Bits<8>>,
+    c_dec: Signal<Local, Bits<8>>,
+    c_alt: Signal<Local, Bits<8>>,
+    c_altnz: Signal<Local, bool>,
+    e_sat: Signal<Local, bool>,
+    e_inc: Signal<Local, Bits<8>>,
+    e_dec: Signal<Local, Bits<8>>,
+    e_alt: Signal<Local, Bits<8>>,
+    e_altnz: Signal<Local, bool>,
+    r_sat: Signal<Local, bool>,
+    r_inc: Signal<Local, Bits<8>>,
+    r_dec: Signal<Local, Bits<8>>,
+    r_alt: Signal<Local, Bits<8>>,
+    r_altnz: Signal<Local, bool>,
+    // The alternative of the slot in c5 is a +1 (insert, counter write of a non-zero
+    // value), else a -1.
+    g_inc5: DFF<bool>,
+    // pre5, or for a counter write its base (its value - 1, or 1 for 0).
+    prealt5: DFF<Bits<8>>,
+    cw_base4: Signal<Local, Bits<8>>,
+    // The selects of the alternative: those of the counter, but a counter write's
+    // alternative comes from prealt5 alone.
+    ma_x5: DFF<bool>,
+    md_x5: DFF<bool>,
+    sel_cur_p_x5: DFF<bool>,
+    sel_cur_a_x5: DFF<bool>,
+    sel_pre_x5: DFF<bool>,
+    sel_ram_x5: DFF<bool>,
+    take_alt_x5: Signal<Local, bool>,
+    take_cur_x5: Signal<Local, bool>,
+    take_cur5: Signal<Local, bool>,
+    // The four terms of the AND-OR choices of the counter and of its alternative.
+    t_alt: Signal<Local, Bits<8>>,
+    t_cur: Signal<Local, Bits<8>>,
+    t_pre: Signal<Local, Bits<8>>,
+    t_ram: Signal<Local, Bits<8>>,
+    t_alt_alt: Signal<Local, Bits<8>>,
+    t_cur_alt: Signal<Local, Bits<8>>,
+    t_pre_alt: Signal<Local, Bits<8>>,
+    t_ram_alt: Signal<Local, Bits<8>>,
+    // The counter of the slot in c5 is the slot one ahead's unchanged counter if present6
+    // / if not (with ma_5, md_5 these choose take_alt5 and take_cur5), pre5's, or the RAM's.
+    sel_cur_p5: DFF<bool>,
+    sel_cur_a5: DFF<bool>,
+    sel_pre5: DFF<bool>,
+    sel_ram5: DFF<bool>,
     pre5: DFF<Bits<8>>,
-    // Whether pre5 / cur6 / alt6 / w7 are non-zero, registered with them.
+    // Whether pre5 / cur6 / alt6 / w7 / w8 are non-zero, registered with them.
     pre_nz5: DFF<bool>,
     cur_nz6: DFF<bool>,
     alt_nz6: DFF<bool>,
     w7_nz: DFF<bool>,
+    w8_nz: DFF<bool>,
     w6_nz: Signal<Local, bool>,
-    // The counter unless the slot in c6 has this address, and whether it is non-zero.
-    other: Signal<Local, Bits<8>>,
-    other_nz: Signal<Local, bool>,
-    // Non-zero if the slot in c6 writes its alternative value / keeps its counter.
-    nz_alt: Signal<Local, bool>,
-    nz_cur: Signal<Local, bool>,
+    // What c5 chooses: the counter, whether it is non-zero, its alternative and whether
+    // that is non-zero.
     value: Signal<Local, Bits<8>>,
-    // What c6 registers, worked out for each counter the slot in c5 may have: the
-    // other one (o_: RAM or pre5), and, when the slot in c6 has its address, that
-    // slot's alternative (a_) or unchanged counter (c_), both registers; chosen last
-    // by m1 and the slot in c6's outcome (use_alt6), so that its presence reaches
-    // these registers through two LUT levels, not through an incrementer.
-    a_sat: Signal<Local, bool>,
-    a_one: Signal<Local, bool>,
-    a_below: Signal<Local, bool>,
-    a_alt: Signal<Local, Bits<8>>,
-    a_altnz: Signal<Local, bool>,
-    c_sat: Signal<Local, bool>,
-    c_one: Signal<Local, bool>,
-    c_below: Signal<Local, bool>,
-    c_alt: Signal<Local, Bits<8>>,
-    c_altnz: Signal<Local, bool>,
     p_nz: Signal<Local, bool>,
     p_alt: Signal<Local, Bits<8>>,
     p_altnz: Signal<Local, bool>,
-    // The count flags of c6 for each candidate counter.
-    a_nz_down: Signal<Local, bool>,
-    a_nz_dip: Signal<Local, bool>,
-    a_sat_down: Signal<Local, bool>,
-    c_nz_down: Signal<Local, bool>,
-    c_nz_dip: Signal<Local, bool>,
-    c_sat_down: Signal<Local, bool>,
-    // The same for the two older sources: the slots two or three ahead (e_, pre5) and
-    // the RAM (r_), chosen by pre_valid5 into o_.
-    e_sat: Signal<Local, bool>,
-    r_sat: Signal<Local, bool>,
-    e_one: Signal<Local, bool>,
-    r_one: Signal<Local, bool>,
-    e_below: Signal<Local, bool>,
-    r_below: Signal<Local, bool>,
-    e_alt: Signal<Local, Bits<8>>,
-    r_alt: Signal<Local, Bits<8>>,
-    e_altnz: Signal<Local, bool>,
-    r_altnz: Signal<Local, bool>,
-    e_nz_down: Signal<Local, bool>,
-    r_nz_down: Signal<Local, bool>,
-    e_nz_dip: Signal<Local, bool>,
-    r_nz_dip: Signal<Local, bool>,
-    e_sat_down: Signal<Local, bool>,
-    r_sat_down: Signal<Local, bool>,
-    r_nz: Signal<Local, bool>,
-    // The count steps of each source: fill +-1 if the slot in c6 is absent (fa) /
-    // present (pa), fill -1 if present (pn), saturated +-1 (ss).
-    e_fa: Signal<Local, bool>,
-    e_pn: Signal<Local, bool>,
-    e_pa: Signal<Local, bool>,
-    e_ss: Signal<Local, bool>,
-    r_fa: Signal<Local, bool>,
-    r_pn: Signal<Local, bool>,
-    r_pa: Signal<Local, bool>,
-    r_ss: Signal<Local, bool>,
-    a_fa: Signal<Local, bool>,
-    a_pn: Signal<Local, bool>,
-    a_pa: Signal<Local, bool>,
-    a_ss: Signal<Local, bool>,
-    c_fa: Signal<Local, bool>,
-    c_pn: Signal<Local, bool>,
-    c_pa: Signal<Local, bool>,
-    c_ss: Signal<Local, bool>,
     cur6: DFF<Bits<8>>,
     alt6: DFF<Bits<8>>,
     // c6 writes alt6 unconditionally (insert, counter write) / if present6 (delete).
@@ -211,21 +213,29 @@ pub struct CountingPartition<const W: usize> {
     present6: DFF<bool>,
     use_alt6: Signal<Local, bool>,
     w6: Signal<Local, Bits<8>>,
+    // The counter after the slot in c7 (0 for the sweep): the RAM's write data, and
+    // forwarded to the slot three behind; w8 to the slot four behind.
     w7: DFF<Bits<8>>,
-    // Count changes of c6: the fill steps / steps down if the slot in c6 is absent (a)
-    // or present (p); the saturated count steps / steps down.
-    fill_step_a6: DFF<bool>,
-    fill_neg_a6: DFF<bool>,
-    fill_neg_p6: DFF<bool>,
-    fill_step_p6: DFF<bool>,
-    sat_step6: DFF<bool>,
-    sat_down6: DFF<bool>,
-    fill_neg_a: Signal<Local, Bits<17>>,
-    fill_one_a: Signal<Local, Bits<17>>,
-    fill_neg_p: Signal<Local, Bits<17>>,
-    fill_one_p: Signal<Local, Bits<17>>,
-    sat_neg: Signal<Local, Bits<17>>,
-    sat_one: Signal<Local, Bits<17>>,
+    w8: DFF<Bits<8>>,
+    // The write of c7: any insert, counter write, delete (its unchanged counter if
+    // absent) or sweep; every input of the RAM's write port is a register.
+    write6: DFF<bool>,
+    write7: DFF<bool>,
+    // The slot in c6: its counter non-zero / at S before and after its change.
+    nz_after6: Signal<Local, bool>,
+    sat_before6: Signal<Local, bool>,
+    sat_after6: Signal<Local, bool>,
+    // The count steps of the slot in c6, registered and added in c7.
+    fill_up7: DFF<bool>,
+    fill_down7: DFF<bool>,
+    sat_up7: DFF<bool>,
+    sat_down7: DFF<bool>,
+    fill_addend: Signal<Local, Bits<17>>,
+    sat_addend: Signal<Local, Bits<17>>,
+    fill_addend_low: Signal<Local, Bits<17>>,
+    sat_addend_low: Signal<Local, Bits<17>>,
+    // A clear in c6 (it zeroes the counts at the end of c6).
+    clear6: DFF<bool>,
     fill_count: DFF<Bits<17>>,
     sat_count: DFF<Bits<17>>,
     forwarding_enabled: Constant<bool>,
@@ -238,9 +248,44 @@ pub struct CountingPartition<const W: usize> {
     counter_one: Constant<Bits<8>>,
     counter_max: Constant<Bits<8>>,
     counter_below_max: Constant<Bits<8>>,
+    counter_above_one: Constant<Bits<8>>,
     count_zero: Constant<Bits<17>>,
     count_one: Constant<Bits<17>>,
     count_upper: Constant<Bits<17>>,
+}
+
+/// The nets that carry present6 into a bank (each one LUT from the flip-flop) and the
+/// terms of the bank's inputs to the AND over the banks (each one LUT from flip-flops),
+/// kept as nets: synthesis sees every register arrive at once, and would otherwise fold
+/// present6 into deeper logic, or the RAM's data into more levels, on the loop through
+/// the AND over the banks.
+pub const PRESENT_NETS: [&str; 11] = [
+    "use_alt6",
+    "take_alt5",
+    "take_cur5",
+    "take_alt_x5",
+    "take_cur_x5",
+    "take_pre_alt4",
+    "take_prealt_alt4",
+    "nz_slot_p5",
+    "nz_slot_a5",
+    "nz_older5",
+    "nz_ram_high5",
+];
+
+/// `verilog` (a counting core's) with the nets of `PRESENT_NETS` marked `(* keep *)`, and
+/// each bank's two inputs of the AND over the banks (`nz_if_present5`, `nz_if_absent5`),
+/// so that synthesis keeps them whole in their bank instead of spreading their logic
+/// over the AND's tree.
+pub fn keep_present_nets(verilog: &str) -> String {
+    let v = PRESENT_NETS
+        .iter()
+        .fold(verilog.to_string(), |v, net| v.replace(&format!(" reg  {net};"), &format!(" (* keep *) reg  {net};")));
+    (0..16).fold(v, |v, p| {
+        ["nz_if_present5", "nz_if_absent5"].iter().fold(v, |v, port| {
+            v.replace(&format!(" wire  parts${p}${port};"), &format!(" (* keep *) wire  parts${p}${port};"))
+        })
+    })
 }
 
 impl<const W: usize> CountingPartition<W> {
@@ -275,6 +320,7 @@ impl<const W: usize> CountingPartition<W> {
             addr4: Default::default(),
             addr5: Default::default(),
             addr6: Default::default(),
+            addr7: Default::default(),
             sweep_addr4: Default::default(),
             sweep_addr5: Default::default(),
             sweep4: Default::default(),
@@ -282,6 +328,7 @@ impl<const W: usize> CountingPartition<W> {
             sweep6: Default::default(),
             fv5: Default::default(),
             fv6: Default::default(),
+            fv7: Default::default(),
             fv4: Default::default(),
             ins5: Default::default(),
             del5: Default::default(),
@@ -290,80 +337,81 @@ impl<const W: usize> CountingPartition<W> {
             cw4: Default::default(),
             cwd4: Default::default(),
             recount5: Default::default(),
-            fill_step_zero5: Default::default(),
-            fill_step_nz5: Default::default(),
-            fill_down_nz5: Default::default(),
-            sat_step_sat5: Default::default(),
-            sat_down_sat5: Default::default(),
-            sat_set5: Default::default(),
             eq2_4: Default::default(),
+            e2a_4: Default::default(),
+            e2d_4: Default::default(),
+            take_pre_alt4: Default::default(),
+            take_prealt_alt4: Default::default(),
+            pre_else4: Default::default(),
+            pre_nz_else4: Default::default(),
+            prealt_else4: Default::default(),
             eq3_4: Default::default(),
+            eq4_4: Default::default(),
+            m1_4: Default::default(),
             m1_5: Default::default(),
-            pre_valid5: Default::default(),
-            ram_used5: Default::default(),
+            ma_5: Default::default(),
+            md_5: Default::default(),
+            ram_nz5: Default::default(),
+            nz_slot_p5: Default::default(),
+            nz_slot_a5: Default::default(),
+            nz_older5: Default::default(),
+            nz_ram_high5: Default::default(),
+            take_alt5: Default::default(),
+            a_sat: Default::default(),
+            a_inc: Default::default(),
+            a_dec: Default::default(),
+            a_alt: Default::default(),
+            a_altnz: Default::default(),
+            c_sat: Default::default(),
+            c_inc: Default::default(),
+            c_dec: Default::default(),
+            c_alt: Default::default(),
+            c_altnz: Default::default(),
+            e_sat: Default::default(),
+            e_inc: Default::default(),
+            e_dec: Default::default(),
+            e_alt: Default::default(),
+            e_altnz: Default::default(),
+            r_sat: Default::default(),
+            r_inc: Default::default(),
+            r_dec: Default::default(),
+            r_alt: Default::default(),
+            r_altnz: Default::default(),
+            g_inc5: Default::default(),
+            prealt5: Default::default(),
+            cw_base4: Default::default(),
+            ma_x5: Default::default(),
+            md_x5: Default::default(),
+            sel_cur_p_x5: Default::default(),
+            sel_cur_a_x5: Default::default(),
+            sel_pre_x5: Default::default(),
+            sel_ram_x5: Default::default(),
+            take_alt_x5: Default::default(),
+            take_cur_x5: Default::default(),
+            take_cur5: Default::default(),
+            t_alt: Default::default(),
+            t_cur: Default::default(),
+            t_pre: Default::default(),
+            t_ram: Default::default(),
+            t_alt_alt: Default::default(),
+            t_cur_alt: Default::default(),
+            t_pre_alt: Default::default(),
+            t_ram_alt: Default::default(),
+            sel_cur_p5: Default::default(),
+            sel_cur_a5: Default::default(),
+            sel_pre5: Default::default(),
+            sel_ram5: Default::default(),
             pre5: Default::default(),
             pre_nz5: Default::default(),
             cur_nz6: Default::default(),
             alt_nz6: Default::default(),
             w7_nz: Default::default(),
+            w8_nz: Default::default(),
             w6_nz: Default::default(),
-            other: Default::default(),
-            other_nz: Default::default(),
-            nz_alt: Default::default(),
-            nz_cur: Default::default(),
             value: Default::default(),
-            a_sat: Default::default(),
-            a_one: Default::default(),
-            a_below: Default::default(),
-            a_alt: Default::default(),
-            a_altnz: Default::default(),
-            c_sat: Default::default(),
-            c_one: Default::default(),
-            c_below: Default::default(),
-            c_alt: Default::default(),
-            c_altnz: Default::default(),
             p_nz: Default::default(),
             p_alt: Default::default(),
             p_altnz: Default::default(),
-            a_nz_down: Default::default(),
-            a_nz_dip: Default::default(),
-            a_sat_down: Default::default(),
-            c_nz_down: Default::default(),
-            c_nz_dip: Default::default(),
-            c_sat_down: Default::default(),
-            e_sat: Default::default(),
-            r_sat: Default::default(),
-            e_one: Default::default(),
-            r_one: Default::default(),
-            e_below: Default::default(),
-            r_below: Default::default(),
-            e_alt: Default::default(),
-            r_alt: Default::default(),
-            e_altnz: Default::default(),
-            r_altnz: Default::default(),
-            e_nz_down: Default::default(),
-            r_nz_down: Default::default(),
-            e_nz_dip: Default::default(),
-            r_nz_dip: Default::default(),
-            e_sat_down: Default::default(),
-            r_sat_down: Default::default(),
-            r_nz: Default::default(),
-            e_fa: Default::default(),
-            e_pn: Default::default(),
-            e_pa: Default::default(),
-            e_ss: Default::default(),
-            r_fa: Default::default(),
-            r_pn: Default::default(),
-            r_pa: Default::default(),
-            r_ss: Default::default(),
-            a_fa: Default::default(),
-            a_pn: Default::default(),
-            a_pa: Default::default(),
-            a_ss: Default::default(),
-            c_fa: Default::default(),
-            c_pn: Default::default(),
-            c_pa: Default::default(),
-            c_ss: Default::default(),
             cur6: Default::default(),
             alt6: Default::default(),
             write_alt6: Default::default(),
@@ -372,18 +420,21 @@ impl<const W: usize> CountingPartition<W> {
             use_alt6: Default::default(),
             w6: Default::default(),
             w7: Default::default(),
-            fill_step_a6: Default::default(),
-            fill_neg_a6: Default::default(),
-            fill_neg_p6: Default::default(),
-            fill_step_p6: Default::default(),
-            sat_step6: Default::default(),
-            sat_down6: Default::default(),
-            fill_neg_a: Default::default(),
-            fill_one_a: Default::default(),
-            fill_neg_p: Default::default(),
-            fill_one_p: Default::default(),
-            sat_neg: Default::default(),
-            sat_one: Default::default(),
+            w8: Default::default(),
+            write6: Default::default(),
+            write7: Default::default(),
+            nz_after6: Default::default(),
+            sat_before6: Default::default(),
+            sat_after6: Default::default(),
+            fill_up7: Default::default(),
+            fill_down7: Default::default(),
+            sat_up7: Default::default(),
+            sat_down7: Default::default(),
+            fill_addend: Default::default(),
+            sat_addend: Default::default(),
+            fill_addend_low: Default::default(),
+            sat_addend_low: Default::default(),
+            clear6: Default::default(),
             fill_count: Default::default(),
             sat_count: Default::default(),
             forwarding_enabled: Constant::new(forwarding_enabled),
@@ -395,6 +446,7 @@ impl<const W: usize> CountingPartition<W> {
             counter_one: Constant::new(1u64.into()),
             counter_max: Constant::new(max.into()),
             counter_below_max: Constant::new((max - 1).into()),
+            counter_above_one: Constant::new((max & !1).into()),
             count_zero: Constant::new(0u64.into()),
             count_one: Constant::new(1u64.into()),
             count_upper: Constant::new(0x1fffeu64.into()),
@@ -411,9 +463,9 @@ impl<const W: usize> Logic for CountingPartition<W> {
     #[hdl_gen]
     fn update(&mut self) {
         dff_setup!(
-            self, clock, addr3, addr4, addr5, addr6, sweep_addr4, sweep_addr5, sweep5, sweep6, fv5, fv6, ins5, del5, cw5,
-            cwd5, recount5, fill_step_zero5, fill_step_nz5, fill_down_nz5, sat_step_sat5, sat_down_sat5, sat_set5, eq2_4, eq3_4, m1_5, pre_valid5, ram_used5, pre5, pre_nz5, cur_nz6, alt_nz6, w7_nz, cur6, alt6, write_alt6, delete6, present6, w7, fill_step_a6,
-            fill_neg_a6, fill_neg_p6, fill_step_p6, sat_step6, sat_down6, fill_count, sat_count
+            self, clock, addr3, addr4, addr5, addr6, addr7, sweep_addr4, sweep_addr5, sweep5, sweep6, fv5, fv6, fv7, ins5, del5, cw5,
+            cwd5, recount5, eq2_4, e2a_4, e2d_4, eq3_4, eq4_4, m1_4, m1_5, ma_5, md_5, g_inc5, prealt5, ma_x5, md_x5, sel_cur_p_x5, sel_cur_a_x5, sel_pre_x5, sel_ram_x5, sel_cur_p5, sel_cur_a5, sel_pre5, sel_ram5,  pre5, pre_nz5, cur_nz6, alt_nz6, w7_nz, w8_nz, cur6, alt6, write_alt6, delete6, present6, w7,
+            w8, write6, write7, fill_up7, fill_down7, sat_up7, sat_down7, clear6, fill_count, sat_count
         );
         self.hash.clock.next = self.clock.val();
         self.hash.key.next = self.control.key1.val();
@@ -428,7 +480,7 @@ impl<const W: usize> Logic for CountingPartition<W> {
         self.addr4.d.next = self.addr3.q.val();
         self.addr5.d.next = self.addr4.q.val();
         // The sweep writes 0 into this bank in the control's c4 (its write enable and data
-        // while sweeping, none during the recount); here two stages later.
+        // while sweeping, none during the recount); here three stages later (c7).
         self.sweep4.next = (self.control.sweep_en.val() & !self.control.wdata4.val())
             & ((self.control.write4.val() & self.bank_select.val()) != self.address_zero.val());
         if self.control.sweep_en3.val() {
@@ -449,16 +501,11 @@ impl<const W: usize> Logic for CountingPartition<W> {
             & (self.delete_forwarding_enabled.val() | !self.ops.del4.val());
         self.fv5.d.next = self.fv4.val();
         self.fv6.d.next = self.fv5.q.val();
+        self.fv7.d.next = self.fv6.q.val();
         self.ins5.d.next = self.ops.ins4.val();
         self.del5.d.next = self.ops.del4.val();
         self.cw4.next = (self.ops.cw4.val() & self.bank_select.val()) != self.address_zero.val();
         self.cwd4.next = self.ops.cwd4.val() & self.counter_max.val();
-        self.fill_step_zero5.d.next = self.ops.ins4.val() | (self.cw4.val() & (self.cwd4.val() != self.counter_zero.val()));
-        self.fill_down_nz5.d.next = self.cw4.val() & (self.cwd4.val() == self.counter_zero.val());
-        self.fill_step_nz5.d.next = self.control.recount4.val() | (self.cw4.val() & (self.cwd4.val() == self.counter_zero.val()));
-        self.sat_down_sat5.d.next = self.cw4.val() & (self.cwd4.val() != self.counter_max.val());
-        self.sat_step_sat5.d.next = self.control.recount4.val() | (self.cw4.val() & (self.cwd4.val() != self.counter_max.val()));
-        self.sat_set5.d.next = self.cw4.val() & (self.cwd4.val() == self.counter_max.val());
         self.cw5.d.next = self.cw4.val();
         self.cwd5.d.next = self.cwd4.val();
         self.recount5.d.next = self.control.recount4.val();
@@ -479,159 +526,208 @@ impl<const W: usize> Logic for CountingPartition<W> {
         // Address compares, one stage before their use.
         self.eq2_4.d.next = (((self.addr3.q.val() ^ self.addr5.q.val()) & self.address_mask.val()) == self.address_zero.val())
             & self.fv5.q.val();
+        self.e2a_4.d.next = ((((self.addr3.q.val() ^ self.addr5.q.val()) & self.address_mask.val()) == self.address_zero.val())
+            & self.fv5.q.val())
+            & (self.ins5.q.val() | self.cw5.q.val());
+        self.e2d_4.d.next = ((((self.addr3.q.val() ^ self.addr5.q.val()) & self.address_mask.val()) == self.address_zero.val())
+            & self.fv5.q.val())
+            & self.del5.q.val();
         self.eq3_4.d.next = (((self.addr3.q.val() ^ self.addr6.q.val()) & self.address_mask.val()) == self.address_zero.val())
             & self.fv6.q.val();
-        self.m1_5.d.next = (((self.addr4.q.val() ^ self.addr5.q.val()) & self.address_mask.val()) == self.address_zero.val())
-            & self.fv5.q.val();
-        self.pre_valid5.d.next = self.eq2_4.q.val() | self.eq3_4.q.val();
-        self.ram_used5.d.next = !(self.eq2_4.q.val() | self.eq3_4.q.val()) & !self.m1_5.d.val();
-        if self.eq2_4.q.val() {
-            self.pre5.d.next = self.w6.val();
-            self.pre_nz5.d.next = self.w6_nz.val();
+        self.eq4_4.d.next = (((self.addr3.q.val() ^ self.addr7.q.val()) & self.address_mask.val()) == self.address_zero.val())
+            & self.fv7.q.val();
+        self.m1_4.d.next = (((self.addr3.q.val() ^ self.addr4.q.val()) & self.address_mask.val()) == self.address_zero.val())
+            & self.fv4.val();
+        self.m1_5.d.next = self.m1_4.q.val();
+        self.ma_5.d.next = self.m1_5.d.val() & (self.ins5.q.val() | self.cw5.q.val());
+        self.md_5.d.next = self.m1_5.d.val() & self.del5.q.val();
+        self.sel_cur_p5.d.next = self.m1_5.d.val() & !((self.ins5.q.val() | self.cw5.q.val()) | self.del5.q.val());
+        self.sel_cur_a5.d.next = self.m1_5.d.val() & !(self.ins5.q.val() | self.cw5.q.val());
+        self.sel_pre5.d.next = !self.m1_5.d.val() & ((self.eq2_4.q.val() | self.eq3_4.q.val()) | self.eq4_4.q.val());
+        self.sel_ram5.d.next = !self.m1_5.d.val() & !((self.eq2_4.q.val() | self.eq3_4.q.val()) | self.eq4_4.q.val());
+        // A counter write's alternative is its value: made the +1 of value - 1 (or the -1
+        // of 1 for 0) from prealt5, so that every alternative is a +1 or a -1.
+        self.g_inc5.d.next = self.ops.ins4.val() | (self.cw4.val() & (self.cwd4.val() != self.counter_zero.val()));
+        if self.cwd4.val() == self.counter_zero.val() {
+            self.cw_base4.next = self.counter_one.val();
         } else {
-            self.pre5.d.next = self.w7.q.val();
-            self.pre_nz5.d.next = self.w7_nz.q.val();
+            self.cw_base4.next = self.ops.cwd_dec4.val() & self.counter_max.val();
+        }
+        self.ma_x5.d.next = (self.m1_5.d.val() & (self.ins5.q.val() | self.cw5.q.val())) & !self.cw4.val();
+        self.md_x5.d.next = (self.m1_5.d.val() & self.del5.q.val()) & !self.cw4.val();
+        self.sel_cur_p_x5.d.next = (self.m1_5.d.val() & !((self.ins5.q.val() | self.cw5.q.val()) | self.del5.q.val())) & !self.cw4.val();
+        self.sel_cur_a_x5.d.next = (self.m1_5.d.val() & !(self.ins5.q.val() | self.cw5.q.val())) & !self.cw4.val();
+        self.sel_pre_x5.d.next = (!self.m1_5.d.val() & ((self.eq2_4.q.val() | self.eq3_4.q.val()) | self.eq4_4.q.val())) | self.cw4.val();
+        self.sel_ram_x5.d.next = (!self.m1_5.d.val() & !((self.eq2_4.q.val() | self.eq3_4.q.val()) | self.eq4_4.q.val())) & !self.cw4.val();
+        // pre5: the value after the slot two ahead (in c6: its alternative if take_pre_alt4,
+        // its counter otherwise), else three ahead (w7), else four ahead (w8); present6
+        // reaches it through take_pre_alt4 only.
+        self.take_pre_alt4.next = self.e2a_4.q.val() | (self.e2d_4.q.val() & self.present6.q.val());
+        self.take_prealt_alt4.next = (self.e2a_4.q.val() | (self.e2d_4.q.val() & self.present6.q.val())) & !self.cw4.val();
+        if self.eq2_4.q.val() {
+            self.pre_else4.next = self.cur6.q.val();
+            self.pre_nz_else4.next = self.cur_nz6.q.val();
+        } else if self.eq3_4.q.val() {
+            self.pre_else4.next = self.w7.q.val();
+            self.pre_nz_else4.next = self.w7_nz.q.val();
+        } else {
+            self.pre_else4.next = self.w8.q.val();
+            self.pre_nz_else4.next = self.w8_nz.q.val();
+        }
+        if self.take_pre_alt4.val() {
+            self.pre5.d.next = self.alt6.q.val();
+            self.pre_nz5.d.next = self.alt_nz6.q.val();
+        } else {
+            self.pre5.d.next = self.pre_else4.val();
+            self.pre_nz5.d.next = self.pre_nz_else4.val();
+        }
+        if self.cw4.val() {
+            self.prealt_else4.next = self.cw_base4.val();
+        } else {
+            self.prealt_else4.next = self.pre_else4.val();
+        }
+        if self.take_prealt_alt4.val() {
+            self.prealt5.d.next = self.alt6.q.val();
+        } else {
+            self.prealt5.d.next = self.prealt_else4.val();
         }
 
-        // c5: the counter, newest value first: the slot one ahead's (c6), else two or
-        // three ahead's (pre5), else the RAM's.
-        if self.pre_valid5.q.val() {
-            self.other.next = self.pre5.q.val();
-            self.other_nz.next = self.pre_nz5.q.val();
+        // c5: the counter, newest value first: the slot one ahead's (c6: its alternative
+        // or its unchanged counter, as present6 says), else two to four ahead's (pre5),
+        // else the RAM's. Every choice is an AND-OR over one-hot selects, registered but
+        // for take_* (one LUT from present6, kept as nets).
+        self.ram_nz5.next = self.ram.read_data.val() != self.counter_zero.val();
+        self.take_alt5.next = self.ma_5.q.val() | (self.md_5.q.val() & self.present6.q.val());
+        if self.present6.q.val() {
+            self.take_cur5.next = self.sel_cur_p5.q.val();
         } else {
-            self.other.next = self.ram.read_data.val();
-            self.other_nz.next = self.ram.read_data.val() != self.counter_zero.val();
+            self.take_cur5.next = self.sel_cur_a5.q.val();
         }
-        if self.m1_5.q.val() {
-            self.value.next = self.w6.val();
-            self.nz_alt.next = self.alt_nz6.q.val();
-            self.nz_cur.next = self.cur_nz6.q.val();
+        // The same for the alternative, whose sources differ for a counter write (its
+        // base in prealt5, see c4).
+        self.take_alt_x5.next = self.ma_x5.q.val() | (self.md_x5.q.val() & self.present6.q.val());
+        if self.present6.q.val() {
+            self.take_cur_x5.next = self.sel_cur_p_x5.q.val();
         } else {
-            self.value.next = self.other.val();
-            self.nz_alt.next = self.other_nz.val();
-            self.nz_cur.next = self.other_nz.val();
+            self.take_cur_x5.next = self.sel_cur_a_x5.q.val();
         }
         // Whether the counter is non-zero, for either outcome of the slot in c6 (a delete
         // writes its alternative only if present6; an insert or a counter write always).
-        if self.write_alt6.q.val() | self.delete6.q.val() {
-            self.nz_if_present5.next = self.nz_alt.val();
-        } else {
-            self.nz_if_present5.next = self.nz_cur.val();
-        }
-        if self.write_alt6.q.val() {
-            self.nz_if_absent5.next = self.nz_alt.val();
-        } else {
-            self.nz_if_absent5.next = self.nz_cur.val();
-        }
+        // Two LUT levels: three terms of four inputs each (kept as nets), then their OR.
+        self.nz_slot_p5.next = ((self.ma_5.q.val() | self.md_5.q.val()) & self.alt_nz6.q.val())
+            | (self.sel_cur_p5.q.val() & self.cur_nz6.q.val());
+        self.nz_slot_a5.next = (self.ma_5.q.val() & self.alt_nz6.q.val()) | (self.sel_cur_a5.q.val() & self.cur_nz6.q.val());
+        self.nz_older5.next = (self.sel_pre5.q.val() & self.pre_nz5.q.val())
+            | (self.sel_ram5.q.val() & ((self.ram.read_data.val() & self.counter_one.val()) != self.counter_zero.val()));
+        self.nz_ram_high5.next =
+            self.sel_ram5.q.val() & ((self.ram.read_data.val() & self.counter_above_one.val()) != self.counter_zero.val());
+        self.nz_if_present5.next = (self.nz_slot_p5.val() | self.nz_older5.val()) | self.nz_ram_high5.val();
+        self.nz_if_absent5.next = (self.nz_slot_a5.val() | self.nz_older5.val()) | self.nz_ram_high5.val();
         self.present6_out.next = self.present6.q.val();
-        // Properties and the alternative value (insert: +1 below S; counter write: its
-        // value; otherwise -1 below S) of each candidate counter.
-        self.e_sat.next = self.pre5.q.val() == self.counter_max.val();
-        self.e_one.next = self.pre5.q.val() == self.counter_one.val();
-        self.e_below.next = self.pre5.q.val() == self.counter_below_max.val();
-        if self.e_sat.val() & !self.cw5.q.val() {
-            self.e_alt.next = self.counter_max.val();
-        } else if self.ins5.q.val() {
-            self.e_alt.next = self.pre5.q.val() + self.counter_one.val();
-        } else if self.cw5.q.val() {
-            self.e_alt.next = self.cwd5.q.val();
-        } else {
-            self.e_alt.next = self.pre5.q.val() - self.counter_one.val();
-        }
-        self.e_altnz.next = (self.ins5.q.val() | (self.cw5.q.val() & (self.cwd5.q.val() != self.counter_zero.val())))
-            | ((!self.ins5.q.val() & !self.cw5.q.val()) & ((self.pre5.q.val() & self.counter_below_max.val()) != self.counter_zero.val()));
-        self.r_nz.next = self.ram.read_data.val() != self.counter_zero.val();
-        self.r_sat.next = self.ram.read_data.val() == self.counter_max.val();
-        self.r_one.next = self.ram.read_data.val() == self.counter_one.val();
-        self.r_below.next = self.ram.read_data.val() == self.counter_below_max.val();
-        if self.r_sat.val() & !self.cw5.q.val() {
-            self.r_alt.next = self.counter_max.val();
-        } else if self.ins5.q.val() {
-            self.r_alt.next = self.ram.read_data.val() + self.counter_one.val();
-        } else if self.cw5.q.val() {
-            self.r_alt.next = self.cwd5.q.val();
-        } else {
-            self.r_alt.next = self.ram.read_data.val() - self.counter_one.val();
-        }
-        self.r_altnz.next = (self.ins5.q.val() | (self.cw5.q.val() & (self.cwd5.q.val() != self.counter_zero.val())))
-            | ((!self.ins5.q.val() & !self.cw5.q.val()) & ((self.ram.read_data.val() & self.counter_below_max.val()) != self.counter_zero.val()));
-        self.e_nz_down.next = self.pre_nz5.q.val() & self.fill_down_nz5.q.val();
-        self.e_nz_dip.next = self.del5.q.val() & self.e_one.val();
-        self.e_sat_down.next = self.e_sat.val() & self.sat_down_sat5.q.val();
-        self.e_fa.next = (self.pre_nz5.q.val() & self.fill_step_nz5.q.val()) | (!self.pre_nz5.q.val() & self.fill_step_zero5.q.val());
-        self.e_pn.next = self.e_nz_down.val() | self.e_nz_dip.val();
-        self.e_pa.next = self.e_fa.val() | self.e_nz_dip.val();
-        self.e_ss.next = (self.e_sat.val() & self.sat_step_sat5.q.val())
-            | (!self.e_sat.val() & ((self.ins5.q.val() & self.e_below.val()) | self.sat_set5.q.val()));
-        self.r_nz_down.next = self.r_nz.val() & self.fill_down_nz5.q.val();
-        self.r_nz_dip.next = self.del5.q.val() & self.r_one.val();
-        self.r_sat_down.next = self.r_sat.val() & self.sat_down_sat5.q.val();
-        self.r_fa.next = (self.r_nz.val() & self.fill_step_nz5.q.val()) | (!self.r_nz.val() & self.fill_step_zero5.q.val());
-        self.r_pn.next = self.r_nz_down.val() | self.r_nz_dip.val();
-        self.r_pa.next = self.r_fa.val() | self.r_nz_dip.val();
-        self.r_ss.next = (self.r_sat.val() & self.sat_step_sat5.q.val())
-            | (!self.r_sat.val() & ((self.ins5.q.val() & self.r_below.val()) | self.sat_set5.q.val()));
+        // Each candidate's alternative: +1 below S if g_inc5, else -1 below S (at S both
+        // stay), and whether it is non-zero (+1: always; -1: if the counter is >= 2).
         self.a_sat.next = self.alt6.q.val() == self.counter_max.val();
-        self.a_one.next = self.alt6.q.val() == self.counter_one.val();
-        self.a_below.next = self.alt6.q.val() == self.counter_below_max.val();
-        if self.a_sat.val() & !self.cw5.q.val() {
-            self.a_alt.next = self.counter_max.val();
-        } else if self.ins5.q.val() {
-            self.a_alt.next = self.alt6.q.val() + self.counter_one.val();
-        } else if self.cw5.q.val() {
-            self.a_alt.next = self.cwd5.q.val();
+        if self.a_sat.val() {
+            self.a_inc.next = self.counter_max.val();
+            self.a_dec.next = self.counter_max.val();
         } else {
-            self.a_alt.next = self.alt6.q.val() - self.counter_one.val();
+            self.a_inc.next = self.alt6.q.val() + self.counter_one.val();
+            self.a_dec.next = self.alt6.q.val() - self.counter_one.val();
         }
-        self.a_altnz.next = (self.ins5.q.val() | (self.cw5.q.val() & (self.cwd5.q.val() != self.counter_zero.val())))
-            | ((!self.ins5.q.val() & !self.cw5.q.val()) & ((self.alt6.q.val() & self.counter_below_max.val()) != self.counter_zero.val()));
+        if self.g_inc5.q.val() {
+            self.a_alt.next = self.a_inc.val();
+        } else {
+            self.a_alt.next = self.a_dec.val();
+        }
+        self.a_altnz.next = self.g_inc5.q.val() | ((self.alt6.q.val() & self.counter_below_max.val()) != self.counter_zero.val());
         self.c_sat.next = self.cur6.q.val() == self.counter_max.val();
-        self.c_one.next = self.cur6.q.val() == self.counter_one.val();
-        self.c_below.next = self.cur6.q.val() == self.counter_below_max.val();
-        if self.c_sat.val() & !self.cw5.q.val() {
-            self.c_alt.next = self.counter_max.val();
-        } else if self.ins5.q.val() {
-            self.c_alt.next = self.cur6.q.val() + self.counter_one.val();
-        } else if self.cw5.q.val() {
-            self.c_alt.next = self.cwd5.q.val();
+        if self.c_sat.val() {
+            self.c_inc.next = self.counter_max.val();
+            self.c_dec.next = self.counter_max.val();
         } else {
-            self.c_alt.next = self.cur6.q.val() - self.counter_one.val();
+            self.c_inc.next = self.cur6.q.val() + self.counter_one.val();
+            self.c_dec.next = self.cur6.q.val() - self.counter_one.val();
         }
-        self.c_altnz.next = (self.ins5.q.val() | (self.cw5.q.val() & (self.cwd5.q.val() != self.counter_zero.val())))
-            | ((!self.ins5.q.val() & !self.cw5.q.val()) & ((self.cur6.q.val() & self.counter_below_max.val()) != self.counter_zero.val()));
-        if self.ram_used5.q.val() {
-            self.p_alt.next = self.r_alt.val();
-        } else if self.m1_5.q.val() {
-            if self.use_alt6.val() {
-                self.p_alt.next = self.a_alt.val();
-            } else {
-                self.p_alt.next = self.c_alt.val();
-            }
+        if self.g_inc5.q.val() {
+            self.c_alt.next = self.c_inc.val();
         } else {
-            self.p_alt.next = self.e_alt.val();
+            self.c_alt.next = self.c_dec.val();
         }
-        if self.ram_used5.q.val() {
-            self.p_altnz.next = self.r_altnz.val();
-        } else if self.m1_5.q.val() {
-            if self.use_alt6.val() {
-                self.p_altnz.next = self.a_altnz.val();
-            } else {
-                self.p_altnz.next = self.c_altnz.val();
-            }
+        self.c_altnz.next = self.g_inc5.q.val() | ((self.cur6.q.val() & self.counter_below_max.val()) != self.counter_zero.val());
+        self.e_sat.next = self.prealt5.q.val() == self.counter_max.val();
+        if self.e_sat.val() {
+            self.e_inc.next = self.counter_max.val();
+            self.e_dec.next = self.counter_max.val();
         } else {
-            self.p_altnz.next = self.e_altnz.val();
+            self.e_inc.next = self.prealt5.q.val() + self.counter_one.val();
+            self.e_dec.next = self.prealt5.q.val() - self.counter_one.val();
         }
-        if self.ram_used5.q.val() {
-            self.p_nz.next = self.r_nz.val();
-        } else if self.m1_5.q.val() {
-            if self.use_alt6.val() {
-                self.p_nz.next = self.alt_nz6.q.val();
-            } else {
-                self.p_nz.next = self.cur_nz6.q.val();
-            }
+        if self.g_inc5.q.val() {
+            self.e_alt.next = self.e_inc.val();
         } else {
-            self.p_nz.next = self.pre_nz5.q.val();
+            self.e_alt.next = self.e_dec.val();
         }
+        self.e_altnz.next = self.g_inc5.q.val() | ((self.prealt5.q.val() & self.counter_below_max.val()) != self.counter_zero.val());
+        self.r_sat.next = self.ram.read_data.val() == self.counter_max.val();
+        if self.r_sat.val() {
+            self.r_inc.next = self.counter_max.val();
+            self.r_dec.next = self.counter_max.val();
+        } else {
+            self.r_inc.next = self.ram.read_data.val() + self.counter_one.val();
+            self.r_dec.next = self.ram.read_data.val() - self.counter_one.val();
+        }
+        if self.g_inc5.q.val() {
+            self.r_alt.next = self.r_inc.val();
+        } else {
+            self.r_alt.next = self.r_dec.val();
+        }
+        self.r_altnz.next = self.g_inc5.q.val() | ((self.ram.read_data.val() & self.counter_below_max.val()) != self.counter_zero.val());
+        if self.take_alt5.val() {
+            self.t_alt.next = self.alt6.q.val();
+        } else {
+            self.t_alt.next = self.counter_zero.val();
+        }
+        if self.take_alt_x5.val() {
+            self.t_alt_alt.next = self.a_alt.val();
+        } else {
+            self.t_alt_alt.next = self.counter_zero.val();
+        }
+        if self.take_cur5.val() {
+            self.t_cur.next = self.cur6.q.val();
+        } else {
+            self.t_cur.next = self.counter_zero.val();
+        }
+        if self.take_cur_x5.val() {
+            self.t_cur_alt.next = self.c_alt.val();
+        } else {
+            self.t_cur_alt.next = self.counter_zero.val();
+        }
+        if self.sel_pre5.q.val() {
+            self.t_pre.next = self.pre5.q.val();
+        } else {
+            self.t_pre.next = self.counter_zero.val();
+        }
+        if self.sel_pre_x5.q.val() {
+            self.t_pre_alt.next = self.e_alt.val();
+        } else {
+            self.t_pre_alt.next = self.counter_zero.val();
+        }
+        if self.sel_ram5.q.val() {
+            self.t_ram.next = self.ram.read_data.val();
+        } else {
+            self.t_ram.next = self.counter_zero.val();
+        }
+        if self.sel_ram_x5.q.val() {
+            self.t_ram_alt.next = self.r_alt.val();
+        } else {
+            self.t_ram_alt.next = self.counter_zero.val();
+        }
+        self.value.next = (self.t_alt.val() | self.t_cur.val()) | (self.t_pre.val() | self.t_ram.val());
+        self.p_alt.next = (self.t_alt_alt.val() | self.t_cur_alt.val()) | (self.t_pre_alt.val() | self.t_ram_alt.val());
+        self.p_altnz.next = ((self.take_alt_x5.val() & self.a_altnz.val()) | (self.take_cur_x5.val() & self.c_altnz.val()))
+            | ((self.sel_pre_x5.q.val() & self.e_altnz.val()) | (self.sel_ram_x5.q.val() & self.r_altnz.val()));
+        self.p_nz.next = ((self.take_alt5.val() & self.alt_nz6.q.val()) | (self.take_cur5.val() & self.cur_nz6.q.val()))
+            | ((self.sel_pre5.q.val() & self.pre_nz5.q.val()) | (self.sel_ram5.q.val() & self.ram_nz5.val()));
         self.nz6.next = self.cur_nz6.q.val();
         self.value6.next = self.cur6.q.val();
         self.cur6.d.next = self.value.val();
@@ -645,144 +741,69 @@ impl<const W: usize> Logic for CountingPartition<W> {
         self.write_alt6.d.next = self.ins5.q.val() | self.cw5.q.val();
         self.delete6.d.next = self.del5.q.val();
         self.present6.d.next = self.present5.val();
-        // The count flags for each candidate, chosen last like the counter.
-        self.a_nz_down.next = self.alt_nz6.q.val() & self.fill_down_nz5.q.val();
-        self.a_nz_dip.next = self.del5.q.val() & self.a_one.val();
-        self.a_sat_down.next = self.a_sat.val() & self.sat_down_sat5.q.val();
-        self.a_fa.next = (self.alt_nz6.q.val() & self.fill_step_nz5.q.val()) | (!self.alt_nz6.q.val() & self.fill_step_zero5.q.val());
-        self.a_pn.next = self.a_nz_down.val() | self.a_nz_dip.val();
-        self.a_pa.next = self.a_fa.val() | self.a_nz_dip.val();
-        self.a_ss.next = (self.a_sat.val() & self.sat_step_sat5.q.val())
-            | (!self.a_sat.val() & ((self.ins5.q.val() & self.a_below.val()) | self.sat_set5.q.val()));
-        self.c_nz_down.next = self.cur_nz6.q.val() & self.fill_down_nz5.q.val();
-        self.c_nz_dip.next = self.del5.q.val() & self.c_one.val();
-        self.c_sat_down.next = self.c_sat.val() & self.sat_down_sat5.q.val();
-        self.c_fa.next = (self.cur_nz6.q.val() & self.fill_step_nz5.q.val()) | (!self.cur_nz6.q.val() & self.fill_step_zero5.q.val());
-        self.c_pn.next = self.c_nz_down.val() | self.c_nz_dip.val();
-        self.c_pa.next = self.c_fa.val() | self.c_nz_dip.val();
-        self.c_ss.next = (self.c_sat.val() & self.sat_step_sat5.q.val())
-            | (!self.c_sat.val() & ((self.ins5.q.val() & self.c_below.val()) | self.sat_set5.q.val()));
-        if self.ram_used5.q.val() {
-            self.fill_step_a6.d.next = self.r_fa.val();
-        } else if self.m1_5.q.val() {
-            if self.use_alt6.val() {
-                self.fill_step_a6.d.next = self.a_fa.val();
-            } else {
-                self.fill_step_a6.d.next = self.c_fa.val();
-            }
-        } else {
-            self.fill_step_a6.d.next = self.e_fa.val();
-        }
-        if self.ram_used5.q.val() {
-            self.fill_neg_a6.d.next = self.r_nz_down.val();
-        } else if self.m1_5.q.val() {
-            if self.use_alt6.val() {
-                self.fill_neg_a6.d.next = self.a_nz_down.val();
-            } else {
-                self.fill_neg_a6.d.next = self.c_nz_down.val();
-            }
-        } else {
-            self.fill_neg_a6.d.next = self.e_nz_down.val();
-        }
-        if self.ram_used5.q.val() {
-            self.fill_neg_p6.d.next = self.r_pn.val();
-        } else if self.m1_5.q.val() {
-            if self.use_alt6.val() {
-                self.fill_neg_p6.d.next = self.a_pn.val();
-            } else {
-                self.fill_neg_p6.d.next = self.c_pn.val();
-            }
-        } else {
-            self.fill_neg_p6.d.next = self.e_pn.val();
-        }
-        if self.ram_used5.q.val() {
-            self.fill_step_p6.d.next = self.r_pa.val();
-        } else if self.m1_5.q.val() {
-            if self.use_alt6.val() {
-                self.fill_step_p6.d.next = self.a_pa.val();
-            } else {
-                self.fill_step_p6.d.next = self.c_pa.val();
-            }
-        } else {
-            self.fill_step_p6.d.next = self.e_pa.val();
-        }
-        if self.ram_used5.q.val() {
-            self.sat_step6.d.next = self.r_ss.val();
-        } else if self.m1_5.q.val() {
-            if self.use_alt6.val() {
-                self.sat_step6.d.next = self.a_ss.val();
-            } else {
-                self.sat_step6.d.next = self.c_ss.val();
-            }
-        } else {
-            self.sat_step6.d.next = self.e_ss.val();
-        }
-        if self.ram_used5.q.val() {
-            self.sat_down6.d.next = self.r_sat_down.val();
-        } else if self.m1_5.q.val() {
-            if self.use_alt6.val() {
-                self.sat_down6.d.next = self.a_sat_down.val();
-            } else {
-                self.sat_down6.d.next = self.c_sat_down.val();
-            }
-        } else {
-            self.sat_down6.d.next = self.e_sat_down.val();
-        }
+        self.write6.d.next = ((self.ins5.q.val() | self.cw5.q.val()) | self.del5.q.val()) | self.sweep5.q.val();
 
-        self.w7.d.next = self.w6.val();
-        self.w7_nz.d.next = self.w6_nz.val();
-        self.ram.write_enable.next = self.use_alt6.val() | self.sweep6.q.val();
-        self.ram.write_addr.next = self.addr6.q.val();
-        // A slot writes only its alternative (use_alt6), so alt6 is the data: not w6,
-        // which waits for present6.
+        self.write7.d.next = self.write6.q.val();
+        self.addr7.d.next = self.addr6.q.val();
         if self.sweep6.q.val() {
-            self.ram.write_data.next = self.counter_zero.val();
+            self.w7.d.next = self.counter_zero.val();
         } else {
-            self.ram.write_data.next = self.alt6.q.val();
+            self.w7.d.next = self.w6.val();
         }
+        self.w7_nz.d.next = self.w6_nz.val();
+        self.w8.d.next = self.w7.q.val();
+        self.w8_nz.d.next = self.w7_nz.q.val();
+        self.ram.write_enable.next = self.write7.q.val();
+        self.ram.write_addr.next = self.addr7.q.val();
+        self.ram.write_data.next = self.w7.q.val();
 
-        // The counts add +1, -1 (all ones) or 0 every cycle (no enable: a count's enable
-        // would be a wide net, promoted to a slow global one). Each addend is flip-flops
-        // (bit 0: a step; bits 1..16: a step down), so the adders start from registers;
-        // the fill's two sums, for a delete in c6 present or absent, are chosen last by
-        // present6. A clear in c5 zeroes both counts.
-        if self.fill_neg_a6.q.val() {
-            self.fill_neg_a.next = self.count_upper.val();
+        // The count steps of the slot in c6, from its counter before and after, and those
+        // of a recount slot in c5 (the RAM's counter: nothing writes while it runs), so
+        // that the recount ends as early as the plain core's; registered, added in c7.
+        if self.use_alt6.val() {
+            self.nz_after6.next = self.alt_nz6.q.val();
+            self.sat_after6.next = self.alt6.q.val() == self.counter_max.val();
         } else {
-            self.fill_neg_a.next = self.count_zero.val();
+            self.nz_after6.next = self.cur_nz6.q.val();
+            self.sat_after6.next = self.cur6.q.val() == self.counter_max.val();
         }
-        if self.fill_step_a6.q.val() {
-            self.fill_one_a.next = self.count_one.val();
+        self.sat_before6.next = self.cur6.q.val() == self.counter_max.val();
+        // Each count's addend as two flip-flops: a step (+1 or -1: bit 0) and a step down
+        // (-1: bits 1..16 too), so that the adders start from registers.
+        self.fill_up7.d.next = (self.cur_nz6.q.val() ^ self.nz_after6.val()) | (self.recount5.q.val() & self.ram_nz5.val());
+        self.fill_down7.d.next = self.cur_nz6.q.val() & !self.nz_after6.val();
+        self.sat_up7.d.next = (self.sat_before6.val() ^ self.sat_after6.val())
+            | (self.recount5.q.val() & (self.ram.read_data.val() == self.counter_max.val()));
+        self.sat_down7.d.next = self.sat_before6.val() & !self.sat_after6.val();
+
+        // c7: the counts add +1, -1 (all ones) or 0 every cycle (no enable: a count's
+        // enable would be a wide net, promoted to a slow global one), from flip-flops.
+        // A clear zeroes both counts at the end of its c6, over the step of the slot one
+        // ahead (the last one counted after it), once a reset can no longer cancel it.
+        if self.fill_down7.q.val() {
+            self.fill_addend.next = self.count_upper.val();
         } else {
-            self.fill_one_a.next = self.count_zero.val();
+            self.fill_addend.next = self.count_zero.val();
         }
-        if self.fill_neg_p6.q.val() {
-            self.fill_neg_p.next = self.count_upper.val();
+        if self.fill_up7.q.val() {
+            self.fill_addend_low.next = self.count_one.val();
         } else {
-            self.fill_neg_p.next = self.count_zero.val();
+            self.fill_addend_low.next = self.count_zero.val();
         }
-        if self.fill_step_p6.q.val() {
-            self.fill_one_p.next = self.count_one.val();
+        if self.sat_down7.q.val() {
+            self.sat_addend.next = self.count_upper.val();
         } else {
-            self.fill_one_p.next = self.count_zero.val();
+            self.sat_addend.next = self.count_zero.val();
         }
-        if self.sat_down6.q.val() {
-            self.sat_neg.next = self.count_upper.val();
+        if self.sat_up7.q.val() {
+            self.sat_addend_low.next = self.count_one.val();
         } else {
-            self.sat_neg.next = self.count_zero.val();
+            self.sat_addend_low.next = self.count_zero.val();
         }
-        if self.sat_step6.q.val() {
-            self.sat_one.next = self.count_one.val();
-        } else {
-            self.sat_one.next = self.count_zero.val();
-        }
-        if self.present6.q.val() {
-            self.fill_count.d.next = self.fill_count.q.val() + (self.fill_neg_p.val() | self.fill_one_p.val());
-        } else {
-            self.fill_count.d.next = self.fill_count.q.val() + (self.fill_neg_a.val() | self.fill_one_a.val());
-        }
-        self.sat_count.d.next = self.sat_count.q.val() + (self.sat_neg.val() | self.sat_one.val());
-        if self.control.clear5.val() {
+        self.fill_count.d.next = self.fill_count.q.val() + (self.fill_addend.val() | self.fill_addend_low.val());
+        self.sat_count.d.next = self.sat_count.q.val() + (self.sat_addend.val() | self.sat_addend_low.val());
+        self.clear6.d.next = self.control.clear5.val();
+        if self.clear6.q.val() {
             self.fill_count.d.next = self.count_zero.val();
             self.sat_count.d.next = self.count_zero.val();
         }
@@ -794,29 +815,39 @@ impl<const W: usize> Logic for CountingPartition<W> {
             self.sweep6.d.next = false;
             self.fv5.d.next = false;
             self.fv6.d.next = false;
+            self.fv7.d.next = false;
             self.ins5.d.next = false;
             self.del5.d.next = false;
             self.cw5.d.next = false;
             self.recount5.d.next = false;
-            self.fill_step_zero5.d.next = false;
-            self.fill_step_nz5.d.next = false;
-            self.fill_down_nz5.d.next = false;
-            self.sat_step_sat5.d.next = false;
-            self.sat_down_sat5.d.next = false;
-            self.sat_set5.d.next = false;
             self.eq2_4.d.next = false;
+            self.e2a_4.d.next = false;
+            self.e2d_4.d.next = false;
             self.eq3_4.d.next = false;
+            self.eq4_4.d.next = false;
+            self.m1_4.d.next = false;
             self.m1_5.d.next = false;
-            self.pre_valid5.d.next = false;
-            self.ram_used5.d.next = false;
+            self.ma_5.d.next = false;
+            self.md_5.d.next = false;
+            self.sel_cur_p5.d.next = false;
+            self.sel_cur_a5.d.next = false;
+            self.sel_pre5.d.next = false;
+            self.sel_ram5.d.next = false;
+            self.ma_x5.d.next = false;
+            self.md_x5.d.next = false;
+            self.sel_cur_p_x5.d.next = false;
+            self.sel_cur_a_x5.d.next = false;
+            self.sel_pre_x5.d.next = false;
+            self.sel_ram_x5.d.next = false;
             self.write_alt6.d.next = false;
             self.delete6.d.next = false;
-            self.fill_step_a6.d.next = false;
-            self.fill_neg_a6.d.next = false;
-            self.fill_neg_p6.d.next = false;
-            self.fill_step_p6.d.next = false;
-            self.sat_step6.d.next = false;
-            self.sat_down6.d.next = false;
+            self.write6.d.next = false;
+            self.write7.d.next = false;
+            self.fill_up7.d.next = false;
+            self.fill_down7.d.next = false;
+            self.sat_up7.d.next = false;
+            self.sat_down7.d.next = false;
+            self.clear6.d.next = false;
             self.fill_count.d.next = self.count_zero.val();
             self.sat_count.d.next = self.count_zero.val();
         }

@@ -51,14 +51,16 @@ pub struct Timing {
 impl Timing {
     /// The timing of a core with these parameters.
     pub fn of(params: &CoreParams) -> Timing {
+        let counting = params.counter_bits > 1;
+        let count_delay = if counting { COUNTING_COUNT_DELAY } else { 0 };
         Timing {
             latency: LATENCY,
             readback_latency: READBACK_LATENCY,
             clear_cycles: clear_cycles(params.bank_bits as usize),
             response_fifo_depth: RESPONSE_FIFO_DEPTH as u32,
-            fill_latency: LATENCY,
-            clear_fill_latency: LATENCY - 1,
-            commit_latency: if params.counter_bits > 1 { COUNTING_COMMIT_LATENCY } else { COMMIT_LATENCY },
+            fill_latency: LATENCY + count_delay,
+            clear_fill_latency: LATENCY - 1 + count_delay,
+            commit_latency: if counting { COUNTING_COMMIT_LATENCY } else { COMMIT_LATENCY },
             reset_busy_cycles: reset_busy_cycles(params.bank_bits as usize),
             recount_fill_latency: RECOUNT_FILL_LATENCY,
         }
@@ -68,10 +70,14 @@ impl Timing {
 /// The write stage c4: where an insert writes and a clear's sweep starts.
 pub const COMMIT_LATENCY: u32 = 4;
 
-/// The counting core's write-back stage c6 (counting_partition.rs): its read-modify-write
-/// writes the counters two stages after the plain core's c4, and its clear sweep with it.
-/// Every other figure of the timing is the plain core's.
-pub const COUNTING_COMMIT_LATENCY: u32 = 6;
+/// The counting core's write-back stage c7 (counting_partition.rs): its read-modify-write
+/// writes the counters three stages after the plain core's c4, and its clear sweep with it.
+pub const COUNTING_COMMIT_LATENCY: u32 = 7;
+
+/// The counting core counts a change one cycle later than the plain core (from registers
+/// of its write-back stage): its fill and saturated counts after an operation or a clear.
+/// The recount after a reset, and every other figure, are the plain core's.
+pub const COUNTING_COUNT_DELAY: u32 = 1;
 
 /// Cycles from a reset's last cycle to the first cycle whose `fill_count` counts
 /// address 0 of the recount: the sweep starts as a clear accepted in that cycle

@@ -273,6 +273,10 @@ pub struct Checker {
     pending: VecDeque<Pending>,
     outstanding: VecDeque<Outstanding>,
     readbacks: VecDeque<Readback>,
+    /// Readbacks answered before every operation ahead of them had committed (a counting
+    /// core's commit_latency exceeds readback_latency): what the core answered (rb_data,
+    /// counter_rdata, the cycle), checked once their expectation is known.
+    answered: VecDeque<(Readback, bool, u8, u64)>,
     /// (cycle the counter shows it, the change, the operation it belongs to).
     fill_queue: VecDeque<(u64, FillChange, Option<u64>)>,
     /// The latest operation whose change the fill counters show.
@@ -326,6 +330,7 @@ impl Checker {
             pending: VecDeque::new(),
             outstanding: VecDeque::new(),
             readbacks: VecDeque::new(),
+            answered: VecDeque::new(),
             fill_queue: VecDeque::new(),
             fill_op: None,
             shown: [0; 16],
@@ -386,7 +391,7 @@ impl Checker {
     /// Nothing in flight: no response or readback expected, no operation to
     /// commit, not busy at `cycle`.
     pub fn quiet_at(&self, cycle: u64) -> bool {
-        self.outstanding.is_empty() && self.readbacks.is_empty() && self.pending.is_empty() && !self.busy_at(cycle)
+        self.outstanding.is_empty() && self.readbacks.is_empty() && self.answered.is_empty() && self.pending.is_empty() && !self.busy_at(cycle)
     }
 
     /// The next cycle the checker expects (logs are contiguous).
@@ -407,6 +412,38 @@ impl Checker {
             }
             if rb.expect.is_none() && !rb.unspecified {
                 rb.expect = Some(self.golden.counter(rb.bank as usize, rb.addr & self.bank_mask).unwrap_or(0));
+            }
+        }
+        while self.answered.front().is_some_and(|(rb, ..)| rb.issued <= upto) {
+            let (mut rb, rb_data, counter_rdata, cycle) = self.answered.pop_front().expect("checked above");
+            if !rb.unspecified {
+                rb.expect = Some(self.golden.counter(rb.bank as usize, rb.addr & self.bank_mask).unwrap_or(0));
+            }
+            self.check_readback(&rb, rb_data, counter_rdata, cycle);
+        }
+    }
+
+    /// Compares what the core answered to a readback with its expectation, if any.
+    fn check_readback(&mut self, r: &Readback, rb_data: bool, counter_rdata: u8, c: u64) {
+        if let Some(value) = r.expect {
+            self.readbacks_checked += 1;
+            let bit = value != 0;
+            if rb_data != bit || (self.counting && counter_rdata != value) {
+                self.report(Mismatch {
+                    cycle: c,
+                    op_index: None,
+                    what: format!(
+                        "rb_data is {}{} for the readback of bank {} address {} issued in cycle {}, golden {}{} (after {} operations)",
+                        rb_data as u8,
+                        if self.counting { format!(" (counter_rdata {counter_rdata})") } else { String::new() },
+                        r.bank,
+                        r.addr & self.bank_mask,
+                        r.issued,
+                        bit as u8,
+                        if self.counting { format!(" (counter {value})") } else { String::new() },
+                        self.next_op
+                    ),
+                });
             }
         }
     }
@@ -654,25 +691,11 @@ impl Checker {
         }
         if rb_due {
             let r = self.readbacks.pop_front().expect("rb_due implies a readback");
-            if let (true, Some(value)) = (io.rb_valid, r.expect) {
-                self.readbacks_checked += 1;
-                let bit = value != 0;
-                if io.rb_data != bit || (self.counting && io.counter_rdata != value) {
-                    self.report(Mismatch {
-                        cycle: c,
-                        op_index: None,
-                        what: format!(
-                            "rb_data is {}{} for the readback of bank {} address {} issued in cycle {}, golden {}{} (after {} operations)",
-                            io.rb_data as u8,
-                            if self.counting { format!(" (counter_rdata {})", io.counter_rdata) } else { String::new() },
-                            r.bank,
-                            r.addr & self.bank_mask,
-                            r.issued,
-                            bit as u8,
-                            if self.counting { format!(" (counter {value})") } else { String::new() },
-                            self.next_op
-                        ),
-                    });
+            if io.rb_valid {
+                if r.expect.is_none() && !r.unspecified {
+                    self.answered.push_back((r, io.rb_data, io.counter_rdata, c));
+                } else {
+                    self.check_readback(&r, io.rb_data, io.counter_rdata, c);
                 }
             }
         }
