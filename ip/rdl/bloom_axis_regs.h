@@ -20,7 +20,7 @@ extern "C" {
 #define BLOOM_AXIS_REGS__VERSION__MINOR_bm 0xffff
 #define BLOOM_AXIS_REGS__VERSION__MINOR_bp 0
 #define BLOOM_AXIS_REGS__VERSION__MINOR_bw 16
-#define BLOOM_AXIS_REGS__VERSION__MINOR_reset 0x1
+#define BLOOM_AXIS_REGS__VERSION__MINOR_reset 0x2
 #define BLOOM_AXIS_REGS__VERSION__MAJOR_bm 0xffff0000
 #define BLOOM_AXIS_REGS__VERSION__MAJOR_bp 16
 #define BLOOM_AXIS_REGS__VERSION__MAJOR_bw 16
@@ -39,6 +39,9 @@ extern "C" {
 #define BLOOM_AXIS_REGS__CONFIG__HASH_bm 0x1000000
 #define BLOOM_AXIS_REGS__CONFIG__HASH_bp 24
 #define BLOOM_AXIS_REGS__CONFIG__HASH_bw 1
+#define BLOOM_AXIS_REGS__CONFIG__COUNTER_BITS_bm 0xf0000000
+#define BLOOM_AXIS_REGS__CONFIG__COUNTER_BITS_bp 28
+#define BLOOM_AXIS_REGS__CONFIG__COUNTER_BITS_bw 4
 
 // reg - bloom_axis_regs::SEED_LO
 #define BLOOM_AXIS_REGS__SEED_LO__SEED_bm 0xffffffff
@@ -101,6 +104,15 @@ extern "C" {
 #define BLOOM_AXIS_REGS__BIT_DATA__VALID_bm 0x2
 #define BLOOM_AXIS_REGS__BIT_DATA__VALID_bp 1
 #define BLOOM_AXIS_REGS__BIT_DATA__VALID_bw 1
+#define BLOOM_AXIS_REGS__BIT_DATA__COUNTER_bm 0xff00
+#define BLOOM_AXIS_REGS__BIT_DATA__COUNTER_bp 8
+#define BLOOM_AXIS_REGS__BIT_DATA__COUNTER_bw 8
+
+// reg - bloom_axis_regs::BIT_COUNT
+#define BLOOM_AXIS_REGS__BIT_COUNT__VALUE_bm 0xff
+#define BLOOM_AXIS_REGS__BIT_COUNT__VALUE_bp 0
+#define BLOOM_AXIS_REGS__BIT_COUNT__VALUE_bw 8
+#define BLOOM_AXIS_REGS__BIT_COUNT__VALUE_reset 0x0
 
 // reg - bloom_axis_regs::COUNTERS::OPS
 #define BLOOM_AXIS_REGS__COUNTERS__OPS__COUNT_bm 0xffffffff
@@ -129,6 +141,11 @@ typedef struct __attribute__ ((__packed__)) {
 #define BLOOM_AXIS_REGS__FILL__COUNT_bp 0
 #define BLOOM_AXIS_REGS__FILL__COUNT_bw 17
 
+// reg - bloom_axis_regs::SATURATED
+#define BLOOM_AXIS_REGS__SATURATED__COUNT_bm 0x1ffff
+#define BLOOM_AXIS_REGS__SATURATED__COUNT_bp 0
+#define BLOOM_AXIS_REGS__SATURATED__COUNT_bw 17
+
 // addrmap - bloom_axis_regs
 typedef struct __attribute__ ((__packed__)) {
     uint32_t ID;
@@ -141,14 +158,16 @@ typedef struct __attribute__ ((__packed__)) {
     uint32_t COMMAND;
     uint32_t BIT_ADDR;
     uint32_t BIT_DATA;
-    uint8_t RESERVED_28_2f[0x8];
+    uint32_t BIT_COUNT;
+    uint8_t RESERVED_2c_2f[0x4];
     bloom_axis_regs__COUNTERS_t COUNTERS;
     uint8_t RESERVED_3c_3f[0x4];
     uint32_t FILL[16];
+    uint32_t SATURATED[16];
 } bloom_axis_regs_t;
 
 
-static_assert(sizeof(bloom_axis_regs_t) == 0x80, "Packing error");
+static_assert(sizeof(bloom_axis_regs_t) == 0xc0, "Packing error");
 
 #ifdef __cplusplus
 }

@@ -284,6 +284,7 @@ fn readme(input: &PackageInput, has_image: bool) -> String {
     let t = &axi.core.timing;
     let st = &axi.timing;
     let name = core_name(axi);
+    let counting = p.counter_bits > 1;
     let mut params = String::from("| parameter | value | meaning |\n|---|---|---|\n");
     // A parameter at a default that is left out of configurations (counter_bits 1) is left out here too.
     for param in PARAMS.iter().filter(|param| !param.omitted(p.get(param))) {
@@ -340,10 +341,10 @@ reaches a stream port.
 |---|---|---|
 | `s_axis_tvalid` / `s_axis_tready` | `req_valid` / `req_ready` | `s_axis_tready` is also low while the wrapper itself uses the request port (a clear from COMMAND, a bit access) |
 | `s_axis_tdata` | `req_key` | the key, {key_bits} bits |
-| `s_axis_tuser` | `req_op` | 0 query, 1 insert, 2 clear, 3 reserved (answered as a query) |
+| `s_axis_tuser` | `req_op` | 0 query, 1 insert, 2 clear, 3 {op3} |
 | `s_axis_tid` | `req_tag` | returned on `m_axis_tid` |
 | `m_axis_tvalid` / `m_axis_tready` | `resp_valid` / `resp_ready` | |
-| `m_axis_tdata[0]` | `resp_hit` | query: all k bits set; insert: all were already set; clear: 0 |
+| `m_axis_tdata[0]` | `resp_hit` | query: all k bits set (counters non-zero); insert: all were already; {delete_hit}clear: 0 |
 | `m_axis_tid` | `resp_tag` | |
 
 - Latency: a request taken in cycle t is presented on m_axis in cycle t+{latency} when `m_axis_tready` is high
@@ -378,7 +379,7 @@ the C definitions. Register map version {version}.
   FILL follows it). Poll BIT_DATA until valid is 1: `value` is the bit as it was before the write. While an
   access waits for a clear to finish, further register writes wait too (nothing acknowledged is lost).
 - FILL[i] is the number of bits set in bank i. The counters wrap modulo 2^32.
-
+{counting_regs}
 ```c
 #include \"regs/bloom_axis_regs.h\"
 volatile bloom_axis_regs_t *bloom = (volatile bloom_axis_regs_t *)BLOOM_BASE;
@@ -417,7 +418,7 @@ EDALIZE_LAUNCHER=$PWD/board/yowasp-launcher fusesoc --cores-root . run --target 
 Without it:
 
 ```sh
-iverilog -g2005 -o tb tb/{TB_FILE} rtl/bloom_axis.v rtl/bloom_core.v && (cd tb/vectors && vvp -n ../../tb)
+iverilog -g2005 -o tb.vvp tb/{TB_FILE} rtl/bloom_axis.v rtl/bloom_core.v && (cd tb/vectors && vvp -n ../../tb.vvp)
 ```
 
 `bloom vectors --ops N --out DIR` (same core options) writes more vectors for the same testbench; the testbench
@@ -426,8 +427,7 @@ reads CONFIG, SEED_LO and SEED_HI first and refuses vectors made for another con
 ## Not supported
 
 - One lane: one key per clock (several keys per beat are not supported).
-- A plain filter only: op 3 is reserved and answered as a query; a counting filter with deletes is not in this package.
-- Bank bits are written one per AXI4-Lite write (BIT_ADDR.write): loading a whole image at run time costs one write per bit set;
+{counting_limit}- Bank bits are written one per AXI4-Lite write (BIT_ADDR.write): loading a whole image at run time costs one write per bit set;
   an image known in advance is better given to `bloom export --preload`.
 - AXI4-Lite only for registers (no AXI4 bursts), 32-bit data, no byte writes, no interrupt.
 - One clock domain: put a clock-domain crossing (an asynchronous AXI4-Stream FIFO) in front if your streams run on another clock.
@@ -445,6 +445,25 @@ reads CONFIG, SEED_LO and SEED_HI first and refuses vectors made for another con
         version = version_string(),
         registers = register_table(),
         resources = doc_section("resources"),
+        op3 = if counting { "delete (carried out only if all k counters are non-zero)" } else { "reserved (answered as a query; a delete in a counting core)" },
+        delete_hit = if counting { "delete: all were non-zero and it was carried out; " } else { "" },
+        counting_regs = if counting {
+            format!(
+                "- A counting core ({c}-bit counters): BIT_DATA.counter is the counter an access read (`value` is 1 iff it is\n  \
+                 non-zero); a bit write writes BIT_COUNT.value (write it first) instead of `wdata`; FILL[i] counts non-zero\n  \
+                 counters and SATURATED[i] the counters at {s} in bank i, which are never decremented again.\n",
+                c = p.counter_bits,
+                s = (1u32 << p.counter_bits) - 1
+            )
+        } else {
+            String::new()
+        },
+        counting_limit = if counting {
+            "- Deletes can remove another key that shares all k counters with a key that was never inserted (docs/theory.md,\n  \
+             counting filters): delete only keys you inserted.\n"
+        } else {
+            "- A plain filter: op 3 is answered as a query; `bloom export --counter-bits C` builds the counting filter with deletes.\n"
+        },
     )
 }
 

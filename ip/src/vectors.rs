@@ -3,14 +3,16 @@
 //! as plain hex files any Verilog simulator reads with `$readmemh` (the
 //! testbench is [`crate::testbench`]; cocotb reads the same files).
 //!
-//! The traffic: bursts of stream requests (queries, inserts, the reserved op 3,
-//! rare clears) with read-after-write hazards (a key of the last few requests
+//! The traffic: bursts of stream requests (queries, inserts, op 3 (a delete
+//! in a counting core, a query in a plain one), rare clears) with read-after-write hazards (a key of the last few requests
 //! again, back to back), random idle cycles at the source and random stalls at
 //! the sink, long enough now and then to fill the core's response FIFO; between
 //! bursts a checkpoint of register accesses: status (polled until not busy),
-//! the fill of every bank, the three counters, bit readbacks (of bits a recent
-//! insert set, and of random bits), bit writes (a random bit set or cleared,
-//! a bit of a recent insert cleared, a bank >= k), each read back, now and
+//! the fill (and saturated counters) of every bank, the three counters, bit
+//! readbacks (of bits a recent insert set, and of random bits), bit writes (a
+//! random bit set or cleared, a bit of a recent insert cleared, a bank >= k;
+//! in a counting core counter writes of any value through BIT_COUNT), each
+//! read back, now and
 //! then a counter reset or a clear through the registers, and accesses that
 //! must answer SLVERR. Register steps
 //! are barriers: a testbench runs one only when every earlier request has been
@@ -36,7 +38,7 @@
 
 use bloom_params::CoreParams;
 use golden::rng::SplitMix64;
-use golden::{Op, PartitionedFilter};
+use golden::{CountingFilter, Op, PartitionedFilter};
 use hdl::axi::regmap as map;
 use serde::Serialize;
 
@@ -90,7 +92,14 @@ pub struct VectorStats {
     pub requests: u64,
     pub queries: u64,
     pub inserts: u64,
+    /// Op 3 in a plain core (a query there).
     pub reserved_op3: u64,
+    /// Op 3 in a counting core: deletes, and those carried out (hit).
+    pub deletes: u64,
+    pub deletes_carried_out: u64,
+    /// Inserts into a counting core that met at least one saturated counter
+    /// (read back through SATURATED).
+    pub inserts_at_saturation: u64,
     pub stream_clears: u64,
     /// Requests whose key is that of one of the 4 requests before it.
     pub hazards: u64,
@@ -122,9 +131,95 @@ pub enum VectorError {
     Ops(u64),
     #[error("{0}")]
     Golden(String),
-    /// A configuration `bloom_axis` does not hold (hdl::axi::check_wrappable).
-    #[error("{0}")]
-    Unwrappable(String),
+}
+
+/// The golden model behind a vector set: the plain filter, or the counting
+/// filter of a core with counter_bits > 1 (contract §7).
+pub enum Golden {
+    Plain(PartitionedFilter),
+    Counting(CountingFilter),
+}
+
+impl Golden {
+    pub fn config(&self) -> &CoreParams {
+        match self {
+            Golden::Plain(f) => f.config(),
+            Golden::Counting(f) => f.config(),
+        }
+    }
+
+    fn apply(&mut self, op: Op) -> bool {
+        match self {
+            Golden::Plain(f) => f.apply(op),
+            Golden::Counting(f) => f.apply(op),
+        }
+        .expect("keys are drawn within key_bits")
+    }
+
+    fn addresses(&self, key: u128) -> Vec<u32> {
+        match self {
+            Golden::Plain(f) => f.addresses(key),
+            Golden::Counting(f) => f.addresses(key),
+        }
+        .expect("keys are drawn within key_bits")
+    }
+
+    /// The counter (a plain filter: the bit) at an address within the bank; 0 for a bank >= k.
+    fn counter(&self, bank: u32, addr: u32) -> u8 {
+        match self {
+            Golden::Plain(f) => (bank < f.config().k && f.bit(bank as usize, addr)) as u8,
+            Golden::Counting(f) => f.counter(bank as usize, addr).unwrap_or(0),
+        }
+    }
+
+    /// The bank access port's write (contract §5, §7.8): returns what the
+    /// address held; a bank >= k changes nothing and reads 0.
+    fn write(&mut self, bank: u32, addr: u32, value: u8) -> u8 {
+        if bank >= self.config().k {
+            return 0;
+        }
+        match self {
+            Golden::Plain(f) => f.write_bit(bank as usize, addr, value != 0).expect("bank and address within the filter") as u8,
+            Golden::Counting(f) => f.write_counter(bank as usize, addr, value).expect("bank, address and value within the filter"),
+        }
+    }
+
+    fn fill_of(&self, bank: u32) -> u32 {
+        match self {
+            Golden::Plain(f) => f.fill_of(bank as usize),
+            Golden::Counting(f) => f.fill_of(bank as usize),
+        }
+    }
+
+    fn saturated_of(&self, bank: u32) -> u32 {
+        match self {
+            Golden::Plain(_) => 0,
+            Golden::Counting(f) => f.saturated_of(bank as usize),
+        }
+    }
+
+    fn saturated_total(&self) -> u64 {
+        (0..self.config().k).map(|b| self.saturated_of(b) as u64).sum()
+    }
+
+    fn clear(&mut self) {
+        match self {
+            Golden::Plain(f) => f.clear(),
+            Golden::Counting(f) => f.clear(),
+        }
+    }
+
+    /// The largest counter value (1 in a plain filter).
+    fn saturation(&self) -> u8 {
+        match self {
+            Golden::Plain(_) => 1,
+            Golden::Counting(f) => f.saturation(),
+        }
+    }
+
+    fn counting(&self) -> bool {
+        matches!(self, Golden::Counting(_))
+    }
 }
 
 /// The counters of the register map, as the golden model's traffic predicts them.
@@ -137,7 +232,7 @@ struct Counters {
 
 struct Builder {
     params: CoreParams,
-    filter: PartitionedFilter,
+    filter: Golden,
     rng: SplitMix64,
     steps: Vec<Step>,
     responses: Vec<Response>,
@@ -192,34 +287,40 @@ impl Builder {
         self.read_polled(reg_addr(&map::STATUS, 0), 0, busy, busy, limit);
     }
 
+    /// BIT_DATA as it reads once an access found `counter` (a plain core's bit).
+    fn bit_data(counter: u8) -> u32 {
+        map::BIT_DATA_VALID.mask() | map::BIT_DATA_VALUE.place((counter != 0) as u64) | map::BIT_DATA_COUNTER.place(counter as u64)
+    }
+
     fn readback(&mut self, bank: u32, addr: u32) {
-        let value = bank < self.params.k && self.filter.bit(bank as usize, addr & ((1 << self.params.bank_bits) - 1));
+        let counter = self.filter.counter(bank, addr & ((1 << self.params.bank_bits) - 1));
         let word = map::BIT_ADDR_ADDR.place(addr as u64) | map::BIT_ADDR_BANK.place(bank as u64);
         self.write(reg_addr(&map::BIT_ADDR, 0), word);
         self.read(reg_addr(&map::BIT_ADDR, 0), word, u32::MAX);
         let valid = map::BIT_DATA_VALID.mask();
-        let expect = valid | map::BIT_DATA_VALUE.place(value as u64);
+        let expect = Self::bit_data(counter);
         let limit = self.poll_limit();
         self.read_polled(reg_addr(&map::BIT_DATA, 0), expect, u32::MAX, valid, limit);
         self.stats.readbacks += 1;
     }
 
-    /// A bit write through BIT_ADDR: BIT_DATA answers the bit as it was, and
-    /// the golden model's bit write says what it becomes (a bank >= k: nothing).
-    fn bit_write(&mut self, bank: u32, addr: u32, value: bool) {
+    /// A bit write through BIT_ADDR (a counting core: the counter value of
+    /// BIT_COUNT, written first): BIT_DATA answers the value as it was, and the
+    /// golden model's write says what it becomes (a bank >= k: nothing).
+    fn bit_write(&mut self, bank: u32, addr: u32, value: u8) {
         let address = addr & ((1 << self.params.bank_bits) - 1);
-        let before = if bank < self.params.k {
-            self.filter.write_bit(bank as usize, address, value).expect("bank and address within the filter")
-        } else {
-            false
-        };
+        let before = self.filter.write(bank, address, value);
+        let counting = self.filter.counting();
+        if counting {
+            self.write(reg_addr(&map::BIT_COUNT, 0), map::BIT_COUNT_VALUE.place(value as u64));
+        }
         let word = map::BIT_ADDR_ADDR.place(addr as u64)
             | map::BIT_ADDR_BANK.place(bank as u64)
             | map::BIT_ADDR_WRITE.place(1)
-            | map::BIT_ADDR_WDATA.place(value as u64);
+            | map::BIT_ADDR_WDATA.place((!counting && value != 0) as u64);
         self.write(reg_addr(&map::BIT_ADDR, 0), word);
         let valid = map::BIT_DATA_VALID.mask();
-        let expect = valid | map::BIT_DATA_VALUE.place(before as u64);
+        let expect = Self::bit_data(before);
         let limit = self.poll_limit();
         self.read_polled(reg_addr(&map::BIT_DATA, 0), expect, u32::MAX, valid, limit);
         self.stats.bit_writes += 1;
@@ -229,8 +330,10 @@ impl Builder {
         let k = self.params.k;
         let banks: Vec<u32> = if k < 16 { (0..k).chain([k + self.rng.below((16 - k) as u64) as u32]).collect() } else { (0..k).collect() };
         for bank in banks {
-            let fill = if bank < k { self.filter.fill_of(bank as usize) } else { 0 };
+            let fill = if bank < k { self.filter.fill_of(bank) } else { 0 };
             self.read(reg_addr(&map::FILL, bank), map::FILL_COUNT.place(fill as u64), u32::MAX);
+            let saturated = if bank < k { self.filter.saturated_of(bank) } else { 0 };
+            self.read(reg_addr(&map::SATURATED, bank), map::SATURATED_COUNT.place(saturated as u64), u32::MAX);
         }
     }
 
@@ -251,14 +354,22 @@ impl Builder {
         self.check_fills();
         self.check_counters();
         self.readback(0, 0);
-        self.bit_write(0, 1, true);
+        let top = self.filter.saturation();
+        self.bit_write(0, 1, top);
         self.readback(0, 1);
-        self.bit_write(0, 1, false);
+        self.check_fills();
+        self.bit_write(0, 1, 0);
+        // BIT_COUNT reads back what was written (its low 8 bits).
+        self.write(reg_addr(&map::BIT_COUNT, 0), 0xffff_ff5a);
+        self.read(reg_addr(&map::BIT_COUNT, 0), 0x5a, u32::MAX);
+        self.write(reg_addr(&map::BIT_COUNT, 0), 0);
         // Refusals: no readable field, no writable field, no register there, partial strobes.
         self.read_error(reg_addr(&map::COMMAND, 0));
         self.write_error(reg_addr(&map::ID, 0), 0, 0xf);
         self.write_error(reg_addr(&map::FILL, 0), 1, 0xf);
-        self.read_error(0x28);
+        self.write_error(reg_addr(&map::SATURATED, 3), 1, 0xf);
+        self.write_error(reg_addr(&map::BIT_COUNT, 0), 1, 0x1);
+        self.read_error(0x2c);
         self.read_error(map::MAP_BYTES as u8);
         self.write_error(0xfc, 0, 0xf);
         let word = map::BIT_ADDR_ADDR.place(2);
@@ -272,17 +383,22 @@ impl Builder {
         let key_bits = self.params.key_bits;
         let r = self.rng.below(10_000);
         let clear_per_10k = if self.params.bank_bits <= 10 { 10 } else { 3 };
+        // A counting core deletes often (a fifth), a plain one sees op 3 now and then.
+        let op3_per_10k = if self.filter.counting() { 2_000 } else { 100 };
         let op = if r < clear_per_10k {
             2
-        } else if r < clear_per_10k + 100 {
+        } else if r < clear_per_10k + op3_per_10k {
             3
-        } else if r < 4_500 {
+        } else if r < 4_500 + op3_per_10k / 2 {
             1
         } else {
             0
         };
         let hazard = !self.recent.is_empty() && self.rng.chance(0.3);
-        let key = if hazard {
+        let key = if op == 3 && self.filter.counting() && !self.inserted.is_empty() && self.rng.chance(0.5) {
+            // Delete a key inserted lately (present, unless deleted or cleared since).
+            self.inserted[self.rng.below(self.inserted.len() as u64) as usize]
+        } else if hazard {
             let back = self.rng.below(self.recent.len().min(4) as u64) as usize;
             self.recent[self.recent.len() - 1 - back]
         } else if self.rng.chance(0.05) {
@@ -302,7 +418,8 @@ impl Builder {
             _ => 8 + self.rng.below(40) as u8,
         };
         let tag = self.rng.below(256) as u8;
-        let hit = self.filter.apply(Op::decode(op, key)).expect("keys are drawn within key_bits");
+        let saturated_before = if op == 1 && self.filter.counting() { self.filter.saturated_total() } else { 0 };
+        let hit = self.filter.apply(Op::decode(op, key));
         self.steps.push(Step::Request { gap, op, tag, key });
         self.responses.push(Response { stall, hit, tag });
         let s = &mut self.stats;
@@ -316,6 +433,9 @@ impl Builder {
             }
             1 => {
                 s.inserts += 1;
+                if self.filter.counting() && self.filter.saturated_total() > saturated_before {
+                    s.inserts_at_saturation += 1;
+                }
                 self.counters.inserts = self.counters.inserts.wrapping_add(1);
                 self.inserted.push(key);
                 if self.inserted.len() > 32 {
@@ -325,6 +445,10 @@ impl Builder {
             2 => {
                 s.stream_clears += 1;
                 self.inserted.clear();
+            }
+            _ if self.filter.counting() => {
+                s.deletes += 1;
+                s.deletes_carried_out += hit as u64;
             }
             _ => s.reserved_op3 += 1,
         }
@@ -345,7 +469,7 @@ impl Builder {
         // A bit a recent insert set (1), and a random bit.
         if let Some(&key) = self.inserted.last() {
             let bank = self.rng.below(self.params.k as u64) as u32;
-            let addr = self.filter.addresses(key).expect("key within key_bits")[bank as usize];
+            let addr = self.filter.addresses(key)[bank as usize];
             self.readback(bank, addr);
         }
         let bank = self.rng.below(self.params.k as u64 + 1) as u32;
@@ -356,13 +480,13 @@ impl Builder {
         if self.rng.chance(0.5) {
             let bank = self.rng.below(self.params.k as u64 + 1) as u32;
             let addr = self.rng.below(1 << 16) as u32;
-            let value = self.rng.chance(0.7);
+            let value = if self.rng.chance(0.7) { 1 + self.rng.below(self.filter.saturation() as u64) as u8 } else { 0 };
             self.bit_write(bank, addr, value);
             self.readback(bank, addr);
             if let Some(&key) = self.inserted.last() {
                 let bank = self.rng.below(self.params.k as u64) as u32;
-                let addr = self.filter.addresses(key).expect("key within key_bits")[bank as usize];
-                self.bit_write(bank, addr, false);
+                let addr = self.filter.addresses(key)[bank as usize];
+                self.bit_write(bank, addr, 0);
                 self.readback(bank, addr);
             }
             self.check_fills();
@@ -388,12 +512,11 @@ impl Builder {
 
 /// Generates a vector set for a core with `params`, starting from `filter`'s
 /// contents (empty, or the image the core is preloaded with).
-pub fn generate(params: &CoreParams, filter: PartitionedFilter, opts: &VectorOptions) -> Result<Vectors, VectorError> {
+pub fn generate(params: &CoreParams, filter: Golden, opts: &VectorOptions) -> Result<Vectors, VectorError> {
     if opts.ops == 0 || opts.ops > MAX_OPS {
         return Err(VectorError::Ops(opts.ops));
     }
-    hdl::axi::check_wrappable(params).map_err(|e| VectorError::Unwrappable(e.to_string()))?;
-    if filter.config() != params {
+    if filter.config() != params || filter.counting() != (params.counter_bits > 1) {
         return Err(VectorError::Golden("the golden model's configuration differs from the core's".into()));
     }
     let mut b = Builder {
@@ -420,10 +543,13 @@ pub fn generate(params: &CoreParams, filter: PartitionedFilter, opts: &VectorOpt
     Ok(Vectors { params: *params, seed: opts.seed, steps: b.steps, responses: b.responses, stats: b.stats })
 }
 
-/// An empty golden filter of `params`.
-pub fn empty_filter(params: &CoreParams) -> Result<PartitionedFilter, VectorError> {
-    hdl::axi::check_wrappable(params).map_err(|e| VectorError::Unwrappable(e.to_string()))?;
-    PartitionedFilter::try_new(*params).map_err(|e| VectorError::Golden(e.to_string()))
+/// An empty golden filter of `params`: the counting filter when counter_bits > 1.
+pub fn empty_filter(params: &CoreParams) -> Result<Golden, VectorError> {
+    if params.counter_bits > 1 {
+        CountingFilter::from_config(*params).map(Golden::Counting).map_err(|e| VectorError::Golden(e.to_string()))
+    } else {
+        PartitionedFilter::try_new(*params).map(Golden::Plain).map_err(|e| VectorError::Golden(e.to_string()))
+    }
 }
 
 fn hash_code(params: &CoreParams) -> u32 {

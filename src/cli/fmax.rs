@@ -38,10 +38,6 @@ pub struct Args {
 
 pub fn run(args: Args) -> anyhow::Result<()> {
     let device = args.device;
-    if args.axi {
-        // Refused before the core's own runs, not after them.
-        hdl::axi::check_wrappable(&args.core.params)?;
-    }
     let core = flow::generate_core(&args.core.params.into())?;
     let out = args.out.clone().unwrap_or_else(|| PathBuf::from("build").join(format!("fmax-{}", device.name)));
     if out.exists() && !out.is_dir() {

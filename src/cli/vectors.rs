@@ -27,12 +27,15 @@ pub struct Args {
 }
 
 /// The golden model a core with this configuration (and preload) starts as.
-pub fn starting_filter(params: &hdl::CoreParams, preload: Option<&std::path::Path>) -> anyhow::Result<golden::PartitionedFilter> {
-    // Before the preload is read: a counting configuration is refused for what it is.
-    hdl::axi::check_wrappable(params)?;
+pub fn starting_filter(params: &hdl::CoreParams, preload: Option<&std::path::Path>) -> anyhow::Result<ip::vectors::Golden> {
+    use ip::vectors::Golden;
     Ok(match preload {
-        Some(dir) => golden::PartitionedFilter::import_image_expecting(dir, params)
-            .with_context(|| format!("--preload {}", dir.display()))?,
+        Some(dir) if params.counter_bits > 1 => Golden::Counting(
+            golden::CountingFilter::import_image_expecting(dir, params).with_context(|| format!("--preload {}", dir.display()))?,
+        ),
+        Some(dir) => Golden::Plain(
+            golden::PartitionedFilter::import_image_expecting(dir, params).with_context(|| format!("--preload {}", dir.display()))?,
+        ),
         None => ip::vectors::empty_filter(params)?,
     })
 }

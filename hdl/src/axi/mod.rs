@@ -65,27 +65,8 @@ fn wrapper_verilog<const W: usize>(cfg: &CoreConfig, core_top: &str) -> Result<S
     rename_modules(&defines.defines(), AXI_TOP, &axi_flat_bundles())
 }
 
-/// Whether `bloom_axis` can hold a core of these parameters: the plain core
-/// only (counter width 1). A counting core has a delete operation, a counter
-/// readback and saturated counts that the wrapper's streams and register map do
-/// not carry; wrapping it as if it were plain would build something other than
-/// what was asked for, so every command that builds the wrapper refuses it here.
-pub fn check_wrappable(params: &crate::CoreParams) -> Result<(), HdlError> {
-    if params.counter_bits > 1 {
-        return Err(HdlError::Config(format!(
-            "counter_bits = {c}: bloom_axis (the AXI wrapper) holds the plain core only (counter bits 1); \
-             the counting core's delete operation, counter readback and saturated counts have no AXI face yet \
-             (docs/axi.md, \"Counting filters\"). The counting core itself is built by \
-             `bloom verilog --counter-bits {c}` and `bloom build --counter-bits {c}` (its own ports, the UART bridge)",
-            c = params.counter_bits
-        )));
-    }
-    Ok(())
-}
-
 /// Generates the core for `cfg` and the AXI wrapper around it.
 pub fn generate_axi(cfg: &CoreConfig) -> Result<GeneratedAxi, HdlError> {
-    check_wrappable(&cfg.params)?;
     let core = crate::generate_core(cfg)?;
     let verilog = match cfg.key_bits() {
         32 => wrapper_verilog::<32>(cfg, &core.top)?,

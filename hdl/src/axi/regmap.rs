@@ -7,8 +7,8 @@
 
 use super::regs::{Access, FieldDef, RegisterDef};
 
-/// Bytes the map spans (its addresses are 0 ..= 0x7f).
-pub const MAP_BYTES: u32 = 0x80;
+/// Bytes the map spans (its addresses are 0 ..= 0xbf).
+pub const MAP_BYTES: u32 = 0xc0;
 
 pub const ID_ID: FieldDef = FieldDef {
     name: "id",
@@ -39,7 +39,7 @@ pub const VERSION_MINOR: FieldDef = FieldDef {
     width: 16,
     sw: Access::R,
     hw: Access::None,
-    reset: Some(0x1),
+    reset: Some(0x2),
     singlepulse: false,
     swmod: false,
     encode: None,
@@ -121,6 +121,19 @@ pub const CONFIG_HASH: FieldDef = FieldDef {
     desc: "Hash family.",
 };
 
+pub const CONFIG_COUNTER_BITS: FieldDef = FieldDef {
+    name: "counter_bits",
+    lsb: 28,
+    width: 4,
+    sw: Access::R,
+    hw: Access::W,
+    reset: None,
+    singlepulse: false,
+    swmod: false,
+    encode: None,
+    desc: "Bits per counter c: 1 for a plain filter; 2..8 for a counting filter, whose op 3 deletes and whose BIT_DATA.counter, BIT_COUNT and SATURATED are its counters (docs/contract.md section 7).",
+};
+
 pub const CONFIG: RegisterDef = RegisterDef {
     name: "CONFIG",
     offset: 0x08,
@@ -128,7 +141,7 @@ pub const CONFIG: RegisterDef = RegisterDef {
     stride: 4,
     title: "Configuration",
     desc: Some("The parameters the core was generated with (docs/core.md); fixed."),
-    fields: &[CONFIG_K, CONFIG_BANK_BITS, CONFIG_KEY_BITS, CONFIG_HASH],
+    fields: &[CONFIG_K, CONFIG_BANK_BITS, CONFIG_KEY_BITS, CONFIG_HASH, CONFIG_COUNTER_BITS],
 };
 
 pub const SEED_LO_SEED: FieldDef = FieldDef {
@@ -334,7 +347,7 @@ pub const BIT_ADDR_WDATA: FieldDef = FieldDef {
     singlepulse: false,
     swmod: true,
     encode: None,
-    desc: "The value a bit write writes.",
+    desc: "The value a bit write writes (a plain core; a counting core writes BIT_COUNT.value).",
 };
 
 pub const BIT_ADDR: RegisterDef = RegisterDef {
@@ -373,6 +386,19 @@ pub const BIT_DATA_VALID: FieldDef = FieldDef {
     desc: "1 when value holds the bit of the last BIT_ADDR write; 0 from that write until then.",
 };
 
+pub const BIT_DATA_COUNTER: FieldDef = FieldDef {
+    name: "counter",
+    lsb: 8,
+    width: 8,
+    sw: Access::R,
+    hw: Access::W,
+    reset: None,
+    singlepulse: false,
+    swmod: false,
+    encode: None,
+    desc: "The counter at BIT_ADDR (a counting core; value is 1 iff it is non-zero), read like value; in a plain core, the bit.",
+};
+
 pub const BIT_DATA: RegisterDef = RegisterDef {
     name: "BIT_DATA",
     offset: 0x24,
@@ -380,7 +406,30 @@ pub const BIT_DATA: RegisterDef = RegisterDef {
     stride: 4,
     title: "Bit access data",
     desc: None,
-    fields: &[BIT_DATA_VALUE, BIT_DATA_VALID],
+    fields: &[BIT_DATA_VALUE, BIT_DATA_VALID, BIT_DATA_COUNTER],
+};
+
+pub const BIT_COUNT_VALUE: FieldDef = FieldDef {
+    name: "value",
+    lsb: 0,
+    width: 8,
+    sw: Access::RW,
+    hw: Access::R,
+    reset: Some(0x0),
+    singlepulse: false,
+    swmod: false,
+    encode: None,
+    desc: "Counter value to write.",
+};
+
+pub const BIT_COUNT: RegisterDef = RegisterDef {
+    name: "BIT_COUNT",
+    offset: 0x28,
+    count: 1,
+    stride: 4,
+    title: "Bit access counter value",
+    desc: Some("The value a bit write (BIT_ADDR.write) of a counting core writes into the counter at BIT_ADDR (its low counter_bits bits); write it before BIT_ADDR. A plain core ignores it."),
+    fields: &[BIT_COUNT_VALUE],
 };
 
 pub const COUNTERS_OPS_COUNT: FieldDef = FieldDef {
@@ -462,7 +511,7 @@ pub const FILL_COUNT: FieldDef = FieldDef {
     singlepulse: false,
     swmod: false,
     encode: None,
-    desc: "Bits set in this bank (0 for a bank >= k).",
+    desc: "Bits set (non-zero counters) in this bank (0 for a bank >= k).",
 };
 
 pub const FILL: RegisterDef = RegisterDef {
@@ -475,5 +524,28 @@ pub const FILL: RegisterDef = RegisterDef {
     fields: &[FILL_COUNT],
 };
 
+pub const SATURATED_COUNT: FieldDef = FieldDef {
+    name: "count",
+    lsb: 0,
+    width: 17,
+    sw: Access::R,
+    hw: Access::W,
+    reset: None,
+    singlepulse: false,
+    swmod: false,
+    encode: None,
+    desc: "Saturated counters in this bank (0 for a bank >= k).",
+};
+
+pub const SATURATED: RegisterDef = RegisterDef {
+    name: "SATURATED",
+    offset: 0x80,
+    count: 16,
+    stride: 4,
+    title: "Bank saturated counters",
+    desc: Some("A counting core's counters at 2^c - 1 in this bank: they are never decremented again (docs/contract.md section 7). 0 in a plain core."),
+    fields: &[SATURATED_COUNT],
+};
+
 /// Every register (an array is one entry), by address.
-pub const REGISTERS: &[RegisterDef] = &[ID, VERSION, CONFIG, SEED_LO, SEED_HI, TIMING, STATUS, COMMAND, BIT_ADDR, BIT_DATA, COUNTERS_OPS, COUNTERS_INSERTS, COUNTERS_HITS, FILL];
+pub const REGISTERS: &[RegisterDef] = &[ID, VERSION, CONFIG, SEED_LO, SEED_HI, TIMING, STATUS, COMMAND, BIT_ADDR, BIT_DATA, BIT_COUNT, COUNTERS_OPS, COUNTERS_INSERTS, COUNTERS_HITS, FILL, SATURATED];

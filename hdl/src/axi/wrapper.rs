@@ -92,7 +92,7 @@ use super::regmap as map;
 use super::event_counter::EventCounter;
 use super::pair_fifo::{PairControl, PairReg};
 use super::zero_extend::ZeroExtend;
-use crate::bridge::core_box::CoreBox;
+use crate::bridge::core_box::CountingBox;
 use crate::CoreParams;
 
 #[derive(LogicBlock)]
@@ -101,7 +101,9 @@ pub struct BloomAxis<const W: usize> {
     pub s_axis: AxisRequest<W>,
     pub m_axis: AxisResponse<W>,
     pub s_axil: AxiLite<W>,
-    core: CoreBox<W>,
+    /// The core, with a counting core's ports (behind a plain core the box ties
+    /// the counter outputs to 0).
+    core: CountingBox<W>,
     clock: Signal<Local, Clock>,
     /// !aresetn, registered.
     reset: DFF<bool>,
@@ -157,6 +159,12 @@ pub struct BloomAxis<const W: usize> {
     rb_addr: DFF<Bits<16>>,
     rb_write: DFF<bool>,
     rb_wdata: DFF<bool>,
+    /// BIT_COUNT: the counter value a counting core's bit write writes (the
+    /// core's counter_wdata, straight from this register: no write is taken
+    /// while an access is armed, so it holds until the access is issued).
+    bit_count: DFF<Bits<8>>,
+    /// The counter the readback read, as a word (bits 7:0).
+    rb_counter: ZeroExtend<8, 32>,
     // ---- AXI4-Lite write side.
     write_go: DFF<bool>,
     bvalid: DFF<bool>,
@@ -172,6 +180,7 @@ pub struct BloomAxis<const W: usize> {
     /// the cycle before awready and wready.
     do_command: DFF<bool>,
     do_bit_addr: DFF<bool>,
+    do_bit_count: DFF<bool>,
     // ---- AXI4-Lite read side: idle -> read_go (arready) -> read_data -> rvalid.
     /// None of read_go, read_data, rvalid: no read in progress. Decoded from
     /// those three (one LUT), not a register of its own, so that neither reset
@@ -196,10 +205,16 @@ pub struct BloomAxis<const W: usize> {
     sel_inserts: DFF<bool>,
     sel_hits: DFF<bool>,
     sel_fill: DFF<bool>,
+    sel_bit_count: DFF<bool>,
+    sel_saturated: DFF<bool>,
     sel_none: DFF<bool>,
     fill_bank: DFF<Bits<4>>,
     fill_q: DFF<Bits<32>>,
     fill_word: ZeroExtend<17, 32>,
+    /// SATURATED[fill_bank], registered like fill_q.
+    saturated_q: DFF<Bits<32>>,
+    saturated_word: ZeroExtend<17, 32>,
+    bit_count_word: ZeroExtend<8, 32>,
     status_word: Signal<Local, Bits<32>>,
     read_word: Signal<Local, Bits<6>>,
     write_word: Signal<Local, Bits<6>>,
@@ -212,6 +227,8 @@ pub struct BloomAxis<const W: usize> {
     term_inserts: Signal<Local, Bits<32>>,
     term_hits: Signal<Local, Bits<32>>,
     term_fill: Signal<Local, Bits<32>>,
+    term_bit_count: Signal<Local, Bits<32>>,
+    term_saturated: Signal<Local, Bits<32>>,
     /// Inputs AXI4-Lite defines and this block does not need (the protection
     /// types, the byte offset within a word), read here only: Verilator's lint
     /// passes over signals whose name contains `unused`.
@@ -233,8 +250,13 @@ pub struct BloomAxis<const W: usize> {
     word_ops: Constant<Bits<6>>,
     word_inserts: Constant<Bits<6>>,
     word_hits: Constant<Bits<6>>,
+    word_bit_count: Constant<Bits<6>>,
     /// FILL[0..16] is the aligned block of words whose bits 5:4 are this.
     fill_block: Constant<Bits<2>>,
+    /// SATURATED[0..16] likewise.
+    saturated_block: Constant<Bits<2>>,
+    /// A plain core (counter_bits 1): BIT_DATA.counter is the bit.
+    plain_core: Constant<bool>,
     // Registers whose value is fixed when the core is generated.
     value_id: Constant<Bits<32>>,
     value_version: Constant<Bits<32>>,
@@ -253,6 +275,8 @@ pub struct BloomAxis<const W: usize> {
     mask_bit_addr: Constant<Bits<32>>,
     mask_bit_data_value: Constant<Bits<32>>,
     mask_bit_data_valid: Constant<Bits<32>>,
+    /// BIT_DATA.counter = 1 (a plain core's set bit).
+    mask_bit_data_counter_one: Constant<Bits<32>>,
     zero_32: Constant<Bits<32>>,
     zero_8: Constant<Bits<8>>,
     one_8: Constant<Bits<8>>,
@@ -321,7 +345,8 @@ pub fn fixed_words(params: &CoreParams) -> [(super::regs::RegisterDef, u32); 6] 
             map::CONFIG_K.place(params.k as u64)
                 | map::CONFIG_BANK_BITS.place(params.bank_bits as u64)
                 | map::CONFIG_KEY_BITS.place(params.key_bits as u64)
-                | map::CONFIG_HASH.place(hash),
+                | map::CONFIG_HASH.place(hash)
+                | map::CONFIG_COUNTER_BITS.place(params.counter_bits as u64),
         ),
         (map::SEED_LO, map::SEED_LO_SEED.place(params.seed & 0xffff_ffff)),
         (map::SEED_HI, map::SEED_HI_SEED.place(params.seed >> 32)),
@@ -343,13 +368,18 @@ impl<const W: usize> BloomAxis<W> {
         assert_eq!(map::FILL.count, 16);
         assert_eq!(map::FILL.offset % 64, 0, "FILL is an aligned block of 16 words");
         assert_eq!((map::FILL_COUNT.lsb, map::FILL_COUNT.width), (0, 17), "FILL.count is fill_count, zero-extended");
+        assert_eq!((map::SATURATED.stride, map::SATURATED.count), (4, 16));
+        assert_eq!(map::SATURATED.offset % 64, 0, "SATURATED is an aligned block of 16 words");
+        assert_eq!((map::SATURATED_COUNT.lsb, map::SATURATED_COUNT.width), (0, 17), "SATURATED.count is counter_saturated, zero-extended");
+        assert_eq!((map::BIT_DATA_COUNTER.lsb, map::BIT_DATA_COUNTER.width), (8, 8), "BIT_DATA.counter is counter_rdata at bit 8");
+        assert_eq!((map::BIT_COUNT_VALUE.lsb, map::BIT_COUNT_VALUE.width), (0, 8), "BIT_COUNT.value is counter_wdata");
         let [id, version, config, seed_lo, seed_hi, timing] = fixed_words(params).map(|(_, v)| v);
         Self {
             sys: Default::default(),
             s_axis: Default::default(),
             m_axis: Default::default(),
             s_axil: Default::default(),
-            core: CoreBox::new(String::new(), core_top.to_string(), params),
+            core: CountingBox::new(String::new(), core_top.to_string(), params),
             clock: Default::default(),
             reset: Default::default(),
             req_ctl: Default::default(),
@@ -392,6 +422,8 @@ impl<const W: usize> BloomAxis<W> {
             rb_addr: Default::default(),
             rb_write: Default::default(),
             rb_wdata: Default::default(),
+            bit_count: Default::default(),
+            rb_counter: Default::default(),
             write_go: Default::default(),
             bvalid: Default::default(),
             bresp: Default::default(),
@@ -399,6 +431,7 @@ impl<const W: usize> BloomAxis<W> {
             write_idle: Default::default(),
             do_command: Default::default(),
             do_bit_addr: Default::default(),
+            do_bit_count: Default::default(),
             read_idle: Default::default(),
             read_go: Default::default(),
             read_data: Default::default(),
@@ -418,10 +451,15 @@ impl<const W: usize> BloomAxis<W> {
             sel_inserts: Default::default(),
             sel_hits: Default::default(),
             sel_fill: Default::default(),
+            sel_bit_count: Default::default(),
+            sel_saturated: Default::default(),
             sel_none: Default::default(),
             fill_bank: Default::default(),
             fill_q: Default::default(),
             fill_word: Default::default(),
+            saturated_q: Default::default(),
+            saturated_word: Default::default(),
+            bit_count_word: Default::default(),
             status_word: Default::default(),
             read_word: Default::default(),
             write_word: Default::default(),
@@ -433,6 +471,8 @@ impl<const W: usize> BloomAxis<W> {
             term_inserts: Default::default(),
             term_hits: Default::default(),
             term_fill: Default::default(),
+            term_bit_count: Default::default(),
+            term_saturated: Default::default(),
             unused_axil: Default::default(),
             unused_fifos: Default::default(),
             word_id: word(&map::ID),
@@ -448,7 +488,10 @@ impl<const W: usize> BloomAxis<W> {
             word_ops: word(&map::COUNTERS_OPS),
             word_inserts: word(&map::COUNTERS_INSERTS),
             word_hits: word(&map::COUNTERS_HITS),
+            word_bit_count: word(&map::BIT_COUNT),
             fill_block: Constant::new((map::FILL.word() >> 4).into()),
+            saturated_block: Constant::new((map::SATURATED.word() >> 4).into()),
+            plain_core: Constant::new(params.counter_bits <= 1),
             value_id: value(id),
             value_version: value(version),
             value_config: value(config),
@@ -465,6 +508,7 @@ impl<const W: usize> BloomAxis<W> {
             mask_bit_addr: mask(map::BIT_ADDR.fields),
             mask_bit_data_value: mask(&[map::BIT_DATA_VALUE]),
             mask_bit_data_valid: mask(&[map::BIT_DATA_VALID]),
+            mask_bit_data_counter_one: value(map::BIT_DATA_COUNTER.place(1)),
             zero_32: value(0),
             zero_8: Constant::new(0.into()),
             one_8: Constant::new(1.into()),
@@ -485,10 +529,11 @@ impl<const W: usize> Logic for BloomAxis<W> {
         dff_setup!(
             self, clock, reset, clear_pending, drop, query, write_at, read_at, head_drop, head_query,
             accepted, took_clear, took_query, bit_addr, bit_data, rb_armed, rb_waiting, rb_req,
-            rb_bank, rb_addr, rb_write, rb_wdata, write_go, write_idle, bvalid, bresp, do_command, do_bit_addr, read_go, read_data,
+            rb_bank, rb_addr, rb_write, rb_wdata, bit_count, write_go, write_idle, bvalid, bresp, do_command, do_bit_addr,
+            do_bit_count, read_go, read_data,
             rvalid, rresp, rdata, sel_id, sel_version, sel_config, sel_seed_lo, sel_seed_hi, sel_timing,
-            sel_status, sel_bit_addr, sel_bit_data, sel_ops, sel_inserts, sel_hits, sel_fill, sel_none,
-            fill_bank, fill_q
+            sel_status, sel_bit_addr, sel_bit_data, sel_ops, sel_inserts, sel_hits, sel_fill, sel_bit_count,
+            sel_saturated, sel_none, fill_bank, fill_q, saturated_q
         );
         self.reset.d.next = !self.sys.aresetn.val();
 
@@ -510,6 +555,9 @@ impl<const W: usize> Logic for BloomAxis<W> {
         Signal::<Out, bool>::join(&mut self.rb_wdata.q, &mut self.core.io.rb.wdata);
         Signal::<Out, Bits<4>>::join(&mut self.fill_bank.q, &mut self.core.io.fill.bank);
         Signal::<Out, Bits<17>>::join(&mut self.core.io.fill.count, &mut self.fill_word.narrow);
+        Signal::<Out, Bits<8>>::join(&mut self.bit_count.q, &mut self.core.io.counter.wdata);
+        Signal::<Out, Bits<17>>::join(&mut self.core.io.counter.saturated, &mut self.saturated_word.narrow);
+        Signal::<Out, Bits<8>>::join(&mut self.core.io.counter.rdata, &mut self.rb_counter.narrow);
 
         // ---- Requests: s_axis, or a pending clear, into the request FIFO.
         self.req_ctl.clock.next = self.clock.val();
@@ -637,9 +685,14 @@ impl<const W: usize> Logic for BloomAxis<W> {
         if self.core.io.rb.valid.val() {
             self.rb_waiting.d.next = false;
             if !self.rb_armed.q.val() {
-                self.bit_data.d.next = self.mask_bit_data_valid.val();
+                self.bit_data.d.next = self.mask_bit_data_valid.val() | (self.rb_counter.wide.val() << 8);
                 if self.core.io.rb.data.val() {
-                    self.bit_data.d.next = self.mask_bit_data_valid.val() | self.mask_bit_data_value.val();
+                    self.bit_data.d.next = (self.mask_bit_data_valid.val() | self.mask_bit_data_value.val())
+                        | (self.rb_counter.wide.val() << 8);
+                    if self.plain_core.val() {
+                        self.bit_data.d.next = (self.mask_bit_data_valid.val() | self.mask_bit_data_value.val())
+                            | self.mask_bit_data_counter_one.val();
+                    }
                 }
             }
         }
@@ -666,10 +719,16 @@ impl<const W: usize> Logic for BloomAxis<W> {
         if self.bvalid.q.val() & self.s_axil.bready.val() {
             self.bvalid.d.next = false;
         }
+        self.do_bit_count.d.next = self.write_start.val()
+            & (self.write_word.val() == self.word_bit_count.val())
+            & (self.s_axil.wstrb.val() == self.all_strobes.val());
+        if self.do_bit_count.q.val() {
+            self.bit_count.d.next = self.s_axil.wdata.val().get_bits::<8>(0);
+        }
         if self.write_go.q.val() {
             self.bvalid.d.next = true;
             self.bresp.d.next = self.resp_slverr.val();
-            if self.do_command.q.val() | self.do_bit_addr.q.val() {
+            if (self.do_command.q.val() | self.do_bit_addr.q.val()) | self.do_bit_count.q.val() {
                 self.bresp.d.next = self.resp_okay.val();
             }
         }
@@ -709,6 +768,8 @@ impl<const W: usize> Logic for BloomAxis<W> {
             self.sel_inserts.d.next = self.read_word.val() == self.word_inserts.val();
             self.sel_hits.d.next = self.read_word.val() == self.word_hits.val();
             self.sel_fill.d.next = self.read_word.val().get_bits::<2>(4) == self.fill_block.val();
+            self.sel_bit_count.d.next = self.read_word.val() == self.word_bit_count.val();
+            self.sel_saturated.d.next = self.read_word.val().get_bits::<2>(4) == self.saturated_block.val();
             self.sel_none.d.next = (self.read_word.val() != self.word_id.val())
                 & (self.read_word.val() != self.word_version.val())
                 & (self.read_word.val() != self.word_config.val())
@@ -721,9 +782,13 @@ impl<const W: usize> Logic for BloomAxis<W> {
                 & (self.read_word.val() != self.word_ops.val())
                 & (self.read_word.val() != self.word_inserts.val())
                 & (self.read_word.val() != self.word_hits.val())
-                & (self.read_word.val().get_bits::<2>(4) != self.fill_block.val());
+                & (self.read_word.val() != self.word_bit_count.val())
+                & (self.read_word.val().get_bits::<2>(4) != self.fill_block.val())
+                & (self.read_word.val().get_bits::<2>(4) != self.saturated_block.val());
         }
         self.fill_q.d.next = self.fill_word.wide.val();
+        self.saturated_q.d.next = self.saturated_word.wide.val();
+        self.bit_count_word.narrow.next = self.bit_count.q.val();
         self.read_go.d.next = self.s_axil.arvalid.val() & self.read_idle.val();
         if self.rvalid.q.val() & self.s_axil.rready.val() {
             self.rvalid.d.next = false;
@@ -782,6 +847,14 @@ impl<const W: usize> Logic for BloomAxis<W> {
         if self.sel_fill.q.val() {
             self.term_fill.next = self.fill_q.q.val();
         }
+        self.term_bit_count.next = self.zero_32.val();
+        if self.sel_bit_count.q.val() {
+            self.term_bit_count.next = self.bit_count_word.wide.val();
+        }
+        self.term_saturated.next = self.zero_32.val();
+        if self.sel_saturated.q.val() {
+            self.term_saturated.next = self.saturated_q.q.val();
+        }
         // The read data is loaded in the read_data cycle (its enable straight
         // from a register); rvalid rises with it, and the data then holds.
         self.read_data.d.next = self.read_go.q.val();
@@ -794,7 +867,9 @@ impl<const W: usize> Logic for BloomAxis<W> {
                 | self.term_ops.val()
                 | self.term_inserts.val()
                 | self.term_hits.val()
-                | self.term_fill.val();
+                | self.term_fill.val()
+                | self.term_bit_count.val()
+                | self.term_saturated.val();
             self.rresp.d.next = self.resp_okay.val();
             if self.sel_none.q.val() {
                 self.rresp.d.next = self.resp_slverr.val();
@@ -835,6 +910,8 @@ impl<const W: usize> Logic for BloomAxis<W> {
             self.write_go.d.next = false;
             self.write_idle.d.next = false;
             self.do_command.d.next = false;
+            self.do_bit_count.d.next = false;
+            self.bit_count.d.next = self.zero_8.val();
             self.bvalid.d.next = false;
             self.read_go.d.next = false;
             self.read_data.d.next = false;
