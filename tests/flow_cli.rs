@@ -89,14 +89,6 @@ fn unknown_board_and_device() {
 }
 
 #[test]
-fn fmax_axi_counter_bits_4_is_refused_before_any_run() {
-    let out = scratch("cli-fmax-axi-counting");
-    let o = bloom(&["fmax", "--device", "up5k", "--k", "1", "--bank-bits", "9", "--key-bits", "32", "--counter-bits", "4", "--axi", "--out", out.to_str().unwrap()]);
-    assert_failed_cleanly(&o, "counter_bits = 4: bloom_axis (the AXI wrapper) holds the plain core only");
-    assert!(!out.exists(), "no tool ran: the working directory was not even made");
-}
-
-#[test]
 fn k16_b16_does_not_fit_up5k() {
     let out = scratch("cli-nofit");
     let o = bloom(&["build", "--board", "icebreaker", "--k", "16", "--bank-bits", "16", "--out", out.to_str().unwrap()]);

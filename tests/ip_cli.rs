@@ -161,16 +161,70 @@ fn vectors_crc_k3_b7_w64_pass_in_icarus_and_verilator() {
     }
 }
 
+const VEC_COUNTING_CORE: [&str; 10] = ["--k", "3", "--bank-bits", "6", "--key-bits", "32", "--hash", "crc", "--counter-bits", "2"];
+
+/// The counting core behind bloom_axis in the plain-Verilog testbench: 2-bit
+/// counters in 64-counter banks, so that saturation, deletes carried out and
+/// deletes of absent keys are frequent.
+#[test]
+fn vectors_counting_crc_k3_b6_w32_c2_pass_in_icarus_and_verilator() {
+    let root = scratch_dir("vec-counting");
+    let (pkg, vec) = (root.join("pkg"), root.join("vec"));
+    export(&pkg, &VEC_COUNTING_CORE);
+    vectors(&vec, "3000", &VEC_COUNTING_CORE);
+    let stats: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(vec.join("vectors.json")).unwrap()).unwrap();
+    let st = &stats["stats"];
+    let deletes = st["deletes"].as_u64().unwrap();
+    let carried = st["deletes_carried_out"].as_u64().unwrap();
+    assert!(carried > 100 && deletes - carried > 50 && st["inserts_at_saturation"].as_u64().unwrap() > 50, "{st}");
+    let ica = icarus(&pkg, &vec, &vec, &[]);
+    assert!(ica.success(), "Icarus:\n{}", ica.text());
+    let (requests, cycles) = pass_line(&ica.stdout);
+    assert_eq!(requests, 3000);
+    let exe = verilator_binary(&pkg, &vec);
+    let ver = run(Command::new(&exe).current_dir(&vec)).unwrap();
+    assert!(ver.success(), "Verilator:\n{}", ver.text());
+    assert_eq!(pass_line(&ver.stdout), (requests, cycles), "Icarus:\n{}\nVerilator:\n{}", ica.stdout, ver.stdout);
+    println!("counting vectors: {} cycles, {st}", cycles);
+
+    let plus = |d: &Path| vec![format!("+config={}", d.join("config.hex").display()), format!("+stim={}", d.join("stim.hex").display()), format!("+expect={}", d.join("expect.hex").display())];
+    // The plain core's vectors and another counter width's: refused (CONFIG.counter_bits differs).
+    for (name, c) in [("plain", "1"), ("c3", "3")] {
+        let other = root.join(name);
+        vectors(&other, "50", &[&VEC_COUNTING_CORE[..8], &["--counter-bits", c][..]].concat());
+        let o = run(Command::new(&exe).args(plus(&other)).current_dir(&vec)).unwrap();
+        assert!(!o.success() && o.text().contains("FAIL: the vectors do not match the core's configuration"), "{}", o.text());
+    }
+    // A delete answered otherwise than the golden model says is caught.
+    let wrong = root.join("wrong");
+    std::fs::create_dir_all(&wrong).unwrap();
+    for f in ["config.hex", "stim.hex"] {
+        std::fs::copy(vec.join(f), wrong.join(f)).unwrap();
+    }
+    let stim: Vec<String> = std::fs::read_to_string(vec.join("stim.hex")).unwrap().lines().map(String::from).collect();
+    // The n-th request step whose op (bits 137:136, hex digit 9 from the left's low two bits) is 3.
+    let requests: Vec<&String> = stim.iter().filter(|l| l.starts_with('0')).collect();
+    let delete_at = requests.iter().position(|l| u8::from_str_radix(&l[9..10], 16).unwrap() & 3 == 3).expect("a delete");
+    let expect = std::fs::read_to_string(vec.join("expect.hex")).unwrap();
+    let mut lines: Vec<String> = expect.lines().map(String::from).collect();
+    let flipped = u32::from_str_radix(&lines[delete_at], 16).unwrap() ^ 0x100;
+    lines[delete_at] = format!("{flipped:08x}");
+    std::fs::write(wrong.join("expect.hex"), lines.join("\n") + "\n").unwrap();
+    let o = run(Command::new(&exe).args(plus(&wrong)).current_dir(&vec)).unwrap();
+    assert!(!o.success() && o.text().contains(&format!("ERROR: response {delete_at}:")), "{}", o.text());
+}
+
 const COCOTB_CORE: [&str; 8] = ["--k", "4", "--bank-bits", "9", "--key-bits", "128", "--seed", "81985529216486895"];
 
-#[test]
-fn cocotb_cocotbext_axi_h3_k4_b9_w128_icarus() {
+/// The cocotb + cocotbext-axi testbench (ip/cocotb) on the package of `core`
+/// with `ops` stream requests of `bloom vectors`, in Icarus; its RESULT line.
+fn cocotb_run(name: &str, core: &[&str], ops: &str) -> (PathBuf, PathBuf, PathBuf) {
     let python = python_tool("python");
     need("iverilog", "apt-get install iverilog");
-    let root = scratch_dir("cocotb");
+    let root = scratch_dir(name);
     let (pkg, vec) = (root.join("pkg"), root.join("vec"));
-    export(&pkg, &COCOTB_CORE);
-    vectors(&vec, "4000", &COCOTB_CORE);
+    export(&pkg, core);
+    vectors(&vec, ops, core);
     let runner = ip::tools::repo_root().join("ip/cocotb");
     let mut key: Vec<(String, Vec<u8>)> = tree_contents(&runner).into_iter().filter(|(n, _)| n.ends_with(".py")).collect();
     for d in [&pkg.join("rtl"), &pkg.join("regs"), &vec] {
@@ -191,10 +245,16 @@ fn cocotb_cocotbext_axi_h3_k4_b9_w128_icarus() {
     assert!(o.success(), "cocotb run failed:\n{t}");
     assert!(t.contains("1 passed, 0 failed, 0 skipped"), "{t}");
     let result = t.lines().find(|l| l.starts_with("RESULT ")).unwrap_or_else(|| panic!("no RESULT line:\n{t}"));
-    assert!(result.contains("requests=4000 responses=4000") && result.contains("mismatches=0"), "{result}");
+    assert!(result.contains(&format!("requests={ops} responses={ops}")) && result.contains("mismatches=0"), "{result}");
     assert!(result.contains("simulator=Icarus_Verilog:11") && result.contains("cocotb=2.1.0"), "{result}");
-    println!("cocotb{}: {result}", if o.cached { " (recorded run)" } else { "" });
+    println!("cocotb {name}{}: {result}", if o.cached { " (recorded run)" } else { "" });
+    (root, pkg, python)
+}
 
+#[test]
+fn cocotb_cocotbext_axi_h3_k4_b9_w128_icarus() {
+    let (root, pkg, python) = cocotb_run("cocotb", &COCOTB_CORE, "4000");
+    let runner = ip::tools::repo_root().join("ip/cocotb");
     // Vectors of another configuration are refused with a message.
     let other = root.join("other");
     vectors(&other, "20", &["--k", "5", "--bank-bits", "9", "--key-bits", "128", "--seed", "81985529216486895"]);
@@ -202,6 +262,28 @@ fn cocotb_cocotbext_axi_h3_k4_b9_w128_icarus() {
     assert!(!o.success(), "{}", o.text());
     assert!(o.text().contains("the vectors do not match the core's configuration: vectors for k=5"), "{}", o.text());
     assert!(o.text().contains("0 passed, 1 failed"), "{}", o.text());
+}
+
+const COCOTB_COUNTING_CORE: [&str; 8] = ["--k", "3", "--bank-bits", "7", "--key-bits", "64", "--counter-bits", "3"];
+
+/// A counting core behind bloom_axis, driven by cocotb: deletes on s_axis,
+/// counter writes through BIT_COUNT, counter readbacks and SATURATED reads,
+/// every answer from the golden counting filter.
+#[test]
+fn cocotb_cocotbext_axi_counting_h3_k3_b7_w64_c3_icarus() {
+    let (root, pkg, python) = cocotb_run("cocotb-counting", &COCOTB_COUNTING_CORE, "4000");
+    let vec = root.join("vec");
+    let stats: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(vec.join("vectors.json")).unwrap()).unwrap();
+    let st = &stats["stats"];
+    assert!(st["deletes_carried_out"].as_u64().unwrap() > 100 && st["inserts_at_saturation"].as_u64().unwrap() > 10, "{st}");
+    println!("cocotb counting traffic: {st}");
+    // A plain core's vectors of the same k, b, W are refused by the counting core.
+    let plain = root.join("plain");
+    vectors(&plain, "20", &COCOTB_COUNTING_CORE[..6]);
+    let runner = ip::tools::repo_root().join("ip/cocotb");
+    let o = run(Command::new(&python).arg(runner.join("run.py")).arg(&pkg).arg(&plain).arg(root.join("build2")).current_dir(&root)).unwrap();
+    assert!(!o.success(), "{}", o.text());
+    assert!(o.text().contains("the vectors do not match the core's configuration"), "{}", o.text());
 }
 
 const FUSESOC_CORE: [&str; 6] = ["--k", "2", "--bank-bits", "8", "--key-bits", "32"];
@@ -436,15 +518,14 @@ fn export_and_vectors_refuse_bad_input_and_write_nothing() {
         assert!(all_text(&o).contains("differ"), "{}", all_text(&o));
         assert!(!out.exists());
     }
-    // A counting configuration: bloom_axis holds the plain core only, so the
-    // package and the vector set are refused for that reason, not built plain.
+    // Counter bits out of range; a counting image for a plain core and the other way round.
     for cmd in ["export", "vectors"] {
-        for c in ["2", "4", "8"] {
-            let o = bloom(&[cmd, "--k", "2", "--bank-bits", "6", "--key-bits", "32", "--counter-bits", c, "--out", out.to_str().unwrap()]);
-            assert_failed_cleanly(&o, &format!("counter_bits = {c}: bloom_axis (the AXI wrapper) holds the plain core only"));
-            assert!(all_text(&o).contains("no AXI face yet"), "{}", all_text(&o));
-            assert!(!out.exists(), "{cmd} --counter-bits {c}: nothing is written");
-        }
+        let o = bloom(&[cmd, "--k", "2", "--bank-bits", "6", "--key-bits", "32", "--counter-bits", "9", "--out", out.to_str().unwrap()]);
+        assert_failed_cleanly(&o, "counter");
+        assert!(!out.exists(), "{cmd} --counter-bits 9: nothing is written");
+        let o = bloom(&[cmd, "--k", "2", "--bank-bits", "6", "--key-bits", "32", "--counter-bits", "4", "--preload", image.to_str().unwrap(), "--out", out.to_str().unwrap()]);
+        assert_failed_cleanly(&o, "the image is of a plain filter (counter_bits = 1) but the");
+        assert!(!out.exists(), "{cmd}: a plain image for a counting core: nothing is written");
     }
     // An empty directory is a good target.
     std::fs::create_dir_all(&out).unwrap();

@@ -34,6 +34,24 @@ fn lint_h3_k16_b16_w128() {
     lint(16, 16, 128, H3);
 }
 
+/// A counting core behind the wrapper: its counter ports bound to BIT_COUNT,
+/// BIT_DATA.counter and SATURATED.
+#[test]
+fn lint_counting_h3_k4_b12_w64_c4_and_crc_k2_b6_w32_c8() {
+    for (k, b, w, hash, c) in [(4, 12, 64, H3, 4), (2, 6, 32, Crc, 8)] {
+        let params = CoreParams { counter_bits: c, ..CoreParams::new(k, b, w, hash, 0x5eed).unwrap() };
+        let g = generate_axi(&CoreConfig::from(params)).unwrap();
+        if let Err(report) = hdl::lint::verilator_lint(&g.full_verilog(), &g.top) {
+            panic!("k={k} b={b} W={w} {hash} c={c}: {report}");
+        }
+        for port in ["counter_wdata", "counter_rdata", "counter_saturated"] {
+            assert!(g.verilog.contains(&format!(".{port}(")), "the counting core's `{port}` is connected");
+        }
+        let config = hdl::axi::fixed_words(&params)[2].1;
+        assert_eq!(hdl::axi::regmap::CONFIG_COUNTER_BITS.get(config), c);
+    }
+}
+
 /// `(name, width)` of every port in a module's declarations.
 fn verilog_ports(verilog: &str, module: &str) -> Vec<(String, u32)> {
     let start = verilog.find(&format!("module {module}(")).unwrap_or_else(|| panic!("no module {module}"));
@@ -87,4 +105,5 @@ fn register_constants_come_from_the_map() {
     assert_eq!(map::CONFIG_BANK_BITS.get(config), 9);
     assert_eq!(map::CONFIG_KEY_BITS.get(config), 32);
     assert_eq!(map::CONFIG_HASH.get(config), 1, "crc is code 1 of hash_e");
+    assert_eq!(map::CONFIG_COUNTER_BITS.get(config), 1, "a plain core: 1-bit counters");
 }

@@ -42,7 +42,7 @@ crate::bundle! {
         tready: Out bool,
         /// The key, key_bits wide (the core's req_key).
         tdata: In Bits<W>,
-        /// Operation (the core's req_op): 0 query, 1 insert, 2 clear, 3 reserved (a query).
+        /// Operation (the core's req_op): 0 query, 1 insert, 2 clear, 3 delete (a counting core; a query in a plain one).
         tuser: In Bits<2>,
         /// Tag (the core's req_tag), returned with the response on m_axis_tid.
         tid: In Bits<8>,

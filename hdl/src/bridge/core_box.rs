@@ -41,8 +41,13 @@ fn box_verilog(params: &crate::CoreParams, w: usize, core_top: &str, core_verilo
     // A plain core has no counters: a counting box's counter outputs read 0.
     let mut ties = String::new();
     if counter_ports && params.counter_bits <= 1 {
-        for p in ports_of(&[counter_group()], params).iter().filter(|p| p.direction == Direction::Output) {
-            ties += &format!("    assign {} = {}'d0;\n", p.path, p.width);
+        for p in ports_of(&[counter_group()], params) {
+            if p.direction == Direction::Output {
+                ties += &format!("    assign {} = {}'d0;\n", p.path, p.width);
+            } else {
+                // Read by nothing behind a plain core; Verilator's lint passes over `unused` names.
+                ties += &format!("    wire unused_{} = ^{};\n", p.name, p.path);
+            }
         }
     }
     Verilog::Wrapper(Wrapper { code: format!("\n{code}{ties}"), cores: core_verilog.to_string() })
@@ -83,7 +88,7 @@ impl<const W: usize> Logic for CoreBox<W> {
 pub struct CountingBox<const W: usize> {
     pub sys: Clocking<W>,
     /// The core's ports, a counting core's included: behind a plain core the box
-    /// drives `counter_saturated` and `counter_rdata` with 0 and leaves `counter_wdata` open.
+    /// drives `counter_saturated` and `counter_rdata` with 0 and reads `counter_wdata` into nothing.
     pub io: CountingPorts<W>,
     _core_verilog: String,
     _core_top: String,
