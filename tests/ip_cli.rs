@@ -290,13 +290,18 @@ const FUSESOC_CORE: [&str; 6] = ["--k", "2", "--bank-bits", "8", "--key-bits", "
 
 /// `fusesoc --cores-root PKG run --target TARGET CORE [ARGS]` in `work`, recorded by content.
 fn fusesoc(pkg: &Path, work: &Path, target: &str, extra: &[String], cached: bool) -> RunOutput {
+    fusesoc_of(&small_params(), pkg, work, target, extra, cached)
+}
+
+/// [`fusesoc`] on the package of a core with `params`.
+fn fusesoc_of(params: &hdl::CoreParams, pkg: &Path, work: &Path, target: &str, extra: &[String], cached: bool) -> RunOutput {
     let fusesoc = python_tool("fusesoc");
     let mut versions = String::new();
     for (tool, arg) in [("verilator", "--version"), ("iverilog", "-V"), ("yosys", "-V"), ("nextpnr-ice40", "--version"), ("icepack", "-h")] {
         versions += &version_of(&need(tool, "run scripts/setup.sh"), &[arg]).unwrap_or_default();
     }
     versions += &version_of(&fusesoc, &["--version"]).unwrap();
-    let core = ip::package::core_name(&hdl::axi::generate_axi(&hdl::CoreConfig::from(small_params())).unwrap());
+    let core = ip::package::core_name(&hdl::axi::generate_axi(&hdl::CoreConfig::from(*params)).unwrap());
     let files = tree_contents(pkg);
     let mut parts: Vec<&[u8]> = files.iter().flat_map(|(n, b)| [n.as_bytes(), b.as_slice()]).collect();
     parts.push(versions.as_bytes());
@@ -365,6 +370,31 @@ fn fusesoc_runs_the_packages_lint_sim_and_icebreaker_targets() {
     let o = fusesoc(&bad, &work, "lint", &[], false);
     assert!(!o.success(), "{}", o.text());
     assert!(o.text().contains("UNUSED"), "{}", o.text());
+}
+
+/// A counting core's package: FuseSoC's lint, its vector testbench (deletes,
+/// counter writes and readbacks, saturated counts) and an iCEBreaker bitstream.
+#[test]
+fn fusesoc_runs_a_counting_packages_lint_sim_and_icebreaker_targets() {
+    let params = hdl::CoreParams { counter_bits: 4, ..small_params() };
+    let root = scratch_dir("fusesoc-counting");
+    let pkg = root.join("pkg");
+    export(&pkg, &[&FUSESOC_CORE[..], &["--counter-bits", "4"][..]].concat());
+    let work = root.join("work");
+    std::fs::create_dir_all(&work).unwrap();
+    let lint = fusesoc_of(&params, &pkg, &work, "lint", &[], true);
+    assert!(lint.success() && lint.text().contains("verilator"), "lint:\n{}", lint.text());
+    let sim = fusesoc_of(&params, &pkg, &work, "sim", &[], true);
+    assert!(sim.success(), "sim:\n{}", sim.text());
+    assert_eq!(pass_line(&sim.stdout).0, 2000, "the package's vector set");
+    let ice = fusesoc_of(&params, &pkg, &work, "icebreaker", &[], true);
+    assert!(ice.success(), "icebreaker:\n{}", ice.text());
+    let t = ice.text();
+    let routed = t.lines().filter(|l| l.contains("Max frequency for clock")).last().unwrap_or_else(|| panic!("no Fmax line:\n{t}"));
+    assert!(routed.contains("PASS at 12.00 MHz"), "{routed}");
+    let readme = std::fs::read_to_string(pkg.join("README.md")).unwrap();
+    assert!(readme.contains("3 delete (carried out only if all k counters are non-zero)") && readme.contains("SATURATED[i]"), "{readme}");
+    println!("fusesoc counting lint{} / sim{} / icebreaker{}: {routed}", rec(&lint), rec(&sim), rec(&ice));
 }
 
 fn rec(o: &RunOutput) -> &'static str {
