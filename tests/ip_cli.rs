@@ -72,12 +72,14 @@ fn verilator_binary(pkg: &Path, tb_dir: &Path) -> PathBuf {
     let texts: Vec<Vec<u8>> = sources.iter().map(|p| std::fs::read(p).unwrap()).collect();
     let mut parts: Vec<&[u8]> = texts.iter().map(|t| t.as_slice()).collect();
     parts.push(version.as_bytes());
-    let dir = ip::tools::cache_dir().join(format!("verilator-tb-{}", content_hash(&parts)));
+    let hash = content_hash(&parts);
+    let dir = ip::tools::cache_dir().join(format!("verilator-tb-{hash}"));
     let exe = dir.join("Vtb_bloom_axis");
     if exe.is_file() {
         return exe;
     }
-    let tmp = ip::tools::cache_dir().join(format!(".verilator-tb.tmp-{}", std::process::id()));
+    // Per process and per testbench: two tests of this binary may build theirs at once.
+    let tmp = ip::tools::cache_dir().join(format!(".verilator-tb.tmp-{}-{hash}", std::process::id()));
     let _ = std::fs::remove_dir_all(&tmp);
     std::fs::create_dir_all(&tmp).unwrap();
     let o = run(Command::new(verilator)

@@ -59,9 +59,10 @@
 //! from registers:
 //! - write: awready and wready rise together, from a register, the cycle
 //!   after both valids are seen while `write_idle` (a register: no write in
-//!   progress, no bit access armed); the address and strobes are decoded in
-//!   that cycle into `do_command` / `do_bit_addr`, so the write cycle acts on
-//!   registered flags (the master holds address and data until ready);
+//!   progress, no bit access armed); the address and strobes are decoded
+//!   into select registers (`wsel_*`) loaded in every cycle while idle, like
+//!   the read side's, so the write cycle acts on write_go AND a select, two
+//!   flip-flops (the master holds address and data until ready);
 //!   bvalid/bresp follow the next cycle.
 //! - read: arready rises from a register the cycle after arvalid; the read
 //!   address is decoded into one-hot select registers (held during the
@@ -175,12 +176,17 @@ pub struct BloomAxis<const W: usize> {
     /// armed: a write may start. A register of its own, so that write_start
     /// is one gate.
     write_idle: DFF<bool>,
+    /// The write address (and full strobes) selects COMMAND, BIT_ADDR,
+    /// BIT_COUNT: loaded while write_idle, so held through write_go.
+    wsel_command: DFF<bool>,
+    wsel_bit_addr: DFF<bool>,
+    wsel_bit_count: DFF<bool>,
     /// The write acts on COMMAND, on BIT_ADDR (also high during reset: it
-    /// loads BIT_ADDR's and BIT_DATA's reset values): decoded into registers
-    /// the cycle before awready and wready.
-    do_command: DFF<bool>,
-    do_bit_addr: DFF<bool>,
-    do_bit_count: DFF<bool>,
+    /// loads BIT_ADDR's and BIT_DATA's reset values), on BIT_COUNT: write_go
+    /// and a select.
+    do_command: Signal<Local, bool>,
+    do_bit_addr: Signal<Local, bool>,
+    do_bit_count: Signal<Local, bool>,
     // ---- AXI4-Lite read side: idle -> read_go (arready) -> read_data -> rvalid.
     /// None of read_go, read_data, rvalid: no read in progress. Decoded from
     /// those three (one LUT), not a register of its own, so that neither reset
@@ -429,6 +435,9 @@ impl<const W: usize> BloomAxis<W> {
             bresp: Default::default(),
             write_start: Default::default(),
             write_idle: Default::default(),
+            wsel_command: Default::default(),
+            wsel_bit_addr: Default::default(),
+            wsel_bit_count: Default::default(),
             do_command: Default::default(),
             do_bit_addr: Default::default(),
             do_bit_count: Default::default(),
@@ -529,13 +538,17 @@ impl<const W: usize> Logic for BloomAxis<W> {
         dff_setup!(
             self, clock, reset, clear_pending, drop, query, write_at, read_at, head_drop, head_query,
             accepted, took_clear, took_query, bit_addr, bit_data, rb_armed, rb_waiting, rb_req,
-            rb_bank, rb_addr, rb_write, rb_wdata, bit_count, write_go, write_idle, bvalid, bresp, do_command, do_bit_addr,
-            do_bit_count, read_go, read_data,
+            rb_bank, rb_addr, rb_write, rb_wdata, bit_count, write_go, write_idle, bvalid, bresp, wsel_command, wsel_bit_addr,
+            wsel_bit_count, read_go, read_data,
             rvalid, rresp, rdata, sel_id, sel_version, sel_config, sel_seed_lo, sel_seed_hi, sel_timing,
             sel_status, sel_bit_addr, sel_bit_data, sel_ops, sel_inserts, sel_hits, sel_fill, sel_bit_count,
             sel_saturated, sel_none, fill_bank, fill_q, saturated_q
         );
         self.reset.d.next = !self.sys.aresetn.val();
+        // The write cycle's actions (see the AXI4-Lite write below), ahead of their readers.
+        self.do_command.next = self.write_go.q.val() & self.wsel_command.q.val();
+        self.do_bit_addr.next = (self.write_go.q.val() & self.wsel_bit_addr.q.val()) | self.reset.q.val();
+        self.do_bit_count.next = self.write_go.q.val() & self.wsel_bit_count.q.val();
 
         // ---- The core's inputs, every one a register (of the FIFOs or of
         // this block) or an input of this block, never logic that reads the
@@ -593,9 +606,9 @@ impl<const W: usize> Logic for BloomAxis<W> {
         // A clear waits for the request FIFO's input (s_axis is closed meanwhile); an
         // armed bit access closes s_axis too, until it is issued.
         self.clear_next.next = (self.clear_pending.q.val() & !self.req_ctl.in_ready.val())
-            | (self.do_command.q.val() & self.s_axil.wdata.val().get_bit(self.at_command_clear.val().index()));
+            | (self.do_command.val() & self.s_axil.wdata.val().get_bit(self.at_command_clear.val().index()));
         self.armed_next.next = (self.rb_armed.q.val() & !(self.rb_req.q.val() & !self.core.io.status.busy.val()))
-            | self.do_bit_addr.q.val();
+            | self.do_bit_addr.val();
         self.req_ctl.hold.next = self.clear_next.val() | self.armed_next.val();
         self.clear_pending.d.next = self.clear_next.val();
 
@@ -664,7 +677,7 @@ impl<const W: usize> Logic for BloomAxis<W> {
         self.inserts.clock.next = self.clock.val();
         self.hits.clock.next = self.clock.val();
         self.zero_now.next = self.reset.q.val()
-            | (self.do_command.q.val() & self.s_axil.wdata.val().get_bit(self.at_command_zero.val().index()));
+            | (self.do_command.val() & self.s_axil.wdata.val().get_bit(self.at_command_zero.val().index()));
         self.ops.count.next = self.take.val();
         self.inserts.count.next = self.take.val() & (self.s_axis.tuser.val() == self.op_insert.val());
         self.hits.count.next = self.send.val() & self.resp_hit.value_out.val() & self.resp_query.value_out.val();
@@ -709,30 +722,28 @@ impl<const W: usize> Logic for BloomAxis<W> {
             & !(self.bvalid.q.val() & !self.s_axil.bready.val())
             & !self.armed_next.val();
         self.write_go.d.next = self.write_start.val();
-        self.do_command.d.next = self.write_start.val()
-            & (self.write_word.val() == self.word_command.val())
-            & (self.s_axil.wstrb.val() == self.all_strobes.val());
-        self.do_bit_addr.d.next = (self.write_start.val()
-            & (self.write_word.val() == self.word_bit_addr.val())
-            & (self.s_axil.wstrb.val() == self.all_strobes.val()))
-            | !self.sys.aresetn.val();
+        if self.write_idle.q.val() {
+            self.wsel_command.d.next = (self.write_word.val() == self.word_command.val())
+                & (self.s_axil.wstrb.val() == self.all_strobes.val());
+            self.wsel_bit_addr.d.next = (self.write_word.val() == self.word_bit_addr.val())
+                & (self.s_axil.wstrb.val() == self.all_strobes.val());
+            self.wsel_bit_count.d.next = (self.write_word.val() == self.word_bit_count.val())
+                & (self.s_axil.wstrb.val() == self.all_strobes.val());
+        }
         if self.bvalid.q.val() & self.s_axil.bready.val() {
             self.bvalid.d.next = false;
         }
-        self.do_bit_count.d.next = self.write_start.val()
-            & (self.write_word.val() == self.word_bit_count.val())
-            & (self.s_axil.wstrb.val() == self.all_strobes.val());
-        if self.do_bit_count.q.val() {
+        if self.do_bit_count.val() {
             self.bit_count.d.next = self.s_axil.wdata.val().get_bits::<8>(0);
         }
         if self.write_go.q.val() {
             self.bvalid.d.next = true;
             self.bresp.d.next = self.resp_slverr.val();
-            if (self.do_command.q.val() | self.do_bit_addr.q.val()) | self.do_bit_count.q.val() {
+            if (self.do_command.val() | self.do_bit_addr.val()) | self.do_bit_count.val() {
                 self.bresp.d.next = self.resp_okay.val();
             }
         }
-        if self.do_bit_addr.q.val() {
+        if self.do_bit_addr.val() {
             self.bit_addr.d.next = self.s_axil.wdata.val() & self.mask_bit_addr.val();
             if self.reset.q.val() {
                 self.bit_addr.d.next = self.zero_32.val();
@@ -909,8 +920,6 @@ impl<const W: usize> Logic for BloomAxis<W> {
             self.rb_req.d.next = false;
             self.write_go.d.next = false;
             self.write_idle.d.next = false;
-            self.do_command.d.next = false;
-            self.do_bit_count.d.next = false;
             self.bit_count.d.next = self.zero_8.val();
             self.bvalid.d.next = false;
             self.read_go.d.next = false;
