@@ -505,6 +505,28 @@ fn export_with_a_preloaded_image_carries_it_and_its_vectors_start_from_it() {
     assert!(!o.success() && o.text().contains("FAIL"), "vectors from the image must fail on an empty core:\n{}", o.text());
 }
 
+/// A counting image (keys inserted more than once, so that counters exceed 1
+/// and some saturate) preloaded into a counting package: its vectors read the
+/// image's fills and saturated counts first.
+#[test]
+fn export_counting_c2_with_a_preloaded_counting_image() {
+    let root = scratch_dir("preload-counting");
+    let core = [&FUSESOC_CORE[..], &["--counter-bits", "2"][..]].concat();
+    let keys = root.join("keys.txt");
+    std::fs::write(&keys, (0..600u32).map(|i| format!("{}\n", (i % 200) * 7919)).collect::<String>()).unwrap();
+    let image = root.join("img");
+    ok(bloom(&[&["image", "build", "--keys", keys.to_str().unwrap(), "--out", image.to_str().unwrap()][..], &core].concat()));
+    let pkg = root.join("pkg");
+    ok(bloom(&[&["export", "--preload", image.to_str().unwrap(), "--ops", "300", "--out", pkg.to_str().unwrap()][..], &core].concat()));
+    let o = icarus(&pkg, &pkg.join("tb"), &pkg.join("tb/vectors"), &[]);
+    assert!(o.success(), "{}", o.text());
+    assert_eq!(pass_line(&o.stdout).0, 300);
+    let empty = root.join("empty");
+    export(&empty, &core);
+    let o = icarus(&empty, &pkg.join("tb"), &pkg.join("tb/vectors"), &[]);
+    assert!(!o.success() && o.text().contains("FAIL"), "vectors from the image must fail on an empty core:\n{}", o.text());
+}
+
 #[test]
 fn export_and_vectors_refuse_bad_input_and_write_nothing() {
     let root = scratch_dir("bad");
