@@ -459,8 +459,8 @@ reads CONFIG, SEED_LO and SEED_HI first and refuses vectors made for another con
             String::new()
         },
         counting_limit = if counting {
-            "- Deletes can remove another key that shares all k counters with a key that was never inserted (docs/theory.md,\n  \
-             counting filters): delete only keys you inserted.\n"
+            "- Deleting a key that was never inserted (a false positive: all its k counters are non-zero) decrements counters\n  \
+             of keys that were, and can remove one of them (docs/theory.md, counting filters): delete only keys you inserted.\n"
         } else {
             "- A plain filter: op 3 is answered as a query; `bloom export --counter-bits C` builds the counting filter with deletes.\n"
         },
