@@ -106,27 +106,58 @@ fn scratch_dir(name: &str) -> PathBuf {
 
 const VEC_CORE: [&str; 10] = ["--k", "3", "--bank-bits", "7", "--key-bits", "64", "--hash", "crc", "--seed", "77"];
 
+/// Plusargs pointing a testbench at the vector set in `d`.
+fn plusargs(d: &Path) -> Vec<String> {
+    ["config", "stim", "expect"].iter().map(|f| format!("+{f}={}", d.join(format!("{f}.hex")).display())).collect()
+}
+
+/// The package's RTL runs the vectors in `vec` to PASS in Icarus and in
+/// Verilator `--binary`, both to the same cycle: the Verilator testbench and
+/// that cycle count.
+fn passes_in_icarus_and_verilator(pkg: &Path, vec: &Path, requests: u64) -> (PathBuf, u64) {
+    let ica = icarus(pkg, vec, vec, &[]);
+    assert!(ica.success(), "Icarus:\n{}", ica.text());
+    let (passed, cycles) = pass_line(&ica.stdout);
+    assert_eq!(passed, requests);
+    let exe = verilator_binary(pkg, vec);
+    let ver = run(Command::new(&exe).current_dir(vec)).unwrap();
+    assert!(ver.success(), "Verilator:\n{}", ver.text());
+    // Both simulators run the clocked testbench the same way, to the cycle.
+    assert_eq!(pass_line(&ver.stdout), (passed, cycles), "Icarus:\n{}\nVerilator:\n{}", ica.stdout, ver.stdout);
+    (exe, cycles)
+}
+
+/// `vec`'s vector set copied into `dst` with expected response `index`'s hit flipped.
+fn with_hit_flipped(vec: &Path, dst: &Path, index: usize) {
+    std::fs::create_dir_all(dst).unwrap();
+    for f in ["config.hex", "stim.hex"] {
+        std::fs::copy(vec.join(f), dst.join(f)).unwrap();
+    }
+    let expect = std::fs::read_to_string(vec.join("expect.hex")).unwrap();
+    let mut lines: Vec<String> = expect.lines().map(String::from).collect();
+    let flipped = u32::from_str_radix(&lines[index], 16).unwrap() ^ 0x100;
+    lines[index] = format!("{flipped:08x}");
+    std::fs::write(dst.join("expect.hex"), lines.join("\n") + "\n").unwrap();
+}
+
+/// The `stats` of a vector set's vectors.json.
+fn vector_stats(vec: &Path) -> serde_json::Value {
+    let summary: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(vec.join("vectors.json")).unwrap()).unwrap();
+    summary["stats"].clone()
+}
+
 #[test]
 fn vectors_crc_k3_b7_w64_pass_in_icarus_and_verilator() {
     let root = scratch_dir("vec");
     let (pkg, vec) = (root.join("pkg"), root.join("vec"));
     export(&pkg, &VEC_CORE);
     vectors(&vec, "3000", &VEC_CORE);
-    let ica = icarus(&pkg, &vec, &vec, &[]);
-    assert!(ica.success(), "Icarus:\n{}", ica.text());
-    let (requests, cycles) = pass_line(&ica.stdout);
-    assert_eq!(requests, 3000);
-    let exe = verilator_binary(&pkg, &vec);
-    let ver = run(Command::new(&exe).current_dir(&vec)).unwrap();
-    assert!(ver.success(), "Verilator:\n{}", ver.text());
-    // Both simulators run the clocked testbench the same way, to the cycle.
-    assert_eq!(pass_line(&ver.stdout), (requests, cycles), "Icarus:\n{}\nVerilator:\n{}", ica.stdout, ver.stdout);
+    let (exe, _) = passes_in_icarus_and_verilator(&pkg, &vec, 3000);
 
     // Another configuration's vectors: refused by both, with a message, not a wrong pass.
     let other = root.join("other");
     vectors(&other, "50", &["--k", "3", "--bank-bits", "7", "--key-bits", "64", "--hash", "crc", "--seed", "78"]);
-    let plus = |d: &Path| vec![format!("+config={}", d.join("config.hex").display()), format!("+stim={}", d.join("stim.hex").display()), format!("+expect={}", d.join("expect.hex").display())];
-    for o in [icarus(&pkg, &vec, &vec, &plus(&other)), run(Command::new(&exe).args(plus(&other)).current_dir(&vec)).unwrap()] {
+    for o in [icarus(&pkg, &vec, &vec, &plusargs(&other)), run(Command::new(&exe).args(plusargs(&other)).current_dir(&vec)).unwrap()] {
         assert!(!o.success(), "{}", o.text());
         assert!(o.text().contains("FAIL: the vectors do not match the core's configuration"), "{}", o.text());
         assert!(o.text().contains("seed=0x000000000000004e"), "the message names the vectors' configuration:\n{}", o.text());
@@ -134,7 +165,7 @@ fn vectors_crc_k3_b7_w64_pass_in_icarus_and_verilator() {
     // Vectors for another key width: this testbench refuses them before the core is touched.
     let narrow = root.join("narrow");
     vectors(&narrow, "50", &["--k", "3", "--bank-bits", "7", "--key-bits", "32", "--hash", "crc", "--seed", "77"]);
-    let o = run(Command::new(&exe).args(plus(&narrow)).current_dir(&vec)).unwrap();
+    let o = run(Command::new(&exe).args(plusargs(&narrow)).current_dir(&vec)).unwrap();
     assert!(!o.success() && o.text().contains("vectors for key_bits=32; this testbench drives KEY_BITS=64"), "{}", o.text());
     // A cut stimulus file and a wrong expected response.
     let cut = root.join("cut");
@@ -145,19 +176,11 @@ fn vectors_crc_k3_b7_w64_pass_in_icarus_and_verilator() {
     let stim = std::fs::read_to_string(vec.join("stim.hex")).unwrap();
     let half: String = stim.lines().take(stim.lines().count() / 2).map(|l| format!("{l}\n")).collect();
     std::fs::write(cut.join("stim.hex"), half).unwrap();
-    let o = run(Command::new(&exe).args(plus(&cut)).current_dir(&vec)).unwrap();
+    let o = run(Command::new(&exe).args(plusargs(&cut)).current_dir(&vec)).unwrap();
     assert!(!o.success() && o.text().contains("the stimulus file's length does not match the config"), "{}", o.text());
     let wrong = root.join("wrong");
-    std::fs::create_dir_all(&wrong).unwrap();
-    for f in ["config.hex", "stim.hex"] {
-        std::fs::copy(vec.join(f), wrong.join(f)).unwrap();
-    }
-    let expect = std::fs::read_to_string(vec.join("expect.hex")).unwrap();
-    let mut lines: Vec<String> = expect.lines().map(String::from).collect();
-    let flipped = u32::from_str_radix(&lines[1000], 16).unwrap() ^ 0x100;
-    lines[1000] = format!("{flipped:08x}");
-    std::fs::write(wrong.join("expect.hex"), lines.join("\n") + "\n").unwrap();
-    for o in [icarus(&pkg, &vec, &vec, &plus(&wrong)), run(Command::new(&exe).args(plus(&wrong)).current_dir(&vec)).unwrap()] {
+    with_hit_flipped(&vec, &wrong, 1000);
+    for o in [icarus(&pkg, &vec, &vec, &plusargs(&wrong)), run(Command::new(&exe).args(plusargs(&wrong)).current_dir(&vec)).unwrap()] {
         assert!(!o.success(), "{}", o.text());
         assert!(o.text().contains("ERROR: response 1000:") && o.text().contains("FAIL: the core's answers differ"), "{}", o.text());
     }
@@ -174,49 +197,38 @@ fn vectors_counting_crc_k3_b6_w32_c2_pass_in_icarus_and_verilator() {
     let (pkg, vec) = (root.join("pkg"), root.join("vec"));
     export(&pkg, &VEC_COUNTING_CORE);
     vectors(&vec, "3000", &VEC_COUNTING_CORE);
-    let stats: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(vec.join("vectors.json")).unwrap()).unwrap();
-    let st = &stats["stats"];
+    let st = &vector_stats(&vec);
     let deletes = st["deletes"].as_u64().unwrap();
     let carried = st["deletes_carried_out"].as_u64().unwrap();
     assert!(carried > 100 && deletes - carried > 50 && st["inserts_at_saturation"].as_u64().unwrap() > 50, "{st}");
-    let ica = icarus(&pkg, &vec, &vec, &[]);
-    assert!(ica.success(), "Icarus:\n{}", ica.text());
-    let (requests, cycles) = pass_line(&ica.stdout);
-    assert_eq!(requests, 3000);
-    let exe = verilator_binary(&pkg, &vec);
-    let ver = run(Command::new(&exe).current_dir(&vec)).unwrap();
-    assert!(ver.success(), "Verilator:\n{}", ver.text());
-    assert_eq!(pass_line(&ver.stdout), (requests, cycles), "Icarus:\n{}\nVerilator:\n{}", ica.stdout, ver.stdout);
+    let (exe, cycles) = passes_in_icarus_and_verilator(&pkg, &vec, 3000);
     println!("counting vectors: {} cycles, {st}", cycles);
 
-    let plus = |d: &Path| vec![format!("+config={}", d.join("config.hex").display()), format!("+stim={}", d.join("stim.hex").display()), format!("+expect={}", d.join("expect.hex").display())];
     // The plain core's vectors and another counter width's: refused (CONFIG.counter_bits differs).
     for (name, c) in [("plain", "1"), ("c3", "3")] {
         let other = root.join(name);
         vectors(&other, "50", &[&VEC_COUNTING_CORE[..8], &["--counter-bits", c][..]].concat());
-        let o = run(Command::new(&exe).args(plus(&other)).current_dir(&vec)).unwrap();
+        let o = run(Command::new(&exe).args(plusargs(&other)).current_dir(&vec)).unwrap();
         assert!(!o.success() && o.text().contains("FAIL: the vectors do not match the core's configuration"), "{}", o.text());
     }
     // A delete answered otherwise than the golden model says is caught.
-    let wrong = root.join("wrong");
-    std::fs::create_dir_all(&wrong).unwrap();
-    for f in ["config.hex", "stim.hex"] {
-        std::fs::copy(vec.join(f), wrong.join(f)).unwrap();
-    }
     let stim: Vec<String> = std::fs::read_to_string(vec.join("stim.hex")).unwrap().lines().map(String::from).collect();
     // The n-th request step whose op (bits 137:136, hex digit 9 from the left's low two bits) is 3.
     let requests: Vec<&String> = stim.iter().filter(|l| l.starts_with('0')).collect();
     let delete_at = requests.iter().position(|l| u8::from_str_radix(&l[9..10], 16).unwrap() & 3 == 3).expect("a delete");
-    let expect = std::fs::read_to_string(vec.join("expect.hex")).unwrap();
-    let mut lines: Vec<String> = expect.lines().map(String::from).collect();
-    let flipped = u32::from_str_radix(&lines[delete_at], 16).unwrap() ^ 0x100;
-    lines[delete_at] = format!("{flipped:08x}");
-    std::fs::write(wrong.join("expect.hex"), lines.join("\n") + "\n").unwrap();
-    let o = run(Command::new(&exe).args(plus(&wrong)).current_dir(&vec)).unwrap();
+    let wrong = root.join("wrong");
+    with_hit_flipped(&vec, &wrong, delete_at);
+    let o = run(Command::new(&exe).args(plusargs(&wrong)).current_dir(&vec)).unwrap();
     assert!(!o.success() && o.text().contains(&format!("ERROR: response {delete_at}:")), "{}", o.text());
 }
 
 const COCOTB_CORE: [&str; 8] = ["--k", "4", "--bank-bits", "9", "--key-bits", "128", "--seed", "81985529216486895"];
+
+/// The cocotb testbench (ip/cocotb) on package `pkg` with the vectors in `vec`, unrecorded.
+fn cocotb_on(python: &Path, pkg: &Path, vec: &Path, build: &Path) -> RunOutput {
+    let runner = ip::tools::repo_root().join("ip/cocotb/run.py");
+    run(Command::new(python).arg(runner).arg(pkg).arg(vec).arg(build).current_dir(build.parent().unwrap())).unwrap()
+}
 
 /// The cocotb + cocotbext-axi testbench (ip/cocotb) on the package of `core`
 /// with `ops` stream requests of `bloom vectors`, in Icarus; its RESULT line.
@@ -256,11 +268,10 @@ fn cocotb_run(name: &str, core: &[&str], ops: &str) -> (PathBuf, PathBuf, PathBu
 #[test]
 fn cocotb_cocotbext_axi_h3_k4_b9_w128_icarus() {
     let (root, pkg, python) = cocotb_run("cocotb", &COCOTB_CORE, "4000");
-    let runner = ip::tools::repo_root().join("ip/cocotb");
     // Vectors of another configuration are refused with a message.
     let other = root.join("other");
     vectors(&other, "20", &["--k", "5", "--bank-bits", "9", "--key-bits", "128", "--seed", "81985529216486895"]);
-    let o = run(Command::new(&python).arg(runner.join("run.py")).arg(&pkg).arg(&other).arg(root.join("build2")).current_dir(&root)).unwrap();
+    let o = cocotb_on(&python, &pkg, &other, &root.join("build2"));
     assert!(!o.success(), "{}", o.text());
     assert!(o.text().contains("the vectors do not match the core's configuration: vectors for k=5"), "{}", o.text());
     assert!(o.text().contains("0 passed, 1 failed"), "{}", o.text());
@@ -274,16 +285,13 @@ const COCOTB_COUNTING_CORE: [&str; 8] = ["--k", "3", "--bank-bits", "7", "--key-
 #[test]
 fn cocotb_cocotbext_axi_counting_h3_k3_b7_w64_c3_icarus() {
     let (root, pkg, python) = cocotb_run("cocotb-counting", &COCOTB_COUNTING_CORE, "4000");
-    let vec = root.join("vec");
-    let stats: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(vec.join("vectors.json")).unwrap()).unwrap();
-    let st = &stats["stats"];
+    let st = &vector_stats(&root.join("vec"));
     assert!(st["deletes_carried_out"].as_u64().unwrap() > 100 && st["inserts_at_saturation"].as_u64().unwrap() > 10, "{st}");
     println!("cocotb counting traffic: {st}");
     // A plain core's vectors of the same k, b, W are refused by the counting core.
     let plain = root.join("plain");
     vectors(&plain, "20", &COCOTB_COUNTING_CORE[..6]);
-    let runner = ip::tools::repo_root().join("ip/cocotb");
-    let o = run(Command::new(&python).arg(runner.join("run.py")).arg(&pkg).arg(&plain).arg(root.join("build2")).current_dir(&root)).unwrap();
+    let o = cocotb_on(&python, &pkg, &plain, &root.join("build2"));
     assert!(!o.success(), "{}", o.text());
     assert!(o.text().contains("the vectors do not match the core's configuration"), "{}", o.text());
 }
@@ -572,7 +580,9 @@ fn export_and_vectors_refuse_bad_input_and_write_nothing() {
         assert!(all_text(&o).contains("differ"), "{}", all_text(&o));
         assert!(!out.exists());
     }
-    // Counter bits out of range; a counting image for a plain core and the other way round.
+    // Counter bits out of range; a plain image for a counting core and the other way round.
+    let counting_image = root.join("img-c4");
+    ok(bloom(&["image", "build", "--keys", keys.to_str().unwrap(), "--k", "2", "--bank-bits", "6", "--key-bits", "32", "--counter-bits", "4", "--out", counting_image.to_str().unwrap()]));
     for cmd in ["export", "vectors"] {
         let o = bloom(&[cmd, "--k", "2", "--bank-bits", "6", "--key-bits", "32", "--counter-bits", "9", "--out", out.to_str().unwrap()]);
         assert_failed_cleanly(&o, "counter");
@@ -580,6 +590,9 @@ fn export_and_vectors_refuse_bad_input_and_write_nothing() {
         let o = bloom(&[cmd, "--k", "2", "--bank-bits", "6", "--key-bits", "32", "--counter-bits", "4", "--preload", image.to_str().unwrap(), "--out", out.to_str().unwrap()]);
         assert_failed_cleanly(&o, "the image is of a plain filter (counter_bits = 1) but the");
         assert!(!out.exists(), "{cmd}: a plain image for a counting core: nothing is written");
+        let o = bloom(&[cmd, "--k", "2", "--bank-bits", "6", "--key-bits", "32", "--preload", counting_image.to_str().unwrap(), "--out", out.to_str().unwrap()]);
+        assert_failed_cleanly(&o, "the image is of a counting filter (counter_bits = 4) but the");
+        assert!(!out.exists(), "{cmd}: a counting image for a plain core: nothing is written");
     }
     // An empty directory is a good target.
     std::fs::create_dir_all(&out).unwrap();
