@@ -38,6 +38,10 @@
 //!   (code 3) decrements the key's counters if all are non-zero, a counter at
 //!   2^c - 1 never changes again until a clear; fill, saturated counts and
 //!   the 0-1 projection ([`CountingFilter::to_plain`]).
+//! * Lanes (contract §8): a beat of L slots is its operations in slot order,
+//!   slot 0 first ([`PartitionedFilter::apply_beat`]); only slot 0 may hold
+//!   an insert, a clear or a delete, and a beat that breaks that rule is
+//!   refused whole ([`lanes::BeatOutcome::Refused`]).
 //!
 //! [`StandardFilter`] is a classic one-array filter with the same hash units,
 //! for comparing layouts; it is not part of the hardware contract.
@@ -49,6 +53,7 @@ pub mod error;
 pub mod hash;
 pub mod image;
 pub mod keys;
+pub mod lanes;
 pub mod partitioned;
 pub mod rng;
 pub mod standard;
@@ -58,5 +63,6 @@ pub use config::{Config, HashFamily};
 pub use counting::{CounterBits, CountingFilter};
 pub use error::{ConfigError, Error, ImageError, IncompatibleError, KeyError};
 pub use image::{bank_file_name, IMAGE_HEADER};
+pub use lanes::{BeatError, BeatOutcome, MAX_LANES};
 pub use partitioned::{Op, PartitionedFilter, MAX_PARTITIONS};
 pub use standard::{StandardConfig, StandardFilter};

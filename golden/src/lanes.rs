@@ -1,0 +1,71 @@
+//! Beats of L operations (contract §8): slot j of a beat is empty or holds
+//! one operation; a beat is applied as its operations in slot order, slot 0
+//! first, unless it breaks the rule of §8.2 (an operation other than a query
+//! above slot 0), in which case nothing of it is applied.
+//!
+//! Written as the contract says it, operation after operation: the model has
+//! no notion of lanes running side by side, which is the hardware's business.
+
+use thiserror::Error;
+
+use crate::error::KeyError;
+use crate::partitioned::{Op, PartitionedFilter};
+
+/// Lanes a beat may have: L in 1 ..= MAX_LANES (contract §8.3).
+pub const MAX_LANES: usize = 64;
+
+/// What became of a beat (contract §8.1, §8.2).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum BeatOutcome {
+    /// Every slot empty: no beat, nothing taken.
+    NoBeat,
+    /// Applied in slot order; slot j's response `hit` (None for an empty slot).
+    Taken(Vec<Option<bool>>),
+    /// Refused as a whole: nothing applied. `slot` is the lowest slot above 0
+    /// that holds an operation other than a query.
+    Refused { slot: usize },
+}
+
+/// A beat that cannot be built at all (before anything of it is applied).
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum BeatError {
+    #[error("a beat of {0} slots: lanes = {0} is not allowed (allowed: 1 ..= {MAX_LANES})")]
+    Lanes(usize),
+    #[error("slot {slot}: {error}")]
+    Key { slot: usize, error: KeyError },
+}
+
+/// The lowest slot above 0 holding an operation other than a query (op code
+/// 0), if any: the beat breaks the rule of contract §8.2.
+pub fn rule_breaker(beat: &[Option<Op>]) -> Option<usize> {
+    beat.iter().enumerate().skip(1).find_map(|(slot, op)| match op {
+        Some(Op::Query(_)) | None => None,
+        Some(_) => Some(slot),
+    })
+}
+
+impl PartitionedFilter {
+    /// Applies one beat (contract §8): checks its width and every key first,
+    /// then either refuses it or applies its operations in slot order.
+    pub fn apply_beat(&mut self, beat: &[Option<Op>]) -> Result<BeatOutcome, BeatError> {
+        if beat.is_empty() || beat.len() > MAX_LANES {
+            return Err(BeatError::Lanes(beat.len()));
+        }
+        for (slot, op) in beat.iter().enumerate() {
+            if let Some(Op::Query(key) | Op::Insert(key) | Op::Delete(key)) = op {
+                self.check_key(*key).map_err(|error| BeatError::Key { slot, error })?;
+            }
+        }
+        if beat.iter().all(Option::is_none) {
+            return Ok(BeatOutcome::NoBeat);
+        }
+        if let Some(slot) = rule_breaker(beat) {
+            return Ok(BeatOutcome::Refused { slot });
+        }
+        let mut hits = Vec::with_capacity(beat.len());
+        for op in beat {
+            hits.push(op.map(|op| self.apply(op).expect("keys checked above")));
+        }
+        Ok(BeatOutcome::Taken(hits))
+    }
+}

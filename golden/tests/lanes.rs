@@ -1,0 +1,124 @@
+//! Beats of L operations (contract §8) in the golden model.
+
+mod common;
+
+use common::{config, key_pool};
+use golden::lanes::rule_breaker;
+use golden::{BeatError, BeatOutcome, Config, HashFamily, Op, PartitionedFilter, MAX_LANES};
+use proptest::prelude::*;
+
+/// A slot of a beat: empty, or op code `code` on key `pool[i]`.
+fn slot(code: Option<u8>, i: usize, pool: &[u128]) -> Option<Op> {
+    code.map(|c| Op::decode(c, pool[i]))
+}
+
+/// Beats of `lanes` slots over a pool of `pool` keys: slot 0 any op code or
+/// empty; the slots above mostly queries, sometimes empty, and (with
+/// `rule_breakers`) now and then another code.
+fn beats(lanes: usize, pool: usize, rule_breakers: bool, max: usize) -> impl Strategy<Value = Vec<Vec<(Option<u8>, usize)>>> {
+    let above = if rule_breakers {
+        prop_oneof![12 => Just(Some(0u8)), 3 => Just(None), 1 => (1u8..4).prop_map(Some)].boxed()
+    } else {
+        prop_oneof![4 => Just(Some(0u8)), 1 => Just(None)].boxed()
+    };
+    let first = prop_oneof![4 => (0u8..4).prop_map(Some), 1 => Just(None)];
+    let lane = move |j: usize| if j == 0 { first.clone().boxed() } else { above.clone() };
+    let beat: Vec<_> = (0..lanes).map(|j| (lane(j), 0..pool)).collect();
+    prop::collection::vec(beat, 0..max)
+}
+
+fn small_config() -> Config {
+    Config::new(3, 6, 64, HashFamily::H3, 11).unwrap()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 96, ..ProptestConfig::default() })]
+
+    /// §8.1: a beat that keeps the rule is its operations in slot order; every
+    /// response is the sequential model's, and so is the filter afterwards.
+    #[test]
+    fn lanes_1_to_8_beats_are_their_slots_in_order(
+        (cfg, _lanes, pool, beats) in (config(9), 1usize..=8).prop_flat_map(|(cfg, lanes)| {
+            (Just(cfg), Just(lanes), key_pool(&cfg, 10), beats(lanes, 10, false, 60))
+        })
+    ) {
+        let mut by_beat = PartitionedFilter::new(cfg);
+        let mut by_op = PartitionedFilter::new(cfg);
+        for beat in beats {
+            let ops: Vec<Option<Op>> = beat.iter().map(|&(code, i)| slot(code, i, &pool)).collect();
+            let outcome = by_beat.apply_beat(&ops).unwrap();
+            let want: Vec<Option<bool>> = ops.iter().map(|op| op.map(|op| by_op.apply(op).unwrap())).collect();
+            if ops.iter().all(Option::is_none) {
+                prop_assert_eq!(outcome, BeatOutcome::NoBeat);
+            } else {
+                prop_assert_eq!(outcome, BeatOutcome::Taken(want));
+            }
+            prop_assert_eq!(&by_beat, &by_op);
+            prop_assert_eq!(by_beat.fill(), by_op.fill());
+        }
+    }
+
+    /// §8.2: a beat with an insert, clear or delete above slot 0 changes
+    /// nothing; the beats around it are as if it had never been given.
+    #[test]
+    fn lanes_2_to_8_refused_beats_change_nothing(
+        (cfg, _lanes, pool, beats) in (config(8), 2usize..=8).prop_flat_map(|(cfg, lanes)| {
+            (Just(cfg), Just(lanes), key_pool(&cfg, 8), beats(lanes, 8, true, 60))
+        })
+    ) {
+        let mut with_refusals = PartitionedFilter::new(cfg);
+        let mut without = PartitionedFilter::new(cfg);
+        for beat in beats {
+            let ops: Vec<Option<Op>> = beat.iter().map(|&(code, i)| slot(code, i, &pool)).collect();
+            let before = with_refusals.clone();
+            let outcome = with_refusals.apply_beat(&ops).unwrap();
+            match rule_breaker(&ops) {
+                Some(first) => {
+                    prop_assert_eq!(outcome, BeatOutcome::Refused { slot: first });
+                    prop_assert!(ops[first].is_some_and(|op| op.code() != 0));
+                    prop_assert!(ops[1..first].iter().all(|op| op.is_none_or(|op| op.code() == 0)));
+                    prop_assert_eq!(&with_refusals, &before);
+                }
+                None => {
+                    prop_assert_eq!(outcome.clone(), without.apply_beat(&ops).unwrap());
+                }
+            }
+            prop_assert_eq!(&with_refusals, &without);
+        }
+    }
+}
+
+/// §8.1's examples: a query above slot 0 sees slot 0's insert of its beat and
+/// of the beat before; a clear empties the filter before the slots above it.
+#[test]
+fn lanes_4_same_beat_and_next_beat_see_slot_0() {
+    let mut f = PartitionedFilter::new(small_config());
+    let (x, y) = (0x1234_5678_9abc_def0u128, 77u128);
+    assert!(!f.query(x).unwrap());
+    let outcome = f.apply_beat(&[Some(Op::Insert(x)), Some(Op::Query(x)), None, Some(Op::Query(y))]).unwrap();
+    assert_eq!(outcome, BeatOutcome::Taken(vec![Some(false), Some(true), None, Some(f.query(y).unwrap())]));
+    let outcome = f.apply_beat(&[None, Some(Op::Query(x)), Some(Op::Query(x)), None]).unwrap();
+    assert_eq!(outcome, BeatOutcome::Taken(vec![None, Some(true), Some(true), None]));
+    let outcome = f.apply_beat(&[Some(Op::Clear), Some(Op::Query(x)), None, None]).unwrap();
+    assert_eq!(outcome, BeatOutcome::Taken(vec![Some(false), Some(false), None, None]));
+    assert_eq!(f.fill(), vec![0, 0, 0]);
+}
+
+/// §8.2, §8.3: the width of a beat and its keys are checked before anything
+/// of it is applied.
+#[test]
+fn lanes_0_and_65_and_wide_keys_are_refused_before_anything_is_applied() {
+    let cfg = Config::new(2, 6, 32, HashFamily::Crc, 0).unwrap();
+    let mut f = PartitionedFilter::new(cfg);
+    assert_eq!(f.apply_beat(&[]), Err(BeatError::Lanes(0)));
+    let wide = vec![Some(Op::Query(1)); MAX_LANES + 1];
+    assert_eq!(f.apply_beat(&wide), Err(BeatError::Lanes(65)));
+    assert!(f.apply_beat(&wide[..MAX_LANES]).is_ok());
+    let before = f.clone();
+    let err = f.apply_beat(&[Some(Op::Insert(5)), Some(Op::Query(1u128 << 32))]).unwrap_err();
+    assert!(matches!(err, BeatError::Key { slot: 1, .. }), "{err:?}");
+    assert!(err.to_string().starts_with("slot 1: "), "{err}");
+    assert_eq!(f, before, "slot 0's insert must not be applied when slot 1's key is bad");
+    let err = BeatError::Lanes(65).to_string();
+    assert!(err.contains("lanes = 65") && err.contains("1 ..= 64"), "{err}");
+}
