@@ -730,13 +730,18 @@ impl<const W: usize> Logic for CountingPartition<W> {
             | ((self.sel_pre5.q.val() & self.pre_nz5.q.val()) | (self.sel_ram5.q.val() & self.ram_nz5.val()));
         self.nz6.next = self.cur_nz6.q.val();
         self.value6.next = self.cur6.q.val();
-        self.cur6.d.next = self.value.val();
+        // Within c bits: a delete's -1 from 0 (never written) would wrap, and the
+        // loop of value registers (cur6 -> w7 -> w8 -> pre5 -> cur6) would carry its
+        // bits above c, which no reset clears, through every register of it. Masked
+        // here, the bits above c are constant 0 in every value register, synthesis
+        // removes them, and the compares on them are c bits wide. (Unmasked, they were
+        // flip-flops whose synchronous reset was the choice of alt6, on the slowest
+        // paths of HX8K.)
+        self.cur6.d.next = self.value.val() & self.counter_max.val();
         self.cur_nz6.d.next = self.p_nz.val();
         // The alternative is non-zero: an insert's always, a counter write's if its value
         // is, a delete's if the counter is above 1 (a delete writes only when it is >= 1).
         self.alt_nz6.d.next = self.p_altnz.val();
-        // Within c bits (a delete's -1 from 0, never written, would wrap): the bits above
-        // c stay 0 in every value register, so the compares on them are c bits wide.
         self.alt6.d.next = self.p_alt.val() & self.counter_max.val();
         self.write_alt6.d.next = self.ins5.q.val() | self.cw5.q.val();
         self.delete6.d.next = self.del5.q.val();
