@@ -166,6 +166,10 @@ pub struct BloomAxis<const W: usize> {
     bit_count: DFF<Bits<8>>,
     /// The counter the readback read, as a word (bits 7:0).
     rb_counter: ZeroExtend<8, 32>,
+    /// BIT_DATA's value and counter fields from the core's readback result: the
+    /// counter read (a counting core), or the bit as a counter (a plain core).
+    bit_data_value: Signal<Local, Bits<32>>,
+    bit_data_counter: Signal<Local, Bits<32>>,
     // ---- AXI4-Lite write side.
     write_go: DFF<bool>,
     bvalid: DFF<bool>,
@@ -430,6 +434,8 @@ impl<const W: usize> BloomAxis<W> {
             rb_wdata: Default::default(),
             bit_count: Default::default(),
             rb_counter: Default::default(),
+            bit_data_value: Default::default(),
+            bit_data_counter: Default::default(),
             write_go: Default::default(),
             bvalid: Default::default(),
             bresp: Default::default(),
@@ -695,18 +701,20 @@ impl<const W: usize> Logic for BloomAxis<W> {
             self.rb_waiting.d.next = true;
         }
         self.rb_armed.d.next = self.armed_next.val();
+        self.bit_data_value.next = self.zero_32.val();
+        if self.core.io.rb.data.val() {
+            self.bit_data_value.next = self.mask_bit_data_value.val();
+        }
+        // Behind a plain core the box's counter is 0.
+        self.bit_data_counter.next = self.rb_counter.wide.val() << 8;
+        if self.plain_core.val() & self.core.io.rb.data.val() {
+            self.bit_data_counter.next = self.mask_bit_data_counter_one.val();
+        }
         if self.core.io.rb.valid.val() {
             self.rb_waiting.d.next = false;
             if !self.rb_armed.q.val() {
-                self.bit_data.d.next = self.mask_bit_data_valid.val() | (self.rb_counter.wide.val() << 8);
-                if self.core.io.rb.data.val() {
-                    self.bit_data.d.next = (self.mask_bit_data_valid.val() | self.mask_bit_data_value.val())
-                        | (self.rb_counter.wide.val() << 8);
-                    if self.plain_core.val() {
-                        self.bit_data.d.next = (self.mask_bit_data_valid.val() | self.mask_bit_data_value.val())
-                            | self.mask_bit_data_counter_one.val();
-                    }
-                }
+                self.bit_data.d.next =
+                    (self.mask_bit_data_valid.val() | self.bit_data_value.val()) | self.bit_data_counter.val();
             }
         }
 
