@@ -1,7 +1,8 @@
 //! Beats of L operations (contract §8): slot j of a beat is empty or holds
 //! one operation; a beat is applied as its operations in slot order, slot 0
 //! first, unless it breaks the rule of §8.2 (an operation other than a query
-//! above slot 0), in which case nothing of it is applied.
+//! above slot 0, or any operation above slot 0 beside a write in slot 0), in
+//! which case nothing of it is applied.
 //!
 //! Written as the contract says it, operation after operation: the model has
 //! no notion of lanes running side by side, which is the hardware's business.
@@ -35,11 +36,14 @@ pub enum BeatError {
     Key { slot: usize, error: KeyError },
 }
 
-/// The lowest slot above 0 holding an operation other than a query (op code
-/// 0), if any: the beat breaks the rule of contract §8.2.
+/// The lowest slot above 0 that breaks the rule of contract §8.2, if any:
+/// one holding an operation other than a query (op code 0), or, when slot 0
+/// holds an insert, a clear or a delete, one holding any operation.
 pub fn rule_breaker(beat: &[Option<Op>]) -> Option<usize> {
+    let slot0_writes = matches!(beat.first(), Some(Some(op)) if op.code() != 0);
     beat.iter().enumerate().skip(1).find_map(|(slot, op)| match op {
-        Some(Op::Query(_)) | None => None,
+        None => None,
+        Some(Op::Query(_)) if !slot0_writes => None,
         Some(_) => Some(slot),
     })
 }

@@ -39,9 +39,10 @@
 //!   2^c - 1 never changes again until a clear; fill, saturated counts and
 //!   the 0-1 projection ([`CountingFilter::to_plain`]).
 //! * Lanes (contract §8): a beat of L slots is its operations in slot order,
-//!   slot 0 first ([`PartitionedFilter::apply_beat`]); only slot 0 may hold
-//!   an insert, a clear or a delete, and a beat that breaks that rule is
-//!   refused whole ([`lanes::BeatOutcome::Refused`]).
+//!   slot 0 first ([`PartitionedFilter::apply_beat`]); a beat either writes
+//!   (an insert, a clear or a delete, in slot 0 alone) or reads (queries),
+//!   and a beat that breaks that rule is refused whole
+//!   ([`lanes::BeatOutcome::Refused`]).
 //!
 //! [`StandardFilter`] is a classic one-array filter with the same hash units,
 //! for comparing layouts; it is not part of the hardware contract.

@@ -13,8 +13,9 @@ fn slot(code: Option<u8>, i: usize, pool: &[u128]) -> Option<Op> {
 }
 
 /// Beats of `lanes` slots over a pool of `pool` keys: slot 0 any op code or
-/// empty; the slots above mostly queries, sometimes empty, and (with
-/// `rule_breakers`) now and then another code.
+/// empty; the slots above mostly queries, sometimes empty (all empty beside a
+/// write in slot 0 unless `rule_breakers`), and (with `rule_breakers`) now and
+/// then another code.
 fn beats(lanes: usize, pool: usize, rule_breakers: bool, max: usize) -> impl Strategy<Value = Vec<Vec<(Option<u8>, usize)>>> {
     let above = if rule_breakers {
         prop_oneof![12 => Just(Some(0u8)), 3 => Just(None), 1 => (1u8..4).prop_map(Some)].boxed()
@@ -24,6 +25,12 @@ fn beats(lanes: usize, pool: usize, rule_breakers: bool, max: usize) -> impl Str
     let first = prop_oneof![4 => (0u8..4).prop_map(Some), 1 => Just(None)];
     let lane = move |j: usize| if j == 0 { first.clone().boxed() } else { above.clone() };
     let beat: Vec<_> = (0..lanes).map(|j| (lane(j), 0..pool)).collect();
+    let beat = beat.prop_map(move |mut slots| {
+        if !rule_breakers && slots[0].0.is_some_and(|code| code != 0) {
+            slots.iter_mut().skip(1).for_each(|slot| slot.0 = None);
+        }
+        slots
+    });
     prop::collection::vec(beat, 0..max)
 }
 
@@ -75,8 +82,9 @@ proptest! {
             match rule_breaker(&ops) {
                 Some(first) => {
                     prop_assert_eq!(outcome, BeatOutcome::Refused { slot: first });
-                    prop_assert!(ops[first].is_some_and(|op| op.code() != 0));
-                    prop_assert!(ops[1..first].iter().all(|op| op.is_none_or(|op| op.code() == 0)));
+                    let slot0_writes = ops[0].is_some_and(|op| op.code() != 0);
+                    prop_assert!(ops[first].is_some_and(|op| slot0_writes || op.code() != 0));
+                    prop_assert!(ops[1..first].iter().all(|op| op.is_none() || (!slot0_writes && op.is_some_and(|op| op.code() == 0))));
                     prop_assert_eq!(&with_refusals, &before);
                 }
                 None => {
@@ -88,18 +96,25 @@ proptest! {
     }
 }
 
-/// §8.1's examples: a query above slot 0 sees slot 0's insert of its beat and
-/// of the beat before; a clear empties the filter before the slots above it.
+/// §8.1, §8.2: every slot of the beat after a write sees it; a write beside
+/// queries, or an insert above slot 0, is refused and changes nothing.
 #[test]
-fn lanes_4_same_beat_and_next_beat_see_slot_0() {
+fn lanes_4_the_beat_after_a_write_sees_it_and_mixed_beats_are_refused() {
     let mut f = PartitionedFilter::new(small_config());
     let (x, y) = (0x1234_5678_9abc_def0u128, 77u128);
     assert!(!f.query(x).unwrap());
     let outcome = f.apply_beat(&[Some(Op::Insert(x)), Some(Op::Query(x)), None, Some(Op::Query(y))]).unwrap();
-    assert_eq!(outcome, BeatOutcome::Taken(vec![Some(false), Some(true), None, Some(f.query(y).unwrap())]));
-    let outcome = f.apply_beat(&[None, Some(Op::Query(x)), Some(Op::Query(x)), None]).unwrap();
-    assert_eq!(outcome, BeatOutcome::Taken(vec![None, Some(true), Some(true), None]));
-    let outcome = f.apply_beat(&[Some(Op::Clear), Some(Op::Query(x)), None, None]).unwrap();
+    assert_eq!(outcome, BeatOutcome::Refused { slot: 1 });
+    assert!(!f.query(x).unwrap(), "a refused beat inserts nothing");
+    let outcome = f.apply_beat(&[Some(Op::Query(y)), None, Some(Op::Insert(x)), None]).unwrap();
+    assert_eq!(outcome, BeatOutcome::Refused { slot: 2 });
+    let outcome = f.apply_beat(&[Some(Op::Insert(x)), None, None, None]).unwrap();
+    assert_eq!(outcome, BeatOutcome::Taken(vec![Some(false), None, None, None]));
+    let outcome = f.apply_beat(&[None, Some(Op::Query(x)), Some(Op::Query(x)), Some(Op::Query(y))]).unwrap();
+    assert_eq!(outcome, BeatOutcome::Taken(vec![None, Some(true), Some(true), Some(f.query(y).unwrap())]));
+    let outcome = f.apply_beat(&[Some(Op::Clear), None, None, None]).unwrap();
+    assert_eq!(outcome, BeatOutcome::Taken(vec![Some(false), None, None, None]));
+    let outcome = f.apply_beat(&[Some(Op::Query(x)), Some(Op::Query(x)), None, None]).unwrap();
     assert_eq!(outcome, BeatOutcome::Taken(vec![Some(false), Some(false), None, None]));
     assert_eq!(f.fill(), vec![0, 0, 0]);
 }

@@ -24,6 +24,7 @@ pub mod crc;
 pub mod hash_matrix;
 pub mod hash_unit;
 pub mod image;
+pub mod lanes;
 pub mod lint;
 pub mod partition;
 pub mod ports;

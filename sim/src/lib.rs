@@ -27,6 +27,7 @@ pub mod core;
 pub mod cycles;
 pub mod fpr;
 pub mod harness;
+pub mod lanes;
 pub mod model;
 pub mod netlist;
 pub mod ports;

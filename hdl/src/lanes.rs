@@ -1,0 +1,245 @@
+//! `bloom_lanes`: L lanes, up to L operations per clock (contract §8,
+//! docs/core.md "Lanes"), as L replicas of `bloom_core` side by side.
+//!
+//! A beat is L request slots (`req_valid[j]`, `req_op`, `req_key`, `req_tag`
+//! at slot j's place in each packed bus); the beat is taken when any slot is
+//! valid and `req_ready` is high. Every replica takes an operation in every
+//! beat, so that all of them run in lockstep (the same control state, the
+//! same `req_ready`, `resp_valid`, `busy`, `rb_valid` in every cycle; keys
+//! never change a core's timing):
+//! - a write beat (slot 0 an insert, clear or delete, nothing above it): every
+//!   replica takes slot 0's operation, so every replica's banks stay equal;
+//!   the response beat answers slot 0 from replica 0;
+//! - a read beat (queries, some slots empty): replica j queries slot j's key
+//!   (an empty slot's key too; a query changes nothing and its answer is
+//!   dropped);
+//! - a refused beat (contract §8.2): every replica queries, nothing changes,
+//!   and the response beat has `resp_refused` set, every hit 0.
+//! Bit writes and readbacks (`rb_*`) go to every replica (a bit write must
+//! change every replica; the readback answer is replica 0's); `fill_count` and
+//! `busy` are replica 0's.
+//!
+//! The response beat: `resp_valid` (replica 0's, equal to every replica's),
+//! per slot `resp_slot_valid[j]` (slot j of the beat held an operation),
+//! `resp_hit[j]`, `resp_tag` (slot j's tag, 0 for an empty slot), and
+//! `resp_refused`. Which slots held operations and whether the beat was
+//! refused travel beside the replicas in a FIFO of beat descriptors, written
+//! when a beat is taken and read when its response beat is taken; a replica
+//! holds at most `response_fifo_depth` (8) operations unanswered, so 16
+//! entries never fill. Reset empties it, as it empties the replicas' response
+//! FIFOs and cancels their operations in flight (contract §5.1).
+//!
+//! Latency, reset, clear, readback: exactly the core's (docs/core.md), for
+//! every slot. Memory: the replicas' banks (L x k block RAMs) and the
+//! descriptor FIFO (16 x (L+1) bits, flip-flops). Same-address read and
+//! write: none across replicas; each replica forwards its own writes.
+
+use crate::{CoreConfig, GeneratedCore, HdlError, Timing};
+
+/// Top module name.
+pub const LANES_TOP: &str = "bloom_lanes";
+
+/// Lanes allowed (contract §8.3).
+pub const MAX_LANES: usize = 64;
+
+/// Entries of the beat descriptor FIFO: more than a replica's unanswered
+/// operations (its response FIFO depth).
+const DESCRIPTOR_DEPTH: usize = 16;
+
+/// Switches for tests only: each breaks one property that co-simulation must catch.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct LaneSwitches {
+    /// Replicas above 0 do not take write beats (each queries its own slot instead).
+    pub no_write_broadcast: bool,
+}
+
+/// Generated Verilog of `bloom_lanes` with the core it replicates.
+#[derive(Clone, Debug)]
+pub struct GeneratedLanes {
+    /// `bloom_core` and its modules, then `bloom_lanes`.
+    pub verilog: String,
+    pub top: String,
+    pub lanes: usize,
+    pub core: GeneratedCore,
+    pub timing: Timing,
+}
+
+/// `bloom_lanes` for `cfg` with `lanes` lanes (1..=64; a plain filter: a
+/// counting filter has one lane, contract §8.3).
+pub fn generate_lanes(cfg: &CoreConfig, lanes: usize, switches: LaneSwitches) -> Result<GeneratedLanes, HdlError> {
+    if !(1..=MAX_LANES).contains(&lanes) {
+        return Err(HdlError::Config(format!("lanes = {lanes} is not allowed (allowed: 1 ..= {MAX_LANES})")));
+    }
+    if cfg.params.counter_bits > 1 {
+        return Err(HdlError::Config(format!(
+            "lanes = {lanes} with counter_bits = {}: bloom_lanes replicates plain cores only; a counting filter has one lane, bloom_core (docs/contract.md section 8.3)",
+            cfg.params.counter_bits
+        )));
+    }
+    let core = crate::generate_core(cfg)?;
+    let top = lanes_top(cfg.key_bits(), lanes, switches);
+    Ok(GeneratedLanes {
+        verilog: format!("{}\n{}", core.verilog, top),
+        top: LANES_TOP.to_string(),
+        lanes,
+        timing: core.timing,
+        core,
+    })
+}
+
+/// The text of module `bloom_lanes` over `lanes` instances of `bloom_core`.
+fn lanes_top(w: usize, lanes: usize, switches: LaneSwitches) -> String {
+    let l = lanes;
+    let d = DESCRIPTOR_DEPTH;
+    let mut v = String::new();
+    v += "// bloom_lanes: up to L operations per clock over L replicas of bloom_core\n";
+    v += "// (hdl/src/lanes.rs; docs/core.md, \"Lanes\"; docs/contract.md section 8).\n";
+    v += &format!(
+        "\
+module {LANES_TOP} (
+    input  wire clock,
+    input  wire reset,
+    input  wire [{lm1}:0] req_valid,
+    output wire req_ready,
+    input  wire [{opm1}:0] req_op,
+    input  wire [{keym1}:0] req_key,
+    input  wire [{tagm1}:0] req_tag,
+    output wire resp_valid,
+    input  wire resp_ready,
+    output wire [{lm1}:0] resp_slot_valid,
+    output wire [{lm1}:0] resp_hit,
+    output wire [{tagm1}:0] resp_tag,
+    output wire resp_refused,
+    input  wire rb_req,
+    input  wire [3:0] rb_bank,
+    input  wire [15:0] rb_addr,
+    input  wire rb_write,
+    input  wire rb_wdata,
+    output wire rb_valid,
+    output wire rb_data,
+    input  wire [3:0] fill_bank,
+    output wire [16:0] fill_count,
+    output wire busy
+);
+",
+        lm1 = l - 1,
+        opm1 = 2 * l - 1,
+        keym1 = w * l - 1,
+        tagm1 = 8 * l - 1,
+    );
+    // The beat and the rule of contract section 8.2.
+    v += "wire beat = |req_valid;\n";
+    v += "wire slot0_writes = req_valid[0] & (req_op[1:0] != 2'd0);\n";
+    if l == 1 {
+        v += "wire refused = 1'b0;\nwire write_beat = slot0_writes;\n";
+    } else {
+        let above_writes: Vec<String> = (1..l).map(|j| format!("(req_valid[{j}] & (req_op[{}:{}] != 2'd0))", 2 * j + 1, 2 * j)).collect();
+        v += &format!("wire above_valid = |req_valid[{}:1];\n", l - 1);
+        v += &format!("wire above_writes = {};\n", above_writes.join(" | "));
+        v += "wire refused = above_writes | (slot0_writes & above_valid);\n";
+        v += "wire write_beat = slot0_writes & (~above_valid);\n";
+    }
+    // The replicas.
+    v += "wire [1:0] write_op = write_beat ? req_op[1:0] : 2'd0;\n";
+    for j in 0..l {
+        let broadcast = j == 0 || !switches.no_write_broadcast;
+        let (op, key) = if broadcast {
+            ("write_op".to_string(), format!("(write_beat ? req_key[{}:0] : req_key[{}:{}])", w - 1, w * (j + 1) - 1, w * j))
+        } else {
+            ("2'd0".to_string(), format!("req_key[{}:{}]", w * (j + 1) - 1, w * j))
+        };
+        v += &format!(
+            "\
+wire lane{j}_req_ready;
+wire lane{j}_resp_valid;
+wire lane{j}_resp_hit;
+wire [7:0] lane{j}_resp_tag;
+wire lane{j}_rb_valid;
+wire lane{j}_rb_data;
+wire [16:0] lane{j}_fill_count;
+wire lane{j}_busy;
+bloom_core lane{j} (
+    .clock(clock),
+    .reset(reset),
+    .req_valid(beat),
+    .req_ready(lane{j}_req_ready),
+    .req_op({op}),
+    .req_key({key}),
+    .req_tag(req_tag[{tag_hi}:{tag_lo}]),
+    .resp_valid(lane{j}_resp_valid),
+    .resp_ready(resp_ready),
+    .resp_hit(lane{j}_resp_hit),
+    .resp_tag(lane{j}_resp_tag),
+    .rb_req(rb_req),
+    .rb_bank(rb_bank),
+    .rb_addr(rb_addr),
+    .rb_write(rb_write),
+    .rb_wdata(rb_wdata),
+    .rb_valid(lane{j}_rb_valid),
+    .rb_data(lane{j}_rb_data),
+    .fill_bank({fill_bank}),
+    .fill_count(lane{j}_fill_count),
+    .busy(lane{j}_busy)
+);
+",
+            tag_hi = 8 * j + 7,
+            tag_lo = 8 * j,
+            fill_bank = if j == 0 { "fill_bank" } else { "4'd0" },
+        );
+    }
+    // Replica 0 speaks for all (they run in lockstep); the others' status is unread.
+    v += "assign req_ready = lane0_req_ready;\nassign rb_valid = lane0_rb_valid;\nassign rb_data = lane0_rb_data;\n";
+    v += "assign fill_count = lane0_fill_count;\nassign busy = lane0_busy;\n";
+    if l > 1 {
+        let unread: Vec<String> = (1..l)
+            .map(|j| {
+                format!("lane{j}_req_ready, lane{j}_resp_valid, lane{j}_rb_valid, lane{j}_rb_data, lane{j}_fill_count, lane{j}_busy")
+            })
+            .collect();
+        v += &format!(
+            "/* verilator lint_off UNUSED */\nwire unused_replica_status = &{{1'b0, {}, 1'b0}};\n/* verilator lint_on UNUSED */\n",
+            unread.join(", ")
+        );
+    }
+    // The beat descriptors: {refused, req_valid} of every beat taken.
+    v += &format!(
+        "\
+wire take = beat & lane0_req_ready;
+wire give = lane0_resp_valid & resp_ready;
+reg [{l}:0] descriptor [0:{dm1}];
+reg [{pm1}:0] descriptor_write = {p}'d0;
+reg [{pm1}:0] descriptor_read = {p}'d0;
+always @(posedge clock) begin
+    if (take) begin
+        descriptor[descriptor_write] <= {{refused, req_valid}};
+    end
+    if (reset) begin
+        descriptor_write <= {p}'d0;
+        descriptor_read <= {p}'d0;
+    end else begin
+        if (take) begin
+            descriptor_write <= descriptor_write + {p}'d1;
+        end
+        if (give) begin
+            descriptor_read <= descriptor_read + {p}'d1;
+        end
+    end
+end
+wire [{l}:0] head = descriptor[descriptor_read] & {{{l1}{{lane0_resp_valid}}}};
+assign resp_valid = lane0_resp_valid;
+assign resp_refused = head[{l}];
+assign resp_slot_valid = head[{lm1}:0];
+",
+        l1 = l + 1,
+        lm1 = l - 1,
+        dm1 = d - 1,
+        p = d.trailing_zeros(),
+        pm1 = d.trailing_zeros() - 1,
+    );
+    let hits: Vec<String> = (0..l).rev().map(|j| format!("lane{j}_resp_hit")).collect();
+    v += &format!("assign resp_hit = {{{}}} & head[{}:0] & {{{l}{{~head[{l}]}}}};\n", hits.join(", "), l - 1);
+    let tags: Vec<String> = (0..l).rev().map(|j| format!("(lane{j}_resp_tag & {{8{{head[{j}]}}}})")).collect();
+    v += &format!("assign resp_tag = {{{}}};\n", tags.join(", "));
+    v += &format!("endmodule // {LANES_TOP}\n");
+    v
+}

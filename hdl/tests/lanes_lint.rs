@@ -1,0 +1,40 @@
+//! `bloom_lanes` passes the core's Verilator lint (`-Wall`, the same waivers), for
+//! one lane, a few, and the contract's limit; out-of-range lanes and counting
+//! filters are refused before any Verilog is written.
+
+use hdl::lanes::{generate_lanes, LaneSwitches};
+use hdl::HashFamily::{Crc, H3};
+use hdl::{CoreConfig, CoreParams};
+
+fn lint(params: CoreParams, lanes: usize) {
+    let cfg = CoreConfig::from(params);
+    let g = generate_lanes(&cfg, lanes, LaneSwitches::default()).unwrap();
+    if let Err(report) = hdl::lint::verilator_lint(&g.verilog, &g.top) {
+        panic!("lanes={lanes} {params:?}: {report}");
+    }
+}
+
+#[test]
+fn lanes_1_4_and_8_h3_k4_b12_w64() {
+    for lanes in [1, 4, 8] {
+        lint(CoreParams::new(4, 12, 64, H3, 0).unwrap(), lanes);
+    }
+}
+
+#[test]
+fn lanes_64_crc_k1_b6_w32() {
+    lint(CoreParams::new(1, 6, 32, Crc, 3).unwrap(), 64);
+}
+
+#[test]
+fn lanes_0_65_and_counting_are_refused() {
+    let cfg = CoreConfig::from(CoreParams::new(4, 12, 64, H3, 0).unwrap());
+    for lanes in [0, 65] {
+        let err = generate_lanes(&cfg, lanes, LaneSwitches::default()).unwrap_err().to_string();
+        assert!(err.contains(&format!("lanes = {lanes} is not allowed")) && err.contains("1 ..= 64"), "{err}");
+    }
+    let counting = CoreConfig::from(CoreParams::new(4, 12, 64, H3, 0).unwrap().with_counter_bits(4).unwrap());
+    let err = generate_lanes(&counting, 2, LaneSwitches::default()).unwrap_err().to_string();
+    assert!(err.contains("counter_bits = 4") && err.contains("one lane"), "{err}");
+    assert!(generate_lanes(&counting, 1, LaneSwitches::default()).is_err());
+}

@@ -1,0 +1,363 @@
+//! Co-simulation of `bloom_lanes` (hdl/src/lanes.rs) against the golden
+//! model's beats (contract §8): Verilator runs the generated Verilog cycle by
+//! cycle; every beat the hardware takes is applied to the golden model at once
+//! (`PartitionedFilter::apply_beat`), and every response beat it gives is
+//! compared slot by slot (which slots answer, hit, tag, refused) with the
+//! golden model's answer for the oldest beat not yet answered.
+//!
+//! Timing, checked every cycle: a beat is taken exactly when a slot is valid
+//! and `req_ready` is high; its response beat is given no earlier than
+//! `latency` cycles after it was taken, and exactly then when `resp_ready` has
+//! been high since the previous response beat was given (the replicas' response
+//! FIFO, docs/core.md); `resp_valid` never rises with no beat taken.
+//!
+//! Traffic: beats over a small pool of keys, so that queries hit keys inserted
+//! one, two, ... beats before (the forwarding window of every replica); write
+//! beats (inserts, now and then a delete code or a clear), read beats with
+//! every slot, some or one slot valid, beats that break the rule of §8.2,
+//! cycles with no beat, and `resp_ready` low at random. A beat offered and not
+//! taken is offered again unchanged (valid/ready).
+
+use std::time::Instant;
+
+use golden::lanes::BeatOutcome;
+use golden::{Op, PartitionedFilter};
+
+use crate::verilator::{build, BuildOptions};
+use crate::{InitialState, SimError};
+
+/// The shape of the traffic, in per mille per beat or per cycle.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LaneTraffic {
+    /// A beat is a write beat (slot 0: an insert, or 1 in 40 a delete code,
+    /// or a clear: `clear` per mille of write beats).
+    pub write: u32,
+    pub clear: u32,
+    /// A beat breaks the rule (a write beside queries, or a write above slot 0).
+    pub refused: u32,
+    /// A slot of a read beat is valid (every slot independently; a beat with
+    /// none valid gets slot 0).
+    pub slot: u32,
+    /// A cycle offers no beat.
+    pub idle: u32,
+    /// `resp_ready` is low in a cycle.
+    pub backpressure: u32,
+    /// Keys in the pool.
+    pub pool: usize,
+}
+
+impl LaneTraffic {
+    /// Every kind of beat, backpressure and idle cycles.
+    pub const MIXED: LaneTraffic = LaneTraffic { write: 250, clear: 25, refused: 60, slot: 700, idle: 100, backpressure: 200, pool: 24 };
+    /// Read beats with every slot valid, no idle cycle, no backpressure.
+    pub const SATURATING: LaneTraffic = LaneTraffic { write: 0, clear: 0, refused: 0, slot: 1000, idle: 0, backpressure: 0, pool: 4096 };
+}
+
+/// What a run did and found.
+#[derive(Clone, Debug, Default)]
+pub struct LanesReport {
+    pub lanes: usize,
+    pub cycles: u64,
+    /// Beats taken, and the operations in them (refused beats' included).
+    pub beats: u64,
+    pub ops: u64,
+    pub write_beats: u64,
+    pub refused_beats: u64,
+    /// Read beats in which some slot queried a key first inserted (absent
+    /// before) in one of the previous `latency` beats: inside every replica's
+    /// forwarding window, where only forwarding answers 1.
+    pub reads_after_recent_insert: u64,
+    pub clears: u64,
+    pub hits: u64,
+    pub mismatches: Vec<String>,
+    /// Wall seconds of the cycle loop (the model was built before).
+    pub seconds: f64,
+}
+
+impl LanesReport {
+    /// Operations per cycle, from the first beat taken to the last response.
+    pub fn ops_per_cycle(&self) -> f64 {
+        self.ops as f64 / self.cycles.max(1) as f64
+    }
+}
+
+struct Expected {
+    taken: u64,
+    slot_valid: u128,
+    hits: u128,
+    tags: Vec<u8>,
+    refused: bool,
+}
+
+/// SplitMix64, for the traffic (the run is a function of its seed).
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+    fn per_mille(&mut self, p: u32) -> bool {
+        (self.next() % 1000) < p as u64
+    }
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+}
+
+/// One slot of a beat as driven: (op code, key, tag), or empty.
+type Slot = Option<(u8, u128, u8)>;
+
+fn next_beat(rng: &mut Rng, t: &LaneTraffic, lanes: usize, pool: &[u128], tag: &mut u8) -> Vec<Slot> {
+    let mut slot = |code: u8, rng: &mut Rng| {
+        *tag = tag.wrapping_add(1);
+        Some((code, pool[rng.below(pool.len())], *tag))
+    };
+    let mut beat: Vec<Slot> = vec![None; lanes];
+    if lanes > 1 && rng.per_mille(t.refused) {
+        if rng.per_mille(500) {
+            beat[0] = slot(1, rng);
+            let j = 1 + rng.below(lanes - 1);
+            beat[j] = slot(0, rng);
+        } else {
+            let j = 1 + rng.below(lanes - 1);
+            beat[j] = slot(1 + rng.below(3) as u8, rng);
+            if rng.per_mille(500) {
+                beat[0] = slot(0, rng);
+            }
+        }
+    } else if rng.per_mille(t.write) {
+        let code = if rng.per_mille(t.clear) {
+            2
+        } else if rng.below(40) == 0 {
+            3
+        } else {
+            1
+        };
+        beat[0] = slot(code, rng);
+    } else {
+        for s in beat.iter_mut() {
+            if rng.per_mille(t.slot) {
+                *s = slot(0, rng);
+            }
+        }
+        if beat.iter().all(Option::is_none) {
+            beat[0] = slot(0, rng);
+        }
+    }
+    beat
+}
+
+/// Runs `beats` beats of `traffic` (seed `seed`) through `bloom_lanes` as
+/// generated in `lanes`, checking every cycle; the golden model starts empty,
+/// as the hardware does (no preload).
+pub fn run_lanes(lanes: &hdl::lanes::GeneratedLanes, traffic: &LaneTraffic, seed: u64, beats: u64) -> Result<LanesReport, SimError> {
+    let l = lanes.lanes;
+    let params = lanes.core.config.params;
+    let w = params.key_bits as usize;
+    let latency = lanes.timing.latency as u64;
+    let lib = build(&lanes.verilog, &lanes.top, &BuildOptions::default())?;
+    let mut m = lib.instantiate(Some("clock"), InitialState::Random(seed as u32))?;
+    let port = |name: &str| lib.port(name);
+    let (reset, req_valid, req_ready, req_op, req_key, req_tag) =
+        (port("reset")?, port("req_valid")?, port("req_ready")?, port("req_op")?, port("req_key")?, port("req_tag")?);
+    let (resp_valid, resp_ready, resp_slot_valid, resp_hit, resp_tag, resp_refused, busy) = (
+        port("resp_valid")?,
+        port("resp_ready")?,
+        port("resp_slot_valid")?,
+        port("resp_hit")?,
+        port("resp_tag")?,
+        port("resp_refused")?,
+        port("busy")?,
+    );
+    for p in ["rb_req", "rb_bank", "rb_addr", "rb_write", "rb_wdata", "fill_bank"] {
+        m.set(lib.port(p)?, 0)?;
+    }
+    // Reset, then wait for the recount to end.
+    m.set(req_valid, 0)?;
+    m.set(resp_ready, 1)?;
+    m.set(reset, 1)?;
+    m.step(2)?;
+    m.set(reset, 0)?;
+    let mut waited = 0;
+    loop {
+        m.eval();
+        if m.get(busy) == 0 {
+            break;
+        }
+        m.step(1)?;
+        waited += 1;
+        if waited > (1u64 << params.bank_bits) + 64 {
+            return Err(SimError::Value("busy did not fall after the reset's recount".into()));
+        }
+    }
+
+    let mut rng = Rng(seed);
+    let mask = if w == 128 { u128::MAX } else { (1u128 << w) - 1 };
+    let pool: Vec<u128> = (0..traffic.pool).map(|_| ((rng.next() as u128) << 64 | rng.next() as u128) & mask).collect();
+    let mut golden = PartitionedFilter::new(params);
+    let mut report = LanesReport { lanes: l, ..LanesReport::default() };
+    let mut expected: std::collections::VecDeque<Expected> = Default::default();
+    let mut offered: Option<Vec<Slot>> = None;
+    let mut tag = 0u8;
+    let mut recent_inserts: std::collections::VecDeque<(u64, u128)> = Default::default();
+    let mut ready_since_last_response = true;
+    let mut first_take: Option<u64> = None;
+    let mut last_response = 0u64;
+    let start = Instant::now();
+    let mut cycle = 0u64;
+    // Every clear keeps the replicas busy for its sweep.
+    let mut limit = beats * 8 + 10_000;
+    while (report.beats < beats || !expected.is_empty()) && cycle < limit {
+        // Inputs of this cycle.
+        if offered.is_none() && report.beats < beats && !rng.per_mille(traffic.idle) {
+            offered = Some(next_beat(&mut rng, traffic, l, &pool, &mut tag));
+        }
+        let (mut valid, mut ops, mut keys, mut tags) = (0u128, vec![0u32; (2 * l).div_ceil(32)], vec![0u32; (w * l).div_ceil(32)], vec![0u32; (8 * l).div_ceil(32)]);
+        if let Some(beat) = &offered {
+            for (j, s) in beat.iter().enumerate() {
+                if let Some((code, key, t)) = s {
+                    valid |= 1 << j;
+                    set_field(&mut ops, 2 * j, 2, *code as u128);
+                    set_field(&mut keys, w * j, w, *key);
+                    set_field(&mut tags, 8 * j, 8, *t as u128);
+                }
+            }
+        }
+        m.set(req_valid, valid)?;
+        m.set_words(req_op, &ops)?;
+        m.set_words(req_key, &keys)?;
+        m.set_words(req_tag, &tags)?;
+        let ready_out = !traffic_backpressure(&mut rng, traffic);
+        m.set(resp_ready, ready_out as u128)?;
+        m.eval();
+
+        // A beat taken.
+        if valid != 0 && m.get(req_ready) == 1 {
+            let beat = offered.take().expect("a valid beat was offered");
+            let ops: Vec<Option<Op>> = beat.iter().map(|s| s.map(|(code, key, _)| Op::decode(code, key))).collect();
+            let outcome = golden.apply_beat(&ops).map_err(|e| SimError::Value(e.to_string()))?;
+            first_take.get_or_insert(cycle);
+            report.beats += 1;
+            report.ops += beat.iter().flatten().count() as u64;
+            let mut e = Expected { taken: cycle, slot_valid: valid, hits: 0, tags: vec![0; l], refused: false };
+            for (j, s) in beat.iter().enumerate() {
+                if let Some((_, _, t)) = s {
+                    e.tags[j] = *t;
+                }
+            }
+            match outcome {
+                BeatOutcome::Refused { .. } => {
+                    e.refused = true;
+                    report.refused_beats += 1;
+                }
+                BeatOutcome::Taken(hits) => {
+                    if beat[0].is_some_and(|(code, _, _)| code != 0) {
+                        report.write_beats += 1;
+                    }
+                    for (j, h) in hits.iter().enumerate() {
+                        if *h == Some(true) {
+                            e.hits |= 1 << j;
+                            report.hits += 1;
+                        }
+                    }
+                    while recent_inserts.front().is_some_and(|(b, _)| b + latency < report.beats) {
+                        recent_inserts.pop_front();
+                    }
+                    match beat[0] {
+                        Some((1, key, _)) if hits[0] == Some(false) => recent_inserts.push_back((report.beats, key)),
+                        Some((2, _, _)) => {
+                            recent_inserts.clear();
+                            report.clears += 1;
+                            limit += (1u64 << params.bank_bits) + 16;
+                        }
+                        _ => {}
+                    }
+                    if beat.iter().flatten().any(|(code, key, _)| *code == 0 && recent_inserts.iter().any(|(_, k)| k == key)) {
+                        report.reads_after_recent_insert += 1;
+                    }
+                }
+                BeatOutcome::NoBeat => unreachable!("a beat with a valid slot"),
+            }
+            expected.push_back(e);
+        }
+
+        // A response beat given.
+        let rv = m.get(resp_valid) == 1;
+        if rv && ready_out {
+            match expected.pop_front() {
+                None => report.mismatches.push(format!("cycle {cycle}: a response beat with no beat taken")),
+                Some(e) => {
+                    let got_valid = m.get(resp_slot_valid);
+                    let got_hits = m.get(resp_hit);
+                    let got_tags = m.get_words(resp_tag);
+                    let got_refused = m.get(resp_refused) == 1;
+                    let due = e.taken + latency;
+                    let mut wrong = Vec::new();
+                    if cycle < due || (ready_since_last_response && cycle != due.max(last_response + 1)) {
+                        wrong.push(format!("given in cycle {cycle}, taken in {}, due in {}", e.taken, due.max(last_response + 1)));
+                    }
+                    if got_valid != e.slot_valid {
+                        wrong.push(format!("resp_slot_valid {got_valid:#x}, expected {:#x}", e.slot_valid));
+                    }
+                    if got_refused != e.refused {
+                        wrong.push(format!("resp_refused {got_refused}, expected {}", e.refused));
+                    }
+                    if got_hits != e.hits {
+                        wrong.push(format!("resp_hit {got_hits:#x}, expected {:#x}", e.hits));
+                    }
+                    for (j, t) in e.tags.iter().enumerate() {
+                        let got = get_field(&got_tags, 8 * j, 8) as u8;
+                        if got != *t {
+                            wrong.push(format!("slot {j} tag {got}, expected {t}"));
+                        }
+                    }
+                    if !wrong.is_empty() && report.mismatches.len() < 20 {
+                        report.mismatches.push(format!("beat taken in cycle {}: {}", e.taken, wrong.join("; ")));
+                    }
+                    last_response = cycle;
+                    ready_since_last_response = true;
+                }
+            }
+        } else if rv {
+            // Held: from here the FIFO decides when the next ones come.
+            ready_since_last_response = false;
+        } else if let Some(e) = expected.front() {
+            if ready_since_last_response && cycle >= (e.taken + latency).max(last_response + 1) && report.mismatches.len() < 20 {
+                report.mismatches.push(format!("beat taken in cycle {}: no response beat in cycle {cycle}, when it was due", e.taken));
+            }
+        }
+        m.step(1)?;
+        cycle += 1;
+    }
+    if report.beats < beats || !expected.is_empty() {
+        report.mismatches.push(format!("stopped after {cycle} cycles with {} beats taken and {} unanswered", report.beats, expected.len()));
+    }
+    report.cycles = cycle - first_take.unwrap_or(0);
+    report.seconds = start.elapsed().as_secs_f64();
+    Ok(report)
+}
+
+fn traffic_backpressure(rng: &mut Rng, t: &LaneTraffic) -> bool {
+    t.backpressure > 0 && rng.per_mille(t.backpressure)
+}
+
+/// Writes the low `width` bits of `value` at bit `at` of little-endian words.
+fn set_field(words: &mut [u32], at: usize, width: usize, value: u128) {
+    for i in 0..width {
+        if (value >> i) & 1 == 1 {
+            let b = at + i;
+            words[b / 32] |= 1 << (b % 32);
+        }
+    }
+}
+
+fn get_field(words: &[u32], at: usize, width: usize) -> u128 {
+    (0..width).fold(0u128, |v, i| {
+        let b = at + i;
+        v | ((((words[b / 32] >> (b % 32)) & 1) as u128) << i)
+    })
+}
