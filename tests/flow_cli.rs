@@ -206,6 +206,8 @@ fn fmax_up5k_k1_b9_w32_with_axi_json_contract() {
         "luts",
         "ffs",
         "brams",
+        "lanes",
+        "lookups_per_second",
         "axi_fmax_mhz_median",
         "axi_ratio_to_core",
         "axi_luts",
@@ -222,6 +224,8 @@ fn fmax_up5k_k1_b9_w32_with_axi_json_contract() {
     let bram = v["bram_loop_fmax_mhz_median"].as_f64().unwrap();
     assert!(core > 10.0 && bram > 10.0, "{v}");
     assert!((v["ratio"].as_f64().unwrap() - core / bram).abs() < 1e-9);
+    assert_eq!(v["lanes"], 1);
+    assert!((v["lookups_per_second"].as_f64().unwrap() - core * 1e6).abs() < 1e-3);
     assert_eq!(v["brams"], 1, "one bank of 512 bits is one block RAM");
     assert!(v["luts"].as_u64().unwrap() > 10 && v["ffs"].as_u64().unwrap() > 10);
     // The AXI wrapper: the core and its own logic, placed and routed in its own harness.
@@ -235,4 +239,47 @@ fn fmax_up5k_k1_b9_w32_with_axi_json_contract() {
     let full: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(out.join("fmax.json")).unwrap()).unwrap();
     assert_eq!(full["core"]["per_seed"].as_array().unwrap().len(), 1);
     assert!(full["tools"]["nextpnr-ice40"].as_str().unwrap().contains("nextpnr"));
+}
+
+#[test]
+fn fmax_lanes_sweep_hx8k_k1_b9_w32_lanes_1_2_and_refusals_before_any_tool() {
+    require("yosys", "apt-get install yosys");
+    require("nextpnr-ice40", "apt-get install nextpnr-ice40");
+    // Refused before synthesis, nothing written: more lanes than the block RAM holds,
+    // lanes out of range, lanes with the AXI wrapper, lanes of a counting filter.
+    for (args, says) in [
+        (vec!["--lanes", "9"], "need 36 block RAMs (4 per lane), the iCE40HX8K has 32: at most 8 lanes"),
+        (vec!["--lanes", "1,2,9"], "at most 8 lanes"),
+        (vec!["--lanes", "65"], "65 is not in 1..=64"),
+        (vec!["--lanes", "2", "--axi"], "bloom_axis carries one lane"),
+        (vec!["--lanes", "2", "--counter-bits", "4"], "a counting filter has one lane"),
+    ] {
+        let out = scratch("cli-lanes-bad");
+        let mut all = vec!["fmax", "--device", "hx8k", "--out", out.to_str().unwrap()];
+        all.extend(&args);
+        let o = bloom(&all);
+        assert_failed_cleanly(&o, says);
+        assert!(!out.exists(), "{args:?} wrote {}", out.display());
+    }
+    let out = scratch("cli-lanes");
+    let o = bloom(&[
+        "fmax", "--device", "hx8k", "--k", "1", "--bank-bits", "9", "--key-bits", "32", "--seeds", "1", "--lanes", "1,2", "--quiet", "--out",
+        out.to_str().unwrap(),
+    ]);
+    let t = all_text(&o);
+    assert!(o.status.success(), "{t}");
+    assert!(t.contains("most lookups per second: L = "), "{t}");
+    let v: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(out.join("lanes.json")).unwrap()).unwrap();
+    let rows = v["rows"].as_array().unwrap();
+    assert_eq!(rows.len(), 2);
+    for (row, lanes) in rows.iter().zip([1u64, 2]) {
+        assert_eq!(row["lanes"], lanes, "{row}");
+        let f = row["fmax_mhz_median"].as_f64().unwrap();
+        assert!(f > 10.0, "{row}");
+        assert!((row["lookups_per_second"].as_f64().unwrap() - f * 1e6 * lanes as f64).abs() < 1e-3, "{row}");
+        assert_eq!(row["brams"], lanes, "one 512-bit bank per lane: {row}");
+    }
+    assert!(rows[1]["luts"].as_u64().unwrap() > rows[0]["luts"].as_u64().unwrap(), "a second lane costs logic");
+    assert!(std::fs::read_to_string(out.join("lanes.svg")).unwrap().contains("<svg"));
+    assert!(out.join("lanes-2").join("harness-seed1-nextpnr.log").exists(), "every tool's log is kept");
 }

@@ -114,3 +114,34 @@ fn preloaded_image_becomes_initial_contents() {
     std::fs::remove_dir_all(&dir).unwrap();
     std::fs::remove_dir_all(&image).unwrap();
 }
+
+#[test]
+fn lanes_4_writes_bloom_lanes_beside_the_core_and_bad_lanes_write_nothing() {
+    let dir = scratch("lanes");
+    let out = bloom(&["verilog", "--lanes", "4", "--k", "2", "--bank-bits", "6", "--out", dir.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let top = std::fs::read_to_string(dir.join("bloom_lanes.v")).unwrap();
+    assert!(top.contains("module bloom_lanes ("), "{top}");
+    assert!(top.contains("input  wire [255:0] req_key,"), "{top}");
+    assert_eq!(top.matches("bloom_core lane").count(), 4);
+    assert!(!top.contains("module bloom_core("), "bloom_lanes.v holds the top alone");
+    let core = std::fs::read_to_string(dir.join("bloom_core.v")).unwrap();
+    assert!(core.contains("module bloom_core("));
+    std::fs::remove_dir_all(&dir).unwrap();
+    for (args, says) in [
+        (vec!["--lanes", "0"], "0 is not in 1..=64"),
+        (vec!["--lanes", "65"], "65 is not in 1..=64"),
+        (vec!["--lanes", "2", "--counter-bits", "4"], "a counting filter has one lane"),
+    ] {
+        let dir = scratch("lanes-bad");
+        let mut all = vec!["verilog"];
+        all.extend(&args);
+        all.extend(["--out", dir.to_str().unwrap()]);
+        let out = bloom(&all);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(!out.status.success(), "{args:?} accepted");
+        assert!(stderr.contains(says), "{args:?}: {stderr}");
+        assert!(!stderr.contains("panicked"), "{stderr}");
+        assert!(!dir.exists(), "{args:?} created output");
+    }
+}

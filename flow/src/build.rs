@@ -161,6 +161,31 @@ pub fn check_fits_device(d: &Device, core: &GeneratedCore) -> Result<(), FlowErr
     Ok(())
 }
 
+/// `lanes` replicas of `core`'s banks (hdl/src/lanes.rs) fit the part's block RAM:
+/// otherwise an error naming what they need, what the part has and the most
+/// lanes it holds, before anything is synthesised.
+pub fn check_lanes_fit_device(d: &Device, core: &GeneratedCore, lanes: usize) -> Result<(), FlowError> {
+    check_fits_device(d, core)?;
+    let p = &core.config.params;
+    let per_lane = d.min_brams(p.k, p.bank_bits, p.counter_bits);
+    let need = per_lane as u64 * lanes as u64;
+    if need > d.usable_brams() as u64 {
+        return Err(FlowError::DoesNotFit {
+            part: d.part.to_string(),
+            detail: format!(
+                "lanes = {lanes} replicas of k = {} banks of 2^{} bits need {need} block RAMs ({per_lane} per lane), \
+                 the {} has {}: at most {} lanes for this filter",
+                p.k,
+                p.bank_bits,
+                d.part,
+                d.usable_brams(),
+                d.usable_brams() / per_lane
+            ),
+        });
+    }
+    Ok(())
+}
+
 /// The fastest clock at or below `max_mhz` that the board can make and the
 /// logic can run at, with the host link the logic then offers.
 pub fn usable_clock(

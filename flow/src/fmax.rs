@@ -5,7 +5,7 @@
 //! Fmax beside the bare core's, LUTs and flip-flops of its own).
 
 use crate::board::{Device, Family};
-use crate::harness::{self, AXI_HARNESS_TOP, BRAM_LOOP_TOP, HARNESS_TOP};
+use crate::harness::{self, AXI_HARNESS_TOP, BRAM_LOOP_TOP, HARNESS_TOP, LANES_HARNESS_TOP};
 use crate::steps::{self, PnrJob};
 use crate::tools::Progress;
 use crate::{FlowError, GeneratedCore};
@@ -22,6 +22,9 @@ pub struct FmaxOptions {
     pub progress: Progress,
     /// Also place and route `bloom_axis` (the AXI wrapper) around the same core.
     pub axi: bool,
+    /// Lanes (hdl/src/lanes.rs): 1 measures the core; L > 1 measures `bloom_lanes`
+    /// with L replicas of it in the core's place, and reports lookups per second.
+    pub lanes: usize,
 }
 
 /// nextpnr optimises towards its target: one above what either design reaches.
@@ -81,6 +84,11 @@ pub struct FmaxReport {
     pub out_dir: String,
     /// The AXI wrapper's cost, when asked for.
     pub axi: Option<AxiCost>,
+    /// Lanes measured (1: the core; L > 1: `bloom_lanes`, whose figures are in
+    /// the core's place above: Fmax, LUTs, flip-flops, block RAM).
+    pub lanes: usize,
+    /// Lookups per second: the routed Fmax median times the lanes.
+    pub lookups_per_second: f64,
 }
 
 /// `bloom_axis` (wrapper and core) in its own harness, same part, same seeds.
@@ -112,6 +120,8 @@ impl FmaxReport {
             "luts": self.luts,
             "ffs": self.ffs,
             "brams": self.brams,
+            "lanes": self.lanes,
+            "lookups_per_second": self.lookups_per_second,
         });
         if let Some(a) = &self.axi {
             v["axi_fmax_mhz_median"] = a.fmax.median.into();
@@ -132,14 +142,16 @@ impl FmaxReport {
             self.device, self.part, self.package, self.seeds, self.target_mhz
         );
         t += &format!("  core: {} (latency {} cycles)\n", self.core_config.params, self.core_config.timing.latency);
+        let what = if self.lanes > 1 { format!("bloom_lanes L={}", self.lanes) } else { "core".to_string() };
         t += &format!("  {:<16} {:>7} {:>7} {:>7}  (routed MHz)\n", "", "min", "median", "max");
-        t += &format!("  {:<16} {}\n", "core", s(&self.core));
+        t += &format!("  {:<16} {}\n", what, s(&self.core));
         t += &format!("  {:<16} {}\n", "bare BRAM loop", s(&self.bram_loop));
         if let Some(a) = &self.axi {
             t += &format!("  {:<16} {}\n", "AXI wrapper", s(&a.fmax));
         }
         t += &format!("  {:<16} {:.3}   (core median / BRAM loop median; goal >= 0.9)\n", "ratio", self.ratio);
-        t += &format!("  {:<16} {}\n", "LUT4 (core)", self.luts);
+        t += &format!("  {:<16} {:.3} G   (routed Fmax median x {} lane(s))\n", "lookups/s", self.lookups_per_second / 1e9, self.lanes);
+        t += &format!("  {:<16} {}\n", if self.lanes > 1 { "LUT4 (lanes)" } else { "LUT4 (core)" }, self.luts);
         t += &format!("  {:<16} {}\n", "flip-flops", self.ffs);
         t += &format!("  {:<16} {}   (minimum for this filter: {})\n", "block RAM", self.brams, self.brams_minimum);
         if let Some(a) = &self.axi {
@@ -176,7 +188,18 @@ pub fn measure(core: &GeneratedCore, opts: &FmaxOptions) -> Result<FmaxReport, F
     if !(target.is_finite() && target > 0.0 && target <= 1000.0) {
         return Err(FlowError::Invalid(format!("target {target} MHz: must be in (0, 1000]")));
     }
-    crate::build::check_fits_device(d, core)?;
+    crate::build::check_lanes_fit_device(d, core, opts.lanes)?;
+    if opts.lanes > 1 && opts.axi {
+        return Err(FlowError::Invalid(format!(
+            "lanes = {} with the AXI wrapper: bloom_axis carries one lane (measure them apart)",
+            opts.lanes
+        )));
+    }
+    let lanes = if opts.lanes > 1 {
+        Some(hdl::lanes::generate_lanes(&core.config, opts.lanes, Default::default()).map_err(|e| FlowError::Invalid(e.to_string()))?)
+    } else {
+        None
+    };
     let dir = &opts.out_dir;
     std::fs::create_dir_all(dir).map_err(|e| FlowError::Io(format!("creating {}: {e}", dir.display())))?;
     let family = d.family;
@@ -184,11 +207,21 @@ pub fn measure(core: &GeneratedCore, opts: &FmaxOptions) -> Result<FmaxReport, F
     let p = &opts.progress;
 
     steps::write(&dir.join("core.v"), &core.verilog)?;
-    steps::write(&dir.join("harness.v"), &harness::fmax_harness(core)?)?;
     steps::write(&dir.join("bram_loop.v"), &harness::bram_loop())?;
-    steps::synthesise(family, dir, "harness.v", HARNESS_TOP, "harness", p)?;
+    let hier = match &lanes {
+        None => {
+            steps::write(&dir.join("harness.v"), &harness::fmax_harness(core)?)?;
+            steps::synthesise(family, dir, "harness.v", HARNESS_TOP, "harness", p)?;
+            steps::hierarchy_stats(family, dir, "core.v", &core.top, p)?
+        }
+        Some(g) => {
+            steps::write(&dir.join("lanes.v"), &g.verilog)?;
+            steps::write(&dir.join("harness.v"), &harness::lanes_fmax_harness(g))?;
+            steps::synthesise(family, dir, "harness.v", LANES_HARNESS_TOP, "harness", p)?;
+            steps::hierarchy_stats(family, dir, "lanes.v", &g.top, p)?
+        }
+    };
     steps::synthesise(family, dir, "bram_loop.v", BRAM_LOOP_TOP, "bram_loop", p)?;
-    let hier = steps::hierarchy_stats(family, dir, "core.v", &core.top, p)?;
     let core_cells = hier.get("design").cloned().unwrap_or_default();
     let axi = if opts.axi {
         let axi = hdl::axi::generate_axi(&core.config).map_err(|e| FlowError::Invalid(e.to_string()))?;
@@ -274,7 +307,10 @@ pub fn measure(core: &GeneratedCore, opts: &FmaxOptions) -> Result<FmaxReport, F
         luts: core_cells.luts(),
         ffs: core_cells.ffs(),
         brams: first.used(d.bram_bel).used,
-        brams_minimum: d.min_brams(core.config.params.k, core.config.params.bank_bits, core.config.params.counter_bits),
+        brams_minimum: d.min_brams(core.config.params.k, core.config.params.bank_bits, core.config.params.counter_bits)
+            * opts.lanes as u32,
+        lanes: opts.lanes,
+        lookups_per_second: core_median * 1e6 * opts.lanes as f64,
         logic_cells: (family == Family::Ice40).then(|| first.used(d.lut_bel).used),
         luts_per_hash_unit,
         luts_per_module,

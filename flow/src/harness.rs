@@ -6,6 +6,7 @@ use crate::{FlowError, GeneratedCore};
 
 pub const HARNESS_TOP: &str = "bloom_fmax_harness";
 pub const BRAM_LOOP_TOP: &str = "bloom_bram_loop";
+pub const LANES_HARNESS_TOP: &str = "bloom_lanes_fmax_harness";
 
 /// The core with every input driven from LFSR registers (requests, back-pressure,
 /// readback and fill-bank selection all vary) and every output registered and
@@ -150,28 +151,43 @@ pub const AXI_BOARD_TOP: &str = "bloom_axis_board";
 /// input, as an integrator's registered interconnect would have. Only the
 /// module; `bloom_axis.v` and `bloom_core.v` are compiled beside it.
 pub fn axi_harness_module(axi: &hdl::axi::GeneratedAxi) -> String {
-    use hdl::ports::Direction;
     let ports = hdl::axi::axi_ports(&axi.core.config.params);
+    register_fed_harness(&axi.top, AXI_HARNESS_TOP, "axi", &ports, "aclk", Reset::ActiveLow("aresetn"))
+}
+
+/// The reset input of a design under [`register_fed_harness`].
+enum Reset {
+    ActiveLow(&'static str),
+    ActiveHigh(&'static str),
+}
+
+/// Module `module` with `top` (instance `instance`) inside: every input but the
+/// clock and the reset from a register fed by LFSRs, the reset from a counter
+/// (asserted in the first 15 cycles), every output registered and folded into
+/// the pin `out`.
+fn register_fed_harness(top: &str, module: &str, instance: &str, ports: &[hdl::ports::CorePort], clock: &str, reset: Reset) -> String {
+    use hdl::ports::Direction;
+    let reset_name = match reset {
+        Reset::ActiveLow(n) | Reset::ActiveHigh(n) => n,
+    };
     let inputs: Vec<&hdl::ports::CorePort> =
-        ports.iter().filter(|p| p.direction == Direction::Input && p.name != "aclk" && p.name != "aresetn").collect();
+        ports.iter().filter(|p| p.direction == Direction::Input && p.name != clock && p.name != reset_name).collect();
     let input_bits: u32 = inputs.iter().map(|p| p.width).sum();
     let lfsrs = input_bits.div_ceil(64);
     // Each LFSR's own non-zero initial value.
     let pool_seeds: Vec<u64> = (0..lfsrs as u64).map(|i| 0x9e37_79b9_7f4a_7c15u64.wrapping_mul(i + 1) | 1).collect();
+    let reset_logic = match reset {
+        Reset::ActiveLow(n) => format!("    reg {n} = 1'b0;\n    always @(posedge clock) begin\n        if (reset_count != 4'hf) reset_count <= reset_count + 4'd1;\n        {n} <= reset_count == 4'hf;\n    end\n"),
+        Reset::ActiveHigh(n) => format!("    reg {n} = 1'b1;\n    always @(posedge clock) begin\n        if (reset_count != 4'hf) reset_count <= reset_count + 4'd1;\n        {n} <= reset_count != 4'hf;\n    end\n"),
+    };
     let mut v = format!(
         "// Fmax harness of {top}: every input from a register fed by LFSRs, outputs folded into one pin.
-module {AXI_HARNESS_TOP} (input clock, output reg out);
+module {module} (input clock, output reg out);
     reg [3:0] reset_count = 4'd0;
-    reg aresetn = 1'b0;
-    always @(posedge clock) begin
-        if (reset_count != 4'hf) reset_count <= reset_count + 4'd1;
-        aresetn <= reset_count == 4'hf;
-    end
-
+{reset_logic}
     reg [{pool_msb}:0] pool = {pool_bits}'h{pool_init};
     always @(posedge clock) begin
 ",
-        top = axi.top,
         pool_msb = lfsrs * 64 - 1,
         pool_bits = lfsrs * 64,
         pool_init = pool_seeds.iter().rev().map(|s| format!("{s:016x}")).collect::<String>(),
@@ -195,10 +211,13 @@ module {AXI_HARNESS_TOP} (input clock, output reg out);
         v += &format!("    {decl} = {}'d0;\n    always @(posedge clock) {} <= pool[{}:{}];\n", p.width, p.name, at + p.width - 1, at);
         at += p.width;
     }
-    v += &hdl::ports::output_wires(&ports, "");
-    let instance = hdl::ports::instance(&axi.top, "axi", &ports, |p| match p.name.as_str() {
-        "aclk" => Some("clock".into()),
-        _ => Some(p.name.clone()),
+    v += &hdl::ports::output_wires(ports, "");
+    let instance = hdl::ports::instance(top, instance, ports, |p| {
+        if p.name == clock {
+            Some("clock".into())
+        } else {
+            Some(p.name.clone())
+        }
     })
     .expect("every input is driven");
     v += &instance;
@@ -228,6 +247,13 @@ endmodule
         concat = concat.join(", "),
     );
     v
+}
+
+/// The Fmax harness of `bloom_lanes` (hdl/src/lanes.rs) with its Verilog, in one text.
+pub fn lanes_fmax_harness(lanes: &hdl::lanes::GeneratedLanes) -> String {
+    let ports = hdl::lanes::lanes_ports(&lanes.core.config.params, lanes.lanes);
+    let module = register_fed_harness(&lanes.top, LANES_HARNESS_TOP, "lanes", &ports, "clock", Reset::ActiveHigh("reset"));
+    format!("{module}\n{}", lanes.verilog)
 }
 
 /// The Fmax harness of the wrapper with the wrapper's and the core's Verilog, in one text.

@@ -58,6 +58,8 @@ pub struct LaneSwitches {
 pub struct GeneratedLanes {
     /// `bloom_core` and its modules, then `bloom_lanes`.
     pub verilog: String,
+    /// `bloom_lanes` alone (it instantiates `bloom_core`).
+    pub top_module: String,
     pub top: String,
     pub lanes: usize,
     pub core: GeneratedCore,
@@ -80,6 +82,7 @@ pub fn generate_lanes(cfg: &CoreConfig, lanes: usize, switches: LaneSwitches) ->
     let top = lanes_top(cfg.key_bits(), lanes, switches);
     Ok(GeneratedLanes {
         verilog: format!("{}\n{}", core.verilog, top),
+        top_module: top.clone(),
         top: LANES_TOP.to_string(),
         lanes,
         timing: core.timing,
@@ -242,4 +245,47 @@ assign resp_slot_valid = head[{lm1}:0];
     v += &format!("assign resp_tag = {{{}}};\n", tags.join(", "));
     v += &format!("endmodule // {LANES_TOP}\n");
     v
+}
+
+/// The ports of `bloom_lanes` with `lanes` lanes for `params` (docs/core.md's
+/// "Lanes" table is these).
+pub fn lanes_ports(params: &crate::CoreParams, lanes: usize) -> Vec<crate::ports::CorePort> {
+    use crate::ports::{CorePort, Direction::*};
+    let l = lanes as u32;
+    let w = params.key_bits;
+    let port = |name: &str, direction, width: u32, width_expr: &str, meaning: &str| CorePort {
+        name: name.into(),
+        direction,
+        width,
+        width_expr: width_expr.into(),
+        meaning: meaning.into(),
+        path: String::new(),
+        group: "",
+        field: "",
+    };
+    vec![
+        port("clock", Input, 1, "1", "Clock."),
+        port("reset", Input, 1, "1", "Synchronous, active high: the core's reset, for every replica (docs/core.md, \"Reset\")."),
+        port("req_valid", Input, l, "L", "Bit j: slot j of the beat holds an operation; the beat is offered while any bit is 1."),
+        port("req_ready", Output, 1, "1", "The beat is taken in a cycle with req_ready and any req_valid bit high (the core's req_ready)."),
+        port("req_op", Input, 2 * l, "2 L", "Slot j's op code at [2j+1:2j]: 0 query; 1 insert, 2 clear, 3 delete (slot 0 alone, nothing else in the beat)."),
+        port("req_key", Input, w * l, "key_bits L", "Slot j's key at [W(j+1)-1:Wj]."),
+        port("req_tag", Input, 8 * l, "8 L", "Slot j's tag at [8j+7:8j], returned with its response."),
+        port("resp_valid", Output, 1, "1", "A response beat: one per beat taken, in order."),
+        port("resp_ready", Input, 1, "1", "The response beat is taken when resp_valid and resp_ready are high."),
+        port("resp_slot_valid", Output, l, "L", "Bit j: slot j of the response beat answers an operation (slot j of its beat held one)."),
+        port("resp_hit", Output, l, "L", "Bit j: slot j's answer (contract section 5); 0 in a refused beat."),
+        port("resp_tag", Output, 8 * l, "8 L", "Slot j's tag at [8j+7:8j] (0 for an empty slot)."),
+        port("resp_refused", Output, 1, "1", "The beat broke the rule of contract section 8.2: nothing of it took effect."),
+        port("rb_req", Input, 1, "1", "The core's readback and bit write, to every replica (docs/core.md)."),
+        port("rb_bank", Input, 4, "4", "As the core's."),
+        port("rb_addr", Input, 16, "16", "As the core's."),
+        port("rb_write", Input, 1, "1", "As the core's: the bit is written into every replica."),
+        port("rb_wdata", Input, 1, "1", "As the core's."),
+        port("rb_valid", Output, 1, "1", "Replica 0's (all are equal)."),
+        port("rb_data", Output, 1, "1", "Replica 0's."),
+        port("fill_bank", Input, 4, "4", "As the core's, for replica 0."),
+        port("fill_count", Output, 17, "17", "Replica 0's fill counter of fill_bank."),
+        port("busy", Output, 1, "1", "Replica 0's (all are equal)."),
+    ]
 }

@@ -364,7 +364,7 @@ fn plot(out: &Path) -> Result<()> {
     emit(&s)
 }
 
-mod plots {
+pub(crate) mod plots {
     use std::path::Path;
 
     use anyhow::{anyhow, bail, Result};

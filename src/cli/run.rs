@@ -127,7 +127,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
 
     banner(2, "Verilog");
     let verilog_dir = args.out.join("verilog");
-    let core = crate::cli::verilog::write(&crate::cli::verilog::Job { core: cfg.into(), out: verilog_dir.clone() })?;
+    let core = crate::cli::verilog::write(&crate::cli::verilog::Job { core: cfg.into(), out: verilog_dir.clone(), lanes: None })?;
 
     banner(3, "co-simulation: Verilated core against the golden model");
     let sim_job = crate::cli::sim::Args::defaults_for(cfg, args.ops).job()?;

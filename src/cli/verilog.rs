@@ -1,5 +1,6 @@
 //! `bloom verilog`: writes the core's Verilog (`bloom_core.v`) and a JSON file with its
-//! configuration and timing (`bloom_core.json`) into `--out DIR`.
+//! configuration and timing (`bloom_core.json`) into `--out DIR`; with `--lanes L`
+//! also `bloom_lanes.v`, L lanes over L instances of `bloom_core` (docs/core.md, "Lanes").
 
 use std::path::{Path, PathBuf};
 
@@ -17,17 +18,25 @@ pub struct Args {
     /// Memory image directory (docs/contract.md §4) to use as the banks' initial contents.
     #[arg(long)]
     pub preload: Option<PathBuf>,
+    /// Also write bloom_lanes.v: up to L operations per clock (docs/contract.md section 8; a plain filter): 1..=64.
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=hdl::lanes::MAX_LANES as i64))]
+    pub lanes: Option<u32>,
 }
 
 /// What `bloom verilog` does, validated.
 pub struct Job {
     pub core: hdl::CoreConfig,
     pub out: PathBuf,
+    pub lanes: Option<usize>,
 }
 
 impl Args {
     pub fn job(self) -> Job {
-        Job { core: hdl::CoreConfig { preload: self.preload, ..self.core.params.into() }, out: self.out }
+        Job {
+            core: hdl::CoreConfig { preload: self.preload, ..self.core.params.into() },
+            out: self.out,
+            lanes: self.lanes.map(|l| l as usize),
+        }
     }
 }
 
@@ -40,13 +49,20 @@ pub fn run(args: Args) -> anyhow::Result<()> {
 pub fn write(job: &Job) -> anyhow::Result<hdl::GeneratedCore> {
     // Everything is generated in memory first: an invalid input writes nothing.
     let core = hdl::generate_core(&job.core)?;
+    let lanes = match job.lanes {
+        Some(l) => Some(hdl::lanes::generate_lanes(&job.core, l, Default::default())?),
+        None => None,
+    };
     let json = serde_json::to_string_pretty(&core.description())? + "\n";
     if job.out.exists() && !job.out.is_dir() {
         anyhow::bail!("--out {} exists and is not a directory", job.out.display());
     }
     std::fs::create_dir_all(&job.out)
         .with_context(|| format!("cannot create --out directory {}", job.out.display()))?;
-    let files = [("bloom_core.v", core.verilog.as_str()), ("bloom_core.json", json.as_str())];
+    let mut files = vec![("bloom_core.v", core.verilog.as_str()), ("bloom_core.json", json.as_str())];
+    if let Some(g) = &lanes {
+        files.push(("bloom_lanes.v", g.top_module.as_str()));
+    }
     write_all_or_nothing(&job.out, &files)?;
     println!(
         "wrote {}/bloom_core.v and bloom_core.json ({}; latency {} cycles, clear {} cycles)",
@@ -55,6 +71,9 @@ pub fn write(job: &Job) -> anyhow::Result<hdl::GeneratedCore> {
         core.timing.latency,
         core.timing.clear_cycles
     );
+    if let Some(g) = &lanes {
+        println!("wrote {}/bloom_lanes.v ({} lanes over {} instances of bloom_core)", job.out.display(), g.lanes, g.lanes);
+    }
     Ok(core)
 }
 
