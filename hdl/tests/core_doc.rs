@@ -25,6 +25,8 @@ fn parameter_and_port_tables_match_their_declarations() {
     let update = std::env::var("BLOOM_UPDATE_SNAPSHOTS").as_deref() == Ok("1");
     section(&mut doc, "params", &bloom_params::markdown_table(), update);
     section(&mut doc, "ports", &hdl::ports::markdown_table(), update);
+    let lanes = hdl::lanes::lanes_ports(&hdl::CoreParams::default(), 4);
+    section(&mut doc, "lanes-ports", &hdl::ports::markdown_table_of(&lanes), update);
     if update {
         std::fs::write(&path, doc).unwrap();
     }
