@@ -85,7 +85,8 @@ pub fn generate_lanes(cfg: &CoreConfig, lanes: usize, switches: LaneSwitches) ->
         top_module: top.clone(),
         top: LANES_TOP.to_string(),
         lanes,
-        timing: core.timing,
+        // One cycle more than the core: the input stage.
+        timing: Timing { latency: core.timing.latency + 1, ..core.timing },
         core,
     })
 }
@@ -130,7 +131,7 @@ module {LANES_TOP} (
         keym1 = w * l - 1,
         tagm1 = 8 * l - 1,
     );
-    // The beat and the rule of contract section 8.2.
+    // The beat and the rule of contract section 8.2, decoded on entry into the input stage.
     v += "wire beat = |req_valid;\n";
     v += "wire slot0_writes = req_valid[0] & (req_op[1:0] != 2'd0);\n";
     if l == 1 {
@@ -142,14 +143,74 @@ module {LANES_TOP} (
         v += "wire refused = above_writes | (slot0_writes & above_valid);\n";
         v += "wire write_beat = slot0_writes & (~above_valid);\n";
     }
+    // The input stage: two entries, so that the replicas' request inputs are flip-flops
+    // (and a 2:1 choice) and the decode above never reaches their admission logic.
+    // An entry: {refused, write_beat, req_valid, req_op, req_key, req_tag}.
+    let e = 2 + l + 2 * l + w * l + 8 * l;
+    v += &format!(
+        "\
+localparam ENTRY = {e};
+reg [ENTRY-1:0] entry0 = {e}'d0;
+reg [ENTRY-1:0] entry1 = {e}'d0;
+reg [1:0] entry_full = 2'b00;
+reg entry_write = 1'b0;
+reg entry_read = 1'b0;
+wire [ENTRY-1:0] head_entry = entry_read ? entry1 : entry0;
+wire head_valid = entry_read ? entry_full[1] : entry_full[0];
+assign req_ready = ~(entry_full[0] & entry_full[1]);
+wire take = beat & req_ready;
+wire enter = head_valid & lane0_req_ready;
+always @(posedge clock) begin
+    if (take & (~entry_write)) begin
+        entry0 <= {{refused, write_beat, req_valid, req_op, req_key, req_tag}};
+    end
+    if (take & entry_write) begin
+        entry1 <= {{refused, write_beat, req_valid, req_op, req_key, req_tag}};
+    end
+    if (reset) begin
+        entry_full <= 2'b00;
+        entry_write <= 1'b0;
+        entry_read <= 1'b0;
+    end else begin
+        if (take) begin
+            entry_full[entry_write] <= 1'b1;
+            entry_write <= ~entry_write;
+        end
+        if (enter) begin
+            entry_full[entry_read] <= 1'b0;
+            entry_read <= ~entry_read;
+        end
+    end
+end
+wire head_refused = head_entry[{e1}];
+wire head_write = head_entry[{e2}];
+wire [{lm1}:0] head_slots = head_entry[{vhi}:{vlo}];
+wire [{opm1}:0] head_op = head_entry[{ohi}:{olo}];
+wire [{keym1}:0] head_key = head_entry[{khi}:{klo}];
+wire [{tagm1}:0] head_tag = head_entry[{thi}:0];
+wire [1:0] write_op = head_write ? head_op[1:0] : 2'd0;
+",
+        e1 = e - 1,
+        e2 = e - 2,
+        vhi = e - 3,
+        vlo = e - 2 - l,
+        ohi = e - 3 - l,
+        olo = w * l + 8 * l,
+        khi = w * l + 8 * l - 1,
+        klo = 8 * l,
+        thi = 8 * l - 1,
+        lm1 = l - 1,
+        opm1 = 2 * l - 1,
+        keym1 = w * l - 1,
+        tagm1 = 8 * l - 1,
+    );
     // The replicas.
-    v += "wire [1:0] write_op = write_beat ? req_op[1:0] : 2'd0;\n";
     for j in 0..l {
         let broadcast = j == 0 || !switches.no_write_broadcast;
         let (op, key) = if broadcast {
-            ("write_op".to_string(), format!("(write_beat ? req_key[{}:0] : req_key[{}:{}])", w - 1, w * (j + 1) - 1, w * j))
+            ("write_op".to_string(), format!("(head_write ? head_key[{}:0] : head_key[{}:{}])", w - 1, w * (j + 1) - 1, w * j))
         } else {
-            ("2'd0".to_string(), format!("req_key[{}:{}]", w * (j + 1) - 1, w * j))
+            ("2'd0".to_string(), format!("head_key[{}:{}]", w * (j + 1) - 1, w * j))
         };
         v += &format!(
             "\
@@ -164,11 +225,11 @@ wire lane{j}_busy;
 bloom_core lane{j} (
     .clock(clock),
     .reset(reset),
-    .req_valid(beat),
+    .req_valid(head_valid),
     .req_ready(lane{j}_req_ready),
     .req_op({op}),
     .req_key({key}),
-    .req_tag(req_tag[{tag_hi}:{tag_lo}]),
+    .req_tag(head_tag[{tag_hi}:{tag_lo}]),
     .resp_valid(lane{j}_resp_valid),
     .resp_ready(resp_ready),
     .resp_hit(lane{j}_resp_hit),
@@ -191,36 +252,42 @@ bloom_core lane{j} (
         );
     }
     // Replica 0 speaks for all (they run in lockstep); the others' status is unread.
-    v += "assign req_ready = lane0_req_ready;\nassign rb_valid = lane0_rb_valid;\nassign rb_data = lane0_rb_data;\n";
+    v += "assign rb_valid = lane0_rb_valid;\nassign rb_data = lane0_rb_data;\n";
     v += "assign fill_count = lane0_fill_count;\nassign busy = lane0_busy;\n";
-    if l > 1 {
-        let unread: Vec<String> = (1..l)
-            .map(|j| {
-                format!("lane{j}_req_ready, lane{j}_resp_valid, lane{j}_rb_valid, lane{j}_rb_data, lane{j}_fill_count, lane{j}_busy")
-            })
-            .collect();
+    let mut unread: Vec<String> = (1..l)
+        .map(|j| format!("lane{j}_req_ready, lane{j}_resp_valid, lane{j}_rb_valid, lane{j}_rb_data, lane{j}_fill_count, lane{j}_busy"))
+        .collect();
+    if l == 1 {
+        unread.push("head_op[1:0]".into());
+    }
+    if !switches.no_write_broadcast || l == 1 {
+        // Every op but slot 0's reaches the replicas decoded (write_op).
+        if l > 1 {
+            unread.push(format!("head_op[{}:2]", 2 * l - 1));
+        }
+    }
+    if !unread.is_empty() {
         v += &format!(
-            "/* verilator lint_off UNUSED */\nwire unused_replica_status = &{{1'b0, {}, 1'b0}};\n/* verilator lint_on UNUSED */\n",
+            "/* verilator lint_off UNUSED */\nwire unused_lanes = &{{1'b0, {}, 1'b0}};\n/* verilator lint_on UNUSED */\n",
             unread.join(", ")
         );
     }
-    // The beat descriptors: {refused, req_valid} of every beat taken.
+    // The beat descriptors: {refused, req_valid} of every beat entering the replicas.
     v += &format!(
         "\
-wire take = beat & lane0_req_ready;
 wire give = lane0_resp_valid & resp_ready;
 reg [{l}:0] descriptor [0:{dm1}];
 reg [{pm1}:0] descriptor_write = {p}'d0;
 reg [{pm1}:0] descriptor_read = {p}'d0;
 always @(posedge clock) begin
-    if (take) begin
-        descriptor[descriptor_write] <= {{refused, req_valid}};
+    if (enter) begin
+        descriptor[descriptor_write] <= {{head_refused, head_slots}};
     end
     if (reset) begin
         descriptor_write <= {p}'d0;
         descriptor_read <= {p}'d0;
     end else begin
-        if (take) begin
+        if (enter) begin
             descriptor_write <= descriptor_write + {p}'d1;
         end
         if (give) begin

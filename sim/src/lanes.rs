@@ -7,9 +7,12 @@
 //!
 //! Timing, checked every cycle: a beat is taken exactly when a slot is valid
 //! and `req_ready` is high; its response beat is given no earlier than
-//! `latency` cycles after it was taken, and exactly then when `resp_ready` has
-//! been high since the previous response beat was given (the replicas' response
-//! FIFO, docs/core.md); `resp_valid` never rises with no beat taken.
+//! `latency` cycles after it was taken. Without backpressure the check is
+//! exact: a beat enters the replicas from the input stage in the first cycle
+//! after it was taken, and after the beat ahead of it, in which `busy` is low
+//! (a clear's sweep holds it), and its response beat is given `latency - 1`
+//! cycles after that, one per cycle; `resp_valid` never rises with no beat
+//! taken.
 //!
 //! Traffic: beats over a small pool of keys, so that queries hit keys inserted
 //! one, two, ... beats before (the forwarding window of every replica); write
@@ -83,6 +86,8 @@ impl LanesReport {
 
 struct Expected {
     taken: u64,
+    /// The cycle it entered the replicas (followed without backpressure only).
+    entered: Option<u64>,
     slot_valid: u128,
     hits: u128,
     tags: Vec<u8>,
@@ -164,6 +169,7 @@ pub fn run_lanes(lanes: &hdl::lanes::GeneratedLanes, traffic: &LaneTraffic, seed
     let port = |name: &str| lib.port(name);
     let (reset, req_valid, req_ready, req_op, req_key, req_tag) =
         (port("reset")?, port("req_valid")?, port("req_ready")?, port("req_op")?, port("req_key")?, port("req_tag")?);
+    let exact = traffic.backpressure == 0;
     let (resp_valid, resp_ready, resp_slot_valid, resp_hit, resp_tag, resp_refused, busy) = (
         port("resp_valid")?,
         port("resp_ready")?,
@@ -204,7 +210,6 @@ pub fn run_lanes(lanes: &hdl::lanes::GeneratedLanes, traffic: &LaneTraffic, seed
     let mut offered: Option<Vec<Slot>> = None;
     let mut tag = 0u8;
     let mut recent_inserts: std::collections::VecDeque<(u64, u128)> = Default::default();
-    let mut ready_since_last_response = true;
     let mut first_take: Option<u64> = None;
     let mut last_response = 0u64;
     let start = Instant::now();
@@ -235,6 +240,16 @@ pub fn run_lanes(lanes: &hdl::lanes::GeneratedLanes, traffic: &LaneTraffic, seed
         m.set(resp_ready, ready_out as u128)?;
         m.eval();
 
+        // Without backpressure: the oldest beat waiting in the input stage enters the
+        // replicas now if they are not busy.
+        if exact && m.get(busy) == 0 {
+            if let Some(e) = expected.iter_mut().find(|e| e.entered.is_none()) {
+                if e.taken < cycle {
+                    e.entered = Some(cycle);
+                }
+            }
+        }
+
         // A beat taken.
         if valid != 0 && m.get(req_ready) == 1 {
             let beat = offered.take().expect("a valid beat was offered");
@@ -243,7 +258,7 @@ pub fn run_lanes(lanes: &hdl::lanes::GeneratedLanes, traffic: &LaneTraffic, seed
             first_take.get_or_insert(cycle);
             report.beats += 1;
             report.ops += beat.iter().flatten().count() as u64;
-            let mut e = Expected { taken: cycle, slot_valid: valid, hits: 0, tags: vec![0; l], refused: false };
+            let mut e = Expected { taken: cycle, entered: None, slot_valid: valid, hits: 0, tags: vec![0; l], refused: false };
             for (j, s) in beat.iter().enumerate() {
                 if let Some((_, _, t)) = s {
                     e.tags[j] = *t;
@@ -295,10 +310,20 @@ pub fn run_lanes(lanes: &hdl::lanes::GeneratedLanes, traffic: &LaneTraffic, seed
                     let got_hits = m.get(resp_hit);
                     let got_tags = m.get_words(resp_tag);
                     let got_refused = m.get(resp_refused) == 1;
-                    let due = e.taken + latency;
                     let mut wrong = Vec::new();
-                    if cycle < due || (ready_since_last_response && cycle != due.max(last_response + 1)) {
-                        wrong.push(format!("given in cycle {cycle}, taken in {}, due in {}", e.taken, due.max(last_response + 1)));
+                    if cycle < e.taken + latency {
+                        wrong.push(format!("given in cycle {cycle}, taken in {}: earlier than latency {latency}", e.taken));
+                    }
+                    if exact {
+                        match e.entered {
+                            Some(en) if cycle == (en + latency - 1).max(last_response + 1) => {}
+                            Some(en) => wrong.push(format!(
+                                "given in cycle {cycle}, taken in {}, entered the replicas in {en}, due in {}",
+                                e.taken,
+                                (en + latency - 1).max(last_response + 1)
+                            )),
+                            None => wrong.push(format!("given in cycle {cycle}, taken in {}, before it entered the replicas", e.taken)),
+                        }
                     }
                     if got_valid != e.slot_valid {
                         wrong.push(format!("resp_slot_valid {got_valid:#x}, expected {:#x}", e.slot_valid));
@@ -319,14 +344,10 @@ pub fn run_lanes(lanes: &hdl::lanes::GeneratedLanes, traffic: &LaneTraffic, seed
                         report.mismatches.push(format!("beat taken in cycle {}: {}", e.taken, wrong.join("; ")));
                     }
                     last_response = cycle;
-                    ready_since_last_response = true;
                 }
             }
-        } else if rv {
-            // Held: from here the FIFO decides when the next ones come.
-            ready_since_last_response = false;
-        } else if let Some(e) = expected.front() {
-            if ready_since_last_response && cycle >= (e.taken + latency).max(last_response + 1) && report.mismatches.len() < 20 {
+        } else if let (false, true, Some(e)) = (rv, exact, expected.front()) {
+            if e.entered.is_some_and(|en| cycle >= (en + latency - 1).max(last_response + 1)) && report.mismatches.len() < 20 {
                 report.mismatches.push(format!("beat taken in cycle {}: no response beat in cycle {cycle}, when it was due", e.taken));
             }
         }
