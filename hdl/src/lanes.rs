@@ -145,8 +145,9 @@ module {LANES_TOP} (
     }
     // The input stage: two entries, so that the replicas' request inputs are flip-flops
     // (and a 2:1 choice) and the decode above never reaches their admission logic.
-    // An entry: {refused, write_beat, req_valid, req_op, req_key, req_tag}.
-    let e = 2 + l + 2 * l + w * l + 8 * l;
+    // An entry: {write_beat, req_op, req_key, req_tag} (which slots are valid, and
+    // whether the beat is refused, wait in the descriptors below).
+    let e = 1 + 2 * l + w * l + 8 * l;
     v += &format!(
         "\
 localparam ENTRY = {e};
@@ -156,22 +157,31 @@ reg [1:0] entry_full = 2'b00;
 reg entry_write = 1'b0;
 reg entry_read = 1'b0;
 wire [ENTRY-1:0] head_entry = entry_read ? entry1 : entry0;
-wire head_valid = entry_read ? entry_full[1] : entry_full[0];
+// The head entry is full: a flip-flop (the replicas' req_valid), kept equal to
+// entry_full[entry_read] by computing it from their next values.
+reg head_valid = 1'b0;
 assign req_ready = ~(entry_full[0] & entry_full[1]);
 wire take = beat & req_ready;
 wire enter = head_valid & lane0_req_ready;
+wire entry_read_next = entry_read ^ enter;
+wire [1:0] entry_full_next = (entry_full & (~({{enter & entry_read, enter & (~entry_read)}})))
+    | {{take & entry_write, take & (~entry_write)}};
 always @(posedge clock) begin
-    if (take & (~entry_write)) begin
-        entry0 <= {{refused, write_beat, req_valid, req_op, req_key, req_tag}};
+    // The free entry at the write pointer loads the inputs in every cycle (whether
+    // or not a beat is taken), so its enables are flip-flops only.
+    if ((~entry_write) & (~entry_full[0])) begin
+        entry0 <= {{write_beat, req_op, req_key, req_tag}};
     end
-    if (take & entry_write) begin
-        entry1 <= {{refused, write_beat, req_valid, req_op, req_key, req_tag}};
+    if (entry_write & (~entry_full[1])) begin
+        entry1 <= {{write_beat, req_op, req_key, req_tag}};
     end
     if (reset) begin
         entry_full <= 2'b00;
         entry_write <= 1'b0;
         entry_read <= 1'b0;
+        head_valid <= 1'b0;
     end else begin
+        head_valid <= entry_read_next ? entry_full_next[1] : entry_full_next[0];
         if (take) begin
             entry_full[entry_write] <= 1'b1;
             entry_write <= ~entry_write;
@@ -182,24 +192,18 @@ always @(posedge clock) begin
         end
     end
 end
-wire head_refused = head_entry[{e1}];
-wire head_write = head_entry[{e2}];
-wire [{lm1}:0] head_slots = head_entry[{vhi}:{vlo}];
+wire head_write = head_entry[{e1}];
 wire [{opm1}:0] head_op = head_entry[{ohi}:{olo}];
 wire [{keym1}:0] head_key = head_entry[{khi}:{klo}];
 wire [{tagm1}:0] head_tag = head_entry[{thi}:0];
 wire [1:0] write_op = head_write ? head_op[1:0] : 2'd0;
 ",
         e1 = e - 1,
-        e2 = e - 2,
-        vhi = e - 3,
-        vlo = e - 2 - l,
-        ohi = e - 3 - l,
+        ohi = e - 2,
         olo = w * l + 8 * l,
         khi = w * l + 8 * l - 1,
         klo = 8 * l,
         thi = 8 * l - 1,
-        lm1 = l - 1,
         opm1 = 2 * l - 1,
         keym1 = w * l - 1,
         tagm1 = 8 * l - 1,
@@ -257,14 +261,9 @@ bloom_core lane{j} (
     let mut unread: Vec<String> = (1..l)
         .map(|j| format!("lane{j}_req_ready, lane{j}_resp_valid, lane{j}_rb_valid, lane{j}_rb_data, lane{j}_fill_count, lane{j}_busy"))
         .collect();
-    if l == 1 {
-        unread.push("head_op[1:0]".into());
-    }
-    if !switches.no_write_broadcast || l == 1 {
-        // Every op but slot 0's reaches the replicas decoded (write_op).
-        if l > 1 {
-            unread.push(format!("head_op[{}:2]", 2 * l - 1));
-        }
+    // Only slot 0's op reaches the replicas (as write_op).
+    if l > 1 {
+        unread.push(format!("head_op[{}:2]", 2 * l - 1));
     }
     if !unread.is_empty() {
         v += &format!(
@@ -272,30 +271,43 @@ bloom_core lane{j} (
             unread.join(", ")
         );
     }
-    // The beat descriptors: {refused, req_valid} of every beat entering the replicas.
+    // The beat descriptors: {refused, req_valid} of every beat taken (in the order
+    // the beats enter the replicas; written on taking, so that its enables start at
+    // flip-flops and the request inputs, never at the replicas' admission).
     v += &format!(
         "\
 wire give = lane0_resp_valid & resp_ready;
 reg [{l}:0] descriptor [0:{dm1}];
 reg [{pm1}:0] descriptor_write = {p}'d0;
 reg [{pm1}:0] descriptor_read = {p}'d0;
+reg [{pm1}:0] descriptor_read_next = {p}'d1;
 always @(posedge clock) begin
-    if (enter) begin
-        descriptor[descriptor_write] <= {{head_refused, head_slots}};
-    end
+    // Likewise the descriptor at the write pointer (not yet one of the FIFO's).
+    descriptor[descriptor_write] <= {{refused, req_valid}};
     if (reset) begin
         descriptor_write <= {p}'d0;
         descriptor_read <= {p}'d0;
+        descriptor_read_next <= {p}'d1;
     end else begin
-        if (enter) begin
+        if (take) begin
             descriptor_write <= descriptor_write + {p}'d1;
         end
         if (give) begin
-            descriptor_read <= descriptor_read + {p}'d1;
+            descriptor_read <= descriptor_read_next;
+            descriptor_read_next <= descriptor_read_next + {p}'d1;
         end
     end
 end
-wire [{l}:0] head = descriptor[descriptor_read] & {{{l1}{{lane0_resp_valid}}}};
+// The oldest descriptor, registered: read a cycle ahead (the next one when a response
+// beat is given), so the response outputs are one LUT from flip-flops. A descriptor is
+// written at least `latency` cycles before its response beat.
+(* keep *) wire [{l}:0] descriptor_this = descriptor[descriptor_read];
+(* keep *) wire [{l}:0] descriptor_after = descriptor[descriptor_read_next];
+reg [{l}:0] head_descriptor = {l1}'d0;
+always @(posedge clock) begin
+    head_descriptor <= give ? descriptor_after : descriptor_this;
+end
+wire [{l}:0] head = head_descriptor & {{{l1}{{lane0_resp_valid}}}};
 assign resp_valid = lane0_resp_valid;
 assign resp_refused = head[{l}];
 assign resp_slot_valid = head[{lm1}:0];
