@@ -3,7 +3,9 @@
 //!
 //! A beat is L request slots (`req_valid[j]`, `req_op`, `req_key`, `req_tag`
 //! at slot j's place in each packed bus); the beat is taken when any slot is
-//! valid and `req_ready` is high. Every replica takes an operation in every
+//! valid and `req_ready` is high, into a two-entry input stage (decoded: is it
+//! a write beat, is it refused), from which it enters the replicas, the next
+//! cycle if they are ready. Every replica takes an operation in every
 //! beat, so that all of them run in lockstep (the same control state, the
 //! same `req_ready`, `resp_valid`, `busy`, `rb_valid` in every cycle; keys
 //! never change a core's timing):
@@ -29,10 +31,13 @@
 //! entries never fill. Reset empties it, as it empties the replicas' response
 //! FIFOs and cancels their operations in flight (contract §5.1).
 //!
-//! Latency, reset, clear, readback: exactly the core's (docs/core.md), for
-//! every slot. Memory: the replicas' banks (L x k block RAMs) and the
-//! descriptor FIFO (16 x (L+1) bits, flip-flops). Same-address read and
-//! write: none across replicas; each replica forwards its own writes.
+//! Latency: the core's and one (the input stage): a beat taken in cycle 0 is
+//! answered in cycle 8 when the replicas take it in cycle 1. Clear, readback,
+//! reset: the core's, counted from the cycle a beat enters the replicas; a
+//! reset also empties the input stage. Memory: the replicas' banks (L x k
+//! block RAMs), the input stage (2 beats) and the descriptor FIFO (16 x
+//! (L+1) bits), flip-flops. Same-address read and write: none across
+//! replicas; each replica forwards its own writes.
 
 use crate::{CoreConfig, GeneratedCore, HdlError, Timing};
 
@@ -346,7 +351,7 @@ pub fn lanes_ports(params: &crate::CoreParams, lanes: usize) -> Vec<crate::ports
         port("clock", Input, 1, "1", "Clock."),
         port("reset", Input, 1, "1", "Synchronous, active high: the core's reset, for every replica (docs/core.md, \"Reset\")."),
         port("req_valid", Input, l, "L", "Bit j: slot j of the beat holds an operation; the beat is offered while any bit is 1."),
-        port("req_ready", Output, 1, "1", "The beat is taken in a cycle with req_ready and any req_valid bit high (the core's req_ready)."),
+        port("req_ready", Output, 1, "1", "The beat is taken in a cycle with req_ready and any req_valid bit high (the input stage has room; a flip-flop's LUT)."),
         port("req_op", Input, 2 * l, "2 L", "Slot j's op code at [2j+1:2j]: 0 query; 1 insert, 2 clear, 3 delete (slot 0 alone, nothing else in the beat)."),
         port("req_key", Input, w * l, "key_bits L", "Slot j's key at [W(j+1)-1:Wj]."),
         port("req_tag", Input, 8 * l, "8 L", "Slot j's tag at [8j+7:8j], returned with its response."),
