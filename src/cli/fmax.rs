@@ -134,15 +134,15 @@ fn sweep(args: &Args, core: &hdl::GeneratedCore, out: &std::path::Path) -> anyho
     println!("  {:>5} {:>10} {:>10} {:>8} {:>8} {:>6}", "lanes", "Fmax MHz", "lookups/s", "LUT4", "FF", "BRAM");
     for r in &rows {
         match r.get("error") {
-            Some(e) => println!("  {:>5} {}", r["lanes"], e.as_str().unwrap_or("")),
+            Some(e) => println!("  {:>5} {}", r["lanes"].as_u64().unwrap_or(0), e.as_str().unwrap_or("").lines().next().unwrap_or("")),
             None => println!(
                 "  {:>5} {:>10.2} {:>9.3}G {:>8} {:>8} {:>6}",
-                r["lanes"],
+                r["lanes"].as_u64().unwrap_or(0),
                 r["fmax_mhz_median"].as_f64().unwrap_or(0.0),
                 r["lookups_per_second"].as_f64().unwrap_or(0.0) / 1e9,
-                r["luts"],
-                r["ffs"],
-                r["brams"]
+                r["luts"].as_u64().unwrap_or(0),
+                r["ffs"].as_u64().unwrap_or(0),
+                r["brams"].as_u64().unwrap_or(0)
             ),
         }
     }
