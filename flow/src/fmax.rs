@@ -179,7 +179,10 @@ impl FmaxReport {
     }
 }
 
-pub fn measure(core: &GeneratedCore, opts: &FmaxOptions) -> Result<FmaxReport, FlowError> {
+/// Everything [`measure`] checks before any tool runs: seeds, the timing
+/// target, the lanes (allowed for the filter, held by the part's block RAM, not
+/// with the AXI wrapper); the target to use.
+pub fn validate(core: &GeneratedCore, opts: &FmaxOptions) -> Result<f64, FlowError> {
     let d = opts.device;
     if opts.seeds == 0 || opts.seeds > 100 {
         return Err(FlowError::Invalid(format!("--seeds {}: must be 1..=100", opts.seeds)));
@@ -188,6 +191,9 @@ pub fn measure(core: &GeneratedCore, opts: &FmaxOptions) -> Result<FmaxReport, F
     if !(target.is_finite() && target > 0.0 && target <= 1000.0) {
         return Err(FlowError::Invalid(format!("target {target} MHz: must be in (0, 1000]")));
     }
+    if opts.lanes != 1 {
+        hdl::lanes::check_lanes(&core.config.params, opts.lanes).map_err(|e| FlowError::Invalid(e.to_string()))?;
+    }
     crate::build::check_lanes_fit_device(d, core, opts.lanes)?;
     if opts.lanes > 1 && opts.axi {
         return Err(FlowError::Invalid(format!(
@@ -195,8 +201,14 @@ pub fn measure(core: &GeneratedCore, opts: &FmaxOptions) -> Result<FmaxReport, F
             opts.lanes
         )));
     }
+    Ok(target)
+}
+
+pub fn measure(core: &GeneratedCore, opts: &FmaxOptions) -> Result<FmaxReport, FlowError> {
+    let d = opts.device;
+    let target = validate(core, opts)?;
     let lanes = if opts.lanes > 1 {
-        Some(hdl::lanes::generate_lanes(&core.config, opts.lanes, Default::default()).map_err(|e| FlowError::Invalid(e.to_string()))?)
+        Some(hdl::lanes::lanes_around(core.clone(), opts.lanes, Default::default()).map_err(|e| FlowError::Invalid(e.to_string()))?)
     } else {
         None
     };

@@ -34,6 +34,18 @@ fn beats(lanes: usize, pool: usize, rule_breakers: bool, max: usize) -> impl Str
     prop::collection::vec(beat, 0..max)
 }
 
+/// A configuration (banks of at most 2^max_bank_bits bits), a pool of `pool`
+/// keys of its width, and up to 60 beats of `lanes` lanes over the pool.
+fn traffic(
+    max_bank_bits: u32,
+    lanes: std::ops::RangeInclusive<usize>,
+    pool: usize,
+    rule_breakers: bool,
+) -> impl Strategy<Value = (Config, Vec<u128>, Vec<Vec<(Option<u8>, usize)>>)> {
+    (config(max_bank_bits), lanes)
+        .prop_flat_map(move |(cfg, lanes)| (Just(cfg), key_pool(&cfg, pool), beats(lanes, pool, rule_breakers, 60)))
+}
+
 fn small_config() -> Config {
     Config::new(3, 6, 64, HashFamily::H3, 11).unwrap()
 }
@@ -45,9 +57,7 @@ proptest! {
     /// response is the sequential model's, and so is the filter afterwards.
     #[test]
     fn lanes_1_to_8_beats_are_their_slots_in_order(
-        (cfg, _lanes, pool, beats) in (config(9), 1usize..=8).prop_flat_map(|(cfg, lanes)| {
-            (Just(cfg), Just(lanes), key_pool(&cfg, 10), beats(lanes, 10, false, 60))
-        })
+        (cfg, pool, beats) in traffic(9, 1..=8, 10, false)
     ) {
         let mut by_beat = PartitionedFilter::new(cfg);
         let mut by_op = PartitionedFilter::new(cfg);
@@ -65,13 +75,12 @@ proptest! {
         }
     }
 
-    /// §8.2: a beat with an insert, clear or delete above slot 0 changes
-    /// nothing; the beats around it are as if it had never been given.
+    /// §8.2: a beat with an insert, clear or delete above slot 0, or anything
+    /// beside a write in slot 0, changes nothing; the beats around it are as if it
+    /// had never been given.
     #[test]
     fn lanes_2_to_8_refused_beats_change_nothing(
-        (cfg, _lanes, pool, beats) in (config(8), 2usize..=8).prop_flat_map(|(cfg, lanes)| {
-            (Just(cfg), Just(lanes), key_pool(&cfg, 8), beats(lanes, 8, true, 60))
-        })
+        (cfg, pool, beats) in traffic(8, 2..=8, 8, true)
     ) {
         let mut with_refusals = PartitionedFilter::new(cfg);
         let mut without = PartitionedFilter::new(cfg);

@@ -71,20 +71,31 @@ pub struct GeneratedLanes {
     pub timing: Timing,
 }
 
-/// `bloom_lanes` for `cfg` with `lanes` lanes (1..=64; a plain filter: a
+/// `lanes` is allowed for a filter of `params`: 1..=64, and a plain filter (a
 /// counting filter has one lane, contract §8.3).
-pub fn generate_lanes(cfg: &CoreConfig, lanes: usize, switches: LaneSwitches) -> Result<GeneratedLanes, HdlError> {
+pub fn check_lanes(params: &crate::CoreParams, lanes: usize) -> Result<(), HdlError> {
     if !(1..=MAX_LANES).contains(&lanes) {
         return Err(HdlError::Config(format!("lanes = {lanes} is not allowed (allowed: 1 ..= {MAX_LANES})")));
     }
-    if cfg.params.counter_bits > 1 {
+    if params.counter_bits > 1 {
         return Err(HdlError::Config(format!(
             "lanes = {lanes} with counter_bits = {}: bloom_lanes replicates plain cores only; a counting filter has one lane, bloom_core (docs/contract.md section 8.3)",
-            cfg.params.counter_bits
+            params.counter_bits
         )));
     }
-    let core = crate::generate_core(cfg)?;
-    let top = lanes_top(cfg.key_bits(), lanes, switches);
+    Ok(())
+}
+
+/// `bloom_lanes` for `cfg` with `lanes` lanes ([`check_lanes`]).
+pub fn generate_lanes(cfg: &CoreConfig, lanes: usize, switches: LaneSwitches) -> Result<GeneratedLanes, HdlError> {
+    check_lanes(&cfg.params, lanes)?;
+    lanes_around(crate::generate_core(cfg)?, lanes, switches)
+}
+
+/// `bloom_lanes` around `core`, already generated ([`check_lanes`]).
+pub fn lanes_around(core: GeneratedCore, lanes: usize, switches: LaneSwitches) -> Result<GeneratedLanes, HdlError> {
+    check_lanes(&core.config.params, lanes)?;
+    let top = lanes_top(&core.config.params, lanes, switches);
     Ok(GeneratedLanes {
         verilog: format!("{}\n{}", core.verilog, top),
         top_module: top.clone(),
@@ -97,45 +108,24 @@ pub fn generate_lanes(cfg: &CoreConfig, lanes: usize, switches: LaneSwitches) ->
 }
 
 /// The text of module `bloom_lanes` over `lanes` instances of `bloom_core`.
-fn lanes_top(w: usize, lanes: usize, switches: LaneSwitches) -> String {
+fn lanes_top(params: &crate::CoreParams, lanes: usize, switches: LaneSwitches) -> String {
+    use crate::ports::{core_ports, instance, output_wires, Direction};
+    let w = params.key_bits as usize;
     let l = lanes;
     let d = DESCRIPTOR_DEPTH;
     let mut v = String::new();
     v += "// bloom_lanes: up to L operations per clock over L replicas of bloom_core\n";
     v += "// (hdl/src/lanes.rs; docs/core.md, \"Lanes\"; docs/contract.md section 8).\n";
-    v += &format!(
-        "\
-module {LANES_TOP} (
-    input  wire clock,
-    input  wire reset,
-    input  wire [{lm1}:0] req_valid,
-    output wire req_ready,
-    input  wire [{opm1}:0] req_op,
-    input  wire [{keym1}:0] req_key,
-    input  wire [{tagm1}:0] req_tag,
-    output wire resp_valid,
-    input  wire resp_ready,
-    output wire [{lm1}:0] resp_slot_valid,
-    output wire [{lm1}:0] resp_hit,
-    output wire [{tagm1}:0] resp_tag,
-    output wire resp_refused,
-    input  wire rb_req,
-    input  wire [3:0] rb_bank,
-    input  wire [15:0] rb_addr,
-    input  wire rb_write,
-    input  wire rb_wdata,
-    output wire rb_valid,
-    output wire rb_data,
-    input  wire [3:0] fill_bank,
-    output wire [16:0] fill_count,
-    output wire busy
-);
-",
-        lm1 = l - 1,
-        opm1 = 2 * l - 1,
-        keym1 = w * l - 1,
-        tagm1 = 8 * l - 1,
-    );
+    let declarations: Vec<String> = lanes_ports(params, lanes)
+        .iter()
+        .map(|p| {
+            let dir = if p.direction == Direction::Input { "input " } else { "output" };
+            // A port of one bit per lane is a vector even with one lane (indexed below).
+            let width = if p.width_expr == "1" { String::new() } else { format!("[{}:0] ", p.width - 1) };
+            format!("    {dir} wire {width}{}", p.name)
+        })
+        .collect();
+    v += &format!("module {LANES_TOP} (\n{}\n);\n", declarations.join(",\n"));
     // The beat and the rule of contract section 8.2, decoded on entry into the input stage.
     v += "wire beat = |req_valid;\n";
     v += "wire slot0_writes = req_valid[0] & (req_op[1:0] != 2'd0);\n";
@@ -150,9 +140,10 @@ module {LANES_TOP} (
     }
     // The input stage: two entries, so that the replicas' request inputs are flip-flops
     // (and a 2:1 choice) and the decode above never reaches their admission logic.
-    // An entry: {write_beat, req_op, req_key, req_tag} (which slots are valid, and
-    // whether the beat is refused, wait in the descriptors below).
-    let e = 1 + 2 * l + w * l + 8 * l;
+    // An entry: {write_beat, slot 0's op, req_key, req_tag} (which slots are valid,
+    // and whether the beat is refused, wait in the descriptors below; the other
+    // slots' ops are queries in any beat that is not refused).
+    let e = 3 + w * l + 8 * l;
     v += &format!(
         "\
 localparam ENTRY = {e};
@@ -175,10 +166,10 @@ always @(posedge clock) begin
     // The free entry at the write pointer loads the inputs in every cycle (whether
     // or not a beat is taken), so its enables are flip-flops only.
     if ((~entry_write) & (~entry_full[0])) begin
-        entry0 <= {{write_beat, req_op, req_key, req_tag}};
+        entry0 <= {{write_beat, req_op[1:0], req_key, req_tag}};
     end
     if (entry_write & (~entry_full[1])) begin
-        entry1 <= {{write_beat, req_op, req_key, req_tag}};
+        entry1 <= {{write_beat, req_op[1:0], req_key, req_tag}};
     end
     if (reset) begin
         entry_full <= 2'b00;
@@ -198,7 +189,7 @@ always @(posedge clock) begin
     end
 end
 wire head_write = head_entry[{e1}];
-wire [{opm1}:0] head_op = head_entry[{ohi}:{olo}];
+wire [1:0] head_op = head_entry[{ohi}:{olo}];
 wire [{keym1}:0] head_key = head_entry[{khi}:{klo}];
 wire [{tagm1}:0] head_tag = head_entry[{thi}:0];
 wire [1:0] write_op = head_write ? head_op[1:0] : 2'd0;
@@ -209,11 +200,11 @@ wire [1:0] write_op = head_write ? head_op[1:0] : 2'd0;
         khi = w * l + 8 * l - 1,
         klo = 8 * l,
         thi = 8 * l - 1,
-        opm1 = 2 * l - 1,
         keym1 = w * l - 1,
         tagm1 = 8 * l - 1,
     );
     // The replicas.
+    let ports = core_ports(params);
     for j in 0..l {
         let broadcast = j == 0 || !switches.no_write_broadcast;
         let (op, key) = if broadcast {
@@ -221,55 +212,29 @@ wire [1:0] write_op = head_write ? head_op[1:0] : 2'd0;
         } else {
             ("2'd0".to_string(), format!("head_key[{}:{}]", w * (j + 1) - 1, w * j))
         };
-        v += &format!(
-            "\
-wire lane{j}_req_ready;
-wire lane{j}_resp_valid;
-wire lane{j}_resp_hit;
-wire [7:0] lane{j}_resp_tag;
-wire lane{j}_rb_valid;
-wire lane{j}_rb_data;
-wire [16:0] lane{j}_fill_count;
-wire lane{j}_busy;
-bloom_core lane{j} (
-    .clock(clock),
-    .reset(reset),
-    .req_valid(head_valid),
-    .req_ready(lane{j}_req_ready),
-    .req_op({op}),
-    .req_key({key}),
-    .req_tag(head_tag[{tag_hi}:{tag_lo}]),
-    .resp_valid(lane{j}_resp_valid),
-    .resp_ready(resp_ready),
-    .resp_hit(lane{j}_resp_hit),
-    .resp_tag(lane{j}_resp_tag),
-    .rb_req(rb_req),
-    .rb_bank(rb_bank),
-    .rb_addr(rb_addr),
-    .rb_write(rb_write),
-    .rb_wdata(rb_wdata),
-    .rb_valid(lane{j}_rb_valid),
-    .rb_data(lane{j}_rb_data),
-    .fill_bank({fill_bank}),
-    .fill_count(lane{j}_fill_count),
-    .busy(lane{j}_busy)
-);
-",
-            tag_hi = 8 * j + 7,
-            tag_lo = 8 * j,
-            fill_bank = if j == 0 { "fill_bank" } else { "4'd0" },
-        );
+        v += &output_wires(&ports, &format!("lane{j}_"));
+        v += &instance("bloom_core", &format!("lane{j}"), &ports, |p| match p.name.as_str() {
+            "req_valid" => Some("head_valid".into()),
+            "req_op" => Some(op.clone()),
+            "req_key" => Some(key.clone()),
+            "req_tag" => Some(format!("head_tag[{}:{}]", 8 * j + 7, 8 * j)),
+            "fill_bank" if j > 0 => Some("4'd0".into()),
+            _ if p.direction == Direction::Output => Some(format!("lane{j}_{}", p.name)),
+            _ => Some(p.name.clone()),
+        })
+        .expect("every input of the core is connected");
     }
     // Replica 0 speaks for all (they run in lockstep); the others' status is unread.
     v += "assign rb_valid = lane0_rb_valid;\nassign rb_data = lane0_rb_data;\n";
     v += "assign fill_count = lane0_fill_count;\nassign busy = lane0_busy;\n";
-    let mut unread: Vec<String> = (1..l)
-        .map(|j| format!("lane{j}_req_ready, lane{j}_resp_valid, lane{j}_rb_valid, lane{j}_rb_data, lane{j}_fill_count, lane{j}_busy"))
+    let unread: Vec<String> = (1..l)
+        .flat_map(|j| {
+            ports
+                .iter()
+                .filter(|p| p.direction == Direction::Output && !matches!(p.name.as_str(), "resp_hit" | "resp_tag"))
+                .map(move |p| format!("lane{j}_{}", p.name))
+        })
         .collect();
-    // Only slot 0's op reaches the replicas (as write_op).
-    if l > 1 {
-        unread.push(format!("head_op[{}:2]", 2 * l - 1));
-    }
     if !unread.is_empty() {
         v += &format!(
             "/* verilator lint_off UNUSED */\nwire unused_lanes = &{{1'b0, {}, 1'b0}};\n/* verilator lint_on UNUSED */\n",

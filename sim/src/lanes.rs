@@ -26,6 +26,7 @@ use std::time::Instant;
 use golden::lanes::BeatOutcome;
 use golden::{Op, PartitionedFilter};
 
+use crate::traffic::Rng;
 use crate::verilator::{build, BuildOptions};
 use crate::{InitialState, SimError};
 
@@ -94,23 +95,9 @@ struct Expected {
     refused: bool,
 }
 
-/// SplitMix64, for the traffic (the run is a function of its seed).
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-    fn per_mille(&mut self, p: u32) -> bool {
-        (self.next() % 1000) < p as u64
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
+/// True with probability `p` per mille.
+fn per_mille(rng: &mut Rng, p: u32) -> bool {
+    rng.below(1000) < p as u64
 }
 
 /// One slot of a beat as driven: (op code, key, tag), or empty.
@@ -119,23 +106,23 @@ type Slot = Option<(u8, u128, u8)>;
 fn next_beat(rng: &mut Rng, t: &LaneTraffic, lanes: usize, pool: &[u128], tag: &mut u8) -> Vec<Slot> {
     let mut slot = |code: u8, rng: &mut Rng| {
         *tag = tag.wrapping_add(1);
-        Some((code, pool[rng.below(pool.len())], *tag))
+        Some((code, pool[rng.below(pool.len() as u64) as usize], *tag))
     };
     let mut beat: Vec<Slot> = vec![None; lanes];
-    if lanes > 1 && rng.per_mille(t.refused) {
-        if rng.per_mille(500) {
+    if lanes > 1 && per_mille(rng, t.refused) {
+        if per_mille(rng, 500) {
             beat[0] = slot(1, rng);
-            let j = 1 + rng.below(lanes - 1);
+            let j = 1 + rng.below(lanes as u64 - 1) as usize;
             beat[j] = slot(0, rng);
         } else {
-            let j = 1 + rng.below(lanes - 1);
+            let j = 1 + rng.below(lanes as u64 - 1) as usize;
             beat[j] = slot(1 + rng.below(3) as u8, rng);
-            if rng.per_mille(500) {
+            if per_mille(rng, 500) {
                 beat[0] = slot(0, rng);
             }
         }
-    } else if rng.per_mille(t.write) {
-        let code = if rng.per_mille(t.clear) {
+    } else if per_mille(rng, t.write) {
+        let code = if per_mille(rng, t.clear) {
             2
         } else if rng.below(40) == 0 {
             3
@@ -145,7 +132,7 @@ fn next_beat(rng: &mut Rng, t: &LaneTraffic, lanes: usize, pool: &[u128], tag: &
         beat[0] = slot(code, rng);
     } else {
         for s in beat.iter_mut() {
-            if rng.per_mille(t.slot) {
+            if per_mille(rng, t.slot) {
                 *s = slot(0, rng);
             }
         }
@@ -164,6 +151,8 @@ pub fn run_lanes(lanes: &hdl::lanes::GeneratedLanes, traffic: &LaneTraffic, seed
     let params = lanes.core.config.params;
     let w = params.key_bits as usize;
     let latency = lanes.timing.latency as u64;
+    // From entering the replicas to the response: the core's.
+    let core_latency = lanes.core.timing.latency as u64;
     let lib = build(&lanes.verilog, &lanes.top, &BuildOptions::default())?;
     let mut m = lib.instantiate(Some("clock"), InitialState::Random(seed as u32))?;
     let port = |name: &str| lib.port(name);
@@ -201,9 +190,8 @@ pub fn run_lanes(lanes: &hdl::lanes::GeneratedLanes, traffic: &LaneTraffic, seed
         }
     }
 
-    let mut rng = Rng(seed);
-    let mask = if w == 128 { u128::MAX } else { (1u128 << w) - 1 };
-    let pool: Vec<u128> = (0..traffic.pool).map(|_| ((rng.next() as u128) << 64 | rng.next() as u128) & mask).collect();
+    let mut rng = Rng::new(seed);
+    let pool: Vec<u128> = (0..traffic.pool).map(|_| rng.key(params.key_bits)).collect();
     let mut golden = PartitionedFilter::new(params);
     let mut report = LanesReport { lanes: l, ..LanesReport::default() };
     let mut expected: std::collections::VecDeque<Expected> = Default::default();
@@ -218,7 +206,7 @@ pub fn run_lanes(lanes: &hdl::lanes::GeneratedLanes, traffic: &LaneTraffic, seed
     let mut limit = beats * 8 + 10_000;
     while (report.beats < beats || !expected.is_empty()) && cycle < limit {
         // Inputs of this cycle.
-        if offered.is_none() && report.beats < beats && !rng.per_mille(traffic.idle) {
+        if offered.is_none() && report.beats < beats && !per_mille(&mut rng, traffic.idle) {
             offered = Some(next_beat(&mut rng, traffic, l, &pool, &mut tag));
         }
         let (mut valid, mut ops, mut keys, mut tags) = (0u128, vec![0u32; (2 * l).div_ceil(32)], vec![0u32; (w * l).div_ceil(32)], vec![0u32; (8 * l).div_ceil(32)]);
@@ -236,7 +224,7 @@ pub fn run_lanes(lanes: &hdl::lanes::GeneratedLanes, traffic: &LaneTraffic, seed
         m.set_words(req_op, &ops)?;
         m.set_words(req_key, &keys)?;
         m.set_words(req_tag, &tags)?;
-        let ready_out = !traffic_backpressure(&mut rng, traffic);
+        let ready_out = !per_mille(&mut rng, traffic.backpressure);
         m.set(resp_ready, ready_out as u128)?;
         m.eval();
 
@@ -316,11 +304,11 @@ pub fn run_lanes(lanes: &hdl::lanes::GeneratedLanes, traffic: &LaneTraffic, seed
                     }
                     if exact {
                         match e.entered {
-                            Some(en) if cycle == (en + latency - 1).max(last_response + 1) => {}
+                            Some(en) if cycle == (en + core_latency).max(last_response + 1) => {}
                             Some(en) => wrong.push(format!(
                                 "given in cycle {cycle}, taken in {}, entered the replicas in {en}, due in {}",
                                 e.taken,
-                                (en + latency - 1).max(last_response + 1)
+                                (en + core_latency).max(last_response + 1)
                             )),
                             None => wrong.push(format!("given in cycle {cycle}, taken in {}, before it entered the replicas", e.taken)),
                         }
@@ -347,7 +335,7 @@ pub fn run_lanes(lanes: &hdl::lanes::GeneratedLanes, traffic: &LaneTraffic, seed
                 }
             }
         } else if let (false, true, Some(e)) = (rv, exact, expected.front()) {
-            if e.entered.is_some_and(|en| cycle >= (en + latency - 1).max(last_response + 1)) && report.mismatches.len() < 20 {
+            if e.entered.is_some_and(|en| cycle >= (en + core_latency).max(last_response + 1)) && report.mismatches.len() < 20 {
                 report.mismatches.push(format!("beat taken in cycle {}: no response beat in cycle {cycle}, when it was due", e.taken));
             }
         }
@@ -360,10 +348,6 @@ pub fn run_lanes(lanes: &hdl::lanes::GeneratedLanes, traffic: &LaneTraffic, seed
     report.cycles = cycle - first_take.unwrap_or(0);
     report.seconds = start.elapsed().as_secs_f64();
     Ok(report)
-}
-
-fn traffic_backpressure(rng: &mut Rng, t: &LaneTraffic) -> bool {
-    t.backpressure > 0 && rng.per_mille(t.backpressure)
 }
 
 /// Writes the low `width` bits of `value` at bit `at` of little-endian words.

@@ -50,22 +50,12 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     if out.exists() && !out.is_dir() {
         anyhow::bail!("--out {} exists and is not a directory", out.display());
     }
-    let progress = || if args.quiet { flow::tools::Progress::quiet() } else { flow::tools::Progress::new("[fmax] ") };
     if args.lanes.len() > 1 {
         return sweep(&args, &core, &out);
     }
-    let opts = flow::fmax::FmaxOptions {
-        device,
-        seeds: args.seeds,
-        target_mhz: args.target_mhz,
-        out_dir: out.clone(),
-        progress: progress(),
-        axi: args.axi,
-        lanes: args.lanes.first().map_or(1, |l| *l as usize),
-    };
+    let opts = options(&args, out.clone(), args.lanes.first().map_or(1, |l| *l as usize), "[fmax] ");
     let report = flow::fmax::measure(&core, &opts)?;
-    let full = serde_json::to_string_pretty(&report)? + "\n";
-    std::fs::write(out.join("fmax.json"), full)?;
+    write_report(&out, &report)?;
     if args.json {
         println!("{}", report.summary_json());
     } else {
@@ -75,54 +65,65 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// `--lanes` with several counts: every count checked against the part's block
-/// RAM first, then each measured in `OUT/lanes-L`; a count whose design does
-/// not place and route on the part is reported as such, not measured.
-fn sweep(args: &Args, core: &hdl::GeneratedCore, out: &std::path::Path) -> anyhow::Result<()> {
-    if args.axi {
-        anyhow::bail!("--lanes with several counts and --axi: bloom_axis carries one lane (measure them apart)");
+/// The options of one measurement of `lanes` lanes into `out_dir`.
+fn options(args: &Args, out_dir: PathBuf, lanes: usize, prefix: &str) -> flow::fmax::FmaxOptions {
+    flow::fmax::FmaxOptions {
+        device: args.device,
+        seeds: args.seeds,
+        target_mhz: args.target_mhz,
+        out_dir,
+        progress: if args.quiet { flow::tools::Progress::quiet() } else { flow::tools::Progress::new(prefix) },
+        axi: args.axi,
+        lanes,
     }
-    for &l in &args.lanes {
-        flow::build::check_lanes_fit_device(args.device, core, l as usize)?;
+}
+
+/// The full report, `fmax.json` in `dir`.
+fn write_report(dir: &std::path::Path, report: &flow::fmax::FmaxReport) -> anyhow::Result<()> {
+    std::fs::write(dir.join("fmax.json"), serde_json::to_string_pretty(report)? + "\n")?;
+    Ok(())
+}
+
+/// `--lanes` with several counts: every count checked first (as one measurement
+/// would check it, before any tool runs), then each measured in `OUT/lanes-L`;
+/// a count whose design does not place and route on the part is reported as
+/// such, not measured.
+fn sweep(args: &Args, core: &hdl::GeneratedCore, out: &std::path::Path) -> anyhow::Result<()> {
+    let runs: Vec<(u32, flow::fmax::FmaxOptions)> = args
+        .lanes
+        .iter()
+        .map(|&l| (l, options(args, out.join(format!("lanes-{l}")), l as usize, &format!("[fmax L={l}] "))))
+        .collect();
+    for (_, opts) in &runs {
+        flow::fmax::validate(core, opts)?;
     }
     std::fs::create_dir_all(out)?;
-    let mut rows = Vec::new();
-    for &l in &args.lanes {
-        let opts = flow::fmax::FmaxOptions {
-            device: args.device,
-            seeds: args.seeds,
-            target_mhz: args.target_mhz,
-            out_dir: out.join(format!("lanes-{l}")),
-            progress: if args.quiet { flow::tools::Progress::quiet() } else { flow::tools::Progress::new(&format!("[fmax L={l}] ")) },
-            axi: false,
-            lanes: l as usize,
-        };
-        match flow::fmax::measure(core, &opts) {
-            Ok(r) => {
-                std::fs::write(opts.out_dir.join("fmax.json"), serde_json::to_string_pretty(&r)? + "\n")?;
-                rows.push(serde_json::json!({
-                    "lanes": l, "fmax_mhz_median": r.core.median, "fmax_mhz_min": r.core.min, "fmax_mhz_max": r.core.max,
-                    "lookups_per_second": r.lookups_per_second, "luts": r.luts, "ffs": r.ffs, "brams": r.brams,
-                    "logic_cells": r.logic_cells, "bram_loop_fmax_mhz_median": r.bram_loop.median,
-                }));
-            }
-            Err(e) => rows.push(serde_json::json!({ "lanes": l, "error": e.to_string() })),
+    let mut results = Vec::new();
+    for (l, opts) in &runs {
+        let result = flow::fmax::measure(core, opts).map_err(|e| e.to_string());
+        if let Ok(r) = &result {
+            write_report(&opts.out_dir, r)?;
         }
+        results.push((*l, result));
     }
-    let best = rows
+    let best = results
         .iter()
-        .filter(|r| r.get("lookups_per_second").is_some())
-        .max_by(|a, b| a["lookups_per_second"].as_f64().unwrap_or(0.0).total_cmp(&b["lookups_per_second"].as_f64().unwrap_or(0.0)))
-        .cloned();
+        .filter_map(|(_, r)| r.as_ref().ok())
+        .max_by(|a, b| a.lookups_per_second.total_cmp(&b.lookups_per_second));
+    let rows: Vec<serde_json::Value> = results
+        .iter()
+        .map(|(l, r)| match r {
+            Ok(r) => r.summary_json(),
+            Err(e) => serde_json::json!({ "lanes": l, "error": e }),
+        })
+        .collect();
     let summary = serde_json::json!({
         "device": args.device.name, "seeds": args.seeds, "core": core.config.params.to_string(),
-        "rows": rows, "best": best,
+        "rows": rows, "best": best.map(|r| r.summary_json()),
     });
     std::fs::write(out.join("lanes.json"), serde_json::to_string_pretty(&summary)? + "\n")?;
-    let points: Vec<(f64, f64)> = rows
-        .iter()
-        .filter_map(|r| Some((r["lanes"].as_f64()?, r.get("lookups_per_second")?.as_f64()? / 1e9)))
-        .collect();
+    let points: Vec<(f64, f64)> =
+        results.iter().filter_map(|(_, r)| r.as_ref().ok()).map(|r| (r.lanes as f64, r.lookups_per_second / 1e9)).collect();
     if !points.is_empty() {
         plot_sweep(&out.join("lanes.svg"), args.device.part, &points)?;
     }
@@ -132,26 +133,25 @@ fn sweep(args: &Args, core: &hdl::GeneratedCore, out: &std::path::Path) -> anyho
     }
     println!("bloom fmax --lanes: {} ({}), {} seed(s), core {}", args.device.name, args.device.part, args.seeds, core.config.params);
     println!("  {:>5} {:>10} {:>10} {:>8} {:>8} {:>6}", "lanes", "Fmax MHz", "lookups/s", "LUT4", "FF", "BRAM");
-    for r in &rows {
-        match r.get("error") {
-            Some(e) => println!("  {:>5} {}", r["lanes"].as_u64().unwrap_or(0), e.as_str().unwrap_or("").lines().next().unwrap_or("")),
-            None => println!(
-                "  {:>5} {:>10.2} {:>9.3}G {:>8} {:>8} {:>6}",
-                r["lanes"].as_u64().unwrap_or(0),
-                r["fmax_mhz_median"].as_f64().unwrap_or(0.0),
-                r["lookups_per_second"].as_f64().unwrap_or(0.0) / 1e9,
-                r["luts"].as_u64().unwrap_or(0),
-                r["ffs"].as_u64().unwrap_or(0),
-                r["brams"].as_u64().unwrap_or(0)
+    for (l, r) in &results {
+        match r {
+            Err(e) => println!("  {l:>5} {}", e.lines().next().unwrap_or("")),
+            Ok(r) => println!(
+                "  {l:>5} {:>10.2} {:>9.3}G {:>8} {:>8} {:>6}",
+                r.core.median,
+                r.lookups_per_second / 1e9,
+                r.luts,
+                r.ffs,
+                r.brams
             ),
         }
     }
-    match &best {
+    match best {
         Some(b) => println!(
             "  most lookups per second: L = {} ({:.3} G/s at {:.2} MHz)",
-            b["lanes"],
-            b["lookups_per_second"].as_f64().unwrap_or(0.0) / 1e9,
-            b["fmax_mhz_median"].as_f64().unwrap_or(0.0)
+            b.lanes,
+            b.lookups_per_second / 1e9,
+            b.core.median
         ),
         None => println!("  no lane count placed and routed on this part"),
     }

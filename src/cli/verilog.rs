@@ -50,7 +50,7 @@ pub fn write(job: &Job) -> anyhow::Result<hdl::GeneratedCore> {
     // Everything is generated in memory first: an invalid input writes nothing.
     let core = hdl::generate_core(&job.core)?;
     let lanes = match job.lanes {
-        Some(l) => Some(hdl::lanes::generate_lanes(&job.core, l, Default::default())?),
+        Some(l) => Some(hdl::lanes::lanes_around(core.clone(), l, Default::default())?),
         None => None,
     };
     let json = serde_json::to_string_pretty(&core.description())? + "\n";
