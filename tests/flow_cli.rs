@@ -1,7 +1,7 @@
 //! `bloom build` and `bloom fmax` end to end through the binary: one real
 //! build (HX8K breakout, small core, `--top test-pattern`; the UART bridge
 //! top is built to a bitstream in flow/tests/bitstreams.rs) with its report
-//! and the --flash behaviour, one tiny fmax run (with the AXI wrapper) with its --json contract, and
+//! and the --flash behaviour, one over two lanes (`--lanes 2`), one tiny fmax run (with the AXI wrapper) with its --json contract, and
 //! bad input: unknown board/device, a filter too big for the part, missing
 //! tools, timing that cannot be met, a clock the board cannot make, a baud
 //! rate the bridge cannot make. Every failure must exit non-zero with a clear
@@ -53,6 +53,57 @@ fn build_hx8k_k2_b11_w32_report_and_flash() {
         assert_failed_cleanly(&o, "no Lattice iCE40-HX8K Breakout Board (ICE40HX8K-B-EVN) is attached");
         assert!(t.contains("openFPGALoader -b ice40_generic"), "{t}");
         assert!(out.join("bloom.bin").exists(), "a good bitstream stays when only flashing failed");
+    }
+}
+
+#[test]
+fn build_hx8k_test_pattern_over_lanes_2_k2_b11_w32() {
+    require("yosys", "apt-get install yosys");
+    require("nextpnr-ice40", "apt-get install nextpnr-ice40");
+    require("icepack", "apt-get install fpga-icestorm");
+    let out = scratch("cli-build-lanes");
+    let o = bloom(
+        &[&["build", "--board", "hx8k", "--top", "test-pattern", "--lanes", "2", "--out", out.to_str().unwrap(), "--freq", "30", "--quiet"][..], &SMALL]
+            .concat(),
+    );
+    let t = all_text(&o);
+    assert!(o.status.success(), "{t}");
+    assert!(t.contains("test pattern over lanes (2 lanes, bloom_lanes)"), "{t}");
+    let report: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(out.join("report.json")).expect("report.json")).unwrap();
+    assert_eq!(report["lanes"], 2);
+    assert_eq!(report["timing_met"], true);
+    // Two replicas of two banks of 2^11 bits: four block RAMs, each replica's banks its own.
+    assert_eq!(report["resources"]["brams_minimum"], 4);
+    assert_eq!(report["resources"]["brams"]["used"], 4);
+    let memories: Vec<String> =
+        report["resources"]["memories"].as_array().unwrap().iter().map(|m| m["memory"].as_str().unwrap().to_string()).collect();
+    for lane in ["lane0", "lane1"] {
+        assert_eq!(memories.iter().filter(|m| m.contains(&format!(".{lane}."))).count(), 2, "{memories:?}");
+    }
+    assert_eq!(report["swap"]["swappable"], false);
+    assert!(report["swap"]["detail"].as_str().unwrap().contains("2 replicas of every bank"), "{}", report["swap"]);
+    assert!(std::fs::metadata(out.join("bloom.bin")).unwrap().len() > 10_000);
+    let pass = report["passes"][0]["dir"].as_str().unwrap();
+    let design = std::fs::read_to_string(std::path::Path::new(pass).join("board.v")).unwrap();
+    assert!(design.contains("module bloom_lanes") && design.contains("bloom_lanes lanes ("), "board.v lacks the lanes");
+}
+
+#[test]
+fn build_lanes_refused_before_any_tool_runs() {
+    let out = scratch("cli-build-lanes-bad");
+    for (args, needle) in [
+        (&["--lanes", "2"][..], "--lanes 2 needs --top test-pattern"),
+        (&["--lanes", "2", "--top", "uart-bridge"][..], "--lanes 2 needs --top test-pattern"),
+        (&["--lanes", "17", "--top", "test-pattern"][..], "at most 16 lanes for this filter"),
+        (&["--lanes", "2", "--top", "test-pattern", "--counter-bits", "4"][..], "a counting filter has one lane"),
+        (&["--lanes", "65", "--top", "test-pattern"][..], "65 is not in 1..=64"),
+        (&["--lanes", "0", "--top", "test-pattern"][..], "0 is not in 1..=64"),
+    ] {
+        let _ = std::fs::remove_dir_all(&out);
+        let o = bloom(&[&["build", "--board", "hx8k", "--out", out.to_str().unwrap()][..], &SMALL, args].concat());
+        assert_failed_cleanly(&o, needle);
+        assert!(!out.exists(), "{args:?} wrote {}", out.display());
     }
 }
 

@@ -70,7 +70,7 @@ fn cached_build(name: &str, board: &'static Board, params: hdl::CoreParams, freq
     let cfg = hdl::CoreConfig { preload: Some(images[0].clone()), ..params.into() };
     let core = flow::generate_core(&cfg).unwrap();
     let logic: Box<dyn flow::top::BoardLogic> =
-        if bridge { Box::new(flow::bridge::UartBridge::new(params, 115_200)) } else { Box::new(flow::top::TestPattern) };
+        if bridge { Box::new(flow::bridge::UartBridge::new(params, 115_200)) } else { Box::new(flow::top::TestPattern::ONE_LANE) };
     for t in flow::build::toolchain(family) {
         if let Err(e) = t.locate() {
             panic!("{e}");

@@ -81,6 +81,8 @@ pub struct BuildReport {
     pub logic: String,
     /// The host link at the chosen clock (None for the test pattern).
     pub uart: Option<UartLink>,
+    /// Lanes of the core the top holds (1: `bloom_core`; more: `bloom_lanes`, the test pattern only).
+    pub lanes: usize,
     pub core: hdl::CoreDescription,
     pub clock: ClockPlan,
     pub constrained_mhz: f64,
@@ -326,7 +328,13 @@ pub fn build(core: &GeneratedCore, opts: &BuildOptions) -> Result<BuildReport, F
     // stay behind looking like this run's result.
     remove_stale(out, family);
     // Everything that can be checked without tools is, before anything is written.
-    check_fits(board, core)?;
+    let lanes = opts.logic.lanes();
+    if lanes == 1 {
+        check_fits(board, core)?;
+    } else {
+        hdl::lanes::check_lanes(&core.config.params, lanes).map_err(|e| FlowError::Invalid(e.to_string()))?;
+        check_lanes_fit_device(board.device, core, lanes)?;
+    }
     let first = match opts.freq_mhz {
         Some(f) => requested_clock(board, f, opts.logic, core)?,
         None => usable_clock(board, board.device.conservative_mhz, opts.logic, core)?.0,
@@ -399,14 +407,20 @@ pub fn build(core: &GeneratedCore, opts: &BuildOptions) -> Result<BuildReport, F
         Some(dir) => hdl::image::read_counter_image(dir, &core.config.params).map_err(|e| FlowError::Invalid(e.to_string()))?,
         None => vec![vec![0u8; core.config.params.bank_size() as usize]; core.config.params.k as usize],
     };
-    let recorded = swap::record(
+    let recorded = if lanes > 1 {
+        Err(format!(
+            "the design holds {lanes} replicas of every bank (bloom_lanes); bloom image swap replaces one copy of a filter"
+        ))
+    } else {
+        swap::record(
         mapping,
         &core.config.params,
         &image,
         &pass.synth.json,
         &pass.dir.join(PLACED_JSON),
         &pass.dir.join(&pass.pnr.routed),
-    );
+    )
+    };
     let routed_to_pack = match &recorded {
         Ok(r) => {
             let text = std::fs::read_to_string(pass.dir.join(&pass.pnr.routed))
@@ -490,7 +504,8 @@ pub fn build(core: &GeneratedCore, opts: &BuildOptions) -> Result<BuildReport, F
             ffs: Count { used: pass.synth.cells.ffs(), total: total(d.ff_bel, d.ffs) },
             logic_cells: Some(Count { used: pass.pnr.used(d.lut_bel).used as u64, total: total(d.lut_bel, d.luts) }),
             brams: Count { used: pass.pnr.used(d.bram_bel).used as u64, total: total(d.bram_bel, d.brams) },
-            brams_minimum: d.min_brams(core.config.params.k, core.config.params.bank_bits, core.config.params.counter_bits),
+            brams_minimum: d.min_brams(core.config.params.k, core.config.params.bank_bits, core.config.params.counter_bits)
+                * lanes as u32,
             memories: pass.synth.memories.clone(),
         },
         Family::Ecp5 => Resources {
@@ -498,7 +513,8 @@ pub fn build(core: &GeneratedCore, opts: &BuildOptions) -> Result<BuildReport, F
             ffs: Count { used: pass.pnr.used(d.ff_bel).used as u64, total: total(d.ff_bel, d.ffs) },
             logic_cells: None,
             brams: Count { used: pass.pnr.used(d.bram_bel).used as u64, total: total(d.bram_bel, d.brams) },
-            brams_minimum: d.min_brams(core.config.params.k, core.config.params.bank_bits, core.config.params.counter_bits),
+            brams_minimum: d.min_brams(core.config.params.k, core.config.params.bank_bits, core.config.params.counter_bits)
+                * lanes as u32,
             memories: pass.synth.memories.clone(),
         },
     };
@@ -511,6 +527,7 @@ pub fn build(core: &GeneratedCore, opts: &BuildOptions) -> Result<BuildReport, F
         top: opts.logic.kind().into(),
         logic: opts.logic.name().into(),
         uart: pass.link.clone(),
+        lanes,
         core: core.description(),
         clock: pass.plan.clone(),
         constrained_mhz: pass.plan.mhz(),
@@ -564,7 +581,14 @@ impl BuildReport {
             ("board".into(), format!("{} ({})", self.board_title, self.board)),
             ("part".into(), format!("{} {} ({})", self.part, self.package, self.family)),
             ("core".into(), self.core.params.to_string()),
-            ("board top".into(), format!("{}: {}", self.top, self.logic)),
+            (
+                "board top".into(),
+                if self.lanes == 1 {
+                    format!("{}: {}", self.top, self.logic)
+                } else {
+                    format!("{}: {} ({} lanes, bloom_lanes)", self.top, self.logic, self.lanes)
+                },
+            ),
             ("core clock".into(), self.clock.describe()),
             (
                 "routed Fmax".into(),
@@ -594,7 +618,16 @@ impl BuildReport {
         }
         rows.push((
             "block RAM".into(),
-            format!("{}   minimum for this filter: {}", pct(&self.resources.brams), self.resources.brams_minimum),
+            if self.lanes == 1 {
+                format!("{}   minimum for this filter: {}", pct(&self.resources.brams), self.resources.brams_minimum)
+            } else {
+                format!(
+                    "{}   minimum for {} replicas of this filter: {}",
+                    pct(&self.resources.brams),
+                    self.lanes,
+                    self.resources.brams_minimum
+                )
+            },
         ));
         if !self.resources.memories.is_empty() {
             let list: Vec<String> = self
@@ -602,9 +635,11 @@ impl BuildReport {
                 .memories
                 .iter()
                 .map(|m| {
-                    // The last three names (`frames.buffer.mem`, `parts$0.ram.mem`) say what it is.
-                    let parts: Vec<&str> = m.memory.rsplitn(4, '.').collect();
-                    let short: Vec<&str> = parts.iter().take(3).rev().copied().collect();
+                    // The last three names (`frames.buffer.mem`, `parts$0.ram.mem`) say what it is,
+                    // and a lane's instance (`lane3.parts$0.ram.mem`) which replica.
+                    let parts: Vec<&str> = m.memory.rsplitn(5, '.').collect();
+                    let take = if parts.get(3).is_some_and(|p| p.starts_with("lane")) { 4 } else { 3 };
+                    let short: Vec<&str> = parts.iter().take(take).rev().copied().collect();
                     format!("{} ({})", short.join("."), m.cell.trim_matches(|c| c == '$' || c == '_'))
                 })
                 .collect();

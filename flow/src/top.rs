@@ -130,6 +130,11 @@ pub trait BoardLogic {
     /// Verilog defining `bloom_board_logic` for `clock_hz` and everything it
     /// instantiates other than the core (whose Verilog the flow adds).
     fn verilog(&self, core: &GeneratedCore, board: &Board, clock_hz: u64) -> Result<String, FlowError>;
+    /// Replicas of the core's banks the logic holds (`bloom_lanes`, hdl/src/lanes.rs): 1 but for
+    /// a test pattern over lanes. The flow checks the part's block RAM holds them.
+    fn lanes(&self) -> usize {
+        1
+    }
 }
 
 /// The core clock in Hz that a board top made with `plan` runs its logic at.
@@ -268,15 +273,73 @@ endmodule
 /// (which must hit: a Bloom filter has no false negatives), then moves on; a
 /// clear every 2^20 pairs keeps the filter from saturating.
 ///
-/// LEDs (1 = lit): led[0] error, latched: a query answered miss for the key
-/// inserted just before it; led[1] heartbeat (about 1 Hz); led[2] toggles every
-/// 2^16 responses; led[3] on while the core is clearing; led[4..] the top bits
-/// of bank 0's fill count.
-pub struct TestPattern;
+/// Over L > 1 lanes (`bloom_lanes`, hdl/src/lanes.rs) every pair is a write
+/// beat (the insert, or the clear, in slot 0) and a read beat of L queries:
+/// slot j queries the key inserted j pairs ago, which must hit unless a clear
+/// came after it. Every lane answers a checked query in every read beat, so
+/// the lanes are all at work on the board: L + 1 operations every two clocks.
+///
+/// LEDs (1 = lit): led[0] error, latched: a query that must hit answered miss
+/// (or, over lanes, a beat was refused); led[1] heartbeat (about 1 Hz); led[2]
+/// toggles every 2^16 response beats; led[3] on while the core is clearing;
+/// led[4..] the top bits of bank 0's fill count.
+///
+/// `bloom_board_logic` has one parameter beyond the interface's: CLEAR_LOG2
+/// (default 20), a clear every 2^CLEAR_LOG2 pairs; a testbench sets it lower.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TestPattern {
+    /// Lanes of the core (1: `bloom_core` itself).
+    pub lanes: usize,
+    /// For tests only: breaks the lanes (hdl::lanes::LaneSwitches).
+    pub switches: hdl::lanes::LaneSwitches,
+}
+
+impl TestPattern {
+    /// The pattern over `bloom_core`.
+    pub const ONE_LANE: TestPattern =
+        TestPattern { lanes: 1, switches: hdl::lanes::LaneSwitches { no_write_broadcast: false } };
+
+    /// The pattern over `lanes` lanes (1: `bloom_core` itself).
+    pub fn over_lanes(lanes: usize) -> TestPattern {
+        TestPattern { lanes, ..TestPattern::ONE_LANE }
+    }
+}
+
+/// The test pattern's key from the 64-bit LFSR value at bits `lo + 63 : lo` of `reg`.
+fn pattern_key(key_bits: u32, reg: &str, lo: usize) -> Result<String, FlowError> {
+    let x = format!("{reg}[{}:{lo}]", lo + 63);
+    match key_bits {
+        32 => Ok(format!("{reg}[{}:{lo}]", lo + 31)),
+        64 => Ok(x),
+        128 => Ok(format!("{{{x} ^ 64'hc3a5c85c97cb3127, {x}}}")),
+        w => Err(FlowError::Invalid(format!("key width {w}: must be 32, 64 or 128"))),
+    }
+}
+
+/// The LEDs every test pattern drives the same way.
+fn pattern_leds(core: &GeneratedCore, leds: usize, clock_hz: u64) -> String {
+    let heartbeat_bit = (63 - clock_hz.max(2).leading_zeros()).saturating_sub(1);
+    let mut v = format!(
+        "    assign led[0] = error;\n    assign led[1] = ticks[{heartbeat_bit}];\n    assign led[2] = activity;\n    assign led[3] = busy;\n"
+    );
+    for i in 4..leds {
+        let bit = core.config.params.bank_bits as i64 - (i as i64 - 4);
+        if bit >= 0 {
+            v += &format!("    assign led[{i}] = fill_count[{bit}];\n");
+        } else {
+            v += &format!("    assign led[{i}] = 1'b0;\n");
+        }
+    }
+    v
+}
 
 impl BoardLogic for TestPattern {
     fn name(&self) -> &str {
-        "test pattern"
+        if self.lanes == 1 {
+            "test pattern"
+        } else {
+            "test pattern over lanes"
+        }
     }
 
     fn kind(&self) -> &str {
@@ -287,44 +350,41 @@ impl BoardLogic for TestPattern {
         Ok(ClockFit::Fits(None))
     }
 
+    fn lanes(&self) -> usize {
+        self.lanes
+    }
+
     fn verilog(&self, core: &GeneratedCore, board: &Board, clock_hz: u64) -> Result<String, FlowError> {
-        let w = core.config.params.key_bits;
-        let key = match w {
-            32 => "lfsr[31:0]".to_string(),
-            64 => "lfsr".to_string(),
-            128 => "{lfsr ^ 64'hc3a5c85c97cb3127, lfsr}".to_string(),
-            _ => return Err(FlowError::Invalid(format!("key width {w}: must be 32, 64 or 128"))),
-        };
-        let heartbeat_bit = (63 - clock_hz.max(2).leading_zeros()).saturating_sub(1);
-        let leds = board.leds.len();
-        let fill_leds: String = (4..leds)
-            .map(|i| {
-                let bit = core.config.params.bank_bits as i64 - (i as i64 - 4);
-                if bit >= 0 {
-                    format!("    assign led[{i}] = fill_count[{bit}];\n")
-                } else {
-                    format!("    assign led[{i}] = 1'b0;\n")
-                }
-            })
-            .collect();
-        let ports = hdl::ports::core_ports(&core.config.params);
-        // No readback, fill of bank 0, responses always taken; outputs to wires of their own name.
-        let instance = hdl::ports::instance(&core.top, "core", &ports, |p| match p.name.as_str() {
-            "req_key" => Some(key.clone()),
-            "resp_ready" => Some("1'b1".into()),
-            "rb_req" | "rb_write" | "rb_wdata" => Some("1'b0".into()),
-            "rb_bank" | "fill_bank" => Some("4'd0".into()),
-            "rb_addr" => Some("16'd0".into()),
-            "counter_wdata" => Some("8'd0".into()),
-            "clock" | "reset" | "req_valid" | "req_op" | "req_tag" => Some(p.name.clone()),
-            _ if p.direction == hdl::ports::Direction::Output => Some(p.name.clone()),
-            _ => None,
-        })
-        .map_err(|e| FlowError::Invalid(format!("test pattern: {e}")))?;
-        let wires = hdl::ports::output_wires(&ports, "");
-        Ok(format!(
-            "// Test pattern for the board: insert key, query the same key (must hit), next key.
-module bloom_board_logic #(parameter CLOCK_HZ = {clock_hz}, parameter LEDS = {leds}) (
+        if self.lanes == 1 {
+            one_lane_pattern(core, board, clock_hz)
+        } else {
+            lanes_pattern(core, board, clock_hz, self.lanes, self.switches)
+        }
+    }
+}
+
+fn one_lane_pattern(core: &GeneratedCore, board: &Board, clock_hz: u64) -> Result<String, FlowError> {
+    let key = pattern_key(core.config.params.key_bits, "lfsr", 0)?;
+    let leds = board.leds.len();
+    let led_lines = pattern_leds(core, leds, clock_hz);
+    let ports = hdl::ports::core_ports(&core.config.params);
+    // No readback, fill of bank 0, responses always taken; outputs to wires of their own name.
+    let instance = hdl::ports::instance(&core.top, "core", &ports, |p| match p.name.as_str() {
+        "req_key" => Some(key.clone()),
+        "resp_ready" => Some("1'b1".into()),
+        "rb_req" | "rb_write" | "rb_wdata" => Some("1'b0".into()),
+        "rb_bank" | "fill_bank" => Some("4'd0".into()),
+        "rb_addr" => Some("16'd0".into()),
+        "counter_wdata" => Some("8'd0".into()),
+        "clock" | "reset" | "req_valid" | "req_op" | "req_tag" => Some(p.name.clone()),
+        _ if p.direction == hdl::ports::Direction::Output => Some(p.name.clone()),
+        _ => None,
+    })
+    .map_err(|e| FlowError::Invalid(format!("test pattern: {e}")))?;
+    let wires = hdl::ports::output_wires(&ports, "");
+    Ok(format!(
+        "// Test pattern for the board: insert key, query the same key (must hit), next key.
+module bloom_board_logic #(parameter CLOCK_HZ = {clock_hz}, parameter LEDS = {leds}, parameter CLEAR_LOG2 = 20) (
     input clock,
     input reset,
     input uart_rx,
@@ -336,8 +396,8 @@ module bloom_board_logic #(parameter CLOCK_HZ = {clock_hz}, parameter LEDS = {le
     reg [63:0] lfsr = 64'h9e3779b97f4a7c15;
     reg querying = 1'b0;      // 0: insert (or clear) slot, 1: query slot
     reg after_clear = 1'b0;   // this query slot follows a clear: its key was never inserted
-    reg [19:0] pairs = 20'd0;
-    wire clear_slot = !querying && pairs == 20'd0;
+    reg [CLEAR_LOG2-1:0] pairs = {{CLEAR_LOG2{{1'b0}}}};
+    wire clear_slot = !querying && pairs == {{CLEAR_LOG2{{1'b0}}}};
 
 {wires}    wire req_valid = !reset;
     wire [1:0] req_op = querying ? 2'd0 : (clear_slot ? 2'd2 : 2'd1);
@@ -348,13 +408,13 @@ module bloom_board_logic #(parameter CLOCK_HZ = {clock_hz}, parameter LEDS = {le
         if (reset) begin
             querying <= 1'b0;
             after_clear <= 1'b0;
-            pairs <= 20'd0;
+            pairs <= {{CLEAR_LOG2{{1'b0}}}};
         end else if (req_valid && req_ready) begin
             querying <= !querying;
             if (!querying) after_clear <= clear_slot;
             if (querying) begin
                 lfsr <= {{lfsr[62:0], lfsr[63] ^ lfsr[62] ^ lfsr[60] ^ lfsr[59]}};
-                pairs <= pairs + 20'd1;
+                pairs <= pairs + 1'b1;
             end
         end
     end
@@ -375,14 +435,129 @@ module bloom_board_logic #(parameter CLOCK_HZ = {clock_hz}, parameter LEDS = {le
     reg [63:0] ticks = 64'd0;
     always @(posedge clock) ticks <= ticks + 64'd1;
 
-    assign led[0] = error;
-    assign led[1] = ticks[{heartbeat_bit}];
-    assign led[2] = activity;
-    assign led[3] = busy;
-{fill_leds}endmodule
+{led_lines}endmodule
 ",
-        ))
+    ))
+}
+
+fn lanes_pattern(
+    core: &GeneratedCore,
+    board: &Board,
+    clock_hz: u64,
+    lanes: usize,
+    switches: hdl::lanes::LaneSwitches,
+) -> Result<String, FlowError> {
+    let generated = hdl::lanes::lanes_around(core.clone(), lanes, switches).map_err(|e| FlowError::Invalid(e.to_string()))?;
+    let l = lanes;
+    let w = core.config.params.key_bits as usize;
+    let leds = board.leds.len();
+    let led_lines = pattern_leds(core, leds, clock_hz);
+    // The count of inserts since the last clear, 0..=L.
+    let iw = (usize::BITS - l.leading_zeros()) as usize;
+    let ports = hdl::lanes::lanes_ports(&core.config.params, l);
+    let instance = hdl::ports::instance(hdl::lanes::LANES_TOP, "lanes", &ports, |p| match p.name.as_str() {
+        "resp_ready" => Some("1'b1".into()),
+        "rb_req" | "rb_write" | "rb_wdata" => Some("1'b0".into()),
+        "rb_bank" | "fill_bank" => Some("4'd0".into()),
+        "rb_addr" => Some("16'd0".into()),
+        _ => Some(p.name.clone()),
+    })
+    .map_err(|e| FlowError::Invalid(format!("test pattern: {e}")))?;
+    let wires = hdl::ports::output_wires(&ports, "");
+    // Slot j of a read beat queries the key inserted j pairs ago; slot 0 of a write beat inserts lfsr.
+    let mut read_keys = Vec::new();
+    for j in (0..l).rev() {
+        read_keys.push(pattern_key(w as u32, "history", 64 * j)?);
     }
+    let write_key = pattern_key(w as u32, "lfsr", 0)?;
+    let tags: Vec<String> =
+        (0..l).rev().map(|j| format!("{{6'd0, querying && (inserted > {iw}'d{j}), querying}}")).collect();
+    let must_hit: Vec<String> = (0..l).rev().map(|j| format!("resp_tag[{}]", 8 * j + 1)).collect();
+    let history_shift = format!("{{history[{}:0], lfsr}}", 64 * (l - 1) - 1);
+    Ok(format!(
+        "// Test pattern over {l} lanes: insert a key (slot 0 of a write beat), then query the
+// last {l} keys inserted, one per slot (a read beat): each must hit unless a clear came after it.
+module bloom_board_logic #(parameter CLOCK_HZ = {clock_hz}, parameter LEDS = {leds}, parameter CLEAR_LOG2 = 20) (
+    input clock,
+    input reset,
+    input uart_rx,
+    output uart_tx,
+    output [LEDS-1:0] led
+);
+    assign uart_tx = 1'b1;
+
+    reg [63:0] lfsr = 64'h9e3779b97f4a7c15;
+    // history[64j+63:64j]: the LFSR value of the key inserted j pairs ago.
+    reg [{hm1}:0] history = {h}'d0;
+    // Inserts since the last clear, at most {l}: slot j's key is in the filter when j < inserted.
+    reg [{iwm1}:0] inserted = {iw}'d0;
+    reg querying = 1'b0;      // 0: write beat (insert or clear), 1: read beat
+    reg [CLEAR_LOG2-1:0] pairs = {{CLEAR_LOG2{{1'b0}}}};
+    wire clear_slot = !querying && pairs == {{CLEAR_LOG2{{1'b0}}}};
+
+{wires}    wire [{lm1}:0] req_valid = reset ? {l}'d0 : (querying ? {{{l}{{1'b1}}}} : {l}'d1);
+    wire [{opm1}:0] req_op = querying ? {op}'d0 : {{{opz}'d0, (clear_slot ? 2'd2 : 2'd1)}};
+    wire [{km1}:0] req_key = querying ? {{{read_keys}}} : {{{kz}'d0, {write_key}}};
+    // Tag bit 1: the query must hit; bit 0: a query.
+    wire [{tm1}:0] req_tag = {{{tags}}};
+
+{instance}
+    always @(posedge clock) begin
+        if (reset) begin
+            querying <= 1'b0;
+            inserted <= {iw}'d0;
+            pairs <= {{CLEAR_LOG2{{1'b0}}}};
+        end else if ((|req_valid) && req_ready) begin
+            querying <= !querying;
+            if (!querying) begin
+                if (clear_slot) begin
+                    inserted <= {iw}'d0;
+                end else begin
+                    history <= {history_shift};
+                    if (inserted != {iw}'d{l}) inserted <= inserted + {iw}'d1;
+                end
+            end else begin
+                lfsr <= {{lfsr[62:0], lfsr[63] ^ lfsr[62] ^ lfsr[60] ^ lfsr[59]}};
+                pairs <= pairs + 1'b1;
+            end
+        end
+    end
+
+    wire [{lm1}:0] must_hit = {{{must_hit}}};
+    reg error = 1'b0;
+    reg [15:0] responses = 16'd0;
+    reg activity = 1'b0;
+    always @(posedge clock) begin
+        if (reset) begin
+            error <= 1'b0;
+        end else if (resp_valid) begin
+            if (resp_refused || ((resp_slot_valid & must_hit & (~resp_hit)) != {l}'d0)) error <= 1'b1;
+            responses <= responses + 16'd1;
+            if (responses == 16'hffff) activity <= !activity;
+        end
+    end
+
+    reg [63:0] ticks = 64'd0;
+    always @(posedge clock) ticks <= ticks + 64'd1;
+
+{led_lines}endmodule
+
+{lanes_top}",
+        h = 64 * l,
+        hm1 = 64 * l - 1,
+        iwm1 = iw - 1,
+        lm1 = l - 1,
+        opm1 = 2 * l - 1,
+        op = 2 * l,
+        opz = 2 * (l - 1),
+        km1 = w * l - 1,
+        kz = w * (l - 1),
+        tm1 = 8 * l - 1,
+        read_keys = read_keys.join(", "),
+        tags = tags.join(", "),
+        must_hit = must_hit.join(", "),
+        lanes_top = generated.top_module,
+    ))
 }
 
 #[cfg(test)]

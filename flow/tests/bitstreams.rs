@@ -183,7 +183,7 @@ fn uart_pins_used(netlist: &Path) -> (bool, bool) {
 fn ulx3s_25f_k2_b11_w32_h3_test_pattern_to_bitstream() {
     let b = board::board("ulx3s-25f").unwrap();
     let dir = out_dir("flow-ulx3s25-k2-b11");
-    let r = build_small(b, 40.0, &dir, &TestPattern);
+    let r = build_small(b, 40.0, &dir, &TestPattern::ONE_LANE);
     check_report(&r, b, &dir, 40.0, 0);
     assert_eq!(r.top, "test-pattern");
     assert!(r.uart.is_none());

@@ -34,6 +34,11 @@ pub struct Args {
     /// or test-pattern (LFSR traffic, results on the LEDs, no UART).
     #[arg(long, value_enum, default_value_t = TopArg::UartBridge)]
     pub top: TopArg,
+    /// Lanes of the core, 1..=64 (docs/core.md, "Lanes"): more than 1 builds the test
+    /// pattern over `bloom_lanes` (L replicas of the banks, L queries per read beat), so
+    /// --top test-pattern only, and a plain filter. The part must hold L x k banks.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=hdl::lanes::MAX_LANES as i64))]
+    pub lanes: u32,
     /// UART line rate of the bridge, 300..=12000000 [default: 115200]. The core clock
     /// must make it within 2% with at least 4 clocks per bit; `bloom host --baud` must match.
     #[arg(long)]
@@ -65,6 +70,8 @@ pub struct Job {
     /// Image the banks start with.
     pub preload: Option<PathBuf>,
     pub top: TopArg,
+    /// 1, or more with the test pattern (checked against the filter by hdl::lanes::check_lanes).
+    pub lanes: usize,
     pub baud: u32,
     pub out: PathBuf,
     pub pnr_seed: u64,
@@ -78,12 +85,23 @@ impl Args {
         if self.top == TopArg::TestPattern && self.baud.is_some() {
             anyhow::bail!("--baud applies to --top uart-bridge only: the test pattern has no UART");
         }
+        let lanes = self.lanes as usize;
+        if lanes > 1 {
+            if self.top != TopArg::TestPattern {
+                anyhow::bail!(
+                    "--lanes {lanes} needs --top test-pattern: the UART bridge drives one operation per clock \
+                     (build it with --lanes 1, the default)"
+                );
+            }
+            hdl::lanes::check_lanes(&self.core.params, lanes)?;
+        }
         let out = self.out.unwrap_or_else(|| PathBuf::from("build").join(self.board.name));
         Ok(Job {
             board: self.board,
             core: self.core.params,
             preload: self.preload,
             top: self.top,
+            lanes,
             baud: self.baud.unwrap_or(hdl::bridge::DEFAULT_BAUD),
             out,
             pnr_seed: self.pnr_seed,
@@ -105,7 +123,7 @@ pub fn execute(job: &Job) -> anyhow::Result<flow::build::BuildReport> {
     let core = flow::generate_core(&hdl::CoreConfig { preload: job.preload.clone(), ..job.core.into() })?;
     let logic: Box<dyn flow::top::BoardLogic> = match job.top {
         TopArg::UartBridge => Box::new(flow::bridge::UartBridge::new(job.core, job.baud)),
-        TopArg::TestPattern => Box::new(flow::top::TestPattern),
+        TopArg::TestPattern => Box::new(flow::top::TestPattern::over_lanes(job.lanes)),
     };
     if job.flash {
         // Before hours of place and route, not after.

@@ -143,6 +143,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
             core: cfg,
             preload: None,
             top: crate::cli::build::TopArg::UartBridge,
+            lanes: 1,
             baud: hdl::bridge::DEFAULT_BAUD,
             out: board_dir.clone(),
             pnr_seed: 1,
