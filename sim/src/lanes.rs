@@ -147,6 +147,92 @@ fn next_beat(rng: &mut Rng, t: &LaneTraffic, lanes: usize, pool: &[u128], tag: &
 /// generated in `lanes`, checking every cycle; the golden model starts empty,
 /// as the hardware does (no preload).
 pub fn run_lanes(lanes: &hdl::lanes::GeneratedLanes, traffic: &LaneTraffic, seed: u64, beats: u64) -> Result<LanesReport, SimError> {
+    let mut rng = Rng::new(seed);
+    let pool: Vec<u128> = (0..traffic.pool).map(|_| rng.key(lanes.core.config.params.key_bits)).collect();
+    let mut tag = 0u8;
+    let l = lanes.lanes;
+    let t = *traffic;
+    run_driven(lanes, seed, beats, traffic.backpressure == 0, 0, move |may_offer| {
+        let beat = (may_offer && !per_mille(&mut rng, t.idle)).then(|| next_beat(&mut rng, &t, l, &pool, &mut tag));
+        (beat, !per_mille(&mut rng, t.backpressure))
+    })
+}
+
+/// One beat of a script: per slot, empty or (op code 0..=3, index into the key pool).
+pub type ScriptedBeat = Vec<Option<(u8, usize)>>;
+
+/// A script for [`run_lane_script`]: beats offered in order (each held until
+/// taken), cycles offering none before each, and `resp_ready` per cycle.
+#[derive(Clone, Debug)]
+pub struct LaneScript {
+    /// Keys the beats name by index (drawn from `seed` for the key width).
+    pub pool: usize,
+    /// (idle cycles before the beat, the beat); a beat with no slot is an idle cycle.
+    pub beats: Vec<(u8, ScriptedBeat)>,
+    /// `resp_ready` in cycle c is `ready[c % len]` (empty: always high, and the
+    /// response timing is then checked exactly).
+    pub ready: Vec<bool>,
+}
+
+/// Runs `script` through `bloom_lanes`, checked as [`run_lanes`] checks; slot
+/// j's tag is a running count of the operations offered.
+pub fn run_lane_script(lanes: &hdl::lanes::GeneratedLanes, script: &LaneScript, seed: u64) -> Result<LanesReport, SimError> {
+    let l = lanes.lanes;
+    let mut rng = Rng::new(seed);
+    let pool: Vec<u128> = (0..script.pool.max(1)).map(|_| rng.key(lanes.core.config.params.key_bits)).collect();
+    if let Some((_, b)) = script.beats.iter().find(|(_, b)| b.len() != l || b.iter().flatten().any(|(c, _)| *c > 3)) {
+        return Err(SimError::Value(format!("a scripted beat of {} slots (ops 0..=3) for {l} lanes: {b:?}", b.len())));
+    }
+    if !script.ready.is_empty() && !script.ready.contains(&true) {
+        return Err(SimError::Value("a resp_ready pattern that is never high takes no response beat".into()));
+    }
+    let beats: Vec<(u8, ScriptedBeat)> = script.beats.iter().filter(|(_, b)| b.iter().any(Option::is_some)).cloned().collect();
+    let total = beats.len() as u64;
+    let (mut next, mut idle_left, mut cycle, mut tag) = (0usize, None::<u8>, 0usize, 0u8);
+    let ready = script.ready.clone();
+    let idle: u64 = beats.iter().map(|(i, _)| *i as u64).sum();
+    run_driven(lanes, seed, total, ready.iter().all(|r| *r), idle, move |may_offer| {
+        let mut beat = None;
+        if may_offer && next < beats.len() {
+            let idle = idle_left.get_or_insert(beats[next].0);
+            if *idle == 0 {
+                beat = Some(
+                    beats[next]
+                        .1
+                        .iter()
+                        .map(|s| {
+                            s.map(|(code, i)| {
+                                tag = tag.wrapping_add(1);
+                                (code, pool[i % pool.len()], tag)
+                            })
+                        })
+                        .collect(),
+                );
+                next += 1;
+                idle_left = None;
+            } else {
+                *idle -= 1;
+            }
+        }
+        let r = ready.is_empty() || ready[cycle % ready.len()];
+        cycle += 1;
+        (beat, r)
+    })
+}
+
+/// The checking loop. `drive(may_offer)` gives each cycle's inputs: a new beat
+/// to offer (looked at only when `may_offer`: no beat is held and fewer than
+/// `beats` were taken) and `resp_ready`. `exact`: `resp_ready` is always high,
+/// so every response beat's cycle is known. `idle`: cycles the driver will
+/// offer nothing although it may (beyond those `run_driven` allows for).
+fn run_driven(
+    lanes: &hdl::lanes::GeneratedLanes,
+    seed: u64,
+    beats: u64,
+    exact: bool,
+    idle: u64,
+    mut drive: impl FnMut(bool) -> (Option<Vec<Slot>>, bool),
+) -> Result<LanesReport, SimError> {
     let l = lanes.lanes;
     let params = lanes.core.config.params;
     let w = params.key_bits as usize;
@@ -158,7 +244,6 @@ pub fn run_lanes(lanes: &hdl::lanes::GeneratedLanes, traffic: &LaneTraffic, seed
     let port = |name: &str| lib.port(name);
     let (reset, req_valid, req_ready, req_op, req_key, req_tag) =
         (port("reset")?, port("req_valid")?, port("req_ready")?, port("req_op")?, port("req_key")?, port("req_tag")?);
-    let exact = traffic.backpressure == 0;
     let (resp_valid, resp_ready, resp_slot_valid, resp_hit, resp_tag, resp_refused, busy) = (
         port("resp_valid")?,
         port("resp_ready")?,
@@ -190,24 +275,22 @@ pub fn run_lanes(lanes: &hdl::lanes::GeneratedLanes, traffic: &LaneTraffic, seed
         }
     }
 
-    let mut rng = Rng::new(seed);
-    let pool: Vec<u128> = (0..traffic.pool).map(|_| rng.key(params.key_bits)).collect();
     let mut golden = PartitionedFilter::new(params);
     let mut report = LanesReport { lanes: l, ..LanesReport::default() };
     let mut expected: std::collections::VecDeque<Expected> = Default::default();
     let mut offered: Option<Vec<Slot>> = None;
-    let mut tag = 0u8;
     let mut recent_inserts: std::collections::VecDeque<(u64, u128)> = Default::default();
     let mut first_take: Option<u64> = None;
     let mut last_response = 0u64;
     let start = Instant::now();
     let mut cycle = 0u64;
     // Every clear keeps the replicas busy for its sweep.
-    let mut limit = beats * 8 + 10_000;
+    let mut limit = beats * 8 + 10_000 + idle;
     while (report.beats < beats || !expected.is_empty()) && cycle < limit {
         // Inputs of this cycle.
-        if offered.is_none() && report.beats < beats && !per_mille(&mut rng, traffic.idle) {
-            offered = Some(next_beat(&mut rng, traffic, l, &pool, &mut tag));
+        let (new_beat, ready_out) = drive(offered.is_none() && report.beats < beats);
+        if offered.is_none() {
+            offered = new_beat;
         }
         let (mut valid, mut ops, mut keys, mut tags) = (0u128, vec![0u32; (2 * l).div_ceil(32)], vec![0u32; (w * l).div_ceil(32)], vec![0u32; (8 * l).div_ceil(32)]);
         if let Some(beat) = &offered {
@@ -224,7 +307,6 @@ pub fn run_lanes(lanes: &hdl::lanes::GeneratedLanes, traffic: &LaneTraffic, seed
         m.set_words(req_op, &ops)?;
         m.set_words(req_key, &keys)?;
         m.set_words(req_tag, &tags)?;
-        let ready_out = !per_mille(&mut rng, traffic.backpressure);
         m.set(resp_ready, ready_out as u128)?;
         m.eval();
 

@@ -91,3 +91,114 @@ fn teeth_no_write_broadcast_crc_k3_b6_w32_lanes_4_is_caught() {
     assert!(!r.mismatches.is_empty(), "a replica without the inserts went unnoticed");
     assert!(r.mismatches[0].contains("resp_hit"), "{:?}", r.mismatches[0]);
 }
+
+/// Proptest: scripts of beats over six keys, so that the hard cases come
+/// often: a query of a key in the beat after its insert and across the
+/// forwarding window, deletes, clears, rule-breaking beats, idle cycles and
+/// `resp_ready` patterns. Failing scripts shrink to the shortest beat list.
+mod scripted {
+    use super::*;
+    use proptest::prelude::*;
+    use sim::lanes::{run_lane_script, LaneScript, ScriptedBeat};
+
+    const KEYS: usize = 6;
+
+    fn beat(lanes: usize) -> impl Strategy<Value = ScriptedBeat> {
+        let read = prop::collection::vec(prop::option::weighted(0.7, (Just(0u8), 0..KEYS)), lanes);
+        // Slot 0 inserts (mostly), deletes or clears; nothing above it.
+        let write = (prop_oneof![6 => Just(1u8), 1 => Just(3u8), 1 => Just(2u8)], 0..KEYS).prop_map(move |(code, k)| {
+            let mut b: ScriptedBeat = vec![None; lanes];
+            b[0] = Some((code, k));
+            b
+        });
+        // Anything at all: with more than one slot, mostly beats that break the rule.
+        let any = prop::collection::vec(prop::option::of((0u8..4, 0..KEYS)), lanes);
+        prop_oneof![5 => read, 4 => write, 1 => any]
+    }
+
+    fn script(lanes: usize) -> impl Strategy<Value = LaneScript> {
+        (
+            prop::collection::vec((prop_oneof![4 => Just(0u8), 1 => 1u8..4], beat(lanes)), 1..120),
+            prop_oneof![Just(vec![]), prop::collection::vec(prop::bool::weighted(0.7), 0..12)],
+        )
+            .prop_map(|(beats, mut ready)| {
+                // High at least once in the pattern, or no response beat is ever taken.
+                if !ready.is_empty() {
+                    ready.push(true);
+                }
+                LaneScript { pool: KEYS, beats, ready }
+            })
+    }
+
+    fn check(lanes: usize, cases: u32) {
+        let g = lanes_of(crc_k3_b6_w32(), lanes, LaneSwitches::default());
+        let config = ProptestConfig { cases, failure_persistence: None, ..ProptestConfig::default() };
+        let [runs, ops, refused, clears, recent] = std::array::from_fn(|_| std::cell::Cell::new(0u64));
+        proptest!(config, |(s in script(lanes), seed in 0u64..1000)| {
+            let r = run_lane_script(&g, &s, seed).unwrap();
+            runs.set(runs.get() + 1);
+            ops.set(ops.get() + r.ops);
+            refused.set(refused.get() + r.refused_beats);
+            clears.set(clears.get() + r.clears);
+            recent.set(recent.get() + r.reads_after_recent_insert);
+            prop_assert!(r.mismatches.is_empty(), "{:#?}\nscript: {:?}", r.mismatches, s);
+        });
+        eprintln!(
+            "scripted L={lanes}: {} scripts, {} operations, {} refused beats, {} clears, {} reads after a new insert, 0 mismatches",
+            runs.get(),
+            ops.get(),
+            refused.get(),
+            clears.get(),
+            recent.get()
+        );
+    }
+
+    #[test]
+    fn scripted_crc_k3_b6_w32_lanes_1() {
+        check(1, 128);
+    }
+
+    #[test]
+    fn scripted_crc_k3_b6_w32_lanes_2() {
+        check(2, 256);
+    }
+
+    #[test]
+    fn scripted_crc_k3_b6_w32_lanes_4() {
+        check(4, 256);
+    }
+
+    #[test]
+    fn scripted_crc_k3_b6_w32_lanes_8() {
+        check(8, 128);
+    }
+
+    /// The scripts find the broken broadcast too.
+    #[test]
+    fn scripted_teeth_no_write_broadcast_lanes_4_is_caught() {
+        let g = lanes_of(crc_k3_b6_w32(), 4, LaneSwitches { no_write_broadcast: true });
+        let mut runner = proptest::test_runner::TestRunner::new(ProptestConfig { cases: 64, failure_persistence: None, ..ProptestConfig::default() });
+        // No clears: a clear those replicas do not take breaks their lockstep, a second
+        // fault beside the one under test.
+        let without_clears = script(4).prop_map(|mut s| {
+            for (_, b) in s.beats.iter_mut() {
+                for (code, _) in b.iter_mut().flatten() {
+                    if *code == 2 {
+                        *code = 1;
+                    }
+                }
+            }
+            s
+        });
+        let found = runner.run(&without_clears, |s| {
+            let r = run_lane_script(&g, &s, 7).unwrap();
+            prop_assert!(r.mismatches.is_empty(), "{:?}", r.mismatches);
+            Ok(())
+        });
+        let Err(proptest::test_runner::TestError::Fail(why, minimal)) = found else {
+            panic!("64 scripts did not catch replicas that miss the write beats: {found:?}")
+        };
+        eprintln!("teeth, shrunk to {} beats: {why}", minimal.beats.len());
+        assert!(why.message().contains("resp_hit"), "{why}");
+    }
+}
