@@ -302,7 +302,7 @@ fn fmax_lanes_sweep_hx8k_k1_b9_w32_lanes_1_2_and_refusals_before_any_tool() {
         (vec!["--lanes", "9"], "need 36 block RAMs (4 per lane), the iCE40HX8K has 32: at most 8 lanes"),
         (vec!["--lanes", "1,2,9"], "at most 8 lanes"),
         (vec!["--lanes", "65"], "65 is not in 1..=64"),
-        (vec!["--lanes", "2", "--axi"], "bloom_axis carries one lane"),
+        (vec!["--lanes", "2", "--axi"], "carries one lane; the lanes' AXI4-Stream face"),
         (vec!["--lanes", "2", "--counter-bits", "4"], "a counting filter has one lane"),
     ] {
         let out = scratch("cli-lanes-bad");

@@ -116,7 +116,7 @@ fn preloaded_image_becomes_initial_contents() {
 }
 
 #[test]
-fn lanes_4_writes_bloom_lanes_beside_the_core_and_bad_lanes_write_nothing() {
+fn lanes_4_writes_bloom_lanes_and_its_axis_face_beside_the_core_and_bad_lanes_write_nothing() {
     let dir = scratch("lanes");
     let out = bloom(&["verilog", "--lanes", "4", "--k", "2", "--bank-bits", "6", "--out", dir.to_str().unwrap()]);
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
@@ -125,6 +125,11 @@ fn lanes_4_writes_bloom_lanes_beside_the_core_and_bad_lanes_write_nothing() {
     assert!(top.contains("input  wire [255:0] req_key,"), "{top}");
     assert_eq!(top.matches("bloom_core lane").count(), 4);
     assert!(!top.contains("module bloom_core("), "bloom_lanes.v holds the top alone");
+    let axis = std::fs::read_to_string(dir.join("bloom_lanes_axis.v")).unwrap();
+    assert!(axis.contains("module bloom_lanes_axis ("), "{axis}");
+    assert!(axis.contains("input  wire [255:0] s_axis_tdata,") && axis.contains("input  wire [11:0] s_axis_tuser,"), "{axis}");
+    assert!(axis.contains("output wire [31:0] m_axis_tdata,") && axis.contains("output wire [3:0] m_axis_tkeep,"), "{axis}");
+    assert!(!axis.contains("module bloom_lanes ("), "bloom_lanes_axis.v holds its top alone");
     let core = std::fs::read_to_string(dir.join("bloom_core.v")).unwrap();
     assert!(core.contains("module bloom_core("));
     std::fs::remove_dir_all(&dir).unwrap();

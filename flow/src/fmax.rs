@@ -197,7 +197,9 @@ pub fn validate(core: &GeneratedCore, opts: &FmaxOptions) -> Result<f64, FlowErr
     crate::build::check_lanes_fit_device(d, core, opts.lanes)?;
     if opts.lanes > 1 && opts.axi {
         return Err(FlowError::Invalid(format!(
-            "lanes = {} with the AXI wrapper: bloom_axis carries one lane (measure them apart)",
+            "lanes = {} with --axi: bloom_axis (AXI4-Stream and AXI4-Lite) carries one lane; the lanes' \
+             AXI4-Stream face, bloom_lanes_axis, is bloom_lanes's ports renamed and one reset register \
+             (bloom verilog --lanes writes it), so measure bloom_lanes without --axi",
             opts.lanes
         )));
     }

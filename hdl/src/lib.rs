@@ -25,6 +25,7 @@ pub mod hash_matrix;
 pub mod hash_unit;
 pub mod image;
 pub mod lanes;
+pub mod lanes_axis;
 pub mod lint;
 pub mod partition;
 pub mod ports;

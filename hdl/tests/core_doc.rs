@@ -27,6 +27,8 @@ fn parameter_and_port_tables_match_their_declarations() {
     section(&mut doc, "ports", &hdl::ports::markdown_table(), update);
     let lanes = hdl::lanes::lanes_ports(&hdl::CoreParams::default(), 4);
     section(&mut doc, "lanes-ports", &hdl::ports::markdown_table_of(&lanes), update);
+    let axis = hdl::lanes_axis::lanes_axis_ports(&hdl::CoreParams::default(), 4);
+    section(&mut doc, "lanes-axis-ports", &hdl::ports::markdown_table_of(&axis), update);
     if update {
         std::fs::write(&path, doc).unwrap();
     }

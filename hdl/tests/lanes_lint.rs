@@ -1,4 +1,4 @@
-//! `bloom_lanes` passes the core's Verilator lint (`-Wall`, the same waivers), for
+//! `bloom_lanes` and `bloom_lanes_axis` pass the core's Verilator lint (`-Wall`, the same waivers), for
 //! one lane, a few, and the contract's limit; out-of-range lanes and counting
 //! filters are refused before any Verilog is written.
 
@@ -6,11 +6,16 @@ use hdl::lanes::{generate_lanes, LaneSwitches};
 use hdl::HashFamily::{Crc, H3};
 use hdl::{CoreConfig, CoreParams};
 
+/// `bloom_lanes` and its AXI4-Stream face `bloom_lanes_axis`.
 fn lint(params: CoreParams, lanes: usize) {
     let cfg = CoreConfig::from(params);
     let g = generate_lanes(&cfg, lanes, LaneSwitches::default()).unwrap();
     if let Err(report) = hdl::lint::verilator_lint(&g.verilog, &g.top) {
         panic!("lanes={lanes} {params:?}: {report}");
+    }
+    let a = hdl::lanes_axis::axis_around(&g);
+    if let Err(report) = hdl::lint::verilator_lint(&a.verilog, &a.top) {
+        panic!("bloom_lanes_axis, lanes={lanes} {params:?}: {report}");
     }
 }
 

@@ -26,6 +26,7 @@ use std::time::Instant;
 use golden::lanes::BeatOutcome;
 use golden::{Op, PartitionedFilter};
 
+use crate::model::{Model, PortId};
 use crate::traffic::Rng;
 use crate::verilator::{build, BuildOptions};
 use crate::{InitialState, SimError};
@@ -143,16 +144,145 @@ fn next_beat(rng: &mut Rng, t: &LaneTraffic, lanes: usize, pool: &[u128], tag: &
     beat
 }
 
+/// Which ports the co-simulation drives: `bloom_lanes`'s own, or its
+/// AXI4-Stream face `bloom_lanes_axis` (hdl/src/lanes_axis.rs), checked the same way.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Face {
+    Native,
+    Axis,
+}
+
+/// The ports of one face, resolved once, and the packing of its beats.
+struct Io {
+    face: Face,
+    lanes: usize,
+    reset: PortId,
+    req_valid: PortId,
+    req_ready: PortId,
+    /// Native: req_op; AXI: s_axis_tuser (slot valid bits, then the op codes).
+    req_op: PortId,
+    req_key: PortId,
+    req_tag: PortId,
+    resp_valid: PortId,
+    resp_ready: PortId,
+    resp_slot_valid: PortId,
+    resp_hit: PortId,
+    resp_tag: PortId,
+    resp_refused: PortId,
+    /// AXI: m_axis_tlast, always 1.
+    last: Option<PortId>,
+    busy: PortId,
+}
+
+impl Io {
+    fn new(lib: &crate::model::ModelLibrary, face: Face, lanes: usize) -> Result<Io, SimError> {
+        let port = |name: &str| lib.port(name);
+        let names: [&str; 12] = match face {
+            Face::Native => [
+                "reset", "req_valid", "req_ready", "req_op", "req_key", "req_tag", "resp_valid", "resp_ready", "resp_slot_valid", "resp_hit", "resp_tag", "resp_refused",
+            ],
+            Face::Axis => [
+                "aresetn", "s_axis_tvalid", "s_axis_tready", "s_axis_tuser", "s_axis_tdata", "s_axis_tid", "m_axis_tvalid", "m_axis_tready", "m_axis_tkeep", "m_axis_tdata", "m_axis_tid", "m_axis_tuser",
+            ],
+        };
+        Ok(Io {
+            face,
+            lanes,
+            reset: port(names[0])?,
+            req_valid: port(names[1])?,
+            req_ready: port(names[2])?,
+            req_op: port(names[3])?,
+            req_key: port(names[4])?,
+            req_tag: port(names[5])?,
+            resp_valid: port(names[6])?,
+            resp_ready: port(names[7])?,
+            resp_slot_valid: port(names[8])?,
+            resp_hit: port(names[9])?,
+            resp_tag: port(names[10])?,
+            resp_refused: port(names[11])?,
+            last: if face == Face::Axis { Some(port("m_axis_tlast")?) } else { None },
+            busy: port("busy")?,
+        })
+    }
+
+    fn clock(face: Face) -> &'static str {
+        match face {
+            Face::Native => "clock",
+            Face::Axis => "aclk",
+        }
+    }
+
+    fn set_reset(&self, m: &mut Model, on: bool) -> Result<(), SimError> {
+        m.set(self.reset, (on != (self.face == Face::Axis)) as u128)
+    }
+
+    /// Offers a beat: slot valid bits, op codes (2 bits per slot), keys and tags, packed.
+    fn set_request(&self, m: &mut Model, valid: u128, ops: &[u32], keys: &[u32], tags: &[u32]) -> Result<(), SimError> {
+        let l = self.lanes;
+        match self.face {
+            Face::Native => {
+                m.set(self.req_valid, valid)?;
+                m.set_words(self.req_op, ops)?;
+            }
+            Face::Axis => {
+                m.set(self.req_valid, (valid != 0) as u128)?;
+                let mut user = vec![0u32; (3 * l).div_ceil(32)];
+                set_field(&mut user, 0, l, valid);
+                set_field(&mut user, l, 2 * l, get_field(ops, 0, 2 * l));
+                m.set_words(self.req_op, &user)?;
+            }
+        }
+        m.set_words(self.req_key, keys)?;
+        m.set_words(self.req_tag, tags)
+    }
+
+    /// The response beat presented: (slots answering, hits, tags, refused), and
+    /// what breaks the face's own rules (AXI: tlast 1, the bits above a byte's hit 0).
+    fn response(&self, m: &Model) -> (u128, u128, Vec<u32>, bool, Vec<String>) {
+        let mut wrong = Vec::new();
+        let hits = match self.face {
+            Face::Native => m.get(self.resp_hit),
+            Face::Axis => {
+                let data = m.get_words(self.resp_hit);
+                let mut hits = 0u128;
+                for j in 0..self.lanes {
+                    let byte = get_field(&data, 8 * j, 8);
+                    hits |= (byte & 1) << j;
+                    if byte >> 1 != 0 {
+                        wrong.push(format!("m_axis_tdata byte {j} is {byte:#x}: bits 7:1 must be 0"));
+                    }
+                }
+                if self.last.is_some_and(|p| m.get(p) != 1) {
+                    wrong.push("m_axis_tlast is 0".into());
+                }
+                hits
+            }
+        };
+        (m.get(self.resp_slot_valid), hits, m.get_words(self.resp_tag), m.get(self.resp_refused) == 1, wrong)
+    }
+}
+
 /// Runs `beats` beats of `traffic` (seed `seed`) through `bloom_lanes` as
 /// generated in `lanes`, checking every cycle; the golden model starts empty,
 /// as the hardware does (no preload).
 pub fn run_lanes(lanes: &hdl::lanes::GeneratedLanes, traffic: &LaneTraffic, seed: u64, beats: u64) -> Result<LanesReport, SimError> {
+    run_lanes_on(Face::Native, lanes, traffic, seed, beats)
+}
+
+/// [`run_lanes`] through `face`.
+pub fn run_lanes_on(
+    face: Face,
+    lanes: &hdl::lanes::GeneratedLanes,
+    traffic: &LaneTraffic,
+    seed: u64,
+    beats: u64,
+) -> Result<LanesReport, SimError> {
     let mut rng = Rng::new(seed);
     let pool: Vec<u128> = (0..traffic.pool).map(|_| rng.key(lanes.core.config.params.key_bits)).collect();
     let mut tag = 0u8;
     let l = lanes.lanes;
     let t = *traffic;
-    run_driven(lanes, seed, beats, traffic.backpressure == 0, 0, move |may_offer| {
+    run_driven(face, lanes, seed, beats, traffic.backpressure == 0, 0, move |may_offer| {
         let beat = (may_offer && !per_mille(&mut rng, t.idle)).then(|| next_beat(&mut rng, &t, l, &pool, &mut tag));
         (beat, !per_mille(&mut rng, t.backpressure))
     })
@@ -177,6 +307,16 @@ pub struct LaneScript {
 /// Runs `script` through `bloom_lanes`, checked as [`run_lanes`] checks; slot
 /// j's tag is a running count of the operations offered.
 pub fn run_lane_script(lanes: &hdl::lanes::GeneratedLanes, script: &LaneScript, seed: u64) -> Result<LanesReport, SimError> {
+    run_lane_script_on(Face::Native, lanes, script, seed)
+}
+
+/// [`run_lane_script`] through `face`.
+pub fn run_lane_script_on(
+    face: Face,
+    lanes: &hdl::lanes::GeneratedLanes,
+    script: &LaneScript,
+    seed: u64,
+) -> Result<LanesReport, SimError> {
     let l = lanes.lanes;
     let mut rng = Rng::new(seed);
     let pool: Vec<u128> = (0..script.pool.max(1)).map(|_| rng.key(lanes.core.config.params.key_bits)).collect();
@@ -191,7 +331,7 @@ pub fn run_lane_script(lanes: &hdl::lanes::GeneratedLanes, script: &LaneScript, 
     let (mut next, mut idle_left, mut cycle, mut tag) = (0usize, None::<u8>, 0usize, 0u8);
     let ready = script.ready.clone();
     let idle: u64 = beats.iter().map(|(i, _)| *i as u64).sum();
-    run_driven(lanes, seed, total, ready.iter().all(|r| *r), idle, move |may_offer| {
+    run_driven(face, lanes, seed, total, ready.iter().all(|r| *r), idle, move |may_offer| {
         let mut beat = None;
         if may_offer && next < beats.len() {
             let idle = idle_left.get_or_insert(beats[next].0);
@@ -226,6 +366,7 @@ pub fn run_lane_script(lanes: &hdl::lanes::GeneratedLanes, script: &LaneScript, 
 /// so every response beat's cycle is known. `idle`: cycles the driver will
 /// offer nothing although it may (beyond those `run_driven` allows for).
 fn run_driven(
+    face: Face,
     lanes: &hdl::lanes::GeneratedLanes,
     seed: u64,
     beats: u64,
@@ -239,33 +380,28 @@ fn run_driven(
     let latency = lanes.timing.latency as u64;
     // From entering the replicas to the response: the core's.
     let core_latency = lanes.core.timing.latency as u64;
-    let lib = build(&lanes.verilog, &lanes.top, &BuildOptions::default())?;
-    let mut m = lib.instantiate(Some("clock"), InitialState::Random(seed as u32))?;
-    let port = |name: &str| lib.port(name);
-    let (reset, req_valid, req_ready, req_op, req_key, req_tag) =
-        (port("reset")?, port("req_valid")?, port("req_ready")?, port("req_op")?, port("req_key")?, port("req_tag")?);
-    let (resp_valid, resp_ready, resp_slot_valid, resp_hit, resp_tag, resp_refused, busy) = (
-        port("resp_valid")?,
-        port("resp_ready")?,
-        port("resp_slot_valid")?,
-        port("resp_hit")?,
-        port("resp_tag")?,
-        port("resp_refused")?,
-        port("busy")?,
-    );
+    let lib = match face {
+        Face::Native => build(&lanes.verilog, &lanes.top, &BuildOptions::default())?,
+        Face::Axis => {
+            let g = hdl::lanes_axis::axis_around(lanes);
+            build(&g.verilog, &g.top, &BuildOptions::default())?
+        }
+    };
+    let mut m = lib.instantiate(Some(Io::clock(face)), InitialState::Random(seed as u32))?;
+    let io = Io::new(&lib, face, l)?;
     for p in ["rb_req", "rb_bank", "rb_addr", "rb_write", "rb_wdata", "fill_bank"] {
         m.set(lib.port(p)?, 0)?;
     }
     // Reset, then wait for the recount to end.
-    m.set(req_valid, 0)?;
-    m.set(resp_ready, 1)?;
-    m.set(reset, 1)?;
+    m.set(io.req_valid, 0)?;
+    m.set(io.resp_ready, 1)?;
+    io.set_reset(&mut m, true)?;
     m.step(2)?;
-    m.set(reset, 0)?;
+    io.set_reset(&mut m, false)?;
     let mut waited = 0;
     loop {
         m.eval();
-        if m.get(busy) == 0 {
+        if m.get(io.busy) == 0 {
             break;
         }
         m.step(1)?;
@@ -303,16 +439,13 @@ fn run_driven(
                 }
             }
         }
-        m.set(req_valid, valid)?;
-        m.set_words(req_op, &ops)?;
-        m.set_words(req_key, &keys)?;
-        m.set_words(req_tag, &tags)?;
-        m.set(resp_ready, ready_out as u128)?;
+        io.set_request(&mut m, valid, &ops, &keys, &tags)?;
+        m.set(io.resp_ready, ready_out as u128)?;
         m.eval();
 
         // Without backpressure: the oldest beat waiting in the input stage enters the
         // replicas now if they are not busy.
-        if exact && m.get(busy) == 0 {
+        if exact && m.get(io.busy) == 0 {
             if let Some(e) = expected.iter_mut().find(|e| e.entered.is_none()) {
                 if e.taken < cycle {
                     e.entered = Some(cycle);
@@ -321,7 +454,7 @@ fn run_driven(
         }
 
         // A beat taken.
-        if valid != 0 && m.get(req_ready) == 1 {
+        if valid != 0 && m.get(io.req_ready) == 1 {
             let beat = offered.take().expect("a valid beat was offered");
             let ops: Vec<Option<Op>> = beat.iter().map(|s| s.map(|(code, key, _)| Op::decode(code, key))).collect();
             let outcome = golden.apply_beat(&ops).map_err(|e| SimError::Value(e.to_string()))?;
@@ -371,16 +504,12 @@ fn run_driven(
         }
 
         // A response beat given.
-        let rv = m.get(resp_valid) == 1;
+        let rv = m.get(io.resp_valid) == 1;
         if rv && ready_out {
             match expected.pop_front() {
                 None => report.mismatches.push(format!("cycle {cycle}: a response beat with no beat taken")),
                 Some(e) => {
-                    let got_valid = m.get(resp_slot_valid);
-                    let got_hits = m.get(resp_hit);
-                    let got_tags = m.get_words(resp_tag);
-                    let got_refused = m.get(resp_refused) == 1;
-                    let mut wrong = Vec::new();
+                    let (got_valid, got_hits, got_tags, got_refused, mut wrong) = io.response(&m);
                     if cycle < e.taken + latency {
                         wrong.push(format!("given in cycle {cycle}, taken in {}: earlier than latency {latency}", e.taken));
                     }

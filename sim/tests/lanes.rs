@@ -4,7 +4,7 @@
 use hdl::lanes::{generate_lanes, GeneratedLanes, LaneSwitches};
 use hdl::HashFamily::{Crc, H3};
 use hdl::{CoreConfig, CoreParams};
-use sim::lanes::{run_lanes, LaneTraffic, LanesReport};
+use sim::lanes::{run_lanes, run_lanes_on, Face, LaneTraffic, LanesReport};
 
 fn lanes_of(params: CoreParams, lanes: usize, switches: LaneSwitches) -> GeneratedLanes {
     generate_lanes(&CoreConfig::from(params), lanes, switches).unwrap()
@@ -173,6 +173,16 @@ mod scripted {
         check(8, 128);
     }
 
+    #[test]
+    fn scripted_axis_face_crc_k3_b6_w32_lanes_4() {
+        let g = lanes_of(crc_k3_b6_w32(), 4, LaneSwitches::default());
+        let config = ProptestConfig { cases: 128, failure_persistence: None, ..ProptestConfig::default() };
+        proptest!(config, |(s in script(4), seed in 0u64..1000)| {
+            let r = sim::lanes::run_lane_script_on(Face::Axis, &g, &s, seed).unwrap();
+            prop_assert!(r.mismatches.is_empty(), "{:#?}\nscript: {:?}", r.mismatches, s);
+        });
+    }
+
     /// The scripts find the broken broadcast too.
     #[test]
     fn scripted_teeth_no_write_broadcast_lanes_4_is_caught() {
@@ -201,4 +211,70 @@ mod scripted {
         eprintln!("teeth, shrunk to {} beats: {why}", minimal.beats.len());
         assert!(why.message().contains("resp_hit"), "{why}");
     }
+}
+
+/// The AXI4-Stream face (`bloom_lanes_axis`): the same traffic and checks
+/// through s_axis/m_axis (slot valid bits and op codes in tuser, tags in tid,
+/// answers in m_axis_tdata's bytes with tkeep, refused in m_axis_tuser, tlast 1).
+#[test]
+fn axis_face_mixed_crc_k3_b6_w32_lanes_1_4_and_exact_timing_h3_k4_b12_w64_lanes_2() {
+    for (lanes, seed) in [(1, 31), (4, 32)] {
+        let g = lanes_of(crc_k3_b6_w32(), lanes, LaneSwitches::default());
+        let r = run_lanes_on(Face::Axis, &g, &LaneTraffic::MIXED, seed, 4000).unwrap();
+        assert_clean("axis, mixed", &r);
+        assert!(r.write_beats > 500 && r.clears > 5 && r.reads_after_recent_insert > 50, "traffic too thin: {r:?}");
+        if lanes > 1 {
+            assert!(r.refused_beats > 50, "traffic too thin: {r:?}");
+        }
+    }
+    let t = LaneTraffic { backpressure: 0, idle: 0, clear: 5, ..LaneTraffic::MIXED };
+    let r = run_lanes_on(Face::Axis, &lanes_of(h3_k4_b12_w64(), 2, LaneSwitches::default()), &t, 33, 3000).unwrap();
+    assert_clean("axis, no backpressure", &r);
+}
+
+/// A request beat with no slot marked in s_axis_tuser is taken and dropped:
+/// no response beat; the beat after it is answered with its own tag.
+#[test]
+fn axis_face_beat_with_no_slot_is_taken_and_dropped() {
+    use sim::verilator::{build, BuildOptions};
+    let lanes = lanes_of(crc_k3_b6_w32(), 2, LaneSwitches::default());
+    let g = hdl::lanes_axis::axis_around(&lanes);
+    let lib = build(&g.verilog, &g.top, &BuildOptions::default()).unwrap();
+    let mut m = lib.instantiate(Some("aclk"), sim::InitialState::Zero).unwrap();
+    let p = |n: &str| lib.port(n).unwrap();
+    for n in ["rb_req", "rb_bank", "rb_addr", "rb_write", "rb_wdata", "fill_bank", "s_axis_tvalid"] {
+        m.set(p(n), 0).unwrap();
+    }
+    m.set(p("m_axis_tready"), 1).unwrap();
+    m.set(p("aresetn"), 0).unwrap();
+    m.step(2).unwrap();
+    m.set(p("aresetn"), 1).unwrap();
+    for _ in 0..200 {
+        m.step(1).unwrap();
+    }
+    m.eval();
+    assert_eq!(m.get(p("busy")), 0, "the recount is over");
+    // The empty beat: tvalid high, no slot marked, taken.
+    m.set(p("s_axis_tvalid"), 1).unwrap();
+    m.set(p("s_axis_tuser"), 0).unwrap();
+    m.set(p("s_axis_tid"), 0x1111).unwrap();
+    m.eval();
+    assert_eq!(m.get(p("s_axis_tready")), 1);
+    m.step(1).unwrap();
+    // A query in slot 1 (tuser bit 1; op codes 0), tag 0x42 there.
+    m.set(p("s_axis_tuser"), 0b10).unwrap();
+    m.set(p("s_axis_tid"), 0x4200).unwrap();
+    m.eval();
+    assert_eq!(m.get(p("s_axis_tready")), 1);
+    m.step(1).unwrap();
+    m.set(p("s_axis_tvalid"), 0).unwrap();
+    let mut responses = Vec::new();
+    for _ in 0..30 {
+        m.eval();
+        if m.get(p("m_axis_tvalid")) == 1 {
+            responses.push((m.get(p("m_axis_tkeep")), m.get(p("m_axis_tid")), m.get(p("m_axis_tuser"))));
+        }
+        m.step(1).unwrap();
+    }
+    assert_eq!(responses, vec![(0b10, 0x4200, 0)], "one response beat, the query's");
 }

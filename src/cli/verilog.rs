@@ -1,6 +1,7 @@
 //! `bloom verilog`: writes the core's Verilog (`bloom_core.v`) and a JSON file with its
 //! configuration and timing (`bloom_core.json`) into `--out DIR`; with `--lanes L`
-//! also `bloom_lanes.v`, L lanes over L instances of `bloom_core` (docs/core.md, "Lanes").
+//! also `bloom_lanes.v`, L lanes over L instances of `bloom_core`, and
+//! `bloom_lanes_axis.v`, its AXI4-Stream face (docs/core.md, "Lanes").
 
 use std::path::{Path, PathBuf};
 
@@ -18,7 +19,8 @@ pub struct Args {
     /// Memory image directory (docs/contract.md §4) to use as the banks' initial contents.
     #[arg(long)]
     pub preload: Option<PathBuf>,
-    /// Also write bloom_lanes.v: up to L operations per clock (docs/contract.md section 8; a plain filter): 1..=64.
+    /// Also write bloom_lanes.v, up to L operations per clock (docs/contract.md section 8; a plain filter), and
+    /// bloom_lanes_axis.v, its AXI4-Stream face with L keys per beat: 1..=64.
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..=hdl::lanes::MAX_LANES as i64))]
     pub lanes: Option<u32>,
 }
@@ -53,6 +55,7 @@ pub fn write(job: &Job) -> anyhow::Result<hdl::GeneratedCore> {
         Some(l) => Some(hdl::lanes::lanes_around(core.clone(), l, Default::default())?),
         None => None,
     };
+    let lanes_axis = lanes.as_ref().map(hdl::lanes_axis::axis_around);
     let json = serde_json::to_string_pretty(&core.description())? + "\n";
     if job.out.exists() && !job.out.is_dir() {
         anyhow::bail!("--out {} exists and is not a directory", job.out.display());
@@ -60,8 +63,9 @@ pub fn write(job: &Job) -> anyhow::Result<hdl::GeneratedCore> {
     std::fs::create_dir_all(&job.out)
         .with_context(|| format!("cannot create --out directory {}", job.out.display()))?;
     let mut files = vec![("bloom_core.v", core.verilog.as_str()), ("bloom_core.json", json.as_str())];
-    if let Some(g) = &lanes {
+    if let (Some(g), Some(a)) = (&lanes, &lanes_axis) {
         files.push(("bloom_lanes.v", g.top_module.as_str()));
+        files.push(("bloom_lanes_axis.v", a.top_module.as_str()));
     }
     write_all_or_nothing(&job.out, &files)?;
     println!(
@@ -73,6 +77,7 @@ pub fn write(job: &Job) -> anyhow::Result<hdl::GeneratedCore> {
     );
     if let Some(g) = &lanes {
         println!("wrote {}/bloom_lanes.v ({} lanes over {} instances of bloom_core)", job.out.display(), g.lanes, g.lanes);
+        println!("wrote {}/bloom_lanes_axis.v (bloom_lanes behind AXI4-Stream, {} keys per beat)", job.out.display(), g.lanes);
     }
     Ok(core)
 }
