@@ -139,11 +139,25 @@ fn lanes_top(params: &crate::CoreParams, lanes: usize, switches: LaneSwitches) -
         v += "wire write_beat = slot0_writes & (~above_valid);\n";
     }
     // The input stage: two entries, so that the replicas' request inputs are flip-flops
-    // (and a 2:1 choice) and the decode above never reaches their admission logic.
-    // An entry: {write_beat, slot 0's op, req_key, req_tag} (which slots are valid,
-    // and whether the beat is refused, wait in the descriptors below; the other
-    // slots' ops are queries in any beat that is not refused).
-    let e = 3 + w * l + 8 * l;
+    // and one 2:1 choice, and the decode above never reaches their admission logic.
+    // An entry holds what the replicas take, resolved on entry: {the write beat's op
+    // (0 in a read or refused beat), replica j's key (slot 0's in a write beat, slot
+    // j's otherwise), req_tag}. Which slots are valid, and whether the beat is
+    // refused, wait in the descriptors below.
+    let e = 2 + w * l + 8 * l;
+    let replica_keys: Vec<String> = (0..l)
+        .rev()
+        .map(|j| {
+            let own = format!("req_key[{}:{}]", w * (j + 1) - 1, w * j);
+            if j == 0 || switches.no_write_broadcast {
+                own
+            } else {
+                format!("(write_beat ? req_key[{}:0] : {own})", w - 1)
+            }
+        })
+        .collect();
+    v += &format!("wire [{}:0] replica_keys = {{{}}};\n", w * l - 1, replica_keys.join(", "));
+    v += "wire [1:0] write_beat_op = write_beat ? req_op[1:0] : 2'd0;\n";
     v += &format!(
         "\
 localparam ENTRY = {e};
@@ -166,10 +180,10 @@ always @(posedge clock) begin
     // The free entry at the write pointer loads the inputs in every cycle (whether
     // or not a beat is taken), so its enables are flip-flops only.
     if ((~entry_write) & (~entry_full[0])) begin
-        entry0 <= {{write_beat, req_op[1:0], req_key, req_tag}};
+        entry0 <= {{write_beat_op, replica_keys, req_tag}};
     end
     if (entry_write & (~entry_full[1])) begin
-        entry1 <= {{write_beat, req_op[1:0], req_key, req_tag}};
+        entry1 <= {{write_beat_op, replica_keys, req_tag}};
     end
     if (reset) begin
         entry_full <= 2'b00;
@@ -188,14 +202,11 @@ always @(posedge clock) begin
         end
     end
 end
-wire head_write = head_entry[{e1}];
-wire [1:0] head_op = head_entry[{ohi}:{olo}];
+wire [1:0] write_op = head_entry[{e1}:{olo}];
 wire [{keym1}:0] head_key = head_entry[{khi}:{klo}];
 wire [{tagm1}:0] head_tag = head_entry[{thi}:0];
-wire [1:0] write_op = head_write ? head_op[1:0] : 2'd0;
 ",
         e1 = e - 1,
-        ohi = e - 2,
         olo = w * l + 8 * l,
         khi = w * l + 8 * l - 1,
         klo = 8 * l,
@@ -207,15 +218,12 @@ wire [1:0] write_op = head_write ? head_op[1:0] : 2'd0;
     let ports = core_ports(params);
     for j in 0..l {
         let broadcast = j == 0 || !switches.no_write_broadcast;
-        let (op, key) = if broadcast {
-            ("write_op".to_string(), format!("(head_write ? head_key[{}:0] : head_key[{}:{}])", w - 1, w * (j + 1) - 1, w * j))
-        } else {
-            ("2'd0".to_string(), format!("head_key[{}:{}]", w * (j + 1) - 1, w * j))
-        };
+        let op = if broadcast { "write_op" } else { "2'd0" };
+        let key = format!("head_key[{}:{}]", w * (j + 1) - 1, w * j);
         v += &output_wires(&ports, &format!("lane{j}_"));
         v += &instance("bloom_core", &format!("lane{j}"), &ports, |p| match p.name.as_str() {
             "req_valid" => Some("head_valid".into()),
-            "req_op" => Some(op.clone()),
+            "req_op" => Some(op.to_string()),
             "req_key" => Some(key.clone()),
             "req_tag" => Some(format!("head_tag[{}:{}]", 8 * j + 7, 8 * j)),
             "fill_bank" if j > 0 => Some("4'd0".into()),
