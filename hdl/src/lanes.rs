@@ -139,24 +139,14 @@ fn lanes_top(params: &crate::CoreParams, lanes: usize, switches: LaneSwitches) -
         v += "wire write_beat = slot0_writes & (~above_valid);\n";
     }
     // The input stage: two entries, so that the replicas' request inputs are flip-flops
-    // and one 2:1 choice, and the decode above never reaches their admission logic.
-    // An entry holds what the replicas take, resolved on entry: {the write beat's op
-    // (0 in a read or refused beat), replica j's key (slot 0's in a write beat, slot
-    // j's otherwise), req_tag}. Which slots are valid, and whether the beat is
-    // refused, wait in the descriptors below.
-    let e = 2 + w * l + 8 * l;
-    let replica_keys: Vec<String> = (0..l)
-        .rev()
-        .map(|j| {
-            let own = format!("req_key[{}:{}]", w * (j + 1) - 1, w * j);
-            if j == 0 || switches.no_write_broadcast {
-                own
-            } else {
-                format!("(write_beat ? req_key[{}:0] : {own})", w - 1)
-            }
-        })
-        .collect();
-    v += &format!("wire [{}:0] replica_keys = {{{}}};\n", w * l - 1, replica_keys.join(", "));
+    // and a 2:1 choice or two, and the decode above never reaches their admission logic.
+    // An entry: {write_beat, the op the replicas take (slot 0's in a write beat, else 0:
+    // the core decodes it, so it is one choice after flip-flops), req_key, req_tag}.
+    // Replica j takes slot 0's key in a write beat: chosen on the way out, by the
+    // stored write_beat (chosen on the way in, it put the decode and a choice with a
+    // fanout of every key bit between the inputs and the entries). Which slots are
+    // valid, and whether the beat is refused, wait in the descriptors below.
+    let e = 3 + w * l + 8 * l;
     v += "wire [1:0] write_beat_op = write_beat ? req_op[1:0] : 2'd0;\n";
     v += &format!(
         "\
@@ -180,10 +170,10 @@ always @(posedge clock) begin
     // The free entry at the write pointer loads the inputs in every cycle (whether
     // or not a beat is taken), so its enables are flip-flops only.
     if ((~entry_write) & (~entry_full[0])) begin
-        entry0 <= {{write_beat_op, replica_keys, req_tag}};
+        entry0 <= {{write_beat, write_beat_op, req_key, req_tag}};
     end
     if (entry_write & (~entry_full[1])) begin
-        entry1 <= {{write_beat_op, replica_keys, req_tag}};
+        entry1 <= {{write_beat, write_beat_op, req_key, req_tag}};
     end
     if (reset) begin
         entry_full <= 2'b00;
@@ -202,11 +192,18 @@ always @(posedge clock) begin
         end
     end
 end
-wire [1:0] write_op = head_entry[{e1}:{olo}];
+{head_write}
+wire [1:0] write_op = head_entry[{ohi}:{olo}];
 wire [{keym1}:0] head_key = head_entry[{khi}:{klo}];
 wire [{tagm1}:0] head_tag = head_entry[{thi}:0];
 ",
-        e1 = e - 1,
+        head_write = if l > 1 && !switches.no_write_broadcast {
+            format!("wire head_write = head_entry[{}];", e - 1)
+        } else {
+            // One lane (or no broadcast): no replica takes slot 0's key in another's place.
+            format!("/* verilator lint_off UNUSED */\nwire unused_head_write = head_entry[{}];\n/* verilator lint_on UNUSED */", e - 1)
+        },
+        ohi = e - 2,
         olo = w * l + 8 * l,
         khi = w * l + 8 * l - 1,
         klo = 8 * l,
@@ -219,7 +216,8 @@ wire [{tagm1}:0] head_tag = head_entry[{thi}:0];
     for j in 0..l {
         let broadcast = j == 0 || !switches.no_write_broadcast;
         let op = if broadcast { "write_op" } else { "2'd0" };
-        let key = format!("head_key[{}:{}]", w * (j + 1) - 1, w * j);
+        let own = format!("head_key[{}:{}]", w * (j + 1) - 1, w * j);
+        let key = if broadcast && j > 0 { format!("(head_write ? head_key[{}:0] : {own})", w - 1) } else { own };
         v += &output_wires(&ports, &format!("lane{j}_"));
         v += &instance("bloom_core", &format!("lane{j}"), &ports, |p| match p.name.as_str() {
             "req_valid" => Some("head_valid".into()),
