@@ -413,13 +413,13 @@ pub fn build(core: &GeneratedCore, opts: &BuildOptions) -> Result<BuildReport, F
         ))
     } else {
         swap::record(
-        mapping,
-        &core.config.params,
-        &image,
-        &pass.synth.json,
-        &pass.dir.join(PLACED_JSON),
-        &pass.dir.join(&pass.pnr.routed),
-    )
+            mapping,
+            &core.config.params,
+            &image,
+            &pass.synth.json,
+            &pass.dir.join(PLACED_JSON),
+            &pass.dir.join(&pass.pnr.routed),
+        )
     };
     let routed_to_pack = match &recorded {
         Ok(r) => {
