@@ -198,7 +198,7 @@ pub fn validate(core: &GeneratedCore, opts: &FmaxOptions) -> Result<f64, FlowErr
     if opts.lanes > 1 && opts.axi {
         return Err(FlowError::Invalid(format!(
             "lanes = {} with --axi: bloom_axis (AXI4-Stream and AXI4-Lite) carries one lane; the lanes' \
-             AXI4-Stream face, bloom_lanes_axis, is bloom_lanes's ports renamed and one reset register \
+             AXI4-Stream face, bloom_lanes_axis, is bloom_lanes's ports renamed, one reset register and L + 1 ANDs \
              (bloom verilog --lanes writes it), so measure bloom_lanes without --axi",
             opts.lanes
         )));
