@@ -316,22 +316,66 @@ fn pattern_key(key_bits: u32, reg: &str, lo: usize) -> Result<String, FlowError>
     }
 }
 
-/// The LEDs every test pattern drives the same way.
-fn pattern_leds(core: &GeneratedCore, leds: usize, clock_hz: u64) -> String {
+/// `bloom_board_logic` of a test pattern: what every pattern shares, around `body`.
+/// The shell declares the LFSR (`lfsr`, advanced by [`LFSR_NEXT`]), `querying` (0: the
+/// insert or clear, 1: the queries), `pairs` and `clear_slot` (a clear every
+/// 2^CLEAR_LOG2 pairs); `body` declares its own state, drives the core and advances
+/// them. After it: the error (latched when `miss` holds in a response), the response
+/// count behind `activity`, the heartbeat and the LEDs.
+fn pattern_module(comment: &str, core: &GeneratedCore, board: &Board, clock_hz: u64, body: &str, miss: &str) -> String {
+    let leds = board.leds.len();
     let heartbeat_bit = (63 - clock_hz.max(2).leading_zeros()).saturating_sub(1);
-    let mut v = format!(
+    let mut led_lines = format!(
         "    assign led[0] = error;\n    assign led[1] = ticks[{heartbeat_bit}];\n    assign led[2] = activity;\n    assign led[3] = busy;\n"
     );
     for i in 4..leds {
         let bit = core.config.params.bank_bits as i64 - (i as i64 - 4);
         if bit >= 0 {
-            v += &format!("    assign led[{i}] = fill_count[{bit}];\n");
+            led_lines += &format!("    assign led[{i}] = fill_count[{bit}];\n");
         } else {
-            v += &format!("    assign led[{i}] = 1'b0;\n");
+            led_lines += &format!("    assign led[{i}] = 1'b0;\n");
         }
     }
-    v
+    format!(
+        "{comment}
+module bloom_board_logic #(parameter CLOCK_HZ = {clock_hz}, parameter LEDS = {leds}, parameter CLEAR_LOG2 = 20) (
+    input clock,
+    input reset,
+    input uart_rx,
+    output uart_tx,
+    output [LEDS-1:0] led
+);
+    assign uart_tx = 1'b1;
+
+    reg [63:0] lfsr = 64'h9e3779b97f4a7c15;
+    reg querying = 1'b0;      // 0: insert (or clear), 1: query
+    reg [CLEAR_LOG2-1:0] pairs = {{CLEAR_LOG2{{1'b0}}}};
+    wire clear_slot = !querying && pairs == {{CLEAR_LOG2{{1'b0}}}};
+
+{body}
+    reg error = 1'b0;
+    reg [15:0] responses = 16'd0;
+    reg activity = 1'b0;
+    always @(posedge clock) begin
+        if (reset) begin
+            error <= 1'b0;
+        end else if (resp_valid) begin
+            if ({miss}) error <= 1'b1;
+            responses <= responses + 16'd1;
+            if (responses == 16'hffff) activity <= !activity;
+        end
+    end
+
+    reg [63:0] ticks = 64'd0;
+    always @(posedge clock) ticks <= ticks + 64'd1;
+
+{led_lines}endmodule
+"
+    )
 }
+
+/// The LFSR's next value (a Verilog expression).
+const LFSR_NEXT: &str = "{lfsr[62:0], lfsr[63] ^ lfsr[62] ^ lfsr[60] ^ lfsr[59]}";
 
 impl BoardLogic for TestPattern {
     fn name(&self) -> &str {
@@ -365,8 +409,6 @@ impl BoardLogic for TestPattern {
 
 fn one_lane_pattern(core: &GeneratedCore, board: &Board, clock_hz: u64) -> Result<String, FlowError> {
     let key = pattern_key(core.config.params.key_bits, "lfsr", 0)?;
-    let leds = board.leds.len();
-    let led_lines = pattern_leds(core, leds, clock_hz);
     let ports = hdl::ports::core_ports(&core.config.params);
     // No readback, fill of bank 0, responses always taken; outputs to wires of their own name.
     let instance = hdl::ports::instance(&core.top, "core", &ports, |p| match p.name.as_str() {
@@ -382,23 +424,8 @@ fn one_lane_pattern(core: &GeneratedCore, board: &Board, clock_hz: u64) -> Resul
     })
     .map_err(|e| FlowError::Invalid(format!("test pattern: {e}")))?;
     let wires = hdl::ports::output_wires(&ports, "");
-    Ok(format!(
-        "// Test pattern for the board: insert key, query the same key (must hit), next key.
-module bloom_board_logic #(parameter CLOCK_HZ = {clock_hz}, parameter LEDS = {leds}, parameter CLEAR_LOG2 = 20) (
-    input clock,
-    input reset,
-    input uart_rx,
-    output uart_tx,
-    output [LEDS-1:0] led
-);
-    assign uart_tx = 1'b1;
-
-    reg [63:0] lfsr = 64'h9e3779b97f4a7c15;
-    reg querying = 1'b0;      // 0: insert (or clear) slot, 1: query slot
-    reg after_clear = 1'b0;   // this query slot follows a clear: its key was never inserted
-    reg [CLEAR_LOG2-1:0] pairs = {{CLEAR_LOG2{{1'b0}}}};
-    wire clear_slot = !querying && pairs == {{CLEAR_LOG2{{1'b0}}}};
-
+    let body = format!(
+        "    reg after_clear = 1'b0;   // this query slot follows a clear: its key was never inserted
 {wires}    wire req_valid = !reset;
     wire [1:0] req_op = querying ? 2'd0 : (clear_slot ? 2'd2 : 2'd1);
     wire [7:0] req_tag = {{6'd0, querying && !after_clear, querying}};
@@ -413,30 +440,20 @@ module bloom_board_logic #(parameter CLOCK_HZ = {clock_hz}, parameter LEDS = {le
             querying <= !querying;
             if (!querying) after_clear <= clear_slot;
             if (querying) begin
-                lfsr <= {{lfsr[62:0], lfsr[63] ^ lfsr[62] ^ lfsr[60] ^ lfsr[59]}};
+                lfsr <= {LFSR_NEXT};
                 pairs <= pairs + 1'b1;
             end
         end
     end
-
-    reg error = 1'b0;
-    reg [15:0] responses = 16'd0;
-    reg activity = 1'b0;
-    always @(posedge clock) begin
-        if (reset) begin
-            error <= 1'b0;
-        end else if (resp_valid) begin
-            if (resp_tag[1] && !resp_hit) error <= 1'b1;
-            responses <= responses + 16'd1;
-            if (responses == 16'hffff) activity <= !activity;
-        end
-    end
-
-    reg [63:0] ticks = 64'd0;
-    always @(posedge clock) ticks <= ticks + 64'd1;
-
-{led_lines}endmodule
-",
+"
+    );
+    Ok(pattern_module(
+        "// Test pattern for the board: insert key, query the same key (must hit), next key.",
+        core,
+        board,
+        clock_hz,
+        &body,
+        "resp_tag[1] && !resp_hit",
     ))
 }
 
@@ -450,8 +467,6 @@ fn lanes_pattern(
     let generated = hdl::lanes::lanes_around(core.clone(), lanes, switches).map_err(|e| FlowError::Invalid(e.to_string()))?;
     let l = lanes;
     let w = core.config.params.key_bits as usize;
-    let leds = board.leds.len();
-    let led_lines = pattern_leds(core, leds, clock_hz);
     // The count of inserts since the last clear, 0..=L.
     let iw = (usize::BITS - l.leading_zeros()) as usize;
     let ports = hdl::lanes::lanes_ports(&core.config.params, l);
@@ -474,27 +489,11 @@ fn lanes_pattern(
         (0..l).rev().map(|j| format!("{{6'd0, querying && (inserted > {iw}'d{j}), querying}}")).collect();
     let must_hit: Vec<String> = (0..l).rev().map(|j| format!("resp_tag[{}]", 8 * j + 1)).collect();
     let history_shift = format!("{{history[{}:0], lfsr}}", 64 * (l - 1) - 1);
-    Ok(format!(
-        "// Test pattern over {l} lanes: insert a key (slot 0 of a write beat), then query the
-// last {l} keys inserted, one per slot (a read beat): each must hit unless a clear came after it.
-module bloom_board_logic #(parameter CLOCK_HZ = {clock_hz}, parameter LEDS = {leds}, parameter CLEAR_LOG2 = 20) (
-    input clock,
-    input reset,
-    input uart_rx,
-    output uart_tx,
-    output [LEDS-1:0] led
-);
-    assign uart_tx = 1'b1;
-
-    reg [63:0] lfsr = 64'h9e3779b97f4a7c15;
-    // history[64j+63:64j]: the LFSR value of the key inserted j pairs ago.
+    let body = format!(
+        "    // history[64j+63:64j]: the LFSR value of the key inserted j pairs ago.
     reg [{hm1}:0] history = {h}'d0;
     // Inserts since the last clear, at most {l}: slot j's key is in the filter when j < inserted.
     reg [{iwm1}:0] inserted = {iw}'d0;
-    reg querying = 1'b0;      // 0: write beat (insert or clear), 1: read beat
-    reg [CLEAR_LOG2-1:0] pairs = {{CLEAR_LOG2{{1'b0}}}};
-    wire clear_slot = !querying && pairs == {{CLEAR_LOG2{{1'b0}}}};
-
 {wires}    wire [{lm1}:0] req_valid = reset ? {l}'d0 : (querying ? {{{l}{{1'b1}}}} : {l}'d1);
     wire [{opm1}:0] req_op = querying ? {op}'d0 : {{{opz}'d0, (clear_slot ? 2'd2 : 2'd1)}};
     wire [{km1}:0] req_key = querying ? {{{read_keys}}} : {{{kz}'d0, {write_key}}};
@@ -517,32 +516,14 @@ module bloom_board_logic #(parameter CLOCK_HZ = {clock_hz}, parameter LEDS = {le
                     if (inserted != {iw}'d{l}) inserted <= inserted + {iw}'d1;
                 end
             end else begin
-                lfsr <= {{lfsr[62:0], lfsr[63] ^ lfsr[62] ^ lfsr[60] ^ lfsr[59]}};
+                lfsr <= {LFSR_NEXT};
                 pairs <= pairs + 1'b1;
             end
         end
     end
 
     wire [{lm1}:0] must_hit = {{{must_hit}}};
-    reg error = 1'b0;
-    reg [15:0] responses = 16'd0;
-    reg activity = 1'b0;
-    always @(posedge clock) begin
-        if (reset) begin
-            error <= 1'b0;
-        end else if (resp_valid) begin
-            if (resp_refused || ((resp_slot_valid & must_hit & (~resp_hit)) != {l}'d0)) error <= 1'b1;
-            responses <= responses + 16'd1;
-            if (responses == 16'hffff) activity <= !activity;
-        end
-    end
-
-    reg [63:0] ticks = 64'd0;
-    always @(posedge clock) ticks <= ticks + 64'd1;
-
-{led_lines}endmodule
-
-{lanes_top}",
+",
         h = 64 * l,
         hm1 = 64 * l - 1,
         iwm1 = iw - 1,
@@ -556,8 +537,20 @@ module bloom_board_logic #(parameter CLOCK_HZ = {clock_hz}, parameter LEDS = {le
         read_keys = read_keys.join(", "),
         tags = tags.join(", "),
         must_hit = must_hit.join(", "),
-        lanes_top = generated.top_module,
-    ))
+    );
+    let comment = format!(
+        "// Test pattern over {l} lanes: insert a key (slot 0 of a write beat), then query the
+// last {l} keys inserted, one per slot (a read beat): each must hit unless a clear came after it."
+    );
+    let logic = pattern_module(
+        &comment,
+        core,
+        board,
+        clock_hz,
+        &body,
+        &format!("resp_refused || ((resp_slot_valid & must_hit & (~resp_hit)) != {l}'d0)"),
+    );
+    Ok(format!("{logic}\n{}", generated.top_module))
 }
 
 #[cfg(test)]
