@@ -207,7 +207,7 @@ module {module} (input clock, output reg out);
     v += "    end\n\n";
     let mut at = 0;
     for p in &inputs {
-        let decl = if p.width == 1 { format!("reg {}", p.name) } else { format!("reg [{}:0] {}", p.width - 1, p.name) };
+        let decl = format!("reg {}{}", p.range(), p.name);
         v += &format!("    {decl} = {}'d0;\n    always @(posedge clock) {} <= pool[{}:{}];\n", p.width, p.name, at + p.width - 1, at);
         at += p.width;
     }

@@ -109,23 +109,14 @@ pub fn lanes_around(core: GeneratedCore, lanes: usize, switches: LaneSwitches) -
 
 /// The text of module `bloom_lanes` over `lanes` instances of `bloom_core`.
 fn lanes_top(params: &crate::CoreParams, lanes: usize, switches: LaneSwitches) -> String {
-    use crate::ports::{core_ports, instance, output_wires, Direction};
+    use crate::ports::{core_ports, instance, module_ports, output_wires, Direction};
     let w = params.key_bits as usize;
     let l = lanes;
     let d = DESCRIPTOR_DEPTH;
     let mut v = String::new();
     v += "// bloom_lanes: up to L operations per clock over L replicas of bloom_core\n";
     v += "// (hdl/src/lanes.rs; docs/core.md, \"Lanes\"; docs/contract.md section 8).\n";
-    let declarations: Vec<String> = lanes_ports(params, lanes)
-        .iter()
-        .map(|p| {
-            let dir = if p.direction == Direction::Input { "input " } else { "output" };
-            // A port of one bit per lane is a vector even with one lane (indexed below).
-            let width = if p.width_expr == "1" { String::new() } else { format!("[{}:0] ", p.width - 1) };
-            format!("    {dir} wire {width}{}", p.name)
-        })
-        .collect();
-    v += &format!("module {LANES_TOP} (\n{}\n);\n", declarations.join(",\n"));
+    v += &format!("module {LANES_TOP} (\n{}\n);\n", module_ports(&lanes_ports(params, lanes)));
     // The beat and the rule of contract section 8.2, decoded on entry into the input stage.
     v += "wire beat = |req_valid;\n";
     v += "wire slot0_writes = req_valid[0] & (req_op[1:0] != 2'd0);\n";
@@ -308,16 +299,7 @@ pub fn lanes_ports(params: &crate::CoreParams, lanes: usize) -> Vec<crate::ports
     use crate::ports::{CorePort, Direction::*};
     let l = lanes as u32;
     let w = params.key_bits;
-    let port = |name: &str, direction, width: u32, width_expr: &str, meaning: &str| CorePort {
-        name: name.into(),
-        direction,
-        width,
-        width_expr: width_expr.into(),
-        meaning: meaning.into(),
-        path: String::new(),
-        group: "",
-        field: "",
-    };
+    let port = CorePort::declared;
     vec![
         port("clock", Input, 1, "1", "Clock."),
         port("reset", Input, 1, "1", "Synchronous, active high: the core's reset, for every replica (docs/core.md, \"Reset\")."),

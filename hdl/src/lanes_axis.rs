@@ -24,7 +24,7 @@
 //! the reset is over. Memory: none of its own.
 
 use crate::lanes::{lanes_ports, GeneratedLanes, LANES_TOP};
-use crate::ports::{instance, CorePort, Direction};
+use crate::ports::{instance, module_ports, output_wires, CorePort, Direction};
 
 /// Top module name.
 pub const LANES_AXIS_TOP: &str = "bloom_lanes_axis";
@@ -50,16 +50,7 @@ pub fn lanes_axis_ports(params: &crate::CoreParams, lanes: usize) -> Vec<CorePor
     use Direction::*;
     let l = lanes as u32;
     let w = params.key_bits;
-    let port = |name: &str, direction, width: u32, width_expr: &str, meaning: &str| CorePort {
-        name: name.into(),
-        direction,
-        width,
-        width_expr: width_expr.into(),
-        meaning: meaning.into(),
-        path: String::new(),
-        group: "",
-        field: "",
-    };
+    let port = CorePort::declared;
     let mut ports = vec![
         port("aclk", Input, 1, "1", "Clock of every port."),
         port("aresetn", Input, 1, "1", "Synchronous, active low, registered once: bloom_lanes's reset (docs/core.md, \"Reset\")."),
@@ -83,25 +74,13 @@ pub fn lanes_axis_ports(params: &crate::CoreParams, lanes: usize) -> Vec<CorePor
 
 fn axis_top(params: &crate::CoreParams, lanes: usize) -> String {
     let l = lanes;
-    let declarations: Vec<String> = lanes_axis_ports(params, l)
-        .iter()
-        .map(|p| {
-            let dir = if p.direction == Direction::Input { "input " } else { "output" };
-            let width = if p.width == 1 && p.width_expr == "1" { String::new() } else { format!("[{}:0] ", p.width - 1) };
-            format!("    {dir} wire {width}{}", p.name)
-        })
-        .collect();
     let inner = lanes_ports(params, l);
     let mut v = String::new();
     v += "// bloom_lanes_axis: bloom_lanes behind AXI4-Stream, L keys per beat\n";
     v += "// (hdl/src/lanes_axis.rs; docs/core.md, \"Lanes\").\n";
-    v += &format!("module {LANES_AXIS_TOP} (\n{}\n);\n", declarations.join(",\n"));
+    v += &format!("module {LANES_AXIS_TOP} (\n{}\n);\n", module_ports(&lanes_axis_ports(params, l)));
     v += "reg reset = 1'b1;\nalways @(posedge aclk) reset <= ~aresetn;\n";
-    // A port of one bit per lane is a vector even with one lane (indexed below).
-    for p in inner.iter().filter(|p| p.direction == Direction::Output) {
-        let width = if p.width_expr == "1" { String::new() } else { format!("[{}:0] ", p.width - 1) };
-        v += &format!("wire {width}lanes_{};\n", p.name);
-    }
+    v += &output_wires(&inner, "lanes_");
     v += &instance(LANES_TOP, "lanes", &inner, |p| match p.name.as_str() {
         "clock" => Some("aclk".into()),
         "reset" => Some("reset".into()),

@@ -413,6 +413,34 @@ pub struct CorePort {
     pub field: &'static str,
 }
 
+impl CorePort {
+    /// A port declared by hand, outside rust-hdl's bundles (the modules written as text
+    /// around the core: `bloom_lanes`, `bloom_lanes_axis`).
+    pub fn declared(name: &str, direction: Direction, width: u32, width_expr: &str, meaning: &str) -> CorePort {
+        CorePort {
+            name: name.into(),
+            direction,
+            width,
+            width_expr: width_expr.into(),
+            meaning: meaning.into(),
+            path: String::new(),
+            group: "",
+            field: "",
+        }
+    }
+
+    /// `[N-1:0] `, or nothing for a port declared one bit wide (`width_expr` "1"). A port
+    /// whose width is a count (one bit per lane) stays a vector when the count is 1, so
+    /// that the text around it can index it.
+    pub fn range(&self) -> String {
+        if self.width_expr == "1" {
+            String::new()
+        } else {
+            format!("[{}:0] ", self.width - 1)
+        }
+    }
+}
+
 /// Width of a declared type: `bool` and `Clock` 1, `Bits<N>` N, `Bits<W>` the key width.
 fn width_of(ty: &str, key_bits: u32) -> (u32, String) {
     let t: String = ty.chars().filter(|c| !c.is_whitespace()).collect();
@@ -518,14 +546,20 @@ pub fn output_wires(ports: &[CorePort], prefix: &str) -> String {
     ports
         .iter()
         .filter(|p| p.direction == Direction::Output)
-        .map(|p| {
-            if p.width == 1 {
-                format!("    wire {prefix}{};\n", p.name)
-            } else {
-                format!("    wire [{}:0] {prefix}{};\n", p.width - 1, p.name)
-            }
-        })
+        .map(|p| format!("    wire {}{prefix}{};\n", p.range(), p.name))
         .collect()
+}
+
+/// The port list of a module written as text: `input  wire [N-1:0] name`, one per line.
+pub fn module_ports(ports: &[CorePort]) -> String {
+    let lines: Vec<String> = ports
+        .iter()
+        .map(|p| {
+            let dir = if p.direction == Direction::Input { "input " } else { "output" };
+            format!("    {dir} wire {}{}", p.range(), p.name)
+        })
+        .collect();
+    lines.join(",\n")
 }
 
 /// docs/core.md's port table: one row per port, from the declarations.
