@@ -139,10 +139,6 @@ pub fn tool_versions(tools: &[Tool]) -> Result<BTreeMap<String, String>, FlowErr
 }
 
 /// Fails early, with the arithmetic, when the filter cannot fit the part's block RAM.
-pub fn check_fits(board: &Board, core: &GeneratedCore) -> Result<(), FlowError> {
-    check_fits_device(board.device, core)
-}
-
 pub fn check_fits_device(d: &Device, core: &GeneratedCore) -> Result<(), FlowError> {
     let need = d.min_brams(core.config.params.k, core.config.params.bank_bits, core.config.params.counter_bits);
     if need > d.usable_brams() {
@@ -163,10 +159,14 @@ pub fn check_fits_device(d: &Device, core: &GeneratedCore) -> Result<(), FlowErr
     Ok(())
 }
 
-/// `lanes` replicas of `core`'s banks (hdl/src/lanes.rs) fit the part's block RAM:
+/// `lanes` replicas of `core`'s banks (hdl/src/lanes.rs) are allowed
+/// (`hdl::lanes::check_lanes`, for more than one) and fit the part's block RAM:
 /// otherwise an error naming what they need, what the part has and the most
-/// lanes it holds, before anything is synthesised.
+/// lanes it holds, before anything is synthesised. One lane is the core alone.
 pub fn check_lanes_fit_device(d: &Device, core: &GeneratedCore, lanes: usize) -> Result<(), FlowError> {
+    if lanes != 1 {
+        hdl::lanes::check_lanes(&core.config.params, lanes).map_err(|e| FlowError::Invalid(e.to_string()))?;
+    }
     check_fits_device(d, core)?;
     let p = &core.config.params;
     let per_lane = d.min_brams(p.k, p.bank_bits, p.counter_bits);
@@ -329,12 +329,7 @@ pub fn build(core: &GeneratedCore, opts: &BuildOptions) -> Result<BuildReport, F
     remove_stale(out, family);
     // Everything that can be checked without tools is, before anything is written.
     let lanes = opts.logic.lanes();
-    if lanes == 1 {
-        check_fits(board, core)?;
-    } else {
-        hdl::lanes::check_lanes(&core.config.params, lanes).map_err(|e| FlowError::Invalid(e.to_string()))?;
-        check_lanes_fit_device(board.device, core, lanes)?;
-    }
+    check_lanes_fit_device(board.device, core, lanes)?;
     let first = match opts.freq_mhz {
         Some(f) => requested_clock(board, f, opts.logic, core)?,
         None => usable_clock(board, board.device.conservative_mhz, opts.logic, core)?.0,

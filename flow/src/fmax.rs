@@ -191,9 +191,6 @@ pub fn validate(core: &GeneratedCore, opts: &FmaxOptions) -> Result<f64, FlowErr
     if !(target.is_finite() && target > 0.0 && target <= 1000.0) {
         return Err(FlowError::Invalid(format!("target {target} MHz: must be in (0, 1000]")));
     }
-    if opts.lanes != 1 {
-        hdl::lanes::check_lanes(&core.config.params, opts.lanes).map_err(|e| FlowError::Invalid(e.to_string()))?;
-    }
     crate::build::check_lanes_fit_device(d, core, opts.lanes)?;
     if opts.lanes > 1 && opts.axi {
         return Err(FlowError::Invalid(format!(
