@@ -278,3 +278,18 @@ fn axis_face_beat_with_no_slot_is_taken_and_dropped() {
     }
     assert_eq!(responses, vec![(0b10, 0x4200, 0)], "one response beat, the query's");
 }
+
+/// A script that cannot be run is refused with a message, before any cycle: a beat
+/// with the wrong number of slots, an op code above 3, a resp_ready pattern never high.
+#[test]
+fn scripts_with_bad_beats_or_a_ready_pattern_never_high_are_refused() {
+    use sim::lanes::{run_lane_script, LaneScript};
+    let g = lanes_of(crc_k3_b6_w32(), 2, LaneSwitches::default());
+    let refuse = |s: LaneScript, says: &str| {
+        let e = run_lane_script(&g, &s, 1).unwrap_err().to_string();
+        assert!(e.contains(says), "{e}");
+    };
+    refuse(LaneScript { pool: 4, beats: vec![(0, vec![Some((0, 1))])], ready: vec![] }, "a scripted beat of 1 slots");
+    refuse(LaneScript { pool: 4, beats: vec![(0, vec![Some((4, 1)), None])], ready: vec![] }, "ops 0..=3");
+    refuse(LaneScript { pool: 4, beats: vec![(0, vec![Some((0, 1)), None])], ready: vec![false, false] }, "never high");
+}
