@@ -71,20 +71,21 @@ impl<const W: usize> Logic for CountingCore<W> {
         o.rb_bank.next = self.io.rb.bank.val();
         o.rb_wcount.next = self.io.counter.wdata.val();
         o.busy.next = c.status.busy.val();
-        // The AND over the banks for both outcomes of the slot in c6, chosen by its own.
-        let present = if self.parts.first().is_some_and(|p| p.present6_out.val()) {
-            self.parts.iter().all(|p| p.nz_if_present5.val())
-        } else {
-            self.parts.iter().all(|p| p.nz_if_absent5.val())
-        };
+        // Every bank's term, a bit each (1 above k): each bank registers their AND as
+        // its own present6, and the control its hit.
+        let terms = self
+            .parts
+            .iter()
+            .enumerate()
+            .fold(Bits::<16>::from(0xffffu64), |t, (p, part)| t.replace_bit(p, part.term5.val()));
         for p in self.parts.iter_mut() {
             p.clock.next = self.sys.clock.val();
             p.reset.next = self.sys.reset.val();
             c.banks.join(&mut p.control);
             o.banks.join(&mut p.ops);
-            p.present5.next = present;
+            p.terms5.next = terms;
         }
-        c.all_bits5.next = present;
+        c.all_bits5.next = terms == Bits::<16>::from(0xffffu64);
         let select = c.rb_select5.val();
         // The readback's bit and counter are the banks' registered ones of c6, chosen
         // by the selection carried to c6; the control's own bit path is not used.
@@ -137,7 +138,7 @@ impl<const W: usize> Logic for CountingCore<W> {
             p.reset.connect();
             p.control.join_connect();
             p.ops.join_connect();
-            p.present5.connect();
+            p.terms5.connect();
         }
         self.io.fill.count.connect();
         self.io.counter.saturated.connect();
@@ -147,11 +148,13 @@ impl<const W: usize> Logic for CountingCore<W> {
     fn hdl(&self) -> Verilog {
         let k = self.parts.len();
         let mut v = String::new();
-        let if_present: Vec<String> = (0..k).map(|p| format!("parts${p}$nz_if_present5")).collect();
-        let if_absent: Vec<String> = (0..k).map(|p| format!("parts${p}$nz_if_absent5")).collect();
-        v += "(* keep *) wire all_if_present5;\n(* keep *) wire all_if_absent5;\n";
-        v += &format!("assign all_if_present5 = {};\n", if_present.join(" & "));
-        v += &format!("assign all_if_absent5 = {};\n", if_absent.join(" & "));
+        // Bank p's term in bit p, 1 above k.
+        let mut terms: Vec<String> = (0..k).rev().map(|p| format!("parts${p}$term5")).collect();
+        if k < 16 {
+            terms.insert(0, format!("{{{}{{1'b1}}}}", 16 - k));
+        }
+        v += "wire [15:0] terms5;\n";
+        v += &format!("assign terms5 = {{{}}};\n", terms.join(", "));
         v += "always @(*) begin\n";
         v += "    control$clock = sys$clock;\n    control$reset = sys$reset;\n";
         let mut links = Request::<W>::link_hdl("", "io$req", "control$req");
@@ -167,17 +170,13 @@ impl<const W: usize> Logic for CountingCore<W> {
         v += "    ops$op = io$req$op;\n    ops$rb_req = io$rb$req;\n    ops$rb_write = io$rb$write;\n";
         v += "    ops$rb_bank = io$rb$bank;\n    ops$rb_wcount = io$counter$wdata;\n";
         v += "    ops$busy = control$status$busy;\n";
-        // The AND over the banks for both outcomes of the slot in c6, chosen by its own
-        // present6 (a flip-flop): the only logic between it and the next present6.
-        // The two ANDs are kept as nets, so that synthesis cannot fold present6 into them.
-        let present = "(parts$0$present6_out ? all_if_present5 : all_if_absent5)".to_string();
         for p in 0..k {
             v += &format!("    parts${p}$clock = sys$clock;\n    parts${p}$reset = sys$reset;\n");
             v += &link_assignments(&ToBanks::<W>::join_hdl("", "control$banks", &format!("parts${p}$control")));
             v += &link_assignments(&ToCounters::<W>::join_hdl("", "ops$banks", &format!("parts${p}$ops")));
-            v += &format!("    parts${p}$present5 = {present};\n");
+            v += &format!("    parts${p}$terms5 = terms5;\n");
         }
-        v += &format!("    control$all_bits5 = {present};\n");
+        v += "    control$all_bits5 = &terms5;\n";
         v += "    control$rb_bit5 = 1'b0;\n";
         let selected: Vec<String> = (0..k).map(|p| format!("(ops$rb_select6[{p}] & parts${p}$nz6)")).collect();
         v += &format!("    io$rb$data = {};\n", selected.join(" | "));
@@ -194,14 +193,6 @@ impl<const W: usize> Logic for CountingCore<W> {
         v += "    endcase\n";
         v += "end\n";
         v += "/* verilator lint_off UNUSED */\nwire unused_control_rb_data = control$rb$data;\n/* verilator lint_on UNUSED */\n";
-        if k > 1 {
-            // Every bank registers the same present6; bank 0's is the one read.
-            let copies: Vec<String> = (1..k).map(|p| format!("parts${p}$present6_out")).collect();
-            v += &format!(
-                "/* verilator lint_off UNUSED */\nwire unused_present6 = &{{1'b0, {}, 1'b0}};\n/* verilator lint_on UNUSED */\n",
-                copies.join(", ")
-            );
-        }
         if k < 16 {
             v += &format!(
                 "/* verilator lint_off UNUSED */\nwire unused_rb_select = &{{1'b0, control$rb_select5[15:{k}], ops$rb_select6[15:{k}], 1'b0}};\n/* verilator lint_on UNUSED */\n"

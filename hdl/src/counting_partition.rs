@@ -11,15 +11,20 @@
 //!      with that slot's operation), c6 and c7
 //!   c4 pre5: the value after the slot two ahead (now in c6: its alternative or its
 //!      counter, by present6), else three ahead (w7), else four ahead (w8); prealt5 the
-//!      same, or a counter write's base; the one-hot selects of c5, registered
+//!      same, or a counter write's base; the one-hot selects of c5, registered; and,
+//!      registered too, whether this slot's counter is non-zero if it is the slot one
+//!      ahead's (now in c5) after it, for either outcome of that slot (slot_p5,
+//!      slot_a5), or pre5's (pre_term5)
 //!   c5 RAM output register. The counter = the slot one ahead's alternative or its
 //!      unchanged counter (c6, by present6), else pre5, else the RAM's: an AND-OR over
 //!      four one-hot selects, of which only take_alt5 / take_cur5 see present6. The
-//!      alternative (+1 below S, -1 below S; a counter write's value is the +1 of
-//!      value - 1, or the -1 of 1) of each candidate, chosen the same way. Whether the
-//!      counter is non-zero, for each outcome of the slot in c6 (nz_if_present5 /
-//!      nz_if_absent5, AND-ORs of registers): the core ANDs each over the banks and
-//!      chooses by present6, the only LUT between present6 and present5.
+//!      alternative (+1 below S, -1 below S, counter_step.rs; a counter write's value
+//!      is the +1 of value - 1, or the -1 of 1) of each candidate, chosen the same way.
+//!      term5, whether the counter is non-zero: the OR (kept_or.rs) of the registered
+//!      term chosen by this bank's copy of present6 and the RAM's counter if chosen,
+//!      two LUT levels of flip-flops. Every bank's copy of present6 (present_copy.rs) is
+//!      the AND of the k banks' term5, registered: the loop from one slot's presence to
+//!      the next one's is two LUTs in the bank and one at the copy.
 //!   c6 the counter (cur6), its alternative (alt6), present6; w6 = the counter after the
 //!      slot (alt6 if it writes it: an insert, a counter write, a delete if present6);
 //!      the count steps from the counter before and after, registered
@@ -50,8 +55,11 @@ use rust_hdl::prelude::*;
 
 use crate::count_ops::FromOps;
 use crate::counter_ram::CounterRam;
+use crate::counter_step::CounterStep;
 use crate::hash_unit::HashUnit;
+use crate::kept_or::KeptOr3;
 use crate::partition::FromControl;
+use crate::present_copy::PresentCopy;
 
 #[derive(LogicBlock)]
 pub struct CountingPartition<const W: usize> {
@@ -59,18 +67,16 @@ pub struct CountingPartition<const W: usize> {
     pub reset: Signal<In, bool>,
     pub control: FromControl<W>,
     pub ops: FromOps<W>,
-    /// Every bank's counter of the slot in c5 is non-zero (the AND over the banks of the counter's non-zero).
-    pub present5: Signal<In, bool>,
+    /// Every bank's `term5`, a bit per bank (1 above k): their AND is whether every
+    /// counter of the slot in c5 is non-zero, registered here as present6.
+    pub terms5: Signal<In, Bits<16>>,
     /// This bank's counter of the slot in c6 (before that slot's change) is non-zero,
     /// registered (the readback's bit).
     pub nz6: Signal<Out, bool>,
-    /// The counter is non-zero if the delete in c6 (if any) is carried out / is not: the core ANDs each over
-    /// the banks and chooses by present6, so the cross-bank AND of one slot reaches the
-    /// next one's through a single 2:1 choice.
-    pub nz_if_present5: Signal<Out, bool>,
-    pub nz_if_absent5: Signal<Out, bool>,
-    /// The slot in c6 found all its counters non-zero (the same in every bank).
-    pub present6_out: Signal<Out, bool>,
+    /// This bank's counter of the slot in c5 is non-zero, after the slot in c6 (whose
+    /// delete, if any, is carried out as this bank's copy of present6 says): two LUT
+    /// levels of flip-flops, the RAM's data among them.
+    pub term5: Signal<Out, bool>,
     /// This bank's counter of the slot in c6 (before that slot's change), registered.
     pub value6: Signal<Out, Bits<8>>,
     pub fill: Signal<Out, Bits<17>>,
@@ -126,37 +132,38 @@ pub struct CountingPartition<const W: usize> {
     // unconditionally (an insert or a counter write: ma_5), or if present (a delete: md_5).
     ma_5: DFF<bool>,
     md_5: DFF<bool>,
-    // The terms of nz_if_present5 / nz_if_absent5: the slot one ahead's counter (for
-    // either of its outcomes), pre5's or bit 0 of the RAM's, the RAM's bits above.
-    nz_slot_p5: Signal<Local, bool>,
-    nz_slot_a5: Signal<Local, bool>,
-    nz_older5: Signal<Local, bool>,
-    nz_ram_high5: Signal<Local, bool>,
+    // The registered terms of nz_if_present5 / nz_if_absent5, loaded in c4: the slot
+    // one ahead has this address and its counter after it is non-zero, if it is present
+    // (slot_p5) / absent (slot_a5); pre5 is chosen and non-zero (pre_term5). With the
+    // RAM's own term (sel_ram5 and the RAM's registered non-zero) each input of the AND
+    // over the banks is one LUT of four flip-flops.
+    slot_p5: DFF<bool>,
+    slot_a5: DFF<bool>,
+    pre_term5: DFF<bool>,
     // The RAM's counter is non-zero.
     ram_nz5: Signal<Local, bool>,
+    // The three parts of term5, one LUT each (kept as nets, so that term5 is one LUT
+    // of them): the slot one ahead's or pre5's term, chosen by present6; the RAM's
+    // counter above bit 0 and its bit 0, if chosen.
+    slot_term5: Signal<Local, bool>,
+    ram_high_term5: Signal<Local, bool>,
+    ram_low_term5: Signal<Local, bool>,
+    term_or: KeptOr3,
     // The slot in c5 takes the slot one ahead's alternative / unchanged counter (the
     // only selects that see present6).
     take_alt5: Signal<Local, bool>,
-    // Each candidate (a_: alt6, c_: cur6, e_: prealt5, r_: the RAM's): at S, its +1
-    // and -1, its alternative and whether that is non-zero.
-    a_sat: Signal<Local, bool>,
-    a_inc: Signal<Local, Bits<8>>,
-    a_dec: Signal<Local, Bits<8>>,
+    // Each candidate (a_: alt6, c_: cur6, e_: prealt5, r_: the RAM's): its saturating
+    // +1 and -1 (counter_step.rs), its alternative and whether that is non-zero.
+    a_step: CounterStep,
     a_alt: Signal<Local, Bits<8>>,
     a_altnz: Signal<Local, bool>,
-    c_sat: Signal<Local, bool>,
-    c_inc: Signal<Local, Bits<8>>,
-    c_dec: Signal<Local, Bits<8>>,
+    c_step: CounterStep,
     c_alt: Signal<Local, Bits<8>>,
     c_altnz: Signal<Local, bool>,
-    e_sat: Signal<Local, bool>,
-    e_inc: Signal<Local, Bits<8>>,
-    e_dec: Signal<Local, Bits<8>>,
+    e_step: CounterStep,
     e_alt: Signal<Local, Bits<8>>,
     e_altnz: Signal<Local, bool>,
-    r_sat: Signal<Local, bool>,
-    r_inc: Signal<Local, Bits<8>>,
-    r_dec: Signal<Local, Bits<8>>,
+    r_step: CounterStep,
     r_alt: Signal<Local, Bits<8>>,
     r_altnz: Signal<Local, bool>,
     // The alternative of the slot in c5 is a +1 (insert, counter write of a non-zero
@@ -210,7 +217,9 @@ pub struct CountingPartition<const W: usize> {
     // c6 writes alt6 unconditionally (insert, counter write) / if present6 (delete).
     write_alt6: DFF<bool>,
     delete6: DFF<bool>,
-    present6: DFF<bool>,
+    // The slot in c6 found all its counters non-zero: this bank's copy, kept apart
+    // from the other banks' so that each bank's uses of it are local.
+    present: PresentCopy,
     use_alt6: Signal<Local, bool>,
     w6: Signal<Local, Bits<8>>,
     // The counter after the slot in c7 (0 for the sweep): the RAM's write data, and
@@ -255,11 +264,13 @@ pub struct CountingPartition<const W: usize> {
 }
 
 /// The nets that carry present6 into a bank (each one LUT from the flip-flop) and the
-/// terms of the bank's inputs to the AND over the banks (each one LUT from flip-flops),
+/// parts of the bank's input to the AND over the banks (each one LUT from flip-flops),
 /// kept as nets: synthesis sees every register arrive at once, and would otherwise fold
-/// present6 into deeper logic, or the RAM's data into more levels, on the loop through
-/// the AND over the banks.
-pub const PRESENT_NETS: [&str; 11] = [
+/// present6 into deeper logic on the loop through the AND over the banks.
+pub const PRESENT_NETS: [&str; 10] = [
+    "slot_term5",
+    "ram_high_term5",
+    "ram_low_term5",
     "use_alt6",
     "take_alt5",
     "take_cur5",
@@ -267,31 +278,48 @@ pub const PRESENT_NETS: [&str; 11] = [
     "take_cur_x5",
     "take_pre_alt4",
     "take_prealt_alt4",
-    "nz_slot_p5",
-    "nz_slot_a5",
-    "nz_older5",
-    "nz_ram_high5",
 ];
 
-/// `verilog` (a counting core's) with the nets of `PRESENT_NETS` marked `(* keep *)`, and
-/// each bank's two inputs of the AND over the banks (`nz_if_present5`, `nz_if_absent5`),
-/// so that synthesis keeps them whole in their bank instead of spreading their logic
-/// over the AND's tree.
+/// The blocks of every bank that synthesis must keep whole (`(* keep_hierarchy *)`):
+/// - `present`, the bank's copy of present6, and the registers every bank holds a copy
+///   of, loaded alike in every bank (the slot's operation, its forwarding flags, the
+///   clear): synthesis would merge the copies into one flip-flop that fans out over the
+///   whole chip, to every bank's selects. Kept apart, each copy is placed with the logic
+///   it feeds;
+/// - `term_or`, the last LUT of `term5` (kept_or.rs).
+pub const KEPT_MODULES: [&str; 10] = ["present", "term_or", "ins5", "del5", "fv5", "fv6", "fv7", "recount5", "delete6", "clear6"];
+
+/// `verilog` (a counting core's) with the nets of `PRESENT_NETS` marked `(* keep *)`,
+/// each bank's input of the AND over the banks (`term5`), so that synthesis keeps it
+/// whole in its bank instead of spreading its logic over the AND's tree, and the
+/// modules of every bank's `KEPT_MODULES` marked `(* keep_hierarchy *)` (Yosys merges
+/// identical flip-flops, and restructures logic, but not across a kept module's
+/// boundary).
 pub fn keep_present_nets(verilog: &str) -> String {
     let v = PRESENT_NETS
         .iter()
         .fold(verilog.to_string(), |v, net| v.replace(&format!(" reg  {net};"), &format!(" (* keep *) reg  {net};")));
+    let bank_copy = |line: &str| {
+        let name = line.strip_prefix("module ").and_then(|rest| rest.split('(').next()).unwrap_or("");
+        let path: Vec<&str> = name.split('$').collect();
+        path.len() == 4 && path[1] == "parts" && KEPT_MODULES.contains(&path[3])
+    };
+    let v = v
+        .lines()
+        .map(|line| if bank_copy(line) { format!("(* keep_hierarchy *)\n{line}\n") } else { format!("{line}\n") })
+        .collect::<String>();
     (0..16).fold(v, |v, p| {
-        ["nz_if_present5", "nz_if_absent5"].iter().fold(v, |v, port| {
+        ["term5"].iter().fold(v, |v, port| {
             v.replace(&format!(" wire  parts${p}${port};"), &format!(" (* keep *) wire  parts${p}${port};"))
         })
     })
 }
 
 impl<const W: usize> CountingPartition<W> {
-    /// Partition `index` with counters of `counter_bits` (2..=8) bits.
+    /// Partition `index` of `banks` with counters of `counter_bits` (2..=8) bits.
     pub fn new(
         index: usize,
+        banks: usize,
         hash: HashUnit<W>,
         ram: CounterRam,
         bank_bits: usize,
@@ -305,11 +333,9 @@ impl<const W: usize> CountingPartition<W> {
             reset: Default::default(),
             control: Default::default(),
             ops: Default::default(),
-            present5: Default::default(),
+            terms5: Default::default(),
             nz6: Default::default(),
-            nz_if_present5: Default::default(),
-            nz_if_absent5: Default::default(),
-            present6_out: Default::default(),
+            term5: Default::default(),
             value6: Default::default(),
             fill: Default::default(),
             saturated: Default::default(),
@@ -352,29 +378,24 @@ impl<const W: usize> CountingPartition<W> {
             ma_5: Default::default(),
             md_5: Default::default(),
             ram_nz5: Default::default(),
-            nz_slot_p5: Default::default(),
-            nz_slot_a5: Default::default(),
-            nz_older5: Default::default(),
-            nz_ram_high5: Default::default(),
+            slot_term5: Default::default(),
+            ram_high_term5: Default::default(),
+            ram_low_term5: Default::default(),
+            term_or: Default::default(),
+            slot_p5: Default::default(),
+            slot_a5: Default::default(),
+            pre_term5: Default::default(),
             take_alt5: Default::default(),
-            a_sat: Default::default(),
-            a_inc: Default::default(),
-            a_dec: Default::default(),
+            a_step: CounterStep::new(counter_bits),
             a_alt: Default::default(),
             a_altnz: Default::default(),
-            c_sat: Default::default(),
-            c_inc: Default::default(),
-            c_dec: Default::default(),
+            c_step: CounterStep::new(counter_bits),
             c_alt: Default::default(),
             c_altnz: Default::default(),
-            e_sat: Default::default(),
-            e_inc: Default::default(),
-            e_dec: Default::default(),
+            e_step: CounterStep::new(counter_bits),
             e_alt: Default::default(),
             e_altnz: Default::default(),
-            r_sat: Default::default(),
-            r_inc: Default::default(),
-            r_dec: Default::default(),
+            r_step: CounterStep::new(counter_bits),
             r_alt: Default::default(),
             r_altnz: Default::default(),
             g_inc5: Default::default(),
@@ -416,7 +437,7 @@ impl<const W: usize> CountingPartition<W> {
             alt6: Default::default(),
             write_alt6: Default::default(),
             delete6: Default::default(),
-            present6: Default::default(),
+            present: PresentCopy::new(banks),
             use_alt6: Default::default(),
             w6: Default::default(),
             w7: Default::default(),
@@ -464,7 +485,7 @@ impl<const W: usize> Logic for CountingPartition<W> {
     fn update(&mut self) {
         dff_setup!(
             self, clock, addr3, addr4, addr5, addr6, addr7, sweep_addr4, sweep_addr5, sweep5, sweep6, fv5, fv6, fv7, ins5, del5, cw5,
-            cwd5, recount5, eq2_4, e2a_4, e2d_4, eq3_4, eq4_4, m1_4, m1_5, ma_5, md_5, g_inc5, prealt5, ma_x5, md_x5, sel_cur_p_x5, sel_cur_a_x5, sel_pre_x5, sel_ram_x5, sel_cur_p5, sel_cur_a5, sel_pre5, sel_ram5,  pre5, pre_nz5, cur_nz6, alt_nz6, w7_nz, w8_nz, cur6, alt6, write_alt6, delete6, present6, w7,
+            cwd5, recount5, eq2_4, e2a_4, e2d_4, eq3_4, eq4_4, m1_4, m1_5, ma_5, md_5, g_inc5, prealt5, ma_x5, md_x5, sel_cur_p_x5, sel_cur_a_x5, sel_pre_x5, sel_ram_x5, sel_cur_p5, sel_cur_a5, sel_pre5, sel_ram5, slot_p5, slot_a5, pre_term5, pre5, pre_nz5, cur_nz6, alt_nz6, w7_nz, w8_nz, cur6, alt6, write_alt6, delete6, w7,
             w8, write6, write7, fill_up7, fill_down7, sat_up7, sat_down7, clear6, fill_count, sat_count
         );
         self.hash.clock.next = self.clock.val();
@@ -511,7 +532,7 @@ impl<const W: usize> Logic for CountingPartition<W> {
         self.recount5.d.next = self.control.recount4.val();
 
         // c6: the value after the slot in c6 (written back below), first: c4 and c5 read it.
-        self.use_alt6.next = self.write_alt6.q.val() | (self.delete6.q.val() & self.present6.q.val());
+        self.use_alt6.next = self.write_alt6.q.val() | (self.delete6.q.val() & self.present.present6.val());
         if self.use_alt6.val() {
             self.w6.next = self.alt6.q.val();
         } else {
@@ -562,8 +583,8 @@ impl<const W: usize> Logic for CountingPartition<W> {
         // pre5: the value after the slot two ahead (in c6: its alternative if take_pre_alt4,
         // its counter otherwise), else three ahead (w7), else four ahead (w8); present6
         // reaches it through take_pre_alt4 only.
-        self.take_pre_alt4.next = self.e2a_4.q.val() | (self.e2d_4.q.val() & self.present6.q.val());
-        self.take_prealt_alt4.next = (self.e2a_4.q.val() | (self.e2d_4.q.val() & self.present6.q.val())) & !self.cw4.val();
+        self.take_pre_alt4.next = self.e2a_4.q.val() | (self.e2d_4.q.val() & self.present.present6.val());
+        self.take_prealt_alt4.next = (self.e2a_4.q.val() | (self.e2d_4.q.val() & self.present.present6.val())) & !self.cw4.val();
         if self.eq2_4.q.val() {
             self.pre_else4.next = self.cur6.q.val();
             self.pre_nz_else4.next = self.cur_nz6.q.val();
@@ -597,89 +618,66 @@ impl<const W: usize> Logic for CountingPartition<W> {
         // else the RAM's. Every choice is an AND-OR over one-hot selects, registered but
         // for take_* (one LUT from present6, kept as nets).
         self.ram_nz5.next = self.ram.read_data.val() != self.counter_zero.val();
-        self.take_alt5.next = self.ma_5.q.val() | (self.md_5.q.val() & self.present6.q.val());
-        if self.present6.q.val() {
+        self.take_alt5.next = self.ma_5.q.val() | (self.md_5.q.val() & self.present.present6.val());
+        if self.present.present6.val() {
             self.take_cur5.next = self.sel_cur_p5.q.val();
         } else {
             self.take_cur5.next = self.sel_cur_a5.q.val();
         }
         // The same for the alternative, whose sources differ for a counter write (its
         // base in prealt5, see c4).
-        self.take_alt_x5.next = self.ma_x5.q.val() | (self.md_x5.q.val() & self.present6.q.val());
-        if self.present6.q.val() {
+        self.take_alt_x5.next = self.ma_x5.q.val() | (self.md_x5.q.val() & self.present.present6.val());
+        if self.present.present6.val() {
             self.take_cur_x5.next = self.sel_cur_p_x5.q.val();
         } else {
             self.take_cur_x5.next = self.sel_cur_a_x5.q.val();
         }
-        // Whether the counter is non-zero, for either outcome of the slot in c6 (a delete
-        // writes its alternative only if present6; an insert or a counter write always).
-        // Two LUT levels: three terms of four inputs each (kept as nets), then their OR.
-        self.nz_slot_p5.next = ((self.ma_5.q.val() | self.md_5.q.val()) & self.alt_nz6.q.val())
-            | (self.sel_cur_p5.q.val() & self.cur_nz6.q.val());
-        self.nz_slot_a5.next = (self.ma_5.q.val() & self.alt_nz6.q.val()) | (self.sel_cur_a5.q.val() & self.cur_nz6.q.val());
-        self.nz_older5.next = (self.sel_pre5.q.val() & self.pre_nz5.q.val())
-            | (self.sel_ram5.q.val() & ((self.ram.read_data.val() & self.counter_one.val()) != self.counter_zero.val()));
-        self.nz_ram_high5.next =
+        // Whether the counter is non-zero after the slot in c6 (a delete writes its
+        // alternative only if present6; an insert or a counter write always), from the
+        // terms registered in c4 (below) and the RAM's counter.
+        if self.present.present6.val() {
+            self.slot_term5.next = self.slot_p5.q.val() | self.pre_term5.q.val();
+        } else {
+            self.slot_term5.next = self.slot_a5.q.val() | self.pre_term5.q.val();
+        }
+        self.ram_high_term5.next =
             self.sel_ram5.q.val() & ((self.ram.read_data.val() & self.counter_above_one.val()) != self.counter_zero.val());
-        self.nz_if_present5.next = (self.nz_slot_p5.val() | self.nz_older5.val()) | self.nz_ram_high5.val();
-        self.nz_if_absent5.next = (self.nz_slot_a5.val() | self.nz_older5.val()) | self.nz_ram_high5.val();
-        self.present6_out.next = self.present6.q.val();
+        self.ram_low_term5.next =
+            self.sel_ram5.q.val() & ((self.ram.read_data.val() & self.counter_one.val()) != self.counter_zero.val());
+        self.term_or.a.next = self.slot_term5.val();
+        self.term_or.b.next = self.ram_high_term5.val();
+        self.term_or.c.next = self.ram_low_term5.val();
+        self.term5.next = self.term_or.y.val();
+        self.present.clock.next = self.clock.val();
+        self.present.terms5.next = self.terms5.val();
         // Each candidate's alternative: +1 below S if g_inc5, else -1 below S (at S both
         // stay), and whether it is non-zero (+1: always; -1: if the counter is >= 2).
-        self.a_sat.next = self.alt6.q.val() == self.counter_max.val();
-        if self.a_sat.val() {
-            self.a_inc.next = self.counter_max.val();
-            self.a_dec.next = self.counter_max.val();
-        } else {
-            self.a_inc.next = self.alt6.q.val() + self.counter_one.val();
-            self.a_dec.next = self.alt6.q.val() - self.counter_one.val();
-        }
+        self.a_step.value.next = self.alt6.q.val();
         if self.g_inc5.q.val() {
-            self.a_alt.next = self.a_inc.val();
+            self.a_alt.next = self.a_step.up.val();
         } else {
-            self.a_alt.next = self.a_dec.val();
+            self.a_alt.next = self.a_step.down.val();
         }
         self.a_altnz.next = self.g_inc5.q.val() | ((self.alt6.q.val() & self.counter_below_max.val()) != self.counter_zero.val());
-        self.c_sat.next = self.cur6.q.val() == self.counter_max.val();
-        if self.c_sat.val() {
-            self.c_inc.next = self.counter_max.val();
-            self.c_dec.next = self.counter_max.val();
-        } else {
-            self.c_inc.next = self.cur6.q.val() + self.counter_one.val();
-            self.c_dec.next = self.cur6.q.val() - self.counter_one.val();
-        }
+        self.c_step.value.next = self.cur6.q.val();
         if self.g_inc5.q.val() {
-            self.c_alt.next = self.c_inc.val();
+            self.c_alt.next = self.c_step.up.val();
         } else {
-            self.c_alt.next = self.c_dec.val();
+            self.c_alt.next = self.c_step.down.val();
         }
         self.c_altnz.next = self.g_inc5.q.val() | ((self.cur6.q.val() & self.counter_below_max.val()) != self.counter_zero.val());
-        self.e_sat.next = self.prealt5.q.val() == self.counter_max.val();
-        if self.e_sat.val() {
-            self.e_inc.next = self.counter_max.val();
-            self.e_dec.next = self.counter_max.val();
-        } else {
-            self.e_inc.next = self.prealt5.q.val() + self.counter_one.val();
-            self.e_dec.next = self.prealt5.q.val() - self.counter_one.val();
-        }
+        self.e_step.value.next = self.prealt5.q.val();
         if self.g_inc5.q.val() {
-            self.e_alt.next = self.e_inc.val();
+            self.e_alt.next = self.e_step.up.val();
         } else {
-            self.e_alt.next = self.e_dec.val();
+            self.e_alt.next = self.e_step.down.val();
         }
         self.e_altnz.next = self.g_inc5.q.val() | ((self.prealt5.q.val() & self.counter_below_max.val()) != self.counter_zero.val());
-        self.r_sat.next = self.ram.read_data.val() == self.counter_max.val();
-        if self.r_sat.val() {
-            self.r_inc.next = self.counter_max.val();
-            self.r_dec.next = self.counter_max.val();
-        } else {
-            self.r_inc.next = self.ram.read_data.val() + self.counter_one.val();
-            self.r_dec.next = self.ram.read_data.val() - self.counter_one.val();
-        }
+        self.r_step.value.next = self.ram.read_data.val();
         if self.g_inc5.q.val() {
-            self.r_alt.next = self.r_inc.val();
+            self.r_alt.next = self.r_step.up.val();
         } else {
-            self.r_alt.next = self.r_dec.val();
+            self.r_alt.next = self.r_step.down.val();
         }
         self.r_altnz.next = self.g_inc5.q.val() | ((self.ram.read_data.val() & self.counter_below_max.val()) != self.counter_zero.val());
         if self.take_alt5.val() {
@@ -742,10 +740,16 @@ impl<const W: usize> Logic for CountingPartition<W> {
         // The alternative is non-zero: an insert's always, a counter write's if its value
         // is, a delete's if the counter is above 1 (a delete writes only when it is >= 1).
         self.alt_nz6.d.next = self.p_altnz.val();
+        // The terms of the slot behind (now in c4) for its AND over the banks in c5: this
+        // slot's counter after it is non-zero, if it is present / absent (the selects of
+        // the slot behind, ma_5 .. sel_cur_a5, as they are loaded), and pre5's.
+        self.slot_p5.d.next = ((self.ma_5.d.val() | self.md_5.d.val()) & self.p_altnz.val())
+            | (self.sel_cur_p5.d.val() & self.p_nz.val());
+        self.slot_a5.d.next = (self.ma_5.d.val() & self.p_altnz.val()) | (self.sel_cur_a5.d.val() & self.p_nz.val());
+        self.pre_term5.d.next = self.sel_pre5.d.val() & self.pre_nz5.d.val();
         self.alt6.d.next = self.p_alt.val() & self.counter_max.val();
         self.write_alt6.d.next = self.ins5.q.val() | self.cw5.q.val();
         self.delete6.d.next = self.del5.q.val();
-        self.present6.d.next = self.present5.val();
         self.write6.d.next = ((self.ins5.q.val() | self.cw5.q.val()) | self.del5.q.val()) | self.sweep5.q.val();
 
         self.write7.d.next = self.write6.q.val();
@@ -838,6 +842,9 @@ impl<const W: usize> Logic for CountingPartition<W> {
             self.sel_cur_a5.d.next = false;
             self.sel_pre5.d.next = false;
             self.sel_ram5.d.next = false;
+            self.slot_p5.d.next = false;
+            self.slot_a5.d.next = false;
+            self.pre_term5.d.next = false;
             self.ma_x5.d.next = false;
             self.md_x5.d.next = false;
             self.sel_cur_p_x5.d.next = false;

@@ -109,6 +109,7 @@ pub fn build_counting_core<const W: usize>(cfg: &CoreConfig) -> Result<CountingC
             let initial = image.as_mut().map(|banks| std::mem::take(&mut banks[p]));
             CountingPartition::new(
                 p,
+                cfg.k(),
                 HashUnit::<W>::new(HashMatrix::for_partition(cfg, p)),
                 CounterRam::new(cfg.bank_bits(), c, initial),
                 cfg.bank_bits(),
