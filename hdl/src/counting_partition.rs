@@ -102,6 +102,11 @@ pub struct CountingPartition<const W: usize> {
     fv6: DFF<bool>,
     fv7: DFF<bool>,
     fv4: Signal<Local, bool>,
+    // fv5 and the slot writes its alternative unconditionally (an insert or a counter
+    // write: fva5) / if present (a delete: fvd5), so that each c3 compare ends in one
+    // LUT of its own, packed with its flip-flop.
+    fva5: DFF<bool>,
+    fvd5: DFF<bool>,
     ins5: DFF<bool>,
     del5: DFF<bool>,
     cw5: DFF<bool>,
@@ -287,7 +292,7 @@ pub const PRESENT_NETS: [&str; 10] = [
 ///   whole chip, to every bank's selects. Kept apart, each copy is placed with the logic
 ///   it feeds;
 /// - `term_or`, the last LUT of `term5` (kept_or.rs).
-pub const KEPT_MODULES: [&str; 10] = ["present", "term_or", "ins5", "del5", "fv5", "fv6", "fv7", "recount5", "delete6", "clear6"];
+pub const KEPT_MODULES: [&str; 12] = ["present", "term_or", "ins5", "del5", "fv5", "fva5", "fvd5", "fv6", "fv7", "recount5", "delete6", "clear6"];
 
 /// `verilog` (a counting core's) with the nets of `PRESENT_NETS` marked `(* keep *)`,
 /// each bank's input of the AND over the banks (`term5`), so that synthesis keeps it
@@ -356,6 +361,8 @@ impl<const W: usize> CountingPartition<W> {
             fv6: Default::default(),
             fv7: Default::default(),
             fv4: Default::default(),
+            fva5: Default::default(),
+            fvd5: Default::default(),
             ins5: Default::default(),
             del5: Default::default(),
             cw5: Default::default(),
@@ -484,7 +491,7 @@ impl<const W: usize> Logic for CountingPartition<W> {
     #[hdl_gen]
     fn update(&mut self) {
         dff_setup!(
-            self, clock, addr3, addr4, addr5, addr6, addr7, sweep_addr4, sweep_addr5, sweep5, sweep6, fv5, fv6, fv7, ins5, del5, cw5,
+            self, clock, addr3, addr4, addr5, addr6, addr7, sweep_addr4, sweep_addr5, sweep5, sweep6, fv5, fv6, fv7, fva5, fvd5, ins5, del5, cw5,
             cwd5, recount5, eq2_4, e2a_4, e2d_4, eq3_4, eq4_4, m1_4, m1_5, ma_5, md_5, g_inc5, prealt5, ma_x5, md_x5, sel_cur_p_x5, sel_cur_a_x5, sel_pre_x5, sel_ram_x5, sel_cur_p5, sel_cur_a5, sel_pre5, sel_ram5, slot_p5, slot_a5, pre_term5, pre5, pre_nz5, cur_nz6, alt_nz6, w7_nz, w8_nz, cur6, alt6, write_alt6, delete6, w7,
             w8, write6, write7, fill_up7, fill_down7, sat_up7, sat_down7, clear6, fill_count, sat_count
         );
@@ -526,6 +533,8 @@ impl<const W: usize> Logic for CountingPartition<W> {
         self.ins5.d.next = self.ops.ins4.val();
         self.del5.d.next = self.ops.del4.val();
         self.cw4.next = (self.ops.cw4.val() & self.bank_select.val()) != self.address_zero.val();
+        self.fva5.d.next = self.fv4.val() & (self.ops.ins4.val() | self.cw4.val());
+        self.fvd5.d.next = self.fv4.val() & self.ops.del4.val();
         self.cwd4.next = self.ops.cwd4.val() & self.counter_max.val();
         self.cw5.d.next = self.cw4.val();
         self.cwd5.d.next = self.cwd4.val();
@@ -547,12 +556,10 @@ impl<const W: usize> Logic for CountingPartition<W> {
         // Address compares, one stage before their use.
         self.eq2_4.d.next = (((self.addr3.q.val() ^ self.addr5.q.val()) & self.address_mask.val()) == self.address_zero.val())
             & self.fv5.q.val();
-        self.e2a_4.d.next = ((((self.addr3.q.val() ^ self.addr5.q.val()) & self.address_mask.val()) == self.address_zero.val())
-            & self.fv5.q.val())
-            & (self.ins5.q.val() | self.cw5.q.val());
-        self.e2d_4.d.next = ((((self.addr3.q.val() ^ self.addr5.q.val()) & self.address_mask.val()) == self.address_zero.val())
-            & self.fv5.q.val())
-            & self.del5.q.val();
+        self.e2a_4.d.next =
+            (((self.addr3.q.val() ^ self.addr5.q.val()) & self.address_mask.val()) == self.address_zero.val()) & self.fva5.q.val();
+        self.e2d_4.d.next =
+            (((self.addr3.q.val() ^ self.addr5.q.val()) & self.address_mask.val()) == self.address_zero.val()) & self.fvd5.q.val();
         self.eq3_4.d.next = (((self.addr3.q.val() ^ self.addr6.q.val()) & self.address_mask.val()) == self.address_zero.val())
             & self.fv6.q.val();
         self.eq4_4.d.next = (((self.addr3.q.val() ^ self.addr7.q.val()) & self.address_mask.val()) == self.address_zero.val())
@@ -823,6 +830,8 @@ impl<const W: usize> Logic for CountingPartition<W> {
             self.sweep5.d.next = false;
             self.sweep6.d.next = false;
             self.fv5.d.next = false;
+            self.fva5.d.next = false;
+            self.fvd5.d.next = false;
             self.fv6.d.next = false;
             self.fv7.d.next = false;
             self.ins5.d.next = false;
