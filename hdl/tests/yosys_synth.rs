@@ -66,10 +66,11 @@ fn synthesise(cfg: &CoreConfig, family: &Family) -> (std::collections::BTreeMap<
 }
 
 fn check(k: usize, bank_bits: usize, key_bits: usize, hash: HashFamily, family: &Family) {
-    check_config(&CoreConfig::from(hdl::CoreParams::new(k as u32, bank_bits as u32, key_bits as u32, hash, 3).unwrap()), family);
+    let _ = check_config(&CoreConfig::from(hdl::CoreParams::new(k as u32, bank_bits as u32, key_bits as u32, hash, 3).unwrap()), family);
 }
 
-fn check_config(cfg: &CoreConfig, family: &Family) {
+/// Returns Yosys's log.
+fn check_config(cfg: &CoreConfig, family: &Family) -> String {
     let (k, bank_bits, key_bits, hash) = (cfg.k(), cfg.bank_bits(), cfg.key_bits(), cfg.params.hash);
     let (cells, log) = synthesise(cfg, family);
     // A bank of 2^b counters of c bits (c = 1: bits).
@@ -84,6 +85,7 @@ fn check_config(cfg: &CoreConfig, family: &Family) {
     }
     let all_mapped = log.lines().filter(|l| l.starts_with("mapping memory ")).count();
     assert_eq!(all_mapped, mapped, "some memory mapped to something other than {}", family.libmap_cell);
+    log
 }
 
 #[test]
@@ -124,7 +126,7 @@ fn check_preloaded(family: &Family) {
     let _ = std::fs::remove_dir_all(&dir);
     filter.export_image(&dir).unwrap();
     let cfg = CoreConfig { params: hdl::CoreParams::new(2, 9, 32, Crc, 3).unwrap(), preload: Some(dir.clone()), ..Default::default() };
-    check_config(&cfg, family);
+    let _ = check_config(&cfg, family);
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
@@ -139,9 +141,19 @@ fn ecp5_crc_k2_b9_w32_preloaded() {
 
 /// Counting cores: every bank of 2^b counters of c bits in the minimal block RAMs,
 /// ceil(2^b c / block bits) each (iCE40: 4 SB_RAM40_4K for 2^12 x 4; ECP5: 1 DP16KD).
+/// And every bank keeps its own copy of each of `KEPT_MODULES` through synthesis (its
+/// present6, its copies of the registers loaded alike in every bank, its term's OR):
+/// flattened, synthesis merges the copies into one and the banks share it across the chip.
 fn check_counting(k: u32, bank_bits: u32, key_bits: u32, hash: HashFamily, c: u32, family: &Family) {
     let params = hdl::CoreParams::new(k, bank_bits, key_bits, hash, 3).unwrap().with_counter_bits(c).unwrap();
-    check_config(&CoreConfig::from(params), family);
+    let cfg = CoreConfig::from(params);
+    let log = check_config(&cfg, family);
+    for p in 0..k {
+        for name in hdl::counting_partition::KEPT_MODULES {
+            let section = format!("=== bloom_core_parts_{p}_{name} ===");
+            assert!(log.contains(&section), "{}: no module {section} after synthesis: the copy was flattened", family.synth);
+        }
+    }
 }
 #[test]
 fn ice40_h3_k4_b12_w64_c4() {
