@@ -137,11 +137,10 @@ pub struct CountingPartition<const W: usize> {
     // unconditionally (an insert or a counter write: ma_5), or if present (a delete: md_5).
     ma_5: DFF<bool>,
     md_5: DFF<bool>,
-    // The registered terms of nz_if_present5 / nz_if_absent5, loaded in c4: the slot
-    // one ahead has this address and its counter after it is non-zero, if it is present
-    // (slot_p5) / absent (slot_a5); pre5 is chosen and non-zero (pre_term5). With the
-    // RAM's own term (sel_ram5 and the RAM's registered non-zero) each input of the AND
-    // over the banks is one LUT of four flip-flops.
+    // The registered terms of term5, loaded in c4: the slot one ahead has this address
+    // and its counter after it is non-zero, if it is present (slot_p5) / absent
+    // (slot_a5); pre5 is chosen and non-zero (pre_term5). slot_term5 chooses between them
+    // by present6, the RAM's terms add the RAM's counter if it is chosen.
     slot_p5: DFF<bool>,
     slot_a5: DFF<bool>,
     pre_term5: DFF<bool>,
