@@ -299,7 +299,7 @@ pub const KEPT_MODULES: [&str; 12] = ["present", "term_or", "ins5", "del5", "fv5
 /// modules of every bank's `KEPT_MODULES` marked `(* keep_hierarchy *)` (Yosys merges
 /// identical flip-flops, and restructures logic, but not across a kept module's
 /// boundary).
-pub fn keep_present_nets(verilog: &str) -> String {
+pub fn keep_for_synthesis(verilog: &str) -> String {
     let v = PRESENT_NETS
         .iter()
         .fold(verilog.to_string(), |v, net| v.replace(&format!(" reg  {net};"), &format!(" (* keep *) reg  {net};")));
@@ -312,11 +312,7 @@ pub fn keep_present_nets(verilog: &str) -> String {
         .lines()
         .map(|line| if bank_copy(line) { format!("(* keep_hierarchy *)\n{line}\n") } else { format!("{line}\n") })
         .collect::<String>();
-    (0..16).fold(v, |v, p| {
-        ["term5"].iter().fold(v, |v, port| {
-            v.replace(&format!(" wire  parts${p}${port};"), &format!(" (* keep *) wire  parts${p}${port};"))
-        })
-    })
+    (0..16).fold(v, |v, p| v.replace(&format!(" wire  parts${p}$term5;"), &format!(" (* keep *) wire  parts${p}$term5;")))
 }
 
 impl<const W: usize> CountingPartition<W> {

@@ -127,7 +127,7 @@ pub fn build_counting_core<const W: usize>(cfg: &CoreConfig) -> Result<CountingC
 fn verilog_of<const W: usize>(cfg: &CoreConfig) -> Result<String, HdlError> {
     if cfg.params.counter_bits > 1 {
         let core = build_counting_core::<W>(cfg)?;
-        return Ok(crate::counting_partition::keep_present_nets(&generate_verilog(&core)));
+        return Ok(crate::counting_partition::keep_for_synthesis(&generate_verilog(&core)));
     }
     let core = build_core::<W>(cfg)?;
     Ok(generate_verilog(&core))
