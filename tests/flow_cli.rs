@@ -254,6 +254,9 @@ fn fmax_up5k_k1_b9_w32_with_axi_json_contract() {
         "fmax_mhz_median",
         "bram_loop_fmax_mhz_median",
         "ratio",
+        "ratio_interval",
+        "goal_ratio",
+        "verdict",
         "luts",
         "ffs",
         "brams",
@@ -261,6 +264,7 @@ fn fmax_up5k_k1_b9_w32_with_axi_json_contract() {
         "lookups_per_second",
         "axi_fmax_mhz_median",
         "axi_ratio_to_core",
+        "axi_ratio_to_core_interval",
         "axi_luts",
         "axi_ffs",
         "axi_wrapper_luts",
@@ -275,6 +279,10 @@ fn fmax_up5k_k1_b9_w32_with_axi_json_contract() {
     let bram = v["bram_loop_fmax_mhz_median"].as_f64().unwrap();
     assert!(core > 10.0 && bram > 10.0, "{v}");
     assert!((v["ratio"].as_f64().unwrap() - core / bram).abs() < 1e-9);
+    // One seed gives no interval, so the goal is not judged either way.
+    assert!(v["ratio_interval"].is_null() && v["axi_ratio_to_core_interval"].is_null(), "{v}");
+    assert_eq!(v["goal_ratio"], 0.9);
+    assert_eq!(v["verdict"], "unresolved");
     assert_eq!(v["lanes"], 1);
     assert!((v["lookups_per_second"].as_f64().unwrap() - core * 1e6).abs() < 1e-3);
     assert_eq!(v["brams"], 1, "one bank of 512 bits is one block RAM");

@@ -36,6 +36,110 @@ pub fn default_target_mhz(d: &Device) -> f64 {
     }
 }
 
+/// The core's speed goal: its routed Fmax median at least this many times the
+/// bare block-RAM loop's, on the same part, over the same seeds.
+pub const GOAL_RATIO: f64 = 0.9;
+
+/// The fewest seeds for which a ratio of medians gets an interval: with fewer,
+/// resampling a handful of values says little about the median of many.
+pub const MIN_SEEDS_FOR_INTERVAL: usize = 10;
+
+/// Resamples drawn for a bootstrap interval.
+const RESAMPLES: usize = 10_000;
+
+/// A ratio of two designs' routed Fmax medians over the same seeds, with how
+/// far the seeds let it be trusted.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct RatioEstimate {
+    /// median(numerator) / median(denominator).
+    pub ratio: f64,
+    /// The 95% percentile-bootstrap interval of the ratio: each design's
+    /// per-seed values resampled with replacement, apart (their placements
+    /// are independent), the ratio of the resamples' medians taken
+    /// `RESAMPLES` times, and its 2.5% and 97.5% points. None below
+    /// `MIN_SEEDS_FOR_INTERVAL` seeds.
+    pub interval: Option<(f64, f64)>,
+}
+
+/// A ratio against a goal: met or missed only when its whole interval says so.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Verdict {
+    /// The interval's low end is at or above the goal.
+    Met,
+    /// The interval's high end is below the goal.
+    Missed,
+    /// The interval holds the goal, or there are too few seeds for one.
+    Unresolved,
+}
+
+/// The median of `values`, which it leaves sorted.
+fn median_of(values: &mut [f64]) -> f64 {
+    values.sort_by(|a, b| a.total_cmp(b));
+    let n = values.len();
+    if n % 2 == 1 {
+        values[n / 2]
+    } else {
+        (values[n / 2 - 1] + values[n / 2]) / 2.0
+    }
+}
+
+impl RatioEstimate {
+    /// The ratio of `numerator`'s median to `denominator`'s (0 when the latter
+    /// is not positive), and its interval when both have at least
+    /// `MIN_SEEDS_FOR_INTERVAL` values. Deterministic: the resampling draws
+    /// from a fixed SplitMix64 sequence.
+    pub fn of(numerator: &[f64], denominator: &[f64]) -> RatioEstimate {
+        let ratio_of = |n: &mut [f64], d: &mut [f64]| {
+            let dm = median_of(d);
+            if dm > 0.0 {
+                median_of(n) / dm
+            } else {
+                0.0
+            }
+        };
+        let ratio = ratio_of(&mut numerator.to_vec(), &mut denominator.to_vec());
+        if numerator.len().min(denominator.len()) < MIN_SEEDS_FOR_INTERVAL {
+            return RatioEstimate { ratio, interval: None };
+        }
+        let mut state: u64 = 0x6a09_e667_f3bc_c908;
+        let mut draw = |len: usize| {
+            state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
+            let mut z = state;
+            z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+            z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+            ((z ^ (z >> 31)) % len as u64) as usize
+        };
+        let mut ratios: Vec<f64> = (0..RESAMPLES)
+            .map(|_| {
+                let mut n: Vec<f64> = (0..numerator.len()).map(|_| numerator[draw(numerator.len())]).collect();
+                let mut d: Vec<f64> = (0..denominator.len()).map(|_| denominator[draw(denominator.len())]).collect();
+                ratio_of(&mut n, &mut d)
+            })
+            .collect();
+        ratios.sort_by(|a, b| a.total_cmp(b));
+        let at = |q: f64| ratios[((q * (RESAMPLES - 1) as f64).round() as usize).min(RESAMPLES - 1)];
+        RatioEstimate { ratio, interval: Some((at(0.025), at(0.975))) }
+    }
+
+    /// Against `goal`: see [`Verdict`].
+    pub fn verdict(&self, goal: f64) -> Verdict {
+        match self.interval {
+            Some((low, _)) if low >= goal => Verdict::Met,
+            Some((_, high)) if high < goal => Verdict::Missed,
+            _ => Verdict::Unresolved,
+        }
+    }
+
+    /// "0.893, 95% interval 0.871..0.912" or "0.893 (no interval: 3 seeds)".
+    fn describe(&self, seeds: usize) -> String {
+        match self.interval {
+            Some((low, high)) => format!("{:.3}, 95% interval {low:.3}..{high:.3}", self.ratio),
+            None => format!("{:.3} (no interval: {seeds} seed(s), {MIN_SEEDS_FOR_INTERVAL} or more give one)", self.ratio),
+        }
+    }
+}
+
 #[derive(Clone, Debug, Serialize)]
 pub struct Spread {
     pub min: f64,
@@ -48,10 +152,8 @@ pub struct Spread {
 impl Spread {
     pub fn of(values: &[f64]) -> Spread {
         let mut v = values.to_vec();
-        v.sort_by(|a, b| a.total_cmp(b));
-        let n = v.len();
-        let median = if n % 2 == 1 { v[n / 2] } else { (v[n / 2 - 1] + v[n / 2]) / 2.0 };
-        Spread { min: v[0], median, max: v[n - 1], per_seed: values.to_vec() }
+        let median = median_of(&mut v);
+        Spread { min: v[0], median, max: v[v.len() - 1], per_seed: values.to_vec() }
     }
 }
 
@@ -66,6 +168,10 @@ pub struct FmaxReport {
     pub core: Spread,
     pub bram_loop: Spread,
     pub ratio: f64,
+    /// `ratio` with its interval over the seeds.
+    pub ratio_estimate: RatioEstimate,
+    /// `ratio_estimate` against `GOAL_RATIO`.
+    pub verdict: Verdict,
     /// The core alone (synthesised with its hierarchy kept).
     pub luts: u64,
     pub ffs: u64,
@@ -97,6 +203,8 @@ pub struct AxiCost {
     pub fmax: Spread,
     /// Its median over the bare core's median.
     pub ratio_to_core: f64,
+    /// `ratio_to_core` with its interval over the seeds.
+    pub ratio_to_core_estimate: RatioEstimate,
     /// LUT4s and flip-flops of `bloom_axis`, the core included (hierarchy kept).
     pub luts: u64,
     pub ffs: u64,
@@ -117,6 +225,9 @@ impl FmaxReport {
             "fmax_mhz_median": self.core.median,
             "bram_loop_fmax_mhz_median": self.bram_loop.median,
             "ratio": self.ratio,
+            "ratio_interval": self.ratio_estimate.interval.map(|(l, h)| vec![l, h]),
+            "goal_ratio": GOAL_RATIO,
+            "verdict": self.verdict,
             "luts": self.luts,
             "ffs": self.ffs,
             "brams": self.brams,
@@ -126,6 +237,7 @@ impl FmaxReport {
         if let Some(a) = &self.axi {
             v["axi_fmax_mhz_median"] = a.fmax.median.into();
             v["axi_ratio_to_core"] = a.ratio_to_core.into();
+            v["axi_ratio_to_core_interval"] = serde_json::json!(a.ratio_to_core_estimate.interval.map(|(l, h)| vec![l, h]));
             v["axi_luts"] = a.luts.into();
             v["axi_ffs"] = a.ffs.into();
             v["axi_wrapper_luts"] = a.wrapper_luts.into();
@@ -149,15 +261,25 @@ impl FmaxReport {
         if let Some(a) = &self.axi {
             t += &format!("  {:<16} {}\n", "AXI wrapper", s(&a.fmax));
         }
-        t += &format!("  {:<16} {:.3}   (core median / BRAM loop median; goal >= 0.9)\n", "ratio", self.ratio);
+        let seeds = self.seeds as usize;
+        t += &format!("  {:<16} {}   (core median / BRAM loop median)\n", "ratio", self.ratio_estimate.describe(seeds));
+        let verdict = match self.verdict {
+            Verdict::Met => "met: the whole interval is at or above it".to_string(),
+            Verdict::Missed => "missed: the whole interval is below it".to_string(),
+            Verdict::Unresolved if self.ratio_estimate.interval.is_some() => {
+                "not resolved: the interval holds it (more seeds narrow the interval)".to_string()
+            }
+            Verdict::Unresolved => format!("not resolved: too few seeds (--seeds {MIN_SEEDS_FOR_INTERVAL} or more)"),
+        };
+        t += &format!("  {:<16} {verdict}\n", format!("goal >= {GOAL_RATIO}"));
         t += &format!("  {:<16} {:.3} G   (routed Fmax median x {} lane(s))\n", "lookups/s", self.lookups_per_second / 1e9, self.lanes);
         t += &format!("  {:<16} {}\n", if self.lanes > 1 { "LUT4 (lanes)" } else { "LUT4 (core)" }, self.luts);
         t += &format!("  {:<16} {}\n", "flip-flops", self.ffs);
         t += &format!("  {:<16} {}   (minimum for this filter: {})\n", "block RAM", self.brams, self.brams_minimum);
         if let Some(a) = &self.axi {
             t += &format!(
-                "  {:<16} {:.3}   (AXI wrapper median / core median)\n  {:<16} {} LUT4, {} flip-flops with the core; the wrapper's own {} LUT4, {} flip-flops\n",
-                "AXI ratio", a.ratio_to_core, "AXI wrapper", a.luts, a.ffs, a.wrapper_luts, a.wrapper_ffs
+                "  {:<16} {}   (AXI wrapper median / core median)\n  {:<16} {} LUT4, {} flip-flops with the core; the wrapper's own {} LUT4, {} flip-flops\n",
+                "AXI ratio", a.ratio_to_core_estimate.describe(seeds), "AXI wrapper", a.luts, a.ffs, a.wrapper_luts, a.wrapper_ffs
             );
         }
         if let Some(lc) = self.logic_cells {
@@ -305,6 +427,7 @@ pub fn measure(core: &GeneratedCore, opts: &FmaxOptions) -> Result<FmaxReport, F
         .filter(|(m, _)| m.contains("hash"))
         .map(|(m, l)| (m.clone(), *l))
         .collect();
+    let ratio_estimate = RatioEstimate::of(&core_f, &loop_f);
     Ok(FmaxReport {
         device: d.name.into(),
         part: d.part.into(),
@@ -312,7 +435,9 @@ pub fn measure(core: &GeneratedCore, opts: &FmaxOptions) -> Result<FmaxReport, F
         core_config: core.description(),
         seeds: opts.seeds,
         target_mhz: target,
-        ratio: if loop_s.median > 0.0 { core_s.median / loop_s.median } else { 0.0 },
+        ratio: ratio_estimate.ratio,
+        ratio_estimate,
+        verdict: ratio_estimate.verdict(GOAL_RATIO),
         core: core_s,
         bram_loop: loop_s,
         luts: core_cells.luts(),
@@ -330,8 +455,10 @@ pub fn measure(core: &GeneratedCore, opts: &FmaxOptions) -> Result<FmaxReport, F
         out_dir: dir.display().to_string(),
         axi: axi.map(|cells| {
             let fmax = Spread::of(&axi_f);
+            let ratio_to_core_estimate = RatioEstimate::of(&axi_f, &core_f);
             AxiCost {
-                ratio_to_core: if core_median > 0.0 { fmax.median / core_median } else { 0.0 },
+                ratio_to_core: ratio_to_core_estimate.ratio,
+                ratio_to_core_estimate,
                 fmax,
                 luts: cells.luts(),
                 ffs: cells.ffs(),
@@ -342,4 +469,64 @@ pub fn measure(core: &GeneratedCore, opts: &FmaxOptions) -> Result<FmaxReport, F
             }
         }),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `n` values spread evenly over `centre` +- `half_width`.
+    fn spread(n: usize, centre: f64, half_width: f64) -> Vec<f64> {
+        (0..n).map(|i| centre - half_width + 2.0 * half_width * i as f64 / (n - 1) as f64).collect()
+    }
+
+    #[test]
+    fn ratio_is_the_ratio_of_medians_and_few_seeds_give_no_interval() {
+        let e = RatioEstimate::of(&[100.0, 90.0, 120.0], &[200.0, 100.0, 110.0]);
+        assert_eq!(e.ratio, 100.0 / 110.0);
+        assert_eq!(e.interval, None);
+        assert_eq!(e.verdict(0.5), Verdict::Unresolved, "no interval: nothing is judged, however far the ratio is");
+        let nine = spread(9, 100.0, 5.0);
+        assert_eq!(RatioEstimate::of(&nine, &nine).interval, None);
+        assert_eq!(RatioEstimate::of(&[1.0], &[0.0]).ratio, 0.0);
+    }
+
+    #[test]
+    fn identical_seeds_give_a_point_interval() {
+        let e = RatioEstimate::of(&[150.0; 12], &[200.0; 12]);
+        assert_eq!(e.interval, Some((0.75, 0.75)));
+        assert_eq!(e.verdict(0.75), Verdict::Met);
+        assert_eq!(e.verdict(0.76), Verdict::Missed);
+    }
+
+    #[test]
+    fn interval_holds_the_ratio_and_narrows_with_more_seeds() {
+        let width = |n: usize| {
+            let e = RatioEstimate::of(&spread(n, 165.0, 15.0), &spread(n, 183.0, 10.0));
+            let (low, high) = e.interval.unwrap();
+            assert!(low <= e.ratio && e.ratio <= high, "{e:?}");
+            assert!(low > 0.75 && high < 1.1, "{e:?}");
+            high - low
+        };
+        let (w15, w30, w100) = (width(15), width(30), width(100));
+        assert!(w30 < w15 && w100 < w30, "{w15} {w30} {w100}");
+    }
+
+    #[test]
+    fn verdict_needs_the_whole_interval_on_one_side() {
+        let loop_f = spread(30, 183.0, 8.0);
+        let clear_pass = RatioEstimate::of(&spread(30, 175.0, 8.0), &loop_f);
+        assert_eq!(clear_pass.verdict(GOAL_RATIO), Verdict::Met, "{clear_pass:?}");
+        let clear_miss = RatioEstimate::of(&spread(30, 150.0, 8.0), &loop_f);
+        assert_eq!(clear_miss.verdict(GOAL_RATIO), Verdict::Missed, "{clear_miss:?}");
+        let close = RatioEstimate::of(&spread(30, 164.7, 15.0), &loop_f);
+        assert!((close.ratio - 0.9).abs() < 0.002);
+        assert_eq!(close.verdict(GOAL_RATIO), Verdict::Unresolved, "{close:?}");
+    }
+
+    #[test]
+    fn resampling_is_deterministic() {
+        let (a, b) = (spread(20, 160.0, 20.0), spread(20, 180.0, 9.0));
+        assert_eq!(RatioEstimate::of(&a, &b), RatioEstimate::of(&a, &b));
+    }
 }

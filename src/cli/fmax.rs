@@ -17,7 +17,8 @@ pub struct Args {
     pub device: &'static flow::board::Device,
     #[command(flatten)]
     pub core: CoreArgs,
-    /// Number of nextpnr seeds (1, 2, ... N) for each design.
+    /// Number of nextpnr seeds (1, 2, ... N) for each design: 10 or more give each
+    /// ratio an interval; iCE40 Fmax spreads 10-15% over seeds.
     #[arg(long, default_value_t = 3)]
     pub seeds: u32,
     /// nextpnr's timing target in MHz for both designs (default: per device, above both).
@@ -31,8 +32,12 @@ pub struct Args {
     #[arg(long)]
     pub axi: bool,
     /// Print one JSON object (device, fmax_mhz_median, bram_loop_fmax_mhz_median,
-    /// ratio, luts, ffs, brams; with --axi also axi_fmax_mhz_median,
-    /// axi_ratio_to_core, axi_luts, axi_ffs, axi_wrapper_luts, axi_wrapper_ffs) instead of the table.
+    /// ratio, ratio_interval, goal_ratio, verdict, luts, ffs, brams; with --axi also
+    /// axi_fmax_mhz_median, axi_ratio_to_core, axi_ratio_to_core_interval, axi_luts,
+    /// axi_ffs, axi_wrapper_luts, axi_wrapper_ffs) instead of the table. An interval
+    /// is the ratio's 95% bootstrap interval over the seeds (null below 10 seeds);
+    /// the verdict against goal_ratio is met or missed only when the whole interval
+    /// says so, else unresolved.
     #[arg(long)]
     pub json: bool,
     /// No progress messages.
