@@ -49,7 +49,7 @@ const RESAMPLES: usize = 10_000;
 
 /// A ratio of two designs' routed Fmax medians over the same seeds, with how
 /// far the seeds let it be trusted.
-#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub struct RatioEstimate {
     /// median(numerator) / median(denominator).
     pub ratio: f64,
@@ -88,7 +88,7 @@ impl RatioEstimate {
     /// The ratio of `numerator`'s median to `denominator`'s (0 when the latter
     /// is not positive), and its interval when both have at least
     /// `MIN_SEEDS_FOR_INTERVAL` values. Deterministic: the resampling draws
-    /// from a fixed SplitMix64 sequence.
+    /// from a fixed SplitMix64 sequence (hdl::splitmix).
     pub fn of(numerator: &[f64], denominator: &[f64]) -> RatioEstimate {
         let ratio_of = |n: &mut [f64], d: &mut [f64]| {
             let dm = median_of(d);
@@ -102,13 +102,11 @@ impl RatioEstimate {
         if numerator.len().min(denominator.len()) < MIN_SEEDS_FOR_INTERVAL {
             return RatioEstimate { ratio, interval: None };
         }
-        let mut state: u64 = 0x6a09_e667_f3bc_c908;
+        let mut drawn: u64 = 0;
         let mut draw = |len: usize| {
-            state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
-            let mut z = state;
-            z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-            z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-            ((z ^ (z >> 31)) % len as u64) as usize
+            let z = hdl::splitmix::splitmix64_output(0x6a09_e667_f3bc_c908, drawn);
+            drawn += 1;
+            (z % len as u64) as usize
         };
         let mut ratios: Vec<f64> = (0..RESAMPLES)
             .map(|_| {
@@ -131,12 +129,13 @@ impl RatioEstimate {
         }
     }
 
-    /// "0.893, 95% interval 0.871..0.912" or "0.893 (no interval: 3 seeds)".
-    fn describe(&self, seeds: usize) -> String {
-        match self.interval {
-            Some((low, high)) => format!("{:.3}, 95% interval {low:.3}..{high:.3}", self.ratio),
-            None => format!("{:.3} (no interval: {seeds} seed(s), {MIN_SEEDS_FOR_INTERVAL} or more give one)", self.ratio),
-        }
+}
+
+/// "0.893, 95% interval 0.871..0.912" or "0.893 (no interval: 3 seed(s), ...)".
+fn describe_ratio(ratio: f64, interval: Option<(f64, f64)>, seeds: usize) -> String {
+    match interval {
+        Some((low, high)) => format!("{ratio:.3}, 95% interval {low:.3}..{high:.3}"),
+        None => format!("{ratio:.3} (no interval: {seeds} seed(s), {MIN_SEEDS_FOR_INTERVAL} or more give one)"),
     }
 }
 
@@ -168,9 +167,9 @@ pub struct FmaxReport {
     pub core: Spread,
     pub bram_loop: Spread,
     pub ratio: f64,
-    /// `ratio` with its interval over the seeds.
-    pub ratio_estimate: RatioEstimate,
-    /// `ratio_estimate` against `GOAL_RATIO`.
+    /// `ratio`'s interval over the seeds (`RatioEstimate`).
+    pub ratio_interval: Option<(f64, f64)>,
+    /// `ratio` and its interval against `GOAL_RATIO`.
     pub verdict: Verdict,
     /// The core alone (synthesised with its hierarchy kept).
     pub luts: u64,
@@ -203,8 +202,8 @@ pub struct AxiCost {
     pub fmax: Spread,
     /// Its median over the bare core's median.
     pub ratio_to_core: f64,
-    /// `ratio_to_core` with its interval over the seeds.
-    pub ratio_to_core_estimate: RatioEstimate,
+    /// `ratio_to_core`'s interval over the seeds (`RatioEstimate`).
+    pub ratio_to_core_interval: Option<(f64, f64)>,
     /// LUT4s and flip-flops of `bloom_axis`, the core included (hierarchy kept).
     pub luts: u64,
     pub ffs: u64,
@@ -225,7 +224,7 @@ impl FmaxReport {
             "fmax_mhz_median": self.core.median,
             "bram_loop_fmax_mhz_median": self.bram_loop.median,
             "ratio": self.ratio,
-            "ratio_interval": self.ratio_estimate.interval.map(|(l, h)| vec![l, h]),
+            "ratio_interval": self.ratio_interval,
             "goal_ratio": GOAL_RATIO,
             "verdict": self.verdict,
             "luts": self.luts,
@@ -237,7 +236,7 @@ impl FmaxReport {
         if let Some(a) = &self.axi {
             v["axi_fmax_mhz_median"] = a.fmax.median.into();
             v["axi_ratio_to_core"] = a.ratio_to_core.into();
-            v["axi_ratio_to_core_interval"] = serde_json::json!(a.ratio_to_core_estimate.interval.map(|(l, h)| vec![l, h]));
+            v["axi_ratio_to_core_interval"] = serde_json::json!(a.ratio_to_core_interval);
             v["axi_luts"] = a.luts.into();
             v["axi_ffs"] = a.ffs.into();
             v["axi_wrapper_luts"] = a.wrapper_luts.into();
@@ -262,11 +261,11 @@ impl FmaxReport {
             t += &format!("  {:<16} {}\n", "AXI wrapper", s(&a.fmax));
         }
         let seeds = self.seeds as usize;
-        t += &format!("  {:<16} {}   (core median / BRAM loop median)\n", "ratio", self.ratio_estimate.describe(seeds));
+        t += &format!("  {:<16} {}   (core median / BRAM loop median)\n", "ratio", describe_ratio(self.ratio, self.ratio_interval, seeds));
         let verdict = match self.verdict {
             Verdict::Met => "met: the whole interval is at or above it".to_string(),
             Verdict::Missed => "missed: the whole interval is below it".to_string(),
-            Verdict::Unresolved if self.ratio_estimate.interval.is_some() => {
+            Verdict::Unresolved if self.ratio_interval.is_some() => {
                 "not resolved: the interval holds it (more seeds narrow the interval)".to_string()
             }
             Verdict::Unresolved => format!("not resolved: too few seeds (--seeds {MIN_SEEDS_FOR_INTERVAL} or more)"),
@@ -279,7 +278,7 @@ impl FmaxReport {
         if let Some(a) = &self.axi {
             t += &format!(
                 "  {:<16} {}   (AXI wrapper median / core median)\n  {:<16} {} LUT4, {} flip-flops with the core; the wrapper's own {} LUT4, {} flip-flops\n",
-                "AXI ratio", a.ratio_to_core_estimate.describe(seeds), "AXI wrapper", a.luts, a.ffs, a.wrapper_luts, a.wrapper_ffs
+                "AXI ratio", describe_ratio(a.ratio_to_core, a.ratio_to_core_interval, seeds), "AXI wrapper", a.luts, a.ffs, a.wrapper_luts, a.wrapper_ffs
             );
         }
         if let Some(lc) = self.logic_cells {
@@ -436,7 +435,7 @@ pub fn measure(core: &GeneratedCore, opts: &FmaxOptions) -> Result<FmaxReport, F
         seeds: opts.seeds,
         target_mhz: target,
         ratio: ratio_estimate.ratio,
-        ratio_estimate,
+        ratio_interval: ratio_estimate.interval,
         verdict: ratio_estimate.verdict(GOAL_RATIO),
         core: core_s,
         bram_loop: loop_s,
@@ -455,10 +454,10 @@ pub fn measure(core: &GeneratedCore, opts: &FmaxOptions) -> Result<FmaxReport, F
         out_dir: dir.display().to_string(),
         axi: axi.map(|cells| {
             let fmax = Spread::of(&axi_f);
-            let ratio_to_core_estimate = RatioEstimate::of(&axi_f, &core_f);
+            let to_core = RatioEstimate::of(&axi_f, &core_f);
             AxiCost {
-                ratio_to_core: ratio_to_core_estimate.ratio,
-                ratio_to_core_estimate,
+                ratio_to_core: to_core.ratio,
+                ratio_to_core_interval: to_core.interval,
                 fmax,
                 luts: cells.luts(),
                 ffs: cells.ffs(),
