@@ -301,6 +301,24 @@ fn fmax_up5k_k1_b9_w32_with_axi_json_contract() {
 }
 
 #[test]
+fn fmax_refuses_seeds_and_target_out_of_range_before_any_tool() {
+    for (args, says) in [
+        (vec!["--seeds", "0"], "--seeds 0: must be 1..=100"),
+        (vec!["--seeds", "101"], "--seeds 101: must be 1..=100"),
+        (vec!["--target-mhz", "0"], "target 0 MHz: must be in (0, 1000]"),
+        (vec!["--target-mhz", "2000"], "target 2000 MHz: must be in (0, 1000]"),
+        (vec!["--target-mhz", "nan"], "target NaN MHz: must be in (0, 1000]"),
+    ] {
+        let out = scratch("cli-fmax-bad");
+        let mut all = vec!["fmax", "--device", "up5k", "--out", out.to_str().unwrap()];
+        all.extend(&args);
+        let o = bloom(&all);
+        assert_failed_cleanly(&o, says);
+        assert!(!out.exists(), "{args:?} wrote {}", out.display());
+    }
+}
+
+#[test]
 fn fmax_lanes_sweep_hx8k_k1_b9_w32_lanes_1_2_and_refusals_before_any_tool() {
     require("yosys", "apt-get install yosys");
     require("nextpnr-ice40", "apt-get install nextpnr-ice40");
