@@ -171,17 +171,22 @@ pub struct FmaxReport {
     pub ratio_interval: Option<(f64, f64)>,
     /// `ratio` and its interval against `GOAL_RATIO`.
     pub verdict: Verdict,
-    /// The core alone (synthesised with its hierarchy kept).
+    /// The core alone (or `bloom_lanes`), synthesised as the flow builds it:
+    /// flattened, no harness.
     pub luts: u64,
     pub ffs: u64,
+    /// The same synthesised with its hierarchy kept (whose modules give
+    /// `luts_per_module`): more, since no logic is folded across a boundary.
+    pub luts_hierarchy_kept: u64,
     /// Block RAMs of the placed core (the harness has none).
     pub brams: u32,
     pub brams_minimum: u32,
     /// iCE40: logic cells of the placed harness+core; None on ECP5.
     pub logic_cells: Option<u32>,
-    /// LUT4s per hash-unit module (modules whose name contains "hash"), one instance each.
+    /// LUT4s per hash-unit module (modules whose name contains "hash"), one instance
+    /// each, hierarchy kept.
     pub luts_per_hash_unit: BTreeMap<String, u64>,
-    /// LUT4s per module of the core (one instance each).
+    /// LUT4s per module of the core (one instance each), hierarchy kept.
     pub luts_per_module: BTreeMap<String, u64>,
     /// nextpnr's routed critical path of the core's slowest seed.
     pub critical_path: Option<String>,
@@ -204,7 +209,8 @@ pub struct AxiCost {
     pub ratio_to_core: f64,
     /// `ratio_to_core`'s interval over the seeds (`RatioEstimate`).
     pub ratio_to_core_interval: Option<(f64, f64)>,
-    /// LUT4s and flip-flops of `bloom_axis`, the core included (hierarchy kept).
+    /// LUT4s and flip-flops of `bloom_axis`, the core included, synthesised
+    /// alone and flattened, as the core's.
     pub luts: u64,
     pub ffs: u64,
     /// The wrapper's own: `bloom_axis` minus the core.
@@ -272,7 +278,12 @@ impl FmaxReport {
         };
         t += &format!("  {:<16} {verdict}\n", format!("goal >= {GOAL_RATIO}"));
         t += &format!("  {:<16} {:.3} G   (routed Fmax median x {} lane(s))\n", "lookups/s", self.lookups_per_second / 1e9, self.lanes);
-        t += &format!("  {:<16} {}\n", if self.lanes > 1 { "LUT4 (lanes)" } else { "LUT4 (core)" }, self.luts);
+        t += &format!(
+            "  {:<16} {}   (synthesised alone and flattened; {} with its hierarchy kept)\n",
+            if self.lanes > 1 { "LUT4 (lanes)" } else { "LUT4 (core)" },
+            self.luts,
+            self.luts_hierarchy_kept
+        );
         t += &format!("  {:<16} {}\n", "flip-flops", self.ffs);
         t += &format!("  {:<16} {}   (minimum for this filter: {})\n", "block RAM", self.brams, self.brams_minimum);
         if let Some(a) = &self.axi {
@@ -285,7 +296,7 @@ impl FmaxReport {
             t += &format!("  {:<16} {}   (placed, harness included)\n", "logic cells", lc);
         }
         for (m, l) in &self.luts_per_hash_unit {
-            t += &format!("  {:<16} {} LUT4 ({m})\n", "per hash unit", l);
+            t += &format!("  {:<16} {} LUT4 ({m}, hierarchy kept)\n", "per hash unit", l);
         }
         for (tool, v) in &self.tools {
             t += &format!("  {tool:<16} {v}\n");
@@ -340,28 +351,35 @@ pub fn measure(core: &GeneratedCore, opts: &FmaxOptions) -> Result<FmaxReport, F
 
     steps::write(&dir.join("core.v"), &core.verilog)?;
     steps::write(&dir.join("bram_loop.v"), &harness::bram_loop())?;
-    let hier = match &lanes {
+    // The resource figures are those of the design synthesised alone as the flow
+    // builds it (flattened, no harness): what a user's own build of it takes. The
+    // per-module figures need the hierarchy kept, which stops Yosys from folding
+    // logic across module boundaries (every rust-hdl register is a module, so an
+    // enable stays a LUT in front of it): their sum is more than the whole.
+    let (flat, hier) = match &lanes {
         None => {
             steps::write(&dir.join("harness.v"), &harness::fmax_harness(core)?)?;
             steps::synthesise(family, dir, "harness.v", HARNESS_TOP, "harness", p)?;
-            steps::hierarchy_stats(family, dir, "core.v", &core.top, p)?
+            let flat = steps::synthesise(family, dir, "core.v", &core.top, "core", p)?;
+            (flat, steps::hierarchy_stats(family, dir, "core.v", &core.top, p)?)
         }
         Some(g) => {
             steps::write(&dir.join("lanes.v"), &g.verilog)?;
             steps::write(&dir.join("harness.v"), &harness::lanes_fmax_harness(g))?;
             steps::synthesise(family, dir, "harness.v", LANES_HARNESS_TOP, "harness", p)?;
-            steps::hierarchy_stats(family, dir, "lanes.v", &g.top, p)?
+            let flat = steps::synthesise(family, dir, "lanes.v", &g.top, "lanes", p)?;
+            (flat, steps::hierarchy_stats(family, dir, "lanes.v", &g.top, p)?)
         }
     };
     steps::synthesise(family, dir, "bram_loop.v", BRAM_LOOP_TOP, "bram_loop", p)?;
-    let core_cells = hier.get("design").cloned().unwrap_or_default();
+    let core_cells = flat.cells;
+    let hier_cells = hier.get("design").cloned().unwrap_or_default();
     let axi = if opts.axi {
         let axi = hdl::axi::generate_axi(&core.config).map_err(|e| FlowError::Invalid(e.to_string()))?;
         steps::write(&dir.join("axi.v"), &axi.full_verilog())?;
         steps::write(&dir.join("axi_harness.v"), &harness::axi_fmax_harness(&axi))?;
         steps::synthesise(family, dir, "axi_harness.v", AXI_HARNESS_TOP, "axi_harness", p)?;
-        let hier = steps::hierarchy_stats_named(family, dir, "axi.v", &axi.top, "axi-hier", p)?;
-        Some(hier.get("design").cloned().unwrap_or_default())
+        Some(steps::synthesise(family, dir, "axi.v", &axi.top, "axi", p)?.cells)
     } else {
         None
     };
@@ -441,6 +459,7 @@ pub fn measure(core: &GeneratedCore, opts: &FmaxOptions) -> Result<FmaxReport, F
         bram_loop: loop_s,
         luts: core_cells.luts(),
         ffs: core_cells.ffs(),
+        luts_hierarchy_kept: hier_cells.luts(),
         brams: first.used(d.bram_bel).used,
         brams_minimum: d.min_brams(core.config.params.k, core.config.params.bank_bits, core.config.params.counter_bits)
             * opts.lanes as u32,

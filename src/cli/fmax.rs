@@ -37,7 +37,8 @@ pub struct Args {
     /// axi_ffs, axi_wrapper_luts, axi_wrapper_ffs) instead of the table. An interval
     /// is the ratio's 95% bootstrap interval over the seeds (null below 10 seeds);
     /// the verdict against goal_ratio is met or missed only when the whole interval
-    /// says so, else unresolved.
+    /// says so, else unresolved. LUTs and flip-flops are the core's (and
+    /// bloom_axis's) synthesised alone and flattened, as a build makes them.
     #[arg(long)]
     pub json: bool,
     /// No progress messages.
