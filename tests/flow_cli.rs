@@ -307,6 +307,16 @@ fn fmax_up5k_k1_b9_w32_with_axi_json_contract() {
     assert_eq!(v["luts"].as_u64().unwrap(), lut4(&stat("core")), "{v}");
     assert_eq!(v["axi_luts"].as_u64().unwrap(), lut4(&stat("axi")), "{v}");
     assert!(full["luts_hierarchy_kept"].as_u64().unwrap() > v["luts"].as_u64().unwrap(), "{full}");
+    // Each seed's slowest path in brief, read from its nextpnr log: a start, an
+    // end and the delay split that add up to the path's total.
+    for paths in [&full["paths_per_seed"], &full["axi"]["paths_per_seed"]] {
+        let paths = paths.as_array().unwrap_or_else(|| panic!("{full}"));
+        assert_eq!(paths.len(), 1, "{full}");
+        let p = &paths[0];
+        assert!(!p["from"].as_str().unwrap().is_empty() && !p["to"].as_str().unwrap().is_empty(), "{p}");
+        let total = p["logic_ns"].as_f64().unwrap() + p["routing_ns"].as_f64().unwrap();
+        assert!(total > 1.0 && total < 100.0, "{p}");
+    }
     assert!(full["tools"]["nextpnr-ice40"].as_str().unwrap().contains("nextpnr"));
 }
 

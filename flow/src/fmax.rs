@@ -7,6 +7,7 @@
 use crate::board::{Device, Family};
 use crate::harness::{self, AXI_HARNESS_TOP, BRAM_LOOP_TOP, HARNESS_TOP, LANES_HARNESS_TOP};
 use crate::steps::{self, PnrJob};
+use crate::nextpnr::{self, PathSummary};
 use crate::tools::Progress;
 use crate::{FlowError, GeneratedCore};
 use serde::Serialize;
@@ -190,6 +191,8 @@ pub struct FmaxReport {
     pub luts_per_module: BTreeMap<String, u64>,
     /// nextpnr's routed critical path of the core's slowest seed.
     pub critical_path: Option<String>,
+    /// Each seed's routed critical path in brief, seeds 1..=N in order.
+    pub paths_per_seed: Vec<Option<PathSummary>>,
     pub tools: BTreeMap<String, String>,
     pub out_dir: String,
     /// The AXI wrapper's cost, when asked for.
@@ -220,6 +223,8 @@ pub struct AxiCost {
     pub brams: u32,
     /// nextpnr's routed critical path of the wrapper's slowest seed.
     pub critical_path: Option<String>,
+    /// Each seed's routed critical path in brief, seeds 1..=N in order.
+    pub paths_per_seed: Vec<Option<PathSummary>>,
 }
 
 impl FmaxReport {
@@ -307,8 +312,33 @@ impl FmaxReport {
                 t += &format!("    {l}\n");
             }
         }
+        t += &paths_table(&format!("slowest path of each seed, {what}"), &self.core.per_seed, &self.paths_per_seed);
+        if let Some(a) = &self.axi {
+            t += &paths_table("slowest path of each seed, AXI wrapper", &a.fmax.per_seed, &a.paths_per_seed);
+        }
         t
     }
+}
+
+/// One line per seed: its routed Fmax, where its slowest path starts and ends,
+/// the cells between, and the share of the delay in routing.
+fn paths_table(title: &str, fmax: &[f64], paths: &[Option<PathSummary>]) -> String {
+    let mut t = format!("  {title} (from -> to, cells between, routing share):\n");
+    for (i, (f, path)) in fmax.iter().zip(paths).enumerate() {
+        t += &match path {
+            Some(p) => format!(
+                "    seed {:>3} {:>7.2} MHz  {} -> {}  ({} cells, {:.0}% routing)\n",
+                i + 1,
+                f,
+                p.from,
+                p.to,
+                p.levels,
+                100.0 * p.routing_ns / (p.logic_ns + p.routing_ns)
+            ),
+            None => format!("    seed {:>3} {:>7.2} MHz  (no critical path in the log)\n", i + 1, f),
+        };
+    }
+    t
 }
 
 /// Everything [`measure`] checks before any tool runs: seeds, the timing
@@ -391,6 +421,8 @@ pub fn measure(core: &GeneratedCore, opts: &FmaxOptions) -> Result<FmaxReport, F
     let mut axi_f = Vec::new();
     let mut axi_brams = 0;
     let mut axi_slowest: Option<(f64, Option<String>)> = None;
+    let mut core_paths = Vec::new();
+    let mut axi_paths = Vec::new();
     for seed in 1..=opts.seeds as u64 {
         p.say(&format!("seed {seed} of {}", opts.seeds));
         let run = |input: &str, name: &str| {
@@ -413,6 +445,7 @@ pub fn measure(core: &GeneratedCore, opts: &FmaxOptions) -> Result<FmaxReport, F
         p.say(&format!("seed {seed}: core {cf:.2} MHz, BRAM loop {lf:.2} MHz"));
         core_f.push(cf);
         loop_f.push(lf);
+        core_paths.push(c.critical_path.as_deref().and_then(nextpnr::summarise_path));
         if slowest.as_ref().is_none_or(|(f, _)| cf < *f) {
             slowest = Some((cf, c.critical_path.clone()));
         }
@@ -424,6 +457,7 @@ pub fn measure(core: &GeneratedCore, opts: &FmaxOptions) -> Result<FmaxReport, F
             let af = a.limiting_clock().map(|t| t.fmax_mhz).unwrap_or(0.0);
             p.say(&format!("seed {seed}: AXI wrapper {af:.2} MHz"));
             axi_f.push(af);
+            axi_paths.push(a.critical_path.as_deref().and_then(nextpnr::summarise_path));
             axi_brams = a.used(d.bram_bel).used;
             if axi_slowest.as_ref().is_none_or(|(f, _)| af < *f) {
                 axi_slowest = Some((af, a.critical_path.clone()));
@@ -469,6 +503,7 @@ pub fn measure(core: &GeneratedCore, opts: &FmaxOptions) -> Result<FmaxReport, F
         luts_per_hash_unit,
         luts_per_module,
         critical_path: slowest.and_then(|(_, p)| p),
+        paths_per_seed: core_paths,
         tools,
         out_dir: dir.display().to_string(),
         axi: axi.map(|cells| {
@@ -484,6 +519,7 @@ pub fn measure(core: &GeneratedCore, opts: &FmaxOptions) -> Result<FmaxReport, F
                 wrapper_ffs: cells.ffs() as i64 - core_cells.ffs() as i64,
                 brams: axi_brams,
                 critical_path: axi_slowest.and_then(|(_, p)| p),
+                paths_per_seed: axi_paths,
             }
         }),
     })

@@ -97,6 +97,55 @@ pub fn critical_path(log: &str) -> Option<String> {
     Some(out.join("\n"))
 }
 
+/// A routed critical path in brief: where it starts and ends, how many cells it
+/// passes through, and how its delay divides between the cells and the routes.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct PathSummary {
+    /// The start and the end cell as nextpnr names them, cut before the first
+    /// cell-type suffix and without the pin (`core.parts$2.addr3.d_SB_LUT4_O_11_LC.O`
+    /// is `core.parts$2.addr3.d`): the net or register the cell was packed for.
+    pub from: String,
+    pub to: String,
+    /// Cells between the start and the end (LUT levels, and carry steps if any).
+    pub levels: usize,
+    pub logic_ns: f64,
+    pub routing_ns: f64,
+}
+
+/// The summary of a critical path report (the text [`critical_path`] returns),
+/// iCE40's or ECP5's; None if it has no start, end or total.
+pub fn summarise_path(report: &str) -> Option<PathSummary> {
+    let lines: Vec<&str> = report.lines().map(str::trim).collect();
+    let is_setup = |l: &str| l.starts_with("setup") || l.contains(" Setup ");
+    let cell_after = |l: &str, word: &str| l.split_once(word).map(|(_, rest)| rest.split_whitespace().next().unwrap_or("").to_string());
+    let sources: Vec<String> = lines.iter().filter(|l| !is_setup(l)).filter_map(|l| cell_after(l, " Source ")).collect();
+    let end = lines.iter().rev().find(|l| is_setup(l)).and_then(|l| cell_after(l, if l.starts_with("setup") { " Source " } else { " Setup " }))?;
+    let totals = lines.iter().rev().find(|l| l.ends_with(" ns routing"))?;
+    let (logic, routing) = totals.strip_suffix(" ns routing")?.split_once(" ns logic, ")?;
+    Some(PathSummary {
+        from: cell_name(sources.first()?),
+        to: cell_name(&end),
+        levels: sources.len() - 1,
+        logic_ns: logic.trim().parse().ok()?,
+        routing_ns: routing.trim().parse().ok()?,
+    })
+}
+
+/// A cell's name without the cell-type suffixes Yosys and nextpnr append and
+/// without the pin.
+fn cell_name(cell: &str) -> String {
+    let base = ["_SB_", "_TRELLIS_", "_DFFLC", "_LC."]
+        .iter()
+        .filter_map(|suffix| cell.find(suffix))
+        .min()
+        .map(|i| &cell[..i])
+        .unwrap_or_else(|| match cell.rsplit_once('.') {
+            Some((name, pin)) if !pin.is_empty() && pin.chars().all(|c| c.is_ascii_uppercase() || c.is_ascii_digit()) => name,
+            _ => cell,
+        });
+    base.to_string()
+}
+
 /// The log's lines that explain why the design does not fit the part, if that is why it failed.
 pub fn overflow(log: &str) -> Option<String> {
     let lines: Vec<&str> = log
@@ -128,6 +177,54 @@ fn overfull(line: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn summarise_path_of_ice40_and_ecp5_reports() {
+        let ice40 = "Critical path report for clock 'clock$SB_IO_IN_$glb_clk' (posedge -> posedge):
+curr total
+ 0.5  0.5  Source core.parts$2.ram.read_raw_SB_LUT4_O_LC.O
+ 1.3  1.9    Net core.parts$2.r_step.value[3] budget 0.729000 ns (6,22) -> (6,18)
+               Sink core.parts$2.term_or$b_SB_LUT4_O_LC.I0
+               Defined in:
+                 /usr/bin/../share/yosys/ice40/cells_map.v:6.21-6.22
+ 0.4  2.3  Source core.parts$2.term_or$b_SB_LUT4_O_LC.O
+ 0.6  2.9    Net core.parts$2.ram_high_term5 budget 1.065000 ns (6,18) -> (6,17)
+               Sink core.parts$2.term_or.y_SB_LUT4_O_LC.I2
+ 0.4  3.3  Source core.parts$2.term_or.y_SB_LUT4_O_LC.O
+ 2.7  6.0    Net core.terms5[2] budget 1.064000 ns (6,17) -> (12,4)
+               Sink core.parts$1.present.all_set.d_SB_LUT4_O_LC.I1
+ 0.4  6.4  Setup core.parts$1.present.all_set.d_SB_LUT4_O_LC.I1
+1.8 ns logic, 4.6 ns routing";
+        assert_eq!(
+            summarise_path(ice40),
+            Some(PathSummary {
+                from: "core.parts$2.ram.read_raw".into(),
+                to: "core.parts$1.present.all_set.d".into(),
+                levels: 2,
+                logic_ns: 1.8,
+                routing_ns: 4.6,
+            })
+        );
+        let ecp5 = "Critical path report for clock '$glbnet$clock$TRELLIS_IO_IN' (posedge -> posedge):
+      type curr  total name
+  clk-to-q  5.83  5.83 Source core.parts$3.ram.mem.0.0.DOB0
+   routing  1.07  6.90 Net core.parts$3.ram.read_raw (6,22) -> (6,14)
+                         Sink core.parts$3.ram.read_data_TRELLIS_FF_Q.M
+     setup  0.00  6.90 Source core.parts$3.ram.read_data_TRELLIS_FF_Q.M
+5.83 ns logic, 1.07 ns routing";
+        assert_eq!(
+            summarise_path(ecp5),
+            Some(PathSummary {
+                from: "core.parts$3.ram.mem.0.0".into(),
+                to: "core.parts$3.ram.read_data".into(),
+                levels: 0,
+                logic_ns: 5.83,
+                routing_ns: 1.07,
+            })
+        );
+        assert_eq!(summarise_path("Critical path report for clock 'c' (posedge -> posedge):\ncurr total"), None);
+        assert_eq!(cell_name("reset_count_SB_DFFE_Q_E_SB_LUT4_O_I3_SB_DFF_D_DFFLC.O"), "reset_count");
+    }
 
     const LOG: &str = "\
 Info: Max frequency for clock 'clk': 88.85 MHz (PASS at 48.00 MHz)
