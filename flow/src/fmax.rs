@@ -338,7 +338,40 @@ fn paths_table(title: &str, fmax: &[f64], paths: &[Option<PathSummary>]) -> Stri
             None => format!("    seed {:>3} {:>7.2} MHz  (no critical path in the log)\n", i + 1, f),
         };
     }
+    if paths.len() > 1 {
+        t += "    the same paths by class (copies of a block, parts$N, counted as one):\n";
+        for (class, n) in path_classes(paths) {
+            t += &format!("    {n:>4} x {class}\n");
+        }
+    }
     t
+}
+
+/// The seeds' slowest paths counted by start and end, with the index of a
+/// repeated block (`parts$2`, `lane$1`) made `$*`: the classes of path that
+/// hold the median, most frequent first.
+pub fn path_classes(paths: &[Option<PathSummary>]) -> Vec<(String, usize)> {
+    let generalise = |name: &str| {
+        let mut out = String::new();
+        let mut chars = name.chars().peekable();
+        while let Some(c) = chars.next() {
+            out.push(c);
+            if c == '$' && chars.peek().is_some_and(|d| d.is_ascii_digit()) {
+                while chars.peek().is_some_and(|d| d.is_ascii_digit()) {
+                    chars.next();
+                }
+                out.push('*');
+            }
+        }
+        out
+    };
+    let mut counts: BTreeMap<String, usize> = BTreeMap::new();
+    for p in paths.iter().flatten() {
+        *counts.entry(format!("{} -> {}", generalise(&p.from), generalise(&p.to))).or_default() += 1;
+    }
+    let mut classes: Vec<(String, usize)> = counts.into_iter().collect();
+    classes.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
+    classes
 }
 
 /// Everything [`measure`] checks before any tool runs: seeds, the timing
@@ -528,6 +561,27 @@ pub fn measure(core: &GeneratedCore, opts: &FmaxOptions) -> Result<FmaxReport, F
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn path_classes_count_copies_of_a_block_as_one() {
+        let path = |from: &str, to: &str| {
+            Some(PathSummary { from: from.into(), to: to.into(), levels: 2, logic_ns: 1.5, routing_ns: 4.5 })
+        };
+        let paths = [
+            path("core.parts$2.addr3.d", "core.parts$2.fv5$q"),
+            path("reset_count", "core.control.recount_mode.q"),
+            path("core.parts$13.addr3.d", "core.parts$13.fv5$q"),
+            None,
+            path("core.parts$0.addr3.d", "core.parts$0.fv5$q"),
+        ];
+        assert_eq!(
+            path_classes(&paths),
+            vec![
+                ("core.parts$*.addr3.d -> core.parts$*.fv5$q".to_string(), 3),
+                ("reset_count -> core.control.recount_mode.q".to_string(), 1),
+            ]
+        );
+    }
 
     /// `n` values spread evenly over `centre` +- `half_width`.
     fn spread(n: usize, centre: f64, half_width: f64) -> Vec<f64> {
