@@ -375,6 +375,9 @@ fn fmax_lanes_sweep_hx8k_k1_b9_w32_lanes_1_2_and_refusals_before_any_tool() {
         assert!(f > 10.0, "{row}");
         assert!((row["lookups_per_second"].as_f64().unwrap() - f * 1e6 * lanes as f64).abs() < 1e-3, "{row}");
         assert_eq!(row["brams"], lanes, "one 512-bit bank per lane: {row}");
+        // The table prints each row's ratio to the loop; one seed gives it no interval.
+        assert!(row["ratio_interval"].is_null(), "{row}");
+        assert!(t.contains(&format!("{:.3}", row["ratio"].as_f64().unwrap())), "{t}");
     }
     assert!(rows[1]["luts"].as_u64().unwrap() > rows[0]["luts"].as_u64().unwrap(), "a second lane costs logic");
     assert!(std::fs::read_to_string(out.join("lanes.svg")).unwrap().contains("<svg"));

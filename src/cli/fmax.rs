@@ -138,17 +138,22 @@ fn sweep(args: &Args, core: &hdl::GeneratedCore, out: &std::path::Path) -> anyho
         return Ok(());
     }
     println!("bloom fmax --lanes: {} ({}), {} seed(s), core {}", args.device.name, args.device.part, args.seeds, core.config.params);
-    println!("  {:>5} {:>10} {:>10} {:>8} {:>8} {:>6}", "lanes", "Fmax MHz", "lookups/s", "LUT4", "FF", "BRAM");
+    println!(
+        "  {:>5} {:>10} {:>10} {:>8} {:>8} {:>6}  {}",
+        "lanes", "Fmax MHz", "lookups/s", "LUT4", "FF", "BRAM", "Fmax / BRAM loop (95% interval, 10 seeds or more)"
+    );
     for (l, r) in &results {
         match r {
             Err(e) => println!("  {l:>5} {}", e.lines().next().unwrap_or("")),
             Ok(r) => println!(
-                "  {l:>5} {:>10.2} {:>9.3}G {:>8} {:>8} {:>6}",
+                "  {l:>5} {:>10.2} {:>9.3}G {:>8} {:>8} {:>6}  {:.3}{}",
                 r.core.median,
                 r.lookups_per_second / 1e9,
                 r.luts,
                 r.ffs,
-                r.brams
+                r.brams,
+                r.ratio,
+                r.ratio_interval.map(|(lo, hi)| format!(" ({lo:.3}..{hi:.3})")).unwrap_or_default()
             ),
         }
     }
