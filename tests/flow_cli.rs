@@ -91,20 +91,18 @@ fn build_hx8k_test_pattern_over_lanes_2_k2_b11_w32() {
 
 #[test]
 fn build_lanes_refused_before_any_tool_runs() {
-    let out = scratch("cli-build-lanes-bad");
-    for (args, needle) in [
-        (&["--lanes", "2"][..], "--lanes 2 needs --top test-pattern"),
-        (&["--lanes", "2", "--top", "uart-bridge"][..], "--lanes 2 needs --top test-pattern"),
-        (&["--lanes", "17", "--top", "test-pattern"][..], "at most 16 lanes for this filter"),
-        (&["--lanes", "2", "--top", "test-pattern", "--counter-bits", "4"][..], "a counting filter has one lane"),
-        (&["--lanes", "65", "--top", "test-pattern"][..], "65 is not in 1..=64"),
-        (&["--lanes", "0", "--top", "test-pattern"][..], "0 is not in 1..=64"),
-    ] {
-        let _ = std::fs::remove_dir_all(&out);
-        let o = bloom(&[&["build", "--board", "hx8k", "--out", out.to_str().unwrap()][..], &SMALL, args].concat());
-        assert_failed_cleanly(&o, needle);
-        assert!(!out.exists(), "{args:?} wrote {}", out.display());
-    }
+    assert_refused_writing_nothing(
+        &[&["build", "--board", "hx8k"][..], &SMALL].concat(),
+        "cli-build-lanes-bad",
+        &[
+            (&["--lanes", "2"], "--lanes 2 needs --top test-pattern"),
+            (&["--lanes", "2", "--top", "uart-bridge"], "--lanes 2 needs --top test-pattern"),
+            (&["--lanes", "17", "--top", "test-pattern"], "at most 16 lanes for this filter"),
+            (&["--lanes", "2", "--top", "test-pattern", "--counter-bits", "4"], "a counting filter has one lane"),
+            (&["--lanes", "65", "--top", "test-pattern"], "65 is not in 1..=64"),
+            (&["--lanes", "0", "--top", "test-pattern"], "0 is not in 1..=64"),
+        ],
+    );
 }
 
 #[test]
@@ -322,20 +320,17 @@ fn fmax_up5k_k1_b9_w32_with_axi_json_contract() {
 
 #[test]
 fn fmax_refuses_seeds_and_target_out_of_range_before_any_tool() {
-    for (args, says) in [
-        (vec!["--seeds", "0"], "--seeds 0: must be 1..=100"),
-        (vec!["--seeds", "101"], "--seeds 101: must be 1..=100"),
-        (vec!["--target-mhz", "0"], "target 0 MHz: must be in (0, 1000]"),
-        (vec!["--target-mhz", "2000"], "target 2000 MHz: must be in (0, 1000]"),
-        (vec!["--target-mhz", "nan"], "target NaN MHz: must be in (0, 1000]"),
-    ] {
-        let out = scratch("cli-fmax-bad");
-        let mut all = vec!["fmax", "--device", "up5k", "--out", out.to_str().unwrap()];
-        all.extend(&args);
-        let o = bloom(&all);
-        assert_failed_cleanly(&o, says);
-        assert!(!out.exists(), "{args:?} wrote {}", out.display());
-    }
+    assert_refused_writing_nothing(
+        &["fmax", "--device", "up5k"],
+        "cli-fmax-bad",
+        &[
+            (&["--seeds", "0"], "--seeds 0: must be 1..=100"),
+            (&["--seeds", "101"], "--seeds 101: must be 1..=100"),
+            (&["--target-mhz", "0"], "target 0 MHz: must be in (0, 1000]"),
+            (&["--target-mhz", "2000"], "target 2000 MHz: must be in (0, 1000]"),
+            (&["--target-mhz", "nan"], "target NaN MHz: must be in (0, 1000]"),
+        ],
+    );
 }
 
 #[test]
@@ -344,20 +339,17 @@ fn fmax_lanes_sweep_hx8k_k1_b9_w32_lanes_1_2_and_refusals_before_any_tool() {
     require("nextpnr-ice40", "apt-get install nextpnr-ice40");
     // Refused before synthesis, nothing written: more lanes than the block RAM holds,
     // lanes out of range, lanes with the AXI wrapper, lanes of a counting filter.
-    for (args, says) in [
-        (vec!["--lanes", "9"], "need 36 block RAMs (4 per lane), the iCE40HX8K has 32: at most 8 lanes"),
-        (vec!["--lanes", "1,2,9"], "at most 8 lanes"),
-        (vec!["--lanes", "65"], "65 is not in 1..=64"),
-        (vec!["--lanes", "2", "--axi"], "carries one lane; the lanes' AXI4-Stream face"),
-        (vec!["--lanes", "2", "--counter-bits", "4"], "a counting filter has one lane"),
-    ] {
-        let out = scratch("cli-lanes-bad");
-        let mut all = vec!["fmax", "--device", "hx8k", "--out", out.to_str().unwrap()];
-        all.extend(&args);
-        let o = bloom(&all);
-        assert_failed_cleanly(&o, says);
-        assert!(!out.exists(), "{args:?} wrote {}", out.display());
-    }
+    assert_refused_writing_nothing(
+        &["fmax", "--device", "hx8k"],
+        "cli-lanes-bad",
+        &[
+            (&["--lanes", "9"], "need 36 block RAMs (4 per lane), the iCE40HX8K has 32: at most 8 lanes"),
+            (&["--lanes", "1,2,9"], "at most 8 lanes"),
+            (&["--lanes", "65"], "65 is not in 1..=64"),
+            (&["--lanes", "2", "--axi"], "carries one lane; the lanes' AXI4-Stream face"),
+            (&["--lanes", "2", "--counter-bits", "4"], "a counting filter has one lane"),
+        ],
+    );
     let out = scratch("cli-lanes");
     let o = bloom(&[
         "fmax", "--device", "hx8k", "--k", "1", "--bank-bits", "9", "--key-bits", "32", "--seeds", "1", "--lanes", "1,2", "--quiet", "--out",

@@ -80,6 +80,18 @@ pub fn assert_failed_cleanly(o: &Output, needle: &str) {
     assert!(!t.contains("panicked"), "panic:\n{t}");
 }
 
+/// For each case (ARGS, needle): `bloom COMMAND --out DIR ARGS` fails cleanly
+/// saying `needle`, and DIR (a scratch path named `name`) is not written.
+pub fn assert_refused_writing_nothing(command: &[&str], name: &str, cases: &[(&[&str], &str)]) {
+    let out = scratch(name);
+    for (args, needle) in cases {
+        let _ = std::fs::remove_dir_all(&out);
+        let o = bloom(&[command, &["--out", out.to_str().unwrap()], args].concat());
+        assert_failed_cleanly(&o, needle);
+        assert!(!out.exists(), "{args:?} wrote {}", out.display());
+    }
+}
+
 /// `bloom ARGS` fails cleanly, saying `needle` on standard error, and prints no NaN.
 pub fn assert_fails(args: &[&str], needle: &str) -> Output {
     let o = bloom(args);
