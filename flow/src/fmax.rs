@@ -129,7 +129,6 @@ impl RatioEstimate {
             _ => Verdict::Unresolved,
         }
     }
-
 }
 
 /// "0.893, 95% interval 0.871..0.912" or "0.893 (no interval: 3 seed(s), ...)".
@@ -419,21 +418,18 @@ pub fn measure(core: &GeneratedCore, opts: &FmaxOptions) -> Result<FmaxReport, F
     // per-module figures need the hierarchy kept, which stops Yosys from folding
     // logic across module boundaries (every rust-hdl register is a module, so an
     // enable stays a LUT in front of it): their sum is more than the whole.
-    let (flat, hier) = match &lanes {
-        None => {
-            steps::write(&dir.join("harness.v"), &harness::fmax_harness(core)?)?;
-            steps::synthesise(family, dir, "harness.v", HARNESS_TOP, "harness", p)?;
-            let flat = steps::synthesise(family, dir, "core.v", &core.top, "core", p)?;
-            (flat, steps::hierarchy_stats(family, dir, "core.v", &core.top, p)?)
-        }
+    let (design, design_top, harness_verilog, harness_top) = match &lanes {
+        None => ("core", core.top.as_str(), harness::fmax_harness(core)?, HARNESS_TOP),
         Some(g) => {
             steps::write(&dir.join("lanes.v"), &g.verilog)?;
-            steps::write(&dir.join("harness.v"), &harness::lanes_fmax_harness(g))?;
-            steps::synthesise(family, dir, "harness.v", LANES_HARNESS_TOP, "harness", p)?;
-            let flat = steps::synthesise(family, dir, "lanes.v", &g.top, "lanes", p)?;
-            (flat, steps::hierarchy_stats(family, dir, "lanes.v", &g.top, p)?)
+            ("lanes", g.top.as_str(), harness::lanes_fmax_harness(g), LANES_HARNESS_TOP)
         }
     };
+    steps::write(&dir.join("harness.v"), &harness_verilog)?;
+    steps::synthesise(family, dir, "harness.v", harness_top, "harness", p)?;
+    let design_verilog = format!("{design}.v");
+    let flat = steps::synthesise(family, dir, &design_verilog, design_top, design, p)?;
+    let hier = steps::hierarchy_stats(family, dir, &design_verilog, design_top, p)?;
     steps::synthesise(family, dir, "bram_loop.v", BRAM_LOOP_TOP, "bram_loop", p)?;
     let core_cells = flat.cells;
     let hier_cells = hier.get("design").cloned().unwrap_or_default();

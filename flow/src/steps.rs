@@ -115,6 +115,14 @@ pub fn mapped_memories(log: &str, top: &str) -> Vec<MappedMemory> {
         .collect()
 }
 
+/// Yosys's synthesis pass for the family.
+fn synth_pass(family: Family) -> &'static str {
+    match family {
+        Family::Ice40 => "synth_ice40",
+        Family::Ecp5 => "synth_ecp5",
+    }
+}
+
 /// Yosys `synth_ice40` / `synth_ecp5` of `verilog` (a file in `dir`) to `NAME.json`.
 pub fn synthesise(
     family: Family,
@@ -124,10 +132,7 @@ pub fn synthesise(
     name: &str,
     progress: &Progress,
 ) -> Result<Synthesis, FlowError> {
-    let synth = match family {
-        Family::Ice40 => "synth_ice40",
-        Family::Ecp5 => "synth_ecp5",
-    };
+    let synth = synth_pass(family);
     let json = format!("{name}.json");
     let stat = format!("{name}-stat.json");
     let script = format!("read_verilog {verilog}; {synth} -top {top} -json {json}; tee -q -o {stat} stat -json");
@@ -154,7 +159,8 @@ pub fn write_sim_netlist(family: Family, dir: &Path, json: &str, verilog: &str, 
     Ok(dir.join(verilog))
 }
 
-/// Per-module cell counts of the core with its hierarchy kept (for LUTs per hash unit).
+/// Per-module cell counts of the core with its hierarchy kept (for LUTs per
+/// hash unit), from `hier-stat.txt`; Yosys's log in `hier-yosys.log`.
 pub fn hierarchy_stats(
     family: Family,
     dir: &Path,
@@ -162,28 +168,13 @@ pub fn hierarchy_stats(
     top: &str,
     progress: &Progress,
 ) -> Result<BTreeMap<String, CellCounts>, FlowError> {
-    hierarchy_stats_named(family, dir, verilog, top, "hier", progress)
-}
-
-/// [`hierarchy_stats`] with its files named `{name}-stat.txt` and `{name}-yosys.log`.
-pub fn hierarchy_stats_named(
-    family: Family,
-    dir: &Path,
-    verilog: &str,
-    top: &str,
-    name: &str,
-    progress: &Progress,
-) -> Result<BTreeMap<String, CellCounts>, FlowError> {
-    let synth = match family {
-        Family::Ice40 => "synth_ice40",
-        Family::Ecp5 => "synth_ecp5",
-    };
+    let synth = synth_pass(family);
     // Yosys 0.23's `stat -json` writes the hierarchy listing into its JSON,
     // so the hierarchical statistics are read from the text report.
-    let script = format!("read_verilog {verilog}; {synth} -noflatten -top {top}; tee -q -o {name}-stat.txt stat");
+    let script = format!("read_verilog {verilog}; {synth} -noflatten -top {top}; tee -q -o hier-stat.txt stat");
     progress.say(&format!("synthesis with hierarchy kept: {synth} -noflatten -top {top}"));
-    tools::run(synth_tool(family), &["-p".into(), script], dir, &dir.join(format!("{name}-yosys.log")), progress)?;
-    let path = dir.join(format!("{name}-stat.txt"));
+    tools::run(synth_tool(family), &["-p".into(), script], dir, &dir.join("hier-yosys.log"), progress)?;
+    let path = dir.join("hier-stat.txt");
     let text = std::fs::read_to_string(&path).map_err(|e| io_err("reading", &path, e))?;
     Ok(parse_stat_text(&text))
 }
