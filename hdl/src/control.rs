@@ -378,15 +378,14 @@ impl<const W: usize> Logic for Control<W> {
                 self.sweep_count.d.next = self.sweep_count.q.val() + self.sweep_one.val();
             }
         }
-        if self.sweep_lead.q.val() & self.sweep_at_last.q.val() {
-            self.sweep_lead.d.next = false;
-            self.recount_mode.d.next = false;
-        }
+        // Written as logic, not as conditional loads: a load is a clock enable, and on
+        // iCE40 a flip-flop's synchronous reset acts only when enabled, so the reset
+        // (and the sweep's end) went through two LUT levels into the enable. As logic,
+        // each next value is one LUT and the reset reaches the flip-flop's own reset.
+        self.sweep_lead.d.next = self.clear2.q.val() | (self.sweep_lead.q.val() & !self.sweep_at_last.q.val());
+        self.recount_mode.d.next = self.recount_mode.q.val() & !(self.sweep_lead.q.val() & self.sweep_at_last.q.val());
         self.sweep_at_last.d.next = (self.sweep_lead.q.val() & !self.sweep_at_last.q.val())
             & ((self.sweep_count.q.val() & self.address_mask.val()) == self.sweep_before_last.val());
-        if self.clear2.q.val() {
-            self.sweep_lead.d.next = true;
-        }
         self.sweep_step.d.next = (self.clear1.q.val() | self.clear2.q.val())
             | (self.sweep_lead.q.val() & !self.sweep_at_last.q.val());
         self.sweeping.d.next = self.sweep_lead.q.val();

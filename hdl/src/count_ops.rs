@@ -8,7 +8,8 @@
 //! the slot is an insert, a delete, a counter write (a readback with rb_write, bank and
 //! value), or any slot that reads an address (a request or a readback: its value may be
 //! forwarded to the slots behind it). Everything the partitions get is a flip-flop in
-//! c4, like the control's write enables.
+//! c4, like the control's write enables (and two of c3, for the partitions' own
+//! registers of c4).
 //!
 //! It also carries the control's readback bank selection of c5 into c6 (`rb_select6`),
 //! where the core chooses `counter_rdata` among the banks' registered counters of c6, in
@@ -23,8 +24,11 @@ use rust_hdl::prelude::*;
 crate::bundle! {
     /// What the counting operations send every counting partition, flip-flops of c4.
     FromOps / ToCounters {
-        /// c4 holds a request or a readback slot (a value the slots behind may need).
-        slot4: In bool,
+        /// c3 holds a request or a readback slot (a value the slots behind may need),
+        /// and whether it is a delete: each partition registers its own flag of c4
+        /// from them.
+        slot3: In bool,
+        del3: In bool,
         /// c4 holds an insert.
         ins4: In bool,
         /// c4 holds a delete (op 3).
@@ -59,7 +63,6 @@ pub struct CountOps<const W: usize> {
     slot1: DFF<bool>,
     slot2: DFF<bool>,
     slot3: DFF<bool>,
-    slot4: DFF<bool>,
     ins1: DFF<bool>,
     ins2: DFF<bool>,
     ins3: DFF<bool>,
@@ -106,7 +109,6 @@ impl<const W: usize> Default for CountOps<W> {
             slot1: Default::default(),
             slot2: Default::default(),
             slot3: Default::default(),
-            slot4: Default::default(),
             ins1: Default::default(),
             ins2: Default::default(),
             ins3: Default::default(),
@@ -141,7 +143,7 @@ impl<const W: usize> Logic for CountOps<W> {
     #[hdl_gen]
     fn update(&mut self) {
         dff_setup!(
-            self, clock, slot1, slot2, slot3, slot4, ins1, ins2, ins3, ins4, del1, del2, del3, del4, cw1, cw2, cw3, cw4,
+            self, clock, slot1, slot2, slot3, ins1, ins2, ins3, ins4, del1, del2, del3, del4, cw1, cw2, cw3, cw4,
             bank1, bank2, bank3, cwd1, cwd2, cwd3, cwd4, cwd_dec4, select6
         );
         self.slot1.d.next = self.accept.val() | self.rb_req.val();
@@ -162,7 +164,6 @@ impl<const W: usize> Logic for CountOps<W> {
         self.cw3.d.next = self.cw2.q.val();
         self.bank3.d.next = self.bank2.q.val();
         self.cwd3.d.next = self.cwd2.q.val();
-        self.slot4.d.next = self.slot3.q.val();
         self.ins4.d.next = self.ins3.q.val();
         self.del4.d.next = self.del3.q.val();
         if self.cw3.q.val() {
@@ -172,7 +173,8 @@ impl<const W: usize> Logic for CountOps<W> {
         }
         self.cwd4.d.next = self.cwd3.q.val();
         self.cwd_dec4.d.next = self.cwd3.q.val() - self.byte_one.val();
-        self.banks.slot4.next = self.slot4.q.val();
+        self.banks.slot3.next = self.slot3.q.val();
+        self.banks.del3.next = self.del3.q.val();
         self.banks.ins4.next = self.ins4.q.val();
         self.banks.del4.next = self.del4.q.val();
         self.banks.cw4.next = self.cw4.q.val();
@@ -184,7 +186,6 @@ impl<const W: usize> Logic for CountOps<W> {
             self.slot1.d.next = false;
             self.slot2.d.next = false;
             self.slot3.d.next = false;
-            self.slot4.d.next = false;
             self.ins1.d.next = false;
             self.ins2.d.next = false;
             self.ins3.d.next = false;

@@ -101,7 +101,10 @@ pub struct CountingPartition<const W: usize> {
     fv5: DFF<bool>,
     fv6: DFF<bool>,
     fv7: DFF<bool>,
-    fv4: Signal<Local, bool>,
+    // fv4, the slot in c4's, registered in every bank from the flags of c3 (kept apart:
+    // from one flip-flop in the operations' block, it reached every bank's c3 compare
+    // with the slot one ahead, m1_4, across the chip).
+    fv4: DFF<bool>,
     // fv5 and the slot writes its alternative unconditionally (an insert or a counter
     // write: fva5) / if present (a delete: fvd5), so that each c3 compare ends in one
     // LUT of its own, packed with its flip-flop.
@@ -265,6 +268,7 @@ pub struct CountingPartition<const W: usize> {
     count_zero: Constant<Bits<17>>,
     count_one: Constant<Bits<17>>,
     count_upper: Constant<Bits<17>>,
+    count_mask: Constant<Bits<17>>,
 }
 
 /// The nets that carry present6 into a bank (each one LUT from the flip-flop) and the
@@ -291,7 +295,7 @@ pub const PRESENT_NETS: [&str; 10] = [
 ///   whole chip, to every bank's selects. Kept apart, each copy is placed with the logic
 ///   it feeds;
 /// - `term_or`, the last LUT of `term5` (kept_or.rs).
-pub const KEPT_MODULES: [&str; 12] = ["present", "term_or", "ins5", "del5", "fv5", "fva5", "fvd5", "fv6", "fv7", "recount5", "delete6", "clear6"];
+pub const KEPT_MODULES: [&str; 13] = ["present", "term_or", "ins5", "del5", "fv4", "fv5", "fva5", "fvd5", "fv6", "fv7", "recount5", "delete6", "clear6"];
 
 /// `verilog` (a counting core's) with the nets of `PRESENT_NETS` marked `(* keep *)`,
 /// each bank's input of the AND over the banks (`term5`), so that synthesis keeps it
@@ -472,7 +476,8 @@ impl<const W: usize> CountingPartition<W> {
             counter_above_one: Constant::new((max & !1).into()),
             count_zero: Constant::new(0u64.into()),
             count_one: Constant::new(1u64.into()),
-            count_upper: Constant::new(0x1fffeu64.into()),
+            count_upper: Constant::new(((1u64 << (bank_bits + 1)) - 2).into()),
+            count_mask: Constant::new(((1u64 << (bank_bits + 1)) - 1).into()),
         }
     }
 
@@ -486,7 +491,7 @@ impl<const W: usize> Logic for CountingPartition<W> {
     #[hdl_gen]
     fn update(&mut self) {
         dff_setup!(
-            self, clock, addr3, addr4, addr5, addr6, addr7, sweep_addr4, sweep_addr5, sweep5, sweep6, fv5, fv6, fv7, fva5, fvd5, ins5, del5, cw5,
+            self, clock, addr3, addr4, addr5, addr6, addr7, sweep_addr4, sweep_addr5, sweep5, sweep6, fv4, fv5, fv6, fv7, fva5, fvd5, ins5, del5, cw5,
             cwd5, recount5, eq2_4, e2a_4, e2d_4, eq3_4, eq4_4, m1_4, m1_5, ma_5, md_5, g_inc5, prealt5, ma_x5, md_x5, sel_cur_p_x5, sel_cur_a_x5, sel_pre_x5, sel_ram_x5, sel_cur_p5, sel_cur_a5, sel_pre5, sel_ram5, slot_p5, slot_a5, pre_term5, pre5, pre_nz5, cur_nz6, alt_nz6, w7_nz, w8_nz, cur6, alt6, write_alt6, delete6, w7,
             w8, write6, write7, fill_up7, fill_down7, sat_up7, sat_down7, clear6, fill_count, sat_count
         );
@@ -520,16 +525,16 @@ impl<const W: usize> Logic for CountingPartition<W> {
 
         // Which slots forward their value (all that read an address; the test switches
         // take away all, or the deletes').
-        self.fv4.next = (self.forwarding_enabled.val() & self.ops.slot4.val())
-            & (self.delete_forwarding_enabled.val() | !self.ops.del4.val());
-        self.fv5.d.next = self.fv4.val();
+        self.fv4.d.next = (self.forwarding_enabled.val() & self.ops.slot3.val())
+            & (self.delete_forwarding_enabled.val() | !self.ops.del3.val());
+        self.fv5.d.next = self.fv4.q.val();
         self.fv6.d.next = self.fv5.q.val();
         self.fv7.d.next = self.fv6.q.val();
         self.ins5.d.next = self.ops.ins4.val();
         self.del5.d.next = self.ops.del4.val();
         self.cw4.next = (self.ops.cw4.val() & self.bank_select.val()) != self.address_zero.val();
-        self.fva5.d.next = self.fv4.val() & (self.ops.ins4.val() | self.cw4.val());
-        self.fvd5.d.next = self.fv4.val() & self.ops.del4.val();
+        self.fva5.d.next = self.fv4.q.val() & (self.ops.ins4.val() | self.cw4.val());
+        self.fvd5.d.next = self.fv4.q.val() & self.ops.del4.val();
         self.cwd4.next = self.ops.cwd4.val() & self.counter_max.val();
         self.cw5.d.next = self.cw4.val();
         self.cwd5.d.next = self.cwd4.val();
@@ -560,7 +565,7 @@ impl<const W: usize> Logic for CountingPartition<W> {
         self.eq4_4.d.next = (((self.addr3.q.val() ^ self.addr7.q.val()) & self.address_mask.val()) == self.address_zero.val())
             & self.fv7.q.val();
         self.m1_4.d.next = (((self.addr3.q.val() ^ self.addr4.q.val()) & self.address_mask.val()) == self.address_zero.val())
-            & self.fv4.val();
+            & self.fv4.q.val();
         self.m1_5.d.next = self.m1_4.q.val();
         self.ma_5.d.next = self.m1_5.d.val() & (self.ins5.q.val() | self.cw5.q.val());
         self.md_5.d.next = self.m1_5.d.val() & self.del5.q.val();
@@ -811,8 +816,11 @@ impl<const W: usize> Logic for CountingPartition<W> {
         } else {
             self.sat_addend_low.next = self.count_zero.val();
         }
-        self.fill_count.d.next = self.fill_count.q.val() + (self.fill_addend.val() | self.fill_addend_low.val());
-        self.sat_count.d.next = self.sat_count.q.val() + (self.sat_addend.val() | self.sat_addend_low.val());
+        // Both counts within b + 1 bits (neither exceeds the bank's 2^b counters): above
+        // bit b they are constant 0, synthesis drops those flip-flops, and each adder's
+        // carry chain is b + 1 bits long, not 17.
+        self.fill_count.d.next = (self.fill_count.q.val() + (self.fill_addend.val() | self.fill_addend_low.val())) & self.count_mask.val();
+        self.sat_count.d.next = (self.sat_count.q.val() + (self.sat_addend.val() | self.sat_addend_low.val())) & self.count_mask.val();
         self.clear6.d.next = self.control.clear5.val();
         if self.clear6.q.val() {
             self.fill_count.d.next = self.count_zero.val();
@@ -824,6 +832,7 @@ impl<const W: usize> Logic for CountingPartition<W> {
         if self.reset.val() {
             self.sweep5.d.next = false;
             self.sweep6.d.next = false;
+            self.fv4.d.next = false;
             self.fv5.d.next = false;
             self.fva5.d.next = false;
             self.fvd5.d.next = false;

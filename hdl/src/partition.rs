@@ -116,9 +116,11 @@ pub struct Partition<const W: usize> {
     delta6: Signal<Local, Bits<17>>,
     step6: Signal<Local, Bits<17>>,
     count: DFF<Bits<17>>,
-    // All ones, or 0 when a clear is in c5: the clear is ANDed into the counter's next
-    // value, so that the counters' synchronous reset is the reset input alone (reset OR
-    // clear was a LUT whose output went onto a slow global buffer).
+    // The count's b + 1 bits (it never exceeds the bank's 2^b bits), or 0 when a clear
+    // is in c5: the clear is ANDed into the counter's next value, so that the counters'
+    // synchronous reset is the reset input alone (reset OR clear was a LUT whose output
+    // went onto a slow global buffer). Above bit b the count is constant 0, so synthesis
+    // drops those flip-flops and the adder's carry chain is b + 1 bits long, not 17.
     keep: Signal<Local, Bits<17>>,
     forwarding_enabled: Constant<bool>,
     // Bit p set: this is bank p.
@@ -173,8 +175,8 @@ impl<const W: usize> Partition<W> {
             bank_select: Constant::new((1u64 << index).into()),
             count_zero: Constant::new(0u64.into()),
             count_one: Constant::new(1u64.into()),
-            count_all: Constant::new(0x1ffffu64.into()),
-            count_upper: Constant::new(0x1fffeu64.into()),
+            count_all: Constant::new(((1u64 << (bank_bits + 1)) - 1).into()),
+            count_upper: Constant::new(((1u64 << (bank_bits + 1)) - 2).into()),
             address_mask_low: Constant::new((((1u64 << bank_bits) - 1) & 0xff).into()),
             address_mask_high: Constant::new((((1u64 << bank_bits) - 1) & 0xff00).into()),
             address_zero: Constant::new(0u64.into()),

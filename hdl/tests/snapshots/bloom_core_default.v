@@ -1067,14 +1067,9 @@ module bloom_core_control(clock,reset,req_valid,req_ready,req_op,req_key,req_tag
                 sweep_count$d = sweep_count$q + sweep_one;
             end
         end
-        if (sweep_lead$q & sweep_at_last$q) begin
-            sweep_lead$d = 1'b0;
-            recount_mode$d = 1'b0;
-        end
+        sweep_lead$d = clear2$q | (sweep_lead$q & ~sweep_at_last$q);
+        recount_mode$d = recount_mode$q & ~(sweep_lead$q & sweep_at_last$q);
         sweep_at_last$d = (sweep_lead$q & ~sweep_at_last$q) & ((sweep_count$q & address_mask) == sweep_before_last);
-        if (clear2$q) begin
-            sweep_lead$d = 1'b1;
-        end
         sweep_step$d = (clear1$q | clear2$q) | (sweep_lead$q & ~sweep_at_last$q);
         sweeping$d = sweep_lead$q;
         idle$d = (~(accept & (req_op == op_clear)) & ~((clear1$q | clear2$q) | sweep_lead$q)) & ~((recount_slot2$q | recount_slot3$q) | (recount_slot4$q | recount_slot5$q));
@@ -2343,8 +2338,8 @@ module bloom_core_parts_0(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,
     localparam  bank_select = 16'h1;
     localparam  count_zero = 17'b0;
     localparam  count_one = 17'b1;
-    localparam  count_all = 17'b11111111111111111;
-    localparam  count_upper = 17'b11111111111111110;
+    localparam  count_all = 17'b1111111111111;
+    localparam  count_upper = 17'b1111111111110;
     localparam  address_mask_low = 16'hff;
     localparam  address_mask_high = 16'hf00;
     localparam  address_zero = 16'h0;
@@ -3093,8 +3088,8 @@ module bloom_core_parts_1(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,
     localparam  bank_select = 16'h2;
     localparam  count_zero = 17'b0;
     localparam  count_one = 17'b1;
-    localparam  count_all = 17'b11111111111111111;
-    localparam  count_upper = 17'b11111111111111110;
+    localparam  count_all = 17'b1111111111111;
+    localparam  count_upper = 17'b1111111111110;
     localparam  address_mask_low = 16'hff;
     localparam  address_mask_high = 16'hf00;
     localparam  address_zero = 16'h0;
@@ -3843,8 +3838,8 @@ module bloom_core_parts_2(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,
     localparam  bank_select = 16'h4;
     localparam  count_zero = 17'b0;
     localparam  count_one = 17'b1;
-    localparam  count_all = 17'b11111111111111111;
-    localparam  count_upper = 17'b11111111111111110;
+    localparam  count_all = 17'b1111111111111;
+    localparam  count_upper = 17'b1111111111110;
     localparam  address_mask_low = 16'hff;
     localparam  address_mask_high = 16'hf00;
     localparam  address_zero = 16'h0;
@@ -4593,8 +4588,8 @@ module bloom_core_parts_3(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,
     localparam  bank_select = 16'h8;
     localparam  count_zero = 17'b0;
     localparam  count_one = 17'b1;
-    localparam  count_all = 17'b11111111111111111;
-    localparam  count_upper = 17'b11111111111111110;
+    localparam  count_all = 17'b1111111111111;
+    localparam  count_upper = 17'b1111111111110;
     localparam  address_mask_low = 16'hff;
     localparam  address_mask_high = 16'hf00;
     localparam  address_zero = 16'h0;
