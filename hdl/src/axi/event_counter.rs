@@ -12,7 +12,7 @@
 //! no reset of its own: give the reset as `zero` (the counts are statistics;
 //! a counter is exact from its zero on).
 //!
-//! Memory: none (35 flip-flops).
+//! Memory: none (36 flip-flops).
 
 use rust_hdl::prelude::*;
 
@@ -30,6 +30,11 @@ pub struct EventCounter {
     clearing: DFF<bool>,
     /// The low half is all ones.
     low_full: DFF<bool>,
+    /// `low_full | clearing`, loaded from their next values: the high half
+    /// steps (or zeroes) when `step` and this are high, a LUT of two
+    /// flip-flops placed with the high half (`clearing`, which also zeroes
+    /// both halves, was too far from it on iCE40).
+    high_armed: DFF<bool>,
     low: DFF<Bits<16>>,
     high: DFF<Bits<16>>,
     halves: Concat16,
@@ -49,6 +54,7 @@ impl Default for EventCounter {
             step: Default::default(),
             clearing: Default::default(),
             low_full: Default::default(),
+            high_armed: Default::default(),
             low: Default::default(),
             high: Default::default(),
             halves: Default::default(),
@@ -63,7 +69,7 @@ impl Default for EventCounter {
 impl Logic for EventCounter {
     #[hdl_gen]
     fn update(&mut self) {
-        dff_setup!(self, clock, step, clearing, low_full, low, high);
+        dff_setup!(self, clock, step, clearing, low_full, high_armed, low, high);
         self.halves.high.next = self.high.q.val();
         self.halves.low.next = self.low.q.val();
         self.value.next = self.halves.wide.val();
@@ -78,7 +84,8 @@ impl Logic for EventCounter {
                 self.low.d.next = self.low.q.val() + self.one.val();
             }
         }
-        if self.step.q.val() & (self.low_full.q.val() | self.clearing.q.val()) {
+        self.high_armed.d.next = self.low_full.d.val() | self.clearing.d.val();
+        if self.step.q.val() & self.high_armed.q.val() {
             if self.clearing.q.val() {
                 self.high.d.next = self.zero_16.val();
             } else {

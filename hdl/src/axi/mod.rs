@@ -62,7 +62,20 @@ fn wrapper_verilog<const W: usize>(cfg: &CoreConfig, core_top: &str) -> Result<S
     check_all(&uut).map_err(|e| HdlError::Generate(format!("bloom_axis failed rust-hdl's checks: {e:?}")))?;
     let mut defines = ModuleDefines::default();
     uut.accept("top", &mut defines);
-    rename_modules(&defines.defines(), AXI_TOP, &axi_flat_bundles())
+    Ok(keep_for_synthesis(&rename_modules(&defines.defines(), AXI_TOP, &axi_flat_bundles())?))
+}
+
+/// `verilog` (the wrapper's) with the modules of [`wrapper::KEPT_MODULES`] marked
+/// `(* keep_hierarchy *)`, which Yosys honours and simulators ignore.
+pub fn keep_for_synthesis(verilog: &str) -> String {
+    let kept = |line: &str| {
+        let name = line.strip_prefix("module ").and_then(|rest| rest.split('(').next()).unwrap_or("");
+        wrapper::KEPT_MODULES.iter().any(|m| name == format!("{AXI_TOP}_{m}"))
+    };
+    verilog
+        .lines()
+        .map(|line| if kept(line) { format!("(* keep_hierarchy *)\n{line}\n") } else { format!("{line}\n") })
+        .collect()
 }
 
 /// Generates the core for `cfg` and the AXI wrapper around it.

@@ -67,9 +67,12 @@
 //! - read: arready rises from a register the cycle after arvalid; the read
 //!   address is decoded into one-hot select registers (held during the
 //!   read); the data is an AND-OR of selects and values, registered, one
-//!   cycle after arready; rvalid then. Idle is decoded from the three state
-//!   registers (read_go, read_data, rvalid), which alone have a reset: no
-//!   enable on the read side sees reset or rready.
+//!   cycle after arready; rvalid then. Idle is a register loaded from the
+//!   next values of the three state registers (read_go, read_data, rvalid),
+//!   which alone have a reset: no enable on the read side sees reset or
+//!   rready. The write cycle's actions (COMMAND, BIT_ADDR, BIT_COUNT) are
+//!   registers loaded the same way, so that each enable of the registers
+//!   they load is a flip-flop.
 //! - counters (`EventCounter`) register their events (a request taken on
 //!   s_axis, an insert taken, a query hit taken on m_axis) and their zero:
 //!   an event is counted two cycles after it happens. Counters are
@@ -80,8 +83,9 @@
 //!   the same cycle.
 //!
 //! No output depends combinationally on an input of the same interface.
-//! Reset (aresetn, active low) is registered once and drives the core and
-//! every register here.
+//! Reset (aresetn, active low) is registered, in four flip-flops loaded alike:
+//! one drives the core, one the streams' FIFOs and the ring, one the counters'
+//! zero, one the AXI4-Lite side and the bit access.
 //!
 //! Memory: none of its own (the ring, the FIFOs and the registers are
 //! flip-flops).
@@ -108,6 +112,14 @@ pub struct BloomAxis<const W: usize> {
     clock: Signal<Local, Clock>,
     /// !aresetn, registered.
     reset: DFF<bool>,
+    /// The same, in flip-flops of their own (kept apart in synthesis,
+    /// `KEPT_MODULES`) for the core, for the streams (the FIFOs and the ring)
+    /// and for the counters' zero: one register driving every reset was the
+    /// slowest path of the wrapper on iCE40 (3 ns of route to the far side).
+    /// `reset` drives the AXI4-Lite side and the bit access.
+    reset_core: DFF<bool>,
+    reset_streams: DFF<bool>,
+    reset_counters: DFF<bool>,
     // ---- Requests into the core: a two-entry FIFO, its
     // input s_axis or, while `clear_pending`, a clear from COMMAND.
     req_ctl: PairControl,
@@ -191,11 +203,20 @@ pub struct BloomAxis<const W: usize> {
     do_command: Signal<Local, bool>,
     do_bit_addr: Signal<Local, bool>,
     do_bit_count: Signal<Local, bool>,
+    /// do_command, do_bit_addr, do_bit_count as flip-flops, loaded from
+    /// write_go's and the selects' next values: do_bit_addr enables some 90
+    /// flip-flops (BIT_ADDR, BIT_DATA, the access), a net nextpnr promotes to
+    /// a global buffer, and a LUT in front of that route was the slowest path
+    /// of the wrapper on iCE40.
+    act_command: DFF<bool>,
+    act_bit_addr: DFF<bool>,
+    act_bit_count: DFF<bool>,
     // ---- AXI4-Lite read side: idle -> read_go (arready) -> read_data -> rvalid.
-    /// None of read_go, read_data, rvalid: no read in progress. Decoded from
-    /// those three (one LUT), not a register of its own, so that neither reset
-    /// nor rready reaches an enable on the read side.
-    read_idle: Signal<Local, bool>,
+    /// None of read_go, read_data, rvalid: no read in progress. A register,
+    /// loaded from the three's next values, so that neither reset nor rready
+    /// reaches an enable on the read side, and the selects' enable is a
+    /// flip-flop.
+    read_idle: DFF<bool>,
     read_go: DFF<bool>,
     read_data: DFF<bool>,
     rvalid: DFF<bool>,
@@ -298,6 +319,15 @@ pub struct BloomAxis<const W: usize> {
     resp_slverr: Constant<Bits<2>>,
 }
 
+/// The blocks synthesis must keep whole (`(* keep_hierarchy *)`, by
+/// [`super::keep_for_synthesis`]), because they hold a register loaded alike
+/// with another, which synthesis would merge into one flip-flop fanning out
+/// across the chip:
+/// - the three event counters (their zero registers; merged, one flip-flop
+///   reached all 99 counter bits);
+/// - the copies of the reset register (merged, one flip-flop drove every reset).
+pub const KEPT_MODULES: [&str; 6] = ["ops", "inserts", "hits", "reset_core", "reset_streams", "reset_counters"];
+
 /// A register's 32-bit word index as a 6-bit constant (the map spans 64 words).
 fn word(r: &super::regs::RegisterDef) -> Constant<Bits<6>> {
     Constant::new(r.word().into())
@@ -392,6 +422,9 @@ impl<const W: usize> BloomAxis<W> {
             core: CountingBox::new(String::new(), core_top.to_string(), params),
             clock: Default::default(),
             reset: Default::default(),
+            reset_core: Default::default(),
+            reset_streams: Default::default(),
+            reset_counters: Default::default(),
             req_ctl: Default::default(),
             req_key: Default::default(),
             req_op: Default::default(),
@@ -447,6 +480,9 @@ impl<const W: usize> BloomAxis<W> {
             do_command: Default::default(),
             do_bit_addr: Default::default(),
             do_bit_count: Default::default(),
+            act_command: Default::default(),
+            act_bit_addr: Default::default(),
+            act_bit_count: Default::default(),
             read_idle: Default::default(),
             read_go: Default::default(),
             read_data: Default::default(),
@@ -542,26 +578,30 @@ impl<const W: usize> Logic for BloomAxis<W> {
     fn update(&mut self) {
         self.clock.next = self.sys.aclk.val();
         dff_setup!(
-            self, clock, reset, clear_pending, drop, query, write_at, read_at, head_drop, head_query,
+            self, clock, reset, reset_core, reset_streams, reset_counters, clear_pending, drop, query, write_at, read_at, head_drop, head_query,
             accepted, took_clear, took_query, bit_addr, bit_data, rb_armed, rb_waiting, rb_req,
             rb_bank, rb_addr, rb_write, rb_wdata, bit_count, write_go, write_idle, bvalid, bresp, wsel_command, wsel_bit_addr,
-            wsel_bit_count, read_go, read_data,
+            wsel_bit_count, act_command, act_bit_addr, act_bit_count, read_idle, read_go, read_data,
             rvalid, rresp, rdata, sel_id, sel_version, sel_config, sel_seed_lo, sel_seed_hi, sel_timing,
             sel_status, sel_bit_addr, sel_bit_data, sel_ops, sel_inserts, sel_hits, sel_fill, sel_bit_count,
             sel_saturated, sel_none, fill_bank, fill_q, saturated_q
         );
         self.reset.d.next = !self.sys.aresetn.val();
-        // The write cycle's actions (see the AXI4-Lite write below), ahead of their readers.
-        self.do_command.next = self.write_go.q.val() & self.wsel_command.q.val();
-        self.do_bit_addr.next = (self.write_go.q.val() & self.wsel_bit_addr.q.val()) | self.reset.q.val();
-        self.do_bit_count.next = self.write_go.q.val() & self.wsel_bit_count.q.val();
+        self.reset_core.d.next = !self.sys.aresetn.val();
+        self.reset_streams.d.next = !self.sys.aresetn.val();
+        self.reset_counters.d.next = !self.sys.aresetn.val();
+        // The write cycle's actions (see the AXI4-Lite write below), ahead of
+        // their readers: write_go and a select, or the reset (loaded at the end).
+        self.do_command.next = self.act_command.q.val();
+        self.do_bit_addr.next = self.act_bit_addr.q.val();
+        self.do_bit_count.next = self.act_bit_count.q.val();
 
         // ---- The core's inputs, every one a register (of the FIFOs or of
         // this block) or an input of this block, never logic that reads the
         // core's outputs: no always block of the Verilog both reads an output
         // of the core and drives an input of it.
         Signal::<In, Clock>::link(&mut self.sys.aclk, &mut self.core.sys.clock);
-        Signal::<Out, bool>::join(&mut self.reset.q, &mut self.core.sys.reset);
+        Signal::<Out, bool>::join(&mut self.reset_core.q, &mut self.core.sys.reset);
         Signal::<Out, bool>::join(&mut self.req_ctl.out_valid, &mut self.core.io.req.valid);
         Signal::<Out, Bits<W>>::join(&mut self.req_key.value_out, &mut self.core.io.req.key);
         Signal::<Out, Bits<2>>::join(&mut self.req_op.value_out, &mut self.core.io.req.op);
@@ -584,7 +624,7 @@ impl<const W: usize> Logic for BloomAxis<W> {
         self.req_op.clock.next = self.clock.val();
         self.req_tag.clock.next = self.clock.val();
         self.req_drop.clock.next = self.clock.val();
-        self.req_ctl.reset.next = self.reset.q.val();
+        self.req_ctl.reset.next = self.reset_streams.q.val();
         self.req_ctl.out_ready.next = self.core.io.req.ready.val();
         self.s_axis.tready.next = self.req_ctl.open.val();
         self.take.next = self.s_axis.tvalid.val() & self.req_ctl.open.val();
@@ -624,7 +664,7 @@ impl<const W: usize> Logic for BloomAxis<W> {
         self.resp_hit.clock.next = self.clock.val();
         self.resp_tag.clock.next = self.clock.val();
         self.resp_query.clock.next = self.clock.val();
-        self.resp_ctl.reset.next = self.reset.q.val();
+        self.resp_ctl.reset.next = self.reset_streams.q.val();
         self.resp_ctl.out_ready.next = self.m_axis.tready.val();
         self.resp_ctl.hold.next = false;
         self.resp_ctl.in_valid.next = self.core.io.resp.valid.val() & !self.head_drop.q.val();
@@ -682,7 +722,7 @@ impl<const W: usize> Logic for BloomAxis<W> {
         self.ops.clock.next = self.clock.val();
         self.inserts.clock.next = self.clock.val();
         self.hits.clock.next = self.clock.val();
-        self.zero_now.next = self.reset.q.val()
+        self.zero_now.next = self.reset_counters.q.val()
             | (self.do_command.val() & self.s_axil.wdata.val().get_bit(self.at_command_zero.val().index()));
         self.ops.count.next = self.take.val();
         self.inserts.count.next = self.take.val() & (self.s_axis.tuser.val() == self.op_insert.val());
@@ -769,10 +809,9 @@ impl<const W: usize> Logic for BloomAxis<W> {
         self.s_axil.rresp.next = self.rresp.q.val();
         self.s_axil.rdata.next = self.rdata.q.val();
         self.read_word.next = self.s_axil.araddr.val().get_bits::<6>(2);
-        self.read_idle.next = !self.read_go.q.val() & !self.read_data.q.val() & !self.rvalid.q.val();
         // The selects load while idle: last in the cycle arvalid is seen, whose
         // address the master holds until arready.
-        if self.read_idle.val() {
+        if self.read_idle.q.val() {
             self.fill_bank.d.next = self.s_axil.araddr.val().get_bits::<4>(2);
             self.sel_id.d.next = self.read_word.val() == self.word_id.val();
             self.sel_version.d.next = self.read_word.val() == self.word_version.val();
@@ -808,10 +847,9 @@ impl<const W: usize> Logic for BloomAxis<W> {
         self.fill_q.d.next = self.fill_word.wide.val();
         self.saturated_q.d.next = self.saturated_word.wide.val();
         self.bit_count_word.narrow.next = self.bit_count.q.val();
-        self.read_go.d.next = self.s_axil.arvalid.val() & self.read_idle.val();
-        if self.rvalid.q.val() & self.s_axil.rready.val() {
-            self.rvalid.d.next = false;
-        }
+        self.read_go.d.next = self.s_axil.arvalid.val() & self.read_idle.q.val();
+        // Set by the data, held until taken: a D input, not an enable.
+        self.rvalid.d.next = self.read_data.q.val() | (self.rvalid.q.val() & !self.s_axil.rready.val());
         self.status_word.next = self.zero_32.val();
         if self.core.io.status.busy.val()
             | self.clear_pending.q.val()
@@ -878,7 +916,6 @@ impl<const W: usize> Logic for BloomAxis<W> {
         // from a register); rvalid rises with it, and the data then holds.
         self.read_data.d.next = self.read_go.q.val();
         if self.read_data.q.val() {
-            self.rvalid.d.next = true;
             self.rdata.d.next = self.term_fixed.val()
                 | self.term_status.val()
                 | self.term_bit_addr.val()
@@ -914,7 +951,7 @@ impl<const W: usize> Logic for BloomAxis<W> {
             ^ self.resp_query.held_1.val();
 
         // ---- Reset (BIT_ADDR and BIT_DATA: through do_bit_addr).
-        if self.reset.q.val() {
+        if self.reset_streams.q.val() {
             self.clear_pending.d.next = false;
             self.drop.d.next = self.zero_8.val();
             self.query.d.next = self.zero_8.val();
@@ -923,6 +960,8 @@ impl<const W: usize> Logic for BloomAxis<W> {
             self.head_drop.d.next = false;
             self.head_query.d.next = false;
             self.accepted.d.next = false;
+        }
+        if self.reset.q.val() {
             self.rb_armed.d.next = false;
             self.rb_waiting.d.next = false;
             self.rb_req.d.next = false;
@@ -934,5 +973,10 @@ impl<const W: usize> Logic for BloomAxis<W> {
             self.read_data.d.next = false;
             self.rvalid.d.next = false;
         }
+        // Registers loaded from next values, after every assignment above.
+        self.act_command.d.next = self.write_go.d.val() & self.wsel_command.d.val();
+        self.act_bit_addr.d.next = (self.write_go.d.val() & self.wsel_bit_addr.d.val()) | self.reset.d.val();
+        self.act_bit_count.d.next = self.write_go.d.val() & self.wsel_bit_count.d.val();
+        self.read_idle.d.next = !self.read_go.d.val() & !self.read_data.d.val() & !self.rvalid.d.val();
     }
 }
