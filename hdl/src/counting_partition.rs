@@ -307,15 +307,10 @@ pub fn keep_for_synthesis(verilog: &str) -> String {
     let v = PRESENT_NETS
         .iter()
         .fold(verilog.to_string(), |v, net| v.replace(&format!(" reg  {net};"), &format!(" (* keep *) reg  {net};")));
-    let bank_copy = |line: &str| {
-        let name = line.strip_prefix("module ").and_then(|rest| rest.split('(').next()).unwrap_or("");
+    let v = crate::verilog::keep_hierarchy_of(&v, |name| {
         let path: Vec<&str> = name.split('$').collect();
         path.len() == 4 && path[1] == "parts" && KEPT_MODULES.contains(&path[3])
-    };
-    let v = v
-        .lines()
-        .map(|line| if bank_copy(line) { format!("(* keep_hierarchy *)\n{line}\n") } else { format!("{line}\n") })
-        .collect::<String>();
+    });
     (0..16).fold(v, |v, p| v.replace(&format!(" wire  parts${p}$term5;"), &format!(" (* keep *) wire  parts${p}$term5;")))
 }
 

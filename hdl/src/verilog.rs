@@ -270,3 +270,20 @@ pub(crate) fn rename_modules(verilog: &str, top: &str, bundles: &[FlatBundle]) -
     check(&module_idents, &module_renames)?;
     Ok(out)
 }
+
+/// `verilog` with every module whose name `kept` accepts marked `(* keep_hierarchy *)`:
+/// Yosys then neither merges its flip-flops with identical ones elsewhere nor folds logic
+/// across its boundary; simulators ignore the attribute.
+pub(crate) fn keep_hierarchy_of(verilog: &str, kept: impl Fn(&str) -> bool) -> String {
+    verilog
+        .lines()
+        .map(|line| {
+            let module = line.strip_prefix("module ").and_then(|rest| rest.split('(').next());
+            if module.is_some_and(&kept) {
+                format!("(* keep_hierarchy *)\n{line}\n")
+            } else {
+                format!("{line}\n")
+            }
+        })
+        .collect()
+}

@@ -20,7 +20,7 @@ pub mod zero_extend;
 
 use rust_hdl::prelude::*;
 
-use crate::verilog::{flat_bundles, rename_modules, FlatBundle};
+use crate::verilog::{flat_bundles, keep_hierarchy_of, rename_modules, FlatBundle};
 use crate::{CoreConfig, GeneratedCore, HdlError};
 
 pub use interface::{axi_groups, axi_ports, AXIL_ADDR_BITS, AXIL_DATA_BITS, RESPONSE_DATA_BITS};
@@ -67,15 +67,8 @@ fn wrapper_verilog<const W: usize>(cfg: &CoreConfig, core_top: &str) -> Result<S
 
 /// `verilog` (the wrapper's) with the modules of [`wrapper::KEPT_MODULES`] marked
 /// `(* keep_hierarchy *)`, which Yosys honours and simulators ignore.
-pub fn keep_for_synthesis(verilog: &str) -> String {
-    let kept = |line: &str| {
-        let name = line.strip_prefix("module ").and_then(|rest| rest.split('(').next()).unwrap_or("");
-        wrapper::KEPT_MODULES.iter().any(|m| name == format!("{AXI_TOP}_{m}"))
-    };
-    verilog
-        .lines()
-        .map(|line| if kept(line) { format!("(* keep_hierarchy *)\n{line}\n") } else { format!("{line}\n") })
-        .collect()
+fn keep_for_synthesis(verilog: &str) -> String {
+    keep_hierarchy_of(verilog, |name| wrapper::KEPT_MODULES.iter().any(|m| name == format!("{AXI_TOP}_{m}")))
 }
 
 /// Generates the core for `cfg` and the AXI wrapper around it.

@@ -320,7 +320,7 @@ pub struct BloomAxis<const W: usize> {
 }
 
 /// The blocks synthesis must keep whole (`(* keep_hierarchy *)`, by
-/// [`super::keep_for_synthesis`]), because they hold a register loaded alike
+/// `keep_for_synthesis` in axi/mod.rs), because they hold a register loaded alike
 /// with another, which synthesis would merge into one flip-flop fanning out
 /// across the chip:
 /// - the three event counters (their zero registers; merged, one flip-flop
