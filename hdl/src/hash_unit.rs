@@ -5,6 +5,11 @@
 //!
 //! Latency: 1 cycle (`key` in cycle t -> `addr` in cycle t+1). No memory, so no
 //! same-address behaviour. Bits of `addr` at and above bank_bits are zero.
+//!
+//! The module is kept whole in synthesis (`(* keep_hierarchy *)`, verilog.rs
+//! `keep_hash_units`): the `(* keep *)` on each parity below keeps its net, but
+//! ABC still shares terms below it with the other units' trees, and did so
+//! differently in every design the core sat in.
 
 use rust_hdl::prelude::*;
 
@@ -83,9 +88,9 @@ impl<const W: usize> Logic for HashUnit<W> {
                     continue;
                 }
                 // One kept parity per address bit and chunk: a 16-input XOR is two LUT4
-                // levels, and the keep stops ABC sharing terms across partitions (which
-                // built four levels, the iCE40 critical path). The masked-slice form is one
-                // popcount in Verilator.
+                // levels. The keep holds the net; the module kept whole (see the header)
+                // stops ABC sharing terms across partitions, which built three and four
+                // levels. The masked-slice form is one popcount in Verilator.
                 let name = format!("xor_{c}_{j}");
                 code += &format!(
                     "(* keep *) wire {name} = ^(key[{}:{}] & {CHUNK}'h{mask:x});\n",

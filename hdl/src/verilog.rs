@@ -142,7 +142,26 @@ pub fn generate_core(cfg: &CoreConfig) -> Result<GeneratedCore, HdlError> {
         other => unreachable!("validate() admits key_bits {other}"),
     };
     let verilog = rename_modules(&raw, TOP, &flat_bundles())?;
+    let verilog = keep_hash_units(&verilog);
     Ok(GeneratedCore { verilog, top: TOP.to_string(), config: cfg.clone(), timing: Timing::of(&cfg.params) })
+}
+
+/// `verilog` (a core's, modules renamed) with every hash unit's module
+/// (`{TOP}_parts_{p}_hash`) marked `(* keep_hierarchy *)`: synthesis then maps
+/// each unit's XOR trees on their own, two LUT4 levels per 16-bit chunk
+/// (hash_unit.rs), whatever logic surrounds the core. Flattened with the rest,
+/// ABC shared XOR terms across the units and mapped them anew in every design:
+/// two levels in the core alone, but three for 126 of the 192 chunk parities
+/// of the default core inside `bloom_axis` on iCE40 (three or four for 128 in
+/// a variant of the wrapper, where they were the slowest path of 5 UP5K seeds
+/// in 10). The cost is the sharing: 98 LUT4 more for the default core on
+/// iCE40 (1031, not 933).
+fn keep_hash_units(verilog: &str) -> String {
+    keep_hierarchy_of(verilog, |name| {
+        name.strip_prefix(&format!("{TOP}_parts_"))
+            .and_then(|rest| rest.strip_suffix("_hash"))
+            .is_some_and(|p| p.parse::<usize>().is_ok())
+    })
 }
 
 /// The port bundles whose signals are printed flat: (the bundle's field name

@@ -2807,6 +2807,7 @@ module bloom_core_parts_0_down_if_zero5(d,q,clock);
 endmodule // bloom_core_parts_0_down_if_zero5
 
 
+(* keep_hierarchy *)
 module bloom_core_parts_0_hash(clock,key,addr);
     
     // Module arguments
@@ -3557,6 +3558,7 @@ module bloom_core_parts_1_down_if_zero5(d,q,clock);
 endmodule // bloom_core_parts_1_down_if_zero5
 
 
+(* keep_hierarchy *)
 module bloom_core_parts_1_hash(clock,key,addr);
     
     // Module arguments
@@ -4307,6 +4309,7 @@ module bloom_core_parts_2_down_if_zero5(d,q,clock);
 endmodule // bloom_core_parts_2_down_if_zero5
 
 
+(* keep_hierarchy *)
 module bloom_core_parts_2_hash(clock,key,addr);
     
     // Module arguments
@@ -5057,6 +5060,7 @@ module bloom_core_parts_3_down_if_zero5(d,q,clock);
 endmodule // bloom_core_parts_3_down_if_zero5
 
 
+(* keep_hierarchy *)
 module bloom_core_parts_3_hash(clock,key,addr);
     
     // Module arguments
