@@ -15,7 +15,7 @@ module tb;
     reg clock = 0, count = 0, zero = 1;
     reg count_d = 0, zero_d = 1;
     wire [31:0] value;
-    top uut(.clock(clock), .count(count), .zero(zero), .value(value));
+    top uut(.clock(clock), .step(count | zero), .zero(zero), .value(value));
     reg [31:0] expected = 0, lfsr = 32'h1234567;
     integer cycle = 0, events = 0, errors = 0, carries = 0;
     always #5 clock = ~clock;

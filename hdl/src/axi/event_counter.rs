@@ -5,10 +5,15 @@
 //! half is all ones is kept in a register of its own, so `value` is always
 //! whole.
 //!
-//! `count` and `zero` are registered first (the caller may give them from
-//! logic: every enable here is a flip-flop, or a gate of two): an event in
-//! cycle t is in `value` from cycle t+2. `zero` in cycle t makes `value` 0
-//! from cycle t+2, winning over an event in the same cycle. The counter has
+//! `step` (an event or a zero: the caller gives `event | zero`) and `zero`
+//! are registered first (the caller may give them from logic: every enable
+//! here is a flip-flop, or a gate of two): an event in cycle t is in `value`
+//! from cycle t+2. `zero` in cycle t makes `value` 0 from cycle t+2, winning
+//! over an event in the same cycle. The OR is the caller's so that it joins
+//! the caller's logic for the event: the wrapper keeps each counter whole in
+//! synthesis, and an OR inside would be a LUT level of its own (the HITS
+//! counter's event, the head of the response FIFO, was three LUT levels and
+//! this OR a fourth, the slowest path of the wrapper on UP5K). The counter has
 //! no reset of its own: give the reset as `zero` (the counts are statistics;
 //! a counter is exact from its zero on).
 //!
@@ -19,19 +24,19 @@ use rust_hdl::prelude::*;
 #[derive(LogicBlock)]
 pub struct EventCounter {
     pub clock: Signal<In, Clock>,
-    /// One event this cycle.
-    pub count: Signal<In, bool>,
+    /// One event this cycle, or a zero: `event | zero`.
+    pub step: Signal<In, bool>,
     /// Zero the counter.
     pub zero: Signal<In, bool>,
     /// The events counted, modulo 2^32, as of two cycles ago.
     pub value: Signal<Out, Bits<32>>,
-    /// `count | zero` and `zero`, registered.
-    step: DFF<bool>,
+    /// `step` and `zero`, registered.
+    stepping: DFF<bool>,
     clearing: DFF<bool>,
     /// The low half is all ones.
     low_full: DFF<bool>,
     /// `low_full | clearing`, loaded from their next values: the high half
-    /// steps (or zeroes) when `step` and this are high, a LUT of two
+    /// steps (or zeroes) when `stepping` and this are high, a LUT of two
     /// flip-flops placed with the high half (`clearing`, which also zeroes
     /// both halves, was too far from it on iCE40).
     high_armed: DFF<bool>,
@@ -48,10 +53,10 @@ impl Default for EventCounter {
     fn default() -> Self {
         EventCounter {
             clock: Default::default(),
-            count: Default::default(),
+            step: Default::default(),
             zero: Default::default(),
             value: Default::default(),
-            step: Default::default(),
+            stepping: Default::default(),
             clearing: Default::default(),
             low_full: Default::default(),
             high_armed: Default::default(),
@@ -69,14 +74,14 @@ impl Default for EventCounter {
 impl Logic for EventCounter {
     #[hdl_gen]
     fn update(&mut self) {
-        dff_setup!(self, clock, step, clearing, low_full, high_armed, low, high);
+        dff_setup!(self, clock, stepping, clearing, low_full, high_armed, low, high);
         self.halves.high.next = self.high.q.val();
         self.halves.low.next = self.low.q.val();
         self.value.next = self.halves.wide.val();
-        self.step.d.next = self.count.val() | self.zero.val();
+        self.stepping.d.next = self.step.val();
         self.clearing.d.next = self.zero.val();
         self.low_full.d.next = self.low.q.val() == self.all_ones.val();
-        if self.step.q.val() {
+        if self.stepping.q.val() {
             self.low_full.d.next = (self.low.q.val() == self.all_but_one.val()) & !self.clearing.q.val();
             if self.clearing.q.val() {
                 self.low.d.next = self.zero_16.val();
@@ -85,7 +90,7 @@ impl Logic for EventCounter {
             }
         }
         self.high_armed.d.next = self.low_full.d.val() | self.clearing.d.val();
-        if self.step.q.val() & self.high_armed.q.val() {
+        if self.stepping.q.val() & self.high_armed.q.val() {
             if self.clearing.q.val() {
                 self.high.d.next = self.zero_16.val();
             } else {

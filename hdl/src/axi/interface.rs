@@ -74,7 +74,7 @@ crate::bundle! {
         awprot: In Bits<3>,
         /// The write address is valid.
         awvalid: In bool,
-        /// The write address is taken (from a register: with s_axil_wready, one cycle after both valids).
+        /// The write address is taken (from a register: with s_axil_wready, two cycles after both valids).
         awready: Out bool,
         /// Write data.
         wdata: In Bits<32>,

@@ -57,13 +57,16 @@
 //!
 //! AXI4-Lite, one transaction at a time per direction, every decision taken
 //! from registers:
-//! - write: awready and wready rise together, from a register, the cycle
+//! - write: awready and wready rise together, from a register, two cycles
 //!   after both valids are seen while `write_idle` (a register: no write in
 //!   progress, no bit access armed); the address and strobes are decoded
 //!   into select registers (`wsel_*`) loaded in every cycle while idle, like
-//!   the read side's, so the write cycle acts on write_go AND a select, two
-//!   flip-flops (the master holds address and data until ready);
-//!   bvalid/bresp follow the next cycle.
+//!   the read side's. The cycle between (`write_seen`) lets the write's
+//!   actions be loaded from registers alone: write_seen AND a select (the
+//!   master holds address and data until ready). Acting in the cycle after
+//!   the valids, decoding the address on the way, the action's register
+//!   took three LUT levels, the slowest path of the wrapper in 7 HX8K seeds
+//!   of 15. bvalid/bresp follow the ready cycle.
 //! - read: arready rises from a register the cycle after arvalid; the read
 //!   address is decoded into one-hot select registers (held during the
 //!   read); the data is an AND-OR of selects and values, registered, one
@@ -182,18 +185,20 @@ pub struct BloomAxis<const W: usize> {
     /// counter read (a counting core), or the bit as a counter (a plain core).
     bit_data_value: Signal<Local, Bits<32>>,
     bit_data_counter: Signal<Local, Bits<32>>,
-    // ---- AXI4-Lite write side.
+    // ---- AXI4-Lite write side: idle -> write_seen -> write_go (awready,
+    // wready) -> bvalid.
+    write_seen: DFF<bool>,
     write_go: DFF<bool>,
     bvalid: DFF<bool>,
     bresp: DFF<Bits<2>>,
-    /// awready and wready rise in the next cycle.
+    /// Both valids seen while idle: awready and wready rise two cycles later.
     write_start: Signal<Local, bool>,
     /// No write in progress (none taken and unanswered) and no bit access
     /// armed: a write may start. A register of its own, so that write_start
     /// is one gate.
     write_idle: DFF<bool>,
     /// The write address (and full strobes) selects COMMAND, BIT_ADDR,
-    /// BIT_COUNT: loaded while write_idle, so held through write_go.
+    /// BIT_COUNT: loaded while write_idle, so held through write_seen and write_go.
     wsel_command: DFF<bool>,
     wsel_bit_addr: DFF<bool>,
     wsel_bit_count: DFF<bool>,
@@ -203,14 +208,20 @@ pub struct BloomAxis<const W: usize> {
     do_command: Signal<Local, bool>,
     do_bit_addr: Signal<Local, bool>,
     do_bit_count: Signal<Local, bool>,
-    /// do_command, do_bit_addr, do_bit_count as flip-flops, loaded from
-    /// write_go's and the selects' next values: do_bit_addr enables some 90
+    /// do_command, do_bit_addr, do_bit_count as flip-flops, loaded in the
+    /// write_seen cycle from write_seen and the selects: do_bit_addr enables some 90
     /// flip-flops (BIT_ADDR, BIT_DATA, the access), a net nextpnr promotes to
     /// a global buffer, and a LUT in front of that route was the slowest path
     /// of the wrapper on iCE40.
     act_command: DFF<bool>,
     act_bit_addr: DFF<bool>,
     act_bit_count: DFF<bool>,
+    /// The write cycle's COMMAND.clear and COMMAND.zero_counters (or the
+    /// reset, for the counters), loaded the same way: the counters' zero
+    /// and the pending clear are then each a flip-flop, not a gate of the
+    /// action, a data bit and the reset.
+    act_clear: DFF<bool>,
+    act_zero: DFF<bool>,
     // ---- AXI4-Lite read side: idle -> read_go (arready) -> read_data -> rvalid.
     /// None of read_go, read_data, rvalid: no read in progress. A register,
     /// loaded from the three's next values, so that neither reset nor rready
@@ -469,6 +480,7 @@ impl<const W: usize> BloomAxis<W> {
             rb_counter: Default::default(),
             bit_data_value: Default::default(),
             bit_data_counter: Default::default(),
+            write_seen: Default::default(),
             write_go: Default::default(),
             bvalid: Default::default(),
             bresp: Default::default(),
@@ -483,6 +495,8 @@ impl<const W: usize> BloomAxis<W> {
             act_command: Default::default(),
             act_bit_addr: Default::default(),
             act_bit_count: Default::default(),
+            act_clear: Default::default(),
+            act_zero: Default::default(),
             read_idle: Default::default(),
             read_go: Default::default(),
             read_data: Default::default(),
@@ -580,8 +594,8 @@ impl<const W: usize> Logic for BloomAxis<W> {
         dff_setup!(
             self, clock, reset, reset_core, reset_streams, reset_counters, clear_pending, drop, query, write_at, read_at, head_drop, head_query,
             accepted, took_clear, took_query, bit_addr, bit_data, rb_armed, rb_waiting, rb_req,
-            rb_bank, rb_addr, rb_write, rb_wdata, bit_count, write_go, write_idle, bvalid, bresp, wsel_command, wsel_bit_addr,
-            wsel_bit_count, act_command, act_bit_addr, act_bit_count, read_idle, read_go, read_data,
+            rb_bank, rb_addr, rb_write, rb_wdata, bit_count, write_seen, write_go, write_idle, bvalid, bresp, wsel_command, wsel_bit_addr,
+            wsel_bit_count, act_command, act_bit_addr, act_bit_count, act_clear, act_zero, read_idle, read_go, read_data,
             rvalid, rresp, rdata, sel_id, sel_version, sel_config, sel_seed_lo, sel_seed_hi, sel_timing,
             sel_status, sel_bit_addr, sel_bit_data, sel_ops, sel_inserts, sel_hits, sel_fill, sel_bit_count,
             sel_saturated, sel_none, fill_bank, fill_q, saturated_q
@@ -652,7 +666,7 @@ impl<const W: usize> Logic for BloomAxis<W> {
         // A clear waits for the request FIFO's input (s_axis is closed meanwhile); an
         // armed bit access closes s_axis too, until it is issued.
         self.clear_next.next = (self.clear_pending.q.val() & !self.req_ctl.in_ready.val())
-            | (self.do_command.val() & self.s_axil.wdata.val().get_bit(self.at_command_clear.val().index()));
+            | self.act_clear.q.val();
         self.armed_next.next = (self.rb_armed.q.val() & !(self.rb_req.q.val() & !self.core.io.status.busy.val()))
             | self.do_bit_addr.val();
         self.req_ctl.hold.next = self.clear_next.val() | self.armed_next.val();
@@ -722,11 +736,11 @@ impl<const W: usize> Logic for BloomAxis<W> {
         self.ops.clock.next = self.clock.val();
         self.inserts.clock.next = self.clock.val();
         self.hits.clock.next = self.clock.val();
-        self.zero_now.next = self.reset_counters.q.val()
-            | (self.do_command.val() & self.s_axil.wdata.val().get_bit(self.at_command_zero.val().index()));
-        self.ops.count.next = self.take.val();
-        self.inserts.count.next = self.take.val() & (self.s_axis.tuser.val() == self.op_insert.val());
-        self.hits.count.next = self.send.val() & self.resp_hit.value_out.val() & self.resp_query.value_out.val();
+        self.zero_now.next = self.act_zero.q.val();
+        self.ops.step.next = self.take.val() | self.zero_now.val();
+        self.inserts.step.next = (self.take.val() & (self.s_axis.tuser.val() == self.op_insert.val())) | self.zero_now.val();
+        self.hits.step.next =
+            (self.send.val() & self.resp_hit.value_out.val() & self.resp_query.value_out.val()) | self.zero_now.val();
         self.ops.zero.next = self.zero_now.val();
         self.inserts.zero.next = self.zero_now.val();
         self.hits.zero.next = self.zero_now.val();
@@ -766,10 +780,12 @@ impl<const W: usize> Logic for BloomAxis<W> {
         self.write_word.next = self.s_axil.awaddr.val().get_bits::<6>(2);
         self.write_start.next = self.s_axil.awvalid.val() & self.s_axil.wvalid.val() & self.write_idle.q.val();
         self.write_idle.d.next = !self.write_start.val()
+            & !self.write_seen.q.val()
             & !self.write_go.q.val()
             & !(self.bvalid.q.val() & !self.s_axil.bready.val())
             & !self.armed_next.val();
-        self.write_go.d.next = self.write_start.val();
+        self.write_seen.d.next = self.write_start.val();
+        self.write_go.d.next = self.write_seen.q.val();
         if self.write_idle.q.val() {
             self.wsel_command.d.next = (self.write_word.val() == self.word_command.val())
                 & (self.s_axil.wstrb.val() == self.all_strobes.val());
@@ -965,6 +981,7 @@ impl<const W: usize> Logic for BloomAxis<W> {
             self.rb_armed.d.next = false;
             self.rb_waiting.d.next = false;
             self.rb_req.d.next = false;
+            self.write_seen.d.next = false;
             self.write_go.d.next = false;
             self.write_idle.d.next = false;
             self.bit_count.d.next = self.zero_8.val();
@@ -974,9 +991,17 @@ impl<const W: usize> Logic for BloomAxis<W> {
             self.rvalid.d.next = false;
         }
         // Registers loaded from next values, after every assignment above.
-        self.act_command.d.next = self.write_go.d.val() & self.wsel_command.d.val();
-        self.act_bit_addr.d.next = (self.write_go.d.val() & self.wsel_bit_addr.d.val()) | self.reset.d.val();
-        self.act_bit_count.d.next = self.write_go.d.val() & self.wsel_bit_count.d.val();
+        // The actions: write_go as it will be (write_seen, no reset) and a
+        // select, held since idle; or the reset, as it will be.
+        self.act_command.d.next = (self.write_seen.q.val() & !self.reset.q.val()) & self.wsel_command.q.val();
+        self.act_bit_addr.d.next =
+            ((self.write_seen.q.val() & !self.reset.q.val()) & self.wsel_bit_addr.q.val()) | self.reset.d.val();
+        self.act_bit_count.d.next = (self.write_seen.q.val() & !self.reset.q.val()) & self.wsel_bit_count.q.val();
+        self.act_clear.d.next = ((self.write_seen.q.val() & !self.reset.q.val()) & self.wsel_command.q.val())
+            & self.s_axil.wdata.val().get_bit(self.at_command_clear.val().index());
+        self.act_zero.d.next = (((self.write_seen.q.val() & !self.reset.q.val()) & self.wsel_command.q.val())
+            & self.s_axil.wdata.val().get_bit(self.at_command_zero.val().index()))
+            | self.reset_counters.d.val();
         self.read_idle.d.next = !self.read_go.d.val() & !self.read_data.d.val() & !self.rvalid.d.val();
     }
 }
