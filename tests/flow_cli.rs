@@ -263,6 +263,8 @@ fn fmax_up5k_k1_b9_w32_with_axi_json_contract() {
         "axi_fmax_mhz_median",
         "axi_ratio_to_core",
         "axi_ratio_to_core_interval",
+        "axi_ratio_to_loop",
+        "axi_ratio_to_loop_interval",
         "axi_luts",
         "axi_ffs",
         "axi_wrapper_luts",
@@ -278,7 +280,9 @@ fn fmax_up5k_k1_b9_w32_with_axi_json_contract() {
     assert!(core > 10.0 && bram > 10.0, "{v}");
     assert!((v["ratio"].as_f64().unwrap() - core / bram).abs() < 1e-9);
     // One seed gives no interval, so the goal is not judged either way.
-    assert!(v["ratio_interval"].is_null() && v["axi_ratio_to_core_interval"].is_null(), "{v}");
+    for interval in ["ratio_interval", "axi_ratio_to_core_interval", "axi_ratio_to_loop_interval"] {
+        assert!(v[interval].is_null(), "{interval}: {v}");
+    }
     assert_eq!(v["goal_ratio"], 0.9);
     assert_eq!(v["verdict"], "unresolved");
     assert_eq!(v["lanes"], 1);
@@ -289,6 +293,7 @@ fn fmax_up5k_k1_b9_w32_with_axi_json_contract() {
     let axi = v["axi_fmax_mhz_median"].as_f64().unwrap();
     assert!(axi > 10.0, "{v}");
     assert!((v["axi_ratio_to_core"].as_f64().unwrap() - axi / core).abs() < 1e-9);
+    assert!((v["axi_ratio_to_loop"].as_f64().unwrap() - axi / bram).abs() < 1e-9);
     let (wrapper_luts, wrapper_ffs) = (v["axi_wrapper_luts"].as_i64().unwrap(), v["axi_wrapper_ffs"].as_i64().unwrap());
     assert!(wrapper_luts > 50 && wrapper_ffs > 100, "the registers and counters are there: {v}");
     assert_eq!(v["axi_luts"].as_i64().unwrap(), v["luts"].as_i64().unwrap() + wrapper_luts);

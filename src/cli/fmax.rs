@@ -33,7 +33,8 @@ pub struct Args {
     pub axi: bool,
     /// Print one JSON object (device, fmax_mhz_median, bram_loop_fmax_mhz_median,
     /// ratio, ratio_interval, goal_ratio, verdict, luts, ffs, brams; with --axi also
-    /// axi_fmax_mhz_median, axi_ratio_to_core, axi_ratio_to_core_interval, axi_luts,
+    /// axi_fmax_mhz_median, axi_ratio_to_core, axi_ratio_to_core_interval,
+    /// axi_ratio_to_loop, axi_ratio_to_loop_interval, axi_luts,
     /// axi_ffs, axi_wrapper_luts, axi_wrapper_ffs) instead of the table. An interval
     /// is the ratio's 95% bootstrap interval over the seeds (null below 10 seeds);
     /// the verdict against goal_ratio is met or missed only when the whole interval
