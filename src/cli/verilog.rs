@@ -62,7 +62,9 @@ pub fn write(job: &Job) -> anyhow::Result<hdl::GeneratedCore> {
     }
     std::fs::create_dir_all(&job.out)
         .with_context(|| format!("cannot create --out directory {}", job.out.display()))?;
-    let mut files = vec![("bloom_core.v", core.verilog.as_str()), ("bloom_core.json", json.as_str())];
+    // The lanes hold the core without its hash units kept whole (hdl::lanes::lanes_around).
+    let core_verilog = lanes.as_ref().map_or(core.verilog.as_str(), |g| g.core.verilog.as_str());
+    let mut files = vec![("bloom_core.v", core_verilog), ("bloom_core.json", json.as_str())];
     if let (Some(g), Some(a)) = (&lanes, &lanes_axis) {
         files.push(("bloom_lanes.v", g.top_module.as_str()));
         files.push(("bloom_lanes_axis.v", a.top_module.as_str()));
