@@ -159,11 +159,15 @@ pub fn generate_core(cfg: &CoreConfig) -> Result<GeneratedCore, HdlError> {
 ///
 /// `bloom_lanes` holds its cores without it ([`without_kept_hash_units`]).
 fn keep_hash_units(verilog: &str) -> String {
-    keep_hierarchy_of(verilog, |name| {
-        name.strip_prefix(&format!("{TOP}_parts_"))
-            .and_then(|rest| rest.strip_suffix("_hash"))
-            .is_some_and(|p| p.parse::<usize>().is_ok())
-    })
+    keep_hierarchy_of(verilog, is_hash_unit)
+}
+
+/// `{TOP}_parts_{p}_hash`: a hash unit's module, after [`rename_modules`].
+fn is_hash_unit(module: &str) -> bool {
+    module
+        .strip_prefix(&format!("{TOP}_parts_"))
+        .and_then(|rest| rest.strip_suffix("_hash"))
+        .is_some_and(|p| p.parse::<usize>().is_ok())
 }
 
 /// `verilog` (a core's) with its hash units no longer kept whole, as
@@ -171,10 +175,15 @@ fn keep_hash_units(verilog: &str) -> String {
 /// (and ABC free to share their terms) left HX8K room for four lanes, not five
 /// (7824 of 7680 logic cells at L = 5).
 pub(crate) fn without_kept_hash_units(verilog: &str) -> String {
-    (0..16).fold(verilog.to_string(), |v, p| {
-        let module = format!("module {TOP}_parts_{p}_hash(");
-        v.replace(&format!("(* keep_hierarchy *)\n{module}"), &module)
-    })
+    let lines: Vec<&str> = verilog.lines().collect();
+    lines
+        .iter()
+        .enumerate()
+        .filter(|(i, line)| {
+            **line != KEEP_HIERARCHY || !lines.get(i + 1).and_then(|next| module_name(next)).is_some_and(is_hash_unit)
+        })
+        .map(|(_, line)| format!("{line}\n"))
+        .collect()
 }
 
 /// The port bundles whose signals are printed flat: (the bundle's field name
@@ -303,6 +312,14 @@ pub(crate) fn rename_modules(verilog: &str, top: &str, bundles: &[FlatBundle]) -
     Ok(out)
 }
 
+/// The module a line declares (`module NAME(...`), if it declares one.
+fn module_name(line: &str) -> Option<&str> {
+    line.strip_prefix("module ").and_then(|rest| rest.split('(').next())
+}
+
+/// The attribute line [`keep_hierarchy_of`] puts before a module.
+const KEEP_HIERARCHY: &str = "(* keep_hierarchy *)";
+
 /// `verilog` with every module whose name `kept` accepts marked `(* keep_hierarchy *)`:
 /// Yosys then neither merges its flip-flops with identical ones elsewhere nor folds logic
 /// across its boundary; simulators ignore the attribute.
@@ -310,9 +327,8 @@ pub(crate) fn keep_hierarchy_of(verilog: &str, kept: impl Fn(&str) -> bool) -> S
     verilog
         .lines()
         .map(|line| {
-            let module = line.strip_prefix("module ").and_then(|rest| rest.split('(').next());
-            if module.is_some_and(&kept) {
-                format!("(* keep_hierarchy *)\n{line}\n")
+            if module_name(line).is_some_and(&kept) {
+                format!("{KEEP_HIERARCHY}\n{line}\n")
             } else {
                 format!("{line}\n")
             }
