@@ -23,12 +23,16 @@ from pathlib import Path
 
 import cocotb
 from cocotb.clock import Clock
-from cocotb.triggers import ClockCycles, RisingEdge
+from cocotb.triggers import ClockCycles, RisingEdge, SimTimeoutError, with_timeout
 from cocotbext.axi import (AxiLiteBus, AxiLiteMaster, AxiStreamBus, AxiStreamFrame,
                            AxiStreamSink, AxiStreamSource)
 
 MAGIC, FORMAT = 0x424C5643, 1
 KIND_REQUEST, KIND_WRITE, KIND_READ = 0, 1, 2
+CLOCK_NS = 10
+# A response lost in the wrapper must fail the run, not hang it: every response comes
+# within the latency plus the sink's and source's pauses, far below this.
+RESPONSE_TIMEOUT_CYCLES = 10_000
 
 
 def words(path, width):
@@ -94,7 +98,7 @@ async def vectors_through_axi(dut):
         raise AssertionError(f"the vectors do not match the core's configuration: vectors for key_bits={v.key_bits}, "
                              f"the core's s_axis_tdata has {len(dut.s_axis_tdata)} bits")
 
-    cocotb.start_soon(Clock(dut.aclk, 10, "ns").start())
+    cocotb.start_soon(Clock(dut.aclk, CLOCK_NS, "ns").start())
     source = AxiStreamSource(AxiStreamBus.from_prefix(dut, "s_axis"), dut.aclk, dut.aresetn, reset_active_level=False)
     sink = AxiStreamSink(AxiStreamBus.from_prefix(dut, "m_axis"), dut.aclk, dut.aresetn, reset_active_level=False)
     axil = AxiLiteMaster(AxiLiteBus.from_prefix(dut, "s_axil"), dut.aclk, dut.aresetn, reset_active_level=False)
@@ -138,7 +142,11 @@ async def vectors_through_axi(dut):
                 await source.send(AxiStreamFrame(key.to_bytes(key_bytes, "little"), tid=tag, tuser=op))
         producer = cocotb.start_soon(produce())
         for i in range(len(batch)):
-            frame = await sink.recv()
+            try:
+                frame = await with_timeout(sink.recv(), RESPONSE_TIMEOUT_CYCLES * CLOCK_NS, "ns")
+            except SimTimeoutError:
+                raise AssertionError(f"response {first_response + i}: none within {RESPONSE_TIMEOUT_CYCLES} cycles "
+                                     f"({stats['responses'] + i} responses so far)") from None
             want = v.responses[first_response + i]
             got_data, got_tag = bytes(frame.tdata), one(frame.tid)
             if got_data != bytes([bits(want, 8, 1)]) or got_tag != bits(want, 0, 8):
