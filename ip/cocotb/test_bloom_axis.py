@@ -7,7 +7,8 @@ Requests between two register steps are sent as one stream while the sink
 takes their responses; a register step runs once every earlier request has
 been answered (the vectors' contract), and a read repeats while its poll mask
 says the value is not there yet. The test first reads CONFIG, SEED_LO and
-SEED_HI and refuses vectors made for another configuration.
+SEED_HI and refuses vectors made for another configuration. A response or
+register access that does not come within 10000 + 2^(b+1) cycles fails the run.
 
 Environment: BLOOM_VECTORS (directory), BLOOM_REGMAP (the package's IP-XACT
 register map, regs/bloom_axis_regs.xml, where the configuration registers'
@@ -30,9 +31,10 @@ from cocotbext.axi import (AxiLiteBus, AxiLiteMaster, AxiStreamBus, AxiStreamFra
 MAGIC, FORMAT = 0x424C5643, 1
 KIND_REQUEST, KIND_WRITE, KIND_READ = 0, 1, 2
 CLOCK_NS = 10
-# A response lost in the wrapper must fail the run, not hang it: every response comes
-# within the latency plus the sink's and source's pauses, far below this.
-RESPONSE_TIMEOUT_CYCLES = 10_000
+# A response or register access lost in the wrapper must fail the run, not hang it:
+# each comes within the latency, the streams' pauses and at most one clear's sweep or
+# reset's recount (2^b + 7 cycles), far below this plus twice a bank.
+TIMEOUT_CYCLES = 10_000
 
 
 def words(path, width):
@@ -114,10 +116,18 @@ async def vectors_through_axi(dut):
     dut.aresetn.value = 1
     await ClockCycles(dut.aclk, 4)
 
+    timeout_ns = (TIMEOUT_CYCLES + 2 * (1 << v.bank_bits)) * CLOCK_NS
+
+    async def within(coro, what):
+        try:
+            return await with_timeout(coro, timeout_ns, "ns")
+        except SimTimeoutError:
+            raise AssertionError(f"{what}: no answer within {timeout_ns // CLOCK_NS} cycles") from None
+
     offsets = register_offsets(os.environ["BLOOM_REGMAP"])
     core = []
     for a in (offsets["CONFIG"], offsets["SEED_LO"], offsets["SEED_HI"]):
-        r = await axil.read(a, 4)
+        r = await within(axil.read(a, 4), f"AXI4-Lite read of {a:#x}")
         core.append(int.from_bytes(r.data, "little"))
     if core != v.core_words:
         raise AssertionError(
@@ -142,11 +152,7 @@ async def vectors_through_axi(dut):
                 await source.send(AxiStreamFrame(key.to_bytes(key_bytes, "little"), tid=tag, tuser=op))
         producer = cocotb.start_soon(produce())
         for i in range(len(batch)):
-            try:
-                frame = await with_timeout(sink.recv(), RESPONSE_TIMEOUT_CYCLES * CLOCK_NS, "ns")
-            except SimTimeoutError:
-                raise AssertionError(f"response {first_response + i}: none within {RESPONSE_TIMEOUT_CYCLES} cycles "
-                                     f"({stats['responses'] + i} responses so far)") from None
+            frame = await within(sink.recv(), f"response {first_response + i} ({stats['responses'] + i} so far)")
             want = v.responses[first_response + i]
             got_data, got_tag = bytes(frame.tdata), one(frame.tid)
             if got_data != bytes([bits(want, 8, 1)]) or got_tag != bits(want, 0, 8):
@@ -175,14 +181,14 @@ async def vectors_through_axi(dut):
             first = (strobes & -strobes).bit_length() - 1
             length = bin(strobes).count("1")
             payload = (data >> (8 * first)).to_bytes(4, "little")[:length]
-            r = await axil.write(addr + first, payload)
+            r = await within(axil.write(addr + first, payload), f"AXI4-Lite write of {addr + first:#x}")
             stats["register_accesses"] += 1
             if int(r.resp) != resp:
                 mismatch(f"step {i}: write {data:#x} to {addr:#04x} (strobes {strobes:#x}) answered {int(r.resp)}, expected {resp}")
         elif kind == KIND_READ:
             mask, poll_mask, poll_limit = bits(step, 64, 32), bits(step, 32, 32), bits(step, 0, 32)
             for polls in range(1, poll_limit + 1):
-                r = await axil.read(addr, 4)
+                r = await within(axil.read(addr, 4), f"AXI4-Lite read of {addr:#x}")
                 stats["register_accesses"] += 1
                 got = int.from_bytes(r.data, "little")
                 if int(r.resp) != 0 or resp != 0 or (got & poll_mask) == (data & poll_mask):
