@@ -7,7 +7,7 @@
 //! same-address behaviour. Bits of `addr` at and above bank_bits are zero.
 //!
 //! The module is kept whole in synthesis (`(* keep_hierarchy *)`, verilog.rs
-//! `keep_hash_units`): the `(* keep *)` on each parity below keeps its net, but
+//! `keep_whole`): the `(* keep *)` on each parity below keeps its net, but
 //! ABC still shares terms below it with the other units' trees, and did so
 //! differently in every design the core sat in.
 

@@ -93,11 +93,12 @@ pub fn generate_lanes(cfg: &CoreConfig, lanes: usize, switches: LaneSwitches) ->
 }
 
 /// `bloom_lanes` around `core`, already generated ([`check_lanes`]). The
-/// lanes' `core` is `core` with its hash units not kept whole in synthesis
-/// (`verilog::without_kept_hash_units`): write that as the lanes' `bloom_core.v`.
+/// lanes' `core` is `core` with its hash units and response FIFO not kept
+/// whole in synthesis (`verilog::without_kept_whole`): write that as the
+/// lanes' `bloom_core.v`.
 pub fn lanes_around(core: GeneratedCore, lanes: usize, switches: LaneSwitches) -> Result<GeneratedLanes, HdlError> {
     check_lanes(&core.config.params, lanes)?;
-    let core = GeneratedCore { verilog: crate::verilog::without_kept_hash_units(&core.verilog), ..core };
+    let core = GeneratedCore { verilog: crate::verilog::without_kept_whole(&core.verilog), ..core };
     let top = lanes_top(&core.config.params, lanes, switches);
     Ok(GeneratedLanes {
         verilog: format!("{}\n{}", core.verilog, top),

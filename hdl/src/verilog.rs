@@ -142,45 +142,55 @@ pub fn generate_core(cfg: &CoreConfig) -> Result<GeneratedCore, HdlError> {
         other => unreachable!("validate() admits key_bits {other}"),
     };
     let verilog = rename_modules(&raw, TOP, &flat_bundles())?;
-    let verilog = keep_hash_units(&verilog);
+    let verilog = keep_whole(&verilog);
     Ok(GeneratedCore { verilog, top: TOP.to_string(), config: cfg.clone(), timing: Timing::of(&cfg.params) })
 }
 
-/// `verilog` (a core's, modules renamed) with every hash unit's module
-/// (`{TOP}_parts_{p}_hash`) marked `(* keep_hierarchy *)`: synthesis then maps
-/// each unit's XOR trees on their own, two LUT4 levels per 16-bit chunk
-/// (hash_unit.rs), whatever logic surrounds the core. Flattened with the rest,
-/// ABC shared XOR terms across the units and mapped them anew in every design:
-/// two levels in the core alone, but three for 126 of the 192 chunk parities
-/// of the default core inside `bloom_axis` on iCE40 (three or four for 128 in
-/// a variant of the wrapper, where they were the slowest path of 5 UP5K seeds
-/// in 10). The cost is the sharing: 98 LUT4 more for the default core on
-/// iCE40 (1031, not 933).
+/// `verilog` (a core's, modules renamed) with the modules of [`is_kept_whole`]
+/// marked `(* keep_hierarchy *)`, so that synthesis maps each on its own,
+/// whatever logic surrounds the core:
+/// - every hash unit (`{TOP}_parts_{p}_hash`): two LUT4 levels per 16-bit
+///   chunk of its XOR trees (hash_unit.rs). Flattened with the rest, ABC
+///   shared XOR terms across the units and mapped them anew in every design:
+///   two levels in the core alone, but three for 126 of the 192 chunk parities
+///   of the default core inside `bloom_axis` on iCE40 (three or four for 128 in
+///   a variant of the wrapper, where they were the slowest path of 5 UP5K
+///   seeds in 10). The cost is the sharing: 98 LUT4 more for the default core
+///   on iCE40 (1031, not 933).
+/// - the response FIFO (`{TOP}_control_fifo`): its head, an AND-OR of the eight
+///   entries, two LUT4 levels. Flattened, ABC mapped it in two levels inside
+///   `bloom_axis` until an unrelated change to the wrapper's write side, then
+///   in three, the slowest path of the wrapper in 9 UP5K seeds of 10 (median
+///   68.47 MHz, not 73.93). Kept, 3 LUT4 more (1034); the core's UP5K median
+///   over 10 seeds 87.98 MHz (86.00 before), the wrapper's 74.88 (73.93), on
+///   HX8K over 15 seeds 217.72 (217.91) and 177.65 (176.12).
 ///
-/// `bloom_lanes` holds its cores without it ([`without_kept_hash_units`]).
-fn keep_hash_units(verilog: &str) -> String {
-    keep_hierarchy_of(verilog, is_hash_unit)
+/// `bloom_lanes` holds its cores without them ([`without_kept_whole`]).
+fn keep_whole(verilog: &str) -> String {
+    keep_hierarchy_of(verilog, is_kept_whole)
 }
 
-/// `{TOP}_parts_{p}_hash`: a hash unit's module, after [`rename_modules`].
-fn is_hash_unit(module: &str) -> bool {
-    module
+/// A hash unit's module (`{TOP}_parts_{p}_hash`) or the response FIFO's
+/// (`{TOP}_control_fifo`), after [`rename_modules`].
+fn is_kept_whole(module: &str) -> bool {
+    let hash_unit = module
         .strip_prefix(&format!("{TOP}_parts_"))
         .and_then(|rest| rest.strip_suffix("_hash"))
-        .is_some_and(|p| p.parse::<usize>().is_ok())
+        .is_some_and(|p| p.parse::<usize>().is_ok());
+    hash_unit || module == format!("{TOP}_control_fifo")
 }
 
-/// `verilog` (a core's) with its hash units no longer kept whole, as
-/// `bloom_lanes` holds them: L replicas each paying the 98 LUT4 of iCE40
-/// (and ABC free to share their terms) left HX8K room for four lanes, not five
-/// (7824 of 7680 logic cells at L = 5).
-pub(crate) fn without_kept_hash_units(verilog: &str) -> String {
+/// `verilog` (a core's) with no module kept whole, as `bloom_lanes` holds its
+/// cores: L replicas each paying the hash units' 98 LUT4 of iCE40 (and ABC
+/// free to share their terms) left HX8K room for four lanes, not five (7824 of
+/// 7680 logic cells at L = 5).
+pub(crate) fn without_kept_whole(verilog: &str) -> String {
     let lines: Vec<&str> = verilog.lines().collect();
     lines
         .iter()
         .enumerate()
         .filter(|(i, line)| {
-            **line != KEEP_HIERARCHY || !lines.get(i + 1).and_then(|next| module_name(next)).is_some_and(is_hash_unit)
+            **line != KEEP_HIERARCHY || !lines.get(i + 1).and_then(|next| module_name(next)).is_some_and(is_kept_whole)
         })
         .map(|(_, line)| format!("{line}\n"))
         .collect()

@@ -1218,6 +1218,7 @@ module bloom_core_control_clear_at5(d,q,clock);
 endmodule // bloom_core_control_clear_at5
 
 
+(* keep_hierarchy *)
 module bloom_core_control_fifo(clock,reset,push,push_hit,push_tag,pop,out_valid,out_hit,out_tag);
     
     // Module arguments
