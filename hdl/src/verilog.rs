@@ -142,13 +142,13 @@ pub fn generate_core(cfg: &CoreConfig) -> Result<GeneratedCore, HdlError> {
         other => unreachable!("validate() admits key_bits {other}"),
     };
     let verilog = rename_modules(&raw, TOP, &flat_bundles())?;
-    let verilog = keep_whole(&verilog);
+    let verilog = keep_whole(&verilog, cfg.params.counter_bits > 1);
     Ok(GeneratedCore { verilog, top: TOP.to_string(), config: cfg.clone(), timing: Timing::of(&cfg.params) })
 }
 
-/// `verilog` (a core's, modules renamed) with the modules of [`is_kept_whole`]
-/// marked `(* keep_hierarchy *)`, so that synthesis maps each on its own,
-/// whatever logic surrounds the core:
+/// `verilog` (a core's, modules renamed) with these modules marked
+/// `(* keep_hierarchy *)`, so that synthesis maps each on its own, whatever
+/// logic surrounds the core:
 /// - every hash unit (`{TOP}_parts_{p}_hash`): two LUT4 levels per 16-bit
 ///   chunk of its XOR trees (hash_unit.rs). Flattened with the rest, ABC
 ///   shared XOR terms across the units and mapped them anew in every design:
@@ -157,27 +157,33 @@ pub fn generate_core(cfg: &CoreConfig) -> Result<GeneratedCore, HdlError> {
 ///   a variant of the wrapper, where they were the slowest path of 5 UP5K
 ///   seeds in 10). The cost is the sharing: 98 LUT4 more for the default core
 ///   on iCE40 (1031, not 933).
-/// - the response FIFO (`{TOP}_control_fifo`): its head, an AND-OR of the eight
-///   entries, two LUT4 levels. Flattened, ABC mapped it in two levels inside
-///   `bloom_axis` until an unrelated change to the wrapper's write side, then
-///   in three, the slowest path of the wrapper in 9 UP5K seeds of 10 (median
-///   68.47 MHz, not 73.93). Kept, 3 LUT4 more (1034); the core's UP5K median
-///   over 10 seeds 87.98 MHz (86.00 before), the wrapper's 74.88 (73.93), on
-///   HX8K over 15 seeds 217.72 (217.91) and 177.65 (176.12).
+/// - a plain core's response FIFO (`{TOP}_control_fifo`): its head, an AND-OR
+///   of the eight entries, two LUT4 levels. Flattened, ABC mapped it in two
+///   levels inside `bloom_axis` until an unrelated change to the wrapper's
+///   write side, then in three, the slowest path of the wrapper in 9 UP5K
+///   seeds of 10 (median 68.47 MHz, not 73.93). Kept, 3 LUT4 more (1034); the
+///   core's UP5K median over 10 seeds 87.98 MHz (86.00 before), the wrapper's
+///   74.88 (73.93), on HX8K over 15 seeds 217.72 (217.91) and 177.65 (176.12).
+///   Not a counting core's: kept there, its HX8K median over 100 seeds fell to
+///   165.53 MHz (168.47), 0.902 of the block-RAM loop, 95% interval
+///   0.891..0.921 (0.918, 0.902..0.935 flattened).
 ///
 /// `bloom_lanes` holds its cores without them ([`without_kept_whole`]).
-fn keep_whole(verilog: &str) -> String {
-    keep_hierarchy_of(verilog, is_kept_whole)
+fn keep_whole(verilog: &str, counting: bool) -> String {
+    keep_hierarchy_of(verilog, |m| is_hash_unit(m) || (!counting && is_response_fifo(m)))
 }
 
-/// A hash unit's module (`{TOP}_parts_{p}_hash`) or the response FIFO's
-/// (`{TOP}_control_fifo`), after [`rename_modules`].
-fn is_kept_whole(module: &str) -> bool {
-    let hash_unit = module
+/// `{TOP}_parts_{p}_hash`: a hash unit's module, after [`rename_modules`].
+fn is_hash_unit(module: &str) -> bool {
+    module
         .strip_prefix(&format!("{TOP}_parts_"))
         .and_then(|rest| rest.strip_suffix("_hash"))
-        .is_some_and(|p| p.parse::<usize>().is_ok());
-    hash_unit || module == format!("{TOP}_control_fifo")
+        .is_some_and(|p| p.parse::<usize>().is_ok())
+}
+
+/// `{TOP}_control_fifo`: the response FIFO's module, after [`rename_modules`].
+fn is_response_fifo(module: &str) -> bool {
+    module == format!("{TOP}_control_fifo")
 }
 
 /// `verilog` (a core's) with no module kept whole, as `bloom_lanes` holds its
@@ -190,7 +196,11 @@ pub(crate) fn without_kept_whole(verilog: &str) -> String {
         .iter()
         .enumerate()
         .filter(|(i, line)| {
-            **line != KEEP_HIERARCHY || !lines.get(i + 1).and_then(|next| module_name(next)).is_some_and(is_kept_whole)
+            **line != KEEP_HIERARCHY
+                || !lines
+                    .get(i + 1)
+                    .and_then(|next| module_name(next))
+                    .is_some_and(|m| is_hash_unit(m) || is_response_fifo(m))
         })
         .map(|(_, line)| format!("{line}\n"))
         .collect()
