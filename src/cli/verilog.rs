@@ -62,7 +62,7 @@ pub fn write(job: &Job) -> anyhow::Result<hdl::GeneratedCore> {
     }
     std::fs::create_dir_all(&job.out)
         .with_context(|| format!("cannot create --out directory {}", job.out.display()))?;
-    // The lanes hold the core without its hash units kept whole (hdl::lanes::lanes_around).
+    // The lanes hold the core with no module kept whole (hdl::lanes::lanes_around).
     let core_verilog = lanes.as_ref().map_or(core.verilog.as_str(), |g| g.core.verilog.as_str());
     let mut files = vec![("bloom_core.v", core_verilog), ("bloom_core.json", json.as_str())];
     if let (Some(g), Some(a)) = (&lanes, &lanes_axis) {
