@@ -265,6 +265,9 @@ fn fmax_up5k_k1_b9_w32_with_axi_json_contract() {
         "axi_ratio_to_core_interval",
         "axi_ratio_to_loop",
         "axi_ratio_to_loop_interval",
+        "client_fmax_mhz_median",
+        "axi_ratio_to_client",
+        "axi_ratio_to_client_interval",
         "axi_luts",
         "axi_ffs",
         "axi_wrapper_luts",
@@ -280,7 +283,7 @@ fn fmax_up5k_k1_b9_w32_with_axi_json_contract() {
     assert!(core > 10.0 && bram > 10.0, "{v}");
     assert!((v["ratio"].as_f64().unwrap() - core / bram).abs() < 1e-9);
     // One seed gives no interval, so the goal is not judged either way.
-    for interval in ["ratio_interval", "axi_ratio_to_core_interval", "axi_ratio_to_loop_interval"] {
+    for interval in ["ratio_interval", "axi_ratio_to_core_interval", "axi_ratio_to_loop_interval", "axi_ratio_to_client_interval"] {
         assert!(v[interval].is_null(), "{interval}: {v}");
     }
     assert_eq!(v["goal_ratio"], 0.9);
@@ -294,6 +297,10 @@ fn fmax_up5k_k1_b9_w32_with_axi_json_contract() {
     assert!(axi > 10.0, "{v}");
     assert!((v["axi_ratio_to_core"].as_f64().unwrap() - axi / core).abs() < 1e-9);
     assert!((v["axi_ratio_to_loop"].as_f64().unwrap() - axi / bram).abs() < 1e-9);
+    // The core with its handshakes closed, the baseline a client of its own ports reaches.
+    let client = v["client_fmax_mhz_median"].as_f64().unwrap();
+    assert!(client > 10.0, "{v}");
+    assert!((v["axi_ratio_to_client"].as_f64().unwrap() - axi / client).abs() < 1e-9);
     let (wrapper_luts, wrapper_ffs) = (v["axi_wrapper_luts"].as_i64().unwrap(), v["axi_wrapper_ffs"].as_i64().unwrap());
     assert!(wrapper_luts > 50 && wrapper_ffs > 100, "the registers and counters are there: {v}");
     assert_eq!(v["axi_luts"].as_i64().unwrap(), v["luts"].as_i64().unwrap() + wrapper_luts);
@@ -312,7 +319,7 @@ fn fmax_up5k_k1_b9_w32_with_axi_json_contract() {
     assert!(full["luts_hierarchy_kept"].as_u64().unwrap() > v["luts"].as_u64().unwrap(), "{full}");
     // Each seed's slowest path in brief, read from its nextpnr log: a start, an
     // end and the delay split that add up to the path's total.
-    for paths in [&full["paths_per_seed"], &full["axi"]["paths_per_seed"]] {
+    for paths in [&full["paths_per_seed"], &full["axi"]["paths_per_seed"], &full["axi"]["client_paths_per_seed"]] {
         let paths = paths.as_array().unwrap_or_else(|| panic!("{full}"));
         assert_eq!(paths.len(), 1, "{full}");
         let p = &paths[0];
@@ -321,6 +328,56 @@ fn fmax_up5k_k1_b9_w32_with_axi_json_contract() {
         assert!(total > 1.0 && total < 100.0, "{p}");
     }
     assert!(full["tools"]["nextpnr-ice40"].as_str().unwrap().contains("nextpnr"));
+    client_harness_keeps_the_protocol(&out);
+}
+
+/// The core-in-client harness `bloom fmax --axi` placed, run in Icarus: a
+/// request once offered holds still until the core takes it, requests are
+/// taken and responses captured.
+fn client_harness_keeps_the_protocol(out: &std::path::Path) {
+    require("iverilog", "apt-get install iverilog");
+    let tb = out.join("client_tb.v");
+    std::fs::write(
+        &tb,
+        "`timescale 1ns/1ps
+module client_tb;
+    reg clock = 0;
+    wire out;
+    bloom_fmax_harness uut (.clock(clock), .out(out));
+    always #5 clock = !clock;
+    reg held = 0;
+    reg [31:0] key; reg [1:0] op; reg [7:0] tag;
+    integer taken = 0, captured = 0, broken = 0, cycle;
+    initial begin
+        for (cycle = 0; cycle < 3000; cycle = cycle + 1) begin
+            @(posedge clock); #1;
+            if (held && !(uut.req_valid && uut.req_key == key && uut.req_op == op && uut.req_tag == tag)) broken = broken + 1;
+            @(negedge clock);
+            if (uut.req_valid && uut.req_ready) taken = taken + 1;
+            if (uut.resp_valid && uut.resp_ready) captured = captured + 1;
+            held = uut.req_valid && !uut.req_ready;
+            key = uut.req_key; op = uut.req_op; tag = uut.req_tag;
+        end
+        $display(\"taken %0d captured %0d broken %0d\", taken, captured, broken);
+        $finish;
+    end
+endmodule
+",
+    )
+    .unwrap();
+    let sim = out.join("client_tb.vvp");
+    let o = Command::new("iverilog")
+        .args(["-g2012", "-o", sim.to_str().unwrap(), tb.to_str().unwrap(), out.join("client_harness.v").to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", all_text(&o));
+    let o = Command::new("vvp").arg(&sim).output().unwrap();
+    let t = all_text(&o);
+    let line = t.lines().find(|l| l.starts_with("taken ")).unwrap_or_else(|| panic!("{t}"));
+    let n: Vec<u64> = line.split_whitespace().filter_map(|w| w.parse().ok()).collect();
+    assert_eq!(n.len(), 3, "{line}");
+    assert!(n[0] > 100 && n[1] > 100, "requests taken and responses captured: {line}");
+    assert_eq!(n[2], 0, "a request offered changed before the core took it: {line}");
 }
 
 #[test]

@@ -2,10 +2,11 @@
 //! from any board's I/O, compared with a bare block-RAM loop placed and
 //! routed on the same part, with the same seeds, in the same run; with
 //! `axi`, also the AXI wrapper `bloom_axis` around the same core (its cost:
-//! Fmax beside the bare core's, LUTs and flip-flops of its own).
+//! Fmax beside the bare core's and beside the core's with its handshakes
+//! closed by the simplest client, LUTs and flip-flops of its own).
 
 use crate::board::{Device, Family};
-use crate::harness::{self, AXI_HARNESS_TOP, BRAM_LOOP_TOP, HARNESS_TOP, LANES_HARNESS_TOP};
+use crate::harness::{self, Handshakes, AXI_HARNESS_TOP, BRAM_LOOP_TOP, HARNESS_TOP, LANES_HARNESS_TOP};
 use crate::steps::{self, PnrJob};
 use crate::nextpnr::{self, PathSummary};
 use crate::tools::Progress;
@@ -21,7 +22,8 @@ pub struct FmaxOptions {
     pub target_mhz: Option<f64>,
     pub out_dir: PathBuf,
     pub progress: Progress,
-    /// Also place and route `bloom_axis` (the AXI wrapper) around the same core.
+    /// Also place and route `bloom_axis` (the AXI wrapper) around the same core,
+    /// and the core with its handshakes closed (`Handshakes::Closed`).
     pub axi: bool,
     /// Lanes (hdl/src/lanes.rs): 1 measures the core; L > 1 measures `bloom_lanes`
     /// with L replicas of it in the core's place, and reports lookups per second.
@@ -216,6 +218,16 @@ pub struct AxiCost {
     pub ratio_to_loop: f64,
     /// `ratio_to_loop`'s interval over the seeds (`RatioEstimate`).
     pub ratio_to_loop_interval: Option<(f64, f64)>,
+    /// The core in a harness whose handshakes are closed as the simplest client
+    /// closes them (`Handshakes::Closed`), same part, same seeds: what any
+    /// client of the core's own ports reaches without a wrapper.
+    pub client: Spread,
+    /// The wrapper's median over `client`'s median.
+    pub ratio_to_client: f64,
+    /// `ratio_to_client`'s interval over the seeds (`RatioEstimate`).
+    pub ratio_to_client_interval: Option<(f64, f64)>,
+    /// Each seed's routed critical path of `client` in brief.
+    pub client_paths_per_seed: Vec<Option<PathSummary>>,
     /// LUT4s and flip-flops of `bloom_axis`, the core included, synthesised
     /// alone and flattened, as the core's.
     pub luts: u64,
@@ -254,6 +266,9 @@ impl FmaxReport {
             v["axi_ratio_to_core_interval"] = serde_json::json!(a.ratio_to_core_interval);
             v["axi_ratio_to_loop"] = a.ratio_to_loop.into();
             v["axi_ratio_to_loop_interval"] = serde_json::json!(a.ratio_to_loop_interval);
+            v["client_fmax_mhz_median"] = a.client.median.into();
+            v["axi_ratio_to_client"] = a.ratio_to_client.into();
+            v["axi_ratio_to_client_interval"] = serde_json::json!(a.ratio_to_client_interval);
             v["axi_luts"] = a.luts.into();
             v["axi_ffs"] = a.ffs.into();
             v["axi_wrapper_luts"] = a.wrapper_luts.into();
@@ -275,6 +290,7 @@ impl FmaxReport {
         t += &format!("  {:<16} {}\n", what, s(&self.core));
         t += &format!("  {:<16} {}\n", "bare BRAM loop", s(&self.bram_loop));
         if let Some(a) = &self.axi {
+            t += &format!("  {:<16} {}   (handshakes closed by the simplest client)\n", "core in client", s(&a.client));
             t += &format!("  {:<16} {}\n", "AXI wrapper", s(&a.fmax));
         }
         let seeds = self.seeds as usize;
@@ -299,9 +315,11 @@ impl FmaxReport {
         t += &format!("  {:<16} {}   (minimum for this filter: {})\n", "block RAM", self.brams, self.brams_minimum);
         if let Some(a) = &self.axi {
             t += &format!(
-                "  {:<16} {}   (AXI wrapper median / core median)\n  {:<16} {}   (AXI wrapper median / BRAM loop median)\n  {:<16} {} LUT4, {} flip-flops with the core; the wrapper's own {} LUT4, {} flip-flops\n",
+                "  {:<16} {}   (AXI wrapper median / core median)\n  {:<16} {}   (AXI wrapper median / core-in-client median)\n  {:<16} {}   (AXI wrapper median / BRAM loop median)\n  {:<16} {} LUT4, {} flip-flops with the core; the wrapper's own {} LUT4, {} flip-flops\n",
                 "AXI ratio",
                 describe_ratio(a.ratio_to_core, a.ratio_to_core_interval, seeds),
+                "AXI to client",
+                describe_ratio(a.ratio_to_client, a.ratio_to_client_interval, seeds),
                 "AXI to loop",
                 describe_ratio(a.ratio_to_loop, a.ratio_to_loop_interval, seeds),
                 "AXI wrapper",
@@ -328,6 +346,7 @@ impl FmaxReport {
         }
         t += &paths_table(&format!("slowest path of each seed, {what}"), &self.core.per_seed, &self.paths_per_seed);
         if let Some(a) = &self.axi {
+            t += &paths_table("slowest path of each seed, core in client", &a.client.per_seed, &a.client_paths_per_seed);
             t += &paths_table("slowest path of each seed, AXI wrapper", &a.fmax.per_seed, &a.paths_per_seed);
         }
         t
@@ -434,7 +453,7 @@ pub fn measure(core: &GeneratedCore, opts: &FmaxOptions) -> Result<FmaxReport, F
     // logic across module boundaries (every rust-hdl register is a module, so an
     // enable stays a LUT in front of it): their sum is more than the whole.
     let (design, design_top, harness_verilog, harness_top) = match &lanes {
-        None => ("core", core.top.as_str(), harness::fmax_harness(core)?, HARNESS_TOP),
+        None => ("core", core.top.as_str(), harness::fmax_harness(core, Handshakes::Open)?, HARNESS_TOP),
         Some(g) => {
             steps::write(&dir.join("lanes.v"), &g.verilog)?;
             ("lanes", g.top.as_str(), harness::lanes_fmax_harness(g), LANES_HARNESS_TOP)
@@ -453,6 +472,8 @@ pub fn measure(core: &GeneratedCore, opts: &FmaxOptions) -> Result<FmaxReport, F
         steps::write(&dir.join("axi.v"), &axi.full_verilog())?;
         steps::write(&dir.join("axi_harness.v"), &harness::axi_fmax_harness(&axi))?;
         steps::synthesise(family, dir, "axi_harness.v", AXI_HARNESS_TOP, "axi_harness", p)?;
+        steps::write(&dir.join("client_harness.v"), &harness::fmax_harness(core, Handshakes::Closed)?)?;
+        steps::synthesise(family, dir, "client_harness.v", HARNESS_TOP, "client_harness", p)?;
         Some(steps::synthesise(family, dir, "axi.v", &axi.top, "axi", p)?.cells)
     } else {
         None
@@ -467,6 +488,8 @@ pub fn measure(core: &GeneratedCore, opts: &FmaxOptions) -> Result<FmaxReport, F
     let mut axi_slowest: Option<(f64, Option<String>)> = None;
     let mut core_paths = Vec::new();
     let mut axi_paths = Vec::new();
+    let mut client_f = Vec::new();
+    let mut client_paths = Vec::new();
     for seed in 1..=opts.seeds as u64 {
         p.say(&format!("seed {seed} of {}", opts.seeds));
         let run = |input: &str, name: &str| {
@@ -499,7 +522,11 @@ pub fn measure(core: &GeneratedCore, opts: &FmaxOptions) -> Result<FmaxReport, F
         if axi.is_some() {
             let a = run("axi_harness.json", &format!("axi_harness-seed{seed}"))?;
             let af = a.limiting_clock().map(|t| t.fmax_mhz).unwrap_or(0.0);
-            p.say(&format!("seed {seed}: AXI wrapper {af:.2} MHz"));
+            let k = run("client_harness.json", &format!("client_harness-seed{seed}"))?;
+            let kf = k.limiting_clock().map(|t| t.fmax_mhz).unwrap_or(0.0);
+            p.say(&format!("seed {seed}: AXI wrapper {af:.2} MHz, core in client {kf:.2} MHz"));
+            client_f.push(kf);
+            client_paths.push(k.critical_path.as_deref().and_then(nextpnr::summarise_path));
             axi_f.push(af);
             axi_paths.push(a.critical_path.as_deref().and_then(nextpnr::summarise_path));
             axi_brams = a.used(d.bram_bel).used;
@@ -554,7 +581,12 @@ pub fn measure(core: &GeneratedCore, opts: &FmaxOptions) -> Result<FmaxReport, F
             let fmax = Spread::of(&axi_f);
             let to_core = RatioEstimate::of(&axi_f, &core_f);
             let to_loop = RatioEstimate::of(&axi_f, &loop_f);
+            let to_client = RatioEstimate::of(&axi_f, &client_f);
             AxiCost {
+                client: Spread::of(&client_f),
+                ratio_to_client: to_client.ratio,
+                ratio_to_client_interval: to_client.interval,
+                client_paths_per_seed: client_paths,
                 ratio_to_core: to_core.ratio,
                 ratio_to_core_interval: to_core.interval,
                 ratio_to_loop: to_loop.ratio,

@@ -8,17 +8,34 @@ pub const HARNESS_TOP: &str = "bloom_fmax_harness";
 pub const BRAM_LOOP_TOP: &str = "bloom_bram_loop";
 pub const LANES_HARNESS_TOP: &str = "bloom_lanes_fmax_harness";
 
+/// How the Fmax harness drives the core's request and response handshakes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Handshakes {
+    /// A request is offered and a response taken by LFSR bits whatever the core
+    /// answers: no register of the harness but the output fold reads the core's
+    /// req_ready or resp_valid. The core's own speed, the bound for any client.
+    Open,
+    /// As the simplest client that keeps the valid/ready protocol drives it: a
+    /// request is held until the core takes it (valid, op, key and tag loaded
+    /// only while `!req_valid | req_ready`), and a response is captured into
+    /// registers when it is taken (`resp_valid & resp_ready`). Any client pays
+    /// for these paths: the core's req_ready into the source's registers, its
+    /// response into the sink's.
+    Closed,
+}
+
 /// The core with every input driven from LFSR registers (requests, back-pressure,
 /// readback and fill-bank selection all vary) and every output registered and
 /// folded by a registered XOR tree into `out`, so no path of the core is
-/// optimised away and none of the harness is slower than the core.
+/// optimised away and none of the harness is slower than the core; its
+/// handshakes open or closed (`Handshakes`).
 ///
 /// The request, response and readback controls are decoded from the LFSR a cycle
 /// ahead and registered, so each core input is a flip-flop, as it is behind the
 /// board bridge: decoding them in front of the core added a LUT level to the core's
 /// admission paths, and a deeper worst path lets ABC relax every other tree (the
 /// hash trees included) to that depth when it recovers area.
-pub fn fmax_harness(core: &GeneratedCore) -> Result<String, FlowError> {
+pub fn fmax_harness(core: &GeneratedCore, handshakes: Handshakes) -> Result<String, FlowError> {
     let key_bits = core.config.params.key_bits;
     let key = match key_bits {
         32 => "traffic[31:0]".to_string(),
@@ -29,7 +46,8 @@ pub fn fmax_harness(core: &GeneratedCore) -> Result<String, FlowError> {
     let ports = hdl::ports::core_ports(&core.config.params);
     // Inputs from the registers below, outputs to wires of their own name.
     let instance = hdl::ports::instance(&core.top, "core", &ports, |p| match p.name.as_str() {
-        "req_tag" => Some("control[23:16]".into()),
+        "req_tag" if handshakes == Handshakes::Open => Some("control[23:16]".into()),
+        "req_tag" => Some("req_tag".into()),
         "rb_bank" => Some("control[34:31]".into()),
         "rb_addr" => Some("traffic[47:32]".into()),
         "fill_bank" => Some("control[38:35]".into()),
@@ -50,6 +68,71 @@ pub fn fmax_harness(core: &GeneratedCore) -> Result<String, FlowError> {
         concat.push(format!("{}'b0", padded - width));
     }
     concat.extend(outputs.iter().map(|p| p.name.clone()));
+    let op = format!(
+        "control[10:4] == 7'd0 ? 2'd2 : {{{}, control[2]}}",
+        if core.config.params.counter_bits > 1 { "control[3] & control[2]" } else { "1'b0" }
+    );
+    let others = "        resp_ready <= control[7] | control[8];
+        rb_req <= control[30:27] == 4'd0;
+        rb_write <= control[39];
+        rb_wdata <= control[40];
+";
+    let kb1 = key_bits - 1;
+    let (controls, taken) = match handshakes {
+        Handshakes::Open => (
+            format!(
+                "    always @(posedge clock) begin
+        req_valid <= control[0] | control[1];
+        req_op <= {op};
+{others}    end
+
+    // The key in a register of its own, kept: fed from the LFSR directly, the core's
+    // key register (a copy of it) is merged into the LFSR's shift stages, and ABC then
+    // built some hash trees three LUT levels deep instead of two (UP5K 77 MHz -> 83).
+    (* keep *) reg [{kb1}:0] req_key = {key_bits}'d0;
+    always @(posedge clock) req_key <= {key};
+"
+            ),
+            String::new(),
+        ),
+        Handshakes::Closed => {
+            // The sink's nine bits join the fold, three zeros making them whole groups of four.
+            concat.insert(0, "3'b0, taken_hit, taken_tag".into());
+            (
+                format!(
+                    "    always @(posedge clock) begin
+{others}    end
+    reg [{kb1}:0] req_key = {key_bits}'d0;
+    reg [7:0] req_tag = 8'd0;
+"
+                ),
+                format!(
+                    "    // A request is held until the core takes it.
+    always @(posedge clock) begin
+        if (!req_valid | req_ready) begin
+            req_valid <= control[0] | control[1];
+            req_op <= {op};
+            req_key <= {key};
+            req_tag <= control[23:16];
+        end
+    end
+
+    // A response is captured when it is taken.
+    reg taken_hit = 1'b0;
+    reg [7:0] taken_tag = 8'd0;
+    always @(posedge clock) begin
+        if (resp_valid & resp_ready) begin
+            taken_hit <= resp_hit;
+            taken_tag <= resp_tag;
+        end
+    end
+
+"
+                ),
+            )
+        }
+    };
+    let padded = padded + if handshakes == Handshakes::Closed { 12 } else { 0 };
     Ok(format!(
         "// Fmax harness: {top} fed from LFSRs, outputs folded into one pin.
 module {HARNESS_TOP} (input clock, output reg out);
@@ -76,23 +159,9 @@ module {HARNESS_TOP} (input clock, output reg out);
     reg rb_req = 1'b0;
     reg rb_write = 1'b0;
     reg rb_wdata = 1'b0;
-    always @(posedge clock) begin
-        req_valid <= control[0] | control[1];
-        req_op <= control[10:4] == 7'd0 ? 2'd2 : {{{op_high}, control[2]}};
-        resp_ready <= control[7] | control[8];
-        rb_req <= control[30:27] == 4'd0;
-        rb_write <= control[39];
-        rb_wdata <= control[40];
-    end
-
-    // The key in a register of its own, kept: fed from the LFSR directly, the core's
-    // key register (a copy of it) is merged into the LFSR's shift stages, and ABC then
-    // built some hash trees three LUT levels deep instead of two (UP5K 77 MHz -> 83).
-    (* keep *) reg [{kb1}:0] req_key = {key_bits}'d0;
-    always @(posedge clock) req_key <= {key};
-
+{controls}
 {wires}{instance}
-    reg [{pm1}:0] outputs = {padded}'d0;
+{taken}    reg [{pm1}:0] outputs = {padded}'d0;
     reg [{fm1}:0] folded = {folds}'d0;
     integer i;
     always @(posedge clock) begin
@@ -104,8 +173,6 @@ endmodule
 
 {verilog}",
         top = core.top,
-        op_high = if core.config.params.counter_bits > 1 { "control[3] & control[2]" } else { "1'b0" },
-        kb1 = key_bits - 1,
         wires = hdl::ports::output_wires(&ports, ""),
         pm1 = padded - 1,
         folds = padded / 4,

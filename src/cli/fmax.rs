@@ -28,13 +28,16 @@ pub struct Args {
     #[arg(long)]
     pub out: Option<PathBuf>,
     /// Also place and route the AXI wrapper (bloom_axis, docs/axi.md) around the
-    /// same core: its Fmax beside the bare core's, and its LUTs and flip-flops.
+    /// same core: its Fmax beside the bare core's and beside the core's with its
+    /// handshakes closed by the simplest client (a request held until taken, a
+    /// response captured when taken), and its LUTs and flip-flops.
     #[arg(long)]
     pub axi: bool,
     /// Print one JSON object (device, fmax_mhz_median, bram_loop_fmax_mhz_median,
     /// ratio, ratio_interval, goal_ratio, verdict, luts, ffs, brams; with --axi also
     /// axi_fmax_mhz_median, axi_ratio_to_core, axi_ratio_to_core_interval,
-    /// axi_ratio_to_loop, axi_ratio_to_loop_interval, axi_luts,
+    /// axi_ratio_to_loop, axi_ratio_to_loop_interval, client_fmax_mhz_median,
+    /// axi_ratio_to_client, axi_ratio_to_client_interval, axi_luts,
     /// axi_ffs, axi_wrapper_luts, axi_wrapper_ffs) instead of the table. An interval
     /// is the ratio's 95% bootstrap interval over the seeds (null below 10 seeds);
     /// the verdict against goal_ratio is met or missed only when the whole interval
