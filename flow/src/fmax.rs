@@ -219,8 +219,8 @@ pub struct AxiCost {
     /// `ratio_to_loop`'s interval over the seeds (`RatioEstimate`).
     pub ratio_to_loop_interval: Option<(f64, f64)>,
     /// The core in a harness whose handshakes are closed as the simplest client
-    /// closes them (`Handshakes::Closed`), same part, same seeds: what any
-    /// client of the core's own ports reaches without a wrapper.
+    /// closes them (`Handshakes::Closed`), same part, same seeds: what a design
+    /// driving the core's own ports that simply reaches without a wrapper.
     pub client: Spread,
     /// The wrapper's median over `client`'s median.
     pub ratio_to_client: f64,
@@ -522,11 +522,11 @@ pub fn measure(core: &GeneratedCore, opts: &FmaxOptions) -> Result<FmaxReport, F
         if axi.is_some() {
             let a = run("axi_harness.json", &format!("axi_harness-seed{seed}"))?;
             let af = a.limiting_clock().map(|t| t.fmax_mhz).unwrap_or(0.0);
-            let k = run("client_harness.json", &format!("client_harness-seed{seed}"))?;
-            let kf = k.limiting_clock().map(|t| t.fmax_mhz).unwrap_or(0.0);
-            p.say(&format!("seed {seed}: AXI wrapper {af:.2} MHz, core in client {kf:.2} MHz"));
-            client_f.push(kf);
-            client_paths.push(k.critical_path.as_deref().and_then(nextpnr::summarise_path));
+            let client = run("client_harness.json", &format!("client_harness-seed{seed}"))?;
+            let client_fmax = client.limiting_clock().map(|t| t.fmax_mhz).unwrap_or(0.0);
+            p.say(&format!("seed {seed}: AXI wrapper {af:.2} MHz, core in client {client_fmax:.2} MHz"));
+            client_f.push(client_fmax);
+            client_paths.push(client.critical_path.as_deref().and_then(nextpnr::summarise_path));
             axi_f.push(af);
             axi_paths.push(a.critical_path.as_deref().and_then(nextpnr::summarise_path));
             axi_brams = a.used(d.bram_bel).used;

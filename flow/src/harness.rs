@@ -13,7 +13,8 @@ pub const LANES_HARNESS_TOP: &str = "bloom_lanes_fmax_harness";
 pub enum Handshakes {
     /// A request is offered and a response taken by LFSR bits whatever the core
     /// answers: no register of the harness but the output fold reads the core's
-    /// req_ready or resp_valid. The core's own speed, the bound for any client.
+    /// req_ready or resp_valid. The core's own speed; no client that keeps the
+    /// protocol drives it so.
     Open,
     /// As the simplest client that keeps the valid/ready protocol drives it: a
     /// request is held until the core takes it (valid, op, key and tag loaded
@@ -78,7 +79,9 @@ pub fn fmax_harness(core: &GeneratedCore, handshakes: Handshakes) -> Result<Stri
         rb_wdata <= control[40];
 ";
     let kb1 = key_bits - 1;
-    let (controls, taken) = match handshakes {
+    // The harness's registers in front of the core, those behind it, and the
+    // bits the latter add to the fold.
+    let (controls, taken, taken_bits) = match handshakes {
         Handshakes::Open => (
             format!(
                 "    always @(posedge clock) begin
@@ -94,6 +97,7 @@ pub fn fmax_harness(core: &GeneratedCore, handshakes: Handshakes) -> Result<Stri
 "
             ),
             String::new(),
+            0,
         ),
         Handshakes::Closed => {
             // The sink's nine bits join the fold, three zeros making them whole groups of four.
@@ -129,10 +133,11 @@ pub fn fmax_harness(core: &GeneratedCore, handshakes: Handshakes) -> Result<Stri
 
 "
                 ),
+                12,
             )
         }
     };
-    let padded = padded + if handshakes == Handshakes::Closed { 12 } else { 0 };
+    let padded = padded + taken_bits;
     Ok(format!(
         "// Fmax harness: {top} fed from LFSRs, outputs folded into one pin.
 module {HARNESS_TOP} (input clock, output reg out);
