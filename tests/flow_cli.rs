@@ -297,7 +297,7 @@ fn fmax_up5k_k1_b9_w32_with_axi_json_contract() {
     assert!(axi > 10.0, "{v}");
     assert!((v["axi_ratio_to_core"].as_f64().unwrap() - axi / core).abs() < 1e-9);
     assert!((v["axi_ratio_to_loop"].as_f64().unwrap() - axi / bram).abs() < 1e-9);
-    // The core with its handshakes closed, the baseline a client of its own ports reaches.
+    // The core with its handshakes closed by the simplest client, the second baseline.
     let client = v["client_fmax_mhz_median"].as_f64().unwrap();
     assert!(client > 10.0, "{v}");
     assert!((v["axi_ratio_to_client"].as_f64().unwrap() - axi / client).abs() < 1e-9);
@@ -331,9 +331,9 @@ fn fmax_up5k_k1_b9_w32_with_axi_json_contract() {
     client_harness_keeps_the_protocol(&out);
 }
 
-/// The core-in-client harness `bloom fmax --axi` placed, run in Icarus: a
-/// request once offered holds still until the core takes it, requests are
-/// taken and responses captured.
+/// The core-in-client harness `bloom fmax --axi` placed (the 32-bit-key core
+/// of the test above), run in Icarus: a request once offered holds still until
+/// the core takes it, requests are taken and responses captured.
 fn client_harness_keeps_the_protocol(out: &std::path::Path) {
     require("iverilog", "apt-get install iverilog");
     let tb = out.join("client_tb.v");

@@ -79,9 +79,11 @@ pub fn fmax_harness(core: &GeneratedCore, handshakes: Handshakes) -> Result<Stri
         rb_wdata <= control[40];
 ";
     let kb1 = key_bits - 1;
-    // The harness's registers in front of the core, those behind it, and the
-    // bits the latter add to the fold.
-    let (controls, taken, taken_bits) = match handshakes {
+    // What is written before the core's instance (registers that read none of
+    // its outputs, and declarations), what after it (the logic that reads its
+    // handshakes: the held request, the captured response), and the bits the
+    // latter adds to the fold.
+    let (before_core, after_core, after_core_bits) = match handshakes {
         Handshakes::Open => (
             format!(
                 "    always @(posedge clock) begin
@@ -137,7 +139,7 @@ pub fn fmax_harness(core: &GeneratedCore, handshakes: Handshakes) -> Result<Stri
             )
         }
     };
-    let padded = padded + taken_bits;
+    let padded = padded + after_core_bits;
     Ok(format!(
         "// Fmax harness: {top} fed from LFSRs, outputs folded into one pin.
 module {HARNESS_TOP} (input clock, output reg out);
@@ -164,9 +166,9 @@ module {HARNESS_TOP} (input clock, output reg out);
     reg rb_req = 1'b0;
     reg rb_write = 1'b0;
     reg rb_wdata = 1'b0;
-{controls}
+{before_core}
 {wires}{instance}
-{taken}    reg [{pm1}:0] outputs = {padded}'d0;
+{after_core}    reg [{pm1}:0] outputs = {padded}'d0;
     reg [{fm1}:0] folded = {folds}'d0;
     integer i;
     always @(posedge clock) begin

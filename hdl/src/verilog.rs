@@ -193,9 +193,9 @@ fn is_response_fifo(module: &str) -> bool {
 }
 
 /// `verilog` (a plain core's: lanes hold no counting core) with no module
-/// kept whole, as `bloom_lanes` holds its cores: L replicas each paying the hash units' 98 LUT4 of iCE40 (and ABC
-/// free to share their terms) left HX8K room for four lanes, not five (7824 of
-/// 7680 logic cells at L = 5).
+/// kept whole, as `bloom_lanes` holds its cores: L replicas each paying the
+/// hash units' 98 LUT4 of iCE40 (and ABC free to share their terms) left HX8K
+/// room for four lanes, not five (7824 of 7680 logic cells at L = 5).
 pub(crate) fn without_kept_whole(verilog: &str) -> String {
     let lines: Vec<&str> = verilog.lines().collect();
     lines
