@@ -7,7 +7,11 @@ mod cli;
 use clap::{Parser, Subcommand};
 
 #[derive(Parser)]
-#[command(name = "bloom", version, about = "Partitioned Bloom filter for FPGAs: golden model, theory, Rust-HDL core, co-simulation, bitstreams")]
+#[command(
+    name = "bloom",
+    version,
+    about = "Partitioned Bloom filter for FPGAs: golden model, theory, Rust-HDL core, co-simulation, bitstreams"
+)]
 struct Cli {
     #[command(subcommand)]
     command: Command,

@@ -41,18 +41,31 @@ impl Width {
         ((addr * (bank + 5) + 3 * bank) % (self.largest() as usize + 1)) as u32
     }
     fn bank_lines(self, bank: usize) -> Vec<String> {
-        let mut lines = vec![format!("// bank {bank:02}"), "// written by hand".to_string()];
-        lines.extend((0..SIZE).map(|a| format!("{:0w$x}", self.counter(bank, a), w = self.digits())));
+        let mut lines = vec![
+            format!("// bank {bank:02}"),
+            "// written by hand".to_string(),
+        ];
+        lines.extend(
+            (0..SIZE).map(|a| format!("{:0w$x}", self.counter(bank, a), w = self.digits())),
+        );
         lines
     }
     fn expected(self) -> Vec<Vec<u8>> {
-        (0..K).map(|p| (0..SIZE).map(|a| self.counter(p, a) as u8).collect()).collect()
+        (0..K)
+            .map(|p| (0..SIZE).map(|a| self.counter(p, a) as u8).collect())
+            .collect()
     }
     fn golden_config(self) -> Config {
-        Config::new(K as u32, BANK_BITS, 64, HashFamily::H3, SEED).unwrap().with_counter_bits(self.0).unwrap()
+        Config::new(K as u32, BANK_BITS, 64, HashFamily::H3, SEED)
+            .unwrap()
+            .with_counter_bits(self.0)
+            .unwrap()
     }
     fn hdl_params(self) -> hdl::CoreParams {
-        hdl::CoreParams::new(K as u32, BANK_BITS, 64, hdl::HashFamily::H3, SEED).unwrap().with_counter_bits(self.0).unwrap()
+        hdl::CoreParams::new(K as u32, BANK_BITS, 64, hdl::HashFamily::H3, SEED)
+            .unwrap()
+            .with_counter_bits(self.0)
+            .unwrap()
     }
 }
 
@@ -61,7 +74,10 @@ fn write_lines(path: &Path, lines: &[String]) {
 }
 
 fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("bloom-counter-image-rules-{}-{name}", std::process::id()));
+    let dir = std::env::temp_dir().join(format!(
+        "bloom-counter-image-rules-{}-{name}",
+        std::process::id()
+    ));
     let _ = fs::remove_dir_all(&dir);
     fs::create_dir_all(&dir).unwrap();
     dir
@@ -109,7 +125,11 @@ struct Case {
 }
 
 fn case(name: impl Into<String>, change: impl Fn(&Path) + 'static, expect: Expect) -> Case {
-    Case { name: name.into(), change: Box::new(change), expect }
+    Case {
+        name: name.into(),
+        change: Box::new(change),
+        expect,
+    }
 }
 
 fn cases(w: Width) -> Vec<Case> {
@@ -121,7 +141,17 @@ fn cases(w: Width) -> Vec<Case> {
         case(
             "uppercase digits, blanks around values, CRLF line ends",
             move |dir| {
-                let lines: Vec<String> = w.bank_lines(1).iter().map(|l| if l.starts_with("//") { l.clone() } else { format!(" \t{}\t ", l.to_uppercase()) }).collect();
+                let lines: Vec<String> = w
+                    .bank_lines(1)
+                    .iter()
+                    .map(|l| {
+                        if l.starts_with("//") {
+                            l.clone()
+                        } else {
+                            format!(" \t{}\t ", l.to_uppercase())
+                        }
+                    })
+                    .collect();
                 fs::write(dir.join("bank01.hex"), lines.join("\r\n") + "\r\n").unwrap();
             },
             Accept,
@@ -138,24 +168,56 @@ fn cases(w: Width) -> Vec<Case> {
             Accept,
         ),
         // Data lines.
-        case(format!("the largest value {largest:x}"), move |dir| set_data_line(dir, w, 0, 0, &format!("{largest:0d$x}")), Accept),
+        case(
+            format!("the largest value {largest:x}"),
+            move |dir| set_data_line(dir, w, 0, 0, &format!("{largest:0d$x}")),
+            Accept,
+        ),
         case(
             format!("value {} above the largest", largest + 1),
             move |dir| set_data_line(dir, w, 2, 4, &format!("{:0d$x}", largest + 1)),
             refuse(&["bank02.hex:7:", &format!("{}", largest + 1)]),
         ),
-        case("one digit too many", move |dir| set_data_line(dir, w, 1, 3, &format!("0{:0d$x}", 1)), refuse(&["bank01.hex:6:", "digit"])),
-        case("value 0x1", move |dir| set_data_line(dir, w, 0, 0, "0x1"), refuse(&["bank00.hex:3:"])),
-        case("value x", move |dir| set_data_line(dir, w, 0, 0, &"x".repeat(d)), refuse(&["bank00.hex:3:"])),
-        case("value g", move |dir| set_data_line(dir, w, 0, 0, &"g".repeat(d)), refuse(&["bank00.hex:3:"])),
-        case("negative value", move |dir| set_data_line(dir, w, 0, 0, "-1"), refuse(&["bank00.hex:3:"])),
-        case("two values on a line", move |dir| set_data_line(dir, w, 0, 9, &format!("{0} {0}", "1".repeat(d))), refuse(&["bank00.hex:12:"])),
+        case(
+            "one digit too many",
+            move |dir| set_data_line(dir, w, 1, 3, &format!("0{:0d$x}", 1)),
+            refuse(&["bank01.hex:6:", "digit"]),
+        ),
+        case(
+            "value 0x1",
+            move |dir| set_data_line(dir, w, 0, 0, "0x1"),
+            refuse(&["bank00.hex:3:"]),
+        ),
+        case(
+            "value x",
+            move |dir| set_data_line(dir, w, 0, 0, &"x".repeat(d)),
+            refuse(&["bank00.hex:3:"]),
+        ),
+        case(
+            "value g",
+            move |dir| set_data_line(dir, w, 0, 0, &"g".repeat(d)),
+            refuse(&["bank00.hex:3:"]),
+        ),
+        case(
+            "negative value",
+            move |dir| set_data_line(dir, w, 0, 0, "-1"),
+            refuse(&["bank00.hex:3:"]),
+        ),
+        case(
+            "two values on a line",
+            move |dir| set_data_line(dir, w, 0, 9, &format!("{0} {0}", "1".repeat(d))),
+            refuse(&["bank00.hex:12:"]),
+        ),
         case(
             "comment after a value",
             move |dir| set_data_line(dir, w, 2, 5, &format!("{} // x", "1".repeat(d))),
             refuse(&["bank02.hex:8:", "comment after a value"]),
         ),
-        case("@address directive", move |dir| set_data_line(dir, w, 0, 0, "@0"), refuse(&["bank00.hex:3:", "@"])),
+        case(
+            "@address directive",
+            move |dir| set_data_line(dir, w, 0, 0, "@0"),
+            refuse(&["bank00.hex:3:", "@"]),
+        ),
         case(
             "one data line missing",
             move |dir| {
@@ -166,23 +228,93 @@ fn cases(w: Width) -> Vec<Case> {
             refuse(&["bank02.hex", "63 data lines"]),
         ),
         // The header.
-        case("counter_bits missing", move |dir| replace_in_header(dir, w, &format!(",\"counter_bits\":{c}"), ""), refuse(&["image.json", "counter_bits"])),
-        case("counter_bits 1 in version 2", move |dir| replace_in_header(dir, w, &format!("\"counter_bits\":{c}"), "\"counter_bits\":1"), refuse(&["image.json", "counter_bits", "version 1"])),
-        case("counter_bits 9", move |dir| replace_in_header(dir, w, &format!("\"counter_bits\":{c}"), "\"counter_bits\":9"), refuse(&["image.json", "counter_bits", "9"])),
-        case("counter_bits 0", move |dir| replace_in_header(dir, w, &format!("\"counter_bits\":{c}"), "\"counter_bits\":0"), refuse(&["image.json", "counter_bits"])),
-        case("counter_bits null", move |dir| replace_in_header(dir, w, &format!("\"counter_bits\":{c}"), "\"counter_bits\":null"), refuse(&["image.json"])),
+        case(
+            "counter_bits missing",
+            move |dir| replace_in_header(dir, w, &format!(",\"counter_bits\":{c}"), ""),
+            refuse(&["image.json", "counter_bits"]),
+        ),
+        case(
+            "counter_bits 1 in version 2",
+            move |dir| {
+                replace_in_header(
+                    dir,
+                    w,
+                    &format!("\"counter_bits\":{c}"),
+                    "\"counter_bits\":1",
+                )
+            },
+            refuse(&["image.json", "counter_bits", "version 1"]),
+        ),
+        case(
+            "counter_bits 9",
+            move |dir| {
+                replace_in_header(
+                    dir,
+                    w,
+                    &format!("\"counter_bits\":{c}"),
+                    "\"counter_bits\":9",
+                )
+            },
+            refuse(&["image.json", "counter_bits", "9"]),
+        ),
+        case(
+            "counter_bits 0",
+            move |dir| {
+                replace_in_header(
+                    dir,
+                    w,
+                    &format!("\"counter_bits\":{c}"),
+                    "\"counter_bits\":0",
+                )
+            },
+            refuse(&["image.json", "counter_bits"]),
+        ),
+        case(
+            "counter_bits null",
+            move |dir| {
+                replace_in_header(
+                    dir,
+                    w,
+                    &format!("\"counter_bits\":{c}"),
+                    "\"counter_bits\":null",
+                )
+            },
+            refuse(&["image.json"]),
+        ),
         case(
             "counter_bits as a string",
-            move |dir| replace_in_header(dir, w, &format!("\"counter_bits\":{c}"), &format!("\"counter_bits\":\"{c}\"")),
+            move |dir| {
+                replace_in_header(
+                    dir,
+                    w,
+                    &format!("\"counter_bits\":{c}"),
+                    &format!("\"counter_bits\":\"{c}\""),
+                )
+            },
             refuse(&["image.json"]),
         ),
         case(
             "counter_bits given twice",
-            move |dir| replace_in_header(dir, w, &format!("\"counter_bits\":{c}"), &format!("\"counter_bits\":{c},\"counter_bits\":{c}")),
+            move |dir| {
+                replace_in_header(
+                    dir,
+                    w,
+                    &format!("\"counter_bits\":{c}"),
+                    &format!("\"counter_bits\":{c},\"counter_bits\":{c}"),
+                )
+            },
             refuse(&["image.json", "counter_bits"]),
         ),
-        case("counter_bits in version 1", move |dir| replace_in_header(dir, w, "\"version\":2", "\"version\":1"), refuse(&["image.json", "counter_bits", "version 2"])),
-        case("version 3", move |dir| replace_in_header(dir, w, "\"version\":2", "\"version\":3"), refuse(&["image.json", "version"])),
+        case(
+            "counter_bits in version 1",
+            move |dir| replace_in_header(dir, w, "\"version\":2", "\"version\":1"),
+            refuse(&["image.json", "counter_bits", "version 2"]),
+        ),
+        case(
+            "version 3",
+            move |dir| replace_in_header(dir, w, "\"version\":2", "\"version\":3"),
+            refuse(&["image.json", "version"]),
+        ),
         case(
             "a stray bank03.hex",
             move |dir| write_lines(&dir.join("bank03.hex"), &w.bank_lines(0)),
@@ -190,10 +322,18 @@ fn cases(w: Width) -> Vec<Case> {
         ),
     ];
     if d == 2 {
-        v.push(case("one digit too few", move |dir| set_data_line(dir, w, 1, 3, "1"), refuse(&["bank01.hex:6:", "digit"])));
+        v.push(case(
+            "one digit too few",
+            move |dir| set_data_line(dir, w, 1, 3, "1"),
+            refuse(&["bank01.hex:6:", "digit"]),
+        ));
     } else {
         // A plain image's 0/1 lines are valid one-digit counters; 00 is not.
-        v.push(case("two digits for a one-digit counter", move |dir| set_data_line(dir, w, 1, 3, "00"), refuse(&["bank01.hex:6:", "digit"])));
+        v.push(case(
+            "two digits for a one-digit counter",
+            move |dir| set_data_line(dir, w, 1, 3, "00"),
+            refuse(&["bank01.hex:6:", "digit"]),
+        ));
     }
     v
 }
@@ -224,7 +364,9 @@ fn both_readers_follow_every_rule_of_contract_section_7_6_for_c3_and_c6() {
                 let name = format!("c = {}: {}", w.0, case.name);
                 match (&case.expect, result) {
                     (Accept, Ok(values)) if values == expected => {}
-                    (Accept, Ok(_)) => failures.push(format!("{name}: {reader} read other counters")),
+                    (Accept, Ok(_)) => {
+                        failures.push(format!("{name}: {reader} read other counters"))
+                    }
                     (Accept, Err(e)) => failures.push(format!("{name}: {reader} refused: {e}")),
                     (Refuse(_), Ok(_)) => failures.push(format!("{name}: {reader} accepted it")),
                     (Refuse(needles), Err(e)) => {
@@ -233,7 +375,9 @@ fn both_readers_follow_every_rule_of_contract_section_7_6_for_c3_and_c6() {
                         }
                         for needle in needles {
                             if !e.contains(needle.as_str()) {
-                                failures.push(format!("{name}: {reader}'s message lacks {needle:?}: {e}"));
+                                failures.push(format!(
+                                    "{name}: {reader}'s message lacks {needle:?}: {e}"
+                                ));
                             }
                         }
                     }
@@ -242,7 +386,12 @@ fn both_readers_follow_every_rule_of_contract_section_7_6_for_c3_and_c6() {
             let _ = fs::remove_dir_all(&dir);
         }
     }
-    assert!(failures.is_empty(), "{} failures:\n{}", failures.len(), failures.join("\n"));
+    assert!(
+        failures.is_empty(),
+        "{} failures:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
 }
 
 /// A counting image into a plain filter, a plain image into a counting filter, and an
@@ -255,16 +404,31 @@ fn both_readers_refuse_the_other_kind_of_image_and_another_counter_width() {
     base_image(&dir, w);
     let plain_cfg = w.golden_config().plain();
 
-    let err = PartitionedFilter::import_image(&dir).unwrap_err().to_string();
-    assert!(err.contains("counting image (counter_bits = 3)") && err.contains("bloom image plain"), "{err}");
+    let err = PartitionedFilter::import_image(&dir)
+        .unwrap_err()
+        .to_string();
+    assert!(
+        err.contains("counting image (counter_bits = 3)") && err.contains("bloom image plain"),
+        "{err}"
+    );
     let mut plain = PartitionedFilter::new(plain_cfg);
     plain.insert(5).unwrap();
     let before = plain.clone();
     let err = plain.load_image(&dir).unwrap_err().to_string();
-    assert!(err.contains("counting filter (counter_bits = 3)") && err.contains("plain filter (counter_bits = 1)"), "{err}");
+    assert!(
+        err.contains("counting filter (counter_bits = 3)")
+            && err.contains("plain filter (counter_bits = 1)"),
+        "{err}"
+    );
     assert_eq!(plain, before);
-    let err = hdl::image::read_image(&dir, &hdl::CoreConfig::from(w.hdl_params().plain())).unwrap_err().to_string();
-    assert!(err.contains("counting filter (counter_bits = 3)") && err.contains("plain filter (counter_bits = 1)"), "{err}");
+    let err = hdl::image::read_image(&dir, &hdl::CoreConfig::from(w.hdl_params().plain()))
+        .unwrap_err()
+        .to_string();
+    assert!(
+        err.contains("counting filter (counter_bits = 3)")
+            && err.contains("plain filter (counter_bits = 1)"),
+        "{err}"
+    );
     let err = hdl::image::read_image_any(&dir).unwrap_err().to_string();
     assert!(err.contains("counting image (counter_bits = 3)"), "{err}");
 
@@ -275,21 +439,36 @@ fn both_readers_refuse_the_other_kind_of_image_and_another_counter_width() {
     let err = c4.load_image(&dir).unwrap_err().to_string();
     assert!(err.contains("counter_bits: 3 vs 4"), "{err}");
     assert_eq!(c4, before);
-    let err = hdl::image::read_counter_image(&dir, &w.hdl_params().with_counter_bits(4).unwrap()).unwrap_err().to_string();
+    let err = hdl::image::read_counter_image(&dir, &w.hdl_params().with_counter_bits(4).unwrap())
+        .unwrap_err()
+        .to_string();
     assert!(err.contains("counter_bits: 3 vs 4"), "{err}");
 
     // A plain image into a counting filter.
     let plain_dir = scratch("kinds-plain").join("image");
     before_plain_export(&plain_dir, plain_cfg);
     let err = c4.load_image(&plain_dir).unwrap_err().to_string();
-    assert!(err.contains("plain filter (counter_bits = 1)") && err.contains("counting filter (counter_bits = 4)"), "{err}");
+    assert!(
+        err.contains("plain filter (counter_bits = 1)")
+            && err.contains("counting filter (counter_bits = 4)"),
+        "{err}"
+    );
     assert_eq!(c4, before);
-    let err = hdl::image::read_counter_image(&plain_dir, &w.hdl_params()).unwrap_err().to_string();
-    assert!(err.contains("plain filter (counter_bits = 1)") && err.contains("counting filter (counter_bits = 3)"), "{err}");
+    let err = hdl::image::read_counter_image(&plain_dir, &w.hdl_params())
+        .unwrap_err()
+        .to_string();
+    assert!(
+        err.contains("plain filter (counter_bits = 1)")
+            && err.contains("counting filter (counter_bits = 3)"),
+        "{err}"
+    );
     // Read as counting filters of c = 1, a plain image is its bits.
     let as_counters = CountingFilter::import_image(&plain_dir).unwrap();
     assert_eq!(as_counters.counter_bits(), CounterBits::PLAIN);
-    assert_eq!(as_counters.to_plain(), PartitionedFilter::import_image(&plain_dir).unwrap());
+    assert_eq!(
+        as_counters.to_plain(),
+        PartitionedFilter::import_image(&plain_dir).unwrap()
+    );
     fs::remove_dir_all(&dir).unwrap();
     fs::remove_dir_all(plain_dir.parent().unwrap()).unwrap();
 }
@@ -311,22 +490,36 @@ fn golden_export_reads_back_identically_in_both_readers_for_every_counter_width(
         // Few keys over and over: some counters saturate (c = 2, 3), some deletes go through.
         for round in 0..12u128 {
             for key in 0..40u128 {
-                filter.insert(key.wrapping_mul(0x9E37_79B9_7F4A_7C15) & u64::MAX as u128).unwrap();
+                filter
+                    .insert(key.wrapping_mul(0x9E37_79B9_7F4A_7C15) & u64::MAX as u128)
+                    .unwrap();
             }
             if round % 3 == 2 {
                 for key in 0..10u128 {
-                    filter.delete(key.wrapping_mul(0x9E37_79B9_7F4A_7C15) & u64::MAX as u128).unwrap();
+                    filter
+                        .delete(key.wrapping_mul(0x9E37_79B9_7F4A_7C15) & u64::MAX as u128)
+                        .unwrap();
                 }
             }
         }
-        assert!(filter.saturated().iter().sum::<u32>() > 0 || c > 3, "c = {c}: no counter saturated");
+        assert!(
+            filter.saturated().iter().sum::<u32>() > 0 || c > 3,
+            "c = {c}: no counter saturated"
+        );
         let dir = scratch(&format!("export-c{c}")).join("image");
         filter.export_image(&dir).unwrap();
         let header = fs::read_to_string(dir.join("image.json")).unwrap();
-        assert!(header.contains("\"version\":2") && header.contains(&format!("\"counter_bits\":{c}")), "{header}");
+        assert!(
+            header.contains("\"version\":2") && header.contains(&format!("\"counter_bits\":{c}")),
+            "{header}"
+        );
         let want: Vec<Vec<u8>> = (0..K).map(|p| filter.bank(p).unwrap().to_vec()).collect();
         assert_eq!(hdl_read(&dir, w).unwrap(), want, "c = {c}");
-        assert_eq!(CountingFilter::import_image(&dir).unwrap(), filter, "c = {c}");
+        assert_eq!(
+            CountingFilter::import_image(&dir).unwrap(),
+            filter,
+            "c = {c}"
+        );
         fs::remove_dir_all(dir.parent().unwrap()).unwrap();
     }
 }
@@ -345,29 +538,62 @@ fn bloom_image_plain_writes_the_0_1_projection() {
     fs::create_dir_all(&image).unwrap();
     base_image(&image, w);
     let out = dir.join("plain");
-    let o = common::ok(common::bloom(&["image", "plain", s(&image), "--out", s(&out)]));
+    let o = common::ok(common::bloom(&[
+        "image",
+        "plain",
+        s(&image),
+        "--out",
+        s(&out),
+    ]));
     let text = common::stdout(&o);
-    assert!(text.contains("counting filter") && text.contains("saturated counters per bank (at 63)"), "{text}");
+    assert!(
+        text.contains("counting filter") && text.contains("saturated counters per bank (at 63)"),
+        "{text}"
+    );
     let plain = PartitionedFilter::import_image(&out).unwrap();
     assert_eq!(*plain.config(), w.golden_config().plain());
-    let want: Vec<Vec<bool>> = w.expected().iter().map(|b| b.iter().map(|&v| v != 0).collect()).collect();
-    let got: Vec<Vec<bool>> = (0..K).map(|p| plain.bank(p).unwrap().iter().map(|&b| b == 1).collect()).collect();
+    let want: Vec<Vec<bool>> = w
+        .expected()
+        .iter()
+        .map(|b| b.iter().map(|&v| v != 0).collect())
+        .collect();
+    let got: Vec<Vec<bool>> = (0..K)
+        .map(|p| plain.bank(p).unwrap().iter().map(|&b| b == 1).collect())
+        .collect();
     assert_eq!(got, want);
-    assert_eq!(hdl::image::read_image(&out, &hdl::CoreConfig::from(w.hdl_params().plain())).unwrap(), want);
-    assert!(fs::read_to_string(out.join("image.json")).unwrap().contains("\"version\":1"));
+    assert_eq!(
+        hdl::image::read_image(&out, &hdl::CoreConfig::from(w.hdl_params().plain())).unwrap(),
+        want
+    );
+    assert!(fs::read_to_string(out.join("image.json"))
+        .unwrap()
+        .contains("\"version\":1"));
 
     // JSON report, and a plain image converts to itself.
     let again = dir.join("again");
-    let o = common::ok(common::bloom(&["image", "plain", s(&out), "--out", s(&again), "--json"]));
+    let o = common::ok(common::bloom(&[
+        "image",
+        "plain",
+        s(&out),
+        "--out",
+        s(&again),
+        "--json",
+    ]));
     let report: serde_json::Value = serde_json::from_str(&common::stdout(&o)).unwrap();
     assert_eq!(report["counter_bits"], 1);
     assert_eq!(PartitionedFilter::import_image(&again).unwrap(), plain);
 
     // Refusals: a non-empty target, a broken input; nothing written.
-    common::assert_fails(&["image", "plain", s(&image), "--out", s(&out)], "not empty");
+    common::assert_fails(
+        &["image", "plain", s(&image), "--out", s(&out)],
+        "not empty",
+    );
     set_data_line(&image, w, 0, 0, "zz");
     let target = dir.join("never");
-    common::assert_fails(&["image", "plain", s(&image), "--out", s(&target)], "bank00.hex:3:");
+    common::assert_fails(
+        &["image", "plain", s(&image), "--out", s(&target)],
+        "bank00.hex:3:",
+    );
     assert!(!target.exists());
     // info and query read a counting image through its 0-1 projection; union and
     // intersect take plain images and name the conversion.
@@ -379,20 +605,55 @@ fn bloom_image_plain_writes_the_0_1_projection() {
     let counting = CountingFilter::import_image(&image).unwrap();
     assert_eq!(info["saturated"], serde_json::json!(counting.saturated()));
     assert_eq!(info["fills"], serde_json::json!(counting.fill()));
-    let keys: Vec<String> = (0..200u64).map(|i| (i.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 1).to_string()).collect();
+    let keys: Vec<String> = (0..200u64)
+        .map(|i| (i.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 1).to_string())
+        .collect();
     let mut args = vec!["image", "query", s(&image)];
     args.extend(keys.iter().map(String::as_str));
     let answers = common::stdout(&common::ok(common::bloom(&args)));
-    let want: String = keys.iter().map(|k| format!("{k} {}\n", counting.query(k.parse().unwrap()).unwrap() as u8)).collect();
+    let want: String = keys
+        .iter()
+        .map(|k| {
+            format!(
+                "{k} {}\n",
+                counting.query(k.parse().unwrap()).unwrap() as u8
+            )
+        })
+        .collect();
     assert_eq!(answers, want);
-    assert!(want.contains(" 1\n") && want.contains(" 0\n"), "the keys should give both answers");
+    assert!(
+        want.contains(" 1\n") && want.contains(" 0\n"),
+        "the keys should give both answers"
+    );
     common::assert_fails(&["image", "union", s(&image), s(&out)], "bloom image plain");
     // Counter bits out of range are refused; a counting core is generated, with its counter ports.
-    common::assert_fails(&["image", "build", "--keys", "-", "--counter-bits", "9", "--out", s(&target)], "counter_bits = 9 is not allowed (allowed: 1..=8)");
+    common::assert_fails(
+        &[
+            "image",
+            "build",
+            "--keys",
+            "-",
+            "--counter-bits",
+            "9",
+            "--out",
+            s(&target),
+        ],
+        "counter_bits = 9 is not allowed (allowed: 1..=8)",
+    );
     assert!(!target.exists());
-    common::ok(common::bloom(&["verilog", "--counter-bits", "4", "--out", s(&dir.join("core.v"))]));
+    common::ok(common::bloom(&[
+        "verilog",
+        "--counter-bits",
+        "4",
+        "--out",
+        s(&dir.join("core.v")),
+    ]));
     let verilog = fs::read_to_string(dir.join("core.v/bloom_core.v")).unwrap();
-    assert!(verilog.contains("counter_saturated") && verilog.contains("counter_wdata") && verilog.contains("counter_rdata"));
+    assert!(
+        verilog.contains("counter_saturated")
+            && verilog.contains("counter_wdata")
+            && verilog.contains("counter_rdata")
+    );
     fs::remove_dir_all(&dir).unwrap();
 }
 
@@ -402,29 +663,56 @@ fn bloom_image_plain_writes_the_0_1_projection() {
 #[test]
 fn bloom_image_build_counter_bits_2_and_4_writes_the_counting_filter() {
     let dir = scratch("build");
-    let keys: Vec<u64> = (0..3000u64).map(|i| (i % 700).wrapping_mul(0x9E37_79B9_7F4A_7C15)).collect();
+    let keys: Vec<u64> = (0..3000u64)
+        .map(|i| (i % 700).wrapping_mul(0x9E37_79B9_7F4A_7C15))
+        .collect();
     let text: String = keys.iter().map(|k| format!("{k}\n")).collect();
     let path = dir.join("keys.txt");
     fs::write(&path, &text).unwrap();
     for c in ["2", "4"] {
         let out = dir.join(format!("c{c}"));
         let o = common::ok(common::bloom(&[
-            "image", "build", "--keys", s(&path), "--k", "3", "--bank-bits", "8", "--counter-bits", c, "--threads", "3", "--out", s(&out), "--json",
+            "image",
+            "build",
+            "--keys",
+            s(&path),
+            "--k",
+            "3",
+            "--bank-bits",
+            "8",
+            "--counter-bits",
+            c,
+            "--threads",
+            "3",
+            "--out",
+            s(&out),
+            "--json",
         ]));
         let report: serde_json::Value = serde_json::from_str(&common::stdout(&o)).unwrap();
-        let cfg = Config::new(3, 8, 64, HashFamily::H3, 0).unwrap().with_counter_bits(c.parse().unwrap()).unwrap();
+        let cfg = Config::new(3, 8, 64, HashFamily::H3, 0)
+            .unwrap()
+            .with_counter_bits(c.parse().unwrap())
+            .unwrap();
         let mut want = CountingFilter::new(cfg, CounterBits::new(cfg.counter_bits).unwrap());
         for &k in &keys {
             want.insert(k as u128).unwrap();
         }
         let built = CountingFilter::import_image(&out).unwrap();
         assert_eq!(built, want, "c = {c}");
-        assert_eq!(report["image"]["saturated"], serde_json::json!(want.saturated()));
+        assert_eq!(
+            report["image"]["saturated"],
+            serde_json::json!(want.saturated())
+        );
         assert_eq!(report["image"]["counter_bits"], cfg.counter_bits);
         if c == "2" {
-            assert!(want.saturated().iter().sum::<u32>() > 0, "c = 2 should saturate some counters");
+            assert!(
+                want.saturated().iter().sum::<u32>() > 0,
+                "c = 2 should saturate some counters"
+            );
         }
-        assert!(fs::read_to_string(out.join("image.json")).unwrap().contains("\"version\":2"));
+        assert!(fs::read_to_string(out.join("image.json"))
+            .unwrap()
+            .contains("\"version\":2"));
     }
     fs::remove_dir_all(&dir).unwrap();
 }

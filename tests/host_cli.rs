@@ -7,7 +7,16 @@ use common::*;
 
 use std::path::Path;
 
-const CORE: [&str; 8] = ["--k", "3", "--bank-bits", "6", "--key-bits", "32", "--seed", "11"];
+const CORE: [&str; 8] = [
+    "--k",
+    "3",
+    "--bank-bits",
+    "6",
+    "--key-bits",
+    "32",
+    "--seed",
+    "11",
+];
 
 fn golden_cfg() -> golden::Config {
     golden::Config::new(3, 6, 32, golden::HashFamily::H3, 11).unwrap()
@@ -26,7 +35,11 @@ fn preloaded_image(name: &str) -> (golden::PartitionedFilter, std::path::PathBuf
 
 fn remove_scratch(paths: &[&Path]) {
     for f in paths {
-        let _ = if f.is_dir() { std::fs::remove_dir_all(f) } else { std::fs::remove_file(f) };
+        let _ = if f.is_dir() {
+            std::fs::remove_dir_all(f)
+        } else {
+            std::fs::remove_file(f)
+        };
     }
 }
 
@@ -39,10 +52,16 @@ fn host_sim_insert_prints_golden_hits_k3_b6_w32() {
     let (out, err) = text(&o);
     assert!(o.status.success(), "{err}");
     let mut gold = golden::PartitionedFilter::new(golden_cfg());
-    let expect: String = [(1u128, "1"), (2, "0x2"), (3, "3"), (3, "3"), (4_000_000, "4_000_000")]
-        .iter()
-        .map(|(k, t)| format!("{t} {}\n", gold.insert(*k).unwrap() as u8))
-        .collect();
+    let expect: String = [
+        (1u128, "1"),
+        (2, "0x2"),
+        (3, "3"),
+        (3, "3"),
+        (4_000_000, "4_000_000"),
+    ]
+    .iter()
+    .map(|(k, t)| format!("{t} {}\n", gold.insert(*k).unwrap() as u8))
+    .collect();
     assert_eq!(out, expect);
 }
 
@@ -64,7 +83,10 @@ fn host_sim_preload_query_keys_and_dump_equal_golden_k3_b6_w32() {
     let o = bloom(&q);
     let (out, err) = text(&o);
     assert!(o.status.success(), "{err}");
-    let expect: String = probe.iter().map(|k| format!("{k:#x} {}\n", gold.query(*k).unwrap() as u8)).collect();
+    let expect: String = probe
+        .iter()
+        .map(|k| format!("{k:#x} {}\n", gold.query(*k).unwrap() as u8))
+        .collect();
     assert_eq!(out, expect);
     // load-image on a simulated board reports the line's time, not the simulation's.
     let mut l = vec!["host", "--sim"];
@@ -88,34 +110,80 @@ fn host_sim_preload_query_keys_and_dump_equal_golden_k3_b6_w32() {
 
 #[test]
 fn host_rejects_bad_input_before_touching_a_device() {
-    assert_fails(&["host", "--sim", "insert", "0xZZ"], "unexpected character 'Z'");
-    assert_fails(&["host", "--sim", "insert", "--", "-5"], "has a sign; keys are unsigned");
-    assert_fails(&["host", "--sim", "insert", "-5"], "has a sign; keys are unsigned");
-    assert_fails(&["host", "--sim", "query", "+5"], "has a sign; keys are unsigned");
-    assert_fails(&["host", "--sim", "--key-bits", "32", "query", "0x100000000"], "does not fit in 32 bits");
-    assert_fails(&["host", "--sim", "load-keys", "/nonexistent/keys.txt"], "cannot open key file");
+    assert_fails(
+        &["host", "--sim", "insert", "0xZZ"],
+        "unexpected character 'Z'",
+    );
+    assert_fails(
+        &["host", "--sim", "insert", "--", "-5"],
+        "has a sign; keys are unsigned",
+    );
+    assert_fails(
+        &["host", "--sim", "insert", "-5"],
+        "has a sign; keys are unsigned",
+    );
+    assert_fails(
+        &["host", "--sim", "query", "+5"],
+        "has a sign; keys are unsigned",
+    );
+    assert_fails(
+        &["host", "--sim", "--key-bits", "32", "query", "0x100000000"],
+        "does not fit in 32 bits",
+    );
+    assert_fails(
+        &["host", "--sim", "load-keys", "/nonexistent/keys.txt"],
+        "cannot open key file",
+    );
     assert_fails(&["host", "--sim", "load-keys", "/tmp"], "is a directory");
-    assert_fails(&["host", "--sim", "load-keys", "/dev/zero"], "/dev/zero:1: line is longer than 1024 bytes");
+    assert_fails(
+        &["host", "--sim", "load-keys", "/dev/zero"],
+        "/dev/zero:1: line is longer than 1024 bytes",
+    );
     let wide = scratch("wide-keys.txt");
     std::fs::write(&wide, "\u{feff}1\n# two\n0xFFFFFFFF\n0x1_0000_0000\n").unwrap();
-    assert_fails(&["host", "--sim", "--key-bits", "32", "load-keys", wide.to_str().unwrap()], "wide-keys.txt:4: key \"0x1_0000_0000\" does not fit in 32 bits");
+    assert_fails(
+        &[
+            "host",
+            "--sim",
+            "--key-bits",
+            "32",
+            "load-keys",
+            wide.to_str().unwrap(),
+        ],
+        "wide-keys.txt:4: key \"0x1_0000_0000\" does not fit in 32 bits",
+    );
     let _ = std::fs::remove_file(&wide);
     // A dump never mixes with what a directory holds already.
     let full = scratch("full-dir");
     std::fs::create_dir_all(&full).unwrap();
     std::fs::write(full.join("bank07.hex"), "0\n").unwrap();
-    assert_fails(&["host", "--sim", "dump", full.to_str().unwrap()], "not empty");
+    assert_fails(
+        &["host", "--sim", "dump", full.to_str().unwrap()],
+        "not empty",
+    );
     assert_eq!(std::fs::read_dir(&full).unwrap().count(), 1);
     let _ = std::fs::remove_dir_all(&full);
-    assert_fails(&["host", "--port", "/dev/nonexistent-bloom-port", "stats"], "does not exist");
-    assert_fails(&["host", "--port", "/dev/null", "--sim", "stats"], "cannot be used with");
+    assert_fails(
+        &["host", "--port", "/dev/nonexistent-bloom-port", "stats"],
+        "does not exist",
+    );
+    assert_fails(
+        &["host", "--port", "/dev/null", "--sim", "stats"],
+        "cannot be used with",
+    );
     assert_fails(&["host", "stats"], "--port");
     assert_fails(&["host", "--sim", "--k", "17", "stats"], "17");
     assert_fails(&["host", "--sim", "--tries", "0", "stats"], "--tries");
-    assert_fails(&["host", "--port", "/dev/null", "--preload", "/tmp", "stats"], "--preload only applies to --sim");
+    assert_fails(
+        &["host", "--port", "/dev/null", "--preload", "/tmp", "stats"],
+        "--preload only applies to --sim",
+    );
     let bad = scratch("bad-keys.txt");
     std::fs::write(&bad, "1\n2\nthree\n").unwrap();
-    assert_fails(&["host", "--sim", "load-keys", bad.to_str().unwrap()], ":3:");
+    assert_fails(
+        &["host", "--sim", "load-keys", bad.to_str().unwrap()],
+        ":3:",
+    );
     let _ = std::fs::remove_file(&bad);
     assert!(!Path::new("/dev/nonexistent-bloom-port").exists());
 }
@@ -139,8 +207,15 @@ impl Server {
             .spawn()
             .unwrap();
         let mut first = String::new();
-        std::io::BufReader::new(child.stdout.as_mut().unwrap()).read_line(&mut first).unwrap();
-        let device = first.trim().rsplit(" on ").next().unwrap_or_default().to_string();
+        std::io::BufReader::new(child.stdout.as_mut().unwrap())
+            .read_line(&mut first)
+            .unwrap();
+        let device = first
+            .trim()
+            .rsplit(" on ")
+            .next()
+            .unwrap_or_default()
+            .to_string();
         assert!(device.starts_with("/dev/pts/"), "serve printed {first:?}");
         Server { child, device }
     }
@@ -170,12 +245,22 @@ impl Drop for Server {
 fn host_serve_pty_bloom_host_port_load_image_and_pyserial_k3_b6_w32() {
     let link = scratch("board-link");
     let server = Server::start(&["serve", "--link", link.to_str().unwrap()]);
-    assert_eq!(std::fs::read_link(&link).unwrap().to_str().unwrap(), server.device);
+    assert_eq!(
+        std::fs::read_link(&link).unwrap().to_str().unwrap(),
+        server.device
+    );
     let port = |cmd: &[&str]| {
         // A long wait for answers: the served board keeps pace with the wall
         // clock only when the machine gives it the time, and the counters
         // below must see no resend.
-        let mut a = vec!["host", "--port", link.to_str().unwrap(), "--latency-ms", "2000", "--expect-config"];
+        let mut a = vec![
+            "host",
+            "--port",
+            link.to_str().unwrap(),
+            "--latency-ms",
+            "2000",
+            "--expect-config",
+        ];
         a.extend(CORE);
         a.extend(cmd);
         let o = bloom(&a);
@@ -184,7 +269,10 @@ fn host_serve_pty_bloom_host_port_load_image_and_pyserial_k3_b6_w32() {
     };
     let mut gold = golden::PartitionedFilter::new(golden_cfg());
     let out = port(&["insert", "1", "2", "0x30"]);
-    let expect: String = [(1u128, "1"), (2, "2"), (0x30, "0x30")].iter().map(|(k, t)| format!("{t} {}\n", gold.insert(*k).unwrap() as u8)).collect();
+    let expect: String = [(1u128, "1"), (2, "2"), (0x30, "0x30")]
+        .iter()
+        .map(|(k, t)| format!("{t} {}\n", gold.insert(*k).unwrap() as u8))
+        .collect();
     assert_eq!(out, expect);
     // A second connection sees the first one's inserts.
     let out = port(&["query", "1", "2", "0x30", "77"]);
@@ -195,7 +283,16 @@ fn host_serve_pty_bloom_host_port_load_image_and_pyserial_k3_b6_w32() {
     assert_eq!(out, expect);
     // A plain board cannot delete: refused once the host knows the board's kind
     // (no delete frame sent), and nothing changed.
-    let o = bloom(&["host", "--port", link.to_str().unwrap(), "--latency-ms", "2000", "delete", "1", "2"]);
+    let o = bloom(&[
+        "host",
+        "--port",
+        link.to_str().unwrap(),
+        "--latency-ms",
+        "2000",
+        "delete",
+        "1",
+        "2",
+    ]);
     assert_failed_cleanly(&o, "plain filter (counter bits 1), which cannot delete");
     assert_eq!(stdout(&o), "");
     let out = port(&["query", "1", "2", "0x30", "77"]);
@@ -208,30 +305,65 @@ fn host_serve_pty_bloom_host_port_load_image_and_pyserial_k3_b6_w32() {
     let dir = scratch("load-image");
     image.export_image(&dir).unwrap();
     let out = port(&["load-image", dir.to_str().unwrap()]);
-    assert!(out.contains("loaded image") && out.contains("bytes sent"), "{out}");
+    assert!(
+        out.contains("loaded image") && out.contains("bytes sent"),
+        "{out}"
+    );
     let dump = scratch("after-load");
     port(&["dump", dump.to_str().unwrap()]);
-    assert_eq!(golden::PartitionedFilter::import_image_expecting(&dump, &golden_cfg()).unwrap(), image);
+    assert_eq!(
+        golden::PartitionedFilter::import_image_expecting(&dump, &golden_cfg()).unwrap(),
+        image
+    );
     let out = port(&["stats"]);
     assert!(!out.contains("image load incomplete"), "{out}");
-    assert_eq!(field(&out, "fill"), format!("{:?} of 64 bits per bank", image.fill()));
+    assert_eq!(
+        field(&out, "fill"),
+        format!("{:?} of 64 bits per bank", image.fill())
+    );
     port(&["zero-counters"]);
     // The new connection's config frame is the one frame counted since.
     let out = port(&["stats"]);
-    assert!(out.contains("ops served: 0, frames executed: 1, rejected: 0, replayed: 0"), "{out}");
+    assert!(
+        out.contains("ops served: 0, frames executed: 1, rejected: 0, replayed: 0"),
+        "{out}"
+    );
     // Any serial client: pyserial, from the protocol page alone.
     let py = std::process::Command::new("python3")
-        .args(["tests/clients/pyserial_session.py", link.to_str().unwrap(), "115200", "0x5eed"])
+        .args([
+            "tests/clients/pyserial_session.py",
+            link.to_str().unwrap(),
+            "115200",
+            "0x5eed",
+        ])
         .current_dir(env!("CARGO_MANIFEST_DIR"))
         .output()
         .unwrap();
-    let (pout, perr) = (String::from_utf8_lossy(&py.stdout), String::from_utf8_lossy(&py.stderr));
-    assert!(py.status.success(), "pyserial client failed (scripts/setup.sh installs pyserial==3.5): {perr}");
+    let (pout, perr) = (
+        String::from_utf8_lossy(&py.stdout),
+        String::from_utf8_lossy(&py.stderr),
+    );
+    assert!(
+        py.status.success(),
+        "pyserial client failed (scripts/setup.sh installs pyserial==3.5): {perr}"
+    );
     let v: serde_json::Value = serde_json::from_str(pout.trim()).unwrap();
     let before = image.query(0x5eed).unwrap() as u64;
     let inserted = image.insert(0x5eed).unwrap() as u64;
-    assert_eq!((v["version"].as_u64(), v["k"].as_u64(), v["bank_bits"].as_u64(), v["key_bits"].as_u64(), v["seed"].as_u64()), (Some(3), Some(3), Some(6), Some(32), Some(11)));
-    assert_eq!((v["counter_bits"].as_u64(), v["saturated"].clone()), (Some(1), serde_json::json!([])));
+    assert_eq!(
+        (
+            v["version"].as_u64(),
+            v["k"].as_u64(),
+            v["bank_bits"].as_u64(),
+            v["key_bits"].as_u64(),
+            v["seed"].as_u64()
+        ),
+        (Some(3), Some(3), Some(6), Some(32), Some(11))
+    );
+    assert_eq!(
+        (v["counter_bits"].as_u64(), v["saturated"].clone()),
+        (Some(1), serde_json::json!([]))
+    );
     assert_eq!(v["answers"]["query_before"].as_u64(), Some(before));
     assert_eq!(v["answers"]["insert"].as_u64(), Some(inserted));
     assert_eq!(v["answers"]["query_after"].as_u64(), Some(1));
@@ -240,7 +372,10 @@ fn host_serve_pty_bloom_host_port_load_image_and_pyserial_k3_b6_w32() {
     let (status, err) = server.stop();
     assert!(status.success(), "serve exited with {status}: {err}");
     assert!(err.contains("stopped:"), "{err}");
-    assert!(std::fs::symlink_metadata(&link).is_err(), "the link is removed when the server stops");
+    assert!(
+        std::fs::symlink_metadata(&link).is_err(),
+        "the link is removed when the server stops"
+    );
     for d in [&dir, &dump] {
         let _ = std::fs::remove_dir_all(d);
     }
@@ -248,34 +383,86 @@ fn host_serve_pty_bloom_host_port_load_image_and_pyserial_k3_b6_w32() {
 
 #[test]
 fn host_baud_serve_and_load_image_bad_input() {
-    assert_fails(&["host", "--port", "/dev/null", "--baud", "0", "stats"], "300..=12000000");
-    assert_fails(&["host", "--port", "/dev/null", "--baud", "1", "stats"], "300..=12000000");
-    assert_fails(&["host", "--sim", "--baud", "12000001", "stats"], "300..=12000000");
+    assert_fails(
+        &["host", "--port", "/dev/null", "--baud", "0", "stats"],
+        "300..=12000000",
+    );
+    assert_fails(
+        &["host", "--port", "/dev/null", "--baud", "1", "stats"],
+        "300..=12000000",
+    );
+    assert_fails(
+        &["host", "--sim", "--baud", "12000001", "stats"],
+        "300..=12000000",
+    );
     assert_fails(&["host", "--port", "/dev/null", "serve"], "give --sim");
     let taken = scratch("taken-link");
     std::fs::write(&taken, "mine").unwrap();
-    assert_fails(&["host", "--sim", "serve", "--link", taken.to_str().unwrap()], "never replaced");
+    assert_fails(
+        &["host", "--sim", "serve", "--link", taken.to_str().unwrap()],
+        "never replaced",
+    );
     assert_eq!(std::fs::read_to_string(&taken).unwrap(), "mine");
     let _ = std::fs::remove_file(&taken);
-    let o = assert_fails(&["host", "--sim", "load-image", "/nonexistent/image"], "cannot load image /nonexistent/image");
-    assert_eq!(stderr(&o).matches("No such file").count(), 1, "the cause once: {}", stderr(&o));
+    let o = assert_fails(
+        &["host", "--sim", "load-image", "/nonexistent/image"],
+        "cannot load image /nonexistent/image",
+    );
+    assert_eq!(
+        stderr(&o).matches("No such file").count(),
+        1,
+        "the cause once: {}",
+        stderr(&o)
+    );
     // Neither a port nor --sim: say what is needed.
-    assert_fails(&["host", "stats"], "give the board's serial port (--port DEV");
+    assert_fails(
+        &["host", "stats"],
+        "give the board's serial port (--port DEV",
+    );
     assert_fails(&["host", "serve"], "give --sim");
     // The simulated board's clocks per bit: what the bridge's divider makes,
     // and a clock (baud x clocks per bit) of at most 1 GHz.
-    assert_fails(&["host", "--port", "/dev/null", "--latency-ms", "0", "stats"], "1..=60000");
-    assert_fails(&["host", "--sim", "--latency-ms", "100", "stats"], "--latency-ms only applies to --port");
-    assert_fails(&["host", "--sim", "--sim-clocks-per-bit", "3", "stats"], "4..=65535");
-    assert_fails(&["host", "--sim", "--sim-clocks-per-bit", "65536", "stats"], "4..=65535");
-    assert_fails(&["host", "--sim", "--sim-clocks-per-bit", "60000", "stats"], "at most 1 GHz (8680 clocks per bit");
     assert_fails(
-        &["host", "--sim", "--baud", "300", "--sim-clocks-per-bit", "60000", "--board-timeout-bits", "1000000", "stats"],
+        &["host", "--port", "/dev/null", "--latency-ms", "0", "stats"],
+        "1..=60000",
+    );
+    assert_fails(
+        &["host", "--sim", "--latency-ms", "100", "stats"],
+        "--latency-ms only applies to --port",
+    );
+    assert_fails(
+        &["host", "--sim", "--sim-clocks-per-bit", "3", "stats"],
+        "4..=65535",
+    );
+    assert_fails(
+        &["host", "--sim", "--sim-clocks-per-bit", "65536", "stats"],
+        "4..=65535",
+    );
+    assert_fails(
+        &["host", "--sim", "--sim-clocks-per-bit", "60000", "stats"],
+        "at most 1 GHz (8680 clocks per bit",
+    );
+    assert_fails(
+        &[
+            "host",
+            "--sim",
+            "--baud",
+            "300",
+            "--sim-clocks-per-bit",
+            "60000",
+            "--board-timeout-bits",
+            "1000000",
+            "stats",
+        ],
         "32-bit timeout counter",
     );
     // An image of another configuration is refused before the board is touched.
     let other = scratch("other-image");
-    golden::PartitionedFilter::new(golden::Config::new(3, 6, 32, golden::HashFamily::H3, 12).unwrap()).export_image(&other).unwrap();
+    golden::PartitionedFilter::new(
+        golden::Config::new(3, 6, 32, golden::HashFamily::H3, 12).unwrap(),
+    )
+    .export_image(&other)
+    .unwrap();
     let mut a = vec!["host", "--sim"];
     a.extend(CORE);
     a.extend(["load-image", other.to_str().unwrap()]);
@@ -291,9 +478,20 @@ fn host_sim_netlist_ice40_board_top_preload_query_insert_dump_k3_b6_w32() {
     let (gold, image) = preloaded_image("netlist-preload");
     let keys_file = scratch("netlist-keys.txt");
     let probe: Vec<u128> = (0..60u128).map(|i| i * 7919 + 5).collect();
-    std::fs::write(&keys_file, probe.iter().map(|k| format!("{k}\n")).collect::<String>()).unwrap();
+    std::fs::write(
+        &keys_file,
+        probe.iter().map(|k| format!("{k}\n")).collect::<String>(),
+    )
+    .unwrap();
 
-    let mut base = vec!["host", "--sim", "--netlist", "ice40", "--preload", image.to_str().unwrap()];
+    let mut base = vec![
+        "host",
+        "--sim",
+        "--netlist",
+        "ice40",
+        "--preload",
+        image.to_str().unwrap(),
+    ];
     base.extend(CORE);
 
     let mut q = base.clone();
@@ -301,7 +499,10 @@ fn host_sim_netlist_ice40_board_top_preload_query_insert_dump_k3_b6_w32() {
     let o = bloom(&q);
     let (out, err) = text(&o);
     assert!(o.status.success(), "{err}");
-    let expect: String = probe.iter().map(|k| format!("{k} {}\n", gold.query(*k).unwrap() as u8)).collect();
+    let expect: String = probe
+        .iter()
+        .map(|k| format!("{k} {}\n", gold.query(*k).unwrap() as u8))
+        .collect();
     assert_eq!(out, expect);
 
     let mut i = base.clone();
@@ -310,7 +511,10 @@ fn host_sim_netlist_ice40_board_top_preload_query_insert_dump_k3_b6_w32() {
     let (out, err) = text(&o);
     assert!(o.status.success(), "{err}");
     let mut after = gold.clone();
-    let expect: String = [1u128, 5, 7924, 99999].iter().map(|k| format!("{k} {}\n", after.insert(*k).unwrap() as u8)).collect();
+    let expect: String = [1u128, 5, 7924, 99999]
+        .iter()
+        .map(|k| format!("{k} {}\n", after.insert(*k).unwrap() as u8))
+        .collect();
     assert_eq!(out, expect);
 
     let dump = scratch("netlist-dump");
@@ -340,7 +544,10 @@ fn saturated_counting_image(name: &str) -> (golden::CountingFilter, Vec<u128>, s
             gold.insert(*k).unwrap();
         }
     }
-    assert!(gold.saturated().iter().sum::<u32>() > 0, "the image has saturated counters");
+    assert!(
+        gold.saturated().iter().sum::<u32>() > 0,
+        "the image has saturated counters"
+    );
     let image = scratch(name);
     gold.export_image(&image).unwrap();
     (gold, keys, image)
@@ -354,29 +561,51 @@ fn saturated_counting_image(name: &str) -> (golden::CountingFilter, Vec<u128>, s
 #[test]
 fn host_sim_counting_c2_preload_delete_delete_keys_stats_dump_k3_b6_w32() {
     let (gold, keys, image) = saturated_counting_image("counting-preload");
-    let mut base = vec!["host", "--sim", "--counter-bits", "2", "--preload", image.to_str().unwrap()];
+    let mut base = vec![
+        "host",
+        "--sim",
+        "--counter-bits",
+        "2",
+        "--preload",
+        image.to_str().unwrap(),
+    ];
     base.extend(CORE);
 
     // One key three times (inserted once; its counters are shared, so it may
     // stay present a while, contract §7.4), a key at saturation twice, a key
     // never inserted.
     let mut after = gold.clone();
-    let picks: Vec<(u128, String)> =
-        [keys[0], keys[0], keys[0], keys[3], keys[3], 5].iter().map(|k| (*k, k.to_string())).collect();
+    let picks: Vec<(u128, String)> = [keys[0], keys[0], keys[0], keys[3], keys[3], 5]
+        .iter()
+        .map(|k| (*k, k.to_string()))
+        .collect();
     let mut d = base.clone();
     d.push("delete");
     d.extend(picks.iter().map(|(_, t)| t.as_str()));
     let o = bloom(&d);
     let (out, err) = text(&o);
     assert!(o.status.success(), "{err}");
-    let expect: String = picks.iter().map(|(k, t)| format!("{t} {}\n", after.delete(*k).unwrap() as u8)).collect();
+    let expect: String = picks
+        .iter()
+        .map(|(k, t)| format!("{t} {}\n", after.delete(*k).unwrap() as u8))
+        .collect();
     assert_eq!(out, expect);
-    assert!(expect.contains(" 1\n") && expect.contains(" 0\n"), "deletes carried out and deletes of absent keys: {expect}");
-    assert!(err.contains("deleted") && err.contains("absent: nothing changed"), "{err}");
+    assert!(
+        expect.contains(" 1\n") && expect.contains(" 0\n"),
+        "deletes carried out and deletes of absent keys: {expect}"
+    );
+    assert!(
+        err.contains("deleted") && err.contains("absent: nothing changed"),
+        "{err}"
+    );
 
     // delete-keys: every key of the pool once, and again (each run starts from the image).
     let file = scratch("counting-delete-keys.txt");
-    let listing: String = keys.iter().chain(&keys).map(|k| format!("{k:#x}\n")).collect();
+    let listing: String = keys
+        .iter()
+        .chain(&keys)
+        .map(|k| format!("{k:#x}\n"))
+        .collect();
     std::fs::write(&file, &listing).unwrap();
     let mut dk = base.clone();
     dk.extend(["delete-keys", file.to_str().unwrap()]);
@@ -384,7 +613,11 @@ fn host_sim_counting_c2_preload_delete_delete_keys_stats_dump_k3_b6_w32() {
     let (out, err) = text(&o);
     assert!(o.status.success(), "{err}");
     let mut after = gold.clone();
-    let expect: String = keys.iter().chain(&keys).map(|k| format!("{k:#x} {}\n", after.delete(*k).unwrap() as u8)).collect();
+    let expect: String = keys
+        .iter()
+        .chain(&keys)
+        .map(|k| format!("{k:#x} {}\n", after.delete(*k).unwrap() as u8))
+        .collect();
     assert_eq!(out, expect);
 
     let mut st = base.clone();
@@ -392,7 +625,10 @@ fn host_sim_counting_c2_preload_delete_delete_keys_stats_dump_k3_b6_w32() {
     let o = bloom(&st);
     let (out, err) = text(&o);
     assert!(o.status.success(), "{err}");
-    assert_eq!(field(&out, "fill"), format!("{:?} non-zero counters of 64 per bank", gold.fill()));
+    assert_eq!(
+        field(&out, "fill"),
+        format!("{:?} non-zero counters of 64 per bank", gold.fill())
+    );
     let sat = gold.saturated();
     assert_eq!(
         field(&out, "saturated counters (at 3, never decremented again)"),
@@ -405,7 +641,11 @@ fn host_sim_counting_c2_preload_delete_delete_keys_stats_dump_k3_b6_w32() {
     dd.extend(["dump", dump.to_str().unwrap()]);
     let o = bloom(&dd);
     assert!(o.status.success(), "{}", text(&o).1);
-    assert!(stdout(&o).contains("wrote counting image (counters of 2 bits)"), "{}", stdout(&o));
+    assert!(
+        stdout(&o).contains("wrote counting image (counters of 2 bits)"),
+        "{}",
+        stdout(&o)
+    );
     let back = golden::CountingFilter::import_image_expecting(&dump, &counting_cfg(2)).unwrap();
     assert_eq!(back, gold, "the dump is the preloaded counters");
     remove_scratch(&[&image, &file, &dump]);
@@ -419,7 +659,16 @@ fn host_sim_counting_c2_preload_delete_delete_keys_stats_dump_k3_b6_w32() {
 fn host_serve_pty_counting_c4_insert_delete_query_across_connections_k3_b6_w32() {
     let server = Server::start(&["--counter-bits", "4", "serve"]);
     let port = |cmd: &[&str]| {
-        let mut a = vec!["host", "--port", server.device.as_str(), "--latency-ms", "2000", "--expect-config", "--counter-bits", "4"];
+        let mut a = vec![
+            "host",
+            "--port",
+            server.device.as_str(),
+            "--latency-ms",
+            "2000",
+            "--expect-config",
+            "--counter-bits",
+            "4",
+        ];
         a.extend(CORE);
         a.extend(cmd);
         let o = bloom(&a);
@@ -441,14 +690,22 @@ fn host_serve_pty_counting_c4_insert_delete_query_across_connections_k3_b6_w32()
     };
     let ks: Vec<u128> = vec![11, 22, 33, 11];
     let texts = |ks: &[u128]| ks.iter().map(|k| k.to_string()).collect::<Vec<_>>();
-    for (op, set) in [("insert", ks.clone()), ("delete", vec![11, 22, 44]), ("query", vec![11, 22, 33, 44]), ("delete", vec![11, 11, 33])] {
+    for (op, set) in [
+        ("insert", ks.clone()),
+        ("delete", vec![11, 22, 44]),
+        ("query", vec![11, 22, 33, 44]),
+        ("delete", vec![11, 11, 33]),
+    ] {
         let t = texts(&set);
         let mut cmd = vec![op];
         cmd.extend(t.iter().map(|s| s.as_str()));
         assert_eq!(port(&cmd), line(&mut gold, op, &set), "{op} {set:?}");
     }
     let out = port(&["stats"]);
-    assert_eq!(field(&out, "fill"), format!("{:?} non-zero counters of 64 per bank", gold.fill()));
+    assert_eq!(
+        field(&out, "fill"),
+        format!("{:?} non-zero counters of 64 per bank", gold.fill())
+    );
     assert!(out.contains("saturated counters (at 15"), "{out}");
     // A counting image over the link (write counters), and back (dump counters).
     let mut image = golden::CountingFilter::from_config(counting_cfg(4)).unwrap();
@@ -462,10 +719,17 @@ fn host_serve_pty_counting_c4_insert_delete_query_across_connections_k3_b6_w32()
     assert!(out.contains("loaded image"), "{out}");
     let dump = scratch("counting-after-load");
     port(&["dump", dump.to_str().unwrap()]);
-    assert_eq!(golden::CountingFilter::import_image_expecting(&dump, &counting_cfg(4)).unwrap(), image);
+    assert_eq!(
+        golden::CountingFilter::import_image_expecting(&dump, &counting_cfg(4)).unwrap(),
+        image
+    );
     let out = port(&["stats"]);
     assert!(!out.contains("image load incomplete"), "{out}");
-    assert!(field(&out, "saturated counters (at 15, never decremented again)").starts_with(&format!("{:?}", image.saturated())), "{out}");
+    assert!(
+        field(&out, "saturated counters (at 15, never decremented again)")
+            .starts_with(&format!("{:?}", image.saturated())),
+        "{out}"
+    );
     remove_scratch(&[&dir, &dump]);
     let (status, err) = server.stop();
     assert!(status.success(), "serve exited with {status}: {err}");
@@ -479,10 +743,16 @@ fn host_counting_bad_input_refused_before_touching_a_board() {
     a.extend(["delete", "1"]);
     let o = assert_fails(&a, "plain filter (counter bits 1), which cannot delete");
     assert_eq!(stdout(&o), "");
-    assert_fails(&["host", "--sim", "delete-keys", "-"], "which cannot delete");
+    assert_fails(
+        &["host", "--sim", "delete-keys", "-"],
+        "which cannot delete",
+    );
     // Counter bits out of range.
     assert_fails(&["host", "--sim", "--counter-bits", "9", "stats"], "1..=8");
-    assert_fails(&["host", "--sim", "--counter-bits", "0", "delete", "1"], "1..=8");
+    assert_fails(
+        &["host", "--sim", "--counter-bits", "0", "delete", "1"],
+        "1..=8",
+    );
     // An image of the other kind is refused before the board is touched.
     let (_, _, image) = saturated_counting_image("counting-load");
     let mut l = vec!["host", "--sim", "--counter-bits", "4"];
@@ -500,7 +770,14 @@ fn host_counting_bad_input_refused_before_touching_a_board() {
     let o = bloom(&p);
     assert_failed_cleanly(&o, "counting");
     let (_, plain) = preloaded_image("plain-into-counting");
-    let mut p = vec!["host", "--sim", "--counter-bits", "4", "--preload", plain.to_str().unwrap()];
+    let mut p = vec![
+        "host",
+        "--sim",
+        "--counter-bits",
+        "4",
+        "--preload",
+        plain.to_str().unwrap(),
+    ];
     p.extend(CORE);
     p.push("stats");
     let o = bloom(&p);
@@ -516,9 +793,23 @@ fn host_counting_bad_input_refused_before_touching_a_board() {
 fn host_sim_netlist_ice40_counting_c2_board_top_preload_delete_keys_stats_k3_b6_w32() {
     let (gold, keys, image) = saturated_counting_image("netlist-counting-preload");
     let file = scratch("netlist-counting-keys.txt");
-    let listing: String = keys.iter().chain(&keys).chain(&[5, 6, 7]).map(|k| format!("{k}\n")).collect();
+    let listing: String = keys
+        .iter()
+        .chain(&keys)
+        .chain(&[5, 6, 7])
+        .map(|k| format!("{k}\n"))
+        .collect();
     std::fs::write(&file, &listing).unwrap();
-    let mut base = vec!["host", "--sim", "--netlist", "ice40", "--counter-bits", "2", "--preload", image.to_str().unwrap()];
+    let mut base = vec![
+        "host",
+        "--sim",
+        "--netlist",
+        "ice40",
+        "--counter-bits",
+        "2",
+        "--preload",
+        image.to_str().unwrap(),
+    ];
     base.extend(CORE);
 
     let mut d = base.clone();
@@ -527,7 +818,12 @@ fn host_sim_netlist_ice40_counting_c2_board_top_preload_delete_keys_stats_k3_b6_
     let (out, err) = text(&o);
     assert!(o.status.success(), "{err}");
     let mut after = gold.clone();
-    let expect: String = keys.iter().chain(&keys).chain(&[5, 6, 7]).map(|k| format!("{k} {}\n", after.delete(*k).unwrap() as u8)).collect();
+    let expect: String = keys
+        .iter()
+        .chain(&keys)
+        .chain(&[5, 6, 7])
+        .map(|k| format!("{k} {}\n", after.delete(*k).unwrap() as u8))
+        .collect();
     assert_eq!(out, expect);
 
     let mut st = base.clone();
@@ -535,7 +831,10 @@ fn host_sim_netlist_ice40_counting_c2_board_top_preload_delete_keys_stats_k3_b6_
     let o = bloom(&st);
     let (out, err) = text(&o);
     assert!(o.status.success(), "{err}");
-    assert_eq!(field(&out, "fill"), format!("{:?} non-zero counters of 64 per bank", gold.fill()));
+    assert_eq!(
+        field(&out, "fill"),
+        format!("{:?} non-zero counters of 64 per bank", gold.fill())
+    );
     let sat = gold.saturated();
     assert_eq!(
         field(&out, "saturated counters (at 3, never decremented again)"),

@@ -26,7 +26,10 @@ fn base_bit(bank: usize, addr: usize) -> bool {
 }
 
 fn bank_lines(bank: usize) -> Vec<String> {
-    let mut lines = vec![format!("// bank {bank:02}"), "// written by hand".to_string()];
+    let mut lines = vec![
+        format!("// bank {bank:02}"),
+        "// written by hand".to_string(),
+    ];
     lines.extend((0..SIZE).map(|a| if base_bit(bank, a) { "1" } else { "0" }.to_string()));
     lines
 }
@@ -59,7 +62,9 @@ fn golden_config() -> Config {
 }
 
 fn hdl_config() -> hdl::CoreConfig {
-    hdl::CoreConfig::from(hdl::CoreParams::new(K as u32, BANK_BITS, 64, hdl::HashFamily::H3, SEED).unwrap())
+    hdl::CoreConfig::from(
+        hdl::CoreParams::new(K as u32, BANK_BITS, 64, hdl::HashFamily::H3, SEED).unwrap(),
+    )
 }
 
 enum Expect {
@@ -98,12 +103,20 @@ fn replace_in_header(dir: &Path, from: &str, to: &str) {
 fn cases() -> Vec<Case> {
     vec![
         // Accepted spellings.
-        Case { name: "as written", change: |_| {}, expect: Accept },
+        Case {
+            name: "as written",
+            change: |_| {},
+            expect: Accept,
+        },
         Case {
             name: "CRLF line ends in banks and header",
             change: |d| {
                 for p in 0..K {
-                    fs::write(d.join(format!("bank{p:02}.hex")), bank_lines(p).join("\r\n") + "\r\n").unwrap();
+                    fs::write(
+                        d.join(format!("bank{p:02}.hex")),
+                        bank_lines(p).join("\r\n") + "\r\n",
+                    )
+                    .unwrap();
                 }
                 set_header(d, &header().replace('\n', "\r\n"));
             },
@@ -112,7 +125,11 @@ fn cases() -> Vec<Case> {
         Case {
             name: "blank lines, blanks around values, indented comments, no final LF",
             change: |d| {
-                let mut out = vec!["".to_string(), "   ".to_string(), "\t// indented comment".to_string()];
+                let mut out = vec![
+                    "".to_string(),
+                    "   ".to_string(),
+                    "\t// indented comment".to_string(),
+                ];
                 for line in bank_lines(1) {
                     out.push(format!(" \t{line}\t "));
                     out.push(String::new());
@@ -124,7 +141,9 @@ fn cases() -> Vec<Case> {
         },
         Case {
             name: "header fields in another order, with whitespace",
-            change: |d| set_header(d, "\n { \"banks\" : [\"bank00.hex\", \"bank01.hex\",\"bank02.hex\"],\n \"seed\":7, \"hash\":\"h3\",\"key_bits\":64,\"bank_bits\":6,\"k\":3,\"version\":1,\"format\":\"bloom-image\" }\n\n"),
+            change: |d| {
+                set_header(d, "\n { \"banks\" : [\"bank00.hex\", \"bank01.hex\",\"bank02.hex\"],\n \"seed\":7, \"hash\":\"h3\",\"key_bits\":64,\"bank_bits\":6,\"k\":3,\"version\":1,\"format\":\"bloom-image\" }\n\n")
+            },
             expect: Accept,
         },
         Case {
@@ -137,15 +156,51 @@ fn cases() -> Vec<Case> {
             expect: Accept,
         },
         // Bank lines (§4.3).
-        Case { name: "value 00", change: |d| set_data_line(d, 1, 4, "00"), expect: Refuse(&["bank01.hex:7:", "00"]) },
-        Case { name: "value 01", change: |d| set_data_line(d, 1, 4, "01"), expect: Refuse(&["bank01.hex:7:", "01"]) },
-        Case { name: "value 2", change: |d| set_data_line(d, 0, 0, "2"), expect: Refuse(&["bank00.hex:3:"]) },
-        Case { name: "value f", change: |d| set_data_line(d, 0, 0, "f"), expect: Refuse(&["bank00.hex:3:"]) },
-        Case { name: "value x", change: |d| set_data_line(d, 0, 0, "x"), expect: Refuse(&["bank00.hex:3:"]) },
-        Case { name: "value 0x1", change: |d| set_data_line(d, 0, 0, "0x1"), expect: Refuse(&["bank00.hex:3:"]) },
-        Case { name: "two values on a line", change: |d| set_data_line(d, 0, 9, "1 0"), expect: Refuse(&["bank00.hex:12:"]) },
-        Case { name: "comment after a value", change: |d| set_data_line(d, 2, 5, "1 // set"), expect: Refuse(&["bank02.hex:8:", "comment after a value"]) },
-        Case { name: "comment right after a value", change: |d| set_data_line(d, 2, 5, "0//x"), expect: Refuse(&["bank02.hex:8:", "comment after a value"]) },
+        Case {
+            name: "value 00",
+            change: |d| set_data_line(d, 1, 4, "00"),
+            expect: Refuse(&["bank01.hex:7:", "00"]),
+        },
+        Case {
+            name: "value 01",
+            change: |d| set_data_line(d, 1, 4, "01"),
+            expect: Refuse(&["bank01.hex:7:", "01"]),
+        },
+        Case {
+            name: "value 2",
+            change: |d| set_data_line(d, 0, 0, "2"),
+            expect: Refuse(&["bank00.hex:3:"]),
+        },
+        Case {
+            name: "value f",
+            change: |d| set_data_line(d, 0, 0, "f"),
+            expect: Refuse(&["bank00.hex:3:"]),
+        },
+        Case {
+            name: "value x",
+            change: |d| set_data_line(d, 0, 0, "x"),
+            expect: Refuse(&["bank00.hex:3:"]),
+        },
+        Case {
+            name: "value 0x1",
+            change: |d| set_data_line(d, 0, 0, "0x1"),
+            expect: Refuse(&["bank00.hex:3:"]),
+        },
+        Case {
+            name: "two values on a line",
+            change: |d| set_data_line(d, 0, 9, "1 0"),
+            expect: Refuse(&["bank00.hex:12:"]),
+        },
+        Case {
+            name: "comment after a value",
+            change: |d| set_data_line(d, 2, 5, "1 // set"),
+            expect: Refuse(&["bank02.hex:8:", "comment after a value"]),
+        },
+        Case {
+            name: "comment right after a value",
+            change: |d| set_data_line(d, 2, 5, "0//x"),
+            expect: Refuse(&["bank02.hex:8:", "comment after a value"]),
+        },
         Case {
             name: "block comment on one line",
             change: |d| edit_bank(d, 0, |l| l.insert(0, "/* a block comment */".into())),
@@ -153,17 +208,34 @@ fn cases() -> Vec<Case> {
         },
         Case {
             name: "block comment over lines",
-            change: |d| edit_bank(d, 0, |l| l.splice(2..2, ["/*".to_string(), "1".to_string(), "*/".to_string()]).for_each(drop)),
+            change: |d| {
+                edit_bank(d, 0, |l| {
+                    l.splice(2..2, ["/*".to_string(), "1".to_string(), "*/".to_string()])
+                        .for_each(drop)
+                })
+            },
             expect: Refuse(&["bank00.hex:3:", "block comment"]),
         },
-        Case { name: "@address directive", change: |d| set_data_line(d, 0, 0, "@0"), expect: Refuse(&["bank00.hex:3:", "@"]) },
+        Case {
+            name: "@address directive",
+            change: |d| set_data_line(d, 0, 0, "@0"),
+            expect: Refuse(&["bank00.hex:3:", "@"]),
+        },
         Case {
             name: "one data line missing",
             change: |d| edit_bank(d, 2, |l| drop(l.remove(data_line_number(30) - 1))),
             expect: Refuse(&["bank02.hex", "63 data lines"]),
         },
-        Case { name: "one data line too many", change: |d| edit_bank(d, 2, |l| l.push("0".into())), expect: Refuse(&["bank02.hex"]) },
-        Case { name: "empty bank file", change: |d| fs::write(d.join("bank01.hex"), "").unwrap(), expect: Refuse(&["bank01.hex", "0 data lines"]) },
+        Case {
+            name: "one data line too many",
+            change: |d| edit_bank(d, 2, |l| l.push("0".into())),
+            expect: Refuse(&["bank02.hex"]),
+        },
+        Case {
+            name: "empty bank file",
+            change: |d| fs::write(d.join("bank01.hex"), "").unwrap(),
+            expect: Refuse(&["bank01.hex", "0 data lines"]),
+        },
         Case {
             name: "non-ASCII byte in a comment",
             change: |d| edit_bank(d, 1, |l| l[1] = "// café".into()),
@@ -174,9 +246,21 @@ fn cases() -> Vec<Case> {
             change: |d| edit_bank(d, 1, |l| l[0] = format!("\u{feff}{}", l[0])),
             expect: Refuse(&["bank01.hex:1:", "byte-order mark"]),
         },
-        Case { name: "NUL byte", change: |d| set_data_line(d, 0, 3, "1\0"), expect: Refuse(&["bank00.hex:6:", "0x00"]) },
-        Case { name: "form feed", change: |d| set_data_line(d, 0, 3, "\x0c1"), expect: Refuse(&["bank00.hex:6:", "0x0C"]) },
-        Case { name: "full-width digit", change: |d| set_data_line(d, 0, 3, "１"), expect: Refuse(&["bank00.hex:6:"]) },
+        Case {
+            name: "NUL byte",
+            change: |d| set_data_line(d, 0, 3, "1\0"),
+            expect: Refuse(&["bank00.hex:6:", "0x00"]),
+        },
+        Case {
+            name: "form feed",
+            change: |d| set_data_line(d, 0, 3, "\x0c1"),
+            expect: Refuse(&["bank00.hex:6:", "0x0C"]),
+        },
+        Case {
+            name: "full-width digit",
+            change: |d| set_data_line(d, 0, 3, "１"),
+            expect: Refuse(&["bank00.hex:6:"]),
+        },
         Case {
             name: "bank file larger than 16 MiB",
             change: |d| {
@@ -189,7 +273,11 @@ fn cases() -> Vec<Case> {
             expect: Refuse(&["bank00.hex", "16777216"]),
         },
         // The directory (§4.1).
-        Case { name: "missing bank file", change: |d| fs::remove_file(d.join("bank01.hex")).unwrap(), expect: Refuse(&["bank01.hex"]) },
+        Case {
+            name: "missing bank file",
+            change: |d| fs::remove_file(d.join("bank01.hex")).unwrap(),
+            expect: Refuse(&["bank01.hex"]),
+        },
         Case {
             name: "bank file is a directory",
             change: |d| {
@@ -198,17 +286,57 @@ fn cases() -> Vec<Case> {
             },
             expect: Refuse(&["bank01.hex", "regular file"]),
         },
-        Case { name: "stray bank03.hex", change: |d| write_lines(&d.join("bank03.hex"), &bank_lines(0)), expect: Refuse(&["bank03.hex", "stray"]) },
-        Case { name: "stray bank16.hex", change: |d| write_lines(&d.join("bank16.hex"), &bank_lines(0)), expect: Refuse(&["bank16.hex", "stray"]) },
-        Case { name: "stray bank99.hex", change: |d| write_lines(&d.join("bank99.hex"), &bank_lines(0)), expect: Refuse(&["bank99.hex", "stray"]) },
-        Case { name: "stray bank4.hex", change: |d| write_lines(&d.join("bank4.hex"), &bank_lines(0)), expect: Refuse(&["bank4.hex", "stray"]) },
-        Case { name: "stray bank001.hex", change: |d| write_lines(&d.join("bank001.hex"), &bank_lines(0)), expect: Refuse(&["bank001.hex", "stray"]) },
-        Case { name: "stray BANK00.HEX", change: |d| write_lines(&d.join("BANK00.HEX"), &bank_lines(0)), expect: Refuse(&["BANK00.HEX", "stray"]) },
-        Case { name: "stray README", change: |d| fs::write(d.join("README"), "notes").unwrap(), expect: Refuse(&["README", "stray"]) },
-        Case { name: "stray hidden file", change: |d| fs::write(d.join(".bank00.hex.tmp"), "").unwrap(), expect: Refuse(&[".bank00.hex.tmp", "stray"]) },
-        Case { name: "stray subdirectory", change: |d| fs::create_dir(d.join("old")).unwrap(), expect: Refuse(&["old", "stray"]) },
+        Case {
+            name: "stray bank03.hex",
+            change: |d| write_lines(&d.join("bank03.hex"), &bank_lines(0)),
+            expect: Refuse(&["bank03.hex", "stray"]),
+        },
+        Case {
+            name: "stray bank16.hex",
+            change: |d| write_lines(&d.join("bank16.hex"), &bank_lines(0)),
+            expect: Refuse(&["bank16.hex", "stray"]),
+        },
+        Case {
+            name: "stray bank99.hex",
+            change: |d| write_lines(&d.join("bank99.hex"), &bank_lines(0)),
+            expect: Refuse(&["bank99.hex", "stray"]),
+        },
+        Case {
+            name: "stray bank4.hex",
+            change: |d| write_lines(&d.join("bank4.hex"), &bank_lines(0)),
+            expect: Refuse(&["bank4.hex", "stray"]),
+        },
+        Case {
+            name: "stray bank001.hex",
+            change: |d| write_lines(&d.join("bank001.hex"), &bank_lines(0)),
+            expect: Refuse(&["bank001.hex", "stray"]),
+        },
+        Case {
+            name: "stray BANK00.HEX",
+            change: |d| write_lines(&d.join("BANK00.HEX"), &bank_lines(0)),
+            expect: Refuse(&["BANK00.HEX", "stray"]),
+        },
+        Case {
+            name: "stray README",
+            change: |d| fs::write(d.join("README"), "notes").unwrap(),
+            expect: Refuse(&["README", "stray"]),
+        },
+        Case {
+            name: "stray hidden file",
+            change: |d| fs::write(d.join(".bank00.hex.tmp"), "").unwrap(),
+            expect: Refuse(&[".bank00.hex.tmp", "stray"]),
+        },
+        Case {
+            name: "stray subdirectory",
+            change: |d| fs::create_dir(d.join("old")).unwrap(),
+            expect: Refuse(&["old", "stray"]),
+        },
         // The header (§4.2).
-        Case { name: "missing header", change: |d| fs::remove_file(d.join("image.json")).unwrap(), expect: Refuse(&["image.json"]) },
+        Case {
+            name: "missing header",
+            change: |d| fs::remove_file(d.join("image.json")).unwrap(),
+            expect: Refuse(&["image.json"]),
+        },
         Case {
             name: "duplicate field with the same value",
             change: |d| replace_in_header(d, "\"k\":3,", "\"k\":3,\"k\":3,"),
@@ -219,48 +347,144 @@ fn cases() -> Vec<Case> {
             change: |d| replace_in_header(d, "\"seed\":7,", "\"seed\":7,\"seed\":8,"),
             expect: Refuse(&["image.json", "seed"]),
         },
-        Case { name: "unknown field", change: |d| replace_in_header(d, "\"seed\":7,", "\"seed\":7,\"comment\":\"x\","), expect: Refuse(&["image.json", "comment"]) },
-        Case { name: "missing field", change: |d| replace_in_header(d, "\"seed\":7,", ""), expect: Refuse(&["image.json", "seed"]) },
-        Case { name: "k as 3.0", change: |d| replace_in_header(d, "\"k\":3", "\"k\":3.0"), expect: Refuse(&["image.json"]) },
-        Case { name: "k as 3e0", change: |d| replace_in_header(d, "\"k\":3", "\"k\":3e0"), expect: Refuse(&["image.json"]) },
-        Case { name: "k as a string", change: |d| replace_in_header(d, "\"k\":3", "\"k\":\"3\""), expect: Refuse(&["image.json"]) },
-        Case { name: "negative seed", change: |d| replace_in_header(d, "\"seed\":7", "\"seed\":-7"), expect: Refuse(&["image.json"]) },
-        Case { name: "seed of 2^64", change: |d| replace_in_header(d, "\"seed\":7", "\"seed\":18446744073709551616"), expect: Refuse(&["image.json"]) },
-        Case { name: "version 2", change: |d| replace_in_header(d, "\"version\":1", "\"version\":2"), expect: Refuse(&["image.json", "version"]) },
-        Case { name: "version 1.0", change: |d| replace_in_header(d, "\"version\":1", "\"version\":1.0"), expect: Refuse(&["image.json"]) },
-        Case { name: "another format", change: |d| replace_in_header(d, "bloom-image", "bloom-imagex"), expect: Refuse(&["image.json", "format"]) },
-        Case { name: "unknown hash family", change: |d| replace_in_header(d, "\"h3\"", "\"md5\""), expect: Refuse(&["image.json", "md5"]) },
-        Case { name: "k out of range", change: |d| replace_in_header(d, "\"k\":3", "\"k\":17"), expect: Refuse(&["image.json", "17"]) },
-        Case { name: "key_bits 48", change: |d| replace_in_header(d, "\"key_bits\":64", "\"key_bits\":48"), expect: Refuse(&["image.json", "48"]) },
+        Case {
+            name: "unknown field",
+            change: |d| replace_in_header(d, "\"seed\":7,", "\"seed\":7,\"comment\":\"x\","),
+            expect: Refuse(&["image.json", "comment"]),
+        },
+        Case {
+            name: "missing field",
+            change: |d| replace_in_header(d, "\"seed\":7,", ""),
+            expect: Refuse(&["image.json", "seed"]),
+        },
+        Case {
+            name: "k as 3.0",
+            change: |d| replace_in_header(d, "\"k\":3", "\"k\":3.0"),
+            expect: Refuse(&["image.json"]),
+        },
+        Case {
+            name: "k as 3e0",
+            change: |d| replace_in_header(d, "\"k\":3", "\"k\":3e0"),
+            expect: Refuse(&["image.json"]),
+        },
+        Case {
+            name: "k as a string",
+            change: |d| replace_in_header(d, "\"k\":3", "\"k\":\"3\""),
+            expect: Refuse(&["image.json"]),
+        },
+        Case {
+            name: "negative seed",
+            change: |d| replace_in_header(d, "\"seed\":7", "\"seed\":-7"),
+            expect: Refuse(&["image.json"]),
+        },
+        Case {
+            name: "seed of 2^64",
+            change: |d| replace_in_header(d, "\"seed\":7", "\"seed\":18446744073709551616"),
+            expect: Refuse(&["image.json"]),
+        },
+        Case {
+            name: "version 2",
+            change: |d| replace_in_header(d, "\"version\":1", "\"version\":2"),
+            expect: Refuse(&["image.json", "version"]),
+        },
+        Case {
+            name: "version 1.0",
+            change: |d| replace_in_header(d, "\"version\":1", "\"version\":1.0"),
+            expect: Refuse(&["image.json"]),
+        },
+        Case {
+            name: "another format",
+            change: |d| replace_in_header(d, "bloom-image", "bloom-imagex"),
+            expect: Refuse(&["image.json", "format"]),
+        },
+        Case {
+            name: "unknown hash family",
+            change: |d| replace_in_header(d, "\"h3\"", "\"md5\""),
+            expect: Refuse(&["image.json", "md5"]),
+        },
+        Case {
+            name: "k out of range",
+            change: |d| replace_in_header(d, "\"k\":3", "\"k\":17"),
+            expect: Refuse(&["image.json", "17"]),
+        },
+        Case {
+            name: "key_bits 48",
+            change: |d| replace_in_header(d, "\"key_bits\":64", "\"key_bits\":48"),
+            expect: Refuse(&["image.json", "48"]),
+        },
         Case {
             name: "banks out of order",
-            change: |d| replace_in_header(d, "\"bank00.hex\",\"bank01.hex\"", "\"bank01.hex\",\"bank00.hex\""),
+            change: |d| {
+                replace_in_header(
+                    d,
+                    "\"bank00.hex\",\"bank01.hex\"",
+                    "\"bank01.hex\",\"bank00.hex\"",
+                )
+            },
             expect: Refuse(&["image.json", "banks"]),
         },
-        Case { name: "banks list short", change: |d| replace_in_header(d, ",\"bank02.hex\"", ""), expect: Refuse(&["image.json", "banks"]) },
-        Case { name: "header with a byte-order mark", change: |d| set_header(d, &format!("\u{feff}{}", header())), expect: Refuse(&["image.json", "byte-order mark"]) },
-        Case { name: "text after the object", change: |d| set_header(d, &format!("{} x", header())), expect: Refuse(&["image.json"]) },
-        Case { name: "two objects", change: |d| set_header(d, &format!("{}{}", header(), header())), expect: Refuse(&["image.json"]) },
-        Case { name: "an array instead of an object", change: |d| set_header(d, "[1,2]"), expect: Refuse(&["image.json"]) },
+        Case {
+            name: "banks list short",
+            change: |d| replace_in_header(d, ",\"bank02.hex\"", ""),
+            expect: Refuse(&["image.json", "banks"]),
+        },
+        Case {
+            name: "header with a byte-order mark",
+            change: |d| set_header(d, &format!("\u{feff}{}", header())),
+            expect: Refuse(&["image.json", "byte-order mark"]),
+        },
+        Case {
+            name: "text after the object",
+            change: |d| set_header(d, &format!("{} x", header())),
+            expect: Refuse(&["image.json"]),
+        },
+        Case {
+            name: "two objects",
+            change: |d| set_header(d, &format!("{}{}", header(), header())),
+            expect: Refuse(&["image.json"]),
+        },
+        Case {
+            name: "an array instead of an object",
+            change: |d| set_header(d, "[1,2]"),
+            expect: Refuse(&["image.json"]),
+        },
         Case {
             name: "the fields as an array, in order",
-            change: |d| set_header(d, r#"["bloom-image",1,3,6,64,"h3",7,["bank00.hex","bank01.hex","bank02.hex"]]"#),
+            change: |d| {
+                set_header(
+                    d,
+                    r#"["bloom-image",1,3,6,64,"h3",7,["bank00.hex","bank01.hex","bank02.hex"]]"#,
+                )
+            },
             expect: Refuse(&["image.json", "object"]),
         },
-        Case { name: "header truncated", change: |d| set_header(d, &header()[..60]), expect: Refuse(&["image.json"]) },
+        Case {
+            name: "header truncated",
+            change: |d| set_header(d, &header()[..60]),
+            expect: Refuse(&["image.json"]),
+        },
         Case {
             name: "header larger than 64 KiB",
             change: |d| set_header(d, &format!("{}{}", " ".repeat(65_536), header())),
             expect: Refuse(&["image.json", "65536"]),
         },
-        Case { name: "header is a directory", change: |d| { fs::remove_file(d.join("image.json")).unwrap(); fs::create_dir(d.join("image.json")).unwrap() }, expect: Refuse(&["image.json", "regular file"]) },
+        Case {
+            name: "header is a directory",
+            change: |d| {
+                fs::remove_file(d.join("image.json")).unwrap();
+                fs::create_dir(d.join("image.json")).unwrap()
+            },
+            expect: Refuse(&["image.json", "regular file"]),
+        },
     ]
 }
 
 fn golden_read(dir: &Path) -> Result<Vec<Vec<bool>>, String> {
     let filter = PartitionedFilter::import_image(dir).map_err(|e| e.to_string())?;
     assert_eq!(*filter.config(), golden_config());
-    Ok((0..K).map(|p| filter.bank(p).unwrap().iter().map(|&b| b == 1).collect()).collect())
+    Ok((0..K)
+        .map(|p| filter.bank(p).unwrap().iter().map(|&b| b == 1).collect())
+        .collect())
 }
 
 fn hdl_read(dir: &Path) -> Result<Vec<Vec<bool>>, String> {
@@ -269,7 +493,9 @@ fn hdl_read(dir: &Path) -> Result<Vec<Vec<bool>>, String> {
 
 #[test]
 fn both_readers_follow_every_rule_of_contract_section_4() {
-    let expected: Vec<Vec<bool>> = (0..K).map(|p| (0..SIZE).map(|a| base_bit(p, a)).collect()).collect();
+    let expected: Vec<Vec<bool>> = (0..K)
+        .map(|p| (0..SIZE).map(|a| base_bit(p, a)).collect())
+        .collect();
     let mut failures = Vec::new();
     for (i, case) in cases().iter().enumerate() {
         let dir = scratch(&format!("case{i}"));
@@ -278,7 +504,9 @@ fn both_readers_follow_every_rule_of_contract_section_4() {
         for (reader, result) in [("golden", golden_read(&dir)), ("hdl", hdl_read(&dir))] {
             match (&case.expect, result) {
                 (Accept, Ok(bits)) if bits == expected => {}
-                (Accept, Ok(_)) => failures.push(format!("{}: {reader} read other bits", case.name)),
+                (Accept, Ok(_)) => {
+                    failures.push(format!("{}: {reader} read other bits", case.name))
+                }
                 (Accept, Err(e)) => failures.push(format!("{}: {reader} refused: {e}", case.name)),
                 (Refuse(_), Ok(_)) => failures.push(format!("{}: {reader} accepted it", case.name)),
                 (Refuse(needles), Err(e)) => {
@@ -287,7 +515,10 @@ fn both_readers_follow_every_rule_of_contract_section_4() {
                     }
                     for needle in *needles {
                         if !e.contains(needle) {
-                            failures.push(format!("{}: {reader}'s message lacks {needle:?}: {e}", case.name));
+                            failures.push(format!(
+                                "{}: {reader}'s message lacks {needle:?}: {e}",
+                                case.name
+                            ));
                         }
                     }
                 }
@@ -296,22 +527,46 @@ fn both_readers_follow_every_rule_of_contract_section_4() {
         let _ = fs::remove_dir_all(&dir);
         let _ = fs::remove_file(dir.with_extension("linked-bank"));
     }
-    assert!(failures.is_empty(), "{} failures:\n{}", failures.len(), failures.join("\n"));
+    assert!(
+        failures.is_empty(),
+        "{} failures:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
 }
 
 #[test]
 fn both_readers_refuse_an_image_of_another_configuration_naming_the_difference() {
     let dir = scratch("mismatch");
     base_image(&dir);
-    let other = Config { seed: 8, ..golden_config() };
-    let err = PartitionedFilter::import_image_expecting(&dir, &other).unwrap_err().to_string();
+    let other = Config {
+        seed: 8,
+        ..golden_config()
+    };
+    let err = PartitionedFilter::import_image_expecting(&dir, &other)
+        .unwrap_err()
+        .to_string();
     assert!(err.contains("seed: 7 vs 8"), "{err}");
     let with = |params: hdl::CoreParams| hdl::CoreConfig::from(params);
     let base = hdl_config().params;
-    let err = hdl::image::read_image(&dir, &with(hdl::CoreParams { seed: 8, ..base })).unwrap_err().to_string();
+    let err = hdl::image::read_image(&dir, &with(hdl::CoreParams { seed: 8, ..base }))
+        .unwrap_err()
+        .to_string();
     assert!(err.contains("image vs core: seed: 7 vs 8"), "{err}");
-    let err = hdl::image::read_image(&dir, &with(hdl::CoreParams { k: 4, bank_bits: 7, ..base })).unwrap_err().to_string();
-    assert!(err.contains("image vs core: k: 3 vs 4, bank_bits: 6 vs 7"), "{err}");
+    let err = hdl::image::read_image(
+        &dir,
+        &with(hdl::CoreParams {
+            k: 4,
+            bank_bits: 7,
+            ..base
+        }),
+    )
+    .unwrap_err()
+    .to_string();
+    assert!(
+        err.contains("image vs core: k: 3 vs 4, bank_bits: 6 vs 7"),
+        "{err}"
+    );
     fs::remove_dir_all(&dir).unwrap();
 }
 
@@ -321,12 +576,16 @@ fn golden_export_reads_back_identically_in_both_readers() {
     let cfg = golden_config();
     let mut filter = PartitionedFilter::new(cfg);
     for key in 0..40u128 {
-        filter.insert((key as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15) as u128).unwrap();
+        filter
+            .insert((key as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15) as u128)
+            .unwrap();
     }
     let dir = scratch("export").join("image");
     filter.export_image(&dir).unwrap();
     let bits = hdl_read(&dir).unwrap();
-    let want: Vec<Vec<bool>> = (0..K).map(|p| filter.bank(p).unwrap().iter().map(|&b| b == 1).collect()).collect();
+    let want: Vec<Vec<bool>> = (0..K)
+        .map(|p| filter.bank(p).unwrap().iter().map(|&b| b == 1).collect())
+        .collect();
     assert_eq!(bits, want);
     assert_eq!(PartitionedFilter::import_image(&dir).unwrap(), filter);
     fs::remove_dir_all(dir.parent().unwrap()).unwrap();

@@ -31,17 +31,29 @@ fn random_image(params: hdl::CoreParams, n: usize, seed: u64, dir: &Path) -> Pat
     let _ = std::fs::remove_dir_all(dir);
     if params.is_counting() {
         let mut rng = SplitMix64::new(seed);
-        let mut files = vec![("image.json".to_string(), golden::image::image_header_json(&params))];
+        let mut files = vec![(
+            "image.json".to_string(),
+            golden::image::image_header_json(&params),
+        )];
         for p in 0..params.k as usize {
-            let values: Vec<u8> = (0..params.bank_size()).map(|_| (rng.next_u64() % (1 << params.counter_bits)) as u8).collect();
-            files.push((golden::image::bank_file_name(p), golden::image::bank_hex_text(&params, p, &values)));
+            let values: Vec<u8> = (0..params.bank_size())
+                .map(|_| (rng.next_u64() % (1 << params.counter_bits)) as u8)
+                .collect();
+            files.push((
+                golden::image::bank_file_name(p),
+                golden::image::bank_hex_text(&params, p, &values),
+            ));
         }
         golden::image::write_directory_atomically(dir, &files).unwrap();
         return dir.to_path_buf();
     }
     let mut f = golden::PartitionedFilter::new(params);
     let mut rng = SplitMix64::new(seed);
-    let mask = if params.key_bits >= 64 { u64::MAX } else { (1u64 << params.key_bits) - 1 };
+    let mask = if params.key_bits >= 64 {
+        u64::MAX
+    } else {
+        (1u64 << params.key_bits) - 1
+    };
     for _ in 0..n {
         f.insert(u128::from(rng.next_u64() & mask)).unwrap();
     }
@@ -63,14 +75,34 @@ fn cache_root() -> PathBuf {
 }
 
 /// The build of `params` with image A preloaded, from the cache when its inputs are unchanged.
-fn cached_build(name: &str, board: &'static Board, params: hdl::CoreParams, freq: f64, bridge: bool, fill_keys: usize) -> Built {
+fn cached_build(
+    name: &str,
+    board: &'static Board,
+    params: hdl::CoreParams,
+    freq: f64,
+    bridge: bool,
+    fill_keys: usize,
+) -> Built {
     let family = board.device.family;
     let images_dir = cache_root().join(format!("images-{name}"));
-    let images = [0u64, 1, 2].map(|i| random_image(params, fill_keys, 0x5EED_0000 + i, &images_dir.join(format!("img{i}"))));
-    let cfg = hdl::CoreConfig { preload: Some(images[0].clone()), ..params.into() };
+    let images = [0u64, 1, 2].map(|i| {
+        random_image(
+            params,
+            fill_keys,
+            0x5EED_0000 + i,
+            &images_dir.join(format!("img{i}")),
+        )
+    });
+    let cfg = hdl::CoreConfig {
+        preload: Some(images[0].clone()),
+        ..params.into()
+    };
     let core = flow::generate_core(&cfg).unwrap();
-    let logic: Box<dyn flow::top::BoardLogic> =
-        if bridge { Box::new(flow::bridge::UartBridge::new(params, 115_200)) } else { Box::new(flow::top::TestPattern::ONE_LANE) };
+    let logic: Box<dyn flow::top::BoardLogic> = if bridge {
+        Box::new(flow::bridge::UartBridge::new(params, 115_200))
+    } else {
+        Box::new(flow::top::TestPattern::ONE_LANE)
+    };
     for t in flow::build::toolchain(family) {
         if let Err(e) = t.locate() {
             panic!("{e}");
@@ -84,7 +116,13 @@ fn cached_build(name: &str, board: &'static Board, params: hdl::CoreParams, freq
     // The build's report names the preload image's path, which the tests compare: a cache
     // entry made in another checkout must not be taken for this one's.
     key.update(images[0].to_string_lossy().as_bytes());
-    key.update(format!("{:?}", flow::build::tool_versions(&flow::build::toolchain(family)).unwrap()).as_bytes());
+    key.update(
+        format!(
+            "{:?}",
+            flow::build::tool_versions(&flow::build::toolchain(family)).unwrap()
+        )
+        .as_bytes(),
+    );
     for code in [
         include_str!("../flow/src/swap.rs"),
         include_str!("../flow/src/bram.rs"),
@@ -94,7 +132,12 @@ fn cached_build(name: &str, board: &'static Board, params: hdl::CoreParams, freq
     ] {
         key.update(code.as_bytes());
     }
-    let key: String = key.finalize().iter().take(12).map(|b| format!("{b:02x}")).collect();
+    let key: String = key
+        .finalize()
+        .iter()
+        .take(12)
+        .map(|b| format!("{b:02x}"))
+        .collect();
     let dir = cache_root().join(format!("{name}-{key}"));
     let bitstream = dir.join(flow::build::bitstream_name(family));
     if !bitstream.exists() {
@@ -113,14 +156,27 @@ fn cached_build(name: &str, board: &'static Board, params: hdl::CoreParams, freq
         std::fs::rename(&partial, &dir).unwrap();
         // The report names the directory it was built in.
     }
-    Built { dir, bitstream, params, images, family }
+    Built {
+        dir,
+        bitstream,
+        params,
+        images,
+        family,
+    }
 }
 
 fn ice40() -> &'static Built {
     static B: OnceLock<Built> = OnceLock::new();
     B.get_or_init(|| {
         let params = hdl::CoreParams::new(2, 13, 32, hdl::HashFamily::H3, 5).unwrap();
-        cached_build("icebreaker-k2-b13", board::board("icebreaker").unwrap(), params, 20.0, true, 5000)
+        cached_build(
+            "icebreaker-k2-b13",
+            board::board("icebreaker").unwrap(),
+            params,
+            20.0,
+            true,
+            5000,
+        )
     })
 }
 
@@ -128,23 +184,50 @@ fn ecp5() -> &'static Built {
     static B: OnceLock<Built> = OnceLock::new();
     B.get_or_init(|| {
         let params = hdl::CoreParams::new(2, 15, 32, hdl::HashFamily::Crc, 9).unwrap();
-        cached_build("ulx3s25-k2-b15", board::board("ulx3s-25f").unwrap(), params, 40.0, false, 4000)
+        cached_build(
+            "ulx3s25-k2-b15",
+            board::board("ulx3s-25f").unwrap(),
+            params,
+            40.0,
+            false,
+            4000,
+        )
     })
 }
 
 fn ice40_counting() -> &'static Built {
     static B: OnceLock<Built> = OnceLock::new();
     B.get_or_init(|| {
-        let params = hdl::CoreParams::new(2, 12, 32, hdl::HashFamily::Crc, 3).unwrap().with_counter_bits(2).unwrap();
-        cached_build("icebreaker-k2-b12-c2", board::board("icebreaker").unwrap(), params, 20.0, true, 0)
+        let params = hdl::CoreParams::new(2, 12, 32, hdl::HashFamily::Crc, 3)
+            .unwrap()
+            .with_counter_bits(2)
+            .unwrap();
+        cached_build(
+            "icebreaker-k2-b12-c2",
+            board::board("icebreaker").unwrap(),
+            params,
+            20.0,
+            true,
+            0,
+        )
     })
 }
 
 fn ecp5_counting() -> &'static Built {
     static B: OnceLock<Built> = OnceLock::new();
     B.get_or_init(|| {
-        let params = hdl::CoreParams::new(2, 13, 32, hdl::HashFamily::H3, 4).unwrap().with_counter_bits(4).unwrap();
-        cached_build("ulx3s25-k2-b13-c4", board::board("ulx3s-25f").unwrap(), params, 30.0, false, 0)
+        let params = hdl::CoreParams::new(2, 13, 32, hdl::HashFamily::H3, 4)
+            .unwrap()
+            .with_counter_bits(4)
+            .unwrap();
+        cached_build(
+            "ulx3s25-k2-b13-c4",
+            board::board("ulx3s-25f").unwrap(),
+            params,
+            30.0,
+            false,
+            0,
+        )
     })
 }
 
@@ -155,14 +238,30 @@ fn s(p: &Path) -> &str {
 /// `bloom image readback BIT --against IMG --json`: (bits checked, bits differing).
 fn readback(bit: &Path, img: &Path) -> (u64, u64, serde_json::Value) {
     let o = bloom(&["image", "readback", s(bit), "--against", s(img), "--json"]);
-    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap_or_else(|e| panic!("{e}: {}", all_text(&o)));
-    let differing: u64 = v["bits_differing"].as_array().unwrap().iter().map(|d| d.as_u64().unwrap()).sum();
+    let v: serde_json::Value =
+        serde_json::from_str(&stdout(&o)).unwrap_or_else(|e| panic!("{e}: {}", all_text(&o)));
+    let differing: u64 = v["bits_differing"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| d.as_u64().unwrap())
+        .sum();
     assert_eq!(o.status.success(), differing == 0, "{}", all_text(&o));
     (v["bits_checked"].as_u64().unwrap(), differing, v)
 }
 
 fn swap_ok(bit: &Path, img: &Path, out: &Path) -> serde_json::Value {
-    let o = ok(bloom(&["image", "swap", "--bitstream", s(bit), "--image", s(img), "--out", s(out), "--json"]));
+    let o = ok(bloom(&[
+        "image",
+        "swap",
+        "--bitstream",
+        s(bit),
+        "--image",
+        s(img),
+        "--out",
+        s(out),
+        "--json",
+    ]));
     serde_json::from_str(&stdout(&o)).unwrap()
 }
 
@@ -170,41 +269,90 @@ fn swap_ok(bit: &Path, img: &Path, out: &Path) -> serde_json::Value {
 /// (a swapped bitstream swaps again) hold B and C, bit for bit, and each swap changes
 /// nothing but the banks' RAMs and the signature.
 fn preload_swap_readback(b: &Built, other_rams_untouched: impl Fn(&Path, &Path)) {
-    let report: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(b.dir.join("report.json")).unwrap()).unwrap();
+    let report: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(b.dir.join("report.json")).unwrap()).unwrap();
     assert_eq!(report["swap"]["swappable"], true, "{}", report["swap"]);
-    assert!(report["swap"]["detail"].as_str().unwrap().contains("every bank bit found"), "{}", report["swap"]);
+    assert!(
+        report["swap"]["detail"]
+            .as_str()
+            .unwrap()
+            .contains("every bank bit found"),
+        "{}",
+        report["swap"]
+    );
     assert_eq!(report["core"]["preload"].as_str().unwrap(), s(&b.images[0]));
     let manifest = flow::swap::Manifest::read(&flow::swap::manifest_path(&b.bitstream)).unwrap();
     assert_eq!(manifest.core, b.params);
-    assert_eq!(manifest.bitstream_sha256, flow::swap::sha256_hex(&std::fs::read(&b.bitstream).unwrap()));
+    assert_eq!(
+        manifest.bitstream_sha256,
+        flow::swap::sha256_hex(&std::fs::read(&b.bitstream).unwrap())
+    );
     let cells: usize = manifest.banks.iter().map(Vec::len).sum();
     assert_eq!(cells, 4, "two cells per bank: {:?}", manifest.banks);
     for (p, bank) in manifest.banks.iter().enumerate() {
         for (c, cell) in bank.iter().enumerate() {
-            assert!(cell.name.ends_with(&format!("parts${p}.ram.mem.0.{c}")), "{}", cell.name);
+            assert!(
+                cell.name.ends_with(&format!("parts${p}.ram.mem.0.{c}")),
+                "{}",
+                cell.name
+            );
         }
     }
 
     // The map of the mode Yosys chose (ECP5 counters: 8192 x 2 for 2^13 x 4).
-    assert!(manifest.mapping.family() == b.family && manifest.mapping.counter_bits().contains(&b.params.counter_bits), "{:?}", manifest.mapping);
-    assert!(report["swap"]["detail"].as_str().unwrap().contains(manifest.mapping.name()), "{}", report["swap"]);
+    assert!(
+        manifest.mapping.family() == b.family
+            && manifest
+                .mapping
+                .counter_bits()
+                .contains(&b.params.counter_bits),
+        "{:?}",
+        manifest.mapping
+    );
+    assert!(
+        report["swap"]["detail"]
+            .as_str()
+            .unwrap()
+            .contains(manifest.mapping.name()),
+        "{}",
+        report["swap"]
+    );
     let bank_bits = flow::swap::bank_bits_total(&b.params);
 
     // The build's bitstream holds A, read by the unpacker.
     let (checked, differing, v) = readback(&b.bitstream, &b.images[0]);
     assert_eq!((checked, differing), (bank_bits, 0));
-    assert_eq!(v["reader"], if b.family == Family::Ice40 { "iceunpack" } else { "ecpunpack" });
+    assert_eq!(
+        v["reader"],
+        if b.family == Family::Ice40 {
+            "iceunpack"
+        } else {
+            "ecpunpack"
+        }
+    );
 
     let work = scratch(&format!("swap-{}-c{}", b.family, b.params.counter_bits));
     std::fs::create_dir_all(&work).unwrap();
     // Read back into an image: the same configuration and values (counters of a counting filter).
     let saved = scratch(&format!("saved-{}-c{}", b.family, b.params.counter_bits));
-    ok(bloom(&["image", "readback", s(&b.bitstream), "--out", s(&saved)]));
-    assert_eq!(hdl::image::read_image_values(&saved).unwrap(), hdl::image::read_image_values(&b.images[0]).unwrap());
+    ok(bloom(&[
+        "image",
+        "readback",
+        s(&b.bitstream),
+        "--out",
+        s(&saved),
+    ]));
+    assert_eq!(
+        hdl::image::read_image_values(&saved).unwrap(),
+        hdl::image::read_image_values(&b.images[0]).unwrap()
+    );
     let _ = std::fs::remove_dir_all(&saved);
     let to_b = work.join("b.bit");
     let r = swap_ok(&b.bitstream, &b.images[1], &to_b);
-    assert_eq!((r["bits_checked"].as_u64(), r["bits_differing"].as_u64()), (Some(bank_bits), Some(0)));
+    assert_eq!(
+        (r["bits_checked"].as_u64(), r["bits_differing"].as_u64()),
+        (Some(bank_bits), Some(0))
+    );
     assert!(r["seconds"].as_f64().unwrap() > 0.0);
     assert_eq!(readback(&to_b, &b.images[1]).1, 0);
     let (_, wrong, _) = readback(&to_b, &b.images[0]);
@@ -212,7 +360,10 @@ fn preload_swap_readback(b: &Built, other_rams_untouched: impl Fn(&Path, &Path))
     other_rams_untouched(&b.bitstream, &to_b);
     // The manifest follows the bitstream.
     let m = flow::swap::Manifest::read(&flow::swap::manifest_path(&to_b)).unwrap();
-    assert_eq!(m.bitstream_sha256, flow::swap::sha256_hex(&std::fs::read(&to_b).unwrap()));
+    assert_eq!(
+        m.bitstream_sha256,
+        flow::swap::sha256_hex(&std::fs::read(&to_b).unwrap())
+    );
     assert_eq!(m.image.as_deref(), Some(s(&b.images[1])));
     assert_ne!(m.signature, manifest.signature);
 
@@ -221,13 +372,35 @@ fn preload_swap_readback(b: &Built, other_rams_untouched: impl Fn(&Path, &Path))
     swap_ok(&to_b, &b.images[2], &to_b);
     assert_ne!(std::fs::read(&to_b).unwrap(), before);
     assert_eq!(readback(&to_b, &b.images[2]).1, 0);
-    let leftovers: Vec<_> = std::fs::read_dir(&work).unwrap().flatten().map(|e| e.file_name()).collect();
-    assert_eq!(leftovers.len(), 2, "bitstream and manifest only: {leftovers:?}");
+    let leftovers: Vec<_> = std::fs::read_dir(&work)
+        .unwrap()
+        .flatten()
+        .map(|e| e.file_name())
+        .collect();
+    assert_eq!(
+        leftovers.len(),
+        2,
+        "bitstream and manifest only: {leftovers:?}"
+    );
 
     // Text output names the time and the check.
-    let o = ok(bloom(&["image", "swap", "--bitstream", s(&to_b), "--image", s(&b.images[0]), "--out", s(&work.join("a.bit"))]));
+    let o = ok(bloom(&[
+        "image",
+        "swap",
+        "--bitstream",
+        s(&to_b),
+        "--image",
+        s(&b.images[0]),
+        "--out",
+        s(&work.join("a.bit")),
+    ]));
     let t = stdout(&o);
-    assert!(t.contains(&format!("{bank_bits} bank bits in 4 block RAMs written and read back, 0 differ")), "{t}");
+    assert!(
+        t.contains(&format!(
+            "{bank_bits} bank bits in 4 block RAMs written and read back, 0 differ"
+        )),
+        "{t}"
+    );
     assert!(t.contains(" s\n") && t.contains("manifest: "), "{t}");
 }
 
@@ -237,16 +410,36 @@ fn ice40_only_bank_rams_changed(old: &Path, new: &Path) {
     {
         let asc = |p: &Path| {
             // Named by the whole path: tests of other builds unpack files of the same name.
-            let d = scratch(&format!("asc-{}", flow::swap::sha256_hex(p.to_string_lossy().as_bytes())));
+            let d = scratch(&format!(
+                "asc-{}",
+                flow::swap::sha256_hex(p.to_string_lossy().as_bytes())
+            ));
             std::fs::create_dir_all(&d).unwrap();
             let out = d.join("x.asc");
-            assert!(std::process::Command::new("iceunpack").arg(p).arg(&out).output().unwrap().status.success());
-            std::fs::read_to_string(out).unwrap().lines().map(str::to_string).collect::<Vec<_>>()
+            assert!(std::process::Command::new("iceunpack")
+                .arg(p)
+                .arg(&out)
+                .output()
+                .unwrap()
+                .status
+                .success());
+            std::fs::read_to_string(out)
+                .unwrap()
+                .lines()
+                .map(str::to_string)
+                .collect::<Vec<_>>()
         };
         let (a, n) = (asc(old), asc(new));
         assert_eq!(a.len(), n.len());
-        let sig = flow::swap::signature_of(&std::fs::read(old).unwrap()).unwrap().1;
-        let bank_tiles: Vec<String> = sig.banks.iter().flatten().map(|t| format!(".ram_data {}", t.to_string().replace(',', " "))).collect();
+        let sig = flow::swap::signature_of(&std::fs::read(old).unwrap())
+            .unwrap()
+            .1;
+        let bank_tiles: Vec<String> = sig
+            .banks
+            .iter()
+            .flatten()
+            .map(|t| format!(".ram_data {}", t.to_string().replace(',', " ")))
+            .collect();
         let mut block = String::new();
         let mut changed_rams = std::collections::BTreeSet::new();
         for (x, y) in a.iter().zip(&n) {
@@ -255,7 +448,10 @@ fn ice40_only_bank_rams_changed(old: &Path, new: &Path) {
             }
             if x != y {
                 let signature = x.starts_with(flow::swap::SIGNATURE_TAG);
-                assert!(signature || bank_tiles.contains(&block), "line changed outside the bank RAMs, in {block}: {x} -> {y}");
+                assert!(
+                    signature || bank_tiles.contains(&block),
+                    "line changed outside the bank RAMs, in {block}: {x} -> {y}"
+                );
                 if !signature {
                     changed_rams.insert(block.clone());
                 }
@@ -284,21 +480,36 @@ fn ecp5_only_bank_blocks_changed(old: &Path, new: &Path) {
         let (a, n) = (std::fs::read(old).unwrap(), std::fs::read(new).unwrap());
         let (ha, sig) = flow::swap::signature_of(&a).unwrap();
         let hn = flow::bitstream::read_header(&n).unwrap();
-        assert_eq!(a.len() - ha.end, n.len() - hn.end, "only the header's length may change");
+        assert_eq!(
+            a.len() - ha.end,
+            n.len() - hn.end,
+            "only the header's length may change"
+        );
         // Bytes that differ: inside the bank EBRs' blocks (data and CRC) only.
         let blocks: Vec<usize> = sig
             .banks
             .iter()
             .flatten()
             .map(|s| match s {
-                flow::swap::Site::Ecp5Ebr { wid } => flow::bitstream::ebr_block(&a, ha.end, *wid).unwrap() - ha.end,
+                flow::swap::Site::Ecp5Ebr { wid } => {
+                    flow::bitstream::ebr_block(&a, ha.end, *wid).unwrap() - ha.end
+                }
                 _ => unreachable!(),
             })
             .collect();
-        let diffs: Vec<usize> = a[ha.end..].iter().zip(&n[hn.end..]).enumerate().filter(|(_, (x, y))| x != y).map(|(i, _)| i).collect();
+        let diffs: Vec<usize> = a[ha.end..]
+            .iter()
+            .zip(&n[hn.end..])
+            .enumerate()
+            .filter(|(_, (x, y))| x != y)
+            .map(|(i, _)| i)
+            .collect();
         assert!(!diffs.is_empty());
         for d in diffs {
-            assert!(blocks.iter().any(|&b| d >= b + 12 && d < b + 12 + 2304 + 2), "byte {d} changed outside the bank EBR blocks");
+            assert!(
+                blocks.iter().any(|&b| d >= b + 12 && d < b + 12 + 2304 + 2),
+                "byte {d} changed outside the bank EBR blocks"
+            );
         }
     }
 }
@@ -320,16 +531,27 @@ fn ecp5_round_trip(b: &Built, scratch_name: &str) {
     std::fs::create_dir_all(&work).unwrap();
     swap_ok(&b.bitstream, &b.images[1], &work.join("b.bit"));
     swap_ok(&work.join("b.bit"), &b.images[0], &work.join("a.bit"));
-    assert!(std::fs::read(work.join("a.bit")).unwrap() == std::fs::read(&b.bitstream).unwrap(), "A -> B -> A differs from A");
+    assert!(
+        std::fs::read(work.join("a.bit")).unwrap() == std::fs::read(&b.bitstream).unwrap(),
+        "A -> B -> A differs from A"
+    );
 }
 
 /// Every refusal writes nothing: no output file, no manifest, no temporary.
 fn refused(args: &[&str], out: &Path, needle: &str) {
     let o = bloom(args);
     assert_failed_cleanly(&o, needle);
-    assert!(!out.exists() && !flow::swap::manifest_path(out).exists(), "{args:?} wrote {}", out.display());
+    assert!(
+        !out.exists() && !flow::swap::manifest_path(out).exists(),
+        "{args:?} wrote {}",
+        out.display()
+    );
     let dir = out.parent().unwrap();
-    let partial: Vec<_> = std::fs::read_dir(dir).unwrap().flatten().filter(|e| e.file_name().to_string_lossy().ends_with(".partial")).collect();
+    let partial: Vec<_> = std::fs::read_dir(dir)
+        .unwrap()
+        .flatten()
+        .filter(|e| e.file_name().to_string_lossy().ends_with(".partial"))
+        .collect();
     assert!(partial.is_empty(), "{partial:?}");
 }
 
@@ -341,15 +563,46 @@ fn swap_refuses_what_is_not_ours_or_not_of_the_images_configuration() {
     let out = work.join("out.bit");
     let bit = s(&b.bitstream);
     let swap = |input: &str, img: &str| -> Vec<String> {
-        ["image", "swap", "--bitstream", input, "--image", img, "--out", s(&out)].iter().map(|x| x.to_string()).collect()
+        [
+            "image",
+            "swap",
+            "--bitstream",
+            input,
+            "--image",
+            img,
+            "--out",
+            s(&out),
+        ]
+        .iter()
+        .map(|x| x.to_string())
+        .collect()
     };
-    let run = |args: Vec<String>, needle: &str| refused(&args.iter().map(String::as_str).collect::<Vec<_>>(), &out, needle);
+    let run = |args: Vec<String>, needle: &str| {
+        refused(
+            &args.iter().map(String::as_str).collect::<Vec<_>>(),
+            &out,
+            needle,
+        )
+    };
 
     // An image of another configuration: each differing parameter is named.
-    let other = random_image(hdl::CoreParams::new(3, 15, 32, hdl::HashFamily::Crc, 9).unwrap(), 100, 1, &work.join("k3"));
-    run(swap(bit, s(&other)), "another configuration than the bitstream");
+    let other = random_image(
+        hdl::CoreParams::new(3, 15, 32, hdl::HashFamily::Crc, 9).unwrap(),
+        100,
+        1,
+        &work.join("k3"),
+    );
+    run(
+        swap(bit, s(&other)),
+        "another configuration than the bitstream",
+    );
     run(swap(bit, s(&other)), "k: 3 vs 2");
-    let seed = random_image(hdl::CoreParams::new(2, 15, 32, hdl::HashFamily::Crc, 10).unwrap(), 100, 1, &work.join("seed"));
+    let seed = random_image(
+        hdl::CoreParams::new(2, 15, 32, hdl::HashFamily::Crc, 10).unwrap(),
+        100,
+        1,
+        &work.join("seed"),
+    );
     run(swap(bit, s(&seed)), "seed: 10 vs 9");
     // A malformed image.
     let broken = work.join("broken");
@@ -364,27 +617,61 @@ fn swap_refuses_what_is_not_ours_or_not_of_the_images_configuration() {
     // Not a bitstream; a bitstream not ours (no signature); another family's signature.
     let text = work.join("notes.bit");
     std::fs::write(&text, "hello, not a bitstream\n").unwrap();
-    run(swap(s(&text), s(&b.images[1])), "not an iCE40 or ECP5 bitstream");
+    run(
+        swap(s(&text), s(&b.images[1])),
+        "not an iCE40 or ECP5 bitstream",
+    );
     let bytes = std::fs::read(&b.bitstream).unwrap();
     let (h, sig) = flow::swap::signature_of(&bytes).unwrap();
     let unsigned = work.join("unsigned.bit");
-    let plain: Vec<String> = h.comments.iter().filter(|c| !c.starts_with(flow::swap::SIGNATURE_TAG)).cloned().collect();
-    std::fs::write(&unsigned, flow::bitstream::with_comments(&bytes, &h, &plain)).unwrap();
+    let plain: Vec<String> = h
+        .comments
+        .iter()
+        .filter(|c| !c.starts_with(flow::swap::SIGNATURE_TAG))
+        .cloned()
+        .collect();
+    std::fs::write(
+        &unsigned,
+        flow::bitstream::with_comments(&bytes, &h, &plain),
+    )
+    .unwrap();
     run(swap(s(&unsigned), s(&b.images[1])), "not a bloom bitstream");
     let ice_sig = flow::swap::Signature {
         mapping: flow::bram::Mapping::Ice40Ram40,
-        banks: vec![vec![flow::swap::Site::Ice40Tile { x: 6, y: 1 }; flow::bram::Mapping::Ice40Ram40.cells_per_bank(15, 1)]; 2],
+        banks: vec![
+            vec![
+                flow::swap::Site::Ice40Tile { x: 6, y: 1 };
+                flow::bram::Mapping::Ice40Ram40.cells_per_bank(15, 1)
+            ];
+            2
+        ],
         ..sig.clone()
     };
     let wrong_family = work.join("wrong-family.bit");
-    std::fs::write(&wrong_family, flow::bitstream::with_comments(&bytes, &h, &[ice_sig.line()])).unwrap();
-    run(swap(s(&wrong_family), s(&b.images[1])), "describes iCE40 block RAM");
+    std::fs::write(
+        &wrong_family,
+        flow::bitstream::with_comments(&bytes, &h, &[ice_sig.line()]),
+    )
+    .unwrap();
+    run(
+        swap(s(&wrong_family), s(&b.images[1])),
+        "describes iCE40 block RAM",
+    );
     let damaged_sig = work.join("damaged-sig.bit");
-    std::fs::write(&damaged_sig, flow::bitstream::with_comments(&bytes, &h, &[sig.line().replace(" k=2", " k=x")])).unwrap();
-    run(swap(s(&damaged_sig), s(&b.images[1])), "signature is damaged");
+    std::fs::write(
+        &damaged_sig,
+        flow::bitstream::with_comments(&bytes, &h, &[sig.line().replace(" k=2", " k=x")]),
+    )
+    .unwrap();
+    run(
+        swap(s(&damaged_sig), s(&b.images[1])),
+        "signature is damaged",
+    );
 
     // The banks changed behind the signature's back (CRC renewed), or damaged (CRC not).
-    let flow::swap::Site::Ecp5Ebr { wid } = sig.banks[1][1] else { unreachable!() };
+    let flow::swap::Site::Ecp5Ebr { wid } = sig.banks[1][1] else {
+        unreachable!()
+    };
     let at = flow::bitstream::ebr_block(&bytes, h.end, wid).unwrap();
     let mut bits = flow::bitstream::ebr_bits(&bytes, at);
     bits[9 * 100 + 3] = !bits[9 * 100 + 3];
@@ -392,27 +679,63 @@ fn swap_refuses_what_is_not_ours_or_not_of_the_images_configuration() {
     flow::bitstream::set_ebr_bits(&mut tampered, at, &bits);
     let t = work.join("tampered.bit");
     std::fs::write(&t, &tampered).unwrap();
-    run(swap(s(&t), s(&b.images[1])), "do not hold the filter its signature describes");
+    run(
+        swap(s(&t), s(&b.images[1])),
+        "do not hold the filter its signature describes",
+    );
     let mut damaged = bytes.clone();
     damaged[at + 500] ^= 0x10;
     std::fs::write(&t, &damaged).unwrap();
     run(swap(s(&t), s(&b.images[1])), "fail their CRC");
     // A signature pointing at block RAMs that are not in the bitstream.
     let moved = flow::swap::Signature {
-        banks: sig.banks.iter().map(|b| b.iter().map(|_| flow::swap::Site::Ecp5Ebr { wid: 4000 }).collect()).collect(),
+        banks: sig
+            .banks
+            .iter()
+            .map(|b| {
+                b.iter()
+                    .map(|_| flow::swap::Site::Ecp5Ebr { wid: 4000 })
+                    .collect()
+            })
+            .collect(),
         ..sig.clone()
     };
-    std::fs::write(&t, flow::bitstream::with_comments(&bytes, &h, &[moved.line()])).unwrap();
-    run(swap(s(&t), s(&b.images[1])), "no initial contents for block RAM 4000");
+    std::fs::write(
+        &t,
+        flow::bitstream::with_comments(&bytes, &h, &[moved.line()]),
+    )
+    .unwrap();
+    run(
+        swap(s(&t), s(&b.images[1])),
+        "no initial contents for block RAM 4000",
+    );
 
     // --out a directory; a missing bitstream.
-    let o = bloom(&["image", "swap", "--bitstream", bit, "--image", s(&b.images[1]), "--out", s(&work)]);
+    let o = bloom(&[
+        "image",
+        "swap",
+        "--bitstream",
+        bit,
+        "--image",
+        s(&b.images[1]),
+        "--out",
+        s(&work),
+    ]);
     assert_failed_cleanly(&o, "is a directory");
-    run(swap(s(&work.join("missing.bit")), s(&b.images[1])), "missing.bit");
+    run(
+        swap(s(&work.join("missing.bit")), s(&b.images[1])),
+        "missing.bit",
+    );
 
     // readback refuses an image of another configuration, and a target that is not empty.
-    assert_failed_cleanly(&bloom(&["image", "readback", bit, "--against", s(&other)]), "k: 3 vs 2");
-    assert_failed_cleanly(&bloom(&["image", "readback", bit, "--out", s(&b.images[1])]), "not empty");
+    assert_failed_cleanly(
+        &bloom(&["image", "readback", bit, "--against", s(&other)]),
+        "k: 3 vs 2",
+    );
+    assert_failed_cleanly(
+        &bloom(&["image", "readback", bit, "--out", s(&b.images[1])]),
+        "not empty",
+    );
     // ... and saves what it read as an image that is the one built in.
     let saved = work.join("saved");
     ok(bloom(&["image", "readback", bit, "--out", s(&saved)]));
@@ -424,21 +747,52 @@ fn swap_refuses_what_is_not_ours_or_not_of_the_images_configuration() {
 fn build_preload_refuses_a_bad_image_before_any_tool_runs() {
     let work = scratch("preload-refusals");
     std::fs::create_dir_all(&work).unwrap();
-    let img = random_image(hdl::CoreParams::new(2, 12, 64, hdl::HashFamily::H3, 0).unwrap(), 50, 3, &work.join("img"));
+    let img = random_image(
+        hdl::CoreParams::new(2, 12, 64, hdl::HashFamily::H3, 0).unwrap(),
+        50,
+        3,
+        &work.join("img"),
+    );
     let out = work.join("build");
     // No tools on PATH: the image is checked first.
     let empty = work.join("no-tools");
     std::fs::create_dir_all(&empty).unwrap();
     for (extra, needle) in [
         (&["--k", "4", "--bank-bits", "12"][..], "k: 2 vs 4"),
-        (&["--k", "2", "--bank-bits", "11"][..], "bank_bits: 12 vs 11"),
+        (
+            &["--k", "2", "--bank-bits", "11"][..],
+            "bank_bits: 12 vs 11",
+        ),
     ] {
-        let args = [&["build", "--board", "icebreaker", "--preload", s(&img), "--out", s(&out)][..], extra].concat();
+        let args = [
+            &[
+                "build",
+                "--board",
+                "icebreaker",
+                "--preload",
+                s(&img),
+                "--out",
+                s(&out),
+            ][..],
+            extra,
+        ]
+        .concat();
         let o = bloom_with_path(&args, s(&empty));
         assert_failed_cleanly(&o, needle);
         assert!(!out.exists(), "nothing is written for a bad preload image");
     }
-    let o = bloom_with_path(&["build", "--board", "icebreaker", "--preload", s(&work.join("nope")), "--out", s(&out)], s(&empty));
+    let o = bloom_with_path(
+        &[
+            "build",
+            "--board",
+            "icebreaker",
+            "--preload",
+            s(&work.join("nope")),
+            "--out",
+            s(&out),
+        ],
+        s(&empty),
+    );
     assert_failed_cleanly(&o, "nope");
     assert!(!out.exists());
 }
@@ -457,19 +811,35 @@ fn counting_map_check_refuses_a_netlist_that_does_not_fit() {
         .find(|p| p.join("board.json").exists())
         .expect("the build's pass directory");
     let image = hdl::image::read_counter_image(&b.images[0], &b.params).unwrap();
-    let mapping = flow::swap::mapping_for(Family::Ice40, b.params.counter_bits, &pass.join("board.json"));
+    let mapping = flow::swap::mapping_for(
+        Family::Ice40,
+        b.params.counter_bits,
+        &pass.join("board.json"),
+    );
     assert_eq!(mapping, flow::bram::Mapping::Ice40Ram40Counters);
     let record = |netlist: &Path| {
-        flow::swap::record(mapping, &b.params, &image, netlist, &pass.join("board-placed.json"), &pass.join("board.asc"))
+        flow::swap::record(
+            mapping,
+            &b.params,
+            &image,
+            netlist,
+            &pass.join("board-placed.json"),
+            &pass.join("board.asc"),
+        )
     };
     let r = record(&pass.join("board.json")).unwrap_or_else(|e| panic!("{e}"));
-    assert!(r.mapping_check.starts_with("every bank bit found"), "{}", r.mapping_check);
+    assert!(
+        r.mapping_check.starts_with("every bank bit found"),
+        "{}",
+        r.mapping_check
+    );
     assert_eq!(r.signature.banks.iter().map(Vec::len).sum::<usize>(), 4);
 
     let work = scratch("map-check");
     let _ = std::fs::remove_dir_all(&work);
     std::fs::create_dir_all(&work).unwrap();
-    let netlist: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(pass.join("board.json")).unwrap()).unwrap();
+    let netlist: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(pass.join("board.json")).unwrap()).unwrap();
     let edited = |edit: &dyn Fn(&mut serde_json::Map<String, serde_json::Value>), name: &str| {
         let mut n = netlist.clone();
         let mut done = false;
@@ -486,9 +856,21 @@ fn counting_map_check_refuses_a_netlist_that_does_not_fit() {
         std::fs::write(&path, serde_json::to_string(&n).unwrap()).unwrap();
         path
     };
-    let other_mode = edited(&|p| { p.insert("READ_MODE".into(), serde_json::json!("00000000000000000000000000000010")); }, "mode.json");
+    let other_mode = edited(
+        &|p| {
+            p.insert(
+                "READ_MODE".into(),
+                serde_json::json!("00000000000000000000000000000010"),
+            );
+        },
+        "mode.json",
+    );
     let e = record(&other_mode).unwrap_err();
-    assert!(e.contains("parts$0.ram.mem.0.0 has READ_MODE 2") && e.contains("ice40-sb_ram40_4k-r2048x2-counters"), "{e}");
+    assert!(
+        e.contains("parts$0.ram.mem.0.0 has READ_MODE 2")
+            && e.contains("ice40-sb_ram40_4k-r2048x2-counters"),
+        "{e}"
+    );
     // The build takes the map of the mode it finds: READ_MODE 2 has one, the 1024 x 4 map.
     assert_eq!(
         flow::swap::mapping_for(Family::Ice40, b.params.counter_bits, &other_mode),
@@ -498,7 +880,10 @@ fn counting_map_check_refuses_a_netlist_that_does_not_fit() {
         &|p| {
             let v = p["INIT_3"].as_str().unwrap().to_string();
             let flip = if v.ends_with('1') { "0" } else { "1" };
-            p.insert("INIT_3".into(), serde_json::json!(format!("{}{flip}", &v[..v.len() - 1])));
+            p.insert(
+                "INIT_3".into(),
+                serde_json::json!(format!("{}{flip}", &v[..v.len() - 1])),
+            );
         },
         "flipped.json",
     );
@@ -516,17 +901,53 @@ fn swap_and_readback_refuse_images_of_the_other_kind_of_filter() {
     let work = scratch("kinds");
     let _ = std::fs::remove_dir_all(&work);
     std::fs::create_dir_all(&work).unwrap();
-    let plain_for_counting = random_image(counting.params.plain(), 100, 21, &work.join("plain-of-counting"));
-    let counting_for_plain = random_image(plain.params.with_counter_bits(2).unwrap(), 0, 22, &work.join("counting-of-plain"));
-    let wider = random_image(counting.params.with_counter_bits(4).unwrap(), 0, 23, &work.join("wider"));
+    let plain_for_counting = random_image(
+        counting.params.plain(),
+        100,
+        21,
+        &work.join("plain-of-counting"),
+    );
+    let counting_for_plain = random_image(
+        plain.params.with_counter_bits(2).unwrap(),
+        0,
+        22,
+        &work.join("counting-of-plain"),
+    );
+    let wider = random_image(
+        counting.params.with_counter_bits(4).unwrap(),
+        0,
+        23,
+        &work.join("wider"),
+    );
     let out = work.join("out.bit");
     let cases = [
-        (&counting.bitstream, &plain_for_counting, "is a plain image but the bitstream"),
-        (&plain.bitstream, &counting_for_plain, "is a counting image but the bitstream"),
+        (
+            &counting.bitstream,
+            &plain_for_counting,
+            "is a plain image but the bitstream",
+        ),
+        (
+            &plain.bitstream,
+            &counting_for_plain,
+            "is a counting image but the bitstream",
+        ),
         (&counting.bitstream, &wider, "counter_bits: 4 vs 2"),
     ];
     for (bit, img, needle) in cases {
-        refused(&["image", "swap", "--bitstream", s(bit), "--image", s(img), "--out", s(&out)], &out, needle);
+        refused(
+            &[
+                "image",
+                "swap",
+                "--bitstream",
+                s(bit),
+                "--image",
+                s(img),
+                "--out",
+                s(&out),
+            ],
+            &out,
+            needle,
+        );
         let o = bloom(&["image", "readback", s(bit), "--against", s(img)]);
         assert_failed_cleanly(&o, "another configuration");
     }

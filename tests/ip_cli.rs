@@ -17,7 +17,9 @@ use common::*;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use ip::tools::{content_hash, run, run_cached, system_tool, tree_contents, venv_tool, version_of, RunOutput};
+use ip::tools::{
+    content_hash, run, run_cached, system_tool, tree_contents, venv_tool, version_of, RunOutput,
+};
 
 fn need(tool: &str, install: &str) -> PathBuf {
     system_tool(tool, install).unwrap_or_else(|e| panic!("{e}"))
@@ -28,19 +30,33 @@ fn python_tool(name: &str) -> PathBuf {
 }
 
 fn export(dir: &Path, core: &[&str]) {
-    ok(bloom(&[&["export", "--out", dir.to_str().unwrap()][..], core].concat()));
+    ok(bloom(
+        &[&["export", "--out", dir.to_str().unwrap()][..], core].concat(),
+    ));
 }
 
 fn vectors(dir: &Path, ops: &str, core: &[&str]) {
-    ok(bloom(&[&["vectors", "--ops", ops, "--out", dir.to_str().unwrap()][..], core].concat()));
+    ok(bloom(
+        &[
+            &["vectors", "--ops", ops, "--out", dir.to_str().unwrap()][..],
+            core,
+        ]
+        .concat(),
+    ));
 }
 
 /// `(requests, cycles)` of a testbench's PASS line.
 fn pass_line(out: &str) -> (u64, u64) {
-    let line = out.lines().find(|l| l.starts_with("PASS: ")).unwrap_or_else(|| panic!("no PASS line:\n{out}"));
+    let line = out
+        .lines()
+        .find(|l| l.starts_with("PASS: "))
+        .unwrap_or_else(|| panic!("no PASS line:\n{out}"));
     let num = |after: &str| -> u64 {
         let w: Vec<&str> = line.split_whitespace().collect();
-        let i = w.iter().position(|x| x.trim_end_matches(',') == after).unwrap();
+        let i = w
+            .iter()
+            .position(|x| x.trim_end_matches(',') == after)
+            .unwrap();
         w[i - 1].parse().unwrap()
     };
     (num("requests"), num("cycles"))
@@ -59,7 +75,12 @@ fn icarus(pkg: &Path, tb_dir: &Path, vectors: &Path, plusargs: &[String]) -> Run
         .arg(pkg.join("rtl/bloom_core.v")))
     .unwrap();
     assert!(o.success(), "iverilog failed:\n{}", o.text());
-    let o = run(Command::new(need("vvp", "apt-get install iverilog")).arg("-n").arg(&exe).args(plusargs).current_dir(vectors)).unwrap();
+    let o = run(Command::new(need("vvp", "apt-get install iverilog"))
+        .arg("-n")
+        .arg(&exe)
+        .args(plusargs)
+        .current_dir(vectors))
+    .unwrap();
     let _ = std::fs::remove_file(&exe);
     o
 }
@@ -68,7 +89,11 @@ fn icarus(pkg: &Path, tb_dir: &Path, vectors: &Path, plusargs: &[String]) -> Run
 fn verilator_binary(pkg: &Path, tb_dir: &Path) -> PathBuf {
     let verilator = need("verilator", "apt-get install verilator");
     let version = version_of(&verilator, &["--version"]).unwrap();
-    let sources = [tb_dir.join("tb_bloom_axis.v"), pkg.join("rtl/bloom_axis.v"), pkg.join("rtl/bloom_core.v")];
+    let sources = [
+        tb_dir.join("tb_bloom_axis.v"),
+        pkg.join("rtl/bloom_axis.v"),
+        pkg.join("rtl/bloom_core.v"),
+    ];
     let texts: Vec<Vec<u8>> = sources.iter().map(|p| std::fs::read(p).unwrap()).collect();
     let mut parts: Vec<&[u8]> = texts.iter().map(|t| t.as_slice()).collect();
     parts.push(version.as_bytes());
@@ -79,11 +104,19 @@ fn verilator_binary(pkg: &Path, tb_dir: &Path) -> PathBuf {
         return exe;
     }
     // Per process and per testbench: two tests of this binary may build theirs at once.
-    let tmp = ip::tools::cache_dir().join(format!(".verilator-tb.tmp-{}-{hash}", std::process::id()));
+    let tmp =
+        ip::tools::cache_dir().join(format!(".verilator-tb.tmp-{}-{hash}", std::process::id()));
     let _ = std::fs::remove_dir_all(&tmp);
     std::fs::create_dir_all(&tmp).unwrap();
     let o = run(Command::new(verilator)
-        .args(["--binary", "-j", "2", "--top-module", "tb_bloom_axis", "--Mdir"])
+        .args([
+            "--binary",
+            "-j",
+            "2",
+            "--top-module",
+            "tb_bloom_axis",
+            "--Mdir",
+        ])
         .arg(&tmp)
         .args(&sources))
     .unwrap();
@@ -104,11 +137,25 @@ fn scratch_dir(name: &str) -> PathBuf {
     d
 }
 
-const VEC_CORE: [&str; 10] = ["--k", "3", "--bank-bits", "7", "--key-bits", "64", "--hash", "crc", "--seed", "77"];
+const VEC_CORE: [&str; 10] = [
+    "--k",
+    "3",
+    "--bank-bits",
+    "7",
+    "--key-bits",
+    "64",
+    "--hash",
+    "crc",
+    "--seed",
+    "77",
+];
 
 /// Plusargs pointing a testbench at the vector set in `d`.
 fn plusargs(d: &Path) -> Vec<String> {
-    ["config", "stim", "expect"].iter().map(|f| format!("+{f}={}", d.join(format!("{f}.hex")).display())).collect()
+    ["config", "stim", "expect"]
+        .iter()
+        .map(|f| format!("+{f}={}", d.join(format!("{f}.hex")).display()))
+        .collect()
 }
 
 /// The package's RTL runs the vectors in `vec` to PASS in Icarus and in
@@ -123,7 +170,13 @@ fn passes_in_icarus_and_verilator(pkg: &Path, vec: &Path, requests: u64) -> (Pat
     let ver = run(Command::new(&exe).current_dir(vec)).unwrap();
     assert!(ver.success(), "Verilator:\n{}", ver.text());
     // Both simulators run the clocked testbench the same way, to the cycle.
-    assert_eq!(pass_line(&ver.stdout), (passed, cycles), "Icarus:\n{}\nVerilator:\n{}", ica.stdout, ver.stdout);
+    assert_eq!(
+        pass_line(&ver.stdout),
+        (passed, cycles),
+        "Icarus:\n{}\nVerilator:\n{}",
+        ica.stdout,
+        ver.stdout
+    );
     (exe, cycles)
 }
 
@@ -142,7 +195,8 @@ fn with_hit_flipped(vec: &Path, dst: &Path, index: usize) {
 
 /// The `stats` of a vector set's vectors.json.
 fn vector_stats(vec: &Path) -> serde_json::Value {
-    let summary: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(vec.join("vectors.json")).unwrap()).unwrap();
+    let summary: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(vec.join("vectors.json")).unwrap()).unwrap();
     summary["stats"].clone()
 }
 
@@ -156,17 +210,65 @@ fn vectors_crc_k3_b7_w64_pass_in_icarus_and_verilator() {
 
     // Another configuration's vectors: refused by both, with a message, not a wrong pass.
     let other = root.join("other");
-    vectors(&other, "50", &["--k", "3", "--bank-bits", "7", "--key-bits", "64", "--hash", "crc", "--seed", "78"]);
-    for o in [icarus(&pkg, &vec, &vec, &plusargs(&other)), run(Command::new(&exe).args(plusargs(&other)).current_dir(&vec)).unwrap()] {
+    vectors(
+        &other,
+        "50",
+        &[
+            "--k",
+            "3",
+            "--bank-bits",
+            "7",
+            "--key-bits",
+            "64",
+            "--hash",
+            "crc",
+            "--seed",
+            "78",
+        ],
+    );
+    for o in [
+        icarus(&pkg, &vec, &vec, &plusargs(&other)),
+        run(Command::new(&exe).args(plusargs(&other)).current_dir(&vec)).unwrap(),
+    ] {
         assert!(!o.success(), "{}", o.text());
-        assert!(o.text().contains("FAIL: the vectors do not match the core's configuration"), "{}", o.text());
-        assert!(o.text().contains("seed=0x000000000000004e"), "the message names the vectors' configuration:\n{}", o.text());
+        assert!(
+            o.text()
+                .contains("FAIL: the vectors do not match the core's configuration"),
+            "{}",
+            o.text()
+        );
+        assert!(
+            o.text().contains("seed=0x000000000000004e"),
+            "the message names the vectors' configuration:\n{}",
+            o.text()
+        );
     }
     // Vectors for another key width: this testbench refuses them before the core is touched.
     let narrow = root.join("narrow");
-    vectors(&narrow, "50", &["--k", "3", "--bank-bits", "7", "--key-bits", "32", "--hash", "crc", "--seed", "77"]);
+    vectors(
+        &narrow,
+        "50",
+        &[
+            "--k",
+            "3",
+            "--bank-bits",
+            "7",
+            "--key-bits",
+            "32",
+            "--hash",
+            "crc",
+            "--seed",
+            "77",
+        ],
+    );
     let o = run(Command::new(&exe).args(plusargs(&narrow)).current_dir(&vec)).unwrap();
-    assert!(!o.success() && o.text().contains("vectors for key_bits=32; this testbench drives KEY_BITS=64"), "{}", o.text());
+    assert!(
+        !o.success()
+            && o.text()
+                .contains("vectors for key_bits=32; this testbench drives KEY_BITS=64"),
+        "{}",
+        o.text()
+    );
     // A cut stimulus file and a wrong expected response.
     let cut = root.join("cut");
     std::fs::create_dir_all(&cut).unwrap();
@@ -174,19 +276,48 @@ fn vectors_crc_k3_b7_w64_pass_in_icarus_and_verilator() {
         std::fs::copy(vec.join(f), cut.join(f)).unwrap();
     }
     let stim = std::fs::read_to_string(vec.join("stim.hex")).unwrap();
-    let half: String = stim.lines().take(stim.lines().count() / 2).map(|l| format!("{l}\n")).collect();
+    let half: String = stim
+        .lines()
+        .take(stim.lines().count() / 2)
+        .map(|l| format!("{l}\n"))
+        .collect();
     std::fs::write(cut.join("stim.hex"), half).unwrap();
     let o = run(Command::new(&exe).args(plusargs(&cut)).current_dir(&vec)).unwrap();
-    assert!(!o.success() && o.text().contains("the stimulus file's length does not match the config"), "{}", o.text());
+    assert!(
+        !o.success()
+            && o.text()
+                .contains("the stimulus file's length does not match the config"),
+        "{}",
+        o.text()
+    );
     let wrong = root.join("wrong");
     with_hit_flipped(&vec, &wrong, 1000);
-    for o in [icarus(&pkg, &vec, &vec, &plusargs(&wrong)), run(Command::new(&exe).args(plusargs(&wrong)).current_dir(&vec)).unwrap()] {
+    for o in [
+        icarus(&pkg, &vec, &vec, &plusargs(&wrong)),
+        run(Command::new(&exe).args(plusargs(&wrong)).current_dir(&vec)).unwrap(),
+    ] {
         assert!(!o.success(), "{}", o.text());
-        assert!(o.text().contains("ERROR: response 1000:") && o.text().contains("FAIL: the core's answers differ"), "{}", o.text());
+        assert!(
+            o.text().contains("ERROR: response 1000:")
+                && o.text().contains("FAIL: the core's answers differ"),
+            "{}",
+            o.text()
+        );
     }
 }
 
-const VEC_COUNTING_CORE: [&str; 10] = ["--k", "3", "--bank-bits", "6", "--key-bits", "32", "--hash", "crc", "--counter-bits", "2"];
+const VEC_COUNTING_CORE: [&str; 10] = [
+    "--k",
+    "3",
+    "--bank-bits",
+    "6",
+    "--key-bits",
+    "32",
+    "--hash",
+    "crc",
+    "--counter-bits",
+    "2",
+];
 
 /// The counting core behind bloom_axis in the plain-Verilog testbench: 2-bit
 /// counters in 64-counter banks, so that saturation, deletes carried out and
@@ -200,34 +331,75 @@ fn vectors_counting_crc_k3_b6_w32_c2_pass_in_icarus_and_verilator() {
     let st = &vector_stats(&vec);
     let deletes = st["deletes"].as_u64().unwrap();
     let carried = st["deletes_carried_out"].as_u64().unwrap();
-    assert!(carried > 100 && deletes - carried > 50 && st["inserts_at_saturation"].as_u64().unwrap() > 50, "{st}");
+    assert!(
+        carried > 100
+            && deletes - carried > 50
+            && st["inserts_at_saturation"].as_u64().unwrap() > 50,
+        "{st}"
+    );
     let (exe, cycles) = passes_in_icarus_and_verilator(&pkg, &vec, 3000);
     println!("counting vectors: {} cycles, {st}", cycles);
 
     // The plain core's vectors and another counter width's: refused (CONFIG.counter_bits differs).
     for (name, c) in [("plain", "1"), ("c3", "3")] {
         let other = root.join(name);
-        vectors(&other, "50", &[&VEC_COUNTING_CORE[..8], &["--counter-bits", c][..]].concat());
+        vectors(
+            &other,
+            "50",
+            &[&VEC_COUNTING_CORE[..8], &["--counter-bits", c][..]].concat(),
+        );
         let o = run(Command::new(&exe).args(plusargs(&other)).current_dir(&vec)).unwrap();
-        assert!(!o.success() && o.text().contains("FAIL: the vectors do not match the core's configuration"), "{}", o.text());
+        assert!(
+            !o.success()
+                && o.text()
+                    .contains("FAIL: the vectors do not match the core's configuration"),
+            "{}",
+            o.text()
+        );
     }
     // A delete answered otherwise than the golden model says is caught.
-    let stim: Vec<String> = std::fs::read_to_string(vec.join("stim.hex")).unwrap().lines().map(String::from).collect();
+    let stim: Vec<String> = std::fs::read_to_string(vec.join("stim.hex"))
+        .unwrap()
+        .lines()
+        .map(String::from)
+        .collect();
     // The n-th request step whose op (bits 137:136, hex digit 9 from the left's low two bits) is 3.
     let requests: Vec<&String> = stim.iter().filter(|l| l.starts_with('0')).collect();
-    let delete_at = requests.iter().position(|l| u8::from_str_radix(&l[9..10], 16).unwrap() & 3 == 3).expect("a delete");
+    let delete_at = requests
+        .iter()
+        .position(|l| u8::from_str_radix(&l[9..10], 16).unwrap() & 3 == 3)
+        .expect("a delete");
     let wrong = root.join("wrong");
     with_hit_flipped(&vec, &wrong, delete_at);
     let o = run(Command::new(&exe).args(plusargs(&wrong)).current_dir(&vec)).unwrap();
-    assert!(!o.success() && o.text().contains(&format!("ERROR: response {delete_at}:")), "{}", o.text());
+    assert!(
+        !o.success() && o.text().contains(&format!("ERROR: response {delete_at}:")),
+        "{}",
+        o.text()
+    );
 }
 
-const COCOTB_CORE: [&str; 8] = ["--k", "4", "--bank-bits", "9", "--key-bits", "128", "--seed", "81985529216486895"];
+const COCOTB_CORE: [&str; 8] = [
+    "--k",
+    "4",
+    "--bank-bits",
+    "9",
+    "--key-bits",
+    "128",
+    "--seed",
+    "81985529216486895",
+];
 
 /// The cocotb testbench (ip/cocotb) on package `pkg` with the vectors in `vec`, unrecorded.
 fn cocotb_on(python: &Path, pkg: &Path, vec: &Path, build: &Path) -> RunOutput {
     let runner = ip::tools::repo_root().join("ip/cocotb/run.py");
-    run(Command::new(python).arg(runner).arg(pkg).arg(vec).arg(build).current_dir(build.parent().unwrap())).unwrap()
+    run(Command::new(python)
+        .arg(runner)
+        .arg(pkg)
+        .arg(vec)
+        .arg(build)
+        .current_dir(build.parent().unwrap()))
+    .unwrap()
 }
 
 /// The cocotb + cocotbext-axi testbench (ip/cocotb) on the package of `core`
@@ -240,28 +412,56 @@ fn cocotb_run(name: &str, core: &[&str], ops: &str) -> (PathBuf, PathBuf, PathBu
     export(&pkg, core);
     vectors(&vec, ops, core);
     let runner = ip::tools::repo_root().join("ip/cocotb");
-    let mut key: Vec<(String, Vec<u8>)> = tree_contents(&runner).into_iter().filter(|(n, _)| n.ends_with(".py")).collect();
+    let mut key: Vec<(String, Vec<u8>)> = tree_contents(&runner)
+        .into_iter()
+        .filter(|(n, _)| n.ends_with(".py"))
+        .collect();
     for d in [&pkg.join("rtl"), &pkg.join("regs"), &vec] {
         key.extend(tree_contents(d));
     }
-    let versions = format!("{} {}", version_of(&python, &["-m", "pip", "freeze"]).unwrap_or_default(), version_of(&need("iverilog", ""), &["-V"]).unwrap());
-    let mut parts: Vec<&[u8]> = key.iter().flat_map(|(n, b)| [n.as_bytes(), b.as_slice()]).collect();
+    let versions = format!(
+        "{} {}",
+        version_of(&python, &["-m", "pip", "freeze"]).unwrap_or_default(),
+        version_of(&need("iverilog", ""), &["-V"]).unwrap()
+    );
+    let mut parts: Vec<&[u8]> = key
+        .iter()
+        .flat_map(|(n, b)| [n.as_bytes(), b.as_slice()])
+        .collect();
     let freeze = std::fs::read(ip::tools::venv().join(".requirements.sha256")).unwrap_or_default();
     parts.push(versions.as_bytes());
     parts.push(&freeze);
     let o = run_cached(
         "cocotb",
         &content_hash(&parts),
-        Command::new(&python).arg(runner.join("run.py")).arg(&pkg).arg(&vec).arg(root.join("build")).current_dir(&root),
+        Command::new(&python)
+            .arg(runner.join("run.py"))
+            .arg(&pkg)
+            .arg(&vec)
+            .arg(root.join("build"))
+            .current_dir(&root),
     )
     .unwrap();
     let t = o.text();
     assert!(o.success(), "cocotb run failed:\n{t}");
     assert!(t.contains("1 passed, 0 failed, 0 skipped"), "{t}");
-    let result = t.lines().find(|l| l.starts_with("RESULT ")).unwrap_or_else(|| panic!("no RESULT line:\n{t}"));
-    assert!(result.contains(&format!("requests={ops} responses={ops}")) && result.contains("mismatches=0"), "{result}");
-    assert!(result.contains("simulator=Icarus_Verilog:11") && result.contains("cocotb=2.1.0"), "{result}");
-    println!("cocotb {name}{}: {result}", if o.cached { " (recorded run)" } else { "" });
+    let result = t
+        .lines()
+        .find(|l| l.starts_with("RESULT "))
+        .unwrap_or_else(|| panic!("no RESULT line:\n{t}"));
+    assert!(
+        result.contains(&format!("requests={ops} responses={ops}"))
+            && result.contains("mismatches=0"),
+        "{result}"
+    );
+    assert!(
+        result.contains("simulator=Icarus_Verilog:11") && result.contains("cocotb=2.1.0"),
+        "{result}"
+    );
+    println!(
+        "cocotb {name}{}: {result}",
+        if o.cached { " (recorded run)" } else { "" }
+    );
     (root, pkg, python)
 }
 
@@ -270,14 +470,41 @@ fn cocotb_cocotbext_axi_h3_k4_b9_w128_icarus() {
     let (root, pkg, python) = cocotb_run("cocotb", &COCOTB_CORE, "4000");
     // Vectors of another configuration are refused with a message.
     let other = root.join("other");
-    vectors(&other, "20", &["--k", "5", "--bank-bits", "9", "--key-bits", "128", "--seed", "81985529216486895"]);
+    vectors(
+        &other,
+        "20",
+        &[
+            "--k",
+            "5",
+            "--bank-bits",
+            "9",
+            "--key-bits",
+            "128",
+            "--seed",
+            "81985529216486895",
+        ],
+    );
     let o = cocotb_on(&python, &pkg, &other, &root.join("build2"));
     assert!(!o.success(), "{}", o.text());
-    assert!(o.text().contains("the vectors do not match the core's configuration: vectors for k=5"), "{}", o.text());
+    assert!(
+        o.text()
+            .contains("the vectors do not match the core's configuration: vectors for k=5"),
+        "{}",
+        o.text()
+    );
     assert!(o.text().contains("0 passed, 1 failed"), "{}", o.text());
 }
 
-const COCOTB_COUNTING_CORE: [&str; 8] = ["--k", "3", "--bank-bits", "7", "--key-bits", "64", "--counter-bits", "3"];
+const COCOTB_COUNTING_CORE: [&str; 8] = [
+    "--k",
+    "3",
+    "--bank-bits",
+    "7",
+    "--key-bits",
+    "64",
+    "--counter-bits",
+    "3",
+];
 
 /// A counting core behind bloom_axis, driven by cocotb: deletes on s_axis,
 /// counter writes through BIT_COUNT, counter readbacks and SATURATED reads,
@@ -286,14 +513,23 @@ const COCOTB_COUNTING_CORE: [&str; 8] = ["--k", "3", "--bank-bits", "7", "--key-
 fn cocotb_cocotbext_axi_counting_h3_k3_b7_w64_c3_icarus() {
     let (root, pkg, python) = cocotb_run("cocotb-counting", &COCOTB_COUNTING_CORE, "4000");
     let st = &vector_stats(&root.join("vec"));
-    assert!(st["deletes_carried_out"].as_u64().unwrap() > 100 && st["inserts_at_saturation"].as_u64().unwrap() > 10, "{st}");
+    assert!(
+        st["deletes_carried_out"].as_u64().unwrap() > 100
+            && st["inserts_at_saturation"].as_u64().unwrap() > 10,
+        "{st}"
+    );
     println!("cocotb counting traffic: {st}");
     // A plain core's vectors of the same k, b, W are refused by the counting core.
     let plain = root.join("plain");
     vectors(&plain, "20", &COCOTB_COUNTING_CORE[..6]);
     let o = cocotb_on(&python, &pkg, &plain, &root.join("build2"));
     assert!(!o.success(), "{}", o.text());
-    assert!(o.text().contains("the vectors do not match the core's configuration"), "{}", o.text());
+    assert!(
+        o.text()
+            .contains("the vectors do not match the core's configuration"),
+        "{}",
+        o.text()
+    );
 }
 
 const FUSESOC_CORE: [&str; 6] = ["--k", "2", "--bank-bits", "8", "--key-bits", "32"];
@@ -304,27 +540,57 @@ fn fusesoc(pkg: &Path, work: &Path, target: &str, extra: &[String], cached: bool
 }
 
 /// [`fusesoc`] on the package of a core with `params`.
-fn fusesoc_of(params: &hdl::CoreParams, pkg: &Path, work: &Path, target: &str, extra: &[String], cached: bool) -> RunOutput {
+fn fusesoc_of(
+    params: &hdl::CoreParams,
+    pkg: &Path,
+    work: &Path,
+    target: &str,
+    extra: &[String],
+    cached: bool,
+) -> RunOutput {
     let fusesoc = python_tool("fusesoc");
     let mut versions = String::new();
-    for (tool, arg) in [("verilator", "--version"), ("iverilog", "-V"), ("yosys", "-V"), ("nextpnr-ice40", "--version"), ("icepack", "-h")] {
+    for (tool, arg) in [
+        ("verilator", "--version"),
+        ("iverilog", "-V"),
+        ("yosys", "-V"),
+        ("nextpnr-ice40", "--version"),
+        ("icepack", "-h"),
+    ] {
         versions += &version_of(&need(tool, "run scripts/setup.sh"), &[arg]).unwrap_or_default();
     }
     versions += &version_of(&fusesoc, &["--version"]).unwrap();
-    let core = ip::package::core_name(&hdl::axi::generate_axi(&hdl::CoreConfig::from(*params)).unwrap());
+    let core =
+        ip::package::core_name(&hdl::axi::generate_axi(&hdl::CoreConfig::from(*params)).unwrap());
     let files = tree_contents(pkg);
-    let mut parts: Vec<&[u8]> = files.iter().flat_map(|(n, b)| [n.as_bytes(), b.as_slice()]).collect();
+    let mut parts: Vec<&[u8]> = files
+        .iter()
+        .flat_map(|(n, b)| [n.as_bytes(), b.as_slice()])
+        .collect();
     parts.push(versions.as_bytes());
     parts.push(target.as_bytes());
     let extra_joined = extra.join(" ");
     parts.push(extra_joined.as_bytes());
     let mut cmd = Command::new(&fusesoc);
-    cmd.arg("--cores-root").arg(pkg).args(["run", "--target", target, &core]).args(extra).current_dir(work);
+    cmd.arg("--cores-root")
+        .arg(pkg)
+        .args(["run", "--target", target, &core])
+        .args(extra)
+        .current_dir(work);
     // FuseSoC and Edalize run the tools by name: the environment's bin first.
-    let path = format!("{}:{}", ip::tools::venv().join("bin").display(), std::env::var("PATH").unwrap_or_default());
+    let path = format!(
+        "{}:{}",
+        ip::tools::venv().join("bin").display(),
+        std::env::var("PATH").unwrap_or_default()
+    );
     cmd.env("PATH", path);
     if cached {
-        run_cached(&format!("fusesoc-{target}"), &content_hash(&parts), &mut cmd).unwrap()
+        run_cached(
+            &format!("fusesoc-{target}"),
+            &content_hash(&parts),
+            &mut cmd,
+        )
+        .unwrap()
     } else {
         run(&mut cmd).unwrap()
     }
@@ -355,27 +621,55 @@ fn fusesoc_runs_the_packages_lint_sim_and_icebreaker_targets() {
     assert!(ice.success(), "icebreaker:\n{}", ice.text());
     let t = ice.text();
     assert!(t.contains("icepack"), "{t}");
-    let routed = t.lines().filter(|l| l.contains("Max frequency for clock")).last().unwrap_or_else(|| panic!("no Fmax line:\n{t}"));
+    let routed = t
+        .lines()
+        .filter(|l| l.contains("Max frequency for clock"))
+        .last()
+        .unwrap_or_else(|| panic!("no Fmax line:\n{t}"));
     assert!(routed.contains("PASS at 12.00 MHz"), "{routed}");
     if !ice.cached {
-        let bins: Vec<_> = walk(&work).into_iter().filter(|p| p.extension().is_some_and(|e| e == "bin")).collect();
+        let bins: Vec<_> = walk(&work)
+            .into_iter()
+            .filter(|p| p.extension().is_some_and(|e| e == "bin"))
+            .collect();
         assert_eq!(bins.len(), 1, "one bitstream: {bins:?}");
     }
-    println!("fusesoc lint{} / sim{} / icebreaker{}: {routed}", rec(&lint), rec(&sim), rec(&ice));
+    println!(
+        "fusesoc lint{} / sim{} / icebreaker{}: {routed}",
+        rec(&lint),
+        rec(&sim),
+        rec(&ice)
+    );
 
     // The sim target refuses vectors of another configuration (through FuseSoC's plusargs).
     let other = root.join("other");
-    vectors(&other, "30", &["--k", "2", "--bank-bits", "9", "--key-bits", "32"]);
-    let args: Vec<String> = ["config", "stim", "expect"].iter().map(|f| format!("--{f}={}", other.join(format!("{f}.hex")).display())).collect();
+    vectors(
+        &other,
+        "30",
+        &["--k", "2", "--bank-bits", "9", "--key-bits", "32"],
+    );
+    let args: Vec<String> = ["config", "stim", "expect"]
+        .iter()
+        .map(|f| format!("--{f}={}", other.join(format!("{f}.hex")).display()))
+        .collect();
     let o = fusesoc(&pkg, &work, "sim", &args, false);
     assert!(!o.success(), "{}", o.text());
-    assert!(o.text().contains("FAIL: the vectors do not match the core's configuration"), "{}", o.text());
+    assert!(
+        o.text()
+            .contains("FAIL: the vectors do not match the core's configuration"),
+        "{}",
+        o.text()
+    );
 
     // The lint target has teeth: a signal nobody reads fails it.
     let bad = root.join("bad");
     export(&bad, &FUSESOC_CORE);
     let rtl = bad.join("rtl/bloom_axis.v");
-    let text = std::fs::read_to_string(&rtl).unwrap().replacen("endmodule // bloom_axis\n", "    wire stray = aresetn;\nendmodule // bloom_axis\n", 1);
+    let text = std::fs::read_to_string(&rtl).unwrap().replacen(
+        "endmodule // bloom_axis\n",
+        "    wire stray = aresetn;\nendmodule // bloom_axis\n",
+        1,
+    );
     std::fs::write(&rtl, text).unwrap();
     let o = fusesoc(&bad, &work, "lint", &[], false);
     assert!(!o.success(), "{}", o.text());
@@ -386,25 +680,48 @@ fn fusesoc_runs_the_packages_lint_sim_and_icebreaker_targets() {
 /// counter writes and readbacks, saturated counts) and an iCEBreaker bitstream.
 #[test]
 fn fusesoc_runs_a_counting_packages_lint_sim_and_icebreaker_targets() {
-    let params = hdl::CoreParams { counter_bits: 4, ..small_params() };
+    let params = hdl::CoreParams {
+        counter_bits: 4,
+        ..small_params()
+    };
     let root = scratch_dir("fusesoc-counting");
     let pkg = root.join("pkg");
-    export(&pkg, &[&FUSESOC_CORE[..], &["--counter-bits", "4"][..]].concat());
+    export(
+        &pkg,
+        &[&FUSESOC_CORE[..], &["--counter-bits", "4"][..]].concat(),
+    );
     let work = root.join("work");
     std::fs::create_dir_all(&work).unwrap();
     let lint = fusesoc_of(&params, &pkg, &work, "lint", &[], true);
-    assert!(lint.success() && lint.text().contains("verilator"), "lint:\n{}", lint.text());
+    assert!(
+        lint.success() && lint.text().contains("verilator"),
+        "lint:\n{}",
+        lint.text()
+    );
     let sim = fusesoc_of(&params, &pkg, &work, "sim", &[], true);
     assert!(sim.success(), "sim:\n{}", sim.text());
     assert_eq!(pass_line(&sim.stdout).0, 2000, "the package's vector set");
     let ice = fusesoc_of(&params, &pkg, &work, "icebreaker", &[], true);
     assert!(ice.success(), "icebreaker:\n{}", ice.text());
     let t = ice.text();
-    let routed = t.lines().filter(|l| l.contains("Max frequency for clock")).last().unwrap_or_else(|| panic!("no Fmax line:\n{t}"));
+    let routed = t
+        .lines()
+        .filter(|l| l.contains("Max frequency for clock"))
+        .last()
+        .unwrap_or_else(|| panic!("no Fmax line:\n{t}"));
     assert!(routed.contains("PASS at 12.00 MHz"), "{routed}");
     let readme = std::fs::read_to_string(pkg.join("README.md")).unwrap();
-    assert!(readme.contains("3 delete (carried out only if all k counters are non-zero)") && readme.contains("SATURATED[i]"), "{readme}");
-    println!("fusesoc counting lint{} / sim{} / icebreaker{}: {routed}", rec(&lint), rec(&sim), rec(&ice));
+    assert!(
+        readme.contains("3 delete (carried out only if all k counters are non-zero)")
+            && readme.contains("SATURATED[i]"),
+        "{readme}"
+    );
+    println!(
+        "fusesoc counting lint{} / sim{} / icebreaker{}: {routed}",
+        rec(&lint),
+        rec(&sim),
+        rec(&ice)
+    );
 }
 
 fn rec(o: &RunOutput) -> &'static str {
@@ -434,8 +751,14 @@ fn walk(dir: &Path) -> Vec<PathBuf> {
 fn export_writes_a_self_contained_package() {
     let root = scratch_dir("pkg");
     let pkg = root.join("pkg");
-    let o = ok(bloom(&[&["export", "--out", pkg.to_str().unwrap()][..], &VEC_CORE].concat()));
-    assert!(stdout(&o).contains("bloom:ip:bloom_axis_crc_k3_b7_w64_s77:"), "{}", stdout(&o));
+    let o = ok(bloom(
+        &[&["export", "--out", pkg.to_str().unwrap()][..], &VEC_CORE].concat(),
+    ));
+    assert!(
+        stdout(&o).contains("bloom:ip:bloom_axis_crc_k3_b7_w64_s77:"),
+        "{}",
+        stdout(&o)
+    );
     for f in [
         "bloom_axis.core",
         "bloom_axis.json",
@@ -464,44 +787,130 @@ fn export_writes_a_self_contained_package() {
     }
     // The core is exactly what `bloom verilog` writes for the same options.
     let v = root.join("v");
-    ok(bloom(&[&["verilog", "--out", v.to_str().unwrap()][..], &VEC_CORE].concat()));
-    assert_eq!(std::fs::read(pkg.join("rtl/bloom_core.v")).unwrap(), std::fs::read(v.join("bloom_core.v")).unwrap());
+    ok(bloom(
+        &[&["verilog", "--out", v.to_str().unwrap()][..], &VEC_CORE].concat(),
+    ));
+    assert_eq!(
+        std::fs::read(pkg.join("rtl/bloom_core.v")).unwrap(),
+        std::fs::read(v.join("bloom_core.v")).unwrap()
+    );
     let readme = std::fs::read_to_string(pkg.join("README.md")).unwrap();
     let params = hdl::CoreParams::new(3, 7, 64, hdl::HashFamily::Crc, 77).unwrap();
-    assert!(readme.contains(&hdl::ports::markdown_table_of(&hdl::axi::axi_ports(&params))), "the README's port table is the wrapper's");
+    assert!(
+        readme.contains(&hdl::ports::markdown_table_of(&hdl::axi::axi_ports(
+            &params
+        ))),
+        "the README's port table is the wrapper's"
+    );
     assert!(readme.contains(&ip::package::register_table()));
     assert!(readme.contains("| `k` | 3 |"));
     // The wrapper's own timing (the core's and its register stages), and the AXI4-Lite diagrams.
     let st = hdl::axi::stream_timing(&params);
     assert_eq!(st.latency, hdl::Timing::of(&params).latency + 2);
-    assert!(readme.contains(&format!("presented on m_axis in cycle t+{} when", st.latency)), "the README gives the wrapper's latency");
-    assert!(readme.contains(&format!("at most {} requests taken and not yet answered", st.outstanding)));
+    assert!(
+        readme.contains(&format!(
+            "presented on m_axis in cycle t+{} when",
+            st.latency
+        )),
+        "the README gives the wrapper's latency"
+    );
+    assert!(readme.contains(&format!(
+        "at most {} requests taken and not yet answered",
+        st.outstanding
+    )));
     for svg in ["axil_read_write", "axil_clear", "axil_bit_readback"] {
-        assert!(readme.contains(&format!("](doc/{svg}.svg)")), "the README shows {svg}");
-        assert_eq!(std::fs::read(pkg.join(format!("doc/{svg}.svg"))).unwrap(), std::fs::read(root_docs().join(format!("{svg}.svg"))).unwrap());
+        assert!(
+            readme.contains(&format!("](doc/{svg}.svg)")),
+            "the README shows {svg}"
+        );
+        assert_eq!(
+            std::fs::read(pkg.join(format!("doc/{svg}.svg"))).unwrap(),
+            std::fs::read(root_docs().join(format!("{svg}.svg"))).unwrap()
+        );
     }
-    let json: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(pkg.join("bloom_axis.json")).unwrap()).unwrap();
-    assert_eq!((json["core"]["k"].as_u64(), json["core"]["hash"].as_str()), (Some(3), Some("crc")));
-    assert_eq!(json["ports"].as_array().unwrap().len(), hdl::axi::axi_ports(&params).len());
+    let json: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(pkg.join("bloom_axis.json")).unwrap())
+            .unwrap();
+    assert_eq!(
+        (json["core"]["k"].as_u64(), json["core"]["hash"].as_str()),
+        (Some(3), Some("crc"))
+    );
+    assert_eq!(
+        json["ports"].as_array().unwrap().len(),
+        hdl::axi::axi_ports(&params).len()
+    );
     let core = std::fs::read_to_string(pkg.join("bloom_axis.core")).unwrap();
-    for t in ["lint:", "sim:", "sim_verilator:", "icebreaker:", "hx8k:", "ulx3s_85f:"] {
-        assert!(core.contains(&format!("\n  {t}\n")), "target {t} missing:\n{core}");
+    for t in [
+        "lint:",
+        "sim:",
+        "sim_verilator:",
+        "icebreaker:",
+        "hx8k:",
+        "ulx3s_85f:",
+    ] {
+        assert!(
+            core.contains(&format!("\n  {t}\n")),
+            "target {t} missing:\n{core}"
+        );
     }
     use std::os::unix::fs::PermissionsExt;
-    assert_ne!(std::fs::metadata(pkg.join("board/yowasp-launcher")).unwrap().permissions().mode() & 0o111, 0);
+    assert_ne!(
+        std::fs::metadata(pkg.join("board/yowasp-launcher"))
+            .unwrap()
+            .permissions()
+            .mode()
+            & 0o111,
+        0
+    );
 }
 
 #[test]
 fn export_with_a_preloaded_image_carries_it_and_its_vectors_start_from_it() {
     let root = scratch_dir("preload");
     let keys = root.join("keys.txt");
-    std::fs::write(&keys, (0..300u32).map(|i| format!("{}\n", i * 7919)).collect::<String>()).unwrap();
+    std::fs::write(
+        &keys,
+        (0..300u32)
+            .map(|i| format!("{}\n", i * 7919))
+            .collect::<String>(),
+    )
+    .unwrap();
     let image = root.join("img");
-    ok(bloom(&[&["image", "build", "--keys", keys.to_str().unwrap(), "--out", image.to_str().unwrap()][..], &FUSESOC_CORE].concat()));
+    ok(bloom(
+        &[
+            &[
+                "image",
+                "build",
+                "--keys",
+                keys.to_str().unwrap(),
+                "--out",
+                image.to_str().unwrap(),
+            ][..],
+            &FUSESOC_CORE,
+        ]
+        .concat(),
+    ));
     let pkg = root.join("pkg");
-    let o = ok(bloom(&[&["export", "--preload", image.to_str().unwrap(), "--ops", "300", "--out", pkg.to_str().unwrap()][..], &FUSESOC_CORE].concat()));
+    let o = ok(bloom(
+        &[
+            &[
+                "export",
+                "--preload",
+                image.to_str().unwrap(),
+                "--ops",
+                "300",
+                "--out",
+                pkg.to_str().unwrap(),
+            ][..],
+            &FUSESOC_CORE,
+        ]
+        .concat(),
+    ));
     assert!(stdout(&o).contains("_preloaded:"), "{}", stdout(&o));
-    assert_eq!(std::fs::read(pkg.join("image/image.json")).unwrap(), std::fs::read(image.join("image.json")).unwrap());
+    assert_eq!(
+        std::fs::read(pkg.join("image/image.json")).unwrap(),
+        std::fs::read(image.join("image.json")).unwrap()
+    );
     assert!(pkg.join("image/bank01.hex").is_file());
     // The opening reads of FILL expect the image's fills: the preloaded core passes, an empty one would not.
     let o = icarus(&pkg, &pkg.join("tb"), &pkg.join("tb/vectors"), &[]);
@@ -510,7 +919,11 @@ fn export_with_a_preloaded_image_carries_it_and_its_vectors_start_from_it() {
     let plain = root.join("plain");
     export(&plain, &FUSESOC_CORE);
     let o = icarus(&plain, &pkg.join("tb"), &pkg.join("tb/vectors"), &[]);
-    assert!(!o.success() && o.text().contains("FAIL"), "vectors from the image must fail on an empty core:\n{}", o.text());
+    assert!(
+        !o.success() && o.text().contains("FAIL"),
+        "vectors from the image must fail on an empty core:\n{}",
+        o.text()
+    );
 }
 
 /// A counting image (keys inserted more than once, so that counters exceed 1
@@ -521,18 +934,55 @@ fn export_counting_c2_with_a_preloaded_counting_image() {
     let root = scratch_dir("preload-counting");
     let core = [&FUSESOC_CORE[..], &["--counter-bits", "2"][..]].concat();
     let keys = root.join("keys.txt");
-    std::fs::write(&keys, (0..600u32).map(|i| format!("{}\n", (i % 200) * 7919)).collect::<String>()).unwrap();
+    std::fs::write(
+        &keys,
+        (0..600u32)
+            .map(|i| format!("{}\n", (i % 200) * 7919))
+            .collect::<String>(),
+    )
+    .unwrap();
     let image = root.join("img");
-    ok(bloom(&[&["image", "build", "--keys", keys.to_str().unwrap(), "--out", image.to_str().unwrap()][..], &core].concat()));
+    ok(bloom(
+        &[
+            &[
+                "image",
+                "build",
+                "--keys",
+                keys.to_str().unwrap(),
+                "--out",
+                image.to_str().unwrap(),
+            ][..],
+            &core,
+        ]
+        .concat(),
+    ));
     let pkg = root.join("pkg");
-    ok(bloom(&[&["export", "--preload", image.to_str().unwrap(), "--ops", "300", "--out", pkg.to_str().unwrap()][..], &core].concat()));
+    ok(bloom(
+        &[
+            &[
+                "export",
+                "--preload",
+                image.to_str().unwrap(),
+                "--ops",
+                "300",
+                "--out",
+                pkg.to_str().unwrap(),
+            ][..],
+            &core,
+        ]
+        .concat(),
+    ));
     let o = icarus(&pkg, &pkg.join("tb"), &pkg.join("tb/vectors"), &[]);
     assert!(o.success(), "{}", o.text());
     assert_eq!(pass_line(&o.stdout).0, 300);
     let empty = root.join("empty");
     export(&empty, &core);
     let o = icarus(&empty, &pkg.join("tb"), &pkg.join("tb/vectors"), &[]);
-    assert!(!o.success() && o.text().contains("FAIL"), "vectors from the image must fail on an empty core:\n{}", o.text());
+    assert!(
+        !o.success() && o.text().contains("FAIL"),
+        "vectors from the image must fail on an empty core:\n{}",
+        o.text()
+    );
 }
 
 #[test]
@@ -543,7 +993,10 @@ fn export_and_vectors_refuse_bad_input_and_write_nothing() {
     for cmd in ["export", "vectors"] {
         let o = bloom(&[cmd, "--k", "17", "--out", out.to_str().unwrap()]);
         assert_failed_cleanly(&o, "k = 17 is not allowed");
-        assert!(!out.exists(), "{cmd}: nothing is written for a bad configuration");
+        assert!(
+            !out.exists(),
+            "{cmd}: nothing is written for a bad configuration"
+        );
         let o = bloom(&[cmd, "--ops", "0", "--out", out.to_str().unwrap()]);
         assert_failed_cleanly(&o, "--ops 0: must be 1..=2000000");
         assert!(!out.exists());
@@ -552,11 +1005,25 @@ fn export_and_vectors_refuse_bad_input_and_write_nothing() {
     let file = root.join("a-file");
     std::fs::write(&file, "x").unwrap();
     for target in [file.join("pkg"), PathBuf::from("/proc/bloom-export-test")] {
-        let o = bloom(&["export", "--k", "1", "--bank-bits", "6", "--key-bits", "32", "--out", target.to_str().unwrap()]);
+        let o = bloom(&[
+            "export",
+            "--k",
+            "1",
+            "--bank-bits",
+            "6",
+            "--key-bits",
+            "32",
+            "--out",
+            target.to_str().unwrap(),
+        ]);
         assert_failed_cleanly(&o, "cannot");
         assert!(!target.exists());
     }
-    assert_eq!(std::fs::read_dir(&root).unwrap().count(), 1, "no temporary directory is left behind");
+    assert_eq!(
+        std::fs::read_dir(&root).unwrap().count(),
+        1,
+        "no temporary directory is left behind"
+    );
     // A target that is a file, or a directory that is not empty: refused and untouched.
     let o = bloom(&["export", "--out", file.to_str().unwrap()]);
     assert_failed_cleanly(&o, "exists and is not a directory");
@@ -565,7 +1032,17 @@ fn export_and_vectors_refuse_bad_input_and_write_nothing() {
     std::fs::create_dir_all(&full).unwrap();
     std::fs::write(full.join("mine.v"), "keep").unwrap();
     for cmd in ["export", "vectors"] {
-        let o = bloom(&[cmd, "--k", "1", "--bank-bits", "6", "--key-bits", "32", "--out", full.to_str().unwrap()]);
+        let o = bloom(&[
+            cmd,
+            "--k",
+            "1",
+            "--bank-bits",
+            "6",
+            "--key-bits",
+            "32",
+            "--out",
+            full.to_str().unwrap(),
+        ]);
         assert_failed_cleanly(&o, "is not empty (it holds mine.v)");
         assert_eq!(std::fs::read_dir(&full).unwrap().count(), 1);
     }
@@ -573,29 +1050,131 @@ fn export_and_vectors_refuse_bad_input_and_write_nothing() {
     let keys = root.join("keys.txt");
     std::fs::write(&keys, "1\n2\n3\n").unwrap();
     let image = root.join("img");
-    ok(bloom(&["image", "build", "--keys", keys.to_str().unwrap(), "--k", "2", "--bank-bits", "6", "--key-bits", "32", "--out", image.to_str().unwrap()]));
+    ok(bloom(&[
+        "image",
+        "build",
+        "--keys",
+        keys.to_str().unwrap(),
+        "--k",
+        "2",
+        "--bank-bits",
+        "6",
+        "--key-bits",
+        "32",
+        "--out",
+        image.to_str().unwrap(),
+    ]));
     for cmd in ["export", "vectors"] {
-        let o = bloom(&[cmd, "--k", "3", "--bank-bits", "6", "--key-bits", "32", "--preload", image.to_str().unwrap(), "--out", out.to_str().unwrap()]);
+        let o = bloom(&[
+            cmd,
+            "--k",
+            "3",
+            "--bank-bits",
+            "6",
+            "--key-bits",
+            "32",
+            "--preload",
+            image.to_str().unwrap(),
+            "--out",
+            out.to_str().unwrap(),
+        ]);
         assert_failed_cleanly(&o, "k");
         assert!(all_text(&o).contains("differ"), "{}", all_text(&o));
         assert!(!out.exists());
     }
     // Counter bits out of range; a plain image for a counting core and the other way round.
     let counting_image = root.join("img-c4");
-    ok(bloom(&["image", "build", "--keys", keys.to_str().unwrap(), "--k", "2", "--bank-bits", "6", "--key-bits", "32", "--counter-bits", "4", "--out", counting_image.to_str().unwrap()]));
+    ok(bloom(&[
+        "image",
+        "build",
+        "--keys",
+        keys.to_str().unwrap(),
+        "--k",
+        "2",
+        "--bank-bits",
+        "6",
+        "--key-bits",
+        "32",
+        "--counter-bits",
+        "4",
+        "--out",
+        counting_image.to_str().unwrap(),
+    ]));
     for cmd in ["export", "vectors"] {
-        let o = bloom(&[cmd, "--k", "2", "--bank-bits", "6", "--key-bits", "32", "--counter-bits", "9", "--out", out.to_str().unwrap()]);
+        let o = bloom(&[
+            cmd,
+            "--k",
+            "2",
+            "--bank-bits",
+            "6",
+            "--key-bits",
+            "32",
+            "--counter-bits",
+            "9",
+            "--out",
+            out.to_str().unwrap(),
+        ]);
         assert_failed_cleanly(&o, "counter");
         assert!(!out.exists(), "{cmd} --counter-bits 9: nothing is written");
-        let o = bloom(&[cmd, "--k", "2", "--bank-bits", "6", "--key-bits", "32", "--counter-bits", "4", "--preload", image.to_str().unwrap(), "--out", out.to_str().unwrap()]);
-        assert_failed_cleanly(&o, "the image is of a plain filter (counter_bits = 1) but the");
-        assert!(!out.exists(), "{cmd}: a plain image for a counting core: nothing is written");
-        let o = bloom(&[cmd, "--k", "2", "--bank-bits", "6", "--key-bits", "32", "--preload", counting_image.to_str().unwrap(), "--out", out.to_str().unwrap()]);
-        assert_failed_cleanly(&o, "the image is of a counting filter (counter_bits = 4) but the");
-        assert!(!out.exists(), "{cmd}: a counting image for a plain core: nothing is written");
+        let o = bloom(&[
+            cmd,
+            "--k",
+            "2",
+            "--bank-bits",
+            "6",
+            "--key-bits",
+            "32",
+            "--counter-bits",
+            "4",
+            "--preload",
+            image.to_str().unwrap(),
+            "--out",
+            out.to_str().unwrap(),
+        ]);
+        assert_failed_cleanly(
+            &o,
+            "the image is of a plain filter (counter_bits = 1) but the",
+        );
+        assert!(
+            !out.exists(),
+            "{cmd}: a plain image for a counting core: nothing is written"
+        );
+        let o = bloom(&[
+            cmd,
+            "--k",
+            "2",
+            "--bank-bits",
+            "6",
+            "--key-bits",
+            "32",
+            "--preload",
+            counting_image.to_str().unwrap(),
+            "--out",
+            out.to_str().unwrap(),
+        ]);
+        assert_failed_cleanly(
+            &o,
+            "the image is of a counting filter (counter_bits = 4) but the",
+        );
+        assert!(
+            !out.exists(),
+            "{cmd}: a counting image for a plain core: nothing is written"
+        );
     }
     // An empty directory is a good target.
     std::fs::create_dir_all(&out).unwrap();
-    ok(bloom(&["vectors", "--k", "1", "--bank-bits", "6", "--key-bits", "32", "--ops", "10", "--out", out.to_str().unwrap()]));
+    ok(bloom(&[
+        "vectors",
+        "--k",
+        "1",
+        "--bank-bits",
+        "6",
+        "--key-bits",
+        "32",
+        "--ops",
+        "10",
+        "--out",
+        out.to_str().unwrap(),
+    ]));
     assert!(out.join("tb_bloom_axis.v").is_file() && out.join("README.md").is_file());
 }

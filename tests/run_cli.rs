@@ -5,7 +5,6 @@ mod common;
 
 use common::*;
 
-
 #[test]
 fn run_rejects_zero_ops() {
     let out = bloom(&["run", "--ops", "0", "--no-bitstream"]);
@@ -17,11 +16,20 @@ fn run_rejects_zero_ops() {
 #[test]
 fn run_rejects_unknown_board_before_any_work() {
     let dir = std::env::temp_dir().join(format!("bloom-run-badboard-{}", std::process::id()));
-    let out = bloom(&["run", "--board", "nosuchboard", "--out", dir.to_str().unwrap()]);
+    let out = bloom(&[
+        "run",
+        "--board",
+        "nosuchboard",
+        "--out",
+        dir.to_str().unwrap(),
+    ]);
     assert!(!out.status.success());
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("nosuchboard"), "{err}");
-    assert!(!dir.exists(), "a rejected run must not create its output directory");
+    assert!(
+        !dir.exists(),
+        "a rejected run must not create its output directory"
+    );
 }
 
 #[test]
@@ -35,9 +43,20 @@ fn run_rejects_invalid_configuration() {
 #[test]
 fn run_default_config_no_bitstream_20000_ops() {
     let dir = std::env::temp_dir().join(format!("bloom-run-{}", std::process::id()));
-    let out = bloom(&["run", "--no-bitstream", "--ops", "20000", "--out", dir.to_str().unwrap()]);
+    let out = bloom(&[
+        "run",
+        "--no-bitstream",
+        "--ops",
+        "20000",
+        "--out",
+        dir.to_str().unwrap(),
+    ]);
     let text = String::from_utf8_lossy(&out.stdout);
-    assert!(out.status.success(), "{text}\n{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{text}\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     assert!(text.contains("mismatches: 0"), "{text}");
     assert!(text.contains("=== summary"), "{text}");
     assert!(dir.join("verilog/bloom_core.v").is_file());
@@ -48,17 +67,44 @@ fn run_default_config_no_bitstream_20000_ops() {
 #[test]
 fn run_counting_k3_b6_c2_no_bitstream_20000_ops() {
     let dir = std::env::temp_dir().join(format!("bloom-run-c2-{}", std::process::id()));
-    let out = bloom(&["run", "--counter-bits", "2", "--k", "3", "--bank-bits", "6", "--no-bitstream", "--ops", "20000", "--out", dir.to_str().unwrap()]);
+    let out = bloom(&[
+        "run",
+        "--counter-bits",
+        "2",
+        "--k",
+        "3",
+        "--bank-bits",
+        "6",
+        "--no-bitstream",
+        "--ops",
+        "20000",
+        "--out",
+        dir.to_str().unwrap(),
+    ]);
     let text = String::from_utf8_lossy(&out.stdout);
-    assert!(out.status.success(), "{text}\n{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{text}\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     assert!(text.contains("mismatches: 0"), "{text}");
     // The co-simulation's report says how often the counting situations happened.
-    let line = text.lines().find(|l| l.starts_with("counting (counters of 2 bits, saturated at 3)")).unwrap_or_else(|| panic!("{text}"));
+    let line = text
+        .lines()
+        .find(|l| l.starts_with("counting (counters of 2 bits, saturated at 3)"))
+        .unwrap_or_else(|| panic!("{text}"));
     for what in ["reaching saturation", "of absent keys", "after saturation"] {
-        assert!(!line.contains(&format!(" 0 {what}")) && !line.contains(&format!("(0 {what}")), "{what} never happened: {line}");
+        assert!(
+            !line.contains(&format!(" 0 {what}")) && !line.contains(&format!("(0 {what}")),
+            "{what} never happened: {line}"
+        );
     }
     let json = std::fs::read_to_string(dir.join("verilog/bloom_core.json")).unwrap();
     let v: serde_json::Value = serde_json::from_str(&json).unwrap();
-    assert_eq!((v["counter_bits"].as_u64(), v["commit_latency"].as_u64()), (Some(2), Some(7)), "{json}");
+    assert_eq!(
+        (v["counter_bits"].as_u64(), v["commit_latency"].as_u64()),
+        (Some(2), Some(7)),
+        "{json}"
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -5,7 +5,6 @@ mod common;
 
 use common::*;
 
-
 fn json(args: &[&str]) -> serde_json::Value {
     let o = bloom(args);
     assert!(o.status.success(), "{args:?}: {}", stderr(&o));
@@ -62,11 +61,17 @@ fn fpr_bad_arguments() {
     assert_fails(&["fpr", "--m", "64", "--n", "8", "--k", "0"], "--k 0");
     assert_fails(&["fpr", "--m", "64", "--n", "0", "--k", "4"], "--n 0");
     assert_fails(&["fpr", "--m", "0", "--n", "1", "--k", "1"], "--m 0");
-    assert_fails(&["fpr", "--m", "3", "--n", "1", "--k", "6"], "--k 6 is more than --m 3");
+    assert_fails(
+        &["fpr", "--m", "3", "--n", "1", "--k", "6"],
+        "--k 6 is more than --m 3",
+    );
     assert_fails(&["fpr", "--m", "640", "--n", "1", "--k", "65"], "--k 65");
     assert_fails(&["fpr", "--m", "64", "--n", "8"], "--k");
     assert_fails(&["fpr", "--m", "nan", "--n", "8", "--k", "4"], "nan");
-    assert_fails(&["fpr", "--m", "-64", "--n", "8", "--k", "4"], "unexpected argument");
+    assert_fails(
+        &["fpr", "--m", "-64", "--n", "8", "--k", "4"],
+        "unexpected argument",
+    );
     assert_fails(&["fpr", "table", "--m", "8"], "--m 8");
 }
 
@@ -80,9 +85,15 @@ fn fpr_table_regenerates_the_summary_cache_values() {
         .lines()
         .find(|l| l.trim_start().starts_with("10 |"))
         .expect("row m/n = 10");
-    assert!(row.contains("1.181e-2") && row.contains("9.431e-3"), "{row}");
+    assert!(
+        row.contains("1.181e-2") && row.contains("9.431e-3"),
+        "{row}"
+    );
     assert!(out.contains("exact n=32"), "exact rows for m = 320");
-    assert_eq!(out.lines().filter(|l| l.contains("| classic")).count(), 31 * 3);
+    assert_eq!(
+        out.lines().filter(|l| l.contains("| classic")).count(),
+        31 * 3
+    );
 }
 
 #[test]
@@ -125,9 +136,20 @@ fn fpr_plot_writes_svg_and_png() {
     std::fs::create_dir_all(&dir).unwrap();
     std::fs::write(dir.join("mine.txt"), "mine").unwrap();
     std::os::unix::fs::symlink(dir.join("mine.txt"), dir.join("fig-rates.png")).unwrap();
-    assert_fails(&["fpr", "plot", "--out", dir.join("fig.svg").to_str().unwrap()], "is a symbolic link");
+    assert_fails(
+        &[
+            "fpr",
+            "plot",
+            "--out",
+            dir.join("fig.svg").to_str().unwrap(),
+        ],
+        "is a symbolic link",
+    );
     assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 2);
-    assert_eq!(std::fs::read_to_string(dir.join("mine.txt")).unwrap(), "mine");
+    assert_eq!(
+        std::fs::read_to_string(dir.join("mine.txt")).unwrap(),
+        "mine"
+    );
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
@@ -157,14 +179,22 @@ fn size_partitioned_meets_target() {
 
 #[test]
 fn size_on_devices_reports_fit() {
-    let v = json(&["size", "--n", "2000", "--p", "0.01", "--device", "hx8k", "--json"]);
+    let v = json(&[
+        "size", "--n", "2000", "--p", "0.01", "--device", "hx8k", "--json",
+    ]);
     assert_eq!(v["fits"], true);
     assert!(v["blocks_used"].as_u64().unwrap() <= 32);
-    let v = json(&["size", "--n", "20000", "--p", "0.01", "--device", "up5k", "--json"]);
+    let v = json(&[
+        "size", "--n", "20000", "--p", "0.01", "--device", "up5k", "--json",
+    ]);
     assert_eq!(v["fits"], false);
-    let v = json(&["size", "--n", "20000", "--p", "0.01", "--device", "ecp5-85f", "--json"]);
+    let v = json(&[
+        "size", "--n", "20000", "--p", "0.01", "--device", "ecp5-85f", "--json",
+    ]);
     assert_eq!(v["fits"], true);
-    let v = json(&["size", "--n", "500", "--p", "0.001", "--layout", "standard", "--json"]);
+    let v = json(&[
+        "size", "--n", "500", "--p", "0.001", "--layout", "standard", "--json",
+    ]);
     assert!(v["rate"].as_f64().unwrap() <= 0.001);
     assert_eq!(v["layout"], "standard");
 }
@@ -175,8 +205,14 @@ fn size_bad_arguments() {
     for p in ["0", "1", "1.5", "-0.1", "nan", "NaN", "inf"] {
         assert_fails(&["size", "--n", "100", "--p", p], "--p");
     }
-    assert_fails(&["size", "--n", "100", "--p", "0.01", "--device", "xc7a35t"], "unknown");
-    assert_fails(&["size", "--n", "100", "--p", "0.01", "--layout", "blocked"], "unknown");
+    assert_fails(
+        &["size", "--n", "100", "--p", "0.01", "--device", "xc7a35t"],
+        "unknown",
+    );
+    assert_fails(
+        &["size", "--n", "100", "--p", "0.01", "--layout", "blocked"],
+        "unknown",
+    );
     assert_fails(
         &["size", "--n", "100000000", "--p", "0.01"],
         "no partitioned configuration",
@@ -193,18 +229,42 @@ fn fpr_m32_n4_k6_standard_rates_partitioned_not_applicable() {
     let out = stdout(&o);
     let exact = golden::theory::standard_exact(32, 4, 6).unwrap();
     let rate = |label: &str| -> f64 {
-        let line = out.lines().find(|l| l.trim_start().starts_with(label)).unwrap_or_else(|| panic!("no {label} in {out}"));
-        line.split_whitespace().rev().nth(1).unwrap().parse().unwrap()
+        let line = out
+            .lines()
+            .find(|l| l.trim_start().starts_with(label))
+            .unwrap_or_else(|| panic!("no {label} in {out}"));
+        line.split_whitespace()
+            .rev()
+            .nth(1)
+            .unwrap()
+            .parse()
+            .unwrap()
     };
-    assert!((rate("standard layout, exact") / exact - 1.0).abs() < 1e-12, "{out}");
-    assert!((rate("Bloom 1970") / golden::theory::bloom1970(32, 4, 6).unwrap() - 1.0).abs() < 1e-12, "{out}");
-    assert!(out.contains("not applicable") && out.contains("--m 36 is"), "{out}");
+    assert!(
+        (rate("standard layout, exact") / exact - 1.0).abs() < 1e-12,
+        "{out}"
+    );
+    assert!(
+        (rate("Bloom 1970") / golden::theory::bloom1970(32, 4, 6).unwrap() - 1.0).abs() < 1e-12,
+        "{out}"
+    );
+    assert!(
+        out.contains("not applicable") && out.contains("--m 36 is"),
+        "{out}"
+    );
     let o = bloom(&["fpr", "--m", "32", "--n", "4", "--k", "6", "--json"]);
     assert!(o.status.success(), "{}", stderr(&o));
     let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
     assert!(v["partitioned_exact"].is_null(), "{v}");
-    assert!((v["standard_exact"].as_f64().unwrap() / exact - 1.0).abs() < 1e-12, "{v}");
-    assert!((v["classic"].as_f64().unwrap() / golden::theory::classic(32, 4, 6).unwrap() - 1.0).abs() < 1e-12, "{v}");
+    assert!(
+        (v["standard_exact"].as_f64().unwrap() / exact - 1.0).abs() < 1e-12,
+        "{v}"
+    );
+    assert!(
+        (v["classic"].as_f64().unwrap() / golden::theory::classic(32, 4, 6).unwrap() - 1.0).abs()
+            < 1e-12,
+        "{v}"
+    );
 }
 
 /// `bloom size --overflow Q`: the narrowest counter width of the recommended filter
@@ -212,7 +272,16 @@ fn fpr_m32_n4_k6_standard_rates_partitioned_not_applicable() {
 #[test]
 fn size_overflow_n10000_p001_picks_the_narrowest_counter_width() {
     for (q, c) in [(1e-9, 4u64), (1e-12, 5)] {
-        let v = json(&["size", "--n", "10000", "--p", "0.01", "--overflow", &q.to_string(), "--json"]);
+        let v = json(&[
+            "size",
+            "--n",
+            "10000",
+            "--p",
+            "0.01",
+            "--overflow",
+            &q.to_string(),
+            "--json",
+        ]);
         let (m, k) = (v["m"].as_u64().unwrap(), v["k"].as_u64().unwrap() as u32);
         assert_eq!(v["counting"]["counter_bits"], c, "{v}");
         assert_eq!(v["counting"]["memory_bits"], m * c);
@@ -220,28 +289,128 @@ fn size_overflow_n10000_p001_picks_the_narrowest_counter_width() {
         assert!(bound <= q, "{v}");
         let narrower = golden::CounterBits::new(c as u32 - 1).unwrap();
         let row = golden::theory::counting::counter_overflow(m, 10000, k, narrower).unwrap();
-        assert!(row.overflow_upper > q, "c = {} would do: {}", c - 1, row.overflow_upper);
+        assert!(
+            row.overflow_upper > q,
+            "c = {} would do: {}",
+            c - 1,
+            row.overflow_upper
+        );
     }
-    let text = stdout(&bloom(&["size", "--n", "10000", "--p", "0.01", "--overflow", "1e-9"]));
+    let text = stdout(&bloom(&[
+        "size",
+        "--n",
+        "10000",
+        "--p",
+        "0.01",
+        "--overflow",
+        "1e-9",
+    ]));
     assert!(text.contains("counting filter: --counter-bits 4"), "{text}");
-    assert_fails(&["size", "--n", "10000", "--p", "0.01", "--overflow", "0"], "--overflow 0 is out of range");
-    assert_fails(&["size", "--n", "10000", "--p", "0.01", "--overflow", "1e-9", "--layout", "standard"], "partitioned layout");
+    assert_fails(
+        &["size", "--n", "10000", "--p", "0.01", "--overflow", "0"],
+        "--overflow 0 is out of range",
+    );
+    assert_fails(
+        &[
+            "size",
+            "--n",
+            "10000",
+            "--p",
+            "0.01",
+            "--overflow",
+            "1e-9",
+            "--layout",
+            "standard",
+        ],
+        "partitioned layout",
+    );
 }
 
 /// `bloom fpr --counter-bits C`: the overflow figures of docs/theory.md's table for the
 /// default core (m = 16384 counters in k = 4 banks, n = 2839), and its refusals.
 #[test]
 fn fpr_counter_bits_m16384_n2839_k4_gives_the_overflow_table_rows() {
-    for (c, expected) in [("2", 545.4), ("3", 0.1358), ("4", 2.591e-11), ("5", 1.011e-35)] {
-        let v = json(&["fpr", "--m", "16384", "--n", "2839", "--k", "4", "--counter-bits", c, "--json"]);
+    for (c, expected) in [
+        ("2", 545.4),
+        ("3", 0.1358),
+        ("4", 2.591e-11),
+        ("5", 1.011e-35),
+    ] {
+        let v = json(&[
+            "fpr",
+            "--m",
+            "16384",
+            "--n",
+            "2839",
+            "--k",
+            "4",
+            "--counter-bits",
+            c,
+            "--json",
+        ]);
         let got = v["counting"]["expected_saturated"].as_f64().unwrap();
-        assert!((got / expected - 1.0).abs() < 1e-3, "c = {c}: {got} vs {expected}");
+        assert!(
+            (got / expected - 1.0).abs() < 1e-3,
+            "c = {c}: {got} vs {expected}"
+        );
         assert_eq!(v["counting"]["counter_bits"], c.parse::<u64>().unwrap());
         assert!(v["counting"]["overflow_upper"].as_f64().unwrap() <= 1.0);
     }
-    let text = stdout(&bloom(&["fpr", "--m", "16384", "--n", "2839", "--k", "4", "--counter-bits", "4"]));
-    assert!(text.contains("counting filter, 4-bit counters (saturated at 15)"), "{text}");
-    assert_fails(&["fpr", "--m", "16384", "--n", "2839", "--k", "4", "--counter-bits", "9"], "counter_bits = 9 is not allowed (allowed: 1..=8)");
-    assert_fails(&["fpr", "--m", "16384", "--n", "2839", "--k", "4", "--counter-bits", "1"], "plain filter");
-    assert_fails(&["fpr", "--m", "16385", "--n", "2839", "--k", "4", "--counter-bits", "4"], "partitioned layout");
+    let text = stdout(&bloom(&[
+        "fpr",
+        "--m",
+        "16384",
+        "--n",
+        "2839",
+        "--k",
+        "4",
+        "--counter-bits",
+        "4",
+    ]));
+    assert!(
+        text.contains("counting filter, 4-bit counters (saturated at 15)"),
+        "{text}"
+    );
+    assert_fails(
+        &[
+            "fpr",
+            "--m",
+            "16384",
+            "--n",
+            "2839",
+            "--k",
+            "4",
+            "--counter-bits",
+            "9",
+        ],
+        "counter_bits = 9 is not allowed (allowed: 1..=8)",
+    );
+    assert_fails(
+        &[
+            "fpr",
+            "--m",
+            "16384",
+            "--n",
+            "2839",
+            "--k",
+            "4",
+            "--counter-bits",
+            "1",
+        ],
+        "plain filter",
+    );
+    assert_fails(
+        &[
+            "fpr",
+            "--m",
+            "16385",
+            "--n",
+            "2839",
+            "--k",
+            "4",
+            "--counter-bits",
+            "4",
+        ],
+        "partitioned layout",
+    );
 }

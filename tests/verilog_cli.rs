@@ -4,17 +4,21 @@ mod common;
 
 use common::*;
 
-
 #[test]
 fn default_config_writes_verilog_and_json() {
     let dir = scratch("default");
     let out = bloom(&["verilog", "--out", dir.to_str().unwrap()]);
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let v = std::fs::read_to_string(dir.join("bloom_core.v")).unwrap();
     assert!(v.contains("module bloom_core(clock,reset,req_valid,req_ready,req_op,req_key,req_tag,"));
     assert!(v.contains("input wire  [63:0] req_key;"));
     let json: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(dir.join("bloom_core.json")).unwrap()).unwrap();
+        serde_json::from_str(&std::fs::read_to_string(dir.join("bloom_core.json")).unwrap())
+            .unwrap();
     assert_eq!(json["k"], 4);
     assert_eq!(json["bank_bits"], 12);
     assert_eq!(json["key_bits"], 64);
@@ -30,16 +34,32 @@ fn default_config_writes_verilog_and_json() {
 fn options_reach_the_generated_core() {
     let dir = scratch("options");
     let out = bloom(&[
-        "verilog", "--k", "2", "--bank-bits", "6", "--key-bits", "128", "--hash", "crc", "--seed",
-        "18446744073709551615", "--out", dir.to_str().unwrap(),
+        "verilog",
+        "--k",
+        "2",
+        "--bank-bits",
+        "6",
+        "--key-bits",
+        "128",
+        "--hash",
+        "crc",
+        "--seed",
+        "18446744073709551615",
+        "--out",
+        dir.to_str().unwrap(),
     ]);
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let v = std::fs::read_to_string(dir.join("bloom_core.v")).unwrap();
     assert!(v.contains("input wire  [127:0] req_key;"));
     assert!(v.contains("module bloom_core_parts_1("));
     assert!(!v.contains("module bloom_core_parts_2("));
     let json: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(dir.join("bloom_core.json")).unwrap()).unwrap();
+        serde_json::from_str(&std::fs::read_to_string(dir.join("bloom_core.json")).unwrap())
+            .unwrap();
     assert_eq!(json["hash"], "crc");
     assert_eq!(json["seed"], u64::MAX);
     assert_eq!(json["clear_cycles"], hdl::clear_cycles(6));
@@ -60,7 +80,10 @@ fn invalid_values_fail_cleanly_and_write_nothing() {
         let out = bloom(&["verilog", flag, value, "--out", dir.to_str().unwrap()]);
         let stderr = String::from_utf8_lossy(&out.stderr);
         assert!(!out.status.success(), "{flag} {value} accepted");
-        assert!(stderr.contains(names) && stderr.contains("allowed"), "{flag} {value}: {stderr}");
+        assert!(
+            stderr.contains(names) && stderr.contains("allowed"),
+            "{flag} {value}: {stderr}"
+        );
         assert!(!stderr.contains("panicked"), "{stderr}");
         assert!(!dir.exists(), "{flag} {value} created output");
     }
@@ -72,7 +95,13 @@ fn bad_preload_image_fails_cleanly_and_writes_nothing() {
     let image = scratch("preload-image");
     std::fs::create_dir_all(&image).unwrap();
     std::fs::write(image.join("image.json"), "{\"format\":\"bloom-image\",\"version\":1,\"k\":3,\"bank_bits\":12,\"key_bits\":64,\"hash\":\"h3\",\"seed\":0,\"banks\":[\"bank00.hex\",\"bank01.hex\",\"bank02.hex\"]}").unwrap();
-    let out = bloom(&["verilog", "--preload", image.to_str().unwrap(), "--out", dir.to_str().unwrap()]);
+    let out = bloom(&[
+        "verilog",
+        "--preload",
+        image.to_str().unwrap(),
+        "--out",
+        dir.to_str().unwrap(),
+    ]);
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(!out.status.success());
     assert!(stderr.contains("image vs core: k: 3 vs 4"), "{stderr}");
@@ -95,21 +124,41 @@ fn out_must_be_a_directory() {
 fn preloaded_image_becomes_initial_contents() {
     let image = scratch("good-image");
     let dir = scratch("good-image-out");
-    let mut g = golden::PartitionedFilter::new(golden::Config::new(2, 6, 32, golden::HashFamily::Crc, 4).unwrap());
+    let mut g = golden::PartitionedFilter::new(
+        golden::Config::new(2, 6, 32, golden::HashFamily::Crc, 4).unwrap(),
+    );
     for key in [1u128, 2, 3, 0xdead_beef] {
         g.insert(key).unwrap();
     }
     g.export_image(&image).unwrap();
     let out = bloom(&[
-        "verilog", "--k", "2", "--bank-bits", "6", "--key-bits", "32", "--hash", "crc", "--seed", "4",
-        "--preload", image.to_str().unwrap(), "--out", dir.to_str().unwrap(),
+        "verilog",
+        "--k",
+        "2",
+        "--bank-bits",
+        "6",
+        "--key-bits",
+        "32",
+        "--hash",
+        "crc",
+        "--seed",
+        "4",
+        "--preload",
+        image.to_str().unwrap(),
+        "--out",
+        dir.to_str().unwrap(),
     ]);
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let v = std::fs::read_to_string(dir.join("bloom_core.v")).unwrap();
     let ones: u32 = g.fill().iter().sum();
     assert_eq!(v.matches("] = 1'b1;").count() as u32, ones);
     let json: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(dir.join("bloom_core.json")).unwrap()).unwrap();
+        serde_json::from_str(&std::fs::read_to_string(dir.join("bloom_core.json")).unwrap())
+            .unwrap();
     assert_eq!(json["preload"], image.display().to_string());
     std::fs::remove_dir_all(&dir).unwrap();
     std::fs::remove_dir_all(&image).unwrap();
@@ -118,25 +167,56 @@ fn preloaded_image_becomes_initial_contents() {
 #[test]
 fn lanes_4_writes_bloom_lanes_and_its_axis_face_beside_the_core_and_bad_lanes_write_nothing() {
     let dir = scratch("lanes");
-    let out = bloom(&["verilog", "--lanes", "4", "--k", "2", "--bank-bits", "6", "--out", dir.to_str().unwrap()]);
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let out = bloom(&[
+        "verilog",
+        "--lanes",
+        "4",
+        "--k",
+        "2",
+        "--bank-bits",
+        "6",
+        "--out",
+        dir.to_str().unwrap(),
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let top = std::fs::read_to_string(dir.join("bloom_lanes.v")).unwrap();
     assert!(top.contains("module bloom_lanes ("), "{top}");
     assert!(top.contains("input  wire [255:0] req_key,"), "{top}");
     assert_eq!(top.matches("bloom_core lane").count(), 4);
-    assert!(!top.contains("module bloom_core("), "bloom_lanes.v holds the top alone");
+    assert!(
+        !top.contains("module bloom_core("),
+        "bloom_lanes.v holds the top alone"
+    );
     let axis = std::fs::read_to_string(dir.join("bloom_lanes_axis.v")).unwrap();
     assert!(axis.contains("module bloom_lanes_axis ("), "{axis}");
-    assert!(axis.contains("input  wire [255:0] s_axis_tdata,") && axis.contains("input  wire [11:0] s_axis_tuser,"), "{axis}");
-    assert!(axis.contains("output wire [31:0] m_axis_tdata,") && axis.contains("output wire [3:0] m_axis_tkeep,"), "{axis}");
-    assert!(!axis.contains("module bloom_lanes ("), "bloom_lanes_axis.v holds its top alone");
+    assert!(
+        axis.contains("input  wire [255:0] s_axis_tdata,")
+            && axis.contains("input  wire [11:0] s_axis_tuser,"),
+        "{axis}"
+    );
+    assert!(
+        axis.contains("output wire [31:0] m_axis_tdata,")
+            && axis.contains("output wire [3:0] m_axis_tkeep,"),
+        "{axis}"
+    );
+    assert!(
+        !axis.contains("module bloom_lanes ("),
+        "bloom_lanes_axis.v holds its top alone"
+    );
     let core = std::fs::read_to_string(dir.join("bloom_core.v")).unwrap();
     assert!(core.contains("module bloom_core("));
     std::fs::remove_dir_all(&dir).unwrap();
     for (args, says) in [
         (vec!["--lanes", "0"], "0 is not in 1..=64"),
         (vec!["--lanes", "65"], "65 is not in 1..=64"),
-        (vec!["--lanes", "2", "--counter-bits", "4"], "a counting filter has one lane"),
+        (
+            vec!["--lanes", "2", "--counter-bits", "4"],
+            "a counting filter has one lane",
+        ),
     ] {
         let dir = scratch("lanes-bad");
         let mut all = vec!["verilog"];

@@ -45,7 +45,9 @@ pub struct Header {
 
 /// Reads the header of an iCE40 `.bin` or ECP5 `.bit`; anything else is an error.
 pub fn read_header(bytes: &[u8]) -> Result<Header, FlowError> {
-    let not_one = || invalid("not an iCE40 or ECP5 bitstream (no FF 00 comment header followed by a synchronisation pattern)");
+    let not_one = || {
+        invalid("not an iCE40 or ECP5 bitstream (no FF 00 comment header followed by a synchronisation pattern)")
+    };
     if bytes.len() < 8 || bytes[0] != 0xFF || bytes[1] != 0x00 {
         return Err(not_one());
     }
@@ -56,7 +58,10 @@ pub fn read_header(bytes: &[u8]) -> Result<Header, FlowError> {
             None => return Err(not_one()),
             Some(0xFF) => break,
             Some(_) => {
-                let len = bytes[i..].iter().position(|&b| b == 0).ok_or_else(not_one)?;
+                let len = bytes[i..]
+                    .iter()
+                    .position(|&b| b == 0)
+                    .ok_or_else(not_one)?;
                 let text = std::str::from_utf8(&bytes[i..i + len]).map_err(|_| not_one())?;
                 if !text.is_empty() {
                     comments.push(text.to_string());
@@ -74,7 +79,11 @@ pub fn read_header(bytes: &[u8]) -> Result<Header, FlowError> {
     } else {
         return Err(not_one());
     };
-    Ok(Header { family, comments, end })
+    Ok(Header {
+        family,
+        comments,
+        end,
+    })
 }
 
 /// The bitstream with its header comments replaced by `comments` (ECP5 layout:
@@ -102,12 +111,20 @@ impl Asc {
         let mut ram_data = HashMap::new();
         for (i, l) in lines.iter().enumerate() {
             if let Some(rest) = l.strip_prefix(".ram_data ") {
-                let xy: Vec<u32> = rest.split_whitespace().filter_map(|t| t.parse().ok()).collect();
+                let xy: Vec<u32> = rest
+                    .split_whitespace()
+                    .filter_map(|t| t.parse().ok())
+                    .collect();
                 let ok = xy.len() == 2
                     && i + 16 < lines.len()
-                    && lines[i + 1..=i + 16].iter().all(|d| d.len() == 64 && d.bytes().all(|c| c.is_ascii_hexdigit()));
+                    && lines[i + 1..=i + 16]
+                        .iter()
+                        .all(|d| d.len() == 64 && d.bytes().all(|c| c.is_ascii_hexdigit()));
                 if !ok {
-                    return Err(invalid(format!("malformed `.ram_data` block at line {} of the unpacked bitstream", i + 1)));
+                    return Err(invalid(format!(
+                        "malformed `.ram_data` block at line {} of the unpacked bitstream",
+                        i + 1
+                    )));
                 }
                 ram_data.insert((xy[0], xy[1]), i);
             }
@@ -133,11 +150,15 @@ impl Asc {
 
     /// Replaces the RAM at (x, y)'s init bits; false if there is no RAM there.
     pub fn set_ram(&mut self, x: u32, y: u32, bits: &[bool]) -> bool {
-        let Some(&i) = self.ram_data.get(&(x, y)) else { return false };
+        let Some(&i) = self.ram_data.get(&(x, y)) else {
+            return false;
+        };
         for n in 0..16 {
             let line: String = (0..64)
                 .map(|d| {
-                    let v = (0..4).fold(0u32, |v, k| v | (bits[256 * n + 4 * (63 - d) + k] as u32) << k);
+                    let v = (0..4).fold(0u32, |v, k| {
+                        v | (bits[256 * n + 4 * (63 - d) + k] as u32) << k
+                    });
                     char::from_digit(v, 16).unwrap()
                 })
                 .collect();
@@ -148,8 +169,15 @@ impl Asc {
 
     /// The `.comment` section's lines (those after `.comment` up to the next directive).
     pub fn comments(&self) -> Vec<String> {
-        let Some(start) = self.lines.iter().position(|l| l.starts_with(".comment")) else { return Vec::new() };
-        self.lines[start + 1..].iter().take_while(|l| !l.starts_with('.')).filter(|l| !l.is_empty()).cloned().collect()
+        let Some(start) = self.lines.iter().position(|l| l.starts_with(".comment")) else {
+            return Vec::new();
+        };
+        self.lines[start + 1..]
+            .iter()
+            .take_while(|l| !l.starts_with('.'))
+            .filter(|l| !l.is_empty())
+            .cloned()
+            .collect()
     }
 
     /// Replaces the `.comment` section's lines (adding the section if there is none).
@@ -162,8 +190,12 @@ impl Asc {
                 0
             }
         };
-        let old = self.lines[start + 1..].iter().take_while(|l| !l.starts_with('.')).count();
-        self.lines.splice(start + 1..start + 1 + old, comments.iter().cloned());
+        let old = self.lines[start + 1..]
+            .iter()
+            .take_while(|l| !l.starts_with('.'))
+            .count();
+        self.lines
+            .splice(start + 1..start + 1 + old, comments.iter().cloned());
         self.shift(start, comments.len() as isize - old as isize);
     }
 
@@ -193,7 +225,9 @@ const EBR_HEAD: usize = 12;
 
 fn ebr_head(wid: u32) -> [u8; EBR_HEAD] {
     let a = (wid << 11).to_be_bytes();
-    [0xF6, 0, 0, 0, a[0], a[1], a[2], a[3], 0xB2, 0xD0, 0x01, 0x00]
+    [
+        0xF6, 0, 0, 0, a[0], a[1], a[2], a[3], 0xB2, 0xD0, 0x01, 0x00,
+    ]
 }
 
 /// Offset of EBR `wid`'s init block in an ECP5 bitstream: it must occur exactly once
@@ -208,16 +242,29 @@ pub fn ebr_block(bytes: &[u8], from: usize, wid: u32) -> Result<usize, FlowError
         .collect();
     let at = match hits.as_slice() {
         [one] => *one,
-        [] => return Err(invalid(format!("the bitstream has no initial contents for block RAM {wid}"))),
-        _ => return Err(invalid(format!("the bitstream has {} blocks for block RAM {wid}; expected one", hits.len()))),
+        [] => {
+            return Err(invalid(format!(
+                "the bitstream has no initial contents for block RAM {wid}"
+            )))
+        }
+        _ => {
+            return Err(invalid(format!(
+                "the bitstream has {} blocks for block RAM {wid}; expected one",
+                hits.len()
+            )))
+        }
     };
     let end = at + EBR_HEAD + EBR_DATA;
     if bytes.len() < end + 2 {
-        return Err(invalid(format!("the bitstream ends inside block RAM {wid}'s contents")));
+        return Err(invalid(format!(
+            "the bitstream ends inside block RAM {wid}'s contents"
+        )));
     }
     let stored = u16::from_be_bytes([bytes[end], bytes[end + 1]]);
     if crc16(&bytes[at..end]) != stored {
-        return Err(invalid(format!("block RAM {wid}'s contents fail their CRC: the bitstream is damaged")));
+        return Err(invalid(format!(
+            "block RAM {wid}'s contents fail their CRC: the bitstream is damaged"
+        )));
     }
     Ok(at)
 }
@@ -257,17 +304,29 @@ pub fn config_brams(text: &str) -> Result<HashMap<u32, Vec<bool>>, FlowError> {
     let mut out = HashMap::new();
     let mut lines = text.lines().enumerate();
     while let Some((n, line)) = lines.next() {
-        let Some(rest) = line.strip_prefix(".bram_init ") else { continue };
-        let wid: u32 = rest.trim().parse().map_err(|_| invalid(format!("malformed `.bram_init` at line {}", n + 1)))?;
+        let Some(rest) = line.strip_prefix(".bram_init ") else {
+            continue;
+        };
+        let wid: u32 = rest
+            .trim()
+            .parse()
+            .map_err(|_| invalid(format!("malformed `.bram_init` at line {}", n + 1)))?;
         let mut bits = vec![false; 18432];
         let mut w = 0;
         while w < 2048 {
-            let (m, l) = lines.next().ok_or_else(|| invalid(format!("`.bram_init {wid}` ends after {w} of 2048 words")))?;
+            let (m, l) = lines.next().ok_or_else(|| {
+                invalid(format!("`.bram_init {wid}` ends after {w} of 2048 words"))
+            })?;
             for t in l.split_whitespace() {
                 let v = u32::from_str_radix(t, 16)
                     .ok()
                     .filter(|v| *v < 512 && w < 2048)
-                    .ok_or_else(|| invalid(format!("bad word `{t}` in `.bram_init {wid}` at line {}", m + 1)))?;
+                    .ok_or_else(|| {
+                        invalid(format!(
+                            "bad word `{t}` in `.bram_init {wid}` at line {}",
+                            m + 1
+                        ))
+                    })?;
                 for i in 0..9 {
                     bits[9 * w + i] = (v >> i) & 1 == 1;
                 }
@@ -281,7 +340,10 @@ pub fn config_brams(text: &str) -> Result<HashMap<u32, Vec<bool>>, FlowError> {
 
 /// The `.comment` lines of an ECP5 `.config` (the text after `.comment `).
 pub fn config_comments(text: &str) -> Vec<String> {
-    text.lines().filter_map(|l| l.strip_prefix(".comment ")).map(str::to_string).collect()
+    text.lines()
+        .filter_map(|l| l.strip_prefix(".comment "))
+        .map(str::to_string)
+        .collect()
 }
 
 #[cfg(test)]
@@ -295,19 +357,31 @@ mod tests {
 
     #[test]
     fn headers_of_both_families() {
-        let ice = [0xFF, 0x00, b'h', b'i', 0, 0, 0xFF, 0x7E, 0xAA, 0x99, 0x7E, 0x51];
+        let ice = [
+            0xFF, 0x00, b'h', b'i', 0, 0, 0xFF, 0x7E, 0xAA, 0x99, 0x7E, 0x51,
+        ];
         let h = read_header(&ice).unwrap();
-        assert_eq!((h.family, h.comments.clone(), h.end), (Family::Ice40, vec!["hi".to_string()], 7));
+        assert_eq!(
+            (h.family, h.comments.clone(), h.end),
+            (Family::Ice40, vec!["hi".to_string()], 7)
+        );
         let mut ecp = vec![0xFF, 0x00];
         ecp.extend_from_slice(b"Part: X\0");
         ecp.extend_from_slice(&[0xFF, 0xFF, 0xFF, 0xBD, 0xB3, 0x01]);
         let h = read_header(&ecp).unwrap();
-        assert_eq!((h.family, h.comments.clone()), (Family::Ecp5, vec!["Part: X".to_string()]));
+        assert_eq!(
+            (h.family, h.comments.clone()),
+            (Family::Ecp5, vec!["Part: X".to_string()])
+        );
         let again = with_comments(&ecp, &h, &["Part: X".into(), "more".into()]);
         let h2 = read_header(&again).unwrap();
         assert_eq!(h2.comments, vec!["Part: X".to_string(), "more".to_string()]);
         assert_eq!(&again[h2.end..], &ecp[h.end..]);
-        for bad in [&b"hello world, not a bitstream"[..], &[0xFF, 0x00, b'x', 0, 0xFF, 1, 2, 3, 4][..], &[][..]] {
+        for bad in [
+            &b"hello world, not a bitstream"[..],
+            &[0xFF, 0x00, b'x', 0, 0xFF, 1, 2, 3, 4][..],
+            &[][..],
+        ] {
             assert!(read_header(bad).is_err());
         }
     }
@@ -325,7 +399,10 @@ mod tests {
         assert_eq!(ebr_bits(&bytes, at), bits);
         assert!(ebr_block(&bytes, 2, 6).is_err());
         bytes[at + 100] ^= 1;
-        assert!(ebr_block(&bytes, 2, 5).unwrap_err().to_string().contains("CRC"));
+        assert!(ebr_block(&bytes, 2, 5)
+            .unwrap_err()
+            .to_string()
+            .contains("CRC"));
     }
 
     #[test]
@@ -347,7 +424,10 @@ mod tests {
         assert!(!asc.set_ram(6, 21, &bits));
         let again = Asc::parse(&asc.text()).unwrap();
         assert_eq!(again.ram(6, 19).unwrap(), bits);
-        assert_eq!(again.comments(), vec!["bloom-bitstream v1 test".to_string()]);
+        assert_eq!(
+            again.comments(),
+            vec!["bloom-bitstream v1 test".to_string()]
+        );
         // INIT_0 bit 0 is the last hex digit of the block's first line, INIT_F bit 255 the first of its last.
         assert!(again.lines[4].starts_with('8') && again.lines[4].ends_with('1'));
         assert!(again.lines[19].starts_with('8'));

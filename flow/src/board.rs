@@ -147,10 +147,16 @@ pub struct Pin {
 }
 
 const fn hi(site: &'static str) -> Pin {
-    Pin { site, active_low: false }
+    Pin {
+        site,
+        active_low: false,
+    }
 }
 const fn lo(site: &'static str) -> Pin {
-    Pin { site, active_low: true }
+    Pin {
+        site,
+        active_low: true,
+    }
 }
 
 /// One board: its part, package, oscillator and the pins the flow uses.
@@ -197,7 +203,15 @@ pub static ICEBREAKER: Board = Board {
     clock_on_pll_pad: true,
     reset_button: Some(lo("10")),
     // LEDR_N, LEDG_N on the board, then LED1..LED5 of the snap-off PMOD2 section.
-    leds: &[lo("11"), lo("37"), hi("26"), hi("27"), hi("25"), hi("23"), hi("21")],
+    leds: &[
+        lo("11"),
+        lo("37"),
+        hi("26"),
+        hi("27"),
+        hi("25"),
+        hi("23"),
+        hi("21"),
+    ],
     uart_rx: hi("6"),
     uart_tx: hi("9"),
     constraint_file: "constraints/icebreaker.pcf",
@@ -217,7 +231,16 @@ pub static HX8K_BREAKOUT: Board = Board {
     clock_on_pll_pad: false,
     reset_button: None,
     // D2..D9
-    leds: &[hi("C3"), hi("B3"), hi("C4"), hi("C5"), hi("A1"), hi("A2"), hi("B4"), hi("B5")],
+    leds: &[
+        hi("C3"),
+        hi("B3"),
+        hi("C4"),
+        hi("C5"),
+        hi("A1"),
+        hi("A2"),
+        hi("B4"),
+        hi("B5"),
+    ],
     uart_rx: hi("B10"),
     uart_tx: hi("B12"),
     constraint_file: "constraints/hx8k.pcf",
@@ -239,7 +262,16 @@ macro_rules! ulx3s {
             clock_on_pll_pad: false,
             // BTN_PWRn (the button labelled PWR), pulled up, pressed = 0.
             reset_button: Some(lo("D6")),
-            leds: &[hi("B2"), hi("C2"), hi("C1"), hi("D2"), hi("D1"), hi("E2"), hi("E1"), hi("H3")],
+            leds: &[
+                hi("B2"),
+                hi("C2"),
+                hi("C1"),
+                hi("D2"),
+                hi("D1"),
+                hi("E2"),
+                hi("E1"),
+                hi("H3"),
+            ],
             // ftdi_txd / ftdi_rxd in the board's own naming.
             uart_rx: hi("M1"),
             uart_tx: hi("L4"),
@@ -251,16 +283,47 @@ macro_rules! ulx3s {
     };
 }
 
-pub static ULX3S_12F: Board = ulx3s!("ulx3s-12f", "Radiona ULX3S (LFE5U-12F)", &ECP5_12F, "constraints/ulx3s-12f.lpf");
-pub static ULX3S_25F: Board = ulx3s!("ulx3s-25f", "Radiona ULX3S (LFE5U-25F)", &ECP5_25F, "constraints/ulx3s-25f.lpf");
-pub static ULX3S_45F: Board = ulx3s!("ulx3s-45f", "Radiona ULX3S (LFE5U-45F)", &ECP5_45F, "constraints/ulx3s-45f.lpf");
-pub static ULX3S_85F: Board = ulx3s!("ulx3s-85f", "Radiona ULX3S (LFE5U-85F)", &ECP5_85F, "constraints/ulx3s-85f.lpf");
+pub static ULX3S_12F: Board = ulx3s!(
+    "ulx3s-12f",
+    "Radiona ULX3S (LFE5U-12F)",
+    &ECP5_12F,
+    "constraints/ulx3s-12f.lpf"
+);
+pub static ULX3S_25F: Board = ulx3s!(
+    "ulx3s-25f",
+    "Radiona ULX3S (LFE5U-25F)",
+    &ECP5_25F,
+    "constraints/ulx3s-25f.lpf"
+);
+pub static ULX3S_45F: Board = ulx3s!(
+    "ulx3s-45f",
+    "Radiona ULX3S (LFE5U-45F)",
+    &ECP5_45F,
+    "constraints/ulx3s-45f.lpf"
+);
+pub static ULX3S_85F: Board = ulx3s!(
+    "ulx3s-85f",
+    "Radiona ULX3S (LFE5U-85F)",
+    &ECP5_85F,
+    "constraints/ulx3s-85f.lpf"
+);
 
-pub static BOARDS: [&Board; 6] = [&ICEBREAKER, &HX8K_BREAKOUT, &ULX3S_12F, &ULX3S_25F, &ULX3S_45F, &ULX3S_85F];
+pub static BOARDS: [&Board; 6] = [
+    &ICEBREAKER,
+    &HX8K_BREAKOUT,
+    &ULX3S_12F,
+    &ULX3S_25F,
+    &ULX3S_45F,
+    &ULX3S_85F,
+];
 
 /// `ulx3s` alone means the 85F, the variant most boards carry.
 pub fn board(name: &str) -> Result<&'static Board, crate::FlowError> {
-    let wanted = if name.eq_ignore_ascii_case("ulx3s") { "ulx3s-85f" } else { name };
+    let wanted = if name.eq_ignore_ascii_case("ulx3s") {
+        "ulx3s-85f"
+    } else {
+        name
+    };
     BOARDS
         .iter()
         .copied()
@@ -300,7 +363,13 @@ mod tests {
     fn names_are_unique_and_found() {
         for b in BOARDS {
             assert_eq!(board(b.name).unwrap(), b);
-            assert!(b.constraint_file.ends_with(if b.device.family == Family::Ice40 { ".pcf" } else { ".lpf" }));
+            assert!(b
+                .constraint_file
+                .ends_with(if b.device.family == Family::Ice40 {
+                    ".pcf"
+                } else {
+                    ".lpf"
+                }));
         }
         for d in DEVICES {
             assert_eq!(device(d.name).unwrap(), d);

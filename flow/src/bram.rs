@@ -109,7 +109,9 @@ impl Mapping {
     /// The map of `family`'s block RAM in `mode` (iCE40 READ_MODE, ECP5 DATA_WIDTH) for
     /// counters of `counter_bits` (1: a plain bank), if there is one.
     pub fn of_mode(family: Family, counter_bits: u32, mode: u64) -> Option<Mapping> {
-        ALL.into_iter().find(|m| m.family() == family && m.mode() == mode && m.counter_bits().contains(&counter_bits))
+        ALL.into_iter().find(|m| {
+            m.family() == family && m.mode() == mode && m.counter_bits().contains(&counter_bits)
+        })
     }
 
     /// The map a build of `family` with counters of `counter_bits` expects when its
@@ -127,9 +129,10 @@ impl Mapping {
 
     pub fn family(self) -> Family {
         match self {
-            Mapping::Ice40Ram40 | Mapping::Ice40Ram40Counters | Mapping::Ice40Ram40X4Counters | Mapping::Ice40Ram40X8Counters => {
-                Family::Ice40
-            }
+            Mapping::Ice40Ram40
+            | Mapping::Ice40Ram40Counters
+            | Mapping::Ice40Ram40X4Counters
+            | Mapping::Ice40Ram40X8Counters => Family::Ice40,
             _ => Family::Ecp5,
         }
     }
@@ -221,7 +224,12 @@ impl Mapping {
     /// (cell, init bit) of bit `j` of counter (or bit, j = 0) `a` of a bank whose
     /// counters have `counter_bits` bits.
     pub fn place(self, counter_bits: u32, a: usize, j: usize) -> (usize, usize) {
-        let ice40 = |a: usize| (a >> 12, 16 * ((a >> 3) & 0xFF) + 8 * ((a >> 11) & 1) + REV3[a & 7]);
+        let ice40 = |a: usize| {
+            (
+                a >> 12,
+                16 * ((a >> 3) & 0xFF) + 8 * ((a >> 11) & 1) + REV3[a & 7],
+            )
+        };
         let ecp5 = |a: usize| (a >> 14, 9 * ((a & 0x3FFF) >> 3) + (a & 7));
         match self {
             Mapping::Ice40Ram40 => ice40(a),
@@ -239,7 +247,9 @@ impl Mapping {
                     Family::Ice40 => {
                         let t = width.trailing_zeros() as usize;
                         let s = 4 - t;
-                        16 * (word >> s) + (16 / width) * reverse(d, t) + reverse(word & ((1 << s) - 1), s)
+                        16 * (word >> s)
+                            + (16 / width) * reverse(d, t)
+                            + reverse(word & ((1 << s) - 1), s)
                     }
                     Family::Ecp5 => ecp5(width * word + d).1,
                 };
@@ -252,7 +262,8 @@ impl Mapping {
     /// counters of `counter_bits` bits; other init bits 0).
     pub fn cells_of_bank(self, counter_bits: u32, bank: &[u8]) -> Vec<Vec<bool>> {
         let bank_bits = bank.len().trailing_zeros();
-        let mut cells = vec![vec![false; self.init_bits()]; self.cells_per_bank(bank_bits, counter_bits)];
+        let mut cells =
+            vec![vec![false; self.init_bits()]; self.cells_per_bank(bank_bits, counter_bits)];
         for (a, &value) in bank.iter().enumerate() {
             for j in 0..counter_bits as usize {
                 let (c, q) = self.place(counter_bits, a, j);
@@ -288,12 +299,19 @@ mod tests {
                     for a in 0..1usize << b {
                         for j in 0..c as usize {
                             let (cell, q) = m.place(c, a, j);
-                            assert!(cell < m.cells_per_bank(b, c) && q < m.init_bits(), "{m:?} c={c} b={b} a={a} j={j}");
-                            assert!(seen.insert((cell, q)), "{m:?} c={c} b={b}: bit {j} of {a} shares ({cell}, {q})");
+                            assert!(
+                                cell < m.cells_per_bank(b, c) && q < m.init_bits(),
+                                "{m:?} c={c} b={b} a={a} j={j}"
+                            );
+                            assert!(
+                                seen.insert((cell, q)),
+                                "{m:?} c={c} b={b}: bit {j} of {a} shares ({cell}, {q})"
+                            );
                         }
                     }
                     // As few cells as the layout allows: every cell holds some bit.
-                    let cells: std::collections::HashSet<usize> = seen.iter().map(|(cell, _)| *cell).collect();
+                    let cells: std::collections::HashSet<usize> =
+                        seen.iter().map(|(cell, _)| *cell).collect();
                     assert_eq!(cells.len(), m.cells_per_bank(b, c), "{m:?} c={c} b={b}");
                 }
             }
@@ -304,38 +322,91 @@ mod tests {
     fn ice40_formula_spelled_out() {
         // a = 0b1_10110101_011: a11 = 1, a[10:3] = 0xB5, a[2:0] = 0b011 (a0 = 1, a1 = 1, a2 = 0).
         let a = (1 << 11) | (0xB5 << 3) | 0b011;
-        assert_eq!(Mapping::Ice40Ram40.place(1, a, 0), (0, 16 * 0xB5 + 8 + 4 + 2));
-        assert_eq!(Mapping::Ice40Ram40.place(1, a + 3 * 4096, 0), (3, 16 * 0xB5 + 8 + 4 + 2));
+        assert_eq!(
+            Mapping::Ice40Ram40.place(1, a, 0),
+            (0, 16 * 0xB5 + 8 + 4 + 2)
+        );
+        assert_eq!(
+            Mapping::Ice40Ram40.place(1, a + 3 * 4096, 0),
+            (3, 16 * 0xB5 + 8 + 4 + 2)
+        );
         // Cells of the bank come from the high bits, in numeric order.
-        assert_eq!(Mapping::Ecp5Dp16kd.place(1, 2 * 16384 + 8 * 5 + 6, 0), (2, 9 * 5 + 6));
+        assert_eq!(
+            Mapping::Ecp5Dp16kd.place(1, 2 * 16384 + 8 * 5 + 6, 0),
+            (2, 9 * 5 + 6)
+        );
         // Counters: bits 0 and 1 of a counter share a cell (its columns 0-7 and 8-15);
         // bits 2 and 3 are the next cell; the next 2048 counters the cells after.
         let a = (0xB5 << 3) | 0b011;
-        assert_eq!(Mapping::Ice40Ram40Counters.place(4, a, 0), (0, 16 * 0xB5 + 4 + 2));
-        assert_eq!(Mapping::Ice40Ram40Counters.place(4, a, 1), (0, 16 * 0xB5 + 8 + 4 + 2));
-        assert_eq!(Mapping::Ice40Ram40Counters.place(4, a, 3), (1, 16 * 0xB5 + 8 + 4 + 2));
-        assert_eq!(Mapping::Ice40Ram40Counters.place(4, a + 2048, 2), (3, 16 * 0xB5 + 4 + 2));
+        assert_eq!(
+            Mapping::Ice40Ram40Counters.place(4, a, 0),
+            (0, 16 * 0xB5 + 4 + 2)
+        );
+        assert_eq!(
+            Mapping::Ice40Ram40Counters.place(4, a, 1),
+            (0, 16 * 0xB5 + 8 + 4 + 2)
+        );
+        assert_eq!(
+            Mapping::Ice40Ram40Counters.place(4, a, 3),
+            (1, 16 * 0xB5 + 8 + 4 + 2)
+        );
+        assert_eq!(
+            Mapping::Ice40Ram40Counters.place(4, a + 2048, 2),
+            (3, 16 * 0xB5 + 4 + 2)
+        );
         // Odd c: the counters of a and a + 2048 side by side, 6 bits in three cells (as
         // Yosys lays out 2^12 x 3): bit 2 of a and bit 0 of a + 2048 share cell 1.
-        assert_eq!(Mapping::Ice40Ram40Counters.place(3, a, 2), (1, 16 * 0xB5 + 4 + 2));
-        assert_eq!(Mapping::Ice40Ram40Counters.place(3, a + 2048, 0), (1, 16 * 0xB5 + 8 + 4 + 2));
-        assert_eq!(Mapping::Ice40Ram40Counters.place(3, a + 2048, 2), (2, 16 * 0xB5 + 8 + 4 + 2));
+        assert_eq!(
+            Mapping::Ice40Ram40Counters.place(3, a, 2),
+            (1, 16 * 0xB5 + 4 + 2)
+        );
+        assert_eq!(
+            Mapping::Ice40Ram40Counters.place(3, a + 2048, 0),
+            (1, 16 * 0xB5 + 8 + 4 + 2)
+        );
+        assert_eq!(
+            Mapping::Ice40Ram40Counters.place(3, a + 2048, 2),
+            (2, 16 * 0xB5 + 8 + 4 + 2)
+        );
         assert_eq!(Mapping::Ice40Ram40Counters.cells_per_bank(12, 3), 3);
         assert_eq!(Mapping::Ice40Ram40Counters.cells_per_bank(13, 5), 10);
-        assert_eq!(Mapping::Ice40Ram40Counters.place(2, a + 2048, 1), (1, 16 * 0xB5 + 8 + 4 + 2));
+        assert_eq!(
+            Mapping::Ice40Ram40Counters.place(2, a + 2048, 1),
+            (1, 16 * 0xB5 + 8 + 4 + 2)
+        );
         // READ_MODE 3 counters: the plain formula's place of w + 2048 (j mod 2).
         for a in 0..4096 {
             for j in 0..4 {
                 let (cell, q) = Mapping::Ice40Ram40Counters.place(4, a, j);
-                assert_eq!((cell, q), (2 * (a >> 11) + j / 2, Mapping::Ice40Ram40.place(1, (a & 2047) + 2048 * (j % 2), 0).1));
+                assert_eq!(
+                    (cell, q),
+                    (
+                        2 * (a >> 11) + j / 2,
+                        Mapping::Ice40Ram40
+                            .place(1, (a & 2047) + 2048 * (j % 2), 0)
+                            .1
+                    )
+                );
             }
         }
         // READ_MODE 2 and 1: row w >> s, column (16 / W) (j mod W) + rev_s(w mod 2^s).
         // Counter bit 2 of 4 in group rev2(2) = 1; bit 1 of 8 in group rev3(1) = 4.
-        assert_eq!(Mapping::Ice40Ram40X4Counters.place(3, (0x5A << 2) | 0b01, 2), (0, 16 * 0x5A + 4 + 2));
-        assert_eq!(Mapping::Ice40Ram40X4Counters.place(6, 1024 + 3, 5), (2, 12 + 3));
-        assert_eq!(Mapping::Ice40Ram40X8Counters.place(8, (0x3C << 1) | 1, 1), (0, 16 * 0x3C + 8 + 1));
-        assert_eq!(Mapping::Ice40Ram40X8Counters.place(8, 6, 3), (0, 16 * 3 + 12));
+        assert_eq!(
+            Mapping::Ice40Ram40X4Counters.place(3, (0x5A << 2) | 0b01, 2),
+            (0, 16 * 0x5A + 4 + 2)
+        );
+        assert_eq!(
+            Mapping::Ice40Ram40X4Counters.place(6, 1024 + 3, 5),
+            (2, 12 + 3)
+        );
+        assert_eq!(
+            Mapping::Ice40Ram40X8Counters.place(8, (0x3C << 1) | 1, 1),
+            (0, 16 * 0x3C + 8 + 1)
+        );
+        assert_eq!(
+            Mapping::Ice40Ram40X8Counters.place(8, 6, 3),
+            (0, 16 * 3 + 12)
+        );
         // ECP5: W bits a word of 8 data bits (and a ninth that holds none); 9 of 9 in x9.
         assert_eq!(Mapping::Ecp5Dp16kdX4.place(4, 5, 3), (0, 9 * 2 + 7));
         assert_eq!(Mapping::Ecp5Dp16kdX2.place(2, 8192 + 3, 1), (1, 7));
@@ -343,7 +414,10 @@ mod tests {
         // Counters wider than W: slices of W bits, the next depth after all slices.
         assert_eq!(Mapping::Ecp5Dp16kdX2.place(4, 3, 3), (1, 7));
         assert_eq!(Mapping::Ecp5Dp16kdX2.place(4, 8192 + 3, 2), (3, 6));
-        assert_eq!(Mapping::Ecp5Dp16kdX1Counters.place(3, 16384 + 9, 2), (5, 10));
+        assert_eq!(
+            Mapping::Ecp5Dp16kdX1Counters.place(3, 16384 + 9, 2),
+            (5, 10)
+        );
         assert_eq!(Mapping::Ecp5Dp16kdX4.place(6, 4096, 5), (2, 3));
     }
 
@@ -365,7 +439,10 @@ mod tests {
                     assert_eq!(cells.len(), m.cells_per_bank(b, c));
                     assert_eq!(m.bank_of_cells(b, c, &cells), bank);
                     let ones: usize = cells.iter().map(|c| c.iter().filter(|x| **x).count()).sum();
-                    assert_eq!(ones, bank.iter().map(|v| v.count_ones() as usize).sum::<usize>());
+                    assert_eq!(
+                        ones,
+                        bank.iter().map(|v| v.count_ones() as usize).sum::<usize>()
+                    );
                 }
             }
         }

@@ -85,12 +85,21 @@ impl BoardLogic for UartBridge {
                 error_pct: 100.0 * (t.actual_baud - self.baud as f64).abs() / self.baud as f64,
             }))),
             Err(e @ BridgeError::BaudNotReachable { .. }) => {
-                let BridgeError::BaudNotReachable { clocks_per_bit, error, .. } = e else { unreachable!() };
+                let BridgeError::BaudNotReachable {
+                    clocks_per_bit,
+                    error,
+                    ..
+                } = e
+                else {
+                    unreachable!()
+                };
                 let baud = self.baud as f64;
                 let retry_hz = if error > MAX_BAUD_ERROR {
                     // Between two dividers' bands of +-2%: the highest band below
                     // this clock ends at n * baud * 1.02.
-                    (clock_hz as f64 / (baud * (1.0 + MAX_BAUD_ERROR))).floor() * baud * (1.0 + MAX_BAUD_ERROR)
+                    (clock_hz as f64 / (baud * (1.0 + MAX_BAUD_ERROR))).floor()
+                        * baud
+                        * (1.0 + MAX_BAUD_ERROR)
                 } else if (clocks_per_bit as f64) < MAX_CLOCKS_PER_BIT {
                     // Too few clocks per bit: a slower clock has fewer still.
                     0.0
@@ -110,11 +119,17 @@ impl BoardLogic for UartBridge {
         }
     }
 
-    fn verilog(&self, core: &GeneratedCore, board: &Board, clock_hz: u64) -> Result<String, FlowError> {
+    fn verilog(
+        &self,
+        core: &GeneratedCore,
+        board: &Board,
+        clock_hz: u64,
+    ) -> Result<String, FlowError> {
         self.check_core(core)?;
         let params = self.config(clock_hz).bridge_params();
         // The flow appends the core's Verilog once; the bridge only instantiates it.
-        let g = hdl::bridge::generate_board_top_with_core(&params, "", &core.top).map_err(|e| self.bridge_error(e))?;
+        let g = hdl::bridge::generate_board_top_with_core(&params, "", &core.top)
+            .map_err(|e| self.bridge_error(e))?;
         let leds = board.leds.len();
         let led_assigns: String = (0..leds)
             .map(|i| {
@@ -171,7 +186,12 @@ mod tests {
     use crate::top::{board_design, duplicate_modules, ClockPlan};
 
     fn small() -> (hdl::CoreParams, GeneratedCore) {
-        let cfg = hdl::CoreParams { k: 2, bank_bits: 9, key_bits: 32, ..Default::default() };
+        let cfg = hdl::CoreParams {
+            k: 2,
+            bank_bits: 9,
+            key_bits: 32,
+            ..Default::default()
+        };
         let core = crate::generate_core(&cfg.into()).unwrap();
         (cfg, core)
     }
@@ -180,10 +200,16 @@ mod tests {
     fn fit_115200_at_12mhz_is_104_clocks_per_bit() {
         let (cfg, core) = small();
         let b = UartBridge::new(cfg, 115_200);
-        let ClockFit::Fits(Some(link)) = b.fit(&core, 12_000_000).unwrap() else { panic!("12 MHz makes 115200") };
+        let ClockFit::Fits(Some(link)) = b.fit(&core, 12_000_000).unwrap() else {
+            panic!("12 MHz makes 115200")
+        };
         assert_eq!(link.clocks_per_bit, 104);
         assert!((link.actual_baud - 12e6 / 104.0).abs() < 1e-6);
-        assert!(link.error_pct > 0.15 && link.error_pct < 0.17, "{}", link.error_pct);
+        assert!(
+            link.error_pct > 0.15 && link.error_pct < 0.17,
+            "{}",
+            link.error_pct
+        );
     }
 
     #[test]
@@ -192,17 +218,29 @@ mod tests {
         let b = UartBridge::new(cfg, 3_000_000);
         // 19.875 MHz / 3 Mbaud = 6.625 -> 7 clocks per bit, 5.4% slow.
         match b.fit(&core, 19_875_000).unwrap() {
-            ClockFit::Unusable { reason, retry_at_or_below_mhz } => {
-                assert!(reason.contains("3000000") && reason.contains("19.8750 MHz"), "{reason}");
+            ClockFit::Unusable {
+                reason,
+                retry_at_or_below_mhz,
+            } => {
+                assert!(
+                    reason.contains("3000000") && reason.contains("19.8750 MHz"),
+                    "{reason}"
+                );
                 // The band of 6 clocks per bit ends at 6 x 3.06 MHz.
-                assert!((retry_at_or_below_mhz - 18.36).abs() < 1e-9, "{retry_at_or_below_mhz}");
+                assert!(
+                    (retry_at_or_below_mhz - 18.36).abs() < 1e-9,
+                    "{retry_at_or_below_mhz}"
+                );
             }
             other => panic!("{other:?}"),
         }
         // 12 MHz / 4 Mbaud = 3 clocks per bit: no slower clock helps.
         let b = UartBridge::new(small().0, 4_000_000);
         match b.fit(&core, 12_000_000).unwrap() {
-            ClockFit::Unusable { retry_at_or_below_mhz, .. } => assert_eq!(retry_at_or_below_mhz, 0.0),
+            ClockFit::Unusable {
+                retry_at_or_below_mhz,
+                ..
+            } => assert_eq!(retry_at_or_below_mhz, 0.0),
             other => panic!("{other:?}"),
         }
     }
@@ -210,10 +248,19 @@ mod tests {
     #[test]
     fn bad_baud_and_other_core_are_errors() {
         let (cfg, core) = small();
-        let e = UartBridge::new(cfg.clone(), 0).fit(&core, 12_000_000).unwrap_err().to_string();
-        assert!(e.contains("--baud 0") && e.contains("300 ..= 12000000"), "{e}");
+        let e = UartBridge::new(cfg.clone(), 0)
+            .fit(&core, 12_000_000)
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.contains("--baud 0") && e.contains("300 ..= 12000000"),
+            "{e}"
+        );
         let other = hdl::CoreParams { seed: 5, ..cfg };
-        let e = UartBridge::new(other, 115_200).fit(&core, 12_000_000).unwrap_err().to_string();
+        let e = UartBridge::new(other, 115_200)
+            .fit(&core, 12_000_000)
+            .unwrap_err()
+            .to_string();
         assert!(e.contains("seed=5"), "{e}");
     }
 
@@ -224,18 +271,32 @@ mod tests {
         let plan = ClockPlan::fastest_up_to(board, 30.0).unwrap();
         let v = board_design(board, &plan, &UartBridge::new(cfg, 115_200), &core).unwrap();
         assert!(duplicate_modules(&v).is_empty());
-        assert_eq!(v.matches("\nmodule bloom_core(").count() + v.starts_with("module bloom_core(") as usize, 1);
-        for m in ["module bloom_board_top", "module bloom_board_logic", "module bloom_board("] {
+        assert_eq!(
+            v.matches("\nmodule bloom_core(").count()
+                + v.starts_with("module bloom_core(") as usize,
+            1
+        );
+        for m in [
+            "module bloom_board_top",
+            "module bloom_board_logic",
+            "module bloom_board(",
+        ] {
             assert!(v.contains(m), "{m} missing");
         }
         // The bridge is made for the clock the PLL makes, and says so.
         let hz = crate::top::clock_hz(&plan);
-        assert!(v.contains(&format!(".CLOCK_HZ({hz})")) && v.contains(&format!("if (CLOCK_HZ != {hz})")));
+        assert!(
+            v.contains(&format!(".CLOCK_HZ({hz})"))
+                && v.contains(&format!("if (CLOCK_HZ != {hz})"))
+        );
     }
 
     #[test]
     fn duplicate_modules_found() {
-        assert_eq!(duplicate_modules("module a(x);\nendmodule\n  module b;\nmodule a (y);\n"), vec!["a".to_string()]);
+        assert_eq!(
+            duplicate_modules("module a(x);\nendmodule\n  module b;\nmodule a (y);\n"),
+            vec!["a".to_string()]
+        );
         assert!(duplicate_modules("module a$b(x);\nmodule a(x);\n").is_empty());
     }
 }

@@ -126,7 +126,11 @@ pub fn bitstream_name(family: Family) -> &'static str {
 /// The tools a family's flow needs, in order: synthesis, place and route, packer,
 /// and (iCE40) the unpacker that reads the packed bitstream's banks back.
 pub fn toolchain(family: Family) -> Vec<Tool> {
-    let mut tools = vec![steps::synth_tool(family), steps::pnr_tool(family), steps::pack_tool(family)];
+    let mut tools = vec![
+        steps::synth_tool(family),
+        steps::pnr_tool(family),
+        steps::pack_tool(family),
+    ];
     if family == Family::Ice40 {
         tools.push(Tool::Iceunpack);
     }
@@ -135,12 +139,19 @@ pub fn toolchain(family: Family) -> Vec<Tool> {
 
 /// Each tool's version line (a missing tool is an error naming how to install it).
 pub fn tool_versions(tools: &[Tool]) -> Result<BTreeMap<String, String>, FlowError> {
-    tools.iter().map(|t| Ok((t.program().to_string(), t.version()?))).collect()
+    tools
+        .iter()
+        .map(|t| Ok((t.program().to_string(), t.version()?)))
+        .collect()
 }
 
 /// Fails early, with the arithmetic, when the filter cannot fit the part's block RAM.
 pub fn check_fits_device(d: &Device, core: &GeneratedCore) -> Result<(), FlowError> {
-    let need = d.min_brams(core.config.params.k, core.config.params.bank_bits, core.config.params.counter_bits);
+    let need = d.min_brams(
+        core.config.params.k,
+        core.config.params.bank_bits,
+        core.config.params.counter_bits,
+    );
     if need > d.usable_brams() {
         return Err(FlowError::DoesNotFit {
             part: d.part.to_string(),
@@ -163,9 +174,14 @@ pub fn check_fits_device(d: &Device, core: &GeneratedCore) -> Result<(), FlowErr
 /// (`hdl::lanes::check_lanes`, for more than one) and fit the part's block RAM:
 /// otherwise an error naming what they need, what the part has and the most
 /// lanes it holds, before anything is synthesised. One lane is the core alone.
-pub fn check_lanes_fit_device(d: &Device, core: &GeneratedCore, lanes: usize) -> Result<(), FlowError> {
+pub fn check_lanes_fit_device(
+    d: &Device,
+    core: &GeneratedCore,
+    lanes: usize,
+) -> Result<(), FlowError> {
     if lanes != 1 {
-        hdl::lanes::check_lanes(&core.config.params, lanes).map_err(|e| FlowError::Invalid(e.to_string()))?;
+        hdl::lanes::check_lanes(&core.config.params, lanes)
+            .map_err(|e| FlowError::Invalid(e.to_string()))?;
     }
     check_fits_device(d, core)?;
     let p = &core.config.params;
@@ -208,7 +224,10 @@ pub fn usable_clock(
         };
         match logic.fit(core, top::clock_hz(&plan))? {
             ClockFit::Fits(link) => return Ok((plan, link)),
-            ClockFit::Unusable { reason, retry_at_or_below_mhz } => {
+            ClockFit::Unusable {
+                reason,
+                retry_at_or_below_mhz,
+            } => {
                 first_reason.get_or_insert(reason);
                 limit = retry_at_or_below_mhz.min(plan.mhz() - 1e-6);
                 if limit <= 0.0 {
@@ -226,7 +245,12 @@ pub fn usable_clock(
 
 /// The clock for `--freq`: the fastest the board makes at or below it, which
 /// the logic must be able to run at (no silent slower choice).
-fn requested_clock(board: &Board, freq_mhz: f64, logic: &dyn BoardLogic, core: &GeneratedCore) -> Result<ClockPlan, FlowError> {
+fn requested_clock(
+    board: &Board,
+    freq_mhz: f64,
+    logic: &dyn BoardLogic,
+    core: &GeneratedCore,
+) -> Result<ClockPlan, FlowError> {
     let plan = ClockPlan::fastest_up_to(board, freq_mhz)?;
     match logic.fit(core, top::clock_hz(&plan))? {
         ClockFit::Fits(_) => Ok(plan),
@@ -239,7 +263,9 @@ fn requested_clock(board: &Board, freq_mhz: f64, logic: &dyn BoardLogic, core: &
                 ),
                 Err(_) => format!("no clock at or below {freq_mhz} MHz works: choose another --baud or a faster --freq"),
             };
-            Err(FlowError::Invalid(format!("{reason}; {hint}. No bitstream was written")))
+            Err(FlowError::Invalid(format!(
+                "{reason}; {hint}. No bitstream was written"
+            )))
         }
     }
 }
@@ -269,8 +295,10 @@ fn run_pass(
 ) -> Result<PassOutcome, FlowError> {
     let board = opts.board;
     let dir = opts.out_dir.join(format!("pass{n}-{:.2}MHz", plan.mhz()));
-    std::fs::create_dir_all(&dir).map_err(|e| FlowError::Io(format!("creating {}: {e}", dir.display())))?;
-    opts.progress.say(&format!("pass {n}: core clock {}", plan.describe()));
+    std::fs::create_dir_all(&dir)
+        .map_err(|e| FlowError::Io(format!("creating {}: {e}", dir.display())))?;
+    opts.progress
+        .say(&format!("pass {n}: core clock {}", plan.describe()));
     let link = match opts.logic.fit(core, top::clock_hz(&plan))? {
         ClockFit::Fits(link) => link,
         ClockFit::Unusable { reason, .. } => return Err(FlowError::Invalid(reason)),
@@ -288,7 +316,14 @@ fn run_pass(
         Family::Ecp5 => "board.lpf",
     };
     steps::write(&dir.join(cfile), crate::constraints::checked_in(board))?;
-    let synth = steps::synthesise(board.device.family, &dir, "board.v", "bloom_board_top", "board", &opts.progress)?;
+    let synth = steps::synthesise(
+        board.device.family,
+        &dir,
+        "board.v",
+        "bloom_board_top",
+        "board",
+        &opts.progress,
+    )?;
     let job = PnrJob {
         device: board.device,
         package: board.package,
@@ -300,7 +335,13 @@ fn run_pass(
         write_placed: Some(PLACED_JSON),
     };
     let pnr = steps::place_and_route(&dir, &job, &opts.progress)?;
-    let outcome = PassOutcome { dir, plan, link, synth, pnr };
+    let outcome = PassOutcome {
+        dir,
+        plan,
+        link,
+        synth,
+        pnr,
+    };
     opts.progress.say(&format!(
         "pass {n}: routed Fmax {:.2} MHz at a {:.2} MHz constraint: {}",
         outcome.fmax(),
@@ -335,7 +376,8 @@ pub fn build(core: &GeneratedCore, opts: &BuildOptions) -> Result<BuildReport, F
         None => usable_clock(board, board.device.conservative_mhz, opts.logic, core)?.0,
     };
     let versions = tool_versions(&toolchain(family))?;
-    std::fs::create_dir_all(out).map_err(|e| FlowError::Io(format!("creating {}: {e}", out.display())))?;
+    std::fs::create_dir_all(out)
+        .map_err(|e| FlowError::Io(format!("creating {}: {e}", out.display())))?;
 
     let mut passes: Vec<PassOutcome> = Vec::new();
     let chosen: usize = match opts.freq_mhz {
@@ -346,9 +388,14 @@ pub fn build(core: &GeneratedCore, opts: &BuildOptions) -> Result<BuildReport, F
         None => {
             passes.push(run_pass(1, first, core, opts)?);
             let mut best_met: Option<usize> = passes[0].met().then_some(0);
-            while passes.len() < MAX_PASSES && !(best_met == Some(passes.len() - 1) && passes.len() > 1) {
+            while passes.len() < MAX_PASSES
+                && !(best_met == Some(passes.len() - 1) && passes.len() > 1)
+            {
                 let last = passes.last().expect("one pass ran");
-                let Ok((plan, _)) = usable_clock(board, last.fmax() * 0.95, opts.logic, core) else { break };
+                let Ok((plan, _)) = usable_clock(board, last.fmax() * 0.95, opts.logic, core)
+                else {
+                    break;
+                };
                 let floor = best_met.map_or(0.0, |i| passes[i].plan.mhz());
                 // Another pass only if it could beat the best clock met so far.
                 if plan.mhz() <= floor * 1.02 || (plan.mhz() - last.plan.mhz()).abs() < 1e-6 {
@@ -363,7 +410,10 @@ pub fn build(core: &GeneratedCore, opts: &BuildOptions) -> Result<BuildReport, F
             match best_met {
                 Some(i) => {
                     if i + 1 != passes.len() {
-                        opts.progress.say(&format!("keeping pass {} (the fastest clock that met timing)", i + 1));
+                        opts.progress.say(&format!(
+                            "keeping pass {} (the fastest clock that met timing)",
+                            i + 1
+                        ));
                     }
                     i
                 }
@@ -377,7 +427,12 @@ pub fn build(core: &GeneratedCore, opts: &BuildOptions) -> Result<BuildReport, F
             .pnr
             .clocks
             .iter()
-            .map(|c| format!("clock '{}': routed Fmax {:.2} MHz, constraint {:.2} MHz", c.net, c.fmax_mhz, c.constraint_mhz))
+            .map(|c| {
+                format!(
+                    "clock '{}': routed Fmax {:.2} MHz, constraint {:.2} MHz",
+                    c.net, c.fmax_mhz, c.constraint_mhz
+                )
+            })
             .collect();
         return Err(FlowError::TimingNotMet {
             detail: format!(
@@ -399,8 +454,11 @@ pub fn build(core: &GeneratedCore, opts: &BuildOptions) -> Result<BuildReport, F
     // no signature rather than a wrong one (the check says which mode it found).
     let mapping = swap::mapping_for(family, core.config.params.counter_bits, &pass.synth.json);
     let image = match &core.config.preload {
-        Some(dir) => hdl::image::read_counter_image(dir, &core.config.params).map_err(|e| FlowError::Invalid(e.to_string()))?,
-        None => vec![vec![0u8; core.config.params.bank_size() as usize]; core.config.params.k as usize],
+        Some(dir) => hdl::image::read_counter_image(dir, &core.config.params)
+            .map_err(|e| FlowError::Invalid(e.to_string()))?,
+        None => {
+            vec![vec![0u8; core.config.params.bank_size() as usize]; core.config.params.k as usize]
+        }
     };
     let recorded = if lanes > 1 {
         Err(format!(
@@ -418,13 +476,20 @@ pub fn build(core: &GeneratedCore, opts: &BuildOptions) -> Result<BuildReport, F
     };
     let routed_to_pack = match &recorded {
         Ok(r) => {
-            let text = std::fs::read_to_string(pass.dir.join(&pass.pnr.routed))
-                .map_err(|e| FlowError::Io(format!("reading {}: {e}", pass.pnr.routed.display())))?;
+            let text = std::fs::read_to_string(pass.dir.join(&pass.pnr.routed)).map_err(|e| {
+                FlowError::Io(format!("reading {}: {e}", pass.pnr.routed.display()))
+            })?;
             let signed = swap::sign_routed(family, &text, &r.signature)?;
-            let ext = pass.pnr.routed.extension().map(|e| e.to_string_lossy().to_string()).unwrap_or_default();
+            let ext = pass
+                .pnr
+                .routed
+                .extension()
+                .map(|e| e.to_string_lossy().to_string())
+                .unwrap_or_default();
             let name = PathBuf::from(format!("board-signed.{ext}"));
             steps::write(&pass.dir.join(&name), &signed)?;
-            opts.progress.say(&format!("filter map recorded: {}", r.mapping_check));
+            opts.progress
+                .say(&format!("filter map recorded: {}", r.mapping_check));
             name
         }
         Err(why) => {
@@ -434,12 +499,17 @@ pub fn build(core: &GeneratedCore, opts: &BuildOptions) -> Result<BuildReport, F
     };
     let packed = steps::pack(family, &pass.dir, &routed_to_pack, bit_name, &opts.progress)?;
     let bitstream = out.join(bit_name);
-    std::fs::rename(&packed, &bitstream)
-        .map_err(|e| FlowError::Io(format!("moving the bitstream to {}: {e}", bitstream.display())))?;
+    std::fs::rename(&packed, &bitstream).map_err(|e| {
+        FlowError::Io(format!(
+            "moving the bitstream to {}: {e}",
+            bitstream.display()
+        ))
+    })?;
     let swap_record = match recorded {
         Ok(r) => {
             // The packed bitstream must hold the image where the signature says.
-            let bytes = std::fs::read(&bitstream).map_err(|e| FlowError::Io(format!("reading {}: {e}", bitstream.display())))?;
+            let bytes = std::fs::read(&bitstream)
+                .map_err(|e| FlowError::Io(format!("reading {}: {e}", bitstream.display())))?;
             let (sig, banks) = swap::banks_of(&bytes)?;
             let differing: u64 = swap::differing_bits(&banks, &image).iter().sum();
             if sig != r.signature || differing != 0 {
@@ -465,11 +535,22 @@ pub fn build(core: &GeneratedCore, opts: &BuildOptions) -> Result<BuildReport, F
                     .iter()
                     .zip(&r.cell_names)
                     .map(|(sites, names)| {
-                        sites.iter().zip(names).map(|(s, n)| swap::ManifestCell { name: n.clone(), site: s.to_string() }).collect()
+                        sites
+                            .iter()
+                            .zip(names)
+                            .map(|(s, n)| swap::ManifestCell {
+                                name: n.clone(),
+                                site: s.to_string(),
+                            })
+                            .collect()
                     })
                     .collect(),
                 mapping_check: r.mapping_check.clone(),
-                image: core.config.preload.as_ref().map(|p| p.display().to_string()),
+                image: core
+                    .config
+                    .preload
+                    .as_ref()
+                    .map(|p| p.display().to_string()),
                 image_sha256: hex32(&r.signature.image_sha256),
                 fill: fills,
                 bitstream: bit_name.into(),
@@ -485,31 +566,67 @@ pub fn build(core: &GeneratedCore, opts: &BuildOptions) -> Result<BuildReport, F
                 bits_checked: swap::bank_bits_total(&core.config.params),
             }
         }
-        Err(why) => SwapRecord { swappable: false, detail: why, manifest: None, bits_checked: 0 },
+        Err(why) => SwapRecord {
+            swappable: false,
+            detail: why,
+            manifest: None,
+            bits_checked: 0,
+        },
     };
 
     let d = board.device;
     let total = |bel: &str, fallback: u32| {
         let u = pass.pnr.used(bel);
-        if u.available > 0 { u.available as u64 } else { fallback as u64 }
+        if u.available > 0 {
+            u.available as u64
+        } else {
+            fallback as u64
+        }
     };
     let resources = match family {
         Family::Ice40 => Resources {
-            luts: Count { used: pass.synth.cells.luts(), total: total(d.lut_bel, d.luts) },
-            ffs: Count { used: pass.synth.cells.ffs(), total: total(d.ff_bel, d.ffs) },
-            logic_cells: Some(Count { used: pass.pnr.used(d.lut_bel).used as u64, total: total(d.lut_bel, d.luts) }),
-            brams: Count { used: pass.pnr.used(d.bram_bel).used as u64, total: total(d.bram_bel, d.brams) },
-            brams_minimum: d.min_brams(core.config.params.k, core.config.params.bank_bits, core.config.params.counter_bits)
-                * lanes as u32,
+            luts: Count {
+                used: pass.synth.cells.luts(),
+                total: total(d.lut_bel, d.luts),
+            },
+            ffs: Count {
+                used: pass.synth.cells.ffs(),
+                total: total(d.ff_bel, d.ffs),
+            },
+            logic_cells: Some(Count {
+                used: pass.pnr.used(d.lut_bel).used as u64,
+                total: total(d.lut_bel, d.luts),
+            }),
+            brams: Count {
+                used: pass.pnr.used(d.bram_bel).used as u64,
+                total: total(d.bram_bel, d.brams),
+            },
+            brams_minimum: d.min_brams(
+                core.config.params.k,
+                core.config.params.bank_bits,
+                core.config.params.counter_bits,
+            ) * lanes as u32,
             memories: pass.synth.memories.clone(),
         },
         Family::Ecp5 => Resources {
-            luts: Count { used: pass.pnr.used(d.lut_bel).used as u64, total: total(d.lut_bel, d.luts) },
-            ffs: Count { used: pass.pnr.used(d.ff_bel).used as u64, total: total(d.ff_bel, d.ffs) },
+            luts: Count {
+                used: pass.pnr.used(d.lut_bel).used as u64,
+                total: total(d.lut_bel, d.luts),
+            },
+            ffs: Count {
+                used: pass.pnr.used(d.ff_bel).used as u64,
+                total: total(d.ff_bel, d.ffs),
+            },
             logic_cells: None,
-            brams: Count { used: pass.pnr.used(d.bram_bel).used as u64, total: total(d.bram_bel, d.brams) },
-            brams_minimum: d.min_brams(core.config.params.k, core.config.params.bank_bits, core.config.params.counter_bits)
-                * lanes as u32,
+            brams: Count {
+                used: pass.pnr.used(d.bram_bel).used as u64,
+                total: total(d.bram_bel, d.brams),
+            },
+            brams_minimum: d.min_brams(
+                core.config.params.k,
+                core.config.params.bank_bits,
+                core.config.params.counter_bits,
+            ) * lanes as u32,
             memories: pass.synth.memories.clone(),
         },
     };
@@ -558,14 +675,20 @@ fn hex32(bytes: &[u8; 32]) -> String {
 fn write_atomically(path: &Path, text: &str) -> Result<(), FlowError> {
     let tmp = path.with_extension("partial");
     steps::write(&tmp, text)?;
-    std::fs::rename(&tmp, path).map_err(|e| FlowError::Io(format!("renaming to {}: {e}", path.display())))
+    std::fs::rename(&tmp, path)
+        .map_err(|e| FlowError::Io(format!("renaming to {}: {e}", path.display())))
 }
 
 fn pct(c: &Count) -> String {
     if c.total == 0 {
         format!("{}", c.used)
     } else {
-        format!("{:>6} / {:<6} ({:.0}%)", c.used, c.total, 100.0 * c.used as f64 / c.total as f64)
+        format!(
+            "{:>6} / {:<6} ({:.0}%)",
+            c.used,
+            c.total,
+            100.0 * c.used as f64 / c.total as f64
+        )
     }
 }
 
@@ -573,15 +696,24 @@ impl BuildReport {
     /// The human-readable report.
     pub fn table(&self) -> String {
         let mut rows: Vec<(String, String)> = vec![
-            ("board".into(), format!("{} ({})", self.board_title, self.board)),
-            ("part".into(), format!("{} {} ({})", self.part, self.package, self.family)),
+            (
+                "board".into(),
+                format!("{} ({})", self.board_title, self.board),
+            ),
+            (
+                "part".into(),
+                format!("{} {} ({})", self.part, self.package, self.family),
+            ),
             ("core".into(), self.core.params.to_string()),
             (
                 "board top".into(),
                 if self.lanes == 1 {
                     format!("{}: {}", self.top, self.logic)
                 } else {
-                    format!("{}: {} ({} lanes, bloom_lanes)", self.top, self.logic, self.lanes)
+                    format!(
+                        "{}: {} ({} lanes, bloom_lanes)",
+                        self.top, self.logic, self.lanes
+                    )
                 },
             ),
             ("core clock".into(), self.clock.describe()),
@@ -614,7 +746,11 @@ impl BuildReport {
         rows.push((
             "block RAM".into(),
             if self.lanes == 1 {
-                format!("{}   minimum for this filter: {}", pct(&self.resources.brams), self.resources.brams_minimum)
+                format!(
+                    "{}   minimum for this filter: {}",
+                    pct(&self.resources.brams),
+                    self.resources.brams_minimum
+                )
             } else {
                 format!(
                     "{}   minimum for {} replicas of this filter: {}",
@@ -633,9 +769,17 @@ impl BuildReport {
                     // The last three names (`frames.buffer.mem`, `parts$0.ram.mem`) say what it is,
                     // and a lane's instance (`lane3.parts$0.ram.mem`) which replica.
                     let parts: Vec<&str> = m.memory.rsplitn(5, '.').collect();
-                    let take = if parts.get(3).is_some_and(|p| p.starts_with("lane")) { 4 } else { 3 };
+                    let take = if parts.get(3).is_some_and(|p| p.starts_with("lane")) {
+                        4
+                    } else {
+                        3
+                    };
                     let short: Vec<&str> = parts.iter().take(take).rev().copied().collect();
-                    format!("{} ({})", short.join("."), m.cell.trim_matches(|c| c == '$' || c == '_'))
+                    format!(
+                        "{} ({})",
+                        short.join("."),
+                        m.cell.trim_matches(|c| c == '$' || c == '_')
+                    )
                 })
                 .collect();
             rows.push(("memories".into(), list.join(", ")));
@@ -671,6 +815,8 @@ impl BuildReport {
             rows.push(("report".into(), dir.join(REPORT_JSON).display().to_string()));
         }
         let w = rows.iter().map(|(k, _)| k.len()).max().unwrap_or(0);
-        rows.iter().map(|(k, v)| format!("  {k:<w$}  {v}\n")).collect()
+        rows.iter()
+            .map(|(k, v)| format!("  {k:<w$}  {v}\n"))
+            .collect()
     }
 }

@@ -26,7 +26,10 @@ impl Logic for BoardPorts {
 }
 
 fn custom<T: Synth>(s: &mut Signal<In, T>, text: String) {
-    s.add_constraint(PinConstraint { index: 0, constraint: Constraint::Custom(text) });
+    s.add_constraint(PinConstraint {
+        index: 0,
+        constraint: Constraint::Custom(text),
+    });
 }
 
 fn ports(board: &Board) -> BoardPorts {
@@ -52,9 +55,13 @@ fn ports(board: &Board) -> BoardPorts {
             })),
         });
         if let Some(r) = board.reset_button {
-            p.reset_button.add_signal_type(0, SignalType::LowVoltageCMOS_3v3);
+            p.reset_button
+                .add_signal_type(0, SignalType::LowVoltageCMOS_3v3);
             let pull = if r.active_low { "UP" } else { "DOWN" };
-            custom(&mut p.reset_button, format!("IOBUF PORT \"reset_button\" PULLMODE={pull}"));
+            custom(
+                &mut p.reset_button,
+                format!("IOBUF PORT \"reset_button\" PULLMODE={pull}"),
+            );
         }
         for i in 0..board.leds.len() {
             p.led.add_signal_type(i, SignalType::LowVoltageCMOS_3v3);
@@ -62,7 +69,10 @@ fn ports(board: &Board) -> BoardPorts {
         p.uart_rx.add_signal_type(0, SignalType::LowVoltageCMOS_3v3);
         p.uart_tx.add_signal_type(0, SignalType::LowVoltageCMOS_3v3);
     } else {
-        custom(&mut p.clock, format!("set_frequency clock {}", board.clock_mhz));
+        custom(
+            &mut p.clock,
+            format!("set_frequency clock {}", board.clock_mhz),
+        );
     }
     p
 }
@@ -114,7 +124,9 @@ pub fn checked_in(board: &Board) -> &'static str {
         "constraints/ulx3s-25f.lpf" => include_str!("../../constraints/ulx3s-25f.lpf"),
         "constraints/ulx3s-45f.lpf" => include_str!("../../constraints/ulx3s-45f.lpf"),
         "constraints/ulx3s-85f.lpf" => include_str!("../../constraints/ulx3s-85f.lpf"),
-        other => panic!("board table names constraint file {other}, which checked_in() does not embed"),
+        other => {
+            panic!("board table names constraint file {other}, which checked_in() does not embed")
+        }
     }
 }
 
@@ -148,10 +160,24 @@ mod tests {
                 std::fs::create_dir_all(path.parent().unwrap()).unwrap();
                 std::fs::write(&path, &want).unwrap();
             }
-            let have = std::fs::read_to_string(&path)
-                .unwrap_or_else(|e| panic!("{}: {e} (BLOOM_WRITE_CONSTRAINTS=1 writes it)", path.display()));
-            assert_eq!(have, want, "{} differs from the board table", path.display());
-            assert_eq!(checked_in(b), want, "embedded copy of {} is stale", path.display());
+            let have = std::fs::read_to_string(&path).unwrap_or_else(|e| {
+                panic!(
+                    "{}: {e} (BLOOM_WRITE_CONSTRAINTS=1 writes it)",
+                    path.display()
+                )
+            });
+            assert_eq!(
+                have,
+                want,
+                "{} differs from the board table",
+                path.display()
+            );
+            assert_eq!(
+                checked_in(b),
+                want,
+                "embedded copy of {} is stale",
+                path.display()
+            );
         }
     }
 

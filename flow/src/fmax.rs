@@ -6,9 +6,11 @@
 //! closed by the simplest client, LUTs and flip-flops of its own).
 
 use crate::board::{Device, Family};
-use crate::harness::{self, Handshakes, AXI_HARNESS_TOP, BRAM_LOOP_TOP, HARNESS_TOP, LANES_HARNESS_TOP};
-use crate::steps::{self, PnrJob};
+use crate::harness::{
+    self, Handshakes, AXI_HARNESS_TOP, BRAM_LOOP_TOP, HARNESS_TOP, LANES_HARNESS_TOP,
+};
 use crate::nextpnr::{self, PathSummary};
+use crate::steps::{self, PnrJob};
 use crate::tools::Progress;
 use crate::{FlowError, GeneratedCore};
 use serde::Serialize;
@@ -103,7 +105,10 @@ impl RatioEstimate {
         };
         let ratio = ratio_of(&mut numerator.to_vec(), &mut denominator.to_vec());
         if numerator.len().min(denominator.len()) < MIN_SEEDS_FOR_INTERVAL {
-            return RatioEstimate { ratio, interval: None };
+            return RatioEstimate {
+                ratio,
+                interval: None,
+            };
         }
         let mut drawn: u64 = 0;
         let mut draw = |len: usize| {
@@ -113,14 +118,22 @@ impl RatioEstimate {
         };
         let mut ratios: Vec<f64> = (0..RESAMPLES)
             .map(|_| {
-                let mut n: Vec<f64> = (0..numerator.len()).map(|_| numerator[draw(numerator.len())]).collect();
-                let mut d: Vec<f64> = (0..denominator.len()).map(|_| denominator[draw(denominator.len())]).collect();
+                let mut n: Vec<f64> = (0..numerator.len())
+                    .map(|_| numerator[draw(numerator.len())])
+                    .collect();
+                let mut d: Vec<f64> = (0..denominator.len())
+                    .map(|_| denominator[draw(denominator.len())])
+                    .collect();
                 ratio_of(&mut n, &mut d)
             })
             .collect();
         ratios.sort_by(|a, b| a.total_cmp(b));
-        let at = |q: f64| ratios[((q * (RESAMPLES - 1) as f64).round() as usize).min(RESAMPLES - 1)];
-        RatioEstimate { ratio, interval: Some((at(0.025), at(0.975))) }
+        let at =
+            |q: f64| ratios[((q * (RESAMPLES - 1) as f64).round() as usize).min(RESAMPLES - 1)];
+        RatioEstimate {
+            ratio,
+            interval: Some((at(0.025), at(0.975))),
+        }
     }
 
     /// Against `goal`: see [`Verdict`].
@@ -137,7 +150,9 @@ impl RatioEstimate {
 fn describe_ratio(ratio: f64, interval: Option<(f64, f64)>, seeds: usize) -> String {
     match interval {
         Some((low, high)) => format!("{ratio:.3}, 95% interval {low:.3}..{high:.3}"),
-        None => format!("{ratio:.3} (no interval: {seeds} seed(s), {MIN_SEEDS_FOR_INTERVAL} or more give one)"),
+        None => format!(
+            "{ratio:.3} (no interval: {seeds} seed(s), {MIN_SEEDS_FOR_INTERVAL} or more give one)"
+        ),
     }
 }
 
@@ -154,7 +169,12 @@ impl Spread {
     pub fn of(values: &[f64]) -> Spread {
         let mut v = values.to_vec();
         let median = median_of(&mut v);
-        Spread { min: v[0], median, max: v[v.len() - 1], per_seed: values.to_vec() }
+        Spread {
+            min: v[0],
+            median,
+            max: v[v.len() - 1],
+            per_seed: values.to_vec(),
+        }
     }
 }
 
@@ -284,35 +304,67 @@ impl FmaxReport {
             "bloom fmax: {} ({} {}), {} seed(s), nextpnr target {} MHz\n",
             self.device, self.part, self.package, self.seeds, self.target_mhz
         );
-        t += &format!("  core: {} (latency {} cycles)\n", self.core_config.params, self.core_config.timing.latency);
-        let what = if self.lanes > 1 { format!("bloom_lanes L={}", self.lanes) } else { "core".to_string() };
-        t += &format!("  {:<16} {:>7} {:>7} {:>7}  (routed MHz)\n", "", "min", "median", "max");
+        t += &format!(
+            "  core: {} (latency {} cycles)\n",
+            self.core_config.params, self.core_config.timing.latency
+        );
+        let what = if self.lanes > 1 {
+            format!("bloom_lanes L={}", self.lanes)
+        } else {
+            "core".to_string()
+        };
+        t += &format!(
+            "  {:<16} {:>7} {:>7} {:>7}  (routed MHz)\n",
+            "", "min", "median", "max"
+        );
         t += &format!("  {:<16} {}\n", what, s(&self.core));
         t += &format!("  {:<16} {}\n", "bare BRAM loop", s(&self.bram_loop));
         if let Some(a) = &self.axi {
-            t += &format!("  {:<16} {}   (handshakes closed by the simplest client)\n", "core in client", s(&a.client));
+            t += &format!(
+                "  {:<16} {}   (handshakes closed by the simplest client)\n",
+                "core in client",
+                s(&a.client)
+            );
             t += &format!("  {:<16} {}\n", "AXI wrapper", s(&a.fmax));
         }
         let seeds = self.seeds as usize;
-        t += &format!("  {:<16} {}   (core median / BRAM loop median)\n", "ratio", describe_ratio(self.ratio, self.ratio_interval, seeds));
+        t += &format!(
+            "  {:<16} {}   (core median / BRAM loop median)\n",
+            "ratio",
+            describe_ratio(self.ratio, self.ratio_interval, seeds)
+        );
         let verdict = match self.verdict {
             Verdict::Met => "met: the whole interval is at or above it".to_string(),
             Verdict::Missed => "missed: the whole interval is below it".to_string(),
             Verdict::Unresolved if self.ratio_interval.is_some() => {
                 "not resolved: the interval holds it (more seeds narrow the interval)".to_string()
             }
-            Verdict::Unresolved => format!("not resolved: too few seeds (--seeds {MIN_SEEDS_FOR_INTERVAL} or more)"),
+            Verdict::Unresolved => {
+                format!("not resolved: too few seeds (--seeds {MIN_SEEDS_FOR_INTERVAL} or more)")
+            }
         };
         t += &format!("  {:<16} {verdict}\n", format!("goal >= {GOAL_RATIO}"));
-        t += &format!("  {:<16} {:.3} G   (routed Fmax median x {} lane(s))\n", "lookups/s", self.lookups_per_second / 1e9, self.lanes);
+        t += &format!(
+            "  {:<16} {:.3} G   (routed Fmax median x {} lane(s))\n",
+            "lookups/s",
+            self.lookups_per_second / 1e9,
+            self.lanes
+        );
         t += &format!(
             "  {:<16} {}   (synthesised alone and flattened; {} with its hierarchy kept)\n",
-            if self.lanes > 1 { "LUT4 (lanes)" } else { "LUT4 (core)" },
+            if self.lanes > 1 {
+                "LUT4 (lanes)"
+            } else {
+                "LUT4 (core)"
+            },
             self.luts,
             self.luts_hierarchy_kept
         );
         t += &format!("  {:<16} {}\n", "flip-flops", self.ffs);
-        t += &format!("  {:<16} {}   (minimum for this filter: {})\n", "block RAM", self.brams, self.brams_minimum);
+        t += &format!(
+            "  {:<16} {}   (minimum for this filter: {})\n",
+            "block RAM", self.brams, self.brams_minimum
+        );
         if let Some(a) = &self.axi {
             t += &format!(
                 "  {:<16} {}   (AXI wrapper median / core median)\n  {:<16} {}   (AXI wrapper median / core-in-client median)\n  {:<16} {}   (AXI wrapper median / BRAM loop median)\n  {:<16} {} LUT4, {} flip-flops with the core; the wrapper's own {} LUT4, {} flip-flops\n",
@@ -330,10 +382,16 @@ impl FmaxReport {
             );
         }
         if let Some(lc) = self.logic_cells {
-            t += &format!("  {:<16} {}   (placed, harness included)\n", "logic cells", lc);
+            t += &format!(
+                "  {:<16} {}   (placed, harness included)\n",
+                "logic cells", lc
+            );
         }
         for (m, l) in &self.luts_per_hash_unit {
-            t += &format!("  {:<16} {} LUT4 ({m}, hierarchy kept)\n", "per hash unit", l);
+            t += &format!(
+                "  {:<16} {} LUT4 ({m}, hierarchy kept)\n",
+                "per hash unit", l
+            );
         }
         for (tool, v) in &self.tools {
             t += &format!("  {tool:<16} {v}\n");
@@ -344,10 +402,22 @@ impl FmaxReport {
                 t += &format!("    {l}\n");
             }
         }
-        t += &paths_table(&format!("slowest path of each seed, {what}"), &self.core.per_seed, &self.paths_per_seed);
+        t += &paths_table(
+            &format!("slowest path of each seed, {what}"),
+            &self.core.per_seed,
+            &self.paths_per_seed,
+        );
         if let Some(a) = &self.axi {
-            t += &paths_table("slowest path of each seed, core in client", &a.client.per_seed, &a.client_paths_per_seed);
-            t += &paths_table("slowest path of each seed, AXI wrapper", &a.fmax.per_seed, &a.paths_per_seed);
+            t += &paths_table(
+                "slowest path of each seed, core in client",
+                &a.client.per_seed,
+                &a.client_paths_per_seed,
+            );
+            t += &paths_table(
+                "slowest path of each seed, AXI wrapper",
+                &a.fmax.per_seed,
+                &a.paths_per_seed,
+            );
         }
         t
     }
@@ -368,7 +438,11 @@ fn paths_table(title: &str, fmax: &[f64], paths: &[Option<PathSummary>]) -> Stri
                 p.levels,
                 100.0 * p.routing_ns / (p.logic_ns + p.routing_ns)
             ),
-            None => format!("    seed {:>3} {:>7.2} MHz  (no critical path in the log)\n", i + 1, f),
+            None => format!(
+                "    seed {:>3} {:>7.2} MHz  (no critical path in the log)\n",
+                i + 1,
+                f
+            ),
         };
     }
     if paths.len() > 1 {
@@ -400,7 +474,9 @@ pub fn path_classes(paths: &[Option<PathSummary>]) -> Vec<(String, usize)> {
     };
     let mut counts: BTreeMap<String, usize> = BTreeMap::new();
     for p in paths.iter().flatten() {
-        *counts.entry(format!("{} -> {}", generalise(&p.from), generalise(&p.to))).or_default() += 1;
+        *counts
+            .entry(format!("{} -> {}", generalise(&p.from), generalise(&p.to)))
+            .or_default() += 1;
     }
     let mut classes: Vec<(String, usize)> = counts.into_iter().collect();
     classes.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.cmp(&b.0)));
@@ -413,11 +489,16 @@ pub fn path_classes(paths: &[Option<PathSummary>]) -> Vec<(String, usize)> {
 pub fn validate(core: &GeneratedCore, opts: &FmaxOptions) -> Result<f64, FlowError> {
     let d = opts.device;
     if opts.seeds == 0 || opts.seeds > 100 {
-        return Err(FlowError::Invalid(format!("--seeds {}: must be 1..=100", opts.seeds)));
+        return Err(FlowError::Invalid(format!(
+            "--seeds {}: must be 1..=100",
+            opts.seeds
+        )));
     }
     let target = opts.target_mhz.unwrap_or_else(|| default_target_mhz(d));
     if !(target.is_finite() && target > 0.0 && target <= 1000.0) {
-        return Err(FlowError::Invalid(format!("target {target} MHz: must be in (0, 1000]")));
+        return Err(FlowError::Invalid(format!(
+            "target {target} MHz: must be in (0, 1000]"
+        )));
     }
     crate::build::check_lanes_fit_device(d, core, opts.lanes)?;
     if opts.lanes > 1 && opts.axi {
@@ -435,12 +516,16 @@ pub fn measure(core: &GeneratedCore, opts: &FmaxOptions) -> Result<FmaxReport, F
     let d = opts.device;
     let target = validate(core, opts)?;
     let lanes = if opts.lanes > 1 {
-        Some(hdl::lanes::lanes_around(core.clone(), opts.lanes, Default::default()).map_err(|e| FlowError::Invalid(e.to_string()))?)
+        Some(
+            hdl::lanes::lanes_around(core.clone(), opts.lanes, Default::default())
+                .map_err(|e| FlowError::Invalid(e.to_string()))?,
+        )
     } else {
         None
     };
     let dir = &opts.out_dir;
-    std::fs::create_dir_all(dir).map_err(|e| FlowError::Io(format!("creating {}: {e}", dir.display())))?;
+    std::fs::create_dir_all(dir)
+        .map_err(|e| FlowError::Io(format!("creating {}: {e}", dir.display())))?;
     let family = d.family;
     let tools = crate::build::tool_versions(&[steps::synth_tool(family), steps::pnr_tool(family)])?;
     let p = &opts.progress;
@@ -453,10 +538,20 @@ pub fn measure(core: &GeneratedCore, opts: &FmaxOptions) -> Result<FmaxReport, F
     // logic across module boundaries (every rust-hdl register is a module, so an
     // enable stays a LUT in front of it): their sum is more than the whole.
     let (design, design_top, harness_verilog, harness_top) = match &lanes {
-        None => ("core", core.top.as_str(), harness::fmax_harness(core, Handshakes::Open)?, HARNESS_TOP),
+        None => (
+            "core",
+            core.top.as_str(),
+            harness::fmax_harness(core, Handshakes::Open)?,
+            HARNESS_TOP,
+        ),
         Some(g) => {
             steps::write(&dir.join("lanes.v"), &g.verilog)?;
-            ("lanes", g.top.as_str(), harness::lanes_fmax_harness(g), LANES_HARNESS_TOP)
+            (
+                "lanes",
+                g.top.as_str(),
+                harness::lanes_fmax_harness(g),
+                LANES_HARNESS_TOP,
+            )
         }
     };
     steps::write(&dir.join("harness.v"), &harness_verilog)?;
@@ -468,12 +563,30 @@ pub fn measure(core: &GeneratedCore, opts: &FmaxOptions) -> Result<FmaxReport, F
     let core_cells = flat.cells;
     let hier_cells = hier.get("design").cloned().unwrap_or_default();
     let axi = if opts.axi {
-        let axi = hdl::axi::generate_axi(&core.config).map_err(|e| FlowError::Invalid(e.to_string()))?;
+        let axi =
+            hdl::axi::generate_axi(&core.config).map_err(|e| FlowError::Invalid(e.to_string()))?;
         steps::write(&dir.join("axi.v"), &axi.full_verilog())?;
         steps::write(&dir.join("axi_harness.v"), &harness::axi_fmax_harness(&axi))?;
-        steps::synthesise(family, dir, "axi_harness.v", AXI_HARNESS_TOP, "axi_harness", p)?;
-        steps::write(&dir.join("client_harness.v"), &harness::fmax_harness(core, Handshakes::Closed)?)?;
-        steps::synthesise(family, dir, "client_harness.v", HARNESS_TOP, "client_harness", p)?;
+        steps::synthesise(
+            family,
+            dir,
+            "axi_harness.v",
+            AXI_HARNESS_TOP,
+            "axi_harness",
+            p,
+        )?;
+        steps::write(
+            &dir.join("client_harness.v"),
+            &harness::fmax_harness(core, Handshakes::Closed)?,
+        )?;
+        steps::synthesise(
+            family,
+            dir,
+            "client_harness.v",
+            HARNESS_TOP,
+            "client_harness",
+            p,
+        )?;
         Some(steps::synthesise(family, dir, "axi.v", &axi.top, "axi", p)?.cells)
     } else {
         None
@@ -509,7 +622,9 @@ pub fn measure(core: &GeneratedCore, opts: &FmaxOptions) -> Result<FmaxReport, F
         let l = run("bram_loop.json", &format!("bram_loop-seed{seed}"))?;
         let cf = c.limiting_clock().map(|t| t.fmax_mhz).unwrap_or(0.0);
         let lf = l.limiting_clock().map(|t| t.fmax_mhz).unwrap_or(0.0);
-        p.say(&format!("seed {seed}: core {cf:.2} MHz, BRAM loop {lf:.2} MHz"));
+        p.say(&format!(
+            "seed {seed}: core {cf:.2} MHz, BRAM loop {lf:.2} MHz"
+        ));
         core_f.push(cf);
         loop_f.push(lf);
         core_paths.push(c.critical_path.as_deref().and_then(nextpnr::summarise_path));
@@ -524,9 +639,16 @@ pub fn measure(core: &GeneratedCore, opts: &FmaxOptions) -> Result<FmaxReport, F
             let af = a.limiting_clock().map(|t| t.fmax_mhz).unwrap_or(0.0);
             let client = run("client_harness.json", &format!("client_harness-seed{seed}"))?;
             let client_fmax = client.limiting_clock().map(|t| t.fmax_mhz).unwrap_or(0.0);
-            p.say(&format!("seed {seed}: AXI wrapper {af:.2} MHz, core in client {client_fmax:.2} MHz"));
+            p.say(&format!(
+                "seed {seed}: AXI wrapper {af:.2} MHz, core in client {client_fmax:.2} MHz"
+            ));
             client_f.push(client_fmax);
-            client_paths.push(client.critical_path.as_deref().and_then(nextpnr::summarise_path));
+            client_paths.push(
+                client
+                    .critical_path
+                    .as_deref()
+                    .and_then(nextpnr::summarise_path),
+            );
             axi_f.push(af);
             axi_paths.push(a.critical_path.as_deref().and_then(nextpnr::summarise_path));
             axi_brams = a.used(d.bram_bel).used;
@@ -566,8 +688,11 @@ pub fn measure(core: &GeneratedCore, opts: &FmaxOptions) -> Result<FmaxReport, F
         ffs: core_cells.ffs(),
         luts_hierarchy_kept: hier_cells.luts(),
         brams: first.used(d.bram_bel).used,
-        brams_minimum: d.min_brams(core.config.params.k, core.config.params.bank_bits, core.config.params.counter_bits)
-            * opts.lanes as u32,
+        brams_minimum: d.min_brams(
+            core.config.params.k,
+            core.config.params.bank_bits,
+            core.config.params.counter_bits,
+        ) * opts.lanes as u32,
         lanes: opts.lanes,
         lookups_per_second: core_median * 1e6 * opts.lanes as f64,
         logic_cells: (family == Family::Ice40).then(|| first.used(d.lut_bel).used),
@@ -611,7 +736,13 @@ mod tests {
     #[test]
     fn path_classes_count_copies_of_a_block_as_one() {
         let path = |from: &str, to: &str| {
-            Some(PathSummary { from: from.into(), to: to.into(), levels: 2, logic_ns: 1.5, routing_ns: 4.5 })
+            Some(PathSummary {
+                from: from.into(),
+                to: to.into(),
+                levels: 2,
+                logic_ns: 1.5,
+                routing_ns: 4.5,
+            })
         };
         let paths = [
             path("core.parts$2.addr3.d", "core.parts$2.fv5$q"),
@@ -631,7 +762,9 @@ mod tests {
 
     /// `n` values spread evenly over `centre` +- `half_width`.
     fn spread(n: usize, centre: f64, half_width: f64) -> Vec<f64> {
-        (0..n).map(|i| centre - half_width + 2.0 * half_width * i as f64 / (n - 1) as f64).collect()
+        (0..n)
+            .map(|i| centre - half_width + 2.0 * half_width * i as f64 / (n - 1) as f64)
+            .collect()
     }
 
     #[test]
@@ -639,7 +772,11 @@ mod tests {
         let e = RatioEstimate::of(&[100.0, 90.0, 120.0], &[200.0, 100.0, 110.0]);
         assert_eq!(e.ratio, 100.0 / 110.0);
         assert_eq!(e.interval, None);
-        assert_eq!(e.verdict(0.5), Verdict::Unresolved, "no interval: nothing is judged, however far the ratio is");
+        assert_eq!(
+            e.verdict(0.5),
+            Verdict::Unresolved,
+            "no interval: nothing is judged, however far the ratio is"
+        );
         let nine = spread(9, 100.0, 5.0);
         assert_eq!(RatioEstimate::of(&nine, &nine).interval, None);
         assert_eq!(RatioEstimate::of(&[1.0], &[0.0]).ratio, 0.0);
@@ -670,9 +807,17 @@ mod tests {
     fn verdict_needs_the_whole_interval_on_one_side() {
         let loop_f = spread(30, 183.0, 8.0);
         let clear_pass = RatioEstimate::of(&spread(30, 175.0, 8.0), &loop_f);
-        assert_eq!(clear_pass.verdict(GOAL_RATIO), Verdict::Met, "{clear_pass:?}");
+        assert_eq!(
+            clear_pass.verdict(GOAL_RATIO),
+            Verdict::Met,
+            "{clear_pass:?}"
+        );
         let clear_miss = RatioEstimate::of(&spread(30, 150.0, 8.0), &loop_f);
-        assert_eq!(clear_miss.verdict(GOAL_RATIO), Verdict::Missed, "{clear_miss:?}");
+        assert_eq!(
+            clear_miss.verdict(GOAL_RATIO),
+            Verdict::Missed,
+            "{clear_miss:?}"
+        );
         let close = RatioEstimate::of(&spread(30, 164.7, 15.0), &loop_f);
         assert!((close.ratio - 0.9).abs() < 0.002);
         assert_eq!(close.verdict(GOAL_RATIO), Verdict::Unresolved, "{close:?}");

@@ -42,7 +42,11 @@ pub fn fmax_harness(core: &GeneratedCore, handshakes: Handshakes) -> Result<Stri
         32 => "traffic[31:0]".to_string(),
         64 => "traffic".to_string(),
         128 => "{traffic ^ 64'hc3a5c85c97cb3127, traffic}".to_string(),
-        w => return Err(FlowError::Invalid(format!("key width {w}: must be 32, 64 or 128"))),
+        w => {
+            return Err(FlowError::Invalid(format!(
+                "key width {w}: must be 32, 64 or 128"
+            )))
+        }
     };
     let ports = hdl::ports::core_ports(&core.config.params);
     // Inputs from the registers below, outputs to wires of their own name.
@@ -53,15 +57,17 @@ pub fn fmax_harness(core: &GeneratedCore, handshakes: Handshakes) -> Result<Stri
         "rb_addr" => Some("traffic[47:32]".into()),
         "fill_bank" => Some("control[38:35]".into()),
         "counter_wdata" => Some("control[48:41]".into()),
-        "clock" | "reset" | "req_valid" | "req_op" | "req_key" | "resp_ready" | "rb_req" | "rb_write" | "rb_wdata" => {
-            Some(p.name.clone())
-        }
+        "clock" | "reset" | "req_valid" | "req_op" | "req_key" | "resp_ready" | "rb_req"
+        | "rb_write" | "rb_wdata" => Some(p.name.clone()),
         _ if p.direction == hdl::ports::Direction::Output => Some(p.name.clone()),
         _ => None,
     })
     .map_err(|e| FlowError::Invalid(format!("Fmax harness: {e}")))?;
     // Every output, padded to whole groups of four bits for the XOR tree.
-    let outputs: Vec<&hdl::ports::CorePort> = ports.iter().filter(|p| p.direction == hdl::ports::Direction::Output).collect();
+    let outputs: Vec<&hdl::ports::CorePort> = ports
+        .iter()
+        .filter(|p| p.direction == hdl::ports::Direction::Output)
+        .collect();
     let width: u32 = outputs.iter().map(|p| p.width).sum();
     let padded = width.div_ceil(4) * 4;
     let mut concat: Vec<String> = Vec::new();
@@ -71,7 +77,11 @@ pub fn fmax_harness(core: &GeneratedCore, handshakes: Handshakes) -> Result<Stri
     concat.extend(outputs.iter().map(|p| p.name.clone()));
     let op = format!(
         "control[10:4] == 7'd0 ? 2'd2 : {{{}, control[2]}}",
-        if core.config.params.counter_bits > 1 { "control[3] & control[2]" } else { "1'b0" }
+        if core.config.params.counter_bits > 1 {
+            "control[3] & control[2]"
+        } else {
+            "1'b0"
+        }
     );
     let others = "        resp_ready <= control[7] | control[8];
         rb_req <= control[30:27] == 4'd0;
@@ -226,7 +236,14 @@ pub const AXI_BOARD_TOP: &str = "bloom_axis_board";
 /// module; `bloom_axis.v` and `bloom_core.v` are compiled beside it.
 pub fn axi_harness_module(axi: &hdl::axi::GeneratedAxi) -> String {
     let ports = hdl::axi::axi_ports(&axi.core.config.params);
-    register_fed_harness(&axi.top, AXI_HARNESS_TOP, "axi", &ports, "aclk", Reset::ActiveLow("aresetn"))
+    register_fed_harness(
+        &axi.top,
+        AXI_HARNESS_TOP,
+        "axi",
+        &ports,
+        "aclk",
+        Reset::ActiveLow("aresetn"),
+    )
 }
 
 /// The reset input of a design under [`register_fed_harness`].
@@ -239,17 +256,28 @@ enum Reset {
 /// clock and the reset from a register fed by LFSRs, the reset from a counter
 /// (asserted in the first 15 cycles), every output registered and folded into
 /// the pin `out`.
-fn register_fed_harness(top: &str, module: &str, instance: &str, ports: &[hdl::ports::CorePort], clock: &str, reset: Reset) -> String {
+fn register_fed_harness(
+    top: &str,
+    module: &str,
+    instance: &str,
+    ports: &[hdl::ports::CorePort],
+    clock: &str,
+    reset: Reset,
+) -> String {
     use hdl::ports::Direction;
     let reset_name = match reset {
         Reset::ActiveLow(n) | Reset::ActiveHigh(n) => n,
     };
-    let inputs: Vec<&hdl::ports::CorePort> =
-        ports.iter().filter(|p| p.direction == Direction::Input && p.name != clock && p.name != reset_name).collect();
+    let inputs: Vec<&hdl::ports::CorePort> = ports
+        .iter()
+        .filter(|p| p.direction == Direction::Input && p.name != clock && p.name != reset_name)
+        .collect();
     let input_bits: u32 = inputs.iter().map(|p| p.width).sum();
     let lfsrs = input_bits.div_ceil(64);
     // Each LFSR's own non-zero initial value.
-    let pool_seeds: Vec<u64> = (0..lfsrs as u64).map(|i| 0x9e37_79b9_7f4a_7c15u64.wrapping_mul(i + 1) | 1).collect();
+    let pool_seeds: Vec<u64> = (0..lfsrs as u64)
+        .map(|i| 0x9e37_79b9_7f4a_7c15u64.wrapping_mul(i + 1) | 1)
+        .collect();
     let reset_logic = match reset {
         Reset::ActiveLow(n) => format!("    reg {n} = 1'b0;\n    always @(posedge clock) begin\n        if (reset_count != 4'hf) reset_count <= reset_count + 4'd1;\n        {n} <= reset_count == 4'hf;\n    end\n"),
         Reset::ActiveHigh(n) => format!("    reg {n} = 1'b1;\n    always @(posedge clock) begin\n        if (reset_count != 4'hf) reset_count <= reset_count + 4'd1;\n        {n} <= reset_count != 4'hf;\n    end\n"),
@@ -282,7 +310,13 @@ module {module} (input clock, output reg out);
     let mut at = 0;
     for p in &inputs {
         let decl = format!("reg {}{}", p.range(), p.name);
-        v += &format!("    {decl} = {}'d0;\n    always @(posedge clock) {} <= pool[{}:{}];\n", p.width, p.name, at + p.width - 1, at);
+        v += &format!(
+            "    {decl} = {}'d0;\n    always @(posedge clock) {} <= pool[{}:{}];\n",
+            p.width,
+            p.name,
+            at + p.width - 1,
+            at
+        );
         at += p.width;
     }
     v += &hdl::ports::output_wires(ports, "");
@@ -295,7 +329,10 @@ module {module} (input clock, output reg out);
     })
     .expect("every input is driven");
     v += &instance;
-    let outputs: Vec<&hdl::ports::CorePort> = ports.iter().filter(|p| p.direction == Direction::Output).collect();
+    let outputs: Vec<&hdl::ports::CorePort> = ports
+        .iter()
+        .filter(|p| p.direction == Direction::Output)
+        .collect();
     let width: u32 = outputs.iter().map(|p| p.width).sum();
     let padded = width.div_ceil(4) * 4;
     let mut concat: Vec<String> = Vec::new();
@@ -326,7 +363,14 @@ endmodule
 /// The Fmax harness of `bloom_lanes` (hdl/src/lanes.rs) with its Verilog, in one text.
 pub fn lanes_fmax_harness(lanes: &hdl::lanes::GeneratedLanes) -> String {
     let ports = hdl::lanes::lanes_ports(&lanes.core.config.params, lanes.lanes);
-    let module = register_fed_harness(&lanes.top, LANES_HARNESS_TOP, "lanes", &ports, "clock", Reset::ActiveHigh("reset"));
+    let module = register_fed_harness(
+        &lanes.top,
+        LANES_HARNESS_TOP,
+        "lanes",
+        &ports,
+        "clock",
+        Reset::ActiveHigh("reset"),
+    );
     format!("{module}\n{}", lanes.verilog)
 }
 
@@ -343,11 +387,32 @@ pub fn axi_fmax_harness(axi: &hdl::axi::GeneratedAxi) -> String {
 pub fn axi_board_top(board: &crate::board::Board) -> String {
     let n = board.leds.len();
     // led[n-1] .. led[1] dark, led[0] the self-test's output.
-    let mut bits: Vec<String> =
-        board.leds[1..].iter().rev().map(|p| if p.active_low { "1'b1".to_string() } else { "1'b0".to_string() }).collect();
-    bits.push(if board.leds[0].active_low { "~selftest".into() } else { "selftest".into() });
-    let reset_port = if board.reset_button.is_some() { "    input reset_button,     // not used: the harness resets itself\n" } else { "" };
-    let unused = if board.reset_button.is_some() { "reset_button ^ uart_rx" } else { "uart_rx" };
+    let mut bits: Vec<String> = board.leds[1..]
+        .iter()
+        .rev()
+        .map(|p| {
+            if p.active_low {
+                "1'b1".to_string()
+            } else {
+                "1'b0".to_string()
+            }
+        })
+        .collect();
+    bits.push(if board.leds[0].active_low {
+        "~selftest".into()
+    } else {
+        "selftest".into()
+    });
+    let reset_port = if board.reset_button.is_some() {
+        "    input reset_button,     // not used: the harness resets itself\n"
+    } else {
+        ""
+    };
+    let unused = if board.reset_button.is_some() {
+        "reset_button ^ uart_rx"
+    } else {
+        "uart_rx"
+    };
     format!(
         "// Board top for the {title}: {AXI_HARNESS_TOP} on the board's pins.
 module {AXI_BOARD_TOP} (

@@ -33,11 +33,23 @@ pub fn generate_core(cfg: &hdl::CoreConfig) -> Result<GeneratedCore, FlowError> 
 #[derive(Debug, thiserror::Error)]
 pub enum FlowError {
     #[error("unknown {what} `{given}`; known: {allowed}")]
-    UnknownName { what: &'static str, given: String, allowed: String },
+    UnknownName {
+        what: &'static str,
+        given: String,
+        allowed: String,
+    },
     #[error("`{tool}` was not found on PATH; install it: {hint}")]
-    MissingTool { tool: &'static str, hint: &'static str },
+    MissingTool {
+        tool: &'static str,
+        hint: &'static str,
+    },
     #[error("{tool} failed (exit status {status}); full log: {}\n--- last lines ---\n{tail}", log.display())]
-    ToolFailed { tool: &'static str, status: String, log: PathBuf, tail: String },
+    ToolFailed {
+        tool: &'static str,
+        status: String,
+        log: PathBuf,
+        tail: String,
+    },
     #[error("the design does not fit the {part}: {detail}")]
     DoesNotFit { part: String, detail: String },
     #[error("timing not met: {detail}")]

@@ -77,7 +77,11 @@ pub fn report_fmax(report: &serde_json::Value) -> Vec<ClockTiming> {
                 v.get("achieved").and_then(|x| x.as_f64()),
                 v.get("constraint").and_then(|x| x.as_f64()),
             ) {
-                out.push(ClockTiming { net: net.clone(), fmax_mhz: a, constraint_mhz: c });
+                out.push(ClockTiming {
+                    net: net.clone(),
+                    fmax_mhz: a,
+                    constraint_mhz: c,
+                });
             }
         }
     }
@@ -117,11 +121,29 @@ pub struct PathSummary {
 pub fn summarise_path(report: &str) -> Option<PathSummary> {
     let lines: Vec<&str> = report.lines().map(str::trim).collect();
     let is_setup = |l: &str| l.starts_with("setup") || l.contains(" Setup ");
-    let cell_after = |l: &str, word: &str| l.split_once(word).map(|(_, rest)| rest.split_whitespace().next().unwrap_or("").to_string());
-    let sources: Vec<String> = lines.iter().filter(|l| !is_setup(l)).filter_map(|l| cell_after(l, " Source ")).collect();
-    let end = lines.iter().rev().find(|l| is_setup(l)).and_then(|l| cell_after(l, if l.starts_with("setup") { " Source " } else { " Setup " }))?;
+    let cell_after = |l: &str, word: &str| {
+        l.split_once(word)
+            .map(|(_, rest)| rest.split_whitespace().next().unwrap_or("").to_string())
+    };
+    let sources: Vec<String> = lines
+        .iter()
+        .filter(|l| !is_setup(l))
+        .filter_map(|l| cell_after(l, " Source "))
+        .collect();
+    let end = lines.iter().rev().find(|l| is_setup(l)).and_then(|l| {
+        cell_after(
+            l,
+            if l.starts_with("setup") {
+                " Source "
+            } else {
+                " Setup "
+            },
+        )
+    })?;
     let totals = lines.iter().rev().find(|l| l.ends_with(" ns routing"))?;
-    let (logic, routing) = totals.strip_suffix(" ns routing")?.split_once(" ns logic, ")?;
+    let (logic, routing) = totals
+        .strip_suffix(" ns routing")?
+        .split_once(" ns logic, ")?;
     Some(PathSummary {
         from: cell_name(sources.first()?),
         to: cell_name(&end),
@@ -140,7 +162,14 @@ fn cell_name(cell: &str) -> String {
         .min()
         .map(|i| &cell[..i])
         .unwrap_or_else(|| match cell.rsplit_once('.') {
-            Some((name, pin)) if !pin.is_empty() && pin.chars().all(|c| c.is_ascii_uppercase() || c.is_ascii_digit()) => name,
+            Some((name, pin))
+                if !pin.is_empty()
+                    && pin
+                        .chars()
+                        .all(|c| c.is_ascii_uppercase() || c.is_ascii_digit()) =>
+            {
+                name
+            }
             _ => cell,
         });
     base.to_string()
@@ -167,10 +196,15 @@ pub fn overflow(log: &str) -> Option<String> {
 
 /// A utilisation line "BEL: used/ available pct%" with used > available.
 fn overfull(line: &str) -> bool {
-    let Some((_, counts)) = line.rsplit_once(':') else { return false };
+    let Some((_, counts)) = line.rsplit_once(':') else {
+        return false;
+    };
     let mut parts = counts.split('/');
     let used = parts.next().and_then(|u| u.trim().parse::<u64>().ok());
-    let avail = parts.next().and_then(|a| a.split_whitespace().next()).and_then(|a| a.parse::<u64>().ok());
+    let avail = parts
+        .next()
+        .and_then(|a| a.split_whitespace().next())
+        .and_then(|a| a.parse::<u64>().ok());
     matches!((used, avail), (Some(u), Some(a)) if u > a)
 }
 
@@ -205,7 +239,8 @@ curr total
                 routing_ns: 4.6,
             })
         );
-        let ecp5 = "Critical path report for clock '$glbnet$clock$TRELLIS_IO_IN' (posedge -> posedge):
+        let ecp5 =
+            "Critical path report for clock '$glbnet$clock$TRELLIS_IO_IN' (posedge -> posedge):
       type curr  total name
   clk-to-q  5.83  5.83 Source core.parts$3.ram.mem.0.0.DOB0
    routing  1.07  6.90 Net core.parts$3.ram.read_raw (6,22) -> (6,14)
@@ -222,8 +257,14 @@ curr total
                 routing_ns: 1.07,
             })
         );
-        assert_eq!(summarise_path("Critical path report for clock 'c' (posedge -> posedge):\ncurr total"), None);
-        assert_eq!(cell_name("reset_count_SB_DFFE_Q_E_SB_LUT4_O_I3_SB_DFF_D_DFFLC.O"), "reset_count");
+        assert_eq!(
+            summarise_path("Critical path report for clock 'c' (posedge -> posedge):\ncurr total"),
+            None
+        );
+        assert_eq!(
+            cell_name("reset_count_SB_DFFE_Q_E_SB_LUT4_O_I3_SB_DFF_D_DFFLC.O"),
+            "reset_count"
+        );
     }
 
     const LOG: &str = "\
@@ -243,7 +284,14 @@ Warning: Max frequency for clock '$glbnet$clk2': 40.10 MHz (FAIL at 50.00 MHz)
     fn routed_figure_not_placement_estimate() {
         let c = routed_fmax(LOG);
         assert_eq!(c.len(), 2);
-        assert_eq!(c[0], ClockTiming { net: "clk".into(), fmax_mhz: 89.36, constraint_mhz: 48.0 });
+        assert_eq!(
+            c[0],
+            ClockTiming {
+                net: "clk".into(),
+                fmax_mhz: 89.36,
+                constraint_mhz: 48.0
+            }
+        );
         assert!(c[0].met());
         assert!(!c[1].met());
         assert_eq!(c[1].net, "$glbnet$clk2");
@@ -251,7 +299,10 @@ Warning: Max frequency for clock '$glbnet$clk2': 40.10 MHz (FAIL at 50.00 MHz)
 
     #[test]
     fn unrouted_log_has_no_fmax() {
-        assert!(routed_fmax("Info: Max frequency for clock 'clk': 88.85 MHz (PASS at 48.00 MHz)\n").is_empty());
+        assert!(routed_fmax(
+            "Info: Max frequency for clock 'clk': 88.85 MHz (PASS at 48.00 MHz)\n"
+        )
+        .is_empty());
     }
 
     #[test]
@@ -265,7 +316,10 @@ Warning: Max frequency for clock '$glbnet$clk2': 40.10 MHz (FAIL at 50.00 MHz)
     fn overflow_lines() {
         let log = "Info: \t ICESTORM_RAM:    64/   30   213%\nInfo: \t ICESTORM_LC:  100/ 5280  1%\nERROR: Unable to place cell 'x', no BELs remaining to implement cell type 'ICESTORM_RAM'\n";
         let o = overflow(log).unwrap();
-        assert!(o.contains("64/   30") && o.contains("no BELs remaining"), "{o}");
+        assert!(
+            o.contains("64/   30") && o.contains("no BELs remaining"),
+            "{o}"
+        );
         assert!(!o.contains("ICESTORM_LC"));
         assert!(overflow("Info: \t ICESTORM_LC:  100/ 5280  1%\n").is_none());
     }

@@ -46,7 +46,9 @@ pub fn ice40(fin_mhz: f64, max_out_mhz: f64) -> Option<Ice40Pll> {
             }
             for divq in 1..=6u32 {
                 let fout = f_vco / f64::from(1u32 << divq);
-                if fout > max_out_mhz + 1e-9 || !(ICE40_PLL_MIN_OUT_MHZ..=ICE40_PLL_MAX_OUT_MHZ).contains(&fout) {
+                if fout > max_out_mhz + 1e-9
+                    || !(ICE40_PLL_MIN_OUT_MHZ..=ICE40_PLL_MAX_OUT_MHZ).contains(&fout)
+                {
                     continue;
                 }
                 if best.as_ref().is_none_or(|b| fout > b.fout_mhz + 1e-9) {
@@ -58,7 +60,14 @@ pub fn ice40(fin_mhz: f64, max_out_mhz: f64) -> Option<Ice40Pll> {
                         f if f < 101.0 => 5,
                         _ => 6,
                     };
-                    best = Some(Ice40Pll { fin_mhz, fout_mhz: fout, divr, divf, divq, filter_range });
+                    best = Some(Ice40Pll {
+                        fin_mhz,
+                        fout_mhz: fout,
+                        divr,
+                        divf,
+                        divq,
+                        filter_range,
+                    });
                 }
             }
         }
@@ -70,7 +79,11 @@ impl Ice40Pll {
     /// The instance, reference clock from `clock`, output `core_clock`,
     /// lock `pll_locked`. `from_pad`: the reference clock pin is the PLL's pad.
     pub fn verilog(&self, from_pad: bool) -> String {
-        let (prim, refport) = if from_pad { ("SB_PLL40_PAD", "PACKAGEPIN") } else { ("SB_PLL40_CORE", "REFERENCECLK") };
+        let (prim, refport) = if from_pad {
+            ("SB_PLL40_PAD", "PACKAGEPIN")
+        } else {
+            ("SB_PLL40_CORE", "REFERENCECLK")
+        };
         format!(
             "    // {fin} MHz in, {fout:.4} MHz out (F_PFD {pfd:.3}, F_VCO {vco:.3} MHz)
     {prim} #(
@@ -122,15 +135,25 @@ pub fn ecp5(fin_mhz: f64, max_out_mhz: f64) -> Option<Ecp5Pll> {
         }
         for clkfb_div in 1..=80u32 {
             let fout = f_pfd * clkfb_div as f64;
-            if fout > max_out_mhz + 1e-9 || !(ECP5_PLL_MIN_OUT_MHZ..=ECP5_PLL_MAX_OUT_MHZ).contains(&fout) {
+            if fout > max_out_mhz + 1e-9
+                || !(ECP5_PLL_MIN_OUT_MHZ..=ECP5_PLL_MAX_OUT_MHZ).contains(&fout)
+            {
                 continue;
             }
             if best.as_ref().is_some_and(|b| fout <= b.fout_mhz + 1e-9) {
                 continue;
             }
             // The smallest output divider that puts the VCO in range.
-            if let Some(clkop_div) = (1..=128u32).find(|d| (400.0..=800.0).contains(&(fout * *d as f64))) {
-                best = Some(Ecp5Pll { fin_mhz, fout_mhz: fout, clki_div, clkfb_div, clkop_div });
+            if let Some(clkop_div) =
+                (1..=128u32).find(|d| (400.0..=800.0).contains(&(fout * *d as f64)))
+            {
+                best = Some(Ecp5Pll {
+                    fin_mhz,
+                    fout_mhz: fout,
+                    clki_div,
+                    clkfb_div,
+                    clkop_div,
+                });
             }
         }
     }
@@ -198,18 +221,39 @@ mod tests {
         let lit = &verilog[start..start + verilog[start..].find(')').unwrap()];
         let (_, v) = lit.split_once('\'').unwrap();
         let (radix, digits) = v.split_at(1);
-        u32::from_str_radix(digits, if radix == "h" { 16 } else if radix == "b" { 2 } else { 10 }).unwrap()
+        u32::from_str_radix(
+            digits,
+            if radix == "h" {
+                16
+            } else if radix == "b" {
+                2
+            } else {
+                10
+            },
+        )
+        .unwrap()
     }
 
     fn crate_setting<const FIN: u64, const FOUT: u64>() -> (u32, u32, u32, u32) {
         let block = ICE40PLLBlock::<FIN, FOUT>::default();
-        let rust_hdl::prelude::Verilog::Custom(v) = block.hdl() else { panic!("custom verilog expected") };
-        (param(&v, "DIVR"), param(&v, "DIVF"), param(&v, "DIVQ"), param(&v, "FILTER_RANGE"))
+        let rust_hdl::prelude::Verilog::Custom(v) = block.hdl() else {
+            panic!("custom verilog expected")
+        };
+        (
+            param(&v, "DIVR"),
+            param(&v, "DIVF"),
+            param(&v, "DIVQ"),
+            param(&v, "FILTER_RANGE"),
+        )
     }
 
     fn ours(fin: f64, fout: f64) -> (u32, u32, u32, u32) {
         let p = ice40(fin, fout).unwrap();
-        assert!((p.fout_mhz - fout).abs() < 1e-9, "{fout} should be exact, got {}", p.fout_mhz);
+        assert!(
+            (p.fout_mhz - fout).abs() < 1e-9,
+            "{fout} should be exact, got {}",
+            p.fout_mhz
+        );
         (p.divr, p.divf, p.divq, p.filter_range)
     }
 
@@ -228,7 +272,10 @@ mod tests {
         while f < ICE40_PLL_MAX_OUT_MHZ {
             let p = ice40(12.0, f).unwrap();
             // The VCO moves in 12 MHz steps and DIVQ divides by at least 2.
-            assert!(p.fout_mhz <= f + 1e-9 && p.fout_mhz > f - 6.0 - 1e-9, "{f}: {p:?}");
+            assert!(
+                p.fout_mhz <= f + 1e-9 && p.fout_mhz > f - 6.0 - 1e-9,
+                "{f}: {p:?}"
+            );
             f += 0.7;
         }
         assert!(ice40(12.0, 15.0).is_none());
@@ -242,7 +289,10 @@ mod tests {
         while f < 250.0 {
             let p = ecp5(25.0, f).unwrap();
             // Dividing the input by 8 keeps the PFD at 3.125 MHz, so the grid is that fine.
-            assert!(p.fout_mhz <= f + 1e-9 && p.fout_mhz > f - 3.125 - 1e-9, "{f}: {p:?}");
+            assert!(
+                p.fout_mhz <= f + 1e-9 && p.fout_mhz > f - 3.125 - 1e-9,
+                "{f}: {p:?}"
+            );
             let vco = p.fout_mhz * p.clkop_div as f64;
             assert!((400.0..=800.0).contains(&vco));
             f += 1.3;

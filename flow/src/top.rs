@@ -59,13 +59,21 @@ impl ClockPlan {
     /// the oscillator itself or a PLL setting, whichever is higher.
     pub fn fastest_up_to(board: &Board, max_mhz: f64) -> Result<ClockPlan, FlowError> {
         if !max_mhz.is_finite() || max_mhz <= 0.0 {
-            return Err(FlowError::Invalid(format!("clock frequency {max_mhz} MHz: must be a positive number")));
+            return Err(FlowError::Invalid(format!(
+                "clock frequency {max_mhz} MHz: must be a positive number"
+            )));
         }
-        let osc = (board.clock_mhz <= max_mhz + 1e-9).then_some(ClockPlan::Oscillator { mhz: board.clock_mhz });
+        let osc = (board.clock_mhz <= max_mhz + 1e-9).then_some(ClockPlan::Oscillator {
+            mhz: board.clock_mhz,
+        });
         let via_pll = match board.device.family {
-            Family::Ice40 => pll::ice40(board.clock_mhz, max_mhz)
-                .map(|pll| ClockPlan::Ice40Pll { pll, from_pad: board.clock_on_pll_pad }),
-            Family::Ecp5 => pll::ecp5(board.clock_mhz, max_mhz).map(|pll| ClockPlan::Ecp5Pll { pll }),
+            Family::Ice40 => pll::ice40(board.clock_mhz, max_mhz).map(|pll| ClockPlan::Ice40Pll {
+                pll,
+                from_pad: board.clock_on_pll_pad,
+            }),
+            Family::Ecp5 => {
+                pll::ecp5(board.clock_mhz, max_mhz).map(|pll| ClockPlan::Ecp5Pll { pll })
+            }
         };
         match (osc, via_pll) {
             (Some(o), Some(p)) => Ok(if p.mhz() > o.mhz() + 1e-9 { p } else { o }),
@@ -115,7 +123,10 @@ pub enum ClockFit {
     Fits(Option<UartLink>),
     /// Not at this clock, but perhaps at a slower one: `reason` says why, and
     /// no clock above `retry_at_or_below_mhz` and below this one can work either.
-    Unusable { reason: String, retry_at_or_below_mhz: f64 },
+    Unusable {
+        reason: String,
+        retry_at_or_below_mhz: f64,
+    },
 }
 
 /// What runs inside the board top (see the module documentation for its interface).
@@ -129,7 +140,12 @@ pub trait BoardLogic {
     fn fit(&self, core: &GeneratedCore, clock_hz: u64) -> Result<ClockFit, FlowError>;
     /// Verilog defining `bloom_board_logic` for `clock_hz` and everything it
     /// instantiates other than the core (whose Verilog the flow adds).
-    fn verilog(&self, core: &GeneratedCore, board: &Board, clock_hz: u64) -> Result<String, FlowError>;
+    fn verilog(
+        &self,
+        core: &GeneratedCore,
+        board: &Board,
+        clock_hz: u64,
+    ) -> Result<String, FlowError>;
     /// Replicas of the core's banks the logic holds (`bloom_lanes`, hdl/src/lanes.rs): 1 but for
     /// a test pattern over lanes. The flow checks the part's block RAM holds them.
     fn lanes(&self) -> usize {
@@ -159,8 +175,13 @@ pub struct PowerOnReset {
 
 impl PowerOnReset {
     pub fn at(clock_hz: u64) -> PowerOnReset {
-        let cycles = (clock_hz * POWER_ON_RESET_MICROSECONDS).div_ceil(1_000_000).max(256);
-        PowerOnReset { cycles, width: 64 - (cycles - 1).leading_zeros() }
+        let cycles = (clock_hz * POWER_ON_RESET_MICROSECONDS)
+            .div_ceil(1_000_000)
+            .max(256);
+        PowerOnReset {
+            cycles,
+            width: 64 - (cycles - 1).leading_zeros(),
+        }
     }
 }
 
@@ -169,7 +190,9 @@ pub fn duplicate_modules(verilog: &str) -> Vec<String> {
     let mut seen = std::collections::BTreeSet::new();
     let mut dups = std::collections::BTreeSet::new();
     for line in verilog.lines() {
-        let Some(rest) = line.trim_start().strip_prefix("module ") else { continue };
+        let Some(rest) = line.trim_start().strip_prefix("module ") else {
+            continue;
+        };
         let name: String = rest
             .trim_start()
             .chars()
@@ -192,9 +215,22 @@ pub fn board_design(
     let clock_hz = clock_hz(clock);
     let por = PowerOnReset::at(clock_hz);
     let n = board.leds.len();
-    let polarity: String = board.leds.iter().rev().map(|p| if p.active_low { '1' } else { '0' }).collect();
+    let polarity: String = board
+        .leds
+        .iter()
+        .rev()
+        .map(|p| if p.active_low { '1' } else { '0' })
+        .collect();
     let (button_port, pressed) = match board.reset_button {
-        Some(p) => ("    input reset_button,\n", if p.active_low { "!reset_button" } else { "reset_button" }.to_string()),
+        Some(p) => (
+            "    input reset_button,\n",
+            if p.active_low {
+                "!reset_button"
+            } else {
+                "reset_button"
+            }
+            .to_string(),
+        ),
         None => ("", "1'b0".to_string()),
     };
     let top = format!(
@@ -257,7 +293,11 @@ endmodule
         pw = por.width,
         pw_m1 = por.width - 1,
     );
-    let design = format!("{top}\n{}\n{}", logic.verilog(core, board, clock_hz)?, core.verilog);
+    let design = format!(
+        "{top}\n{}\n{}",
+        logic.verilog(core, board, clock_hz)?,
+        core.verilog
+    );
     let dups = duplicate_modules(&design);
     if !dups.is_empty() {
         return Err(FlowError::Invalid(format!(
@@ -296,12 +336,19 @@ pub struct TestPattern {
 
 impl TestPattern {
     /// The pattern over `bloom_core`.
-    pub const ONE_LANE: TestPattern =
-        TestPattern { lanes: 1, switches: hdl::lanes::LaneSwitches { no_write_broadcast: false } };
+    pub const ONE_LANE: TestPattern = TestPattern {
+        lanes: 1,
+        switches: hdl::lanes::LaneSwitches {
+            no_write_broadcast: false,
+        },
+    };
 
     /// The pattern over `lanes` lanes (1: `bloom_core` itself).
     pub fn over_lanes(lanes: usize) -> TestPattern {
-        TestPattern { lanes, ..TestPattern::ONE_LANE }
+        TestPattern {
+            lanes,
+            ..TestPattern::ONE_LANE
+        }
     }
 }
 
@@ -312,7 +359,9 @@ fn pattern_key(key_bits: u32, reg: &str, lo: usize) -> Result<String, FlowError>
         32 => Ok(format!("{reg}[{}:{lo}]", lo + 31)),
         64 => Ok(x),
         128 => Ok(format!("{{{x} ^ 64'hc3a5c85c97cb3127, {x}}}")),
-        w => Err(FlowError::Invalid(format!("key width {w}: must be 32, 64 or 128"))),
+        w => Err(FlowError::Invalid(format!(
+            "key width {w}: must be 32, 64 or 128"
+        ))),
     }
 }
 
@@ -322,7 +371,14 @@ fn pattern_key(key_bits: u32, reg: &str, lo: usize) -> Result<String, FlowError>
 /// 2^CLEAR_LOG2 pairs); `body` declares its own state, drives the core and advances
 /// them. After it: the error (latched when `miss` holds in a response), the response
 /// count behind `activity`, the heartbeat and the LEDs.
-fn pattern_module(comment: &str, core: &GeneratedCore, board: &Board, clock_hz: u64, body: &str, miss: &str) -> String {
+fn pattern_module(
+    comment: &str,
+    core: &GeneratedCore,
+    board: &Board,
+    clock_hz: u64,
+    body: &str,
+    miss: &str,
+) -> String {
     let leds = board.leds.len();
     let heartbeat_bit = (63 - clock_hz.max(2).leading_zeros()).saturating_sub(1);
     let mut led_lines = format!(
@@ -398,7 +454,12 @@ impl BoardLogic for TestPattern {
         self.lanes
     }
 
-    fn verilog(&self, core: &GeneratedCore, board: &Board, clock_hz: u64) -> Result<String, FlowError> {
+    fn verilog(
+        &self,
+        core: &GeneratedCore,
+        board: &Board,
+        clock_hz: u64,
+    ) -> Result<String, FlowError> {
         if self.lanes == 1 {
             one_lane_pattern(core, board, clock_hz)
         } else {
@@ -407,7 +468,11 @@ impl BoardLogic for TestPattern {
     }
 }
 
-fn one_lane_pattern(core: &GeneratedCore, board: &Board, clock_hz: u64) -> Result<String, FlowError> {
+fn one_lane_pattern(
+    core: &GeneratedCore,
+    board: &Board,
+    clock_hz: u64,
+) -> Result<String, FlowError> {
     let key = pattern_key(core.config.params.key_bits, "lfsr", 0)?;
     let ports = hdl::ports::core_ports(&core.config.params);
     // No readback, fill of bank 0, responses always taken; outputs to wires of their own name.
@@ -464,18 +529,21 @@ fn lanes_pattern(
     lanes: usize,
     switches: hdl::lanes::LaneSwitches,
 ) -> Result<String, FlowError> {
-    let generated = hdl::lanes::lanes_around(core.clone(), lanes, switches).map_err(|e| FlowError::Invalid(e.to_string()))?;
+    let generated = hdl::lanes::lanes_around(core.clone(), lanes, switches)
+        .map_err(|e| FlowError::Invalid(e.to_string()))?;
     let l = lanes;
     let w = core.config.params.key_bits as usize;
     // The count of inserts since the last clear, 0..=L.
     let iw = (usize::BITS - l.leading_zeros()) as usize;
     let ports = hdl::lanes::lanes_ports(&core.config.params, l);
-    let instance = hdl::ports::instance(hdl::lanes::LANES_TOP, "lanes", &ports, |p| match p.name.as_str() {
-        "resp_ready" => Some("1'b1".into()),
-        "rb_req" | "rb_write" | "rb_wdata" => Some("1'b0".into()),
-        "rb_bank" | "fill_bank" => Some("4'd0".into()),
-        "rb_addr" => Some("16'd0".into()),
-        _ => Some(p.name.clone()),
+    let instance = hdl::ports::instance(hdl::lanes::LANES_TOP, "lanes", &ports, |p| {
+        match p.name.as_str() {
+            "resp_ready" => Some("1'b1".into()),
+            "rb_req" | "rb_write" | "rb_wdata" => Some("1'b0".into()),
+            "rb_bank" | "fill_bank" => Some("4'd0".into()),
+            "rb_addr" => Some("16'd0".into()),
+            _ => Some(p.name.clone()),
+        }
     })
     .map_err(|e| FlowError::Invalid(format!("test pattern: {e}")))?;
     let wires = hdl::ports::output_wires(&ports, "");
@@ -485,9 +553,14 @@ fn lanes_pattern(
         read_keys.push(pattern_key(w as u32, "history", 64 * j)?);
     }
     let write_key = pattern_key(w as u32, "lfsr", 0)?;
-    let tags: Vec<String> =
-        (0..l).rev().map(|j| format!("{{6'd0, querying && (inserted > {iw}'d{j}), querying}}")).collect();
-    let must_hit: Vec<String> = (0..l).rev().map(|j| format!("resp_tag[{}]", 8 * j + 1)).collect();
+    let tags: Vec<String> = (0..l)
+        .rev()
+        .map(|j| format!("{{6'd0, querying && (inserted > {iw}'d{j}), querying}}"))
+        .collect();
+    let must_hit: Vec<String> = (0..l)
+        .rev()
+        .map(|j| format!("resp_tag[{}]", 8 * j + 1))
+        .collect();
     let history_shift = format!("{{history[{}:0], lfsr}}", 64 * (l - 1) - 1);
     let body = format!(
         "    // history[64j+63:64j]: the LFSR value of the key inserted j pairs ago.
@@ -559,15 +632,40 @@ mod tests {
 
     #[test]
     fn power_on_reset_outlasts_ice40_block_ram_wake_up() {
-        for hz in [12_000_000u64, 25_000_000, 41_250_000, 103_500_000, 130_000_000, 400_000_000] {
+        for hz in [
+            12_000_000u64,
+            25_000_000,
+            41_250_000,
+            103_500_000,
+            130_000_000,
+            400_000_000,
+        ] {
             let por = PowerOnReset::at(hz);
             // At least 10 us (iCE40 block RAM reads 0 for about 3 us) and 256 cycles.
-            assert!(por.cycles * 1_000_000 >= hz * POWER_ON_RESET_MICROSECONDS, "{hz} Hz: {por:?}");
+            assert!(
+                por.cycles * 1_000_000 >= hz * POWER_ON_RESET_MICROSECONDS,
+                "{hz} Hz: {por:?}"
+            );
             assert!(por.cycles >= 256);
             // The counter reaches cycles - 1 and no further.
-            assert!(por.cycles - 1 < 1 << por.width && por.cycles - 1 >= 1 << (por.width - 1), "{hz} Hz: {por:?}");
+            assert!(
+                por.cycles - 1 < 1 << por.width && por.cycles - 1 >= 1 << (por.width - 1),
+                "{hz} Hz: {por:?}"
+            );
         }
-        assert_eq!(PowerOnReset::at(12_000_000), PowerOnReset { cycles: 256, width: 8 });
-        assert_eq!(PowerOnReset::at(103_500_000), PowerOnReset { cycles: 1035, width: 11 });
+        assert_eq!(
+            PowerOnReset::at(12_000_000),
+            PowerOnReset {
+                cycles: 256,
+                width: 8
+            }
+        );
+        assert_eq!(
+            PowerOnReset::at(103_500_000),
+            PowerOnReset {
+                cycles: 1035,
+                width: 11
+            }
+        );
     }
 }

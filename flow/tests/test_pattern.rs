@@ -23,7 +23,8 @@ fn iverilog() -> String {
 }
 
 fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("bloom-test-pattern-{}-{name}", std::process::id()));
+    let dir =
+        std::env::temp_dir().join(format!("bloom-test-pattern-{}-{name}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     dir
@@ -55,7 +56,10 @@ fn run_pattern(name: &str, pattern: TestPattern, key_bits: u32, cycles: u64) -> 
     let (slot_valid, hit) = if l == 1 {
         ("1'b1".to_string(), "dut.resp_hit".to_string())
     } else {
-        ("dut.resp_slot_valid[j]".to_string(), "dut.resp_hit[j]".to_string())
+        (
+            "dut.resp_slot_valid[j]".to_string(),
+            "dut.resp_hit[j]".to_string(),
+        )
     };
     let bench = format!(
         "`timescale 1ns/1ps
@@ -108,22 +112,48 @@ endmodule
         .args(["-g2005", "-o", "tb.vvp", "-s", "tb", "tb.v", "design.v"])
         .output()
         .unwrap_or_else(|e| panic!("cannot run {} ({e}); install it with scripts/setup.sh (Debian: apt-get install iverilog)", iverilog()));
-    assert!(compile.status.success(), "iverilog failed:\n{}", String::from_utf8_lossy(&compile.stderr));
-    let run = Command::new("vvp").current_dir(&dir).args(["-n", "tb.vvp"]).output().expect("vvp (part of iverilog)");
+    assert!(
+        compile.status.success(),
+        "iverilog failed:\n{}",
+        String::from_utf8_lossy(&compile.stderr)
+    );
+    let run = Command::new("vvp")
+        .current_dir(&dir)
+        .args(["-n", "tb.vvp"])
+        .output()
+        .expect("vvp (part of iverilog)");
     let out = String::from_utf8_lossy(&run.stdout).into_owned();
-    assert!(run.status.success(), "vvp failed:\n{out}{}", String::from_utf8_lossy(&run.stderr));
+    assert!(
+        run.status.success(),
+        "vvp failed:\n{out}{}",
+        String::from_utf8_lossy(&run.stderr)
+    );
     let value = |key: &str| -> u64 {
-        let line = out.lines().find_map(|x| x.strip_prefix(key)).unwrap_or_else(|| panic!("no {key} in:\n{out}"));
-        line.trim().parse().unwrap_or_else(|_| panic!("{key}: {line}"))
+        let line = out
+            .lines()
+            .find_map(|x| x.strip_prefix(key))
+            .unwrap_or_else(|| panic!("no {key} in:\n{out}"));
+        line.trim()
+            .parse()
+            .unwrap_or_else(|_| panic!("{key}: {line}"))
     };
     let mut checked = vec![0; l];
     let mut misses = vec![0; l];
     for line in out.lines().filter_map(|x| x.strip_prefix("SLOT ")) {
-        let f: Vec<u64> = line.split_whitespace().map(|x| x.parse().unwrap()).collect();
+        let f: Vec<u64> = line
+            .split_whitespace()
+            .map(|x| x.parse().unwrap())
+            .collect();
         checked[f[0] as usize] = f[1];
         misses[f[0] as usize] = f[2];
     }
-    let seen = Seen { error_led: value("ERROR ") as u32, response_beats: value("BEATS "), clears: value("CLEARS "), checked, misses };
+    let seen = Seen {
+        error_led: value("ERROR ") as u32,
+        response_beats: value("BEATS "),
+        clears: value("CLEARS "),
+        checked,
+        misses,
+    };
     eprintln!("{name}: {seen:?}");
     seen
 }
@@ -143,7 +173,10 @@ fn assert_clean(name: &str, lanes: usize, key_bits: u32) {
     let pairs = s.response_beats / 2;
     for (j, &c) in s.checked.iter().enumerate() {
         let expected = pairs as f64 * (period - 1 - j as u64) as f64 / period as f64;
-        assert!(c > 0 && (c as f64 - expected).abs() <= period as f64, "slot {j}: {c} checked, about {expected} expected: {s:?}");
+        assert!(
+            c > 0 && (c as f64 - expected).abs() <= period as f64,
+            "slot {j}: {c} checked, about {expected} expected: {s:?}"
+        );
     }
 }
 
@@ -161,7 +194,12 @@ fn test_pattern_lanes_2_w32_4_w64_8_w128_k3_b6_never_err_in_icarus() {
 
 #[test]
 fn test_pattern_lanes_4_without_write_broadcast_lights_the_error_led() {
-    let broken = TestPattern { lanes: 4, switches: LaneSwitches { no_write_broadcast: true } };
+    let broken = TestPattern {
+        lanes: 4,
+        switches: LaneSwitches {
+            no_write_broadcast: true,
+        },
+    };
     let s = run_pattern("l4-teeth", broken, 64, 1500);
     assert_eq!(s.error_led, 1, "{s:?}");
     assert_eq!(s.misses[0], 0, "slot 0's replica takes the writes: {s:?}");

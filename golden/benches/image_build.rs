@@ -50,7 +50,9 @@ fn cpu_seconds() -> f64 {
     let after_name = stat.rsplit(')').next().unwrap_or("");
     let fields: Vec<&str> = after_name.split_whitespace().collect();
     // Fields 14 and 15 of the file are 12 and 13 after the name.
-    let ticks: u64 = fields.get(11..13).map_or(0, |f| f.iter().filter_map(|t| t.parse::<u64>().ok()).sum());
+    let ticks: u64 = fields
+        .get(11..13)
+        .map_or(0, |f| f.iter().filter_map(|t| t.parse::<u64>().ok()).sum());
     ticks as f64 / 100.0
 }
 
@@ -87,15 +89,28 @@ fn main() {
         let spelling = if hex { "hex" } else { "decimal" };
         println!("-- {spelling} keys, {:.1} MB", text.len() as f64 / 1e6);
         let cfg = Config::default();
-        row("parse only", best_rate(|| read_keys(&text[..], "bench", 64, |k| { black_box(k); }).unwrap()), 1);
+        row(
+            "parse only",
+            best_rate(|| {
+                read_keys(&text[..], "bench", 64, |k| {
+                    black_box(k);
+                })
+                .unwrap()
+            }),
+            1,
+        );
         if !hex {
             let mask = cfg.bank_size() as u64 - 1;
-            let rows: Vec<Vec<u64>> = (0..cfg.k).map(|p| (0..64).map(|i| h3_row64(cfg.seed, p, i) & mask).collect()).collect();
+            let rows: Vec<Vec<u64>> = (0..cfg.k)
+                .map(|p| (0..64).map(|i| h3_row64(cfg.seed, p, i) & mask).collect())
+                .collect();
             let literal = best_rate(|| {
                 let mut bits = vec![0u8; cfg.total_bits() as usize];
                 let n = read_keys(&text[..], "bench", 64, |key| {
                     for (p, rows) in rows.iter().enumerate() {
-                        let address = (0..64).filter(|&i| key >> i & 1 == 1).fold(0u64, |acc, i| acc ^ rows[i]);
+                        let address = (0..64)
+                            .filter(|&i| key >> i & 1 == 1)
+                            .fold(0u64, |acc, i| acc ^ rows[i]);
                         bits[(p << cfg.bank_bits) | address as usize] = 1;
                     }
                 })
@@ -105,16 +120,49 @@ fn main() {
             });
             row("literal H3 (row XOR per set key bit), 1 thread", literal, 1);
         }
-        row("build, h3 k=4 b=12, 1 thread", best_rate(|| build_filter(cfg, &text[..], "bench", 1, |_| {}).unwrap().1.keys), 1);
+        row(
+            "build, h3 k=4 b=12, 1 thread",
+            best_rate(|| {
+                build_filter(cfg, &text[..], "bench", 1, |_| {})
+                    .unwrap()
+                    .1
+                    .keys
+            }),
+            1,
+        );
         if cores > 1 {
-            row("build, h3 k=4 b=12", best_rate(|| build_filter(cfg, &text[..], "bench", cores, |_| {}).unwrap().1.keys), cores);
+            row(
+                "build, h3 k=4 b=12",
+                best_rate(|| {
+                    build_filter(cfg, &text[..], "bench", cores, |_| {})
+                        .unwrap()
+                        .1
+                        .keys
+                }),
+                cores,
+            );
         }
         if !hex {
             for (label, cfg) in [
-                ("build, h3 k=16 b=16, 1 thread", Config::new(16, 16, 64, HashFamily::H3, 0).unwrap()),
-                ("build, crc k=4 b=12, 1 thread", Config::new(4, 12, 64, HashFamily::Crc, 0).unwrap()),
+                (
+                    "build, h3 k=16 b=16, 1 thread",
+                    Config::new(16, 16, 64, HashFamily::H3, 0).unwrap(),
+                ),
+                (
+                    "build, crc k=4 b=12, 1 thread",
+                    Config::new(4, 12, 64, HashFamily::Crc, 0).unwrap(),
+                ),
             ] {
-                row(label, best_rate(|| build_filter(cfg, &text[..], "bench", 1, |_| {}).unwrap().1.keys), 1);
+                row(
+                    label,
+                    best_rate(|| {
+                        build_filter(cfg, &text[..], "bench", 1, |_| {})
+                            .unwrap()
+                            .1
+                            .keys
+                    }),
+                    1,
+                );
             }
             // The same keys inserted one by one without a key file: the filter alone.
             let mut keys = Vec::with_capacity(KEYS as usize);

@@ -52,11 +52,18 @@ fn main() {
     }
     let m40 = 1u64 << 40;
     time_per_call("fast exact  m=2^40 k=64 n = m ln2 / k", 100, || {
-        standard_exact(black_box(m40), (m40 as f64 * std::f64::consts::LN_2 / 64.0) as u64, 64).unwrap()
+        standard_exact(
+            black_box(m40),
+            (m40 as f64 * std::f64::consts::LN_2 / 64.0) as u64,
+            64,
+        )
+        .unwrap()
     });
-    time_per_call("fast exact  m=2^40 k=64 n = m / 8 (dense branch)", 100, || {
-        standard_exact(black_box(m40), m40 / 8, 64).unwrap()
-    });
+    time_per_call(
+        "fast exact  m=2^40 k=64 n = m / 8 (dense branch)",
+        100,
+        || standard_exact(black_box(m40), m40 / 8, 64).unwrap(),
+    );
     time_per_call("table (CRJ Fig. 1)  m=4096 k=4 n=1024 (kn=4096)", 3, || {
         standard_exact_table(black_box(4096), 1024, 4).unwrap()
     });

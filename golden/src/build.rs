@@ -41,13 +41,15 @@ impl Buildable for PartitionedFilter {
         self.config().key_bits
     }
     fn combine(self, other: &Self) -> Self {
-        self.union(other).expect("every worker's filter has the build's configuration")
+        self.union(other)
+            .expect("every worker's filter has the build's configuration")
     }
 }
 
 impl Buildable for CountingFilter {
     fn empty(cfg: Config) -> Self {
-        let c = CounterBits::new(cfg.counter_bits).expect("a validated configuration's counter width");
+        let c =
+            CounterBits::new(cfg.counter_bits).expect("a validated configuration's counter width");
         CountingFilter::new(cfg, c)
     }
     fn insert_key(&mut self, key: u128) {
@@ -61,7 +63,10 @@ impl Buildable for CountingFilter {
         let banks: Vec<Vec<u8>> = (0..self.config().k as usize)
             .map(|p| {
                 let (a, b) = (self.bank(p).unwrap_or(&[]), other.bank(p).unwrap_or(&[]));
-                a.iter().zip(b).map(|(&x, &y)| (x as u32 + y as u32).min(s) as u8).collect()
+                a.iter()
+                    .zip(b)
+                    .map(|(&x, &y)| (x as u32 + y as u32).min(s) as u8)
+                    .collect()
             })
             .collect();
         CountingFilter::from_counters(*self.config(), self.counter_bits(), &banks)
@@ -128,9 +133,16 @@ pub fn build<F: Buildable, R: Read>(
         while let Some(chunk) = chunks.next_chunk(buffer)? {
             keys += insert_chunk(&mut filter, &chunk, name)?;
             buffer = chunk.data;
-            progress(Progress { bytes: chunks.bytes_read(), lines: chunks.lines() });
+            progress(Progress {
+                bytes: chunks.bytes_read(),
+                lines: chunks.lines(),
+            });
         }
-        let stats = BuildStats { keys, lines: chunks.lines(), bytes: chunks.bytes_read() };
+        let stats = BuildStats {
+            keys,
+            lines: chunks.lines(),
+            bytes: chunks.bytes_read(),
+        };
         return Ok((filter, stats));
     }
 
@@ -147,7 +159,8 @@ pub fn build<F: Buildable, R: Read>(
         let workers: Vec<_> = (0..threads)
             .map(|_| {
                 let spare_tx = spare_tx.clone();
-                let (work_rx, first_error_line, errors, keys) = (&work_rx, &first_error_line, &errors, &keys);
+                let (work_rx, first_error_line, errors, keys) =
+                    (&work_rx, &first_error_line, &errors, &keys);
                 scope.spawn(move || {
                     let mut filter = F::empty(cfg);
                     loop {
@@ -172,13 +185,18 @@ pub fn build<F: Buildable, R: Read>(
             .collect();
         drop(spare_tx);
         while first_error_line.load(Ordering::Relaxed) == u64::MAX {
-            let buffer = spare_rx.try_recv().unwrap_or_else(|_| Vec::with_capacity(CHUNK_BYTES));
+            let buffer = spare_rx
+                .try_recv()
+                .unwrap_or_else(|_| Vec::with_capacity(CHUNK_BYTES));
             match chunks.next_chunk(buffer) {
                 Ok(Some(chunk)) => {
                     if work_tx.send(chunk).is_err() {
                         break;
                     }
-                    progress(Progress { bytes: chunks.bytes_read(), lines: chunks.lines() });
+                    progress(Progress {
+                        bytes: chunks.bytes_read(),
+                        lines: chunks.lines(),
+                    });
                 }
                 Ok(None) => break,
                 Err(err) => {
@@ -191,7 +209,10 @@ pub fn build<F: Buildable, R: Read>(
         drop(work_tx);
         workers
             .into_iter()
-            .map(|w| w.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic)))
+            .map(|w| {
+                w.join()
+                    .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+            })
             .collect::<Vec<_>>()
     });
     let mut errors = errors.into_inner().unwrap_or_else(|e| e.into_inner());
@@ -204,13 +225,23 @@ pub fn build<F: Buildable, R: Read>(
     for other in filters {
         filter = filter.combine(&other);
     }
-    let stats = BuildStats { keys: keys.into_inner(), lines: chunks.lines(), bytes: chunks.bytes_read() };
+    let stats = BuildStats {
+        keys: keys.into_inner(),
+        lines: chunks.lines(),
+        bytes: chunks.bytes_read(),
+    };
     Ok((filter, stats))
 }
 
-fn insert_chunk<F: Buildable>(filter: &mut F, chunk: &Chunk, name: &str) -> Result<u64, KeyFileError> {
+fn insert_chunk<F: Buildable>(
+    filter: &mut F,
+    chunk: &Chunk,
+    name: &str,
+) -> Result<u64, KeyFileError> {
     let key_bits = filter.key_bits();
-    parse_lines(&chunk.data, chunk.first_line, key_bits, name, |key| filter.insert_key(key))
+    parse_lines(&chunk.data, chunk.first_line, key_bits, name, |key| {
+        filter.insert_key(key)
+    })
 }
 
 #[cfg(test)]
@@ -261,7 +292,10 @@ mod tests {
     fn counting_threads_build_the_same_counters_as_one_thread_and_as_naive_inserts() {
         // c = 2 and about 1.5 keys per counter: many counters saturate (so the saturating
         // combine is exercised), many do not.
-        let cfg = Config::new(3, 16, 64, HashFamily::H3, 9).unwrap().with_counter_bits(2).unwrap();
+        let cfg = Config::new(3, 16, 64, HashFamily::H3, 9)
+            .unwrap()
+            .with_counter_bits(2)
+            .unwrap();
         let mut text = key_text(100_000);
         text.extend_from_slice(&key_text(1_000)); // repeated keys
         let mut naive = CountingFilter::new(cfg, CounterBits::new(2).unwrap());
@@ -272,12 +306,16 @@ mod tests {
         assert!(naive.saturated().iter().sum::<u32>() > 0);
         assert!(naive.fill().iter().sum::<u32>() > naive.saturated().iter().sum::<u32>());
         for threads in [1, 2, 3, 8] {
-            let (built, stats) = build_counting_filter(cfg, &text[..], "k", threads, |_| {}).unwrap();
+            let (built, stats) =
+                build_counting_filter(cfg, &text[..], "k", threads, |_| {}).unwrap();
             assert_eq!(built, naive, "{threads} threads");
             assert_eq!(stats.keys, 101_000);
         }
         // And c = 4 with few keys: nothing saturates; counters equal the increments.
-        let cfg4 = Config::new(4, 12, 64, HashFamily::Crc, 1).unwrap().with_counter_bits(4).unwrap();
+        let cfg4 = Config::new(4, 12, 64, HashFamily::Crc, 1)
+            .unwrap()
+            .with_counter_bits(4)
+            .unwrap();
         let small = key_text(3_000);
         let (one, _) = build_counting_filter(cfg4, &small[..], "k", 1, |_| {}).unwrap();
         let (four, _) = build_counting_filter(cfg4, &small[..], "k", 4, |_| {}).unwrap();

@@ -3,7 +3,8 @@
 //! them from there and implements everything else on its own.
 
 pub use bloom_params::{
-    max_key, CoreParams as Config, HashFamily, ParamError, Value, BANK_BITS, COUNTER_BITS, COUNTER_BITS_RANGE, KEY_BITS, K, PARAMS,
+    max_key, CoreParams as Config, HashFamily, ParamError, Value, BANK_BITS, COUNTER_BITS,
+    COUNTER_BITS_RANGE, K, KEY_BITS, PARAMS,
 };
 
 pub(crate) fn check_key_bits(key_bits: u32) -> Result<(), crate::error::ConfigError> {

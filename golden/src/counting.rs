@@ -106,7 +106,9 @@ pub struct CountingFilter {
 
 impl PartialEq for CountingFilter {
     fn eq(&self, other: &Self) -> bool {
-        self.cfg == other.cfg && self.counter_bits == other.counter_bits && self.banks == other.banks
+        self.cfg == other.cfg
+            && self.counter_bits == other.counter_bits
+            && self.banks == other.banks
     }
 }
 impl Eq for CountingFilter {}
@@ -128,7 +130,10 @@ impl CountingFilter {
     /// An empty filter, or the reason `cfg` is invalid.
     pub fn try_new(cfg: Config, counter_bits: CounterBits) -> Result<Self, ConfigError> {
         cfg.validate()?;
-        let cfg = Config { counter_bits: counter_bits.get(), ..cfg };
+        let cfg = Config {
+            counter_bits: counter_bits.get(),
+            ..cfg
+        };
         let k = cfg.k as usize;
         Ok(CountingFilter {
             cfg,
@@ -324,7 +329,8 @@ impl CountingFilter {
             .iter()
             .map(|bank| bank.iter().map(|&v| (v != 0) as u8).collect())
             .collect();
-        PartitionedFilter::from_banks(self.cfg.plain(), &bits).expect("k banks of 2^b bits, each 0 or 1")
+        PartitionedFilter::from_banks(self.cfg.plain(), &bits)
+            .expect("k banks of 2^b bits, each 0 or 1")
     }
 
     /// Builds a filter from bank contents, e.g. memory read back from the
@@ -378,13 +384,18 @@ mod tests {
         for c in [0u32, 9, 16, u32::MAX] {
             let err = CounterBits::new(c).unwrap_err().to_string();
             assert!(
-                err.contains("counter_bits") && err.contains("1..=8") && err.contains(&c.to_string()),
+                err.contains("counter_bits")
+                    && err.contains("1..=8")
+                    && err.contains(&c.to_string()),
                 "{err}"
             );
         }
         for text in ["x", "-1", "4.0", ""] {
             let err = text.parse::<CounterBits>().unwrap_err().to_string();
-            assert!(err.contains("counter_bits") && err.contains("1..=8"), "{err}");
+            assert!(
+                err.contains("counter_bits") && err.contains("1..=8"),
+                "{err}"
+            );
         }
         assert_eq!(" 4".parse::<CounterBits>().unwrap(), CounterBits::FOUR);
         let all: Vec<u32> = CounterBits::all().map(CounterBits::get).collect();
@@ -401,9 +412,16 @@ mod tests {
         let mut filter = CountingFilter::new(cfg, CounterBits::new(2).unwrap());
         let addrs = filter.addresses(77).unwrap();
         let counters = |f: &CountingFilter| -> Vec<u8> {
-            addrs.iter().enumerate().map(|(p, &a)| f.counter(p, a).unwrap()).collect()
+            addrs
+                .iter()
+                .enumerate()
+                .map(|(p, &a)| f.counter(p, a).unwrap())
+                .collect()
         };
-        assert!(!filter.insert(77).unwrap(), "first insert finds the key absent");
+        assert!(
+            !filter.insert(77).unwrap(),
+            "first insert finds the key absent"
+        );
         for expected in [2u8, 3, 3, 3] {
             assert!(filter.insert(77).unwrap());
             assert_eq!(counters(&filter), vec![expected; 3]);
@@ -419,7 +437,10 @@ mod tests {
         assert!(filter.query(77).unwrap(), "a saturated counter is stuck");
         filter.clear();
         assert_eq!(counters(&filter), vec![0; 3]);
-        assert_eq!((filter.fill(), filter.saturated()), (vec![0; 3], vec![0; 3]));
+        assert_eq!(
+            (filter.fill(), filter.saturated()),
+            (vec![0; 3], vec![0; 3])
+        );
     }
 
     #[test]
@@ -442,7 +463,10 @@ mod tests {
         for key in (0..30).filter(|&key| key != 3) {
             without_3.insert(key).unwrap();
         }
-        assert_eq!(filter, without_3, "deleting an inserted key undoes its insert");
+        assert_eq!(
+            filter, without_3,
+            "deleting an inserted key undoes its insert"
+        );
     }
 
     #[test]
@@ -454,10 +478,21 @@ mod tests {
         let x = 5u128;
         filter.insert(x).unwrap();
         let ax = filter.addresses(x).unwrap()[0];
-        let y = (6u128..).find(|&y| filter.addresses(y).unwrap()[0] == ax).unwrap();
-        assert!(filter.delete(y).unwrap(), "y is a false positive, so its delete is carried out");
-        assert!(!filter.query(x).unwrap(), "x, never deleted, is now a false negative");
-        assert!(!filter.delete(x).unwrap(), "and its own delete finds it absent");
+        let y = (6u128..)
+            .find(|&y| filter.addresses(y).unwrap()[0] == ax)
+            .unwrap();
+        assert!(
+            filter.delete(y).unwrap(),
+            "y is a false positive, so its delete is carried out"
+        );
+        assert!(
+            !filter.query(x).unwrap(),
+            "x, never deleted, is now a false negative"
+        );
+        assert!(
+            !filter.delete(x).unwrap(),
+            "and its own delete finds it absent"
+        );
         assert_eq!(filter.fill(), vec![0]);
     }
 
@@ -467,7 +502,11 @@ mod tests {
         let mut filter = CountingFilter::new(cfg, CounterBits::FOUR);
         filter.insert(9).unwrap();
         let before = filter.clone();
-        for op in [Op::Query(1 << 32), Op::Insert(1 << 32), Op::Delete(u128::MAX)] {
+        for op in [
+            Op::Query(1 << 32),
+            Op::Insert(1 << 32),
+            Op::Delete(u128::MAX),
+        ] {
             let err = filter.apply(op).unwrap_err();
             assert_eq!(err.key_bits, 32);
         }
@@ -485,12 +524,20 @@ mod tests {
         let banks: Vec<&[u8]> = (0..2).map(|p| filter.bank(p).unwrap()).collect();
         let copy = CountingFilter::from_counters(cfg, c3, &banks).unwrap();
         assert_eq!(copy, filter);
-        assert_eq!((copy.fill(), copy.saturated()), (filter.fill(), filter.saturated()));
+        assert_eq!(
+            (copy.fill(), copy.saturated()),
+            (filter.fill(), filter.saturated())
+        );
         assert!(filter.saturated().iter().any(|&s| s > 0));
         let mut eight = vec![vec![0u8; 64]; 2];
         eight[1][40] = 8;
-        let err = CountingFilter::from_counters(cfg, c3, &eight).unwrap_err().to_string();
-        assert!(err.contains("bank 1 address 40 holds 8") && err.contains("0..=7"), "{err}");
+        let err = CountingFilter::from_counters(cfg, c3, &eight)
+            .unwrap_err()
+            .to_string();
+        assert!(
+            err.contains("bank 1 address 40 holds 8") && err.contains("0..=7"),
+            "{err}"
+        );
         assert!(CountingFilter::from_counters(cfg, c3, &eight[..1]).is_err());
         let short = [vec![0u8; 64], vec![0u8; 32]];
         assert!(CountingFilter::from_counters(cfg, c3, &short)
@@ -515,7 +562,10 @@ impl From<PartitionedFilter> for CountingFilter {
     /// bit a counter of one bit.
     fn from(plain: PartitionedFilter) -> Self {
         let cfg = *plain.config();
-        let banks: Vec<Vec<u8>> = (0..cfg.k as usize).map(|p| plain.bank(p).unwrap_or(&[]).to_vec()).collect();
-        CountingFilter::from_counters(cfg, CounterBits::PLAIN, &banks).expect("a plain filter's banks hold 0 and 1")
+        let banks: Vec<Vec<u8>> = (0..cfg.k as usize)
+            .map(|p| plain.bank(p).unwrap_or(&[]).to_vec())
+            .collect();
+        CountingFilter::from_counters(cfg, CounterBits::PLAIN, &banks)
+            .expect("a plain filter's banks hold 0 and 1")
     }
 }

@@ -52,7 +52,10 @@ pub fn image_header_json(cfg: &Config) -> String {
         .map(|p| format!("\"{}\"", bank_file_name(p)))
         .collect();
     let (version, counter_bits) = if cfg.is_counting() {
-        (COUNTER_IMAGE_VERSION, format!(",\"counter_bits\":{}", cfg.counter_bits))
+        (
+            COUNTER_IMAGE_VERSION,
+            format!(",\"counter_bits\":{}", cfg.counter_bits),
+        )
     } else {
         (IMAGE_VERSION, String::new())
     };
@@ -163,7 +166,12 @@ impl CountingFilter {
     pub fn export_image(&self, dir: &Path) -> Result<(), ImageError> {
         let cfg = *self.config();
         let mut files: Vec<(String, String)> = (0..cfg.k as usize)
-            .map(|p| (bank_file_name(p), bank_hex_text(&cfg, p, self.bank(p).unwrap_or(&[]))))
+            .map(|p| {
+                (
+                    bank_file_name(p),
+                    bank_hex_text(&cfg, p, self.bank(p).unwrap_or(&[])),
+                )
+            })
             .collect();
         files.push((IMAGE_HEADER.to_string(), image_header_json(&cfg)));
         write_directory_atomically(dir, &files)
@@ -205,7 +213,13 @@ fn expect_config(dir: &Path, cfg: &Config) -> Result<(), ImageError> {
     if found == *cfg {
         return Ok(());
     }
-    let kind = |c: &Config| if c.is_counting() { format!("a counting filter (counter_bits = {})", c.counter_bits) } else { "a plain filter (counter_bits = 1)".to_string() };
+    let kind = |c: &Config| {
+        if c.is_counting() {
+            format!("a counting filter (counter_bits = {})", c.counter_bits)
+        } else {
+            "a plain filter (counter_bits = 1)".to_string()
+        }
+    };
     if found.is_counting() != cfg.is_counting() {
         return Err(ImageError::KindMismatch {
             path: dir.join(IMAGE_HEADER),
@@ -237,7 +251,10 @@ static TEMP_COUNTER: AtomicU64 = AtomicU64::new(0);
 /// Creates `dir` holding exactly `files` (name, contents), all or nothing:
 /// `dir` must not exist or be empty; the files go into a fresh temporary
 /// directory beside it that is renamed onto it.
-pub fn write_directory_atomically(dir: &Path, files: &[(String, String)]) -> Result<(), ImageError> {
+pub fn write_directory_atomically(
+    dir: &Path,
+    files: &[(String, String)],
+) -> Result<(), ImageError> {
     check_image_target(dir)?;
     let name = dir
         .file_name()
@@ -264,7 +281,12 @@ pub fn write_directory_atomically(dir: &Path, files: &[(String, String)]) -> Res
         match fs::create_dir(&candidate) {
             Ok(()) => break candidate,
             Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => continue,
-            Err(e) => return Err(ImageError::Io { path: candidate, error: e }),
+            Err(e) => {
+                return Err(ImageError::Io {
+                    path: candidate,
+                    error: e,
+                })
+            }
         }
     };
     let result = (|| {
@@ -277,7 +299,11 @@ pub fn write_directory_atomically(dir: &Path, files: &[(String, String)]) -> Res
         // rename(2) replaces an empty directory and refuses a non-empty one,
         // so a target filled by someone else meanwhile is never mixed with.
         fs::rename(&temp, dir).map_err(|error| {
-            if dir.is_dir() && fs::read_dir(dir).map(|mut d| d.next().is_some()).unwrap_or(false) {
+            if dir.is_dir()
+                && fs::read_dir(dir)
+                    .map(|mut d| d.next().is_some())
+                    .unwrap_or(false)
+            {
                 ImageError::TargetNotEmpty {
                     path: dir.to_path_buf(),
                     entry: "entries created while the image was being written".into(),
@@ -480,9 +506,8 @@ fn read_header(dir: &Path) -> Result<Config, ImageError> {
 
 /// The directory holds exactly image.json and the k bank files (contract §4.1).
 fn check_entries(dir: &Path, cfg: &Config) -> Result<(), ImageError> {
-    let allowed = |name: &str| {
-        name == IMAGE_HEADER || (0..cfg.k as usize).any(|p| name == bank_file_name(p))
-    };
+    let allowed =
+        |name: &str| name == IMAGE_HEADER || (0..cfg.k as usize).any(|p| name == bank_file_name(p));
     let mut strays: Vec<PathBuf> = Vec::new();
     for entry in fs::read_dir(dir).map_err(io_error(dir))? {
         let entry = entry.map_err(io_error(dir))?;
@@ -585,11 +610,18 @@ fn parse_counter(line: &[u8], digits: usize) -> Option<u32> {
 /// Why a trimmed, non-empty, non-comment line is not a counter's data line.
 fn bad_counter_line(line: &[u8], digits: usize) -> String {
     let text = String::from_utf8_lossy(&line[..line.len().min(40)]).into_owned();
-    let value_end = line.iter().position(|b| !b.is_ascii_hexdigit()).unwrap_or(line.len());
+    let value_end = line
+        .iter()
+        .position(|b| !b.is_ascii_hexdigit())
+        .unwrap_or(line.len());
     if line.starts_with(b"/*") {
-        format!("block comment \"{text}\" is not allowed; a comment is a whole line starting with //")
+        format!(
+            "block comment \"{text}\" is not allowed; a comment is a whole line starting with //"
+        )
     } else if line.starts_with(b"@") {
-        format!("address directive \"{text}\" is not allowed; data lines run from address 0 in order")
+        format!(
+            "address directive \"{text}\" is not allowed; data lines run from address 0 in order"
+        )
     } else if value_end > 0 && trim_blanks(&line[value_end..]).starts_with(b"//") {
         format!("comment after a value in \"{text}\" is not allowed; a comment is a whole line starting with //")
     } else if value_end == line.len() {
@@ -621,13 +653,20 @@ fn bad_bank_line(line: &[u8]) -> String {
         .position(|b| !b.is_ascii_hexdigit())
         .unwrap_or(line.len());
     if line.starts_with(b"/*") {
-        format!("block comment \"{text}\" is not allowed; a comment is a whole line starting with //")
+        format!(
+            "block comment \"{text}\" is not allowed; a comment is a whole line starting with //"
+        )
     } else if line.starts_with(b"@") {
-        format!("address directive \"{text}\" is not allowed; data lines run from address 0 in order")
+        format!(
+            "address directive \"{text}\" is not allowed; data lines run from address 0 in order"
+        )
     } else if value_end > 0 && trim_blanks(&line[value_end..]).starts_with(b"//") {
         format!("comment after a value in \"{text}\" is not allowed; a comment is a whole line starting with //")
     } else if value_end == line.len() && line.len() > 1 {
-        format!("value \"{text}\" has {} digits; a data line is exactly one character, 0 or 1", line.len())
+        format!(
+            "value \"{text}\" has {} digits; a data line is exactly one character, 0 or 1",
+            line.len()
+        )
     } else if value_end == line.len() {
         format!("value \"{text}\" is not allowed; each data line holds one bit, 0 or 1")
     } else {

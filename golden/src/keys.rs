@@ -18,7 +18,11 @@ pub enum KeyFileError {
     #[error("{name}: {error}")]
     Io { name: String, error: std::io::Error },
     #[error("{name}:{line}: {message}")]
-    Line { name: String, line: u64, message: String },
+    Line {
+        name: String,
+        line: u64,
+        message: String,
+    },
 }
 
 impl KeyFileError {
@@ -76,9 +80,9 @@ pub fn parse_key_arg(text: &str, key_bits: u32) -> Result<u128, String> {
 /// byte-order mark is allowed only at the very start of the file, which the
 /// reader skips before lines are looked at.
 fn bad_byte(line: &[u8], allow_tab_cr: bool) -> Option<String> {
-    let column = line.iter().position(|&b| {
-        b >= 0x7F || (b < 0x20 && !(allow_tab_cr && (b == b'\t' || b == b'\r')))
-    })?;
+    let column = line
+        .iter()
+        .position(|&b| b >= 0x7F || (b < 0x20 && !(allow_tab_cr && (b == b'\t' || b == b'\r'))))?;
     let b = line[column];
     let what = if b < 0x80 {
         format!("control character 0x{b:02X}")
@@ -86,15 +90,22 @@ fn bad_byte(line: &[u8], allow_tab_cr: bool) -> Option<String> {
         let rest = &line[column..line.len().min(column + 4)];
         let decoded = match std::str::from_utf8(rest) {
             Ok(s) => s.chars().next(),
-            Err(e) => std::str::from_utf8(&rest[..e.valid_up_to()]).ok().and_then(|s| s.chars().next()),
+            Err(e) => std::str::from_utf8(&rest[..e.valid_up_to()])
+                .ok()
+                .and_then(|s| s.chars().next()),
         };
         match decoded {
-            Some('\u{feff}') => "a byte-order mark (U+FEFF), allowed only at the very start of the file".to_string(),
+            Some('\u{feff}') => {
+                "a byte-order mark (U+FEFF), allowed only at the very start of the file".to_string()
+            }
             Some(c) => format!("non-ASCII character {c:?} (U+{:04X})", c as u32),
             None => format!("byte 0x{b:02X} (not ASCII)"),
         }
     };
-    Some(format!("{what} at column {}; key files are ASCII text", column + 1))
+    Some(format!(
+        "{what} at column {}; key files are ASCII text",
+        column + 1
+    ))
 }
 
 /// Decimal or 0x-hex digits with `_` between two digits, nothing else.
@@ -125,7 +136,9 @@ fn parse_digits(text: &[u8]) -> Result<u128, String> {
             b'a'..=b'f' if radix == 16 => (c - b'a' + 10) as u32,
             b'A'..=b'F' if radix == 16 => (c - b'A' + 10) as u32,
             b'_' => {
-                let next_is_digit = digits.get(i + 1).is_some_and(|&n| (n as char).is_digit(radix));
+                let next_is_digit = digits
+                    .get(i + 1)
+                    .is_some_and(|&n| (n as char).is_digit(radix));
                 if !previous_was_digit || !next_is_digit {
                     return Err(format!(
                         "key {}: an underscore may only separate two digits",
@@ -142,7 +155,11 @@ fn parse_digits(text: &[u8]) -> Result<u128, String> {
                 ))
             }
             _ => {
-                let expected = if radix == 16 { "hex digits" } else { "decimal digits (or 0x and hex digits)" };
+                let expected = if radix == 16 {
+                    "hex digits"
+                } else {
+                    "decimal digits (or 0x and hex digits)"
+                };
                 return Err(format!(
                     "unexpected character {:?} in key {}; a key is {expected}",
                     c as char,
@@ -164,7 +181,11 @@ fn parse_digits(text: &[u8]) -> Result<u128, String> {
         }
         count += 1;
     }
-    Ok(if count < narrow_limit { narrow as u128 } else { value })
+    Ok(if count < narrow_limit {
+        narrow as u128
+    } else {
+        value
+    })
 }
 
 /// Strips the spaces, tabs and CRs a key line may have at either end.
@@ -219,12 +240,16 @@ pub fn parse_lines_with_text(
                 continue;
             }
         }
-        let end = chunk[pos..].iter().position(|&b| b == b'\n').map_or(chunk.len(), |i| pos + i);
-        let parsed = parse_line(&chunk[pos..end], key_bits, max).map_err(|message| KeyFileError::Line {
-            name: name.to_string(),
-            line: line_number,
-            message,
-        })?;
+        let end = chunk[pos..]
+            .iter()
+            .position(|&b| b == b'\n')
+            .map_or(chunk.len(), |i| pos + i);
+        let parsed =
+            parse_line(&chunk[pos..end], key_bits, max).map_err(|message| KeyFileError::Line {
+                name: name.to_string(),
+                line: line_number,
+                message,
+            })?;
         if let Some((key, text)) = parsed {
             each(key, text, line_number);
             keys += 1;
@@ -506,12 +531,29 @@ mod tests {
         let text = b"\xEF\xBB\xBF1\n0x1F\n0XaBc\n 42 \t\r\n# comment\n\n7 # trailing comment\n1_000_000\n0xDEAD_BEEF\n007\n340282366920938463463374607431768211455\n0xffffffffffffffffffffffffffffffff";
         assert_eq!(
             keys_of(text, 128).unwrap(),
-            vec![1, 0x1F, 0xABC, 42, 7, 1_000_000, 0xDEAD_BEEF, 7, u128::MAX, u128::MAX]
+            vec![
+                1,
+                0x1F,
+                0xABC,
+                42,
+                7,
+                1_000_000,
+                0xDEAD_BEEF,
+                7,
+                u128::MAX,
+                u128::MAX
+            ]
         );
         assert_eq!(keys_of(b"", 64).unwrap(), Vec::<u128>::new());
         assert_eq!(keys_of(b"\xEF\xBB\xBF", 64).unwrap(), Vec::<u128>::new());
-        assert_eq!(keys_of(b"18446744073709551615\n", 64).unwrap(), vec![u64::MAX as u128]);
-        assert_eq!(keys_of(b"12345678901234567890123\n", 128).unwrap(), vec![12345678901234567890123]);
+        assert_eq!(
+            keys_of(b"18446744073709551615\n", 64).unwrap(),
+            vec![u64::MAX as u128]
+        );
+        assert_eq!(
+            keys_of(b"12345678901234567890123\n", 128).unwrap(),
+            vec![12345678901234567890123]
+        );
     }
 
     #[test]
@@ -519,7 +561,11 @@ mod tests {
         let cases: [(&[u8], u32, &str); 19] = [
             (b"1\n+2\n", 64, "keys.txt:2: key \"+2\" has a sign"),
             (b"-1\n", 64, "keys.txt:1: key \"-1\" has a sign"),
-            (b"1\n2\n0x\n", 64, "keys.txt:3: key \"0x\" has no hex digits"),
+            (
+                b"1\n2\n0x\n",
+                64,
+                "keys.txt:3: key \"0x\" has no hex digits",
+            ),
             (b"_1\n", 64, "underscore may only separate two digits"),
             (b"1_\n", 64, "underscore may only separate two digits"),
             (b"1__2\n", 64, "underscore may only separate two digits"),
@@ -527,19 +573,43 @@ mod tests {
             (b"1 2\n", 64, "one key per line"),
             (b"12a\n", 64, "unexpected character 'a'"),
             (b"0x1g\n", 64, "unexpected character 'g'"),
-            (b"4294967296\n", 32, "keys.txt:1: key \"4294967296\" does not fit in 32 bits (largest key: 0xffffffff)"),
+            (
+                b"4294967296\n",
+                32,
+                "keys.txt:1: key \"4294967296\" does not fit in 32 bits (largest key: 0xffffffff)",
+            ),
             (b"0x1_0000_0000_0000_0000\n", 64, "does not fit in 64 bits"),
-            (b"340282366920938463463374607431768211456\n", 128, "does not fit in 128 bits"),
-            (b"0x1ffffffffffffffffffffffffffffffff\n", 128, "does not fit in 128 bits"),
-            (b"1\n\xEF\xBB\xBF2\n", 64, "keys.txt:2: a byte-order mark (U+FEFF)"),
-            (b"1\xC2\xA0\n", 64, "non-ASCII character '\\u{a0}' (U+00A0) at column 2"),
+            (
+                b"340282366920938463463374607431768211456\n",
+                128,
+                "does not fit in 128 bits",
+            ),
+            (
+                b"0x1ffffffffffffffffffffffffffffffff\n",
+                128,
+                "does not fit in 128 bits",
+            ),
+            (
+                b"1\n\xEF\xBB\xBF2\n",
+                64,
+                "keys.txt:2: a byte-order mark (U+FEFF)",
+            ),
+            (
+                b"1\xC2\xA0\n",
+                64,
+                "non-ASCII character '\\u{a0}' (U+00A0) at column 2",
+            ),
             (b"1\xFF\n", 64, "byte 0xFF (not ASCII)"),
             (b"1\0\n", 64, "control character 0x00"),
             (b"# caf\xC3\xA9\n", 64, "non-ASCII character '\u{e9}'"),
         ];
         for (text, key_bits, needle) in cases {
             let err = keys_of(text, key_bits).unwrap_err();
-            assert!(err.contains(needle), "{:?}: {err} lacks {needle:?}", String::from_utf8_lossy(text));
+            assert!(
+                err.contains(needle),
+                "{:?}: {err} lacks {needle:?}",
+                String::from_utf8_lossy(text)
+            );
         }
     }
 
@@ -555,8 +625,13 @@ mod tests {
             }
         }
         let mut zeros = Zeros(0);
-        let err = read_keys(&mut zeros, "/dev/zero", 64, |_| {}).unwrap_err().to_string();
-        assert!(err.starts_with("/dev/zero:1: line is longer than 1024 bytes"), "{err}");
+        let err = read_keys(&mut zeros, "/dev/zero", 64, |_| {})
+            .unwrap_err()
+            .to_string();
+        assert!(
+            err.starts_with("/dev/zero:1: line is longer than 1024 bytes"),
+            "{err}"
+        );
         assert!(zeros.0 <= 2 * CHUNK_BYTES as u64, "read {} bytes", zeros.0);
         let mut long = b"1\n2\n".to_vec();
         long.extend(std::iter::repeat(b'1').take(MAX_KEY_LINE_BYTES + 1));
@@ -594,15 +669,27 @@ mod tests {
             seen.push((k, String::from_utf8(t.to_vec()).unwrap(), line))
         })
         .unwrap();
-        assert_eq!(seen, vec![(31, "0x1F".into(), 1), (7, "7".into(), 2), (10, "1_0".into(), 4)]);
+        assert_eq!(
+            seen,
+            vec![
+                (31, "0x1F".into(), 1),
+                (7, "7".into(), 2),
+                (10, "1_0".into(), 4)
+            ]
+        );
     }
 
     #[test]
     fn single_keys_parse_like_file_lines() {
         assert_eq!(parse_key_arg("0xFF", 32), Ok(255));
         assert!(parse_key_arg(" 1", 32).is_err());
-        assert!(parse_key_arg("1 # comment", 32).is_err(), "a single key has no comment");
+        assert!(
+            parse_key_arg("1 # comment", 32).is_err(),
+            "a single key has no comment"
+        );
         assert!(parse_key_arg("-1", 64).unwrap_err().contains("unsigned"));
-        assert!(parse_key_arg("4294967296", 32).unwrap_err().contains("does not fit in 32 bits"));
+        assert!(parse_key_arg("4294967296", 32)
+            .unwrap_err()
+            .contains("does not fit in 32 bits"));
     }
 }

@@ -41,11 +41,14 @@ pub enum BeatError {
 /// holds an insert, a clear or a delete, one holding any operation.
 pub fn rule_breaker(beat: &[Option<Op>]) -> Option<usize> {
     let slot0_writes = matches!(beat.first(), Some(Some(op)) if op.code() != 0);
-    beat.iter().enumerate().skip(1).find_map(|(slot, op)| match op {
-        None => None,
-        Some(Op::Query(_)) if !slot0_writes => None,
-        Some(_) => Some(slot),
-    })
+    beat.iter()
+        .enumerate()
+        .skip(1)
+        .find_map(|(slot, op)| match op {
+            None => None,
+            Some(Op::Query(_)) if !slot0_writes => None,
+            Some(_) => Some(slot),
+        })
 }
 
 impl PartitionedFilter {
@@ -57,7 +60,8 @@ impl PartitionedFilter {
         }
         for (slot, op) in beat.iter().enumerate() {
             if let Some(Op::Query(key) | Op::Insert(key) | Op::Delete(key)) = op {
-                self.check_key(*key).map_err(|error| BeatError::Key { slot, error })?;
+                self.check_key(*key)
+                    .map_err(|error| BeatError::Key { slot, error })?;
             }
         }
         if beat.iter().all(Option::is_none) {

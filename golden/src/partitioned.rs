@@ -187,10 +187,18 @@ impl PartitionedFilter {
     /// an error that changes nothing.
     pub fn write_bit(&mut self, bank: usize, addr: u32, value: bool) -> Result<bool, ConfigError> {
         if bank >= self.cfg.k as usize {
-            return Err(ConfigError::OutOfRange { parameter: "bank", value: bank as u64, allowed: "0 ..= k - 1" });
+            return Err(ConfigError::OutOfRange {
+                parameter: "bank",
+                value: bank as u64,
+                allowed: "0 ..= k - 1",
+            });
         }
         if addr >= self.cfg.bank_size() {
-            return Err(ConfigError::OutOfRange { parameter: "bit address", value: addr as u64, allowed: "0 ..= 2^bank_bits - 1" });
+            return Err(ConfigError::OutOfRange {
+                parameter: "bit address",
+                value: addr as u64,
+                allowed: "0 ..= 2^bank_bits - 1",
+            });
         }
         let i = self.index(bank, addr);
         let before = self.bits[i] == 1;
@@ -472,7 +480,11 @@ mod tests {
         assert_eq!(f.write_bit(1, a[1], false), Ok(true));
         assert_eq!(f.fill(), vec![1, 0]);
         assert!(!f.query(key).unwrap(), "a cleared bit makes its key absent");
-        assert_eq!(f.write_bit(1, a[1], false), Ok(false), "writing 0 over 0 changes nothing");
+        assert_eq!(
+            f.write_bit(1, a[1], false),
+            Ok(false),
+            "writing 0 over 0 changes nothing"
+        );
         assert_eq!(f.fill(), vec![1, 0]);
         assert_eq!(f.write_bit(1, a[1], true), Ok(false));
         assert_eq!(f.write_bit(1, a[1], true), Ok(true));

@@ -16,7 +16,9 @@ impl SplitMix64 {
     /// The stream of `seed`. The seed is mixed first, so that a stream never
     /// runs along the H3 rows of a filter with the same seed.
     pub fn new(seed: u64) -> SplitMix64 {
-        SplitMix64 { state: splitmix64_output(seed ^ 0x5EED_5EED_5EED_5EED, 0) }
+        SplitMix64 {
+            state: splitmix64_output(seed ^ 0x5EED_5EED_5EED_5EED, 0),
+        }
     }
 
     #[inline]
@@ -62,7 +64,10 @@ mod tests {
         for _ in 0..100_000 {
             counts[a.below(10) as usize] += 1;
         }
-        assert!(counts.iter().all(|&n| (9_500..10_500).contains(&n)), "{counts:?}");
+        assert!(
+            counts.iter().all(|&n| (9_500..10_500).contains(&n)),
+            "{counts:?}"
+        );
         assert!((0..1000).all(|_| a.key(32) >> 32 == 0));
     }
 }

@@ -94,7 +94,14 @@ impl Checker {
         for p in 0..k {
             for a in 0..before[p].len() {
                 let (old, new) = (before[p][a], after[p][a]);
-                prop_assert!(new <= s, "bank {} address {} holds {} > S = {}", p, a, new, s);
+                prop_assert!(
+                    new <= s,
+                    "bank {} address {} holds {} > S = {}",
+                    p,
+                    a,
+                    new,
+                    s
+                );
                 let own = addrs.as_ref().is_some_and(|addrs| addrs[p] as usize == a);
                 let expected = match op {
                     Op::Clear => 0,
@@ -102,12 +109,26 @@ impl Checker {
                     Op::Delete(_) if own && present == Some(true) && old < s => old - 1,
                     _ => old,
                 };
-                prop_assert_eq!(new, expected, "{:?}: bank {} address {} went {} -> {}", op, p, a, old, new);
+                prop_assert_eq!(
+                    new,
+                    expected,
+                    "{:?}: bank {} address {} went {} -> {}",
+                    op,
+                    p,
+                    a,
+                    old,
+                    new
+                );
             }
             let fill = after[p].iter().filter(|&&v| v != 0).count() as u32;
             let saturated = after[p].iter().filter(|&&v| v == s).count() as u32;
             prop_assert_eq!(self.filter.fill_of(p), fill, "fill of bank {}", p);
-            prop_assert_eq!(self.filter.saturated_of(p), saturated, "saturated count of bank {}", p);
+            prop_assert_eq!(
+                self.filter.saturated_of(p),
+                saturated,
+                "saturated count of bank {}",
+                p
+            );
         }
         if let (Op::Insert(_), Some(addrs)) = (op, &addrs) {
             self.events.saturations += (0..k)
@@ -138,7 +159,10 @@ impl Checker {
                 let net = model.net.entry(key).or_default();
                 match (hit, *net) {
                     (false, 0) => self.events.deletes_of_absent_refused += 1,
-                    (false, _) => prop_assert!(model.broken, "a key of the multiset was absent for its delete"),
+                    (false, _) => prop_assert!(
+                        model.broken,
+                        "a key of the multiset was absent for its delete"
+                    ),
                     (true, 0) => {
                         self.events.deletes_of_absent_carried_out += 1;
                         model.broken = true;
@@ -172,12 +196,26 @@ impl Checker {
         for (pa, _) in model.total.iter().filter(|(pa, _)| predicted(pa) != 0) {
             predicted_fill[pa.0] += 1;
         }
-        prop_assert_eq!(self.filter.fill(), predicted_fill, "fill against the multiset model");
+        prop_assert_eq!(
+            self.filter.fill(),
+            predicted_fill,
+            "fill against the multiset model"
+        );
         for pa in model.total.keys() {
-            prop_assert_eq!(after[pa.0][pa.1 as usize], predicted(pa), "counter {:?} against the multiset model", pa);
+            prop_assert_eq!(
+                after[pa.0][pa.1 as usize],
+                predicted(pa),
+                "counter {:?} against the multiset model",
+                pa
+            );
         }
         for (&x, &net) in &model.net {
-            prop_assert!(net == 0 || self.filter.query(x).unwrap(), "false negative for key {:#x} (net count {})", x, net);
+            prop_assert!(
+                net == 0 || self.filter.query(x).unwrap(),
+                "false negative for key {:#x} (net count {})",
+                x,
+                net
+            );
         }
         self.events.model_checked_ops += 1;
         Ok(hit)

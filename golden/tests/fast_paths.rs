@@ -17,10 +17,12 @@ use proptest::prelude::*;
 fn literal_address(cfg: &Config, p: u32, key: u128) -> u32 {
     let mask = (1u64 << cfg.bank_bits) - 1;
     match cfg.hash {
-        HashFamily::H3 => ((0..cfg.key_bits)
-            .filter(|&i| key >> i & 1 == 1)
-            .fold(0u64, |acc, i| acc ^ h3_row64(cfg.seed, p, i))
-            & mask) as u32,
+        HashFamily::H3 => {
+            ((0..cfg.key_bits)
+                .filter(|&i| key >> i & 1 == 1)
+                .fold(0u64, |acc, i| acc ^ h3_row64(cfg.seed, p, i))
+                & mask) as u32
+        }
         HashFamily::Crc => {
             let (message, len) = crc_message(cfg.seed, key, cfg.key_bits);
             let value = crc_checksum(p as usize % 8, &message[..len]).unwrap();
@@ -40,12 +42,21 @@ fn addresses_equal_the_literal_definition_at_every_corner() {
                     for seed in [0u64, 1, u64::MAX, rng.next_u64()] {
                         let cfg = Config::new(k, bank_bits, key_bits, hash, seed).unwrap();
                         let filter = PartitionedFilter::new(cfg);
-                        let edges = [0u128, 1, mask_key(u128::MAX, key_bits), 1u128 << (key_bits - 1)];
+                        let edges = [
+                            0u128,
+                            1,
+                            mask_key(u128::MAX, key_bits),
+                            1u128 << (key_bits - 1),
+                        ];
                         let keys = edges.into_iter().chain((0..40).map(|_| rng.key(key_bits)));
                         for key in keys {
                             let fast = filter.addresses(key).unwrap();
                             for p in 0..k {
-                                assert_eq!(fast[p as usize], literal_address(&cfg, p, key), "{cfg} p={p} key={key:#x}");
+                                assert_eq!(
+                                    fast[p as usize],
+                                    literal_address(&cfg, p, key),
+                                    "{cfg} p={p} key={key:#x}"
+                                );
                             }
                             checked += 1;
                         }

@@ -7,7 +7,9 @@
 mod common;
 
 use common::SplitMix64;
-use golden::theory::images::{estimate_intersection, estimate_intersection_given_sizes, estimate_items};
+use golden::theory::images::{
+    estimate_intersection, estimate_intersection_given_sizes, estimate_items,
+};
 use golden::{Config, HashFamily, PartitionedFilter};
 
 struct Errors {
@@ -19,7 +21,12 @@ struct Errors {
 
 impl Errors {
     fn new() -> Self {
-        Errors { sum: 0.0, sum_sq: 0.0, predicted_se: 0.0, n: 0 }
+        Errors {
+            sum: 0.0,
+            sum_sq: 0.0,
+            predicted_se: 0.0,
+            n: 0,
+        }
     }
     fn add(&mut self, error: f64, se: f64) {
         self.sum += error;
@@ -40,9 +47,18 @@ impl Errors {
     /// for the second-order bias of the logarithm; spread within 25% of the prediction.
     fn check(&self, what: &str) {
         let allowed_bias = 4.0 * self.se() / (self.n as f64).sqrt() + 0.01 * self.se() + 0.05;
-        assert!(self.bias().abs() <= allowed_bias, "{what}: bias {:.2} beyond {allowed_bias:.2}", self.bias());
+        assert!(
+            self.bias().abs() <= allowed_bias,
+            "{what}: bias {:.2} beyond {allowed_bias:.2}",
+            self.bias()
+        );
         let ratio = self.rms() / self.se();
-        assert!((0.75..=1.25).contains(&ratio), "{what}: RMS error {:.2} vs predicted {:.2}", self.rms(), self.se());
+        assert!(
+            (0.75..=1.25).contains(&ratio),
+            "{what}: RMS error {:.2} vs predicted {:.2}",
+            self.rms(),
+            self.se()
+        );
     }
 }
 
@@ -70,11 +86,25 @@ fn run(cfg: Config, trials: usize, seed: u64) {
     eprintln!("{cfg}, {trials} pairs of random key sets per row; errors = estimate - exact");
     eprintln!(
         "{:>6} {:>6} {:>6} | {:>8} {:>8} {:>8} | {:>8} {:>8} {:>8} | {:>8} {:>8}",
-        "|A|", "|B|", "|A∩B|", "bias", "RMS", "pred.SE", "bias*", "RMS*", "pred.SE*", "RMS |A|", "pred.SE"
+        "|A|",
+        "|B|",
+        "|A∩B|",
+        "bias",
+        "RMS",
+        "pred.SE",
+        "bias*",
+        "RMS*",
+        "pred.SE*",
+        "RMS |A|",
+        "pred.SE"
     );
     let design = golden::theory::images::design_items(bank).unwrap();
     for (fa, fb, fc, hold_given) in SCENARIOS {
-        let (size_a, size_b, common) = ((fa * design) as u64, (fb * design) as u64, (fc * design) as u64);
+        let (size_a, size_b, common) = (
+            (fa * design) as u64,
+            (fb * design) as u64,
+            (fc * design) as u64,
+        );
         let (mut estimated, mut given, mut items) = (Errors::new(), Errors::new(), Errors::new());
         let mut clamped_ok = true;
         for _ in 0..trials {
@@ -98,11 +128,17 @@ fn run(cfg: Config, trials: usize, seed: u64) {
                 }
             }
             let (union, both) = (a.union(&b).unwrap(), a.intersection(&b).unwrap());
-            let est = estimate_intersection(bank, &fills(&a), &fills(&b), &fills(&union)).unwrap().unwrap();
+            let est = estimate_intersection(bank, &fills(&a), &fills(&b), &fills(&union))
+                .unwrap()
+                .unwrap();
             estimated.add(est.raw - common as f64, est.std_error);
-            let upper = estimate_items(bank, &fills(&a)).unwrap().items.min(estimate_items(bank, &fills(&b)).unwrap().items);
+            let upper = estimate_items(bank, &fills(&a))
+                .unwrap()
+                .items
+                .min(estimate_items(bank, &fills(&b)).unwrap().items);
             clamped_ok &= (0.0..=upper.max(0.0)).contains(&est.items);
-            let est = estimate_intersection_given_sizes(bank, size_a, size_b, &fills(&both)).unwrap();
+            let est =
+                estimate_intersection_given_sizes(bank, size_a, size_b, &fills(&both)).unwrap();
             given.add(est.raw - common as f64, est.std_error);
             clamped_ok &= (0.0..=size_a.min(size_b) as f64).contains(&est.items);
             let est = estimate_items(bank, &fills(&a)).unwrap();

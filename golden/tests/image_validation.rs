@@ -410,12 +410,19 @@ fn export_refuses_a_non_empty_target_and_leaves_it_as_it_was() {
     assert!(err.to_string().contains("not empty"), "{err}");
     assert_eq!(entries(&target), before, "the old image is untouched");
     assert_eq!(PartitionedFilter::import_image(&target).unwrap(), old);
-    assert_eq!(entries(&root), vec!["image".to_string()], "no temporary directory left");
+    assert_eq!(
+        entries(&root),
+        vec!["image".to_string()],
+        "no temporary directory left"
+    );
 
     // A file in the way is refused too.
     fs::write(root.join("file"), "x").unwrap();
     let err = old.export_image(&root.join("file")).unwrap_err();
-    assert!(matches!(err, ImageError::TargetNotDirectory { .. }), "{err}");
+    assert!(
+        matches!(err, ImageError::TargetNotDirectory { .. }),
+        "{err}"
+    );
     fs::remove_dir_all(&root).unwrap();
 }
 
@@ -429,11 +436,21 @@ fn export_into_an_empty_or_missing_directory_writes_exactly_the_image() {
     for dir in [root.join("empty"), root.join("a/b/new")] {
         assert_eq!(
             entries(&dir),
-            ["bank00.hex", "bank01.hex", "bank02.hex", "bank03.hex", "image.json"]
+            [
+                "bank00.hex",
+                "bank01.hex",
+                "bank02.hex",
+                "bank03.hex",
+                "image.json"
+            ]
         );
         assert_eq!(PartitionedFilter::import_image(&dir).unwrap(), filter);
     }
-    assert_eq!(entries(&root), ["a", "empty"], "no temporary directory left");
+    assert_eq!(
+        entries(&root),
+        ["a", "empty"],
+        "no temporary directory left"
+    );
     assert_eq!(entries(&root.join("a/b")), ["new"]);
     fs::remove_dir_all(&root).unwrap();
 }

@@ -16,14 +16,25 @@ fn slot(code: Option<u8>, i: usize, pool: &[u128]) -> Option<Op> {
 /// empty; the slots above mostly queries, sometimes empty (all empty beside a
 /// write in slot 0 unless `rule_breakers`), and (with `rule_breakers`) now and
 /// then another code.
-fn beats(lanes: usize, pool: usize, rule_breakers: bool, max: usize) -> impl Strategy<Value = Vec<Vec<(Option<u8>, usize)>>> {
+fn beats(
+    lanes: usize,
+    pool: usize,
+    rule_breakers: bool,
+    max: usize,
+) -> impl Strategy<Value = Vec<Vec<(Option<u8>, usize)>>> {
     let above = if rule_breakers {
         prop_oneof![12 => Just(Some(0u8)), 3 => Just(None), 1 => (1u8..4).prop_map(Some)].boxed()
     } else {
         prop_oneof![4 => Just(Some(0u8)), 1 => Just(None)].boxed()
     };
     let first = prop_oneof![4 => (0u8..4).prop_map(Some), 1 => Just(None)];
-    let lane = move |j: usize| if j == 0 { first.clone().boxed() } else { above.clone() };
+    let lane = move |j: usize| {
+        if j == 0 {
+            first.clone().boxed()
+        } else {
+            above.clone()
+        }
+    };
     let beat: Vec<_> = (0..lanes).map(|j| (lane(j), 0..pool)).collect();
     let beat = beat.prop_map(move |mut slots| {
         if !rule_breakers && slots[0].0.is_some_and(|code| code != 0) {
@@ -42,8 +53,13 @@ fn traffic(
     pool: usize,
     rule_breakers: bool,
 ) -> impl Strategy<Value = (Config, Vec<u128>, Vec<Vec<(Option<u8>, usize)>>)> {
-    (config(max_bank_bits), lanes)
-        .prop_flat_map(move |(cfg, lanes)| (Just(cfg), key_pool(&cfg, pool), beats(lanes, pool, rule_breakers, 60)))
+    (config(max_bank_bits), lanes).prop_flat_map(move |(cfg, lanes)| {
+        (
+            Just(cfg),
+            key_pool(&cfg, pool),
+            beats(lanes, pool, rule_breakers, 60),
+        )
+    })
 }
 
 fn small_config() -> Config {
@@ -112,19 +128,56 @@ fn lanes_4_the_beat_after_a_write_sees_it_and_mixed_beats_are_refused() {
     let mut f = PartitionedFilter::new(small_config());
     let (x, y) = (0x1234_5678_9abc_def0u128, 77u128);
     assert!(!f.query(x).unwrap());
-    let outcome = f.apply_beat(&[Some(Op::Insert(x)), Some(Op::Query(x)), None, Some(Op::Query(y))]).unwrap();
+    let outcome = f
+        .apply_beat(&[
+            Some(Op::Insert(x)),
+            Some(Op::Query(x)),
+            None,
+            Some(Op::Query(y)),
+        ])
+        .unwrap();
     assert_eq!(outcome, BeatOutcome::Refused { slot: 1 });
     assert!(!f.query(x).unwrap(), "a refused beat inserts nothing");
-    let outcome = f.apply_beat(&[Some(Op::Query(y)), None, Some(Op::Insert(x)), None]).unwrap();
+    let outcome = f
+        .apply_beat(&[Some(Op::Query(y)), None, Some(Op::Insert(x)), None])
+        .unwrap();
     assert_eq!(outcome, BeatOutcome::Refused { slot: 2 });
-    let outcome = f.apply_beat(&[Some(Op::Insert(x)), None, None, None]).unwrap();
-    assert_eq!(outcome, BeatOutcome::Taken(vec![Some(false), None, None, None]));
-    let outcome = f.apply_beat(&[None, Some(Op::Query(x)), Some(Op::Query(x)), Some(Op::Query(y))]).unwrap();
-    assert_eq!(outcome, BeatOutcome::Taken(vec![None, Some(true), Some(true), Some(f.query(y).unwrap())]));
+    let outcome = f
+        .apply_beat(&[Some(Op::Insert(x)), None, None, None])
+        .unwrap();
+    assert_eq!(
+        outcome,
+        BeatOutcome::Taken(vec![Some(false), None, None, None])
+    );
+    let outcome = f
+        .apply_beat(&[
+            None,
+            Some(Op::Query(x)),
+            Some(Op::Query(x)),
+            Some(Op::Query(y)),
+        ])
+        .unwrap();
+    assert_eq!(
+        outcome,
+        BeatOutcome::Taken(vec![
+            None,
+            Some(true),
+            Some(true),
+            Some(f.query(y).unwrap())
+        ])
+    );
     let outcome = f.apply_beat(&[Some(Op::Clear), None, None, None]).unwrap();
-    assert_eq!(outcome, BeatOutcome::Taken(vec![Some(false), None, None, None]));
-    let outcome = f.apply_beat(&[Some(Op::Query(x)), Some(Op::Query(x)), None, None]).unwrap();
-    assert_eq!(outcome, BeatOutcome::Taken(vec![Some(false), Some(false), None, None]));
+    assert_eq!(
+        outcome,
+        BeatOutcome::Taken(vec![Some(false), None, None, None])
+    );
+    let outcome = f
+        .apply_beat(&[Some(Op::Query(x)), Some(Op::Query(x)), None, None])
+        .unwrap();
+    assert_eq!(
+        outcome,
+        BeatOutcome::Taken(vec![Some(false), Some(false), None, None])
+    );
     assert_eq!(f.fill(), vec![0, 0, 0]);
 }
 
@@ -139,10 +192,18 @@ fn lanes_0_and_65_and_wide_keys_are_refused_before_anything_is_applied() {
     assert_eq!(f.apply_beat(&wide), Err(BeatError::Lanes(65)));
     assert!(f.apply_beat(&wide[..MAX_LANES]).is_ok());
     let before = f.clone();
-    let err = f.apply_beat(&[Some(Op::Insert(5)), Some(Op::Query(1u128 << 32))]).unwrap_err();
+    let err = f
+        .apply_beat(&[Some(Op::Insert(5)), Some(Op::Query(1u128 << 32))])
+        .unwrap_err();
     assert!(matches!(err, BeatError::Key { slot: 1, .. }), "{err:?}");
     assert!(err.to_string().starts_with("slot 1: "), "{err}");
-    assert_eq!(f, before, "slot 0's insert must not be applied when slot 1's key is bad");
+    assert_eq!(
+        f, before,
+        "slot 0's insert must not be applied when slot 1's key is bad"
+    );
     let err = BeatError::Lanes(65).to_string();
-    assert!(err.contains("lanes = 65") && err.contains("1 ..= 64"), "{err}");
+    assert!(
+        err.contains("lanes = 65") && err.contains("1 ..= 64"),
+        "{err}"
+    );
 }

@@ -34,13 +34,19 @@ fn counter_tail_agrees_with_exact_rational_to_1e_12() {
                 let fast = counter_tail(trials, bins, j).unwrap();
                 let exact = ratio_to_f64(&counter_tail_rational(trials, bins, j).unwrap());
                 if exact < 1e-300 {
-                    assert!(fast < 1e-290, "bins={bins} n={trials} j={j}: {fast:e} vs {exact:e}");
+                    assert!(
+                        fast < 1e-290,
+                        "bins={bins} n={trials} j={j}: {fast:e} vs {exact:e}"
+                    );
                     continue;
                 }
                 let diff = rel_diff(fast, exact);
                 worst = worst.max(diff);
                 points += 1;
-                assert!(diff < 1e-12, "bins={bins} n={trials} j={j}: {fast:e} vs exact {exact:e}");
+                assert!(
+                    diff < 1e-12,
+                    "bins={bins} n={trials} j={j}: {fast:e} vs exact {exact:e}"
+                );
             }
         }
     }
@@ -54,7 +60,10 @@ fn counter_tail_b16_c4_optimal_load_agrees_with_exact_rational() {
     for j in [15u64, 16] {
         let fast = counter_tail(n, bank, j).unwrap();
         let exact = ratio_to_f64(&counter_tail_rational(n, bank, j).unwrap());
-        assert!(rel_diff(fast, exact) < 1e-12, "j={j}: {fast:e} vs {exact:e}");
+        assert!(
+            rel_diff(fast, exact) < 1e-12,
+            "j={j}: {fast:e} vs {exact:e}"
+        );
     }
 }
 
@@ -85,7 +94,9 @@ fn survey_bound_c4_is_1_37e_15_per_counter_and_above_the_exact_tail() {
         let n = optimal_n(bank);
         let t16 = counter_tail(n, bank, 16).unwrap();
         let t15 = counter_tail(n, bank, 15).unwrap();
-        eprintln!("  2^{b:<2}  {t16:.3e}       {survey16:.3e}             {t15:.3e}       {survey15:.3e}");
+        eprintln!(
+            "  2^{b:<2}  {t16:.3e}       {survey16:.3e}             {t15:.3e}       {survey15:.3e}"
+        );
         // The survey's bound holds (its event), with room to spare.
         assert!(t16 < survey16 / 10.0, "b={b}: {t16:e}");
         // For the saturating counter's event the survey-style bound holds too.
@@ -106,12 +117,22 @@ fn overflow_table_k4_b12_optimal_load() {
     let m = 4 * 4096;
     let n = optimal_n(4096);
     let table = overflow_table(m, n, 4).unwrap();
-    assert_eq!(table.iter().map(|r| r.counter_bits.get()).collect::<Vec<_>>(), (2..=8).collect::<Vec<_>>());
+    assert_eq!(
+        table
+            .iter()
+            .map(|r| r.counter_bits.get())
+            .collect::<Vec<_>>(),
+        (2..=8).collect::<Vec<_>>()
+    );
     eprintln!("k = 4, b = 12, n = {n}: c, S, P(T >= S), E[saturated] = union bound, lower bound, survey form");
     for row in &table {
         eprintln!(
             "  {} {:>3} {:.3e} {:.3e} {:.3e} {:.3e}",
-            row.counter_bits, row.saturation, row.counter_tail, row.expected_saturated, row.overflow_lower,
+            row.counter_bits,
+            row.saturation,
+            row.counter_tail,
+            row.expected_saturated,
+            row.overflow_lower,
             row.survey_bound.unwrap()
         );
         assert_eq!(row.expected_saturated, m as f64 * row.counter_tail);
@@ -121,9 +142,17 @@ fn overflow_table_k4_b12_optimal_load() {
     }
     let c4 = &table[2];
     assert_eq!(c4.saturation, 15);
-    assert!((c4.expected_saturated - 2.591e-11).abs() < 0.001e-11, "{:e}", c4.expected_saturated);
+    assert!(
+        (c4.expected_saturated - 2.591e-11).abs() < 0.001e-11,
+        "{:e}",
+        c4.expected_saturated
+    );
     let c3 = &table[1];
-    assert!((c3.expected_saturated - 0.1358).abs() < 0.0001, "{}", c3.expected_saturated);
+    assert!(
+        (c3.expected_saturated - 0.1358).abs() < 0.0001,
+        "{}",
+        c3.expected_saturated
+    );
     // Tails fall with every extra bit.
     for pair in table.windows(2) {
         assert!(pair[1].counter_tail <= pair[0].counter_tail);
@@ -148,7 +177,10 @@ fn partitioned_tail_is_slightly_below_the_standard_layouts() {
         for j in [3u64, 7, 15] {
             let part = counter_tail(n, bank, j).unwrap();
             let standard = counter_tail(n * k as u64, bank * k as u64, j).unwrap();
-            assert!(part < standard, "b={b} k={k} j={j}: {part:e} vs {standard:e}");
+            assert!(
+                part < standard,
+                "b={b} k={k} j={j}: {part:e} vs {standard:e}"
+            );
         }
     }
 }
@@ -158,7 +190,15 @@ fn smallest_counter_bits_is_the_first_width_meeting_the_target() {
     let m = 4 * 4096;
     let n = optimal_n(4096);
     // c = 3: 0.136 expected saturated counters; c = 4: 2.6e-11.
-    for (target, expected) in [(0.5, 3u32), (0.14, 3), (0.1, 4), (1e-9, 4), (2.6e-11, 4), (2.5e-11, 5), (1e-30, 5)] {
+    for (target, expected) in [
+        (0.5, 3u32),
+        (0.14, 3),
+        (0.1, 4),
+        (1e-9, 4),
+        (2.6e-11, 4),
+        (2.5e-11, 5),
+        (1e-30, 5),
+    ] {
         let row = smallest_counter_bits(m, n, 4, target).unwrap();
         assert_eq!(row.counter_bits.get(), expected, "target {target:e}");
         assert!(row.overflow_upper <= target);
@@ -173,12 +213,25 @@ fn smallest_counter_bits_is_the_first_width_meeting_the_target() {
 
 #[test]
 fn delete_of_absent_f64_agrees_with_exact_rational() {
-    for (m, n, k) in [(128u64, 40u64, 2u32), (256, 1, 4), (256, 0, 4), (4 * 4096, 2839, 4), (4 * 65536, 45426, 4), (3 * 1000, 700, 3)] {
+    for (m, n, k) in [
+        (128u64, 40u64, 2u32),
+        (256, 1, 4),
+        (256, 0, 4),
+        (4 * 4096, 2839, 4),
+        (4 * 65536, 45426, 4),
+        (3 * 1000, 700, 3),
+    ] {
         let fast = delete_of_absent(m, n, k).unwrap();
         let (carried, expected) = delete_of_absent_rational(m, n, k).unwrap();
         let (carried, expected) = (ratio_to_f64(&carried), ratio_to_f64(&expected));
-        assert!(rel_diff(fast.carried_out, carried) < 1e-12, "m={m} n={n} k={k}");
-        assert!(rel_diff(fast.expected_false_negatives, expected) < 1e-12, "m={m} n={n} k={k}");
+        assert!(
+            rel_diff(fast.carried_out, carried) < 1e-12,
+            "m={m} n={n} k={k}"
+        );
+        assert!(
+            rel_diff(fast.expected_false_negatives, expected) < 1e-12,
+            "m={m} n={n} k={k}"
+        );
         assert!(rel_diff(fast.carried_out, partitioned_exact(m, n, k).unwrap()) < 1e-12);
         if carried > 0.0 {
             assert!(rel_diff(fast.false_negatives_given_carried_out, expected / carried) < 1e-12);
@@ -193,13 +246,20 @@ fn delete_of_absent_f64_agrees_with_exact_rational() {
 
 #[test]
 fn saturation_drift_agrees_with_exact_rational() {
-    for (m, n, k, bits, epochs) in [(128u64, 44u64, 2u32, 2u32, 5u64), (256, 100, 4, 3, 50), (4 * 4096, 2839, 4, 2, 10)] {
+    for (m, n, k, bits, epochs) in [
+        (128u64, 44u64, 2u32, 2u32, 5u64),
+        (256, 100, 4, 3, 50),
+        (4 * 4096, 2839, 4, 2, 10),
+    ] {
         let d = saturation_drift(m, n, k, c(bits), epochs).unwrap();
         let bank = m / k as u64;
         let q = counter_tail_rational(n, bank, (1 << bits) - 1).unwrap();
         let free: BigRational = Pow::pow(BigRational::one() - &q, epochs);
         let stuck = BigRational::one() - &free;
-        let zero = BigRational::new(Pow::pow(BigInt::from(bank - 1), n), Pow::pow(BigInt::from(bank), n));
+        let zero = BigRational::new(
+            Pow::pow(BigInt::from(bank - 1), n),
+            Pow::pow(BigInt::from(bank), n),
+        );
         let empty = zero * Pow::pow(BigRational::one() - &q, epochs - 1);
         let nonzero = BigRational::one() - empty;
         let fpr: BigRational = Pow::pow(&nonzero, k);
@@ -226,13 +286,24 @@ fn mean_se(samples: &[f64]) -> (f64, f64) {
 /// Runs `trials` trials, each on an empty counting filter; a new hash seed
 /// every 50 trials (with uniformly random keys the addresses of a fixed
 /// full-rank H3 are already independent and uniform).
-fn monte_carlo(k: u32, b: u32, bits: u32, trials: usize, stream: u64, mut trial: impl FnMut(&mut CountingFilter, &mut SplitMix64) -> f64) -> Vec<f64> {
+fn monte_carlo(
+    k: u32,
+    b: u32,
+    bits: u32,
+    trials: usize,
+    stream: u64,
+    mut trial: impl FnMut(&mut CountingFilter, &mut SplitMix64) -> f64,
+) -> Vec<f64> {
     let mut rng = SplitMix64::new(stream);
-    let mut filter = CountingFilter::new(Config::new(k, b, 64, HashFamily::H3, 0).unwrap(), c(bits));
+    let mut filter =
+        CountingFilter::new(Config::new(k, b, 64, HashFamily::H3, 0).unwrap(), c(bits));
     (0..trials)
         .map(|t| {
             if t % 50 == 0 {
-                filter = CountingFilter::new(Config::new(k, b, 64, HashFamily::H3, stream ^ t as u64).unwrap(), c(bits));
+                filter = CountingFilter::new(
+                    Config::new(k, b, 64, HashFamily::H3, stream ^ t as u64).unwrap(),
+                    c(bits),
+                );
             } else {
                 filter.clear();
             }
@@ -252,14 +323,19 @@ fn insert_fresh(filter: &mut CountingFilter, rng: &mut SplitMix64, n: u64) -> Ve
 #[test]
 fn monte_carlo_k4_b6_c2_n100_saturated_counters_match_expectation() {
     let (k, b, n) = (4u32, 6u32, 100u64);
-    let expected = counter_overflow(k as u64 * 64, n, k, c(2)).unwrap().expected_saturated;
+    let expected = counter_overflow(k as u64 * 64, n, k, c(2))
+        .unwrap()
+        .expected_saturated;
     let samples = monte_carlo(k, b, 2, 4000, 11, |filter, rng| {
         insert_fresh(filter, rng, n);
         filter.saturated().iter().sum::<u32>() as f64
     });
     let (mean, se) = mean_se(&samples);
     eprintln!("k=4 b=6 c=2 n=100: saturated counters {mean:.3} ± {se:.3}, expected {expected:.3}");
-    assert!((mean - expected).abs() < 4.0 * se, "{mean} ± {se} vs {expected}");
+    assert!(
+        (mean - expected).abs() < 4.0 * se,
+        "{mean} ± {se} vs {expected}"
+    );
 }
 
 #[test]
@@ -275,7 +351,10 @@ fn monte_carlo_k4_b6_c2_n12_overflow_probability_lies_between_the_bounds() {
         "k=4 b=6 c=2 n=12: P(some counter saturates) {p:.4} ± {se:.4}, bounds [{:.4}, {:.4}]",
         row.overflow_lower, row.overflow_upper
     );
-    assert!(row.overflow_upper - row.overflow_lower < 0.03, "the bounds are tight here");
+    assert!(
+        row.overflow_upper - row.overflow_lower < 0.03,
+        "the bounds are tight here"
+    );
     assert!(p > row.overflow_lower - 4.0 * se && p < row.overflow_upper + 4.0 * se);
 }
 
@@ -312,11 +391,16 @@ fn monte_carlo_k2_b6_c2_n44_five_epochs_saturation_drift() {
             if epoch == epochs {
                 fills.push(filter.fill().iter().sum::<u32>() as f64);
                 let queries = 64;
-                let hits = (0..queries).filter(|_| filter.query(rng.key(64)).unwrap()).count();
+                let hits = (0..queries)
+                    .filter(|_| filter.query(rng.key(64)).unwrap())
+                    .count();
                 fprs.push(hits as f64 / queries as f64);
             }
             for &key in &keys {
-                assert!(filter.delete(key).unwrap(), "a key of the set must be present");
+                assert!(
+                    filter.delete(key).unwrap(),
+                    "a key of the set must be present"
+                );
             }
         }
         // Everything deleted: what is left is exactly the stuck counters.
@@ -334,7 +418,10 @@ fn monte_carlo_k2_b6_c2_n44_five_epochs_saturation_drift() {
     assert!((stuck_mean - theory.expected_stuck).abs() < 4.0 * stuck_se);
     assert!((fill_mean - theory.expected_fill).abs() < 4.0 * fill_se);
     assert!((fpr_mean - theory.fpr).abs() < 4.0 * fpr_se);
-    assert!(fpr_mean - theory.fpr_fresh > 4.0 * fpr_se, "the drift is visible");
+    assert!(
+        fpr_mean - theory.fpr_fresh > 4.0 * fpr_se,
+        "the drift is visible"
+    );
 }
 
 #[test]
@@ -361,8 +448,16 @@ fn default_core_k4_b12_drift_and_delete_of_absent_figures() {
         (3, 1_000_000, 16379.89, 0.99950),
     ] {
         let d = saturation_drift(m, n, k, c(bits), epochs).unwrap();
-        assert!(rel_diff(d.expected_stuck, stuck) < 1e-4, "c={bits} t={epochs}: {}", d.expected_stuck);
-        assert!(rel_diff(d.fpr, fpr) < 1e-4, "c={bits} t={epochs}: {}", d.fpr);
+        assert!(
+            rel_diff(d.expected_stuck, stuck) < 1e-4,
+            "c={bits} t={epochs}: {}",
+            d.expected_stuck
+        );
+        assert!(
+            rel_diff(d.fpr, fpr) < 1e-4,
+            "c={bits} t={epochs}: {}",
+            d.fpr
+        );
         assert!(rel_diff(d.fpr_fresh, 0.0625132) < 1e-5);
     }
     let d = saturation_drift(m, n, k, c(4), 1_000_000).unwrap();
@@ -373,5 +468,9 @@ fn default_core_k4_b12_drift_and_delete_of_absent_figures() {
     assert!(rel_diff(del.false_negatives_given_carried_out, 2.77183) < 1e-5);
     // Large banks at the optimal load: k ln 2 keys lost per carried-out delete.
     let big = delete_of_absent(4 << 16, optimal_n(1 << 16), 4).unwrap();
-    assert!((big.false_negatives_given_carried_out - 4.0 * LN_2).abs() < 1e-3, "{}", big.false_negatives_given_carried_out);
+    assert!(
+        (big.false_negatives_given_carried_out - 4.0 * LN_2).abs() < 1e-3,
+        "{}",
+        big.false_negatives_given_carried_out
+    );
 }

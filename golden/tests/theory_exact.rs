@@ -30,7 +30,10 @@ fn to_f64(r: &BigRational) -> f64 {
 #[test]
 fn standard_m4_n1_k2_is_13_64() {
     assert_eq!(standard_exact_stirling(4, 1, 2).unwrap(), q(13, 64));
-    assert_eq!(standard_exact_table_generic::<BigRational>(4, 1, 2).unwrap(), q(13, 64));
+    assert_eq!(
+        standard_exact_table_generic::<BigRational>(4, 1, 2).unwrap(),
+        q(13, 64)
+    );
     assert!(rel_diff(standard_exact(4, 1, 2).unwrap(), 13.0 / 64.0) < 1e-15);
 }
 
@@ -58,7 +61,10 @@ fn standard_m2_n1_k1_and_k2_by_enumeration() {
 fn partitioned_m8_n2_k4_is_81_256() {
     assert_eq!(partitioned_exact_rational(8, 2, 4).unwrap(), q(81, 256));
     assert!(rel_diff(partitioned_exact(8, 2, 4).unwrap(), 81.0 / 256.0) < 1e-15);
-    assert_eq!(bloom1970(8, 2, 4).unwrap(), partitioned_exact(8, 2, 4).unwrap());
+    assert_eq!(
+        bloom1970(8, 2, 4).unwrap(),
+        partitioned_exact(8, 2, 4).unwrap()
+    );
 }
 
 #[test]
@@ -68,7 +74,10 @@ fn partitioned_more_rationals() {
     // m = 6, k = 3, n = 2: per bank of 2 bits P(set) = 1 - (1/2)^2 = 3/4 -> 27/64.
     assert_eq!(partitioned_exact_rational(6, 2, 3).unwrap(), q(27, 64));
     // m = 12, k = 2, n = 3: banks of 6, P(set) = 1 - (5/6)^3 = 91/216.
-    assert_eq!(partitioned_exact_rational(12, 3, 2).unwrap(), q(91 * 91, 216 * 216));
+    assert_eq!(
+        partitioned_exact_rational(12, 3, 2).unwrap(),
+        q(91 * 91, 216 * 216)
+    );
 }
 
 #[test]
@@ -119,8 +128,14 @@ fn three_methods_agree_to_1e_12_on_small_filters() {
                 let s = standard_exact_stirling_f64(m, n, k).unwrap();
                 let t = standard_exact_table(m, n, k).unwrap();
                 let f = standard_exact(m, n, k).unwrap();
-                assert!(rel_diff(s, t) < 1e-12, "table m={m} n={n} k={k}: {t:e} vs {s:e}");
-                assert!(rel_diff(s, f) < 1e-12, "fast m={m} n={n} k={k}: {f:e} vs {s:e}");
+                assert!(
+                    rel_diff(s, t) < 1e-12,
+                    "table m={m} n={n} k={k}: {t:e} vs {s:e}"
+                );
+                assert!(
+                    rel_diff(s, f) < 1e-12,
+                    "fast m={m} n={n} k={k}: {f:e} vs {s:e}"
+                );
                 checked += 1;
             }
         }
@@ -140,7 +155,10 @@ fn fast_agrees_with_table_on_medium_filters() {
     ] {
         let t = standard_exact_table(m, n, k).unwrap();
         let f = standard_exact(m, n, k).unwrap();
-        assert!(rel_diff(t, f) < 1e-12, "m={m} n={n} k={k}: table {t:e} fast {f:e}");
+        assert!(
+            rel_diff(t, f) < 1e-12,
+            "m={m} n={n} k={k}: table {t:e} fast {f:e}"
+        );
     }
 }
 
@@ -148,7 +166,9 @@ fn fast_agrees_with_table_on_medium_filters() {
 fn m32_n4_conventional_k6_exact_optimum_5() {
     use golden::theory::optimal::*;
     assert_eq!(conventional_k(32, 4).unwrap(), 6);
-    let (k, r) = exact_optimal_k(Layout::Standard, 32, 4, 64).unwrap().unwrap();
+    let (k, r) = exact_optimal_k(Layout::Standard, 32, 4, 64)
+        .unwrap()
+        .unwrap();
     assert_eq!(k, 5);
     assert!(r < standard_exact(32, 4, 6).unwrap());
 }
@@ -175,7 +195,9 @@ fn moments_reference(m: u64, n: u64, k: u32) -> f64 {
     let nballs = k as u64 * n;
     let jmax = (k as u64).min(m) as u32;
     let mm = BigInt::from(m);
-    let pows: Vec<BigInt> = (0..=jmax).map(|i| Pow::pow(&mm - BigInt::from(i), nballs)).collect();
+    let pows: Vec<BigInt> = (0..=jmax)
+        .map(|i| Pow::pow(&mm - BigInt::from(i), nballs))
+        .collect();
     let mut total = BigInt::zero();
     let mut falling = BigInt::one();
     for j in 1..=jmax {
@@ -230,8 +252,14 @@ fn fast_matches_exact_reference_for_large_m_and_k_up_to_64() {
     for (m, n, k) in cases {
         let r = moments_reference(m, n, k);
         let f = standard_exact(m, n, k).unwrap();
-        assert!(r > 1e-300 && r.is_finite(), "reference m={m} n={n} k={k}: {r}");
-        assert!(rel_diff(r, f) < 1e-12, "m={m} n={n} k={k}: fast {f:e} reference {r:e}");
+        assert!(
+            r > 1e-300 && r.is_finite(),
+            "reference m={m} n={n} k={k}: {r}"
+        );
+        assert!(
+            rel_diff(r, f) < 1e-12,
+            "m={m} n={n} k={k}: fast {f:e} reference {r:e}"
+        );
     }
 }
 
@@ -243,7 +271,10 @@ fn fast_matches_exact_reference_across_the_dense_threshold() {
             let n = (m * lambda_x10 / 10 / k as u64).max(1);
             let r = moments_reference(m, n, k);
             let f = standard_exact(m, n, k).unwrap();
-            assert!(rel_diff(r, f) < 1e-12, "m={m} n={n} k={k}: fast {f:e} reference {r:e}");
+            assert!(
+                rel_diff(r, f) < 1e-12,
+                "m={m} n={n} k={k}: fast {f:e} reference {r:e}"
+            );
         }
     }
 }

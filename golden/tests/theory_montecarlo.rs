@@ -7,7 +7,15 @@ use golden::{Config, HashFamily, PartitionedFilter, StandardConfig, StandardFilt
 /// Mean and standard error of per-filter false-positive rates over `filters`
 /// filters, each with n random keys inserted and `queries` random non-member
 /// keys queried. `make(seed)` builds an empty filter with hash seed `seed`.
-fn measure<F, I, Q>(filters: u64, n: usize, queries: usize, stream: u64, mut make: F, insert: I, query: Q) -> (f64, f64)
+fn measure<F, I, Q>(
+    filters: u64,
+    n: usize,
+    queries: usize,
+    stream: u64,
+    mut make: F,
+    insert: I,
+    query: Q,
+) -> (f64, f64)
 where
     F: FnMut(u64) -> Box<dyn std::any::Any>,
     I: Fn(&mut Box<dyn std::any::Any>, u128),
@@ -44,7 +52,14 @@ where
     (mean, (var / f).sqrt())
 }
 
-fn measure_standard(k: u32, array_bits: u32, n: usize, filters: u64, queries: usize, stream: u64) -> (f64, f64) {
+fn measure_standard(
+    k: u32,
+    array_bits: u32,
+    n: usize,
+    filters: u64,
+    queries: usize,
+    stream: u64,
+) -> (f64, f64) {
     measure(
         filters,
         n,
@@ -52,13 +67,24 @@ fn measure_standard(k: u32, array_bits: u32, n: usize, filters: u64, queries: us
         stream,
         |seed| {
             Box::new(
-                StandardFilter::new(StandardConfig::new(k, array_bits, 64, HashFamily::H3, seed).unwrap()).unwrap(),
+                StandardFilter::new(
+                    StandardConfig::new(k, array_bits, 64, HashFamily::H3, seed).unwrap(),
+                )
+                .unwrap(),
             )
         },
         |f, key| {
-            f.downcast_mut::<StandardFilter>().unwrap().insert(key).unwrap();
+            f.downcast_mut::<StandardFilter>()
+                .unwrap()
+                .insert(key)
+                .unwrap();
         },
-        |f, key| f.downcast_ref::<StandardFilter>().unwrap().query(key).unwrap(),
+        |f, key| {
+            f.downcast_ref::<StandardFilter>()
+                .unwrap()
+                .query(key)
+                .unwrap()
+        },
     )
 }
 
@@ -82,9 +108,17 @@ fn measure_partitioned(
             ))
         },
         |f, key| {
-            f.downcast_mut::<PartitionedFilter>().unwrap().insert(key).unwrap();
+            f.downcast_mut::<PartitionedFilter>()
+                .unwrap()
+                .insert(key)
+                .unwrap();
         },
-        |f, key| f.downcast_ref::<PartitionedFilter>().unwrap().query(key).unwrap(),
+        |f, key| {
+            f.downcast_ref::<PartitionedFilter>()
+                .unwrap()
+                .query(key)
+                .unwrap()
+        },
     )
 }
 

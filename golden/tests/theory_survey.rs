@@ -46,7 +46,10 @@ fn classic_exp_regenerates_every_printed_entry() {
     let (mut checked, mut typos) = (0, Vec::new());
     for line in text.lines().filter(|l| !l.starts_with('#')) {
         if let Some(rest) = line.strip_prefix("k:") {
-            ks = rest.split_whitespace().map(|t| t.parse().unwrap()).collect();
+            ks = rest
+                .split_whitespace()
+                .map(|t| t.parse().unwrap())
+                .collect();
             continue;
         }
         let (head, values) = line.split_once('|').unwrap();
@@ -99,14 +102,18 @@ fn conventional_k_near_m_over_n_ln2() {
 fn exact_optimum_converges_to_conventional_for_large_filters() {
     for ratio in [4u64, 8, 16] {
         let m = 1u64 << 24;
-        let (k, _) = exact_optimal_k(Layout::Standard, m, m / ratio, 64).unwrap().unwrap();
+        let (k, _) = exact_optimal_k(Layout::Standard, m, m / ratio, 64)
+            .unwrap()
+            .unwrap();
         assert_eq!(k, conventional_k(m, m / ratio).unwrap(), "m/n={ratio}");
     }
 }
 
 #[test]
 fn partitioned_optimum_only_considers_divisors() {
-    let (k, r) = exact_optimal_k(Layout::Partitioned, 96, 12, 64).unwrap().unwrap();
+    let (k, r) = exact_optimal_k(Layout::Partitioned, 96, 12, 64)
+        .unwrap()
+        .unwrap();
     assert_eq!(96 % k, 0);
     for kk in 1..=64u32 {
         if 96 % kk == 0 {
@@ -158,27 +165,56 @@ fn sizing_standard_is_the_smallest_m() {
 
 /// A device of `blocks` block RAMs of `block_bits` bits (the FPGA flow's table has the real ones).
 fn device(name: &str, block_bits: u64, blocks: u64) -> BlockRams {
-    BlockRams { name: name.into(), description: format!("{blocks} blocks of {block_bits} bits"), block_bits, blocks }
+    BlockRams {
+        name: name.into(),
+        description: format!("{blocks} blocks of {block_bits} bits"),
+        block_bits,
+        blocks,
+    }
 }
 
 #[test]
 fn sizing_on_devices_rounds_to_blocks_and_reports_fit() {
-    let rec = recommend(Layout::Partitioned, 5000, 0.001, Some(device("up5k", 4096, 30))).unwrap();
+    let rec = recommend(
+        Layout::Partitioned,
+        5000,
+        0.001,
+        Some(device("up5k", 4096, 30)),
+    )
+    .unwrap();
     let pl = rec.placement.unwrap();
     // Banks fill whole 4096-bit blocks.
     assert!(rec.bank_bits.unwrap() >= 12);
-    assert_eq!(pl.blocks_used, rec.k as u64 * ((1u64 << rec.bank_bits.unwrap()) / 4096));
+    assert_eq!(
+        pl.blocks_used,
+        rec.k as u64 * ((1u64 << rec.bank_bits.unwrap()) / 4096)
+    );
     assert_eq!(pl.fits, pl.blocks_used <= 30);
-    let big = recommend(Layout::Partitioned, 20_000, 0.01, Some(device("up5k", 4096, 30))).unwrap();
+    let big = recommend(
+        Layout::Partitioned,
+        20_000,
+        0.01,
+        Some(device("up5k", 4096, 30)),
+    )
+    .unwrap();
     assert!(!big.placement.unwrap().fits);
-    let ecp = recommend(Layout::Partitioned, 20_000, 0.01, Some(device("ecp5-85f", 16384, 208))).unwrap();
+    let ecp = recommend(
+        Layout::Partitioned,
+        20_000,
+        0.01,
+        Some(device("ecp5-85f", 16384, 208)),
+    )
+    .unwrap();
     assert!(ecp.placement.unwrap().fits);
 }
 
 #[test]
 fn sizing_rejects_bad_targets() {
     for p in [0.0, 1.0, -0.5, 2.0, f64::NAN, f64::INFINITY] {
-        assert!(recommend(Layout::Partitioned, 10, p, None).is_err(), "p={p}");
+        assert!(
+            recommend(Layout::Partitioned, 10, p, None).is_err(),
+            "p={p}"
+        );
     }
     assert!(recommend(Layout::Standard, 0, 0.01, None).is_err());
     // More than 16 banks of 2^16 bits cannot hold 10^7 items at 1%.

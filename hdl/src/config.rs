@@ -25,7 +25,9 @@ pub struct TestSwitches {
 
 impl TestSwitches {
     pub fn any(&self) -> bool {
-        self.disable_forwarding || self.perturb_seed_of_bank.is_some() || self.disable_delete_forwarding
+        self.disable_forwarding
+            || self.perturb_seed_of_bank.is_some()
+            || self.disable_delete_forwarding
     }
 
     /// `_nofwd`, `_perturb2`: appended to a configuration's label.
@@ -54,7 +56,11 @@ pub struct CoreConfig {
 
 impl From<CoreParams> for CoreConfig {
     fn from(params: CoreParams) -> Self {
-        CoreConfig { params, preload: None, test_switches: TestSwitches::default() }
+        CoreConfig {
+            params,
+            preload: None,
+            test_switches: TestSwitches::default(),
+        }
     }
 }
 
@@ -62,10 +68,13 @@ impl CoreConfig {
     /// Checks the parameters (they may have been built by hand) and the test
     /// switches; the error names the parameter, the value given and the values allowed.
     pub fn validate(&self) -> Result<(), HdlError> {
-        self.params.validate().map_err(|e| HdlError::Config(e.to_string()))?;
+        self.params
+            .validate()
+            .map_err(|e| HdlError::Config(e.to_string()))?;
         if self.test_switches.disable_delete_forwarding && self.params.counter_bits < 2 {
             return Err(HdlError::Config(
-                "test switch disable_delete_forwarding needs a counting core (counter_bits >= 2)".into(),
+                "test switch disable_delete_forwarding needs a counting core (counter_bits >= 2)"
+                    .into(),
             ));
         }
         if let Some(bank) = self.test_switches.perturb_seed_of_bank {

@@ -261,12 +261,66 @@ impl<const W: usize> Logic for Control<W> {
     #[hdl_gen]
     fn update(&mut self) {
         dff_setup!(
-            self, clock, valid1, valid2, valid3, valid4, valid5, op1, op2, op3, op4, op5, tag1,
-            tag2, tag3, tag4, tag5, rb1, rb2, rb3, rb4, rb5, rb_address1, rb_address2, rb_bank1,
-            rb_bank2, rb_bank3, rb_bank4, rb_select_5, key_1, outstanding, clear1, clear2,
-            idle, sweep_lead, sweep_count, sweep_step, sweeping, sweep_at_last, not_clear5, valid6, tag6, hit6, rb_valid6,
-            rb_data6, write_en4, write_data4, clear_at5, wr1, wr2, wr3, wdata1, wdata2, wdata3, recount_mode, addr_rb2,
-            recount_slot2, recount_slot3, recount_slot4, recount_slot5
+            self,
+            clock,
+            valid1,
+            valid2,
+            valid3,
+            valid4,
+            valid5,
+            op1,
+            op2,
+            op3,
+            op4,
+            op5,
+            tag1,
+            tag2,
+            tag3,
+            tag4,
+            tag5,
+            rb1,
+            rb2,
+            rb3,
+            rb4,
+            rb5,
+            rb_address1,
+            rb_address2,
+            rb_bank1,
+            rb_bank2,
+            rb_bank3,
+            rb_bank4,
+            rb_select_5,
+            key_1,
+            outstanding,
+            clear1,
+            clear2,
+            idle,
+            sweep_lead,
+            sweep_count,
+            sweep_step,
+            sweeping,
+            sweep_at_last,
+            not_clear5,
+            valid6,
+            tag6,
+            hit6,
+            rb_valid6,
+            rb_data6,
+            write_en4,
+            write_data4,
+            clear_at5,
+            wr1,
+            wr2,
+            wr3,
+            wdata1,
+            wdata2,
+            wdata3,
+            recount_mode,
+            addr_rb2,
+            recount_slot2,
+            recount_slot3,
+            recount_slot4,
+            recount_slot5
         );
         self.fifo.clock.next = self.clock.val();
         self.fifo.reset.next = self.reset.val();
@@ -278,7 +332,8 @@ impl<const W: usize> Logic for Control<W> {
         // through their reset pins only, not through the admission LUTs (a reset
         // routed from the far side of the chip into accept was the UP5K's critical
         // path). The port itself is low during reset.
-        self.ready.next = !self.rb.req.val() & (self.idle.q.val() & !self.outstanding.q.val().get_bit(7));
+        self.ready.next =
+            !self.rb.req.val() & (self.idle.q.val() & !self.outstanding.q.val().get_bit(7));
         self.req.ready.next = self.ready.val() & !self.reset.val();
         self.accept.next = self.req.valid.val() & self.ready.val();
 
@@ -310,7 +365,8 @@ impl<const W: usize> Logic for Control<W> {
         } else {
             self.rb_address2.d.next = self.rb_address1.q.val();
         }
-        self.addr_rb2.d.next = self.rb1.q.val() | (self.sweep_lead.q.val() & self.recount_mode.q.val());
+        self.addr_rb2.d.next =
+            self.rb1.q.val() | (self.sweep_lead.q.val() & self.recount_mode.q.val());
         self.recount_slot2.d.next = self.sweep_lead.q.val() & self.recount_mode.q.val();
         self.recount_slot3.d.next = self.recount_slot2.q.val();
         self.recount_slot4.d.next = self.recount_slot3.q.val();
@@ -344,7 +400,9 @@ impl<const W: usize> Logic for Control<W> {
         self.banks.rb_addr2.next = self.rb_address2.q.val();
         // The RAM write enables and data of c4 (an insert or a clear's sweep: every bank; a
         // bit write: its bank; the recount writes nothing) decided in c3.
-        if (self.valid3.q.val() & (self.op3.q.val() == self.op_insert.val())) | (self.sweep_lead.q.val() & !self.recount_mode.q.val()) {
+        if (self.valid3.q.val() & (self.op3.q.val() == self.op_insert.val()))
+            | (self.sweep_lead.q.val() & !self.recount_mode.q.val())
+        {
             self.write_en4.d.next = self.select_all.val();
         } else if self.wr3.q.val() {
             self.write_en4.d.next = self.select_one.val() << self.rb_bank3.q.val();
@@ -382,17 +440,21 @@ impl<const W: usize> Logic for Control<W> {
         // iCE40 a flip-flop's synchronous reset acts only when enabled, so the reset
         // (and the sweep's end) went through two LUT levels into the enable. As logic,
         // each next value is one LUT and the reset reaches the flip-flop's own reset.
-        self.sweep_lead.d.next = self.clear2.q.val() | (self.sweep_lead.q.val() & !self.sweep_at_last.q.val());
-        self.recount_mode.d.next = self.recount_mode.q.val() & !(self.sweep_lead.q.val() & self.sweep_at_last.q.val());
+        self.sweep_lead.d.next =
+            self.clear2.q.val() | (self.sweep_lead.q.val() & !self.sweep_at_last.q.val());
+        self.recount_mode.d.next =
+            self.recount_mode.q.val() & !(self.sweep_lead.q.val() & self.sweep_at_last.q.val());
         self.sweep_at_last.d.next = (self.sweep_lead.q.val() & !self.sweep_at_last.q.val())
-            & ((self.sweep_count.q.val() & self.address_mask.val()) == self.sweep_before_last.val());
+            & ((self.sweep_count.q.val() & self.address_mask.val())
+                == self.sweep_before_last.val());
         self.sweep_step.d.next = (self.clear1.q.val() | self.clear2.q.val())
             | (self.sweep_lead.q.val() & !self.sweep_at_last.q.val());
         self.sweeping.d.next = self.sweep_lead.q.val();
         // Busy also until the recount's last slot has been counted.
         self.idle.d.next = (!(self.accept.val() & (self.req.op.val() == self.op_clear.val()))
             & !((self.clear1.q.val() | self.clear2.q.val()) | self.sweep_lead.q.val()))
-            & !((self.recount_slot2.q.val() | self.recount_slot3.q.val()) | (self.recount_slot4.q.val() | self.recount_slot5.q.val()));
+            & !((self.recount_slot2.q.val() | self.recount_slot3.q.val())
+                | (self.recount_slot4.q.val() | self.recount_slot5.q.val()));
 
         // Responses (clear answers 0) and readback.
         self.valid6.d.next = self.valid5.q.val();
@@ -417,7 +479,8 @@ impl<const W: usize> Logic for Control<W> {
             self.accept_mask.next = self.outstanding_zero.val();
         }
         self.outstanding_if_accept.next = (self.outstanding.q.val() & self.popped_mask.val())
-            | (((self.outstanding.q.val() << self.outstanding_one.val()) | self.outstanding_one.val())
+            | (((self.outstanding.q.val() << self.outstanding_one.val())
+                | self.outstanding_one.val())
                 & !self.popped_mask.val());
         self.outstanding_if_not.next = ((self.outstanding.q.val() >> self.outstanding_one.val())
             & self.popped_mask.val())

@@ -47,7 +47,12 @@ pub struct BloomCore<const W: usize> {
 
 impl<const W: usize> BloomCore<W> {
     pub fn new(control: Control<W>, parts: Vec<Partition<W>>) -> Self {
-        BloomCore { sys: Default::default(), io: Default::default(), control, parts }
+        BloomCore {
+            sys: Default::default(),
+            io: Default::default(),
+            control,
+            parts,
+        }
     }
 
     /// The simulated contents of bank `p` (for tests).
@@ -81,7 +86,11 @@ impl<const W: usize> Logic for BloomCore<W> {
         }
         c.all_bits5.next = self.parts.iter().all(|p| p.bit5.val());
         let select = c.rb_select5.val();
-        c.rb_bit5.next = self.parts.iter().enumerate().any(|(p, part)| select.get_bit(p) & part.bit5.val());
+        c.rb_bit5.next = self
+            .parts
+            .iter()
+            .enumerate()
+            .any(|(p, part)| select.get_bit(p) & part.bit5.val());
         self.io.fill.count.next = self
             .parts
             .get(self.io.fill.bank.val().index())
@@ -95,7 +104,10 @@ impl<const W: usize> Logic for BloomCore<W> {
         c.clock.connect();
         c.reset.connect();
         for (outer, inner) in [
-            (&mut self.io.req as &mut dyn LogicLinkPair, &mut c.req as &mut dyn LogicLinkPair),
+            (
+                &mut self.io.req as &mut dyn LogicLinkPair,
+                &mut c.req as &mut dyn LogicLinkPair,
+            ),
             (&mut self.io.resp, &mut c.resp),
             (&mut self.io.rb, &mut c.rb),
             (&mut self.io.status, &mut c.status),
@@ -123,21 +135,31 @@ impl<const W: usize> Logic for BloomCore<W> {
         links.extend(Readback::<W>::link_hdl("", "io$rb", "control$rb"));
         links.extend(Status::<W>::link_hdl("", "io$status", "control$status"));
         // Inputs into the control first, then its outputs.
-        let (inputs, outputs): (Vec<_>, Vec<_>) = links.into_iter().partition(|l| matches!(l, ast::VerilogLink::Forward(_)));
+        let (inputs, outputs): (Vec<_>, Vec<_>) = links
+            .into_iter()
+            .partition(|l| matches!(l, ast::VerilogLink::Forward(_)));
         v += &link_assignments(&inputs);
         v += &link_assignments(&outputs);
         for p in 0..k {
             v += &format!("    parts${p}$clock = sys$clock;\n    parts${p}$reset = sys$reset;\n");
-            v += &link_assignments(&ToBanks::<W>::join_hdl("", "control$banks", &format!("parts${p}$control")));
+            v += &link_assignments(&ToBanks::<W>::join_hdl(
+                "",
+                "control$banks",
+                &format!("parts${p}$control"),
+            ));
         }
         let bits: Vec<String> = (0..k).map(|p| format!("parts${p}$bit5")).collect();
         v += &format!("    control$all_bits5 = {};\n", bits.join(" & "));
-        let selected: Vec<String> = (0..k).map(|p| format!("(control$rb_select5[{p}] & parts${p}$bit5)")).collect();
+        let selected: Vec<String> = (0..k)
+            .map(|p| format!("(control$rb_select5[{p}] & parts${p}$bit5)"))
+            .collect();
         v += &format!("    control$rb_bit5 = {};\n", selected.join(" | "));
         // Each partition's fill counter comes in two halves.
         let mut kept = String::new();
         for p in 0..k {
-            kept += &format!("wire [16:0] fill_of_{p} = {{parts${p}$fill_high, parts${p}$fill_low}};\n");
+            kept += &format!(
+                "wire [16:0] fill_of_{p} = {{parts${p}$fill_high, parts${p}$fill_low}};\n"
+            );
         }
         // fill_count is combinational in fill_bank (an input). Up to 4 banks it is spelled
         // as two LUT4 levels, held apart by kept wires: a 2:1 mux per bank pair, then the
@@ -145,13 +167,20 @@ impl<const W: usize> Logic for BloomCore<W> {
         if k <= 4 {
             let pairs = k.div_ceil(2);
             for i in 0..pairs {
-                let odd = if 2 * i + 1 < k { format!("fill_of_{}", 2 * i + 1) } else { "17'd0".to_string() };
+                let odd = if 2 * i + 1 < k {
+                    format!("fill_of_{}", 2 * i + 1)
+                } else {
+                    "17'd0".to_string()
+                };
                 kept += &format!("(* keep *) wire [16:0] fill_pair_{i} = io$fill$bank[0] ? {odd} : fill_of_{};\n", 2 * i);
             }
             let (low, chosen) = if pairs == 1 {
                 ("io$fill$bank[3:1] == 3'd0", "fill_pair_0".to_string())
             } else {
-                ("io$fill$bank[3:2] == 2'd0", "(io$fill$bank[1] ? fill_pair_1 : fill_pair_0)".to_string())
+                (
+                    "io$fill$bank[3:2] == 2'd0",
+                    "(io$fill$bank[1] ? fill_pair_1 : fill_pair_0)".to_string(),
+                )
             };
             kept += &format!("(* keep *) wire fill_bank_low = ({low});\n");
             v += &format!("    io$fill$count = {{17{{fill_bank_low}}}} & {chosen};\n");

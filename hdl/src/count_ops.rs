@@ -143,8 +143,8 @@ impl<const W: usize> Logic for CountOps<W> {
     #[hdl_gen]
     fn update(&mut self) {
         dff_setup!(
-            self, clock, slot1, slot2, slot3, ins1, ins2, ins3, ins4, del1, del2, del3, del4, cw1, cw2, cw3, cw4,
-            bank1, bank2, bank3, cwd1, cwd2, cwd3, cwd4, cwd_dec4, select6
+            self, clock, slot1, slot2, slot3, ins1, ins2, ins3, ins4, del1, del2, del3, del4, cw1,
+            cw2, cw3, cw4, bank1, bank2, bank3, cwd1, cwd2, cwd3, cwd4, cwd_dec4, select6
         );
         self.slot1.d.next = self.accept.val() | self.rb_req.val();
         self.ins1.d.next = self.accept.val() & (self.op.val() == self.op_insert.val());

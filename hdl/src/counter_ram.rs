@@ -40,12 +40,22 @@ pub struct CounterRam {
 impl CounterRam {
     /// A bank of 2^`bank_bits` counters of `counter_bits` bits (2..=8), all 0 or `initial`.
     pub fn new(bank_bits: usize, counter_bits: usize, initial: Option<Vec<u8>>) -> CounterRam {
-        assert!((2..=8).contains(&counter_bits), "counter_bits {counter_bits} outside 2..=8");
+        assert!(
+            (2..=8).contains(&counter_bits),
+            "counter_bits {counter_bits} outside 2..=8"
+        );
         let size = 1usize << bank_bits;
         let mem = initial.unwrap_or_else(|| vec![0; size]);
-        assert_eq!(mem.len(), size, "initial contents must hold 2^bank_bits counters");
+        assert_eq!(
+            mem.len(),
+            size,
+            "initial contents must hold 2^bank_bits counters"
+        );
         let largest = ((1u32 << counter_bits) - 1) as u8;
-        assert!(mem.iter().all(|&v| v <= largest), "an initial counter exceeds 2^c - 1");
+        assert!(
+            mem.iter().all(|&v| v <= largest),
+            "an initial counter exceeds 2^c - 1"
+        );
         CounterRam {
             clock: Default::default(),
             read_addr: Default::default(),
@@ -108,8 +118,13 @@ impl Logic for CounterRam {
             .filter(|(_, v)| **v != 0)
             .map(|(a, v)| format!("    mem[{b}'d{a}] = {c}'d{v};\n"))
             .collect();
-        let what = if values.is_empty() { "no non-zero counters (empty filter)" } else { "then the image's non-zero counters" };
-        let mut unused = String::from("/* verilator lint_off UNUSED */\nwire unused_inputs = &{1'b0");
+        let what = if values.is_empty() {
+            "no non-zero counters (empty filter)"
+        } else {
+            "then the image's non-zero counters"
+        };
+        let mut unused =
+            String::from("/* verilator lint_off UNUSED */\nwire unused_inputs = &{1'b0");
         if b < 16 {
             unused += &format!(", read_addr[15:{b}], write_addr[15:{b}]");
         }
@@ -117,7 +132,11 @@ impl Logic for CounterRam {
             unused += &format!(", write_data[7:{c}]");
         }
         unused += ", 1'b0};\n/* verilator lint_on UNUSED */\n";
-        let widened = if c < 8 { format!("{{{}'d0, read_raw}}", 8 - c) } else { "read_raw".to_string() };
+        let widened = if c < 8 {
+            format!("{{{}'d0, read_raw}}", 8 - c)
+        } else {
+            "read_raw".to_string()
+        };
         Verilog::Custom(format!(
             "\
 (* no_rw_check, ram_style = \"block\" *)

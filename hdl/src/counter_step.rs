@@ -25,8 +25,16 @@ pub struct CounterStep {
 impl CounterStep {
     /// The steps of a counter of `counter_bits` (2..=8) bits.
     pub fn new(counter_bits: usize) -> Self {
-        assert!((2..=8).contains(&counter_bits), "counter_bits {counter_bits} outside 2..=8");
-        CounterStep { value: Default::default(), up: Default::default(), down: Default::default(), _counter_bits: counter_bits }
+        assert!(
+            (2..=8).contains(&counter_bits),
+            "counter_bits {counter_bits} outside 2..=8"
+        );
+        CounterStep {
+            value: Default::default(),
+            up: Default::default(),
+            down: Default::default(),
+            _counter_bits: counter_bits,
+        }
     }
 }
 
@@ -34,7 +42,11 @@ impl Logic for CounterStep {
     fn update(&mut self) {
         let max = (1u64 << self._counter_bits) - 1;
         let v = self.value.val().to_u64() & max;
-        let (up, down) = if v == max { (max, max) } else { ((v + 1) & max, v.wrapping_sub(1) & max) };
+        let (up, down) = if v == max {
+            (max, max)
+        } else {
+            ((v + 1) & max, v.wrapping_sub(1) & max)
+        };
         self.up.next = up.into();
         self.down.next = down.into();
     }
@@ -52,8 +64,14 @@ impl Logic for CounterStep {
             if i == 0 {
                 v += &format!("    up[0] = {sat} | ~value[0];\n    down[0] = {sat} | ~value[0];\n");
             } else {
-                v += &format!("    up[{i}] = {sat} | (value[{i}] ^ (&value[{l}:0]));\n", l = i - 1);
-                v += &format!("    down[{i}] = {sat} | (value[{i}] ^ ~(|value[{l}:0]));\n", l = i - 1);
+                v += &format!(
+                    "    up[{i}] = {sat} | (value[{i}] ^ (&value[{l}:0]));\n",
+                    l = i - 1
+                );
+                v += &format!(
+                    "    down[{i}] = {sat} | (value[{i}] ^ ~(|value[{l}:0]));\n",
+                    l = i - 1
+                );
             }
         }
         v += "end\n";

@@ -24,7 +24,9 @@ use crate::control::Control;
 use crate::count_ops::{CountOps, ToCounters};
 use crate::counting_partition::CountingPartition;
 use crate::partition::ToBanks;
-use crate::ports::{link_assignments, Clocking, CountingPorts, Readback, Request, Response, Status};
+use crate::ports::{
+    link_assignments, Clocking, CountingPorts, Readback, Request, Response, Status,
+};
 
 #[derive(LogicBlock)]
 pub struct CountingCore<const W: usize> {
@@ -37,7 +39,13 @@ pub struct CountingCore<const W: usize> {
 
 impl<const W: usize> CountingCore<W> {
     pub fn new(control: Control<W>, parts: Vec<CountingPartition<W>>) -> Self {
-        CountingCore { sys: Default::default(), io: Default::default(), control, ops: Default::default(), parts }
+        CountingCore {
+            sys: Default::default(),
+            io: Default::default(),
+            control,
+            ops: Default::default(),
+            parts,
+        }
     }
 
     /// The simulated counters of bank `p` (for tests).
@@ -77,7 +85,9 @@ impl<const W: usize> Logic for CountingCore<W> {
             .parts
             .iter()
             .enumerate()
-            .fold(Bits::<16>::from(0xffffu64), |t, (p, part)| t.replace_bit(p, part.term5.val()));
+            .fold(Bits::<16>::from(0xffffu64), |t, (p, part)| {
+                t.replace_bit(p, part.term5.val())
+            });
         for p in self.parts.iter_mut() {
             p.clock.next = self.sys.clock.val();
             p.reset.next = self.sys.reset.val();
@@ -93,7 +103,11 @@ impl<const W: usize> Logic for CountingCore<W> {
         o.rb_select5.next = select;
         // The counter of the readback in c6: its bank's registered counter.
         let select6 = o.rb_select6.val();
-        self.io.rb.data.next = self.parts.iter().enumerate().any(|(p, part)| select6.get_bit(p) & part.nz6.val());
+        self.io.rb.data.next = self
+            .parts
+            .iter()
+            .enumerate()
+            .any(|(p, part)| select6.get_bit(p) & part.nz6.val());
         self.io.counter.rdata.next = self
             .parts
             .iter()
@@ -110,7 +124,10 @@ impl<const W: usize> Logic for CountingCore<W> {
         c.clock.connect();
         c.reset.connect();
         for (outer, inner) in [
-            (&mut self.io.req as &mut dyn LogicLinkPair, &mut c.req as &mut dyn LogicLinkPair),
+            (
+                &mut self.io.req as &mut dyn LogicLinkPair,
+                &mut c.req as &mut dyn LogicLinkPair,
+            ),
             (&mut self.io.resp, &mut c.resp),
             (&mut self.io.rb, &mut c.rb),
             (&mut self.io.status, &mut c.status),
@@ -161,7 +178,9 @@ impl<const W: usize> Logic for CountingCore<W> {
         links.extend(Response::<W>::link_hdl("", "io$resp", "control$resp"));
         links.extend(Readback::<W>::link_hdl("", "io$rb", "control$rb"));
         links.extend(Status::<W>::link_hdl("", "io$status", "control$status"));
-        let (inputs, outputs): (Vec<_>, Vec<_>) = links.into_iter().partition(|l| matches!(l, ast::VerilogLink::Forward(_)));
+        let (inputs, outputs): (Vec<_>, Vec<_>) = links
+            .into_iter()
+            .partition(|l| matches!(l, ast::VerilogLink::Forward(_)));
         v += &link_assignments(&inputs);
         // io$rb$data is the banks' (below), not the control's.
         v += &link_assignments(&outputs).replace("    io$rb$data = control$rb$data;\n", "");
@@ -172,23 +191,36 @@ impl<const W: usize> Logic for CountingCore<W> {
         v += "    ops$busy = control$status$busy;\n";
         for p in 0..k {
             v += &format!("    parts${p}$clock = sys$clock;\n    parts${p}$reset = sys$reset;\n");
-            v += &link_assignments(&ToBanks::<W>::join_hdl("", "control$banks", &format!("parts${p}$control")));
-            v += &link_assignments(&ToCounters::<W>::join_hdl("", "ops$banks", &format!("parts${p}$ops")));
+            v += &link_assignments(&ToBanks::<W>::join_hdl(
+                "",
+                "control$banks",
+                &format!("parts${p}$control"),
+            ));
+            v += &link_assignments(&ToCounters::<W>::join_hdl(
+                "",
+                "ops$banks",
+                &format!("parts${p}$ops"),
+            ));
             v += &format!("    parts${p}$terms5 = terms5;\n");
         }
         v += "    control$all_bits5 = &terms5;\n";
         v += "    control$rb_bit5 = 1'b0;\n";
-        let selected: Vec<String> = (0..k).map(|p| format!("(ops$rb_select6[{p}] & parts${p}$nz6)")).collect();
+        let selected: Vec<String> = (0..k)
+            .map(|p| format!("(ops$rb_select6[{p}] & parts${p}$nz6)"))
+            .collect();
         v += &format!("    io$rb$data = {};\n", selected.join(" | "));
         v += "    ops$rb_select5 = control$rb_select5;\n";
-        let values: Vec<String> = (0..k).map(|p| format!("({{8{{ops$rb_select6[{p}]}}}} & parts${p}$value6)")).collect();
+        let values: Vec<String> = (0..k)
+            .map(|p| format!("({{8{{ops$rb_select6[{p}]}}}} & parts${p}$value6)"))
+            .collect();
         v += &format!("    io$counter$rdata = {};\n", values.join(" | "));
         v += "    case (io$fill$bank)\n";
         for p in 0..k {
             v += &format!("        4'd{p}: begin io$fill$count = parts${p}$fill; io$counter$saturated = parts${p}$saturated; end\n");
         }
         if k < 16 {
-            v += "        default: begin io$fill$count = 17'd0; io$counter$saturated = 17'd0; end\n";
+            v +=
+                "        default: begin io$fill$count = 17'd0; io$counter$saturated = 17'd0; end\n";
         }
         v += "    endcase\n";
         v += "end\n";

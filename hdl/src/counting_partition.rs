@@ -295,7 +295,10 @@ pub const PRESENT_NETS: [&str; 10] = [
 ///   whole chip, to every bank's selects. Kept apart, each copy is placed with the logic
 ///   it feeds;
 /// - `term_or`, the last LUT of `term5` (kept_or.rs).
-pub const KEPT_MODULES: [&str; 13] = ["present", "term_or", "ins5", "del5", "fv4", "fv5", "fva5", "fvd5", "fv6", "fv7", "recount5", "delete6", "clear6"];
+pub const KEPT_MODULES: [&str; 13] = [
+    "present", "term_or", "ins5", "del5", "fv4", "fv5", "fva5", "fvd5", "fv6", "fv7", "recount5",
+    "delete6", "clear6",
+];
 
 /// `verilog` (a counting core's) with the nets of `PRESENT_NETS` marked `(* keep *)`,
 /// each bank's input of the AND over the banks (`term5`), so that synthesis keeps it
@@ -304,14 +307,22 @@ pub const KEPT_MODULES: [&str; 13] = ["present", "term_or", "ins5", "del5", "fv4
 /// identical flip-flops, and restructures logic, but not across a kept module's
 /// boundary).
 pub fn keep_for_synthesis(verilog: &str) -> String {
-    let v = PRESENT_NETS
-        .iter()
-        .fold(verilog.to_string(), |v, net| v.replace(&format!(" reg  {net};"), &format!(" (* keep *) reg  {net};")));
+    let v = PRESENT_NETS.iter().fold(verilog.to_string(), |v, net| {
+        v.replace(
+            &format!(" reg  {net};"),
+            &format!(" (* keep *) reg  {net};"),
+        )
+    });
     let v = crate::verilog::keep_hierarchy_of(&v, |name| {
         let path: Vec<&str> = name.split('$').collect();
         path.len() == 4 && path[1] == "parts" && KEPT_MODULES.contains(&path[3])
     });
-    (0..16).fold(v, |v, p| v.replace(&format!(" wire  parts${p}$term5;"), &format!(" (* keep *) wire  parts${p}$term5;")))
+    (0..16).fold(v, |v, p| {
+        v.replace(
+            &format!(" wire  parts${p}$term5;"),
+            &format!(" (* keep *) wire  parts${p}$term5;"),
+        )
+    })
 }
 
 impl<const W: usize> CountingPartition<W> {
@@ -486,9 +497,73 @@ impl<const W: usize> Logic for CountingPartition<W> {
     #[hdl_gen]
     fn update(&mut self) {
         dff_setup!(
-            self, clock, addr3, addr4, addr5, addr6, addr7, sweep_addr4, sweep_addr5, sweep5, sweep6, fv4, fv5, fv6, fv7, fva5, fvd5, ins5, del5, cw5,
-            cwd5, recount5, eq2_4, e2a_4, e2d_4, eq3_4, eq4_4, m1_4, m1_5, ma_5, md_5, g_inc5, prealt5, ma_x5, md_x5, sel_cur_p_x5, sel_cur_a_x5, sel_pre_x5, sel_ram_x5, sel_cur_p5, sel_cur_a5, sel_pre5, sel_ram5, slot_p5, slot_a5, pre_term5, pre5, pre_nz5, cur_nz6, alt_nz6, w7_nz, w8_nz, cur6, alt6, write_alt6, delete6, w7,
-            w8, write6, write7, fill_up7, fill_down7, sat_up7, sat_down7, clear6, fill_count, sat_count
+            self,
+            clock,
+            addr3,
+            addr4,
+            addr5,
+            addr6,
+            addr7,
+            sweep_addr4,
+            sweep_addr5,
+            sweep5,
+            sweep6,
+            fv4,
+            fv5,
+            fv6,
+            fv7,
+            fva5,
+            fvd5,
+            ins5,
+            del5,
+            cw5,
+            cwd5,
+            recount5,
+            eq2_4,
+            e2a_4,
+            e2d_4,
+            eq3_4,
+            eq4_4,
+            m1_4,
+            m1_5,
+            ma_5,
+            md_5,
+            g_inc5,
+            prealt5,
+            ma_x5,
+            md_x5,
+            sel_cur_p_x5,
+            sel_cur_a_x5,
+            sel_pre_x5,
+            sel_ram_x5,
+            sel_cur_p5,
+            sel_cur_a5,
+            sel_pre5,
+            sel_ram5,
+            slot_p5,
+            slot_a5,
+            pre_term5,
+            pre5,
+            pre_nz5,
+            cur_nz6,
+            alt_nz6,
+            w7_nz,
+            w8_nz,
+            cur6,
+            alt6,
+            write_alt6,
+            delete6,
+            w7,
+            w8,
+            write6,
+            write7,
+            fill_up7,
+            fill_down7,
+            sat_up7,
+            sat_down7,
+            clear6,
+            fill_count,
+            sat_count
         );
         self.hash.clock.next = self.clock.val();
         self.hash.key.next = self.control.key1.val();
@@ -536,7 +611,8 @@ impl<const W: usize> Logic for CountingPartition<W> {
         self.recount5.d.next = self.control.recount4.val();
 
         // c6: the value after the slot in c6 (written back below), first: c4 and c5 read it.
-        self.use_alt6.next = self.write_alt6.q.val() | (self.delete6.q.val() & self.present.present6.val());
+        self.use_alt6.next =
+            self.write_alt6.q.val() | (self.delete6.q.val() & self.present.present6.val());
         if self.use_alt6.val() {
             self.w6.next = self.alt6.q.val();
         } else {
@@ -549,44 +625,65 @@ impl<const W: usize> Logic for CountingPartition<W> {
         }
 
         // Address compares, one stage before their use.
-        self.eq2_4.d.next = (((self.addr3.q.val() ^ self.addr5.q.val()) & self.address_mask.val()) == self.address_zero.val())
+        self.eq2_4.d.next = (((self.addr3.q.val() ^ self.addr5.q.val()) & self.address_mask.val())
+            == self.address_zero.val())
             & self.fv5.q.val();
-        self.e2a_4.d.next =
-            (((self.addr3.q.val() ^ self.addr5.q.val()) & self.address_mask.val()) == self.address_zero.val()) & self.fva5.q.val();
-        self.e2d_4.d.next =
-            (((self.addr3.q.val() ^ self.addr5.q.val()) & self.address_mask.val()) == self.address_zero.val()) & self.fvd5.q.val();
-        self.eq3_4.d.next = (((self.addr3.q.val() ^ self.addr6.q.val()) & self.address_mask.val()) == self.address_zero.val())
+        self.e2a_4.d.next = (((self.addr3.q.val() ^ self.addr5.q.val()) & self.address_mask.val())
+            == self.address_zero.val())
+            & self.fva5.q.val();
+        self.e2d_4.d.next = (((self.addr3.q.val() ^ self.addr5.q.val()) & self.address_mask.val())
+            == self.address_zero.val())
+            & self.fvd5.q.val();
+        self.eq3_4.d.next = (((self.addr3.q.val() ^ self.addr6.q.val()) & self.address_mask.val())
+            == self.address_zero.val())
             & self.fv6.q.val();
-        self.eq4_4.d.next = (((self.addr3.q.val() ^ self.addr7.q.val()) & self.address_mask.val()) == self.address_zero.val())
+        self.eq4_4.d.next = (((self.addr3.q.val() ^ self.addr7.q.val()) & self.address_mask.val())
+            == self.address_zero.val())
             & self.fv7.q.val();
-        self.m1_4.d.next = (((self.addr3.q.val() ^ self.addr4.q.val()) & self.address_mask.val()) == self.address_zero.val())
+        self.m1_4.d.next = (((self.addr3.q.val() ^ self.addr4.q.val()) & self.address_mask.val())
+            == self.address_zero.val())
             & self.fv4.q.val();
         self.m1_5.d.next = self.m1_4.q.val();
         self.ma_5.d.next = self.m1_5.d.val() & (self.ins5.q.val() | self.cw5.q.val());
         self.md_5.d.next = self.m1_5.d.val() & self.del5.q.val();
-        self.sel_cur_p5.d.next = self.m1_5.d.val() & !((self.ins5.q.val() | self.cw5.q.val()) | self.del5.q.val());
+        self.sel_cur_p5.d.next =
+            self.m1_5.d.val() & !((self.ins5.q.val() | self.cw5.q.val()) | self.del5.q.val());
         self.sel_cur_a5.d.next = self.m1_5.d.val() & !(self.ins5.q.val() | self.cw5.q.val());
-        self.sel_pre5.d.next = !self.m1_5.d.val() & ((self.eq2_4.q.val() | self.eq3_4.q.val()) | self.eq4_4.q.val());
-        self.sel_ram5.d.next = !self.m1_5.d.val() & !((self.eq2_4.q.val() | self.eq3_4.q.val()) | self.eq4_4.q.val());
+        self.sel_pre5.d.next =
+            !self.m1_5.d.val() & ((self.eq2_4.q.val() | self.eq3_4.q.val()) | self.eq4_4.q.val());
+        self.sel_ram5.d.next =
+            !self.m1_5.d.val() & !((self.eq2_4.q.val() | self.eq3_4.q.val()) | self.eq4_4.q.val());
         // A counter write's alternative is its value: made the +1 of value - 1 (or the -1
         // of 1 for 0) from prealt5, so that every alternative is a +1 or a -1.
-        self.g_inc5.d.next = self.ops.ins4.val() | (self.cw4.val() & (self.cwd4.val() != self.counter_zero.val()));
+        self.g_inc5.d.next =
+            self.ops.ins4.val() | (self.cw4.val() & (self.cwd4.val() != self.counter_zero.val()));
         if self.cwd4.val() == self.counter_zero.val() {
             self.cw_base4.next = self.counter_one.val();
         } else {
             self.cw_base4.next = self.ops.cwd_dec4.val() & self.counter_max.val();
         }
-        self.ma_x5.d.next = (self.m1_5.d.val() & (self.ins5.q.val() | self.cw5.q.val())) & !self.cw4.val();
+        self.ma_x5.d.next =
+            (self.m1_5.d.val() & (self.ins5.q.val() | self.cw5.q.val())) & !self.cw4.val();
         self.md_x5.d.next = (self.m1_5.d.val() & self.del5.q.val()) & !self.cw4.val();
-        self.sel_cur_p_x5.d.next = (self.m1_5.d.val() & !((self.ins5.q.val() | self.cw5.q.val()) | self.del5.q.val())) & !self.cw4.val();
-        self.sel_cur_a_x5.d.next = (self.m1_5.d.val() & !(self.ins5.q.val() | self.cw5.q.val())) & !self.cw4.val();
-        self.sel_pre_x5.d.next = (!self.m1_5.d.val() & ((self.eq2_4.q.val() | self.eq3_4.q.val()) | self.eq4_4.q.val())) | self.cw4.val();
-        self.sel_ram_x5.d.next = (!self.m1_5.d.val() & !((self.eq2_4.q.val() | self.eq3_4.q.val()) | self.eq4_4.q.val())) & !self.cw4.val();
+        self.sel_cur_p_x5.d.next = (self.m1_5.d.val()
+            & !((self.ins5.q.val() | self.cw5.q.val()) | self.del5.q.val()))
+            & !self.cw4.val();
+        self.sel_cur_a_x5.d.next =
+            (self.m1_5.d.val() & !(self.ins5.q.val() | self.cw5.q.val())) & !self.cw4.val();
+        self.sel_pre_x5.d.next = (!self.m1_5.d.val()
+            & ((self.eq2_4.q.val() | self.eq3_4.q.val()) | self.eq4_4.q.val()))
+            | self.cw4.val();
+        self.sel_ram_x5.d.next = (!self.m1_5.d.val()
+            & !((self.eq2_4.q.val() | self.eq3_4.q.val()) | self.eq4_4.q.val()))
+            & !self.cw4.val();
         // pre5: the value after the slot two ahead (in c6: its alternative if take_pre_alt4,
         // its counter otherwise), else three ahead (w7), else four ahead (w8); present6
         // reaches it through take_pre_alt4 only.
-        self.take_pre_alt4.next = self.e2a_4.q.val() | (self.e2d_4.q.val() & self.present.present6.val());
-        self.take_prealt_alt4.next = (self.e2a_4.q.val() | (self.e2d_4.q.val() & self.present.present6.val())) & !self.cw4.val();
+        self.take_pre_alt4.next =
+            self.e2a_4.q.val() | (self.e2d_4.q.val() & self.present.present6.val());
+        self.take_prealt_alt4.next = (self.e2a_4.q.val()
+            | (self.e2d_4.q.val() & self.present.present6.val()))
+            & !self.cw4.val();
         if self.eq2_4.q.val() {
             self.pre_else4.next = self.cur6.q.val();
             self.pre_nz_else4.next = self.cur_nz6.q.val();
@@ -628,7 +725,8 @@ impl<const W: usize> Logic for CountingPartition<W> {
         }
         // The same for the alternative, whose sources differ for a counter write (its
         // base in prealt5, see c4).
-        self.take_alt_x5.next = self.ma_x5.q.val() | (self.md_x5.q.val() & self.present.present6.val());
+        self.take_alt_x5.next =
+            self.ma_x5.q.val() | (self.md_x5.q.val() & self.present.present6.val());
         if self.present.present6.val() {
             self.take_cur_x5.next = self.sel_cur_p_x5.q.val();
         } else {
@@ -642,10 +740,11 @@ impl<const W: usize> Logic for CountingPartition<W> {
         } else {
             self.slot_term5.next = self.slot_a5.q.val() | self.pre_term5.q.val();
         }
-        self.ram_high_term5.next =
-            self.sel_ram5.q.val() & ((self.ram.read_data.val() & self.counter_above_one.val()) != self.counter_zero.val());
-        self.ram_low_term5.next =
-            self.sel_ram5.q.val() & ((self.ram.read_data.val() & self.counter_one.val()) != self.counter_zero.val());
+        self.ram_high_term5.next = self.sel_ram5.q.val()
+            & ((self.ram.read_data.val() & self.counter_above_one.val())
+                != self.counter_zero.val());
+        self.ram_low_term5.next = self.sel_ram5.q.val()
+            & ((self.ram.read_data.val() & self.counter_one.val()) != self.counter_zero.val());
         self.term_or.a.next = self.slot_term5.val();
         self.term_or.b.next = self.ram_high_term5.val();
         self.term_or.c.next = self.ram_low_term5.val();
@@ -660,28 +759,33 @@ impl<const W: usize> Logic for CountingPartition<W> {
         } else {
             self.a_alt.next = self.a_step.down.val();
         }
-        self.a_altnz.next = self.g_inc5.q.val() | ((self.alt6.q.val() & self.counter_below_max.val()) != self.counter_zero.val());
+        self.a_altnz.next = self.g_inc5.q.val()
+            | ((self.alt6.q.val() & self.counter_below_max.val()) != self.counter_zero.val());
         self.c_step.value.next = self.cur6.q.val();
         if self.g_inc5.q.val() {
             self.c_alt.next = self.c_step.up.val();
         } else {
             self.c_alt.next = self.c_step.down.val();
         }
-        self.c_altnz.next = self.g_inc5.q.val() | ((self.cur6.q.val() & self.counter_below_max.val()) != self.counter_zero.val());
+        self.c_altnz.next = self.g_inc5.q.val()
+            | ((self.cur6.q.val() & self.counter_below_max.val()) != self.counter_zero.val());
         self.e_step.value.next = self.prealt5.q.val();
         if self.g_inc5.q.val() {
             self.e_alt.next = self.e_step.up.val();
         } else {
             self.e_alt.next = self.e_step.down.val();
         }
-        self.e_altnz.next = self.g_inc5.q.val() | ((self.prealt5.q.val() & self.counter_below_max.val()) != self.counter_zero.val());
+        self.e_altnz.next = self.g_inc5.q.val()
+            | ((self.prealt5.q.val() & self.counter_below_max.val()) != self.counter_zero.val());
         self.r_step.value.next = self.ram.read_data.val();
         if self.g_inc5.q.val() {
             self.r_alt.next = self.r_step.up.val();
         } else {
             self.r_alt.next = self.r_step.down.val();
         }
-        self.r_altnz.next = self.g_inc5.q.val() | ((self.ram.read_data.val() & self.counter_below_max.val()) != self.counter_zero.val());
+        self.r_altnz.next = self.g_inc5.q.val()
+            | ((self.ram.read_data.val() & self.counter_below_max.val())
+                != self.counter_zero.val());
         if self.take_alt5.val() {
             self.t_alt.next = self.alt6.q.val();
         } else {
@@ -722,12 +826,18 @@ impl<const W: usize> Logic for CountingPartition<W> {
         } else {
             self.t_ram_alt.next = self.counter_zero.val();
         }
-        self.value.next = (self.t_alt.val() | self.t_cur.val()) | (self.t_pre.val() | self.t_ram.val());
-        self.p_alt.next = (self.t_alt_alt.val() | self.t_cur_alt.val()) | (self.t_pre_alt.val() | self.t_ram_alt.val());
-        self.p_altnz.next = ((self.take_alt_x5.val() & self.a_altnz.val()) | (self.take_cur_x5.val() & self.c_altnz.val()))
-            | ((self.sel_pre_x5.q.val() & self.e_altnz.val()) | (self.sel_ram_x5.q.val() & self.r_altnz.val()));
-        self.p_nz.next = ((self.take_alt5.val() & self.alt_nz6.q.val()) | (self.take_cur5.val() & self.cur_nz6.q.val()))
-            | ((self.sel_pre5.q.val() & self.pre_nz5.q.val()) | (self.sel_ram5.q.val() & self.ram_nz5.val()));
+        self.value.next =
+            (self.t_alt.val() | self.t_cur.val()) | (self.t_pre.val() | self.t_ram.val());
+        self.p_alt.next = (self.t_alt_alt.val() | self.t_cur_alt.val())
+            | (self.t_pre_alt.val() | self.t_ram_alt.val());
+        self.p_altnz.next = ((self.take_alt_x5.val() & self.a_altnz.val())
+            | (self.take_cur_x5.val() & self.c_altnz.val()))
+            | ((self.sel_pre_x5.q.val() & self.e_altnz.val())
+                | (self.sel_ram_x5.q.val() & self.r_altnz.val()));
+        self.p_nz.next = ((self.take_alt5.val() & self.alt_nz6.q.val())
+            | (self.take_cur5.val() & self.cur_nz6.q.val()))
+            | ((self.sel_pre5.q.val() & self.pre_nz5.q.val())
+                | (self.sel_ram5.q.val() & self.ram_nz5.val()));
         self.nz6.next = self.cur_nz6.q.val();
         self.value6.next = self.cur6.q.val();
         // Within c bits: a delete's -1 from 0 (never written) would wrap, and the
@@ -747,12 +857,14 @@ impl<const W: usize> Logic for CountingPartition<W> {
         // the slot behind, ma_5 .. sel_cur_a5, as they are loaded), and pre5's.
         self.slot_p5.d.next = ((self.ma_5.d.val() | self.md_5.d.val()) & self.p_altnz.val())
             | (self.sel_cur_p5.d.val() & self.p_nz.val());
-        self.slot_a5.d.next = (self.ma_5.d.val() & self.p_altnz.val()) | (self.sel_cur_a5.d.val() & self.p_nz.val());
+        self.slot_a5.d.next =
+            (self.ma_5.d.val() & self.p_altnz.val()) | (self.sel_cur_a5.d.val() & self.p_nz.val());
         self.pre_term5.d.next = self.sel_pre5.d.val() & self.pre_nz5.d.val();
         self.alt6.d.next = self.p_alt.val() & self.counter_max.val();
         self.write_alt6.d.next = self.ins5.q.val() | self.cw5.q.val();
         self.delete6.d.next = self.del5.q.val();
-        self.write6.d.next = ((self.ins5.q.val() | self.cw5.q.val()) | self.del5.q.val()) | self.sweep5.q.val();
+        self.write6.d.next =
+            ((self.ins5.q.val() | self.cw5.q.val()) | self.del5.q.val()) | self.sweep5.q.val();
 
         self.write7.d.next = self.write6.q.val();
         self.addr7.d.next = self.addr6.q.val();
@@ -781,7 +893,8 @@ impl<const W: usize> Logic for CountingPartition<W> {
         self.sat_before6.next = self.cur6.q.val() == self.counter_max.val();
         // Each count's addend as two flip-flops: a step (+1 or -1: bit 0) and a step down
         // (-1: bits 1..16 too), so that the adders start from registers.
-        self.fill_up7.d.next = (self.cur_nz6.q.val() ^ self.nz_after6.val()) | (self.recount5.q.val() & self.ram_nz5.val());
+        self.fill_up7.d.next = (self.cur_nz6.q.val() ^ self.nz_after6.val())
+            | (self.recount5.q.val() & self.ram_nz5.val());
         self.fill_down7.d.next = self.cur_nz6.q.val() & !self.nz_after6.val();
         self.sat_up7.d.next = (self.sat_before6.val() ^ self.sat_after6.val())
             | (self.recount5.q.val() & (self.ram.read_data.val() == self.counter_max.val()));
@@ -814,8 +927,12 @@ impl<const W: usize> Logic for CountingPartition<W> {
         // Both counts within b + 1 bits (neither exceeds the bank's 2^b counters): above
         // bit b they are constant 0, synthesis drops those flip-flops, and each adder's
         // carry chain is b + 1 bits long, not 17.
-        self.fill_count.d.next = (self.fill_count.q.val() + (self.fill_addend.val() | self.fill_addend_low.val())) & self.count_mask.val();
-        self.sat_count.d.next = (self.sat_count.q.val() + (self.sat_addend.val() | self.sat_addend_low.val())) & self.count_mask.val();
+        self.fill_count.d.next = (self.fill_count.q.val()
+            + (self.fill_addend.val() | self.fill_addend_low.val()))
+            & self.count_mask.val();
+        self.sat_count.d.next = (self.sat_count.q.val()
+            + (self.sat_addend.val() | self.sat_addend_low.val()))
+            & self.count_mask.val();
         self.clear6.d.next = self.control.clear5.val();
         if self.clear6.q.val() {
             self.fill_count.d.next = self.count_zero.val();

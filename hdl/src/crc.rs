@@ -15,14 +15,78 @@ pub struct CrcAlgorithm {
 
 /// Partition p uses `CRC_ALGORITHMS[p % 8]` (contract §3.2 table).
 pub const CRC_ALGORITHMS: [CrcAlgorithm; 8] = [
-    CrcAlgorithm { name: "CRC-32/ISCSI", width: 32, poly: 0x1EDC6F41, init: 0xFFFFFFFF, reflect: true, xorout: 0xFFFFFFFF, check: 0xE3069283 },
-    CrcAlgorithm { name: "CRC-32/ISO-HDLC", width: 32, poly: 0x04C11DB7, init: 0xFFFFFFFF, reflect: true, xorout: 0xFFFFFFFF, check: 0xCBF43926 },
-    CrcAlgorithm { name: "CRC-32/AUTOSAR", width: 32, poly: 0xF4ACFB13, init: 0xFFFFFFFF, reflect: true, xorout: 0xFFFFFFFF, check: 0x1697D06A },
-    CrcAlgorithm { name: "CRC-32/BASE91-D", width: 32, poly: 0xA833982B, init: 0xFFFFFFFF, reflect: true, xorout: 0xFFFFFFFF, check: 0x87315576 },
-    CrcAlgorithm { name: "CRC-32/MEF", width: 32, poly: 0x741B8CD7, init: 0xFFFFFFFF, reflect: true, xorout: 0x00000000, check: 0xD2C22F51 },
-    CrcAlgorithm { name: "CRC-32/AIXM", width: 32, poly: 0x814141AB, init: 0x00000000, reflect: false, xorout: 0x00000000, check: 0x3010BF7F },
-    CrcAlgorithm { name: "CRC-64/XZ", width: 64, poly: 0x42F0E1EBA9EA3693, init: 0xFFFFFFFFFFFFFFFF, reflect: true, xorout: 0xFFFFFFFFFFFFFFFF, check: 0x995DC9BBDF1939FA },
-    CrcAlgorithm { name: "CRC-64/MS", width: 64, poly: 0x259C84CBA6426349, init: 0xFFFFFFFFFFFFFFFF, reflect: true, xorout: 0x0000000000000000, check: 0x75D4B74F024ECEEA },
+    CrcAlgorithm {
+        name: "CRC-32/ISCSI",
+        width: 32,
+        poly: 0x1EDC6F41,
+        init: 0xFFFFFFFF,
+        reflect: true,
+        xorout: 0xFFFFFFFF,
+        check: 0xE3069283,
+    },
+    CrcAlgorithm {
+        name: "CRC-32/ISO-HDLC",
+        width: 32,
+        poly: 0x04C11DB7,
+        init: 0xFFFFFFFF,
+        reflect: true,
+        xorout: 0xFFFFFFFF,
+        check: 0xCBF43926,
+    },
+    CrcAlgorithm {
+        name: "CRC-32/AUTOSAR",
+        width: 32,
+        poly: 0xF4ACFB13,
+        init: 0xFFFFFFFF,
+        reflect: true,
+        xorout: 0xFFFFFFFF,
+        check: 0x1697D06A,
+    },
+    CrcAlgorithm {
+        name: "CRC-32/BASE91-D",
+        width: 32,
+        poly: 0xA833982B,
+        init: 0xFFFFFFFF,
+        reflect: true,
+        xorout: 0xFFFFFFFF,
+        check: 0x87315576,
+    },
+    CrcAlgorithm {
+        name: "CRC-32/MEF",
+        width: 32,
+        poly: 0x741B8CD7,
+        init: 0xFFFFFFFF,
+        reflect: true,
+        xorout: 0x00000000,
+        check: 0xD2C22F51,
+    },
+    CrcAlgorithm {
+        name: "CRC-32/AIXM",
+        width: 32,
+        poly: 0x814141AB,
+        init: 0x00000000,
+        reflect: false,
+        xorout: 0x00000000,
+        check: 0x3010BF7F,
+    },
+    CrcAlgorithm {
+        name: "CRC-64/XZ",
+        width: 64,
+        poly: 0x42F0E1EBA9EA3693,
+        init: 0xFFFFFFFFFFFFFFFF,
+        reflect: true,
+        xorout: 0xFFFFFFFFFFFFFFFF,
+        check: 0x995DC9BBDF1939FA,
+    },
+    CrcAlgorithm {
+        name: "CRC-64/MS",
+        width: 64,
+        poly: 0x259C84CBA6426349,
+        init: 0xFFFFFFFFFFFFFFFF,
+        reflect: true,
+        xorout: 0x0000000000000000,
+        check: 0x75D4B74F024ECEEA,
+    },
 ];
 
 fn reflect(value: u64, width: u32) -> u64 {
@@ -50,7 +114,11 @@ impl CrcAlgorithm {
         let top = 1u64 << (self.width - 1);
         let mut state = self.init & mask;
         for &byte in message {
-            let byte = if self.reflect { reflect(byte as u64, 8) as u8 } else { byte };
+            let byte = if self.reflect {
+                reflect(byte as u64, 8) as u8
+            } else {
+                byte
+            };
             for bit in (0..8).rev() {
                 let feedback = ((state & top) != 0) ^ ((byte >> bit) & 1 == 1);
                 state = (state << 1) & mask;

@@ -27,7 +27,9 @@ impl HashMatrix {
         let constant: u16;
         match cfg.params.hash {
             HashFamily::H3 => {
-                rows = (0..cfg.key_bits()).map(|i| h3_row(seed, p, i, cfg.bank_bits())).collect();
+                rows = (0..cfg.key_bits())
+                    .map(|i| h3_row(seed, p, i, cfg.bank_bits()))
+                    .collect();
                 constant = 0;
             }
             HashFamily::Crc => {
@@ -38,7 +40,9 @@ impl HashMatrix {
                     ((crc >> (16 * (p / 8))) & ((1u64 << cfg.bank_bits()) - 1)) as u16
                 };
                 constant = crc_address(0);
-                rows = (0..cfg.key_bits()).map(|i| crc_address(1u128 << i) ^ constant).collect();
+                rows = (0..cfg.key_bits())
+                    .map(|i| crc_address(1u128 << i) ^ constant)
+                    .collect();
             }
         }
         let column_mask = (0..cfg.bank_bits())
@@ -49,13 +53,21 @@ impl HashMatrix {
                     .fold(0u128, |m, (i, _)| m | (1u128 << i))
             })
             .collect();
-        HashMatrix { key_bits: cfg.key_bits(), bank_bits: cfg.bank_bits(), column_mask, constant }
+        HashMatrix {
+            key_bits: cfg.key_bits(),
+            bank_bits: cfg.bank_bits(),
+            column_mask,
+            constant,
+        }
     }
 
     /// The address this map gives `key` (the reference the hash unit's logic is checked against).
     pub fn apply(&self, key: u128) -> u16 {
-        self.column_mask.iter().enumerate().fold(self.constant, |addr, (j, mask)| {
-            addr ^ ((((key & mask).count_ones() & 1) as u16) << j)
-        })
+        self.column_mask
+            .iter()
+            .enumerate()
+            .fold(self.constant, |addr, (j, mask)| {
+                addr ^ ((((key & mask).count_ones() & 1) as u16) << j)
+            })
     }
 }

@@ -59,11 +59,16 @@ impl<const W: usize> Logic for HashUnit<W> {
             for chunk in 0..W / CHUNK {
                 let key_chunk = ((key >> (chunk * CHUNK)) as u32) & CHUNK_MASK;
                 self._chunk_parity[chunk] = (0..self._matrix.bank_bits)
-                    .map(|j| (((key_chunk & self.chunk_mask(chunk, j)).count_ones() & 1) as u16) << j)
+                    .map(|j| {
+                        (((key_chunk & self.chunk_mask(chunk, j)).count_ones() & 1) as u16) << j
+                    })
                     .fold(0, |a, b| a | b);
             }
         }
-        let addr = self._chunk_parity.iter().fold(self._matrix.constant, |a, p| a ^ p);
+        let addr = self
+            ._chunk_parity
+            .iter()
+            .fold(self._matrix.constant, |a, p| a ^ p);
         self.addr.next = Bits::<16>::from(addr as u64);
     }
 
@@ -99,7 +104,10 @@ impl<const W: usize> Logic for HashUnit<W> {
                 );
                 bits.push(name);
             }
-            trees.push(format!("    chunk_parity_{c} <= {{{}}};\n", bits.join(",\n        ")));
+            trees.push(format!(
+                "    chunk_parity_{c} <= {{{}}};\n",
+                bits.join(",\n        ")
+            ));
         }
         code += "always @(posedge clock) begin\n";
         for t in trees {
@@ -112,8 +120,15 @@ impl<const W: usize> Logic for HashUnit<W> {
             .map(|c| format!("chunk_parity_{c}"))
             .chain(std::iter::once(format!("{b}'h{:x}", self._matrix.constant)))
             .collect();
-        let pad = if b < 16 { format!("{}'h0, ", 16 - b) } else { String::new() };
-        code += &format!("always @(*) begin\n    addr = {{{pad}({})}};\nend\n", sum.join(" ^ "));
+        let pad = if b < 16 {
+            format!("{}'h0, ", 16 - b)
+        } else {
+            String::new()
+        };
+        code += &format!(
+            "always @(*) begin\n    addr = {{{pad}({})}};\nend\n",
+            sum.join(" ^ ")
+        );
         Verilog::Custom(code)
     }
 }

@@ -64,9 +64,15 @@ fn image_error(path: &Path, message: impl std::fmt::Display) -> HdlError {
 pub fn read_image(dir: &Path, cfg: &CoreConfig) -> Result<Vec<Vec<bool>>, HdlError> {
     let counters = read_counter_image(dir, &cfg.params)?;
     if cfg.params.counter_bits > 1 {
-        return Err(image_error(&dir.join("image.json"), "a counting image has counters, not bits"));
+        return Err(image_error(
+            &dir.join("image.json"),
+            "a counting image has counters, not bits",
+        ));
     }
-    Ok(counters.into_iter().map(|bank| bank.into_iter().map(|v| v != 0).collect()).collect())
+    Ok(counters
+        .into_iter()
+        .map(|bank| bank.into_iter().map(|v| v != 0).collect())
+        .collect())
 }
 
 /// Values of every bank, `banks[p][a]` (bits for c = 1, counters for c > 1), of the
@@ -75,7 +81,9 @@ pub fn read_image(dir: &Path, cfg: &CoreConfig) -> Result<Vec<Vec<bool>>, HdlErr
 pub fn read_counter_image(dir: &Path, params: &CoreParams) -> Result<Vec<Vec<u8>>, HdlError> {
     let header_path = dir.join("image.json");
     let image_params = read_header(&header_path)?;
-    if image_params.counter_bits != params.counter_bits && (image_params.counter_bits == 1 || params.counter_bits == 1) {
+    if image_params.counter_bits != params.counter_bits
+        && (image_params.counter_bits == 1 || params.counter_bits == 1)
+    {
         return Err(image_error(
             &header_path,
             format!(
@@ -89,12 +97,21 @@ pub fn read_counter_image(dir: &Path, params: &CoreParams) -> Result<Vec<Vec<u8>
     if image_params != *params {
         return Err(image_error(
             &header_path,
-            format!("the image's configuration differs from the core's (image vs core: {})", image_params.differences(params)),
+            format!(
+                "the image's configuration differs from the core's (image vs core: {})",
+                image_params.differences(params)
+            ),
         ));
     }
     check_directory(dir, params.k as usize)?;
     (0..params.k as usize)
-        .map(|p| scan_bank(&dir.join(format!("bank{p:02}.hex")), 1 << params.bank_bits, params.counter_bits))
+        .map(|p| {
+            scan_bank(
+                &dir.join(format!("bank{p:02}.hex")),
+                1 << params.bank_bits,
+                params.counter_bits,
+            )
+        })
         .collect()
 }
 
@@ -128,7 +145,8 @@ pub fn read_image_values(dir: &Path) -> Result<(CoreParams, Vec<Vec<u8>>), HdlEr
 
 /// Reads a file of at most `limit` bytes; it must be a regular file (or a link to one).
 fn read_bounded(path: &Path, limit: u64) -> Result<Vec<u8>, HdlError> {
-    let meta = std::fs::metadata(path).map_err(|e| image_error(path, format!("cannot read: {e}")))?;
+    let meta =
+        std::fs::metadata(path).map_err(|e| image_error(path, format!("cannot read: {e}")))?;
     if !meta.file_type().is_file() {
         return Err(image_error(path, "is not a regular file"));
     }
@@ -137,7 +155,10 @@ fn read_bounded(path: &Path, limit: u64) -> Result<Vec<u8>, HdlError> {
         .and_then(|f| f.take(limit + 1).read_to_end(&mut bytes))
         .map_err(|e| image_error(path, format!("cannot read: {e}")))?;
     if bytes.len() as u64 > limit {
-        return Err(image_error(path, format!("larger than the {limit} bytes allowed (contract §4)")));
+        return Err(image_error(
+            path,
+            format!("larger than the {limit} bytes allowed (contract §4)"),
+        ));
     }
     Ok(bytes)
 }
@@ -146,16 +167,25 @@ fn read_bounded(path: &Path, limit: u64) -> Result<Vec<u8>, HdlError> {
 fn read_header(path: &Path) -> Result<CoreParams, HdlError> {
     let bytes = read_bounded(path, HEADER_LIMIT)?;
     if bytes.first() == Some(&0xEF) && bytes.get(1) == Some(&0xBB) && bytes.get(2) == Some(&0xBF) {
-        return Err(image_error(path, "begins with a UTF-8 byte-order mark, which image.json must not have"));
+        return Err(image_error(
+            path,
+            "begins with a UTF-8 byte-order mark, which image.json must not have",
+        ));
     }
     // serde's derived struct would also take the fields as a JSON array, in order.
     if bytes.iter().find(|b| !b.is_ascii_whitespace()) != Some(&b'{') {
-        return Err(image_error(path, "not a valid image header: image.json must hold one JSON object"));
+        return Err(image_error(
+            path,
+            "not a valid image header: image.json must hold one JSON object",
+        ));
     }
     let header: Header = serde_json::from_slice(&bytes)
         .map_err(|e| image_error(path, format!("not a valid image header: {e}")))?;
     if header.format != "bloom-image" {
-        return Err(image_error(path, format!("format {:?} is not \"bloom-image\"", header.format)));
+        return Err(image_error(
+            path,
+            format!("format {:?} is not \"bloom-image\"", header.format),
+        ));
     }
     let counter_bits = match (header.version, header.counter_bits) {
         (PLAIN_VERSION, None) => 1,
@@ -181,7 +211,8 @@ fn read_header(path: &Path) -> Result<CoreParams, HdlError> {
     };
     let hash: HashFamily = header.hash.parse().map_err(|e| image_error(path, e))?;
     let narrow = |name: &str, value: u64| {
-        u32::try_from(value).map_err(|_| image_error(path, format!("{name} = {value} is far outside its range")))
+        u32::try_from(value)
+            .map_err(|_| image_error(path, format!("{name} = {value} is far outside its range")))
     };
     let cfg = CoreParams::new(
         narrow("k", header.k)?,
@@ -193,11 +224,20 @@ fn read_header(path: &Path) -> Result<CoreParams, HdlError> {
     .and_then(|p| p.with_counter_bits(u32::try_from(counter_bits).unwrap_or(u32::MAX)))
     .map_err(|e| image_error(path, e))?;
     let names_ok = header.banks.len() == cfg.k as usize
-        && header.banks.iter().enumerate().all(|(p, name)| *name == format!("bank{p:02}.hex"));
+        && header
+            .banks
+            .iter()
+            .enumerate()
+            .all(|(p, name)| *name == format!("bank{p:02}.hex"));
     if !names_ok {
         return Err(image_error(
             path,
-            format!("banks {:?} must be exactly bank00.hex .. bank{:02}.hex in order (k = {})", header.banks, cfg.k - 1, cfg.k),
+            format!(
+                "banks {:?} must be exactly bank00.hex .. bank{:02}.hex in order (k = {})",
+                header.banks,
+                cfg.k - 1,
+                cfg.k
+            ),
         ));
     }
     Ok(cfg)
@@ -205,7 +245,8 @@ fn read_header(path: &Path) -> Result<CoreParams, HdlError> {
 
 /// Nothing but image.json and bank00.hex .. bank(k-1).hex, all regular files (§4.1).
 fn check_directory(dir: &Path, k: usize) -> Result<(), HdlError> {
-    let entries = std::fs::read_dir(dir).map_err(|e| image_error(dir, format!("cannot list: {e}")))?;
+    let entries =
+        std::fs::read_dir(dir).map_err(|e| image_error(dir, format!("cannot list: {e}")))?;
     let mut unexpected: Vec<String> = Vec::new();
     for entry in entries {
         let entry = entry.map_err(|e| image_error(dir, format!("cannot list: {e}")))?;
@@ -244,7 +285,10 @@ fn scan_bank(path: &Path, size: usize, counter_bits: u32) -> Result<Vec<u8>, Hdl
     let mut start = 0usize;
     while start <= bytes.len() {
         line_number += 1;
-        let end = bytes[start..].iter().position(|&b| b == b'\n').map_or(bytes.len(), |i| start + i);
+        let end = bytes[start..]
+            .iter()
+            .position(|&b| b == b'\n')
+            .map_or(bytes.len(), |i| start + i);
         let line = &bytes[start..end];
         start = end + 1;
         let at = |msg: String| HdlError::Image(format!("{}:{line_number}: {msg}", path.display()));
@@ -270,8 +314,13 @@ fn scan_bank(path: &Path, size: usize, counter_bits: u32) -> Result<Vec<u8>, Hdl
         let value = match content {
             [b'0'] if counter_bits == 1 => 0,
             [b'1'] if counter_bits == 1 => 1,
-            _ if counter_bits > 1 && content.len() == width && content.iter().all(u8::is_ascii_hexdigit) => {
-                let value = content.iter().fold(0u32, |v, &d| v * 16 + (d as char).to_digit(16).unwrap_or(0));
+            _ if counter_bits > 1
+                && content.len() == width
+                && content.iter().all(u8::is_ascii_hexdigit) =>
+            {
+                let value = content
+                    .iter()
+                    .fold(0u32, |v, &d| v * 16 + (d as char).to_digit(16).unwrap_or(0));
                 if value > largest {
                     return Err(at(format!(
                         "counter {value} ({:?}) is larger than a {counter_bits}-bit counter holds (at most {largest})",
@@ -283,13 +332,17 @@ fn scan_bank(path: &Path, size: usize, counter_bits: u32) -> Result<Vec<u8>, Hdl
             _ => {
                 let shown = String::from_utf8_lossy(&content[..content.len().min(40)]).into_owned();
                 let reason: String = if content.starts_with(b"/*") {
-                    "block comments are not allowed (comments are whole lines starting with //)".into()
+                    "block comments are not allowed (comments are whole lines starting with //)"
+                        .into()
                 } else if content[0] == b'@' {
                     "@address directives are not allowed (data lines start at address 0)".into()
                 } else if content.windows(2).any(|w| w == b"//") {
                     "a comment after a value is not allowed (comments are whole lines starting with //)".into()
                 } else if counter_bits > 1 && content.iter().all(u8::is_ascii_hexdigit) {
-                    format!("a counter's data line is exactly {width} hex digit(s), this one has {}", content.len())
+                    format!(
+                        "a counter's data line is exactly {width} hex digit(s), this one has {}",
+                        content.len()
+                    )
                 } else if content.iter().all(u8::is_ascii_hexdigit) {
                     "a data line is exactly one character, 0 or 1".into()
                 } else if counter_bits > 1 {
@@ -301,12 +354,18 @@ fn scan_bank(path: &Path, size: usize, counter_bits: u32) -> Result<Vec<u8>, Hdl
             }
         };
         if bits.len() == size {
-            return Err(image_error(path, format!("more than {size} data lines (line {line_number} is one too many)")));
+            return Err(image_error(
+                path,
+                format!("more than {size} data lines (line {line_number} is one too many)"),
+            ));
         }
         bits.push(value);
     }
     if bits.len() != size {
-        return Err(image_error(path, format!("{} data lines, expected exactly {size}", bits.len())));
+        return Err(image_error(
+            path,
+            format!("{} data lines, expected exactly {size}", bits.len()),
+        ));
     }
     Ok(bits)
 }
@@ -323,7 +382,8 @@ mod tests {
         // One directory per call: the tests run in parallel.
         static CALLS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
         let call = CALLS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-        let dir = std::env::temp_dir().join(format!("bloom-hdl-bank-{}-{call}", std::process::id()));
+        let dir =
+            std::env::temp_dir().join(format!("bloom-hdl-bank-{}-{call}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
         let path = dir.join("bank00.hex");
         std::fs::write(&path, text).unwrap();
@@ -339,19 +399,34 @@ mod tests {
         assert!(bank(b"0\n", 2).unwrap_err().contains("1 data lines"));
         assert!(bank(b"0\n2\n", 2).is_err());
         assert!(bank(b"@0\n1\n", 1).unwrap_err().contains("@address"));
-        assert!(bank(b"01\n1\n", 2).unwrap_err().contains("exactly one character"));
-        assert!(bank(b"1 // x\n1\n", 2).unwrap_err().contains("comment after a value"));
-        assert!(bank(b"/* x */\n1\n", 1).unwrap_err().contains("block comments"));
+        assert!(bank(b"01\n1\n", 2)
+            .unwrap_err()
+            .contains("exactly one character"));
+        assert!(bank(b"1 // x\n1\n", 2)
+            .unwrap_err()
+            .contains("comment after a value"));
+        assert!(bank(b"/* x */\n1\n", 1)
+            .unwrap_err()
+            .contains("block comments"));
     }
 
     #[test]
     fn counter_bank_file_rules() {
-        assert_eq!(counters(b"// c\n0\n3\n 2 \r\n", 3, 2).unwrap(), vec![0, 3, 2]);
+        assert_eq!(
+            counters(b"// c\n0\n3\n 2 \r\n", 3, 2).unwrap(),
+            vec![0, 3, 2]
+        );
         assert!(counters(b"4\n", 1, 2).unwrap_err().contains("at most 3"));
         assert_eq!(counters(b"ff\nA0\n00\n", 3, 8).unwrap(), vec![255, 160, 0]);
-        assert!(counters(b"f\n", 1, 8).unwrap_err().contains("exactly 2 hex digit"));
-        assert!(counters(b"0f\n", 1, 4).unwrap_err().contains("exactly 1 hex digit"));
+        assert!(counters(b"f\n", 1, 8)
+            .unwrap_err()
+            .contains("exactly 2 hex digit"));
+        assert!(counters(b"0f\n", 1, 4)
+            .unwrap_err()
+            .contains("exactly 1 hex digit"));
         assert!(counters(b"20\n", 1, 5).unwrap_err().contains("at most 31"));
-        assert!(counters(b"g\n", 1, 4).unwrap_err().contains("unexpected character"));
+        assert!(counters(b"g\n", 1, 4)
+            .unwrap_err()
+            .contains("unexpected character"));
     }
 }

@@ -75,7 +75,9 @@ pub struct GeneratedLanes {
 /// counting filter has one lane, contract §8.3).
 pub fn check_lanes(params: &crate::CoreParams, lanes: usize) -> Result<(), HdlError> {
     if !(1..=MAX_LANES).contains(&lanes) {
-        return Err(HdlError::Config(format!("lanes = {lanes} is not allowed (allowed: 1 ..= {MAX_LANES})")));
+        return Err(HdlError::Config(format!(
+            "lanes = {lanes} is not allowed (allowed: 1 ..= {MAX_LANES})"
+        )));
     }
     if params.counter_bits > 1 {
         return Err(HdlError::Config(format!(
@@ -87,7 +89,11 @@ pub fn check_lanes(params: &crate::CoreParams, lanes: usize) -> Result<(), HdlEr
 }
 
 /// `bloom_lanes` for `cfg` with `lanes` lanes ([`check_lanes`]).
-pub fn generate_lanes(cfg: &CoreConfig, lanes: usize, switches: LaneSwitches) -> Result<GeneratedLanes, HdlError> {
+pub fn generate_lanes(
+    cfg: &CoreConfig,
+    lanes: usize,
+    switches: LaneSwitches,
+) -> Result<GeneratedLanes, HdlError> {
     check_lanes(&cfg.params, lanes)?;
     lanes_around(crate::generate_core(cfg)?, lanes, switches)
 }
@@ -96,9 +102,16 @@ pub fn generate_lanes(cfg: &CoreConfig, lanes: usize, switches: LaneSwitches) ->
 /// lanes' `core` is `core` with its hash units and response FIFO not kept
 /// whole in synthesis (`verilog::without_kept_whole`): write that as the
 /// lanes' `bloom_core.v`.
-pub fn lanes_around(core: GeneratedCore, lanes: usize, switches: LaneSwitches) -> Result<GeneratedLanes, HdlError> {
+pub fn lanes_around(
+    core: GeneratedCore,
+    lanes: usize,
+    switches: LaneSwitches,
+) -> Result<GeneratedLanes, HdlError> {
     check_lanes(&core.config.params, lanes)?;
-    let core = GeneratedCore { verilog: crate::verilog::without_kept_whole(&core.verilog), ..core };
+    let core = GeneratedCore {
+        verilog: crate::verilog::without_kept_whole(&core.verilog),
+        ..core
+    };
     let top = lanes_top(&core.config.params, lanes, switches);
     Ok(GeneratedLanes {
         verilog: format!("{}\n{}", core.verilog, top),
@@ -106,7 +119,10 @@ pub fn lanes_around(core: GeneratedCore, lanes: usize, switches: LaneSwitches) -
         top: LANES_TOP.to_string(),
         lanes,
         // One cycle more than the core: the input stage.
-        timing: Timing { latency: core.timing.latency + 1, ..core.timing },
+        timing: Timing {
+            latency: core.timing.latency + 1,
+            ..core.timing
+        },
         core,
     })
 }
@@ -120,14 +136,25 @@ fn lanes_top(params: &crate::CoreParams, lanes: usize, switches: LaneSwitches) -
     let mut v = String::new();
     v += "// bloom_lanes: up to L operations per clock over L replicas of bloom_core\n";
     v += "// (hdl/src/lanes.rs; docs/core.md, \"Lanes\"; docs/contract.md section 8).\n";
-    v += &format!("module {LANES_TOP} (\n{}\n);\n", module_ports(&lanes_ports(params, lanes)));
+    v += &format!(
+        "module {LANES_TOP} (\n{}\n);\n",
+        module_ports(&lanes_ports(params, lanes))
+    );
     // The beat and the rule of contract section 8.2, decoded on entry into the input stage.
     v += "wire beat = |req_valid;\n";
     v += "wire slot0_writes = req_valid[0] & (req_op[1:0] != 2'd0);\n";
     if l == 1 {
         v += "wire refused = 1'b0;\nwire write_beat = slot0_writes;\n";
     } else {
-        let above_writes: Vec<String> = (1..l).map(|j| format!("(req_valid[{j}] & (req_op[{}:{}] != 2'd0))", 2 * j + 1, 2 * j)).collect();
+        let above_writes: Vec<String> = (1..l)
+            .map(|j| {
+                format!(
+                    "(req_valid[{j}] & (req_op[{}:{}] != 2'd0))",
+                    2 * j + 1,
+                    2 * j
+                )
+            })
+            .collect();
         v += &format!("wire above_valid = |req_valid[{}:1];\n", l - 1);
         v += &format!("wire above_writes = {};\n", above_writes.join(" | "));
         v += "wire refused = above_writes | (slot0_writes & above_valid);\n";
@@ -212,16 +239,22 @@ wire [{tagm1}:0] head_tag = head_entry[{thi}:0];
         let broadcast = j == 0 || !switches.no_write_broadcast;
         let op = if broadcast { "write_op" } else { "2'd0" };
         let own = format!("head_key[{}:{}]", w * (j + 1) - 1, w * j);
-        let key = if broadcast && j > 0 { format!("(head_write ? head_key[{}:0] : {own})", w - 1) } else { own };
+        let key = if broadcast && j > 0 {
+            format!("(head_write ? head_key[{}:0] : {own})", w - 1)
+        } else {
+            own
+        };
         v += &output_wires(&ports, &format!("lane{j}_"));
-        v += &instance("bloom_core", &format!("lane{j}"), &ports, |p| match p.name.as_str() {
-            "req_valid" => Some("head_valid".into()),
-            "req_op" => Some(op.to_string()),
-            "req_key" => Some(key.clone()),
-            "req_tag" => Some(format!("head_tag[{}:{}]", 8 * j + 7, 8 * j)),
-            "fill_bank" if j > 0 => Some("4'd0".into()),
-            _ if p.direction == Direction::Output => Some(format!("lane{j}_{}", p.name)),
-            _ => Some(p.name.clone()),
+        v += &instance("bloom_core", &format!("lane{j}"), &ports, |p| {
+            match p.name.as_str() {
+                "req_valid" => Some("head_valid".into()),
+                "req_op" => Some(op.to_string()),
+                "req_key" => Some(key.clone()),
+                "req_tag" => Some(format!("head_tag[{}:{}]", 8 * j + 7, 8 * j)),
+                "fill_bank" if j > 0 => Some("4'd0".into()),
+                _ if p.direction == Direction::Output => Some(format!("lane{j}_{}", p.name)),
+                _ => Some(p.name.clone()),
+            }
         })
         .expect("every input of the core is connected");
     }
@@ -232,7 +265,10 @@ wire [{tagm1}:0] head_tag = head_entry[{thi}:0];
         .flat_map(|j| {
             ports
                 .iter()
-                .filter(|p| p.direction == Direction::Output && !matches!(p.name.as_str(), "resp_hit" | "resp_tag"))
+                .filter(|p| {
+                    p.direction == Direction::Output
+                        && !matches!(p.name.as_str(), "resp_hit" | "resp_tag")
+                })
                 .map(move |p| format!("lane{j}_{}", p.name))
         })
         .collect();
@@ -290,8 +326,15 @@ assign resp_slot_valid = head[{lm1}:0];
         pm1 = d.trailing_zeros() - 1,
     );
     let hits: Vec<String> = (0..l).rev().map(|j| format!("lane{j}_resp_hit")).collect();
-    v += &format!("assign resp_hit = {{{}}} & head[{}:0] & {{{l}{{~head[{l}]}}}};\n", hits.join(", "), l - 1);
-    let tags: Vec<String> = (0..l).rev().map(|j| format!("(lane{j}_resp_tag & {{8{{head[{j}]}}}})")).collect();
+    v += &format!(
+        "assign resp_hit = {{{}}} & head[{}:0] & {{{l}{{~head[{l}]}}}};\n",
+        hits.join(", "),
+        l - 1
+    );
+    let tags: Vec<String> = (0..l)
+        .rev()
+        .map(|j| format!("(lane{j}_resp_tag & {{8{{head[{j}]}}}})"))
+        .collect();
     v += &format!("assign resp_tag = {{{}}};\n", tags.join(", "));
     v += &format!("endmodule // {LANES_TOP}\n");
     v

@@ -42,7 +42,11 @@ pub struct GeneratedLanesAxis {
 /// The AXI4-Stream face around `lanes` (already generated).
 pub fn axis_around(lanes: &GeneratedLanes) -> GeneratedLanesAxis {
     let top_module = axis_top(&lanes.core.config.params, lanes.lanes);
-    GeneratedLanesAxis { verilog: format!("{}\n{}", lanes.verilog, top_module), top_module, top: LANES_AXIS_TOP.to_string() }
+    GeneratedLanesAxis {
+        verilog: format!("{}\n{}", lanes.verilog, top_module),
+        top_module,
+        top: LANES_AXIS_TOP.to_string(),
+    }
 }
 
 /// The ports of `bloom_lanes_axis` with `lanes` lanes for `params` (docs/core.md's table).
@@ -68,7 +72,11 @@ pub fn lanes_axis_ports(params: &crate::CoreParams, lanes: usize) -> Vec<CorePor
         port("m_axis_tlast", Output, 1, "1", "Always 1: every response is a packet of one beat."),
     ];
     // Readback, fill and busy: bloom_lanes's ports, as they are.
-    ports.extend(lanes_ports(params, lanes).into_iter().filter(|p| p.name.starts_with("rb_") || p.name.starts_with("fill_") || p.name == "busy"));
+    ports.extend(
+        lanes_ports(params, lanes).into_iter().filter(|p| {
+            p.name.starts_with("rb_") || p.name.starts_with("fill_") || p.name == "busy"
+        }),
+    );
     ports
 }
 
@@ -78,25 +86,38 @@ fn axis_top(params: &crate::CoreParams, lanes: usize) -> String {
     let mut v = String::new();
     v += "// bloom_lanes_axis: bloom_lanes behind AXI4-Stream, L keys per beat\n";
     v += "// (hdl/src/lanes_axis.rs; docs/core.md, \"Lanes\").\n";
-    v += &format!("module {LANES_AXIS_TOP} (\n{}\n);\n", module_ports(&lanes_axis_ports(params, l)));
+    v += &format!(
+        "module {LANES_AXIS_TOP} (\n{}\n);\n",
+        module_ports(&lanes_axis_ports(params, l))
+    );
     v += "reg reset = 1'b1;\nalways @(posedge aclk) reset <= ~aresetn;\n";
     v += &output_wires(&inner, "lanes_");
     v += &instance(LANES_TOP, "lanes", &inner, |p| match p.name.as_str() {
         "clock" => Some("aclk".into()),
         "reset" => Some("reset".into()),
-        "req_valid" => Some(format!("(s_axis_tuser[{}:0] & {{{l}{{s_axis_tvalid}}}})", l - 1)),
+        "req_valid" => Some(format!(
+            "(s_axis_tuser[{}:0] & {{{l}{{s_axis_tvalid}}}})",
+            l - 1
+        )),
         "req_op" => Some(format!("s_axis_tuser[{}:{l}]", 3 * l - 1)),
         "req_key" => Some("s_axis_tdata".into()),
         "req_tag" => Some("s_axis_tid".into()),
         "resp_ready" => Some("m_axis_tready".into()),
         n if n.starts_with("rb_") || n.starts_with("fill_") => {
-            Some(if p.direction == Direction::Input { n.to_string() } else { format!("lanes_{n}") })
+            Some(if p.direction == Direction::Input {
+                n.to_string()
+            } else {
+                format!("lanes_{n}")
+            })
         }
         _ if p.direction == Direction::Output => Some(format!("lanes_{}", p.name)),
         _ => None,
     })
     .expect("every input of bloom_lanes is connected");
-    let hits: Vec<String> = (0..l).rev().map(|j| format!("7'd0, lanes_resp_hit[{j}]")).collect();
+    let hits: Vec<String> = (0..l)
+        .rev()
+        .map(|j| format!("7'd0, lanes_resp_hit[{j}]"))
+        .collect();
     v += &format!(
         "\
 assign s_axis_tready = lanes_req_ready & (~reset);

@@ -16,8 +16,14 @@ pub const VERILATOR_WAIVERS: &[(&str, &str)] = &[(
 /// which a narrower core reads only the low bits, and it does not read every
 /// port of the core.
 pub const BOARD_TOP_WAIVERS: &[(&str, &str)] = &[
-    ("DECLFILENAME", "one self-contained file holding every module"),
-    ("UNUSED", "the bridge drives 128-bit keys and reads only the core ports it needs"),
+    (
+        "DECLFILENAME",
+        "one self-contained file holding every module",
+    ),
+    (
+        "UNUSED",
+        "the bridge drives 128-bit keys and reads only the core ports it needs",
+    ),
 ];
 
 /// Arguments of `verilator --lint-only -Wall` for `file` with top `top` and the waivers.
@@ -25,8 +31,18 @@ pub fn verilator_lint_args(file: &Path, top: &str) -> Vec<String> {
     lint_args(file, top, VERILATOR_WAIVERS, true)
 }
 
-fn lint_args(file: &Path, top: &str, waivers: &[(&str, &str)], warnings_fatal: bool) -> Vec<String> {
-    let mut args = vec!["--lint-only".to_string(), "-Wall".to_string(), "--top-module".to_string(), top.to_string()];
+fn lint_args(
+    file: &Path,
+    top: &str,
+    waivers: &[(&str, &str)],
+    warnings_fatal: bool,
+) -> Vec<String> {
+    let mut args = vec![
+        "--lint-only".to_string(),
+        "-Wall".to_string(),
+        "--top-module".to_string(),
+        top.to_string(),
+    ];
     if !warnings_fatal {
         args.push("-Wno-fatal".to_string());
     }
@@ -42,16 +58,25 @@ pub fn verilator_lint(verilog: &str, top: &str) -> Result<(), String> {
 }
 
 /// As [`verilator_lint`], with other waivers, and optionally warnings reported without failing.
-pub fn verilator_lint_with(verilog: &str, top: &str, waivers: &[(&str, &str)], warnings_fatal: bool) -> Result<(), String> {
+pub fn verilator_lint_with(
+    verilog: &str,
+    top: &str,
+    waivers: &[(&str, &str)],
+    warnings_fatal: bool,
+) -> Result<(), String> {
     let dir = std::env::temp_dir().join(format!(
         "bloom-hdl-lint-{}-{}",
         std::process::id(),
-        std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos())
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_nanos())
     ));
     std::fs::create_dir_all(&dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
     let file = dir.join(format!("{top}.v"));
     std::fs::write(&file, verilog).map_err(|e| format!("cannot write {}: {e}", file.display()))?;
-    let result = Command::new("verilator").args(lint_args(&file, top, waivers, warnings_fatal)).output();
+    let result = Command::new("verilator")
+        .args(lint_args(&file, top, waivers, warnings_fatal))
+        .output();
     let _ = std::fs::remove_dir_all(&dir);
     match result {
         Err(e) => Err(format!(

@@ -136,7 +136,13 @@ pub struct Partition<const W: usize> {
 
 impl<const W: usize> Partition<W> {
     /// Partition `index`.
-    pub fn new(index: usize, hash: HashUnit<W>, ram: BankRam, bank_bits: usize, forwarding_enabled: bool) -> Self {
+    pub fn new(
+        index: usize,
+        hash: HashUnit<W>,
+        ram: BankRam,
+        bank_bits: usize,
+        forwarding_enabled: bool,
+    ) -> Self {
         Partition {
             clock: Default::default(),
             reset: Default::default(),
@@ -193,8 +199,23 @@ impl<const W: usize> Logic for Partition<W> {
     #[hdl_gen]
     fn update(&mut self) {
         dff_setup!(
-            self, clock, addr3, addr4, same_low4, same_high4, up5, down5, set5, kill5, change6, down6, count, change_if_one5,
-            change_if_zero5, down_if_one5, down_if_zero5
+            self,
+            clock,
+            addr3,
+            addr4,
+            same_low4,
+            same_high4,
+            up5,
+            down5,
+            set5,
+            kill5,
+            change6,
+            down6,
+            count,
+            change_if_one5,
+            change_if_zero5,
+            down_if_one5,
+            down_if_zero5
         );
         self.hash.clock.next = self.clock.val();
         self.hash.key.next = self.control.key1.val();
@@ -212,16 +233,21 @@ impl<const W: usize> Logic for Partition<W> {
             self.addr4.d.next = self.addr3.q.val();
         }
         // The operation in c3 reads the address the one in c4 writes (bits >= b are 0).
-        self.same_low4.d.next = ((self.addr3.q.val() ^ self.addr4.q.val()) & self.address_mask_low.val())
+        self.same_low4.d.next = ((self.addr3.q.val() ^ self.addr4.q.val())
+            & self.address_mask_low.val())
             == self.address_zero.val();
-        self.same_high4.d.next = ((self.addr3.q.val() ^ self.addr4.q.val()) & self.address_mask_high.val())
+        self.same_high4.d.next = ((self.addr3.q.val() ^ self.addr4.q.val())
+            & self.address_mask_high.val())
             == self.address_zero.val();
-        self.ram.write_enable.next = (self.control.write4.val() & self.bank_select.val()) != self.address_zero.val();
+        self.ram.write_enable.next =
+            (self.control.write4.val() & self.bank_select.val()) != self.address_zero.val();
         self.ram.write_addr.next = self.addr4.q.val();
         self.ram.write_data.next = self.control.wdata4.val();
-        self.up4.next = ((self.control.write4.val() & self.bank_select.val()) != self.address_zero.val())
+        self.up4.next = ((self.control.write4.val() & self.bank_select.val())
+            != self.address_zero.val())
             & self.control.wdata4.val();
-        self.down4.next = ((self.control.write4.val() & self.bank_select.val()) != self.address_zero.val())
+        self.down4.next = ((self.control.write4.val() & self.bank_select.val())
+            != self.address_zero.val())
             & !(self.control.wdata4.val() | self.control.sweep_en.val());
         self.up5.d.next = self.up4.val();
         self.down5.d.next = self.down4.val();
@@ -233,9 +259,11 @@ impl<const W: usize> Logic for Partition<W> {
         self.kill5.d.next = self.kill4.val();
         // The bit in c5 is the RAM's (unless killed) when it reads 1, else the set forward.
         // A recount slot changes nothing but counts the 1 it reads.
-        self.change_if_one5.d.next = ((self.up4.val() & self.kill4.val()) | (self.down4.val() & !self.kill4.val()))
+        self.change_if_one5.d.next = ((self.up4.val() & self.kill4.val())
+            | (self.down4.val() & !self.kill4.val()))
             | self.control.recount4.val();
-        self.change_if_zero5.d.next = (self.up4.val() & !self.set4.val()) | (self.down4.val() & self.set4.val());
+        self.change_if_zero5.d.next =
+            (self.up4.val() & !self.set4.val()) | (self.down4.val() & self.set4.val());
         self.down_if_one5.d.next = self.down4.val() & !self.kill4.val();
         self.down_if_zero5.d.next = self.down4.val() & self.set4.val();
         if self.ram.read_data.val() {

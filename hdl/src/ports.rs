@@ -69,7 +69,9 @@ impl<const N: usize> Wire for Bits<N> {
         }
     }
     fn to_u128(&self) -> u128 {
-        (0..N.min(128)).filter(|&i| self.get_bit(i)).fold(0u128, |acc, i| acc | (1u128 << i))
+        (0..N.min(128))
+            .filter(|&i| self.get_bit(i))
+            .fold(0u128, |acc, i| acc | (1u128 << i))
     }
 }
 
@@ -382,12 +384,36 @@ pub struct Group {
 /// Every group of ports, in the order of the Verilog port list.
 pub fn groups() -> [Group; 6] {
     [
-        Group { path: "sys", prefix: "", fields: Clocking::<1>::FIELDS },
-        Group { path: "io$req", prefix: "req", fields: Request::<1>::FIELDS },
-        Group { path: "io$resp", prefix: "resp", fields: Response::<1>::FIELDS },
-        Group { path: "io$rb", prefix: "rb", fields: Readback::<1>::FIELDS },
-        Group { path: "io$fill", prefix: "fill", fields: Fill::<1>::FIELDS },
-        Group { path: "io$status", prefix: "", fields: Status::<1>::FIELDS },
+        Group {
+            path: "sys",
+            prefix: "",
+            fields: Clocking::<1>::FIELDS,
+        },
+        Group {
+            path: "io$req",
+            prefix: "req",
+            fields: Request::<1>::FIELDS,
+        },
+        Group {
+            path: "io$resp",
+            prefix: "resp",
+            fields: Response::<1>::FIELDS,
+        },
+        Group {
+            path: "io$rb",
+            prefix: "rb",
+            fields: Readback::<1>::FIELDS,
+        },
+        Group {
+            path: "io$fill",
+            prefix: "fill",
+            fields: Fill::<1>::FIELDS,
+        },
+        Group {
+            path: "io$status",
+            prefix: "",
+            fields: Status::<1>::FIELDS,
+        },
     ]
 }
 
@@ -416,7 +442,13 @@ pub struct CorePort {
 impl CorePort {
     /// A port declared by hand, outside rust-hdl's bundles (the modules written as text
     /// around the core: `bloom_lanes`, `bloom_lanes_axis`).
-    pub fn declared(name: &str, direction: Direction, width: u32, width_expr: &str, meaning: &str) -> CorePort {
+    pub fn declared(
+        name: &str,
+        direction: Direction,
+        width: u32,
+        width_expr: &str,
+        meaning: &str,
+    ) -> CorePort {
         CorePort {
             name: name.into(),
             direction,
@@ -452,7 +484,11 @@ fn width_of(ty: &str, key_bits: u32) -> (u32, String) {
                 .strip_prefix("Bits<")
                 .and_then(|r| r.strip_suffix('>'))
                 .and_then(|n| n.parse::<u32>().ok())
-                .unwrap_or_else(|| panic!("port type `{ty}`: the port table knows bool, Clock, Bits<N> and Bits<W>"));
+                .unwrap_or_else(|| {
+                    panic!(
+                        "port type `{ty}`: the port table knows bool, Clock, Bits<N> and Bits<W>"
+                    )
+                });
             (n, n.to_string())
         }
     }
@@ -460,7 +496,11 @@ fn width_of(ty: &str, key_bits: u32) -> (u32, String) {
 
 /// The counting core's extra group (counter_bits > 1), after [`groups`]'s.
 pub fn counter_group() -> Group {
-    Group { path: "io$counter", prefix: "counter", fields: Counter::<1>::FIELDS }
+    Group {
+        path: "io$counter",
+        prefix: "counter",
+        fields: Counter::<1>::FIELDS,
+    }
 }
 
 /// The port groups of `bloom_core` for a configuration, in Verilog order: [`groups`],
@@ -485,7 +525,11 @@ pub fn ports_of(groups: &[Group], params: &bloom_params::CoreParams) -> Vec<Core
         for f in g.fields {
             let (width, width_expr) = width_of(f.ty, params.key_bits);
             ports.push(CorePort {
-                name: if g.prefix.is_empty() { f.name.to_string() } else { format!("{}_{}", g.prefix, f.name) },
+                name: if g.prefix.is_empty() {
+                    f.name.to_string()
+                } else {
+                    format!("{}_{}", g.prefix, f.name)
+                },
                 direction: f.direction,
                 width,
                 width_expr,
@@ -514,7 +558,9 @@ pub fn link_assignments(links: &[ast::VerilogLink]) -> String {
                 format!("{}${}", fix(&x.owner_name), fix(&x.my_name)),
                 format!("{}${}", fix(&x.other_name), fix(&x.my_name)),
             ),
-            ast::VerilogLink::Bidirectional(_) => panic!("the core's glue has no bidirectional signals"),
+            ast::VerilogLink::Bidirectional(_) => {
+                panic!("the core's glue has no bidirectional signals")
+            }
         };
         out += &format!("    {dst} = {src};\n");
     }
@@ -534,11 +580,16 @@ pub fn instance(
     for p in ports {
         match connect(p) {
             Some(e) => lines.push(format!("        .{}({e})", p.name)),
-            None if p.direction == Direction::Output => lines.push(format!("        .{}()", p.name)),
+            None if p.direction == Direction::Output => {
+                lines.push(format!("        .{}()", p.name))
+            }
             None => return Err(format!("input `{}` of {top} is not connected", p.name)),
         }
     }
-    Ok(format!("    {top} {name} (\n{}\n    );\n", lines.join(",\n")))
+    Ok(format!(
+        "    {top} {name} (\n{}\n    );\n",
+        lines.join(",\n")
+    ))
 }
 
 /// `wire` declarations for the outputs of `ports`, each named `prefix + name`.
@@ -555,7 +606,11 @@ pub fn module_ports(ports: &[CorePort]) -> String {
     let lines: Vec<String> = ports
         .iter()
         .map(|p| {
-            let dir = if p.direction == Direction::Input { "input " } else { "output" };
+            let dir = if p.direction == Direction::Input {
+                "input "
+            } else {
+                "output"
+            };
             format!("    {dir} wire {}{}", p.range(), p.name)
         })
         .collect();
@@ -565,7 +620,10 @@ pub fn module_ports(ports: &[CorePort]) -> String {
 /// docs/core.md's port table: one row per port, from the declarations.
 /// The counting core's ports (counter_bits > 1) follow the plain core's, marked so.
 pub fn markdown_table() -> String {
-    let counting = bloom_params::CoreParams { counter_bits: 4, ..Default::default() };
+    let counting = bloom_params::CoreParams {
+        counter_bits: 4,
+        ..Default::default()
+    };
     let mut ports = core_ports(&counting);
     for p in ports.iter_mut().filter(|p| p.group == "counter") {
         p.meaning = format!("(counter_bits > 1 only) {}", p.meaning);
@@ -577,10 +635,23 @@ pub fn markdown_table() -> String {
 /// Where a generated table sits in a Markdown page: the text between the lines
 /// `<!-- NAME:begin -->` and `<!-- NAME:end -->`, so that a test can check the page
 /// against the declarations (or rewrite it). `page` names the page in the error.
-pub fn generated_section(doc: &str, page: &str, name: &str) -> Result<std::ops::Range<usize>, String> {
-    let (begin, end) = (format!("<!-- {name}:begin -->\n"), format!("<!-- {name}:end -->"));
-    let start = doc.find(&begin).ok_or_else(|| format!("{page} has no `{}`", begin.trim()))? + begin.len();
-    let stop = doc[start..].find(&end).ok_or_else(|| format!("{page} has no `{end}`"))? + start;
+pub fn generated_section(
+    doc: &str,
+    page: &str,
+    name: &str,
+) -> Result<std::ops::Range<usize>, String> {
+    let (begin, end) = (
+        format!("<!-- {name}:begin -->\n"),
+        format!("<!-- {name}:end -->"),
+    );
+    let start = doc
+        .find(&begin)
+        .ok_or_else(|| format!("{page} has no `{}`", begin.trim()))?
+        + begin.len();
+    let stop = doc[start..]
+        .find(&end)
+        .ok_or_else(|| format!("{page} has no `{end}`"))?
+        + start;
     Ok(start..stop)
 }
 
@@ -591,7 +662,10 @@ pub fn markdown_table_of(ports: &[CorePort]) -> String {
             Direction::Input => "in",
             Direction::Output => "out",
         };
-        t += &format!("| `{}` | {dir} | {} | {} |\n", p.name, p.width_expr, p.meaning);
+        t += &format!(
+            "| `{}` | {dir} | {} | {} |\n",
+            p.name, p.width_expr, p.meaning
+        );
     }
     t
 }
@@ -607,15 +681,41 @@ mod tests {
         assert_eq!(
             names,
             [
-                "clock", "reset", "req_valid", "req_ready", "req_op", "req_key", "req_tag", "resp_valid", "resp_ready",
-                "resp_hit", "resp_tag", "rb_req", "rb_bank", "rb_addr", "rb_write", "rb_wdata", "rb_valid", "rb_data", "fill_bank",
-                "fill_count", "busy"
+                "clock",
+                "reset",
+                "req_valid",
+                "req_ready",
+                "req_op",
+                "req_key",
+                "req_tag",
+                "resp_valid",
+                "resp_ready",
+                "resp_hit",
+                "resp_tag",
+                "rb_req",
+                "rb_bank",
+                "rb_addr",
+                "rb_write",
+                "rb_wdata",
+                "rb_valid",
+                "rb_data",
+                "fill_bank",
+                "fill_count",
+                "busy"
             ]
         );
         let key = ports.iter().find(|p| p.name == "req_key").unwrap();
-        assert_eq!((key.width, key.width_expr.as_str(), key.direction), (64, "key_bits", Direction::Input));
-        assert!(ports.iter().all(|p| !p.meaning.is_empty()), "every port says what it means");
-        assert_eq!(ports.iter().find(|p| p.name == "fill_count").unwrap().width, 17);
+        assert_eq!(
+            (key.width, key.width_expr.as_str(), key.direction),
+            (64, "key_bits", Direction::Input)
+        );
+        assert!(
+            ports.iter().all(|p| !p.meaning.is_empty()),
+            "every port says what it means"
+        );
+        assert_eq!(
+            ports.iter().find(|p| p.name == "fill_count").unwrap().width,
+            17
+        );
     }
 }
-

@@ -53,7 +53,11 @@ impl BankRam {
     pub fn new(bank_bits: usize, initial: Option<Vec<bool>>) -> BankRam {
         let size = 1usize << bank_bits;
         let mem = initial.unwrap_or_else(|| vec![false; size]);
-        assert_eq!(mem.len(), size, "initial contents must hold 2^bank_bits bits");
+        assert_eq!(
+            mem.len(),
+            size,
+            "initial contents must hold 2^bank_bits bits"
+        );
         BankRam {
             clock: Default::default(),
             read_addr: Default::default(),
@@ -109,7 +113,11 @@ impl Logic for BankRam {
             .filter(|(_, bit)| **bit)
             .map(|(a, _)| format!("    mem[{b}'d{a}] = 1'b1;\n"))
             .collect();
-        let what = if ones.is_empty() { "no 1 bits (empty filter)" } else { "then the image's 1 bits" };
+        let what = if ones.is_empty() {
+            "no 1 bits (empty filter)"
+        } else {
+            "then the image's 1 bits"
+        };
         // Address bits above b are zero by construction; the wire below tells the
         // linter they are deliberately unread (Verilator's documented idiom).
         let unused = if b < 16 {

@@ -37,8 +37,12 @@ impl Logic for ResponseFifo {
             } else {
                 let popped = self.pop.val() && !self._entries.is_empty();
                 if self.push.val() {
-                    assert!(self._entries.len() < RESPONSE_FIFO_DEPTH + usize::from(popped), "response FIFO overflow");
-                    self._entries.push_back((self.push_hit.val(), self.push_tag.val().to_u8()));
+                    assert!(
+                        self._entries.len() < RESPONSE_FIFO_DEPTH + usize::from(popped),
+                        "response FIFO overflow"
+                    );
+                    self._entries
+                        .push_back((self.push_hit.val(), self.push_tag.val().to_u8()));
                 }
                 if popped {
                     self._entries.pop_front();
@@ -83,7 +87,9 @@ always @(posedge clock) begin
 "
         );
         for i in 0..n {
-            code += &format!("    if (push & write_select[{i}]) entry_{i} <= {{push_hit, push_tag}};\n");
+            code += &format!(
+                "    if (push & write_select[{i}]) entry_{i} <= {{push_hit, push_tag}};\n"
+            );
         }
         code += &format!(
             "\
@@ -105,7 +111,9 @@ always @(*) begin
     out_valid = occupancy[0];
     {{out_hit, out_tag}} = ",
         );
-        let terms: Vec<String> = (0..n).map(|i| format!("({{9{{read_select[{i}]}}}} & entry_{i})")).collect();
+        let terms: Vec<String> = (0..n)
+            .map(|i| format!("({{9{{read_select[{i}]}}}} & entry_{i})"))
+            .collect();
         code += &terms.join("\n        | ");
         code += ";\nend\n";
         Verilog::Custom(code)

@@ -20,8 +20,15 @@ const MAX_SETTLE_ITERATIONS: usize = 10_000;
 
 impl<const W: usize> CoreSim<W> {
     pub fn new(core: BloomCore<W>, params: &bloom_params::CoreParams) -> Self {
-        let (inputs, outputs) = core_ports(params).into_iter().partition(|p| p.direction == Direction::Input);
-        let mut sim = CoreSim { core, cycle: 0, inputs, outputs };
+        let (inputs, outputs) = core_ports(params)
+            .into_iter()
+            .partition(|p| p.direction == Direction::Input);
+        let mut sim = CoreSim {
+            core,
+            cycle: 0,
+            inputs,
+            outputs,
+        };
         sim.core.sys.clock.next = Clock::from(false);
         sim.settle();
         sim
@@ -38,7 +45,10 @@ impl<const W: usize> CoreSim<W> {
     }
 
     fn settle(&mut self) {
-        assert!(simulate(&mut self.core, MAX_SETTLE_ITERATIONS), "rust-hdl simulation did not settle");
+        assert!(
+            simulate(&mut self.core, MAX_SETTLE_ITERATIONS),
+            "rust-hdl simulation did not settle"
+        );
     }
 
     /// Applies `inputs` for one cycle, returns the outputs seen in that cycle, then
@@ -46,7 +56,12 @@ impl<const W: usize> CoreSim<W> {
     pub fn step(&mut self, inputs: &[u128]) -> Vec<u128> {
         assert_eq!(inputs.len(), self.inputs.len(), "one value per input port");
         for (v, p) in inputs.iter().zip(&self.inputs) {
-            assert!(p.width >= 128 || v >> p.width == 0, "{v:#x} does not fit the {}-bit port {}", p.width, p.name);
+            assert!(
+                p.width >= 128 || v >> p.width == 0,
+                "{v:#x} does not fit the {}-bit port {}",
+                p.width,
+                p.name
+            );
         }
         let mut values = inputs.iter().copied();
         self.core.sys.poke(&mut values);

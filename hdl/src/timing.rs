@@ -60,7 +60,11 @@ impl Timing {
             response_fifo_depth: RESPONSE_FIFO_DEPTH as u32,
             fill_latency: LATENCY + count_delay,
             clear_fill_latency: LATENCY - 1 + count_delay,
-            commit_latency: if counting { COUNTING_COMMIT_LATENCY } else { COMMIT_LATENCY },
+            commit_latency: if counting {
+                COUNTING_COMMIT_LATENCY
+            } else {
+                COMMIT_LATENCY
+            },
             reset_busy_cycles: reset_busy_cycles(params.bank_bits as usize),
             recount_fill_latency: RECOUNT_FILL_LATENCY,
         }

@@ -39,7 +39,11 @@ impl GeneratedCore {
         CoreDescription {
             top: self.top.clone(),
             params: self.config.params,
-            preload: self.config.preload.as_ref().map(|p| p.display().to_string()),
+            preload: self
+                .config
+                .preload
+                .as_ref()
+                .map(|p| p.display().to_string()),
             timing: self.timing,
             test_switches: self.config.test_switches.clone(),
         }
@@ -65,7 +69,10 @@ pub struct CoreDescription {
 pub fn build_core<const W: usize>(cfg: &CoreConfig) -> Result<BloomCore<W>, HdlError> {
     cfg.validate()?;
     if cfg.key_bits() != W {
-        return Err(HdlError::Config(format!("key_bits = {} built with W = {W}", cfg.key_bits())));
+        return Err(HdlError::Config(format!(
+            "key_bits = {} built with W = {W}",
+            cfg.key_bits()
+        )));
     }
     let mut image = match &cfg.preload {
         Some(dir) => Some(crate::image::read_image(dir, cfg)?),
@@ -94,11 +101,16 @@ pub fn build_core<const W: usize>(cfg: &CoreConfig) -> Result<BloomCore<W>, HdlE
 pub fn build_counting_core<const W: usize>(cfg: &CoreConfig) -> Result<CountingCore<W>, HdlError> {
     cfg.validate()?;
     if cfg.key_bits() != W {
-        return Err(HdlError::Config(format!("key_bits = {} built with W = {W}", cfg.key_bits())));
+        return Err(HdlError::Config(format!(
+            "key_bits = {} built with W = {W}",
+            cfg.key_bits()
+        )));
     }
     let c = cfg.params.counter_bits as usize;
     if c < 2 {
-        return Err(HdlError::Config("a counting core needs counter_bits >= 2".into()));
+        return Err(HdlError::Config(
+            "a counting core needs counter_bits >= 2".into(),
+        ));
     }
     let mut image = match &cfg.preload {
         Some(dir) => Some(crate::image::read_counter_image(dir, &cfg.params)?),
@@ -127,7 +139,9 @@ pub fn build_counting_core<const W: usize>(cfg: &CoreConfig) -> Result<CountingC
 fn verilog_of<const W: usize>(cfg: &CoreConfig) -> Result<String, HdlError> {
     if cfg.params.counter_bits > 1 {
         let core = build_counting_core::<W>(cfg)?;
-        return Ok(crate::counting_partition::keep_for_synthesis(&generate_verilog(&core)));
+        return Ok(crate::counting_partition::keep_for_synthesis(
+            &generate_verilog(&core),
+        ));
     }
     let core = build_core::<W>(cfg)?;
     Ok(generate_verilog(&core))
@@ -143,7 +157,12 @@ pub fn generate_core(cfg: &CoreConfig) -> Result<GeneratedCore, HdlError> {
     };
     let verilog = rename_modules(&raw, TOP, &flat_bundles())?;
     let verilog = keep_whole(&verilog, cfg.params.counter_bits > 1);
-    Ok(GeneratedCore { verilog, top: TOP.to_string(), config: cfg.clone(), timing: Timing::of(&cfg.params) })
+    Ok(GeneratedCore {
+        verilog,
+        top: TOP.to_string(),
+        config: cfg.clone(),
+        timing: Timing::of(&cfg.params),
+    })
 }
 
 /// `verilog` (a core's, modules renamed) with these modules marked
@@ -203,7 +222,10 @@ pub(crate) fn without_kept_whole(verilog: &str) -> String {
         .enumerate()
         .filter(|(i, line)| {
             **line != KEEP_HIERARCHY
-                || !lines.get(i + 1).and_then(|next| module_name(next)).is_some_and(|m| is_kept_whole(m, false))
+                || !lines
+                    .get(i + 1)
+                    .and_then(|next| module_name(next))
+                    .is_some_and(|m| is_kept_whole(m, false))
         })
         .map(|(_, line)| format!("{line}\n"))
         .collect()
@@ -221,10 +243,20 @@ pub(crate) type FlatBundle = (&'static str, &'static str, &'static [crate::ports
 pub(crate) fn flat_bundles() -> Vec<FlatBundle> {
     let mut b: Vec<_> = crate::ports::groups()
         .into_iter()
-        .map(|g| (g.path.rsplit('$').next().unwrap_or(g.path), g.prefix, g.fields))
+        .map(|g| {
+            (
+                g.path.rsplit('$').next().unwrap_or(g.path),
+                g.prefix,
+                g.fields,
+            )
+        })
         .collect();
     let counter = crate::ports::counter_group();
-    b.push((counter.path.rsplit('$').next().unwrap_or(counter.path), counter.prefix, counter.fields));
+    b.push((
+        counter.path.rsplit('$').next().unwrap_or(counter.path),
+        counter.prefix,
+        counter.fields,
+    ));
     b.push(("banks", "", crate::partition::FromControl::<1>::FIELDS));
     b.push(("control", "", crate::partition::FromControl::<1>::FIELDS));
     b
@@ -234,14 +266,28 @@ pub(crate) fn flat_bundles() -> Vec<FlatBundle> {
 /// `parts$0$control$key1` -> `parts$0$key1` (see [`flat_bundles`]).
 fn flatten(ident: &str, bundles: &[FlatBundle]) -> String {
     let segs: Vec<&str> = ident.split('$').collect();
-    let is_pair = |a: &str, b: &str| bundles.iter().find(|(s, _, f)| *s == a && f.iter().any(|x| x.name == b));
+    let is_pair = |a: &str, b: &str| {
+        bundles
+            .iter()
+            .find(|(s, _, f)| *s == a && f.iter().any(|x| x.name == b))
+    };
     let mut out: Vec<String> = Vec::new();
     let mut i = 0;
     while i < segs.len() {
-        if segs[i] == "io" && i + 1 < segs.len() && bundles.iter().any(|(s, _, _)| *s == segs[i + 1]) {
+        if segs[i] == "io"
+            && i + 1 < segs.len()
+            && bundles.iter().any(|(s, _, _)| *s == segs[i + 1])
+        {
             i += 1;
-        } else if let Some((_, prefix, _)) = (i + 1 < segs.len()).then(|| is_pair(segs[i], segs[i + 1])).flatten() {
-            out.push(if prefix.is_empty() { segs[i + 1].to_string() } else { format!("{prefix}_{}", segs[i + 1]) });
+        } else if let Some((_, prefix, _)) = (i + 1 < segs.len())
+            .then(|| is_pair(segs[i], segs[i + 1]))
+            .flatten()
+        {
+            out.push(if prefix.is_empty() {
+                segs[i + 1].to_string()
+            } else {
+                format!("{prefix}_{}", segs[i + 1])
+            });
             i += 2;
         } else {
             out.push(segs[i].to_string());
@@ -255,7 +301,11 @@ fn flatten(ident: &str, bundles: &[FlatBundle]) -> String {
 /// `{top}` and `{top}_control_fifo`, ..., and prints the port bundles' signals
 /// flat (`bundles`, [`flat_bundles`] for the core), touching only whole identifiers. A
 /// flat name that some other signal of the same module already has is an error.
-pub(crate) fn rename_modules(verilog: &str, top: &str, bundles: &[FlatBundle]) -> Result<String, HdlError> {
+pub(crate) fn rename_modules(
+    verilog: &str,
+    top: &str,
+    bundles: &[FlatBundle],
+) -> Result<String, HdlError> {
     let mut names = HashMap::new();
     for line in verilog.lines() {
         if let Some(rest) = line.trim_start().strip_prefix("module ") {
@@ -265,7 +315,9 @@ pub(crate) fn rename_modules(verilog: &str, top: &str, bundles: &[FlatBundle]) -
             } else if let Some(path) = name.strip_prefix("top$") {
                 format!("{top}_{}", path.replace('$', "_"))
             } else {
-                return Err(HdlError::Generate(format!("unexpected module name `{name}`")));
+                return Err(HdlError::Generate(format!(
+                    "unexpected module name `{name}`"
+                )));
             };
             names.insert(name.to_string(), new);
         }
@@ -273,10 +325,14 @@ pub(crate) fn rename_modules(verilog: &str, top: &str, bundles: &[FlatBundle]) -
     // Per module: every identifier it has, and what it is renamed to.
     let mut module_idents: std::collections::HashSet<&str> = Default::default();
     let mut module_renames: HashMap<String, &str> = HashMap::new();
-    let check = |idents: &std::collections::HashSet<&str>, renames: &HashMap<String, &str>| -> Result<(), HdlError> {
+    let check = |idents: &std::collections::HashSet<&str>,
+                 renames: &HashMap<String, &str>|
+     -> Result<(), HdlError> {
         for (new, old) in renames {
             if idents.contains(new.as_str()) {
-                return Err(HdlError::Generate(format!("`{old}` printed flat is `{new}`, a name the module already has")));
+                return Err(HdlError::Generate(format!(
+                    "`{old}` printed flat is `{new}`, a name the module already has"
+                )));
             }
         }
         Ok(())
@@ -288,7 +344,9 @@ pub(crate) fn rename_modules(verilog: &str, top: &str, bundles: &[FlatBundle]) -
         let c = bytes[i];
         if c.is_ascii_alphabetic() || c == b'_' {
             let start = i;
-            while i < bytes.len() && (bytes[i].is_ascii_alphanumeric() || bytes[i] == b'_' || bytes[i] == b'$') {
+            while i < bytes.len()
+                && (bytes[i].is_ascii_alphanumeric() || bytes[i] == b'_' || bytes[i] == b'$')
+            {
                 i += 1;
             }
             // rust-hdl prints a link of two plain signals as `a$b$` (an empty
@@ -321,7 +379,12 @@ pub(crate) fn rename_modules(verilog: &str, top: &str, bundles: &[FlatBundle]) -
             // whole, so that no part of them is mistaken for an identifier.
             let start = i;
             i += 1;
-            while i < bytes.len() && (bytes[i].is_ascii_alphanumeric() || bytes[i] == b'_' || bytes[i] == b'\'' || bytes[i] == b'$') {
+            while i < bytes.len()
+                && (bytes[i].is_ascii_alphanumeric()
+                    || bytes[i] == b'_'
+                    || bytes[i] == b'\''
+                    || bytes[i] == b'$')
+            {
                 i += 1;
             }
             out.push_str(&verilog[start..i]);
@@ -337,7 +400,8 @@ pub(crate) fn rename_modules(verilog: &str, top: &str, bundles: &[FlatBundle]) -
 
 /// The module a line declares (`module NAME(...`), if it declares one.
 fn module_name(line: &str) -> Option<&str> {
-    line.strip_prefix("module ").and_then(|rest| rest.split('(').next())
+    line.strip_prefix("module ")
+        .and_then(|rest| rest.split('(').next())
 }
 
 /// The attribute line [`keep_hierarchy_of`] puts before a module.

@@ -61,10 +61,24 @@ fn event_counter_carries_and_zeroes_in_icarus() {
         .args(["-g2005", "-o", "tb.vvp", "tb.v", "counter.v"])
         .current_dir(&dir)
         .output()
-        .unwrap_or_else(|e| panic!("cannot run iverilog ({e}): run scripts/setup.sh (apt-get install iverilog)"));
-    assert!(iverilog.status.success(), "{}", String::from_utf8_lossy(&iverilog.stderr));
-    let run = Command::new("vvp").args(["-n", "tb.vvp"]).current_dir(&dir).output().unwrap();
+        .unwrap_or_else(|e| {
+            panic!("cannot run iverilog ({e}): run scripts/setup.sh (apt-get install iverilog)")
+        });
+    assert!(
+        iverilog.status.success(),
+        "{}",
+        String::from_utf8_lossy(&iverilog.stderr)
+    );
+    let run = Command::new("vvp")
+        .args(["-n", "tb.vvp"])
+        .current_dir(&dir)
+        .output()
+        .unwrap();
     let out = String::from_utf8_lossy(&run.stdout).to_string();
-    assert!(run.status.success() && out.contains("PASS: "), "{out}{}", String::from_utf8_lossy(&run.stderr));
+    assert!(
+        run.status.success() && out.contains("PASS: "),
+        "{out}{}",
+        String::from_utf8_lossy(&run.stderr)
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }

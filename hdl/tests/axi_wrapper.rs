@@ -9,7 +9,10 @@ use hdl::HashFamily::{self, Crc, H3};
 use hdl::{CoreConfig, CoreParams};
 
 fn generated(k: u32, bank_bits: u32, key_bits: u32, hash: HashFamily) -> hdl::axi::GeneratedAxi {
-    generate_axi(&CoreConfig::from(CoreParams::new(k, bank_bits, key_bits, hash, 0x5eed).unwrap())).unwrap()
+    generate_axi(&CoreConfig::from(
+        CoreParams::new(k, bank_bits, key_bits, hash, 0x5eed).unwrap(),
+    ))
+    .unwrap()
 }
 
 fn lint(k: u32, bank_bits: u32, key_bits: u32, hash: HashFamily) {
@@ -39,13 +42,19 @@ fn lint_h3_k16_b16_w128() {
 #[test]
 fn lint_counting_h3_k4_b12_w64_c4_and_crc_k2_b6_w32_c8() {
     for (k, b, w, hash, c) in [(4, 12, 64, H3, 4), (2, 6, 32, Crc, 8)] {
-        let params = CoreParams { counter_bits: c, ..CoreParams::new(k, b, w, hash, 0x5eed).unwrap() };
+        let params = CoreParams {
+            counter_bits: c,
+            ..CoreParams::new(k, b, w, hash, 0x5eed).unwrap()
+        };
         let g = generate_axi(&CoreConfig::from(params)).unwrap();
         if let Err(report) = hdl::lint::verilator_lint(&g.full_verilog(), &g.top) {
             panic!("k={k} b={b} W={w} {hash} c={c}: {report}");
         }
         for port in ["counter_wdata", "counter_rdata", "counter_saturated"] {
-            assert!(g.verilog.contains(&format!(".{port}(")), "the counting core's `{port}` is connected");
+            assert!(
+                g.verilog.contains(&format!(".{port}(")),
+                "the counting core's `{port}` is connected"
+            );
         }
         let config = hdl::axi::fixed_words(&params)[2].1;
         assert_eq!(hdl::axi::regmap::CONFIG_COUNTER_BITS.get(config), c);
@@ -54,13 +63,20 @@ fn lint_counting_h3_k4_b12_w64_c4_and_crc_k2_b6_w32_c8() {
 
 /// `(name, width)` of every port in a module's declarations.
 fn verilog_ports(verilog: &str, module: &str) -> Vec<(String, u32)> {
-    let start = verilog.find(&format!("module {module}(")).unwrap_or_else(|| panic!("no module {module}"));
+    let start = verilog
+        .find(&format!("module {module}("))
+        .unwrap_or_else(|| panic!("no module {module}"));
     let body = &verilog[start..verilog[start..].find("endmodule").unwrap() + start];
     body.lines()
         .map(str::trim)
         .filter(|l| l.starts_with("input ") || l.starts_with("output "))
         .map(|l| {
-            let name = l.trim_end_matches(';').split_whitespace().last().unwrap().to_string();
+            let name = l
+                .trim_end_matches(';')
+                .split_whitespace()
+                .last()
+                .unwrap()
+                .to_string();
             let width = match (l.find('['), l.find(':')) {
                 (Some(a), Some(b)) => l[a + 1..b].parse::<u32>().unwrap() + 1,
                 _ => 1,
@@ -74,7 +90,10 @@ fn verilog_ports(verilog: &str, module: &str) -> Vec<(String, u32)> {
 fn verilog_ports_are_the_port_table_for_every_key_width() {
     for key_bits in [32, 64, 128] {
         let g = generated(2, 8, key_bits, H3);
-        let table: Vec<(String, u32)> = axi_ports(&g.core.config.params).into_iter().map(|p| (p.name, p.width)).collect();
+        let table: Vec<(String, u32)> = axi_ports(&g.core.config.params)
+            .into_iter()
+            .map(|p| (p.name, p.width))
+            .collect();
         assert_eq!(verilog_ports(&g.verilog, AXI_TOP), table, "W={key_bits}");
         assert!(table.contains(&("s_axis_tdata".to_string(), key_bits)));
     }
@@ -84,7 +103,11 @@ fn verilog_ports_are_the_port_table_for_every_key_width() {
 fn the_core_is_instantiated_from_its_port_table() {
     let g = generated(3, 7, 64, Crc);
     for p in hdl::ports::core_ports(&g.core.config.params) {
-        assert!(g.verilog.contains(&format!(".{}(", p.name)), "bloom_axis does not connect the core's `{}`", p.name);
+        assert!(
+            g.verilog.contains(&format!(".{}(", p.name)),
+            "bloom_axis does not connect the core's `{}`",
+            p.name
+        );
     }
     assert!(g.verilog.contains(&format!("{} core_inst (", g.core.top)));
     // The wrapper's own file holds no core module: bloom_core.v is supplied beside it.
@@ -97,7 +120,11 @@ fn register_constants_come_from_the_map() {
     let g = generated(5, 9, 32, Crc);
     let words = hdl::axi::fixed_words(&g.core.config.params);
     for (reg, word) in words {
-        assert!(g.verilog.contains(&format!("32'h{word:x};")), "{} = {word:#x} is not in the Verilog", reg.name);
+        assert!(
+            g.verilog.contains(&format!("32'h{word:x};")),
+            "{} = {word:#x} is not in the Verilog",
+            reg.name
+        );
     }
     let config = words[2].1;
     use hdl::axi::regmap as map;
@@ -105,5 +132,9 @@ fn register_constants_come_from_the_map() {
     assert_eq!(map::CONFIG_BANK_BITS.get(config), 9);
     assert_eq!(map::CONFIG_KEY_BITS.get(config), 32);
     assert_eq!(map::CONFIG_HASH.get(config), 1, "crc is code 1 of hash_e");
-    assert_eq!(map::CONFIG_COUNTER_BITS.get(config), 1, "a plain core: 1-bit counters");
+    assert_eq!(
+        map::CONFIG_COUNTER_BITS.get(config),
+        1,
+        "a plain core: 1-bit counters"
+    );
 }

@@ -26,7 +26,11 @@ fn crc16(bytes: &[u8]) -> u16 {
     for &b in bytes {
         crc ^= (b as u16) << 8;
         for _ in 0..8 {
-            crc = if crc & 0x8000 != 0 { (crc << 1) ^ 0x1021 } else { crc << 1 };
+            crc = if crc & 0x8000 != 0 {
+                (crc << 1) ^ 0x1021
+            } else {
+                crc << 1
+            };
         }
     }
     crc
@@ -53,7 +57,12 @@ struct LineDriver {
 
 impl LineDriver {
     fn new(cpb: u32) -> Self {
-        Self { cpb, bits: VecDeque::new(), tick: 0, level: true }
+        Self {
+            cpb,
+            bits: VecDeque::new(),
+            tick: 0,
+            level: true,
+        }
     }
     fn push(&mut self, b: u8) {
         self.bits.push_back(false);
@@ -90,7 +99,13 @@ struct LineSampler {
 
 impl LineSampler {
     fn new(cpb: u32) -> Self {
-        Self { cpb, phase: None, prev: true, bytes: vec![], framing_errors: 0 }
+        Self {
+            cpb,
+            phase: None,
+            prev: true,
+            bytes: vec![],
+            framing_errors: 0,
+        }
     }
     fn step(&mut self, level: bool) {
         match self.phase {
@@ -144,7 +159,11 @@ impl Logic for UartLoop {
 }
 
 fn uart_loopback(cpb: u32, count: usize) {
-    let mut uut = UartLoop { clock: Default::default(), tx: UartTx::new(cpb), rx: UartRx::new(cpb) };
+    let mut uut = UartLoop {
+        clock: Default::default(),
+        tx: UartTx::new(cpb),
+        rx: UartRx::new(cpb),
+    };
     uut.tx.data.connect();
     uut.tx.start.connect();
     uut.connect_all();
@@ -215,20 +234,40 @@ fn params(key_bits: u32) -> ExecutorParams {
 }
 
 fn counting_params(key_bits: u32, counter_bits: u32) -> ExecutorParams {
-    let core = hdl::CoreParams::new(K, BANK_BITS, key_bits, hdl::HashFamily::Crc, 0x0123_4567_89AB_CDEF)
-        .unwrap()
-        .with_counter_bits(counter_bits)
-        .unwrap();
-    ExecutorParams { core, max_batch: max_batch_keys(key_bits), disable_replay: false }
+    let core = hdl::CoreParams::new(
+        K,
+        BANK_BITS,
+        key_bits,
+        hdl::HashFamily::Crc,
+        0x0123_4567_89AB_CDEF,
+    )
+    .unwrap()
+    .with_counter_bits(counter_bits)
+    .unwrap();
+    ExecutorParams {
+        core,
+        max_batch: max_batch_keys(key_bits),
+        disable_replay: false,
+    }
 }
 
 /// Plays `script` (bytes, or idle gaps in bit times) into the bridge's
 /// uart_rx and collects everything it sends back.
-fn run_bridge(key_bits: u32, cpb: u32, timeout_bits: u32, script: Vec<Result<Vec<u8>, u32>>) -> BridgeRun {
+fn run_bridge(
+    key_bits: u32,
+    cpb: u32,
+    timeout_bits: u32,
+    script: Vec<Result<Vec<u8>, u32>>,
+) -> BridgeRun {
     run_bridge_with(params(key_bits), cpb, timeout_bits, script)
 }
 
-fn run_bridge_with(p: ExecutorParams, cpb: u32, timeout_bits: u32, script: Vec<Result<Vec<u8>, u32>>) -> BridgeRun {
+fn run_bridge_with(
+    p: ExecutorParams,
+    cpb: u32,
+    timeout_bits: u32,
+    script: Vec<Result<Vec<u8>, u32>>,
+) -> BridgeRun {
     let key_bits = p.core.key_bits;
     let counting = p.core.counter_bits > 1;
     let mut uut = HostBridge::new(cpb, timeout_bits * cpb, &p);
@@ -278,7 +317,9 @@ fn run_bridge_with(p: ExecutorParams, cpb: u32, timeout_bits: u32, script: Vec<R
             x.uart_rx.next = driver.step();
             let bank_of = |k: u128, b: u128| ((k + b) % (1 << BANK_BITS)) as u32;
             let fill_bank = x.core.fill.bank.val().to_u64() as usize;
-            let fill = mem.get(fill_bank).map_or(0, |m| m.iter().filter(|b| **b).count());
+            let fill = mem
+                .get(fill_bank)
+                .map_or(0, |m| m.iter().filter(|b| **b).count());
             x.core.fill.count.next = (fill as u64).into();
             x.core.counter.saturated.next = (100 * (fill_bank as u64 + 1) + core_ops as u64).into();
             x.core.req.ready.next = true;
@@ -286,7 +327,9 @@ fn run_bridge_with(p: ExecutorParams, cpb: u32, timeout_bits: u32, script: Vec<R
             // Stand-in core: answers 3 cycles after accepting, readback 2 cycles after.
             if x.core.req.valid.val() {
                 let key = x.core.req.key.val();
-                let key = (key.get_bits::<64>(0).to_u64() as u128 | ((key.get_bits::<64>(64).to_u64() as u128) << 64)) & mask;
+                let key = (key.get_bits::<64>(0).to_u64() as u128
+                    | ((key.get_bits::<64>(64).to_u64() as u128) << 64))
+                    & mask;
                 let op = x.core.req.op.val().to_u64();
                 core_ops += 1;
                 ops.push(op);
@@ -362,8 +405,14 @@ fn run_bridge_with(p: ExecutorParams, cpb: u32, timeout_bits: u32, script: Vec<R
                 break;
             }
         }
-        *result_tb.lock().unwrap() =
-            Some(BridgeRun { out: sampler.bytes.clone(), core_ops, bit_writes, ops, counter_writes, framing_errors: sampler.framing_errors });
+        *result_tb.lock().unwrap() = Some(BridgeRun {
+            out: sampler.bytes.clone(),
+            core_ops,
+            bit_writes,
+            ops,
+            counter_writes,
+            framing_errors: sampler.framing_errors,
+        });
         sim.done(x)
     });
     sim.run(Box::new(uut), 1_000_000_000_000).unwrap();
@@ -387,7 +436,11 @@ fn parse_responses(bytes: &[u8]) -> Vec<Response> {
         let body = &bytes[i + 1..i + 2 + len];
         let crc = u16::from_be_bytes([bytes[i + 2 + len], bytes[i + 3 + len]]);
         assert_eq!(crc16(body), crc, "response CRC");
-        out.push(Response { seq: body[1], code: body[2], payload: body[3..].to_vec() });
+        out.push(Response {
+            seq: body[1],
+            code: body[2],
+            payload: body[3..].to_vec(),
+        });
         i += 4 + len;
     }
     out
@@ -404,7 +457,9 @@ fn gap() -> Result<Vec<u8>, u32> {
 #[test]
 fn bridge_w64_config_insert_query_batch_replay_stats_dump() {
     let w = 64;
-    let keys: Vec<u128> = (0..10).map(|i| 0x1111_0000_0000_0000u128 * (i + 1) + i).collect();
+    let keys: Vec<u128> = (0..10)
+        .map(|i| 0x1111_0000_0000_0000u128 * (i + 1) + i)
+        .collect();
     let batch: Vec<u8> = keys.iter().flat_map(|k| key_bytes(*k, w)).collect();
     let mut qbatch: Vec<u8> = batch.clone();
     qbatch.extend(key_bytes(0xDEAD, w));
@@ -436,13 +491,48 @@ fn bridge_w64_config_insert_query_batch_replay_stats_dump() {
     let r = parse_responses(&run.out);
     assert_eq!(r.len(), 10, "{r:?}");
     let p = params(w);
-    assert_eq!(r[0], Response { seq: 7, code: OP_CONFIG, payload: p.config_block() });
-    assert_eq!(r[1], Response { seq: 8, code: OP_INSERT, payload: vec![0] });
+    assert_eq!(
+        r[0],
+        Response {
+            seq: 7,
+            code: OP_CONFIG,
+            payload: p.config_block()
+        }
+    );
+    assert_eq!(
+        r[1],
+        Response {
+            seq: 8,
+            code: OP_INSERT,
+            payload: vec![0]
+        }
+    );
     // keys[0] was already in: bit 0 set; others new.
-    assert_eq!(r[2], Response { seq: 9, code: OP_INSERT_BATCH, payload: vec![1, 0] });
+    assert_eq!(
+        r[2],
+        Response {
+            seq: 9,
+            code: OP_INSERT_BATCH,
+            payload: vec![1, 0]
+        }
+    );
     assert_eq!(r[3], r[2]);
-    assert_eq!(r[4], Response { seq: 10, code: OP_QUERY_BATCH, payload: vec![0xFF, 0x03] });
-    assert_eq!(r[5], Response { seq: 11, code: OP_QUERY, payload: vec![0] });
+    assert_eq!(
+        r[4],
+        Response {
+            seq: 10,
+            code: OP_QUERY_BATCH,
+            payload: vec![0xFF, 0x03]
+        }
+    );
+    assert_eq!(
+        r[5],
+        Response {
+            seq: 11,
+            code: OP_QUERY,
+            payload: vec![0]
+        }
+    );
     let s = &r[6];
     assert_eq!((s.seq, s.code), (12, OP_STATS));
     assert_eq!(s.payload.len() as u32, STATS_FIXED_BYTES + 3 * K);
@@ -450,12 +540,18 @@ fn bridge_w64_config_insert_query_batch_replay_stats_dump() {
     let word = |i: usize| u32::from_le_bytes(s.payload[15 + 4 * i..19 + 4 * i].try_into().unwrap());
     // ops: 1 insert + 10 batch inserts + 11 batch queries + 1 query.
     assert_eq!(word(0), 23, "ops served");
-    assert_eq!(word(1), 5, "frames executed (config, insert, batch, qbatch, query) before stats");
+    assert_eq!(
+        word(1),
+        5,
+        "frames executed (config, insert, batch, qbatch, query) before stats"
+    );
     assert_eq!(word(2), 0, "frames rejected");
     assert_eq!(word(3), 1, "frames replayed");
     assert_eq!(s.payload[31], 0, "status: no image load incomplete");
     for b in 0..K as usize {
-        let fill = s.payload[32 + 3 * b] as u32 | (s.payload[33 + 3 * b] as u32) << 8 | (s.payload[34 + 3 * b] as u32) << 16;
+        let fill = s.payload[32 + 3 * b] as u32
+            | (s.payload[33 + 3 * b] as u32) << 8
+            | (s.payload[34 + 3 * b] as u32) << 16;
         let expect: HashSet<u128> = keys.iter().map(|k| (k + b as u128) % 64).collect();
         assert_eq!(fill, expect.len() as u32, "fill of bank {b}");
     }
@@ -463,10 +559,28 @@ fn bridge_w64_config_insert_query_batch_replay_stats_dump() {
     assert_eq!((d.seq, d.code, d.payload.len()), (13, OP_DUMP, 8));
     for a in 0..64u128 {
         let expect = keys.iter().any(|k| (k + 1) % 64 == a);
-        assert_eq!((d.payload[(a / 8) as usize] >> (a % 8)) & 1 == 1, expect, "dump bit {a}");
+        assert_eq!(
+            (d.payload[(a / 8) as usize] >> (a % 8)) & 1 == 1,
+            expect,
+            "dump bit {a}"
+        );
     }
-    assert_eq!(r[8], Response { seq: 14, code: OP_CLEAR, payload: vec![] });
-    assert_eq!(r[9], Response { seq: 15, code: OP_QUERY, payload: vec![0] });
+    assert_eq!(
+        r[8],
+        Response {
+            seq: 14,
+            code: OP_CLEAR,
+            payload: vec![]
+        }
+    );
+    assert_eq!(
+        r[9],
+        Response {
+            seq: 15,
+            code: OP_QUERY,
+            payload: vec![0]
+        }
+    );
     assert_eq!(run.core_ops, 1 + 10 + 11 + 1 + 1 + 1);
 }
 
@@ -513,7 +627,11 @@ fn bridge_w32_errors_crc_length_op_argument_timeout_and_resync() {
     ];
     let run = run_bridge(w, 8, 100, script);
     let r = parse_responses(&run.out);
-    let err = |seq: u8, reason: u8, op: u8| Response { seq, code: CODE_ERROR, payload: vec![reason, op] };
+    let err = |seq: u8, reason: u8, op: u8| Response {
+        seq,
+        code: CODE_ERROR,
+        payload: vec![reason, op],
+    };
     let expect = vec![
         err(3, ERR_BAD_CRC, OP_INSERT),
         err(4, ERR_BAD_LENGTH, OP_INSERT),
@@ -524,10 +642,22 @@ fn bridge_w32_errors_crc_length_op_argument_timeout_and_resync() {
         err(14, ERR_BAD_ARGUMENT, OP_DUMP),
         err(8, ERR_BAD_LENGTH, OP_INSERT_BATCH),
         err(0, ERR_BAD_LENGTH, 0),
-        Response { seq: 9, code: OP_INSERT, payload: vec![0] },
+        Response {
+            seq: 9,
+            code: OP_INSERT,
+            payload: vec![0],
+        },
         err(10, ERR_TIMEOUT, OP_INSERT),
-        Response { seq: 11, code: OP_QUERY, payload: vec![1] },
-        Response { seq: 12, code: OP_QUERY, payload: vec![0] },
+        Response {
+            seq: 11,
+            code: OP_QUERY,
+            payload: vec![1],
+        },
+        Response {
+            seq: 12,
+            code: OP_QUERY,
+            payload: vec![0],
+        },
     ];
     assert_eq!(r, expect);
     assert_eq!(run.core_ops, 3, "only the good frames reach the core");
@@ -537,12 +667,22 @@ fn bridge_w32_errors_crc_length_op_argument_timeout_and_resync() {
 fn bridge_w64_config_only() {
     let run = run_bridge(64, 8, 200, vec![Ok(frame(7, OP_CONFIG, &[])), gap()]);
     let r = parse_responses(&run.out);
-    assert_eq!(r, vec![Response { seq: 7, code: OP_CONFIG, payload: params(64).config_block() }]);
+    assert_eq!(
+        r,
+        vec![Response {
+            seq: 7,
+            code: OP_CONFIG,
+            payload: params(64).config_block()
+        }]
+    );
 }
 
 fn stats_of(r: &Response) -> (Vec<u32>, u8, Vec<u32>) {
     let (counters, status, fills, saturated) = counting_stats_of(r);
-    assert!(saturated.is_empty(), "a plain board's stats end with the fills");
+    assert!(
+        saturated.is_empty(),
+        "a plain board's stats end with the fills"
+    );
     (counters, status, fills)
 }
 
@@ -551,11 +691,24 @@ fn counting_stats_of(r: &Response) -> (Vec<u32>, u8, Vec<u32>, Vec<u32>) {
     assert_eq!(r.code, OP_STATS);
     let counting = r.payload[14] > 1;
     let per_bank = if counting { 6 } else { 3 };
-    assert_eq!(r.payload.len() as u32, STATS_FIXED_BYTES + per_bank * K, "stats length for counter bits {}", r.payload[14]);
+    assert_eq!(
+        r.payload.len() as u32,
+        STATS_FIXED_BYTES + per_bank * K,
+        "stats length for counter bits {}",
+        r.payload[14]
+    );
     let word = |i: usize| u32::from_le_bytes(r.payload[15 + 4 * i..19 + 4 * i].try_into().unwrap());
-    let three = |o: usize| r.payload[o] as u32 | (r.payload[o + 1] as u32) << 8 | (r.payload[o + 2] as u32) << 16;
+    let three = |o: usize| {
+        r.payload[o] as u32 | (r.payload[o + 1] as u32) << 8 | (r.payload[o + 2] as u32) << 16
+    };
     let fills = (0..K as usize).map(|b| three(32 + 3 * b)).collect();
-    let saturated = if counting { (0..K as usize).map(|b| three(32 + 3 * K as usize + 3 * b)).collect() } else { vec![] };
+    let saturated = if counting {
+        (0..K as usize)
+            .map(|b| three(32 + 3 * K as usize + 3 * b))
+            .collect()
+    } else {
+        vec![]
+    };
     ((0..4).map(word).collect(), r.payload[31], fills, saturated)
 }
 
@@ -578,7 +731,11 @@ fn bridge_w32_write_bits_replay_image_complete_zero_counters_and_their_errors() 
         Ok(frame(5, OP_DUMP, &[1, 0, 0])),
         Err(1500),
         // Bank 0: the whole bank, clearing the insert's bit at address 5.
-        Ok(frame(6, OP_WRITE_BITS, &[0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0x80])),
+        Ok(frame(
+            6,
+            OP_WRITE_BITS,
+            &[0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0x80],
+        )),
         Err(1500),
         Ok(frame(7, OP_IMAGE_COMPLETE, &[])),
         gap(),
@@ -608,22 +765,77 @@ fn bridge_w32_write_bits_replay_image_complete_zero_counters_and_their_errors() 
     let r = parse_responses(&run.out);
     assert_eq!(r.len(), 17, "{r:?}");
     // Bank 1 held the insert's bit (5 + 1) = 6 and gets 4 + 4 ones at 8..23.
-    assert_eq!(r[2], Response { seq: 3, code: OP_WRITE_BITS, payload: vec![9, 0, 0] });
+    assert_eq!(
+        r[2],
+        Response {
+            seq: 3,
+            code: OP_WRITE_BITS,
+            payload: vec![9, 0, 0]
+        }
+    );
     assert_eq!(r[3], r[2]);
     let (counters, status, fills) = stats_of(&r[4]);
-    assert_eq!(counters, vec![1, 3, 0, 1], "ops, frames executed, rejected, replayed");
-    assert_eq!(status & 1, 1, "a write bits frame makes the image incomplete");
+    assert_eq!(
+        counters,
+        vec![1, 3, 0, 1],
+        "ops, frames executed, rejected, replayed"
+    );
+    assert_eq!(
+        status & 1,
+        1,
+        "a write bits frame makes the image incomplete"
+    );
     assert_eq!(fills, vec![1, 9, 1]);
-    assert_eq!(r[5], Response { seq: 5, code: OP_DUMP, payload: vec![0x40, 0xA5, 0x0F, 0, 0, 0, 0, 0] });
-    assert_eq!(r[6], Response { seq: 6, code: OP_WRITE_BITS, payload: vec![1, 0, 0] });
-    assert_eq!(r[7], Response { seq: 7, code: OP_IMAGE_COMPLETE, payload: vec![] });
+    assert_eq!(
+        r[5],
+        Response {
+            seq: 5,
+            code: OP_DUMP,
+            payload: vec![0x40, 0xA5, 0x0F, 0, 0, 0, 0, 0]
+        }
+    );
+    assert_eq!(
+        r[6],
+        Response {
+            seq: 6,
+            code: OP_WRITE_BITS,
+            payload: vec![1, 0, 0]
+        }
+    );
+    assert_eq!(
+        r[7],
+        Response {
+            seq: 7,
+            code: OP_IMAGE_COMPLETE,
+            payload: vec![]
+        }
+    );
     let (counters, status, fills) = stats_of(&r[8]);
-    assert_eq!((counters[1], status), (7, 0), "image complete clears the flag");
+    assert_eq!(
+        (counters[1], status),
+        (7, 0),
+        "image complete clears the flag"
+    );
     assert_eq!(fills, vec![1, 9, 1]);
-    assert_eq!(r[9], Response { seq: 9, code: OP_ZERO_COUNTERS, payload: vec![] });
+    assert_eq!(
+        r[9],
+        Response {
+            seq: 9,
+            code: OP_ZERO_COUNTERS,
+            payload: vec![]
+        }
+    );
     let (counters, _, _) = stats_of(&r[10]);
-    assert_eq!(counters, vec![0, 0, 0, 0], "zeroed, the stats frame itself not yet counted");
-    let err = |seq: u8, reason: u8, op: u8| Response { seq, code: CODE_ERROR, payload: vec![reason, op] };
+    assert_eq!(
+        counters,
+        vec![0, 0, 0, 0],
+        "zeroed, the stats frame itself not yet counted"
+    );
+    let err = |seq: u8, reason: u8, op: u8| Response {
+        seq,
+        code: CODE_ERROR,
+        payload: vec![reason, op],
+    };
     assert_eq!(
         r[11..15],
         [
@@ -636,18 +848,28 @@ fn bridge_w32_write_bits_replay_image_complete_zero_counters_and_their_errors() 
     assert_eq!(r[15], err(15, ERR_BAD_LENGTH, OP_IMAGE_COMPLETE));
     let (counters, status, _) = stats_of(&r[16]);
     assert_eq!((counters, status), (vec![0, 1, 5, 0], 0));
-    assert_eq!(run.bit_writes, 16 + 64, "two write frames executed once each");
+    assert_eq!(
+        run.bit_writes,
+        16 + 64,
+        "two write frames executed once each"
+    );
     assert_eq!(run.core_ops, 1);
 }
 
 #[test]
-fn bridge_c4_w64_delete_single_and_batch_replay_stats_saturated_dump_counters_and_write_bits_refused() {
+fn bridge_c4_w64_delete_single_and_batch_replay_stats_saturated_dump_counters_and_write_bits_refused(
+) {
     let w = 64;
     let p = counting_params(w, 4);
-    let keys: Vec<u128> = (0..5).map(|i| 0x2222_0000_0000_0000u128 * (i + 1) + i).collect();
+    let keys: Vec<u128> = (0..5)
+        .map(|i| 0x2222_0000_0000_0000u128 * (i + 1) + i)
+        .collect();
     let batch: Vec<u8> = keys.iter().flat_map(|k| key_bytes(*k, w)).collect();
     // Delete keys[0] (inserted twice), keys[1] (once), an absent key, keys[1] again.
-    let mut deletes: Vec<u8> = [keys[0], keys[1], 0xABCD, keys[1]].iter().flat_map(|k| key_bytes(*k, w)).collect();
+    let mut deletes: Vec<u8> = [keys[0], keys[1], 0xABCD, keys[1]]
+        .iter()
+        .flat_map(|k| key_bytes(*k, w))
+        .collect();
     deletes.truncate(4 * 8);
     let script = vec![
         Ok(frame(1, OP_CONFIG, &[])),
@@ -692,39 +914,113 @@ fn bridge_c4_w64_delete_single_and_batch_replay_stats_saturated_dump_counters_an
     assert_eq!(run.framing_errors, 0);
     let r = parse_responses(&run.out);
     assert_eq!(r.len(), 16, "{r:?}");
-    assert_eq!(r[0], Response { seq: 1, code: OP_CONFIG, payload: p.config_block() });
+    assert_eq!(
+        r[0],
+        Response {
+            seq: 1,
+            code: OP_CONFIG,
+            payload: p.config_block()
+        }
+    );
     assert_eq!(p.config_block()[0], 3, "protocol version");
     assert_eq!(p.config_block()[14], 4, "counter bits");
-    assert_eq!(r[1], Response { seq: 2, code: OP_INSERT_BATCH, payload: vec![0] });
-    assert_eq!(r[2], Response { seq: 3, code: OP_INSERT, payload: vec![1] });
+    assert_eq!(
+        r[1],
+        Response {
+            seq: 2,
+            code: OP_INSERT_BATCH,
+            payload: vec![0]
+        }
+    );
+    assert_eq!(
+        r[2],
+        Response {
+            seq: 3,
+            code: OP_INSERT,
+            payload: vec![1]
+        }
+    );
     // keys[0]: 2 -> 1 (hit), keys[1]: 1 -> 0 (hit), absent (miss), keys[1] again: absent now (miss).
-    assert_eq!(r[3], Response { seq: 4, code: OP_DELETE_BATCH, payload: vec![0b0011] });
+    assert_eq!(
+        r[3],
+        Response {
+            seq: 4,
+            code: OP_DELETE_BATCH,
+            payload: vec![0b0011]
+        }
+    );
     assert_eq!(r[4], r[3]);
-    assert_eq!(r[5], Response { seq: 5, code: OP_DELETE, payload: vec![1] });
-    assert_eq!(r[6], Response { seq: 6, code: OP_DELETE, payload: vec![0] });
+    assert_eq!(
+        r[5],
+        Response {
+            seq: 5,
+            code: OP_DELETE,
+            payload: vec![1]
+        }
+    );
+    assert_eq!(
+        r[6],
+        Response {
+            seq: 6,
+            code: OP_DELETE,
+            payload: vec![0]
+        }
+    );
     // keys[0] and keys[1] are gone, the other three remain.
-    assert_eq!(r[7], Response { seq: 7, code: OP_QUERY_BATCH, payload: vec![0b11100] });
-    let err = |seq: u8, reason: u8, op: u8| Response { seq, code: CODE_ERROR, payload: vec![reason, op] };
+    assert_eq!(
+        r[7],
+        Response {
+            seq: 7,
+            code: OP_QUERY_BATCH,
+            payload: vec![0b11100]
+        }
+    );
+    let err = |seq: u8, reason: u8, op: u8| Response {
+        seq,
+        code: CODE_ERROR,
+        payload: vec![reason, op],
+    };
     assert_eq!(r[8], err(8, ERR_WRONG_KIND, OP_WRITE_BITS));
     assert_eq!(r[9], err(9, ERR_WRONG_KIND, OP_WRITE_BITS));
     assert_eq!(r[10], err(10, ERR_BAD_LENGTH, OP_DELETE));
     let (counters, status, fills, saturated) = counting_stats_of(&r[11]);
-    assert_eq!(counters, vec![17, 7, 3, 1], "ops (6 inserts, 6 deletes, 5 queries), frames executed, rejected, replayed");
+    assert_eq!(
+        counters,
+        vec![17, 7, 3, 1],
+        "ops (6 inserts, 6 deletes, 5 queries), frames executed, rejected, replayed"
+    );
     assert_eq!(status, 0);
     for b in 0..K as usize {
         let expect: HashSet<u128> = keys.iter().map(|k| (k + b as u128) % 64).collect();
         assert_eq!(fills[b], expect.len() as u32, "fill of bank {b}");
     }
     // The stand-in shows 100 * (bank + 1) + its op count: each bank's own count, after every op.
-    assert_eq!(saturated, (0..K).map(|b| 100 * (b + 1) + 17).collect::<Vec<_>>());
-    assert_eq!(r[12], Response { seq: 12, code: OP_DUMP_COUNTERS, payload: (5..64).map(|a| (a + 128) as u8).collect() });
-    assert_eq!(r[13..], [
-        err(13, ERR_BAD_ARGUMENT, OP_DUMP_COUNTERS),
-        err(14, ERR_BAD_ARGUMENT, OP_DUMP_COUNTERS),
-        err(15, ERR_BAD_LENGTH, OP_DUMP_COUNTERS),
-    ]);
+    assert_eq!(
+        saturated,
+        (0..K).map(|b| 100 * (b + 1) + 17).collect::<Vec<_>>()
+    );
+    assert_eq!(
+        r[12],
+        Response {
+            seq: 12,
+            code: OP_DUMP_COUNTERS,
+            payload: (5..64).map(|a| (a + 128) as u8).collect()
+        }
+    );
+    assert_eq!(
+        r[13..],
+        [
+            err(13, ERR_BAD_ARGUMENT, OP_DUMP_COUNTERS),
+            err(14, ERR_BAD_ARGUMENT, OP_DUMP_COUNTERS),
+            err(15, ERR_BAD_LENGTH, OP_DUMP_COUNTERS),
+        ]
+    );
     assert_eq!(run.bit_writes, 0, "write bits refused: nothing written");
-    assert_eq!(run.ops, [vec![1; 6], vec![3; 4], vec![3, 3], vec![0; 5]].concat(), "ops the core took");
+    assert_eq!(
+        run.ops,
+        [vec![1; 6], vec![3; 4], vec![3, 3], vec![0; 5]].concat(),
+        "ops the core took"
+    );
     assert_eq!(run.core_ops, 17);
 }
 
@@ -736,7 +1032,11 @@ fn bridge_plain_w32_refuses_delete_and_delete_batch_and_changes_nothing() {
         gap(),
         Ok(frame(2, OP_DELETE, &key_bytes(9, w))),
         gap(),
-        Ok(frame(3, OP_DELETE_BATCH, &[key_bytes(9, w), key_bytes(10, w)].concat())),
+        Ok(frame(
+            3,
+            OP_DELETE_BATCH,
+            &[key_bytes(9, w), key_bytes(10, w)].concat(),
+        )),
         gap(),
         // Refused whatever the payload.
         Ok(frame(4, OP_DELETE, &[])),
@@ -752,16 +1052,34 @@ fn bridge_plain_w32_refuses_delete_and_delete_batch_and_changes_nothing() {
     ];
     let run = run_bridge(w, 8, 200, script);
     let r = parse_responses(&run.out);
-    let err = |seq: u8, reason: u8, op: u8| Response { seq, code: CODE_ERROR, payload: vec![reason, op] };
-    assert_eq!(r[..4], [
-        Response { seq: 1, code: OP_INSERT, payload: vec![0] },
-        err(2, ERR_WRONG_KIND, OP_DELETE),
-        err(3, ERR_WRONG_KIND, OP_DELETE_BATCH),
-        err(4, ERR_WRONG_KIND, OP_DELETE),
-    ]);
+    let err = |seq: u8, reason: u8, op: u8| Response {
+        seq,
+        code: CODE_ERROR,
+        payload: vec![reason, op],
+    };
+    assert_eq!(
+        r[..4],
+        [
+            Response {
+                seq: 1,
+                code: OP_INSERT,
+                payload: vec![0]
+            },
+            err(2, ERR_WRONG_KIND, OP_DELETE),
+            err(3, ERR_WRONG_KIND, OP_DELETE_BATCH),
+            err(4, ERR_WRONG_KIND, OP_DELETE),
+        ]
+    );
     assert_eq!(r[4], err(7, ERR_WRONG_KIND, OP_DUMP_COUNTERS));
     assert_eq!(r[5], err(8, ERR_WRONG_KIND, OP_WRITE_COUNTERS));
-    assert_eq!(r[6], Response { seq: 5, code: OP_QUERY, payload: vec![1] });
+    assert_eq!(
+        r[6],
+        Response {
+            seq: 5,
+            code: OP_QUERY,
+            payload: vec![1]
+        }
+    );
     let (counters, _, _) = stats_of(&r[7]);
     assert_eq!(counters, vec![2, 2, 5, 0]);
     assert_eq!(run.bit_writes, 0);
@@ -800,9 +1118,20 @@ fn bridge_c4_w32_write_counters_checks_every_value_first_replay_and_errors() {
     let run = run_bridge_with(p, 8, 200, script);
     let r = parse_responses(&run.out);
     assert_eq!(r.len(), 9, "{r:?}");
-    let err = |seq: u8, reason: u8, op: u8| Response { seq, code: CODE_ERROR, payload: vec![reason, op] };
+    let err = |seq: u8, reason: u8, op: u8| Response {
+        seq,
+        code: CODE_ERROR,
+        payload: vec![reason, op],
+    };
     // Bank 1's fill after the write: two non-zero counters.
-    assert_eq!(r[1], Response { seq: 2, code: OP_WRITE_COUNTERS, payload: vec![2, 0, 0] });
+    assert_eq!(
+        r[1],
+        Response {
+            seq: 2,
+            code: OP_WRITE_COUNTERS,
+            payload: vec![2, 0, 0]
+        }
+    );
     assert_eq!(r[2], r[1]);
     assert_eq!(
         r[3..7],
@@ -813,10 +1142,24 @@ fn bridge_c4_w32_write_counters_checks_every_value_first_replay_and_errors() {
             err(6, ERR_BAD_LENGTH, OP_WRITE_COUNTERS),
         ]
     );
-    assert_eq!(r[7], Response { seq: 7, code: OP_WRITE_COUNTERS, payload: vec![1, 0, 0] });
+    assert_eq!(
+        r[7],
+        Response {
+            seq: 7,
+            code: OP_WRITE_COUNTERS,
+            payload: vec![1, 0, 0]
+        }
+    );
     let (counters, status, _, _) = counting_stats_of(&r[8]);
-    assert_eq!(counters, vec![0, 3, 4, 1], "ops, frames executed (config and two writes), rejected, replayed");
+    assert_eq!(
+        counters,
+        vec![0, 3, 4, 1],
+        "ops, frames executed (config and two writes), rejected, replayed"
+    );
     assert_eq!(status & 1, 1, "counter writes make the image incomplete");
-    assert_eq!(run.counter_writes, vec![(1, 10, 3), (1, 11, 15), (1, 12, 0), (0, 63, 7)]);
+    assert_eq!(
+        run.counter_writes,
+        vec![(1, 10, 3), (1, 11, 15), (1, 12, 0), (0, 63, 7)]
+    );
     assert_eq!(run.bit_writes, 0);
 }

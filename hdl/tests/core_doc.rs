@@ -6,7 +6,8 @@ use std::path::PathBuf;
 
 /// Replaces (or checks) the text between `<!-- NAME:begin -->` and `<!-- NAME:end -->`.
 fn section(doc: &mut String, name: &str, table: &str, update: bool) {
-    let range = hdl::ports::generated_section(doc, "docs/core.md", name).unwrap_or_else(|e| panic!("{e}"));
+    let range =
+        hdl::ports::generated_section(doc, "docs/core.md", name).unwrap_or_else(|e| panic!("{e}"));
     if update {
         doc.replace_range(range, table);
     } else {
@@ -26,9 +27,19 @@ fn parameter_and_port_tables_match_their_declarations() {
     section(&mut doc, "params", &bloom_params::markdown_table(), update);
     section(&mut doc, "ports", &hdl::ports::markdown_table(), update);
     let lanes = hdl::lanes::lanes_ports(&hdl::CoreParams::default(), 4);
-    section(&mut doc, "lanes-ports", &hdl::ports::markdown_table_of(&lanes), update);
+    section(
+        &mut doc,
+        "lanes-ports",
+        &hdl::ports::markdown_table_of(&lanes),
+        update,
+    );
     let axis = hdl::lanes_axis::lanes_axis_ports(&hdl::CoreParams::default(), 4);
-    section(&mut doc, "lanes-axis-ports", &hdl::ports::markdown_table_of(&axis), update);
+    section(
+        &mut doc,
+        "lanes-axis-ports",
+        &hdl::ports::markdown_table_of(&axis),
+        update,
+    );
     if update {
         std::fs::write(&path, doc).unwrap();
     }
@@ -36,7 +47,9 @@ fn parameter_and_port_tables_match_their_declarations() {
 
 #[test]
 fn timing_table_states_the_timing_values() {
-    let doc = std::fs::read_to_string(PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../docs/core.md")).unwrap();
+    let doc =
+        std::fs::read_to_string(PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../docs/core.md"))
+            .unwrap();
     let t = hdl::Timing::of(&hdl::CoreParams::default());
     for (name, value) in [
         ("latency", t.latency),
@@ -47,7 +60,10 @@ fn timing_table_states_the_timing_values() {
         ("commit_latency", t.commit_latency),
         ("recount_fill_latency", t.recount_fill_latency),
     ] {
-        assert!(doc.contains(&format!("| `{name}` | {value} |")), "docs/core.md does not give {name} = {value}");
+        assert!(
+            doc.contains(&format!("| `{name}` | {value} |")),
+            "docs/core.md does not give {name} = {value}"
+        );
     }
     assert_eq!(t.clear_cycles, (1 << 12) + 3);
     assert!(doc.contains("| `clear_cycles` | 2^b + 3 |"));

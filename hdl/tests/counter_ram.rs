@@ -29,8 +29,11 @@ fn scratch(name: &str) -> PathBuf {
 }
 
 fn run(cmd: &mut Command, hint: &str) -> String {
-    let out = cmd.output().unwrap_or_else(|e| panic!("cannot run {cmd:?} ({e}); {hint}"));
-    let text = String::from_utf8_lossy(&out.stdout).into_owned() + &String::from_utf8_lossy(&out.stderr);
+    let out = cmd
+        .output()
+        .unwrap_or_else(|e| panic!("cannot run {cmd:?} ({e}); {hint}"));
+    let text =
+        String::from_utf8_lossy(&out.stdout).into_owned() + &String::from_utf8_lossy(&out.stderr);
     assert!(out.status.success(), "{cmd:?} failed:\n{text}");
     text
 }
@@ -84,9 +87,18 @@ endmodule
             m = largest + 1,
         );
         std::fs::write(dir.join("bench.v"), bench).unwrap();
-        let hint = "install Icarus Verilog with scripts/setup.sh (Debian: apt-get install iverilog)";
-        run(Command::new("iverilog").current_dir(&dir).args(["-g2012", "-o", "sim", "bench.v", "ram.v"]), hint);
-        let out = run(Command::new("vvp").current_dir(&dir).args(["-n", "sim"]), hint);
+        let hint =
+            "install Icarus Verilog with scripts/setup.sh (Debian: apt-get install iverilog)";
+        run(
+            Command::new("iverilog")
+                .current_dir(&dir)
+                .args(["-g2012", "-o", "sim", "bench.v", "ram.v"]),
+            hint,
+        );
+        let out = run(
+            Command::new("vvp").current_dir(&dir).args(["-n", "sim"]),
+            hint,
+        );
         let mut reads = 0;
         for line in out.lines() {
             let w: Vec<&str> = line.split_whitespace().collect();
@@ -94,7 +106,11 @@ endmodule
                 continue;
             }
             let (a, v): (usize, u32) = (w[1].parse().unwrap(), w[2].parse().unwrap());
-            let want = if w[0] == "R" { image[a] as u32 } else { (a as u32 * 5 + 1) % (largest + 1) };
+            let want = if w[0] == "R" {
+                image[a] as u32
+            } else {
+                (a as u32 * 5 + 1) % (largest + 1)
+            };
             assert_eq!(v, want, "c = {c}: {line}");
             reads += 1;
         }
@@ -104,7 +120,11 @@ endmodule
 }
 
 /// Cell counts after `synth`, from Yosys's `stat` of the top module.
-fn synthesise(bank_bits: usize, counter_bits: usize, synth: &str) -> std::collections::BTreeMap<String, usize> {
+fn synthesise(
+    bank_bits: usize,
+    counter_bits: usize,
+    synth: &str,
+) -> std::collections::BTreeMap<String, usize> {
     let dir = scratch(&format!("{synth}-b{bank_bits}-c{counter_bits}"));
     std::fs::write(dir.join("ram.v"), verilog(bank_bits, counter_bits, None)).unwrap();
     let log = common::run_yosys(&dir, &format!("read_verilog ram.v; {synth} -top top; stat"));
@@ -116,15 +136,27 @@ fn synthesise(bank_bits: usize, counter_bits: usize, synth: &str) -> std::collec
 fn counter_ram_maps_to_the_minimal_block_rams_on_ice40_and_ecp5() {
     let mut table = Vec::new();
     for (b, c) in [(12usize, 2usize), (12, 4), (12, 8), (9, 4)] {
-        for (synth, cell, block_bits) in [("synth_ice40", "SB_RAM40_4K", 4096usize), ("synth_ecp5", "DP16KD", 16384)] {
+        for (synth, cell, block_bits) in [
+            ("synth_ice40", "SB_RAM40_4K", 4096usize),
+            ("synth_ecp5", "DP16KD", 16384),
+        ] {
             let cells = synthesise(b, c, synth);
             let minimum = ((c << b) + block_bits - 1) / block_bits;
             let used = cells.get(cell).copied().unwrap_or(0);
-            let flops: usize = cells.iter().filter(|(name, _)| name.contains("DFF") || name.starts_with("TRELLIS_FF")).map(|(_, n)| n).sum();
-            table.push(format!("b = {b} c = {c} {synth}: {used} {cell} (minimum {minimum}), {flops} flip-flops"));
+            let flops: usize = cells
+                .iter()
+                .filter(|(name, _)| name.contains("DFF") || name.starts_with("TRELLIS_FF"))
+                .map(|(_, n)| n)
+                .sum();
+            table.push(format!(
+                "b = {b} c = {c} {synth}: {used} {cell} (minimum {minimum}), {flops} flip-flops"
+            ));
             assert_eq!(used, minimum, "b = {b}, c = {c}, {synth}: {cells:?}");
             // The read register (c bits) and a cascade's select may be flip-flops; no memory bit may (one bank is thousands).
-            assert!(flops < 64, "b = {b}, c = {c}, {synth}: memory in flip-flops? {cells:?}");
+            assert!(
+                flops < 64,
+                "b = {b}, c = {c}, {synth}: memory in flip-flops? {cells:?}"
+            );
         }
     }
     eprintln!("{}", table.join("\n"));

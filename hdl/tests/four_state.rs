@@ -99,9 +99,21 @@ fn check(name: &str, cfg: &CoreConfig, banks: &[Vec<bool>], query_key: u128, que
         .args(["-g2005", "-o", "tb.vvp", "-s", "tb", "tb.v", "bloom_core.v"])
         .output()
         .unwrap_or_else(|e| panic!("cannot run {} ({e}); install it with scripts/setup.sh (Debian: apt-get install iverilog)", iverilog()));
-    assert!(compile.status.success(), "iverilog failed:\n{}", String::from_utf8_lossy(&compile.stderr));
-    let run = Command::new("vvp").current_dir(&dir).args(["-n", "tb.vvp"]).output().expect("vvp (part of iverilog)");
-    assert!(run.status.success(), "vvp failed:\n{}", String::from_utf8_lossy(&run.stderr));
+    assert!(
+        compile.status.success(),
+        "iverilog failed:\n{}",
+        String::from_utf8_lossy(&compile.stderr)
+    );
+    let run = Command::new("vvp")
+        .current_dir(&dir)
+        .args(["-n", "tb.vvp"])
+        .output()
+        .expect("vvp (part of iverilog)");
+    assert!(
+        run.status.success(),
+        "vvp failed:\n{}",
+        String::from_utf8_lossy(&run.stderr)
+    );
     let out = String::from_utf8_lossy(&run.stdout).into_owned();
     assert!(out.contains("DONE"), "{out}");
     assert!(!out.contains("BUSY X"), "busy was X during the recount");
@@ -111,22 +123,43 @@ fn check(name: &str, cfg: &CoreConfig, banks: &[Vec<bool>], query_key: u128, que
     for (p, line) in fills.iter().enumerate() {
         let bits = line.split_whitespace().nth(2).unwrap();
         let want = banks[p].iter().filter(|b| **b).count();
-        assert_eq!(u32::from_str_radix(bits, 2).ok(), Some(want as u32), "bank {p} fill: {line}");
+        assert_eq!(
+            u32::from_str_radix(bits, 2).ok(),
+            Some(want as u32),
+            "bank {p} fill: {line}"
+        );
     }
     let read: Vec<&str> = out.lines().filter_map(|l| l.strip_prefix("RB ")).collect();
-    let want: Vec<&str> = banks.iter().flatten().map(|&b| if b { "1" } else { "0" }).collect();
+    let want: Vec<&str> = banks
+        .iter()
+        .flatten()
+        .map(|&b| if b { "1" } else { "0" })
+        .collect();
     assert_eq!(read.len(), want.len(), "one readback per bank bit");
     let wrong: Vec<String> = read
         .iter()
         .zip(&want)
         .enumerate()
         .filter(|(_, (got, want))| got != want)
-        .map(|(i, (got, want))| format!("bank {} addr {}: {got} (want {want})", i / cfg.bank_size(), i % cfg.bank_size()))
+        .map(|(i, (got, want))| {
+            format!(
+                "bank {} addr {}: {got} (want {want})",
+                i / cfg.bank_size(),
+                i % cfg.bank_size()
+            )
+        })
         .take(5)
         .collect();
-    assert!(wrong.is_empty(), "{name}: bits read back differ from the initial state: {wrong:?}");
+    assert!(
+        wrong.is_empty(),
+        "{name}: bits read back differ from the initial state: {wrong:?}"
+    );
     let resp: Vec<&str> = out.lines().filter(|l| l.starts_with("RESP ")).collect();
-    assert_eq!(resp, vec![format!("RESP {} 5", query_hit as u8).as_str()], "{out}");
+    assert_eq!(
+        resp,
+        vec![format!("RESP {} 5", query_hit as u8).as_str()],
+        "{out}"
+    );
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
@@ -146,8 +179,13 @@ fn preloaded_core_crc_k3_b6_w32_reads_its_image_before_any_clear() {
     }
     let dir = scratch("image").join("image");
     filter.export_image(&dir).unwrap();
-    let banks: Vec<Vec<bool>> = (0..3).map(|p| filter.bank(p).unwrap().iter().map(|&b| b == 1).collect()).collect();
-    let preloaded = CoreConfig { preload: Some(dir.clone()), ..cfg };
+    let banks: Vec<Vec<bool>> = (0..3)
+        .map(|p| filter.bank(p).unwrap().iter().map(|&b| b == 1).collect())
+        .collect();
+    let preloaded = CoreConfig {
+        preload: Some(dir.clone()),
+        ..cfg
+    };
     // One inserted key hits; the image, not a later insert, is what answers.
     check("preloaded", &preloaded, &banks, 3 * 0x0101_0307, true);
     std::fs::remove_dir_all(dir.parent().unwrap()).unwrap();

@@ -34,7 +34,12 @@ fn lut_depths(module: &Value, register: &str) -> Vec<(String, usize)> {
     for cell in cells.values() {
         for (port, dir) in cell["port_directions"].as_object().unwrap() {
             if dir == "output" {
-                for bit in cell["connections"][port].as_array().unwrap().iter().filter_map(Value::as_u64) {
+                for bit in cell["connections"][port]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .filter_map(Value::as_u64)
+                {
                     driver.insert(bit, cell);
                 }
             }
@@ -42,7 +47,12 @@ fn lut_depths(module: &Value, register: &str) -> Vec<(String, usize)> {
     }
     let mut name_of: HashMap<u64, &str> = HashMap::new();
     for (name, net) in module["netnames"].as_object().unwrap() {
-        for bit in net["bits"].as_array().unwrap().iter().filter_map(Value::as_u64) {
+        for bit in net["bits"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter_map(Value::as_u64)
+        {
             name_of.entry(bit).or_insert(name);
         }
     }
@@ -54,9 +64,19 @@ fn lut_depths(module: &Value, register: &str) -> Vec<(String, usize)> {
             Some(cell) if cell["type"] == "SB_LUT4" => {
                 let inputs: Vec<u64> = ["I0", "I1", "I2", "I3"]
                     .iter()
-                    .flat_map(|p| cell["connections"][*p].as_array().into_iter().flatten().filter_map(Value::as_u64))
+                    .flat_map(|p| {
+                        cell["connections"][*p]
+                            .as_array()
+                            .into_iter()
+                            .flatten()
+                            .filter_map(Value::as_u64)
+                    })
                     .collect();
-                1 + inputs.into_iter().map(|b| depth(b, driver, memo)).max().unwrap_or(0)
+                1 + inputs
+                    .into_iter()
+                    .map(|b| depth(b, driver, memo))
+                    .max()
+                    .unwrap_or(0)
             }
             _ => 0,
         };
@@ -72,7 +92,9 @@ fn lut_depths(module: &Value, register: &str) -> Vec<(String, usize)> {
         let q = cell["connections"]["Q"][0].as_u64().unwrap();
         let name = name_of.get(&q).copied().unwrap_or("");
         if name.contains(register) {
-            let d = cell["connections"]["D"][0].as_u64().map_or(0, |b| depth(b, &driver, &mut memo));
+            let d = cell["connections"]["D"][0]
+                .as_u64()
+                .map_or(0, |b| depth(b, &driver, &mut memo));
             out.push((name.to_string(), d));
         }
     }
@@ -85,17 +107,38 @@ fn check(counter_bits: u32) {
     cfg.validate().unwrap();
     let netlist = synthesise_axi(&cfg, &format!("c{counter_bits}"));
     let modules = netlist["modules"].as_object().unwrap();
-    let units: Vec<&String> = modules.keys().filter(|m| m.starts_with("bloom_core_parts_") && m.ends_with("_hash")).collect();
-    assert_eq!(units.len(), cfg.k(), "every hash unit is a module of its own: {:?}", modules.keys().collect::<Vec<_>>());
+    let units: Vec<&String> = modules
+        .keys()
+        .filter(|m| m.starts_with("bloom_core_parts_") && m.ends_with("_hash"))
+        .collect();
+    assert_eq!(
+        units.len(),
+        cfg.k(),
+        "every hash unit is a module of its own: {:?}",
+        modules.keys().collect::<Vec<_>>()
+    );
     let bits_per_unit = cfg.bank_bits() * cfg.key_bits() / 16;
     for unit in units {
         // The unit's key port is the control's key register (partition.rs), so a
         // depth from the port is a depth from that flip-flop.
         let depths = lut_depths(&modules[unit], "chunk_parity");
-        assert!(depths.len() > bits_per_unit / 2, "{unit}: {} chunk parity registers", depths.len());
+        assert!(
+            depths.len() > bits_per_unit / 2,
+            "{unit}: {} chunk parity registers",
+            depths.len()
+        );
         let deepest = depths.iter().max_by_key(|(_, d)| *d).unwrap();
-        assert!(deepest.1 <= 2, "{unit}: {} is {} LUT levels from the key", deepest.0, deepest.1);
-        println!("{unit}: {} chunk parity registers, at most {} LUT levels", depths.len(), deepest.1);
+        assert!(
+            deepest.1 <= 2,
+            "{unit}: {} is {} LUT levels from the key",
+            deepest.0,
+            deepest.1
+        );
+        println!(
+            "{unit}: {} chunk parity registers, at most {} LUT levels",
+            depths.len(),
+            deepest.1
+        );
     }
 }
 

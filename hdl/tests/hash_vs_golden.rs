@@ -8,22 +8,40 @@ use golden::PartitionedFilter;
 use hdl::hash_matrix::HashMatrix;
 use hdl::HashFamily::{self, Crc, H3};
 
-fn config(k: u32, bank_bits: usize, key_bits: usize, hash: HashFamily, seed: u64) -> hdl::CoreConfig {
-    hdl::CoreConfig::from(hdl::CoreParams::new(k, bank_bits as u32, key_bits as u32, hash, seed).unwrap())
+fn config(
+    k: u32,
+    bank_bits: usize,
+    key_bits: usize,
+    hash: HashFamily,
+    seed: u64,
+) -> hdl::CoreConfig {
+    hdl::CoreConfig::from(
+        hdl::CoreParams::new(k, bank_bits as u32, key_bits as u32, hash, seed).unwrap(),
+    )
 }
 
 fn compare(hash: HashFamily, key_bits: usize, bank_bits: usize, seed: u64) {
     let cfg = config(16, bank_bits, key_bits, hash, seed);
     let g = PartitionedFilter::new(cfg.params);
-    let matrices: Vec<HashMatrix> = (0..16).map(|p| HashMatrix::for_partition(&cfg, p)).collect();
-    let mask = if key_bits == 128 { u128::MAX } else { (1u128 << key_bits) - 1 };
+    let matrices: Vec<HashMatrix> = (0..16)
+        .map(|p| HashMatrix::for_partition(&cfg, p))
+        .collect();
+    let mask = if key_bits == 128 {
+        u128::MAX
+    } else {
+        (1u128 << key_bits) - 1
+    };
     let mut rng = SplitMix64::new(seed ^ key_bits as u64);
     let mut keys = vec![0, mask, 1, 1 << (key_bits - 1)];
     keys.extend((0..300).map(|_| rng.key(key_bits as u32)));
     for key in keys {
         let want = g.addresses(key).unwrap();
         for (p, m) in matrices.iter().enumerate() {
-            assert_eq!(m.apply(key) as u32, want[p], "{hash} W={key_bits} b={bank_bits} seed={seed:#x} p={p} key={key:#x}");
+            assert_eq!(
+                m.apply(key) as u32,
+                want[p],
+                "{hash} W={key_bits} b={bank_bits} seed={seed:#x} p={p} key={key:#x}"
+            );
         }
     }
 }
@@ -52,6 +70,10 @@ fn perturbed_seed_changes_only_that_bank() {
     let base: Vec<HashMatrix> = (0..4).map(|p| HashMatrix::for_partition(&cfg, p)).collect();
     cfg.test_switches.perturb_seed_of_bank = Some(2);
     for (p, matrix) in base.iter().enumerate() {
-        assert_eq!(HashMatrix::for_partition(&cfg, p) == *matrix, p != 2, "bank {p}");
+        assert_eq!(
+            HashMatrix::for_partition(&cfg, p) == *matrix,
+            p != 2,
+            "bank {p}"
+        );
     }
 }

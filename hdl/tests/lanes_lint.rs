@@ -35,11 +35,26 @@ fn lanes_64_crc_k1_b6_w32() {
 fn lanes_0_65_and_counting_are_refused() {
     let cfg = CoreConfig::from(CoreParams::new(4, 12, 64, H3, 0).unwrap());
     for lanes in [0, 65] {
-        let err = generate_lanes(&cfg, lanes, LaneSwitches::default()).unwrap_err().to_string();
-        assert!(err.contains(&format!("lanes = {lanes} is not allowed")) && err.contains("1 ..= 64"), "{err}");
+        let err = generate_lanes(&cfg, lanes, LaneSwitches::default())
+            .unwrap_err()
+            .to_string();
+        assert!(
+            err.contains(&format!("lanes = {lanes} is not allowed")) && err.contains("1 ..= 64"),
+            "{err}"
+        );
     }
-    let counting = CoreConfig::from(CoreParams::new(4, 12, 64, H3, 0).unwrap().with_counter_bits(4).unwrap());
-    let err = generate_lanes(&counting, 2, LaneSwitches::default()).unwrap_err().to_string();
-    assert!(err.contains("counter_bits = 4") && err.contains("one lane"), "{err}");
+    let counting = CoreConfig::from(
+        CoreParams::new(4, 12, 64, H3, 0)
+            .unwrap()
+            .with_counter_bits(4)
+            .unwrap(),
+    );
+    let err = generate_lanes(&counting, 2, LaneSwitches::default())
+        .unwrap_err()
+        .to_string();
+    assert!(
+        err.contains("counter_bits = 4") && err.contains("one lane"),
+        "{err}"
+    );
     assert!(generate_lanes(&counting, 1, LaneSwitches::default()).is_err());
 }

@@ -6,7 +6,9 @@ use hdl::HashFamily::{self, Crc, H3};
 use hdl::{CoreConfig, TestSwitches};
 
 fn lint(k: usize, bank_bits: usize, key_bits: usize, hash: HashFamily) {
-    let cfg = CoreConfig::from(hdl::CoreParams::new(k as u32, bank_bits as u32, key_bits as u32, hash, 0x5eed).unwrap());
+    let cfg = CoreConfig::from(
+        hdl::CoreParams::new(k as u32, bank_bits as u32, key_bits as u32, hash, 0x5eed).unwrap(),
+    );
     let core = hdl::generate_core(&cfg).unwrap();
     if let Err(report) = hdl::lint::verilator_lint(&core.verilog, &core.top) {
         panic!("k={k} b={bank_bits} W={key_bits} {hash}: {report}");
@@ -41,8 +43,16 @@ fn crc_k16_b16_w128() {
 #[test]
 fn h3_k3_b6_w64_with_test_switches() {
     let cfg = CoreConfig {
-        params: hdl::CoreParams { k: 3, bank_bits: 6, ..Default::default() },
-        test_switches: TestSwitches { disable_forwarding: true, perturb_seed_of_bank: Some(1), ..Default::default() },
+        params: hdl::CoreParams {
+            k: 3,
+            bank_bits: 6,
+            ..Default::default()
+        },
+        test_switches: TestSwitches {
+            disable_forwarding: true,
+            perturb_seed_of_bank: Some(1),
+            ..Default::default()
+        },
         ..Default::default()
     };
     let core = hdl::generate_core(&cfg).unwrap();
@@ -52,13 +62,20 @@ fn h3_k3_b6_w64_with_test_switches() {
 #[test]
 fn lint_rejects_a_width_mismatch() {
     // The check has teeth: a WIDTH warning (not waived) fails it.
-    let bad = "module bloom_core(input wire [3:0] a, output wire [1:0] y);\nassign y = a;\nendmodule\n";
-    assert!(hdl::lint::verilator_lint(bad, "bloom_core").unwrap_err().contains("WIDTH"));
+    let bad =
+        "module bloom_core(input wire [3:0] a, output wire [1:0] y);\nassign y = a;\nendmodule\n";
+    assert!(hdl::lint::verilator_lint(bad, "bloom_core")
+        .unwrap_err()
+        .contains("WIDTH"));
 }
 
 #[test]
 fn h3_k2_b6_w64_preloaded() {
-    let mut cfg = CoreConfig::from(hdl::CoreParams { k: 2, bank_bits: 6, ..Default::default() });
+    let mut cfg = CoreConfig::from(hdl::CoreParams {
+        k: 2,
+        bank_bits: 6,
+        ..Default::default()
+    });
     let mut g = golden::PartitionedFilter::new(
         golden::Config::new(2, 6, 64, golden::HashFamily::H3, 0).unwrap(),
     );
@@ -75,9 +92,23 @@ fn h3_k2_b6_w64_preloaded() {
     hdl::lint::verilator_lint(&core.verilog, &core.top).unwrap();
 }
 
-fn lint_counting(k: u32, bank_bits: u32, key_bits: u32, hash: HashFamily, c: u32, switches: TestSwitches) {
-    let params = hdl::CoreParams::new(k, bank_bits, key_bits, hash, 0x5eed).unwrap().with_counter_bits(c).unwrap();
-    let cfg = CoreConfig { params, test_switches: switches, ..Default::default() };
+fn lint_counting(
+    k: u32,
+    bank_bits: u32,
+    key_bits: u32,
+    hash: HashFamily,
+    c: u32,
+    switches: TestSwitches,
+) {
+    let params = hdl::CoreParams::new(k, bank_bits, key_bits, hash, 0x5eed)
+        .unwrap()
+        .with_counter_bits(c)
+        .unwrap();
+    let cfg = CoreConfig {
+        params,
+        test_switches: switches,
+        ..Default::default()
+    };
     let core = hdl::generate_core(&cfg).unwrap();
     if let Err(report) = hdl::lint::verilator_lint(&core.verilog, &core.top) {
         panic!("{}: {report}", cfg.label());
@@ -98,5 +129,16 @@ fn counting_h3_k16_b16_w128_c8() {
 }
 #[test]
 fn counting_crc_k3_b6_w64_c3_with_test_switches() {
-    lint_counting(3, 6, 64, Crc, 3, TestSwitches { disable_delete_forwarding: true, perturb_seed_of_bank: Some(2), ..Default::default() });
+    lint_counting(
+        3,
+        6,
+        64,
+        Crc,
+        3,
+        TestSwitches {
+            disable_delete_forwarding: true,
+            perturb_seed_of_bank: Some(2),
+            ..Default::default()
+        },
+    );
 }

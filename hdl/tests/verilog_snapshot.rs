@@ -9,14 +9,20 @@ use std::path::PathBuf;
 
 #[test]
 fn default_config_verilog_matches_snapshot() {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/snapshots/bloom_core_default.v");
-    let verilog = hdl::generate_core(&hdl::CoreConfig::default()).unwrap().verilog;
+    let path =
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/snapshots/bloom_core_default.v");
+    let verilog = hdl::generate_core(&hdl::CoreConfig::default())
+        .unwrap()
+        .verilog;
     if std::env::var("BLOOM_UPDATE_SNAPSHOTS").as_deref() == Ok("1") {
         std::fs::write(&path, &verilog).unwrap();
         return;
     }
     let snapshot = std::fs::read_to_string(&path).unwrap_or_else(|e| {
-        panic!("cannot read {} ({e}); create it with BLOOM_UPDATE_SNAPSHOTS=1", path.display())
+        panic!(
+            "cannot read {} ({e}); create it with BLOOM_UPDATE_SNAPSHOTS=1",
+            path.display()
+        )
     });
     if snapshot != verilog {
         let (n, (want, got)) = snapshot
@@ -37,6 +43,10 @@ fn default_config_verilog_matches_snapshot() {
 
 #[test]
 fn generation_is_deterministic() {
-    let cfg = hdl::CoreConfig::from(hdl::CoreParams::new(3, 7, 32, hdl::HashFamily::Crc, 9).unwrap());
-    assert_eq!(hdl::generate_core(&cfg).unwrap().verilog, hdl::generate_core(&cfg).unwrap().verilog);
+    let cfg =
+        hdl::CoreConfig::from(hdl::CoreParams::new(3, 7, 32, hdl::HashFamily::Crc, 9).unwrap());
+    assert_eq!(
+        hdl::generate_core(&cfg).unwrap().verilog,
+        hdl::generate_core(&cfg).unwrap().verilog
+    );
 }

@@ -5,8 +5,8 @@
 
 mod common;
 
-use hdl::HashFamily::{self, Crc, H3};
 use hdl::CoreConfig;
+use hdl::HashFamily::{self, Crc, H3};
 
 struct Family {
     synth: &'static str,
@@ -17,11 +17,24 @@ struct Family {
     ram_bits: usize,
 }
 
-const ICE40: Family = Family { synth: "synth_ice40", ram_cell: "SB_RAM40_4K", libmap_cell: "RAM4K_", ram_bits: 4096 };
-const ECP5: Family = Family { synth: "synth_ecp5", ram_cell: "DP16KD", libmap_cell: "DP16KD_", ram_bits: 16384 };
+const ICE40: Family = Family {
+    synth: "synth_ice40",
+    ram_cell: "SB_RAM40_4K",
+    libmap_cell: "RAM4K_",
+    ram_bits: 4096,
+};
+const ECP5: Family = Family {
+    synth: "synth_ecp5",
+    ram_cell: "DP16KD",
+    libmap_cell: "DP16KD_",
+    ram_bits: 16384,
+};
 
 /// Cell counts of the top module after synthesis (from `stat`), and the log.
-fn synthesise(cfg: &CoreConfig, family: &Family) -> (std::collections::BTreeMap<String, usize>, String) {
+fn synthesise(
+    cfg: &CoreConfig,
+    family: &Family,
+) -> (std::collections::BTreeMap<String, usize>, String) {
     let core = hdl::generate_core(cfg).unwrap();
     let dir = std::env::temp_dir().join(format!(
         "bloom-hdl-synth-{}-{}-k{}-b{}-w{}-{}-c{}",
@@ -36,7 +49,10 @@ fn synthesise(cfg: &CoreConfig, family: &Family) -> (std::collections::BTreeMap<
     std::fs::create_dir_all(&dir).unwrap();
     let file = dir.join("bloom_core.v");
     std::fs::write(&file, &core.verilog).unwrap();
-    let script = format!("read_verilog bloom_core.v; {} -top bloom_core; stat", family.synth);
+    let script = format!(
+        "read_verilog bloom_core.v; {} -top bloom_core; stat",
+        family.synth
+    );
     let log = common::run_yosys(&dir, &script);
     std::fs::remove_dir_all(&dir).unwrap();
     let cells = common::stat_cells(&log, "bloom_core");
@@ -44,25 +60,61 @@ fn synthesise(cfg: &CoreConfig, family: &Family) -> (std::collections::BTreeMap<
 }
 
 fn check(k: usize, bank_bits: usize, key_bits: usize, hash: HashFamily, family: &Family) {
-    let _ = check_config(&CoreConfig::from(hdl::CoreParams::new(k as u32, bank_bits as u32, key_bits as u32, hash, 3).unwrap()), family);
+    let _ = check_config(
+        &CoreConfig::from(
+            hdl::CoreParams::new(k as u32, bank_bits as u32, key_bits as u32, hash, 3).unwrap(),
+        ),
+        family,
+    );
 }
 
 /// Returns Yosys's log.
 fn check_config(cfg: &CoreConfig, family: &Family) -> String {
-    let (k, bank_bits, key_bits, hash) = (cfg.k(), cfg.bank_bits(), cfg.key_bits(), cfg.params.hash);
+    let (k, bank_bits, key_bits, hash) =
+        (cfg.k(), cfg.bank_bits(), cfg.key_bits(), cfg.params.hash);
     let (cells, log) = synthesise(cfg, family);
     // A bank of 2^b counters of c bits (c = 1: bits).
-    let per_bank = ((1usize << bank_bits) * cfg.params.counter_bits as usize).div_ceil(family.ram_bits);
-    eprintln!("{} k={k} b={bank_bits} W={key_bits} {hash}: {cells:?}", family.synth);
-    assert_eq!(cells.get(family.ram_cell).copied().unwrap_or(0), k * per_bank, "{} count: {cells:?}", family.ram_cell);
-    let mapped = log.lines().filter(|l| l.starts_with("mapping memory ") && l.ends_with(family.libmap_cell)).count();
-    assert_eq!(mapped, k, "every bank memory mapped to {}:\n{}", family.libmap_cell,
-        log.lines().filter(|l| l.starts_with("mapping memory")).collect::<Vec<_>>().join("\n"));
+    let per_bank =
+        ((1usize << bank_bits) * cfg.params.counter_bits as usize).div_ceil(family.ram_bits);
+    eprintln!(
+        "{} k={k} b={bank_bits} W={key_bits} {hash}: {cells:?}",
+        family.synth
+    );
+    assert_eq!(
+        cells.get(family.ram_cell).copied().unwrap_or(0),
+        k * per_bank,
+        "{} count: {cells:?}",
+        family.ram_cell
+    );
+    let mapped = log
+        .lines()
+        .filter(|l| l.starts_with("mapping memory ") && l.ends_with(family.libmap_cell))
+        .count();
+    assert_eq!(
+        mapped,
+        k,
+        "every bank memory mapped to {}:\n{}",
+        family.libmap_cell,
+        log.lines()
+            .filter(|l| l.starts_with("mapping memory"))
+            .collect::<Vec<_>>()
+            .join("\n")
+    );
     for (cell, n) in &cells {
-        assert!(!cell.starts_with("$mem"), "memory cell {cell} x{n} left unmapped");
+        assert!(
+            !cell.starts_with("$mem"),
+            "memory cell {cell} x{n} left unmapped"
+        );
     }
-    let all_mapped = log.lines().filter(|l| l.starts_with("mapping memory ")).count();
-    assert_eq!(all_mapped, mapped, "some memory mapped to something other than {}", family.libmap_cell);
+    let all_mapped = log
+        .lines()
+        .filter(|l| l.starts_with("mapping memory "))
+        .count();
+    assert_eq!(
+        all_mapped, mapped,
+        "some memory mapped to something other than {}",
+        family.libmap_cell
+    );
     log
 }
 
@@ -97,13 +149,27 @@ fn check_preloaded(family: &Family) {
     let gcfg = golden::Config::new(2, 9, 32, golden::HashFamily::Crc, 3).unwrap();
     let mut filter = golden::PartitionedFilter::new(gcfg);
     for key in 0..350u128 {
-        filter.insert(key.wrapping_mul(0x9E37_79B9) & 0xFFFF_FFFF).unwrap();
+        filter
+            .insert(key.wrapping_mul(0x9E37_79B9) & 0xFFFF_FFFF)
+            .unwrap();
     }
-    assert!(filter.fill().iter().all(|&f| f > 150), "{:?}", filter.fill());
-    let dir = std::env::temp_dir().join(format!("bloom-hdl-synth-image-{}-{}", std::process::id(), family.synth));
+    assert!(
+        filter.fill().iter().all(|&f| f > 150),
+        "{:?}",
+        filter.fill()
+    );
+    let dir = std::env::temp_dir().join(format!(
+        "bloom-hdl-synth-image-{}-{}",
+        std::process::id(),
+        family.synth
+    ));
     let _ = std::fs::remove_dir_all(&dir);
     filter.export_image(&dir).unwrap();
-    let cfg = CoreConfig { params: hdl::CoreParams::new(2, 9, 32, Crc, 3).unwrap(), preload: Some(dir.clone()), ..Default::default() };
+    let cfg = CoreConfig {
+        params: hdl::CoreParams::new(2, 9, 32, Crc, 3).unwrap(),
+        preload: Some(dir.clone()),
+        ..Default::default()
+    };
     let _ = check_config(&cfg, family);
     std::fs::remove_dir_all(&dir).unwrap();
 }
@@ -122,14 +188,28 @@ fn ecp5_crc_k2_b9_w32_preloaded() {
 /// And every bank keeps its own copy of each of `KEPT_MODULES` through synthesis (its
 /// present6, its copies of the registers loaded alike in every bank, its term's OR):
 /// flattened, synthesis merges the copies into one and the banks share it across the chip.
-fn check_counting(k: u32, bank_bits: u32, key_bits: u32, hash: HashFamily, c: u32, family: &Family) {
-    let params = hdl::CoreParams::new(k, bank_bits, key_bits, hash, 3).unwrap().with_counter_bits(c).unwrap();
+fn check_counting(
+    k: u32,
+    bank_bits: u32,
+    key_bits: u32,
+    hash: HashFamily,
+    c: u32,
+    family: &Family,
+) {
+    let params = hdl::CoreParams::new(k, bank_bits, key_bits, hash, 3)
+        .unwrap()
+        .with_counter_bits(c)
+        .unwrap();
     let cfg = CoreConfig::from(params);
     let log = check_config(&cfg, family);
     for p in 0..k {
         for name in hdl::counting_partition::KEPT_MODULES {
             let section = format!("=== bloom_core_parts_{p}_{name} ===");
-            assert!(log.contains(&section), "{}: no module {section} after synthesis: the copy was flattened", family.synth);
+            assert!(
+                log.contains(&section),
+                "{}: no module {section} after synthesis: the copy was flattened",
+                family.synth
+            );
         }
     }
 }

@@ -23,7 +23,9 @@ fn main() {
         } else {
             args.iter()
                 .map(|a| {
-                    let parsed = a.split_once(':').and_then(|(b, c)| Some((b.parse().ok()?, c.parse().ok()?)));
+                    let parsed = a
+                        .split_once(':')
+                        .and_then(|(b, c)| Some((b.parse().ok()?, c.parse().ok()?)));
                     parsed.unwrap_or_else(|| {
                         eprintln!("error: {a:?}: expected BAUD:CLOCKS_PER_BIT, e.g. 3000000:14");
                         std::process::exit(2)
@@ -34,11 +36,23 @@ fn main() {
     };
     println!(
         "{:>8} {:>5} {:>9}  {:>13} {:>13} {:>13} {:>13}  {:>16}",
-        "baud", "cpb", "clock MHz", "insert batch", "query batch", "insert", "query", "load-image 16 Kb"
+        "baud",
+        "cpb",
+        "clock MHz",
+        "insert batch",
+        "query batch",
+        "insert",
+        "query",
+        "load-image 16 Kb"
     );
     for (baud, cpb) in points {
         let params = hdl::CoreParams::default();
-        let board = match SimBoard::new(hdl::CoreConfig::from(params), baud, cpb, hdl::bridge::DEFAULT_TIMEOUT_BITS) {
+        let board = match SimBoard::new(
+            hdl::CoreConfig::from(params),
+            baud,
+            cpb,
+            hdl::bridge::DEFAULT_TIMEOUT_BITS,
+        ) {
             Ok(b) => b,
             Err(e) => {
                 eprintln!("error: {baud} baud at {cpb} clocks per bit: {e}");

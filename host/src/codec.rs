@@ -114,7 +114,11 @@ pub fn crc16(bytes: &[u8]) -> u16 {
     for &b in bytes {
         crc ^= (b as u16) << 8;
         for _ in 0..8 {
-            crc = if crc & 0x8000 != 0 { (crc << 1) ^ 0x1021 } else { crc << 1 };
+            crc = if crc & 0x8000 != 0 {
+                (crc << 1) ^ 0x1021
+            } else {
+                crc << 1
+            };
         }
     }
     crc
@@ -123,7 +127,11 @@ pub fn crc16(bytes: &[u8]) -> u16 {
 /// A request frame, ready for the line. Panics if the payload is too long
 /// (callers split batches; that is a programming error, not an input error).
 pub fn encode_request(seq: u8, op: u8, payload: &[u8]) -> Vec<u8> {
-    assert!(payload.len() <= MAX_PAYLOAD, "payload of {} bytes", payload.len());
+    assert!(
+        payload.len() <= MAX_PAYLOAD,
+        "payload of {} bytes",
+        payload.len()
+    );
     let mut f = Vec::with_capacity(payload.len() + 6);
     f.push(REQUEST_SYNC);
     f.push((payload.len() + 2) as u8);
@@ -149,7 +157,10 @@ impl Response {
         if self.code != CODE_ERROR {
             return None;
         }
-        Some((Reason::from_byte(*self.payload.first().unwrap_or(&0)), *self.payload.get(1).unwrap_or(&0)))
+        Some((
+            Reason::from_byte(*self.payload.first().unwrap_or(&0)),
+            *self.payload.get(1).unwrap_or(&0),
+        ))
     }
 }
 
@@ -210,7 +221,11 @@ impl ResponseDecoder {
                 self.buf.drain(..1);
                 continue;
             }
-            let r = Response { seq: self.buf[2], code: self.buf[3], payload: self.buf[4..len + 2].to_vec() };
+            let r = Response {
+                seq: self.buf[2],
+                code: self.buf[3],
+                payload: self.buf[4..len + 2].to_vec(),
+            };
             self.buf.drain(..len + 4);
             return Some(r);
         }
@@ -235,7 +250,10 @@ pub struct DeviceConfig {
 impl DeviceConfig {
     pub fn parse(b: &[u8]) -> Result<DeviceConfig, String> {
         if b.len() < CONFIG_BLOCK_BYTES {
-            return Err(format!("configuration block of {} bytes (expected {CONFIG_BLOCK_BYTES})", b.len()));
+            return Err(format!(
+                "configuration block of {} bytes (expected {CONFIG_BLOCK_BYTES})",
+                b.len()
+            ));
         }
         let c = DeviceConfig {
             version: b[0],
@@ -265,9 +283,15 @@ impl DeviceConfig {
     }
 
     pub fn golden_config(&self) -> Result<golden::Config, String> {
-        golden::Config::new(self.k, self.bank_bits, self.key_bits, self.hash()?, self.seed)
-            .and_then(|c| c.with_counter_bits(self.counter_bits))
-            .map_err(|e| e.to_string())
+        golden::Config::new(
+            self.k,
+            self.bank_bits,
+            self.key_bits,
+            self.hash()?,
+            self.seed,
+        )
+        .and_then(|c| c.with_counter_bits(self.counter_bits))
+        .map_err(|e| e.to_string())
     }
 
     /// A counting board (counter bits > 1).
@@ -315,12 +339,23 @@ impl DeviceStats {
                 config.counter_bits
             ));
         }
-        let word = |i: usize| u32::from_le_bytes(b[CONFIG_BLOCK_BYTES + 4 * i..CONFIG_BLOCK_BYTES + 4 * i + 4].try_into().unwrap());
+        let word = |i: usize| {
+            u32::from_le_bytes(
+                b[CONFIG_BLOCK_BYTES + 4 * i..CONFIG_BLOCK_BYTES + 4 * i + 4]
+                    .try_into()
+                    .unwrap(),
+            )
+        };
         let three = |o: usize| b[o] as u32 | (b[o + 1] as u32) << 8 | (b[o + 2] as u32) << 16;
         let k = config.k as usize;
         let fill = (0..k).map(|p| three(STATS_FIXED_BYTES + 3 * p)).collect();
-        let saturated =
-            if config.is_counting() { (0..k).map(|p| three(STATS_FIXED_BYTES + 3 * k + 3 * p)).collect() } else { vec![] };
+        let saturated = if config.is_counting() {
+            (0..k)
+                .map(|p| three(STATS_FIXED_BYTES + 3 * k + 3 * p))
+                .collect()
+        } else {
+            vec![]
+        };
         Ok(DeviceStats {
             ops_served: word(0),
             frames_executed: word(1),
@@ -364,7 +399,14 @@ mod tests {
         d.push(&good[..3]);
         assert_eq!(d.next_response(), None);
         d.push(&good[3..]);
-        assert_eq!(d.next_response(), Some(Response { seq: 7, code: 1, payload: vec![1] }));
+        assert_eq!(
+            d.next_response(),
+            Some(Response {
+                seq: 7,
+                code: 1,
+                payload: vec![1]
+            })
+        );
         assert_eq!(d.next_response(), None);
         assert!(d.bad_frames >= 2);
     }

@@ -16,7 +16,10 @@ pub use codec::{DeviceConfig, DeviceStats, OpCode, Reason};
 pub use sim_board::{FaultCounts, LineFaults, SimBoard};
 pub use transport::Transport;
 
-use codec::{encode_request, ResponseDecoder, CODE_ERROR, DUMP_CHUNK_BYTES, WRITE_CHUNK_BYTES, WRITE_HEADER_BYTES};
+use codec::{
+    encode_request, ResponseDecoder, CODE_ERROR, DUMP_CHUNK_BYTES, WRITE_CHUNK_BYTES,
+    WRITE_HEADER_BYTES,
+};
 use std::path::Path;
 
 #[derive(Debug, thiserror::Error)]
@@ -25,8 +28,16 @@ pub enum HostError {
     Setup(String),
     #[error("transport error: {0}")]
     Transport(String),
-    #[error("the device on {line} did not answer the {op} frame (seq {seq}) after {tries} tries{last}")]
-    NoAnswer { line: String, op: &'static str, seq: u8, tries: u32, last: String },
+    #[error(
+        "the device on {line} did not answer the {op} frame (seq {seq}) after {tries} tries{last}"
+    )]
+    NoAnswer {
+        line: String,
+        op: &'static str,
+        seq: u8,
+        tries: u32,
+        last: String,
+    },
     #[error("the device on {line} has another configuration than expected: {differences}")]
     ConfigMismatch { line: String, differences: String },
     #[error("the device answered nonsense: {0}")]
@@ -43,7 +54,12 @@ pub enum HostError {
          run load-image again, or clear it"
     )]
     /// `unit`: what an address of the bank names, "bit" (plain image) or "counter" (counting image).
-    LoadIncomplete { unit: &'static str, bank: usize, addr: usize, reason: String },
+    LoadIncomplete {
+        unit: &'static str,
+        bank: usize,
+        addr: usize,
+        reason: String,
+    },
 }
 
 /// How hard the host tries.
@@ -61,7 +77,11 @@ pub struct ClientOptions {
 
 impl Default for ClientOptions {
     fn default() -> Self {
-        ClientOptions { max_tries: 8, board_timeout_bits: hdl::bridge::DEFAULT_TIMEOUT_BITS as u64, execute_allowance_bits: 400 }
+        ClientOptions {
+            max_tries: 8,
+            board_timeout_bits: hdl::bridge::DEFAULT_TIMEOUT_BITS as u64,
+            execute_allowance_bits: 400,
+        }
     }
 }
 
@@ -130,9 +150,21 @@ impl<T: Transport> Client<T> {
     /// Opens a session: reads the device's configuration (which also makes
     /// its remembered sequence number ours, docs/protocol.md §6) and, if
     /// `expected` is given, refuses a device configured otherwise.
-    pub fn connect(transport: T, opts: ClientOptions, expected: Option<&golden::Config>) -> Result<Client<T>, HostError> {
-        let placeholder =
-            DeviceConfig { version: 1, k: 16, bank_bits: 16, key_bits: 128, hash_code: 0, max_batch: 1, seed: 0, counter_bits: 1 };
+    pub fn connect(
+        transport: T,
+        opts: ClientOptions,
+        expected: Option<&golden::Config>,
+    ) -> Result<Client<T>, HostError> {
+        let placeholder = DeviceConfig {
+            version: 1,
+            k: 16,
+            bank_bits: 16,
+            key_bits: 128,
+            hash_code: 0,
+            max_batch: 1,
+            seed: 0,
+            counter_bits: 1,
+        };
         let mut c = Client {
             transport,
             opts,
@@ -148,7 +180,9 @@ impl<T: Transport> Client<T> {
         c.seq = 0x5A;
         let payload = c.transact(OpCode::Config, &[])?;
         let device = DeviceConfig::parse(&payload).map_err(HostError::Protocol)?;
-        let config = device.golden_config().map_err(|e| HostError::Protocol(format!("device reports an invalid configuration: {e}")))?;
+        let config = device.golden_config().map_err(|e| {
+            HostError::Protocol(format!("device reports an invalid configuration: {e}"))
+        })?;
         if device.max_batch != DeviceConfig::expected_max_batch(device.key_bits) {
             return Err(HostError::Protocol(format!(
                 "device reports max_batch {} for {}-bit keys (protocol: {})",
@@ -171,7 +205,8 @@ impl<T: Transport> Client<T> {
         // runs at least MIN_CLOCKS_PER_BIT clocks per bit, so it waits at
         // most this many bit times before the core accepts it.
         let timing = hdl::Timing::of(&config);
-        c.core_wait_bits = ((timing.clear_cycles + timing.latency) as u64).div_ceil(hdl::bridge::MIN_CLOCKS_PER_BIT as u64);
+        c.core_wait_bits = ((timing.clear_cycles + timing.latency) as u64)
+            .div_ceil(hdl::bridge::MIN_CLOCKS_PER_BIT as u64);
         Ok(c)
     }
 
@@ -282,7 +317,13 @@ impl<T: Transport> Client<T> {
                 return Ok(p);
             }
         }
-        Err(HostError::NoAnswer { line: self.transport.describe(), op: op.name(), seq, tries: self.opts.max_tries, last })
+        Err(HostError::NoAnswer {
+            line: self.transport.describe(),
+            op: op.name(),
+            seq,
+            tries: self.opts.max_tries,
+            last,
+        })
     }
 
     fn finish(&mut self, seq: u8) {
@@ -297,7 +338,10 @@ impl<T: Transport> Client<T> {
         match p.as_slice() {
             [0] => Ok(false),
             [1] => Ok(true),
-            other => Err(HostError::Protocol(format!("{} answer {other:02x?} (expected one byte 0 or 1)", op.name()))),
+            other => Err(HostError::Protocol(format!(
+                "{} answer {other:02x?} (expected one byte 0 or 1)",
+                op.name()
+            ))),
         }
     }
 
@@ -338,13 +382,21 @@ impl<T: Transport> Client<T> {
 
     fn batch(&mut self, op: OpCode, keys: &[u128]) -> Result<Vec<bool>, HostError> {
         // Validate every key before sending any, so a bad key changes nothing.
-        let encoded: Vec<Vec<u8>> = keys.iter().map(|k| self.key_bytes(*k)).collect::<Result<_, _>>()?;
+        let encoded: Vec<Vec<u8>> = keys
+            .iter()
+            .map(|k| self.key_bytes(*k))
+            .collect::<Result<_, _>>()?;
         let mut hits = Vec::with_capacity(keys.len());
         for chunk in encoded.chunks(self.max_batch()) {
             let payload: Vec<u8> = chunk.concat();
             let p = self.transact(op, &payload)?;
             if p.len() != chunk.len().div_ceil(8) {
-                return Err(HostError::Protocol(format!("{} of {} keys answered with {} bytes", op.name(), chunk.len(), p.len())));
+                return Err(HostError::Protocol(format!(
+                    "{} of {} keys answered with {} bytes",
+                    op.name(),
+                    chunk.len(),
+                    p.len()
+                )));
             }
             hits.extend((0..chunk.len()).map(|i| (p[i / 8] >> (i % 8)) & 1 == 1));
         }
@@ -363,7 +415,10 @@ impl<T: Transport> Client<T> {
     pub fn clear(&mut self) -> Result<(), HostError> {
         let p = self.transact(OpCode::Clear, &[])?;
         if !p.is_empty() {
-            return Err(HostError::Protocol(format!("clear answered with {} payload bytes", p.len())));
+            return Err(HostError::Protocol(format!(
+                "clear answered with {} payload bytes",
+                p.len()
+            )));
         }
         Ok(())
     }
@@ -374,7 +429,10 @@ impl<T: Transport> Client<T> {
         if s.config != self.device {
             return Err(HostError::ConfigMismatch {
                 line: self.transport.describe(),
-                differences: format!("configuration changed during the session: {:?} then {:?}", self.device, s.config),
+                differences: format!(
+                    "configuration changed during the session: {:?} then {:?}",
+                    self.device, s.config
+                ),
             });
         }
         Ok(s)
@@ -390,7 +448,13 @@ impl<T: Transport> Client<T> {
         let fill = self.fill()?;
         let sum: f64 = fill
             .iter()
-            .map(|&x| if x as f64 >= m { f64::INFINITY } else { (1.0 - x as f64 / m).ln() / (1.0 - 1.0 / m).ln() })
+            .map(|&x| {
+                if x as f64 >= m {
+                    f64::INFINITY
+                } else {
+                    (1.0 - x as f64 / m).ln() / (1.0 - 1.0 / m).ln()
+                }
+            })
             .sum();
         Ok(sum / fill.len() as f64)
     }
@@ -414,7 +478,10 @@ impl<T: Transport> Client<T> {
                 let p = self.transact(OpCode::Dump, &[bank as u8, lo, hi])?;
                 let expect = ((size - bits.len()) / 8).min(DUMP_CHUNK_BYTES);
                 if p.len() != expect {
-                    return Err(HostError::Protocol(format!("dump chunk of {} bytes (expected {expect})", p.len())));
+                    return Err(HostError::Protocol(format!(
+                        "dump chunk of {} bytes (expected {expect})",
+                        p.len()
+                    )));
                 }
                 for byte in p {
                     bits.extend((0..8).map(|i| (byte >> i) & 1));
@@ -429,7 +496,10 @@ impl<T: Transport> Client<T> {
     pub fn zero_counters(&mut self) -> Result<(), HostError> {
         let p = self.transact(OpCode::ZeroCounters, &[])?;
         if !p.is_empty() {
-            return Err(HostError::Protocol(format!("zero counters answered with {} payload bytes", p.len())));
+            return Err(HostError::Protocol(format!(
+                "zero counters answered with {} payload bytes",
+                p.len()
+            )));
         }
         Ok(())
     }
@@ -446,7 +516,12 @@ impl<T: Transport> Client<T> {
             )));
         }
         let size = self.config.bank_size() as usize;
-        if bank >= self.config.k as usize || addr % 8 != 0 || data.is_empty() || data.len() > WRITE_CHUNK_BYTES || addr + 8 * data.len() > size {
+        if bank >= self.config.k as usize
+            || addr % 8 != 0
+            || data.is_empty()
+            || data.len() > WRITE_CHUNK_BYTES
+            || addr + 8 * data.len() > size
+        {
             return Err(HostError::Image(format!(
                 "write of {} bytes at bank {bank} bit {addr}: outside the device's k = {} banks of {size} bits, \
                  or not 1 ..= {WRITE_CHUNK_BYTES} bytes at a multiple of 8",
@@ -460,14 +535,21 @@ impl<T: Transport> Client<T> {
         let p = self.transact(OpCode::WriteBits, &payload)?;
         match p.as_slice() {
             [a, b, c] => Ok(*a as u32 | (*b as u32) << 8 | (*c as u32) << 16),
-            other => Err(HostError::Protocol(format!("write bits answered with {other:02x?} (expected a 3-byte fill)"))),
+            other => Err(HostError::Protocol(format!(
+                "write bits answered with {other:02x?} (expected a 3-byte fill)"
+            ))),
         }
     }
 
     /// Writes counters `addr ..` of bank `bank` of a counting device, one byte
     /// each (at most 2^c - 1); the bank's fill (non-zero counters) afterwards.
     /// Marks the device's image incomplete until [`Client::image_complete`].
-    pub fn write_counters(&mut self, bank: usize, addr: usize, data: &[u8]) -> Result<u32, HostError> {
+    pub fn write_counters(
+        &mut self,
+        bank: usize,
+        addr: usize,
+        data: &[u8],
+    ) -> Result<u32, HostError> {
         if !self.device.is_counting() {
             return Err(HostError::WrongKind(format!(
                 "write counters: the device on {} is a plain filter (counter bits 1): it has bits, not counters. Nothing was sent",
@@ -476,7 +558,11 @@ impl<T: Transport> Client<T> {
         }
         let size = self.config.bank_size() as usize;
         let saturation = (1u32 << self.device.counter_bits) - 1;
-        if bank >= self.config.k as usize || data.is_empty() || data.len() > WRITE_CHUNK_BYTES || addr + data.len() > size {
+        if bank >= self.config.k as usize
+            || data.is_empty()
+            || data.len() > WRITE_CHUNK_BYTES
+            || addr + data.len() > size
+        {
             return Err(HostError::Image(format!(
                 "write of {} counters at bank {bank} address {addr}: outside the device's k = {} banks of {size} counters, \
                  or not 1 ..= {WRITE_CHUNK_BYTES} counters",
@@ -496,7 +582,9 @@ impl<T: Transport> Client<T> {
         let p = self.transact(OpCode::WriteCounters, &payload)?;
         match p.as_slice() {
             [a, b, c] => Ok(*a as u32 | (*b as u32) << 8 | (*c as u32) << 16),
-            other => Err(HostError::Protocol(format!("write counters answered with {other:02x?} (expected a 3-byte fill)"))),
+            other => Err(HostError::Protocol(format!(
+                "write counters answered with {other:02x?} (expected a 3-byte fill)"
+            ))),
         }
     }
 
@@ -514,28 +602,53 @@ impl<T: Transport> Client<T> {
             let mut fill = 0;
             for (n, chunk) in counters.chunks(WRITE_CHUNK_BYTES).enumerate() {
                 let addr = n * WRITE_CHUNK_BYTES;
-                fill = self
-                    .write_counters(bank, addr, chunk)
-                    .map_err(|e| HostError::LoadIncomplete { unit: "counter", bank, addr, reason: e.to_string() })?;
+                fill = self.write_counters(bank, addr, chunk).map_err(|e| {
+                    HostError::LoadIncomplete {
+                        unit: "counter",
+                        bank,
+                        addr,
+                        reason: e.to_string(),
+                    }
+                })?;
             }
             if fill != image.fill_of(bank) {
-                return Err(HostError::LoadIncomplete { unit: "counter",
+                return Err(HostError::LoadIncomplete {
+                    unit: "counter",
                     bank,
                     addr: size,
-                    reason: format!("the device counts {fill} non-zero counters in bank {bank}, the image {}", image.fill_of(bank)),
+                    reason: format!(
+                        "the device counts {fill} non-zero counters in bank {bank}, the image {}",
+                        image.fill_of(bank)
+                    ),
                 });
             }
         }
         let k = self.config.k as usize;
-        let stats = self.stats().map_err(|e| HostError::LoadIncomplete { unit: "counter", bank: k, addr: 0, reason: e.to_string() })?;
+        let stats = self.stats().map_err(|e| HostError::LoadIncomplete {
+            unit: "counter",
+            bank: k,
+            addr: 0,
+            reason: e.to_string(),
+        })?;
         if stats.saturated != image.saturated() {
-            return Err(HostError::LoadIncomplete { unit: "counter",
+            return Err(HostError::LoadIncomplete {
+                unit: "counter",
                 bank: k,
                 addr: 0,
-                reason: format!("the device counts {:?} saturated counters, the image {:?}", stats.saturated, image.saturated()),
+                reason: format!(
+                    "the device counts {:?} saturated counters, the image {:?}",
+                    stats.saturated,
+                    image.saturated()
+                ),
             });
         }
-        self.image_complete().map_err(|e| HostError::LoadIncomplete { unit: "counter", bank: k, addr: 0, reason: e.to_string() })
+        self.image_complete()
+            .map_err(|e| HostError::LoadIncomplete {
+                unit: "counter",
+                bank: k,
+                addr: 0,
+                reason: e.to_string(),
+            })
     }
 
     /// Tells the device that the image written since the last clear is
@@ -543,7 +656,10 @@ impl<T: Transport> Client<T> {
     pub fn image_complete(&mut self) -> Result<(), HostError> {
         let p = self.transact(OpCode::ImageComplete, &[])?;
         if !p.is_empty() {
-            return Err(HostError::Protocol(format!("image complete answered with {} payload bytes", p.len())));
+            return Err(HostError::Protocol(format!(
+                "image complete answered with {} payload bytes",
+                p.len()
+            )));
         }
         Ok(())
     }
@@ -553,7 +669,12 @@ impl<T: Transport> Client<T> {
         if image != &self.config {
             return Err(HostError::ConfigMismatch {
                 line: self.transport.describe(),
-                differences: format!("the image is {}, the device {} ({})", image, self.config, image.differences(&self.config)),
+                differences: format!(
+                    "the image is {}, the device {} ({})",
+                    image,
+                    self.config,
+                    image.differences(&self.config)
+                ),
             });
         }
         Ok(())
@@ -578,23 +699,45 @@ impl<T: Transport> Client<T> {
         let size = self.config.bank_size() as usize;
         for bank in 0..self.config.k as usize {
             let bits = image.bank(bank).expect("bank < k");
-            let bytes: Vec<u8> = bits.chunks(8).map(|c| c.iter().enumerate().fold(0u8, |acc, (i, b)| acc | (b & 1) << i)).collect();
+            let bytes: Vec<u8> = bits
+                .chunks(8)
+                .map(|c| {
+                    c.iter()
+                        .enumerate()
+                        .fold(0u8, |acc, (i, b)| acc | (b & 1) << i)
+                })
+                .collect();
             let mut fill = 0;
             for (n, chunk) in bytes.chunks(WRITE_CHUNK_BYTES).enumerate() {
                 let addr = n * WRITE_CHUNK_BYTES * 8;
-                fill = self
-                    .write_bits(bank, addr, chunk)
-                    .map_err(|e| HostError::LoadIncomplete { unit: "bit", bank, addr, reason: e.to_string() })?;
+                fill =
+                    self.write_bits(bank, addr, chunk)
+                        .map_err(|e| HostError::LoadIncomplete {
+                            unit: "bit",
+                            bank,
+                            addr,
+                            reason: e.to_string(),
+                        })?;
             }
             if fill != image.fill_of(bank) {
-                return Err(HostError::LoadIncomplete { unit: "bit",
+                return Err(HostError::LoadIncomplete {
+                    unit: "bit",
                     bank,
                     addr: size,
-                    reason: format!("the device counts {fill} bits set in bank {bank}, the image {}", image.fill_of(bank)),
+                    reason: format!(
+                        "the device counts {fill} bits set in bank {bank}, the image {}",
+                        image.fill_of(bank)
+                    ),
                 });
             }
         }
-        self.image_complete().map_err(|e| HostError::LoadIncomplete { unit: "bit", bank: self.config.k as usize, addr: 0, reason: e.to_string() })
+        self.image_complete()
+            .map_err(|e| HostError::LoadIncomplete {
+                unit: "bit",
+                bank: self.config.k as usize,
+                addr: 0,
+                reason: e.to_string(),
+            })
     }
 
     /// Writes the device's memory as a golden-model image into `dir`, which
@@ -629,7 +772,10 @@ impl<T: Transport> Client<T> {
                 let p = self.transact(OpCode::DumpCounters, &[bank as u8, lo, hi])?;
                 let expect = (size - counters.len()).min(DUMP_CHUNK_BYTES);
                 if p.len() != expect {
-                    return Err(HostError::Protocol(format!("dump counters chunk of {} bytes (expected {expect})", p.len())));
+                    return Err(HostError::Protocol(format!(
+                        "dump counters chunk of {} bytes (expected {expect})",
+                        p.len()
+                    )));
                 }
                 if let Some(v) = p.iter().find(|v| **v as u32 > saturation) {
                     return Err(HostError::Protocol(format!(
@@ -641,14 +787,17 @@ impl<T: Transport> Client<T> {
             }
             banks.push(counters);
         }
-        let bits = golden::CounterBits::new(self.device.counter_bits).map_err(|e| HostError::Protocol(e.to_string()))?;
-        golden::CountingFilter::from_counters(self.config, bits, &banks).map_err(|e| HostError::Image(e.to_string()))
+        let bits = golden::CounterBits::new(self.device.counter_bits)
+            .map_err(|e| HostError::Protocol(e.to_string()))?;
+        golden::CountingFilter::from_counters(self.config, bits, &banks)
+            .map_err(|e| HostError::Image(e.to_string()))
     }
 
     /// The device's memory as a golden model: a counting device's as its 0-1
     /// projection, the plain filter of the same configuration (contract §7.5).
     pub fn dump(&mut self) -> Result<golden::PartitionedFilter, HostError> {
         let banks = self.dump_bits()?;
-        golden::PartitionedFilter::from_banks(self.config.plain(), &banks).map_err(|e| HostError::Image(e.to_string()))
+        golden::PartitionedFilter::from_banks(self.config.plain(), &banks)
+            .map_err(|e| HostError::Image(e.to_string()))
     }
 }

@@ -58,7 +58,10 @@ impl Pty {
                 return Err(os_error("cannot name the pseudo-terminal"));
             }
             let path = PathBuf::from(CStr::from_ptr(name.as_ptr()).to_string_lossy().into_owned());
-            let s = libc::open(name.as_ptr(), libc::O_RDWR | libc::O_NOCTTY | libc::O_CLOEXEC);
+            let s = libc::open(
+                name.as_ptr(),
+                libc::O_RDWR | libc::O_NOCTTY | libc::O_CLOEXEC,
+            );
             if s < 0 {
                 return Err(os_error(&format!("cannot open {}", path.display())));
             }
@@ -75,7 +78,11 @@ impl Pty {
             if flags < 0 || libc::fcntl(m, libc::F_SETFL, flags | libc::O_NONBLOCK) != 0 {
                 return Err(os_error("cannot make the pseudo-terminal non-blocking"));
             }
-            Ok(Pty { master, _slave: slave, path })
+            Ok(Pty {
+                master,
+                _slave: slave,
+                path,
+            })
         }
     }
 
@@ -86,13 +93,21 @@ impl Pty {
 
     /// Waits up to `timeout` for bytes from the client; what arrived.
     fn read(&self, timeout: Duration, buf: &mut [u8]) -> Result<usize, HostError> {
-        let mut pfd = libc::pollfd { fd: self.master.as_raw_fd(), events: libc::POLLIN, revents: 0 };
+        let mut pfd = libc::pollfd {
+            fd: self.master.as_raw_fd(),
+            events: libc::POLLIN,
+            revents: 0,
+        };
         // SAFETY: one valid pollfd; the buffer is ours and its length is passed.
         unsafe {
             let r = libc::poll(&mut pfd, 1, timeout.as_millis().min(1000) as libc::c_int);
             if r < 0 {
                 let e = std::io::Error::last_os_error();
-                return if e.kind() == std::io::ErrorKind::Interrupted { Ok(0) } else { Err(HostError::Transport(format!("poll: {e}"))) };
+                return if e.kind() == std::io::ErrorKind::Interrupted {
+                    Ok(0)
+                } else {
+                    Err(HostError::Transport(format!("poll: {e}")))
+                };
             }
             if r == 0 || pfd.revents & libc::POLLIN == 0 {
                 return Ok(0);
@@ -102,7 +117,10 @@ impl Pty {
                 let e = std::io::Error::last_os_error();
                 return match e.kind() {
                     std::io::ErrorKind::WouldBlock | std::io::ErrorKind::Interrupted => Ok(0),
-                    _ => Err(HostError::Transport(format!("{}: {e}", self.path.display()))),
+                    _ => Err(HostError::Transport(format!(
+                        "{}: {e}",
+                        self.path.display()
+                    ))),
                 };
             }
             Ok(n as usize)
@@ -114,13 +132,17 @@ impl Pty {
     fn write(&self, mut bytes: &[u8]) -> Result<usize, HostError> {
         while !bytes.is_empty() {
             // SAFETY: the slice is valid for its length.
-            let n = unsafe { libc::write(self.master.as_raw_fd(), bytes.as_ptr().cast(), bytes.len()) };
+            let n =
+                unsafe { libc::write(self.master.as_raw_fd(), bytes.as_ptr().cast(), bytes.len()) };
             if n < 0 {
                 let e = std::io::Error::last_os_error();
                 return match e.kind() {
                     std::io::ErrorKind::WouldBlock => Ok(bytes.len()),
                     std::io::ErrorKind::Interrupted => continue,
-                    _ => Err(HostError::Transport(format!("{}: {e}", self.path.display()))),
+                    _ => Err(HostError::Transport(format!(
+                        "{}: {e}",
+                        self.path.display()
+                    ))),
                 };
             }
             bytes = &bytes[n as usize..];
@@ -150,16 +172,35 @@ pub fn settle_bits(core: &hdl::CoreParams, clocks_per_bit: u32, timeout_bits: u3
 }
 
 /// Serves `board` on `pty` until `stop` is set.
-pub fn serve(board: &Mutex<SimBoard>, pty: &Pty, settle: u64, stop: &AtomicBool) -> Result<ServeStats, HostError> {
-    let baud = board.lock().map_err(|_| HostError::Setup("board lock poisoned".into()))?.nominal_baud() as f64;
+pub fn serve(
+    board: &Mutex<SimBoard>,
+    pty: &Pty,
+    settle: u64,
+    stop: &AtomicBool,
+) -> Result<ServeStats, HostError> {
+    let baud = board
+        .lock()
+        .map_err(|_| HostError::Setup("board lock poisoned".into()))?
+        .nominal_baud() as f64;
     let start = Instant::now();
     let mut stats = ServeStats::default();
     let mut quiet = settle;
     let mut buf = vec![0u8; 4096];
     while !stop.load(Ordering::Relaxed) {
-        let lock = || board.lock().map_err(|_| HostError::Setup("board lock poisoned".into()));
+        let lock = || {
+            board
+                .lock()
+                .map_err(|_| HostError::Setup("board lock poisoned".into()))
+        };
         let active = lock()?.line_busy() || quiet < settle;
-        let n = pty.read(if active { Duration::ZERO } else { Duration::from_millis(20) }, &mut buf)?;
+        let n = pty.read(
+            if active {
+                Duration::ZERO
+            } else {
+                Duration::from_millis(20)
+            },
+            &mut buf,
+        )?;
         let mut b = lock()?;
         if n > 0 {
             b.write(&buf[..n])?;

@@ -20,7 +20,9 @@ pub const DEFAULT_LATENCY: Duration = Duration::from_millis(20);
 impl SerialPort {
     pub fn open(name: &str, baud: u32) -> Result<SerialPort, HostError> {
         if !std::path::Path::new(name).exists() {
-            return Err(HostError::Setup(format!("serial port {name} does not exist")));
+            return Err(HostError::Setup(format!(
+                "serial port {name} does not exist"
+            )));
         }
         let port = serialport::new(name, baud)
             .data_bits(serialport::DataBits::Eight)
@@ -29,9 +31,18 @@ impl SerialPort {
             .flow_control(serialport::FlowControl::None)
             .timeout(Duration::from_millis(2))
             .open()
-            .map_err(|e| HostError::Setup(format!("cannot open serial port {name} at {baud} baud: {e}")))?;
+            .map_err(|e| {
+                HostError::Setup(format!(
+                    "cannot open serial port {name} at {baud} baud: {e}"
+                ))
+            })?;
         let _ = port.clear(serialport::ClearBuffer::All);
-        Ok(SerialPort { name: name.to_string(), port, baud, latency: DEFAULT_LATENCY })
+        Ok(SerialPort {
+            name: name.to_string(),
+            port,
+            baud,
+            latency: DEFAULT_LATENCY,
+        })
     }
 
     /// Allows `latency` beyond the line time for every answer (default
@@ -49,7 +60,8 @@ impl SerialPort {
 
 impl Transport for SerialPort {
     fn write(&mut self, bytes: &[u8]) -> Result<(), HostError> {
-        std::io::Write::write_all(&mut self.port, bytes).map_err(|e| HostError::Transport(format!("{}: {e}", self.name)))
+        std::io::Write::write_all(&mut self.port, bytes)
+            .map_err(|e| HostError::Transport(format!("{}: {e}", self.name)))
     }
 
     fn read(&mut self, max_bits: u64) -> Result<(Vec<u8>, u64), HostError> {
@@ -70,14 +82,17 @@ impl Transport for SerialPort {
                     break;
                 }
                 Ok(_) => {}
-                Err(e) if e.kind() == std::io::ErrorKind::TimedOut || e.kind() == std::io::ErrorKind::WouldBlock => {}
+                Err(e)
+                    if e.kind() == std::io::ErrorKind::TimedOut
+                        || e.kind() == std::io::ErrorKind::WouldBlock => {}
                 Err(e) => return Err(HostError::Transport(format!("{}: {e}", self.name))),
             }
             if !got.is_empty() || start.elapsed() >= total {
                 break;
             }
         }
-        let bits = ((start.elapsed().as_secs_f64() * self.baud as f64) as u64).clamp(1, max_bits.max(1));
+        let bits =
+            ((start.elapsed().as_secs_f64() * self.baud as f64) as u64).clamp(1, max_bits.max(1));
         Ok((got, bits))
     }
 

@@ -65,7 +65,12 @@ impl SimBoard {
     /// Builds (or takes from the cache) the Verilated board top for `core`,
     /// at `clocks_per_bit` cycles per bit, with the board's truncation timeout
     /// set to `timeout_bits`.
-    pub fn new(core: hdl::CoreConfig, baud: u32, clocks_per_bit: u32, timeout_bits: u32) -> Result<SimBoard, HostError> {
+    pub fn new(
+        core: hdl::CoreConfig,
+        baud: u32,
+        clocks_per_bit: u32,
+        timeout_bits: u32,
+    ) -> Result<SimBoard, HostError> {
         Self::with_test_switch(core, baud, clocks_per_bit, timeout_bits, false)
     }
 
@@ -78,7 +83,14 @@ impl SimBoard {
         timeout_bits: u32,
         disable_replay: bool,
     ) -> Result<SimBoard, HostError> {
-        Self::build(core, baud, clocks_per_bit, timeout_bits, disable_replay, sim::NetlistKind::Rtl)
+        Self::build(
+            core,
+            baud,
+            clocks_per_bit,
+            timeout_bits,
+            disable_replay,
+            sim::NetlistKind::Rtl,
+        )
     }
 
     /// As [`SimBoard::new`], with the board top (bridge and core together) as
@@ -108,20 +120,42 @@ impl SimBoard {
         cfg.test_disable_replay = disable_replay;
         let top = generate_board_top(&cfg).map_err(|e| HostError::Setup(e.to_string()))?;
         if top.clocks_per_bit != clocks_per_bit {
-            return Err(HostError::Setup(format!("board top came out at {} clocks per bit", top.clocks_per_bit)));
+            return Err(HostError::Setup(format!(
+                "board top came out at {} clocks per bit",
+                top.clocks_per_bit
+            )));
         }
-        let netlist = sim::netlist::make(&top.verilog, &top.top, kind, &flow::tools::Progress::new("  "))
-            .map_err(|e| HostError::Setup(format!("the board top's {kind} netlist: {e}")))?;
-        let lib = sim::build(&netlist.verilog, &netlist.top, &netlist.build_options(false))
-            .map_err(|e| HostError::Setup(format!("Verilator build of the board top ({kind}) failed: {e}")))?;
+        let netlist = sim::netlist::make(
+            &top.verilog,
+            &top.top,
+            kind,
+            &flow::tools::Progress::new("  "),
+        )
+        .map_err(|e| HostError::Setup(format!("the board top's {kind} netlist: {e}")))?;
+        let lib = sim::build(
+            &netlist.verilog,
+            &netlist.top,
+            &netlist.build_options(false),
+        )
+        .map_err(|e| {
+            HostError::Setup(format!(
+                "Verilator build of the board top ({kind}) failed: {e}"
+            ))
+        })?;
         let mut model = lib
             .instantiate(Some("clock"), InitialState::Zero)
             .map_err(|e| HostError::Setup(e.to_string()))?;
         let p = |n: &str| model.port(n).map_err(|e| HostError::Setup(e.to_string()));
         let (uart_rx, uart_tx, reset) = (p("uart_rx")?, p("uart_tx")?, p("reset")?);
-        model.set(reset, 0).map_err(|e| HostError::Setup(e.to_string()))?;
-        model.set(uart_rx, 1).map_err(|e| HostError::Setup(e.to_string()))?;
-        model.step(32).map_err(|e| HostError::Setup(e.to_string()))?;
+        model
+            .set(reset, 0)
+            .map_err(|e| HostError::Setup(e.to_string()))?;
+        model
+            .set(uart_rx, 1)
+            .map_err(|e| HostError::Setup(e.to_string()))?;
+        model
+            .step(32)
+            .map_err(|e| HostError::Setup(e.to_string()))?;
         Ok(SimBoard {
             model,
             uart_rx,
@@ -184,7 +218,12 @@ impl SimBoard {
         }
         self.out_buf.resize(n, 0);
         self.model
-            .run_vectors(&[self.uart_rx], &self.in_buf, &[self.uart_tx], &mut self.out_buf)
+            .run_vectors(
+                &[self.uart_rx],
+                &self.in_buf,
+                &[self.uart_tx],
+                &mut self.out_buf,
+            )
             .map_err(|e| HostError::Transport(format!("simulation failed: {e}")))?;
         self.cycles += n as u64;
         let mut got = vec![];
@@ -288,7 +327,10 @@ impl Transport for SimBoard {
     }
 
     fn describe(&self) -> String {
-        format!("simulated board (Verilator, {} clocks per bit, nominal {} baud)", self.cpb, self.baud)
+        format!(
+            "simulated board (Verilator, {} clocks per bit, nominal {} baud)",
+            self.cpb, self.baud
+        )
     }
 
     fn simulated_seconds(&self) -> Option<f64> {

@@ -38,14 +38,34 @@ fn keys(seed: u64, n: usize, key_bits: u32) -> Vec<u128> {
     (0..n).map(|_| rng.key(key_bits)).collect()
 }
 
-fn configs(k: u32, bank_bits: u32, key_bits: u32, crc: bool, seed: u64) -> (hdl::CoreConfig, golden::Config) {
+fn configs(
+    k: u32,
+    bank_bits: u32,
+    key_bits: u32,
+    crc: bool,
+    seed: u64,
+) -> (hdl::CoreConfig, golden::Config) {
     counting_configs(k, bank_bits, key_bits, crc, seed, 1)
 }
 
 /// As [`configs`], with counters of `counter_bits` (1: the plain filter).
-fn counting_configs(k: u32, bank_bits: u32, key_bits: u32, crc: bool, seed: u64, counter_bits: u32) -> (hdl::CoreConfig, golden::Config) {
-    let hash = if crc { golden::HashFamily::Crc } else { golden::HashFamily::H3 };
-    let params = golden::Config::new(k, bank_bits, key_bits, hash, seed).unwrap().with_counter_bits(counter_bits).unwrap();
+fn counting_configs(
+    k: u32,
+    bank_bits: u32,
+    key_bits: u32,
+    crc: bool,
+    seed: u64,
+    counter_bits: u32,
+) -> (hdl::CoreConfig, golden::Config) {
+    let hash = if crc {
+        golden::HashFamily::Crc
+    } else {
+        golden::HashFamily::H3
+    };
+    let params = golden::Config::new(k, bank_bits, key_bits, hash, seed)
+        .unwrap()
+        .with_counter_bits(counter_bits)
+        .unwrap();
     (hdl::CoreConfig::from(params), params)
 }
 
@@ -99,7 +119,11 @@ impl Served {
         let (b, s) = (board.0.clone(), stop.clone());
         let settle = host::pty::settle_bits(core, CPB, BOARD_TIMEOUT_BITS);
         let thread = std::thread::spawn(move || host::pty::serve(&b, &pty, settle, &s).unwrap());
-        Served { path, stop, thread: Some(thread) }
+        Served {
+            path,
+            stop,
+            thread: Some(thread),
+        }
     }
     fn line(&self, latency: Duration) -> host::serial::SerialPort {
         let mut line = host::serial::SerialPort::open(&self.path, 115_200).unwrap();
@@ -226,14 +250,22 @@ impl<T: Transport> Device for Client<T> {
 fn connect(core: hdl::CoreConfig, cfg: &golden::Config, max_tries: u32) -> Client<SimBoard> {
     let board = SimBoard::new(core, 115_200, CPB, BOARD_TIMEOUT_BITS)
         .unwrap_or_else(|e| panic!("{e} (Verilator is installed by scripts/setup.sh)"));
-    let opts = ClientOptions { max_tries, board_timeout_bits: BOARD_TIMEOUT_BITS as u64, ..ClientOptions::default() };
+    let opts = ClientOptions {
+        max_tries,
+        board_timeout_bits: BOARD_TIMEOUT_BITS as u64,
+        ..ClientOptions::default()
+    };
     Client::connect(board, opts, Some(cfg)).unwrap()
 }
 
 fn assert_same_image(dev: &golden::PartitionedFilter, gold: &golden::PartitionedFilter) {
     let cfg = gold.config();
     for p in 0..cfg.k as usize {
-        assert_eq!(dev.bank(p).unwrap(), gold.bank(p).unwrap(), "bank {p} differs");
+        assert_eq!(
+            dev.bank(p).unwrap(),
+            gold.bank(p).unwrap(),
+            "bank {p} differs"
+        );
     }
     assert_eq!(dev.fill(), gold.fill());
 }
@@ -241,8 +273,14 @@ fn assert_same_image(dev: &golden::PartitionedFilter, gold: &golden::Partitioned
 fn session(via: Via, k: u32, bank_bits: u32, key_bits: u32, crc: bool, seed: u64) {
     let (core, cfg) = configs(k, bank_bits, key_bits, crc, seed);
     let board = Board::new(core, false);
-    let opts = ClientOptions { max_tries: 4, board_timeout_bits: BOARD_TIMEOUT_BITS as u64, ..ClientOptions::default() };
-    with_client(via, &board, &cfg, opts, &mut |dev| session_on(dev, &cfg, seed));
+    let opts = ClientOptions {
+        max_tries: 4,
+        board_timeout_bits: BOARD_TIMEOUT_BITS as u64,
+        ..ClientOptions::default()
+    };
+    with_client(via, &board, &cfg, opts, &mut |dev| {
+        session_on(dev, &cfg, seed)
+    });
 }
 
 fn session_on(dev: &mut dyn Device, cfg: &golden::Config, seed: u64) {
@@ -299,7 +337,12 @@ fn session_on(dev: &mut dyn Device, cfg: &golden::Config, seed: u64) {
     dev.load_image(&image).unwrap();
     assert_same_image(&dev.dump().unwrap(), &image);
     assert!(!dev.stats().unwrap().image_incomplete);
-    assert_eq!(dev.link().resends, 0, "a clean line needs no resend: {:?}", dev.link());
+    assert_eq!(
+        dev.link().resends,
+        0,
+        "a clean line needs no resend: {:?}",
+        dev.link()
+    );
 }
 
 #[test]
@@ -328,7 +371,10 @@ fn e2e_pty_state_survives_reconnection_h3_k4_b8_w64() {
     let (core, cfg) = configs(4, 8, 64, false, 0x5EED);
     let board = Board::new(core, false);
     let served = Served::start(&board, &cfg);
-    let opts = || ClientOptions { board_timeout_bits: BOARD_TIMEOUT_BITS as u64, ..ClientOptions::default() };
+    let opts = || ClientOptions {
+        board_timeout_bits: BOARD_TIMEOUT_BITS as u64,
+        ..ClientOptions::default()
+    };
     let ks = keys(41, 50, 64);
     let mut gold = golden::PartitionedFilter::new(cfg);
     {
@@ -348,8 +394,13 @@ fn e2e_wrong_configuration_is_refused() {
     let (core, _) = configs(4, 8, 64, false, 0x5EED);
     let (_, other) = configs(4, 8, 64, false, 0x5EEE);
     let board = SimBoard::new(core, 115_200, CPB, BOARD_TIMEOUT_BITS).unwrap();
-    let opts = ClientOptions { board_timeout_bits: BOARD_TIMEOUT_BITS as u64, ..ClientOptions::default() };
-    let err = Client::connect(board, opts, Some(&other)).err().expect("must refuse");
+    let opts = ClientOptions {
+        board_timeout_bits: BOARD_TIMEOUT_BITS as u64,
+        ..ClientOptions::default()
+    };
+    let err = Client::connect(board, opts, Some(&other))
+        .err()
+        .expect("must refuse");
     let text = err.to_string();
     assert!(text.contains("another configuration"), "{text}");
 }
@@ -362,11 +413,22 @@ fn e2e_wrong_configuration_is_refused() {
 fn fault_session(via: Via, disable_replay: bool) -> Result<String, String> {
     let (core, cfg) = configs(4, 8, 64, false, 0x5EED);
     let board = Board::new(core, disable_replay);
-    let opts = ClientOptions { max_tries: 40, board_timeout_bits: BOARD_TIMEOUT_BITS as u64, ..ClientOptions::default() };
-    with_client(via, &board, &cfg, opts, &mut |dev| fault_session_on(dev, &board, &cfg, disable_replay))
+    let opts = ClientOptions {
+        max_tries: 40,
+        board_timeout_bits: BOARD_TIMEOUT_BITS as u64,
+        ..ClientOptions::default()
+    };
+    with_client(via, &board, &cfg, opts, &mut |dev| {
+        fault_session_on(dev, &board, &cfg, disable_replay)
+    })
 }
 
-fn fault_session_on(dev: &mut dyn Device, board: &Board, cfg: &golden::Config, disable_replay: bool) -> Result<String, String> {
+fn fault_session_on(
+    dev: &mut dyn Device,
+    board: &Board,
+    cfg: &golden::Config,
+    disable_replay: bool,
+) -> Result<String, String> {
     let cfg = *cfg;
     let mut gold = golden::PartitionedFilter::new(cfg);
     board.set_faults(LineFaults {
@@ -384,7 +446,11 @@ fn fault_session_on(dev: &mut dyn Device, board: &Board, cfg: &golden::Config, d
     let mut step = 0;
     let mut i = 0;
     let check = |what: &str, got: Vec<bool>, want: Vec<bool>| {
-        if got == want { Ok(()) } else { Err(format!("{what}: device {got:?}, golden {want:?}")) }
+        if got == want {
+            Ok(())
+        } else {
+            Err(format!("{what}: device {got:?}, golden {want:?}"))
+        }
     };
     while i < ks.len() {
         step += 1;
@@ -398,7 +464,11 @@ fn fault_session_on(dev: &mut dyn Device, board: &Board, cfg: &golden::Config, d
                 i += chunk.len();
             }
             2 => {
-                check("insert", vec![dev.insert(ks[i]).unwrap()], vec![gold.insert(ks[i]).unwrap()])?;
+                check(
+                    "insert",
+                    vec![dev.insert(ks[i]).unwrap()],
+                    vec![gold.insert(ks[i]).unwrap()],
+                )?;
                 core_ops += 1;
                 i += 1;
             }
@@ -409,7 +479,11 @@ fn fault_session_on(dev: &mut dyn Device, board: &Board, cfg: &golden::Config, d
                 core_ops += probe.len() as u32;
             }
             _ => {
-                check("query", vec![dev.query(ks[i / 2]).unwrap()], vec![gold.query(ks[i / 2]).unwrap()])?;
+                check(
+                    "query",
+                    vec![dev.query(ks[i / 2]).unwrap()],
+                    vec![gold.query(ks[i / 2]).unwrap()],
+                )?;
                 core_ops += 1;
             }
         }
@@ -434,10 +508,19 @@ fn fault_session_on(dev: &mut dyn Device, board: &Board, cfg: &golden::Config, d
         stats.frames_replayed - stats0.frames_replayed,
         faults
     );
-    assert!(faults.flipped + faults.dropped + faults.truncated + faults.garbage_bursts > 10, "{faults:?}");
-    assert!(stats.frames_rejected > stats0.frames_rejected, "faults must have caused rejections: {summary}");
+    assert!(
+        faults.flipped + faults.dropped + faults.truncated + faults.garbage_bursts > 10,
+        "{faults:?}"
+    );
+    assert!(
+        stats.frames_rejected > stats0.frames_rejected,
+        "faults must have caused rejections: {summary}"
+    );
     if stats.ops_served - stats0.ops_served != core_ops {
-        return Err(format!("{} core operations executed for {core_ops} asked for; {summary}", stats.ops_served - stats0.ops_served));
+        return Err(format!(
+            "{} core operations executed for {core_ops} asked for; {summary}",
+            stats.ops_served - stats0.ops_served
+        ));
     }
     let image = dev.dump().unwrap();
     for p in 0..4 {
@@ -446,7 +529,10 @@ fn fault_session_on(dev: &mut dyn Device, board: &Board, cfg: &golden::Config, d
         }
     }
     if !disable_replay {
-        assert!(stats.frames_replayed > stats0.frames_replayed, "lost answers must have caused replays: {summary}");
+        assert!(
+            stats.frames_replayed > stats0.frames_replayed,
+            "lost answers must have caused replays: {summary}"
+        );
     }
     Ok(summary)
 }
@@ -475,7 +561,9 @@ fn e2e_faults_teeth_replay_disabled_is_detected() {
 #[test]
 fn e2e_pty_faults_teeth_replay_disabled_is_detected() {
     match fault_session(Via::Pty(PTY_FAULTS), true) {
-        Ok(summary) => panic!("a board without replay passed the fault test through the PTY: {summary}"),
+        Ok(summary) => {
+            panic!("a board without replay passed the fault test through the PTY: {summary}")
+        }
         Err(e) => println!("detected through the PTY as expected: {e}"),
     }
 }
@@ -523,12 +611,23 @@ fn e2e_throughput_h3_k4_b8_w64_batches_above_80_percent_of_line_rate() {
 fn silent_line(via: Via) {
     let (core, cfg) = configs(4, 8, 64, false, 0x5EED);
     let board = Board::new(core, false);
-    let opts = ClientOptions { max_tries: 3, board_timeout_bits: BOARD_TIMEOUT_BITS as u64, ..ClientOptions::default() };
+    let opts = ClientOptions {
+        max_tries: 3,
+        board_timeout_bits: BOARD_TIMEOUT_BITS as u64,
+        ..ClientOptions::default()
+    };
     with_client(via, &board, &cfg, opts, &mut |dev| {
-        board.set_faults(LineFaults { seed: 1, drop: 1.0, ..LineFaults::default() });
+        board.set_faults(LineFaults {
+            seed: 1,
+            drop: 1.0,
+            ..LineFaults::default()
+        });
         let err = dev.insert(42).unwrap_err();
         let text = err.to_string();
-        assert!(text.contains("did not answer the insert frame") && text.contains("after 3 tries"), "{text}");
+        assert!(
+            text.contains("did not answer the insert frame") && text.contains("after 3 tries"),
+            "{text}"
+        );
         let line = match via {
             Via::InProcess => "simulated board",
             Via::Pty(_) => "serial port /dev/pts/",
@@ -556,7 +655,11 @@ fn e2e_pty_silent_line_reports_no_answer() {
 fn e2e_3mbaud_at_12mhz_cpb4_h3_k4_b8_w64() {
     let (core, cfg) = configs(4, 8, 64, false, 0x5EED);
     let board = SimBoard::new(core, 3_000_000, 4, BOARD_TIMEOUT_BITS).unwrap();
-    let opts = ClientOptions { max_tries: 2, board_timeout_bits: BOARD_TIMEOUT_BITS as u64, ..ClientOptions::default() };
+    let opts = ClientOptions {
+        max_tries: 2,
+        board_timeout_bits: BOARD_TIMEOUT_BITS as u64,
+        ..ClientOptions::default()
+    };
     let mut dev = Client::connect(board, opts, Some(&cfg)).unwrap();
     let mut gold = golden::PartitionedFilter::new(cfg);
     let ks = keys(3, 120, 64);
@@ -598,7 +701,11 @@ fn e2e_load_image_h3_k4_b8_w64_replaces_the_filter_and_dump_equals_it() {
         assert_eq!(dev.query_batch(&probe).unwrap(), want);
     }
     // An image of another configuration is refused before anything is sent.
-    let other = image_of(&golden::Config::new(4, 8, 64, golden::HashFamily::H3, 1).unwrap(), 1, 5);
+    let other = image_of(
+        &golden::Config::new(4, 8, 64, golden::HashFamily::H3, 1).unwrap(),
+        1,
+        5,
+    );
     let sent = dev.link.frames_sent;
     let e = dev.load_image(&other).unwrap_err().to_string();
     assert!(e.contains("seed"), "{e}");
@@ -633,10 +740,22 @@ fn e2e_load_image_default_16kbit_at_115200_under_0_3_s() {
 fn load_image_faults(via: Via) {
     let (core, cfg) = configs(4, 8, 64, false, 0x5EED);
     let board = Board::new(core, false);
-    let opts = ClientOptions { max_tries: 40, board_timeout_bits: BOARD_TIMEOUT_BITS as u64, ..ClientOptions::default() };
+    let opts = ClientOptions {
+        max_tries: 40,
+        board_timeout_bits: BOARD_TIMEOUT_BITS as u64,
+        ..ClientOptions::default()
+    };
     with_client(via, &board, &cfg, opts, &mut |dev| {
         dev.insert_batch(&keys(5, 50, 64)).unwrap();
-        board.set_faults(LineFaults { seed: 7, flip: 0.004, drop: 0.002, garbage: 0.2, truncate: 0.1, flip_back: 0.05, drop_back: 0.05 });
+        board.set_faults(LineFaults {
+            seed: 7,
+            flip: 0.004,
+            drop: 0.002,
+            garbage: 0.2,
+            truncate: 0.1,
+            flip_back: 0.05,
+            drop_back: 0.05,
+        });
         let image = image_of(&cfg, 6, 90);
         for _ in 0..3 {
             dev.load_image(&image).unwrap();
@@ -646,7 +765,10 @@ fn load_image_faults(via: Via) {
         let s = dev.stats().unwrap();
         let link = dev.link();
         println!("load-image under faults ({via:?}): {faults:?}, link {link:?}, board rejected {} replayed {}", s.frames_rejected, s.frames_replayed);
-        assert!(link.resends > 0 && s.frames_rejected > 0, "the faults must have cost retries");
+        assert!(
+            link.resends > 0 && s.frames_rejected > 0,
+            "the faults must have cost retries"
+        );
         assert!(!s.image_incomplete);
         assert_eq!(s.fill, image.fill());
         assert_same_image(&dev.dump().unwrap(), &image);
@@ -668,14 +790,25 @@ fn e2e_pty_load_image_faults_h3_k4_b8_w64() {
 fn load_image_dead_line(via: Via) {
     let (core, cfg) = configs(4, 8, 64, false, 0x5EED);
     let board = Board::new(core, false);
-    let opts = ClientOptions { max_tries: 3, board_timeout_bits: BOARD_TIMEOUT_BITS as u64, ..ClientOptions::default() };
+    let opts = ClientOptions {
+        max_tries: 3,
+        board_timeout_bits: BOARD_TIMEOUT_BITS as u64,
+        ..ClientOptions::default()
+    };
     with_client(via, &board, &cfg, opts, &mut |dev| {
         let image = image_of(&cfg, 8, 40);
         dev.write_bits(0, 0, &[0xFF]).unwrap();
         // Chunks of bank 0 get through, then the line goes dead.
-        board.set_faults(LineFaults { seed: 3, drop: 1.0, ..LineFaults::default() });
+        board.set_faults(LineFaults {
+            seed: 3,
+            drop: 1.0,
+            ..LineFaults::default()
+        });
         let e = dev.load_image(&image).unwrap_err().to_string();
-        assert!(e.contains("load-image stopped at bank 0 bit 0") && e.contains("image load incomplete"), "{e}");
+        assert!(
+            e.contains("load-image stopped at bank 0 bit 0") && e.contains("image load incomplete"),
+            "{e}"
+        );
         board.set_faults(LineFaults::default());
         assert!(dev.stats().unwrap().image_incomplete);
         dev.load_image(&image).unwrap();
@@ -688,7 +821,15 @@ fn load_image_dead_line(via: Via) {
         assert!(!dev.stats().unwrap().image_incomplete);
         dev.zero_counters().unwrap();
         let s = dev.stats().unwrap();
-        assert_eq!((s.ops_served, s.frames_executed, s.frames_rejected, s.frames_replayed), (0, 0, 0, 0));
+        assert_eq!(
+            (
+                s.ops_served,
+                s.frames_executed,
+                s.frames_rejected,
+                s.frames_replayed
+            ),
+            (0, 0, 0, 0)
+        );
     });
 }
 
@@ -734,21 +875,36 @@ fn counting_session_on(dev: &mut dyn Device, cfg: &golden::Config, seed: u64) ->
     for round in 0..24 {
         let pick = |rng: &mut golden::rng::SplitMix64, from: &[u128], most: u64| -> Vec<u128> {
             let n = 1 + rng.below(most) as usize;
-            (0..n).map(|_| from[rng.below(from.len() as u64) as usize]).collect()
+            (0..n)
+                .map(|_| from[rng.below(from.len() as u64) as usize])
+                .collect()
         };
         let single = pool[rng.below(pool.len() as u64) as usize];
         match round % 4 {
             0 => {
                 let batch = pick(&mut rng, &pool, 40);
                 let want: Vec<bool> = batch.iter().map(|k| gold.insert(*k).unwrap()).collect();
-                assert_eq!(dev.insert_batch(&batch).unwrap(), want, "insert batch, round {round}");
-                assert_eq!(dev.insert(single).unwrap(), gold.insert(single).unwrap(), "insert, round {round}");
+                assert_eq!(
+                    dev.insert_batch(&batch).unwrap(),
+                    want,
+                    "insert batch, round {round}"
+                );
+                assert_eq!(
+                    dev.insert(single).unwrap(),
+                    gold.insert(single).unwrap(),
+                    "insert, round {round}"
+                );
             }
             1 | 2 => {
                 let batch = pick(&mut rng, &both, 45);
                 let mut want = vec![];
                 for k in batch.iter().chain([&single]) {
-                    let at_s = gold.addresses(*k).unwrap().iter().enumerate().any(|(p, a)| gold.counter(p, *a) == Some(s));
+                    let at_s = gold
+                        .addresses(*k)
+                        .unwrap()
+                        .iter()
+                        .enumerate()
+                        .any(|(p, a)| gold.counter(p, *a) == Some(s));
                     let hit = gold.delete(*k).unwrap();
                     ev.deletes += 1;
                     ev.deletes_of_absent += !hit as usize;
@@ -757,28 +913,55 @@ fn counting_session_on(dev: &mut dyn Device, cfg: &golden::Config, seed: u64) ->
                     want.push(hit);
                 }
                 let last = want.pop().unwrap();
-                assert_eq!(dev.delete_batch(&batch).unwrap(), want, "delete batch, round {round}");
+                assert_eq!(
+                    dev.delete_batch(&batch).unwrap(),
+                    want,
+                    "delete batch, round {round}"
+                );
                 assert_eq!(dev.delete(single).unwrap(), last, "delete, round {round}");
             }
             _ => {
                 let want: Vec<bool> = both.iter().map(|k| gold.query(*k).unwrap()).collect();
-                assert_eq!(dev.query_batch(&both).unwrap(), want, "query batch, round {round}");
-                assert_eq!(dev.query(single).unwrap(), gold.query(single).unwrap(), "query, round {round}");
+                assert_eq!(
+                    dev.query_batch(&both).unwrap(),
+                    want,
+                    "query batch, round {round}"
+                );
+                assert_eq!(
+                    dev.query(single).unwrap(),
+                    gold.query(single).unwrap(),
+                    "query, round {round}"
+                );
             }
         }
         let stats = dev.stats().unwrap();
         assert_eq!(stats.config.counter_bits, cfg.counter_bits);
-        assert_eq!(stats.fill, gold.fill(), "fills (non-zero counters), round {round}");
-        assert_eq!(stats.saturated, gold.saturated(), "saturated counters, round {round}");
+        assert_eq!(
+            stats.fill,
+            gold.fill(),
+            "fills (non-zero counters), round {round}"
+        );
+        assert_eq!(
+            stats.saturated,
+            gold.saturated(),
+            "saturated counters, round {round}"
+        );
         ev.most_saturated = ev.most_saturated.max(gold.saturated().iter().sum());
     }
     // A key never inserted: deleted only if it is a false positive.
     let stranger = keys(seed ^ 0x57A2, 1, cfg.key_bits)[0];
     assert!(!both.contains(&stranger));
-    assert_eq!(dev.delete(stranger).unwrap(), gold.delete(stranger).unwrap());
+    assert_eq!(
+        dev.delete(stranger).unwrap(),
+        gold.delete(stranger).unwrap()
+    );
     // Dump reads the 0-1 projection, dump counters the counters.
     assert_same_image(&dev.dump().unwrap(), &gold.to_plain());
-    assert_eq!(dev.dump_counters().unwrap(), gold, "every counter as golden");
+    assert_eq!(
+        dev.dump_counters().unwrap(),
+        gold,
+        "every counter as golden"
+    );
 
     // Counters cannot be written as bits, nor a plain image loaded: refused
     // before anything is sent, nothing changed.
@@ -796,25 +979,53 @@ fn counting_session_on(dev: &mut dyn Device, cfg: &golden::Config, seed: u64) ->
     let s = image.saturation();
     for p in 0..cfg.k as usize {
         for a in 0..cfg.bank_size() as u32 {
-            image.write_counter(p, a, ((a as usize * 7 + p * 3) % (s as usize + 3)).min(s as usize) as u8).unwrap();
+            image
+                .write_counter(
+                    p,
+                    a,
+                    ((a as usize * 7 + p * 3) % (s as usize + 3)).min(s as usize) as u8,
+                )
+                .unwrap();
         }
     }
     dev.load_counting_image(&image).unwrap();
-    assert_eq!(dev.dump_counters().unwrap(), image, "the loaded counters read back");
+    assert_eq!(
+        dev.dump_counters().unwrap(),
+        image,
+        "the loaded counters read back"
+    );
     let stats = dev.stats().unwrap();
     assert!(!stats.image_incomplete);
-    assert_eq!((stats.fill, stats.saturated), (image.fill(), image.saturated()));
+    assert_eq!(
+        (stats.fill, stats.saturated),
+        (image.fill(), image.saturated())
+    );
     gold = image;
     let probe: Vec<u128> = both.iter().take(12).copied().collect();
     let want: Vec<bool> = probe.iter().map(|k| gold.delete(*k).unwrap()).collect();
-    assert_eq!(dev.delete_batch(&probe).unwrap(), want, "deletes on the loaded image");
+    assert_eq!(
+        dev.delete_batch(&probe).unwrap(),
+        want,
+        "deletes on the loaded image"
+    );
 
     dev.clear().unwrap();
     gold.clear();
     let stats = dev.stats().unwrap();
-    assert_eq!((stats.fill, stats.saturated), (vec![0; cfg.k as usize], vec![0; cfg.k as usize]));
-    assert!(!dev.delete(pool[0]).unwrap(), "nothing is present after a clear");
-    assert_eq!(dev.link().resends, 0, "a clean line needs no resend: {:?}", dev.link());
+    assert_eq!(
+        (stats.fill, stats.saturated),
+        (vec![0; cfg.k as usize], vec![0; cfg.k as usize])
+    );
+    assert!(
+        !dev.delete(pool[0]).unwrap(),
+        "nothing is present after a clear"
+    );
+    assert_eq!(
+        dev.link().resends,
+        0,
+        "a clean line needs no resend: {:?}",
+        dev.link()
+    );
     ev
 }
 
@@ -824,7 +1035,11 @@ fn counting_session_on(dev: &mut dyn Device, cfg: &golden::Config, seed: u64) ->
 fn e2e_counting_load_image_dead_line_names_the_counter_crc_k3_b6_w32_c2() {
     let (core, cfg) = counting_configs(3, 6, 32, true, 7, 2);
     let board = Board::new(core, false);
-    let opts = ClientOptions { max_tries: 3, board_timeout_bits: BOARD_TIMEOUT_BITS as u64, ..ClientOptions::default() };
+    let opts = ClientOptions {
+        max_tries: 3,
+        board_timeout_bits: BOARD_TIMEOUT_BITS as u64,
+        ..ClientOptions::default()
+    };
     with_client(Via::InProcess, &board, &cfg, opts, &mut |dev| {
         let mut image = golden::CountingFilter::from_config(cfg).unwrap();
         for a in 0..cfg.bank_size() as u32 {
@@ -832,9 +1047,17 @@ fn e2e_counting_load_image_dead_line_names_the_counter_crc_k3_b6_w32_c2() {
         }
         // A counter write flags the image incomplete; then the line goes dead.
         dev.write_counters(0, 0, &[3]).unwrap();
-        board.set_faults(LineFaults { seed: 5, drop: 1.0, ..LineFaults::default() });
+        board.set_faults(LineFaults {
+            seed: 5,
+            drop: 1.0,
+            ..LineFaults::default()
+        });
         let e = dev.load_counting_image(&image).unwrap_err().to_string();
-        assert!(e.contains("load-image stopped at bank 0 counter 0") && e.contains("image load incomplete"), "{e}");
+        assert!(
+            e.contains("load-image stopped at bank 0 counter 0")
+                && e.contains("image load incomplete"),
+            "{e}"
+        );
         board.set_faults(LineFaults::default());
         assert!(dev.stats().unwrap().image_incomplete);
         dev.load_counting_image(&image).unwrap();
@@ -843,21 +1066,46 @@ fn e2e_counting_load_image_dead_line_names_the_counter_crc_k3_b6_w32_c2() {
     });
 }
 
-fn counting_session(via: Via, k: u32, bank_bits: u32, key_bits: u32, crc: bool, seed: u64, counter_bits: u32) -> CountingEvents {
+fn counting_session(
+    via: Via,
+    k: u32,
+    bank_bits: u32,
+    key_bits: u32,
+    crc: bool,
+    seed: u64,
+    counter_bits: u32,
+) -> CountingEvents {
     let (core, cfg) = counting_configs(k, bank_bits, key_bits, crc, seed, counter_bits);
     let board = Board::new(core, false);
-    let opts = ClientOptions { max_tries: 4, board_timeout_bits: BOARD_TIMEOUT_BITS as u64, ..ClientOptions::default() };
-    let ev = with_client(via, &board, &cfg, opts, &mut |dev| counting_session_on(dev, &cfg, seed));
-    println!("counting session c = {counter_bits} (k {k}, b {bank_bits}, W {key_bits}, {via:?}): {ev:?}");
+    let opts = ClientOptions {
+        max_tries: 4,
+        board_timeout_bits: BOARD_TIMEOUT_BITS as u64,
+        ..ClientOptions::default()
+    };
+    let ev = with_client(via, &board, &cfg, opts, &mut |dev| {
+        counting_session_on(dev, &cfg, seed)
+    });
+    println!(
+        "counting session c = {counter_bits} (k {k}, b {bank_bits}, W {key_bits}, {via:?}): {ev:?}"
+    );
     ev
 }
 
 #[test]
 fn e2e_counting_c2_crc_k3_b6_w32_saturates_and_deletes_absent_keys() {
     let ev = counting_session(Via::InProcess, 3, 6, 32, true, 7, 2);
-    assert!(ev.most_saturated > 0, "c = 2 with a small pool saturates counters: {ev:?}");
-    assert!(ev.deletes_at_saturation > 0, "deletes of keys with a saturated counter happened: {ev:?}");
-    assert!(ev.deletes_of_absent > 0, "deletes of absent keys happened: {ev:?}");
+    assert!(
+        ev.most_saturated > 0,
+        "c = 2 with a small pool saturates counters: {ev:?}"
+    );
+    assert!(
+        ev.deletes_at_saturation > 0,
+        "deletes of keys with a saturated counter happened: {ev:?}"
+    );
+    assert!(
+        ev.deletes_of_absent > 0,
+        "deletes of absent keys happened: {ev:?}"
+    );
 }
 
 #[test]
@@ -887,13 +1135,17 @@ fn e2e_plain_board_refuses_delete_h3_k4_b8_w64() {
     let want: Vec<bool> = ks.iter().map(|k| gold.insert(*k).unwrap()).collect();
     assert_eq!(c.insert_batch(&ks).unwrap(), want);
     let sent = c.link.frames_sent;
-    for err in [c.delete(ks[0]).unwrap_err(), c.delete_batch(&ks).unwrap_err()] {
+    for err in [
+        c.delete(ks[0]).unwrap_err(),
+        c.delete_batch(&ks).unwrap_err(),
+    ] {
         assert!(matches!(err, HostError::WrongKind(_)), "{err}");
         assert!(err.to_string().contains("plain filter"), "{err}");
     }
     assert_eq!(c.link.frames_sent, sent, "refused before anything is sent");
     // The board refuses a delete frame on its own.
-    let frame = host::codec::encode_request(0x77, host::OpCode::Delete as u8, &ks[0].to_le_bytes()[..8]);
+    let frame =
+        host::codec::encode_request(0x77, host::OpCode::Delete as u8, &ks[0].to_le_bytes()[..8]);
     c.transport_mut().write(&frame).unwrap();
     let mut dec = host::codec::ResponseDecoder::default();
     let mut answer = None;
@@ -906,16 +1158,32 @@ fn e2e_plain_board_refuses_delete_h3_k4_b8_w64() {
         }
     }
     let r = answer.expect("the board answers a delete frame");
-    assert_eq!((r.seq, r.code, r.payload.clone()), (0x77, host::codec::CODE_ERROR, vec![6, host::OpCode::Delete as u8]));
+    assert_eq!(
+        (r.seq, r.code, r.payload.clone()),
+        (
+            0x77,
+            host::codec::CODE_ERROR,
+            vec![6, host::OpCode::Delete as u8]
+        )
+    );
     assert_eq!(r.error().unwrap().0, host::Reason::WrongKind);
     let stats = c.stats().unwrap();
     assert_eq!(stats.frames_rejected, 1);
     let sent = c.link.frames_sent;
-    assert!(matches!(c.dump_counters().unwrap_err(), HostError::WrongKind(_)));
+    assert!(matches!(
+        c.dump_counters().unwrap_err(),
+        HostError::WrongKind(_)
+    ));
     assert_eq!(c.link.frames_sent, sent, "refused before anything is sent");
-    assert!(stats.saturated.is_empty(), "a plain board has no saturated counts");
+    assert!(
+        stats.saturated.is_empty(),
+        "a plain board has no saturated counts"
+    );
     assert_eq!(stats.fill, gold.fill());
-    assert!(c.query_batch(&ks).unwrap().iter().all(|h| *h), "nothing was deleted");
+    assert!(
+        c.query_batch(&ks).unwrap().iter().all(|h| *h),
+        "nothing was deleted"
+    );
 }
 
 /// The fault test on a counting board: inserts and deletes (which, unlike a
@@ -925,20 +1193,38 @@ fn e2e_plain_board_refuses_delete_h3_k4_b8_w64() {
 fn counting_fault_session(disable_replay: bool) -> Result<String, String> {
     let (core, cfg) = counting_configs(3, 6, 32, true, 9, 3);
     let board = Board::new(core, disable_replay);
-    let opts = ClientOptions { max_tries: 40, board_timeout_bits: BOARD_TIMEOUT_BITS as u64, ..ClientOptions::default() };
+    let opts = ClientOptions {
+        max_tries: 40,
+        board_timeout_bits: BOARD_TIMEOUT_BITS as u64,
+        ..ClientOptions::default()
+    };
     with_client(Via::InProcess, &board, &cfg, opts, &mut |dev| {
         let mut gold = golden::CountingFilter::from_config(cfg).unwrap();
-        board.set_faults(LineFaults { seed: 2027, flip: 0.004, drop: 0.002, garbage: 0.08, truncate: 0.04, flip_back: 0.01, drop_back: 0.01 });
+        board.set_faults(LineFaults {
+            seed: 2027,
+            flip: 0.004,
+            drop: 0.002,
+            garbage: 0.08,
+            truncate: 0.04,
+            flip_back: 0.01,
+            drop_back: 0.01,
+        });
         let stats0 = dev.stats().unwrap();
         let pool = keys(91, 40, 32);
         let mut rng = golden::rng::SplitMix64::new(5);
         let mut core_ops = 0u32;
         let check = |what: &str, got: Vec<bool>, want: Vec<bool>| {
-            if got == want { Ok(()) } else { Err(format!("{what}: device {got:?}, golden {want:?}")) }
+            if got == want {
+                Ok(())
+            } else {
+                Err(format!("{what}: device {got:?}, golden {want:?}"))
+            }
         };
         for step in 0..60 {
             let n = 1 + rng.below(30) as usize;
-            let batch: Vec<u128> = (0..n).map(|_| pool[rng.below(pool.len() as u64) as usize]).collect();
+            let batch: Vec<u128> = (0..n)
+                .map(|_| pool[rng.below(pool.len() as u64) as usize])
+                .collect();
             match step % 3 {
                 0 => {
                     let want = batch.iter().map(|k| gold.insert(*k).unwrap()).collect();
@@ -949,7 +1235,11 @@ fn counting_fault_session(disable_replay: bool) -> Result<String, String> {
                     check("delete batch", dev.delete_batch(&batch).unwrap(), want)?;
                 }
                 _ => {
-                    check("delete", vec![dev.delete(batch[0]).unwrap()], vec![gold.delete(batch[0]).unwrap()])?;
+                    check(
+                        "delete",
+                        vec![dev.delete(batch[0]).unwrap()],
+                        vec![gold.delete(batch[0]).unwrap()],
+                    )?;
                 }
             }
             core_ops += if step % 3 == 2 { 1 } else { n as u32 };
@@ -966,12 +1256,24 @@ fn counting_fault_session(disable_replay: bool) -> Result<String, String> {
             stats.frames_replayed - stats0.frames_replayed,
             faults
         );
-        assert!(stats.frames_rejected > stats0.frames_rejected, "faults must have caused rejections: {summary}");
+        assert!(
+            stats.frames_rejected > stats0.frames_rejected,
+            "faults must have caused rejections: {summary}"
+        );
         if stats.ops_served - stats0.ops_served != core_ops {
-            return Err(format!("{} core operations executed for {core_ops} asked for; {summary}", stats.ops_served - stats0.ops_served));
+            return Err(format!(
+                "{} core operations executed for {core_ops} asked for; {summary}",
+                stats.ops_served - stats0.ops_served
+            ));
         }
         if (stats.fill.clone(), stats.saturated.clone()) != (gold.fill(), gold.saturated()) {
-            return Err(format!("fills {:?} / saturated {:?}, golden {:?} / {:?}; {summary}", stats.fill, stats.saturated, gold.fill(), gold.saturated()));
+            return Err(format!(
+                "fills {:?} / saturated {:?}, golden {:?} / {:?}; {summary}",
+                stats.fill,
+                stats.saturated,
+                gold.fill(),
+                gold.saturated()
+            ));
         }
         if dev.dump().unwrap() != gold.to_plain() {
             return Err(format!("the projection differs from golden; {summary}"));
@@ -980,7 +1282,10 @@ fn counting_fault_session(disable_replay: bool) -> Result<String, String> {
             return Err(format!("the counters differ from golden; {summary}"));
         }
         if !disable_replay {
-            assert!(stats.frames_replayed > stats0.frames_replayed, "lost answers must have caused replays: {summary}");
+            assert!(
+                stats.frames_replayed > stats0.frames_replayed,
+                "lost answers must have caused replays: {summary}"
+            );
         }
         Ok(summary)
     })
@@ -994,6 +1299,7 @@ fn e2e_counting_faults_c3_crc_k3_b6_w32_inserts_and_deletes_exactly_once() {
 
 #[test]
 fn e2e_counting_faults_teeth_replay_disabled_is_detected() {
-    let e = counting_fault_session(true).expect_err("a board that executes retries again must be caught");
+    let e = counting_fault_session(true)
+        .expect_err("a board that executes retries again must be caught");
     println!("caught: {e}");
 }

@@ -11,7 +11,7 @@
 //! generates hdl/src/axi/regmap.rs, the C header, the Markdown page and the
 //! IP-XACT file from it (tests/regmap.rs checks they are up to date).
 
-pub mod testbench;
-pub mod vectors;
-pub mod tools;
 pub mod package;
+pub mod testbench;
+pub mod tools;
+pub mod vectors;

@@ -28,7 +28,7 @@ use hdl::axi::GeneratedAxi;
 use serde::Serialize;
 
 use crate::testbench::{testbench, TB_FILE, TB_TOP};
-use crate::vectors::{Vectors, VectorStats};
+use crate::vectors::{VectorStats, Vectors};
 
 /// What a package is made from.
 pub struct PackageInput<'a> {
@@ -47,18 +47,34 @@ pub struct PackageFile {
 }
 
 fn text(path: &str, contents: impl Into<String>) -> PackageFile {
-    PackageFile { path: path.to_string(), contents: contents.into().into_bytes(), executable: false }
+    PackageFile {
+        path: path.to_string(),
+        contents: contents.into().into_bytes(),
+        executable: false,
+    }
 }
 
 /// The FuseSoC core name (VLNV) of a package: one name per configuration.
 pub fn core_name(axi: &GeneratedAxi) -> String {
-    let preload = if axi.core.config.preload.is_some() { "_preloaded" } else { "" };
-    format!("bloom:ip:bloom_axis_{}{preload}:{}", axi.core.config.params.label(), env!("CARGO_PKG_VERSION"))
+    let preload = if axi.core.config.preload.is_some() {
+        "_preloaded"
+    } else {
+        ""
+    };
+    format!(
+        "bloom:ip:bloom_axis_{}{preload}:{}",
+        axi.core.config.params.label(),
+        env!("CARGO_PKG_VERSION")
+    )
 }
 
 /// The boards the package has synthesis targets for: (target name, board).
 pub fn boards() -> [(&'static str, &'static Board); 3] {
-    [("icebreaker", &ICEBREAKER), ("hx8k", &HX8K_BREAKOUT), ("ulx3s_85f", &ULX3S_85F)]
+    [
+        ("icebreaker", &ICEBREAKER),
+        ("hx8k", &HX8K_BREAKOUT),
+        ("ulx3s_85f", &ULX3S_85F),
+    ]
 }
 
 const LAUNCHER: &str = r#"#!/bin/sh
@@ -195,8 +211,22 @@ targets:
     for (target, board) in boards() {
         let d = board.device;
         let (flow_name, mut opts) = match d.family {
-            flow::board::Family::Ice40 => ("icestorm", vec![d.nextpnr_flag.to_string(), "--package".into(), board.package.into()]),
-            flow::board::Family::Ecp5 => ("trellis", vec![d.nextpnr_flag.to_string(), "--package".into(), board.package.into()]),
+            flow::board::Family::Ice40 => (
+                "icestorm",
+                vec![
+                    d.nextpnr_flag.to_string(),
+                    "--package".into(),
+                    board.package.into(),
+                ],
+            ),
+            flow::board::Family::Ecp5 => (
+                "trellis",
+                vec![
+                    d.nextpnr_flag.to_string(),
+                    "--package".into(),
+                    board.package.into(),
+                ],
+            ),
         };
         opts.extend(["--freq".to_string(), format!("{}", board.clock_mhz)]);
         let launcher = if d.family == flow::board::Family::Ecp5 {
@@ -237,7 +267,11 @@ struct PackageDescription<'a> {
 
 fn version_string() -> String {
     let word = map::VERSION.reset_value().expect("VERSION is constant");
-    format!("{}.{}", map::VERSION_MAJOR.get(word), map::VERSION_MINOR.get(word))
+    format!(
+        "{}.{}",
+        map::VERSION_MAJOR.get(word),
+        map::VERSION_MINOR.get(word)
+    )
 }
 
 fn access_name(r: &hdl::axi::regs::RegisterDef) -> &'static str {
@@ -253,7 +287,11 @@ fn access_name(r: &hdl::axi::regs::RegisterDef) -> &'static str {
 pub fn register_table() -> String {
     let mut t = String::from("| offset | register | access | fields |\n|---|---|---|---|\n");
     for r in map::REGISTERS {
-        let name = if r.count > 1 { format!("{}[0..{}]", r.name, r.count) } else { r.name.to_string() };
+        let name = if r.count > 1 {
+            format!("{}[0..{}]", r.name, r.count)
+        } else {
+            r.name.to_string()
+        };
         let offset = if r.count > 1 {
             format!("0x{:02X} + 4i", r.offset)
         } else {
@@ -262,9 +300,20 @@ pub fn register_table() -> String {
         let fields: Vec<String> = r
             .fields
             .iter()
-            .map(|f| if f.width == 1 { format!("{} [{}]", f.name, f.lsb) } else { format!("{} [{}:{}]", f.name, f.lsb + f.width - 1, f.lsb) })
+            .map(|f| {
+                if f.width == 1 {
+                    format!("{} [{}]", f.name, f.lsb)
+                } else {
+                    format!("{} [{}:{}]", f.name, f.lsb + f.width - 1, f.lsb)
+                }
+            })
             .collect();
-        t += &format!("| {offset} | `{name}` ({}) | {} | {} |\n", r.title, access_name(r), fields.join(", "));
+        t += &format!(
+            "| {offset} | `{name}` ({}) | {} | {} |\n",
+            r.title,
+            access_name(r),
+            fields.join(", ")
+        );
     }
     t
 }
@@ -273,8 +322,14 @@ pub fn register_table() -> String {
 fn doc_section(name: &str) -> &'static str {
     const DOC: &str = include_str!("../../docs/axi.md");
     let begin = format!("<!-- {name}:begin -->\n");
-    let start = DOC.find(&begin).map(|i| i + begin.len()).unwrap_or_else(|| panic!("docs/axi.md has no {name} section"));
-    let end = DOC[start..].find(&format!("<!-- {name}:end -->")).expect("the section ends") + start;
+    let start = DOC
+        .find(&begin)
+        .map(|i| i + begin.len())
+        .unwrap_or_else(|| panic!("docs/axi.md has no {name} section"));
+    let end = DOC[start..]
+        .find(&format!("<!-- {name}:end -->"))
+        .expect("the section ends")
+        + start;
     &DOC[start..end]
 }
 
@@ -476,35 +531,87 @@ pub fn package_files(input: &PackageInput) -> Result<Vec<PackageFile>, String> {
         text("rtl/bloom_core.v", axi.core.verilog.clone()),
         text("rtl/bloom_axis.v", axi.verilog.clone()),
         text("regs/bloom_axis.rdl", include_str!("../rdl/bloom_axis.rdl")),
-        text("regs/bloom_axis_regs.h", include_str!("../rdl/bloom_axis_regs.h")),
-        text("regs/bloom_axis_regs.md", include_str!("../rdl/bloom_axis_regs.md")),
-        text("regs/bloom_axis_regs.xml", include_str!("../rdl/bloom_axis_regs.xml")),
-        text(&format!("tb/{TB_FILE}"), testbench(params.key_bits, input.vectors)),
+        text(
+            "regs/bloom_axis_regs.h",
+            include_str!("../rdl/bloom_axis_regs.h"),
+        ),
+        text(
+            "regs/bloom_axis_regs.md",
+            include_str!("../rdl/bloom_axis_regs.md"),
+        ),
+        text(
+            "regs/bloom_axis_regs.xml",
+            include_str!("../rdl/bloom_axis_regs.xml"),
+        ),
+        text(
+            &format!("tb/{TB_FILE}"),
+            testbench(params.key_bits, input.vectors),
+        ),
         text("tb/vectors/config.hex", input.vectors.config_hex()),
         text("tb/vectors/stim.hex", input.vectors.stim_hex()),
         text("tb/vectors/expect.hex", input.vectors.expect_hex()),
-        text("tb/vectors/vectors.json", serde_json::to_string_pretty(&input.vectors.summary_json()).unwrap() + "\n"),
-        text("board/bloom_axis_selftest.v", flow::harness::axi_harness_module(axi)),
-        PackageFile { path: "board/yowasp-launcher".into(), contents: LAUNCHER.as_bytes().to_vec(), executable: true },
-        text("doc/request_response.svg", include_str!("../../docs/wavedrom/request_response.svg")),
-        text("doc/backpressure.svg", include_str!("../../docs/wavedrom/backpressure.svg")),
-        text("doc/axil_read_write.svg", include_str!("../../docs/wavedrom/axil_read_write.svg")),
-        text("doc/axil_clear.svg", include_str!("../../docs/wavedrom/axil_clear.svg")),
-        text("doc/axil_bit_readback.svg", include_str!("../../docs/wavedrom/axil_bit_readback.svg")),
+        text(
+            "tb/vectors/vectors.json",
+            serde_json::to_string_pretty(&input.vectors.summary_json()).unwrap() + "\n",
+        ),
+        text(
+            "board/bloom_axis_selftest.v",
+            flow::harness::axi_harness_module(axi),
+        ),
+        PackageFile {
+            path: "board/yowasp-launcher".into(),
+            contents: LAUNCHER.as_bytes().to_vec(),
+            executable: true,
+        },
+        text(
+            "doc/request_response.svg",
+            include_str!("../../docs/wavedrom/request_response.svg"),
+        ),
+        text(
+            "doc/backpressure.svg",
+            include_str!("../../docs/wavedrom/backpressure.svg"),
+        ),
+        text(
+            "doc/axil_read_write.svg",
+            include_str!("../../docs/wavedrom/axil_read_write.svg"),
+        ),
+        text(
+            "doc/axil_clear.svg",
+            include_str!("../../docs/wavedrom/axil_clear.svg"),
+        ),
+        text(
+            "doc/axil_bit_readback.svg",
+            include_str!("../../docs/wavedrom/axil_bit_readback.svg"),
+        ),
         text("bloom_axis.core", core_file(axi, has_image)),
     ];
     for (target, board) in boards() {
-        let ext = if board.device.family == flow::board::Family::Ice40 { "pcf" } else { "lpf" };
-        files.push(text(&format!("board/bloom_axis_{target}.v"), flow::harness::axi_board_top(board)));
-        files.push(text(&format!("board/{target}.{ext}"), flow::constraints::checked_in(board)));
+        let ext = if board.device.family == flow::board::Family::Ice40 {
+            "pcf"
+        } else {
+            "lpf"
+        };
+        files.push(text(
+            &format!("board/bloom_axis_{target}.v"),
+            flow::harness::axi_board_top(board),
+        ));
+        files.push(text(
+            &format!("board/{target}.{ext}"),
+            flow::constraints::checked_in(board),
+        ));
     }
     if let Some(dir) = &axi.core.config.preload {
         let mut names = vec!["image.json".to_string()];
         names.extend((0..params.k as usize).map(golden::bank_file_name));
         for n in names {
             let path = dir.join(&n);
-            let contents = std::fs::read(&path).map_err(|e| format!("cannot read the preload image's {}: {e}", path.display()))?;
-            files.push(PackageFile { path: format!("image/{n}"), contents, executable: false });
+            let contents = std::fs::read(&path)
+                .map_err(|e| format!("cannot read the preload image's {}: {e}", path.display()))?;
+            files.push(PackageFile {
+                path: format!("image/{n}"),
+                contents,
+                executable: false,
+            });
         }
     }
     let description = PackageDescription {
@@ -517,7 +624,10 @@ pub fn package_files(input: &PackageInput) -> Result<Vec<PackageFile>, String> {
         register_map_bytes: map::MAP_BYTES,
         vectors: &input.vectors.stats,
     };
-    files.push(text("bloom_axis.json", serde_json::to_string_pretty(&description).unwrap() + "\n"));
+    files.push(text(
+        "bloom_axis.json",
+        serde_json::to_string_pretty(&description).unwrap() + "\n",
+    ));
     files.push(text("README.md", readme(input, has_image)));
     Ok(files)
 }
@@ -529,9 +639,15 @@ pub fn write_tree(dir: &Path, files: &[PackageFile]) -> Result<(), String> {
     match std::fs::symlink_metadata(dir) {
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
         Err(e) => return Err(format!("cannot write into {}: {e}", dir.display())),
-        Ok(m) if !m.is_dir() => return Err(format!("{} exists and is not a directory", dir.display())),
+        Ok(m) if !m.is_dir() => {
+            return Err(format!("{} exists and is not a directory", dir.display()))
+        }
         Ok(_) => {
-            if let Some(entry) = std::fs::read_dir(dir).map_err(|e| format!("{}: {e}", dir.display()))?.flatten().next() {
+            if let Some(entry) = std::fs::read_dir(dir)
+                .map_err(|e| format!("{}: {e}", dir.display()))?
+                .flatten()
+                .next()
+            {
                 return Err(format!(
                     "{} is not empty (it holds {}): give a new or empty directory",
                     dir.display(),
@@ -542,24 +658,33 @@ pub fn write_tree(dir: &Path, files: &[PackageFile]) -> Result<(), String> {
     }
     let name = dir
         .file_name()
-        .ok_or_else(|| format!("{}: the target must name a directory (not `/`, `.` or `..`)", dir.display()))?
+        .ok_or_else(|| {
+            format!(
+                "{}: the target must name a directory (not `/`, `.` or `..`)",
+                dir.display()
+            )
+        })?
         .to_string_lossy()
         .into_owned();
     let parent = match dir.parent() {
         Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
         _ => PathBuf::from("."),
     };
-    std::fs::create_dir_all(&parent).map_err(|e| format!("cannot create {}: {e}", parent.display()))?;
+    std::fs::create_dir_all(&parent)
+        .map_err(|e| format!("cannot create {}: {e}", parent.display()))?;
     let temp = parent.join(format!(".{name}.tmp-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&temp);
     let result = (|| -> Result<(), String> {
-        std::fs::create_dir(&temp).map_err(|e| format!("cannot write into {}: {e}", parent.display()))?;
+        std::fs::create_dir(&temp)
+            .map_err(|e| format!("cannot write into {}: {e}", parent.display()))?;
         for f in files {
             let path = temp.join(&f.path);
             if let Some(d) = path.parent() {
-                std::fs::create_dir_all(d).map_err(|e| format!("cannot create {}: {e}", d.display()))?;
+                std::fs::create_dir_all(d)
+                    .map_err(|e| format!("cannot create {}: {e}", d.display()))?;
             }
-            std::fs::write(&path, &f.contents).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+            std::fs::write(&path, &f.contents)
+                .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
             if f.executable {
                 use std::os::unix::fs::PermissionsExt;
                 std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755))

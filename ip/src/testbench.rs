@@ -37,7 +37,10 @@ pub fn testbench(key_bits: u32, vectors: &Vectors) -> String {
     TEMPLATE
         .replace("@KEY_BITS@", &key_bits.to_string())
         .replace("@MAX_STEPS@", &capacity(vectors.steps.len()).to_string())
-        .replace("@MAX_RESPONSES@", &capacity(vectors.responses.len()).to_string())
+        .replace(
+            "@MAX_RESPONSES@",
+            &capacity(vectors.responses.len()).to_string(),
+        )
         .replace("@MAGIC@", &format!("{MAGIC:08X}"))
         .replace("@FORMAT@", &FORMAT.to_string())
         .replace("@STEP_BITS@", &STEP_BITS.to_string())

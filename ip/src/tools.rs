@@ -17,12 +17,17 @@ use std::process::Command;
 
 /// The repository's root (this crate's parent).
 pub fn repo_root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).parent().expect("ip/ is inside the repository").to_path_buf()
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .expect("ip/ is inside the repository")
+        .to_path_buf()
 }
 
 /// The project's Python environment.
 pub fn venv() -> PathBuf {
-    std::env::var_os("BLOOM_VENV").map(PathBuf::from).unwrap_or_else(|| repo_root().join(".venv"))
+    std::env::var_os("BLOOM_VENV")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| repo_root().join(".venv"))
 }
 
 /// A program of the Python environment (`python`, `fusesoc`, `peakrdl`), or
@@ -43,14 +48,22 @@ pub fn venv_tool(name: &str) -> Result<PathBuf, String> {
 /// A program on PATH, or an error saying how to install it.
 pub fn system_tool(name: &str, install: &str) -> Result<PathBuf, String> {
     std::env::var_os("PATH")
-        .and_then(|p| std::env::split_paths(&p).map(|d| d.join(name)).find(|p| p.is_file()))
+        .and_then(|p| {
+            std::env::split_paths(&p)
+                .map(|d| d.join(name))
+                .find(|p| p.is_file())
+        })
         .ok_or_else(|| format!("`{name}` is not installed; {install} (or run scripts/setup.sh)"))
 }
 
 /// The first line a tool prints for `args` (its version), or an error.
 pub fn version_of(program: &Path, args: &[&str]) -> Result<String, String> {
-    let out = Command::new(program).args(args).output().map_err(|e| format!("cannot run {}: {e}", program.display()))?;
-    let text = String::from_utf8_lossy(&out.stdout).to_string() + &String::from_utf8_lossy(&out.stderr);
+    let out = Command::new(program)
+        .args(args)
+        .output()
+        .map_err(|e| format!("cannot run {}: {e}", program.display()))?;
+    let text =
+        String::from_utf8_lossy(&out.stdout).to_string() + &String::from_utf8_lossy(&out.stderr);
     Ok(text.lines().next().unwrap_or("").trim().to_string())
 }
 
@@ -82,7 +95,9 @@ pub fn content_hash(parts: &[&[u8]]) -> String {
 /// for a cache key.
 pub fn tree_contents(dir: &Path) -> Vec<(String, Vec<u8>)> {
     fn walk(base: &Path, dir: &Path, out: &mut Vec<(String, Vec<u8>)>) {
-        let Ok(entries) = std::fs::read_dir(dir) else { return };
+        let Ok(entries) = std::fs::read_dir(dir) else {
+            return;
+        };
         let mut entries: Vec<_> = entries.flatten().collect();
         entries.sort_by_key(|e| e.file_name());
         for e in entries {
@@ -90,7 +105,13 @@ pub fn tree_contents(dir: &Path) -> Vec<(String, Vec<u8>)> {
             if path.is_dir() {
                 walk(base, &path, out);
             } else if let Ok(bytes) = std::fs::read(&path) {
-                out.push((path.strip_prefix(base).unwrap_or(&path).display().to_string(), bytes));
+                out.push((
+                    path.strip_prefix(base)
+                        .unwrap_or(&path)
+                        .display()
+                        .to_string(),
+                    bytes,
+                ));
             }
         }
     }
@@ -123,8 +144,16 @@ impl RunOutput {
 /// `name`; records it if it succeeds.
 pub fn run_cached(name: &str, key: &str, cmd: &mut Command) -> Result<RunOutput, String> {
     let dir = cache_dir().join(format!("{name}-{key}"));
-    if let (Ok(stdout), Ok(stderr)) = (std::fs::read_to_string(dir.join("stdout")), std::fs::read_to_string(dir.join("stderr"))) {
-        return Ok(RunOutput { code: Some(0), stdout, stderr, cached: true });
+    if let (Ok(stdout), Ok(stderr)) = (
+        std::fs::read_to_string(dir.join("stdout")),
+        std::fs::read_to_string(dir.join("stderr")),
+    ) {
+        return Ok(RunOutput {
+            code: Some(0),
+            stdout,
+            stderr,
+            cached: true,
+        });
     }
     let out = run(cmd)?;
     if out.success() {
@@ -145,7 +174,9 @@ pub fn run_cached(name: &str, key: &str, cmd: &mut Command) -> Result<RunOutput,
 
 /// Runs `cmd` and collects its output.
 pub fn run(cmd: &mut Command) -> Result<RunOutput, String> {
-    let out = cmd.output().map_err(|e| format!("cannot run {:?}: {e}", cmd.get_program()))?;
+    let out = cmd
+        .output()
+        .map_err(|e| format!("cannot run {:?}: {e}", cmd.get_program()))?;
     Ok(RunOutput {
         code: out.status.code(),
         stdout: String::from_utf8_lossy(&out.stdout).into_owned(),

@@ -68,15 +68,36 @@ pub struct VectorOptions {
 
 impl VectorOptions {
     pub fn new(ops: u64, seed: u64) -> Self {
-        VectorOptions { ops, seed, burst: 400 }
+        VectorOptions {
+            ops,
+            seed,
+            burst: 400,
+        }
     }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Step {
-    Request { gap: u8, op: u8, tag: u8, key: u128 },
-    Write { addr: u8, data: u32, strobes: u8, resp: u8 },
-    Read { addr: u8, data: u32, mask: u32, poll_mask: u32, poll_limit: u32, resp: u8 },
+    Request {
+        gap: u8,
+        op: u8,
+        tag: u8,
+        key: u128,
+    },
+    Write {
+        addr: u8,
+        data: u32,
+        strobes: u8,
+        resp: u8,
+    },
+    Read {
+        addr: u8,
+        data: u32,
+        mask: u32,
+        poll_mask: u32,
+        poll_limit: u32,
+        resp: u8,
+    },
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -179,8 +200,12 @@ impl Golden {
             return 0;
         }
         match self {
-            Golden::Plain(f) => f.write_bit(bank as usize, addr, value != 0).expect("bank and address within the filter") as u8,
-            Golden::Counting(f) => f.write_counter(bank as usize, addr, value).expect("bank, address and value within the filter"),
+            Golden::Plain(f) => f
+                .write_bit(bank as usize, addr, value != 0)
+                .expect("bank and address within the filter") as u8,
+            Golden::Counting(f) => f
+                .write_counter(bank as usize, addr, value)
+                .expect("bank, address and value within the filter"),
         }
     }
 
@@ -199,7 +224,9 @@ impl Golden {
     }
 
     fn saturated_total(&self) -> u64 {
-        (0..self.config().k).map(|b| self.saturated_of(b) as u64).sum()
+        (0..self.config().k)
+            .map(|b| self.saturated_of(b) as u64)
+            .sum()
     }
 
     fn clear(&mut self) {
@@ -250,28 +277,59 @@ fn reg_addr(r: &hdl::axi::regs::RegisterDef, i: u32) -> u8 {
 
 impl Builder {
     fn read(&mut self, addr: u8, data: u32, mask: u32) {
-        self.steps.push(Step::Read { addr, data, mask, poll_mask: 0, poll_limit: 1, resp: RESP_OKAY });
+        self.steps.push(Step::Read {
+            addr,
+            data,
+            mask,
+            poll_mask: 0,
+            poll_limit: 1,
+            resp: RESP_OKAY,
+        });
         self.stats.register_reads += 1;
     }
 
     fn read_polled(&mut self, addr: u8, data: u32, mask: u32, poll_mask: u32, poll_limit: u32) {
-        self.steps.push(Step::Read { addr, data, mask, poll_mask, poll_limit, resp: RESP_OKAY });
+        self.steps.push(Step::Read {
+            addr,
+            data,
+            mask,
+            poll_mask,
+            poll_limit,
+            resp: RESP_OKAY,
+        });
         self.stats.register_reads += 1;
     }
 
     fn write(&mut self, addr: u8, data: u32) {
-        self.steps.push(Step::Write { addr, data, strobes: 0xf, resp: RESP_OKAY });
+        self.steps.push(Step::Write {
+            addr,
+            data,
+            strobes: 0xf,
+            resp: RESP_OKAY,
+        });
         self.stats.register_writes += 1;
     }
 
     fn read_error(&mut self, addr: u8) {
-        self.steps.push(Step::Read { addr, data: 0, mask: u32::MAX, poll_mask: 0, poll_limit: 1, resp: RESP_SLVERR });
+        self.steps.push(Step::Read {
+            addr,
+            data: 0,
+            mask: u32::MAX,
+            poll_mask: 0,
+            poll_limit: 1,
+            resp: RESP_SLVERR,
+        });
         self.stats.register_reads += 1;
         self.stats.error_responses += 1;
     }
 
     fn write_error(&mut self, addr: u8, data: u32, strobes: u8) {
-        self.steps.push(Step::Write { addr, data, strobes, resp: RESP_SLVERR });
+        self.steps.push(Step::Write {
+            addr,
+            data,
+            strobes,
+            resp: RESP_SLVERR,
+        });
         self.stats.register_writes += 1;
         self.stats.error_responses += 1;
     }
@@ -289,11 +347,15 @@ impl Builder {
 
     /// BIT_DATA as it reads once an access found `counter` (a plain core's bit).
     fn bit_data(counter: u8) -> u32 {
-        map::BIT_DATA_VALID.mask() | map::BIT_DATA_VALUE.place((counter != 0) as u64) | map::BIT_DATA_COUNTER.place(counter as u64)
+        map::BIT_DATA_VALID.mask()
+            | map::BIT_DATA_VALUE.place((counter != 0) as u64)
+            | map::BIT_DATA_COUNTER.place(counter as u64)
     }
 
     fn readback(&mut self, bank: u32, addr: u32) {
-        let counter = self.filter.counter(bank, addr & ((1 << self.params.bank_bits) - 1));
+        let counter = self
+            .filter
+            .counter(bank, addr & ((1 << self.params.bank_bits) - 1));
         let word = map::BIT_ADDR_ADDR.place(addr as u64) | map::BIT_ADDR_BANK.place(bank as u64);
         self.write(reg_addr(&map::BIT_ADDR, 0), word);
         self.read(reg_addr(&map::BIT_ADDR, 0), word, u32::MAX);
@@ -312,7 +374,10 @@ impl Builder {
         let before = self.filter.write(bank, address, value);
         let counting = self.filter.counting();
         if counting {
-            self.write(reg_addr(&map::BIT_COUNT, 0), map::BIT_COUNT_VALUE.place(value as u64));
+            self.write(
+                reg_addr(&map::BIT_COUNT, 0),
+                map::BIT_COUNT_VALUE.place(value as u64),
+            );
         }
         let word = map::BIT_ADDR_ADDR.place(addr as u64)
             | map::BIT_ADDR_BANK.place(bank as u64)
@@ -328,12 +393,34 @@ impl Builder {
 
     fn check_fills(&mut self) {
         let k = self.params.k;
-        let banks: Vec<u32> = if k < 16 { (0..k).chain([k + self.rng.below((16 - k) as u64) as u32]).collect() } else { (0..k).collect() };
+        let banks: Vec<u32> = if k < 16 {
+            (0..k)
+                .chain([k + self.rng.below((16 - k) as u64) as u32])
+                .collect()
+        } else {
+            (0..k).collect()
+        };
         for bank in banks {
-            let fill = if bank < k { self.filter.fill_of(bank) } else { 0 };
-            self.read(reg_addr(&map::FILL, bank), map::FILL_COUNT.place(fill as u64), u32::MAX);
-            let saturated = if bank < k { self.filter.saturated_of(bank) } else { 0 };
-            self.read(reg_addr(&map::SATURATED, bank), map::SATURATED_COUNT.place(saturated as u64), u32::MAX);
+            let fill = if bank < k {
+                self.filter.fill_of(bank)
+            } else {
+                0
+            };
+            self.read(
+                reg_addr(&map::FILL, bank),
+                map::FILL_COUNT.place(fill as u64),
+                u32::MAX,
+            );
+            let saturated = if bank < k {
+                self.filter.saturated_of(bank)
+            } else {
+                0
+            };
+            self.read(
+                reg_addr(&map::SATURATED, bank),
+                map::SATURATED_COUNT.place(saturated as u64),
+                u32::MAX,
+            );
         }
     }
 
@@ -395,7 +482,11 @@ impl Builder {
             0
         };
         let hazard = !self.recent.is_empty() && self.rng.chance(0.3);
-        let key = if op == 3 && self.filter.counting() && !self.inserted.is_empty() && self.rng.chance(0.5) {
+        let key = if op == 3
+            && self.filter.counting()
+            && !self.inserted.is_empty()
+            && self.rng.chance(0.5)
+        {
             // Delete a key inserted lately (present, unless deleted or cleared since).
             self.inserted[self.rng.below(self.inserted.len() as u64) as usize]
         } else if hazard {
@@ -418,7 +509,11 @@ impl Builder {
             _ => 8 + self.rng.below(40) as u8,
         };
         let tag = self.rng.below(256) as u8;
-        let saturated_before = if op == 1 && self.filter.counting() { self.filter.saturated_total() } else { 0 };
+        let saturated_before = if op == 1 && self.filter.counting() {
+            self.filter.saturated_total()
+        } else {
+            0
+        };
         let hit = self.filter.apply(Op::decode(op, key));
         self.steps.push(Step::Request { gap, op, tag, key });
         self.responses.push(Response { stall, hit, tag });
@@ -480,7 +575,11 @@ impl Builder {
         if self.rng.chance(0.5) {
             let bank = self.rng.below(self.params.k as u64 + 1) as u32;
             let addr = self.rng.below(1 << 16) as u32;
-            let value = if self.rng.chance(0.7) { 1 + self.rng.below(self.filter.saturation() as u64) as u8 } else { 0 };
+            let value = if self.rng.chance(0.7) {
+                1 + self.rng.below(self.filter.saturation() as u64) as u8
+            } else {
+                0
+            };
             self.bit_write(bank, addr, value);
             self.readback(bank, addr);
             if let Some(&key) = self.inserted.last() {
@@ -492,7 +591,10 @@ impl Builder {
             self.check_fills();
         }
         if self.rng.chance(0.25) {
-            self.write(reg_addr(&map::COMMAND, 0), map::COMMAND_ZERO_COUNTERS.place(1));
+            self.write(
+                reg_addr(&map::COMMAND, 0),
+                map::COMMAND_ZERO_COUNTERS.place(1),
+            );
             self.counters = Counters::default();
             self.stats.counter_resets += 1;
             self.check_counters();
@@ -512,12 +614,18 @@ impl Builder {
 
 /// Generates a vector set for a core with `params`, starting from `filter`'s
 /// contents (empty, or the image the core is preloaded with).
-pub fn generate(params: &CoreParams, filter: Golden, opts: &VectorOptions) -> Result<Vectors, VectorError> {
+pub fn generate(
+    params: &CoreParams,
+    filter: Golden,
+    opts: &VectorOptions,
+) -> Result<Vectors, VectorError> {
     if opts.ops == 0 || opts.ops > MAX_OPS {
         return Err(VectorError::Ops(opts.ops));
     }
     if filter.config() != params || filter.counting() != (params.counter_bits > 1) {
-        return Err(VectorError::Golden("the golden model's configuration differs from the core's".into()));
+        return Err(VectorError::Golden(
+            "the golden model's configuration differs from the core's".into(),
+        ));
     }
     let mut b = Builder {
         params: *params,
@@ -540,15 +648,25 @@ pub fn generate(params: &CoreParams, filter: Golden, opts: &VectorOptions) -> Re
         left -= burst;
         b.checkpoint();
     }
-    Ok(Vectors { params: *params, seed: opts.seed, steps: b.steps, responses: b.responses, stats: b.stats })
+    Ok(Vectors {
+        params: *params,
+        seed: opts.seed,
+        steps: b.steps,
+        responses: b.responses,
+        stats: b.stats,
+    })
 }
 
 /// An empty golden filter of `params`: the counting filter when counter_bits > 1.
 pub fn empty_filter(params: &CoreParams) -> Result<Golden, VectorError> {
     if params.counter_bits > 1 {
-        CountingFilter::from_config(*params).map(Golden::Counting).map_err(|e| VectorError::Golden(e.to_string()))
+        CountingFilter::from_config(*params)
+            .map(Golden::Counting)
+            .map_err(|e| VectorError::Golden(e.to_string()))
     } else {
-        PartitionedFilter::try_new(*params).map(Golden::Plain).map_err(|e| VectorError::Golden(e.to_string()))
+        PartitionedFilter::try_new(*params)
+            .map(Golden::Plain)
+            .map_err(|e| VectorError::Golden(e.to_string()))
     }
 }
 
@@ -561,16 +679,38 @@ impl Step {
     pub fn hex(&self) -> String {
         let word: (u64, u128) = match *self {
             // (bits 175:128, bits 127:0)
-            Step::Request { gap, op, tag, key } => {
-                (((KIND_REQUEST as u64) << 44) | ((gap as u64) << 36) | ((op as u64 & 3) << 8) | tag as u64, key)
-            }
-            Step::Write { addr, data, strobes, resp } => (
-                ((KIND_WRITE as u64) << 44) | ((strobes as u64 & 0xf) << 40) | ((resp as u64 & 3) << 36) | ((addr as u64) << 24),
+            Step::Request { gap, op, tag, key } => (
+                ((KIND_REQUEST as u64) << 44)
+                    | ((gap as u64) << 36)
+                    | ((op as u64 & 3) << 8)
+                    | tag as u64,
+                key,
+            ),
+            Step::Write {
+                addr,
+                data,
+                strobes,
+                resp,
+            } => (
+                ((KIND_WRITE as u64) << 44)
+                    | ((strobes as u64 & 0xf) << 40)
+                    | ((resp as u64 & 3) << 36)
+                    | ((addr as u64) << 24),
                 (data as u128) << 96,
             ),
-            Step::Read { addr, data, mask, poll_mask, poll_limit, resp } => (
+            Step::Read {
+                addr,
+                data,
+                mask,
+                poll_mask,
+                poll_limit,
+                resp,
+            } => (
                 ((KIND_READ as u64) << 44) | ((resp as u64 & 3) << 36) | ((addr as u64) << 24),
-                ((data as u128) << 96) | ((mask as u128) << 64) | ((poll_mask as u128) << 32) | poll_limit as u128,
+                ((data as u128) << 96)
+                    | ((mask as u128) << 64)
+                    | ((poll_mask as u128) << 32)
+                    | poll_limit as u128,
             ),
         };
         format!("{:012x}{:032x}", word.0, word.1)
@@ -604,7 +744,10 @@ impl Vectors {
     }
 
     pub fn config_hex(&self) -> String {
-        self.config_words().iter().map(|w| format!("{w:08x}\n")).collect()
+        self.config_words()
+            .iter()
+            .map(|w| format!("{w:08x}\n"))
+            .collect()
     }
 
     pub fn stim_hex(&self) -> String {
@@ -621,7 +764,10 @@ impl Vectors {
     pub fn expect_hex(&self) -> String {
         let mut s = String::with_capacity((self.responses.len() + 1) * 9);
         for r in &self.responses {
-            s += &format!("{:08x}\n", ((r.stall as u32) << 16) | ((r.hit as u32) << 8) | r.tag as u32);
+            s += &format!(
+                "{:08x}\n",
+                ((r.stall as u32) << 16) | ((r.hit as u32) << 8) | r.tag as u32
+            );
         }
         s += &format!("{:08x}\n", (KIND_END as u32) << 28);
         s

@@ -7,7 +7,8 @@ use std::path::PathBuf;
 
 /// Replaces (or checks) the text between `<!-- NAME:begin -->` and `<!-- NAME:end -->`.
 fn section(doc: &mut String, name: &str, table: &str, update: bool) {
-    let range = hdl::ports::generated_section(doc, "docs/axi.md", name).unwrap_or_else(|e| panic!("{e}"));
+    let range =
+        hdl::ports::generated_section(doc, "docs/axi.md", name).unwrap_or_else(|e| panic!("{e}"));
     if update {
         doc.replace_range(range, table);
     } else {
@@ -26,7 +27,12 @@ fn port_and_register_tables_match_their_declarations() {
     let update = std::env::var("BLOOM_UPDATE_SNAPSHOTS").as_deref() == Ok("1");
     let ports = hdl::ports::markdown_table_of(&hdl::axi::axi_ports(&hdl::CoreParams::default()));
     section(&mut doc, "ports", &ports, update);
-    section(&mut doc, "registers", &ip::package::register_table(), update);
+    section(
+        &mut doc,
+        "registers",
+        &ip::package::register_table(),
+        update,
+    );
     if update {
         std::fs::write(&path, doc).unwrap();
     }

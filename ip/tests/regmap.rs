@@ -25,7 +25,8 @@ fn generate(rdl: &std::path::Path, out: &std::path::Path) -> std::process::Outpu
 }
 
 fn scratch(name: &str) -> PathBuf {
-    let d = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("regmap-{}-{name}", std::process::id()));
+    let d = PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
+        .join(format!("regmap-{}-{name}", std::process::id()));
     let _ = std::fs::remove_dir_all(&d);
     d
 }
@@ -35,7 +36,12 @@ fn generated_files_are_what_the_rdl_gives() {
     let root = repo_root();
     let out = scratch("gen");
     let o = generate(&root.join("ip/rdl/bloom_axis.rdl"), &out);
-    assert!(o.status.success(), "regmap.py failed:\n{}{}", String::from_utf8_lossy(&o.stdout), String::from_utf8_lossy(&o.stderr));
+    assert!(
+        o.status.success(),
+        "regmap.py failed:\n{}{}",
+        String::from_utf8_lossy(&o.stdout),
+        String::from_utf8_lossy(&o.stderr)
+    );
     let update = std::env::var("BLOOM_UPDATE_SNAPSHOTS").as_deref() == Ok("1");
     for (generated, committed) in [
         ("regmap.rs", "hdl/src/axi/regmap.rs"),
@@ -63,17 +69,28 @@ fn a_broken_rdl_is_refused_with_the_compilers_message() {
     std::fs::create_dir_all(&dir).unwrap();
     let rdl = dir.join("bad.rdl");
     // A singlepulse field needs a reset value: the compiler checks the semantics.
-    std::fs::write(&rdl, "addrmap bad { reg { field { sw = w; hw = r; singlepulse; } go[0:0]; } CMD @ 0x0; };\n").unwrap();
+    std::fs::write(
+        &rdl,
+        "addrmap bad { reg { field { sw = w; hw = r; singlepulse; } go[0:0]; } CMD @ 0x0; };\n",
+    )
+    .unwrap();
     let o = generate(&rdl, &dir.join("out"));
     let text = String::from_utf8_lossy(&o.stdout).to_string() + &String::from_utf8_lossy(&o.stderr);
     assert!(!o.status.success(), "{text}");
-    assert!(text.contains("singlepulse") && text.contains("bad.rdl"), "{text}");
-    assert!(!dir.join("out").exists(), "nothing is written for a broken map");
+    assert!(
+        text.contains("singlepulse") && text.contains("bad.rdl"),
+        "{text}"
+    );
+    assert!(
+        !dir.join("out").exists(),
+        "nothing is written for a broken map"
+    );
 }
 
 #[test]
 fn c_header_compiles_and_gives_the_offsets() {
-    let gcc = ip::tools::system_tool("gcc", "apt-get install gcc").unwrap_or_else(|e| panic!("{e}"));
+    let gcc =
+        ip::tools::system_tool("gcc", "apt-get install gcc").unwrap_or_else(|e| panic!("{e}"));
     let dir = scratch("c");
     std::fs::create_dir_all(&dir).unwrap();
     let mut checks = String::new();
@@ -82,7 +99,10 @@ fn c_header_compiles_and_gives_the_offsets() {
             Some(("COUNTERS", reg)) => format!("COUNTERS.{reg}"),
             _ => r.name.to_string(),
         };
-        checks += &format!("    if (offsetof(bloom_axis_regs_t, {member}) != {}) return 1;\n", r.offset);
+        checks += &format!(
+            "    if (offsetof(bloom_axis_regs_t, {member}) != {}) return 1;\n",
+            r.offset
+        );
     }
     let src = format!(
         "#include <stddef.h>\n#include \"bloom_axis_regs.h\"\nint main(void) {{\n{checks}    return BLOOM_AXIS_REGS__COMMAND__CLEAR_bm == 0x{:x} ? 0 : 2;\n}}\n",
@@ -99,14 +119,21 @@ fn c_header_compiles_and_gives_the_offsets() {
         .unwrap();
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     let run = Command::new(dir.join("t")).status().unwrap();
-    assert!(run.success(), "the header's offsets differ from the map's: exit {run}");
+    assert!(
+        run.success(),
+        "the header's offsets differ from the map's: exit {run}"
+    );
 }
 
 #[test]
 fn map_is_consistent() {
     let mut end = 0;
     for r in map::REGISTERS {
-        assert!(r.offset >= end, "{} overlaps the register before it", r.name);
+        assert!(
+            r.offset >= end,
+            "{} overlaps the register before it",
+            r.name
+        );
         assert_eq!(r.offset % 4, 0, "{} is word aligned", r.name);
         end = r.offset + r.count * r.stride;
         let mut used = 0u32;
@@ -116,10 +143,19 @@ fn map_is_consistent() {
             used |= f.mask();
             assert!(!f.desc.is_empty(), "{}.{} says what it is", r.name, f.name);
             if f.singlepulse {
-                assert_eq!((f.sw, f.reset), (Access::W, Some(0)), "{}.{}", r.name, f.name);
+                assert_eq!(
+                    (f.sw, f.reset),
+                    (Access::W, Some(0)),
+                    "{}.{}",
+                    r.name,
+                    f.name
+                );
             }
         }
     }
     assert!(end <= map::MAP_BYTES);
-    assert!(map::MAP_BYTES <= 1 << hdl::axi::AXIL_ADDR_BITS, "the AXI4-Lite address reaches every register");
+    assert!(
+        map::MAP_BYTES <= 1 << hdl::axi::AXIL_ADDR_BITS,
+        "the AXI4-Lite address reaches every register"
+    );
 }

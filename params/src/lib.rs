@@ -73,9 +73,13 @@ impl fmt::Display for Allowed {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Allowed::Range { min, max } => write!(f, "{min}..={max}"),
-            Allowed::OneOf(values) => {
-                f.write_str(&values.iter().map(|v| v.to_string()).collect::<Vec<_>>().join(", "))
-            }
+            Allowed::OneOf(values) => f.write_str(
+                &values
+                    .iter()
+                    .map(|v| v.to_string())
+                    .collect::<Vec<_>>()
+                    .join(", "),
+            ),
             Allowed::AnyU64 => f.write_str(&format!("0..={}", u64::MAX)),
             Allowed::Names(names) => f.write_str(&names.join(", ")),
         }
@@ -129,7 +133,11 @@ pub struct Param {
 impl Param {
     /// The error for `value`, naming this parameter and what it allows.
     pub fn not_allowed(&self, value: impl fmt::Display) -> ParamError {
-        ParamError::NotAllowed { name: self.name, value: value.to_string(), allowed: self.allowed.to_string() }
+        ParamError::NotAllowed {
+            name: self.name,
+            value: value.to_string(),
+            allowed: self.allowed.to_string(),
+        }
     }
 
     /// Checks a number against the allowed values.
@@ -150,11 +158,16 @@ impl Param {
     /// Parses a value as it would be typed (decimal, or one of the names).
     pub fn parse(&self, text: &str) -> Result<Value, ParamError> {
         match self.allowed {
-            Allowed::Names(names) => {
-                names.iter().find(|n| **n == text).map(|n| Value::Name(n)).ok_or_else(|| self.not_allowed(text))
-            }
+            Allowed::Names(names) => names
+                .iter()
+                .find(|n| **n == text)
+                .map(|n| Value::Name(n))
+                .ok_or_else(|| self.not_allowed(text)),
             _ => {
-                let n = text.trim().parse::<u64>().map_err(|_| self.not_allowed(text))?;
+                let n = text
+                    .trim()
+                    .parse::<u64>()
+                    .map_err(|_| self.not_allowed(text))?;
                 self.check(n).map(Value::Number)
             }
         }
@@ -162,7 +175,8 @@ impl Param {
 
     /// The default's value.
     pub fn default_value(&self) -> Value {
-        self.parse(self.default).expect("the table's defaults are allowed values")
+        self.parse(self.default)
+            .expect("the table's defaults are allowed values")
     }
 
     /// Whether `value` is left out of JSON, `Display` and labels.
@@ -177,7 +191,11 @@ impl Param {
             (Allowed::Names(names), other) => Err(ParamError::Json(format!(
                 "field \"{}\" must be one of the strings {}, found {other}",
                 self.name,
-                names.iter().map(|n| format!("\"{n}\"")).collect::<Vec<_>>().join(", ")
+                names
+                    .iter()
+                    .map(|n| format!("\"{n}\""))
+                    .collect::<Vec<_>>()
+                    .join(", ")
             ))),
             (_, other) => match other.as_u64() {
                 Some(n) => self.check(n).map(Value::Number),
@@ -204,7 +222,10 @@ pub const K: Param = Param {
     name: "k",
     flag: "k",
     help: "Number of partitions (hash units and banks)",
-    allowed: Allowed::Range { min: *K_RANGE.start() as u64, max: *K_RANGE.end() as u64 },
+    allowed: Allowed::Range {
+        min: *K_RANGE.start() as u64,
+        max: *K_RANGE.end() as u64,
+    },
     default: "4",
     omitted_at_default: false,
 };
@@ -214,7 +235,10 @@ pub const BANK_BITS: Param = Param {
     name: "bank_bits",
     flag: "bank-bits",
     help: "log2 of the bits per bank (12 = 4096-bit banks)",
-    allowed: Allowed::Range { min: *BANK_BITS_RANGE.start() as u64, max: *BANK_BITS_RANGE.end() as u64 },
+    allowed: Allowed::Range {
+        min: *BANK_BITS_RANGE.start() as u64,
+        max: *BANK_BITS_RANGE.end() as u64,
+    },
     default: "12",
     omitted_at_default: false,
 };
@@ -265,9 +289,14 @@ pub const PARAMS: [&Param; 6] = [&K, &BANK_BITS, &KEY_BITS, &HASH, &SEED, &COUNT
 
 /// docs/core.md's parameter table: one row per parameter, from [`PARAMS`].
 pub fn markdown_table() -> String {
-    let mut t = String::from("| parameter | option | allowed | default | meaning |\n|---|---|---|---|---|\n");
+    let mut t = String::from(
+        "| parameter | option | allowed | default | meaning |\n|---|---|---|---|---|\n",
+    );
     for p in PARAMS {
-        t += &format!("| `{}` | `--{}` | {} | {} | {} |\n", p.name, p.flag, p.allowed, p.default, p.help);
+        t += &format!(
+            "| `{}` | `--{}` | {} | {} | {} |\n",
+            p.name, p.flag, p.allowed, p.default, p.help
+        );
     }
     t
 }
@@ -276,7 +305,11 @@ pub fn markdown_table() -> String {
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum ParamError {
     #[error("{name} = {value} is not allowed (allowed: {allowed})")]
-    NotAllowed { name: &'static str, value: String, allowed: String },
+    NotAllowed {
+        name: &'static str,
+        value: String,
+        allowed: String,
+    },
     #[error("invalid configuration JSON: {0}")]
     Json(String),
 }
@@ -315,8 +348,21 @@ impl CoreParams {
     /// Builds a plain filter's configuration (c = 1), rejecting any value
     /// outside [`PARAMS`] with an error naming the parameter, the value given
     /// and the values allowed.
-    pub fn new(k: u32, bank_bits: u32, key_bits: u32, hash: HashFamily, seed: u64) -> Result<CoreParams, ParamError> {
-        let p = CoreParams { k, bank_bits, key_bits, hash, seed, counter_bits: 1 };
+    pub fn new(
+        k: u32,
+        bank_bits: u32,
+        key_bits: u32,
+        hash: HashFamily,
+        seed: u64,
+    ) -> Result<CoreParams, ParamError> {
+        let p = CoreParams {
+            k,
+            bank_bits,
+            key_bits,
+            hash,
+            seed,
+            counter_bits: 1,
+        };
         p.validate()?;
         Ok(p)
     }
@@ -324,7 +370,10 @@ impl CoreParams {
     /// This configuration with counter width `counter_bits` (checked like [`CoreParams::new`]).
     pub fn with_counter_bits(self, counter_bits: u32) -> Result<CoreParams, ParamError> {
         COUNTER_BITS.check(counter_bits as u64)?;
-        Ok(CoreParams { counter_bits, ..self })
+        Ok(CoreParams {
+            counter_bits,
+            ..self
+        })
     }
 
     /// True for c > 1: a counting filter (contract §7).
@@ -334,7 +383,10 @@ impl CoreParams {
 
     /// This configuration with c = 1: the plain filter its 0-1 projection is (contract §7.5).
     pub fn plain(&self) -> CoreParams {
-        CoreParams { counter_bits: 1, ..*self }
+        CoreParams {
+            counter_bits: 1,
+            ..*self
+        }
     }
 
     /// Checks every field against [`PARAMS`].
@@ -381,8 +433,17 @@ impl CoreParams {
     /// Builds a configuration from typed-in values: `lookup(p)` gives the
     /// text for parameter `p`, or None for its default. The first value that
     /// is not allowed is the error.
-    pub fn from_lookup(mut lookup: impl FnMut(&'static Param) -> Option<String>) -> Result<CoreParams, ParamError> {
-        let mut cfg = CoreParams { k: 0, bank_bits: 0, key_bits: 0, hash: HashFamily::H3, seed: 0, counter_bits: 0 };
+    pub fn from_lookup(
+        mut lookup: impl FnMut(&'static Param) -> Option<String>,
+    ) -> Result<CoreParams, ParamError> {
+        let mut cfg = CoreParams {
+            k: 0,
+            bank_bits: 0,
+            key_bits: 0,
+            hash: HashFamily::H3,
+            seed: 0,
+            counter_bits: 0,
+        };
         for p in PARAMS {
             let text = lookup(p);
             let value = p.parse(text.as_deref().unwrap_or(p.default))?;
@@ -413,7 +474,10 @@ impl CoreParams {
         let obj = value
             .as_object()
             .ok_or_else(|| ParamError::Json(format!("expected a JSON object, found {value}")))?;
-        if let Some(unknown) = obj.keys().find(|key| !PARAMS.iter().any(|p| p.name == key.as_str())) {
+        if let Some(unknown) = obj
+            .keys()
+            .find(|key| !PARAMS.iter().any(|p| p.name == key.as_str()))
+        {
             return Err(ParamError::Json(format!(
                 "unknown field \"{unknown}\"; allowed fields: {}",
                 PARAMS.iter().map(|p| p.name).collect::<Vec<_>>().join(", ")
@@ -425,7 +489,9 @@ impl CoreParams {
     /// Reads the parameters' fields out of a larger JSON object (an image
     /// header): every parameter's field is required except those
     /// [`Param::omitted_at_default`]; other fields are the caller's to check.
-    pub fn from_json_fields(obj: &serde_json::Map<String, serde_json::Value>) -> Result<CoreParams, ParamError> {
+    pub fn from_json_fields(
+        obj: &serde_json::Map<String, serde_json::Value>,
+    ) -> Result<CoreParams, ParamError> {
         let mut cfg = CoreParams::default();
         for p in PARAMS {
             let value = match obj.get(p.name) {
@@ -466,7 +532,10 @@ impl CoreParams {
 
     /// A short label for file and test names: `h3_k4_b12_w64_s0`, `_c4` appended for c = 4.
     pub fn label(&self) -> String {
-        let mut label = format!("{}_k{}_b{}_w{}_s{}", self.hash, self.k, self.bank_bits, self.key_bits, self.seed);
+        let mut label = format!(
+            "{}_k{}_b{}_w{}_s{}",
+            self.hash, self.k, self.bank_bits, self.key_bits, self.seed
+        );
         if !COUNTER_BITS.omitted(self.get(&COUNTER_BITS)) {
             label += &format!("_c{}", self.counter_bits);
         }
@@ -486,8 +555,11 @@ pub fn max_key(key_bits: u32) -> u128 {
 impl fmt::Display for CoreParams {
     /// `k=4 bank_bits=12 key_bits=64 hash=h3 seed=0`, ` counter_bits=4` appended for c = 4.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let parts: Vec<String> =
-            PARAMS.iter().filter(|p| !p.omitted(self.get(p))).map(|p| format!("{}={}", p.name, self.get(p))).collect();
+        let parts: Vec<String> = PARAMS
+            .iter()
+            .filter(|p| !p.omitted(self.get(p)))
+            .map(|p| format!("{}={}", p.name, self.get(p)))
+            .collect();
         f.write_str(&parts.join(" "))
     }
 }
@@ -511,16 +583,31 @@ mod tests {
 
     #[test]
     fn every_value_outside_the_table_is_rejected_with_its_name_and_range() {
-        let err = CoreParams::new(0, 12, 64, HashFamily::H3, 0).unwrap_err().to_string();
+        let err = CoreParams::new(0, 12, 64, HashFamily::H3, 0)
+            .unwrap_err()
+            .to_string();
         assert_eq!(err, "k = 0 is not allowed (allowed: 1..=16)");
-        assert!(CoreParams::new(17, 12, 64, HashFamily::H3, 0).unwrap_err().to_string().contains("k = 17"));
+        assert!(CoreParams::new(17, 12, 64, HashFamily::H3, 0)
+            .unwrap_err()
+            .to_string()
+            .contains("k = 17"));
         for b in [0, 5, 17, 40] {
-            let err = CoreParams::new(4, b, 64, HashFamily::H3, 0).unwrap_err().to_string();
-            assert_eq!(err, format!("bank_bits = {b} is not allowed (allowed: 6..=16)"));
+            let err = CoreParams::new(4, b, 64, HashFamily::H3, 0)
+                .unwrap_err()
+                .to_string();
+            assert_eq!(
+                err,
+                format!("bank_bits = {b} is not allowed (allowed: 6..=16)")
+            );
         }
         for w in [0, 8, 16, 48, 96, 256] {
-            let err = CoreParams::new(4, 12, w, HashFamily::Crc, 0).unwrap_err().to_string();
-            assert_eq!(err, format!("key_bits = {w} is not allowed (allowed: 32, 64, 128)"));
+            let err = CoreParams::new(4, 12, w, HashFamily::Crc, 0)
+                .unwrap_err()
+                .to_string();
+            assert_eq!(
+                err,
+                format!("key_bits = {w} is not allowed (allowed: 32, 64, 128)")
+            );
         }
         for k in 1..=16 {
             for b in 6..=16 {
@@ -539,15 +626,24 @@ mod tests {
             assert_eq!(json, format!("\"{family}\""));
             assert_eq!(serde_json::from_str::<HashFamily>(&json).unwrap(), family);
         }
-        assert_eq!("md5".parse::<HashFamily>().unwrap_err().to_string(), "hash = md5 is not allowed (allowed: h3, crc)");
+        assert_eq!(
+            "md5".parse::<HashFamily>().unwrap_err().to_string(),
+            "hash = md5 is not allowed (allowed: h3, crc)"
+        );
         assert_eq!(HASH.allowed, Allowed::Names(&["h3", "crc"]));
         assert_eq!(HashFamily::ALL.map(|h| h.name()), ["h3", "crc"]);
     }
 
     #[test]
     fn default_is_the_tables_defaults_k4_b12_w64_h3_seed0() {
-        assert_eq!(CoreParams::default(), CoreParams::new(4, 12, 64, HashFamily::H3, 0).unwrap());
-        assert_eq!(CoreParams::default().to_string(), "k=4 bank_bits=12 key_bits=64 hash=h3 seed=0");
+        assert_eq!(
+            CoreParams::default(),
+            CoreParams::new(4, 12, 64, HashFamily::H3, 0).unwrap()
+        );
+        assert_eq!(
+            CoreParams::default().to_string(),
+            "k=4 bank_bits=12 key_bits=64 hash=h3 seed=0"
+        );
         assert_eq!(CoreParams::default().label(), "h3_k4_b12_w64_s0");
     }
 
@@ -559,11 +655,22 @@ mod tests {
             "seed" => Some(u64::MAX.to_string()),
             _ => None,
         };
-        assert_eq!(CoreParams::from_lookup(text).unwrap(), CoreParams::new(7, 12, 64, HashFamily::Crc, u64::MAX).unwrap());
-        let err = CoreParams::from_lookup(|p| (p.name == "key_bits").then(|| "48".to_string())).unwrap_err();
-        assert_eq!(err.to_string(), "key_bits = 48 is not allowed (allowed: 32, 64, 128)");
-        let err = CoreParams::from_lookup(|p| (p.name == "seed").then(|| "-1".to_string())).unwrap_err();
-        assert!(err.to_string().starts_with("seed = -1 is not allowed"), "{err}");
+        assert_eq!(
+            CoreParams::from_lookup(text).unwrap(),
+            CoreParams::new(7, 12, 64, HashFamily::Crc, u64::MAX).unwrap()
+        );
+        let err = CoreParams::from_lookup(|p| (p.name == "key_bits").then(|| "48".to_string()))
+            .unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "key_bits = 48 is not allowed (allowed: 32, 64, 128)"
+        );
+        let err =
+            CoreParams::from_lookup(|p| (p.name == "seed").then(|| "-1".to_string())).unwrap_err();
+        assert!(
+            err.to_string().starts_with("seed = -1 is not allowed"),
+            "{err}"
+        );
     }
 
     #[test]
@@ -571,7 +678,13 @@ mod tests {
         let cfg = CoreParams::new(7, 9, 128, HashFamily::Crc, u64::MAX).unwrap();
         assert_eq!(CoreParams::from_json(&cfg.to_json()).unwrap(), cfg);
         let text = serde_json::to_string(&cfg).unwrap();
-        assert_eq!(text, format!(r#"{{"bank_bits":9,"hash":"crc","k":7,"key_bits":128,"seed":{}}}"#, u64::MAX));
+        assert_eq!(
+            text,
+            format!(
+                r#"{{"bank_bits":9,"hash":"crc","k":7,"key_bits":128,"seed":{}}}"#,
+                u64::MAX
+            )
+        );
         assert_eq!(serde_json::from_str::<CoreParams>(&text).unwrap(), cfg);
         let bad = [
             r#"[1,2]"#,
@@ -586,8 +699,14 @@ mod tests {
         ];
         for text in bad {
             let value: serde_json::Value = serde_json::from_str(text).unwrap();
-            assert!(CoreParams::from_json(&value).is_err(), "{text} was accepted");
-            assert!(serde_json::from_str::<CoreParams>(text).is_err(), "{text} was accepted by serde");
+            assert!(
+                CoreParams::from_json(&value).is_err(),
+                "{text} was accepted"
+            );
+            assert!(
+                serde_json::from_str::<CoreParams>(text).is_err(),
+                "{text} was accepted by serde"
+            );
         }
     }
 
@@ -617,10 +736,20 @@ mod tests {
             assert!(plain.with_counter_bits(c).is_ok());
         }
         // c = 1 prints, labels and serialises exactly as before the parameter existed.
-        assert_eq!(plain.to_string(), "k=4 bank_bits=12 key_bits=64 hash=h3 seed=0");
+        assert_eq!(
+            plain.to_string(),
+            "k=4 bank_bits=12 key_bits=64 hash=h3 seed=0"
+        );
         assert_eq!(plain.label(), "h3_k4_b12_w64_s0");
-        assert!(!plain.to_json().as_object().unwrap().contains_key("counter_bits"));
-        assert_eq!(c4.to_string(), "k=4 bank_bits=12 key_bits=64 hash=h3 seed=0 counter_bits=4");
+        assert!(!plain
+            .to_json()
+            .as_object()
+            .unwrap()
+            .contains_key("counter_bits"));
+        assert_eq!(
+            c4.to_string(),
+            "k=4 bank_bits=12 key_bits=64 hash=h3 seed=0 counter_bits=4"
+        );
         assert_eq!(c4.label(), "h3_k4_b12_w64_s0_c4");
         assert_eq!(c4.to_json()["counter_bits"], 4);
         assert_eq!(CoreParams::from_json(&c4.to_json()).unwrap(), c4);
@@ -628,9 +757,16 @@ mod tests {
         let one = serde_json::json!({"k":4,"bank_bits":12,"key_bits":64,"hash":"h3","seed":0,"counter_bits":1});
         assert_eq!(CoreParams::from_json(&one).unwrap(), plain);
         let bad = serde_json::json!({"k":4,"bank_bits":12,"key_bits":64,"hash":"h3","seed":0,"counter_bits":9});
-        assert!(CoreParams::from_json(&bad).unwrap_err().to_string().contains("counter_bits = 9"));
-        let err = CoreParams::from_lookup(|p| (p.name == "counter_bits").then(|| "0".to_string())).unwrap_err();
-        assert_eq!(err.to_string(), "counter_bits = 0 is not allowed (allowed: 1..=8)");
+        assert!(CoreParams::from_json(&bad)
+            .unwrap_err()
+            .to_string()
+            .contains("counter_bits = 9"));
+        let err = CoreParams::from_lookup(|p| (p.name == "counter_bits").then(|| "0".to_string()))
+            .unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "counter_bits = 0 is not allowed (allowed: 1..=8)"
+        );
         assert_eq!(plain.differences(&c4), "counter_bits: 1 vs 4");
     }
 
@@ -638,7 +774,12 @@ mod tests {
     fn table_names_flags_and_defaults_are_consistent() {
         for p in PARAMS {
             assert_eq!(p.flag.replace('-', "_"), p.name);
-            assert!(p.parse(p.default).is_ok(), "{} default {}", p.name, p.default);
+            assert!(
+                p.parse(p.default).is_ok(),
+                "{} default {}",
+                p.name,
+                p.default
+            );
             assert!(!p.help.is_empty());
         }
     }

@@ -11,13 +11,27 @@ use sim::{BuildOptions, InitialState, StreamOutput, Traffic, TrafficShape};
 
 fn main() {
     let bench = std::env::args().any(|a| a == "--bench");
-    let extra: Vec<String> = std::env::args().skip(1).filter(|a| a != "--bench").collect();
+    let extra: Vec<String> = std::env::args()
+        .skip(1)
+        .filter(|a| a != "--bench")
+        .collect();
     let spec = hdl::CoreConfig::default();
     let generated = hdl::generate_core(&spec).expect("generate the default core");
     let t0 = Instant::now();
-    let lib = sim::build(&generated.verilog, &generated.top, &BuildOptions { extra_args: extra.clone(), ..Default::default() })
-        .expect("build");
-    println!("model {} (extra args {extra:?}): ready in {:.1} s", spec.label(), t0.elapsed().as_secs_f64());
+    let lib = sim::build(
+        &generated.verilog,
+        &generated.top,
+        &BuildOptions {
+            extra_args: extra.clone(),
+            ..Default::default()
+        },
+    )
+    .expect("build");
+    println!(
+        "model {} (extra args {extra:?}): ready in {:.1} s",
+        spec.label(),
+        t0.elapsed().as_secs_f64()
+    );
     let ports = CorePorts::of(&lib, &spec.params).unwrap();
     let mut m = lib.instantiate(Some("clock"), InitialState::Zero).unwrap();
     m.set(ports.id("reset"), 1).unwrap();
@@ -38,15 +52,19 @@ fn main() {
     let start = Instant::now();
     let mut total = 0;
     for _ in 0..rounds {
-        m.stream(&input, &output, &items, &gaps, &ready, 0, true, &mut out).unwrap();
+        m.stream(&input, &output, &items, &gaps, &ready, 0, true, &mut out)
+            .unwrap();
         total += out.accepted;
     }
     let wall = start.elapsed().as_secs_f64();
-    let cpu = sim::harness::thread_cpu_seconds().zip(cpu0).map(|(a, b)| a - b);
+    let cpu = sim::harness::thread_cpu_seconds()
+        .zip(cpu0)
+        .map(|(a, b)| a - b);
     println!(
         "{total} requests in {wall:.2} s wall: {:.2} M/s ({:.0} ns each); thread CPU {}",
         total as f64 / wall / 1e6,
         wall * 1e9 / total as f64,
-        cpu.map(|c| format!("{c:.2} s = {:.0} ns each", c * 1e9 / total as f64)).unwrap_or_else(|| "n/a".into())
+        cpu.map(|c| format!("{c:.2} s = {:.0} ns each", c * 1e9 / total as f64))
+            .unwrap_or_else(|| "n/a".into())
     );
 }

@@ -43,7 +43,8 @@ pub const ICE40_LUT_TREE: &str = "\twire [7:0] s3 = I3 ? LUT_INIT[15:8] : LUT_IN
 
 /// The same function as one indexed bit (proven equal for every LUT_INIT and
 /// every input by a Yosys SAT proof in the tests).
-pub const ICE40_LUT_INDEXED: &str = "\t// Adapted for simulation speed: one indexed bit, the same function as the mux tree.
+pub const ICE40_LUT_INDEXED: &str =
+    "\t// Adapted for simulation speed: one indexed bit, the same function as the mux tree.
 \tassign O = LUT_INIT[{I3, I2, I1, I0}];";
 
 /// ECP5 LUT4 as Yosys writes it.
@@ -52,7 +53,8 @@ pub const ECP5_LUT_TREE: &str = "    wire [7:0] s3 = D ?     INIT[15:8] :     IN
     wire [1:0] s1 = B ?       s2[ 3:2] :       s2[1:0];
     assign Z =      A ?          s1[1] :         s1[0];";
 
-pub const ECP5_LUT_INDEXED: &str = "    // Adapted for simulation speed: one indexed bit, the same function as the mux tree.
+pub const ECP5_LUT_INDEXED: &str =
+    "    // Adapted for simulation speed: one indexed bit, the same function as the mux tree.
     assign Z = INIT[{D, C, B, A}];";
 
 const ICE40_RAM_READ: &str = "\talways @(posedge RCLK) begin
@@ -122,7 +124,12 @@ pub fn adapt(text: &str, source: &Path, adaptations: &[Adaptation]) -> Result<St
 }
 
 fn read(path: &Path, hint: &str) -> Result<String, SimError> {
-    std::fs::read_to_string(path).map_err(|e| SimError::Value(format!("cannot read the cell models {} ({e}); {hint}", path.display())))
+    std::fs::read_to_string(path).map_err(|e| {
+        SimError::Value(format!(
+            "cannot read the cell models {} ({e}); {hint}",
+            path.display()
+        ))
+    })
 }
 
 /// Debian Yosys's data directory (`yosys-config --datdir`, or `share/yosys`
@@ -134,9 +141,15 @@ pub fn yosys_datdir() -> Result<PathBuf, SimError> {
             return Ok(d);
         }
     }
-    let yosys = flow::tools::Tool::Yosys.locate().map_err(|e| SimError::Value(e.to_string()))?;
+    let yosys = flow::tools::Tool::Yosys
+        .locate()
+        .map_err(|e| SimError::Value(e.to_string()))?;
     let yosys = std::fs::canonicalize(&yosys).unwrap_or(yosys);
-    let d = yosys.parent().and_then(|b| b.parent()).map(|p| p.join("share").join("yosys")).unwrap_or_default();
+    let d = yosys
+        .parent()
+        .and_then(|b| b.parent())
+        .map(|p| p.join("share").join("yosys"))
+        .unwrap_or_default();
     if d.join("ice40").join("cells_sim.v").is_file() {
         Ok(d)
     } else {
@@ -166,7 +179,10 @@ pub fn yowasp_share() -> Result<PathBuf, SimError> {
 pub fn ice40_cells() -> Result<(String, String), SimError> {
     let path = yosys_datdir()?.join("ice40").join("cells_sim.v");
     let text = read(&path, "install Yosys with scripts/setup.sh")?;
-    Ok(("ice40_cells_sim.v".into(), adapt(&text, &path, &ICE40_ADAPTATIONS)?))
+    Ok((
+        "ice40_cells_sim.v".into(),
+        adapt(&text, &path, &ICE40_ADAPTATIONS)?,
+    ))
 }
 
 /// The ECP5 cell library: LUT4, carries, flip-flops (adapted), and the DP16KD model.
@@ -175,7 +191,13 @@ pub fn ecp5_cells() -> Result<Vec<(String, String)>, SimError> {
     let common = share.join("common_sim.vh");
     let hint = "install YoWASP Yosys with scripts/setup.sh";
     let text = read(&common, hint)? + &read(&share.join("ccu2c_sim.vh"), hint)?;
-    Ok(vec![("ecp5_cells_sim.v".into(), adapt(&text, &common, &ECP5_ADAPTATIONS)?), ("ecp5_dp16kd.v".into(), dp16kd_model())])
+    Ok(vec![
+        (
+            "ecp5_cells_sim.v".into(),
+            adapt(&text, &common, &ECP5_ADAPTATIONS)?,
+        ),
+        ("ecp5_dp16kd.v".into(), dp16kd_model()),
+    ])
 }
 
 /// Verilator arguments the iCE40 cell library needs.
@@ -209,7 +231,10 @@ pub fn dp16kd_model() -> String {
     let mut init = String::new();
     for i in 0..64 {
         params += &format!("\tparameter INITVAL_{i:02X} = 320'h0;\n");
-        init += &format!("\t\tfor (i = 0; i < 16; i = i + 1) mem[{} + i] = INITVAL_{i:02X}[i*20 +: 18];\n", 16 * i);
+        init += &format!(
+            "\t\tfor (i = 0; i < 16; i = i + 1) mem[{} + i] = INITVAL_{i:02X}[i*20 +: 18];\n",
+            16 * i
+        );
     }
     let port = |p: &str, q: &str| {
         format!(
@@ -363,11 +388,24 @@ mod tests {
 
     #[test]
     fn adaptation_needs_its_text_exactly_once() {
-        let a = [Adaptation { cell: "X", why: "test", old: "abc", new: "xyz" }];
+        let a = [Adaptation {
+            cell: "X",
+            why: "test",
+            old: "abc",
+            new: "xyz",
+        }];
         assert_eq!(adapt("1 abc 2", Path::new("f.v"), &a).unwrap(), "1 xyz 2");
-        let e = adapt("1 abd 2", Path::new("f.v"), &a).unwrap_err().to_string();
-        assert!(e.contains("f.v") && e.contains("found 0 times") && e.contains("X model"), "{e}");
-        assert!(adapt("abc abc", Path::new("f.v"), &a).unwrap_err().to_string().contains("found 2 times"));
+        let e = adapt("1 abd 2", Path::new("f.v"), &a)
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.contains("f.v") && e.contains("found 0 times") && e.contains("X model"),
+            "{e}"
+        );
+        assert!(adapt("abc abc", Path::new("f.v"), &a)
+            .unwrap_err()
+            .to_string()
+            .contains("found 2 times"));
     }
 
     #[test]
@@ -375,7 +413,10 @@ mod tests {
         let m = dp16kd_model();
         for i in 0..64 {
             assert!(m.contains(&format!("parameter INITVAL_{i:02X} = 320'h0;")));
-            assert!(m.contains(&format!("mem[{} + i] = INITVAL_{i:02X}[i*20 +: 18]", 16 * i)));
+            assert!(m.contains(&format!(
+                "mem[{} + i] = INITVAL_{i:02X}[i*20 +: 18]",
+                16 * i
+            )));
         }
         assert_eq!(m.matches("module DP16KD(").count(), 1);
     }

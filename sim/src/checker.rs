@@ -106,14 +106,28 @@ pub struct CycleIo {
 /// shifts are fixed here, in one place.
 pub mod side {
     /// (port, shift) of the inputs packed into a `side_in` word.
-    pub const INPUTS: [(&str, u32); 7] =
-        [("reset", 0), ("rb_req", 1), ("rb_bank", 2), ("rb_addr", 6), ("fill_bank", 22), ("rb_write", 26), ("rb_wdata", 27)];
+    pub const INPUTS: [(&str, u32); 7] = [
+        ("reset", 0),
+        ("rb_req", 1),
+        ("rb_bank", 2),
+        ("rb_addr", 6),
+        ("fill_bank", 22),
+        ("rb_write", 26),
+        ("rb_wdata", 27),
+    ];
     /// (port, shift) of the outputs packed into a `side_out` word.
-    pub const OUTPUTS: [(&str, u32); 6] =
-        [("busy", 0), ("rb_valid", 1), ("rb_data", 2), ("resp_hit", 3), ("resp_tag", 4), ("fill_count", 12)];
+    pub const OUTPUTS: [(&str, u32); 6] = [
+        ("busy", 0),
+        ("rb_valid", 1),
+        ("rb_data", 2),
+        ("resp_hit", 3),
+        ("resp_tag", 4),
+        ("fill_count", 12),
+    ];
     /// A counting core's further inputs and outputs (counter_bits > 1), packed after those.
     pub const COUNTING_INPUTS: [(&str, u32); 1] = [("counter_wdata", 28)];
-    pub const COUNTING_OUTPUTS: [(&str, u32); 2] = [("counter_saturated", 29), ("counter_rdata", 46)];
+    pub const COUNTING_OUTPUTS: [(&str, u32); 2] =
+        [("counter_saturated", 29), ("counter_rdata", 46)];
 
     pub const RESET: u64 = 1;
     pub const RB_REQ: u64 = 1 << 1;
@@ -129,14 +143,24 @@ pub mod side {
 
     impl Access {
         pub fn read(bank: u8, addr: u16) -> Access {
-            Access { bank, addr, write: None }
+            Access {
+                bank,
+                addr,
+                write: None,
+            }
         }
     }
 
     /// A `side_in` word.
     pub fn input(reset: bool, access: Option<Access>, fill_bank: u8) -> u64 {
         let (rb_req, bank, addr, write, wdata) = match access {
-            Some(a) => (1u64, a.bank as u64 & 15, a.addr as u64, a.write.is_some() as u64, a.write.unwrap_or(0) as u64),
+            Some(a) => (
+                1u64,
+                a.bank as u64 & 15,
+                a.addr as u64,
+                a.write.is_some() as u64,
+                a.write.unwrap_or(0) as u64,
+            ),
             None => (0, 0, 0, 0, 0),
         };
         reset as u64
@@ -186,7 +210,12 @@ struct Readback {
 #[derive(Clone, Copy, Debug)]
 enum FillChange {
     /// These banks (bit masks) gained / lost a non-zero counter, and a saturated one.
-    Add { up: u16, down: u16, sat_up: u16, sat_down: u16 },
+    Add {
+        up: u16,
+        down: u16,
+        sat_up: u16,
+        sat_down: u16,
+    },
     Zero,
 }
 
@@ -236,9 +265,15 @@ impl ResetCoverage {
 
     /// Whether every situation was met at least once.
     pub fn complete(&self) -> bool {
-        [self.with_ops_uncommitted, self.with_responses_outstanding, self.during_clear_sweep, self.during_recount, self.with_readback_pending]
-            .iter()
-            .all(|&n| n > 0)
+        [
+            self.with_ops_uncommitted,
+            self.with_responses_outstanding,
+            self.during_clear_sweep,
+            self.during_recount,
+            self.with_readback_pending,
+        ]
+        .iter()
+        .all(|&n| n > 0)
     }
 }
 
@@ -317,7 +352,11 @@ impl Checker {
     /// A checker for a core that has just been reset (its last reset cycle is
     /// `last_reset`) and holds `golden`'s banks (empty, or a preloaded image):
     /// the recount is expected to run, and every cycle from `last_reset + 1`.
-    pub fn after_reset(timing: hdl::Timing, golden: impl Into<CountingFilter>, last_reset: u64) -> Checker {
+    pub fn after_reset(
+        timing: hdl::Timing,
+        golden: impl Into<CountingFilter>,
+        last_reset: u64,
+    ) -> Checker {
         let golden: CountingFilter = golden.into();
         let cfg = *golden.config();
         let mut c = Checker {
@@ -362,7 +401,11 @@ impl Checker {
 
     /// An empty core's checker (see [`Checker::after_reset`]).
     pub fn new(timing: hdl::Timing, params: hdl::CoreParams, last_reset: u64) -> Checker {
-        Self::after_reset(timing, CountingFilter::from_config(params).expect("validated parameters"), last_reset)
+        Self::after_reset(
+            timing,
+            CountingFilter::from_config(params).expect("validated parameters"),
+            last_reset,
+        )
     }
 
     pub fn report(&mut self, m: Mismatch) {
@@ -391,7 +434,11 @@ impl Checker {
     /// Nothing in flight: no response or readback expected, no operation to
     /// commit, not busy at `cycle`.
     pub fn quiet_at(&self, cycle: u64) -> bool {
-        self.outstanding.is_empty() && self.readbacks.is_empty() && self.answered.is_empty() && self.pending.is_empty() && !self.busy_at(cycle)
+        self.outstanding.is_empty()
+            && self.readbacks.is_empty()
+            && self.answered.is_empty()
+            && self.pending.is_empty()
+            && !self.busy_at(cycle)
     }
 
     /// The next cycle the checker expects (logs are contiguous).
@@ -400,7 +447,12 @@ impl Checker {
     }
 
     fn start_recount(&mut self, last_reset: u64) {
-        self.recount = Some(Recount { last_reset, counted: 0, counts: [0; 16], saturated: [0; 16] });
+        self.recount = Some(Recount {
+            last_reset,
+            counted: 0,
+            counts: [0; 16],
+            saturated: [0; 16],
+        });
         self.busy_until = last_reset + self.timing.reset_busy_cycles as u64;
     }
 
@@ -411,13 +463,26 @@ impl Checker {
                 break;
             }
             if rb.expect.is_none() && !rb.unspecified {
-                rb.expect = Some(self.golden.counter(rb.bank as usize, rb.addr & self.bank_mask).unwrap_or(0));
+                rb.expect = Some(
+                    self.golden
+                        .counter(rb.bank as usize, rb.addr & self.bank_mask)
+                        .unwrap_or(0),
+                );
             }
         }
-        while self.answered.front().is_some_and(|(rb, ..)| rb.issued <= upto) {
-            let (mut rb, rb_data, counter_rdata, cycle) = self.answered.pop_front().expect("checked above");
+        while self
+            .answered
+            .front()
+            .is_some_and(|(rb, ..)| rb.issued <= upto)
+        {
+            let (mut rb, rb_data, counter_rdata, cycle) =
+                self.answered.pop_front().expect("checked above");
             if !rb.unspecified {
-                rb.expect = Some(self.golden.counter(rb.bank as usize, rb.addr & self.bank_mask).unwrap_or(0));
+                rb.expect = Some(
+                    self.golden
+                        .counter(rb.bank as usize, rb.addr & self.bank_mask)
+                        .unwrap_or(0),
+                );
             }
             self.check_readback(&rb, rb_data, counter_rdata, cycle);
         }
@@ -454,19 +519,36 @@ impl Checker {
             // Its own read comes first.
             self.resolve_readbacks(p.accept);
             let (bank, addr) = ((p.key >> 24) as usize, (p.key >> 8) as u32 & 0xffff);
-            let value = if self.counting { p.key as u8 & self.saturation } else { p.key as u8 & 1 };
+            let value = if self.counting {
+                p.key as u8 & self.saturation
+            } else {
+                p.key as u8 & 1
+            };
             let change = self.changing(|g| {
-                g.write_counter(bank, addr, value).expect("bank < k and address < bank size, checked when issued");
+                g.write_counter(bank, addr, value)
+                    .expect("bank < k and address < bank size, checked when issued");
             });
             if let Some(change) = change {
-                self.fill_queue.push_back((p.accept + self.timing.fill_latency as u64, change, None));
+                self.fill_queue.push_back((
+                    p.accept + self.timing.fill_latency as u64,
+                    change,
+                    None,
+                ));
             }
             return;
         }
-        let first = self.outstanding.front().map(|o| o.op_index).unwrap_or(p.op_index);
+        let first = self
+            .outstanding
+            .front()
+            .map(|o| o.op_index)
+            .unwrap_or(p.op_index);
         let slot = (p.op_index - first) as usize;
         if p.op == 2 {
-            self.fill_queue.push_back((p.accept + self.timing.clear_fill_latency as u64, FillChange::Zero, Some(p.op_index)));
+            self.fill_queue.push_back((
+                p.accept + self.timing.clear_fill_latency as u64,
+                FillChange::Zero,
+                Some(p.op_index),
+            ));
             self.sweeping = Some(p.accept);
             return;
         }
@@ -477,7 +559,11 @@ impl Checker {
         let mut hit = false;
         let change = self.changing(|g| hit = g.apply(op).unwrap_or(false));
         if let Some(change) = change {
-            self.fill_queue.push_back((p.accept + self.timing.fill_latency as u64, change, Some(p.op_index)));
+            self.fill_queue.push_back((
+                p.accept + self.timing.fill_latency as u64,
+                change,
+                Some(p.op_index),
+            ));
         }
         if let Some(o) = self.outstanding.get_mut(slot) {
             if o.op_index == p.op_index {
@@ -499,7 +585,12 @@ impl Checker {
             sat_up |= ((s > sat[b]) as u16) << b;
             sat_down |= ((s < sat[b]) as u16) << b;
         }
-        (up | down | sat_up | sat_down != 0).then_some(FillChange::Add { up, down, sat_up, sat_down })
+        (up | down | sat_up | sat_down != 0).then_some(FillChange::Add {
+            up,
+            down,
+            sat_up,
+            sat_down,
+        })
     }
 
     /// Tallies the counting situations `op` meets, before it is applied.
@@ -512,14 +603,19 @@ impl Checker {
             Ok(a) => a,
             Err(_) => return,
         };
-        let counters: Vec<u8> = addrs.iter().enumerate().map(|(b, &a)| self.golden.counter(b, a).unwrap_or(0)).collect();
+        let counters: Vec<u8> = addrs
+            .iter()
+            .enumerate()
+            .map(|(b, &a)| self.golden.counter(b, a).unwrap_or(0))
+            .collect();
         let present = counters.iter().all(|&v| v != 0);
         let saturated = counters.iter().any(|&v| v == self.saturation);
         let e = &mut self.counting_events;
         match op {
             Op::Insert(_) => {
                 e.inserts += 1;
-                e.inserts_reaching_saturation += counters.iter().any(|&v| v == self.saturation - 1) as u64;
+                e.inserts_reaching_saturation +=
+                    counters.iter().any(|&v| v == self.saturation - 1) as u64;
                 e.inserts_at_saturation += saturated as u64;
             }
             _ => {
@@ -567,7 +663,12 @@ impl Checker {
                 self.fill_op = op;
             }
             match change {
-                FillChange::Add { up, down, sat_up, sat_down } => {
+                FillChange::Add {
+                    up,
+                    down,
+                    sat_up,
+                    sat_down,
+                } => {
                     for b in 0..self.k {
                         self.shown[b] += (up >> b) as u32 & 1;
                         self.shown[b] -= (down >> b) as u32 & 1;
@@ -584,7 +685,11 @@ impl Checker {
         if let Some(r) = &mut self.recount {
             let lag = t.recount_fill_latency as u64 - 1;
             let size = self.bank_mask + 1;
-            let target = if c > r.last_reset + lag { (c - r.last_reset - lag).min(size as u64) as u32 } else { 0 };
+            let target = if c > r.last_reset + lag {
+                (c - r.last_reset - lag).min(size as u64) as u32
+            } else {
+                0
+            };
             while r.counted < target {
                 for b in 0..self.k {
                     let v = self.golden.counter(b, r.counted).unwrap_or(0);
@@ -613,11 +718,18 @@ impl Checker {
                     "busy is {}, expected {} ({})",
                     io.busy as u8,
                     busy as u8,
-                    if busy { "inside a clear window or a reset's recount" } else { "no clear or recount in progress" }
+                    if busy {
+                        "inside a clear window or a reset's recount"
+                    } else {
+                        "no clear or recount in progress"
+                    }
                 ),
             });
         }
-        let expect_ready = !io.reset && !io.rb_req && !busy && (self.outstanding.len() as u32) < t.response_fifo_depth;
+        let expect_ready = !io.reset
+            && !io.rb_req
+            && !busy
+            && (self.outstanding.len() as u32) < t.response_fifo_depth;
         if io.req_ready != expect_ready {
             self.report(Mismatch {
                 cycle: c,
@@ -629,7 +741,11 @@ impl Checker {
                     self.outstanding.len(),
                     t.response_fifo_depth,
                     if busy { "busy" } else { "not busy" },
-                    if io.rb_req { ", a readback in this cycle" } else { "" },
+                    if io.rb_req {
+                        ", a readback in this cycle"
+                    } else {
+                        ""
+                    },
                     if io.reset { ", reset high" } else { "" }
                 ),
             });
@@ -678,22 +794,34 @@ impl Checker {
                 }
             }
         }
-        let rb_due = self.readbacks.front().is_some_and(|r| r.issued + t.readback_latency as u64 <= c);
+        let rb_due = self
+            .readbacks
+            .front()
+            .is_some_and(|r| r.issued + t.readback_latency as u64 <= c);
         if io.rb_valid != rb_due {
             self.report(Mismatch {
                 cycle: c,
                 op_index: None,
                 what: match self.readbacks.front() {
-                    Some(r) if rb_due => format!("no rb_valid for the readback issued in cycle {}", r.issued),
-                    _ => format!("rb_valid with no readback issued {} cycles before", t.readback_latency),
+                    Some(r) if rb_due => {
+                        format!("no rb_valid for the readback issued in cycle {}", r.issued)
+                    }
+                    _ => format!(
+                        "rb_valid with no readback issued {} cycles before",
+                        t.readback_latency
+                    ),
                 },
             });
         }
         if rb_due {
-            let r = self.readbacks.pop_front().expect("rb_due implies a readback");
+            let r = self
+                .readbacks
+                .pop_front()
+                .expect("rb_due implies a readback");
             if io.rb_valid {
                 if r.expect.is_none() && !r.unspecified {
-                    self.answered.push_back((r, io.rb_data, io.counter_rdata, c));
+                    self.answered
+                        .push_back((r, io.rb_data, io.counter_rdata, c));
                 } else {
                     self.check_readback(&r, io.rb_data, io.counter_rdata, c);
                 }
@@ -708,28 +836,44 @@ impl Checker {
             (self.shown[bank], self.shown_saturated[bank])
         };
         if self.counting && io.counter_saturated != saturated {
-            let op_index = if self.recount.is_some() { None } else { self.fill_op };
+            let op_index = if self.recount.is_some() {
+                None
+            } else {
+                self.fill_op
+            };
             self.report(Mismatch {
                 cycle: c,
                 op_index,
                 what: format!(
                     "counter_saturated of bank {bank} is {}, expected {saturated}{}",
                     io.counter_saturated,
-                    if self.recount.is_some() { " (recount after reset)" } else { " (counting every operation up to this one)" }
+                    if self.recount.is_some() {
+                        " (recount after reset)"
+                    } else {
+                        " (counting every operation up to this one)"
+                    }
                 ),
             });
         }
         if io.fill_count != fill {
             // Outside a recount the operation named is the latest one whose
             // change the counter shows now.
-            let op_index = if self.recount.is_some() { None } else { self.fill_op };
+            let op_index = if self.recount.is_some() {
+                None
+            } else {
+                self.fill_op
+            };
             self.report(Mismatch {
                 cycle: c,
                 op_index,
                 what: format!(
                     "fill_count of bank {bank} is {}, expected {fill}{}",
                     io.fill_count,
-                    if self.recount.is_some() { " (recount after reset)" } else { " (counting every operation up to this one)" }
+                    if self.recount.is_some() {
+                        " (recount after reset)"
+                    } else {
+                        " (counting every operation up to this one)"
+                    }
                 ),
             });
         }
@@ -774,9 +918,20 @@ impl Checker {
             });
             // A bit write: dropped while busy and for a bank >= k (docs/core.md).
             if io.rb_write && !busy && (io.rb_bank as usize) < self.k {
-                let value = if self.counting { io.counter_wdata } else { io.rb_wdata as u8 };
-                let key = (io.rb_bank as u128) << 24 | ((io.rb_addr as u32 & self.bank_mask) as u128) << 8 | value as u128;
-                self.pending.push_back(Pending { op_index: u64::MAX, accept: c, op: BIT_WRITE, key });
+                let value = if self.counting {
+                    io.counter_wdata
+                } else {
+                    io.rb_wdata as u8
+                };
+                let key = (io.rb_bank as u128) << 24
+                    | ((io.rb_addr as u32 & self.bank_mask) as u128) << 8
+                    | value as u128;
+                self.pending.push_back(Pending {
+                    op_index: u64::MAX,
+                    accept: c,
+                    op: BIT_WRITE,
+                    key,
+                });
                 self.bit_writes += 1;
             }
         }
@@ -785,8 +940,19 @@ impl Checker {
             let op = r.op & 3;
             let op_index = self.next_op;
             self.next_op += 1;
-            self.outstanding.push_back(Outstanding { op_index, accept: c, op, tag: r.tag, hit: (op == 2).then_some(false) });
-            self.pending.push_back(Pending { op_index, accept: c, op, key: r.key });
+            self.outstanding.push_back(Outstanding {
+                op_index,
+                accept: c,
+                op,
+                tag: r.tag,
+                hit: (op == 2).then_some(false),
+            });
+            self.pending.push_back(Pending {
+                op_index,
+                accept: c,
+                op,
+                key: r.key,
+            });
             if op == 2 {
                 self.busy_from = c + 1;
                 self.busy_until = c + t.clear_cycles as u64;
@@ -803,7 +969,9 @@ impl Checker {
         }
         for b in 0..self.k {
             for a in 0..n {
-                self.golden.write_counter(b, a as u32, 0).expect("bank < k, address < bank size");
+                self.golden
+                    .write_counter(b, a as u32, 0)
+                    .expect("bank < k, address < bank size");
             }
         }
     }
@@ -831,7 +999,11 @@ impl Checker {
             let si = side_in.get(c).copied().unwrap_or(0);
             let so = out.side_out.get(c).copied().unwrap_or(0);
             let present = f & 1 != 0;
-            let request = if present { requests.get(item).copied().unwrap_or_default() } else { Request::default() };
+            let request = if present {
+                requests.get(item).copied().unwrap_or_default()
+            } else {
+                Request::default()
+            };
             let io = CycleIo {
                 reset: si & 1 != 0,
                 req_valid: present,
@@ -877,7 +1049,11 @@ impl Checker {
         let io = CycleIo {
             reset: bit("reset"),
             req_valid: bit("req_valid"),
-            request: Request { op: get("req_op") as u8, key: get("req_key"), tag: get("req_tag") as u8 },
+            request: Request {
+                op: get("req_op") as u8,
+                key: get("req_key"),
+                tag: get("req_tag") as u8,
+            },
             resp_ready: bit("resp_ready"),
             rb_req: bit("rb_req"),
             rb_bank: get("rb_bank") as u8,
@@ -893,9 +1069,21 @@ impl Checker {
             rb_data: bit("rb_data"),
             fill_count: get("fill_count") as u32,
             busy: bit("busy"),
-            counter_wdata: if self.counting { get("counter_wdata") as u8 } else { 0 },
-            counter_saturated: if self.counting { get("counter_saturated") as u32 } else { 0 },
-            counter_rdata: if self.counting { get("counter_rdata") as u8 } else { 0 },
+            counter_wdata: if self.counting {
+                get("counter_wdata") as u8
+            } else {
+                0
+            },
+            counter_saturated: if self.counting {
+                get("counter_saturated") as u32
+            } else {
+                0
+            },
+            counter_rdata: if self.counting {
+                get("counter_rdata") as u8
+            } else {
+                0
+            },
         };
         self.check_start(cycle, 1);
         self.cycle(cycle, &io);

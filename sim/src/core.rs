@@ -25,7 +25,9 @@ impl CorePorts {
         let table = hdl::ports::core_ports(params);
         let mut ids = Vec::with_capacity(table.len());
         for p in &table {
-            let id = lib.port(&p.name).map_err(|_| SimError::Ports(format!("bloom_core has no port `{}`", p.name)))?;
+            let id = lib
+                .port(&p.name)
+                .map_err(|_| SimError::Ports(format!("bloom_core has no port `{}`", p.name)))?;
             let direction = match p.direction {
                 hdl::ports::Direction::Input => Direction::Input,
                 hdl::ports::Direction::Output => Direction::Output,
@@ -50,7 +52,11 @@ impl CorePorts {
 
     /// The handle of port `name` (a name of hdl's port table).
     pub fn id(&self, name: &str) -> PortId {
-        let i = self.table.iter().position(|p| p.name == name).unwrap_or_else(|| panic!("no port `{name}` in the port table"));
+        let i = self
+            .table
+            .iter()
+            .position(|p| p.name == name)
+            .unwrap_or_else(|| panic!("no port `{name}` in the port table"));
         self.ids[i]
     }
 
@@ -63,10 +69,19 @@ impl CorePorts {
             .table
             .iter()
             .zip(&self.ids)
-            .filter(|(p, id)| p.group == group && p.field != "valid" && p.field != "ready" && id.direction == valid.direction)
+            .filter(|(p, id)| {
+                p.group == group
+                    && p.field != "valid"
+                    && p.field != "ready"
+                    && id.direction == valid.direction
+            })
             .map(|(_, id)| *id)
             .collect();
-        Handshake { valid, ready: self.id(&format!("{group}_ready")), data }
+        Handshake {
+            valid,
+            ready: self.id(&format!("{group}_ready")),
+            data,
+        }
     }
 
     pub fn request_channel(&self) -> Handshake {
@@ -81,11 +96,22 @@ impl CorePorts {
     pub fn side_ports(&self) -> SidePorts {
         use crate::checker::side;
         let counting = self.table.iter().any(|p| p.group == "counter");
-        let (more_in, more_out): (&[(&str, u32)], &[(&str, u32)]) =
-            if counting { (&side::COUNTING_INPUTS, &side::COUNTING_OUTPUTS) } else { (&[], &[]) };
+        let (more_in, more_out): (&[(&str, u32)], &[(&str, u32)]) = if counting {
+            (&side::COUNTING_INPUTS, &side::COUNTING_OUTPUTS)
+        } else {
+            (&[], &[])
+        };
         SidePorts {
-            inputs: side::INPUTS.iter().chain(more_in).map(|&(n, s)| (self.id(n), s)).collect(),
-            outputs: side::OUTPUTS.iter().chain(more_out).map(|&(n, s)| (self.id(n), s)).collect(),
+            inputs: side::INPUTS
+                .iter()
+                .chain(more_in)
+                .map(|&(n, s)| (self.id(n), s))
+                .collect(),
+            outputs: side::OUTPUTS
+                .iter()
+                .chain(more_out)
+                .map(|&(n, s)| (self.id(n), s))
+                .collect(),
         }
     }
 
@@ -155,14 +181,34 @@ impl VerilatedCore {
         Self::build_with(config, trace, PowerUp::default())
     }
 
-    pub fn build_with(config: &hdl::CoreConfig, trace: bool, power_up: PowerUp) -> Result<VerilatedCore, SimError> {
+    pub fn build_with(
+        config: &hdl::CoreConfig,
+        trace: bool,
+        power_up: PowerUp,
+    ) -> Result<VerilatedCore, SimError> {
         let generated = hdl::generate_core(config).map_err(|e| SimError::Value(e.to_string()))?;
         Self::from_generated(&generated, trace, power_up)
     }
 
-    pub fn from_generated(generated: &hdl::GeneratedCore, trace: bool, power_up: PowerUp) -> Result<VerilatedCore, SimError> {
-        let library = build(&generated.verilog, &generated.top, &BuildOptions { trace, ..Default::default() })?;
-        Self::from_library(generated.config.clone(), generated.timing, library, power_up)
+    pub fn from_generated(
+        generated: &hdl::GeneratedCore,
+        trace: bool,
+        power_up: PowerUp,
+    ) -> Result<VerilatedCore, SimError> {
+        let library = build(
+            &generated.verilog,
+            &generated.top,
+            &BuildOptions {
+                trace,
+                ..Default::default()
+            },
+        )?;
+        Self::from_library(
+            generated.config.clone(),
+            generated.timing,
+            library,
+            power_up,
+        )
     }
 
     /// The core of `generated` as `netlist` (made by [`crate::netlist::make`]
@@ -173,8 +219,17 @@ impl VerilatedCore {
         trace: bool,
         power_up: PowerUp,
     ) -> Result<VerilatedCore, SimError> {
-        let library = build(&netlist.verilog, &netlist.top, &netlist.build_options(trace))?;
-        Self::from_library(generated.config.clone(), generated.timing, library, power_up)
+        let library = build(
+            &netlist.verilog,
+            &netlist.top,
+            &netlist.build_options(trace),
+        )?;
+        Self::from_library(
+            generated.config.clone(),
+            generated.timing,
+            library,
+            power_up,
+        )
     }
 
     /// A core from an already built model of `bloom_core` (the RTL or a
@@ -202,7 +257,16 @@ impl VerilatedCore {
         };
         let model = library.instantiate(Some("clock"), init)?;
         let side = ports.side_ports();
-        let mut core = VerilatedCore { config, timing, ports, side, model, library, power_up, last_reset: 0 };
+        let mut core = VerilatedCore {
+            config,
+            timing,
+            ports,
+            side,
+            model,
+            library,
+            power_up,
+            last_reset: 0,
+        };
         core.reset()?;
         Ok(core)
     }
@@ -214,7 +278,13 @@ impl VerilatedCore {
 
     /// Another instance of the same model (no rebuild), started the same way.
     pub fn new_instance(&self) -> Result<VerilatedCore, SimError> {
-        Self::start(self.config.clone(), self.timing, self.ports.clone(), self.library.clone(), self.power_up)
+        Self::start(
+            self.config.clone(),
+            self.timing,
+            self.ports.clone(),
+            self.library.clone(),
+            self.power_up,
+        )
     }
 
     /// Two cycles of reset with every input idle; the core then recounts its
@@ -248,7 +318,17 @@ impl VerilatedCore {
         out: &mut StreamOutput,
     ) -> Result<(), SimError> {
         let (i, o) = (self.ports.request_channel(), self.ports.response_channel());
-        self.model.stream(&i, &o, Some((&self.side, side_in)), items, gaps, ready, want_responses, true, out)
+        self.model.stream(
+            &i,
+            &o,
+            Some((&self.side, side_in)),
+            items,
+            gaps,
+            ready,
+            want_responses,
+            true,
+            out,
+        )
     }
 
     /// Idle cycles, not checked: no request, no readback, consumer ready.
@@ -268,7 +348,8 @@ impl VerilatedCore {
         let lat = self.timing.readback_latency as usize;
         let n = k * size;
         let p = |name: &str| self.ports.id(name);
-        let (rb_req, rb_bank, rb_addr, req_valid) = (p("rb_req"), p("rb_bank"), p("rb_addr"), p("req_valid"));
+        let (rb_req, rb_bank, rb_addr, req_valid) =
+            (p("rb_req"), p("rb_bank"), p("rb_addr"), p("req_valid"));
         let (rb_valid, rb_data, req_ready) = (p("rb_valid"), p("rb_data"), p("req_ready"));
         let mut ins = Vec::with_capacity((n + lat + 1) * 4);
         for c in 0..n + lat + 1 {
@@ -280,7 +361,12 @@ impl VerilatedCore {
         }
         let mut outs = vec![0u32; (n + lat + 1) * 3];
         self.model.set(req_valid, 0)?;
-        self.model.run_vectors(&[rb_req, rb_bank, rb_addr, req_valid], &ins, &[rb_valid, rb_data, req_ready], &mut outs)?;
+        self.model.run_vectors(
+            &[rb_req, rb_bank, rb_addr, req_valid],
+            &ins,
+            &[rb_valid, rb_data, req_ready],
+            &mut outs,
+        )?;
         let mut banks = vec![vec![0u8; size]; k];
         let mut errors = Vec::new();
         let start = self.model.cycle() - (n + lat + 1) as u64;
@@ -295,7 +381,10 @@ impl VerilatedCore {
                 ));
             }
             if c < n && ready != 0 && errors.len() < 10 {
-                errors.push(format!("cycle {}: req_ready is 1 while rb_req is 1", start + c as u64));
+                errors.push(format!(
+                    "cycle {}: req_ready is 1 while rb_req is 1",
+                    start + c as u64
+                ));
             }
             if expect_valid {
                 let i = c - lat;

@@ -23,20 +23,39 @@ pub struct PortNames {
 impl PortNames {
     pub fn of(params: &hdl::CoreParams) -> PortNames {
         let table = hdl::ports::core_ports(params);
-        let names = |d| table.iter().filter(|p| p.direction == d && p.name != "clock").map(|p| p.name.clone()).collect();
-        PortNames { inputs: names(hdl::ports::Direction::Input), outputs: names(hdl::ports::Direction::Output) }
+        let names = |d| {
+            table
+                .iter()
+                .filter(|p| p.direction == d && p.name != "clock")
+                .map(|p| p.name.clone())
+                .collect()
+        };
+        PortNames {
+            inputs: names(hdl::ports::Direction::Input),
+            outputs: names(hdl::ports::Direction::Output),
+        }
     }
 
     /// Sets input `name` in a list of input values.
     pub fn set(&self, inputs: &mut [u128], name: &str, value: u128) {
-        inputs[self.inputs.iter().position(|n| n == name).unwrap_or_else(|| panic!("no input `{name}`"))] = value;
+        inputs[self
+            .inputs
+            .iter()
+            .position(|n| n == name)
+            .unwrap_or_else(|| panic!("no input `{name}`"))] = value;
     }
 
     /// Port `name`'s value in one cycle's inputs and outputs.
     pub fn get(&self, inputs: &[u128], outputs: &[u128], name: &str) -> u128 {
         match self.inputs.iter().position(|n| n == name) {
             Some(i) => inputs[i],
-            None => outputs[self.outputs.iter().position(|n| n == name).unwrap_or_else(|| panic!("no port `{name}`"))],
+            None => {
+                outputs[self
+                    .outputs
+                    .iter()
+                    .position(|n| n == name)
+                    .unwrap_or_else(|| panic!("no port `{name}`"))]
+            }
         }
     }
 }
@@ -65,8 +84,13 @@ impl PortCore for RustHdlCore {
 impl PortCore for VerilatedCore {
     fn step_ports(&mut self, inputs: &[u128]) -> Result<Vec<u128>, SimError> {
         let ins: Vec<PortId> = self.ports.inputs().collect();
-        let outs: Vec<PortId> =
-            self.ports.ids.iter().copied().filter(|p| p.direction == crate::Direction::Output).collect();
+        let outs: Vec<PortId> = self
+            .ports
+            .ids
+            .iter()
+            .copied()
+            .filter(|p| p.direction == crate::Direction::Output)
+            .collect();
         let mut in_buf = Vec::new();
         for (p, v) in ins.iter().zip(inputs) {
             in_buf.extend((0..p.words()).map(|i| (v >> (32 * i)) as u32));
@@ -76,7 +100,13 @@ impl PortCore for VerilatedCore {
         let mut values = Vec::with_capacity(outs.len());
         let mut off = 0;
         for p in &outs {
-            values.push(out_buf[off..off + p.words()].iter().take(4).enumerate().fold(0u128, |a, (i, &w)| a | ((w as u128) << (32 * i))));
+            values.push(
+                out_buf[off..off + p.words()]
+                    .iter()
+                    .take(4)
+                    .enumerate()
+                    .fold(0u128, |a, (i, &w)| a | ((w as u128) << (32 * i))),
+            );
             off += p.words();
         }
         Ok(values)
@@ -102,7 +132,12 @@ pub struct Bench {
 
 impl Bench {
     pub fn full_rate() -> Bench {
-        Bench { idle_percent: 0, backpressure_percent: 0, readback_percent: 0, seed: 1 }
+        Bench {
+            idle_percent: 0,
+            backpressure_percent: 0,
+            readback_percent: 0,
+            seed: 1,
+        }
     }
 }
 
@@ -127,19 +162,29 @@ pub fn run_bench(
     let mut rng = Rng::new(bench.seed);
     let k = params.k as u64;
     let bank_size = params.bank_size() as u64;
-    let mut log = CycleLog { start: core.now(), ..Default::default() };
+    let mut log = CycleLog {
+        start: core.now(),
+        ..Default::default()
+    };
     let mut next = 0usize;
     let mut guard = 0u64;
     let chance = |rng: &mut Rng, percent: u64| rng.below(100) < percent;
     while next < requests.len() || !checker.quiet_at(core.now()) {
         guard += 1;
         if guard > 100_000 + 40 * requests.len() as u64 {
-            return Err(SimError::Value(format!("the bench did not finish: {} of {} requests accepted", next, requests.len())));
+            return Err(SimError::Value(format!(
+                "the bench did not finish: {} of {} requests accepted",
+                next,
+                requests.len()
+            )));
         }
         let cycle = core.now();
         let mut inputs = vec![0u128; names.inputs.len()];
         let mut set = |name: &str, v: u128| names.set(&mut inputs, name, v);
-        set("resp_ready", !chance(&mut rng, bench.backpressure_percent) as u128);
+        set(
+            "resp_ready",
+            !chance(&mut rng, bench.backpressure_percent) as u128,
+        );
         set("fill_bank", rng.below(16) as u128);
         if next < requests.len() && !chance(&mut rng, bench.idle_percent) {
             let r = requests[next];
@@ -154,7 +199,11 @@ pub fn run_bench(
         if bench.readback_percent > 0 && !clearing && chance(&mut rng, bench.readback_percent) {
             set("rb_req", 1);
             set("rb_bank", rng.below(k + 1) as u128);
-            let high = if chance(&mut rng, 30) { rng.below(1 << 16) & !(bank_size - 1) } else { 0 };
+            let high = if chance(&mut rng, 30) {
+                rng.below(1 << 16) & !(bank_size - 1)
+            } else {
+                0
+            };
             set("rb_addr", (rng.below(bank_size) | high) as u128);
             // A third of them also write a random bit.
             if rng.below(3) == 0 {
@@ -177,7 +226,11 @@ pub fn run_bench(
 
 /// Reads every bit of every bank and every fill counter through the ports,
 /// one cycle at a time, checking each against the golden model.
-pub fn check_image(core: &mut dyn PortCore, params: &hdl::CoreParams, checker: &mut Checker) -> Result<(), SimError> {
+pub fn check_image(
+    core: &mut dyn PortCore,
+    params: &hdl::CoreParams,
+    checker: &mut Checker,
+) -> Result<(), SimError> {
     let bank_size = params.bank_size() as u128;
     let names = PortNames::of(params);
     let n = params.k as u128 * bank_size;
@@ -203,7 +256,11 @@ pub fn check_image(core: &mut dyn PortCore, params: &hdl::CoreParams, checker: &
 /// Idle cycles (no request, no readback, consumer ready, `fill_bank` cycling),
 /// each checked, until nothing is in flight and the core is not busy (after a
 /// reset: until its recount is over).
-pub fn settle(core: &mut dyn PortCore, params: &hdl::CoreParams, checker: &mut Checker) -> Result<(), SimError> {
+pub fn settle(
+    core: &mut dyn PortCore,
+    params: &hdl::CoreParams,
+    checker: &mut Checker,
+) -> Result<(), SimError> {
     let names = PortNames::of(params);
     let mut guard = 0u64;
     while !checker.quiet_at(core.now()) {

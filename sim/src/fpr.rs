@@ -69,21 +69,37 @@ impl FprMeasurement {
     }
     /// 95% interval for the measured rate under the exact formula.
     pub fn interval95(&self) -> (f64, f64) {
-        (self.exact - 1.96 * self.std_error, self.exact + 1.96 * self.std_error)
+        (
+            self.exact - 1.96 * self.std_error,
+            self.exact + 1.96 * self.std_error,
+        )
     }
 }
 
 /// Clears the filter, inserts `n` random keys, then queries `queries` fresh
 /// random keys, all through the core (checked against the golden model as
 /// usual). Counts the core's hits among the fresh queries.
-pub fn measure_fpr(cosim: &mut CoSim, n: u64, queries: u64, seed: u64) -> Result<FprMeasurement, SimError> {
+pub fn measure_fpr(
+    cosim: &mut CoSim,
+    n: u64,
+    queries: u64,
+    seed: u64,
+) -> Result<FprMeasurement, SimError> {
     let spec = cosim.core.config.params;
     let w = spec.key_bits;
     let mut rng = Rng::new(seed);
     let mut consumer = ReadyPattern::default();
     let mut inserted = HashSet::with_capacity(n as usize);
     let batch = 1 << 14;
-    cosim.run_requests(&[Request { op: 2, key: 0, tag: 0 }], &[0], &mut consumer)?;
+    cosim.run_requests(
+        &[Request {
+            op: 2,
+            key: 0,
+            tag: 0,
+        }],
+        &[0],
+        &mut consumer,
+    )?;
     let mut tag = 0u8;
     let mut left = n;
     while left > 0 {
@@ -102,7 +118,12 @@ pub fn measure_fpr(cosim: &mut CoSim, n: u64, queries: u64, seed: u64) -> Result
     cosim.drain(&mut consumer)?;
     let conditional = {
         let size = (1u64 << spec.bank_bits) as f64;
-        cosim.golden().fill().iter().map(|&x| x as f64 / size).product::<f64>()
+        cosim
+            .golden()
+            .fill()
+            .iter()
+            .map(|&x| x as f64 / size)
+            .product::<f64>()
     };
     let (q0, h0) = (cosim.checker.queries, cosim.checker.query_hits);
     let mut left = queries;
@@ -178,7 +199,10 @@ mod tests {
         }
         let mean = s / trials as f64;
         let var = s2 / trials as f64 - mean * mean;
-        assert!((mean - exact_partitioned_fpr(k, b, n)).abs() < 0.002, "{mean}");
+        assert!(
+            (mean - exact_partitioned_fpr(k, b, n)).abs() < 0.002,
+            "{mean}"
+        );
         let v = fpr_state_variance(k, b, n);
         assert!((var - v).abs() < 0.05 * v, "{var} vs {v}");
     }

@@ -50,7 +50,13 @@ pub struct RunOptions {
 
 impl RunOptions {
     pub fn stress(ops: u64, key_bits: u32, traffic_seed: u64) -> RunOptions {
-        RunOptions { ops, traffic_seed, shape: TrafficShape::stress(key_bits), batch: 1 << 14, checkpoint_every: 0 }
+        RunOptions {
+            ops,
+            traffic_seed,
+            shape: TrafficShape::stress(key_bits),
+            batch: 1 << 14,
+            checkpoint_every: 0,
+        }
     }
 }
 
@@ -129,9 +135,17 @@ struct Flow {
 }
 
 impl Flow {
-    fn absorb(&mut self, requests: &[Request], side_in: &[u64], out: &StreamOutput, timing: &hdl::Timing) {
+    fn absorb(
+        &mut self,
+        requests: &[Request],
+        side_in: &[u64],
+        out: &StreamOutput,
+        timing: &hdl::Timing,
+    ) {
         let cycles = out.cycles as usize;
-        let last_reset = (0..cycles.min(side_in.len())).rev().find(|&c| side_in[c] & side::RESET != 0);
+        let last_reset = (0..cycles.min(side_in.len()))
+            .rev()
+            .find(|&c| side_in[c] & side::RESET != 0);
         let after = match last_reset {
             Some(c) => {
                 let at = out.start_cycle + c as u64;
@@ -141,8 +155,14 @@ impl Flow {
             }
             None => 0,
         };
-        let accepted = out.accept_cycle.iter().filter(|&&c| c > after || last_reset.is_none()).count();
-        let answered = (0..out.n_responses).filter(|&i| out.response(i).0 > after || last_reset.is_none()).count();
+        let accepted = out
+            .accept_cycle
+            .iter()
+            .filter(|&&c| c > after || last_reset.is_none())
+            .count();
+        let answered = (0..out.n_responses)
+            .filter(|&i| out.response(i).0 > after || last_reset.is_none())
+            .count();
         self.outstanding = (self.outstanding + accepted).saturating_sub(answered);
         for (r, &c) in requests.iter().zip(&out.accept_cycle) {
             if r.op & 3 == 2 && (last_reset.is_none() || c > after) {
@@ -159,7 +179,11 @@ fn cycle_budget(timing: &hdl::Timing, requests: &[Request], gaps: &[u32]) -> usi
     let clear = timing.clear_cycles as usize + 1;
     let clears = requests.iter().filter(|r| r.op & 3 == 2).count();
     let busy = timing.clear_cycles.max(timing.reset_busy_cycles) as usize + 1;
-    3 * requests.len() + gaps.iter().map(|&g| g as usize).sum::<usize>() + 64 + clear * clears + busy
+    3 * requests.len()
+        + gaps.iter().map(|&g| g as usize).sum::<usize>()
+        + 64
+        + clear * clears
+        + busy
 }
 
 /// One simulator call: where its items start in the batch, the side inputs it
@@ -172,7 +196,14 @@ struct Log {
 
 /// Readiness and side inputs for `n` cycles from the generators; each reset
 /// among them adds its recount to the budget (with quiet cycles).
-fn fill_cycles(n: usize, consumer: &mut dyn Consumer, side_gen: &mut SideTraffic, timing: &hdl::Timing, ready: &mut Vec<u8>, side_in: &mut Vec<u64>) {
+fn fill_cycles(
+    n: usize,
+    consumer: &mut dyn Consumer,
+    side_gen: &mut SideTraffic,
+    timing: &hdl::Timing,
+    ready: &mut Vec<u8>,
+    side_in: &mut Vec<u64>,
+) {
     ready.clear();
     side_in.clear();
     let mut extra = 0usize;
@@ -222,10 +253,21 @@ fn stream_all(
             }
         };
         let mut out = pool.pop().unwrap_or_default();
-        core.stream(&items[done * stride..], &gaps_now[done..], &ready, &side_in, 0, &mut out)?;
+        core.stream(
+            &items[done * stride..],
+            &gaps_now[done..],
+            &ready,
+            &side_in,
+            0,
+            &mut out,
+        )?;
         let n = out.accepted;
         flow.absorb(&requests[done..done + n], &side_in, &out, &core.timing);
-        logs.push(Log { start_item: done, side_in, out });
+        logs.push(Log {
+            start_item: done,
+            side_in,
+            out,
+        });
         done += n;
         if done < requests.len() {
             if n == 0 {
@@ -256,7 +298,11 @@ fn wait_cycles(
     let mut out = pool.pop().unwrap_or_default();
     core.stream(&[], &[], &ready, &side_in, want, &mut out)?;
     flow.absorb(&[], &side_in, &out, &core.timing);
-    logs.push(Log { start_item: 0, side_in, out });
+    logs.push(Log {
+        start_item: 0,
+        side_in,
+        out,
+    });
     Ok(())
 }
 
@@ -282,7 +328,11 @@ fn drain_core(
         if rounds > 1000 {
             return Ok(false);
         }
-        let want = if busy_left > 0 { usize::MAX } else { flow.outstanding };
+        let want = if busy_left > 0 {
+            usize::MAX
+        } else {
+            flow.outstanding
+        };
         let cycles = busy_left.max(64 + 16 * flow.outstanding);
         wait_cycles(core, cycles, want, consumer, side_gen, flow, logs, pool)?;
     }
@@ -291,7 +341,11 @@ fn drain_core(
 /// Reads every bit of every bank back, one per cycle, `fill_bank` cycling
 /// through all 16 selects; the checker compares each bit with the golden
 /// model and each fill count. Call with the core drained.
-fn image_readback(core: &mut VerilatedCore, logs: &mut Vec<Log>, pool: &mut Vec<StreamOutput>) -> Result<(), SimError> {
+fn image_readback(
+    core: &mut VerilatedCore,
+    logs: &mut Vec<Log>,
+    pool: &mut Vec<StreamOutput>,
+) -> Result<(), SimError> {
     let k = core.config.k();
     let size = core.config.bank_size();
     let n = k * size;
@@ -305,7 +359,11 @@ fn image_readback(core: &mut VerilatedCore, logs: &mut Vec<Log>, pool: &mut Vec<
     let ready = vec![1u8; cycles];
     let mut out = pool.pop().unwrap_or_default();
     core.stream(&[], &[], &ready, &side_in, usize::MAX, &mut out)?;
-    logs.push(Log { start_item: 0, side_in, out });
+    logs.push(Log {
+        start_item: 0,
+        side_in,
+        out,
+    });
     Ok(())
 }
 
@@ -333,13 +391,17 @@ impl CoSim {
         let golden = match &core.config.preload {
             Some(dir) => CountingFilter::import_image_expecting(dir, &core.config.params)
                 .map_err(|e| SimError::Value(format!("preload image {}: {e}", dir.display())))?,
-            None => CountingFilter::from_config(core.config.params).map_err(|e| SimError::Value(e.to_string()))?,
+            None => CountingFilter::from_config(core.config.params)
+                .map_err(|e| SimError::Value(e.to_string()))?,
         };
         Self::with_golden(core, golden)
     }
 
     /// Takes a core right after its start-up reset whose banks hold `golden`'s.
-    pub fn with_golden(core: VerilatedCore, golden: impl Into<CountingFilter>) -> Result<CoSim, SimError> {
+    pub fn with_golden(
+        core: VerilatedCore,
+        golden: impl Into<CountingFilter>,
+    ) -> Result<CoSim, SimError> {
         let golden: CountingFilter = golden.into();
         if golden.config() != &core.config.params {
             return Err(SimError::Value(format!(
@@ -349,12 +411,28 @@ impl CoSim {
             )));
         }
         if core.cycle() != core.last_reset + 1 {
-            return Err(SimError::Value("a co-simulation starts right after the core's reset".into()));
+            return Err(SimError::Value(
+                "a co-simulation starts right after the core's reset".into(),
+            ));
         }
         let checker = Checker::after_reset(core.timing, golden, core.last_reset);
-        let flow = Flow { outstanding: 0, busy_until: core.last_reset + core.timing.reset_busy_cycles as u64 };
-        let side_gen = SideTraffic::new(&TrafficShape::saturating(core.config.params.key_bits), 0x5eed, &core.config.params);
-        Ok(CoSim { core, checker, flow, side_gen, pool: Vec::new(), image_checks: 0 })
+        let flow = Flow {
+            outstanding: 0,
+            busy_until: core.last_reset + core.timing.reset_busy_cycles as u64,
+        };
+        let side_gen = SideTraffic::new(
+            &TrafficShape::saturating(core.config.params.key_bits),
+            0x5eed,
+            &core.config.params,
+        );
+        Ok(CoSim {
+            core,
+            checker,
+            flow,
+            side_gen,
+            pool: Vec::new(),
+            image_checks: 0,
+        })
     }
 
     /// The golden model (the checker's).
@@ -365,7 +443,11 @@ impl CoSim {
     fn check_logs(&mut self, requests: &[Request], logs: &mut Vec<Log>) {
         for log in logs.drain(..) {
             let n = log.out.accepted;
-            self.checker.check_stream(&requests[log.start_item..log.start_item + n], &log.side_in, &log.out);
+            self.checker.check_stream(
+                &requests[log.start_item..log.start_item + n],
+                &log.side_in,
+                &log.out,
+            );
             self.pool.push(log.out);
         }
     }
@@ -373,14 +455,24 @@ impl CoSim {
     /// Runs `requests` (with `gaps[i]` idle cycles before request i, consumer
     /// readiness from `consumer`), waits for every response, and checks every
     /// cycle; single-threaded.
-    pub fn run_requests(&mut self, requests: &[Request], gaps: &[u32], consumer: &mut dyn Consumer) -> Result<(), SimError> {
+    pub fn run_requests(
+        &mut self,
+        requests: &[Request],
+        gaps: &[u32],
+        consumer: &mut dyn Consumer,
+    ) -> Result<(), SimError> {
         self.stream_requests(requests, gaps, consumer)?;
         self.drain(consumer)
     }
 
     /// Like [`CoSim::run_requests`] but returns as soon as the last request is
     /// accepted; its response and those before it may still be in flight.
-    pub fn stream_requests(&mut self, requests: &[Request], gaps: &[u32], consumer: &mut dyn Consumer) -> Result<(), SimError> {
+    pub fn stream_requests(
+        &mut self,
+        requests: &[Request],
+        gaps: &[u32],
+        consumer: &mut dyn Consumer,
+    ) -> Result<(), SimError> {
         let w = self.core.config.params.key_bits;
         let mut items = Vec::with_capacity(requests.len() * request_words(w));
         for r in requests {
@@ -418,13 +510,23 @@ impl CoSim {
     /// clear or recount finish.
     pub fn drain(&mut self, consumer: &mut dyn Consumer) -> Result<(), SimError> {
         let mut logs = Vec::new();
-        let ok = drain_core(&mut self.core, &mut self.flow, consumer, &mut self.side_gen, &mut logs, &mut self.pool)?;
+        let ok = drain_core(
+            &mut self.core,
+            &mut self.flow,
+            consumer,
+            &mut self.side_gen,
+            &mut logs,
+            &mut self.pool,
+        )?;
         self.check_logs(&[], &mut logs);
         if !ok {
             self.checker.report(Mismatch {
                 cycle: self.core.cycle(),
                 op_index: None,
-                what: format!("{} responses never came out, or busy never fell", self.flow.outstanding),
+                what: format!(
+                    "{} responses never came out, or busy never fell",
+                    self.flow.outstanding
+                ),
             });
         }
         Ok(())
@@ -433,7 +535,16 @@ impl CoSim {
     /// `cycles` checked idle cycles (no request, quiet side inputs).
     pub fn idle(&mut self, cycles: usize, consumer: &mut dyn Consumer) -> Result<(), SimError> {
         let mut logs = Vec::new();
-        wait_cycles(&mut self.core, cycles, usize::MAX, consumer, &mut self.side_gen, &mut self.flow, &mut logs, &mut self.pool)?;
+        wait_cycles(
+            &mut self.core,
+            cycles,
+            usize::MAX,
+            consumer,
+            &mut self.side_gen,
+            &mut self.flow,
+            &mut logs,
+            &mut self.pool,
+        )?;
         self.check_logs(&[], &mut logs);
         Ok(())
     }
@@ -473,7 +584,11 @@ impl CoSim {
     /// Runs `opts.ops` operations of seeded traffic with every cycle checked;
     /// the image read back at checkpoints and at the end. Two threads (see the
     /// module documentation). `progress(ops_done, ops_total)` after each batch.
-    pub fn run(&mut self, opts: &RunOptions, progress: &mut dyn FnMut(u64, u64)) -> Result<RunReport, SimError> {
+    pub fn run(
+        &mut self,
+        opts: &RunOptions,
+        progress: &mut dyn FnMut(u64, u64),
+    ) -> Result<RunReport, SimError> {
         let start = self.begin(opts)?;
         let worker_state = self.take_worker(opts);
         let (to_main, from_worker) = mpsc::sync_channel::<Job>(2);
@@ -504,13 +619,18 @@ impl CoSim {
             drop(to_worker);
             (handle.join(), r)
         });
-        let worker = worker_back.map_err(|_| SimError::Value("the golden model's thread panicked".into()))?;
+        let worker = worker_back
+            .map_err(|_| SimError::Value("the golden model's thread panicked".into()))?;
         self.finish(start, worker, &driver, result)
     }
 
     /// Like [`CoSim::run`], in the calling thread alone: batches are generated,
     /// simulated and checked in turn. [`run_sharded`] runs one of these per core.
-    pub fn run_inline(&mut self, opts: &RunOptions, progress: &mut dyn FnMut(u64, u64)) -> Result<RunReport, SimError> {
+    pub fn run_inline(
+        &mut self,
+        opts: &RunOptions,
+        progress: &mut dyn FnMut(u64, u64),
+    ) -> Result<RunReport, SimError> {
         let start = self.begin(opts)?;
         let mut worker = self.take_worker(opts);
         let mut driver = Driver::new(opts, &self.core.config.params);
@@ -522,7 +642,13 @@ impl CoSim {
             let t = Instant::now();
             let job = worker.make_job(n as usize, checkpoint, spare.take());
             worker.seconds += t.elapsed().as_secs_f64();
-            let done = match driver.drive(&mut self.core, &mut self.flow, &mut self.pool, &mut self.image_checks, job) {
+            let done = match driver.drive(
+                &mut self.core,
+                &mut self.flow,
+                &mut self.pool,
+                &mut self.image_checks,
+                job,
+            ) {
                 Ok(done) => done,
                 Err(e) => {
                     result = Err(e);
@@ -555,12 +681,22 @@ impl CoSim {
             )));
         }
         self.drain(&mut crate::traffic::ReadyPattern::default())?;
-        Ok(RunStart { started: Instant::now(), cpu_before: thread_cpu_seconds(), ops_before: self.checker.accepted() })
+        Ok(RunStart {
+            started: Instant::now(),
+            cpu_before: thread_cpu_seconds(),
+            ops_before: self.checker.accepted(),
+        })
     }
 
     /// Takes the checker back from the worker and reports the run (after
     /// `result`, the driving side's outcome).
-    fn finish(&mut self, start: RunStart, worker: Worker, driver: &Driver, result: Result<(), SimError>) -> Result<RunReport, SimError> {
+    fn finish(
+        &mut self,
+        start: RunStart,
+        worker: Worker,
+        driver: &Driver,
+        result: Result<(), SimError>,
+    ) -> Result<RunReport, SimError> {
         self.checker = worker.checker;
         result?;
         let mut report = self.report();
@@ -569,7 +705,9 @@ impl CoSim {
         report.seconds = start.started.elapsed().as_secs_f64();
         report.worker_seconds = worker.seconds;
         report.simulator_seconds = driver.seconds;
-        report.simulator_cpu_seconds = thread_cpu_seconds().zip(start.cpu_before).map(|(a, b)| a - b);
+        report.simulator_cpu_seconds = thread_cpu_seconds()
+            .zip(start.cpu_before)
+            .map(|(a, b)| a - b);
         report.worker_cpu_seconds = worker.cpu_seconds;
         Ok(report)
     }
@@ -579,7 +717,10 @@ impl CoSim {
         let params = self.core.config.params;
         let placeholder = Checker::new(self.core.timing, params, 0);
         Worker {
-            traffic: Traffic::new(opts.shape.clone().for_counters(params.counter_bits), opts.traffic_seed),
+            traffic: Traffic::new(
+                opts.shape.clone().for_counters(params.counter_bits),
+                opts.traffic_seed,
+            ),
             side: SideTraffic::new(&opts.shape, opts.traffic_seed, &params),
             checker: std::mem::replace(&mut self.checker, placeholder),
             timing: self.core.timing,
@@ -619,7 +760,9 @@ pub fn run_sharded(
 ) -> Result<(Vec<RunReport>, f64), SimError> {
     use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
     if cosims.is_empty() {
-        return Err(SimError::Value("run_sharded: no co-simulation to run".into()));
+        return Err(SimError::Value(
+            "run_sharded: no co-simulation to run".into(),
+        ));
     }
     let shards = cosims.len();
     let done_ops: Vec<AtomicU64> = (0..shards).map(|_| AtomicU64::new(0)).collect();
@@ -635,7 +778,8 @@ pub fn run_sharded(
                 o.traffic_seed = shard_traffic_seed(opts.traffic_seed, i);
                 let (done_ops, finished) = (&done_ops, &finished);
                 scope.spawn(move || {
-                    let r = cosim.run_inline(&o, &mut |d, _| done_ops[i].store(d, Ordering::Relaxed));
+                    let r =
+                        cosim.run_inline(&o, &mut |d, _| done_ops[i].store(d, Ordering::Relaxed));
                     finished.fetch_add(1, Ordering::Release);
                     r
                 })
@@ -643,11 +787,18 @@ pub fn run_sharded(
             .collect();
         while finished.load(Ordering::Acquire) < shards {
             std::thread::sleep(std::time::Duration::from_millis(50));
-            progress(done_ops.iter().map(|d| d.load(Ordering::Relaxed)).sum(), opts.ops);
+            progress(
+                done_ops.iter().map(|d| d.load(Ordering::Relaxed)).sum(),
+                opts.ops,
+            );
         }
         handles
             .into_iter()
-            .map(|h| h.join().unwrap_or_else(|_| Err(SimError::Value("a co-simulation thread panicked".into()))))
+            .map(|h| {
+                h.join().unwrap_or_else(|_| {
+                    Err(SimError::Value("a co-simulation thread panicked".into()))
+                })
+            })
             .collect()
     });
     let seconds = started.elapsed().as_secs_f64();
@@ -674,15 +825,28 @@ struct Schedule {
 
 impl Schedule {
     fn new(opts: &RunOptions) -> Schedule {
-        let next_checkpoint = if opts.checkpoint_every > 0 { opts.checkpoint_every } else { u64::MAX };
-        Schedule { ops: opts.ops, batch: opts.batch.max(1) as u64, every: opts.checkpoint_every.max(1), generated: 0, next_checkpoint }
+        let next_checkpoint = if opts.checkpoint_every > 0 {
+            opts.checkpoint_every
+        } else {
+            u64::MAX
+        };
+        Schedule {
+            ops: opts.ops,
+            batch: opts.batch.max(1) as u64,
+            every: opts.checkpoint_every.max(1),
+            generated: 0,
+            next_checkpoint,
+        }
     }
 
     fn next(&mut self) -> Option<(u64, bool)> {
         if self.generated >= self.ops {
             return None;
         }
-        let n = self.batch.min(self.ops - self.generated).min(self.next_checkpoint.saturating_sub(self.generated).max(1));
+        let n = self
+            .batch
+            .min(self.ops - self.generated)
+            .min(self.next_checkpoint.saturating_sub(self.generated).max(1));
         self.generated += n;
         let checkpoint = self.generated >= self.next_checkpoint || self.generated == self.ops;
         if self.generated >= self.next_checkpoint {
@@ -724,7 +888,10 @@ impl Driver {
         let t = Instant::now();
         let c0 = core.cycle();
         let mut logs = Vec::new();
-        let first = Some((std::mem::take(&mut job.ready), std::mem::take(&mut job.side_in)));
+        let first = Some((
+            std::mem::take(&mut job.ready),
+            std::mem::take(&mut job.side_in),
+        ));
         let ok = stream_all(
             core,
             &job.requests,
@@ -740,14 +907,27 @@ impl Driver {
         self.traffic_cycles += core.cycle() - c0;
         let mut image_checked = false;
         if ok && job.checkpoint {
-            if drain_core(core, flow, &mut self.consumer, &mut self.side, &mut logs, pool)? {
+            if drain_core(
+                core,
+                flow,
+                &mut self.consumer,
+                &mut self.side,
+                &mut logs,
+                pool,
+            )? {
                 image_readback(core, &mut logs, pool)?;
                 *image_checks += 1;
                 image_checked = true;
             }
         }
         self.seconds += t.elapsed().as_secs_f64();
-        Ok(Done { job, logs, image_checked, stuck: !ok, resume: core.cycle() })
+        Ok(Done {
+            job,
+            logs,
+            image_checked,
+            stuck: !ok,
+            resume: core.cycle(),
+        })
     }
 }
 
@@ -809,7 +989,14 @@ impl Worker {
             push_request(&mut job.items, &r, self.key_bits);
         }
         let budget = cycle_budget(&self.timing, &job.requests, &job.gaps);
-        fill_cycles(budget, &mut self.traffic, &mut self.side, &self.timing, &mut job.ready, &mut job.side_in);
+        fill_cycles(
+            budget,
+            &mut self.traffic,
+            &mut self.side,
+            &self.timing,
+            &mut job.ready,
+            &mut job.side_in,
+        );
         job
     }
 
@@ -819,7 +1006,11 @@ impl Worker {
         let job = &done.job;
         for log in &done.logs {
             let n = log.out.accepted;
-            let requests = if log.start_item < job.requests.len() { &job.requests[log.start_item..log.start_item + n] } else { &[][..] };
+            let requests = if log.start_item < job.requests.len() {
+                &job.requests[log.start_item..log.start_item + n]
+            } else {
+                &[][..]
+            };
             self.checker.check_stream(requests, &log.side_in, &log.out);
         }
         if job.checkpoint && !done.image_checked && !done.stuck {
@@ -833,7 +1024,8 @@ impl Worker {
             self.checker.report(Mismatch {
                 cycle: done.resume,
                 op_index: Some(self.checker.accepted()),
-                what: "no request accepted during a whole cycle budget (req_ready stuck low?)".into(),
+                what: "no request accepted during a whole cycle budget (req_ready stuck low?)"
+                    .into(),
             });
         }
         let mut job = done.job;
@@ -841,7 +1033,12 @@ impl Worker {
         (job, done.stuck)
     }
 
-    fn serve(mut self, opts: RunOptions, to_main: mpsc::SyncSender<Job>, from_main: mpsc::Receiver<Done>) -> Worker {
+    fn serve(
+        mut self,
+        opts: RunOptions,
+        to_main: mpsc::SyncSender<Job>,
+        from_main: mpsc::Receiver<Done>,
+    ) -> Worker {
         let cpu_before = thread_cpu_seconds();
         let mut schedule = Schedule::new(&opts);
         let mut in_flight = 0usize;
@@ -851,7 +1048,9 @@ impl Worker {
             // Keep up to two batches ahead of the simulator.
             while !stuck && in_flight < 2 {
                 let t = Instant::now();
-                let Some((n, checkpoint)) = schedule.next() else { break };
+                let Some((n, checkpoint)) = schedule.next() else {
+                    break;
+                };
                 let job = self.make_job(n as usize, checkpoint, spare.pop());
                 self.seconds += t.elapsed().as_secs_f64();
                 if to_main.send(job).is_err() {

@@ -53,9 +53,25 @@ pub struct LaneTraffic {
 
 impl LaneTraffic {
     /// Every kind of beat, backpressure and idle cycles.
-    pub const MIXED: LaneTraffic = LaneTraffic { write: 250, clear: 25, refused: 60, slot: 700, idle: 100, backpressure: 200, pool: 24 };
+    pub const MIXED: LaneTraffic = LaneTraffic {
+        write: 250,
+        clear: 25,
+        refused: 60,
+        slot: 700,
+        idle: 100,
+        backpressure: 200,
+        pool: 24,
+    };
     /// Read beats with every slot valid, no idle cycle, no backpressure.
-    pub const SATURATING: LaneTraffic = LaneTraffic { write: 0, clear: 0, refused: 0, slot: 1000, idle: 0, backpressure: 0, pool: 4096 };
+    pub const SATURATING: LaneTraffic = LaneTraffic {
+        write: 0,
+        clear: 0,
+        refused: 0,
+        slot: 1000,
+        idle: 0,
+        backpressure: 0,
+        pool: 4096,
+    };
 }
 
 /// What a run did and found.
@@ -104,7 +120,13 @@ fn per_mille(rng: &mut Rng, p: u32) -> bool {
 /// One slot of a beat as driven: (op code, key, tag), or empty.
 type Slot = Option<(u8, u128, u8)>;
 
-fn next_beat(rng: &mut Rng, t: &LaneTraffic, lanes: usize, pool: &[u128], tag: &mut u8) -> Vec<Slot> {
+fn next_beat(
+    rng: &mut Rng,
+    t: &LaneTraffic,
+    lanes: usize,
+    pool: &[u128],
+    tag: &mut u8,
+) -> Vec<Slot> {
     let mut slot = |code: u8, rng: &mut Rng| {
         *tag = tag.wrapping_add(1);
         Some((code, pool[rng.below(pool.len() as u64) as usize], *tag))
@@ -179,10 +201,32 @@ impl Io {
         let port = |name: &str| lib.port(name);
         let names: [&str; 12] = match face {
             Face::Native => [
-                "reset", "req_valid", "req_ready", "req_op", "req_key", "req_tag", "resp_valid", "resp_ready", "resp_slot_valid", "resp_hit", "resp_tag", "resp_refused",
+                "reset",
+                "req_valid",
+                "req_ready",
+                "req_op",
+                "req_key",
+                "req_tag",
+                "resp_valid",
+                "resp_ready",
+                "resp_slot_valid",
+                "resp_hit",
+                "resp_tag",
+                "resp_refused",
             ],
             Face::Axis => [
-                "aresetn", "s_axis_tvalid", "s_axis_tready", "s_axis_tuser", "s_axis_tdata", "s_axis_tid", "m_axis_tvalid", "m_axis_tready", "m_axis_tkeep", "m_axis_tdata", "m_axis_tid", "m_axis_tuser",
+                "aresetn",
+                "s_axis_tvalid",
+                "s_axis_tready",
+                "s_axis_tuser",
+                "s_axis_tdata",
+                "s_axis_tid",
+                "m_axis_tvalid",
+                "m_axis_tready",
+                "m_axis_tkeep",
+                "m_axis_tdata",
+                "m_axis_tid",
+                "m_axis_tuser",
             ],
         };
         Ok(Io {
@@ -200,7 +244,11 @@ impl Io {
             resp_hit: port(names[9])?,
             resp_tag: port(names[10])?,
             resp_refused: port(names[11])?,
-            last: if face == Face::Axis { Some(port("m_axis_tlast")?) } else { None },
+            last: if face == Face::Axis {
+                Some(port("m_axis_tlast")?)
+            } else {
+                None
+            },
             busy: port("busy")?,
         })
     }
@@ -217,7 +265,14 @@ impl Io {
     }
 
     /// Offers a beat: slot valid bits, op codes (2 bits per slot), keys and tags, packed.
-    fn set_request(&self, m: &mut Model, valid: u128, ops: &[u32], keys: &[u32], tags: &[u32]) -> Result<(), SimError> {
+    fn set_request(
+        &self,
+        m: &mut Model,
+        valid: u128,
+        ops: &[u32],
+        keys: &[u32],
+        tags: &[u32],
+    ) -> Result<(), SimError> {
         let l = self.lanes;
         match self.face {
             Face::Native => {
@@ -249,7 +304,9 @@ impl Io {
                     let byte = get_field(&data, 8 * j, 8);
                     hits |= (byte & 1) << j;
                     if byte >> 1 != 0 {
-                        wrong.push(format!("m_axis_tdata byte {j} is {byte:#x}: bits 7:1 must be 0"));
+                        wrong.push(format!(
+                            "m_axis_tdata byte {j} is {byte:#x}: bits 7:1 must be 0"
+                        ));
                     }
                 }
                 if self.last.is_some_and(|p| m.get(p) != 1) {
@@ -258,14 +315,25 @@ impl Io {
                 hits
             }
         };
-        (m.get(self.resp_slot_valid), hits, m.get_words(self.resp_tag), m.get(self.resp_refused) == 1, wrong)
+        (
+            m.get(self.resp_slot_valid),
+            hits,
+            m.get_words(self.resp_tag),
+            m.get(self.resp_refused) == 1,
+            wrong,
+        )
     }
 }
 
 /// Runs `beats` beats of `traffic` (seed `seed`) through `bloom_lanes` as
 /// generated in `lanes`, checking every cycle; the golden model starts empty,
 /// as the hardware does (no preload).
-pub fn run_lanes(lanes: &hdl::lanes::GeneratedLanes, traffic: &LaneTraffic, seed: u64, beats: u64) -> Result<LanesReport, SimError> {
+pub fn run_lanes(
+    lanes: &hdl::lanes::GeneratedLanes,
+    traffic: &LaneTraffic,
+    seed: u64,
+    beats: u64,
+) -> Result<LanesReport, SimError> {
     run_lanes_on(Face::Native, lanes, traffic, seed, beats)
 }
 
@@ -278,14 +346,25 @@ pub fn run_lanes_on(
     beats: u64,
 ) -> Result<LanesReport, SimError> {
     let mut rng = Rng::new(seed);
-    let pool: Vec<u128> = (0..traffic.pool).map(|_| rng.key(lanes.core.config.params.key_bits)).collect();
+    let pool: Vec<u128> = (0..traffic.pool)
+        .map(|_| rng.key(lanes.core.config.params.key_bits))
+        .collect();
     let mut tag = 0u8;
     let l = lanes.lanes;
     let t = *traffic;
-    run_driven(face, lanes, seed, beats, traffic.backpressure == 0, 0, move |may_offer| {
-        let beat = (may_offer && !per_mille(&mut rng, t.idle)).then(|| next_beat(&mut rng, &t, l, &pool, &mut tag));
-        (beat, !per_mille(&mut rng, t.backpressure))
-    })
+    run_driven(
+        face,
+        lanes,
+        seed,
+        beats,
+        traffic.backpressure == 0,
+        0,
+        move |may_offer| {
+            let beat = (may_offer && !per_mille(&mut rng, t.idle))
+                .then(|| next_beat(&mut rng, &t, l, &pool, &mut tag));
+            (beat, !per_mille(&mut rng, t.backpressure))
+        },
+    )
 }
 
 /// One beat of a script: per slot, empty or (op code 0..=3, index into the key pool).
@@ -306,7 +385,11 @@ pub struct LaneScript {
 
 /// Runs `script` through `bloom_lanes`, checked as [`run_lanes`] checks; slot
 /// j's tag is a running count of the operations offered.
-pub fn run_lane_script(lanes: &hdl::lanes::GeneratedLanes, script: &LaneScript, seed: u64) -> Result<LanesReport, SimError> {
+pub fn run_lane_script(
+    lanes: &hdl::lanes::GeneratedLanes,
+    script: &LaneScript,
+    seed: u64,
+) -> Result<LanesReport, SimError> {
     run_lane_script_on(Face::Native, lanes, script, seed)
 }
 
@@ -319,45 +402,69 @@ pub fn run_lane_script_on(
 ) -> Result<LanesReport, SimError> {
     let l = lanes.lanes;
     let mut rng = Rng::new(seed);
-    let pool: Vec<u128> = (0..script.pool.max(1)).map(|_| rng.key(lanes.core.config.params.key_bits)).collect();
-    if let Some((_, b)) = script.beats.iter().find(|(_, b)| b.len() != l || b.iter().flatten().any(|(c, _)| *c > 3)) {
-        return Err(SimError::Value(format!("a scripted beat of {} slots (ops 0..=3) for {l} lanes: {b:?}", b.len())));
+    let pool: Vec<u128> = (0..script.pool.max(1))
+        .map(|_| rng.key(lanes.core.config.params.key_bits))
+        .collect();
+    if let Some((_, b)) = script
+        .beats
+        .iter()
+        .find(|(_, b)| b.len() != l || b.iter().flatten().any(|(c, _)| *c > 3))
+    {
+        return Err(SimError::Value(format!(
+            "a scripted beat of {} slots (ops 0..=3) for {l} lanes: {b:?}",
+            b.len()
+        )));
     }
     if !script.ready.is_empty() && !script.ready.contains(&true) {
-        return Err(SimError::Value("a resp_ready pattern that is never high takes no response beat".into()));
+        return Err(SimError::Value(
+            "a resp_ready pattern that is never high takes no response beat".into(),
+        ));
     }
-    let beats: Vec<(u8, ScriptedBeat)> = script.beats.iter().filter(|(_, b)| b.iter().any(Option::is_some)).cloned().collect();
+    let beats: Vec<(u8, ScriptedBeat)> = script
+        .beats
+        .iter()
+        .filter(|(_, b)| b.iter().any(Option::is_some))
+        .cloned()
+        .collect();
     let total = beats.len() as u64;
     let (mut next, mut idle_left, mut cycle, mut tag) = (0usize, None::<u8>, 0usize, 0u8);
     let ready = script.ready.clone();
     let idle: u64 = beats.iter().map(|(i, _)| *i as u64).sum();
-    run_driven(face, lanes, seed, total, ready.iter().all(|r| *r), idle, move |may_offer| {
-        let mut beat = None;
-        if may_offer && next < beats.len() {
-            let idle = idle_left.get_or_insert(beats[next].0);
-            if *idle == 0 {
-                beat = Some(
-                    beats[next]
-                        .1
-                        .iter()
-                        .map(|s| {
-                            s.map(|(code, i)| {
-                                tag = tag.wrapping_add(1);
-                                (code, pool[i % pool.len()], tag)
+    run_driven(
+        face,
+        lanes,
+        seed,
+        total,
+        ready.iter().all(|r| *r),
+        idle,
+        move |may_offer| {
+            let mut beat = None;
+            if may_offer && next < beats.len() {
+                let idle = idle_left.get_or_insert(beats[next].0);
+                if *idle == 0 {
+                    beat = Some(
+                        beats[next]
+                            .1
+                            .iter()
+                            .map(|s| {
+                                s.map(|(code, i)| {
+                                    tag = tag.wrapping_add(1);
+                                    (code, pool[i % pool.len()], tag)
+                                })
                             })
-                        })
-                        .collect(),
-                );
-                next += 1;
-                idle_left = None;
-            } else {
-                *idle -= 1;
+                            .collect(),
+                    );
+                    next += 1;
+                    idle_left = None;
+                } else {
+                    *idle -= 1;
+                }
             }
-        }
-        let r = ready.is_empty() || ready[cycle % ready.len()];
-        cycle += 1;
-        (beat, r)
-    })
+            let r = ready.is_empty() || ready[cycle % ready.len()];
+            cycle += 1;
+            (beat, r)
+        },
+    )
 }
 
 /// The checking loop. `drive(may_offer)` gives each cycle's inputs: a new beat
@@ -389,7 +496,14 @@ fn run_driven(
     };
     let mut m = lib.instantiate(Some(Io::clock(face)), InitialState::Random(seed as u32))?;
     let io = Io::new(&lib, face, l)?;
-    for p in ["rb_req", "rb_bank", "rb_addr", "rb_write", "rb_wdata", "fill_bank"] {
+    for p in [
+        "rb_req",
+        "rb_bank",
+        "rb_addr",
+        "rb_write",
+        "rb_wdata",
+        "fill_bank",
+    ] {
         m.set(lib.port(p)?, 0)?;
     }
     // Reset, then wait for the recount to end.
@@ -407,12 +521,17 @@ fn run_driven(
         m.step(1)?;
         waited += 1;
         if waited > (1u64 << params.bank_bits) + 64 {
-            return Err(SimError::Value("busy did not fall after the reset's recount".into()));
+            return Err(SimError::Value(
+                "busy did not fall after the reset's recount".into(),
+            ));
         }
     }
 
     let mut golden = PartitionedFilter::new(params);
-    let mut report = LanesReport { lanes: l, ..LanesReport::default() };
+    let mut report = LanesReport {
+        lanes: l,
+        ..LanesReport::default()
+    };
     let mut expected: std::collections::VecDeque<Expected> = Default::default();
     let mut offered: Option<Vec<Slot>> = None;
     let mut recent_inserts: std::collections::VecDeque<(u64, u128)> = Default::default();
@@ -428,7 +547,12 @@ fn run_driven(
         if offered.is_none() {
             offered = new_beat;
         }
-        let (mut valid, mut ops, mut keys, mut tags) = (0u128, vec![0u32; (2 * l).div_ceil(32)], vec![0u32; (w * l).div_ceil(32)], vec![0u32; (8 * l).div_ceil(32)]);
+        let (mut valid, mut ops, mut keys, mut tags) = (
+            0u128,
+            vec![0u32; (2 * l).div_ceil(32)],
+            vec![0u32; (w * l).div_ceil(32)],
+            vec![0u32; (8 * l).div_ceil(32)],
+        );
         if let Some(beat) = &offered {
             for (j, s) in beat.iter().enumerate() {
                 if let Some((code, key, t)) = s {
@@ -456,12 +580,24 @@ fn run_driven(
         // A beat taken.
         if valid != 0 && m.get(io.req_ready) == 1 {
             let beat = offered.take().expect("a valid beat was offered");
-            let ops: Vec<Option<Op>> = beat.iter().map(|s| s.map(|(code, key, _)| Op::decode(code, key))).collect();
-            let outcome = golden.apply_beat(&ops).map_err(|e| SimError::Value(e.to_string()))?;
+            let ops: Vec<Option<Op>> = beat
+                .iter()
+                .map(|s| s.map(|(code, key, _)| Op::decode(code, key)))
+                .collect();
+            let outcome = golden
+                .apply_beat(&ops)
+                .map_err(|e| SimError::Value(e.to_string()))?;
             first_take.get_or_insert(cycle);
             report.beats += 1;
             report.ops += beat.iter().flatten().count() as u64;
-            let mut e = Expected { taken: cycle, entered: None, slot_valid: valid, hits: 0, tags: vec![0; l], refused: false };
+            let mut e = Expected {
+                taken: cycle,
+                entered: None,
+                slot_valid: valid,
+                hits: 0,
+                tags: vec![0; l],
+                refused: false,
+            };
             for (j, s) in beat.iter().enumerate() {
                 if let Some((_, _, t)) = s {
                     e.tags[j] = *t;
@@ -482,11 +618,16 @@ fn run_driven(
                             report.hits += 1;
                         }
                     }
-                    while recent_inserts.front().is_some_and(|(b, _)| b + latency < report.beats) {
+                    while recent_inserts
+                        .front()
+                        .is_some_and(|(b, _)| b + latency < report.beats)
+                    {
                         recent_inserts.pop_front();
                     }
                     match beat[0] {
-                        Some((1, key, _)) if hits[0] == Some(false) => recent_inserts.push_back((report.beats, key)),
+                        Some((1, key, _)) if hits[0] == Some(false) => {
+                            recent_inserts.push_back((report.beats, key))
+                        }
                         Some((2, _, _)) => {
                             recent_inserts.clear();
                             report.clears += 1;
@@ -494,7 +635,9 @@ fn run_driven(
                         }
                         _ => {}
                     }
-                    if beat.iter().flatten().any(|(code, key, _)| *code == 0 && recent_inserts.iter().any(|(_, k)| k == key)) {
+                    if beat.iter().flatten().any(|(code, key, _)| {
+                        *code == 0 && recent_inserts.iter().any(|(_, k)| k == key)
+                    }) {
                         report.reads_after_recent_insert += 1;
                     }
                 }
@@ -507,11 +650,16 @@ fn run_driven(
         let rv = m.get(io.resp_valid) == 1;
         if rv && ready_out {
             match expected.pop_front() {
-                None => report.mismatches.push(format!("cycle {cycle}: a response beat with no beat taken")),
+                None => report
+                    .mismatches
+                    .push(format!("cycle {cycle}: a response beat with no beat taken")),
                 Some(e) => {
                     let (got_valid, got_hits, got_tags, got_refused, mut wrong) = io.response(&m);
                     if cycle < e.taken + latency {
-                        wrong.push(format!("given in cycle {cycle}, taken in {}: earlier than latency {latency}", e.taken));
+                        wrong.push(format!(
+                            "given in cycle {cycle}, taken in {}: earlier than latency {latency}",
+                            e.taken
+                        ));
                     }
                     if exact {
                         match e.entered {
@@ -525,10 +673,16 @@ fn run_driven(
                         }
                     }
                     if got_valid != e.slot_valid {
-                        wrong.push(format!("resp_slot_valid {got_valid:#x}, expected {:#x}", e.slot_valid));
+                        wrong.push(format!(
+                            "resp_slot_valid {got_valid:#x}, expected {:#x}",
+                            e.slot_valid
+                        ));
                     }
                     if got_refused != e.refused {
-                        wrong.push(format!("resp_refused {got_refused}, expected {}", e.refused));
+                        wrong.push(format!(
+                            "resp_refused {got_refused}, expected {}",
+                            e.refused
+                        ));
                     }
                     if got_hits != e.hits {
                         wrong.push(format!("resp_hit {got_hits:#x}, expected {:#x}", e.hits));
@@ -540,21 +694,35 @@ fn run_driven(
                         }
                     }
                     if !wrong.is_empty() && report.mismatches.len() < 20 {
-                        report.mismatches.push(format!("beat taken in cycle {}: {}", e.taken, wrong.join("; ")));
+                        report.mismatches.push(format!(
+                            "beat taken in cycle {}: {}",
+                            e.taken,
+                            wrong.join("; ")
+                        ));
                     }
                     last_response = cycle;
                 }
             }
         } else if let (false, true, Some(e)) = (rv, exact, expected.front()) {
-            if e.entered.is_some_and(|en| cycle >= (en + core_latency).max(last_response + 1)) && report.mismatches.len() < 20 {
-                report.mismatches.push(format!("beat taken in cycle {}: no response beat in cycle {cycle}, when it was due", e.taken));
+            if e.entered
+                .is_some_and(|en| cycle >= (en + core_latency).max(last_response + 1))
+                && report.mismatches.len() < 20
+            {
+                report.mismatches.push(format!(
+                    "beat taken in cycle {}: no response beat in cycle {cycle}, when it was due",
+                    e.taken
+                ));
             }
         }
         m.step(1)?;
         cycle += 1;
     }
     if report.beats < beats || !expected.is_empty() {
-        report.mismatches.push(format!("stopped after {cycle} cycles with {} beats taken and {} unanswered", report.beats, expected.len()));
+        report.mismatches.push(format!(
+            "stopped after {cycle} cycles with {} beats taken and {} unanswered",
+            report.beats,
+            expected.len()
+        ));
     }
     report.cycles = cycle - first_take.unwrap_or(0);
     report.seconds = start.elapsed().as_secs_f64();

@@ -34,8 +34,8 @@ pub mod ports;
 pub mod rusthdl;
 pub mod shim;
 pub mod traffic;
-pub mod wavedrom;
 pub mod verilator;
+pub mod wavedrom;
 
 pub use checker::{Checker, CycleIo, Mismatch, ResetCoverage};
 pub use core::VerilatedCore;
@@ -43,8 +43,8 @@ pub use harness::{run_sharded, shard_traffic_seed, CoSim, RunOptions, RunReport}
 pub use traffic::{Request, SideTraffic, Traffic, TrafficShape};
 
 pub use model::{Handshake, InitialState, Model, ModelLibrary, PortId, SidePorts, StreamOutput};
-pub use ports::{Direction, Port};
 pub use netlist::{Netlist, NetlistKind};
+pub use ports::{Direction, Port};
 pub use verilator::{build, cache_dir, verilator_version, BuildOptions, CppOpt};
 
 use std::path::Path;
@@ -56,10 +56,17 @@ use std::path::Path;
 /// 32-, 64- and 128-bit keys; both hash families.
 pub fn corner_configs() -> Vec<hdl::CoreParams> {
     use golden::HashFamily::{Crc, H3};
-    [(1, 6, 32, H3, 1), (4, 12, 64, H3, 0), (7, 13, 32, Crc, 2), (9, 8, 128, Crc, 3), (16, 6, 128, H3, 4), (2, 16, 64, Crc, 5)]
-        .into_iter()
-        .map(|(k, b, w, h, seed)| hdl::CoreParams::new(k, b, w, h, seed).expect("a valid corner"))
-        .collect()
+    [
+        (1, 6, 32, H3, 1),
+        (4, 12, 64, H3, 0),
+        (7, 13, 32, Crc, 2),
+        (9, 8, 128, Crc, 3),
+        (16, 6, 128, H3, 4),
+        (2, 16, 64, Crc, 5),
+    ]
+    .into_iter()
+    .map(|(k, b, w, h, seed)| hdl::CoreParams::new(k, b, w, h, seed).expect("a valid corner"))
+    .collect()
 }
 
 /// Errors of the co-simulation.

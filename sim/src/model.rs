@@ -53,7 +53,16 @@ struct Fns {
     get: unsafe extern "C" fn(*mut c_void, u32, *mut u32),
     eval: unsafe extern "C" fn(*mut c_void),
     step: unsafe extern "C" fn(*mut c_void, u64),
-    vectors: unsafe extern "C" fn(*mut c_void, u64, u32, *const u32, *const u32, u32, *const u32, *mut u32),
+    vectors: unsafe extern "C" fn(
+        *mut c_void,
+        u64,
+        u32,
+        *const u32,
+        *const u32,
+        u32,
+        *const u32,
+        *mut u32,
+    ),
     #[allow(clippy::type_complexity)]
     stream: unsafe extern "C" fn(
         *mut c_void,
@@ -87,7 +96,10 @@ pub struct ModelLibrary {
 
 impl std::fmt::Debug for ModelLibrary {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("ModelLibrary").field("path", &self.path).field("ports", &self.ports).finish()
+        f.debug_struct("ModelLibrary")
+            .field("path", &self.path)
+            .field("ports", &self.ports)
+            .finish()
     }
 }
 
@@ -122,7 +134,8 @@ impl ModelLibrary {
             ($name:literal) => {
                 // SAFETY: the symbol's type is the one the shim defines (checked
                 // by the ABI version below); the library is never unloaded.
-                *unsafe { lib.get($name) }.map_err(|e| SimError::Load(format!("{}: {e}", path.display())))?
+                *unsafe { lib.get($name) }
+                    .map_err(|e| SimError::Load(format!("{}: {e}", path.display())))?
             };
         }
         let abi: unsafe extern "C" fn() -> u32 = sym!(b"bsim_abi_version\0");
@@ -150,7 +163,13 @@ impl ModelLibrary {
             trace_open: sym!(b"bsim_trace_open\0"),
             trace_close: sym!(b"bsim_trace_close\0"),
         };
-        Ok(Arc::new(ModelLibrary { path: path.to_path_buf(), ports, traced, build_seconds, fns }))
+        Ok(Arc::new(ModelLibrary {
+            path: path.to_path_buf(),
+            ports,
+            traced,
+            build_seconds,
+            fns,
+        }))
     }
 
     pub fn path(&self) -> &Path {
@@ -172,18 +191,28 @@ impl ModelLibrary {
         self.ports
             .iter()
             .position(|p| p.name == name)
-            .map(|i| PortId { index: i as u32, width: self.ports[i].width, direction: self.ports[i].direction })
+            .map(|i| PortId {
+                index: i as u32,
+                width: self.ports[i].width,
+                direction: self.ports[i].direction,
+            })
             .ok_or_else(|| SimError::UnknownPort(name.to_string()))
     }
 
     /// A new model instance, with state not set by reset drawn at random from
     /// `seed` (see the module documentation of `verilator`), clocked by `clock`.
-    pub fn instantiate(self: &Arc<Self>, clock: Option<&str>, init: InitialState) -> Result<Model, SimError> {
+    pub fn instantiate(
+        self: &Arc<Self>,
+        clock: Option<&str>,
+        init: InitialState,
+    ) -> Result<Model, SimError> {
         let clock = match clock {
             Some(name) => {
                 let p = self.port(name)?;
                 if p.width != 1 || p.direction != Direction::Input {
-                    return Err(SimError::Ports(format!("clock `{name}` must be a 1-bit input")));
+                    return Err(SimError::Ports(format!(
+                        "clock `{name}` must be a 1-bit input"
+                    )));
                 }
                 Some(p)
             }
@@ -201,7 +230,12 @@ impl ModelLibrary {
         }
         // SAFETY: `raw` is live; the index is a 1-bit input port of this model.
         unsafe { (self.fns.set_clock)(raw, clock.map(|p| p.index as i32).unwrap_or(-1)) };
-        Ok(Model { lib: self.clone(), raw, has_clock: clock.is_some(), tracing: false })
+        Ok(Model {
+            lib: self.clone(),
+            raw,
+            has_clock: clock.is_some(),
+            tracing: false,
+        })
     }
 }
 
@@ -245,7 +279,10 @@ pub struct SidePorts {
 
 impl SidePorts {
     fn check(&self) -> Result<(), SimError> {
-        for (list, dir, what) in [(&self.inputs, Direction::Input, "input"), (&self.outputs, Direction::Output, "output")] {
+        for (list, dir, what) in [
+            (&self.inputs, Direction::Input, "input"),
+            (&self.outputs, Direction::Output, "output"),
+        ] {
             if list.len() > 16 {
                 return Err(SimError::Value(format!("more than 16 side {what}s")));
             }
@@ -259,7 +296,10 @@ impl SidePorts {
                 }
                 let mask = ((1u128 << p.width) - 1) as u64;
                 if used & (mask << shift) != 0 {
-                    return Err(SimError::Value(format!("side {what} port {} overlaps another", p.index)));
+                    return Err(SimError::Value(format!(
+                        "side {what} port {} overlaps another",
+                        p.index
+                    )));
                 }
                 used |= mask << shift;
             }
@@ -317,11 +357,19 @@ impl Drop for Model {
 
 fn check_fits(p: PortId, words: &[u32]) -> Result<(), SimError> {
     if words.len() != p.words() {
-        return Err(SimError::Value(format!("port {} takes {} words, got {}", p.index, p.words(), words.len())));
+        return Err(SimError::Value(format!(
+            "port {} takes {} words, got {}",
+            p.index,
+            p.words(),
+            words.len()
+        )));
     }
     let top_bits = p.width % 32;
     if top_bits != 0 && words[words.len() - 1] >> top_bits != 0 {
-        return Err(SimError::Value(format!("value does not fit the {}-bit port {}", p.width, p.index)));
+        return Err(SimError::Value(format!(
+            "value does not fit the {}-bit port {}",
+            p.width, p.index
+        )));
     }
     Ok(())
 }
@@ -352,11 +400,17 @@ impl Model {
     /// Sets an input of up to 128 bits; the value must fit the port.
     pub fn set(&mut self, p: PortId, value: u128) -> Result<(), SimError> {
         if p.width > 128 {
-            return Err(SimError::Value(format!("port {} is {} bits wide: use set_words", p.index, p.width)));
+            return Err(SimError::Value(format!(
+                "port {} is {} bits wide: use set_words",
+                p.index, p.width
+            )));
         }
         let words: Vec<u32> = (0..p.words()).map(|i| (value >> (32 * i)) as u32).collect();
         if p.width < 128 && value >> p.width != 0 {
-            return Err(SimError::Value(format!("{value:#x} does not fit the {}-bit port {}", p.width, p.index)));
+            return Err(SimError::Value(format!(
+                "{value:#x} does not fit the {}-bit port {}",
+                p.width, p.index
+            )));
         }
         self.set_words(p, &words)
     }
@@ -370,7 +424,11 @@ impl Model {
 
     /// Reads a port of up to 128 bits (wider ports: the low 128 bits).
     pub fn get(&self, p: PortId) -> u128 {
-        self.get_words(p).iter().take(4).enumerate().fold(0u128, |acc, (i, &w)| acc | ((w as u128) << (32 * i)))
+        self.get_words(p)
+            .iter()
+            .take(4)
+            .enumerate()
+            .fold(0u128, |acc, (i, &w)| acc | ((w as u128) << (32 * i)))
     }
 
     /// Settles combinational logic after inputs changed, without a clock edge.
@@ -382,7 +440,9 @@ impl Model {
     /// `n` clock cycles with the inputs as they are.
     pub fn step(&mut self, n: u64) -> Result<(), SimError> {
         if !self.has_clock {
-            return Err(SimError::Value("this model was instantiated without a clock".into()));
+            return Err(SimError::Value(
+                "this model was instantiated without a clock".into(),
+            ));
         }
         // SAFETY: live model.
         unsafe { (self.lib.fns.step)(self.raw, n) };
@@ -400,14 +460,21 @@ impl Model {
         out_buf: &mut [u32],
     ) -> Result<u64, SimError> {
         if !self.has_clock {
-            return Err(SimError::Value("this model was instantiated without a clock".into()));
+            return Err(SimError::Value(
+                "this model was instantiated without a clock".into(),
+            ));
         }
         let in_stride: usize = inputs.iter().map(|p| p.words()).sum();
         let out_stride: usize = outputs.iter().map(|p| p.words()).sum();
         if inputs.iter().any(|p| p.direction == Direction::Output) {
-            return Err(SimError::Value("run_vectors: an input list names an output port".into()));
+            return Err(SimError::Value(
+                "run_vectors: an input list names an output port".into(),
+            ));
         }
-        let n = in_buf.len().checked_div(in_stride).unwrap_or(out_buf.len() / out_stride.max(1));
+        let n = in_buf
+            .len()
+            .checked_div(in_stride)
+            .unwrap_or(out_buf.len() / out_stride.max(1));
         if in_buf.len() != n * in_stride || out_buf.len() != n * out_stride {
             return Err(SimError::Value(format!(
                 "run_vectors: buffers of {} and {} words do not hold whole cycles of {in_stride} and {out_stride} words",
@@ -421,7 +488,8 @@ impl Model {
             }
             let mut off = 0;
             for p in inputs {
-                check_fits(*p, &chunk[off..off + p.words()]).map_err(|e| SimError::Value(format!("cycle {c}: {e}")))?;
+                check_fits(*p, &chunk[off..off + p.words()])
+                    .map_err(|e| SimError::Value(format!("cycle {c}: {e}")))?;
                 off += p.words();
             }
         }
@@ -465,15 +533,22 @@ impl Model {
         out: &mut StreamOutput,
     ) -> Result<(), SimError> {
         if !self.has_clock {
-            return Err(SimError::Value("this model was instantiated without a clock".into()));
+            return Err(SimError::Value(
+                "this model was instantiated without a clock".into(),
+            ));
         }
         for p in [input.valid, input.ready, output.valid, output.ready] {
             if p.width != 1 {
-                return Err(SimError::Value(format!("handshake port {} is not 1 bit wide", p.index)));
+                return Err(SimError::Value(format!(
+                    "handshake port {} is not 1 bit wide",
+                    p.index
+                )));
             }
         }
         if input.data.len() > 16 || output.data.len() > 16 {
-            return Err(SimError::Value("a channel has more than 16 payload ports".into()));
+            return Err(SimError::Value(
+                "a channel has more than 16 payload ports".into(),
+            ));
         }
         if input.valid.direction == Direction::Output
             || output.ready.direction == Direction::Output
@@ -503,7 +578,10 @@ impl Model {
             for (i, item) in items.chunks_exact(in_stride).enumerate() {
                 for &(word, bits, p) in &top_words {
                     if item[word] >> bits != 0 {
-                        return Err(SimError::Value(format!("item {i}: value does not fit the {}-bit port {}", p.width, p.index)));
+                        return Err(SimError::Value(format!(
+                            "item {i}: value does not fit the {}-bit port {}",
+                            p.width, p.index
+                        )));
                     }
                 }
             }
@@ -535,7 +613,11 @@ impl Model {
                         out_ready.len()
                     )));
                 }
-                spec.n_side_in = if side_in.is_empty() { 0 } else { ports.inputs.len() as u32 };
+                spec.n_side_in = if side_in.is_empty() {
+                    0
+                } else {
+                    ports.inputs.len() as u32
+                };
                 for (i, &(p, shift)) in ports.inputs.iter().enumerate() {
                     spec.side_in_ports[i] = p.index;
                     spec.side_in_shift[i] = shift;
@@ -546,7 +628,14 @@ impl Model {
                     spec.side_out_ports[i] = p.index;
                     spec.side_out_shift[i] = shift;
                 }
-                (if side_in.is_empty() { std::ptr::null() } else { side_in.as_ptr() }, !ports.outputs.is_empty())
+                (
+                    if side_in.is_empty() {
+                        std::ptr::null()
+                    } else {
+                        side_in.as_ptr()
+                    },
+                    !ports.outputs.is_empty(),
+                )
             }
             None => (std::ptr::null(), false),
         };
@@ -593,16 +682,28 @@ impl Model {
                 out.accept_cycle.as_mut_ptr(),
                 out.responses.as_mut_ptr(),
                 resp_cap as u64,
-                if record_flags { out.flags.as_mut_ptr() } else { std::ptr::null_mut() },
+                if record_flags {
+                    out.flags.as_mut_ptr()
+                } else {
+                    std::ptr::null_mut()
+                },
                 side_in_ptr,
-                if record_side { out.side_out.as_mut_ptr() } else { std::ptr::null_mut() },
+                if record_side {
+                    out.side_out.as_mut_ptr()
+                } else {
+                    std::ptr::null_mut()
+                },
                 &mut res,
             )
         };
         out.cycles = res.cycles;
         out.accepted = res.accepted as usize;
         out.n_responses = res.responses as usize;
-        assert!(out.accepted <= n_items && out.n_responses <= resp_cap && res.cycles <= max_cycles as u64);
+        assert!(
+            out.accepted <= n_items
+                && out.n_responses <= resp_cap
+                && res.cycles <= max_cycles as u64
+        );
         // SAFETY: the shim wrote accept_cycle[..accepted], responses[..n_responses
         // records] and flags[..cycles], all within the reserved capacity (asserted).
         unsafe {
@@ -622,10 +723,14 @@ impl Model {
     /// `BuildOptions { trace: true, .. }`.
     pub fn trace_open(&mut self, path: &Path) -> Result<(), SimError> {
         if !self.lib.traced {
-            return Err(SimError::Value("the model was built without --trace; build with BuildOptions { trace: true }".into()));
+            return Err(SimError::Value(
+                "the model was built without --trace; build with BuildOptions { trace: true }"
+                    .into(),
+            ));
         }
-        let c = CString::new(path.as_os_str().as_encoded_bytes())
-            .map_err(|_| SimError::Value(format!("trace path {} contains a NUL byte", path.display())))?;
+        let c = CString::new(path.as_os_str().as_encoded_bytes()).map_err(|_| {
+            SimError::Value(format!("trace path {} contains a NUL byte", path.display()))
+        })?;
         // SAFETY: live model, NUL-terminated path.
         let rc = unsafe { (self.lib.fns.trace_open)(self.raw, c.as_ptr()) };
         match rc {
@@ -634,7 +739,10 @@ impl Model {
                 Ok(())
             }
             -2 => Err(SimError::Value("a trace is already open".into())),
-            _ => Err(SimError::Io(format!("cannot open trace file {}", path.display()))),
+            _ => Err(SimError::Io(format!(
+                "cannot open trace file {}",
+                path.display()
+            ))),
         }
     }
 

@@ -48,7 +48,12 @@ pub enum NetlistKind {
 }
 
 impl NetlistKind {
-    pub const ALL: [NetlistKind; 4] = [NetlistKind::Rtl, NetlistKind::Ice40, NetlistKind::Ecp5, NetlistKind::Ice40Routed];
+    pub const ALL: [NetlistKind; 4] = [
+        NetlistKind::Rtl,
+        NetlistKind::Ice40,
+        NetlistKind::Ecp5,
+        NetlistKind::Ice40Routed,
+    ];
 
     pub fn name(self) -> &'static str {
         match self {
@@ -95,7 +100,13 @@ impl NetlistKind {
             NetlistKind::Rtl => vec![],
             NetlistKind::Ice40 => vec![Tool::Yosys],
             NetlistKind::Ecp5 => vec![Tool::YowaspYosys],
-            NetlistKind::Ice40Routed => vec![Tool::Yosys, Tool::NextpnrIce40, Tool::Icepack, Tool::Iceunpack, Tool::IceboxVlog],
+            NetlistKind::Ice40Routed => vec![
+                Tool::Yosys,
+                Tool::NextpnrIce40,
+                Tool::Icepack,
+                Tool::Iceunpack,
+                Tool::IceboxVlog,
+            ],
         }
     }
 }
@@ -109,9 +120,19 @@ impl std::fmt::Display for NetlistKind {
 impl std::str::FromStr for NetlistKind {
     type Err = String;
     fn from_str(s: &str) -> Result<Self, String> {
-        NetlistKind::ALL.into_iter().find(|k| k.name() == s).ok_or_else(|| {
-            format!("unknown netlist kind `{s}`; known: {}", NetlistKind::ALL.iter().map(|k| k.name()).collect::<Vec<_>>().join(", "))
-        })
+        NetlistKind::ALL
+            .into_iter()
+            .find(|k| k.name() == s)
+            .ok_or_else(|| {
+                format!(
+                    "unknown netlist kind `{s}`; known: {}",
+                    NetlistKind::ALL
+                        .iter()
+                        .map(|k| k.name())
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                )
+            })
     }
 }
 
@@ -137,7 +158,12 @@ pub struct Netlist {
 impl Netlist {
     /// The Verilator build of this netlist.
     pub fn build_options(&self, trace: bool) -> BuildOptions {
-        BuildOptions { trace, extra_args: self.verilator_args.clone(), extra_sources: self.cells.clone(), opt: self.opt }
+        BuildOptions {
+            trace,
+            extra_args: self.verilator_args.clone(),
+            extra_sources: self.cells.clone(),
+            opt: self.opt,
+        }
     }
 }
 
@@ -147,10 +173,14 @@ fn flow_err(e: flow::FlowError) -> SimError {
 
 /// The tools' versions, once per process.
 fn tool_versions(kind: NetlistKind) -> Result<Vec<String>, SimError> {
-    static CACHE: OnceLock<Mutex<std::collections::HashMap<&'static str, String>>> = OnceLock::new();
+    static CACHE: OnceLock<Mutex<std::collections::HashMap<&'static str, String>>> =
+        OnceLock::new();
     let mut out = Vec::new();
     for tool in kind.tools() {
-        let mut map = CACHE.get_or_init(Default::default).lock().unwrap_or_else(|e| e.into_inner());
+        let mut map = CACHE
+            .get_or_init(Default::default)
+            .lock()
+            .unwrap_or_else(|e| e.into_inner());
         let v = match map.get(tool.program()) {
             Some(v) => v.clone(),
             None => {
@@ -186,7 +216,10 @@ pub fn check_ports(netlist: &[Port], design: &[Port], what: &str) -> Result<(), 
     if problems.is_empty() {
         Ok(())
     } else {
-        Err(SimError::Ports(format!("{what}: its ports differ from the configuration's: {}", problems.join("; "))))
+        Err(SimError::Ports(format!(
+            "{what}: its ports differ from the configuration's: {}",
+            problems.join("; ")
+        )))
     }
 }
 
@@ -194,16 +227,25 @@ pub fn check_ports(netlist: &[Port], design: &[Port], what: &str) -> Result<(), 
 fn cells_of(kind: NetlistKind) -> Result<(Vec<(String, String)>, Vec<String>), SimError> {
     match kind {
         NetlistKind::Rtl => Ok((vec![], vec![])),
-        NetlistKind::Ice40 | NetlistKind::Ice40Routed => {
-            Ok((vec![cells::ice40_cells()?], cells::ICE40_DEFINES.iter().map(|s| s.to_string()).collect()))
-        }
-        NetlistKind::Ecp5 => Ok((cells::ecp5_cells()?, cells::ECP5_DEFINES.iter().map(|s| s.to_string()).collect())),
+        NetlistKind::Ice40 | NetlistKind::Ice40Routed => Ok((
+            vec![cells::ice40_cells()?],
+            cells::ICE40_DEFINES.iter().map(|s| s.to_string()).collect(),
+        )),
+        NetlistKind::Ecp5 => Ok((
+            cells::ecp5_cells()?,
+            cells::ECP5_DEFINES.iter().map(|s| s.to_string()).collect(),
+        )),
     }
 }
 
 /// `verilog` (whose top module is `top`) as `kind`, from the cache or made
 /// now; `progress` shows the tools' progress.
-pub fn make(verilog: &str, top: &str, kind: NetlistKind, progress: &Progress) -> Result<Netlist, SimError> {
+pub fn make(
+    verilog: &str,
+    top: &str,
+    kind: NetlistKind,
+    progress: &Progress,
+) -> Result<Netlist, SimError> {
     let design_ports = parse_ports(verilog, top)?;
     if kind == NetlistKind::Rtl {
         return Ok(Netlist {
@@ -231,7 +273,11 @@ pub fn make(verilog: &str, top: &str, kind: NetlistKind, progress: &Progress) ->
         verilog.as_bytes(),
         tools.join("\n").as_bytes(),
     ]);
-    let safe_top: String = top.chars().filter(|c| c.is_ascii_alphanumeric() || *c == '_').take(40).collect();
+    let safe_top: String = top
+        .chars()
+        .filter(|c| c.is_ascii_alphanumeric() || *c == '_')
+        .take(40)
+        .collect();
     let root = cache_dir().join("netlists");
     fs::create_dir_all(&root).map_err(|e| SimError::io(&root, e))?;
     let name = format!("{safe_top}-{}-{key:032x}", kind.name());
@@ -241,7 +287,10 @@ pub fn make(verilog: &str, top: &str, kind: NetlistKind, progress: &Progress) ->
     lock.lock().map_err(|e| SimError::io(&lock_path, e))?;
     let mut tool_seconds = None;
     let ready = dir.join("READY");
-    let cached = ready.exists() && fs::read_to_string(dir.join("design.v")).map(|t| t == verilog).unwrap_or(false);
+    let cached = ready.exists()
+        && fs::read_to_string(dir.join("design.v"))
+            .map(|t| t == verilog)
+            .unwrap_or(false);
     if !cached {
         let _ = fs::remove_dir_all(&dir);
         let tmp = root.join(format!("tmp-{name}-{}", std::process::id()));
@@ -253,9 +302,13 @@ pub fn make(verilog: &str, top: &str, kind: NetlistKind, progress: &Progress) ->
             let failed = root.join(format!("failed-{name}"));
             let _ = fs::remove_dir_all(&failed);
             let _ = fs::rename(&tmp, &failed);
-            return Err(SimError::Build(format!("{e} (the tools' logs are in {})", failed.display())));
+            return Err(SimError::Build(format!(
+                "{e} (the tools' logs are in {})",
+                failed.display()
+            )));
         }
-        fs::write(tmp.join("tools.txt"), tools.join("\n") + "\n").map_err(|e| SimError::io(&tmp, e))?;
+        fs::write(tmp.join("tools.txt"), tools.join("\n") + "\n")
+            .map_err(|e| SimError::io(&tmp, e))?;
         fs::write(tmp.join("READY"), b"ok\n").map_err(|e| SimError::io(&tmp, e))?;
         fs::rename(&tmp, &dir).map_err(|e| SimError::io(&dir, e))?;
         tool_seconds = Some(started.elapsed().as_secs_f64());
@@ -263,8 +316,22 @@ pub fn make(verilog: &str, top: &str, kind: NetlistKind, progress: &Progress) ->
     let path = dir.join("netlist.v");
     let netlist = fs::read_to_string(&path).map_err(|e| SimError::io(&path, e))?;
     drop(lock);
-    check_ports(&parse_ports(&netlist, top)?, &design_ports, &format!("the {kind} netlist {}", path.display()))?;
-    Ok(Netlist { kind, top: top.into(), verilog: netlist, cells, verilator_args, opt: kind.cpp_opt(), dir: Some(dir), tool_seconds, tools })
+    check_ports(
+        &parse_ports(&netlist, top)?,
+        &design_ports,
+        &format!("the {kind} netlist {}", path.display()),
+    )?;
+    Ok(Netlist {
+        kind,
+        top: top.into(),
+        verilog: netlist,
+        cells,
+        verilator_args,
+        opt: kind.cpp_opt(),
+        dir: Some(dir),
+        tool_seconds,
+        tools,
+    })
 }
 
 /// A core of `config` built as `kind`: its Verilog generated, the netlist
@@ -290,21 +357,37 @@ pub fn build_core(
     let netlist = make(&generated.verilog, &generated.top, kind, progress)?;
     let core = crate::VerilatedCore::from_netlist(&generated, &netlist, trace, power_up)?;
     let model_seconds = core.library.build_seconds();
-    Ok(KindCore { tool_seconds: netlist.tool_seconds, model_seconds, netlist, core })
+    Ok(KindCore {
+        tool_seconds: netlist.tool_seconds,
+        model_seconds,
+        netlist,
+        core,
+    })
 }
 
 /// A netlist the user gives (e.g. from their own synthesis) of `kind`,
 /// checked against the design's ports before anything is simulated.
-pub fn from_file(path: &Path, design_verilog: &str, top: &str, kind: NetlistKind) -> Result<Netlist, SimError> {
+pub fn from_file(
+    path: &Path,
+    design_verilog: &str,
+    top: &str,
+    kind: NetlistKind,
+) -> Result<Netlist, SimError> {
     if kind == NetlistKind::Rtl || kind == NetlistKind::Ice40Routed {
         return Err(SimError::Value(format!(
             "a netlist file is simulated as `ice40` or `ecp5` (Yosys write_verilog of a synth_ice40 / synth_ecp5 netlist), not as `{kind}`"
         )));
     }
-    let text = fs::read_to_string(path).map_err(|e| SimError::Value(format!("cannot read the netlist {}: {e}", path.display())))?;
+    let text = fs::read_to_string(path)
+        .map_err(|e| SimError::Value(format!("cannot read the netlist {}: {e}", path.display())))?;
     let design_ports = parse_ports(design_verilog, top)?;
-    let ports = parse_ports(&text, top).map_err(|e| SimError::Ports(format!("netlist {}: {e}", path.display())))?;
-    check_ports(&ports, &design_ports, &format!("the netlist {}", path.display()))?;
+    let ports = parse_ports(&text, top)
+        .map_err(|e| SimError::Ports(format!("netlist {}: {e}", path.display())))?;
+    check_ports(
+        &ports,
+        &design_ports,
+        &format!("the netlist {}", path.display()),
+    )?;
     let (cells, verilator_args) = cells_of(kind)?;
     Ok(Netlist {
         kind,
@@ -319,13 +402,21 @@ pub fn from_file(path: &Path, design_verilog: &str, top: &str, kind: NetlistKind
     })
 }
 
-fn run_tools(dir: &Path, verilog: &str, top: &str, kind: NetlistKind, ports: &[Port], progress: &Progress) -> Result<(), SimError> {
+fn run_tools(
+    dir: &Path,
+    verilog: &str,
+    top: &str,
+    kind: NetlistKind,
+    ports: &[Port],
+    progress: &Progress,
+) -> Result<(), SimError> {
     steps::write(&dir.join("design.v"), verilog).map_err(flow_err)?;
     let family = kind.family().expect("not RTL");
     steps::synthesise(family, dir, "design.v", top, "synth", progress).map_err(flow_err)?;
     match kind {
         NetlistKind::Ice40 | NetlistKind::Ecp5 => {
-            steps::write_sim_netlist(family, dir, "synth.json", "netlist.v", progress).map_err(flow_err)?;
+            steps::write_sim_netlist(family, dir, "synth.json", "netlist.v", progress)
+                .map_err(flow_err)?;
         }
         NetlistKind::Ice40Routed => routed(dir, top, ports, progress)?,
         NetlistKind::Rtl => unreachable!(),
@@ -358,10 +449,24 @@ fn routed(dir: &Path, top: &str, ports: &[Port], progress: &Progress) -> Result<
         )),
         e => flow_err(e),
     })?;
-    steps::pack(Family::Ice40, dir, Path::new("routed.asc"), "routed.bin", progress).map_err(flow_err)?;
+    steps::pack(
+        Family::Ice40,
+        dir,
+        Path::new("routed.asc"),
+        "routed.bin",
+        progress,
+    )
+    .map_err(flow_err)?;
     let args = |a: &[&str]| a.iter().map(|s| s.to_string()).collect::<Vec<_>>();
     progress.say("reading the bitstream back: iceunpack, icebox_vlog");
-    tools::run(Tool::Iceunpack, &args(&["routed.bin", "unpacked.asc"]), dir, &dir.join("iceunpack.log"), progress).map_err(flow_err)?;
+    tools::run(
+        Tool::Iceunpack,
+        &args(&["routed.bin", "unpacked.asc"]),
+        dir,
+        &dir.join("iceunpack.log"),
+        progress,
+    )
+    .map_err(flow_err)?;
     let inner = format!("{top}_routed");
     tools::run_to_file(
         Tool::IceboxVlog,
@@ -375,7 +480,9 @@ fn routed(dir: &Path, top: &str, ports: &[Port], progress: &Progress) -> Result<
     let raw = fs::read_to_string(dir.join("routed_vlog.v")).map_err(|e| SimError::io(dir, e))?;
     let placed = fs::read_to_string(dir.join("routed.json")).map_err(|e| SimError::io(dir, e))?;
     let pins = pin_map(&placed)?;
-    let text = classic_header(&raw, &inner)? + "\n" + &routed_wrapper(top, &inner, ports, &pins, &parse_ports(&raw, &inner)?)?;
+    let text = classic_header(&raw, &inner)?
+        + "\n"
+        + &routed_wrapper(top, &inner, ports, &pins, &parse_ports(&raw, &inner)?)?;
     steps::write(&dir.join("netlist.v"), &text).map_err(flow_err)
 }
 
@@ -383,23 +490,39 @@ fn routed(dir: &Path, top: &str, ports: &[Port], progress: &Progress) -> Result<
 /// the I/O tile it was placed in, as icebox_vlog names it (`io_X_Y_Z`).
 /// A port bit's cell is `NAME$sb_io` or `NAME[i]$sb_io`; its bel `X33/Y17/io0`.
 pub fn pin_map(routed_json: &str) -> Result<Vec<(String, Option<u32>, String)>, SimError> {
-    let v: serde_json::Value =
-        serde_json::from_str(routed_json).map_err(|e| SimError::Value(format!("nextpnr's routed netlist is not JSON: {e}")))?;
-    let modules = v["modules"].as_object().ok_or_else(|| SimError::Value("nextpnr's routed netlist has no modules".into()))?;
+    let v: serde_json::Value = serde_json::from_str(routed_json)
+        .map_err(|e| SimError::Value(format!("nextpnr's routed netlist is not JSON: {e}")))?;
+    let modules = v["modules"]
+        .as_object()
+        .ok_or_else(|| SimError::Value("nextpnr's routed netlist has no modules".into()))?;
     let mut out = Vec::new();
     for m in modules.values() {
-        let Some(cells) = m["cells"].as_object() else { continue };
+        let Some(cells) = m["cells"].as_object() else {
+            continue;
+        };
         for (name, cell) in cells {
             if cell["type"] != "SB_IO" {
                 continue;
             }
-            let Some(port) = name.strip_suffix("$sb_io") else { continue };
-            let bel = cell["attributes"]["NEXTPNR_BEL"].as_str().unwrap_or("");
-            let tile = bel_tile(bel).ok_or_else(|| SimError::Value(format!("I/O cell {name} has the bel `{bel}`, not X../Y../io.")))?;
-            let (base, bit) = match port.strip_suffix(']').and_then(|p| p.rsplit_once('[')) {
-                Some((b, i)) => (b.to_string(), Some(i.parse::<u32>().map_err(|_| SimError::Value(format!("I/O cell {name}: bad bit index")))?)),
-                None => (port.to_string(), None),
+            let Some(port) = name.strip_suffix("$sb_io") else {
+                continue;
             };
+            let bel = cell["attributes"]["NEXTPNR_BEL"].as_str().unwrap_or("");
+            let tile = bel_tile(bel).ok_or_else(|| {
+                SimError::Value(format!(
+                    "I/O cell {name} has the bel `{bel}`, not X../Y../io."
+                ))
+            })?;
+            let (base, bit) =
+                match port.strip_suffix(']').and_then(|p| p.rsplit_once('[')) {
+                    Some((b, i)) => (
+                        b.to_string(),
+                        Some(i.parse::<u32>().map_err(|_| {
+                            SimError::Value(format!("I/O cell {name}: bad bit index"))
+                        })?),
+                    ),
+                    None => (port.to_string(), None),
+                };
             out.push((base, bit, tile));
         }
     }
@@ -426,25 +549,46 @@ pub fn classic_header(text: &str, module: &str) -> Result<String, SimError> {
         .or_else(|| text.find(&format!("module {module}(")))
         .ok_or_else(|| SimError::Value(format!("icebox_vlog's output has no module {module}")))?;
     let open = start + text[start..].find('(').expect("found above");
-    let close = open + text[open..].find(");").ok_or_else(|| SimError::Value("icebox_vlog's module header does not end".into()))?;
+    let close = open
+        + text[open..]
+            .find(");")
+            .ok_or_else(|| SimError::Value("icebox_vlog's module header does not end".into()))?;
     let mut names = Vec::new();
     let mut decls = String::new();
     for item in text[open + 1..close].split(',') {
         let words: Vec<&str> = item.split_whitespace().collect();
         let (dir, rest) = match words.split_first() {
             Some((d, rest)) if matches!(*d, "input" | "output" | "inout") => (*d, rest),
-            _ => return Err(SimError::Value(format!("icebox_vlog's port declaration `{}` is not `input|output NAME`", item.trim()))),
+            _ => {
+                return Err(SimError::Value(format!(
+                    "icebox_vlog's port declaration `{}` is not `input|output NAME`",
+                    item.trim()
+                )))
+            }
         };
         let (range, name) = match rest {
             [name] => ("", *name),
             [range, name] if range.starts_with('[') => (*range, *name),
-            _ => return Err(SimError::Value(format!("icebox_vlog's port declaration `{}` is not understood", item.trim()))),
+            _ => {
+                return Err(SimError::Value(format!(
+                    "icebox_vlog's port declaration `{}` is not understood",
+                    item.trim()
+                )))
+            }
         };
         let name = name.trim_start_matches('\\');
         names.push(name.to_string());
-        decls += &format!("{dir} {range}{}{name};\n", if range.is_empty() { "" } else { " " });
+        decls += &format!(
+            "{dir} {range}{}{name};\n",
+            if range.is_empty() { "" } else { " " }
+        );
     }
-    Ok(format!("{}module {module} ({});\n{decls}{}", &text[..start], names.join(", "), &text[close + 2..]))
+    Ok(format!(
+        "{}module {module} ({});\n{decls}{}",
+        &text[..start],
+        names.join(", "),
+        &text[close + 2..]
+    ))
 }
 
 /// A module named `top` with the design's ports, instantiating the routed
@@ -464,14 +608,26 @@ pub fn routed_wrapper(
         let dir = match p.direction {
             Direction::Input => "input",
             Direction::Output => "output",
-            Direction::Inout => return Err(SimError::Value(format!("port `{}` is an inout", p.name))),
+            Direction::Inout => {
+                return Err(SimError::Value(format!("port `{}` is an inout", p.name)))
+            }
         };
-        let range = if p.width > 1 { format!("[{}:0] ", p.width - 1) } else { String::new() };
+        let range = if p.width > 1 {
+            format!("[{}:0] ", p.width - 1)
+        } else {
+            String::new()
+        };
         decls += &format!("    {dir} {range}{};\n", p.name);
         for bit in 0..p.width {
             let want = if p.width > 1 { Some(bit) } else { None };
-            let signal = if p.width > 1 { format!("{}[{bit}]", p.name) } else { p.name.clone() };
-            let tile = pins.iter().find(|(n, b, _)| *n == p.name && (*b == want || (p.width == 1 && b.is_none())));
+            let signal = if p.width > 1 {
+                format!("{}[{bit}]", p.name)
+            } else {
+                p.name.clone()
+            };
+            let tile = pins
+                .iter()
+                .find(|(n, b, _)| *n == p.name && (*b == want || (p.width == 1 && b.is_none())));
             let present = tile.and_then(|(_, _, t)| inner_ports.iter().find(|q| q.name == *t));
             match (present, p.direction) {
                 (Some(q), _) => conns.push(format!("        .{}({signal})", q.name)),
@@ -520,7 +676,10 @@ mod tests {
         let raw = "\nmodule m_routed (input io_1_2_0, output io_3_4_1, input [1:0] \\v );\n\nwire io_1_2_0;\nreg io_3_4_1 = 0;\nendmodule\n";
         let fixed = classic_header(raw, "m_routed").unwrap();
         assert!(fixed.contains("module m_routed (io_1_2_0, io_3_4_1, v);\ninput io_1_2_0;\noutput io_3_4_1;\ninput [1:0] v;\n"), "{fixed}");
-        assert!(fixed.ends_with("\n\nwire io_1_2_0;\nreg io_3_4_1 = 0;\nendmodule\n"), "{fixed}");
+        assert!(
+            fixed.ends_with("\n\nwire io_1_2_0;\nreg io_3_4_1 = 0;\nendmodule\n"),
+            "{fixed}"
+        );
         let ports = parse_ports(&fixed, "m_routed").unwrap();
         assert_eq!(ports.len(), 3);
     }
@@ -536,31 +695,70 @@ mod tests {
         assert_eq!(pins.len(), 3);
         assert!(pins.contains(&("q".into(), Some(1), "io_0_5_1".into())));
         let ports = vec![
-            Port { name: "clock".into(), direction: Direction::Input, width: 1 },
-            Port { name: "q".into(), direction: Direction::Output, width: 2 },
+            Port {
+                name: "clock".into(),
+                direction: Direction::Input,
+                width: 1,
+            },
+            Port {
+                name: "q".into(),
+                direction: Direction::Output,
+                width: 2,
+            },
         ];
         let inner: Vec<Port> = ["io_33_17_0", "io_0_5_1", "io_2_0_0"]
             .iter()
-            .map(|n| Port { name: n.to_string(), direction: Direction::Input, width: 1 })
+            .map(|n| Port {
+                name: n.to_string(),
+                direction: Direction::Input,
+                width: 1,
+            })
             .collect();
         let w = routed_wrapper("m", "m_routed", &ports, &pins, &inner).unwrap();
-        assert!(w.contains(".io_33_17_0(clock)") && w.contains(".io_2_0_0(q[0])") && w.contains(".io_0_5_1(q[1])"), "{w}");
+        assert!(
+            w.contains(".io_33_17_0(clock)")
+                && w.contains(".io_2_0_0(q[0])")
+                && w.contains(".io_0_5_1(q[1])"),
+            "{w}"
+        );
         assert_eq!(parse_ports(&w, "m").unwrap(), ports);
         // An output bit without a pin is refused.
         let without: Vec<_> = pins.iter().filter(|p| p.1 != Some(0)).cloned().collect();
-        let e = routed_wrapper("m", "m_routed", &ports, &without, &inner).unwrap_err().to_string();
+        let e = routed_wrapper("m", "m_routed", &ports, &without, &inner)
+            .unwrap_err()
+            .to_string();
         assert!(e.contains("no pin for output q[0]"), "{e}");
     }
 
     #[test]
     fn ports_that_differ_are_named() {
-        let p = |n: &str, d, w| Port { name: n.into(), direction: d, width: w };
-        let design = vec![p("clock", Direction::Input, 1), p("key", Direction::Input, 64), p("hit", Direction::Output, 1)];
+        let p = |n: &str, d, w| Port {
+            name: n.into(),
+            direction: d,
+            width: w,
+        };
+        let design = vec![
+            p("clock", Direction::Input, 1),
+            p("key", Direction::Input, 64),
+            p("hit", Direction::Output, 1),
+        ];
         assert!(check_ports(&design, &design, "x").is_ok());
-        let netlist = vec![p("clock", Direction::Input, 1), p("key", Direction::Input, 32), p("extra", Direction::Output, 1)];
-        let e = check_ports(&netlist, &design, "the netlist n.v").unwrap_err().to_string();
+        let netlist = vec![
+            p("clock", Direction::Input, 1),
+            p("key", Direction::Input, 32),
+            p("extra", Direction::Output, 1),
+        ];
+        let e = check_ports(&netlist, &design, "the netlist n.v")
+            .unwrap_err()
+            .to_string();
         assert!(e.contains("the netlist n.v: its ports differ"), "{e}");
-        assert!(e.contains("`key` is a 32-bit Input, the design's a 64-bit Input"), "{e}");
-        assert!(e.contains("no port `hit`") && e.contains("`extra` is not the design's"), "{e}");
+        assert!(
+            e.contains("`key` is a 32-bit Input, the design's a 64-bit Input"),
+            "{e}"
+        );
+        assert!(
+            e.contains("no port `hit`") && e.contains("`extra` is not the design's"),
+            "{e}"
+        );
     }
 }

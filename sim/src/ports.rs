@@ -106,14 +106,18 @@ fn tokenize(text: &str) -> Vec<Tok> {
                     i += 1;
                 }
             } else {
-                while i < chars.len() && (chars[i].is_ascii_alphanumeric() || chars[i] == '_' || chars[i] == '$') {
+                while i < chars.len()
+                    && (chars[i].is_ascii_alphanumeric() || chars[i] == '_' || chars[i] == '$')
+                {
                     i += 1;
                 }
             }
             toks.push(Tok::Ident(chars[start..i].iter().collect()));
         } else if c.is_ascii_digit() || c == '\'' {
             let start = i;
-            while i < chars.len() && (chars[i].is_ascii_alphanumeric() || chars[i] == '_' || chars[i] == '\'') {
+            while i < chars.len()
+                && (chars[i].is_ascii_alphanumeric() || chars[i] == '_' || chars[i] == '\'')
+            {
                 i += 1;
             }
             toks.push(Tok::Number(chars[start..i].iter().collect()));
@@ -145,7 +149,8 @@ fn direction_of(t: &Tok) -> Option<Direction> {
 }
 
 const NET_WORDS: &[&str] = &[
-    "wire", "reg", "logic", "signed", "unsigned", "tri", "var", "bit", "integer", "supply0", "supply1", "wand", "wor",
+    "wire", "reg", "logic", "signed", "unsigned", "tri", "var", "bit", "integer", "supply0",
+    "supply1", "wand", "wor",
 ];
 
 fn parse_int(s: &str) -> Option<i64> {
@@ -169,11 +174,17 @@ fn parse_int(s: &str) -> Option<i64> {
 /// Parses one declaration starting after its direction keyword: optional net
 /// words, an optional range, then names separated by commas. Stops before `;`,
 /// `)` or the next direction keyword. Returns (width, names, next index).
-fn parse_decl(toks: &[Tok], mut i: usize, module: &str) -> Result<(u32, Vec<String>, usize), SimError> {
+fn parse_decl(
+    toks: &[Tok],
+    mut i: usize,
+    module: &str,
+) -> Result<(u32, Vec<String>, usize), SimError> {
     while let Some(Tok::Ident(s)) = toks.get(i) {
         if NET_WORDS.contains(&s.as_str()) {
             if s == "integer" {
-                return Err(SimError::Ports(format!("module `{module}`: `integer` ports are not supported")));
+                return Err(SimError::Ports(format!(
+                    "module `{module}`: `integer` ports are not supported"
+                )));
             }
             i += 1;
         } else {
@@ -223,7 +234,9 @@ fn parse_decl(toks: &[Tok], mut i: usize, module: &str) -> Result<(u32, Vec<Stri
                         i += 1;
                     }
                 }
-                if toks.get(i) == Some(&Tok::Sym(',')) && matches!(toks.get(i + 1), Some(Tok::Ident(_))) {
+                if toks.get(i) == Some(&Tok::Sym(','))
+                    && matches!(toks.get(i + 1), Some(Tok::Ident(_)))
+                {
                     if direction_of(&toks[i + 1]).is_some() {
                         i += 1;
                         break;
@@ -237,7 +250,9 @@ fn parse_decl(toks: &[Tok], mut i: usize, module: &str) -> Result<(u32, Vec<Stri
         }
     }
     if names.is_empty() {
-        return Err(SimError::Ports(format!("module `{module}`: a port declaration names no port")));
+        return Err(SimError::Ports(format!(
+            "module `{module}`: a port declaration names no port"
+        )));
     }
     Ok((width, names, i))
 }
@@ -254,7 +269,8 @@ pub fn parse_ports(verilog: &str, top: &str) -> Result<Vec<Port>, SimError> {
             }
         }
     }
-    let mut i = start.ok_or_else(|| SimError::Ports(format!("no `module {top}` in the Verilog text")))?;
+    let mut i =
+        start.ok_or_else(|| SimError::Ports(format!("no `module {top}` in the Verilog text")))?;
     if toks.get(i) == Some(&Tok::Sym('#')) {
         // Parameter port list: skip the balanced parentheses.
         i += 1;
@@ -283,7 +299,11 @@ pub fn parse_ports(verilog: &str, top: &str) -> Result<Vec<Port>, SimError> {
             while let Some(dir) = toks.get(i).and_then(direction_of) {
                 let (width, names, next) = parse_decl(&toks, i + 1, top)?;
                 for name in names {
-                    ports.push(Port { name, direction: dir, width });
+                    ports.push(Port {
+                        name,
+                        direction: dir,
+                        width,
+                    });
                 }
                 i = next;
                 if toks.get(i) == Some(&Tok::Sym(')')) {
@@ -291,7 +311,9 @@ pub fn parse_ports(verilog: &str, top: &str) -> Result<Vec<Port>, SimError> {
                 }
             }
             if toks.get(i) != Some(&Tok::Sym(')')) {
-                return Err(SimError::Ports(format!("module `{top}`: cannot read its ANSI port list")));
+                return Err(SimError::Ports(format!(
+                    "module `{top}`: cannot read its ANSI port list"
+                )));
             }
             return Ok(ports);
         }
@@ -307,7 +329,9 @@ pub fn parse_ports(verilog: &str, top: &str) -> Result<Vec<Port>, SimError> {
                     break;
                 }
                 other => {
-                    return Err(SimError::Ports(format!("module `{top}`: unexpected {other:?} in its port list")))
+                    return Err(SimError::Ports(format!(
+                        "module `{top}`: unexpected {other:?} in its port list"
+                    )))
                 }
             }
         }
@@ -332,7 +356,11 @@ pub fn parse_ports(verilog: &str, top: &str) -> Result<Vec<Port>, SimError> {
                 let dir = direction_of(t).unwrap();
                 let (width, names, next) = parse_decl(&toks, i + 1, top)?;
                 for name in names {
-                    declared.push(Port { name, direction: dir, width });
+                    declared.push(Port {
+                        name,
+                        direction: dir,
+                        width,
+                    });
                 }
                 i = next;
             }
@@ -347,10 +375,11 @@ pub fn parse_ports(verilog: &str, top: &str) -> Result<Vec<Port>, SimError> {
         }
     }
     for name in header_names {
-        let p = declared
-            .iter()
-            .find(|p| p.name == name)
-            .ok_or_else(|| SimError::Ports(format!("module `{top}`: port `{name}` has no input/output declaration")))?;
+        let p = declared.iter().find(|p| p.name == name).ok_or_else(|| {
+            SimError::Ports(format!(
+                "module `{top}`: port `{name}` has no input/output declaration"
+            ))
+        })?;
         ports.push(p.clone());
     }
     Ok(ports)
@@ -368,9 +397,21 @@ mod tests {
         assert_eq!(
             p,
             vec![
-                Port { name: "clock".into(), direction: Direction::Input, width: 1 },
-                Port { name: "a".into(), direction: Direction::Input, width: 100 },
-                Port { name: "b".into(), direction: Direction::Output, width: 8 },
+                Port {
+                    name: "clock".into(),
+                    direction: Direction::Input,
+                    width: 1
+                },
+                Port {
+                    name: "a".into(),
+                    direction: Direction::Input,
+                    width: 100
+                },
+                Port {
+                    name: "b".into(),
+                    direction: Direction::Output,
+                    width: 8
+                },
             ]
         );
         assert_eq!(p[1].words(), 4);
@@ -380,7 +421,10 @@ mod tests {
     fn ansi_style_with_comments_and_parameters() {
         let v = "module m #(parameter N = 4) (input clock, /* c */ input [3:0] x, y, // z\n output reg [0:15] q, output w);\nendmodule";
         let p = parse_ports(v, "m").unwrap();
-        let got: Vec<(&str, Direction, u32)> = p.iter().map(|p| (p.name.as_str(), p.direction, p.width)).collect();
+        let got: Vec<(&str, Direction, u32)> = p
+            .iter()
+            .map(|p| (p.name.as_str(), p.direction, p.width))
+            .collect();
         assert_eq!(
             got,
             vec![
@@ -395,10 +439,17 @@ mod tests {
 
     #[test]
     fn missing_module_and_parameterised_range_are_errors() {
-        assert!(parse_ports("module a(); endmodule", "b").unwrap_err().to_string().contains("no `module b`"));
-        let e = parse_ports("module a(input [N-1:0] x); endmodule", "a").unwrap_err().to_string();
+        assert!(parse_ports("module a(); endmodule", "b")
+            .unwrap_err()
+            .to_string()
+            .contains("no `module b`"));
+        let e = parse_ports("module a(input [N-1:0] x); endmodule", "a")
+            .unwrap_err()
+            .to_string();
         assert!(e.contains("[integer:integer]"), "{e}");
-        let e = parse_ports("module a(x, y); input x; endmodule", "a").unwrap_err().to_string();
+        let e = parse_ports("module a(x, y); input x; endmodule", "a")
+            .unwrap_err()
+            .to_string();
         assert!(e.contains("`y`"), "{e}");
     }
 }

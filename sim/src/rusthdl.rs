@@ -41,7 +41,11 @@ pub struct Outputs<'a> {
 
 impl Outputs<'_> {
     pub fn get(&self, name: &str) -> u128 {
-        let i = self.names.iter().position(|n| n == name).unwrap_or_else(|| panic!("no output `{name}`"));
+        let i = self
+            .names
+            .iter()
+            .position(|n| n == name)
+            .unwrap_or_else(|| panic!("no output `{name}`"));
         self.values[i]
     }
     pub fn bit(&self, name: &str) -> bool {
@@ -66,14 +70,35 @@ impl RustHdlCore {
         let err = |e: hdl::HdlError| SimError::Value(e.to_string());
         let p = &cfg.params;
         let sim: Box<dyn CycleCore> = match cfg.key_bits() {
-            32 => Box::new(CoreSim::new(hdl::verilog::build_core::<32>(cfg).map_err(err)?, p)),
-            64 => Box::new(CoreSim::new(hdl::verilog::build_core::<64>(cfg).map_err(err)?, p)),
-            128 => Box::new(CoreSim::new(hdl::verilog::build_core::<128>(cfg).map_err(err)?, p)),
-            w => return Err(SimError::Value(format!("key_bits = {w} is not allowed (allowed: 32, 64, 128)"))),
+            32 => Box::new(CoreSim::new(
+                hdl::verilog::build_core::<32>(cfg).map_err(err)?,
+                p,
+            )),
+            64 => Box::new(CoreSim::new(
+                hdl::verilog::build_core::<64>(cfg).map_err(err)?,
+                p,
+            )),
+            128 => Box::new(CoreSim::new(
+                hdl::verilog::build_core::<128>(cfg).map_err(err)?,
+                p,
+            )),
+            w => {
+                return Err(SimError::Value(format!(
+                    "key_bits = {w} is not allowed (allowed: 32, 64, 128)"
+                )))
+            }
         };
         let (input_names, output_names) = (sim.input_names(), sim.output_names());
         let inputs = vec![0; input_names.len()];
-        let mut core = RustHdlCore { sim, input_names, output_names, inputs, cycle: 0, last_reset: 0, config: cfg.clone() };
+        let mut core = RustHdlCore {
+            sim,
+            input_names,
+            output_names,
+            inputs,
+            cycle: 0,
+            last_reset: 0,
+            config: cfg.clone(),
+        };
         core.reset();
         Ok(core)
     }
@@ -89,7 +114,11 @@ impl RustHdlCore {
 
     /// Sets input `name` from this cycle on.
     pub fn set(&mut self, name: &str, value: u128) {
-        let i = self.input_names.iter().position(|n| n == name).unwrap_or_else(|| panic!("no input `{name}`"));
+        let i = self
+            .input_names
+            .iter()
+            .position(|n| n == name)
+            .unwrap_or_else(|| panic!("no input `{name}`"));
         self.inputs[i] = value;
     }
 
@@ -97,7 +126,10 @@ impl RustHdlCore {
     pub fn step(&mut self) -> Outputs<'_> {
         self.cycle += 1;
         let values = self.sim.step(&self.inputs);
-        Outputs { names: &self.output_names, values }
+        Outputs {
+            names: &self.output_names,
+            values,
+        }
     }
 
     /// Two cycles of reset with every input idle (as `VerilatedCore::reset`).
@@ -121,7 +153,15 @@ impl RustHdlCore {
 
     /// The same loop as the C++ `bsim_stream` (with the side ports of
     /// `checker::side`), over the rust-hdl model.
-    pub fn stream(&mut self, requests: &[Request], gaps: &[u32], ready: &[u8], side_in: &[u64], want: usize, out: &mut StreamOutput) {
+    pub fn stream(
+        &mut self,
+        requests: &[Request],
+        gaps: &[u32],
+        ready: &[u8],
+        side_in: &[u64],
+        want: usize,
+        out: &mut StreamOutput,
+    ) {
         out.stride = 4;
         out.start_cycle = self.cycle;
         out.accept_cycle.clear();
@@ -146,7 +186,13 @@ impl RustHdlCore {
             self.set("resp_ready", ordy as u128);
             let si = side_in.get(c).copied().unwrap_or(0);
             for (name, shift) in crate::checker::side::INPUTS {
-                let width = if name == "rb_addr" { 16 } else if name.ends_with("bank") { 4 } else { 1 };
+                let width = if name == "rb_addr" {
+                    16
+                } else if name.ends_with("bank") {
+                    4
+                } else {
+                    1
+                };
                 self.set(name, ((si >> shift) & ((1u64 << width) - 1)) as u128);
             }
             let now = self.cycle;
@@ -157,9 +203,19 @@ impl RustHdlCore {
             }
             out.side_out.push(so);
             let (req_ready, resp_valid) = (o.bit("req_ready"), o.bit("resp_valid"));
-            out.flags.push(present as u8 | (req_ready as u8) << 1 | (resp_valid as u8) << 2 | (ordy as u8) << 3);
+            out.flags.push(
+                present as u8
+                    | (req_ready as u8) << 1
+                    | (resp_valid as u8) << 2
+                    | (ordy as u8) << 3,
+            );
             if resp_valid && ordy {
-                out.responses.extend_from_slice(&[now as u32, (now >> 32) as u32, o.get("resp_hit") as u32, o.get("resp_tag") as u32]);
+                out.responses.extend_from_slice(&[
+                    now as u32,
+                    (now >> 32) as u32,
+                    o.get("resp_hit") as u32,
+                    o.get("resp_tag") as u32,
+                ]);
                 nresp += 1;
             }
             if present && req_ready {

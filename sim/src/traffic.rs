@@ -209,7 +209,11 @@ impl SideTraffic {
             reset_below: threshold(shape.p_reset),
             max_reset_cycles: shape.max_reset_cycles.max(1),
             reset_left: 0,
-            counter_max: if params.counter_bits > 1 { ((1u32 << params.counter_bits) - 1) as u8 } else { 0 },
+            counter_max: if params.counter_bits > 1 {
+                ((1u32 << params.counter_bits) - 1) as u8
+            } else {
+                0
+            },
         }
     }
 
@@ -235,7 +239,11 @@ impl SideTraffic {
             return crate::checker::side::input(true, None, fill_bank);
         }
         let readback = ((r >> 32) < self.readback_below).then(|| {
-            let bank = if self.rng.chance(0.1) { self.rng.below(16) } else { self.rng.below(self.k) } as u8;
+            let bank = if self.rng.chance(0.1) {
+                self.rng.below(16)
+            } else {
+                self.rng.below(self.k)
+            } as u8;
             let size = 1u64 << self.bank_bits;
             let mut addr = self.rng.below(size);
             if self.bank_bits < 16 && self.rng.chance(0.2) {
@@ -250,7 +258,11 @@ impl SideTraffic {
                     self.rng.chance(0.5) as u8
                 }
             });
-            crate::checker::side::Access { bank, addr: addr as u16, write }
+            crate::checker::side::Access {
+                bank,
+                addr: addr as u16,
+                write,
+            }
         });
         crate::checker::side::input(false, readback, fill_bank)
     }
@@ -278,7 +290,9 @@ pub struct Traffic {
 impl Traffic {
     pub fn new(shape: TrafficShape, seed: u64) -> Traffic {
         let mut rng = Rng::new(seed);
-        let pool = (0..shape.pool_size).map(|_| rng.key(shape.key_bits)).collect();
+        let pool = (0..shape.pool_size)
+            .map(|_| rng.key(shape.key_bits))
+            .collect();
         Traffic {
             consumer_rng: Rng::new(seed ^ 0xC0_5E_ED_C0_5E_ED),
             shape,
@@ -326,9 +340,18 @@ impl Traffic {
     /// The next request and the idle cycles to wait before presenting it.
     pub fn next_request(&mut self) -> (Request, u32) {
         let s = &self.shape;
-        let (p_clear, p_insert, p_reserved, p_burst_end, max_gap) =
-            (s.p_clear, s.p_insert, s.p_reserved, s.p_burst_end, s.max_gap);
-        let gap = if max_gap > 0 && self.rng.chance(p_burst_end) { 1 + self.rng.below(max_gap as u64) as u32 } else { 0 };
+        let (p_clear, p_insert, p_reserved, p_burst_end, max_gap) = (
+            s.p_clear,
+            s.p_insert,
+            s.p_reserved,
+            s.p_burst_end,
+            s.max_gap,
+        );
+        let gap = if max_gap > 0 && self.rng.chance(p_burst_end) {
+            1 + self.rng.below(max_gap as u64) as u32
+        } else {
+            0
+        };
         let op = if self.rng.chance(p_clear) {
             2
         } else if self.rng.chance(p_insert) {

@@ -57,12 +57,20 @@ pub struct CppOpt {
 
 impl CppOpt {
     /// For RTL models: the per-cycle code as fast as the compiler makes it.
-    pub const RTL: CppOpt = CppOpt { fast: "3", slow: "1", global: "2" };
+    pub const RTL: CppOpt = CppOpt {
+        fast: "3",
+        slow: "1",
+        global: "2",
+    };
     /// For gate-level models: two big files of flat code, where -O1 runs as
     /// fast as -O3 and compiles in 30% less time (measured on the iCE40
     /// netlist of the default core: 876k against 849k cycles/s, 13.2 against
     /// 18.8 CPU seconds).
-    pub const GATES: CppOpt = CppOpt { fast: "1", slow: "1", global: "2" };
+    pub const GATES: CppOpt = CppOpt {
+        fast: "1",
+        slow: "1",
+        global: "2",
+    };
 }
 
 /// How to build a model.
@@ -81,26 +89,39 @@ pub struct BuildOptions {
 
 impl Default for BuildOptions {
     fn default() -> Self {
-        BuildOptions { trace: false, extra_args: Vec::new(), extra_sources: Vec::new(), opt: CppOpt::RTL }
+        BuildOptions {
+            trace: false,
+            extra_args: Vec::new(),
+            extra_sources: Vec::new(),
+            opt: CppOpt::RTL,
+        }
     }
 }
 
-const INSTALL_HINT: &str = "install it with `scripts/setup.sh` or `apt-get install verilator` (Verilator 5.006 or newer)";
+const INSTALL_HINT: &str =
+    "install it with `scripts/setup.sh` or `apt-get install verilator` (Verilator 5.006 or newer)";
 
 /// `verilator --version`, run once per process.
 pub fn verilator_version() -> Result<String, SimError> {
     static VERSION: OnceLock<Result<String, String>> = OnceLock::new();
     VERSION
-        .get_or_init(|| match Command::new(verilator_program()).arg("--version").output() {
-            Ok(out) if out.status.success() => Ok(String::from_utf8_lossy(&out.stdout).trim().to_string()),
-            Ok(out) => Err(format!(
-                "`{} --version` failed ({}): {}; {INSTALL_HINT}",
-                verilator_program(),
-                out.status,
-                String::from_utf8_lossy(&out.stderr).trim()
-            )),
-            Err(e) => Err(format!("cannot run `{}` ({e}); {INSTALL_HINT}", verilator_program())),
-        })
+        .get_or_init(
+            || match Command::new(verilator_program()).arg("--version").output() {
+                Ok(out) if out.status.success() => {
+                    Ok(String::from_utf8_lossy(&out.stdout).trim().to_string())
+                }
+                Ok(out) => Err(format!(
+                    "`{} --version` failed ({}): {}; {INSTALL_HINT}",
+                    verilator_program(),
+                    out.status,
+                    String::from_utf8_lossy(&out.stderr).trim()
+                )),
+                Err(e) => Err(format!(
+                    "cannot run `{}` ({e}); {INSTALL_HINT}",
+                    verilator_program()
+                )),
+            },
+        )
         .clone()
         .map_err(SimError::VerilatorMissing)
 }
@@ -152,7 +173,10 @@ pub fn cache_dir() -> PathBuf {
         return PathBuf::from(d).join("bloom").join("verilator");
     }
     if let Some(h) = std::env::var_os("HOME") {
-        return PathBuf::from(h).join(".cache").join("bloom").join("verilator");
+        return PathBuf::from(h)
+            .join(".cache")
+            .join("bloom")
+            .join("verilator");
     }
     std::env::temp_dir().join("bloom-verilator-cache")
 }
@@ -161,7 +185,10 @@ pub fn cache_dir() -> PathBuf {
 /// are further ruled out by comparing the stored Verilog on a cache hit.
 pub fn hash128(parts: &[&[u8]]) -> u128 {
     let mut out = 0u128;
-    for (lane, offset) in [0xcbf29ce484222325u64, 0x84222325cbf29ce4u64].into_iter().enumerate() {
+    for (lane, offset) in [0xcbf29ce484222325u64, 0x84222325cbf29ce4u64]
+        .into_iter()
+        .enumerate()
+    {
         let mut h = offset;
         for part in parts {
             for &b in (part.len() as u64).to_le_bytes().iter().chain(part.iter()) {
@@ -175,11 +202,22 @@ pub fn hash128(parts: &[&[u8]]) -> u128 {
 }
 
 fn verilator_args(top: &str, opts: &BuildOptions) -> Vec<String> {
-    let mut args: Vec<String> =
-        ["--cc", "-Wno-fatal", "-Wno-lint", "-Wno-style", "--prefix", "Vtop", "-O3", "--x-assign", "fast", "--x-initial", "unique"]
-            .iter()
-            .map(|s| s.to_string())
-            .collect();
+    let mut args: Vec<String> = [
+        "--cc",
+        "-Wno-fatal",
+        "-Wno-lint",
+        "-Wno-style",
+        "--prefix",
+        "Vtop",
+        "-O3",
+        "--x-assign",
+        "fast",
+        "--x-initial",
+        "unique",
+    ]
+    .iter()
+    .map(|s| s.to_string())
+    .collect();
     args.push("--top-module".into());
     args.push(top.into());
     if opts.trace {
@@ -267,8 +305,14 @@ fn compiler_identity(include: &Path) -> Result<String, SimError> {
 
 fn check_port_names(ports: &[Port], top: &str) -> Result<(), SimError> {
     for p in ports {
-        let ok = p.name.chars().next().is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
-            && p.name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+        let ok = p
+            .name
+            .chars()
+            .next()
+            .is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
+            && p.name
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || c == '_')
             && !p.name.starts_with("__");
         if !ok {
             return Err(SimError::Ports(format!(
@@ -278,7 +322,9 @@ fn check_port_names(ports: &[Port], top: &str) -> Result<(), SimError> {
         }
     }
     if ports.len() > u32::MAX as usize / 2 {
-        return Err(SimError::Ports(format!("module `{top}` has too many ports")));
+        return Err(SimError::Ports(format!(
+            "module `{top}` has too many ports"
+        )));
     }
     Ok(())
 }
@@ -310,8 +356,15 @@ pub fn build(verilog: &str, top: &str, opts: &BuildOptions) -> Result<Arc<ModelL
         parts.push(text.as_bytes());
     }
     let key = hash128(&parts);
-    let safe_top: String = top.chars().filter(|c| c.is_ascii_alphanumeric() || *c == '_').take(40).collect();
-    let name = format!("{safe_top}-{key:032x}{}", if opts.trace { "-trace" } else { "" });
+    let safe_top: String = top
+        .chars()
+        .filter(|c| c.is_ascii_alphanumeric() || *c == '_')
+        .take(40)
+        .collect();
+    let name = format!(
+        "{safe_top}-{key:032x}{}",
+        if opts.trace { "-trace" } else { "" }
+    );
     let cache = cache_dir();
     fs::create_dir_all(&cache).map_err(|e| SimError::io(&cache, e))?;
     let dir = cache.join(&name);
@@ -320,7 +373,10 @@ pub fn build(verilog: &str, top: &str, opts: &BuildOptions) -> Result<Arc<ModelL
     // Within one process, a Mutex per directory; across processes, a file lock.
     static IN_PROCESS: OnceLock<Mutex<HashMap<PathBuf, Arc<Mutex<()>>>>> = OnceLock::new();
     let local = {
-        let mut map = IN_PROCESS.get_or_init(Default::default).lock().unwrap_or_else(|e| e.into_inner());
+        let mut map = IN_PROCESS
+            .get_or_init(Default::default)
+            .lock()
+            .unwrap_or_else(|e| e.into_inner());
         map.entry(dir.clone()).or_default().clone()
     };
     let _local_guard = local.lock().unwrap_or_else(|e| e.into_inner());
@@ -332,7 +388,9 @@ pub fn build(verilog: &str, top: &str, opts: &BuildOptions) -> Result<Arc<ModelL
     let ready = dir.join("READY");
     let cached_ok = ready.exists()
         && lib_path.exists()
-        && fs::read_to_string(dir.join("top.v")).map(|t| t == verilog).unwrap_or(false);
+        && fs::read_to_string(dir.join("top.v"))
+            .map(|t| t == verilog)
+            .unwrap_or(false);
     if !cached_ok {
         if dir.exists() {
             fs::remove_dir_all(&dir).map_err(|e| SimError::io(&dir, e))?;
@@ -341,7 +399,18 @@ pub fn build(verilog: &str, top: &str, opts: &BuildOptions) -> Result<Arc<ModelL
         let global_path = cache.join("build.lock");
         let global = File::create(&global_path).map_err(|e| SimError::io(&global_path, e))?;
         global.lock().map_err(|e| SimError::io(&global_path, e))?;
-        let job = Job { cache: &cache, name: &name, verilog, shim: &shim, args: &args, opts, ports: &ports, version: &version, compiler: &compiler, include: &include };
+        let job = Job {
+            cache: &cache,
+            name: &name,
+            verilog,
+            shim: &shim,
+            args: &args,
+            opts,
+            ports: &ports,
+            version: &version,
+            compiler: &compiler,
+            include: &include,
+        };
         let result = job.build_into(&dir);
         drop(global);
         result?;
@@ -395,7 +464,10 @@ fn class_lists(obj: &Path) -> Result<(Vec<PathBuf>, Vec<PathBuf>, Vec<String>), 
         }
     }
     if fast.is_empty() || global.is_empty() {
-        return Err(SimError::Build(format!("{} lists no model or runtime sources", mk.display())));
+        return Err(SimError::Build(format!(
+            "{} lists no model or runtime sources",
+            mk.display()
+        )));
     }
     Ok((fast, slow, global))
 }
@@ -404,10 +476,22 @@ fn class_lists(obj: &Path) -> Result<(Vec<PathBuf>, Vec<PathBuf>, Vec<String>), 
 struct LogSink(Mutex<Vec<String>>);
 
 impl cc::BuildMessageLogger for LogSink {
-    fn log(&self, kind: cc::BuildMessageKind, msg: cc::BuildMessage<'_>, extra: &dyn std::any::Any) {
+    fn log(
+        &self,
+        kind: cc::BuildMessageKind,
+        msg: cc::BuildMessage<'_>,
+        extra: &dyn std::any::Any,
+    ) {
         let mut line = format!("{kind:?}: {msg}");
         if let Some(cmd) = extra.downcast_ref::<Command>() {
-            line += &format!(" [{} {}]", cmd.get_program().to_string_lossy(), cmd.get_args().map(|a| a.to_string_lossy()).collect::<Vec<_>>().join(" "));
+            line += &format!(
+                " [{} {}]",
+                cmd.get_program().to_string_lossy(),
+                cmd.get_args()
+                    .map(|a| a.to_string_lossy())
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            );
         }
         self.0.lock().unwrap_or_else(|e| e.into_inner()).push(line);
     }
@@ -415,8 +499,13 @@ impl cc::BuildMessageLogger for LogSink {
 
 impl Job<'_> {
     fn build_into(&self, dir: &Path) -> Result<(), SimError> {
-        let nonce = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_nanos()).unwrap_or(0);
-        let tmp = self.cache.join(format!("tmp-{}-{}-{nonce}", self.name, std::process::id()));
+        let nonce = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map(|d| d.as_nanos())
+            .unwrap_or(0);
+        let tmp = self
+            .cache
+            .join(format!("tmp-{}-{}-{nonce}", self.name, std::process::id()));
         fs::create_dir_all(&tmp).map_err(|e| SimError::io(&tmp, e))?;
         let write = |file: &str, text: &str| -> Result<(), SimError> {
             let p = tmp.join(file);
@@ -444,7 +533,11 @@ impl Job<'_> {
                 let failed = self.cache.join(format!("failed-{}", self.name));
                 let _ = fs::remove_dir_all(&failed);
                 let _ = fs::rename(&tmp, &failed);
-                return Err(SimError::Build(format!("{e}; log: {}\n{}", failed.join("build.log").display(), tail.join("\n"))));
+                return Err(SimError::Build(format!(
+                    "{e}; log: {}\n{}",
+                    failed.join("build.log").display(),
+                    tail.join("\n")
+                )));
             }
         };
         // Objects are only needed to link; keep sources and the log for debugging.
@@ -461,7 +554,10 @@ impl Job<'_> {
             "cpp_seconds": cpp_seconds,
             "ports": self.ports.iter().map(|p| serde_json::json!({"name": p.name, "width": p.width, "direction": format!("{:?}", p.direction)})).collect::<Vec<_>>(),
         });
-        write("meta.json", &serde_json::to_string_pretty(&meta).unwrap_or_default())?;
+        write(
+            "meta.json",
+            &serde_json::to_string_pretty(&meta).unwrap_or_default(),
+        )?;
         let ready = tmp.join("READY");
         let mut f = File::create(&ready).map_err(|e| SimError::io(&ready, e))?;
         let _ = f.write_all(b"ok\n");
@@ -476,7 +572,13 @@ impl Job<'_> {
         let t0 = Instant::now();
         let mut sources = vec!["top.v".to_string()];
         sources.extend(self.opts.extra_sources.iter().map(|(n, _)| n.clone()));
-        let _ = writeln!(log, "# {} {} --Mdir obj {}", verilator_program(), self.args.join(" "), sources.join(" "));
+        let _ = writeln!(
+            log,
+            "# {} {} --Mdir obj {}",
+            verilator_program(),
+            self.args.join(" "),
+            sources.join(" ")
+        );
         let _ = log.flush();
         let status = Command::new(verilator_program())
             .current_dir(tmp)
@@ -486,7 +588,12 @@ impl Job<'_> {
             .stdout(log.try_clone().map_err(|e| SimError::io(tmp, e))?)
             .stderr(log.try_clone().map_err(|e| SimError::io(tmp, e))?)
             .status()
-            .map_err(|e| SimError::VerilatorMissing(format!("cannot run `{}` ({e}); {INSTALL_HINT}", verilator_program())))?;
+            .map_err(|e| {
+                SimError::VerilatorMissing(format!(
+                    "cannot run `{}` ({e}); {INSTALL_HINT}",
+                    verilator_program()
+                ))
+            })?;
         if !status.success() {
             return Err(SimError::Build(format!("verilator exited with {status}")));
         }
@@ -506,7 +613,8 @@ impl Job<'_> {
             let mut b = cc_build(opt, self.include, &obj, &out, self.opts.trace);
             b.message_logger(Some(sink.clone() as Arc<dyn cc::BuildMessageLogger>));
             b.files(files);
-            b.try_compile_intermediates().map_err(|e| SimError::Build(format!("C++ compile failed: {e}")))
+            b.try_compile_intermediates()
+                .map_err(|e| SimError::Build(format!("C++ compile failed: {e}")))
         };
         let mut fast_files = fast;
         fast_files.push(tmp.join("shim.cpp"));
@@ -515,7 +623,12 @@ impl Job<'_> {
         let (fast_objs, slow_objs) = std::thread::scope(|s| {
             let f = s.spawn(|| build(self.opts.opt.fast, "fast", fast_files));
             let sl = build(self.opts.opt.slow, "slow", slow);
-            (f.join().unwrap_or_else(|_| Err(SimError::Build("the C++ compile thread panicked".into()))), sl)
+            (
+                f.join().unwrap_or_else(|_| {
+                    Err(SimError::Build("the C++ compile thread panicked".into()))
+                }),
+                sl,
+            )
         });
         for line in sink.0.lock().unwrap_or_else(|e| e.into_inner()).iter() {
             let _ = writeln!(log, "{line}");
@@ -528,18 +641,38 @@ impl Job<'_> {
         Ok((verilate, t1.elapsed().as_secs_f64()))
     }
 
-    fn link(&self, objects: &[PathBuf], lib: &Path, obj: &Path, log: &mut File) -> Result<(), SimError> {
+    fn link(
+        &self,
+        objects: &[PathBuf],
+        lib: &Path,
+        obj: &Path,
+        log: &mut File,
+    ) -> Result<(), SimError> {
         let tool = cc_build("1", self.include, obj, obj, self.opts.trace)
             .try_get_compiler()
             .map_err(|e| SimError::Build(format!("no C++ compiler: {e}")))?;
         let mut cmd = tool.to_command();
-        cmd.arg("-shared").arg("-Wl,-Bsymbolic").args(objects).arg("-o").arg(lib).args(["-pthread", "-lpthread", "-latomic"]);
+        cmd.arg("-shared")
+            .arg("-Wl,-Bsymbolic")
+            .args(objects)
+            .arg("-o")
+            .arg(lib)
+            .args(["-pthread", "-lpthread", "-latomic"]);
         let _ = writeln!(log, "# link: {:?}", cmd);
-        let out = cmd.output().map_err(|e| SimError::Build(format!("cannot run the linker {}: {e}", tool.path().display())))?;
+        let out = cmd.output().map_err(|e| {
+            SimError::Build(format!(
+                "cannot run the linker {}: {e}",
+                tool.path().display()
+            ))
+        })?;
         let _ = log.write_all(&out.stdout);
         let _ = log.write_all(&out.stderr);
         if !out.status.success() || !lib.exists() {
-            return Err(SimError::Build(format!("linking {} failed ({})", lib.display(), out.status)));
+            return Err(SimError::Build(format!(
+                "linking {} failed ({})",
+                lib.display(),
+                out.status
+            )));
         }
         Ok(())
     }
@@ -550,11 +683,23 @@ impl Job<'_> {
     fn runtime(&self, files: &[String], log: &mut File) -> Result<Vec<PathBuf>, SimError> {
         let list = files.join(",");
         let opt = self.opts.opt.global;
-        let key = hash128(&[self.version.as_bytes(), self.compiler.as_bytes(), list.as_bytes(), opt.as_bytes(), &[self.opts.trace as u8]]);
+        let key = hash128(&[
+            self.version.as_bytes(),
+            self.compiler.as_bytes(),
+            list.as_bytes(),
+            opt.as_bytes(),
+            &[self.opts.trace as u8],
+        ]);
         let dir = self.cache.join(format!("runtime-{key:032x}"));
         let objects = |d: &Path| -> Vec<PathBuf> {
-            let mut v: Vec<PathBuf> =
-                fs::read_dir(d).map(|r| r.flatten().map(|e| e.path()).filter(|p| p.extension().is_some_and(|x| x == "o")).collect()).unwrap_or_default();
+            let mut v: Vec<PathBuf> = fs::read_dir(d)
+                .map(|r| {
+                    r.flatten()
+                        .map(|e| e.path())
+                        .filter(|p| p.extension().is_some_and(|x| x == "o"))
+                        .collect()
+                })
+                .unwrap_or_default();
             v.sort();
             v
         };
@@ -569,12 +714,20 @@ impl Job<'_> {
         let _ = fs::remove_dir_all(&tmp);
         fs::create_dir_all(&tmp).map_err(|e| SimError::io(&tmp, e))?;
         let t = Instant::now();
-        let sources: Vec<PathBuf> = files.iter().map(|f| self.include.join(format!("{f}.cpp"))).collect();
+        let sources: Vec<PathBuf> = files
+            .iter()
+            .map(|f| self.include.join(format!("{f}.cpp")))
+            .collect();
         let compiled = cc_build(opt, self.include, &tmp, &tmp, self.opts.trace)
             .files(&sources)
             .try_compile_intermediates()
             .map_err(|e| SimError::Build(format!("compiling Verilator's runtime failed: {e}")))?;
-        let _ = writeln!(log, "# runtime: {} compiled in {:.1} s", list, t.elapsed().as_secs_f64());
+        let _ = writeln!(
+            log,
+            "# runtime: {} compiled in {:.1} s",
+            list,
+            t.elapsed().as_secs_f64()
+        );
         // cc names objects after a hash of their path: keep them flat in the directory.
         for o in &compiled {
             if o.parent() != Some(tmp.as_path()) {
@@ -590,7 +743,12 @@ impl Job<'_> {
         }
         let found = objects(&dir);
         if found.len() != files.len() {
-            return Err(SimError::Build(format!("{} holds {} runtime objects, expected {}", dir.display(), found.len(), files.len())));
+            return Err(SimError::Build(format!(
+                "{} holds {} runtime objects, expected {}",
+                dir.display(),
+                found.len(),
+                files.len()
+            )));
         }
         Ok(found)
     }
@@ -601,7 +759,11 @@ impl Job<'_> {
 pub fn recorded_build_seconds(lib: &ModelLibrary) -> Option<(f64, f64, f64)> {
     let meta = lib.path().parent()?.join("meta.json");
     let v: serde_json::Value = serde_json::from_str(&fs::read_to_string(meta).ok()?).ok()?;
-    Some((v["build_seconds"].as_f64()?, v["verilate_seconds"].as_f64()?, v["cpp_seconds"].as_f64()?))
+    Some((
+        v["build_seconds"].as_f64()?,
+        v["verilate_seconds"].as_f64()?,
+        v["cpp_seconds"].as_f64()?,
+    ))
 }
 
 #[cfg(test)]
@@ -628,8 +790,15 @@ mod tests {
         )
         .unwrap();
         let (fast, slow, global) = class_lists(&dir).unwrap();
-        let names = |v: &[PathBuf]| v.iter().map(|p| p.file_name().unwrap().to_string_lossy().to_string()).collect::<Vec<_>>();
-        assert_eq!(names(&fast), ["Vtop.cpp", "Vtop___024root__DepSet_h1__0.cpp"]);
+        let names = |v: &[PathBuf]| {
+            v.iter()
+                .map(|p| p.file_name().unwrap().to_string_lossy().to_string())
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(
+            names(&fast),
+            ["Vtop.cpp", "Vtop___024root__DepSet_h1__0.cpp"]
+        );
         assert_eq!(names(&slow), ["Vtop___024root__Slow.cpp", "Vtop__Syms.cpp"]);
         assert_eq!(global, ["verilated", "verilated_threads"]);
         fs::remove_dir_all(&dir).unwrap();

@@ -40,8 +40,17 @@ fn ready(_: usize, _: u128) -> Vec<(&'static str, u128)> {
 
 /// The scenarios of docs/core.md.
 pub fn scenarios() -> Vec<Scenario> {
-    const CHANNELS: &[&str] =
-        &["req_valid", "req_ready", "req_op", "req_key", "req_tag", "resp_valid", "resp_ready", "resp_hit", "resp_tag"];
+    const CHANNELS: &[&str] = &[
+        "req_valid",
+        "req_ready",
+        "req_op",
+        "req_key",
+        "req_tag",
+        "resp_valid",
+        "resp_ready",
+        "resp_hit",
+        "resp_tag",
+    ];
     vec![
         Scenario {
             name: "request_response",
@@ -94,10 +103,20 @@ pub fn scenarios() -> Vec<Scenario> {
 }
 
 /// Runs `scenario` on `core` (drained and idle), checking every cycle; the log.
-pub fn run(core: &mut dyn PortCore, scenario: &Scenario, checker: &mut Checker) -> Result<CycleLog, SimError> {
+pub fn run(
+    core: &mut dyn PortCore,
+    scenario: &Scenario,
+    checker: &mut Checker,
+) -> Result<CycleLog, SimError> {
     let names = PortNames::of(checker.golden.config());
-    let rb_addr = checker.golden.addresses(KEY_A).map_err(|e| SimError::Value(e.to_string()))?[0] as u128;
-    let mut log = CycleLog { start: core.now(), ..Default::default() };
+    let rb_addr = checker
+        .golden
+        .addresses(KEY_A)
+        .map_err(|e| SimError::Value(e.to_string()))?[0] as u128;
+    let mut log = CycleLog {
+        start: core.now(),
+        ..Default::default()
+    };
     let mut requests = (scenario.requests)().into_iter().peekable();
     for c in 0..scenario.cycles {
         let mut inputs = vec![0u128; names.inputs.len()];
@@ -141,13 +160,21 @@ pub fn diagram(scenario: &Scenario, params: &hdl::CoreParams, log: &CycleLog) ->
         }
     };
     let n = log.inputs.len();
-    let mut signals = vec![json!({"name": "clock", "wave": format!("p{}", ".".repeat(n.saturating_sub(1)))})];
+    let mut signals =
+        vec![json!({"name": "clock", "wave": format!("p{}", ".".repeat(n.saturating_sub(1)))})];
     for &name in scenario.ports {
-        let port = table.iter().find(|p| p.name == name).expect("a port of the table");
-        signals.push(wave_signal(name, port.width, (0..n).map(|c| match guard(name) {
-            Some(g) if value(c, g) == 0 => None,
-            _ => Some(value(c, name)),
-        })));
+        let port = table
+            .iter()
+            .find(|p| p.name == name)
+            .expect("a port of the table");
+        signals.push(wave_signal(
+            name,
+            port.width,
+            (0..n).map(|c| match guard(name) {
+                Some(g) if value(c, g) == 0 => None,
+                _ => Some(value(c, name)),
+            }),
+        ));
     }
     json!({
         "signal": signals,
@@ -169,7 +196,11 @@ pub enum AxiStep {
     Request { op: u8, key: u128, tag: u8 },
     /// A register write: address and data offered together until taken, the
     /// response taken `bready_delay` cycles after it is first seen.
-    Write { addr: u8, data: u32, bready_delay: usize },
+    Write {
+        addr: u8,
+        data: u32,
+        bready_delay: usize,
+    },
     /// A register read, the data taken `rready_delay` cycles after it is first seen.
     Read { addr: u8, rready_delay: usize },
     /// Reads of `addr`, one after the other, until `data & mask == value`.
@@ -205,7 +236,11 @@ pub struct AxiLog {
 
 impl AxiLog {
     pub fn value(&self, cycle: usize, name: &str) -> u128 {
-        let i = self.names.iter().position(|n| n == name).unwrap_or_else(|| panic!("no port {name}"));
+        let i = self
+            .names
+            .iter()
+            .position(|n| n == name)
+            .unwrap_or_else(|| panic!("no port {name}"));
         self.cycles[cycle][i]
     }
 }
@@ -283,7 +318,11 @@ enum Phase {
 /// Runs `scenario` on a fresh `bloom_axis` model of `axi` (reset, then idle
 /// until the core's recount after reset is over), logging every cycle of the
 /// script. m_axis_tready is high throughout.
-pub fn run_axi(lib: &std::sync::Arc<crate::ModelLibrary>, params: &hdl::CoreParams, scenario: &AxiScenario) -> Result<AxiLog, SimError> {
+pub fn run_axi(
+    lib: &std::sync::Arc<crate::ModelLibrary>,
+    params: &hdl::CoreParams,
+    scenario: &AxiScenario,
+) -> Result<AxiLog, SimError> {
     use hdl::axi::regmap as map;
     let mut m = lib.instantiate(Some("aclk"), crate::InitialState::Random(1))?;
     let ports = lib.ports().to_vec();
@@ -293,9 +332,14 @@ pub fn run_axi(lib: &std::sync::Arc<crate::ModelLibrary>, params: &hdl::CorePara
         .filter(|p| p.direction == crate::Direction::Input && p.name != "aclk")
         .map(|p| Ok((p.name.clone(), id(&p.name)?)))
         .collect::<Result<_, SimError>>()?;
-    let all: Vec<crate::PortId> = ports.iter().map(|p| id(&p.name)).collect::<Result<_, _>>()?;
+    let all: Vec<crate::PortId> = ports
+        .iter()
+        .map(|p| id(&p.name))
+        .collect::<Result<_, _>>()?;
     let golden = golden::PartitionedFilter::new(*params);
-    let key_a_bank0 = golden.addresses(KEY_A).map_err(|e| SimError::Value(e.to_string()))?[0];
+    let key_a_bank0 = golden
+        .addresses(KEY_A)
+        .map_err(|e| SimError::Value(e.to_string()))?[0];
     let timing = hdl::Timing::of(params);
 
     // Reset, then wait out the recount after it.
@@ -318,14 +362,22 @@ pub fn run_axi(lib: &std::sync::Arc<crate::ModelLibrary>, params: &hdl::CorePara
     let limit = 10_000;
     while let Some(step) = steps.front().copied() {
         if log.cycles.len() >= limit {
-            return Err(SimError::Value(format!("{}: the script did not finish in {limit} cycles", scenario.name)));
+            return Err(SimError::Value(format!(
+                "{}: the script did not finish in {limit} cycles",
+                scenario.name
+            )));
         }
         // This cycle's inputs.
         let mut set: Vec<(&str, u128)> = vec![("aresetn", 1), ("m_axis_tready", 1)];
         let (write, read) = match step {
-            AxiStep::Write { addr, data, bready_delay } => (Some((addr, data, bready_delay)), None),
+            AxiStep::Write {
+                addr,
+                data,
+                bready_delay,
+            } => (Some((addr, data, bready_delay)), None),
             AxiStep::ReadbackKeyA => {
-                let data = map::BIT_ADDR_ADDR.place(key_a_bank0 as u64) | map::BIT_ADDR_BANK.place(0);
+                let data =
+                    map::BIT_ADDR_ADDR.place(key_a_bank0 as u64) | map::BIT_ADDR_BANK.place(0);
                 (Some((map::BIT_ADDR.offset as u8, data, 0)), None)
             }
             AxiStep::Read { addr, rready_delay } => (None, Some((addr, rready_delay))),
@@ -334,7 +386,12 @@ pub fn run_axi(lib: &std::sync::Arc<crate::ModelLibrary>, params: &hdl::CorePara
         };
         match (step, phase) {
             (AxiStep::Request { op, key, tag }, _) => {
-                set.extend([("s_axis_tvalid", 1), ("s_axis_tuser", op as u128), ("s_axis_tdata", key), ("s_axis_tid", tag as u128)]);
+                set.extend([
+                    ("s_axis_tvalid", 1),
+                    ("s_axis_tuser", op as u128),
+                    ("s_axis_tdata", key),
+                    ("s_axis_tid", tag as u128),
+                ]);
             }
             (_, Phase::Offer) => {
                 if let Some((addr, data, _)) = write {
@@ -360,14 +417,19 @@ pub fn run_axi(lib: &std::sync::Arc<crate::ModelLibrary>, params: &hdl::CorePara
             }
         }
         for (name, p) in &inputs {
-            let v = set.iter().find(|(n, _)| n == name).map(|(_, v)| *v).unwrap_or(0);
+            let v = set
+                .iter()
+                .find(|(n, _)| n == name)
+                .map(|(_, v)| *v)
+                .unwrap_or(0);
             m.set(*p, v)?;
         }
         m.eval();
         let values: Vec<u128> = all.iter().map(|p| m.get(*p)).collect();
         let get = |name: &str| values[log.names.iter().position(|n| n == name).expect("a port")];
         if get("m_axis_tvalid") == 1 {
-            log.responses.push((get("m_axis_tid") as u8, get("m_axis_tdata") as u8));
+            log.responses
+                .push((get("m_axis_tid") as u8, get("m_axis_tdata") as u8));
         }
         // What the cycle did to the script.
         let mut done = false;
@@ -442,13 +504,22 @@ pub fn axi_diagram(scenario: &AxiScenario, params: &hdl::CoreParams, log: &AxiLo
         }
     };
     let n = log.cycles.len();
-    let mut signals = vec![json!({"name": "aclk", "wave": format!("p{}", ".".repeat(n.saturating_sub(1)))})];
+    let mut signals =
+        vec![json!({"name": "aclk", "wave": format!("p{}", ".".repeat(n.saturating_sub(1)))})];
     for &name in scenario.ports {
-        let width = log.widths[log.names.iter().position(|p| p == name).expect("a port of bloom_axis")];
-        signals.push(wave_signal(name, width, (0..n).map(|c| match guard(name) {
-            Some(g) if log.value(c, g) == 0 => None,
-            _ => Some(log.value(c, name)),
-        })));
+        let width = log.widths[log
+            .names
+            .iter()
+            .position(|p| p == name)
+            .expect("a port of bloom_axis")];
+        signals.push(wave_signal(
+            name,
+            width,
+            (0..n).map(|c| match guard(name) {
+                Some(g) if log.value(c, g) == 0 => None,
+                _ => Some(log.value(c, name)),
+            }),
+        ));
     }
     json!({
         "signal": signals,

@@ -14,18 +14,36 @@ fn stress(spec: &hdl::CoreConfig, ops: u64, seed: u64, checkpoint_every: u64) {
     opts.checkpoint_every = checkpoint_every;
     opts.batch = 4096;
     let r = cosim.run(&opts, &mut |_, _| {}).unwrap();
-    assert_eq!(r.mismatches, 0, "{}: first mismatches:\n{}", spec.label(), list(&r.first_mismatches));
+    assert_eq!(
+        r.mismatches,
+        0,
+        "{}: first mismatches:\n{}",
+        spec.label(),
+        list(&r.first_mismatches)
+    );
     assert_eq!(r.ops, ops);
     // Every operation was answered, or lost to a reset (the checker knows which).
     assert_eq!(r.responses + r.resets.responses_lost, ops, "{}", r.resets);
-    let expected_checks = if checkpoint_every > 0 { ops.div_ceil(checkpoint_every) } else { 1 } as u32;
+    let expected_checks = if checkpoint_every > 0 {
+        ops.div_ceil(checkpoint_every)
+    } else {
+        1
+    } as u32;
     assert_eq!(r.image_checks, expected_checks, "image checks");
     // The traffic really exercised hits and misses.
-    assert!(r.query_hits > 0 && r.query_hits < r.queries, "{} hits of {} queries", r.query_hits, r.queries);
+    assert!(
+        r.query_hits > 0 && r.query_hits < r.queries,
+        "{} hits of {} queries",
+        r.query_hits,
+        r.queries
+    );
 }
 
 fn list(m: &[sim::Mismatch]) -> String {
-    m.iter().map(|m| m.to_string()).collect::<Vec<_>>().join("\n")
+    m.iter()
+        .map(|m| m.to_string())
+        .collect::<Vec<_>>()
+        .join("\n")
 }
 
 #[test]
@@ -62,21 +80,38 @@ fn saturating_traffic_sustains_one_operation_per_cycle() {
 
 /// One operation of a property-test sequence: (op code, key choice, gap).
 fn op_strategy() -> impl Strategy<Value = (u8, u8, u8)> {
-    (prop_oneof![8 => Just(0u8), 8 => Just(1u8), 1 => Just(2u8), 1 => Just(3u8)], any::<u8>(), prop_oneof![6 => Just(0u8), 1 => 1u8..5])
+    (
+        prop_oneof![8 => Just(0u8), 8 => Just(1u8), 1 => Just(2u8), 1 => Just(3u8)],
+        any::<u8>(),
+        prop_oneof![6 => Just(0u8), 1 => 1u8..5],
+    )
 }
 
 /// Runs a sequence on a fresh instance; keys come from a pool of 6 (so most
 /// operations hit hazards and repeats) plus edge keys.
-fn run_sequence(spec: &hdl::CoreConfig, ops: &[(u8, u8, u8)], ready: &[bool], pool_seed: u64) -> Result<(), TestCaseError> {
+fn run_sequence(
+    spec: &hdl::CoreConfig,
+    ops: &[(u8, u8, u8)],
+    ready: &[bool],
+    pool_seed: u64,
+) -> Result<(), TestCaseError> {
     let mut cosim: CoSim = fresh(spec);
     let w = spec.params.key_bits;
     let mut rng = sim::traffic::Rng::new(pool_seed);
-    let max = if w == 128 { u128::MAX } else { (1u128 << w) - 1 };
+    let max = if w == 128 {
+        u128::MAX
+    } else {
+        (1u128 << w) - 1
+    };
     let pool: Vec<u128> = (0..6).map(|_| rng.key(w)).chain([0, max, 1]).collect();
     let requests: Vec<Request> = ops
         .iter()
         .enumerate()
-        .map(|(i, &(op, key, _))| Request { op, key: pool[key as usize % pool.len()], tag: i as u8 })
+        .map(|(i, &(op, key, _))| Request {
+            op,
+            key: pool[key as usize % pool.len()],
+            tag: i as u8,
+        })
         .collect();
     let gaps: Vec<u32> = ops.iter().map(|&(_, _, g)| g as u32).collect();
     // The consumer's readiness repeats the generated pattern.
@@ -85,7 +120,13 @@ fn run_sequence(spec: &hdl::CoreConfig, ops: &[(u8, u8, u8)], ready: &[bool], po
     cosim.run_requests(&requests, &gaps, &mut consumer).unwrap();
     cosim.check_image(&mut consumer).unwrap();
     let r = cosim.report();
-    prop_assert_eq!(r.mismatches, 0, "{}: {}", spec.label(), list(&r.first_mismatches));
+    prop_assert_eq!(
+        r.mismatches,
+        0,
+        "{}: {}",
+        spec.label(),
+        list(&r.first_mismatches)
+    );
     prop_assert_eq!(r.responses, ops.len() as u64);
     Ok(())
 }
@@ -93,7 +134,11 @@ fn run_sequence(spec: &hdl::CoreConfig, ops: &[(u8, u8, u8)], ready: &[bool], po
 fn property(spec: hdl::CoreConfig, cases: u32) {
     // Build once, before proptest's timer-free loop, so a build error is clear.
     let _ = library(&spec);
-    let config = ProptestConfig { cases, failure_persistence: None, ..ProptestConfig::default() };
+    let config = ProptestConfig {
+        cases,
+        failure_persistence: None,
+        ..ProptestConfig::default()
+    };
     proptest!(config, |(ops in prop::collection::vec(op_strategy(), 1..160),
                         ready in prop::collection::vec(prop_oneof![3 => Just(true), 1 => Just(false)], 1..64),
                         pool_seed in any::<u64>())| {
@@ -124,11 +169,19 @@ fn property_crc_k8_b16_w128() {
 #[test]
 fn zero_power_up_h3_k4_b12_w64_starts_empty_without_a_clear() {
     // The FPGA flow: block RAM and flip-flops power up 0, only reset is applied.
-    let core = sim::VerilatedCore::build_with(&h3_k4_b12_w64(), false, sim::core::PowerUp::Zero).unwrap();
+    let core =
+        sim::VerilatedCore::build_with(&h3_k4_b12_w64(), false, sim::core::PowerUp::Zero).unwrap();
     let mut cosim = CoSim::from_core(core).unwrap();
     let mut consumer = ReadyPattern::default();
-    assert_eq!(cosim.check_image(&mut consumer).unwrap(), 0, "{:?}", cosim.report().first_mismatches);
-    let r = cosim.run(&RunOptions::stress(20_000, 64, 5), &mut |_, _| {}).unwrap();
+    assert_eq!(
+        cosim.check_image(&mut consumer).unwrap(),
+        0,
+        "{:?}",
+        cosim.report().first_mismatches
+    );
+    let r = cosim
+        .run(&RunOptions::stress(20_000, 64, 5), &mut |_, _| {})
+        .unwrap();
     assert_eq!(r.mismatches, 0, "{}", list(&r.first_mismatches));
 }
 
@@ -137,15 +190,32 @@ fn zero_power_up_h3_k4_b12_w64_starts_empty_without_a_clear() {
 #[test]
 #[ignore]
 fn soak_all_configurations_2m_ops() {
-    for spec in [h3_k4_b12_w64(), crc_k3_b6_w32(), h3_k1_b6_w128(), crc_k8_b16_w128()] {
+    for spec in [
+        h3_k4_b12_w64(),
+        crc_k3_b6_w32(),
+        h3_k1_b6_w128(),
+        crc_k8_b16_w128(),
+    ] {
         let mut cosim = fresh(&spec);
         let mut opts = RunOptions::stress(2_000_000, spec.params.key_bits, 77);
         opts.shape = TrafficShape::stress_for(spec.params.key_bits, &cosim.core.timing);
         opts.checkpoint_every = 500_000;
         let r = cosim.run(&opts, &mut |_, _| {}).unwrap();
-        assert_eq!(r.mismatches, 0, "{}: {}", spec.label(), list(&r.first_mismatches));
+        assert_eq!(
+            r.mismatches,
+            0,
+            "{}: {}",
+            spec.label(),
+            list(&r.first_mismatches)
+        );
         assert_eq!((r.ops, r.image_checks), (2_000_000, 4));
-        println!("{}: {} ops, {} cycles, {:.2} M ops/s", spec.label(), r.ops, r.traffic_cycles, r.ops_per_second() / 1e6);
+        println!(
+            "{}: {} ops, {} cycles, {:.2} M ops/s",
+            spec.label(),
+            r.ops,
+            r.traffic_cycles,
+            r.ops_per_second() / 1e6
+        );
     }
 }
 
@@ -164,8 +234,18 @@ fn inline_run_h3_k4_b12_w64_matches_the_two_thread_run() {
         assert_eq!(r.image_checks, 3);
     }
     assert_eq!(
-        (inline.ops, inline.traffic_cycles, inline.queries, inline.query_hits),
-        (threaded.ops, threaded.traffic_cycles, threaded.queries, threaded.query_hits)
+        (
+            inline.ops,
+            inline.traffic_cycles,
+            inline.queries,
+            inline.query_hits
+        ),
+        (
+            threaded.ops,
+            threaded.traffic_cycles,
+            threaded.queries,
+            threaded.query_hits
+        )
     );
 }
 
@@ -190,7 +270,10 @@ fn sharded_crc_k3_b6_w32_three_shards_split_the_operations() {
     for r in &reports {
         assert_eq!(r.mismatches, 0, "{}", list(&r.first_mismatches));
         assert_eq!(r.responses + r.resets.responses_lost, r.ops);
-        assert_eq!(r.image_checks, 2, "each shard checks its image at its own checkpoints and at its end");
+        assert_eq!(
+            r.image_checks, 2,
+            "each shard checks its image at its own checkpoints and at its end"
+        );
     }
     // Different seeds: the shards did not run the same traffic.
     assert_ne!(reports[0].query_hits, reports[1].query_hits);

@@ -11,17 +11,32 @@ use sim::traffic::ReadyPattern;
 use sim::{RunOptions, TrafficShape};
 
 fn list(m: &[sim::Mismatch]) -> String {
-    m.iter().map(|m| m.to_string()).collect::<Vec<_>>().join("\n")
+    m.iter()
+        .map(|m| m.to_string())
+        .collect::<Vec<_>>()
+        .join("\n")
 }
 
-fn stress(spec: &hdl::CoreConfig, shape: TrafficShape, ops: u64, seed: u64, checkpoint_every: u64) -> sim::RunReport {
+fn stress(
+    spec: &hdl::CoreConfig,
+    shape: TrafficShape,
+    ops: u64,
+    seed: u64,
+    checkpoint_every: u64,
+) -> sim::RunReport {
     let mut cosim = fresh(spec);
     let mut opts = RunOptions::stress(ops, spec.params.key_bits, seed);
     opts.shape = shape;
     opts.checkpoint_every = checkpoint_every;
     opts.batch = 4096;
     let r = cosim.run(&opts, &mut |_, _| {}).unwrap();
-    assert_eq!(r.mismatches, 0, "{}: first mismatches:\n{}", spec.label(), list(&r.first_mismatches));
+    assert_eq!(
+        r.mismatches,
+        0,
+        "{}: first mismatches:\n{}",
+        spec.label(),
+        list(&r.first_mismatches)
+    );
     assert_eq!(r.ops, ops);
     assert_eq!(r.responses + r.resets.responses_lost, ops, "{}", r.resets);
     r
@@ -35,9 +50,19 @@ fn crc_k3_b6_w32_c2_stress_meets_saturation_and_deletes_of_absent_keys() {
     let e = r.counting;
     eprintln!("{}: {e}", spec.label());
     assert!(e.deletes > 5_000, "{e}");
-    assert!(e.inserts_reaching_saturation > 100 && e.inserts_at_saturation > 100, "{e}");
-    assert!(e.deletes_of_absent > 100 && e.deletes_after_saturation > 100 && e.deletes_to_zero > 100, "{e}");
-    assert!(r.readbacks_checked > 1000, "{} readbacks", r.readbacks_checked);
+    assert!(
+        e.inserts_reaching_saturation > 100 && e.inserts_at_saturation > 100,
+        "{e}"
+    );
+    assert!(
+        e.deletes_of_absent > 100 && e.deletes_after_saturation > 100 && e.deletes_to_zero > 100,
+        "{e}"
+    );
+    assert!(
+        r.readbacks_checked > 1000,
+        "{} readbacks",
+        r.readbacks_checked
+    );
 }
 
 #[test]
@@ -46,7 +71,11 @@ fn h3_k4_b12_w64_c4_stress() {
     let shape = TrafficShape::stress_for(64, &hdl::Timing::of(&spec.params));
     let r = stress(&spec, shape, 60_000, 1, 20_000);
     eprintln!("{}: {}", spec.label(), r.counting);
-    assert!(r.counting.deletes_carried_out > 1000 && r.counting.deletes_of_absent > 1000, "{}", r.counting);
+    assert!(
+        r.counting.deletes_carried_out > 1000 && r.counting.deletes_of_absent > 1000,
+        "{}",
+        r.counting
+    );
 }
 
 #[test]
@@ -55,7 +84,11 @@ fn h3_k1_b6_w128_c8_stress() {
     let shape = TrafficShape::stress_for(128, &hdl::Timing::of(&spec.params));
     let r = stress(&spec, shape, 40_000, 3, 5_000);
     eprintln!("{}: {}", spec.label(), r.counting);
-    assert!(r.counting.deletes_carried_out > 1000 && r.counting.deletes_to_zero > 100, "{}", r.counting);
+    assert!(
+        r.counting.deletes_carried_out > 1000 && r.counting.deletes_to_zero > 100,
+        "{}",
+        r.counting
+    );
 }
 
 #[test]
@@ -88,16 +121,29 @@ fn nodelfwd_crc_k3_b6_w32_c2_caught() {
         sim::Request { op: 3, key, tag: 1 },
         sim::Request { op: 0, key, tag: 2 },
     ];
-    cosim.run_requests(&requests, &[0, 0, 0], &mut ReadyPattern::default()).unwrap();
+    cosim
+        .run_requests(&requests, &[0, 0, 0], &mut ReadyPattern::default())
+        .unwrap();
     let r = cosim.report();
-    let first = r.first_mismatch().expect("a core that does not forward a delete's counter must be caught");
+    let first = r
+        .first_mismatch()
+        .expect("a core that does not forward a delete's counter must be caught");
     assert_eq!(first.op_index, Some(2), "{first}");
-    assert!(first.what.contains("hit 1") && first.what.contains("expected (hit 0"), "{first}");
+    assert!(
+        first.what.contains("hit 1") && first.what.contains("expected (hit 0"),
+        "{first}"
+    );
 
     // The same sequence on the correct core passes.
     let mut good = fresh(&crc_k3_b6_w32_c2());
-    good.run_requests(&requests, &[0, 0, 0], &mut ReadyPattern::default()).unwrap();
-    assert_eq!(good.report().mismatches, 0, "{}", list(&good.report().first_mismatches));
+    good.run_requests(&requests, &[0, 0, 0], &mut ReadyPattern::default())
+        .unwrap();
+    assert_eq!(
+        good.report().mismatches,
+        0,
+        "{}",
+        list(&good.report().first_mismatches)
+    );
 
     // And random traffic catches it too.
     let mut cosim = fresh(&spec);
@@ -111,36 +157,63 @@ fn nodelfwd_crc_k3_b6_w32_c2_caught() {
 /// One operation of a property-test sequence: (op code, key choice, gap); as many
 /// deletes as inserts.
 fn op_strategy() -> impl Strategy<Value = (u8, u8, u8)> {
-    (prop_oneof![4 => Just(0u8), 8 => Just(1u8), 1 => Just(2u8), 8 => Just(3u8)], any::<u8>(), prop_oneof![6 => Just(0u8), 1 => 1u8..5])
+    (
+        prop_oneof![4 => Just(0u8), 8 => Just(1u8), 1 => Just(2u8), 8 => Just(3u8)],
+        any::<u8>(),
+        prop_oneof![6 => Just(0u8), 1 => 1u8..5],
+    )
 }
 
 /// Runs a sequence on a fresh instance; keys from a pool of 5 plus edge keys, so that
 /// the same counters are incremented and decremented back to back, saturate, and are
 /// deleted from again; the counter image is read back and compared at the end.
-fn run_sequence(spec: &hdl::CoreConfig, ops: &[(u8, u8, u8)], ready: &[bool], pool_seed: u64) -> Result<(), TestCaseError> {
+fn run_sequence(
+    spec: &hdl::CoreConfig,
+    ops: &[(u8, u8, u8)],
+    ready: &[bool],
+    pool_seed: u64,
+) -> Result<(), TestCaseError> {
     let mut cosim = fresh(spec);
     let w = spec.params.key_bits;
     let mut rng = sim::traffic::Rng::new(pool_seed);
-    let max = if w == 128 { u128::MAX } else { (1u128 << w) - 1 };
+    let max = if w == 128 {
+        u128::MAX
+    } else {
+        (1u128 << w) - 1
+    };
     let pool: Vec<u128> = (0..5).map(|_| rng.key(w)).chain([0, max, 1]).collect();
     let requests: Vec<sim::Request> = ops
         .iter()
         .enumerate()
-        .map(|(i, &(op, key, _))| sim::Request { op, key: pool[key as usize % pool.len()], tag: i as u8 })
+        .map(|(i, &(op, key, _))| sim::Request {
+            op,
+            key: pool[key as usize % pool.len()],
+            tag: i as u8,
+        })
         .collect();
     let gaps: Vec<u32> = ops.iter().map(|&(_, _, g)| g as u32).collect();
     let mut consumer = ReadyPattern::new(ready.iter().copied().chain([true]).collect());
     cosim.run_requests(&requests, &gaps, &mut consumer).unwrap();
     cosim.check_image(&mut consumer).unwrap();
     let r = cosim.report();
-    prop_assert_eq!(r.mismatches, 0, "{}: {}", spec.label(), list(&r.first_mismatches));
+    prop_assert_eq!(
+        r.mismatches,
+        0,
+        "{}: {}",
+        spec.label(),
+        list(&r.first_mismatches)
+    );
     prop_assert_eq!(r.responses, ops.len() as u64);
     Ok(())
 }
 
 fn property(spec: hdl::CoreConfig, cases: u32) {
     let _ = library(&spec);
-    let config = ProptestConfig { cases, failure_persistence: None, ..ProptestConfig::default() };
+    let config = ProptestConfig {
+        cases,
+        failure_persistence: None,
+        ..ProptestConfig::default()
+    };
     proptest!(config, |(ops in prop::collection::vec(op_strategy(), 1..160),
                         ready in prop::collection::vec(prop_oneof![3 => Just(true), 1 => Just(false)], 1..64),
                         pool_seed in any::<u64>())| {
@@ -171,19 +244,33 @@ fn preloaded_crc_k3_b6_w32_c2_image_reads_back_and_runs() {
     let base = crc_k3_b6_w32_c2();
     let mut g = golden::CountingFilter::from_config(base.params).unwrap();
     for key in 0..150u128 {
-        g.insert(key.wrapping_mul(0x9e37_79b9) & 0xffff_ffff).unwrap();
+        g.insert(key.wrapping_mul(0x9e37_79b9) & 0xffff_ffff)
+            .unwrap();
     }
-    assert!(g.saturated().iter().all(|&s| s > 0) && g.fill().iter().all(|&f| f < 64), "{:?} {:?}", g.saturated(), g.fill());
+    assert!(
+        g.saturated().iter().all(|&s| s > 0) && g.fill().iter().all(|&f| f < 64),
+        "{:?} {:?}",
+        g.saturated(),
+        g.fill()
+    );
     let dir = std::env::temp_dir().join(format!("sim-counting-preload-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     g.export_image(&dir).unwrap();
-    let spec = hdl::CoreConfig { preload: Some(dir.clone()), ..base };
+    let spec = hdl::CoreConfig {
+        preload: Some(dir.clone()),
+        ..base
+    };
     let core = sim::VerilatedCore::build(&spec, false).unwrap();
     let mut cosim = sim::CoSim::from_core(core).unwrap();
     std::fs::remove_dir_all(&dir).unwrap();
     assert_eq!(cosim.golden(), &g);
     let before = cosim.report().readbacks_checked;
-    assert_eq!(cosim.check_image(&mut ReadyPattern::default()).unwrap(), 0, "{}", list(&cosim.report().first_mismatches));
+    assert_eq!(
+        cosim.check_image(&mut ReadyPattern::default()).unwrap(),
+        0,
+        "{}",
+        list(&cosim.report().first_mismatches)
+    );
     assert_eq!(cosim.report().readbacks_checked - before, 3 * 64);
     let mut opts = RunOptions::stress(10_000, 32, 5);
     opts.shape = TrafficShape::stress_for(32, &hdl::Timing::of(&spec.params));

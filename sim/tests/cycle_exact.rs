@@ -14,16 +14,31 @@ use sim::rusthdl::RustHdlCore;
 use sim::traffic::Rng;
 use sim::{Checker, Request};
 
-fn config(k: u32, bank_bits: u32, key_bits: u32, hash: golden::HashFamily, seed: u64) -> hdl::CoreConfig {
+fn config(
+    k: u32,
+    bank_bits: u32,
+    key_bits: u32,
+    hash: golden::HashFamily,
+    seed: u64,
+) -> hdl::CoreConfig {
     hdl::CoreConfig::from(hdl::CoreParams::new(k, bank_bits, key_bits, hash, seed).unwrap())
 }
 
 fn list(c: &Checker) -> String {
-    c.first.iter().map(|m| m.to_string()).collect::<Vec<_>>().join("\n")
+    c.first
+        .iter()
+        .map(|m| m.to_string())
+        .collect::<Vec<_>>()
+        .join("\n")
 }
 
 /// Runs the bench and the image check on `core`; the checker and the log.
-fn run(core: &mut dyn PortCore, cfg: &hdl::CoreConfig, requests: &[Request], bench: Bench) -> (Checker, CycleLog) {
+fn run(
+    core: &mut dyn PortCore,
+    cfg: &hdl::CoreConfig,
+    requests: &[Request],
+    bench: Bench,
+) -> (Checker, CycleLog) {
     // Both cores come straight out of their start-up reset (two cycles).
     let mut checker = Checker::new(hdl::Timing::of(&cfg.params), cfg.params, core.now() - 1);
     let log = run_bench(core, &cfg.params, requests, bench, &mut checker).unwrap();
@@ -47,7 +62,13 @@ fn both(cfg: &hdl::CoreConfig, requests: &[Request], bench: Bench) {
     let (vc, vlog) = run(&mut v, cfg, requests, bench);
     let (rc, rlog) = run(&mut r, cfg, requests, bench);
     assert_eq!(rc.mismatches, 0, "rust-hdl {}:\n{}", cfg.label(), list(&rc));
-    assert_eq!(vc.mismatches, 0, "Verilator {}:\n{}", cfg.label(), list(&vc));
+    assert_eq!(
+        vc.mismatches,
+        0,
+        "Verilator {}:\n{}",
+        cfg.label(),
+        list(&vc)
+    );
     assert_eq!(vlog.inputs.len(), rlog.inputs.len(), "run lengths differ");
     // A payload means nothing while its valid is low (the Verilog's FIFO shows
     // whatever its entries hold, the model 0).
@@ -62,7 +83,11 @@ fn both(cfg: &hdl::CoreConfig, requests: &[Request], bench: Bench) {
             .iter()
             .map(|o| {
                 let mut o = o.clone();
-                for (valid, data) in [("resp_valid", "resp_hit"), ("resp_valid", "resp_tag"), ("rb_valid", "rb_data")] {
+                for (valid, data) in [
+                    ("resp_valid", "resp_hit"),
+                    ("resp_valid", "resp_tag"),
+                    ("rb_valid", "rb_data"),
+                ] {
                     if o[at(valid)] == 0 {
                         o[at(data)] = 0;
                     }
@@ -73,7 +98,13 @@ fn both(cfg: &hdl::CoreConfig, requests: &[Request], bench: Bench) {
     };
     let (vout, rout) = (masked(&vlog), masked(&rlog));
     if let Some(c) = (0..vout.len()).find(|&c| vout[c] != rout[c]) {
-        panic!("{}: cycle {}: Verilator outputs {:x?}, rust-hdl {:x?} ({outputs:?})", cfg.label(), vlog.start + c as u64, vout[c], rout[c]);
+        panic!(
+            "{}: cycle {}: Verilator outputs {:x?}, rust-hdl {:x?} ({outputs:?})",
+            cfg.label(),
+            vlog.start + c as u64,
+            vout[c],
+            rout[c]
+        );
     }
     assert_eq!((vlog.start, &vlog.inputs), (rlog.start, &rlog.inputs));
     assert_eq!(vc.responses as usize, requests.len());
@@ -81,19 +112,33 @@ fn both(cfg: &hdl::CoreConfig, requests: &[Request], bench: Bench) {
 
 /// Random requests over a small key pool, so that repeats and same-address
 /// hazards are frequent; `clear_every` = 0 means no clears.
-fn random_requests(rng: &mut Rng, n: usize, key_bits: u32, pool: usize, clear_every: usize) -> Vec<Request> {
+fn random_requests(
+    rng: &mut Rng,
+    n: usize,
+    key_bits: u32,
+    pool: usize,
+    clear_every: usize,
+) -> Vec<Request> {
     let keys: Vec<u128> = (0..pool).map(|_| rng.key(key_bits)).collect();
     (0..n)
         .map(|i| {
             if clear_every > 0 && i % clear_every == clear_every - 1 {
-                Request { op: 2, key: 0, tag: 0 }
+                Request {
+                    op: 2,
+                    key: 0,
+                    tag: 0,
+                }
             } else {
                 let op = match rng.below(10) {
                     0..=4 => 1,
                     5..=8 => 0,
                     _ => 3,
                 };
-                Request { op, key: keys[rng.below(pool as u64) as usize], tag: 0 }
+                Request {
+                    op,
+                    key: keys[rng.below(pool as u64) as usize],
+                    tag: 0,
+                }
             }
         })
         .collect()
@@ -119,10 +164,27 @@ fn hazard_script(cfg: &hdl::CoreConfig, seed: u64) -> Vec<Request> {
     let ins = |key| Request { op: 1, key, tag: 0 };
     let qry = |key| Request { op: 0, key, tag: 0 };
     vec![
-        qry(x), ins(x), qry(x), ins(x), ins(x), qry(x), // back to back, same key
-        ins(y), qry(y), qry(x), ins(y),                 // same bank-0 address, other key
-        Request { op: 3, key: y, tag: 0 }, qry(y),
-        ins(x), ins(y), ins(x), qry(y), qry(x),
+        qry(x),
+        ins(x),
+        qry(x),
+        ins(x),
+        ins(x),
+        qry(x), // back to back, same key
+        ins(y),
+        qry(y),
+        qry(x),
+        ins(y), // same bank-0 address, other key
+        Request {
+            op: 3,
+            key: y,
+            tag: 0,
+        },
+        qry(y),
+        ins(x),
+        ins(y),
+        ins(x),
+        qry(y),
+        qry(x),
     ]
 }
 
@@ -146,7 +208,10 @@ fn h3_k4_b6_w64_without_forwarding_is_caught() {
     let mut cfg = config(4, 6, 64, H3, 0);
     cfg.test_switches.disable_forwarding = true;
     let c = rust_hdl(&cfg, &hazard_script(&cfg, 7), Bench::full_rate());
-    let first = c.first.first().expect("the core without forwarding must be caught");
+    let first = c
+        .first
+        .first()
+        .expect("the core without forwarding must be caught");
     assert!(first.what.contains("response (hit 0"), "{first}");
 }
 
@@ -174,7 +239,12 @@ fn h3_k4_b6_w64_random_mix_full_rate_with_clears() {
 fn crc_k3_b6_w32_random_mix_backpressure_idle_readback() {
     let cfg = config(3, 6, 32, Crc, 5);
     let requests = random_requests(&mut Rng::new(12), 250, 32, 24, 90);
-    let bench = Bench { idle_percent: 20, backpressure_percent: 45, readback_percent: 10, seed: 3 };
+    let bench = Bench {
+        idle_percent: 20,
+        backpressure_percent: 45,
+        readback_percent: 10,
+        seed: 3,
+    };
     let c = rust_hdl(&cfg, &requests, bench);
     assert_eq!(c.mismatches, 0, "{}", list(&c));
 }
@@ -195,13 +265,28 @@ fn h3_k1_b12_w64_fill_counter_every_cycle_across_255_and_511() {
     // fill_count with the golden fill in every cycle.
     let cfg = config(1, 12, 64, H3, 0);
     let mut rng = Rng::new(21);
-    let requests: Vec<Request> = (0..700).map(|_| Request { op: 1, key: rng.key(64), tag: 0 }).collect();
+    let requests: Vec<Request> = (0..700)
+        .map(|_| Request {
+            op: 1,
+            key: rng.key(64),
+            tag: 0,
+        })
+        .collect();
     let mut core = RustHdlCore::new(&cfg).unwrap();
     let mut checker = Checker::new(hdl::Timing::of(&cfg.params), cfg.params, core.last_reset());
-    let bench = Bench { readback_percent: 0, idle_percent: 0, backpressure_percent: 0, seed: 9 };
+    let bench = Bench {
+        readback_percent: 0,
+        idle_percent: 0,
+        backpressure_percent: 0,
+        seed: 9,
+    };
     let log = run_bench(&mut core, &cfg.params, &requests, bench, &mut checker).unwrap();
     assert_eq!(checker.mismatches, 0, "{}", list(&checker));
-    assert!(checker.golden.fill()[0] > 512, "fill {} does not pass 512", checker.golden.fill()[0]);
+    assert!(
+        checker.golden.fill()[0] > 512,
+        "fill {} does not pass 512",
+        checker.golden.fill()[0]
+    );
     assert!(log.outputs.len() >= 700);
 }
 
@@ -216,18 +301,26 @@ fn h3_k2_b6_w64_preloaded_image_is_the_initial_state() {
     let dir = std::env::temp_dir().join(format!("sim-preload-test-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     g.export_image(&dir).unwrap();
-    let pre = hdl::CoreConfig { preload: Some(dir.clone()), ..cfg.clone() };
+    let pre = hdl::CoreConfig {
+        preload: Some(dir.clone()),
+        ..cfg.clone()
+    };
     let mut core = RustHdlCore::new(&pre).unwrap();
     // From the reset on: the recount counts the image up (fill_count every
     // cycle), then every bit is read back.
-    let mut checker = Checker::after_reset(hdl::Timing::of(&cfg.params), g.clone(), core.last_reset());
+    let mut checker =
+        Checker::after_reset(hdl::Timing::of(&cfg.params), g.clone(), core.last_reset());
     sim::cycles::settle(&mut core, &cfg.params, &mut checker).unwrap();
     check_image(&mut core, &cfg.params, &mut checker).unwrap();
     assert_eq!(checker.mismatches, 0, "{}", list(&checker));
     assert!(checker.cycles > hdl::Timing::of(&cfg.params).reset_busy_cycles as u64);
     let verilog = hdl::generate_core(&pre).unwrap().verilog;
     let ones: usize = g.fill().iter().map(|f| *f as usize).sum();
-    assert_eq!(verilog.matches("] = 1'b1;").count(), ones, "one initial 1 per set bit");
+    assert_eq!(
+        verilog.matches("] = 1'b1;").count(),
+        ones,
+        "one initial 1 per set bit"
+    );
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
@@ -258,7 +351,10 @@ fn h3_k2_b6_w64_readback_right_after_insert_sees_it() {
                 assert!(!core.step().bit("rb_valid"));
             }
             let out = core.step();
-            assert!(out.bit("rb_valid") && out.bit("rb_data"), "bank {bank} high bits {high:#x}");
+            assert!(
+                out.bit("rb_valid") && out.bit("rb_data"),
+                "bank {bank} high bits {high:#x}"
+            );
         }
     }
 }
@@ -267,7 +363,16 @@ fn h3_k2_b6_w64_readback_right_after_insert_sees_it() {
 fn both_h3_k4_b6_w64_mixed_traffic_with_clears_backpressure_readback() {
     let cfg = config(4, 6, 64, H3, 21);
     let requests = random_requests(&mut Rng::new(31), 400, 64, 24, 130);
-    both(&cfg, &requests, Bench { idle_percent: 10, backpressure_percent: 30, readback_percent: 10, seed: 5 });
+    both(
+        &cfg,
+        &requests,
+        Bench {
+            idle_percent: 10,
+            backpressure_percent: 30,
+            readback_percent: 10,
+            seed: 5,
+        },
+    );
 }
 
 #[test]
@@ -275,14 +380,32 @@ fn both_crc_k10_b6_w128_full_rate_then_heavy_backpressure() {
     let cfg = config(10, 6, 128, Crc, 0xdead_beef);
     let requests = random_requests(&mut Rng::new(32), 300, 128, 20, 0);
     both(&cfg, &requests, Bench::full_rate());
-    both(&cfg, &requests, Bench { idle_percent: 5, backpressure_percent: 80, readback_percent: 5, seed: 4 });
+    both(
+        &cfg,
+        &requests,
+        Bench {
+            idle_percent: 5,
+            backpressure_percent: 80,
+            readback_percent: 5,
+            seed: 4,
+        },
+    );
 }
 
 #[test]
 fn both_crc_k2_b7_w32_backpressure() {
     let cfg = config(2, 7, 32, Crc, 1);
     let requests = random_requests(&mut Rng::new(33), 300, 32, 30, 100);
-    both(&cfg, &requests, Bench { idle_percent: 0, backpressure_percent: 60, readback_percent: 5, seed: 6 });
+    both(
+        &cfg,
+        &requests,
+        Bench {
+            idle_percent: 0,
+            backpressure_percent: 60,
+            readback_percent: 5,
+            seed: 6,
+        },
+    );
 }
 
 #[test]
@@ -305,7 +428,11 @@ enum Step {
 
 /// Runs `script` on `core` with every port of every cycle checked, then the
 /// whole image; the checker and every cycle's outputs.
-fn run_script(core: &mut dyn sim::cycles::PortCore, cfg: &hdl::CoreConfig, script: &[Step]) -> (Checker, Vec<Vec<u128>>) {
+fn run_script(
+    core: &mut dyn sim::cycles::PortCore,
+    cfg: &hdl::CoreConfig,
+    script: &[Step],
+) -> (Checker, Vec<Vec<u128>>) {
     let names = sim::cycles::PortNames::of(&cfg.params);
     let mut checker = Checker::new(hdl::Timing::of(&cfg.params), cfg.params, core.now() - 1);
     let mut outputs = vec![];
@@ -371,20 +498,75 @@ fn run_script(core: &mut dyn sim::cycles::PortCore, cfg: &hdl::CoreConfig, scrip
 fn bit_write_script(cfg: &hdl::CoreConfig) -> Vec<Step> {
     let g = PartitionedFilter::new(cfg.params);
     let x = 0x0123_4567_89ab_cdefu128 & ((1u128 << cfg.params.key_bits) - 1);
-    let a: Vec<u128> = g.addresses(x).unwrap().into_iter().map(u128::from).collect();
+    let a: Vec<u128> = g
+        .addresses(x)
+        .unwrap()
+        .into_iter()
+        .map(u128::from)
+        .collect();
     let req = |op, key| Step::Req(Request { op, key, tag: 0 });
-    let write = |bank: usize, value| Step::Write { bank: bank as u128, addr: a[bank], value };
-    let read = |bank: usize| Step::Read { bank: bank as u128, addr: a[bank] };
+    let write = |bank: usize, value| Step::Write {
+        bank: bank as u128,
+        addr: a[bank],
+        value,
+    };
+    let read = |bank: usize| Step::Read {
+        bank: bank as u128,
+        addr: a[bank],
+    };
     let busy = cfg.params.bank_size() as u32 / 2;
     vec![
         // Right after reset, during the recount: dropped (the image check at the end sees it).
-        Step::Write { bank: 0, addr: 1, value: true },
-        req(1, x), write(0, false), req(0, x), write(0, true), req(0, x), read(0),
-        write(1, false), write(1, false), req(1, x), write(1, false), req(0, x), req(1, x), req(0, x),
-        write(0, true), write(0, true), read(0), write(0, false), read(0), req(0, x),
-        Step::Write { bank: 15, addr: 3, value: true }, Step::Write { bank: 0, addr: a[0] | 0xff00, value: true }, req(0, x),
-        req(1, x), req(2, 0), Step::Idle(busy), write(0, true), write(1, true), Step::Idle(busy + 16), read(0), read(1), req(0, x),
-        write(0, true), Step::Idle(3), write(0, false), Step::Idle(1), write(0, true), read(0),
+        Step::Write {
+            bank: 0,
+            addr: 1,
+            value: true,
+        },
+        req(1, x),
+        write(0, false),
+        req(0, x),
+        write(0, true),
+        req(0, x),
+        read(0),
+        write(1, false),
+        write(1, false),
+        req(1, x),
+        write(1, false),
+        req(0, x),
+        req(1, x),
+        req(0, x),
+        write(0, true),
+        write(0, true),
+        read(0),
+        write(0, false),
+        read(0),
+        req(0, x),
+        Step::Write {
+            bank: 15,
+            addr: 3,
+            value: true,
+        },
+        Step::Write {
+            bank: 0,
+            addr: a[0] | 0xff00,
+            value: true,
+        },
+        req(0, x),
+        req(1, x),
+        req(2, 0),
+        Step::Idle(busy),
+        write(0, true),
+        write(1, true),
+        Step::Idle(busy + 16),
+        read(0),
+        read(1),
+        req(0, x),
+        write(0, true),
+        Step::Idle(3),
+        write(0, false),
+        Step::Idle(1),
+        write(0, true),
+        read(0),
     ]
 }
 
@@ -415,7 +597,10 @@ fn h3_k2_b6_w64_bit_writes_without_forwarding_are_caught() {
     cfg.test_switches.disable_forwarding = true;
     let mut core = RustHdlCore::new(&cfg).unwrap();
     let (c, _) = run_script(&mut core, &cfg, &bit_write_script(&cfg));
-    assert!(c.mismatches > 0, "a core that does not forward bit writes must be caught");
+    assert!(
+        c.mismatches > 0,
+        "a core that does not forward bit writes must be caught"
+    );
 }
 
 #[test]
@@ -427,10 +612,25 @@ fn h3_k1_b12_w64_fill_counter_counts_down_across_512_and_256() {
     let mut core = RustHdlCore::new(&cfg).unwrap();
     // Past the recount after reset (writes while busy are dropped).
     let mut script = vec![Step::Idle(hdl::timing::reset_busy_cycles(12))];
-    script.extend((0..600u128).map(|a| Step::Write { bank: 0, addr: a * 5, value: true }));
-    script.extend((0..600u128).map(|a| Step::Write { bank: 0, addr: a * 5, value: false }));
-    script.extend((0..300u128).map(|a| Step::Write { bank: 0, addr: a * 3, value: a % 2 == 0 }));
+    script.extend((0..600u128).map(|a| Step::Write {
+        bank: 0,
+        addr: a * 5,
+        value: true,
+    }));
+    script.extend((0..600u128).map(|a| Step::Write {
+        bank: 0,
+        addr: a * 5,
+        value: false,
+    }));
+    script.extend((0..300u128).map(|a| Step::Write {
+        bank: 0,
+        addr: a * 3,
+        value: a % 2 == 0,
+    }));
     let (c, _) = run_script(&mut core, &cfg, &script);
     assert_eq!(c.mismatches, 0, "{}", list(&c));
-    assert_eq!(c.golden.fill()[0], (0..300u32).filter(|a| a % 2 == 0).count() as u32);
+    assert_eq!(
+        c.golden.fill()[0],
+        (0..300u32).filter(|a| a % 2 == 0).count() as u32
+    );
 }

@@ -6,7 +6,6 @@ mod common;
 use common::*;
 use sim::fpr::measure_fpr;
 
-
 fn fpr(spec: &hdl::CoreConfig, n: u64, queries: u64, seed: u64) {
     let mut cosim = fresh(spec);
     let m = measure_fpr(&mut cosim, n, queries, seed).unwrap();
@@ -26,8 +25,18 @@ fn fpr(spec: &hdl::CoreConfig, n: u64, queries: u64, seed: u64) {
         m.z()
     );
     assert_eq!(m.queries, queries);
-    assert!(m.false_positives > 50, "too few false positives to say anything: {}", m.false_positives);
-    assert!(m.z().abs() < 4.0, "measured {} vs exact {}: z = {}", m.measured, m.exact, m.z());
+    assert!(
+        m.false_positives > 50,
+        "too few false positives to say anything: {}",
+        m.false_positives
+    );
+    assert!(
+        m.z().abs() < 4.0,
+        "measured {} vs exact {}: z = {}",
+        m.measured,
+        m.exact,
+        m.z()
+    );
 }
 
 #[test]

@@ -50,8 +50,14 @@ fn mixed_crc_k3_b6_w32_lanes_1_2_4_8() {
         let g = lanes_of(crc_k3_b6_w32(), lanes, LaneSwitches::default());
         let r = run_lanes(&g, &LaneTraffic::MIXED, seed, 6000).unwrap();
         assert_clean("mixed", &r);
-        assert!(r.write_beats > 1000 && r.hits > 1000, "traffic too thin: {r:?}");
-        assert!(r.clears > 10 && r.reads_after_recent_insert > 100, "traffic too thin: {r:?}");
+        assert!(
+            r.write_beats > 1000 && r.hits > 1000,
+            "traffic too thin: {r:?}"
+        );
+        assert!(
+            r.clears > 10 && r.reads_after_recent_insert > 100,
+            "traffic too thin: {r:?}"
+        );
         if lanes > 1 {
             assert!(r.refused_beats > 100, "traffic too thin: {r:?}");
         }
@@ -62,8 +68,18 @@ fn mixed_crc_k3_b6_w32_lanes_1_2_4_8() {
 /// cycles after its beat (checked in every cycle), and the default core.
 #[test]
 fn mixed_without_backpressure_h3_k4_b12_w64_lanes_4() {
-    let t = LaneTraffic { backpressure: 0, idle: 0, ..LaneTraffic::MIXED };
-    let r = run_lanes(&lanes_of(h3_k4_b12_w64(), 4, LaneSwitches::default()), &t, 21, 4000).unwrap();
+    let t = LaneTraffic {
+        backpressure: 0,
+        idle: 0,
+        ..LaneTraffic::MIXED
+    };
+    let r = run_lanes(
+        &lanes_of(h3_k4_b12_w64(), 4, LaneSwitches::default()),
+        &t,
+        21,
+        4000,
+    )
+    .unwrap();
     assert_clean("mixed, no backpressure", &r);
 }
 
@@ -72,10 +88,19 @@ fn mixed_without_backpressure_h3_k4_b12_w64_lanes_4() {
 #[test]
 fn saturating_h3_k4_b12_w64_lanes_1_2_4_8_run_l_operations_per_cycle() {
     for lanes in [1, 2, 4, 8] {
-        let r = run_lanes(&lanes_of(h3_k4_b12_w64(), lanes, LaneSwitches::default()), &LaneTraffic::SATURATING, 5, 20_000).unwrap();
+        let r = run_lanes(
+            &lanes_of(h3_k4_b12_w64(), lanes, LaneSwitches::default()),
+            &LaneTraffic::SATURATING,
+            5,
+            20_000,
+        )
+        .unwrap();
         assert_clean("saturating", &r);
         let per_cycle = r.ops_per_cycle();
-        assert!((per_cycle - lanes as f64).abs() <= 0.01 * lanes as f64, "L={lanes}: {per_cycle} ops/cycle");
+        assert!(
+            (per_cycle - lanes as f64).abs() <= 0.01 * lanes as f64,
+            "L={lanes}: {per_cycle} ops/cycle"
+        );
     }
 }
 
@@ -85,11 +110,33 @@ fn saturating_h3_k4_b12_w64_lanes_1_2_4_8_run_l_operations_per_cycle() {
 /// replica 0, a second fault beside the one under test.)
 #[test]
 fn teeth_no_write_broadcast_crc_k3_b6_w32_lanes_4_is_caught() {
-    let g = lanes_of(crc_k3_b6_w32(), 4, LaneSwitches { no_write_broadcast: true });
-    let r = run_lanes(&g, &LaneTraffic { clear: 0, ..LaneTraffic::MIXED }, 13, 2000).unwrap();
+    let g = lanes_of(
+        crc_k3_b6_w32(),
+        4,
+        LaneSwitches {
+            no_write_broadcast: true,
+        },
+    );
+    let r = run_lanes(
+        &g,
+        &LaneTraffic {
+            clear: 0,
+            ..LaneTraffic::MIXED
+        },
+        13,
+        2000,
+    )
+    .unwrap();
     show("teeth", &r);
-    assert!(!r.mismatches.is_empty(), "a replica without the inserts went unnoticed");
-    assert!(r.mismatches[0].contains("resp_hit"), "{:?}", r.mismatches[0]);
+    assert!(
+        !r.mismatches.is_empty(),
+        "a replica without the inserts went unnoticed"
+    );
+    assert!(
+        r.mismatches[0].contains("resp_hit"),
+        "{:?}",
+        r.mismatches[0]
+    );
 }
 
 /// Proptest: scripts of beats over six keys, so that the hard cases come
@@ -106,11 +153,15 @@ mod scripted {
     fn beat(lanes: usize) -> impl Strategy<Value = ScriptedBeat> {
         let read = prop::collection::vec(prop::option::weighted(0.7, (Just(0u8), 0..KEYS)), lanes);
         // Slot 0 inserts (mostly), deletes or clears; nothing above it.
-        let write = (prop_oneof![6 => Just(1u8), 1 => Just(3u8), 1 => Just(2u8)], 0..KEYS).prop_map(move |(code, k)| {
-            let mut b: ScriptedBeat = vec![None; lanes];
-            b[0] = Some((code, k));
-            b
-        });
+        let write = (
+            prop_oneof![6 => Just(1u8), 1 => Just(3u8), 1 => Just(2u8)],
+            0..KEYS,
+        )
+            .prop_map(move |(code, k)| {
+                let mut b: ScriptedBeat = vec![None; lanes];
+                b[0] = Some((code, k));
+                b
+            });
         // Anything at all: with more than one slot, mostly beats that break the rule.
         let any = prop::collection::vec(prop::option::of((0u8..4, 0..KEYS)), lanes);
         prop_oneof![5 => read, 4 => write, 1 => any]
@@ -118,22 +169,37 @@ mod scripted {
 
     fn script(lanes: usize) -> impl Strategy<Value = LaneScript> {
         (
-            prop::collection::vec((prop_oneof![4 => Just(0u8), 1 => 1u8..4], beat(lanes)), 1..120),
-            prop_oneof![Just(vec![]), prop::collection::vec(prop::bool::weighted(0.7), 0..12)],
+            prop::collection::vec(
+                (prop_oneof![4 => Just(0u8), 1 => 1u8..4], beat(lanes)),
+                1..120,
+            ),
+            prop_oneof![
+                Just(vec![]),
+                prop::collection::vec(prop::bool::weighted(0.7), 0..12)
+            ],
         )
             .prop_map(|(beats, mut ready)| {
                 // High at least once in the pattern, or no response beat is ever taken.
                 if !ready.is_empty() {
                     ready.push(true);
                 }
-                LaneScript { pool: KEYS, beats, ready }
+                LaneScript {
+                    pool: KEYS,
+                    beats,
+                    ready,
+                }
             })
     }
 
     fn check(lanes: usize, cases: u32) {
         let g = lanes_of(crc_k3_b6_w32(), lanes, LaneSwitches::default());
-        let config = ProptestConfig { cases, failure_persistence: None, ..ProptestConfig::default() };
-        let [runs, ops, refused, clears, recent] = std::array::from_fn(|_| std::cell::Cell::new(0u64));
+        let config = ProptestConfig {
+            cases,
+            failure_persistence: None,
+            ..ProptestConfig::default()
+        };
+        let [runs, ops, refused, clears, recent] =
+            std::array::from_fn(|_| std::cell::Cell::new(0u64));
         proptest!(config, |(s in script(lanes), seed in 0u64..1000)| {
             let r = run_lane_script(&g, &s, seed).unwrap();
             runs.set(runs.get() + 1);
@@ -176,7 +242,11 @@ mod scripted {
     #[test]
     fn scripted_axis_face_crc_k3_b6_w32_lanes_4() {
         let g = lanes_of(crc_k3_b6_w32(), 4, LaneSwitches::default());
-        let config = ProptestConfig { cases: 128, failure_persistence: None, ..ProptestConfig::default() };
+        let config = ProptestConfig {
+            cases: 128,
+            failure_persistence: None,
+            ..ProptestConfig::default()
+        };
         proptest!(config, |(s in script(4), seed in 0u64..1000)| {
             let r = sim::lanes::run_lane_script_on(Face::Axis, &g, &s, seed).unwrap();
             prop_assert!(r.mismatches.is_empty(), "{:#?}\nscript: {:?}", r.mismatches, s);
@@ -186,8 +256,18 @@ mod scripted {
     /// The scripts find the broken broadcast too.
     #[test]
     fn scripted_teeth_no_write_broadcast_lanes_4_is_caught() {
-        let g = lanes_of(crc_k3_b6_w32(), 4, LaneSwitches { no_write_broadcast: true });
-        let mut runner = proptest::test_runner::TestRunner::new(ProptestConfig { cases: 64, failure_persistence: None, ..ProptestConfig::default() });
+        let g = lanes_of(
+            crc_k3_b6_w32(),
+            4,
+            LaneSwitches {
+                no_write_broadcast: true,
+            },
+        );
+        let mut runner = proptest::test_runner::TestRunner::new(ProptestConfig {
+            cases: 64,
+            failure_persistence: None,
+            ..ProptestConfig::default()
+        });
         // No clears: a clear those replicas do not take breaks their lockstep, a second
         // fault beside the one under test.
         let without_clears = script(4).prop_map(|mut s| {
@@ -222,13 +302,28 @@ fn axis_face_mixed_crc_k3_b6_w32_lanes_1_4_and_exact_timing_h3_k4_b12_w64_lanes_
         let g = lanes_of(crc_k3_b6_w32(), lanes, LaneSwitches::default());
         let r = run_lanes_on(Face::Axis, &g, &LaneTraffic::MIXED, seed, 4000).unwrap();
         assert_clean("axis, mixed", &r);
-        assert!(r.write_beats > 500 && r.clears > 5 && r.reads_after_recent_insert > 50, "traffic too thin: {r:?}");
+        assert!(
+            r.write_beats > 500 && r.clears > 5 && r.reads_after_recent_insert > 50,
+            "traffic too thin: {r:?}"
+        );
         if lanes > 1 {
             assert!(r.refused_beats > 50, "traffic too thin: {r:?}");
         }
     }
-    let t = LaneTraffic { backpressure: 0, idle: 0, clear: 5, ..LaneTraffic::MIXED };
-    let r = run_lanes_on(Face::Axis, &lanes_of(h3_k4_b12_w64(), 2, LaneSwitches::default()), &t, 33, 3000).unwrap();
+    let t = LaneTraffic {
+        backpressure: 0,
+        idle: 0,
+        clear: 5,
+        ..LaneTraffic::MIXED
+    };
+    let r = run_lanes_on(
+        Face::Axis,
+        &lanes_of(h3_k4_b12_w64(), 2, LaneSwitches::default()),
+        &t,
+        33,
+        3000,
+    )
+    .unwrap();
     assert_clean("axis, no backpressure", &r);
 }
 
@@ -240,9 +335,19 @@ fn axis_face_beat_with_no_slot_is_taken_and_dropped() {
     let lanes = lanes_of(crc_k3_b6_w32(), 2, LaneSwitches::default());
     let g = hdl::lanes_axis::axis_around(&lanes);
     let lib = build(&g.verilog, &g.top, &BuildOptions::default()).unwrap();
-    let mut m = lib.instantiate(Some("aclk"), sim::InitialState::Zero).unwrap();
+    let mut m = lib
+        .instantiate(Some("aclk"), sim::InitialState::Zero)
+        .unwrap();
     let p = |n: &str| lib.port(n).unwrap();
-    for n in ["rb_req", "rb_bank", "rb_addr", "rb_write", "rb_wdata", "fill_bank", "s_axis_tvalid"] {
+    for n in [
+        "rb_req",
+        "rb_bank",
+        "rb_addr",
+        "rb_write",
+        "rb_wdata",
+        "fill_bank",
+        "s_axis_tvalid",
+    ] {
         m.set(p(n), 0).unwrap();
     }
     m.set(p("m_axis_tready"), 1).unwrap();
@@ -272,11 +377,19 @@ fn axis_face_beat_with_no_slot_is_taken_and_dropped() {
     for _ in 0..30 {
         m.eval();
         if m.get(p("m_axis_tvalid")) == 1 {
-            responses.push((m.get(p("m_axis_tkeep")), m.get(p("m_axis_tid")), m.get(p("m_axis_tuser"))));
+            responses.push((
+                m.get(p("m_axis_tkeep")),
+                m.get(p("m_axis_tid")),
+                m.get(p("m_axis_tuser")),
+            ));
         }
         m.step(1).unwrap();
     }
-    assert_eq!(responses, vec![(0b10, 0x4200, 0)], "one response beat, the query's");
+    assert_eq!(
+        responses,
+        vec![(0b10, 0x4200, 0)],
+        "one response beat, the query's"
+    );
 }
 
 /// A script that cannot be run is refused with a message, before any cycle: a beat
@@ -289,7 +402,28 @@ fn scripts_with_bad_beats_or_a_ready_pattern_never_high_are_refused() {
         let e = run_lane_script(&g, &s, 1).unwrap_err().to_string();
         assert!(e.contains(says), "{e}");
     };
-    refuse(LaneScript { pool: 4, beats: vec![(0, vec![Some((0, 1))])], ready: vec![] }, "a scripted beat of 1 slots");
-    refuse(LaneScript { pool: 4, beats: vec![(0, vec![Some((4, 1)), None])], ready: vec![] }, "ops 0..=3");
-    refuse(LaneScript { pool: 4, beats: vec![(0, vec![Some((0, 1)), None])], ready: vec![false, false] }, "never high");
+    refuse(
+        LaneScript {
+            pool: 4,
+            beats: vec![(0, vec![Some((0, 1))])],
+            ready: vec![],
+        },
+        "a scripted beat of 1 slots",
+    );
+    refuse(
+        LaneScript {
+            pool: 4,
+            beats: vec![(0, vec![Some((4, 1)), None])],
+            ready: vec![],
+        },
+        "ops 0..=3",
+    );
+    refuse(
+        LaneScript {
+            pool: 4,
+            beats: vec![(0, vec![Some((0, 1)), None])],
+            ready: vec![false, false],
+        },
+        "never high",
+    );
 }

@@ -41,9 +41,16 @@ fn params(k: u32, b: u32, w: u32, h: golden::HashFamily, seed: u64) -> hdl::Core
 /// directory; its bits, not its path, go into the generated Verilog.
 fn image(params: &hdl::CoreParams) -> PathBuf {
     static LOCK: OnceLock<std::sync::Mutex<()>> = OnceLock::new();
-    let _guard = LOCK.get_or_init(Default::default).lock().unwrap_or_else(|e| e.into_inner());
-    let label = format!("k{}-b{}-w{}-{}-{}", params.k, params.bank_bits, params.key_bits, params.hash, params.seed);
-    let dir = std::env::temp_dir().join(format!("bloom-netlist-test-{}-{label}", std::process::id()));
+    let _guard = LOCK
+        .get_or_init(Default::default)
+        .lock()
+        .unwrap_or_else(|e| e.into_inner());
+    let label = format!(
+        "k{}-b{}-w{}-{}-{}",
+        params.k, params.bank_bits, params.key_bits, params.hash, params.seed
+    );
+    let dir =
+        std::env::temp_dir().join(format!("bloom-netlist-test-{}-{label}", std::process::id()));
     if !dir.join("manifest.json").exists() {
         let mut g = PartitionedFilter::new(*params);
         let mut rng = sim::traffic::Rng::new(0x1a9e ^ params.seed);
@@ -58,16 +65,30 @@ fn image(params: &hdl::CoreParams) -> PathBuf {
 }
 
 fn preloaded(params: &hdl::CoreParams) -> hdl::CoreConfig {
-    hdl::CoreConfig { preload: Some(image(params)), ..hdl::CoreConfig::from(*params) }
+    hdl::CoreConfig {
+        preload: Some(image(params)),
+        ..hdl::CoreConfig::from(*params)
+    }
 }
 
 fn build(config: &hdl::CoreConfig, kind: NetlistKind) -> netlist::KindCore {
-    netlist::build_core(config, kind, false, PowerUp::default(), &flow::tools::Progress::quiet())
-        .unwrap_or_else(|e| panic!("{kind} of {}: {e}", config.label()))
+    netlist::build_core(
+        config,
+        kind,
+        false,
+        PowerUp::default(),
+        &flow::tools::Progress::quiet(),
+    )
+    .unwrap_or_else(|e| panic!("{kind} of {}: {e}", config.label()))
 }
 
 fn list(c: &CoSim) -> String {
-    c.checker.first.iter().map(|m| m.to_string()).collect::<Vec<_>>().join("\n")
+    c.checker
+        .first
+        .iter()
+        .map(|m| m.to_string())
+        .collect::<Vec<_>>()
+        .join("\n")
 }
 
 /// The preloaded image read back from the first cycle (fill counters compared
@@ -77,11 +98,17 @@ fn list(c: &CoSim) -> String {
 fn run_preloaded(p: hdl::CoreParams, kind: NetlistKind) {
     let config = preloaded(&p);
     let built = build(&config, kind);
-    let golden = PartitionedFilter::import_image_expecting(config.preload.as_ref().unwrap(), &p).unwrap();
+    let golden =
+        PartitionedFilter::import_image_expecting(config.preload.as_ref().unwrap(), &p).unwrap();
     let ones: u32 = golden.fill().iter().sum();
     let mut cosim = CoSim::with_golden(built.core, golden).unwrap();
     let wrong = cosim.check_image(&mut ReadyPattern::default()).unwrap();
-    assert_eq!(wrong, 0, "{kind} {p}: the preloaded image ({ones} ones) read back wrong:\n{}", list(&cosim));
+    assert_eq!(
+        wrong,
+        0,
+        "{kind} {p}: the preloaded image ({ones} ones) read back wrong:\n{}",
+        list(&cosim)
+    );
     let mut opts = RunOptions::stress(OPS, p.key_bits, 7);
     // Resets often enough that a short run meets several (about one per
     // recount's length of cycles).
@@ -89,13 +116,31 @@ fn run_preloaded(p: hdl::CoreParams, kind: NetlistKind) {
     opts.shape.p_reset = 1.0 / cosim.core.timing.reset_busy_cycles as f64;
     opts.checkpoint_every = OPS / 2;
     let r = cosim.run_inline(&opts, &mut |_, _| {}).unwrap();
-    assert_eq!(r.mismatches, 0, "{kind} {p}: stress traffic:\n{}", list(&cosim));
-    assert!(r.resets.resets > 0, "{kind} {p}: the stress traffic reset the core ({})", r.resets);
+    assert_eq!(
+        r.mismatches,
+        0,
+        "{kind} {p}: stress traffic:\n{}",
+        list(&cosim)
+    );
+    assert!(
+        r.resets.resets > 0,
+        "{kind} {p}: the stress traffic reset the core ({})",
+        r.resets
+    );
     let mut opts = RunOptions::stress(OPS, p.key_bits, 8);
     opts.shape = TrafficShape::saturating(p.key_bits);
     let s = cosim.run_inline(&opts, &mut |_, _| {}).unwrap();
-    assert_eq!(s.mismatches, 0, "{kind} {p}: saturating traffic:\n{}", list(&cosim));
-    assert!(s.ops_per_cycle() > 0.95, "{kind} {p}: one operation per clock, got {:.3}", s.ops_per_cycle());
+    assert_eq!(
+        s.mismatches,
+        0,
+        "{kind} {p}: saturating traffic:\n{}",
+        list(&cosim)
+    );
+    assert!(
+        s.ops_per_cycle() > 0.95,
+        "{kind} {p}: one operation per clock, got {:.3}",
+        s.ops_per_cycle()
+    );
     println!(
         "{kind} {p}: preload {ones} ones read back; stress {} ops ({}), saturating {} ops at {:.3} ops/cycle; 0 mismatches; {:.0} ops/s saturating",
         r.ops,
@@ -160,15 +205,28 @@ fn broken_run_of(config: &hdl::CoreConfig, mutate: Option<&dyn Fn(&str) -> Strin
     let p = config.params;
     let config = config.clone();
     let generated = hdl::generate_core(&config).unwrap();
-    let n = netlist::make(&generated.verilog, &generated.top, NetlistKind::Ice40, &flow::tools::Progress::quiet()).unwrap();
+    let n = netlist::make(
+        &generated.verilog,
+        &generated.top,
+        NetlistKind::Ice40,
+        &flow::tools::Progress::quiet(),
+    )
+    .unwrap();
     let broken = match mutate {
         Some(m) => m(&n.verilog),
         None => n.verilog.clone(),
     };
-    assert_eq!(broken != n.verilog, mutate.is_some(), "the mutation changed the netlist");
+    assert_eq!(
+        broken != n.verilog,
+        mutate.is_some(),
+        "the mutation changed the netlist"
+    );
     let lib = sim::build(&broken, &n.top, &n.build_options(false)).unwrap();
-    let core = VerilatedCore::from_library(config.clone(), generated.timing, lib, PowerUp::default()).unwrap();
-    let golden = CountingFilter::import_image_expecting(config.preload.as_ref().unwrap(), &p).unwrap();
+    let core =
+        VerilatedCore::from_library(config.clone(), generated.timing, lib, PowerUp::default())
+            .unwrap();
+    let golden =
+        CountingFilter::import_image_expecting(config.preload.as_ref().unwrap(), &p).unwrap();
     let mut cosim = CoSim::with_golden(core, golden).unwrap();
     cosim.check_image(&mut ReadyPattern::default()).unwrap();
     let mut opts = RunOptions::stress(OPS, p.key_bits, 3);
@@ -192,14 +250,30 @@ fn ice40_teeth_one_lut_init_bit_flipped_is_caught_with_cycle_and_operation() {
     // synthesis): the first 4-input parity of partition 0's.
     let lut = "    .LUT_INIT(16'h6996)\n  ) ";
     let c = broken_run(Some(&|t: &str| {
-        let unit = t.find("module bloom_core_parts_0_hash(").expect("partition 0's hash unit is a module of the netlist");
-        let at = unit + t[unit..].find(lut).expect("the netlist has a 4-input parity LUT in partition 0's hash unit");
-        format!("{}{}{}", &t[..at], lut.replace("6996", "6997"), &t[at + lut.len()..])
+        let unit = t
+            .find("module bloom_core_parts_0_hash(")
+            .expect("partition 0's hash unit is a module of the netlist");
+        let at = unit
+            + t[unit..]
+                .find(lut)
+                .expect("the netlist has a 4-input parity LUT in partition 0's hash unit");
+        format!(
+            "{}{}{}",
+            &t[..at],
+            lut.replace("6996", "6997"),
+            &t[at + lut.len()..]
+        )
     }));
-    assert!(c.checker.mismatches > 0, "a LUT with a wrong truth table must be caught");
+    assert!(
+        c.checker.mismatches > 0,
+        "a LUT with a wrong truth table must be caught"
+    );
     let first = &c.checker.first[0];
     assert!(first.cycle > 0);
-    println!("LUT INIT flipped: {} mismatches; first: {first}", c.checker.mismatches);
+    println!(
+        "LUT INIT flipped: {} mismatches; first: {first}",
+        c.checker.mismatches
+    );
     assert!(
         c.checker.first.iter().any(|m| m.op_index.is_some()),
         "a mismatch names its operation: {}",
@@ -216,11 +290,20 @@ fn ice40_teeth_one_block_ram_init_bit_flipped_is_caught_by_the_readback() {
         let digit = u8::from_str_radix(&t[at..at + 1], 16).unwrap() ^ 1;
         format!("{}{:x}{}", &t[..at], digit, &t[at + 1..])
     }));
-    assert!(c.checker.mismatches > 0, "a block RAM with a wrong initial bit must be caught");
-    let first = &c.checker.first[0];
-    println!("RAM INIT flipped: {} mismatches; first: {first}", c.checker.mismatches);
     assert!(
-        c.checker.first.iter().any(|m| m.what.contains("rb_data") || m.what.contains("fill_count")),
+        c.checker.mismatches > 0,
+        "a block RAM with a wrong initial bit must be caught"
+    );
+    let first = &c.checker.first[0];
+    println!(
+        "RAM INIT flipped: {} mismatches; first: {first}",
+        c.checker.mismatches
+    );
+    assert!(
+        c.checker
+            .first
+            .iter()
+            .any(|m| m.what.contains("rb_data") || m.what.contains("fill_count")),
         "the readback or the recount's fill count shows it: {}",
         list(&c)
     );
@@ -231,7 +314,9 @@ fn ice40_teeth_one_block_ram_init_bit_flipped_is_caught_by_the_readback() {
 /// 2-bit counters, smallest banks, CRC, 32-bit keys: the configuration whose
 /// counters saturate within a few operations.
 fn counting_c2_params() -> hdl::CoreParams {
-    params(3, 6, 32, Crc, 0x1234_5678_9abc_def0).with_counter_bits(2).unwrap()
+    params(3, 6, 32, Crc, 0x1234_5678_9abc_def0)
+        .with_counter_bits(2)
+        .unwrap()
 }
 
 /// A counting image of `params` in which every bank has saturated counters
@@ -239,18 +324,28 @@ fn counting_c2_params() -> hdl::CoreParams {
 /// pile up), written once per process; its counters go into the generated Verilog.
 fn counting_image(params: &hdl::CoreParams) -> PathBuf {
     static LOCK: OnceLock<std::sync::Mutex<()>> = OnceLock::new();
-    let _guard = LOCK.get_or_init(Default::default).lock().unwrap_or_else(|e| e.into_inner());
-    let dir = std::env::temp_dir().join(format!("bloom-netlist-test-{}-{}", std::process::id(), hdl::CoreConfig::from(*params).label()));
+    let _guard = LOCK
+        .get_or_init(Default::default)
+        .lock()
+        .unwrap_or_else(|e| e.into_inner());
+    let dir = std::env::temp_dir().join(format!(
+        "bloom-netlist-test-{}-{}",
+        std::process::id(),
+        hdl::CoreConfig::from(*params).label()
+    ));
     if !dir.join("image.json").exists() {
         let mut g = CountingFilter::from_config(*params).unwrap();
         let mut rng = sim::traffic::Rng::new(0xc0c0 ^ params.seed);
-        let keys: Vec<u128> = (0..params.bank_size() / 3).map(|_| rng.key(params.key_bits)).collect();
+        let keys: Vec<u128> = (0..params.bank_size() / 3)
+            .map(|_| rng.key(params.key_bits))
+            .collect();
         for key in keys.iter().chain(&keys) {
             g.insert(*key).unwrap();
         }
         let size = params.bank_size() as u32;
         assert!(
-            g.saturated().iter().all(|&s| s > 0) && g.fill().iter().all(|&f| f > size / 4 && f < size),
+            g.saturated().iter().all(|&s| s > 0)
+                && g.fill().iter().all(|&f| f > size / 4 && f < size),
             "every bank has saturated and zero counters: saturated {:?}, fill {:?}",
             g.saturated(),
             g.fill()
@@ -262,7 +357,10 @@ fn counting_image(params: &hdl::CoreParams) -> PathBuf {
 }
 
 fn counting_preloaded(params: &hdl::CoreParams) -> hdl::CoreConfig {
-    hdl::CoreConfig { preload: Some(counting_image(params)), ..hdl::CoreConfig::from(*params) }
+    hdl::CoreConfig {
+        preload: Some(counting_image(params)),
+        ..hdl::CoreConfig::from(*params)
+    }
 }
 
 /// The counting image read back counter by counter from the first cycle,
@@ -272,28 +370,67 @@ fn counting_preloaded(params: &hdl::CoreParams) -> hdl::CoreConfig {
 fn run_counting_preloaded(p: hdl::CoreParams, kind: NetlistKind) {
     let config = counting_preloaded(&p);
     let built = build(&config, kind);
-    let golden = CountingFilter::import_image_expecting(config.preload.as_ref().unwrap(), &p).unwrap();
-    let (nonzero, saturated): (u32, u32) = (golden.fill().iter().sum(), golden.saturated().iter().sum());
+    let golden =
+        CountingFilter::import_image_expecting(config.preload.as_ref().unwrap(), &p).unwrap();
+    let (nonzero, saturated): (u32, u32) =
+        (golden.fill().iter().sum(), golden.saturated().iter().sum());
     let mut cosim = CoSim::with_golden(built.core, golden).unwrap();
     let wrong = cosim.check_image(&mut ReadyPattern::default()).unwrap();
-    assert_eq!(wrong, 0, "{kind} {p}: the preloaded counting image read back wrong:\n{}", list(&cosim));
+    assert_eq!(
+        wrong,
+        0,
+        "{kind} {p}: the preloaded counting image read back wrong:\n{}",
+        list(&cosim)
+    );
     let mut opts = RunOptions::stress(OPS, p.key_bits, 17);
     opts.shape = TrafficShape::stress_for(p.key_bits, &cosim.core.timing);
     opts.shape.p_reset = 0.1 / cosim.core.timing.reset_busy_cycles as f64;
     opts.checkpoint_every = OPS / 4;
     let r = cosim.run_inline(&opts, &mut |_, _| {}).unwrap();
-    assert_eq!(r.mismatches, 0, "{kind} {p}: stress traffic:\n{}", list(&cosim));
+    assert_eq!(
+        r.mismatches,
+        0,
+        "{kind} {p}: stress traffic:\n{}",
+        list(&cosim)
+    );
     let e = r.counting;
-    assert!(e.deletes > OPS / 10 && e.deletes_carried_out > 1000, "{kind} {p}: {e}");
-    assert!(e.inserts_reaching_saturation > 100 && e.inserts_at_saturation > 100, "{kind} {p}: {e}");
-    assert!(e.deletes_of_absent > 100 && e.deletes_after_saturation > 100 && e.deletes_to_zero > 100, "{kind} {p}: {e}");
-    assert!(r.resets.resets > 0, "{kind} {p}: the stress traffic reset the core ({})", r.resets);
+    assert!(
+        e.deletes > OPS / 10 && e.deletes_carried_out > 1000,
+        "{kind} {p}: {e}"
+    );
+    assert!(
+        e.inserts_reaching_saturation > 100 && e.inserts_at_saturation > 100,
+        "{kind} {p}: {e}"
+    );
+    assert!(
+        e.deletes_of_absent > 100 && e.deletes_after_saturation > 100 && e.deletes_to_zero > 100,
+        "{kind} {p}: {e}"
+    );
+    assert!(
+        r.resets.resets > 0,
+        "{kind} {p}: the stress traffic reset the core ({})",
+        r.resets
+    );
     let mut opts = RunOptions::stress(OPS, p.key_bits, 18);
     opts.shape = TrafficShape::saturating(p.key_bits);
     let s = cosim.run_inline(&opts, &mut |_, _| {}).unwrap();
-    assert_eq!(s.mismatches, 0, "{kind} {p}: saturating traffic:\n{}", list(&cosim));
-    assert!(s.ops_per_cycle() > 0.95, "{kind} {p}: one operation per clock, got {:.3}", s.ops_per_cycle());
-    assert_eq!(cosim.check_image(&mut ReadyPattern::default()).unwrap(), 0, "{kind} {p}: final image:\n{}", list(&cosim));
+    assert_eq!(
+        s.mismatches,
+        0,
+        "{kind} {p}: saturating traffic:\n{}",
+        list(&cosim)
+    );
+    assert!(
+        s.ops_per_cycle() > 0.95,
+        "{kind} {p}: one operation per clock, got {:.3}",
+        s.ops_per_cycle()
+    );
+    assert_eq!(
+        cosim.check_image(&mut ReadyPattern::default()).unwrap(),
+        0,
+        "{kind} {p}: final image:\n{}",
+        list(&cosim)
+    );
     println!(
         "{kind} {p}: preload {nonzero} non-zero counters ({saturated} saturated) read back; stress {} ops ({}; {e}), saturating {} ops at {:.3} ops/cycle; 0 mismatches",
         r.ops,
@@ -318,16 +455,30 @@ fn ecp5_counting_crc_k3_b6_w32_c2_preloaded_stress_and_saturating() {
 #[test]
 fn ice40_counting_teeth_one_block_ram_init_bit_flipped_is_caught_by_the_readback() {
     let config = counting_preloaded(&counting_c2_params());
-    let c = broken_run_of(&config, Some(&|t: &str| {
-        let at = t.find(".INIT_0(256'h").expect("a block RAM") + ".INIT_0(256'h".len() + 63;
-        let digit = u8::from_str_radix(&t[at..at + 1], 16).unwrap() ^ 1;
-        format!("{}{:x}{}", &t[..at], digit, &t[at + 1..])
-    }));
-    assert!(c.checker.mismatches > 0, "a counting block RAM with a wrong initial bit must be caught");
-    let first = &c.checker.first[0];
-    println!("counting RAM INIT flipped: {} mismatches; first: {first}", c.checker.mismatches);
+    let c = broken_run_of(
+        &config,
+        Some(&|t: &str| {
+            let at = t.find(".INIT_0(256'h").expect("a block RAM") + ".INIT_0(256'h".len() + 63;
+            let digit = u8::from_str_radix(&t[at..at + 1], 16).unwrap() ^ 1;
+            format!("{}{:x}{}", &t[..at], digit, &t[at + 1..])
+        }),
+    );
     assert!(
-        c.checker.first.iter().any(|m| m.what.contains("counter_rdata") || m.what.contains("fill_count") || m.what.contains("saturated")),
+        c.checker.mismatches > 0,
+        "a counting block RAM with a wrong initial bit must be caught"
+    );
+    let first = &c.checker.first[0];
+    println!(
+        "counting RAM INIT flipped: {} mismatches; first: {first}",
+        c.checker.mismatches
+    );
+    assert!(
+        c.checker
+            .first
+            .iter()
+            .any(|m| m.what.contains("counter_rdata")
+                || m.what.contains("fill_count")
+                || m.what.contains("saturated")),
         "the readback, the fill or the saturated count shows it: {}",
         list(&c)
     );
@@ -342,12 +493,20 @@ fn netlist_with_other_ports_is_refused() {
     let p = teeth_params();
     let g32 = hdl::generate_core(&hdl::CoreConfig::from(p)).unwrap();
     let g64 = hdl::generate_core(&hdl::CoreConfig::from(params(2, 8, 64, H3, 11))).unwrap();
-    let n = netlist::make(&g32.verilog, &g32.top, NetlistKind::Ice40, &flow::tools::Progress::quiet()).unwrap();
+    let n = netlist::make(
+        &g32.verilog,
+        &g32.top,
+        NetlistKind::Ice40,
+        &flow::tools::Progress::quiet(),
+    )
+    .unwrap();
     let dir = std::env::temp_dir().join(format!("bloom-netlist-ports-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let file = dir.join("netlist.v");
     std::fs::write(&file, &n.verilog).unwrap();
-    let e = netlist::from_file(&file, &g64.verilog, &g64.top, NetlistKind::Ice40).unwrap_err().to_string();
+    let e = netlist::from_file(&file, &g64.verilog, &g64.top, NetlistKind::Ice40)
+        .unwrap_err()
+        .to_string();
     assert!(e.contains("ports differ") && e.contains("req_key"), "{e}");
     assert!(netlist::from_file(&file, &g32.verilog, &g32.top, NetlistKind::Ice40).is_ok());
     let _ = std::fs::remove_dir_all(&dir);

@@ -16,7 +16,11 @@ fn three_way(spec: &hdl::CoreConfig, ops: usize, seed: u64, min_resets: u64) {
     let verilated = fresh(spec);
     let mut vcore = verilated.core;
     let mut rcore = RustHdlCore::new(spec).unwrap();
-    assert_eq!(vcore.cycle(), rcore.cycle(), "both start after the same reset");
+    assert_eq!(
+        vcore.cycle(),
+        rcore.cycle(),
+        "both start after the same reset"
+    );
     let timing = vcore.timing;
     let shape = TrafficShape::reset_heavy(spec.params.key_bits, &timing);
     let mut traffic = Traffic::new(shape.clone(), seed);
@@ -42,7 +46,9 @@ fn three_way(spec: &hdl::CoreConfig, ops: usize, seed: u64, min_resets: u64) {
     let side_in: Vec<u64> = (0..cycles).map(|_| side.next()).collect();
 
     let mut vout = StreamOutput::default();
-    vcore.stream(&items, &gaps, &ready, &side_in, usize::MAX, &mut vout).unwrap();
+    vcore
+        .stream(&items, &gaps, &ready, &side_in, usize::MAX, &mut vout)
+        .unwrap();
     let mut rout = StreamOutput::default();
     rcore.stream(&requests, &gaps, &ready, &side_in, usize::MAX, &mut rout);
 
@@ -70,9 +76,9 @@ fn three_way(spec: &hdl::CoreConfig, ops: usize, seed: u64, min_resets: u64) {
         }
         so
     };
-    if let Some(c) =
-        (0..vout.side_out.len()).find(|&c| meaningful(vout.flags[c], vout.side_out[c]) != meaningful(rout.flags[c], rout.side_out[c]))
-    {
+    if let Some(c) = (0..vout.side_out.len()).find(|&c| {
+        meaningful(vout.flags[c], vout.side_out[c]) != meaningful(rout.flags[c], rout.side_out[c])
+    }) {
         panic!(
             "{}: cycle {}: Verilator side outputs {:#x}, rust-hdl {:#x} (checker::side::OUTPUTS)",
             spec.label(),
@@ -84,7 +90,12 @@ fn three_way(spec: &hdl::CoreConfig, ops: usize, seed: u64, min_resets: u64) {
     assert_eq!(vout.accept_cycle, rout.accept_cycle);
     assert_eq!(vout.n_responses, rout.n_responses);
     for i in 0..vout.n_responses {
-        assert_eq!(vout.response(i), rout.response(i), "{}: response {i}", spec.label());
+        assert_eq!(
+            vout.response(i),
+            rout.response(i),
+            "{}: response {i}",
+            spec.label()
+        );
     }
 
     // Each against golden and the documented timing, every port, every cycle.
@@ -92,8 +103,16 @@ fn three_way(spec: &hdl::CoreConfig, ops: usize, seed: u64, min_resets: u64) {
     for (name, out) in [("Verilator", &vout), ("rust-hdl", &rout)] {
         let mut checker = Checker::new(timing, spec.params, vcore.last_reset);
         checker.check_stream(&requests[..out.accepted], &side_in, out);
-        assert_eq!(checker.mismatches, 0, "{name} vs golden: {:#?}", checker.first);
-        assert!(checker.readbacks_checked > 10, "{name}: {} readbacks checked", checker.readbacks_checked);
+        assert_eq!(
+            checker.mismatches, 0,
+            "{name} vs golden: {:#?}",
+            checker.first
+        );
+        assert!(
+            checker.readbacks_checked > 10,
+            "{name}: {} readbacks checked",
+            checker.readbacks_checked
+        );
         resets = Some(checker.resets);
     }
     let resets = resets.unwrap();

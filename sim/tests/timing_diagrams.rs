@@ -12,8 +12,8 @@
 use std::path::PathBuf;
 use std::process::Command;
 
-use sim::wavedrom::{axi_diagram, axi_scenarios, diagram, diagram_config, run, run_axi, scenarios};
 use sim::cycles::settle;
+use sim::wavedrom::{axi_diagram, axi_scenarios, diagram, diagram_config, run, run_axi, scenarios};
 use sim::{Checker, VerilatedCore};
 
 fn docs() -> PathBuf {
@@ -22,11 +22,16 @@ fn docs() -> PathBuf {
 
 fn render_svg(json: &std::path::Path, svg: &std::path::Path) {
     let out = Command::new("python3")
-        .args(["-c", "import sys, wavedrom; wavedrom.render(open(sys.argv[1]).read()).saveas(sys.argv[2])"])
+        .args([
+            "-c",
+            "import sys, wavedrom; wavedrom.render(open(sys.argv[1]).read()).saveas(sys.argv[2])",
+        ])
         .arg(json)
         .arg(svg)
         .output()
-        .unwrap_or_else(|e| panic!("cannot run python3 ({e}); install Python 3 and run scripts/setup.sh"));
+        .unwrap_or_else(|e| {
+            panic!("cannot run python3 ({e}); install Python 3 and run scripts/setup.sh")
+        });
     assert!(
         out.status.success(),
         "rendering {} failed (the wavedrom Python package is installed by scripts/setup.sh):\n{}",
@@ -48,7 +53,8 @@ fn committed_diagrams_are_what_the_core_does() {
         let log = run(&mut core, &scenario, &mut checker).unwrap();
         let first: Vec<String> = checker.first.iter().map(|m| m.to_string()).collect();
         assert_eq!(checker.mismatches, 0, "{}: {first:#?}", scenario.name);
-        let text = serde_json::to_string_pretty(&diagram(&scenario, &cfg.params, &log)).unwrap() + "\n";
+        let text =
+            serde_json::to_string_pretty(&diagram(&scenario, &cfg.params, &log)).unwrap() + "\n";
         check_or_update(scenario.name, &text, &scratch, update);
     }
     let _ = std::fs::remove_dir_all(&scratch);
@@ -64,9 +70,18 @@ fn check_or_update(name: &str, text: &str, scratch: &std::path::Path, update: bo
         render_svg(&json, &svg);
         return;
     }
-    let committed = std::fs::read_to_string(&json)
-        .unwrap_or_else(|e| panic!("cannot read {} ({e}); write it with BLOOM_UPDATE_SNAPSHOTS=1", json.display()));
-    assert_eq!(committed, text, "{} differs from what the hardware does; regenerate with BLOOM_UPDATE_SNAPSHOTS=1", json.display());
+    let committed = std::fs::read_to_string(&json).unwrap_or_else(|e| {
+        panic!(
+            "cannot read {} ({e}); write it with BLOOM_UPDATE_SNAPSHOTS=1",
+            json.display()
+        )
+    });
+    assert_eq!(
+        committed,
+        text,
+        "{} differs from what the hardware does; regenerate with BLOOM_UPDATE_SNAPSHOTS=1",
+        json.display()
+    );
     let rendered = scratch.join(format!("{name}.svg"));
     render_svg(&json, &rendered);
     assert_eq!(
@@ -96,21 +111,43 @@ fn committed_axi_lite_diagrams_are_what_the_wrapper_does() {
         let log = run_axi(&lib, &params, &scenario).unwrap();
         match scenario.name {
             "axil_read_write" => {
-                assert_eq!(log.reads, vec![(map::ID.offset as u8, 0, id), (0x3c, 2, 0)], "ID, then an unmapped address");
+                assert_eq!(
+                    log.reads,
+                    vec![(map::ID.offset as u8, 0, id), (0x3c, 2, 0)],
+                    "ID, then an unmapped address"
+                );
                 assert_eq!(log.writes, vec![(map::COMMAND.offset as u8, 0)]);
                 // RREADY held low for two cycles: RVALID and RDATA hold.
-                let first_rvalid = (0..log.cycles.len()).find(|&c| log.value(c, "s_axil_rvalid") == 1).unwrap();
+                let first_rvalid = (0..log.cycles.len())
+                    .find(|&c| log.value(c, "s_axil_rvalid") == 1)
+                    .unwrap();
                 for c in first_rvalid..first_rvalid + 3 {
-                    assert_eq!((log.value(c, "s_axil_rvalid"), log.value(c, "s_axil_rdata") as u32), (1, id), "cycle {c}");
+                    assert_eq!(
+                        (
+                            log.value(c, "s_axil_rvalid"),
+                            log.value(c, "s_axil_rdata") as u32
+                        ),
+                        (1, id),
+                        "cycle {c}"
+                    );
                 }
             }
             "axil_clear" => {
                 assert_eq!(log.writes, vec![(map::COMMAND.offset as u8, 0)]);
                 let (first, last) = (log.reads.first().unwrap(), log.reads.last().unwrap());
-                assert!(first.2 & busy != 0 && last.2 & busy == 0, "busy while clearing, then not: {:?}", log.reads);
-                let busy_cycles = (0..log.cycles.len()).filter(|&c| log.value(c, "s_axil_rvalid") == 1).count();
+                assert!(
+                    first.2 & busy != 0 && last.2 & busy == 0,
+                    "busy while clearing, then not: {:?}",
+                    log.reads
+                );
+                let busy_cycles = (0..log.cycles.len())
+                    .filter(|&c| log.value(c, "s_axil_rvalid") == 1)
+                    .count();
                 let polled = log.cycles.len() as u32;
-                assert!(polled > hdl::Timing::of(&params).clear_cycles, "the clear was over after {polled} cycles");
+                assert!(
+                    polled > hdl::Timing::of(&params).clear_cycles,
+                    "the clear was over after {polled} cycles"
+                );
                 assert!(busy_cycles >= 2, "STATUS read {busy_cycles} times");
             }
             "axil_bit_readback" => {
@@ -119,22 +156,33 @@ fn committed_axi_lite_diagrams_are_what_the_wrapper_does() {
                 assert_eq!(log.responses, vec![(1, hit as u8)], "the insert's response");
                 // The latency the TIMING register states: taken on s_axis in t, presented on m_axis in t + latency.
                 let taken = (0..log.cycles.len())
-                    .find(|&c| log.value(c, "s_axis_tvalid") == 1 && log.value(c, "s_axis_tready") == 1)
+                    .find(|&c| {
+                        log.value(c, "s_axis_tvalid") == 1 && log.value(c, "s_axis_tready") == 1
+                    })
                     .unwrap();
-                let presented = (0..log.cycles.len()).find(|&c| log.value(c, "m_axis_tvalid") == 1).unwrap();
-                assert_eq!(presented - taken, hdl::axi::stream_timing(&params).latency as usize, "the wrapper's latency");
+                let presented = (0..log.cycles.len())
+                    .find(|&c| log.value(c, "m_axis_tvalid") == 1)
+                    .unwrap();
+                assert_eq!(
+                    presented - taken,
+                    hdl::axi::stream_timing(&params).latency as usize,
+                    "the wrapper's latency"
+                );
                 assert_eq!(log.writes, vec![(map::BIT_ADDR.offset as u8, 0)]);
                 let addr = expected.addresses(sim::wavedrom::KEY_A).unwrap()[0];
                 let bit = expected.bit(0, addr) as u32;
                 let last = log.reads.last().unwrap();
                 assert_eq!(bit, 1, "an inserted key's bit is set");
                 // A plain core's counter field is the bit again.
-                let word = map::BIT_DATA_VALID.mask() | map::BIT_DATA_VALUE.place(bit as u64) | map::BIT_DATA_COUNTER.place(bit as u64);
+                let word = map::BIT_DATA_VALID.mask()
+                    | map::BIT_DATA_VALUE.place(bit as u64)
+                    | map::BIT_DATA_COUNTER.place(bit as u64);
                 assert_eq!(last.2, word, "BIT_DATA");
             }
             other => panic!("no checks for scenario {other}"),
         }
-        let text = serde_json::to_string_pretty(&axi_diagram(&scenario, &params, &log)).unwrap() + "\n";
+        let text =
+            serde_json::to_string_pretty(&axi_diagram(&scenario, &params, &log)).unwrap() + "\n";
         check_or_update(scenario.name, &text, &scratch, update);
     }
     let _ = std::fs::remove_dir_all(&scratch);

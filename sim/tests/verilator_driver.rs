@@ -41,8 +41,14 @@ endmodule
 #[test]
 fn counter_adder_and_wide_ports() {
     let lib = build(COUNTER, "tiny_counter", &BuildOptions::default()).expect("verilator build");
-    let mut m = lib.instantiate(Some("clock"), InitialState::Random(7)).unwrap();
-    let (reset, inc, count) = (m.port("reset").unwrap(), m.port("inc").unwrap(), m.port("count").unwrap());
+    let mut m = lib
+        .instantiate(Some("clock"), InitialState::Random(7))
+        .unwrap();
+    let (reset, inc, count) = (
+        m.port("reset").unwrap(),
+        m.port("inc").unwrap(),
+        m.port("count").unwrap(),
+    );
     m.set(reset, 1).unwrap();
     m.step(1).unwrap();
     m.set(reset, 0).unwrap();
@@ -55,7 +61,11 @@ fn counter_adder_and_wide_ports() {
     m.step(20).unwrap();
     assert_eq!(m.get(count), (15 + 15 * 20) % 256);
 
-    let (a, b, sum) = (m.port("a").unwrap(), m.port("b").unwrap(), m.port("sum").unwrap());
+    let (a, b, sum) = (
+        m.port("a").unwrap(),
+        m.port("b").unwrap(),
+        m.port("sum").unwrap(),
+    );
     m.set(a, u64::MAX as u128).unwrap();
     m.set(b, 5).unwrap();
     m.eval();
@@ -74,7 +84,11 @@ fn counter_adder_and_wide_ports() {
     assert!(m.set(count, 1).is_err());
     assert!(m.port("nope").is_err());
     // Trace needs a traced build.
-    assert!(m.trace_open(std::path::Path::new("/tmp/x.vcd")).unwrap_err().to_string().contains("--trace"));
+    assert!(m
+        .trace_open(std::path::Path::new("/tmp/x.vcd"))
+        .unwrap_err()
+        .to_string()
+        .contains("--trace"));
 }
 
 #[test]
@@ -82,7 +96,11 @@ fn instances_are_independent_and_vectors_sample_before_the_edge() {
     let lib = build(COUNTER, "tiny_counter", &BuildOptions::default()).unwrap();
     let mut m1 = lib.instantiate(Some("clock"), InitialState::Zero).unwrap();
     let mut m2 = lib.instantiate(Some("clock"), InitialState::Zero).unwrap();
-    let (reset, inc, count) = (m1.port("reset").unwrap(), m1.port("inc").unwrap(), m1.port("count").unwrap());
+    let (reset, inc, count) = (
+        m1.port("reset").unwrap(),
+        m1.port("inc").unwrap(),
+        m1.port("count").unwrap(),
+    );
     for m in [&mut m1, &mut m2] {
         m.set(reset, 1).unwrap();
         m.step(1).unwrap();
@@ -109,19 +127,32 @@ fn instances_are_independent_and_vectors_sample_before_the_edge() {
 #[test]
 fn stream_handles_backpressure_and_gaps() {
     let lib = build(SLICE, "tiny_slice", &BuildOptions::default()).unwrap();
-    let mut m = lib.instantiate(Some("clock"), InitialState::Random(1)).unwrap();
+    let mut m = lib
+        .instantiate(Some("clock"), InitialState::Random(1))
+        .unwrap();
     let p = |n: &str| lib.port(n).unwrap();
     m.set(p("reset"), 1).unwrap();
     m.step(2).unwrap();
     m.set(p("reset"), 0).unwrap();
-    let input = Handshake { valid: p("in_valid"), ready: p("in_ready"), data: vec![p("in_data")] };
-    let output = Handshake { valid: p("out_valid"), ready: p("out_ready"), data: vec![p("out_data")] };
+    let input = Handshake {
+        valid: p("in_valid"),
+        ready: p("in_ready"),
+        data: vec![p("in_data")],
+    };
+    let output = Handshake {
+        valid: p("out_valid"),
+        ready: p("out_ready"),
+        data: vec![p("out_data")],
+    };
     let n = 500usize;
     let items: Vec<u32> = (0..n as u32).map(|i| i.wrapping_mul(2654435761)).collect();
     let gaps: Vec<u32> = (0..n as u32).map(|i| (i * 7) % 3).collect();
     let ready: Vec<u8> = (0..5000u32).map(|c| ((c * 13) % 5 != 0) as u8).collect();
     let mut out = StreamOutput::default();
-    m.stream(&input, &output, None, &items, &gaps, &ready, n, true, &mut out).unwrap();
+    m.stream(
+        &input, &output, None, &items, &gaps, &ready, n, true, &mut out,
+    )
+    .unwrap();
     assert_eq!(out.accepted, n);
     assert_eq!(out.n_responses, n);
     for (i, item) in items.iter().enumerate() {
@@ -129,18 +160,35 @@ fn stream_handles_backpressure_and_gaps() {
         assert_eq!(data[0], item.wrapping_add(1), "response {i}");
         assert!(cycle > out.accept_cycle[i]);
         let f = out.flags[(cycle - out.start_cycle) as usize];
-        assert_eq!(f & 0b1100, 0b1100, "a response fires only with valid and ready");
+        assert_eq!(
+            f & 0b1100,
+            0b1100,
+            "a response fires only with valid and ready"
+        );
     }
     // Accepts happen exactly where valid and ready were both high.
-    let fired: Vec<u64> =
-        out.flags.iter().enumerate().filter(|(_, f)| **f & 3 == 3).map(|(c, _)| out.start_cycle + c as u64).collect();
+    let fired: Vec<u64> = out
+        .flags
+        .iter()
+        .enumerate()
+        .filter(|(_, f)| **f & 3 == 3)
+        .map(|(c, _)| out.start_cycle + c as u64)
+        .collect();
     assert_eq!(fired, out.accept_cycle);
     assert_eq!(m.cycle(), out.start_cycle + out.cycles);
 }
 
 #[test]
 fn traced_build_writes_a_vcd() {
-    let lib = build(SLICE, "tiny_slice", &BuildOptions { trace: true, ..Default::default() }).unwrap();
+    let lib = build(
+        SLICE,
+        "tiny_slice",
+        &BuildOptions {
+            trace: true,
+            ..Default::default()
+        },
+    )
+    .unwrap();
     let mut m = lib.instantiate(Some("clock"), InitialState::Zero).unwrap();
     let dir = std::env::temp_dir().join(format!("bloom-sim-trace-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
@@ -151,15 +199,23 @@ fn traced_build_writes_a_vcd() {
     m.step(4).unwrap();
     m.trace_close();
     let vcd = std::fs::read_to_string(&path).unwrap();
-    assert!(vcd.contains("$enddefinitions") && vcd.contains("out_data") && vcd.contains("#35"), "{vcd}");
+    assert!(
+        vcd.contains("$enddefinitions") && vcd.contains("out_data") && vcd.contains("#35"),
+        "{vcd}"
+    );
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
 fn broken_verilog_is_a_build_error_with_the_log() {
     let bad = "module broken(input clock, output reg q);\n always @(posedge clock) q <= undefined_signal;\nendmodule\n";
-    let e = build(bad, "broken", &BuildOptions::default()).unwrap_err().to_string();
-    assert!(e.contains("build failed") && e.contains("undefined_signal"), "{e}");
+    let e = build(bad, "broken", &BuildOptions::default())
+        .unwrap_err()
+        .to_string();
+    assert!(
+        e.contains("build failed") && e.contains("undefined_signal"),
+        "{e}"
+    );
 }
 
 #[test]
@@ -175,12 +231,47 @@ endmodule
     let lib = build(NARROW, "tiny_narrow", &BuildOptions::default()).unwrap();
     let mut m = lib.instantiate(Some("clock"), InitialState::Zero).unwrap();
     let p = |n: &str| lib.port(n).unwrap();
-    let input = Handshake { valid: p("in_valid"), ready: p("in_ready"), data: vec![p("in_data")] };
-    let output = Handshake { valid: p("out_valid"), ready: p("out_ready"), data: vec![p("out_data")] };
+    let input = Handshake {
+        valid: p("in_valid"),
+        ready: p("in_ready"),
+        data: vec![p("in_data")],
+    };
+    let output = Handshake {
+        valid: p("out_valid"),
+        ready: p("out_ready"),
+        data: vec![p("out_data")],
+    };
     let mut out = StreamOutput::default();
-    let err = m.stream(&input, &output, None, &[1, 7, 8], &[0, 0, 0], &[1; 16], 0, false, &mut out).unwrap_err();
-    assert!(err.to_string().contains("item 2: value does not fit the 3-bit port"), "{err}");
+    let err = m
+        .stream(
+            &input,
+            &output,
+            None,
+            &[1, 7, 8],
+            &[0, 0, 0],
+            &[1; 16],
+            0,
+            false,
+            &mut out,
+        )
+        .unwrap_err();
+    assert!(
+        err.to_string()
+            .contains("item 2: value does not fit the 3-bit port"),
+        "{err}"
+    );
     assert_eq!(m.cycle(), 0, "nothing was simulated");
-    m.stream(&input, &output, None, &[1, 7, 0], &[0, 0, 0], &[1; 16], 3, false, &mut out).unwrap();
+    m.stream(
+        &input,
+        &output,
+        None,
+        &[1, 7, 0],
+        &[0, 0, 0],
+        &[1; 16],
+        3,
+        false,
+        &mut out,
+    )
+    .unwrap();
     assert_eq!(out.accepted, 3);
 }

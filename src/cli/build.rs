@@ -95,7 +95,9 @@ impl Args {
             }
             hdl::lanes::check_lanes(&self.core.params, lanes)?;
         }
-        let out = self.out.unwrap_or_else(|| PathBuf::from("build").join(self.board.name));
+        let out = self
+            .out
+            .unwrap_or_else(|| PathBuf::from("build").join(self.board.name));
         Ok(Job {
             board: self.board,
             core: self.core.params,
@@ -120,7 +122,10 @@ pub fn run(args: Args) -> anyhow::Result<()> {
 /// Builds the bitstream of `job` and prints its report.
 pub fn execute(job: &Job) -> anyhow::Result<flow::build::BuildReport> {
     let board = job.board;
-    let core = flow::generate_core(&hdl::CoreConfig { preload: job.preload.clone(), ..job.core.into() })?;
+    let core = flow::generate_core(&hdl::CoreConfig {
+        preload: job.preload.clone(),
+        ..job.core.into()
+    })?;
     let logic: Box<dyn flow::top::BoardLogic> = match job.top {
         TopArg::UartBridge => Box::new(flow::bridge::UartBridge::new(job.core, job.baud)),
         TopArg::TestPattern => Box::new(flow::top::TestPattern::over_lanes(job.lanes)),
@@ -133,7 +138,11 @@ pub fn execute(job: &Job) -> anyhow::Result<flow::build::BuildReport> {
     if out.exists() && !out.is_dir() {
         anyhow::bail!("--out {} exists and is not a directory", out.display());
     }
-    let progress = if job.quiet { flow::tools::Progress::quiet() } else { flow::tools::Progress::new("[build] ") };
+    let progress = if job.quiet {
+        flow::tools::Progress::quiet()
+    } else {
+        flow::tools::Progress::new("[build] ")
+    };
     let opts = flow::build::BuildOptions {
         board,
         out_dir: out.clone(),
@@ -148,7 +157,10 @@ pub fn execute(job: &Job) -> anyhow::Result<flow::build::BuildReport> {
     if job.flash {
         let bit = PathBuf::from(&report.bitstream);
         flow::steps::program(board, &bit, &out.join("program.log"), &progress)?;
-        println!("programmed the {} (volatile: lost at power-off)", board.title);
+        println!(
+            "programmed the {} (volatile: lost at power-off)",
+            board.title
+        );
     }
     Ok(report)
 }

@@ -7,7 +7,7 @@
 //! - [`BoardParser`] and [`DeviceParser`]: board and device names from the
 //!   flow's board table, with its names as the possible values.
 
-use bloom_params::{Allowed, Param, CoreParams, PARAMS};
+use bloom_params::{Allowed, CoreParams, Param, PARAMS};
 use clap::builder::{PossibleValue, TypedValueParser};
 use clap::{Arg, ArgMatches, Command, Error, FromArgMatches};
 
@@ -25,13 +25,23 @@ struct ParamParser(&'static Param);
 impl TypedValueParser for ParamParser {
     type Value = String;
 
-    fn parse_ref(&self, cmd: &Command, arg: Option<&Arg>, value: &std::ffi::OsStr) -> Result<String, Error> {
-        let text = value.to_str().ok_or_else(|| clap::Error::new(clap::error::ErrorKind::InvalidUtf8).with_cmd(cmd))?;
+    fn parse_ref(
+        &self,
+        cmd: &Command,
+        arg: Option<&Arg>,
+        value: &std::ffi::OsStr,
+    ) -> Result<String, Error> {
+        let text = value
+            .to_str()
+            .ok_or_else(|| clap::Error::new(clap::error::ErrorKind::InvalidUtf8).with_cmd(cmd))?;
         match self.0.parse(text) {
             Ok(_) => Ok(text.to_string()),
             Err(e) => {
                 let flag = arg.and_then(|a| a.get_long()).unwrap_or(self.0.flag);
-                Err(cmd.clone().error(clap::error::ErrorKind::ValueValidation, format!("--{flag} {text}: {e}")))
+                Err(cmd.clone().error(
+                    clap::error::ErrorKind::ValueValidation,
+                    format!("--{flag} {text}: {e}"),
+                ))
             }
         }
     }
@@ -101,13 +111,24 @@ pub struct BoardParser;
 impl TypedValueParser for BoardParser {
     type Value = &'static flow::board::Board;
 
-    fn parse_ref(&self, cmd: &Command, _arg: Option<&Arg>, value: &std::ffi::OsStr) -> Result<Self::Value, Error> {
+    fn parse_ref(
+        &self,
+        cmd: &Command,
+        _arg: Option<&Arg>,
+        value: &std::ffi::OsStr,
+    ) -> Result<Self::Value, Error> {
         let text = value.to_string_lossy();
-        flow::board::board(&text).map_err(|e| cmd.clone().error(clap::error::ErrorKind::InvalidValue, e.to_string()))
+        flow::board::board(&text).map_err(|e| {
+            cmd.clone()
+                .error(clap::error::ErrorKind::InvalidValue, e.to_string())
+        })
     }
 
     fn possible_values(&self) -> Option<Box<dyn Iterator<Item = PossibleValue> + '_>> {
-        let mut names: Vec<PossibleValue> = flow::board::BOARDS.iter().map(|b| PossibleValue::new(b.name).help(b.title)).collect();
+        let mut names: Vec<PossibleValue> = flow::board::BOARDS
+            .iter()
+            .map(|b| PossibleValue::new(b.name).help(b.title))
+            .collect();
         names.push(PossibleValue::new("ulx3s").help("= ulx3s-85f"));
         Some(Box::new(names.into_iter()))
     }
@@ -120,12 +141,24 @@ pub struct DeviceParser;
 impl TypedValueParser for DeviceParser {
     type Value = &'static flow::board::Device;
 
-    fn parse_ref(&self, cmd: &Command, _arg: Option<&Arg>, value: &std::ffi::OsStr) -> Result<Self::Value, Error> {
+    fn parse_ref(
+        &self,
+        cmd: &Command,
+        _arg: Option<&Arg>,
+        value: &std::ffi::OsStr,
+    ) -> Result<Self::Value, Error> {
         let text = value.to_string_lossy();
-        flow::board::device(&text).map_err(|e| cmd.clone().error(clap::error::ErrorKind::InvalidValue, e.to_string()))
+        flow::board::device(&text).map_err(|e| {
+            cmd.clone()
+                .error(clap::error::ErrorKind::InvalidValue, e.to_string())
+        })
     }
 
     fn possible_values(&self) -> Option<Box<dyn Iterator<Item = PossibleValue> + '_>> {
-        Some(Box::new(flow::board::DEVICES.iter().map(|d| PossibleValue::new(d.name).help(d.part))))
+        Some(Box::new(
+            flow::board::DEVICES
+                .iter()
+                .map(|d| PossibleValue::new(d.name).help(d.part)),
+        ))
     }
 }

@@ -30,16 +30,31 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     }
     let params = args.core.params;
     // Everything is generated and checked in memory before anything is written.
-    let cfg = hdl::CoreConfig { preload: args.preload.clone(), ..params.into() };
+    let cfg = hdl::CoreConfig {
+        preload: args.preload.clone(),
+        ..params.into()
+    };
     let axi = hdl::axi::generate_axi(&cfg)?;
-    let vectors = crate::cli::vectors::generate(&params, args.preload.as_deref(), args.ops, args.traffic_seed)?;
+    let vectors = crate::cli::vectors::generate(
+        &params,
+        args.preload.as_deref(),
+        args.ops,
+        args.traffic_seed,
+    )?;
     let mut command = format!("bloom export {}", CoreArgs::command_line(&params));
     if let Some(p) = &args.preload {
         command += &format!(" --preload {}", p.display());
     }
-    command += &format!(" --ops {} --traffic-seed {} --out DIR", args.ops, args.traffic_seed);
-    let files = ip::package::package_files(&ip::package::PackageInput { axi: &axi, vectors: &vectors, command })
-        .map_err(anyhow::Error::msg)?;
+    command += &format!(
+        " --ops {} --traffic-seed {} --out DIR",
+        args.ops, args.traffic_seed
+    );
+    let files = ip::package::package_files(&ip::package::PackageInput {
+        axi: &axi,
+        vectors: &vectors,
+        command,
+    })
+    .map_err(anyhow::Error::msg)?;
     ip::package::write_tree(&args.out, &files).map_err(anyhow::Error::msg)?;
     println!(
         "wrote {} ({} files): FuseSoC core {}, {params}",
@@ -47,6 +62,10 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         files.len(),
         ip::package::core_name(&axi)
     );
-    println!("  try: cd {} && fusesoc --cores-root . run --target sim {}", args.out.display(), ip::package::core_name(&axi));
+    println!(
+        "  try: cd {} && fusesoc --cores-root . run --target sim {}",
+        args.out.display(),
+        ip::package::core_name(&axi)
+    );
     Ok(())
 }

@@ -56,14 +56,22 @@ pub struct Args {
 pub fn run(args: Args) -> anyhow::Result<()> {
     let device = args.device;
     let core = flow::generate_core(&args.core.params.into())?;
-    let out = args.out.clone().unwrap_or_else(|| PathBuf::from("build").join(format!("fmax-{}", device.name)));
+    let out = args
+        .out
+        .clone()
+        .unwrap_or_else(|| PathBuf::from("build").join(format!("fmax-{}", device.name)));
     if out.exists() && !out.is_dir() {
         anyhow::bail!("--out {} exists and is not a directory", out.display());
     }
     if args.lanes.len() > 1 {
         return sweep(&args, &core, &out);
     }
-    let opts = options(&args, out.clone(), args.lanes.first().map_or(1, |l| *l as usize), "[fmax] ");
+    let opts = options(
+        &args,
+        out.clone(),
+        args.lanes.first().map_or(1, |l| *l as usize),
+        "[fmax] ",
+    );
     let report = flow::fmax::measure(&core, &opts)?;
     write_report(&out, &report)?;
     if args.json {
@@ -82,7 +90,11 @@ fn options(args: &Args, out_dir: PathBuf, lanes: usize, prefix: &str) -> flow::f
         seeds: args.seeds,
         target_mhz: args.target_mhz,
         out_dir,
-        progress: if args.quiet { flow::tools::Progress::quiet() } else { flow::tools::Progress::new(prefix) },
+        progress: if args.quiet {
+            flow::tools::Progress::quiet()
+        } else {
+            flow::tools::Progress::new(prefix)
+        },
         axi: args.axi,
         lanes,
     }
@@ -90,7 +102,10 @@ fn options(args: &Args, out_dir: PathBuf, lanes: usize, prefix: &str) -> flow::f
 
 /// The full report, `fmax.json` in `dir`.
 fn write_report(dir: &std::path::Path, report: &flow::fmax::FmaxReport) -> anyhow::Result<()> {
-    std::fs::write(dir.join("fmax.json"), serde_json::to_string_pretty(report)? + "\n")?;
+    std::fs::write(
+        dir.join("fmax.json"),
+        serde_json::to_string_pretty(report)? + "\n",
+    )?;
     Ok(())
 }
 
@@ -102,7 +117,17 @@ fn sweep(args: &Args, core: &hdl::GeneratedCore, out: &std::path::Path) -> anyho
     let runs: Vec<(u32, flow::fmax::FmaxOptions)> = args
         .lanes
         .iter()
-        .map(|&l| (l, options(args, out.join(format!("lanes-{l}")), l as usize, &format!("[fmax L={l}] "))))
+        .map(|&l| {
+            (
+                l,
+                options(
+                    args,
+                    out.join(format!("lanes-{l}")),
+                    l as usize,
+                    &format!("[fmax L={l}] "),
+                ),
+            )
+        })
         .collect();
     for (_, opts) in &runs {
         flow::fmax::validate(core, opts)?;
@@ -131,9 +156,15 @@ fn sweep(args: &Args, core: &hdl::GeneratedCore, out: &std::path::Path) -> anyho
         "device": args.device.name, "seeds": args.seeds, "core": core.config.params.to_string(),
         "rows": rows, "best": best.map(|r| r.summary_json()),
     });
-    std::fs::write(out.join("lanes.json"), serde_json::to_string_pretty(&summary)? + "\n")?;
-    let points: Vec<(f64, f64)> =
-        results.iter().filter_map(|(_, r)| r.as_ref().ok()).map(|r| (r.lanes as f64, r.lookups_per_second / 1e9)).collect();
+    std::fs::write(
+        out.join("lanes.json"),
+        serde_json::to_string_pretty(&summary)? + "\n",
+    )?;
+    let points: Vec<(f64, f64)> = results
+        .iter()
+        .filter_map(|(_, r)| r.as_ref().ok())
+        .map(|r| (r.lanes as f64, r.lookups_per_second / 1e9))
+        .collect();
     if !points.is_empty() {
         plot_sweep(&out.join("lanes.svg"), args.device.part, &points)?;
     }
@@ -141,10 +172,19 @@ fn sweep(args: &Args, core: &hdl::GeneratedCore, out: &std::path::Path) -> anyho
         println!("{summary}");
         return Ok(());
     }
-    println!("bloom fmax --lanes: {} ({}), {} seed(s), core {}", args.device.name, args.device.part, args.seeds, core.config.params);
+    println!(
+        "bloom fmax --lanes: {} ({}), {} seed(s), core {}",
+        args.device.name, args.device.part, args.seeds, core.config.params
+    );
     println!(
         "  {:>5} {:>10} {:>10} {:>8} {:>8} {:>6}  {}",
-        "lanes", "Fmax MHz", "lookups/s", "LUT4", "FF", "BRAM", "Fmax / BRAM loop (95% interval, 10 seeds or more)"
+        "lanes",
+        "Fmax MHz",
+        "lookups/s",
+        "LUT4",
+        "FF",
+        "BRAM",
+        "Fmax / BRAM loop (95% interval, 10 seeds or more)"
     );
     for (l, r) in &results {
         match r {
@@ -157,7 +197,9 @@ fn sweep(args: &Args, core: &hdl::GeneratedCore, out: &std::path::Path) -> anyho
                 r.ffs,
                 r.brams,
                 r.ratio,
-                r.ratio_interval.map(|(lo, hi)| format!(" ({lo:.3}..{hi:.3})")).unwrap_or_default()
+                r.ratio_interval
+                    .map(|(lo, hi)| format!(" ({lo:.3}..{hi:.3})"))
+                    .unwrap_or_default()
             ),
         }
     }
@@ -170,7 +212,11 @@ fn sweep(args: &Args, core: &hdl::GeneratedCore, out: &std::path::Path) -> anyho
         ),
         None => println!("  no lane count placed and routed on this part"),
     }
-    println!("  {}  {}", out.join("lanes.json").display(), out.join("lanes.svg").display());
+    println!(
+        "  {}  {}",
+        out.join("lanes.json").display(),
+        out.join("lanes.svg").display()
+    );
     Ok(())
 }
 
@@ -184,15 +230,27 @@ fn plot_sweep(path: &std::path::Path, part: &str, points: &[(f64, f64)]) -> anyh
     let xmax = points.iter().map(|p| p.0).fold(1.0, f64::max) + 1.0;
     let ymax = points.iter().map(|p| p.1).fold(0.0, f64::max) * 1.15 + 1e-3;
     let mut chart = ChartBuilder::on(&root)
-        .caption(format!("bloom_lanes on {part}: lookups per second against lanes"), ("sans-serif", 22))
+        .caption(
+            format!("bloom_lanes on {part}: lookups per second against lanes"),
+            ("sans-serif", 22),
+        )
         .margin(16)
         .x_label_area_size(44)
         .y_label_area_size(64)
         .build_cartesian_2d(0f64..xmax, 0f64..ymax)
         .map_err(|e| err(&e))?;
-    chart.configure_mesh().x_desc("lanes L").y_desc("G lookups/s (routed Fmax x L)").draw().map_err(|e| err(&e))?;
-    chart.draw_series(LineSeries::new(points.iter().copied(), &BLUE)).map_err(|e| err(&e))?;
-    chart.draw_series(points.iter().map(|p| Circle::new(*p, 4, BLUE.filled()))).map_err(|e| err(&e))?;
+    chart
+        .configure_mesh()
+        .x_desc("lanes L")
+        .y_desc("G lookups/s (routed Fmax x L)")
+        .draw()
+        .map_err(|e| err(&e))?;
+    chart
+        .draw_series(LineSeries::new(points.iter().copied(), &BLUE))
+        .map_err(|e| err(&e))?;
+    chart
+        .draw_series(points.iter().map(|p| Circle::new(*p, 4, BLUE.filled())))
+        .map_err(|e| err(&e))?;
     root.present().map_err(|e| err(&e))?;
     Ok(())
 }

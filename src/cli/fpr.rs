@@ -7,8 +7,8 @@ use std::path::{Path, PathBuf};
 
 use anyhow::{bail, Context, Result};
 use golden::theory::{
-    self, bloom1970, classic, classic_exp, optimal::conventional_k, partitioned_exact, standard_exact, FAST_MAX_K,
-    FAST_MAX_M,
+    self, bloom1970, classic, classic_exp, optimal::conventional_k, partitioned_exact,
+    standard_exact, FAST_MAX_K, FAST_MAX_M,
 };
 
 #[derive(clap::Args)]
@@ -129,7 +129,11 @@ fn evaluate(m: u64, n: u64, k: u32) -> Result<Point> {
         classic_exp: classic_exp(m, n, k)?,
         bloom1970: bloom1970(m, n, k)?,
         standard_exact: standard_exact(m, n, k)?,
-        partitioned_exact: if partitioned_not_applicable(m, k).is_none() { Some(partitioned_exact(m, n, k)?) } else { None },
+        partitioned_exact: if partitioned_not_applicable(m, k).is_none() {
+            Some(partitioned_exact(m, n, k)?)
+        } else {
+            None
+        },
     };
     for (name, v) in [
         ("classic", p.classic),
@@ -145,7 +149,13 @@ fn evaluate(m: u64, n: u64, k: u32) -> Result<Point> {
     Ok(p)
 }
 
-fn point(m: u64, n: u64, k: u32, counter_bits: Option<golden::CounterBits>, json: bool) -> Result<()> {
+fn point(
+    m: u64,
+    n: u64,
+    k: u32,
+    counter_bits: Option<golden::CounterBits>,
+    json: bool,
+) -> Result<()> {
     let p = evaluate(m, n, k)?;
     let overflow = match counter_bits {
         Some(c) => Some(golden::theory::counting::counter_overflow(m, n, k, c)?),
@@ -183,18 +193,32 @@ fn point(m: u64, n: u64, k: u32, counter_bits: Option<golden::CounterBits>, json
         "m = {m} bits, n = {n} items, k = {k} hash functions ({:.3} bits per item)",
         m as f64 / n as f64
     )?;
-    writeln!(s, "  {:<46} {:>22}  {}", "formula", "false-positive rate", "vs classic")?;
+    writeln!(
+        s,
+        "  {:<46} {:>22}  {}",
+        "formula", "false-positive rate", "vs classic"
+    )?;
     let rows = [
         ("classic, CRJ Eq. 1: (1-(1-1/m)^kn)^k", Some(p.classic)),
-        ("classic, exponential form: (1-e^(-kn/m))^k", Some(p.classic_exp)),
+        (
+            "classic, exponential form: (1-e^(-kn/m))^k",
+            Some(p.classic_exp),
+        ),
         ("Bloom 1970, CRJ Eq. 19: (1-(1-k/m)^n)^k", Some(p.bloom1970)),
-        ("standard layout, exact (CRJ Eq. 17/18/20)", Some(p.standard_exact)),
+        (
+            "standard layout, exact (CRJ Eq. 17/18/20)",
+            Some(p.standard_exact),
+        ),
         ("partitioned layout, exact (= Eq. 19)", p.partitioned_exact),
     ];
     for (name, v) in rows {
         match v {
             Some(v) => writeln!(s, "  {name:<46} {v:>22.15e}  {}", excess(v))?,
-            None => writeln!(s, "  {name:<46} {}", partitioned_not_applicable(m, k).unwrap_or_default())?,
+            None => writeln!(
+                s,
+                "  {name:<46} {}",
+                partitioned_not_applicable(m, k).unwrap_or_default()
+            )?,
         }
     }
     if theory::table_cost(m, n, k) <= 20_000_000 {
@@ -207,15 +231,20 @@ fn point(m: u64, n: u64, k: u32, counter_bits: Option<golden::CounterBits>, json
         )?;
     }
     let conv = conventional_k(m, n)?;
-    let std_opt = theory::optimal::exact_optimal_k(theory::optimal::Layout::Standard, m, n, FAST_MAX_K)?;
-    let part_opt = theory::optimal::exact_optimal_k(theory::optimal::Layout::Partitioned, m, n, FAST_MAX_K)?;
+    let std_opt =
+        theory::optimal::exact_optimal_k(theory::optimal::Layout::Standard, m, n, FAST_MAX_K)?;
+    let part_opt =
+        theory::optimal::exact_optimal_k(theory::optimal::Layout::Partitioned, m, n, FAST_MAX_K)?;
     writeln!(
         s,
         "optimal k: conventional {conv} (of the integers nearest (m/n) ln 2 = {:.3})",
         m as f64 / n as f64 * std::f64::consts::LN_2
     )?;
     if let Some((k, r)) = std_opt {
-        writeln!(s, "           standard layout, exact minimiser {k} (rate {r:.6e})")?;
+        writeln!(
+            s,
+            "           standard layout, exact minimiser {k} (rate {r:.6e})"
+        )?;
     }
     if let Some((k, r)) = part_opt {
         writeln!(
@@ -281,11 +310,17 @@ fn table(m: u64) -> Result<()> {
         writeln!(s)?;
         for ratio in 2..=32u64 {
             let n_exact = items_for_ratio(m, ratio);
-            let classic_row: Vec<f64> = (1..=24).map(|k| classic_exp(ratio, 1, k)).collect::<Result<_, _>>()?;
+            let classic_row: Vec<f64> = (1..=24)
+                .map(|k| classic_exp(ratio, 1, k))
+                .collect::<Result<_, _>>()?;
             let exact_row: Vec<f64> = (1..=24)
                 .map(|k| standard_exact(m, n_exact, k))
                 .collect::<Result<_, _>>()?;
-            let argmin = |row: &[f64]| (0..row.len()).min_by(|&a, &b| row[a].total_cmp(&row[b])).unwrap();
+            let argmin = |row: &[f64]| {
+                (0..row.len())
+                    .min_by(|&a, &b| row[a].total_cmp(&row[b]))
+                    .unwrap()
+            };
             let (cmin, emin) = (argmin(&classic_row), argmin(&exact_row));
             write!(
                 s,
@@ -295,13 +330,29 @@ fn table(m: u64) -> Result<()> {
             )?;
             for k in &ks {
                 let i = *k as usize - 1;
-                write!(s, " {:>9.3e}{}", classic_row[i], if i == cmin { '*' } else { ' ' })?;
+                write!(
+                    s,
+                    " {:>9.3e}{}",
+                    classic_row[i],
+                    if i == cmin { '*' } else { ' ' }
+                )?;
             }
             writeln!(s)?;
-            write!(s, "{:>5} | {:>5} | {:<16}|", "", "", format!("exact n={n_exact}"))?;
+            write!(
+                s,
+                "{:>5} | {:>5} | {:<16}|",
+                "",
+                "",
+                format!("exact n={n_exact}")
+            )?;
             for k in &ks {
                 let i = *k as usize - 1;
-                write!(s, " {:>9.3e}{}", exact_row[i], if i == emin { '*' } else { ' ' })?;
+                write!(
+                    s,
+                    " {:>9.3e}{}",
+                    exact_row[i],
+                    if i == emin { '*' } else { ' ' }
+                )?;
             }
             writeln!(s)?;
         }
@@ -326,10 +377,16 @@ fn plot(out: &Path) -> Result<()> {
         _ => PathBuf::from("."),
     };
     if !dir.is_dir() {
-        bail!("--out {}: directory {} does not exist", out.display(), dir.display());
+        bail!(
+            "--out {}: directory {} does not exist",
+            out.display(),
+            dir.display()
+        );
     }
-    let targets: Vec<PathBuf> =
-        ["", "-rates"].iter().flat_map(|suffix| ["svg", "png"].map(|ext| dir.join(format!("{name}{suffix}.{ext}")))).collect();
+    let targets: Vec<PathBuf> = ["", "-rates"]
+        .iter()
+        .flat_map(|suffix| ["svg", "png"].map(|ext| dir.join(format!("{name}{suffix}.{ext}"))))
+        .collect();
     for t in &targets {
         crate::cli::check_output_file("--out", t)?;
     }
@@ -353,7 +410,8 @@ fn plot(out: &Path) -> Result<()> {
                 let _ = std::fs::remove_file(&tmp);
                 return Err(e);
             }
-            std::fs::rename(&tmp, &target).with_context(|| format!("writing {}", target.display()))?;
+            std::fs::rename(&tmp, &target)
+                .with_context(|| format!("writing {}", target.display()))?;
             written.push(target);
         }
     }
@@ -470,7 +528,10 @@ pub(crate) mod plots {
         RGBColor(150, 60, 170),
     ];
 
-    fn fig2_body<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, data: &[(u64, Vec<(f64, f64)>)]) -> Result<()>
+    fn fig2_body<DB: DrawingBackend>(
+        root: &DrawingArea<DB, Shift>,
+        data: &[(u64, Vec<(f64, f64)>)],
+    ) -> Result<()>
     where
         DB::ErrorType: 'static,
     {
@@ -492,7 +553,10 @@ pub(crate) mod plots {
             .margin(16)
             .x_label_area_size(52)
             .y_label_area_size(80)
-            .build_cartesian_2d((24f64..90_000f64).log_scale(), (ymin * 0.5..ymax * 2.0).log_scale())
+            .build_cartesian_2d(
+                (24f64..90_000f64).log_scale(),
+                (ymin * 0.5..ymax * 2.0).log_scale(),
+            )
             .map_err(|e| anyhow!("{e}"))?;
         chart
             .configure_mesh()
@@ -513,7 +577,9 @@ pub(crate) mod plots {
                 .draw_series(LineSeries::new(pts.iter().copied(), color.stroke_width(3)))
                 .map_err(|e| anyhow!("{e}"))?
                 .label(format!("m/n = {ratio}"))
-                .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 24, y)], color.stroke_width(3)));
+                .legend(move |(x, y)| {
+                    PathElement::new(vec![(x, y), (x + 24, y)], color.stroke_width(3))
+                });
         }
         chart
             .configure_series_labels()
@@ -571,7 +637,9 @@ pub(crate) mod plots {
                 ))
                 .map_err(|e| anyhow!("{e}"))?
                 .label(*label)
-                .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 24, y)], color.stroke_width(3)));
+                .legend(move |(x, y)| {
+                    PathElement::new(vec![(x, y), (x + 24, y)], color.stroke_width(3))
+                });
         }
         chart
             .configure_series_labels()
@@ -582,7 +650,11 @@ pub(crate) mod plots {
             .draw()
             .map_err(|e| anyhow!("{e}"))?;
 
-        let ratios: Vec<(f64, f64, f64)> = data.rows.iter().map(|r| (r.0, r.2 / r.1, r.3 / r.1)).collect();
+        let ratios: Vec<(f64, f64, f64)> = data
+            .rows
+            .iter()
+            .map(|r| (r.0, r.2 / r.1, r.3 / r.1))
+            .collect();
         let rmax = ratios.iter().map(|r| r.1.max(r.2)).fold(1.0f64, f64::max);
         let mut chart = ChartBuilder::on(&right)
             .caption("Rate divided by the classic formula", ("sans-serif", 22))
@@ -607,12 +679,16 @@ pub(crate) mod plots {
             let color = COLORS[i + 1];
             chart
                 .draw_series(LineSeries::new(
-                    ratios.iter().map(move |r| (r.0, if pick == 0 { r.1 } else { r.2 })),
+                    ratios
+                        .iter()
+                        .map(move |r| (r.0, if pick == 0 { r.1 } else { r.2 })),
                     color.stroke_width(3),
                 ))
                 .map_err(|e| anyhow!("{e}"))?
                 .label(label)
-                .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 24, y)], color.stroke_width(3)));
+                .legend(move |(x, y)| {
+                    PathElement::new(vec![(x, y), (x + 24, y)], color.stroke_width(3))
+                });
         }
         chart
             .draw_series(LineSeries::new(
@@ -621,7 +697,9 @@ pub(crate) mod plots {
             ))
             .map_err(|e| anyhow!("{e}"))?
             .label("classic")
-            .legend(|(x, y)| PathElement::new(vec![(x, y), (x + 24, y)], COLORS[0].stroke_width(2)));
+            .legend(|(x, y)| {
+                PathElement::new(vec![(x, y), (x + 24, y)], COLORS[0].stroke_width(2))
+            });
         chart
             .configure_series_labels()
             .position(SeriesLabelPosition::UpperRight)

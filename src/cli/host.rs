@@ -130,8 +130,15 @@ struct KeyText {
 
 fn check_width(k: &KeyText, key_bits: u32) -> Result<(), String> {
     if key_bits < 128 && k.key >> key_bits != 0 {
-        let place = k.place.as_ref().map(|p| format!("{p}: ")).unwrap_or_default();
-        return Err(format!("{place}key {:?} does not fit in {key_bits} bits", k.text));
+        let place = k
+            .place
+            .as_ref()
+            .map(|p| format!("{p}: "))
+            .unwrap_or_default();
+        return Err(format!(
+            "{place}key {:?} does not fit in {key_bits} bits",
+            k.text
+        ));
     }
     Ok(())
 }
@@ -140,15 +147,24 @@ fn check_width(k: &KeyText, key_bits: u32) -> Result<(), String> {
 /// (docs/contract.md §2.1; `key_bits` when the width is already known), before
 /// anything is sent to the device.
 fn read_keys(file: &Path, key_bits: u32) -> anyhow::Result<Vec<KeyText>> {
-    let name = if file.as_os_str() == "-" { "stdin".to_string() } else { file.display().to_string() };
+    let name = if file.as_os_str() == "-" {
+        "stdin".to_string()
+    } else {
+        file.display().to_string()
+    };
     let mut keys = vec![];
     let mut push = |key: u128, text: &[u8], line: u64| {
-        keys.push(KeyText { key, text: String::from_utf8_lossy(text).into_owned(), place: Some(format!("{name}:{line}")) })
+        keys.push(KeyText {
+            key,
+            text: String::from_utf8_lossy(text).into_owned(),
+            place: Some(format!("{name}:{line}")),
+        })
     };
     if file.as_os_str() == "-" {
         golden::keys::read_keys_with_text(std::io::stdin().lock(), "stdin", key_bits, &mut push)?;
     } else {
-        let input = std::fs::File::open(file).with_context(|| format!("cannot open key file {}", file.display()))?;
+        let input = std::fs::File::open(file)
+            .with_context(|| format!("cannot open key file {}", file.display()))?;
         if input.metadata().map(|m| m.is_dir()).unwrap_or(false) {
             bail!("key file {} is a directory", file.display());
         }
@@ -162,21 +178,36 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         bail!("--tries {} is not allowed (1 ..= 1000)", args.tries);
     }
     if !(20..=1_000_000).contains(&args.board_timeout_bits) {
-        bail!("--board-timeout-bits {} is not allowed (20 ..= 1000000)", args.board_timeout_bits);
+        bail!(
+            "--board-timeout-bits {} is not allowed (20 ..= 1000000)",
+            args.board_timeout_bits
+        );
     }
     let expected = args.core.params;
     // Validate every key (syntax, and width when the configuration is known)
     // before touching the device.
-    let width = if args.sim || args.expect_config { Some(expected.key_bits) } else { None };
+    let width = if args.sim || args.expect_config {
+        Some(expected.key_bits)
+    } else {
+        None
+    };
     let keys: Vec<KeyText> = match &args.command {
-        HostCommand::Insert { keys } | HostCommand::Query { keys } | HostCommand::Delete { keys } => keys
+        HostCommand::Insert { keys }
+        | HostCommand::Query { keys }
+        | HostCommand::Delete { keys } => keys
             .iter()
-            .map(|t| parse_key(t).map(|key| KeyText { key, text: t.clone(), place: None }))
+            .map(|t| {
+                parse_key(t).map(|key| KeyText {
+                    key,
+                    text: t.clone(),
+                    place: None,
+                })
+            })
             .collect::<Result<_, _>>()
             .map_err(anyhow::Error::msg)?,
-        HostCommand::LoadKeys { file } | HostCommand::QueryKeys { file } | HostCommand::DeleteKeys { file } => {
-            read_keys(file, width.unwrap_or(128))?
-        }
+        HostCommand::LoadKeys { file }
+        | HostCommand::QueryKeys { file }
+        | HostCommand::DeleteKeys { file } => read_keys(file, width.unwrap_or(128))?,
         _ => vec![],
     };
     if let Some(w) = width {
@@ -187,7 +218,10 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     // What the board's kind cannot do is refused before it is touched, when its
     // configuration is known (a --port board's is checked once connected).
     if args.sim || args.expect_config {
-        let deleting = matches!(args.command, HostCommand::Delete { .. } | HostCommand::DeleteKeys { .. });
+        let deleting = matches!(
+            args.command,
+            HostCommand::Delete { .. } | HostCommand::DeleteKeys { .. }
+        );
         if deleting && !expected.is_counting() {
             bail!(
                 "delete: the board is a plain filter (counter bits 1), which cannot delete a key; \
@@ -204,7 +238,8 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     let image = match &args.command {
         HostCommand::LoadImage { dir } => Some(
             // Either kind (a plain image reads as counters of 1 bit).
-            golden::CountingFilter::import_image(dir).with_context(|| format!("cannot load image {}", dir.display()))?,
+            golden::CountingFilter::import_image(dir)
+                .with_context(|| format!("cannot load image {}", dir.display()))?,
         ),
         _ => None,
     };
@@ -242,11 +277,18 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         }
         if let Some(l) = link {
             if std::fs::symlink_metadata(l).is_ok() {
-                bail!("--link {}: something already exists there; it is never replaced", l.display());
+                bail!(
+                    "--link {}: something already exists there; it is never replaced",
+                    l.display()
+                );
             }
         }
     }
-    let opts = ClientOptions { max_tries: args.tries, board_timeout_bits: args.board_timeout_bits as u64, ..ClientOptions::default() };
+    let opts = ClientOptions {
+        max_tries: args.tries,
+        board_timeout_bits: args.board_timeout_bits as u64,
+        ..ClientOptions::default()
+    };
     if args.sim {
         let clock_hz = args.baud as u64 * args.sim_clocks_per_bit as u64;
         if clock_hz > 1_000_000_000 {
@@ -265,20 +307,40 @@ pub fn run(args: Args) -> anyhow::Result<()> {
                 args.sim_clocks_per_bit
             );
         }
-        let core = hdl::CoreConfig { preload: args.preload.clone(), ..expected.into() };
-        let board = SimBoard::with_netlist(core, args.baud, args.sim_clocks_per_bit, args.board_timeout_bits, args.netlist)?;
+        let core = hdl::CoreConfig {
+            preload: args.preload.clone(),
+            ..expected.into()
+        };
+        let board = SimBoard::with_netlist(
+            core,
+            args.baud,
+            args.sim_clocks_per_bit,
+            args.board_timeout_bits,
+            args.netlist,
+        )?;
         if let HostCommand::Serve { link } = &args.command {
             return serve(board, &expected, &args, link.as_deref());
         }
         let client = Client::connect(board, opts, Some(&expected))?;
         execute(client, &args.command, &keys, image.as_ref())
     } else {
-        let port = args.port.as_deref().expect("checked above: --port without --sim");
+        let port = args
+            .port
+            .as_deref()
+            .expect("checked above: --port without --sim");
         let mut line = host::serial::SerialPort::open(port, args.baud)?;
         if let Some(ms) = args.latency_ms {
             line.set_latency(std::time::Duration::from_millis(ms));
         }
-        let client = Client::connect(line, opts, if args.expect_config { Some(&expected) } else { None })?;
+        let client = Client::connect(
+            line,
+            opts,
+            if args.expect_config {
+                Some(&expected)
+            } else {
+                None
+            },
+        )?;
         execute(client, &args.command, &keys, image.as_ref())
     }
 }
@@ -300,23 +362,41 @@ impl Drop for LinkGuard {
     }
 }
 
-fn serve(board: SimBoard, cfg: &golden::Config, args: &Args, link: Option<&Path>) -> anyhow::Result<()> {
+fn serve(
+    board: SimBoard,
+    cfg: &golden::Config,
+    args: &Args,
+    link: Option<&Path>,
+) -> anyhow::Result<()> {
     use std::io::Write;
     let pty = host::pty::Pty::open()?;
     let mut guard = LinkGuard(None);
     if let Some(l) = link {
-        std::os::unix::fs::symlink(pty.path(), l).with_context(|| format!("cannot make the link {}", l.display()))?;
+        std::os::unix::fs::symlink(pty.path(), l)
+            .with_context(|| format!("cannot make the link {}", l.display()))?;
         guard.0 = Some(l.to_path_buf());
     }
     // SAFETY: the handler only stores into an atomic.
     unsafe {
-        libc::signal(libc::SIGINT, request_stop as *const () as libc::sighandler_t);
-        libc::signal(libc::SIGTERM, request_stop as *const () as libc::sighandler_t);
+        libc::signal(
+            libc::SIGINT,
+            request_stop as *const () as libc::sighandler_t,
+        );
+        libc::signal(
+            libc::SIGTERM,
+            request_stop as *const () as libc::sighandler_t,
+        );
     }
-    let shown = link.map_or_else(|| pty.path().display().to_string(), |l| l.display().to_string());
+    let shown = link.map_or_else(
+        || pty.path().display().to_string(),
+        |l| l.display().to_string(),
+    );
     println!("serving {} on {}", board.describe(), pty.path().display());
     println!("core: {cfg}");
-    println!("connect with: bloom host --port {shown} --baud {} --expect-config [core options] stats", args.baud);
+    println!(
+        "connect with: bloom host --port {shown} --baud {} --expect-config [core options] stats",
+        args.baud
+    );
     println!("stop with Ctrl-C");
     std::io::stdout().flush()?;
     let settle = host::pty::settle_bits(cfg, args.sim_clocks_per_bit, args.board_timeout_bits);
@@ -350,7 +430,11 @@ fn execute<T: Transport>(
                 }
             }
             let already = hits.iter().filter(|h| **h).count();
-            eprintln!("inserted {} keys ({} were already present)", hits.len(), already);
+            eprintln!(
+                "inserted {} keys ({} were already present)",
+                hits.len(),
+                already
+            );
         }
         HostCommand::Delete { .. } | HostCommand::DeleteKeys { .. } => {
             let hits = c.delete_batch(&only_keys)?;
@@ -358,14 +442,22 @@ fn execute<T: Transport>(
                 println!("{} {}", k.text, *h as u8);
             }
             let deleted = hits.iter().filter(|h| **h).count();
-            eprintln!("deleted {deleted} of {} keys ({} absent: nothing changed)", hits.len(), hits.len() - deleted);
+            eprintln!(
+                "deleted {deleted} of {} keys ({} absent: nothing changed)",
+                hits.len(),
+                hits.len() - deleted
+            );
         }
         HostCommand::Query { .. } | HostCommand::QueryKeys { .. } => {
             let hits = c.query_batch(&only_keys)?;
             for (k, h) in keys.iter().zip(&hits) {
                 println!("{} {}", k.text, *h as u8);
             }
-            eprintln!("queried {} keys: {} maybe present", hits.len(), hits.iter().filter(|h| **h).count());
+            eprintln!(
+                "queried {} keys: {} maybe present",
+                hits.len(),
+                hits.iter().filter(|h| **h).count()
+            );
         }
         HostCommand::Clear => {
             c.clear()?;
@@ -377,27 +469,45 @@ fn execute<T: Transport>(
             let items: f64 = s
                 .fill
                 .iter()
-                .map(|&x| if x as f64 >= m { f64::INFINITY } else { (1.0 - x as f64 / m).ln() / (1.0 - 1.0 / m).ln() })
+                .map(|&x| {
+                    if x as f64 >= m {
+                        f64::INFINITY
+                    } else {
+                        (1.0 - x as f64 / m).ln() / (1.0 - 1.0 / m).ln()
+                    }
+                })
                 .sum::<f64>()
                 / s.fill.len() as f64
                 + 0.0;
             let fpr: f64 = s.fill.iter().map(|&x| x as f64 / m).product();
             println!("device: {}", c.transport().describe());
-            println!("config: {}, max batch {} keys", c.config(), s.config.max_batch);
+            println!(
+                "config: {}, max batch {} keys",
+                c.config(),
+                s.config.max_batch
+            );
             println!(
                 "ops served: {}, frames executed: {}, rejected: {}, replayed: {}",
                 s.ops_served, s.frames_executed, s.frames_rejected, s.frames_replayed
             );
             if s.config.counter_bits > 1 {
                 let saturation = (1u32 << s.config.counter_bits) - 1;
-                println!("fill: {:?} non-zero counters of {} per bank", s.fill, c.config().bank_size());
+                println!(
+                    "fill: {:?} non-zero counters of {} per bank",
+                    s.fill,
+                    c.config().bank_size()
+                );
                 println!(
                     "saturated counters (at {saturation}, never decremented again): {:?} per bank, {} in all",
                     s.saturated,
                     s.saturated.iter().sum::<u32>()
                 );
             } else {
-                println!("fill: {:?} of {} bits per bank", s.fill, c.config().bank_size());
+                println!(
+                    "fill: {:?} of {} bits per bank",
+                    s.fill,
+                    c.config().bank_size()
+                );
             }
             println!("estimated items: {items:.1}, false-positive estimate: {fpr:.3e}");
             if s.image_incomplete {
@@ -419,7 +529,11 @@ fn execute<T: Transport>(
             // A simulated board's time is its line's (what a board at that
             // clock and baud rate takes), not the simulation's wall time.
             let took = match (line0, c.transport().simulated_seconds()) {
-                (Some(t0), Some(t1)) => format!("{:.3} s of line time ({:.3} s simulating)", t1 - t0, start.elapsed().as_secs_f64()),
+                (Some(t0), Some(t1)) => format!(
+                    "{:.3} s of line time ({:.3} s simulating)",
+                    t1 - t0,
+                    start.elapsed().as_secs_f64()
+                ),
                 _ => format!("{:.3} s", start.elapsed().as_secs_f64()),
             };
             println!(
@@ -438,7 +552,12 @@ fn execute<T: Transport>(
         HostCommand::Dump { dir } => {
             c.dump_image(dir)?;
             if c.config().is_counting() {
-                println!("wrote counting image (counters of {} bits) of {} to {}", c.config().counter_bits, c.config(), dir.display());
+                println!(
+                    "wrote counting image (counters of {} bits) of {} to {}",
+                    c.config().counter_bits,
+                    c.config(),
+                    dir.display()
+                );
             } else {
                 println!("wrote image of {} to {}", c.config(), dir.display());
             }

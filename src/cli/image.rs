@@ -13,7 +13,9 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use anyhow::{bail, Context};
-use golden::theory::images::{design_items, estimate_intersection, estimate_intersection_given_sizes, estimate_items};
+use golden::theory::images::{
+    design_items, estimate_intersection, estimate_intersection_given_sizes, estimate_items,
+};
 use golden::PartitionedFilter;
 use serde_json::json;
 
@@ -178,14 +180,15 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     }
 }
 
-
 fn read_image(dir: &Path) -> anyhow::Result<PartitionedFilter> {
     Ok(PartitionedFilter::import_image(dir)?)
 }
 
 /// A plain image's filter, or a counting image's 0-1 projection (which answers every
 /// query as the counting filter does, contract §7.5) with the counting filter itself.
-fn read_image_or_projection(dir: &Path) -> anyhow::Result<(PartitionedFilter, Option<golden::CountingFilter>)> {
+fn read_image_or_projection(
+    dir: &Path,
+) -> anyhow::Result<(PartitionedFilter, Option<golden::CountingFilter>)> {
     match PartitionedFilter::import_image(dir) {
         Ok(plain) => Ok((plain, None)),
         Err(golden::error::ImageError::KindMismatch { .. }) => {
@@ -202,7 +205,9 @@ fn open_keys(name: &str) -> anyhow::Result<(Box<dyn Read>, Option<u64>)> {
         return Ok((Box::new(std::io::stdin().lock()), None));
     }
     let file = std::fs::File::open(name).with_context(|| format!("cannot open key file {name}"))?;
-    let meta = file.metadata().with_context(|| format!("cannot read key file {name}"))?;
+    let meta = file
+        .metadata()
+        .with_context(|| format!("cannot read key file {name}"))?;
     if meta.is_dir() {
         bail!("key file {name} is a directory");
     }
@@ -221,7 +226,10 @@ macro_rules! say {
 /// quietly, as it would for any Unix tool, instead of panicking inside `println!`.
 fn emit(text: &str) -> anyhow::Result<()> {
     let mut stdout = std::io::stdout().lock();
-    match stdout.write_all(text.as_bytes()).and_then(|()| stdout.flush()) {
+    match stdout
+        .write_all(text.as_bytes())
+        .and_then(|()| stdout.flush())
+    {
         Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => std::process::exit(141),
         other => Ok(other.context("cannot write to standard output")?),
     }
@@ -242,7 +250,12 @@ struct ProgressLine {
 
 impl ProgressLine {
     fn new(total: Option<u64>) -> Self {
-        ProgressLine { enabled: std::io::stderr().is_terminal(), start: Instant::now(), last: None, total }
+        ProgressLine {
+            enabled: std::io::stderr().is_terminal(),
+            start: Instant::now(),
+            last: None,
+            total,
+        }
     }
 
     fn update(&mut self, p: golden::build::Progress) {
@@ -250,7 +263,11 @@ impl ProgressLine {
             return;
         }
         let now = Instant::now();
-        if now - self.start < Duration::from_secs(1) || self.last.is_some_and(|t| now - t < Duration::from_millis(200)) {
+        if now - self.start < Duration::from_secs(1)
+            || self
+                .last
+                .is_some_and(|t| now - t < Duration::from_millis(200))
+        {
             return;
         }
         self.last = Some(now);
@@ -264,7 +281,11 @@ impl ProgressLine {
             ),
             _ => format!("{:.1} MB", p.bytes as f64 / 1e6),
         };
-        eprint!("\r\x1b[2Kreading keys: {done}, {:.1} M lines, {:.1} M lines/s", p.lines as f64 / 1e6, p.lines as f64 / 1e6 / seconds);
+        eprint!(
+            "\r\x1b[2Kreading keys: {done}, {:.1} M lines, {:.1} M lines/s",
+            p.lines as f64 / 1e6,
+            p.lines as f64 / 1e6 / seconds
+        );
         let _ = std::io::stderr().flush();
     }
 
@@ -286,13 +307,18 @@ fn build(args: BuildArgs) -> anyhow::Result<()> {
     // Fail before reading a long input if the output could not be written anyway.
     golden::image::check_image_target(&args.out)?;
     let (input, size) = open_keys(&args.keys)?;
-    let name = if args.keys == "-" { "stdin" } else { args.keys.as_str() };
+    let name = if args.keys == "-" {
+        "stdin"
+    } else {
+        args.keys.as_str()
+    };
     let mut progress = ProgressLine::new(size);
     let start = Instant::now();
     // A counting filter (counter_bits > 1) is built with counters and written as a
     // version 2 image; its figures are its 0-1 projection's, as `info` shows them.
     let (filter, counting, stats) = if cfg.is_counting() {
-        let result = golden::build::build_counting_filter(cfg, input, name, threads, |p| progress.update(p));
+        let result =
+            golden::build::build_counting_filter(cfg, input, name, threads, |p| progress.update(p));
         progress.finish();
         let (counting, stats) = result?;
         (counting.to_plain(), Some(counting), stats)
@@ -327,7 +353,7 @@ fn build(args: BuildArgs) -> anyhow::Result<()> {
         }));
     }
     let mut text = String::new();
-    say!(text, 
+    say!(text,
         "built {} from {} keys ({} lines, {:.1} MB) in {seconds:.2} s: {:.2} M keys/s with {threads} thread{}",
         args.out.display(),
         stats.keys,
@@ -337,7 +363,12 @@ fn build(args: BuildArgs) -> anyhow::Result<()> {
         if threads == 1 { "" } else { "s" }
     );
     if let Some(counting) = &counting {
-        say!(text, "counting filter: counters of {} bits; saturated counters per bank: {:?}", counting.counter_bits(), counting.saturated());
+        say!(
+            text,
+            "counting filter: counters of {} bits; saturated counters per bank: {:?}",
+            counting.counter_bits(),
+            counting.saturated()
+        );
     }
     print_summary(&mut text, &summary);
     emit(&text)
@@ -353,7 +384,11 @@ fn summarise(filter: &PartitionedFilter) -> anyhow::Result<serde_json::Value> {
     let m = cfg.total_bits();
     let (items, std_error, fpr_exact) = if estimate.items.is_finite() {
         let n = estimate.items.round() as u64;
-        (json!(estimate.items), json!(estimate.std_error), json!(golden::theory::partitioned_exact(m, n, cfg.k)?))
+        (
+            json!(estimate.items),
+            json!(estimate.std_error),
+            json!(golden::theory::partitioned_exact(m, n, cfg.k)?),
+        )
     } else {
         (serde_json::Value::Null, serde_json::Value::Null, json!(1.0))
     };
@@ -377,36 +412,53 @@ fn summarise(filter: &PartitionedFilter) -> anyhow::Result<serde_json::Value> {
 fn print_summary(text: &mut String, s: &serde_json::Value) {
     let bank = s["bank_size"].as_u64().unwrap_or(0);
     let cfg = &s["config"];
-    say!(text, 
+    say!(text,
         "configuration: k={} bank_bits={} key_bits={} hash={} seed={} ({} bits in {} banks of {bank})",
         cfg["k"], cfg["bank_bits"], cfg["key_bits"], cfg["hash"].as_str().unwrap_or("?"), cfg["seed"], s["total_bits"], cfg["k"]
     );
-    let fills: Vec<u64> = s["fills"].as_array().map(|a| a.iter().filter_map(|v| v.as_u64()).collect()).unwrap_or_default();
-    let fractions: Vec<String> = fills.iter().map(|&f| format!("{f} ({:.1}%)", 100.0 * f as f64 / bank as f64)).collect();
+    let fills: Vec<u64> = s["fills"]
+        .as_array()
+        .map(|a| a.iter().filter_map(|v| v.as_u64()).collect())
+        .unwrap_or_default();
+    let fractions: Vec<String> = fills
+        .iter()
+        .map(|&f| format!("{f} ({:.1}%)", 100.0 * f as f64 / bank as f64))
+        .collect();
     say!(text, "fill per bank: {}", fractions.join(", "));
     match s["estimated_items"].as_f64() {
         Some(n) => {
-            say!(text, 
+            say!(text,
                 "estimated items: {n:.1} ± {:.1} (Swamidass-Baldi per bank, mean over banks; ± one standard error)",
                 s["estimated_items_std_error"].as_f64().unwrap_or(f64::NAN)
             );
-            say!(text, 
+            say!(text,
                 "false-positive rate at {} items: {:.4e} exact (partitioned layout); {:.4e} from the fill",
                 n.round(),
                 s["fpr_exact_at_estimated_items"].as_f64().unwrap_or(f64::NAN),
                 s["fpr_from_fill"].as_f64().unwrap_or(f64::NAN)
             );
         }
-        None => say!(text, "estimated items: unbounded (a bank is full: every key answers maybe present)"),
+        None => say!(
+            text,
+            "estimated items: unbounded (a bank is full: every key answers maybe present)"
+        ),
     }
     let design = s["design_items"].as_f64().unwrap_or(f64::NAN);
-    say!(text, 
+    say!(
+        text,
         "design load: {design:.0} items (each bank half full; false-positive rate {:.4e} there)",
         s["fpr_exact_at_design_items"].as_f64().unwrap_or(f64::NAN)
     );
     let over = s["over_design_fill"].as_bool().unwrap_or(true);
-    let load = s["estimated_items"].as_f64().map(|n| format!(" ({:.0}% of the design load)", 100.0 * n / design)).unwrap_or_default();
-    say!(text, "over design fill: {}{load}", if over { "YES" } else { "no" });
+    let load = s["estimated_items"]
+        .as_f64()
+        .map(|n| format!(" ({:.0}% of the design load)", 100.0 * n / design))
+        .unwrap_or_default();
+    say!(
+        text,
+        "over design fill: {}{load}",
+        if over { "YES" } else { "no" }
+    );
 }
 
 fn info(dir: &Path, json_out: bool) -> anyhow::Result<()> {
@@ -430,7 +482,11 @@ fn info(dir: &Path, json_out: bool) -> anyhow::Result<()> {
             counting.counter_bits(),
             counting.saturation()
         );
-        say!(text, "saturated counters per bank: {:?}", counting.saturated());
+        say!(
+            text,
+            "saturated counters per bank: {:?}",
+            counting.saturated()
+        );
     }
     print_summary(&mut text, &summary);
     emit(&text)
@@ -453,10 +509,17 @@ fn query(args: QueryArgs) -> anyhow::Result<()> {
             keys.push((key, text.clone()));
         }
     }
-    let hits: Vec<bool> = keys.iter().map(|(key, _)| filter.query(*key)).collect::<Result<_, _>>()?;
+    let hits: Vec<bool> = keys
+        .iter()
+        .map(|(key, _)| filter.query(*key))
+        .collect::<Result<_, _>>()?;
     let maybe = hits.iter().filter(|h| **h).count();
     if args.json {
-        let results: Vec<serde_json::Value> = keys.iter().zip(&hits).map(|((_, text), hit)| json!({"key": text, "hit": hit})).collect();
+        let results: Vec<serde_json::Value> = keys
+            .iter()
+            .zip(&hits)
+            .map(|((_, text), hit)| json!({"key": text, "hit": hit}))
+            .collect();
         return print_json(&json!({
             "image": args.dir.display().to_string(),
             "results": results,
@@ -469,7 +532,11 @@ fn query(args: QueryArgs) -> anyhow::Result<()> {
         say!(text, "{key} {}", *hit as u8);
     }
     emit(&text)?;
-    eprintln!("queried {} keys: {maybe} maybe present, {} absent", hits.len(), hits.len() - maybe);
+    eprintln!(
+        "queried {} keys: {maybe} maybe present, {} absent",
+        hits.len(),
+        hits.len() - maybe
+    );
     Ok(())
 }
 
@@ -502,8 +569,18 @@ fn union(args: CombineArgs) -> anyhow::Result<()> {
         united.export_image(out)?;
     }
     let bank = a.config().bank_size() as u64;
-    let (ea, eb, eu) = (estimate_items(bank, &fills_of(&a))?, estimate_items(bank, &fills_of(&b))?, estimate_items(bank, &fills_of(&united))?);
-    let finite = |x: f64| if x.is_finite() { json!(x) } else { serde_json::Value::Null };
+    let (ea, eb, eu) = (
+        estimate_items(bank, &fills_of(&a))?,
+        estimate_items(bank, &fills_of(&b))?,
+        estimate_items(bank, &fills_of(&united))?,
+    );
+    let finite = |x: f64| {
+        if x.is_finite() {
+            json!(x)
+        } else {
+            serde_json::Value::Null
+        }
+    };
     let report = json!({
         "a": args.a.display().to_string(),
         "b": args.b.display().to_string(),
@@ -519,9 +596,16 @@ fn union(args: CombineArgs) -> anyhow::Result<()> {
     }
     let mut text = String::new();
     if let Some(out) = &args.out {
-        say!(text, "wrote the union (bitwise OR) of {} and {} to {}", args.a.display(), args.b.display(), out.display());
+        say!(
+            text,
+            "wrote the union (bitwise OR) of {} and {} to {}",
+            args.a.display(),
+            args.b.display(),
+            out.display()
+        );
     }
-    say!(text, 
+    say!(
+        text,
         "estimated |A ∪ B|: {} (|A| ≈ {}, |B| ≈ {})",
         shown_estimate(eu.items, eu.std_error),
         shown_estimate(ea.items, ea.std_error),
@@ -547,14 +631,21 @@ fn intersect(args: IntersectArgs) -> anyhow::Result<()> {
     let bank = a.config().bank_size() as u64;
     let estimate = estimate_intersection(bank, &fills_of(&a), &fills_of(&b), &fills_of(&united))?;
     let given = match (args.size_a, args.size_b) {
-        (Some(sa), Some(sb)) => Some(estimate_intersection_given_sizes(bank, sa, sb, &fills_of(&both))?),
+        (Some(sa), Some(sb)) => Some(estimate_intersection_given_sizes(
+            bank,
+            sa,
+            sb,
+            &fills_of(&both),
+        )?),
         _ => None,
     };
     if let Some(out) = &args.images.out {
         both.export_image(out)?;
     }
     let as_json = |e: Option<golden::theory::images::IntersectionEstimate>| match e {
-        Some(e) => json!({"items": e.items, "std_error": e.std_error, "unclamped": if e.raw.is_finite() { json!(e.raw) } else { serde_json::Value::Null }}),
+        Some(e) => {
+            json!({"items": e.items, "std_error": e.std_error, "unclamped": if e.raw.is_finite() { json!(e.raw) } else { serde_json::Value::Null }})
+        }
         None => serde_json::Value::Null,
     };
     let report = json!({
@@ -572,7 +663,8 @@ fn intersect(args: IntersectArgs) -> anyhow::Result<()> {
     }
     let mut text = String::new();
     if let Some(out) = &args.images.out {
-        say!(text, 
+        say!(
+            text,
             "wrote the intersection (bitwise AND) of {} and {} to {}",
             args.images.a.display(),
             args.images.b.display(),
@@ -580,11 +672,20 @@ fn intersect(args: IntersectArgs) -> anyhow::Result<()> {
         );
     }
     match estimate {
-        Some(e) => say!(text, "estimated |A ∩ B|: {:.1} ± {:.1} (sizes estimated from the fills; docs/theory.md)", e.items, e.std_error),
-        None => say!(text, "estimated |A ∩ B|: unknown (a bank of A OR B is full)"),
+        Some(e) => say!(
+            text,
+            "estimated |A ∩ B|: {:.1} ± {:.1} (sizes estimated from the fills; docs/theory.md)",
+            e.items,
+            e.std_error
+        ),
+        None => say!(
+            text,
+            "estimated |A ∩ B|: unknown (a bank of A OR B is full)"
+        ),
     }
     if let Some(e) = given {
-        say!(text, 
+        say!(
+            text,
             "estimated |A ∩ B| with |A| = {} and |B| = {} given: {:.1} ± {:.1}",
             args.size_a.unwrap_or(0),
             args.size_b.unwrap_or(0),
@@ -616,7 +717,15 @@ fn swap(args: SwapArgs) -> anyhow::Result<()> {
         r.bits_differing,
         r.seconds
     );
-    say!(text, "fill per bank: {}", r.fill.iter().map(u64::to_string).collect::<Vec<_>>().join(", "));
+    say!(
+        text,
+        "fill per bank: {}",
+        r.fill
+            .iter()
+            .map(u64::to_string)
+            .collect::<Vec<_>>()
+            .join(", ")
+    );
     match &r.manifest {
         Some(m) => say!(text, "manifest: {m}"),
         None => say!(text, "manifest: none (the input had no current one)"),
@@ -653,9 +762,15 @@ fn readback(args: ReadbackArgs) -> anyhow::Result<()> {
     }
     if let Some(out) = &args.out {
         let cfg = sig.params;
-        let mut files = vec![("image.json".to_string(), golden::image::image_header_json(&cfg))];
+        let mut files = vec![(
+            "image.json".to_string(),
+            golden::image::image_header_json(&cfg),
+        )];
         for (p, bank) in banks.iter().enumerate() {
-            files.push((golden::image::bank_file_name(p), golden::image::bank_hex_text(&cfg, p, bank)));
+            files.push((
+                golden::image::bank_file_name(p),
+                golden::image::bank_hex_text(&cfg, p, bank),
+            ));
         }
         golden::image::write_directory_atomically(out, &files)?;
     }
@@ -680,17 +795,33 @@ fn readback(args: ReadbackArgs) -> anyhow::Result<()> {
         }))?;
     } else {
         let mut text = String::new();
-        say!(text, "{} ({}, {}), read with {reader} in {seconds:.2} s", args.bitstream.display(), sig.mapping.family(), sig.params);
+        say!(
+            text,
+            "{} ({}, {}), read with {reader} in {seconds:.2} s",
+            args.bitstream.display(),
+            sig.mapping.family(),
+            sig.params
+        );
         for (p, bank) in sig.banks.iter().enumerate() {
-            let d = differing.as_ref().map(|d| format!(", {} bits differ from the image", d[p])).unwrap_or_default();
+            let d = differing
+                .as_ref()
+                .map(|d| format!(", {} bits differ from the image", d[p]))
+                .unwrap_or_default();
             say!(
                 text,
                 "bank {p}: block RAM{} {}: {} of {} {}{d}",
                 if bank.len() == 1 { "" } else { "s" },
-                bank.iter().map(|s| s.to_string()).collect::<Vec<_>>().join(" + "),
+                bank.iter()
+                    .map(|s| s.to_string())
+                    .collect::<Vec<_>>()
+                    .join(" + "),
                 fills[p],
                 sig.params.bank_size(),
-                if sig.params.is_counting() { "counters non-zero" } else { "bits set" }
+                if sig.params.is_counting() {
+                    "counters non-zero"
+                } else {
+                    "bits set"
+                }
             );
         }
         if let (Some(_), Some(dir)) = (&differing, &args.against) {
@@ -707,7 +838,10 @@ fn readback(args: ReadbackArgs) -> anyhow::Result<()> {
         emit(&text)?;
     }
     if total_differing > 0 {
-        bail!("{total_differing} bank bits of {} differ from the image", args.bitstream.display());
+        bail!(
+            "{total_differing} bank bits of {} differ from the image",
+            args.bitstream.display()
+        );
     }
     Ok(())
 }
@@ -730,11 +864,35 @@ fn plain(args: PlainArgs) -> anyhow::Result<()> {
         return print_json(&report);
     }
     let mut text = String::new();
-    say!(text, "{}: {} ({})", args.dir.display(), cfg, if cfg.is_counting() { "counting filter" } else { "plain filter, copied" });
-    say!(text, "wrote the plain image of its 0-1 projection to {}: {}", args.out.display(), projection.config());
-    say!(text, "fill per bank (non-zero counters = 1 bits): {:?}", projection.fill());
+    say!(
+        text,
+        "{}: {} ({})",
+        args.dir.display(),
+        cfg,
+        if cfg.is_counting() {
+            "counting filter"
+        } else {
+            "plain filter, copied"
+        }
+    );
+    say!(
+        text,
+        "wrote the plain image of its 0-1 projection to {}: {}",
+        args.out.display(),
+        projection.config()
+    );
+    say!(
+        text,
+        "fill per bank (non-zero counters = 1 bits): {:?}",
+        projection.fill()
+    );
     if cfg.is_counting() {
-        say!(text, "saturated counters per bank (at {}): {:?}", counting.saturation(), counting.saturated());
+        say!(
+            text,
+            "saturated counters per bank (at {}): {:?}",
+            counting.saturation(),
+            counting.saturated()
+        );
     }
     emit(&text)
 }

@@ -19,7 +19,9 @@ pub mod verilog;
 /// /dev/null, over a directory or a read-only file). `option` names the
 /// option in the message.
 pub fn check_output_file(option: &str, target: &std::path::Path) -> anyhow::Result<()> {
-    let Ok(meta) = std::fs::symlink_metadata(target) else { return Ok(()) };
+    let Ok(meta) = std::fs::symlink_metadata(target) else {
+        return Ok(());
+    };
     let t = meta.file_type();
     let what = if t.is_dir() {
         "a directory"

@@ -64,7 +64,10 @@ fn golden_step(cfg: &golden::Config) -> anyhow::Result<GoldenSample> {
     let bank = 1u64 << cfg.bank_bits;
     let m = bank * cfg.k as u64;
     println!("configuration: {cfg}");
-    println!("  {} banks of {} bits = {} bits; {}-bit keys; hash {} seed {}", cfg.k, bank, m, cfg.key_bits, cfg.hash, cfg.seed);
+    println!(
+        "  {} banks of {} bits = {} bits; {}-bit keys; hash {} seed {}",
+        cfg.k, bank, m, cfg.key_bits, cfg.hash, cfg.seed
+    );
     // The fill at which the partitioned filter's rate is lowest for this size.
     let n = ((bank as f64) * std::f64::consts::LN_2).round().max(1.0) as u64;
     let exact = golden::theory::partitioned_exact(m, n, cfg.k)?;
@@ -99,7 +102,10 @@ fn golden_step(cfg: &golden::Config) -> anyhow::Result<GoldenSample> {
     }
     let measured = hits as f64 / fresh as f64;
     let se = (exact * (1.0 - exact) / fresh as f64).sqrt();
-    println!("golden model: inserted {n} keys, all {n} found again; fill per bank {:?}", filter.fill());
+    println!(
+        "golden model: inserted {n} keys, all {n} found again; fill per bank {:?}",
+        filter.fill()
+    );
     println!(
         "  {hits} false positives in {fresh} fresh keys: measured {measured:.4e} vs exact {exact:.4e} ({:+.2} standard errors)",
         (measured - exact) / se
@@ -109,17 +115,26 @@ fn golden_step(cfg: &golden::Config) -> anyhow::Result<GoldenSample> {
         filter.estimated_items(),
         filter.fpr_estimate()
     );
-    Ok(GoldenSample { inserted: n, measured, exact, estimated_items: filter.estimated_items() })
+    Ok(GoldenSample {
+        inserted: n,
+        measured,
+        exact,
+        estimated_items: filter.estimated_items(),
+    })
 }
 
 pub fn run(args: Args) -> anyhow::Result<()> {
     if args.ops == 0 || args.ops > 1_000_000_000 {
-        bail!("--ops {} is not allowed (allowed: 1..=1000000000)", args.ops);
+        bail!(
+            "--ops {} is not allowed (allowed: 1..=1000000000)",
+            args.ops
+        );
     }
     let cfg = args.core.params;
     // Every step after the golden model needs the core; refuse before writing anything.
     hdl::CoreConfig::from(cfg).validate()?;
-    std::fs::create_dir_all(&args.out).with_context(|| format!("cannot create {}", args.out.display()))?;
+    std::fs::create_dir_all(&args.out)
+        .with_context(|| format!("cannot create {}", args.out.display()))?;
     let started = Instant::now();
 
     banner(1, "golden model and theory");
@@ -127,7 +142,11 @@ pub fn run(args: Args) -> anyhow::Result<()> {
 
     banner(2, "Verilog");
     let verilog_dir = args.out.join("verilog");
-    let core = crate::cli::verilog::write(&crate::cli::verilog::Job { core: cfg.into(), out: verilog_dir.clone(), lanes: None })?;
+    let core = crate::cli::verilog::write(&crate::cli::verilog::Job {
+        core: cfg.into(),
+        out: verilog_dir.clone(),
+        lanes: None,
+    })?;
 
     banner(3, "co-simulation: Verilated core against the golden model");
     let sim_job = crate::cli::sim::Args::defaults_for(cfg, args.ops).job()?;
@@ -170,7 +189,10 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         }
     }
 
-    println!("\n=== summary ({:.0} s) ===", started.elapsed().as_secs_f64());
+    println!(
+        "\n=== summary ({:.0} s) ===",
+        started.elapsed().as_secs_f64()
+    );
     println!("filter:      {cfg}");
     println!(
         "theory:      {} items -> exact false-positive rate {:.3e}; the golden model measured {:.3e} and estimates {:.0} items from its fill",
@@ -181,7 +203,10 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         verilog_dir.display(),
         core.timing.latency
     );
-    println!("co-sim:      {} operations checked cycle by cycle against the golden model: no mismatch", checked.ops);
+    println!(
+        "co-sim:      {} operations checked cycle by cycle against the golden model: no mismatch",
+        checked.ops
+    );
     println!("bitstream:   {bitstream_summary}");
     println!("next:        bloom --help; README.md explains each step");
     Ok(())

@@ -109,17 +109,36 @@ impl TraceFile {
 
     fn prepare(target: &Path) -> anyhow::Result<TraceFile> {
         Self::check_target(target)?;
-        let name = target.file_name().with_context(|| format!("--trace {} has no file name", target.display()))?;
+        let name = target
+            .file_name()
+            .with_context(|| format!("--trace {} has no file name", target.display()))?;
         let parent = match target.parent() {
             Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
             _ => PathBuf::from("."),
         };
         if !parent.is_dir() {
-            bail!("--trace {}: directory {} does not exist", target.display(), parent.display());
+            bail!(
+                "--trace {}: directory {} does not exist",
+                target.display(),
+                parent.display()
+            );
         }
-        let temp = parent.join(format!(".{}.{}.partial", name.to_string_lossy(), std::process::id()));
-        std::fs::File::create(&temp).with_context(|| format!("--trace {}: cannot write in {}", target.display(), parent.display()))?;
-        Ok(TraceFile { target: target.to_path_buf(), temp })
+        let temp = parent.join(format!(
+            ".{}.{}.partial",
+            name.to_string_lossy(),
+            std::process::id()
+        ));
+        std::fs::File::create(&temp).with_context(|| {
+            format!(
+                "--trace {}: cannot write in {}",
+                target.display(),
+                parent.display()
+            )
+        })?;
+        Ok(TraceFile {
+            target: target.to_path_buf(),
+            temp,
+        })
     }
 
     fn commit(self) -> anyhow::Result<()> {
@@ -189,22 +208,32 @@ impl Args {
         if self.trace.is_some() && self.ops > MAX_TRACED_OPS {
             bail!("--ops {} with --trace is not allowed (allowed: 1..={MAX_TRACED_OPS}; the VCD records every cycle)", self.ops);
         }
-        let fpr_inserts = self.fpr_inserts.unwrap_or((params.bank_size() as f64 * std::f64::consts::LN_2).round() as u64);
+        let fpr_inserts = self
+            .fpr_inserts
+            .unwrap_or((params.bank_size() as f64 * std::f64::consts::LN_2).round() as u64);
         let max_inserts = 1u64 << 32;
         if self.fpr_queries > 0 && (fpr_inserts == 0 || fpr_inserts > max_inserts) {
             bail!("--fpr-inserts {fpr_inserts} is not allowed (allowed: 1..={max_inserts})");
         }
         if self.fpr_queries > MAX_OPS {
-            bail!("--fpr-queries {} is not allowed (allowed: 0..={MAX_OPS})", self.fpr_queries);
+            bail!(
+                "--fpr-queries {} is not allowed (allowed: 0..={MAX_OPS})",
+                self.fpr_queries
+            );
         }
         let shards = match self.shards {
-            Some(s) if s == 0 || s > MAX_SHARDS => bail!("--shards {s} is not allowed (allowed: 1..={MAX_SHARDS})"),
+            Some(s) if s == 0 || s > MAX_SHARDS => {
+                bail!("--shards {s} is not allowed (allowed: 1..={MAX_SHARDS})")
+            }
             Some(s) if s > 1 && self.trace.is_some() => {
                 bail!("--shards {s} with --trace is not allowed (a trace records one core: use --shards 1)")
             }
             Some(s) => s,
             None if self.trace.is_some() => 1,
-            None => std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1).min(MAX_SHARDS),
+            None => std::thread::available_parallelism()
+                .map(|n| n.get())
+                .unwrap_or(1)
+                .min(MAX_SHARDS),
         };
         Ok(Job {
             params,
@@ -235,15 +264,31 @@ pub fn run(args: Args) -> anyhow::Result<()> {
 /// line per configuration; an error if any had a mismatch.
 fn sweep(args: Args) -> anyhow::Result<()> {
     let corners = sim::corner_configs();
-    println!("sweep: {} corner configurations, {} operations each, netlist {}", corners.len(), args.ops, args.netlist);
+    println!(
+        "sweep: {} corner configurations, {} operations each, netlist {}",
+        corners.len(),
+        args.ops,
+        args.netlist
+    );
     let mut failed = Vec::new();
     let mut lines = Vec::new();
     for params in corners {
         let fpr_inserts = args.fpr_inserts;
-        let job = Args { core: CoreArgs { params }, fpr_inserts, sweep: false, trace: None, preload: None, ..args_copy(&args) }.job()?;
+        let job = Args {
+            core: CoreArgs { params },
+            fpr_inserts,
+            sweep: false,
+            trace: None,
+            preload: None,
+            ..args_copy(&args)
+        }
+        .job()?;
         println!();
         match execute(&job) {
-            Ok(s) => lines.push(format!("  {params}: {} operations, 0 mismatches, {:.0} operations/s", s.ops, s.ops_per_second)),
+            Ok(s) => lines.push(format!(
+                "  {params}: {} operations, 0 mismatches, {:.0} operations/s",
+                s.ops, s.ops_per_second
+            )),
             Err(e) => {
                 lines.push(format!("  {params}: FAILED: {e:#}"));
                 failed.push(params.to_string());
@@ -255,7 +300,12 @@ fn sweep(args: Args) -> anyhow::Result<()> {
         println!("{l}");
     }
     if !failed.is_empty() {
-        bail!("{} of {} configurations failed: {}", failed.len(), lines.len(), failed.join("; "));
+        bail!(
+            "{} of {} configurations failed: {}",
+            failed.len(),
+            lines.len(),
+            failed.join("; ")
+        );
     }
     Ok(())
 }
@@ -263,7 +313,9 @@ fn sweep(args: Args) -> anyhow::Result<()> {
 fn args_copy(a: &Args) -> Args {
     Args {
         ops: a.ops,
-        core: CoreArgs { params: a.core.params },
+        core: CoreArgs {
+            params: a.core.params,
+        },
         traffic_seed: a.traffic_seed,
         traffic: a.traffic,
         checkpoint_every: a.checkpoint_every,
@@ -280,14 +332,20 @@ fn args_copy(a: &Args) -> Args {
 /// Runs the co-simulation of `job`, printing its report; an error if any
 /// cycle disagreed with the golden model.
 pub fn execute(job: &Job) -> anyhow::Result<Summary> {
-    let spec = hdl::CoreConfig { preload: job.preload.clone(), ..hdl::CoreConfig::from(job.params) };
+    let spec = hdl::CoreConfig {
+        preload: job.preload.clone(),
+        ..hdl::CoreConfig::from(job.params)
+    };
     let shards = job.shards;
     let trace = job.trace.as_deref().map(TraceFile::prepare).transpose()?;
 
     println!(
         "configuration: {}; {} traffic (seed {})",
         job.params,
-        job.traffic.to_possible_value().map(|v| v.get_name().to_string()).unwrap_or_default(),
+        job.traffic
+            .to_possible_value()
+            .map(|v| v.get_name().to_string())
+            .unwrap_or_default(),
         job.traffic_seed
     );
     if let Some(dir) = &job.preload {
@@ -296,10 +354,19 @@ pub fn execute(job: &Job) -> anyhow::Result<Summary> {
     println!("netlist: {} ({})", job.netlist, job.netlist.describe());
     let build_started = Instant::now();
     let progress = flow::tools::Progress::new("  ");
-    let built = sim::netlist::build_core(&spec, job.netlist, trace.is_some(), sim::core::PowerUp::default(), &progress)?;
+    let built = sim::netlist::build_core(
+        &spec,
+        job.netlist,
+        trace.is_some(),
+        sim::core::PowerUp::default(),
+        &progress,
+    )?;
     if let Some(dir) = &built.netlist.dir {
         match built.tool_seconds {
-            Some(s) => println!("netlist tools: ran in {s:.1} s ({}; every tool's log there)", dir.display()),
+            Some(s) => println!(
+                "netlist tools: ran in {s:.1} s ({}; every tool's log there)",
+                dir.display()
+            ),
             None => println!("netlist tools: cached ({})", dir.display()),
         }
         for t in &built.netlist.tools {
@@ -308,7 +375,10 @@ pub fn execute(job: &Job) -> anyhow::Result<Summary> {
     }
     let mut core = built.core;
     match core.library.build_seconds() {
-        Some(s) => println!("verilator model: built in {s:.1} s ({})", core.library.path().display()),
+        Some(s) => println!(
+            "verilator model: built in {s:.1} s ({})",
+            core.library.path().display()
+        ),
         None => println!(
             "verilator model: cached ({}; loaded in {:.2} s)",
             core.library.path().display(),
@@ -317,7 +387,10 @@ pub fn execute(job: &Job) -> anyhow::Result<Summary> {
     }
     println!(
         "timing: latency {} cycles, clear {} cycles, readback latency {} cycles, response FIFO {}",
-        core.timing.latency, core.timing.clear_cycles, core.timing.readback_latency, core.timing.response_fifo_depth
+        core.timing.latency,
+        core.timing.clear_cycles,
+        core.timing.readback_latency,
+        core.timing.response_fifo_depth
     );
     if let Some(t) = &trace {
         core.model.trace_open(&t.temp)?;
@@ -335,7 +408,10 @@ pub fn execute(job: &Job) -> anyhow::Result<Summary> {
             c.check_image(&mut sim::traffic::ReadyPattern::default())?;
         }
         let wrong = cosims[0].checker.mismatches;
-        println!("preload read back: {} bits, {wrong} mismatches", job.params.k as u64 * job.params.bank_size() as u64);
+        println!(
+            "preload read back: {} bits, {wrong} mismatches",
+            job.params.k as u64 * job.params.bank_size() as u64
+        );
     }
     let shape = match job.traffic {
         TrafficArg::Stress => TrafficShape::stress_for(job.params.key_bits, &cosims[0].core.timing),
@@ -354,7 +430,11 @@ pub fn execute(job: &Job) -> anyhow::Result<Summary> {
         if last.elapsed().as_secs_f64() >= 2.0 && done < total {
             last = Instant::now();
             let rate = done as f64 / started.elapsed().as_secs_f64();
-            eprintln!("progress: {done}/{total} operations ({:.0}%), {:.2}M ops/s", 100.0 * done as f64 / total as f64, rate / 1e6);
+            eprintln!(
+                "progress: {done}/{total} operations ({:.0}%), {:.2}M ops/s",
+                100.0 * done as f64 / total as f64,
+                rate / 1e6
+            );
             let _ = std::io::stderr().flush();
         }
     };
@@ -373,25 +453,38 @@ pub fn execute(job: &Job) -> anyhow::Result<Summary> {
     let cycles: u64 = reports.iter().map(|r| r.traffic_cycles).sum();
     println!("operations: {ops}");
     println!("cycles: {cycles}");
-    println!("operations per cycle: {:.4}", ops as f64 / cycles.max(1) as f64);
+    println!(
+        "operations per cycle: {:.4}",
+        ops as f64 / cycles.max(1) as f64
+    );
     println!(
         "image checks: {} (memory image and fill counters vs golden)",
         reports.iter().map(|r| r.image_checks).sum::<u32>()
     );
-    println!("mismatches: {}", reports.iter().map(|r| r.mismatches).sum::<u64>());
+    println!(
+        "mismatches: {}",
+        reports.iter().map(|r| r.mismatches).sum::<u64>()
+    );
     if job.params.counter_bits > 1 {
         let mut events = sim::checker::CountingEvents::default();
         for r in &reports {
             events.add(&r.counting);
         }
-        println!("counting (counters of {} bits, saturated at {}): {events}", job.params.counter_bits, (1u32 << job.params.counter_bits) - 1);
+        println!(
+            "counting (counters of {} bits, saturated at {}): {events}",
+            job.params.counter_bits,
+            (1u32 << job.params.counter_bits) - 1
+        );
     }
     println!(
         "simulation speed: {:.0} operations/s ({seconds:.2} s, golden model and checks included)",
         ops as f64 / seconds.max(1e-9)
     );
     if shards == 1 {
-        if let (Some(sim_cpu), Some(worker_cpu)) = (reports[0].simulator_cpu_seconds, reports[0].worker_cpu_seconds) {
+        if let (Some(sim_cpu), Some(worker_cpu)) = (
+            reports[0].simulator_cpu_seconds,
+            reports[0].worker_cpu_seconds,
+        ) {
             println!(
                 "cpu time: simulator thread {sim_cpu:.2} s, golden model and checker thread {worker_cpu:.2} s (wall time counts other load on the machine)"
             );
@@ -399,7 +492,11 @@ pub fn execute(job: &Job) -> anyhow::Result<Summary> {
     } else if reports.iter().all(|r| r.simulator_cpu_seconds.is_some()) {
         println!(
             "cpu time per shard thread: {} (wall time counts other load on the machine)",
-            reports.iter().map(|r| format!("{:.2} s", r.simulator_cpu_seconds.unwrap_or(0.0))).collect::<Vec<_>>().join(", ")
+            reports
+                .iter()
+                .map(|r| format!("{:.2} s", r.simulator_cpu_seconds.unwrap_or(0.0)))
+                .collect::<Vec<_>>()
+                .join(", ")
         );
     }
     let mut cosim = cosims.remove(0);
@@ -407,7 +504,12 @@ pub fn execute(job: &Job) -> anyhow::Result<Summary> {
 
     let mut mismatches = cosim.checker.mismatches;
     if job.fpr_queries > 0 && mismatches == 0 {
-        let m = measure_fpr(&mut cosim, job.fpr_inserts, job.fpr_queries, job.traffic_seed ^ 0xF0F0)?;
+        let m = measure_fpr(
+            &mut cosim,
+            job.fpr_inserts,
+            job.fpr_queries,
+            job.traffic_seed ^ 0xF0F0,
+        )?;
         let (lo, hi) = m.interval95();
         println!(
             "false-positive rate: measured {:.6} ({} of {} fresh keys after {} inserts), exact {:.6} (95% interval {:.6} .. {:.6}, z = {:+.2})",
@@ -426,7 +528,13 @@ pub fn execute(job: &Job) -> anyhow::Result<Summary> {
     cosim.core.model.trace_close();
     if let Some(t) = trace {
         t.commit()?;
-        println!("trace: {}", job.trace.as_ref().map(|p| p.display().to_string()).unwrap_or_default());
+        println!(
+            "trace: {}",
+            job.trace
+                .as_ref()
+                .map(|p| p.display().to_string())
+                .unwrap_or_default()
+        );
     }
     if mismatches > 0 {
         for (i, c) in std::iter::once(&cosim).chain(others.iter()).enumerate() {
@@ -438,7 +546,13 @@ pub fn execute(job: &Job) -> anyhow::Result<Summary> {
                 }
             }
         }
-        bail!("{mismatches} mismatches between the Verilated core ({}) and the golden model", job.netlist);
+        bail!(
+            "{mismatches} mismatches between the Verilated core ({}) and the golden model",
+            job.netlist
+        );
     }
-    Ok(Summary { ops, ops_per_second: ops as f64 / seconds.max(1e-9) })
+    Ok(Summary {
+        ops,
+        ops_per_second: ops as f64 / seconds.max(1e-9),
+    })
 }

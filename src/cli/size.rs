@@ -4,8 +4,8 @@
 use std::fmt::Write as _;
 
 use anyhow::{bail, Result};
-use golden::theory::optimal::Layout;
 use golden::theory::counting::smallest_counter_bits;
+use golden::theory::optimal::Layout;
 use golden::theory::sizing::{recommend, BlockRams, HW_BANK_BITS, HW_K_MAX};
 
 use crate::cli::config::DeviceParser;
@@ -44,10 +44,12 @@ pub fn run(args: Args) -> Result<()> {
             args.p
         );
     }
-    let layout: Layout = args
-        .layout
-        .parse()
-        .map_err(|_| anyhow::anyhow!("--layout {:?} is unknown: use partitioned or standard", args.layout))?;
+    let layout: Layout = args.layout.parse().map_err(|_| {
+        anyhow::anyhow!(
+            "--layout {:?} is unknown: use partitioned or standard",
+            args.layout
+        )
+    })?;
     if let Some(q) = args.overflow {
         if !(q > 0.0 && q < 1.0) {
             bail!("--overflow {q} is out of range: the target overflow probability must satisfy 0 < p < 1");
@@ -162,7 +164,12 @@ pub fn run(args: Args) -> Result<()> {
 fn block_rams(d: &flow::board::Device) -> BlockRams {
     BlockRams {
         name: d.name.to_string(),
-        description: format!("Lattice {} ({} block RAMs of {} bits)", d.part, d.usable_brams(), d.bram_bits),
+        description: format!(
+            "Lattice {} ({} block RAMs of {} bits)",
+            d.part,
+            d.usable_brams(),
+            d.bram_bits
+        ),
         block_bits: d.bram_bits as u64,
         blocks: d.usable_brams() as u64,
     }

@@ -27,23 +27,37 @@ pub struct Args {
 }
 
 /// The golden model a core with this configuration (and preload) starts as.
-pub fn starting_filter(params: &hdl::CoreParams, preload: Option<&std::path::Path>) -> anyhow::Result<ip::vectors::Golden> {
+pub fn starting_filter(
+    params: &hdl::CoreParams,
+    preload: Option<&std::path::Path>,
+) -> anyhow::Result<ip::vectors::Golden> {
     use ip::vectors::Golden;
     Ok(match preload {
         Some(dir) if params.counter_bits > 1 => Golden::Counting(
-            golden::CountingFilter::import_image_expecting(dir, params).with_context(|| format!("--preload {}", dir.display()))?,
+            golden::CountingFilter::import_image_expecting(dir, params)
+                .with_context(|| format!("--preload {}", dir.display()))?,
         ),
         Some(dir) => Golden::Plain(
-            golden::PartitionedFilter::import_image_expecting(dir, params).with_context(|| format!("--preload {}", dir.display()))?,
+            golden::PartitionedFilter::import_image_expecting(dir, params)
+                .with_context(|| format!("--preload {}", dir.display()))?,
         ),
         None => ip::vectors::empty_filter(params)?,
     })
 }
 
 /// The vector set of `args`, checked.
-pub fn generate(params: &hdl::CoreParams, preload: Option<&std::path::Path>, ops: u64, seed: u64) -> anyhow::Result<ip::vectors::Vectors> {
+pub fn generate(
+    params: &hdl::CoreParams,
+    preload: Option<&std::path::Path>,
+    ops: u64,
+    seed: u64,
+) -> anyhow::Result<ip::vectors::Vectors> {
     let filter = starting_filter(params, preload)?;
-    Ok(ip::vectors::generate(params, filter, &ip::vectors::VectorOptions::new(ops, seed))?)
+    Ok(ip::vectors::generate(
+        params,
+        filter,
+        &ip::vectors::VectorOptions::new(ops, seed),
+    )?)
 }
 
 fn readme(v: &ip::vectors::Vectors) -> String {
@@ -100,13 +114,23 @@ Files (format {format}; one hex word a line, `$readmemh`):
 
 /// The files `bloom vectors` writes, with paths relative to its directory.
 pub fn files(v: &ip::vectors::Vectors) -> Vec<ip::package::PackageFile> {
-    let text = |path: &str, s: String| ip::package::PackageFile { path: path.into(), contents: s.into_bytes(), executable: false };
+    let text = |path: &str, s: String| ip::package::PackageFile {
+        path: path.into(),
+        contents: s.into_bytes(),
+        executable: false,
+    };
     vec![
         text("config.hex", v.config_hex()),
         text("stim.hex", v.stim_hex()),
         text("expect.hex", v.expect_hex()),
-        text("vectors.json", serde_json::to_string_pretty(&v.summary_json()).unwrap() + "\n"),
-        text(ip::testbench::TB_FILE, ip::testbench::testbench(v.params.key_bits, v)),
+        text(
+            "vectors.json",
+            serde_json::to_string_pretty(&v.summary_json()).unwrap() + "\n",
+        ),
+        text(
+            ip::testbench::TB_FILE,
+            ip::testbench::testbench(v.params.key_bits, v),
+        ),
         text("README.md", readme(v)),
     ]
 }
@@ -116,7 +140,12 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         anyhow::bail!("--ops {}: must be 1..={}", args.ops, ip::vectors::MAX_OPS);
     }
     let params = args.core.params;
-    let v = generate(&params, args.preload.as_deref(), args.ops, args.traffic_seed)?;
+    let v = generate(
+        &params,
+        args.preload.as_deref(),
+        args.ops,
+        args.traffic_seed,
+    )?;
     ip::package::write_tree(&args.out, &files(&v)).map_err(anyhow::Error::msg)?;
     let s = &v.stats;
     println!(

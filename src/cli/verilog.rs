@@ -35,7 +35,10 @@ pub struct Job {
 impl Args {
     pub fn job(self) -> Job {
         Job {
-            core: hdl::CoreConfig { preload: self.preload, ..self.core.params.into() },
+            core: hdl::CoreConfig {
+                preload: self.preload,
+                ..self.core.params.into()
+            },
             out: self.out,
             lanes: self.lanes.map(|l| l as usize),
         }
@@ -52,7 +55,11 @@ pub fn write(job: &Job) -> anyhow::Result<hdl::GeneratedCore> {
     // Everything is generated in memory first: an invalid input writes nothing.
     let core = hdl::generate_core(&job.core)?;
     let lanes = match job.lanes {
-        Some(l) => Some(hdl::lanes::lanes_around(core.clone(), l, Default::default())?),
+        Some(l) => Some(hdl::lanes::lanes_around(
+            core.clone(),
+            l,
+            Default::default(),
+        )?),
         None => None,
     };
     let lanes_axis = lanes.as_ref().map(hdl::lanes_axis::axis_around);
@@ -63,8 +70,13 @@ pub fn write(job: &Job) -> anyhow::Result<hdl::GeneratedCore> {
     std::fs::create_dir_all(&job.out)
         .with_context(|| format!("cannot create --out directory {}", job.out.display()))?;
     // The lanes hold the core with no module kept whole (hdl::lanes::lanes_around).
-    let core_verilog = lanes.as_ref().map_or(core.verilog.as_str(), |g| g.core.verilog.as_str());
-    let mut files = vec![("bloom_core.v", core_verilog), ("bloom_core.json", json.as_str())];
+    let core_verilog = lanes
+        .as_ref()
+        .map_or(core.verilog.as_str(), |g| g.core.verilog.as_str());
+    let mut files = vec![
+        ("bloom_core.v", core_verilog),
+        ("bloom_core.json", json.as_str()),
+    ];
     if let (Some(g), Some(a)) = (&lanes, &lanes_axis) {
         files.push(("bloom_lanes.v", g.top_module.as_str()));
         files.push(("bloom_lanes_axis.v", a.top_module.as_str()));
@@ -78,8 +90,17 @@ pub fn write(job: &Job) -> anyhow::Result<hdl::GeneratedCore> {
         core.timing.clear_cycles
     );
     if let Some(g) = &lanes {
-        println!("wrote {}/bloom_lanes.v ({} lanes over {} instances of bloom_core)", job.out.display(), g.lanes, g.lanes);
-        println!("wrote {}/bloom_lanes_axis.v (bloom_lanes behind AXI4-Stream, {} keys per beat)", job.out.display(), g.lanes);
+        println!(
+            "wrote {}/bloom_lanes.v ({} lanes over {} instances of bloom_core)",
+            job.out.display(),
+            g.lanes,
+            g.lanes
+        );
+        println!(
+            "wrote {}/bloom_lanes_axis.v (bloom_lanes behind AXI4-Stream, {} keys per beat)",
+            job.out.display(),
+            g.lanes
+        );
     }
     Ok(core)
 }

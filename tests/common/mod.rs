@@ -9,7 +9,10 @@ use std::process::{Command, Output, Stdio};
 
 /// Runs `bloom ARGS`.
 pub fn bloom(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_bloom")).args(args).output().expect("bloom runs")
+    Command::new(env!("CARGO_BIN_EXE_bloom"))
+        .args(args)
+        .output()
+        .expect("bloom runs")
 }
 
 /// Runs `bloom ARGS` with `input` on its standard input.
@@ -33,7 +36,11 @@ pub fn ok(o: Output) -> Output {
 
 /// Runs `bloom ARGS` with `PATH` set to `path` (to hide installed tools).
 pub fn bloom_with_path(args: &[&str], path: &str) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_bloom")).args(args).env("PATH", path).output().expect("bloom runs")
+    Command::new(env!("CARGO_BIN_EXE_bloom"))
+        .args(args)
+        .env("PATH", path)
+        .output()
+        .expect("bloom runs")
 }
 
 pub fn stdout(o: &Output) -> String {
@@ -64,7 +71,8 @@ pub fn field<'a>(out: &'a str, label: &str) -> &'a str {
 /// A path for a test's files in the build's scratch directory, removed if it
 /// exists, not created.
 pub fn scratch(name: &str) -> PathBuf {
-    let d = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("bloom-cli-{}-{name}", std::process::id()));
+    let d = PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
+        .join(format!("bloom-cli-{}-{name}", std::process::id()));
     let _ = std::fs::remove_dir_all(&d);
     let _ = std::fs::remove_file(&d);
     d
@@ -75,7 +83,10 @@ pub fn scratch(name: &str) -> PathBuf {
 pub fn assert_failed_cleanly(o: &Output, needle: &str) {
     let t = all_text(o);
     assert!(!o.status.success(), "expected failure, got success:\n{t}");
-    assert!(matches!(o.status.code(), Some(1) | Some(2)), "expected exit 1 or 2:\n{t}");
+    assert!(
+        matches!(o.status.code(), Some(1) | Some(2)),
+        "expected exit 1 or 2:\n{t}"
+    );
     assert!(t.contains(needle), "message lacks `{needle}`:\n{t}");
     assert!(!t.contains("panicked"), "panic:\n{t}");
 }
@@ -96,8 +107,15 @@ pub fn assert_refused_writing_nothing(command: &[&str], name: &str, cases: &[(&[
 pub fn assert_fails(args: &[&str], needle: &str) -> Output {
     let o = bloom(args);
     assert_failed_cleanly(&o, needle);
-    assert!(stderr(&o).contains(needle), "{args:?}: stderr lacks {needle:?}: {}", stderr(&o));
-    assert!(!stdout(&o).to_lowercase().contains("nan"), "{args:?} printed NaN");
+    assert!(
+        stderr(&o).contains(needle),
+        "{args:?}: stderr lacks {needle:?}: {}",
+        stderr(&o)
+    );
+    assert!(
+        !stdout(&o).to_lowercase().contains("nan"),
+        "{args:?} printed NaN"
+    );
     o
 }
 
@@ -106,5 +124,8 @@ pub fn require(tool: &str, hint: &str) {
     let found = std::env::var_os("PATH")
         .map(|p| std::env::split_paths(&p).any(|d| d.join(tool).is_file()))
         .unwrap_or(false);
-    assert!(found, "`{tool}` is not installed; {hint} (or run scripts/setup.sh)");
+    assert!(
+        found,
+        "`{tool}` is not installed; {hint} (or run scripts/setup.sh)"
+    );
 }

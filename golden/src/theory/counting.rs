@@ -238,7 +238,12 @@ pub struct CounterOverflow {
 
 /// See [`CounterOverflow`]. k must divide m. With c = 1 (S = 1) the "tail" is
 /// the probability that a bit is set.
-pub fn counter_overflow(m: u64, n: u64, k: u32, counter_bits: CounterBits) -> Result<CounterOverflow, TheoryError> {
+pub fn counter_overflow(
+    m: u64,
+    n: u64,
+    k: u32,
+    counter_bits: CounterBits,
+) -> Result<CounterOverflow, TheoryError> {
     let bank = bank_size(m, k)?;
     let s = counter_bits.saturation() as u32;
     let tail = counter_tail(n, bank, s as u64)?;
@@ -257,7 +262,8 @@ pub fn counter_overflow(m: u64, n: u64, k: u32, counter_bits: CounterBits) -> Re
         overflow_upper: expected.min(1.0),
         overflow_lower: (expected - expected * expected / 2.0).max(0.0),
         loose_bound: loose,
-        survey_bound: (load <= std::f64::consts::LN_2).then(|| m as f64 * survey_counter_bound(s as u64)),
+        survey_bound: (load <= std::f64::consts::LN_2)
+            .then(|| m as f64 * survey_counter_bound(s as u64)),
     })
 }
 
@@ -277,7 +283,12 @@ pub fn overflow_table(m: u64, n: u64, k: u32) -> Result<Vec<CounterOverflow>, Th
 /// The bound is for one set of at most n keys. A filter that holds t
 /// different sets of at most n keys in its life saturates with probability
 /// at most t times it (survey §2.5): size for target / t.
-pub fn smallest_counter_bits(m: u64, n: u64, k: u32, target: f64) -> Result<CounterOverflow, TheoryError> {
+pub fn smallest_counter_bits(
+    m: u64,
+    n: u64,
+    k: u32,
+    target: f64,
+) -> Result<CounterOverflow, TheoryError> {
     if !(target > 0.0 && target < 1.0) {
         return Err(TheoryError::OutOfRange {
             parameter: "target overflow probability",
@@ -413,7 +424,11 @@ pub fn delete_of_absent(m: u64, n: u64, k: u32) -> Result<DeleteOfAbsent, Theory
 /// (D times the probability that it holds one given key alone), they are
 /// A^k / D^k and n (A^k - (A - R)^k) / D^k, built in integers and not reduced
 /// (see [`counter_tail_rational`]). For n * log2(M) up to [`RATIONAL_MAX_BITS`].
-pub fn delete_of_absent_rational(m: u64, n: u64, k: u32) -> Result<(BigRational, BigRational), TheoryError> {
+pub fn delete_of_absent_rational(
+    m: u64,
+    n: u64,
+    k: u32,
+) -> Result<(BigRational, BigRational), TheoryError> {
     let bank = bank_size(m, k)?;
     check_rational_size(n, bank)?;
     let all = Pow::pow(BigUint::from(bank), n);
@@ -446,8 +461,14 @@ mod tests {
         assert!((counter_tail(2, 4, 1).unwrap() - 7.0 / 16.0).abs() < 1e-16);
         // P(T >= 2) = 1/16.
         assert!((counter_tail(2, 4, 2).unwrap() - 1.0 / 16.0).abs() < 1e-17);
-        assert_eq!(counter_tail_rational(2, 4, 2).unwrap(), BigRational::new(1.into(), 16.into()));
-        assert_eq!(counter_tail_rational(2, 4, 1).unwrap(), BigRational::new(7.into(), 16.into()));
+        assert_eq!(
+            counter_tail_rational(2, 4, 2).unwrap(),
+            BigRational::new(1.into(), 16.into())
+        );
+        assert_eq!(
+            counter_tail_rational(2, 4, 1).unwrap(),
+            BigRational::new(7.into(), 16.into())
+        );
         assert_eq!(counter_tail_rational(5, 1, 5).unwrap(), BigRational::one());
         assert_eq!(counter_tail_rational(5, 1, 6).unwrap(), BigRational::zero());
     }
@@ -455,7 +476,10 @@ mod tests {
     #[test]
     fn bad_arguments_are_errors() {
         let c4 = CounterBits::FOUR;
-        assert!(matches!(counter_overflow(100, 10, 3, c4), Err(TheoryError::NotMultiple { .. })));
+        assert!(matches!(
+            counter_overflow(100, 10, 3, c4),
+            Err(TheoryError::NotMultiple { .. })
+        ));
         assert!(counter_overflow(0, 10, 1, c4).is_err());
         assert!(smallest_counter_bits(1024, 100, 4, 0.0).is_err());
         assert!(smallest_counter_bits(1024, 100, 4, 1.0).is_err());

@@ -64,7 +64,11 @@ fn stirling_f64() -> &'static Vec<Vec<f64>> {
         }
         exact
             .iter()
-            .map(|row| row.iter().map(|s| s.to_f64().unwrap_or(f64::INFINITY)).collect())
+            .map(|row| {
+                row.iter()
+                    .map(|s| s.to_f64().unwrap_or(f64::INFINITY))
+                    .collect()
+            })
             .collect()
     })
 }
@@ -228,7 +232,11 @@ pub fn standard_exact_branch(m: u64, n: u64, k: u32, dense: bool) -> Result<f64,
             // Neumaier-compensated alternating sum.
             let (mut sum, mut comp) = (0.0f64, 0.0f64);
             for i in 0..=j {
-                let term = if i % 2 == 0 { binom[i] * y[i] } else { -binom[i] * y[i] };
+                let term = if i % 2 == 0 {
+                    binom[i] * y[i]
+                } else {
+                    -binom[i] * y[i]
+                };
                 let t = sum + term;
                 comp += if sum.abs() >= term.abs() {
                     (sum - t) + term
@@ -326,7 +334,9 @@ fn stirling2_from_powers(i: u32, pows: &[BigInt]) -> BigUint {
         binom = binom * BigInt::from(i - j) / BigInt::from(j + 1);
     }
     let fact: BigInt = (1..=i).map(BigInt::from).product();
-    (sum / fact).to_biguint().expect("Stirling numbers are non-negative")
+    (sum / fact)
+        .to_biguint()
+        .expect("Stirling numbers are non-negative")
 }
 
 /// Bose et al.'s form, CRJ Eq. 20 with Eq. 21, in exact rational arithmetic:

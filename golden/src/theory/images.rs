@@ -18,22 +18,38 @@
 use super::TheoryError;
 
 fn out_of_range(parameter: &'static str, value: String, allowed: String) -> TheoryError {
-    TheoryError::OutOfRange { parameter, value, allowed }
+    TheoryError::OutOfRange {
+        parameter,
+        value,
+        allowed,
+    }
 }
 
 fn check_bank(bank_size: u64) -> Result<f64, TheoryError> {
     if bank_size < 2 {
-        return Err(out_of_range("bank size", bank_size.to_string(), ">= 2 bits".into()));
+        return Err(out_of_range(
+            "bank size",
+            bank_size.to_string(),
+            ">= 2 bits".into(),
+        ));
     }
     Ok(bank_size as f64)
 }
 
 fn check_fills(bank_size: u64, fills: &[u64], what: &'static str) -> Result<(), TheoryError> {
     if fills.is_empty() {
-        return Err(out_of_range(what, "no banks".into(), "at least one bank".into()));
+        return Err(out_of_range(
+            what,
+            "no banks".into(),
+            "at least one bank".into(),
+        ));
     }
     if let Some(&x) = fills.iter().find(|&&x| x > bank_size) {
-        return Err(out_of_range(what, x.to_string(), format!("0..={bank_size} set bits per bank")));
+        return Err(out_of_range(
+            what,
+            x.to_string(),
+            format!("0..={bank_size} set bits per bank"),
+        ));
     }
     Ok(())
 }
@@ -77,7 +93,11 @@ pub fn estimate_items(bank_size: u64, fills: &[u64]) -> Result<Estimate, TheoryE
         variance += m * (1.0 / z - 1.0) - n;
     }
     let items = items / k;
-    let std_error = if items.is_finite() { (variance.max(0.0) / k / k).sqrt() } else { f64::INFINITY };
+    let std_error = if items.is_finite() {
+        (variance.max(0.0) / k / k).sqrt()
+    } else {
+        f64::INFINITY
+    };
     Ok(Estimate { items, std_error })
 }
 
@@ -143,15 +163,19 @@ pub fn estimate_intersection(
     let k = fills_a.len() as f64;
     let (mut raw, mut variance) = (0.0, 0.0);
     for p in 0..fills_a.len() {
-        let n_cap = bank_items(m, fills_a[p]) + bank_items(m, fills_b[p]) - bank_items(m, fills_or[p]);
+        let n_cap =
+            bank_items(m, fills_a[p]) + bank_items(m, fills_b[p]) - bank_items(m, fills_or[p]);
         let z1 = 1.0 - fills_a[p] as f64 / m;
         let z2 = 1.0 - fills_b[p] as f64 / m;
         let zu = 1.0 - fills_or[p] as f64 / m;
         raw += n_cap;
-        variance += m * (1.0 / zu + 2.0 * zu / (z1 * z2) - 1.0 / z1 - 1.0 / z2 - 1.0) - n_cap.max(0.0);
+        variance +=
+            m * (1.0 / zu + 2.0 * zu / (z1 * z2) - 1.0 / z1 - 1.0 / z2 - 1.0) - n_cap.max(0.0);
     }
     let raw = raw / k;
-    let upper = estimate_items(bank_size, fills_a)?.items.min(estimate_items(bank_size, fills_b)?.items);
+    let upper = estimate_items(bank_size, fills_a)?
+        .items
+        .min(estimate_items(bank_size, fills_b)?.items);
     Ok(Some(IntersectionEstimate {
         items: raw.clamp(0.0, upper.max(0.0)),
         raw,
@@ -185,12 +209,17 @@ pub fn estimate_intersection_given_sizes(
         raw += n_cap;
         let n = n_cap.clamp(0.0, na.min(nb));
         let p_and = 1.0 - z1 - z2 + w;
-        let explained = (z1 - w).powi(2) * (na - n) + (z2 - w).powi(2) * (nb - n) + (z1 + z2 - w).powi(2) * n;
+        let explained =
+            (z1 - w).powi(2) * (na - n) + (z2 - w).powi(2) * (nb - n) + (z1 + z2 - w).powi(2) * n;
         variance += (m * p_and * (1.0 - p_and) - explained) / (w * w);
     }
     let raw = raw / k;
     Ok(IntersectionEstimate {
-        items: if raw.is_nan() { 0.0 } else { raw.clamp(0.0, na.min(nb)) },
+        items: if raw.is_nan() {
+            0.0
+        } else {
+            raw.clamp(0.0, na.min(nb))
+        },
         raw,
         std_error: (variance.max(0.0) / k / k).sqrt(),
     })
@@ -207,9 +236,18 @@ mod tests {
         for n in [0u64, 1, 100, 2839, 10_000] {
             let ones = (m as f64 * (1.0 - q.powi(n as i32))).round() as u64;
             let est = estimate_items(m, &[ones; 4]).unwrap();
-            assert!((est.items - n as f64).abs() <= 1.0 + n as f64 * 1e-3, "{n}: {est:?}");
+            assert!(
+                (est.items - n as f64).abs() <= 1.0 + n as f64 * 1e-3,
+                "{n}: {est:?}"
+            );
         }
-        assert_eq!(estimate_items(m, &[0; 4]).unwrap(), Estimate { items: 0.0, std_error: 0.0 });
+        assert_eq!(
+            estimate_items(m, &[0; 4]).unwrap(),
+            Estimate {
+                items: 0.0,
+                std_error: 0.0
+            }
+        );
         assert!(estimate_items(m, &[4096, 0]).unwrap().items.is_infinite());
         assert!(estimate_items(m, &[4097]).is_err());
         assert!(estimate_items(m, &[]).is_err());
@@ -234,8 +272,16 @@ mod tests {
         assert!(estimate_intersection(64, &[10], &[10], &[9]).is_err());
         assert!(estimate_intersection(64, &[10], &[10], &[21]).is_err());
         assert!(estimate_intersection(64, &[10, 1], &[10], &[12]).is_err());
-        assert_eq!(estimate_intersection(64, &[40], &[40], &[64]).unwrap(), None);
-        let same = estimate_intersection(64, &[10], &[10], &[10]).unwrap().unwrap();
-        assert!((same.items - bank_items(64.0, 10)).abs() < 1e-9, "identical images: {same:?}");
+        assert_eq!(
+            estimate_intersection(64, &[40], &[40], &[64]).unwrap(),
+            None
+        );
+        let same = estimate_intersection(64, &[10], &[10], &[10])
+            .unwrap()
+            .unwrap();
+        assert!(
+            (same.items - bank_items(64.0, 10)).abs() < 1e-9,
+            "identical images: {same:?}"
+        );
     }
 }

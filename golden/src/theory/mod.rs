@@ -29,11 +29,14 @@ pub mod sizing;
 pub mod survey;
 
 pub use exact::{
-    falling_moment_weights, standard_exact, standard_exact_branch, standard_exact_stirling,
-    ratio_to_f64, standard_exact_stirling_f64, standard_exact_table, standard_exact_table_generic, stirling2, table_cost,
-    FAST_MAX_K, FAST_MAX_M,
+    falling_moment_weights, ratio_to_f64, standard_exact, standard_exact_branch,
+    standard_exact_stirling, standard_exact_stirling_f64, standard_exact_table,
+    standard_exact_table_generic, stirling2, table_cost, FAST_MAX_K, FAST_MAX_M,
 };
-pub use formulas::{bloom1970, classic, classic_exp, classic_rational, partitioned_exact, partitioned_exact_rational};
+pub use formulas::{
+    bloom1970, classic, classic_exp, classic_rational, partitioned_exact,
+    partitioned_exact_rational,
+};
 
 use std::fmt;
 

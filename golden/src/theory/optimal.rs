@@ -63,7 +63,12 @@ pub fn conventional_k(m: u64, n: u64) -> Result<u32, TheoryError> {
 /// The k in 1..=k_max that minimises the exact rate of `layout` (the smaller k
 /// on a tie), with that rate. For the partitioned layout only divisors of m
 /// are candidates. None if no candidate exists.
-pub fn exact_optimal_k(layout: Layout, m: u64, n: u64, k_max: u32) -> Result<Option<(u32, f64)>, TheoryError> {
+pub fn exact_optimal_k(
+    layout: Layout,
+    m: u64,
+    n: u64,
+    k_max: u32,
+) -> Result<Option<(u32, f64)>, TheoryError> {
     check_m_k(m, 1)?;
     let k_max = k_max.min(FAST_MAX_K);
     let mut best: Option<(u32, f64)> = None;

@@ -85,7 +85,12 @@ fn blocks_for(bits: u64, dev: &BlockRams) -> u64 {
 /// device: the fewest block RAMs, each bank grown to fill its blocks), then
 /// the fewest banks. Standard: the smallest m (any integer; with a device,
 /// rounded up to whole block RAMs) whose best k in 1..=16 meets p.
-pub fn recommend(layout: Layout, n: u64, p: f64, dev: Option<BlockRams>) -> Result<Recommendation, TheoryError> {
+pub fn recommend(
+    layout: Layout,
+    n: u64,
+    p: f64,
+    dev: Option<BlockRams>,
+) -> Result<Recommendation, TheoryError> {
     check_target(n, p)?;
     match layout {
         Layout::Partitioned => recommend_partitioned(n, p, dev),
@@ -93,7 +98,11 @@ pub fn recommend(layout: Layout, n: u64, p: f64, dev: Option<BlockRams>) -> Resu
     }
 }
 
-fn recommend_partitioned(n: u64, p: f64, dev: Option<BlockRams>) -> Result<Recommendation, TheoryError> {
+fn recommend_partitioned(
+    n: u64,
+    p: f64,
+    dev: Option<BlockRams>,
+) -> Result<Recommendation, TheoryError> {
     // (cost, k, b) of the best candidate so far; cost is bits or blocks.
     let mut best: Option<(u64, u32, u32, f64)> = None;
     let mut best_rate_seen = f64::INFINITY;
@@ -157,7 +166,11 @@ fn best_standard(m: u64, n: u64) -> Result<(u32, f64), TheoryError> {
     Ok(exact_optimal_k(Layout::Standard, m, n, STANDARD_K_MAX)?.expect("m >= 1 has k = 1"))
 }
 
-fn recommend_standard(n: u64, p: f64, dev: Option<BlockRams>) -> Result<Recommendation, TheoryError> {
+fn recommend_standard(
+    n: u64,
+    p: f64,
+    dev: Option<BlockRams>,
+) -> Result<Recommendation, TheoryError> {
     // The exact rate at the best k decreases as m grows, so bisect on m.
     let meets = |m: u64| -> Result<bool, TheoryError> { Ok(best_standard(m, n)?.1 <= p) };
     let mut hi = ((-(n as f64) * p.ln() / (std::f64::consts::LN_2.powi(2))).ceil() as u64).max(1);

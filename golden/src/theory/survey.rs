@@ -63,7 +63,13 @@ pub fn estimated_items_partitioned(bank_bits: u64, fills: &[u64]) -> Result<f64,
 /// Z12 the zero count of their bitwise AND,
 /// (1/m)(1 - 1/m)^(-k|S1∩S2|) ≈ (Z1 + Z2 - Z12) / (Z1 Z2).
 /// (Z1 + Z2 - Z12 is the zero count of the OR.) Clamped at 0 from below.
-pub fn estimated_intersection(m: u64, k: u32, zeros1: u64, zeros2: u64, zeros_and: u64) -> Result<f64, TheoryError> {
+pub fn estimated_intersection(
+    m: u64,
+    k: u32,
+    zeros1: u64,
+    zeros2: u64,
+    zeros_and: u64,
+) -> Result<f64, TheoryError> {
     check_fill(m, zeros1)?;
     check_fill(m, zeros2)?;
     check_fill(m, zeros_and)?;
@@ -111,7 +117,12 @@ pub struct OverflowBounds {
 }
 
 /// See [`OverflowBounds`].
-pub fn counter_overflow_bound(m: u64, n: u64, k: u32, bits: u32) -> Result<OverflowBounds, TheoryError> {
+pub fn counter_overflow_bound(
+    m: u64,
+    n: u64,
+    k: u32,
+    bits: u32,
+) -> Result<OverflowBounds, TheoryError> {
     if m == 0 || k == 0 || !(1..=32).contains(&bits) {
         return Err(TheoryError::OutOfRange {
             parameter: "m, k, bits",
@@ -119,11 +130,13 @@ pub fn counter_overflow_bound(m: u64, n: u64, k: u32, bits: u32) -> Result<Overf
             allowed: "m >= 1, k >= 1, bits in 1..=32".into(),
         });
     }
-    let trials = (k as u64).checked_mul(n).ok_or_else(|| TheoryError::OutOfRange {
-        parameter: "k*n",
-        value: format!("{k}*{n}"),
-        allowed: "below 2^64".into(),
-    })?;
+    let trials = (k as u64)
+        .checked_mul(n)
+        .ok_or_else(|| TheoryError::OutOfRange {
+            parameter: "k*n",
+            value: format!("{k}*{n}"),
+            allowed: "below 2^64".into(),
+        })?;
     let j = 1u64 << bits;
     let mf = m as f64;
     // P(c >= j) for c ~ Binomial(kn, 1/m).

@@ -82,7 +82,8 @@ impl Logic for EventCounter {
         self.clearing.d.next = self.zero.val();
         self.low_full.d.next = self.low.q.val() == self.all_ones.val();
         if self.stepping.q.val() {
-            self.low_full.d.next = (self.low.q.val() == self.all_but_one.val()) & !self.clearing.q.val();
+            self.low_full.d.next =
+                (self.low.q.val() == self.all_but_one.val()) & !self.clearing.q.val();
             if self.clearing.q.val() {
                 self.low.d.next = self.zero_16.val();
             } else {
@@ -112,7 +113,8 @@ pub struct Concat16 {
 
 impl Logic for Concat16 {
     fn update(&mut self) {
-        self.wide.next = (bit_cast::<32, 16>(self.high.val()) << 16) | bit_cast::<32, 16>(self.low.val());
+        self.wide.next =
+            (bit_cast::<32, 16>(self.high.val()) << 16) | bit_cast::<32, 16>(self.low.val());
     }
 
     fn connect(&mut self) {

@@ -112,10 +112,26 @@ crate::bundle! {
 /// The groups of `bloom_axis`'s ports, in the order of its Verilog port list.
 pub fn axi_groups() -> [Group; 4] {
     [
-        Group { path: "sys", prefix: "", fields: AxiClocking::<1>::FIELDS },
-        Group { path: "s_axis", prefix: "s_axis", fields: AxisRequest::<1>::FIELDS },
-        Group { path: "m_axis", prefix: "m_axis", fields: AxisResponse::<1>::FIELDS },
-        Group { path: "s_axil", prefix: "s_axil", fields: AxiLite::<1>::FIELDS },
+        Group {
+            path: "sys",
+            prefix: "",
+            fields: AxiClocking::<1>::FIELDS,
+        },
+        Group {
+            path: "s_axis",
+            prefix: "s_axis",
+            fields: AxisRequest::<1>::FIELDS,
+        },
+        Group {
+            path: "m_axis",
+            prefix: "m_axis",
+            fields: AxisResponse::<1>::FIELDS,
+        },
+        Group {
+            path: "s_axil",
+            prefix: "s_axil",
+            fields: AxiLite::<1>::FIELDS,
+        },
     ]
 }
 

@@ -12,9 +12,9 @@
 
 pub mod event_counter;
 pub mod interface;
+pub mod pair_fifo;
 pub mod regmap;
 pub mod regs;
-pub mod pair_fifo;
 pub mod wrapper;
 pub mod zero_extend;
 
@@ -51,7 +51,10 @@ impl GeneratedAxi {
 /// The wrapper's signals printed flat: its own bundles (`s_axis$tvalid` is
 /// `s_axis_tvalid`) and the core's inside the box (`core$io$req$valid` is `core$req_valid`).
 fn axi_flat_bundles() -> Vec<FlatBundle> {
-    let mut b: Vec<FlatBundle> = axi_groups().into_iter().map(|g| (g.path, g.prefix, g.fields)).collect();
+    let mut b: Vec<FlatBundle> = axi_groups()
+        .into_iter()
+        .map(|g| (g.path, g.prefix, g.fields))
+        .collect();
     b.extend(flat_bundles());
     b
 }
@@ -59,16 +62,25 @@ fn axi_flat_bundles() -> Vec<FlatBundle> {
 fn wrapper_verilog<const W: usize>(cfg: &CoreConfig, core_top: &str) -> Result<String, HdlError> {
     let mut uut = BloomAxis::<W>::new(&cfg.params, core_top);
     uut.connect_all();
-    check_all(&uut).map_err(|e| HdlError::Generate(format!("bloom_axis failed rust-hdl's checks: {e:?}")))?;
+    check_all(&uut)
+        .map_err(|e| HdlError::Generate(format!("bloom_axis failed rust-hdl's checks: {e:?}")))?;
     let mut defines = ModuleDefines::default();
     uut.accept("top", &mut defines);
-    Ok(keep_for_synthesis(&rename_modules(&defines.defines(), AXI_TOP, &axi_flat_bundles())?))
+    Ok(keep_for_synthesis(&rename_modules(
+        &defines.defines(),
+        AXI_TOP,
+        &axi_flat_bundles(),
+    )?))
 }
 
 /// `verilog` (the wrapper's) with the modules of [`wrapper::KEPT_MODULES`] marked
 /// `(* keep_hierarchy *)`, which Yosys honours and simulators ignore.
 fn keep_for_synthesis(verilog: &str) -> String {
-    keep_hierarchy_of(verilog, |name| wrapper::KEPT_MODULES.iter().any(|m| name == format!("{AXI_TOP}_{m}")))
+    keep_hierarchy_of(verilog, |name| {
+        wrapper::KEPT_MODULES
+            .iter()
+            .any(|m| name == format!("{AXI_TOP}_{m}"))
+    })
 }
 
 /// Generates the core for `cfg` and the AXI wrapper around it.
@@ -81,5 +93,10 @@ pub fn generate_axi(cfg: &CoreConfig) -> Result<GeneratedAxi, HdlError> {
         other => unreachable!("generate_core validated key_bits {other}"),
     };
     let timing = stream_timing(&cfg.params);
-    Ok(GeneratedAxi { core, verilog, top: AXI_TOP.to_string(), timing })
+    Ok(GeneratedAxi {
+        core,
+        verilog,
+        top: AXI_TOP.to_string(),
+        timing,
+    })
 }

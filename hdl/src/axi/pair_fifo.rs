@@ -90,7 +90,8 @@ impl Logic for PairControl {
             | (self.valid.q.val() & self.ready.q.val() & self.write.val() & !self.read.val()));
         self.ready.d.next = self.ready_next.val();
         self.open_q.d.next = self.ready_next.val() & !self.hold.val();
-        self.valid.d.next = (self.valid.q.val() & (!self.ready.q.val() | !self.read.val())) | self.write.val();
+        self.valid.d.next =
+            (self.valid.q.val() & (!self.ready.q.val() | !self.read.val())) | self.write.val();
         if self.reset.val() {
             self.ready.d.next = false;
             self.open_q.d.next = false;

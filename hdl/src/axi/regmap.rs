@@ -141,7 +141,13 @@ pub const CONFIG: RegisterDef = RegisterDef {
     stride: 4,
     title: "Configuration",
     desc: Some("The parameters the core was generated with (docs/core.md); fixed."),
-    fields: &[CONFIG_K, CONFIG_BANK_BITS, CONFIG_KEY_BITS, CONFIG_HASH, CONFIG_COUNTER_BITS],
+    fields: &[
+        CONFIG_K,
+        CONFIG_BANK_BITS,
+        CONFIG_KEY_BITS,
+        CONFIG_HASH,
+        CONFIG_COUNTER_BITS,
+    ],
 };
 
 pub const SEED_LO_SEED: FieldDef = FieldDef {
@@ -236,7 +242,11 @@ pub const TIMING: RegisterDef = RegisterDef {
     stride: 4,
     title: "Timing",
     desc: Some("The core's timing in clock cycles (docs/core.md); fixed."),
-    fields: &[TIMING_LATENCY, TIMING_READBACK_LATENCY, TIMING_RESPONSE_FIFO_DEPTH],
+    fields: &[
+        TIMING_LATENCY,
+        TIMING_READBACK_LATENCY,
+        TIMING_RESPONSE_FIFO_DEPTH,
+    ],
 };
 
 pub const STATUS_BUSY: FieldDef = FieldDef {
@@ -548,4 +558,21 @@ pub const SATURATED: RegisterDef = RegisterDef {
 };
 
 /// Every register (an array is one entry), by address.
-pub const REGISTERS: &[RegisterDef] = &[ID, VERSION, CONFIG, SEED_LO, SEED_HI, TIMING, STATUS, COMMAND, BIT_ADDR, BIT_DATA, BIT_COUNT, COUNTERS_OPS, COUNTERS_INSERTS, COUNTERS_HITS, FILL, SATURATED];
+pub const REGISTERS: &[RegisterDef] = &[
+    ID,
+    VERSION,
+    CONFIG,
+    SEED_LO,
+    SEED_HI,
+    TIMING,
+    STATUS,
+    COMMAND,
+    BIT_ADDR,
+    BIT_DATA,
+    BIT_COUNT,
+    COUNTERS_OPS,
+    COUNTERS_INSERTS,
+    COUNTERS_HITS,
+    FILL,
+    SATURATED,
+];

@@ -90,6 +90,8 @@ impl RegisterDef {
 
     /// The word read right after reset, for registers whose every field has a reset value.
     pub fn reset_value(&self) -> Option<u32> {
-        self.fields.iter().try_fold(0u32, |acc, f| f.reset.map(|r| acc | f.place(r)))
+        self.fields
+            .iter()
+            .try_fold(0u32, |acc, f| f.reset.map(|r| acc | f.place(r)))
     }
 }

@@ -95,10 +95,10 @@
 
 use rust_hdl::prelude::*;
 
-use super::interface::{AxiClocking, AxiLite, AxisRequest, AxisResponse};
-use super::regmap as map;
 use super::event_counter::EventCounter;
+use super::interface::{AxiClocking, AxiLite, AxisRequest, AxisResponse};
 use super::pair_fifo::{PairControl, PairReg};
+use super::regmap as map;
 use super::zero_extend::ZeroExtend;
 use crate::bridge::core_box::CountingBox;
 use crate::CoreParams;
@@ -337,7 +337,14 @@ pub struct BloomAxis<const W: usize> {
 /// - the three event counters (their zero registers; merged, one flip-flop
 ///   reached all 99 counter bits);
 /// - the copies of the reset register (merged, one flip-flop drove every reset).
-pub const KEPT_MODULES: [&str; 6] = ["ops", "inserts", "hits", "reset_core", "reset_streams", "reset_counters"];
+pub const KEPT_MODULES: [&str; 6] = [
+    "ops",
+    "inserts",
+    "hits",
+    "reset_core",
+    "reset_streams",
+    "reset_counters",
+];
 
 /// A register's 32-bit word index as a 6-bit constant (the map spans 64 words).
 fn word(r: &super::regs::RegisterDef) -> Constant<Bits<6>> {
@@ -377,7 +384,11 @@ pub struct StreamTiming {
 /// The stream timing of the wrapper of a core with `params`.
 pub fn stream_timing(params: &CoreParams) -> StreamTiming {
     let t = crate::Timing::of(params);
-    StreamTiming { latency: t.latency + 2, outstanding: t.response_fifo_depth + 4, readback_latency: t.readback_latency }
+    StreamTiming {
+        latency: t.latency + 2,
+        outstanding: t.response_fifo_depth + 4,
+        readback_latency: t.readback_latency,
+    }
 }
 
 /// The CONFIG, SEED_LO, SEED_HI and TIMING words of a core.
@@ -390,7 +401,10 @@ pub fn fixed_words(params: &CoreParams) -> [(super::regs::RegisterDef, u32); 6] 
         .expect("every hash family has its code in the register map");
     [
         (map::ID, map::ID.reset_value().expect("ID is a constant")),
-        (map::VERSION, map::VERSION.reset_value().expect("VERSION is a constant")),
+        (
+            map::VERSION,
+            map::VERSION.reset_value().expect("VERSION is a constant"),
+        ),
         (
             map::CONFIG,
             map::CONFIG_K.place(params.k as u64)
@@ -399,7 +413,10 @@ pub fn fixed_words(params: &CoreParams) -> [(super::regs::RegisterDef, u32); 6] 
                 | map::CONFIG_HASH.place(hash)
                 | map::CONFIG_COUNTER_BITS.place(params.counter_bits as u64),
         ),
-        (map::SEED_LO, map::SEED_LO_SEED.place(params.seed & 0xffff_ffff)),
+        (
+            map::SEED_LO,
+            map::SEED_LO_SEED.place(params.seed & 0xffff_ffff),
+        ),
         (map::SEED_HI, map::SEED_HI_SEED.place(params.seed >> 32)),
         (
             map::TIMING,
@@ -414,16 +431,43 @@ impl<const W: usize> BloomAxis<W> {
     /// The wrapper of a core with `params` (key_bits = W), whose Verilog module
     /// `core_top` is supplied beside the wrapper's.
     pub fn new(params: &CoreParams, core_top: &str) -> Self {
-        assert_eq!(params.key_bits as usize, W, "the wrapper is built with W = key_bits");
+        assert_eq!(
+            params.key_bits as usize, W,
+            "the wrapper is built with W = key_bits"
+        );
         assert_eq!(map::FILL.stride, 4);
         assert_eq!(map::FILL.count, 16);
-        assert_eq!(map::FILL.offset % 64, 0, "FILL is an aligned block of 16 words");
-        assert_eq!((map::FILL_COUNT.lsb, map::FILL_COUNT.width), (0, 17), "FILL.count is fill_count, zero-extended");
+        assert_eq!(
+            map::FILL.offset % 64,
+            0,
+            "FILL is an aligned block of 16 words"
+        );
+        assert_eq!(
+            (map::FILL_COUNT.lsb, map::FILL_COUNT.width),
+            (0, 17),
+            "FILL.count is fill_count, zero-extended"
+        );
         assert_eq!((map::SATURATED.stride, map::SATURATED.count), (4, 16));
-        assert_eq!(map::SATURATED.offset % 64, 0, "SATURATED is an aligned block of 16 words");
-        assert_eq!((map::SATURATED_COUNT.lsb, map::SATURATED_COUNT.width), (0, 17), "SATURATED.count is counter_saturated, zero-extended");
-        assert_eq!((map::BIT_DATA_COUNTER.lsb, map::BIT_DATA_COUNTER.width), (8, 8), "BIT_DATA.counter is counter_rdata at bit 8");
-        assert_eq!((map::BIT_COUNT_VALUE.lsb, map::BIT_COUNT_VALUE.width), (0, 8), "BIT_COUNT.value is counter_wdata");
+        assert_eq!(
+            map::SATURATED.offset % 64,
+            0,
+            "SATURATED is an aligned block of 16 words"
+        );
+        assert_eq!(
+            (map::SATURATED_COUNT.lsb, map::SATURATED_COUNT.width),
+            (0, 17),
+            "SATURATED.count is counter_saturated, zero-extended"
+        );
+        assert_eq!(
+            (map::BIT_DATA_COUNTER.lsb, map::BIT_DATA_COUNTER.width),
+            (8, 8),
+            "BIT_DATA.counter is counter_rdata at bit 8"
+        );
+        assert_eq!(
+            (map::BIT_COUNT_VALUE.lsb, map::BIT_COUNT_VALUE.width),
+            (0, 8),
+            "BIT_COUNT.value is counter_wdata"
+        );
         let [id, version, config, seed_lo, seed_hi, timing] = fixed_words(params).map(|(_, v)| v);
         Self {
             sys: Default::default(),
@@ -592,13 +636,70 @@ impl<const W: usize> Logic for BloomAxis<W> {
     fn update(&mut self) {
         self.clock.next = self.sys.aclk.val();
         dff_setup!(
-            self, clock, reset, reset_core, reset_streams, reset_counters, clear_pending, drop, query, write_at, read_at, head_drop, head_query,
-            accepted, took_clear, took_query, bit_addr, bit_data, rb_armed, rb_waiting, rb_req,
-            rb_bank, rb_addr, rb_write, rb_wdata, bit_count, write_seen, write_go, write_idle, bvalid, bresp, wsel_command, wsel_bit_addr,
-            wsel_bit_count, act_command, act_bit_addr, act_bit_count, act_clear, act_zero, read_idle, read_go, read_data,
-            rvalid, rresp, rdata, sel_id, sel_version, sel_config, sel_seed_lo, sel_seed_hi, sel_timing,
-            sel_status, sel_bit_addr, sel_bit_data, sel_ops, sel_inserts, sel_hits, sel_fill, sel_bit_count,
-            sel_saturated, sel_none, fill_bank, fill_q, saturated_q
+            self,
+            clock,
+            reset,
+            reset_core,
+            reset_streams,
+            reset_counters,
+            clear_pending,
+            drop,
+            query,
+            write_at,
+            read_at,
+            head_drop,
+            head_query,
+            accepted,
+            took_clear,
+            took_query,
+            bit_addr,
+            bit_data,
+            rb_armed,
+            rb_waiting,
+            rb_req,
+            rb_bank,
+            rb_addr,
+            rb_write,
+            rb_wdata,
+            bit_count,
+            write_seen,
+            write_go,
+            write_idle,
+            bvalid,
+            bresp,
+            wsel_command,
+            wsel_bit_addr,
+            wsel_bit_count,
+            act_command,
+            act_bit_addr,
+            act_bit_count,
+            act_clear,
+            act_zero,
+            read_idle,
+            read_go,
+            read_data,
+            rvalid,
+            rresp,
+            rdata,
+            sel_id,
+            sel_version,
+            sel_config,
+            sel_seed_lo,
+            sel_seed_hi,
+            sel_timing,
+            sel_status,
+            sel_bit_addr,
+            sel_bit_data,
+            sel_ops,
+            sel_inserts,
+            sel_hits,
+            sel_fill,
+            sel_bit_count,
+            sel_saturated,
+            sel_none,
+            fill_bank,
+            fill_q,
+            saturated_q
         );
         self.reset.d.next = !self.sys.aresetn.val();
         self.reset_core.d.next = !self.sys.aresetn.val();
@@ -629,7 +730,10 @@ impl<const W: usize> Logic for BloomAxis<W> {
         Signal::<Out, Bits<4>>::join(&mut self.fill_bank.q, &mut self.core.io.fill.bank);
         Signal::<Out, Bits<17>>::join(&mut self.core.io.fill.count, &mut self.fill_word.narrow);
         Signal::<Out, Bits<8>>::join(&mut self.bit_count.q, &mut self.core.io.counter.wdata);
-        Signal::<Out, Bits<17>>::join(&mut self.core.io.counter.saturated, &mut self.saturated_word.narrow);
+        Signal::<Out, Bits<17>>::join(
+            &mut self.core.io.counter.saturated,
+            &mut self.saturated_word.narrow,
+        );
         Signal::<Out, Bits<8>>::join(&mut self.core.io.counter.rdata, &mut self.rb_counter.narrow);
 
         // ---- Requests: s_axis, or a pending clear, into the request FIFO.
@@ -665,9 +769,10 @@ impl<const W: usize> Logic for BloomAxis<W> {
         self.req_drop.read_1.next = self.req_ctl.read_1.val();
         // A clear waits for the request FIFO's input (s_axis is closed meanwhile); an
         // armed bit access closes s_axis too, until it is issued.
-        self.clear_next.next = (self.clear_pending.q.val() & !self.req_ctl.in_ready.val())
-            | self.act_clear.q.val();
-        self.armed_next.next = (self.rb_armed.q.val() & !(self.rb_req.q.val() & !self.core.io.status.busy.val()))
+        self.clear_next.next =
+            (self.clear_pending.q.val() & !self.req_ctl.in_ready.val()) | self.act_clear.q.val();
+        self.armed_next.next = (self.rb_armed.q.val()
+            & !(self.rb_req.q.val() & !self.core.io.status.busy.val()))
             | self.do_bit_addr.val();
         self.req_ctl.hold.next = self.clear_next.val() | self.armed_next.val();
         self.clear_pending.d.next = self.clear_next.val();
@@ -738,16 +843,21 @@ impl<const W: usize> Logic for BloomAxis<W> {
         self.hits.clock.next = self.clock.val();
         self.zero_now.next = self.act_zero.q.val();
         self.ops.step.next = self.take.val() | self.zero_now.val();
-        self.inserts.step.next = (self.take.val() & (self.s_axis.tuser.val() == self.op_insert.val())) | self.zero_now.val();
+        self.inserts.step.next = (self.take.val()
+            & (self.s_axis.tuser.val() == self.op_insert.val()))
+            | self.zero_now.val();
         self.hits.step.next =
-            (self.send.val() & self.resp_hit.value_out.val() & self.resp_query.value_out.val()) | self.zero_now.val();
+            (self.send.val() & self.resp_hit.value_out.val() & self.resp_query.value_out.val())
+                | self.zero_now.val();
         self.ops.zero.next = self.zero_now.val();
         self.inserts.zero.next = self.zero_now.val();
         self.hits.zero.next = self.zero_now.val();
 
         // ---- Bit readback (see the header): issued when nothing taken
         // before it is still on its way into the core.
-        self.rb_req.d.next = self.rb_armed.q.val() & !self.rb_waiting.q.val() & !self.rb_req.q.val()
+        self.rb_req.d.next = self.rb_armed.q.val()
+            & !self.rb_waiting.q.val()
+            & !self.rb_req.q.val()
             & !self.core.io.status.busy.val()
             & !self.clear_pending.q.val()
             & !self.req_ctl.out_valid.val();
@@ -767,8 +877,8 @@ impl<const W: usize> Logic for BloomAxis<W> {
         if self.core.io.rb.valid.val() {
             self.rb_waiting.d.next = false;
             if !self.rb_armed.q.val() {
-                self.bit_data.d.next =
-                    (self.mask_bit_data_valid.val() | self.bit_data_value.val()) | self.bit_data_counter.val();
+                self.bit_data.d.next = (self.mask_bit_data_valid.val() | self.bit_data_value.val())
+                    | self.bit_data_counter.val();
             }
         }
 
@@ -778,7 +888,8 @@ impl<const W: usize> Logic for BloomAxis<W> {
         self.s_axil.bvalid.next = self.bvalid.q.val();
         self.s_axil.bresp.next = self.bresp.q.val();
         self.write_word.next = self.s_axil.awaddr.val().get_bits::<6>(2);
-        self.write_start.next = self.s_axil.awvalid.val() & self.s_axil.wvalid.val() & self.write_idle.q.val();
+        self.write_start.next =
+            self.s_axil.awvalid.val() & self.s_axil.wvalid.val() & self.write_idle.q.val();
         self.write_idle.d.next = !self.write_start.val()
             & !self.write_seen.q.val()
             & !self.write_go.q.val()
@@ -812,10 +923,26 @@ impl<const W: usize> Logic for BloomAxis<W> {
             if self.reset.q.val() {
                 self.bit_addr.d.next = self.zero_32.val();
             }
-            self.rb_addr.d.next = self.s_axil.wdata.val().get_bits::<16>(self.at_bit_addr_addr.val().index());
-            self.rb_bank.d.next = self.s_axil.wdata.val().get_bits::<4>(self.at_bit_addr_bank.val().index());
-            self.rb_write.d.next = self.s_axil.wdata.val().get_bit(self.at_bit_addr_write.val().index());
-            self.rb_wdata.d.next = self.s_axil.wdata.val().get_bit(self.at_bit_addr_wdata.val().index());
+            self.rb_addr.d.next = self
+                .s_axil
+                .wdata
+                .val()
+                .get_bits::<16>(self.at_bit_addr_addr.val().index());
+            self.rb_bank.d.next = self
+                .s_axil
+                .wdata
+                .val()
+                .get_bits::<4>(self.at_bit_addr_bank.val().index());
+            self.rb_write.d.next = self
+                .s_axil
+                .wdata
+                .val()
+                .get_bit(self.at_bit_addr_write.val().index());
+            self.rb_wdata.d.next = self
+                .s_axil
+                .wdata
+                .val()
+                .get_bit(self.at_bit_addr_wdata.val().index());
             self.bit_data.d.next = self.zero_32.val();
         }
 
@@ -843,7 +970,8 @@ impl<const W: usize> Logic for BloomAxis<W> {
             self.sel_hits.d.next = self.read_word.val() == self.word_hits.val();
             self.sel_fill.d.next = self.read_word.val().get_bits::<2>(4) == self.fill_block.val();
             self.sel_bit_count.d.next = self.read_word.val() == self.word_bit_count.val();
-            self.sel_saturated.d.next = self.read_word.val().get_bits::<2>(4) == self.saturated_block.val();
+            self.sel_saturated.d.next =
+                self.read_word.val().get_bits::<2>(4) == self.saturated_block.val();
             self.sel_none.d.next = (self.read_word.val() != self.word_id.val())
                 & (self.read_word.val() != self.word_version.val())
                 & (self.read_word.val() != self.word_config.val())
@@ -865,11 +993,13 @@ impl<const W: usize> Logic for BloomAxis<W> {
         self.bit_count_word.narrow.next = self.bit_count.q.val();
         self.read_go.d.next = self.s_axil.arvalid.val() & self.read_idle.q.val();
         // Set by the data, held until taken: a D input, not an enable.
-        self.rvalid.d.next = self.read_data.q.val() | (self.rvalid.q.val() & !self.s_axil.rready.val());
+        self.rvalid.d.next =
+            self.read_data.q.val() | (self.rvalid.q.val() & !self.s_axil.rready.val());
         self.status_word.next = self.zero_32.val();
         if self.core.io.status.busy.val()
             | self.clear_pending.q.val()
-            | (self.req_ctl.out_valid.val() & (self.req_drop.held_0.val() | self.req_drop.held_1.val()))
+            | (self.req_ctl.out_valid.val()
+                & (self.req_drop.held_0.val() | self.req_drop.held_1.val()))
         {
             self.status_word.next = self.mask_status_busy.val();
         }
@@ -998,15 +1128,29 @@ impl<const W: usize> Logic for BloomAxis<W> {
         // that netlist put the core's response FIFO output three LUT levels
         // deep, not two, in front of the response entries (UP5K 68.47 MHz
         // median over 10 seeds, not 73.93; HX8K 168.27 over 15, not 176.12).
-        self.act_command.d.next = (self.write_seen.q.val() & !self.reset.q.val()) & self.wsel_command.q.val();
-        self.act_bit_addr.d.next =
-            ((self.write_seen.q.val() & !self.reset.q.val()) & self.wsel_bit_addr.q.val()) | self.reset.d.val();
-        self.act_bit_count.d.next = (self.write_seen.q.val() & !self.reset.q.val()) & self.wsel_bit_count.q.val();
-        self.act_clear.d.next = ((self.write_seen.q.val() & !self.reset.q.val()) & self.wsel_command.q.val())
-            & self.s_axil.wdata.val().get_bit(self.at_command_clear.val().index());
-        self.act_zero.d.next = (((self.write_seen.q.val() & !self.reset.q.val()) & self.wsel_command.q.val())
-            & self.s_axil.wdata.val().get_bit(self.at_command_zero.val().index()))
+        self.act_command.d.next =
+            (self.write_seen.q.val() & !self.reset.q.val()) & self.wsel_command.q.val();
+        self.act_bit_addr.d.next = ((self.write_seen.q.val() & !self.reset.q.val())
+            & self.wsel_bit_addr.q.val())
+            | self.reset.d.val();
+        self.act_bit_count.d.next =
+            (self.write_seen.q.val() & !self.reset.q.val()) & self.wsel_bit_count.q.val();
+        self.act_clear.d.next = ((self.write_seen.q.val() & !self.reset.q.val())
+            & self.wsel_command.q.val())
+            & self
+                .s_axil
+                .wdata
+                .val()
+                .get_bit(self.at_command_clear.val().index());
+        self.act_zero.d.next = (((self.write_seen.q.val() & !self.reset.q.val())
+            & self.wsel_command.q.val())
+            & self
+                .s_axil
+                .wdata
+                .val()
+                .get_bit(self.at_command_zero.val().index()))
             | self.reset_counters.d.val();
-        self.read_idle.d.next = !self.read_go.d.val() & !self.read_data.d.val() & !self.rvalid.d.val();
+        self.read_idle.d.next =
+            !self.read_go.d.val() & !self.read_data.d.val() & !self.rvalid.d.val();
     }
 }

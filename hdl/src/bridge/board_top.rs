@@ -16,9 +16,9 @@
 //! Memory: none of its own.
 
 use super::core_box::CountingBox;
-use crate::ports::CountingDriver;
-use super::host_bridge::HostBridge;
 use super::executor::ExecutorParams;
+use super::host_bridge::HostBridge;
+use crate::ports::CountingDriver;
 use rust_hdl::prelude::*;
 
 #[derive(LogicBlock)]
@@ -85,7 +85,11 @@ impl Logic for BoardTop {
         CountingDriver::<128>::join(&mut self.bridge.core, &mut self.core.io);
 
         self.leds.next = bit_cast::<4, 1>(
-            self.heartbeat.q.val().get_bit(self.heartbeat_bit.val().index()).into(),
+            self.heartbeat
+                .q
+                .val()
+                .get_bit(self.heartbeat_bit.val().index())
+                .into(),
         ) | (bit_cast::<4, 1>((!self.uart_rx.val()).into()) << 1)
             | (bit_cast::<4, 1>((!self.bridge.uart_tx.val()).into()) << 2)
             | (bit_cast::<4, 1>(self.bridge.last_rejected.val().into()) << 3);

@@ -19,23 +19,41 @@
 
 use rust_hdl::prelude::*;
 
-use crate::ports::{core_ports, counter_group, instance, ports_of, Clocking, CorePorts, CountingPorts, Direction};
+use crate::ports::{
+    core_ports, counter_group, instance, ports_of, Clocking, CorePorts, CountingPorts, Direction,
+};
 
 /// The box's Verilog: the core's instance, each port bound to the box's port of
 /// the same name (its low bits where the box's key is wider); `counter_ports`:
 /// the box has the counter ports (bound, or tied to 0 behind a plain core), else
 /// a counting core's counter inputs get 0 and its counter outputs stay open.
-fn box_verilog(params: &crate::CoreParams, w: usize, core_top: &str, core_verilog: &str, counter_ports: bool) -> Verilog {
+fn box_verilog(
+    params: &crate::CoreParams,
+    w: usize,
+    core_top: &str,
+    core_verilog: &str,
+    counter_ports: bool,
+) -> Verilog {
     // The box's own ports carry rust-hdl's names (`io$req$key`) and W-bit keys;
     // a port narrower in the core gets the box's low bits.
-    let wide = core_ports(&crate::CoreParams { key_bits: w as u32, ..*params });
+    let wide = core_ports(&crate::CoreParams {
+        key_bits: w as u32,
+        ..*params
+    });
     let ports = core_ports(params);
     let code = instance(core_top, "core_inst", &ports, |p| {
         if p.group == "counter" && !counter_ports {
             return (p.direction == Direction::Input).then(|| format!("{}'d0", p.width));
         }
-        let box_width = wide.iter().find(|w| w.name == p.name).map_or(p.width, |w| w.width);
-        Some(if box_width == p.width { p.path.clone() } else { format!("{}[{}:0]", p.path, p.width - 1) })
+        let box_width = wide
+            .iter()
+            .find(|w| w.name == p.name)
+            .map_or(p.width, |w| w.width);
+        Some(if box_width == p.width {
+            p.path.clone()
+        } else {
+            format!("{}[{}:0]", p.path, p.width - 1)
+        })
     })
     .expect("every port of the core is a port of the box");
     // A plain core has no counters: a counting box's counter outputs read 0.
@@ -50,7 +68,10 @@ fn box_verilog(params: &crate::CoreParams, w: usize, core_top: &str, core_verilo
             }
         }
     }
-    Verilog::Wrapper(Wrapper { code: format!("\n{code}{ties}"), cores: core_verilog.to_string() })
+    Verilog::Wrapper(Wrapper {
+        code: format!("\n{code}{ties}"),
+        cores: core_verilog.to_string(),
+    })
 }
 
 /// `bloom_core` with a plain core's ports (the AXI wrapper's).
@@ -67,7 +88,13 @@ impl<const W: usize> CoreBox<W> {
     /// `core_verilog` is carried into the generated text (empty: the core's
     /// Verilog is supplied beside it); `params.key_bits` must not exceed `W`.
     pub fn new(core_verilog: String, core_top: String, params: &crate::CoreParams) -> Self {
-        Self { sys: Default::default(), io: Default::default(), _core_verilog: core_verilog, _core_top: core_top, _params: *params }
+        Self {
+            sys: Default::default(),
+            io: Default::default(),
+            _core_verilog: core_verilog,
+            _core_top: core_top,
+            _params: *params,
+        }
     }
 }
 
@@ -79,7 +106,13 @@ impl<const W: usize> Logic for CoreBox<W> {
     }
 
     fn hdl(&self) -> Verilog {
-        box_verilog(&self._params, W, &self._core_top, &self._core_verilog, false)
+        box_verilog(
+            &self._params,
+            W,
+            &self._core_top,
+            &self._core_verilog,
+            false,
+        )
     }
 }
 
@@ -98,7 +131,13 @@ pub struct CountingBox<const W: usize> {
 impl<const W: usize> CountingBox<W> {
     /// As [`CoreBox::new`].
     pub fn new(core_verilog: String, core_top: String, params: &crate::CoreParams) -> Self {
-        Self { sys: Default::default(), io: Default::default(), _core_verilog: core_verilog, _core_top: core_top, _params: *params }
+        Self {
+            sys: Default::default(),
+            io: Default::default(),
+            _core_verilog: core_verilog,
+            _core_top: core_top,
+            _params: *params,
+        }
     }
 }
 

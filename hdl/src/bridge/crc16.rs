@@ -33,8 +33,8 @@ impl Logic for Crc16 {
         dff_setup!(self, clock, remainder, pending, bits_left, busy_r);
         self.crc.next = self.remainder.q.val();
         self.busy.next = self.busy_r.q.val();
-        self.busy_r.d.next = (self.bits_left.q.val() > 1)
-            | ((self.bits_left.q.val() == 0) & self.strobe.val());
+        self.busy_r.d.next =
+            (self.bits_left.q.val() > 1) | ((self.bits_left.q.val() == 0) & self.strobe.val());
         if self.bits_left.q.val() != 0 {
             if self.remainder.q.val().get_bit(15) ^ self.pending.q.val().get_bit(7) {
                 self.remainder.d.next = (self.remainder.q.val() << 1) ^ 0x1021;

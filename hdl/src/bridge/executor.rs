@@ -137,8 +137,12 @@ pub struct ExecutorParams {
 /// (7 in a plain core, 9 in a counting one, whose write-back is two stages later),
 /// plus two cycles of margin. Below 16 (wait_count is 4 bits).
 pub fn write_settle_cycles(t: &crate::Timing) -> u32 {
-    let cycles = t.commit_latency + t.fill_latency.saturating_sub(crate::timing::COMMIT_LATENCY) + 2;
-    assert!(cycles < 16, "write settle of {cycles} cycles does not fit the 4-bit wait counter");
+    let cycles =
+        t.commit_latency + t.fill_latency.saturating_sub(crate::timing::COMMIT_LATENCY) + 2;
+    assert!(
+        cycles < 16,
+        "write settle of {cycles} cycles does not fit the 4-bit wait counter"
+    );
     cycles
 }
 
@@ -160,7 +164,14 @@ impl ExecutorParams {
     /// The configuration block of docs/protocol.md §5, as sent on the line.
     pub fn config_block(&self) -> Vec<u8> {
         let c = &self.core;
-        let mut b = vec![PROTOCOL_VERSION, c.k as u8, c.bank_bits as u8, c.key_bits as u8, self.hash_code(), self.max_batch as u8];
+        let mut b = vec![
+            PROTOCOL_VERSION,
+            c.k as u8,
+            c.bank_bits as u8,
+            c.key_bits as u8,
+            self.hash_code(),
+            self.max_batch as u8,
+        ];
         b.extend_from_slice(&c.seed.to_le_bytes());
         b.push(c.counter_bits as u8);
         debug_assert_eq!(b.len() as u32, CONFIG_BYTES);
@@ -437,7 +448,9 @@ impl Executor {
             bank_size: Constant::new((1u64 << p.core.bank_bits).into()),
             bank_bits_c: Constant::new((p.core.bank_bits as u64).into()),
             stats_len: Constant::new((p.stats_bytes() as u64).into()),
-            write_settle: Constant::new((write_settle_cycles(&crate::Timing::of(&p.core)) as u64).into()),
+            write_settle: Constant::new(
+                (write_settle_cycles(&crate::Timing::of(&p.core)) as u64).into(),
+            ),
             config_word: Constant::new(config_word),
             replay_on: Constant::new(!p.disable_replay),
             counting: Constant::new(p.core.counter_bits > 1),
@@ -450,15 +463,82 @@ impl Logic for Executor {
     #[hdl_gen]
     fn update(&mut self) {
         dff_setup!(
-            self, clock, state, seq_r, op_r, len_r, reason_r, nkeys, idx, bptr, bcount,
-            load_count, key_sr, bitmap, have_last, last_seq, last_op, last_bitmap, last_n,
-            ops_served, frames_ok, frames_rejected, frames_replayed, out_sr, out_left, resp_code,
-            resp_len, then_fill, bank, addr, bitcnt, byte_acc, wait_count, fill_sr, rejected_flag,
-            dump_len, dump_ok, pl_valid_r, dump_span, last_idx, op_single, op_batch, op_clear, op_stats, op_dump, op_config,
-            op_info, is_retry, len_is_key, len_batch_ok, len_zero, len_dump_ok, image_incomplete, write_left,
-            write_fits, op_write, op_local, op_silent, len_write_ok, rb_req_r, rb_write_r, rb_wdata_r, rb_addr_r,
-            sat_phase, op_wrong_kind, op_delete, op_cdump, cdump_span, cdump_len, cdump_ok, cdump,
-            cwrite, value_bad, cw_data_r, op_cwrite, cwrite_fits
+            self,
+            clock,
+            state,
+            seq_r,
+            op_r,
+            len_r,
+            reason_r,
+            nkeys,
+            idx,
+            bptr,
+            bcount,
+            load_count,
+            key_sr,
+            bitmap,
+            have_last,
+            last_seq,
+            last_op,
+            last_bitmap,
+            last_n,
+            ops_served,
+            frames_ok,
+            frames_rejected,
+            frames_replayed,
+            out_sr,
+            out_left,
+            resp_code,
+            resp_len,
+            then_fill,
+            bank,
+            addr,
+            bitcnt,
+            byte_acc,
+            wait_count,
+            fill_sr,
+            rejected_flag,
+            dump_len,
+            dump_ok,
+            pl_valid_r,
+            dump_span,
+            last_idx,
+            op_single,
+            op_batch,
+            op_clear,
+            op_stats,
+            op_dump,
+            op_config,
+            op_info,
+            is_retry,
+            len_is_key,
+            len_batch_ok,
+            len_zero,
+            len_dump_ok,
+            image_incomplete,
+            write_left,
+            write_fits,
+            op_write,
+            op_local,
+            op_silent,
+            len_write_ok,
+            rb_req_r,
+            rb_write_r,
+            rb_wdata_r,
+            rb_addr_r,
+            sat_phase,
+            op_wrong_kind,
+            op_delete,
+            op_cdump,
+            cdump_span,
+            cdump_len,
+            cdump_ok,
+            cdump,
+            cwrite,
+            value_bad,
+            cw_data_r,
+            op_cwrite,
+            cwrite_fits
         );
         self.f_ack.next = false;
         self.buf_raddr.next = self.bptr.q.val();
@@ -499,7 +579,8 @@ impl Logic for Executor {
         self.dump_ok.d.next = (self.key_sr.q.val().get_bits::<8>(104) < self.k_banks.val())
             & ((self.key_sr.q.val().get_bits::<16>(112) >> self.bank_bits_c.val()) == 0)
             & (self.key_sr.q.val().get_bits::<3>(112) == 0);
-        self.cdump_span.d.next = self.bank_size.val() - bit_cast::<17, 16>(self.key_sr.q.val().get_bits::<16>(112));
+        self.cdump_span.d.next =
+            self.bank_size.val() - bit_cast::<17, 16>(self.key_sr.q.val().get_bits::<16>(112));
         if self.cdump_span.q.val() > 128 {
             self.cdump_len.d.next = 128.into();
         } else {
@@ -507,31 +588,41 @@ impl Logic for Executor {
         }
         self.cdump_ok.d.next = (self.key_sr.q.val().get_bits::<8>(104) < self.k_banks.val())
             & ((self.key_sr.q.val().get_bits::<16>(112) >> self.bank_bits_c.val()) == 0);
-        self.cwrite_fits.d.next = bit_cast::<17, 8>(self.len_r.q.val() - 3) <= self.cdump_span.q.val();
+        self.cwrite_fits.d.next =
+            bit_cast::<17, 8>(self.len_r.q.val() - 3) <= self.cdump_span.q.val();
         // A write's data bytes (LEN - 3) must end inside the bank.
-        self.write_fits.d.next = bit_cast::<17, 8>(self.len_r.q.val() - 3) <= self.dump_span.q.val();
+        self.write_fits.d.next =
+            bit_cast::<17, 8>(self.len_r.q.val() - 3) <= self.dump_span.q.val();
 
-        self.op_single.d.next = (self.f_op.val() == 1) | (self.f_op.val() == 2) | (self.f_op.val() == 12);
-        self.op_batch.d.next = (self.f_op.val() == 3) | (self.f_op.val() == 4) | (self.f_op.val() == 13);
+        self.op_single.d.next =
+            (self.f_op.val() == 1) | (self.f_op.val() == 2) | (self.f_op.val() == 12);
+        self.op_batch.d.next =
+            (self.f_op.val() == 3) | (self.f_op.val() == 4) | (self.f_op.val() == 13);
         self.op_delete.d.next = (self.f_op.val() == 12) | (self.f_op.val() == 13);
         self.op_wrong_kind.d.next = (self.counting.val() & (self.f_op.val() == 9))
             | ((!self.counting.val())
-                & ((self.f_op.val() == 12) | (self.f_op.val() == 13) | (self.f_op.val() == 14) | (self.f_op.val() == 15)));
+                & ((self.f_op.val() == 12)
+                    | (self.f_op.val() == 13)
+                    | (self.f_op.val() == 14)
+                    | (self.f_op.val() == 15)));
         self.op_clear.d.next = self.f_op.val() == 5;
         self.op_stats.d.next = self.f_op.val() == 6;
         self.op_dump.d.next = (self.f_op.val() == 7) | (self.f_op.val() == 14);
         self.op_cdump.d.next = self.f_op.val() == 14;
         self.op_config.d.next = self.f_op.val() == 8;
-        self.op_info.d.next = ((self.f_op.val() >= 6) & (self.f_op.val() <= 8)) | (self.f_op.val() == 14);
+        self.op_info.d.next =
+            ((self.f_op.val() >= 6) & (self.f_op.val() <= 8)) | (self.f_op.val() == 14);
         self.op_write.d.next = (self.f_op.val() == 9) | (self.f_op.val() == 15);
         self.op_cwrite.d.next = self.f_op.val() == 15;
         self.op_local.d.next = (self.f_op.val() == 10) | (self.f_op.val() == 11);
-        self.op_silent.d.next = (self.f_op.val() == 5) | (self.f_op.val() == 10) | (self.f_op.val() == 11);
+        self.op_silent.d.next =
+            (self.f_op.val() == 5) | (self.f_op.val() == 10) | (self.f_op.val() == 11);
         self.is_retry.d.next = self.have_last.q.val()
             & self.replay_on.val()
             & (self.f_seq.val() == self.last_seq.q.val())
             & (self.f_op.val() == self.last_op.q.val())
-            & ((((self.f_op.val() >= 1) & (self.f_op.val() <= 5)) | ((self.f_op.val() >= 9) & (self.f_op.val() <= 13)))
+            & ((((self.f_op.val() >= 1) & (self.f_op.val() <= 5))
+                | ((self.f_op.val() >= 9) & (self.f_op.val() <= 13)))
                 | (self.f_op.val() == 15));
         self.len_is_key.d.next = self.f_len.val() == self.key_bytes.val();
         self.len_batch_ok.d.next = ((self.f_len.val() & self.key_bytes_mask.val()) == 0)
@@ -643,8 +734,8 @@ impl Logic for Executor {
                 self.state.d.next = ExecState::LoadB;
             }
             ExecState::LoadB => {
-                self.key_sr.d.next = (self.key_sr.q.val() >> 8)
-                    | (bit_cast::<128, 8>(self.buf_rdata.val()) << 120);
+                self.key_sr.d.next =
+                    (self.key_sr.q.val() >> 8) | (bit_cast::<128, 8>(self.buf_rdata.val()) << 120);
                 self.bptr.d.next = self.bptr.q.val() + 1;
                 self.bcount.d.next = self.bcount.q.val() + 1;
                 if self.bcount.q.val() == (self.load_count.q.val() - 1) {
@@ -985,18 +1076,18 @@ impl Logic for Executor {
                         self.state.d.next = ExecState::WriteFetch;
                     }
                 } else {
-                self.byte_acc.d.next = self.byte_acc.q.val() >> 1;
-                self.addr.d.next = self.addr.q.val() + 1;
-                self.bitcnt.d.next = self.bitcnt.q.val() + 1;
-                if self.bitcnt.q.val() == 7 {
-                    self.write_left.d.next = self.write_left.q.val() - 1;
-                    self.wait_count.d.next = 0.into();
-                    if self.write_left.q.val() == 1 {
-                        self.state.d.next = ExecState::WriteSettle;
-                    } else {
-                        self.state.d.next = ExecState::WriteFetch;
+                    self.byte_acc.d.next = self.byte_acc.q.val() >> 1;
+                    self.addr.d.next = self.addr.q.val() + 1;
+                    self.bitcnt.d.next = self.bitcnt.q.val() + 1;
+                    if self.bitcnt.q.val() == 7 {
+                        self.write_left.d.next = self.write_left.q.val() - 1;
+                        self.wait_count.d.next = 0.into();
+                        if self.write_left.q.val() == 1 {
+                            self.state.d.next = ExecState::WriteSettle;
+                        } else {
+                            self.state.d.next = ExecState::WriteFetch;
+                        }
                     }
-                }
                 }
             }
             ExecState::WriteSettle => {

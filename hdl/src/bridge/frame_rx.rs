@@ -126,8 +126,21 @@ impl Logic for FrameRx {
     #[hdl_gen]
     fn update(&mut self) {
         dff_setup!(
-            self, clock, state, remaining, wptr, gap_timer, gap_expired, seq_reg, op_reg, len_reg,
-            status_reg, rx_byte, rx_strobe, rx_is_sync, rx_len_bad
+            self,
+            clock,
+            state,
+            remaining,
+            wptr,
+            gap_timer,
+            gap_expired,
+            seq_reg,
+            op_reg,
+            len_reg,
+            status_reg,
+            rx_byte,
+            rx_strobe,
+            rx_is_sync,
+            rx_len_bad
         );
         self.rx_byte.d.next = self.rx_data.val();
         self.rx_strobe.d.next = self.rx_valid.val();

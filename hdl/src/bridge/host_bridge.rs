@@ -66,7 +66,15 @@ impl Logic for HostBridge {
     #[hdl_gen]
     fn update(&mut self) {
         clock!(self, clock, rx, tx, frames, exec, framer);
-        dff_setup!(self, clock, reset_rx, reset_tx, reset_frames, reset_exec, reset_framer);
+        dff_setup!(
+            self,
+            clock,
+            reset_rx,
+            reset_tx,
+            reset_frames,
+            reset_exec,
+            reset_framer
+        );
         self.reset_rx.d.next = self.reset.val();
         self.reset_tx.d.next = self.reset.val();
         self.reset_frames.d.next = self.reset.val();

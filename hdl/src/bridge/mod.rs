@@ -48,7 +48,12 @@ pub const MAX_BAUD_ERROR: f64 = 0.02;
 pub enum BridgeError {
     BadClock(u64),
     BadBaud(u32),
-    BaudNotReachable { clock_hz: u64, baud: u32, clocks_per_bit: u64, error: f64 },
+    BaudNotReachable {
+        clock_hz: u64,
+        baud: u32,
+        clocks_per_bit: u64,
+        error: f64,
+    },
     BadTimeout(u32),
     BadCore(String),
 }
@@ -110,7 +115,9 @@ impl BridgeParams {
         if !(20..=1_000_000).contains(&self.timeout_bits) {
             return Err(BridgeError::BadTimeout(self.timeout_bits));
         }
-        self.core.validate().map_err(|e| BridgeError::BadCore(e.to_string()))?;
+        self.core
+            .validate()
+            .map_err(|e| BridgeError::BadCore(e.to_string()))?;
         let cpb = ((self.clock_hz + self.baud as u64 / 2) / self.baud as u64).max(1);
         let actual = self.clock_hz as f64 / cpb as f64;
         let error = (actual - self.baud as f64).abs() / self.baud as f64;
@@ -126,7 +133,11 @@ impl BridgeParams {
         if timeout > u32::MAX as u64 {
             return Err(BridgeError::BadTimeout(self.timeout_bits));
         }
-        Ok(BridgeTiming { clocks_per_bit: cpb as u32, timeout_clocks: timeout as u32, actual_baud: actual })
+        Ok(BridgeTiming {
+            clocks_per_bit: cpb as u32,
+            timeout_clocks: timeout as u32,
+            actual_baud: actual,
+        })
     }
 
     pub fn executor_params(&self) -> ExecutorParams {
@@ -174,7 +185,8 @@ pub fn generate_board_top_with_core(
     uut.reset.connect();
     uut.uart_rx.connect();
     uut.connect_all();
-    check_all(&uut).map_err(|e| BridgeError::BadCore(format!("board top failed Rust-HDL checks: {e:?}")))?;
+    check_all(&uut)
+        .map_err(|e| BridgeError::BadCore(format!("board top failed Rust-HDL checks: {e:?}")))?;
     let mut defines = ModuleDefines::default();
     uut.accept(BOARD_TOP_NAME, &mut defines);
     Ok(GeneratedTop {
@@ -202,7 +214,13 @@ pub struct BoardTopConfig {
 
 impl BoardTopConfig {
     pub fn new(core: crate::CoreConfig, clock_hz: u64, baud: u32) -> Self {
-        Self { core, clock_hz, baud, timeout_bits: DEFAULT_TIMEOUT_BITS, test_disable_replay: false }
+        Self {
+            core,
+            clock_hz,
+            baud,
+            timeout_bits: DEFAULT_TIMEOUT_BITS,
+            test_disable_replay: false,
+        }
     }
 
     pub fn bridge_params(&self) -> BridgeParams {

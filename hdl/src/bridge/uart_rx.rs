@@ -78,8 +78,17 @@ impl Logic for UartRx {
     #[hdl_gen]
     fn update(&mut self) {
         dff_setup!(
-            self, clock, line_n_meta, line_n, state, countdown, bit_index, shifter, out_data,
-            out_valid, out_ferr
+            self,
+            clock,
+            line_n_meta,
+            line_n,
+            state,
+            countdown,
+            bit_index,
+            shifter,
+            out_data,
+            out_valid,
+            out_ferr
         );
         self.line_n_meta.d.next = !self.rxd.val();
         self.line_n.d.next = self.line_n_meta.q.val();

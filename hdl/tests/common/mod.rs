@@ -15,12 +15,20 @@ pub fn yosys() -> String {
 /// working directory) and returns its log; a missing Yosys or a failed run panics
 /// with how to install it or with the log.
 pub fn run_yosys(dir: &Path, script: &str) -> String {
-    let out = Command::new(yosys()).current_dir(dir).args(["-q", "-p", script, "-l", "yosys.log"]).output();
+    let out = Command::new(yosys())
+        .current_dir(dir)
+        .args(["-q", "-p", script, "-l", "yosys.log"])
+        .output();
     let out = out.unwrap_or_else(|e| {
         panic!("cannot run {} ({e}); install Yosys with scripts/setup.sh (Debian: apt-get install yosys)", yosys())
     });
     let log = std::fs::read_to_string(dir.join("yosys.log")).unwrap_or_default();
-    assert!(out.status.success(), "yosys `{script}` failed:\n{}\n{}", String::from_utf8_lossy(&out.stderr), log);
+    assert!(
+        out.status.success(),
+        "yosys `{script}` failed:\n{}\n{}",
+        String::from_utf8_lossy(&out.stderr),
+        log
+    );
     log
 }
 

@@ -30,10 +30,19 @@ type Slot = Arc<Mutex<Option<VerilatedCore>>>;
 /// One built core per configuration per test process; tests take new instances.
 fn built(spec: &hdl::CoreConfig) -> VerilatedCore {
     static BUILT: OnceLock<Mutex<HashMap<String, Slot>>> = OnceLock::new();
-    let slot = BUILT.get_or_init(Default::default).lock().unwrap().entry(spec.label()).or_default().clone();
+    let slot = BUILT
+        .get_or_init(Default::default)
+        .lock()
+        .unwrap()
+        .entry(spec.label())
+        .or_default()
+        .clone();
     let mut slot = slot.lock().unwrap_or_else(|e| e.into_inner());
     if slot.is_none() {
-        *slot = Some(VerilatedCore::build(spec, false).unwrap_or_else(|e| panic!("building {}: {e}", spec.label())));
+        *slot = Some(
+            VerilatedCore::build(spec, false)
+                .unwrap_or_else(|e| panic!("building {}: {e}", spec.label())),
+        );
     }
     slot.as_ref().unwrap().new_instance().unwrap()
 }
@@ -54,14 +63,29 @@ pub fn verilated(spec: &hdl::CoreConfig) -> VerilatedCore {
 
 /// The default configuration as a counting filter with 4-bit counters (the seeds' width).
 pub fn h3_k4_b12_w64_c4() -> hdl::CoreConfig {
-    hdl::CoreConfig::from(hdl::CoreParams::new(4, 12, 64, H3, 0).unwrap().with_counter_bits(4).unwrap())
+    hdl::CoreConfig::from(
+        hdl::CoreParams::new(4, 12, 64, H3, 0)
+            .unwrap()
+            .with_counter_bits(4)
+            .unwrap(),
+    )
 }
 /// Smallest banks with 2-bit counters: saturation, deletes of absent keys and deletes
 /// after saturation are frequent.
 pub fn crc_k3_b6_w32_c2() -> hdl::CoreConfig {
-    hdl::CoreConfig::from(hdl::CoreParams::new(3, 6, 32, Crc, 0x1234_5678_9abc_def0).unwrap().with_counter_bits(2).unwrap())
+    hdl::CoreConfig::from(
+        hdl::CoreParams::new(3, 6, 32, Crc, 0x1234_5678_9abc_def0)
+            .unwrap()
+            .with_counter_bits(2)
+            .unwrap(),
+    )
 }
 /// One partition, smallest banks, 128-bit keys, the widest counters.
 pub fn h3_k1_b6_w128_c8() -> hdl::CoreConfig {
-    hdl::CoreConfig::from(hdl::CoreParams::new(1, 6, 128, H3, 77).unwrap().with_counter_bits(8).unwrap())
+    hdl::CoreConfig::from(
+        hdl::CoreParams::new(1, 6, 128, H3, 77)
+            .unwrap()
+            .with_counter_bits(8)
+            .unwrap(),
+    )
 }
