@@ -40,10 +40,7 @@ fn main() {
     );
     for (name, shape) in [
         ("saturating", TrafficShape::saturating(64)),
-        (
-            "stress",
-            TrafficShape::stress_for(64, cosim.core.timing.clear_cycles),
-        ),
+        ("stress", TrafficShape::stress_for(64, &cosim.core.timing)),
     ] {
         let n = if name == "stress" { ops / 4 } else { ops };
         let load = std::fs::read_to_string("/proc/loadavg").unwrap_or_default();

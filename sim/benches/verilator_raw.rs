@@ -52,8 +52,10 @@ fn main() {
     let start = Instant::now();
     let mut total = 0;
     for _ in 0..rounds {
-        m.stream(&input, &output, &items, &gaps, &ready, 0, true, &mut out)
-            .unwrap();
+        m.stream(
+            &input, &output, None, &items, &gaps, &ready, 0, true, &mut out,
+        )
+        .unwrap();
         total += out.accepted;
     }
     let wall = start.elapsed().as_secs_f64();
