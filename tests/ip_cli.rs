@@ -623,8 +623,7 @@ fn fusesoc_runs_the_packages_lint_sim_and_icebreaker_targets() {
     assert!(t.contains("icepack"), "{t}");
     let routed = t
         .lines()
-        .filter(|l| l.contains("Max frequency for clock"))
-        .last()
+        .rfind(|l| l.contains("Max frequency for clock"))
         .unwrap_or_else(|| panic!("no Fmax line:\n{t}"));
     assert!(routed.contains("PASS at 12.00 MHz"), "{routed}");
     if !ice.cached {
@@ -706,8 +705,7 @@ fn fusesoc_runs_a_counting_packages_lint_sim_and_icebreaker_targets() {
     let t = ice.text();
     let routed = t
         .lines()
-        .filter(|l| l.contains("Max frequency for clock"))
-        .last()
+        .rfind(|l| l.contains("Max frequency for clock"))
         .unwrap_or_else(|| panic!("no Fmax line:\n{t}"));
     assert!(routed.contains("PASS at 12.00 MHz"), "{routed}");
     let readme = std::fs::read_to_string(pkg.join("README.md")).unwrap();

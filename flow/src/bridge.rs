@@ -248,7 +248,7 @@ mod tests {
     #[test]
     fn bad_baud_and_other_core_are_errors() {
         let (cfg, core) = small();
-        let e = UartBridge::new(cfg.clone(), 0)
+        let e = UartBridge::new(cfg, 0)
             .fit(&core, 12_000_000)
             .unwrap_err()
             .to_string();

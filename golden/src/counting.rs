@@ -374,6 +374,19 @@ impl CountingFilter {
     }
 }
 
+impl From<PartitionedFilter> for CountingFilter {
+    /// The plain filter as the counting filter with c = 1 (contract §7.7): each
+    /// bit a counter of one bit.
+    fn from(plain: PartitionedFilter) -> Self {
+        let cfg = *plain.config();
+        let banks: Vec<Vec<u8>> = (0..cfg.k as usize)
+            .map(|p| plain.bank(p).unwrap_or(&[]).to_vec())
+            .collect();
+        CountingFilter::from_counters(cfg, CounterBits::PLAIN, &banks)
+            .expect("a plain filter's banks hold 0 and 1")
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -554,18 +567,5 @@ mod tests {
             ..Config::default()
         };
         assert!(CountingFilter::try_new(cfg, CounterBits::FOUR).is_err());
-    }
-}
-
-impl From<PartitionedFilter> for CountingFilter {
-    /// The plain filter as the counting filter with c = 1 (contract §7.7): each
-    /// bit a counter of one bit.
-    fn from(plain: PartitionedFilter) -> Self {
-        let cfg = *plain.config();
-        let banks: Vec<Vec<u8>> = (0..cfg.k as usize)
-            .map(|p| plain.bank(p).unwrap_or(&[]).to_vec())
-            .collect();
-        CountingFilter::from_counters(cfg, CounterBits::PLAIN, &banks)
-            .expect("a plain filter's banks hold 0 and 1")
     }
 }

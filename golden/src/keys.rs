@@ -634,7 +634,7 @@ mod tests {
         );
         assert!(zeros.0 <= 2 * CHUNK_BYTES as u64, "read {} bytes", zeros.0);
         let mut long = b"1\n2\n".to_vec();
-        long.extend(std::iter::repeat(b'1').take(MAX_KEY_LINE_BYTES + 1));
+        long.extend(std::iter::repeat_n(b'1', MAX_KEY_LINE_BYTES + 1));
         long.push(b'\n');
         let err = keys_of(&long, 64).unwrap_err();
         assert!(err.contains("keys.txt:3: line is"), "{err}");

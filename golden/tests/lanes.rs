@@ -47,12 +47,15 @@ fn beats(
 
 /// A configuration (banks of at most 2^max_bank_bits bits), a pool of `pool`
 /// keys of its width, and up to 60 beats of `lanes` lanes over the pool.
+/// A configuration, its key pool, and beats of (op, key index) per slot.
+type Case = (Config, Vec<u128>, Vec<Vec<(Option<u8>, usize)>>);
+
 fn traffic(
     max_bank_bits: u32,
     lanes: std::ops::RangeInclusive<usize>,
     pool: usize,
     rule_breakers: bool,
-) -> impl Strategy<Value = (Config, Vec<u128>, Vec<Vec<(Option<u8>, usize)>>)> {
+) -> impl Strategy<Value = Case> {
     (config(max_bank_bits), lanes).prop_flat_map(move |(cfg, lanes)| {
         (
             Just(cfg),

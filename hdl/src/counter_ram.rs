@@ -38,6 +38,16 @@ pub struct CounterRam {
 }
 
 impl CounterRam {
+    /// b: the bank holds 2^b counters.
+    pub fn bank_bits(&self) -> usize {
+        self._bank_bits
+    }
+
+    /// c: each counter's width.
+    pub fn counter_bits(&self) -> usize {
+        self._counter_bits
+    }
+
     /// A bank of 2^`bank_bits` counters of `counter_bits` bits (2..=8), all 0 or `initial`.
     pub fn new(bank_bits: usize, counter_bits: usize, initial: Option<Vec<u8>>) -> CounterRam {
         assert!(

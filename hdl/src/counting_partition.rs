@@ -326,17 +326,16 @@ pub fn keep_for_synthesis(verilog: &str) -> String {
 }
 
 impl<const W: usize> CountingPartition<W> {
-    /// Partition `index` of `banks` with counters of `counter_bits` (2..=8) bits.
+    /// Partition `index` of `banks`, its counters those of `ram` (2^b of c bits, c in 2..=8).
     pub fn new(
         index: usize,
         banks: usize,
         hash: HashUnit<W>,
         ram: CounterRam,
-        bank_bits: usize,
-        counter_bits: usize,
         forwarding_enabled: bool,
         delete_forwarding_enabled: bool,
     ) -> Self {
+        let (bank_bits, counter_bits) = (ram.bank_bits(), ram.counter_bits());
         let max = (1u64 << counter_bits) - 1;
         CountingPartition {
             clock: Default::default(),

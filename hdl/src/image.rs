@@ -277,7 +277,7 @@ fn check_directory(dir: &Path, k: usize) -> Result<(), HdlError> {
 /// One `bankPP.hex`: `size` data lines, each exactly `0` or `1` for c = 1 (§4.3), each
 /// exactly ceil(c / 4) hex digits of a value at most 2^c - 1 for c > 1 (§7.6).
 fn scan_bank(path: &Path, size: usize, counter_bits: u32) -> Result<Vec<u8>, HdlError> {
-    let width = (counter_bits as usize + 3) / 4;
+    let width = (counter_bits as usize).div_ceil(4);
     let largest = (1u32 << counter_bits) - 1;
     let bytes = read_bounded(path, BANK_LIMIT)?;
     let mut bits = Vec::with_capacity(size);

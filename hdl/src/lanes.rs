@@ -17,6 +17,7 @@
 //!   dropped);
 //! - a refused beat (contract §8.2): every replica queries, nothing changes,
 //!   and the response beat has `resp_refused` set, every hit 0.
+//!
 //! Bit writes and readbacks (`rb_*`) go to every replica (a bit write must
 //! change every replica; the readback answer is replica 0's); `fill_count` and
 //! `busy` are replica 0's.

@@ -161,7 +161,8 @@ macro_rules! bundle {
             }
 
             /// Appends every output's value to `out`, in field order.
-            #[allow(unused_variables)]
+            // A Vec, not a slice: it grows (a bundle without outputs leaves it as it is).
+            #[allow(unused_variables, clippy::ptr_arg)]
             pub fn peek(&self, out: &mut Vec<u128>) {
                 $( $crate::__peek!($dir, self.$field, out); )*
             }

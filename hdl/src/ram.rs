@@ -22,6 +22,7 @@
 //!   simulator), a loop sets every bit to 0 and both read registers to 0, so nothing reads
 //!   X before the first clear;
 //! - for everyone, the image's 1 bits, one assignment each.
+//!
 //! Yosys defines `SYNTHESIS` and sees only the 1 bits: Debian's Yosys 0.23 takes ~2 ms
 //! per initialised word (a loop over one 2^16-bit bank: 937 s; 2^16 explicit assignments:
 //! over 600 s; the same bank uninitialised: 6 s), so a loop would cost the k = 16,

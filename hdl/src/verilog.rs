@@ -124,8 +124,6 @@ pub fn build_counting_core<const W: usize>(cfg: &CoreConfig) -> Result<CountingC
                 cfg.k(),
                 HashUnit::<W>::new(HashMatrix::for_partition(cfg, p)),
                 CounterRam::new(cfg.bank_bits(), c, initial),
-                cfg.bank_bits(),
-                c,
                 !cfg.test_switches.disable_forwarding,
                 !cfg.test_switches.disable_delete_forwarding,
             )

@@ -5,6 +5,7 @@
 //! - Yosys maps it to the minimal number of block RAMs, ceil(2^b c / block bits), with no
 //!   memory left in flip-flops: SB_RAM40_4K (4096 bits) on iCE40, DP16KD (16384 bits) on
 //!   ECP5, for b = 12 (the default) with c = 2, 4, 8 and b = 9 with c = 4.
+//!
 //! Tools: Debian's `iverilog` and `yosys` (scripts/setup.sh installs both).
 
 use std::path::PathBuf;
@@ -141,7 +142,7 @@ fn counter_ram_maps_to_the_minimal_block_rams_on_ice40_and_ecp5() {
             ("synth_ecp5", "DP16KD", 16384),
         ] {
             let cells = synthesise(b, c, synth);
-            let minimum = ((c << b) + block_bits - 1) / block_bits;
+            let minimum = (c << b).div_ceil(block_bits);
             let used = cells.get(cell).copied().unwrap_or(0);
             let flops: usize = cells
                 .iter()

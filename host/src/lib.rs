@@ -517,7 +517,7 @@ impl<T: Transport> Client<T> {
         }
         let size = self.config.bank_size() as usize;
         if bank >= self.config.k as usize
-            || addr % 8 != 0
+            || !addr.is_multiple_of(8)
             || data.is_empty()
             || data.len() > WRITE_CHUNK_BYTES
             || addr + 8 * data.len() > size

@@ -978,7 +978,7 @@ fn counting_session_on(dev: &mut dyn Device, cfg: &golden::Config, seed: u64) ->
     let mut image = golden::CountingFilter::from_config(*cfg).unwrap();
     let s = image.saturation();
     for p in 0..cfg.k as usize {
-        for a in 0..cfg.bank_size() as u32 {
+        for a in 0..cfg.bank_size() {
             image
                 .write_counter(
                     p,
@@ -1042,7 +1042,7 @@ fn e2e_counting_load_image_dead_line_names_the_counter_crc_k3_b6_w32_c2() {
     };
     with_client(Via::InProcess, &board, &cfg, opts, &mut |dev| {
         let mut image = golden::CountingFilter::from_config(cfg).unwrap();
-        for a in 0..cfg.bank_size() as u32 {
+        for a in 0..cfg.bank_size() {
             image.write_counter(1, a, (a % 4) as u8).unwrap();
         }
         // A counter write flags the image incomplete; then the line goes dead.

@@ -609,7 +609,7 @@ impl Checker {
             .map(|(b, &a)| self.golden.counter(b, a).unwrap_or(0))
             .collect();
         let present = counters.iter().all(|&v| v != 0);
-        let saturated = counters.iter().any(|&v| v == self.saturation);
+        let saturated = counters.contains(&self.saturation);
         let e = &mut self.counting_events;
         match op {
             Op::Insert(_) => {
@@ -623,7 +623,7 @@ impl Checker {
                 if present {
                     e.deletes_carried_out += 1;
                     e.deletes_after_saturation += saturated as u64;
-                    e.deletes_to_zero += counters.iter().any(|&v| v == 1) as u64;
+                    e.deletes_to_zero += counters.contains(&1) as u64;
                 } else {
                     e.deletes_of_absent += 1;
                 }

@@ -96,7 +96,8 @@ impl CorePorts {
     pub fn side_ports(&self) -> SidePorts {
         use crate::checker::side;
         let counting = self.table.iter().any(|p| p.group == "counter");
-        let (more_in, more_out): (&[(&str, u32)], &[(&str, u32)]) = if counting {
+        type Ports = &'static [(&'static str, u32)];
+        let (more_in, more_out): (Ports, Ports) = if counting {
             (&side::COUNTING_INPUTS, &side::COUNTING_OUTPUTS)
         } else {
             (&[], &[])

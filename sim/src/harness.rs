@@ -209,7 +209,7 @@ fn fill_cycles(
     let mut extra = 0usize;
     for _ in 0..n {
         ready.push(consumer.next_ready() as u8);
-        let s = side_gen.next();
+        let s = side_gen.next_inputs();
         if s & side::RESET != 0 {
             extra += timing.reset_busy_cycles as usize + 8;
         }
@@ -283,6 +283,9 @@ fn stream_all(
 
 /// Runs `cycles` cycles with no request, `ready` from the consumer and quiet
 /// side inputs, until `want` responses came (usize::MAX: all the cycles).
+// The core, the consumer and the side traffic it drives, and where the cycles go:
+// borrowed apart because the callers hold them in different places.
+#[allow(clippy::too_many_arguments)]
 fn wait_cycles(
     core: &mut VerilatedCore,
     cycles: usize,
@@ -906,19 +909,20 @@ impl Driver {
         )?;
         self.traffic_cycles += core.cycle() - c0;
         let mut image_checked = false;
-        if ok && job.checkpoint {
-            if drain_core(
+        if ok
+            && job.checkpoint
+            && drain_core(
                 core,
                 flow,
                 &mut self.consumer,
                 &mut self.side,
                 &mut logs,
                 pool,
-            )? {
-                image_readback(core, &mut logs, pool)?;
-                *image_checks += 1;
-                image_checked = true;
-            }
+            )?
+        {
+            image_readback(core, &mut logs, pool)?;
+            *image_checks += 1;
+            image_checked = true;
         }
         self.seconds += t.elapsed().as_secs_f64();
         Ok(Done {

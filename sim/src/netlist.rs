@@ -223,8 +223,11 @@ pub fn check_ports(netlist: &[Port], design: &[Port], what: &str) -> Result<(), 
     }
 }
 
+/// A kind's cell libraries (file name, Verilog text) and its extra Verilator arguments.
+type Cells = (Vec<(String, String)>, Vec<String>);
+
 /// The cell libraries and Verilator arguments of a kind.
-fn cells_of(kind: NetlistKind) -> Result<(Vec<(String, String)>, Vec<String>), SimError> {
+fn cells_of(kind: NetlistKind) -> Result<Cells, SimError> {
     match kind {
         NetlistKind::Rtl => Ok((vec![], vec![])),
         NetlistKind::Ice40 | NetlistKind::Ice40Routed => Ok((

@@ -227,7 +227,7 @@ impl SideTraffic {
     }
 
     /// The next cycle's side inputs.
-    pub fn next(&mut self) -> u64 {
+    pub fn next_inputs(&mut self) -> u64 {
         let r = self.rng.next_u64();
         let fill_bank = self.fill_bank(r);
         if self.reset_left > 0 {

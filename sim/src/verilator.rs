@@ -435,8 +435,11 @@ struct Job<'a> {
     include: &'a Path,
 }
 
+/// A model's C++ sources: (fast path, slow path, runtime files).
+type ClassLists = (Vec<PathBuf>, Vec<PathBuf>, Vec<String>);
+
 /// The model's sources from `Vtop_classes.mk`: (fast path, slow path, runtime).
-fn class_lists(obj: &Path) -> Result<(Vec<PathBuf>, Vec<PathBuf>, Vec<String>), SimError> {
+fn class_lists(obj: &Path) -> Result<ClassLists, SimError> {
     let mk = obj.join("Vtop_classes.mk");
     let text = fs::read_to_string(&mk).map_err(|e| SimError::io(&mk, e))?;
     let (mut fast, mut slow, mut global) = (Vec::new(), Vec::new(), Vec::new());

@@ -331,7 +331,7 @@ fn h3_k2_b6_w64_readback_right_after_insert_sees_it() {
     let cfg = config(2, 6, 64, H3, 3);
     let key = 0x1234_5678_9abc_def0u128;
     let addr = PartitionedFilter::new(cfg.params).addresses(key).unwrap();
-    for bank in 0..2usize {
+    for (bank, &bank_addr) in addr.iter().enumerate().take(2) {
         for high in [0u128, 0xffc0] {
             let mut core = RustHdlCore::new(&cfg).unwrap();
             core.idle(hdl::Timing::of(&cfg.params).reset_busy_cycles as u64);
@@ -343,7 +343,7 @@ fn h3_k2_b6_w64_readback_right_after_insert_sees_it() {
             core.set("req_valid", 0);
             core.set("rb_req", 1);
             core.set("rb_bank", bank as u128);
-            core.set("rb_addr", addr[bank] as u128 | high);
+            core.set("rb_addr", bank_addr as u128 | high);
             let issued = core.cycle();
             core.step();
             core.set("rb_req", 0);
@@ -514,7 +514,7 @@ fn bit_write_script(cfg: &hdl::CoreConfig) -> Vec<Step> {
         bank: bank as u128,
         addr: a[bank],
     };
-    let busy = cfg.params.bank_size() as u32 / 2;
+    let busy = cfg.params.bank_size() / 2;
     vec![
         // Right after reset, during the recount: dropped (the image check at the end sees it).
         Step::Write {

@@ -342,7 +342,7 @@ fn counting_image(params: &hdl::CoreParams) -> PathBuf {
         for key in keys.iter().chain(&keys) {
             g.insert(*key).unwrap();
         }
-        let size = params.bank_size() as u32;
+        let size = params.bank_size();
         assert!(
             g.saturated().iter().all(|&s| s > 0)
                 && g.fill().iter().all(|&f| f > size / 4 && f < size),

@@ -43,7 +43,7 @@ fn three_way(spec: &hdl::CoreConfig, ops: usize, seed: u64, min_resets: u64) {
     let clears = requests.iter().filter(|r| r.op == 2).count();
     let cycles = 4 * ops + (clears + 1) * (timing.clear_cycles as usize) + 200;
     let ready: Vec<u8> = (0..cycles).map(|_| traffic.next_ready() as u8).collect();
-    let side_in: Vec<u64> = (0..cycles).map(|_| side.next()).collect();
+    let side_in: Vec<u64> = (0..cycles).map(|_| side.next_inputs()).collect();
 
     let mut vout = StreamOutput::default();
     vcore

@@ -177,14 +177,13 @@ fn sweep(args: &Args, core: &hdl::GeneratedCore, out: &std::path::Path) -> anyho
         args.device.name, args.device.part, args.seeds, core.config.params
     );
     println!(
-        "  {:>5} {:>10} {:>10} {:>8} {:>8} {:>6}  {}",
+        "  {:>5} {:>10} {:>10} {:>8} {:>8} {:>6}  Fmax / BRAM loop (95% interval, 10 seeds or more)",
         "lanes",
         "Fmax MHz",
         "lookups/s",
         "LUT4",
         "FF",
         "BRAM",
-        "Fmax / BRAM loop (95% interval, 10 seeds or more)"
     );
     for (l, r) in &results {
         match r {

@@ -97,7 +97,7 @@ fn validate_point(m: u64, n: u64, k: u32) -> Result<()> {
 
 /// Why the partitioned layout has no rate at (m, k), if it has none.
 fn partitioned_not_applicable(m: u64, k: u32) -> Option<String> {
-    (m % k as u64 != 0).then(|| {
+    (!m.is_multiple_of(k as u64)).then(|| {
         format!(
             "not applicable: the partitioned layout splits the m bits into k equal banks, and {m} is not a multiple of {k} \
              (--m {} is)",
@@ -195,8 +195,8 @@ fn point(
     )?;
     writeln!(
         s,
-        "  {:<46} {:>22}  {}",
-        "formula", "false-positive rate", "vs classic"
+        "  {:<46} {:>22}  vs classic",
+        "formula", "false-positive rate"
     )?;
     let rows = [
         ("classic, CRJ Eq. 1: (1-(1-1/m)^kn)^k", Some(p.classic)),
@@ -285,7 +285,7 @@ fn items_for_ratio(m: u64, ratio: u64) -> u64 {
 }
 
 fn table(m: u64) -> Result<()> {
-    if m < 32 || m > FAST_MAX_M {
+    if !(32..=FAST_MAX_M).contains(&m) {
         bail!("--m {m} is out of range: the exact rows need 32..=2^50 bits (m/n goes up to 32)");
     }
     let mut s = String::new();
@@ -454,8 +454,11 @@ pub(crate) mod plots {
         Ok(())
     }
 
+    /// One curve per m/n: (m/n, points (m, relative error in percent)).
+    pub type Fig2 = Vec<(u64, Vec<(f64, f64)>)>;
+
     /// Per m/n: points (m, relative error of the classic formula in percent).
-    pub fn fig2_data() -> Result<Vec<(u64, Vec<(f64, f64)>)>> {
+    pub fn fig2_data() -> Result<Fig2> {
         let mut series = Vec::new();
         for ratio in FIG2_RATIOS {
             let mut pts = Vec::new();
@@ -623,7 +626,8 @@ pub(crate) mod plots {
             .y_label_formatter(&|v| format!("{v:.0e}"))
             .draw()
             .map_err(|e| anyhow!("{e}"))?;
-        let series: [(&str, Box<dyn Fn(&(f64, f64, f64, f64)) -> f64>); 3] = [
+        type Column = Box<dyn Fn(&(f64, f64, f64, f64)) -> f64>;
+        let series: [(&str, Column); 3] = [
             ("classic (Eq. 1)", Box::new(|r| r.1)),
             ("standard layout, exact", Box::new(|r| r.2)),
             ("partitioned layout, exact (= Eq. 19)", Box::new(|r| r.3)),

@@ -244,19 +244,17 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         _ => None,
     };
     if let Some(img) = &image {
-        if args.sim || args.expect_config {
-            if img.config() != &expected {
-                bail!(
-                    "image {} is {}, the device is to be {} ({})",
-                    match &args.command {
-                        HostCommand::LoadImage { dir } => dir.display().to_string(),
-                        _ => unreachable!(),
-                    },
-                    img.config(),
-                    expected,
-                    img.config().differences(&expected)
-                );
-            }
+        if (args.sim || args.expect_config) && img.config() != &expected {
+            bail!(
+                "image {} is {}, the device is to be {} ({})",
+                match &args.command {
+                    HostCommand::LoadImage { dir } => dir.display().to_string(),
+                    _ => unreachable!(),
+                },
+                img.config(),
+                expected,
+                img.config().differences(&expected)
+            );
         }
     }
     if !args.sim && args.port.is_none() && !matches!(args.command, HostCommand::Serve { .. }) {

@@ -117,14 +117,14 @@ pub fn run(args: Args) -> Result<()> {
         "  exact false-positive rate {:.4e} (classic formula would say {:.4e})",
         rec.rate, rec.classic
     )?;
-    if rec.bank_bits.is_some() {
+    if let Some(bank_bits) = rec.bank_bits {
         writeln!(
             s,
             "  hardware: k in 1..={HW_K_MAX}, banks of 2^{}..2^{} bits; core options: --k {} --bank-bits {}",
             HW_BANK_BITS.start(),
             HW_BANK_BITS.end(),
             rec.k,
-            rec.bank_bits.unwrap()
+            bank_bits
         )?;
     }
     if let Some(c) = &counting {

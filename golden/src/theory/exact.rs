@@ -221,12 +221,12 @@ pub fn standard_exact_branch(m: u64, n: u64, k: u32, dense: bool) -> Result<f64,
             .collect();
         let mut binom = vec![0.0f64; jmax + 1];
         binom[0] = 1.0;
-        for j in 1..=jmax {
+        for (j, &wj) in w.iter().enumerate().take(jmax + 1).skip(1) {
             // Row j of Pascal's triangle, in place.
             for i in (1..=j).rev() {
                 binom[i] += binom[i - 1];
             }
-            if w[j] == 0.0 {
+            if wj == 0.0 {
                 continue;
             }
             // Neumaier-compensated alternating sum.
@@ -245,11 +245,11 @@ pub fn standard_exact_branch(m: u64, n: u64, k: u32, dense: bool) -> Result<f64,
                 };
                 sum = t;
             }
-            rate += w[j] * (sum + comp);
+            rate += wj * (sum + comp);
         }
     } else {
-        for j in 1..=jmax {
-            if w[j] == 0.0 {
+        for (j, &wj) in w.iter().enumerate().take(jmax + 1).skip(1) {
+            if wj == 0.0 {
                 continue;
             }
             let p = covered_sparse(m, nballs, j).ok_or_else(|| TheoryError::OutOfRange {
@@ -257,7 +257,7 @@ pub fn standard_exact_branch(m: u64, n: u64, k: u32, dense: bool) -> Result<f64,
                 value: format!("{}", nballs as f64 / m as f64),
                 allowed: "below ~8 for the binomial-sum branch".into(),
             })?;
-            rate += w[j] * p;
+            rate += wj * p;
         }
     }
     Ok(rate)
@@ -326,7 +326,7 @@ fn stirling2_from_powers(i: u32, pows: &[BigInt]) -> BigUint {
     let mut binom = BigInt::one(); // C(i, j)
     for j in 0..=i {
         let term = &binom * &pows[j as usize];
-        if (i - j) % 2 == 0 {
+        if (i - j).is_multiple_of(2) {
             sum += term;
         } else {
             sum -= term;

@@ -45,7 +45,7 @@ pub fn bloom1970(m: u64, n: u64, k: u32) -> Result<f64, TheoryError> {
 
 fn check_partition(m: u64, k: u32) -> Result<(), TheoryError> {
     check_m_k(m, k)?;
-    if m % k as u64 != 0 {
+    if !m.is_multiple_of(k as u64) {
         return Err(TheoryError::NotMultiple { m, k });
     }
     Ok(())

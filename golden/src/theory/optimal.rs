@@ -73,14 +73,14 @@ pub fn exact_optimal_k(
     let k_max = k_max.min(FAST_MAX_K);
     let mut best: Option<(u32, f64)> = None;
     for k in 1..=k_max {
-        if layout == Layout::Partitioned && m % k as u64 != 0 {
+        if layout == Layout::Partitioned && !m.is_multiple_of(k as u64) {
             continue;
         }
         if layout == Layout::Standard && k as u64 > m {
             break;
         }
         let r = exact_rate(layout, m, n, k)?;
-        if best.map_or(true, |(_, b)| r < b) {
+        if best.is_none_or(|(_, b)| r < b) {
             best = Some((k, r));
         }
     }

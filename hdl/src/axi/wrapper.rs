@@ -16,6 +16,7 @@
 //! - responses: a two-entry FIFO (`pair_fifo::PairControl`) whose entries are
 //!   written straight from the core's response port: the core's resp_ready
 //!   and `m_axis_tvalid` are flip-flops.
+//!
 //! Each adds one cycle: latency 9 cycles from a request taken on s_axis to its
 //! response presented on m_axis (the core's 7 and 2; [`stream_timing`], the
 //! TIMING register), initiation interval 1 (any mix, while m_axis_tready

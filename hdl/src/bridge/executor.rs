@@ -454,7 +454,7 @@ impl Executor {
             config_word: Constant::new(config_word),
             replay_on: Constant::new(!p.disable_replay),
             counting: Constant::new(p.core.counter_bits > 1),
-            counter_max: Constant::new((((1u64 << p.core.counter_bits) - 1) as u64).into()),
+            counter_max: Constant::new(((1u64 << p.core.counter_bits) - 1).into()),
         }
     }
 }
