@@ -1,6 +1,6 @@
 //! Where each filter bit sits in a block RAM's initial contents, per family.
 //!
-//! A bank is a `2^b x 1` memory (hdl/src/ram.rs). Yosys maps it to block RAM cells
+//! A bank is a `2^b x 1` memory (hdl/src/core/ram.rs). Yosys maps it to block RAM cells
 //! named `...parts$P.ram.mem.0.C`, cell `C` holding the bank's addresses
 //! `C * 2^cell_bits ..`; the number comes from the name's suffix, never from the
 //! order in which a netlist lists the cells (JSON lists `mem.0.10` before `mem.0.2`).
@@ -23,7 +23,7 @@
 //! for an image that is not all zeros or all ones, every bank bit at its place in
 //! the cell's INIT), and records nothing it could not check (flow/src/swap.rs).
 //!
-//! A counting core's bank is `2^b x c` (hdl/src/counter_ram.rs, c = 2..=8 bits per
+//! A counting core's bank is `2^b x c` (hdl/src/counting/counter_ram.rs, c = 2..=8 bits per
 //! counter). Bit j of counter a:
 //!
 //! - iCE40, READ_MODE 3, 2 or 1 (a cell of D = 2048, 1024 or 512 words of W = 2, 4

@@ -170,7 +170,7 @@ pub fn check_fits_device(d: &Device, core: &GeneratedCore) -> Result<(), FlowErr
     Ok(())
 }
 
-/// `lanes` replicas of `core`'s banks (hdl/src/lanes.rs) are allowed
+/// `lanes` replicas of `core`'s banks (hdl/src/lanes/mod.rs) are allowed
 /// (`hdl::lanes::check_lanes`, for more than one) and fit the part's block RAM:
 /// otherwise an error naming what they need, what the part has and the most
 /// lanes it holds, before anything is synthesised. One lane is the core alone.

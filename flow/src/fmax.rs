@@ -27,7 +27,7 @@ pub struct FmaxOptions {
     /// Also place and route `bloom_axis` (the AXI wrapper) around the same core,
     /// and the core with its handshakes closed (`Handshakes::Closed`).
     pub axi: bool,
-    /// Lanes (hdl/src/lanes.rs): 1 measures the core; L > 1 measures `bloom_lanes`
+    /// Lanes (hdl/src/lanes/mod.rs): 1 measures the core; L > 1 measures `bloom_lanes`
     /// with L replicas of it in the core's place, and reports lookups per second.
     pub lanes: usize,
 }
@@ -93,7 +93,7 @@ impl RatioEstimate {
     /// The ratio of `numerator`'s median to `denominator`'s (0 when the latter
     /// is not positive), and its interval when both have at least
     /// `MIN_SEEDS_FOR_INTERVAL` values. Deterministic: the resampling draws
-    /// from a fixed SplitMix64 sequence (hdl::splitmix).
+    /// from a fixed SplitMix64 sequence (hdl::hash::splitmix).
     pub fn of(numerator: &[f64], denominator: &[f64]) -> RatioEstimate {
         let ratio_of = |n: &mut [f64], d: &mut [f64]| {
             let dm = median_of(d);
@@ -112,7 +112,7 @@ impl RatioEstimate {
         }
         let mut drawn: u64 = 0;
         let mut draw = |len: usize| {
-            let z = hdl::splitmix::splitmix64_output(0x6a09_e667_f3bc_c908, drawn);
+            let z = hdl::hash::splitmix::splitmix64_output(0x6a09_e667_f3bc_c908, drawn);
             drawn += 1;
             (z % len as u64) as usize
         };

@@ -360,7 +360,7 @@ endmodule
     v
 }
 
-/// The Fmax harness of `bloom_lanes` (hdl/src/lanes.rs) with its Verilog, in one text.
+/// The Fmax harness of `bloom_lanes` (hdl/src/lanes/mod.rs) with its Verilog, in one text.
 pub fn lanes_fmax_harness(lanes: &hdl::lanes::GeneratedLanes) -> String {
     let ports = hdl::lanes::lanes_ports(&lanes.core.config.params, lanes.lanes);
     let module = register_fed_harness(

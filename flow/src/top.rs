@@ -146,7 +146,7 @@ pub trait BoardLogic {
         board: &Board,
         clock_hz: u64,
     ) -> Result<String, FlowError>;
-    /// Replicas of the core's banks the logic holds (`bloom_lanes`, hdl/src/lanes.rs): 1 but for
+    /// Replicas of the core's banks the logic holds (`bloom_lanes`, hdl/src/lanes/mod.rs): 1 but for
     /// a test pattern over lanes. The flow checks the part's block RAM holds them.
     fn lanes(&self) -> usize {
         1
@@ -313,7 +313,7 @@ endmodule
 /// (which must hit: a Bloom filter has no false negatives), then moves on; a
 /// clear every 2^20 pairs keeps the filter from saturating.
 ///
-/// Over L > 1 lanes (`bloom_lanes`, hdl/src/lanes.rs) every pair is a write
+/// Over L > 1 lanes (`bloom_lanes`, hdl/src/lanes/mod.rs) every pair is a write
 /// beat (the insert, or the clear, in slot 0) and a read beat of L queries:
 /// slot j queries the key inserted j pairs ago, which must hit unless a clear
 /// came after it. Every lane answers a checked query in every read beat, so

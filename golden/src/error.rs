@@ -9,7 +9,7 @@ use thiserror::Error;
 pub enum ConfigError {
     /// A parameter of contract §1 outside its range, or a malformed configuration object.
     #[error(transparent)]
-    Param(#[from] crate::config::ParamError),
+    Param(#[from] bloom_params::ParamError),
     /// A value of the standard filter's own configuration outside its range.
     #[error("{parameter} = {value} is not allowed (allowed: {allowed})")]
     OutOfRange {
@@ -24,7 +24,7 @@ pub enum ConfigError {
 /// A key that does not fit in the configured key width (contract §2: keys are
 /// never truncated).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Error)]
-#[error("key {key:#x} does not fit in {key_bits} bits; allowed keys: 0..={max:#x}", max = crate::config::max_key(*key_bits))]
+#[error("key {key:#x} does not fit in {key_bits} bits; allowed keys: 0..={max:#x}", max = bloom_params::max_key(*key_bits))]
 pub struct KeyError {
     pub key: u128,
     pub key_bits: u32,

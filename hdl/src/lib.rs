@@ -2,40 +2,29 @@
 //! Verilog generator. Everything here is derived from the contract; nothing comes from
 //! the golden model (a dev-dependency for tests only).
 //!
-//! Blocks, one file each: `hash_unit` (H3 / CRC as one GF(2) affine map), `ram` (the only
-//! technology-specific block; `counter_ram` is its counting-filter counterpart, 2^b x c),
-//! `partition` (hash + bank + forwarding + fill counter), and for counter_bits > 1
-//! `counting_partition` (hash + counter bank + read-modify-write + forwarding + fill and
-//! saturated counts), `count_ops` (the counting flags beside the control) and
-//! `counting_core` (the counting top level),
-//! `control` (admission, stage registers, clear sweep, readback), `response_fifo`, and
-//! `core` (top level, its ports and exact timing).
+//! One folder per family of blocks:
+//! - [`core`]: the plain core `bloom_core` (control, partitions, banks, response FIFO);
+//! - [`counting`]: the counting core (c = 2..8), the plain core's control and ports plus
+//!   counting partitions;
+//! - [`hash`]: the hash units of contract §3 and what they are derived from;
+//! - [`lanes`]: `bloom_lanes`, L operations per clock;
+//! - [`axi`]: the AXI faces (`bloom_axis`, `bloom_lanes_axis`) and the register map;
+//! - [`bridge`]: the UART host bridge and the board top;
+//! - [`verilog`]: elaboration and Verilog generation, the Verilog text passes and lint.
+//!
+//! Shared by all of them: [`config`] (what a core is generated from), [`ports`] (every
+//! interface declared once), [`timing`] (the core's timing as a value) and [`image`] (the
+//! preload image reader).
 
 pub mod axi;
 pub mod bridge;
 pub mod config;
-pub mod control;
 pub mod core;
-pub mod count_ops;
-pub mod counter_ram;
-pub mod counter_step;
-pub mod counting_core;
-pub mod counting_partition;
-pub mod crc;
-pub mod hash_matrix;
-pub mod hash_unit;
+pub mod counting;
+pub mod hash;
 pub mod image;
-pub mod kept_or;
 pub mod lanes;
-pub mod lanes_axis;
-pub mod lint;
-pub mod partition;
 pub mod ports;
-pub mod present_copy;
-pub mod ram;
-pub mod response_fifo;
-pub mod sim;
-pub mod splitmix;
 pub mod timing;
 pub mod verilog;
 

@@ -6,7 +6,7 @@
 //! Everything written around the core reads this table: the Verilator
 //! driver's port checks (sim), the Fmax harness and board tops (flow), the
 //! board top's black box (`bridge::core_box`), the rust-hdl driver
-//! ([`crate::sim`]) and docs/core.md's port table. A new port is one field in
+//! ([`crate::core::sim`]) and docs/core.md's port table. A new port is one field in
 //! a bundle below (its `///` line is its meaning) plus its logic.
 //!
 //! Verilog names: rust-hdl names a bundle's signal `bundle$field`; the

@@ -6,7 +6,7 @@
 use bloom_params::CoreParams;
 use serde::Serialize;
 
-use crate::response_fifo::RESPONSE_FIFO_DEPTH;
+use crate::core::response_fifo::RESPONSE_FIFO_DEPTH;
 
 /// Cycles from a request accepted to its response presented (no backpressure).
 pub const LATENCY: u32 = 7;
@@ -74,7 +74,7 @@ impl Timing {
 /// The write stage c4: where an insert writes and a clear's sweep starts.
 pub const COMMIT_LATENCY: u32 = 4;
 
-/// The counting core's write-back stage c7 (counting_partition.rs): its read-modify-write
+/// The counting core's write-back stage c7 (counting/partition.rs): its read-modify-write
 /// writes the counters three stages after the plain core's c4, and its clear sweep with it.
 pub const COUNTING_COMMIT_LATENCY: u32 = 7;
 

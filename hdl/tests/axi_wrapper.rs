@@ -1,5 +1,5 @@
 //! `bloom_axis`, the AXI wrapper: it passes the same Verilator lint as the
-//! core (`-Wall`, only hdl::lint::VERILATOR_WAIVERS) at the default
+//! core (`-Wall`, only hdl::verilog::lint::VERILATOR_WAIVERS) at the default
 //! configuration and the ends of the parameter ranges, its Verilog ports are
 //! its port table (declared once, hdl/src/axi/interface.rs), and it holds the
 //! core through an instance generated from the core's port table.
@@ -17,7 +17,7 @@ fn generated(k: u32, bank_bits: u32, key_bits: u32, hash: HashFamily) -> hdl::ax
 
 fn lint(k: u32, bank_bits: u32, key_bits: u32, hash: HashFamily) {
     let g = generated(k, bank_bits, key_bits, hash);
-    if let Err(report) = hdl::lint::verilator_lint(&g.full_verilog(), &g.top) {
+    if let Err(report) = hdl::verilog::lint::verilator_lint(&g.full_verilog(), &g.top) {
         panic!("k={k} b={bank_bits} W={key_bits} {hash}: {report}");
     }
 }
@@ -47,7 +47,7 @@ fn lint_counting_h3_k4_b12_w64_c4_and_crc_k2_b6_w32_c8() {
             ..CoreParams::new(k, b, w, hash, 0x5eed).unwrap()
         };
         let g = generate_axi(&CoreConfig::from(params)).unwrap();
-        if let Err(report) = hdl::lint::verilator_lint(&g.full_verilog(), &g.top) {
+        if let Err(report) = hdl::verilog::lint::verilator_lint(&g.full_verilog(), &g.top) {
             panic!("k={k} b={b} W={w} {hash} c={c}: {report}");
         }
         for port in ["counter_wdata", "counter_rdata", "counter_saturated"] {

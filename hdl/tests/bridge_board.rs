@@ -5,9 +5,12 @@ use hdl::bridge::{generate_board_top, BoardTopConfig, BridgeError, DEFAULT_BAUD}
 use hdl::CoreConfig;
 
 fn lint(verilog: &str, top: &str, _tag: &str) {
-    if let Err(report) =
-        hdl::lint::verilator_lint_with(verilog, top, hdl::lint::BOARD_TOP_WAIVERS, false)
-    {
+    if let Err(report) = hdl::verilog::lint::verilator_lint_with(
+        verilog,
+        top,
+        hdl::verilog::lint::BOARD_TOP_WAIVERS,
+        false,
+    ) {
         panic!("{report}");
     }
 }

@@ -33,7 +33,7 @@ fn parameter_and_port_tables_match_their_declarations() {
         &hdl::ports::markdown_table_of(&lanes),
         update,
     );
-    let axis = hdl::lanes_axis::lanes_axis_ports(&hdl::CoreParams::default(), 4);
+    let axis = hdl::axi::lanes::lanes_axis_ports(&hdl::CoreParams::default(), 4);
     section(
         &mut doc,
         "lanes-axis-ports",

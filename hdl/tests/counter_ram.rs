@@ -1,4 +1,4 @@
-//! The counting filter's bank, `hdl::counter_ram::CounterRam` (2^b counters of c bits):
+//! The counting filter's bank, `hdl::counting::counter_ram::CounterRam` (2^b counters of c bits):
 //! - its generated Verilog in Icarus: the initial contents, the 2-cycle read latency,
 //!   writes of every value 0..=2^c - 1, bits c..7 of the write data ignored and of the
 //!   read data 0 (c = 2, 4, 8);
@@ -13,7 +13,7 @@ use std::process::Command;
 
 mod common;
 
-use hdl::counter_ram::CounterRam;
+use hdl::counting::counter_ram::CounterRam;
 use rust_hdl::prelude::*;
 
 fn verilog(bank_bits: usize, counter_bits: usize, initial: Option<Vec<u8>>) -> String {

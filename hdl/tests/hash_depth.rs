@@ -1,4 +1,4 @@
-//! The hash units' XOR trees are two LUT4 levels per 16-bit chunk (hash_unit.rs)
+//! The hash units' XOR trees are two LUT4 levels per 16-bit chunk (hash/unit.rs)
 //! wherever the core sits: `bloom_axis` around the default core, plain and
 //! counting, synthesised by Yosys `synth_ice40` as a build does (flattened, the
 //! kept modules whole), every chunk parity register of every hash unit is at
@@ -119,7 +119,7 @@ fn check(counter_bits: u32) {
     );
     let bits_per_unit = cfg.bank_bits() * cfg.key_bits() / 16;
     for unit in units {
-        // The unit's key port is the control's key register (partition.rs), so a
+        // The unit's key port is the control's key register (core/partition.rs), so a
         // depth from the port is a depth from that flip-flop.
         let depths = lut_depths(&modules[unit], "chunk_parity");
         assert!(

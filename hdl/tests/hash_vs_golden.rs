@@ -5,7 +5,7 @@
 
 use golden::rng::SplitMix64;
 use golden::PartitionedFilter;
-use hdl::hash_matrix::HashMatrix;
+use hdl::hash::matrix::HashMatrix;
 use hdl::HashFamily::{self, Crc, H3};
 
 fn config(

@@ -10,11 +10,11 @@ use hdl::{CoreConfig, CoreParams};
 fn lint(params: CoreParams, lanes: usize) {
     let cfg = CoreConfig::from(params);
     let g = generate_lanes(&cfg, lanes, LaneSwitches::default()).unwrap();
-    if let Err(report) = hdl::lint::verilator_lint(&g.verilog, &g.top) {
+    if let Err(report) = hdl::verilog::lint::verilator_lint(&g.verilog, &g.top) {
         panic!("lanes={lanes} {params:?}: {report}");
     }
-    let a = hdl::lanes_axis::axis_around(&g);
-    if let Err(report) = hdl::lint::verilator_lint(&a.verilog, &a.top) {
+    let a = hdl::axi::lanes::axis_around(&g);
+    if let Err(report) = hdl::verilog::lint::verilator_lint(&a.verilog, &a.top) {
         panic!("bloom_lanes_axis, lanes={lanes} {params:?}: {report}");
     }
 }

@@ -1,5 +1,5 @@
 //! `verilator --lint-only -Wall` on the generated Verilog, with only the waivers listed
-//! (and justified) in hdl::lint::VERILATOR_WAIVERS, for the default configuration and
+//! (and justified) in hdl::verilog::lint::VERILATOR_WAIVERS, for the default configuration and
 //! both ends of the parameter ranges, in both hash families.
 
 use hdl::HashFamily::{self, Crc, H3};
@@ -10,7 +10,7 @@ fn lint(k: usize, bank_bits: usize, key_bits: usize, hash: HashFamily) {
         hdl::CoreParams::new(k as u32, bank_bits as u32, key_bits as u32, hash, 0x5eed).unwrap(),
     );
     let core = hdl::generate_core(&cfg).unwrap();
-    if let Err(report) = hdl::lint::verilator_lint(&core.verilog, &core.top) {
+    if let Err(report) = hdl::verilog::lint::verilator_lint(&core.verilog, &core.top) {
         panic!("k={k} b={bank_bits} W={key_bits} {hash}: {report}");
     }
 }
@@ -56,7 +56,7 @@ fn h3_k3_b6_w64_with_test_switches() {
         ..Default::default()
     };
     let core = hdl::generate_core(&cfg).unwrap();
-    hdl::lint::verilator_lint(&core.verilog, &core.top).unwrap();
+    hdl::verilog::lint::verilator_lint(&core.verilog, &core.top).unwrap();
 }
 
 #[test]
@@ -64,7 +64,7 @@ fn lint_rejects_a_width_mismatch() {
     // The check has teeth: a WIDTH warning (not waived) fails it.
     let bad =
         "module bloom_core(input wire [3:0] a, output wire [1:0] y);\nassign y = a;\nendmodule\n";
-    assert!(hdl::lint::verilator_lint(bad, "bloom_core")
+    assert!(hdl::verilog::lint::verilator_lint(bad, "bloom_core")
         .unwrap_err()
         .contains("WIDTH"));
 }
@@ -89,7 +89,7 @@ fn h3_k2_b6_w64_preloaded() {
     let core = hdl::generate_core(&cfg).unwrap();
     std::fs::remove_dir_all(&dir).unwrap();
     assert!(core.verilog.contains("initial begin"));
-    hdl::lint::verilator_lint(&core.verilog, &core.top).unwrap();
+    hdl::verilog::lint::verilator_lint(&core.verilog, &core.top).unwrap();
 }
 
 fn lint_counting(
@@ -110,7 +110,7 @@ fn lint_counting(
         ..Default::default()
     };
     let core = hdl::generate_core(&cfg).unwrap();
-    if let Err(report) = hdl::lint::verilator_lint(&core.verilog, &core.top) {
+    if let Err(report) = hdl::verilog::lint::verilator_lint(&core.verilog, &core.top) {
         panic!("{}: {report}", cfg.label());
     }
 }

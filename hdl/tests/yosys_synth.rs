@@ -203,7 +203,7 @@ fn check_counting(
     let cfg = CoreConfig::from(params);
     let log = check_config(&cfg, family);
     for p in 0..k {
-        for name in hdl::counting_partition::KEPT_MODULES {
+        for name in hdl::counting::partition::KEPT_MODULES {
             let section = format!("=== bloom_core_parts_{p}_{name} ===");
             assert!(
                 log.contains(&section),

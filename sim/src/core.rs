@@ -5,7 +5,12 @@
 
 use std::sync::Arc;
 
-use crate::model::{Handshake, InitialState, Model, ModelLibrary, PortId, SidePorts, StreamOutput};
+use flow::tools::Progress;
+
+use crate::model::{
+    Handshake, InitialState, Model, ModelLibrary, PortId, PowerUp, SidePorts, StreamOutput,
+};
+use crate::netlist::{Netlist, NetlistKind};
 use crate::ports::Direction;
 use crate::traffic::Request;
 use crate::verilator::{build, BuildOptions};
@@ -91,10 +96,10 @@ impl CorePorts {
         self.channel("resp")
     }
 
-    /// The side ports of the streaming path (`checker::side`): every input and
+    /// The side ports of the streaming path (`side`): every input and
     /// output that is not part of the two channels.
     pub fn side_ports(&self) -> SidePorts {
-        use crate::checker::side;
+        use crate::side;
         let counting = self.table.iter().any(|p| p.group == "counter");
         type Ports = &'static [(&'static str, u32)];
         let (more_in, more_out): (Ports, Ports) = if counting {
@@ -138,28 +143,6 @@ pub fn push_request(buf: &mut Vec<u32>, r: &Request, key_bits: u32) {
         buf.push((r.key >> (32 * i)) as u32);
     }
     buf.push(r.tag as u32);
-}
-
-/// How a model instance starts.
-///
-/// Verilog leaves registers without an initial value undefined; the
-/// generated core gives its banks initial contents (hdl/src/ram.rs) and
-/// relies on reset for everything else. Both are checked: reset is applied
-/// (two cycles) and the checker follows the core from the reset's last cycle.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum PowerUp {
-    /// Every register (and any memory bit without an initial value) starts
-    /// random (seeded), so that state the reset does not set shows up as a
-    /// mismatch instead of being hidden by all-zero state.
-    Random(u32),
-    /// Everything starts 0, as FPGA flip-flops do.
-    Zero,
-}
-
-impl Default for PowerUp {
-    fn default() -> Self {
-        PowerUp::Random(0x0b10_0f17)
-    }
 }
 
 /// A Verilated `bloom_core` (its generated Verilog, or a netlist of it) with
@@ -307,7 +290,7 @@ impl VerilatedCore {
     }
 
     /// Streams requests (see [`Model::stream`]), with `side_in[c]` driving the
-    /// side inputs of cycle c (`checker::side`; empty: all 0) and every side
+    /// side inputs of cycle c (`side`; empty: all 0) and every side
     /// output recorded.
     pub fn stream(
         &mut self,
@@ -404,4 +387,35 @@ impl VerilatedCore {
         self.model.run_vectors(&[fb], &ins, &[fc], &mut outs)?;
         Ok(outs)
     }
+}
+
+/// A core of `config` built as `kind`: its Verilog generated, the netlist
+/// made (or taken from the cache), the Verilator model built (or taken from
+/// its cache) and started (reset applied, as every core starts).
+pub struct KindCore {
+    pub core: VerilatedCore,
+    pub netlist: Netlist,
+    /// Seconds the tools took now (None: cached or RTL).
+    pub tool_seconds: Option<f64>,
+    /// Seconds Verilator and the C++ compiler took now (None: cached).
+    pub model_seconds: Option<f64>,
+}
+
+pub fn build_core(
+    config: &hdl::CoreConfig,
+    kind: NetlistKind,
+    trace: bool,
+    power_up: PowerUp,
+    progress: &Progress,
+) -> Result<KindCore, SimError> {
+    let generated = hdl::generate_core(config).map_err(|e| SimError::Value(e.to_string()))?;
+    let netlist = crate::netlist::make(&generated.verilog, &generated.top, kind, progress)?;
+    let core = VerilatedCore::from_netlist(&generated, &netlist, trace, power_up)?;
+    let model_seconds = core.library.build_seconds();
+    Ok(KindCore {
+        tool_seconds: netlist.tool_seconds,
+        model_seconds,
+        netlist,
+        core,
+    })
 }

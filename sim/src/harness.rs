@@ -28,9 +28,10 @@ use std::time::Instant;
 
 use golden::CountingFilter;
 
-use crate::checker::{side, Checker, CountingEvents, Mismatch, ResetCoverage};
+use crate::checker::{Checker, CountingEvents, Mismatch, ResetCoverage};
 use crate::core::{push_request, request_words, VerilatedCore};
 use crate::model::StreamOutput;
+use crate::side;
 use crate::traffic::{Consumer, Request, SideTraffic, Traffic, TrafficShape};
 use crate::SimError;
 

@@ -1,4 +1,4 @@
-//! Co-simulation of `bloom_lanes` (hdl/src/lanes.rs) against the golden
+//! Co-simulation of `bloom_lanes` (hdl/src/lanes/mod.rs) against the golden
 //! model's beats (contract §8): Verilator runs the generated Verilog cycle by
 //! cycle; every beat the hardware takes is applied to the golden model at once
 //! (`PartitionedFilter::apply_beat`), and every response beat it gives is
@@ -167,7 +167,7 @@ fn next_beat(
 }
 
 /// Which ports the co-simulation drives: `bloom_lanes`'s own, or its
-/// AXI4-Stream face `bloom_lanes_axis` (hdl/src/lanes_axis.rs), checked the same way.
+/// AXI4-Stream face `bloom_lanes_axis` (hdl/src/axi/lanes.rs), checked the same way.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Face {
     Native,
@@ -490,7 +490,7 @@ fn run_driven(
     let lib = match face {
         Face::Native => build(&lanes.verilog, &lanes.top, &BuildOptions::default())?,
         Face::Axis => {
-            let g = hdl::lanes_axis::axis_around(lanes);
+            let g = hdl::axi::lanes::axis_around(lanes);
             build(&g.verilog, &g.top, &BuildOptions::default())?
         }
     };

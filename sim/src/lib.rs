@@ -33,6 +33,7 @@ pub mod netlist;
 pub mod ports;
 pub mod rusthdl;
 pub mod shim;
+pub mod side;
 pub mod traffic;
 pub mod verilator;
 pub mod wavedrom;
@@ -42,7 +43,9 @@ pub use core::VerilatedCore;
 pub use harness::{run_sharded, shard_traffic_seed, CoSim, RunOptions, RunReport};
 pub use traffic::{Request, SideTraffic, Traffic, TrafficShape};
 
-pub use model::{Handshake, InitialState, Model, ModelLibrary, PortId, SidePorts, StreamOutput};
+pub use model::{
+    Handshake, InitialState, Model, ModelLibrary, PortId, PowerUp, SidePorts, StreamOutput,
+};
 pub use netlist::{Netlist, NetlistKind};
 pub use ports::{Direction, Port};
 pub use verilator::{build, cache_dir, verilator_version, BuildOptions, CppOpt};

@@ -239,6 +239,28 @@ impl ModelLibrary {
     }
 }
 
+/// How a model instance starts.
+///
+/// Verilog leaves registers without an initial value undefined; the
+/// generated core gives its banks initial contents (hdl/src/core/ram.rs) and
+/// relies on reset for everything else. Both are checked: reset is applied
+/// (two cycles) and the checker follows the core from the reset's last cycle.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PowerUp {
+    /// Every register (and any memory bit without an initial value) starts
+    /// random (seeded), so that state the reset does not set shows up as a
+    /// mismatch instead of being hidden by all-zero state.
+    Random(u32),
+    /// Everything starts 0, as FPGA flip-flops do.
+    Zero,
+}
+
+impl Default for PowerUp {
+    fn default() -> Self {
+        PowerUp::Random(0x0b10_0f17)
+    }
+}
+
 /// What state the design has before reset touches it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum InitialState {

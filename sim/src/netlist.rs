@@ -337,37 +337,6 @@ pub fn make(
     })
 }
 
-/// A core of `config` built as `kind`: its Verilog generated, the netlist
-/// made (or taken from the cache), the Verilator model built (or taken from
-/// its cache) and started (reset applied, as every core starts).
-pub struct KindCore {
-    pub core: crate::VerilatedCore,
-    pub netlist: Netlist,
-    /// Seconds the tools took now (None: cached or RTL).
-    pub tool_seconds: Option<f64>,
-    /// Seconds Verilator and the C++ compiler took now (None: cached).
-    pub model_seconds: Option<f64>,
-}
-
-pub fn build_core(
-    config: &hdl::CoreConfig,
-    kind: NetlistKind,
-    trace: bool,
-    power_up: crate::core::PowerUp,
-    progress: &Progress,
-) -> Result<KindCore, SimError> {
-    let generated = hdl::generate_core(config).map_err(|e| SimError::Value(e.to_string()))?;
-    let netlist = make(&generated.verilog, &generated.top, kind, progress)?;
-    let core = crate::VerilatedCore::from_netlist(&generated, &netlist, trace, power_up)?;
-    let model_seconds = core.library.build_seconds();
-    Ok(KindCore {
-        tool_seconds: netlist.tool_seconds,
-        model_seconds,
-        netlist,
-        core,
-    })
-}
-
 /// A netlist the user gives (e.g. from their own synthesis) of `kind`,
 /// checked against the design's ports before anything is simulated.
 pub fn from_file(

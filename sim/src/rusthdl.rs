@@ -1,4 +1,4 @@
-//! The same core in rust-hdl's own simulator (`hdl::sim::CoreSim`), driven by
+//! The same core in rust-hdl's own simulator (`hdl::core::sim::CoreSim`), driven by
 //! exactly the stimulus the Verilator driver applies, for the three-way check:
 //! rust-hdl vs Verilator vs golden. rust-hdl simulates the Rust description of
 //! the core; Verilator simulates the Verilog printed from it. If the printer
@@ -7,7 +7,7 @@
 //! rust-hdl's simulator settles the whole design per half cycle and is orders
 //! of magnitude slower than Verilator: use it for short runs only.
 
-use hdl::sim::CoreSim;
+use hdl::core::sim::CoreSim;
 
 use crate::model::StreamOutput;
 use crate::traffic::Request;
@@ -152,7 +152,7 @@ impl RustHdlCore {
     }
 
     /// The same loop as the C++ `bsim_stream` (with the side ports of
-    /// `checker::side`), over the rust-hdl model.
+    /// `side`), over the rust-hdl model.
     pub fn stream(
         &mut self,
         requests: &[Request],
@@ -185,7 +185,7 @@ impl RustHdlCore {
             let ordy = ready[c] & 1 == 1;
             self.set("resp_ready", ordy as u128);
             let si = side_in.get(c).copied().unwrap_or(0);
-            for (name, shift) in crate::checker::side::INPUTS {
+            for (name, shift) in crate::side::INPUTS {
                 let width = if name == "rb_addr" {
                     16
                 } else if name.ends_with("bank") {
@@ -198,7 +198,7 @@ impl RustHdlCore {
             let now = self.cycle;
             let o = self.step();
             let mut so = 0u64;
-            for (name, shift) in crate::checker::side::OUTPUTS {
+            for (name, shift) in crate::side::OUTPUTS {
                 so |= (o.get(name) as u64) << shift;
             }
             out.side_out.push(so);
@@ -229,7 +229,7 @@ impl RustHdlCore {
             c += 1;
         }
         self.set("req_valid", 0);
-        for (name, _) in crate::checker::side::INPUTS {
+        for (name, _) in crate::side::INPUTS {
             self.set(name, 0);
         }
         out.cycles = c as u64;

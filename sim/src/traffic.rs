@@ -171,7 +171,7 @@ impl TrafficShape {
     }
 }
 
-/// The side inputs of every cycle (see `checker::side`): `fill_bank` (mostly a
+/// The side inputs of every cycle (see `side`): `fill_bank` (mostly a
 /// bank of the core, sometimes one >= k, which must read 0), readbacks of
 /// random bits (sometimes of a bank >= k, sometimes with address bits >= b
 /// set; a third of them bit writes of a random value) and resets, as the
@@ -232,11 +232,11 @@ impl SideTraffic {
         let fill_bank = self.fill_bank(r);
         if self.reset_left > 0 {
             self.reset_left -= 1;
-            return crate::checker::side::input(true, None, fill_bank);
+            return crate::side::input(true, None, fill_bank);
         }
         if self.reset_below > 0 && (self.rng.next_u64() >> 32) < self.reset_below {
             self.reset_left = self.rng.below(self.max_reset_cycles as u64) as u32;
-            return crate::checker::side::input(true, None, fill_bank);
+            return crate::side::input(true, None, fill_bank);
         }
         let readback = ((r >> 32) < self.readback_below).then(|| {
             let bank = if self.rng.chance(0.1) {
@@ -258,19 +258,19 @@ impl SideTraffic {
                     self.rng.chance(0.5) as u8
                 }
             });
-            crate::checker::side::Access {
+            crate::side::Access {
                 bank,
                 addr: addr as u16,
                 write,
             }
         });
-        crate::checker::side::input(false, readback, fill_bank)
+        crate::side::input(false, readback, fill_bank)
     }
 
     /// A cycle with no readback and no reset (drains, waits): `fill_bank` only.
     pub fn quiet(&mut self) -> u64 {
         let r = self.rng.next_u64();
-        crate::checker::side::input(false, None, self.fill_bank(r))
+        crate::side::input(false, None, self.fill_bank(r))
     }
 }
 

@@ -169,8 +169,7 @@ fn property_crc_k8_b16_w128() {
 #[test]
 fn zero_power_up_h3_k4_b12_w64_starts_empty_without_a_clear() {
     // The FPGA flow: block RAM and flip-flops power up 0, only reset is applied.
-    let core =
-        sim::VerilatedCore::build_with(&h3_k4_b12_w64(), false, sim::core::PowerUp::Zero).unwrap();
+    let core = sim::VerilatedCore::build_with(&h3_k4_b12_w64(), false, sim::PowerUp::Zero).unwrap();
     let mut cosim = CoSim::from_core(core).unwrap();
     let mut consumer = ReadyPattern::default();
     assert_eq!(

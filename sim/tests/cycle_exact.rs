@@ -260,7 +260,7 @@ fn h3_k16_b7_w128_random_mix_full_rate() {
 #[test]
 fn h3_k1_b12_w64_fill_counter_every_cycle_across_255_and_511() {
     // The fill counter is two halves with a registered carry between them
-    // (partition.rs); back-to-back inserts of distinct keys carry it across 256
+    // (core/partition.rs); back-to-back inserts of distinct keys carry it across 256
     // and 512 while increments arrive every cycle, and the checker compares
     // fill_count with the golden fill in every cycle.
     let cfg = config(1, 12, 64, H3, 0);

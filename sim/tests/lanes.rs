@@ -1,4 +1,4 @@
-//! `bloom_lanes` (hdl/src/lanes.rs) in Verilator against the golden model's
+//! `bloom_lanes` (hdl/src/lanes/mod.rs) in Verilator against the golden model's
 //! beats (contract §8), cycle by cycle and slot by slot (sim/src/lanes.rs).
 
 use hdl::lanes::{generate_lanes, GeneratedLanes, LaneSwitches};
@@ -333,7 +333,7 @@ fn axis_face_mixed_crc_k3_b6_w32_lanes_1_4_and_exact_timing_h3_k4_b12_w64_lanes_
 fn axis_face_beat_with_no_slot_is_taken_and_dropped() {
     use sim::verilator::{build, BuildOptions};
     let lanes = lanes_of(crc_k3_b6_w32(), 2, LaneSwitches::default());
-    let g = hdl::lanes_axis::axis_around(&lanes);
+    let g = hdl::axi::lanes::axis_around(&lanes);
     let lib = build(&g.verilog, &g.top, &BuildOptions::default()).unwrap();
     let mut m = lib
         .instantiate(Some("aclk"), sim::InitialState::Zero)

@@ -23,9 +23,9 @@ use std::sync::OnceLock;
 
 use golden::HashFamily::{Crc, H3};
 use golden::{CountingFilter, PartitionedFilter};
-use sim::core::PowerUp;
 use sim::netlist::{self, NetlistKind};
 use sim::traffic::ReadyPattern;
+use sim::PowerUp;
 use sim::{CoSim, RunOptions, TrafficShape, VerilatedCore};
 
 /// Stress operations per test (tens of thousands: the models build once,
@@ -71,8 +71,8 @@ fn preloaded(params: &hdl::CoreParams) -> hdl::CoreConfig {
     }
 }
 
-fn build(config: &hdl::CoreConfig, kind: NetlistKind) -> netlist::KindCore {
-    netlist::build_core(
+fn build(config: &hdl::CoreConfig, kind: NetlistKind) -> sim::core::KindCore {
+    sim::core::build_core(
         config,
         kind,
         false,

@@ -80,7 +80,7 @@ fn three_way(spec: &hdl::CoreConfig, ops: usize, seed: u64, min_resets: u64) {
         meaningful(vout.flags[c], vout.side_out[c]) != meaningful(rout.flags[c], rout.side_out[c])
     }) {
         panic!(
-            "{}: cycle {}: Verilator side outputs {:#x}, rust-hdl {:#x} (checker::side::OUTPUTS)",
+            "{}: cycle {}: Verilator side outputs {:#x}, rust-hdl {:#x} (side::OUTPUTS)",
             spec.label(),
             vout.start_cycle + c as u64,
             vout.side_out[c],

@@ -1,7 +1,7 @@
 //! `bloom fmax`: the core's routed maximum frequency on a part over several
 //! nextpnr seeds, beside a bare block-RAM loop on the same part, and with
 //! `--axi` the AXI wrapper's beside it (see flow/src/fmax.rs). With `--lanes
-//! L` it measures `bloom_lanes` (L replicas of the core, hdl/src/lanes.rs) and
+//! L` it measures `bloom_lanes` (L replicas of the core, hdl/src/lanes/mod.rs) and
 //! its lookups per second; with a list (`--lanes 1,2,4`) it sweeps them, and
 //! names the lane count with the most lookups per second that the part holds
 //! (`lanes.json`, `lanes.svg`: lookups per second against L).

@@ -354,11 +354,11 @@ pub fn execute(job: &Job) -> anyhow::Result<Summary> {
     println!("netlist: {} ({})", job.netlist, job.netlist.describe());
     let build_started = Instant::now();
     let progress = flow::tools::Progress::new("  ");
-    let built = sim::netlist::build_core(
+    let built = sim::core::build_core(
         &spec,
         job.netlist,
         trace.is_some(),
-        sim::core::PowerUp::default(),
+        sim::PowerUp::default(),
         &progress,
     )?;
     if let Some(dir) = &built.netlist.dir {

@@ -12,6 +12,7 @@
 
 pub mod event_counter;
 pub mod interface;
+pub mod lanes;
 pub mod pair_fifo;
 pub mod regmap;
 pub mod regs;
@@ -20,7 +21,8 @@ pub mod zero_extend;
 
 use rust_hdl::prelude::*;
 
-use crate::verilog::{flat_bundles, keep_hierarchy_of, rename_modules, FlatBundle};
+use crate::verilog::flat_bundles;
+use crate::verilog::text::{keep_hierarchy_of, rename_modules, FlatBundle};
 use crate::{CoreConfig, GeneratedCore, HdlError};
 
 pub use interface::{axi_groups, axi_ports, AXIL_ADDR_BITS, AXIL_DATA_BITS, RESPONSE_DATA_BITS};

@@ -2962,7 +2962,7 @@ module bloom_core_parts_0_ram(clock,read_addr,read_data,write_enable,write_addr,
     reg mem [0:4095];
     reg read_raw;
     // Initial contents (contract section 4): every bit 0, no 1 bits (empty filter). Synthesis sees only
-    // the 1 bits; the FPGA tools write the others as 0 (see hdl/src/ram.rs).
+    // the 1 bits; the FPGA tools write the others as 0 (see hdl/src/core/ram.rs).
     `ifndef SYNTHESIS
     reg [12:0] init_addr;
     `endif
@@ -3713,7 +3713,7 @@ module bloom_core_parts_1_ram(clock,read_addr,read_data,write_enable,write_addr,
     reg mem [0:4095];
     reg read_raw;
     // Initial contents (contract section 4): every bit 0, no 1 bits (empty filter). Synthesis sees only
-    // the 1 bits; the FPGA tools write the others as 0 (see hdl/src/ram.rs).
+    // the 1 bits; the FPGA tools write the others as 0 (see hdl/src/core/ram.rs).
     `ifndef SYNTHESIS
     reg [12:0] init_addr;
     `endif
@@ -4464,7 +4464,7 @@ module bloom_core_parts_2_ram(clock,read_addr,read_data,write_enable,write_addr,
     reg mem [0:4095];
     reg read_raw;
     // Initial contents (contract section 4): every bit 0, no 1 bits (empty filter). Synthesis sees only
-    // the 1 bits; the FPGA tools write the others as 0 (see hdl/src/ram.rs).
+    // the 1 bits; the FPGA tools write the others as 0 (see hdl/src/core/ram.rs).
     `ifndef SYNTHESIS
     reg [12:0] init_addr;
     `endif
@@ -5215,7 +5215,7 @@ module bloom_core_parts_3_ram(clock,read_addr,read_data,write_enable,write_addr,
     reg mem [0:4095];
     reg read_raw;
     // Initial contents (contract section 4): every bit 0, no 1 bits (empty filter). Synthesis sees only
-    // the 1 bits; the FPGA tools write the others as 0 (see hdl/src/ram.rs).
+    // the 1 bits; the FPGA tools write the others as 0 (see hdl/src/core/ram.rs).
     `ifndef SYNTHESIS
     reg [12:0] init_addr;
     `endif

@@ -1,7 +1,7 @@
 //! Counting operations: what a counting core's partitions need to know about each slot
 //! beyond what the plain control tells them (contract §7.2, §7.8).
 //!
-//! The plain control (control.rs) admits requests, runs the clear sweep, the readback
+//! The plain control (core/control.rs) admits requests, runs the clear sweep, the readback
 //! and the recount, and answers; it treats op 3 as a query. This block rides beside it:
 //! it watches the same request and readback inputs (`accept` = req_valid & req_ready,
 //! so it accepts exactly what the control accepts) and carries, stage by stage, whether

@@ -17,7 +17,7 @@
 //!      "bit was 0" of inserts registered
 //!   c6 response pushed into the FIFO; fill counters count
 //!   c7 resp_valid
-//! Same-address read/write: see partition.rs (forwarded, never left to the RAM).
+//! Same-address read/write: see core/partition.rs (forwarded, never left to the RAM).
 //!
 //! Why latency 7 and not 6: the hit is registered at the end of c5 and pushed from that
 //! register, so between a RAM output register and the next flip-flop there is only the
@@ -33,8 +33,8 @@
 
 use rust_hdl::prelude::*;
 
-use crate::control::Control;
-use crate::partition::{Partition, ToBanks};
+use crate::core::control::Control;
+use crate::core::partition::{Partition, ToBanks};
 use crate::ports::{link_assignments, Clocking, CorePorts, Readback, Request, Response, Status};
 
 #[derive(LogicBlock)]

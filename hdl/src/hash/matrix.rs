@@ -7,8 +7,8 @@
 use bloom_params::HashFamily;
 
 use crate::config::CoreConfig;
-use crate::crc::CRC_ALGORITHMS;
-use crate::splitmix::h3_row;
+use crate::hash::crc::CRC_ALGORITHMS;
+use crate::hash::splitmix::h3_row;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct HashMatrix {

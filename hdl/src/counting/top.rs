@@ -1,29 +1,29 @@
 //! `bloom_core` for counter_bits c > 1: the counting Bloom filter core (contract §7).
 //!
-//! The same ports as the plain core (core.rs), the same control (control.rs: admission,
+//! The same ports as the plain core (core/top.rs), the same control (core/control.rs: admission,
 //! clear sweep, readback, recount, responses) and the same timing but for the commit
 //! (see timing.rs), plus the counter group of ports.rs (`counter_saturated`,
-//! `counter_wdata`, `counter_rdata`). Beside the control runs count_ops.rs (which slot is
-//! an insert, a delete, a counter write); each bank is a counting_partition.rs (a
+//! `counter_wdata`, `counter_rdata`). Beside the control runs counting/ops.rs (which slot is
+//! an insert, a delete, a counter write); each bank is a counting/partition.rs (a
 //! 2^b x c counter RAM with read-modify-write at one operation per clock).
 //!
-//! Pipeline of an operation accepted in cycle 0: as core.rs up to c5 (the counter in c5
+//! Pipeline of an operation accepted in cycle 0: as core/top.rs up to c5 (the counter in c5
 //! instead of the bit; hit = every counter non-zero, registered in c6, response in c7;
 //! a readback's bit and counter are its bank's registered ones of c6, chosen here by the
-//! bank selection count_ops.rs carries to c6, in place of the control's c5 -> c6 register),
+//! bank selection counting/ops.rs carries to c6, in place of the control's c5 -> c6 register),
 //! then the write-back of the new counters at the end of c7 (commit_latency 7), where a
 //! delete writes only if its k counters were all non-zero (the AND of c5, registered).
 //! The counts are a cycle later than the plain core's (timing.rs, COUNTING_COUNT_DELAY),
 //! but for the recount after a reset, counted from c5 as before.
-//! Same-address read/write: see counting_partition.rs (forwarded from the four slots
+//! Same-address read/write: see counting/partition.rs (forwarded from the four slots
 //! ahead, never left to the RAM).
 
 use rust_hdl::prelude::*;
 
-use crate::control::Control;
-use crate::count_ops::{CountOps, ToCounters};
-use crate::counting_partition::CountingPartition;
-use crate::partition::ToBanks;
+use crate::core::control::Control;
+use crate::core::partition::ToBanks;
+use crate::counting::ops::{CountOps, ToCounters};
+use crate::counting::partition::CountingPartition;
 use crate::ports::{
     link_assignments, Clocking, CountingPorts, Readback, Request, Response, Status,
 };
@@ -58,7 +58,7 @@ impl<const W: usize> CountingCore<W> {
     }
 }
 
-// As in core.rs, the glue over the k banks is written twice: `update` for rust-hdl's
+// As in core/top.rs, the glue over the k banks is written twice: `update` for rust-hdl's
 // simulator, `hdl` for the Verilog.
 impl<const W: usize> Logic for CountingCore<W> {
     fn update(&mut self) {

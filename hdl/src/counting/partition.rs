@@ -4,7 +4,7 @@
 //! fill (non-zero counters) and the saturated count (counters at S = 2^c - 1).
 //!
 //! Pipeline (cycles relative to acceptance in c0; the plain control's stages and the
-//! counting flags of count_ops.rs):
+//! counting flags of counting/ops.rs):
 //!   c1 key register -> hash unit's chunk registers
 //!   c2 address = hash (or the readback / recount address) -> addr3
 //!   c3 addr3 -> RAM read port; compare addr3 with the slots in c4 (m1_4), c5 (e2a/e2d:
@@ -18,11 +18,11 @@
 //!   c5 RAM output register. The counter = the slot one ahead's alternative or its
 //!      unchanged counter (c6, by present6), else pre5, else the RAM's: an AND-OR over
 //!      four one-hot selects, of which only take_alt5 / take_cur5 see present6. The
-//!      alternative (+1 below S, -1 below S, counter_step.rs; a counter write's value
+//!      alternative (+1 below S, -1 below S, counting/counter_step.rs; a counter write's value
 //!      is the +1 of value - 1, or the -1 of 1) of each candidate, chosen the same way.
-//!      term5, whether the counter is non-zero: the OR (kept_or.rs) of the registered
+//!      term5, whether the counter is non-zero: the OR (counting/kept_or.rs) of the registered
 //!      term chosen by this bank's copy of present6 and the RAM's counter if chosen,
-//!      two LUT levels of flip-flops. Every bank's copy of present6 (present_copy.rs) is
+//!      two LUT levels of flip-flops. Every bank's copy of present6 (counting/present_copy.rs) is
 //!      the AND of the k banks' term5, registered: the loop from one slot's presence to
 //!      the next one's is two LUTs in the bank and one at the copy.
 //!   c6 the counter (cur6), its alternative (alt6), present6; w6 = the counter after the
@@ -53,13 +53,13 @@
 
 use rust_hdl::prelude::*;
 
-use crate::count_ops::FromOps;
-use crate::counter_ram::CounterRam;
-use crate::counter_step::CounterStep;
-use crate::hash_unit::HashUnit;
-use crate::kept_or::KeptOr3;
-use crate::partition::FromControl;
-use crate::present_copy::PresentCopy;
+use crate::core::partition::FromControl;
+use crate::counting::counter_ram::CounterRam;
+use crate::counting::counter_step::CounterStep;
+use crate::counting::kept_or::KeptOr3;
+use crate::counting::ops::FromOps;
+use crate::counting::present_copy::PresentCopy;
+use crate::hash::HashUnit;
 
 #[derive(LogicBlock)]
 pub struct CountingPartition<const W: usize> {
@@ -160,7 +160,7 @@ pub struct CountingPartition<const W: usize> {
     // only selects that see present6).
     take_alt5: Signal<Local, bool>,
     // Each candidate (a_: alt6, c_: cur6, e_: prealt5, r_: the RAM's): its saturating
-    // +1 and -1 (counter_step.rs), its alternative and whether that is non-zero.
+    // +1 and -1 (counting/counter_step.rs), its alternative and whether that is non-zero.
     a_step: CounterStep,
     a_alt: Signal<Local, Bits<8>>,
     a_altnz: Signal<Local, bool>,
@@ -294,36 +294,13 @@ pub const PRESENT_NETS: [&str; 10] = [
 ///   clear): synthesis would merge the copies into one flip-flop that fans out over the
 ///   whole chip, to every bank's selects. Kept apart, each copy is placed with the logic
 ///   it feeds;
-/// - `term_or`, the last LUT of `term5` (kept_or.rs).
+/// - `term_or`, the last LUT of `term5` (counting/kept_or.rs).
+///
+/// The generator marks both (verilog/mod.rs, `keep_counting_for_synthesis`).
 pub const KEPT_MODULES: [&str; 13] = [
     "present", "term_or", "ins5", "del5", "fv4", "fv5", "fva5", "fvd5", "fv6", "fv7", "recount5",
     "delete6", "clear6",
 ];
-
-/// `verilog` (a counting core's) with the nets of `PRESENT_NETS` marked `(* keep *)`,
-/// each bank's input of the AND over the banks (`term5`), so that synthesis keeps it
-/// whole in its bank instead of spreading its logic over the AND's tree, and the
-/// modules of every bank's `KEPT_MODULES` marked `(* keep_hierarchy *)` (Yosys merges
-/// identical flip-flops, and restructures logic, but not across a kept module's
-/// boundary).
-pub fn keep_for_synthesis(verilog: &str) -> String {
-    let v = PRESENT_NETS.iter().fold(verilog.to_string(), |v, net| {
-        v.replace(
-            &format!(" reg  {net};"),
-            &format!(" (* keep *) reg  {net};"),
-        )
-    });
-    let v = crate::verilog::keep_hierarchy_of(&v, |name| {
-        let path: Vec<&str> = name.split('$').collect();
-        path.len() == 4 && path[1] == "parts" && KEPT_MODULES.contains(&path[3])
-    });
-    (0..16).fold(v, |v, p| {
-        v.replace(
-            &format!(" wire  parts${p}$term5;"),
-            &format!(" (* keep *) wire  parts${p}$term5;"),
-        )
-    })
-}
 
 impl<const W: usize> CountingPartition<W> {
     /// Partition `index` of `banks`, its counters those of `ram` (2^b of c bits, c in 2..=8).

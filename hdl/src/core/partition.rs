@@ -1,7 +1,7 @@
 //! One partition: its hash unit, its bank, the bank's read-after-write forwarding and
 //! its fill counter.
 //!
-//! Pipeline (cycle numbers relative to the request's acceptance in cycle 0, see core.rs):
+//! Pipeline (cycle numbers relative to the request's acceptance in cycle 0, see core/top.rs):
 //!   c1 key register (in control) -> hash unit's chunk registers
 //!   c2 address = hash (or the readback address in a readback slot) -> address3 register
 //!   c3 address3 -> RAM read port (so the block RAM's address comes straight from a register)
@@ -37,8 +37,8 @@
 
 use rust_hdl::prelude::*;
 
-use crate::hash_unit::HashUnit;
-use crate::ram::BankRam;
+use crate::core::ram::BankRam;
+use crate::hash::HashUnit;
 
 crate::bundle! {
     /// What the control sends every partition, one stage register each.

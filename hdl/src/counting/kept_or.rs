@@ -1,5 +1,5 @@
 //! `KeptOr3`: the OR of three nets, in a module that synthesis keeps whole
-//! (`(* keep_hierarchy *)`, added by `counting_partition::keep_for_synthesis`), so that it
+//! (`(* keep_hierarchy *)`, added by the generator (`verilog::keep_counting_for_synthesis`)), so that it
 //! maps to one LUT of exactly these three nets. The counting core's `term5` is one: each
 //! of its nets is one LUT from flip-flops, and the OR is the last LUT before the AND over
 //! the banks; left to itself, synthesis folds the RAM's bits into a deeper tree.

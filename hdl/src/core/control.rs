@@ -3,7 +3,7 @@
 //! partitions' data path, the clear sweep, the readback result, and the response FIFO.
 //!
 //! Latency: request accepted in cycle 0 -> its hit registered at the end of cycle 5 ->
-//! pushed into the FIFO at the end of cycle 6 -> `resp_valid` in cycle 7 (see core.rs
+//! pushed into the FIFO at the end of cycle 6 -> `resp_valid` in cycle 7 (see core/top.rs
 //! for the whole timing). A clear
 //! accepted in cycle 0 keeps `busy` high, and `req_ready` low, in cycles 1 ..= 3 + 2^b:
 //! it travels to c4 like any operation (so every older insert has written by then),
@@ -36,9 +36,9 @@
 
 use rust_hdl::prelude::*;
 
-use crate::partition::ToBanks;
+use crate::core::partition::ToBanks;
+use crate::core::response_fifo::{ResponseFifo, RESPONSE_FIFO_DEPTH};
 use crate::ports::{Readback, Request, Response, Status};
-use crate::response_fifo::{ResponseFifo, RESPONSE_FIFO_DEPTH};
 
 #[derive(LogicBlock)]
 pub struct Control<const W: usize> {

@@ -1,14 +1,14 @@
 //! Counter RAM: 2^b counters of c bits (c = 2..=8), one read port and one write port,
 //! one clock: the bank of a counting filter (docs/contract.md section 7).
 //!
-//! The counting core's bank, written like `ram.rs`'s bit bank so that Yosys infers block
+//! The counting core's bank, written like `core/ram.rs`'s bit bank so that Yosys infers block
 //! RAM with no glue: `(* no_rw_check, ram_style = "block" *)`, no initial value on either
 //! read register. The data ports are 8 bits wide; bits c..7 of `write_data` are ignored
 //! and those of `read_data` are 0. A bank needs ceil(2^b c / block bits) block RAMs:
 //! 4 SB_RAM40_4K for 2^12 x 4 on iCE40, 1 DP16KD for 2^12 x 4 on ECP5 (measured by
 //! hdl/tests/counter_ram.rs).
 //!
-//! Latency: 2 cycles, as `ram.rs`: `read_addr` presented in cycle t gives mem[read_addr]
+//! Latency: 2 cycles, as `core/ram.rs`: `read_addr` presented in cycle t gives mem[read_addr]
 //! on `read_data` in cycle t+2 (the RAM's synchronous read, then an output register). A
 //! write presented in cycle t is in memory from cycle t+1 on.
 //!
@@ -17,7 +17,7 @@
 //! core that fails to forward the newer value fails its simulation tests.
 //!
 //! Initial contents (contract sections 4 and 7.6: all 0 without an image, the image's
-//! counters with one): as in `ram.rs`, simulators see a loop that zeroes every counter
+//! counters with one): as in `core/ram.rs`, simulators see a loop that zeroes every counter
 //! and both read registers, and everyone sees one assignment per non-zero counter.
 
 use rust_hdl::prelude::*;

@@ -136,7 +136,7 @@ fn lanes_top(params: &crate::CoreParams, lanes: usize, switches: LaneSwitches) -
     let d = DESCRIPTOR_DEPTH;
     let mut v = String::new();
     v += "// bloom_lanes: up to L operations per clock over L replicas of bloom_core\n";
-    v += "// (hdl/src/lanes.rs; docs/core.md, \"Lanes\"; docs/contract.md section 8).\n";
+    v += "// (hdl/src/lanes/mod.rs; docs/core.md, \"Lanes\"; docs/contract.md section 8).\n";
     v += &format!(
         "module {LANES_TOP} (\n{}\n);\n",
         module_ports(&lanes_ports(params, lanes))

@@ -134,7 +134,7 @@ impl Logic for BankRam {
 reg mem [0:{last}];
 reg read_raw;
 // Initial contents (contract section 4): every bit 0, {what}. Synthesis sees only
-// the 1 bits; the FPGA tools write the others as 0 (see hdl/src/ram.rs).
+// the 1 bits; the FPGA tools write the others as 0 (see hdl/src/core/ram.rs).
 `ifndef SYNTHESIS
 reg [{b}:0] init_addr;
 `endif

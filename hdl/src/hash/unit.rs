@@ -6,14 +6,14 @@
 //! Latency: 1 cycle (`key` in cycle t -> `addr` in cycle t+1). No memory, so no
 //! same-address behaviour. Bits of `addr` at and above bank_bits are zero.
 //!
-//! The module is kept whole in synthesis (`(* keep_hierarchy *)`, verilog.rs
+//! The module is kept whole in synthesis (`(* keep_hierarchy *)`, verilog/mod.rs
 //! `keep_whole`): the `(* keep *)` on each parity below keeps its net, but
 //! ABC still shares terms below it with the other units' trees, and did so
 //! differently in every design the core sat in.
 
 use rust_hdl::prelude::*;
 
-use crate::hash_matrix::HashMatrix;
+use crate::hash::matrix::HashMatrix;
 
 // 16 key bits per registered XOR tree: at most 16 inputs, two LUT4 levels (32-bit
 // chunks took three to four, and limited the iCE40 clock). The slice's width matters,

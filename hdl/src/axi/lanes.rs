@@ -1,4 +1,4 @@
-//! `bloom_lanes_axis`: `bloom_lanes` (hdl/src/lanes.rs) behind AXI4-Stream, L
+//! `bloom_lanes_axis`: `bloom_lanes` (hdl/src/lanes/mod.rs) behind AXI4-Stream, L
 //! keys per beat (docs/core.md, "Lanes", "AXI4-Stream face").
 //!
 //! A request beat on `s_axis` is one beat of `bloom_lanes`: `tdata` holds the L
@@ -85,7 +85,7 @@ fn axis_top(params: &crate::CoreParams, lanes: usize) -> String {
     let inner = lanes_ports(params, l);
     let mut v = String::new();
     v += "// bloom_lanes_axis: bloom_lanes behind AXI4-Stream, L keys per beat\n";
-    v += "// (hdl/src/lanes_axis.rs; docs/core.md, \"Lanes\").\n";
+    v += "// (hdl/src/axi/lanes.rs; docs/core.md, \"Lanes\").\n";
     v += &format!(
         "module {LANES_AXIS_TOP} (\n{}\n);\n",
         module_ports(&lanes_axis_ports(params, l))

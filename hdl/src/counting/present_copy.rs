@@ -7,7 +7,7 @@
 //! sits beside its own flip-flop, and the loop from one slot's presence to the next one's
 //! crosses the chip once (a bank's term to every copy), not twice. Synthesis would merge
 //! k identical flip-flops of one function into one: the module is marked
-//! `(* keep_hierarchy *)` by `counting_partition::keep_for_synthesis`, which Yosys honours
+//! `(* keep_hierarchy *)` by the generator (`verilog::keep_counting_for_synthesis`), which Yosys honours
 //! and simulators ignore.
 //!
 //! Latency: `terms5` in cycle t, `present6` in cycle t+1. No reset: present6 is read only

@@ -1,24 +1,28 @@
 //! Elaboration (CoreConfig -> rust-hdl blocks) and Verilog generation with the module
 //! names every user of the core relies on: top `bloom_core`, all others `bloom_core_*`.
 
-use std::collections::HashMap;
-
 use bloom_params::CoreParams;
 use rust_hdl::prelude::*;
 use serde::Serialize;
 
 use crate::config::{CoreConfig, TestSwitches};
-use crate::control::Control;
+use crate::core::control::Control;
+use crate::core::partition::Partition;
+use crate::core::ram::BankRam;
 use crate::core::BloomCore;
-use crate::counter_ram::CounterRam;
-use crate::counting_core::CountingCore;
-use crate::counting_partition::CountingPartition;
-use crate::hash_matrix::HashMatrix;
-use crate::hash_unit::HashUnit;
-use crate::partition::Partition;
-use crate::ram::BankRam;
+use crate::counting::counter_ram::CounterRam;
+use crate::counting::partition::CountingPartition;
+use crate::counting::CountingCore;
+use crate::hash::matrix::HashMatrix;
+use crate::hash::HashUnit;
 use crate::timing::Timing;
 use crate::HdlError;
+
+pub mod lint;
+pub mod text;
+
+pub(crate) use text::FlatBundle;
+use text::{keep_hierarchy_of, keep_nets, rename_modules};
 
 pub const TOP: &str = "bloom_core";
 
@@ -137,9 +141,7 @@ pub fn build_counting_core<const W: usize>(cfg: &CoreConfig) -> Result<CountingC
 fn verilog_of<const W: usize>(cfg: &CoreConfig) -> Result<String, HdlError> {
     if cfg.params.counter_bits > 1 {
         let core = build_counting_core::<W>(cfg)?;
-        return Ok(crate::counting_partition::keep_for_synthesis(
-            &generate_verilog(&core),
-        ));
+        return Ok(keep_counting_for_synthesis(&generate_verilog(&core)));
     }
     let core = build_core::<W>(cfg)?;
     Ok(generate_verilog(&core))
@@ -167,7 +169,7 @@ pub fn generate_core(cfg: &CoreConfig) -> Result<GeneratedCore, HdlError> {
 /// `(* keep_hierarchy *)`, so that synthesis maps each on its own, whatever
 /// logic surrounds the core:
 /// - every hash unit (`{TOP}_parts_{p}_hash`): two LUT4 levels per 16-bit
-///   chunk of its XOR trees (hash_unit.rs). Flattened with the rest, ABC
+///   chunk of its XOR trees (hash/unit.rs). Flattened with the rest, ABC
 ///   shared XOR terms across the units and mapped them anew in every design:
 ///   two levels in the core alone, but three for 126 of the 192 chunk parities
 ///   of the default core inside `bloom_axis` on iCE40 (three or four for 128 in
@@ -214,30 +216,14 @@ fn is_response_fifo(module: &str) -> bool {
 /// hash units' 98 LUT4 of iCE40 (and ABC free to share their terms) left HX8K
 /// room for four lanes, not five (7824 of 7680 logic cells at L = 5).
 pub(crate) fn without_kept_whole(verilog: &str) -> String {
-    let lines: Vec<&str> = verilog.lines().collect();
-    lines
-        .iter()
-        .enumerate()
-        .filter(|(i, line)| {
-            **line != KEEP_HIERARCHY
-                || !lines
-                    .get(i + 1)
-                    .and_then(|next| module_name(next))
-                    .is_some_and(|m| is_kept_whole(m, false))
-        })
-        .map(|(_, line)| format!("{line}\n"))
-        .collect()
+    text::without_keep_hierarchy(verilog, |m| is_kept_whole(m, false))
 }
-
 /// The port bundles whose signals are printed flat: (the bundle's field name
 /// in its block, the Verilog prefix, its fields). rust-hdl prints a bundle's
 /// signal as `bundle$field`; the generator prints `{prefix}_{field}` (or the
 /// field alone), the names the core's ports and internal signals had before
 /// they were bundles, so the Verilog (and every name in a netlist or a timing
 /// report) is the same whatever the Rust groups together.
-/// A port bundle printed flat: its field name in its block, its Verilog prefix, its fields.
-pub(crate) type FlatBundle = (&'static str, &'static str, &'static [crate::ports::Field]);
-
 pub(crate) fn flat_bundles() -> Vec<FlatBundle> {
     let mut b: Vec<_> = crate::ports::groups()
         .into_iter()
@@ -255,168 +241,31 @@ pub(crate) fn flat_bundles() -> Vec<FlatBundle> {
         counter.prefix,
         counter.fields,
     ));
-    b.push(("banks", "", crate::partition::FromControl::<1>::FIELDS));
-    b.push(("control", "", crate::partition::FromControl::<1>::FIELDS));
+    b.push((
+        "banks",
+        "",
+        crate::core::partition::FromControl::<1>::FIELDS,
+    ));
+    b.push((
+        "control",
+        "",
+        crate::core::partition::FromControl::<1>::FIELDS,
+    ));
     b
 }
 
-/// `io$req$valid` -> `req_valid`, `control$banks$key1` -> `control$key1`,
-/// `parts$0$control$key1` -> `parts$0$key1` (see [`flat_bundles`]).
-fn flatten(ident: &str, bundles: &[FlatBundle]) -> String {
-    let segs: Vec<&str> = ident.split('$').collect();
-    let is_pair = |a: &str, b: &str| {
-        bundles
-            .iter()
-            .find(|(s, _, f)| *s == a && f.iter().any(|x| x.name == b))
-    };
-    let mut out: Vec<String> = Vec::new();
-    let mut i = 0;
-    while i < segs.len() {
-        if segs[i] == "io"
-            && i + 1 < segs.len()
-            && bundles.iter().any(|(s, _, _)| *s == segs[i + 1])
-        {
-            i += 1;
-        } else if let Some((_, prefix, _)) = (i + 1 < segs.len())
-            .then(|| is_pair(segs[i], segs[i + 1]))
-            .flatten()
-        {
-            out.push(if prefix.is_empty() {
-                segs[i + 1].to_string()
-            } else {
-                format!("{prefix}_{}", segs[i + 1])
-            });
-            i += 2;
-        } else {
-            out.push(segs[i].to_string());
-            i += 1;
-        }
-    }
-    out.join("$")
-}
-
-/// rust-hdl names modules by their path (`top`, `top$control$fifo`, ...). Renames them to
-/// `{top}` and `{top}_control_fifo`, ..., and prints the port bundles' signals
-/// flat (`bundles`, [`flat_bundles`] for the core), touching only whole identifiers. A
-/// flat name that some other signal of the same module already has is an error.
-pub(crate) fn rename_modules(
-    verilog: &str,
-    top: &str,
-    bundles: &[FlatBundle],
-) -> Result<String, HdlError> {
-    let mut names = HashMap::new();
-    for line in verilog.lines() {
-        if let Some(rest) = line.trim_start().strip_prefix("module ") {
-            let name = rest.split('(').next().unwrap_or("").trim();
-            let new = if name == "top" {
-                top.to_string()
-            } else if let Some(path) = name.strip_prefix("top$") {
-                format!("{top}_{}", path.replace('$', "_"))
-            } else {
-                return Err(HdlError::Generate(format!(
-                    "unexpected module name `{name}`"
-                )));
-            };
-            names.insert(name.to_string(), new);
-        }
-    }
-    // Per module: every identifier it has, and what it is renamed to.
-    let mut module_idents: std::collections::HashSet<&str> = Default::default();
-    let mut module_renames: HashMap<String, &str> = HashMap::new();
-    let check = |idents: &std::collections::HashSet<&str>,
-                 renames: &HashMap<String, &str>|
-     -> Result<(), HdlError> {
-        for (new, old) in renames {
-            if idents.contains(new.as_str()) {
-                return Err(HdlError::Generate(format!(
-                    "`{old}` printed flat is `{new}`, a name the module already has"
-                )));
-            }
-        }
-        Ok(())
-    };
-    let mut out = String::with_capacity(verilog.len() + verilog.len() / 16);
-    let bytes = verilog.as_bytes();
-    let mut i = 0;
-    while i < bytes.len() {
-        let c = bytes[i];
-        if c.is_ascii_alphabetic() || c == b'_' {
-            let start = i;
-            while i < bytes.len()
-                && (bytes[i].is_ascii_alphanumeric() || bytes[i] == b'_' || bytes[i] == b'$')
-            {
-                i += 1;
-            }
-            // rust-hdl prints a link of two plain signals as `a$b$` (an empty
-            // field name after the `$`): the name is `a$b`.
-            let ident = verilog[start..i].trim_end_matches('$');
-            if ident == "module" || ident == "endmodule" {
-                check(&module_idents, &module_renames)?;
-                module_idents.clear();
-                module_renames.clear();
-            }
-            // `.port(` names a port of the instantiated module, not a signal of this one
-            // (that module's own renames are checked with it).
-            let own = start == 0 || bytes[start - 1] != b'.';
-            match names.get(ident) {
-                Some(n) => out.push_str(n),
-                None if ident.contains('$') => {
-                    let flat = flatten(ident, bundles);
-                    if flat != ident && own {
-                        module_renames.insert(flat.clone(), ident);
-                    }
-                    out.push_str(&flat);
-                }
-                None => out.push_str(ident),
-            }
-            if own {
-                module_idents.insert(ident);
-            }
-        } else if c.is_ascii_digit() || c == b'\'' || c == b'$' {
-            // Numbers and based literals (4'hf, 32'h0000abcd) and system tasks are copied
-            // whole, so that no part of them is mistaken for an identifier.
-            let start = i;
-            i += 1;
-            while i < bytes.len()
-                && (bytes[i].is_ascii_alphanumeric()
-                    || bytes[i] == b'_'
-                    || bytes[i] == b'\''
-                    || bytes[i] == b'$')
-            {
-                i += 1;
-            }
-            out.push_str(&verilog[start..i]);
-        } else {
-            let ch = verilog[i..].chars().next().unwrap();
-            out.push(ch);
-            i += ch.len_utf8();
-        }
-    }
-    check(&module_idents, &module_renames)?;
-    Ok(out)
-}
-
-/// The module a line declares (`module NAME(...`), if it declares one.
-fn module_name(line: &str) -> Option<&str> {
-    line.strip_prefix("module ")
-        .and_then(|rest| rest.split('(').next())
-}
-
-/// The attribute line [`keep_hierarchy_of`] puts before a module.
-const KEEP_HIERARCHY: &str = "(* keep_hierarchy *)";
-
-/// `verilog` with every module whose name `kept` accepts marked `(* keep_hierarchy *)`:
-/// Yosys then neither merges its flip-flops with identical ones elsewhere nor folds logic
-/// across its boundary; simulators ignore the attribute.
-pub(crate) fn keep_hierarchy_of(verilog: &str, kept: impl Fn(&str) -> bool) -> String {
-    verilog
-        .lines()
-        .map(|line| {
-            if module_name(line).is_some_and(&kept) {
-                format!("{KEEP_HIERARCHY}\n{line}\n")
-            } else {
-                format!("{line}\n")
-            }
-        })
-        .collect()
+/// `verilog` (a counting core's) with the nets of `PRESENT_NETS` marked `(* keep *)`,
+/// each bank's input of the AND over the banks (`term5`), so that synthesis keeps it
+/// whole in its bank instead of spreading its logic over the AND's tree, and the
+/// modules of every bank's `KEPT_MODULES` marked `(* keep_hierarchy *)` (Yosys merges
+/// identical flip-flops, and restructures logic, but not across a kept module's
+/// boundary). Both lists and why: counting/partition.rs.
+fn keep_counting_for_synthesis(verilog: &str) -> String {
+    use crate::counting::partition::{KEPT_MODULES, PRESENT_NETS};
+    let v = keep_nets(verilog, PRESENT_NETS.iter().map(|n| ("reg", n.to_string())));
+    let v = keep_hierarchy_of(&v, |name| {
+        let path: Vec<&str> = name.split('$').collect();
+        path.len() == 4 && path[1] == "parts" && KEPT_MODULES.contains(&path[3])
+    });
+    keep_nets(&v, (0..16).map(|p| ("wire", format!("parts${p}$term5"))))
 }

@@ -1,0 +1,20 @@
+//! The plain core, `bloom_core` (counter bits c = 1): its top level and its parts.
+//!
+//! - [`top`]: `BloomCore`, the top level, its pipeline and exact timing;
+//! - [`control`]: admission, stage registers, clear sweep, readback, recount, responses;
+//! - [`partition`]: one partition (hash unit + bank + forwarding + fill counter);
+//! - [`ram`]: a bank, 2^b x 1 block RAM (the only technology-specific block);
+//! - [`response_fifo`]: the response queue in front of `resp_*`;
+//! - [`sim`]: a cycle-by-cycle driver of the core in rust-hdl's simulator.
+//!
+//! The counting core (`crate::counting`) is built from the same control and
+//! the same ports.
+
+pub mod control;
+pub mod partition;
+pub mod ram;
+pub mod response_fifo;
+pub mod sim;
+pub mod top;
+
+pub use top::BloomCore;

@@ -1,0 +1,15 @@
+//! The hash families of contract §3, as hardware: each partition's hash unit and
+//! what it is built from.
+//!
+//! - [`unit`]: `HashUnit`, one partition's address from the key (H3 and CRC, one
+//!   GF(2) affine map, pipelined once);
+//! - [`matrix`]: a partition's affine map, derived from the contract's definitions;
+//! - [`crc`]: the CRC algorithms of §3.2, bit-serial (elaboration time only);
+//! - [`splitmix`]: SplitMix64, the source of H3's rows (elaboration time only).
+
+pub mod crc;
+pub mod matrix;
+pub mod splitmix;
+pub mod unit;
+
+pub use unit::HashUnit;
