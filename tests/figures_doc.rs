@@ -6,7 +6,8 @@
 //! to what the table promises: a date, known tools, a subject with its section in
 //! docs/history.md (where the measurements a newer one replaced are kept), and a
 //! command that exists: every option of a `bloom` command is in that command's
-//! `--help`, every bench, example, test or script named is in the tree.
+//! `--help`, every bench, example, test or script named is in the tree. And it keeps
+//! the README what it is: under 12 KB, its table of commands that of `bloom --help`.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -313,5 +314,34 @@ fn readme_stays_under_12_kb() {
         bytes < 12 * 1024,
         "README.md is {bytes} bytes: keep it under 12 KB (detail belongs in docs/, \
          earlier measurements in docs/history.md)"
+    );
+}
+
+/// README.md's table of commands has a row for every subcommand of `bloom --help`
+/// and for no other.
+#[test]
+fn readme_lists_every_command() {
+    let help = common::stdout(&common::ok(common::bloom(&["--help"])));
+    let commands: Vec<&str> = help
+        .lines()
+        .skip_while(|l| !l.starts_with("Commands:"))
+        .skip(1)
+        .take_while(|l| !l.trim().is_empty())
+        .filter_map(|l| l.split_whitespace().next())
+        .filter(|name| *name != "help")
+        .collect();
+    assert!(
+        commands.len() > 5,
+        "`bloom --help` lists its commands:\n{help}"
+    );
+    let readme = std::fs::read_to_string(root().join("README.md")).unwrap();
+    let rows: Vec<&str> = readme
+        .lines()
+        .filter_map(|l| l.strip_prefix("| `bloom "))
+        .filter_map(|rest| rest.split('`').next())
+        .collect();
+    assert_eq!(
+        rows, commands,
+        "README.md's table of commands, against `bloom --help`"
     );
 }
