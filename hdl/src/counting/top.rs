@@ -25,13 +25,14 @@ use crate::core::partition::ToBanks;
 use crate::counting::ops::{CountOps, ToCounters};
 use crate::counting::partition::CountingPartition;
 use crate::ports::{
-    link_assignments, Clocking, CountingPorts, Readback, Request, Response, Status,
+    link_assignments, Clocking, CorePorts, Counter, Readback, Request, Response, Status,
 };
 
 #[derive(LogicBlock)]
 pub struct CountingCore<const W: usize> {
     pub sys: Clocking<W>,
-    pub io: CountingPorts<W>,
+    pub io: CorePorts<W>,
+    pub counter: Counter<W>,
     control: Control<W>,
     ops: CountOps<W>,
     parts: Vec<CountingPartition<W>>,
@@ -42,6 +43,7 @@ impl<const W: usize> CountingCore<W> {
         CountingCore {
             sys: Default::default(),
             io: Default::default(),
+            counter: Default::default(),
             control,
             ops: Default::default(),
             parts,
@@ -77,7 +79,7 @@ impl<const W: usize> Logic for CountingCore<W> {
         o.rb_req.next = self.io.rb.req.val();
         o.rb_write.next = self.io.rb.write.val();
         o.rb_bank.next = self.io.rb.bank.val();
-        o.rb_wcount.next = self.io.counter.wdata.val();
+        o.rb_wcount.next = self.counter.wdata.val();
         o.busy.next = c.status.busy.val();
         // Every bank's term, a bit each (1 above k): each bank registers their AND as
         // its own present6, and the control its hit.
@@ -108,7 +110,7 @@ impl<const W: usize> Logic for CountingCore<W> {
             .iter()
             .enumerate()
             .any(|(p, part)| select6.get_bit(p) & part.nz6.val());
-        self.io.counter.rdata.next = self
+        self.counter.rdata.next = self
             .parts
             .iter()
             .enumerate()
@@ -116,7 +118,7 @@ impl<const W: usize> Logic for CountingCore<W> {
             .map_or(Bits::<8>::default(), |(_, part)| part.value6.val());
         let bank = self.parts.get(self.io.fill.bank.val().index());
         self.io.fill.count.next = bank.map_or(Bits::<17>::default(), |p| p.fill.val());
-        self.io.counter.saturated.next = bank.map_or(Bits::<17>::default(), |p| p.saturated.val());
+        self.counter.saturated.next = bank.map_or(Bits::<17>::default(), |p| p.saturated.val());
     }
 
     fn connect(&mut self) {
@@ -158,8 +160,8 @@ impl<const W: usize> Logic for CountingCore<W> {
             p.terms5.connect();
         }
         self.io.fill.count.connect();
-        self.io.counter.saturated.connect();
-        self.io.counter.rdata.connect();
+        self.counter.saturated.connect();
+        self.counter.rdata.connect();
     }
 
     fn hdl(&self) -> Verilog {
@@ -187,7 +189,7 @@ impl<const W: usize> Logic for CountingCore<W> {
         v += "    ops$clock = sys$clock;\n    ops$reset = sys$reset;\n";
         v += "    ops$accept = io$req$valid & control$req$ready;\n";
         v += "    ops$op = io$req$op;\n    ops$rb_req = io$rb$req;\n    ops$rb_write = io$rb$write;\n";
-        v += "    ops$rb_bank = io$rb$bank;\n    ops$rb_wcount = io$counter$wdata;\n";
+        v += "    ops$rb_bank = io$rb$bank;\n    ops$rb_wcount = counter$wdata;\n";
         v += "    ops$busy = control$status$busy;\n";
         for p in 0..k {
             v += &format!("    parts${p}$clock = sys$clock;\n    parts${p}$reset = sys$reset;\n");
@@ -213,14 +215,13 @@ impl<const W: usize> Logic for CountingCore<W> {
         let values: Vec<String> = (0..k)
             .map(|p| format!("({{8{{ops$rb_select6[{p}]}}}} & parts${p}$value6)"))
             .collect();
-        v += &format!("    io$counter$rdata = {};\n", values.join(" | "));
+        v += &format!("    counter$rdata = {};\n", values.join(" | "));
         v += "    case (io$fill$bank)\n";
         for p in 0..k {
-            v += &format!("        4'd{p}: begin io$fill$count = parts${p}$fill; io$counter$saturated = parts${p}$saturated; end\n");
+            v += &format!("        4'd{p}: begin io$fill$count = parts${p}$fill; counter$saturated = parts${p}$saturated; end\n");
         }
         if k < 16 {
-            v +=
-                "        default: begin io$fill$count = 17'd0; io$counter$saturated = 17'd0; end\n";
+            v += "        default: begin io$fill$count = 17'd0; counter$saturated = 17'd0; end\n";
         }
         v += "    endcase\n";
         v += "end\n";
