@@ -147,7 +147,7 @@ fn templates(params: &CoreParams) -> Templates {
         lanes: template("bloom_lanes", &hdl::lanes::lanes_ports(params, LANES)),
         lanes_axis: template(
             "bloom_lanes_axis",
-            &hdl::lanes_axis::lanes_axis_ports(params, LANES),
+            &hdl::axi::lanes::lanes_axis_ports(params, LANES),
         ),
     }
 }
@@ -225,7 +225,7 @@ fn lint(modules: &str, templates: &[&str]) {
     }
     verilog += &format!("\n{top}endmodule\n");
     if let Err(report) =
-        hdl::lint::verilator_lint_with(&verilog, "integration", TEMPLATE_WAIVERS, true)
+        hdl::verilog::lint::verilator_lint_with(&verilog, "integration", TEMPLATE_WAIVERS, true)
     {
         panic!("{report}");
     }
@@ -241,6 +241,6 @@ fn the_templates_connect_the_generated_modules() {
     // `bloom verilog --lanes 4`'s: the lanes' core, bloom_lanes and its AXI4-Stream face.
     let lanes =
         hdl::lanes::generate_lanes(&CoreConfig::from(params), LANES, Default::default()).unwrap();
-    let lanes_axis = hdl::lanes_axis::axis_around(&lanes);
+    let lanes_axis = hdl::axi::lanes::axis_around(&lanes);
     lint(&lanes_axis.verilog, &[&t.lanes, &t.lanes_axis]);
 }
