@@ -21,12 +21,10 @@
 use rust_hdl::prelude::*;
 
 use crate::core::control::Control;
-use crate::core::partition::ToBanks;
+use crate::core::glue;
 use crate::counting::ops::{CountOps, ToCounters};
 use crate::counting::partition::CountingPartition;
-use crate::ports::{
-    link_assignments, Clocking, CorePorts, Counter, Readback, Request, Response, Status,
-};
+use crate::ports::{link_assignments, Clocking, CorePorts, Counter};
 
 #[derive(LogicBlock)]
 pub struct CountingCore<const W: usize> {
@@ -60,17 +58,14 @@ impl<const W: usize> CountingCore<W> {
     }
 }
 
-// As in core/top.rs, the glue over the k banks is written twice: `update` for rust-hdl's
-// simulator, `hdl` for the Verilog.
+// The glue of every variant (core/glue.rs: ports, control, banks), then what is the
+// counting core's own: the counting operations beside the control, every bank's term,
+// the readback's counter and the counter group. Like the glue, written twice: `update`
+// for rust-hdl's simulator, `hdl` for the Verilog.
 impl<const W: usize> Logic for CountingCore<W> {
     fn update(&mut self) {
+        glue::drive(&self.sys, &mut self.io, &mut self.control, &mut self.parts);
         let c = &mut self.control;
-        c.clock.next = self.sys.clock.val();
-        c.reset.next = self.sys.reset.val();
-        Request::link(&mut self.io.req, &mut c.req);
-        Response::link(&mut self.io.resp, &mut c.resp);
-        Readback::link(&mut self.io.rb, &mut c.rb);
-        Status::link(&mut self.io.status, &mut c.status);
         let o = &mut self.ops;
         o.clock.next = self.sys.clock.val();
         o.reset.next = self.sys.reset.val();
@@ -91,9 +86,6 @@ impl<const W: usize> Logic for CountingCore<W> {
                 t.replace_bit(p, part.term5.val())
             });
         for p in self.parts.iter_mut() {
-            p.clock.next = self.sys.clock.val();
-            p.reset.next = self.sys.reset.val();
-            c.banks.join(&mut p.control);
             o.banks.join(&mut p.ops);
             p.terms5.next = terms;
         }
@@ -122,22 +114,8 @@ impl<const W: usize> Logic for CountingCore<W> {
     }
 
     fn connect(&mut self) {
+        glue::connect(&mut self.io, &mut self.control, &mut self.parts);
         let c = &mut self.control;
-        c.clock.connect();
-        c.reset.connect();
-        for (outer, inner) in [
-            (
-                &mut self.io.req as &mut dyn LogicLinkPair,
-                &mut c.req as &mut dyn LogicLinkPair,
-            ),
-            (&mut self.io.resp, &mut c.resp),
-            (&mut self.io.rb, &mut c.rb),
-            (&mut self.io.status, &mut c.status),
-        ] {
-            outer.connect_source();
-            inner.connect_dest();
-        }
-        c.banks.join_connect();
         c.all_bits5.connect();
         c.rb_bit5.connect();
         let o = &mut self.ops;
@@ -153,9 +131,6 @@ impl<const W: usize> Logic for CountingCore<W> {
         o.rb_select5.connect();
         o.banks.join_connect();
         for p in self.parts.iter_mut() {
-            p.clock.connect();
-            p.reset.connect();
-            p.control.join_connect();
             p.ops.join_connect();
             p.terms5.connect();
         }
@@ -175,29 +150,18 @@ impl<const W: usize> Logic for CountingCore<W> {
         v += "wire [15:0] terms5;\n";
         v += &format!("assign terms5 = {{{}}};\n", terms.join(", "));
         v += "always @(*) begin\n";
-        v += "    control$clock = sys$clock;\n    control$reset = sys$reset;\n";
-        let mut links = Request::<W>::link_hdl("", "io$req", "control$req");
-        links.extend(Response::<W>::link_hdl("", "io$resp", "control$resp"));
-        links.extend(Readback::<W>::link_hdl("", "io$rb", "control$rb"));
-        links.extend(Status::<W>::link_hdl("", "io$status", "control$status"));
-        let (inputs, outputs): (Vec<_>, Vec<_>) = links
-            .into_iter()
-            .partition(|l| matches!(l, ast::VerilogLink::Forward(_)));
-        v += &link_assignments(&inputs);
+        let (clocking, inputs, outputs) = glue::control_hdl::<W>();
+        v += &clocking;
+        v += &inputs;
         // io$rb$data is the banks' (below), not the control's.
-        v += &link_assignments(&outputs).replace("    io$rb$data = control$rb$data;\n", "");
+        v += &outputs.replace("    io$rb$data = control$rb$data;\n", "");
         v += "    ops$clock = sys$clock;\n    ops$reset = sys$reset;\n";
         v += "    ops$accept = io$req$valid & control$req$ready;\n";
         v += "    ops$op = io$req$op;\n    ops$rb_req = io$rb$req;\n    ops$rb_write = io$rb$write;\n";
         v += "    ops$rb_bank = io$rb$bank;\n    ops$rb_wcount = counter$wdata;\n";
         v += "    ops$busy = control$status$busy;\n";
         for p in 0..k {
-            v += &format!("    parts${p}$clock = sys$clock;\n    parts${p}$reset = sys$reset;\n");
-            v += &link_assignments(&ToBanks::<W>::join_hdl(
-                "",
-                "control$banks",
-                &format!("parts${p}$control"),
-            ));
+            v += &glue::bank_hdl::<W>(p);
             v += &link_assignments(&ToCounters::<W>::join_hdl(
                 "",
                 "ops$banks",
@@ -232,20 +196,5 @@ impl<const W: usize> Logic for CountingCore<W> {
             );
         }
         Verilog::Custom(v)
-    }
-}
-
-/// `LogicLink`'s connect halves, object-safe, so the four bundles can be passed on in one loop.
-trait LogicLinkPair {
-    fn connect_source(&mut self);
-    fn connect_dest(&mut self);
-}
-
-impl<T: LogicLink> LogicLinkPair for T {
-    fn connect_source(&mut self) {
-        self.link_connect_source();
-    }
-    fn connect_dest(&mut self) {
-        self.link_connect_dest();
     }
 }
