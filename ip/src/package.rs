@@ -54,6 +54,36 @@ fn text(path: &str, contents: impl Into<String>) -> PackageFile {
     }
 }
 
+/// The LiteX and Amaranth fronts (ip/litex, ip/amaranth), shipped as they are:
+/// each reads the package's bloom_axis.json and rtl/ beside it.
+const FRONTS: [(&str, &str); 7] = [
+    (
+        "litex/bloom_litex.py",
+        include_str!("../litex/bloom_litex.py"),
+    ),
+    (
+        "litex/bloom_litex.h",
+        include_str!("../litex/bloom_litex.h"),
+    ),
+    ("litex/bloom_soc.py", include_str!("../litex/bloom_soc.py")),
+    (
+        "litex/firmware/main.c",
+        include_str!("../litex/firmware/main.c"),
+    ),
+    (
+        "litex/firmware/crt0.S",
+        include_str!("../litex/firmware/crt0.S"),
+    ),
+    (
+        "litex/firmware/linker.ld",
+        include_str!("../litex/firmware/linker.ld"),
+    ),
+    (
+        "litex/firmware/include/assert.h",
+        include_str!("../litex/firmware/include/assert.h"),
+    ),
+];
+
 /// The FuseSoC core name (VLNV) of a package: one name per configuration.
 pub fn core_name(axi: &GeneratedAxi) -> String {
     let preload = if axi.core.config.preload.is_some() {
@@ -262,7 +292,17 @@ struct PackageDescription<'a> {
     ports: Vec<hdl::ports::CorePort>,
     register_map_version: String,
     register_map_bytes: u32,
+    /// The registers the configuration fixes, with their values: what software
+    /// (the LiteX and Amaranth fronts, firmware) checks to know it drives this core.
+    fixed_registers: Vec<FixedRegister>,
     vectors: &'a VectorStats,
+}
+
+#[derive(Serialize)]
+struct FixedRegister {
+    name: &'static str,
+    offset: u32,
+    value: u32,
 }
 
 fn version_string() -> String {
@@ -585,6 +625,7 @@ pub fn package_files(input: &PackageInput) -> Result<Vec<PackageFile>, String> {
         ),
         text("bloom_axis.core", core_file(axi, has_image)),
     ];
+    files.extend(FRONTS.iter().map(|(path, contents)| text(path, *contents)));
     for (target, board) in boards() {
         let ext = if board.device.family == flow::board::Family::Ice40 {
             "pcf"
@@ -622,6 +663,14 @@ pub fn package_files(input: &PackageInput) -> Result<Vec<PackageFile>, String> {
         ports: hdl::axi::axi_ports(params),
         register_map_version: version_string(),
         register_map_bytes: map::MAP_BYTES,
+        fixed_registers: hdl::axi::fixed_words(params)
+            .iter()
+            .map(|(r, value)| FixedRegister {
+                name: r.name,
+                offset: r.offset,
+                value: *value,
+            })
+            .collect(),
         vectors: &input.vectors.stats,
     };
     files.push(text(

@@ -1,0 +1,283 @@
+"""The bloom filter as a LiteX peripheral.
+
+`BloomFilter` puts the exported `bloom_axis` (`bloom export`: rtl/bloom_axis.v
+and rtl/bloom_core.v) into a LiteX SoC:
+
+- its AXI4-Lite register block on the SoC bus, through LiteX's own bus
+  adapter (Wishbone to AXI-Lite), as a memory region of 0x100 bytes named
+  `bloom` (generated/mem.h: BLOOM_BASE). Firmware reads and writes it with
+  the package's C header regs/bloom_axis_regs.h (`bloom_axis_regs_t`),
+  generated from the same SystemRDL as the core's register block;
+- its request and response streams behind a CSR front: a request FIFO fed by
+  the KEY and REQUEST CSRs (a write of REQUEST pushes key, op and tag), a
+  response FIFO read through the RESPONSE CSR and popped by a POP write
+  (generated/csr.h: bloom_key_write, bloom_request_write, bloom_response_read,
+  bloom_pop_write, bloom_status_read). bloom_litex.h wraps both for firmware.
+
+The package's configuration (bloom_axis.json) is the one source of the
+widths; parameters a SoC script names (k, bank_bits, key_bits, hash, seed,
+counter_bits) are checked against it at elaboration and a mismatch raises
+BloomConfigError naming every differing parameter. `config_header()` writes
+what firmware must find in the ID, VERSION, CONFIG, SEED_LO and SEED_HI
+registers at run time (bloom_config.h), so firmware built for another
+configuration refuses to run (bloom_check() in bloom_litex.h).
+
+Timing of the front, in sys clock cycles: a REQUEST write enters the request
+FIFO in the cycle after the CSR write; bloom_axis takes it from there (its
+latency is TIMING.latency, 9 cycles for a default package); its response is
+in the response FIFO a cycle after bloom_axis presents it. Neither FIFO drops
+anything bloom_axis or the CPU handed over: a REQUEST write while the request
+FIFO is full is not pushed and sets STATUS.dropped (sticky until reset), so
+firmware checks STATUS.req_ready first (bloom_request() in bloom_litex.h does).
+"""
+
+import json
+import os
+
+from migen import ClockSignal, Instance, ResetSignal, Signal, If
+
+from litex.gen import LiteXModule
+from litex.soc.interconnect import stream
+from litex.soc.interconnect.axi import AXILiteInterface
+from litex.soc.interconnect.csr import CSR, CSRField, CSRStatus, CSRStorage
+from litex.soc.integration.soc import SoCRegion
+
+# The configuration parameters of contract §1 a SoC script may name, as
+# bloom_axis.json spells them, with the default of one left out there.
+PARAMETERS = ("k", "bank_bits", "key_bits", "hash", "seed", "counter_bits")
+OMITTED_DEFAULTS = {"counter_bits": 1}
+# The registers whose value is fixed by the configuration; firmware checks them.
+FIXED_REGISTERS = ("ID", "VERSION", "CONFIG", "SEED_LO", "SEED_HI", "TIMING")
+# bloom_axis's AXI4-Lite address width and register map size (bytes).
+AXIL_ADDRESS_BITS = 8
+REGION_BYTES = 0x100
+# Op codes of a request (the core's req_op).
+OP_QUERY, OP_INSERT, OP_CLEAR, OP_DELETE = 0, 1, 2, 3
+
+
+class BloomConfigError(ValueError):
+    """A parameter set, package or firmware that does not match the exported core."""
+
+
+def _here_package():
+    """The package this file was shipped in (bloom export puts it in litex/)."""
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    return root if os.path.isfile(os.path.join(root, "bloom_axis.json")) else None
+
+
+class BloomPackage:
+    """An exported IP package (`bloom export --out DIR`): configuration, fixed
+    register words and RTL files, read from DIR/bloom_axis.json."""
+
+    def __init__(self, path=None):
+        path = path if path is not None else _here_package()
+        if path is None:
+            raise BloomConfigError(
+                "no IP package given: pass the directory `bloom export --out DIR` wrote"
+            )
+        self.path = os.path.abspath(os.fspath(path))
+        description = os.path.join(self.path, "bloom_axis.json")
+        try:
+            with open(description) as f:
+                self.description = json.load(f)
+        except FileNotFoundError:
+            raise BloomConfigError(
+                f"{self.path} is not a bloom IP package (no bloom_axis.json): "
+                "give the directory `bloom export --out DIR` wrote"
+            ) from None
+        except json.JSONDecodeError as e:
+            raise BloomConfigError(f"{description}: not valid JSON ({e})") from None
+        try:
+            core = self.description["core"]
+            self.params = {
+                p: core.get(p, OMITTED_DEFAULTS.get(p)) for p in PARAMETERS
+            }
+            missing = [p for p, v in self.params.items() if v is None]
+            if missing:
+                raise KeyError(", ".join(missing))
+            registers = {r["name"]: r for r in self.description["fixed_registers"]}
+            self.fixed = {name: int(registers[name]["value"]) for name in FIXED_REGISTERS}
+            self.offsets = {name: int(registers[name]["offset"]) for name in FIXED_REGISTERS}
+            self.ports = {p["name"]: p for p in self.description["ports"]}
+            self.top = self.description["top"]
+            self.stream_timing = self.description["stream_timing"]
+        except (KeyError, TypeError, ValueError) as e:
+            raise BloomConfigError(
+                f"{description} lacks {e} (written by an older or another bloom export?)"
+            ) from None
+        self.rtl = [os.path.join(self.path, "rtl", f) for f in ("bloom_core.v", "bloom_axis.v")]
+        for f in self.rtl:
+            if not os.path.isfile(f):
+                raise BloomConfigError(f"the package lacks {f}")
+        self.regs_header_dir = os.path.join(self.path, "regs")
+
+    @property
+    def key_bits(self):
+        return int(self.params["key_bits"])
+
+    def check(self, **expected):
+        """Raises BloomConfigError unless every parameter named in `expected`
+        (None: not named) equals the package's."""
+        unknown = sorted(set(expected) - set(PARAMETERS))
+        if unknown:
+            raise BloomConfigError(
+                f"unknown parameter(s) {', '.join(unknown)}; known: {', '.join(PARAMETERS)}"
+            )
+        wrong = [
+            f"{name} = {value!r} (the package has {self.params[name]!r})"
+            for name, value in expected.items()
+            if value is not None and _normal(name, value) != _normal(name, self.params[name])
+        ]
+        if wrong:
+            raise BloomConfigError(
+                f"the parameters do not match the exported core in {self.path}: "
+                + "; ".join(wrong)
+                + ". Export the core with these parameters (bloom export), or use the package's."
+            )
+        # The ports the front drives must be the package's.
+        for name, width in (("s_axis_tdata", self.key_bits), ("s_axis_tuser", 2),
+                            ("s_axis_tid", 8), ("m_axis_tdata", 8),
+                            ("s_axil_awaddr", AXIL_ADDRESS_BITS), ("s_axil_wdata", 32)):
+            port = self.ports.get(name)
+            if port is None or int(port["width"]) != width:
+                raise BloomConfigError(
+                    f"{self.path}: port {name} is {port and port['width']} bits wide, "
+                    f"this front needs {width}"
+                )
+
+    def config_header(self, guard="BLOOM_CONFIG_H"):
+        """bloom_config.h: what firmware built for this package expects to read."""
+        lines = [
+            "/* What firmware built for this bloom_axis package must read from its",
+            f" * fixed registers (generated from {os.path.basename(self.path)}/bloom_axis.json). */",
+            f"#ifndef {guard}",
+            f"#define {guard}",
+            f"#define BLOOM_PACKAGE_NAME \"{self.description['name']}\"",
+        ]
+        for p in PARAMETERS:
+            value = self.params[p]
+            if p == "hash":
+                lines.append(f"#define BLOOM_PARAM_HASH \"{value}\"")
+            elif p == "seed":
+                lines.append(f"#define BLOOM_PARAM_SEED 0x{int(value):016x}ULL")
+            else:
+                lines.append(f"#define BLOOM_PARAM_{p.upper()} {int(value)}")
+        for name in FIXED_REGISTERS:
+            lines.append(f"#define BLOOM_EXPECT_{name} 0x{self.fixed[name]:08x}u")
+        lines += [f"#endif /* {guard} */", ""]
+        return "\n".join(lines)
+
+
+def _normal(name, value):
+    if name == "hash":
+        return str(value).lower()
+    return int(value)
+
+
+class BloomFilter(LiteXModule):
+    """bloom_axis in a LiteX SoC: the register block as a bus slave (`bus`),
+    the streams behind CSR-driven FIFOs of `fifo_depth` entries.
+
+        soc.bloom = BloomFilter(platform, "ip-pkg")   # checks, adds the RTL
+        soc.bloom.add_to_soc(soc)                     # region "bloom" on the bus
+
+    Parameters named here (k=, bank_bits=, key_bits=, hash=, seed=,
+    counter_bits=) must equal the package's, or BloomConfigError is raised.
+    """
+
+    def __init__(self, platform, package=None, fifo_depth=16, **expected):
+        self.package = package if isinstance(package, BloomPackage) else BloomPackage(package)
+        self.package.check(**expected)
+        if fifo_depth < 2:
+            raise BloomConfigError(f"fifo_depth = {fifo_depth}: at least 2")
+        w = self.package.key_bits
+        for f in self.package.rtl:
+            platform.add_source(f)
+
+        # Register block: AXI4-Lite, byte addresses, bloom_axis decodes the low 8 bits.
+        self.bus = AXILiteInterface(data_width=32, address_width=32)
+
+        # Request side: KEY, then a REQUEST write pushes {key, op, tag}.
+        self.key = CSRStorage(w, description="Key of the next request (its low key_bits bits).")
+        self.request = CSRStorage(fields=[
+            CSRField("op", size=2, description="0 query, 1 insert, 2 clear, 3 delete (counting core)."),
+            CSRField("tag", size=8, offset=8, description="Returned with the response."),
+        ], description="A write pushes KEY, op and tag into the request FIFO.")
+        # Response side: the response FIFO's head; a POP write removes it.
+        self.response = CSRStatus(fields=[
+            CSRField("valid", size=1, description="A response is at the head."),
+            CSRField("hit", size=1, offset=1, description="Its answer (m_axis_tdata[0])."),
+            CSRField("tag", size=8, offset=8, description="Its tag."),
+        ])
+        self.pop = CSR()
+        self.pop.description = "A write removes the response at the head (if any)."
+        self.status = CSRStatus(fields=[
+            CSRField("req_ready", size=1, description="The request FIFO has room for a REQUEST write."),
+            CSRField("resp_valid", size=1, offset=1, description="The response FIFO is not empty."),
+            CSRField("dropped", size=1, offset=2,
+                     description="Sticky: a REQUEST write found the request FIFO full and was not pushed."),
+        ])
+
+        req_fifo = stream.SyncFIFO([("key", w), ("op", 2), ("tag", 8)], fifo_depth)
+        resp_fifo = stream.SyncFIFO([("hit", 1), ("tag", 8)], fifo_depth)
+        self.req_fifo, self.resp_fifo = req_fifo, resp_fifo
+        dropped = Signal()
+        self.comb += [
+            req_fifo.sink.valid.eq(self.request.re),
+            req_fifo.sink.key.eq(self.key.storage),
+            req_fifo.sink.op.eq(self.request.fields.op),
+            req_fifo.sink.tag.eq(self.request.fields.tag),
+            resp_fifo.source.ready.eq(self.pop.re),
+            self.response.fields.valid.eq(resp_fifo.source.valid),
+            self.response.fields.hit.eq(resp_fifo.source.hit),
+            self.response.fields.tag.eq(resp_fifo.source.tag),
+            self.status.fields.req_ready.eq(req_fifo.sink.ready),
+            self.status.fields.resp_valid.eq(resp_fifo.source.valid),
+            self.status.fields.dropped.eq(dropped),
+        ]
+        self.sync += If(self.request.re & ~req_fifo.sink.ready, dropped.eq(1))
+
+        resp_data = Signal(8)
+        resp_last = Signal()
+        bus = self.bus
+        self.specials += Instance(self.package.top,
+            i_aclk=ClockSignal("sys"),
+            i_aresetn=~ResetSignal("sys"),
+            i_s_axis_tvalid=req_fifo.source.valid,
+            o_s_axis_tready=req_fifo.source.ready,
+            i_s_axis_tdata=req_fifo.source.key,
+            i_s_axis_tuser=req_fifo.source.op,
+            i_s_axis_tid=req_fifo.source.tag,
+            o_m_axis_tvalid=resp_fifo.sink.valid,
+            i_m_axis_tready=resp_fifo.sink.ready,
+            o_m_axis_tdata=resp_data,
+            o_m_axis_tid=resp_fifo.sink.tag,
+            o_m_axis_tlast=resp_last,
+            i_s_axil_awaddr=bus.aw.addr[:AXIL_ADDRESS_BITS],
+            i_s_axil_awprot=bus.aw.prot,
+            i_s_axil_awvalid=bus.aw.valid,
+            o_s_axil_awready=bus.aw.ready,
+            i_s_axil_wdata=bus.w.data,
+            i_s_axil_wstrb=bus.w.strb,
+            i_s_axil_wvalid=bus.w.valid,
+            o_s_axil_wready=bus.w.ready,
+            o_s_axil_bresp=bus.b.resp,
+            o_s_axil_bvalid=bus.b.valid,
+            i_s_axil_bready=bus.b.ready,
+            i_s_axil_araddr=bus.ar.addr[:AXIL_ADDRESS_BITS],
+            i_s_axil_arprot=bus.ar.prot,
+            i_s_axil_arvalid=bus.ar.valid,
+            o_s_axil_arready=bus.ar.ready,
+            o_s_axil_rdata=bus.r.data,
+            o_s_axil_rresp=bus.r.resp,
+            o_s_axil_rvalid=bus.r.valid,
+            i_s_axil_rready=bus.r.ready,
+        )
+        self.comb += resp_fifo.sink.hit.eq(resp_data[0])
+
+    def add_to_soc(self, soc, name="bloom", origin=None):
+        """Maps the register block as region `name` (0x100 bytes, uncached) on
+        the SoC bus, at `origin` or wherever the SoC has room."""
+        soc.bus.add_slave(name, self.bus,
+                          SoCRegion(origin=origin, size=REGION_BYTES, cached=False))
+        soc.add_constant(f"{name.upper()}_KEY_BITS", self.package.key_bits)
