@@ -31,8 +31,8 @@ FIFO is full is not pushed and sets STATUS.dropped (sticky until reset), so
 firmware checks STATUS.req_ready first (bloom_request() in bloom_litex.h does).
 """
 
-import json
 import os
+import sys
 
 from migen import ClockSignal, Instance, ResetSignal, Signal, If
 
@@ -42,154 +42,49 @@ from litex.soc.interconnect.axi import AXILiteInterface
 from litex.soc.interconnect.csr import CSR, CSRField, CSRStatus, CSRStorage
 from litex.soc.integration.soc import SoCRegion
 
-# The configuration parameters of contract §1 a SoC script may name, as
-# bloom_axis.json spells them, with the default of one left out there.
-PARAMETERS = ("k", "bank_bits", "key_bits", "hash", "seed", "counter_bits")
-OMITTED_DEFAULTS = {"counter_bits": 1}
-# The registers whose value is fixed by the configuration; firmware checks them.
-FIXED_REGISTERS = ("ID", "VERSION", "CONFIG", "SEED_LO", "SEED_HI", "TIMING")
-# bloom_axis's AXI4-Lite address width and register map size (bytes).
-AXIL_ADDRESS_BITS = 8
+# bloom_package.py: at the root of an exported package, or ip/python/ in the repository.
+_HERE = os.path.dirname(os.path.abspath(__file__))
+for _dir in (os.path.dirname(_HERE), os.path.join(os.path.dirname(_HERE), "python")):
+    if os.path.isfile(os.path.join(_dir, "bloom_package.py")):
+        if _dir not in sys.path:
+            sys.path.insert(0, _dir)
+        break
+from bloom_package import (  # noqa: E402
+    AXIL_ADDRESS_BITS, PARAMETERS, BloomConfigError, BloomPackage,
+)
+
+__all__ = ["BloomFilter", "BloomPackage", "BloomConfigError", "PARAMETERS"]
+
+# The register block's region on the SoC bus (bytes): bloom_axis's map is 0xC0.
 REGION_BYTES = 0x100
-# Op codes of a request (the core's req_op).
-OP_QUERY, OP_INSERT, OP_CLEAR, OP_DELETE = 0, 1, 2, 3
-
-
-class BloomConfigError(ValueError):
-    """A parameter set, package or firmware that does not match the exported core."""
-
-
-def _here_package():
-    """The package this file was shipped in (bloom export puts it in litex/)."""
-    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-    return root if os.path.isfile(os.path.join(root, "bloom_axis.json")) else None
-
-
-class BloomPackage:
-    """An exported IP package (`bloom export --out DIR`): configuration, fixed
-    register words and RTL files, read from DIR/bloom_axis.json."""
-
-    def __init__(self, path=None):
-        path = path if path is not None else _here_package()
-        if path is None:
-            raise BloomConfigError(
-                "no IP package given: pass the directory `bloom export --out DIR` wrote"
-            )
-        self.path = os.path.abspath(os.fspath(path))
-        description = os.path.join(self.path, "bloom_axis.json")
-        try:
-            with open(description) as f:
-                self.description = json.load(f)
-        except FileNotFoundError:
-            raise BloomConfigError(
-                f"{self.path} is not a bloom IP package (no bloom_axis.json): "
-                "give the directory `bloom export --out DIR` wrote"
-            ) from None
-        except json.JSONDecodeError as e:
-            raise BloomConfigError(f"{description}: not valid JSON ({e})") from None
-        try:
-            core = self.description["core"]
-            self.params = {
-                p: core.get(p, OMITTED_DEFAULTS.get(p)) for p in PARAMETERS
-            }
-            missing = [p for p, v in self.params.items() if v is None]
-            if missing:
-                raise KeyError(", ".join(missing))
-            registers = {r["name"]: r for r in self.description["fixed_registers"]}
-            self.fixed = {name: int(registers[name]["value"]) for name in FIXED_REGISTERS}
-            self.offsets = {name: int(registers[name]["offset"]) for name in FIXED_REGISTERS}
-            self.ports = {p["name"]: p for p in self.description["ports"]}
-            self.top = self.description["top"]
-            self.stream_timing = self.description["stream_timing"]
-        except (KeyError, TypeError, ValueError) as e:
-            raise BloomConfigError(
-                f"{description} lacks {e} (written by an older or another bloom export?)"
-            ) from None
-        self.rtl = [os.path.join(self.path, "rtl", f) for f in ("bloom_core.v", "bloom_axis.v")]
-        for f in self.rtl:
-            if not os.path.isfile(f):
-                raise BloomConfigError(f"the package lacks {f}")
-        self.regs_header_dir = os.path.join(self.path, "regs")
-
-    @property
-    def key_bits(self):
-        return int(self.params["key_bits"])
-
-    def check(self, **expected):
-        """Raises BloomConfigError unless every parameter named in `expected`
-        (None: not named) equals the package's."""
-        unknown = sorted(set(expected) - set(PARAMETERS))
-        if unknown:
-            raise BloomConfigError(
-                f"unknown parameter(s) {', '.join(unknown)}; known: {', '.join(PARAMETERS)}"
-            )
-        wrong = [
-            f"{name} = {value!r} (the package has {self.params[name]!r})"
-            for name, value in expected.items()
-            if value is not None and _normal(name, value) != _normal(name, self.params[name])
-        ]
-        if wrong:
-            raise BloomConfigError(
-                f"the parameters do not match the exported core in {self.path}: "
-                + "; ".join(wrong)
-                + ". Export the core with these parameters (bloom export), or use the package's."
-            )
-        # The ports the front drives must be the package's.
-        for name, width in (("s_axis_tdata", self.key_bits), ("s_axis_tuser", 2),
-                            ("s_axis_tid", 8), ("m_axis_tdata", 8),
-                            ("s_axil_awaddr", AXIL_ADDRESS_BITS), ("s_axil_wdata", 32)):
-            port = self.ports.get(name)
-            if port is None or int(port["width"]) != width:
-                raise BloomConfigError(
-                    f"{self.path}: port {name} is {port and port['width']} bits wide, "
-                    f"this front needs {width}"
-                )
-
-    def config_header(self, guard="BLOOM_CONFIG_H"):
-        """bloom_config.h: what firmware built for this package expects to read."""
-        lines = [
-            "/* What firmware built for this bloom_axis package must read from its",
-            f" * fixed registers (generated from {os.path.basename(self.path)}/bloom_axis.json). */",
-            f"#ifndef {guard}",
-            f"#define {guard}",
-            f"#define BLOOM_PACKAGE_NAME \"{self.description['name']}\"",
-        ]
-        for p in PARAMETERS:
-            value = self.params[p]
-            if p == "hash":
-                lines.append(f"#define BLOOM_PARAM_HASH \"{value}\"")
-            elif p == "seed":
-                lines.append(f"#define BLOOM_PARAM_SEED 0x{int(value):016x}ULL")
-            else:
-                lines.append(f"#define BLOOM_PARAM_{p.upper()} {int(value)}")
-        for name in FIXED_REGISTERS:
-            lines.append(f"#define BLOOM_EXPECT_{name} 0x{self.fixed[name]:08x}u")
-        lines += [f"#endif /* {guard} */", ""]
-        return "\n".join(lines)
-
-
-def _normal(name, value):
-    if name == "hash":
-        return str(value).lower()
-    return int(value)
 
 
 class BloomFilter(LiteXModule):
     """bloom_axis in a LiteX SoC: the register block as a bus slave (`bus`),
-    the streams behind CSR-driven FIFOs of `fifo_depth` entries.
+    the request stream fed from a FIFO of `request_depth` entries, the
+    response stream into one of `response_depth`.
 
         soc.bloom = BloomFilter(platform, "ip-pkg")   # checks, adds the RTL
         soc.bloom.add_to_soc(soc)                     # region "bloom" on the bus
 
     Parameters named here (k=, bank_bits=, key_bits=, hash=, seed=,
     counter_bits=) must equal the package's, or BloomConfigError is raised.
+
+    One request entry is enough for a CPU: bloom_axis's own two-entry input
+    FIFO follows it, and no CPU writes a request every cycle. The requests a
+    program may have in flight without popping a response are bloom_axis's
+    outstanding ones (TIMING.response_fifo_depth) plus both FIFOs' entries:
+    `window`, also the SoC constant BLOOM_WINDOW (generated/soc.h).
+    On iCE40 every entry is flip-flops (key_bits + 10 a request entry).
     """
 
-    def __init__(self, platform, package=None, fifo_depth=16, **expected):
+    def __init__(self, platform, package=None, request_depth=1, response_depth=4, **expected):
         self.package = package if isinstance(package, BloomPackage) else BloomPackage(package)
         self.package.check(**expected)
-        if fifo_depth < 2:
-            raise BloomConfigError(f"fifo_depth = {fifo_depth}: at least 2")
+        for name, depth in (("request_depth", request_depth), ("response_depth", response_depth)):
+            if not isinstance(depth, int) or depth < 1:
+                raise BloomConfigError(f"{name} = {depth!r}: a whole number of entries, at least 1")
+        self.window = int(self.package.stream_timing["outstanding"]) + request_depth + response_depth
         w = self.package.key_bits
         for f in self.package.rtl:
             platform.add_source(f)
@@ -218,8 +113,8 @@ class BloomFilter(LiteXModule):
                      description="Sticky: a REQUEST write found the request FIFO full and was not pushed."),
         ])
 
-        req_fifo = stream.SyncFIFO([("key", w), ("op", 2), ("tag", 8)], fifo_depth)
-        resp_fifo = stream.SyncFIFO([("hit", 1), ("tag", 8)], fifo_depth)
+        req_fifo = stream.SyncFIFO([("key", w), ("op", 2), ("tag", 8)], request_depth)
+        resp_fifo = stream.SyncFIFO([("hit", 1), ("tag", 8)], response_depth)
         self.req_fifo, self.resp_fifo = req_fifo, resp_fifo
         dropped = Signal()
         self.comb += [
@@ -281,3 +176,4 @@ class BloomFilter(LiteXModule):
         soc.bus.add_slave(name, self.bus,
                           SoCRegion(origin=origin, size=REGION_BYTES, cached=False))
         soc.add_constant(f"{name.upper()}_KEY_BITS", self.package.key_bits)
+        soc.add_constant(f"{name.upper()}_WINDOW", self.window)

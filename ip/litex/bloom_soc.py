@@ -4,7 +4,7 @@
     bloom_soc.py sim        --package PKG --keys KEYS --probes PROBES --out DIR
     bloom_soc.py icebreaker --package PKG --keys KEYS --probes PROBES --out DIR
 
-The SoC: a VexRiscv (variant `lite`), an integrated ROM holding the firmware
+The SoC: a VexRiscv (variant `minimal` unless --cpu-variant says otherwise), an integrated ROM holding the firmware
 (booted straight from it: no BIOS), a small SRAM, LiteX's UART and timer, and
 `BloomFilter` (bloom_litex.py) at region `bloom`. The firmware
 (firmware/main.c) inserts every key of KEYS, queries every key of PROBES,
@@ -48,7 +48,6 @@ from litex.soc.integration.soc_core import SoCCore  # noqa: E402
 from bloom_litex import BloomConfigError, BloomFilter, BloomPackage  # noqa: E402
 
 FIRMWARE_DIR = os.path.join(HERE, "firmware")
-CPU_VARIANT = "lite"
 MAX_KEYS = 4096
 
 
@@ -98,12 +97,12 @@ class BloomSoC(SoCCore):
     """The SoC of both targets: CPU, ROM (the firmware), SRAM, UART, timer, bloom."""
 
     def __init__(self, platform, sys_clk_freq, package, *, uart_name, rom_size,
-                 sram_size, firmware, **expected):
+                 sram_size, firmware, cpu_variant, **expected):
         SoCCore.__init__(
             self, platform, sys_clk_freq,
             ident="bloom SoC",
             cpu_type="vexriscv",
-            cpu_variant=CPU_VARIANT,
+            cpu_variant=cpu_variant,
             integrated_rom_size=rom_size,
             integrated_sram_size=sram_size,
             uart_name=uart_name,
@@ -169,7 +168,7 @@ class Firmware:
                "-L", os.path.join(soc_dir, "software", "include"),
                "-Wl,--gc-sections", "-Wl,--no-relax",
                os.path.join(FIRMWARE_DIR, "crt0.S"), os.path.join(FIRMWARE_DIR, "main.c"),
-               "-lgcc", "-o", elf]
+               "-o", elf]
         run(cmd, "the firmware build")
         binary = os.path.join(out, "firmware.bin")
         run([gcc.replace("-gcc", "-objcopy"), "-O", "binary", elf, binary], "objcopy")
@@ -203,10 +202,11 @@ SIM_IO = [
 ]
 
 
-def sim_soc(package, firmware, sys_clk_freq, **expected):
+def sim_soc(package, firmware, sys_clk_freq, cpu_variant, **expected):
     platform = SimPlatform("SIM", list(SIM_IO))
     soc = BloomSoC(platform, sys_clk_freq, package, uart_name="sim",
-                   rom_size=0x10000, sram_size=0x2000, firmware=firmware, **expected)
+                   rom_size=0x10000, sram_size=0x2000, firmware=firmware,
+                   cpu_variant=cpu_variant, **expected)
     soc.crg = CRG(platform.request("sys_clk"))
     soc.sim_finish = SimFinish()
     return soc
@@ -251,7 +251,7 @@ def sim(args):
                            "(or run scripts/setup.sh)")
     firmware = Firmware(out, keys, probes, config_package)
     sys_clk_freq = int(1e6)
-    soc = sim_soc(package, firmware, sys_clk_freq, **expected_params(args))
+    soc = sim_soc(package, firmware, sys_clk_freq, args.cpu_variant, **expected_params(args))
     builder = Builder(soc, output_dir=out, compile_software=False, compile_gateware=False,
                       csr_csv=os.path.join(out, "csr.csv"))
     sim_config = SimConfig()
@@ -311,7 +311,7 @@ def icebreaker(args):
     sys_clk_freq = int(args.sys_clk_freq)
     soc = BloomSoC(platform, sys_clk_freq, package, uart_name="serial",
                    rom_size=args.rom_size, sram_size=0, firmware=firmware,
-                   **expected_params(args))
+                   cpu_variant=args.cpu_variant, **expected_params(args))
     soc.crg = _CRG(platform, sys_clk_freq)
     # The SRAM (stack, data) in one of the UP5K's SPRAMs, not in block RAM.
     soc.spram = Up5kSPRAM(size=64 * 1024)
@@ -335,6 +335,8 @@ def main():
         p.add_argument("--keys", required=True, help="keys the firmware inserts")
         p.add_argument("--probes", required=True, help="keys the firmware queries")
         p.add_argument("--out", required=True, help="build directory")
+        p.add_argument("--cpu-variant", default="minimal", choices=("minimal", "lite", "standard"),
+                       help="VexRiscv variant (default minimal: no caches, rv32i)")
         expect = p.add_argument_group(
             "the filter this SoC wants (each one given is checked against the package's)")
         expect.add_argument("--k", type=int)

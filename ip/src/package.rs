@@ -54,9 +54,14 @@ fn text(path: &str, contents: impl Into<String>) -> PackageFile {
     }
 }
 
-/// The LiteX and Amaranth fronts (ip/litex, ip/amaranth), shipped as they are:
-/// each reads the package's bloom_axis.json and rtl/ beside it.
-const FRONTS: [(&str, &str); 7] = [
+/// The LiteX and Amaranth fronts (ip/python, ip/litex, ip/amaranth), shipped
+/// as they are: each reads the package's bloom_axis.json and rtl/ beside it
+/// (docs/soc.md).
+const FRONTS: [(&str, &str); 11] = [
+    (
+        "bloom_package.py",
+        include_str!("../python/bloom_package.py"),
+    ),
     (
         "litex/bloom_litex.py",
         include_str!("../litex/bloom_litex.py"),
@@ -81,6 +86,18 @@ const FRONTS: [(&str, &str); 7] = [
     (
         "litex/firmware/include/assert.h",
         include_str!("../litex/firmware/include/assert.h"),
+    ),
+    (
+        "amaranth/bloom_amaranth.py",
+        include_str!("../amaranth/bloom_amaranth.py"),
+    ),
+    (
+        "amaranth/bloom_amaranth_sim.py",
+        include_str!("../amaranth/bloom_amaranth_sim.py"),
+    ),
+    (
+        "amaranth/bloom_amaranth_icebreaker.py",
+        include_str!("../amaranth/bloom_amaranth_icebreaker.py"),
     ),
 ];
 
@@ -412,7 +429,10 @@ below.
 | `tb/` | `{TB_FILE}`, a self-checking Verilog-2005 testbench, and `vectors/` from the golden model ({requests} requests, {reads} register reads) |
 | `board/` | a self-test harness and board tops with constraint files (iCEBreaker, iCE40-HX8K breakout, ULX3S-85F) |
 | `doc/` | timing diagrams: the core's request and response channels, the AXI4-Lite side of `bloom_axis` |
-| `bloom_axis.json` | configuration, timing and ports, for tools |
+| `bloom_axis.json` | configuration, timing, ports and the fixed registers' values, for tools |
+| `bloom_package.py` | this package as Python sees it (configuration, fixed registers, RTL), for the fronts below |
+| `litex/` | a LiteX peripheral (`bloom_litex.py`: the register block on the SoC bus, the streams behind CSRs), its firmware helper `bloom_litex.h`, an example SoC for LiteX's simulator and the iCEBreaker (`bloom_soc.py`) with C firmware (`firmware/`) |
+| `amaranth/` | an Amaranth `wiring.Component` (`bloom_amaranth.py`, `amaranth.lib.stream` signatures), a simulation of what Amaranth emits driven by vectors (`bloom_amaranth_sim.py`), an iCEBreaker self-test build (`bloom_amaranth_icebreaker.py`) |
 
 ## Parameters
 

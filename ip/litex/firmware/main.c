@@ -27,11 +27,14 @@
  */
 #include <stdint.h>
 #include <generated/csr.h>
+#include <generated/soc.h>
 
 #include "bloom_litex.h"
 #include "keys.h"
 
-#define WINDOW 16
+/* Requests in flight in the streamed run: what the front holds without a
+ * response taken (generated/soc.h), at most 16. */
+#define WINDOW (BLOOM_WINDOW < 16 ? BLOOM_WINDOW : 16)
 #define REINSERT 8
 
 static void put_char(char c)
@@ -61,16 +64,24 @@ static void put_key(uint64_t k)
         put_char("0123456789abcdef"[((uint32_t)k >> (4 * i)) & 0xf]);
 }
 
+/* Decimal without a divide: rv32i (VexRiscv minimal) has none, and the
+ * firmware links no libgcc. */
 static void put_dec(uint32_t v)
 {
-    char buf[10];
-    int n = 0;
-    do {
-        buf[n++] = (char)('0' + v % 10);
-        v /= 10;
-    } while (v);
-    while (n)
-        put_char(buf[--n]);
+    static const uint32_t powers[] = {1000000000u, 100000000u, 10000000u, 1000000u, 100000u,
+                                      10000u,      1000u,      100u,      10u,      1u};
+    int started = 0;
+    for (unsigned i = 0; i < sizeof powers / sizeof powers[0]; i++) {
+        char digit = '0';
+        while (v >= powers[i]) {
+            v -= powers[i];
+            digit++;
+        }
+        if (digit != '0' || started || powers[i] == 1) {
+            put_char(digit);
+            started = 1;
+        }
+    }
 }
 
 static void line_key(const char *what, uint32_t i, uint64_t key, int hit)
