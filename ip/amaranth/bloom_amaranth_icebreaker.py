@@ -5,8 +5,8 @@
 
 `SelfTest` drives the component from Amaranth logic: it polls STATUS over
 the AXI4-Lite channels until the core is idle after reset, reads CONFIG and
-compares it with the package's, then, round after round, inserts 256 keys,
-queries them (every answer must be 1), clears with a request (op 2) and
+compares it with the package's, then, round after round, inserts 256 keys (a xorshift
+sequence from a seed of the round's, every key bit varying), queries them (every answer must be 1), clears with a request (op 2) and
 queries them again (every answer must be 0), each response checked for its
 tag. LEDs: green toggles after every round that passed, red lights on the
 first wrong answer, tag or CONFIG and stays lit. The sync domain runs at
@@ -78,16 +78,30 @@ class SelfTest(Elaboratable):
         m.d.comb += [regs.aw.valid.eq(0), regs.w.valid.eq(0), regs.b.ready.eq(1),
                      regs.r.ready.eq(1)]
 
-        # Requests: round `round_no`'s keys are {magic, round_no, i}.
+        # Requests: every phase of a round sends the same 256 keys, a xorshift
+        # sequence (every key bit varies, so that synthesis keeps the whole hash
+        # logic) started from a seed of the round's.
         req, resp = bloom.requests, bloom.responses
         round_no = Signal(8)
         sent = Signal(range(KEYS_PER_ROUND + 1))
         got = Signal(range(KEYS_PER_ROUND + 1))
+        w = pkg.key_bits
+        key = Signal(w)
+        x1 = Signal(w)
+        x2 = Signal(w)
+        x3 = Signal(w)
+        m.d.comb += [
+            x1.eq(key ^ (key << 13)[:w]),
+            x2.eq(x1 ^ (x1 >> 7)),
+            x3.eq(x2 ^ (x2 << 17)[:w]),
+        ]
+        seed = Cat(round_no, Const(0x5EED_B100_F1, w - 8))
+        with m.If(req.valid & req.ready):
+            m.d.sync += key.eq(x3)
         check_hit = Signal()  # the answers of this phase are known: queries and the clear
         want_hit = Signal()
-        magic = Const(0x5EED_B100_F1, pkg.key_bits - 16)
         m.d.comb += [
-            req.payload.key.eq(Cat(sent[:8], round_no, magic)),
+            req.payload.key.eq(key),
             req.payload.tag.eq(sent[:8]),
             resp.ready.eq(1),
         ]
@@ -105,8 +119,10 @@ class SelfTest(Elaboratable):
                 with m.If(regs.ar.ready):
                     m.next = "STATUS-DATA"
             with m.State("STATUS-DATA"):
-                with m.If(regs.r.valid):
-                    m.next = "STATUS" if regs.r.payload.data[0] else "CONFIG"
+                with m.If(regs.r.valid & regs.r.payload.data[0]):  # STATUS.busy
+                    m.next = "STATUS"
+                with m.Elif(regs.r.valid):
+                    m.next = "CONFIG"
             with m.State("CONFIG"):
                 m.d.comb += [regs.ar.valid.eq(1),
                              regs.ar.payload.addr.eq(pkg.offsets["CONFIG"])]
@@ -118,6 +134,7 @@ class SelfTest(Elaboratable):
                         m.d.sync += error.eq(1)
                         m.next = "STOP"
                     with m.Else():
+                        m.d.sync += key.eq(seed)
                         m.next = "INSERT"
             for state, op, after, check, want in (("INSERT", OP_INSERT, "QUERY", 1, 1),
                                                   ("QUERY", OP_QUERY, "CLEAR", 1, 0),
@@ -127,18 +144,20 @@ class SelfTest(Elaboratable):
                     with m.If(req.valid & req.ready):
                         m.d.sync += sent.eq(sent + 1)
                     with m.If((got == KEYS_PER_ROUND) & (sent == KEYS_PER_ROUND)):
-                        # The next phase's answers: (check, want).
-                        m.d.sync += [sent.eq(0), got.eq(0), check_hit.eq(check), want_hit.eq(want)]
+                        # The next phase's answers: (check, want); its keys from the seed again.
+                        m.d.sync += [sent.eq(0), got.eq(0), check_hit.eq(check), want_hit.eq(want),
+                                     key.eq(seed)]
                         m.next = after
             with m.State("CLEAR"):
                 m.d.comb += [req.valid.eq(sent == 0), req.payload.op.eq(OP_CLEAR)]
                 with m.If(req.valid & req.ready):
                     m.d.sync += sent.eq(1)
                 with m.If(resp.valid):
-                    m.d.sync += [sent.eq(0), got.eq(0)]
+                    m.d.sync += [sent.eq(0), got.eq(0), key.eq(seed)]
                     m.next = "QUERY-CLEARED"
             with m.State("ROUND"):
-                m.d.sync += [round_no.eq(round_no + 1), passed.eq(~passed)]
+                m.d.sync += [round_no.eq(round_no + 1), passed.eq(~passed),
+                             key.eq(Cat(round_no + 1, Const(0x5EED_B100_F1, w - 8)))]
                 m.next = "INSERT"
             with m.State("STOP"):
                 pass

@@ -388,6 +388,7 @@ def board_build(soc, out, name, firmware):
     constraint is not met), the tools' output in DIR/NAME.log; prints nextpnr's
     resource and timing lines."""
     builder = Builder(soc, output_dir=out, compile_software=False)
+    os.makedirs(out, exist_ok=True)
     log_path = os.path.join(out, f"{name}.log")
     print(f"[soc] building {name} (log: {log_path})", flush=True)
     sys.stdout.flush()
