@@ -497,7 +497,11 @@ the C definitions. Register map version {version}.
 {counting_regs}
 ```c
 #include \"regs/bloom_axis_regs.h\"
-volatile bloom_axis_regs_t *bloom = (volatile bloom_axis_regs_t *)BLOOM_BASE;
+/* The header's struct is packed (its layout is the map's); through a pointer to it GCC may split a
+   word access into bytes on a CPU without unaligned loads (RISC-V), and a write without all four
+   strobes answers SLVERR. Aligned to 4 bytes, every access is one 32-bit load or store. */
+typedef bloom_axis_regs_t __attribute__((aligned(4))) bloom_regs_t;
+volatile bloom_regs_t *bloom = (volatile bloom_regs_t *)BLOOM_BASE;
 bloom->COMMAND = BLOOM_AXIS_REGS__COMMAND__CLEAR_bm;
 while (bloom->STATUS & BLOOM_AXIS_REGS__STATUS__BUSY_bm) {{ }}
 ```
