@@ -18,17 +18,17 @@ The package's configuration (bloom_axis.json) is the one source of the
 widths; parameters a SoC script names (k, bank_bits, key_bits, hash, seed,
 counter_bits) are checked against it at elaboration and a mismatch raises
 BloomConfigError naming every differing parameter. `config_header()` writes
-what firmware must find in the ID, VERSION, CONFIG, SEED_LO and SEED_HI
-registers at run time (bloom_config.h), so firmware built for another
+what firmware must find in the ID, VERSION, CONFIG, SEED_LO, SEED_HI and
+TIMING registers at run time (bloom_config.h), so firmware built for another
 configuration refuses to run (bloom_check() in bloom_litex.h).
 
 Timing of the front, in sys clock cycles: a REQUEST write enters the request
 FIFO in the cycle after the CSR write; bloom_axis takes it from there (its
 latency is TIMING.latency, 9 cycles for a default package); its response is
-in the response FIFO a cycle after bloom_axis presents it. Neither FIFO drops
-anything bloom_axis or the CPU handed over: a REQUEST write while the request
-FIFO is full is not pushed and sets STATUS.dropped (sticky until reset), so
-firmware checks STATUS.req_ready first (bloom_request() in bloom_litex.h does).
+in the response FIFO a cycle after bloom_axis presents it. Neither FIFO loses
+an entry it took. A REQUEST write while the request FIFO is full is not taken
+and sets STATUS.dropped (sticky until reset), so firmware checks
+STATUS.req_ready first (bloom_request() in bloom_litex.h does).
 """
 
 import os
