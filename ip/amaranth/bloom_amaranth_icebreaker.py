@@ -170,7 +170,7 @@ def main():
                                      epilog=__doc__.split("\n\n", 1)[1])
     parser.add_argument("--package", required=True, help="the directory `bloom export` wrote")
     parser.add_argument("--out", required=True, help="build directory")
-    parser.add_argument("--program", action="store_true", help="load the bitstream (openFPGALoader)")
+    parser.add_argument("--program", action="store_true", help="load the bitstream onto the board (amaranth-boards runs iceprog)")
     args = parser.parse_args()
     from amaranth_boards.icebreaker import ICEBreakerPlatform
     try:
