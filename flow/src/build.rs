@@ -354,11 +354,20 @@ fn run_pass(
 /// nextpnr's placed and routed netlist in each pass directory.
 pub const PLACED_JSON: &str = "board-placed.json";
 
+/// Removes an earlier run's outputs: only regular files of the output names (a link,
+/// a FIFO or a directory there is left alone, and the final write refuses it).
 fn remove_stale(out: &Path, family: Family) {
-    for name in [bitstream_name(family), REPORT_JSON, REPORT_TXT] {
-        let _ = std::fs::remove_file(out.join(name));
+    let manifest = swap::manifest_path(&out.join(bitstream_name(family)));
+    for path in [
+        out.join(bitstream_name(family)),
+        out.join(REPORT_JSON),
+        out.join(REPORT_TXT),
+        manifest,
+    ] {
+        if std::fs::symlink_metadata(&path).is_ok_and(|m| m.file_type().is_file()) {
+            let _ = std::fs::remove_file(&path);
+        }
     }
-    let _ = std::fs::remove_file(swap::manifest_path(&out.join(bitstream_name(family))));
 }
 
 pub fn build(core: &GeneratedCore, opts: &BuildOptions) -> Result<BuildReport, FlowError> {
@@ -368,6 +377,12 @@ pub fn build(core: &GeneratedCore, opts: &BuildOptions) -> Result<BuildReport, F
     // Whatever happens below, no bitstream or report of an earlier run may
     // stay behind looking like this run's result.
     remove_stale(out, family);
+    // What is left at an output's name is something an output may not replace:
+    // refused before any tool runs.
+    for name in [bitstream_name(family), REPORT_JSON, REPORT_TXT] {
+        bloom_files::check_file_target(&out.join(name))
+            .map_err(|e| FlowError::Invalid(e.to_string()))?;
+    }
     // Everything that can be checked without tools is, before anything is written.
     let lanes = opts.logic.lanes();
     check_lanes_fit_device(board.device, core, lanes)?;
@@ -499,21 +514,15 @@ pub fn build(core: &GeneratedCore, opts: &BuildOptions) -> Result<BuildReport, F
     };
     let packed = steps::pack(family, &pass.dir, &routed_to_pack, bit_name, &opts.progress)?;
     let bitstream = out.join(bit_name);
-    std::fs::rename(&packed, &bitstream).map_err(|e| {
-        FlowError::Io(format!(
-            "moving the bitstream to {}: {e}",
-            bitstream.display()
-        ))
-    })?;
+    let bytes = bloom_files::read_file(&packed, "packed bitstream", 64 << 20)
+        .map_err(|e| FlowError::Io(e.to_string()))?;
     let swap_record = match recorded {
         Ok(r) => {
-            // The packed bitstream must hold the image where the signature says.
-            let bytes = std::fs::read(&bitstream)
-                .map_err(|e| FlowError::Io(format!("reading {}: {e}", bitstream.display())))?;
+            // The packed bitstream must hold the image where the signature says
+            // before it is written as the build's bitstream.
             let (sig, banks) = swap::banks_of(&bytes)?;
             let differing: u64 = swap::differing_bits(&banks, &image).iter().sum();
             if sig != r.signature || differing != 0 {
-                let _ = std::fs::remove_file(&bitstream);
                 return Err(FlowError::Io(format!(
                     "the packed bitstream does not hold the filter where its signature says ({differing} bank bits \
                      differ); no bitstream was written"
@@ -557,6 +566,7 @@ pub fn build(core: &GeneratedCore, opts: &BuildOptions) -> Result<BuildReport, F
                 bitstream_sha256: swap::sha256_hex(&bytes),
                 tools: versions.clone(),
             };
+            write_output(&bitstream, &bytes)?;
             let path = swap::manifest_path(&bitstream);
             manifest.write(&path)?;
             SwapRecord {
@@ -566,12 +576,15 @@ pub fn build(core: &GeneratedCore, opts: &BuildOptions) -> Result<BuildReport, F
                 bits_checked: swap::bank_bits_total(&core.config.params),
             }
         }
-        Err(why) => SwapRecord {
-            swappable: false,
-            detail: why,
-            manifest: None,
-            bits_checked: 0,
-        },
+        Err(why) => {
+            write_output(&bitstream, &bytes)?;
+            SwapRecord {
+                swappable: false,
+                detail: why,
+                manifest: None,
+                bits_checked: 0,
+            }
+        }
     };
 
     let d = board.device;
@@ -663,8 +676,8 @@ pub fn build(core: &GeneratedCore, opts: &BuildOptions) -> Result<BuildReport, F
         swap: swap_record,
     };
     let json = serde_json::to_string_pretty(&report).expect("report serialises");
-    write_atomically(&out.join(REPORT_JSON), &(json + "\n"))?;
-    write_atomically(&out.join(REPORT_TXT), &report.table())?;
+    write_output(&out.join(REPORT_JSON), (json + "\n").as_bytes())?;
+    write_output(&out.join(REPORT_TXT), report.table().as_bytes())?;
     Ok(report)
 }
 
@@ -672,11 +685,9 @@ fn hex32(bytes: &[u8; 32]) -> String {
     bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
 
-fn write_atomically(path: &Path, text: &str) -> Result<(), FlowError> {
-    let tmp = path.with_extension("partial");
-    steps::write(&tmp, text)?;
-    std::fs::rename(&tmp, path)
-        .map_err(|e| FlowError::Io(format!("renaming to {}: {e}", path.display())))
+/// One of the build's outputs, written through `bloom_files` (whole or not at all).
+fn write_output(path: &Path, bytes: &[u8]) -> Result<(), FlowError> {
+    bloom_files::write_file(path, bytes).map_err(|e| FlowError::Io(e.to_string()))
 }
 
 fn pct(c: &Count) -> String {

@@ -5,7 +5,7 @@
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
-use anyhow::{bail, Context, Result};
+use anyhow::{anyhow, bail, Context, Result};
 use golden::theory::{
     self, bloom1970, classic, classic_exp, optimal::conventional_k, partitioned_exact,
     standard_exact, FAST_MAX_K, FAST_MAX_M,
@@ -397,21 +397,15 @@ fn plot(out: &Path) -> Result<()> {
     for (suffix, draw) in [("", 0usize), ("-rates", 1)] {
         for ext in ["svg", "png"] {
             let target = dir.join(format!("{name}{suffix}.{ext}"));
-            let tmp = dir.join(format!(".{name}{suffix}.tmp.{}.{ext}", std::process::id()));
+            // plotters writes the file by name: into a fresh temporary beside the
+            // target, renamed into place once drawn (bloom_files::OutputFile).
+            let out = bloom_files::OutputFile::create(&target).map_err(|e| anyhow!("--out {e}"))?;
             let result = match draw {
-                0 => plots::draw_fig2(&tmp, ext, &fig2),
-                _ => plots::draw_rates(&tmp, ext, &rates),
+                0 => plots::draw_fig2(out.temp_path(), ext, &fig2),
+                _ => plots::draw_rates(out.temp_path(), ext, &rates),
             };
-            if let Err(e) = result {
-                let _ = std::fs::remove_file(&tmp);
-                return Err(e.context(format!("drawing {}", target.display())));
-            }
-            if let Err(e) = crate::cli::check_output_file("--out", &target) {
-                let _ = std::fs::remove_file(&tmp);
-                return Err(e);
-            }
-            std::fs::rename(&tmp, &target)
-                .with_context(|| format!("writing {}", target.display()))?;
+            result.with_context(|| format!("drawing {}", target.display()))?;
+            out.commit().map_err(|e| anyhow!("--out {e}"))?;
             written.push(target);
         }
     }

@@ -12,7 +12,7 @@ use std::io::{IsTerminal, Read, Write};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use anyhow::{bail, Context};
+use anyhow::bail;
 use golden::theory::images::{
     design_items, estimate_intersection, estimate_intersection_given_sizes, estimate_items,
 };
@@ -199,19 +199,15 @@ fn read_image_or_projection(
     }
 }
 
-/// Opens a key file argument: `-` is standard input. Also returns its size when known.
-fn open_keys(name: &str) -> anyhow::Result<(Box<dyn Read>, Option<u64>)> {
+/// Opens a key file argument: `-` is standard input, anything else a regular file
+/// (a FIFO or a device is refused: pipe it into `--keys -`). Also returns its size
+/// when known.
+pub(crate) fn open_keys(name: &str) -> anyhow::Result<(Box<dyn Read>, Option<u64>)> {
     if name == "-" {
         return Ok((Box::new(std::io::stdin().lock()), None));
     }
-    let file = std::fs::File::open(name).with_context(|| format!("cannot open key file {name}"))?;
-    let meta = file
-        .metadata()
-        .with_context(|| format!("cannot read key file {name}"))?;
-    if meta.is_dir() {
-        bail!("key file {name} is a directory");
-    }
-    let size = meta.is_file().then_some(meta.len());
+    let file = bloom_files::open_input(Path::new(name), "key file")?;
+    let size = file.metadata().ok().map(|m| m.len());
     Ok((Box::new(file), size))
 }
 
@@ -222,17 +218,11 @@ macro_rules! say {
     }};
 }
 
-/// Writes a finished report to stdout. A closed pipe (`| head`) ends the command
-/// quietly, as it would for any Unix tool, instead of panicking inside `println!`.
+/// Writes a finished report to stdout (`bloom_files::stdout`: a closed pipe ends the
+/// command quietly, any other write error is an error).
 fn emit(text: &str) -> anyhow::Result<()> {
-    let mut stdout = std::io::stdout().lock();
-    match stdout
-        .write_all(text.as_bytes())
-        .and_then(|()| stdout.flush())
-    {
-        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => std::process::exit(141),
-        other => Ok(other.context("cannot write to standard output")?),
-    }
+    bloom_files::stdout::write_bytes(text.as_bytes());
+    Ok(())
 }
 
 fn print_json(value: &serde_json::Value) -> anyhow::Result<()> {
