@@ -485,49 +485,117 @@ fn info(dir: &Path, json_out: bool) -> anyhow::Result<()> {
 fn query(args: QueryArgs) -> anyhow::Result<()> {
     let (filter, _) = read_image_or_projection(&args.dir)?;
     let key_bits = filter.config().key_bits;
-    // Every key is checked before any answer is printed.
-    let mut keys: Vec<(u128, String)> = Vec::new();
-    if let Some(name) = &args.keys {
-        let (input, _) = open_keys(name)?;
-        let shown = if name == "-" { "stdin" } else { name.as_str() };
-        golden::keys::read_keys_with_text(input, shown, key_bits, |key, text, _| {
-            keys.push((key, String::from_utf8_lossy(text).into_owned()))
-        })?;
-    } else {
-        for text in &args.key {
-            let key = golden::keys::parse_key_arg(text, key_bits).map_err(anyhow::Error::msg)?;
-            keys.push((key, text.clone()));
+    match &args.keys {
+        // A key file is read twice, streaming both times: every line is checked
+        // before any answer is printed, and memory does not grow with the file.
+        Some(name) if name != "-" => {
+            let (input, _) = open_keys(name)?;
+            golden::keys::read_keys_with_text(input, name, key_bits, |_, _, _| {})?;
+            let (input, _) = open_keys(name)?;
+            let mut out = QueryOutput::new(&args);
+            golden::keys::read_keys_with_text(input, name, key_bits, |key, text, _| {
+                out.answer(text, filter.query(key).unwrap_or(false))
+            })?;
+            out.finish();
+        }
+        // Standard input is read once: answers stream out as keys come in, and a bad
+        // line ends the command with an error after the answers before it.
+        Some(_) => {
+            let mut out = QueryOutput::new(&args);
+            golden::keys::read_keys_with_text(
+                std::io::stdin().lock(),
+                "stdin",
+                key_bits,
+                |key, text, _| out.answer(text, filter.query(key).unwrap_or(false)),
+            )?;
+            out.finish();
+        }
+        None => {
+            let keys = args
+                .key
+                .iter()
+                .map(|text| golden::keys::parse_key_arg(text, key_bits).map_err(anyhow::Error::msg))
+                .collect::<anyhow::Result<Vec<u128>>>()?;
+            let mut out = QueryOutput::new(&args);
+            for (key, text) in keys.iter().zip(&args.key) {
+                out.answer(text.as_bytes(), filter.query(*key)?);
+            }
+            out.finish();
         }
     }
-    let hits: Vec<bool> = keys
-        .iter()
-        .map(|(key, _)| filter.query(*key))
-        .collect::<Result<_, _>>()?;
-    let maybe = hits.iter().filter(|h| **h).count();
-    if args.json {
-        let results: Vec<serde_json::Value> = keys
-            .iter()
-            .zip(&hits)
-            .map(|((_, text), hit)| json!({"key": text, "hit": hit}))
-            .collect();
-        return print_json(&json!({
-            "image": args.dir.display().to_string(),
-            "results": results,
-            "maybe_present": maybe,
-            "absent": hits.len() - maybe,
-        }));
-    }
-    let mut text = String::with_capacity(keys.len() * 24);
-    for ((_, key), hit) in keys.iter().zip(&hits) {
-        say!(text, "{key} {}", *hit as u8);
-    }
-    emit(&text)?;
-    eprintln!(
-        "queried {} keys: {maybe} maybe present, {} absent",
-        hits.len(),
-        hits.len() - maybe
-    );
     Ok(())
+}
+
+/// `image query`'s answers, written as they come through a buffer (memory bounded
+/// whatever the number of keys); as text, `KEY 0|1` lines, as JSON one document whose
+/// counts follow the results.
+struct QueryOutput {
+    writer: std::io::BufWriter<std::io::StdoutLock<'static>>,
+    json: bool,
+    maybe: u64,
+    absent: u64,
+}
+
+impl QueryOutput {
+    fn new(args: &QueryArgs) -> QueryOutput {
+        let mut out = QueryOutput {
+            writer: std::io::BufWriter::with_capacity(1 << 16, std::io::stdout().lock()),
+            json: args.json,
+            maybe: 0,
+            absent: 0,
+        };
+        if args.json {
+            let image = serde_json::to_string(&args.dir.display().to_string()).unwrap_or_default();
+            out.put(format_args!("{{\n  \"image\": {image},\n  \"results\": ["));
+        }
+        out
+    }
+
+    fn put(&mut self, args: std::fmt::Arguments) {
+        if let Err(e) = self.writer.write_fmt(args) {
+            bloom_files::stdout::fail(e)
+        }
+    }
+
+    fn answer(&mut self, key: &[u8], hit: bool) {
+        let first = self.maybe + self.absent == 0;
+        if hit {
+            self.maybe += 1;
+        } else {
+            self.absent += 1;
+        }
+        let key = String::from_utf8_lossy(key);
+        if self.json {
+            let key = serde_json::to_string(&key).unwrap_or_default();
+            let sep = if first { "" } else { "," };
+            self.put(format_args!(
+                "{sep}\n    {{\"key\": {key}, \"hit\": {hit}}}"
+            ));
+        } else {
+            self.put(format_args!("{key} {}\n", hit as u8));
+        }
+    }
+
+    fn finish(mut self) {
+        if self.json {
+            let (maybe, absent) = (self.maybe, self.absent);
+            let close = if maybe + absent == 0 { "]" } else { "\n  ]" };
+            self.put(format_args!(
+                "{close},\n  \"maybe_present\": {maybe},\n  \"absent\": {absent}\n}}\n"
+            ));
+        }
+        if let Err(e) = self.writer.flush() {
+            bloom_files::stdout::fail(e)
+        }
+        if !self.json {
+            eprintln!(
+                "queried {} keys: {} maybe present, {} absent",
+                self.maybe + self.absent,
+                self.maybe,
+                self.absent
+            );
+        }
+    }
 }
 
 /// Reads both images (they must share one configuration) and checks the output target.
