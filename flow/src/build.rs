@@ -251,6 +251,7 @@ fn requested_clock(
     logic: &dyn BoardLogic,
     core: &GeneratedCore,
 ) -> Result<ClockPlan, FlowError> {
+    check_requested_clock(board, freq_mhz)?;
     let plan = ClockPlan::fastest_up_to(board, freq_mhz)?;
     match logic.fit(core, top::clock_hz(&plan))? {
         ClockFit::Fits(_) => Ok(plan),
@@ -268,6 +269,37 @@ fn requested_clock(
             )))
         }
     }
+}
+
+/// A requested clock (`--freq`) must be one the board can make: its oscillator's, or
+/// within its PLL's output range (flow/src/pll.rs). A clock above the PLL's highest
+/// output is refused, not silently lowered to it; one below the oscillator and the
+/// PLL's lowest output is refused by [`ClockPlan::fastest_up_to`].
+pub fn check_requested_clock(board: &Board, freq_mhz: f64) -> Result<(), FlowError> {
+    if !freq_mhz.is_finite() || freq_mhz <= 0.0 {
+        return Err(FlowError::Invalid(format!(
+            "--freq {freq_mhz}: the clock must be a positive number of MHz"
+        )));
+    }
+    let (low, high) = match board.device.family {
+        Family::Ice40 => (
+            crate::pll::ICE40_PLL_MIN_OUT_MHZ,
+            crate::pll::ICE40_PLL_MAX_OUT_MHZ,
+        ),
+        Family::Ecp5 => (
+            crate::pll::ECP5_PLL_MIN_OUT_MHZ,
+            crate::pll::ECP5_PLL_MAX_OUT_MHZ,
+        ),
+    };
+    let top = high.max(board.clock_mhz);
+    if freq_mhz > top + 1e-9 {
+        return Err(FlowError::Invalid(format!(
+            "--freq {freq_mhz} MHz: {} cannot make it: its {} PLL makes {low}..={high} MHz from its {} MHz \
+             oscillator. No tool was run",
+            board.title, board.device.family, board.clock_mhz
+        )));
+    }
+    Ok(())
 }
 
 struct PassOutcome {
@@ -374,22 +406,23 @@ pub fn build(core: &GeneratedCore, opts: &BuildOptions) -> Result<BuildReport, F
     let board = opts.board;
     let family = board.device.family;
     let out = &opts.out_dir;
-    // Whatever happens below, no bitstream or report of an earlier run may
-    // stay behind looking like this run's result.
-    remove_stale(out, family);
-    // What is left at an output's name is something an output may not replace:
-    // refused before any tool runs.
-    for name in [bitstream_name(family), REPORT_JSON, REPORT_TXT] {
-        bloom_files::check_file_target(&out.join(name))
-            .map_err(|e| FlowError::Invalid(e.to_string()))?;
-    }
-    // Everything that can be checked without tools is, before anything is written.
+    // Everything that can be checked without tools is, before anything is written
+    // or removed.
     let lanes = opts.logic.lanes();
     check_lanes_fit_device(board.device, core, lanes)?;
     let first = match opts.freq_mhz {
         Some(f) => requested_clock(board, f, opts.logic, core)?,
         None => usable_clock(board, board.device.conservative_mhz, opts.logic, core)?.0,
     };
+    // What is at an output's name is something an output may not replace: refused
+    // before any tool runs (a regular file there is an earlier run's output).
+    for name in [bitstream_name(family), REPORT_JSON, REPORT_TXT] {
+        bloom_files::check_file_target(&out.join(name))
+            .map_err(|e| FlowError::Invalid(e.to_string()))?;
+    }
+    // Whatever happens below, no bitstream or report of an earlier run may
+    // stay behind looking like this run's result.
+    remove_stale(out, family);
     let versions = tool_versions(&toolchain(family))?;
     std::fs::create_dir_all(out)
         .map_err(|e| FlowError::Io(format!("creating {}: {e}", out.display())))?;
