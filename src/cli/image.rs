@@ -688,13 +688,22 @@ fn intersect(args: IntersectArgs) -> anyhow::Result<()> {
     let united = a.union(&b)?;
     let bank = a.config().bank_size() as u64;
     let estimate = estimate_intersection(bank, &fills_of(&a), &fills_of(&b), &fills_of(&united))?;
+    // Sizes that cannot be true of their images are refused (contract §6).
     let given = match (args.size_a, args.size_b) {
-        (Some(sa), Some(sb)) => Some(estimate_intersection_given_sizes(
-            bank,
-            sa,
-            sb,
-            &fills_of(&both),
-        )?),
+        (Some(size_a), Some(size_b)) => Some(
+            estimate_intersection_given_sizes(
+                bank,
+                golden::theory::images::GivenSizes {
+                    key_bits: a.config().key_bits,
+                    size_a,
+                    fills_a: &fills_of(&a),
+                    size_b,
+                    fills_b: &fills_of(&b),
+                },
+                &fills_of(&both),
+            )
+            .map_err(|e| anyhow::anyhow!("--size-a / --size-b: {e}"))?,
+        ),
         _ => None,
     };
     if let Some(out) = &args.images.out {
@@ -711,7 +720,7 @@ fn intersect(args: IntersectArgs) -> anyhow::Result<()> {
         "b": args.images.b.display().to_string(),
         "out": args.images.out.as_ref().map(|p| p.display().to_string()),
         "estimated_intersection": as_json(estimate),
-        "estimated_intersection_given_sizes": as_json(given),
+        "estimated_intersection_given_sizes": as_json(given.flatten()),
         "size_a": args.size_a,
         "size_b": args.size_b,
         "intersection": summarise(&both)?,
@@ -741,15 +750,22 @@ fn intersect(args: IntersectArgs) -> anyhow::Result<()> {
             "estimated |A ∩ B|: unknown (a bank of A OR B is full)"
         ),
     }
-    if let Some(e) = given {
-        say!(
+    match given {
+        Some(Some(e)) => say!(
             text,
             "estimated |A ∩ B| with |A| = {} and |B| = {} given: {:.1} ± {:.1}",
             args.size_a.unwrap_or(0),
             args.size_b.unwrap_or(0),
             e.items,
             e.std_error
-        );
+        ),
+        Some(None) => say!(
+            text,
+            "estimated |A ∩ B| with |A| = {} and |B| = {} given: unknown (a bank of A AND B is full)",
+            args.size_a.unwrap_or(0),
+            args.size_b.unwrap_or(0)
+        ),
+        None => {}
     }
     say!(text, "-- the intersection image (it holds every key of both sets, and possibly more; its item estimate is not |A ∩ B|):");
     print_summary(&mut text, &report["intersection"]);
