@@ -45,8 +45,17 @@ pub enum ImageCommand {
     /// Ask an image (plain or counting) about keys: prints each key and 1 (maybe present) or 0 (absent).
     Query(QueryArgs),
     /// Bitwise OR of two images of one configuration: the image of the union of their
-    /// key sets; estimates the union's size.
+    /// key sets; estimates the union's size. Two counting images of one counter width
+    /// unite as counters: each the saturating sum (docs/contract.md §7.5.1).
     Union(CombineArgs),
+    /// Delete keys from a counting image (--counter-bits 2..=8) and write the result as a
+    /// new image: each key's delete follows the board's rule (docs/contract.md §7.2,
+    /// §7.5.1): a present key's counters below saturation go down by one, an absent key
+    /// changes nothing. Prints each key and 1 (deleted) or 0 (absent); the summary
+    /// counts keys deleted and absent and the saturated counters met. Keys from a file
+    /// are all checked before any delete; from stdin (`--keys -`) a bad line is an error
+    /// after the answers before it, and no image is written.
+    Delete(DeleteArgs),
     /// Bitwise AND of two images of one configuration, and the estimated size of the
     /// intersection of their key sets.
     Intersect(IntersectArgs),
@@ -141,6 +150,25 @@ pub struct QueryArgs {
 }
 
 #[derive(clap::Args)]
+pub struct DeleteArgs {
+    /// Image directory of a counting filter (it is not changed).
+    pub dir: PathBuf,
+    /// Keys to delete (decimal or 0x-hex).
+    #[arg(allow_negative_numbers = true, required_unless_present = "keys")]
+    pub key: Vec<String>,
+    /// Key file to delete, or `-` for standard input (instead of KEY arguments): each
+    /// line is one delete.
+    #[arg(long, conflicts_with = "key")]
+    pub keys: Option<String>,
+    /// Directory to write the new image into; it must not exist or be empty.
+    #[arg(long)]
+    pub out: PathBuf,
+    /// Print JSON instead of text (the counts, not each key).
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(clap::Args)]
 pub struct CombineArgs {
     /// First image directory.
     pub a: PathBuf,
@@ -173,6 +201,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         ImageCommand::Info { dir, json } => info(&dir, json),
         ImageCommand::Query(a) => query(a),
         ImageCommand::Union(a) => union(a),
+        ImageCommand::Delete(a) => delete(a),
         ImageCommand::Intersect(a) => intersect(a),
         ImageCommand::Swap(a) => swap(a),
         ImageCommand::Readback(a) => readback(a),
@@ -621,10 +650,44 @@ fn fills_of(filter: &PartitionedFilter) -> Vec<u64> {
 }
 
 fn union(args: CombineArgs) -> anyhow::Result<()> {
-    let (a, b) = read_pair(&args)?;
-    let united = a.union(&b)?;
+    // Two counting images unite as counters (the saturating sum, contract §7.5.1);
+    // the figures below are their 0-1 projections', as `info` shows them.
+    let (a, counting_a) = read_image_or_projection(&args.a)?;
+    let (b, counting_b) = read_image_or_projection(&args.b)?;
+    let counting = match (&counting_a, &counting_b) {
+        (Some(ca), Some(cb)) => Some(ca.union(cb).map_err(|e| {
+            anyhow::anyhow!("{} and {}: {e}", args.a.display(), args.b.display())
+        })?),
+        (None, None) => None,
+        (ca, _) => bail!(
+            "{} is {} and {} is {}: a union is of two plain images or of two counting images of one counter width \
+             (`bloom image plain` gives a counting image's 0-1 projection)",
+            args.a.display(),
+            if ca.is_some() { "a counting image" } else { "a plain image" },
+            args.b.display(),
+            if ca.is_some() { "a plain image" } else { "a counting image" },
+        ),
+    };
+    if a.config() != b.config() {
+        bail!(
+            "{} and {} have different configurations ({}); both images must have the same k, bank_bits, key_bits, hash and seed",
+            args.a.display(),
+            args.b.display(),
+            a.config().differences(b.config())
+        );
+    }
     if let Some(out) = &args.out {
-        united.export_image(out)?;
+        golden::image::check_image_target(out)?;
+    }
+    let united = match &counting {
+        Some(c) => c.to_plain(),
+        None => a.union(&b)?,
+    };
+    if let Some(out) = &args.out {
+        match &counting {
+            Some(c) => c.export_image(out)?,
+            None => united.export_image(out)?,
+        }
     }
     let bank = a.config().bank_size() as u64;
     let (ea, eb, eu) = (
@@ -648,6 +711,8 @@ fn union(args: CombineArgs) -> anyhow::Result<()> {
         "estimated_union": finite(eu.items),
         "estimated_union_std_error": finite(eu.std_error),
         "union": summarise(&united)?,
+        "counter_bits": counting.as_ref().map(|c| c.counter_bits().get()),
+        "saturated": counting.as_ref().map(|c| c.saturated()),
     });
     if args.json {
         return print_json(&report);
@@ -656,7 +721,12 @@ fn union(args: CombineArgs) -> anyhow::Result<()> {
     if let Some(out) = &args.out {
         say!(
             text,
-            "wrote the union (bitwise OR) of {} and {} to {}",
+            "wrote the union ({}) of {} and {} to {}",
+            if counting.is_some() {
+                "counters added, saturating"
+            } else {
+                "bitwise OR"
+            },
             args.a.display(),
             args.b.display(),
             out.display()
@@ -669,9 +739,112 @@ fn union(args: CombineArgs) -> anyhow::Result<()> {
         shown_estimate(ea.items, ea.std_error),
         shown_estimate(eb.items, eb.std_error)
     );
+    if let Some(c) = &counting {
+        say!(
+            text,
+            "counting images: counters of {} bits added, saturating at {}; saturated counters per bank: {:?}",
+            c.counter_bits(),
+            c.saturation(),
+            c.saturated()
+        );
+    }
     say!(text, "-- the union image:");
     print_summary(&mut text, &report["union"]);
     emit(&text)
+}
+
+fn delete(args: DeleteArgs) -> anyhow::Result<()> {
+    let mut filter = golden::CountingFilter::import_image(&args.dir)?;
+    if !filter.config().is_counting() {
+        bail!(
+            "{} is a plain image (counter bits 1), which cannot delete a key; deletes need a counting image \
+             (bloom image build --counter-bits 2..=8)",
+            args.dir.display()
+        );
+    }
+    golden::image::check_image_target(&args.out)?;
+    let key_bits = filter.config().key_bits;
+    let mut writer = std::io::BufWriter::with_capacity(1 << 16, std::io::stdout().lock());
+    let (mut deleted, mut absent, mut saturated_met) = (0u64, 0u64, 0u64);
+    let mut each = |key: u128, text: &[u8]| {
+        let outcome = filter.delete_counted(key).unwrap_or(golden::Deleted {
+            hit: false,
+            saturated: 0,
+        });
+        if outcome.hit {
+            deleted += 1;
+        } else {
+            absent += 1;
+        }
+        saturated_met += u64::from(outcome.saturated);
+        if !args.json {
+            let line = writer
+                .write_all(text)
+                .and_then(|()| writeln!(writer, " {}", outcome.hit as u8));
+            if let Err(e) = line {
+                bloom_files::stdout::fail(e)
+            }
+        }
+    };
+    match &args.keys {
+        Some(name) if name != "-" => {
+            let (input, _) = open_keys(name)?;
+            golden::keys::read_keys_with_text(input, name, key_bits, |_, _, _| {})?;
+            let (input, _) = open_keys(name)?;
+            golden::keys::read_keys_with_text(input, name, key_bits, |key, text, _| {
+                each(key, text)
+            })?;
+        }
+        Some(_) => {
+            golden::keys::read_keys_with_text(
+                std::io::stdin().lock(),
+                "stdin",
+                key_bits,
+                |key, text, _| each(key, text),
+            )?;
+        }
+        None => {
+            let keys = args
+                .key
+                .iter()
+                .map(|text| golden::keys::parse_key_arg(text, key_bits).map_err(anyhow::Error::msg))
+                .collect::<anyhow::Result<Vec<u128>>>()?;
+            for (key, text) in keys.iter().zip(&args.key) {
+                each(*key, text.as_bytes());
+            }
+        }
+    }
+    if let Err(e) = writer.flush() {
+        bloom_files::stdout::fail(e)
+    }
+    drop(writer);
+    filter.export_image(&args.out)?;
+    let report = json!({
+        "image": args.dir.display().to_string(),
+        "out": args.out.display().to_string(),
+        "keys": deleted + absent,
+        "deleted": deleted,
+        "absent": absent,
+        "saturated_counters_met": saturated_met,
+        "counter_bits": filter.counter_bits().get(),
+        "fills": filter.fill(),
+        "saturated": filter.saturated(),
+    });
+    if args.json {
+        return print_json(&report);
+    }
+    eprintln!(
+        "deleted {deleted} of {} keys ({absent} absent: nothing changed); {saturated_met} saturated counters met (left at {}); wrote {}",
+        deleted + absent,
+        filter.saturation(),
+        args.out.display()
+    );
+    eprintln!(
+        "fill per bank: {:?}; saturated counters per bank: {:?}",
+        filter.fill(),
+        filter.saturated()
+    );
+    Ok(())
 }
 
 fn shown_estimate(items: f64, std_error: f64) -> String {
