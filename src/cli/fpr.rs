@@ -270,13 +270,12 @@ fn point(
     emit(&s)
 }
 
-/// Writes to stdout; a closed pipe or full disk is an error, not a panic.
+/// Writes to stdout through bloom_files::stdout: a closed pipe ends the command quietly (status 141), another write error is an error (status 1).
 pub(crate) fn emit(s: &str) -> Result<()> {
-    use std::io::Write;
-    let mut out = std::io::stdout().lock();
-    out.write_all(s.as_bytes())
-        .and_then(|_| out.flush())
-        .context("writing to standard output")
+    // One path for every command (bloom_files::stdout): a closed pipe ends quietly,
+    // another write error is an error.
+    bloom_files::stdout::write_bytes(s.as_bytes());
+    Ok(())
 }
 
 /// Rounded n for a bits-per-item ratio at m bits (at least 1).
