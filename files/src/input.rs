@@ -16,11 +16,7 @@ pub fn open_input(path: &Path, what: &str) -> Result<File, Error> {
         .read(true)
         .custom_flags(libc::O_NONBLOCK | libc::O_CLOEXEC)
         .open(path)
-        .map_err(|e| Error::Io {
-            what: "cannot open",
-            path: path.to_path_buf(),
-            error: std::io::Error::new(e.kind(), format!("{what}: {e}")),
-        })?;
+        .map_err(|e| Error::io(&format!("cannot open {what}"), path, e))?;
     let meta = file
         .metadata()
         .map_err(|e| Error::io("cannot inspect", path, e))?;

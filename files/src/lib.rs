@@ -46,16 +46,16 @@ pub enum Error {
     Input { path: PathBuf, reason: String },
     /// The operating system refused an operation.
     Io {
-        what: &'static str,
+        what: String,
         path: PathBuf,
         error: std::io::Error,
     },
 }
 
 impl Error {
-    pub(crate) fn io(what: &'static str, path: &Path, error: std::io::Error) -> Error {
+    pub(crate) fn io(what: &str, path: &Path, error: std::io::Error) -> Error {
         Error::Io {
-            what,
+            what: what.to_string(),
             path: path.to_path_buf(),
             error,
         }

@@ -99,7 +99,7 @@ pub struct BuildReport {
     pub swap: SwapRecord,
 }
 
-/// What the build recorded for filter swaps (flow/src/swap.rs).
+/// What the build recorded for filter swaps (flow/src/swap/record.rs).
 #[derive(Clone, Debug, Serialize)]
 pub struct SwapRecord {
     pub swappable: bool,
