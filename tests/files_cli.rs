@@ -344,6 +344,8 @@ fn image_query_memory_is_bounded() {
         if json {
             args.push("--json");
         }
+        // Reaped by wait4 below, which also gives its resource usage.
+        #[allow(clippy::zombie_processes)]
         let child = std::process::Command::new(env!("CARGO_BIN_EXE_bloom"))
             .args(&args)
             .stdout(std::process::Stdio::null())

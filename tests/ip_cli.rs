@@ -560,7 +560,9 @@ fn cocotb_reset_in_flight_catches_a_wrapper_that_keeps_accesses_across_reset() {
     vectors(&vec, "20", &core);
     let verilog = std::fs::read_to_string(pkg.join("rtl/bloom_axis.v")).unwrap();
     let powered = "    wire  reset_streams$q;\n    reg powered = 1'b0;\n    always @(posedge aclk) if (aresetn) powered <= 1'b1;\n";
-    let mutations: [(&str, Vec<(&str, &str)>, &str); 3] = [
+    // (what is wrong, the edits that make it so, the check that must catch it)
+    type Mutation<'a> = (&'a str, Vec<(&'a str, &'a str)>, &'a str);
+    let mutations: [Mutation; 3] = [
         (
             "pending bit access kept",
             vec![("            rb_armed$d = 1'b0;\n", "")],

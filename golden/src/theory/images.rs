@@ -267,8 +267,8 @@ pub fn estimate_intersection_given_sizes(
             "the same number of banks in A, B and A AND B".into(),
         ));
     }
-    for p in 0..banks {
-        let (a, b, y) = (sizes.fills_a[p], sizes.fills_b[p], fills_and[p]);
+    for (p, &y) in fills_and.iter().enumerate() {
+        let (a, b) = (sizes.fills_a[p], sizes.fills_b[p]);
         if y > a.min(b) {
             return Err(out_of_range(
                 "fill of A AND B",
