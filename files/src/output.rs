@@ -43,6 +43,28 @@ fn random_suffix() -> String {
     bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
 
+/// Creates something new at a fresh random path (`path_for`) with `create`, which
+/// must fail if the path exists; registered for removal on a signal from just before
+/// it exists (a signal between the two would otherwise leave it). A name already
+/// taken (never ours: 64 random bits) is left alone and another one drawn.
+fn create_fresh<T>(
+    path_for: impl Fn() -> PathBuf,
+    directory: bool,
+    parent: &Path,
+    create: impl Fn(&Path) -> std::io::Result<T>,
+) -> Result<(PathBuf, T, Registration), Error> {
+    loop {
+        let path = path_for();
+        // Dropped on an error: forgotten, not removed.
+        let registration = interrupt::register(&path, directory);
+        match create(&path) {
+            Ok(made) => return Ok((path, made, registration)),
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => continue,
+            Err(e) => return Err(Error::io("cannot write in", parent, e)),
+        }
+    }
+}
+
 fn temp_name(name: &str) -> String {
     format!(".{name}.{}.tmp", random_suffix())
 }
@@ -146,39 +168,25 @@ impl OutputFile {
             }
             Err(e) => return Err(Error::io("no directory", &parent, e)),
         }
-        loop {
-            let temp = parent.join(temp_name(&name));
-            // Registered before it exists: a signal between open and registration
-            // would otherwise leave it.
-            let registration = interrupt::register(&temp, false);
-            match OpenOptions::new()
-                .write(true)
-                .create_new(true)
-                .mode(0o666)
-                .custom_flags(libc::O_NOFOLLOW | libc::O_CLOEXEC)
-                .open(&temp)
-            {
-                Ok(file) => {
-                    return Ok(OutputFile {
-                        target: target.to_path_buf(),
-                        temp,
-                        file,
-                        registration: Some(registration),
-                    })
-                }
-                Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {
-                    // Not ours: forget it without removing it.
-                    registration.release_locked(&mut interrupt::registry());
-                    std::mem::forget(registration);
-                    continue;
-                }
-                Err(e) => {
-                    registration.release_locked(&mut interrupt::registry());
-                    std::mem::forget(registration);
-                    return Err(Error::io("cannot write in", &parent, e));
-                }
-            }
-        }
+        let (temp, file, registration) = create_fresh(
+            || parent.join(temp_name(&name)),
+            false,
+            &parent,
+            |path| {
+                OpenOptions::new()
+                    .write(true)
+                    .create_new(true)
+                    .mode(0o666)
+                    .custom_flags(libc::O_NOFOLLOW | libc::O_CLOEXEC)
+                    .open(path)
+            },
+        )?;
+        Ok(OutputFile {
+            target: target.to_path_buf(),
+            temp,
+            file,
+            registration: Some(registration),
+        })
     }
 
     /// The temporary's path, for a tool that writes the file by name (it must write
@@ -290,27 +298,17 @@ impl OutputDir {
         check_dir_target(target)?;
         let (parent, name) = split_target(target)?;
         fs::create_dir_all(&parent).map_err(|e| Error::io("cannot create", &parent, e))?;
-        loop {
-            let temp = parent.join(temp_name(&name));
-            let registration = interrupt::register(&temp, true);
-            match fs::create_dir(&temp) {
-                Ok(()) => {
-                    return Ok(OutputDir {
-                        target: target.to_path_buf(),
-                        temp,
-                        registration: Some(registration),
-                    })
-                }
-                Err(e) => {
-                    registration.release_locked(&mut interrupt::registry());
-                    std::mem::forget(registration);
-                    if e.kind() == std::io::ErrorKind::AlreadyExists {
-                        continue;
-                    }
-                    return Err(Error::io("cannot write in", &parent, e));
-                }
-            }
-        }
+        let (temp, (), registration) = create_fresh(
+            || parent.join(temp_name(&name)),
+            true,
+            &parent,
+            |path| fs::create_dir(path),
+        )?;
+        Ok(OutputDir {
+            target: target.to_path_buf(),
+            temp,
+            registration: Some(registration),
+        })
     }
 
     /// The temporary directory, for tools that write into it by name.
@@ -415,25 +413,16 @@ impl ScratchDir {
     pub fn create(tag: &str) -> Result<ScratchDir, Error> {
         use std::os::unix::fs::DirBuilderExt;
         let base = std::env::temp_dir();
-        loop {
-            let path = base.join(format!("bloom-{tag}-{}", random_suffix()));
-            let registration = interrupt::register(&path, true);
-            match fs::DirBuilder::new().mode(0o700).create(&path) {
-                Ok(()) => {
-                    return Ok(ScratchDir {
-                        path,
-                        _registration: registration,
-                    })
-                }
-                Err(e) => {
-                    registration.release_locked(&mut interrupt::registry());
-                    std::mem::forget(registration);
-                    if e.kind() != std::io::ErrorKind::AlreadyExists {
-                        return Err(Error::io("cannot create", &path, e));
-                    }
-                }
-            }
-        }
+        let (path, (), registration) = create_fresh(
+            || base.join(format!("bloom-{tag}-{}", random_suffix())),
+            true,
+            &base,
+            |path| fs::DirBuilder::new().mode(0o700).create(path),
+        )?;
+        Ok(ScratchDir {
+            path,
+            _registration: registration,
+        })
     }
 
     pub fn path(&self) -> &Path {
