@@ -406,23 +406,22 @@ pub fn build(core: &GeneratedCore, opts: &BuildOptions) -> Result<BuildReport, F
     let board = opts.board;
     let family = board.device.family;
     let out = &opts.out_dir;
-    // Everything that can be checked without tools is, before anything is written
-    // or removed.
+    // Whatever happens below, no bitstream or report of an earlier run may
+    // stay behind looking like this run's result (only regular files are removed).
+    remove_stale(out, family);
+    // What is left at an output's name is something an output may not replace:
+    // refused before any tool runs.
+    for name in [bitstream_name(family), REPORT_JSON, REPORT_TXT] {
+        bloom_files::check_file_target(&out.join(name))
+            .map_err(|e| FlowError::Invalid(e.to_string()))?;
+    }
+    // Everything that can be checked without tools is, before anything is written.
     let lanes = opts.logic.lanes();
     check_lanes_fit_device(board.device, core, lanes)?;
     let first = match opts.freq_mhz {
         Some(f) => requested_clock(board, f, opts.logic, core)?,
         None => usable_clock(board, board.device.conservative_mhz, opts.logic, core)?.0,
     };
-    // What is at an output's name is something an output may not replace: refused
-    // before any tool runs (a regular file there is an earlier run's output).
-    for name in [bitstream_name(family), REPORT_JSON, REPORT_TXT] {
-        bloom_files::check_file_target(&out.join(name))
-            .map_err(|e| FlowError::Invalid(e.to_string()))?;
-    }
-    // Whatever happens below, no bitstream or report of an earlier run may
-    // stay behind looking like this run's result.
-    remove_stale(out, family);
     let versions = tool_versions(&toolchain(family))?;
     std::fs::create_dir_all(out)
         .map_err(|e| FlowError::Io(format!("creating {}: {e}", out.display())))?;
