@@ -40,9 +40,9 @@ fn output_files_refuse_fifos_links_devices_and_read_only_files() {
     std::fs::write(&read_only, "mine").unwrap();
     std::fs::set_permissions(&read_only, std::fs::Permissions::from_mode(0o444)).unwrap();
     for (target, what) in [
-        (&fifo, "a FIFO is there"),
-        (&link, "a symbolic link is there"),
-        (&read_only, "a read-only file is there"),
+        (&fifo, "is a FIFO"),
+        (&link, "is a symbolic link"),
+        (&read_only, "is a read-only file"),
     ] {
         let o = bloom(&["fpr", "plot", "--out", s(target)]);
         assert_failed_cleanly(&o, what);
@@ -50,7 +50,7 @@ fn output_files_refuse_fifos_links_devices_and_read_only_files() {
     // A device (as root, `--out /dev/null` would have replaced the real one).
     assert_failed_cleanly(
         &bloom(&["sim", "--ops", "10", "--trace", "/dev/null"]),
-        "a device is there",
+        "is a device",
     );
     assert!(std::fs::symlink_metadata(&fifo)
         .unwrap()

@@ -987,10 +987,10 @@ fn swap_writes_nothing_it_may_not_and_reads_the_manifest_safely() {
     std::fs::write(&read_only, "mine").unwrap();
     std::fs::set_permissions(&read_only, std::fs::Permissions::from_mode(0o444)).unwrap();
     for (out, what) in [
-        (&fifo, "a FIFO is there"),
-        (&link, "a symbolic link is there"),
-        (&read_only, "a read-only file is there"),
-        (&std::path::PathBuf::from("/dev/null"), "a device is there"),
+        (&fifo, "is a FIFO"),
+        (&link, "is a symbolic link"),
+        (&read_only, "is a read-only file"),
+        (&std::path::PathBuf::from("/dev/null"), "is a device"),
     ] {
         assert_failed_cleanly(&swap(&b.bitstream, out), what);
     }

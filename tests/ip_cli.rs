@@ -1119,7 +1119,7 @@ fn export_and_vectors_refuse_bad_input_and_write_nothing() {
     );
     // A target that is a file, or a directory that is not empty: refused and untouched.
     let o = bloom(&["export", "--out", file.to_str().unwrap()]);
-    assert_failed_cleanly(&o, "exists and is not a directory");
+    assert_failed_cleanly(&o, "is a regular file; an output directory is written only");
     assert_eq!(std::fs::read_to_string(&file).unwrap(), "x");
     let full = root.join("full");
     std::fs::create_dir_all(&full).unwrap();

@@ -65,8 +65,14 @@ fn create_fresh<T>(
     }
 }
 
+/// `.NAME.RANDOM.tmp`, and the target's extension after it (`.plot.png.RANDOM.tmp.png`):
+/// a tool that writes the temporary by name may choose its format by extension.
 fn temp_name(name: &str) -> String {
-    format!(".{name}.{}.tmp", random_suffix())
+    let ext = Path::new(name)
+        .extension()
+        .map(|e| format!(".{}", e.to_string_lossy()))
+        .unwrap_or_default();
+    format!(".{name}.{}.tmp{ext}", random_suffix())
 }
 
 /// Err unless an output file may be written at `target`: nothing is there, or a
@@ -78,7 +84,7 @@ pub fn check_file_target(target: &Path) -> Result<(), Error> {
         Error::Target {
         path: target.to_path_buf(),
         reason: format!(
-            "{what} is there; an output file is written only as a new file or over a writable regular file"
+            "the target is {what}; an output file is written only as a new file or over a writable regular file"
         ),
     }
     };
@@ -112,7 +118,7 @@ pub fn check_dir_target(target: &Path) -> Result<(), Error> {
         Ok(meta) if !meta.is_dir() => Err(Error::Target {
             path: target.to_path_buf(),
             reason: format!(
-                "{} is there; an output directory is written only as a new directory or into an empty one",
+                "the target is {}; an output directory is written only as a new directory or into an empty one",
                 describe(&meta)
             ),
         }),
@@ -166,7 +172,13 @@ impl OutputFile {
                     reason: format!("{} is not a directory", parent.display()),
                 })
             }
-            Err(e) => return Err(Error::io("no directory", &parent, e)),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+                return Err(Error::Target {
+                    path: target.to_path_buf(),
+                    reason: format!("directory {} does not exist", parent.display()),
+                })
+            }
+            Err(e) => return Err(Error::io("cannot inspect", &parent, e)),
         }
         let (temp, file, registration) = create_fresh(
             || parent.join(temp_name(&name)),

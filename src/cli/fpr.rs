@@ -392,21 +392,26 @@ fn plot(out: &Path) -> Result<()> {
     plots::register_font()?;
     let fig2 = plots::fig2_data()?;
     let rates = plots::rates_data()?;
-    let mut written = Vec::new();
+    // plotters writes each file by name: into a fresh temporary beside its target
+    // (bloom_files::OutputFile); the four are renamed into place only once all are
+    // drawn, so a failure (a full disk) leaves none of them.
+    let mut drawn = Vec::new();
     for (suffix, draw) in [("", 0usize), ("-rates", 1)] {
         for ext in ["svg", "png"] {
             let target = dir.join(format!("{name}{suffix}.{ext}"));
-            // plotters writes the file by name: into a fresh temporary beside the
-            // target, renamed into place once drawn (bloom_files::OutputFile).
             let out = bloom_files::OutputFile::create(&target).map_err(|e| anyhow!("--out {e}"))?;
             let result = match draw {
                 0 => plots::draw_fig2(out.temp_path(), ext, &fig2),
                 _ => plots::draw_rates(out.temp_path(), ext, &rates),
             };
             result.with_context(|| format!("drawing {}", target.display()))?;
-            out.commit().map_err(|e| anyhow!("--out {e}"))?;
-            written.push(target);
+            drawn.push(out);
         }
+    }
+    let mut written = Vec::new();
+    for out in drawn {
+        written.push(out.target().to_path_buf());
+        out.commit().map_err(|e| anyhow!("--out {e}"))?;
     }
     let mut s = String::new();
     for w in written {

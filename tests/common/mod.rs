@@ -166,7 +166,7 @@ pub fn bloom_with_file_limit(args: &[&str], bytes: u64) -> Output {
 }
 
 /// Entries of `dir` a writer leaves behind: hidden names (every temporary of
-/// `bloom_files` is `.NAME.RANDOM.tmp`) and `*.partial`.
+/// `bloom_files` is `.NAME.RANDOM.tmp[.EXT]`) and `*.partial`.
 pub fn leftovers(dir: &std::path::Path) -> Vec<String> {
     std::fs::read_dir(dir)
         .map(|d| {
