@@ -19,7 +19,7 @@
 //! into a temporary directory beside the target, which is renamed onto it
 //! (the target must not exist or be empty): a failure leaves nothing behind.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use bloom_params::PARAMS;
 use flow::board::{Board, HX8K_BREAKOUT, ICEBREAKER, ULX3S_85F};
@@ -707,68 +707,16 @@ pub fn package_files(input: &PackageInput) -> Result<Vec<PackageFile>, String> {
 
 /// Writes `files` as the new directory `dir`, all or nothing: `dir` must not
 /// exist or be empty; the files go into a temporary directory beside it that
-/// is renamed onto it, and is removed on any failure.
+/// is renamed onto it, and is removed on any failure or interrupt
+/// (`bloom_files::OutputDir`).
 pub fn write_tree(dir: &Path, files: &[PackageFile]) -> Result<(), String> {
-    match std::fs::symlink_metadata(dir) {
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
-        Err(e) => return Err(format!("cannot write into {}: {e}", dir.display())),
-        Ok(m) if !m.is_dir() => {
-            return Err(format!("{} exists and is not a directory", dir.display()))
-        }
-        Ok(_) => {
-            if let Some(entry) = std::fs::read_dir(dir)
-                .map_err(|e| format!("{}: {e}", dir.display()))?
-                .flatten()
-                .next()
-            {
-                return Err(format!(
-                    "{} is not empty (it holds {}): give a new or empty directory",
-                    dir.display(),
-                    entry.file_name().to_string_lossy()
-                ));
-            }
-        }
-    }
-    let name = dir
-        .file_name()
-        .ok_or_else(|| {
-            format!(
-                "{}: the target must name a directory (not `/`, `.` or `..`)",
-                dir.display()
-            )
-        })?
-        .to_string_lossy()
-        .into_owned();
-    let parent = match dir.parent() {
-        Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
-        _ => PathBuf::from("."),
-    };
-    std::fs::create_dir_all(&parent)
-        .map_err(|e| format!("cannot create {}: {e}", parent.display()))?;
-    let temp = parent.join(format!(".{name}.tmp-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&temp);
-    let result = (|| -> Result<(), String> {
-        std::fs::create_dir(&temp)
-            .map_err(|e| format!("cannot write into {}: {e}", parent.display()))?;
-        for f in files {
-            let path = temp.join(&f.path);
-            if let Some(d) = path.parent() {
-                std::fs::create_dir_all(d)
-                    .map_err(|e| format!("cannot create {}: {e}", d.display()))?;
-            }
-            std::fs::write(&path, &f.contents)
-                .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
-            if f.executable {
-                use std::os::unix::fs::PermissionsExt;
-                std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755))
-                    .map_err(|e| format!("cannot make {} executable: {e}", path.display()))?;
-            }
-        }
-        // rename(2) replaces an empty directory and refuses a non-empty one.
-        std::fs::rename(&temp, dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))
-    })();
-    if result.is_err() {
-        let _ = std::fs::remove_dir_all(&temp);
-    }
-    result
+    let entries: Vec<bloom_files::DirEntry> = files
+        .iter()
+        .map(|f| bloom_files::DirEntry {
+            path: Path::new(&f.path),
+            contents: &f.contents,
+            executable: f.executable,
+        })
+        .collect();
+    bloom_files::write_dir(dir, &entries).map_err(|e| e.to_string())
 }
