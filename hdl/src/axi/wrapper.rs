@@ -273,14 +273,14 @@ impl<const W: usize> Logic for BloomAxis<W> {
         self.bit_access.busy.next = self.core.io.status.busy.val();
         self.bit_access.clear_pending.next = self.requests.pending_clear.val();
         self.bit_access.request_waiting.next = self.requests.core.valid.val();
-        self.bit_access.counter_rdata.next = self.core.io.counter.rdata.val();
-        self.core.io.counter.wdata.next = self.bit_access.counter_wdata.val();
+        self.bit_access.counter_rdata.next = self.core.counter.rdata.val();
+        self.core.counter.wdata.next = self.bit_access.counter_wdata.val();
 
         // AXI4-Lite read: every register as it reads.
         AxiLiteRead::<W>::link(&mut self.s_axil_read, &mut self.lite_read.axil);
         FillDriver::<W>::join(&mut self.lite_read.fill, &mut self.core.io.fill);
         self.lite_read.reset.next = self.resets.lite.val();
-        self.lite_read.saturated.next = self.core.io.counter.saturated.val();
+        self.lite_read.saturated.next = self.core.counter.saturated.val();
         self.lite_read.busy.next = self.core.io.status.busy.val();
         self.lite_read.clear_pending.next = self.requests.pending_clear.val();
         self.lite_read.clear_queued.next = self.requests.clear_queued.val();
