@@ -57,7 +57,9 @@ pub mod keys;
 pub mod lanes;
 pub mod partitioned;
 pub mod rng;
+pub mod spn;
 pub mod standard;
+pub mod structured;
 pub mod theory;
 
 pub use config::{Config, HashFamily};
