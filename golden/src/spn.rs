@@ -278,7 +278,8 @@ impl SpnBlocks {
     #[inline]
     pub fn addresses_into(&self, key: u128, bank_bits: u32, out: &mut [u32]) {
         let w = self.key_bits;
-        let mut blocks = [0u128; 8];
+        // Up to 16 units of up to 32 bits from 32-bit blocks.
+        let mut blocks = [0u128; 16];
         let needed = (out.len() as u32 * bank_bits).div_ceil(w) as usize;
         for (t, block) in blocks.iter_mut().enumerate().take(needed) {
             *block = self.block(t, key);
