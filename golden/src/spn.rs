@@ -51,8 +51,9 @@ fn width_index(key_bits: u32) -> usize {
 pub struct SpnDesign {
     pub name: &'static str,
     pub sbox: [u8; 16],
-    /// Rotation of planes 0..3, for W = 32, 64, 128 (planes of 8, 16, 32 bits).
-    pub rotations: [[u32; 4]; 3],
+    /// Rotation of planes 0..3 in even rounds ([0]) and odd rounds ([1]),
+    /// for W = 32, 64, 128 (planes of 8, 16, 32 bits).
+    pub rotations: [[[u32; 4]; 2]; 3],
     /// Rounds for W = 32, 64, 128.
     pub rounds: [u32; 3],
 }
@@ -61,7 +62,11 @@ pub struct SpnDesign {
 pub const SPN: SpnDesign = SpnDesign {
     name: "spn",
     sbox: PRESENT_SBOX,
-    rotations: [[0, 1, 3, 4], [0, 1, 4, 13], [0, 1, 4, 13]],
+    rotations: [
+        [[0, 1, 2, 3], [0, 1, 3, 5]],
+        [[0, 1, 3, 6], [0, 4, 8, 12]],
+        [[0, 12, 16, 20], [0, 13, 15, 18]],
+    ],
     rounds: [6, 6, 7],
 };
 
@@ -74,8 +79,9 @@ impl SpnDesign {
         self.rounds[width_index(key_bits)]
     }
 
-    pub fn rotations(&self, key_bits: u32) -> [u32; 4] {
-        self.rotations[width_index(key_bits)]
+    /// The plane rotations of round `round`.
+    pub fn rotations(&self, key_bits: u32, round: u32) -> [u32; 4] {
+        self.rotations[width_index(key_bits)][round as usize % 2]
     }
 
     /// This design with `rounds` rounds at every key width.
@@ -113,7 +119,7 @@ impl SpnDesign {
                 }
             }
             let mut z = 0u128;
-            for (j, rot) in self.rotations(key_bits).into_iter().enumerate() {
+            for (j, rot) in self.rotations(key_bits, round).into_iter().enumerate() {
                 for i in 0..quarter {
                     let to = (i + rot) % quarter;
                     z |= bit(y, j as u32 * quarter + i) << (j as u32 * quarter + to);
@@ -208,7 +214,8 @@ pub struct SpnBlocks {
     key_bits: u32,
     quarter: u32,
     mask: u32,
-    rotations: [u32; 4],
+    /// Plane rotations of even and odd rounds.
+    rotations: [[u32; 4]; 2],
     sbox: Bitsliced,
     /// `keys[t][r]`: the planes of `K[t][r]`.
     keys: Vec<Vec<[u32; 4]>>,
@@ -237,7 +244,7 @@ impl SpnBlocks {
             key_bits,
             quarter,
             mask,
-            rotations: design.rotations(key_bits),
+            rotations: [design.rotations(key_bits, 0), design.rotations(key_bits, 1)],
             sbox: Bitsliced::new(&design.sbox),
             keys,
         }
@@ -263,10 +270,11 @@ impl SpnBlocks {
         let q = self.quarter;
         let mut planes: [u32; 4] =
             std::array::from_fn(|j| (key >> (j as u32 * q)) as u32 & self.mask);
-        for round_key in &self.keys[t] {
+        for (round, round_key) in self.keys[t].iter().enumerate() {
+            let rotations = self.rotations[round % 2];
             let keyed = std::array::from_fn(|j| planes[j] ^ round_key[j]);
             let substituted = self.sbox.apply(keyed, self.mask);
-            planes = std::array::from_fn(|j| self.rotate(substituted[j], self.rotations[j]));
+            planes = std::array::from_fn(|j| self.rotate(substituted[j], rotations[j]));
         }
         planes.iter().enumerate().fold(0u128, |x, (j, &plane)| {
             x | (plane as u128) << (j as u32 * q)

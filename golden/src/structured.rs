@@ -23,7 +23,7 @@ use std::fmt;
 
 use crate::config::{max_key, Config};
 use crate::rng::SplitMix64;
-use crate::theory::images::{design_items, estimate_items};
+use crate::theory::images::{design_items, estimate_items, fill_moments};
 
 /// Computes the k addresses of a key (k = `out.len()`).
 pub trait Addresser: Sync {
@@ -51,6 +51,8 @@ pub enum SetShape {
     LowWeight,
     /// Uniformly random distinct keys.
     Random,
+    /// The keys of a file the user gives ([`GivenKeys`]): no pattern to continue.
+    File,
 }
 
 impl SetShape {
@@ -69,6 +71,7 @@ impl SetShape {
             SetShape::Strided => "strided",
             SetShape::LowWeight => "low-weight",
             SetShape::Random => "random",
+            SetShape::File => "file",
         }
     }
 }
@@ -80,8 +83,11 @@ pub enum QueryShape {
     Next,
     /// Uniformly random keys.
     Random,
-    /// An inserted key with one bit flipped (key and bit drawn at random).
+    /// An inserted key with one bit flipped (key and bit drawn at random,
+    /// each neighbour asked once).
     Neighbours,
+    /// The query keys of a file the user gives ([`GivenKeys`]), members of the set skipped.
+    File,
 }
 
 impl QueryShape {
@@ -92,6 +98,7 @@ impl QueryShape {
             QueryShape::Next => "next",
             QueryShape::Random => "random",
             QueryShape::Neighbours => "neighbours",
+            QueryShape::File => "file",
         }
     }
 }
@@ -128,6 +135,7 @@ impl Pattern {
             SetShape::Subnet => 0x0A00_0000 + i,
             SetShape::Strided => (1 + i) << 12,
             SetShape::Random => self.rng.key(self.key_bits),
+            SetShape::File => return None,
             SetShape::LowWeight => {
                 // Gosper's hack: the next value of the same weight, else the
                 // smallest of the next weight.
@@ -215,6 +223,37 @@ pub struct SuiteOptions {
     pub confidence: f64,
     /// Worker threads.
     pub threads: usize,
+    /// A key set of the user's in place of the built-in shapes (then `sets`
+    /// and `loads` are not used, and the query shapes are random keys,
+    /// neighbours and the given queries, if any).
+    pub given: Option<std::sync::Arc<GivenKeys>>,
+}
+
+/// A user's own keys: the set to insert, and queries to make of it.
+#[derive(Clone, Debug, Default)]
+pub struct GivenKeys {
+    /// Distinct keys, in the order given.
+    pub keys: Vec<u128>,
+    /// Keys to query (members of `keys` among them are skipped).
+    pub queries: Vec<u128>,
+}
+
+impl GivenKeys {
+    /// The set of `keys` (repeats dropped) and the queries.
+    pub fn new(keys: impl IntoIterator<Item = u128>, queries: Vec<u128>) -> GivenKeys {
+        let mut seen = HashSet::new();
+        let keys = keys.into_iter().filter(|k| seen.insert(*k)).collect();
+        GivenKeys { keys, queries }
+    }
+
+    /// The query shapes a given set is measured with.
+    pub fn query_shapes(&self) -> Vec<QueryShape> {
+        let mut shapes = vec![QueryShape::Random, QueryShape::Neighbours];
+        if !self.queries.is_empty() {
+            shapes.push(QueryShape::File);
+        }
+        shapes
+    }
 }
 
 impl SuiteOptions {
@@ -232,6 +271,7 @@ impl SuiteOptions {
             loads: vec![0.5, 1.0],
             confidence: 0.99,
             threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
+            given: None,
         }
     }
 
@@ -279,21 +319,9 @@ impl Case {
     }
 }
 
-/// The expected fill of a bank of `m` bits after `n` keys, and its standard
-/// deviation, for random hashing (the occupancy distribution's exact moments).
-pub fn fill_moments(m: u64, n: u64) -> (f64, f64) {
-    let m = m as f64;
-    let n = n as f64;
-    let q1 = (1.0 - 1.0 / m).powf(n);
-    let q2 = (1.0 - 2.0 / m).powf(n);
-    let zeros_mean = m * q1;
-    let zeros_var = m * (m - 1.0) * q2 + m * q1 - m * m * q1 * q1;
-    (m - zeros_mean, zeros_var.max(0.0).sqrt())
-}
-
 /// The largest |fill - expected| / sd over the banks of a filter holding n keys.
 pub fn worst_fill_departure(bank_size: u64, n: u64, fills: &[u64]) -> f64 {
-    let (mean, sd) = fill_moments(bank_size, n);
+    let (mean, sd) = fill_moments(bank_size, n as f64);
     fills
         .iter()
         .map(|&x| (x as f64 - mean).abs() / sd.max(f64::MIN_POSITIVE))
@@ -308,7 +336,11 @@ fn run_set(
     seed: u64,
 ) -> Result<Vec<Case>, String> {
     let k = options.k as usize;
-    let n = options.keys_at(load);
+    let given = options.given.as_deref().filter(|_| set == SetShape::File);
+    let n = match given {
+        Some(given) => given.keys.len() as u64,
+        None => options.keys_at(load),
+    };
     let mut banks = Banks::new(options.k, options.bank_bits);
     // The set's random stream depends on the seed, so random sets differ per case.
     let stream = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ set as u64;
@@ -316,6 +348,13 @@ fn run_set(
     let mut members = HashSet::with_capacity(n as usize);
     let mut inserted = Vec::with_capacity(n as usize);
     let mut addresses = vec![0u32; k];
+    for &key in given.map_or(&[][..], |g| &g.keys[..]) {
+        if members.insert(key) {
+            inserted.push(key);
+            hasher.addresses_into(key, &mut addresses);
+            banks.insert(&addresses);
+        }
+    }
     while (members.len() as u64) < n {
         let key = pattern.next_key().ok_or_else(|| {
             format!(
@@ -336,10 +375,21 @@ fn run_set(
     let estimate = estimate_items(m, &banks.fill).map_err(|e| e.to_string())?;
     let items_z = (estimate.items - n as f64) / estimate.std_error;
     let mut cases = Vec::new();
-    for &shape in &options.query_shapes {
+    let shapes = match given {
+        Some(given) => given.query_shapes(),
+        None => options.query_shapes.clone(),
+    };
+    for shape in shapes {
         let mut rng = SplitMix64::new(stream ^ 0xABCD ^ (shape as u64) << 32);
         // The pattern continues where the set stopped.
-        let mut next = pattern_clone_after(set, options.key_bits, stream, &inserted)?;
+        let mut next = match given {
+            Some(_) => Pattern::new(SetShape::File, options.key_bits, stream),
+            None => pattern_clone_after(set, options.key_bits, stream, &inserted)?,
+        };
+        let mut file_queries = given.map_or(&[][..], |g| &g.queries[..]).iter();
+        // Neighbours are drawn without replacement: a small set has few of
+        // them, and a repeated query is not a new trial.
+        let mut asked = HashSet::new();
         let (mut queries, mut false_positives, mut attempts) = (0u64, 0u64, 0u64);
         while queries < options.queries as u64 && attempts < 20 * options.queries as u64 {
             attempts += 1;
@@ -349,12 +399,16 @@ fn run_set(
                     None => break,
                 },
                 QueryShape::Random => rng.key(options.key_bits),
+                QueryShape::File => match file_queries.next() {
+                    Some(&key) => key,
+                    None => break,
+                },
                 QueryShape::Neighbours => {
                     let base = inserted[rng.below(inserted.len() as u64) as usize];
                     base ^ 1u128 << rng.below(options.key_bits as u64)
                 }
             };
-            if members.contains(&key) {
+            if members.contains(&key) || (shape == QueryShape::Neighbours && !asked.insert(key)) {
                 continue;
             }
             queries += 1;
@@ -415,14 +469,23 @@ pub fn run_suite<A: Addresser>(
     options: &SuiteOptions,
     make: &(dyn Fn(u64) -> A + Sync),
 ) -> Result<Vec<Case>, String> {
-    let jobs: Vec<(u64, SetShape, f64)> = (0..options.seeds)
-        .flat_map(|seed| {
-            options
-                .sets
-                .iter()
-                .flat_map(move |&set| options.loads.iter().map(move |&load| (seed, set, load)))
-        })
-        .collect();
+    let jobs: Vec<(u64, SetShape, f64)> = match &options.given {
+        Some(given) => {
+            let design = design_items(1 << options.bank_bits).map_err(|e| e.to_string())?;
+            let load = given.keys.len() as f64 / design;
+            (0..options.seeds)
+                .map(|seed| (seed, SetShape::File, load))
+                .collect()
+        }
+        None => (0..options.seeds)
+            .flat_map(|seed| {
+                options
+                    .sets
+                    .iter()
+                    .flat_map(move |&set| options.loads.iter().map(move |&load| (seed, set, load)))
+            })
+            .collect(),
+    };
     let next = std::sync::atomic::AtomicUsize::new(0);
     let threads = options.threads.max(1);
     let results: Vec<WorkerResult> = std::thread::scope(|scope| {
@@ -477,6 +540,28 @@ pub struct GroupMean {
     pub load: f64,
     pub cases: usize,
     pub mean_ratio: f64,
+    /// The group's cases pooled: false positives, queries and the sum of
+    /// their exact expected false positives.
+    pub false_positives: u64,
+    pub queries: u64,
+    pub expected: f64,
+}
+
+impl GroupMean {
+    /// The pooled measured / exact rate's Clopper-Pearson interval (the
+    /// binomial noise of the group's queries; the fills' own spread from
+    /// seed to seed is not in it).
+    pub fn pooled_interval(&self, confidence: f64) -> (f64, f64) {
+        let (low, high) = clopper_pearson(self.false_positives, self.queries, confidence);
+        let exact = self.expected / self.queries as f64;
+        (low / exact, high / exact)
+    }
+
+    /// The load as printed: the fraction of the design load, to three places.
+    pub fn load_label(&self) -> String {
+        let rounded = (self.load * 1000.0).round() / 1000.0;
+        rounded.to_string()
+    }
 }
 
 /// A family's results, summed up.
@@ -509,6 +594,9 @@ impl Summary {
                 Some(g) => {
                     g.cases += 1;
                     g.mean_ratio += case.ratio();
+                    g.false_positives += case.false_positives;
+                    g.queries += case.queries;
+                    g.expected += case.exact * case.queries as f64;
                 }
                 None => groups.push(GroupMean {
                     set: case.set,
@@ -516,6 +604,9 @@ impl Summary {
                     load: case.load,
                     cases: 1,
                     mean_ratio: case.ratio(),
+                    false_positives: case.false_positives,
+                    queries: case.queries,
+                    expected: case.exact * case.queries as f64,
                 }),
             }
         }
@@ -714,7 +805,7 @@ mod tests {
     #[test]
     fn fill_moments_match_a_small_exact_case() {
         // m = 2, n = 2: fill 1 with probability 1/2, 2 with 1/2.
-        let (mean, sd) = fill_moments(2, 2);
+        let (mean, sd) = fill_moments(2, 2.0);
         assert!((mean - 1.5).abs() < 1e-12);
         assert!((sd - 0.5).abs() < 1e-12);
     }
