@@ -2,13 +2,18 @@
 //!
 //! This crate is one of two independent implementations of
 //! `docs/contract.md` (the other is the hardware in `hdl/`); it is written
-//! naively, straight from that text, so that it is obviously correct. It
-//! shares no code, table or constant with the hardware.
+//! naively, straight from that text, so that it is obviously correct. With
+//! the hardware it shares only the configuration of contract §1: the crate
+//! `bloom_params` (the parameters' table, ranges and validation, `CoreParams`
+//! as [`Config`], [`HashFamily`]). Every hash, address, image and operation
+//! is computed here from the contract alone, with no code, table or constant
+//! of the hardware's.
 //!
 //! # Summary of the contract
 //!
-//! * [`Config`]: k partitions (1..=16), banks of 2^b one-bit words
-//!   (b in 6..=16), key width W in {32, 64, 128}, hash family, 64-bit seed.
+//! * [`Config`]: k partitions (1..=16), banks of 2^b words (b in 6..=16),
+//!   key width W in {32, 64, 128}, hash family, 64-bit seed, and c bits per
+//!   word (1: a plain filter's bits; 2..=8: [`CountingFilter`]'s counters).
 //! * A key is an unsigned integer of exactly W bits (`u128` here); a wider
 //!   value is rejected with a [`KeyError`], never truncated.
 //! * Partition p's address `a_p` is the b-bit output of hash unit p, used as

@@ -267,61 +267,6 @@ bundle! {
     }
 }
 
-/// A counting core's ports other than clock and reset: a plain core's, and its counters'.
-#[derive(LogicInterface, Default)]
-pub struct CountingPorts<const W: usize> {
-    pub req: Request<W>,
-    pub resp: Response<W>,
-    pub rb: Readback<W>,
-    pub fill: Fill<W>,
-    pub status: Status<W>,
-    pub counter: Counter<W>,
-}
-
-/// [`CountingPorts`] as seen from whatever drives the core.
-#[derive(LogicInterface, Default)]
-pub struct CountingDriver<const W: usize> {
-    pub req: RequestDriver<W>,
-    pub resp: ResponseDriver<W>,
-    pub rb: ReadbackDriver<W>,
-    pub fill: FillDriver<W>,
-    pub status: StatusDriver<W>,
-    pub counter: CounterDriver<W>,
-}
-
-impl<const W: usize> CountingPorts<W> {
-    /// Sets every input from `values`, in the order of [`groups_of`] (after `Clocking`'s).
-    pub fn poke(&mut self, values: &mut dyn Iterator<Item = u128>) {
-        self.req.poke(values);
-        self.resp.poke(values);
-        self.rb.poke(values);
-        self.fill.poke(values);
-        self.status.poke(values);
-        self.counter.poke(values);
-    }
-
-    /// Appends every output's value to `out`, in the order of [`groups_of`].
-    pub fn peek(&self, out: &mut Vec<u128>) {
-        self.req.peek(out);
-        self.resp.peek(out);
-        self.rb.peek(out);
-        self.fill.peek(out);
-        self.status.peek(out);
-        self.counter.peek(out);
-    }
-}
-
-impl<const W: usize> CountingDriver<W> {
-    pub fn join(&mut self, core: &mut CountingPorts<W>) {
-        self.req.join(&mut core.req);
-        self.resp.join(&mut core.resp);
-        self.rb.join(&mut core.rb);
-        self.fill.join(&mut core.fill);
-        self.status.join(&mut core.status);
-        self.counter.join(&mut core.counter);
-    }
-}
-
 /// The core's ports other than clock and reset, as the core sees them.
 #[derive(LogicInterface, Default)]
 pub struct CorePorts<const W: usize> {
@@ -495,10 +440,11 @@ fn width_of(ty: &str, key_bits: u32) -> (u32, String) {
     }
 }
 
-/// The counting core's extra group (counter_bits > 1), after [`groups`]'s.
+/// The counting core's extra group (counter_bits > 1), after [`groups`]'s: a counting
+/// core's ports are the plain core's ([`CorePorts`]) and this one ([`Counter`]).
 pub fn counter_group() -> Group {
     Group {
-        path: "io$counter",
+        path: "counter",
         prefix: "counter",
         fields: Counter::<1>::FIELDS,
     }

@@ -89,7 +89,7 @@ fn board_top_counting_c2_and_c8_12mhz_115200_lint() {
         ))
         .unwrap();
         for port in ["saturated", "wdata", "rdata"] {
-            let binding = format!(".counter_{port}(io$counter${port})");
+            let binding = format!(".counter_{port}(counter${port})");
             assert!(
                 g.verilog.contains(&binding),
                 "c = {c}: the core's counter_{port} is bound to the box's port"
@@ -110,7 +110,7 @@ fn board_top_plain_core_ties_counter_outputs() {
     .unwrap();
     assert!(!g.verilog.contains(".counter_saturated("));
     assert!(
-        g.verilog.contains("assign io$counter$saturated = 17'd0;"),
+        g.verilog.contains("assign counter$saturated = 17'd0;"),
         "tie-off"
     );
 }

@@ -281,8 +281,8 @@ fn run_bridge_with(
     uut.core.fill.count.connect();
     uut.core.status.busy.connect();
     uut.core.resp.tag.connect();
-    uut.core.counter.saturated.connect();
-    uut.core.counter.rdata.connect();
+    uut.counter.saturated.connect();
+    uut.counter.rdata.connect();
     uut.connect_all();
     let result = Arc::new(Mutex::new(None));
     let result_tb = result.clone();
@@ -321,7 +321,7 @@ fn run_bridge_with(
                 .get(fill_bank)
                 .map_or(0, |m| m.iter().filter(|b| **b).count());
             x.core.fill.count.next = (fill as u64).into();
-            x.core.counter.saturated.next = (100 * (fill_bank as u64 + 1) + core_ops as u64).into();
+            x.counter.saturated.next = (100 * (fill_bank as u64 + 1) + core_ops as u64).into();
             x.core.req.ready.next = true;
             x.core.status.busy.next = false;
             // Stand-in core: answers 3 cycles after accepting, readback 2 cycles after.
@@ -365,7 +365,7 @@ fn run_bridge_with(
                 if x.core.rb.write.val() && b < K as usize {
                     if counting {
                         // A counting core writes counter_wdata (rb_wdata ignored).
-                        let v = x.core.counter.wdata.val().to_u64();
+                        let v = x.counter.wdata.val().to_u64();
                         mem[b][a] = v != 0;
                         counter_writes.push((b, a, v));
                     } else {
@@ -387,11 +387,11 @@ fn run_bridge_with(
                 x.core.resp.hit.next = hit;
                 pending.pop_front();
             }
-            x.core.counter.rdata.next = 0.into();
+            x.counter.rdata.next = 0.into();
             if let Some(&(0, d, counter)) = rb_pending.front() {
                 x.core.rb.valid.next = true;
                 x.core.rb.data.next = d;
-                x.core.counter.rdata.next = (counter as u64).into();
+                x.counter.rdata.next = (counter as u64).into();
                 rb_pending.pop_front();
             }
             let before = sampler.bytes.len();

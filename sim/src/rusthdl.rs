@@ -71,15 +71,15 @@ impl RustHdlCore {
         let p = &cfg.params;
         let sim: Box<dyn CycleCore> = match cfg.key_bits() {
             32 => Box::new(CoreSim::new(
-                hdl::verilog::build_core::<32>(cfg).map_err(err)?,
+                hdl::verilog::build::<32, hdl::BloomCore<32>>(cfg).map_err(err)?,
                 p,
             )),
             64 => Box::new(CoreSim::new(
-                hdl::verilog::build_core::<64>(cfg).map_err(err)?,
+                hdl::verilog::build::<64, hdl::BloomCore<64>>(cfg).map_err(err)?,
                 p,
             )),
             128 => Box::new(CoreSim::new(
-                hdl::verilog::build_core::<128>(cfg).map_err(err)?,
+                hdl::verilog::build::<128, hdl::BloomCore<128>>(cfg).map_err(err)?,
                 p,
             )),
             w => {

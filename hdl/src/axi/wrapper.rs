@@ -730,12 +730,12 @@ impl<const W: usize> Logic for BloomAxis<W> {
         Signal::<Out, bool>::join(&mut self.rb_wdata.q, &mut self.core.io.rb.wdata);
         Signal::<Out, Bits<4>>::join(&mut self.fill_bank.q, &mut self.core.io.fill.bank);
         Signal::<Out, Bits<17>>::join(&mut self.core.io.fill.count, &mut self.fill_word.narrow);
-        Signal::<Out, Bits<8>>::join(&mut self.bit_count.q, &mut self.core.io.counter.wdata);
+        Signal::<Out, Bits<8>>::join(&mut self.bit_count.q, &mut self.core.counter.wdata);
         Signal::<Out, Bits<17>>::join(
-            &mut self.core.io.counter.saturated,
+            &mut self.core.counter.saturated,
             &mut self.saturated_word.narrow,
         );
-        Signal::<Out, Bits<8>>::join(&mut self.core.io.counter.rdata, &mut self.rb_counter.narrow);
+        Signal::<Out, Bits<8>>::join(&mut self.core.counter.rdata, &mut self.rb_counter.narrow);
 
         // ---- Requests: s_axis, or a pending clear, into the request FIFO.
         self.req_ctl.clock.next = self.clock.val();

@@ -18,7 +18,7 @@
 use super::core_box::CountingBox;
 use super::executor::ExecutorParams;
 use super::host_bridge::HostBridge;
-use crate::ports::CountingDriver;
+use crate::ports::{CoreDriver, CounterDriver};
 use rust_hdl::prelude::*;
 
 #[derive(LogicBlock)]
@@ -82,7 +82,8 @@ impl Logic for BoardTop {
         self.bridge.uart_rx.next = self.uart_rx.val();
         self.uart_tx.next = self.bridge.uart_tx.val();
 
-        CountingDriver::<128>::join(&mut self.bridge.core, &mut self.core.io);
+        CoreDriver::<128>::join(&mut self.bridge.core, &mut self.core.io);
+        CounterDriver::<128>::join(&mut self.bridge.counter, &mut self.core.counter);
 
         self.leds.next = bit_cast::<4, 1>(
             self.heartbeat

@@ -11,7 +11,7 @@
 //! this block adds no logic and no delay. Two boxes share one instance
 //! generator: [`CoreBox`] has a plain core's ports (`ports::CorePorts`; a counting
 //! core behind it gets 0 on `counter_wdata` and its other counter ports left
-//! open), [`CountingBox`] a counting core's (`ports::CountingPorts`, what the
+//! open), [`CountingBox`] a counting core's (`ports::CorePorts` and `ports::Counter`, what the
 //! UART bridge drives; with a plain core behind it the counter outputs are tied
 //! to 0, so the bridge has one executor for both kinds). In the Rust-HDL
 //! simulator a box is inert (outputs stay 0); the board top is simulated with
@@ -20,7 +20,7 @@
 use rust_hdl::prelude::*;
 
 use crate::ports::{
-    core_ports, counter_group, instance, ports_of, Clocking, CorePorts, CountingPorts, Direction,
+    core_ports, counter_group, instance, ports_of, Clocking, CorePorts, Counter, Direction,
 };
 
 /// The box's Verilog: the core's instance, each port bound to the box's port of
@@ -122,7 +122,9 @@ pub struct CountingBox<const W: usize> {
     pub sys: Clocking<W>,
     /// The core's ports, a counting core's included: behind a plain core the box
     /// drives `counter_saturated` and `counter_rdata` with 0 and reads `counter_wdata` into nothing.
-    pub io: CountingPorts<W>,
+    pub io: CorePorts<W>,
+    /// The counter group (behind a plain core: outputs 0, input unread).
+    pub counter: Counter<W>,
     _core_verilog: String,
     _core_top: String,
     _params: crate::CoreParams,
@@ -134,6 +136,7 @@ impl<const W: usize> CountingBox<W> {
         Self {
             sys: Default::default(),
             io: Default::default(),
+            counter: Default::default(),
             _core_verilog: core_verilog,
             _core_top: core_top,
             _params: *params,
@@ -146,6 +149,7 @@ impl<const W: usize> Logic for CountingBox<W> {
 
     fn connect(&mut self) {
         self.io.link_connect_source();
+        self.counter.link_connect_source();
     }
 
     fn hdl(&self) -> Verilog {

@@ -42,7 +42,7 @@
 
 use rust_hdl::prelude::*;
 
-use crate::ports::CountingDriver;
+use crate::ports::{CoreDriver, CounterDriver};
 
 /// Operation codes (docs/protocol.md §3).
 pub const OP_QUERY: u8 = 0x01;
@@ -200,7 +200,9 @@ pub struct Executor {
     pub r_idle: Signal<In, Bit>,
     // Core side (bloom_core's ports; the key is left-aligned to 128 bits inside
     // and right-aligned on output: req_key[W-1:0] is the key).
-    pub core: CountingDriver<128>,
+    pub core: CoreDriver<128>,
+    /// The counter group of a counting core (unused behind a plain one).
+    pub counter: CounterDriver<128>,
     /// High from a rejected frame until the next good one (drives an LED).
     pub last_rejected: Signal<Out, Bit>,
     state: DFF<ExecState>,
@@ -360,6 +362,7 @@ impl Executor {
             pl_take: Default::default(),
             r_idle: Default::default(),
             core: Default::default(),
+            counter: Default::default(),
             last_rejected: Default::default(),
             state: Default::default(),
             seq_r: Default::default(),
@@ -561,7 +564,7 @@ impl Logic for Executor {
         self.rb_addr_r.d.next = self.addr.q.val();
         self.rb_wdata_r.d.next = self.byte_acc.q.val().get_bit(0);
         self.core.fill.bank.next = self.bank.q.val().get_bits::<4>(0);
-        self.core.counter.wdata.next = self.cw_data_r.q.val();
+        self.counter.wdata.next = self.cw_data_r.q.val();
         self.cw_data_r.d.next = self.byte_acc.q.val();
         self.last_rejected.next = self.rejected_flag.q.val();
         self.dump_span.d.next = (self.bank_size.val()
@@ -872,7 +875,7 @@ impl Logic for Executor {
                 self.wait_count.d.next = self.wait_count.q.val() + 1;
                 if self.wait_count.q.val() == 4 {
                     if self.sat_phase.q.val() {
-                        self.fill_sr.d.next = bit_cast::<24, 17>(self.core.counter.saturated.val());
+                        self.fill_sr.d.next = bit_cast::<24, 17>(self.counter.saturated.val());
                     } else {
                         self.fill_sr.d.next = bit_cast::<24, 17>(self.core.fill.count.val());
                     }
@@ -957,7 +960,7 @@ impl Logic for Executor {
             ExecState::DumpWait => {
                 if self.core.rb.valid.val() & self.cdump.q.val() {
                     // Dump counters: one counter a byte.
-                    self.byte_acc.d.next = self.core.counter.rdata.val();
+                    self.byte_acc.d.next = self.counter.rdata.val();
                     self.addr.d.next = self.addr.q.val() + 1;
                     self.state.d.next = ExecState::DumpEmit;
                     self.pl_valid_r.d.next = true;

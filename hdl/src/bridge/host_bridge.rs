@@ -1,6 +1,6 @@
 //! The host bridge: UART receiver -> frame receiver -> executor -> response
 //! framer -> UART transmitter, with `bloom_core`'s ports (as its driver sees
-//! them, `ports::CountingDriver`) left open so the board top (or a test) can
+//! them, `ports::CoreDriver` and `ports::CounterDriver`) left open so the board top (or a test) can
 //! attach a core.
 //!
 //! Latency: see the blocks; end to end, a response's first start bit leaves
@@ -15,7 +15,7 @@ use super::frame_rx::FrameRx;
 use super::resp_tx::RespTx;
 use super::uart_rx::UartRx;
 use super::uart_tx::UartTx;
-use crate::ports::CountingDriver;
+use crate::ports::{CoreDriver, CounterDriver};
 use rust_hdl::prelude::*;
 
 #[derive(LogicBlock)]
@@ -25,7 +25,9 @@ pub struct HostBridge {
     pub uart_rx: Signal<In, Bit>,
     pub uart_tx: Signal<Out, Bit>,
     /// To the core (bloom_core's ports; req_key carries the key in bits W-1..0).
-    pub core: CountingDriver<128>,
+    pub core: CoreDriver<128>,
+    /// To a counting core's counter group.
+    pub counter: CounterDriver<128>,
     pub last_rejected: Signal<Out, Bit>,
     rx: UartRx,
     tx: UartTx,
@@ -47,6 +49,7 @@ impl HostBridge {
             uart_rx: Default::default(),
             uart_tx: Default::default(),
             core: Default::default(),
+            counter: Default::default(),
             last_rejected: Default::default(),
             rx: UartRx::new(clocks_per_bit),
             tx: UartTx::new(clocks_per_bit),
@@ -113,7 +116,8 @@ impl Logic for HostBridge {
         self.framer.tx_ready.next = self.tx.ready.val();
         self.uart_tx.next = self.tx.txd.val();
 
-        CountingDriver::<128>::link(&mut self.core, &mut self.exec.core);
+        CoreDriver::<128>::link(&mut self.core, &mut self.exec.core);
+        CounterDriver::<128>::link(&mut self.counter, &mut self.exec.counter);
         self.last_rejected.next = self.exec.last_rejected.val();
     }
 }

@@ -2,6 +2,7 @@
 //!
 //! - [`top`]: `BloomCore`, the top level, its pipeline and exact timing;
 //! - [`control`]: admission, stage registers, clear sweep, readback, recount, responses;
+//! - [`glue`]: the wiring of ports, control and banks every variant shares;
 //! - [`partition`]: one partition (hash unit + bank + forwarding + fill counter);
 //! - [`ram`]: a bank, 2^b x 1 block RAM (the only technology-specific block);
 //! - [`response_fifo`]: the response queue in front of `resp_*`;
@@ -11,6 +12,7 @@
 //! the same ports.
 
 pub mod control;
+pub mod glue;
 pub mod partition;
 pub mod ram;
 pub mod response_fifo;

@@ -195,6 +195,18 @@ impl<const W: usize> Partition<W> {
     }
 }
 
+impl<const W: usize> crate::core::glue::ControlledBank<W> for Partition<W> {
+    fn clock(&mut self) -> &mut Signal<In, Clock> {
+        &mut self.clock
+    }
+    fn reset(&mut self) -> &mut Signal<In, bool> {
+        &mut self.reset
+    }
+    fn control(&mut self) -> &mut FromControl<W> {
+        &mut self.control
+    }
+}
+
 impl<const W: usize> Logic for Partition<W> {
     #[hdl_gen]
     fn update(&mut self) {

@@ -34,8 +34,9 @@
 use rust_hdl::prelude::*;
 
 use crate::core::control::Control;
-use crate::core::partition::{Partition, ToBanks};
-use crate::ports::{link_assignments, Clocking, CorePorts, Readback, Request, Response, Status};
+use crate::core::glue;
+use crate::core::partition::Partition;
+use crate::ports::{Clocking, CorePorts};
 
 #[derive(LogicBlock)]
 pub struct BloomCore<const W: usize> {
@@ -65,25 +66,13 @@ impl<const W: usize> BloomCore<W> {
     }
 }
 
-// The glue below depends on the runtime bank count k, which rust-hdl's #[hdl_gen] cannot
-// loop over, so it is written twice, side by side: `update` for rust-hdl's simulator and
-// `hdl` for the Verilog. The port bundles are passed on whole (link/join, and their
-// `link_hdl`/`join_hdl` for the Verilog); the rest is an AND over the banks and two bank
-// multiplexers.
+// The glue of every variant (glue.rs: ports, control, banks), then what is the plain
+// core's own: an AND over the banks and two bank multiplexers. Like the glue, written
+// twice: `update` for rust-hdl's simulator and `hdl` for the Verilog.
 impl<const W: usize> Logic for BloomCore<W> {
     fn update(&mut self) {
+        glue::drive(&self.sys, &mut self.io, &mut self.control, &mut self.parts);
         let c = &mut self.control;
-        c.clock.next = self.sys.clock.val();
-        c.reset.next = self.sys.reset.val();
-        Request::link(&mut self.io.req, &mut c.req);
-        Response::link(&mut self.io.resp, &mut c.resp);
-        Readback::link(&mut self.io.rb, &mut c.rb);
-        Status::link(&mut self.io.status, &mut c.status);
-        for p in self.parts.iter_mut() {
-            p.clock.next = self.sys.clock.val();
-            p.reset.next = self.sys.reset.val();
-            c.banks.join(&mut p.control);
-        }
         c.all_bits5.next = self.parts.iter().all(|p| p.bit5.val());
         let select = c.rb_select5.val();
         c.rb_bit5.next = self
@@ -100,53 +89,22 @@ impl<const W: usize> Logic for BloomCore<W> {
     }
 
     fn connect(&mut self) {
-        let c = &mut self.control;
-        c.clock.connect();
-        c.reset.connect();
-        for (outer, inner) in [
-            (
-                &mut self.io.req as &mut dyn LogicLinkPair,
-                &mut c.req as &mut dyn LogicLinkPair,
-            ),
-            (&mut self.io.resp, &mut c.resp),
-            (&mut self.io.rb, &mut c.rb),
-            (&mut self.io.status, &mut c.status),
-        ] {
-            outer.connect_source();
-            inner.connect_dest();
-        }
-        c.banks.join_connect();
-        c.all_bits5.connect();
-        c.rb_bit5.connect();
-        for p in self.parts.iter_mut() {
-            p.clock.connect();
-            p.reset.connect();
-            p.control.join_connect();
-        }
+        glue::connect(&mut self.io, &mut self.control, &mut self.parts);
+        self.control.all_bits5.connect();
+        self.control.rb_bit5.connect();
         self.io.fill.count.connect();
     }
 
     fn hdl(&self) -> Verilog {
         let k = self.parts.len();
         let mut v = String::from("always @(*) begin\n");
-        v += "    control$clock = sys$clock;\n    control$reset = sys$reset;\n";
-        let mut links = Request::<W>::link_hdl("", "io$req", "control$req");
-        links.extend(Response::<W>::link_hdl("", "io$resp", "control$resp"));
-        links.extend(Readback::<W>::link_hdl("", "io$rb", "control$rb"));
-        links.extend(Status::<W>::link_hdl("", "io$status", "control$status"));
         // Inputs into the control first, then its outputs.
-        let (inputs, outputs): (Vec<_>, Vec<_>) = links
-            .into_iter()
-            .partition(|l| matches!(l, ast::VerilogLink::Forward(_)));
-        v += &link_assignments(&inputs);
-        v += &link_assignments(&outputs);
+        let (clocking, inputs, outputs) = glue::control_hdl::<W>();
+        v += &clocking;
+        v += &inputs;
+        v += &outputs;
         for p in 0..k {
-            v += &format!("    parts${p}$clock = sys$clock;\n    parts${p}$reset = sys$reset;\n");
-            v += &link_assignments(&ToBanks::<W>::join_hdl(
-                "",
-                "control$banks",
-                &format!("parts${p}$control"),
-            ));
+            v += &glue::bank_hdl::<W>(p);
         }
         let bits: Vec<String> = (0..k).map(|p| format!("parts${p}$bit5")).collect();
         v += &format!("    control$all_bits5 = {};\n", bits.join(" & "));
@@ -205,20 +163,5 @@ impl<const W: usize> Logic for BloomCore<W> {
             );
         }
         Verilog::Custom(v)
-    }
-}
-
-/// `LogicLink`'s connect halves, object-safe, so the four bundles can be passed on in one loop.
-trait LogicLinkPair {
-    fn connect_source(&mut self);
-    fn connect_dest(&mut self);
-}
-
-impl<T: LogicLink> LogicLinkPair for T {
-    fn connect_source(&mut self) {
-        self.link_connect_source();
-    }
-    fn connect_dest(&mut self) {
-        self.link_connect_dest();
     }
 }

@@ -469,6 +469,18 @@ impl<const W: usize> CountingPartition<W> {
     }
 }
 
+impl<const W: usize> crate::core::glue::ControlledBank<W> for CountingPartition<W> {
+    fn clock(&mut self) -> &mut Signal<In, Clock> {
+        &mut self.clock
+    }
+    fn reset(&mut self) -> &mut Signal<In, bool> {
+        &mut self.reset
+    }
+    fn control(&mut self) -> &mut FromControl<W> {
+        &mut self.control
+    }
+}
+
 impl<const W: usize> Logic for CountingPartition<W> {
     #[hdl_gen]
     fn update(&mut self) {

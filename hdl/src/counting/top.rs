@@ -21,17 +21,16 @@
 use rust_hdl::prelude::*;
 
 use crate::core::control::Control;
-use crate::core::partition::ToBanks;
+use crate::core::glue;
 use crate::counting::ops::{CountOps, ToCounters};
 use crate::counting::partition::CountingPartition;
-use crate::ports::{
-    link_assignments, Clocking, CountingPorts, Readback, Request, Response, Status,
-};
+use crate::ports::{link_assignments, Clocking, CorePorts, Counter};
 
 #[derive(LogicBlock)]
 pub struct CountingCore<const W: usize> {
     pub sys: Clocking<W>,
-    pub io: CountingPorts<W>,
+    pub io: CorePorts<W>,
+    pub counter: Counter<W>,
     control: Control<W>,
     ops: CountOps<W>,
     parts: Vec<CountingPartition<W>>,
@@ -42,6 +41,7 @@ impl<const W: usize> CountingCore<W> {
         CountingCore {
             sys: Default::default(),
             io: Default::default(),
+            counter: Default::default(),
             control,
             ops: Default::default(),
             parts,
@@ -58,17 +58,14 @@ impl<const W: usize> CountingCore<W> {
     }
 }
 
-// As in core/top.rs, the glue over the k banks is written twice: `update` for rust-hdl's
-// simulator, `hdl` for the Verilog.
+// The glue of every variant (core/glue.rs: ports, control, banks), then what is the
+// counting core's own: the counting operations beside the control, every bank's term,
+// the readback's counter and the counter group. Like the glue, written twice: `update`
+// for rust-hdl's simulator, `hdl` for the Verilog.
 impl<const W: usize> Logic for CountingCore<W> {
     fn update(&mut self) {
+        glue::drive(&self.sys, &mut self.io, &mut self.control, &mut self.parts);
         let c = &mut self.control;
-        c.clock.next = self.sys.clock.val();
-        c.reset.next = self.sys.reset.val();
-        Request::link(&mut self.io.req, &mut c.req);
-        Response::link(&mut self.io.resp, &mut c.resp);
-        Readback::link(&mut self.io.rb, &mut c.rb);
-        Status::link(&mut self.io.status, &mut c.status);
         let o = &mut self.ops;
         o.clock.next = self.sys.clock.val();
         o.reset.next = self.sys.reset.val();
@@ -77,7 +74,7 @@ impl<const W: usize> Logic for CountingCore<W> {
         o.rb_req.next = self.io.rb.req.val();
         o.rb_write.next = self.io.rb.write.val();
         o.rb_bank.next = self.io.rb.bank.val();
-        o.rb_wcount.next = self.io.counter.wdata.val();
+        o.rb_wcount.next = self.counter.wdata.val();
         o.busy.next = c.status.busy.val();
         // Every bank's term, a bit each (1 above k): each bank registers their AND as
         // its own present6, and the control its hit.
@@ -89,9 +86,6 @@ impl<const W: usize> Logic for CountingCore<W> {
                 t.replace_bit(p, part.term5.val())
             });
         for p in self.parts.iter_mut() {
-            p.clock.next = self.sys.clock.val();
-            p.reset.next = self.sys.reset.val();
-            c.banks.join(&mut p.control);
             o.banks.join(&mut p.ops);
             p.terms5.next = terms;
         }
@@ -108,7 +102,7 @@ impl<const W: usize> Logic for CountingCore<W> {
             .iter()
             .enumerate()
             .any(|(p, part)| select6.get_bit(p) & part.nz6.val());
-        self.io.counter.rdata.next = self
+        self.counter.rdata.next = self
             .parts
             .iter()
             .enumerate()
@@ -116,26 +110,12 @@ impl<const W: usize> Logic for CountingCore<W> {
             .map_or(Bits::<8>::default(), |(_, part)| part.value6.val());
         let bank = self.parts.get(self.io.fill.bank.val().index());
         self.io.fill.count.next = bank.map_or(Bits::<17>::default(), |p| p.fill.val());
-        self.io.counter.saturated.next = bank.map_or(Bits::<17>::default(), |p| p.saturated.val());
+        self.counter.saturated.next = bank.map_or(Bits::<17>::default(), |p| p.saturated.val());
     }
 
     fn connect(&mut self) {
+        glue::connect(&mut self.io, &mut self.control, &mut self.parts);
         let c = &mut self.control;
-        c.clock.connect();
-        c.reset.connect();
-        for (outer, inner) in [
-            (
-                &mut self.io.req as &mut dyn LogicLinkPair,
-                &mut c.req as &mut dyn LogicLinkPair,
-            ),
-            (&mut self.io.resp, &mut c.resp),
-            (&mut self.io.rb, &mut c.rb),
-            (&mut self.io.status, &mut c.status),
-        ] {
-            outer.connect_source();
-            inner.connect_dest();
-        }
-        c.banks.join_connect();
         c.all_bits5.connect();
         c.rb_bit5.connect();
         let o = &mut self.ops;
@@ -151,15 +131,12 @@ impl<const W: usize> Logic for CountingCore<W> {
         o.rb_select5.connect();
         o.banks.join_connect();
         for p in self.parts.iter_mut() {
-            p.clock.connect();
-            p.reset.connect();
-            p.control.join_connect();
             p.ops.join_connect();
             p.terms5.connect();
         }
         self.io.fill.count.connect();
-        self.io.counter.saturated.connect();
-        self.io.counter.rdata.connect();
+        self.counter.saturated.connect();
+        self.counter.rdata.connect();
     }
 
     fn hdl(&self) -> Verilog {
@@ -173,29 +150,18 @@ impl<const W: usize> Logic for CountingCore<W> {
         v += "wire [15:0] terms5;\n";
         v += &format!("assign terms5 = {{{}}};\n", terms.join(", "));
         v += "always @(*) begin\n";
-        v += "    control$clock = sys$clock;\n    control$reset = sys$reset;\n";
-        let mut links = Request::<W>::link_hdl("", "io$req", "control$req");
-        links.extend(Response::<W>::link_hdl("", "io$resp", "control$resp"));
-        links.extend(Readback::<W>::link_hdl("", "io$rb", "control$rb"));
-        links.extend(Status::<W>::link_hdl("", "io$status", "control$status"));
-        let (inputs, outputs): (Vec<_>, Vec<_>) = links
-            .into_iter()
-            .partition(|l| matches!(l, ast::VerilogLink::Forward(_)));
-        v += &link_assignments(&inputs);
+        let (clocking, inputs, outputs) = glue::control_hdl::<W>();
+        v += &clocking;
+        v += &inputs;
         // io$rb$data is the banks' (below), not the control's.
-        v += &link_assignments(&outputs).replace("    io$rb$data = control$rb$data;\n", "");
+        v += &outputs.replace("    io$rb$data = control$rb$data;\n", "");
         v += "    ops$clock = sys$clock;\n    ops$reset = sys$reset;\n";
         v += "    ops$accept = io$req$valid & control$req$ready;\n";
         v += "    ops$op = io$req$op;\n    ops$rb_req = io$rb$req;\n    ops$rb_write = io$rb$write;\n";
-        v += "    ops$rb_bank = io$rb$bank;\n    ops$rb_wcount = io$counter$wdata;\n";
+        v += "    ops$rb_bank = io$rb$bank;\n    ops$rb_wcount = counter$wdata;\n";
         v += "    ops$busy = control$status$busy;\n";
         for p in 0..k {
-            v += &format!("    parts${p}$clock = sys$clock;\n    parts${p}$reset = sys$reset;\n");
-            v += &link_assignments(&ToBanks::<W>::join_hdl(
-                "",
-                "control$banks",
-                &format!("parts${p}$control"),
-            ));
+            v += &glue::bank_hdl::<W>(p);
             v += &link_assignments(&ToCounters::<W>::join_hdl(
                 "",
                 "ops$banks",
@@ -213,14 +179,13 @@ impl<const W: usize> Logic for CountingCore<W> {
         let values: Vec<String> = (0..k)
             .map(|p| format!("({{8{{ops$rb_select6[{p}]}}}} & parts${p}$value6)"))
             .collect();
-        v += &format!("    io$counter$rdata = {};\n", values.join(" | "));
+        v += &format!("    counter$rdata = {};\n", values.join(" | "));
         v += "    case (io$fill$bank)\n";
         for p in 0..k {
-            v += &format!("        4'd{p}: begin io$fill$count = parts${p}$fill; io$counter$saturated = parts${p}$saturated; end\n");
+            v += &format!("        4'd{p}: begin io$fill$count = parts${p}$fill; counter$saturated = parts${p}$saturated; end\n");
         }
         if k < 16 {
-            v +=
-                "        default: begin io$fill$count = 17'd0; io$counter$saturated = 17'd0; end\n";
+            v += "        default: begin io$fill$count = 17'd0; counter$saturated = 17'd0; end\n";
         }
         v += "    endcase\n";
         v += "end\n";
@@ -231,20 +196,5 @@ impl<const W: usize> Logic for CountingCore<W> {
             );
         }
         Verilog::Custom(v)
-    }
-}
-
-/// `LogicLink`'s connect halves, object-safe, so the four bundles can be passed on in one loop.
-trait LogicLinkPair {
-    fn connect_source(&mut self);
-    fn connect_dest(&mut self);
-}
-
-impl<T: LogicLink> LogicLinkPair for T {
-    fn connect_source(&mut self) {
-        self.link_connect_source();
-    }
-    fn connect_dest(&mut self) {
-        self.link_connect_dest();
     }
 }

@@ -68,9 +68,110 @@ pub struct CoreDescription {
     pub test_switches: TestSwitches,
 }
 
-/// Builds the rust-hdl model of the core for `cfg` (W must equal cfg.key_bits). The
-/// preload image, if any, is read and checked here.
-pub fn build_core<const W: usize>(cfg: &CoreConfig) -> Result<BloomCore<W>, HdlError> {
+/// A core variant as the generator builds it: the plain core (counter bits 1) or the
+/// counting core (2..=8). The path from a configuration to Verilog ([`build`],
+/// [`generate_core`]) is one, with the variant as its parameter; a variant says only
+/// what is its own.
+pub trait CoreVariant<const W: usize>: Block + Sized {
+    /// One bank's initial contents, as an image gives them (bits, or counters).
+    type Bank: Default;
+    /// Refuses a configuration of the other variant.
+    fn admits(cfg: &CoreConfig) -> Result<(), HdlError>;
+    /// The preload image's banks, read and checked against `cfg`.
+    fn read_image(dir: &std::path::Path, cfg: &CoreConfig) -> Result<Vec<Self::Bank>, HdlError>;
+    /// The core: its control, and partition p of `bank(p)`'s hash unit and initial contents.
+    fn assemble(
+        cfg: &CoreConfig,
+        bank: impl FnMut(usize) -> (HashUnit<W>, Option<Self::Bank>),
+    ) -> Self;
+    /// The variant's own synthesis marks on the Verilog rust-hdl prints (before renaming).
+    fn mark_for_synthesis(verilog: String) -> String {
+        verilog
+    }
+}
+
+impl<const W: usize> CoreVariant<W> for BloomCore<W> {
+    type Bank = Vec<bool>;
+
+    fn admits(cfg: &CoreConfig) -> Result<(), HdlError> {
+        if cfg.params.counter_bits != 1 {
+            return Err(HdlError::Config(
+                "a plain core needs counter_bits = 1".into(),
+            ));
+        }
+        Ok(())
+    }
+
+    fn read_image(dir: &std::path::Path, cfg: &CoreConfig) -> Result<Vec<Vec<bool>>, HdlError> {
+        crate::image::read_image(dir, cfg)
+    }
+
+    fn assemble(
+        cfg: &CoreConfig,
+        mut bank: impl FnMut(usize) -> (HashUnit<W>, Option<Vec<bool>>),
+    ) -> Self {
+        let parts = (0..cfg.k())
+            .map(|p| {
+                let (hash, initial) = bank(p);
+                Partition::new(
+                    p,
+                    hash,
+                    BankRam::new(cfg.bank_bits(), initial),
+                    cfg.bank_bits(),
+                    !cfg.test_switches.disable_forwarding,
+                )
+            })
+            .collect();
+        BloomCore::new(Control::new(cfg.bank_bits()), parts)
+    }
+}
+
+impl<const W: usize> CoreVariant<W> for CountingCore<W> {
+    type Bank = Vec<u8>;
+
+    fn admits(cfg: &CoreConfig) -> Result<(), HdlError> {
+        if cfg.params.counter_bits < 2 {
+            return Err(HdlError::Config(
+                "a counting core needs counter_bits >= 2".into(),
+            ));
+        }
+        Ok(())
+    }
+
+    /// A counting image of the same counter width.
+    fn read_image(dir: &std::path::Path, cfg: &CoreConfig) -> Result<Vec<Vec<u8>>, HdlError> {
+        crate::image::read_counter_image(dir, &cfg.params)
+    }
+
+    fn assemble(
+        cfg: &CoreConfig,
+        mut bank: impl FnMut(usize) -> (HashUnit<W>, Option<Vec<u8>>),
+    ) -> Self {
+        let c = cfg.params.counter_bits as usize;
+        let parts = (0..cfg.k())
+            .map(|p| {
+                let (hash, initial) = bank(p);
+                CountingPartition::new(
+                    p,
+                    cfg.k(),
+                    hash,
+                    CounterRam::new(cfg.bank_bits(), c, initial),
+                    !cfg.test_switches.disable_forwarding,
+                    !cfg.test_switches.disable_delete_forwarding,
+                )
+            })
+            .collect();
+        CountingCore::new(Control::new(cfg.bank_bits()), parts)
+    }
+
+    fn mark_for_synthesis(verilog: String) -> String {
+        keep_counting_for_synthesis(&verilog)
+    }
+}
+
+/// Builds the rust-hdl model of variant `V` of the core for `cfg` (W must equal
+/// cfg.key_bits). The preload image, if any, is read and checked here.
+pub fn build<const W: usize, V: CoreVariant<W>>(cfg: &CoreConfig) -> Result<V, HdlError> {
     cfg.validate()?;
     if cfg.key_bits() != W {
         return Err(HdlError::Config(format!(
@@ -78,81 +179,42 @@ pub fn build_core<const W: usize>(cfg: &CoreConfig) -> Result<BloomCore<W>, HdlE
             cfg.key_bits()
         )));
     }
+    V::admits(cfg)?;
     let mut image = match &cfg.preload {
-        Some(dir) => Some(crate::image::read_image(dir, cfg)?),
+        Some(dir) => Some(V::read_image(dir, cfg)?),
         None => None,
     };
-    let parts = (0..cfg.k())
-        .map(|p| {
-            let initial = image.as_mut().map(|banks| std::mem::take(&mut banks[p]));
-            Partition::new(
-                p,
-                HashUnit::<W>::new(HashMatrix::for_partition(cfg, p)),
-                BankRam::new(cfg.bank_bits(), initial),
-                cfg.bank_bits(),
-                !cfg.test_switches.disable_forwarding,
-            )
-        })
-        .collect();
-    let mut core = BloomCore::new(Control::new(cfg.bank_bits()), parts);
+    let mut core = V::assemble(cfg, |p| {
+        (
+            HashUnit::<W>::new(HashMatrix::for_partition(cfg, p)),
+            image.as_mut().map(|banks| std::mem::take(&mut banks[p])),
+        )
+    });
     core.connect_all();
     Ok(core)
 }
 
-/// Builds the rust-hdl model of the counting core for `cfg` (counter_bits > 1; W must
-/// equal cfg.key_bits). The preload image, if any, is a counting image of the same
-/// counter width, read and checked here.
-pub fn build_counting_core<const W: usize>(cfg: &CoreConfig) -> Result<CountingCore<W>, HdlError> {
-    cfg.validate()?;
-    if cfg.key_bits() != W {
-        return Err(HdlError::Config(format!(
-            "key_bits = {} built with W = {W}",
-            cfg.key_bits()
-        )));
-    }
-    let c = cfg.params.counter_bits as usize;
-    if c < 2 {
-        return Err(HdlError::Config(
-            "a counting core needs counter_bits >= 2".into(),
-        ));
-    }
-    let mut image = match &cfg.preload {
-        Some(dir) => Some(crate::image::read_counter_image(dir, &cfg.params)?),
-        None => None,
-    };
-    let parts = (0..cfg.k())
-        .map(|p| {
-            let initial = image.as_mut().map(|banks| std::mem::take(&mut banks[p]));
-            CountingPartition::new(
-                p,
-                cfg.k(),
-                HashUnit::<W>::new(HashMatrix::for_partition(cfg, p)),
-                CounterRam::new(cfg.bank_bits(), c, initial),
-                !cfg.test_switches.disable_forwarding,
-                !cfg.test_switches.disable_delete_forwarding,
-            )
-        })
-        .collect();
-    let mut core = CountingCore::new(Control::new(cfg.bank_bits()), parts);
-    core.connect_all();
-    Ok(core)
+/// The Verilog of variant `V` for `cfg`, as rust-hdl prints it with the variant's marks.
+fn verilog_of<const W: usize, V: CoreVariant<W>>(cfg: &CoreConfig) -> Result<String, HdlError> {
+    let core = build::<W, V>(cfg)?;
+    Ok(V::mark_for_synthesis(generate_verilog(&core)))
 }
 
-fn verilog_of<const W: usize>(cfg: &CoreConfig) -> Result<String, HdlError> {
+/// The variant `cfg` asks for, at key width W.
+fn verilog_of_width<const W: usize>(cfg: &CoreConfig) -> Result<String, HdlError> {
     if cfg.params.counter_bits > 1 {
-        let core = build_counting_core::<W>(cfg)?;
-        return Ok(keep_counting_for_synthesis(&generate_verilog(&core)));
+        verilog_of::<W, CountingCore<W>>(cfg)
+    } else {
+        verilog_of::<W, BloomCore<W>>(cfg)
     }
-    let core = build_core::<W>(cfg)?;
-    Ok(generate_verilog(&core))
 }
 
 pub fn generate_core(cfg: &CoreConfig) -> Result<GeneratedCore, HdlError> {
     cfg.validate()?;
     let raw = match cfg.key_bits() {
-        32 => verilog_of::<32>(cfg)?,
-        64 => verilog_of::<64>(cfg)?,
-        128 => verilog_of::<128>(cfg)?,
+        32 => verilog_of_width::<32>(cfg)?,
+        64 => verilog_of_width::<64>(cfg)?,
+        128 => verilog_of_width::<128>(cfg)?,
         other => unreachable!("validate() admits key_bits {other}"),
     };
     let verilog = rename_modules(&raw, TOP, &flat_bundles())?;
