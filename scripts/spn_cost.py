@@ -18,8 +18,13 @@ not from either implementation.
 import sys
 
 MASK64 = (1 << 64) - 1
-SBOX = [0xC, 0x5, 0x6, 0xB, 0x9, 0x0, 0xA, 0xD, 0x3, 0xE, 0xF, 0x8, 0x4, 0x7, 0x1, 0x2]
-ROTATIONS = {32: (0, 1, 3, 4), 64: (0, 1, 4, 13), 128: (0, 1, 4, 13)}
+SBOX = [0x6, 0x5, 0xC, 0xA, 0x1, 0xE, 0x7, 0x9, 0xB, 0x0, 0x3, 0xD, 0x8, 0xF, 0x4, 0x2]
+# Plane rotations of even and odd rounds.
+ROTATIONS = {
+    32: [(0, 1, 2, 3), (0, 1, 3, 5)],
+    64: [(0, 1, 3, 6), (0, 4, 8, 12)],
+    128: [(0, 12, 16, 20), (0, 13, 15, 18)],
+}
 
 
 def splitmix64(seed, j):
@@ -39,7 +44,6 @@ def round_key(seed, w, block, r):
 
 def spn_module(w, k, b, rounds, seed=0):
     q = w // 4
-    rot = ROTATIONS[w]
     blocks = -(-k * b // w)
     out = [
         "(* keep_hierarchy *)",
@@ -57,7 +61,8 @@ def spn_module(w, k, b, rounds, seed=0):
                 index = "{%s}" % ",".join("%s[%d]" % (prev, j * q + c) for j in (3, 2, 1, 0))
                 for u in range(4):
                     table = sum(((SBOX[v ^ key_column] >> u) & 1) << v for v in range(16))
-                    target = "%s[%d]" % (name, u * q + (c + rot[u]) % q)
+                    rho = ROTATIONS[w][r % 2][u]
+                    target = "%s[%d]" % (name, u * q + (c + rho) % q)
                     lut = "t%d_%d_%d_%d" % (t, r, c, u)
                     out.append("wire [15:0] %s = 16'h%04x;" % (lut, table))
                     if registered:

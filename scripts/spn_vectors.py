@@ -83,7 +83,16 @@ VECTORS = [
     (128, 16, 16, 42, 1 << 127),
 ]
 
+BLOCKS = [(64, 0, 0, 0), (64, 0, 1, 0), (32, 0, 0, 0), (128, 0, 0, 0)]
+
 if __name__ == "__main__":
+    print("| W | seed | block t | key | B_t(key) |")
+    print("|---|---|---|---|---|")
+    for w, seed, t, key in BLOCKS:
+        bits = block(seed, w, t, key)
+        value = sum(bit << i for i, bit in enumerate(bits))
+        print("| %d | %#x | %d | %#x | %#0*x |" % (w, seed, t, key, w // 4 + 2, value))
+    print()
     print("| W | k | b | seed | key | addresses |")
     print("|---|---|---|---|---|---|")
     for w, k, b, seed, key in VECTORS:
