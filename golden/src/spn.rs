@@ -51,7 +51,7 @@ fn width_index(key_bits: u32) -> usize {
 pub struct SpnDesign {
     pub name: &'static str,
     pub sbox: [u8; 16],
-    /// Rotation of planes 0..3 in even rounds ([0]) and odd rounds ([1]),
+    /// Rotation of planes 0..3 in even rounds (index 0) and odd rounds (index 1),
     /// for W = 32, 64, 128 (planes of 8, 16, 32 bits).
     pub rotations: [[[u32; 4]; 2]; 3],
     /// Rounds for W = 32, 64, 128.
