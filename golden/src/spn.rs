@@ -158,6 +158,9 @@ struct Bitsliced {
     /// `anf[u]` bit m set: monomial m (the product of the input bits set in
     /// m; m = 0 is the constant 1) is in output bit u.
     anf: [u16; 4],
+    /// The S-box is RECTANGLE's, whose 12-operation bitsliced form (the
+    /// RECTANGLE paper's) is used instead of the algebraic normal form.
+    rectangle: bool,
 }
 
 impl Bitsliced {
@@ -175,11 +178,26 @@ impl Bitsliced {
             }
             *anf = (0..16).filter(|&m| t[m] == 1).fold(0, |a, m| a | 1 << m);
         }
-        Bitsliced { anf }
+        Bitsliced {
+            anf,
+            rectangle: *sbox == RECTANGLE_SBOX,
+        }
     }
 
     #[inline(always)]
     fn apply(&self, planes: [u32; 4], mask: u32) -> [u32; 4] {
+        if self.rectangle {
+            let [a0, a1, a2, a3] = planes;
+            let t1 = !a1 & mask;
+            let t3 = a2 ^ a3;
+            let b0 = (a0 & t1) ^ t3;
+            let t6 = a0 ^ (a3 | t1);
+            let b1 = a2 ^ t6;
+            let t8 = a1 ^ a2;
+            let b3 = t8 ^ (t3 & t6);
+            let b2 = t6 ^ (b0 | t8);
+            return [b0, b1, b2, b3];
+        }
         let [a, b, c, d] = planes;
         let mut monomial = [0u32; 16];
         monomial[0] = mask;
