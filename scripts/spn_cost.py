@@ -17,29 +17,8 @@ not from either implementation.
 """
 import sys
 
-MASK64 = (1 << 64) - 1
-SBOX = [0x6, 0x5, 0xC, 0xA, 0x1, 0xE, 0x7, 0x9, 0xB, 0x0, 0x3, 0xD, 0x8, 0xF, 0x4, 0x2]
-# Plane rotations of even and odd rounds.
-ROTATIONS = {
-    32: [(0, 1, 2, 3), (0, 1, 3, 5)],
-    64: [(0, 1, 3, 6), (0, 4, 8, 12)],
-    128: [(0, 12, 16, 20), (0, 13, 15, 18)],
-}
-
-
-def splitmix64(seed, j):
-    z = (seed + (j + 1) * 0x9E3779B97F4A7C15) & MASK64
-    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
-    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
-    return z ^ (z >> 31)
-
-
-def round_key(seed, w, block, r):
-    j = 64 * block + 2 * r
-    value = splitmix64(seed, j)
-    if w == 128:
-        value |= splitmix64(seed, j + 1) << 64
-    return value & ((1 << w) - 1)
+# The contract's constants and round keys, from the vector script beside this one.
+from spn_vectors import RHO, SBOX, round_key
 
 
 def spn_module(w, k, b, rounds, seed=0):
@@ -61,7 +40,7 @@ def spn_module(w, k, b, rounds, seed=0):
                 index = "{%s}" % ",".join("%s[%d]" % (prev, j * q + c) for j in (3, 2, 1, 0))
                 for u in range(4):
                     table = sum(((SBOX[v ^ key_column] >> u) & 1) << v for v in range(16))
-                    rho = ROTATIONS[w][r % 2][u]
+                    rho = RHO[w][r % 2][u]
                     target = "%s[%d]" % (name, u * q + (c + rho) % q)
                     lut = "t%d_%d_%d_%d" % (t, r, c, u)
                     out.append("wire [15:0] %s = 16'h%04x;" % (lut, table))
@@ -93,7 +72,7 @@ if __name__ == "__main__":
     if len(sys.argv) != 5:
         sys.exit(__doc__)
     w, k, b, rounds = map(int, sys.argv[1:5])
-    if w not in ROTATIONS:
+    if w not in RHO:
         sys.exit("W must be 32, 64 or 128")
     print(spn_module(w, k, b, rounds))
     print(harness(w, k * b))

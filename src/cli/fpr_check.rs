@@ -80,28 +80,29 @@ fn param_parser(p: &'static Param) -> impl Fn(&str) -> Result<u64, String> + Clo
     }
 }
 
-fn parse_set(text: &str) -> Result<SetShape, String> {
-    SetShape::ALL
-        .into_iter()
-        .find(|s| s.name() == text)
+/// The shape named `text` among `shapes`, or an error naming every one.
+fn parse_shape<T: Copy>(
+    text: &str,
+    what: &str,
+    shapes: &[T],
+    name: fn(T) -> &'static str,
+) -> Result<T, String> {
+    shapes
+        .iter()
+        .copied()
+        .find(|&s| name(s) == text)
         .ok_or_else(|| {
-            format!(
-                "unknown key set `{text}` (allowed: {})",
-                SetShape::ALL.map(|s| s.name()).join(", ")
-            )
+            let names: Vec<&str> = shapes.iter().map(|&s| name(s)).collect();
+            format!("unknown {what} `{text}` (allowed: {})", names.join(", "))
         })
 }
 
+fn parse_set(text: &str) -> Result<SetShape, String> {
+    parse_shape(text, "key set", &SetShape::ALL, SetShape::name)
+}
+
 fn parse_query(text: &str) -> Result<QueryShape, String> {
-    QueryShape::ALL
-        .into_iter()
-        .find(|s| s.name() == text)
-        .ok_or_else(|| {
-            format!(
-                "unknown query shape `{text}` (allowed: {})",
-                QueryShape::ALL.map(|s| s.name()).join(", ")
-            )
-        })
+    parse_shape(text, "query shape", &QueryShape::ALL, QueryShape::name)
 }
 
 fn parse_load(text: &str) -> Result<f64, String> {
