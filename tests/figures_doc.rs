@@ -117,13 +117,18 @@ fn table(all: &Figures, subjects: Option<&[&str]>) -> String {
     let mut t = String::from("| what | figure | command | measured |\n|---|---|---|---|\n");
     let mut used: Vec<&str> = Vec::new();
     for f in &shown {
+        // The README (every subject) names each row's date; its tools are in the legend.
+        let measured = if subjects.is_some() {
+            format!("{}, {}", f.date, f.tools.join(", "))
+        } else {
+            f.date.clone()
+        };
         t += &format!(
-            "| {} | {} | `{}` | {}, {} |\n",
+            "| {} | {} | `{}` | {} |\n",
             cell(&f.what),
             cell(&f.figure),
             cell(&f.command),
-            f.date,
-            f.tools.join(", ")
+            measured
         );
         for tool in &f.tools {
             if !used.contains(&tool.as_str()) {
@@ -229,7 +234,12 @@ fn check_cargo_target(command: &str, words: &[&str], flag: &str, dir: &str) {
             .unwrap_or_else(|| panic!("`{command}` has no {name} NAME"))
             .to_string()
     };
-    let krate = value_of("-p");
+    // Without -p: the root package.
+    let krate = if words.contains(&"-p") {
+        value_of("-p")
+    } else {
+        ".".to_string()
+    };
     let file = root()
         .join(&krate)
         .join(dir)
@@ -295,9 +305,15 @@ fn every_command_exists() {
                 let file = root().join(script);
                 assert!(file.is_file(), "`{command}`: {script} does not exist");
             }
+            // A Python script of the tree, run with the project's environment.
+            [".venv/bin/python", script, ..] => {
+                let file = root().join(script);
+                assert!(file.is_file(), "`{command}`: {script} does not exist");
+            }
             _ => panic!(
                 "`{command}` ({}): a figure's command is a `bloom` command, a cargo bench, test \
-                 or example of this workspace, or a script in scripts/",
+                 or example of this workspace, a script in scripts/ or a Python script of the \
+                 tree run with .venv/bin/python",
                 f.what
             ),
         }

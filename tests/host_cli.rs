@@ -137,7 +137,7 @@ fn host_rejects_bad_input_before_touching_a_device() {
     assert_fails(&["host", "--sim", "load-keys", "/tmp"], "is a directory");
     assert_fails(
         &["host", "--sim", "load-keys", "/dev/zero"],
-        "/dev/zero:1: line is longer than 1024 bytes",
+        "the key file is a device; it must be a regular file",
     );
     let wide = scratch("wide-keys.txt");
     std::fs::write(&wide, "\u{feff}1\n# two\n0xFFFFFFFF\n0x1_0000_0000\n").unwrap();
@@ -379,6 +379,25 @@ fn host_serve_pty_bloom_host_port_load_image_and_pyserial_k3_b6_w32() {
     for d in [&dir, &dump] {
         let _ = std::fs::remove_dir_all(d);
     }
+}
+
+/// `serve --link L` removes only its own link when it stops: a regular file a user
+/// put at L meanwhile is left alone (it was deleted), and SIGTERM still stops the
+/// server cleanly.
+#[test]
+fn host_serve_link_replaced_by_a_user_file_is_not_removed() {
+    let link = scratch("user-link");
+    let server = Server::start(&["serve", "--link", link.to_str().unwrap()]);
+    assert_eq!(
+        std::fs::read_link(&link).unwrap().to_str().unwrap(),
+        server.device
+    );
+    std::fs::remove_file(&link).unwrap();
+    std::fs::write(&link, "a user's file").unwrap();
+    let (status, err) = server.stop();
+    assert!(status.success(), "serve exited with {status}: {err}");
+    assert_eq!(std::fs::read_to_string(&link).unwrap(), "a user's file");
+    let _ = std::fs::remove_file(&link);
 }
 
 #[test]

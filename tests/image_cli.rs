@@ -175,7 +175,7 @@ fn build_refuses_bad_input_and_writes_nothing() {
         ),
         (
             vec!["--keys".into(), "/dev/zero".into()],
-            "/dev/zero:1: line is longer than 1024 bytes".into(),
+            "/dev/zero: the key file is a device; it must be a regular file".into(),
         ),
         (
             vec!["--keys".into(), s(&dir.join("missing.txt")).into()],

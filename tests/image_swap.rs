@@ -124,7 +124,9 @@ fn cached_build(
         .as_bytes(),
     );
     for code in [
-        include_str!("../flow/src/swap.rs"),
+        include_str!("../flow/src/swap/record.rs"),
+        include_str!("../flow/src/swap/signature.rs"),
+        include_str!("../flow/src/swap/manifest.rs"),
         include_str!("../flow/src/bram.rs"),
         include_str!("../flow/src/bitstream.rs"),
         include_str!("../flow/src/build.rs"),
@@ -547,12 +549,7 @@ fn refused(args: &[&str], out: &Path, needle: &str) {
         out.display()
     );
     let dir = out.parent().unwrap();
-    let partial: Vec<_> = std::fs::read_dir(dir)
-        .unwrap()
-        .flatten()
-        .filter(|e| e.file_name().to_string_lossy().ends_with(".partial"))
-        .collect();
-    assert!(partial.is_empty(), "{partial:?}");
+    assert!(leftovers(dir).is_empty(), "{:?}", leftovers(dir));
 }
 
 #[test]
@@ -951,4 +948,182 @@ fn swap_and_readback_refuse_images_of_the_other_kind_of_filter() {
         let o = bloom(&["image", "readback", s(bit), "--against", s(img)]);
         assert_failed_cleanly(&o, "another configuration");
     }
+}
+
+/// `image swap --out PATH` writes only through `bloom_files`: a FIFO, a symbolic
+/// link, a device or a read-only file at PATH is refused and left as it was (the
+/// swap replaced each); a link planted at the old temporary name `PATH.partial`
+/// is never followed (its target was overwritten); a user's `PATH.swap.json` that
+/// is not a manifest is left alone (it was deleted); the input's manifest is read
+/// only if it is a regular file of a bounded size (a FIFO blocked the swap for
+/// ever, a link to /dev/zero ate all memory); a full disk leaves nothing.
+#[test]
+fn swap_writes_nothing_it_may_not_and_reads_the_manifest_safely() {
+    use std::os::unix::fs::PermissionsExt;
+    let b = ecp5();
+    let work = scratch("swap-safety");
+    std::fs::create_dir_all(&work).unwrap();
+    let img = s(&b.images[1]);
+    let swap = |input: &Path, out: &Path| {
+        bloom(&[
+            "image",
+            "swap",
+            "--bitstream",
+            s(input),
+            "--image",
+            img,
+            "--out",
+            s(out),
+        ])
+    };
+    // Targets an output may not replace.
+    let victim = work.join("victim");
+    std::fs::write(&victim, "keep me").unwrap();
+    let fifo = work.join("fifo.bit");
+    mkfifo(&fifo);
+    let link = work.join("link.bit");
+    std::os::unix::fs::symlink(&victim, &link).unwrap();
+    let read_only = work.join("ro.bit");
+    std::fs::write(&read_only, "mine").unwrap();
+    std::fs::set_permissions(&read_only, std::fs::Permissions::from_mode(0o444)).unwrap();
+    for (out, what) in [
+        (&fifo, "is a FIFO"),
+        (&link, "is a symbolic link"),
+        (&read_only, "is a read-only file"),
+        (&std::path::PathBuf::from("/dev/null"), "is a device"),
+    ] {
+        assert_failed_cleanly(&swap(&b.bitstream, out), what);
+    }
+    assert!(std::os::unix::fs::FileTypeExt::is_fifo(
+        &std::fs::symlink_metadata(&fifo).unwrap().file_type()
+    ));
+    assert_eq!(std::fs::read_link(&link).unwrap(), victim);
+    assert_eq!(std::fs::read_to_string(&victim).unwrap(), "keep me");
+    assert_eq!(std::fs::read_to_string(&read_only).unwrap(), "mine");
+    // A copy of the bitstream without its manifest, and a link planted where the
+    // old temporary went.
+    let input = work.join("in.bit");
+    std::fs::copy(&b.bitstream, &input).unwrap();
+    let out = work.join("out.bit");
+    std::os::unix::fs::symlink(&victim, work.join("out.bit.partial")).unwrap();
+    // A user's file where the manifest of the output would go.
+    let users = flow::swap::manifest_path(&out);
+    std::fs::write(&users, "my notes, not a manifest").unwrap();
+    let o = ok(swap(&input, &out));
+    assert_eq!(std::fs::read_to_string(&victim).unwrap(), "keep me");
+    assert_eq!(
+        std::fs::read_to_string(&users).unwrap(),
+        "my notes, not a manifest"
+    );
+    assert!(out.is_file());
+    let _ = o;
+    // With the input's own manifest (stale against the copy's path is fine: it is
+    // checked by content), a user's file beside the output stays and is named.
+    std::fs::copy(
+        flow::swap::manifest_path(&b.bitstream),
+        flow::swap::manifest_path(&input),
+    )
+    .unwrap();
+    let o = ok(swap(&input, &out));
+    assert!(
+        stdout(&o).contains("left alone, so no manifest was written"),
+        "{}",
+        stdout(&o)
+    );
+    assert_eq!(
+        std::fs::read_to_string(&users).unwrap(),
+        "my notes, not a manifest"
+    );
+    // The input's manifest as a FIFO, and as a link to /dev/zero: errors, at once.
+    let input_manifest = flow::swap::manifest_path(&input);
+    std::fs::remove_file(&input_manifest).unwrap();
+    mkfifo(&input_manifest);
+    let start = std::time::Instant::now();
+    assert_failed_cleanly(&swap(&input, &work.join("o2.bit")), "is a FIFO");
+    std::fs::remove_file(&input_manifest).unwrap();
+    std::os::unix::fs::symlink("/dev/zero", &input_manifest).unwrap();
+    assert_failed_cleanly(&swap(&input, &work.join("o2.bit")), "is a device");
+    assert!(start.elapsed() < std::time::Duration::from_secs(30));
+    std::fs::remove_file(&input_manifest).unwrap();
+    assert!(!work.join("o2.bit").exists());
+    // A full disk (a file-size limit below the bitstream's size).
+    let size = std::fs::metadata(&input).unwrap().len();
+    let o = bloom_with_file_limit(
+        &[
+            "image",
+            "swap",
+            "--bitstream",
+            s(&input),
+            "--image",
+            img,
+            "--out",
+            s(&work.join("o3.bit")),
+        ],
+        size / 2,
+    );
+    assert_failed_cleanly(&o, "File too large");
+    assert!(!work.join("o3.bit").exists());
+    // The planted link is the planter's: left where it was, still pointing away.
+    assert_eq!(
+        std::fs::read_link(work.join("out.bit.partial")).unwrap(),
+        victim
+    );
+    std::fs::remove_file(work.join("out.bit.partial")).unwrap();
+    assert!(leftovers(&work).is_empty(), "{:?}", leftovers(&work));
+    let _ = std::fs::remove_dir_all(&work);
+}
+
+/// An iCE40 swap interrupted by SIGINT while its unpacker runs leaves no scratch
+/// directory (it left `bloom-swap-PID-0` in the temporary directory) and no output.
+#[test]
+fn interrupted_swap_leaves_no_scratch_directory() {
+    let b = ice40();
+    let work = scratch("swap-interrupt");
+    let tmp = work.join("tmp");
+    std::fs::create_dir_all(&tmp).unwrap();
+    let out = work.join("out.bin");
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_bloom"))
+        .args([
+            "image",
+            "swap",
+            "--bitstream",
+            s(&b.bitstream),
+            "--image",
+            s(&b.images[1]),
+            "--out",
+            s(&out),
+        ])
+        .env("TMPDIR", &tmp)
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let start = std::time::Instant::now();
+    while std::fs::read_dir(&tmp).unwrap().next().is_none() {
+        assert!(
+            start.elapsed() < std::time::Duration::from_secs(60),
+            "no scratch directory appeared"
+        );
+        assert!(
+            child.try_wait().unwrap().is_none(),
+            "the swap ended before it was interrupted"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(2));
+    }
+    // SAFETY: a signal to our own child.
+    unsafe { libc::kill(child.id() as i32, libc::SIGINT) };
+    let status = child.wait().unwrap();
+    assert_eq!(
+        std::os::unix::process::ExitStatusExt::signal(&status),
+        Some(libc::SIGINT),
+        "{status}"
+    );
+    let left: Vec<_> = std::fs::read_dir(&tmp)
+        .unwrap()
+        .flatten()
+        .map(|e| e.file_name())
+        .collect();
+    assert!(left.is_empty(), "{left:?}");
+    assert!(!out.exists() && leftovers(&work).is_empty());
+    let _ = std::fs::remove_dir_all(&work);
 }

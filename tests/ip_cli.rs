@@ -398,6 +398,7 @@ fn cocotb_on(python: &Path, pkg: &Path, vec: &Path, build: &Path) -> RunOutput {
         .arg(pkg)
         .arg(vec)
         .arg(build)
+        .env("BLOOM_TESTCASE", "vectors_through_axi")
         .current_dir(build.parent().unwrap()))
     .unwrap()
 }
@@ -444,7 +445,19 @@ fn cocotb_run(name: &str, core: &[&str], ops: &str) -> (PathBuf, PathBuf, PathBu
     .unwrap();
     let t = o.text();
     assert!(o.success(), "cocotb run failed:\n{t}");
-    assert!(t.contains("1 passed, 0 failed, 0 skipped"), "{t}");
+    // Both tests of the module: the vectors, and reset with operations in flight.
+    assert!(t.contains("2 passed, 0 failed, 0 skipped"), "{t}");
+    let reset = t
+        .lines()
+        .find(|l| l.starts_with("RESET "))
+        .unwrap_or_else(|| panic!("no RESET line:\n{t}"));
+    assert!(
+        reset.contains("rounds=16")
+            && reset.contains("bit_accesses_in_flight=8")
+            && reset.ends_with("failures=0"),
+        "{reset}"
+    );
+    println!("cocotb {name}, reset in flight: {reset}");
     let result = t
         .lines()
         .find(|l| l.starts_with("RESULT "))
@@ -530,6 +543,88 @@ fn cocotb_cocotbext_axi_counting_h3_k3_b7_w64_c3_icarus() {
         "{}",
         o.text()
     );
+}
+
+/// The reset-in-flight test has teeth: `bloom_axis` made wrong in three ways a wrapper
+/// could be (its Verilog edited), each caught by the check that names it. A pending
+/// bit access kept across aresetn; the response FIFO reset only at power-up (stale
+/// responses after a reset); a read's response kept across aresetn.
+#[test]
+fn cocotb_reset_in_flight_catches_a_wrapper_that_keeps_accesses_across_reset() {
+    let python = python_tool("python");
+    need("iverilog", "apt-get install iverilog");
+    let core = ["--k", "2", "--bank-bits", "6", "--key-bits", "32"];
+    let root = scratch_dir("cocotb-reset-teeth");
+    let (pkg, vec) = (root.join("pkg"), root.join("vec"));
+    export(&pkg, &core);
+    vectors(&vec, "20", &core);
+    let verilog = std::fs::read_to_string(pkg.join("rtl/bloom_axis.v")).unwrap();
+    let powered = "    wire  reset_streams$q;\n    reg powered = 1'b0;\n    always @(posedge aclk) if (aresetn) powered <= 1'b1;\n";
+    // (what is wrong, the edits that make it so, the check that must catch it)
+    type Mutation<'a> = (&'a str, Vec<(&'a str, &'a str)>, &'a str);
+    let mutations: [Mutation; 3] = [
+        (
+            "pending bit access kept",
+            vec![("            rb_armed$d = 1'b0;\n", "")],
+            "a bit access in flight survived the reset",
+        ),
+        (
+            "response FIFO kept",
+            vec![
+                ("    wire  reset_streams$q;\n", powered),
+                (
+                    "resp_ctl$reset = reset_streams$q;",
+                    "resp_ctl$reset = reset_streams$q & ~powered;",
+                ),
+            ],
+            "after the reset of requests sent before it",
+        ),
+        (
+            "read response kept",
+            vec![("            rvalid$d = 1'b0;\n        end", "        end")],
+            "a response of a read in flight survived the reset",
+        ),
+    ];
+    for (n, (what, edits, caught)) in mutations.iter().enumerate() {
+        let mut text = verilog.clone();
+        for (from, to) in edits {
+            assert_eq!(
+                text.matches(from).count(),
+                1,
+                "{what}: `{from}` is not in bloom_axis.v once"
+            );
+            text = text.replacen(from, to, 1);
+        }
+        let wrong = root.join(format!("wrong{n}"));
+        std::fs::create_dir_all(wrong.join("rtl")).unwrap();
+        std::fs::write(wrong.join("rtl/bloom_axis.v"), &text).unwrap();
+        std::fs::copy(pkg.join("rtl/bloom_core.v"), wrong.join("rtl/bloom_core.v")).unwrap();
+        std::fs::create_dir_all(wrong.join("regs")).unwrap();
+        std::fs::copy(
+            pkg.join("regs/bloom_axis_regs.xml"),
+            wrong.join("regs/bloom_axis_regs.xml"),
+        )
+        .unwrap();
+        let o = run(Command::new(&python)
+            .arg(ip::tools::repo_root().join("ip/cocotb/run.py"))
+            .arg(&wrong)
+            .arg(&vec)
+            .arg(root.join(format!("build{n}")))
+            .env("BLOOM_TESTCASE", "reset_in_flight")
+            .env("BLOOM_RESET_ROUNDS", "8")
+            .current_dir(&root))
+        .unwrap();
+        let t = o.text();
+        assert!(
+            !o.success() && t.contains("0 passed, 1 failed"),
+            "{what}: not caught:\n{t}"
+        );
+        assert!(
+            t.contains(caught),
+            "{what}: caught, but not by `{caught}`:\n{t}"
+        );
+        println!("{what}: caught ({caught})");
+    }
 }
 
 const FUSESOC_CORE: [&str; 6] = ["--k", "2", "--bank-bits", "8", "--key-bits", "32"];
@@ -1024,7 +1119,7 @@ fn export_and_vectors_refuse_bad_input_and_write_nothing() {
     );
     // A target that is a file, or a directory that is not empty: refused and untouched.
     let o = bloom(&["export", "--out", file.to_str().unwrap()]);
-    assert_failed_cleanly(&o, "exists and is not a directory");
+    assert_failed_cleanly(&o, "is a regular file; an output directory is written only");
     assert_eq!(std::fs::read_to_string(&file).unwrap(), "x");
     let full = root.join("full");
     std::fs::create_dir_all(&full).unwrap();

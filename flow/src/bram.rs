@@ -21,7 +21,7 @@
 //! These formulas depend on how Yosys maps memories, so a build does not trust them:
 //! it checks them against its own netlist (every cell's type, mode and name, and,
 //! for an image that is not all zeros or all ones, every bank bit at its place in
-//! the cell's INIT), and records nothing it could not check (flow/src/swap.rs).
+//! the cell's INIT), and records nothing it could not check (flow/src/swap/record.rs).
 //!
 //! A counting core's bank is `2^b x c` (hdl/src/counting/counter_ram.rs, c = 2..=8 bits per
 //! counter). Bit j of counter a:

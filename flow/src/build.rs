@@ -99,7 +99,7 @@ pub struct BuildReport {
     pub swap: SwapRecord,
 }
 
-/// What the build recorded for filter swaps (flow/src/swap.rs).
+/// What the build recorded for filter swaps (flow/src/swap/record.rs).
 #[derive(Clone, Debug, Serialize)]
 pub struct SwapRecord {
     pub swappable: bool,
@@ -251,6 +251,7 @@ fn requested_clock(
     logic: &dyn BoardLogic,
     core: &GeneratedCore,
 ) -> Result<ClockPlan, FlowError> {
+    check_requested_clock(board, freq_mhz)?;
     let plan = ClockPlan::fastest_up_to(board, freq_mhz)?;
     match logic.fit(core, top::clock_hz(&plan))? {
         ClockFit::Fits(_) => Ok(plan),
@@ -268,6 +269,37 @@ fn requested_clock(
             )))
         }
     }
+}
+
+/// A requested clock (`--freq`) must be one the board can make: its oscillator's, or
+/// within its PLL's output range (flow/src/pll.rs). A clock above the PLL's highest
+/// output is refused, not silently lowered to it; one below the oscillator and the
+/// PLL's lowest output is refused by [`ClockPlan::fastest_up_to`].
+pub fn check_requested_clock(board: &Board, freq_mhz: f64) -> Result<(), FlowError> {
+    if !freq_mhz.is_finite() || freq_mhz <= 0.0 {
+        return Err(FlowError::Invalid(format!(
+            "--freq {freq_mhz}: the clock must be a positive number of MHz"
+        )));
+    }
+    let (low, high) = match board.device.family {
+        Family::Ice40 => (
+            crate::pll::ICE40_PLL_MIN_OUT_MHZ,
+            crate::pll::ICE40_PLL_MAX_OUT_MHZ,
+        ),
+        Family::Ecp5 => (
+            crate::pll::ECP5_PLL_MIN_OUT_MHZ,
+            crate::pll::ECP5_PLL_MAX_OUT_MHZ,
+        ),
+    };
+    let top = high.max(board.clock_mhz);
+    if freq_mhz > top + 1e-9 {
+        return Err(FlowError::Invalid(format!(
+            "--freq {freq_mhz} MHz: {} cannot make it: its {} PLL makes {low}..={high} MHz from its {} MHz \
+             oscillator. No tool was run",
+            board.title, board.device.family, board.clock_mhz
+        )));
+    }
+    Ok(())
 }
 
 struct PassOutcome {
@@ -354,11 +386,20 @@ fn run_pass(
 /// nextpnr's placed and routed netlist in each pass directory.
 pub const PLACED_JSON: &str = "board-placed.json";
 
+/// Removes an earlier run's outputs: only regular files of the output names (a link,
+/// a FIFO or a directory there is left alone, and the final write refuses it).
 fn remove_stale(out: &Path, family: Family) {
-    for name in [bitstream_name(family), REPORT_JSON, REPORT_TXT] {
-        let _ = std::fs::remove_file(out.join(name));
+    let manifest = swap::manifest_path(&out.join(bitstream_name(family)));
+    for path in [
+        out.join(bitstream_name(family)),
+        out.join(REPORT_JSON),
+        out.join(REPORT_TXT),
+        manifest,
+    ] {
+        if std::fs::symlink_metadata(&path).is_ok_and(|m| m.file_type().is_file()) {
+            let _ = std::fs::remove_file(&path);
+        }
     }
-    let _ = std::fs::remove_file(swap::manifest_path(&out.join(bitstream_name(family))));
 }
 
 pub fn build(core: &GeneratedCore, opts: &BuildOptions) -> Result<BuildReport, FlowError> {
@@ -366,8 +407,14 @@ pub fn build(core: &GeneratedCore, opts: &BuildOptions) -> Result<BuildReport, F
     let family = board.device.family;
     let out = &opts.out_dir;
     // Whatever happens below, no bitstream or report of an earlier run may
-    // stay behind looking like this run's result.
+    // stay behind looking like this run's result (only regular files are removed).
     remove_stale(out, family);
+    // What is left at an output's name is something an output may not replace:
+    // refused before any tool runs.
+    for name in [bitstream_name(family), REPORT_JSON, REPORT_TXT] {
+        bloom_files::check_file_target(&out.join(name))
+            .map_err(|e| FlowError::Invalid(e.to_string()))?;
+    }
     // Everything that can be checked without tools is, before anything is written.
     let lanes = opts.logic.lanes();
     check_lanes_fit_device(board.device, core, lanes)?;
@@ -499,21 +546,15 @@ pub fn build(core: &GeneratedCore, opts: &BuildOptions) -> Result<BuildReport, F
     };
     let packed = steps::pack(family, &pass.dir, &routed_to_pack, bit_name, &opts.progress)?;
     let bitstream = out.join(bit_name);
-    std::fs::rename(&packed, &bitstream).map_err(|e| {
-        FlowError::Io(format!(
-            "moving the bitstream to {}: {e}",
-            bitstream.display()
-        ))
-    })?;
+    let bytes = bloom_files::read_file(&packed, "packed bitstream", 64 << 20)
+        .map_err(|e| FlowError::Io(e.to_string()))?;
     let swap_record = match recorded {
         Ok(r) => {
-            // The packed bitstream must hold the image where the signature says.
-            let bytes = std::fs::read(&bitstream)
-                .map_err(|e| FlowError::Io(format!("reading {}: {e}", bitstream.display())))?;
+            // The packed bitstream must hold the image where the signature says
+            // before it is written as the build's bitstream.
             let (sig, banks) = swap::banks_of(&bytes)?;
             let differing: u64 = swap::differing_bits(&banks, &image).iter().sum();
             if sig != r.signature || differing != 0 {
-                let _ = std::fs::remove_file(&bitstream);
                 return Err(FlowError::Io(format!(
                     "the packed bitstream does not hold the filter where its signature says ({differing} bank bits \
                      differ); no bitstream was written"
@@ -557,6 +598,7 @@ pub fn build(core: &GeneratedCore, opts: &BuildOptions) -> Result<BuildReport, F
                 bitstream_sha256: swap::sha256_hex(&bytes),
                 tools: versions.clone(),
             };
+            write_output(&bitstream, &bytes)?;
             let path = swap::manifest_path(&bitstream);
             manifest.write(&path)?;
             SwapRecord {
@@ -566,12 +608,15 @@ pub fn build(core: &GeneratedCore, opts: &BuildOptions) -> Result<BuildReport, F
                 bits_checked: swap::bank_bits_total(&core.config.params),
             }
         }
-        Err(why) => SwapRecord {
-            swappable: false,
-            detail: why,
-            manifest: None,
-            bits_checked: 0,
-        },
+        Err(why) => {
+            write_output(&bitstream, &bytes)?;
+            SwapRecord {
+                swappable: false,
+                detail: why,
+                manifest: None,
+                bits_checked: 0,
+            }
+        }
     };
 
     let d = board.device;
@@ -663,8 +708,8 @@ pub fn build(core: &GeneratedCore, opts: &BuildOptions) -> Result<BuildReport, F
         swap: swap_record,
     };
     let json = serde_json::to_string_pretty(&report).expect("report serialises");
-    write_atomically(&out.join(REPORT_JSON), &(json + "\n"))?;
-    write_atomically(&out.join(REPORT_TXT), &report.table())?;
+    write_output(&out.join(REPORT_JSON), (json + "\n").as_bytes())?;
+    write_output(&out.join(REPORT_TXT), report.table().as_bytes())?;
     Ok(report)
 }
 
@@ -672,11 +717,9 @@ fn hex32(bytes: &[u8; 32]) -> String {
     bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
 
-fn write_atomically(path: &Path, text: &str) -> Result<(), FlowError> {
-    let tmp = path.with_extension("partial");
-    steps::write(&tmp, text)?;
-    std::fs::rename(&tmp, path)
-        .map_err(|e| FlowError::Io(format!("renaming to {}: {e}", path.display())))
+/// One of the build's outputs, written through `bloom_files` (whole or not at all).
+fn write_output(path: &Path, bytes: &[u8]) -> Result<(), FlowError> {
+    bloom_files::write_file(path, bytes).map_err(|e| FlowError::Io(e.to_string()))
 }
 
 fn pct(c: &Count) -> String {

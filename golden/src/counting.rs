@@ -12,6 +12,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use crate::config::{Config, COUNTER_BITS, COUNTER_BITS_RANGE};
+use crate::error::IncompatibleError;
 use crate::error::{ConfigError, KeyError};
 use crate::hash::HashUnits;
 use crate::partitioned::{Op, PartitionedFilter, MAX_PARTITIONS};
@@ -102,6 +103,15 @@ pub struct CountingFilter {
     fill: Vec<u32>,
     /// Counters at S of each bank.
     saturated: Vec<u32>,
+}
+
+/// What one delete did (contract §7.5.1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Deleted {
+    /// 1: every counter was non-zero and the delete was carried out; 0: absent.
+    pub hit: bool,
+    /// Counters of the key at S that the carried-out delete left at S.
+    pub saturated: u32,
 }
 
 impl PartialEq for CountingFilter {
@@ -245,6 +255,25 @@ impl CountingFilter {
         Ok(present)
     }
 
+    /// [`CountingFilter::delete`], also saying how many of the key's counters a
+    /// carried-out delete met at S and left there (contract §7.5.1's report).
+    pub fn delete_counted(&mut self, key: u128) -> Result<Deleted, KeyError> {
+        let (addrs, present) = self.look_up(key)?;
+        let saturation = self.saturation();
+        let saturated = if present {
+            addrs
+                .iter()
+                .enumerate()
+                .take(self.cfg.k as usize)
+                .filter(|(p, &addr)| self.banks[*p][addr as usize] == saturation)
+                .count() as u32
+        } else {
+            0
+        };
+        let hit = self.delete(key)?;
+        Ok(Deleted { hit, saturated })
+    }
+
     /// Sets every counter of every bank to 0.
     pub fn clear(&mut self) {
         for bank in &mut self.banks {
@@ -331,6 +360,27 @@ impl CountingFilter {
             .collect();
         PartitionedFilter::from_banks(self.cfg.plain(), &bits)
             .expect("k banks of 2^b bits, each 0 or 1")
+    }
+
+    /// The union of two counting filters of one configuration, counter width
+    /// included (contract §7.5.1): each counter the saturating sum
+    /// min(S, a + b).
+    pub fn union(&self, other: &Self) -> Result<Self, IncompatibleError> {
+        if self.cfg != other.cfg {
+            return Err(IncompatibleError {
+                operation: "unite",
+                differences: self.cfg.differences(&other.cfg),
+            });
+        }
+        let saturation = self.saturation();
+        let mut out = Self::try_new(self.cfg, self.counter_bits).expect("a valid configuration");
+        for (p, (mine, theirs)) in self.banks.iter().zip(&other.banks).enumerate() {
+            for (addr, (&a, &b)) in mine.iter().zip(theirs).enumerate() {
+                let sum = (u16::from(a) + u16::from(b)).min(u16::from(saturation)) as u8;
+                out.set(p, addr as u32, sum);
+            }
+        }
+        Ok(out)
     }
 
     /// Builds a filter from bank contents, e.g. memory read back from the

@@ -79,6 +79,9 @@ pub enum ImageError {
     TargetNotEmpty { path: PathBuf, entry: String },
     #[error("{path}: the target exists and is not a directory")]
     TargetNotDirectory { path: PathBuf },
+    /// Writing or reading through `bloom_files` failed (its message names the path).
+    #[error("{0}")]
+    File(bloom_files::Error),
 }
 
 /// Any error of this crate.

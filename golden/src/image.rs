@@ -7,9 +7,7 @@
 
 use std::fmt::Write as _;
 use std::fs;
-use std::io::Read;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicU64, Ordering};
 
 use serde::de::{Deserialize, Deserializer, MapAccess, Visitor};
 
@@ -246,80 +244,29 @@ fn read_banks(dir: &Path, cfg: &Config) -> Result<Vec<Vec<u8>>, ImageError> {
         .collect()
 }
 
-static TEMP_COUNTER: AtomicU64 = AtomicU64::new(0);
-
 /// Creates `dir` holding exactly `files` (name, contents), all or nothing:
 /// `dir` must not exist or be empty; the files go into a fresh temporary
-/// directory beside it that is renamed onto it.
+/// directory beside it that is renamed onto it (`bloom_files::OutputDir`).
 pub fn write_directory_atomically(
     dir: &Path,
     files: &[(String, String)],
 ) -> Result<(), ImageError> {
     check_image_target(dir)?;
-    let name = dir
-        .file_name()
-        .ok_or_else(|| ImageError::Io {
-            path: dir.to_path_buf(),
-            error: std::io::Error::new(
-                std::io::ErrorKind::InvalidInput,
-                "the target must name a directory (not `/`, `.` or `..`)",
-            ),
-        })?
-        .to_string_lossy()
-        .into_owned();
-    let parent = match dir.parent() {
-        Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
-        _ => PathBuf::from("."),
-    };
-    fs::create_dir_all(&parent).map_err(io_error(&parent))?;
-    let temp = loop {
-        let candidate = parent.join(format!(
-            ".{name}.tmp-{}-{}",
-            std::process::id(),
-            TEMP_COUNTER.fetch_add(1, Ordering::Relaxed)
-        ));
-        match fs::create_dir(&candidate) {
-            Ok(()) => break candidate,
-            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => continue,
-            Err(e) => {
-                return Err(ImageError::Io {
-                    path: candidate,
-                    error: e,
-                })
-            }
-        }
-    };
-    let result = (|| {
-        for (file, text) in files {
-            let path = temp.join(file);
-            let mut handle = fs::File::create(&path).map_err(io_error(&path))?;
-            std::io::Write::write_all(&mut handle, text.as_bytes()).map_err(io_error(&path))?;
-            handle.sync_all().map_err(io_error(&path))?;
-        }
-        // rename(2) replaces an empty directory and refuses a non-empty one,
-        // so a target filled by someone else meanwhile is never mixed with.
-        fs::rename(&temp, dir).map_err(|error| {
-            if dir.is_dir()
-                && fs::read_dir(dir)
-                    .map(|mut d| d.next().is_some())
-                    .unwrap_or(false)
-            {
-                ImageError::TargetNotEmpty {
-                    path: dir.to_path_buf(),
-                    entry: "entries created while the image was being written".into(),
-                }
-            } else {
-                ImageError::Io {
-                    path: dir.to_path_buf(),
-                    error,
-                }
-            }
+    let entries: Vec<bloom_files::DirEntry> = files
+        .iter()
+        .map(|(name, text)| bloom_files::DirEntry {
+            path: Path::new(name),
+            contents: text.as_bytes(),
+            executable: false,
         })
-    })();
-    if result.is_err() {
-        let _ = fs::remove_dir_all(&temp);
-    }
-    result
+        .collect();
+    bloom_files::write_dir(dir, &entries).map_err(|error| match error {
+        bloom_files::Error::Target { .. } if dir.is_dir() => ImageError::TargetNotEmpty {
+            path: dir.to_path_buf(),
+            entry: "entries created while the image was being written".into(),
+        },
+        other => ImageError::File(other),
+    })
 }
 
 /// A target for a new image must not exist, or be an empty directory
@@ -358,18 +305,18 @@ fn read_limited(path: &Path, limit: u64) -> Result<Vec<u8>, ImageError> {
             path: path.to_path_buf(),
         });
     }
-    let file = fs::File::open(path).map_err(io_error(path))?;
-    let mut bytes = Vec::with_capacity(meta.len().min(limit) as usize);
-    file.take(limit + 1)
-        .read_to_end(&mut bytes)
-        .map_err(io_error(path))?;
-    if bytes.len() as u64 > limit {
-        return Err(ImageError::TooLarge {
+    bloom_files::read_file(path, "image file", limit).map_err(|error| match error {
+        bloom_files::Error::Input { .. } if fs::metadata(path).is_ok_and(|m| m.is_file()) => {
+            ImageError::TooLarge {
+                path: path.to_path_buf(),
+                limit,
+            }
+        }
+        bloom_files::Error::Input { .. } => ImageError::NotRegularFile {
             path: path.to_path_buf(),
-            limit,
-        });
-    }
-    Ok(bytes)
+        },
+        other => ImageError::File(other),
+    })
 }
 
 /// The header's fields in file order; a name given twice is an error

@@ -77,7 +77,7 @@ pub mod structured;
 pub mod theory;
 
 pub use config::{Config, HashFamily};
-pub use counting::{CounterBits, CountingFilter};
+pub use counting::{CounterBits, CountingFilter, Deleted};
 pub use error::{ConfigError, Error, ImageError, IncompatibleError, KeyError};
 pub use image::{bank_file_name, IMAGE_HEADER};
 pub use lanes::{BeatError, BeatOutcome, MAX_LANES};

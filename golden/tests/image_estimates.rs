@@ -8,7 +8,7 @@ mod common;
 
 use common::SplitMix64;
 use golden::theory::images::{
-    estimate_intersection, estimate_intersection_given_sizes, estimate_items,
+    estimate_intersection, estimate_intersection_given_sizes, estimate_items, GivenSizes,
 };
 use golden::{Config, HashFamily, PartitionedFilter};
 
@@ -137,8 +137,16 @@ fn run(cfg: Config, trials: usize, seed: u64) {
                 .items
                 .min(estimate_items(bank, &fills(&b)).unwrap().items);
             clamped_ok &= (0.0..=upper.max(0.0)).contains(&est.items);
-            let est =
-                estimate_intersection_given_sizes(bank, size_a, size_b, &fills(&both)).unwrap();
+            let sizes = GivenSizes {
+                key_bits: cfg.key_bits,
+                size_a,
+                fills_a: &fills(&a),
+                size_b,
+                fills_b: &fills(&b),
+            };
+            let est = estimate_intersection_given_sizes(bank, sizes, &fills(&both))
+                .unwrap()
+                .unwrap();
             given.add(est.raw - common as f64, est.std_error);
             clamped_ok &= (0.0..=size_a.min(size_b) as f64).contains(&est.items);
             let est = estimate_items(bank, &fills(&a)).unwrap();

@@ -33,7 +33,7 @@ def main(argv):
         always=True,
     )
     env = {"BLOOM_VECTORS": str(vectors), "BLOOM_REGMAP": str(package / "regs" / "bloom_axis_regs.xml")}
-    for k in ("BLOOM_PAUSE", "BLOOM_SEED"):
+    for k in ("BLOOM_PAUSE", "BLOOM_SEED", "BLOOM_RESET_ROUNDS"):
         if k in os.environ:
             env[k] = os.environ[k]
     results = runner.test(
@@ -42,6 +42,8 @@ def main(argv):
         test_dir=here,
         build_dir=build,
         extra_env=env,
+        # BLOOM_TESTCASE runs one test of the module (reset_in_flight, vectors_through_axi).
+        testcase=os.environ.get("BLOOM_TESTCASE") or None,
         # Absolute, so the file lands in the build directory (by default it
         # goes to test_dir, the source tree).
         results_xml=str(build / "results.xml"),

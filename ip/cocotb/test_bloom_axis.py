@@ -25,6 +25,7 @@ from pathlib import Path
 import cocotb
 from cocotb.clock import Clock
 from cocotb.triggers import ClockCycles, RisingEdge, SimTimeoutError, with_timeout
+from cocotb.utils import get_sim_time
 from cocotbext.axi import (AxiLiteBus, AxiLiteMaster, AxiStreamBus, AxiStreamFrame,
                            AxiStreamSink, AxiStreamSource)
 
@@ -57,12 +58,21 @@ def pauses(rng, probability):
 
 
 def register_offsets(path):
-    """Register name -> byte offset, from an IP-XACT (IEEE 1685-2014) register map."""
+    """Register name -> byte offset, from an IP-XACT (IEEE 1685-2014) register map;
+    a register of a register file as FILE.NAME (COUNTERS.OPS)."""
     ns = {"ipxact": "http://www.accellera.org/XMLSchema/IPXACT/1685-2014"}
+
+    def offset(element):
+        return int(element.find("ipxact:addressOffset", ns).text.strip().replace("'h", "0x"), 0)
+
     offsets = {}
-    for reg in ET.parse(path).getroot().iterfind(".//ipxact:addressBlock/ipxact:register", ns):
-        offset = reg.find("ipxact:addressOffset", ns).text.strip()
-        offsets[reg.find("ipxact:name", ns).text.strip()] = int(offset.replace("'h", "0x"), 0)
+    block = ET.parse(path).getroot().find(".//ipxact:addressBlock", ns)
+    for reg in block.iterfind("ipxact:register", ns):
+        offsets[reg.find("ipxact:name", ns).text.strip()] = offset(reg)
+    for regfile in block.iterfind("ipxact:registerFile", ns):
+        base, name = offset(regfile), regfile.find("ipxact:name", ns).text.strip()
+        for reg in regfile.iterfind("ipxact:register", ns):
+            offsets[f"{name}.{reg.find('ipxact:name', ns).text.strip()}"] = base + offset(reg)
     return offsets
 
 
@@ -213,3 +223,250 @@ async def vectors_through_axi(dut):
           f"register_accesses={stats['register_accesses']} mismatches={stats['mismatches']} "
           f"simulator={cocotb.SIM_NAME.replace(' ', '_')}:{cocotb.SIM_VERSION} cocotb={cocotb.__version__}", flush=True)
     assert stats["mismatches"] == 0, f"{stats['mismatches']} mismatches against the golden model's vectors"
+
+
+# ---------------------------------------------------------------------------
+# Reset with operations in flight (docs/axi.md, "Reset with operations in flight").
+
+RESET_TAG = 0x80  # tags of requests sent after a reset have bit 7 set, before it clear
+
+
+class ResetRun:
+    """One bloom_axis under random resets, and what the contract lets it be checked
+    against: which keys must be present (their insert was answered, so committed;
+    a reset never writes a bank), which responses may still arrive (none of a
+    request sent before a reset once it is over), what the registers read."""
+
+    def __init__(self, dut, v, offsets, rng):
+        self.dut, self.v, self.reg, self.rng = dut, v, offsets, rng
+        self.key_bytes = v.key_bits // 8
+        self.counting = ((v.core_words[0] >> 28) & 0xF) > 1
+        self.source = AxiStreamSource(AxiStreamBus.from_prefix(dut, "s_axis"), dut.aclk, dut.aresetn,
+                                      reset_active_level=False)
+        self.sink = AxiStreamSink(AxiStreamBus.from_prefix(dut, "m_axis"), dut.aclk, dut.aresetn,
+                                  reset_active_level=False)
+        self.axil = AxiLiteMaster(AxiLiteBus.from_prefix(dut, "s_axil"), dut.aclk, dut.aresetn,
+                                  reset_active_level=False)
+        for bfm in (self.source, self.sink, self.axil.write_if, self.axil.read_if):
+            bfm.log.setLevel(logging.ERROR)
+        self.present = set()     # keys that must answer 1
+        self.received = []       # (sim time, tag, hit) of every response taken on m_axis
+        self.failures = []
+        self.stats = {"rounds": 0, "requests_queued_before_reset": 0, "responses_before_reset": 0,
+                      "requests_dropped_or_unsent": 0, "post_reset_requests": 0, "reads_flushed": 0,
+                      "writes_flushed": 0, "bit_accesses_in_flight": 0}
+        cocotb.start_soon(self.collect())
+
+    def fail(self, msg):
+        self.failures.append(msg)
+        if len(self.failures) <= 10:
+            self.dut._log.error(msg)
+
+    async def collect(self):
+        while True:
+            frame = await self.sink.recv()
+            self.received.append((get_sim_time("ns"), one(frame.tid), bytes(frame.tdata)[0] & 1))
+
+    def fresh_key(self):
+        return self.rng.getrandbits(self.v.key_bits)
+
+    def frame(self, key, op, tag):
+        return AxiStreamFrame(key.to_bytes(self.key_bytes, "little"), tid=tag, tuser=op)
+
+    async def read(self, name):
+        r = await self.axil.read(self.reg[name], 4)
+        if r is None:
+            raise AssertionError(f"read of {name} flushed outside a reset")
+        return int(r.resp), int.from_bytes(r.data, "little")
+
+    async def idle_core(self, what):
+        """STATUS.busy falls within the recount (2^b + 7 cycles) and some margin."""
+        for _ in range(200 + (1 << self.v.bank_bits) // 4):
+            resp, status = await self.read("STATUS")
+            if resp == 0 and status & 1 == 0:
+                return
+        self.fail(f"{what}: STATUS.busy did not fall")
+
+    async def bit_access(self, bank, addr, write=None):
+        """A BIT_ADDR access (a readback, or a bit write of `write`), its old bit."""
+        word = addr | (bank << 16) | ((1 << 24 | (write & 1) << 25) if write is not None else 0)
+        w = await self.axil.write(self.reg["BIT_ADDR"], word.to_bytes(4, "little"))
+        if w is None:
+            return None
+        for _ in range(100 + (1 << self.v.bank_bits)):
+            r = await self.axil.read(self.reg["BIT_DATA"], 4)
+            if r is None:
+                return None
+            data = int.from_bytes(r.data, "little")
+            if data & 2:
+                return data & 1
+        self.fail(f"bit access to bank {bank} address {addr}: BIT_DATA.valid never rose")
+        return None
+
+    async def traffic(self, n, tag_base, sent):
+        """n requests: inserts of fresh keys and queries of present keys, in order."""
+        for i in range(n):
+            if self.present and self.rng.random() < 0.3:
+                key, op = self.rng.choice(sorted(self.present)), 0
+            else:
+                key, op = self.fresh_key(), 1
+            tag = tag_base | (i & 0x7F)
+            sent.append((tag, key, op))
+            await self.source.send(self.frame(key, op, tag))
+
+    async def round(self, scenario):
+        dut, rng, v = self.dut, self.rng, self.v
+        self.stats["rounds"] += 1
+        bank, addr = rng.randrange(v.k), rng.randrange(1 << v.bank_bits)
+        old_bit = await self.bit_access(bank, addr)
+        # Requests and register accesses in flight, then the reset at a random cycle.
+        self.sink.pause = scenario in (0, 1)  # responses pile up in the wrapper's FIFOs
+        sent, tasks = [], []
+        before = len(self.received)
+        tasks.append(cocotb.start_soon(self.traffic(rng.randrange(8, 40), 0, sent)))
+        flushed = {"read": 0, "write": 0}
+
+        async def reads():
+            while True:
+                r = await self.axil.read(self.reg["COUNTERS.OPS"], 4)
+                if r is None:
+                    flushed["read"] += 1
+                    return
+
+        async def writes():
+            while True:
+                r = await self.axil.write(self.reg["BIT_COUNT"], rng.randrange(256).to_bytes(4, "little"))
+                if r is None:
+                    flushed["write"] += 1
+                    return
+
+        async def bit_write():
+            if scenario == 3:
+                await self.axil.write(self.reg["COMMAND"], (1).to_bytes(4, "little"))  # busy for a sweep
+            # A bit write of 1: it may land or not, and makes no present key absent.
+            await self.bit_access(bank, addr, None if self.counting else 1)
+
+        tasks.append(cocotb.start_soon([reads, writes, bit_write, bit_write][scenario]()))
+        if scenario >= 2:
+            self.stats["bit_accesses_in_flight"] += 1
+        await ClockCycles(dut.aclk, rng.randrange(2, 60) if scenario != 3 else rng.randrange(12, 40))
+        dut.aresetn.value = 0
+        await ClockCycles(dut.aclk, rng.randrange(1, 5))
+        for t in tasks:
+            t.cancel()
+        self.source.clear()
+        dut.aresetn.value = 1
+        released = get_sim_time("ns")
+        await ClockCycles(dut.aclk, 2)
+        self.sink.pause = False
+        self.stats["reads_flushed"] += flushed["read"]
+        self.stats["writes_flushed"] += flushed["write"]
+        if scenario == 3:
+            self.present.clear()  # a clear cut short by the reset leaves some keys, not all
+        # Responses taken before the reset: of the requests sent, in order; answered
+        # inserts are committed.
+        pre = [r for r in self.received[before:] if r[0] < released]
+        for n, (_, tag, hit) in enumerate(pre):
+            if n >= len(sent) or tag != sent[n][0]:
+                self.fail(f"round {self.stats['rounds']}: response {n} before the reset has tag {tag:#x}, "
+                          f"expected {sent[n][0] if n < len(sent) else None}")
+                break
+            if sent[n][2] == 1 and scenario != 3:
+                # (With a clear in the stream, a committed insert may have been cleared.)
+                self.present.add(sent[n][1])
+            elif hit != 1 and scenario != 3:
+                self.fail(f"round {self.stats['rounds']}: query of a present key answered 0 before the reset")
+        self.stats["requests_queued_before_reset"] += len(sent)
+        self.stats["responses_before_reset"] += len(pre)
+        self.stats["requests_dropped_or_unsent"] += len(sent) - len(pre)
+        # After the reset: the recount, and nothing left of the accesses in flight.
+        await self.idle_core(f"round {self.stats['rounds']}")
+        await ClockCycles(dut.aclk, 32)
+        resp, data = await self.read("BIT_DATA")
+        if resp != 0 or data & 2:
+            self.fail(f"round {self.stats['rounds']} (scenario {scenario}): BIT_DATA reads {data:#x} after the reset "
+                      "with no access since: a bit access in flight survived the reset")
+        resp, ops = await self.read("COUNTERS.OPS")
+        if resp != 0 or ops != 0:
+            self.fail(f"round {self.stats['rounds']}: COUNTERS.OPS reads {ops} after the reset, expected 0")
+        resp, config = await self.read("CONFIG")
+        if resp != 0 or config != v.core_words[0]:
+            self.fail(f"round {self.stats['rounds']}: CONFIG reads {config:#x} (resp {resp}) after the reset, "
+                      f"expected {v.core_words[0]:#x}: a response of a read in flight survived the reset")
+        w = await self.axil.write(self.reg["BIT_COUNT"], (0xA5).to_bytes(4, "little"))
+        resp, count = await self.read("BIT_COUNT")
+        if w is None or int(w.resp) != 0 or (count & 0xFF) != 0xA5:
+            self.fail(f"round {self.stats['rounds']}: BIT_COUNT write/read after the reset gave "
+                      f"{None if w is None else int(w.resp)} / {count:#x}")
+        w = await self.axil.write(0xFC, (0).to_bytes(4, "little"))
+        if w is None or int(w.resp) != 2:
+            self.fail(f"round {self.stats['rounds']}: a write to an unmapped address after the reset answered "
+                      f"{None if w is None else int(w.resp)}, expected SLVERR: a write response survived the reset")
+        if old_bit is not None and not self.counting:
+            now = await self.bit_access(bank, addr)
+            if now not in (old_bit, 1) and scenario != 3:
+                self.fail(f"round {self.stats['rounds']}: the bit read {now} after the reset, before {old_bit}")
+            await ClockCycles(dut.aclk, 40)
+            again = await self.bit_access(bank, addr)
+            if again != now:
+                self.fail(f"round {self.stats['rounds']}: bank {bank} address {addr} changed from {now} to {again} "
+                          "with no access: a bit write in flight landed after the reset")
+        # Traffic after the reset: every present key answers 1, only these requests
+        # are answered, in order.
+        after = len(self.received)
+        post = [(RESET_TAG | (i & 0x7F), key, 0) for i, key in enumerate(sorted(self.present))]
+        post += [(RESET_TAG | ((len(post) + i) & 0x7F), self.fresh_key(), 1) for i in range(8)]
+        for tag, key, op in post:
+            await self.source.send(self.frame(key, op, tag))
+        for _ in range(2000):
+            if len(self.received) - after >= len(post):
+                break
+            await RisingEdge(dut.aclk)
+        await ClockCycles(dut.aclk, 20)
+        got = self.received[after:]
+        stale = [r for r in self.received[before:after] if r[0] >= released]
+        if stale:
+            self.fail(f"round {self.stats['rounds']}: {len(stale)} response(s) after the reset of requests sent before "
+                      f"it (tags {[hex(t) for _, t, _ in stale[:4]]})")
+        if [t for _, t, _ in got] != [t for t, _, _ in post]:
+            self.fail(f"round {self.stats['rounds']}: after the reset {len(got)} responses, tags "
+                      f"{[hex(t) for _, t, _ in got[:6]]}...; expected {len(post)}, tags {[hex(t) for t, _, _ in post[:6]]}...")
+        for (_, tag, hit), (_, key, op) in zip(got, post):
+            if op == 0 and hit != 1:
+                self.fail(f"round {self.stats['rounds']}: key {key:#x}, whose insert was answered, queries 0 "
+                          "after the reset (a false negative)")
+            if op == 1:
+                self.present.add(key)
+        self.stats["post_reset_requests"] += len(post)
+        resp, ops = await self.read("COUNTERS.OPS")
+        if ops != len(post):
+            self.fail(f"round {self.stats['rounds']}: COUNTERS.OPS reads {ops}, expected {len(post)} requests since the reset")
+
+
+@cocotb.test()
+async def reset_in_flight(dut):
+    """aresetn asserted at random cycles with stream requests and responses, register
+    reads and writes and bit accesses in flight, checked against docs/axi.md's
+    "Reset with operations in flight" (and contract §5.1). Environment:
+    BLOOM_RESET_ROUNDS (default 16), BLOOM_SEED."""
+    v = Vectors(os.environ["BLOOM_VECTORS"])
+    rounds = int(os.environ.get("BLOOM_RESET_ROUNDS", "16"))
+    rng = random.Random(int(os.environ.get("BLOOM_SEED", "1")) * 7919 + 13)
+    cocotb.start_soon(Clock(dut.aclk, CLOCK_NS, "ns").start())
+    offsets = register_offsets(os.environ["BLOOM_REGMAP"])
+    run = ResetRun(dut, v, offsets, rng)
+    dut.aresetn.value = 0
+    await ClockCycles(dut.aclk, 4)
+    dut.aresetn.value = 1
+    await ClockCycles(dut.aclk, 4)
+    _, config = await run.read("CONFIG")
+    if config != v.core_words[0]:
+        raise AssertionError(f"the vectors do not match the core's configuration: CONFIG {v.core_words[0]:#010x} "
+                             f"expected, the core reads {config:#010x}")
+    await run.idle_core("power-up")
+    for r in range(rounds):
+        await run.round(r % 4)
+    s = run.stats
+    dut._log.warning("bloom_axis reset in flight: %s, %d failures", s, len(run.failures))
+    print("RESET " + " ".join(f"{k}={val}" for k, val in s.items()) + f" failures={len(run.failures)}", flush=True)
+    assert not run.failures, f"{len(run.failures)} failures; first: {run.failures[0]}"

@@ -19,7 +19,7 @@
 //! into a temporary directory beside the target, which is renamed onto it
 //! (the target must not exist or be empty): a failure leaves nothing behind.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use bloom_params::PARAMS;
 use flow::board::{Board, HX8K_BREAKOUT, ICEBREAKER, ULX3S_85F};
@@ -53,6 +53,53 @@ fn text(path: &str, contents: impl Into<String>) -> PackageFile {
         executable: false,
     }
 }
+
+/// The LiteX and Amaranth fronts (ip/python, ip/litex, ip/amaranth), shipped
+/// as they are: each reads the package's bloom_axis.json and rtl/ beside it
+/// (docs/soc.md).
+const FRONTS: [(&str, &str); 11] = [
+    (
+        "bloom_package.py",
+        include_str!("../python/bloom_package.py"),
+    ),
+    (
+        "litex/bloom_litex.py",
+        include_str!("../litex/bloom_litex.py"),
+    ),
+    (
+        "litex/bloom_litex.h",
+        include_str!("../litex/bloom_litex.h"),
+    ),
+    ("litex/bloom_soc.py", include_str!("../litex/bloom_soc.py")),
+    (
+        "litex/firmware/main.c",
+        include_str!("../litex/firmware/main.c"),
+    ),
+    (
+        "litex/firmware/crt0.S",
+        include_str!("../litex/firmware/crt0.S"),
+    ),
+    (
+        "litex/firmware/linker.ld",
+        include_str!("../litex/firmware/linker.ld"),
+    ),
+    (
+        "litex/firmware/include/assert.h",
+        include_str!("../litex/firmware/include/assert.h"),
+    ),
+    (
+        "amaranth/bloom_amaranth.py",
+        include_str!("../amaranth/bloom_amaranth.py"),
+    ),
+    (
+        "amaranth/bloom_amaranth_sim.py",
+        include_str!("../amaranth/bloom_amaranth_sim.py"),
+    ),
+    (
+        "amaranth/bloom_amaranth_icebreaker.py",
+        include_str!("../amaranth/bloom_amaranth_icebreaker.py"),
+    ),
+];
 
 /// The FuseSoC core name (VLNV) of a package: one name per configuration.
 pub fn core_name(axi: &GeneratedAxi) -> String {
@@ -262,7 +309,17 @@ struct PackageDescription<'a> {
     ports: Vec<hdl::ports::CorePort>,
     register_map_version: String,
     register_map_bytes: u32,
+    /// The registers the configuration fixes, with their values: what software
+    /// (the LiteX and Amaranth fronts, firmware) checks to know it drives this core.
+    fixed_registers: Vec<FixedRegister>,
     vectors: &'a VectorStats,
+}
+
+#[derive(Serialize)]
+struct FixedRegister {
+    name: &'static str,
+    offset: u32,
+    value: u32,
 }
 
 fn version_string() -> String {
@@ -372,7 +429,10 @@ below.
 | `tb/` | `{TB_FILE}`, a self-checking Verilog-2005 testbench, and `vectors/` from the golden model ({requests} requests, {reads} register reads) |
 | `board/` | a self-test harness and board tops with constraint files (iCEBreaker, iCE40-HX8K breakout, ULX3S-85F) |
 | `doc/` | timing diagrams: the core's request and response channels, the AXI4-Lite side of `bloom_axis` |
-| `bloom_axis.json` | configuration, timing and ports, for tools |
+| `bloom_axis.json` | configuration, timing, ports and the fixed registers' values, for tools |
+| `bloom_package.py` | this package as Python sees it (configuration, fixed registers, RTL), for the fronts below |
+| `litex/` | a LiteX peripheral (`bloom_litex.py`: the register block on the SoC bus, the streams behind CSRs), its firmware helper `bloom_litex.h`, an example SoC for LiteX's simulator and the iCEBreaker (`bloom_soc.py`) with C firmware (`firmware/`) |
+| `amaranth/` | an Amaranth `wiring.Component` (`bloom_amaranth.py`, `amaranth.lib.stream` signatures), a simulation of what Amaranth emits driven by vectors (`bloom_amaranth_sim.py`), an iCEBreaker self-test build (`bloom_amaranth_icebreaker.py`) |
 
 ## Parameters
 
@@ -437,7 +497,11 @@ the C definitions. Register map version {version}.
 {counting_regs}
 ```c
 #include \"regs/bloom_axis_regs.h\"
-volatile bloom_axis_regs_t *bloom = (volatile bloom_axis_regs_t *)BLOOM_BASE;
+/* The header's struct is packed (its layout is the map's); through a pointer to it GCC may split a
+   word access into bytes on a CPU without unaligned loads (RISC-V), and a write without all four
+   strobes answers SLVERR. Aligned to 4 bytes, every access is one 32-bit load or store. */
+typedef bloom_axis_regs_t __attribute__((aligned(4))) bloom_regs_t;
+volatile bloom_regs_t *bloom = (volatile bloom_regs_t *)BLOOM_BASE;
 bloom->COMMAND = BLOOM_AXIS_REGS__COMMAND__CLEAR_bm;
 while (bloom->STATUS & BLOOM_AXIS_REGS__STATUS__BUSY_bm) {{ }}
 ```
@@ -585,6 +649,7 @@ pub fn package_files(input: &PackageInput) -> Result<Vec<PackageFile>, String> {
         ),
         text("bloom_axis.core", core_file(axi, has_image)),
     ];
+    files.extend(FRONTS.iter().map(|(path, contents)| text(path, *contents)));
     for (target, board) in boards() {
         let ext = if board.device.family == flow::board::Family::Ice40 {
             "pcf"
@@ -622,6 +687,14 @@ pub fn package_files(input: &PackageInput) -> Result<Vec<PackageFile>, String> {
         ports: hdl::axi::axi_ports(params),
         register_map_version: version_string(),
         register_map_bytes: map::MAP_BYTES,
+        fixed_registers: hdl::axi::fixed_words(params)
+            .iter()
+            .map(|(r, value)| FixedRegister {
+                name: r.name,
+                offset: r.offset,
+                value: *value,
+            })
+            .collect(),
         vectors: &input.vectors.stats,
     };
     files.push(text(
@@ -634,68 +707,16 @@ pub fn package_files(input: &PackageInput) -> Result<Vec<PackageFile>, String> {
 
 /// Writes `files` as the new directory `dir`, all or nothing: `dir` must not
 /// exist or be empty; the files go into a temporary directory beside it that
-/// is renamed onto it, and is removed on any failure.
+/// is renamed onto it, and is removed on any failure or interrupt
+/// (`bloom_files::OutputDir`).
 pub fn write_tree(dir: &Path, files: &[PackageFile]) -> Result<(), String> {
-    match std::fs::symlink_metadata(dir) {
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
-        Err(e) => return Err(format!("cannot write into {}: {e}", dir.display())),
-        Ok(m) if !m.is_dir() => {
-            return Err(format!("{} exists and is not a directory", dir.display()))
-        }
-        Ok(_) => {
-            if let Some(entry) = std::fs::read_dir(dir)
-                .map_err(|e| format!("{}: {e}", dir.display()))?
-                .flatten()
-                .next()
-            {
-                return Err(format!(
-                    "{} is not empty (it holds {}): give a new or empty directory",
-                    dir.display(),
-                    entry.file_name().to_string_lossy()
-                ));
-            }
-        }
-    }
-    let name = dir
-        .file_name()
-        .ok_or_else(|| {
-            format!(
-                "{}: the target must name a directory (not `/`, `.` or `..`)",
-                dir.display()
-            )
-        })?
-        .to_string_lossy()
-        .into_owned();
-    let parent = match dir.parent() {
-        Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
-        _ => PathBuf::from("."),
-    };
-    std::fs::create_dir_all(&parent)
-        .map_err(|e| format!("cannot create {}: {e}", parent.display()))?;
-    let temp = parent.join(format!(".{name}.tmp-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&temp);
-    let result = (|| -> Result<(), String> {
-        std::fs::create_dir(&temp)
-            .map_err(|e| format!("cannot write into {}: {e}", parent.display()))?;
-        for f in files {
-            let path = temp.join(&f.path);
-            if let Some(d) = path.parent() {
-                std::fs::create_dir_all(d)
-                    .map_err(|e| format!("cannot create {}: {e}", d.display()))?;
-            }
-            std::fs::write(&path, &f.contents)
-                .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
-            if f.executable {
-                use std::os::unix::fs::PermissionsExt;
-                std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755))
-                    .map_err(|e| format!("cannot make {} executable: {e}", path.display()))?;
-            }
-        }
-        // rename(2) replaces an empty directory and refuses a non-empty one.
-        std::fs::rename(&temp, dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))
-    })();
-    if result.is_err() {
-        let _ = std::fs::remove_dir_all(&temp);
-    }
-    result
+    let entries: Vec<bloom_files::DirEntry> = files
+        .iter()
+        .map(|f| bloom_files::DirEntry {
+            path: Path::new(&f.path),
+            contents: &f.contents,
+            executable: f.executable,
+        })
+        .collect();
+    bloom_files::write_dir(dir, &entries).map_err(|e| e.to_string())
 }

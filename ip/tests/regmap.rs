@@ -24,6 +24,28 @@ fn generate(rdl: &std::path::Path, out: &std::path::Path) -> std::process::Outpu
         .expect("python runs")
 }
 
+/// `source` as the workspace's rustfmt settings format it (the tree is kept formatted,
+/// generated Rust included).
+fn rustfmt(root: &std::path::Path, source: &str) -> String {
+    use std::io::Write;
+    let mut child = std::process::Command::new("rustfmt")
+        .args(["--edition", "2021", "--config-path"])
+        .arg(root.join("rustfmt.toml"))
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .expect("rustfmt runs (rustup component add rustfmt)");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(source.as_bytes())
+        .unwrap();
+    let o = child.wait_with_output().unwrap();
+    assert!(o.status.success(), "rustfmt refused the generated Rust");
+    String::from_utf8(o.stdout).unwrap()
+}
+
 fn scratch(name: &str) -> PathBuf {
     let d = PathBuf::from(env!("CARGO_TARGET_TMPDIR"))
         .join(format!("regmap-{}-{name}", std::process::id()));
@@ -49,7 +71,10 @@ fn generated_files_are_what_the_rdl_gives() {
         ("bloom_axis_regs.md", "ip/rdl/bloom_axis_regs.md"),
         ("bloom_axis_regs.xml", "ip/rdl/bloom_axis_regs.xml"),
     ] {
-        let new = std::fs::read_to_string(out.join(generated)).unwrap();
+        let mut new = std::fs::read_to_string(out.join(generated)).unwrap();
+        if generated.ends_with(".rs") {
+            new = rustfmt(&root, &new);
+        }
         if update {
             std::fs::write(root.join(committed), &new).unwrap();
         } else {

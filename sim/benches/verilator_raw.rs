@@ -6,7 +6,7 @@
 
 use std::time::Instant;
 
-use sim::core::{push_request, CorePorts};
+use sim::core::{push_request, ModelPorts};
 use sim::{BuildOptions, InitialState, StreamOutput, Traffic, TrafficShape};
 
 fn main() {
@@ -32,7 +32,7 @@ fn main() {
         spec.label(),
         t0.elapsed().as_secs_f64()
     );
-    let ports = CorePorts::of(&lib, &spec.params).unwrap();
+    let ports = ModelPorts::of(&lib, &spec.params).unwrap();
     let mut m = lib.instantiate(Some("clock"), InitialState::Zero).unwrap();
     m.set(ports.id("reset"), 1).unwrap();
     m.step(2).unwrap();
@@ -48,7 +48,7 @@ fn main() {
     let mut out = StreamOutput::default();
     let (input, output) = (ports.request_channel(), ports.response_channel());
     let rounds = if bench { 100 } else { 2 };
-    let cpu0 = sim::harness::thread_cpu_seconds();
+    let cpu0 = sim::cosim::thread_cpu_seconds();
     let start = Instant::now();
     let mut total = 0;
     for _ in 0..rounds {
@@ -59,7 +59,7 @@ fn main() {
         total += out.accepted;
     }
     let wall = start.elapsed().as_secs_f64();
-    let cpu = sim::harness::thread_cpu_seconds()
+    let cpu = sim::cosim::thread_cpu_seconds()
         .zip(cpu0)
         .map(|(a, b)| a - b);
     println!(

@@ -557,13 +557,24 @@ impl Checker {
         }
     }
 
-    /// One cycle.
+    /// One cycle: what the hardware has done by now, then the outputs it shows, then
+    /// the inputs it takes.
     #[inline]
     pub fn cycle(&mut self, c: u64, io: &CycleIo) {
-        let t = self.timing;
         self.cycles += 1;
-        // 1. What the hardware has done by now: commits, the end of a clear's
-        //    sweep, fill counter updates, the recount, readback expectations.
+        self.advance(c);
+        let busy = self.busy_at(c);
+        self.check_handshakes(c, io, busy);
+        self.check_readback_port(c, io);
+        self.check_fills(c, io);
+        self.take_inputs(c, io, busy);
+    }
+
+    /// Commits, the end of a clear's sweep, fill counter updates, the recount and
+    /// readback expectations due by cycle `c`.
+    #[inline]
+    fn advance(&mut self, c: u64) {
+        let t = self.timing;
         while let Some(&p) = self.pending.front() {
             if p.accept + t.commit_latency as u64 > c {
                 break;
@@ -633,9 +644,12 @@ impl Checker {
         if let Some(upto) = c.checked_sub(t.commit_latency as u64) {
             self.resolve_readbacks(upto);
         }
+    }
 
-        // 2. The outputs.
-        let busy = self.busy_at(c);
+    /// `busy`, `req_ready`, `resp_valid` and the response presented in cycle `c`.
+    #[inline]
+    fn check_handshakes(&mut self, c: u64, io: &CycleIo, busy: bool) {
+        let t = self.timing;
         if io.busy != busy {
             self.report(Mismatch {
                 cycle: c,
@@ -720,6 +734,12 @@ impl Checker {
                 }
             }
         }
+    }
+
+    /// `rb_valid` and the readback answered in cycle `c`.
+    #[inline]
+    fn check_readback_port(&mut self, c: u64, io: &CycleIo) {
+        let t = self.timing;
         let rb_due = self
             .readbacks
             .front()
@@ -753,6 +773,11 @@ impl Checker {
                 }
             }
         }
+    }
+
+    /// `fill_count` (and a counting core's `counter_saturated`) of `fill_bank` in cycle `c`.
+    #[inline]
+    fn check_fills(&mut self, c: u64, io: &CycleIo) {
         let bank = io.fill_bank as usize;
         let (fill, saturated) = if bank >= self.k {
             (0, 0)
@@ -803,8 +828,12 @@ impl Checker {
                 ),
             });
         }
+    }
 
-        // 3. The inputs.
+    /// The inputs of cycle `c`: a reset, a readback (and its bit write), a request taken.
+    #[inline]
+    fn take_inputs(&mut self, c: u64, io: &CycleIo, busy: bool) {
+        let t = self.timing;
         if io.reset {
             if !self.prev_reset {
                 self.resets.resets += 1;

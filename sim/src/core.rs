@@ -16,17 +16,17 @@ use crate::traffic::Request;
 use crate::verilator::{build, BuildOptions};
 use crate::SimError;
 
-/// Port handles of `bloom_core`, resolved from hdl's port table: every port
+/// Port handles of a Verilated `bloom_core` model, resolved from hdl's port table: every port
 /// of the table must be in the model with its width and direction, and the
 /// model must have no other.
 #[derive(Clone, Debug)]
-pub struct CorePorts {
+pub struct ModelPorts {
     pub table: Vec<hdl::ports::CorePort>,
     pub ids: Vec<PortId>,
 }
 
-impl CorePorts {
-    pub fn of(lib: &ModelLibrary, params: &hdl::CoreParams) -> Result<CorePorts, SimError> {
+impl ModelPorts {
+    pub fn of(lib: &ModelLibrary, params: &hdl::CoreParams) -> Result<ModelPorts, SimError> {
         let table = hdl::ports::core_ports(params);
         let mut ids = Vec::with_capacity(table.len());
         for p in &table {
@@ -52,7 +52,7 @@ impl CorePorts {
                 table.len()
             )));
         }
-        Ok(CorePorts { table, ids })
+        Ok(ModelPorts { table, ids })
     }
 
     /// The handle of port `name` (a name of hdl's port table).
@@ -150,7 +150,7 @@ pub fn push_request(buf: &mut Vec<u32>, r: &Request, key_bits: u32) {
 pub struct VerilatedCore {
     pub config: hdl::CoreConfig,
     pub timing: hdl::Timing,
-    pub ports: CorePorts,
+    pub ports: ModelPorts,
     pub side: SidePorts,
     pub model: Model,
     pub library: Arc<ModelLibrary>,
@@ -224,14 +224,14 @@ impl VerilatedCore {
         library: Arc<ModelLibrary>,
         power_up: PowerUp,
     ) -> Result<VerilatedCore, SimError> {
-        let ports = CorePorts::of(&library, &config.params)?;
+        let ports = ModelPorts::of(&library, &config.params)?;
         Self::start(config, timing, ports, library, power_up)
     }
 
     fn start(
         config: hdl::CoreConfig,
         timing: hdl::Timing,
-        ports: CorePorts,
+        ports: ModelPorts,
         library: Arc<ModelLibrary>,
         power_up: PowerUp,
     ) -> Result<VerilatedCore, SimError> {

@@ -19,7 +19,7 @@
 
 use std::collections::HashSet;
 
-use crate::harness::CoSim;
+use crate::cosim::CoSim;
 use crate::traffic::{ReadyPattern, Request, Rng};
 use crate::SimError;
 

@@ -49,6 +49,10 @@ pub struct LaneTraffic {
     pub backpressure: u32,
     /// Keys in the pool.
     pub pool: usize,
+    /// A cycle starts a reset of 1..=4 cycles, with beats, responses and a clear's
+    /// sweep in flight (contract §5.1, §8.3); needs `backpressure` 0 (the cycle each
+    /// beat enters the replicas, which decides what a reset cancels, is then known).
+    pub reset: u32,
 }
 
 impl LaneTraffic {
@@ -61,6 +65,19 @@ impl LaneTraffic {
         idle: 100,
         backpressure: 200,
         pool: 24,
+        reset: 0,
+    };
+    /// [`LaneTraffic::MIXED`] without backpressure, with resets at random
+    /// (about one every 150 cycles) while beats, responses and clears are in flight.
+    pub const RESETS: LaneTraffic = LaneTraffic {
+        write: 250,
+        clear: 25,
+        refused: 60,
+        slot: 700,
+        idle: 100,
+        backpressure: 0,
+        pool: 24,
+        reset: 7,
     };
     /// Read beats with every slot valid, no idle cycle, no backpressure.
     pub const SATURATING: LaneTraffic = LaneTraffic {
@@ -71,6 +88,7 @@ impl LaneTraffic {
         idle: 0,
         backpressure: 0,
         pool: 4096,
+        reset: 0,
     };
 }
 
@@ -90,6 +108,12 @@ pub struct LanesReport {
     pub reads_after_recent_insert: u64,
     pub clears: u64,
     pub hits: u64,
+    /// Resets asserted after the first, the beats they cancelled (taken, not
+    /// committed), the response beats they dropped, and the clears they cut short.
+    pub resets: u64,
+    pub beats_cancelled: u64,
+    pub responses_dropped: u64,
+    pub clears_cut_short: u64,
     pub mismatches: Vec<String>,
     /// Wall seconds of the cycle loop (the model was built before).
     pub seconds: f64,
@@ -103,6 +127,8 @@ impl LanesReport {
 }
 
 struct Expected {
+    /// Its place among the beats taken since the last reset.
+    index: usize,
     taken: u64,
     /// The cycle it entered the replicas (followed without backpressure only).
     entered: Option<u64>,
@@ -352,6 +378,12 @@ pub fn run_lanes_on(
     let mut tag = 0u8;
     let l = lanes.lanes;
     let t = *traffic;
+    if t.reset > 0 && t.backpressure > 0 {
+        return Err(SimError::Value(
+            "traffic with resets has no backpressure: what a reset cancels depends on the cycle each beat entered"
+                .into(),
+        ));
+    }
     run_driven(
         face,
         lanes,
@@ -359,6 +391,7 @@ pub fn run_lanes_on(
         beats,
         traffic.backpressure == 0,
         0,
+        t.reset,
         move |may_offer| {
             let beat = (may_offer && !per_mille(&mut rng, t.idle))
                 .then(|| next_beat(&mut rng, &t, l, &pool, &mut tag));
@@ -437,6 +470,7 @@ pub fn run_lane_script_on(
         total,
         ready.iter().all(|r| *r),
         idle,
+        0,
         move |may_offer| {
             let mut beat = None;
             if may_offer && next < beats.len() {
@@ -472,6 +506,17 @@ pub fn run_lane_script_on(
 /// `beats` were taken) and `resp_ready`. `exact`: `resp_ready` is always high,
 /// so every response beat's cycle is known. `idle`: cycles the driver will
 /// offer nothing although it may (beyond those `run_driven` allows for).
+/// `resets`: per mille of cycles that start a reset of 1..=4 cycles (`exact`
+/// only), during which no beat is offered.
+///
+/// What a reset whose first cycle is t does (contract §5.1 with §8.3): a beat
+/// that entered the replicas in cycle e is committed iff t >= e + 4, and a
+/// committed clear's sweep is cut short (addresses n <= t - e - 4 cleared); the
+/// beats after the committed ones are cancelled (no effect, no response); the
+/// response beat of cycle t is delivered, every later one of a beat taken
+/// before t is dropped. The golden model is rebuilt from its state at the
+/// previous reset and the committed beats.
+#[allow(clippy::too_many_arguments)]
 fn run_driven(
     face: Face,
     lanes: &hdl::lanes::GeneratedLanes,
@@ -479,6 +524,7 @@ fn run_driven(
     beats: u64,
     exact: bool,
     idle: u64,
+    resets: u32,
     mut drive: impl FnMut(bool) -> (Option<Vec<Slot>>, bool),
 ) -> Result<LanesReport, SimError> {
     let l = lanes.lanes;
@@ -528,6 +574,12 @@ fn run_driven(
     }
 
     let mut golden = PartitionedFilter::new(params);
+    // The committed state at the last reset, and every beat taken since (its ops
+    // and the cycle it entered the replicas).
+    let mut base = golden.clone();
+    let mut log: Vec<(Vec<Option<Op>>, Option<u64>)> = Vec::new();
+    let mut reset_rng = Rng::new(seed ^ 0x7E5E_7000_0000_0001);
+    let (mut reset_left, mut in_reset_before) = (0u32, false);
     let mut report = LanesReport {
         lanes: l,
         ..LanesReport::default()
@@ -542,18 +594,32 @@ fn run_driven(
     // Every clear keeps the replicas busy for its sweep.
     let mut limit = beats * 8 + 10_000 + idle;
     while (report.beats < beats || !expected.is_empty()) && cycle < limit {
-        // Inputs of this cycle.
-        let (new_beat, ready_out) = drive(offered.is_none() && report.beats < beats);
+        // A reset now and then (never while the first beat is still to come).
+        if reset_left == 0
+            && resets > 0
+            && first_take.is_some()
+            && report.beats < beats
+            && per_mille(&mut reset_rng, resets)
+        {
+            reset_left = 1 + reset_rng.below(4) as u32;
+            limit += (1u64 << params.bank_bits) + 32;
+        }
+        let in_reset = reset_left > 0;
+        let reset_starts = in_reset && !in_reset_before;
+        io.set_reset(&mut m, in_reset)?;
+        // Inputs of this cycle (no beat offered during a reset: none is taken then).
+        let (new_beat, ready_out) = drive(offered.is_none() && report.beats < beats && !in_reset);
         if offered.is_none() {
             offered = new_beat;
         }
+        let shown = if in_reset { None } else { offered.as_ref() };
         let (mut valid, mut ops, mut keys, mut tags) = (
             0u128,
             vec![0u32; (2 * l).div_ceil(32)],
             vec![0u32; (w * l).div_ceil(32)],
             vec![0u32; (8 * l).div_ceil(32)],
         );
-        if let Some(beat) = &offered {
+        if let Some(beat) = shown {
             for (j, s) in beat.iter().enumerate() {
                 if let Some((code, key, t)) = s {
                     valid |= 1 << j;
@@ -569,10 +635,11 @@ fn run_driven(
 
         // Without backpressure: the oldest beat waiting in the input stage enters the
         // replicas now if they are not busy.
-        if exact && m.get(io.busy) == 0 {
+        if exact && !in_reset && m.get(io.busy) == 0 {
             if let Some(e) = expected.iter_mut().find(|e| e.entered.is_none()) {
                 if e.taken < cycle {
                     e.entered = Some(cycle);
+                    log[e.index].1 = Some(cycle);
                 }
             }
         }
@@ -590,7 +657,9 @@ fn run_driven(
             first_take.get_or_insert(cycle);
             report.beats += 1;
             report.ops += beat.iter().flatten().count() as u64;
+            log.push((ops.clone(), None));
             let mut e = Expected {
+                index: log.len() - 1,
                 taken: cycle,
                 entered: None,
                 slot_valid: valid,
@@ -714,6 +783,50 @@ fn run_driven(
                 ));
             }
         }
+        if reset_starts {
+            // The response beat of this cycle was delivered (above); everything else
+            // in flight is settled by the rules of the function's doc.
+            let t = cycle;
+            let committed = log
+                .iter()
+                .take_while(|(_, en)| en.is_some_and(|e| t >= e + 4))
+                .count();
+            let mut rebuilt = base.clone();
+            for (ops, en) in &log[..committed] {
+                let e = en.expect("committed beats entered");
+                let sweep_end = e + 4 + (1u64 << params.bank_bits) - 1;
+                let is_clear = matches!(ops.first(), Some(Some(Op::Clear)));
+                if is_clear && t < sweep_end {
+                    let cleared = (t - e - 4) as usize;
+                    let banks: Vec<Vec<u8>> = (0..params.k as usize)
+                        .map(|p| {
+                            let mut bank = rebuilt.bank(p).expect("k banks").to_vec();
+                            for bit in bank.iter_mut().take(cleared + 1) {
+                                *bit = 0;
+                            }
+                            bank
+                        })
+                        .collect();
+                    rebuilt = PartitionedFilter::from_banks(params, &banks)
+                        .map_err(|e| SimError::Value(e.to_string()))?;
+                    report.clears_cut_short += 1;
+                } else {
+                    rebuilt
+                        .apply_beat(ops)
+                        .map_err(|e| SimError::Value(e.to_string()))?;
+                }
+            }
+            report.resets += 1;
+            report.beats_cancelled += (log.len() - committed) as u64;
+            report.responses_dropped += expected.len() as u64;
+            golden = rebuilt;
+            base = golden.clone();
+            log.clear();
+            expected.clear();
+            recent_inserts.clear();
+        }
+        in_reset_before = in_reset;
+        reset_left = reset_left.saturating_sub(1);
         m.step(1)?;
         cycle += 1;
     }

@@ -6,7 +6,7 @@
 //!   the clock, read outputs, stream whole buffers of handshakes, VCD traces.
 //! - [`ports`]: reads a module's port list from its Verilog.
 //! - [`core`]: the generated `bloom_core` (from `hdl`) as a Verilated model.
-//! - [`traffic`], [`checker`], [`harness`]: seeded traffic, the cycle-exact
+//! - [`traffic`], [`checker`], [`cosim`]: seeded traffic, the cycle-exact
 //!   checker against the golden model, and the run loop ([`CoSim`]).
 //! - [`rusthdl`]: the same core in rust-hdl's simulator, for three-way checks.
 //! - [`fpr`]: the measured false-positive rate against the exact formula.
@@ -24,9 +24,9 @@
 pub mod cells;
 pub mod checker;
 pub mod core;
+pub mod cosim;
 pub mod cycles;
 pub mod fpr;
-pub mod harness;
 pub mod lanes;
 pub mod model;
 pub mod netlist;
@@ -40,7 +40,7 @@ pub mod wavedrom;
 
 pub use checker::{Checker, CycleIo, Mismatch, ResetCoverage};
 pub use core::VerilatedCore;
-pub use harness::{run_sharded, shard_traffic_seed, CoSim, RunOptions, RunReport};
+pub use cosim::{run_sharded, shard_traffic_seed, CoSim, RunOptions, RunReport};
 pub use traffic::{Request, SideTraffic, Traffic, TrafficShape};
 
 pub use model::{

@@ -427,3 +427,77 @@ fn scripts_with_bad_beats_or_a_ready_pattern_never_high_are_refused() {
         "never high",
     );
 }
+
+/// Reset asserted at random (1 to 4 cycles, about one every 150 cycles) with beats
+/// in the input stage, beats in the replicas, response beats outstanding and
+/// clears sweeping, checked against contract §5.1 with §8.3: the committed beats
+/// are exactly those that entered the replicas 4 or more cycles before the reset,
+/// a clear's sweep is cut short where the contract says, no response of a beat
+/// taken before the reset comes after it, and every later answer is the golden
+/// model's from the state the reset left.
+#[test]
+fn resets_in_flight_crc_k3_b6_w32_lanes_1_2_4() {
+    for (lanes, seed) in [(1, 41), (2, 42), (4, 43)] {
+        let g = lanes_of(crc_k3_b6_w32(), lanes, LaneSwitches::default());
+        let r = run_lanes(&g, &LaneTraffic::RESETS, seed, 3000).unwrap();
+        assert_clean(&format!("resets L={lanes}"), &r);
+        eprintln!(
+            "  {} resets: {} beats cancelled, {} response beats dropped, {} clears cut short",
+            r.resets, r.beats_cancelled, r.responses_dropped, r.clears_cut_short
+        );
+        assert!(
+            r.resets >= 20 && r.beats_cancelled >= 20 && r.responses_dropped >= 10,
+            "L={lanes}: resets did not meet enough in flight: {} resets, {} cancelled, {} dropped",
+            r.resets,
+            r.beats_cancelled,
+            r.responses_dropped
+        );
+    }
+}
+
+/// Teeth of the reset checks: `bloom_lanes` made wrong in the two ways a reset
+/// could be mishandled around the replicas (its Verilog edited): response
+/// descriptors kept across reset (a stale descriptor answers a later beat), and an
+/// input stage that keeps its beats (a cancelled beat reaches the replicas).
+#[test]
+fn resets_in_flight_teeth_stale_descriptors_and_input_stage_are_caught() {
+    let good = lanes_of(crc_k3_b6_w32(), 4, LaneSwitches::default());
+    // Each fault is made to appear after the first reset only (a register set
+    // once the power-up reset is over), so that what catches it is a reset in flight.
+    let stage = "reg head_valid = 1'b0;\n";
+    let stage_once = "reg head_valid = 1'b0;\nreg stage_powered = 1'b0;\nalways @(posedge clock) if (~reset) stage_powered <= 1'b1;\n";
+    let give = "wire give = lane0_resp_valid & resp_ready;\n";
+    let give_once = "wire give = lane0_resp_valid & resp_ready;\nreg descriptors_powered = 1'b0;\nalways @(posedge clock) if (~reset) descriptors_powered <= 1'b1;\n";
+    for (what, edits) in [
+        (
+            "descriptors kept",
+            [
+                (give, give_once),
+                (
+                    "    if (reset) begin\n        descriptor_write <= ",
+                    "    if (reset & ~descriptors_powered) begin\n        descriptor_write <= ",
+                ),
+            ],
+        ),
+        (
+            "input stage kept",
+            [
+                (stage, stage_once),
+                (
+                    "    if (reset) begin\n        entry_full <= 2'b00;",
+                    "    if (reset & ~stage_powered) begin\n        entry_full <= 2'b00;",
+                ),
+            ],
+        ),
+    ] {
+        let mut wrong = lanes_of(crc_k3_b6_w32(), 4, LaneSwitches::default());
+        for (from, to) in edits {
+            assert_eq!(good.verilog.matches(from).count(), 1, "{what}: `{from}`");
+            wrong.verilog = wrong.verilog.replacen(from, to, 1);
+        }
+        let r = run_lanes(&wrong, &LaneTraffic::RESETS, 42, 3000).unwrap();
+        show(what, &r);
+        assert!(!r.mismatches.is_empty(), "{what}: went unnoticed");
+        eprintln!("  {what}: caught: {}", r.mismatches[0]);
+    }
+}

@@ -7,7 +7,7 @@ mod common;
 use common::*;
 use golden::HashFamily::H3;
 use golden::PartitionedFilter;
-use sim::harness::golden_op;
+use sim::cosim::golden_op;
 use sim::traffic::ReadyPattern;
 use sim::{CoSim, Request, Traffic, TrafficShape};
 

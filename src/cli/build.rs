@@ -152,12 +152,12 @@ pub fn execute(job: &Job) -> anyhow::Result<flow::build::BuildReport> {
         progress: progress.clone(),
     };
     let report = flow::build::build(&core, &opts)?;
-    println!("bloom build: {}", board.title);
-    print!("{}", report.table());
+    outln!("bloom build: {}", board.title);
+    out!("{}", report.table());
     if job.flash {
         let bit = PathBuf::from(&report.bitstream);
         flow::steps::program(board, &bit, &out.join("program.log"), &progress)?;
-        println!(
+        outln!(
             "programmed the {} (volatile: lost at power-off)",
             board.title
         );

@@ -56,13 +56,13 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     })
     .map_err(anyhow::Error::msg)?;
     ip::package::write_tree(&args.out, &files).map_err(anyhow::Error::msg)?;
-    println!(
+    outln!(
         "wrote {} ({} files): FuseSoC core {}, {params}",
         args.out.display(),
         files.len(),
         ip::package::core_name(&axi)
     );
-    println!(
+    outln!(
         "  try: cd {} && fusesoc --cores-root . run --target sim {}",
         args.out.display(),
         ip::package::core_name(&axi)

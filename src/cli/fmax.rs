@@ -75,10 +75,10 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     let report = flow::fmax::measure(&core, &opts)?;
     write_report(&out, &report)?;
     if args.json {
-        println!("{}", report.summary_json());
+        outln!("{}", report.summary_json());
     } else {
-        print!("{}", report.table());
-        println!("  full report      {}", out.join("fmax.json").display());
+        out!("{}", report.table());
+        outln!("  full report      {}", out.join("fmax.json").display());
     }
     Ok(())
 }
@@ -102,10 +102,8 @@ fn options(args: &Args, out_dir: PathBuf, lanes: usize, prefix: &str) -> flow::f
 
 /// The full report, `fmax.json` in `dir`.
 fn write_report(dir: &std::path::Path, report: &flow::fmax::FmaxReport) -> anyhow::Result<()> {
-    std::fs::write(
-        dir.join("fmax.json"),
-        serde_json::to_string_pretty(report)? + "\n",
-    )?;
+    let text = serde_json::to_string_pretty(report)? + "\n";
+    bloom_files::write_file(&dir.join("fmax.json"), text.as_bytes())?;
     Ok(())
 }
 
@@ -156,10 +154,8 @@ fn sweep(args: &Args, core: &hdl::GeneratedCore, out: &std::path::Path) -> anyho
         "device": args.device.name, "seeds": args.seeds, "core": core.config.params.to_string(),
         "rows": rows, "best": best.map(|r| r.summary_json()),
     });
-    std::fs::write(
-        out.join("lanes.json"),
-        serde_json::to_string_pretty(&summary)? + "\n",
-    )?;
+    let text = serde_json::to_string_pretty(&summary)? + "\n";
+    bloom_files::write_file(&out.join("lanes.json"), text.as_bytes())?;
     let points: Vec<(f64, f64)> = results
         .iter()
         .filter_map(|(_, r)| r.as_ref().ok())
@@ -169,14 +165,17 @@ fn sweep(args: &Args, core: &hdl::GeneratedCore, out: &std::path::Path) -> anyho
         plot_sweep(&out.join("lanes.svg"), args.device.part, &points)?;
     }
     if args.json {
-        println!("{summary}");
+        outln!("{summary}");
         return Ok(());
     }
-    println!(
+    outln!(
         "bloom fmax --lanes: {} ({}), {} seed(s), core {}",
-        args.device.name, args.device.part, args.seeds, core.config.params
+        args.device.name,
+        args.device.part,
+        args.seeds,
+        core.config.params
     );
-    println!(
+    outln!(
         "  {:>5} {:>10} {:>10} {:>8} {:>8} {:>6}  Fmax / BRAM loop (95% interval, 10 seeds or more)",
         "lanes",
         "Fmax MHz",
@@ -187,8 +186,8 @@ fn sweep(args: &Args, core: &hdl::GeneratedCore, out: &std::path::Path) -> anyho
     );
     for (l, r) in &results {
         match r {
-            Err(e) => println!("  {l:>5} {}", e.lines().next().unwrap_or("")),
-            Ok(r) => println!(
+            Err(e) => outln!("  {l:>5} {}", e.lines().next().unwrap_or("")),
+            Ok(r) => outln!(
                 "  {l:>5} {:>10.2} {:>9.3}G {:>8} {:>8} {:>6}  {:.3}{}",
                 r.core.median,
                 r.lookups_per_second / 1e9,
@@ -203,15 +202,15 @@ fn sweep(args: &Args, core: &hdl::GeneratedCore, out: &std::path::Path) -> anyho
         }
     }
     match best {
-        Some(b) => println!(
+        Some(b) => outln!(
             "  most lookups per second: L = {} ({:.3} G/s at {:.2} MHz)",
             b.lanes,
             b.lookups_per_second / 1e9,
             b.core.median
         ),
-        None => println!("  no lane count placed and routed on this part"),
+        None => outln!("  no lane count placed and routed on this part"),
     }
-    println!(
+    outln!(
         "  {}  {}",
         out.join("lanes.json").display(),
         out.join("lanes.svg").display()
@@ -224,7 +223,8 @@ fn plot_sweep(path: &std::path::Path, part: &str, points: &[(f64, f64)]) -> anyh
     use plotters::prelude::*;
     crate::cli::fpr::plots::register_font()?;
     let err = |e: &dyn std::fmt::Display| anyhow::anyhow!("plotting {}: {e}", path.display());
-    let root = SVGBackend::new(path, (800, 500)).into_drawing_area();
+    let out = bloom_files::OutputFile::create(path)?;
+    let root = SVGBackend::new(out.temp_path(), (800, 500)).into_drawing_area();
     root.fill(&WHITE).map_err(|e| err(&e))?;
     let xmax = points.iter().map(|p| p.0).fold(1.0, f64::max) + 1.0;
     let ymax = points.iter().map(|p| p.1).fold(0.0, f64::max) * 1.15 + 1e-3;
@@ -251,5 +251,8 @@ fn plot_sweep(path: &std::path::Path, part: &str, points: &[(f64, f64)]) -> anyh
         .draw_series(points.iter().map(|p| Circle::new(*p, 4, BLUE.filled())))
         .map_err(|e| err(&e))?;
     root.present().map_err(|e| err(&e))?;
+    drop(chart);
+    drop(root);
+    out.commit()?;
     Ok(())
 }

@@ -5,7 +5,7 @@
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
-use anyhow::{bail, Context, Result};
+use anyhow::{anyhow, bail, Context, Result};
 use golden::theory::{
     self, bloom1970, classic, classic_exp, optimal::conventional_k, partitioned_exact,
     standard_exact, FAST_MAX_K, FAST_MAX_M,
@@ -276,13 +276,12 @@ fn point(
     emit(&s)
 }
 
-/// Writes to stdout; a closed pipe or full disk is an error, not a panic.
+/// Writes to stdout through bloom_files::stdout: a closed pipe ends the command quietly (status 141), another write error is an error (status 1).
 pub(crate) fn emit(s: &str) -> Result<()> {
-    use std::io::Write;
-    let mut out = std::io::stdout().lock();
-    out.write_all(s.as_bytes())
-        .and_then(|_| out.flush())
-        .context("writing to standard output")
+    // One path for every command (bloom_files::stdout): a closed pipe ends quietly,
+    // another write error is an error.
+    bloom_files::stdout::write_bytes(s.as_bytes());
+    Ok(())
 }
 
 /// Rounded n for a bits-per-item ratio at m bits (at least 1).
@@ -399,27 +398,26 @@ fn plot(out: &Path) -> Result<()> {
     plots::register_font()?;
     let fig2 = plots::fig2_data()?;
     let rates = plots::rates_data()?;
-    let mut written = Vec::new();
+    // plotters writes each file by name: into a fresh temporary beside its target
+    // (bloom_files::OutputFile); the four are renamed into place only once all are
+    // drawn, so a failure (a full disk) leaves none of them.
+    let mut drawn = Vec::new();
     for (suffix, draw) in [("", 0usize), ("-rates", 1)] {
         for ext in ["svg", "png"] {
             let target = dir.join(format!("{name}{suffix}.{ext}"));
-            let tmp = dir.join(format!(".{name}{suffix}.tmp.{}.{ext}", std::process::id()));
+            let out = bloom_files::OutputFile::create(&target).map_err(|e| anyhow!("--out {e}"))?;
             let result = match draw {
-                0 => plots::draw_fig2(&tmp, ext, &fig2),
-                _ => plots::draw_rates(&tmp, ext, &rates),
+                0 => plots::draw_fig2(out.temp_path(), ext, &fig2),
+                _ => plots::draw_rates(out.temp_path(), ext, &rates),
             };
-            if let Err(e) = result {
-                let _ = std::fs::remove_file(&tmp);
-                return Err(e.context(format!("drawing {}", target.display())));
-            }
-            if let Err(e) = crate::cli::check_output_file("--out", &target) {
-                let _ = std::fs::remove_file(&tmp);
-                return Err(e);
-            }
-            std::fs::rename(&tmp, &target)
-                .with_context(|| format!("writing {}", target.display()))?;
-            written.push(target);
+            result.with_context(|| format!("drawing {}", target.display()))?;
+            drawn.push(out);
         }
+    }
+    let mut written = Vec::new();
+    for out in drawn {
+        written.push(out.target().to_path_buf());
+        out.commit().map_err(|e| anyhow!("--out {e}"))?;
     }
     let mut s = String::new();
     for w in written {

@@ -163,11 +163,7 @@ fn read_keys(file: &Path, key_bits: u32) -> anyhow::Result<Vec<KeyText>> {
     if file.as_os_str() == "-" {
         golden::keys::read_keys_with_text(std::io::stdin().lock(), "stdin", key_bits, &mut push)?;
     } else {
-        let input = std::fs::File::open(file)
-            .with_context(|| format!("cannot open key file {}", file.display()))?;
-        if input.metadata().map(|m| m.is_dir()).unwrap_or(false) {
-            bail!("key file {} is a directory", file.display());
-        }
+        let input = bloom_files::open_input(file, "key file")?;
         golden::keys::read_keys_with_text(input, &file.display().to_string(), key_bits, &mut push)?;
     }
     Ok(keys)
@@ -343,19 +339,20 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     }
 }
 
-static STOP: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
-
-extern "C" fn request_stop(_signal: libc::c_int) {
-    STOP.store(true, std::sync::atomic::Ordering::Relaxed);
+/// The link `serve --link` made: removed when the server stops (and by a second
+/// signal), and only if it is still the link to this server's terminal. The link is
+/// made only where nothing is (symlink(2) never replaces), so nothing a user put
+/// there is ever removed.
+struct LinkGuard {
+    link: PathBuf,
+    to: PathBuf,
+    _registration: bloom_files::interrupt::Registration,
 }
-
-/// Removes the link when the server stops, whatever way it stops.
-struct LinkGuard(Option<PathBuf>);
 
 impl Drop for LinkGuard {
     fn drop(&mut self) {
-        if let Some(l) = &self.0 {
-            let _ = std::fs::remove_file(l);
+        if std::fs::read_link(&self.link).is_ok_and(|to| to == self.to) {
+            let _ = std::fs::remove_file(&self.link);
         }
     }
 }
@@ -368,38 +365,43 @@ fn serve(
 ) -> anyhow::Result<()> {
     use std::io::Write;
     let pty = host::pty::Pty::open()?;
-    let mut guard = LinkGuard(None);
-    if let Some(l) = link {
-        std::os::unix::fs::symlink(pty.path(), l)
-            .with_context(|| format!("cannot make the link {}", l.display()))?;
-        guard.0 = Some(l.to_path_buf());
-    }
-    // SAFETY: the handler only stores into an atomic.
-    unsafe {
-        libc::signal(
-            libc::SIGINT,
-            request_stop as *const () as libc::sighandler_t,
-        );
-        libc::signal(
-            libc::SIGTERM,
-            request_stop as *const () as libc::sighandler_t,
-        );
-    }
+    // SIGINT, SIGTERM or SIGHUP stops the server (a second one ends it at once).
+    bloom_files::interrupt::stop_gracefully();
+    let guard = match link {
+        Some(l) => {
+            if let Ok(meta) = std::fs::symlink_metadata(l) {
+                bail!(
+                    "--link {}: {} is there; the link is made only where nothing is",
+                    l.display(),
+                    bloom_files::describe(&meta)
+                );
+            }
+            let registration = bloom_files::interrupt::register(l, false);
+            std::os::unix::fs::symlink(pty.path(), l)
+                .with_context(|| format!("cannot make the link {}", l.display()))?;
+            Some(LinkGuard {
+                link: l.to_path_buf(),
+                to: pty.path().to_path_buf(),
+                _registration: registration,
+            })
+        }
+        None => None,
+    };
     let shown = link.map_or_else(
         || pty.path().display().to_string(),
         |l| l.display().to_string(),
     );
-    println!("serving {} on {}", board.describe(), pty.path().display());
-    println!("core: {cfg}");
-    println!(
+    outln!("serving {} on {}", board.describe(), pty.path().display());
+    outln!("core: {cfg}");
+    outln!(
         "connect with: bloom host --port {shown} --baud {} --expect-config [core options] stats",
         args.baud
     );
-    println!("stop with Ctrl-C");
+    outln!("stop with Ctrl-C");
     std::io::stdout().flush()?;
     let settle = host::pty::settle_bits(cfg, args.sim_clocks_per_bit, args.board_timeout_bits);
     let board = std::sync::Mutex::new(board);
-    let stats = host::pty::serve(&board, &pty, settle, &STOP)?;
+    let stats = host::pty::serve(&board, &pty, settle, bloom_files::interrupt::stop_flag())?;
     eprintln!(
         "stopped: {} bytes in, {} out ({} not taken by any client), {} bit times simulated",
         stats.bytes_in, stats.bytes_out, stats.bytes_dropped, stats.bit_times
@@ -424,7 +426,7 @@ fn execute<T: Transport>(
             let hits = c.insert_batch(&only_keys)?;
             if matches!(command, HostCommand::Insert { .. }) {
                 for (k, h) in keys.iter().zip(&hits) {
-                    println!("{} {}", k.text, *h as u8);
+                    outln!("{} {}", k.text, *h as u8);
                 }
             }
             let already = hits.iter().filter(|h| **h).count();
@@ -437,7 +439,7 @@ fn execute<T: Transport>(
         HostCommand::Delete { .. } | HostCommand::DeleteKeys { .. } => {
             let hits = c.delete_batch(&only_keys)?;
             for (k, h) in keys.iter().zip(&hits) {
-                println!("{} {}", k.text, *h as u8);
+                outln!("{} {}", k.text, *h as u8);
             }
             let deleted = hits.iter().filter(|h| **h).count();
             eprintln!(
@@ -449,7 +451,7 @@ fn execute<T: Transport>(
         HostCommand::Query { .. } | HostCommand::QueryKeys { .. } => {
             let hits = c.query_batch(&only_keys)?;
             for (k, h) in keys.iter().zip(&hits) {
-                println!("{} {}", k.text, *h as u8);
+                outln!("{} {}", k.text, *h as u8);
             }
             eprintln!(
                 "queried {} keys: {} maybe present",
@@ -459,7 +461,7 @@ fn execute<T: Transport>(
         }
         HostCommand::Clear => {
             c.clear()?;
-            println!("cleared");
+            outln!("cleared");
         }
         HostCommand::Stats => {
             let s = c.stats()?;
@@ -478,38 +480,41 @@ fn execute<T: Transport>(
                 / s.fill.len() as f64
                 + 0.0;
             let fpr: f64 = s.fill.iter().map(|&x| x as f64 / m).product();
-            println!("device: {}", c.transport().describe());
-            println!(
+            outln!("device: {}", c.transport().describe());
+            outln!(
                 "config: {}, max batch {} keys",
                 c.config(),
                 s.config.max_batch
             );
-            println!(
+            outln!(
                 "ops served: {}, frames executed: {}, rejected: {}, replayed: {}",
-                s.ops_served, s.frames_executed, s.frames_rejected, s.frames_replayed
+                s.ops_served,
+                s.frames_executed,
+                s.frames_rejected,
+                s.frames_replayed
             );
             if s.config.counter_bits > 1 {
                 let saturation = (1u32 << s.config.counter_bits) - 1;
-                println!(
+                outln!(
                     "fill: {:?} non-zero counters of {} per bank",
                     s.fill,
                     c.config().bank_size()
                 );
-                println!(
+                outln!(
                     "saturated counters (at {saturation}, never decremented again): {:?} per bank, {} in all",
                     s.saturated,
                     s.saturated.iter().sum::<u32>()
                 );
             } else {
-                println!(
+                outln!(
                     "fill: {:?} of {} bits per bank",
                     s.fill,
                     c.config().bank_size()
                 );
             }
-            println!("estimated items: {items:.1}, false-positive estimate: {fpr:.3e}");
+            outln!("estimated items: {items:.1}, false-positive estimate: {fpr:.3e}");
             if s.image_incomplete {
-                println!(
+                outln!(
                     "image load incomplete: bits were written since the last complete load or clear \
                      (a load-image did not finish); run load-image again or clear"
                 );
@@ -534,7 +539,7 @@ fn execute<T: Transport>(
                 ),
                 _ => format!("{:.3} s", start.elapsed().as_secs_f64()),
             };
-            println!(
+            outln!(
                 "loaded image {} ({}, fill {:?}) in {took}, {} bytes sent",
                 dir.display(),
                 c.config(),
@@ -544,20 +549,20 @@ fn execute<T: Transport>(
         }
         HostCommand::ZeroCounters => {
             c.zero_counters()?;
-            println!("counters zeroed");
+            outln!("counters zeroed");
         }
         HostCommand::Serve { .. } => unreachable!("served before connecting"),
         HostCommand::Dump { dir } => {
             c.dump_image(dir)?;
             if c.config().is_counting() {
-                println!(
+                outln!(
                     "wrote counting image (counters of {} bits) of {} to {}",
                     c.config().counter_bits,
                     c.config(),
                     dir.display()
                 );
             } else {
-                println!("wrote image of {} to {}", c.config(), dir.display());
+                outln!("wrote image of {} to {}", c.config(), dir.display());
             }
         }
     }

@@ -12,7 +12,7 @@ use std::io::{IsTerminal, Read, Write};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use anyhow::{bail, Context};
+use anyhow::bail;
 use golden::theory::images::{
     design_items, estimate_intersection, estimate_intersection_given_sizes, estimate_items,
 };
@@ -45,8 +45,17 @@ pub enum ImageCommand {
     /// Ask an image (plain or counting) about keys: prints each key and 1 (maybe present) or 0 (absent).
     Query(QueryArgs),
     /// Bitwise OR of two images of one configuration: the image of the union of their
-    /// key sets; estimates the union's size.
+    /// key sets; estimates the union's size. Two counting images of one counter width
+    /// unite as counters: each the saturating sum (docs/contract.md §7.5.1).
     Union(CombineArgs),
+    /// Delete keys from a counting image (--counter-bits 2..=8) and write the result as a
+    /// new image: each key's delete follows the board's rule (docs/contract.md §7.2,
+    /// §7.5.1): a present key's counters below saturation go down by one, an absent key
+    /// changes nothing. Prints each key and 1 (deleted) or 0 (absent); the summary
+    /// counts keys deleted and absent and the saturated counters met. Keys from a file
+    /// are all checked before any delete; from stdin (`--keys -`) a bad line is an error
+    /// after the answers before it, and no image is written.
+    Delete(DeleteArgs),
     /// Bitwise AND of two images of one configuration, and the estimated size of the
     /// intersection of their key sets.
     Intersect(IntersectArgs),
@@ -141,6 +150,25 @@ pub struct QueryArgs {
 }
 
 #[derive(clap::Args)]
+pub struct DeleteArgs {
+    /// Image directory of a counting filter (it is not changed).
+    pub dir: PathBuf,
+    /// Keys to delete (decimal or 0x-hex).
+    #[arg(allow_negative_numbers = true, required_unless_present = "keys")]
+    pub key: Vec<String>,
+    /// Key file to delete, or `-` for standard input (instead of KEY arguments): each
+    /// line is one delete.
+    #[arg(long, conflicts_with = "key")]
+    pub keys: Option<String>,
+    /// Directory to write the new image into; it must not exist or be empty.
+    #[arg(long)]
+    pub out: PathBuf,
+    /// Print JSON instead of text (the counts, not each key).
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(clap::Args)]
 pub struct CombineArgs {
     /// First image directory.
     pub a: PathBuf,
@@ -173,6 +201,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         ImageCommand::Info { dir, json } => info(&dir, json),
         ImageCommand::Query(a) => query(a),
         ImageCommand::Union(a) => union(a),
+        ImageCommand::Delete(a) => delete(a),
         ImageCommand::Intersect(a) => intersect(a),
         ImageCommand::Swap(a) => swap(a),
         ImageCommand::Readback(a) => readback(a),
@@ -199,19 +228,15 @@ fn read_image_or_projection(
     }
 }
 
-/// Opens a key file argument: `-` is standard input. Also returns its size when known.
-fn open_keys(name: &str) -> anyhow::Result<(Box<dyn Read>, Option<u64>)> {
+/// Opens a key file argument: `-` is standard input, anything else a regular file
+/// (a FIFO or a device is refused: pipe it into `--keys -`). Also returns its size
+/// when known.
+pub(crate) fn open_keys(name: &str) -> anyhow::Result<(Box<dyn Read>, Option<u64>)> {
     if name == "-" {
         return Ok((Box::new(std::io::stdin().lock()), None));
     }
-    let file = std::fs::File::open(name).with_context(|| format!("cannot open key file {name}"))?;
-    let meta = file
-        .metadata()
-        .with_context(|| format!("cannot read key file {name}"))?;
-    if meta.is_dir() {
-        bail!("key file {name} is a directory");
-    }
-    let size = meta.is_file().then_some(meta.len());
+    let file = bloom_files::open_input(Path::new(name), "key file")?;
+    let size = file.metadata().ok().map(|m| m.len());
     Ok((Box::new(file), size))
 }
 
@@ -222,17 +247,11 @@ macro_rules! say {
     }};
 }
 
-/// Writes a finished report to stdout. A closed pipe (`| head`) ends the command
-/// quietly, as it would for any Unix tool, instead of panicking inside `println!`.
+/// Writes a finished report to stdout (`bloom_files::stdout`: a closed pipe ends the
+/// command quietly, any other write error is an error).
 fn emit(text: &str) -> anyhow::Result<()> {
-    let mut stdout = std::io::stdout().lock();
-    match stdout
-        .write_all(text.as_bytes())
-        .and_then(|()| stdout.flush())
-    {
-        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => std::process::exit(141),
-        other => Ok(other.context("cannot write to standard output")?),
-    }
+    bloom_files::stdout::write_bytes(text.as_bytes());
+    Ok(())
 }
 
 fn print_json(value: &serde_json::Value) -> anyhow::Result<()> {
@@ -527,49 +546,117 @@ fn info(dir: &Path, json_out: bool) -> anyhow::Result<()> {
 fn query(args: QueryArgs) -> anyhow::Result<()> {
     let (filter, _) = read_image_or_projection(&args.dir)?;
     let key_bits = filter.config().key_bits;
-    // Every key is checked before any answer is printed.
-    let mut keys: Vec<(u128, String)> = Vec::new();
-    if let Some(name) = &args.keys {
-        let (input, _) = open_keys(name)?;
-        let shown = if name == "-" { "stdin" } else { name.as_str() };
-        golden::keys::read_keys_with_text(input, shown, key_bits, |key, text, _| {
-            keys.push((key, String::from_utf8_lossy(text).into_owned()))
-        })?;
-    } else {
-        for text in &args.key {
-            let key = golden::keys::parse_key_arg(text, key_bits).map_err(anyhow::Error::msg)?;
-            keys.push((key, text.clone()));
+    match &args.keys {
+        // A key file is read twice, streaming both times: every line is checked
+        // before any answer is printed, and memory does not grow with the file.
+        Some(name) if name != "-" => {
+            let (input, _) = open_keys(name)?;
+            golden::keys::read_keys_with_text(input, name, key_bits, |_, _, _| {})?;
+            let (input, _) = open_keys(name)?;
+            let mut out = QueryOutput::new(&args);
+            golden::keys::read_keys_with_text(input, name, key_bits, |key, text, _| {
+                out.answer(text, filter.query(key).unwrap_or(false))
+            })?;
+            out.finish();
+        }
+        // Standard input is read once: answers stream out as keys come in, and a bad
+        // line ends the command with an error after the answers before it.
+        Some(_) => {
+            let mut out = QueryOutput::new(&args);
+            golden::keys::read_keys_with_text(
+                std::io::stdin().lock(),
+                "stdin",
+                key_bits,
+                |key, text, _| out.answer(text, filter.query(key).unwrap_or(false)),
+            )?;
+            out.finish();
+        }
+        None => {
+            let keys = args
+                .key
+                .iter()
+                .map(|text| golden::keys::parse_key_arg(text, key_bits).map_err(anyhow::Error::msg))
+                .collect::<anyhow::Result<Vec<u128>>>()?;
+            let mut out = QueryOutput::new(&args);
+            for (key, text) in keys.iter().zip(&args.key) {
+                out.answer(text.as_bytes(), filter.query(*key)?);
+            }
+            out.finish();
         }
     }
-    let hits: Vec<bool> = keys
-        .iter()
-        .map(|(key, _)| filter.query(*key))
-        .collect::<Result<_, _>>()?;
-    let maybe = hits.iter().filter(|h| **h).count();
-    if args.json {
-        let results: Vec<serde_json::Value> = keys
-            .iter()
-            .zip(&hits)
-            .map(|((_, text), hit)| json!({"key": text, "hit": hit}))
-            .collect();
-        return print_json(&json!({
-            "image": args.dir.display().to_string(),
-            "results": results,
-            "maybe_present": maybe,
-            "absent": hits.len() - maybe,
-        }));
-    }
-    let mut text = String::with_capacity(keys.len() * 24);
-    for ((_, key), hit) in keys.iter().zip(&hits) {
-        say!(text, "{key} {}", *hit as u8);
-    }
-    emit(&text)?;
-    eprintln!(
-        "queried {} keys: {maybe} maybe present, {} absent",
-        hits.len(),
-        hits.len() - maybe
-    );
     Ok(())
+}
+
+/// `image query`'s answers, written as they come through a buffer (memory bounded
+/// whatever the number of keys); as text, `KEY 0|1` lines, as JSON one document whose
+/// counts follow the results.
+struct QueryOutput {
+    writer: std::io::BufWriter<std::io::StdoutLock<'static>>,
+    json: bool,
+    maybe: u64,
+    absent: u64,
+}
+
+impl QueryOutput {
+    fn new(args: &QueryArgs) -> QueryOutput {
+        let mut out = QueryOutput {
+            writer: std::io::BufWriter::with_capacity(1 << 16, std::io::stdout().lock()),
+            json: args.json,
+            maybe: 0,
+            absent: 0,
+        };
+        if args.json {
+            let image = serde_json::to_string(&args.dir.display().to_string()).unwrap_or_default();
+            out.put(format_args!("{{\n  \"image\": {image},\n  \"results\": ["));
+        }
+        out
+    }
+
+    fn put(&mut self, args: std::fmt::Arguments) {
+        if let Err(e) = self.writer.write_fmt(args) {
+            bloom_files::stdout::fail(e)
+        }
+    }
+
+    fn answer(&mut self, key: &[u8], hit: bool) {
+        let first = self.maybe + self.absent == 0;
+        if hit {
+            self.maybe += 1;
+        } else {
+            self.absent += 1;
+        }
+        let key = String::from_utf8_lossy(key);
+        if self.json {
+            let key = serde_json::to_string(&key).unwrap_or_default();
+            let sep = if first { "" } else { "," };
+            self.put(format_args!(
+                "{sep}\n    {{\"key\": {key}, \"hit\": {hit}}}"
+            ));
+        } else {
+            self.put(format_args!("{key} {}\n", hit as u8));
+        }
+    }
+
+    fn finish(mut self) {
+        if self.json {
+            let (maybe, absent) = (self.maybe, self.absent);
+            let close = if maybe + absent == 0 { "]" } else { "\n  ]" };
+            self.put(format_args!(
+                "{close},\n  \"maybe_present\": {maybe},\n  \"absent\": {absent}\n}}\n"
+            ));
+        }
+        if let Err(e) = self.writer.flush() {
+            bloom_files::stdout::fail(e)
+        }
+        if !self.json {
+            eprintln!(
+                "queried {} keys: {} maybe present, {} absent",
+                self.maybe + self.absent,
+                self.maybe,
+                self.absent
+            );
+        }
+    }
 }
 
 /// Reads both images (they must share one configuration) and checks the output target.
@@ -595,10 +682,44 @@ fn fills_of(filter: &PartitionedFilter) -> Vec<u64> {
 }
 
 fn union(args: CombineArgs) -> anyhow::Result<()> {
-    let (a, b) = read_pair(&args)?;
-    let united = a.union(&b)?;
+    // Two counting images unite as counters (the saturating sum, contract §7.5.1);
+    // the figures below are their 0-1 projections', as `info` shows them.
+    let (a, counting_a) = read_image_or_projection(&args.a)?;
+    let (b, counting_b) = read_image_or_projection(&args.b)?;
+    let counting = match (&counting_a, &counting_b) {
+        (Some(ca), Some(cb)) => Some(ca.union(cb).map_err(|e| {
+            anyhow::anyhow!("{} and {}: {e}", args.a.display(), args.b.display())
+        })?),
+        (None, None) => None,
+        (ca, _) => bail!(
+            "{} is {} and {} is {}: a union is of two plain images or of two counting images of one counter width \
+             (`bloom image plain` gives a counting image's 0-1 projection)",
+            args.a.display(),
+            if ca.is_some() { "a counting image" } else { "a plain image" },
+            args.b.display(),
+            if ca.is_some() { "a plain image" } else { "a counting image" },
+        ),
+    };
+    if a.config() != b.config() {
+        bail!(
+            "{} and {} have different configurations ({}); both images must have the same k, bank_bits, key_bits, hash and seed",
+            args.a.display(),
+            args.b.display(),
+            a.config().differences(b.config())
+        );
+    }
     if let Some(out) = &args.out {
-        united.export_image(out)?;
+        golden::image::check_image_target(out)?;
+    }
+    let united = match &counting {
+        Some(c) => c.to_plain(),
+        None => a.union(&b)?,
+    };
+    if let Some(out) = &args.out {
+        match &counting {
+            Some(c) => c.export_image(out)?,
+            None => united.export_image(out)?,
+        }
     }
     let bank = a.config().bank_size() as u64;
     let (ea, eb, eu) = (
@@ -622,6 +743,8 @@ fn union(args: CombineArgs) -> anyhow::Result<()> {
         "estimated_union": finite(eu.items),
         "estimated_union_std_error": finite(eu.std_error),
         "union": summarise(&united)?,
+        "counter_bits": counting.as_ref().map(|c| c.counter_bits().get()),
+        "saturated": counting.as_ref().map(|c| c.saturated()),
     });
     if args.json {
         return print_json(&report);
@@ -630,7 +753,12 @@ fn union(args: CombineArgs) -> anyhow::Result<()> {
     if let Some(out) = &args.out {
         say!(
             text,
-            "wrote the union (bitwise OR) of {} and {} to {}",
+            "wrote the union ({}) of {} and {} to {}",
+            if counting.is_some() {
+                "counters added, saturating"
+            } else {
+                "bitwise OR"
+            },
             args.a.display(),
             args.b.display(),
             out.display()
@@ -643,9 +771,112 @@ fn union(args: CombineArgs) -> anyhow::Result<()> {
         shown_estimate(ea.items, ea.std_error),
         shown_estimate(eb.items, eb.std_error)
     );
+    if let Some(c) = &counting {
+        say!(
+            text,
+            "counting images: counters of {} bits added, saturating at {}; saturated counters per bank: {:?}",
+            c.counter_bits(),
+            c.saturation(),
+            c.saturated()
+        );
+    }
     say!(text, "-- the union image:");
     print_summary(&mut text, &report["union"]);
     emit(&text)
+}
+
+fn delete(args: DeleteArgs) -> anyhow::Result<()> {
+    let mut filter = golden::CountingFilter::import_image(&args.dir)?;
+    if !filter.config().is_counting() {
+        bail!(
+            "{} is a plain image (counter bits 1), which cannot delete a key; deletes need a counting image \
+             (bloom image build --counter-bits 2..=8)",
+            args.dir.display()
+        );
+    }
+    golden::image::check_image_target(&args.out)?;
+    let key_bits = filter.config().key_bits;
+    let mut writer = std::io::BufWriter::with_capacity(1 << 16, std::io::stdout().lock());
+    let (mut deleted, mut absent, mut saturated_met) = (0u64, 0u64, 0u64);
+    let mut each = |key: u128, text: &[u8]| {
+        let outcome = filter.delete_counted(key).unwrap_or(golden::Deleted {
+            hit: false,
+            saturated: 0,
+        });
+        if outcome.hit {
+            deleted += 1;
+        } else {
+            absent += 1;
+        }
+        saturated_met += u64::from(outcome.saturated);
+        if !args.json {
+            let line = writer
+                .write_all(text)
+                .and_then(|()| writeln!(writer, " {}", outcome.hit as u8));
+            if let Err(e) = line {
+                bloom_files::stdout::fail(e)
+            }
+        }
+    };
+    match &args.keys {
+        Some(name) if name != "-" => {
+            let (input, _) = open_keys(name)?;
+            golden::keys::read_keys_with_text(input, name, key_bits, |_, _, _| {})?;
+            let (input, _) = open_keys(name)?;
+            golden::keys::read_keys_with_text(input, name, key_bits, |key, text, _| {
+                each(key, text)
+            })?;
+        }
+        Some(_) => {
+            golden::keys::read_keys_with_text(
+                std::io::stdin().lock(),
+                "stdin",
+                key_bits,
+                |key, text, _| each(key, text),
+            )?;
+        }
+        None => {
+            let keys = args
+                .key
+                .iter()
+                .map(|text| golden::keys::parse_key_arg(text, key_bits).map_err(anyhow::Error::msg))
+                .collect::<anyhow::Result<Vec<u128>>>()?;
+            for (key, text) in keys.iter().zip(&args.key) {
+                each(*key, text.as_bytes());
+            }
+        }
+    }
+    if let Err(e) = writer.flush() {
+        bloom_files::stdout::fail(e)
+    }
+    drop(writer);
+    filter.export_image(&args.out)?;
+    let report = json!({
+        "image": args.dir.display().to_string(),
+        "out": args.out.display().to_string(),
+        "keys": deleted + absent,
+        "deleted": deleted,
+        "absent": absent,
+        "saturated_counters_met": saturated_met,
+        "counter_bits": filter.counter_bits().get(),
+        "fills": filter.fill(),
+        "saturated": filter.saturated(),
+    });
+    if args.json {
+        return print_json(&report);
+    }
+    eprintln!(
+        "deleted {deleted} of {} keys ({absent} absent: nothing changed); {saturated_met} saturated counters met (left at {}); wrote {}",
+        deleted + absent,
+        filter.saturation(),
+        args.out.display()
+    );
+    eprintln!(
+        "fill per bank: {:?}; saturated counters per bank: {:?}",
+        filter.fill(),
+        filter.saturated()
+    );
+    Ok(())
 }
 
 fn shown_estimate(items: f64, std_error: f64) -> String {
@@ -662,13 +893,22 @@ fn intersect(args: IntersectArgs) -> anyhow::Result<()> {
     let united = a.union(&b)?;
     let bank = a.config().bank_size() as u64;
     let estimate = estimate_intersection(bank, &fills_of(&a), &fills_of(&b), &fills_of(&united))?;
+    // Sizes that cannot be true of their images are refused (contract §6).
     let given = match (args.size_a, args.size_b) {
-        (Some(sa), Some(sb)) => Some(estimate_intersection_given_sizes(
-            bank,
-            sa,
-            sb,
-            &fills_of(&both),
-        )?),
+        (Some(size_a), Some(size_b)) => Some(
+            estimate_intersection_given_sizes(
+                bank,
+                golden::theory::images::GivenSizes {
+                    key_bits: a.config().key_bits,
+                    size_a,
+                    fills_a: &fills_of(&a),
+                    size_b,
+                    fills_b: &fills_of(&b),
+                },
+                &fills_of(&both),
+            )
+            .map_err(|e| anyhow::anyhow!("--size-a / --size-b: {e}"))?,
+        ),
         _ => None,
     };
     if let Some(out) = &args.images.out {
@@ -685,7 +925,7 @@ fn intersect(args: IntersectArgs) -> anyhow::Result<()> {
         "b": args.images.b.display().to_string(),
         "out": args.images.out.as_ref().map(|p| p.display().to_string()),
         "estimated_intersection": as_json(estimate),
-        "estimated_intersection_given_sizes": as_json(given),
+        "estimated_intersection_given_sizes": as_json(given.flatten()),
         "size_a": args.size_a,
         "size_b": args.size_b,
         "intersection": summarise(&both)?,
@@ -715,15 +955,22 @@ fn intersect(args: IntersectArgs) -> anyhow::Result<()> {
             "estimated |A ∩ B|: unknown (a bank of A OR B is full)"
         ),
     }
-    if let Some(e) = given {
-        say!(
+    match given {
+        Some(Some(e)) => say!(
             text,
             "estimated |A ∩ B| with |A| = {} and |B| = {} given: {:.1} ± {:.1}",
             args.size_a.unwrap_or(0),
             args.size_b.unwrap_or(0),
             e.items,
             e.std_error
-        );
+        ),
+        Some(None) => say!(
+            text,
+            "estimated |A ∩ B| with |A| = {} and |B| = {} given: unknown (a bank of A AND B is full)",
+            args.size_a.unwrap_or(0),
+            args.size_b.unwrap_or(0)
+        ),
+        None => {}
     }
     say!(text, "-- the intersection image (it holds every key of both sets, and possibly more; its item estimate is not |A ∩ B|):");
     print_summary(&mut text, &report["intersection"]);

@@ -1,4 +1,25 @@
 //! One module per subcommand. Each exposes `Args` (clap) and `run(Args)`.
+//! Every output file or directory is written through `bloom_files`, every line on
+//! standard output through `out!` / `outln!`.
+
+/// `print!` for every command: standard output through `bloom_files::stdout` (a
+/// closed pipe ends the command quietly with status 141, any other write error is
+/// an error with status 1; never a panic).
+macro_rules! out {
+    ($($arg:tt)*) => {
+        bloom_files::stdout::write_fmt(format_args!($($arg)*))
+    };
+}
+
+/// `println!` for every command (see `out!`).
+macro_rules! outln {
+    () => {
+        bloom_files::stdout::write_bytes(b"\n")
+    };
+    ($($arg:tt)*) => {
+        bloom_files::stdout::write_fmt(format_args!("{}\n", format_args!($($arg)*)))
+    };
+}
 
 pub mod build;
 pub mod config;
@@ -16,35 +37,8 @@ pub mod verilog;
 
 /// Err when something other than a writable regular file is at `target`: an
 /// output file option writes only a new file or over a writable regular file
-/// (never through a symbolic link, into a FIFO or a device such as
-/// /dev/null, over a directory or a read-only file). `option` names the
-/// option in the message.
+/// (never through a symbolic link, into a FIFO or a device such as /dev/null,
+/// over a directory or a read-only file). `option` names the option in the message.
 pub fn check_output_file(option: &str, target: &std::path::Path) -> anyhow::Result<()> {
-    let Ok(meta) = std::fs::symlink_metadata(target) else {
-        return Ok(());
-    };
-    let t = meta.file_type();
-    let what = if t.is_dir() {
-        "a directory"
-    } else if t.is_symlink() {
-        "a symbolic link"
-    } else if !t.is_file() {
-        use std::os::unix::fs::FileTypeExt;
-        if t.is_fifo() {
-            "a FIFO"
-        } else if t.is_char_device() || t.is_block_device() {
-            "a device"
-        } else {
-            "a socket"
-        }
-    } else if meta.permissions().readonly() {
-        "a read-only file"
-    } else {
-        return Ok(());
-    };
-    anyhow::bail!(
-        "{option} {}: {} is {what}; an output is written only as a new file or over a writable regular file",
-        target.display(),
-        target.display()
-    )
+    bloom_files::check_file_target(target).map_err(|e| anyhow::anyhow!("{option} {e}"))
 }

@@ -37,7 +37,7 @@ pub struct Args {
 }
 
 fn banner(n: u32, title: &str) {
-    println!("\n=== step {n}: {title} ===");
+    outln!("\n=== step {n}: {title} ===");
 }
 
 /// The sample's i-th key: two SplitMix64 outputs from a seed of its own (any
@@ -63,17 +63,22 @@ struct GoldenSample {
 fn golden_step(cfg: &golden::Config) -> anyhow::Result<GoldenSample> {
     let bank = 1u64 << cfg.bank_bits;
     let m = bank * cfg.k as u64;
-    println!("configuration: {cfg}");
-    println!(
+    outln!("configuration: {cfg}");
+    outln!(
         "  {} banks of {} bits = {} bits; {}-bit keys; hash {} seed {}",
-        cfg.k, bank, m, cfg.key_bits, cfg.hash, cfg.seed
+        cfg.k,
+        bank,
+        m,
+        cfg.key_bits,
+        cfg.hash,
+        cfg.seed
     );
     // The fill at which the partitioned filter's rate is lowest for this size.
     let n = ((bank as f64) * std::f64::consts::LN_2).round().max(1.0) as u64;
     let exact = golden::theory::partitioned_exact(m, n, cfg.k)?;
     let standard = golden::theory::standard_exact(m, n, cfg.k)?;
     let classic = golden::theory::classic(m, n, cfg.k)?;
-    println!("theory at n = {n} items (2^b ln 2): partitioned exact {exact:.4e}, standard exact {standard:.4e}, classic {classic:.4e}");
+    outln!("theory at n = {n} items (2^b ln 2): partitioned exact {exact:.4e}, standard exact {standard:.4e}, classic {classic:.4e}");
 
     // A counting filter (counter_bits > 1) answers queries as its 0-1 projection
     // (contract §7.5), which the rest of this step measures; with c = 1 the projection
@@ -88,7 +93,7 @@ fn golden_step(cfg: &golden::Config) -> anyhow::Result<GoldenSample> {
         }
     }
     if cfg.is_counting() {
-        println!(
+        outln!(
             "counting filter: {}-bit counters; saturated counters per bank after {n} inserts: {:?}",
             cfg.counter_bits,
             counting.saturated()
@@ -102,15 +107,15 @@ fn golden_step(cfg: &golden::Config) -> anyhow::Result<GoldenSample> {
     }
     let measured = hits as f64 / fresh as f64;
     let se = (exact * (1.0 - exact) / fresh as f64).sqrt();
-    println!(
+    outln!(
         "golden model: inserted {n} keys, all {n} found again; fill per bank {:?}",
         filter.fill()
     );
-    println!(
+    outln!(
         "  {hits} false positives in {fresh} fresh keys: measured {measured:.4e} vs exact {exact:.4e} ({:+.2} standard errors)",
         (measured - exact) / se
     );
-    println!(
+    outln!(
         "  live estimates from the fill: {:.0} items (inserted {n}), false-positive rate {:.4e}",
         filter.estimated_items(),
         filter.fpr_estimate()
@@ -189,25 +194,25 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         }
     }
 
-    println!(
+    outln!(
         "\n=== summary ({:.0} s) ===",
         started.elapsed().as_secs_f64()
     );
-    println!("filter:      {cfg}");
-    println!(
+    outln!("filter:      {cfg}");
+    outln!(
         "theory:      {} items -> exact false-positive rate {:.3e}; the golden model measured {:.3e} and estimates {:.0} items from its fill",
         sample.inserted, sample.exact, sample.measured, sample.estimated_items
     );
-    println!(
+    outln!(
         "hardware:    {}/bloom_core.v, latency {} cycles, one operation per clock",
         verilog_dir.display(),
         core.timing.latency
     );
-    println!(
+    outln!(
         "co-sim:      {} operations checked cycle by cycle against the golden model: no mismatch",
         checked.ops
     );
-    println!("bitstream:   {bitstream_summary}");
-    println!("next:        bloom --help; README.md explains each step");
+    outln!("bitstream:   {bitstream_summary}");
+    outln!("next:        bloom --help; README.md explains each step");
     Ok(())
 }

@@ -9,7 +9,7 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-use anyhow::{bail, Context};
+use anyhow::bail;
 use clap::ValueEnum;
 
 use crate::cli::config::CoreArgs;
@@ -91,69 +91,33 @@ fn parse_netlist_kind(s: &str) -> Result<NetlistKind, String> {
     s.parse()
 }
 
-/// The trace goes to a temporary file beside FILE, renamed into place only when
-/// the run completed (with or without mismatches); an error leaves nothing.
-/// FILE may be new or an existing regular file that may be written: anything
-/// else there (a symbolic link, a FIFO, a device such as /dev/null, a
-/// directory, a read-only file) is refused, before the run and again before
-/// the rename, and never replaced.
+/// The trace goes to a fresh temporary file beside FILE (`bloom_files::OutputFile`),
+/// renamed into place only when the run completed (with or without mismatches); an
+/// error or an interrupt leaves nothing. FILE may be new or an existing regular file
+/// that may be written: anything else there (a symbolic link, a FIFO, a device such
+/// as /dev/null, a directory, a read-only file) is refused, before the run and again
+/// before the rename, and never replaced.
 struct TraceFile {
-    target: PathBuf,
-    temp: PathBuf,
+    out: bloom_files::OutputFile,
 }
 
 impl TraceFile {
-    fn check_target(target: &Path) -> anyhow::Result<()> {
-        crate::cli::check_output_file("--trace", target)
+    fn prepare(target: &Path) -> anyhow::Result<TraceFile> {
+        crate::cli::check_output_file("--trace", target)?;
+        let out =
+            bloom_files::OutputFile::create(target).map_err(|e| anyhow::anyhow!("--trace {e}"))?;
+        Ok(TraceFile { out })
     }
 
-    fn prepare(target: &Path) -> anyhow::Result<TraceFile> {
-        Self::check_target(target)?;
-        let name = target
-            .file_name()
-            .with_context(|| format!("--trace {} has no file name", target.display()))?;
-        let parent = match target.parent() {
-            Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
-            _ => PathBuf::from("."),
-        };
-        if !parent.is_dir() {
-            bail!(
-                "--trace {}: directory {} does not exist",
-                target.display(),
-                parent.display()
-            );
-        }
-        let temp = parent.join(format!(
-            ".{}.{}.partial",
-            name.to_string_lossy(),
-            std::process::id()
-        ));
-        std::fs::File::create(&temp).with_context(|| {
-            format!(
-                "--trace {}: cannot write in {}",
-                target.display(),
-                parent.display()
-            )
-        })?;
-        Ok(TraceFile {
-            target: target.to_path_buf(),
-            temp,
-        })
+    /// Where the simulator writes the VCD.
+    fn temp(&self) -> &Path {
+        self.out.temp_path()
     }
 
     fn commit(self) -> anyhow::Result<()> {
-        // Whatever appeared there meanwhile is not replaced either.
-        Self::check_target(&self.target)?;
-        std::fs::rename(&self.temp, &self.target)
-            .with_context(|| format!("cannot move the trace into {}", self.target.display()))?;
-        std::mem::forget(self);
-        Ok(())
-    }
-}
-
-impl Drop for TraceFile {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_file(&self.temp);
+        self.out
+            .commit()
+            .map_err(|e| anyhow::anyhow!("--trace {e}"))
     }
 }
 
@@ -264,7 +228,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
 /// line per configuration; an error if any had a mismatch.
 fn sweep(args: Args) -> anyhow::Result<()> {
     let corners = sim::corner_configs();
-    println!(
+    outln!(
         "sweep: {} corner configurations, {} operations each, netlist {}",
         corners.len(),
         args.ops,
@@ -283,7 +247,7 @@ fn sweep(args: Args) -> anyhow::Result<()> {
             ..args_copy(&args)
         }
         .job()?;
-        println!();
+        outln!();
         match execute(&job) {
             Ok(s) => lines.push(format!(
                 "  {params}: {} operations, 0 mismatches, {:.0} operations/s",
@@ -295,9 +259,9 @@ fn sweep(args: Args) -> anyhow::Result<()> {
             }
         }
     }
-    println!("\nsweep summary ({}):", args.netlist);
+    outln!("\nsweep summary ({}):", args.netlist);
     for l in &lines {
-        println!("{l}");
+        outln!("{l}");
     }
     if !failed.is_empty() {
         bail!(
@@ -339,7 +303,7 @@ pub fn execute(job: &Job) -> anyhow::Result<Summary> {
     let shards = job.shards;
     let trace = job.trace.as_deref().map(TraceFile::prepare).transpose()?;
 
-    println!(
+    outln!(
         "configuration: {}; {} traffic (seed {})",
         job.params,
         job.traffic
@@ -349,9 +313,9 @@ pub fn execute(job: &Job) -> anyhow::Result<Summary> {
         job.traffic_seed
     );
     if let Some(dir) = &job.preload {
-        println!("preload: {}", dir.display());
+        outln!("preload: {}", dir.display());
     }
-    println!("netlist: {} ({})", job.netlist, job.netlist.describe());
+    outln!("netlist: {} ({})", job.netlist, job.netlist.describe());
     let build_started = Instant::now();
     let progress = flow::tools::Progress::new("  ");
     let built = sim::core::build_core(
@@ -363,29 +327,29 @@ pub fn execute(job: &Job) -> anyhow::Result<Summary> {
     )?;
     if let Some(dir) = &built.netlist.dir {
         match built.tool_seconds {
-            Some(s) => println!(
+            Some(s) => outln!(
                 "netlist tools: ran in {s:.1} s ({}; every tool's log there)",
                 dir.display()
             ),
-            None => println!("netlist tools: cached ({})", dir.display()),
+            None => outln!("netlist tools: cached ({})", dir.display()),
         }
         for t in &built.netlist.tools {
-            println!("  {t}");
+            outln!("  {t}");
         }
     }
     let mut core = built.core;
     match core.library.build_seconds() {
-        Some(s) => println!(
+        Some(s) => outln!(
             "verilator model: built in {s:.1} s ({})",
             core.library.path().display()
         ),
-        None => println!(
+        None => outln!(
             "verilator model: cached ({}; loaded in {:.2} s)",
             core.library.path().display(),
             build_started.elapsed().as_secs_f64()
         ),
     }
-    println!(
+    outln!(
         "timing: latency {} cycles, clear {} cycles, readback latency {} cycles, response FIFO {}",
         core.timing.latency,
         core.timing.clear_cycles,
@@ -393,7 +357,7 @@ pub fn execute(job: &Job) -> anyhow::Result<Summary> {
         core.timing.response_fifo_depth
     );
     if let Some(t) = &trace {
-        core.model.trace_open(&t.temp)?;
+        core.model.trace_open(t.temp())?;
     }
     let mut cosims = Vec::with_capacity(shards);
     for _ in 1..shards {
@@ -408,7 +372,7 @@ pub fn execute(job: &Job) -> anyhow::Result<Summary> {
             c.check_image(&mut sim::traffic::ReadyPattern::default())?;
         }
         let wrong = cosims[0].checker.mismatches;
-        println!(
+        outln!(
             "preload read back: {} bits, {wrong} mismatches",
             job.params.k as u64 * job.params.bank_size() as u64
         );
@@ -443,7 +407,7 @@ pub fn execute(job: &Job) -> anyhow::Result<Summary> {
         let seconds = report.seconds;
         (vec![report], seconds)
     } else {
-        println!(
+        outln!(
             "shards: {shards} independent co-simulations, one thread each (traffic seeds {}); operations and cycles below are their sums",
             (0..shards).map(|i| sim::shard_traffic_seed(job.traffic_seed, i).to_string()).collect::<Vec<_>>().join(", ")
         );
@@ -451,17 +415,17 @@ pub fn execute(job: &Job) -> anyhow::Result<Summary> {
     };
     let ops: u64 = reports.iter().map(|r| r.ops).sum();
     let cycles: u64 = reports.iter().map(|r| r.traffic_cycles).sum();
-    println!("operations: {ops}");
-    println!("cycles: {cycles}");
-    println!(
+    outln!("operations: {ops}");
+    outln!("cycles: {cycles}");
+    outln!(
         "operations per cycle: {:.4}",
         ops as f64 / cycles.max(1) as f64
     );
-    println!(
+    outln!(
         "image checks: {} (memory image and fill counters vs golden)",
         reports.iter().map(|r| r.image_checks).sum::<u32>()
     );
-    println!(
+    outln!(
         "mismatches: {}",
         reports.iter().map(|r| r.mismatches).sum::<u64>()
     );
@@ -470,13 +434,13 @@ pub fn execute(job: &Job) -> anyhow::Result<Summary> {
         for r in &reports {
             events.add(&r.counting);
         }
-        println!(
+        outln!(
             "counting (counters of {} bits, saturated at {}): {events}",
             job.params.counter_bits,
             (1u32 << job.params.counter_bits) - 1
         );
     }
-    println!(
+    outln!(
         "simulation speed: {:.0} operations/s ({seconds:.2} s, golden model and checks included)",
         ops as f64 / seconds.max(1e-9)
     );
@@ -485,12 +449,12 @@ pub fn execute(job: &Job) -> anyhow::Result<Summary> {
             reports[0].simulator_cpu_seconds,
             reports[0].worker_cpu_seconds,
         ) {
-            println!(
+            outln!(
                 "cpu time: simulator thread {sim_cpu:.2} s, golden model and checker thread {worker_cpu:.2} s (wall time counts other load on the machine)"
             );
         }
     } else if reports.iter().all(|r| r.simulator_cpu_seconds.is_some()) {
-        println!(
+        outln!(
             "cpu time per shard thread: {} (wall time counts other load on the machine)",
             reports
                 .iter()
@@ -511,7 +475,7 @@ pub fn execute(job: &Job) -> anyhow::Result<Summary> {
             job.traffic_seed ^ 0xF0F0,
         )?;
         let (lo, hi) = m.interval95();
-        println!(
+        outln!(
             "false-positive rate: measured {:.6} ({} of {} fresh keys after {} inserts), exact {:.6} (95% interval {:.6} .. {:.6}, z = {:+.2})",
             m.measured,
             m.false_positives,
@@ -528,7 +492,7 @@ pub fn execute(job: &Job) -> anyhow::Result<Summary> {
     cosim.core.model.trace_close();
     if let Some(t) = trace {
         t.commit()?;
-        println!(
+        outln!(
             "trace: {}",
             job.trace
                 .as_ref()

@@ -148,7 +148,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     )?;
     ip::package::write_tree(&args.out, &files(&v)).map_err(anyhow::Error::msg)?;
     let s = &v.stats;
-    println!(
+    outln!(
         "wrote {}: {} requests ({} queries, {} inserts, {} clears, {} hazards), {} register reads, {} register writes ({} readbacks, {} bit writes) for {params}",
         args.out.display(),
         s.requests,

@@ -82,7 +82,7 @@ pub fn write(job: &Job) -> anyhow::Result<hdl::GeneratedCore> {
         files.push(("bloom_lanes_axis.v", a.top_module.as_str()));
     }
     write_all_or_nothing(&job.out, &files)?;
-    println!(
+    outln!(
         "wrote {}/bloom_core.v and bloom_core.json ({}; latency {} cycles, clear {} cycles)",
         job.out.display(),
         core.config.params,
@@ -90,13 +90,13 @@ pub fn write(job: &Job) -> anyhow::Result<hdl::GeneratedCore> {
         core.timing.clear_cycles
     );
     if let Some(g) = &lanes {
-        println!(
+        outln!(
             "wrote {}/bloom_lanes.v ({} lanes over {} instances of bloom_core)",
             job.out.display(),
             g.lanes,
             g.lanes
         );
-        println!(
+        outln!(
             "wrote {}/bloom_lanes_axis.v (bloom_lanes behind AXI4-Stream, {} keys per beat)",
             job.out.display(),
             g.lanes
@@ -105,26 +105,22 @@ pub fn write(job: &Job) -> anyhow::Result<hdl::GeneratedCore> {
     Ok(core)
 }
 
-/// Writes each file under a temporary name, then renames them all into place; on any
-/// failure the temporary files are removed and no final name is touched.
+/// Writes each file under a fresh temporary name beside it (`bloom_files::OutputFile`),
+/// then renames them all into place: every target is checked before anything is
+/// written, and on any failure (or an interrupt) the temporaries are removed and no
+/// final name is touched.
 fn write_all_or_nothing(dir: &Path, files: &[(&str, &str)]) -> anyhow::Result<()> {
-    let tmp = |name: &str| dir.join(format!(".{name}.tmp-{}", std::process::id()));
-    let cleanup = || {
-        for (name, _) in files {
-            let _ = std::fs::remove_file(tmp(name));
-        }
-    };
-    for (name, text) in files {
-        if let Err(e) = std::fs::write(tmp(name), text) {
-            cleanup();
-            return Err(e).with_context(|| format!("cannot write {}", dir.join(name).display()));
-        }
-    }
     for (name, _) in files {
-        if let Err(e) = std::fs::rename(tmp(name), dir.join(name)) {
-            cleanup();
-            return Err(e).with_context(|| format!("cannot write {}", dir.join(name).display()));
-        }
+        crate::cli::check_output_file("--out", &dir.join(name))?;
+    }
+    let mut written = Vec::with_capacity(files.len());
+    for (name, text) in files {
+        let mut out = bloom_files::OutputFile::create(&dir.join(name))?;
+        out.write_all(text.as_bytes())?;
+        written.push(out);
+    }
+    for out in written {
+        out.commit()?;
     }
     Ok(())
 }

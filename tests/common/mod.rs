@@ -129,3 +129,90 @@ pub fn require(tool: &str, hint: &str) {
         "`{tool}` is not installed; {hint} (or run scripts/setup.sh)"
     );
 }
+
+/// Makes a FIFO at `path`.
+pub fn mkfifo(path: &std::path::Path) {
+    use std::os::unix::ffi::OsStrExt;
+    let c = std::ffi::CString::new(path.as_os_str().as_bytes()).unwrap();
+    // SAFETY: a NUL-terminated path.
+    assert_eq!(
+        unsafe { libc::mkfifo(c.as_ptr(), 0o644) },
+        0,
+        "mkfifo {}",
+        path.display()
+    );
+}
+
+/// Runs `bloom ARGS` with its file-size limit (RLIMIT_FSIZE) at `bytes`: a write
+/// past it fails as a full disk would (EFBIG), in a process of its own.
+pub fn bloom_with_file_limit(args: &[&str], bytes: u64) -> Output {
+    use std::os::unix::process::CommandExt;
+    let mut command = Command::new(env!("CARGO_BIN_EXE_bloom"));
+    command.args(args);
+    // SAFETY: setrlimit is async-signal-safe; nothing else runs between fork and exec.
+    unsafe {
+        command.pre_exec(move || {
+            let limit = libc::rlimit {
+                rlim_cur: bytes,
+                rlim_max: bytes,
+            };
+            if libc::setrlimit(libc::RLIMIT_FSIZE, &limit) != 0 {
+                return Err(std::io::Error::last_os_error());
+            }
+            Ok(())
+        });
+    }
+    command.output().expect("bloom runs")
+}
+
+/// Entries of `dir` a writer leaves behind: hidden names (every temporary of
+/// `bloom_files` is `.NAME.RANDOM.tmp[.EXT]`) and `*.partial`.
+pub fn leftovers(dir: &std::path::Path) -> Vec<String> {
+    std::fs::read_dir(dir)
+        .map(|d| {
+            d.flatten()
+                .map(|e| e.file_name().to_string_lossy().into_owned())
+                .filter(|n| n.starts_with('.') || n.ends_with(".partial") || n.ends_with(".tmp"))
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+/// Runs `bloom ARGS` with standard output on `/dev/full`.
+pub fn bloom_to_full(args: &[&str]) -> Output {
+    let full = std::fs::OpenOptions::new()
+        .write(true)
+        .open("/dev/full")
+        .unwrap();
+    Command::new(env!("CARGO_BIN_EXE_bloom"))
+        .args(args)
+        .stdout(full)
+        .stderr(Stdio::piped())
+        .output()
+        .expect("bloom runs")
+}
+
+/// Runs `bloom ARGS`, reads one line of its standard output and closes the pipe
+/// (`bloom ... | head -1`); its exit status and standard error.
+pub fn bloom_head_1(args: &[&str]) -> (std::process::ExitStatus, String) {
+    use std::io::{BufRead, Read};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_bloom"))
+        .args(args)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("bloom runs");
+    let mut line = String::new();
+    std::io::BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut line)
+        .unwrap();
+    let mut err = String::new();
+    let status = child.wait().unwrap();
+    child
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut err)
+        .unwrap();
+    (status, err)
+}

@@ -150,8 +150,7 @@ pub struct IntersectionEstimate {
     /// or given).
     pub items: f64,
     /// The mean of the per-partition estimates before clamping; unbiased to
-    /// first order, so it is the figure to average over many pairs. Minus
-    /// infinity when a partition's logarithm argument is not positive.
+    /// first order, so it is the figure to average over many pairs.
     pub raw: f64,
     /// Standard error of `raw` (first order).
     pub std_error: f64,
@@ -215,46 +214,140 @@ pub fn estimate_intersection(
     }))
 }
 
-/// |S_A ∩ S_B| when |S_A| and |S_B| are known exactly: the survey's §2.4
-/// equation solved per partition from the 1 bits Y_p of A AND B,
-/// n = |S_A| + |S_B| - ln(Y_p/m_p - 1 + q^|S_A| + q^|S_B|) / ln q, averaged.
+/// Exact sizes of the key sets behind two images, as given by a user, with what
+/// checks them: the key width (the key space is 2^key_bits) and each image's fills.
+#[derive(Clone, Copy, Debug)]
+pub struct GivenSizes<'a> {
+    pub key_bits: u32,
+    pub size_a: u64,
+    pub fills_a: &'a [u64],
+    pub size_b: u64,
+    pub fills_b: &'a [u64],
+}
+
+/// Markov's bound below which a size is refused for the zeros its image still has.
+pub const IMPLAUSIBLE: f64 = 1e-9;
+
+/// Err unless `size` keys could have left `fills` (contract §6): at least the
+/// largest fill, at most 2^key_bits, and not so many that a bank with zeros left
+/// would have them with probability below [`IMPLAUSIBLE`].
+fn check_size(
+    bank_size: u64,
+    key_bits: u32,
+    size: u64,
+    fills: &[u64],
+    what: &'static str,
+) -> Result<(), TheoryError> {
+    let m = bank_size as f64;
+    let largest = fills.iter().copied().max().unwrap_or(0);
+    if size < largest {
+        return Err(out_of_range(
+            what,
+            size.to_string(),
+            format!(
+                "at least {largest}: its image has {largest} bits set in one bank, and each key sets one bit per bank"
+            ),
+        ));
+    }
+    if key_bits < 64 && size > 1u64 << key_bits {
+        return Err(out_of_range(
+            what,
+            size.to_string(),
+            format!(
+                "at most 2^{key_bits} = {}, the number of {key_bits}-bit keys",
+                1u64 << key_bits
+            ),
+        ));
+    }
+    let expected_zeros = m * (size as f64 * ln_q(m)).exp();
+    if let Some((p, &x)) = fills
+        .iter()
+        .enumerate()
+        .find(|(_, &x)| x < bank_size && expected_zeros / ((bank_size - x) as f64) < IMPLAUSIBLE)
+    {
+        return Err(out_of_range(
+            what,
+            size.to_string(),
+            format!(
+                "a size its image can have: after {size} keys bank {p} would keep its {} zero bits with probability below {IMPLAUSIBLE:e} (expected zeros {expected_zeros:.3e})",
+                bank_size - x
+            ),
+        ));
+    }
+    Ok(())
+}
+
+/// |S_A ∩ S_B| when |S_A| and |S_B| are known exactly (contract §6): the survey's
+/// §2.4 equation solved per partition from the 1 bits Y_p of A AND B,
+/// d_p = |S_A| + |S_B| - ln(Y_p/m_p - 1 + q^|S_A| + q^|S_B|) / ln q (0 where the
+/// logarithm's argument is not positive), averaged. Sizes that cannot be true of
+/// their images are refused; `None` when a bank of A AND B is full.
 pub fn estimate_intersection_given_sizes(
     bank_size: u64,
-    size_a: u64,
-    size_b: u64,
+    sizes: GivenSizes,
     fills_and: &[u64],
-) -> Result<IntersectionEstimate, TheoryError> {
+) -> Result<Option<IntersectionEstimate>, TheoryError> {
     let m = check_bank(bank_size)?;
     check_fills(bank_size, fills_and, "fill of A AND B")?;
-    let k = fills_and.len() as f64;
+    check_fills(bank_size, sizes.fills_a, "fill of A")?;
+    check_fills(bank_size, sizes.fills_b, "fill of B")?;
+    let banks = fills_and.len();
+    if sizes.fills_a.len() != banks || sizes.fills_b.len() != banks {
+        return Err(out_of_range(
+            "banks",
+            format!("{}/{}/{banks}", sizes.fills_a.len(), sizes.fills_b.len()),
+            "the same number of banks in A, B and A AND B".into(),
+        ));
+    }
+    for (p, &y) in fills_and.iter().enumerate() {
+        let (a, b) = (sizes.fills_a[p], sizes.fills_b[p]);
+        if y > a.min(b) {
+            return Err(out_of_range(
+                "fill of A AND B",
+                format!("{y} in bank {p}"),
+                format!("0..={} (from A's {a} and B's {b})", a.min(b)),
+            ));
+        }
+    }
+    check_size(
+        bank_size,
+        sizes.key_bits,
+        sizes.size_a,
+        sizes.fills_a,
+        "size of A",
+    )?;
+    check_size(
+        bank_size,
+        sizes.key_bits,
+        sizes.size_b,
+        sizes.fills_b,
+        "size of B",
+    )?;
+    if fills_and.contains(&bank_size) {
+        return Ok(None);
+    }
+    let k = banks as f64;
     let lq = ln_q(m);
-    let (na, nb) = (size_a as f64, size_b as f64);
+    let (na, nb) = (sizes.size_a as f64, sizes.size_b as f64);
     let (z1, z2) = ((na * lq).exp(), (nb * lq).exp());
     let (mut raw, mut variance) = (0.0, 0.0);
     for &y in fills_and {
         let w = y as f64 / m - 1.0 + z1 + z2;
-        if w <= 0.0 {
-            raw = f64::NEG_INFINITY;
-            continue;
-        }
-        let n_cap = na + nb - w.ln() / lq;
-        raw += n_cap;
-        let n = n_cap.clamp(0.0, na.min(nb));
+        let d = if w > 0.0 { na + nb - w.ln() / lq } else { 0.0 };
+        raw += d;
+        let n = d.clamp(0.0, na.min(nb));
+        let w = if w > 0.0 { w } else { ((na + nb) * lq).exp() };
         let p_and = 1.0 - z1 - z2 + w;
         let explained =
             (z1 - w).powi(2) * (na - n) + (z2 - w).powi(2) * (nb - n) + (z1 + z2 - w).powi(2) * n;
         variance += (m * p_and * (1.0 - p_and) - explained) / (w * w);
     }
     let raw = raw / k;
-    Ok(IntersectionEstimate {
-        items: if raw.is_nan() {
-            0.0
-        } else {
-            raw.clamp(0.0, na.min(nb))
-        },
+    Ok(Some(IntersectionEstimate {
+        items: raw.clamp(0.0, na.min(nb)),
         raw,
         std_error: (variance.max(0.0) / k / k).sqrt(),
-    })
+    }))
 }
 
 #[cfg(test)]
@@ -315,5 +408,73 @@ mod tests {
             (same.items - bank_items(64.0, 10)).abs() < 1e-9,
             "identical images: {same:?}"
         );
+    }
+
+    fn sizes<'a>(a: u64, fa: &'a [u64], b: u64, fb: &'a [u64]) -> GivenSizes<'a> {
+        GivenSizes {
+            key_bits: 32,
+            size_a: a,
+            fills_a: fa,
+            size_b: b,
+            fills_b: fb,
+        }
+    }
+
+    #[test]
+    fn given_sizes_that_cannot_be_true_are_refused() {
+        let m = 4096;
+        let fa = [100, 98];
+        let fb = [50, 51];
+        let and = [10, 9];
+        let refused = |s: GivenSizes| {
+            estimate_intersection_given_sizes(m, s, &and)
+                .unwrap_err()
+                .to_string()
+        };
+        // Below the largest fill: 0 keys cannot set 100 bits.
+        let e = refused(sizes(0, &fa, 0, &fb));
+        assert!(e.contains("size of A") && e.contains("at least 100"), "{e}");
+        let e = refused(sizes(100, &fa, 50, &fb));
+        assert!(e.contains("size of B") && e.contains("at least 51"), "{e}");
+        // Above the key space of 32-bit keys.
+        let e = refused(sizes(u64::MAX, &fa, 60, &fb));
+        assert!(e.contains("2^32"), "{e}");
+        // A bank with zeros left after far more keys than could leave them.
+        let e = refused(sizes(1 << 31, &fa, 60, &fb));
+        assert!(e.contains("zero bits with probability below"), "{e}");
+        // An AND fill above either image's.
+        assert!(estimate_intersection_given_sizes(m, sizes(100, &fa, 60, &fb), &[51, 0]).is_err());
+        // Plausible sizes give an estimate.
+        let est = estimate_intersection_given_sizes(m, sizes(100, &fa, 60, &fb), &and)
+            .unwrap()
+            .unwrap();
+        assert!(
+            est.items >= 0.0 && est.items <= 60.0 && est.std_error > 0.0,
+            "{est:?}"
+        );
+    }
+
+    #[test]
+    fn given_sizes_full_and_bank_is_unknown_and_a_non_positive_argument_zeroes_its_partition() {
+        // A full bank of A AND B says nothing (as a full bank of A OR B does for fills).
+        let full = [64, 40];
+        let s = sizes(200, &full, 200, &full);
+        assert_eq!(
+            estimate_intersection_given_sizes(64, s, &[64, 30]).unwrap(),
+            None
+        );
+        // Disjoint-looking partition 0 (Y = 0 where even disjoint sets leave more)
+        // is zeroed alone: the mean is partition 1's d over 2.
+        let (fa, fb) = ([40, 40], [40, 40]);
+        let s = sizes(60, &fa, 60, &fb);
+        let one = estimate_intersection_given_sizes(64, s, &[0, 30])
+            .unwrap()
+            .unwrap();
+        let q = 1.0 - 1.0 / 64.0f64;
+        let (z1, z2) = (q.powi(60), q.powi(60));
+        assert!(30.0 / 64.0 - 1.0 + z1 + z2 > 0.0 && z1 + z2 - 1.0 <= 0.0);
+        let d1 = 120.0 - (30.0 / 64.0 - 1.0 + z1 + z2).ln() / q.ln();
+        assert!((one.raw - d1 / 2.0).abs() < 1e-9, "{one:?} vs {}", d1 / 2.0);
+        assert!(one.std_error.is_finite() && one.std_error > 0.0, "{one:?}");
     }
 }

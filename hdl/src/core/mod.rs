@@ -1,7 +1,9 @@
 //! The plain core, `bloom_core` (counter bits c = 1): its top level and its parts.
 //!
 //! - [`top`]: `BloomCore`, the top level, its pipeline and exact timing;
-//! - [`control`]: admission, stage registers, clear sweep, readback, recount, responses;
+//! - [`control`]: admission, readback, responses, composed with [`stages`] (the operation
+//!   registers beside the data path), [`sweep`] (the clear sweep and the recount after
+//!   reset) and [`response_fifo`];
 //! - [`glue`]: the wiring of ports, control and banks every variant shares;
 //! - [`partition`]: one partition (hash unit + bank + forwarding + fill counter);
 //! - [`ram`]: a bank, 2^b x 1 block RAM (the only technology-specific block);
@@ -17,6 +19,8 @@ pub mod partition;
 pub mod ram;
 pub mod response_fifo;
 pub mod sim;
+pub mod stages;
+pub mod sweep;
 pub mod top;
 
 pub use top::BloomCore;

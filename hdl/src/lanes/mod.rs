@@ -128,12 +128,10 @@ pub fn lanes_around(
     })
 }
 
-/// The text of module `bloom_lanes` over `lanes` instances of `bloom_core`.
+/// The text of module `bloom_lanes` over `lanes` instances of `bloom_core`: its ports,
+/// then its four parts in the order the Verilog reads them.
 fn lanes_top(params: &crate::CoreParams, lanes: usize, switches: LaneSwitches) -> String {
-    use crate::ports::{core_ports, instance, module_ports, output_wires, Direction};
-    let w = params.key_bits as usize;
-    let l = lanes;
-    let d = DESCRIPTOR_DEPTH;
+    use crate::ports::module_ports;
     let mut v = String::new();
     v += "// bloom_lanes: up to L operations per clock over L replicas of bloom_core\n";
     v += "// (hdl/src/lanes/mod.rs; docs/core.md, \"Lanes\"; docs/contract.md section 8).\n";
@@ -141,6 +139,17 @@ fn lanes_top(params: &crate::CoreParams, lanes: usize, switches: LaneSwitches) -
         "module {LANES_TOP} (\n{}\n);\n",
         module_ports(&lanes_ports(params, lanes))
     );
+    v += &beat_rule(lanes);
+    v += &input_stage(params.key_bits as usize, lanes, switches);
+    v += &replicas(params, lanes, switches);
+    v += &descriptors(lanes);
+    v += &format!("endmodule // {LANES_TOP}\n");
+    v
+}
+
+/// The beat and its rule (contract §8.2): `beat`, `refused`, `write_beat`.
+fn beat_rule(l: usize) -> String {
+    let mut v = String::new();
     // The beat and the rule of contract section 8.2, decoded on entry into the input stage.
     v += "wire beat = |req_valid;\n";
     v += "wire slot0_writes = req_valid[0] & (req_op[1:0] != 2'd0);\n";
@@ -161,6 +170,13 @@ fn lanes_top(params: &crate::CoreParams, lanes: usize, switches: LaneSwitches) -
         v += "wire refused = above_writes | (slot0_writes & above_valid);\n";
         v += "wire write_beat = slot0_writes & (~above_valid);\n";
     }
+    v
+}
+
+/// The input stage of two entries in front of the replicas, and the head entry's
+/// fields (`head_valid`, `write_op`, `head_key`, `head_tag`, `head_write`).
+fn input_stage(w: usize, l: usize, switches: LaneSwitches) -> String {
+    let mut v = String::new();
     // The input stage: two entries, so that the replicas' request inputs are flip-flops
     // and a 2:1 choice or two, and the decode above never reaches their admission logic.
     // An entry: {write_beat, the op the replicas take (slot 0's in a write beat, else 0:
@@ -234,6 +250,14 @@ wire [{tagm1}:0] head_tag = head_entry[{thi}:0];
         keym1 = w * l - 1,
         tagm1 = 8 * l - 1,
     );
+    v
+}
+
+/// The L replicas of `bloom_core` (`lane{j}`), and the outputs replica 0 speaks for.
+fn replicas(params: &crate::CoreParams, l: usize, switches: LaneSwitches) -> String {
+    use crate::ports::{core_ports, instance, output_wires, Direction};
+    let w = params.key_bits as usize;
+    let mut v = String::new();
     // The replicas.
     let ports = core_ports(params);
     for j in 0..l {
@@ -279,6 +303,14 @@ wire [{tagm1}:0] head_tag = head_entry[{thi}:0];
             unread.join(", ")
         );
     }
+    v
+}
+
+/// The beat descriptors (which slots each beat taken holds, whether refused) and the
+/// response beat built from the oldest one.
+fn descriptors(l: usize) -> String {
+    let d = DESCRIPTOR_DEPTH;
+    let mut v = String::new();
     // The beat descriptors: {refused, req_valid} of every beat taken (in the order
     // the beats enter the replicas; written on taking, so that its enables start at
     // flip-flops and the request inputs, never at the replicas' admission).
@@ -337,7 +369,6 @@ assign resp_slot_valid = head[{lm1}:0];
         .map(|j| format!("(lane{j}_resp_tag & {{8{{head[{j}]}}}})"))
         .collect();
     v += &format!("assign resp_tag = {{{}}};\n", tags.join(", "));
-    v += &format!("endmodule // {LANES_TOP}\n");
     v
 }
 

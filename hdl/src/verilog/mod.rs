@@ -326,8 +326,12 @@ fn keep_counting_for_synthesis(verilog: &str) -> String {
     use crate::counting::partition::{KEPT_MODULES, PRESENT_NETS};
     let v = keep_nets(verilog, PRESENT_NETS.iter().map(|n| ("reg", n.to_string())));
     let v = keep_hierarchy_of(&v, |name| {
-        let path: Vec<&str> = name.split('$').collect();
-        path.len() == 4 && path[1] == "parts" && KEPT_MODULES.contains(&path[3])
+        // top$parts$P$<a path of KEPT_MODULES>
+        let mut path = name.splitn(4, '$');
+        path.next() == Some("top")
+            && path.next() == Some("parts")
+            && path.next().is_some_and(|p| p.parse::<usize>().is_ok())
+            && path.next().is_some_and(|rest| KEPT_MODULES.contains(&rest))
     });
     keep_nets(&v, (0..16).map(|p| ("wire", format!("parts${p}$term5"))))
 }

@@ -346,170 +346,50 @@ module bloom_core_control(clock,reset,req_valid,req_ready,req_op,req_key,req_tag
     input wire  rb_bit5;
     
     // Constant declarations
-    localparam  op_insert = 2'b1;
     localparam  op_clear = 2'b10;
     localparam  outstanding_zero = 8'h0;
     localparam  outstanding_all = 8'hff;
     localparam  outstanding_one = 8'h1;
-    localparam  select_one = 16'h1;
-    localparam  select_zero = 16'h0;
-    localparam  select_all = 16'hffff;
-    localparam  sweep_before_last = 16'hffe;
-    localparam  sweep_one = 16'h1;
-    localparam  sweep_zero = 16'h0;
-    localparam  address_mask = 16'hfff;
     
     // Stub signals
-    reg  valid1$d;
-    wire  valid1$q;
-    reg  valid1$clock;
-    reg  valid2$d;
-    wire  valid2$q;
-    reg  valid2$clock;
-    reg  valid3$d;
-    wire  valid3$q;
-    reg  valid3$clock;
-    reg  valid4$d;
-    wire  valid4$q;
-    reg  valid4$clock;
-    reg  valid5$d;
-    wire  valid5$q;
-    reg  valid5$clock;
-    reg  [1:0] op1$d;
-    wire  [1:0] op1$q;
-    reg  op1$clock;
-    reg  [1:0] op2$d;
-    wire  [1:0] op2$q;
-    reg  op2$clock;
-    reg  [1:0] op3$d;
-    wire  [1:0] op3$q;
-    reg  op3$clock;
-    reg  [1:0] op4$d;
-    wire  [1:0] op4$q;
-    reg  op4$clock;
-    reg  [1:0] op5$d;
-    wire  [1:0] op5$q;
-    reg  op5$clock;
-    reg  [7:0] tag1$d;
-    wire  [7:0] tag1$q;
-    reg  tag1$clock;
-    reg  [7:0] tag2$d;
-    wire  [7:0] tag2$q;
-    reg  tag2$clock;
-    reg  [7:0] tag3$d;
-    wire  [7:0] tag3$q;
-    reg  tag3$clock;
-    reg  [7:0] tag4$d;
-    wire  [7:0] tag4$q;
-    reg  tag4$clock;
-    reg  [7:0] tag5$d;
-    wire  [7:0] tag5$q;
-    reg  tag5$clock;
-    reg  rb1$d;
-    wire  rb1$q;
-    reg  rb1$clock;
-    reg  rb2$d;
-    wire  rb2$q;
-    reg  rb2$clock;
-    reg  rb3$d;
-    wire  rb3$q;
-    reg  rb3$clock;
-    reg  rb4$d;
-    wire  rb4$q;
-    reg  rb4$clock;
-    reg  rb5$d;
-    wire  rb5$q;
-    reg  rb5$clock;
-    reg  [15:0] rb_address1$d;
-    wire  [15:0] rb_address1$q;
-    reg  rb_address1$clock;
-    reg  [15:0] rb_address2$d;
-    wire  [15:0] rb_address2$q;
-    reg  rb_address2$clock;
-    reg  [3:0] rb_bank1$d;
-    wire  [3:0] rb_bank1$q;
-    reg  rb_bank1$clock;
-    reg  [3:0] rb_bank2$d;
-    wire  [3:0] rb_bank2$q;
-    reg  rb_bank2$clock;
-    reg  [3:0] rb_bank3$d;
-    wire  [3:0] rb_bank3$q;
-    reg  rb_bank3$clock;
-    reg  [3:0] rb_bank4$d;
-    wire  [3:0] rb_bank4$q;
-    reg  rb_bank4$clock;
-    reg  [15:0] rb_select_5$d;
-    wire  [15:0] rb_select_5$q;
-    reg  rb_select_5$clock;
-    reg  wr1$d;
-    wire  wr1$q;
-    reg  wr1$clock;
-    reg  wr2$d;
-    wire  wr2$q;
-    reg  wr2$clock;
-    reg  wr3$d;
-    wire  wr3$q;
-    reg  wr3$clock;
-    reg  wdata1$d;
-    wire  wdata1$q;
-    reg  wdata1$clock;
-    reg  wdata2$d;
-    wire  wdata2$q;
-    reg  wdata2$clock;
-    reg  wdata3$d;
-    wire  wdata3$q;
-    reg  wdata3$clock;
-    reg  [63:0] key_1$d;
-    wire  [63:0] key_1$q;
-    reg  key_1$clock;
+    reg  stages$clock;
+    reg  stages$reset;
+    reg  stages$accept;
+    reg  [1:0] stages$op;
+    reg  [7:0] stages$tag;
+    reg  [63:0] stages$key;
+    reg  stages$rb_req;
+    reg  [3:0] stages$rb_bank;
+    reg  [15:0] stages$rb_addr;
+    reg  stages$rb_write;
+    reg  stages$rb_wdata;
+    reg  stages$idle;
+    reg  stages$sweep_lead;
+    reg  [15:0] stages$sweep_count;
+    reg  stages$recount;
+    wire  [63:0] stages$key1;
+    wire  stages$is_rb2;
+    wire  [15:0] stages$rb_addr2;
+    wire  [15:0] stages$write4;
+    wire  stages$wdata4;
+    wire  stages$clear5;
+    wire  stages$valid5;
+    wire  [7:0] stages$tag5;
+    wire  stages$not_clear5;
+    wire  stages$rb5;
+    wire  [15:0] stages$rb_select5;
+    reg  sweep$clock;
+    reg  sweep$reset;
+    reg  sweep$clear0;
+    wire  sweep$idle;
+    wire  sweep$lead;
+    wire  [15:0] sweep$count;
+    wire  sweep$sweeping;
+    wire  sweep$recount;
+    wire  sweep$recount_slot4;
     reg  [7:0] outstanding$d;
     wire  [7:0] outstanding$q;
     reg  outstanding$clock;
-    reg  clear1$d;
-    wire  clear1$q;
-    reg  clear1$clock;
-    reg  clear2$d;
-    wire  clear2$q;
-    reg  clear2$clock;
-    reg  idle$d;
-    wire  idle$q;
-    reg  idle$clock;
-    reg  sweep_lead$d;
-    wire  sweep_lead$q;
-    reg  sweep_lead$clock;
-    reg  [15:0] sweep_count$d;
-    wire  [15:0] sweep_count$q;
-    reg  sweep_count$clock;
-    reg  sweep_step$d;
-    wire  sweep_step$q;
-    reg  sweep_step$clock;
-    reg  sweep_at_last$d;
-    wire  sweep_at_last$q;
-    reg  sweep_at_last$clock;
-    reg  sweeping$d;
-    wire  sweeping$q;
-    reg  sweeping$clock;
-    reg  recount_mode$d;
-    wire  recount_mode$q;
-    reg  recount_mode$clock;
-    reg  addr_rb2$d;
-    wire  addr_rb2$q;
-    reg  addr_rb2$clock;
-    reg  recount_slot2$d;
-    wire  recount_slot2$q;
-    reg  recount_slot2$clock;
-    reg  recount_slot3$d;
-    wire  recount_slot3$q;
-    reg  recount_slot3$clock;
-    reg  recount_slot4$d;
-    wire  recount_slot4$q;
-    reg  recount_slot4$clock;
-    reg  recount_slot5$d;
-    wire  recount_slot5$q;
-    reg  recount_slot5$clock;
-    reg  not_clear5$d;
-    wire  not_clear5$q;
-    reg  not_clear5$clock;
     reg  valid6$d;
     wire  valid6$q;
     reg  valid6$clock;
@@ -525,15 +405,6 @@ module bloom_core_control(clock,reset,req_valid,req_ready,req_op,req_key,req_tag
     reg  rb_data6$d;
     wire  rb_data6$q;
     reg  rb_data6$clock;
-    reg  [15:0] write_en4$d;
-    wire  [15:0] write_en4$q;
-    reg  write_en4$clock;
-    reg  write_data4$d;
-    wire  write_data4$q;
-    reg  write_data4$clock;
-    reg  clear_at5$d;
-    wire  clear_at5$q;
-    reg  clear_at5$clock;
     reg  fifo$clock;
     reg  fifo$reset;
     reg  fifo$push;
@@ -554,255 +425,49 @@ module bloom_core_control(clock,reset,req_valid,req_ready,req_op,req_key,req_tag
     reg  [7:0] outstanding_if_not;
     
     // Sub module instances
-    bloom_core_control_valid1 valid1(
-        .d(valid1$d),
-        .q(valid1$q),
-        .clock(valid1$clock)
+    bloom_core_control_stages stages(
+        .clock(stages$clock),
+        .reset(stages$reset),
+        .accept(stages$accept),
+        .op(stages$op),
+        .tag(stages$tag),
+        .key(stages$key),
+        .rb_req(stages$rb_req),
+        .rb_bank(stages$rb_bank),
+        .rb_addr(stages$rb_addr),
+        .rb_write(stages$rb_write),
+        .rb_wdata(stages$rb_wdata),
+        .idle(stages$idle),
+        .sweep_lead(stages$sweep_lead),
+        .sweep_count(stages$sweep_count),
+        .recount(stages$recount),
+        .key1(stages$key1),
+        .is_rb2(stages$is_rb2),
+        .rb_addr2(stages$rb_addr2),
+        .write4(stages$write4),
+        .wdata4(stages$wdata4),
+        .clear5(stages$clear5),
+        .valid5(stages$valid5),
+        .tag5(stages$tag5),
+        .not_clear5(stages$not_clear5),
+        .rb5(stages$rb5),
+        .rb_select5(stages$rb_select5)
     );
-    bloom_core_control_valid2 valid2(
-        .d(valid2$d),
-        .q(valid2$q),
-        .clock(valid2$clock)
-    );
-    bloom_core_control_valid3 valid3(
-        .d(valid3$d),
-        .q(valid3$q),
-        .clock(valid3$clock)
-    );
-    bloom_core_control_valid4 valid4(
-        .d(valid4$d),
-        .q(valid4$q),
-        .clock(valid4$clock)
-    );
-    bloom_core_control_valid5 valid5(
-        .d(valid5$d),
-        .q(valid5$q),
-        .clock(valid5$clock)
-    );
-    bloom_core_control_op1 op1(
-        .d(op1$d),
-        .q(op1$q),
-        .clock(op1$clock)
-    );
-    bloom_core_control_op2 op2(
-        .d(op2$d),
-        .q(op2$q),
-        .clock(op2$clock)
-    );
-    bloom_core_control_op3 op3(
-        .d(op3$d),
-        .q(op3$q),
-        .clock(op3$clock)
-    );
-    bloom_core_control_op4 op4(
-        .d(op4$d),
-        .q(op4$q),
-        .clock(op4$clock)
-    );
-    bloom_core_control_op5 op5(
-        .d(op5$d),
-        .q(op5$q),
-        .clock(op5$clock)
-    );
-    bloom_core_control_tag1 tag1(
-        .d(tag1$d),
-        .q(tag1$q),
-        .clock(tag1$clock)
-    );
-    bloom_core_control_tag2 tag2(
-        .d(tag2$d),
-        .q(tag2$q),
-        .clock(tag2$clock)
-    );
-    bloom_core_control_tag3 tag3(
-        .d(tag3$d),
-        .q(tag3$q),
-        .clock(tag3$clock)
-    );
-    bloom_core_control_tag4 tag4(
-        .d(tag4$d),
-        .q(tag4$q),
-        .clock(tag4$clock)
-    );
-    bloom_core_control_tag5 tag5(
-        .d(tag5$d),
-        .q(tag5$q),
-        .clock(tag5$clock)
-    );
-    bloom_core_control_rb1 rb1(
-        .d(rb1$d),
-        .q(rb1$q),
-        .clock(rb1$clock)
-    );
-    bloom_core_control_rb2 rb2(
-        .d(rb2$d),
-        .q(rb2$q),
-        .clock(rb2$clock)
-    );
-    bloom_core_control_rb3 rb3(
-        .d(rb3$d),
-        .q(rb3$q),
-        .clock(rb3$clock)
-    );
-    bloom_core_control_rb4 rb4(
-        .d(rb4$d),
-        .q(rb4$q),
-        .clock(rb4$clock)
-    );
-    bloom_core_control_rb5 rb5(
-        .d(rb5$d),
-        .q(rb5$q),
-        .clock(rb5$clock)
-    );
-    bloom_core_control_rb_address1 rb_address1(
-        .d(rb_address1$d),
-        .q(rb_address1$q),
-        .clock(rb_address1$clock)
-    );
-    bloom_core_control_rb_address2 rb_address2(
-        .d(rb_address2$d),
-        .q(rb_address2$q),
-        .clock(rb_address2$clock)
-    );
-    bloom_core_control_rb_bank1 rb_bank1(
-        .d(rb_bank1$d),
-        .q(rb_bank1$q),
-        .clock(rb_bank1$clock)
-    );
-    bloom_core_control_rb_bank2 rb_bank2(
-        .d(rb_bank2$d),
-        .q(rb_bank2$q),
-        .clock(rb_bank2$clock)
-    );
-    bloom_core_control_rb_bank3 rb_bank3(
-        .d(rb_bank3$d),
-        .q(rb_bank3$q),
-        .clock(rb_bank3$clock)
-    );
-    bloom_core_control_rb_bank4 rb_bank4(
-        .d(rb_bank4$d),
-        .q(rb_bank4$q),
-        .clock(rb_bank4$clock)
-    );
-    bloom_core_control_rb_select_5 rb_select_5(
-        .d(rb_select_5$d),
-        .q(rb_select_5$q),
-        .clock(rb_select_5$clock)
-    );
-    bloom_core_control_wr1 wr1(
-        .d(wr1$d),
-        .q(wr1$q),
-        .clock(wr1$clock)
-    );
-    bloom_core_control_wr2 wr2(
-        .d(wr2$d),
-        .q(wr2$q),
-        .clock(wr2$clock)
-    );
-    bloom_core_control_wr3 wr3(
-        .d(wr3$d),
-        .q(wr3$q),
-        .clock(wr3$clock)
-    );
-    bloom_core_control_wdata1 wdata1(
-        .d(wdata1$d),
-        .q(wdata1$q),
-        .clock(wdata1$clock)
-    );
-    bloom_core_control_wdata2 wdata2(
-        .d(wdata2$d),
-        .q(wdata2$q),
-        .clock(wdata2$clock)
-    );
-    bloom_core_control_wdata3 wdata3(
-        .d(wdata3$d),
-        .q(wdata3$q),
-        .clock(wdata3$clock)
-    );
-    bloom_core_control_key_1 key_1(
-        .d(key_1$d),
-        .q(key_1$q),
-        .clock(key_1$clock)
+    bloom_core_control_sweep sweep(
+        .clock(sweep$clock),
+        .reset(sweep$reset),
+        .clear0(sweep$clear0),
+        .idle(sweep$idle),
+        .lead(sweep$lead),
+        .count(sweep$count),
+        .sweeping(sweep$sweeping),
+        .recount(sweep$recount),
+        .recount_slot4(sweep$recount_slot4)
     );
     bloom_core_control_outstanding outstanding(
         .d(outstanding$d),
         .q(outstanding$q),
         .clock(outstanding$clock)
-    );
-    bloom_core_control_clear1 clear1(
-        .d(clear1$d),
-        .q(clear1$q),
-        .clock(clear1$clock)
-    );
-    bloom_core_control_clear2 clear2(
-        .d(clear2$d),
-        .q(clear2$q),
-        .clock(clear2$clock)
-    );
-    bloom_core_control_idle idle(
-        .d(idle$d),
-        .q(idle$q),
-        .clock(idle$clock)
-    );
-    bloom_core_control_sweep_lead sweep_lead(
-        .d(sweep_lead$d),
-        .q(sweep_lead$q),
-        .clock(sweep_lead$clock)
-    );
-    bloom_core_control_sweep_count sweep_count(
-        .d(sweep_count$d),
-        .q(sweep_count$q),
-        .clock(sweep_count$clock)
-    );
-    bloom_core_control_sweep_step sweep_step(
-        .d(sweep_step$d),
-        .q(sweep_step$q),
-        .clock(sweep_step$clock)
-    );
-    bloom_core_control_sweep_at_last sweep_at_last(
-        .d(sweep_at_last$d),
-        .q(sweep_at_last$q),
-        .clock(sweep_at_last$clock)
-    );
-    bloom_core_control_sweeping sweeping(
-        .d(sweeping$d),
-        .q(sweeping$q),
-        .clock(sweeping$clock)
-    );
-    bloom_core_control_recount_mode recount_mode(
-        .d(recount_mode$d),
-        .q(recount_mode$q),
-        .clock(recount_mode$clock)
-    );
-    bloom_core_control_addr_rb2 addr_rb2(
-        .d(addr_rb2$d),
-        .q(addr_rb2$q),
-        .clock(addr_rb2$clock)
-    );
-    bloom_core_control_recount_slot2 recount_slot2(
-        .d(recount_slot2$d),
-        .q(recount_slot2$q),
-        .clock(recount_slot2$clock)
-    );
-    bloom_core_control_recount_slot3 recount_slot3(
-        .d(recount_slot3$d),
-        .q(recount_slot3$q),
-        .clock(recount_slot3$clock)
-    );
-    bloom_core_control_recount_slot4 recount_slot4(
-        .d(recount_slot4$d),
-        .q(recount_slot4$q),
-        .clock(recount_slot4$clock)
-    );
-    bloom_core_control_recount_slot5 recount_slot5(
-        .d(recount_slot5$d),
-        .q(recount_slot5$q),
-        .clock(recount_slot5$clock)
-    );
-    bloom_core_control_not_clear5 not_clear5(
-        .d(not_clear5$d),
-        .q(not_clear5$q),
-        .clock(not_clear5$clock)
     );
     bloom_core_control_valid6 valid6(
         .d(valid6$d),
@@ -829,21 +494,6 @@ module bloom_core_control(clock,reset,req_valid,req_ready,req_op,req_key,req_tag
         .q(rb_data6$q),
         .clock(rb_data6$clock)
     );
-    bloom_core_control_write_en4 write_en4(
-        .d(write_en4$d),
-        .q(write_en4$q),
-        .clock(write_en4$clock)
-    );
-    bloom_core_control_write_data4 write_data4(
-        .d(write_data4$d),
-        .q(write_data4$q),
-        .clock(write_data4$clock)
-    );
-    bloom_core_control_clear_at5 clear_at5(
-        .d(clear_at5$d),
-        .q(clear_at5$q),
-        .clock(clear_at5$clock)
-    );
     bloom_core_control_fifo fifo(
         .clock(fifo$clock),
         .reset(fifo$reset),
@@ -858,224 +508,56 @@ module bloom_core_control(clock,reset,req_valid,req_ready,req_op,req_key,req_tag
     
     // Update code
     always @(*) begin
-        valid1$clock = clock;
-        valid2$clock = clock;
-        valid3$clock = clock;
-        valid4$clock = clock;
-        valid5$clock = clock;
-        op1$clock = clock;
-        op2$clock = clock;
-        op3$clock = clock;
-        op4$clock = clock;
-        op5$clock = clock;
-        tag1$clock = clock;
-        tag2$clock = clock;
-        tag3$clock = clock;
-        tag4$clock = clock;
-        tag5$clock = clock;
-        rb1$clock = clock;
-        rb2$clock = clock;
-        rb3$clock = clock;
-        rb4$clock = clock;
-        rb5$clock = clock;
-        rb_address1$clock = clock;
-        rb_address2$clock = clock;
-        rb_bank1$clock = clock;
-        rb_bank2$clock = clock;
-        rb_bank3$clock = clock;
-        rb_bank4$clock = clock;
-        rb_select_5$clock = clock;
-        key_1$clock = clock;
         outstanding$clock = clock;
-        clear1$clock = clock;
-        clear2$clock = clock;
-        idle$clock = clock;
-        sweep_lead$clock = clock;
-        sweep_count$clock = clock;
-        sweep_step$clock = clock;
-        sweeping$clock = clock;
-        sweep_at_last$clock = clock;
-        not_clear5$clock = clock;
         valid6$clock = clock;
         tag6$clock = clock;
         hit6$clock = clock;
         rb_valid6$clock = clock;
         rb_data6$clock = clock;
-        write_en4$clock = clock;
-        write_data4$clock = clock;
-        clear_at5$clock = clock;
-        wr1$clock = clock;
-        wr2$clock = clock;
-        wr3$clock = clock;
-        wdata1$clock = clock;
-        wdata2$clock = clock;
-        wdata3$clock = clock;
-        recount_mode$clock = clock;
-        addr_rb2$clock = clock;
-        recount_slot2$clock = clock;
-        recount_slot3$clock = clock;
-        recount_slot4$clock = clock;
-        recount_slot5$clock = clock;
-        valid1$d = valid1$q;
-        valid2$d = valid2$q;
-        valid3$d = valid3$q;
-        valid4$d = valid4$q;
-        valid5$d = valid5$q;
-        op1$d = op1$q;
-        op2$d = op2$q;
-        op3$d = op3$q;
-        op4$d = op4$q;
-        op5$d = op5$q;
-        tag1$d = tag1$q;
-        tag2$d = tag2$q;
-        tag3$d = tag3$q;
-        tag4$d = tag4$q;
-        tag5$d = tag5$q;
-        rb1$d = rb1$q;
-        rb2$d = rb2$q;
-        rb3$d = rb3$q;
-        rb4$d = rb4$q;
-        rb5$d = rb5$q;
-        rb_address1$d = rb_address1$q;
-        rb_address2$d = rb_address2$q;
-        rb_bank1$d = rb_bank1$q;
-        rb_bank2$d = rb_bank2$q;
-        rb_bank3$d = rb_bank3$q;
-        rb_bank4$d = rb_bank4$q;
-        rb_select_5$d = rb_select_5$q;
-        key_1$d = key_1$q;
         outstanding$d = outstanding$q;
-        clear1$d = clear1$q;
-        clear2$d = clear2$q;
-        idle$d = idle$q;
-        sweep_lead$d = sweep_lead$q;
-        sweep_count$d = sweep_count$q;
-        sweep_step$d = sweep_step$q;
-        sweeping$d = sweeping$q;
-        sweep_at_last$d = sweep_at_last$q;
-        not_clear5$d = not_clear5$q;
         valid6$d = valid6$q;
         tag6$d = tag6$q;
         hit6$d = hit6$q;
         rb_valid6$d = rb_valid6$q;
         rb_data6$d = rb_data6$q;
-        write_en4$d = write_en4$q;
-        write_data4$d = write_data4$q;
-        clear_at5$d = clear_at5$q;
-        wr1$d = wr1$q;
-        wr2$d = wr2$q;
-        wr3$d = wr3$q;
-        wdata1$d = wdata1$q;
-        wdata2$d = wdata2$q;
-        wdata3$d = wdata3$q;
-        recount_mode$d = recount_mode$q;
-        addr_rb2$d = addr_rb2$q;
-        recount_slot2$d = recount_slot2$q;
-        recount_slot3$d = recount_slot3$q;
-        recount_slot4$d = recount_slot4$q;
-        recount_slot5$d = recount_slot5$q;
         fifo$clock = clock;
         fifo$reset = reset;
-        busy = ~idle$q;
-        ready = ~rb_req & (idle$q & ~outstanding$q[32'h7]);
+        stages$clock = clock;
+        stages$reset = reset;
+        sweep$clock = clock;
+        sweep$reset = reset;
+        busy = ~sweep$idle;
+        ready = ~rb_req & (sweep$idle & ~outstanding$q[32'h7]);
         req_ready = ready & ~reset;
         accept = req_valid & ready;
-        valid1$d = accept;
-        op1$d = req_op;
-        clear1$d = accept & (req_op == op_clear);
-        tag1$d = req_tag;
-        key_1$d = req_key;
-        rb1$d = rb_req;
-        rb_address1$d = rb_addr & address_mask;
-        rb_bank1$d = rb_bank;
-        wr1$d = (rb_req & rb_write) & idle$q;
-        wdata1$d = rb_wdata;
-        wr2$d = wr1$q;
-        wdata2$d = wdata1$q;
-        wr3$d = wr2$q;
-        wdata3$d = wdata2$q;
-        valid2$d = valid1$q;
-        op2$d = op1$q;
-        tag2$d = tag1$q;
-        rb2$d = rb1$q;
-        if (sweep_lead$q & recount_mode$q) begin
-            rb_address2$d = sweep_count$q;
-        end
-        else begin
-            rb_address2$d = rb_address1$q;
-        end
-        addr_rb2$d = rb1$q | (sweep_lead$q & recount_mode$q);
-        recount_slot2$d = sweep_lead$q & recount_mode$q;
-        recount_slot3$d = recount_slot2$q;
-        recount_slot4$d = recount_slot3$q;
-        recount_slot5$d = recount_slot4$q;
-        rb_bank2$d = rb_bank1$q;
-        valid3$d = valid2$q;
-        op3$d = op2$q;
-        tag3$d = tag2$q;
-        rb3$d = rb2$q;
-        rb_bank3$d = rb_bank2$q;
-        valid4$d = valid3$q;
-        op4$d = op3$q;
-        tag4$d = tag3$q;
-        rb4$d = rb3$q;
-        rb_bank4$d = rb_bank3$q;
-        valid5$d = valid4$q;
-        op5$d = op4$q;
-        tag5$d = tag4$q;
-        rb5$d = rb4$q;
-        not_clear5$d = op4$q != op_clear;
-        if (rb4$q) begin
-            rb_select_5$d = select_one << rb_bank4$q;
-        end
-        else begin
-            rb_select_5$d = select_zero;
-        end
-        clear2$d = clear1$q;
-        key1 = key_1$q;
-        is_rb2 = addr_rb2$q;
-        rb_addr2 = rb_address2$q;
-        if ((valid3$q & (op3$q == op_insert)) | (sweep_lead$q & ~recount_mode$q)) begin
-            write_en4$d = select_all;
-        end
-        else if (wr3$q) begin
-            write_en4$d = select_one << rb_bank3$q;
-        end
-        else begin
-            write_en4$d = select_zero;
-        end
-        if (wr3$q) begin
-            write_data4$d = wdata3$q;
-        end
-        else begin
-            write_data4$d = ~sweep_lead$q;
-        end
-        clear_at5$d = valid4$q & (op4$q == op_clear);
-        write4 = write_en4$q;
-        wdata4 = write_data4$q;
-        clear5 = clear_at5$q;
-        recount4 = recount_slot4$q;
-        sweep_en = sweeping$q;
-        sweep_en3 = sweep_lead$q;
-        sweep_addr3 = sweep_count$q;
-        rb_select5 = rb_select_5$q;
-        if (sweep_step$q) begin
-            if (clear2$q) begin
-                sweep_count$d = sweep_zero;
-            end
-            else begin
-                sweep_count$d = sweep_count$q + sweep_one;
-            end
-        end
-        sweep_lead$d = clear2$q | (sweep_lead$q & ~sweep_at_last$q);
-        recount_mode$d = recount_mode$q & ~(sweep_lead$q & sweep_at_last$q);
-        sweep_at_last$d = (sweep_lead$q & ~sweep_at_last$q) & ((sweep_count$q & address_mask) == sweep_before_last);
-        sweep_step$d = (clear1$q | clear2$q) | (sweep_lead$q & ~sweep_at_last$q);
-        sweeping$d = sweep_lead$q;
-        idle$d = (~(accept & (req_op == op_clear)) & ~((clear1$q | clear2$q) | sweep_lead$q)) & ~((recount_slot2$q | recount_slot3$q) | (recount_slot4$q | recount_slot5$q));
-        valid6$d = valid5$q;
-        tag6$d = tag5$q;
-        hit6$d = all_bits5 & not_clear5$q;
+        stages$accept = accept;
+        stages$op = req_op;
+        stages$tag = req_tag;
+        stages$key = req_key;
+        stages$rb_req = rb_req;
+        stages$rb_bank = rb_bank;
+        stages$rb_addr = rb_addr;
+        stages$rb_write = rb_write;
+        stages$rb_wdata = rb_wdata;
+        stages$idle = sweep$idle;
+        stages$sweep_lead = sweep$lead;
+        stages$sweep_count = sweep$count;
+        stages$recount = sweep$recount;
+        sweep$clear0 = accept & (req_op == op_clear);
+        key1 = stages$key1;
+        is_rb2 = stages$is_rb2;
+        rb_addr2 = stages$rb_addr2;
+        write4 = stages$write4;
+        wdata4 = stages$wdata4;
+        clear5 = stages$clear5;
+        recount4 = sweep$recount_slot4;
+        sweep_en = sweep$sweeping;
+        sweep_en3 = sweep$lead;
+        sweep_addr3 = sweep$count;
+        rb_select5 = stages$rb_select5;
+        valid6$d = stages$valid5;
+        tag6$d = stages$tag5;
+        hit6$d = all_bits5 & stages$not_clear5;
         fifo$push = valid6$q;
         fifo$push_hit = hit6$q;
         fifo$push_tag = tag6$q;
@@ -1099,123 +581,18 @@ module bloom_core_control(clock,reset,req_valid,req_ready,req_op,req_key,req_tag
         outstanding_if_accept = (outstanding$q & popped_mask) | (((outstanding$q << outstanding_one) | outstanding_one) & ~popped_mask);
         outstanding_if_not = ((outstanding$q >> outstanding_one) & popped_mask) | (outstanding$q & ~popped_mask);
         outstanding$d = (outstanding_if_accept & accept_mask) | (outstanding_if_not & ~accept_mask);
-        rb_valid6$d = rb5$q;
+        rb_valid6$d = stages$rb5;
         rb_data6$d = rb_bit5;
         rb_valid = rb_valid6$q;
         rb_data = rb_data6$q;
         if (reset) begin
-            valid1$d = 1'b0;
-            valid2$d = 1'b0;
-            valid3$d = 1'b0;
-            valid4$d = 1'b0;
-            valid5$d = 1'b0;
             valid6$d = 1'b0;
-            rb1$d = 1'b0;
-            rb2$d = 1'b0;
-            rb3$d = 1'b0;
-            rb4$d = 1'b0;
-            rb5$d = 1'b0;
-            rb_select_5$d = select_zero;
             rb_valid6$d = 1'b0;
-            write_en4$d = select_zero;
-            clear_at5$d = 1'b0;
-            wr1$d = 1'b0;
-            wr2$d = 1'b0;
-            wr3$d = 1'b0;
-            clear1$d = 1'b1;
-            clear2$d = 1'b0;
-            recount_mode$d = 1'b1;
-            addr_rb2$d = 1'b0;
-            recount_slot2$d = 1'b0;
-            recount_slot3$d = 1'b0;
-            recount_slot4$d = 1'b0;
-            recount_slot5$d = 1'b0;
-            idle$d = 1'b0;
-            sweep_step$d = 1'b0;
             outstanding$d = outstanding_zero;
-            sweep_lead$d = 1'b0;
-            sweeping$d = 1'b0;
-            sweep_at_last$d = 1'b0;
         end
     end
     
 endmodule // bloom_core_control
-
-
-module bloom_core_control_addr_rb2(d,q,clock);
-    
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-    
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-    
-    always @(posedge clock) begin
-       q <= d;
-    end
-          
-endmodule // bloom_core_control_addr_rb2
-
-
-module bloom_core_control_clear1(d,q,clock);
-    
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-    
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-    
-    always @(posedge clock) begin
-       q <= d;
-    end
-          
-endmodule // bloom_core_control_clear1
-
-
-module bloom_core_control_clear2(d,q,clock);
-    
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-    
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-    
-    always @(posedge clock) begin
-       q <= d;
-    end
-          
-endmodule // bloom_core_control_clear2
-
-
-module bloom_core_control_clear_at5(d,q,clock);
-    
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-    
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-    
-    always @(posedge clock) begin
-       q <= d;
-    end
-          
-endmodule // bloom_core_control_clear_at5
 
 
 (* keep_hierarchy *)
@@ -1308,158 +685,6 @@ module bloom_core_control_hit6(d,q,clock);
 endmodule // bloom_core_control_hit6
 
 
-module bloom_core_control_idle(d,q,clock);
-    
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-    
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-    
-    always @(posedge clock) begin
-       q <= d;
-    end
-          
-endmodule // bloom_core_control_idle
-
-
-module bloom_core_control_key_1(d,q,clock);
-    
-    // Module arguments
-    input wire  [63:0] d;
-    output reg  [63:0] q;
-    input wire  clock;
-    
-    // Update code (custom)
-    initial begin
-       q = 64'h0;
-    end
-    
-    always @(posedge clock) begin
-       q <= d;
-    end
-          
-endmodule // bloom_core_control_key_1
-
-
-module bloom_core_control_not_clear5(d,q,clock);
-    
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-    
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-    
-    always @(posedge clock) begin
-       q <= d;
-    end
-          
-endmodule // bloom_core_control_not_clear5
-
-
-module bloom_core_control_op1(d,q,clock);
-    
-    // Module arguments
-    input wire  [1:0] d;
-    output reg  [1:0] q;
-    input wire  clock;
-    
-    // Update code (custom)
-    initial begin
-       q = 2'h0;
-    end
-    
-    always @(posedge clock) begin
-       q <= d;
-    end
-          
-endmodule // bloom_core_control_op1
-
-
-module bloom_core_control_op2(d,q,clock);
-    
-    // Module arguments
-    input wire  [1:0] d;
-    output reg  [1:0] q;
-    input wire  clock;
-    
-    // Update code (custom)
-    initial begin
-       q = 2'h0;
-    end
-    
-    always @(posedge clock) begin
-       q <= d;
-    end
-          
-endmodule // bloom_core_control_op2
-
-
-module bloom_core_control_op3(d,q,clock);
-    
-    // Module arguments
-    input wire  [1:0] d;
-    output reg  [1:0] q;
-    input wire  clock;
-    
-    // Update code (custom)
-    initial begin
-       q = 2'h0;
-    end
-    
-    always @(posedge clock) begin
-       q <= d;
-    end
-          
-endmodule // bloom_core_control_op3
-
-
-module bloom_core_control_op4(d,q,clock);
-    
-    // Module arguments
-    input wire  [1:0] d;
-    output reg  [1:0] q;
-    input wire  clock;
-    
-    // Update code (custom)
-    initial begin
-       q = 2'h0;
-    end
-    
-    always @(posedge clock) begin
-       q <= d;
-    end
-          
-endmodule // bloom_core_control_op4
-
-
-module bloom_core_control_op5(d,q,clock);
-    
-    // Module arguments
-    input wire  [1:0] d;
-    output reg  [1:0] q;
-    input wire  clock;
-    
-    // Update code (custom)
-    initial begin
-       q = 2'h0;
-    end
-    
-    always @(posedge clock) begin
-       q <= d;
-    end
-          
-endmodule // bloom_core_control_op5
-
-
 module bloom_core_control_outstanding(d,q,clock);
     
     // Module arguments
@@ -1477,215 +702,6 @@ module bloom_core_control_outstanding(d,q,clock);
     end
           
 endmodule // bloom_core_control_outstanding
-
-
-module bloom_core_control_rb1(d,q,clock);
-    
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-    
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-    
-    always @(posedge clock) begin
-       q <= d;
-    end
-          
-endmodule // bloom_core_control_rb1
-
-
-module bloom_core_control_rb2(d,q,clock);
-    
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-    
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-    
-    always @(posedge clock) begin
-       q <= d;
-    end
-          
-endmodule // bloom_core_control_rb2
-
-
-module bloom_core_control_rb3(d,q,clock);
-    
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-    
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-    
-    always @(posedge clock) begin
-       q <= d;
-    end
-          
-endmodule // bloom_core_control_rb3
-
-
-module bloom_core_control_rb4(d,q,clock);
-    
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-    
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-    
-    always @(posedge clock) begin
-       q <= d;
-    end
-          
-endmodule // bloom_core_control_rb4
-
-
-module bloom_core_control_rb5(d,q,clock);
-    
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-    
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-    
-    always @(posedge clock) begin
-       q <= d;
-    end
-          
-endmodule // bloom_core_control_rb5
-
-
-module bloom_core_control_rb_address1(d,q,clock);
-    
-    // Module arguments
-    input wire  [15:0] d;
-    output reg  [15:0] q;
-    input wire  clock;
-    
-    // Update code (custom)
-    initial begin
-       q = 16'h0;
-    end
-    
-    always @(posedge clock) begin
-       q <= d;
-    end
-          
-endmodule // bloom_core_control_rb_address1
-
-
-module bloom_core_control_rb_address2(d,q,clock);
-    
-    // Module arguments
-    input wire  [15:0] d;
-    output reg  [15:0] q;
-    input wire  clock;
-    
-    // Update code (custom)
-    initial begin
-       q = 16'h0;
-    end
-    
-    always @(posedge clock) begin
-       q <= d;
-    end
-          
-endmodule // bloom_core_control_rb_address2
-
-
-module bloom_core_control_rb_bank1(d,q,clock);
-    
-    // Module arguments
-    input wire  [3:0] d;
-    output reg  [3:0] q;
-    input wire  clock;
-    
-    // Update code (custom)
-    initial begin
-       q = 4'h0;
-    end
-    
-    always @(posedge clock) begin
-       q <= d;
-    end
-          
-endmodule // bloom_core_control_rb_bank1
-
-
-module bloom_core_control_rb_bank2(d,q,clock);
-    
-    // Module arguments
-    input wire  [3:0] d;
-    output reg  [3:0] q;
-    input wire  clock;
-    
-    // Update code (custom)
-    initial begin
-       q = 4'h0;
-    end
-    
-    always @(posedge clock) begin
-       q <= d;
-    end
-          
-endmodule // bloom_core_control_rb_bank2
-
-
-module bloom_core_control_rb_bank3(d,q,clock);
-    
-    // Module arguments
-    input wire  [3:0] d;
-    output reg  [3:0] q;
-    input wire  clock;
-    
-    // Update code (custom)
-    initial begin
-       q = 4'h0;
-    end
-    
-    always @(posedge clock) begin
-       q <= d;
-    end
-          
-endmodule // bloom_core_control_rb_bank3
-
-
-module bloom_core_control_rb_bank4(d,q,clock);
-    
-    // Module arguments
-    input wire  [3:0] d;
-    output reg  [3:0] q;
-    input wire  clock;
-    
-    // Update code (custom)
-    initial begin
-       q = 4'h0;
-    end
-    
-    always @(posedge clock) begin
-       q <= d;
-    end
-          
-endmodule // bloom_core_control_rb_bank4
 
 
 module bloom_core_control_rb_data6(d,q,clock);
@@ -1707,25 +723,6 @@ module bloom_core_control_rb_data6(d,q,clock);
 endmodule // bloom_core_control_rb_data6
 
 
-module bloom_core_control_rb_select_5(d,q,clock);
-    
-    // Module arguments
-    input wire  [15:0] d;
-    output reg  [15:0] q;
-    input wire  clock;
-    
-    // Update code (custom)
-    initial begin
-       q = 16'h0;
-    end
-    
-    always @(posedge clock) begin
-       q <= d;
-    end
-          
-endmodule // bloom_core_control_rb_select_5
-
-
 module bloom_core_control_rb_valid6(d,q,clock);
     
     // Module arguments
@@ -1745,7 +742,527 @@ module bloom_core_control_rb_valid6(d,q,clock);
 endmodule // bloom_core_control_rb_valid6
 
 
-module bloom_core_control_recount_mode(d,q,clock);
+module bloom_core_control_stages(clock,reset,accept,op,tag,key,rb_req,rb_bank,rb_addr,rb_write,rb_wdata,idle,sweep_lead,sweep_count,recount,key1,is_rb2,rb_addr2,write4,wdata4,clear5,valid5,tag5,not_clear5,rb5,rb_select5);
+    
+    // Module arguments
+    input wire  clock;
+    input wire  reset;
+    input wire  accept;
+    input wire  [1:0] op;
+    input wire  [7:0] tag;
+    input wire  [63:0] key;
+    input wire  rb_req;
+    input wire  [3:0] rb_bank;
+    input wire  [15:0] rb_addr;
+    input wire  rb_write;
+    input wire  rb_wdata;
+    input wire  idle;
+    input wire  sweep_lead;
+    input wire  [15:0] sweep_count;
+    input wire  recount;
+    output reg  [63:0] key1;
+    output reg  is_rb2;
+    output reg  [15:0] rb_addr2;
+    output reg  [15:0] write4;
+    output reg  wdata4;
+    output reg  clear5;
+    output reg  valid5;
+    output reg  [7:0] tag5;
+    output reg  not_clear5;
+    output reg  rb5;
+    output reg  [15:0] rb_select5;
+    
+    // Constant declarations
+    localparam  op_insert = 2'b1;
+    localparam  op_clear = 2'b10;
+    localparam  select_one = 16'h1;
+    localparam  select_zero = 16'h0;
+    localparam  select_all = 16'hffff;
+    localparam  address_mask = 16'hfff;
+    
+    // Stub signals
+    reg  valid1$d;
+    wire  valid1$q;
+    reg  valid1$clock;
+    reg  valid2$d;
+    wire  valid2$q;
+    reg  valid2$clock;
+    reg  valid3$d;
+    wire  valid3$q;
+    reg  valid3$clock;
+    reg  valid4$d;
+    wire  valid4$q;
+    reg  valid4$clock;
+    reg  valid5_r$d;
+    wire  valid5_r$q;
+    reg  valid5_r$clock;
+    reg  [1:0] op1$d;
+    wire  [1:0] op1$q;
+    reg  op1$clock;
+    reg  [1:0] op2$d;
+    wire  [1:0] op2$q;
+    reg  op2$clock;
+    reg  [1:0] op3$d;
+    wire  [1:0] op3$q;
+    reg  op3$clock;
+    reg  [1:0] op4$d;
+    wire  [1:0] op4$q;
+    reg  op4$clock;
+    reg  [7:0] tag1$d;
+    wire  [7:0] tag1$q;
+    reg  tag1$clock;
+    reg  [7:0] tag2$d;
+    wire  [7:0] tag2$q;
+    reg  tag2$clock;
+    reg  [7:0] tag3$d;
+    wire  [7:0] tag3$q;
+    reg  tag3$clock;
+    reg  [7:0] tag4$d;
+    wire  [7:0] tag4$q;
+    reg  tag4$clock;
+    reg  [7:0] tag5_r$d;
+    wire  [7:0] tag5_r$q;
+    reg  tag5_r$clock;
+    reg  rb1$d;
+    wire  rb1$q;
+    reg  rb1$clock;
+    reg  rb2$d;
+    wire  rb2$q;
+    reg  rb2$clock;
+    reg  rb3$d;
+    wire  rb3$q;
+    reg  rb3$clock;
+    reg  rb4$d;
+    wire  rb4$q;
+    reg  rb4$clock;
+    reg  rb5_r$d;
+    wire  rb5_r$q;
+    reg  rb5_r$clock;
+    reg  [15:0] rb_address1$d;
+    wire  [15:0] rb_address1$q;
+    reg  rb_address1$clock;
+    reg  [15:0] rb_address2$d;
+    wire  [15:0] rb_address2$q;
+    reg  rb_address2$clock;
+    reg  [3:0] rb_bank1$d;
+    wire  [3:0] rb_bank1$q;
+    reg  rb_bank1$clock;
+    reg  [3:0] rb_bank2$d;
+    wire  [3:0] rb_bank2$q;
+    reg  rb_bank2$clock;
+    reg  [3:0] rb_bank3$d;
+    wire  [3:0] rb_bank3$q;
+    reg  rb_bank3$clock;
+    reg  [3:0] rb_bank4$d;
+    wire  [3:0] rb_bank4$q;
+    reg  rb_bank4$clock;
+    reg  [15:0] rb_select_5$d;
+    wire  [15:0] rb_select_5$q;
+    reg  rb_select_5$clock;
+    reg  wr1$d;
+    wire  wr1$q;
+    reg  wr1$clock;
+    reg  wr2$d;
+    wire  wr2$q;
+    reg  wr2$clock;
+    reg  wr3$d;
+    wire  wr3$q;
+    reg  wr3$clock;
+    reg  wdata1$d;
+    wire  wdata1$q;
+    reg  wdata1$clock;
+    reg  wdata2$d;
+    wire  wdata2$q;
+    reg  wdata2$clock;
+    reg  wdata3$d;
+    wire  wdata3$q;
+    reg  wdata3$clock;
+    reg  [63:0] key_1$d;
+    wire  [63:0] key_1$q;
+    reg  key_1$clock;
+    reg  addr_rb2$d;
+    wire  addr_rb2$q;
+    reg  addr_rb2$clock;
+    reg  not_clear5_r$d;
+    wire  not_clear5_r$q;
+    reg  not_clear5_r$clock;
+    reg  [15:0] write_en4$d;
+    wire  [15:0] write_en4$q;
+    reg  write_en4$clock;
+    reg  write_data4$d;
+    wire  write_data4$q;
+    reg  write_data4$clock;
+    reg  clear_at5$d;
+    wire  clear_at5$q;
+    reg  clear_at5$clock;
+    
+    // Sub module instances
+    bloom_core_control_stages_valid1 valid1(
+        .d(valid1$d),
+        .q(valid1$q),
+        .clock(valid1$clock)
+    );
+    bloom_core_control_stages_valid2 valid2(
+        .d(valid2$d),
+        .q(valid2$q),
+        .clock(valid2$clock)
+    );
+    bloom_core_control_stages_valid3 valid3(
+        .d(valid3$d),
+        .q(valid3$q),
+        .clock(valid3$clock)
+    );
+    bloom_core_control_stages_valid4 valid4(
+        .d(valid4$d),
+        .q(valid4$q),
+        .clock(valid4$clock)
+    );
+    bloom_core_control_stages_valid5_r valid5_r(
+        .d(valid5_r$d),
+        .q(valid5_r$q),
+        .clock(valid5_r$clock)
+    );
+    bloom_core_control_stages_op1 op1(
+        .d(op1$d),
+        .q(op1$q),
+        .clock(op1$clock)
+    );
+    bloom_core_control_stages_op2 op2(
+        .d(op2$d),
+        .q(op2$q),
+        .clock(op2$clock)
+    );
+    bloom_core_control_stages_op3 op3(
+        .d(op3$d),
+        .q(op3$q),
+        .clock(op3$clock)
+    );
+    bloom_core_control_stages_op4 op4(
+        .d(op4$d),
+        .q(op4$q),
+        .clock(op4$clock)
+    );
+    bloom_core_control_stages_tag1 tag1(
+        .d(tag1$d),
+        .q(tag1$q),
+        .clock(tag1$clock)
+    );
+    bloom_core_control_stages_tag2 tag2(
+        .d(tag2$d),
+        .q(tag2$q),
+        .clock(tag2$clock)
+    );
+    bloom_core_control_stages_tag3 tag3(
+        .d(tag3$d),
+        .q(tag3$q),
+        .clock(tag3$clock)
+    );
+    bloom_core_control_stages_tag4 tag4(
+        .d(tag4$d),
+        .q(tag4$q),
+        .clock(tag4$clock)
+    );
+    bloom_core_control_stages_tag5_r tag5_r(
+        .d(tag5_r$d),
+        .q(tag5_r$q),
+        .clock(tag5_r$clock)
+    );
+    bloom_core_control_stages_rb1 rb1(
+        .d(rb1$d),
+        .q(rb1$q),
+        .clock(rb1$clock)
+    );
+    bloom_core_control_stages_rb2 rb2(
+        .d(rb2$d),
+        .q(rb2$q),
+        .clock(rb2$clock)
+    );
+    bloom_core_control_stages_rb3 rb3(
+        .d(rb3$d),
+        .q(rb3$q),
+        .clock(rb3$clock)
+    );
+    bloom_core_control_stages_rb4 rb4(
+        .d(rb4$d),
+        .q(rb4$q),
+        .clock(rb4$clock)
+    );
+    bloom_core_control_stages_rb5_r rb5_r(
+        .d(rb5_r$d),
+        .q(rb5_r$q),
+        .clock(rb5_r$clock)
+    );
+    bloom_core_control_stages_rb_address1 rb_address1(
+        .d(rb_address1$d),
+        .q(rb_address1$q),
+        .clock(rb_address1$clock)
+    );
+    bloom_core_control_stages_rb_address2 rb_address2(
+        .d(rb_address2$d),
+        .q(rb_address2$q),
+        .clock(rb_address2$clock)
+    );
+    bloom_core_control_stages_rb_bank1 rb_bank1(
+        .d(rb_bank1$d),
+        .q(rb_bank1$q),
+        .clock(rb_bank1$clock)
+    );
+    bloom_core_control_stages_rb_bank2 rb_bank2(
+        .d(rb_bank2$d),
+        .q(rb_bank2$q),
+        .clock(rb_bank2$clock)
+    );
+    bloom_core_control_stages_rb_bank3 rb_bank3(
+        .d(rb_bank3$d),
+        .q(rb_bank3$q),
+        .clock(rb_bank3$clock)
+    );
+    bloom_core_control_stages_rb_bank4 rb_bank4(
+        .d(rb_bank4$d),
+        .q(rb_bank4$q),
+        .clock(rb_bank4$clock)
+    );
+    bloom_core_control_stages_rb_select_5 rb_select_5(
+        .d(rb_select_5$d),
+        .q(rb_select_5$q),
+        .clock(rb_select_5$clock)
+    );
+    bloom_core_control_stages_wr1 wr1(
+        .d(wr1$d),
+        .q(wr1$q),
+        .clock(wr1$clock)
+    );
+    bloom_core_control_stages_wr2 wr2(
+        .d(wr2$d),
+        .q(wr2$q),
+        .clock(wr2$clock)
+    );
+    bloom_core_control_stages_wr3 wr3(
+        .d(wr3$d),
+        .q(wr3$q),
+        .clock(wr3$clock)
+    );
+    bloom_core_control_stages_wdata1 wdata1(
+        .d(wdata1$d),
+        .q(wdata1$q),
+        .clock(wdata1$clock)
+    );
+    bloom_core_control_stages_wdata2 wdata2(
+        .d(wdata2$d),
+        .q(wdata2$q),
+        .clock(wdata2$clock)
+    );
+    bloom_core_control_stages_wdata3 wdata3(
+        .d(wdata3$d),
+        .q(wdata3$q),
+        .clock(wdata3$clock)
+    );
+    bloom_core_control_stages_key_1 key_1(
+        .d(key_1$d),
+        .q(key_1$q),
+        .clock(key_1$clock)
+    );
+    bloom_core_control_stages_addr_rb2 addr_rb2(
+        .d(addr_rb2$d),
+        .q(addr_rb2$q),
+        .clock(addr_rb2$clock)
+    );
+    bloom_core_control_stages_not_clear5_r not_clear5_r(
+        .d(not_clear5_r$d),
+        .q(not_clear5_r$q),
+        .clock(not_clear5_r$clock)
+    );
+    bloom_core_control_stages_write_en4 write_en4(
+        .d(write_en4$d),
+        .q(write_en4$q),
+        .clock(write_en4$clock)
+    );
+    bloom_core_control_stages_write_data4 write_data4(
+        .d(write_data4$d),
+        .q(write_data4$q),
+        .clock(write_data4$clock)
+    );
+    bloom_core_control_stages_clear_at5 clear_at5(
+        .d(clear_at5$d),
+        .q(clear_at5$q),
+        .clock(clear_at5$clock)
+    );
+    
+    // Update code
+    always @(*) begin
+        valid1$clock = clock;
+        valid2$clock = clock;
+        valid3$clock = clock;
+        valid4$clock = clock;
+        valid5_r$clock = clock;
+        op1$clock = clock;
+        op2$clock = clock;
+        op3$clock = clock;
+        op4$clock = clock;
+        tag1$clock = clock;
+        tag2$clock = clock;
+        tag3$clock = clock;
+        tag4$clock = clock;
+        tag5_r$clock = clock;
+        rb1$clock = clock;
+        rb2$clock = clock;
+        rb3$clock = clock;
+        rb4$clock = clock;
+        rb5_r$clock = clock;
+        rb_address1$clock = clock;
+        rb_address2$clock = clock;
+        rb_bank1$clock = clock;
+        rb_bank2$clock = clock;
+        rb_bank3$clock = clock;
+        rb_bank4$clock = clock;
+        rb_select_5$clock = clock;
+        key_1$clock = clock;
+        not_clear5_r$clock = clock;
+        write_en4$clock = clock;
+        write_data4$clock = clock;
+        clear_at5$clock = clock;
+        wr1$clock = clock;
+        wr2$clock = clock;
+        wr3$clock = clock;
+        wdata1$clock = clock;
+        wdata2$clock = clock;
+        wdata3$clock = clock;
+        addr_rb2$clock = clock;
+        valid1$d = valid1$q;
+        valid2$d = valid2$q;
+        valid3$d = valid3$q;
+        valid4$d = valid4$q;
+        valid5_r$d = valid5_r$q;
+        op1$d = op1$q;
+        op2$d = op2$q;
+        op3$d = op3$q;
+        op4$d = op4$q;
+        tag1$d = tag1$q;
+        tag2$d = tag2$q;
+        tag3$d = tag3$q;
+        tag4$d = tag4$q;
+        tag5_r$d = tag5_r$q;
+        rb1$d = rb1$q;
+        rb2$d = rb2$q;
+        rb3$d = rb3$q;
+        rb4$d = rb4$q;
+        rb5_r$d = rb5_r$q;
+        rb_address1$d = rb_address1$q;
+        rb_address2$d = rb_address2$q;
+        rb_bank1$d = rb_bank1$q;
+        rb_bank2$d = rb_bank2$q;
+        rb_bank3$d = rb_bank3$q;
+        rb_bank4$d = rb_bank4$q;
+        rb_select_5$d = rb_select_5$q;
+        key_1$d = key_1$q;
+        not_clear5_r$d = not_clear5_r$q;
+        write_en4$d = write_en4$q;
+        write_data4$d = write_data4$q;
+        clear_at5$d = clear_at5$q;
+        wr1$d = wr1$q;
+        wr2$d = wr2$q;
+        wr3$d = wr3$q;
+        wdata1$d = wdata1$q;
+        wdata2$d = wdata2$q;
+        wdata3$d = wdata3$q;
+        addr_rb2$d = addr_rb2$q;
+        valid1$d = accept;
+        op1$d = op;
+        tag1$d = tag;
+        key_1$d = key;
+        rb1$d = rb_req;
+        rb_address1$d = rb_addr & address_mask;
+        rb_bank1$d = rb_bank;
+        wr1$d = (rb_req & rb_write) & idle;
+        wdata1$d = rb_wdata;
+        wr2$d = wr1$q;
+        wdata2$d = wdata1$q;
+        wr3$d = wr2$q;
+        wdata3$d = wdata2$q;
+        valid2$d = valid1$q;
+        op2$d = op1$q;
+        tag2$d = tag1$q;
+        rb2$d = rb1$q;
+        if (sweep_lead & recount) begin
+            rb_address2$d = sweep_count;
+        end
+        else begin
+            rb_address2$d = rb_address1$q;
+        end
+        addr_rb2$d = rb1$q | (sweep_lead & recount);
+        rb_bank2$d = rb_bank1$q;
+        valid3$d = valid2$q;
+        op3$d = op2$q;
+        tag3$d = tag2$q;
+        rb3$d = rb2$q;
+        rb_bank3$d = rb_bank2$q;
+        valid4$d = valid3$q;
+        op4$d = op3$q;
+        tag4$d = tag3$q;
+        rb4$d = rb3$q;
+        rb_bank4$d = rb_bank3$q;
+        valid5_r$d = valid4$q;
+        tag5_r$d = tag4$q;
+        rb5_r$d = rb4$q;
+        not_clear5_r$d = op4$q != op_clear;
+        if (rb4$q) begin
+            rb_select_5$d = select_one << rb_bank4$q;
+        end
+        else begin
+            rb_select_5$d = select_zero;
+        end
+        if ((valid3$q & (op3$q == op_insert)) | (sweep_lead & ~recount)) begin
+            write_en4$d = select_all;
+        end
+        else if (wr3$q) begin
+            write_en4$d = select_one << rb_bank3$q;
+        end
+        else begin
+            write_en4$d = select_zero;
+        end
+        if (wr3$q) begin
+            write_data4$d = wdata3$q;
+        end
+        else begin
+            write_data4$d = ~sweep_lead;
+        end
+        clear_at5$d = valid4$q & (op4$q == op_clear);
+        key1 = key_1$q;
+        is_rb2 = addr_rb2$q;
+        rb_addr2 = rb_address2$q;
+        write4 = write_en4$q;
+        wdata4 = write_data4$q;
+        clear5 = clear_at5$q;
+        valid5 = valid5_r$q;
+        tag5 = tag5_r$q;
+        not_clear5 = not_clear5_r$q;
+        rb5 = rb5_r$q;
+        rb_select5 = rb_select_5$q;
+        if (reset) begin
+            valid1$d = 1'b0;
+            valid2$d = 1'b0;
+            valid3$d = 1'b0;
+            valid4$d = 1'b0;
+            valid5_r$d = 1'b0;
+            rb1$d = 1'b0;
+            rb2$d = 1'b0;
+            rb3$d = 1'b0;
+            rb4$d = 1'b0;
+            rb5_r$d = 1'b0;
+            rb_select_5$d = select_zero;
+            write_en4$d = select_zero;
+            clear_at5$d = 1'b0;
+            wr1$d = 1'b0;
+            wr2$d = 1'b0;
+            wr3$d = 1'b0;
+            addr_rb2$d = 1'b0;
+        end
+    end
+    
+endmodule // bloom_core_control_stages
+
+
+module bloom_core_control_stages_addr_rb2(d,q,clock);
     
     // Module arguments
     input wire  d;
@@ -1761,10 +1278,10 @@ module bloom_core_control_recount_mode(d,q,clock);
        q <= d;
     end
           
-endmodule // bloom_core_control_recount_mode
+endmodule // bloom_core_control_stages_addr_rb2
 
 
-module bloom_core_control_recount_slot2(d,q,clock);
+module bloom_core_control_stages_clear_at5(d,q,clock);
     
     // Module arguments
     input wire  d;
@@ -1780,10 +1297,29 @@ module bloom_core_control_recount_slot2(d,q,clock);
        q <= d;
     end
           
-endmodule // bloom_core_control_recount_slot2
+endmodule // bloom_core_control_stages_clear_at5
 
 
-module bloom_core_control_recount_slot3(d,q,clock);
+module bloom_core_control_stages_key_1(d,q,clock);
+    
+    // Module arguments
+    input wire  [63:0] d;
+    output reg  [63:0] q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 64'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_control_stages_key_1
+
+
+module bloom_core_control_stages_not_clear5_r(d,q,clock);
     
     // Module arguments
     input wire  d;
@@ -1799,10 +1335,86 @@ module bloom_core_control_recount_slot3(d,q,clock);
        q <= d;
     end
           
-endmodule // bloom_core_control_recount_slot3
+endmodule // bloom_core_control_stages_not_clear5_r
 
 
-module bloom_core_control_recount_slot4(d,q,clock);
+module bloom_core_control_stages_op1(d,q,clock);
+    
+    // Module arguments
+    input wire  [1:0] d;
+    output reg  [1:0] q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 2'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_control_stages_op1
+
+
+module bloom_core_control_stages_op2(d,q,clock);
+    
+    // Module arguments
+    input wire  [1:0] d;
+    output reg  [1:0] q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 2'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_control_stages_op2
+
+
+module bloom_core_control_stages_op3(d,q,clock);
+    
+    // Module arguments
+    input wire  [1:0] d;
+    output reg  [1:0] q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 2'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_control_stages_op3
+
+
+module bloom_core_control_stages_op4(d,q,clock);
+    
+    // Module arguments
+    input wire  [1:0] d;
+    output reg  [1:0] q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 2'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_control_stages_op4
+
+
+module bloom_core_control_stages_rb1(d,q,clock);
     
     // Module arguments
     input wire  d;
@@ -1818,10 +1430,10 @@ module bloom_core_control_recount_slot4(d,q,clock);
        q <= d;
     end
           
-endmodule // bloom_core_control_recount_slot4
+endmodule // bloom_core_control_stages_rb1
 
 
-module bloom_core_control_recount_slot5(d,q,clock);
+module bloom_core_control_stages_rb2(d,q,clock);
     
     // Module arguments
     input wire  d;
@@ -1837,10 +1449,10 @@ module bloom_core_control_recount_slot5(d,q,clock);
        q <= d;
     end
           
-endmodule // bloom_core_control_recount_slot5
+endmodule // bloom_core_control_stages_rb2
 
 
-module bloom_core_control_sweep_at_last(d,q,clock);
+module bloom_core_control_stages_rb3(d,q,clock);
     
     // Module arguments
     input wire  d;
@@ -1856,10 +1468,48 @@ module bloom_core_control_sweep_at_last(d,q,clock);
        q <= d;
     end
           
-endmodule // bloom_core_control_sweep_at_last
+endmodule // bloom_core_control_stages_rb3
 
 
-module bloom_core_control_sweep_count(d,q,clock);
+module bloom_core_control_stages_rb4(d,q,clock);
+    
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_control_stages_rb4
+
+
+module bloom_core_control_stages_rb5_r(d,q,clock);
+    
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_control_stages_rb5_r
+
+
+module bloom_core_control_stages_rb_address1(d,q,clock);
     
     // Module arguments
     input wire  [15:0] d;
@@ -1875,10 +1525,219 @@ module bloom_core_control_sweep_count(d,q,clock);
        q <= d;
     end
           
-endmodule // bloom_core_control_sweep_count
+endmodule // bloom_core_control_stages_rb_address1
 
 
-module bloom_core_control_sweep_lead(d,q,clock);
+module bloom_core_control_stages_rb_address2(d,q,clock);
+    
+    // Module arguments
+    input wire  [15:0] d;
+    output reg  [15:0] q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 16'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_control_stages_rb_address2
+
+
+module bloom_core_control_stages_rb_bank1(d,q,clock);
+    
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_control_stages_rb_bank1
+
+
+module bloom_core_control_stages_rb_bank2(d,q,clock);
+    
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_control_stages_rb_bank2
+
+
+module bloom_core_control_stages_rb_bank3(d,q,clock);
+    
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_control_stages_rb_bank3
+
+
+module bloom_core_control_stages_rb_bank4(d,q,clock);
+    
+    // Module arguments
+    input wire  [3:0] d;
+    output reg  [3:0] q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 4'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_control_stages_rb_bank4
+
+
+module bloom_core_control_stages_rb_select_5(d,q,clock);
+    
+    // Module arguments
+    input wire  [15:0] d;
+    output reg  [15:0] q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 16'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_control_stages_rb_select_5
+
+
+module bloom_core_control_stages_tag1(d,q,clock);
+    
+    // Module arguments
+    input wire  [7:0] d;
+    output reg  [7:0] q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 8'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_control_stages_tag1
+
+
+module bloom_core_control_stages_tag2(d,q,clock);
+    
+    // Module arguments
+    input wire  [7:0] d;
+    output reg  [7:0] q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 8'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_control_stages_tag2
+
+
+module bloom_core_control_stages_tag3(d,q,clock);
+    
+    // Module arguments
+    input wire  [7:0] d;
+    output reg  [7:0] q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 8'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_control_stages_tag3
+
+
+module bloom_core_control_stages_tag4(d,q,clock);
+    
+    // Module arguments
+    input wire  [7:0] d;
+    output reg  [7:0] q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 8'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_control_stages_tag4
+
+
+module bloom_core_control_stages_tag5_r(d,q,clock);
+    
+    // Module arguments
+    input wire  [7:0] d;
+    output reg  [7:0] q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 8'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_control_stages_tag5_r
+
+
+module bloom_core_control_stages_valid1(d,q,clock);
     
     // Module arguments
     input wire  d;
@@ -1894,10 +1753,10 @@ module bloom_core_control_sweep_lead(d,q,clock);
        q <= d;
     end
           
-endmodule // bloom_core_control_sweep_lead
+endmodule // bloom_core_control_stages_valid1
 
 
-module bloom_core_control_sweep_step(d,q,clock);
+module bloom_core_control_stages_valid2(d,q,clock);
     
     // Module arguments
     input wire  d;
@@ -1913,10 +1772,10 @@ module bloom_core_control_sweep_step(d,q,clock);
        q <= d;
     end
           
-endmodule // bloom_core_control_sweep_step
+endmodule // bloom_core_control_stages_valid2
 
 
-module bloom_core_control_sweeping(d,q,clock);
+module bloom_core_control_stages_valid3(d,q,clock);
     
     // Module arguments
     input wire  d;
@@ -1932,102 +1791,644 @@ module bloom_core_control_sweeping(d,q,clock);
        q <= d;
     end
           
-endmodule // bloom_core_control_sweeping
+endmodule // bloom_core_control_stages_valid3
 
 
-module bloom_core_control_tag1(d,q,clock);
+module bloom_core_control_stages_valid4(d,q,clock);
     
     // Module arguments
-    input wire  [7:0] d;
-    output reg  [7:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
     
     // Update code (custom)
     initial begin
-       q = 8'h0;
+       q = 1'h0;
     end
     
     always @(posedge clock) begin
        q <= d;
     end
           
-endmodule // bloom_core_control_tag1
+endmodule // bloom_core_control_stages_valid4
 
 
-module bloom_core_control_tag2(d,q,clock);
+module bloom_core_control_stages_valid5_r(d,q,clock);
     
     // Module arguments
-    input wire  [7:0] d;
-    output reg  [7:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
     
     // Update code (custom)
     initial begin
-       q = 8'h0;
+       q = 1'h0;
     end
     
     always @(posedge clock) begin
        q <= d;
     end
           
-endmodule // bloom_core_control_tag2
+endmodule // bloom_core_control_stages_valid5_r
 
 
-module bloom_core_control_tag3(d,q,clock);
+module bloom_core_control_stages_wdata1(d,q,clock);
     
     // Module arguments
-    input wire  [7:0] d;
-    output reg  [7:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
     
     // Update code (custom)
     initial begin
-       q = 8'h0;
+       q = 1'h0;
     end
     
     always @(posedge clock) begin
        q <= d;
     end
           
-endmodule // bloom_core_control_tag3
+endmodule // bloom_core_control_stages_wdata1
 
 
-module bloom_core_control_tag4(d,q,clock);
+module bloom_core_control_stages_wdata2(d,q,clock);
     
     // Module arguments
-    input wire  [7:0] d;
-    output reg  [7:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
     
     // Update code (custom)
     initial begin
-       q = 8'h0;
+       q = 1'h0;
     end
     
     always @(posedge clock) begin
        q <= d;
     end
           
-endmodule // bloom_core_control_tag4
+endmodule // bloom_core_control_stages_wdata2
 
 
-module bloom_core_control_tag5(d,q,clock);
+module bloom_core_control_stages_wdata3(d,q,clock);
     
     // Module arguments
-    input wire  [7:0] d;
-    output reg  [7:0] q;
+    input wire  d;
+    output reg  q;
     input wire  clock;
     
     // Update code (custom)
     initial begin
-       q = 8'h0;
+       q = 1'h0;
     end
     
     always @(posedge clock) begin
        q <= d;
     end
           
-endmodule // bloom_core_control_tag5
+endmodule // bloom_core_control_stages_wdata3
+
+
+module bloom_core_control_stages_wr1(d,q,clock);
+    
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_control_stages_wr1
+
+
+module bloom_core_control_stages_wr2(d,q,clock);
+    
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_control_stages_wr2
+
+
+module bloom_core_control_stages_wr3(d,q,clock);
+    
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_control_stages_wr3
+
+
+module bloom_core_control_stages_write_data4(d,q,clock);
+    
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_control_stages_write_data4
+
+
+module bloom_core_control_stages_write_en4(d,q,clock);
+    
+    // Module arguments
+    input wire  [15:0] d;
+    output reg  [15:0] q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 16'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_control_stages_write_en4
+
+
+module bloom_core_control_sweep(clock,reset,clear0,idle,lead,count,sweeping,recount,recount_slot4);
+    
+    // Module arguments
+    input wire  clock;
+    input wire  reset;
+    input wire  clear0;
+    output reg  idle;
+    output reg  lead;
+    output reg  [15:0] count;
+    output reg  sweeping;
+    output reg  recount;
+    output reg  recount_slot4;
+    
+    // Constant declarations
+    localparam  sweep_before_last = 16'hffe;
+    localparam  sweep_one = 16'h1;
+    localparam  sweep_zero = 16'h0;
+    localparam  address_mask = 16'hfff;
+    
+    // Stub signals
+    reg  clear1$d;
+    wire  clear1$q;
+    reg  clear1$clock;
+    reg  clear2$d;
+    wire  clear2$q;
+    reg  clear2$clock;
+    reg  idle_r$d;
+    wire  idle_r$q;
+    reg  idle_r$clock;
+    reg  sweep_lead$d;
+    wire  sweep_lead$q;
+    reg  sweep_lead$clock;
+    reg  [15:0] sweep_count$d;
+    wire  [15:0] sweep_count$q;
+    reg  sweep_count$clock;
+    reg  sweep_step$d;
+    wire  sweep_step$q;
+    reg  sweep_step$clock;
+    reg  sweep_at_last$d;
+    wire  sweep_at_last$q;
+    reg  sweep_at_last$clock;
+    reg  sweeping_r$d;
+    wire  sweeping_r$q;
+    reg  sweeping_r$clock;
+    reg  recount_mode$d;
+    wire  recount_mode$q;
+    reg  recount_mode$clock;
+    reg  recount_slot2$d;
+    wire  recount_slot2$q;
+    reg  recount_slot2$clock;
+    reg  recount_slot3$d;
+    wire  recount_slot3$q;
+    reg  recount_slot3$clock;
+    reg  recount_slot4_r$d;
+    wire  recount_slot4_r$q;
+    reg  recount_slot4_r$clock;
+    reg  recount_slot5$d;
+    wire  recount_slot5$q;
+    reg  recount_slot5$clock;
+    
+    // Sub module instances
+    bloom_core_control_sweep_clear1 clear1(
+        .d(clear1$d),
+        .q(clear1$q),
+        .clock(clear1$clock)
+    );
+    bloom_core_control_sweep_clear2 clear2(
+        .d(clear2$d),
+        .q(clear2$q),
+        .clock(clear2$clock)
+    );
+    bloom_core_control_sweep_idle_r idle_r(
+        .d(idle_r$d),
+        .q(idle_r$q),
+        .clock(idle_r$clock)
+    );
+    bloom_core_control_sweep_sweep_lead sweep_lead(
+        .d(sweep_lead$d),
+        .q(sweep_lead$q),
+        .clock(sweep_lead$clock)
+    );
+    bloom_core_control_sweep_sweep_count sweep_count(
+        .d(sweep_count$d),
+        .q(sweep_count$q),
+        .clock(sweep_count$clock)
+    );
+    bloom_core_control_sweep_sweep_step sweep_step(
+        .d(sweep_step$d),
+        .q(sweep_step$q),
+        .clock(sweep_step$clock)
+    );
+    bloom_core_control_sweep_sweep_at_last sweep_at_last(
+        .d(sweep_at_last$d),
+        .q(sweep_at_last$q),
+        .clock(sweep_at_last$clock)
+    );
+    bloom_core_control_sweep_sweeping_r sweeping_r(
+        .d(sweeping_r$d),
+        .q(sweeping_r$q),
+        .clock(sweeping_r$clock)
+    );
+    bloom_core_control_sweep_recount_mode recount_mode(
+        .d(recount_mode$d),
+        .q(recount_mode$q),
+        .clock(recount_mode$clock)
+    );
+    bloom_core_control_sweep_recount_slot2 recount_slot2(
+        .d(recount_slot2$d),
+        .q(recount_slot2$q),
+        .clock(recount_slot2$clock)
+    );
+    bloom_core_control_sweep_recount_slot3 recount_slot3(
+        .d(recount_slot3$d),
+        .q(recount_slot3$q),
+        .clock(recount_slot3$clock)
+    );
+    bloom_core_control_sweep_recount_slot4_r recount_slot4_r(
+        .d(recount_slot4_r$d),
+        .q(recount_slot4_r$q),
+        .clock(recount_slot4_r$clock)
+    );
+    bloom_core_control_sweep_recount_slot5 recount_slot5(
+        .d(recount_slot5$d),
+        .q(recount_slot5$q),
+        .clock(recount_slot5$clock)
+    );
+    
+    // Update code
+    always @(*) begin
+        clear1$clock = clock;
+        clear2$clock = clock;
+        idle_r$clock = clock;
+        sweep_lead$clock = clock;
+        sweep_count$clock = clock;
+        sweep_step$clock = clock;
+        sweep_at_last$clock = clock;
+        sweeping_r$clock = clock;
+        recount_mode$clock = clock;
+        recount_slot2$clock = clock;
+        recount_slot3$clock = clock;
+        recount_slot4_r$clock = clock;
+        recount_slot5$clock = clock;
+        clear1$d = clear1$q;
+        clear2$d = clear2$q;
+        idle_r$d = idle_r$q;
+        sweep_lead$d = sweep_lead$q;
+        sweep_count$d = sweep_count$q;
+        sweep_step$d = sweep_step$q;
+        sweep_at_last$d = sweep_at_last$q;
+        sweeping_r$d = sweeping_r$q;
+        recount_mode$d = recount_mode$q;
+        recount_slot2$d = recount_slot2$q;
+        recount_slot3$d = recount_slot3$q;
+        recount_slot4_r$d = recount_slot4_r$q;
+        recount_slot5$d = recount_slot5$q;
+        clear1$d = clear0;
+        clear2$d = clear1$q;
+        recount_slot2$d = sweep_lead$q & recount_mode$q;
+        recount_slot3$d = recount_slot2$q;
+        recount_slot4_r$d = recount_slot3$q;
+        recount_slot5$d = recount_slot4_r$q;
+        if (sweep_step$q) begin
+            if (clear2$q) begin
+                sweep_count$d = sweep_zero;
+            end
+            else begin
+                sweep_count$d = sweep_count$q + sweep_one;
+            end
+        end
+        sweep_lead$d = clear2$q | (sweep_lead$q & ~sweep_at_last$q);
+        recount_mode$d = recount_mode$q & ~(sweep_lead$q & sweep_at_last$q);
+        sweep_at_last$d = (sweep_lead$q & ~sweep_at_last$q) & ((sweep_count$q & address_mask) == sweep_before_last);
+        sweep_step$d = (clear1$q | clear2$q) | (sweep_lead$q & ~sweep_at_last$q);
+        sweeping_r$d = sweep_lead$q;
+        idle_r$d = (~clear0 & ~((clear1$q | clear2$q) | sweep_lead$q)) & ~((recount_slot2$q | recount_slot3$q) | (recount_slot4_r$q | recount_slot5$q));
+        idle = idle_r$q;
+        lead = sweep_lead$q;
+        count = sweep_count$q;
+        sweeping = sweeping_r$q;
+        recount = recount_mode$q;
+        recount_slot4 = recount_slot4_r$q;
+        if (reset) begin
+            clear1$d = 1'b1;
+            clear2$d = 1'b0;
+            recount_mode$d = 1'b1;
+            recount_slot2$d = 1'b0;
+            recount_slot3$d = 1'b0;
+            recount_slot4_r$d = 1'b0;
+            recount_slot5$d = 1'b0;
+            idle_r$d = 1'b0;
+            sweep_step$d = 1'b0;
+            sweep_lead$d = 1'b0;
+            sweeping_r$d = 1'b0;
+            sweep_at_last$d = 1'b0;
+        end
+    end
+    
+endmodule // bloom_core_control_sweep
+
+
+module bloom_core_control_sweep_clear1(d,q,clock);
+    
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_control_sweep_clear1
+
+
+module bloom_core_control_sweep_clear2(d,q,clock);
+    
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_control_sweep_clear2
+
+
+module bloom_core_control_sweep_idle_r(d,q,clock);
+    
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_control_sweep_idle_r
+
+
+module bloom_core_control_sweep_recount_mode(d,q,clock);
+    
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_control_sweep_recount_mode
+
+
+module bloom_core_control_sweep_recount_slot2(d,q,clock);
+    
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_control_sweep_recount_slot2
+
+
+module bloom_core_control_sweep_recount_slot3(d,q,clock);
+    
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_control_sweep_recount_slot3
+
+
+module bloom_core_control_sweep_recount_slot4_r(d,q,clock);
+    
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_control_sweep_recount_slot4_r
+
+
+module bloom_core_control_sweep_recount_slot5(d,q,clock);
+    
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_control_sweep_recount_slot5
+
+
+module bloom_core_control_sweep_sweep_at_last(d,q,clock);
+    
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_control_sweep_sweep_at_last
+
+
+module bloom_core_control_sweep_sweep_count(d,q,clock);
+    
+    // Module arguments
+    input wire  [15:0] d;
+    output reg  [15:0] q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 16'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_control_sweep_sweep_count
+
+
+module bloom_core_control_sweep_sweep_lead(d,q,clock);
+    
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_control_sweep_sweep_lead
+
+
+module bloom_core_control_sweep_sweep_step(d,q,clock);
+    
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_control_sweep_sweep_step
+
+
+module bloom_core_control_sweep_sweeping_r(d,q,clock);
+    
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_control_sweep_sweeping_r
 
 
 module bloom_core_control_tag6(d,q,clock);
@@ -2049,101 +2450,6 @@ module bloom_core_control_tag6(d,q,clock);
 endmodule // bloom_core_control_tag6
 
 
-module bloom_core_control_valid1(d,q,clock);
-    
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-    
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-    
-    always @(posedge clock) begin
-       q <= d;
-    end
-          
-endmodule // bloom_core_control_valid1
-
-
-module bloom_core_control_valid2(d,q,clock);
-    
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-    
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-    
-    always @(posedge clock) begin
-       q <= d;
-    end
-          
-endmodule // bloom_core_control_valid2
-
-
-module bloom_core_control_valid3(d,q,clock);
-    
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-    
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-    
-    always @(posedge clock) begin
-       q <= d;
-    end
-          
-endmodule // bloom_core_control_valid3
-
-
-module bloom_core_control_valid4(d,q,clock);
-    
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-    
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-    
-    always @(posedge clock) begin
-       q <= d;
-    end
-          
-endmodule // bloom_core_control_valid4
-
-
-module bloom_core_control_valid5(d,q,clock);
-    
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-    
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-    
-    always @(posedge clock) begin
-       q <= d;
-    end
-          
-endmodule // bloom_core_control_valid5
-
-
 module bloom_core_control_valid6(d,q,clock);
     
     // Module arguments
@@ -2161,158 +2467,6 @@ module bloom_core_control_valid6(d,q,clock);
     end
           
 endmodule // bloom_core_control_valid6
-
-
-module bloom_core_control_wdata1(d,q,clock);
-    
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-    
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-    
-    always @(posedge clock) begin
-       q <= d;
-    end
-          
-endmodule // bloom_core_control_wdata1
-
-
-module bloom_core_control_wdata2(d,q,clock);
-    
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-    
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-    
-    always @(posedge clock) begin
-       q <= d;
-    end
-          
-endmodule // bloom_core_control_wdata2
-
-
-module bloom_core_control_wdata3(d,q,clock);
-    
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-    
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-    
-    always @(posedge clock) begin
-       q <= d;
-    end
-          
-endmodule // bloom_core_control_wdata3
-
-
-module bloom_core_control_wr1(d,q,clock);
-    
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-    
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-    
-    always @(posedge clock) begin
-       q <= d;
-    end
-          
-endmodule // bloom_core_control_wr1
-
-
-module bloom_core_control_wr2(d,q,clock);
-    
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-    
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-    
-    always @(posedge clock) begin
-       q <= d;
-    end
-          
-endmodule // bloom_core_control_wr2
-
-
-module bloom_core_control_wr3(d,q,clock);
-    
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-    
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-    
-    always @(posedge clock) begin
-       q <= d;
-    end
-          
-endmodule // bloom_core_control_wr3
-
-
-module bloom_core_control_write_data4(d,q,clock);
-    
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-    
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-    
-    always @(posedge clock) begin
-       q <= d;
-    end
-          
-endmodule // bloom_core_control_write_data4
-
-
-module bloom_core_control_write_en4(d,q,clock);
-    
-    // Module arguments
-    input wire  [15:0] d;
-    output reg  [15:0] q;
-    input wire  clock;
-    
-    // Update code (custom)
-    initial begin
-       q = 16'h0;
-    end
-    
-    always @(posedge clock) begin
-       q <= d;
-    end
-          
-endmodule // bloom_core_control_write_en4
 
 
 module bloom_core_parts_0(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,recount4,sweep_en,sweep_en3,sweep_addr3,bit5,fill_low,fill_high);
