@@ -501,3 +501,24 @@ fn resets_in_flight_teeth_stale_descriptors_and_input_stage_are_caught() {
         eprintln!("  {what}: caught: {}", r.mismatches[0]);
     }
 }
+
+/// The same checks on the netlist Yosys's `synth_ice40` makes of `bloom_lanes`
+/// (simulated with the iCE40 cell models, sim/src/netlist.rs): every kind of
+/// beat, idle cycles and backpressure, then resets in flight, for L = 2 and 4.
+#[test]
+fn ice40_netlist_mixed_and_resets_crc_k3_b6_w32_lanes_2_4() {
+    use sim::netlist::NetlistKind;
+    for (lanes, seed) in [(2, 51), (4, 52)] {
+        let g = lanes_of(crc_k3_b6_w32(), lanes, LaneSwitches::default());
+        let face = Face::Netlist(NetlistKind::Ice40);
+        let r = run_lanes_on(face, &g, &LaneTraffic::MIXED, seed, 3000).unwrap();
+        assert_clean("ice40 netlist, mixed", &r);
+        assert!(
+            r.write_beats > 500 && r.clears > 5 && r.refused_beats > 50,
+            "traffic too thin: {r:?}"
+        );
+        let r = run_lanes_on(face, &g, &LaneTraffic::RESETS, seed, 2000).unwrap();
+        assert_clean("ice40 netlist, resets", &r);
+        assert!(r.resets >= 10, "L={lanes}: {} resets", r.resets);
+    }
+}
