@@ -428,7 +428,7 @@ pub fn lanes_ports(params: &crate::CoreParams, lanes: usize) -> Vec<crate::ports
     let port = CorePort::declared;
     vec![
         port("clock", Input, 1, "1", "Clock."),
-        port("reset", Input, 1, "1", "Synchronous, active high: the core's reset, for every replica (docs/core.md, \"Reset\")."),
+        port("reset", Input, 1, "1", "Synchronous, active high: lane 0's reset, the core's (docs/core.md, \"Reset\"); it also empties the input stage and the response beats."),
         port("req_valid", Input, l, "L", "Bit j: slot j of the beat holds an operation; the beat is offered while any bit is 1."),
         port("req_ready", Output, 1, "1", "The beat is taken in a cycle with req_ready and any req_valid bit high (the input stage has room; a flip-flop's LUT)."),
         port("req_op", Input, 2 * l, "2 L", "Slot j's op code at [2j+1:2j]: 0 query; 1 insert, 2 clear, 3 delete (slot 0 alone, nothing else in the beat)."),
@@ -440,15 +440,15 @@ pub fn lanes_ports(params: &crate::CoreParams, lanes: usize) -> Vec<crate::ports
         port("resp_hit", Output, l, "L", "Bit j: slot j's answer (contract section 5); 0 in a refused beat."),
         port("resp_tag", Output, 8 * l, "8 L", "Slot j's tag at [8j+7:8j] (0 for an empty slot)."),
         port("resp_refused", Output, 1, "1", "The beat broke the rule of contract section 8.2: nothing of it took effect."),
-        port("rb_req", Input, 1, "1", "The core's readback and bit write, to every replica (docs/core.md)."),
+        port("rb_req", Input, 1, "1", "The core's readback and bit write, to lane 0 (docs/core.md)."),
         port("rb_bank", Input, 4, "4", "As the core's."),
         port("rb_addr", Input, 16, "16", "As the core's."),
-        port("rb_write", Input, 1, "1", "As the core's: the bit is written into every replica."),
+        port("rb_write", Input, 1, "1", "As the core's: the bit is written into lane 0's bank and, by its write broadcast, every replica."),
         port("rb_wdata", Input, 1, "1", "As the core's."),
-        port("rb_valid", Output, 1, "1", "Replica 0's (all are equal)."),
-        port("rb_data", Output, 1, "1", "Replica 0's."),
-        port("fill_bank", Input, 4, "4", "As the core's, for replica 0."),
-        port("fill_count", Output, 17, "17", "Replica 0's fill counter of fill_bank."),
-        port("busy", Output, 1, "1", "Replica 0's (all are equal)."),
+        port("rb_valid", Output, 1, "1", "Lane 0's."),
+        port("rb_data", Output, 1, "1", "Lane 0's."),
+        port("fill_bank", Input, 4, "4", "As the core's, for lane 0."),
+        port("fill_count", Output, 17, "17", "Lane 0's fill counter of fill_bank."),
+        port("busy", Output, 1, "1", "Lane 0's."),
     ]
 }
