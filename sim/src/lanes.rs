@@ -192,12 +192,15 @@ fn next_beat(
     beat
 }
 
-/// Which ports the co-simulation drives: `bloom_lanes`'s own, or its
-/// AXI4-Stream face `bloom_lanes_axis` (hdl/src/axi/lanes.rs), checked the same way.
+/// Which ports the co-simulation drives: `bloom_lanes`'s own, its AXI4-Stream
+/// face `bloom_lanes_axis` (hdl/src/axi/lanes.rs), or `bloom_lanes`'s own on a
+/// netlist of it (crate::netlist: synthesised, or placed and routed), checked the
+/// same way.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Face {
     Native,
     Axis,
+    Netlist(crate::netlist::NetlistKind),
 }
 
 /// The ports of one face, resolved once, and the packing of its beats.
@@ -226,7 +229,7 @@ impl Io {
     fn new(lib: &crate::model::ModelLibrary, face: Face, lanes: usize) -> Result<Io, SimError> {
         let port = |name: &str| lib.port(name);
         let names: [&str; 12] = match face {
-            Face::Native => [
+            Face::Native | Face::Netlist(_) => [
                 "reset",
                 "req_valid",
                 "req_ready",
@@ -281,7 +284,7 @@ impl Io {
 
     fn clock(face: Face) -> &'static str {
         match face {
-            Face::Native => "clock",
+            Face::Native | Face::Netlist(_) => "clock",
             Face::Axis => "aclk",
         }
     }
@@ -301,7 +304,7 @@ impl Io {
     ) -> Result<(), SimError> {
         let l = self.lanes;
         match self.face {
-            Face::Native => {
+            Face::Native | Face::Netlist(_) => {
                 m.set(self.req_valid, valid)?;
                 m.set_words(self.req_op, ops)?;
             }
@@ -322,7 +325,7 @@ impl Io {
     fn response(&self, m: &Model) -> (u128, u128, Vec<u32>, bool, Vec<String>) {
         let mut wrong = Vec::new();
         let hits = match self.face {
-            Face::Native => m.get(self.resp_hit),
+            Face::Native | Face::Netlist(_) => m.get(self.resp_hit),
             Face::Axis => {
                 let data = m.get_words(self.resp_hit);
                 let mut hits = 0u128;
@@ -538,6 +541,11 @@ fn run_driven(
         Face::Axis => {
             let g = hdl::axi::lanes::axis_around(lanes);
             build(&g.verilog, &g.top, &BuildOptions::default())?
+        }
+        Face::Netlist(kind) => {
+            let progress = flow::tools::Progress::quiet();
+            let n = crate::netlist::make(&lanes.verilog, &lanes.top, kind, &progress)?;
+            build(&n.verilog, &n.top, &n.build_options(false))?
         }
     };
     let mut m = lib.instantiate(Some(Io::clock(face)), InitialState::Random(seed as u32))?;

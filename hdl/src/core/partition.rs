@@ -82,6 +82,10 @@ pub struct Partition<const W: usize> {
     /// The fill count's bits 7..0 and 16..8 (the core puts them together).
     pub fill_low: Signal<Out, Bits<8>>,
     pub fill_high: Signal<Out, Bits<9>>,
+    /// The RAM write address of the next cycle (c4; what `addr4` loads): the lanes'
+    /// replica banks take lane 0's writes from copies of it (hdl/src/lanes). A core on
+    /// its own leaves it unread.
+    pub write_addr_next: Signal<Out, Bits<16>>,
     hash: HashUnit<W>,
     ram: BankRam,
     addr2: Signal<Local, Bits<16>>,
@@ -157,6 +161,7 @@ impl<const W: usize> Partition<W> {
             bit5: Default::default(),
             fill_low: Default::default(),
             fill_high: Default::default(),
+            write_addr_next: Default::default(),
             hash,
             ram,
             addr2: Default::default(),
@@ -325,6 +330,7 @@ impl<const W: usize> Logic for Partition<W> {
             self.down6.d.next = false;
             self.count.d.next = self.count_zero.val();
         }
+        self.write_addr_next.next = self.addr4.d.val();
         self.fill_low.next = self.count.q.val().get_bits::<8>(0);
         self.fill_high.next = self.count.q.val().get_bits::<9>(8);
     }

@@ -55,6 +55,10 @@ module bloom_core(clock,reset,req_valid,req_ready,req_op,req_key,req_tag,resp_va
     wire  control$sweep_en;
     wire  control$sweep_en3;
     wire  [15:0] control$sweep_addr3;
+    wire  [15:0] control$lane_tap_write_next;
+    wire  control$lane_tap_wdata_next;
+    wire  control$lane_tap_valid6;
+    wire  control$lane_tap_hit6;
     wire  [15:0] control$rb_select5;
     reg  control$all_bits5;
     reg  control$rb_bit5;
@@ -73,6 +77,7 @@ module bloom_core(clock,reset,req_valid,req_ready,req_op,req_key,req_tag,resp_va
     wire  parts$0$bit5;
     wire  [7:0] parts$0$fill_low;
     wire  [8:0] parts$0$fill_high;
+    wire  [15:0] parts$0$write_addr_next;
     reg  parts$1$clock;
     reg  parts$1$reset;
     reg  [63:0] parts$1$key1;
@@ -88,6 +93,7 @@ module bloom_core(clock,reset,req_valid,req_ready,req_op,req_key,req_tag,resp_va
     wire  parts$1$bit5;
     wire  [7:0] parts$1$fill_low;
     wire  [8:0] parts$1$fill_high;
+    wire  [15:0] parts$1$write_addr_next;
     reg  parts$2$clock;
     reg  parts$2$reset;
     reg  [63:0] parts$2$key1;
@@ -103,6 +109,7 @@ module bloom_core(clock,reset,req_valid,req_ready,req_op,req_key,req_tag,resp_va
     wire  parts$2$bit5;
     wire  [7:0] parts$2$fill_low;
     wire  [8:0] parts$2$fill_high;
+    wire  [15:0] parts$2$write_addr_next;
     reg  parts$3$clock;
     reg  parts$3$reset;
     reg  [63:0] parts$3$key1;
@@ -118,6 +125,7 @@ module bloom_core(clock,reset,req_valid,req_ready,req_op,req_key,req_tag,resp_va
     wire  parts$3$bit5;
     wire  [7:0] parts$3$fill_low;
     wire  [8:0] parts$3$fill_high;
+    wire  [15:0] parts$3$write_addr_next;
     
     // Sub module instances
     bloom_core_control control(
@@ -150,6 +158,10 @@ module bloom_core(clock,reset,req_valid,req_ready,req_op,req_key,req_tag,resp_va
         .sweep_en(control$sweep_en),
         .sweep_en3(control$sweep_en3),
         .sweep_addr3(control$sweep_addr3),
+        .lane_tap_write_next(control$lane_tap_write_next),
+        .lane_tap_wdata_next(control$lane_tap_wdata_next),
+        .lane_tap_valid6(control$lane_tap_valid6),
+        .lane_tap_hit6(control$lane_tap_hit6),
         .rb_select5(control$rb_select5),
         .all_bits5(control$all_bits5),
         .rb_bit5(control$rb_bit5)
@@ -169,7 +181,8 @@ module bloom_core(clock,reset,req_valid,req_ready,req_op,req_key,req_tag,resp_va
         .sweep_addr3(parts$0$sweep_addr3),
         .bit5(parts$0$bit5),
         .fill_low(parts$0$fill_low),
-        .fill_high(parts$0$fill_high)
+        .fill_high(parts$0$fill_high),
+        .write_addr_next(parts$0$write_addr_next)
     );
     bloom_core_parts_1 parts$1(
         .clock(parts$1$clock),
@@ -186,7 +199,8 @@ module bloom_core(clock,reset,req_valid,req_ready,req_op,req_key,req_tag,resp_va
         .sweep_addr3(parts$1$sweep_addr3),
         .bit5(parts$1$bit5),
         .fill_low(parts$1$fill_low),
-        .fill_high(parts$1$fill_high)
+        .fill_high(parts$1$fill_high),
+        .write_addr_next(parts$1$write_addr_next)
     );
     bloom_core_parts_2 parts$2(
         .clock(parts$2$clock),
@@ -203,7 +217,8 @@ module bloom_core(clock,reset,req_valid,req_ready,req_op,req_key,req_tag,resp_va
         .sweep_addr3(parts$2$sweep_addr3),
         .bit5(parts$2$bit5),
         .fill_low(parts$2$fill_low),
-        .fill_high(parts$2$fill_high)
+        .fill_high(parts$2$fill_high),
+        .write_addr_next(parts$2$write_addr_next)
     );
     bloom_core_parts_3 parts$3(
         .clock(parts$3$clock),
@@ -220,7 +235,8 @@ module bloom_core(clock,reset,req_valid,req_ready,req_op,req_key,req_tag,resp_va
         .sweep_addr3(parts$3$sweep_addr3),
         .bit5(parts$3$bit5),
         .fill_low(parts$3$fill_low),
-        .fill_high(parts$3$fill_high)
+        .fill_high(parts$3$fill_high),
+        .write_addr_next(parts$3$write_addr_next)
     );
     
     // Update code (custom)
@@ -306,10 +322,13 @@ module bloom_core(clock,reset,req_valid,req_ready,req_op,req_key,req_tag,resp_va
     /* verilator lint_off UNUSED */
     wire unused_rb_select = &{1'b0, control$rb_select5[15:4], 1'b0};
     /* verilator lint_on UNUSED */
+    /* verilator lint_off UNUSED */
+    wire unused_lane_tap = &{1'b0, control$lane_tap_write_next, control$lane_tap_wdata_next, control$lane_tap_valid6, control$lane_tap_hit6, parts$0$write_addr_next, parts$1$write_addr_next, parts$2$write_addr_next, parts$3$write_addr_next, 1'b0};
+    /* verilator lint_on UNUSED */
 endmodule // bloom_core
 
 
-module bloom_core_control(clock,reset,req_valid,req_ready,req_op,req_key,req_tag,resp_valid,resp_ready,resp_hit,resp_tag,rb_req,rb_bank,rb_addr,rb_write,rb_wdata,rb_valid,rb_data,busy,key1,is_rb2,rb_addr2,write4,wdata4,clear5,recount4,sweep_en,sweep_en3,sweep_addr3,rb_select5,all_bits5,rb_bit5);
+module bloom_core_control(clock,reset,req_valid,req_ready,req_op,req_key,req_tag,resp_valid,resp_ready,resp_hit,resp_tag,rb_req,rb_bank,rb_addr,rb_write,rb_wdata,rb_valid,rb_data,busy,key1,is_rb2,rb_addr2,write4,wdata4,clear5,recount4,sweep_en,sweep_en3,sweep_addr3,lane_tap_write_next,lane_tap_wdata_next,lane_tap_valid6,lane_tap_hit6,rb_select5,all_bits5,rb_bit5);
     
     // Module arguments
     input wire  clock;
@@ -341,6 +360,10 @@ module bloom_core_control(clock,reset,req_valid,req_ready,req_op,req_key,req_tag
     output reg  sweep_en;
     output reg  sweep_en3;
     output reg  [15:0] sweep_addr3;
+    output reg  [15:0] lane_tap_write_next;
+    output reg  lane_tap_wdata_next;
+    output reg  lane_tap_valid6;
+    output reg  lane_tap_hit6;
     output reg  [15:0] rb_select5;
     input wire  all_bits5;
     input wire  rb_bit5;
@@ -372,6 +395,8 @@ module bloom_core_control(clock,reset,req_valid,req_ready,req_op,req_key,req_tag
     wire  [15:0] stages$rb_addr2;
     wire  [15:0] stages$write4;
     wire  stages$wdata4;
+    wire  [15:0] stages$write4_next;
+    wire  stages$wdata4_next;
     wire  stages$clear5;
     wire  stages$valid5;
     wire  [7:0] stages$tag5;
@@ -446,6 +471,8 @@ module bloom_core_control(clock,reset,req_valid,req_ready,req_op,req_key,req_tag
         .rb_addr2(stages$rb_addr2),
         .write4(stages$write4),
         .wdata4(stages$wdata4),
+        .write4_next(stages$write4_next),
+        .wdata4_next(stages$wdata4_next),
         .clear5(stages$clear5),
         .valid5(stages$valid5),
         .tag5(stages$tag5),
@@ -555,6 +582,10 @@ module bloom_core_control(clock,reset,req_valid,req_ready,req_op,req_key,req_tag
         sweep_en3 = sweep$lead;
         sweep_addr3 = sweep$count;
         rb_select5 = stages$rb_select5;
+        lane_tap_write_next = stages$write4_next;
+        lane_tap_wdata_next = stages$wdata4_next;
+        lane_tap_valid6 = valid6$q;
+        lane_tap_hit6 = hit6$q;
         valid6$d = stages$valid5;
         tag6$d = stages$tag5;
         hit6$d = all_bits5 & stages$not_clear5;
@@ -742,7 +773,7 @@ module bloom_core_control_rb_valid6(d,q,clock);
 endmodule // bloom_core_control_rb_valid6
 
 
-module bloom_core_control_stages(clock,reset,accept,op,tag,key,rb_req,rb_bank,rb_addr,rb_write,rb_wdata,idle,sweep_lead,sweep_count,recount,key1,is_rb2,rb_addr2,write4,wdata4,clear5,valid5,tag5,not_clear5,rb5,rb_select5);
+module bloom_core_control_stages(clock,reset,accept,op,tag,key,rb_req,rb_bank,rb_addr,rb_write,rb_wdata,idle,sweep_lead,sweep_count,recount,key1,is_rb2,rb_addr2,write4,wdata4,write4_next,wdata4_next,clear5,valid5,tag5,not_clear5,rb5,rb_select5);
     
     // Module arguments
     input wire  clock;
@@ -765,6 +796,8 @@ module bloom_core_control_stages(clock,reset,accept,op,tag,key,rb_req,rb_bank,rb
     output reg  [15:0] rb_addr2;
     output reg  [15:0] write4;
     output reg  wdata4;
+    output reg  [15:0] write4_next;
+    output reg  wdata4_next;
     output reg  clear5;
     output reg  valid5;
     output reg  [7:0] tag5;
@@ -1257,6 +1290,8 @@ module bloom_core_control_stages(clock,reset,accept,op,tag,key,rb_req,rb_bank,rb
             wr3$d = 1'b0;
             addr_rb2$d = 1'b0;
         end
+        write4_next = write_en4$d;
+        wdata4_next = write_data4$d;
     end
     
 endmodule // bloom_core_control_stages
@@ -2469,7 +2504,7 @@ module bloom_core_control_valid6(d,q,clock);
 endmodule // bloom_core_control_valid6
 
 
-module bloom_core_parts_0(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,recount4,sweep_en,sweep_en3,sweep_addr3,bit5,fill_low,fill_high);
+module bloom_core_parts_0(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,recount4,sweep_en,sweep_en3,sweep_addr3,bit5,fill_low,fill_high,write_addr_next);
     
     // Module arguments
     input wire  clock;
@@ -2487,6 +2522,7 @@ module bloom_core_parts_0(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,
     output reg  bit5;
     output reg  [7:0] fill_low;
     output reg  [8:0] fill_high;
+    output reg  [15:0] write_addr_next;
     
     // Constant declarations
     localparam  forwarding_enabled = 1'b1;
@@ -2765,6 +2801,7 @@ module bloom_core_parts_0(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,
             down6$d = 1'b0;
             count$d = count_zero;
         end
+        write_addr_next = addr4$d;
         fill_low = count$q[(32'h0)+:(8)];
         fill_high = count$q[(32'h8)+:(9)];
     end
@@ -3220,7 +3257,7 @@ module bloom_core_parts_0_up5(d,q,clock);
 endmodule // bloom_core_parts_0_up5
 
 
-module bloom_core_parts_1(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,recount4,sweep_en,sweep_en3,sweep_addr3,bit5,fill_low,fill_high);
+module bloom_core_parts_1(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,recount4,sweep_en,sweep_en3,sweep_addr3,bit5,fill_low,fill_high,write_addr_next);
     
     // Module arguments
     input wire  clock;
@@ -3238,6 +3275,7 @@ module bloom_core_parts_1(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,
     output reg  bit5;
     output reg  [7:0] fill_low;
     output reg  [8:0] fill_high;
+    output reg  [15:0] write_addr_next;
     
     // Constant declarations
     localparam  forwarding_enabled = 1'b1;
@@ -3516,6 +3554,7 @@ module bloom_core_parts_1(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,
             down6$d = 1'b0;
             count$d = count_zero;
         end
+        write_addr_next = addr4$d;
         fill_low = count$q[(32'h0)+:(8)];
         fill_high = count$q[(32'h8)+:(9)];
     end
@@ -3971,7 +4010,7 @@ module bloom_core_parts_1_up5(d,q,clock);
 endmodule // bloom_core_parts_1_up5
 
 
-module bloom_core_parts_2(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,recount4,sweep_en,sweep_en3,sweep_addr3,bit5,fill_low,fill_high);
+module bloom_core_parts_2(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,recount4,sweep_en,sweep_en3,sweep_addr3,bit5,fill_low,fill_high,write_addr_next);
     
     // Module arguments
     input wire  clock;
@@ -3989,6 +4028,7 @@ module bloom_core_parts_2(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,
     output reg  bit5;
     output reg  [7:0] fill_low;
     output reg  [8:0] fill_high;
+    output reg  [15:0] write_addr_next;
     
     // Constant declarations
     localparam  forwarding_enabled = 1'b1;
@@ -4267,6 +4307,7 @@ module bloom_core_parts_2(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,
             down6$d = 1'b0;
             count$d = count_zero;
         end
+        write_addr_next = addr4$d;
         fill_low = count$q[(32'h0)+:(8)];
         fill_high = count$q[(32'h8)+:(9)];
     end
@@ -4722,7 +4763,7 @@ module bloom_core_parts_2_up5(d,q,clock);
 endmodule // bloom_core_parts_2_up5
 
 
-module bloom_core_parts_3(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,recount4,sweep_en,sweep_en3,sweep_addr3,bit5,fill_low,fill_high);
+module bloom_core_parts_3(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,recount4,sweep_en,sweep_en3,sweep_addr3,bit5,fill_low,fill_high,write_addr_next);
     
     // Module arguments
     input wire  clock;
@@ -4740,6 +4781,7 @@ module bloom_core_parts_3(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,
     output reg  bit5;
     output reg  [7:0] fill_low;
     output reg  [8:0] fill_high;
+    output reg  [15:0] write_addr_next;
     
     // Constant declarations
     localparam  forwarding_enabled = 1'b1;
@@ -5018,6 +5060,7 @@ module bloom_core_parts_3(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,
             down6$d = 1'b0;
             count$d = count_zero;
         end
+        write_addr_next = addr4$d;
         fill_low = count$q[(32'h0)+:(8)];
         fill_high = count$q[(32'h8)+:(9)];
     end
