@@ -577,3 +577,22 @@ pub const REGISTERS: &[RegisterDef] = &[
     FILL,
     SATURATED,
 ];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn hash_field_encodes_every_family_by_its_params_code() {
+        let encode = CONFIG_HASH.encode.unwrap();
+        for family in bloom_params::HashFamily::ALL {
+            let code = encode
+                .iter()
+                .find(|(n, _)| *n == family.name())
+                .map(|e| e.1);
+            assert_eq!(code, Some(family.code() as u64), "{}", family.name());
+            assert!(u32::from(family.code()) < 1 << CONFIG_HASH.width);
+        }
+        assert_eq!(encode.len(), bloom_params::HashFamily::ALL.len());
+    }
+}
