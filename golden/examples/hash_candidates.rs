@@ -9,7 +9,7 @@
 
 use golden::spn::{SpnBlocks, SpnDesign, GIFT_SBOX, PRESENT_SBOX, RECTANGLE_SBOX, SPN};
 use golden::structured::{run_family, run_suite, Addresser, SuiteOptions, Summary};
-use golden::{Config, HashFamily};
+use golden::{CoreParams, HashFamily};
 
 struct Spn {
     blocks: SpnBlocks,
@@ -152,7 +152,7 @@ fn main() {
             if !family.name().contains(&filter) {
                 continue;
             }
-            let cfg = Config::new(k, b, w, family, 0).unwrap();
+            let cfg = CoreParams::new(k, b, w, family, 0).unwrap();
             let cases = run_family(&options, &cfg).unwrap();
             report(family.name(), &Summary::of(&cases).unwrap());
         }

@@ -21,7 +21,7 @@
 use std::collections::HashSet;
 use std::fmt;
 
-use crate::config::{max_key, Config};
+use crate::config::{max_key, CoreParams};
 use crate::rng::SplitMix64;
 use crate::theory::images::{design_items, estimate_items, fill_moments};
 
@@ -524,9 +524,9 @@ pub fn run_suite<A: Addresser>(
 }
 
 /// The suite for a configuration's own family, seeds 0 .. options.seeds.
-pub fn run_family(options: &SuiteOptions, cfg: &Config) -> Result<Vec<Case>, String> {
+pub fn run_family(options: &SuiteOptions, cfg: &CoreParams) -> Result<Vec<Case>, String> {
     let make = |seed: u64| {
-        crate::PartitionedFilter::try_new(Config { seed, ..*cfg })
+        crate::PartitionedFilter::try_new(CoreParams { seed, ..*cfg })
             .expect("the configuration was validated")
     };
     run_suite(options, &make)

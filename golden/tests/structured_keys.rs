@@ -11,7 +11,7 @@
 //! suite at full scale (100,000 queries per case).
 
 use golden::structured::{run_family, Case, QueryShape, SetShape, SuiteOptions, Summary};
-use golden::{Config, HashFamily};
+use golden::{CoreParams, HashFamily};
 
 const CONFIDENCE: f64 = 0.99;
 
@@ -21,7 +21,7 @@ fn suite(family: HashFamily, k: u32, b: u32, w: u32, seeds: u64) -> (Vec<Case>, 
         queries: 20_000,
         ..SuiteOptions::full(k, b, w)
     };
-    let cfg = Config::new(k, b, w, family, 0).unwrap();
+    let cfg = CoreParams::new(k, b, w, family, 0).unwrap();
     let cases = run_family(&options, &cfg).unwrap();
     let summary = Summary::of(&cases).unwrap();
     (cases, summary)

@@ -227,7 +227,7 @@ pub fn run(args: Args) -> Result<()> {
     let design = options.keys_at(1.0);
     let mut results = Vec::new();
     for family in &families {
-        let cfg = golden::Config::new(k, bank_bits, key_bits, *family, 0)?;
+        let cfg = golden::CoreParams::new(k, bank_bits, key_bits, *family, 0)?;
         let cases = run_family(&options, &cfg).map_err(anyhow::Error::msg)?;
         let summary = Summary::of(&cases).context("no case was run")?;
         results.push((*family, cases, summary));
