@@ -67,6 +67,21 @@ fn crc_k8_b16_w128_stress() {
 }
 
 #[test]
+fn spn_k4_b12_w64_stress() {
+    stress(&spn_k4_b12_w64(), 40_000, 5, 10_000);
+}
+
+#[test]
+fn spn_k7_b13_w32_stress() {
+    stress(&spn_k7_b13_w32(), 30_000, 6, 10_000);
+}
+
+#[test]
+fn spn_k12_b12_w128_stress() {
+    stress(&spn_k12_b12_w128(), 20_000, 7, 10_000);
+}
+
+#[test]
 fn saturating_traffic_sustains_one_operation_per_cycle() {
     let spec = h3_k4_b12_w64();
     let mut cosim = fresh(&spec);

@@ -13,7 +13,6 @@ use crate::core::BloomCore;
 use crate::counting::counter_ram::CounterRam;
 use crate::counting::partition::CountingPartition;
 use crate::counting::CountingCore;
-use crate::hash::matrix::HashMatrix;
 use crate::hash::HashUnit;
 use crate::timing::Timing;
 use crate::HdlError;
@@ -194,7 +193,7 @@ pub fn build<const W: usize, V: CoreVariant<W>>(cfg: &CoreConfig) -> Result<V, H
     };
     let mut core = V::assemble(cfg, |p| {
         (
-            HashUnit::<W>::new(HashMatrix::for_partition(cfg, p)),
+            HashUnit::<W>::for_partition(cfg, p),
             image.as_mut().map(|banks| std::mem::take(&mut banks[p])),
         )
     });
@@ -228,7 +227,11 @@ pub fn generate_core(cfg: &CoreConfig) -> Result<GeneratedCore, HdlError> {
         other => unreachable!("validate() admits key_bits {other}"),
     };
     let verilog = rename_modules(&raw, TOP, &flat_bundles())?;
-    let verilog = keep_whole(&verilog, cfg.params.counter_bits > 1);
+    let verilog = keep_whole(
+        &verilog,
+        cfg.params.counter_bits > 1,
+        cfg.params.hash == bloom_params::HashFamily::Spn,
+    );
     Ok(GeneratedCore {
         verilog,
         top: TOP.to_string(),
@@ -260,8 +263,14 @@ pub fn generate_core(cfg: &CoreConfig) -> Result<GeneratedCore, HdlError> {
 ///   0.891..0.921 (0.918, 0.902..0.935 flattened).
 ///
 /// `bloom_lanes` holds its lane 0 without them (hdl/src/lanes/lane0.rs).
-fn keep_whole(verilog: &str, counting: bool) -> String {
-    keep_hierarchy_of(verilog, |m| is_kept_whole(m, counting))
+///
+/// Not an SPN core's hash units (`spn`): each holds the same registered rounds on the
+/// same key register (hash/spn.rs), which synthesis merges across the partitions only
+/// when they are flattened.
+fn keep_whole(verilog: &str, counting: bool, spn: bool) -> String {
+    keep_hierarchy_of(verilog, |m| {
+        is_kept_whole(m, counting) && !(spn && is_hash_unit(m))
+    })
 }
 
 /// A module [`keep_whole`] keeps whole in a plain core (`counting` false) or a

@@ -5,7 +5,7 @@
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
 
-use golden::HashFamily::{Crc, H3};
+use golden::HashFamily::{Crc, Spn, H3};
 use sim::{CoSim, ModelLibrary, VerilatedCore};
 
 /// The default configuration (also used by `bloom sim` and the benchmark).
@@ -15,6 +15,18 @@ pub fn h3_k4_b12_w64() -> hdl::CoreConfig {
 /// Smallest banks, CRC, 32-bit keys, odd k.
 pub fn crc_k3_b6_w32() -> hdl::CoreConfig {
     hdl::CoreConfig::from(hdl::CoreParams::new(3, 6, 32, Crc, 0x1234_5678_9abc_def0).unwrap())
+}
+/// SPN, the default filter's shape: one block holds the four addresses.
+pub fn spn_k4_b12_w64() -> hdl::CoreConfig {
+    hdl::CoreConfig::from(hdl::CoreParams::new(4, 12, 64, Spn, 5).unwrap())
+}
+/// SPN over three 32-bit blocks, partitions whose bits span two blocks.
+pub fn spn_k7_b13_w32() -> hdl::CoreConfig {
+    hdl::CoreConfig::from(hdl::CoreParams::new(7, 13, 32, Spn, 0x0bad_cafe).unwrap())
+}
+/// SPN over 128-bit keys (six rounds), two blocks.
+pub fn spn_k12_b12_w128() -> hdl::CoreConfig {
+    hdl::CoreConfig::from(hdl::CoreParams::new(12, 12, 128, Spn, 9).unwrap())
 }
 /// One partition, smallest banks, 128-bit keys.
 pub fn h3_k1_b6_w128() -> hdl::CoreConfig {
