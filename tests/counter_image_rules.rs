@@ -12,7 +12,7 @@ mod common;
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use golden::{Config, CounterBits, CountingFilter, HashFamily, PartitionedFilter};
+use golden::{CoreParams, CounterBits, CountingFilter, HashFamily, PartitionedFilter};
 
 const K: usize = 3;
 const BANK_BITS: u32 = 6;
@@ -55,8 +55,8 @@ impl Width {
             .map(|p| (0..SIZE).map(|a| self.counter(p, a) as u8).collect())
             .collect()
     }
-    fn golden_config(self) -> Config {
-        Config::new(K as u32, BANK_BITS, 64, HashFamily::H3, SEED)
+    fn golden_config(self) -> CoreParams {
+        CoreParams::new(K as u32, BANK_BITS, 64, HashFamily::H3, SEED)
             .unwrap()
             .with_counter_bits(self.0)
             .unwrap()
@@ -473,7 +473,7 @@ fn both_readers_refuse_the_other_kind_of_image_and_another_counter_width() {
     fs::remove_dir_all(plain_dir.parent().unwrap()).unwrap();
 }
 
-fn before_plain_export(dir: &Path, cfg: Config) {
+fn before_plain_export(dir: &Path, cfg: CoreParams) {
     let mut f = PartitionedFilter::new(cfg);
     for key in 0..20u128 {
         f.insert(key * 0x9E37_79B9).unwrap();
@@ -689,7 +689,7 @@ fn bloom_image_build_counter_bits_2_and_4_writes_the_counting_filter() {
             "--json",
         ]));
         let report: serde_json::Value = serde_json::from_str(&common::stdout(&o)).unwrap();
-        let cfg = Config::new(3, 8, 64, HashFamily::H3, 0)
+        let cfg = CoreParams::new(3, 8, 64, HashFamily::H3, 0)
             .unwrap()
             .with_counter_bits(c.parse().unwrap())
             .unwrap();

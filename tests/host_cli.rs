@@ -18,8 +18,8 @@ const CORE: [&str; 8] = [
     "11",
 ];
 
-fn golden_cfg() -> golden::Config {
-    golden::Config::new(3, 6, 32, golden::HashFamily::H3, 11).unwrap()
+fn golden_cfg() -> golden::CoreParams {
+    golden::CoreParams::new(3, 6, 32, golden::HashFamily::H3, 11).unwrap()
 }
 
 /// The golden filter with 40 keys inserted, and its image in a scratch directory.
@@ -478,7 +478,7 @@ fn host_baud_serve_and_load_image_bad_input() {
     // An image of another configuration is refused before the board is touched.
     let other = scratch("other-image");
     golden::PartitionedFilter::new(
-        golden::Config::new(3, 6, 32, golden::HashFamily::H3, 12).unwrap(),
+        golden::CoreParams::new(3, 6, 32, golden::HashFamily::H3, 12).unwrap(),
     )
     .export_image(&other)
     .unwrap();
@@ -549,7 +549,7 @@ fn host_sim_netlist_ice40_board_top_preload_query_insert_dump_k3_b6_w32() {
 }
 
 /// Counting configurations of the CLI tests: CORE with counters of `c` bits.
-fn counting_cfg(c: u32) -> golden::Config {
+fn counting_cfg(c: u32) -> golden::CoreParams {
     golden_cfg().with_counter_bits(c).unwrap()
 }
 

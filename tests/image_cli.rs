@@ -9,7 +9,7 @@ use common::*;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
-use golden::{Config, HashFamily, PartitionedFilter};
+use golden::{CoreParams, HashFamily, PartitionedFilter};
 
 fn s(p: &Path) -> &str {
     p.to_str().unwrap()
@@ -38,7 +38,7 @@ fn scratch_dir(name: &str) -> PathBuf {
     dir
 }
 
-fn golden_of(cfg: Config, keys: &[u64]) -> PartitionedFilter {
+fn golden_of(cfg: CoreParams, keys: &[u64]) -> PartitionedFilter {
     let mut f = PartitionedFilter::new(cfg);
     for &k in keys {
         f.insert(k as u128).unwrap();
@@ -81,7 +81,7 @@ fn build_from_a_file_with_every_spelling_equals_the_golden_filter_k3_b8_w64_crc(
     }
     let file = dir.join("keys.txt");
     std::fs::write(&file, text).unwrap();
-    let cfg = Config::new(3, 8, 64, HashFamily::Crc, 9).unwrap();
+    let cfg = CoreParams::new(3, 8, 64, HashFamily::Crc, 9).unwrap();
     let out = dir.join("image");
     let core = [
         "--k",
@@ -234,7 +234,7 @@ fn build_refuses_bad_input_and_writes_nothing() {
 #[test]
 fn info_reports_fill_estimate_rate_and_design_fill_k4_b10() {
     let dir = scratch_dir("info");
-    let cfg = Config::new(4, 10, 64, HashFamily::H3, 2).unwrap();
+    let cfg = CoreParams::new(4, 10, 64, HashFamily::H3, 2).unwrap();
     let design = golden::theory::images::design_items(1024).unwrap();
     for (name, n, over) in [("light", 300usize, false), ("heavy", 1200, true)] {
         let file = dir.join(format!("{name}.txt"));
@@ -299,7 +299,7 @@ fn query_answers_like_the_golden_filter_and_checks_every_key_first() {
         "--key-bits",
         "64",
     ]));
-    let gold = golden_of(Config::default(), &ks);
+    let gold = golden_of(CoreParams::default(), &ks);
     let probes: Vec<u64> = ks.iter().take(20).copied().chain(keys(99, 200)).collect();
     let probe_file = dir.join("probes.txt");
     let probe_text: String = probes.iter().map(|k| format!("{k:#x} # probe\n")).collect();
@@ -419,8 +419,8 @@ fn union_is_lossless_and_intersect_estimates_the_overlap_h3_k4_b12() {
         "1600",
         "--json",
     ])));
-    let gold = golden_of(Config::default(), a_keys)
-        .intersection(&golden_of(Config::default(), b_keys))
+    let gold = golden_of(CoreParams::default(), a_keys)
+        .intersection(&golden_of(CoreParams::default(), b_keys))
         .unwrap();
     assert_eq!(PartitionedFilter::import_image(&d).unwrap(), gold);
     for field in [

@@ -9,7 +9,7 @@
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use golden::{Config, HashFamily, PartitionedFilter};
+use golden::{CoreParams, HashFamily, PartitionedFilter};
 
 const K: usize = 3;
 const BANK_BITS: u32 = 6;
@@ -57,8 +57,8 @@ fn base_image(dir: &Path) {
     }
 }
 
-fn golden_config() -> Config {
-    Config::new(K as u32, BANK_BITS, 64, HashFamily::H3, SEED).unwrap()
+fn golden_config() -> CoreParams {
+    CoreParams::new(K as u32, BANK_BITS, 64, HashFamily::H3, SEED).unwrap()
 }
 
 fn hdl_config() -> hdl::CoreConfig {
@@ -539,7 +539,7 @@ fn both_readers_follow_every_rule_of_contract_section_4() {
 fn both_readers_refuse_an_image_of_another_configuration_naming_the_difference() {
     let dir = scratch("mismatch");
     base_image(&dir);
-    let other = Config {
+    let other = CoreParams {
         seed: 8,
         ..golden_config()
     };

@@ -547,7 +547,7 @@ fn cocotb_cocotbext_axi_counting_h3_k3_b7_w64_c3_icarus() {
 
 /// The reset-in-flight test has teeth: `bloom_axis` made wrong in three ways a wrapper
 /// could be (its Verilog edited), each caught by the check that names it. A pending
-/// bit access kept across aresetn; the response FIFO reset only at power-up (stale
+/// bit access kept across aresetn; the response path reset only at power-up (stale
 /// responses after a reset); a read's response kept across aresetn.
 #[test]
 fn cocotb_reset_in_flight_catches_a_wrapper_that_keeps_accesses_across_reset() {
@@ -559,7 +559,9 @@ fn cocotb_reset_in_flight_catches_a_wrapper_that_keeps_accesses_across_reset() {
     export(&pkg, &core);
     vectors(&vec, "20", &core);
     let verilog = std::fs::read_to_string(pkg.join("rtl/bloom_axis.v")).unwrap();
-    let powered = "    wire  reset_streams$q;\n    reg powered = 1'b0;\n    always @(posedge aclk) if (aresetn) powered <= 1'b1;\n";
+    // The response path (its FIFO and its descriptors) reset only until the first cycle
+    // out of reset.
+    let powered = "    wire  resets$streams;\n    reg powered = 1'b0;\n    always @(posedge aclk) if (aresetn) powered <= 1'b1;\n";
     // (what is wrong, the edits that make it so, the check that must catch it)
     type Mutation<'a> = (&'a str, Vec<(&'a str, &'a str)>, &'a str);
     let mutations: [Mutation; 3] = [
@@ -571,10 +573,10 @@ fn cocotb_reset_in_flight_catches_a_wrapper_that_keeps_accesses_across_reset() {
         (
             "response FIFO kept",
             vec![
-                ("    wire  reset_streams$q;\n", powered),
+                ("    wire  resets$streams;\n", powered),
                 (
-                    "resp_ctl$reset = reset_streams$q;",
-                    "resp_ctl$reset = reset_streams$q & ~powered;",
+                    "        responses$reset = resets$streams;\n",
+                    "        responses$reset = resets$streams & ~powered;\n",
                 ),
             ],
             "after the reset of requests sent before it",

@@ -125,7 +125,7 @@ fn preloaded_image_becomes_initial_contents() {
     let image = scratch("good-image");
     let dir = scratch("good-image-out");
     let mut g = golden::PartitionedFilter::new(
-        golden::Config::new(2, 6, 32, golden::HashFamily::Crc, 4).unwrap(),
+        golden::CoreParams::new(2, 6, 32, golden::HashFamily::Crc, 4).unwrap(),
     );
     for key in [1u128, 2, 3, 0xdead_beef] {
         g.insert(key).unwrap();

@@ -21,7 +21,7 @@ use std::time::Instant;
 use golden::build::build_filter;
 use golden::hash::h3_row64;
 use golden::keys::read_keys;
-use golden::{Config, HashFamily, PartitionedFilter};
+use golden::{CoreParams, HashFamily, PartitionedFilter};
 
 const KEYS: u64 = 4_000_000;
 
@@ -88,7 +88,7 @@ fn main() {
         let text = key_file(hex);
         let spelling = if hex { "hex" } else { "decimal" };
         println!("-- {spelling} keys, {:.1} MB", text.len() as f64 / 1e6);
-        let cfg = Config::default();
+        let cfg = CoreParams::default();
         row(
             "parse only",
             best_rate(|| {
@@ -146,11 +146,11 @@ fn main() {
             for (label, cfg) in [
                 (
                     "build, h3 k=16 b=16, 1 thread",
-                    Config::new(16, 16, 64, HashFamily::H3, 0).unwrap(),
+                    CoreParams::new(16, 16, 64, HashFamily::H3, 0).unwrap(),
                 ),
                 (
                     "build, crc k=4 b=12, 1 thread",
-                    Config::new(4, 12, 64, HashFamily::Crc, 0).unwrap(),
+                    CoreParams::new(4, 12, 64, HashFamily::Crc, 0).unwrap(),
                 ),
             ] {
                 row(

@@ -14,7 +14,7 @@ use std::io::Read;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{mpsc, Mutex};
 
-use crate::config::Config;
+use crate::config::CoreParams;
 use crate::counting::{CounterBits, CountingFilter};
 use crate::keys::{parse_lines, Chunk, KeyFileError, LineChunks, CHUNK_BYTES};
 use crate::partitioned::PartitionedFilter;
@@ -23,14 +23,14 @@ use crate::partitioned::PartitionedFilter;
 /// inserted, and two filters of disjoint key streams combined into the filter
 /// of both.
 pub trait Buildable: Sized + Send {
-    fn empty(cfg: Config) -> Self;
+    fn empty(cfg: CoreParams) -> Self;
     fn insert_key(&mut self, key: u128);
     fn key_bits(&self) -> u32;
     fn combine(self, other: &Self) -> Self;
 }
 
 impl Buildable for PartitionedFilter {
-    fn empty(cfg: Config) -> Self {
+    fn empty(cfg: CoreParams) -> Self {
         PartitionedFilter::new(cfg)
     }
     fn insert_key(&mut self, key: u128) {
@@ -47,7 +47,7 @@ impl Buildable for PartitionedFilter {
 }
 
 impl Buildable for CountingFilter {
-    fn empty(cfg: Config) -> Self {
+    fn empty(cfg: CoreParams) -> Self {
         let c =
             CounterBits::new(cfg.counter_bits).expect("a validated configuration's counter width");
         CountingFilter::new(cfg, c)
@@ -97,7 +97,7 @@ pub struct Progress {
 /// thread). `progress` is called on the calling thread after every chunk read.
 /// The first bad line of the file (the lowest line number) is the error.
 pub fn build_filter<R: Read>(
-    cfg: Config,
+    cfg: CoreParams,
     input: R,
     name: &str,
     threads: usize,
@@ -108,7 +108,7 @@ pub fn build_filter<R: Read>(
 
 /// [`build_filter`] for a counting filter of `cfg` (its `counter_bits`).
 pub fn build_counting_filter<R: Read>(
-    cfg: Config,
+    cfg: CoreParams,
     input: R,
     name: &str,
     threads: usize,
@@ -119,7 +119,7 @@ pub fn build_counting_filter<R: Read>(
 
 /// Inserts every key of `input` into a new [`Buildable`] filter (see [`build_filter`]).
 pub fn build<F: Buildable, R: Read>(
-    cfg: Config,
+    cfg: CoreParams,
     input: R,
     name: &str,
     threads: usize,
@@ -267,7 +267,7 @@ mod tests {
 
     #[test]
     fn threads_build_the_same_filter_as_one_thread() {
-        let cfg = Config::new(5, 10, 64, HashFamily::H3, 3).unwrap();
+        let cfg = CoreParams::new(5, 10, 64, HashFamily::H3, 3).unwrap();
         let text = key_text(200_000);
         assert!(text.len() > 3 * CHUNK_BYTES, "spans several chunks");
         let (one, stats) = build_filter(cfg, &text[..], "k", 1, |_| {}).unwrap();
@@ -292,7 +292,7 @@ mod tests {
     fn counting_threads_build_the_same_counters_as_one_thread_and_as_naive_inserts() {
         // c = 2 and about 1.5 keys per counter: many counters saturate (so the saturating
         // combine is exercised), many do not.
-        let cfg = Config::new(3, 16, 64, HashFamily::H3, 9)
+        let cfg = CoreParams::new(3, 16, 64, HashFamily::H3, 9)
             .unwrap()
             .with_counter_bits(2)
             .unwrap();
@@ -312,7 +312,7 @@ mod tests {
             assert_eq!(stats.keys, 101_000);
         }
         // And c = 4 with few keys: nothing saturates; counters equal the increments.
-        let cfg4 = Config::new(4, 12, 64, HashFamily::Crc, 1)
+        let cfg4 = CoreParams::new(4, 12, 64, HashFamily::Crc, 1)
             .unwrap()
             .with_counter_bits(4)
             .unwrap();
@@ -324,7 +324,7 @@ mod tests {
 
     #[test]
     fn the_first_bad_line_is_the_error_whatever_the_threads() {
-        let cfg = Config::new(2, 8, 32, HashFamily::Crc, 0).unwrap();
+        let cfg = CoreParams::new(2, 8, 32, HashFamily::Crc, 0).unwrap();
         let mut text = Vec::new();
         for i in 0..400_000u64 {
             match i {

@@ -3,7 +3,7 @@
 //! them from there and implements everything else on its own.
 
 pub use bloom_params::{
-    max_key, CoreParams as Config, HashFamily, ParamError, Value, BANK_BITS, COUNTER_BITS,
+    max_key, CoreParams, HashFamily, ParamError, Value, BANK_BITS, COUNTER_BITS,
     COUNTER_BITS_RANGE, K, KEY_BITS, PARAMS,
 };
 

@@ -11,7 +11,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use crate::config::{Config, COUNTER_BITS, COUNTER_BITS_RANGE};
+use crate::config::{CoreParams, COUNTER_BITS, COUNTER_BITS_RANGE};
 use crate::error::IncompatibleError;
 use crate::error::{ConfigError, KeyError};
 use crate::hash::HashUnits;
@@ -94,7 +94,7 @@ impl TryFrom<u32> for CounterBits {
 /// are kept per bank.
 #[derive(Clone, Debug)]
 pub struct CountingFilter {
-    cfg: Config,
+    cfg: CoreParams,
     counter_bits: CounterBits,
     units: HashUnits,
     /// One vector of 2^b counters per bank.
@@ -128,19 +128,21 @@ impl CountingFilter {
     /// `counter_bits` set to `counter_bits`.
     ///
     /// # Panics
-    /// If `cfg` is outside contract §1, which only a hand-built `Config` can
+    /// If `cfg` is outside contract §1, which only a hand-built `CoreParams` can
     /// be; use [`CountingFilter::try_new`] for unchecked values.
-    pub fn new(cfg: Config, counter_bits: CounterBits) -> Self {
+    pub fn new(cfg: CoreParams, counter_bits: CounterBits) -> Self {
         match Self::try_new(cfg, counter_bits) {
             Ok(filter) => filter,
-            Err(err) => panic!("CountingFilter::new: {err} (build the Config with Config::new)"),
+            Err(err) => {
+                panic!("CountingFilter::new: {err} (build the CoreParams with CoreParams::new)")
+            }
         }
     }
 
     /// An empty filter, or the reason `cfg` is invalid.
-    pub fn try_new(cfg: Config, counter_bits: CounterBits) -> Result<Self, ConfigError> {
+    pub fn try_new(cfg: CoreParams, counter_bits: CounterBits) -> Result<Self, ConfigError> {
         cfg.validate()?;
-        let cfg = Config {
+        let cfg = CoreParams {
             counter_bits: counter_bits.get(),
             ..cfg
         };
@@ -156,12 +158,12 @@ impl CountingFilter {
     }
 
     /// An empty filter of configuration `cfg`, its counter width included.
-    pub fn from_config(cfg: Config) -> Result<Self, ConfigError> {
+    pub fn from_config(cfg: CoreParams) -> Result<Self, ConfigError> {
         Self::try_new(cfg, CounterBits::new(cfg.counter_bits)?)
     }
 
     /// The configuration, `counter_bits` included.
-    pub fn config(&self) -> &Config {
+    pub fn config(&self) -> &CoreParams {
         &self.cfg
     }
 
@@ -386,7 +388,7 @@ impl CountingFilter {
     /// Builds a filter from bank contents, e.g. memory read back from the
     /// hardware: exactly k banks of 2^b counters, each in 0..=S.
     pub fn from_counters<B: AsRef<[u8]>>(
-        cfg: Config,
+        cfg: CoreParams,
         counter_bits: CounterBits,
         banks: &[B],
     ) -> Result<Self, ConfigError> {
@@ -471,7 +473,7 @@ mod tests {
 
     #[test]
     fn c2_counter_saturates_at_3_and_a_saturated_key_survives_every_delete() {
-        let cfg = Config::new(3, 6, 64, HashFamily::H3, 1).unwrap();
+        let cfg = CoreParams::new(3, 6, 64, HashFamily::H3, 1).unwrap();
         let mut filter = CountingFilter::new(cfg, CounterBits::new(2).unwrap());
         let addrs = filter.addresses(77).unwrap();
         let counters = |f: &CountingFilter| -> Vec<u8> {
@@ -508,7 +510,7 @@ mod tests {
 
     #[test]
     fn delete_of_an_absent_key_changes_nothing_and_answers_0() {
-        let cfg = Config::new(4, 8, 32, HashFamily::Crc, 5).unwrap();
+        let cfg = CoreParams::new(4, 8, 32, HashFamily::Crc, 5).unwrap();
         let mut filter = CountingFilter::new(cfg, CounterBits::FOUR);
         for key in 0..30 {
             filter.insert(key).unwrap();
@@ -536,7 +538,7 @@ mod tests {
     fn delete_of_a_false_positive_key_removes_the_key_it_collides_with() {
         // One bank: a key y with y's address equal to x's is a false positive
         // for {x}; deleting y empties x's counter.
-        let cfg = Config::new(1, 6, 64, HashFamily::H3, 0).unwrap();
+        let cfg = CoreParams::new(1, 6, 64, HashFamily::H3, 0).unwrap();
         let mut filter = CountingFilter::new(cfg, CounterBits::FOUR);
         let x = 5u128;
         filter.insert(x).unwrap();
@@ -561,7 +563,7 @@ mod tests {
 
     #[test]
     fn keys_wider_than_the_key_width_are_rejected_and_change_nothing() {
-        let cfg = Config::new(2, 6, 32, HashFamily::H3, 0).unwrap();
+        let cfg = CoreParams::new(2, 6, 32, HashFamily::H3, 0).unwrap();
         let mut filter = CountingFilter::new(cfg, CounterBits::FOUR);
         filter.insert(9).unwrap();
         let before = filter.clone();
@@ -578,7 +580,7 @@ mod tests {
 
     #[test]
     fn from_counters_round_trips_and_validates() {
-        let cfg = Config::new(2, 6, 64, HashFamily::H3, 3).unwrap();
+        let cfg = CoreParams::new(2, 6, 64, HashFamily::H3, 3).unwrap();
         let c3 = CounterBits::new(3).unwrap();
         let mut filter = CountingFilter::new(cfg, c3);
         for key in 0..200 {
@@ -612,9 +614,9 @@ mod tests {
 
     #[test]
     fn try_new_rejects_hand_built_invalid_configs() {
-        let cfg = Config {
+        let cfg = CoreParams {
             k: 17,
-            ..Config::default()
+            ..CoreParams::default()
         };
         assert!(CountingFilter::try_new(cfg, CounterBits::FOUR).is_err());
     }

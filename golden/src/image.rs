@@ -11,7 +11,7 @@ use std::path::{Path, PathBuf};
 
 use serde::de::{Deserialize, Deserializer, MapAccess, Visitor};
 
-use crate::config::{Config, COUNTER_BITS};
+use crate::config::{CoreParams, COUNTER_BITS};
 use crate::counting::{CounterBits, CountingFilter};
 use crate::error::ImageError;
 use crate::partitioned::PartitionedFilter;
@@ -45,7 +45,7 @@ pub fn bank_file_name(bank: usize) -> String {
 }
 
 /// The header text of contract §4.2 (§7.6 for c > 1) for `cfg`, fields in the contract's order.
-pub fn image_header_json(cfg: &Config) -> String {
+pub fn image_header_json(cfg: &CoreParams) -> String {
     let banks: Vec<String> = (0..cfg.k as usize)
         .map(|p| format!("\"{}\"", bank_file_name(p)))
         .collect();
@@ -76,7 +76,7 @@ pub fn digits_per_value(counter_bits: u32) -> usize {
 /// The `$readmemh` text of one bank: comment lines, then one line per
 /// address: `0`/`1` for a plain filter, the counter as ceil(c / 4) lowercase
 /// hex digits for a counting filter.
-pub fn bank_hex_text(cfg: &Config, bank: usize, values: &[u8]) -> String {
+pub fn bank_hex_text(cfg: &CoreParams, bank: usize, values: &[u8]) -> String {
     let digits = digits_per_value(cfg.counter_bits);
     let mut text = String::with_capacity(values.len() * (digits + 1) + 256);
     let what = if cfg.is_counting() { "counter" } else { "bit" };
@@ -143,7 +143,7 @@ impl PartitionedFilter {
     }
 
     /// Reads an image whose header must describe exactly `cfg`.
-    pub fn import_image_expecting(dir: &Path, cfg: &Config) -> Result<Self, ImageError> {
+    pub fn import_image_expecting(dir: &Path, cfg: &CoreParams) -> Result<Self, ImageError> {
         expect_config(dir, cfg)?;
         Self::import_image(dir)
     }
@@ -191,7 +191,7 @@ impl CountingFilter {
     /// Reads an image whose header must describe exactly `cfg`, its counter
     /// width included (a plain image into a counting filter is refused, and
     /// the reverse).
-    pub fn import_image_expecting(dir: &Path, cfg: &Config) -> Result<Self, ImageError> {
+    pub fn import_image_expecting(dir: &Path, cfg: &CoreParams) -> Result<Self, ImageError> {
         expect_config(dir, cfg)?;
         Self::import_image(dir)
     }
@@ -206,12 +206,12 @@ impl CountingFilter {
 }
 
 /// The header of `dir` must describe exactly `cfg`.
-fn expect_config(dir: &Path, cfg: &Config) -> Result<(), ImageError> {
+fn expect_config(dir: &Path, cfg: &CoreParams) -> Result<(), ImageError> {
     let found = read_header(dir)?;
     if found == *cfg {
         return Ok(());
     }
-    let kind = |c: &Config| {
+    let kind = |c: &CoreParams| {
         if c.is_counting() {
             format!("a counting filter (counter_bits = {})", c.counter_bits)
         } else {
@@ -237,7 +237,7 @@ fn expect_config(dir: &Path, cfg: &Config) -> Result<(), ImageError> {
 
 /// Every bank of the image in `dir` whose header says `cfg` (the directory
 /// checked first): `banks[p][a]` is the bit or counter at address a.
-fn read_banks(dir: &Path, cfg: &Config) -> Result<Vec<Vec<u8>>, ImageError> {
+fn read_banks(dir: &Path, cfg: &CoreParams) -> Result<Vec<Vec<u8>>, ImageError> {
     check_entries(dir, cfg)?;
     (0..cfg.k as usize)
         .map(|p| read_bank(&dir.join(bank_file_name(p)), cfg))
@@ -349,7 +349,7 @@ impl<'de> Deserialize<'de> for HeaderFields {
     }
 }
 
-fn read_header(dir: &Path) -> Result<Config, ImageError> {
+fn read_header(dir: &Path) -> Result<CoreParams, ImageError> {
     let path = dir.join(IMAGE_HEADER);
     let bytes = read_limited(&path, MAX_HEADER_BYTES)?;
     let header_error = |message: String| ImageError::Header {
@@ -421,7 +421,7 @@ fn read_header(dir: &Path) -> Result<Config, ImageError> {
             continue;
         }
         let value = get(field)?;
-        // serde_json reads 4.0 and 4e0 as floats, which Config::from_json
+        // serde_json reads 4.0 and 4e0 as floats, which CoreParams::from_json
         // refuses; say why here in the header's terms.
         if !matches!(p.allowed, bloom_params::Allowed::Names(_)) && !value.is_u64() {
             return Err(header_error(format!(
@@ -430,7 +430,7 @@ fn read_header(dir: &Path) -> Result<Config, ImageError> {
         }
         cfg_fields.insert(field.to_string(), value.clone());
     }
-    let cfg = Config::from_json(&serde_json::Value::Object(cfg_fields))
+    let cfg = CoreParams::from_json(&serde_json::Value::Object(cfg_fields))
         .map_err(|err| header_error(err.to_string()))?;
     if counting && !cfg.is_counting() {
         return Err(header_error(format!(
@@ -452,7 +452,7 @@ fn read_header(dir: &Path) -> Result<Config, ImageError> {
 }
 
 /// The directory holds exactly image.json and the k bank files (contract §4.1).
-fn check_entries(dir: &Path, cfg: &Config) -> Result<(), ImageError> {
+fn check_entries(dir: &Path, cfg: &CoreParams) -> Result<(), ImageError> {
     let allowed =
         |name: &str| name == IMAGE_HEADER || (0..cfg.k as usize).any(|p| name == bank_file_name(p));
     let mut strays: Vec<PathBuf> = Vec::new();
@@ -478,7 +478,7 @@ fn check_entries(dir: &Path, cfg: &Config) -> Result<(), ImageError> {
 }
 
 /// Parses one bank file (contract §4.3; §7.6 for c > 1).
-fn read_bank(path: &Path, cfg: &Config) -> Result<Vec<u8>, ImageError> {
+fn read_bank(path: &Path, cfg: &CoreParams) -> Result<Vec<u8>, ImageError> {
     let bytes = read_limited(path, MAX_BANK_FILE_BYTES)?;
     let expected = cfg.bank_size() as usize;
     let mut bits = Vec::with_capacity(expected);

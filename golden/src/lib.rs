@@ -5,13 +5,13 @@
 //! naively, straight from that text, so that it is obviously correct. With
 //! the hardware it shares only the configuration of contract §1: the crate
 //! `bloom_params` (the parameters' table, ranges and validation, `CoreParams`
-//! as [`Config`], [`HashFamily`]). Every hash, address, image and operation
+//! as [`CoreParams`], [`HashFamily`]). Every hash, address, image and operation
 //! is computed here from the contract alone, with no code, table or constant
 //! of the hardware's.
 //!
 //! # Summary of the contract
 //!
-//! * [`Config`]: k partitions (1..=16), banks of 2^b words (b in 6..=16),
+//! * [`CoreParams`]: k partitions (1..=16), banks of 2^b words (b in 6..=16),
 //!   key width W in {32, 64, 128}, hash family, 64-bit seed, and c bits per
 //!   word (1: a plain filter's bits; 2..=8: [`CountingFilter`]'s counters).
 //! * A key is an unsigned integer of exactly W bits (`u128` here); a wider
@@ -65,7 +65,7 @@ pub mod rng;
 pub mod standard;
 pub mod theory;
 
-pub use config::{Config, HashFamily};
+pub use config::{CoreParams, HashFamily};
 pub use counting::{CounterBits, CountingFilter, Deleted};
 pub use error::{ConfigError, Error, ImageError, IncompatibleError, KeyError};
 pub use image::{bank_file_name, IMAGE_HEADER};

@@ -1,7 +1,7 @@
 //! The partitioned Bloom filter: k banks of 2^b one-bit words, bank p
 //! addressed by hash unit p (contract §3, §4, §5).
 
-use crate::config::Config;
+use crate::config::CoreParams;
 use crate::error::{ConfigError, IncompatibleError, KeyError};
 use crate::hash::HashUnits;
 
@@ -56,7 +56,7 @@ impl Op {
 /// bank p with element a being the bit at address a.
 #[derive(Clone, Debug)]
 pub struct PartitionedFilter {
-    cfg: Config,
+    cfg: CoreParams,
     units: HashUnits,
     /// Bank p occupies `bits[p << b .. (p + 1) << b]`.
     bits: Vec<u8>,
@@ -75,17 +75,19 @@ impl PartitionedFilter {
     /// An empty filter.
     ///
     /// # Panics
-    /// If `cfg` is outside contract §1, which only a hand-built `Config` can
+    /// If `cfg` is outside contract §1, which only a hand-built `CoreParams` can
     /// be; use [`PartitionedFilter::try_new`] for unchecked values.
-    pub fn new(cfg: Config) -> Self {
+    pub fn new(cfg: CoreParams) -> Self {
         match Self::try_new(cfg) {
             Ok(filter) => filter,
-            Err(err) => panic!("PartitionedFilter::new: {err} (build the Config with Config::new)"),
+            Err(err) => {
+                panic!("PartitionedFilter::new: {err} (build the CoreParams with CoreParams::new)")
+            }
         }
     }
 
     /// An empty filter, or the reason `cfg` is invalid.
-    pub fn try_new(cfg: Config) -> Result<Self, ConfigError> {
+    pub fn try_new(cfg: CoreParams) -> Result<Self, ConfigError> {
         cfg.validate()?;
         if cfg.is_counting() {
             return Err(ConfigError::Unsupported(format!(
@@ -101,7 +103,7 @@ impl PartitionedFilter {
         })
     }
 
-    pub fn config(&self) -> &Config {
+    pub fn config(&self) -> &CoreParams {
         &self.cfg
     }
 
@@ -306,7 +308,7 @@ impl PartitionedFilter {
 
     /// Builds a filter from bank contents, e.g. memory read back from the
     /// hardware: exactly k banks of 2^b elements, each 0 or 1.
-    pub fn from_banks<B: AsRef<[u8]>>(cfg: Config, banks: &[B]) -> Result<Self, ConfigError> {
+    pub fn from_banks<B: AsRef<[u8]>>(cfg: CoreParams, banks: &[B]) -> Result<Self, ConfigError> {
         let mut filter = Self::try_new(cfg)?;
         if banks.len() != cfg.k as usize {
             return Err(ConfigError::Unsupported(format!(
@@ -347,7 +349,7 @@ mod tests {
     #[test]
     fn keys_wider_than_the_key_width_are_rejected_not_truncated() {
         for (w, hash) in [(32, HashFamily::H3), (64, HashFamily::Crc)] {
-            let mut filter = PartitionedFilter::new(Config::new(4, 8, w, hash, 1).unwrap());
+            let mut filter = PartitionedFilter::new(CoreParams::new(4, 8, w, hash, 1).unwrap());
             let too_wide = 1u128 << w;
             let err = filter.insert(too_wide).unwrap_err();
             assert_eq!(
@@ -367,13 +369,13 @@ mod tests {
             );
             assert!(filter.insert(too_wide - 1).is_ok());
         }
-        let filter = PartitionedFilter::new(Config::new(2, 8, 128, HashFamily::H3, 1).unwrap());
+        let filter = PartitionedFilter::new(CoreParams::new(2, 8, 128, HashFamily::H3, 1).unwrap());
         assert!(filter.query(u128::MAX).is_ok());
     }
 
     #[test]
     fn insert_reports_already_present_and_fill_counts_new_bits() {
-        let mut filter = PartitionedFilter::new(Config::default());
+        let mut filter = PartitionedFilter::new(CoreParams::default());
         assert!(!filter.insert(42).unwrap());
         assert_eq!(filter.fill(), vec![1; 4]);
         assert!(
@@ -396,7 +398,8 @@ mod tests {
 
     #[test]
     fn apply_follows_contract_section_5() {
-        let mut filter = PartitionedFilter::new(Config::new(3, 6, 32, HashFamily::Crc, 9).unwrap());
+        let mut filter =
+            PartitionedFilter::new(CoreParams::new(3, 6, 32, HashFamily::Crc, 9).unwrap());
         assert!(!filter.apply(Op::decode(0, 7)).unwrap());
         assert!(!filter.apply(Op::decode(1, 7)).unwrap());
         assert!(
@@ -414,7 +417,8 @@ mod tests {
 
     #[test]
     fn estimates_follow_contract_section_6() {
-        let mut filter = PartitionedFilter::new(Config::new(2, 6, 64, HashFamily::H3, 0).unwrap());
+        let mut filter =
+            PartitionedFilter::new(CoreParams::new(2, 6, 64, HashFamily::H3, 0).unwrap());
         assert_eq!(filter.estimated_items(), 0.0);
         assert_eq!(filter.fpr_estimate(), 0.0);
         filter.insert(1).unwrap();
@@ -431,7 +435,7 @@ mod tests {
 
     #[test]
     fn from_banks_round_trips_and_validates() {
-        let cfg = Config::new(3, 6, 32, HashFamily::H3, 2).unwrap();
+        let cfg = CoreParams::new(3, 6, 32, HashFamily::H3, 2).unwrap();
         let mut filter = PartitionedFilter::new(cfg);
         for key in 0..20 {
             filter.insert(key).unwrap();
@@ -459,21 +463,21 @@ mod tests {
 
     #[test]
     fn try_new_rejects_hand_built_invalid_configs() {
-        let cfg = Config {
+        let cfg = CoreParams {
             k: 0,
-            ..Config::default()
+            ..CoreParams::default()
         };
         assert!(PartitionedFilter::try_new(cfg).is_err());
-        let cfg = Config {
+        let cfg = CoreParams {
             bank_bits: 40,
-            ..Config::default()
+            ..CoreParams::default()
         };
         assert!(PartitionedFilter::try_new(cfg).is_err());
     }
 
     #[test]
     fn bit_write_sets_or_clears_one_bit_and_keeps_the_fill_exact() {
-        let mut f = PartitionedFilter::new(Config::new(2, 6, 32, HashFamily::H3, 0).unwrap());
+        let mut f = PartitionedFilter::new(CoreParams::new(2, 6, 32, HashFamily::H3, 0).unwrap());
         let key = 0xDEAD_BEEF;
         f.insert(key).unwrap();
         let a = f.addresses(key).unwrap();

@@ -9,7 +9,7 @@
 
 use std::fmt;
 
-use crate::config::{check_key_bits, max_key, Config, HashFamily};
+use crate::config::{check_key_bits, max_key, CoreParams, HashFamily};
 use crate::error::{ConfigError, IncompatibleError, KeyError};
 use crate::hash::HashUnits;
 use crate::partitioned::MAX_PARTITIONS;
@@ -58,7 +58,7 @@ impl StandardConfig {
     /// width, hash family and seed as the partitioned filter `cfg`. Needs k to
     /// be a power of two (so that k * 2^b = 2^B) and B within the range of
     /// the hash family.
-    pub fn same_memory_as(cfg: &Config) -> Result<Self, ConfigError> {
+    pub fn same_memory_as(cfg: &CoreParams) -> Result<Self, ConfigError> {
         cfg.validate()?;
         if !cfg.k.is_power_of_two() {
             return Err(ConfigError::Unsupported(format!(
@@ -275,11 +275,11 @@ mod tests {
         );
         assert!(StandardConfig::new(4, 12, 48, HashFamily::H3, 0).is_err());
         let err =
-            StandardConfig::same_memory_as(&Config::new(3, 10, 64, HashFamily::H3, 0).unwrap())
+            StandardConfig::same_memory_as(&CoreParams::new(3, 10, 64, HashFamily::H3, 0).unwrap())
                 .unwrap_err();
         assert!(err.to_string().contains("power of two"), "{err}");
         let same =
-            StandardConfig::same_memory_as(&Config::new(4, 10, 64, HashFamily::H3, 7).unwrap())
+            StandardConfig::same_memory_as(&CoreParams::new(4, 10, 64, HashFamily::H3, 7).unwrap())
                 .unwrap();
         assert_eq!(
             same,

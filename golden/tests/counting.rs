@@ -14,7 +14,7 @@ mod common;
 use std::collections::{HashMap, HashSet};
 
 use common::{config, counting_bits, key_pool, keys, SplitMix64};
-use golden::{Config, CounterBits, CountingFilter, HashFamily, Op, PartitionedFilter};
+use golden::{CoreParams, CounterBits, CountingFilter, HashFamily, Op, PartitionedFilter};
 use proptest::prelude::*;
 
 /// The contract's §7.4 model of a counting filter's state, from the key
@@ -55,7 +55,7 @@ struct Checker {
 }
 
 impl Checker {
-    fn new(cfg: Config, c: CounterBits) -> Self {
+    fn new(cfg: CoreParams, c: CounterBits) -> Self {
         Checker {
             filter: CountingFilter::new(cfg, c),
             model: MultisetModel::default(),
@@ -232,7 +232,7 @@ fn op_code() -> impl Strategy<Value = u8> {
 fn small_counting_traffic(
     pool_size: usize,
     ops: usize,
-) -> impl Strategy<Value = (Config, CounterBits, Vec<u128>, Vec<(u8, usize)>)> {
+) -> impl Strategy<Value = (CoreParams, CounterBits, Vec<u128>, Vec<(u8, usize)>)> {
     (config(8), counting_bits()).prop_flat_map(move |(cfg, c)| {
         (
             Just(cfg),
@@ -243,7 +243,7 @@ fn small_counting_traffic(
     })
 }
 
-fn plain_filter_of(cfg: Config, keys: &[u128]) -> PartitionedFilter {
+fn plain_filter_of(cfg: CoreParams, keys: &[u128]) -> PartitionedFilter {
     let mut filter = PartitionedFilter::new(cfg);
     for &key in keys {
         filter.insert(key).unwrap();
@@ -341,7 +341,7 @@ proptest! {
     #[test]
     fn delete_of_absent_key_removes_exactly_the_keys_on_its_counters_at_1(
         (cfg, c, keys) in (1u32..=3, 6u32..=7, any::<u64>(), counting_bits()).prop_flat_map(|(k, b, seed, c)| {
-            let cfg = Config::new(k, b, 64, HashFamily::H3, seed).unwrap();
+            let cfg = CoreParams::new(k, b, 64, HashFamily::H3, seed).unwrap();
             (Just(cfg), Just(c), key_pool(&cfg, 60))
         })
     ) {
@@ -384,7 +384,7 @@ proptest! {
 /// something).
 #[test]
 fn seeded_traffic_k2_b6_c2_hits_saturation_and_deletes_of_absent_keys() {
-    let cfg = Config::new(2, 6, 64, HashFamily::H3, 7).unwrap();
+    let cfg = CoreParams::new(2, 6, 64, HashFamily::H3, 7).unwrap();
     let mut rng = SplitMix64::new(17);
     let pool: Vec<u128> = (0..40).map(|_| rng.key(64)).collect();
     let mut checker = Checker::new(cfg, CounterBits::new(2).unwrap());

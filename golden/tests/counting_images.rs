@@ -9,7 +9,7 @@ use proptest::prelude::*;
 
 /// Inserts `keys[i]` for every index in `inserts`.
 fn filled(
-    cfg: golden::Config,
+    cfg: golden::CoreParams,
     c: golden::CounterBits,
     pool: &[u128],
     inserts: &[usize],
@@ -115,7 +115,7 @@ proptest! {
         for &i in &both {
             prop_assert!(u.query(pool[i]).unwrap());
         }
-        let other = CountingFilter::new(golden::Config { seed: cfg.seed ^ 1, ..cfg }, c);
+        let other = CountingFilter::new(golden::CoreParams { seed: cfg.seed ^ 1, ..cfg }, c);
         prop_assert!(a.union(&other).is_err());
     }
 }

@@ -10,11 +10,11 @@ mod common;
 use common::{mask_key, SplitMix64};
 use golden::hash::{crc_checksum, crc_message, h3_row64};
 use golden::keys::read_keys;
-use golden::{Config, HashFamily, PartitionedFilter};
+use golden::{CoreParams, HashFamily, PartitionedFilter};
 use proptest::prelude::*;
 
 /// Contract §3 literally: one row XOR per set key bit; one CRC over the whole message.
-fn literal_address(cfg: &Config, p: u32, key: u128) -> u32 {
+fn literal_address(cfg: &CoreParams, p: u32, key: u128) -> u32 {
     let mask = (1u64 << cfg.bank_bits) - 1;
     match cfg.hash {
         HashFamily::H3 => {
@@ -40,7 +40,7 @@ fn addresses_equal_the_literal_definition_at_every_corner() {
             for bank_bits in [6u32, 11, 12, 16] {
                 for key_bits in [32u32, 64, 128] {
                     for seed in [0u64, 1, u64::MAX, rng.next_u64()] {
-                        let cfg = Config::new(k, bank_bits, key_bits, hash, seed).unwrap();
+                        let cfg = CoreParams::new(k, bank_bits, key_bits, hash, seed).unwrap();
                         let filter = PartitionedFilter::new(cfg);
                         let edges = [
                             0u128,

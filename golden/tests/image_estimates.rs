@@ -10,7 +10,7 @@ use common::SplitMix64;
 use golden::theory::images::{
     estimate_intersection, estimate_intersection_given_sizes, estimate_items, GivenSizes,
 };
-use golden::{Config, HashFamily, PartitionedFilter};
+use golden::{CoreParams, HashFamily, PartitionedFilter};
 
 struct Errors {
     sum: f64,
@@ -80,7 +80,7 @@ const SCENARIOS: [(f64, f64, f64, bool); 7] = [
     (1.5, 1.5, 0.5, false),
 ];
 
-fn run(cfg: Config, trials: usize, seed: u64) {
+fn run(cfg: CoreParams, trials: usize, seed: u64) {
     let bank = cfg.bank_size() as u64;
     let mut rng = SplitMix64::new(seed);
     eprintln!("{cfg}, {trials} pairs of random key sets per row; errors = estimate - exact");
@@ -176,10 +176,14 @@ fn run(cfg: Config, trials: usize, seed: u64) {
 
 #[test]
 fn intersection_estimates_h3_k4_b12_w64_match_exact_sizes_within_their_standard_errors() {
-    run(Config::default(), 400, 1);
+    run(CoreParams::default(), 400, 1);
 }
 
 #[test]
 fn intersection_estimates_crc_k8_b10_w32_match_exact_sizes_within_their_standard_errors() {
-    run(Config::new(8, 10, 32, HashFamily::Crc, 5).unwrap(), 400, 2);
+    run(
+        CoreParams::new(8, 10, 32, HashFamily::Crc, 5).unwrap(),
+        400,
+        2,
+    );
 }

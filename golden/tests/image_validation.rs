@@ -7,10 +7,10 @@ use std::fs;
 use std::path::Path;
 
 use common::{config, keys, scratch_dir};
-use golden::{Config, HashFamily, ImageError, PartitionedFilter};
+use golden::{CoreParams, HashFamily, ImageError, PartitionedFilter};
 use proptest::prelude::*;
 
-fn sample_filter(cfg: Config, n: u128) -> PartitionedFilter {
+fn sample_filter(cfg: CoreParams, n: u128) -> PartitionedFilter {
     let mut filter = PartitionedFilter::new(cfg);
     for key in 0..n {
         filter.insert(key * 0x9E37_79B9 % (1 << 32)).unwrap();
@@ -21,7 +21,7 @@ fn sample_filter(cfg: Config, n: u128) -> PartitionedFilter {
 /// Exports `source`, corrupts the image, then checks that every import path
 /// fails with a message containing `needle` and that a filter loading it is
 /// left untouched.
-fn assert_rejected(cfg: Config, corrupt: impl FnOnce(&Path), needle: &str) -> String {
+fn assert_rejected(cfg: CoreParams, corrupt: impl FnOnce(&Path), needle: &str) -> String {
     let dir = scratch_dir("bad");
     sample_filter(cfg, 40).export_image(&dir).unwrap();
     corrupt(&dir);
@@ -66,8 +66,8 @@ fn data_line(lines: &[String], n: usize) -> usize {
         .0
 }
 
-fn default_cfg() -> Config {
-    Config::new(4, 8, 64, HashFamily::H3, 3).unwrap()
+fn default_cfg() -> CoreParams {
+    CoreParams::new(4, 8, 64, HashFamily::H3, 3).unwrap()
 }
 
 #[test]
@@ -201,17 +201,17 @@ fn image_for_another_configuration_is_rejected_when_a_config_is_expected() {
     let cfg = default_cfg();
     sample_filter(cfg, 40).export_image(&dir).unwrap();
     for other in [
-        Config { seed: 4, ..cfg },
-        Config {
+        CoreParams { seed: 4, ..cfg },
+        CoreParams {
             hash: HashFamily::Crc,
             ..cfg
         },
-        Config { k: 5, ..cfg },
-        Config {
+        CoreParams { k: 5, ..cfg },
+        CoreParams {
             key_bits: 128,
             ..cfg
         },
-        Config {
+        CoreParams {
             bank_bits: 9,
             ..cfg
         },
@@ -259,7 +259,7 @@ fn bad_headers_are_rejected() {
 
 #[test]
 fn comments_blank_lines_and_crlf_are_accepted() {
-    let cfg = Config::new(2, 6, 32, HashFamily::Crc, 0).unwrap();
+    let cfg = CoreParams::new(2, 6, 32, HashFamily::Crc, 0).unwrap();
     let filter = sample_filter(cfg, 20);
     let dir = scratch_dir("lenient");
     filter.export_image(&dir).unwrap();
@@ -278,7 +278,7 @@ fn comments_blank_lines_and_crlf_are_accepted() {
 
 #[test]
 fn exported_image_matches_the_contract_text_exactly() {
-    let cfg = Config::new(2, 6, 32, HashFamily::Crc, 18_446_744_073_709_551_615).unwrap();
+    let cfg = CoreParams::new(2, 6, 32, HashFamily::Crc, 18_446_744_073_709_551_615).unwrap();
     let mut filter = PartitionedFilter::new(cfg);
     filter.insert(0xDEAD_BEEF).unwrap();
     let dir = scratch_dir("exact");
@@ -399,7 +399,7 @@ fn export_refuses_a_non_empty_target_and_leaves_it_as_it_was() {
     let root = scratch_dir("target");
     let target = root.join("image");
     // An older, larger image: a new smaller one must never be mixed with it.
-    let old = sample_filter(Config::new(6, 8, 64, HashFamily::H3, 3).unwrap(), 30);
+    let old = sample_filter(CoreParams::new(6, 8, 64, HashFamily::H3, 3).unwrap(), 30);
     old.export_image(&target).unwrap();
     let before = entries(&target);
     assert_eq!(before.len(), 7);

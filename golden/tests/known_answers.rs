@@ -17,7 +17,7 @@
 //! ```
 
 use golden::hash::{crc_checksum, h3_row64, splitmix64_output, CRC_ALGORITHM_NAMES};
-use golden::{Config, HashFamily, PartitionedFilter};
+use golden::{CoreParams, HashFamily, PartitionedFilter};
 
 #[test]
 fn crc_catalogue_check_values_over_123456789() {
@@ -62,11 +62,11 @@ fn h3_k4_b12_w64_address_of_one_key() {
     // Key 0x8000000000000005 sets bits 0, 2 and 63, so partition 2's address
     // is the low 12 bits of rows 256, 258 and 319 XORed:
     // 0x455 ^ 0x836 ^ 0xd92 = 0x1f1 (Python, above).
-    let cfg = Config::new(4, 12, 64, HashFamily::H3, 0x0123_4567_89AB_CDEF).unwrap();
+    let cfg = CoreParams::new(4, 12, 64, HashFamily::H3, 0x0123_4567_89AB_CDEF).unwrap();
     let filter = PartitionedFilter::new(cfg);
     assert_eq!(filter.addresses(0x8000_0000_0000_0005).unwrap()[2], 0x1f1);
     // The matrix does not depend on k.
-    let cfg16 = Config { k: 16, ..cfg };
+    let cfg16 = CoreParams { k: 16, ..cfg };
     assert_eq!(
         PartitionedFilter::new(cfg16)
             .addresses(0x8000_0000_0000_0005)
@@ -82,7 +82,7 @@ fn crc_k16_b13_w64_addresses_of_one_key() {
     //   p = 5  CRC-32/AIXM     = 0x47921a1e,          field 0 -> 0x1a1e & 0x1fff = 0x1a1e
     //   p = 9  CRC-32/ISO-HDLC = 0x699d8403,          field 1 -> 0x699d & 0x1fff = 0x099d
     //   p = 14 CRC-64/XZ       = 0xfe69293172d55055,  field 1 -> 0x72d5 & 0x1fff = 0x12d5
-    let cfg = Config::new(16, 13, 64, HashFamily::Crc, 0x0123_4567_89AB_CDEF).unwrap();
+    let cfg = CoreParams::new(16, 13, 64, HashFamily::Crc, 0x0123_4567_89AB_CDEF).unwrap();
     let addrs = PartitionedFilter::new(cfg)
         .addresses(0x1122_3344_5566_7788)
         .unwrap();

@@ -4,7 +4,7 @@ mod common;
 
 use common::{config, key_pool};
 use golden::lanes::rule_breaker;
-use golden::{BeatError, BeatOutcome, Config, HashFamily, Op, PartitionedFilter, MAX_LANES};
+use golden::{BeatError, BeatOutcome, CoreParams, HashFamily, Op, PartitionedFilter, MAX_LANES};
 use proptest::prelude::*;
 
 /// A slot of a beat: empty, or op code `code` on key `pool[i]`.
@@ -48,7 +48,7 @@ fn beats(
 /// A configuration (banks of at most 2^max_bank_bits bits), a pool of `pool`
 /// keys of its width, and up to 60 beats of `lanes` lanes over the pool.
 /// A configuration, its key pool, and beats of (op, key index) per slot.
-type Case = (Config, Vec<u128>, Vec<Vec<(Option<u8>, usize)>>);
+type Case = (CoreParams, Vec<u128>, Vec<Vec<(Option<u8>, usize)>>);
 
 fn traffic(
     max_bank_bits: u32,
@@ -65,8 +65,8 @@ fn traffic(
     })
 }
 
-fn small_config() -> Config {
-    Config::new(3, 6, 64, HashFamily::H3, 11).unwrap()
+fn small_config() -> CoreParams {
+    CoreParams::new(3, 6, 64, HashFamily::H3, 11).unwrap()
 }
 
 proptest! {
@@ -188,7 +188,7 @@ fn lanes_4_the_beat_after_a_write_sees_it_and_mixed_beats_are_refused() {
 /// of it is applied.
 #[test]
 fn lanes_0_and_65_and_wide_keys_are_refused_before_anything_is_applied() {
-    let cfg = Config::new(2, 6, 32, HashFamily::Crc, 0).unwrap();
+    let cfg = CoreParams::new(2, 6, 32, HashFamily::Crc, 0).unwrap();
     let mut f = PartitionedFilter::new(cfg);
     assert_eq!(f.apply_beat(&[]), Err(BeatError::Lanes(0)));
     let wide = vec![Some(Op::Query(1)); MAX_LANES + 1];

@@ -5,10 +5,10 @@ mod common;
 use std::collections::HashSet;
 
 use common::{config, keys, mask_key, scratch_dir};
-use golden::{Config, HashFamily, Op, PartitionedFilter, StandardConfig, StandardFilter};
+use golden::{CoreParams, HashFamily, Op, PartitionedFilter, StandardConfig, StandardFilter};
 use proptest::prelude::*;
 
-fn filter_of(cfg: Config, keys: &[u128]) -> PartitionedFilter {
+fn filter_of(cfg: CoreParams, keys: &[u128]) -> PartitionedFilter {
     let mut filter = PartitionedFilter::new(cfg);
     for &key in keys {
         filter.insert(key).unwrap();
@@ -206,11 +206,14 @@ proptest! {
 fn export_over_an_image_with_more_banks_is_refused_and_leaves_it_whole() {
     let dir = scratch_dir("shrink");
     let big = filter_of(
-        Config::new(8, 6, 32, HashFamily::H3, 1).unwrap(),
+        CoreParams::new(8, 6, 32, HashFamily::H3, 1).unwrap(),
         &[1, 2, 3],
     );
     big.export_image(&dir).unwrap();
-    let small = filter_of(Config::new(2, 6, 32, HashFamily::Crc, 1).unwrap(), &[4, 5]);
+    let small = filter_of(
+        CoreParams::new(2, 6, 32, HashFamily::Crc, 1).unwrap(),
+        &[4, 5],
+    );
     let err = small.export_image(&dir).unwrap_err().to_string();
     assert!(err.contains("not empty"), "{err}");
     assert_eq!(PartitionedFilter::import_image(&dir).unwrap(), big);

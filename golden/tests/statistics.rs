@@ -12,7 +12,7 @@ use std::collections::HashSet;
 
 use common::{gf2_rank, SplitMix64};
 use crc::{Algorithm, Crc, CRC_32_ISO_HDLC};
-use golden::{Config, HashFamily, PartitionedFilter};
+use golden::{CoreParams, HashFamily, PartitionedFilter};
 
 /// Something that behaves like a partitioned filter.
 trait Design {
@@ -123,7 +123,7 @@ fn check_family(hash: HashFamily, k: u32, b: u32, key_bits: u32, trials: u64, qu
     };
     let mut make = |trial: u64| -> Box<dyn Design> {
         Box::new(PartitionedFilter::new(
-            Config::new(k, b, key_bits, hash, 0x5EED_0000 + trial).unwrap(),
+            CoreParams::new(k, b, key_bits, hash, 0x5EED_0000 + trial).unwrap(),
         ))
     };
     let rng_seed = 1000 + k as u64 * 100 + b as u64;
@@ -261,7 +261,7 @@ fn fpr_check_rejects_crcs_differing_only_by_init_k4_b8_w64() {
 /// a_p(e_i) XOR a_p(0), e_i the key with only bit i set (for H3 a_p(0) = 0;
 /// CRC is affine in the key, so the difference is linear).
 fn linear_maps(hash: HashFamily, key_bits: u32, seed: u64) -> Vec<Vec<u32>> {
-    let filter = PartitionedFilter::new(Config::new(16, 16, key_bits, hash, seed).unwrap());
+    let filter = PartitionedFilter::new(CoreParams::new(16, 16, key_bits, hash, seed).unwrap());
     let zero = filter.addresses(0).unwrap();
     let mut maps = vec![Vec::new(); 16];
     for i in 0..key_bits {

@@ -8,7 +8,7 @@ mod common;
 use common::SplitMix64;
 use golden::theory::counting::*;
 use golden::theory::{partitioned_exact, ratio_to_f64, rel_diff, TheoryError};
-use golden::{Config, CounterBits, CountingFilter, HashFamily};
+use golden::{CoreParams, CounterBits, CountingFilter, HashFamily};
 use num_bigint::BigInt;
 use num_rational::BigRational;
 use num_traits::{One, Pow};
@@ -295,13 +295,15 @@ fn monte_carlo(
     mut trial: impl FnMut(&mut CountingFilter, &mut SplitMix64) -> f64,
 ) -> Vec<f64> {
     let mut rng = SplitMix64::new(stream);
-    let mut filter =
-        CountingFilter::new(Config::new(k, b, 64, HashFamily::H3, 0).unwrap(), c(bits));
+    let mut filter = CountingFilter::new(
+        CoreParams::new(k, b, 64, HashFamily::H3, 0).unwrap(),
+        c(bits),
+    );
     (0..trials)
         .map(|t| {
             if t % 50 == 0 {
                 filter = CountingFilter::new(
-                    Config::new(k, b, 64, HashFamily::H3, stream ^ t as u64).unwrap(),
+                    CoreParams::new(k, b, 64, HashFamily::H3, stream ^ t as u64).unwrap(),
                     c(bits),
                 );
             } else {

@@ -2,7 +2,7 @@
 //! the exact formulas, for both layouts. Deterministic (seeded) traffic.
 
 use golden::theory::{classic, partitioned_exact, standard_exact};
-use golden::{Config, HashFamily, PartitionedFilter, StandardConfig, StandardFilter};
+use golden::{CoreParams, HashFamily, PartitionedFilter, StandardConfig, StandardFilter};
 
 /// Mean and standard error of per-filter false-positive rates over `filters`
 /// filters, each with n random keys inserted and `queries` random non-member
@@ -104,7 +104,7 @@ fn measure_partitioned(
         stream,
         |seed| {
             Box::new(PartitionedFilter::new(
-                Config::new(k, bank_bits, 64, hash, seed).unwrap(),
+                CoreParams::new(k, bank_bits, 64, hash, seed).unwrap(),
             ))
         },
         |f, key| {

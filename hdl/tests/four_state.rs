@@ -7,7 +7,7 @@
 use std::path::PathBuf;
 use std::process::Command;
 
-use golden::{Config, HashFamily, PartitionedFilter};
+use golden::{CoreParams, HashFamily, PartitionedFilter};
 use hdl::CoreConfig;
 
 fn iverilog() -> String {
@@ -173,7 +173,8 @@ fn empty_core_h3_k4_b12_w64_reads_zero_not_x_before_any_clear() {
 #[test]
 fn preloaded_core_crc_k3_b6_w32_reads_its_image_before_any_clear() {
     let cfg = CoreConfig::from(hdl::CoreParams::new(3, 6, 32, HashFamily::Crc, 11).unwrap());
-    let mut filter = PartitionedFilter::new(Config::new(3, 6, 32, HashFamily::Crc, 11).unwrap());
+    let mut filter =
+        PartitionedFilter::new(CoreParams::new(3, 6, 32, HashFamily::Crc, 11).unwrap());
     for key in 0..25u128 {
         filter.insert(key * 0x0101_0307).unwrap();
     }

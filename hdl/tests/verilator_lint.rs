@@ -77,7 +77,7 @@ fn h3_k2_b6_w64_preloaded() {
         ..Default::default()
     });
     let mut g = golden::PartitionedFilter::new(
-        golden::Config::new(2, 6, 64, golden::HashFamily::H3, 0).unwrap(),
+        golden::CoreParams::new(2, 6, 64, golden::HashFamily::H3, 0).unwrap(),
     );
     for key in 0..30u128 {
         g.insert(key * 0x9e37_79b9).unwrap();

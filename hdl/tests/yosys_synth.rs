@@ -146,7 +146,7 @@ fn ecp5_h3_k16_b16_w128() {
 /// A preloaded image (about half the bits 1, each an `initial` assignment Yosys sees)
 /// still maps every bank to block RAM.
 fn check_preloaded(family: &Family) {
-    let gcfg = golden::Config::new(2, 9, 32, golden::HashFamily::Crc, 3).unwrap();
+    let gcfg = golden::CoreParams::new(2, 9, 32, golden::HashFamily::Crc, 3).unwrap();
     let mut filter = golden::PartitionedFilter::new(gcfg);
     for key in 0..350u128 {
         filter

@@ -34,7 +34,7 @@ pub enum OpCode {
     Clear = 5,
     Stats = 6,
     Dump = 7,
-    Config = 8,
+    CoreParams = 8,
     WriteBits = 9,
     ImageComplete = 10,
     ZeroCounters = 11,
@@ -54,7 +54,7 @@ impl OpCode {
             OpCode::Clear => "clear",
             OpCode::Stats => "stats",
             OpCode::Dump => "dump",
-            OpCode::Config => "config",
+            OpCode::CoreParams => "config",
             OpCode::WriteBits => "write bits",
             OpCode::ImageComplete => "image complete",
             OpCode::ZeroCounters => "zero counters",
@@ -282,8 +282,8 @@ impl DeviceConfig {
         }
     }
 
-    pub fn golden_config(&self) -> Result<golden::Config, String> {
-        golden::Config::new(
+    pub fn golden_config(&self) -> Result<golden::CoreParams, String> {
+        golden::CoreParams::new(
             self.k,
             self.bank_bits,
             self.key_bits,

@@ -112,7 +112,7 @@ pub struct Client<T: Transport> {
     decoder: ResponseDecoder,
     seq: u8,
     device: DeviceConfig,
-    config: golden::Config,
+    config: golden::CoreParams,
     /// Bit times the core may keep a frame waiting (a clear's window, at the
     /// slowest clock the bridge runs at), from the core's timing.
     core_wait_bits: u64,
@@ -128,7 +128,7 @@ fn max_response_payload(op: OpCode, k: u32) -> usize {
         // A counting board adds its saturated counts.
         OpCode::Stats => codec::STATS_FIXED_BYTES + 6 * k as usize,
         OpCode::Dump | OpCode::DumpCounters => DUMP_CHUNK_BYTES,
-        OpCode::Config => codec::CONFIG_BLOCK_BYTES,
+        OpCode::CoreParams => codec::CONFIG_BLOCK_BYTES,
         OpCode::WriteBits | OpCode::WriteCounters => 3,
         OpCode::ImageComplete | OpCode::ZeroCounters => 0,
     }
@@ -153,7 +153,7 @@ impl<T: Transport> Client<T> {
     pub fn connect(
         transport: T,
         opts: ClientOptions,
-        expected: Option<&golden::Config>,
+        expected: Option<&golden::CoreParams>,
     ) -> Result<Client<T>, HostError> {
         let placeholder = DeviceConfig {
             version: 1,
@@ -171,14 +171,14 @@ impl<T: Transport> Client<T> {
             decoder: ResponseDecoder::default(),
             seq: 0,
             device: placeholder,
-            config: golden::Config::default(),
+            config: golden::CoreParams::default(),
             core_wait_bits: 0,
             link: LinkStats::default(),
         };
         // Start from a sequence number the device is unlikely to remember;
         // correctness does not depend on it (config frames always execute).
         c.seq = 0x5A;
-        let payload = c.transact(OpCode::Config, &[])?;
+        let payload = c.transact(OpCode::CoreParams, &[])?;
         let device = DeviceConfig::parse(&payload).map_err(HostError::Protocol)?;
         let config = device.golden_config().map_err(|e| {
             HostError::Protocol(format!("device reports an invalid configuration: {e}"))
@@ -210,7 +210,7 @@ impl<T: Transport> Client<T> {
         Ok(c)
     }
 
-    pub fn config(&self) -> &golden::Config {
+    pub fn config(&self) -> &golden::CoreParams {
         &self.config
     }
 
@@ -665,7 +665,7 @@ impl<T: Transport> Client<T> {
     }
 
     /// An image of another configuration than the device's is refused, naming the differences.
-    fn check_image_config(&self, image: &golden::Config) -> Result<(), HostError> {
+    fn check_image_config(&self, image: &golden::CoreParams) -> Result<(), HostError> {
         if image != &self.config {
             return Err(HostError::ConfigMismatch {
                 line: self.transport.describe(),

@@ -44,7 +44,7 @@ fn configs(
     key_bits: u32,
     crc: bool,
     seed: u64,
-) -> (hdl::CoreConfig, golden::Config) {
+) -> (hdl::CoreConfig, golden::CoreParams) {
     counting_configs(k, bank_bits, key_bits, crc, seed, 1)
 }
 
@@ -56,13 +56,13 @@ fn counting_configs(
     crc: bool,
     seed: u64,
     counter_bits: u32,
-) -> (hdl::CoreConfig, golden::Config) {
+) -> (hdl::CoreConfig, golden::CoreParams) {
     let hash = if crc {
         golden::HashFamily::Crc
     } else {
         golden::HashFamily::H3
     };
-    let params = golden::Config::new(k, bank_bits, key_bits, hash, seed)
+    let params = golden::CoreParams::new(k, bank_bits, key_bits, hash, seed)
         .unwrap()
         .with_counter_bits(counter_bits)
         .unwrap();
@@ -112,7 +112,7 @@ struct Served {
 }
 
 impl Served {
-    fn start(board: &Board, core: &golden::Config) -> Served {
+    fn start(board: &Board, core: &golden::CoreParams) -> Served {
         let pty = host::pty::Pty::open().unwrap();
         let path = pty.path().display().to_string();
         let stop = Arc::new(AtomicBool::new(false));
@@ -153,7 +153,7 @@ enum Via {
 fn with_client<R>(
     via: Via,
     board: &Board,
-    cfg: &golden::Config,
+    cfg: &golden::CoreParams,
     opts: ClientOptions,
     f: &mut dyn FnMut(&mut dyn Device) -> R,
 ) -> R {
@@ -247,7 +247,7 @@ impl<T: Transport> Device for Client<T> {
     }
 }
 
-fn connect(core: hdl::CoreConfig, cfg: &golden::Config, max_tries: u32) -> Client<SimBoard> {
+fn connect(core: hdl::CoreConfig, cfg: &golden::CoreParams, max_tries: u32) -> Client<SimBoard> {
     let board = SimBoard::new(core, 115_200, CPB, BOARD_TIMEOUT_BITS)
         .unwrap_or_else(|e| panic!("{e} (Verilator is installed by scripts/setup.sh)"));
     let opts = ClientOptions {
@@ -283,7 +283,7 @@ fn session(via: Via, k: u32, bank_bits: u32, key_bits: u32, crc: bool, seed: u64
     });
 }
 
-fn session_on(dev: &mut dyn Device, cfg: &golden::Config, seed: u64) {
+fn session_on(dev: &mut dyn Device, cfg: &golden::CoreParams, seed: u64) {
     let (k, key_bits) = (cfg.k, cfg.key_bits);
     let cfg = *cfg;
     let mut gold = golden::PartitionedFilter::new(cfg);
@@ -426,7 +426,7 @@ fn fault_session(via: Via, disable_replay: bool) -> Result<String, String> {
 fn fault_session_on(
     dev: &mut dyn Device,
     board: &Board,
-    cfg: &golden::Config,
+    cfg: &golden::CoreParams,
     disable_replay: bool,
 ) -> Result<String, String> {
     let cfg = *cfg;
@@ -673,7 +673,7 @@ fn e2e_3mbaud_at_12mhz_cpb4_h3_k4_b8_w64() {
 }
 
 /// A golden filter of `n` random keys.
-fn image_of(cfg: &golden::Config, seed: u64, n: usize) -> golden::PartitionedFilter {
+fn image_of(cfg: &golden::CoreParams, seed: u64, n: usize) -> golden::PartitionedFilter {
     let mut g = golden::PartitionedFilter::new(*cfg);
     for k in keys(seed, n, cfg.key_bits) {
         g.insert(k).unwrap();
@@ -702,7 +702,7 @@ fn e2e_load_image_h3_k4_b8_w64_replaces_the_filter_and_dump_equals_it() {
     }
     // An image of another configuration is refused before anything is sent.
     let other = image_of(
-        &golden::Config::new(4, 8, 64, golden::HashFamily::H3, 1).unwrap(),
+        &golden::CoreParams::new(4, 8, 64, golden::HashFamily::H3, 1).unwrap(),
         1,
         5,
     );
@@ -862,7 +862,11 @@ struct CountingEvents {
 /// small pool on a counting board, every answer, the fills, the saturated
 /// counts and the dumped projection checked against the golden counting
 /// filter; then a clear.
-fn counting_session_on(dev: &mut dyn Device, cfg: &golden::Config, seed: u64) -> CountingEvents {
+fn counting_session_on(
+    dev: &mut dyn Device,
+    cfg: &golden::CoreParams,
+    seed: u64,
+) -> CountingEvents {
     let mut gold = golden::CountingFilter::from_config(*cfg).unwrap();
     let pool = keys(seed ^ 0xC0C0, 24, cfg.key_bits);
     let mut rng = golden::rng::SplitMix64::new(seed);

@@ -359,7 +359,7 @@ impl Drop for LinkGuard {
 
 fn serve(
     board: SimBoard,
-    cfg: &golden::Config,
+    cfg: &golden::CoreParams,
     args: &Args,
     link: Option<&Path>,
 ) -> anyhow::Result<()> {

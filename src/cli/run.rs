@@ -60,7 +60,7 @@ struct GoldenSample {
     estimated_items: f64,
 }
 
-fn golden_step(cfg: &golden::Config) -> anyhow::Result<GoldenSample> {
+fn golden_step(cfg: &golden::CoreParams) -> anyhow::Result<GoldenSample> {
     let bank = 1u64 << cfg.bank_bits;
     let m = bank * cfg.k as u64;
     outln!("configuration: {cfg}");

@@ -4,7 +4,7 @@
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-use golden::{Config, CounterBits, HashFamily};
+use golden::{CoreParams, CounterBits, HashFamily};
 use proptest::prelude::*;
 
 /// The tests' deterministic key generator (the project's one test generator).
@@ -24,7 +24,7 @@ pub fn hash_family() -> impl Strategy<Value = HashFamily> {
 }
 
 /// Any valid configuration with banks of at most 2^max_bank_bits bits.
-pub fn config(max_bank_bits: u32) -> impl Strategy<Value = Config> {
+pub fn config(max_bank_bits: u32) -> impl Strategy<Value = CoreParams> {
     (
         1u32..=16,
         6u32..=max_bank_bits,
@@ -33,7 +33,7 @@ pub fn config(max_bank_bits: u32) -> impl Strategy<Value = Config> {
         any::<u64>(),
     )
         .prop_map(|(k, b, w, hash, seed)| {
-            Config::new(k, b, w, hash, seed).expect("strategy yields valid configs")
+            CoreParams::new(k, b, w, hash, seed).expect("strategy yields valid configs")
         })
 }
 
@@ -46,14 +46,14 @@ pub fn counting_bits() -> impl Strategy<Value = CounterBits> {
 
 /// A pool of `size` distinct keys of the configuration's width, so that
 /// operations on few keys repeat, collide and saturate.
-pub fn key_pool(cfg: &Config, size: usize) -> impl Strategy<Value = Vec<u128>> {
+pub fn key_pool(cfg: &CoreParams, size: usize) -> impl Strategy<Value = Vec<u128>> {
     let w = cfg.key_bits;
     prop::collection::hash_set(any::<u128>().prop_map(move |key| mask_key(key, w)), size)
         .prop_map(|set| set.into_iter().collect())
 }
 
 /// Keys that fit the configuration's width.
-pub fn keys(cfg: &Config, max: usize) -> impl Strategy<Value = Vec<u128>> {
+pub fn keys(cfg: &CoreParams, max: usize) -> impl Strategy<Value = Vec<u128>> {
     let w = cfg.key_bits;
     prop::collection::vec(any::<u128>().prop_map(move |key| mask_key(key, w)), 0..max)
 }

@@ -1,8 +1,9 @@
 //! The ports of `bloom_axis`, declared once as port bundles (the same
 //! `bundle!` declarations as the core's, `crate::ports`): clock and reset, the
 //! request stream (AXI4-Stream slave `s_axis_*`), the response stream (AXI4-Stream
-//! master `m_axis_*`) and the register interface (AXI4-Lite slave `s_axil_*`).
-//! Signal names and the meaning of each follow the AMBA AXI4-Stream and AXI4
+//! master `m_axis_*`) and the register interface (AXI4-Lite slave `s_axil_*`, two
+//! bundles under one prefix: its write channels and its read channels, each served
+//! by a block of its own). Signal names and the meaning of each follow the AMBA AXI4-Stream and AXI4
 //! specifications and verilog-axis; a field's `///` line is its meaning in the
 //! IP package's port table ([`axi_ports`]).
 //!
@@ -66,8 +67,9 @@ crate::bundle! {
 }
 
 crate::bundle! {
-    /// Register interface (AXI4-Lite slave, 32-bit data, byte addresses; the map is ip/rdl/bloom_axis.rdl).
-    AxiLite / AxiLiteDriver {
+    /// Register interface (AXI4-Lite slave, 32-bit data, byte addresses; the map is
+    /// ip/rdl/bloom_axis.rdl), its write channels: address, data, response.
+    AxiLiteWrite / AxiLiteWriteDriver {
         /// Write address (byte address; bits 1:0 are ignored).
         awaddr: In Bits<8>,
         /// Write protection type (ignored).
@@ -90,6 +92,12 @@ crate::bundle! {
         bvalid: Out bool,
         /// The master takes the write response.
         bready: In bool,
+    }
+}
+
+crate::bundle! {
+    /// Register interface (AXI4-Lite slave), its read channels: address, data.
+    AxiLiteRead / AxiLiteReadDriver {
         /// Read address (byte address; bits 1:0 are ignored).
         araddr: In Bits<8>,
         /// Read protection type (ignored).
@@ -109,8 +117,10 @@ crate::bundle! {
     }
 }
 
-/// The groups of `bloom_axis`'s ports, in the order of its Verilog port list.
-pub fn axi_groups() -> [Group; 4] {
+/// The groups of `bloom_axis`'s ports, in the order of its Verilog port list (the
+/// AXI4-Lite interface is two bundles, its write and its read channels, each bound
+/// whole to the block that serves it, under one prefix).
+pub fn axi_groups() -> [Group; 5] {
     [
         Group {
             path: "sys",
@@ -128,9 +138,14 @@ pub fn axi_groups() -> [Group; 4] {
             fields: AxisResponse::<1>::FIELDS,
         },
         Group {
-            path: "s_axil",
+            path: "s_axil_write",
             prefix: "s_axil",
-            fields: AxiLite::<1>::FIELDS,
+            fields: AxiLiteWrite::<1>::FIELDS,
+        },
+        Group {
+            path: "s_axil_read",
+            prefix: "s_axil",
+            fields: AxiLiteRead::<1>::FIELDS,
         },
     ]
 }

@@ -3,19 +3,32 @@
 //! from the same configuration as the core and around the same core Verilog.
 //!
 //! - [`interface`]: its ports, declared once as port bundles, and their table;
-//! - [`wrapper`]: the Rust-HDL block (one file, its header says what it adds);
+//! - [`wrapper`]: the Rust-HDL block, which wires its parts, each a block of its
+//!   own file ([`resets`], [`request_path`], [`drop_ring`], [`response_path`],
+//!   [`stream_counters`], [`lite_write`], [`bit_access`], [`lite_read`] and
+//!   [`read_select`]; [`pair_fifo`], [`event_counter`], [`zero_extend`] are their
+//!   parts); each file's header says what it does and its latency;
 //! - [`regmap`]: the register map, generated from ip/rdl/bloom_axis.rdl
 //!   (SystemRDL), with the types of [`regs`];
 //! - [`generate_axi`]: the Verilog, `bloom_axis.v` (modules `bloom_axis` and
 //!   `bloom_axis_core`, the latter a pass-through holding `bloom_core`) to be
 //!   compiled with the core's `bloom_core.v`.
 
+pub mod bit_access;
+pub mod drop_ring;
 pub mod event_counter;
 pub mod interface;
 pub mod lanes;
+pub mod lite_read;
+pub mod lite_write;
 pub mod pair_fifo;
+pub mod read_select;
 pub mod regmap;
 pub mod regs;
+pub mod request_path;
+pub mod resets;
+pub mod response_path;
+pub mod stream_counters;
 pub mod wrapper;
 pub mod zero_extend;
 

@@ -1,5 +1,8 @@
 //! The types of the register map (`regmap.rs`, generated from
-//! ip/rdl/bloom_axis.rdl): a register, its fields, and who may access them.
+//! ip/rdl/bloom_axis.rdl): a register, its fields, and who may access them; and
+//! the rust-hdl constants the blocks that decode the map are built with.
+
+use rust_hdl::prelude::{Bits, Constant};
 
 /// Software or hardware access to a field (SystemRDL `sw` / `hw`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -94,4 +97,24 @@ impl RegisterDef {
             .iter()
             .try_fold(0u32, |acc, f| f.reset.map(|r| acc | f.place(r)))
     }
+}
+
+/// A register's 32-bit word index as a 6-bit constant (the map spans 64 words).
+pub fn word(r: &RegisterDef) -> Constant<Bits<6>> {
+    Constant::new(r.word().into())
+}
+
+/// A field's position (its lsb) as a constant.
+pub fn at(f: &FieldDef) -> Constant<Bits<5>> {
+    Constant::new((f.lsb as u64).into())
+}
+
+/// The bits of `fields` as a constant word.
+pub fn mask(fields: &[FieldDef]) -> Constant<Bits<32>> {
+    value(fields.iter().fold(0, |m, f| m | f.mask()))
+}
+
+/// A constant word.
+pub fn value(v: u32) -> Constant<Bits<32>> {
+    Constant::new((v as u64).into())
 }

@@ -2,7 +2,8 @@
 //! with the framed protocol of docs/protocol.md.
 //!
 //! Blocks, one per file: `uart_rx`, `uart_tx`, `crc16`, `frame_rx` (frame
-//! receiver and CRC check), `executor`, `resp_tx` (response framer),
+//! receiver and CRC check), `executor` (a folder: the frame executor, composed
+//! of blocks of its own), `resp_tx` (response framer),
 //! `host_bridge` (the chain), `core_box` (bloom_core as a Verilog black box) and
 //! `board_top` (what `bloom build --board` synthesises).
 //!
