@@ -444,25 +444,20 @@ impl<T: Transport> Client<T> {
 
     /// Estimated distinct keys inserted, from the live fill (contract §6).
     pub fn estimated_items(&mut self) -> Result<f64, HostError> {
-        let m = self.config.bank_size() as f64;
         let fill = self.fill()?;
-        let sum: f64 = fill
-            .iter()
-            .map(|&x| {
-                if x as f64 >= m {
-                    f64::INFINITY
-                } else {
-                    (1.0 - x as f64 / m).ln() / (1.0 - 1.0 / m).ln()
-                }
-            })
-            .sum();
-        Ok(sum / fill.len() as f64)
+        Ok(golden::partitioned::estimated_items_from_fill(
+            &fill,
+            self.config.bank_size(),
+        ))
     }
 
     /// Live false-positive estimate from the fill (contract §6).
     pub fn fpr_estimate(&mut self) -> Result<f64, HostError> {
-        let m = self.config.bank_size() as f64;
-        Ok(self.fill()?.iter().map(|&x| x as f64 / m).product())
+        let fill = self.fill()?;
+        Ok(golden::partitioned::fpr_estimate_from_fill(
+            &fill,
+            self.config.bank_size(),
+        ))
     }
 
     /// Every bank's bits, one u8 (0/1) per address, bank after bank; on a
