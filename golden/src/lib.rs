@@ -71,6 +71,7 @@ pub mod keys;
 pub mod lanes;
 pub mod partitioned;
 pub mod rng;
+pub mod splitmix;
 pub mod spn;
 pub mod standard;
 pub mod structured;
