@@ -86,7 +86,7 @@ pub fn run(args: Args) -> Result<()> {
                 "memory_bits": rec.m * c.counter_bits.get() as u64,
             })),
         });
-        return super::fpr::emit(&format!("{v}\n"));
+        return super::emit(&format!("{v}\n"));
     }
     let mut s = String::new();
     writeln!(
@@ -157,7 +157,7 @@ pub fn run(args: Args) -> Result<()> {
             )?;
         }
     }
-    super::fpr::emit(&s)
+    super::emit(&s)
 }
 
 /// A device's block RAMs as the sizing theory takes them, from the flow's device table.
