@@ -7,25 +7,25 @@ use common::*;
 
 #[test]
 fn run_rejects_zero_ops() {
-    let out = bloom(&["run", "--ops", "0", "--no-bitstream"]);
-    assert!(!out.status.success());
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert!(err.contains("--ops 0 is not allowed"), "{err}");
+    assert_fails(
+        &["run", "--ops", "0", "--no-bitstream"],
+        "--ops 0 is not allowed",
+    );
 }
 
 #[test]
 fn run_rejects_unknown_board_before_any_work() {
     let dir = std::env::temp_dir().join(format!("bloom-run-badboard-{}", std::process::id()));
-    let out = bloom(&[
-        "run",
-        "--board",
+    assert_fails(
+        &[
+            "run",
+            "--board",
+            "nosuchboard",
+            "--out",
+            dir.to_str().unwrap(),
+        ],
         "nosuchboard",
-        "--out",
-        dir.to_str().unwrap(),
-    ]);
-    assert!(!out.status.success());
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert!(err.contains("nosuchboard"), "{err}");
+    );
     assert!(
         !dir.exists(),
         "a rejected run must not create its output directory"
@@ -34,10 +34,7 @@ fn run_rejects_unknown_board_before_any_work() {
 
 #[test]
 fn run_rejects_invalid_configuration() {
-    let out = bloom(&["run", "--k", "17", "--no-bitstream"]);
-    assert!(!out.status.success());
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert!(err.contains("17"), "{err}");
+    assert_fails(&["run", "--k", "17", "--no-bitstream"], "17");
 }
 
 #[test]
