@@ -272,7 +272,7 @@ impl ProgressLine {
         }
     }
 
-    fn update(&mut self, p: golden::build::Progress) {
+    fn update(&mut self, p: golden::build::BuildProgress) {
         if !self.enabled {
             return;
         }
