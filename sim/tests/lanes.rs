@@ -313,7 +313,7 @@ fn axis_face_mixed_crc_k3_b6_w32_lanes_1_4_and_exact_timing_h3_k4_b12_w64_lanes_
     let t = LaneTraffic {
         backpressure: 0,
         idle: 0,
-        clear: 5,
+        clear: 5_000,
         ..LaneTraffic::MIXED
     };
     let r = run_lanes_on(
