@@ -86,7 +86,7 @@ pub fn execute(job: &Job, lanes: usize) -> anyhow::Result<Summary> {
     let mut ops = 0u64;
     let mut seconds = 0.0f64;
     let mut mismatches = Vec::new();
-    for (i, part) in parts(job.traffic, beats, job.params.bank_bits as u32)
+    for (i, part) in parts(job.traffic, beats, job.params.bank_bits)
         .iter()
         .enumerate()
     {
