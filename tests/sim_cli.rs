@@ -46,25 +46,14 @@ fn sim_h3_k4_b12_w64_stress_reports_zero_mismatches_and_the_fpr() {
 
 #[test]
 fn sim_saturating_crc_k3_b6_w32_runs_one_operation_per_cycle() {
-    let o = bloom(&[
-        "sim",
-        "--ops",
-        "40000",
-        "--k",
-        "3",
-        "--bank-bits",
-        "6",
-        "--key-bits",
-        "32",
-        "--hash",
-        "crc",
-        "--seed",
-        "1311768467463790320",
-        "--traffic",
-        "saturating",
-        "--fpr-queries",
-        "0",
-    ]);
+    let o = bloom(
+        &[
+            &["sim", "--ops", "40000"][..],
+            &CRC_K3_B6_W32,
+            &["--traffic", "saturating", "--fpr-queries", "0"],
+        ]
+        .concat(),
+    );
     let (out, err) = text(&o);
     assert!(o.status.success(), "stdout:\n{out}\nstderr:\n{err}");
     assert_eq!(field(&out, "mismatches"), "0");
