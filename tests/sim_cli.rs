@@ -162,11 +162,7 @@ fn sim_rejects_invalid_inputs_with_clear_errors() {
         ),
     ];
     for (args, needle) in cases {
-        let o = bloom(args);
-        let err = stderr(&o);
-        assert!(!o.status.success(), "{args:?} succeeded");
-        assert!(err.contains(needle), "{args:?}: {err}");
-        assert!(!err.contains("panicked"), "{args:?}: {err}");
+        assert_fails(args, needle);
     }
 }
 
@@ -413,11 +409,7 @@ fn sim_lanes_rejects_what_it_cannot_run_before_any_tool() {
         (&routed, "at most 2 lanes of this filter fit"),
     ];
     for (args, needle) in cases {
-        let o = bloom(args);
-        let err = stderr(&o);
-        assert!(!o.status.success(), "{args:?} succeeded");
-        assert!(err.contains(needle), "{args:?}: {err}");
-        assert!(!err.contains("panicked"), "{args:?}: {err}");
+        let o = assert_fails(args, needle);
         assert!(!stdout(&o).contains("netlist tools"), "{args:?} ran a tool");
     }
 }
