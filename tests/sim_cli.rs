@@ -8,9 +8,17 @@ use std::os::unix::fs::FileTypeExt;
 use std::process::Command;
 
 /// The value after `label: ` on its line of `out`.
+/// `bloom ARGS`, which must succeed: its standard output and error.
+fn run_ok(args: &[&str]) -> (String, String) {
+    let o = bloom(args);
+    let (out, err) = text(&o);
+    assert!(o.status.success(), "stdout:\n{out}\nstderr:\n{err}");
+    (out, err)
+}
+
 #[test]
 fn sim_h3_k4_b12_w64_stress_reports_zero_mismatches_and_the_fpr() {
-    let o = bloom(&[
+    let (out, _) = run_ok(&[
         "sim",
         "--ops",
         "60000",
@@ -21,8 +29,6 @@ fn sim_h3_k4_b12_w64_stress_reports_zero_mismatches_and_the_fpr() {
         "--shards",
         "1",
     ]);
-    let (out, err) = text(&o);
-    assert!(o.status.success(), "stdout:\n{out}\nstderr:\n{err}");
     assert_eq!(field(&out, "operations"), "60000");
     assert_eq!(field(&out, "mismatches"), "0");
     let cycles: u64 = field(&out, "cycles").parse().unwrap();
@@ -46,27 +52,14 @@ fn sim_h3_k4_b12_w64_stress_reports_zero_mismatches_and_the_fpr() {
 
 #[test]
 fn sim_saturating_crc_k3_b6_w32_runs_one_operation_per_cycle() {
-    let o = bloom(&[
-        "sim",
-        "--ops",
-        "40000",
-        "--k",
-        "3",
-        "--bank-bits",
-        "6",
-        "--key-bits",
-        "32",
-        "--hash",
-        "crc",
-        "--seed",
-        "1311768467463790320",
-        "--traffic",
-        "saturating",
-        "--fpr-queries",
-        "0",
-    ]);
-    let (out, err) = text(&o);
-    assert!(o.status.success(), "stdout:\n{out}\nstderr:\n{err}");
+    let (out, _) = run_ok(
+        &[
+            &["sim", "--ops", "40000"][..],
+            &CRC_K3_B6_W32,
+            &["--traffic", "saturating", "--fpr-queries", "0"],
+        ]
+        .concat(),
+    );
     assert_eq!(field(&out, "mismatches"), "0");
     assert_eq!(field(&out, "cycles"), "40000");
     assert_eq!(field(&out, "operations per cycle"), "1.0000");
@@ -78,7 +71,7 @@ fn sim_trace_writes_a_vcd_and_nothing_on_error() {
     let dir = scratch("trace");
     std::fs::create_dir_all(&dir).unwrap();
     let vcd = dir.join("run.vcd");
-    let o = bloom(&[
+    run_ok(&[
         "sim",
         "--ops",
         "300",
@@ -95,8 +88,6 @@ fn sim_trace_writes_a_vcd_and_nothing_on_error() {
         "--trace",
         vcd.to_str().unwrap(),
     ]);
-    let (out, err) = text(&o);
-    assert!(o.status.success(), "stdout:\n{out}\nstderr:\n{err}");
     let text = std::fs::read_to_string(&vcd).unwrap();
     assert!(
         text.contains("$enddefinitions") && text.contains("req_key") && text.contains("resp_hit")
@@ -126,7 +117,7 @@ fn sim_trace_writes_a_vcd_and_nothing_on_error() {
 
 #[test]
 fn sim_two_shards_h3_k4_b12_w64_split_the_operations_and_check_each_core() {
-    let o = bloom(&[
+    let (out, _) = run_ok(&[
         "sim",
         "--ops",
         "50001",
@@ -137,8 +128,6 @@ fn sim_two_shards_h3_k4_b12_w64_split_the_operations_and_check_each_core() {
         "--fpr-queries",
         "0",
     ]);
-    let (out, err) = text(&o);
-    assert!(o.status.success(), "stdout:\n{out}\nstderr:\n{err}");
     assert!(
         field(&out, "shards").starts_with("2 independent co-simulations"),
         "{out}"
@@ -173,11 +162,7 @@ fn sim_rejects_invalid_inputs_with_clear_errors() {
         ),
     ];
     for (args, needle) in cases {
-        let o = bloom(args);
-        let err = stderr(&o);
-        assert!(!o.status.success(), "{args:?} succeeded");
-        assert!(err.contains(needle), "{args:?}: {err}");
-        assert!(!err.contains("panicked"), "{args:?}: {err}");
+        assert_fails(args, needle);
     }
 }
 
@@ -328,9 +313,7 @@ fn part_field<'a>(out: &'a str, part: &str, label: &str) -> &'a str {
 fn sim_lanes_4_stress_crc_k3_b6_w32_checks_every_beat_and_resets() {
     let mut args = vec!["sim", "--lanes", "4", "--ops", "16000"];
     args.extend(CRC_K3_B6_W32);
-    let o = bloom(&args);
-    let (out, err) = text(&o);
-    assert!(o.status.success(), "stdout:\n{out}\nstderr:\n{err}");
+    let (out, _) = run_ok(&args);
     assert!(out.contains("4 lanes; stress traffic"), "{out}");
     assert_eq!(field(&out, "mismatches"), "0");
     let every = "every kind of beat";
@@ -356,7 +339,7 @@ fn sim_lanes_4_stress_crc_k3_b6_w32_checks_every_beat_and_resets() {
 /// about half of the queries hit (half the pool was inserted).
 #[test]
 fn sim_lanes_4_saturating_h3_k4_b12_w64_runs_four_operations_per_cycle() {
-    let o = bloom(&[
+    let (out, _) = run_ok(&[
         "sim",
         "--lanes",
         "4",
@@ -365,8 +348,6 @@ fn sim_lanes_4_saturating_h3_k4_b12_w64_runs_four_operations_per_cycle() {
         "--traffic",
         "saturating",
     ]);
-    let (out, err) = text(&o);
-    assert!(o.status.success(), "stdout:\n{out}\nstderr:\n{err}");
     assert_eq!(field(&out, "mismatches"), "0");
     let part = "every slot a query";
     let rate: f64 = part_field(&out, part, "operations per cycle")
@@ -390,9 +371,7 @@ fn sim_lanes_4_saturating_h3_k4_b12_w64_runs_four_operations_per_cycle() {
 fn sim_lanes_2_on_the_ice40_netlist_crc_k3_b6_w32() {
     let mut args = vec!["sim", "--lanes", "2", "--ops", "4000", "--netlist", "ice40"];
     args.extend(CRC_K3_B6_W32);
-    let o = bloom(&args);
-    let (out, err) = text(&o);
-    assert!(o.status.success(), "stdout:\n{out}\nstderr:\n{err}");
+    let (out, _) = run_ok(&args);
     assert!(out.contains("netlist: ice40 "), "{out}");
     assert_eq!(field(&out, "mismatches"), "0");
 }
@@ -430,11 +409,7 @@ fn sim_lanes_rejects_what_it_cannot_run_before_any_tool() {
         (&routed, "at most 2 lanes of this filter fit"),
     ];
     for (args, needle) in cases {
-        let o = bloom(args);
-        let err = stderr(&o);
-        assert!(!o.status.success(), "{args:?} succeeded");
-        assert!(err.contains(needle), "{args:?}: {err}");
-        assert!(!err.contains("panicked"), "{args:?}: {err}");
+        let o = assert_fails(args, needle);
         assert!(!stdout(&o).contains("netlist tools"), "{args:?} ran a tool");
     }
 }

@@ -29,7 +29,7 @@ use golden::{Op, PartitionedFilter};
 
 use crate::model::{Model, PortId};
 use crate::traffic::Rng;
-use crate::verilator::{build, BuildOptions};
+use crate::verilator::{build, ModelOptions};
 use crate::{InitialState, SimError};
 
 /// The shape of the traffic: chances per million, per beat or per cycle.
@@ -658,10 +658,10 @@ fn open_model(
     seed: u64,
 ) -> Result<(Model, Io), SimError> {
     let lib = match face {
-        Face::Native => build(&lanes.verilog, &lanes.top, &BuildOptions::default())?,
+        Face::Native => build(&lanes.verilog, &lanes.top, &ModelOptions::default())?,
         Face::Axis => {
             let g = hdl::axi::lanes::axis_around(lanes);
-            build(&g.verilog, &g.top, &BuildOptions::default())?
+            build(&g.verilog, &g.top, &ModelOptions::default())?
         }
         Face::Netlist(kind) => {
             let progress = flow::tools::Progress::quiet();

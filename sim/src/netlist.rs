@@ -32,7 +32,7 @@ use flow::tools::{self, Progress, Tool};
 
 use crate::cells;
 use crate::ports::{parse_ports, Direction, Port};
-use crate::verilator::{cache_dir, hash128, BuildOptions, CppOpt};
+use crate::verilator::{cache_dir, hash128, CppOpt, ModelOptions};
 use crate::SimError;
 
 /// Bumped whenever a step below changes what it writes; part of the cache key.
@@ -157,8 +157,8 @@ pub struct Netlist {
 
 impl Netlist {
     /// The Verilator build of this netlist.
-    pub fn build_options(&self, trace: bool) -> BuildOptions {
-        BuildOptions {
+    pub fn build_options(&self, trace: bool) -> ModelOptions {
+        ModelOptions {
             trace,
             extra_args: self.verilator_args.clone(),
             extra_sources: self.cells.clone(),

@@ -11,7 +11,6 @@
 //! operations per cycle to within 1%.
 
 use anyhow::bail;
-use clap::ValueEnum;
 use hdl::lanes::{generate_lanes, LaneSwitches};
 use sim::lanes::{run_lanes_on, Face, LaneTraffic, LanesReport};
 use sim::netlist::NetlistKind;
@@ -70,10 +69,7 @@ pub fn execute(job: &Job, lanes: usize) -> anyhow::Result<Summary> {
     outln!(
         "configuration: {}; {lanes} lanes; {} traffic (seed {})",
         job.params,
-        job.traffic
-            .to_possible_value()
-            .map(|v| v.get_name().to_string())
-            .unwrap_or_default(),
+        job.traffic.name(),
         job.traffic_seed
     );
     outln!("netlist: {} ({})", job.netlist, job.netlist.describe());
@@ -90,7 +86,7 @@ pub fn execute(job: &Job, lanes: usize) -> anyhow::Result<Summary> {
     let mut ops = 0u64;
     let mut seconds = 0.0f64;
     let mut mismatches = Vec::new();
-    for (i, part) in parts(job.traffic, beats, job.params.bank_bits as u32)
+    for (i, part) in parts(job.traffic, beats, job.params.bank_bits)
         .iter()
         .enumerate()
     {

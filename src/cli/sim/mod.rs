@@ -28,6 +28,15 @@ pub enum TrafficArg {
     Saturating,
 }
 
+impl TrafficArg {
+    /// The name the command line gives it.
+    pub fn name(self) -> String {
+        self.to_possible_value()
+            .map(|v| v.get_name().to_string())
+            .unwrap_or_default()
+    }
+}
+
 /// Most operations a traced run may have: the VCD grows by every cycle.
 const MAX_TRACED_OPS: u64 = 200_000;
 const MAX_OPS: u64 = 1_000_000_000_000;
@@ -347,10 +356,7 @@ fn print_job(job: &Job) {
     outln!(
         "configuration: {}; {} traffic (seed {})",
         job.params,
-        job.traffic
-            .to_possible_value()
-            .map(|v| v.get_name().to_string())
-            .unwrap_or_default(),
+        job.traffic.name(),
         job.traffic_seed
     );
     if let Some(dir) = &job.preload {
