@@ -5,6 +5,12 @@
 
 use std::ops::Range;
 use std::path::{Path, PathBuf};
+use std::sync::{Mutex, MutexGuard};
+
+/// Held from [`DocPage::open`] to [`DocPage::finish`] while pages are rewritten, so
+/// that two tests of one binary rewriting the same page (core.md has two) do not
+/// each write back their own copy over the other's sections.
+static REWRITING: Mutex<()> = Mutex::new(());
 
 /// Where a generated section sits in a Markdown page: the text between the lines
 /// `<!-- NAME:begin -->` and `<!-- NAME:end -->`. `page` names the page in the error.
@@ -32,6 +38,7 @@ pub struct DocPage {
     regenerate: String,
     doc: String,
     update: bool,
+    _rewriting: Option<MutexGuard<'static, ()>>,
 }
 
 impl DocPage {
@@ -41,6 +48,9 @@ impl DocPage {
     /// # Panics
     /// When the page cannot be read.
     pub fn open(path: &Path, page: &str, regenerate: &str) -> DocPage {
+        let update = std::env::var("BLOOM_UPDATE_SNAPSHOTS").as_deref() == Ok("1");
+        // A test that panicked while holding the lock leaves the page as it was.
+        let rewriting = update.then(|| REWRITING.lock().unwrap_or_else(|e| e.into_inner()));
         let doc = std::fs::read_to_string(path)
             .unwrap_or_else(|e| panic!("reading {}: {e}", path.display()));
         DocPage {
@@ -48,7 +58,8 @@ impl DocPage {
             page: page.to_string(),
             regenerate: regenerate.to_string(),
             doc,
-            update: std::env::var("BLOOM_UPDATE_SNAPSHOTS").as_deref() == Ok("1"),
+            update,
+            _rewriting: rewriting,
         }
     }
 
@@ -78,7 +89,13 @@ impl DocPage {
     /// When the page cannot be written.
     pub fn finish(self) {
         if self.update {
-            std::fs::write(&self.path, &self.doc)
+            // Written beside the page and renamed over it, so that a test reading
+            // the page meanwhile sees the old page or the new one, never a part.
+            let temp = self
+                .path
+                .with_extension(format!("tmp-{}", std::process::id()));
+            std::fs::write(&temp, &self.doc)
+                .and_then(|()| std::fs::rename(&temp, &self.path))
                 .unwrap_or_else(|e| panic!("writing {}: {e}", self.path.display()));
         }
     }
