@@ -1,170 +1,31 @@
-//! Prototype screen of cheaper keyed networks (Feistel on LUT4).
+//! Cheaper keyed networks than the SPN of contract §3.3, measured on the
+//! structured-key suite (docs/theory.md, "Cheaper networks measured"): the
+//! Feistel networks of `golden::feistel` beside the unstructured reference
+//! and the SPN with 4 and 5 rounds, in the two configurations of the record
+//! (k = 4, b = 12, W = 64 and k = 7, b = 13, W = 32).
 //!
-//! `cargo run --release -p golden --example hash_networks -- W SEEDS QUERIES SPEC...`
-//! SPEC: `ideal`, `spn/R`, or `fe/G/TAPS;TAPS.../R` (G: maj, chi, simon or a
-//! hex truth table of g(a, b, c), bit a + 2b + 4c).
+//! `cargo run --release -p golden --example hash_networks -- [SEEDS [QUERIES [FILTER [THREADS]]]]`
+//! (defaults 32, 100000, every row, every core; FILTER keeps the rows whose
+//! label contains it, e.g. `W=64`).
+//!
+//! `cargo run --release -p golden --example hash_networks -- taps H [TOP]`
+//! lists tap-set pairs for halves of H bits (16, 32) by structural diffusion:
+//! the round after which bit 0 of the newest half depends on every key bit.
 
-use golden::spn::{SpnBlocks, SPN};
+use golden::feistel::{FeistelBlocks, FeistelDesign, FEISTEL, MAJORITY};
 use golden::splitmix::splitmix64_output;
+use golden::spn::{SpnBlocks, SPN};
 use golden::structured::{run_suite, Addresser, SuiteOptions, Summary};
 
-#[derive(Clone, Debug)]
-struct FeistelDesign {
-    /// Truth table of g: bit (a + 2b + 4c) is g(a, b, c).
-    g: u8,
-    /// Tap shifts per round (round i uses taps[i % len]).
-    taps: Vec<[u32; 3]>,
-    rounds: u32,
-}
-
 struct Feistel {
-    h: u32,
-    mask: u64,
-    anf: [bool; 8],
-    taps: Vec<[u32; 3]>,
-    /// keys[t][i] = (kin, kout)
-    keys: Vec<Vec<(u64, u64)>>,
-    key_bits: u32,
+    blocks: FeistelBlocks,
     bank_bits: u32,
-}
-
-fn anf_of(g: u8) -> [bool; 8] {
-    let mut t: [u8; 8] = std::array::from_fn(|v| (g >> v) & 1);
-    for i in 0..3 {
-        for v in 0..8 {
-            if v >> i & 1 == 1 {
-                t[v] ^= t[v ^ (1 << i)];
-            }
-        }
-    }
-    std::array::from_fn(|m| t[m] == 1)
-}
-
-impl Feistel {
-    fn new(d: &FeistelDesign, seed: u64, key_bits: u32, bank_bits: u32, blocks: u32) -> Self {
-        let h = key_bits / 2;
-        let mask = (1u64 << h) - 1;
-        let keys = (0..blocks)
-            .map(|t| {
-                (0..d.rounds)
-                    .map(|i| {
-                        let k = splitmix64_output(seed, 64 * t as u64 + i as u64);
-                        (k & mask, (k >> h) & mask)
-                    })
-                    .collect()
-            })
-            .collect();
-        Feistel {
-            h,
-            mask,
-            anf: anf_of(d.g),
-            taps: d.taps.clone(),
-            keys,
-            key_bits,
-            bank_bits,
-        }
-    }
-
-    #[inline(always)]
-    fn rotr(&self, x: u64, s: u32) -> u64 {
-        if s == 0 {
-            x
-        } else {
-            ((x >> s) | (x << (self.h - s))) & self.mask
-        }
-    }
-
-    #[inline(always)]
-    fn g(&self, a: u64, b: u64, c: u64) -> u64 {
-        let n = &self.anf;
-        let mut o = 0;
-        if n[0] {
-            o ^= self.mask;
-        }
-        if n[1] {
-            o ^= a;
-        }
-        if n[2] {
-            o ^= b;
-        }
-        if n[3] {
-            o ^= a & b;
-        }
-        if n[4] {
-            o ^= c;
-        }
-        if n[5] {
-            o ^= a & c;
-        }
-        if n[6] {
-            o ^= b & c;
-        }
-        if n[7] {
-            o ^= a & b & c;
-        }
-        o
-    }
-
-    /// X_{R+1} in the low half, X_R in the high half.
-    fn block(&self, t: usize, key: u128) -> u128 {
-        let mut x0 = key as u64 & self.mask;
-        let mut x1 = (key >> self.h) as u64 & self.mask;
-        for (i, &(kin, kout)) in self.keys[t].iter().enumerate() {
-            let [s1, s2, s3] = self.taps[i % self.taps.len()];
-            let y = x1 ^ kin;
-            let f = self.g(self.rotr(y, s1), self.rotr(y, s2), self.rotr(y, s3)) ^ kout;
-            (x0, x1) = (x1, x0 ^ f);
-        }
-        (x1 as u128) | (x0 as u128) << self.h
-    }
 }
 
 impl Addresser for Feistel {
     fn addresses_into(&self, key: u128, out: &mut [u32]) {
-        let w = self.key_bits;
-        let b = self.bank_bits;
-        let mut blocks = [0u128; 16];
-        let needed = (out.len() as u32 * b).div_ceil(w) as usize;
-        for (t, block) in blocks.iter_mut().enumerate().take(needed) {
-            *block = self.block(t, key);
-        }
-        for (p, address) in out.iter_mut().enumerate() {
-            let g = p as u32 * b;
-            let (t, offset) = ((g / w) as usize, g % w);
-            let mut value = blocks[t] >> offset;
-            if offset + b > w {
-                value |= blocks[t + 1] << (w - offset);
-            }
-            *address = value as u32 & ((1 << b) - 1);
-        }
+        self.blocks.addresses_into(key, self.bank_bits, out);
     }
-}
-
-/// First i such that every bit of X_i and X_{i+1} depends on every key bit.
-fn full_diffusion(d: &FeistelDesign, key_bits: u32) -> Option<u32> {
-    let h = (key_bits / 2) as usize;
-    let mut x0: Vec<u128> = (0..h).map(|j| 1u128 << j).collect();
-    let mut x1: Vec<u128> = (0..h).map(|j| 1u128 << (h + j)).collect();
-    let all = if key_bits == 128 {
-        u128::MAX
-    } else {
-        (1u128 << key_bits) - 1
-    };
-    for i in 0..32u32 {
-        let taps = d.taps[i as usize % d.taps.len()];
-        let next: Vec<u128> = (0..h)
-            .map(|j| {
-                taps.iter()
-                    .fold(x0[j], |u, &s| u | x1[(j + s as usize) % h])
-            })
-            .collect();
-        x0 = x1;
-        x1 = next;
-        if x0.iter().chain(x1.iter()).all(|&d| d == all) {
-            return Some(i + 1);
-        }
-    }
-    None
 }
 
 struct Spn {
@@ -178,6 +39,8 @@ impl Addresser for Spn {
     }
 }
 
+/// The unstructured reference of golden/examples/hash_candidates.rs:
+/// SplitMix64's finaliser per partition, keyed by the seed.
 struct Ideal {
     seed: u64,
     bank_bits: u32,
@@ -193,20 +56,37 @@ impl Addresser for Ideal {
     }
 }
 
-fn report(label: &str, s: &Summary) {
+/// The verdict of `bloom fpr check` (src/cli/fpr_check.rs): no case
+/// significantly above 1.5x, no group's pooled interval wholly outside
+/// 0.95 .. 1.05, fills and item estimates within 5 standard deviations.
+fn report(label: &str, lut4: &str, s: &Summary) {
     let w = &s.worst;
+    let pooled_out = s
+        .groups
+        .iter()
+        .filter(|g| {
+            let (low, high) = g.pooled_interval(0.99);
+            low > 1.05 || high < 0.95
+        })
+        .count();
+    let keeps =
+        s.above_1_5 == 0 && pooled_out == 0 && s.worst_fill_z <= 5.0 && s.worst_items_z <= 5.0;
+    let means = s.groups.iter().map(|g| g.mean_ratio);
     println!(
-        "{label:<40} worst {:>5.2}x ({} {} {} s{}), >1.5x {:>3}/{} >2x {:>3}, means {:.3}..{:.3} ({} {} {}), fill z {:.1}, items z {:.1}",
+        "{label:<34} LUT4 {lut4:<4} {:<7} worst {:.2}x ({} set, {} queries, load {}, seed {}: {:.5} against {:.5}), above 1.5x {}/{}, above 2x {}, group means {:.3} .. {:.3} (furthest: {} {} {}), groups significantly beyond 5%: {pooled_out}, fill z {:.1}, items z {:.1}",
+        if keeps { "keeps" } else { "departs" },
         w.ratio(),
         w.set.name(),
         w.query.name(),
         w.load,
         w.seed,
+        w.rate(),
+        w.exact,
         s.above_1_5,
         s.cases,
         s.above_2,
-        s.groups.iter().map(|g| g.mean_ratio).fold(f64::INFINITY, f64::min),
-        s.groups.iter().map(|g| g.mean_ratio).fold(0.0, f64::max),
+        means.clone().fold(f64::INFINITY, f64::min),
+        means.fold(0.0, f64::max),
         s.worst_group.set.name(),
         s.worst_group.query.name(),
         s.worst_group.load,
@@ -215,24 +95,11 @@ fn report(label: &str, s: &Summary) {
     );
 }
 
-fn parse_g(s: &str) -> u8 {
-    // bit index v = a + 2b + 4c
-    let table = |f: &dyn Fn(u8, u8, u8) -> u8| {
-        (0..8u8).fold(0u8, |t, v| t | f(v & 1, v >> 1 & 1, v >> 2 & 1) << v)
-    };
-    match s {
-        "maj" => table(&|a, b, c| (a & b) | (a & c) | (b & c)),
-        "chi" => table(&|a, b, c| a ^ ((b ^ 1) & c)),
-        "simon" => table(&|a, b, c| a ^ (b & c)),
-        hex => u8::from_str_radix(hex, 16).expect("g"),
-    }
-}
-
-/// Tap search by structural diffusion: rotation-invariant taps, so one bit
-/// per half is tracked (dependencies of bit 0 of X_i as masks of the key's
-/// low and high half, relative to bit 0).
-fn search(h: u32, top: usize) {
-    let mask = if h == 64 { u64::MAX } else { (1u64 << h) - 1 };
+/// Tap-set pairs for halves of `h` bits, by structural diffusion. The taps
+/// are rotations, so every bit of a half depends on the key bits of bit 0's
+/// set rotated: one mask per half of the key is tracked.
+fn taps(h: u32, top: usize) {
+    let mask = (1u64 << h) - 1;
     let rot = |x: u64, s: u32| {
         if s == 0 {
             x
@@ -243,94 +110,121 @@ fn search(h: u32, top: usize) {
     let triples: Vec<[u32; 3]> = (0..h)
         .flat_map(|a| (a + 1..h).flat_map(move |b| (b + 1..h).map(move |c| [a, b, c])))
         .collect();
-    // (full round of one half, growth score, taps)
-    let mut best: Vec<(u32, u32, [u32; 3], [u32; 3])> = Vec::new();
-    for (ia, ta) in triples.iter().enumerate() {
-        for tb in triples.iter().skip(ia) {
-            let (mut d0, mut d1) = ((1u64, 0u64), (0u64, 1u64));
-            let mut score = 0u32;
-            let mut full = 0;
-            for i in 0..16u32 {
-                let t = if i % 2 == 0 { ta } else { tb };
-                let mut n = d0;
-                for &s in t {
-                    // X_i[j + s] depends on key bits (position + j + s), so
-                    // bit 0 picks the dependency set rotated right by s.
-                    n.0 |= rot(d1.0, s);
-                    n.1 |= rot(d1.1, s);
+    let mut found = Vec::new();
+    for (i, first) in triples.iter().enumerate() {
+        for second in &triples[i..] {
+            // Key bits (low half, high half) that bit 0 of X_i and X_{i+1} depend on.
+            let (mut before, mut x) = ((1u64, 0u64), (0u64, 1u64));
+            for round in 0..16 {
+                let set = if round % 2 == 0 { first } else { second };
+                let mut next = before;
+                for &s in set {
+                    // Bit 0 of F(X) reads X[s], whose set is bit 0's rotated by s.
+                    next.0 |= rot(x.0, s);
+                    next.1 |= rot(x.1, s);
                 }
-                d0 = d1;
-                d1 = n;
-                score += d1.0.count_ones() + d1.1.count_ones();
-                if d1 == (mask, mask) {
-                    full = i + 1;
+                (before, x) = (x, next);
+                if x == (mask, mask) {
+                    found.push((round + 1, *first, *second));
                     break;
                 }
             }
-            if full == 0 {
-                continue;
-            }
-            best.push((full, score, *ta, *tb));
         }
     }
-    best.sort_by_key(|&(f, s, _, _)| (f, std::cmp::Reverse(s)));
-    for (f, s, a, b) in best.iter().take(top) {
-        println!("full after {f} rounds (X_{{i+1}} of bit 0), score {s}: {a:?};{b:?}");
+    found.sort_by_key(|&(rounds, _, _)| rounds);
+    println!(
+        "{} pairs; the fewest rounds: {:?}",
+        found.len(),
+        found.first().map(|f| f.0)
+    );
+    for (rounds, first, second) in found.iter().take(top) {
+        println!("{rounds} rounds: {first:?} / {second:?}");
     }
 }
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    if args[0] == "search" {
-        search(args[1].parse().unwrap(), args[2].parse().unwrap());
+    if args.first().map(String::as_str) == Some("taps") {
+        let h = args.get(1).map_or(32, |s| s.parse().expect("H"));
+        assert!(h == 16 || h == 32, "H is 16 or 32");
+        taps(h, args.get(2).map_or(20, |s| s.parse().expect("TOP")));
         return;
     }
-    let w: u32 = args[0].parse().unwrap();
-    let seeds: u64 = args[1].parse().unwrap();
-    let queries: usize = args[2].parse().unwrap();
-    let (k, b) = match w {
-        64 => (4, 12),
-        32 => (7, 13),
-        128 => (4, 12),
-        _ => panic!("W"),
+    let seeds = args.first().map_or(32, |s| s.parse().expect("SEEDS"));
+    let queries = args.get(1).map_or(100_000, |s| s.parse().expect("QUERIES"));
+    let filter = args.get(2).cloned().unwrap_or_default();
+    let threads = args.get(3).map(|s| s.parse().expect("THREADS"));
+    let majority = FeistelDesign {
+        name: "feistel-majority",
+        g: MAJORITY,
+        ..FEISTEL
     };
-    let options = SuiteOptions {
-        seeds,
-        queries,
-        threads: 1,
-        ..SuiteOptions::full(k, b, w)
+    let slow_taps = FeistelDesign {
+        name: "feistel-chi-slow-taps",
+        taps: [[[0, 1, 12], [2, 8, 11]], [[1, 8, 19], [5, 13, 27]]],
+        ..FEISTEL
     };
-    let blocks = (k * b).div_ceil(w);
-    for spec in &args[3..] {
-        let parts: Vec<&str> = spec.split('/').collect();
-        let cases = match parts[0] {
-            "ideal" => run_suite(&options, &|seed| Ideal { seed, bank_bits: b }),
-            "spn" => {
-                let design = SPN.with_rounds(parts[1].parse().unwrap());
-                run_suite(&options, &|seed| Spn {
-                    blocks: SpnBlocks::new(&design, seed, w, blocks),
-                    bank_bits: b,
-                })
-            }
-            "fe" => {
-                let taps = parts[2]
-                    .split(';')
-                    .map(|t| {
-                        let v: Vec<u32> = t.split(',').map(|x| x.parse().unwrap()).collect();
-                        [v[0], v[1], v[2]]
-                    })
-                    .collect();
-                let d = FeistelDesign {
-                    g: parse_g(parts[1]),
-                    taps,
-                    rounds: parts[3].parse().unwrap(),
-                };
-                eprintln!("{spec}: full diffusion after {:?}", full_diffusion(&d, w));
-                run_suite(&options, &|seed| Feistel::new(&d, seed, w, b, blocks))
-            }
-            _ => panic!("spec"),
+    for (k, b, w) in [(4u32, 12u32, 64u32), (7, 13, 32)] {
+        let options = SuiteOptions {
+            seeds,
+            queries,
+            threads: threads.unwrap_or(SuiteOptions::full(k, b, w).threads),
+            ..SuiteOptions::full(k, b, w)
+        };
+        let blocks = (k * b).div_ceil(w);
+        let config = format!("k={k} b={b} W={w}");
+        let wanted = |label: &str| label.contains(&filter);
+        let label = format!("{config} ideal");
+        if wanted(&label) {
+            let cases = run_suite(&options, &|seed| Ideal { seed, bank_bits: b }).unwrap();
+            report(&label, "-", &Summary::of(&cases).unwrap());
         }
-        .unwrap();
-        report(spec, &Summary::of(&cases).unwrap());
+        for rounds in [4, 5] {
+            let label = format!("{config} spn-r{rounds}");
+            if !wanted(&label) {
+                continue;
+            }
+            let design = SPN.with_rounds(rounds);
+            let make = |seed| Spn {
+                blocks: SpnBlocks::new(&design, seed, w, blocks),
+                bank_bits: b,
+            };
+            let cases = run_suite(&options, &make).unwrap();
+            // W = 64: rounds - 1 full rounds and the 48 address bits of the last.
+            let lut4 = (w * (rounds - 1) + k * b.min(w)).to_string();
+            report(
+                &label,
+                if w == 64 { &lut4 } else { "" },
+                &Summary::of(&cases).unwrap(),
+            );
+        }
+        for (design, rounds) in [
+            (&FEISTEL, 6),
+            (&FEISTEL, 7),
+            (&FEISTEL, 8),
+            (&FEISTEL, 9),
+            (&majority, 8),
+            (&slow_taps, 8),
+        ] {
+            let label = format!("{config} {}-r{rounds}", design.name);
+            // The slow taps differ from the chosen ones at W = 64 only.
+            if !wanted(&label) || (design.name == slow_taps.name && w != 64) {
+                continue;
+            }
+            let design = design.clone().with_rounds(rounds);
+            let make = |seed| Feistel {
+                blocks: FeistelBlocks::new(&design, seed, w, blocks),
+                bank_bits: b,
+            };
+            let cases = run_suite(&options, &make).unwrap();
+            // W = 64: every round is 32 LUT4, and the 48 address bits are
+            // X_{R+1} (32) and 16 bits of X_R.
+            let lut4 = (32 * rounds).to_string();
+            report(
+                &label,
+                if w == 64 { &lut4 } else { "" },
+                &Summary::of(&cases).unwrap(),
+            );
+        }
     }
 }
