@@ -6,6 +6,9 @@ docs/theory.md ("Cheaper networks measured"), written from its definition
     python3 scripts/feistel_cost.py verilog [ROUNDS [K B [SEED [--readback]]]] > feistel.v
     yosys -p 'read_verilog feistel.v; synth_ice40 -top top; stat'
     python3 scripts/feistel_cost.py vectors      # addresses of a few keys, W = 64 and 32
+    python3 scripts/feistel_cost.py verilog 8 4 12 0 --comb > f.v   # no registers, no harness:
+    yosys -p 'read_verilog f.v; hierarchy -top feistel_hash; proc; eval -set key 64'h1 -show addr'
+
 
 The network: the W-bit key is two halves X0 (low), X1 (high) of h = W/2 bits;
 round i (i = 1 .. R) computes X(i+1) = X(i-1) ^ F_i(X(i)), with
@@ -26,7 +29,8 @@ hash unit's; a register holds (X(i), X(i+1)) after every second round, so
 that at most two LUT4 levels lie between flip-flops; the last round computes
 only the bits the addresses use. With --readback the module also takes
 `rb_sel` and `rb_addr` and outputs rb_sel ? rb_addr : addr (the core's
-readback choice), to count what that adds.
+readback choice), to count what that adds. With --comb it writes the
+network without registers or harness, for Yosys `eval` against `vectors`.
 """
 import sys
 
@@ -81,7 +85,7 @@ def addresses(seed, w, k, b, key, rounds=ROUNDS):
     return out
 
 
-def feistel_module(w, k, b, rounds, seed, readback):
+def feistel_module(w, k, b, rounds, seed, readback, comb=False):
     """Verilog of the network for k*b <= W (one block)."""
     h = w // 2
     assert k * b <= w, "the cost script writes one block"
@@ -100,7 +104,7 @@ def feistel_module(w, k, b, rounds, seed, readback):
         s = TAPS[w][(i - 1) % 2]
         n = i + 1
         bits = need_last if n == rounds + 1 else h
-        registered = n % 2 == 1 and n < rounds + 1
+        registered = n % 2 == 1 and n < rounds + 1 and not comb
         cur = "x%d" % n
         out.append("wire [%d:0] %s;" % (h - 1, cur))
         for j in range(bits):
@@ -175,7 +179,9 @@ if __name__ == "__main__":
         rounds = nums[0] if len(nums) > 0 else ROUNDS
         k, b = (nums[1], nums[2]) if len(nums) > 2 else (4, 12)
         seed = nums[3] if len(nums) > 3 else 0
-        print(feistel_module(64, k, b, rounds, seed, readback))
-        print(harness(64, k * b, readback))
+        comb = "--comb" in args
+        print(feistel_module(64, k, b, rounds, seed, readback, comb))
+        if not comb:
+            print(harness(64, k * b, readback))
     else:
         sys.exit(__doc__)
