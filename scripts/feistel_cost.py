@@ -34,16 +34,12 @@ network without registers or harness, for Yosys `eval` against `vectors`.
 """
 import sys
 
-MASK64 = (1 << 64) - 1
+# SplitMix64 (contract section 3.1) and the stream of blocks, from the SPN's
+# vector script beside this one.
+from spn_vectors import MASK64, addresses as stream_addresses, splitmix64
+
 TAPS = {64: [(0, 5, 14), (11, 24, 26)], 32: [(0, 1, 12), (2, 8, 11)]}
 ROUNDS = 8
-
-
-def splitmix64(seed, j):
-    z = (seed + (j + 1) * 0x9E3779B97F4A7C15) & MASK64
-    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
-    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
-    return z ^ (z >> 31)
 
 
 def g(a, b, c):
@@ -71,18 +67,8 @@ def block(seed, w, t, key, rounds=ROUNDS):
 
 
 def addresses(seed, w, k, b, key, rounds=ROUNDS):
-    blocks = {}
-    out = []
-    for p in range(k):
-        a = 0
-        for j in range(b):
-            gbit = p * b + j
-            t = gbit // w
-            if t not in blocks:
-                blocks[t] = block(seed, w, t, key, rounds)
-            a |= blocks[t][gbit % w] << j
-        out.append(a)
-    return out
+    """Address bit j of partition p is bit p*b + j of the blocks' stream, as for SPN."""
+    return stream_addresses(seed, w, k, b, key, lambda s, w, t, x: block(s, w, t, x, rounds))
 
 
 def feistel_module(w, k, b, rounds, seed, readback, comb=False):

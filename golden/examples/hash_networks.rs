@@ -13,48 +13,11 @@
 //! the round after which bit 0 of the newest half depends on every key bit.
 
 use golden::feistel::{FeistelBlocks, FeistelDesign, FEISTEL, MAJORITY};
-use golden::splitmix::splitmix64_output;
 use golden::spn::{SpnBlocks, SPN};
-use golden::structured::{run_suite, Addresser, SuiteOptions, Summary};
+use golden::structured::{run_suite, SuiteOptions, Summary};
 
-struct Feistel {
-    blocks: FeistelBlocks,
-    bank_bits: u32,
-}
-
-impl Addresser for Feistel {
-    fn addresses_into(&self, key: u128, out: &mut [u32]) {
-        self.blocks.addresses_into(key, self.bank_bits, out);
-    }
-}
-
-struct Spn {
-    blocks: SpnBlocks,
-    bank_bits: u32,
-}
-
-impl Addresser for Spn {
-    fn addresses_into(&self, key: u128, out: &mut [u32]) {
-        self.blocks.addresses_into(key, self.bank_bits, out);
-    }
-}
-
-/// The unstructured reference of golden/examples/hash_candidates.rs:
-/// SplitMix64's finaliser per partition, keyed by the seed.
-struct Ideal {
-    seed: u64,
-    bank_bits: u32,
-}
-
-impl Addresser for Ideal {
-    fn addresses_into(&self, key: u128, out: &mut [u32]) {
-        for (p, address) in out.iter_mut().enumerate() {
-            let low = splitmix64_output(self.seed ^ (p as u64) << 56, key as u64);
-            let mixed = splitmix64_output(low, (key >> 64) as u64);
-            *address = (mixed >> 20) as u32 & ((1 << self.bank_bits) - 1);
-        }
-    }
-}
+mod common;
+use common::{Feistel, Ideal, Spn};
 
 /// The verdict of `bloom fpr check` (src/cli/fpr_check.rs): no case
 /// significantly above 1.5x, no group's pooled interval wholly outside
@@ -73,15 +36,8 @@ fn report(label: &str, lut4: &str, s: &Summary) {
         s.above_1_5 == 0 && pooled_out == 0 && s.worst_fill_z <= 5.0 && s.worst_items_z <= 5.0;
     let means = s.groups.iter().map(|g| g.mean_ratio);
     println!(
-        "{label:<34} LUT4 {lut4:<4} {:<7} worst {:.2}x ({} set, {} queries, load {}, seed {}: {:.5} against {:.5}), above 1.5x {}/{}, above 2x {}, group means {:.3} .. {:.3} (furthest: {} {} {}), groups significantly beyond 5%: {pooled_out}, fill z {:.1}, items z {:.1}",
+        "{label:<34} LUT4 {lut4:<4} {:<7} worst {w}, above 1.5x {}/{}, above 2x {}, group means {:.3} .. {:.3} (furthest: {} {} {}), groups significantly beyond 5%: {pooled_out}, fill z {:.1}, items z {:.1}",
         if keeps { "keeps" } else { "departs" },
-        w.ratio(),
-        w.set.name(),
-        w.query.name(),
-        w.load,
-        w.seed,
-        w.rate(),
-        w.exact,
         s.above_1_5,
         s.cases,
         s.above_2,

@@ -25,6 +25,7 @@
 //! permutation of the keys.
 
 use crate::splitmix::splitmix64_output;
+use crate::spn::stream_addresses;
 
 /// One network: the 3-input function g, the tap sets and the rounds per key width.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -175,23 +176,10 @@ impl FeistelBlocks {
         x as u128 | (before as u128) << self.half
     }
 
-    /// Writes the `bank_bits`-bit address of each of the first `out.len()` partitions.
+    /// Writes the `bank_bits`-bit address of each of the first `out.len()`
+    /// partitions: the blocks' bits one after another, as the SPN's.
     pub fn addresses_into(&self, key: u128, bank_bits: u32, out: &mut [u32]) {
-        let w = self.key_bits;
-        let mut blocks = [0u128; 16];
-        let needed = (out.len() as u32 * bank_bits).div_ceil(w) as usize;
-        for (t, block) in blocks.iter_mut().enumerate().take(needed) {
-            *block = self.block(t, key);
-        }
-        for (p, address) in out.iter_mut().enumerate() {
-            let g = p as u32 * bank_bits;
-            let (t, offset) = ((g / w) as usize, g % w);
-            let mut value = blocks[t] >> offset;
-            if offset + bank_bits > w {
-                value |= blocks[t + 1] << (w - offset);
-            }
-            *address = value as u32 & ((1 << bank_bits) - 1);
-        }
+        stream_addresses(self.key_bits, bank_bits, |t| self.block(t, key), out);
     }
 }
 
@@ -231,11 +219,14 @@ mod tests {
         }
     }
 
+    /// W, k, b, seed, key and the k addresses.
+    type Vector = (u32, u32, u32, u64, u128, &'static [u32]);
+
     /// Addresses computed from the definition alone by scripts/feistel_cost.py
     /// (`python3 scripts/feistel_cost.py vectors`).
     #[test]
     fn addresses_equal_the_script_vectors() {
-        let vectors: [(u32, u32, u32, u64, u128, &[u32]); 7] = [
+        let vectors: [Vector; 7] = [
             (64, 4, 12, 0, 0x0, &[0x8d, 0xdba, 0x436, 0xaba]),
             (64, 4, 12, 0, 0x1, &[0x848, 0x6a4, 0xb3b, 0x9cd]),
             (
