@@ -4,9 +4,10 @@
 //! and the SPN with 4 and 5 rounds, in the two configurations of the record
 //! (k = 4, b = 12, W = 64 and k = 7, b = 13, W = 32).
 //!
-//! `cargo run --release -p golden --example hash_networks -- [SEEDS [QUERIES [FILTER [THREADS]]]]`
+//! `cargo run --release -p golden --example hash_networks -- [SEEDS [QUERIES [FILTER [THREADS [groups]]]]]`
 //! (defaults 32, 100000, every row, every core; FILTER keeps the rows whose
-//! label contains it, e.g. `W=64`).
+//! label contains it, e.g. `W=64`; `groups` also prints each row's group
+//! means).
 //!
 //! `cargo run --release -p golden --example hash_networks -- taps H [TOP]`
 //! lists tap-set pairs for halves of H bits (16, 32) by structural diffusion:
@@ -49,6 +50,18 @@ fn report(label: &str, lut4: &str, s: &Summary) {
         s.worst_fill_z,
         s.worst_items_z,
     );
+    if std::env::args().nth(5).as_deref() == Some("groups") {
+        for g in &s.groups {
+            let (low, high) = g.pooled_interval(0.99);
+            println!(
+                "    {} {} {}: {:.3} (pooled {low:.3} .. {high:.3})",
+                g.set.name(),
+                g.query.name(),
+                g.load_label(),
+                g.mean_ratio
+            );
+        }
+    }
 }
 
 /// Tap-set pairs for halves of `h` bits, by structural diffusion. The taps
