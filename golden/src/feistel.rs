@@ -8,8 +8,10 @@
 //! The W-bit key is two halves of h = W/2 bits, X_0 = `key[h-1:0]` and
 //! X_1 = `key[W-1:h]`. Round i (i = 1 .. R) of block t computes
 //!
-//!     X_{i+1} = X_{i-1} ^ F(X_i),   F(X)[j] = g(Y[j+s1], Y[j+s2], Y[j+s3]) ^ KOUT[j],
-//!     Y = X ^ KIN,                  g(a, b, c) = a ^ (!b & c)   (Keccak's chi)
+//! ```text
+//! X_{i+1} = X_{i-1} ^ F(X_i),   F(X)[j] = g(Y[j+s1], Y[j+s2], Y[j+s3]) ^ KOUT[j],
+//! Y = X ^ KIN,                  g(a, b, c) = a ^ (!b & c)   (Keccak's chi)
+//! ```
 //!
 //! (indices mod h; taps (s1, s2, s3) taking turns between two sets, round i
 //! using set (i - 1) mod 2), with KIN = K mod 2^h and KOUT = (K >> h) mod 2^h
