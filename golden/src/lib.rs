@@ -62,6 +62,7 @@ pub mod keys;
 pub mod lanes;
 pub mod partitioned;
 pub mod rng;
+pub mod scrub;
 pub mod standard;
 pub mod theory;
 

@@ -21,6 +21,10 @@ pub struct TestSwitches {
     /// it (they read the RAM, which has not seen the decrement yet).
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub disable_delete_forwarding: bool,
+    /// The scrub counts only what it reads, not the changes of writes at the addresses it
+    /// has already read (so a scrub with writes running reports banks that are intact).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub disable_scrub_correction: bool,
 }
 
 impl TestSwitches {
@@ -28,6 +32,7 @@ impl TestSwitches {
         self.disable_forwarding
             || self.perturb_seed_of_bank.is_some()
             || self.disable_delete_forwarding
+            || self.disable_scrub_correction
     }
 
     /// `_nofwd`, `_perturb2`: appended to a configuration's label.
@@ -41,6 +46,9 @@ impl TestSwitches {
         }
         if self.disable_delete_forwarding {
             s.push_str("_nodelfwd");
+        }
+        if self.disable_scrub_correction {
+            s.push_str("_noscrubfix");
         }
         s
     }

@@ -42,7 +42,8 @@ fn box_verilog(
     });
     let ports = core_ports(params);
     let code = instance(core_top, "core_inst", &ports, |p| {
-        if p.group == "counter" && !counter_ports {
+        // The scrub's ports are not the box's: no scrub is requested, its outputs are open.
+        if (p.group == "counter" && !counter_ports) || p.group == "scrub" {
             return (p.direction == Direction::Input).then(|| format!("{}'d0", p.width));
         }
         let box_width = wide

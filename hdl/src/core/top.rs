@@ -36,12 +36,13 @@ use rust_hdl::prelude::*;
 use crate::core::control::Control;
 use crate::core::glue;
 use crate::core::partition::Partition;
-use crate::ports::{Clocking, CorePorts};
+use crate::ports::{Clocking, CorePorts, Scrub};
 
 #[derive(LogicBlock)]
 pub struct BloomCore<const W: usize> {
     pub sys: Clocking<W>,
     pub io: CorePorts<W>,
+    pub scrub: Scrub<W>,
     control: Control<W>,
     parts: Vec<Partition<W>>,
 }
@@ -51,6 +52,7 @@ impl<const W: usize> BloomCore<W> {
         BloomCore {
             sys: Default::default(),
             io: Default::default(),
+            scrub: Default::default(),
             control,
             parts,
         }
@@ -71,7 +73,13 @@ impl<const W: usize> BloomCore<W> {
 // twice: `update` for rust-hdl's simulator and `hdl` for the Verilog.
 impl<const W: usize> Logic for BloomCore<W> {
     fn update(&mut self) {
-        glue::drive(&self.sys, &mut self.io, &mut self.control, &mut self.parts);
+        glue::drive(
+            &self.sys,
+            &mut self.io,
+            &mut self.scrub,
+            &mut self.control,
+            &mut self.parts,
+        );
         let c = &mut self.control;
         c.all_bits5.next = self.parts.iter().all(|p| p.bit5.val());
         let select = c.rb_select5.val();
@@ -89,7 +97,12 @@ impl<const W: usize> Logic for BloomCore<W> {
     }
 
     fn connect(&mut self) {
-        glue::connect(&mut self.io, &mut self.control, &mut self.parts);
+        glue::connect(
+            &mut self.io,
+            &mut self.scrub,
+            &mut self.control,
+            &mut self.parts,
+        );
         self.control.all_bits5.connect();
         self.control.rb_bit5.connect();
         self.io.fill.count.connect();
@@ -106,6 +119,7 @@ impl<const W: usize> Logic for BloomCore<W> {
         for p in 0..k {
             v += &glue::bank_hdl::<W>(p);
         }
+        v += &glue::scrub_mismatch_hdl(k);
         let bits: Vec<String> = (0..k).map(|p| format!("parts${p}$bit5")).collect();
         v += &format!("    control$all_bits5 = {};\n", bits.join(" & "));
         let selected: Vec<String> = (0..k)

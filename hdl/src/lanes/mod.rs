@@ -277,6 +277,8 @@ fn replicas(params: &crate::CoreParams, l: usize, switches: LaneSwitches) -> Str
                 "req_key" => Some(key.clone()),
                 "req_tag" => Some(format!("head_tag[{}:{}]", 8 * j + 7, 8 * j)),
                 "fill_bank" if j > 0 => Some("4'd0".into()),
+                // The lanes request no scrub.
+                "scrub_req" => Some("1'b0".into()),
                 _ if p.direction == Direction::Output => Some(format!("lane{j}_{}", p.name)),
                 _ => Some(p.name.clone()),
             }
@@ -286,13 +288,15 @@ fn replicas(params: &crate::CoreParams, l: usize, switches: LaneSwitches) -> Str
     // Replica 0 speaks for all (they run in lockstep); the others' status is unread.
     v += "assign rb_valid = lane0_rb_valid;\nassign rb_data = lane0_rb_data;\n";
     v += "assign fill_count = lane0_fill_count;\nassign busy = lane0_busy;\n";
-    let unread: Vec<String> = (1..l)
+    // No replica's scrub outputs are read (no scrub is requested).
+    let unread: Vec<String> = (0..l)
         .flat_map(|j| {
             ports
                 .iter()
-                .filter(|p| {
+                .filter(move |p| {
                     p.direction == Direction::Output
-                        && !matches!(p.name.as_str(), "resp_hit" | "resp_tag")
+                        && (p.group == "scrub"
+                            || (j > 0 && !matches!(p.name.as_str(), "resp_hit" | "resp_tag")))
                 })
                 .map(move |p| format!("lane{j}_{}", p.name))
         })

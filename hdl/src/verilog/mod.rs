@@ -119,10 +119,11 @@ impl<const W: usize> CoreVariant<W> for BloomCore<W> {
                     BankRam::new(cfg.bank_bits(), initial),
                     cfg.bank_bits(),
                     !cfg.test_switches.disable_forwarding,
+                    !cfg.test_switches.disable_scrub_correction,
                 )
             })
             .collect();
-        BloomCore::new(Control::new(cfg.bank_bits()), parts)
+        BloomCore::new(Control::new(cfg.bank_bits(), 0), parts)
     }
 }
 
@@ -158,10 +159,17 @@ impl<const W: usize> CoreVariant<W> for CountingCore<W> {
                     CounterRam::new(cfg.bank_bits(), c, initial),
                     !cfg.test_switches.disable_forwarding,
                     !cfg.test_switches.disable_delete_forwarding,
+                    !cfg.test_switches.disable_scrub_correction,
                 )
             })
             .collect();
-        CountingCore::new(Control::new(cfg.bank_bits()), parts)
+        CountingCore::new(
+            Control::new(
+                cfg.bank_bits(),
+                crate::timing::COUNTING_COUNT_DELAY as usize,
+            ),
+            parts,
+        )
     }
 
     fn mark_for_synthesis(verilog: String) -> String {
