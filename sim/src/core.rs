@@ -195,6 +195,31 @@ impl VerilatedCore {
         )
     }
 
+    /// The RTL of `config` with every bank's memory open to [`VerilatedCore::soft_error`]
+    /// (marked `/*verilator public_flat_rw*/`; the logic is unchanged).
+    pub fn build_with_open_banks(config: &hdl::CoreConfig) -> Result<VerilatedCore, SimError> {
+        let mut generated =
+            hdl::generate_core(config).map_err(|e| SimError::Value(e.to_string()))?;
+        generated.verilog = open_banks(&generated.verilog)?;
+        Self::from_generated(&generated, false, PowerUp::default())
+    }
+
+    /// A soft error (docs/contract.md §5.2) between two cycles: XORs `mask` into the bit
+    /// (counter) at `addr` of bank `bank`, with no operation (the fill counter does not
+    /// see it). Only in a model built by [`VerilatedCore::build_with_open_banks`].
+    pub fn soft_error(&mut self, bank: usize, addr: u32, mask: u8) -> Result<(), SimError> {
+        let (k, size) = (self.config.k(), self.config.bank_size());
+        let bits = self.config.params.counter_bits;
+        if bank >= k || addr as usize >= size || mask == 0 || (mask as u32) >> bits != 0 {
+            return Err(SimError::Value(format!(
+                "soft error at bank {bank} address {addr} mask {mask:#x}: the core has {k} banks of {size} addresses of {bits} bits"
+            )));
+        }
+        // rust-hdl names bank p's instance `parts$p`, which Verilator spells `parts__024p`.
+        self.model
+            .mem_xor(&format!(".parts__024{bank}.ram"), "mem", addr, mask)
+    }
+
     /// The core of `generated` as `netlist` (made by [`crate::netlist::make`]
     /// from the same Verilog), built for Verilator (or taken from the cache).
     pub fn from_netlist(
@@ -387,6 +412,30 @@ impl VerilatedCore {
         self.model.run_vectors(&[fb], &ins, &[fc], &mut outs)?;
         Ok(outs)
     }
+}
+
+/// `verilog` with every bank memory (`reg mem [0:N];`, `reg [c-1:0] mem [0:N];`) marked
+/// `/*verilator public_flat_rw*/`, so that a test can reach it from C++.
+pub fn open_banks(verilog: &str) -> Result<String, SimError> {
+    let mut marked = 0;
+    let mut out = String::with_capacity(verilog.len() + 1024);
+    for line in verilog.lines() {
+        let t = line.trim();
+        if t.starts_with("reg ") && t.contains(" mem [0:") && t.ends_with("];") {
+            out.push_str(&line[..line.len() - 1]);
+            out.push_str(" /*verilator public_flat_rw*/;");
+            marked += 1;
+        } else {
+            out.push_str(line);
+        }
+        out.push('\n');
+    }
+    if marked == 0 {
+        return Err(SimError::Value(
+            "no bank memory found in the Verilog".into(),
+        ));
+    }
+    Ok(out)
 }
 
 /// A core of `config` built as `kind`: its Verilog generated, the netlist

@@ -28,7 +28,7 @@ use std::time::Instant;
 
 use golden::CountingFilter;
 
-use crate::checker::{Checker, CountingEvents, Mismatch, ResetCoverage};
+use crate::checker::{Checker, CountingEvents, Mismatch, ResetCoverage, ScrubCoverage};
 use crate::core::{push_request, request_words, VerilatedCore};
 use crate::model::StreamOutput;
 use crate::side;
@@ -80,6 +80,8 @@ pub struct RunReport {
     /// Readbacks (traffic's and image checks') whose bit was compared.
     pub readbacks_checked: u64,
     pub resets: ResetCoverage,
+    /// What the scrubs met (docs/contract.md §5.2).
+    pub scrubs: ScrubCoverage,
     /// Counting cores: how often saturation, deletes of absent keys, ... happened.
     pub counting: CountingEvents,
     pub seconds: f64,
@@ -553,6 +555,64 @@ impl CoSim {
         Ok(())
     }
 
+    /// Requests a scrub (docs/contract.md §5.2) after a drain and runs checked quiet
+    /// cycles until it has ended (with nothing else running it takes 2^b slots in a
+    /// row). Returns `scrub_mismatch` as the core shows it then (the banks a `side_out`
+    /// word records, [`side::SCRUB_MISMATCH_SEEN`]); the checker compares it too.
+    pub fn scrub(&mut self, consumer: &mut dyn Consumer) -> Result<u16, SimError> {
+        self.drain(consumer)?;
+        let cycles = self.core.config.bank_size() + self.core.timing.scrub_end_latency as usize + 2;
+        let ready: Vec<u8> = (0..cycles).map(|_| consumer.next_ready() as u8).collect();
+        let mut side_in: Vec<u64> = (0..cycles).map(|_| self.side_gen.quiet()).collect();
+        side_in[0] |= side::SCRUB_REQ;
+        let mut out = self.pool.pop().unwrap_or_default();
+        self.core
+            .stream(&[], &[], &ready, &side_in, usize::MAX, &mut out)?;
+        self.flow.absorb(&[], &side_in, &out, &self.core.timing);
+        let last = out.side_out.last().copied().unwrap_or(0);
+        if last >> 54 & 1 != 0 {
+            self.checker.report(Mismatch {
+                cycle: self.core.cycle(),
+                op_index: None,
+                what: format!(
+                    "scrub_busy still high {cycles} cycles after a scrub_req on an idle core"
+                ),
+            });
+        }
+        let mut logs = vec![Log {
+            start_item: 0,
+            side_in,
+            out,
+        }];
+        self.check_logs(&[], &mut logs);
+        Ok((last >> 55) as u16 & side::SCRUB_MISMATCH_SEEN)
+    }
+
+    /// Injects a soft error after a drain: XORs `mask` into bank `bank`'s bit (counter)
+    /// at `addr` in the core ([`VerilatedCore::soft_error`]: a model with open banks)
+    /// and in the golden model, not in the fill counter ([`Checker::soft_change`]).
+    /// Returns the change's sign (+1 zero to non-zero, -1 back, 0).
+    pub fn soft_error(&mut self, bank: usize, addr: u32, mask: u8) -> Result<i64, SimError> {
+        self.drain(&mut crate::traffic::ReadyPattern::default())?;
+        // Bit writes issued in the drain's last cycles commit within commit_latency.
+        self.idle(
+            self.core.timing.commit_latency as usize + 2,
+            &mut crate::traffic::ReadyPattern::default(),
+        )?;
+        if self.checker.scrub_running() {
+            return Err(SimError::Value(
+                "a soft error is injected between scrubs here (its cycle would decide which scrub sees it)".into(),
+            ));
+        }
+        let before = self
+            .checker
+            .golden
+            .counter(bank, addr)
+            .ok_or_else(|| SimError::Value(format!("no bank {bank} address {addr}")))?;
+        self.core.soft_error(bank, addr, mask)?;
+        Ok(self.checker.soft_change(bank, addr, before ^ mask))
+    }
+
     /// Drains, then reads the whole image back through the readback port
     /// (every bit and the fill counters compared with the golden model).
     /// Returns the number of new mismatches.
@@ -580,6 +640,7 @@ impl CoSim {
             query_hits: self.checker.query_hits,
             readbacks_checked: self.checker.readbacks_checked,
             resets: self.checker.resets,
+            scrubs: self.checker.scrubs,
             counting: self.checker.counting_events,
             ..Default::default()
         }

@@ -1,6 +1,6 @@
 
 
-module bloom_core(clock,reset,req_valid,req_ready,req_op,req_key,req_tag,resp_valid,resp_ready,resp_hit,resp_tag,rb_req,rb_bank,rb_addr,rb_write,rb_wdata,rb_valid,rb_data,fill_bank,fill_count,busy);
+module bloom_core(clock,reset,req_valid,req_ready,req_op,req_key,req_tag,resp_valid,resp_ready,resp_hit,resp_tag,rb_req,rb_bank,rb_addr,rb_write,rb_wdata,rb_valid,rb_data,fill_bank,fill_count,busy,scrub_req,scrub_busy,scrub_mismatch);
     
     // Module arguments
     input wire  clock;
@@ -24,6 +24,9 @@ module bloom_core(clock,reset,req_valid,req_ready,req_op,req_key,req_tag,resp_va
     input wire  [3:0] fill_bank;
     output reg  [16:0] fill_count;
     output reg  busy;
+    input wire  scrub_req;
+    output reg  scrub_busy;
+    output reg  [15:0] scrub_mismatch;
     
     // Stub signals
     reg  control$clock;
@@ -45,13 +48,19 @@ module bloom_core(clock,reset,req_valid,req_ready,req_op,req_key,req_tag,resp_va
     wire  control$rb_valid;
     wire  control$rb_data;
     wire  control$busy;
+    reg  control$scrub_req;
+    wire  control$scrub_busy;
     wire  [63:0] control$key1;
     wire  control$is_rb2;
     wire  [15:0] control$rb_addr2;
     wire  [15:0] control$write4;
     wire  control$wdata4;
     wire  control$clear5;
-    wire  control$recount4;
+    wire  control$counted4;
+    wire  control$scrub4;
+    wire  [16:0] control$ptr3;
+    wire  control$scrub_zero5;
+    wire  control$scrub_finish;
     wire  control$sweep_en;
     wire  control$sweep_en3;
     wire  [15:0] control$sweep_addr3;
@@ -66,13 +75,18 @@ module bloom_core(clock,reset,req_valid,req_ready,req_op,req_key,req_tag,resp_va
     reg  [15:0] parts$0$write4;
     reg  parts$0$wdata4;
     reg  parts$0$clear5;
-    reg  parts$0$recount4;
+    reg  parts$0$counted4;
+    reg  parts$0$scrub4;
+    reg  [16:0] parts$0$ptr3;
+    reg  parts$0$scrub_zero5;
+    reg  parts$0$scrub_finish;
     reg  parts$0$sweep_en;
     reg  parts$0$sweep_en3;
     reg  [15:0] parts$0$sweep_addr3;
     wire  parts$0$bit5;
     wire  [7:0] parts$0$fill_low;
     wire  [8:0] parts$0$fill_high;
+    wire  parts$0$scrub_mismatch;
     reg  parts$1$clock;
     reg  parts$1$reset;
     reg  [63:0] parts$1$key1;
@@ -81,13 +95,18 @@ module bloom_core(clock,reset,req_valid,req_ready,req_op,req_key,req_tag,resp_va
     reg  [15:0] parts$1$write4;
     reg  parts$1$wdata4;
     reg  parts$1$clear5;
-    reg  parts$1$recount4;
+    reg  parts$1$counted4;
+    reg  parts$1$scrub4;
+    reg  [16:0] parts$1$ptr3;
+    reg  parts$1$scrub_zero5;
+    reg  parts$1$scrub_finish;
     reg  parts$1$sweep_en;
     reg  parts$1$sweep_en3;
     reg  [15:0] parts$1$sweep_addr3;
     wire  parts$1$bit5;
     wire  [7:0] parts$1$fill_low;
     wire  [8:0] parts$1$fill_high;
+    wire  parts$1$scrub_mismatch;
     reg  parts$2$clock;
     reg  parts$2$reset;
     reg  [63:0] parts$2$key1;
@@ -96,13 +115,18 @@ module bloom_core(clock,reset,req_valid,req_ready,req_op,req_key,req_tag,resp_va
     reg  [15:0] parts$2$write4;
     reg  parts$2$wdata4;
     reg  parts$2$clear5;
-    reg  parts$2$recount4;
+    reg  parts$2$counted4;
+    reg  parts$2$scrub4;
+    reg  [16:0] parts$2$ptr3;
+    reg  parts$2$scrub_zero5;
+    reg  parts$2$scrub_finish;
     reg  parts$2$sweep_en;
     reg  parts$2$sweep_en3;
     reg  [15:0] parts$2$sweep_addr3;
     wire  parts$2$bit5;
     wire  [7:0] parts$2$fill_low;
     wire  [8:0] parts$2$fill_high;
+    wire  parts$2$scrub_mismatch;
     reg  parts$3$clock;
     reg  parts$3$reset;
     reg  [63:0] parts$3$key1;
@@ -111,13 +135,18 @@ module bloom_core(clock,reset,req_valid,req_ready,req_op,req_key,req_tag,resp_va
     reg  [15:0] parts$3$write4;
     reg  parts$3$wdata4;
     reg  parts$3$clear5;
-    reg  parts$3$recount4;
+    reg  parts$3$counted4;
+    reg  parts$3$scrub4;
+    reg  [16:0] parts$3$ptr3;
+    reg  parts$3$scrub_zero5;
+    reg  parts$3$scrub_finish;
     reg  parts$3$sweep_en;
     reg  parts$3$sweep_en3;
     reg  [15:0] parts$3$sweep_addr3;
     wire  parts$3$bit5;
     wire  [7:0] parts$3$fill_low;
     wire  [8:0] parts$3$fill_high;
+    wire  parts$3$scrub_mismatch;
     
     // Sub module instances
     bloom_core_control control(
@@ -140,13 +169,19 @@ module bloom_core(clock,reset,req_valid,req_ready,req_op,req_key,req_tag,resp_va
         .rb_valid(control$rb_valid),
         .rb_data(control$rb_data),
         .busy(control$busy),
+        .scrub_req(control$scrub_req),
+        .scrub_busy(control$scrub_busy),
         .key1(control$key1),
         .is_rb2(control$is_rb2),
         .rb_addr2(control$rb_addr2),
         .write4(control$write4),
         .wdata4(control$wdata4),
         .clear5(control$clear5),
-        .recount4(control$recount4),
+        .counted4(control$counted4),
+        .scrub4(control$scrub4),
+        .ptr3(control$ptr3),
+        .scrub_zero5(control$scrub_zero5),
+        .scrub_finish(control$scrub_finish),
         .sweep_en(control$sweep_en),
         .sweep_en3(control$sweep_en3),
         .sweep_addr3(control$sweep_addr3),
@@ -163,13 +198,18 @@ module bloom_core(clock,reset,req_valid,req_ready,req_op,req_key,req_tag,resp_va
         .write4(parts$0$write4),
         .wdata4(parts$0$wdata4),
         .clear5(parts$0$clear5),
-        .recount4(parts$0$recount4),
+        .counted4(parts$0$counted4),
+        .scrub4(parts$0$scrub4),
+        .ptr3(parts$0$ptr3),
+        .scrub_zero5(parts$0$scrub_zero5),
+        .scrub_finish(parts$0$scrub_finish),
         .sweep_en(parts$0$sweep_en),
         .sweep_en3(parts$0$sweep_en3),
         .sweep_addr3(parts$0$sweep_addr3),
         .bit5(parts$0$bit5),
         .fill_low(parts$0$fill_low),
-        .fill_high(parts$0$fill_high)
+        .fill_high(parts$0$fill_high),
+        .scrub_mismatch(parts$0$scrub_mismatch)
     );
     bloom_core_parts_1 parts$1(
         .clock(parts$1$clock),
@@ -180,13 +220,18 @@ module bloom_core(clock,reset,req_valid,req_ready,req_op,req_key,req_tag,resp_va
         .write4(parts$1$write4),
         .wdata4(parts$1$wdata4),
         .clear5(parts$1$clear5),
-        .recount4(parts$1$recount4),
+        .counted4(parts$1$counted4),
+        .scrub4(parts$1$scrub4),
+        .ptr3(parts$1$ptr3),
+        .scrub_zero5(parts$1$scrub_zero5),
+        .scrub_finish(parts$1$scrub_finish),
         .sweep_en(parts$1$sweep_en),
         .sweep_en3(parts$1$sweep_en3),
         .sweep_addr3(parts$1$sweep_addr3),
         .bit5(parts$1$bit5),
         .fill_low(parts$1$fill_low),
-        .fill_high(parts$1$fill_high)
+        .fill_high(parts$1$fill_high),
+        .scrub_mismatch(parts$1$scrub_mismatch)
     );
     bloom_core_parts_2 parts$2(
         .clock(parts$2$clock),
@@ -197,13 +242,18 @@ module bloom_core(clock,reset,req_valid,req_ready,req_op,req_key,req_tag,resp_va
         .write4(parts$2$write4),
         .wdata4(parts$2$wdata4),
         .clear5(parts$2$clear5),
-        .recount4(parts$2$recount4),
+        .counted4(parts$2$counted4),
+        .scrub4(parts$2$scrub4),
+        .ptr3(parts$2$ptr3),
+        .scrub_zero5(parts$2$scrub_zero5),
+        .scrub_finish(parts$2$scrub_finish),
         .sweep_en(parts$2$sweep_en),
         .sweep_en3(parts$2$sweep_en3),
         .sweep_addr3(parts$2$sweep_addr3),
         .bit5(parts$2$bit5),
         .fill_low(parts$2$fill_low),
-        .fill_high(parts$2$fill_high)
+        .fill_high(parts$2$fill_high),
+        .scrub_mismatch(parts$2$scrub_mismatch)
     );
     bloom_core_parts_3 parts$3(
         .clock(parts$3$clock),
@@ -214,13 +264,18 @@ module bloom_core(clock,reset,req_valid,req_ready,req_op,req_key,req_tag,resp_va
         .write4(parts$3$write4),
         .wdata4(parts$3$wdata4),
         .clear5(parts$3$clear5),
-        .recount4(parts$3$recount4),
+        .counted4(parts$3$counted4),
+        .scrub4(parts$3$scrub4),
+        .ptr3(parts$3$ptr3),
+        .scrub_zero5(parts$3$scrub_zero5),
+        .scrub_finish(parts$3$scrub_finish),
         .sweep_en(parts$3$sweep_en),
         .sweep_en3(parts$3$sweep_en3),
         .sweep_addr3(parts$3$sweep_addr3),
         .bit5(parts$3$bit5),
         .fill_low(parts$3$fill_low),
-        .fill_high(parts$3$fill_high)
+        .fill_high(parts$3$fill_high),
+        .scrub_mismatch(parts$3$scrub_mismatch)
     );
     
     // Update code (custom)
@@ -234,6 +289,8 @@ module bloom_core(clock,reset,req_valid,req_ready,req_op,req_key,req_tag,resp_va
     always @(*) begin
         control$clock = clock;
         control$reset = reset;
+        control$scrub_req = scrub_req;
+        scrub_busy = control$scrub_busy;
         control$req_valid = req_valid;
         control$req_op = req_op;
         control$req_key = req_key;
@@ -259,7 +316,11 @@ module bloom_core(clock,reset,req_valid,req_ready,req_op,req_key,req_tag,resp_va
         parts$0$write4 = control$write4;
         parts$0$wdata4 = control$wdata4;
         parts$0$clear5 = control$clear5;
-        parts$0$recount4 = control$recount4;
+        parts$0$counted4 = control$counted4;
+        parts$0$scrub4 = control$scrub4;
+        parts$0$ptr3 = control$ptr3;
+        parts$0$scrub_zero5 = control$scrub_zero5;
+        parts$0$scrub_finish = control$scrub_finish;
         parts$0$sweep_en = control$sweep_en;
         parts$0$sweep_en3 = control$sweep_en3;
         parts$0$sweep_addr3 = control$sweep_addr3;
@@ -271,7 +332,11 @@ module bloom_core(clock,reset,req_valid,req_ready,req_op,req_key,req_tag,resp_va
         parts$1$write4 = control$write4;
         parts$1$wdata4 = control$wdata4;
         parts$1$clear5 = control$clear5;
-        parts$1$recount4 = control$recount4;
+        parts$1$counted4 = control$counted4;
+        parts$1$scrub4 = control$scrub4;
+        parts$1$ptr3 = control$ptr3;
+        parts$1$scrub_zero5 = control$scrub_zero5;
+        parts$1$scrub_finish = control$scrub_finish;
         parts$1$sweep_en = control$sweep_en;
         parts$1$sweep_en3 = control$sweep_en3;
         parts$1$sweep_addr3 = control$sweep_addr3;
@@ -283,7 +348,11 @@ module bloom_core(clock,reset,req_valid,req_ready,req_op,req_key,req_tag,resp_va
         parts$2$write4 = control$write4;
         parts$2$wdata4 = control$wdata4;
         parts$2$clear5 = control$clear5;
-        parts$2$recount4 = control$recount4;
+        parts$2$counted4 = control$counted4;
+        parts$2$scrub4 = control$scrub4;
+        parts$2$ptr3 = control$ptr3;
+        parts$2$scrub_zero5 = control$scrub_zero5;
+        parts$2$scrub_finish = control$scrub_finish;
         parts$2$sweep_en = control$sweep_en;
         parts$2$sweep_en3 = control$sweep_en3;
         parts$2$sweep_addr3 = control$sweep_addr3;
@@ -295,10 +364,15 @@ module bloom_core(clock,reset,req_valid,req_ready,req_op,req_key,req_tag,resp_va
         parts$3$write4 = control$write4;
         parts$3$wdata4 = control$wdata4;
         parts$3$clear5 = control$clear5;
-        parts$3$recount4 = control$recount4;
+        parts$3$counted4 = control$counted4;
+        parts$3$scrub4 = control$scrub4;
+        parts$3$ptr3 = control$ptr3;
+        parts$3$scrub_zero5 = control$scrub_zero5;
+        parts$3$scrub_finish = control$scrub_finish;
         parts$3$sweep_en = control$sweep_en;
         parts$3$sweep_en3 = control$sweep_en3;
         parts$3$sweep_addr3 = control$sweep_addr3;
+        scrub_mismatch = {12'd0, parts$3$scrub_mismatch, parts$2$scrub_mismatch, parts$1$scrub_mismatch, parts$0$scrub_mismatch};
         control$all_bits5 = parts$0$bit5 & parts$1$bit5 & parts$2$bit5 & parts$3$bit5;
         control$rb_bit5 = (control$rb_select5[0] & parts$0$bit5) | (control$rb_select5[1] & parts$1$bit5) | (control$rb_select5[2] & parts$2$bit5) | (control$rb_select5[3] & parts$3$bit5);
         fill_count = {17{fill_bank_low}} & (fill_bank[1] ? fill_pair_1 : fill_pair_0);
@@ -309,7 +383,7 @@ module bloom_core(clock,reset,req_valid,req_ready,req_op,req_key,req_tag,resp_va
 endmodule // bloom_core
 
 
-module bloom_core_control(clock,reset,req_valid,req_ready,req_op,req_key,req_tag,resp_valid,resp_ready,resp_hit,resp_tag,rb_req,rb_bank,rb_addr,rb_write,rb_wdata,rb_valid,rb_data,busy,key1,is_rb2,rb_addr2,write4,wdata4,clear5,recount4,sweep_en,sweep_en3,sweep_addr3,rb_select5,all_bits5,rb_bit5);
+module bloom_core_control(clock,reset,req_valid,req_ready,req_op,req_key,req_tag,resp_valid,resp_ready,resp_hit,resp_tag,rb_req,rb_bank,rb_addr,rb_write,rb_wdata,rb_valid,rb_data,busy,scrub_req,scrub_busy,key1,is_rb2,rb_addr2,write4,wdata4,clear5,counted4,scrub4,ptr3,scrub_zero5,scrub_finish,sweep_en,sweep_en3,sweep_addr3,rb_select5,all_bits5,rb_bit5);
     
     // Module arguments
     input wire  clock;
@@ -331,13 +405,19 @@ module bloom_core_control(clock,reset,req_valid,req_ready,req_op,req_key,req_tag
     output reg  rb_valid;
     output reg  rb_data;
     output reg  busy;
+    input wire  scrub_req;
+    output reg  scrub_busy;
     output reg  [63:0] key1;
     output reg  is_rb2;
     output reg  [15:0] rb_addr2;
     output reg  [15:0] write4;
     output reg  wdata4;
     output reg  clear5;
-    output reg  recount4;
+    output reg  counted4;
+    output reg  scrub4;
+    output reg  [16:0] ptr3;
+    output reg  scrub_zero5;
+    output reg  scrub_finish;
     output reg  sweep_en;
     output reg  sweep_en3;
     output reg  [15:0] sweep_addr3;
@@ -367,6 +447,8 @@ module bloom_core_control(clock,reset,req_valid,req_ready,req_op,req_key,req_tag
     reg  stages$sweep_lead;
     reg  [15:0] stages$sweep_count;
     reg  stages$recount;
+    reg  stages$scrub_take1;
+    reg  [15:0] stages$scrub_addr1;
     wire  [63:0] stages$key1;
     wire  stages$is_rb2;
     wire  [15:0] stages$rb_addr2;
@@ -386,7 +468,20 @@ module bloom_core_control(clock,reset,req_valid,req_ready,req_op,req_key,req_tag
     wire  [15:0] sweep$count;
     wire  sweep$sweeping;
     wire  sweep$recount;
-    wire  sweep$recount_slot4;
+    wire  sweep$recount3;
+    reg  scrubber$clock;
+    reg  scrubber$reset;
+    reg  scrubber$req;
+    reg  scrubber$free0;
+    reg  scrubber$recount3;
+    wire  scrubber$busy;
+    wire  scrubber$take1;
+    wire  [15:0] scrubber$addr1;
+    wire  scrubber$scrub4;
+    wire  scrubber$counted4;
+    wire  [16:0] scrubber$ptr3;
+    wire  scrubber$zero5;
+    wire  scrubber$finish;
     reg  [7:0] outstanding$d;
     wire  [7:0] outstanding$q;
     reg  outstanding$clock;
@@ -441,6 +536,8 @@ module bloom_core_control(clock,reset,req_valid,req_ready,req_op,req_key,req_tag
         .sweep_lead(stages$sweep_lead),
         .sweep_count(stages$sweep_count),
         .recount(stages$recount),
+        .scrub_take1(stages$scrub_take1),
+        .scrub_addr1(stages$scrub_addr1),
         .key1(stages$key1),
         .is_rb2(stages$is_rb2),
         .rb_addr2(stages$rb_addr2),
@@ -462,7 +559,22 @@ module bloom_core_control(clock,reset,req_valid,req_ready,req_op,req_key,req_tag
         .count(sweep$count),
         .sweeping(sweep$sweeping),
         .recount(sweep$recount),
-        .recount_slot4(sweep$recount_slot4)
+        .recount3(sweep$recount3)
+    );
+    bloom_core_control_scrubber scrubber(
+        .clock(scrubber$clock),
+        .reset(scrubber$reset),
+        .req(scrubber$req),
+        .free0(scrubber$free0),
+        .recount3(scrubber$recount3),
+        .busy(scrubber$busy),
+        .take1(scrubber$take1),
+        .addr1(scrubber$addr1),
+        .scrub4(scrubber$scrub4),
+        .counted4(scrubber$counted4),
+        .ptr3(scrubber$ptr3),
+        .zero5(scrubber$zero5),
+        .finish(scrubber$finish)
     );
     bloom_core_control_outstanding outstanding(
         .d(outstanding$d),
@@ -526,6 +638,8 @@ module bloom_core_control(clock,reset,req_valid,req_ready,req_op,req_key,req_tag
         stages$reset = reset;
         sweep$clock = clock;
         sweep$reset = reset;
+        scrubber$clock = clock;
+        scrubber$reset = reset;
         busy = ~sweep$idle;
         ready = ~rb_req & (sweep$idle & ~outstanding$q[32'h7]);
         req_ready = ready & ~reset;
@@ -544,13 +658,23 @@ module bloom_core_control(clock,reset,req_valid,req_ready,req_op,req_key,req_tag
         stages$sweep_count = sweep$count;
         stages$recount = sweep$recount;
         sweep$clear0 = accept & (req_op == op_clear);
+        scrubber$req = scrub_req;
+        scrubber$free0 = (~rb_req & ~accept) & sweep$idle;
+        scrubber$recount3 = sweep$recount3;
+        scrub_busy = scrubber$busy;
+        stages$scrub_take1 = scrubber$take1;
+        stages$scrub_addr1 = scrubber$addr1;
         key1 = stages$key1;
         is_rb2 = stages$is_rb2;
         rb_addr2 = stages$rb_addr2;
         write4 = stages$write4;
         wdata4 = stages$wdata4;
         clear5 = stages$clear5;
-        recount4 = sweep$recount_slot4;
+        counted4 = scrubber$counted4;
+        scrub4 = scrubber$scrub4;
+        ptr3 = scrubber$ptr3;
+        scrub_zero5 = scrubber$zero5;
+        scrub_finish = scrubber$finish;
         sweep_en = sweep$sweeping;
         sweep_en3 = sweep$lead;
         sweep_addr3 = sweep$count;
@@ -742,7 +866,455 @@ module bloom_core_control_rb_valid6(d,q,clock);
 endmodule // bloom_core_control_rb_valid6
 
 
-module bloom_core_control_stages(clock,reset,accept,op,tag,key,rb_req,rb_bank,rb_addr,rb_write,rb_wdata,idle,sweep_lead,sweep_count,recount,key1,is_rb2,rb_addr2,write4,wdata4,clear5,valid5,tag5,not_clear5,rb5,rb_select5);
+module bloom_core_control_scrubber(clock,reset,req,free0,recount3,busy,take1,addr1,scrub4,counted4,ptr3,zero5,finish);
+    
+    // Module arguments
+    input wire  clock;
+    input wire  reset;
+    input wire  req;
+    input wire  free0;
+    input wire  recount3;
+    output reg  busy;
+    output reg  take1;
+    output reg  [15:0] addr1;
+    output reg  scrub4;
+    output reg  counted4;
+    output reg  [16:0] ptr3;
+    output reg  zero5;
+    output reg  finish;
+    
+    // Constant declarations
+    localparam  pos_zero = 17'b0;
+    localparam  pos_one = 17'b1;
+    localparam  pos_mask = 17'b1111111111111;
+    localparam  pos_end = 17'b1000000000000;
+    localparam  bits_zero = 8'h0;
+    localparam  bits_one = 8'h1;
+    localparam  start_at5 = 8'h10;
+    localparam  finish_at = 8'h40;
+    
+    // Stub signals
+    reg  active$d;
+    wire  active$q;
+    reg  active$clock;
+    reg  take_r$d;
+    wire  take_r$q;
+    reg  take_r$clock;
+    reg  [16:0] pos$d;
+    wire  [16:0] pos$q;
+    reg  pos$clock;
+    reg  ended$d;
+    wire  ended$q;
+    reg  ended$clock;
+    reg  slot2$d;
+    wire  slot2$q;
+    reg  slot2$clock;
+    reg  slot3$d;
+    wire  slot3$q;
+    reg  slot3$clock;
+    reg  slot4$d;
+    wire  slot4$q;
+    reg  slot4$clock;
+    reg  counted4_r$d;
+    wire  counted4_r$q;
+    reg  counted4_r$clock;
+    reg  [16:0] ptr2$d;
+    wire  [16:0] ptr2$q;
+    reg  ptr2$clock;
+    reg  [16:0] ptr3_r$d;
+    wire  [16:0] ptr3_r$q;
+    reg  ptr3_r$clock;
+    reg  [7:0] started$d;
+    wire  [7:0] started$q;
+    reg  started$clock;
+    reg  [7:0] ending$d;
+    wire  [7:0] ending$q;
+    reg  ending$clock;
+    
+    // Local signals
+    reg  start0;
+    reg  rise;
+    reg  [16:0] step;
+    
+    // Sub module instances
+    bloom_core_control_scrubber_active active(
+        .d(active$d),
+        .q(active$q),
+        .clock(active$clock)
+    );
+    bloom_core_control_scrubber_take_r take_r(
+        .d(take_r$d),
+        .q(take_r$q),
+        .clock(take_r$clock)
+    );
+    bloom_core_control_scrubber_pos pos(
+        .d(pos$d),
+        .q(pos$q),
+        .clock(pos$clock)
+    );
+    bloom_core_control_scrubber_ended ended(
+        .d(ended$d),
+        .q(ended$q),
+        .clock(ended$clock)
+    );
+    bloom_core_control_scrubber_slot2 slot2(
+        .d(slot2$d),
+        .q(slot2$q),
+        .clock(slot2$clock)
+    );
+    bloom_core_control_scrubber_slot3 slot3(
+        .d(slot3$d),
+        .q(slot3$q),
+        .clock(slot3$clock)
+    );
+    bloom_core_control_scrubber_slot4 slot4(
+        .d(slot4$d),
+        .q(slot4$q),
+        .clock(slot4$clock)
+    );
+    bloom_core_control_scrubber_counted4_r counted4_r(
+        .d(counted4_r$d),
+        .q(counted4_r$q),
+        .clock(counted4_r$clock)
+    );
+    bloom_core_control_scrubber_ptr2 ptr2(
+        .d(ptr2$d),
+        .q(ptr2$q),
+        .clock(ptr2$clock)
+    );
+    bloom_core_control_scrubber_ptr3_r ptr3_r(
+        .d(ptr3_r$d),
+        .q(ptr3_r$q),
+        .clock(ptr3_r$clock)
+    );
+    bloom_core_control_scrubber_started started(
+        .d(started$d),
+        .q(started$q),
+        .clock(started$clock)
+    );
+    bloom_core_control_scrubber_ending ending(
+        .d(ending$d),
+        .q(ending$q),
+        .clock(ending$clock)
+    );
+    
+    // Update code
+    always @(*) begin
+        active$clock = clock;
+        take_r$clock = clock;
+        pos$clock = clock;
+        ended$clock = clock;
+        slot2$clock = clock;
+        slot3$clock = clock;
+        slot4$clock = clock;
+        counted4_r$clock = clock;
+        ptr2$clock = clock;
+        ptr3_r$clock = clock;
+        started$clock = clock;
+        ending$clock = clock;
+        active$d = active$q;
+        take_r$d = take_r$q;
+        pos$d = pos$q;
+        ended$d = ended$q;
+        slot2$d = slot2$q;
+        slot3$d = slot3$q;
+        slot4$d = slot4$q;
+        counted4_r$d = counted4_r$q;
+        ptr2$d = ptr2$q;
+        ptr3_r$d = ptr3_r$q;
+        started$d = started$q;
+        ending$d = ending$q;
+        start0 = req & ~active$q;
+        finish = (ending$q & finish_at) != bits_zero;
+        active$d = (active$q | req) & ~finish;
+        take_r$d = active$q & free0;
+        if (take_r$q) begin
+            step = pos_one;
+        end
+        else begin
+            step = pos_zero;
+        end
+        if (start0) begin
+            pos$d = pos_zero;
+        end
+        else begin
+            pos$d = (pos$q + step) & pos_mask;
+        end
+        ended$d = (pos$q & pos_end) != pos_zero;
+        rise = ((pos$q & pos_end) != pos_zero) & ~ended$q;
+        if (rise) begin
+            ending$d = (ending$q << bits_one) | bits_one;
+        end
+        else begin
+            ending$d = ending$q << bits_one;
+        end
+        if (start0) begin
+            started$d = (started$q << bits_one) | bits_one;
+        end
+        else begin
+            started$d = started$q << bits_one;
+        end
+        slot2$d = take_r$q & ((pos$q & pos_end) == pos_zero);
+        slot3$d = slot2$q;
+        slot4$d = slot3$q;
+        counted4_r$d = slot3$q | recount3;
+        ptr2$d = pos$q;
+        ptr3_r$d = ptr2$q;
+        busy = active$q;
+        take1 = take_r$q;
+        addr1 = pos$q[(32'h0)+:(16)];
+        scrub4 = slot4$q;
+        counted4 = counted4_r$q;
+        ptr3 = ptr3_r$q;
+        zero5 = (started$q & start_at5) != bits_zero;
+        if (reset) begin
+            active$d = 1'b0;
+            take_r$d = 1'b0;
+            pos$d = pos_zero;
+            ended$d = 1'b0;
+            slot2$d = 1'b0;
+            slot3$d = 1'b0;
+            slot4$d = 1'b0;
+            counted4_r$d = 1'b0;
+            ptr2$d = pos_zero;
+            ptr3_r$d = pos_zero;
+            started$d = bits_zero;
+            ending$d = bits_zero;
+        end
+    end
+    
+endmodule // bloom_core_control_scrubber
+
+
+module bloom_core_control_scrubber_active(d,q,clock);
+    
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_control_scrubber_active
+
+
+module bloom_core_control_scrubber_counted4_r(d,q,clock);
+    
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_control_scrubber_counted4_r
+
+
+module bloom_core_control_scrubber_ended(d,q,clock);
+    
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_control_scrubber_ended
+
+
+module bloom_core_control_scrubber_ending(d,q,clock);
+    
+    // Module arguments
+    input wire  [7:0] d;
+    output reg  [7:0] q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 8'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_control_scrubber_ending
+
+
+module bloom_core_control_scrubber_pos(d,q,clock);
+    
+    // Module arguments
+    input wire  [16:0] d;
+    output reg  [16:0] q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 17'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_control_scrubber_pos
+
+
+module bloom_core_control_scrubber_ptr2(d,q,clock);
+    
+    // Module arguments
+    input wire  [16:0] d;
+    output reg  [16:0] q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 17'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_control_scrubber_ptr2
+
+
+module bloom_core_control_scrubber_ptr3_r(d,q,clock);
+    
+    // Module arguments
+    input wire  [16:0] d;
+    output reg  [16:0] q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 17'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_control_scrubber_ptr3_r
+
+
+module bloom_core_control_scrubber_slot2(d,q,clock);
+    
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_control_scrubber_slot2
+
+
+module bloom_core_control_scrubber_slot3(d,q,clock);
+    
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_control_scrubber_slot3
+
+
+module bloom_core_control_scrubber_slot4(d,q,clock);
+    
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_control_scrubber_slot4
+
+
+module bloom_core_control_scrubber_started(d,q,clock);
+    
+    // Module arguments
+    input wire  [7:0] d;
+    output reg  [7:0] q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 8'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_control_scrubber_started
+
+
+module bloom_core_control_scrubber_take_r(d,q,clock);
+    
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_control_scrubber_take_r
+
+
+module bloom_core_control_stages(clock,reset,accept,op,tag,key,rb_req,rb_bank,rb_addr,rb_write,rb_wdata,idle,sweep_lead,sweep_count,recount,scrub_take1,scrub_addr1,key1,is_rb2,rb_addr2,write4,wdata4,clear5,valid5,tag5,not_clear5,rb5,rb_select5);
     
     // Module arguments
     input wire  clock;
@@ -760,6 +1332,8 @@ module bloom_core_control_stages(clock,reset,accept,op,tag,key,rb_req,rb_bank,rb
     input wire  sweep_lead;
     input wire  [15:0] sweep_count;
     input wire  recount;
+    input wire  scrub_take1;
+    input wire  [15:0] scrub_addr1;
     output reg  [63:0] key1;
     output reg  is_rb2;
     output reg  [15:0] rb_addr2;
@@ -1186,10 +1760,13 @@ module bloom_core_control_stages(clock,reset,accept,op,tag,key,rb_req,rb_bank,rb
         if (sweep_lead & recount) begin
             rb_address2$d = sweep_count;
         end
+        else if (scrub_take1) begin
+            rb_address2$d = scrub_addr1 & address_mask;
+        end
         else begin
             rb_address2$d = rb_address1$q;
         end
-        addr_rb2$d = rb1$q | (sweep_lead & recount);
+        addr_rb2$d = (rb1$q | scrub_take1) | (sweep_lead & recount);
         rb_bank2$d = rb_bank1$q;
         valid3$d = valid2$q;
         op3$d = op2$q;
@@ -1984,7 +2561,7 @@ module bloom_core_control_stages_write_en4(d,q,clock);
 endmodule // bloom_core_control_stages_write_en4
 
 
-module bloom_core_control_sweep(clock,reset,clear0,idle,lead,count,sweeping,recount,recount_slot4);
+module bloom_core_control_sweep(clock,reset,clear0,idle,lead,count,sweeping,recount,recount3);
     
     // Module arguments
     input wire  clock;
@@ -1995,7 +2572,7 @@ module bloom_core_control_sweep(clock,reset,clear0,idle,lead,count,sweeping,reco
     output reg  [15:0] count;
     output reg  sweeping;
     output reg  recount;
-    output reg  recount_slot4;
+    output reg  recount3;
     
     // Constant declarations
     localparam  sweep_before_last = 16'hffe;
@@ -2164,7 +2741,7 @@ module bloom_core_control_sweep(clock,reset,clear0,idle,lead,count,sweeping,reco
         count = sweep_count$q;
         sweeping = sweeping_r$q;
         recount = recount_mode$q;
-        recount_slot4 = recount_slot4_r$q;
+        recount3 = recount_slot3$q;
         if (reset) begin
             clear1$d = 1'b1;
             clear2$d = 1'b0;
@@ -2469,7 +3046,7 @@ module bloom_core_control_valid6(d,q,clock);
 endmodule // bloom_core_control_valid6
 
 
-module bloom_core_parts_0(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,recount4,sweep_en,sweep_en3,sweep_addr3,bit5,fill_low,fill_high);
+module bloom_core_parts_0(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,counted4,scrub4,ptr3,scrub_zero5,scrub_finish,sweep_en,sweep_en3,sweep_addr3,bit5,fill_low,fill_high,scrub_mismatch);
     
     // Module arguments
     input wire  clock;
@@ -2480,15 +3057,21 @@ module bloom_core_parts_0(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,
     input wire  [15:0] write4;
     input wire  wdata4;
     input wire  clear5;
-    input wire  recount4;
+    input wire  counted4;
+    input wire  scrub4;
+    input wire  [16:0] ptr3;
+    input wire  scrub_zero5;
+    input wire  scrub_finish;
     input wire  sweep_en;
     input wire  sweep_en3;
     input wire  [15:0] sweep_addr3;
     output reg  bit5;
     output reg  [7:0] fill_low;
     output reg  [8:0] fill_high;
+    output reg  scrub_mismatch;
     
     // Constant declarations
+    localparam  scrub_correction = 1'b1;
     localparam  forwarding_enabled = 1'b1;
     localparam  bank_select = 16'h1;
     localparam  count_zero = 17'b0;
@@ -2554,6 +3137,41 @@ module bloom_core_parts_0(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,
     reg  [16:0] count$d;
     wire  [16:0] count$q;
     reg  count$clock;
+    reg  [15:0] addr3_wide$narrow;
+    wire  [16:0] addr3_wide$wide;
+    reg  below4$d;
+    wire  below4$q;
+    reg  below4$clock;
+    reg  sc5$d;
+    wire  sc5$q;
+    reg  sc5$clock;
+    reg  scrub5$d;
+    wire  scrub5$q;
+    reg  scrub5$clock;
+    reg  sc_change6$d;
+    wire  sc_change6$q;
+    reg  sc_change6$clock;
+    reg  sc_down6$d;
+    wire  sc_down6$q;
+    reg  sc_down6$clock;
+    reg  [16:0] scrub_count$d;
+    wire  [16:0] scrub_count$q;
+    reg  scrub_count$clock;
+    reg  same_a$d;
+    wire  same_a$q;
+    reg  same_a$clock;
+    reg  same_b$d;
+    wire  same_b$q;
+    reg  same_b$clock;
+    reg  same_c$d;
+    wire  same_c$q;
+    reg  same_c$clock;
+    reg  same_all$d;
+    wire  same_all$q;
+    reg  same_all$clock;
+    reg  mismatch$d;
+    wire  mismatch$q;
+    reg  mismatch$clock;
     
     // Local signals
     reg  [15:0] addr2;
@@ -2566,6 +3184,9 @@ module bloom_core_parts_0(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,
     reg  [16:0] delta6;
     reg  [16:0] step6;
     reg  [16:0] keep;
+    reg  [16:0] sc_delta6;
+    reg  [16:0] sc_step6;
+    reg  [16:0] sc_keep;
     
     // Sub module instances
     bloom_core_parts_0_hash hash(
@@ -2656,6 +3277,65 @@ module bloom_core_parts_0(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,
         .q(count$q),
         .clock(count$clock)
     );
+    bloom_core_parts_0_addr3_wide addr3_wide(
+        .narrow(addr3_wide$narrow),
+        .wide(addr3_wide$wide)
+    );
+    bloom_core_parts_0_below4 below4(
+        .d(below4$d),
+        .q(below4$q),
+        .clock(below4$clock)
+    );
+    bloom_core_parts_0_sc5 sc5(
+        .d(sc5$d),
+        .q(sc5$q),
+        .clock(sc5$clock)
+    );
+    bloom_core_parts_0_scrub5 scrub5(
+        .d(scrub5$d),
+        .q(scrub5$q),
+        .clock(scrub5$clock)
+    );
+    bloom_core_parts_0_sc_change6 sc_change6(
+        .d(sc_change6$d),
+        .q(sc_change6$q),
+        .clock(sc_change6$clock)
+    );
+    bloom_core_parts_0_sc_down6 sc_down6(
+        .d(sc_down6$d),
+        .q(sc_down6$q),
+        .clock(sc_down6$clock)
+    );
+    bloom_core_parts_0_scrub_count scrub_count(
+        .d(scrub_count$d),
+        .q(scrub_count$q),
+        .clock(scrub_count$clock)
+    );
+    bloom_core_parts_0_same_a same_a(
+        .d(same_a$d),
+        .q(same_a$q),
+        .clock(same_a$clock)
+    );
+    bloom_core_parts_0_same_b same_b(
+        .d(same_b$d),
+        .q(same_b$q),
+        .clock(same_b$clock)
+    );
+    bloom_core_parts_0_same_c same_c(
+        .d(same_c$d),
+        .q(same_c$q),
+        .clock(same_c$clock)
+    );
+    bloom_core_parts_0_same_all same_all(
+        .d(same_all$d),
+        .q(same_all$q),
+        .clock(same_all$clock)
+    );
+    bloom_core_parts_0_mismatch mismatch(
+        .d(mismatch$d),
+        .q(mismatch$q),
+        .clock(mismatch$clock)
+    );
     
     // Update code
     always @(*) begin
@@ -2674,6 +3354,17 @@ module bloom_core_parts_0(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,
         change_if_zero5$clock = clock;
         down_if_one5$clock = clock;
         down_if_zero5$clock = clock;
+        below4$clock = clock;
+        sc5$clock = clock;
+        scrub5$clock = clock;
+        sc_change6$clock = clock;
+        sc_down6$clock = clock;
+        scrub_count$clock = clock;
+        same_a$clock = clock;
+        same_b$clock = clock;
+        same_c$clock = clock;
+        same_all$clock = clock;
+        mismatch$clock = clock;
         addr3$d = addr3$q;
         addr4$d = addr4$q;
         same_low4$d = same_low4$q;
@@ -2689,6 +3380,17 @@ module bloom_core_parts_0(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,
         change_if_zero5$d = change_if_zero5$q;
         down_if_one5$d = down_if_one5$q;
         down_if_zero5$d = down_if_zero5$q;
+        below4$d = below4$q;
+        sc5$d = sc5$q;
+        scrub5$d = scrub5$q;
+        sc_change6$d = sc_change6$q;
+        sc_down6$d = sc_down6$q;
+        scrub_count$d = scrub_count$q;
+        same_a$d = same_a$q;
+        same_b$d = same_b$q;
+        same_c$d = same_c$q;
+        same_all$d = same_all$q;
+        mismatch$d = mismatch$q;
         hash$clock = clock;
         hash$key = key1;
         ram$clock = clock;
@@ -2719,8 +3421,8 @@ module bloom_core_parts_0(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,
         kill4 = (forwarding_enabled & down5$q) & (same_low4$q & same_high4$q);
         set5$d = set4;
         kill5$d = kill4;
-        change_if_one5$d = ((up4 & kill4) | (down4 & ~kill4)) | recount4;
-        change_if_zero5$d = (up4 & ~set4) | (down4 & set4);
+        change_if_one5$d = (up4 & kill4) | ((down4 | counted4) & ~kill4);
+        change_if_zero5$d = (up4 & ~set4) | ((down4 | counted4) & set4);
         down_if_one5$d = down4 & ~kill4;
         down_if_zero5$d = down4 & set4;
         if (ram$read_data) begin
@@ -2733,8 +3435,14 @@ module bloom_core_parts_0(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,
             inc5 = change_if_zero5$q;
             dec5 = down_if_zero5$q;
         end
-        change6$d = inc5;
+        change6$d = inc5 & ~scrub5$q;
         down6$d = dec5;
+        addr3_wide$narrow = addr3$q;
+        below4$d = addr3_wide$wide < ptr3;
+        sc5$d = (below4$q & scrub_correction) | scrub4;
+        scrub5$d = scrub4;
+        sc_change6$d = inc5 & sc5$q;
+        sc_down6$d = dec5 & sc5$q;
         if (down6$q) begin
             delta6 = count_upper;
         end
@@ -2754,6 +3462,33 @@ module bloom_core_parts_0(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,
             keep = count_all;
         end
         count$d = (count$q + (delta6 | step6)) & keep;
+        if (sc_down6$q) begin
+            sc_delta6 = count_upper;
+        end
+        else begin
+            sc_delta6 = count_zero;
+        end
+        if (sc_change6$q) begin
+            sc_step6 = count_one;
+        end
+        else begin
+            sc_step6 = count_zero;
+        end
+        if (clear5 | scrub_zero5) begin
+            sc_keep = count_zero;
+        end
+        else begin
+            sc_keep = count_all;
+        end
+        scrub_count$d = (scrub_count$q + (sc_delta6 | sc_step6)) & sc_keep;
+        same_a$d = count$q[(32'h0)+:(6)] == scrub_count$q[(32'h0)+:(6)];
+        same_b$d = count$q[(32'h6)+:(6)] == scrub_count$q[(32'h6)+:(6)];
+        same_c$d = count$q[(32'hc)+:(5)] == scrub_count$q[(32'hc)+:(5)];
+        same_all$d = (same_a$q & same_b$q) & same_c$q;
+        if (scrub_finish) begin
+            mismatch$d = ~same_all$q;
+        end
+        scrub_mismatch = mismatch$q;
         if (reset) begin
             up5$d = 1'b0;
             down5$d = 1'b0;
@@ -2764,6 +3499,12 @@ module bloom_core_parts_0(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,
             change6$d = 1'b0;
             down6$d = 1'b0;
             count$d = count_zero;
+            below4$d = 1'b0;
+            sc5$d = 1'b0;
+            scrub5$d = 1'b0;
+            sc_change6$d = 1'b0;
+            sc_down6$d = 1'b0;
+            mismatch$d = 1'b0;
         end
         fill_low = count$q[(32'h0)+:(8)];
         fill_high = count$q[(32'h8)+:(9)];
@@ -2791,6 +3532,17 @@ module bloom_core_parts_0_addr3(d,q,clock);
 endmodule // bloom_core_parts_0_addr3
 
 
+module bloom_core_parts_0_addr3_wide(narrow,wide);
+    
+    // Module arguments
+    input wire  [15:0] narrow;
+    output reg  [16:0] wide;
+    
+    // Update code (custom)
+    always @(*) wide = {1'd0, narrow};
+endmodule // bloom_core_parts_0_addr3_wide
+
+
 module bloom_core_parts_0_addr4(d,q,clock);
     
     // Module arguments
@@ -2808,6 +3560,25 @@ module bloom_core_parts_0_addr4(d,q,clock);
     end
           
 endmodule // bloom_core_parts_0_addr4
+
+
+module bloom_core_parts_0_below4(d,q,clock);
+    
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_parts_0_below4
 
 
 module bloom_core_parts_0_change6(d,q,clock);
@@ -3101,6 +3872,25 @@ module bloom_core_parts_0_kill5(d,q,clock);
 endmodule // bloom_core_parts_0_kill5
 
 
+module bloom_core_parts_0_mismatch(d,q,clock);
+    
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_parts_0_mismatch
+
+
 module bloom_core_parts_0_ram(clock,read_addr,read_data,write_enable,write_addr,write_data);
     
     // Module arguments
@@ -3144,6 +3934,82 @@ module bloom_core_parts_0_ram(clock,read_addr,read_data,write_enable,write_addr,
 endmodule // bloom_core_parts_0_ram
 
 
+module bloom_core_parts_0_same_a(d,q,clock);
+    
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_parts_0_same_a
+
+
+module bloom_core_parts_0_same_all(d,q,clock);
+    
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_parts_0_same_all
+
+
+module bloom_core_parts_0_same_b(d,q,clock);
+    
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_parts_0_same_b
+
+
+module bloom_core_parts_0_same_c(d,q,clock);
+    
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_parts_0_same_c
+
+
 module bloom_core_parts_0_same_high4(d,q,clock);
     
     // Module arguments
@@ -3180,6 +4046,101 @@ module bloom_core_parts_0_same_low4(d,q,clock);
     end
           
 endmodule // bloom_core_parts_0_same_low4
+
+
+module bloom_core_parts_0_sc5(d,q,clock);
+    
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_parts_0_sc5
+
+
+module bloom_core_parts_0_sc_change6(d,q,clock);
+    
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_parts_0_sc_change6
+
+
+module bloom_core_parts_0_sc_down6(d,q,clock);
+    
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_parts_0_sc_down6
+
+
+module bloom_core_parts_0_scrub5(d,q,clock);
+    
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_parts_0_scrub5
+
+
+module bloom_core_parts_0_scrub_count(d,q,clock);
+    
+    // Module arguments
+    input wire  [16:0] d;
+    output reg  [16:0] q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 17'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_parts_0_scrub_count
 
 
 module bloom_core_parts_0_set5(d,q,clock);
@@ -3220,7 +4181,7 @@ module bloom_core_parts_0_up5(d,q,clock);
 endmodule // bloom_core_parts_0_up5
 
 
-module bloom_core_parts_1(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,recount4,sweep_en,sweep_en3,sweep_addr3,bit5,fill_low,fill_high);
+module bloom_core_parts_1(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,counted4,scrub4,ptr3,scrub_zero5,scrub_finish,sweep_en,sweep_en3,sweep_addr3,bit5,fill_low,fill_high,scrub_mismatch);
     
     // Module arguments
     input wire  clock;
@@ -3231,15 +4192,21 @@ module bloom_core_parts_1(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,
     input wire  [15:0] write4;
     input wire  wdata4;
     input wire  clear5;
-    input wire  recount4;
+    input wire  counted4;
+    input wire  scrub4;
+    input wire  [16:0] ptr3;
+    input wire  scrub_zero5;
+    input wire  scrub_finish;
     input wire  sweep_en;
     input wire  sweep_en3;
     input wire  [15:0] sweep_addr3;
     output reg  bit5;
     output reg  [7:0] fill_low;
     output reg  [8:0] fill_high;
+    output reg  scrub_mismatch;
     
     // Constant declarations
+    localparam  scrub_correction = 1'b1;
     localparam  forwarding_enabled = 1'b1;
     localparam  bank_select = 16'h2;
     localparam  count_zero = 17'b0;
@@ -3305,6 +4272,41 @@ module bloom_core_parts_1(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,
     reg  [16:0] count$d;
     wire  [16:0] count$q;
     reg  count$clock;
+    reg  [15:0] addr3_wide$narrow;
+    wire  [16:0] addr3_wide$wide;
+    reg  below4$d;
+    wire  below4$q;
+    reg  below4$clock;
+    reg  sc5$d;
+    wire  sc5$q;
+    reg  sc5$clock;
+    reg  scrub5$d;
+    wire  scrub5$q;
+    reg  scrub5$clock;
+    reg  sc_change6$d;
+    wire  sc_change6$q;
+    reg  sc_change6$clock;
+    reg  sc_down6$d;
+    wire  sc_down6$q;
+    reg  sc_down6$clock;
+    reg  [16:0] scrub_count$d;
+    wire  [16:0] scrub_count$q;
+    reg  scrub_count$clock;
+    reg  same_a$d;
+    wire  same_a$q;
+    reg  same_a$clock;
+    reg  same_b$d;
+    wire  same_b$q;
+    reg  same_b$clock;
+    reg  same_c$d;
+    wire  same_c$q;
+    reg  same_c$clock;
+    reg  same_all$d;
+    wire  same_all$q;
+    reg  same_all$clock;
+    reg  mismatch$d;
+    wire  mismatch$q;
+    reg  mismatch$clock;
     
     // Local signals
     reg  [15:0] addr2;
@@ -3317,6 +4319,9 @@ module bloom_core_parts_1(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,
     reg  [16:0] delta6;
     reg  [16:0] step6;
     reg  [16:0] keep;
+    reg  [16:0] sc_delta6;
+    reg  [16:0] sc_step6;
+    reg  [16:0] sc_keep;
     
     // Sub module instances
     bloom_core_parts_1_hash hash(
@@ -3407,6 +4412,65 @@ module bloom_core_parts_1(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,
         .q(count$q),
         .clock(count$clock)
     );
+    bloom_core_parts_1_addr3_wide addr3_wide(
+        .narrow(addr3_wide$narrow),
+        .wide(addr3_wide$wide)
+    );
+    bloom_core_parts_1_below4 below4(
+        .d(below4$d),
+        .q(below4$q),
+        .clock(below4$clock)
+    );
+    bloom_core_parts_1_sc5 sc5(
+        .d(sc5$d),
+        .q(sc5$q),
+        .clock(sc5$clock)
+    );
+    bloom_core_parts_1_scrub5 scrub5(
+        .d(scrub5$d),
+        .q(scrub5$q),
+        .clock(scrub5$clock)
+    );
+    bloom_core_parts_1_sc_change6 sc_change6(
+        .d(sc_change6$d),
+        .q(sc_change6$q),
+        .clock(sc_change6$clock)
+    );
+    bloom_core_parts_1_sc_down6 sc_down6(
+        .d(sc_down6$d),
+        .q(sc_down6$q),
+        .clock(sc_down6$clock)
+    );
+    bloom_core_parts_1_scrub_count scrub_count(
+        .d(scrub_count$d),
+        .q(scrub_count$q),
+        .clock(scrub_count$clock)
+    );
+    bloom_core_parts_1_same_a same_a(
+        .d(same_a$d),
+        .q(same_a$q),
+        .clock(same_a$clock)
+    );
+    bloom_core_parts_1_same_b same_b(
+        .d(same_b$d),
+        .q(same_b$q),
+        .clock(same_b$clock)
+    );
+    bloom_core_parts_1_same_c same_c(
+        .d(same_c$d),
+        .q(same_c$q),
+        .clock(same_c$clock)
+    );
+    bloom_core_parts_1_same_all same_all(
+        .d(same_all$d),
+        .q(same_all$q),
+        .clock(same_all$clock)
+    );
+    bloom_core_parts_1_mismatch mismatch(
+        .d(mismatch$d),
+        .q(mismatch$q),
+        .clock(mismatch$clock)
+    );
     
     // Update code
     always @(*) begin
@@ -3425,6 +4489,17 @@ module bloom_core_parts_1(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,
         change_if_zero5$clock = clock;
         down_if_one5$clock = clock;
         down_if_zero5$clock = clock;
+        below4$clock = clock;
+        sc5$clock = clock;
+        scrub5$clock = clock;
+        sc_change6$clock = clock;
+        sc_down6$clock = clock;
+        scrub_count$clock = clock;
+        same_a$clock = clock;
+        same_b$clock = clock;
+        same_c$clock = clock;
+        same_all$clock = clock;
+        mismatch$clock = clock;
         addr3$d = addr3$q;
         addr4$d = addr4$q;
         same_low4$d = same_low4$q;
@@ -3440,6 +4515,17 @@ module bloom_core_parts_1(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,
         change_if_zero5$d = change_if_zero5$q;
         down_if_one5$d = down_if_one5$q;
         down_if_zero5$d = down_if_zero5$q;
+        below4$d = below4$q;
+        sc5$d = sc5$q;
+        scrub5$d = scrub5$q;
+        sc_change6$d = sc_change6$q;
+        sc_down6$d = sc_down6$q;
+        scrub_count$d = scrub_count$q;
+        same_a$d = same_a$q;
+        same_b$d = same_b$q;
+        same_c$d = same_c$q;
+        same_all$d = same_all$q;
+        mismatch$d = mismatch$q;
         hash$clock = clock;
         hash$key = key1;
         ram$clock = clock;
@@ -3470,8 +4556,8 @@ module bloom_core_parts_1(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,
         kill4 = (forwarding_enabled & down5$q) & (same_low4$q & same_high4$q);
         set5$d = set4;
         kill5$d = kill4;
-        change_if_one5$d = ((up4 & kill4) | (down4 & ~kill4)) | recount4;
-        change_if_zero5$d = (up4 & ~set4) | (down4 & set4);
+        change_if_one5$d = (up4 & kill4) | ((down4 | counted4) & ~kill4);
+        change_if_zero5$d = (up4 & ~set4) | ((down4 | counted4) & set4);
         down_if_one5$d = down4 & ~kill4;
         down_if_zero5$d = down4 & set4;
         if (ram$read_data) begin
@@ -3484,8 +4570,14 @@ module bloom_core_parts_1(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,
             inc5 = change_if_zero5$q;
             dec5 = down_if_zero5$q;
         end
-        change6$d = inc5;
+        change6$d = inc5 & ~scrub5$q;
         down6$d = dec5;
+        addr3_wide$narrow = addr3$q;
+        below4$d = addr3_wide$wide < ptr3;
+        sc5$d = (below4$q & scrub_correction) | scrub4;
+        scrub5$d = scrub4;
+        sc_change6$d = inc5 & sc5$q;
+        sc_down6$d = dec5 & sc5$q;
         if (down6$q) begin
             delta6 = count_upper;
         end
@@ -3505,6 +4597,33 @@ module bloom_core_parts_1(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,
             keep = count_all;
         end
         count$d = (count$q + (delta6 | step6)) & keep;
+        if (sc_down6$q) begin
+            sc_delta6 = count_upper;
+        end
+        else begin
+            sc_delta6 = count_zero;
+        end
+        if (sc_change6$q) begin
+            sc_step6 = count_one;
+        end
+        else begin
+            sc_step6 = count_zero;
+        end
+        if (clear5 | scrub_zero5) begin
+            sc_keep = count_zero;
+        end
+        else begin
+            sc_keep = count_all;
+        end
+        scrub_count$d = (scrub_count$q + (sc_delta6 | sc_step6)) & sc_keep;
+        same_a$d = count$q[(32'h0)+:(6)] == scrub_count$q[(32'h0)+:(6)];
+        same_b$d = count$q[(32'h6)+:(6)] == scrub_count$q[(32'h6)+:(6)];
+        same_c$d = count$q[(32'hc)+:(5)] == scrub_count$q[(32'hc)+:(5)];
+        same_all$d = (same_a$q & same_b$q) & same_c$q;
+        if (scrub_finish) begin
+            mismatch$d = ~same_all$q;
+        end
+        scrub_mismatch = mismatch$q;
         if (reset) begin
             up5$d = 1'b0;
             down5$d = 1'b0;
@@ -3515,6 +4634,12 @@ module bloom_core_parts_1(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,
             change6$d = 1'b0;
             down6$d = 1'b0;
             count$d = count_zero;
+            below4$d = 1'b0;
+            sc5$d = 1'b0;
+            scrub5$d = 1'b0;
+            sc_change6$d = 1'b0;
+            sc_down6$d = 1'b0;
+            mismatch$d = 1'b0;
         end
         fill_low = count$q[(32'h0)+:(8)];
         fill_high = count$q[(32'h8)+:(9)];
@@ -3542,6 +4667,17 @@ module bloom_core_parts_1_addr3(d,q,clock);
 endmodule // bloom_core_parts_1_addr3
 
 
+module bloom_core_parts_1_addr3_wide(narrow,wide);
+    
+    // Module arguments
+    input wire  [15:0] narrow;
+    output reg  [16:0] wide;
+    
+    // Update code (custom)
+    always @(*) wide = {1'd0, narrow};
+endmodule // bloom_core_parts_1_addr3_wide
+
+
 module bloom_core_parts_1_addr4(d,q,clock);
     
     // Module arguments
@@ -3559,6 +4695,25 @@ module bloom_core_parts_1_addr4(d,q,clock);
     end
           
 endmodule // bloom_core_parts_1_addr4
+
+
+module bloom_core_parts_1_below4(d,q,clock);
+    
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_parts_1_below4
 
 
 module bloom_core_parts_1_change6(d,q,clock);
@@ -3852,6 +5007,25 @@ module bloom_core_parts_1_kill5(d,q,clock);
 endmodule // bloom_core_parts_1_kill5
 
 
+module bloom_core_parts_1_mismatch(d,q,clock);
+    
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_parts_1_mismatch
+
+
 module bloom_core_parts_1_ram(clock,read_addr,read_data,write_enable,write_addr,write_data);
     
     // Module arguments
@@ -3895,6 +5069,82 @@ module bloom_core_parts_1_ram(clock,read_addr,read_data,write_enable,write_addr,
 endmodule // bloom_core_parts_1_ram
 
 
+module bloom_core_parts_1_same_a(d,q,clock);
+    
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_parts_1_same_a
+
+
+module bloom_core_parts_1_same_all(d,q,clock);
+    
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_parts_1_same_all
+
+
+module bloom_core_parts_1_same_b(d,q,clock);
+    
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_parts_1_same_b
+
+
+module bloom_core_parts_1_same_c(d,q,clock);
+    
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_parts_1_same_c
+
+
 module bloom_core_parts_1_same_high4(d,q,clock);
     
     // Module arguments
@@ -3931,6 +5181,101 @@ module bloom_core_parts_1_same_low4(d,q,clock);
     end
           
 endmodule // bloom_core_parts_1_same_low4
+
+
+module bloom_core_parts_1_sc5(d,q,clock);
+    
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_parts_1_sc5
+
+
+module bloom_core_parts_1_sc_change6(d,q,clock);
+    
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_parts_1_sc_change6
+
+
+module bloom_core_parts_1_sc_down6(d,q,clock);
+    
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_parts_1_sc_down6
+
+
+module bloom_core_parts_1_scrub5(d,q,clock);
+    
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_parts_1_scrub5
+
+
+module bloom_core_parts_1_scrub_count(d,q,clock);
+    
+    // Module arguments
+    input wire  [16:0] d;
+    output reg  [16:0] q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 17'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_parts_1_scrub_count
 
 
 module bloom_core_parts_1_set5(d,q,clock);
@@ -3971,7 +5316,7 @@ module bloom_core_parts_1_up5(d,q,clock);
 endmodule // bloom_core_parts_1_up5
 
 
-module bloom_core_parts_2(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,recount4,sweep_en,sweep_en3,sweep_addr3,bit5,fill_low,fill_high);
+module bloom_core_parts_2(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,counted4,scrub4,ptr3,scrub_zero5,scrub_finish,sweep_en,sweep_en3,sweep_addr3,bit5,fill_low,fill_high,scrub_mismatch);
     
     // Module arguments
     input wire  clock;
@@ -3982,15 +5327,21 @@ module bloom_core_parts_2(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,
     input wire  [15:0] write4;
     input wire  wdata4;
     input wire  clear5;
-    input wire  recount4;
+    input wire  counted4;
+    input wire  scrub4;
+    input wire  [16:0] ptr3;
+    input wire  scrub_zero5;
+    input wire  scrub_finish;
     input wire  sweep_en;
     input wire  sweep_en3;
     input wire  [15:0] sweep_addr3;
     output reg  bit5;
     output reg  [7:0] fill_low;
     output reg  [8:0] fill_high;
+    output reg  scrub_mismatch;
     
     // Constant declarations
+    localparam  scrub_correction = 1'b1;
     localparam  forwarding_enabled = 1'b1;
     localparam  bank_select = 16'h4;
     localparam  count_zero = 17'b0;
@@ -4056,6 +5407,41 @@ module bloom_core_parts_2(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,
     reg  [16:0] count$d;
     wire  [16:0] count$q;
     reg  count$clock;
+    reg  [15:0] addr3_wide$narrow;
+    wire  [16:0] addr3_wide$wide;
+    reg  below4$d;
+    wire  below4$q;
+    reg  below4$clock;
+    reg  sc5$d;
+    wire  sc5$q;
+    reg  sc5$clock;
+    reg  scrub5$d;
+    wire  scrub5$q;
+    reg  scrub5$clock;
+    reg  sc_change6$d;
+    wire  sc_change6$q;
+    reg  sc_change6$clock;
+    reg  sc_down6$d;
+    wire  sc_down6$q;
+    reg  sc_down6$clock;
+    reg  [16:0] scrub_count$d;
+    wire  [16:0] scrub_count$q;
+    reg  scrub_count$clock;
+    reg  same_a$d;
+    wire  same_a$q;
+    reg  same_a$clock;
+    reg  same_b$d;
+    wire  same_b$q;
+    reg  same_b$clock;
+    reg  same_c$d;
+    wire  same_c$q;
+    reg  same_c$clock;
+    reg  same_all$d;
+    wire  same_all$q;
+    reg  same_all$clock;
+    reg  mismatch$d;
+    wire  mismatch$q;
+    reg  mismatch$clock;
     
     // Local signals
     reg  [15:0] addr2;
@@ -4068,6 +5454,9 @@ module bloom_core_parts_2(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,
     reg  [16:0] delta6;
     reg  [16:0] step6;
     reg  [16:0] keep;
+    reg  [16:0] sc_delta6;
+    reg  [16:0] sc_step6;
+    reg  [16:0] sc_keep;
     
     // Sub module instances
     bloom_core_parts_2_hash hash(
@@ -4158,6 +5547,65 @@ module bloom_core_parts_2(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,
         .q(count$q),
         .clock(count$clock)
     );
+    bloom_core_parts_2_addr3_wide addr3_wide(
+        .narrow(addr3_wide$narrow),
+        .wide(addr3_wide$wide)
+    );
+    bloom_core_parts_2_below4 below4(
+        .d(below4$d),
+        .q(below4$q),
+        .clock(below4$clock)
+    );
+    bloom_core_parts_2_sc5 sc5(
+        .d(sc5$d),
+        .q(sc5$q),
+        .clock(sc5$clock)
+    );
+    bloom_core_parts_2_scrub5 scrub5(
+        .d(scrub5$d),
+        .q(scrub5$q),
+        .clock(scrub5$clock)
+    );
+    bloom_core_parts_2_sc_change6 sc_change6(
+        .d(sc_change6$d),
+        .q(sc_change6$q),
+        .clock(sc_change6$clock)
+    );
+    bloom_core_parts_2_sc_down6 sc_down6(
+        .d(sc_down6$d),
+        .q(sc_down6$q),
+        .clock(sc_down6$clock)
+    );
+    bloom_core_parts_2_scrub_count scrub_count(
+        .d(scrub_count$d),
+        .q(scrub_count$q),
+        .clock(scrub_count$clock)
+    );
+    bloom_core_parts_2_same_a same_a(
+        .d(same_a$d),
+        .q(same_a$q),
+        .clock(same_a$clock)
+    );
+    bloom_core_parts_2_same_b same_b(
+        .d(same_b$d),
+        .q(same_b$q),
+        .clock(same_b$clock)
+    );
+    bloom_core_parts_2_same_c same_c(
+        .d(same_c$d),
+        .q(same_c$q),
+        .clock(same_c$clock)
+    );
+    bloom_core_parts_2_same_all same_all(
+        .d(same_all$d),
+        .q(same_all$q),
+        .clock(same_all$clock)
+    );
+    bloom_core_parts_2_mismatch mismatch(
+        .d(mismatch$d),
+        .q(mismatch$q),
+        .clock(mismatch$clock)
+    );
     
     // Update code
     always @(*) begin
@@ -4176,6 +5624,17 @@ module bloom_core_parts_2(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,
         change_if_zero5$clock = clock;
         down_if_one5$clock = clock;
         down_if_zero5$clock = clock;
+        below4$clock = clock;
+        sc5$clock = clock;
+        scrub5$clock = clock;
+        sc_change6$clock = clock;
+        sc_down6$clock = clock;
+        scrub_count$clock = clock;
+        same_a$clock = clock;
+        same_b$clock = clock;
+        same_c$clock = clock;
+        same_all$clock = clock;
+        mismatch$clock = clock;
         addr3$d = addr3$q;
         addr4$d = addr4$q;
         same_low4$d = same_low4$q;
@@ -4191,6 +5650,17 @@ module bloom_core_parts_2(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,
         change_if_zero5$d = change_if_zero5$q;
         down_if_one5$d = down_if_one5$q;
         down_if_zero5$d = down_if_zero5$q;
+        below4$d = below4$q;
+        sc5$d = sc5$q;
+        scrub5$d = scrub5$q;
+        sc_change6$d = sc_change6$q;
+        sc_down6$d = sc_down6$q;
+        scrub_count$d = scrub_count$q;
+        same_a$d = same_a$q;
+        same_b$d = same_b$q;
+        same_c$d = same_c$q;
+        same_all$d = same_all$q;
+        mismatch$d = mismatch$q;
         hash$clock = clock;
         hash$key = key1;
         ram$clock = clock;
@@ -4221,8 +5691,8 @@ module bloom_core_parts_2(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,
         kill4 = (forwarding_enabled & down5$q) & (same_low4$q & same_high4$q);
         set5$d = set4;
         kill5$d = kill4;
-        change_if_one5$d = ((up4 & kill4) | (down4 & ~kill4)) | recount4;
-        change_if_zero5$d = (up4 & ~set4) | (down4 & set4);
+        change_if_one5$d = (up4 & kill4) | ((down4 | counted4) & ~kill4);
+        change_if_zero5$d = (up4 & ~set4) | ((down4 | counted4) & set4);
         down_if_one5$d = down4 & ~kill4;
         down_if_zero5$d = down4 & set4;
         if (ram$read_data) begin
@@ -4235,8 +5705,14 @@ module bloom_core_parts_2(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,
             inc5 = change_if_zero5$q;
             dec5 = down_if_zero5$q;
         end
-        change6$d = inc5;
+        change6$d = inc5 & ~scrub5$q;
         down6$d = dec5;
+        addr3_wide$narrow = addr3$q;
+        below4$d = addr3_wide$wide < ptr3;
+        sc5$d = (below4$q & scrub_correction) | scrub4;
+        scrub5$d = scrub4;
+        sc_change6$d = inc5 & sc5$q;
+        sc_down6$d = dec5 & sc5$q;
         if (down6$q) begin
             delta6 = count_upper;
         end
@@ -4256,6 +5732,33 @@ module bloom_core_parts_2(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,
             keep = count_all;
         end
         count$d = (count$q + (delta6 | step6)) & keep;
+        if (sc_down6$q) begin
+            sc_delta6 = count_upper;
+        end
+        else begin
+            sc_delta6 = count_zero;
+        end
+        if (sc_change6$q) begin
+            sc_step6 = count_one;
+        end
+        else begin
+            sc_step6 = count_zero;
+        end
+        if (clear5 | scrub_zero5) begin
+            sc_keep = count_zero;
+        end
+        else begin
+            sc_keep = count_all;
+        end
+        scrub_count$d = (scrub_count$q + (sc_delta6 | sc_step6)) & sc_keep;
+        same_a$d = count$q[(32'h0)+:(6)] == scrub_count$q[(32'h0)+:(6)];
+        same_b$d = count$q[(32'h6)+:(6)] == scrub_count$q[(32'h6)+:(6)];
+        same_c$d = count$q[(32'hc)+:(5)] == scrub_count$q[(32'hc)+:(5)];
+        same_all$d = (same_a$q & same_b$q) & same_c$q;
+        if (scrub_finish) begin
+            mismatch$d = ~same_all$q;
+        end
+        scrub_mismatch = mismatch$q;
         if (reset) begin
             up5$d = 1'b0;
             down5$d = 1'b0;
@@ -4266,6 +5769,12 @@ module bloom_core_parts_2(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,
             change6$d = 1'b0;
             down6$d = 1'b0;
             count$d = count_zero;
+            below4$d = 1'b0;
+            sc5$d = 1'b0;
+            scrub5$d = 1'b0;
+            sc_change6$d = 1'b0;
+            sc_down6$d = 1'b0;
+            mismatch$d = 1'b0;
         end
         fill_low = count$q[(32'h0)+:(8)];
         fill_high = count$q[(32'h8)+:(9)];
@@ -4293,6 +5802,17 @@ module bloom_core_parts_2_addr3(d,q,clock);
 endmodule // bloom_core_parts_2_addr3
 
 
+module bloom_core_parts_2_addr3_wide(narrow,wide);
+    
+    // Module arguments
+    input wire  [15:0] narrow;
+    output reg  [16:0] wide;
+    
+    // Update code (custom)
+    always @(*) wide = {1'd0, narrow};
+endmodule // bloom_core_parts_2_addr3_wide
+
+
 module bloom_core_parts_2_addr4(d,q,clock);
     
     // Module arguments
@@ -4310,6 +5830,25 @@ module bloom_core_parts_2_addr4(d,q,clock);
     end
           
 endmodule // bloom_core_parts_2_addr4
+
+
+module bloom_core_parts_2_below4(d,q,clock);
+    
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_parts_2_below4
 
 
 module bloom_core_parts_2_change6(d,q,clock);
@@ -4603,6 +6142,25 @@ module bloom_core_parts_2_kill5(d,q,clock);
 endmodule // bloom_core_parts_2_kill5
 
 
+module bloom_core_parts_2_mismatch(d,q,clock);
+    
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_parts_2_mismatch
+
+
 module bloom_core_parts_2_ram(clock,read_addr,read_data,write_enable,write_addr,write_data);
     
     // Module arguments
@@ -4646,6 +6204,82 @@ module bloom_core_parts_2_ram(clock,read_addr,read_data,write_enable,write_addr,
 endmodule // bloom_core_parts_2_ram
 
 
+module bloom_core_parts_2_same_a(d,q,clock);
+    
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_parts_2_same_a
+
+
+module bloom_core_parts_2_same_all(d,q,clock);
+    
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_parts_2_same_all
+
+
+module bloom_core_parts_2_same_b(d,q,clock);
+    
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_parts_2_same_b
+
+
+module bloom_core_parts_2_same_c(d,q,clock);
+    
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_parts_2_same_c
+
+
 module bloom_core_parts_2_same_high4(d,q,clock);
     
     // Module arguments
@@ -4682,6 +6316,101 @@ module bloom_core_parts_2_same_low4(d,q,clock);
     end
           
 endmodule // bloom_core_parts_2_same_low4
+
+
+module bloom_core_parts_2_sc5(d,q,clock);
+    
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_parts_2_sc5
+
+
+module bloom_core_parts_2_sc_change6(d,q,clock);
+    
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_parts_2_sc_change6
+
+
+module bloom_core_parts_2_sc_down6(d,q,clock);
+    
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_parts_2_sc_down6
+
+
+module bloom_core_parts_2_scrub5(d,q,clock);
+    
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_parts_2_scrub5
+
+
+module bloom_core_parts_2_scrub_count(d,q,clock);
+    
+    // Module arguments
+    input wire  [16:0] d;
+    output reg  [16:0] q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 17'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_parts_2_scrub_count
 
 
 module bloom_core_parts_2_set5(d,q,clock);
@@ -4722,7 +6451,7 @@ module bloom_core_parts_2_up5(d,q,clock);
 endmodule // bloom_core_parts_2_up5
 
 
-module bloom_core_parts_3(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,recount4,sweep_en,sweep_en3,sweep_addr3,bit5,fill_low,fill_high);
+module bloom_core_parts_3(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,counted4,scrub4,ptr3,scrub_zero5,scrub_finish,sweep_en,sweep_en3,sweep_addr3,bit5,fill_low,fill_high,scrub_mismatch);
     
     // Module arguments
     input wire  clock;
@@ -4733,15 +6462,21 @@ module bloom_core_parts_3(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,
     input wire  [15:0] write4;
     input wire  wdata4;
     input wire  clear5;
-    input wire  recount4;
+    input wire  counted4;
+    input wire  scrub4;
+    input wire  [16:0] ptr3;
+    input wire  scrub_zero5;
+    input wire  scrub_finish;
     input wire  sweep_en;
     input wire  sweep_en3;
     input wire  [15:0] sweep_addr3;
     output reg  bit5;
     output reg  [7:0] fill_low;
     output reg  [8:0] fill_high;
+    output reg  scrub_mismatch;
     
     // Constant declarations
+    localparam  scrub_correction = 1'b1;
     localparam  forwarding_enabled = 1'b1;
     localparam  bank_select = 16'h8;
     localparam  count_zero = 17'b0;
@@ -4807,6 +6542,41 @@ module bloom_core_parts_3(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,
     reg  [16:0] count$d;
     wire  [16:0] count$q;
     reg  count$clock;
+    reg  [15:0] addr3_wide$narrow;
+    wire  [16:0] addr3_wide$wide;
+    reg  below4$d;
+    wire  below4$q;
+    reg  below4$clock;
+    reg  sc5$d;
+    wire  sc5$q;
+    reg  sc5$clock;
+    reg  scrub5$d;
+    wire  scrub5$q;
+    reg  scrub5$clock;
+    reg  sc_change6$d;
+    wire  sc_change6$q;
+    reg  sc_change6$clock;
+    reg  sc_down6$d;
+    wire  sc_down6$q;
+    reg  sc_down6$clock;
+    reg  [16:0] scrub_count$d;
+    wire  [16:0] scrub_count$q;
+    reg  scrub_count$clock;
+    reg  same_a$d;
+    wire  same_a$q;
+    reg  same_a$clock;
+    reg  same_b$d;
+    wire  same_b$q;
+    reg  same_b$clock;
+    reg  same_c$d;
+    wire  same_c$q;
+    reg  same_c$clock;
+    reg  same_all$d;
+    wire  same_all$q;
+    reg  same_all$clock;
+    reg  mismatch$d;
+    wire  mismatch$q;
+    reg  mismatch$clock;
     
     // Local signals
     reg  [15:0] addr2;
@@ -4819,6 +6589,9 @@ module bloom_core_parts_3(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,
     reg  [16:0] delta6;
     reg  [16:0] step6;
     reg  [16:0] keep;
+    reg  [16:0] sc_delta6;
+    reg  [16:0] sc_step6;
+    reg  [16:0] sc_keep;
     
     // Sub module instances
     bloom_core_parts_3_hash hash(
@@ -4909,6 +6682,65 @@ module bloom_core_parts_3(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,
         .q(count$q),
         .clock(count$clock)
     );
+    bloom_core_parts_3_addr3_wide addr3_wide(
+        .narrow(addr3_wide$narrow),
+        .wide(addr3_wide$wide)
+    );
+    bloom_core_parts_3_below4 below4(
+        .d(below4$d),
+        .q(below4$q),
+        .clock(below4$clock)
+    );
+    bloom_core_parts_3_sc5 sc5(
+        .d(sc5$d),
+        .q(sc5$q),
+        .clock(sc5$clock)
+    );
+    bloom_core_parts_3_scrub5 scrub5(
+        .d(scrub5$d),
+        .q(scrub5$q),
+        .clock(scrub5$clock)
+    );
+    bloom_core_parts_3_sc_change6 sc_change6(
+        .d(sc_change6$d),
+        .q(sc_change6$q),
+        .clock(sc_change6$clock)
+    );
+    bloom_core_parts_3_sc_down6 sc_down6(
+        .d(sc_down6$d),
+        .q(sc_down6$q),
+        .clock(sc_down6$clock)
+    );
+    bloom_core_parts_3_scrub_count scrub_count(
+        .d(scrub_count$d),
+        .q(scrub_count$q),
+        .clock(scrub_count$clock)
+    );
+    bloom_core_parts_3_same_a same_a(
+        .d(same_a$d),
+        .q(same_a$q),
+        .clock(same_a$clock)
+    );
+    bloom_core_parts_3_same_b same_b(
+        .d(same_b$d),
+        .q(same_b$q),
+        .clock(same_b$clock)
+    );
+    bloom_core_parts_3_same_c same_c(
+        .d(same_c$d),
+        .q(same_c$q),
+        .clock(same_c$clock)
+    );
+    bloom_core_parts_3_same_all same_all(
+        .d(same_all$d),
+        .q(same_all$q),
+        .clock(same_all$clock)
+    );
+    bloom_core_parts_3_mismatch mismatch(
+        .d(mismatch$d),
+        .q(mismatch$q),
+        .clock(mismatch$clock)
+    );
     
     // Update code
     always @(*) begin
@@ -4927,6 +6759,17 @@ module bloom_core_parts_3(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,
         change_if_zero5$clock = clock;
         down_if_one5$clock = clock;
         down_if_zero5$clock = clock;
+        below4$clock = clock;
+        sc5$clock = clock;
+        scrub5$clock = clock;
+        sc_change6$clock = clock;
+        sc_down6$clock = clock;
+        scrub_count$clock = clock;
+        same_a$clock = clock;
+        same_b$clock = clock;
+        same_c$clock = clock;
+        same_all$clock = clock;
+        mismatch$clock = clock;
         addr3$d = addr3$q;
         addr4$d = addr4$q;
         same_low4$d = same_low4$q;
@@ -4942,6 +6785,17 @@ module bloom_core_parts_3(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,
         change_if_zero5$d = change_if_zero5$q;
         down_if_one5$d = down_if_one5$q;
         down_if_zero5$d = down_if_zero5$q;
+        below4$d = below4$q;
+        sc5$d = sc5$q;
+        scrub5$d = scrub5$q;
+        sc_change6$d = sc_change6$q;
+        sc_down6$d = sc_down6$q;
+        scrub_count$d = scrub_count$q;
+        same_a$d = same_a$q;
+        same_b$d = same_b$q;
+        same_c$d = same_c$q;
+        same_all$d = same_all$q;
+        mismatch$d = mismatch$q;
         hash$clock = clock;
         hash$key = key1;
         ram$clock = clock;
@@ -4972,8 +6826,8 @@ module bloom_core_parts_3(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,
         kill4 = (forwarding_enabled & down5$q) & (same_low4$q & same_high4$q);
         set5$d = set4;
         kill5$d = kill4;
-        change_if_one5$d = ((up4 & kill4) | (down4 & ~kill4)) | recount4;
-        change_if_zero5$d = (up4 & ~set4) | (down4 & set4);
+        change_if_one5$d = (up4 & kill4) | ((down4 | counted4) & ~kill4);
+        change_if_zero5$d = (up4 & ~set4) | ((down4 | counted4) & set4);
         down_if_one5$d = down4 & ~kill4;
         down_if_zero5$d = down4 & set4;
         if (ram$read_data) begin
@@ -4986,8 +6840,14 @@ module bloom_core_parts_3(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,
             inc5 = change_if_zero5$q;
             dec5 = down_if_zero5$q;
         end
-        change6$d = inc5;
+        change6$d = inc5 & ~scrub5$q;
         down6$d = dec5;
+        addr3_wide$narrow = addr3$q;
+        below4$d = addr3_wide$wide < ptr3;
+        sc5$d = (below4$q & scrub_correction) | scrub4;
+        scrub5$d = scrub4;
+        sc_change6$d = inc5 & sc5$q;
+        sc_down6$d = dec5 & sc5$q;
         if (down6$q) begin
             delta6 = count_upper;
         end
@@ -5007,6 +6867,33 @@ module bloom_core_parts_3(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,
             keep = count_all;
         end
         count$d = (count$q + (delta6 | step6)) & keep;
+        if (sc_down6$q) begin
+            sc_delta6 = count_upper;
+        end
+        else begin
+            sc_delta6 = count_zero;
+        end
+        if (sc_change6$q) begin
+            sc_step6 = count_one;
+        end
+        else begin
+            sc_step6 = count_zero;
+        end
+        if (clear5 | scrub_zero5) begin
+            sc_keep = count_zero;
+        end
+        else begin
+            sc_keep = count_all;
+        end
+        scrub_count$d = (scrub_count$q + (sc_delta6 | sc_step6)) & sc_keep;
+        same_a$d = count$q[(32'h0)+:(6)] == scrub_count$q[(32'h0)+:(6)];
+        same_b$d = count$q[(32'h6)+:(6)] == scrub_count$q[(32'h6)+:(6)];
+        same_c$d = count$q[(32'hc)+:(5)] == scrub_count$q[(32'hc)+:(5)];
+        same_all$d = (same_a$q & same_b$q) & same_c$q;
+        if (scrub_finish) begin
+            mismatch$d = ~same_all$q;
+        end
+        scrub_mismatch = mismatch$q;
         if (reset) begin
             up5$d = 1'b0;
             down5$d = 1'b0;
@@ -5017,6 +6904,12 @@ module bloom_core_parts_3(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,
             change6$d = 1'b0;
             down6$d = 1'b0;
             count$d = count_zero;
+            below4$d = 1'b0;
+            sc5$d = 1'b0;
+            scrub5$d = 1'b0;
+            sc_change6$d = 1'b0;
+            sc_down6$d = 1'b0;
+            mismatch$d = 1'b0;
         end
         fill_low = count$q[(32'h0)+:(8)];
         fill_high = count$q[(32'h8)+:(9)];
@@ -5044,6 +6937,17 @@ module bloom_core_parts_3_addr3(d,q,clock);
 endmodule // bloom_core_parts_3_addr3
 
 
+module bloom_core_parts_3_addr3_wide(narrow,wide);
+    
+    // Module arguments
+    input wire  [15:0] narrow;
+    output reg  [16:0] wide;
+    
+    // Update code (custom)
+    always @(*) wide = {1'd0, narrow};
+endmodule // bloom_core_parts_3_addr3_wide
+
+
 module bloom_core_parts_3_addr4(d,q,clock);
     
     // Module arguments
@@ -5061,6 +6965,25 @@ module bloom_core_parts_3_addr4(d,q,clock);
     end
           
 endmodule // bloom_core_parts_3_addr4
+
+
+module bloom_core_parts_3_below4(d,q,clock);
+    
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_parts_3_below4
 
 
 module bloom_core_parts_3_change6(d,q,clock);
@@ -5354,6 +7277,25 @@ module bloom_core_parts_3_kill5(d,q,clock);
 endmodule // bloom_core_parts_3_kill5
 
 
+module bloom_core_parts_3_mismatch(d,q,clock);
+    
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_parts_3_mismatch
+
+
 module bloom_core_parts_3_ram(clock,read_addr,read_data,write_enable,write_addr,write_data);
     
     // Module arguments
@@ -5397,6 +7339,82 @@ module bloom_core_parts_3_ram(clock,read_addr,read_data,write_enable,write_addr,
 endmodule // bloom_core_parts_3_ram
 
 
+module bloom_core_parts_3_same_a(d,q,clock);
+    
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_parts_3_same_a
+
+
+module bloom_core_parts_3_same_all(d,q,clock);
+    
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_parts_3_same_all
+
+
+module bloom_core_parts_3_same_b(d,q,clock);
+    
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_parts_3_same_b
+
+
+module bloom_core_parts_3_same_c(d,q,clock);
+    
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_parts_3_same_c
+
+
 module bloom_core_parts_3_same_high4(d,q,clock);
     
     // Module arguments
@@ -5433,6 +7451,101 @@ module bloom_core_parts_3_same_low4(d,q,clock);
     end
           
 endmodule // bloom_core_parts_3_same_low4
+
+
+module bloom_core_parts_3_sc5(d,q,clock);
+    
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_parts_3_sc5
+
+
+module bloom_core_parts_3_sc_change6(d,q,clock);
+    
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_parts_3_sc_change6
+
+
+module bloom_core_parts_3_sc_down6(d,q,clock);
+    
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_parts_3_sc_down6
+
+
+module bloom_core_parts_3_scrub5(d,q,clock);
+    
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_parts_3_scrub5
+
+
+module bloom_core_parts_3_scrub_count(d,q,clock);
+    
+    // Module arguments
+    input wire  [16:0] d;
+    output reg  [16:0] q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 17'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_parts_3_scrub_count
 
 
 module bloom_core_parts_3_set5(d,q,clock);
