@@ -9,7 +9,8 @@
 //!   precomputed row per set key bit), the naive model;
 //! * build, 1 thread: `golden::build::build_filter` on the calling thread (the byte-sliced
 //!   H3 tables of `golden::hash`);
-//! * build, N threads: the same with one worker per available core, reported also per core.
+//! * build, N threads: the same with one worker per available core, reported also per core;
+//! * build of other configurations and families (CRC, SPN), 1 thread.
 //!
 //! Each figure is the best of 3 runs, as keys per wall-clock second and keys per CPU-second
 //! of the process (all threads): the second is the per-core rate, and stays meaningful
@@ -152,6 +153,18 @@ fn main() {
                     "build, crc k=4 b=12, 1 thread",
                     CoreParams::new(4, 12, 64, HashFamily::Crc, 0).unwrap(),
                 ),
+                (
+                    "build, spn k=4 b=12, 1 thread",
+                    CoreParams::new(4, 12, 64, HashFamily::Spn, 0).unwrap(),
+                ),
+                (
+                    "build, spn k=16 b=16, 1 thread",
+                    CoreParams::new(16, 16, 64, HashFamily::Spn, 0).unwrap(),
+                ),
+                (
+                    "build, spn k=7 b=13 W=128 keys, 1 thread",
+                    CoreParams::new(7, 13, 128, HashFamily::Spn, 0).unwrap(),
+                ),
             ] {
                 row(
                     label,
@@ -167,18 +180,26 @@ fn main() {
             // The same keys inserted one by one without a key file: the filter alone.
             let mut keys = Vec::with_capacity(KEYS as usize);
             read_keys(&text[..], "bench", 64, |k| keys.push(k)).unwrap();
-            row(
-                "insert only (keys already parsed), 1 thread",
-                best_rate(|| {
-                    let mut filter = PartitionedFilter::new(cfg);
-                    for &k in &keys {
-                        let _ = filter.insert(k);
-                    }
-                    black_box(filter.fill_of(0));
-                    keys.len() as u64
-                }),
-                1,
-            );
+            for (label, cfg) in [
+                ("insert only (keys already parsed), h3, 1 thread", cfg),
+                (
+                    "insert only (keys already parsed), spn, 1 thread",
+                    CoreParams::new(4, 12, 64, HashFamily::Spn, 0).unwrap(),
+                ),
+            ] {
+                row(
+                    label,
+                    best_rate(|| {
+                        let mut filter = PartitionedFilter::new(cfg);
+                        for &k in &keys {
+                            let _ = filter.insert(k);
+                        }
+                        black_box(filter.fill_of(0));
+                        keys.len() as u64
+                    }),
+                    1,
+                );
+            }
         }
     }
 }

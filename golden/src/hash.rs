@@ -10,6 +10,7 @@ use crc::{
 };
 
 use crate::config::HashFamily;
+use crate::spn::{SpnBlocks, SPN};
 
 /// SplitMix64's increment (contract §3.1).
 pub const SPLITMIX64_GAMMA: u64 = 0x9E37_79B9_7F4A_7C15;
@@ -126,10 +127,12 @@ impl std::fmt::Debug for SeededCrc {
 /// A set of `units` hash units of one family, producing `out_bits`-bit
 /// addresses for `key_bits`-bit keys.
 ///
-/// Both families are evaluated the plain way, with two shortcuts that do not
+/// Every family is evaluated the plain way, with shortcuts that do not
 /// change any value: H3 XORs one precomputed entry per key byte (the XOR of
 /// the rows that byte's set bits select) instead of one row per set bit,
-/// and CRC starts from a state that has already absorbed the 8 seed bytes.
+/// CRC starts from a state that has already absorbed the 8 seed bytes, and
+/// SPN runs bitsliced over the four planes with its round keys split once
+/// ([`crate::spn`] holds its literal definition beside it).
 #[derive(Clone, Debug)]
 pub(crate) struct HashUnits {
     family: HashFamily,
@@ -142,11 +145,14 @@ pub(crate) struct HashUnits {
     byte_tables: Vec<u32>,
     /// CRC only: algorithm `p mod 8` for p < min(units, 8).
     crcs: Vec<SeededCrc>,
+    /// SPN only: the blocks the units' addresses are drawn from.
+    spn: Option<SpnBlocks>,
+    out_bits: u32,
 }
 
 impl HashUnits {
     /// Callers guarantee units <= 16, out_bits <= 32 (<= 16 for CRC) and a
-    /// valid key width.
+    /// valid key width (SPN: units * out_bits <= 16 W, out_bits <= 32).
     pub(crate) fn new(
         family: HashFamily,
         seed: u64,
@@ -162,6 +168,7 @@ impl HashUnits {
         let key_bytes = (key_bits / 8) as usize;
         let mut byte_tables = Vec::new();
         let mut crcs = Vec::new();
+        let mut spn = None;
         match family {
             HashFamily::H3 => {
                 byte_tables.reserve(units as usize * key_bytes * 256);
@@ -188,6 +195,10 @@ impl HashUnits {
                     .map(|algorithm| SeededCrc::new(algorithm, seed))
                     .collect()
             }
+            HashFamily::Spn => {
+                let blocks = SpnBlocks::blocks_for(units, out_bits, key_bits);
+                spn = Some(SpnBlocks::new(&SPN, seed, key_bits, blocks));
+            }
         }
         HashUnits {
             family,
@@ -196,6 +207,8 @@ impl HashUnits {
             mask,
             byte_tables,
             crcs,
+            spn,
+            out_bits,
         }
     }
 
@@ -228,6 +241,10 @@ impl HashUnits {
                     let field = (values[p % 8] >> (16 * (p / 8))) as u32;
                     *address = field & self.mask;
                 }
+            }
+            HashFamily::Spn => {
+                let blocks = self.spn.as_ref().expect("made for the SPN family");
+                blocks.addresses_into(key, self.out_bits, out);
             }
         }
     }
@@ -277,6 +294,7 @@ mod tests {
                 for out_bits in [6u32, 11, 16] {
                     let h3 = HashUnits::new(HashFamily::H3, seed, 16, key_bits, out_bits);
                     let crc = HashUnits::new(HashFamily::Crc, seed, 16, key_bits, out_bits);
+                    let spn = HashUnits::new(HashFamily::Spn, seed, 16, key_bits, out_bits);
                     for _ in 0..50 {
                         key = key
                             .rotate_left(29)
@@ -308,6 +326,11 @@ mod tests {
                                 address as u64, literal,
                                 "crc p={p} W={key_bits} b={out_bits}"
                             );
+                        }
+                        spn.addresses_into(k, &mut out);
+                        for (p, &address) in out.iter().enumerate() {
+                            let literal = SPN.address_naive(seed, key_bits, out_bits, p as u32, k);
+                            assert_eq!(address, literal, "spn p={p} W={key_bits} b={out_bits}");
                         }
                     }
                 }

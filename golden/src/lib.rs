@@ -30,6 +30,15 @@
 //!     takes field `p div 8` (bits `[16f+15:16f]`) of the result; `a_p` is
 //!     its low b bits. Every partition has its own polynomial or a disjoint
 //!     field of the same CRC, never a CRC differing only by init/xorout.
+//!   * **SPN**: a keyed substitution-permutation network over the key
+//!     ([`spn`]): four planes of W/4 bits, RECTANGLE's S-box on every column,
+//!     the planes rotated, a round key from SplitMix64 of the seed before
+//!     every S-box layer; 5 rounds (6 for W = 128). Block t is the network
+//!     with block t's round keys; address bit j of partition p is bit
+//!     `g mod W` of block `g div W`, `g = p b + j`.
+//! * [`structured`]: the structured-key suite: how far a family's false
+//!   positives, fills and estimates depart from the theory on structured
+//!   key sets (`bloom fpr check`).
 //! * Bank p holds bit `a` at address `a`; the image of contract §4 is one
 //!   `bankPP.hex` (`$readmemh`, one `0`/`1` line per address) per bank plus
 //!   `image.json` ([`PartitionedFilter::export_image`], [`image`]).
@@ -63,7 +72,9 @@ pub mod lanes;
 pub mod partitioned;
 pub mod rng;
 pub mod scrub;
+pub mod spn;
 pub mod standard;
+pub mod structured;
 pub mod theory;
 
 pub use config::{CoreParams, HashFamily};

@@ -1,7 +1,8 @@
 //! The golden model's two shortcuts against their plain definitions, at every corner of
 //! the configuration space:
 //! * the filter's addresses (H3 by byte-sliced tables of the matrix, CRC from a state that
-//!   has absorbed the seed) against contract §3 evaluated literally, for random keys;
+//!   has absorbed the seed, SPN bitsliced) against contract §3 evaluated literally, for
+//!   random keys;
 //! * the key-file reader's one-pass parse of plain lines against the full line parser, on
 //!   random files mixing every spelling of contract §2.1.
 
@@ -28,6 +29,9 @@ fn literal_address(cfg: &CoreParams, p: u32, key: u128) -> u32 {
             let value = crc_checksum(p as usize % 8, &message[..len]).unwrap();
             ((value >> (16 * (p / 8))) & mask) as u32
         }
+        HashFamily::Spn => {
+            golden::spn::SPN.address_naive(cfg.seed, cfg.key_bits, cfg.bank_bits, p, key)
+        }
     }
 }
 
@@ -35,7 +39,7 @@ fn literal_address(cfg: &CoreParams, p: u32, key: u128) -> u32 {
 fn addresses_equal_the_literal_definition_at_every_corner() {
     let mut rng = SplitMix64::new(2024);
     let mut checked = 0;
-    for hash in [HashFamily::H3, HashFamily::Crc] {
+    for hash in HashFamily::ALL {
         for k in [1u32, 2, 7, 8, 9, 16] {
             for bank_bits in [6u32, 11, 12, 16] {
                 for key_bits in [32u32, 64, 128] {
@@ -65,7 +69,7 @@ fn addresses_equal_the_literal_definition_at_every_corner() {
             }
         }
     }
-    assert_eq!(checked, 2 * 6 * 4 * 3 * 4 * 44);
+    assert_eq!(checked, HashFamily::ALL.len() * 6 * 4 * 3 * 4 * 44);
 }
 
 #[derive(Clone, Debug)]

@@ -90,3 +90,67 @@ fn crc_k16_b13_w64_addresses_of_one_key() {
     assert_eq!(addrs[9], 0x099d);
     assert_eq!(addrs[14], 0x12d5);
 }
+
+/// The rows of the Markdown table in docs/contract.md §3.3 whose header
+/// starts with `header`, each split into its cells.
+fn contract_table(header: &str) -> Vec<Vec<String>> {
+    let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../docs/contract.md"))
+        .expect("docs/contract.md");
+    let section = &text[text.find("### 3.3 SPN").expect("contract §3.3")..];
+    let start = section.find(header).expect("the table");
+    section[start..]
+        .lines()
+        .skip(2)
+        .take_while(|line| line.starts_with('|'))
+        .map(|line| {
+            line.trim_matches('|')
+                .split('|')
+                .map(|cell| cell.trim().to_string())
+                .collect()
+        })
+        .collect()
+}
+
+fn number(text: &str) -> u128 {
+    u128::from_str_radix(text.trim_start_matches("0x"), 16)
+        .unwrap_or_else(|_| text.parse().unwrap())
+}
+
+/// Contract §3.3's test vectors (computed by scripts/spn_vectors.py from the
+/// contract's text, one bit at a time), against the golden model's bitsliced
+/// units and its literal definition.
+#[test]
+fn spn_blocks_and_addresses_equal_the_contract_vectors() {
+    let blocks = contract_table("| W | seed | block t |");
+    assert_eq!(blocks.len(), 4);
+    for row in &blocks {
+        let (w, seed, t, key) = (
+            row[0].parse::<u32>().unwrap(),
+            number(&row[1]) as u64,
+            row[2].parse::<u32>().unwrap(),
+            number(&row[3]),
+        );
+        let literal = golden::spn::SPN.block_naive(seed, w, t, key);
+        assert_eq!(literal, number(&row[4]), "{row:?}");
+        let fast = golden::spn::SpnBlocks::new(&golden::spn::SPN, seed, w, t + 1);
+        assert_eq!(fast.block(t as usize, key), literal, "{row:?}");
+    }
+    let addresses = contract_table("| W | k | b | seed | key | addresses |");
+    assert_eq!(addresses.len(), 9);
+    for row in &addresses {
+        let (w, k, b, seed, key) = (
+            row[0].parse::<u32>().unwrap(),
+            row[1].parse::<u32>().unwrap(),
+            row[2].parse::<u32>().unwrap(),
+            number(&row[3]) as u64,
+            number(&row[4]),
+        );
+        let expected: Vec<u32> = row[5]
+            .split_whitespace()
+            .map(|a| u32::from_str_radix(a, 16).unwrap())
+            .collect();
+        let filter =
+            PartitionedFilter::new(CoreParams::new(k, b, w, HashFamily::Spn, seed).unwrap());
+        assert_eq!(filter.addresses(key).unwrap(), expected, "{row:?}");
+    }
+}

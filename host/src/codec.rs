@@ -275,11 +275,8 @@ impl DeviceConfig {
     }
 
     pub fn hash(&self) -> Result<golden::HashFamily, String> {
-        match self.hash_code {
-            0 => Ok(golden::HashFamily::H3),
-            1 => Ok(golden::HashFamily::Crc),
-            x => Err(format!("hash family code {x}")),
-        }
+        golden::HashFamily::from_code(self.hash_code)
+            .ok_or_else(|| format!("hash family code {}", self.hash_code))
     }
 
     pub fn golden_config(&self) -> Result<golden::CoreParams, String> {

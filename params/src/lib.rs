@@ -25,18 +25,38 @@ pub enum HashFamily {
     H3,
     /// One catalogue CRC per partition, 16-bit fields (contract §3.2).
     Crc,
+    /// Keyed substitution-permutation network over the key, addresses drawn
+    /// from its output blocks (contract §3.3).
+    Spn,
 }
 
 impl HashFamily {
-    /// Every family, in the order the contract lists them.
-    pub const ALL: [HashFamily; 2] = [HashFamily::H3, HashFamily::Crc];
+    /// Every family, in the order the contract lists them (which is the
+    /// order of their codes).
+    pub const ALL: [HashFamily; 3] = [HashFamily::H3, HashFamily::Crc, HashFamily::Spn];
+
+    /// The names of [`HashFamily::ALL`], in order.
+    pub const NAMES: [&'static str; 3] = ["h3", "crc", "spn"];
 
     /// The name used on the command line, in JSON and in image headers.
     pub fn name(self) -> &'static str {
+        Self::NAMES[self.code() as usize]
+    }
+
+    /// The family's number wherever it is encoded as one (contract §3: the
+    /// host link's configuration block, the AXI register map, test
+    /// vectors): its place in [`HashFamily::ALL`].
+    pub fn code(self) -> u8 {
         match self {
-            HashFamily::H3 => "h3",
-            HashFamily::Crc => "crc",
+            HashFamily::H3 => 0,
+            HashFamily::Crc => 1,
+            HashFamily::Spn => 2,
         }
+    }
+
+    /// The family numbered `code`, or None for a number no family has.
+    pub fn from_code(code: u8) -> Option<HashFamily> {
+        HashFamily::ALL.get(code as usize).copied()
     }
 }
 
@@ -258,7 +278,7 @@ pub const HASH: Param = Param {
     name: "hash",
     flag: "hash",
     help: "Hash family (docs/contract.md section 3)",
-    allowed: Allowed::Names(&["h3", "crc"]),
+    allowed: Allowed::Names(&HashFamily::NAMES),
     default: "h3",
     omitted_at_default: false,
 };
@@ -628,10 +648,16 @@ mod tests {
         }
         assert_eq!(
             "md5".parse::<HashFamily>().unwrap_err().to_string(),
-            "hash = md5 is not allowed (allowed: h3, crc)"
+            "hash = md5 is not allowed (allowed: h3, crc, spn)"
         );
-        assert_eq!(HASH.allowed, Allowed::Names(&["h3", "crc"]));
-        assert_eq!(HashFamily::ALL.map(|h| h.name()), ["h3", "crc"]);
+        assert_eq!(HASH.allowed, Allowed::Names(&["h3", "crc", "spn"]));
+        assert_eq!(HashFamily::ALL.map(|h| h.name()), ["h3", "crc", "spn"]);
+        for (i, family) in HashFamily::ALL.into_iter().enumerate() {
+            assert_eq!(family.code() as usize, i);
+            assert_eq!(HashFamily::from_code(i as u8), Some(family));
+        }
+        assert_eq!(HashFamily::from_code(3), None);
+        assert_eq!(HashFamily::from_code(255), None);
     }
 
     #[test]

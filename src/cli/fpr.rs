@@ -55,12 +55,18 @@ enum FprCommand {
         #[arg(long)]
         out: PathBuf,
     },
+    /// The structured-key suite: false positives, fills and item estimates of
+    /// every hash family (or --hash) on structured key sets (consecutive,
+    /// subnet, strided, low-weight, random) or on your own --keys, against the
+    /// exact theory, over many seeds (docs/theory.md, "Structured key sets").
+    Check(crate::cli::fpr_check::Args),
 }
 
 pub fn run(args: Args) -> Result<()> {
     match args.command {
         Some(FprCommand::Table { m }) => table(m),
         Some(FprCommand::Plot { out }) => plot(&out),
+        Some(FprCommand::Check(args)) => crate::cli::fpr_check::run(args),
         None => {
             let (Some(m), Some(n), Some(k)) = (args.m, args.n, args.k) else {
                 bail!("`bloom fpr` needs --m, --n and --k (or a subcommand: `table`, `plot`)");

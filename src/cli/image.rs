@@ -425,7 +425,36 @@ fn summarise(filter: &PartitionedFilter) -> anyhow::Result<serde_json::Value> {
         "fpr_exact_at_design_items": golden::theory::partitioned_exact(m, design_n, cfg.k)?,
         "over_design_fill": estimate.items > design,
         "banks_over_half_full": fills.iter().enumerate().filter(|(_, &f)| 2 * f > bank).map(|(p, _)| p).collect::<Vec<_>>(),
+        "fill_departures": golden::theory::images::fill_departures(bank, &fills)?,
+        "fill_warning": fill_departure_warning(bank, &fills)?,
     }))
+}
+
+/// A bank whose fill lies further than this many standard deviations from
+/// the fill expected for the estimated items is reported.
+const FILL_DEPARTURE_LIMIT: f64 = 5.0;
+
+/// The warning `build` and `info` give when a bank's fill departs from its
+/// expected value by more than [`FILL_DEPARTURE_LIMIT`] standard deviations,
+/// or None.
+fn fill_departure_warning(bank: u64, fills: &[u64]) -> anyhow::Result<Option<String>> {
+    let Some(z) = golden::theory::images::fill_departures(bank, fills)? else {
+        return Ok(None);
+    };
+    let Some((p, worst)) = z
+        .iter()
+        .enumerate()
+        .max_by(|a, b| a.1.abs().total_cmp(&b.1.abs()))
+        .filter(|(_, z)| z.abs() > FILL_DEPARTURE_LIMIT)
+    else {
+        return Ok(None);
+    };
+    Ok(Some(format!(
+        "bank {p}'s fill {} is {worst:+.1} standard deviations from the fill random hashing gives for the items the banks estimate: \
+         the keys have a structure the hash family does not mix (h3 and crc are linear; see docs/theory.md, \"Structured key sets\"), \
+         so the false-positive rate and the estimates above do not hold for them; `bloom fpr check --keys FILE` measures it, --hash spn avoids it",
+        fills[p]
+    )))
 }
 
 fn print_summary(text: &mut String, s: &serde_json::Value) {
@@ -468,6 +497,9 @@ fn print_summary(text: &mut String, s: &serde_json::Value) {
         "design load: {design:.0} items (each bank half full; false-positive rate {:.4e} there)",
         s["fpr_exact_at_design_items"].as_f64().unwrap_or(f64::NAN)
     );
+    if let Some(warning) = s["fill_warning"].as_str() {
+        say!(text, "warning: {warning}");
+    }
     let over = s["over_design_fill"].as_bool().unwrap_or(true);
     let load = s["estimated_items"]
         .as_f64()

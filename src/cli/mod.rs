@@ -26,6 +26,7 @@ pub mod config;
 pub mod export;
 pub mod fmax;
 pub mod fpr;
+pub mod fpr_check;
 pub mod host;
 pub mod image;
 pub mod run;

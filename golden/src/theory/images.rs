@@ -101,6 +101,38 @@ pub fn estimate_items(bank_size: u64, fills: &[u64]) -> Result<Estimate, TheoryE
     Ok(Estimate { items, std_error })
 }
 
+/// The expected fill of a bank of `bank_size` bits holding `items` distinct
+/// keys, and its standard deviation, for random hashing: the exact first two
+/// moments of the occupancy count (`items` may be fractional, as an estimate is).
+pub fn fill_moments(bank_size: u64, items: f64) -> (f64, f64) {
+    let m = bank_size as f64;
+    let q1 = (1.0 - 1.0 / m).powf(items);
+    let q2 = (1.0 - 2.0 / m).powf(items);
+    let zeros_mean = m * q1;
+    let zeros_var = m * (m - 1.0) * q2 + m * q1 - m * m * q1 * q1;
+    (m - zeros_mean, zeros_var.max(0.0).sqrt())
+}
+
+/// How far each bank's fill lies from the fill expected for the items the
+/// banks together estimate, in standard deviations (signed; random hashing
+/// puts every one within a few). None when nothing can be said: one bank
+/// (its fill is the estimate), a full bank, or an empty filter. A bank far
+/// out is the sign of structured keys meeting a linear hash (docs/theory.md,
+/// "Structured key sets").
+pub fn fill_departures(bank_size: u64, fills: &[u64]) -> Result<Option<Vec<f64>>, TheoryError> {
+    let estimate = estimate_items(bank_size, fills)?;
+    if fills.len() < 2 || !estimate.items.is_finite() || estimate.items < 1.0 {
+        return Ok(None);
+    }
+    let (mean, sd) = fill_moments(bank_size, estimate.items);
+    if sd <= 0.0 {
+        return Ok(None);
+    }
+    Ok(Some(
+        fills.iter().map(|&x| (x as f64 - mean) / sd).collect(),
+    ))
+}
+
 /// The design load of a partitioned filter with banks of `bank_size` bits:
 /// the number of keys at which each bank is expected to be exactly half full,
 /// ln(1/2) / ln(1 - 1/m_p), about 0.693 m_p (contract §6). At it the

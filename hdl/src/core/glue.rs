@@ -13,20 +13,10 @@
 use rust_hdl::prelude::*;
 
 use crate::core::control::Control;
-use crate::core::partition::{FromControl, ToBanks};
+use crate::core::partition::{ControlledBank, ToBanks};
 use crate::ports::{
     link_assignments, Clocking, CorePorts, Readback, Request, Response, Scrub, Status,
 };
-
-/// A bank as the glue sees it: its clock, reset and the control's stage registers.
-pub(crate) trait ControlledBank<const W: usize> {
-    fn clock(&mut self) -> &mut Signal<In, Clock>;
-    fn reset(&mut self) -> &mut Signal<In, bool>;
-    fn control(&mut self) -> &mut FromControl<W>;
-    /// The bank's scrub result.
-    fn scrub_mismatch(&self) -> bool;
-    fn scrub_mismatch_connect(&mut self);
-}
 
 /// `update` half: the control's clock, reset and port bundles from the core's, and every
 /// bank's clock, reset and stage registers from the control.

@@ -85,6 +85,16 @@ crate::bundle! {
     }
 }
 
+/// A bank as the glue (core/glue.rs) sees it, whatever its variant: its clock, reset and the control's stage registers.
+pub(crate) trait ControlledBank<const W: usize> {
+    fn clock(&mut self) -> &mut Signal<In, Clock>;
+    fn reset(&mut self) -> &mut Signal<In, bool>;
+    fn control(&mut self) -> &mut FromControl<W>;
+    /// The bank's scrub result.
+    fn scrub_mismatch(&self) -> bool;
+    fn scrub_mismatch_connect(&mut self);
+}
+
 #[derive(LogicBlock)]
 pub struct Partition<const W: usize> {
     pub clock: Signal<In, Clock>,
@@ -256,7 +266,7 @@ impl<const W: usize> Partition<W> {
     }
 }
 
-impl<const W: usize> crate::core::glue::ControlledBank<W> for Partition<W> {
+impl<const W: usize> ControlledBank<W> for Partition<W> {
     fn clock(&mut self) -> &mut Signal<In, Clock> {
         &mut self.clock
     }

@@ -262,7 +262,7 @@ impl<const W: usize> CountingPartition<W> {
     }
 }
 
-impl<const W: usize> crate::core::glue::ControlledBank<W> for CountingPartition<W> {
+impl<const W: usize> crate::core::partition::ControlledBank<W> for CountingPartition<W> {
     fn clock(&mut self) -> &mut Signal<In, Clock> {
         &mut self.clock
     }

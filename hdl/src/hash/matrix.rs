@@ -44,6 +44,9 @@ impl HashMatrix {
                     .map(|i| crc_address(1u128 << i) ^ constant)
                     .collect();
             }
+            HashFamily::Spn => unreachable!(
+                "CoreConfig::validate refuses the SPN family, which is not an affine map"
+            ),
         }
         let column_mask = (0..cfg.bank_bits())
             .map(|j| {

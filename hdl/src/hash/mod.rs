@@ -5,11 +5,15 @@
 //!   GF(2) affine map, pipelined once);
 //! - [`matrix`]: a partition's affine map, derived from the contract's definitions;
 //! - [`crc`]: the CRC algorithms of §3.2, bit-serial (elaboration time only);
-//! - [`splitmix`]: SplitMix64, the source of H3's rows (elaboration time only).
+//! - [`splitmix`]: SplitMix64, the source of H3's rows and SPN's round keys
+//!   (elaboration time only);
+//! - [`spn`]: the SPN family's network (§3.3), elaborated and written as Verilog; not
+//!   yet wired into the core.
 
 pub mod crc;
 pub mod matrix;
 pub mod splitmix;
+pub mod spn;
 pub mod unit;
 
 pub use unit::HashUnit;

@@ -154,10 +154,7 @@ impl ExecutorParams {
     }
 
     pub fn hash_code(&self) -> u8 {
-        match self.core.hash {
-            crate::HashFamily::H3 => 0,
-            crate::HashFamily::Crc => 1,
-        }
+        self.core.hash.code()
     }
 
     /// The configuration block of docs/protocol.md §5, as sent on the line.
