@@ -107,6 +107,11 @@ fn replace_in_header(dir: &Path, w: Width, from: &str, to: &str) {
     fs::write(dir.join("image.json"), text.replacen(from, to, 1)).unwrap();
 }
 
+/// The header with its `"counter_bits":C` field made `to`.
+fn replace_counter_bits(dir: &Path, w: Width, to: &str) {
+    replace_in_header(dir, w, &format!("\"counter_bits\":{}", w.0), to);
+}
+
 enum Expect {
     Accept,
     /// Refused by both; each message contains every one of these.
@@ -132,11 +137,18 @@ fn case(name: impl Into<String>, change: impl Fn(&Path) + 'static, expect: Expec
     }
 }
 
+/// Every case for counters of `w`'s width, in the order they run.
 fn cases(w: Width) -> Vec<Case> {
-    let d = w.digits();
-    let largest = w.largest();
+    [accepted_cases(w), data_line_cases(w), header_cases(w)]
+        .into_iter()
+        .flatten()
+        .collect()
+}
+
+/// Spellings both readers accept.
+fn accepted_cases(w: Width) -> Vec<Case> {
     let c = w.0;
-    let mut v = vec![
+    vec![
         case("as written", |_| {}, Accept),
         case(
             "uppercase digits, blanks around values, CRLF line ends",
@@ -167,7 +179,14 @@ fn cases(w: Width) -> Vec<Case> {
             },
             Accept,
         ),
-        // Data lines.
+    ]
+}
+
+/// Data lines: the counters' values and digits.
+fn data_line_cases(w: Width) -> Vec<Case> {
+    let d = w.digits();
+    let largest = w.largest();
+    let mut v = vec![
         case(
             format!("the largest value {largest:x}"),
             move |dir| set_data_line(dir, w, 0, 0, &format!("{largest:0d$x}")),
@@ -227,7 +246,28 @@ fn cases(w: Width) -> Vec<Case> {
             },
             refuse(&["bank02.hex", "63 data lines"]),
         ),
-        // The header.
+    ];
+    if d == 2 {
+        v.push(case(
+            "one digit too few",
+            move |dir| set_data_line(dir, w, 1, 3, "1"),
+            refuse(&["bank01.hex:6:", "digit"]),
+        ));
+    } else {
+        // A plain image's 0/1 lines are valid one-digit counters; 00 is not.
+        v.push(case(
+            "two digits for a one-digit counter",
+            move |dir| set_data_line(dir, w, 1, 3, "00"),
+            refuse(&["bank01.hex:6:", "digit"]),
+        ));
+    }
+    v
+}
+
+/// The header, and the directory it names.
+fn header_cases(w: Width) -> Vec<Case> {
+    let c = w.0;
+    vec![
         case(
             "counter_bits missing",
             move |dir| replace_in_header(dir, w, &format!(",\"counter_bits\":{c}"), ""),
@@ -235,71 +275,35 @@ fn cases(w: Width) -> Vec<Case> {
         ),
         case(
             "counter_bits 1 in version 2",
-            move |dir| {
-                replace_in_header(
-                    dir,
-                    w,
-                    &format!("\"counter_bits\":{c}"),
-                    "\"counter_bits\":1",
-                )
-            },
+            move |dir| replace_counter_bits(dir, w, "\"counter_bits\":1"),
             refuse(&["image.json", "counter_bits", "version 1"]),
         ),
         case(
             "counter_bits 9",
-            move |dir| {
-                replace_in_header(
-                    dir,
-                    w,
-                    &format!("\"counter_bits\":{c}"),
-                    "\"counter_bits\":9",
-                )
-            },
+            move |dir| replace_counter_bits(dir, w, "\"counter_bits\":9"),
             refuse(&["image.json", "counter_bits", "9"]),
         ),
         case(
             "counter_bits 0",
-            move |dir| {
-                replace_in_header(
-                    dir,
-                    w,
-                    &format!("\"counter_bits\":{c}"),
-                    "\"counter_bits\":0",
-                )
-            },
+            move |dir| replace_counter_bits(dir, w, "\"counter_bits\":0"),
             refuse(&["image.json", "counter_bits"]),
         ),
         case(
             "counter_bits null",
-            move |dir| {
-                replace_in_header(
-                    dir,
-                    w,
-                    &format!("\"counter_bits\":{c}"),
-                    "\"counter_bits\":null",
-                )
-            },
+            move |dir| replace_counter_bits(dir, w, "\"counter_bits\":null"),
             refuse(&["image.json"]),
         ),
         case(
             "counter_bits as a string",
-            move |dir| {
-                replace_in_header(
-                    dir,
-                    w,
-                    &format!("\"counter_bits\":{c}"),
-                    &format!("\"counter_bits\":\"{c}\""),
-                )
-            },
+            move |dir| replace_counter_bits(dir, w, &format!("\"counter_bits\":\"{c}\"")),
             refuse(&["image.json"]),
         ),
         case(
             "counter_bits given twice",
             move |dir| {
-                replace_in_header(
+                replace_counter_bits(
                     dir,
                     w,
-                    &format!("\"counter_bits\":{c}"),
                     &format!("\"counter_bits\":{c},\"counter_bits\":{c}"),
                 )
             },
@@ -320,22 +324,7 @@ fn cases(w: Width) -> Vec<Case> {
             move |dir| write_lines(&dir.join("bank03.hex"), &w.bank_lines(0)),
             refuse(&["bank03.hex", "stray"]),
         ),
-    ];
-    if d == 2 {
-        v.push(case(
-            "one digit too few",
-            move |dir| set_data_line(dir, w, 1, 3, "1"),
-            refuse(&["bank01.hex:6:", "digit"]),
-        ));
-    } else {
-        // A plain image's 0/1 lines are valid one-digit counters; 00 is not.
-        v.push(case(
-            "two digits for a one-digit counter",
-            move |dir| set_data_line(dir, w, 1, 3, "00"),
-            refuse(&["bank01.hex:6:", "digit"]),
-        ));
-    }
-    v
+    ]
 }
 
 fn golden_read(dir: &Path, w: Width) -> Result<Vec<Vec<u8>>, String> {

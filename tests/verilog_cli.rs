@@ -186,10 +186,12 @@ fn lanes_4_writes_bloom_lanes_and_its_axis_face_beside_the_core_and_bad_lanes_wr
     let top = std::fs::read_to_string(dir.join("bloom_lanes.v")).unwrap();
     assert!(top.contains("module bloom_lanes ("), "{top}");
     assert!(top.contains("input  wire [255:0] req_key,"), "{top}");
-    assert_eq!(top.matches("bloom_core lane").count(), 4);
+    // Lane 0, a core of its own (bloom_lanes_core), and three query lanes.
+    assert_eq!(top.matches("bloom_lanes_core lane0").count(), 1);
+    assert_eq!(top.matches("bloom_lanes_query lane").count(), 3);
     assert!(
-        !top.contains("module bloom_core("),
-        "bloom_lanes.v holds the top alone"
+        !top.contains("module bloom_core(") && !top.contains("bloom_core lane"),
+        "bloom_lanes.v does not hold or instantiate bloom_core"
     );
     let axis = std::fs::read_to_string(dir.join("bloom_lanes_axis.v")).unwrap();
     assert!(axis.contains("module bloom_lanes_axis ("), "{axis}");

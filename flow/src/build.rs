@@ -17,6 +17,7 @@
 //! Verilog is generated anew for each run's clock.
 
 use crate::board::{Board, Device, Family};
+use crate::bram::Mapping;
 use crate::nextpnr::ClockTiming;
 use crate::steps::{self, MappedMemory, PlaceRoute, PnrJob, Synthesis};
 use crate::swap;
@@ -302,6 +303,7 @@ pub fn check_requested_clock(board: &Board, freq_mhz: f64) -> Result<(), FlowErr
     Ok(())
 }
 
+/// One place-and-route pass, made.
 struct PassOutcome {
     dir: PathBuf,
     plan: ClockPlan,
@@ -319,12 +321,57 @@ impl PassOutcome {
     }
 }
 
+/// A pass's design, generated: its directory, its clock, the host link the
+/// logic offers at that clock, and the constraint file's name.
+struct PassDesign {
+    dir: PathBuf,
+    plan: ClockPlan,
+    link: Option<UartLink>,
+    constraints: &'static str,
+}
+
+/// Pass `n` at clock `plan`: generate, synthesise, place and route.
 fn run_pass(
     n: usize,
     plan: ClockPlan,
     core: &GeneratedCore,
     opts: &BuildOptions,
 ) -> Result<PassOutcome, FlowError> {
+    let design = generate(n, plan, core, opts)?;
+    let synth = steps::synthesise(
+        opts.board.device.family,
+        &design.dir,
+        "board.v",
+        "bloom_board_top",
+        "board",
+        &opts.progress,
+    )?;
+    let pnr = place_and_route(&design, opts)?;
+    let outcome = PassOutcome {
+        dir: design.dir,
+        plan: design.plan,
+        link: design.link,
+        synth,
+        pnr,
+    };
+    opts.progress.say(&format!(
+        "pass {n}: routed Fmax {:.2} MHz at a {:.2} MHz constraint: {}",
+        outcome.fmax(),
+        outcome.plan.mhz(),
+        if outcome.met() { "met" } else { "NOT met" }
+    ));
+    Ok(outcome)
+}
+
+/// The pass's directory `passN-FREQ/`, with the board's Verilog generated for
+/// the pass's clock (the logic's dividers are worked out from it) and the
+/// board's constraints.
+fn generate(
+    n: usize,
+    plan: ClockPlan,
+    core: &GeneratedCore,
+    opts: &BuildOptions,
+) -> Result<PassDesign, FlowError> {
     let board = opts.board;
     let dir = opts.out_dir.join(format!("pass{n}-{:.2}MHz", plan.mhz()));
     std::fs::create_dir_all(&dir)
@@ -343,44 +390,36 @@ fn run_pass(
     }
     let design = top::board_design(board, &plan, opts.logic, core)?;
     steps::write(&dir.join("board.v"), &design)?;
-    let cfile = match board.device.family {
+    let constraints = match board.device.family {
         Family::Ice40 => "board.pcf",
         Family::Ecp5 => "board.lpf",
     };
-    steps::write(&dir.join(cfile), crate::constraints::checked_in(board))?;
-    let synth = steps::synthesise(
-        board.device.family,
-        &dir,
-        "board.v",
-        "bloom_board_top",
-        "board",
-        &opts.progress,
+    steps::write(
+        &dir.join(constraints),
+        crate::constraints::checked_in(board),
     )?;
+    Ok(PassDesign {
+        dir,
+        plan,
+        link,
+        constraints,
+    })
+}
+
+/// nextpnr on the pass's synthesised board, with the board's pins, keeping the
+/// placed netlist (the filter's cells are found in it).
+fn place_and_route(design: &PassDesign, opts: &BuildOptions) -> Result<PlaceRoute, FlowError> {
     let job = PnrJob {
-        device: board.device,
-        package: board.package,
-        constraints: Some(cfile),
+        device: opts.board.device,
+        package: opts.board.package,
+        constraints: Some(design.constraints),
         freq_mhz: None,
         seed: opts.pnr_seed,
         input: "board.json",
         name: "board",
         write_placed: Some(PLACED_JSON),
     };
-    let pnr = steps::place_and_route(&dir, &job, &opts.progress)?;
-    let outcome = PassOutcome {
-        dir,
-        plan,
-        link,
-        synth,
-        pnr,
-    };
-    opts.progress.say(&format!(
-        "pass {n}: routed Fmax {:.2} MHz at a {:.2} MHz constraint: {}",
-        outcome.fmax(),
-        outcome.plan.mhz(),
-        if outcome.met() { "met" } else { "NOT met" }
-    ));
-    Ok(outcome)
+    steps::place_and_route(&design.dir, &job, &opts.progress)
 }
 
 /// nextpnr's placed and routed netlist in each pass directory.
@@ -402,74 +441,173 @@ fn remove_stale(out: &Path, family: Family) {
     }
 }
 
-pub fn build(core: &GeneratedCore, opts: &BuildOptions) -> Result<BuildReport, FlowError> {
-    let board = opts.board;
-    let family = board.device.family;
-    let out = &opts.out_dir;
-    // Whatever happens below, no bitstream or report of an earlier run may
-    // stay behind looking like this run's result (only regular files are removed).
-    remove_stale(out, family);
-    // What is left at an output's name is something an output may not replace:
-    // refused before any tool runs.
-    for name in [bitstream_name(family), REPORT_JSON, REPORT_TXT] {
-        bloom_files::check_file_target(&out.join(name))
-            .map_err(|e| FlowError::Invalid(e.to_string()))?;
-    }
-    // Everything that can be checked without tools is, before anything is written.
-    let lanes = opts.logic.lanes();
-    check_lanes_fit_device(board.device, core, lanes)?;
-    let first = match opts.freq_mhz {
-        Some(f) => requested_clock(board, f, opts.logic, core)?,
-        None => usable_clock(board, board.device.conservative_mhz, opts.logic, core)?.0,
-    };
-    let versions = tool_versions(&toolchain(family))?;
-    std::fs::create_dir_all(out)
-        .map_err(|e| FlowError::Io(format!("creating {}: {e}", out.display())))?;
+/// The build's steps, in the order [`build`] runs them ([`PLAN`]). Each is a
+/// function of its own over the [`Build`] the steps before it filled in; a
+/// step that fails ends the build with its error, and none after it runs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Step {
+    /// What can be checked without tools, before anything is written: an
+    /// earlier run's outputs removed (regular files only), output names that
+    /// may not be replaced refused, the filter held by the part, the first
+    /// clock the board makes and the logic runs at, every tool present (their
+    /// versions recorded); then the output directory made.
+    Check,
+    /// Place-and-route passes, each in a directory of its own: the board's
+    /// Verilog and constraints generated for the pass's clock, synthesised,
+    /// placed and routed; the clock chosen as the module's doc says.
+    Passes,
+    /// The kept pass must meet timing: otherwise no bitstream is written.
+    Timing,
+    /// The filter's place in the bitstream checked on the kept pass's netlist
+    /// (or why the bitstream cannot be swappable).
+    Record,
+    /// The routed design signed with that place, ready to pack.
+    Sign,
+    /// The routed design packed into a bitstream.
+    Pack,
+    /// The packed bitstream checked to hold the filter where its signature
+    /// says, then written with its manifest.
+    Bitstream,
+    /// Resources, clocks and passes written as report.json and report.txt.
+    Report,
+}
 
-    let mut passes: Vec<PassOutcome> = Vec::new();
-    let chosen: usize = match opts.freq_mhz {
-        Some(_) => {
-            passes.push(run_pass(1, first, core, opts)?);
-            0
+/// What `bloom build` does, step by step.
+pub const PLAN: [Step; 8] = [
+    Step::Check,
+    Step::Passes,
+    Step::Timing,
+    Step::Record,
+    Step::Sign,
+    Step::Pack,
+    Step::Bitstream,
+    Step::Report,
+];
+
+impl Step {
+    fn run(self, b: &mut Build) -> Result<(), FlowError> {
+        match self {
+            Step::Check => b.check(),
+            Step::Passes => b.passes(),
+            Step::Timing => b.timing(),
+            Step::Record => b.record(),
+            Step::Sign => b.sign(),
+            Step::Pack => b.pack(),
+            Step::Bitstream => b.write_bitstream(),
+            Step::Report => b.report(),
         }
-        None => {
-            passes.push(run_pass(1, first, core, opts)?);
-            let mut best_met: Option<usize> = passes[0].met().then_some(0);
-            while passes.len() < MAX_PASSES
-                && !(best_met == Some(passes.len() - 1) && passes.len() > 1)
-            {
-                let last = passes.last().expect("one pass ran");
-                let Ok((plan, _)) = usable_clock(board, last.fmax() * 0.95, opts.logic, core)
-                else {
-                    break;
-                };
-                let floor = best_met.map_or(0.0, |i| passes[i].plan.mhz());
-                // Another pass only if it could beat the best clock met so far.
-                if plan.mhz() <= floor * 1.02 || (plan.mhz() - last.plan.mhz()).abs() < 1e-6 {
-                    break;
-                }
-                let n = passes.len() + 1;
-                passes.push(run_pass(n, plan, core, opts)?);
-                if passes[n - 1].met() {
-                    best_met = Some(n - 1);
-                }
-            }
-            match best_met {
-                Some(i) => {
-                    if i + 1 != passes.len() {
-                        opts.progress.say(&format!(
-                            "keeping pass {} (the fastest clock that met timing)",
-                            i + 1
-                        ));
-                    }
-                    i
-                }
-                None => passes.len() - 1,
-            }
+    }
+}
+
+/// Synthesises, places, routes and packs `core` in `opts.logic`'s board top
+/// and writes the bitstream and its reports: the steps of [`PLAN`].
+pub fn build(core: &GeneratedCore, opts: &BuildOptions) -> Result<BuildReport, FlowError> {
+    let mut b = Build::new(core, opts);
+    for step in PLAN {
+        step.run(&mut b)?;
+    }
+    Ok(b.report.expect("the plan ends with the report"))
+}
+
+/// One build: its inputs, and what each step leaves for the steps after it
+/// (the step that fills a field in is named beside it).
+struct Build<'a> {
+    core: &'a GeneratedCore,
+    opts: &'a BuildOptions<'a>,
+    family: Family,
+    /// Lanes of the core the board top holds.
+    lanes: usize,
+    /// The first pass's clock (Check).
+    first_clock: Option<ClockPlan>,
+    /// Each tool's version line (Check).
+    versions: BTreeMap<String, String>,
+    /// Every pass made, and the one kept (Passes).
+    passes: Vec<PassOutcome>,
+    kept: usize,
+    /// The contents the banks start with, and how they map to block RAM (Record).
+    image: Vec<Vec<u8>>,
+    mapping: Option<Mapping>,
+    /// Where the filter is, or why the bitstream is not swappable (Record).
+    recorded: Option<Result<swap::Recorded, String>>,
+    /// The routed design to pack, in the kept pass's directory (Sign).
+    to_pack: PathBuf,
+    /// The packed bitstream (Pack).
+    packed: Vec<u8>,
+    /// What was recorded for swaps (Bitstream).
+    swap: Option<SwapRecord>,
+    report: Option<BuildReport>,
+}
+
+impl<'a> Build<'a> {
+    fn new(core: &'a GeneratedCore, opts: &'a BuildOptions<'a>) -> Build<'a> {
+        Build {
+            core,
+            opts,
+            family: opts.board.device.family,
+            lanes: opts.logic.lanes(),
+            first_clock: None,
+            versions: BTreeMap::new(),
+            passes: Vec::new(),
+            kept: 0,
+            image: Vec::new(),
+            mapping: None,
+            recorded: None,
+            to_pack: PathBuf::new(),
+            packed: Vec::new(),
+            swap: None,
+            report: None,
         }
-    };
-    let pass = &passes[chosen];
-    if !pass.met() {
+    }
+
+    fn kept_pass(&self) -> &PassOutcome {
+        &self.passes[self.kept]
+    }
+
+    fn bitstream_path(&self) -> PathBuf {
+        self.opts.out_dir.join(bitstream_name(self.family))
+    }
+
+    fn check(&mut self) -> Result<(), FlowError> {
+        let (core, opts, board) = (self.core, self.opts, self.opts.board);
+        let out = &opts.out_dir;
+        // Whatever happens below, no bitstream or report of an earlier run may
+        // stay behind looking like this run's result (only regular files are removed).
+        remove_stale(out, self.family);
+        // What is left at an output's name is something an output may not replace:
+        // refused before any tool runs.
+        for name in [bitstream_name(self.family), REPORT_JSON, REPORT_TXT] {
+            bloom_files::check_file_target(&out.join(name))
+                .map_err(|e| FlowError::Invalid(e.to_string()))?;
+        }
+        // Everything that can be checked without tools is, before anything is written.
+        check_lanes_fit_device(board.device, core, self.lanes)?;
+        self.first_clock = Some(match opts.freq_mhz {
+            Some(f) => requested_clock(board, f, opts.logic, core)?,
+            None => usable_clock(board, board.device.conservative_mhz, opts.logic, core)?.0,
+        });
+        self.versions = tool_versions(&toolchain(self.family))?;
+        std::fs::create_dir_all(out)
+            .map_err(|e| FlowError::Io(format!("creating {}: {e}", out.display())))
+    }
+
+    fn passes(&mut self) -> Result<(), FlowError> {
+        let first = self
+            .first_clock
+            .take()
+            .expect("Check chose the first clock");
+        self.passes.push(run_pass(1, first, self.core, self.opts)?);
+        self.kept = match self.opts.freq_mhz {
+            Some(_) => 0,
+            None => faster_passes(&mut self.passes, self.core, self.opts)?,
+        };
+        Ok(())
+    }
+
+    fn timing(&mut self) -> Result<(), FlowError> {
+        let pass = self.kept_pass();
+        if pass.met() {
+            return Ok(());
+        }
         let clocks: Vec<String> = pass
             .pnr
             .clocks
@@ -481,7 +619,7 @@ pub fn build(core: &GeneratedCore, opts: &BuildOptions) -> Result<BuildReport, F
                 )
             })
             .collect();
-        return Err(FlowError::TimingNotMet {
+        Err(FlowError::TimingNotMet {
             detail: format!(
                 "{}; no bitstream was written. Try a lower --freq (at most {:.1}) or leave --freq out to let \
                  the build choose. Log: {}\n{}",
@@ -490,227 +628,290 @@ pub fn build(core: &GeneratedCore, opts: &BuildOptions) -> Result<BuildReport, F
                 pass.pnr.log.display(),
                 pass.pnr.critical_path.clone().unwrap_or_default()
             ),
-        });
+        })
     }
 
-    let bit_name = bitstream_name(family);
-    // The filter's place in the bitstream, checked on this build's own netlist, goes
-    // into the bitstream as a signature; a design that fails the check is packed as is.
-    // A counting core's banks (2^b x c) have maps of their own; Yosys picks the
-    // block-RAM mode by width and depth, and a build whose mode has no map records
-    // no signature rather than a wrong one (the check says which mode it found).
-    let mapping = swap::mapping_for(family, core.config.params.counter_bits, &pass.synth.json);
-    let image = match &core.config.preload {
-        Some(dir) => hdl::image::read_counter_image(dir, &core.config.params)
-            .map_err(|e| FlowError::Invalid(e.to_string()))?,
-        None => {
-            vec![vec![0u8; core.config.params.bank_size() as usize]; core.config.params.k as usize]
-        }
-    };
-    let recorded = if lanes > 1 {
-        Err(format!(
-            "the design holds {lanes} replicas of every bank (bloom_lanes); bloom image swap replaces one copy of a filter"
-        ))
-    } else {
-        swap::record(
-            mapping,
-            &core.config.params,
-            &image,
-            &pass.synth.json,
-            &pass.dir.join(PLACED_JSON),
-            &pass.dir.join(&pass.pnr.routed),
-        )
-    };
-    let routed_to_pack = match &recorded {
-        Ok(r) => {
-            let text = std::fs::read_to_string(pass.dir.join(&pass.pnr.routed)).map_err(|e| {
-                FlowError::Io(format!("reading {}: {e}", pass.pnr.routed.display()))
-            })?;
-            let signed = swap::sign_routed(family, &text, &r.signature)?;
-            let ext = pass
-                .pnr
-                .routed
-                .extension()
-                .map(|e| e.to_string_lossy().to_string())
-                .unwrap_or_default();
-            let name = PathBuf::from(format!("board-signed.{ext}"));
-            steps::write(&pass.dir.join(&name), &signed)?;
-            opts.progress
-                .say(&format!("filter map recorded: {}", r.mapping_check));
-            name
-        }
-        Err(why) => {
-            opts.progress.say(&format!("not swappable: {why}"));
-            pass.pnr.routed.clone()
-        }
-    };
-    let packed = steps::pack(family, &pass.dir, &routed_to_pack, bit_name, &opts.progress)?;
-    let bitstream = out.join(bit_name);
-    let bytes = bloom_files::read_file(&packed, "packed bitstream", 64 << 20)
-        .map_err(|e| FlowError::Io(e.to_string()))?;
-    let swap_record = match recorded {
-        Ok(r) => {
-            // The packed bitstream must hold the image where the signature says
-            // before it is written as the build's bitstream.
-            let (sig, banks) = swap::banks_of(&bytes)?;
-            let differing: u64 = swap::differing_bits(&banks, &image).iter().sum();
-            if sig != r.signature || differing != 0 {
-                return Err(FlowError::Io(format!(
-                    "the packed bitstream does not hold the filter where its signature says ({differing} bank bits \
-                     differ); no bitstream was written"
-                )));
-            }
-            let fills = swap::fills(&image);
-            let manifest = swap::Manifest {
-                format: swap::MANIFEST_FORMAT.into(),
-                version: 1,
-                signature: r.signature.line(),
-                family: family.to_string(),
-                part: board.device.part.into(),
-                board: board.name.into(),
-                mapping,
-                core: core.config.params,
-                banks: r
-                    .signature
-                    .banks
-                    .iter()
-                    .zip(&r.cell_names)
-                    .map(|(sites, names)| {
-                        sites
-                            .iter()
-                            .zip(names)
-                            .map(|(s, n)| swap::ManifestCell {
-                                name: n.clone(),
-                                site: s.to_string(),
-                            })
-                            .collect()
-                    })
-                    .collect(),
-                mapping_check: r.mapping_check.clone(),
-                image: core
-                    .config
-                    .preload
-                    .as_ref()
-                    .map(|p| p.display().to_string()),
-                image_sha256: hex32(&r.signature.image_sha256),
-                fill: fills,
-                bitstream: bit_name.into(),
-                bitstream_sha256: swap::sha256_hex(&bytes),
-                tools: versions.clone(),
-            };
-            write_output(&bitstream, &bytes)?;
-            let path = swap::manifest_path(&bitstream);
-            manifest.write(&path)?;
-            SwapRecord {
-                swappable: true,
-                detail: r.mapping_check,
-                manifest: Some(path.display().to_string()),
-                bits_checked: swap::bank_bits_total(&core.config.params),
-            }
-        }
-        Err(why) => {
-            write_output(&bitstream, &bytes)?;
-            SwapRecord {
-                swappable: false,
-                detail: why,
-                manifest: None,
-                bits_checked: 0,
-            }
-        }
-    };
-
-    let d = board.device;
-    let total = |bel: &str, fallback: u32| {
-        let u = pass.pnr.used(bel);
-        if u.available > 0 {
-            u.available as u64
+    fn record(&mut self) -> Result<(), FlowError> {
+        let params = &self.core.config.params;
+        let pass = &self.passes[self.kept];
+        // The filter's place in the bitstream, checked on this build's own netlist, goes
+        // into the bitstream as a signature; a design that fails the check is packed as is.
+        // A counting core's banks (2^b x c) have maps of their own; Yosys picks the
+        // block-RAM mode by width and depth, and a build whose mode has no map records
+        // no signature rather than a wrong one (the check says which mode it found).
+        let mapping = swap::mapping_for(self.family, params.counter_bits, &pass.synth.json);
+        self.image = match &self.core.config.preload {
+            Some(dir) => hdl::image::read_counter_image(dir, params)
+                .map_err(|e| FlowError::Invalid(e.to_string()))?,
+            None => vec![vec![0u8; params.bank_size() as usize]; params.k as usize],
+        };
+        self.recorded = Some(if self.lanes > 1 {
+            Err(format!(
+                "the design holds {} replicas of every bank (bloom_lanes); bloom image swap replaces one copy of a filter",
+                self.lanes
+            ))
         } else {
-            fallback as u64
+            swap::record(
+                mapping,
+                params,
+                &self.image,
+                &pass.synth.json,
+                &pass.dir.join(PLACED_JSON),
+                &pass.dir.join(&pass.pnr.routed),
+            )
+        });
+        self.mapping = Some(mapping);
+        Ok(())
+    }
+
+    fn sign(&mut self) -> Result<(), FlowError> {
+        let pass = self.kept_pass();
+        let progress = &self.opts.progress;
+        self.to_pack = match self.recorded.as_ref().expect("Record ran") {
+            Ok(r) => {
+                let text =
+                    std::fs::read_to_string(pass.dir.join(&pass.pnr.routed)).map_err(|e| {
+                        FlowError::Io(format!("reading {}: {e}", pass.pnr.routed.display()))
+                    })?;
+                let signed = swap::sign_routed(self.family, &text, &r.signature)?;
+                let ext = pass
+                    .pnr
+                    .routed
+                    .extension()
+                    .map(|e| e.to_string_lossy().to_string())
+                    .unwrap_or_default();
+                let name = PathBuf::from(format!("board-signed.{ext}"));
+                steps::write(&pass.dir.join(&name), &signed)?;
+                progress.say(&format!("filter map recorded: {}", r.mapping_check));
+                name
+            }
+            Err(why) => {
+                progress.say(&format!("not swappable: {why}"));
+                pass.pnr.routed.clone()
+            }
+        };
+        Ok(())
+    }
+
+    fn pack(&mut self) -> Result<(), FlowError> {
+        let pass = self.kept_pass();
+        let packed = steps::pack(
+            self.family,
+            &pass.dir,
+            &self.to_pack,
+            bitstream_name(self.family),
+            &self.opts.progress,
+        )?;
+        self.packed = bloom_files::read_file(&packed, "packed bitstream", 64 << 20)
+            .map_err(|e| FlowError::Io(e.to_string()))?;
+        Ok(())
+    }
+
+    fn write_bitstream(&mut self) -> Result<(), FlowError> {
+        let bitstream = self.bitstream_path();
+        let record = match self.recorded.take().expect("Record ran") {
+            Ok(r) => {
+                // The packed bitstream must hold the image where the signature says
+                // before it is written as the build's bitstream.
+                let (sig, banks) = swap::banks_of(&self.packed)?;
+                let differing: u64 = swap::differing_bits(&banks, &self.image).iter().sum();
+                if sig != r.signature || differing != 0 {
+                    return Err(FlowError::Io(format!(
+                        "the packed bitstream does not hold the filter where its signature says ({differing} bank bits \
+                         differ); no bitstream was written"
+                    )));
+                }
+                let manifest = self.manifest(&r);
+                write_output(&bitstream, &self.packed)?;
+                let path = swap::manifest_path(&bitstream);
+                manifest.write(&path)?;
+                SwapRecord {
+                    swappable: true,
+                    detail: r.mapping_check,
+                    manifest: Some(path.display().to_string()),
+                    bits_checked: swap::bank_bits_total(&self.core.config.params),
+                }
+            }
+            Err(why) => {
+                write_output(&bitstream, &self.packed)?;
+                SwapRecord {
+                    swappable: false,
+                    detail: why,
+                    manifest: None,
+                    bits_checked: 0,
+                }
+            }
+        };
+        self.swap = Some(record);
+        Ok(())
+    }
+
+    /// The manifest beside a swappable bitstream: what `r` recorded, at length.
+    fn manifest(&self, r: &swap::Recorded) -> swap::Manifest {
+        let board = self.opts.board;
+        swap::Manifest {
+            format: swap::MANIFEST_FORMAT.into(),
+            version: 1,
+            signature: r.signature.line(),
+            family: self.family.to_string(),
+            part: board.device.part.into(),
+            board: board.name.into(),
+            mapping: self.mapping.expect("Record chose the mapping"),
+            core: self.core.config.params,
+            banks: r
+                .signature
+                .banks
+                .iter()
+                .zip(&r.cell_names)
+                .map(|(sites, names)| {
+                    sites
+                        .iter()
+                        .zip(names)
+                        .map(|(s, n)| swap::ManifestCell {
+                            name: n.clone(),
+                            site: s.to_string(),
+                        })
+                        .collect()
+                })
+                .collect(),
+            mapping_check: r.mapping_check.clone(),
+            image: self
+                .core
+                .config
+                .preload
+                .as_ref()
+                .map(|p| p.display().to_string()),
+            image_sha256: hex32(&r.signature.image_sha256),
+            fill: swap::fills(&self.image),
+            bitstream: bitstream_name(self.family).into(),
+            bitstream_sha256: swap::sha256_hex(&self.packed),
+            tools: self.versions.clone(),
+        }
+    }
+
+    fn report(&mut self) -> Result<(), FlowError> {
+        let (core, opts, board) = (self.core, self.opts, self.opts.board);
+        let d = board.device;
+        let pass = &self.passes[self.kept];
+        let p = &core.config.params;
+        let brams_minimum = d.min_brams(p.k, p.bank_bits, p.counter_bits) * self.lanes as u32;
+        let swap_record = self.swap.take().expect("Bitstream recorded the swap");
+        let report = BuildReport {
+            board: board.name.into(),
+            board_title: board.title.into(),
+            family: self.family.to_string(),
+            part: d.part.into(),
+            package: board.package_title.into(),
+            top: opts.logic.kind().into(),
+            logic: opts.logic.name().into(),
+            uart: pass.link.clone(),
+            lanes: self.lanes,
+            core: core.description(),
+            clock: pass.plan.clone(),
+            constrained_mhz: pass.plan.mhz(),
+            routed_fmax_mhz: pass.fmax(),
+            timing_met: pass.met(),
+            clocks: pass.pnr.clocks.clone(),
+            pnr_seed: opts.pnr_seed,
+            resources: resources(d, pass, brams_minimum),
+            tools: std::mem::take(&mut self.versions),
+            bitstream: self.bitstream_path().display().to_string(),
+            passes: self
+                .passes
+                .iter()
+                .map(|p| Pass {
+                    dir: p.dir.display().to_string(),
+                    clock_mhz: p.plan.mhz(),
+                    routed_fmax_mhz: p.fmax(),
+                    timing_met: p.met(),
+                })
+                .collect(),
+            critical_path: pass.pnr.critical_path.clone(),
+            swap: swap_record,
+        };
+        let out = &opts.out_dir;
+        let json = serde_json::to_string_pretty(&report).expect("report serialises");
+        write_output(&out.join(REPORT_JSON), (json + "\n").as_bytes())?;
+        write_output(&out.join(REPORT_TXT), report.table().as_bytes())?;
+        self.report = Some(report);
+        Ok(())
+    }
+}
+
+/// What `pass` used of the part: iCE40 LUT4s and flip-flops as synthesised
+/// (and the logic cells nextpnr packed them into), ECP5's as placed; block RAM
+/// as placed. The totals are nextpnr's, or the device's where it gives none.
+fn resources(d: &Device, pass: &PassOutcome, brams_minimum: u32) -> Resources {
+    let placed = |bel: &str, fallback: u32| {
+        let u = pass.pnr.used(bel);
+        Count {
+            used: u.used as u64,
+            total: if u.available > 0 {
+                u.available as u64
+            } else {
+                fallback as u64
+            },
         }
     };
-    let resources = match family {
-        Family::Ice40 => Resources {
-            luts: Count {
-                used: pass.synth.cells.luts(),
-                total: total(d.lut_bel, d.luts),
-            },
-            ffs: Count {
-                used: pass.synth.cells.ffs(),
-                total: total(d.ff_bel, d.ffs),
-            },
-            logic_cells: Some(Count {
-                used: pass.pnr.used(d.lut_bel).used as u64,
-                total: total(d.lut_bel, d.luts),
-            }),
-            brams: Count {
-                used: pass.pnr.used(d.bram_bel).used as u64,
-                total: total(d.bram_bel, d.brams),
-            },
-            brams_minimum: d.min_brams(
-                core.config.params.k,
-                core.config.params.bank_bits,
-                core.config.params.counter_bits,
-            ) * lanes as u32,
-            memories: pass.synth.memories.clone(),
-        },
-        Family::Ecp5 => Resources {
-            luts: Count {
-                used: pass.pnr.used(d.lut_bel).used as u64,
-                total: total(d.lut_bel, d.luts),
-            },
-            ffs: Count {
-                used: pass.pnr.used(d.ff_bel).used as u64,
-                total: total(d.ff_bel, d.ffs),
-            },
-            logic_cells: None,
-            brams: Count {
-                used: pass.pnr.used(d.bram_bel).used as u64,
-                total: total(d.bram_bel, d.brams),
-            },
-            brams_minimum: d.min_brams(
-                core.config.params.k,
-                core.config.params.bank_bits,
-                core.config.params.counter_bits,
-            ) * lanes as u32,
-            memories: pass.synth.memories.clone(),
-        },
+    let synthesised = |used: u64, bel: &str, fallback: u32| Count {
+        used,
+        total: placed(bel, fallback).total,
     };
-    let report = BuildReport {
-        board: board.name.into(),
-        board_title: board.title.into(),
-        family: family.to_string(),
-        part: d.part.into(),
-        package: board.package_title.into(),
-        top: opts.logic.kind().into(),
-        logic: opts.logic.name().into(),
-        uart: pass.link.clone(),
-        lanes,
-        core: core.description(),
-        clock: pass.plan.clone(),
-        constrained_mhz: pass.plan.mhz(),
-        routed_fmax_mhz: pass.fmax(),
-        timing_met: pass.met(),
-        clocks: pass.pnr.clocks.clone(),
-        pnr_seed: opts.pnr_seed,
-        resources,
-        tools: versions,
-        bitstream: bitstream.display().to_string(),
-        passes: passes
-            .iter()
-            .map(|p| Pass {
-                dir: p.dir.display().to_string(),
-                clock_mhz: p.plan.mhz(),
-                routed_fmax_mhz: p.fmax(),
-                timing_met: p.met(),
-            })
-            .collect(),
-        critical_path: pass.pnr.critical_path.clone(),
-        swap: swap_record,
+    let (luts, ffs, logic_cells) = match d.family {
+        Family::Ice40 => (
+            synthesised(pass.synth.cells.luts(), d.lut_bel, d.luts),
+            synthesised(pass.synth.cells.ffs(), d.ff_bel, d.ffs),
+            Some(placed(d.lut_bel, d.luts)),
+        ),
+        Family::Ecp5 => (placed(d.lut_bel, d.luts), placed(d.ff_bel, d.ffs), None),
     };
-    let json = serde_json::to_string_pretty(&report).expect("report serialises");
-    write_output(&out.join(REPORT_JSON), (json + "\n").as_bytes())?;
-    write_output(&out.join(REPORT_TXT), report.table().as_bytes())?;
-    Ok(report)
+    Resources {
+        luts,
+        ffs,
+        logic_cells,
+        brams: placed(d.bram_bel, d.brams),
+        brams_minimum,
+        memories: pass.synth.memories.clone(),
+    }
+}
+
+/// Without `--freq`, after the first pass: passes at the fastest setting at or
+/// below 95% of the last pass's routed Fmax, as the module's doc says; the
+/// index of the pass to keep.
+fn faster_passes(
+    passes: &mut Vec<PassOutcome>,
+    core: &GeneratedCore,
+    opts: &BuildOptions,
+) -> Result<usize, FlowError> {
+    let mut best_met: Option<usize> = passes[0].met().then_some(0);
+    while passes.len() < MAX_PASSES && !(best_met == Some(passes.len() - 1) && passes.len() > 1) {
+        let last = passes.last().expect("one pass ran");
+        let Ok((plan, _)) = usable_clock(opts.board, last.fmax() * 0.95, opts.logic, core) else {
+            break;
+        };
+        let floor = best_met.map_or(0.0, |i| passes[i].plan.mhz());
+        // Another pass only if it could beat the best clock met so far.
+        if plan.mhz() <= floor * 1.02 || (plan.mhz() - last.plan.mhz()).abs() < 1e-6 {
+            break;
+        }
+        let n = passes.len() + 1;
+        passes.push(run_pass(n, plan, core, opts)?);
+        if passes[n - 1].met() {
+            best_met = Some(n - 1);
+        }
+    }
+    Ok(match best_met {
+        Some(i) => {
+            if i + 1 != passes.len() {
+                opts.progress.say(&format!(
+                    "keeping pass {} (the fastest clock that met timing)",
+                    i + 1
+                ));
+            }
+            i
+        }
+        None => passes.len() - 1,
+    })
 }
 
 fn hex32(bytes: &[u8; 32]) -> String {

@@ -10,7 +10,7 @@ use crate::harness::{
     self, Handshakes, AXI_HARNESS_TOP, BRAM_LOOP_TOP, HARNESS_TOP, LANES_HARNESS_TOP,
 };
 use crate::nextpnr::{self, PathSummary};
-use crate::steps::{self, PnrJob};
+use crate::steps::{self, CellCounts, PlaceRoute, PnrJob};
 use crate::tools::Progress;
 use crate::{FlowError, GeneratedCore};
 use serde::Serialize;
@@ -512,8 +512,11 @@ pub fn validate(core: &GeneratedCore, opts: &FmaxOptions) -> Result<f64, FlowErr
     Ok(target)
 }
 
+/// Places and routes the core (or its lanes), the bare block-RAM loop and,
+/// with `opts.axi`, the AXI wrapper and the core in its simplest client, over
+/// `opts.seeds` seeds at one target, in `opts.out_dir`: the report of their
+/// routed Fmax, ratios and resources.
 pub fn measure(core: &GeneratedCore, opts: &FmaxOptions) -> Result<FmaxReport, FlowError> {
-    let d = opts.device;
     let target = validate(core, opts)?;
     let lanes = if opts.lanes > 1 {
         Some(
@@ -526,10 +529,34 @@ pub fn measure(core: &GeneratedCore, opts: &FmaxOptions) -> Result<FmaxReport, F
     let dir = &opts.out_dir;
     std::fs::create_dir_all(dir)
         .map_err(|e| FlowError::Io(format!("creating {}: {e}", dir.display())))?;
-    let family = d.family;
+    let family = opts.device.family;
     let tools = crate::build::tool_versions(&[steps::synth_tool(family), steps::pnr_tool(family)])?;
-    let p = &opts.progress;
+    let synthesised = synthesise_designs(core, lanes.as_ref(), opts)?;
+    let seeds = place_and_route_seeds(opts, target, synthesised.axi.is_some())?;
+    Ok(fmax_report(core, opts, target, tools, synthesised, seeds))
+}
 
+/// What synthesis says of the design measured (the core, or its lanes) and,
+/// with `--axi`, of the AXI wrapper around the core.
+struct Synthesised {
+    /// The design alone, flattened, as the flow builds it.
+    cells: CellCounts,
+    /// The design with its hierarchy kept, per module (`design`: the whole).
+    hierarchy: BTreeMap<String, CellCounts>,
+    /// The AXI wrapper with its core, flattened.
+    axi: Option<CellCounts>,
+}
+
+/// Writes the designs' Verilog and synthesises each: the harness around the
+/// design (or its lanes), the design alone (flattened, and with its hierarchy
+/// kept), the block-RAM loop, and with `--axi` the AXI wrapper's harness, the
+/// core in its simplest client and the wrapper alone.
+fn synthesise_designs(
+    core: &GeneratedCore,
+    lanes: Option<&hdl::lanes::GeneratedLanes>,
+    opts: &FmaxOptions,
+) -> Result<Synthesised, FlowError> {
+    let (family, dir, p) = (opts.device.family, &opts.out_dir, &opts.progress);
     steps::write(&dir.join("core.v"), &core.verilog)?;
     steps::write(&dir.join("bram_loop.v"), &harness::bram_loop())?;
     // The resource figures are those of the design synthesised alone as the flow
@@ -537,7 +564,7 @@ pub fn measure(core: &GeneratedCore, opts: &FmaxOptions) -> Result<FmaxReport, F
     // per-module figures need the hierarchy kept, which stops Yosys from folding
     // logic across module boundaries (every rust-hdl register is a module, so an
     // enable stays a LUT in front of it): their sum is more than the whole.
-    let (design, design_top, harness_verilog, harness_top) = match &lanes {
+    let (design, design_top, harness_verilog, harness_top) = match lanes {
         None => (
             "core",
             core.top.as_str(),
@@ -558,51 +585,109 @@ pub fn measure(core: &GeneratedCore, opts: &FmaxOptions) -> Result<FmaxReport, F
     steps::synthesise(family, dir, "harness.v", harness_top, "harness", p)?;
     let design_verilog = format!("{design}.v");
     let flat = steps::synthesise(family, dir, &design_verilog, design_top, design, p)?;
-    let hier = steps::hierarchy_stats(family, dir, &design_verilog, design_top, p)?;
+    let hierarchy = steps::hierarchy_stats(family, dir, &design_verilog, design_top, p)?;
     steps::synthesise(family, dir, "bram_loop.v", BRAM_LOOP_TOP, "bram_loop", p)?;
-    let core_cells = flat.cells;
-    let hier_cells = hier.get("design").cloned().unwrap_or_default();
     let axi = if opts.axi {
-        let axi =
-            hdl::axi::generate_axi(&core.config).map_err(|e| FlowError::Invalid(e.to_string()))?;
-        steps::write(&dir.join("axi.v"), &axi.full_verilog())?;
-        steps::write(&dir.join("axi_harness.v"), &harness::axi_fmax_harness(&axi))?;
-        steps::synthesise(
-            family,
-            dir,
-            "axi_harness.v",
-            AXI_HARNESS_TOP,
-            "axi_harness",
-            p,
-        )?;
-        steps::write(
-            &dir.join("client_harness.v"),
-            &harness::fmax_harness(core, Handshakes::Closed)?,
-        )?;
-        steps::synthesise(
-            family,
-            dir,
-            "client_harness.v",
-            HARNESS_TOP,
-            "client_harness",
-            p,
-        )?;
-        Some(steps::synthesise(family, dir, "axi.v", &axi.top, "axi", p)?.cells)
+        Some(synthesise_axi(core, opts)?)
     } else {
         None
     };
+    Ok(Synthesised {
+        cells: flat.cells,
+        hierarchy,
+        axi,
+    })
+}
 
-    let mut core_f = Vec::new();
-    let mut loop_f = Vec::new();
+/// `--axi`: the wrapper's harness and the core in its simplest client
+/// synthesised for placing, and the wrapper alone for its cells.
+fn synthesise_axi(core: &GeneratedCore, opts: &FmaxOptions) -> Result<CellCounts, FlowError> {
+    let (family, dir, p) = (opts.device.family, &opts.out_dir, &opts.progress);
+    let axi =
+        hdl::axi::generate_axi(&core.config).map_err(|e| FlowError::Invalid(e.to_string()))?;
+    steps::write(&dir.join("axi.v"), &axi.full_verilog())?;
+    steps::write(&dir.join("axi_harness.v"), &harness::axi_fmax_harness(&axi))?;
+    steps::synthesise(
+        family,
+        dir,
+        "axi_harness.v",
+        AXI_HARNESS_TOP,
+        "axi_harness",
+        p,
+    )?;
+    steps::write(
+        &dir.join("client_harness.v"),
+        &harness::fmax_harness(core, Handshakes::Closed)?,
+    )?;
+    steps::synthesise(
+        family,
+        dir,
+        "client_harness.v",
+        HARNESS_TOP,
+        "client_harness",
+        p,
+    )?;
+    Ok(steps::synthesise(family, dir, "axi.v", &axi.top, "axi", p)?.cells)
+}
+
+/// One design placed and routed once per seed: each seed's routed Fmax and
+/// slowest path, and the critical path of the slowest seed.
+#[derive(Default)]
+struct SeedSeries {
+    fmax: Vec<f64>,
+    paths: Vec<Option<PathSummary>>,
+    slowest: Option<(f64, Option<String>)>,
+}
+
+impl SeedSeries {
+    /// Adds one seed's run; its routed Fmax (0 where nextpnr gave none).
+    fn add(&mut self, run: &PlaceRoute) -> f64 {
+        let fmax = run.limiting_clock().map(|t| t.fmax_mhz).unwrap_or(0.0);
+        self.fmax.push(fmax);
+        self.paths.push(
+            run.critical_path
+                .as_deref()
+                .and_then(nextpnr::summarise_path),
+        );
+        if self.slowest.as_ref().is_none_or(|(f, _)| fmax < *f) {
+            self.slowest = Some((fmax, run.critical_path.clone()));
+        }
+        fmax
+    }
+
+    fn critical_path(self) -> Option<String> {
+        self.slowest.and_then(|(_, p)| p)
+    }
+}
+
+/// Every seed's place-and-route runs.
+struct SeedRuns {
+    /// The design's harness, and its first seed's run (its placed cells).
+    core: SeedSeries,
+    first_core: PlaceRoute,
+    bram_loop: SeedSeries,
+    /// With `--axi`: the wrapper's harness, its block RAM on the last seed,
+    /// and the core in its simplest client.
+    axi: SeedSeries,
+    axi_brams: u32,
+    client: SeedSeries,
+}
+
+/// Seeds 1 to `opts.seeds`: the harness and the block-RAM loop placed and
+/// routed at `target` with each, and with `axi` the wrapper's harness and the
+/// client's.
+fn place_and_route_seeds(
+    opts: &FmaxOptions,
+    target: f64,
+    axi: bool,
+) -> Result<SeedRuns, FlowError> {
+    let (d, dir, p) = (opts.device, &opts.out_dir, &opts.progress);
     let mut first_core = None;
-    let mut slowest: Option<(f64, Option<String>)> = None;
-    let mut axi_f = Vec::new();
+    let mut core = SeedSeries::default();
+    let mut bram_loop = SeedSeries::default();
+    let mut axi_series = SeedSeries::default();
     let mut axi_brams = 0;
-    let mut axi_slowest: Option<(f64, Option<String>)> = None;
-    let mut core_paths = Vec::new();
-    let mut axi_paths = Vec::new();
-    let mut client_f = Vec::new();
-    let mut client_paths = Vec::new();
+    let mut client = SeedSeries::default();
     for seed in 1..=opts.seeds as u64 {
         p.say(&format!("seed {seed} of {}", opts.seeds));
         let run = |input: &str, name: &str| {
@@ -620,48 +705,56 @@ pub fn measure(core: &GeneratedCore, opts: &FmaxOptions) -> Result<FmaxReport, F
         };
         let c = run("harness.json", &format!("harness-seed{seed}"))?;
         let l = run("bram_loop.json", &format!("bram_loop-seed{seed}"))?;
-        let cf = c.limiting_clock().map(|t| t.fmax_mhz).unwrap_or(0.0);
-        let lf = l.limiting_clock().map(|t| t.fmax_mhz).unwrap_or(0.0);
+        let cf = core.add(&c);
+        let lf = bram_loop.add(&l);
         p.say(&format!(
             "seed {seed}: core {cf:.2} MHz, BRAM loop {lf:.2} MHz"
         ));
-        core_f.push(cf);
-        loop_f.push(lf);
-        core_paths.push(c.critical_path.as_deref().and_then(nextpnr::summarise_path));
-        if slowest.as_ref().is_none_or(|(f, _)| cf < *f) {
-            slowest = Some((cf, c.critical_path.clone()));
-        }
         if first_core.is_none() {
             first_core = Some(c);
         }
-        if axi.is_some() {
+        if axi {
             let a = run("axi_harness.json", &format!("axi_harness-seed{seed}"))?;
-            let af = a.limiting_clock().map(|t| t.fmax_mhz).unwrap_or(0.0);
-            let client = run("client_harness.json", &format!("client_harness-seed{seed}"))?;
-            let client_fmax = client.limiting_clock().map(|t| t.fmax_mhz).unwrap_or(0.0);
+            let c = run("client_harness.json", &format!("client_harness-seed{seed}"))?;
+            let af = axi_series.add(&a);
+            let client_fmax = client.add(&c);
             p.say(&format!(
                 "seed {seed}: AXI wrapper {af:.2} MHz, core in client {client_fmax:.2} MHz"
             ));
-            client_f.push(client_fmax);
-            client_paths.push(
-                client
-                    .critical_path
-                    .as_deref()
-                    .and_then(nextpnr::summarise_path),
-            );
-            axi_f.push(af);
-            axi_paths.push(a.critical_path.as_deref().and_then(nextpnr::summarise_path));
             axi_brams = a.used(d.bram_bel).used;
-            if axi_slowest.as_ref().is_none_or(|(f, _)| af < *f) {
-                axi_slowest = Some((af, a.critical_path.clone()));
-            }
         }
     }
-    let first = first_core.expect("at least one seed");
-    let core_s = Spread::of(&core_f);
+    Ok(SeedRuns {
+        core,
+        first_core: first_core.expect("at least one seed"),
+        bram_loop,
+        axi: axi_series,
+        axi_brams,
+        client,
+    })
+}
+
+/// The report of a measurement: spreads, ratios with their intervals, the
+/// verdict, resources and paths.
+fn fmax_report(
+    core: &GeneratedCore,
+    opts: &FmaxOptions,
+    target: f64,
+    tools: BTreeMap<String, String>,
+    synthesised: Synthesised,
+    seeds: SeedRuns,
+) -> FmaxReport {
+    let d = opts.device;
+    let first = &seeds.first_core;
+    let core_s = Spread::of(&seeds.core.fmax);
     let core_median = core_s.median;
-    let loop_s = Spread::of(&loop_f);
-    let luts_per_module: BTreeMap<String, u64> = hier
+    let hier_cells = synthesised
+        .hierarchy
+        .get("design")
+        .cloned()
+        .unwrap_or_default();
+    let luts_per_module: BTreeMap<String, u64> = synthesised
+        .hierarchy
         .iter()
         .filter(|(m, _)| m.as_str() != "design")
         .map(|(m, c)| (m.clone(), c.luts()))
@@ -671,8 +764,12 @@ pub fn measure(core: &GeneratedCore, opts: &FmaxOptions) -> Result<FmaxReport, F
         .filter(|(m, _)| m.contains("hash"))
         .map(|(m, l)| (m.clone(), *l))
         .collect();
-    let ratio_estimate = RatioEstimate::of(&core_f, &loop_f);
-    Ok(FmaxReport {
+    let ratio_estimate = RatioEstimate::of(&seeds.core.fmax, &seeds.bram_loop.fmax);
+    let core_cells = synthesised.cells;
+    let axi = synthesised
+        .axi
+        .map(|cells| axi_cost(&cells, &core_cells, &seeds));
+    FmaxReport {
         device: d.name.into(),
         part: d.part.into(),
         package: d.default_package.into(),
@@ -683,7 +780,7 @@ pub fn measure(core: &GeneratedCore, opts: &FmaxOptions) -> Result<FmaxReport, F
         ratio_interval: ratio_estimate.interval,
         verdict: ratio_estimate.verdict(GOAL_RATIO),
         core: core_s,
-        bram_loop: loop_s,
+        bram_loop: Spread::of(&seeds.bram_loop.fmax),
         luts: core_cells.luts(),
         ffs: core_cells.ffs(),
         luts_hierarchy_kept: hier_cells.luts(),
@@ -695,38 +792,42 @@ pub fn measure(core: &GeneratedCore, opts: &FmaxOptions) -> Result<FmaxReport, F
         ) * opts.lanes as u32,
         lanes: opts.lanes,
         lookups_per_second: core_median * 1e6 * opts.lanes as f64,
-        logic_cells: (family == Family::Ice40).then(|| first.used(d.lut_bel).used),
+        logic_cells: (d.family == Family::Ice40).then(|| first.used(d.lut_bel).used),
         luts_per_hash_unit,
         luts_per_module,
-        critical_path: slowest.and_then(|(_, p)| p),
-        paths_per_seed: core_paths,
+        paths_per_seed: seeds.core.paths.clone(),
+        critical_path: seeds.core.critical_path(),
         tools,
-        out_dir: dir.display().to_string(),
-        axi: axi.map(|cells| {
-            let fmax = Spread::of(&axi_f);
-            let to_core = RatioEstimate::of(&axi_f, &core_f);
-            let to_loop = RatioEstimate::of(&axi_f, &loop_f);
-            let to_client = RatioEstimate::of(&axi_f, &client_f);
-            AxiCost {
-                client: Spread::of(&client_f),
-                ratio_to_client: to_client.ratio,
-                ratio_to_client_interval: to_client.interval,
-                client_paths_per_seed: client_paths,
-                ratio_to_core: to_core.ratio,
-                ratio_to_core_interval: to_core.interval,
-                ratio_to_loop: to_loop.ratio,
-                ratio_to_loop_interval: to_loop.interval,
-                fmax,
-                luts: cells.luts(),
-                ffs: cells.ffs(),
-                wrapper_luts: cells.luts() as i64 - core_cells.luts() as i64,
-                wrapper_ffs: cells.ffs() as i64 - core_cells.ffs() as i64,
-                brams: axi_brams,
-                critical_path: axi_slowest.and_then(|(_, p)| p),
-                paths_per_seed: axi_paths,
-            }
-        }),
-    })
+        out_dir: opts.out_dir.display().to_string(),
+        axi,
+    }
+}
+
+/// The AXI wrapper's cost: its Fmax beside the core's, the loop's and the
+/// client's over the same seeds, and its cells beside the core's.
+fn axi_cost(cells: &CellCounts, core_cells: &CellCounts, seeds: &SeedRuns) -> AxiCost {
+    let axi_f = &seeds.axi.fmax;
+    let to_core = RatioEstimate::of(axi_f, &seeds.core.fmax);
+    let to_loop = RatioEstimate::of(axi_f, &seeds.bram_loop.fmax);
+    let to_client = RatioEstimate::of(axi_f, &seeds.client.fmax);
+    AxiCost {
+        client: Spread::of(&seeds.client.fmax),
+        ratio_to_client: to_client.ratio,
+        ratio_to_client_interval: to_client.interval,
+        client_paths_per_seed: seeds.client.paths.clone(),
+        ratio_to_core: to_core.ratio,
+        ratio_to_core_interval: to_core.interval,
+        ratio_to_loop: to_loop.ratio,
+        ratio_to_loop_interval: to_loop.interval,
+        fmax: Spread::of(axi_f),
+        luts: cells.luts(),
+        ffs: cells.ffs(),
+        wrapper_luts: cells.luts() as i64 - core_cells.luts() as i64,
+        wrapper_ffs: cells.ffs() as i64 - core_cells.ffs() as i64,
+        brams: seeds.axi_brams,
+        critical_path: seeds.axi.slowest.as_ref().and_then(|(_, p)| p.clone()),
+        paths_per_seed: seeds.axi.paths.clone(),
+    }
 }
 
 #[cfg(test)]

@@ -64,17 +64,7 @@ pub fn fmax_harness(core: &GeneratedCore, handshakes: Handshakes) -> Result<Stri
     })
     .map_err(|e| FlowError::Invalid(format!("Fmax harness: {e}")))?;
     // Every output, padded to whole groups of four bits for the XOR tree.
-    let outputs: Vec<&hdl::ports::CorePort> = ports
-        .iter()
-        .filter(|p| p.direction == hdl::ports::Direction::Output)
-        .collect();
-    let width: u32 = outputs.iter().map(|p| p.width).sum();
-    let padded = width.div_ceil(4) * 4;
-    let mut concat: Vec<String> = Vec::new();
-    if padded > width {
-        concat.push(format!("{}'b0", padded - width));
-    }
-    concat.extend(outputs.iter().map(|p| p.name.clone()));
+    let (padded, mut concat) = padded_outputs(&ports);
     let op = format!(
         "control[10:4] == 7'd0 ? 2'd2 : {{{}, control[2]}}",
         if core.config.params.counter_bits > 1 {
@@ -331,17 +321,7 @@ module {module} (input clock, output reg out);
     })
     .expect("every input is driven");
     v += &instance;
-    let outputs: Vec<&hdl::ports::CorePort> = ports
-        .iter()
-        .filter(|p| p.direction == Direction::Output)
-        .collect();
-    let width: u32 = outputs.iter().map(|p| p.width).sum();
-    let padded = width.div_ceil(4) * 4;
-    let mut concat: Vec<String> = Vec::new();
-    if padded > width {
-        concat.push(format!("{}'b0", padded - width));
-    }
-    concat.extend(outputs.iter().map(|p| p.name.clone()));
+    let (padded, concat) = padded_outputs(ports);
     v += &format!(
         "
     reg [{pm1}:0] outputs = {padded}'d0;
@@ -436,4 +416,22 @@ endmodule
         nm1 = n - 1,
         bits = bits.join(", "),
     )
+}
+
+/// Every output of `ports` for the harness's XOR fold, padded with zeros in
+/// front to whole groups of four bits: the padded width and the parts of the
+/// concatenation, most significant first.
+fn padded_outputs(ports: &[hdl::ports::CorePort]) -> (u32, Vec<String>) {
+    let outputs: Vec<&hdl::ports::CorePort> = ports
+        .iter()
+        .filter(|p| p.direction == hdl::ports::Direction::Output)
+        .collect();
+    let width: u32 = outputs.iter().map(|p| p.width).sum();
+    let padded = width.div_ceil(4) * 4;
+    let mut concat: Vec<String> = Vec::new();
+    if padded > width {
+        concat.push(format!("{}'b0", padded - width));
+    }
+    concat.extend(outputs.iter().map(|p| p.name.clone()));
+    (padded, concat)
 }

@@ -178,14 +178,7 @@ impl CountingFilter {
 
     /// Rejects keys wider than the key width (contract §2).
     pub fn check_key(&self, key: u128) -> Result<(), KeyError> {
-        if key > self.cfg.max_key() {
-            Err(KeyError {
-                key,
-                key_bits: self.cfg.key_bits,
-            })
-        } else {
-            Ok(())
-        }
+        crate::partitioned::check_key(&self.cfg, key)
     }
 
     /// The address a_p of `key` in every bank p, in bank order (the same as

@@ -10,23 +10,13 @@ use crc::{
 };
 
 use crate::config::HashFamily;
+pub use crate::splitmix::{splitmix64_output, SPLITMIX64_GAMMA};
 use crate::spn::{SpnBlocks, SPN};
-
-/// SplitMix64's increment (contract §3.1).
-pub const SPLITMIX64_GAMMA: u64 = 0x9E37_79B9_7F4A_7C15;
 
 /// Rows reserved per partition in the SplitMix64 stream: partition p's row i is
 /// output number `H3_ROW_STRIDE * p + i`, so a partition's matrix does not
 /// depend on k or W.
 pub const H3_ROW_STRIDE: u64 = 128;
-
-/// The j-th output (j = 0, 1, ...) of SplitMix64 seeded with `seed`.
-pub fn splitmix64_output(seed: u64, j: u64) -> u64 {
-    let mut z = seed.wrapping_add(j.wrapping_add(1).wrapping_mul(SPLITMIX64_GAMMA));
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
-}
 
 /// The full 64-bit value behind H3 row `R[p][i]`; the row itself is its low
 /// b bits.

@@ -14,6 +14,7 @@ use serde::de::{Deserialize, Deserializer, MapAccess, Visitor};
 use crate::config::{CoreParams, COUNTER_BITS};
 use crate::counting::{CounterBits, CountingFilter};
 use crate::error::ImageError;
+use crate::keys::trim_blanks;
 use crate::partitioned::PartitionedFilter;
 
 /// Name of the image header file.
@@ -100,6 +101,25 @@ fn io_error(path: &Path) -> impl FnOnce(std::io::Error) -> ImageError + '_ {
     }
 }
 
+/// Writes the image of `cfg`'s filter whose bank p holds `bank(p)` into `dir`
+/// (the bank files and the header), all or nothing.
+fn write_image<'a>(
+    cfg: &CoreParams,
+    bank: impl Fn(usize) -> Option<&'a [u8]>,
+    dir: &Path,
+) -> Result<(), ImageError> {
+    let mut files: Vec<(String, String)> = (0..cfg.k as usize)
+        .map(|p| {
+            (
+                bank_file_name(p),
+                bank_hex_text(cfg, p, bank(p).unwrap_or(&[])),
+            )
+        })
+        .collect();
+    files.push((IMAGE_HEADER.to_string(), image_header_json(cfg)));
+    write_directory_atomically(dir, &files)
+}
+
 impl PartitionedFilter {
     /// Writes the image of contract §4 into `dir`, which must not exist or be
     /// an empty directory (its missing parents are created).
@@ -108,17 +128,7 @@ impl PartitionedFilter {
     /// which is then renamed onto `dir`: `dir` ends up holding the complete
     /// image, or, on any error, what it held before.
     pub fn export_image(&self, dir: &Path) -> Result<(), ImageError> {
-        let cfg = *self.config();
-        let mut files: Vec<(String, String)> = (0..cfg.k as usize)
-            .map(|p| {
-                (
-                    bank_file_name(p),
-                    bank_hex_text(&cfg, p, self.bank(p).unwrap_or(&[])),
-                )
-            })
-            .collect();
-        files.push((IMAGE_HEADER.to_string(), image_header_json(&cfg)));
-        write_directory_atomically(dir, &files)
+        write_image(self.config(), |p| self.bank(p), dir)
     }
 
     /// Reads a plain image (version 1), taking the configuration from its
@@ -162,17 +172,7 @@ impl CountingFilter {
     /// not exist or be an empty directory; all or nothing, like
     /// [`PartitionedFilter::export_image`].
     pub fn export_image(&self, dir: &Path) -> Result<(), ImageError> {
-        let cfg = *self.config();
-        let mut files: Vec<(String, String)> = (0..cfg.k as usize)
-            .map(|p| {
-                (
-                    bank_file_name(p),
-                    bank_hex_text(&cfg, p, self.bank(p).unwrap_or(&[])),
-                )
-            })
-            .collect();
-        files.push((IMAGE_HEADER.to_string(), image_header_json(&cfg)));
-        write_directory_atomically(dir, &files)
+        write_image(self.config(), |p| self.bank(p), dir)
     }
 
     /// Reads an image of either kind, taking the configuration (the counter
@@ -579,17 +579,6 @@ fn bad_counter_line(line: &[u8], digits: usize) -> String {
             "unexpected character {bad:?} in \"{text}\"; a counter's data line is exactly {digits} hex digit(s), a comment line starts with //"
         )
     }
-}
-
-/// Strips the spaces, tabs and CRs contract §4.3 ignores at both ends.
-fn trim_blanks(mut line: &[u8]) -> &[u8] {
-    while let [b' ' | b'\t' | b'\r', rest @ ..] = line {
-        line = rest;
-    }
-    while let [rest @ .., b' ' | b'\t' | b'\r'] = line {
-        line = rest;
-    }
-    line
 }
 
 /// Why a trimmed, non-empty, non-comment line is not a data line.

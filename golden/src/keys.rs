@@ -188,8 +188,9 @@ fn parse_digits(text: &[u8]) -> Result<u128, String> {
     })
 }
 
-/// Strips the spaces, tabs and CRs a key line may have at either end.
-fn trim_blanks(mut line: &[u8]) -> &[u8] {
+/// Strips the spaces, tabs and CRs a key line (and an image's bank line,
+/// contract §4.3) may have at either end.
+pub(crate) fn trim_blanks(mut line: &[u8]) -> &[u8] {
     while let [b' ' | b'\t' | b'\r', rest @ ..] = line {
         line = rest;
     }

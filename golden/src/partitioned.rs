@@ -109,14 +109,7 @@ impl PartitionedFilter {
 
     /// Rejects keys wider than the key width (contract §2).
     pub fn check_key(&self, key: u128) -> Result<(), KeyError> {
-        if key > self.cfg.max_key() {
-            Err(KeyError {
-                key,
-                key_bits: self.cfg.key_bits,
-            })
-        } else {
-            Ok(())
-        }
+        check_key(&self.cfg, key)
     }
 
     /// The address a_p of `key` in every bank p, in bank order.
@@ -245,25 +238,12 @@ impl PartitionedFilter {
     /// applied to each bank as a one-hash filter and averaged (contract §6);
     /// infinite when a bank is full.
     pub fn estimated_items(&self) -> f64 {
-        let m = self.cfg.bank_size() as f64;
-        let sum: f64 = self
-            .fill
-            .iter()
-            .map(|&x| {
-                if x as f64 >= m {
-                    f64::INFINITY
-                } else {
-                    (1.0 - x as f64 / m).ln() / (1.0 - 1.0 / m).ln()
-                }
-            })
-            .sum();
-        sum / self.cfg.k as f64
+        estimated_items_from_fill(&self.fill, self.cfg.bank_size())
     }
 
     /// False-positive estimate from the fill: prod_p X_p / 2^b (contract §6).
     pub fn fpr_estimate(&self) -> f64 {
-        let m = self.cfg.bank_size() as f64;
-        self.fill.iter().map(|&x| x as f64 / m).product()
+        fpr_estimate_from_fill(&self.fill, self.cfg.bank_size())
     }
 
     fn combine(
@@ -339,6 +319,44 @@ impl PartitionedFilter {
         filter.recount();
         Ok(filter)
     }
+}
+
+/// Whether `key` fits in `cfg`'s key width: the check every
+/// filter makes before hashing a key.
+pub(crate) fn check_key(cfg: &CoreParams, key: u128) -> Result<(), KeyError> {
+    if key > cfg.max_key() {
+        Err(KeyError {
+            key,
+            key_bits: cfg.key_bits,
+        })
+    } else {
+        Ok(())
+    }
+}
+
+/// Contract §6's estimate of the distinct keys inserted into a filter whose
+/// banks of `bank_size` bits hold `fill[p]` set bits: each bank taken as a
+/// one-hash filter (Swamidass–Baldi), the estimates averaged; infinite when a
+/// bank is full. The same for the golden model's fill and a device's.
+pub fn estimated_items_from_fill(fill: &[u32], bank_size: u32) -> f64 {
+    let m = bank_size as f64;
+    let sum: f64 = fill
+        .iter()
+        .map(|&x| {
+            if x as f64 >= m {
+                f64::INFINITY
+            } else {
+                (1.0 - x as f64 / m).ln() / (1.0 - 1.0 / m).ln()
+            }
+        })
+        .sum();
+    sum / fill.len() as f64
+}
+
+/// Contract §6's false-positive estimate from the banks' fill: prod_p X_p / 2^b.
+pub fn fpr_estimate_from_fill(fill: &[u32], bank_size: u32) -> f64 {
+    let m = bank_size as f64;
+    fill.iter().map(|&x| x as f64 / m).product()
 }
 
 #[cfg(test)]

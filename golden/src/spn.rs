@@ -21,7 +21,7 @@
 //! Block t is the state after R rounds with block t's round keys; address
 //! bit j of partition p is bit `g mod W` of block `g div W`, `g = p*b + j`.
 
-use crate::hash::splitmix64_output;
+use crate::splitmix::splitmix64_output;
 
 /// PRESENT's S-box (Bogdanov et al., CHES 2007).
 pub const PRESENT_SBOX: [u8; 16] = [

@@ -4,7 +4,7 @@
 
 use std::path::PathBuf;
 
-use bloom_params::{CoreParams, HashFamily};
+use bloom_params::CoreParams;
 use serde::Serialize;
 
 use crate::HdlError;
@@ -72,18 +72,6 @@ impl From<CoreParams> for CoreConfig {
     }
 }
 
-/// Why the hardware cannot be generated for `family`, or None when it can.
-/// The SPN family (contract §3.3) is specified and in the golden model; its
-/// hardware unit is not written yet, so a core of it is refused before
-/// anything is generated rather than built with some other hash.
-pub fn unbuilt_family(family: HashFamily) -> Option<String> {
-    (family == HashFamily::Spn).then(|| {
-        "hash = spn: the hardware core does not implement this family yet (the golden model, \
-         images and `bloom fpr check` do); generate the core with --hash h3 or --hash crc"
-            .to_string()
-    })
-}
-
 impl CoreConfig {
     /// Checks the parameters (they may have been built by hand) and the test
     /// switches; the error names the parameter, the value given and the values allowed.
@@ -91,9 +79,6 @@ impl CoreConfig {
         self.params
             .validate()
             .map_err(|e| HdlError::Config(e.to_string()))?;
-        if let Some(why) = unbuilt_family(self.params.hash) {
-            return Err(HdlError::Config(why));
-        }
         if self.test_switches.disable_delete_forwarding && self.params.counter_bits < 2 {
             return Err(HdlError::Config(
                 "test switch disable_delete_forwarding needs a counting core (counter_bits >= 2)"

@@ -146,6 +146,19 @@ fn execute_cycles(op: OpCode, payload_len: usize) -> u64 {
     }
 }
 
+/// How one kind of image is written: what an address names, what the fill
+/// counts, how many addresses a byte holds, and the command that writes a
+/// chunk (returning the bank's fill).
+struct BankLoad<T: Transport> {
+    unit: &'static str,
+    counted: &'static str,
+    per_byte: usize,
+    write: WriteChunk<T>,
+}
+
+/// A write command: (client, bank, first address, bytes) to the bank's fill.
+type WriteChunk<T> = fn(&mut Client<T>, usize, usize, &[u8]) -> Result<u32, HostError>;
+
 impl<T: Transport> Client<T> {
     /// Opens a session: reads the device's configuration (which also makes
     /// its remembered sequence number ours, docs/protocol.md §6) and, if
@@ -444,25 +457,20 @@ impl<T: Transport> Client<T> {
 
     /// Estimated distinct keys inserted, from the live fill (contract §6).
     pub fn estimated_items(&mut self) -> Result<f64, HostError> {
-        let m = self.config.bank_size() as f64;
         let fill = self.fill()?;
-        let sum: f64 = fill
-            .iter()
-            .map(|&x| {
-                if x as f64 >= m {
-                    f64::INFINITY
-                } else {
-                    (1.0 - x as f64 / m).ln() / (1.0 - 1.0 / m).ln()
-                }
-            })
-            .sum();
-        Ok(sum / fill.len() as f64)
+        Ok(golden::partitioned::estimated_items_from_fill(
+            &fill,
+            self.config.bank_size(),
+        ))
     }
 
     /// Live false-positive estimate from the fill (contract §6).
     pub fn fpr_estimate(&mut self) -> Result<f64, HostError> {
-        let m = self.config.bank_size() as f64;
-        Ok(self.fill()?.iter().map(|&x| x as f64 / m).product())
+        let fill = self.fill()?;
+        Ok(golden::partitioned::fpr_estimate_from_fill(
+            &fill,
+            self.config.bank_size(),
+        ))
     }
 
     /// Every bank's bits, one u8 (0/1) per address, bank after bank; on a
@@ -588,6 +596,46 @@ impl<T: Transport> Client<T> {
         }
     }
 
+    /// Writes every bank's `bytes` (`load.per_byte` addresses a byte) in
+    /// chunks of up to 245 bytes, each exactly once, and checks the fill the
+    /// device answers for each bank against the image's `fill`; a failure is
+    /// a `LoadIncomplete` naming where the load stopped.
+    fn load_banks(
+        &mut self,
+        load: BankLoad<T>,
+        bytes: impl Fn(usize) -> Vec<u8>,
+        fill_of: impl Fn(usize) -> u32,
+    ) -> Result<(), HostError> {
+        let size = self.config.bank_size() as usize;
+        for bank in 0..self.config.k as usize {
+            let mut fill = 0;
+            for (n, chunk) in bytes(bank).chunks(WRITE_CHUNK_BYTES).enumerate() {
+                let addr = n * WRITE_CHUNK_BYTES * load.per_byte;
+                fill = (load.write)(self, bank, addr, chunk).map_err(|e| {
+                    HostError::LoadIncomplete {
+                        unit: load.unit,
+                        bank,
+                        addr,
+                        reason: e.to_string(),
+                    }
+                })?;
+            }
+            if fill != fill_of(bank) {
+                return Err(HostError::LoadIncomplete {
+                    unit: load.unit,
+                    bank,
+                    addr: size,
+                    reason: format!(
+                        "the device counts {fill} {} in bank {bank}, the image {}",
+                        load.counted,
+                        fill_of(bank)
+                    ),
+                });
+            }
+        }
+        Ok(())
+    }
+
     /// Replaces a counting device's counters by `image` (contract §7.6), bank
     /// by bank in chunks of up to 245 counters (docs/protocol.md §3, write
     /// counters), each exactly once; checks every bank's fill and, at the
@@ -596,33 +644,16 @@ impl<T: Transport> Client<T> {
     /// flagged incomplete and the error says where the load stopped.
     pub fn load_counting_image(&mut self, image: &golden::CountingFilter) -> Result<(), HostError> {
         self.check_image_config(image.config())?;
-        let size = self.config.bank_size() as usize;
-        for bank in 0..self.config.k as usize {
-            let counters = image.bank(bank).expect("bank < k");
-            let mut fill = 0;
-            for (n, chunk) in counters.chunks(WRITE_CHUNK_BYTES).enumerate() {
-                let addr = n * WRITE_CHUNK_BYTES;
-                fill = self.write_counters(bank, addr, chunk).map_err(|e| {
-                    HostError::LoadIncomplete {
-                        unit: "counter",
-                        bank,
-                        addr,
-                        reason: e.to_string(),
-                    }
-                })?;
-            }
-            if fill != image.fill_of(bank) {
-                return Err(HostError::LoadIncomplete {
-                    unit: "counter",
-                    bank,
-                    addr: size,
-                    reason: format!(
-                        "the device counts {fill} non-zero counters in bank {bank}, the image {}",
-                        image.fill_of(bank)
-                    ),
-                });
-            }
-        }
+        self.load_banks(
+            BankLoad {
+                unit: "counter",
+                counted: "non-zero counters",
+                per_byte: 1,
+                write: Self::write_counters,
+            },
+            |bank| image.bank(bank).expect("bank < k").to_vec(),
+            |bank| image.fill_of(bank),
+        )?;
         let k = self.config.k as usize;
         let stats = self.stats().map_err(|e| HostError::LoadIncomplete {
             unit: "counter",
@@ -696,41 +727,25 @@ impl<T: Transport> Client<T> {
             });
         }
         self.check_image_config(image.config())?;
-        let size = self.config.bank_size() as usize;
-        for bank in 0..self.config.k as usize {
-            let bits = image.bank(bank).expect("bank < k");
-            let bytes: Vec<u8> = bits
-                .chunks(8)
-                .map(|c| {
-                    c.iter()
-                        .enumerate()
-                        .fold(0u8, |acc, (i, b)| acc | (b & 1) << i)
-                })
-                .collect();
-            let mut fill = 0;
-            for (n, chunk) in bytes.chunks(WRITE_CHUNK_BYTES).enumerate() {
-                let addr = n * WRITE_CHUNK_BYTES * 8;
-                fill =
-                    self.write_bits(bank, addr, chunk)
-                        .map_err(|e| HostError::LoadIncomplete {
-                            unit: "bit",
-                            bank,
-                            addr,
-                            reason: e.to_string(),
-                        })?;
-            }
-            if fill != image.fill_of(bank) {
-                return Err(HostError::LoadIncomplete {
-                    unit: "bit",
-                    bank,
-                    addr: size,
-                    reason: format!(
-                        "the device counts {fill} bits set in bank {bank}, the image {}",
-                        image.fill_of(bank)
-                    ),
-                });
-            }
-        }
+        self.load_banks(
+            BankLoad {
+                unit: "bit",
+                counted: "bits set",
+                per_byte: 8,
+                write: Self::write_bits,
+            },
+            |bank| {
+                let bits = image.bank(bank).expect("bank < k");
+                bits.chunks(8)
+                    .map(|c| {
+                        c.iter()
+                            .enumerate()
+                            .fold(0u8, |acc, (i, b)| acc | (b & 1) << i)
+                    })
+                    .collect()
+            },
+            |bank| image.fill_of(bank),
+        )?;
         self.image_complete()
             .map_err(|e| HostError::LoadIncomplete {
                 unit: "bit",

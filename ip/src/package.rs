@@ -27,7 +27,7 @@ use hdl::axi::regmap as map;
 use hdl::axi::GeneratedAxi;
 use serde::Serialize;
 
-use crate::testbench::{testbench, TB_FILE, TB_TOP};
+use crate::testbench::{field_list, testbench, TB_FILE, TB_TOP};
 use crate::vectors::{VectorStats, Vectors};
 
 /// What a package is made from.
@@ -354,22 +354,11 @@ pub fn register_table() -> String {
         } else {
             format!("0x{:02X}", r.offset)
         };
-        let fields: Vec<String> = r
-            .fields
-            .iter()
-            .map(|f| {
-                if f.width == 1 {
-                    format!("{} [{}]", f.name, f.lsb)
-                } else {
-                    format!("{} [{}:{}]", f.name, f.lsb + f.width - 1, f.lsb)
-                }
-            })
-            .collect();
         t += &format!(
             "| {offset} | `{name}` ({}) | {} | {} |\n",
             r.title,
             access_name(r),
-            fields.join(", ")
+            field_list(r.fields)
         );
     }
     t

@@ -20,10 +20,10 @@ pub fn capacity(n: usize) -> usize {
     (n + 1).next_power_of_two().max(4096)
 }
 
-/// The testbench for a core with `key_bits`-bit keys and room for `vectors`.
-pub fn testbench(key_bits: u32, vectors: &Vectors) -> String {
-    let fields = map::CONFIG
-        .fields
+/// A register's fields as the register map's table writes them:
+/// `name [bit]` or `name [msb:lsb]`, comma-separated.
+pub(crate) fn field_list(fields: &[hdl::axi::regs::FieldDef]) -> String {
+    fields
         .iter()
         .map(|f| {
             if f.width == 1 {
@@ -33,7 +33,12 @@ pub fn testbench(key_bits: u32, vectors: &Vectors) -> String {
             }
         })
         .collect::<Vec<_>>()
-        .join(", ");
+        .join(", ")
+}
+
+/// The testbench for a core with `key_bits`-bit keys and room for `vectors`.
+pub fn testbench(key_bits: u32, vectors: &Vectors) -> String {
+    let fields = field_list(map::CONFIG.fields);
     TEMPLATE
         .replace("@KEY_BITS@", &key_bits.to_string())
         .replace("@MAX_STEPS@", &capacity(vectors.steps.len()).to_string())

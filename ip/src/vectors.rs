@@ -622,10 +622,6 @@ pub fn generate(
     if opts.ops == 0 || opts.ops > MAX_OPS {
         return Err(VectorError::Ops(opts.ops));
     }
-    // The vectors are for a core: one the hardware cannot build has none.
-    if let Some(why) = hdl::config::unbuilt_family(params.hash) {
-        return Err(VectorError::Golden(why));
-    }
     if filter.config() != params || filter.counting() != (params.counter_bits > 1) {
         return Err(VectorError::Golden(
             "the golden model's configuration differs from the core's".into(),

@@ -186,3 +186,19 @@ fn map_is_consistent() {
         )
     };
 }
+
+/// CONFIG's hash field encodes every family by the code the parameters give it
+/// (bloom_params::HashFamily::code), and every code fits the field.
+#[test]
+fn hash_field_encodes_every_family_by_its_params_code() {
+    let encode = map::CONFIG_HASH.encode.unwrap();
+    for family in bloom_params::HashFamily::ALL {
+        let code = encode
+            .iter()
+            .find(|(n, _)| *n == family.name())
+            .map(|e| e.1);
+        assert_eq!(code, Some(family.code() as u64), "{}", family.name());
+        assert!(u32::from(family.code()) < 1 << map::CONFIG_HASH.width);
+    }
+    assert_eq!(encode.len(), bloom_params::HashFamily::ALL.len());
+}

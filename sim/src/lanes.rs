@@ -21,6 +21,7 @@
 //! cycles with no beat, and `resp_ready` low at random. A beat offered and not
 //! taken is offered again unchanged (valid/ready).
 
+use std::collections::VecDeque;
 use std::time::Instant;
 
 use golden::lanes::BeatOutcome;
@@ -192,12 +193,15 @@ fn next_beat(
     beat
 }
 
-/// Which ports the co-simulation drives: `bloom_lanes`'s own, or its
-/// AXI4-Stream face `bloom_lanes_axis` (hdl/src/axi/lanes.rs), checked the same way.
+/// Which ports the co-simulation drives: `bloom_lanes`'s own, its AXI4-Stream
+/// face `bloom_lanes_axis` (hdl/src/axi/lanes.rs), or `bloom_lanes`'s own on a
+/// netlist of it (crate::netlist: synthesised, or placed and routed), checked the
+/// same way.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Face {
     Native,
     Axis,
+    Netlist(crate::netlist::NetlistKind),
 }
 
 /// The ports of one face, resolved once, and the packing of its beats.
@@ -226,7 +230,7 @@ impl Io {
     fn new(lib: &crate::model::ModelLibrary, face: Face, lanes: usize) -> Result<Io, SimError> {
         let port = |name: &str| lib.port(name);
         let names: [&str; 12] = match face {
-            Face::Native => [
+            Face::Native | Face::Netlist(_) => [
                 "reset",
                 "req_valid",
                 "req_ready",
@@ -281,7 +285,7 @@ impl Io {
 
     fn clock(face: Face) -> &'static str {
         match face {
-            Face::Native => "clock",
+            Face::Native | Face::Netlist(_) => "clock",
             Face::Axis => "aclk",
         }
     }
@@ -301,7 +305,7 @@ impl Io {
     ) -> Result<(), SimError> {
         let l = self.lanes;
         match self.face {
-            Face::Native => {
+            Face::Native | Face::Netlist(_) => {
                 m.set(self.req_valid, valid)?;
                 m.set_words(self.req_op, ops)?;
             }
@@ -317,12 +321,37 @@ impl Io {
         m.set_words(self.req_tag, tags)
     }
 
+    /// Offers `beat` (None: no beat), its slots packed into the request
+    /// words; returns its slot valid bits.
+    fn offer(
+        &self,
+        m: &mut Model,
+        beat: Option<&Vec<Slot>>,
+        key_bits: usize,
+    ) -> Result<u128, SimError> {
+        let (l, w) = (self.lanes, key_bits);
+        let mut valid = 0u128;
+        let mut ops = vec![0u32; (2 * l).div_ceil(32)];
+        let mut keys = vec![0u32; (w * l).div_ceil(32)];
+        let mut tags = vec![0u32; (8 * l).div_ceil(32)];
+        for (j, s) in beat.into_iter().flatten().enumerate() {
+            if let Some((code, key, t)) = s {
+                valid |= 1 << j;
+                set_field(&mut ops, 2 * j, 2, *code as u128);
+                set_field(&mut keys, w * j, w, *key);
+                set_field(&mut tags, 8 * j, 8, *t as u128);
+            }
+        }
+        self.set_request(m, valid, &ops, &keys, &tags)?;
+        Ok(valid)
+    }
+
     /// The response beat presented: (slots answering, hits, tags, refused), and
     /// what breaks the face's own rules (AXI: tlast 1, the bits above a byte's hit 0).
     fn response(&self, m: &Model) -> (u128, u128, Vec<u32>, bool, Vec<String>) {
         let mut wrong = Vec::new();
         let hits = match self.face {
-            Face::Native => m.get(self.resp_hit),
+            Face::Native | Face::Netlist(_) => m.get(self.resp_hit),
             Face::Axis => {
                 let data = m.get_words(self.resp_hit);
                 let mut hits = 0u128;
@@ -527,21 +556,75 @@ fn run_driven(
     resets: u32,
     mut drive: impl FnMut(bool) -> (Option<Vec<Slot>>, bool),
 ) -> Result<LanesReport, SimError> {
-    let l = lanes.lanes;
-    let params = lanes.core.config.params;
-    let w = params.key_bits as usize;
-    let latency = lanes.timing.latency as u64;
-    // From entering the replicas to the response: the core's.
-    let core_latency = lanes.core.timing.latency as u64;
+    let (mut m, io) = open_model(face, lanes, seed)?;
+    let key_bits = lanes.core.config.params.key_bits as usize;
+    let bank_cycles = 1u64 << lanes.core.config.params.bank_bits;
+    // Every clear keeps the replicas busy for its sweep.
+    let mut check = LaneCheck::new(lanes, exact, beats * 8 + 10_000 + idle);
+    let mut schedule = ResetSchedule::new(seed, resets);
+    let mut offered: Option<Vec<Slot>> = None;
+    let start = Instant::now();
+    let mut cycle = 0u64;
+    while (check.report.beats < beats || !check.expected.is_empty()) && cycle < check.limit {
+        // A reset now and then (never while the first beat is still to come).
+        let reset = schedule.next(check.first_take.is_some() && check.report.beats < beats);
+        if reset.scheduled {
+            check.limit += bank_cycles + 32;
+        }
+        io.set_reset(&mut m, reset.active)?;
+        // Inputs of this cycle (no beat offered during a reset: none is taken then).
+        let may_offer = offered.is_none() && check.report.beats < beats && !reset.active;
+        let (new_beat, ready) = drive(may_offer);
+        if offered.is_none() {
+            offered = new_beat;
+        }
+        let shown = if reset.active { None } else { offered.as_ref() };
+        let valid = io.offer(&mut m, shown, key_bits)?;
+        m.set(io.resp_ready, ready as u128)?;
+        m.eval();
+        if exact && !reset.active && m.get(io.busy) == 0 {
+            check.enter_replicas(cycle);
+        }
+        if valid != 0 && m.get(io.req_ready) == 1 {
+            let beat = offered.take().expect("a valid beat was offered");
+            check.take(&beat, valid, cycle)?;
+        }
+        check.respond(&io, &m, cycle, ready);
+        if reset.starts {
+            // The response beat of this cycle was delivered (above); everything else
+            // in flight is settled by the rules of the function's doc.
+            check.reset(cycle)?;
+        }
+        m.step(1)?;
+        cycle += 1;
+    }
+    let mut report = check.finish(beats, cycle);
+    report.seconds = start.elapsed().as_secs_f64();
+    Ok(report)
+}
+
+/// Builds (or loads from the cache) the Verilated model of `lanes` behind
+/// `face`, resolves its ports, and resets it: returns once the reset's recount
+/// is over and `busy` has fallen, with no beat offered and `resp_ready` high.
+fn open_model(
+    face: Face,
+    lanes: &hdl::lanes::GeneratedLanes,
+    seed: u64,
+) -> Result<(Model, Io), SimError> {
     let lib = match face {
         Face::Native => build(&lanes.verilog, &lanes.top, &BuildOptions::default())?,
         Face::Axis => {
             let g = hdl::axi::lanes::axis_around(lanes);
             build(&g.verilog, &g.top, &BuildOptions::default())?
         }
+        Face::Netlist(kind) => {
+            let progress = flow::tools::Progress::quiet();
+            let n = crate::netlist::make(&lanes.verilog, &lanes.top, kind, &progress)?;
+            build(&n.verilog, &n.top, &n.build_options(false))?
+        }
     };
     let mut m = lib.instantiate(Some(Io::clock(face)), InitialState::Random(seed as u32))?;
-    let io = Io::new(&lib, face, l)?;
+    let io = Io::new(&lib, face, lanes.lanes)?;
     for p in [
         "rb_req",
         "rb_bank",
@@ -552,294 +635,387 @@ fn run_driven(
     ] {
         m.set(lib.port(p)?, 0)?;
     }
-    // Reset, then wait for the recount to end.
     m.set(io.req_valid, 0)?;
     m.set(io.resp_ready, 1)?;
     io.set_reset(&mut m, true)?;
     m.step(2)?;
     io.set_reset(&mut m, false)?;
+    let most = (1u64 << lanes.core.config.params.bank_bits) + 64;
     let mut waited = 0;
     loop {
         m.eval();
         if m.get(io.busy) == 0 {
-            break;
+            return Ok((m, io));
         }
         m.step(1)?;
         waited += 1;
-        if waited > (1u64 << params.bank_bits) + 64 {
+        if waited > most {
             return Err(SimError::Value(
                 "busy did not fall after the reset's recount".into(),
             ));
         }
     }
+}
 
-    let mut golden = PartitionedFilter::new(params);
-    // The committed state at the last reset, and every beat taken since (its ops
-    // and the cycle it entered the replicas).
-    let mut base = golden.clone();
-    let mut log: Vec<(Vec<Option<Op>>, Option<u64>)> = Vec::new();
-    let mut reset_rng = Rng::new(seed ^ 0x7E5E_7000_0000_0001);
-    let (mut reset_left, mut in_reset_before) = (0u32, false);
-    let mut report = LanesReport {
-        lanes: l,
-        ..LanesReport::default()
-    };
-    let mut expected: std::collections::VecDeque<Expected> = Default::default();
-    let mut offered: Option<Vec<Slot>> = None;
-    let mut recent_inserts: std::collections::VecDeque<(u64, u128)> = Default::default();
-    let mut first_take: Option<u64> = None;
-    let mut last_response = 0u64;
-    let start = Instant::now();
-    let mut cycle = 0u64;
-    // Every clear keeps the replicas busy for its sweep.
-    let mut limit = beats * 8 + 10_000 + idle;
-    while (report.beats < beats || !expected.is_empty()) && cycle < limit {
-        // A reset now and then (never while the first beat is still to come).
-        if reset_left == 0
-            && resets > 0
-            && first_take.is_some()
-            && report.beats < beats
-            && per_mille(&mut reset_rng, resets)
+/// Resets at random: `per_mille` of the cycles in which one may start start
+/// one of 1..=4 cycles, drawn from their own generator (the traffic's draws do
+/// not move when resets are asked for).
+struct ResetSchedule {
+    rng: Rng,
+    per_mille: u32,
+    /// Cycles of the current reset still to come, this one included.
+    left: u32,
+    /// The previous cycle was in a reset.
+    before: bool,
+}
+
+/// A cycle as the reset schedule has it.
+struct ResetCycle {
+    /// The reset is asserted in this cycle.
+    active: bool,
+    /// ... and was not in the previous one.
+    starts: bool,
+    /// A reset was drawn in this cycle (it may continue one that just ended).
+    scheduled: bool,
+}
+
+impl ResetSchedule {
+    fn new(seed: u64, per_mille: u32) -> ResetSchedule {
+        ResetSchedule {
+            rng: Rng::new(seed ^ 0x7E5E_7000_0000_0001),
+            per_mille,
+            left: 0,
+            before: false,
+        }
+    }
+
+    /// The next cycle; a reset is drawn only when none is on and `may_start`.
+    fn next(&mut self, may_start: bool) -> ResetCycle {
+        let scheduled = self.left == 0
+            && self.per_mille > 0
+            && may_start
+            && per_mille(&mut self.rng, self.per_mille);
+        if scheduled {
+            self.left = 1 + self.rng.below(4) as u32;
+        }
+        let active = self.left > 0;
+        let starts = active && !self.before;
+        self.before = active;
+        self.left = self.left.saturating_sub(1);
+        ResetCycle {
+            active,
+            starts,
+            scheduled,
+        }
+    }
+}
+
+/// A beat taken since the last reset: its operations, and the cycle it
+/// entered the replicas (None while it waits in the input stage).
+type LoggedBeat = (Vec<Option<Op>>, Option<u64>);
+
+/// At most this many mismatches are described (the first say the most).
+const MISMATCHES_KEPT: usize = 20;
+
+/// What the checking loop carries from cycle to cycle: the golden model, the
+/// beats taken since the last reset, the response beats owed, and the report.
+struct LaneCheck {
+    lanes: usize,
+    params: hdl::CoreParams,
+    /// The fewest cycles from taking a beat to giving its response beat.
+    latency: u64,
+    /// From entering the replicas to the response: the core's.
+    core_latency: u64,
+    /// `resp_ready` is always high: every response beat's cycle is known.
+    exact: bool,
+    golden: PartitionedFilter,
+    /// The committed state at the last reset.
+    base: PartitionedFilter,
+    log: Vec<LoggedBeat>,
+    expected: VecDeque<Expected>,
+    /// (beat number, key) of the keys first inserted in the last `latency` beats.
+    recent_inserts: VecDeque<(u64, u128)>,
+    first_take: Option<u64>,
+    last_response: u64,
+    /// The cycle the run gives up at; every clear and reset moves it on.
+    limit: u64,
+    report: LanesReport,
+}
+
+impl LaneCheck {
+    fn new(lanes: &hdl::lanes::GeneratedLanes, exact: bool, limit: u64) -> LaneCheck {
+        let params = lanes.core.config.params;
+        let golden = PartitionedFilter::new(params);
+        LaneCheck {
+            lanes: lanes.lanes,
+            params,
+            latency: lanes.timing.latency as u64,
+            core_latency: lanes.core.timing.latency as u64,
+            exact,
+            base: golden.clone(),
+            golden,
+            log: Vec::new(),
+            expected: VecDeque::new(),
+            recent_inserts: VecDeque::new(),
+            first_take: None,
+            last_response: 0,
+            limit,
+            report: LanesReport {
+                lanes: lanes.lanes,
+                ..LanesReport::default()
+            },
+        }
+    }
+
+    /// The cycle a response beat of a beat that entered the replicas in
+    /// `entered` is due (`exact` only): the core's latency later, and after
+    /// the response beat ahead of it.
+    fn due(&self, entered: u64) -> u64 {
+        (entered + self.core_latency).max(self.last_response + 1)
+    }
+
+    /// The replicas are not busy in `cycle` (`exact` only): the oldest beat
+    /// waiting in the input stage, taken in an earlier cycle, enters them now.
+    fn enter_replicas(&mut self, cycle: u64) {
+        if let Some(e) = self.expected.iter_mut().find(|e| e.entered.is_none()) {
+            if e.taken < cycle {
+                e.entered = Some(cycle);
+                self.log[e.index].1 = Some(cycle);
+            }
+        }
+    }
+
+    /// A beat taken in `cycle` (slots `valid`): applied to the golden model at
+    /// once, its response beat owed.
+    fn take(&mut self, beat: &[Slot], valid: u128, cycle: u64) -> Result<(), SimError> {
+        let ops: Vec<Option<Op>> = beat
+            .iter()
+            .map(|s| s.map(|(code, key, _)| Op::decode(code, key)))
+            .collect();
+        let outcome = self
+            .golden
+            .apply_beat(&ops)
+            .map_err(|e| SimError::Value(e.to_string()))?;
+        self.first_take.get_or_insert(cycle);
+        self.report.beats += 1;
+        self.report.ops += beat.iter().flatten().count() as u64;
+        self.log.push((ops, None));
+        let mut e = Expected {
+            index: self.log.len() - 1,
+            taken: cycle,
+            entered: None,
+            slot_valid: valid,
+            hits: 0,
+            tags: vec![0; self.lanes],
+            refused: false,
+        };
+        for (j, s) in beat.iter().enumerate() {
+            if let Some((_, _, t)) = s {
+                e.tags[j] = *t;
+            }
+        }
+        match outcome {
+            BeatOutcome::Refused { .. } => {
+                e.refused = true;
+                self.report.refused_beats += 1;
+            }
+            BeatOutcome::Taken(hits) => {
+                for (j, h) in hits.iter().enumerate() {
+                    if *h == Some(true) {
+                        e.hits |= 1 << j;
+                        self.report.hits += 1;
+                    }
+                }
+                self.count_taken(beat, &hits);
+            }
+            BeatOutcome::NoBeat => unreachable!("a beat with a valid slot"),
+        }
+        self.expected.push_back(e);
+        Ok(())
+    }
+
+    /// The report's counts of a beat the golden model took (`hits`: its
+    /// answers): writes, clears, and reads of keys inserted inside the
+    /// forwarding window.
+    fn count_taken(&mut self, beat: &[Slot], hits: &[Option<bool>]) {
+        if beat[0].is_some_and(|(code, _, _)| code != 0) {
+            self.report.write_beats += 1;
+        }
+        while self
+            .recent_inserts
+            .front()
+            .is_some_and(|(b, _)| b + self.latency < self.report.beats)
         {
-            reset_left = 1 + reset_rng.below(4) as u32;
-            limit += (1u64 << params.bank_bits) + 32;
+            self.recent_inserts.pop_front();
         }
-        let in_reset = reset_left > 0;
-        let reset_starts = in_reset && !in_reset_before;
-        io.set_reset(&mut m, in_reset)?;
-        // Inputs of this cycle (no beat offered during a reset: none is taken then).
-        let (new_beat, ready_out) = drive(offered.is_none() && report.beats < beats && !in_reset);
-        if offered.is_none() {
-            offered = new_beat;
-        }
-        let shown = if in_reset { None } else { offered.as_ref() };
-        let (mut valid, mut ops, mut keys, mut tags) = (
-            0u128,
-            vec![0u32; (2 * l).div_ceil(32)],
-            vec![0u32; (w * l).div_ceil(32)],
-            vec![0u32; (8 * l).div_ceil(32)],
-        );
-        if let Some(beat) = shown {
-            for (j, s) in beat.iter().enumerate() {
-                if let Some((code, key, t)) = s {
-                    valid |= 1 << j;
-                    set_field(&mut ops, 2 * j, 2, *code as u128);
-                    set_field(&mut keys, w * j, w, *key);
-                    set_field(&mut tags, 8 * j, 8, *t as u128);
-                }
+        match beat[0] {
+            Some((1, key, _)) if hits[0] == Some(false) => {
+                self.recent_inserts.push_back((self.report.beats, key))
             }
+            Some((2, _, _)) => {
+                self.recent_inserts.clear();
+                self.report.clears += 1;
+                self.limit += (1u64 << self.params.bank_bits) + 16;
+            }
+            _ => {}
         }
-        io.set_request(&mut m, valid, &ops, &keys, &tags)?;
-        m.set(io.resp_ready, ready_out as u128)?;
-        m.eval();
+        if beat
+            .iter()
+            .flatten()
+            .any(|(code, key, _)| *code == 0 && self.recent_inserts.iter().any(|(_, k)| k == key))
+        {
+            self.report.reads_after_recent_insert += 1;
+        }
+    }
 
-        // Without backpressure: the oldest beat waiting in the input stage enters the
-        // replicas now if they are not busy.
-        if exact && !in_reset && m.get(io.busy) == 0 {
-            if let Some(e) = expected.iter_mut().find(|e| e.entered.is_none()) {
-                if e.taken < cycle {
-                    e.entered = Some(cycle);
-                    log[e.index].1 = Some(cycle);
-                }
-            }
-        }
-
-        // A beat taken.
-        if valid != 0 && m.get(io.req_ready) == 1 {
-            let beat = offered.take().expect("a valid beat was offered");
-            let ops: Vec<Option<Op>> = beat
-                .iter()
-                .map(|s| s.map(|(code, key, _)| Op::decode(code, key)))
-                .collect();
-            let outcome = golden
-                .apply_beat(&ops)
-                .map_err(|e| SimError::Value(e.to_string()))?;
-            first_take.get_or_insert(cycle);
-            report.beats += 1;
-            report.ops += beat.iter().flatten().count() as u64;
-            log.push((ops.clone(), None));
-            let mut e = Expected {
-                index: log.len() - 1,
-                taken: cycle,
-                entered: None,
-                slot_valid: valid,
-                hits: 0,
-                tags: vec![0; l],
-                refused: false,
-            };
-            for (j, s) in beat.iter().enumerate() {
-                if let Some((_, _, t)) = s {
-                    e.tags[j] = *t;
-                }
-            }
-            match outcome {
-                BeatOutcome::Refused { .. } => {
-                    e.refused = true;
-                    report.refused_beats += 1;
-                }
-                BeatOutcome::Taken(hits) => {
-                    if beat[0].is_some_and(|(code, _, _)| code != 0) {
-                        report.write_beats += 1;
-                    }
-                    for (j, h) in hits.iter().enumerate() {
-                        if *h == Some(true) {
-                            e.hits |= 1 << j;
-                            report.hits += 1;
-                        }
-                    }
-                    while recent_inserts
-                        .front()
-                        .is_some_and(|(b, _)| b + latency < report.beats)
-                    {
-                        recent_inserts.pop_front();
-                    }
-                    match beat[0] {
-                        Some((1, key, _)) if hits[0] == Some(false) => {
-                            recent_inserts.push_back((report.beats, key))
-                        }
-                        Some((2, _, _)) => {
-                            recent_inserts.clear();
-                            report.clears += 1;
-                            limit += (1u64 << params.bank_bits) + 16;
-                        }
-                        _ => {}
-                    }
-                    if beat.iter().flatten().any(|(code, key, _)| {
-                        *code == 0 && recent_inserts.iter().any(|(_, k)| k == key)
-                    }) {
-                        report.reads_after_recent_insert += 1;
-                    }
-                }
-                BeatOutcome::NoBeat => unreachable!("a beat with a valid slot"),
-            }
-            expected.push_back(e);
-        }
-
-        // A response beat given.
-        let rv = m.get(io.resp_valid) == 1;
-        if rv && ready_out {
-            match expected.pop_front() {
-                None => report
+    /// The response side of `cycle` (`ready`: `resp_ready` was high): a
+    /// response beat given is compared with the one owed for the oldest beat;
+    /// with exact timing, one due and not given is a mismatch too.
+    fn respond(&mut self, io: &Io, m: &Model, cycle: u64, ready: bool) {
+        let given = m.get(io.resp_valid) == 1;
+        if given && ready {
+            match self.expected.pop_front() {
+                None => self
+                    .report
                     .mismatches
                     .push(format!("cycle {cycle}: a response beat with no beat taken")),
                 Some(e) => {
-                    let (got_valid, got_hits, got_tags, got_refused, mut wrong) = io.response(&m);
-                    if cycle < e.taken + latency {
-                        wrong.push(format!(
-                            "given in cycle {cycle}, taken in {}: earlier than latency {latency}",
-                            e.taken
-                        ));
-                    }
-                    if exact {
-                        match e.entered {
-                            Some(en) if cycle == (en + core_latency).max(last_response + 1) => {}
-                            Some(en) => wrong.push(format!(
-                                "given in cycle {cycle}, taken in {}, entered the replicas in {en}, due in {}",
-                                e.taken,
-                                (en + core_latency).max(last_response + 1)
-                            )),
-                            None => wrong.push(format!("given in cycle {cycle}, taken in {}, before it entered the replicas", e.taken)),
-                        }
-                    }
-                    if got_valid != e.slot_valid {
-                        wrong.push(format!(
-                            "resp_slot_valid {got_valid:#x}, expected {:#x}",
-                            e.slot_valid
-                        ));
-                    }
-                    if got_refused != e.refused {
-                        wrong.push(format!(
-                            "resp_refused {got_refused}, expected {}",
-                            e.refused
-                        ));
-                    }
-                    if got_hits != e.hits {
-                        wrong.push(format!("resp_hit {got_hits:#x}, expected {:#x}", e.hits));
-                    }
-                    for (j, t) in e.tags.iter().enumerate() {
-                        let got = get_field(&got_tags, 8 * j, 8) as u8;
-                        if got != *t {
-                            wrong.push(format!("slot {j} tag {got}, expected {t}"));
-                        }
-                    }
-                    if !wrong.is_empty() && report.mismatches.len() < 20 {
-                        report.mismatches.push(format!(
+                    let wrong = self.compare_response(&e, io.response(m), cycle);
+                    if !wrong.is_empty() && self.report.mismatches.len() < MISMATCHES_KEPT {
+                        self.report.mismatches.push(format!(
                             "beat taken in cycle {}: {}",
                             e.taken,
                             wrong.join("; ")
                         ));
                     }
-                    last_response = cycle;
+                    self.last_response = cycle;
                 }
             }
-        } else if let (false, true, Some(e)) = (rv, exact, expected.front()) {
-            if e.entered
-                .is_some_and(|en| cycle >= (en + core_latency).max(last_response + 1))
-                && report.mismatches.len() < 20
+        } else if let (false, true, Some(e)) = (given, self.exact, self.expected.front()) {
+            if e.entered.is_some_and(|en| cycle >= self.due(en))
+                && self.report.mismatches.len() < MISMATCHES_KEPT
             {
-                report.mismatches.push(format!(
+                self.report.mismatches.push(format!(
                     "beat taken in cycle {}: no response beat in cycle {cycle}, when it was due",
                     e.taken
                 ));
             }
         }
-        if reset_starts {
-            // The response beat of this cycle was delivered (above); everything else
-            // in flight is settled by the rules of the function's doc.
-            let t = cycle;
-            let committed = log
-                .iter()
-                .take_while(|(_, en)| en.is_some_and(|e| t >= e + 4))
-                .count();
-            let mut rebuilt = base.clone();
-            for (ops, en) in &log[..committed] {
-                let e = en.expect("committed beats entered");
-                let sweep_end = e + 4 + (1u64 << params.bank_bits) - 1;
-                let is_clear = matches!(ops.first(), Some(Some(Op::Clear)));
-                if is_clear && t < sweep_end {
-                    let cleared = (t - e - 4) as usize;
-                    let banks: Vec<Vec<u8>> = (0..params.k as usize)
-                        .map(|p| {
-                            let mut bank = rebuilt.bank(p).expect("k banks").to_vec();
-                            for bit in bank.iter_mut().take(cleared + 1) {
-                                *bit = 0;
-                            }
-                            bank
-                        })
-                        .collect();
-                    rebuilt = PartitionedFilter::from_banks(params, &banks)
-                        .map_err(|e| SimError::Value(e.to_string()))?;
-                    report.clears_cut_short += 1;
-                } else {
-                    rebuilt
-                        .apply_beat(ops)
-                        .map_err(|e| SimError::Value(e.to_string()))?;
-                }
-            }
-            report.resets += 1;
-            report.beats_cancelled += (log.len() - committed) as u64;
-            report.responses_dropped += expected.len() as u64;
-            golden = rebuilt;
-            base = golden.clone();
-            log.clear();
-            expected.clear();
-            recent_inserts.clear();
+    }
+
+    /// What is wrong with the response beat `got` (as [`Io::response`] reads
+    /// it) given in `cycle` for the beat `e`: its timing and every field.
+    fn compare_response(
+        &self,
+        e: &Expected,
+        got: (u128, u128, Vec<u32>, bool, Vec<String>),
+        cycle: u64,
+    ) -> Vec<String> {
+        let (got_valid, got_hits, got_tags, got_refused, mut wrong) = got;
+        let latency = self.latency;
+        if cycle < e.taken + latency {
+            wrong.push(format!(
+                "given in cycle {cycle}, taken in {}: earlier than latency {latency}",
+                e.taken
+            ));
         }
-        in_reset_before = in_reset;
-        reset_left = reset_left.saturating_sub(1);
-        m.step(1)?;
-        cycle += 1;
+        if self.exact {
+            match e.entered {
+                Some(en) if cycle == self.due(en) => {}
+                Some(en) => wrong.push(format!(
+                    "given in cycle {cycle}, taken in {}, entered the replicas in {en}, due in {}",
+                    e.taken,
+                    self.due(en)
+                )),
+                None => wrong.push(format!(
+                    "given in cycle {cycle}, taken in {}, before it entered the replicas",
+                    e.taken
+                )),
+            }
+        }
+        if got_valid != e.slot_valid {
+            wrong.push(format!(
+                "resp_slot_valid {got_valid:#x}, expected {:#x}",
+                e.slot_valid
+            ));
+        }
+        if got_refused != e.refused {
+            wrong.push(format!(
+                "resp_refused {got_refused}, expected {}",
+                e.refused
+            ));
+        }
+        if got_hits != e.hits {
+            wrong.push(format!("resp_hit {got_hits:#x}, expected {:#x}", e.hits));
+        }
+        for (j, t) in e.tags.iter().enumerate() {
+            let got = get_field(&got_tags, 8 * j, 8) as u8;
+            if got != *t {
+                wrong.push(format!("slot {j} tag {got}, expected {t}"));
+            }
+        }
+        wrong
     }
-    if report.beats < beats || !expected.is_empty() {
-        report.mismatches.push(format!(
-            "stopped after {cycle} cycles with {} beats taken and {} unanswered",
-            report.beats,
-            expected.len()
-        ));
+
+    /// A reset whose first cycle is `t`, by the rules of [`run_driven`]'s doc:
+    /// the golden model rebuilt from the committed beats, the rest cancelled,
+    /// the response beats still owed dropped.
+    fn reset(&mut self, t: u64) -> Result<(), SimError> {
+        let params = self.params;
+        let committed = self
+            .log
+            .iter()
+            .take_while(|(_, en)| en.is_some_and(|e| t >= e + 4))
+            .count();
+        let mut rebuilt = self.base.clone();
+        for (ops, en) in &self.log[..committed] {
+            let e = en.expect("committed beats entered");
+            let sweep_end = e + 4 + (1u64 << params.bank_bits) - 1;
+            let is_clear = matches!(ops.first(), Some(Some(Op::Clear)));
+            if is_clear && t < sweep_end {
+                let cleared = (t - e - 4) as usize;
+                let banks: Vec<Vec<u8>> = (0..params.k as usize)
+                    .map(|p| {
+                        let mut bank = rebuilt.bank(p).expect("k banks").to_vec();
+                        for bit in bank.iter_mut().take(cleared + 1) {
+                            *bit = 0;
+                        }
+                        bank
+                    })
+                    .collect();
+                rebuilt = PartitionedFilter::from_banks(params, &banks)
+                    .map_err(|e| SimError::Value(e.to_string()))?;
+                self.report.clears_cut_short += 1;
+            } else {
+                rebuilt
+                    .apply_beat(ops)
+                    .map_err(|e| SimError::Value(e.to_string()))?;
+            }
+        }
+        self.report.resets += 1;
+        self.report.beats_cancelled += (self.log.len() - committed) as u64;
+        self.report.responses_dropped += self.expected.len() as u64;
+        self.golden = rebuilt;
+        self.base = self.golden.clone();
+        self.log.clear();
+        self.expected.clear();
+        self.recent_inserts.clear();
+        Ok(())
     }
-    report.cycles = cycle - first_take.unwrap_or(0);
-    report.seconds = start.elapsed().as_secs_f64();
-    Ok(report)
+
+    /// The report after `cycles` cycles of a run of `beats` beats: a run that
+    /// stopped with beats not taken or not answered is a mismatch.
+    fn finish(mut self, beats: u64, cycles: u64) -> LanesReport {
+        if self.report.beats < beats || !self.expected.is_empty() {
+            self.report.mismatches.push(format!(
+                "stopped after {cycles} cycles with {} beats taken and {} unanswered",
+                self.report.beats,
+                self.expected.len()
+            ));
+        }
+        self.report.cycles = cycles - self.first_take.unwrap_or(0);
+        self.report
+    }
 }
 
 /// Writes the low `width` bits of `value` at bit `at` of little-endian words.

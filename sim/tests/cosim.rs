@@ -6,7 +6,7 @@ mod common;
 use common::*;
 use proptest::prelude::*;
 use sim::traffic::ReadyPattern;
-use sim::{CoSim, Request, RunOptions, TrafficShape};
+use sim::{CoSim, RunOptions, TrafficShape};
 
 fn stress(spec: &hdl::CoreConfig, ops: u64, seed: u64, checkpoint_every: u64) {
     let mut cosim = fresh(spec);
@@ -39,13 +39,6 @@ fn stress(spec: &hdl::CoreConfig, ops: u64, seed: u64, checkpoint_every: u64) {
     );
 }
 
-fn list(m: &[sim::Mismatch]) -> String {
-    m.iter()
-        .map(|m| m.to_string())
-        .collect::<Vec<_>>()
-        .join("\n")
-}
-
 #[test]
 fn h3_k4_b12_w64_stress() {
     stress(&h3_k4_b12_w64(), 60_000, 1, 20_000);
@@ -64,6 +57,21 @@ fn h3_k1_b6_w128_stress() {
 #[test]
 fn crc_k8_b16_w128_stress() {
     stress(&crc_k8_b16_w128(), 30_000, 4, 15_000);
+}
+
+#[test]
+fn spn_k4_b12_w64_stress() {
+    stress(&spn_k4_b12_w64(), 40_000, 5, 10_000);
+}
+
+#[test]
+fn spn_k7_b13_w32_stress() {
+    stress(&spn_k7_b13_w32(), 30_000, 6, 10_000);
+}
+
+#[test]
+fn spn_k12_b12_w128_stress() {
+    stress(&spn_k12_b12_w128(), 20_000, 7, 10_000);
 }
 
 #[test]
@@ -87,63 +95,9 @@ fn op_strategy() -> impl Strategy<Value = (u8, u8, u8)> {
     )
 }
 
-/// Runs a sequence on a fresh instance; keys come from a pool of 6 (so most
-/// operations hit hazards and repeats) plus edge keys.
-fn run_sequence(
-    spec: &hdl::CoreConfig,
-    ops: &[(u8, u8, u8)],
-    ready: &[bool],
-    pool_seed: u64,
-) -> Result<(), TestCaseError> {
-    let mut cosim: CoSim = fresh(spec);
-    let w = spec.params.key_bits;
-    let mut rng = sim::traffic::Rng::new(pool_seed);
-    let max = if w == 128 {
-        u128::MAX
-    } else {
-        (1u128 << w) - 1
-    };
-    let pool: Vec<u128> = (0..6).map(|_| rng.key(w)).chain([0, max, 1]).collect();
-    let requests: Vec<Request> = ops
-        .iter()
-        .enumerate()
-        .map(|(i, &(op, key, _))| Request {
-            op,
-            key: pool[key as usize % pool.len()],
-            tag: i as u8,
-        })
-        .collect();
-    let gaps: Vec<u32> = ops.iter().map(|&(_, _, g)| g as u32).collect();
-    // The consumer's readiness repeats the generated pattern.
-    // (A consumer that is never ready would legitimately stall the core forever.)
-    let mut consumer = ReadyPattern::new(ready.iter().copied().chain([true]).collect());
-    cosim.run_requests(&requests, &gaps, &mut consumer).unwrap();
-    cosim.check_image(&mut consumer).unwrap();
-    let r = cosim.report();
-    prop_assert_eq!(
-        r.mismatches,
-        0,
-        "{}: {}",
-        spec.label(),
-        list(&r.first_mismatches)
-    );
-    prop_assert_eq!(r.responses, ops.len() as u64);
-    Ok(())
-}
-
 fn property(spec: hdl::CoreConfig, cases: u32) {
-    // Build once, before proptest's timer-free loop, so a build error is clear.
-    let _ = library(&spec);
-    let config = ProptestConfig {
-        cases,
-        failure_persistence: None,
-        ..ProptestConfig::default()
-    };
-    proptest!(config, |(ops in prop::collection::vec(op_strategy(), 1..160),
-                        ready in prop::collection::vec(prop_oneof![3 => Just(true), 1 => Just(false)], 1..64),
-                        pool_seed in any::<u64>())| {
-        run_sequence(&spec, &ops, &ready, pool_seed)?;
-    });
+    // Keys from a pool of 6 (so most operations hit hazards and repeats) plus edge keys.
+    property_of_sequences(spec, cases, op_strategy(), 6);
 }
 
 #[test]

@@ -10,13 +10,6 @@ use proptest::prelude::*;
 use sim::traffic::ReadyPattern;
 use sim::{RunOptions, TrafficShape};
 
-fn list(m: &[sim::Mismatch]) -> String {
-    m.iter()
-        .map(|m| m.to_string())
-        .collect::<Vec<_>>()
-        .join("\n")
-}
-
 fn stress(
     spec: &hdl::CoreConfig,
     shape: TrafficShape,
@@ -164,61 +157,10 @@ fn op_strategy() -> impl Strategy<Value = (u8, u8, u8)> {
     )
 }
 
-/// Runs a sequence on a fresh instance; keys from a pool of 5 plus edge keys, so that
-/// the same counters are incremented and decremented back to back, saturate, and are
-/// deleted from again; the counter image is read back and compared at the end.
-fn run_sequence(
-    spec: &hdl::CoreConfig,
-    ops: &[(u8, u8, u8)],
-    ready: &[bool],
-    pool_seed: u64,
-) -> Result<(), TestCaseError> {
-    let mut cosim = fresh(spec);
-    let w = spec.params.key_bits;
-    let mut rng = sim::traffic::Rng::new(pool_seed);
-    let max = if w == 128 {
-        u128::MAX
-    } else {
-        (1u128 << w) - 1
-    };
-    let pool: Vec<u128> = (0..5).map(|_| rng.key(w)).chain([0, max, 1]).collect();
-    let requests: Vec<sim::Request> = ops
-        .iter()
-        .enumerate()
-        .map(|(i, &(op, key, _))| sim::Request {
-            op,
-            key: pool[key as usize % pool.len()],
-            tag: i as u8,
-        })
-        .collect();
-    let gaps: Vec<u32> = ops.iter().map(|&(_, _, g)| g as u32).collect();
-    let mut consumer = ReadyPattern::new(ready.iter().copied().chain([true]).collect());
-    cosim.run_requests(&requests, &gaps, &mut consumer).unwrap();
-    cosim.check_image(&mut consumer).unwrap();
-    let r = cosim.report();
-    prop_assert_eq!(
-        r.mismatches,
-        0,
-        "{}: {}",
-        spec.label(),
-        list(&r.first_mismatches)
-    );
-    prop_assert_eq!(r.responses, ops.len() as u64);
-    Ok(())
-}
-
 fn property(spec: hdl::CoreConfig, cases: u32) {
-    let _ = library(&spec);
-    let config = ProptestConfig {
-        cases,
-        failure_persistence: None,
-        ..ProptestConfig::default()
-    };
-    proptest!(config, |(ops in prop::collection::vec(op_strategy(), 1..160),
-                        ready in prop::collection::vec(prop_oneof![3 => Just(true), 1 => Just(false)], 1..64),
-                        pool_seed in any::<u64>())| {
-        run_sequence(&spec, &ops, &ready, pool_seed)?;
-    });
+    // Keys from a pool of 5 plus edge keys, so that the same counters are incremented
+    // and decremented back to back, saturate, and are deleted from again.
+    property_of_sequences(spec, cases, op_strategy(), 5);
 }
 
 #[test]

@@ -456,9 +456,9 @@ fn resets_in_flight_crc_k3_b6_w32_lanes_1_2_4() {
 }
 
 /// Teeth of the reset checks: `bloom_lanes` made wrong in the two ways a reset
-/// could be mishandled around the replicas (its Verilog edited): response
-/// descriptors kept across reset (a stale descriptor answers a later beat), and an
-/// input stage that keeps its beats (a cancelled beat reaches the replicas).
+/// could be mishandled around the lanes (its Verilog edited): response beats
+/// kept across reset (a stale beat answers, or its descriptor answers a later
+/// beat), and an input stage that keeps its beats (a cancelled beat reaches lane 0).
 #[test]
 fn resets_in_flight_teeth_stale_descriptors_and_input_stage_are_caught() {
     let good = lanes_of(crc_k3_b6_w32(), 4, LaneSwitches::default());
@@ -466,16 +466,16 @@ fn resets_in_flight_teeth_stale_descriptors_and_input_stage_are_caught() {
     // once the power-up reset is over), so that what catches it is a reset in flight.
     let stage = "reg head_valid = 1'b0;\n";
     let stage_once = "reg head_valid = 1'b0;\nreg stage_powered = 1'b0;\nalways @(posedge clock) if (~reset) stage_powered <= 1'b1;\n";
-    let give = "wire give = lane0_resp_valid & resp_ready;\n";
-    let give_once = "wire give = lane0_resp_valid & resp_ready;\nreg descriptors_powered = 1'b0;\nalways @(posedge clock) if (~reset) descriptors_powered <= 1'b1;\n";
+    let beats = "assign valid = occupancy[0];\n";
+    let beats_once = "assign valid = occupancy[0];\nreg beats_powered = 1'b0;\nalways @(posedge clock) if (~reset) beats_powered <= 1'b1;\n";
     for (what, edits) in [
         (
-            "descriptors kept",
+            "response beats kept",
             [
-                (give, give_once),
+                (beats, beats_once),
                 (
-                    "    if (reset) begin\n        descriptor_write <= ",
-                    "    if (reset & ~descriptors_powered) begin\n        descriptor_write <= ",
+                    "    if (reset) begin\n        beat_select <= ",
+                    "    if (reset & ~beats_powered) begin\n        beat_select <= ",
                 ),
             ],
         ),
@@ -499,5 +499,26 @@ fn resets_in_flight_teeth_stale_descriptors_and_input_stage_are_caught() {
         show(what, &r);
         assert!(!r.mismatches.is_empty(), "{what}: went unnoticed");
         eprintln!("  {what}: caught: {}", r.mismatches[0]);
+    }
+}
+
+/// The same checks on the netlist Yosys's `synth_ice40` makes of `bloom_lanes`
+/// (simulated with the iCE40 cell models, sim/src/netlist.rs): every kind of
+/// beat, idle cycles and backpressure, then resets in flight, for L = 2 and 4.
+#[test]
+fn ice40_netlist_mixed_and_resets_crc_k3_b6_w32_lanes_2_4() {
+    use sim::netlist::NetlistKind;
+    for (lanes, seed) in [(2, 51), (4, 52)] {
+        let g = lanes_of(crc_k3_b6_w32(), lanes, LaneSwitches::default());
+        let face = Face::Netlist(NetlistKind::Ice40);
+        let r = run_lanes_on(face, &g, &LaneTraffic::MIXED, seed, 3000).unwrap();
+        assert_clean("ice40 netlist, mixed", &r);
+        assert!(
+            r.write_beats > 500 && r.clears > 5 && r.refused_beats > 50,
+            "traffic too thin: {r:?}"
+        );
+        let r = run_lanes_on(face, &g, &LaneTraffic::RESETS, seed, 2000).unwrap();
+        assert_clean("ice40 netlist, resets", &r);
+        assert!(r.resets >= 10, "L={lanes}: {} resets", r.resets);
     }
 }

@@ -21,7 +21,7 @@
 use std::path::PathBuf;
 use std::sync::OnceLock;
 
-use golden::HashFamily::{Crc, H3};
+use golden::HashFamily::{Crc, Spn, H3};
 use golden::{CountingFilter, PartitionedFilter};
 use sim::netlist::{self, NetlistKind};
 use sim::traffic::ReadyPattern;
@@ -179,6 +179,12 @@ fn ice40_routed_h3_k4_b12_w64_preloaded_stress_and_saturating() {
 #[test]
 fn ice40_crc_k7_b13_w32_preloaded() {
     run_preloaded(params(7, 13, 32, Crc, 2), NetlistKind::Ice40);
+}
+
+/// The SPN family, the default filter's shape (its units flattened and merged).
+#[test]
+fn ice40_spn_k4_b12_w64_preloaded() {
+    run_preloaded(params(4, 12, 64, Spn, 5), NetlistKind::Ice40);
 }
 
 /// Sixteen partitions, 128-bit keys, the smallest banks.

@@ -6,7 +6,7 @@
 
 use std::path::PathBuf;
 
-use crate::cli::config::{BoardParser, CoreArgs};
+use crate::cli::config::{board_parser, CoreArgs};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum TopArg {
@@ -20,7 +20,7 @@ pub enum TopArg {
 #[derive(clap::Args)]
 pub struct Args {
     /// Board (flow/src/board.rs).
-    #[arg(long, value_parser = BoardParser)]
+    #[arg(long, value_parser = board_parser())]
     pub board: &'static flow::board::Board,
     #[command(flatten)]
     pub core: CoreArgs,

@@ -4,8 +4,8 @@
 //! - [`CoreArgs`]: the filter's parameters, one option per entry of the
 //!   shared table `bloom_params::PARAMS` (flag, help, allowed values and
 //!   default all come from there) into a validated [`hdl::CoreParams`];
-//! - [`BoardParser`] and [`DeviceParser`]: board and device names from the
-//!   flow's board table, with its names as the possible values.
+//! - [`board_parser`] and [`device_parser`]: board and device names from the
+//!   flow's tables, with their names as the possible values.
 
 use bloom_params::{Allowed, CoreParams, Param, PARAMS};
 use clap::builder::{PossibleValue, TypedValueParser};
@@ -104,42 +104,51 @@ impl CoreArgs {
     }
 }
 
-/// A board name from the flow's board table (`ulx3s` is the 85F).
-#[derive(Clone, Copy)]
-pub struct BoardParser;
+/// A name from one of the flow's tables (boards, devices): looked up by the
+/// table's own function, the table's names offered as the possible values.
+pub struct TableParser<T: 'static> {
+    lookup: fn(&str) -> Result<&'static T, flow::FlowError>,
+    names: fn() -> Vec<PossibleValue>,
+}
 
-impl TypedValueParser for BoardParser {
-    type Value = &'static flow::board::Board;
-
-    fn parse_ref(
-        &self,
-        cmd: &Command,
-        _arg: Option<&Arg>,
-        value: &std::ffi::OsStr,
-    ) -> Result<Self::Value, Error> {
-        let text = value.to_string_lossy();
-        flow::board::board(&text).map_err(|e| {
-            cmd.clone()
-                .error(clap::error::ErrorKind::InvalidValue, e.to_string())
-        })
+// By hand: derived, they would ask `T: Clone` of the table's entries.
+impl<T> Clone for TableParser<T> {
+    fn clone(&self) -> Self {
+        *self
     }
+}
+impl<T> Copy for TableParser<T> {}
 
-    fn possible_values(&self) -> Option<Box<dyn Iterator<Item = PossibleValue> + '_>> {
-        let mut names: Vec<PossibleValue> = flow::board::BOARDS
-            .iter()
-            .map(|b| PossibleValue::new(b.name).help(b.title))
-            .collect();
-        names.push(PossibleValue::new("ulx3s").help("= ulx3s-85f"));
-        Some(Box::new(names.into_iter()))
+/// A board name from the flow's board table (`ulx3s` is the 85F).
+pub fn board_parser() -> TableParser<flow::board::Board> {
+    TableParser {
+        lookup: flow::board::board,
+        names: || {
+            let mut names: Vec<PossibleValue> = flow::board::BOARDS
+                .iter()
+                .map(|b| PossibleValue::new(b.name).help(b.title))
+                .collect();
+            names.push(PossibleValue::new("ulx3s").help("= ulx3s-85f"));
+            names
+        },
     }
 }
 
 /// A device name from the flow's device table.
-#[derive(Clone, Copy)]
-pub struct DeviceParser;
+pub fn device_parser() -> TableParser<flow::board::Device> {
+    TableParser {
+        lookup: flow::board::device,
+        names: || {
+            flow::board::DEVICES
+                .iter()
+                .map(|d| PossibleValue::new(d.name).help(d.part))
+                .collect()
+        },
+    }
+}
 
-impl TypedValueParser for DeviceParser {
-    type Value = &'static flow::board::Device;
+impl<T: Send + Sync + 'static> TypedValueParser for TableParser<T> {
+    type Value = &'static T;
 
     fn parse_ref(
         &self,
@@ -148,17 +157,13 @@ impl TypedValueParser for DeviceParser {
         value: &std::ffi::OsStr,
     ) -> Result<Self::Value, Error> {
         let text = value.to_string_lossy();
-        flow::board::device(&text).map_err(|e| {
+        (self.lookup)(&text).map_err(|e| {
             cmd.clone()
                 .error(clap::error::ErrorKind::InvalidValue, e.to_string())
         })
     }
 
     fn possible_values(&self) -> Option<Box<dyn Iterator<Item = PossibleValue> + '_>> {
-        Some(Box::new(
-            flow::board::DEVICES
-                .iter()
-                .map(|d| PossibleValue::new(d.name).help(d.part)),
-        ))
+        Some(Box::new((self.names)().into_iter()))
     }
 }

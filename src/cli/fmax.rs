@@ -8,12 +8,12 @@
 
 use std::path::PathBuf;
 
-use crate::cli::config::{CoreArgs, DeviceParser};
+use crate::cli::config::{device_parser, CoreArgs};
 
 #[derive(clap::Args)]
 pub struct Args {
     /// Device (flow/src/board.rs).
-    #[arg(long, value_parser = DeviceParser)]
+    #[arg(long, value_parser = device_parser())]
     pub device: &'static flow::board::Device,
     #[command(flatten)]
     pub core: CoreArgs,

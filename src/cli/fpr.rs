@@ -6,6 +6,8 @@ use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
 use anyhow::{anyhow, bail, Context, Result};
+
+use super::emit;
 use golden::theory::{
     self, bloom1970, classic, classic_exp, optimal::conventional_k, partitioned_exact,
     standard_exact, FAST_MAX_K, FAST_MAX_M,
@@ -274,14 +276,6 @@ fn point(
         )?;
     }
     emit(&s)
-}
-
-/// Writes to stdout through bloom_files::stdout: a closed pipe ends the command quietly (status 141), another write error is an error (status 1).
-pub(crate) fn emit(s: &str) -> Result<()> {
-    // One path for every command (bloom_files::stdout): a closed pipe ends quietly,
-    // another write error is an error.
-    bloom_files::stdout::write_bytes(s.as_bytes());
-    Ok(())
 }
 
 /// Rounded n for a bits-per-item ratio at m bits (at least 1).

@@ -287,7 +287,8 @@ pub fn run(args: Args) -> Result<()> {
             "queries": args.queries, "confidence": args.confidence, "design_load": design,
             "measured": what, "families": families,
         });
-        return crate::cli::fpr::emit(&format!("{v}\n"));
+        outln!("{v}");
+        return Ok(());
     }
     let mut out = String::new();
     writeln!(
@@ -368,5 +369,6 @@ pub fn run(args: Args) -> Result<()> {
             }
         }
     }
-    crate::cli::fpr::emit(&out)
+    out!("{out}");
+    Ok(())
 }

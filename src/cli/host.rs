@@ -465,21 +465,10 @@ fn execute<T: Transport>(
         }
         HostCommand::Stats => {
             let s = c.stats()?;
-            let m = c.config().bank_size() as f64;
-            let items: f64 = s
-                .fill
-                .iter()
-                .map(|&x| {
-                    if x as f64 >= m {
-                        f64::INFINITY
-                    } else {
-                        (1.0 - x as f64 / m).ln() / (1.0 - 1.0 / m).ln()
-                    }
-                })
-                .sum::<f64>()
-                / s.fill.len() as f64
-                + 0.0;
-            let fpr: f64 = s.fill.iter().map(|&x| x as f64 / m).product();
+            let bank_size = c.config().bank_size();
+            // + 0.0: an empty filter's estimate prints as 0, not -0.
+            let items = golden::partitioned::estimated_items_from_fill(&s.fill, bank_size) + 0.0;
+            let fpr = golden::partitioned::fpr_estimate_from_fill(&s.fill, bank_size);
             outln!("device: {}", c.transport().describe());
             outln!(
                 "config: {}, max batch {} keys",

@@ -13,6 +13,8 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use anyhow::bail;
+
+use super::emit;
 use golden::theory::images::{
     design_items, estimate_intersection, estimate_intersection_given_sizes, estimate_items,
 };
@@ -245,13 +247,6 @@ macro_rules! say {
     ($out:expr, $($arg:tt)*) => {{
         let _ = writeln!($out, $($arg)*);
     }};
-}
-
-/// Writes a finished report to stdout (`bloom_files::stdout`: a closed pipe ends the
-/// command quietly, any other write error is an error).
-fn emit(text: &str) -> anyhow::Result<()> {
-    bloom_files::stdout::write_bytes(text.as_bytes());
-    Ok(())
 }
 
 fn print_json(value: &serde_json::Value) -> anyhow::Result<()> {

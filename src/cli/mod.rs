@@ -21,6 +21,13 @@ macro_rules! outln {
     };
 }
 
+/// Writes a finished report to stdout (`bloom_files::stdout`: a closed pipe ends the
+/// command quietly with status 141, any other write error is an error with status 1).
+pub(crate) fn emit(text: &str) -> anyhow::Result<()> {
+    bloom_files::stdout::write_bytes(text.as_bytes());
+    Ok(())
+}
+
 pub mod build;
 pub mod config;
 pub mod export;

@@ -16,7 +16,7 @@ use std::time::Instant;
 
 use anyhow::{bail, Context};
 
-use crate::cli::config::{BoardParser, CoreArgs};
+use crate::cli::config::{board_parser, CoreArgs};
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -26,7 +26,7 @@ pub struct Args {
     #[arg(long, default_value_t = 1_000_000)]
     pub ops: u64,
     /// Board for the bitstream step (flow/src/board.rs).
-    #[arg(long, default_value = "icebreaker", value_parser = BoardParser)]
+    #[arg(long, default_value = "icebreaker", value_parser = board_parser())]
     pub board: &'static flow::board::Board,
     /// Output directory for every step's files (verilog/, BOARD/).
     #[arg(long, default_value = "build/run")]

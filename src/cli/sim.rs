@@ -296,13 +296,24 @@ fn args_copy(a: &Args) -> Args {
 /// Runs the co-simulation of `job`, printing its report; an error if any
 /// cycle disagreed with the golden model.
 pub fn execute(job: &Job) -> anyhow::Result<Summary> {
-    let spec = hdl::CoreConfig {
-        preload: job.preload.clone(),
-        ..hdl::CoreConfig::from(job.params)
-    };
-    let shards = job.shards;
     let trace = job.trace.as_deref().map(TraceFile::prepare).transpose()?;
+    print_job(job);
+    let mut cosims = open_cosims(job, trace.as_ref())?;
+    if job.preload.is_some() {
+        check_preload(job, &mut cosims)?;
+    }
+    let (reports, seconds) = run_traffic(job, &mut cosims)?;
+    let ops: u64 = reports.iter().map(|r| r.ops).sum();
+    print_reports(job, &reports, seconds);
+    finish(job, cosims, trace)?;
+    Ok(Summary {
+        ops,
+        ops_per_second: ops as f64 / seconds.max(1e-9),
+    })
+}
 
+/// The configuration, the traffic, the preloaded image and what is simulated.
+fn print_job(job: &Job) {
     outln!(
         "configuration: {}; {} traffic (seed {})",
         job.params,
@@ -316,6 +327,16 @@ pub fn execute(job: &Job) -> anyhow::Result<Summary> {
         outln!("preload: {}", dir.display());
     }
     outln!("netlist: {} ({})", job.netlist, job.netlist.describe());
+}
+
+/// The Verilated core built (or found cached) for `job`, tracing into
+/// `trace`'s file when there is one, and one co-simulation per shard (the
+/// first on the core built, the others on new instances of its model).
+fn open_cosims(job: &Job, trace: Option<&TraceFile>) -> anyhow::Result<Vec<CoSim>> {
+    let spec = hdl::CoreConfig {
+        preload: job.preload.clone(),
+        ..hdl::CoreConfig::from(job.params)
+    };
     let build_started = Instant::now();
     let progress = flow::tools::Progress::new("  ");
     let built = sim::core::build_core(
@@ -356,27 +377,35 @@ pub fn execute(job: &Job) -> anyhow::Result<Summary> {
         core.timing.readback_latency,
         core.timing.response_fifo_depth
     );
-    if let Some(t) = &trace {
+    if let Some(t) = trace {
         core.model.trace_open(t.temp())?;
     }
-    let mut cosims = Vec::with_capacity(shards);
-    for _ in 1..shards {
+    let mut cosims = Vec::with_capacity(job.shards);
+    for _ in 1..job.shards {
         cosims.push(CoSim::from_core(core.new_instance()?)?);
     }
     cosims.insert(0, CoSim::from_core(core)?);
-    if job.preload.is_some() {
-        // The image the banks start with, read back bit by bit before any
-        // traffic (the fill counters are compared in every cycle of the
-        // recount and of the readback).
-        for c in cosims.iter_mut() {
-            c.check_image(&mut sim::traffic::ReadyPattern::default())?;
-        }
-        let wrong = cosims[0].checker.mismatches;
-        outln!(
-            "preload read back: {} bits, {wrong} mismatches",
-            job.params.k as u64 * job.params.bank_size() as u64
-        );
+    Ok(cosims)
+}
+
+/// The image the banks start with, read back bit by bit before any traffic
+/// (the fill counters are compared in every cycle of the recount and of the
+/// readback).
+fn check_preload(job: &Job, cosims: &mut [CoSim]) -> anyhow::Result<()> {
+    for c in cosims.iter_mut() {
+        c.check_image(&mut sim::traffic::ReadyPattern::default())?;
     }
+    let wrong = cosims[0].checker.mismatches;
+    outln!(
+        "preload read back: {} bits, {wrong} mismatches",
+        job.params.k as u64 * job.params.bank_size() as u64
+    );
+    Ok(())
+}
+
+/// `job.ops` operations of its traffic over the shards, with a progress line
+/// every two seconds; one report per shard and the wall time.
+fn run_traffic(job: &Job, cosims: &mut [CoSim]) -> anyhow::Result<(Vec<sim::RunReport>, f64)> {
     let shape = match job.traffic {
         TrafficArg::Stress => TrafficShape::stress_for(job.params.key_bits, &cosims[0].core.timing),
         TrafficArg::Saturating => TrafficShape::saturating(job.params.key_bits),
@@ -402,7 +431,8 @@ pub fn execute(job: &Job) -> anyhow::Result<Summary> {
             let _ = std::io::stderr().flush();
         }
     };
-    let (reports, seconds) = if shards == 1 {
+    let shards = job.shards;
+    Ok(if shards == 1 {
         let report = cosims[0].run(&opts, &mut progress)?;
         let seconds = report.seconds;
         (vec![report], seconds)
@@ -411,8 +441,13 @@ pub fn execute(job: &Job) -> anyhow::Result<Summary> {
             "shards: {shards} independent co-simulations, one thread each (traffic seeds {}); operations and cycles below are their sums",
             (0..shards).map(|i| sim::shard_traffic_seed(job.traffic_seed, i).to_string()).collect::<Vec<_>>().join(", ")
         );
-        run_sharded(&mut cosims, &opts, &mut progress)?
-    };
+        run_sharded(cosims, &opts, &mut progress)?
+    })
+}
+
+/// What the shards' runs found, summed: operations, cycles, image checks,
+/// mismatches, counting events, speed and CPU time.
+fn print_reports(job: &Job, reports: &[sim::RunReport], seconds: f64) {
     let ops: u64 = reports.iter().map(|r| r.ops).sum();
     let cycles: u64 = reports.iter().map(|r| r.traffic_cycles).sum();
     outln!("operations: {ops}");
@@ -431,7 +466,7 @@ pub fn execute(job: &Job) -> anyhow::Result<Summary> {
     );
     if job.params.counter_bits > 1 {
         let mut events = sim::checker::CountingEvents::default();
-        for r in &reports {
+        for r in reports {
             events.add(&r.counting);
         }
         outln!(
@@ -444,7 +479,7 @@ pub fn execute(job: &Job) -> anyhow::Result<Summary> {
         "simulation speed: {:.0} operations/s ({seconds:.2} s, golden model and checks included)",
         ops as f64 / seconds.max(1e-9)
     );
-    if shards == 1 {
+    if job.shards == 1 {
         if let (Some(sim_cpu), Some(worker_cpu)) = (
             reports[0].simulator_cpu_seconds,
             reports[0].worker_cpu_seconds,
@@ -463,6 +498,12 @@ pub fn execute(job: &Job) -> anyhow::Result<Summary> {
                 .join(", ")
         );
     }
+}
+
+/// After the traffic: the false-positive rate measured on the first shard
+/// (when nothing disagreed so far), the trace closed and put in place, and an
+/// error naming every shard's first mismatches if there were any.
+fn finish(job: &Job, mut cosims: Vec<CoSim>, trace: Option<TraceFile>) -> anyhow::Result<()> {
     let mut cosim = cosims.remove(0);
     let others = cosims;
 
@@ -503,7 +544,7 @@ pub fn execute(job: &Job) -> anyhow::Result<Summary> {
     if mismatches > 0 {
         for (i, c) in std::iter::once(&cosim).chain(others.iter()).enumerate() {
             for m in &c.checker.first {
-                if shards > 1 {
+                if job.shards > 1 {
                     eprintln!("mismatch (shard {i}): {m}");
                 } else {
                     eprintln!("mismatch: {m}");
@@ -515,8 +556,5 @@ pub fn execute(job: &Job) -> anyhow::Result<Summary> {
             job.netlist
         );
     }
-    Ok(Summary {
-        ops,
-        ops_per_second: ops as f64 / seconds.max(1e-9),
-    })
+    Ok(())
 }

@@ -8,7 +8,7 @@ use golden::theory::counting::smallest_counter_bits;
 use golden::theory::optimal::Layout;
 use golden::theory::sizing::{recommend, BlockRams, HW_BANK_BITS, HW_K_MAX};
 
-use crate::cli::config::DeviceParser;
+use crate::cli::config::device_parser;
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -22,7 +22,7 @@ pub struct Args {
     #[arg(long, default_value = "partitioned")]
     layout: String,
     /// Round up to whole block RAMs of this device (flow/src/board.rs) and say whether it fits.
-    #[arg(long, value_parser = DeviceParser)]
+    #[arg(long, value_parser = device_parser())]
     device: Option<&'static flow::board::Device>,
     /// Also size a counting filter (docs/contract.md §7) of the recommended k and banks:
     /// the narrowest counter width whose probability that some counter saturates while
@@ -86,7 +86,7 @@ pub fn run(args: Args) -> Result<()> {
                 "memory_bits": rec.m * c.counter_bits.get() as u64,
             })),
         });
-        return super::fpr::emit(&format!("{v}\n"));
+        return super::emit(&format!("{v}\n"));
     }
     let mut s = String::new();
     writeln!(
@@ -157,7 +157,7 @@ pub fn run(args: Args) -> Result<()> {
             )?;
         }
     }
-    super::fpr::emit(&s)
+    super::emit(&s)
 }
 
 /// A device's block RAMs as the sizing theory takes them, from the flow's device table.

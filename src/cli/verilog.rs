@@ -1,6 +1,7 @@
 //! `bloom verilog`: writes the core's Verilog (`bloom_core.v`) and a JSON file with its
 //! configuration and timing (`bloom_core.json`) into `--out DIR`; with `--lanes L`
-//! also `bloom_lanes.v`, L lanes over L instances of `bloom_core`, and
+//! also `bloom_lanes.v`, L lanes (lane 0 a core, L - 1 query lanes; it holds every
+//! module it needs, not `bloom_core`), and
 //! `bloom_lanes_axis.v`, its AXI4-Stream face (docs/core.md, "Lanes").
 
 use std::path::{Path, PathBuf};
@@ -69,12 +70,8 @@ pub fn write(job: &Job) -> anyhow::Result<hdl::GeneratedCore> {
     }
     std::fs::create_dir_all(&job.out)
         .with_context(|| format!("cannot create --out directory {}", job.out.display()))?;
-    // The lanes hold the core with no module kept whole (hdl::lanes::lanes_around).
-    let core_verilog = lanes
-        .as_ref()
-        .map_or(core.verilog.as_str(), |g| g.core.verilog.as_str());
     let mut files = vec![
-        ("bloom_core.v", core_verilog),
+        ("bloom_core.v", core.verilog.as_str()),
         ("bloom_core.json", json.as_str()),
     ];
     if let (Some(g), Some(a)) = (&lanes, &lanes_axis) {
@@ -91,10 +88,10 @@ pub fn write(job: &Job) -> anyhow::Result<hdl::GeneratedCore> {
     );
     if let Some(g) = &lanes {
         outln!(
-            "wrote {}/bloom_lanes.v ({} lanes over {} instances of bloom_core)",
+            "wrote {}/bloom_lanes.v ({} lanes: lane 0 and {} query lanes)",
             job.out.display(),
             g.lanes,
-            g.lanes
+            g.lanes - 1
         );
         outln!(
             "wrote {}/bloom_lanes_axis.v (bloom_lanes behind AXI4-Stream, {} keys per beat)",

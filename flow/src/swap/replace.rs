@@ -120,34 +120,14 @@ pub fn swap(input: &Path, image_dir: &Path, out: &Path) -> Result<SwapReport, Fl
     let (new_bytes, back) = match &mut opened {
         Open::Ecp5 { bytes, .. } => {
             let h = bitstream::read_header(bytes)?;
-            let comments: Vec<String> = h
-                .comments
-                .iter()
-                .map(|c| {
-                    if c.starts_with(SIGNATURE_TAG) {
-                        new_sig.line()
-                    } else {
-                        c.clone()
-                    }
-                })
-                .collect();
+            let comments = with_signature(&h.comments, &new_sig);
             let new_bytes = bitstream::with_comments(bytes, &h, &comments);
             let h2 = bitstream::read_header(&new_bytes)?;
             let back = open(&new_bytes, &h2, &new_sig, work.path())?.banks(&new_sig);
             (new_bytes, back)
         }
         Open::Ice40 { asc } => {
-            let comments: Vec<String> = asc
-                .comments()
-                .iter()
-                .map(|c| {
-                    if c.starts_with(SIGNATURE_TAG) {
-                        new_sig.line()
-                    } else {
-                        c.clone()
-                    }
-                })
-                .collect();
+            let comments = with_signature(&asc.comments(), &new_sig);
             asc.set_comments(&comments);
             let text = asc.text();
             let path = work.path().join("out.asc");
@@ -233,4 +213,18 @@ pub fn swap(input: &Path, image_dir: &Path, out: &Path) -> Result<SwapReport, Fl
         warnings,
         seconds: start.elapsed().as_secs_f64(),
     })
+}
+
+/// A bitstream's comments with the signature's line replaced by `sig`'s.
+fn with_signature(comments: &[String], sig: &Signature) -> Vec<String> {
+    comments
+        .iter()
+        .map(|c| {
+            if c.starts_with(SIGNATURE_TAG) {
+                sig.line()
+            } else {
+                c.clone()
+            }
+        })
+        .collect()
 }

@@ -111,13 +111,13 @@ pub const CONFIG_KEY_BITS: FieldDef = FieldDef {
 pub const CONFIG_HASH: FieldDef = FieldDef {
     name: "hash",
     lsb: 24,
-    width: 1,
+    width: 2,
     sw: Access::R,
     hw: Access::W,
     reset: None,
     singlepulse: false,
     swmod: false,
-    encode: Some(&[("h3", 0), ("crc", 1)]),
+    encode: Some(&[("h3", 0), ("crc", 1), ("spn", 2)]),
     desc: "Hash family.",
 };
 

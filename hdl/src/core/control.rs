@@ -45,6 +45,23 @@ use crate::core::stages::Stages;
 use crate::core::sweep::Sweep;
 use crate::ports::{Readback, Request, Response, Status};
 
+crate::bundle! {
+    /// What the control of lane 0 of `bloom_lanes` shows the query lanes (hdl/src/lanes):
+    /// the banks' writes one cycle ahead (so that copies of the write registers can drive
+    /// the replica banks in the same cycle as lane 0's own), and each response as it is
+    /// registered in c6. A core on its own leaves these unread.
+    LaneTap / LaneTapSink {
+        /// The RAM write enables of the next cycle (c4), bit p for bank p.
+        write_next: Out Bits<16>,
+        /// The bit those writes write.
+        wdata_next: Out bool,
+        /// c6 holds a request's response (pushed into the response FIFO at its end).
+        valid6: Out bool,
+        /// That response's hit.
+        hit6: Out bool,
+    }
+}
+
 #[derive(LogicBlock)]
 pub struct Control<const W: usize> {
     pub clock: Signal<In, Clock>,
@@ -58,6 +75,8 @@ pub struct Control<const W: usize> {
     pub scrub_busy: Signal<Out, bool>,
     /// To every partition.
     pub banks: ToBanks<W>,
+    /// To the lanes' query lanes (unread in a core on its own).
+    pub lane_tap: LaneTap<W>,
     /// One-hot bank select of the readback in c5 (0 when c5 holds no readback).
     pub rb_select5: Signal<Out, Bits<16>>,
     // From the partitions.
@@ -108,6 +127,7 @@ impl<const W: usize> Control<W> {
             scrub_req: Default::default(),
             scrub_busy: Default::default(),
             banks: Default::default(),
+            lane_tap: Default::default(),
             rb_select5: Default::default(),
             all_bits5: Default::default(),
             rb_bit5: Default::default(),
@@ -215,6 +235,10 @@ impl<const W: usize> Logic for Control<W> {
         self.banks.sweep_en3.next = self.sweep.lead.val();
         self.banks.sweep_addr3.next = self.sweep.count.val();
         self.rb_select5.next = self.stages.rb_select5.val();
+        self.lane_tap.write_next.next = self.stages.write4_next.val();
+        self.lane_tap.wdata_next.next = self.stages.wdata4_next.val();
+        self.lane_tap.valid6.next = self.valid6.q.val();
+        self.lane_tap.hit6.next = self.hit6.q.val();
 
         // Responses (clear answers 0) and readback.
         self.valid6.d.next = self.stages.valid5.val();

@@ -106,6 +106,10 @@ pub struct Partition<const W: usize> {
     pub fill_high: Signal<Out, Bits<9>>,
     /// This bank's count at the end of the last scrub differed from its fill.
     pub scrub_mismatch: Signal<Out, bool>,
+    /// The RAM write address of the next cycle (c4; what `addr4` loads): the lanes'
+    /// replica banks take lane 0's writes from copies of it (hdl/src/lanes). A core on
+    /// its own leaves it unread.
+    pub write_addr_next: Signal<Out, Bits<16>>,
     hash: HashUnit<W>,
     ram: BankRam,
     addr2: Signal<Local, Bits<16>>,
@@ -205,6 +209,7 @@ impl<const W: usize> Partition<W> {
             fill_low: Default::default(),
             fill_high: Default::default(),
             scrub_mismatch: Default::default(),
+            write_addr_next: Default::default(),
             hash,
             ram,
             addr2: Default::default(),
@@ -447,6 +452,7 @@ impl<const W: usize> Logic for Partition<W> {
             self.sc_down6.d.next = false;
             self.mismatch.d.next = false;
         }
+        self.write_addr_next.next = self.addr4.d.val();
         self.fill_low.next = self.count.q.val().get_bits::<8>(0);
         self.fill_high.next = self.count.q.val().get_bits::<9>(8);
     }

@@ -47,6 +47,10 @@ pub struct Stages<const W: usize> {
     /// RAM write enables (bit p: bank p) and data of c4, from flip-flops.
     pub write4: Signal<Out, Bits<16>>,
     pub wdata4: Signal<Out, bool>,
+    /// `write4` and `wdata4` of the next cycle (what their registers load): the lanes'
+    /// replica banks take lane 0's writes from copies of those registers (hdl/src/lanes).
+    pub write4_next: Signal<Out, Bits<16>>,
+    pub wdata4_next: Signal<Out, bool>,
     /// c5 holds a clear.
     pub clear5: Signal<Out, bool>,
     /// c5: a request, its tag, whether it is not a clear; a readback and its one-hot bank.
@@ -133,6 +137,8 @@ impl<const W: usize> Stages<W> {
             rb_addr2: Default::default(),
             write4: Default::default(),
             wdata4: Default::default(),
+            write4_next: Default::default(),
+            wdata4_next: Default::default(),
             clear5: Default::default(),
             valid5: Default::default(),
             tag5: Default::default(),
@@ -330,5 +336,7 @@ impl<const W: usize> Logic for Stages<W> {
             self.wr3.d.next = false;
             self.addr_rb2.d.next = false;
         }
+        self.write4_next.next = self.write_en4.d.val();
+        self.wdata4_next.next = self.write_data4.d.val();
     }
 }

@@ -70,112 +70,152 @@ impl<const W: usize> BloomCore<W> {
 
 // The glue of every variant (glue.rs: ports, control, banks), then what is the plain
 // core's own: an AND over the banks and two bank multiplexers. Like the glue, written
-// twice: `update` for rust-hdl's simulator and `hdl` for the Verilog.
+// twice: `update` for rust-hdl's simulator and `hdl` for the Verilog, each a function of
+// its own so that lane 0 of `bloom_lanes` (hdl/src/lanes/lane0.rs) is this core and its
+// tap, not a copy of it.
 impl<const W: usize> Logic for BloomCore<W> {
     fn update(&mut self) {
-        glue::drive(
+        update_plain(
             &self.sys,
             &mut self.io,
             &mut self.scrub,
             &mut self.control,
             &mut self.parts,
         );
-        let c = &mut self.control;
-        c.all_bits5.next = self.parts.iter().all(|p| p.bit5.val());
-        let select = c.rb_select5.val();
-        c.rb_bit5.next = self
-            .parts
-            .iter()
-            .enumerate()
-            .any(|(p, part)| select.get_bit(p) & part.bit5.val());
-        self.io.fill.count.next = self
-            .parts
-            .get(self.io.fill.bank.val().index())
-            .map_or(Bits::<17>::default(), |p| {
-                Bits::<17>::from((p.fill_high.val().to_u64() << 8) | p.fill_low.val().to_u64())
-            });
     }
 
     fn connect(&mut self) {
-        glue::connect(
+        connect_plain(
             &mut self.io,
             &mut self.scrub,
             &mut self.control,
             &mut self.parts,
         );
-        self.control.all_bits5.connect();
-        self.control.rb_bit5.connect();
-        self.io.fill.count.connect();
     }
 
     fn hdl(&self) -> Verilog {
         let k = self.parts.len();
-        let mut v = String::from("always @(*) begin\n");
-        // Inputs into the control first, then its outputs.
-        let (clocking, inputs, outputs) = glue::control_hdl::<W>();
-        v += &clocking;
-        v += &inputs;
-        v += &outputs;
-        for p in 0..k {
-            v += &glue::bank_hdl::<W>(p);
-        }
-        v += &glue::scrub_mismatch_hdl(k);
-        let bits: Vec<String> = (0..k).map(|p| format!("parts${p}$bit5")).collect();
-        v += &format!("    control$all_bits5 = {};\n", bits.join(" & "));
-        let selected: Vec<String> = (0..k)
-            .map(|p| format!("(control$rb_select5[{p}] & parts${p}$bit5)"))
+        // What the control and the partitions show the lanes' query lanes, unread here.
+        let mut tap: Vec<String> = crate::core::control::LaneTap::<W>::FIELDS
+            .iter()
+            .map(|f| format!("control$lane_tap${}", f.name))
             .collect();
-        v += &format!("    control$rb_bit5 = {};\n", selected.join(" | "));
-        // Each partition's fill counter comes in two halves.
-        let mut kept = String::new();
-        for p in 0..k {
-            kept += &format!(
-                "wire [16:0] fill_of_{p} = {{parts${p}$fill_high, parts${p}$fill_low}};\n"
-            );
-        }
-        // fill_count is combinational in fill_bank (an input). Up to 4 banks it is spelled
-        // as two LUT4 levels, held apart by kept wires: a 2:1 mux per bank pair, then the
-        // pair mux gated by "fill_bank's high bits are 0" (ABC made three levels).
-        if k <= 4 {
-            let pairs = k.div_ceil(2);
-            for i in 0..pairs {
-                let odd = if 2 * i + 1 < k {
-                    format!("fill_of_{}", 2 * i + 1)
-                } else {
-                    "17'd0".to_string()
-                };
-                kept += &format!("(* keep *) wire [16:0] fill_pair_{i} = io$fill$bank[0] ? {odd} : fill_of_{};\n", 2 * i);
-            }
-            let (low, chosen) = if pairs == 1 {
-                ("io$fill$bank[3:1] == 3'd0", "fill_pair_0".to_string())
-            } else {
-                (
-                    "io$fill$bank[3:2] == 2'd0",
-                    "(io$fill$bank[1] ? fill_pair_1 : fill_pair_0)".to_string(),
-                )
-            };
-            kept += &format!("(* keep *) wire fill_bank_low = ({low});\n");
-            v += &format!("    io$fill$count = {{17{{fill_bank_low}}}} & {chosen};\n");
-        } else {
-            v += "    case (io$fill$bank)\n";
-            for p in 0..k {
-                v += &format!("        4'd{p}: io$fill$count = fill_of_{p};\n");
-            }
-            if k < 16 {
-                v += "        default: io$fill$count = 17'd0;\n";
-            }
-            v += "    endcase\n";
-        }
-        v += "end\n";
-        // Declared ahead of the block that reads them.
-        let mut v = kept + &v;
-        if k < 16 {
-            // Select bits of banks that do not exist are never set; Verilator's idiom for
-            // deliberately unread bits.
-            v += &format!(
-                "/* verilator lint_off UNUSED */\nwire unused_rb_select = &{{1'b0, control$rb_select5[15:{k}], 1'b0}};\n/* verilator lint_on UNUSED */\n"
-            );
-        }
-        Verilog::Custom(v)
+        tap.extend((0..k).map(|p| format!("parts${p}$write_addr_next")));
+        Verilog::Custom(format!(
+            "{}/* verilator lint_off UNUSED */\nwire unused_lane_tap = &{{1'b0, {}, 1'b0}};\n/* verilator lint_on UNUSED */\n",
+            hdl_plain::<W>(k, ""),
+            tap.join(", ")
+        ))
     }
+}
+
+/// `update` of the plain core: the glue, the AND over the banks' bits, the readback's
+/// bank multiplexer and the fill counter's.
+pub(crate) fn update_plain<const W: usize>(
+    sys: &Clocking<W>,
+    io: &mut CorePorts<W>,
+    scrub: &mut Scrub<W>,
+    control: &mut Control<W>,
+    parts: &mut [Partition<W>],
+) {
+    glue::drive(sys, io, scrub, control, parts);
+    control.all_bits5.next = parts.iter().all(|p| p.bit5.val());
+    let select = control.rb_select5.val();
+    control.rb_bit5.next = parts
+        .iter()
+        .enumerate()
+        .any(|(p, part)| select.get_bit(p) & part.bit5.val());
+    io.fill.count.next = parts
+        .get(io.fill.bank.val().index())
+        .map_or(Bits::<17>::default(), |p| {
+            Bits::<17>::from((p.fill_high.val().to_u64() << 8) | p.fill_low.val().to_u64())
+        });
+}
+
+/// `connect` half of [`update_plain`].
+pub(crate) fn connect_plain<const W: usize>(
+    io: &mut CorePorts<W>,
+    scrub: &mut Scrub<W>,
+    control: &mut Control<W>,
+    parts: &mut [Partition<W>],
+) {
+    glue::connect(io, scrub, control, parts);
+    control.all_bits5.connect();
+    control.rb_bit5.connect();
+    io.fill.count.connect();
+}
+
+/// The Verilog of [`update_plain`] for k banks, with `more` (lines of the same
+/// `always @(*)` block) at its end.
+pub(crate) fn hdl_plain<const W: usize>(k: usize, more: &str) -> String {
+    let mut v = String::from("always @(*) begin\n");
+    // Inputs into the control first, then its outputs.
+    let (clocking, inputs, outputs) = glue::control_hdl::<W>();
+    v += &clocking;
+    v += &inputs;
+    v += &outputs;
+    for p in 0..k {
+        v += &glue::bank_hdl::<W>(p);
+    }
+    v += &glue::scrub_mismatch_hdl(k);
+    let bits: Vec<String> = (0..k).map(|p| format!("parts${p}$bit5")).collect();
+    v += &format!("    control$all_bits5 = {};\n", bits.join(" & "));
+    let selected: Vec<String> = (0..k)
+        .map(|p| format!("(control$rb_select5[{p}] & parts${p}$bit5)"))
+        .collect();
+    v += &format!("    control$rb_bit5 = {};\n", selected.join(" | "));
+    // Each partition's fill counter comes in two halves.
+    let mut kept = String::new();
+    for p in 0..k {
+        kept +=
+            &format!("wire [16:0] fill_of_{p} = {{parts${p}$fill_high, parts${p}$fill_low}};\n");
+    }
+    // fill_count is combinational in fill_bank (an input). Up to 4 banks it is spelled
+    // as two LUT4 levels, held apart by kept wires: a 2:1 mux per bank pair, then the
+    // pair mux gated by "fill_bank's high bits are 0" (ABC made three levels).
+    if k <= 4 {
+        let pairs = k.div_ceil(2);
+        for i in 0..pairs {
+            let odd = if 2 * i + 1 < k {
+                format!("fill_of_{}", 2 * i + 1)
+            } else {
+                "17'd0".to_string()
+            };
+            kept += &format!(
+                "(* keep *) wire [16:0] fill_pair_{i} = io$fill$bank[0] ? {odd} : fill_of_{};\n",
+                2 * i
+            );
+        }
+        let (low, chosen) = if pairs == 1 {
+            ("io$fill$bank[3:1] == 3'd0", "fill_pair_0".to_string())
+        } else {
+            (
+                "io$fill$bank[3:2] == 2'd0",
+                "(io$fill$bank[1] ? fill_pair_1 : fill_pair_0)".to_string(),
+            )
+        };
+        kept += &format!("(* keep *) wire fill_bank_low = ({low});\n");
+        v += &format!("    io$fill$count = {{17{{fill_bank_low}}}} & {chosen};\n");
+    } else {
+        v += "    case (io$fill$bank)\n";
+        for p in 0..k {
+            v += &format!("        4'd{p}: io$fill$count = fill_of_{p};\n");
+        }
+        if k < 16 {
+            v += "        default: io$fill$count = 17'd0;\n";
+        }
+        v += "    endcase\n";
+    }
+    v += more;
+    v += "end\n";
+    // Declared ahead of the block that reads them.
+    let mut v = kept + &v;
+    if k < 16 {
+        // Select bits of banks that do not exist are never set; Verilator's idiom for
+        // deliberately unread bits.
+        v += &format!(
+            "/* verilator lint_off UNUSED */\nwire unused_rb_select = &{{1'b0, control$rb_select5[15:{k}], 1'b0}};\n/* verilator lint_on UNUSED */\n"
+        );
+    }
+    v
 }

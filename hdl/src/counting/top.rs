@@ -204,6 +204,15 @@ impl<const W: usize> Logic for CountingCore<W> {
         v += "    endcase\n";
         v += "end\n";
         v += "/* verilator lint_off UNUSED */\nwire unused_control_rb_data = control$rb$data;\n/* verilator lint_on UNUSED */\n";
+        // What the control shows the lanes' query lanes (hdl/src/lanes), unread here.
+        let tap: Vec<String> = crate::core::control::LaneTap::<W>::FIELDS
+            .iter()
+            .map(|f| format!("control$lane_tap${}", f.name))
+            .collect();
+        v += &format!(
+            "/* verilator lint_off UNUSED */\nwire unused_lane_tap = &{{1'b0, {}, 1'b0}};\n/* verilator lint_on UNUSED */\n",
+            tap.join(", ")
+        );
         if k < 16 {
             v += &format!(
                 "/* verilator lint_off UNUSED */\nwire unused_rb_select = &{{1'b0, control$rb_select5[15:{k}], ops$rb_select6[15:{k}], 1'b0}};\n/* verilator lint_on UNUSED */\n"

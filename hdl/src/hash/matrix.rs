@@ -45,7 +45,7 @@ impl HashMatrix {
                     .collect();
             }
             HashFamily::Spn => unreachable!(
-                "CoreConfig::validate refuses the SPN family, which is not an affine map"
+                "the SPN family is not an affine map: its units are built by HashUnit::for_partition"
             ),
         }
         let column_mask = (0..cfg.bank_bits())

@@ -7,8 +7,8 @@
 //! - [`crc`]: the CRC algorithms of §3.2, bit-serial (elaboration time only);
 //! - [`splitmix`]: SplitMix64, the source of H3's rows and SPN's round keys
 //!   (elaboration time only);
-//! - [`spn`]: the SPN family's network (§3.3), elaborated and written as Verilog; not
-//!   yet wired into the core.
+//! - [`spn`]: the SPN family's network (§3.3), elaborated and written as Verilog, whole
+//!   or as one partition's unit.
 
 pub mod crc;
 pub mod matrix;

@@ -16,10 +16,12 @@
 //! from `key` to the registered state feeding the last round: ceil((R - 1) / 2) cycles
 //! (2 for R = 5, 3 for R = 6); `addr` is combinational from there. No memory.
 //!
-//! Not yet wired into the core: the core's partitions take their address from their own
-//! `HashUnit` (hash/unit.rs), and the SPN network is shared by every partition; where
-//! it would sit is docs/theory.md's "Structured key sets" (hardware). The configuration
-//! check (`config::unbuilt_family`) refuses a core of this family until then.
+//! In the core, each partition's `HashUnit` (hash/unit.rs) holds the part of the
+//! network its address needs ([`SpnNetwork::unit_verilog`]): the first R - 2 rounds of
+//! the blocks its bits lie in, registered, then the last two rounds (the last one only
+//! for its b bits), so the unit's latency is 1 cycle as H3's. The partitions' copies of
+//! the registered rounds are the same logic on the same key register: synthesis merges
+//! them when the units are not kept whole (verilog/mod.rs).
 
 use crate::hash::splitmix::splitmix64_output;
 
@@ -144,6 +146,127 @@ impl SpnNetwork {
                 })
             })
             .collect()
+    }
+
+    /// Blocks holding partition `p`'s address bits.
+    pub fn blocks_of(&self, p: usize) -> std::ops::Range<usize> {
+        let first = p * self.bank_bits / self.key_bits;
+        let last = (p * self.bank_bits + self.bank_bits - 1) / self.key_bits;
+        first..last + 1
+    }
+
+    /// Rounds a core's hash unit computes before its register: R - 2.
+    pub fn unit_rounds_before_register(&self) -> usize {
+        self.rounds - 2
+    }
+
+    /// Block `block`'s state after rounds `from..to` applied to `state`.
+    pub fn rounds_between(&self, block: usize, state: u128, from: usize, to: usize) -> u128 {
+        (from..to).fold(state, |s, r| self.round(block, r, s))
+    }
+
+    /// Partition `p`'s address from the final states of its blocks (`finals[i]` is block
+    /// `blocks_of(p).start + i`).
+    pub fn address_from(&self, p: usize, finals: &[u128]) -> u16 {
+        let first = self.blocks_of(p).start;
+        (0..self.bank_bits).fold(0u16, |a, j| {
+            let g = p * self.bank_bits + j;
+            let bit = (finals[g / self.key_bits - first] >> (g % self.key_bits)) & 1;
+            a | (bit as u16) << j
+        })
+    }
+
+    /// One round as Verilog: `output` (a W-bit wire) from `input`, computing only the
+    /// output bits `wanted` accepts (the others are 0).
+    fn round_verilog(
+        &self,
+        block: usize,
+        round: usize,
+        input: &str,
+        output: &str,
+        wanted: impl Fn(usize) -> bool,
+    ) -> String {
+        let mut v = format!("wire [{}:0] {output};\n", self.key_bits - 1);
+        for column in 0..self.quarter() {
+            let inputs: Vec<String> = (0..4)
+                .rev()
+                .map(|j| format!("{input}[{}]", self.bit_index(j, column)))
+                .collect();
+            for plane in 0..4 {
+                let to = self.destination(round, plane, column);
+                if !wanted(to) {
+                    v += &format!("assign {output}[{to}] = 1'b0;\n");
+                    continue;
+                }
+                let table = self.truth_table(block, round, column, plane);
+                let lut = format!("{output}_t{to}");
+                v += &format!("wire [15:0] {lut} = 16'h{table:04x};\n");
+                v += &format!(
+                    "assign {output}[{to}] = {lut}[{{{}}}];\n",
+                    inputs.join(", ")
+                );
+            }
+        }
+        v
+    }
+
+    /// The body of partition `p`'s hash unit (ports `clock`, `key`, `addr` [15:0], a
+    /// `reg`): rounds 0..R-2 of its blocks from `key`, registered, then the last two
+    /// rounds, the last only for its address bits; bits of `addr` at and above b are 0.
+    pub fn unit_verilog(&self, p: usize) -> String {
+        let w = self.key_bits;
+        let split = self.unit_rounds_before_register();
+        let mut v = String::new();
+        for t in self.blocks_of(p) {
+            let mut previous = "key".to_string();
+            for r in 0..split {
+                let out = format!("b{t}_r{r}");
+                v += &self.round_verilog(t, r, &previous, &out, |_| true);
+                previous = out;
+            }
+            v += &format!("reg [{}:0] state{t};\n", w - 1);
+            v += &format!("always @(posedge clock) state{t} <= {previous};\n");
+            previous = format!("state{t}");
+            for r in split..self.rounds {
+                let out = format!("b{t}_r{r}");
+                let low = p * self.bank_bits;
+                let high = low + self.bank_bits;
+                if r + 1 == self.rounds {
+                    v += &self.round_verilog(t, r, &previous, &out, |bit| {
+                        (low..high).contains(&(t * w + bit))
+                    });
+                } else {
+                    v += &self.round_verilog(t, r, &previous, &out, |_| true);
+                }
+                previous = out;
+            }
+        }
+        let bits: Vec<String> = (0..self.bank_bits)
+            .rev()
+            .map(|j| {
+                let g = p * self.bank_bits + j;
+                format!("b{}_r{}[{}]", g / w, self.rounds - 1, g % w)
+            })
+            .collect();
+        let pad = if self.bank_bits < 16 {
+            format!("{}'h0, ", 16 - self.bank_bits)
+        } else {
+            String::new()
+        };
+        v += &format!(
+            "always @(*) begin\n    addr = {{{pad}{}}};\nend\n",
+            bits.join(", ")
+        );
+        // Bits of the last round other partitions use are constant here.
+        v += "/* verilator lint_off UNUSED */\n";
+        for t in self.blocks_of(p) {
+            v += &format!(
+                "wire unused_b{t} = &{{1'b0, b{t}_r{}, 1'b0}};\n",
+                self.rounds - 1
+            );
+        }
+        v += "/* verilator lint_on UNUSED */\n";
+        v
     }
 
     /// Rounds after which the state is registered: every second one, and the last but one.

@@ -1,5 +1,9 @@
-//! Hash unit of one partition: `addr = (M * key) ^ c` over GF(2) (see `hash_matrix`),
-//! for both families. Each address bit is an XOR tree over the key bits its column
+//! Hash unit of one partition. H3 and CRC: `addr = (M * key) ^ c` over GF(2) (see
+//! `hash_matrix`). SPN: the part of the network its address needs, registered after
+//! R - 2 rounds (hash/spn.rs, `SpnNetwork::unit_verilog`); the rest of this header is
+//! the affine families'.
+//!
+//! H3 and CRC: Each address bit is an XOR tree over the key bits its column
 //! selects, pipelined once: the tree over each 16-bit chunk of the key is registered,
 //! then the chunk results (and the constant c) are XORed.
 //!
@@ -13,7 +17,11 @@
 
 use rust_hdl::prelude::*;
 
+use bloom_params::HashFamily;
+
+use crate::config::CoreConfig;
 use crate::hash::matrix::HashMatrix;
+use crate::hash::spn::SpnNetwork;
 
 // 16 key bits per registered XOR tree: at most 16 inputs, two LUT4 levels (32-bit
 // chunks took three to four, and limited the iCE40 clock). The slice's width matters,
@@ -33,6 +41,10 @@ pub struct HashUnit<const W: usize> {
     pub addr: Signal<Out, Bits<16>>,
     _matrix: HashMatrix,
     _chunk_parity: Vec<u16>,
+    /// SPN: the network and this unit's partition (`_matrix` unused then).
+    _spn: Option<(SpnNetwork, usize)>,
+    /// SPN: the registered state of each block of the partition's bits.
+    _spn_state: Vec<u128>,
 }
 
 impl<const W: usize> HashUnit<W> {
@@ -44,6 +56,34 @@ impl<const W: usize> HashUnit<W> {
             addr: Default::default(),
             _matrix: matrix,
             _chunk_parity: vec![0; W / CHUNK],
+            _spn: None,
+            _spn_state: Vec::new(),
+        }
+    }
+
+    /// Partition `p`'s unit for configuration `cfg` (seed as `cfg.seed_of_bank(p)`).
+    pub fn for_partition(cfg: &CoreConfig, p: usize) -> Self {
+        match cfg.params.hash {
+            HashFamily::H3 | HashFamily::Crc => Self::new(HashMatrix::for_partition(cfg, p)),
+            HashFamily::Spn => {
+                assert_eq!(cfg.key_bits(), W);
+                let net = SpnNetwork::new(cfg.k(), cfg.bank_bits(), W, cfg.seed_of_bank(p));
+                let blocks = net.blocks_of(p).len();
+                HashUnit {
+                    clock: Default::default(),
+                    key: Default::default(),
+                    addr: Default::default(),
+                    _matrix: HashMatrix {
+                        key_bits: W,
+                        bank_bits: cfg.bank_bits(),
+                        column_mask: Vec::new(),
+                        constant: 0,
+                    },
+                    _chunk_parity: Vec::new(),
+                    _spn: Some((net, p)),
+                    _spn_state: vec![0; blocks],
+                }
+            }
         }
     }
 
@@ -54,6 +94,22 @@ impl<const W: usize> HashUnit<W> {
 
 impl<const W: usize> Logic for HashUnit<W> {
     fn update(&mut self) {
+        if let Some((net, p)) = &self._spn {
+            let split = net.unit_rounds_before_register();
+            if self.clock.pos_edge() {
+                let key = self.key.val().to_u128();
+                for (i, t) in net.blocks_of(*p).enumerate() {
+                    self._spn_state[i] = net.rounds_between(t, key, 0, split);
+                }
+            }
+            let finals: Vec<u128> = net
+                .blocks_of(*p)
+                .zip(&self._spn_state)
+                .map(|(t, s)| net.rounds_between(t, *s, split, net.rounds))
+                .collect();
+            self.addr.next = Bits::<16>::from(net.address_from(*p, &finals) as u64);
+            return;
+        }
         if self.clock.pos_edge() {
             let key = self.key.val().to_u128();
             for chunk in 0..W / CHUNK {
@@ -77,6 +133,9 @@ impl<const W: usize> Logic for HashUnit<W> {
     }
 
     fn hdl(&self) -> Verilog {
+        if let Some((net, p)) = &self._spn {
+            return Verilog::Custom(net.unit_verilog(*p));
+        }
         let b = self._matrix.bank_bits;
         let chunks = W / CHUNK;
         let mut code = String::new();

@@ -1,44 +1,58 @@
 //! `bloom_lanes`: L lanes, up to L operations per clock (contract §8,
-//! docs/core.md "Lanes"), as L replicas of `bloom_core` side by side.
+//! docs/core.md "Lanes"): lane 0, a whole core that broadcasts its writes, and
+//! L - 1 query lanes that only read.
 //!
 //! A beat is L request slots (`req_valid[j]`, `req_op`, `req_key`, `req_tag`
 //! at slot j's place in each packed bus); the beat is taken when any slot is
-//! valid and `req_ready` is high, into a two-entry input stage (decoded: is it
-//! a write beat, is it refused), from which it enters the replicas, the next
-//! cycle if they are ready. Every replica takes an operation in every
-//! beat, so that all of them run in lockstep (the same control state, the
-//! same `req_ready`, `resp_valid`, `busy`, `rb_valid` in every cycle; keys
-//! never change a core's timing):
-//! - a write beat (slot 0 an insert, clear or delete, nothing above it): every
-//!   replica takes slot 0's operation, so every replica's banks stay equal;
-//!   the response beat answers slot 0 from replica 0;
-//! - a read beat (queries, some slots empty): replica j queries slot j's key
-//!   (an empty slot's key too; a query changes nothing and its answer is
-//!   dropped);
-//! - a refused beat (contract §8.2): every replica queries, nothing changes,
-//!   and the response beat has `resp_refused` set, every hit 0.
+//! valid and `req_ready` is high, into a two-entry input stage (decoded: the op
+//! lane 0 takes, whether the beat is refused), from which it enters lane 0 the
+//! next cycle if lane 0 is ready. Lane 0 takes an operation in every beat:
+//! - a write beat (slot 0 an insert, clear or delete, nothing above it): slot
+//!   0's operation;
+//! - a read beat (queries, some slots empty): slot 0's key as a query (an empty
+//!   slot's key too; a query changes nothing and its answer is dropped);
+//! - a refused beat (contract §8.2): slot 0's key as a query, and the response
+//!   beat has `resp_refused` set, every hit 0.
 //!
-//! Bit writes and readbacks (`rb_*`) go to every replica (a bit write must
-//! change every replica; the readback answer is replica 0's); `fill_count` and
-//! `busy` are replica 0's.
+//! The parts (one file each):
+//! - lane0.rs, `bloom_lanes_core`: the plain core (admission, every write, the
+//!   clear sweep, the recount after reset, fill counters, readback, `busy`) and
+//!   its tap: its banks' writes one cycle ahead and its responses in c6;
+//! - writes.rs, `bloom_lanes_writes`: a copy of lane 0's bank write registers
+//!   per group of `WRITE_GROUP` query lanes, loaded from the tap (register
+//!   duplication: a write reaches the replicas from flip-flops beside them);
+//! - query.rs, `bloom_lanes_query` (lanes 1 .. L-1): the slot's key in the
+//!   beat's c0, its own hash units, address registers, replica banks written by
+//!   lane 0's writes (so they hold lane 0's bits in every cycle), forwarding
+//!   against those writes (forward.rs, `bloom_lanes_forward`) and the AND over
+//!   its banks: its hit in c6, beside lane 0's;
+//! - responses.rs, `bloom_lanes_responses`: the response beats, a FIFO of 8
+//!   (descriptor: refused, slot valid bits, tags; written when the beat enters
+//!   lane 0; hits: pushed when lane 0's c6 holds the beat's response). Lane 0's
+//!   own response FIFO is taken with the same `resp_ready`, so it holds the
+//!   same beats as this one in every cycle and its credits (8 unanswered) stop
+//!   the beats when the consumer does not take them.
 //!
-//! The response beat: `resp_valid` (replica 0's, equal to every replica's),
-//! per slot `resp_slot_valid[j]` (slot j of the beat held an operation),
-//! `resp_hit[j]`, `resp_tag` (slot j's tag, 0 for an empty slot), and
-//! `resp_refused`. Which slots held operations and whether the beat was
-//! refused travel beside the replicas in a FIFO of beat descriptors, written
-//! when a beat is taken and read when its response beat is taken; a replica
-//! holds at most `response_fifo_depth` (8) operations unanswered, so 16
-//! entries never fill. Reset empties it, as it empties the replicas' response
-//! FIFOs and cancels their operations in flight (contract §5.1).
+//! A query lane has no control: its pipeline moves every cycle, as lane 0's
+//! does after admission, so its slot sits beside lane 0's in every stage; a
+//! query lane's answer is taken only when lane 0 pushes the beat's response.
+//! Bit writes and readbacks (`rb_*`), `fill_count` and `busy` are lane 0's; a
+//! bit write reaches every replica through the write broadcast.
 //!
 //! Latency: the core's and one (the input stage): a beat taken in cycle 0 is
-//! answered in cycle 8 when the replicas take it in cycle 1. Clear, readback,
-//! reset: the core's, counted from the cycle a beat enters the replicas; a
-//! reset also empties the input stage. Memory: the replicas' banks (L x k
-//! block RAMs), the input stage (2 beats) and the descriptor FIFO (16 x
-//! (L+1) bits), flip-flops. Same-address read and write: none across
-//! replicas; each replica forwards its own writes.
+//! answered in cycle 8 when lane 0 takes it in cycle 1. Clear, readback,
+//! reset: the core's, counted from the cycle a beat enters lane 0; a reset
+//! also empties the input stage and the response beats, and cancels the
+//! operations in flight (contract §5.1). Memory: lane 0's banks and L - 1
+//! replicas of them (L x k block RAMs), the input stage (2 beats) and the
+//! response beats (8), flip-flops. Same-address read and write: each query
+//! lane forwards lane 0's write of the cycle its replica is read (forward.rs).
+
+mod forward;
+pub mod lane0;
+mod query;
+mod responses;
+mod writes;
 
 use crate::{CoreConfig, GeneratedCore, HdlError, Timing};
 
@@ -48,26 +62,27 @@ pub const LANES_TOP: &str = "bloom_lanes";
 /// Lanes allowed (contract §8.3).
 pub const MAX_LANES: usize = 64;
 
-/// Entries of the beat descriptor FIFO: more than a replica's unanswered
-/// operations (its response FIFO depth).
-const DESCRIPTOR_DEPTH: usize = 16;
+/// Query lanes per copy of lane 0's bank write registers (writes.rs).
+const WRITE_GROUP: usize = 4;
 
 /// Switches for tests only: each breaks one property that co-simulation must catch.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct LaneSwitches {
-    /// Replicas above 0 do not take write beats (each queries its own slot instead).
+    /// The query lanes' replica banks are not written (lane 0's writes are not broadcast).
     pub no_write_broadcast: bool,
 }
 
-/// Generated Verilog of `bloom_lanes` with the core it replicates.
+/// Generated Verilog of `bloom_lanes`.
 #[derive(Clone, Debug)]
 pub struct GeneratedLanes {
-    /// `bloom_core` and its modules, then `bloom_lanes`.
+    /// `bloom_lanes` and every module it holds (lane 0, `bloom_lanes_core`, and its
+    /// modules; the query lanes' modules). It does not hold `bloom_core`.
     pub verilog: String,
-    /// `bloom_lanes` alone (it instantiates `bloom_core`).
+    /// The same text (what a design that already holds `bloom_core` adds for the lanes).
     pub top_module: String,
     pub top: String,
     pub lanes: usize,
+    /// The core whose filter the lanes are (its configuration and timing).
     pub core: GeneratedCore,
     pub timing: Timing,
 }
@@ -82,7 +97,7 @@ pub fn check_lanes(params: &crate::CoreParams, lanes: usize) -> Result<(), HdlEr
     }
     if params.counter_bits > 1 {
         return Err(HdlError::Config(format!(
-            "lanes = {lanes} with counter_bits = {}: bloom_lanes replicates plain cores only; a counting filter has one lane, bloom_core (docs/contract.md section 8.3)",
+            "lanes = {lanes} with counter_bits = {}: bloom_lanes is of plain filters only; a counting filter has one lane, bloom_core (docs/contract.md section 8.3)",
             params.counter_bits
         )));
     }
@@ -99,24 +114,19 @@ pub fn generate_lanes(
     lanes_around(crate::generate_core(cfg)?, lanes, switches)
 }
 
-/// `bloom_lanes` around `core`, already generated ([`check_lanes`]). The
-/// lanes' `core` is `core` with its hash units and response FIFO not kept
-/// whole in synthesis (`verilog::without_kept_whole`): write that as the
-/// lanes' `bloom_core.v`.
+/// `bloom_lanes` of the filter of `core`, already generated ([`check_lanes`]).
 pub fn lanes_around(
     core: GeneratedCore,
     lanes: usize,
     switches: LaneSwitches,
 ) -> Result<GeneratedLanes, HdlError> {
     check_lanes(&core.config.params, lanes)?;
-    let core = GeneratedCore {
-        verilog: crate::verilog::without_kept_whole(&core.verilog),
-        ..core
-    };
-    let top = lanes_top(&core.config.params, lanes, switches);
+    let lane0 = lane0::lane0_verilog(&core.config)?;
+    let top = lanes_top(&core.config, lanes, switches);
+    let verilog = format!("{lane0}\n{top}");
     Ok(GeneratedLanes {
-        verilog: format!("{}\n{}", core.verilog, top),
-        top_module: top.clone(),
+        top_module: verilog.clone(),
+        verilog,
         top: LANES_TOP.to_string(),
         lanes,
         // One cycle more than the core: the input stage.
@@ -128,22 +138,36 @@ pub fn lanes_around(
     })
 }
 
-/// The text of module `bloom_lanes` over `lanes` instances of `bloom_core`: its ports,
-/// then its four parts in the order the Verilog reads them.
-fn lanes_top(params: &crate::CoreParams, lanes: usize, switches: LaneSwitches) -> String {
+/// The text of module `bloom_lanes` (lane 0, the query lanes, the input stage and
+/// the response beats), then the modules of the query lanes.
+fn lanes_top(cfg: &CoreConfig, lanes: usize, switches: LaneSwitches) -> String {
     use crate::ports::module_ports;
+    let params = &cfg.params;
+    let (k, b, w) = (cfg.k(), cfg.bank_bits(), params.key_bits as usize);
     let mut v = String::new();
-    v += "// bloom_lanes: up to L operations per clock over L replicas of bloom_core\n";
-    v += "// (hdl/src/lanes/mod.rs; docs/core.md, \"Lanes\"; docs/contract.md section 8).\n";
+    v += "// bloom_lanes: up to L operations per clock: lane 0, a core that broadcasts its\n";
+    v += "// writes, and L - 1 query lanes (hdl/src/lanes/mod.rs; docs/core.md, \"Lanes\";\n";
+    v += "// docs/contract.md section 8).\n";
     v += &format!(
         "module {LANES_TOP} (\n{}\n);\n",
         module_ports(&lanes_ports(params, lanes))
     );
     v += &beat_rule(lanes);
-    v += &input_stage(params.key_bits as usize, lanes, switches);
-    v += &replicas(params, lanes, switches);
-    v += &descriptors(lanes);
+    v += &input_stage(w, lanes);
+    v += &lane_zero(params);
+    v += &query_lanes(k, b, w, lanes, switches);
+    v += &response_beats(lanes);
     v += &format!("endmodule // {LANES_TOP}\n");
+    if lanes > 1 {
+        v += "\n";
+        v += &writes::writes_module(k, b);
+        v += "\n";
+        v += &forward::forward_module(b, !cfg.test_switches.disable_forwarding);
+        v += "\n";
+        v += &query::query_module(k, b, w);
+    }
+    v += "\n";
+    v += &responses::responses_module(lanes);
     v
 }
 
@@ -173,22 +197,17 @@ fn beat_rule(l: usize) -> String {
     v
 }
 
-/// The input stage of two entries in front of the replicas, and the head entry's
-/// fields (`head_valid`, `write_op`, `head_key`, `head_tag`, `head_write`).
-fn input_stage(w: usize, l: usize, switches: LaneSwitches) -> String {
-    let mut v = String::new();
-    // The input stage: two entries, so that the replicas' request inputs are flip-flops
-    // and a 2:1 choice or two, and the decode above never reaches their admission logic.
-    // An entry: {write_beat, the op the replicas take (slot 0's in a write beat, else 0:
-    // the core decodes it, so it is one choice after flip-flops), req_key, req_tag}.
-    // Replica j takes slot 0's key in a write beat: chosen on the way out, by the
-    // stored write_beat (chosen on the way in, it put the decode and a choice with a
-    // fanout of every key bit between the inputs and the entries). Which slots are
-    // valid, and whether the beat is refused, wait in the descriptors below.
-    let e = 3 + w * l + 8 * l;
-    v += "wire [1:0] write_beat_op = write_beat ? req_op[1:0] : 2'd0;\n";
-    v += &format!(
+/// The input stage of two entries in front of lane 0, and the head entry's fields
+/// (`head_valid`, `write_op`, `head_refused`, `head_slots`, `head_key`, `head_tag`).
+fn input_stage(w: usize, l: usize) -> String {
+    // The input stage: two entries, so that lane 0's request inputs are flip-flops and
+    // a 2:1 choice, and the decode above never reaches its admission logic. An entry:
+    // {the op lane 0 takes (slot 0's in a write beat, else 0: the core decodes it, so
+    // it is one choice after flip-flops), refused, req_valid, req_key, req_tag}.
+    let e = 3 + l + w * l + 8 * l;
+    format!(
         "\
+wire [1:0] write_beat_op = write_beat ? req_op[1:0] : 2'd0;
 localparam ENTRY = {e};
 reg [ENTRY-1:0] entry0 = {e}'d0;
 reg [ENTRY-1:0] entry1 = {e}'d0;
@@ -196,7 +215,7 @@ reg [1:0] entry_full = 2'b00;
 reg entry_write = 1'b0;
 reg entry_read = 1'b0;
 wire [ENTRY-1:0] head_entry = entry_read ? entry1 : entry0;
-// The head entry is full: a flip-flop (the replicas' req_valid), kept equal to
+// The head entry is full: a flip-flop (lane 0's req_valid), kept equal to
 // entry_full[entry_read] by computing it from their next values.
 reg head_valid = 1'b0;
 assign req_ready = ~(entry_full[0] & entry_full[1]);
@@ -209,10 +228,10 @@ always @(posedge clock) begin
     // The free entry at the write pointer loads the inputs in every cycle (whether
     // or not a beat is taken), so its enables are flip-flops only.
     if ((~entry_write) & (~entry_full[0])) begin
-        entry0 <= {{write_beat, write_beat_op, req_key, req_tag}};
+        entry0 <= {{write_beat_op, refused, req_valid, req_key, req_tag}};
     end
     if (entry_write & (~entry_full[1])) begin
-        entry1 <= {{write_beat, write_beat_op, req_key, req_tag}};
+        entry1 <= {{write_beat_op, refused, req_valid, req_key, req_tag}};
     end
     if (reset) begin
         entry_full <= 2'b00;
@@ -231,149 +250,175 @@ always @(posedge clock) begin
         end
     end
 end
-{head_write}
 wire [1:0] write_op = head_entry[{ohi}:{olo}];
+wire head_refused = head_entry[{rf}];
+wire [{lm1}:0] head_slots = head_entry[{shi}:{slo}];
 wire [{keym1}:0] head_key = head_entry[{khi}:{klo}];
 wire [{tagm1}:0] head_tag = head_entry[{thi}:0];
 ",
-        head_write = if l > 1 && !switches.no_write_broadcast {
-            format!("wire head_write = head_entry[{}];", e - 1)
-        } else {
-            // One lane (or no broadcast): no replica takes slot 0's key in another's place.
-            format!("/* verilator lint_off UNUSED */\nwire unused_head_write = head_entry[{}];\n/* verilator lint_on UNUSED */", e - 1)
-        },
-        ohi = e - 2,
-        olo = w * l + 8 * l,
+        ohi = e - 1,
+        olo = e - 2,
+        rf = e - 3,
+        lm1 = l - 1,
+        shi = e - 4,
+        slo = w * l + 8 * l,
         khi = w * l + 8 * l - 1,
         klo = 8 * l,
         thi = 8 * l - 1,
         keym1 = w * l - 1,
         tagm1 = 8 * l - 1,
-    );
+    )
+}
+
+/// Lane 0 (`bloom_lanes_core`, lane0.rs): slot 0's key, the op of the beat, every
+/// readback and bit write; the outputs it speaks for.
+fn lane_zero(params: &crate::CoreParams) -> String {
+    use crate::ports::{core_ports, instance, output_wires, Direction};
+    let w = params.key_bits as usize;
+    let ports = core_ports(params);
+    let mut v = output_wires(&ports, "lane0_");
+    v += "wire [15:0] tap_write_next;\nwire tap_wdata_next;\nwire [255:0] tap_addr_next;\n";
+    v += "wire tap_valid6;\nwire tap_hit6;\n";
+    let mut inst = instance(lane0::LANE0_TOP, "lane0", &ports, |p| {
+        match p.name.as_str() {
+            "req_valid" => Some("head_valid".into()),
+            "req_op" => Some("write_op".into()),
+            "req_key" => Some(format!("head_key[{}:0]", w - 1)),
+            // The tags wait in the response beats.
+            "req_tag" => Some("8'd0".into()),
+            // The lanes request no scrub (lane 0's banks alone could be scrubbed).
+            "scrub_req" => Some("1'b0".into()),
+            _ if p.direction == Direction::Output => Some(format!("lane0_{}", p.name)),
+            _ => Some(p.name.clone()),
+        }
+    })
+    .expect("every input of the core is connected");
+    // The tap's ports after the core's.
+    let tap = "        .tap_write_next(tap_write_next),\n        .tap_wdata_next(tap_wdata_next),\n        .tap_addr_next(tap_addr_next),\n        .tap_valid6(tap_valid6),\n        .tap_hit6(tap_hit6),\n";
+    let at = inst.find("        .").expect("an instance has ports");
+    inst.insert_str(at, tap);
+    v += &inst;
+    // Lane 0 speaks for the lanes; its response FIFO holds the same beats as the
+    // response beats (taken with the same resp_ready), its answers are unread.
+    v += "assign rb_valid = lane0_rb_valid;\nassign rb_data = lane0_rb_data;\n";
+    v += "assign fill_count = lane0_fill_count;\nassign busy = lane0_busy;\n";
+    v += "/* verilator lint_off UNUSED */\nwire unused_lane0 = &{1'b0, lane0_resp_valid, lane0_resp_hit, lane0_resp_tag, lane0_scrub_busy, lane0_scrub_mismatch, 1'b0};\n/* verilator lint_on UNUSED */\n";
     v
 }
 
-/// The L replicas of `bloom_core` (`lane{j}`), and the outputs replica 0 speaks for.
-fn replicas(params: &crate::CoreParams, l: usize, switches: LaneSwitches) -> String {
-    use crate::ports::{core_ports, instance, output_wires, Direction};
-    let w = params.key_bits as usize;
-    let mut v = String::new();
-    // The replicas.
-    let ports = core_ports(params);
-    for j in 0..l {
-        let broadcast = j == 0 || !switches.no_write_broadcast;
-        let op = if broadcast { "write_op" } else { "2'd0" };
-        let own = format!("head_key[{}:{}]", w * (j + 1) - 1, w * j);
-        let key = if broadcast && j > 0 {
-            format!("(head_write ? head_key[{}:0] : {own})", w - 1)
-        } else {
-            own
-        };
-        v += &output_wires(&ports, &format!("lane{j}_"));
-        v += &instance("bloom_core", &format!("lane{j}"), &ports, |p| {
-            match p.name.as_str() {
-                "req_valid" => Some("head_valid".into()),
-                "req_op" => Some(op.to_string()),
-                "req_key" => Some(key.clone()),
-                "req_tag" => Some(format!("head_tag[{}:{}]", 8 * j + 7, 8 * j)),
-                "fill_bank" if j > 0 => Some("4'd0".into()),
-                // The lanes request no scrub.
-                "scrub_req" => Some("1'b0".into()),
-                _ if p.direction == Direction::Output => Some(format!("lane{j}_{}", p.name)),
-                _ => Some(p.name.clone()),
-            }
-        })
-        .expect("every input of the core is connected");
+/// The copies of lane 0's write registers and the query lanes 1 .. L-1 (`lane{j}`):
+/// `lane{j}_hit6`, and lane 0's `tap_hit6` as `lane0_hit6`.
+fn query_lanes(k: usize, b: usize, w: usize, l: usize, switches: LaneSwitches) -> String {
+    let mut v = String::from("wire lane0_hit6 = tap_hit6;\n");
+    if l == 1 {
+        v += "/* verilator lint_off UNUSED */\nwire unused_tap = &{1'b0, tap_write_next, tap_wdata_next, tap_addr_next, 1'b0};\n/* verilator lint_on UNUSED */\n";
+        return v;
     }
-    // Replica 0 speaks for all (they run in lockstep); the others' status is unread.
-    v += "assign rb_valid = lane0_rb_valid;\nassign rb_data = lane0_rb_data;\n";
-    v += "assign fill_count = lane0_fill_count;\nassign busy = lane0_busy;\n";
-    // No replica's scrub outputs are read (no scrub is requested).
-    let unread: Vec<String> = (0..l)
-        .flat_map(|j| {
-            ports
-                .iter()
-                .filter(move |p| {
-                    p.direction == Direction::Output
-                        && (p.group == "scrub"
-                            || (j > 0 && !matches!(p.name.as_str(), "resp_hit" | "resp_tag")))
-                })
-                .map(move |p| format!("lane{j}_{}", p.name))
-        })
-        .collect();
-    if !unread.is_empty() {
+    let groups = (l - 1).div_ceil(WRITE_GROUP);
+    for g in 0..groups {
         v += &format!(
-            "/* verilator lint_off UNUSED */\nwire unused_lanes = &{{1'b0, {}, 1'b0}};\n/* verilator lint_on UNUSED */\n",
+            "\
+wire [{km1}:0] write_enable_{g};
+wire [{kbm1}:0] write_addr_{g};
+wire write_data_{g};
+{writes} writes_{g} (
+    .clock(clock),
+    .write_next(tap_write_next),
+    .write_data_next(tap_wdata_next),
+    .addr_next(tap_addr_next),
+    .write_enable(write_enable_{g}),
+    .write_addr(write_addr_{g}),
+    .write_data(write_data_{g})
+);
+",
+            km1 = k - 1,
+            kbm1 = k * b - 1,
+            writes = writes::WRITES,
+        );
+    }
+    for j in 1..l {
+        let g = (j - 1) / WRITE_GROUP;
+        let enable = if switches.no_write_broadcast {
+            format!("{k}'d0")
+        } else {
+            format!("write_enable_{g}")
+        };
+        v += &format!(
+            "\
+wire lane{j}_hit6;
+{query} lane{j} (
+    .clock(clock),
+    .key(head_key[{khi}:{klo}]),
+    .write_enable({enable}),
+    .write_addr(write_addr_{g}),
+    .write_data(write_data_{g}),
+    .hit6(lane{j}_hit6)
+);
+",
+            query = query::QUERY,
+            khi = w * (j + 1) - 1,
+            klo = w * j,
+        );
+    }
+    if switches.no_write_broadcast {
+        let unread: Vec<String> = (0..groups).map(|g| format!("write_enable_{g}")).collect();
+        v += &format!(
+            "/* verilator lint_off UNUSED */\nwire unused_enables = &{{1'b0, {}, 1'b0}};\n/* verilator lint_on UNUSED */\n",
             unread.join(", ")
         );
     }
     v
 }
 
-/// The beat descriptors (which slots each beat taken holds, whether refused) and the
-/// response beat built from the oldest one.
-fn descriptors(l: usize) -> String {
-    let d = DESCRIPTOR_DEPTH;
-    let mut v = String::new();
-    // The beat descriptors: {refused, req_valid} of every beat taken (in the order
-    // the beats enter the replicas; written on taking, so that its enables start at
-    // flip-flops and the request inputs, never at the replicas' admission).
-    v += &format!(
-        "\
-wire give = lane0_resp_valid & resp_ready;
-reg [{l}:0] descriptor [0:{dm1}];
-reg [{pm1}:0] descriptor_write = {p}'d0;
-reg [{pm1}:0] descriptor_read = {p}'d0;
-reg [{pm1}:0] descriptor_read_next = {p}'d1;
-always @(posedge clock) begin
-    // Likewise the descriptor at the write pointer (not yet one of the FIFO's).
-    descriptor[descriptor_write] <= {{refused, req_valid}};
-    if (reset) begin
-        descriptor_write <= {p}'d0;
-        descriptor_read <= {p}'d0;
-        descriptor_read_next <= {p}'d1;
-    end else begin
-        if (take) begin
-            descriptor_write <= descriptor_write + {p}'d1;
-        end
-        if (give) begin
-            descriptor_read <= descriptor_read_next;
-            descriptor_read_next <= descriptor_read_next + {p}'d1;
-        end
-    end
-end
-// The oldest descriptor, registered: read a cycle ahead (the next one when a response
-// beat is given), so the response outputs are one LUT from flip-flops. A descriptor is
-// written at least `latency` cycles before its response beat.
-(* keep *) wire [{l}:0] descriptor_this = descriptor[descriptor_read];
-(* keep *) wire [{l}:0] descriptor_after = descriptor[descriptor_read_next];
-reg [{l}:0] head_descriptor = {l1}'d0;
-always @(posedge clock) begin
-    head_descriptor <= give ? descriptor_after : descriptor_this;
-end
-wire [{l}:0] head = head_descriptor & {{{l1}{{lane0_resp_valid}}}};
-assign resp_valid = lane0_resp_valid;
-assign resp_refused = head[{l}];
-assign resp_slot_valid = head[{lm1}:0];
-",
-        l1 = l + 1,
-        lm1 = l - 1,
-        dm1 = d - 1,
-        p = d.trailing_zeros(),
-        pm1 = d.trailing_zeros() - 1,
-    );
-    let hits: Vec<String> = (0..l).rev().map(|j| format!("lane{j}_resp_hit")).collect();
-    v += &format!(
-        "assign resp_hit = {{{}}} & head[{}:0] & {{{l}{{~head[{l}]}}}};\n",
-        hits.join(", "),
-        l - 1
-    );
+/// The response beats (responses.rs) and the response outputs.
+fn response_beats(l: usize) -> String {
+    let d = 1 + l + 8 * l;
+    let hits: Vec<String> = (0..l).rev().map(|j| format!("lane{j}_hit6")).collect();
     let tags: Vec<String> = (0..l)
         .rev()
-        .map(|j| format!("(lane{j}_resp_tag & {{8{{head[{j}]}}}})"))
+        .map(|j| {
+            format!(
+                "(out_beat[{}:{}] & {{8{{resp_slot_valid[{j}]}}}})",
+                8 * j + 7,
+                8 * j
+            )
+        })
         .collect();
-    v += &format!("assign resp_tag = {{{}}};\n", tags.join(", "));
-    v
+    format!(
+        "\
+wire out_valid;
+wire [{dm1}:0] out_beat;
+wire [{lm1}:0] out_hits;
+/* verilator lint_off UNUSED */
+wire out_room;
+/* verilator lint_on UNUSED */
+{responses} responses (
+    .clock(clock),
+    .reset(reset),
+    .enter(enter),
+    .beat({{head_refused, head_slots, head_tag}}),
+    .room(out_room),
+    .push(tap_valid6),
+    .hits({{{hits}}}),
+    .ready(resp_ready),
+    .valid(out_valid),
+    .head_beat(out_beat),
+    .head_hits(out_hits)
+);
+assign resp_valid = out_valid;
+assign resp_refused = out_valid & out_beat[{dm1}];
+assign resp_slot_valid = out_beat[{shi}:{slo}] & {{{l}{{out_valid}}}};
+assign resp_hit = out_hits & out_beat[{shi}:{slo}] & {{{l}{{out_valid & (~out_beat[{dm1}])}}}};
+assign resp_tag = {{{tags}}};
+",
+        dm1 = d - 1,
+        lm1 = l - 1,
+        shi = 8 * l + l - 1,
+        slo = 8 * l,
+        responses = responses::RESPONSES,
+        hits = hits.join(", "),
+        tags = tags.join(", "),
+    )
 }
 
 /// The ports of `bloom_lanes` with `lanes` lanes for `params` (docs/core.md's
@@ -385,7 +430,7 @@ pub fn lanes_ports(params: &crate::CoreParams, lanes: usize) -> Vec<crate::ports
     let port = CorePort::declared;
     vec![
         port("clock", Input, 1, "1", "Clock."),
-        port("reset", Input, 1, "1", "Synchronous, active high: the core's reset, for every replica (docs/core.md, \"Reset\")."),
+        port("reset", Input, 1, "1", "Synchronous, active high: lane 0's reset, the core's (docs/core.md, \"Reset\"); it also empties the input stage and the response beats."),
         port("req_valid", Input, l, "L", "Bit j: slot j of the beat holds an operation; the beat is offered while any bit is 1."),
         port("req_ready", Output, 1, "1", "The beat is taken in a cycle with req_ready and any req_valid bit high (the input stage has room; a flip-flop's LUT)."),
         port("req_op", Input, 2 * l, "2 L", "Slot j's op code at [2j+1:2j]: 0 query; 1 insert, 2 clear, 3 delete (slot 0 alone, nothing else in the beat)."),
@@ -397,15 +442,15 @@ pub fn lanes_ports(params: &crate::CoreParams, lanes: usize) -> Vec<crate::ports
         port("resp_hit", Output, l, "L", "Bit j: slot j's answer (contract section 5); 0 in a refused beat."),
         port("resp_tag", Output, 8 * l, "8 L", "Slot j's tag at [8j+7:8j] (0 for an empty slot)."),
         port("resp_refused", Output, 1, "1", "The beat broke the rule of contract section 8.2: nothing of it took effect."),
-        port("rb_req", Input, 1, "1", "The core's readback and bit write, to every replica (docs/core.md)."),
+        port("rb_req", Input, 1, "1", "The core's readback and bit write, to lane 0 (docs/core.md)."),
         port("rb_bank", Input, 4, "4", "As the core's."),
         port("rb_addr", Input, 16, "16", "As the core's."),
-        port("rb_write", Input, 1, "1", "As the core's: the bit is written into every replica."),
+        port("rb_write", Input, 1, "1", "As the core's: the bit is written into lane 0's bank and, by its write broadcast, every replica."),
         port("rb_wdata", Input, 1, "1", "As the core's."),
-        port("rb_valid", Output, 1, "1", "Replica 0's (all are equal)."),
-        port("rb_data", Output, 1, "1", "Replica 0's."),
-        port("fill_bank", Input, 4, "4", "As the core's, for replica 0."),
-        port("fill_count", Output, 17, "17", "Replica 0's fill counter of fill_bank."),
-        port("busy", Output, 1, "1", "Replica 0's (all are equal)."),
+        port("rb_valid", Output, 1, "1", "Lane 0's."),
+        port("rb_data", Output, 1, "1", "Lane 0's."),
+        port("fill_bank", Input, 4, "4", "As the core's, for lane 0."),
+        port("fill_count", Output, 17, "17", "Lane 0's fill counter of fill_bank."),
+        port("busy", Output, 1, "1", "Lane 0's."),
     ]
 }

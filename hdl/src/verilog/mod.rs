@@ -13,7 +13,6 @@ use crate::core::BloomCore;
 use crate::counting::counter_ram::CounterRam;
 use crate::counting::partition::CountingPartition;
 use crate::counting::CountingCore;
-use crate::hash::matrix::HashMatrix;
 use crate::hash::HashUnit;
 use crate::timing::Timing;
 use crate::HdlError;
@@ -108,23 +107,34 @@ impl<const W: usize> CoreVariant<W> for BloomCore<W> {
 
     fn assemble(
         cfg: &CoreConfig,
-        mut bank: impl FnMut(usize) -> (HashUnit<W>, Option<Vec<bool>>),
+        bank: impl FnMut(usize) -> (HashUnit<W>, Option<Vec<bool>>),
     ) -> Self {
-        let parts = (0..cfg.k())
-            .map(|p| {
-                let (hash, initial) = bank(p);
-                Partition::new(
-                    p,
-                    hash,
-                    BankRam::new(cfg.bank_bits(), initial),
-                    cfg.bank_bits(),
-                    !cfg.test_switches.disable_forwarding,
-                    !cfg.test_switches.disable_scrub_correction,
-                )
-            })
-            .collect();
-        BloomCore::new(Control::new(cfg.bank_bits(), 0), parts)
+        BloomCore::new(
+            Control::new(cfg.bank_bits(), 0),
+            plain_partitions(cfg, bank),
+        )
     }
+}
+
+/// The k partitions of a plain core for `cfg`: partition p of `bank(p)`'s hash unit and
+/// initial contents.
+pub(crate) fn plain_partitions<const W: usize>(
+    cfg: &CoreConfig,
+    mut bank: impl FnMut(usize) -> (HashUnit<W>, Option<Vec<bool>>),
+) -> Vec<Partition<W>> {
+    (0..cfg.k())
+        .map(|p| {
+            let (hash, initial) = bank(p);
+            Partition::new(
+                p,
+                hash,
+                BankRam::new(cfg.bank_bits(), initial),
+                cfg.bank_bits(),
+                !cfg.test_switches.disable_forwarding,
+                !cfg.test_switches.disable_scrub_correction,
+            )
+        })
+        .collect()
 }
 
 impl<const W: usize> CoreVariant<W> for CountingCore<W> {
@@ -194,7 +204,7 @@ pub fn build<const W: usize, V: CoreVariant<W>>(cfg: &CoreConfig) -> Result<V, H
     };
     let mut core = V::assemble(cfg, |p| {
         (
-            HashUnit::<W>::new(HashMatrix::for_partition(cfg, p)),
+            HashUnit::<W>::for_partition(cfg, p),
             image.as_mut().map(|banks| std::mem::take(&mut banks[p])),
         )
     });
@@ -203,7 +213,9 @@ pub fn build<const W: usize, V: CoreVariant<W>>(cfg: &CoreConfig) -> Result<V, H
 }
 
 /// The Verilog of variant `V` for `cfg`, as rust-hdl prints it with the variant's marks.
-fn verilog_of<const W: usize, V: CoreVariant<W>>(cfg: &CoreConfig) -> Result<String, HdlError> {
+pub(crate) fn verilog_of<const W: usize, V: CoreVariant<W>>(
+    cfg: &CoreConfig,
+) -> Result<String, HdlError> {
     let core = build::<W, V>(cfg)?;
     Ok(V::mark_for_synthesis(generate_verilog(&core)))
 }
@@ -226,7 +238,11 @@ pub fn generate_core(cfg: &CoreConfig) -> Result<GeneratedCore, HdlError> {
         other => unreachable!("validate() admits key_bits {other}"),
     };
     let verilog = rename_modules(&raw, TOP, &flat_bundles())?;
-    let verilog = keep_whole(&verilog, cfg.params.counter_bits > 1);
+    let verilog = keep_whole(
+        &verilog,
+        cfg.params.counter_bits > 1,
+        cfg.params.hash == bloom_params::HashFamily::Spn,
+    );
     Ok(GeneratedCore {
         verilog,
         top: TOP.to_string(),
@@ -257,9 +273,15 @@ pub fn generate_core(cfg: &CoreConfig) -> Result<GeneratedCore, HdlError> {
 ///   165.53 MHz (168.47), 0.902 of the block-RAM loop, 95% interval
 ///   0.891..0.921 (0.918, 0.902..0.935 flattened).
 ///
-/// `bloom_lanes` holds its cores without them ([`without_kept_whole`]).
-fn keep_whole(verilog: &str, counting: bool) -> String {
-    keep_hierarchy_of(verilog, |m| is_kept_whole(m, counting))
+/// `bloom_lanes` holds its lane 0 without them (hdl/src/lanes/lane0.rs).
+///
+/// Not an SPN core's hash units (`spn`): each holds the same registered rounds on the
+/// same key register (hash/spn.rs), which synthesis merges across the partitions only
+/// when they are flattened.
+fn keep_whole(verilog: &str, counting: bool, spn: bool) -> String {
+    keep_hierarchy_of(verilog, |m| {
+        is_kept_whole(m, counting) && !(spn && is_hash_unit(m))
+    })
 }
 
 /// A module [`keep_whole`] keeps whole in a plain core (`counting` false) or a
@@ -281,13 +303,6 @@ fn is_response_fifo(module: &str) -> bool {
     module == format!("{TOP}_control_fifo")
 }
 
-/// `verilog` (a plain core's: lanes hold no counting core) with no module
-/// kept whole, as `bloom_lanes` holds its cores: L replicas each paying the
-/// hash units' 98 LUT4 of iCE40 (and ABC free to share their terms) left HX8K
-/// room for four lanes, not five (7824 of 7680 logic cells at L = 5).
-pub(crate) fn without_kept_whole(verilog: &str) -> String {
-    text::without_keep_hierarchy(verilog, |m| is_kept_whole(m, false))
-}
 /// The port bundles whose signals are printed flat: (the bundle's field name
 /// in its block, the Verilog prefix, its fields). rust-hdl prints a bundle's
 /// signal as `bundle$field`; the generator prints `{prefix}_{field}` (or the
@@ -320,6 +335,11 @@ pub(crate) fn flat_bundles() -> Vec<FlatBundle> {
         "control",
         "",
         crate::core::partition::FromControl::<1>::FIELDS,
+    ));
+    b.push((
+        "lane_tap",
+        "lane_tap",
+        crate::core::control::LaneTap::<1>::FIELDS,
     ));
     b
 }

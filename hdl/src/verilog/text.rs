@@ -4,8 +4,7 @@
 //!
 //! - [`rename_modules`]: rust-hdl's path names (`top$control$fifo`) become
 //!   `{top}_control_fifo`, and port bundles' signals are printed flat;
-//! - [`keep_hierarchy_of`] / [`without_keep_hierarchy`]: `(* keep_hierarchy *)` on
-//!   chosen modules, or taken off again;
+//! - [`keep_hierarchy_of`]: `(* keep_hierarchy *)` on chosen modules;
 //! - [`keep_nets`]: `(* keep *)` on chosen registers or wires.
 
 use std::collections::HashMap;
@@ -173,24 +172,6 @@ pub(crate) fn keep_hierarchy_of(verilog: &str, kept: impl Fn(&str) -> bool) -> S
                 format!("{line}\n")
             }
         })
-        .collect()
-}
-
-/// `verilog` without the `(* keep_hierarchy *)` of the modules `kept` accepts (the
-/// inverse of [`keep_hierarchy_of`] on those modules).
-pub(crate) fn without_keep_hierarchy(verilog: &str, kept: impl Fn(&str) -> bool) -> String {
-    let lines: Vec<&str> = verilog.lines().collect();
-    lines
-        .iter()
-        .enumerate()
-        .filter(|(i, line)| {
-            **line != KEEP_HIERARCHY
-                || !lines
-                    .get(i + 1)
-                    .and_then(|next| module_name(next))
-                    .is_some_and(&kept)
-        })
-        .map(|(_, line)| format!("{line}\n"))
         .collect()
 }
 

@@ -64,6 +64,10 @@ module bloom_core(clock,reset,req_valid,req_ready,req_op,req_key,req_tag,resp_va
     wire  control$sweep_en;
     wire  control$sweep_en3;
     wire  [15:0] control$sweep_addr3;
+    wire  [15:0] control$lane_tap_write_next;
+    wire  control$lane_tap_wdata_next;
+    wire  control$lane_tap_valid6;
+    wire  control$lane_tap_hit6;
     wire  [15:0] control$rb_select5;
     reg  control$all_bits5;
     reg  control$rb_bit5;
@@ -87,6 +91,7 @@ module bloom_core(clock,reset,req_valid,req_ready,req_op,req_key,req_tag,resp_va
     wire  [7:0] parts$0$fill_low;
     wire  [8:0] parts$0$fill_high;
     wire  parts$0$scrub_mismatch;
+    wire  [15:0] parts$0$write_addr_next;
     reg  parts$1$clock;
     reg  parts$1$reset;
     reg  [63:0] parts$1$key1;
@@ -107,6 +112,7 @@ module bloom_core(clock,reset,req_valid,req_ready,req_op,req_key,req_tag,resp_va
     wire  [7:0] parts$1$fill_low;
     wire  [8:0] parts$1$fill_high;
     wire  parts$1$scrub_mismatch;
+    wire  [15:0] parts$1$write_addr_next;
     reg  parts$2$clock;
     reg  parts$2$reset;
     reg  [63:0] parts$2$key1;
@@ -127,6 +133,7 @@ module bloom_core(clock,reset,req_valid,req_ready,req_op,req_key,req_tag,resp_va
     wire  [7:0] parts$2$fill_low;
     wire  [8:0] parts$2$fill_high;
     wire  parts$2$scrub_mismatch;
+    wire  [15:0] parts$2$write_addr_next;
     reg  parts$3$clock;
     reg  parts$3$reset;
     reg  [63:0] parts$3$key1;
@@ -147,6 +154,7 @@ module bloom_core(clock,reset,req_valid,req_ready,req_op,req_key,req_tag,resp_va
     wire  [7:0] parts$3$fill_low;
     wire  [8:0] parts$3$fill_high;
     wire  parts$3$scrub_mismatch;
+    wire  [15:0] parts$3$write_addr_next;
     
     // Sub module instances
     bloom_core_control control(
@@ -185,6 +193,10 @@ module bloom_core(clock,reset,req_valid,req_ready,req_op,req_key,req_tag,resp_va
         .sweep_en(control$sweep_en),
         .sweep_en3(control$sweep_en3),
         .sweep_addr3(control$sweep_addr3),
+        .lane_tap_write_next(control$lane_tap_write_next),
+        .lane_tap_wdata_next(control$lane_tap_wdata_next),
+        .lane_tap_valid6(control$lane_tap_valid6),
+        .lane_tap_hit6(control$lane_tap_hit6),
         .rb_select5(control$rb_select5),
         .all_bits5(control$all_bits5),
         .rb_bit5(control$rb_bit5)
@@ -209,7 +221,8 @@ module bloom_core(clock,reset,req_valid,req_ready,req_op,req_key,req_tag,resp_va
         .bit5(parts$0$bit5),
         .fill_low(parts$0$fill_low),
         .fill_high(parts$0$fill_high),
-        .scrub_mismatch(parts$0$scrub_mismatch)
+        .scrub_mismatch(parts$0$scrub_mismatch),
+        .write_addr_next(parts$0$write_addr_next)
     );
     bloom_core_parts_1 parts$1(
         .clock(parts$1$clock),
@@ -231,7 +244,8 @@ module bloom_core(clock,reset,req_valid,req_ready,req_op,req_key,req_tag,resp_va
         .bit5(parts$1$bit5),
         .fill_low(parts$1$fill_low),
         .fill_high(parts$1$fill_high),
-        .scrub_mismatch(parts$1$scrub_mismatch)
+        .scrub_mismatch(parts$1$scrub_mismatch),
+        .write_addr_next(parts$1$write_addr_next)
     );
     bloom_core_parts_2 parts$2(
         .clock(parts$2$clock),
@@ -253,7 +267,8 @@ module bloom_core(clock,reset,req_valid,req_ready,req_op,req_key,req_tag,resp_va
         .bit5(parts$2$bit5),
         .fill_low(parts$2$fill_low),
         .fill_high(parts$2$fill_high),
-        .scrub_mismatch(parts$2$scrub_mismatch)
+        .scrub_mismatch(parts$2$scrub_mismatch),
+        .write_addr_next(parts$2$write_addr_next)
     );
     bloom_core_parts_3 parts$3(
         .clock(parts$3$clock),
@@ -275,7 +290,8 @@ module bloom_core(clock,reset,req_valid,req_ready,req_op,req_key,req_tag,resp_va
         .bit5(parts$3$bit5),
         .fill_low(parts$3$fill_low),
         .fill_high(parts$3$fill_high),
-        .scrub_mismatch(parts$3$scrub_mismatch)
+        .scrub_mismatch(parts$3$scrub_mismatch),
+        .write_addr_next(parts$3$write_addr_next)
     );
     
     // Update code (custom)
@@ -380,10 +396,13 @@ module bloom_core(clock,reset,req_valid,req_ready,req_op,req_key,req_tag,resp_va
     /* verilator lint_off UNUSED */
     wire unused_rb_select = &{1'b0, control$rb_select5[15:4], 1'b0};
     /* verilator lint_on UNUSED */
+    /* verilator lint_off UNUSED */
+    wire unused_lane_tap = &{1'b0, control$lane_tap_write_next, control$lane_tap_wdata_next, control$lane_tap_valid6, control$lane_tap_hit6, parts$0$write_addr_next, parts$1$write_addr_next, parts$2$write_addr_next, parts$3$write_addr_next, 1'b0};
+    /* verilator lint_on UNUSED */
 endmodule // bloom_core
 
 
-module bloom_core_control(clock,reset,req_valid,req_ready,req_op,req_key,req_tag,resp_valid,resp_ready,resp_hit,resp_tag,rb_req,rb_bank,rb_addr,rb_write,rb_wdata,rb_valid,rb_data,busy,scrub_req,scrub_busy,key1,is_rb2,rb_addr2,write4,wdata4,clear5,counted4,scrub4,ptr3,scrub_zero5,scrub_finish,sweep_en,sweep_en3,sweep_addr3,rb_select5,all_bits5,rb_bit5);
+module bloom_core_control(clock,reset,req_valid,req_ready,req_op,req_key,req_tag,resp_valid,resp_ready,resp_hit,resp_tag,rb_req,rb_bank,rb_addr,rb_write,rb_wdata,rb_valid,rb_data,busy,scrub_req,scrub_busy,key1,is_rb2,rb_addr2,write4,wdata4,clear5,counted4,scrub4,ptr3,scrub_zero5,scrub_finish,sweep_en,sweep_en3,sweep_addr3,lane_tap_write_next,lane_tap_wdata_next,lane_tap_valid6,lane_tap_hit6,rb_select5,all_bits5,rb_bit5);
     
     // Module arguments
     input wire  clock;
@@ -421,6 +440,10 @@ module bloom_core_control(clock,reset,req_valid,req_ready,req_op,req_key,req_tag
     output reg  sweep_en;
     output reg  sweep_en3;
     output reg  [15:0] sweep_addr3;
+    output reg  [15:0] lane_tap_write_next;
+    output reg  lane_tap_wdata_next;
+    output reg  lane_tap_valid6;
+    output reg  lane_tap_hit6;
     output reg  [15:0] rb_select5;
     input wire  all_bits5;
     input wire  rb_bit5;
@@ -454,6 +477,8 @@ module bloom_core_control(clock,reset,req_valid,req_ready,req_op,req_key,req_tag
     wire  [15:0] stages$rb_addr2;
     wire  [15:0] stages$write4;
     wire  stages$wdata4;
+    wire  [15:0] stages$write4_next;
+    wire  stages$wdata4_next;
     wire  stages$clear5;
     wire  stages$valid5;
     wire  [7:0] stages$tag5;
@@ -543,6 +568,8 @@ module bloom_core_control(clock,reset,req_valid,req_ready,req_op,req_key,req_tag
         .rb_addr2(stages$rb_addr2),
         .write4(stages$write4),
         .wdata4(stages$wdata4),
+        .write4_next(stages$write4_next),
+        .wdata4_next(stages$wdata4_next),
         .clear5(stages$clear5),
         .valid5(stages$valid5),
         .tag5(stages$tag5),
@@ -679,6 +706,10 @@ module bloom_core_control(clock,reset,req_valid,req_ready,req_op,req_key,req_tag
         sweep_en3 = sweep$lead;
         sweep_addr3 = sweep$count;
         rb_select5 = stages$rb_select5;
+        lane_tap_write_next = stages$write4_next;
+        lane_tap_wdata_next = stages$wdata4_next;
+        lane_tap_valid6 = valid6$q;
+        lane_tap_hit6 = hit6$q;
         valid6$d = stages$valid5;
         tag6$d = stages$tag5;
         hit6$d = all_bits5 & stages$not_clear5;
@@ -1314,7 +1345,7 @@ module bloom_core_control_scrubber_take_r(d,q,clock);
 endmodule // bloom_core_control_scrubber_take_r
 
 
-module bloom_core_control_stages(clock,reset,accept,op,tag,key,rb_req,rb_bank,rb_addr,rb_write,rb_wdata,idle,sweep_lead,sweep_count,recount,scrub_take1,scrub_addr1,key1,is_rb2,rb_addr2,write4,wdata4,clear5,valid5,tag5,not_clear5,rb5,rb_select5);
+module bloom_core_control_stages(clock,reset,accept,op,tag,key,rb_req,rb_bank,rb_addr,rb_write,rb_wdata,idle,sweep_lead,sweep_count,recount,scrub_take1,scrub_addr1,key1,is_rb2,rb_addr2,write4,wdata4,write4_next,wdata4_next,clear5,valid5,tag5,not_clear5,rb5,rb_select5);
     
     // Module arguments
     input wire  clock;
@@ -1339,6 +1370,8 @@ module bloom_core_control_stages(clock,reset,accept,op,tag,key,rb_req,rb_bank,rb
     output reg  [15:0] rb_addr2;
     output reg  [15:0] write4;
     output reg  wdata4;
+    output reg  [15:0] write4_next;
+    output reg  wdata4_next;
     output reg  clear5;
     output reg  valid5;
     output reg  [7:0] tag5;
@@ -1834,6 +1867,8 @@ module bloom_core_control_stages(clock,reset,accept,op,tag,key,rb_req,rb_bank,rb
             wr3$d = 1'b0;
             addr_rb2$d = 1'b0;
         end
+        write4_next = write_en4$d;
+        wdata4_next = write_data4$d;
     end
     
 endmodule // bloom_core_control_stages
@@ -3046,7 +3081,7 @@ module bloom_core_control_valid6(d,q,clock);
 endmodule // bloom_core_control_valid6
 
 
-module bloom_core_parts_0(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,counted4,scrub4,ptr3,scrub_zero5,scrub_finish,sweep_en,sweep_en3,sweep_addr3,bit5,fill_low,fill_high,scrub_mismatch);
+module bloom_core_parts_0(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,counted4,scrub4,ptr3,scrub_zero5,scrub_finish,sweep_en,sweep_en3,sweep_addr3,bit5,fill_low,fill_high,scrub_mismatch,write_addr_next);
     
     // Module arguments
     input wire  clock;
@@ -3069,6 +3104,7 @@ module bloom_core_parts_0(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,
     output reg  [7:0] fill_low;
     output reg  [8:0] fill_high;
     output reg  scrub_mismatch;
+    output reg  [15:0] write_addr_next;
     
     // Constant declarations
     localparam  scrub_correction = 1'b1;
@@ -3506,6 +3542,7 @@ module bloom_core_parts_0(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,
             sc_down6$d = 1'b0;
             mismatch$d = 1'b0;
         end
+        write_addr_next = addr4$d;
         fill_low = count$q[(32'h0)+:(8)];
         fill_high = count$q[(32'h8)+:(9)];
     end
@@ -4181,7 +4218,7 @@ module bloom_core_parts_0_up5(d,q,clock);
 endmodule // bloom_core_parts_0_up5
 
 
-module bloom_core_parts_1(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,counted4,scrub4,ptr3,scrub_zero5,scrub_finish,sweep_en,sweep_en3,sweep_addr3,bit5,fill_low,fill_high,scrub_mismatch);
+module bloom_core_parts_1(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,counted4,scrub4,ptr3,scrub_zero5,scrub_finish,sweep_en,sweep_en3,sweep_addr3,bit5,fill_low,fill_high,scrub_mismatch,write_addr_next);
     
     // Module arguments
     input wire  clock;
@@ -4204,6 +4241,7 @@ module bloom_core_parts_1(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,
     output reg  [7:0] fill_low;
     output reg  [8:0] fill_high;
     output reg  scrub_mismatch;
+    output reg  [15:0] write_addr_next;
     
     // Constant declarations
     localparam  scrub_correction = 1'b1;
@@ -4641,6 +4679,7 @@ module bloom_core_parts_1(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,
             sc_down6$d = 1'b0;
             mismatch$d = 1'b0;
         end
+        write_addr_next = addr4$d;
         fill_low = count$q[(32'h0)+:(8)];
         fill_high = count$q[(32'h8)+:(9)];
     end
@@ -5316,7 +5355,7 @@ module bloom_core_parts_1_up5(d,q,clock);
 endmodule // bloom_core_parts_1_up5
 
 
-module bloom_core_parts_2(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,counted4,scrub4,ptr3,scrub_zero5,scrub_finish,sweep_en,sweep_en3,sweep_addr3,bit5,fill_low,fill_high,scrub_mismatch);
+module bloom_core_parts_2(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,counted4,scrub4,ptr3,scrub_zero5,scrub_finish,sweep_en,sweep_en3,sweep_addr3,bit5,fill_low,fill_high,scrub_mismatch,write_addr_next);
     
     // Module arguments
     input wire  clock;
@@ -5339,6 +5378,7 @@ module bloom_core_parts_2(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,
     output reg  [7:0] fill_low;
     output reg  [8:0] fill_high;
     output reg  scrub_mismatch;
+    output reg  [15:0] write_addr_next;
     
     // Constant declarations
     localparam  scrub_correction = 1'b1;
@@ -5776,6 +5816,7 @@ module bloom_core_parts_2(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,
             sc_down6$d = 1'b0;
             mismatch$d = 1'b0;
         end
+        write_addr_next = addr4$d;
         fill_low = count$q[(32'h0)+:(8)];
         fill_high = count$q[(32'h8)+:(9)];
     end
@@ -6451,7 +6492,7 @@ module bloom_core_parts_2_up5(d,q,clock);
 endmodule // bloom_core_parts_2_up5
 
 
-module bloom_core_parts_3(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,counted4,scrub4,ptr3,scrub_zero5,scrub_finish,sweep_en,sweep_en3,sweep_addr3,bit5,fill_low,fill_high,scrub_mismatch);
+module bloom_core_parts_3(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,counted4,scrub4,ptr3,scrub_zero5,scrub_finish,sweep_en,sweep_en3,sweep_addr3,bit5,fill_low,fill_high,scrub_mismatch,write_addr_next);
     
     // Module arguments
     input wire  clock;
@@ -6474,6 +6515,7 @@ module bloom_core_parts_3(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,
     output reg  [7:0] fill_low;
     output reg  [8:0] fill_high;
     output reg  scrub_mismatch;
+    output reg  [15:0] write_addr_next;
     
     // Constant declarations
     localparam  scrub_correction = 1'b1;
@@ -6911,6 +6953,7 @@ module bloom_core_parts_3(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,
             sc_down6$d = 1'b0;
             mismatch$d = 1'b0;
         end
+        write_addr_next = addr4$d;
         fill_low = count$q[(32'h0)+:(8)];
         fill_high = count$q[(32'h8)+:(9)];
     end

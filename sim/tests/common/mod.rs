@@ -5,7 +5,9 @@
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
 
-use golden::HashFamily::{Crc, H3};
+use golden::HashFamily::{Crc, Spn, H3};
+use proptest::prelude::*;
+use sim::traffic::ReadyPattern;
 use sim::{CoSim, ModelLibrary, VerilatedCore};
 
 /// The default configuration (also used by `bloom sim` and the benchmark).
@@ -15,6 +17,18 @@ pub fn h3_k4_b12_w64() -> hdl::CoreConfig {
 /// Smallest banks, CRC, 32-bit keys, odd k.
 pub fn crc_k3_b6_w32() -> hdl::CoreConfig {
     hdl::CoreConfig::from(hdl::CoreParams::new(3, 6, 32, Crc, 0x1234_5678_9abc_def0).unwrap())
+}
+/// SPN, the default filter's shape: one block holds the four addresses.
+pub fn spn_k4_b12_w64() -> hdl::CoreConfig {
+    hdl::CoreConfig::from(hdl::CoreParams::new(4, 12, 64, Spn, 5).unwrap())
+}
+/// SPN over three 32-bit blocks, partitions whose bits span two blocks.
+pub fn spn_k7_b13_w32() -> hdl::CoreConfig {
+    hdl::CoreConfig::from(hdl::CoreParams::new(7, 13, 32, Spn, 0x0bad_cafe).unwrap())
+}
+/// SPN over 128-bit keys (six rounds), two blocks.
+pub fn spn_k12_b12_w128() -> hdl::CoreConfig {
+    hdl::CoreConfig::from(hdl::CoreParams::new(12, 12, 128, Spn, 9).unwrap())
 }
 /// One partition, smallest banks, 128-bit keys.
 pub fn h3_k1_b6_w128() -> hdl::CoreConfig {
@@ -88,4 +102,82 @@ pub fn h3_k1_b6_w128_c8() -> hdl::CoreConfig {
             .with_counter_bits(8)
             .unwrap(),
     )
+}
+
+/// The first mismatches of a report, one a line.
+pub fn list(m: &[sim::Mismatch]) -> String {
+    m.iter()
+        .map(|m| m.to_string())
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// Runs a sequence of (op code, key choice, gap) on a fresh instance of `spec`, keys
+/// drawn from a pool of `pool_size` random keys plus the edge keys 0, the largest
+/// and 1; the consumer's readiness repeats `ready`; the image is read back and
+/// compared at the end.
+pub fn run_sequence(
+    spec: &hdl::CoreConfig,
+    ops: &[(u8, u8, u8)],
+    ready: &[bool],
+    pool_seed: u64,
+    pool_size: usize,
+) -> Result<(), TestCaseError> {
+    let mut cosim: CoSim = fresh(spec);
+    let w = spec.params.key_bits;
+    let mut rng = sim::traffic::Rng::new(pool_seed);
+    let max = if w == 128 {
+        u128::MAX
+    } else {
+        (1u128 << w) - 1
+    };
+    let pool: Vec<u128> = (0..pool_size)
+        .map(|_| rng.key(w))
+        .chain([0, max, 1])
+        .collect();
+    let requests: Vec<sim::Request> = ops
+        .iter()
+        .enumerate()
+        .map(|(i, &(op, key, _))| sim::Request {
+            op,
+            key: pool[key as usize % pool.len()],
+            tag: i as u8,
+        })
+        .collect();
+    let gaps: Vec<u32> = ops.iter().map(|&(_, _, g)| g as u32).collect();
+    // (A consumer that is never ready would legitimately stall the core forever.)
+    let mut consumer = ReadyPattern::new(ready.iter().copied().chain([true]).collect());
+    cosim.run_requests(&requests, &gaps, &mut consumer).unwrap();
+    cosim.check_image(&mut consumer).unwrap();
+    let r = cosim.report();
+    prop_assert_eq!(
+        r.mismatches,
+        0,
+        "{}: {}",
+        spec.label(),
+        list(&r.first_mismatches)
+    );
+    prop_assert_eq!(r.responses, ops.len() as u64);
+    Ok(())
+}
+
+/// `cases` random sequences of `ops` (see [`run_sequence`]) on `spec`.
+pub fn property_of_sequences(
+    spec: hdl::CoreConfig,
+    cases: u32,
+    ops: impl Strategy<Value = (u8, u8, u8)>,
+    pool_size: usize,
+) {
+    // Build once, before proptest's timer-free loop, so a build error is clear.
+    let _ = library(&spec);
+    let config = ProptestConfig {
+        cases,
+        failure_persistence: None,
+        ..ProptestConfig::default()
+    };
+    proptest!(config, |(ops in prop::collection::vec(ops, 1..160),
+                        ready in prop::collection::vec(prop_oneof![3 => Just(true), 1 => Just(false)], 1..64),
+                        pool_seed in any::<u64>())| {
+        run_sequence(&spec, &ops, &ready, pool_seed, pool_size)?;
+    });
 }

@@ -1,0 +1,159 @@
+//! Lane 0 of `bloom_lanes` (module `bloom_lanes_core`): the plain core (core/top.rs) and
+//! its tap, the ports through which the query lanes follow it.
+//!
+//! Lane 0 is the whole core: admission, every write (inserts, clears, bit writes), the
+//! clear sweep, the recount after reset, the fill counters and the readback port. The
+//! query lanes (query.rs) only read; what they need of lane 0 is its banks' writes, one
+//! cycle ahead, so that copies of its write registers (writes.rs) write their replica
+//! banks in the very cycle lane 0 writes its own, and each of its responses as it is
+//! registered in c6 (the lanes' response path, responses.rs, takes lane 0's answer there
+//! beside the query lanes'). The tap is those signals as ports:
+//!
+//! - `tap_write_next` (bit p): bank p's RAM write enable of the next cycle; with
+//!   `tap_wdata_next`, the bit written, and `tap_addr_next` (bank p's address at
+//!   [16p+15:16p]), what lane 0's c4 write registers load at the end of this cycle;
+//! - `tap_valid6`, `tap_hit6`: c6 holds a response, and its hit (0 for a clear).
+//!
+//! Latency and memory: the core's (docs/core.md); the tap adds no register. Module
+//! names: `bloom_lanes_core`, every other `bloom_lanes_core_*` (hash units
+//! `bloom_lanes_core_parts_{p}_hash`, banks `bloom_lanes_core_parts_{p}_ram`, which the
+//! query lanes instantiate too, so that they hash as lane 0 does and their replica banks
+//! start with lane 0's contents).
+
+use rust_hdl::prelude::*;
+
+use crate::core::control::Control;
+use crate::core::partition::Partition;
+use crate::core::top::{connect_plain, hdl_plain, update_plain};
+use crate::hash::HashUnit;
+use crate::ports::{Clocking, CorePorts, Scrub};
+use crate::verilog::CoreVariant;
+use crate::{CoreConfig, HdlError};
+
+/// Module name of lane 0.
+pub const LANE0_TOP: &str = "bloom_lanes_core";
+
+crate::bundle! {
+    /// Lane 0's tap: its banks' writes one cycle ahead, and its responses in c6.
+    WriteTap / WriteTapSink {
+        /// Bank p's RAM write enable of the next cycle (c4), bit p.
+        write_next: Out Bits<16>,
+        /// The bit those writes write.
+        wdata_next: Out bool,
+        /// Bank p's RAM write address of the next cycle at [16p+15:16p] (0 above k).
+        addr_next: Out Bits<256>,
+        /// c6 holds a response (lane 0 pushes it into its response FIFO at the end of c6).
+        valid6: Out bool,
+        /// Its hit: every bank's bit was 1, and the operation is not a clear.
+        hit6: Out bool,
+    }
+}
+
+/// The plain core with its tap.
+#[derive(LogicBlock)]
+pub struct LaneCore<const W: usize> {
+    pub sys: Clocking<W>,
+    pub io: CorePorts<W>,
+    /// The core's scrub ports (`bloom_lanes` requests none: its replicas are not scrubbed).
+    pub scrub: Scrub<W>,
+    pub tap: WriteTap<W>,
+    control: Control<W>,
+    parts: Vec<Partition<W>>,
+}
+
+impl<const W: usize> Logic for LaneCore<W> {
+    fn update(&mut self) {
+        update_plain(
+            &self.sys,
+            &mut self.io,
+            &mut self.scrub,
+            &mut self.control,
+            &mut self.parts,
+        );
+        let t = &self.control.lane_tap;
+        self.tap.write_next.next = t.write_next.val();
+        self.tap.wdata_next.next = t.wdata_next.val();
+        self.tap.valid6.next = t.valid6.val();
+        self.tap.hit6.next = t.hit6.val();
+        let mut addr = Bits::<256>::default();
+        for (p, part) in self.parts.iter().enumerate() {
+            addr.set_bits::<16>(16 * p, part.write_addr_next.val());
+        }
+        self.tap.addr_next.next = addr;
+    }
+
+    fn connect(&mut self) {
+        connect_plain(
+            &mut self.io,
+            &mut self.scrub,
+            &mut self.control,
+            &mut self.parts,
+        );
+        self.tap.write_next.connect();
+        self.tap.wdata_next.connect();
+        self.tap.addr_next.connect();
+        self.tap.valid6.connect();
+        self.tap.hit6.connect();
+    }
+
+    fn hdl(&self) -> Verilog {
+        let k = self.parts.len();
+        let mut more = String::new();
+        for f in WriteTap::<W>::FIELDS
+            .iter()
+            .filter(|f| f.name != "addr_next")
+        {
+            more += &format!("    tap${0} = control$lane_tap${0};\n", f.name);
+        }
+        let mut addrs: Vec<String> = (0..k)
+            .rev()
+            .map(|p| format!("parts${p}$write_addr_next"))
+            .collect();
+        if k < 16 {
+            addrs.insert(0, format!("{}'d0", 16 * (16 - k)));
+        }
+        more += &format!("    tap$addr_next = {{{}}};\n", addrs.join(", "));
+        Verilog::Custom(hdl_plain::<W>(k, &more))
+    }
+}
+
+impl<const W: usize> CoreVariant<W> for LaneCore<W> {
+    type Bank = Vec<bool>;
+
+    fn admits(cfg: &CoreConfig) -> Result<(), HdlError> {
+        <crate::BloomCore<W> as CoreVariant<W>>::admits(cfg)
+    }
+
+    fn read_image(dir: &std::path::Path, cfg: &CoreConfig) -> Result<Vec<Vec<bool>>, HdlError> {
+        <crate::BloomCore<W> as CoreVariant<W>>::read_image(dir, cfg)
+    }
+
+    fn assemble(
+        cfg: &CoreConfig,
+        bank: impl FnMut(usize) -> (HashUnit<W>, Option<Vec<bool>>),
+    ) -> Self {
+        LaneCore {
+            sys: Default::default(),
+            io: Default::default(),
+            scrub: Default::default(),
+            tap: Default::default(),
+            control: Control::new(cfg.bank_bits(), 0),
+            parts: crate::verilog::plain_partitions(cfg, bank),
+        }
+    }
+}
+
+/// The Verilog of lane 0 for `cfg` (a plain filter): `bloom_lanes_core` and its modules,
+/// none kept whole in synthesis (the lanes' flattened design shares their logic).
+pub fn lane0_verilog(cfg: &CoreConfig) -> Result<String, HdlError> {
+    cfg.validate()?;
+    let raw = match cfg.key_bits() {
+        32 => crate::verilog::verilog_of::<32, LaneCore<32>>(cfg)?,
+        64 => crate::verilog::verilog_of::<64, LaneCore<64>>(cfg)?,
+        128 => crate::verilog::verilog_of::<128, LaneCore<128>>(cfg)?,
+        other => unreachable!("validate() admits key_bits {other}"),
+    };
+    let mut bundles = crate::verilog::flat_bundles();
+    bundles.push(("tap", "tap", WriteTap::<1>::FIELDS));
+    crate::verilog::text::rename_modules(&raw, LANE0_TOP, &bundles)
+}
