@@ -215,9 +215,10 @@ impl VerilatedCore {
                 "soft error at bank {bank} address {addr} mask {mask:#x}: the core has {k} banks of {size} addresses of {bits} bits"
             )));
         }
-        // rust-hdl names bank p's instance `parts$p`, which Verilator spells `parts__024p`.
+        // rust-hdl names bank p's instance `parts$p`; Verilator registers its scope as
+        // `TOP.bloom_core.parts$p.ram` (the `$` kept: `__024` is only its C++ spelling).
         self.model
-            .mem_xor(&format!(".parts__024{bank}.ram"), "mem", addr, mask)
+            .mem_xor(&format!(".parts${bank}.ram"), "mem", addr, mask)
     }
 
     /// The core of `generated` as `netlist` (made by [`crate::netlist::make`]

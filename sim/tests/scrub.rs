@@ -8,7 +8,8 @@
 mod common;
 
 use common::*;
-use sim::{CoSim, RunOptions, TrafficShape};
+use sim::traffic::ReadyPattern;
+use sim::{CoSim, RunOptions, TrafficShape, VerilatedCore};
 
 /// A run of stress traffic with a scrub requested about every 64 cycles.
 fn scrubbed_run(cosim: &mut CoSim, ops: u64, seed: u64) -> sim::RunReport {
@@ -77,4 +78,134 @@ fn scrub_without_correction_is_caught() {
     assert!(r
         .first_mismatch()
         .is_some_and(|m| m.what.starts_with("scrub_mismatch is")));
+}
+
+/// A model of `spec` whose bank memories a test can flip bits in (soft errors).
+fn open(spec: &hdl::CoreConfig) -> CoSim {
+    let core = VerilatedCore::build_with_open_banks(spec)
+        .unwrap_or_else(|e| panic!("{}: {e}", spec.label()));
+    CoSim::from_core(core).unwrap()
+}
+
+/// Inserts `key` and queries it (the checker compares both answers with the golden
+/// model's).
+fn insert_and_query(cosim: &mut CoSim, key: u128) {
+    let requests = [
+        sim::Request { op: 1, key, tag: 1 },
+        sim::Request { op: 0, key, tag: 2 },
+    ];
+    cosim
+        .run_requests(&requests, &[0, 0], &mut ReadyPattern::default())
+        .unwrap();
+}
+
+fn query(cosim: &mut CoSim, key: u128) {
+    let requests = [sim::Request { op: 0, key, tag: 3 }];
+    cosim
+        .run_requests(&requests, &[0], &mut ReadyPattern::default())
+        .unwrap();
+}
+
+/// Soft errors flipped into the banks of a running core (docs/contract.md §5.2), each
+/// checked against the golden model with the same flip and the scrub's reference:
+/// - stress traffic with scrubs first: no bank reported;
+/// - in every bank in turn, one bit of a present key turned 0 (a non-zero counter
+///   turned zero): the key's query answers miss in the core and the golden model (the
+///   false negative), the next scrub reports exactly that bank; flipped back, the next
+///   scrub reports none;
+/// - two banks flipped together (0 to 1): both reported, no other;
+/// - then stress traffic with scrubs, clears and resets beside the standing offsets:
+///   every cycle's `scrub_mismatch` as the contract says; the image read back at the end.
+fn flips_caught(spec: &hdl::CoreConfig, seed: u64) {
+    let label = spec.label();
+    let k = spec.k();
+    let mut cosim = open(spec);
+    let r = scrubbed_run(&mut cosim, 4_000, seed);
+    assert_clean(&r, &label);
+    let mut consumer = ReadyPattern::default();
+    assert_eq!(
+        cosim.scrub(&mut consumer).unwrap(),
+        0,
+        "{label}: a scrub with no flip reported a bank"
+    );
+    let mut rng = sim::traffic::Rng::new(seed ^ 0xf11b);
+    let (mut flips, mut caught) = (0u64, 0u64);
+    for p in 0..k {
+        let key = rng.key(spec.params.key_bits);
+        insert_and_query(&mut cosim, key);
+        let addr = cosim.golden().addresses(key).unwrap()[p];
+        let value = cosim.golden().counter(p, addr).unwrap();
+        assert_ne!(
+            value, 0,
+            "{label}: the key just inserted has bank {p}'s bit"
+        );
+        // The whole counter turned zero (a plain bank: its one bit).
+        assert_eq!(cosim.soft_error(p, addr, value).unwrap(), -1);
+        flips += 1;
+        query(&mut cosim, key);
+        assert!(
+            !cosim.golden().query(key).unwrap(),
+            "{label}: the flip at bank {p} address {addr} does not make the key a false negative"
+        );
+        let reported = cosim.scrub(&mut consumer).unwrap();
+        assert_eq!(
+            reported,
+            1 << p,
+            "{label}: bank {p} address {addr} flipped, scrub_mismatch {reported:#x}"
+        );
+        caught += 1;
+        // Flipped back: the offset is 0 again, nothing to report.
+        assert_eq!(cosim.soft_error(p, addr, value).unwrap(), 1);
+        flips += 1;
+        let reported = cosim.scrub(&mut consumer).unwrap();
+        assert_eq!(
+            reported, 0,
+            "{label}: bank {p} flipped back, scrub_mismatch {reported:#x}"
+        );
+        caught += 1;
+    }
+    // Two banks at once, 0 to 1 (a bit no operation set).
+    let banks = [0, k - 1];
+    let mut expect = 0u16;
+    for &p in &banks {
+        let addr = (0..spec.bank_size() as u32)
+            .find(|&a| cosim.golden().counter(p, a) == Some(0))
+            .expect("a bank with a 0 bit");
+        assert_eq!(cosim.soft_error(p, addr, 1).unwrap(), 1);
+        flips += 1;
+        expect |= 1 << p;
+    }
+    let reported = cosim.scrub(&mut consumer).unwrap();
+    assert_eq!(reported, expect, "{label}: banks {banks:?} flipped");
+    caught += 1;
+    // Traffic beside the standing offsets: clears and resets end them, scrubs report
+    // them until then (the checker holds every cycle to the contract).
+    let r = scrubbed_run(&mut cosim, 4_000, seed + 1);
+    assert_clean(&r, &label);
+    assert_eq!(cosim.check_image(&mut consumer).unwrap(), 0, "{label}");
+    let r = cosim.report();
+    assert_clean(&r, &label);
+    println!(
+        "{label}: {} cycles checked, {flips} flips injected, {caught} scrub results as expected \
+         ({} with a flip standing caught on its bank alone); {}",
+        r.cycles_checked,
+        k + 1,
+        r.scrubs
+    );
+    assert!(r.scrubs.reporting > k as u64, "{label}: {}", r.scrubs);
+}
+
+#[test]
+fn flipped_bits_are_reported_on_their_bank_alone_plain() {
+    flips_caught(&crc_k3_b6_w32(), 11);
+}
+
+#[test]
+fn flipped_bits_are_reported_on_their_bank_alone_counting() {
+    flips_caught(&crc_k3_b6_w32_c2(), 12);
+}
+
+#[test]
+fn flipped_bits_are_reported_on_their_bank_alone_default() {
+    flips_caught(&h3_k4_b12_w64(), 13);
 }
