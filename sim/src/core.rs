@@ -218,7 +218,32 @@ impl VerilatedCore {
         // rust-hdl names bank p's instance `parts$p`; Verilator registers its scope as
         // `TOP.bloom_core.parts$p.ram` (the `$` kept: `__024` is only its C++ spelling).
         self.model
-            .mem_xor(&format!(".parts${bank}.ram"), "mem", addr, mask)
+            .mem_xor(&format!(".parts${bank}.ram"), "mem", addr, mask as u32)
+    }
+
+    /// The block RAM cells' memories of a model built by [`build_core_with_open_cells`]:
+    /// (scope, array name), one per cell instance.
+    pub fn cell_memories(&self) -> Result<Vec<(String, &'static str)>, SimError> {
+        let mut all = Vec::new();
+        for (_, _, var) in crate::cells::RAM_MEMORIES {
+            for scope in self.model.mem_scopes(var)? {
+                all.push((scope, var));
+            }
+        }
+        Ok(all)
+    }
+
+    /// XORs `mask` into element `index` of the block RAM cell memory `var` in `scope`
+    /// (from [`VerilatedCore::cell_memories`]): a soft error in a netlist's block RAM,
+    /// between two cycles.
+    pub fn cell_soft_error(
+        &mut self,
+        scope: &str,
+        var: &str,
+        index: u32,
+        mask: u32,
+    ) -> Result<(), SimError> {
+        self.model.mem_xor(scope, var, index, mask)
     }
 
     /// The core of `generated` as `netlist` (made by [`crate::netlist::make`]
@@ -449,6 +474,27 @@ pub struct KindCore {
     pub tool_seconds: Option<f64>,
     /// Seconds Verilator and the C++ compiler took now (None: cached).
     pub model_seconds: Option<f64>,
+}
+
+/// [`build_core`] of a synthesized or routed netlist whose block RAM cells' memories are
+/// open to [`VerilatedCore::cell_soft_error`] (the cell models' arrays marked public, the
+/// logic unchanged: a model of its own in the cache).
+pub fn build_core_with_open_cells(
+    config: &hdl::CoreConfig,
+    kind: NetlistKind,
+    progress: &Progress,
+) -> Result<KindCore, SimError> {
+    let generated = hdl::generate_core(config).map_err(|e| SimError::Value(e.to_string()))?;
+    let mut netlist = crate::netlist::make(&generated.verilog, &generated.top, kind, progress)?;
+    crate::cells::open_cell_memories(&mut netlist.cells)?;
+    let core = VerilatedCore::from_netlist(&generated, &netlist, false, PowerUp::default())?;
+    let model_seconds = core.library.build_seconds();
+    Ok(KindCore {
+        tool_seconds: netlist.tool_seconds,
+        model_seconds,
+        netlist,
+        core,
+    })
 }
 
 pub fn build_core(

@@ -588,11 +588,8 @@ impl CoSim {
         Ok((last >> 55) as u16 & side::SCRUB_MISMATCH_SEEN)
     }
 
-    /// Injects a soft error after a drain: XORs `mask` into bank `bank`'s bit (counter)
-    /// at `addr` in the core ([`VerilatedCore::soft_error`]: a model with open banks)
-    /// and in the golden model, not in the fill counter ([`Checker::soft_change`]).
-    /// Returns the change's sign (+1 zero to non-zero, -1 back, 0).
-    pub fn soft_error(&mut self, bank: usize, addr: u32, mask: u8) -> Result<i64, SimError> {
+    /// Drains and idles until no operation is pending; refuses while a scrub runs.
+    fn quiesce_for_soft_error(&mut self) -> Result<(), SimError> {
         self.drain(&mut crate::traffic::ReadyPattern::default())?;
         // Bit writes issued in the drain's last cycles commit within commit_latency.
         self.idle(
@@ -604,6 +601,15 @@ impl CoSim {
                 "a soft error is injected between scrubs here (its cycle would decide which scrub sees it)".into(),
             ));
         }
+        Ok(())
+    }
+
+    /// Injects a soft error after a drain: XORs `mask` into bank `bank`'s bit (counter)
+    /// at `addr` in the core ([`VerilatedCore::soft_error`]: a model with open banks)
+    /// and in the golden model, not in the fill counter ([`Checker::soft_change`]).
+    /// Returns the change's sign (+1 zero to non-zero, -1 back, 0).
+    pub fn soft_error(&mut self, bank: usize, addr: u32, mask: u8) -> Result<i64, SimError> {
+        self.quiesce_for_soft_error()?;
         let before = self
             .checker
             .golden
@@ -611,6 +617,64 @@ impl CoSim {
             .ok_or_else(|| SimError::Value(format!("no bank {bank} address {addr}")))?;
         self.core.soft_error(bank, addr, mask)?;
         Ok(self.checker.soft_change(bank, addr, before ^ mask))
+    }
+
+    /// A soft error in a netlist's block RAM cell (a model built by
+    /// [`crate::core::build_core_with_open_cells`]; plain cores): XORs `mask` into element
+    /// `index` of the cell memory `var` in `scope`. Which bank bit that is, the netlist's
+    /// mapping says; it is found on a fresh instance of the same model (its image read
+    /// back before and after the same flip), and the flip then applied to this core
+    /// after a drain and to the golden model, not to the fill counter
+    /// ([`Checker::soft_change`]). Returns (bank, address, the change's sign), or None
+    /// when the flipped bit holds no bank bit (nothing applied here).
+    pub fn cell_soft_error(
+        &mut self,
+        scope: &str,
+        var: &str,
+        index: u32,
+        mask: u32,
+    ) -> Result<Option<(usize, u32, i64)>, SimError> {
+        if self.core.config.params.counter_bits != 1 {
+            return Err(SimError::Value(
+                "a cell soft error is located by the bit readback: plain cores only".into(),
+            ));
+        }
+        let mut probe = self.core.new_instance()?;
+        // Past the recount after its start-up reset (busy: readbacks unspecified).
+        probe.idle(self.core.timing.reset_busy_cycles as u64 + 2)?;
+        let (before, e1) = probe.read_image()?;
+        probe.cell_soft_error(scope, var, index, mask)?;
+        let (after, e2) = probe.read_image()?;
+        if let Some(e) = e1.iter().chain(&e2).next() {
+            return Err(SimError::Value(format!("locating the flipped bit: {e}")));
+        }
+        let changed: Vec<(usize, u32)> = (0..before.len())
+            .flat_map(|p| (0..before[p].len()).map(move |a| (p, a)))
+            .filter(|&(p, a)| before[p][a] != after[p][a])
+            .map(|(p, a)| (p, a as u32))
+            .collect();
+        let (bank, addr) = match changed.as_slice() {
+            [] => return Ok(None),
+            [one] => *one,
+            more => {
+                return Err(SimError::Value(format!(
+                    "one flipped bit of `{scope}`.{var} changed {} bank bits",
+                    more.len()
+                )))
+            }
+        };
+        self.quiesce_for_soft_error()?;
+        let now = self
+            .checker
+            .golden
+            .counter(bank, addr)
+            .ok_or_else(|| SimError::Value(format!("no bank {bank} address {addr}")))?;
+        self.core.cell_soft_error(scope, var, index, mask)?;
+        Ok(Some((
+            bank,
+            addr,
+            self.checker.soft_change(bank, addr, now ^ 1),
+        )))
     }
 
     /// Drains, then reads the whole image back through the readback port

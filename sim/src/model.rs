@@ -90,6 +90,12 @@ struct Fns {
         u32,
         u32,
     ) -> u32,
+    mem_scopes: unsafe extern "C" fn(
+        *mut c_void,
+        *const std::ffi::c_char,
+        *mut std::ffi::c_char,
+        u32,
+    ) -> u32,
 }
 
 /// A loaded model library: create any number of independent [`Model`]s from it.
@@ -170,6 +176,7 @@ impl ModelLibrary {
             trace_open: sym!(b"bsim_trace_open\0"),
             trace_close: sym!(b"bsim_trace_close\0"),
             mem_xor: sym!(b"bsim_mem_xor\0"),
+            mem_scopes: sym!(b"bsim_mem_scopes\0"),
         };
         Ok(Arc::new(ModelLibrary {
             path: path.to_path_buf(),
@@ -792,23 +799,21 @@ impl Model {
         }
     }
 
-    /// XORs `mask` into element `index` of the memory `var` (8-bit elements, marked
-    /// `/*verilator public_flat_rw*/`) of the one instance whose scope name ends with
-    /// `scope`: a soft error injected between two cycles. `index` must be below the
-    /// memory's size (the caller's to know).
+    /// XORs `mask` into element `index` of the memory `var` (a one-dimensional array of
+    /// elements of up to 32 bits, marked `/*verilator public_flat_rw*/`) of the one
+    /// instance whose scope name ends with `scope`: a soft error injected between two
+    /// cycles.
     pub fn mem_xor(
         &mut self,
         scope: &str,
         var: &str,
         index: u32,
-        mask: u8,
+        mask: u32,
     ) -> Result<(), SimError> {
         let cs = std::ffi::CString::new(scope).map_err(|e| SimError::Value(e.to_string()))?;
         let cv = std::ffi::CString::new(var).map_err(|e| SimError::Value(e.to_string()))?;
-        // SAFETY: live model; the C strings outlive the call; the index bound is the caller's.
-        let r = unsafe {
-            (self.lib.fns.mem_xor)(self.raw, cs.as_ptr(), cv.as_ptr(), index, mask as u32)
-        };
+        // SAFETY: live model; the C strings outlive the call; the shim checks the index.
+        let r = unsafe { (self.lib.fns.mem_xor)(self.raw, cs.as_ptr(), cv.as_ptr(), index, mask) };
         match r {
             0 => Ok(()),
             1 => Err(SimError::Value(format!(
@@ -817,9 +822,37 @@ impl Model {
             2 => Err(SimError::Value(format!(
                 "several scopes ending with `{scope}` hold `{var}`"
             ))),
-            _ => Err(SimError::Value(format!(
-                "`{scope}`.{var} does not have 8-bit elements"
+            3 => Err(SimError::Value(format!(
+                "`{scope}`.{var} is not an array of elements of up to 32 bits"
             ))),
+            4 => Err(SimError::Value(format!(
+                "`{scope}`.{var} has no element {index}"
+            ))),
+            _ => Err(SimError::Value(format!(
+                "mask {mask:#x} is wider than `{scope}`.{var}'s elements"
+            ))),
+        }
+    }
+
+    /// The full names of the scopes (instances) that hold a public variable `var`.
+    pub fn mem_scopes(&self, var: &str) -> Result<Vec<String>, SimError> {
+        let cv = std::ffi::CString::new(var).map_err(|e| SimError::Value(e.to_string()))?;
+        let mut buf = vec![0u8; 1 << 16];
+        loop {
+            // SAFETY: live model; `buf` is writable for its length.
+            let n = unsafe {
+                (self.lib.fns.mem_scopes)(
+                    self.raw,
+                    cv.as_ptr(),
+                    buf.as_mut_ptr() as *mut std::ffi::c_char,
+                    buf.len() as u32,
+                )
+            } as usize;
+            if n <= buf.len() {
+                let text = String::from_utf8_lossy(&buf[..n]);
+                return Ok(text.lines().map(str::to_string).collect());
+            }
+            buf.resize(n, 0);
         }
     }
 }

@@ -7,6 +7,7 @@
 #endif
 #include <cstdint>
 #include <cstring>
+#include <string>
 
 #define BSIM_EXPORT extern "C" __attribute__((visibility("default")))
 
@@ -344,30 +345,59 @@ BSIM_EXPORT void bsim_trace_close(void* p) {
     (void)p;
 #endif
 }
-// Test access to a memory marked `/*verilator public_flat_rw*/` (a soft error in
-// simulation): XORs `mask` into element `index` of the 8-bit-element array `var` in the
-// one scope whose name ends with `scope`. The caller keeps `index` below the array's
-// size. Returns 0 when done, 1 when no scope has such a variable, 2 when several do,
-// 3 when its elements are not 8-bit.
-BSIM_EXPORT uint32_t bsim_mem_xor(void* p, const char* scope, const char* var, uint32_t index, uint32_t mask) {
-    Sim* s = static_cast<Sim*>(p);
-    Verilated::threadContextp(s->ctx);
+// Test access to memories marked `/*verilator public_flat_rw*/` (soft errors in
+// simulation). `bsim_mem_xor` XORs `mask` into element `index` (counted from 0) of the
+// one-dimensional array `var` (elements of up to 32 bits) in the one scope whose name
+// ends with `scope`. Returns 0 when done, 1 when no scope has such a variable, 2 when
+// several do, 3 when it is not such an array, 4 when `index` is past its end, 5 when
+// `mask` has bits above the element's width.
+static VerilatedVar* bsim_find_var(Sim* s, const char* scope, const char* var, uint32_t* matches) {
     const VerilatedScopeNameMap* scopes = s->ctx->scopeNameMap();
-    if (!scopes) return 1;
+    *matches = 0;
+    if (!scopes) return nullptr;
     const size_t want = std::strlen(scope);
     VerilatedVar* found = nullptr;
-    uint32_t matches = 0;
     for (const auto& kv : *scopes) {
         const size_t len = std::strlen(kv.first);
         if (len < want || std::strcmp(kv.first + len - want, scope) != 0) continue;
         VerilatedVar* v = kv.second->varFind(var);
         if (!v) continue;
         found = v;
-        ++matches;
+        ++*matches;
     }
+    return found;
+}
+BSIM_EXPORT uint32_t bsim_mem_xor(void* p, const char* scope, const char* var, uint32_t index, uint32_t mask) {
+    Sim* s = static_cast<Sim*>(p);
+    Verilated::threadContextp(s->ctx);
+    uint32_t matches = 0;
+    VerilatedVar* v = bsim_find_var(s, scope, var, &matches);
     if (matches == 0) return 1;
     if (matches > 1) return 2;
-    if (found->vltype() != VLVT_UINT8) return 3;
-    static_cast<CData*>(found->datap())[index] ^= static_cast<CData>(mask);
-    return 0;
+    if (v->udims() != 1) return 3;
+    if (index >= static_cast<uint32_t>(v->elements(1))) return 4;
+    const int width = v->elements(0);
+    if (width < 32 && (mask >> width) != 0) return 5;
+    switch (v->vltype()) {
+    case VLVT_UINT8: static_cast<CData*>(v->datap())[index] ^= static_cast<CData>(mask); return 0;
+    case VLVT_UINT16: static_cast<SData*>(v->datap())[index] ^= static_cast<SData>(mask); return 0;
+    case VLVT_UINT32: static_cast<IData*>(v->datap())[index] ^= static_cast<IData>(mask); return 0;
+    default: return 3;
+    }
+}
+// The names of every scope that holds a public variable `var`, one a line, into `buf`
+// (at most `cap` bytes, not terminated); returns the length of the whole list.
+BSIM_EXPORT uint32_t bsim_mem_scopes(void* p, const char* var, char* buf, uint32_t cap) {
+    Sim* s = static_cast<Sim*>(p);
+    Verilated::threadContextp(s->ctx);
+    const VerilatedScopeNameMap* scopes = s->ctx->scopeNameMap();
+    if (!scopes) return 0;
+    std::string list;
+    for (const auto& kv : *scopes) {
+        if (!kv.second->varFind(var)) continue;
+        list += kv.first;
+        list += '\n';
+    }
+    std::memcpy(buf, list.data(), list.size() < cap ? list.size() : cap);
+    return static_cast<uint32_t>(list.size());
 }

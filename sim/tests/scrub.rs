@@ -209,3 +209,99 @@ fn flipped_bits_are_reported_on_their_bank_alone_counting() {
 fn flipped_bits_are_reported_on_their_bank_alone_default() {
     flips_caught(&h3_k4_b12_w64(), 13);
 }
+
+/// The flip test on the iCE40 netlist (after Yosys `synth_ice40`, the SB_RAM40_4K cell
+/// models' memories open): a bit flipped in a block RAM cell, found to be bank p's bit
+/// at some address by the netlist's own readback (sim::CoSim::cell_soft_error), is
+/// reported by the next scrub on bank p alone, and flipped back, on none; every cell
+/// gets flips until each bank has had one; stress traffic with scrubs beside a standing
+/// flip after that, every cycle checked.
+#[test]
+fn ice40_netlist_flipped_bits_are_reported_on_their_bank_alone() {
+    let spec = crc_k3_b6_w32();
+    let label = format!("{} ice40", spec.label());
+    let built = sim::core::build_core_with_open_cells(
+        &spec,
+        sim::netlist::NetlistKind::Ice40,
+        &flow::tools::Progress::quiet(),
+    )
+    .unwrap_or_else(|e| panic!("{label}: {e}"));
+    let mut cosim = CoSim::from_core(built.core).unwrap();
+    let cells = cosim.core.cell_memories().unwrap();
+    assert!(
+        cells.len() >= spec.k(),
+        "{label}: {} block RAM cells for {} banks: {cells:?}",
+        cells.len(),
+        spec.k()
+    );
+    let r = scrubbed_run(&mut cosim, 4_000, 21);
+    assert_clean(&r, &label);
+    let mut consumer = ReadyPattern::default();
+    assert_eq!(cosim.scrub(&mut consumer).unwrap(), 0, "{label}: no flip");
+    let mut rng = sim::traffic::Rng::new(0x5eed_ce11);
+    let (mut flips, mut caught, mut tries) = (0u64, 0u64, 0u64);
+    let mut banks_hit = 0u16;
+    for (scope, var) in &cells {
+        // A few flips per cell, at random bits of it (a bit no bank uses changes nothing).
+        let mut located = 0;
+        while located < 2 && tries < 20_000 {
+            tries += 1;
+            let index = rng.below(256) as u32;
+            let mask = 1u32 << rng.below(16);
+            let Some((bank, addr, delta)) = cosim.cell_soft_error(scope, var, index, mask).unwrap()
+            else {
+                continue;
+            };
+            located += 1;
+            flips += 1;
+            banks_hit |= 1 << bank;
+            let reported = cosim.scrub(&mut consumer).unwrap();
+            assert_eq!(
+                reported,
+                1 << bank,
+                "{label}: {scope}.{var}[{index}] ^ {mask:#x} is bank {bank} address {addr} ({delta:+}); scrub_mismatch {reported:#x}"
+            );
+            caught += 1;
+            let back = cosim.cell_soft_error(scope, var, index, mask).unwrap();
+            assert_eq!(back, Some((bank, addr, -delta)), "{label}: flipped back");
+            flips += 1;
+            let reported = cosim.scrub(&mut consumer).unwrap();
+            assert_eq!(reported, 0, "{label}: bank {bank} flipped back");
+            caught += 1;
+        }
+    }
+    assert_eq!(
+        banks_hit,
+        (1 << spec.k()) - 1,
+        "{label}: flips located in banks {banks_hit:#b} after {tries} tries"
+    );
+    // One flip left in place for the traffic below (its scrubs report it until a clear
+    // or a reset ends it).
+    let (scope, var) = &cells[0];
+    let standing = loop {
+        tries += 1;
+        let (index, mask) = (rng.below(256) as u32, 1u32 << rng.below(16));
+        if let Some(found) = cosim.cell_soft_error(scope, var, index, mask).unwrap() {
+            break found;
+        }
+    };
+    flips += 1;
+    assert_eq!(
+        cosim.scrub(&mut consumer).unwrap(),
+        1 << standing.0,
+        "{label}"
+    );
+    caught += 1;
+    let r = scrubbed_run(&mut cosim, 4_000, 22);
+    assert_clean(&r, &label);
+    assert_eq!(cosim.check_image(&mut consumer).unwrap(), 0, "{label}");
+    let r = cosim.report();
+    assert_clean(&r, &label);
+    println!(
+        "{label}: {} block RAM cells; {} cycles checked, {flips} flips injected ({tries} bits tried), \
+         {caught} scrub results as expected; standing flip (bank, address, sign) {standing:?}; {}",
+        cells.len(),
+        r.cycles_checked,
+        r.scrubs
+    );
+}
