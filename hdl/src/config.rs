@@ -60,6 +60,10 @@ pub struct CoreConfig {
     /// Directory holding a memory image (contract §4) that becomes the banks' initial contents.
     pub preload: Option<PathBuf>,
     pub test_switches: TestSwitches,
+    /// Build the scrub (docs/contract.md §5.2). Without it `scrub_req` is ignored and
+    /// `scrub_busy` and `scrub_mismatch` read 0; its registers are held at 0, so
+    /// synthesis removes its logic (it costs LUTs and Fmax: docs/core.md, "Scrub").
+    pub scrub: bool,
 }
 
 impl From<CoreParams> for CoreConfig {
@@ -68,6 +72,7 @@ impl From<CoreParams> for CoreConfig {
             params,
             preload: None,
             test_switches: TestSwitches::default(),
+            scrub: false,
         }
     }
 }
@@ -125,8 +130,9 @@ impl CoreConfig {
         }
     }
 
-    /// `h3_k4_b12_w64_s0`, plus the test switches if any.
+    /// `h3_k4_b12_w64_s0`, plus `_scrub` when the scrub is built and the test switches if any.
     pub fn label(&self) -> String {
-        self.params.label() + &self.test_switches.label()
+        let scrub = if self.scrub { "_scrub" } else { "" };
+        self.params.label() + scrub + &self.test_switches.label()
     }
 }

@@ -336,6 +336,9 @@ pub struct Checker {
     scrub_active: bool,
     scrub_end: Option<u64>,
     pub scrubs: ScrubCoverage,
+    /// The core was generated with the scrub (hdl::CoreConfig::scrub); without it
+    /// `scrub_req` is ignored (no scrub ever runs, nothing is reported).
+    pub scrub_built: bool,
 }
 
 impl Checker {
@@ -387,6 +390,7 @@ impl Checker {
             scrub_active: false,
             scrub_end: None,
             scrubs: ScrubCoverage::default(),
+            scrub_built: false,
         };
         c.start_recount(last_reset);
         c.busy_from = last_reset.saturating_sub(1);
@@ -717,7 +721,7 @@ impl Checker {
                     self.scrub_end = Some(c + self.timing.scrub_end_latency as u64);
                 }
             }
-        } else if io.scrub_req {
+        } else if io.scrub_req && self.scrub_built {
             self.scrub.start();
             self.scrub_active = true;
             self.scrubs.started += 1;

@@ -421,7 +421,8 @@ impl CoSim {
                 "a co-simulation starts right after the core's reset".into(),
             ));
         }
-        let checker = Checker::after_reset(core.timing, golden, core.last_reset);
+        let mut checker = Checker::after_reset(core.timing, golden, core.last_reset);
+        checker.scrub_built = core.config.scrub;
         let flow = Flow {
             outstanding: 0,
             busy_until: core.last_reset + core.timing.reset_busy_cycles as u64,

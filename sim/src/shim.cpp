@@ -374,9 +374,20 @@ BSIM_EXPORT uint32_t bsim_mem_xor(void* p, const char* scope, const char* var, u
     VerilatedVar* v = bsim_find_var(s, scope, var, &matches);
     if (matches == 0) return 1;
     if (matches > 1) return 2;
-    if (v->udims() != 1) return 3;
-    if (index >= static_cast<uint32_t>(v->elements(1))) return 4;
-    const int width = v->elements(0);
+    int count = 0;
+    int width = 0;
+    if (v->udims() == 1) {
+        count = v->elements(1);
+        width = v->elements(0);
+    } else if (v->udims() == 0 && v->vltype() == VLVT_UINT8 && v->elements(0) > 8) {
+        // An array of 1-bit elements: Verilator (5.006) records its one range in the
+        // packed place (no packed vector of over 8 bits is stored in a byte).
+        count = v->elements(0);
+        width = 1;
+    } else {
+        return 3;
+    }
+    if (index >= static_cast<uint32_t>(count)) return 4;
     if (width < 32 && (mask >> width) != 0) return 5;
     switch (v->vltype()) {
     case VLVT_UINT8: static_cast<CData*>(v->datap())[index] ^= static_cast<CData>(mask); return 0;

@@ -30,9 +30,17 @@ fn assert_clean(r: &sim::RunReport, what: &str) {
     );
 }
 
+/// `spec` generated with the scrub (hdl::CoreConfig::scrub).
+fn scrubbed(spec: hdl::CoreConfig) -> hdl::CoreConfig {
+    hdl::CoreConfig {
+        scrub: true,
+        ..spec
+    }
+}
+
 #[test]
 fn scrubs_beside_stress_traffic_report_nothing() {
-    for spec in [crc_k3_b6_w32(), crc_k3_b6_w32_c2()] {
+    for spec in [scrubbed(crc_k3_b6_w32()), scrubbed(crc_k3_b6_w32_c2())] {
         let mut cosim = fresh(&spec);
         let r = scrubbed_run(&mut cosim, 40_000, 7);
         assert_clean(&r, &spec.label());
@@ -60,7 +68,7 @@ fn scrubs_beside_stress_traffic_report_nothing() {
 
 #[test]
 fn scrub_without_correction_is_caught() {
-    let mut spec = crc_k3_b6_w32();
+    let mut spec = scrubbed(crc_k3_b6_w32());
     spec.test_switches.disable_scrub_correction = true;
     let mut cosim = fresh(&spec);
     let r = scrubbed_run(&mut cosim, 20_000, 7);
@@ -197,17 +205,17 @@ fn flips_caught(spec: &hdl::CoreConfig, seed: u64) {
 
 #[test]
 fn flipped_bits_are_reported_on_their_bank_alone_plain() {
-    flips_caught(&crc_k3_b6_w32(), 11);
+    flips_caught(&scrubbed(crc_k3_b6_w32()), 11);
 }
 
 #[test]
 fn flipped_bits_are_reported_on_their_bank_alone_counting() {
-    flips_caught(&crc_k3_b6_w32_c2(), 12);
+    flips_caught(&scrubbed(crc_k3_b6_w32_c2()), 12);
 }
 
 #[test]
 fn flipped_bits_are_reported_on_their_bank_alone_default() {
-    flips_caught(&h3_k4_b12_w64(), 13);
+    flips_caught(&scrubbed(h3_k4_b12_w64()), 13);
 }
 
 /// The flip test on the iCE40 netlist (after Yosys `synth_ice40`, the SB_RAM40_4K cell
@@ -218,7 +226,7 @@ fn flipped_bits_are_reported_on_their_bank_alone_default() {
 /// flip after that, every cycle checked.
 #[test]
 fn ice40_netlist_flipped_bits_are_reported_on_their_bank_alone() {
-    let spec = crc_k3_b6_w32();
+    let spec = scrubbed(crc_k3_b6_w32());
     let label = format!("{} ice40", spec.label());
     let built = sim::core::build_core_with_open_cells(
         &spec,
@@ -301,6 +309,29 @@ fn ice40_netlist_flipped_bits_are_reported_on_their_bank_alone() {
         "{label}: {} block RAM cells; {} cycles checked, {flips} flips injected ({tries} bits tried), \
          {caught} scrub results as expected; standing flip (bank, address, sign) {standing:?}; {}",
         cells.len(),
+        r.cycles_checked,
+        r.scrubs
+    );
+}
+
+/// A core generated without the scrub (the default) ignores `scrub_req`: with scrubs
+/// requested beside stress traffic, `scrub_busy` and `scrub_mismatch` stay 0 in every
+/// cycle (the checker holds them to that), and a flipped bit is reported by nothing.
+#[test]
+fn without_the_scrub_requests_are_ignored() {
+    let spec = crc_k3_b6_w32();
+    let mut cosim = fresh(&spec);
+    let r = scrubbed_run(&mut cosim, 10_000, 5);
+    assert_clean(&r, &spec.label());
+    assert_eq!(r.scrubs.started, 0, "{}", r.scrubs);
+    let mut cosim = open(&spec);
+    assert_eq!(cosim.soft_error(1, 5, 1).unwrap(), 1);
+    assert_eq!(cosim.scrub(&mut ReadyPattern::default()).unwrap(), 0);
+    let r = cosim.report();
+    assert_clean(&r, &spec.label());
+    println!(
+        "{}: {} cycles checked; {}",
+        spec.label(),
         r.cycles_checked,
         r.scrubs
     );

@@ -115,8 +115,8 @@ pub struct Control<const W: usize> {
 
 impl<const W: usize> Control<W> {
     /// The control of banks of 2^`bank_bits` bits, whose counts land `count_delay` cycles
-    /// after a plain core's (0 plain, 1 counting: timing.rs).
-    pub fn new(bank_bits: usize, count_delay: usize) -> Self {
+    /// after a plain core's (0 plain, 1 counting: timing.rs); `scrub`: the scrub is built.
+    pub fn new(bank_bits: usize, count_delay: usize, scrub: bool) -> Self {
         Control {
             clock: Default::default(),
             reset: Default::default(),
@@ -136,7 +136,7 @@ impl<const W: usize> Control<W> {
             popped: Default::default(),
             stages: Stages::new(bank_bits),
             sweep: Sweep::new(bank_bits),
-            scrubber: Scrubber::new(bank_bits, count_delay),
+            scrubber: Scrubber::new(bank_bits, count_delay, scrub),
             outstanding: Default::default(),
             popped_mask: Default::default(),
             accept_mask: Default::default(),

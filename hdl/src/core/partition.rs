@@ -179,6 +179,8 @@ pub struct Partition<const W: usize> {
     mismatch: DFF<bool>,
     // Test switch: changes below the pointer count for the scrub (off: false alarms).
     scrub_correction: Constant<bool>,
+    // The core has the scrub; without it the scrub's count and result are held at 0.
+    scrub_built: Constant<bool>,
     forwarding_enabled: Constant<bool>,
     // Bit p set: this is bank p.
     bank_select: Constant<Bits<16>>,
@@ -200,6 +202,7 @@ impl<const W: usize> Partition<W> {
         bank_bits: usize,
         forwarding_enabled: bool,
         scrub_correction: bool,
+        scrub_built: bool,
     ) -> Self {
         Partition {
             clock: Default::default(),
@@ -253,6 +256,7 @@ impl<const W: usize> Partition<W> {
             same_all: Default::default(),
             mismatch: Default::default(),
             scrub_correction: Constant::new(scrub_correction),
+            scrub_built: Constant::new(scrub_built),
             forwarding_enabled: Constant::new(forwarding_enabled),
             bank_select: Constant::new((1u64 << index).into()),
             count_zero: Constant::new(0u64.into()),
@@ -435,6 +439,10 @@ impl<const W: usize> Logic for Partition<W> {
             self.mismatch.d.next = !self.same_all.q.val();
         }
         self.scrub_mismatch.next = self.mismatch.q.val();
+        if !self.scrub_built.val() {
+            self.scrub_count.d.next = self.count_zero.val();
+            self.mismatch.d.next = false;
+        }
         if self.reset.val() {
             self.up5.d.next = false;
             self.down5.d.next = false;

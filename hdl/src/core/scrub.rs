@@ -25,6 +25,10 @@
 //! (`take1`) -> `scrub4` in s + 4; the last slot in s -> `finish` in s + 2 +
 //! `finish_after`. No memory; no same-address behaviour (the banks forward).
 //!
+//! Not built (`built` false, a core generated without the scrub): `req` is ignored, so
+//! every register of the scrub is loaded with 0 (a constant, which synthesis removes),
+//! as are the banks' scrub counts and results (core/partition.rs, counting/counts.rs).
+//!
 //! Every register is at most two LUT4 levels after flip-flops or the core's inputs
 //! (`take1`: `free0` is the admission's terms and the request inputs); `pos` adds a
 //! flip-flop's bit (a carry chain from flip-flops, as the fill counters do).
@@ -75,6 +79,8 @@ pub struct Scrubber {
     // The end of the reading, 1 .. 8 cycles ago (bit 0: 1 cycle).
     ending: DFF<Bits<8>>,
     start0: Signal<Local, bool>,
+    // The scrub is built (else `req` is ignored).
+    built: Constant<bool>,
     rise: Signal<Local, bool>,
     step: Signal<Local, Bits<17>>,
     pos_zero: Constant<Bits<17>>,
@@ -89,8 +95,9 @@ pub struct Scrubber {
 
 impl Scrubber {
     /// The scrub of banks of 2^`bank_bits` addresses, whose counts land `count_delay`
-    /// cycles after a plain core's (0 plain, 1 counting).
-    pub fn new(bank_bits: usize, count_delay: usize) -> Self {
+    /// cycles after a plain core's (0 plain, 1 counting); `built` false: a core without
+    /// the scrub (every register stays 0).
+    pub fn new(bank_bits: usize, count_delay: usize, built: bool) -> Self {
         // finish in s + 2 + finish_after, the result shown a cycle later (timing.rs).
         let finish_after = crate::timing::SCRUB_END_LATENCY as usize - 3 + count_delay;
         Scrubber {
@@ -120,6 +127,7 @@ impl Scrubber {
             started: Default::default(),
             ending: Default::default(),
             start0: Default::default(),
+            built: Constant::new(built),
             rise: Default::default(),
             step: Default::default(),
             pos_zero: Constant::new(0u64.into()),
@@ -142,9 +150,9 @@ impl Logic for Scrubber {
             self, clock, active, take_r, pos, ended, slot2, slot3, slot4, counted4_r, ptr2, ptr3_r,
             started, ending
         );
-        self.start0.next = self.req.val() & !self.active.q.val();
+        self.start0.next = (self.req.val() & self.built.val()) & !self.active.q.val();
         self.finish.next = (self.ending.q.val() & self.finish_at.val()) != self.bits_zero.val();
-        self.active.d.next = (self.active.q.val() | self.req.val()) & !self.finish.val();
+        self.active.d.next = (self.active.q.val() | self.start0.val()) & !self.finish.val();
         self.take_r.d.next = self.active.q.val() & self.free0.val();
         if self.take_r.q.val() {
             self.step.next = self.pos_one.val();
@@ -184,7 +192,9 @@ impl Logic for Scrubber {
         self.counted4.next = self.counted4_r.q.val();
         self.ptr3.next = self.ptr3_r.q.val();
         self.zero5.next = (self.started.q.val() & self.start_at5.val()) != self.bits_zero.val();
-        if self.reset.val() {
+        // Not built: every register held at 0 (constant inputs, so synthesis removes them;
+        // a loop of registers that merely stays 0 it would keep).
+        if self.reset.val() | !self.built.val() {
             self.active.d.next = false;
             self.take_r.d.next = false;
             self.pos.d.next = self.pos_zero.val();

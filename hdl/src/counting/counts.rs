@@ -83,11 +83,13 @@ pub struct Counts {
     count_one: Constant<Bits<17>>,
     count_upper: Constant<Bits<17>>,
     count_mask: Constant<Bits<17>>,
+    // The core has the scrub; without it the scrub's count and result are held at 0.
+    scrub_built: Constant<bool>,
 }
 
 impl Counts {
-    /// The counts of a bank of 2^`bank_bits` counters.
-    pub fn new(bank_bits: usize) -> Self {
+    /// The counts of a bank of 2^`bank_bits` counters; `scrub_built`: the core has the scrub.
+    pub fn new(bank_bits: usize, scrub_built: bool) -> Self {
         Counts {
             clock: Default::default(),
             reset: Default::default(),
@@ -137,6 +139,7 @@ impl Counts {
             count_one: Constant::new(1u64.into()),
             count_upper: Constant::new(((1u64 << (bank_bits + 1)) - 2).into()),
             count_mask: Constant::new(((1u64 << (bank_bits + 1)) - 1).into()),
+            scrub_built: Constant::new(scrub_built),
         }
     }
 }
@@ -253,6 +256,10 @@ impl Logic for Counts {
         self.fill.next = self.fill_count.q.val();
         self.saturated.next = self.sat_count.q.val();
         self.scrub_mismatch.next = self.mismatch.q.val();
+        if !self.scrub_built.val() {
+            self.scrub_count.d.next = self.count_zero.val();
+            self.mismatch.d.next = false;
+        }
         if self.reset.val() {
             self.recount5.d.next = false;
             self.fill_up7.d.next = false;

@@ -202,6 +202,7 @@ impl<const W: usize> CountingPartition<W> {
         forwarding_enabled: bool,
         delete_forwarding_enabled: bool,
         scrub_correction: bool,
+        scrub_built: bool,
     ) -> Self {
         let (bank_bits, counter_bits) = (ram.bank_bits(), ram.counter_bits());
         let max = (1u64 << counter_bits) - 1;
@@ -224,7 +225,7 @@ impl<const W: usize> CountingPartition<W> {
             choice: ValueChoice::new(counter_bits),
             pre: PreValue::new(counter_bits),
             write_back: WriteBack::new(counter_bits),
-            counts: Counts::new(bank_bits),
+            counts: Counts::new(bank_bits, scrub_built),
             cw4: Default::default(),
             cwd4: Default::default(),
             ram_nz5: Default::default(),

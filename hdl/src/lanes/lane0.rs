@@ -137,8 +137,15 @@ impl<const W: usize> CoreVariant<W> for LaneCore<W> {
             io: Default::default(),
             scrub: Default::default(),
             tap: Default::default(),
-            control: Control::new(cfg.bank_bits(), 0),
-            parts: crate::verilog::plain_partitions(cfg, bank),
+            // bloom_lanes requests no scrub: its replicas would not be scrubbed.
+            control: Control::new(cfg.bank_bits(), 0, false),
+            parts: crate::verilog::plain_partitions(
+                &CoreConfig {
+                    scrub: false,
+                    ..cfg.clone()
+                },
+                bank,
+            ),
         }
     }
 }

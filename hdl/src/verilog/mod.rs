@@ -110,7 +110,7 @@ impl<const W: usize> CoreVariant<W> for BloomCore<W> {
         bank: impl FnMut(usize) -> (HashUnit<W>, Option<Vec<bool>>),
     ) -> Self {
         BloomCore::new(
-            Control::new(cfg.bank_bits(), 0),
+            Control::new(cfg.bank_bits(), 0, cfg.scrub),
             plain_partitions(cfg, bank),
         )
     }
@@ -132,6 +132,7 @@ pub(crate) fn plain_partitions<const W: usize>(
                 cfg.bank_bits(),
                 !cfg.test_switches.disable_forwarding,
                 !cfg.test_switches.disable_scrub_correction,
+                cfg.scrub,
             )
         })
         .collect()
@@ -170,6 +171,7 @@ impl<const W: usize> CoreVariant<W> for CountingCore<W> {
                     !cfg.test_switches.disable_forwarding,
                     !cfg.test_switches.disable_delete_forwarding,
                     !cfg.test_switches.disable_scrub_correction,
+                    cfg.scrub,
                 )
             })
             .collect();
@@ -177,6 +179,7 @@ impl<const W: usize> CoreVariant<W> for CountingCore<W> {
             Control::new(
                 cfg.bank_bits(),
                 crate::timing::COUNTING_COUNT_DELAY as usize,
+                cfg.scrub,
             ),
             parts,
         )

@@ -915,6 +915,7 @@ module bloom_core_control_scrubber(clock,reset,req,free0,recount3,busy,take1,add
     output reg  finish;
     
     // Constant declarations
+    localparam  built = 1'b0;
     localparam  pos_zero = 17'b0;
     localparam  pos_one = 17'b1;
     localparam  pos_mask = 17'b1111111111111;
@@ -1055,9 +1056,9 @@ module bloom_core_control_scrubber(clock,reset,req,free0,recount3,busy,take1,add
         ptr3_r$d = ptr3_r$q;
         started$d = started$q;
         ending$d = ending$q;
-        start0 = req & ~active$q;
+        start0 = (req & built) & ~active$q;
         finish = (ending$q & finish_at) != bits_zero;
-        active$d = (active$q | req) & ~finish;
+        active$d = (active$q | start0) & ~finish;
         take_r$d = active$q & free0;
         if (take_r$q) begin
             step = pos_one;
@@ -1098,7 +1099,7 @@ module bloom_core_control_scrubber(clock,reset,req,free0,recount3,busy,take1,add
         counted4 = counted4_r$q;
         ptr3 = ptr3_r$q;
         zero5 = (started$q & start_at5) != bits_zero;
-        if (reset) begin
+        if (reset | ~built) begin
             active$d = 1'b0;
             take_r$d = 1'b0;
             pos$d = pos_zero;
@@ -3108,6 +3109,7 @@ module bloom_core_parts_0(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,
     
     // Constant declarations
     localparam  scrub_correction = 1'b1;
+    localparam  scrub_built = 1'b0;
     localparam  forwarding_enabled = 1'b1;
     localparam  bank_select = 16'h1;
     localparam  count_zero = 17'b0;
@@ -3525,6 +3527,10 @@ module bloom_core_parts_0(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,
             mismatch$d = ~same_all$q;
         end
         scrub_mismatch = mismatch$q;
+        if (~scrub_built) begin
+            scrub_count$d = count_zero;
+            mismatch$d = 1'b0;
+        end
         if (reset) begin
             up5$d = 1'b0;
             down5$d = 1'b0;
@@ -4245,6 +4251,7 @@ module bloom_core_parts_1(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,
     
     // Constant declarations
     localparam  scrub_correction = 1'b1;
+    localparam  scrub_built = 1'b0;
     localparam  forwarding_enabled = 1'b1;
     localparam  bank_select = 16'h2;
     localparam  count_zero = 17'b0;
@@ -4662,6 +4669,10 @@ module bloom_core_parts_1(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,
             mismatch$d = ~same_all$q;
         end
         scrub_mismatch = mismatch$q;
+        if (~scrub_built) begin
+            scrub_count$d = count_zero;
+            mismatch$d = 1'b0;
+        end
         if (reset) begin
             up5$d = 1'b0;
             down5$d = 1'b0;
@@ -5382,6 +5393,7 @@ module bloom_core_parts_2(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,
     
     // Constant declarations
     localparam  scrub_correction = 1'b1;
+    localparam  scrub_built = 1'b0;
     localparam  forwarding_enabled = 1'b1;
     localparam  bank_select = 16'h4;
     localparam  count_zero = 17'b0;
@@ -5799,6 +5811,10 @@ module bloom_core_parts_2(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,
             mismatch$d = ~same_all$q;
         end
         scrub_mismatch = mismatch$q;
+        if (~scrub_built) begin
+            scrub_count$d = count_zero;
+            mismatch$d = 1'b0;
+        end
         if (reset) begin
             up5$d = 1'b0;
             down5$d = 1'b0;
@@ -6519,6 +6535,7 @@ module bloom_core_parts_3(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,
     
     // Constant declarations
     localparam  scrub_correction = 1'b1;
+    localparam  scrub_built = 1'b0;
     localparam  forwarding_enabled = 1'b1;
     localparam  bank_select = 16'h8;
     localparam  count_zero = 17'b0;
@@ -6936,6 +6953,10 @@ module bloom_core_parts_3(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,
             mismatch$d = ~same_all$q;
         end
         scrub_mismatch = mismatch$q;
+        if (~scrub_built) begin
+            scrub_count$d = count_zero;
+            mismatch$d = 1'b0;
+        end
         if (reset) begin
             up5$d = 1'b0;
             down5$d = 1'b0;
