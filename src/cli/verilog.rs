@@ -24,6 +24,10 @@ pub struct Args {
     /// bloom_lanes_axis.v, its AXI4-Stream face with L keys per beat: 1..=64.
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..=hdl::lanes::MAX_LANES as i64))]
     pub lanes: Option<u32>,
+    /// Build the scrub into the core (docs/contract.md section 5.2): scrub_req recounts every bank while the core serves and
+    /// scrub_mismatch reports, bit p, a bank whose count differs from its fill counter. Without it those ports read 0.
+    #[arg(long, conflicts_with = "lanes")]
+    pub scrub: bool,
 }
 
 /// What `bloom verilog` does, validated.
@@ -38,6 +42,7 @@ impl Args {
         Job {
             core: hdl::CoreConfig {
                 preload: self.preload,
+                scrub: self.scrub,
                 ..self.core.params.into()
             },
             out: self.out,

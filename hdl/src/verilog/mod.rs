@@ -48,6 +48,7 @@ impl GeneratedCore {
                 .as_ref()
                 .map(|p| p.display().to_string()),
             timing: self.timing,
+            scrub: self.config.scrub,
             test_switches: self.config.test_switches.clone(),
         }
     }
@@ -55,7 +56,7 @@ impl GeneratedCore {
 
 /// A generated core's configuration and timing, as one JSON object:
 /// `top`, the parameters (`k`, `bank_bits`, ...), `preload`, the timing
-/// (`latency`, `clear_cycles`, ...) and `test_switches`.
+/// (`latency`, `clear_cycles`, ...), `scrub` and `test_switches`.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct CoreDescription {
     pub top: String,
@@ -64,6 +65,8 @@ pub struct CoreDescription {
     pub preload: Option<String>,
     #[serde(flatten)]
     pub timing: Timing,
+    /// The scrub is built (docs/contract.md §5.2; without it its ports read 0).
+    pub scrub: bool,
     pub test_switches: TestSwitches,
 }
 
