@@ -97,7 +97,13 @@ impl ScrubModel {
         self.mismatch
     }
 
-    /// What the last scrub reported (0 after a reset).
+    /// The power-up check shows its report (docs/contract.md §5.3, [`power_up_report`])
+    /// in place of the last scrub's.
+    pub fn power_up(&mut self, report: u16) {
+        self.mismatch = report;
+    }
+
+    /// What the last scrub (or the power-up check) reported (0 after a reset).
     pub fn mismatch(&self) -> u16 {
         self.mismatch
     }
@@ -138,5 +144,28 @@ mod tests {
         m.soft_change(1, 0, 1);
         m.reset();
         assert_eq!((m.offsets(), m.mismatch()), (&[0, 0][..], 0));
+    }
+}
+
+/// The power-up check's report (docs/contract.md §5.3): bit p set iff bank p's fill
+/// after the first recount (`fills`) differs from the fill the image gave it (`image`).
+pub fn power_up_report(image: &[u32], fills: &[u32]) -> u16 {
+    image
+        .iter()
+        .zip(fills)
+        .enumerate()
+        .filter(|(_, (a, b))| a != b)
+        .fold(0u16, |m, (p, _)| m | 1 << p)
+}
+
+#[cfg(test)]
+mod power_up_tests {
+    use super::power_up_report;
+
+    #[test]
+    fn banks_whose_fill_differs_from_the_image_are_reported() {
+        assert_eq!(power_up_report(&[3, 0, 7], &[3, 0, 7]), 0);
+        assert_eq!(power_up_report(&[3, 0, 7], &[2, 0, 8]), 0b101);
+        assert_eq!(power_up_report(&[0; 16], &[1; 16]), 0xffff);
     }
 }

@@ -258,7 +258,7 @@ bundle! {
 bundle! {
     /// The scrub (docs/contract.md §5.2): the banks recounted in free cycles and compared with the fill counters.
     Scrub / ScrubDriver {
-        /// Start a scrub (ignored while scrub_busy or reset is high): every address of every bank is read in cycles no request, readback or clear uses.
+        /// Start a scrub (ignored while scrub_busy or reset is high, and always in a core generated without the scrub, bloom verilog --scrub): every address of every bank is read in cycles no request, readback or clear uses.
         req: In bool,
         /// A scrub is in progress; it falls scrub_end_latency cycles after its last slot, when scrub_mismatch shows its result.
         busy: Out bool,

@@ -48,7 +48,7 @@
 use std::collections::VecDeque;
 use std::fmt;
 
-use golden::scrub::{soft_delta, ScrubModel};
+use golden::scrub::{power_up_report, soft_delta, ScrubModel};
 use golden::{CountingFilter, Op};
 
 use crate::model::StreamOutput;
@@ -339,6 +339,9 @@ pub struct Checker {
     /// The core was generated with the scrub (hdl::CoreConfig::scrub); without it
     /// `scrub_req` is ignored (no scrub ever runs, nothing is reported).
     pub scrub_built: bool,
+    /// The power-up check's report (docs/contract.md §5.3), shown when the recount after
+    /// the first reset has completed ([`Checker::expect_power_up`]).
+    power_up: Option<(u16, u64)>,
 }
 
 impl Checker {
@@ -391,6 +394,7 @@ impl Checker {
             scrub_end: None,
             scrubs: ScrubCoverage::default(),
             scrub_built: false,
+            power_up: None,
         };
         c.start_recount(last_reset);
         c.busy_from = last_reset.saturating_sub(1);
@@ -452,6 +456,10 @@ impl Checker {
             saturated: [0; 16],
         });
         self.busy_until = last_reset + self.timing.reset_busy_cycles as u64;
+        // A reset before the power-up check showed its result: the next recount checks.
+        if let Some((_, at)) = &mut self.power_up {
+            *at = self.busy_until + 4;
+        }
     }
 
     /// Sets the expected bit of the readbacks issued up to cycle `upto`.
@@ -668,6 +676,16 @@ impl Checker {
         delta
     }
 
+    /// The core is right after its first reset since configuration and generated with
+    /// the scrub (a plain core): its power-up check (docs/contract.md §5.3) compares the
+    /// fills the recount finds (the golden banks now, no operation being accepted before
+    /// the recount ends) with `image`'s.
+    pub fn expect_power_up(&mut self, image: &[u32]) {
+        // Shown 3 cycles after `busy` falls (busy_until: the recount's last busy cycle).
+        let at = self.busy_until + 4;
+        self.power_up = Some((power_up_report(image, &self.golden.fill()), at));
+    }
+
     /// Whether a scrub is running now (`scrub_busy` as expected).
     pub fn scrub_running(&self) -> bool {
         self.scrub_active
@@ -801,6 +819,12 @@ impl Checker {
         }
         if let Some(upto) = c.checked_sub(t.commit_latency as u64) {
             self.resolve_readbacks(upto);
+        }
+        if let Some((report, at)) = self.power_up {
+            if c == at {
+                self.scrub.power_up(report);
+                self.power_up = None;
+            }
         }
         if self.scrub_end == Some(c) {
             let m = self.scrub.finish();

@@ -215,6 +215,7 @@ impl<const W: usize> Logic for Control<W> {
         self.scrubber.free0.next =
             (!self.rb.req.val() & !self.accept.val()) & self.sweep.idle.val();
         self.scrubber.recount3.next = self.sweep.recount3.val();
+        self.scrubber.idle.next = self.sweep.idle.val();
         self.scrub_busy.next = self.scrubber.busy.val();
         self.stages.scrub_take1.next = self.scrubber.take1.val();
         self.stages.scrub_addr1.next = self.scrubber.addr1.val();
@@ -231,6 +232,7 @@ impl<const W: usize> Logic for Control<W> {
         self.banks.ptr3.next = self.scrubber.ptr3.val();
         self.banks.scrub_zero5.next = self.scrubber.zero5.val();
         self.banks.scrub_finish.next = self.scrubber.finish.val();
+        self.banks.power_up.next = self.scrubber.power_up.val();
         self.banks.sweep_en.next = self.sweep.sweeping.val();
         self.banks.sweep_en3.next = self.sweep.lead.val();
         self.banks.sweep_addr3.next = self.sweep.count.val();

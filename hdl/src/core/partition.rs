@@ -76,6 +76,8 @@ crate::bundle! {
         scrub_zero5: In bool,
         /// The banks compare their scrub counts with their fills now.
         scrub_finish: In bool,
+        /// The power-up check (docs/contract.md §5.3): compare the fill of two cycles ago with the image's fill now.
+        power_up: In bool,
         /// The sweep writes in c4.
         sweep_en: In bool,
         /// The sweep will write in c4 next cycle, at sweep_addr3.
@@ -181,6 +183,14 @@ pub struct Partition<const W: usize> {
     scrub_correction: Constant<bool>,
     // The core has the scrub; without it the scrub's count and result are held at 0.
     scrub_built: Constant<bool>,
+    // The power-up check (docs/contract.md §5.3): the bank's 1 bits in the image it was
+    // generated with, and the fill's agreement with it in bits 5..0, 11..6, 16..12 and
+    // in all of them (registered: the fill of two cycles ago).
+    image_fill: Constant<Bits<17>>,
+    pu_a: DFF<bool>,
+    pu_b: DFF<bool>,
+    pu_c: DFF<bool>,
+    pu_all: DFF<bool>,
     forwarding_enabled: Constant<bool>,
     // Bit p set: this is bank p.
     bank_select: Constant<Bits<16>>,
@@ -204,6 +214,7 @@ impl<const W: usize> Partition<W> {
         scrub_correction: bool,
         scrub_built: bool,
     ) -> Self {
+        let image_fill = ram.contents().iter().filter(|b| **b).count() as u64;
         Partition {
             clock: Default::default(),
             reset: Default::default(),
@@ -257,6 +268,11 @@ impl<const W: usize> Partition<W> {
             mismatch: Default::default(),
             scrub_correction: Constant::new(scrub_correction),
             scrub_built: Constant::new(scrub_built),
+            image_fill: Constant::new(image_fill.into()),
+            pu_a: Default::default(),
+            pu_b: Default::default(),
+            pu_c: Default::default(),
+            pu_all: Default::default(),
             forwarding_enabled: Constant::new(forwarding_enabled),
             bank_select: Constant::new((1u64 << index).into()),
             count_zero: Constant::new(0u64.into()),
@@ -322,7 +338,11 @@ impl<const W: usize> Logic for Partition<W> {
             same_b,
             same_c,
             same_all,
-            mismatch
+            mismatch,
+            pu_a,
+            pu_b,
+            pu_c,
+            pu_all
         );
         self.hash.clock.next = self.clock.val();
         self.hash.key.next = self.control.key1.val();
@@ -435,8 +455,17 @@ impl<const W: usize> Logic for Partition<W> {
         self.same_c.d.next =
             self.count.q.val().get_bits::<5>(12) == self.scrub_count.q.val().get_bits::<5>(12);
         self.same_all.d.next = (self.same_a.q.val() & self.same_b.q.val()) & self.same_c.q.val();
+        self.pu_a.d.next =
+            self.count.q.val().get_bits::<6>(0) == self.image_fill.val().get_bits::<6>(0);
+        self.pu_b.d.next =
+            self.count.q.val().get_bits::<6>(6) == self.image_fill.val().get_bits::<6>(6);
+        self.pu_c.d.next =
+            self.count.q.val().get_bits::<5>(12) == self.image_fill.val().get_bits::<5>(12);
+        self.pu_all.d.next = (self.pu_a.q.val() & self.pu_b.q.val()) & self.pu_c.q.val();
         if self.control.scrub_finish.val() {
             self.mismatch.d.next = !self.same_all.q.val();
+        } else if self.control.power_up.val() {
+            self.mismatch.d.next = !self.pu_all.q.val();
         }
         self.scrub_mismatch.next = self.mismatch.q.val();
         if !self.scrub_built.val() {

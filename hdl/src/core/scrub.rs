@@ -62,6 +62,12 @@ pub struct Scrubber {
     pub zero5: Signal<Out, bool>,
     /// The banks compare their counts now (the scrub's result, shown from the next cycle).
     pub finish: Signal<Out, bool>,
+    /// The sweep is idle (the core's `busy` low).
+    pub idle: Signal<In, bool>,
+    /// The power-up check (docs/contract.md §5.3): the banks compare the fill counters
+    /// of two cycles ago (the first cycle after the first recount) with their image's
+    /// fills now.
+    pub power_up: Signal<Out, bool>,
     active: DFF<bool>,
     take_r: DFF<bool>,
     pos: DFF<Bits<17>>,
@@ -79,6 +85,14 @@ pub struct Scrubber {
     // The end of the reading, 1 .. 8 cycles ago (bit 0: 1 cycle).
     ending: DFF<Bits<8>>,
     start0: Signal<Local, bool>,
+    // The power-up check: a reset seen since configuration, the check done (neither is
+    // cleared by a reset), `idle` a cycle ago, the recount's end 1 and 2 cycles ago.
+    armed: DFF<bool>,
+    checked: DFF<bool>,
+    idle_d: DFF<bool>,
+    pu1: DFF<bool>,
+    pu2: DFF<bool>,
+    pu_start: Signal<Local, bool>,
     // The scrub is built (else `req` is ignored).
     built: Constant<bool>,
     rise: Signal<Local, bool>,
@@ -114,6 +128,14 @@ impl Scrubber {
             ptr3: Default::default(),
             zero5: Default::default(),
             finish: Default::default(),
+            idle: Default::default(),
+            power_up: Default::default(),
+            armed: Default::default(),
+            checked: Default::default(),
+            idle_d: Default::default(),
+            pu1: Default::default(),
+            pu2: Default::default(),
+            pu_start: Default::default(),
             active: Default::default(),
             take_r: Default::default(),
             pos: Default::default(),
@@ -148,7 +170,7 @@ impl Logic for Scrubber {
     fn update(&mut self) {
         dff_setup!(
             self, clock, active, take_r, pos, ended, slot2, slot3, slot4, counted4_r, ptr2, ptr3_r,
-            started, ending
+            started, ending, armed, checked, idle_d, pu1, pu2
         );
         self.start0.next = (self.req.val() & self.built.val()) & !self.active.q.val();
         self.finish.next = (self.ending.q.val() & self.finish_at.val()) != self.bits_zero.val();
@@ -192,6 +214,24 @@ impl Logic for Scrubber {
         self.counted4.next = self.counted4_r.q.val();
         self.ptr3.next = self.ptr3_r.q.val();
         self.zero5.next = (self.started.q.val() & self.start_at5.val()) != self.bits_zero.val();
+        // The power-up check: the first rise of `idle` after a reset ends the recount
+        // (nothing else makes the sweep busy before a request is accepted).
+        self.armed.d.next = self.armed.q.val() | self.reset.val();
+        self.idle_d.d.next = self.idle.val();
+        self.pu_start.next = ((self.idle.val() & !self.idle_d.q.val())
+            & (self.armed.q.val() & !self.checked.q.val()))
+            & !self.reset.val();
+        self.pu1.d.next = self.pu_start.val();
+        self.pu2.d.next = self.pu1.q.val() & !self.reset.val();
+        self.checked.d.next = self.checked.q.val() | (self.pu2.q.val() & !self.reset.val());
+        self.power_up.next = self.pu2.q.val() & !self.reset.val();
+        if !self.built.val() {
+            self.armed.d.next = false;
+            self.checked.d.next = false;
+            self.idle_d.d.next = false;
+            self.pu1.d.next = false;
+            self.pu2.d.next = false;
+        }
         // Not built: every register held at 0 (constant inputs, so synthesis removes them;
         // a loop of registers that merely stays 0 it would keep).
         if self.reset.val() | !self.built.val() {

@@ -61,6 +61,7 @@ module bloom_core(clock,reset,req_valid,req_ready,req_op,req_key,req_tag,resp_va
     wire  [16:0] control$ptr3;
     wire  control$scrub_zero5;
     wire  control$scrub_finish;
+    wire  control$power_up;
     wire  control$sweep_en;
     wire  control$sweep_en3;
     wire  [15:0] control$sweep_addr3;
@@ -84,6 +85,7 @@ module bloom_core(clock,reset,req_valid,req_ready,req_op,req_key,req_tag,resp_va
     reg  [16:0] parts$0$ptr3;
     reg  parts$0$scrub_zero5;
     reg  parts$0$scrub_finish;
+    reg  parts$0$power_up;
     reg  parts$0$sweep_en;
     reg  parts$0$sweep_en3;
     reg  [15:0] parts$0$sweep_addr3;
@@ -105,6 +107,7 @@ module bloom_core(clock,reset,req_valid,req_ready,req_op,req_key,req_tag,resp_va
     reg  [16:0] parts$1$ptr3;
     reg  parts$1$scrub_zero5;
     reg  parts$1$scrub_finish;
+    reg  parts$1$power_up;
     reg  parts$1$sweep_en;
     reg  parts$1$sweep_en3;
     reg  [15:0] parts$1$sweep_addr3;
@@ -126,6 +129,7 @@ module bloom_core(clock,reset,req_valid,req_ready,req_op,req_key,req_tag,resp_va
     reg  [16:0] parts$2$ptr3;
     reg  parts$2$scrub_zero5;
     reg  parts$2$scrub_finish;
+    reg  parts$2$power_up;
     reg  parts$2$sweep_en;
     reg  parts$2$sweep_en3;
     reg  [15:0] parts$2$sweep_addr3;
@@ -147,6 +151,7 @@ module bloom_core(clock,reset,req_valid,req_ready,req_op,req_key,req_tag,resp_va
     reg  [16:0] parts$3$ptr3;
     reg  parts$3$scrub_zero5;
     reg  parts$3$scrub_finish;
+    reg  parts$3$power_up;
     reg  parts$3$sweep_en;
     reg  parts$3$sweep_en3;
     reg  [15:0] parts$3$sweep_addr3;
@@ -190,6 +195,7 @@ module bloom_core(clock,reset,req_valid,req_ready,req_op,req_key,req_tag,resp_va
         .ptr3(control$ptr3),
         .scrub_zero5(control$scrub_zero5),
         .scrub_finish(control$scrub_finish),
+        .power_up(control$power_up),
         .sweep_en(control$sweep_en),
         .sweep_en3(control$sweep_en3),
         .sweep_addr3(control$sweep_addr3),
@@ -215,6 +221,7 @@ module bloom_core(clock,reset,req_valid,req_ready,req_op,req_key,req_tag,resp_va
         .ptr3(parts$0$ptr3),
         .scrub_zero5(parts$0$scrub_zero5),
         .scrub_finish(parts$0$scrub_finish),
+        .power_up(parts$0$power_up),
         .sweep_en(parts$0$sweep_en),
         .sweep_en3(parts$0$sweep_en3),
         .sweep_addr3(parts$0$sweep_addr3),
@@ -238,6 +245,7 @@ module bloom_core(clock,reset,req_valid,req_ready,req_op,req_key,req_tag,resp_va
         .ptr3(parts$1$ptr3),
         .scrub_zero5(parts$1$scrub_zero5),
         .scrub_finish(parts$1$scrub_finish),
+        .power_up(parts$1$power_up),
         .sweep_en(parts$1$sweep_en),
         .sweep_en3(parts$1$sweep_en3),
         .sweep_addr3(parts$1$sweep_addr3),
@@ -261,6 +269,7 @@ module bloom_core(clock,reset,req_valid,req_ready,req_op,req_key,req_tag,resp_va
         .ptr3(parts$2$ptr3),
         .scrub_zero5(parts$2$scrub_zero5),
         .scrub_finish(parts$2$scrub_finish),
+        .power_up(parts$2$power_up),
         .sweep_en(parts$2$sweep_en),
         .sweep_en3(parts$2$sweep_en3),
         .sweep_addr3(parts$2$sweep_addr3),
@@ -284,6 +293,7 @@ module bloom_core(clock,reset,req_valid,req_ready,req_op,req_key,req_tag,resp_va
         .ptr3(parts$3$ptr3),
         .scrub_zero5(parts$3$scrub_zero5),
         .scrub_finish(parts$3$scrub_finish),
+        .power_up(parts$3$power_up),
         .sweep_en(parts$3$sweep_en),
         .sweep_en3(parts$3$sweep_en3),
         .sweep_addr3(parts$3$sweep_addr3),
@@ -337,6 +347,7 @@ module bloom_core(clock,reset,req_valid,req_ready,req_op,req_key,req_tag,resp_va
         parts$0$ptr3 = control$ptr3;
         parts$0$scrub_zero5 = control$scrub_zero5;
         parts$0$scrub_finish = control$scrub_finish;
+        parts$0$power_up = control$power_up;
         parts$0$sweep_en = control$sweep_en;
         parts$0$sweep_en3 = control$sweep_en3;
         parts$0$sweep_addr3 = control$sweep_addr3;
@@ -353,6 +364,7 @@ module bloom_core(clock,reset,req_valid,req_ready,req_op,req_key,req_tag,resp_va
         parts$1$ptr3 = control$ptr3;
         parts$1$scrub_zero5 = control$scrub_zero5;
         parts$1$scrub_finish = control$scrub_finish;
+        parts$1$power_up = control$power_up;
         parts$1$sweep_en = control$sweep_en;
         parts$1$sweep_en3 = control$sweep_en3;
         parts$1$sweep_addr3 = control$sweep_addr3;
@@ -369,6 +381,7 @@ module bloom_core(clock,reset,req_valid,req_ready,req_op,req_key,req_tag,resp_va
         parts$2$ptr3 = control$ptr3;
         parts$2$scrub_zero5 = control$scrub_zero5;
         parts$2$scrub_finish = control$scrub_finish;
+        parts$2$power_up = control$power_up;
         parts$2$sweep_en = control$sweep_en;
         parts$2$sweep_en3 = control$sweep_en3;
         parts$2$sweep_addr3 = control$sweep_addr3;
@@ -385,6 +398,7 @@ module bloom_core(clock,reset,req_valid,req_ready,req_op,req_key,req_tag,resp_va
         parts$3$ptr3 = control$ptr3;
         parts$3$scrub_zero5 = control$scrub_zero5;
         parts$3$scrub_finish = control$scrub_finish;
+        parts$3$power_up = control$power_up;
         parts$3$sweep_en = control$sweep_en;
         parts$3$sweep_en3 = control$sweep_en3;
         parts$3$sweep_addr3 = control$sweep_addr3;
@@ -402,7 +416,7 @@ module bloom_core(clock,reset,req_valid,req_ready,req_op,req_key,req_tag,resp_va
 endmodule // bloom_core
 
 
-module bloom_core_control(clock,reset,req_valid,req_ready,req_op,req_key,req_tag,resp_valid,resp_ready,resp_hit,resp_tag,rb_req,rb_bank,rb_addr,rb_write,rb_wdata,rb_valid,rb_data,busy,scrub_req,scrub_busy,key1,is_rb2,rb_addr2,write4,wdata4,clear5,counted4,scrub4,ptr3,scrub_zero5,scrub_finish,sweep_en,sweep_en3,sweep_addr3,lane_tap_write_next,lane_tap_wdata_next,lane_tap_valid6,lane_tap_hit6,rb_select5,all_bits5,rb_bit5);
+module bloom_core_control(clock,reset,req_valid,req_ready,req_op,req_key,req_tag,resp_valid,resp_ready,resp_hit,resp_tag,rb_req,rb_bank,rb_addr,rb_write,rb_wdata,rb_valid,rb_data,busy,scrub_req,scrub_busy,key1,is_rb2,rb_addr2,write4,wdata4,clear5,counted4,scrub4,ptr3,scrub_zero5,scrub_finish,power_up,sweep_en,sweep_en3,sweep_addr3,lane_tap_write_next,lane_tap_wdata_next,lane_tap_valid6,lane_tap_hit6,rb_select5,all_bits5,rb_bit5);
     
     // Module arguments
     input wire  clock;
@@ -437,6 +451,7 @@ module bloom_core_control(clock,reset,req_valid,req_ready,req_op,req_key,req_tag
     output reg  [16:0] ptr3;
     output reg  scrub_zero5;
     output reg  scrub_finish;
+    output reg  power_up;
     output reg  sweep_en;
     output reg  sweep_en3;
     output reg  [15:0] sweep_addr3;
@@ -507,6 +522,8 @@ module bloom_core_control(clock,reset,req_valid,req_ready,req_op,req_key,req_tag
     wire  [16:0] scrubber$ptr3;
     wire  scrubber$zero5;
     wire  scrubber$finish;
+    reg  scrubber$idle;
+    wire  scrubber$power_up;
     reg  [7:0] outstanding$d;
     wire  [7:0] outstanding$q;
     reg  outstanding$clock;
@@ -601,7 +618,9 @@ module bloom_core_control(clock,reset,req_valid,req_ready,req_op,req_key,req_tag
         .counted4(scrubber$counted4),
         .ptr3(scrubber$ptr3),
         .zero5(scrubber$zero5),
-        .finish(scrubber$finish)
+        .finish(scrubber$finish),
+        .idle(scrubber$idle),
+        .power_up(scrubber$power_up)
     );
     bloom_core_control_outstanding outstanding(
         .d(outstanding$d),
@@ -688,6 +707,7 @@ module bloom_core_control(clock,reset,req_valid,req_ready,req_op,req_key,req_tag
         scrubber$req = scrub_req;
         scrubber$free0 = (~rb_req & ~accept) & sweep$idle;
         scrubber$recount3 = sweep$recount3;
+        scrubber$idle = sweep$idle;
         scrub_busy = scrubber$busy;
         stages$scrub_take1 = scrubber$take1;
         stages$scrub_addr1 = scrubber$addr1;
@@ -702,6 +722,7 @@ module bloom_core_control(clock,reset,req_valid,req_ready,req_op,req_key,req_tag
         ptr3 = scrubber$ptr3;
         scrub_zero5 = scrubber$zero5;
         scrub_finish = scrubber$finish;
+        power_up = scrubber$power_up;
         sweep_en = sweep$sweeping;
         sweep_en3 = sweep$lead;
         sweep_addr3 = sweep$count;
@@ -897,7 +918,7 @@ module bloom_core_control_rb_valid6(d,q,clock);
 endmodule // bloom_core_control_rb_valid6
 
 
-module bloom_core_control_scrubber(clock,reset,req,free0,recount3,busy,take1,addr1,scrub4,counted4,ptr3,zero5,finish);
+module bloom_core_control_scrubber(clock,reset,req,free0,recount3,busy,take1,addr1,scrub4,counted4,ptr3,zero5,finish,idle,power_up);
     
     // Module arguments
     input wire  clock;
@@ -913,6 +934,8 @@ module bloom_core_control_scrubber(clock,reset,req,free0,recount3,busy,take1,add
     output reg  [16:0] ptr3;
     output reg  zero5;
     output reg  finish;
+    input wire  idle;
+    output reg  power_up;
     
     // Constant declarations
     localparam  built = 1'b0;
@@ -962,9 +985,25 @@ module bloom_core_control_scrubber(clock,reset,req,free0,recount3,busy,take1,add
     reg  [7:0] ending$d;
     wire  [7:0] ending$q;
     reg  ending$clock;
+    reg  armed$d;
+    wire  armed$q;
+    reg  armed$clock;
+    reg  checked$d;
+    wire  checked$q;
+    reg  checked$clock;
+    reg  idle_d$d;
+    wire  idle_d$q;
+    reg  idle_d$clock;
+    reg  pu1$d;
+    wire  pu1$q;
+    reg  pu1$clock;
+    reg  pu2$d;
+    wire  pu2$q;
+    reg  pu2$clock;
     
     // Local signals
     reg  start0;
+    reg  pu_start;
     reg  rise;
     reg  [16:0] step;
     
@@ -1029,6 +1068,31 @@ module bloom_core_control_scrubber(clock,reset,req,free0,recount3,busy,take1,add
         .q(ending$q),
         .clock(ending$clock)
     );
+    bloom_core_control_scrubber_armed armed(
+        .d(armed$d),
+        .q(armed$q),
+        .clock(armed$clock)
+    );
+    bloom_core_control_scrubber_checked checked(
+        .d(checked$d),
+        .q(checked$q),
+        .clock(checked$clock)
+    );
+    bloom_core_control_scrubber_idle_d idle_d(
+        .d(idle_d$d),
+        .q(idle_d$q),
+        .clock(idle_d$clock)
+    );
+    bloom_core_control_scrubber_pu1 pu1(
+        .d(pu1$d),
+        .q(pu1$q),
+        .clock(pu1$clock)
+    );
+    bloom_core_control_scrubber_pu2 pu2(
+        .d(pu2$d),
+        .q(pu2$q),
+        .clock(pu2$clock)
+    );
     
     // Update code
     always @(*) begin
@@ -1044,6 +1108,11 @@ module bloom_core_control_scrubber(clock,reset,req,free0,recount3,busy,take1,add
         ptr3_r$clock = clock;
         started$clock = clock;
         ending$clock = clock;
+        armed$clock = clock;
+        checked$clock = clock;
+        idle_d$clock = clock;
+        pu1$clock = clock;
+        pu2$clock = clock;
         active$d = active$q;
         take_r$d = take_r$q;
         pos$d = pos$q;
@@ -1056,6 +1125,11 @@ module bloom_core_control_scrubber(clock,reset,req,free0,recount3,busy,take1,add
         ptr3_r$d = ptr3_r$q;
         started$d = started$q;
         ending$d = ending$q;
+        armed$d = armed$q;
+        checked$d = checked$q;
+        idle_d$d = idle_d$q;
+        pu1$d = pu1$q;
+        pu2$d = pu2$q;
         start0 = (req & built) & ~active$q;
         finish = (ending$q & finish_at) != bits_zero;
         active$d = (active$q | start0) & ~finish;
@@ -1099,6 +1173,20 @@ module bloom_core_control_scrubber(clock,reset,req,free0,recount3,busy,take1,add
         counted4 = counted4_r$q;
         ptr3 = ptr3_r$q;
         zero5 = (started$q & start_at5) != bits_zero;
+        armed$d = armed$q | reset;
+        idle_d$d = idle;
+        pu_start = ((idle & ~idle_d$q) & (armed$q & ~checked$q)) & ~reset;
+        pu1$d = pu_start;
+        pu2$d = pu1$q & ~reset;
+        checked$d = checked$q | (pu2$q & ~reset);
+        power_up = pu2$q & ~reset;
+        if (~built) begin
+            armed$d = 1'b0;
+            checked$d = 1'b0;
+            idle_d$d = 1'b0;
+            pu1$d = 1'b0;
+            pu2$d = 1'b0;
+        end
         if (reset | ~built) begin
             active$d = 1'b0;
             take_r$d = 1'b0;
@@ -1135,6 +1223,44 @@ module bloom_core_control_scrubber_active(d,q,clock);
     end
           
 endmodule // bloom_core_control_scrubber_active
+
+
+module bloom_core_control_scrubber_armed(d,q,clock);
+    
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_control_scrubber_armed
+
+
+module bloom_core_control_scrubber_checked(d,q,clock);
+    
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_control_scrubber_checked
 
 
 module bloom_core_control_scrubber_counted4_r(d,q,clock);
@@ -1194,6 +1320,25 @@ module bloom_core_control_scrubber_ending(d,q,clock);
 endmodule // bloom_core_control_scrubber_ending
 
 
+module bloom_core_control_scrubber_idle_d(d,q,clock);
+    
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_control_scrubber_idle_d
+
+
 module bloom_core_control_scrubber_pos(d,q,clock);
     
     // Module arguments
@@ -1249,6 +1394,44 @@ module bloom_core_control_scrubber_ptr3_r(d,q,clock);
     end
           
 endmodule // bloom_core_control_scrubber_ptr3_r
+
+
+module bloom_core_control_scrubber_pu1(d,q,clock);
+    
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_control_scrubber_pu1
+
+
+module bloom_core_control_scrubber_pu2(d,q,clock);
+    
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_control_scrubber_pu2
 
 
 module bloom_core_control_scrubber_slot2(d,q,clock);
@@ -3082,7 +3265,7 @@ module bloom_core_control_valid6(d,q,clock);
 endmodule // bloom_core_control_valid6
 
 
-module bloom_core_parts_0(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,counted4,scrub4,ptr3,scrub_zero5,scrub_finish,sweep_en,sweep_en3,sweep_addr3,bit5,fill_low,fill_high,scrub_mismatch,write_addr_next);
+module bloom_core_parts_0(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,counted4,scrub4,ptr3,scrub_zero5,scrub_finish,power_up,sweep_en,sweep_en3,sweep_addr3,bit5,fill_low,fill_high,scrub_mismatch,write_addr_next);
     
     // Module arguments
     input wire  clock;
@@ -3098,6 +3281,7 @@ module bloom_core_parts_0(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,
     input wire  [16:0] ptr3;
     input wire  scrub_zero5;
     input wire  scrub_finish;
+    input wire  power_up;
     input wire  sweep_en;
     input wire  sweep_en3;
     input wire  [15:0] sweep_addr3;
@@ -3110,6 +3294,7 @@ module bloom_core_parts_0(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,
     // Constant declarations
     localparam  scrub_correction = 1'b1;
     localparam  scrub_built = 1'b0;
+    localparam  image_fill = 17'b0;
     localparam  forwarding_enabled = 1'b1;
     localparam  bank_select = 16'h1;
     localparam  count_zero = 17'b0;
@@ -3210,6 +3395,18 @@ module bloom_core_parts_0(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,
     reg  mismatch$d;
     wire  mismatch$q;
     reg  mismatch$clock;
+    reg  pu_a$d;
+    wire  pu_a$q;
+    reg  pu_a$clock;
+    reg  pu_b$d;
+    wire  pu_b$q;
+    reg  pu_b$clock;
+    reg  pu_c$d;
+    wire  pu_c$q;
+    reg  pu_c$clock;
+    reg  pu_all$d;
+    wire  pu_all$q;
+    reg  pu_all$clock;
     
     // Local signals
     reg  [15:0] addr2;
@@ -3374,6 +3571,26 @@ module bloom_core_parts_0(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,
         .q(mismatch$q),
         .clock(mismatch$clock)
     );
+    bloom_core_parts_0_pu_a pu_a(
+        .d(pu_a$d),
+        .q(pu_a$q),
+        .clock(pu_a$clock)
+    );
+    bloom_core_parts_0_pu_b pu_b(
+        .d(pu_b$d),
+        .q(pu_b$q),
+        .clock(pu_b$clock)
+    );
+    bloom_core_parts_0_pu_c pu_c(
+        .d(pu_c$d),
+        .q(pu_c$q),
+        .clock(pu_c$clock)
+    );
+    bloom_core_parts_0_pu_all pu_all(
+        .d(pu_all$d),
+        .q(pu_all$q),
+        .clock(pu_all$clock)
+    );
     
     // Update code
     always @(*) begin
@@ -3403,6 +3620,10 @@ module bloom_core_parts_0(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,
         same_c$clock = clock;
         same_all$clock = clock;
         mismatch$clock = clock;
+        pu_a$clock = clock;
+        pu_b$clock = clock;
+        pu_c$clock = clock;
+        pu_all$clock = clock;
         addr3$d = addr3$q;
         addr4$d = addr4$q;
         same_low4$d = same_low4$q;
@@ -3429,6 +3650,10 @@ module bloom_core_parts_0(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,
         same_c$d = same_c$q;
         same_all$d = same_all$q;
         mismatch$d = mismatch$q;
+        pu_a$d = pu_a$q;
+        pu_b$d = pu_b$q;
+        pu_c$d = pu_c$q;
+        pu_all$d = pu_all$q;
         hash$clock = clock;
         hash$key = key1;
         ram$clock = clock;
@@ -3523,8 +3748,15 @@ module bloom_core_parts_0(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,
         same_b$d = count$q[(32'h6)+:(6)] == scrub_count$q[(32'h6)+:(6)];
         same_c$d = count$q[(32'hc)+:(5)] == scrub_count$q[(32'hc)+:(5)];
         same_all$d = (same_a$q & same_b$q) & same_c$q;
+        pu_a$d = count$q[(32'h0)+:(6)] == image_fill[(32'h0)+:(6)];
+        pu_b$d = count$q[(32'h6)+:(6)] == image_fill[(32'h6)+:(6)];
+        pu_c$d = count$q[(32'hc)+:(5)] == image_fill[(32'hc)+:(5)];
+        pu_all$d = (pu_a$q & pu_b$q) & pu_c$q;
         if (scrub_finish) begin
             mismatch$d = ~same_all$q;
+        end
+        else if (power_up) begin
+            mismatch$d = ~pu_all$q;
         end
         scrub_mismatch = mismatch$q;
         if (~scrub_built) begin
@@ -3934,6 +4166,82 @@ module bloom_core_parts_0_mismatch(d,q,clock);
 endmodule // bloom_core_parts_0_mismatch
 
 
+module bloom_core_parts_0_pu_a(d,q,clock);
+    
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_parts_0_pu_a
+
+
+module bloom_core_parts_0_pu_all(d,q,clock);
+    
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_parts_0_pu_all
+
+
+module bloom_core_parts_0_pu_b(d,q,clock);
+    
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_parts_0_pu_b
+
+
+module bloom_core_parts_0_pu_c(d,q,clock);
+    
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_parts_0_pu_c
+
+
 module bloom_core_parts_0_ram(clock,read_addr,read_data,write_enable,write_addr,write_data);
     
     // Module arguments
@@ -4224,7 +4532,7 @@ module bloom_core_parts_0_up5(d,q,clock);
 endmodule // bloom_core_parts_0_up5
 
 
-module bloom_core_parts_1(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,counted4,scrub4,ptr3,scrub_zero5,scrub_finish,sweep_en,sweep_en3,sweep_addr3,bit5,fill_low,fill_high,scrub_mismatch,write_addr_next);
+module bloom_core_parts_1(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,counted4,scrub4,ptr3,scrub_zero5,scrub_finish,power_up,sweep_en,sweep_en3,sweep_addr3,bit5,fill_low,fill_high,scrub_mismatch,write_addr_next);
     
     // Module arguments
     input wire  clock;
@@ -4240,6 +4548,7 @@ module bloom_core_parts_1(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,
     input wire  [16:0] ptr3;
     input wire  scrub_zero5;
     input wire  scrub_finish;
+    input wire  power_up;
     input wire  sweep_en;
     input wire  sweep_en3;
     input wire  [15:0] sweep_addr3;
@@ -4252,6 +4561,7 @@ module bloom_core_parts_1(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,
     // Constant declarations
     localparam  scrub_correction = 1'b1;
     localparam  scrub_built = 1'b0;
+    localparam  image_fill = 17'b0;
     localparam  forwarding_enabled = 1'b1;
     localparam  bank_select = 16'h2;
     localparam  count_zero = 17'b0;
@@ -4352,6 +4662,18 @@ module bloom_core_parts_1(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,
     reg  mismatch$d;
     wire  mismatch$q;
     reg  mismatch$clock;
+    reg  pu_a$d;
+    wire  pu_a$q;
+    reg  pu_a$clock;
+    reg  pu_b$d;
+    wire  pu_b$q;
+    reg  pu_b$clock;
+    reg  pu_c$d;
+    wire  pu_c$q;
+    reg  pu_c$clock;
+    reg  pu_all$d;
+    wire  pu_all$q;
+    reg  pu_all$clock;
     
     // Local signals
     reg  [15:0] addr2;
@@ -4516,6 +4838,26 @@ module bloom_core_parts_1(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,
         .q(mismatch$q),
         .clock(mismatch$clock)
     );
+    bloom_core_parts_1_pu_a pu_a(
+        .d(pu_a$d),
+        .q(pu_a$q),
+        .clock(pu_a$clock)
+    );
+    bloom_core_parts_1_pu_b pu_b(
+        .d(pu_b$d),
+        .q(pu_b$q),
+        .clock(pu_b$clock)
+    );
+    bloom_core_parts_1_pu_c pu_c(
+        .d(pu_c$d),
+        .q(pu_c$q),
+        .clock(pu_c$clock)
+    );
+    bloom_core_parts_1_pu_all pu_all(
+        .d(pu_all$d),
+        .q(pu_all$q),
+        .clock(pu_all$clock)
+    );
     
     // Update code
     always @(*) begin
@@ -4545,6 +4887,10 @@ module bloom_core_parts_1(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,
         same_c$clock = clock;
         same_all$clock = clock;
         mismatch$clock = clock;
+        pu_a$clock = clock;
+        pu_b$clock = clock;
+        pu_c$clock = clock;
+        pu_all$clock = clock;
         addr3$d = addr3$q;
         addr4$d = addr4$q;
         same_low4$d = same_low4$q;
@@ -4571,6 +4917,10 @@ module bloom_core_parts_1(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,
         same_c$d = same_c$q;
         same_all$d = same_all$q;
         mismatch$d = mismatch$q;
+        pu_a$d = pu_a$q;
+        pu_b$d = pu_b$q;
+        pu_c$d = pu_c$q;
+        pu_all$d = pu_all$q;
         hash$clock = clock;
         hash$key = key1;
         ram$clock = clock;
@@ -4665,8 +5015,15 @@ module bloom_core_parts_1(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,
         same_b$d = count$q[(32'h6)+:(6)] == scrub_count$q[(32'h6)+:(6)];
         same_c$d = count$q[(32'hc)+:(5)] == scrub_count$q[(32'hc)+:(5)];
         same_all$d = (same_a$q & same_b$q) & same_c$q;
+        pu_a$d = count$q[(32'h0)+:(6)] == image_fill[(32'h0)+:(6)];
+        pu_b$d = count$q[(32'h6)+:(6)] == image_fill[(32'h6)+:(6)];
+        pu_c$d = count$q[(32'hc)+:(5)] == image_fill[(32'hc)+:(5)];
+        pu_all$d = (pu_a$q & pu_b$q) & pu_c$q;
         if (scrub_finish) begin
             mismatch$d = ~same_all$q;
+        end
+        else if (power_up) begin
+            mismatch$d = ~pu_all$q;
         end
         scrub_mismatch = mismatch$q;
         if (~scrub_built) begin
@@ -5076,6 +5433,82 @@ module bloom_core_parts_1_mismatch(d,q,clock);
 endmodule // bloom_core_parts_1_mismatch
 
 
+module bloom_core_parts_1_pu_a(d,q,clock);
+    
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_parts_1_pu_a
+
+
+module bloom_core_parts_1_pu_all(d,q,clock);
+    
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_parts_1_pu_all
+
+
+module bloom_core_parts_1_pu_b(d,q,clock);
+    
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_parts_1_pu_b
+
+
+module bloom_core_parts_1_pu_c(d,q,clock);
+    
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_parts_1_pu_c
+
+
 module bloom_core_parts_1_ram(clock,read_addr,read_data,write_enable,write_addr,write_data);
     
     // Module arguments
@@ -5366,7 +5799,7 @@ module bloom_core_parts_1_up5(d,q,clock);
 endmodule // bloom_core_parts_1_up5
 
 
-module bloom_core_parts_2(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,counted4,scrub4,ptr3,scrub_zero5,scrub_finish,sweep_en,sweep_en3,sweep_addr3,bit5,fill_low,fill_high,scrub_mismatch,write_addr_next);
+module bloom_core_parts_2(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,counted4,scrub4,ptr3,scrub_zero5,scrub_finish,power_up,sweep_en,sweep_en3,sweep_addr3,bit5,fill_low,fill_high,scrub_mismatch,write_addr_next);
     
     // Module arguments
     input wire  clock;
@@ -5382,6 +5815,7 @@ module bloom_core_parts_2(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,
     input wire  [16:0] ptr3;
     input wire  scrub_zero5;
     input wire  scrub_finish;
+    input wire  power_up;
     input wire  sweep_en;
     input wire  sweep_en3;
     input wire  [15:0] sweep_addr3;
@@ -5394,6 +5828,7 @@ module bloom_core_parts_2(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,
     // Constant declarations
     localparam  scrub_correction = 1'b1;
     localparam  scrub_built = 1'b0;
+    localparam  image_fill = 17'b0;
     localparam  forwarding_enabled = 1'b1;
     localparam  bank_select = 16'h4;
     localparam  count_zero = 17'b0;
@@ -5494,6 +5929,18 @@ module bloom_core_parts_2(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,
     reg  mismatch$d;
     wire  mismatch$q;
     reg  mismatch$clock;
+    reg  pu_a$d;
+    wire  pu_a$q;
+    reg  pu_a$clock;
+    reg  pu_b$d;
+    wire  pu_b$q;
+    reg  pu_b$clock;
+    reg  pu_c$d;
+    wire  pu_c$q;
+    reg  pu_c$clock;
+    reg  pu_all$d;
+    wire  pu_all$q;
+    reg  pu_all$clock;
     
     // Local signals
     reg  [15:0] addr2;
@@ -5658,6 +6105,26 @@ module bloom_core_parts_2(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,
         .q(mismatch$q),
         .clock(mismatch$clock)
     );
+    bloom_core_parts_2_pu_a pu_a(
+        .d(pu_a$d),
+        .q(pu_a$q),
+        .clock(pu_a$clock)
+    );
+    bloom_core_parts_2_pu_b pu_b(
+        .d(pu_b$d),
+        .q(pu_b$q),
+        .clock(pu_b$clock)
+    );
+    bloom_core_parts_2_pu_c pu_c(
+        .d(pu_c$d),
+        .q(pu_c$q),
+        .clock(pu_c$clock)
+    );
+    bloom_core_parts_2_pu_all pu_all(
+        .d(pu_all$d),
+        .q(pu_all$q),
+        .clock(pu_all$clock)
+    );
     
     // Update code
     always @(*) begin
@@ -5687,6 +6154,10 @@ module bloom_core_parts_2(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,
         same_c$clock = clock;
         same_all$clock = clock;
         mismatch$clock = clock;
+        pu_a$clock = clock;
+        pu_b$clock = clock;
+        pu_c$clock = clock;
+        pu_all$clock = clock;
         addr3$d = addr3$q;
         addr4$d = addr4$q;
         same_low4$d = same_low4$q;
@@ -5713,6 +6184,10 @@ module bloom_core_parts_2(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,
         same_c$d = same_c$q;
         same_all$d = same_all$q;
         mismatch$d = mismatch$q;
+        pu_a$d = pu_a$q;
+        pu_b$d = pu_b$q;
+        pu_c$d = pu_c$q;
+        pu_all$d = pu_all$q;
         hash$clock = clock;
         hash$key = key1;
         ram$clock = clock;
@@ -5807,8 +6282,15 @@ module bloom_core_parts_2(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,
         same_b$d = count$q[(32'h6)+:(6)] == scrub_count$q[(32'h6)+:(6)];
         same_c$d = count$q[(32'hc)+:(5)] == scrub_count$q[(32'hc)+:(5)];
         same_all$d = (same_a$q & same_b$q) & same_c$q;
+        pu_a$d = count$q[(32'h0)+:(6)] == image_fill[(32'h0)+:(6)];
+        pu_b$d = count$q[(32'h6)+:(6)] == image_fill[(32'h6)+:(6)];
+        pu_c$d = count$q[(32'hc)+:(5)] == image_fill[(32'hc)+:(5)];
+        pu_all$d = (pu_a$q & pu_b$q) & pu_c$q;
         if (scrub_finish) begin
             mismatch$d = ~same_all$q;
+        end
+        else if (power_up) begin
+            mismatch$d = ~pu_all$q;
         end
         scrub_mismatch = mismatch$q;
         if (~scrub_built) begin
@@ -6218,6 +6700,82 @@ module bloom_core_parts_2_mismatch(d,q,clock);
 endmodule // bloom_core_parts_2_mismatch
 
 
+module bloom_core_parts_2_pu_a(d,q,clock);
+    
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_parts_2_pu_a
+
+
+module bloom_core_parts_2_pu_all(d,q,clock);
+    
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_parts_2_pu_all
+
+
+module bloom_core_parts_2_pu_b(d,q,clock);
+    
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_parts_2_pu_b
+
+
+module bloom_core_parts_2_pu_c(d,q,clock);
+    
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_parts_2_pu_c
+
+
 module bloom_core_parts_2_ram(clock,read_addr,read_data,write_enable,write_addr,write_data);
     
     // Module arguments
@@ -6508,7 +7066,7 @@ module bloom_core_parts_2_up5(d,q,clock);
 endmodule // bloom_core_parts_2_up5
 
 
-module bloom_core_parts_3(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,counted4,scrub4,ptr3,scrub_zero5,scrub_finish,sweep_en,sweep_en3,sweep_addr3,bit5,fill_low,fill_high,scrub_mismatch,write_addr_next);
+module bloom_core_parts_3(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,counted4,scrub4,ptr3,scrub_zero5,scrub_finish,power_up,sweep_en,sweep_en3,sweep_addr3,bit5,fill_low,fill_high,scrub_mismatch,write_addr_next);
     
     // Module arguments
     input wire  clock;
@@ -6524,6 +7082,7 @@ module bloom_core_parts_3(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,
     input wire  [16:0] ptr3;
     input wire  scrub_zero5;
     input wire  scrub_finish;
+    input wire  power_up;
     input wire  sweep_en;
     input wire  sweep_en3;
     input wire  [15:0] sweep_addr3;
@@ -6536,6 +7095,7 @@ module bloom_core_parts_3(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,
     // Constant declarations
     localparam  scrub_correction = 1'b1;
     localparam  scrub_built = 1'b0;
+    localparam  image_fill = 17'b0;
     localparam  forwarding_enabled = 1'b1;
     localparam  bank_select = 16'h8;
     localparam  count_zero = 17'b0;
@@ -6636,6 +7196,18 @@ module bloom_core_parts_3(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,
     reg  mismatch$d;
     wire  mismatch$q;
     reg  mismatch$clock;
+    reg  pu_a$d;
+    wire  pu_a$q;
+    reg  pu_a$clock;
+    reg  pu_b$d;
+    wire  pu_b$q;
+    reg  pu_b$clock;
+    reg  pu_c$d;
+    wire  pu_c$q;
+    reg  pu_c$clock;
+    reg  pu_all$d;
+    wire  pu_all$q;
+    reg  pu_all$clock;
     
     // Local signals
     reg  [15:0] addr2;
@@ -6800,6 +7372,26 @@ module bloom_core_parts_3(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,
         .q(mismatch$q),
         .clock(mismatch$clock)
     );
+    bloom_core_parts_3_pu_a pu_a(
+        .d(pu_a$d),
+        .q(pu_a$q),
+        .clock(pu_a$clock)
+    );
+    bloom_core_parts_3_pu_b pu_b(
+        .d(pu_b$d),
+        .q(pu_b$q),
+        .clock(pu_b$clock)
+    );
+    bloom_core_parts_3_pu_c pu_c(
+        .d(pu_c$d),
+        .q(pu_c$q),
+        .clock(pu_c$clock)
+    );
+    bloom_core_parts_3_pu_all pu_all(
+        .d(pu_all$d),
+        .q(pu_all$q),
+        .clock(pu_all$clock)
+    );
     
     // Update code
     always @(*) begin
@@ -6829,6 +7421,10 @@ module bloom_core_parts_3(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,
         same_c$clock = clock;
         same_all$clock = clock;
         mismatch$clock = clock;
+        pu_a$clock = clock;
+        pu_b$clock = clock;
+        pu_c$clock = clock;
+        pu_all$clock = clock;
         addr3$d = addr3$q;
         addr4$d = addr4$q;
         same_low4$d = same_low4$q;
@@ -6855,6 +7451,10 @@ module bloom_core_parts_3(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,
         same_c$d = same_c$q;
         same_all$d = same_all$q;
         mismatch$d = mismatch$q;
+        pu_a$d = pu_a$q;
+        pu_b$d = pu_b$q;
+        pu_c$d = pu_c$q;
+        pu_all$d = pu_all$q;
         hash$clock = clock;
         hash$key = key1;
         ram$clock = clock;
@@ -6949,8 +7549,15 @@ module bloom_core_parts_3(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,
         same_b$d = count$q[(32'h6)+:(6)] == scrub_count$q[(32'h6)+:(6)];
         same_c$d = count$q[(32'hc)+:(5)] == scrub_count$q[(32'hc)+:(5)];
         same_all$d = (same_a$q & same_b$q) & same_c$q;
+        pu_a$d = count$q[(32'h0)+:(6)] == image_fill[(32'h0)+:(6)];
+        pu_b$d = count$q[(32'h6)+:(6)] == image_fill[(32'h6)+:(6)];
+        pu_c$d = count$q[(32'hc)+:(5)] == image_fill[(32'hc)+:(5)];
+        pu_all$d = (pu_a$q & pu_b$q) & pu_c$q;
         if (scrub_finish) begin
             mismatch$d = ~same_all$q;
+        end
+        else if (power_up) begin
+            mismatch$d = ~pu_all$q;
         end
         scrub_mismatch = mismatch$q;
         if (~scrub_built) begin
@@ -7358,6 +7965,82 @@ module bloom_core_parts_3_mismatch(d,q,clock);
     end
           
 endmodule // bloom_core_parts_3_mismatch
+
+
+module bloom_core_parts_3_pu_a(d,q,clock);
+    
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_parts_3_pu_a
+
+
+module bloom_core_parts_3_pu_all(d,q,clock);
+    
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_parts_3_pu_all
+
+
+module bloom_core_parts_3_pu_b(d,q,clock);
+    
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_parts_3_pu_b
+
+
+module bloom_core_parts_3_pu_c(d,q,clock);
+    
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_parts_3_pu_c
 
 
 module bloom_core_parts_3_ram(clock,read_addr,read_data,write_enable,write_addr,write_data);
