@@ -266,4 +266,39 @@ fn scrub_builds_the_scrub_and_is_refused_with_lanes() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("--scrub") && err.contains("--lanes"), "{err}");
     assert!(!dir.exists());
+    // A period needs the scrub and a value in 2..=2^24.
+    for bad in [
+        vec!["--scrub-every", "100"],
+        vec!["--scrub", "--scrub-every", "1"],
+        vec!["--scrub", "--scrub-every", "16777217"],
+    ] {
+        let dir = scratch("scrub-every-bad");
+        let mut args = vec!["verilog"];
+        args.extend(bad.iter().copied());
+        args.extend(["--out", dir.to_str().unwrap()]);
+        let out = bloom(&args);
+        assert!(!out.status.success(), "{bad:?} accepted");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains("--scrub"), "{bad:?}: {err}");
+        assert!(!dir.exists(), "{bad:?} wrote {}", dir.display());
+    }
+    let dir = scratch("scrub-every");
+    let out = bloom(&[
+        "verilog",
+        "--scrub",
+        "--scrub-every",
+        "100000",
+        "--out",
+        dir.to_str().unwrap(),
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let json: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.join("bloom_core.json")).unwrap())
+            .unwrap();
+    assert_eq!(json["scrub_every"], 100000);
+    std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -54,6 +54,9 @@ impl TestSwitches {
     }
 }
 
+/// The longest period of a periodic scrub, in cycles (its counter's 24 bits).
+pub const MAX_SCRUB_EVERY: u32 = 1 << 24;
+
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct CoreConfig {
     pub params: CoreParams,
@@ -64,6 +67,9 @@ pub struct CoreConfig {
     /// `scrub_busy` and `scrub_mismatch` read 0; its registers are held at 0, so
     /// synthesis removes its logic (it costs LUTs and Fmax: docs/core.md, "Scrub").
     pub scrub: bool,
+    /// With the scrub: the core also requests a scrub itself every this many cycles
+    /// (docs/contract.md §5.2, "Periodic"): 2..=2^24.
+    pub scrub_every: Option<u32>,
 }
 
 impl From<CoreParams> for CoreConfig {
@@ -73,6 +79,7 @@ impl From<CoreParams> for CoreConfig {
             preload: None,
             test_switches: TestSwitches::default(),
             scrub: false,
+            scrub_every: None,
         }
     }
 }
@@ -84,6 +91,18 @@ impl CoreConfig {
         self.params
             .validate()
             .map_err(|e| HdlError::Config(e.to_string()))?;
+        if let Some(n) = self.scrub_every {
+            if !self.scrub {
+                return Err(HdlError::Config(format!(
+                    "scrub_every = {n} needs the scrub (scrub = true)"
+                )));
+            }
+            if !(2..=MAX_SCRUB_EVERY).contains(&n) {
+                return Err(HdlError::Config(format!(
+                    "scrub_every = {n} is out of range (allowed: 2..={MAX_SCRUB_EVERY} cycles)"
+                )));
+            }
+        }
         if self.test_switches.disable_delete_forwarding && self.params.counter_bits < 2 {
             return Err(HdlError::Config(
                 "test switch disable_delete_forwarding needs a counting core (counter_bits >= 2)"
@@ -132,7 +151,11 @@ impl CoreConfig {
 
     /// `h3_k4_b12_w64_s0`, plus `_scrub` when the scrub is built and the test switches if any.
     pub fn label(&self) -> String {
-        let scrub = if self.scrub { "_scrub" } else { "" };
-        self.params.label() + scrub + &self.test_switches.label()
+        let scrub = match (self.scrub, self.scrub_every) {
+            (false, _) => String::new(),
+            (true, None) => "_scrub".to_string(),
+            (true, Some(n)) => format!("_scrub{n}"),
+        };
+        self.params.label() + &scrub + &self.test_switches.label()
     }
 }

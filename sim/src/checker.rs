@@ -342,6 +342,10 @@ pub struct Checker {
     /// The power-up check's report (docs/contract.md §5.3), shown when the recount after
     /// the first reset has completed ([`Checker::expect_power_up`]).
     power_up: Option<(u16, u64)>,
+    /// The periodic scrub's period (hdl::CoreConfig::scrub_every), and the last cycle of
+    /// the last reset (its ticks are r + N, r + 2N, ...).
+    pub scrub_every: Option<u32>,
+    last_reset: u64,
 }
 
 impl Checker {
@@ -395,6 +399,8 @@ impl Checker {
             scrubs: ScrubCoverage::default(),
             scrub_built: false,
             power_up: None,
+            scrub_every: None,
+            last_reset,
         };
         c.start_recount(last_reset);
         c.busy_from = last_reset.saturating_sub(1);
@@ -456,6 +462,7 @@ impl Checker {
             saturated: [0; 16],
         });
         self.busy_until = last_reset + self.timing.reset_busy_cycles as u64;
+        self.last_reset = last_reset;
         // A reset before the power-up check showed its result: the next recount checks.
         if let Some((_, at)) = &mut self.power_up {
             *at = self.busy_until + 4;
@@ -726,6 +733,13 @@ impl Checker {
         }
     }
 
+    /// The periodic scrub requests a scrub in cycle `c` (docs/contract.md §5.2).
+    #[inline]
+    fn scrub_tick(&self, c: u64) -> bool {
+        self.scrub_every
+            .is_some_and(|n| c > self.last_reset && (c - self.last_reset) % n as u64 == 0)
+    }
+
     /// The scrub's step in cycle `c` (not a reset cycle): a slot if the cycle is free,
     /// else a start on `scrub_req`.
     #[inline]
@@ -739,7 +753,7 @@ impl Checker {
                     self.scrub_end = Some(c + self.timing.scrub_end_latency as u64);
                 }
             }
-        } else if io.scrub_req && self.scrub_built {
+        } else if (io.scrub_req || self.scrub_tick(c)) && self.scrub_built {
             self.scrub.start();
             self.scrub_active = true;
             self.scrubs.started += 1;

@@ -423,6 +423,7 @@ impl CoSim {
         }
         let mut checker = Checker::after_reset(core.timing, golden, core.last_reset);
         checker.scrub_built = core.config.scrub;
+        checker.scrub_every = core.config.scrub_every;
         let flow = Flow {
             outstanding: 0,
             busy_until: core.last_reset + core.timing.reset_busy_cycles as u64,

@@ -418,3 +418,46 @@ fn power_up_check_reports_banks_changed_since_configuration() {
         "bank 1 address {one} (1 to 0) and bank 2 address {zero} (0 to 1) flipped"
     );
 }
+
+/// A periodic scrub (docs/contract.md §5.2, "Periodic"): with no `scrub_req` at all the
+/// core scrubs itself every N cycles after a reset, beside stress traffic with resets,
+/// every cycle checked (the checker knows the ticks); a flipped bit is reported by the
+/// next periodic scrub with nothing requested.
+#[test]
+fn periodic_scrub_runs_by_itself_and_reports_a_flip() {
+    let every = 200;
+    let spec = hdl::CoreConfig {
+        scrub_every: Some(every),
+        ..scrubbed(crc_k3_b6_w32())
+    };
+    let label = spec.label();
+    let mut cosim = open(&spec);
+    let params = spec.params;
+    let mut opts = RunOptions::stress(10_000, params.key_bits, 41);
+    opts.shape = TrafficShape::stress_for(params.key_bits, &cosim.core.timing);
+    opts.batch = 4096;
+    let r = cosim.run_inline(&opts, &mut |_, _| {}).unwrap();
+    assert_clean(&r, &label);
+    assert!(
+        r.scrubs.finished > 20,
+        "{label}: {} cycles, only {}",
+        r.cycles_checked,
+        r.scrubs
+    );
+    // Wait for the running scrub to end (idle: a tick every N cycles).
+    let mut consumer = ReadyPattern::default();
+    while cosim.checker.scrub_running() {
+        cosim.idle(16, &mut consumer).unwrap();
+    }
+    let addr = (0..64)
+        .find(|&a| cosim.golden().counter(2, a) == Some(0))
+        .unwrap();
+    assert_eq!(cosim.soft_error(2, addr, 1).unwrap(), 1);
+    cosim.idle(2 * every as usize + 100, &mut consumer).unwrap();
+    let port = cosim.core.ports.id("scrub_mismatch");
+    let shown = cosim.core.model.get(port) as u16;
+    assert_eq!(shown, 1 << 2, "{label}: bank 2 flipped");
+    let r = cosim.report();
+    assert_clean(&r, &label);
+    println!("{label}: {} cycles checked; {}", r.cycles_checked, r.scrubs);
+}

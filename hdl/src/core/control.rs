@@ -116,7 +116,13 @@ pub struct Control<const W: usize> {
 impl<const W: usize> Control<W> {
     /// The control of banks of 2^`bank_bits` bits, whose counts land `count_delay` cycles
     /// after a plain core's (0 plain, 1 counting: timing.rs); `scrub`: the scrub is built.
-    pub fn new(bank_bits: usize, count_delay: usize, scrub: bool) -> Self {
+    /// `scrub_every`: the scrub's period, if periodic.
+    pub fn new(
+        bank_bits: usize,
+        count_delay: usize,
+        scrub: bool,
+        scrub_every: Option<u32>,
+    ) -> Self {
         Control {
             clock: Default::default(),
             reset: Default::default(),
@@ -136,7 +142,7 @@ impl<const W: usize> Control<W> {
             popped: Default::default(),
             stages: Stages::new(bank_bits),
             sweep: Sweep::new(bank_bits),
-            scrubber: Scrubber::new(bank_bits, count_delay, scrub),
+            scrubber: Scrubber::new(bank_bits, count_delay, scrub, scrub_every),
             outstanding: Default::default(),
             popped_mask: Default::default(),
             accept_mask: Default::default(),

@@ -96,6 +96,14 @@ pub struct Scrubber {
     // The scrub is built (else `req` is ignored).
     built: Constant<bool>,
     rise: Signal<Local, bool>,
+    // The periodic request: cycles since the reset or the last tick, the tick, and
+    // whether the core has it (period - 1 the tick's count).
+    tick_count: DFF<Bits<24>>,
+    tick: Signal<Local, bool>,
+    periodic: Constant<bool>,
+    tick_last: Constant<Bits<24>>,
+    tick_zero: Constant<Bits<24>>,
+    tick_one: Constant<Bits<24>>,
     step: Signal<Local, Bits<17>>,
     pos_zero: Constant<Bits<17>>,
     pos_one: Constant<Bits<17>>,
@@ -111,7 +119,8 @@ impl Scrubber {
     /// The scrub of banks of 2^`bank_bits` addresses, whose counts land `count_delay`
     /// cycles after a plain core's (0 plain, 1 counting); `built` false: a core without
     /// the scrub (every register stays 0).
-    pub fn new(bank_bits: usize, count_delay: usize, built: bool) -> Self {
+    /// `every`: the core requests a scrub itself every this many cycles (2..=2^24).
+    pub fn new(bank_bits: usize, count_delay: usize, built: bool, every: Option<u32>) -> Self {
         // finish in s + 2 + finish_after, the result shown a cycle later (timing.rs).
         let finish_after = crate::timing::SCRUB_END_LATENCY as usize - 3 + count_delay;
         Scrubber {
@@ -151,6 +160,12 @@ impl Scrubber {
             start0: Default::default(),
             built: Constant::new(built),
             rise: Default::default(),
+            tick_count: Default::default(),
+            tick: Default::default(),
+            periodic: Constant::new(every.is_some()),
+            tick_last: Constant::new((every.unwrap_or(1).max(1) as u64 - 1).into()),
+            tick_zero: Constant::new(0u64.into()),
+            tick_one: Constant::new(1u64.into()),
             step: Default::default(),
             pos_zero: Constant::new(0u64.into()),
             pos_one: Constant::new(1u64.into()),
@@ -170,9 +185,18 @@ impl Logic for Scrubber {
     fn update(&mut self) {
         dff_setup!(
             self, clock, active, take_r, pos, ended, slot2, slot3, slot4, counted4_r, ptr2, ptr3_r,
-            started, ending, armed, checked, idle_d, pu1, pu2
+            started, ending, armed, checked, idle_d, pu1, pu2, tick_count
         );
-        self.start0.next = (self.req.val() & self.built.val()) & !self.active.q.val();
+        // The periodic request: a tick in the cycles r + N, r + 2N, ... after a reset
+        // ending in r (tick_count N - 1 then).
+        self.tick.next = (self.tick_count.q.val() == self.tick_last.val()) & self.periodic.val();
+        if self.tick.val() {
+            self.tick_count.d.next = self.tick_zero.val();
+        } else {
+            self.tick_count.d.next = self.tick_count.q.val() + self.tick_one.val();
+        }
+        self.start0.next =
+            ((self.req.val() | self.tick.val()) & self.built.val()) & !self.active.q.val();
         self.finish.next = (self.ending.q.val() & self.finish_at.val()) != self.bits_zero.val();
         self.active.d.next = (self.active.q.val() | self.start0.val()) & !self.finish.val();
         self.take_r.d.next = self.active.q.val() & self.free0.val();
@@ -234,6 +258,9 @@ impl Logic for Scrubber {
         }
         // Not built: every register held at 0 (constant inputs, so synthesis removes them;
         // a loop of registers that merely stays 0 it would keep).
+        if self.reset.val() | !(self.built.val() & self.periodic.val()) {
+            self.tick_count.d.next = self.tick_zero.val();
+        }
         if self.reset.val() | !self.built.val() {
             self.active.d.next = false;
             self.take_r.d.next = false;

@@ -49,6 +49,7 @@ impl GeneratedCore {
                 .map(|p| p.display().to_string()),
             timing: self.timing,
             scrub: self.config.scrub,
+            scrub_every: self.config.scrub_every,
             test_switches: self.config.test_switches.clone(),
         }
     }
@@ -67,6 +68,8 @@ pub struct CoreDescription {
     pub timing: Timing,
     /// The scrub is built (docs/contract.md §5.2; without it its ports read 0).
     pub scrub: bool,
+    /// The periodic scrub's period in cycles, if any.
+    pub scrub_every: Option<u32>,
     pub test_switches: TestSwitches,
 }
 
@@ -113,7 +116,7 @@ impl<const W: usize> CoreVariant<W> for BloomCore<W> {
         bank: impl FnMut(usize) -> (HashUnit<W>, Option<Vec<bool>>),
     ) -> Self {
         BloomCore::new(
-            Control::new(cfg.bank_bits(), 0, cfg.scrub),
+            Control::new(cfg.bank_bits(), 0, cfg.scrub, cfg.scrub_every),
             plain_partitions(cfg, bank),
         )
     }
@@ -183,6 +186,7 @@ impl<const W: usize> CoreVariant<W> for CountingCore<W> {
                 cfg.bank_bits(),
                 crate::timing::COUNTING_COUNT_DELAY as usize,
                 cfg.scrub,
+                cfg.scrub_every,
             ),
             parts,
         )

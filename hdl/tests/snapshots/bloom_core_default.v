@@ -939,6 +939,10 @@ module bloom_core_control_scrubber(clock,reset,req,free0,recount3,busy,take1,add
     
     // Constant declarations
     localparam  built = 1'b0;
+    localparam  periodic = 1'b0;
+    localparam  tick_last = 24'h0;
+    localparam  tick_zero = 24'h0;
+    localparam  tick_one = 24'h1;
     localparam  pos_zero = 17'b0;
     localparam  pos_one = 17'b1;
     localparam  pos_mask = 17'b1111111111111;
@@ -1000,11 +1004,15 @@ module bloom_core_control_scrubber(clock,reset,req,free0,recount3,busy,take1,add
     reg  pu2$d;
     wire  pu2$q;
     reg  pu2$clock;
+    reg  [23:0] tick_count$d;
+    wire  [23:0] tick_count$q;
+    reg  tick_count$clock;
     
     // Local signals
     reg  start0;
     reg  pu_start;
     reg  rise;
+    reg  tick;
     reg  [16:0] step;
     
     // Sub module instances
@@ -1093,6 +1101,11 @@ module bloom_core_control_scrubber(clock,reset,req,free0,recount3,busy,take1,add
         .q(pu2$q),
         .clock(pu2$clock)
     );
+    bloom_core_control_scrubber_tick_count tick_count(
+        .d(tick_count$d),
+        .q(tick_count$q),
+        .clock(tick_count$clock)
+    );
     
     // Update code
     always @(*) begin
@@ -1113,6 +1126,7 @@ module bloom_core_control_scrubber(clock,reset,req,free0,recount3,busy,take1,add
         idle_d$clock = clock;
         pu1$clock = clock;
         pu2$clock = clock;
+        tick_count$clock = clock;
         active$d = active$q;
         take_r$d = take_r$q;
         pos$d = pos$q;
@@ -1130,7 +1144,15 @@ module bloom_core_control_scrubber(clock,reset,req,free0,recount3,busy,take1,add
         idle_d$d = idle_d$q;
         pu1$d = pu1$q;
         pu2$d = pu2$q;
-        start0 = (req & built) & ~active$q;
+        tick_count$d = tick_count$q;
+        tick = (tick_count$q == tick_last) & periodic;
+        if (tick) begin
+            tick_count$d = tick_zero;
+        end
+        else begin
+            tick_count$d = tick_count$q + tick_one;
+        end
+        start0 = ((req | tick) & built) & ~active$q;
         finish = (ending$q & finish_at) != bits_zero;
         active$d = (active$q | start0) & ~finish;
         take_r$d = active$q & free0;
@@ -1186,6 +1208,9 @@ module bloom_core_control_scrubber(clock,reset,req,free0,recount3,busy,take1,add
             idle_d$d = 1'b0;
             pu1$d = 1'b0;
             pu2$d = 1'b0;
+        end
+        if (reset | ~(built & periodic)) begin
+            tick_count$d = tick_zero;
         end
         if (reset | ~built) begin
             active$d = 1'b0;
@@ -1527,6 +1552,25 @@ module bloom_core_control_scrubber_take_r(d,q,clock);
     end
           
 endmodule // bloom_core_control_scrubber_take_r
+
+
+module bloom_core_control_scrubber_tick_count(d,q,clock);
+    
+    // Module arguments
+    input wire  [23:0] d;
+    output reg  [23:0] q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 24'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_control_scrubber_tick_count
 
 
 module bloom_core_control_stages(clock,reset,accept,op,tag,key,rb_req,rb_bank,rb_addr,rb_write,rb_wdata,idle,sweep_lead,sweep_count,recount,scrub_take1,scrub_addr1,key1,is_rb2,rb_addr2,write4,wdata4,write4_next,wdata4_next,clear5,valid5,tag5,not_clear5,rb5,rb_select5);
