@@ -161,7 +161,12 @@ pub struct Partition<const W: usize> {
     keep: Signal<Local, Bits<17>>,
     // The scrub: the c3 address as 17 bits, and below the pointer (registered in c3).
     addr3_wide: ZeroExtend<16, 17>,
-    below4: DFF<bool>,
+    // Below the pointer, compared in two halves (bits 16..8 less / equal, bits 7..0
+    // less) registered in c3 and joined in c4: two short carry chains, not one of 17.
+    lt_hi4: DFF<bool>,
+    eq_hi4: DFF<bool>,
+    lt_lo4: DFF<bool>,
+    below4: Signal<Local, bool>,
     // The slot in c5 counts for the scrub (a change below the pointer, a scrub slot's
     // read) / is a scrub slot (its read is not the fill's).
     sc5: DFF<bool>,
@@ -252,6 +257,9 @@ impl<const W: usize> Partition<W> {
             count: Default::default(),
             keep: Default::default(),
             addr3_wide: Default::default(),
+            lt_hi4: Default::default(),
+            eq_hi4: Default::default(),
+            lt_lo4: Default::default(),
             below4: Default::default(),
             sc5: Default::default(),
             scrub5: Default::default(),
@@ -328,7 +336,9 @@ impl<const W: usize> Logic for Partition<W> {
             change_if_zero5,
             down_if_one5,
             down_if_zero5,
-            below4,
+            lt_hi4,
+            eq_hi4,
+            lt_lo4,
             sc5,
             scrub5,
             sc_change6,
@@ -406,9 +416,15 @@ impl<const W: usize> Logic for Partition<W> {
         self.down6.d.next = self.dec5.val();
         // The scrub: its pointer compared in c3, its flags beside the fill's.
         self.addr3_wide.narrow.next = self.addr3.q.val();
-        self.below4.d.next = self.addr3_wide.wide.val() < self.control.ptr3.val();
+        self.lt_hi4.d.next =
+            self.addr3_wide.wide.val().get_bits::<9>(8) < self.control.ptr3.val().get_bits::<9>(8);
+        self.eq_hi4.d.next =
+            self.addr3_wide.wide.val().get_bits::<9>(8) == self.control.ptr3.val().get_bits::<9>(8);
+        self.lt_lo4.d.next =
+            self.addr3_wide.wide.val().get_bits::<8>(0) < self.control.ptr3.val().get_bits::<8>(0);
+        self.below4.next = self.lt_hi4.q.val() | (self.eq_hi4.q.val() & self.lt_lo4.q.val());
         self.sc5.d.next =
-            (self.below4.q.val() & self.scrub_correction.val()) | self.control.scrub4.val();
+            (self.below4.val() & self.scrub_correction.val()) | self.control.scrub4.val();
         self.scrub5.d.next = self.control.scrub4.val();
         self.sc_change6.d.next = self.inc5.val() & self.sc5.q.val();
         self.sc_down6.d.next = self.dec5.val() & self.sc5.q.val();
@@ -482,7 +498,9 @@ impl<const W: usize> Logic for Partition<W> {
             self.change6.d.next = false;
             self.down6.d.next = false;
             self.count.d.next = self.count_zero.val();
-            self.below4.d.next = false;
+            self.lt_hi4.d.next = false;
+            self.eq_hi4.d.next = false;
+            self.lt_lo4.d.next = false;
             self.sc5.d.next = false;
             self.scrub5.d.next = false;
             self.sc_change6.d.next = false;

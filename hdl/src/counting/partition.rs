@@ -138,7 +138,10 @@ pub struct CountingPartition<const W: usize> {
     present: PresentCopy,
     // The scrub: the c3 address as 17 bits, below the scrub's pointer (registered in c3).
     addr3_wide: ZeroExtend<16, 17>,
-    below4: DFF<bool>,
+    // Compared in two halves registered in c3, joined in c4 (as core/partition.rs).
+    lt_hi4: DFF<bool>,
+    eq_hi4: DFF<bool>,
+    lt_lo4: DFF<bool>,
     // Test switch: changes below the pointer count for the scrub (off: false alarms).
     scrub_correction: Constant<bool>,
     bank_select: Constant<Bits<16>>,
@@ -246,7 +249,9 @@ impl<const W: usize> CountingPartition<W> {
             alt6: Default::default(),
             present: PresentCopy::new(banks),
             addr3_wide: Default::default(),
-            below4: Default::default(),
+            lt_hi4: Default::default(),
+            eq_hi4: Default::default(),
+            lt_lo4: Default::default(),
             scrub_correction: Constant::new(scrub_correction),
             bank_select: Constant::new((1u64 << index).into()),
             address_zero: Constant::new(0u64.into()),
@@ -282,7 +287,10 @@ impl<const W: usize> crate::core::partition::ControlledBank<W> for CountingParti
 impl<const W: usize> Logic for CountingPartition<W> {
     #[hdl_gen]
     fn update(&mut self) {
-        dff_setup!(self, clock, slot_p5, slot_a5, pre_term5, cur_nz6, alt_nz6, cur6, alt6, below4);
+        dff_setup!(
+            self, clock, slot_p5, slot_a5, pre_term5, cur_nz6, alt_nz6, cur6, alt6, lt_hi4, eq_hi4,
+            lt_lo4
+        );
         self.hash.clock.next = self.clock.val();
         self.hash.key.next = self.control.key1.val();
         self.ram.clock.next = self.clock.val();
@@ -441,9 +449,15 @@ impl<const W: usize> Logic for CountingPartition<W> {
         self.counts.clear5.next = self.control.clear5.val();
         self.counts.recount4.next = self.control.counted4.val() & !self.control.scrub4.val();
         self.addr3_wide.narrow.next = self.addresses.addr3.val();
-        self.below4.d.next =
-            (self.addr3_wide.wide.val() < self.control.ptr3.val()) & self.scrub_correction.val();
-        self.counts.below4.next = self.below4.q.val();
+        self.lt_hi4.d.next =
+            self.addr3_wide.wide.val().get_bits::<9>(8) < self.control.ptr3.val().get_bits::<9>(8);
+        self.eq_hi4.d.next =
+            self.addr3_wide.wide.val().get_bits::<9>(8) == self.control.ptr3.val().get_bits::<9>(8);
+        self.lt_lo4.d.next =
+            self.addr3_wide.wide.val().get_bits::<8>(0) < self.control.ptr3.val().get_bits::<8>(0);
+        self.counts.below4.next = (self.lt_hi4.q.val()
+            | (self.eq_hi4.q.val() & self.lt_lo4.q.val()))
+            & self.scrub_correction.val();
         self.counts.scrub4.next = self.control.scrub4.val();
         self.counts.scrub_zero5.next = self.control.scrub_zero5.val();
         self.counts.scrub_finish.next = self.control.scrub_finish.val();
@@ -458,7 +472,9 @@ impl<const W: usize> Logic for CountingPartition<W> {
         self.scrub_mismatch.next = self.counts.scrub_mismatch.val();
 
         if self.reset.val() {
-            self.below4.d.next = false;
+            self.lt_hi4.d.next = false;
+            self.eq_hi4.d.next = false;
+            self.lt_lo4.d.next = false;
             self.slot_p5.d.next = false;
             self.slot_a5.d.next = false;
             self.pre_term5.d.next = false;

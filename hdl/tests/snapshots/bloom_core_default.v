@@ -3406,9 +3406,15 @@ module bloom_core_parts_0(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,
     reg  count$clock;
     reg  [15:0] addr3_wide$narrow;
     wire  [16:0] addr3_wide$wide;
-    reg  below4$d;
-    wire  below4$q;
-    reg  below4$clock;
+    reg  lt_hi4$d;
+    wire  lt_hi4$q;
+    reg  lt_hi4$clock;
+    reg  eq_hi4$d;
+    wire  eq_hi4$q;
+    reg  eq_hi4$clock;
+    reg  lt_lo4$d;
+    wire  lt_lo4$q;
+    reg  lt_lo4$clock;
     reg  sc5$d;
     wire  sc5$q;
     reg  sc5$clock;
@@ -3463,6 +3469,7 @@ module bloom_core_parts_0(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,
     reg  [16:0] delta6;
     reg  [16:0] step6;
     reg  [16:0] keep;
+    reg  below4;
     reg  [16:0] sc_delta6;
     reg  [16:0] sc_step6;
     reg  [16:0] sc_keep;
@@ -3560,10 +3567,20 @@ module bloom_core_parts_0(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,
         .narrow(addr3_wide$narrow),
         .wide(addr3_wide$wide)
     );
-    bloom_core_parts_0_below4 below4(
-        .d(below4$d),
-        .q(below4$q),
-        .clock(below4$clock)
+    bloom_core_parts_0_lt_hi4 lt_hi4(
+        .d(lt_hi4$d),
+        .q(lt_hi4$q),
+        .clock(lt_hi4$clock)
+    );
+    bloom_core_parts_0_eq_hi4 eq_hi4(
+        .d(eq_hi4$d),
+        .q(eq_hi4$q),
+        .clock(eq_hi4$clock)
+    );
+    bloom_core_parts_0_lt_lo4 lt_lo4(
+        .d(lt_lo4$d),
+        .q(lt_lo4$q),
+        .clock(lt_lo4$clock)
     );
     bloom_core_parts_0_sc5 sc5(
         .d(sc5$d),
@@ -3653,7 +3670,9 @@ module bloom_core_parts_0(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,
         change_if_zero5$clock = clock;
         down_if_one5$clock = clock;
         down_if_zero5$clock = clock;
-        below4$clock = clock;
+        lt_hi4$clock = clock;
+        eq_hi4$clock = clock;
+        lt_lo4$clock = clock;
         sc5$clock = clock;
         scrub5$clock = clock;
         sc_change6$clock = clock;
@@ -3683,7 +3702,9 @@ module bloom_core_parts_0(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,
         change_if_zero5$d = change_if_zero5$q;
         down_if_one5$d = down_if_one5$q;
         down_if_zero5$d = down_if_zero5$q;
-        below4$d = below4$q;
+        lt_hi4$d = lt_hi4$q;
+        eq_hi4$d = eq_hi4$q;
+        lt_lo4$d = lt_lo4$q;
         sc5$d = sc5$q;
         scrub5$d = scrub5$q;
         sc_change6$d = sc_change6$q;
@@ -3745,8 +3766,11 @@ module bloom_core_parts_0(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,
         change6$d = inc5 & ~scrub5$q;
         down6$d = dec5;
         addr3_wide$narrow = addr3$q;
-        below4$d = addr3_wide$wide < ptr3;
-        sc5$d = (below4$q & scrub_correction) | scrub4;
+        lt_hi4$d = addr3_wide$wide[(32'h8)+:(9)] < ptr3[(32'h8)+:(9)];
+        eq_hi4$d = addr3_wide$wide[(32'h8)+:(9)] == ptr3[(32'h8)+:(9)];
+        lt_lo4$d = addr3_wide$wide[(32'h0)+:(8)] < ptr3[(32'h0)+:(8)];
+        below4 = lt_hi4$q | (eq_hi4$q & lt_lo4$q);
+        sc5$d = (below4 & scrub_correction) | scrub4;
         scrub5$d = scrub4;
         sc_change6$d = inc5 & sc5$q;
         sc_down6$d = dec5 & sc5$q;
@@ -3817,7 +3841,9 @@ module bloom_core_parts_0(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,
             change6$d = 1'b0;
             down6$d = 1'b0;
             count$d = count_zero;
-            below4$d = 1'b0;
+            lt_hi4$d = 1'b0;
+            eq_hi4$d = 1'b0;
+            lt_lo4$d = 1'b0;
             sc5$d = 1'b0;
             scrub5$d = 1'b0;
             sc_change6$d = 1'b0;
@@ -3879,25 +3905,6 @@ module bloom_core_parts_0_addr4(d,q,clock);
     end
           
 endmodule // bloom_core_parts_0_addr4
-
-
-module bloom_core_parts_0_below4(d,q,clock);
-    
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-    
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-    
-    always @(posedge clock) begin
-       q <= d;
-    end
-          
-endmodule // bloom_core_parts_0_below4
 
 
 module bloom_core_parts_0_change6(d,q,clock);
@@ -4052,6 +4059,25 @@ module bloom_core_parts_0_down_if_zero5(d,q,clock);
 endmodule // bloom_core_parts_0_down_if_zero5
 
 
+module bloom_core_parts_0_eq_hi4(d,q,clock);
+    
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_parts_0_eq_hi4
+
+
 (* keep_hierarchy *)
 module bloom_core_parts_0_hash(clock,key,addr);
     
@@ -4189,6 +4215,44 @@ module bloom_core_parts_0_kill5(d,q,clock);
     end
           
 endmodule // bloom_core_parts_0_kill5
+
+
+module bloom_core_parts_0_lt_hi4(d,q,clock);
+    
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_parts_0_lt_hi4
+
+
+module bloom_core_parts_0_lt_lo4(d,q,clock);
+    
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_parts_0_lt_lo4
 
 
 module bloom_core_parts_0_mismatch(d,q,clock);
@@ -4673,9 +4737,15 @@ module bloom_core_parts_1(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,
     reg  count$clock;
     reg  [15:0] addr3_wide$narrow;
     wire  [16:0] addr3_wide$wide;
-    reg  below4$d;
-    wire  below4$q;
-    reg  below4$clock;
+    reg  lt_hi4$d;
+    wire  lt_hi4$q;
+    reg  lt_hi4$clock;
+    reg  eq_hi4$d;
+    wire  eq_hi4$q;
+    reg  eq_hi4$clock;
+    reg  lt_lo4$d;
+    wire  lt_lo4$q;
+    reg  lt_lo4$clock;
     reg  sc5$d;
     wire  sc5$q;
     reg  sc5$clock;
@@ -4730,6 +4800,7 @@ module bloom_core_parts_1(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,
     reg  [16:0] delta6;
     reg  [16:0] step6;
     reg  [16:0] keep;
+    reg  below4;
     reg  [16:0] sc_delta6;
     reg  [16:0] sc_step6;
     reg  [16:0] sc_keep;
@@ -4827,10 +4898,20 @@ module bloom_core_parts_1(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,
         .narrow(addr3_wide$narrow),
         .wide(addr3_wide$wide)
     );
-    bloom_core_parts_1_below4 below4(
-        .d(below4$d),
-        .q(below4$q),
-        .clock(below4$clock)
+    bloom_core_parts_1_lt_hi4 lt_hi4(
+        .d(lt_hi4$d),
+        .q(lt_hi4$q),
+        .clock(lt_hi4$clock)
+    );
+    bloom_core_parts_1_eq_hi4 eq_hi4(
+        .d(eq_hi4$d),
+        .q(eq_hi4$q),
+        .clock(eq_hi4$clock)
+    );
+    bloom_core_parts_1_lt_lo4 lt_lo4(
+        .d(lt_lo4$d),
+        .q(lt_lo4$q),
+        .clock(lt_lo4$clock)
     );
     bloom_core_parts_1_sc5 sc5(
         .d(sc5$d),
@@ -4920,7 +5001,9 @@ module bloom_core_parts_1(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,
         change_if_zero5$clock = clock;
         down_if_one5$clock = clock;
         down_if_zero5$clock = clock;
-        below4$clock = clock;
+        lt_hi4$clock = clock;
+        eq_hi4$clock = clock;
+        lt_lo4$clock = clock;
         sc5$clock = clock;
         scrub5$clock = clock;
         sc_change6$clock = clock;
@@ -4950,7 +5033,9 @@ module bloom_core_parts_1(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,
         change_if_zero5$d = change_if_zero5$q;
         down_if_one5$d = down_if_one5$q;
         down_if_zero5$d = down_if_zero5$q;
-        below4$d = below4$q;
+        lt_hi4$d = lt_hi4$q;
+        eq_hi4$d = eq_hi4$q;
+        lt_lo4$d = lt_lo4$q;
         sc5$d = sc5$q;
         scrub5$d = scrub5$q;
         sc_change6$d = sc_change6$q;
@@ -5012,8 +5097,11 @@ module bloom_core_parts_1(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,
         change6$d = inc5 & ~scrub5$q;
         down6$d = dec5;
         addr3_wide$narrow = addr3$q;
-        below4$d = addr3_wide$wide < ptr3;
-        sc5$d = (below4$q & scrub_correction) | scrub4;
+        lt_hi4$d = addr3_wide$wide[(32'h8)+:(9)] < ptr3[(32'h8)+:(9)];
+        eq_hi4$d = addr3_wide$wide[(32'h8)+:(9)] == ptr3[(32'h8)+:(9)];
+        lt_lo4$d = addr3_wide$wide[(32'h0)+:(8)] < ptr3[(32'h0)+:(8)];
+        below4 = lt_hi4$q | (eq_hi4$q & lt_lo4$q);
+        sc5$d = (below4 & scrub_correction) | scrub4;
         scrub5$d = scrub4;
         sc_change6$d = inc5 & sc5$q;
         sc_down6$d = dec5 & sc5$q;
@@ -5084,7 +5172,9 @@ module bloom_core_parts_1(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,
             change6$d = 1'b0;
             down6$d = 1'b0;
             count$d = count_zero;
-            below4$d = 1'b0;
+            lt_hi4$d = 1'b0;
+            eq_hi4$d = 1'b0;
+            lt_lo4$d = 1'b0;
             sc5$d = 1'b0;
             scrub5$d = 1'b0;
             sc_change6$d = 1'b0;
@@ -5146,25 +5236,6 @@ module bloom_core_parts_1_addr4(d,q,clock);
     end
           
 endmodule // bloom_core_parts_1_addr4
-
-
-module bloom_core_parts_1_below4(d,q,clock);
-    
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-    
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-    
-    always @(posedge clock) begin
-       q <= d;
-    end
-          
-endmodule // bloom_core_parts_1_below4
 
 
 module bloom_core_parts_1_change6(d,q,clock);
@@ -5319,6 +5390,25 @@ module bloom_core_parts_1_down_if_zero5(d,q,clock);
 endmodule // bloom_core_parts_1_down_if_zero5
 
 
+module bloom_core_parts_1_eq_hi4(d,q,clock);
+    
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_parts_1_eq_hi4
+
+
 (* keep_hierarchy *)
 module bloom_core_parts_1_hash(clock,key,addr);
     
@@ -5456,6 +5546,44 @@ module bloom_core_parts_1_kill5(d,q,clock);
     end
           
 endmodule // bloom_core_parts_1_kill5
+
+
+module bloom_core_parts_1_lt_hi4(d,q,clock);
+    
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_parts_1_lt_hi4
+
+
+module bloom_core_parts_1_lt_lo4(d,q,clock);
+    
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_parts_1_lt_lo4
 
 
 module bloom_core_parts_1_mismatch(d,q,clock);
@@ -5940,9 +6068,15 @@ module bloom_core_parts_2(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,
     reg  count$clock;
     reg  [15:0] addr3_wide$narrow;
     wire  [16:0] addr3_wide$wide;
-    reg  below4$d;
-    wire  below4$q;
-    reg  below4$clock;
+    reg  lt_hi4$d;
+    wire  lt_hi4$q;
+    reg  lt_hi4$clock;
+    reg  eq_hi4$d;
+    wire  eq_hi4$q;
+    reg  eq_hi4$clock;
+    reg  lt_lo4$d;
+    wire  lt_lo4$q;
+    reg  lt_lo4$clock;
     reg  sc5$d;
     wire  sc5$q;
     reg  sc5$clock;
@@ -5997,6 +6131,7 @@ module bloom_core_parts_2(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,
     reg  [16:0] delta6;
     reg  [16:0] step6;
     reg  [16:0] keep;
+    reg  below4;
     reg  [16:0] sc_delta6;
     reg  [16:0] sc_step6;
     reg  [16:0] sc_keep;
@@ -6094,10 +6229,20 @@ module bloom_core_parts_2(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,
         .narrow(addr3_wide$narrow),
         .wide(addr3_wide$wide)
     );
-    bloom_core_parts_2_below4 below4(
-        .d(below4$d),
-        .q(below4$q),
-        .clock(below4$clock)
+    bloom_core_parts_2_lt_hi4 lt_hi4(
+        .d(lt_hi4$d),
+        .q(lt_hi4$q),
+        .clock(lt_hi4$clock)
+    );
+    bloom_core_parts_2_eq_hi4 eq_hi4(
+        .d(eq_hi4$d),
+        .q(eq_hi4$q),
+        .clock(eq_hi4$clock)
+    );
+    bloom_core_parts_2_lt_lo4 lt_lo4(
+        .d(lt_lo4$d),
+        .q(lt_lo4$q),
+        .clock(lt_lo4$clock)
     );
     bloom_core_parts_2_sc5 sc5(
         .d(sc5$d),
@@ -6187,7 +6332,9 @@ module bloom_core_parts_2(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,
         change_if_zero5$clock = clock;
         down_if_one5$clock = clock;
         down_if_zero5$clock = clock;
-        below4$clock = clock;
+        lt_hi4$clock = clock;
+        eq_hi4$clock = clock;
+        lt_lo4$clock = clock;
         sc5$clock = clock;
         scrub5$clock = clock;
         sc_change6$clock = clock;
@@ -6217,7 +6364,9 @@ module bloom_core_parts_2(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,
         change_if_zero5$d = change_if_zero5$q;
         down_if_one5$d = down_if_one5$q;
         down_if_zero5$d = down_if_zero5$q;
-        below4$d = below4$q;
+        lt_hi4$d = lt_hi4$q;
+        eq_hi4$d = eq_hi4$q;
+        lt_lo4$d = lt_lo4$q;
         sc5$d = sc5$q;
         scrub5$d = scrub5$q;
         sc_change6$d = sc_change6$q;
@@ -6279,8 +6428,11 @@ module bloom_core_parts_2(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,
         change6$d = inc5 & ~scrub5$q;
         down6$d = dec5;
         addr3_wide$narrow = addr3$q;
-        below4$d = addr3_wide$wide < ptr3;
-        sc5$d = (below4$q & scrub_correction) | scrub4;
+        lt_hi4$d = addr3_wide$wide[(32'h8)+:(9)] < ptr3[(32'h8)+:(9)];
+        eq_hi4$d = addr3_wide$wide[(32'h8)+:(9)] == ptr3[(32'h8)+:(9)];
+        lt_lo4$d = addr3_wide$wide[(32'h0)+:(8)] < ptr3[(32'h0)+:(8)];
+        below4 = lt_hi4$q | (eq_hi4$q & lt_lo4$q);
+        sc5$d = (below4 & scrub_correction) | scrub4;
         scrub5$d = scrub4;
         sc_change6$d = inc5 & sc5$q;
         sc_down6$d = dec5 & sc5$q;
@@ -6351,7 +6503,9 @@ module bloom_core_parts_2(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,
             change6$d = 1'b0;
             down6$d = 1'b0;
             count$d = count_zero;
-            below4$d = 1'b0;
+            lt_hi4$d = 1'b0;
+            eq_hi4$d = 1'b0;
+            lt_lo4$d = 1'b0;
             sc5$d = 1'b0;
             scrub5$d = 1'b0;
             sc_change6$d = 1'b0;
@@ -6413,25 +6567,6 @@ module bloom_core_parts_2_addr4(d,q,clock);
     end
           
 endmodule // bloom_core_parts_2_addr4
-
-
-module bloom_core_parts_2_below4(d,q,clock);
-    
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-    
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-    
-    always @(posedge clock) begin
-       q <= d;
-    end
-          
-endmodule // bloom_core_parts_2_below4
 
 
 module bloom_core_parts_2_change6(d,q,clock);
@@ -6586,6 +6721,25 @@ module bloom_core_parts_2_down_if_zero5(d,q,clock);
 endmodule // bloom_core_parts_2_down_if_zero5
 
 
+module bloom_core_parts_2_eq_hi4(d,q,clock);
+    
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_parts_2_eq_hi4
+
+
 (* keep_hierarchy *)
 module bloom_core_parts_2_hash(clock,key,addr);
     
@@ -6723,6 +6877,44 @@ module bloom_core_parts_2_kill5(d,q,clock);
     end
           
 endmodule // bloom_core_parts_2_kill5
+
+
+module bloom_core_parts_2_lt_hi4(d,q,clock);
+    
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_parts_2_lt_hi4
+
+
+module bloom_core_parts_2_lt_lo4(d,q,clock);
+    
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_parts_2_lt_lo4
 
 
 module bloom_core_parts_2_mismatch(d,q,clock);
@@ -7207,9 +7399,15 @@ module bloom_core_parts_3(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,
     reg  count$clock;
     reg  [15:0] addr3_wide$narrow;
     wire  [16:0] addr3_wide$wide;
-    reg  below4$d;
-    wire  below4$q;
-    reg  below4$clock;
+    reg  lt_hi4$d;
+    wire  lt_hi4$q;
+    reg  lt_hi4$clock;
+    reg  eq_hi4$d;
+    wire  eq_hi4$q;
+    reg  eq_hi4$clock;
+    reg  lt_lo4$d;
+    wire  lt_lo4$q;
+    reg  lt_lo4$clock;
     reg  sc5$d;
     wire  sc5$q;
     reg  sc5$clock;
@@ -7264,6 +7462,7 @@ module bloom_core_parts_3(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,
     reg  [16:0] delta6;
     reg  [16:0] step6;
     reg  [16:0] keep;
+    reg  below4;
     reg  [16:0] sc_delta6;
     reg  [16:0] sc_step6;
     reg  [16:0] sc_keep;
@@ -7361,10 +7560,20 @@ module bloom_core_parts_3(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,
         .narrow(addr3_wide$narrow),
         .wide(addr3_wide$wide)
     );
-    bloom_core_parts_3_below4 below4(
-        .d(below4$d),
-        .q(below4$q),
-        .clock(below4$clock)
+    bloom_core_parts_3_lt_hi4 lt_hi4(
+        .d(lt_hi4$d),
+        .q(lt_hi4$q),
+        .clock(lt_hi4$clock)
+    );
+    bloom_core_parts_3_eq_hi4 eq_hi4(
+        .d(eq_hi4$d),
+        .q(eq_hi4$q),
+        .clock(eq_hi4$clock)
+    );
+    bloom_core_parts_3_lt_lo4 lt_lo4(
+        .d(lt_lo4$d),
+        .q(lt_lo4$q),
+        .clock(lt_lo4$clock)
     );
     bloom_core_parts_3_sc5 sc5(
         .d(sc5$d),
@@ -7454,7 +7663,9 @@ module bloom_core_parts_3(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,
         change_if_zero5$clock = clock;
         down_if_one5$clock = clock;
         down_if_zero5$clock = clock;
-        below4$clock = clock;
+        lt_hi4$clock = clock;
+        eq_hi4$clock = clock;
+        lt_lo4$clock = clock;
         sc5$clock = clock;
         scrub5$clock = clock;
         sc_change6$clock = clock;
@@ -7484,7 +7695,9 @@ module bloom_core_parts_3(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,
         change_if_zero5$d = change_if_zero5$q;
         down_if_one5$d = down_if_one5$q;
         down_if_zero5$d = down_if_zero5$q;
-        below4$d = below4$q;
+        lt_hi4$d = lt_hi4$q;
+        eq_hi4$d = eq_hi4$q;
+        lt_lo4$d = lt_lo4$q;
         sc5$d = sc5$q;
         scrub5$d = scrub5$q;
         sc_change6$d = sc_change6$q;
@@ -7546,8 +7759,11 @@ module bloom_core_parts_3(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,
         change6$d = inc5 & ~scrub5$q;
         down6$d = dec5;
         addr3_wide$narrow = addr3$q;
-        below4$d = addr3_wide$wide < ptr3;
-        sc5$d = (below4$q & scrub_correction) | scrub4;
+        lt_hi4$d = addr3_wide$wide[(32'h8)+:(9)] < ptr3[(32'h8)+:(9)];
+        eq_hi4$d = addr3_wide$wide[(32'h8)+:(9)] == ptr3[(32'h8)+:(9)];
+        lt_lo4$d = addr3_wide$wide[(32'h0)+:(8)] < ptr3[(32'h0)+:(8)];
+        below4 = lt_hi4$q | (eq_hi4$q & lt_lo4$q);
+        sc5$d = (below4 & scrub_correction) | scrub4;
         scrub5$d = scrub4;
         sc_change6$d = inc5 & sc5$q;
         sc_down6$d = dec5 & sc5$q;
@@ -7618,7 +7834,9 @@ module bloom_core_parts_3(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,
             change6$d = 1'b0;
             down6$d = 1'b0;
             count$d = count_zero;
-            below4$d = 1'b0;
+            lt_hi4$d = 1'b0;
+            eq_hi4$d = 1'b0;
+            lt_lo4$d = 1'b0;
             sc5$d = 1'b0;
             scrub5$d = 1'b0;
             sc_change6$d = 1'b0;
@@ -7680,25 +7898,6 @@ module bloom_core_parts_3_addr4(d,q,clock);
     end
           
 endmodule // bloom_core_parts_3_addr4
-
-
-module bloom_core_parts_3_below4(d,q,clock);
-    
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-    
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-    
-    always @(posedge clock) begin
-       q <= d;
-    end
-          
-endmodule // bloom_core_parts_3_below4
 
 
 module bloom_core_parts_3_change6(d,q,clock);
@@ -7853,6 +8052,25 @@ module bloom_core_parts_3_down_if_zero5(d,q,clock);
 endmodule // bloom_core_parts_3_down_if_zero5
 
 
+module bloom_core_parts_3_eq_hi4(d,q,clock);
+    
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_parts_3_eq_hi4
+
+
 (* keep_hierarchy *)
 module bloom_core_parts_3_hash(clock,key,addr);
     
@@ -7990,6 +8208,44 @@ module bloom_core_parts_3_kill5(d,q,clock);
     end
           
 endmodule // bloom_core_parts_3_kill5
+
+
+module bloom_core_parts_3_lt_hi4(d,q,clock);
+    
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_parts_3_lt_hi4
+
+
+module bloom_core_parts_3_lt_lo4(d,q,clock);
+    
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_parts_3_lt_lo4
 
 
 module bloom_core_parts_3_mismatch(d,q,clock);
