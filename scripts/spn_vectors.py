@@ -56,7 +56,9 @@ def block(seed, w, t, key):
     return x
 
 
-def addresses(seed, w, k, b, key):
+def addresses(seed, w, k, b, key, block=block):
+    """The k addresses from the stream of blocks (block(seed, w, t, key): a
+    list of W bits); scripts/feistel_cost.py passes its own blocks."""
     blocks = {}
     out = []
     for p in range(k):

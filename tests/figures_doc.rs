@@ -9,6 +9,7 @@
 //! `--help`, every bench, example, test or script named is in the tree. And it keeps
 //! the README what it is: under 12 KB, its table of commands that of `bloom --help`.
 
+use hdl::doc_page::DocPage;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
@@ -148,23 +149,10 @@ fn table(all: &Figures, subjects: Option<&[&str]>) -> String {
 #[test]
 fn pages_show_the_figures_of_the_data_file() {
     let figures = load();
-    let update = std::env::var("BLOOM_UPDATE_SNAPSHOTS").as_deref() == Ok("1");
     for (page, subjects) in PAGES {
-        let path = root().join(page);
-        let mut doc = std::fs::read_to_string(&path).unwrap();
-        let range =
-            hdl::ports::generated_section(&doc, page, "figures").unwrap_or_else(|e| panic!("{e}"));
-        let want = table(&figures, subjects);
-        if update {
-            doc.replace_range(range, &want);
-            std::fs::write(&path, doc).unwrap();
-        } else {
-            assert_eq!(
-                &doc[range], want,
-                "{page}'s table of figures differs from docs/figures.json; regenerate with \
-                 BLOOM_UPDATE_SNAPSHOTS=1 cargo test --test figures_doc"
-            );
-        }
+        let mut doc = DocPage::open(&root().join(page), page, "cargo test --test figures_doc");
+        doc.section("figures", &table(&figures, subjects), "docs/figures.json");
+        doc.finish();
     }
 }
 

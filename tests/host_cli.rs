@@ -5,7 +5,7 @@ mod common;
 
 use common::*;
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 const CORE: [&str; 8] = [
     "--k",
@@ -43,6 +43,39 @@ fn remove_scratch(paths: &[&Path]) {
     }
 }
 
+/// `bloom BASE.. MORE..`, which must succeed: its standard output and error.
+fn run_ok(base: &[&str], more: &[&str]) -> (String, String) {
+    text(&ok(bloom(&[base, more].concat())))
+}
+
+/// `bloom BASE.. dump DIR` of a plain board into a scratch directory `name`:
+/// the image written holds `gold`'s banks. Returns the directory.
+fn assert_dump_is(base: &[&str], name: &str, gold: &golden::PartitionedFilter) -> PathBuf {
+    let dump = scratch(name);
+    run_ok(base, &["dump", dump.to_str().unwrap()]);
+    let back = golden::PartitionedFilter::import_image_expecting(&dump, &golden_cfg()).unwrap();
+    for p in 0..3 {
+        assert_eq!(back.bank(p), gold.bank(p), "bank {p}");
+    }
+    dump
+}
+
+/// `bloom BASE.. stats` of a board with 2-bit counters shows `gold`'s fills and
+/// saturated counters. Returns what it printed.
+fn assert_counting_stats(base: &[&str], gold: &golden::CountingFilter) -> String {
+    let (out, _) = run_ok(base, &["stats"]);
+    assert_eq!(
+        field(&out, "fill"),
+        format!("{:?} non-zero counters of 64 per bank", gold.fill())
+    );
+    let sat = gold.saturated();
+    assert_eq!(
+        field(&out, "saturated counters (at 3, never decremented again)"),
+        format!("{sat:?} per bank, {} in all", sat.iter().sum::<u32>())
+    );
+    out
+}
+
 #[test]
 fn host_sim_insert_prints_golden_hits_k3_b6_w32() {
     let mut args = vec!["host", "--sim"];
@@ -78,11 +111,7 @@ fn host_sim_preload_query_keys_and_dump_equal_golden_k3_b6_w32() {
 
     let mut args = vec!["host", "--sim", "--preload", image.to_str().unwrap()];
     args.extend(CORE);
-    let mut q = args.clone();
-    q.extend(["query-keys", keys_file.to_str().unwrap()]);
-    let o = bloom(&q);
-    let (out, err) = text(&o);
-    assert!(o.status.success(), "{err}");
+    let (out, _) = run_ok(&args, &["query-keys", keys_file.to_str().unwrap()]);
     let expect: String = probe
         .iter()
         .map(|k| format!("{k:#x} {}\n", gold.query(*k).unwrap() as u8))
@@ -96,15 +125,7 @@ fn host_sim_preload_query_keys_and_dump_equal_golden_k3_b6_w32() {
     assert!(o.status.success(), "{}", text(&o).1);
     assert!(text(&o).0.contains(" s of line time ("), "{}", text(&o).0);
 
-    let dump = scratch("dump");
-    let mut d = args.clone();
-    d.extend(["dump", dump.to_str().unwrap()]);
-    let o = bloom(&d);
-    assert!(o.status.success(), "{}", text(&o).1);
-    let back = golden::PartitionedFilter::import_image_expecting(&dump, &golden_cfg()).unwrap();
-    for p in 0..3 {
-        assert_eq!(back.bank(p), gold.bank(p), "bank {p}");
-    }
+    let dump = assert_dump_is(&args, "dump", &gold);
     remove_scratch(&[&image, &dump, &keys_file]);
 }
 
@@ -513,22 +534,14 @@ fn host_sim_netlist_ice40_board_top_preload_query_insert_dump_k3_b6_w32() {
     ];
     base.extend(CORE);
 
-    let mut q = base.clone();
-    q.extend(["query-keys", keys_file.to_str().unwrap()]);
-    let o = bloom(&q);
-    let (out, err) = text(&o);
-    assert!(o.status.success(), "{err}");
+    let (out, _) = run_ok(&base, &["query-keys", keys_file.to_str().unwrap()]);
     let expect: String = probe
         .iter()
         .map(|k| format!("{k} {}\n", gold.query(*k).unwrap() as u8))
         .collect();
     assert_eq!(out, expect);
 
-    let mut i = base.clone();
-    i.extend(["insert", "1", "5", "7924", "99999"]);
-    let o = bloom(&i);
-    let (out, err) = text(&o);
-    assert!(o.status.success(), "{err}");
+    let (out, _) = run_ok(&base, &["insert", "1", "5", "7924", "99999"]);
     let mut after = gold.clone();
     let expect: String = [1u128, 5, 7924, 99999]
         .iter()
@@ -536,15 +549,7 @@ fn host_sim_netlist_ice40_board_top_preload_query_insert_dump_k3_b6_w32() {
         .collect();
     assert_eq!(out, expect);
 
-    let dump = scratch("netlist-dump");
-    let mut d = base.clone();
-    d.extend(["dump", dump.to_str().unwrap()]);
-    let o = bloom(&d);
-    assert!(o.status.success(), "{}", text(&o).1);
-    let back = golden::PartitionedFilter::import_image_expecting(&dump, &golden_cfg()).unwrap();
-    for p in 0..3 {
-        assert_eq!(back.bank(p), gold.bank(p), "bank {p}");
-    }
+    let dump = assert_dump_is(&base, "netlist-dump", &gold);
     remove_scratch(&[&image, &dump, &keys_file]);
 }
 
@@ -598,12 +603,8 @@ fn host_sim_counting_c2_preload_delete_delete_keys_stats_dump_k3_b6_w32() {
         .iter()
         .map(|k| (*k, k.to_string()))
         .collect();
-    let mut d = base.clone();
-    d.push("delete");
-    d.extend(picks.iter().map(|(_, t)| t.as_str()));
-    let o = bloom(&d);
-    let (out, err) = text(&o);
-    assert!(o.status.success(), "{err}");
+    let deletes: Vec<&str> = picks.iter().map(|(_, t)| t.as_str()).collect();
+    let (out, err) = run_ok(&base, &[&["delete"][..], &deletes].concat());
     let expect: String = picks
         .iter()
         .map(|(k, t)| format!("{t} {}\n", after.delete(*k).unwrap() as u8))
@@ -626,11 +627,7 @@ fn host_sim_counting_c2_preload_delete_delete_keys_stats_dump_k3_b6_w32() {
         .map(|k| format!("{k:#x}\n"))
         .collect();
     std::fs::write(&file, &listing).unwrap();
-    let mut dk = base.clone();
-    dk.extend(["delete-keys", file.to_str().unwrap()]);
-    let o = bloom(&dk);
-    let (out, err) = text(&o);
-    assert!(o.status.success(), "{err}");
+    let (out, _) = run_ok(&base, &["delete-keys", file.to_str().unwrap()]);
     let mut after = gold.clone();
     let expect: String = keys
         .iter()
@@ -639,31 +636,14 @@ fn host_sim_counting_c2_preload_delete_delete_keys_stats_dump_k3_b6_w32() {
         .collect();
     assert_eq!(out, expect);
 
-    let mut st = base.clone();
-    st.push("stats");
-    let o = bloom(&st);
-    let (out, err) = text(&o);
-    assert!(o.status.success(), "{err}");
-    assert_eq!(
-        field(&out, "fill"),
-        format!("{:?} non-zero counters of 64 per bank", gold.fill())
-    );
-    let sat = gold.saturated();
-    assert_eq!(
-        field(&out, "saturated counters (at 3, never decremented again)"),
-        format!("{sat:?} per bank, {} in all", sat.iter().sum::<u32>())
-    );
+    let out = assert_counting_stats(&base, &gold);
     assert!(field(&out, "config").contains("counter_bits=2"), "{out}");
 
     let dump = scratch("counting-dump");
-    let mut dd = base.clone();
-    dd.extend(["dump", dump.to_str().unwrap()]);
-    let o = bloom(&dd);
-    assert!(o.status.success(), "{}", text(&o).1);
+    let (out, _) = run_ok(&base, &["dump", dump.to_str().unwrap()]);
     assert!(
-        stdout(&o).contains("wrote counting image (counters of 2 bits)"),
-        "{}",
-        stdout(&o)
+        out.contains("wrote counting image (counters of 2 bits)"),
+        "{out}"
     );
     let back = golden::CountingFilter::import_image_expecting(&dump, &counting_cfg(2)).unwrap();
     assert_eq!(back, gold, "the dump is the preloaded counters");
@@ -831,11 +811,7 @@ fn host_sim_netlist_ice40_counting_c2_board_top_preload_delete_keys_stats_k3_b6_
     ];
     base.extend(CORE);
 
-    let mut d = base.clone();
-    d.extend(["delete-keys", file.to_str().unwrap()]);
-    let o = bloom(&d);
-    let (out, err) = text(&o);
-    assert!(o.status.success(), "{err}");
+    let (out, _) = run_ok(&base, &["delete-keys", file.to_str().unwrap()]);
     let mut after = gold.clone();
     let expect: String = keys
         .iter()
@@ -845,19 +821,6 @@ fn host_sim_netlist_ice40_counting_c2_board_top_preload_delete_keys_stats_k3_b6_
         .collect();
     assert_eq!(out, expect);
 
-    let mut st = base.clone();
-    st.push("stats");
-    let o = bloom(&st);
-    let (out, err) = text(&o);
-    assert!(o.status.success(), "{err}");
-    assert_eq!(
-        field(&out, "fill"),
-        format!("{:?} non-zero counters of 64 per bank", gold.fill())
-    );
-    let sat = gold.saturated();
-    assert_eq!(
-        field(&out, "saturated counters (at 3, never decremented again)"),
-        format!("{sat:?} per bank, {} in all", sat.iter().sum::<u32>())
-    );
+    assert_counting_stats(&base, &gold);
     remove_scratch(&[&image, &file]);
 }

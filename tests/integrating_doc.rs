@@ -9,6 +9,7 @@
 
 use std::path::PathBuf;
 
+use hdl::doc_page::DocPage;
 use hdl::ports::{CorePort, Direction};
 use hdl::{CoreConfig, CoreParams};
 
@@ -160,9 +161,11 @@ fn page() -> PathBuf {
 fn faces_and_templates_match_the_declarations() {
     let params = CoreParams::default();
     let t = templates(&params);
-    let path = page();
-    let mut doc = std::fs::read_to_string(&path).unwrap();
-    let update = std::env::var("BLOOM_UPDATE_SNAPSHOTS").as_deref() == Ok("1");
+    let mut doc = DocPage::open(
+        &page(),
+        "docs/integrating.md",
+        "cargo test --test integrating_doc",
+    );
     for (name, text) in [
         ("faces", faces(&params)),
         ("template-core", fenced(&t.core)),
@@ -170,21 +173,9 @@ fn faces_and_templates_match_the_declarations() {
         ("template-lanes", fenced(&t.lanes)),
         ("template-lanes-axis", fenced(&t.lanes_axis)),
     ] {
-        let range = hdl::ports::generated_section(&doc, "docs/integrating.md", name)
-            .unwrap_or_else(|e| panic!("{e}"));
-        if update {
-            doc.replace_range(range, &text);
-        } else {
-            assert_eq!(
-                &doc[range], text,
-                "docs/integrating.md's {name} differs from the declarations; regenerate with \
-                 BLOOM_UPDATE_SNAPSHOTS=1 cargo test --test integrating_doc"
-            );
-        }
+        doc.section(name, &text, "the declarations");
     }
-    if update {
-        std::fs::write(&path, doc).unwrap();
-    }
+    doc.finish();
 }
 
 #[test]

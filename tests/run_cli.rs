@@ -7,25 +7,25 @@ use common::*;
 
 #[test]
 fn run_rejects_zero_ops() {
-    let out = bloom(&["run", "--ops", "0", "--no-bitstream"]);
-    assert!(!out.status.success());
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert!(err.contains("--ops 0 is not allowed"), "{err}");
+    assert_fails(
+        &["run", "--ops", "0", "--no-bitstream"],
+        "--ops 0 is not allowed",
+    );
 }
 
 #[test]
 fn run_rejects_unknown_board_before_any_work() {
     let dir = std::env::temp_dir().join(format!("bloom-run-badboard-{}", std::process::id()));
-    let out = bloom(&[
-        "run",
-        "--board",
+    assert_fails(
+        &[
+            "run",
+            "--board",
+            "nosuchboard",
+            "--out",
+            dir.to_str().unwrap(),
+        ],
         "nosuchboard",
-        "--out",
-        dir.to_str().unwrap(),
-    ]);
-    assert!(!out.status.success());
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert!(err.contains("nosuchboard"), "{err}");
+    );
     assert!(
         !dir.exists(),
         "a rejected run must not create its output directory"
@@ -34,30 +34,34 @@ fn run_rejects_unknown_board_before_any_work() {
 
 #[test]
 fn run_rejects_invalid_configuration() {
-    let out = bloom(&["run", "--k", "17", "--no-bitstream"]);
-    assert!(!out.status.success());
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert!(err.contains("17"), "{err}");
+    assert_fails(&["run", "--k", "17", "--no-bitstream"], "17");
+}
+
+/// `bloom run CORE --no-bitstream --ops 20000 --out DIR`, which must succeed with no
+/// mismatch: what it printed.
+fn run_without_bitstream(core: &[&str], dir: &std::path::Path) -> String {
+    let args = [
+        core,
+        &[
+            "--no-bitstream",
+            "--ops",
+            "20000",
+            "--out",
+            dir.to_str().unwrap(),
+        ],
+    ]
+    .concat();
+    let out = bloom(&[&["run"][..], &args].concat());
+    let text = stdout(&out);
+    assert!(out.status.success(), "{text}\n{}", stderr(&out));
+    assert!(text.contains("mismatches: 0"), "{text}");
+    text
 }
 
 #[test]
 fn run_default_config_no_bitstream_20000_ops() {
     let dir = std::env::temp_dir().join(format!("bloom-run-{}", std::process::id()));
-    let out = bloom(&[
-        "run",
-        "--no-bitstream",
-        "--ops",
-        "20000",
-        "--out",
-        dir.to_str().unwrap(),
-    ]);
-    let text = String::from_utf8_lossy(&out.stdout);
-    assert!(
-        out.status.success(),
-        "{text}\n{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    assert!(text.contains("mismatches: 0"), "{text}");
+    let text = run_without_bitstream(&[], &dir);
     assert!(text.contains("=== summary"), "{text}");
     assert!(dir.join("verilog/bloom_core.v").is_file());
     assert!(dir.join("verilog/bloom_core.json").is_file());
@@ -67,27 +71,10 @@ fn run_default_config_no_bitstream_20000_ops() {
 #[test]
 fn run_counting_k3_b6_c2_no_bitstream_20000_ops() {
     let dir = std::env::temp_dir().join(format!("bloom-run-c2-{}", std::process::id()));
-    let out = bloom(&[
-        "run",
-        "--counter-bits",
-        "2",
-        "--k",
-        "3",
-        "--bank-bits",
-        "6",
-        "--no-bitstream",
-        "--ops",
-        "20000",
-        "--out",
-        dir.to_str().unwrap(),
-    ]);
-    let text = String::from_utf8_lossy(&out.stdout);
-    assert!(
-        out.status.success(),
-        "{text}\n{}",
-        String::from_utf8_lossy(&out.stderr)
+    let text = run_without_bitstream(
+        &["--counter-bits", "2", "--k", "3", "--bank-bits", "6"],
+        &dir,
     );
-    assert!(text.contains("mismatches: 0"), "{text}");
     // The co-simulation's report says how often the counting situations happened.
     let line = text
         .lines()

@@ -8,9 +8,17 @@ use std::os::unix::fs::FileTypeExt;
 use std::process::Command;
 
 /// The value after `label: ` on its line of `out`.
+/// `bloom ARGS`, which must succeed: its standard output and error.
+fn run_ok(args: &[&str]) -> (String, String) {
+    let o = bloom(args);
+    let (out, err) = text(&o);
+    assert!(o.status.success(), "stdout:\n{out}\nstderr:\n{err}");
+    (out, err)
+}
+
 #[test]
 fn sim_h3_k4_b12_w64_stress_reports_zero_mismatches_and_the_fpr() {
-    let o = bloom(&[
+    let (out, _) = run_ok(&[
         "sim",
         "--ops",
         "60000",
@@ -21,8 +29,6 @@ fn sim_h3_k4_b12_w64_stress_reports_zero_mismatches_and_the_fpr() {
         "--shards",
         "1",
     ]);
-    let (out, err) = text(&o);
-    assert!(o.status.success(), "stdout:\n{out}\nstderr:\n{err}");
     assert_eq!(field(&out, "operations"), "60000");
     assert_eq!(field(&out, "mismatches"), "0");
     let cycles: u64 = field(&out, "cycles").parse().unwrap();
@@ -46,27 +52,14 @@ fn sim_h3_k4_b12_w64_stress_reports_zero_mismatches_and_the_fpr() {
 
 #[test]
 fn sim_saturating_crc_k3_b6_w32_runs_one_operation_per_cycle() {
-    let o = bloom(&[
-        "sim",
-        "--ops",
-        "40000",
-        "--k",
-        "3",
-        "--bank-bits",
-        "6",
-        "--key-bits",
-        "32",
-        "--hash",
-        "crc",
-        "--seed",
-        "1311768467463790320",
-        "--traffic",
-        "saturating",
-        "--fpr-queries",
-        "0",
-    ]);
-    let (out, err) = text(&o);
-    assert!(o.status.success(), "stdout:\n{out}\nstderr:\n{err}");
+    let (out, _) = run_ok(
+        &[
+            &["sim", "--ops", "40000"][..],
+            &CRC_K3_B6_W32,
+            &["--traffic", "saturating", "--fpr-queries", "0"],
+        ]
+        .concat(),
+    );
     assert_eq!(field(&out, "mismatches"), "0");
     assert_eq!(field(&out, "cycles"), "40000");
     assert_eq!(field(&out, "operations per cycle"), "1.0000");
@@ -78,7 +71,7 @@ fn sim_trace_writes_a_vcd_and_nothing_on_error() {
     let dir = scratch("trace");
     std::fs::create_dir_all(&dir).unwrap();
     let vcd = dir.join("run.vcd");
-    let o = bloom(&[
+    run_ok(&[
         "sim",
         "--ops",
         "300",
@@ -95,8 +88,6 @@ fn sim_trace_writes_a_vcd_and_nothing_on_error() {
         "--trace",
         vcd.to_str().unwrap(),
     ]);
-    let (out, err) = text(&o);
-    assert!(o.status.success(), "stdout:\n{out}\nstderr:\n{err}");
     let text = std::fs::read_to_string(&vcd).unwrap();
     assert!(
         text.contains("$enddefinitions") && text.contains("req_key") && text.contains("resp_hit")
@@ -126,7 +117,7 @@ fn sim_trace_writes_a_vcd_and_nothing_on_error() {
 
 #[test]
 fn sim_two_shards_h3_k4_b12_w64_split_the_operations_and_check_each_core() {
-    let o = bloom(&[
+    let (out, _) = run_ok(&[
         "sim",
         "--ops",
         "50001",
@@ -137,8 +128,6 @@ fn sim_two_shards_h3_k4_b12_w64_split_the_operations_and_check_each_core() {
         "--fpr-queries",
         "0",
     ]);
-    let (out, err) = text(&o);
-    assert!(o.status.success(), "stdout:\n{out}\nstderr:\n{err}");
     assert!(
         field(&out, "shards").starts_with("2 independent co-simulations"),
         "{out}"
@@ -173,11 +162,7 @@ fn sim_rejects_invalid_inputs_with_clear_errors() {
         ),
     ];
     for (args, needle) in cases {
-        let o = bloom(args);
-        let err = stderr(&o);
-        assert!(!o.status.success(), "{args:?} succeeded");
-        assert!(err.contains(needle), "{args:?}: {err}");
-        assert!(!err.contains("panicked"), "{args:?}: {err}");
+        assert_fails(args, needle);
     }
 }
 
@@ -299,4 +284,132 @@ fn sim_netlist_without_its_tools_names_the_tool_and_setup() {
     assert!(!o.status.success());
     assert!(err.contains("rtl, ice40, ecp5, ice40-routed"), "{err}");
     let _ = std::fs::remove_dir_all(&empty);
+}
+
+const CRC_K3_B6_W32: [&str; 10] = [
+    "--k",
+    "3",
+    "--bank-bits",
+    "6",
+    "--key-bits",
+    "32",
+    "--hash",
+    "crc",
+    "--seed",
+    "1311768467463790320",
+];
+
+/// The value of `label` in the lines of part `part` of a `--lanes` report.
+fn part_field<'a>(out: &'a str, part: &str, label: &str) -> &'a str {
+    let from = out
+        .find(&format!("\n{part}"))
+        .unwrap_or_else(|| panic!("no part {part:?} in:\n{out}"));
+    field(&out[from..], &format!("  {label}"))
+}
+
+/// `bloom sim --lanes 4`: stress traffic in its two parts (every kind of beat
+/// with backpressure, then resets in flight), each checked slot by slot.
+#[test]
+fn sim_lanes_4_stress_crc_k3_b6_w32_checks_every_beat_and_resets() {
+    let mut args = vec!["sim", "--lanes", "4", "--ops", "16000"];
+    args.extend(CRC_K3_B6_W32);
+    let (out, _) = run_ok(&args);
+    assert!(out.contains("4 lanes; stress traffic"), "{out}");
+    assert_eq!(field(&out, "mismatches"), "0");
+    let every = "every kind of beat";
+    let beats = part_field(&out, every, "beats");
+    assert!(beats.starts_with("2000 ("), "{beats}");
+    let refused: u64 = beats
+        .split(", ")
+        .nth(2)
+        .unwrap()
+        .split(' ')
+        .next()
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert!(refused > 20, "{beats}");
+    let resets = part_field(&out, "resets in flight", "resets");
+    let n: u64 = resets.split(' ').next().unwrap().parse().unwrap();
+    assert!(n >= 10, "{resets}");
+    assert!(!out.contains("false-positive rate"));
+}
+
+/// Saturating read traffic after inserts: 4 operations per cycle within 1%, and
+/// about half of the queries hit (half the pool was inserted).
+#[test]
+fn sim_lanes_4_saturating_h3_k4_b12_w64_runs_four_operations_per_cycle() {
+    let (out, _) = run_ok(&[
+        "sim",
+        "--lanes",
+        "4",
+        "--ops",
+        "40000",
+        "--traffic",
+        "saturating",
+    ]);
+    assert_eq!(field(&out, "mismatches"), "0");
+    let part = "every slot a query";
+    let rate: f64 = part_field(&out, part, "operations per cycle")
+        .split(' ')
+        .next()
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert!((rate - 4.0).abs() <= 0.04, "{rate}");
+    let hits: f64 = part_field(&out, part, "hits")
+        .split(' ')
+        .next()
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert!((0.4..0.7).contains(&(hits / 40000.0)), "{hits}");
+}
+
+/// The lanes on the netlist `synth_ice40` makes of them, through the command line.
+#[test]
+fn sim_lanes_2_on_the_ice40_netlist_crc_k3_b6_w32() {
+    let mut args = vec!["sim", "--lanes", "2", "--ops", "4000", "--netlist", "ice40"];
+    args.extend(CRC_K3_B6_W32);
+    let (out, _) = run_ok(&args);
+    assert!(out.contains("netlist: ice40 "), "{out}");
+    assert_eq!(field(&out, "mismatches"), "0");
+}
+
+#[test]
+fn sim_lanes_rejects_what_it_cannot_run_before_any_tool() {
+    let routed: Vec<&str> = ["sim", "--lanes", "3", "--netlist", "ice40-routed"]
+        .into_iter()
+        .chain(CRC_K3_B6_W32)
+        .collect();
+    let cases: &[(&[&str], &str)] = &[
+        (&["sim", "--lanes", "0"], "1..=64"),
+        (&["sim", "--lanes", "65"], "1..=64"),
+        (
+            &["sim", "--lanes", "2", "--counter-bits", "4"],
+            "plain filters only",
+        ),
+        (
+            &["sim", "--lanes", "2", "--trace", "x.vcd"],
+            "cannot be used with",
+        ),
+        (
+            &["sim", "--lanes", "2", "--shards", "2"],
+            "cannot be used with",
+        ),
+        (&["sim", "--lanes", "2", "--sweep"], "cannot be used with"),
+        (
+            &["sim", "--lanes", "2", "--fpr-queries", "5"],
+            "--fpr-queries with --lanes",
+        ),
+        (
+            &["sim", "--lanes", "2", "--checkpoint-every", "5"],
+            "--checkpoint-every with --lanes",
+        ),
+        (&routed, "at most 2 lanes of this filter fit"),
+    ];
+    for (args, needle) in cases {
+        let o = assert_fails(args, needle);
+        assert!(!stdout(&o).contains("netlist tools"), "{args:?} ran a tool");
+    }
 }

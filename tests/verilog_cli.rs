@@ -7,12 +7,7 @@ use common::*;
 #[test]
 fn default_config_writes_verilog_and_json() {
     let dir = scratch("default");
-    let out = bloom(&["verilog", "--out", dir.to_str().unwrap()]);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    ok(bloom(&["verilog", "--out", dir.to_str().unwrap()]));
     let v = std::fs::read_to_string(dir.join("bloom_core.v")).unwrap();
     assert!(v.contains("module bloom_core(clock,reset,req_valid,req_ready,req_op,req_key,req_tag,"));
     assert!(v.contains("input wire  [63:0] req_key;"));
@@ -34,7 +29,7 @@ fn default_config_writes_verilog_and_json() {
 #[test]
 fn options_reach_the_generated_core() {
     let dir = scratch("options");
-    let out = bloom(&[
+    ok(bloom(&[
         "verilog",
         "--k",
         "2",
@@ -48,12 +43,7 @@ fn options_reach_the_generated_core() {
         "18446744073709551615",
         "--out",
         dir.to_str().unwrap(),
-    ]);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    ]));
     let v = std::fs::read_to_string(dir.join("bloom_core.v")).unwrap();
     assert!(v.contains("input wire  [127:0] req_key;"));
     assert!(v.contains("module bloom_core_parts_1("));
@@ -132,7 +122,7 @@ fn preloaded_image_becomes_initial_contents() {
         g.insert(key).unwrap();
     }
     g.export_image(&image).unwrap();
-    let out = bloom(&[
+    ok(bloom(&[
         "verilog",
         "--k",
         "2",
@@ -148,12 +138,7 @@ fn preloaded_image_becomes_initial_contents() {
         image.to_str().unwrap(),
         "--out",
         dir.to_str().unwrap(),
-    ]);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    ]));
     let v = std::fs::read_to_string(dir.join("bloom_core.v")).unwrap();
     let ones: u32 = g.fill().iter().sum();
     assert_eq!(v.matches("] = 1'b1;").count() as u32, ones);
@@ -168,7 +153,7 @@ fn preloaded_image_becomes_initial_contents() {
 #[test]
 fn lanes_4_writes_bloom_lanes_and_its_axis_face_beside_the_core_and_bad_lanes_write_nothing() {
     let dir = scratch("lanes");
-    let out = bloom(&[
+    ok(bloom(&[
         "verilog",
         "--lanes",
         "4",
@@ -178,12 +163,7 @@ fn lanes_4_writes_bloom_lanes_and_its_axis_face_beside_the_core_and_bad_lanes_wr
         "6",
         "--out",
         dir.to_str().unwrap(),
-    ]);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    ]));
     let top = std::fs::read_to_string(dir.join("bloom_lanes.v")).unwrap();
     assert!(top.contains("module bloom_lanes ("), "{top}");
     assert!(top.contains("input  wire [255:0] req_key,"), "{top}");

@@ -170,23 +170,11 @@ module {HARNESS_TOP} (input clock, output reg out);
     reg scrub_req = 1'b0;
 {before_core}
 {wires}{instance}
-{after_core}    reg [{pm1}:0] outputs = {padded}'d0;
-    reg [{fm1}:0] folded = {folds}'d0;
-    integer i;
-    always @(posedge clock) begin
-        outputs <= {{{concat}}};
-        for (i = 0; i < {folds}; i = i + 1) folded[i] <= ^outputs[4*i +: 4];
-        out <= ^folded;
-    end
-endmodule
-
+{after_core}{fold}
 {verilog}",
         top = core.top,
         wires = hdl::ports::output_wires(&ports, ""),
-        pm1 = padded - 1,
-        folds = padded / 4,
-        fm1 = padded / 4 - 1,
-        concat = concat.join(", "),
+        fold = output_fold(padded, &concat),
         verilog = core.verilog,
     ))
 }
@@ -322,23 +310,8 @@ module {module} (input clock, output reg out);
     .expect("every input is driven");
     v += &instance;
     let (padded, concat) = padded_outputs(ports);
-    v += &format!(
-        "
-    reg [{pm1}:0] outputs = {padded}'d0;
-    reg [{fm1}:0] folded = {folds}'d0;
-    integer i;
-    always @(posedge clock) begin
-        outputs <= {{{concat}}};
-        for (i = 0; i < {folds}; i = i + 1) folded[i] <= ^outputs[4*i +: 4];
-        out <= ^folded;
-    end
-endmodule
-",
-        pm1 = padded - 1,
-        folds = padded / 4,
-        fm1 = padded / 4 - 1,
-        concat = concat.join(", "),
-    );
+    v += "\n";
+    v += &output_fold(padded, &concat);
     v
 }
 
@@ -415,6 +388,28 @@ endmodule
         mhz = board.clock_mhz,
         nm1 = n - 1,
         bits = bits.join(", "),
+    )
+}
+
+/// The end of a harness module: `concat` (the outputs, `padded` bits, a
+/// multiple of 4) registered, XORed in groups of four into `folded`, and
+/// those XORed into the one pin `out`.
+fn output_fold(padded: u32, concat: &[String]) -> String {
+    format!(
+        "    reg [{pm1}:0] outputs = {padded}'d0;
+    reg [{fm1}:0] folded = {folds}'d0;
+    integer i;
+    always @(posedge clock) begin
+        outputs <= {{{concat}}};
+        for (i = 0; i < {folds}; i = i + 1) folded[i] <= ^outputs[4*i +: 4];
+        out <= ^folded;
+    end
+endmodule
+",
+        pm1 = padded - 1,
+        folds = padded / 4,
+        fm1 = padded / 4 - 1,
+        concat = concat.join(", "),
     )
 }
 

@@ -127,6 +127,23 @@ fn synth_pass(family: Family) -> &'static str {
     }
 }
 
+/// The family's Yosys running `script` (its `-p`) in `dir`, its log in `log`.
+fn yosys(
+    family: Family,
+    script: String,
+    dir: &Path,
+    log: &Path,
+    progress: &Progress,
+) -> Result<(), FlowError> {
+    tools::run(
+        synth_tool(family),
+        &["-p".into(), script],
+        dir,
+        log,
+        progress,
+    )
+}
+
 /// Yosys `synth_ice40` / `synth_ecp5` of `verilog` (a file in `dir`) to `NAME.json`.
 pub fn synthesise(
     family: Family,
@@ -144,13 +161,7 @@ pub fn synthesise(
     );
     let log = dir.join(format!("{name}-yosys.log"));
     progress.say(&format!("synthesis: {synth} -top {top}"));
-    tools::run(
-        synth_tool(family),
-        &["-p".into(), script],
-        dir,
-        &log,
-        progress,
-    )?;
+    yosys(family, script, dir, &log, progress)?;
     let stats = parse_stat(&dir.join(&stat))?;
     let memories = mapped_memories(&std::fs::read_to_string(&log).unwrap_or_default(), top);
     Ok(Synthesis {
@@ -180,13 +191,7 @@ pub fn write_sim_netlist(
     );
     let log = dir.join(format!("{verilog}-yosys.log"));
     progress.say(&format!("netlist for simulation: {verilog}"));
-    tools::run(
-        synth_tool(family),
-        &["-p".into(), script],
-        dir,
-        &log,
-        progress,
-    )?;
+    yosys(family, script, dir, &log, progress)?;
     Ok(dir.join(verilog))
 }
 
@@ -208,13 +213,7 @@ pub fn hierarchy_stats(
     progress.say(&format!(
         "synthesis with hierarchy kept: {synth} -noflatten -top {top}"
     ));
-    tools::run(
-        synth_tool(family),
-        &["-p".into(), script],
-        dir,
-        &dir.join("hier-yosys.log"),
-        progress,
-    )?;
+    yosys(family, script, dir, &dir.join("hier-yosys.log"), progress)?;
     let path = dir.join("hier-stat.txt");
     let text = std::fs::read_to_string(&path).map_err(|e| io_err("reading", &path, e))?;
     Ok(parse_stat_text(&text))

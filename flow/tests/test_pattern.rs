@@ -12,15 +12,14 @@
 //!
 //! Tool: Debian's `iverilog` (scripts/setup.sh installs it; BLOOM_IVERILOG overrides).
 
+// The Icarus runner of hdl's tests, one copy for both crates.
+#[path = "../../hdl/tests/common/icarus.rs"]
+mod icarus;
+
 use std::path::PathBuf;
-use std::process::Command;
 
 use flow::top::{BoardLogic, TestPattern};
 use hdl::lanes::LaneSwitches;
-
-fn iverilog() -> String {
-    std::env::var("BLOOM_IVERILOG").unwrap_or_else(|_| "iverilog".to_string())
-}
 
 fn scratch(name: &str) -> PathBuf {
     let dir =
@@ -107,27 +106,7 @@ endmodule
         lm1 = l - 1,
     );
     std::fs::write(dir.join("tb.v"), bench).unwrap();
-    let compile = Command::new(iverilog())
-        .current_dir(&dir)
-        .args(["-g2005", "-o", "tb.vvp", "-s", "tb", "tb.v", "design.v"])
-        .output()
-        .unwrap_or_else(|e| panic!("cannot run {} ({e}); install it with scripts/setup.sh (Debian: apt-get install iverilog)", iverilog()));
-    assert!(
-        compile.status.success(),
-        "iverilog failed:\n{}",
-        String::from_utf8_lossy(&compile.stderr)
-    );
-    let run = Command::new("vvp")
-        .current_dir(&dir)
-        .args(["-n", "tb.vvp"])
-        .output()
-        .expect("vvp (part of iverilog)");
-    let out = String::from_utf8_lossy(&run.stdout).into_owned();
-    assert!(
-        run.status.success(),
-        "vvp failed:\n{out}{}",
-        String::from_utf8_lossy(&run.stderr)
-    );
+    let out = icarus::run(&dir, &["-g2005", "-s", "tb"], &["tb.v", "design.v"]);
     let value = |key: &str| -> u64 {
         let line = out
             .lines()

@@ -8,19 +8,11 @@
 //! (defaults 32 and 100000; FILTER keeps the rows whose name contains it).
 
 use golden::spn::{SpnBlocks, SpnDesign, GIFT_SBOX, PRESENT_SBOX, RECTANGLE_SBOX, SPN};
-use golden::structured::{run_family, run_suite, Addresser, SuiteOptions, Summary};
+use golden::structured::{run_family, run_suite, SuiteOptions, Summary};
 use golden::{CoreParams, HashFamily};
 
-struct Spn {
-    blocks: SpnBlocks,
-    bank_bits: u32,
-}
-
-impl Addresser for Spn {
-    fn addresses_into(&self, key: u128, out: &mut [u32]) {
-        self.blocks.addresses_into(key, self.bank_bits, out);
-    }
-}
+mod common;
+use common::{Ideal, Spn};
 
 /// The first round after which every output bit depends on every key bit,
 /// following dependencies structurally (a column's outputs depend on all its
@@ -101,25 +93,6 @@ const ROTATIONS: [(&str, [[[u32; 4]; 2]; 3]); 3] = [
         ],
     ),
 ];
-
-/// A reference with no structure to exploit: SplitMix64's finaliser of the
-/// key (both halves of a 128-bit key, chained) per partition, keyed by the
-/// seed. Not buildable on a LUT fabric at one key per clock cheaply (two
-/// 64-bit multiplications per partition); it shows the suite's noise floor.
-struct Ideal {
-    seed: u64,
-    bank_bits: u32,
-}
-
-impl Addresser for Ideal {
-    fn addresses_into(&self, key: u128, out: &mut [u32]) {
-        for (p, address) in out.iter_mut().enumerate() {
-            let low = golden::hash::splitmix64_output(self.seed ^ (p as u64) << 56, key as u64);
-            let mixed = golden::hash::splitmix64_output(low, (key >> 64) as u64);
-            *address = (mixed >> 20) as u32 & ((1 << self.bank_bits) - 1);
-        }
-    }
-}
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();

@@ -85,9 +85,9 @@ pub struct BuildStats {
     pub bytes: u64,
 }
 
-/// Progress as a build goes: bytes and lines read so far.
+/// How far a build has come: bytes and lines of the key file read so far.
 #[derive(Clone, Copy, Debug, Default)]
-pub struct Progress {
+pub struct BuildProgress {
     pub bytes: u64,
     pub lines: u64,
 }
@@ -101,7 +101,7 @@ pub fn build_filter<R: Read>(
     input: R,
     name: &str,
     threads: usize,
-    progress: impl FnMut(Progress),
+    progress: impl FnMut(BuildProgress),
 ) -> Result<(PartitionedFilter, BuildStats), KeyFileError> {
     build(cfg, input, name, threads, progress)
 }
@@ -112,7 +112,7 @@ pub fn build_counting_filter<R: Read>(
     input: R,
     name: &str,
     threads: usize,
-    progress: impl FnMut(Progress),
+    progress: impl FnMut(BuildProgress),
 ) -> Result<(CountingFilter, BuildStats), KeyFileError> {
     build(cfg, input, name, threads, progress)
 }
@@ -123,7 +123,7 @@ pub fn build<F: Buildable, R: Read>(
     input: R,
     name: &str,
     threads: usize,
-    mut progress: impl FnMut(Progress),
+    mut progress: impl FnMut(BuildProgress),
 ) -> Result<(F, BuildStats), KeyFileError> {
     let mut chunks = LineChunks::new(input, name);
     if threads <= 1 {
@@ -133,7 +133,7 @@ pub fn build<F: Buildable, R: Read>(
         while let Some(chunk) = chunks.next_chunk(buffer)? {
             keys += insert_chunk(&mut filter, &chunk, name)?;
             buffer = chunk.data;
-            progress(Progress {
+            progress(BuildProgress {
                 bytes: chunks.bytes_read(),
                 lines: chunks.lines(),
             });
@@ -193,7 +193,7 @@ pub fn build<F: Buildable, R: Read>(
                     if work_tx.send(chunk).is_err() {
                         break;
                     }
-                    progress(Progress {
+                    progress(BuildProgress {
                         bytes: chunks.bytes_read(),
                         lines: chunks.lines(),
                     });

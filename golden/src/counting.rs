@@ -15,7 +15,7 @@ use crate::config::{CoreParams, COUNTER_BITS, COUNTER_BITS_RANGE};
 use crate::error::IncompatibleError;
 use crate::error::{ConfigError, KeyError};
 use crate::hash::HashUnits;
-use crate::partitioned::{Op, PartitionedFilter, MAX_PARTITIONS};
+use crate::partitioned::{check_banks, Op, PartitionedFilter, MAX_PARTITIONS};
 
 /// A validated counter width c (contract §7.1). Build it once with
 /// [`CounterBits::new`] (or parse it); every value of this type is in the
@@ -386,32 +386,16 @@ impl CountingFilter {
         banks: &[B],
     ) -> Result<Self, ConfigError> {
         let mut filter = Self::try_new(cfg, counter_bits)?;
-        if banks.len() != cfg.k as usize {
-            return Err(ConfigError::Unsupported(format!(
-                "{} banks given, but k = {} needs exactly {}",
-                banks.len(),
-                cfg.k,
-                cfg.k
-            )));
-        }
-        let size = cfg.bank_size() as usize;
         let saturation = counter_bits.saturation();
+        check_banks(
+            &cfg,
+            banks,
+            "counters",
+            saturation,
+            &format!("counters of {counter_bits} bits hold 0..={saturation}"),
+        )?;
         for (p, counters) in banks.iter().enumerate() {
-            let counters = counters.as_ref();
-            if counters.len() != size {
-                return Err(ConfigError::Unsupported(format!(
-                    "bank {p} has {} counters, but bank_bits = {} needs exactly {size}",
-                    counters.len(),
-                    cfg.bank_bits
-                )));
-            }
-            if let Some(addr) = counters.iter().position(|&v| v > saturation) {
-                return Err(ConfigError::Unsupported(format!(
-                    "bank {p} address {addr} holds {}; counters of {counter_bits} bits hold 0..={saturation}",
-                    counters[addr]
-                )));
-            }
-            for (addr, &value) in counters.iter().enumerate() {
+            for (addr, &value) in counters.as_ref().iter().enumerate() {
                 filter.set(p, addr as u32, value);
             }
         }

@@ -516,7 +516,7 @@ fn read_bank(path: &Path, cfg: &CoreParams) -> Result<Vec<u8>, ImageError> {
             match line {
                 b"0" => bits.push(0),
                 b"1" => bits.push(1),
-                _ => return Err(line_error(number, bad_bank_line(line))),
+                _ => return Err(line_error(number, bad_data_line(line, None))),
             }
             continue;
         }
@@ -532,7 +532,7 @@ fn read_bank(path: &Path, cfg: &CoreParams) -> Result<Vec<u8>, ImageError> {
                     ),
                 ))
             }
-            None => return Err(line_error(number, bad_counter_line(line, digits))),
+            None => return Err(line_error(number, bad_data_line(line, Some(digits)))),
         }
     }
     if bits.len() != expected {
@@ -554,8 +554,9 @@ fn parse_counter(line: &[u8], digits: usize) -> Option<u32> {
     u32::from_str_radix(std::str::from_utf8(line).ok()?, 16).ok()
 }
 
-/// Why a trimmed, non-empty, non-comment line is not a counter's data line.
-fn bad_counter_line(line: &[u8], digits: usize) -> String {
+/// Why a trimmed, non-empty, non-comment line is not a data line: a bank's bit
+/// line, or with `counter_digits` a counter's line of that many hex digits.
+fn bad_data_line(line: &[u8], counter_digits: Option<usize>) -> String {
     let text = String::from_utf8_lossy(&line[..line.len().min(40)]).into_owned();
     let value_end = line
         .iter()
@@ -571,33 +572,15 @@ fn bad_counter_line(line: &[u8], digits: usize) -> String {
         )
     } else if value_end > 0 && trim_blanks(&line[value_end..]).starts_with(b"//") {
         format!("comment after a value in \"{text}\" is not allowed; a comment is a whole line starting with //")
-    } else if value_end == line.len() {
-        format!("value \"{text}\" has {} digits; a counter's data line is exactly {digits} hex digit(s)", line.len())
-    } else {
-        let bad = line[value_end] as char;
-        format!(
-            "unexpected character {bad:?} in \"{text}\"; a counter's data line is exactly {digits} hex digit(s), a comment line starts with //"
-        )
-    }
-}
-
-/// Why a trimmed, non-empty, non-comment line is not a data line.
-fn bad_bank_line(line: &[u8]) -> String {
-    let text = String::from_utf8_lossy(&line[..line.len().min(40)]).into_owned();
-    let value_end = line
-        .iter()
-        .position(|b| !b.is_ascii_hexdigit())
-        .unwrap_or(line.len());
-    if line.starts_with(b"/*") {
-        format!(
-            "block comment \"{text}\" is not allowed; a comment is a whole line starting with //"
-        )
-    } else if line.starts_with(b"@") {
-        format!(
-            "address directive \"{text}\" is not allowed; data lines run from address 0 in order"
-        )
-    } else if value_end > 0 && trim_blanks(&line[value_end..]).starts_with(b"//") {
-        format!("comment after a value in \"{text}\" is not allowed; a comment is a whole line starting with //")
+    } else if let Some(digits) = counter_digits {
+        if value_end == line.len() {
+            format!("value \"{text}\" has {} digits; a counter's data line is exactly {digits} hex digit(s)", line.len())
+        } else {
+            let bad = line[value_end] as char;
+            format!(
+                "unexpected character {bad:?} in \"{text}\"; a counter's data line is exactly {digits} hex digit(s), a comment line starts with //"
+            )
+        }
     } else if value_end == line.len() && line.len() > 1 {
         format!(
             "value \"{text}\" has {} digits; a data line is exactly one character, 0 or 1",

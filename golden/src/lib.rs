@@ -65,6 +65,7 @@ pub mod build;
 pub mod config;
 pub mod counting;
 pub mod error;
+pub mod feistel;
 pub mod hash;
 pub mod image;
 pub mod keys;

@@ -290,35 +290,52 @@ impl PartitionedFilter {
     /// hardware: exactly k banks of 2^b elements, each 0 or 1.
     pub fn from_banks<B: AsRef<[u8]>>(cfg: CoreParams, banks: &[B]) -> Result<Self, ConfigError> {
         let mut filter = Self::try_new(cfg)?;
-        if banks.len() != cfg.k as usize {
-            return Err(ConfigError::Unsupported(format!(
-                "{} banks given, but k = {} needs exactly {}",
-                banks.len(),
-                cfg.k,
-                cfg.k
-            )));
-        }
+        check_banks(&cfg, banks, "bits", 1, "each bit must be 0 or 1")?;
         let size = cfg.bank_size() as usize;
         for (bank, bits) in banks.iter().enumerate() {
-            let bits = bits.as_ref();
-            if bits.len() != size {
-                return Err(ConfigError::Unsupported(format!(
-                    "bank {bank} has {} bits, but bank_bits = {} needs exactly {size}",
-                    bits.len(),
-                    cfg.bank_bits
-                )));
-            }
-            if let Some(addr) = bits.iter().position(|&bit| bit > 1) {
-                return Err(ConfigError::Unsupported(format!(
-                    "bank {bank} address {addr} holds {}; each bit must be 0 or 1",
-                    bits[addr]
-                )));
-            }
-            filter.bits[bank * size..(bank + 1) * size].copy_from_slice(bits);
+            filter.bits[bank * size..(bank + 1) * size].copy_from_slice(bits.as_ref());
         }
         filter.recount();
         Ok(filter)
     }
+}
+
+/// Checks bank contents a filter is to be built from: exactly k banks of 2^b
+/// `unit`s (bits or counters), each at most `max`; `rule` says so for a value
+/// above it.
+pub(crate) fn check_banks<B: AsRef<[u8]>>(
+    cfg: &CoreParams,
+    banks: &[B],
+    unit: &str,
+    max: u8,
+    rule: &str,
+) -> Result<(), ConfigError> {
+    if banks.len() != cfg.k as usize {
+        return Err(ConfigError::Unsupported(format!(
+            "{} banks given, but k = {} needs exactly {}",
+            banks.len(),
+            cfg.k,
+            cfg.k
+        )));
+    }
+    let size = cfg.bank_size() as usize;
+    for (bank, values) in banks.iter().enumerate() {
+        let values = values.as_ref();
+        if values.len() != size {
+            return Err(ConfigError::Unsupported(format!(
+                "bank {bank} has {} {unit}, but bank_bits = {} needs exactly {size}",
+                values.len(),
+                cfg.bank_bits
+            )));
+        }
+        if let Some(addr) = values.iter().position(|&v| v > max) {
+            return Err(ConfigError::Unsupported(format!(
+                "bank {bank} address {addr} holds {}; {rule}",
+                values[addr]
+            )));
+        }
+    }
+    Ok(())
 }
 
 /// Whether `key` fits in `cfg`'s key width: the check every

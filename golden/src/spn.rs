@@ -306,23 +306,37 @@ impl SpnBlocks {
     /// partitions.
     #[inline]
     pub fn addresses_into(&self, key: u128, bank_bits: u32, out: &mut [u32]) {
-        let w = self.key_bits;
-        // Up to 16 units of up to 32 bits from 32-bit blocks.
-        let mut blocks = [0u128; 16];
-        let needed = (out.len() as u32 * bank_bits).div_ceil(w) as usize;
-        for (t, block) in blocks.iter_mut().enumerate().take(needed) {
-            *block = self.block(t, key);
+        stream_addresses(self.key_bits, bank_bits, |t| self.block(t, key), out);
+    }
+}
+
+/// Writes the `bank_bits`-bit address of each of the first `out.len()`
+/// partitions from blocks of `key_bits` bits numbered one after another
+/// (contract §3.3: address bit j of partition p is bit `p*b + j` of the
+/// stream); `block(t)` is block t.
+#[inline(always)]
+pub fn stream_addresses(
+    key_bits: u32,
+    bank_bits: u32,
+    block: impl Fn(usize) -> u128,
+    out: &mut [u32],
+) {
+    let w = key_bits;
+    // Up to 16 units of up to 32 bits from 32-bit blocks.
+    let mut blocks = [0u128; 16];
+    let needed = (out.len() as u32 * bank_bits).div_ceil(w) as usize;
+    for (t, b) in blocks.iter_mut().enumerate().take(needed) {
+        *b = block(t);
+    }
+    let mask = (1u32 << bank_bits) - 1;
+    for (p, address) in out.iter_mut().enumerate() {
+        let g = p as u32 * bank_bits;
+        let (t, offset) = ((g / w) as usize, g % w);
+        let mut value = blocks[t] >> offset;
+        if offset + bank_bits > w {
+            value |= blocks[t + 1] << (w - offset);
         }
-        let mask = (1u32 << bank_bits) - 1;
-        for (p, address) in out.iter_mut().enumerate() {
-            let g = p as u32 * bank_bits;
-            let (t, offset) = ((g / w) as usize, g % w);
-            let mut value = blocks[t] >> offset;
-            if offset + bank_bits > w {
-                value |= blocks[t + 1] << (w - offset);
-            }
-            *address = value as u32 & mask;
-        }
+        *address = value as u32 & mask;
     }
 }
 

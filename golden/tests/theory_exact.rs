@@ -11,22 +11,6 @@ fn q(a: i64, b: i64) -> BigRational {
     BigRational::new(BigInt::from(a), BigInt::from(b))
 }
 
-fn to_f64(r: &BigRational) -> f64 {
-    // Enough for a reference: 64-bit quotient of the scaled rational.
-    let (num, den) = (r.numer().clone(), r.denom().clone());
-    if num.is_zero() {
-        return 0.0;
-    }
-    let shift = 64i64 - (num.bits() as i64 - den.bits() as i64);
-    let qq = if shift >= 0 {
-        (num << shift as usize) / den
-    } else {
-        num / (den << (-shift) as usize)
-    };
-    let qf: f64 = qq.to_string().parse().unwrap();
-    qf * 2f64.powi(-shift as i32)
-}
-
 #[test]
 fn standard_m4_n1_k2_is_13_64() {
     assert_eq!(standard_exact_stirling(4, 1, 2).unwrap(), q(13, 64));
@@ -217,7 +201,7 @@ fn moments_reference(m: u64, n: u64, k: u32) -> f64 {
         // w_j carries 1/m^k, P_j carries 1/m^N.
         total += s * &falling * pj;
     }
-    to_f64(&BigRational::new(total, Pow::pow(&mm, k as u64 + nballs)))
+    ratio_to_f64(&BigRational::new(total, Pow::pow(&mm, k as u64 + nballs)))
 }
 
 #[test]

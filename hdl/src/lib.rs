@@ -21,6 +21,7 @@ pub mod bridge;
 pub mod config;
 pub mod core;
 pub mod counting;
+pub mod doc_page;
 pub mod hash;
 pub mod image;
 pub mod lanes;

@@ -596,29 +596,6 @@ pub fn markdown_table() -> String {
 }
 
 /// A port table in Markdown: one row per port.
-/// Where a generated table sits in a Markdown page: the text between the lines
-/// `<!-- NAME:begin -->` and `<!-- NAME:end -->`, so that a test can check the page
-/// against the declarations (or rewrite it). `page` names the page in the error.
-pub fn generated_section(
-    doc: &str,
-    page: &str,
-    name: &str,
-) -> Result<std::ops::Range<usize>, String> {
-    let (begin, end) = (
-        format!("<!-- {name}:begin -->\n"),
-        format!("<!-- {name}:end -->"),
-    );
-    let start = doc
-        .find(&begin)
-        .ok_or_else(|| format!("{page} has no `{}`", begin.trim()))?
-        + begin.len();
-    let stop = doc[start..]
-        .find(&end)
-        .ok_or_else(|| format!("{page} has no `{end}`"))?
-        + start;
-    Ok(start..stop)
-}
-
 pub fn markdown_table_of(ports: &[CorePort]) -> String {
     let mut t = String::from("| port | direction | width | meaning |\n|---|---|---|---|\n");
     for p in ports {

@@ -5,7 +5,7 @@
 //! behind the events as the counter's contract says, and compares it with
 //! `value`.
 
-use std::process::Command;
+mod common;
 
 use hdl::axi::event_counter::EventCounter;
 use rust_hdl::prelude::*;
@@ -57,28 +57,7 @@ fn event_counter_carries_and_zeroes_in_icarus() {
     std::fs::create_dir_all(&dir).unwrap();
     std::fs::write(dir.join("counter.v"), verilog).unwrap();
     std::fs::write(dir.join("tb.v"), TESTBENCH).unwrap();
-    let iverilog = Command::new("iverilog")
-        .args(["-g2005", "-o", "tb.vvp", "tb.v", "counter.v"])
-        .current_dir(&dir)
-        .output()
-        .unwrap_or_else(|e| {
-            panic!("cannot run iverilog ({e}): run scripts/setup.sh (apt-get install iverilog)")
-        });
-    assert!(
-        iverilog.status.success(),
-        "{}",
-        String::from_utf8_lossy(&iverilog.stderr)
-    );
-    let run = Command::new("vvp")
-        .args(["-n", "tb.vvp"])
-        .current_dir(&dir)
-        .output()
-        .unwrap();
-    let out = String::from_utf8_lossy(&run.stdout).to_string();
-    assert!(
-        run.status.success() && out.contains("PASS: "),
-        "{out}{}",
-        String::from_utf8_lossy(&run.stderr)
-    );
+    let out = common::icarus::run(&dir, &["-g2005"], &["tb.v", "counter.v"]);
+    assert!(out.contains("PASS: "), "{out}");
     let _ = std::fs::remove_dir_all(&dir);
 }

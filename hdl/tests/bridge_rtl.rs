@@ -21,19 +21,10 @@ use rust_hdl::prelude::*;
 use std::collections::{HashMap, HashSet, VecDeque};
 use std::sync::{Arc, Mutex};
 
+/// The frames' CRC-16/CCITT-FALSE (docs/protocol.md), from the `crc` crate's catalogue
+/// (its name there: CRC-16/IBM-3740).
 fn crc16(bytes: &[u8]) -> u16 {
-    let mut crc: u16 = 0xFFFF;
-    for &b in bytes {
-        crc ^= (b as u16) << 8;
-        for _ in 0..8 {
-            crc = if crc & 0x8000 != 0 {
-                (crc << 1) ^ 0x1021
-            } else {
-                crc << 1
-            };
-        }
-    }
-    crc
+    crc::Crc::<u16>::new(&crc::CRC_16_IBM_3740).checksum(bytes)
 }
 
 fn frame(seq: u8, op: u8, payload: &[u8]) -> Vec<u8> {

@@ -2,47 +2,32 @@
 //! declarations (params/src/lib.rs, hdl/src/ports.rs): this test fails when
 //! the page differs, and rewrites it with `BLOOM_UPDATE_SNAPSHOTS=1`.
 
+use hdl::doc_page::DocPage;
 use std::path::PathBuf;
-
-/// Replaces (or checks) the text between `<!-- NAME:begin -->` and `<!-- NAME:end -->`.
-fn section(doc: &mut String, name: &str, table: &str, update: bool) {
-    let range =
-        hdl::ports::generated_section(doc, "docs/core.md", name).unwrap_or_else(|e| panic!("{e}"));
-    if update {
-        doc.replace_range(range, table);
-    } else {
-        assert_eq!(
-            &doc[range],
-            table,
-            "docs/core.md's {name} table differs from the declarations; regenerate with BLOOM_UPDATE_SNAPSHOTS=1 cargo test -p hdl --test core_doc"
-        );
-    }
-}
 
 #[test]
 fn parameter_and_port_tables_match_their_declarations() {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../docs/core.md");
-    let mut doc = std::fs::read_to_string(&path).unwrap();
-    let update = std::env::var("BLOOM_UPDATE_SNAPSHOTS").as_deref() == Ok("1");
-    section(&mut doc, "params", &bloom_params::markdown_table(), update);
-    section(&mut doc, "ports", &hdl::ports::markdown_table(), update);
+    let mut doc = DocPage::open(
+        &PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../docs/core.md"),
+        "docs/core.md",
+        "cargo test -p hdl --test core_doc",
+    );
+    let declarations = "the declarations";
+    doc.section("params", &bloom_params::markdown_table(), declarations);
+    doc.section("ports", &hdl::ports::markdown_table(), declarations);
     let lanes = hdl::lanes::lanes_ports(&hdl::CoreParams::default(), 4);
-    section(
-        &mut doc,
+    doc.section(
         "lanes-ports",
         &hdl::ports::markdown_table_of(&lanes),
-        update,
+        declarations,
     );
     let axis = hdl::axi::lanes::lanes_axis_ports(&hdl::CoreParams::default(), 4);
-    section(
-        &mut doc,
+    doc.section(
         "lanes-axis-ports",
         &hdl::ports::markdown_table_of(&axis),
-        update,
+        declarations,
     );
-    if update {
-        std::fs::write(&path, doc).unwrap();
-    }
+    doc.finish();
 }
 
 #[test]

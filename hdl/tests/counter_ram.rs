@@ -9,7 +9,6 @@
 //! Tools: Debian's `iverilog` and `yosys` (scripts/setup.sh installs both).
 
 use std::path::PathBuf;
-use std::process::Command;
 
 mod common;
 
@@ -27,16 +26,6 @@ fn scratch(name: &str) -> PathBuf {
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     dir
-}
-
-fn run(cmd: &mut Command, hint: &str) -> String {
-    let out = cmd
-        .output()
-        .unwrap_or_else(|e| panic!("cannot run {cmd:?} ({e}); {hint}"));
-    let text =
-        String::from_utf8_lossy(&out.stdout).into_owned() + &String::from_utf8_lossy(&out.stderr);
-    assert!(out.status.success(), "{cmd:?} failed:\n{text}");
-    text
 }
 
 /// The initial counter of address a in the functional test's preload.
@@ -88,18 +77,7 @@ endmodule
             m = largest + 1,
         );
         std::fs::write(dir.join("bench.v"), bench).unwrap();
-        let hint =
-            "install Icarus Verilog with scripts/setup.sh (Debian: apt-get install iverilog)";
-        run(
-            Command::new("iverilog")
-                .current_dir(&dir)
-                .args(["-g2012", "-o", "sim", "bench.v", "ram.v"]),
-            hint,
-        );
-        let out = run(
-            Command::new("vvp").current_dir(&dir).args(["-n", "sim"]),
-            hint,
-        );
+        let out = common::icarus::run(&dir, &["-g2012"], &["bench.v", "ram.v"]);
         let mut reads = 0;
         for line in out.lines() {
             let w: Vec<&str> = line.split_whitespace().collect();

@@ -4,15 +4,12 @@
 //! fill counters hold the initial fills (recounted from the banks), `busy` is never X. Tool: Debian's `iverilog` (installed by
 //! scripts/setup.sh; BLOOM_IVERILOG overrides).
 
+mod common;
+
 use std::path::PathBuf;
-use std::process::Command;
 
 use golden::{CoreParams, HashFamily, PartitionedFilter};
 use hdl::CoreConfig;
-
-fn iverilog() -> String {
-    std::env::var("BLOOM_IVERILOG").unwrap_or_else(|_| "iverilog".to_string())
-}
 
 fn scratch(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("bloom-four-state-{}-{name}", std::process::id()));
@@ -94,27 +91,7 @@ fn check(name: &str, cfg: &CoreConfig, banks: &[Vec<bool>], query_key: u128, que
     let core = hdl::generate_core(cfg).unwrap();
     std::fs::write(dir.join("bloom_core.v"), &core.verilog).unwrap();
     std::fs::write(dir.join("tb.v"), testbench(cfg, query_key)).unwrap();
-    let compile = Command::new(iverilog())
-        .current_dir(&dir)
-        .args(["-g2005", "-o", "tb.vvp", "-s", "tb", "tb.v", "bloom_core.v"])
-        .output()
-        .unwrap_or_else(|e| panic!("cannot run {} ({e}); install it with scripts/setup.sh (Debian: apt-get install iverilog)", iverilog()));
-    assert!(
-        compile.status.success(),
-        "iverilog failed:\n{}",
-        String::from_utf8_lossy(&compile.stderr)
-    );
-    let run = Command::new("vvp")
-        .current_dir(&dir)
-        .args(["-n", "tb.vvp"])
-        .output()
-        .expect("vvp (part of iverilog)");
-    assert!(
-        run.status.success(),
-        "vvp failed:\n{}",
-        String::from_utf8_lossy(&run.stderr)
-    );
-    let out = String::from_utf8_lossy(&run.stdout).into_owned();
+    let out = common::icarus::run(&dir, &["-g2005", "-s", "tb"], &["tb.v", "bloom_core.v"]);
     assert!(out.contains("DONE"), "{out}");
     assert!(!out.contains("BUSY X"), "busy was X during the recount");
 

@@ -247,14 +247,52 @@ impl<T: Transport> Device for Client<T> {
     }
 }
 
-fn connect(core: hdl::CoreConfig, cfg: &golden::CoreParams, max_tries: u32) -> Client<SimBoard> {
-    let board = SimBoard::new(core, 115_200, CPB, BOARD_TIMEOUT_BITS)
-        .unwrap_or_else(|e| panic!("{e} (Verilator is installed by scripts/setup.sh)"));
-    let opts = ClientOptions {
+/// A client's options on the test line: `max_tries` tries per frame, the
+/// board's shortened truncation timeout.
+fn options(max_tries: u32) -> ClientOptions {
+    ClientOptions {
         max_tries,
         board_timeout_bits: BOARD_TIMEOUT_BITS as u64,
         ..ClientOptions::default()
-    };
+    }
+}
+
+/// Every frame lost, from now on.
+fn dead_line(seed: u64) -> LineFaults {
+    LineFaults {
+        seed,
+        drop: 1.0,
+        ..LineFaults::default()
+    }
+}
+
+/// The fault tests' line: bits flipped, bytes dropped, garbage and truncated
+/// frames towards the board, bits flipped and bytes dropped back.
+fn line_faults(seed: u64) -> LineFaults {
+    LineFaults {
+        seed,
+        flip: 0.004,
+        drop: 0.002,
+        garbage: 0.08,
+        truncate: 0.04,
+        flip_back: 0.01,
+        drop_back: 0.01,
+    }
+}
+
+/// The device's answers `got` are the golden model's `want`, else an error naming `what`.
+fn check(what: &str, got: Vec<bool>, want: Vec<bool>) -> Result<(), String> {
+    if got == want {
+        Ok(())
+    } else {
+        Err(format!("{what}: device {got:?}, golden {want:?}"))
+    }
+}
+
+fn connect(core: hdl::CoreConfig, cfg: &golden::CoreParams, max_tries: u32) -> Client<SimBoard> {
+    let board = SimBoard::new(core, 115_200, CPB, BOARD_TIMEOUT_BITS)
+        .unwrap_or_else(|e| panic!("{e} (Verilator is installed by scripts/setup.sh)"));
+    let opts = options(max_tries);
     Client::connect(board, opts, Some(cfg)).unwrap()
 }
 
@@ -273,11 +311,7 @@ fn assert_same_image(dev: &golden::PartitionedFilter, gold: &golden::Partitioned
 fn session(via: Via, k: u32, bank_bits: u32, key_bits: u32, crc: bool, seed: u64) {
     let (core, cfg) = configs(k, bank_bits, key_bits, crc, seed);
     let board = Board::new(core, false);
-    let opts = ClientOptions {
-        max_tries: 4,
-        board_timeout_bits: BOARD_TIMEOUT_BITS as u64,
-        ..ClientOptions::default()
-    };
+    let opts = options(4);
     with_client(via, &board, &cfg, opts, &mut |dev| {
         session_on(dev, &cfg, seed)
     });
@@ -413,11 +447,7 @@ fn e2e_wrong_configuration_is_refused() {
 fn fault_session(via: Via, disable_replay: bool) -> Result<String, String> {
     let (core, cfg) = configs(4, 8, 64, false, 0x5EED);
     let board = Board::new(core, disable_replay);
-    let opts = ClientOptions {
-        max_tries: 40,
-        board_timeout_bits: BOARD_TIMEOUT_BITS as u64,
-        ..ClientOptions::default()
-    };
+    let opts = options(40);
     with_client(via, &board, &cfg, opts, &mut |dev| {
         fault_session_on(dev, &board, &cfg, disable_replay)
     })
@@ -431,27 +461,12 @@ fn fault_session_on(
 ) -> Result<String, String> {
     let cfg = *cfg;
     let mut gold = golden::PartitionedFilter::new(cfg);
-    board.set_faults(LineFaults {
-        seed: 2026,
-        flip: 0.004,
-        drop: 0.002,
-        garbage: 0.08,
-        truncate: 0.04,
-        flip_back: 0.01,
-        drop_back: 0.01,
-    });
+    board.set_faults(line_faults(2026));
     let stats0 = dev.stats().unwrap();
     let ks = keys(77, 400, 64);
     let mut core_ops = 0u32;
     let mut step = 0;
     let mut i = 0;
-    let check = |what: &str, got: Vec<bool>, want: Vec<bool>| {
-        if got == want {
-            Ok(())
-        } else {
-            Err(format!("{what}: device {got:?}, golden {want:?}"))
-        }
-    };
     while i < ks.len() {
         step += 1;
         match step % 5 {
@@ -493,6 +508,39 @@ fn fault_session_on(
             core_ops += 1;
         }
     }
+    let tally = fault_tally(dev, board, &stats0, core_ops)?;
+    let faults = &tally.faults;
+    assert!(
+        faults.flipped + faults.dropped + faults.truncated + faults.garbage_bursts > 10,
+        "{faults:?}"
+    );
+    let image = dev.dump().unwrap();
+    for p in 0..4 {
+        if image.bank(p) != gold.bank(p) {
+            return Err(format!("bank {p} differs from golden; {}", tally.summary));
+        }
+    }
+    tally.replays_seen(disable_replay)
+}
+
+/// What a fault session ended with: the faults injected, the board's stats,
+/// whether it replayed answers, and a summary of both ends' counts.
+struct FaultTally {
+    faults: FaultCounts,
+    stats: host::DeviceStats,
+    replayed: bool,
+    summary: String,
+}
+
+/// Ends a fault session (the line clean again): the faults must have caused
+/// rejections, and the board must have executed exactly the `core_ops` core
+/// operations asked for since `stats0` (an error otherwise).
+fn fault_tally(
+    dev: &mut dyn Device,
+    board: &Board,
+    stats0: &host::DeviceStats,
+    core_ops: u32,
+) -> Result<FaultTally, String> {
     let faults = board.fault_counts();
     board.set_faults(LineFaults::default());
     let stats = dev.stats().unwrap();
@@ -509,10 +557,6 @@ fn fault_session_on(
         faults
     );
     assert!(
-        faults.flipped + faults.dropped + faults.truncated + faults.garbage_bursts > 10,
-        "{faults:?}"
-    );
-    assert!(
         stats.frames_rejected > stats0.frames_rejected,
         "faults must have caused rejections: {summary}"
     );
@@ -522,19 +566,27 @@ fn fault_session_on(
             stats.ops_served - stats0.ops_served
         ));
     }
-    let image = dev.dump().unwrap();
-    for p in 0..4 {
-        if image.bank(p) != gold.bank(p) {
-            return Err(format!("bank {p} differs from golden; {summary}"));
+    Ok(FaultTally {
+        faults,
+        replayed: stats.frames_replayed > stats0.frames_replayed,
+        stats,
+        summary,
+    })
+}
+
+impl FaultTally {
+    /// Lost answers must have caused replays, unless the board's replay is
+    /// disabled (the teeth); the summary.
+    fn replays_seen(self, disable_replay: bool) -> Result<String, String> {
+        if !disable_replay {
+            assert!(
+                self.replayed,
+                "lost answers must have caused replays: {}",
+                self.summary
+            );
         }
+        Ok(self.summary)
     }
-    if !disable_replay {
-        assert!(
-            stats.frames_replayed > stats0.frames_replayed,
-            "lost answers must have caused replays: {summary}"
-        );
-    }
-    Ok(summary)
 }
 
 /// Faults on the line in both directions: every operation is acknowledged
@@ -611,17 +663,9 @@ fn e2e_throughput_h3_k4_b8_w64_batches_above_80_percent_of_line_rate() {
 fn silent_line(via: Via) {
     let (core, cfg) = configs(4, 8, 64, false, 0x5EED);
     let board = Board::new(core, false);
-    let opts = ClientOptions {
-        max_tries: 3,
-        board_timeout_bits: BOARD_TIMEOUT_BITS as u64,
-        ..ClientOptions::default()
-    };
+    let opts = options(3);
     with_client(via, &board, &cfg, opts, &mut |dev| {
-        board.set_faults(LineFaults {
-            seed: 1,
-            drop: 1.0,
-            ..LineFaults::default()
-        });
+        board.set_faults(dead_line(1));
         let err = dev.insert(42).unwrap_err();
         let text = err.to_string();
         assert!(
@@ -655,11 +699,7 @@ fn e2e_pty_silent_line_reports_no_answer() {
 fn e2e_3mbaud_at_12mhz_cpb4_h3_k4_b8_w64() {
     let (core, cfg) = configs(4, 8, 64, false, 0x5EED);
     let board = SimBoard::new(core, 3_000_000, 4, BOARD_TIMEOUT_BITS).unwrap();
-    let opts = ClientOptions {
-        max_tries: 2,
-        board_timeout_bits: BOARD_TIMEOUT_BITS as u64,
-        ..ClientOptions::default()
-    };
+    let opts = options(2);
     let mut dev = Client::connect(board, opts, Some(&cfg)).unwrap();
     let mut gold = golden::PartitionedFilter::new(cfg);
     let ks = keys(3, 120, 64);
@@ -740,11 +780,7 @@ fn e2e_load_image_default_16kbit_at_115200_under_0_3_s() {
 fn load_image_faults(via: Via) {
     let (core, cfg) = configs(4, 8, 64, false, 0x5EED);
     let board = Board::new(core, false);
-    let opts = ClientOptions {
-        max_tries: 40,
-        board_timeout_bits: BOARD_TIMEOUT_BITS as u64,
-        ..ClientOptions::default()
-    };
+    let opts = options(40);
     with_client(via, &board, &cfg, opts, &mut |dev| {
         dev.insert_batch(&keys(5, 50, 64)).unwrap();
         board.set_faults(LineFaults {
@@ -790,20 +826,12 @@ fn e2e_pty_load_image_faults_h3_k4_b8_w64() {
 fn load_image_dead_line(via: Via) {
     let (core, cfg) = configs(4, 8, 64, false, 0x5EED);
     let board = Board::new(core, false);
-    let opts = ClientOptions {
-        max_tries: 3,
-        board_timeout_bits: BOARD_TIMEOUT_BITS as u64,
-        ..ClientOptions::default()
-    };
+    let opts = options(3);
     with_client(via, &board, &cfg, opts, &mut |dev| {
         let image = image_of(&cfg, 8, 40);
         dev.write_bits(0, 0, &[0xFF]).unwrap();
         // Chunks of bank 0 get through, then the line goes dead.
-        board.set_faults(LineFaults {
-            seed: 3,
-            drop: 1.0,
-            ..LineFaults::default()
-        });
+        board.set_faults(dead_line(3));
         let e = dev.load_image(&image).unwrap_err().to_string();
         assert!(
             e.contains("load-image stopped at bank 0 bit 0") && e.contains("image load incomplete"),
@@ -1039,11 +1067,7 @@ fn counting_session_on(
 fn e2e_counting_load_image_dead_line_names_the_counter_crc_k3_b6_w32_c2() {
     let (core, cfg) = counting_configs(3, 6, 32, true, 7, 2);
     let board = Board::new(core, false);
-    let opts = ClientOptions {
-        max_tries: 3,
-        board_timeout_bits: BOARD_TIMEOUT_BITS as u64,
-        ..ClientOptions::default()
-    };
+    let opts = options(3);
     with_client(Via::InProcess, &board, &cfg, opts, &mut |dev| {
         let mut image = golden::CountingFilter::from_config(cfg).unwrap();
         for a in 0..cfg.bank_size() {
@@ -1051,11 +1075,7 @@ fn e2e_counting_load_image_dead_line_names_the_counter_crc_k3_b6_w32_c2() {
         }
         // A counter write flags the image incomplete; then the line goes dead.
         dev.write_counters(0, 0, &[3]).unwrap();
-        board.set_faults(LineFaults {
-            seed: 5,
-            drop: 1.0,
-            ..LineFaults::default()
-        });
+        board.set_faults(dead_line(5));
         let e = dev.load_counting_image(&image).unwrap_err().to_string();
         assert!(
             e.contains("load-image stopped at bank 0 counter 0")
@@ -1081,11 +1101,7 @@ fn counting_session(
 ) -> CountingEvents {
     let (core, cfg) = counting_configs(k, bank_bits, key_bits, crc, seed, counter_bits);
     let board = Board::new(core, false);
-    let opts = ClientOptions {
-        max_tries: 4,
-        board_timeout_bits: BOARD_TIMEOUT_BITS as u64,
-        ..ClientOptions::default()
-    };
+    let opts = options(4);
     let ev = with_client(via, &board, &cfg, opts, &mut |dev| {
         counting_session_on(dev, &cfg, seed)
     });
@@ -1197,33 +1213,14 @@ fn e2e_plain_board_refuses_delete_h3_k4_b8_w64() {
 fn counting_fault_session(disable_replay: bool) -> Result<String, String> {
     let (core, cfg) = counting_configs(3, 6, 32, true, 9, 3);
     let board = Board::new(core, disable_replay);
-    let opts = ClientOptions {
-        max_tries: 40,
-        board_timeout_bits: BOARD_TIMEOUT_BITS as u64,
-        ..ClientOptions::default()
-    };
+    let opts = options(40);
     with_client(Via::InProcess, &board, &cfg, opts, &mut |dev| {
         let mut gold = golden::CountingFilter::from_config(cfg).unwrap();
-        board.set_faults(LineFaults {
-            seed: 2027,
-            flip: 0.004,
-            drop: 0.002,
-            garbage: 0.08,
-            truncate: 0.04,
-            flip_back: 0.01,
-            drop_back: 0.01,
-        });
+        board.set_faults(line_faults(2027));
         let stats0 = dev.stats().unwrap();
         let pool = keys(91, 40, 32);
         let mut rng = golden::rng::SplitMix64::new(5);
         let mut core_ops = 0u32;
-        let check = |what: &str, got: Vec<bool>, want: Vec<bool>| {
-            if got == want {
-                Ok(())
-            } else {
-                Err(format!("{what}: device {got:?}, golden {want:?}"))
-            }
-        };
         for step in 0..60 {
             let n = 1 + rng.below(30) as usize;
             let batch: Vec<u128> = (0..n)
@@ -1248,28 +1245,8 @@ fn counting_fault_session(disable_replay: bool) -> Result<String, String> {
             }
             core_ops += if step % 3 == 2 { 1 } else { n as u32 };
         }
-        let faults = board.fault_counts();
-        board.set_faults(LineFaults::default());
-        let stats = dev.stats().unwrap();
-        let link = dev.link();
-        let summary = format!(
-            "{} frames tried ({} resends), board rejected {} and replayed {}; injected {:?}",
-            link.frames_sent,
-            link.resends,
-            stats.frames_rejected - stats0.frames_rejected,
-            stats.frames_replayed - stats0.frames_replayed,
-            faults
-        );
-        assert!(
-            stats.frames_rejected > stats0.frames_rejected,
-            "faults must have caused rejections: {summary}"
-        );
-        if stats.ops_served - stats0.ops_served != core_ops {
-            return Err(format!(
-                "{} core operations executed for {core_ops} asked for; {summary}",
-                stats.ops_served - stats0.ops_served
-            ));
-        }
+        let tally = fault_tally(dev, &board, &stats0, core_ops)?;
+        let (stats, summary) = (&tally.stats, &tally.summary);
         if (stats.fill.clone(), stats.saturated.clone()) != (gold.fill(), gold.saturated()) {
             return Err(format!(
                 "fills {:?} / saturated {:?}, golden {:?} / {:?}; {summary}",
@@ -1285,13 +1262,7 @@ fn counting_fault_session(disable_replay: bool) -> Result<String, String> {
         if dev.dump_counters().unwrap() != gold {
             return Err(format!("the counters differ from golden; {summary}"));
         }
-        if !disable_replay {
-            assert!(
-                stats.frames_replayed > stats0.frames_replayed,
-                "lost answers must have caused replays: {summary}"
-            );
-        }
-        Ok(summary)
+        tally.replays_seen(disable_replay)
     })
 }
 

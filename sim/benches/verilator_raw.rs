@@ -7,7 +7,7 @@
 use std::time::Instant;
 
 use sim::core::{push_request, ModelPorts};
-use sim::{BuildOptions, InitialState, StreamOutput, Traffic, TrafficShape};
+use sim::{InitialState, ModelOptions, StreamOutput, Traffic, TrafficShape};
 
 fn main() {
     let bench = std::env::args().any(|a| a == "--bench");
@@ -21,7 +21,7 @@ fn main() {
     let lib = sim::build(
         &generated.verilog,
         &generated.top,
-        &BuildOptions {
+        &ModelOptions {
             extra_args: extra.clone(),
             ..Default::default()
         },

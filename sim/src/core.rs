@@ -13,7 +13,7 @@ use crate::model::{
 use crate::netlist::{Netlist, NetlistKind};
 use crate::ports::Direction;
 use crate::traffic::Request;
-use crate::verilator::{build, BuildOptions};
+use crate::verilator::{build, ModelOptions};
 use crate::SimError;
 
 /// Port handles of a Verilated `bloom_core` model, resolved from hdl's port table: every port
@@ -182,7 +182,7 @@ impl VerilatedCore {
         let library = build(
             &generated.verilog,
             &generated.top,
-            &BuildOptions {
+            &ModelOptions {
                 trace,
                 ..Default::default()
             },

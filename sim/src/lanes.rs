@@ -29,14 +29,14 @@ use golden::{Op, PartitionedFilter};
 
 use crate::model::{Model, PortId};
 use crate::traffic::Rng;
-use crate::verilator::{build, BuildOptions};
+use crate::verilator::{build, ModelOptions};
 use crate::{InitialState, SimError};
 
-/// The shape of the traffic, in per mille per beat or per cycle.
+/// The shape of the traffic: chances per million, per beat or per cycle.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct LaneTraffic {
     /// A beat is a write beat (slot 0: an insert, or 1 in 40 a delete code,
-    /// or a clear: `clear` per mille of write beats).
+    /// or a clear: `clear` per million of write beats).
     pub write: u32,
     pub clear: u32,
     /// A beat breaks the rule (a write beside queries, or a write above slot 0).
@@ -54,43 +54,72 @@ pub struct LaneTraffic {
     /// sweep in flight (contract §5.1, §8.3); needs `backpressure` 0 (the cycle each
     /// beat enters the replicas, which decides what a reset cancels, is then known).
     pub reset: u32,
+    /// Beats before the traffic proper that insert the pool's keys in turn (slot 0
+    /// only), so that the queries after them hit; operations per cycle
+    /// ([`LanesReport::ops_per_cycle`]) are measured from the first beat after them.
+    pub fill: u32,
 }
 
 impl LaneTraffic {
     /// Every kind of beat, backpressure and idle cycles.
     pub const MIXED: LaneTraffic = LaneTraffic {
-        write: 250,
-        clear: 25,
-        refused: 60,
-        slot: 700,
-        idle: 100,
-        backpressure: 200,
+        write: 250_000,
+        clear: 25_000,
+        refused: 60_000,
+        slot: 700_000,
+        idle: 100_000,
+        backpressure: 200_000,
         pool: 24,
         reset: 0,
+        fill: 0,
     };
     /// [`LaneTraffic::MIXED`] without backpressure, with resets at random
-    /// (about one every 150 cycles) while beats, responses and clears are in flight.
+    /// (about one every 143 cycles) while beats, responses and clears are in flight.
     pub const RESETS: LaneTraffic = LaneTraffic {
-        write: 250,
-        clear: 25,
-        refused: 60,
-        slot: 700,
-        idle: 100,
+        write: 250_000,
+        clear: 25_000,
+        refused: 60_000,
+        slot: 700_000,
+        idle: 100_000,
         backpressure: 0,
         pool: 24,
-        reset: 7,
+        reset: 7_000,
+        fill: 0,
     };
     /// Read beats with every slot valid, no idle cycle, no backpressure.
     pub const SATURATING: LaneTraffic = LaneTraffic {
         write: 0,
         clear: 0,
         refused: 0,
-        slot: 1000,
+        slot: 1_000_000,
         idle: 0,
         backpressure: 0,
         pool: 4096,
         reset: 0,
+        fill: 0,
     };
+    /// [`LaneTraffic::SATURATING`] after half the pool's keys were inserted, so
+    /// that about half of the queries hit.
+    pub const SATURATING_AFTER_INSERTS: LaneTraffic = LaneTraffic {
+        fill: 2048,
+        ..LaneTraffic::SATURATING
+    };
+
+    /// This traffic with its clears and resets made rarer for banks of
+    /// 2^`bank_bits` bits, so that they hold the lanes busy about as large a share
+    /// of the cycles as at 2^6 (every clear sweeps the banks, every reset recounts
+    /// them: 2^b cycles each), at most as often as given.
+    pub fn for_bank_bits(self, bank_bits: u32) -> LaneTraffic {
+        let scaled = |per_million: u32| -> u32 {
+            let at_64 = per_million as u64 * 64;
+            (at_64 >> bank_bits).clamp(1.min(per_million as u64), per_million as u64) as u32
+        };
+        LaneTraffic {
+            clear: scaled(self.clear),
+            reset: scaled(self.reset),
+            ..self
+        }
+    }
 }
 
 /// What a run did and found.
@@ -118,12 +147,17 @@ pub struct LanesReport {
     pub mismatches: Vec<String>,
     /// Wall seconds of the cycle loop (the model was built before).
     pub seconds: f64,
+    /// Beats and cycles from the first beat after the traffic's `fill` beats to the
+    /// last response (all of them without a fill), and the operations in those beats.
+    pub measured_ops: u64,
+    pub measured_cycles: u64,
 }
 
 impl LanesReport {
-    /// Operations per cycle, from the first beat taken to the last response.
+    /// Operations per cycle, from the first beat taken after the fill to the last
+    /// response.
     pub fn ops_per_cycle(&self) -> f64 {
-        self.ops as f64 / self.cycles.max(1) as f64
+        self.measured_ops as f64 / self.measured_cycles.max(1) as f64
     }
 }
 
@@ -139,9 +173,9 @@ struct Expected {
     refused: bool,
 }
 
-/// True with probability `p` per mille.
-fn per_mille(rng: &mut Rng, p: u32) -> bool {
-    rng.below(1000) < p as u64
+/// True with probability `p` per million.
+fn chance(rng: &mut Rng, p: u32) -> bool {
+    rng.below(1_000_000) < p as u64
 }
 
 /// One slot of a beat as driven: (op code, key, tag), or empty.
@@ -159,20 +193,20 @@ fn next_beat(
         Some((code, pool[rng.below(pool.len() as u64) as usize], *tag))
     };
     let mut beat: Vec<Slot> = vec![None; lanes];
-    if lanes > 1 && per_mille(rng, t.refused) {
-        if per_mille(rng, 500) {
+    if lanes > 1 && chance(rng, t.refused) {
+        if chance(rng, 500_000) {
             beat[0] = slot(1, rng);
             let j = 1 + rng.below(lanes as u64 - 1) as usize;
             beat[j] = slot(0, rng);
         } else {
             let j = 1 + rng.below(lanes as u64 - 1) as usize;
             beat[j] = slot(1 + rng.below(3) as u8, rng);
-            if per_mille(rng, 500) {
+            if chance(rng, 500_000) {
                 beat[0] = slot(0, rng);
             }
         }
-    } else if per_mille(rng, t.write) {
-        let code = if per_mille(rng, t.clear) {
+    } else if chance(rng, t.write) {
+        let code = if chance(rng, t.clear) {
             2
         } else if rng.below(40) == 0 {
             3
@@ -182,7 +216,7 @@ fn next_beat(
         beat[0] = slot(code, rng);
     } else {
         for s in beat.iter_mut() {
-            if per_mille(rng, t.slot) {
+            if chance(rng, t.slot) {
                 *s = slot(0, rng);
             }
         }
@@ -413,18 +447,27 @@ pub fn run_lanes_on(
                 .into(),
         ));
     }
+    let mut filled = 0usize;
     run_driven(
         face,
         lanes,
         seed,
-        beats,
+        beats + t.fill as u64,
+        t.fill as u64,
         traffic.backpressure == 0,
         0,
         t.reset,
         move |may_offer| {
-            let beat = (may_offer && !per_mille(&mut rng, t.idle))
+            if may_offer && filled < t.fill as usize {
+                tag = tag.wrapping_add(1);
+                let mut beat: Vec<Slot> = vec![None; l];
+                beat[0] = Some((1, pool[filled % pool.len()], tag));
+                filled += 1;
+                return (Some(beat), !chance(&mut rng, t.backpressure));
+            }
+            let beat = (may_offer && !chance(&mut rng, t.idle))
                 .then(|| next_beat(&mut rng, &t, l, &pool, &mut tag));
-            (beat, !per_mille(&mut rng, t.backpressure))
+            (beat, !chance(&mut rng, t.backpressure))
         },
     )
 }
@@ -497,6 +540,7 @@ pub fn run_lane_script_on(
         lanes,
         seed,
         total,
+        0,
         ready.iter().all(|r| *r),
         idle,
         0,
@@ -535,7 +579,7 @@ pub fn run_lane_script_on(
 /// `beats` were taken) and `resp_ready`. `exact`: `resp_ready` is always high,
 /// so every response beat's cycle is known. `idle`: cycles the driver will
 /// offer nothing although it may (beyond those `run_driven` allows for).
-/// `resets`: per mille of cycles that start a reset of 1..=4 cycles (`exact`
+/// `resets`: per million of cycles that start a reset of 1..=4 cycles (`exact`
 /// only), during which no beat is offered.
 ///
 /// What a reset whose first cycle is t does (contract §5.1 with §8.3): a beat
@@ -551,6 +595,7 @@ fn run_driven(
     lanes: &hdl::lanes::GeneratedLanes,
     seed: u64,
     beats: u64,
+    fill: u64,
     exact: bool,
     idle: u64,
     resets: u32,
@@ -561,6 +606,7 @@ fn run_driven(
     let bank_cycles = 1u64 << lanes.core.config.params.bank_bits;
     // Every clear keeps the replicas busy for its sweep.
     let mut check = LaneCheck::new(lanes, exact, beats * 8 + 10_000 + idle);
+    check.fill = fill;
     let mut schedule = ResetSchedule::new(seed, resets);
     let mut offered: Option<Vec<Slot>> = None;
     let start = Instant::now();
@@ -612,10 +658,10 @@ fn open_model(
     seed: u64,
 ) -> Result<(Model, Io), SimError> {
     let lib = match face {
-        Face::Native => build(&lanes.verilog, &lanes.top, &BuildOptions::default())?,
+        Face::Native => build(&lanes.verilog, &lanes.top, &ModelOptions::default())?,
         Face::Axis => {
             let g = hdl::axi::lanes::axis_around(lanes);
-            build(&g.verilog, &g.top, &BuildOptions::default())?
+            build(&g.verilog, &g.top, &ModelOptions::default())?
         }
         Face::Netlist(kind) => {
             let progress = flow::tools::Progress::quiet();
@@ -657,12 +703,12 @@ fn open_model(
     }
 }
 
-/// Resets at random: `per_mille` of the cycles in which one may start start
+/// Resets at random: `per_million` of the cycles in which one may start start
 /// one of 1..=4 cycles, drawn from their own generator (the traffic's draws do
 /// not move when resets are asked for).
 struct ResetSchedule {
     rng: Rng,
-    per_mille: u32,
+    per_million: u32,
     /// Cycles of the current reset still to come, this one included.
     left: u32,
     /// The previous cycle was in a reset.
@@ -680,10 +726,10 @@ struct ResetCycle {
 }
 
 impl ResetSchedule {
-    fn new(seed: u64, per_mille: u32) -> ResetSchedule {
+    fn new(seed: u64, per_million: u32) -> ResetSchedule {
         ResetSchedule {
             rng: Rng::new(seed ^ 0x7E5E_7000_0000_0001),
-            per_mille,
+            per_million,
             left: 0,
             before: false,
         }
@@ -692,9 +738,9 @@ impl ResetSchedule {
     /// The next cycle; a reset is drawn only when none is on and `may_start`.
     fn next(&mut self, may_start: bool) -> ResetCycle {
         let scheduled = self.left == 0
-            && self.per_mille > 0
+            && self.per_million > 0
             && may_start
-            && per_mille(&mut self.rng, self.per_mille);
+            && chance(&mut self.rng, self.per_million);
         if scheduled {
             self.left = 1 + self.rng.below(4) as u32;
         }
@@ -736,6 +782,10 @@ struct LaneCheck {
     /// (beat number, key) of the keys first inserted in the last `latency` beats.
     recent_inserts: VecDeque<(u64, u128)>,
     first_take: Option<u64>,
+    /// Beats of the fill (`LaneTraffic::fill`), and the cycle the first beat after
+    /// them was taken with the operations taken before it.
+    fill: u64,
+    measured_from: Option<(u64, u64)>,
     last_response: u64,
     /// The cycle the run gives up at; every clear and reset moves it on.
     limit: u64,
@@ -758,6 +808,8 @@ impl LaneCheck {
             expected: VecDeque::new(),
             recent_inserts: VecDeque::new(),
             first_take: None,
+            fill: 0,
+            measured_from: None,
             last_response: 0,
             limit,
             report: LanesReport {
@@ -797,6 +849,9 @@ impl LaneCheck {
             .apply_beat(&ops)
             .map_err(|e| SimError::Value(e.to_string()))?;
         self.first_take.get_or_insert(cycle);
+        if self.report.beats == self.fill {
+            self.measured_from = Some((cycle, self.report.ops));
+        }
         self.report.beats += 1;
         self.report.ops += beat.iter().flatten().count() as u64;
         self.log.push((ops, None));
@@ -1014,6 +1069,9 @@ impl LaneCheck {
             ));
         }
         self.report.cycles = cycles - self.first_take.unwrap_or(0);
+        let (from, ops_before) = self.measured_from.unwrap_or((cycles, self.report.ops));
+        self.report.measured_cycles = cycles - from;
+        self.report.measured_ops = self.report.ops - ops_before;
         self.report
     }
 }

@@ -48,7 +48,7 @@ pub use model::{
 };
 pub use netlist::{Netlist, NetlistKind};
 pub use ports::{Direction, Port};
-pub use verilator::{build, cache_dir, verilator_version, BuildOptions, CppOpt};
+pub use verilator::{build, cache_dir, verilator_version, CppOpt, ModelOptions};
 
 use std::path::Path;
 

@@ -764,11 +764,11 @@ impl Model {
     }
 
     /// Starts writing a VCD of every signal; the model must be built with
-    /// `BuildOptions { trace: true, .. }`.
+    /// `ModelOptions { trace: true, .. }`.
     pub fn trace_open(&mut self, path: &Path) -> Result<(), SimError> {
         if !self.lib.traced {
             return Err(SimError::Value(
-                "the model was built without --trace; build with BuildOptions { trace: true }"
+                "the model was built without --trace; build with ModelOptions { trace: true }"
                     .into(),
             ));
         }

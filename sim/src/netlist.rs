@@ -32,7 +32,7 @@ use flow::tools::{self, Progress, Tool};
 
 use crate::cells;
 use crate::ports::{parse_ports, Direction, Port};
-use crate::verilator::{cache_dir, hash128, BuildOptions, CppOpt};
+use crate::verilator::{cache_dir, hash128, CppOpt, ModelOptions};
 use crate::SimError;
 
 /// Bumped whenever a step below changes what it writes; part of the cache key.
@@ -157,8 +157,8 @@ pub struct Netlist {
 
 impl Netlist {
     /// The Verilator build of this netlist.
-    pub fn build_options(&self, trace: bool) -> BuildOptions {
-        BuildOptions {
+    pub fn build_options(&self, trace: bool) -> ModelOptions {
+        ModelOptions {
             trace,
             extra_args: self.verilator_args.clone(),
             extra_sources: self.cells.clone(),
@@ -262,6 +262,9 @@ pub fn make(
             tool_seconds: None,
             tools: vec![],
         });
+    }
+    if kind == NetlistKind::Ice40Routed {
+        check_routed_pins(&design_ports)?;
     }
     // A missing tool is said before anything runs, with how to install it.
     for tool in kind.tools() {
@@ -399,6 +402,26 @@ fn run_tools(
 /// The device the routed kind is placed on: the iCE40 with the most pins.
 fn routed_device() -> &'static flow::board::Device {
     flow::board::device("hx8k").expect("the flow's device table has the hx8k")
+}
+
+/// Package pins of the routed kind's device and package (HX8K, CT256: the 207
+/// entries of `.pins ct256` in icestorm's chipdb-8k; nextpnr models 256 I/O cells
+/// on the die, but only bonded ones can be placed): every port bit of the routed
+/// design is on one of them.
+pub const ROUTED_IO_CELLS: u32 = 207;
+
+/// The routed kind places every port bit on a pin: a design with more port
+/// bits than [`ROUTED_IO_CELLS`] is refused before any tool runs.
+pub fn check_routed_pins(ports: &[Port]) -> Result<(), SimError> {
+    let bits: u32 = ports.iter().map(|p| p.width).sum();
+    if bits > ROUTED_IO_CELLS {
+        let device = routed_device();
+        return Err(SimError::Value(format!(
+            "the design's {bits} port bits do not fit the {ROUTED_IO_CELLS} pins of the {} {} that the routed netlist places every port bit on",
+            device.part, device.default_package
+        )));
+    }
+    Ok(())
 }
 
 fn routed(dir: &Path, top: &str, ports: &[Port], progress: &Progress) -> Result<(), SimError> {

@@ -75,7 +75,7 @@ impl CppOpt {
 
 /// How to build a model.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct BuildOptions {
+pub struct ModelOptions {
     /// Build with `--trace` so that [`crate::Model::trace_open`] can write a VCD.
     /// A traced build is a separate cached variant (tracing slows every cycle).
     pub trace: bool,
@@ -87,9 +87,9 @@ pub struct BuildOptions {
     pub opt: CppOpt,
 }
 
-impl Default for BuildOptions {
+impl Default for ModelOptions {
     fn default() -> Self {
-        BuildOptions {
+        ModelOptions {
             trace: false,
             extra_args: Vec::new(),
             extra_sources: Vec::new(),
@@ -201,7 +201,7 @@ pub fn hash128(parts: &[&[u8]]) -> u128 {
     out
 }
 
-fn verilator_args(top: &str, opts: &BuildOptions) -> Vec<String> {
+fn verilator_args(top: &str, opts: &ModelOptions) -> Vec<String> {
     let mut args: Vec<String> = [
         "--cc",
         "-Wno-fatal",
@@ -331,7 +331,7 @@ fn check_port_names(ports: &[Port], top: &str) -> Result<(), SimError> {
 
 /// Builds (or finds in the cache) the model of `top` in `verilog` (and
 /// `opts.extra_sources`), and loads it.
-pub fn build(verilog: &str, top: &str, opts: &BuildOptions) -> Result<Arc<ModelLibrary>, SimError> {
+pub fn build(verilog: &str, top: &str, opts: &ModelOptions) -> Result<Arc<ModelLibrary>, SimError> {
     let ports = parse_ports(verilog, top)?;
     check_port_names(&ports, top)?;
     let version = verilator_version()?;
@@ -428,7 +428,7 @@ struct Job<'a> {
     verilog: &'a str,
     shim: &'a str,
     args: &'a [String],
-    opts: &'a BuildOptions,
+    opts: &'a ModelOptions,
     ports: &'a [Port],
     version: &'a str,
     compiler: &'a str,

@@ -313,7 +313,7 @@ fn axis_face_mixed_crc_k3_b6_w32_lanes_1_4_and_exact_timing_h3_k4_b12_w64_lanes_
     let t = LaneTraffic {
         backpressure: 0,
         idle: 0,
-        clear: 5,
+        clear: 5_000,
         ..LaneTraffic::MIXED
     };
     let r = run_lanes_on(
@@ -331,10 +331,10 @@ fn axis_face_mixed_crc_k3_b6_w32_lanes_1_4_and_exact_timing_h3_k4_b12_w64_lanes_
 /// no response beat; the beat after it is answered with its own tag.
 #[test]
 fn axis_face_beat_with_no_slot_is_taken_and_dropped() {
-    use sim::verilator::{build, BuildOptions};
+    use sim::verilator::{build, ModelOptions};
     let lanes = lanes_of(crc_k3_b6_w32(), 2, LaneSwitches::default());
     let g = hdl::axi::lanes::axis_around(&lanes);
-    let lib = build(&g.verilog, &g.top, &BuildOptions::default()).unwrap();
+    let lib = build(&g.verilog, &g.top, &ModelOptions::default()).unwrap();
     let mut m = lib
         .instantiate(Some("aclk"), sim::InitialState::Zero)
         .unwrap();

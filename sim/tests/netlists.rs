@@ -18,7 +18,10 @@
 //! checker against the golden counting filter; and one counter bit of a
 //! counting bank's block RAM flipped after synthesis is caught by the readback.
 
-use std::path::PathBuf;
+mod common;
+
+use common::assert_counting_situations_met;
+use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
 use golden::HashFamily::{Crc, Spn, H3};
@@ -36,32 +39,40 @@ fn params(k: u32, b: u32, w: u32, h: golden::HashFamily, seed: u64) -> hdl::Core
     hdl::CoreParams::new(k, b, w, h, seed).unwrap()
 }
 
-/// An image of `params` with about half of every bank set (thousands of ones
-/// in a 4096-bit bank), written once per process under the temporary
-/// directory; its bits, not its path, go into the generated Verilog.
-fn image(params: &hdl::CoreParams) -> PathBuf {
+/// The image directory `bloom-netlist-test-PID-LABEL` under the temporary
+/// directory, written by `export` once per process; its contents, not its path,
+/// go into the generated Verilog.
+fn image_once(label: &str, export: impl FnOnce(&Path)) -> PathBuf {
     static LOCK: OnceLock<std::sync::Mutex<()>> = OnceLock::new();
     let _guard = LOCK
         .get_or_init(Default::default)
         .lock()
         .unwrap_or_else(|e| e.into_inner());
+    let dir =
+        std::env::temp_dir().join(format!("bloom-netlist-test-{}-{label}", std::process::id()));
+    if !dir.join(golden::image::IMAGE_HEADER).exists() {
+        let _ = std::fs::remove_dir_all(&dir);
+        export(&dir);
+    }
+    dir
+}
+
+/// An image of `params` with about half of every bank set (thousands of ones
+/// in a 4096-bit bank).
+fn image(params: &hdl::CoreParams) -> PathBuf {
     let label = format!(
         "k{}-b{}-w{}-{}-{}",
         params.k, params.bank_bits, params.key_bits, params.hash, params.seed
     );
-    let dir =
-        std::env::temp_dir().join(format!("bloom-netlist-test-{}-{label}", std::process::id()));
-    if !dir.join("manifest.json").exists() {
+    image_once(&label, |dir| {
         let mut g = PartitionedFilter::new(*params);
         let mut rng = sim::traffic::Rng::new(0x1a9e ^ params.seed);
         // ln 2 * bank size keys: each bank about half full.
         for _ in 0..(params.bank_size() as f64 * std::f64::consts::LN_2) as usize {
             g.insert(rng.key(params.key_bits)).unwrap();
         }
-        let _ = std::fs::remove_dir_all(&dir);
-        g.export_image(&dir).unwrap();
-    }
-    dir
+        g.export_image(dir).unwrap();
+    })
 }
 
 fn preloaded(params: &hdl::CoreParams) -> hdl::CoreConfig {
@@ -91,6 +102,57 @@ fn list(c: &CoSim) -> String {
         .join("\n")
 }
 
+/// The image in the core read back (from the first cycle, a preloaded one):
+/// no mismatch; `what` names it in the failure.
+fn assert_image_reads_back(cosim: &mut CoSim, what: &str) {
+    let wrong = cosim.check_image(&mut ReadyPattern::default()).unwrap();
+    assert_eq!(wrong, 0, "{what} read back wrong:\n{}", list(cosim));
+}
+
+/// `opts`' traffic with no mismatch; `what` names it in the failure.
+fn run_clean(cosim: &mut CoSim, opts: &RunOptions, what: &str) -> sim::RunReport {
+    let r = cosim.run_inline(opts, &mut |_, _| {}).unwrap();
+    assert_eq!(r.mismatches, 0, "{what}:\n{}", list(cosim));
+    r
+}
+
+/// Stress traffic with resets (about `resets_per_recount` per recount's length of
+/// cycles) and the image compared `checkpoints` times: no mismatch, and a reset met.
+fn run_stress_with_resets(
+    cosim: &mut CoSim,
+    shape: TrafficShape,
+    resets_per_recount: f64,
+    checkpoints: u64,
+    seed: u64,
+    label: &str,
+) -> sim::RunReport {
+    let mut opts = RunOptions::stress(OPS, cosim.core.config.params.key_bits, seed);
+    opts.shape = shape;
+    opts.shape.p_reset = resets_per_recount / cosim.core.timing.reset_busy_cycles as f64;
+    opts.checkpoint_every = OPS / checkpoints;
+    let r = run_clean(cosim, &opts, &format!("{label}: stress traffic"));
+    assert!(
+        r.resets.resets > 0,
+        "{label}: the stress traffic reset the core ({})",
+        r.resets
+    );
+    r
+}
+
+/// Back-to-back saturating traffic: no mismatch, one operation per clock.
+fn run_saturating(cosim: &mut CoSim, seed: u64, label: &str) -> sim::RunReport {
+    let key_bits = cosim.core.config.params.key_bits;
+    let mut opts = RunOptions::stress(OPS, key_bits, seed);
+    opts.shape = TrafficShape::saturating(key_bits);
+    let s = run_clean(cosim, &opts, &format!("{label}: saturating traffic"));
+    assert!(
+        s.ops_per_cycle() > 0.95,
+        "{label}: one operation per clock, got {:.3}",
+        s.ops_per_cycle()
+    );
+    s
+}
+
 /// The preloaded image read back from the first cycle (fill counters compared
 /// in every cycle of the recount), stress traffic with resets, bit writes and
 /// clears, the image read back at a checkpoint and at the end, then a burst of
@@ -102,45 +164,16 @@ fn run_preloaded(p: hdl::CoreParams, kind: NetlistKind) {
         PartitionedFilter::import_image_expecting(config.preload.as_ref().unwrap(), &p).unwrap();
     let ones: u32 = golden.fill().iter().sum();
     let mut cosim = CoSim::with_golden(built.core, golden).unwrap();
-    let wrong = cosim.check_image(&mut ReadyPattern::default()).unwrap();
-    assert_eq!(
-        wrong,
-        0,
-        "{kind} {p}: the preloaded image ({ones} ones) read back wrong:\n{}",
-        list(&cosim)
+    let label = format!("{kind} {p}");
+    assert_image_reads_back(
+        &mut cosim,
+        &format!("{label}: the preloaded image ({ones} ones)"),
     );
-    let mut opts = RunOptions::stress(OPS, p.key_bits, 7);
     // Resets often enough that a short run meets several (about one per
     // recount's length of cycles).
-    opts.shape = TrafficShape::reset_heavy(p.key_bits, &cosim.core.timing);
-    opts.shape.p_reset = 1.0 / cosim.core.timing.reset_busy_cycles as f64;
-    opts.checkpoint_every = OPS / 2;
-    let r = cosim.run_inline(&opts, &mut |_, _| {}).unwrap();
-    assert_eq!(
-        r.mismatches,
-        0,
-        "{kind} {p}: stress traffic:\n{}",
-        list(&cosim)
-    );
-    assert!(
-        r.resets.resets > 0,
-        "{kind} {p}: the stress traffic reset the core ({})",
-        r.resets
-    );
-    let mut opts = RunOptions::stress(OPS, p.key_bits, 8);
-    opts.shape = TrafficShape::saturating(p.key_bits);
-    let s = cosim.run_inline(&opts, &mut |_, _| {}).unwrap();
-    assert_eq!(
-        s.mismatches,
-        0,
-        "{kind} {p}: saturating traffic:\n{}",
-        list(&cosim)
-    );
-    assert!(
-        s.ops_per_cycle() > 0.95,
-        "{kind} {p}: one operation per clock, got {:.3}",
-        s.ops_per_cycle()
-    );
+    let shape = TrafficShape::reset_heavy(p.key_bits, &cosim.core.timing);
+    let r = run_stress_with_resets(&mut cosim, shape, 1.0, 2, 7, &label);
+    let s = run_saturating(&mut cosim, 8, &label);
     println!(
         "{kind} {p}: preload {ones} ones read back; stress {} ops ({}), saturating {} ops at {:.3} ops/cycle; 0 mismatches; {:.0} ops/s saturating",
         r.ops,
@@ -327,19 +360,9 @@ fn counting_c2_params() -> hdl::CoreParams {
 
 /// A counting image of `params` in which every bank has saturated counters
 /// and zero counters (keys inserted twice over a small pool, so that counters
-/// pile up), written once per process; its counters go into the generated Verilog.
+/// pile up).
 fn counting_image(params: &hdl::CoreParams) -> PathBuf {
-    static LOCK: OnceLock<std::sync::Mutex<()>> = OnceLock::new();
-    let _guard = LOCK
-        .get_or_init(Default::default)
-        .lock()
-        .unwrap_or_else(|e| e.into_inner());
-    let dir = std::env::temp_dir().join(format!(
-        "bloom-netlist-test-{}-{}",
-        std::process::id(),
-        hdl::CoreConfig::from(*params).label()
-    ));
-    if !dir.join("image.json").exists() {
+    image_once(&hdl::CoreConfig::from(*params).label(), |dir| {
         let mut g = CountingFilter::from_config(*params).unwrap();
         let mut rng = sim::traffic::Rng::new(0xc0c0 ^ params.seed);
         let keys: Vec<u128> = (0..params.bank_size() / 3)
@@ -356,10 +379,8 @@ fn counting_image(params: &hdl::CoreParams) -> PathBuf {
             g.saturated(),
             g.fill()
         );
-        let _ = std::fs::remove_dir_all(&dir);
-        g.export_image(&dir).unwrap();
-    }
-    dir
+        g.export_image(dir).unwrap();
+    })
 }
 
 fn counting_preloaded(params: &hdl::CoreParams) -> hdl::CoreConfig {
@@ -381,62 +402,21 @@ fn run_counting_preloaded(p: hdl::CoreParams, kind: NetlistKind) {
     let (nonzero, saturated): (u32, u32) =
         (golden.fill().iter().sum(), golden.saturated().iter().sum());
     let mut cosim = CoSim::with_golden(built.core, golden).unwrap();
-    let wrong = cosim.check_image(&mut ReadyPattern::default()).unwrap();
-    assert_eq!(
-        wrong,
-        0,
-        "{kind} {p}: the preloaded counting image read back wrong:\n{}",
-        list(&cosim)
+    let label = format!("{kind} {p}");
+    assert_image_reads_back(
+        &mut cosim,
+        &format!("{label}: the preloaded counting image"),
     );
-    let mut opts = RunOptions::stress(OPS, p.key_bits, 17);
-    opts.shape = TrafficShape::stress_for(p.key_bits, &cosim.core.timing);
-    opts.shape.p_reset = 0.1 / cosim.core.timing.reset_busy_cycles as f64;
-    opts.checkpoint_every = OPS / 4;
-    let r = cosim.run_inline(&opts, &mut |_, _| {}).unwrap();
-    assert_eq!(
-        r.mismatches,
-        0,
-        "{kind} {p}: stress traffic:\n{}",
-        list(&cosim)
-    );
+    let shape = TrafficShape::stress_for(p.key_bits, &cosim.core.timing);
+    let r = run_stress_with_resets(&mut cosim, shape, 0.1, 4, 17, &label);
     let e = r.counting;
     assert!(
         e.deletes > OPS / 10 && e.deletes_carried_out > 1000,
         "{kind} {p}: {e}"
     );
-    assert!(
-        e.inserts_reaching_saturation > 100 && e.inserts_at_saturation > 100,
-        "{kind} {p}: {e}"
-    );
-    assert!(
-        e.deletes_of_absent > 100 && e.deletes_after_saturation > 100 && e.deletes_to_zero > 100,
-        "{kind} {p}: {e}"
-    );
-    assert!(
-        r.resets.resets > 0,
-        "{kind} {p}: the stress traffic reset the core ({})",
-        r.resets
-    );
-    let mut opts = RunOptions::stress(OPS, p.key_bits, 18);
-    opts.shape = TrafficShape::saturating(p.key_bits);
-    let s = cosim.run_inline(&opts, &mut |_, _| {}).unwrap();
-    assert_eq!(
-        s.mismatches,
-        0,
-        "{kind} {p}: saturating traffic:\n{}",
-        list(&cosim)
-    );
-    assert!(
-        s.ops_per_cycle() > 0.95,
-        "{kind} {p}: one operation per clock, got {:.3}",
-        s.ops_per_cycle()
-    );
-    assert_eq!(
-        cosim.check_image(&mut ReadyPattern::default()).unwrap(),
-        0,
-        "{kind} {p}: final image:\n{}",
-        list(&cosim)
-    );
+    assert_counting_situations_met(&e, &label);
+    let s = run_saturating(&mut cosim, 18, &label);
+    assert_image_reads_back(&mut cosim, &format!("{label}: the final image"));
     println!(
         "{kind} {p}: preload {nonzero} non-zero counters ({saturated} saturated) read back; stress {} ops ({}; {e}), saturating {} ops at {:.3} ops/cycle; 0 mismatches",
         r.ops,

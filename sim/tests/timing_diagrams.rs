@@ -99,7 +99,7 @@ fn committed_axi_lite_diagrams_are_what_the_wrapper_does() {
     let cfg = diagram_config();
     let params = cfg.params;
     let axi = hdl::axi::generate_axi(&cfg).unwrap();
-    let lib = sim::build(&axi.full_verilog(), &axi.top, &sim::BuildOptions::default()).unwrap();
+    let lib = sim::build(&axi.full_verilog(), &axi.top, &sim::ModelOptions::default()).unwrap();
     let fixed = hdl::axi::fixed_words(&params);
     let id = fixed.iter().find(|(r, _)| *r == map::ID).unwrap().1;
     let update = std::env::var("BLOOM_UPDATE_SNAPSHOTS").as_deref() == Ok("1");

@@ -1,6 +1,6 @@
 //! The generic Verilator driver on small hand-written designs.
 
-use sim::{build, BuildOptions, Handshake, InitialState, StreamOutput};
+use sim::{build, Handshake, InitialState, ModelOptions, StreamOutput};
 
 const COUNTER: &str = r#"
 // A counter with a wide pass-through and an adder, in classic port style.
@@ -40,7 +40,7 @@ endmodule
 
 #[test]
 fn counter_adder_and_wide_ports() {
-    let lib = build(COUNTER, "tiny_counter", &BuildOptions::default()).expect("verilator build");
+    let lib = build(COUNTER, "tiny_counter", &ModelOptions::default()).expect("verilator build");
     let mut m = lib
         .instantiate(Some("clock"), InitialState::Random(7))
         .unwrap();
@@ -93,7 +93,7 @@ fn counter_adder_and_wide_ports() {
 
 #[test]
 fn instances_are_independent_and_vectors_sample_before_the_edge() {
-    let lib = build(COUNTER, "tiny_counter", &BuildOptions::default()).unwrap();
+    let lib = build(COUNTER, "tiny_counter", &ModelOptions::default()).unwrap();
     let mut m1 = lib.instantiate(Some("clock"), InitialState::Zero).unwrap();
     let mut m2 = lib.instantiate(Some("clock"), InitialState::Zero).unwrap();
     let (reset, inc, count) = (
@@ -126,7 +126,7 @@ fn instances_are_independent_and_vectors_sample_before_the_edge() {
 
 #[test]
 fn stream_handles_backpressure_and_gaps() {
-    let lib = build(SLICE, "tiny_slice", &BuildOptions::default()).unwrap();
+    let lib = build(SLICE, "tiny_slice", &ModelOptions::default()).unwrap();
     let mut m = lib
         .instantiate(Some("clock"), InitialState::Random(1))
         .unwrap();
@@ -183,7 +183,7 @@ fn traced_build_writes_a_vcd() {
     let lib = build(
         SLICE,
         "tiny_slice",
-        &BuildOptions {
+        &ModelOptions {
             trace: true,
             ..Default::default()
         },
@@ -209,7 +209,7 @@ fn traced_build_writes_a_vcd() {
 #[test]
 fn broken_verilog_is_a_build_error_with_the_log() {
     let bad = "module broken(input clock, output reg q);\n always @(posedge clock) q <= undefined_signal;\nendmodule\n";
-    let e = build(bad, "broken", &BuildOptions::default())
+    let e = build(bad, "broken", &ModelOptions::default())
         .unwrap_err()
         .to_string();
     assert!(
@@ -228,7 +228,7 @@ module tiny_narrow(input clock, input in_valid, output in_ready, input [2:0] in_
   assign out_data = in_data;
 endmodule
 "#;
-    let lib = build(NARROW, "tiny_narrow", &BuildOptions::default()).unwrap();
+    let lib = build(NARROW, "tiny_narrow", &ModelOptions::default()).unwrap();
     let mut m = lib.instantiate(Some("clock"), InitialState::Zero).unwrap();
     let p = |n: &str| lib.port(n).unwrap();
     let input = Handshake {

@@ -272,7 +272,7 @@ impl ProgressLine {
         }
     }
 
-    fn update(&mut self, p: golden::build::Progress) {
+    fn update(&mut self, p: golden::build::BuildProgress) {
         if !self.enabled {
             return;
         }
@@ -541,45 +541,65 @@ fn info(dir: &Path, json_out: bool) -> anyhow::Result<()> {
 fn query(args: QueryArgs) -> anyhow::Result<()> {
     let (filter, _) = read_image_or_projection(&args.dir)?;
     let key_bits = filter.config().key_bits;
-    match &args.keys {
-        // A key file is read twice, streaming both times: every line is checked
-        // before any answer is printed, and memory does not grow with the file.
+    // The keys were checked against key_bits as they were read: a query cannot fail.
+    for_each_key(
+        &args.key,
+        args.keys.as_deref(),
+        key_bits,
+        || QueryOutput::new(&args),
+        |out, key, text| out.answer(text, filter.query(key).unwrap_or(false)),
+    )?
+    .finish();
+    Ok(())
+}
+
+/// Calls `each` with every key given and its text, in order: the KEY arguments
+/// (all parsed before the first call), a key file (read twice, streaming both
+/// times: every line is checked before the first call, and memory does not grow
+/// with the file), or with `-` standard input (read once: calls stream as keys
+/// come in, and a bad line ends with an error after the calls before it).
+/// `begin` makes the state every call gets, once, after those checks and before
+/// the first call; it is returned at the end.
+fn for_each_key<S>(
+    key_args: &[String],
+    key_file: Option<&str>,
+    key_bits: u32,
+    begin: impl FnOnce() -> S,
+    mut each: impl FnMut(&mut S, u128, &[u8]),
+) -> anyhow::Result<S> {
+    match key_file {
         Some(name) if name != "-" => {
             let (input, _) = open_keys(name)?;
             golden::keys::read_keys_with_text(input, name, key_bits, |_, _, _| {})?;
             let (input, _) = open_keys(name)?;
-            let mut out = QueryOutput::new(&args);
+            let mut state = begin();
             golden::keys::read_keys_with_text(input, name, key_bits, |key, text, _| {
-                out.answer(text, filter.query(key).unwrap_or(false))
+                each(&mut state, key, text)
             })?;
-            out.finish();
+            Ok(state)
         }
-        // Standard input is read once: answers stream out as keys come in, and a bad
-        // line ends the command with an error after the answers before it.
         Some(_) => {
-            let mut out = QueryOutput::new(&args);
+            let mut state = begin();
             golden::keys::read_keys_with_text(
                 std::io::stdin().lock(),
                 "stdin",
                 key_bits,
-                |key, text, _| out.answer(text, filter.query(key).unwrap_or(false)),
+                |key, text, _| each(&mut state, key, text),
             )?;
-            out.finish();
+            Ok(state)
         }
         None => {
-            let keys = args
-                .key
+            let keys = key_args
                 .iter()
                 .map(|text| golden::keys::parse_key_arg(text, key_bits).map_err(anyhow::Error::msg))
                 .collect::<anyhow::Result<Vec<u128>>>()?;
-            let mut out = QueryOutput::new(&args);
-            for (key, text) in keys.iter().zip(&args.key) {
-                out.answer(text.as_bytes(), filter.query(*key)?);
+            let mut state = begin();
+            for (key, text) in keys.iter().zip(key_args) {
+                each(&mut state, *key, text.as_bytes());
             }
-            out.finish();
+            Ok(state)
         }
     }
-    Ok(())
 }
 
 /// `image query`'s answers, written as they come through a buffer (memory bounded
@@ -813,34 +833,13 @@ fn delete(args: DeleteArgs) -> anyhow::Result<()> {
             }
         }
     };
-    match &args.keys {
-        Some(name) if name != "-" => {
-            let (input, _) = open_keys(name)?;
-            golden::keys::read_keys_with_text(input, name, key_bits, |_, _, _| {})?;
-            let (input, _) = open_keys(name)?;
-            golden::keys::read_keys_with_text(input, name, key_bits, |key, text, _| {
-                each(key, text)
-            })?;
-        }
-        Some(_) => {
-            golden::keys::read_keys_with_text(
-                std::io::stdin().lock(),
-                "stdin",
-                key_bits,
-                |key, text, _| each(key, text),
-            )?;
-        }
-        None => {
-            let keys = args
-                .key
-                .iter()
-                .map(|text| golden::keys::parse_key_arg(text, key_bits).map_err(anyhow::Error::msg))
-                .collect::<anyhow::Result<Vec<u128>>>()?;
-            for (key, text) in keys.iter().zip(&args.key) {
-                each(*key, text.as_bytes());
-            }
-        }
-    }
+    for_each_key(
+        &args.key,
+        args.keys.as_deref(),
+        key_bits,
+        || (),
+        |_, key, text| each(key, text),
+    )?;
     if let Err(e) = writer.flush() {
         bloom_files::stdout::fail(e)
     }

@@ -1,7 +1,9 @@
 //! Helpers shared by the tests that run Yosys (yosys_synth, counter_ram,
-//! hash_depth). Tool: Debian's `yosys` (0.23 here); BLOOM_YOSYS overrides.
+//! hash_depth), and Icarus Verilog (`icarus`). Tool: Debian's `yosys` (0.23 here); BLOOM_YOSYS overrides.
 //! Each test binary compiles this module and uses part of it.
 #![allow(dead_code)]
+
+pub mod icarus;
 
 use std::collections::BTreeMap;
 use std::path::Path;

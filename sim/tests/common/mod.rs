@@ -181,3 +181,17 @@ pub fn property_of_sequences(
         run_sequence(&spec, &ops, &ready, pool_seed, pool_size)?;
     });
 }
+
+/// Every situation of contract §7 met more than 100 times in a counting run:
+/// inserts reaching and at saturation, deletes of absent keys, after saturation
+/// and taking a counter to zero. `label` names the run in the failure.
+pub fn assert_counting_situations_met(e: &sim::checker::CountingEvents, label: &str) {
+    assert!(
+        e.inserts_reaching_saturation > 100 && e.inserts_at_saturation > 100,
+        "{label}: {e}"
+    );
+    assert!(
+        e.deletes_of_absent > 100 && e.deletes_after_saturation > 100 && e.deletes_to_zero > 100,
+        "{label}: {e}"
+    );
+}

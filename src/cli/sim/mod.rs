@@ -3,7 +3,10 @@
 //! against the golden model in every cycle, the memory image and fill counters
 //! read back at checkpoints and at the end, then the measured false-positive
 //! rate beside the exact formula. `--sweep` runs the same over the corner
-//! configurations. Exits non-zero on any mismatch.
+//! configurations; `--lanes L` co-simulates `bloom_lanes` instead (`lanes.rs`).
+//! Exits non-zero on any mismatch.
+
+mod lanes;
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -23,6 +26,15 @@ pub enum TrafficArg {
     Stress,
     /// Back-to-back requests, a consumer that never stalls: measures throughput.
     Saturating,
+}
+
+impl TrafficArg {
+    /// The name the command line gives it.
+    pub fn name(self) -> String {
+        self.to_possible_value()
+            .map(|v| v.get_name().to_string())
+            .unwrap_or_default()
+    }
 }
 
 /// Most operations a traced run may have: the VCD grows by every cycle.
@@ -85,6 +97,15 @@ pub struct Args {
     /// one given; --ops operations each.
     #[arg(long, conflicts_with_all = ["trace", "preload"])]
     pub sweep: bool,
+    /// Co-simulate `bloom_lanes` with L lanes (1..=64; docs/contract.md section 8):
+    /// beats of up to L operations, every response beat checked slot by slot against
+    /// the golden model's beats in every cycle. --ops is divided into beats of L;
+    /// stress traffic runs every kind of beat with backpressure, then resets in
+    /// flight; saturating traffic must give L operations per cycle (within 1%).
+    /// A plain filter only; no trace, preload, shards or false-positive measurement.
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=hdl::lanes::MAX_LANES as i64),
+          conflicts_with_all = ["trace", "preload", "sweep", "shards", "fpr_inserts"])]
+    pub lanes: Option<u32>,
 }
 
 fn parse_netlist_kind(s: &str) -> Result<NetlistKind, String> {
@@ -138,6 +159,7 @@ impl Args {
             netlist: NetlistKind::Rtl,
             preload: None,
             sweep: false,
+            lanes: None,
         }
     }
 }
@@ -155,6 +177,8 @@ pub struct Job {
     pub fpr_queries: u64,
     pub netlist: NetlistKind,
     pub preload: Option<PathBuf>,
+    /// `bloom_lanes` with this many lanes instead of the core.
+    pub lanes: Option<usize>,
 }
 
 /// What a run checked (it found no mismatch, or it is an error).
@@ -185,6 +209,15 @@ impl Args {
                 self.fpr_queries
             );
         }
+        if let Some(l) = self.lanes {
+            hdl::lanes::check_lanes(&params, l as usize)?;
+            if self.checkpoint_every != DEFAULT_CHECKPOINT_EVERY {
+                bail!("--checkpoint-every with --lanes is not allowed: the lanes' co-simulation checks every response beat and reads no image back");
+            }
+            if self.fpr_queries != DEFAULT_FPR_QUERIES {
+                bail!("--fpr-queries with --lanes is not allowed: the false-positive rate is measured on the core (bloom sim without --lanes)");
+            }
+        }
         let shards = match self.shards {
             Some(s) if s == 0 || s > MAX_SHARDS => {
                 bail!("--shards {s} is not allowed (allowed: 1..={MAX_SHARDS})")
@@ -212,6 +245,7 @@ impl Args {
             fpr_queries: self.fpr_queries,
             netlist: self.netlist,
             preload: self.preload,
+            lanes: self.lanes.map(|l| l as usize),
         })
     }
 }
@@ -220,7 +254,11 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     if args.sweep {
         return sweep(args);
     }
-    execute(&args.job()?)?;
+    let job = args.job()?;
+    match job.lanes {
+        Some(l) => lanes::execute(&job, l)?,
+        None => execute(&job)?,
+    };
     Ok(())
 }
 
@@ -290,6 +328,7 @@ fn args_copy(a: &Args) -> Args {
         netlist: a.netlist,
         preload: None,
         sweep: false,
+        lanes: a.lanes,
     }
 }
 
@@ -317,10 +356,7 @@ fn print_job(job: &Job) {
     outln!(
         "configuration: {}; {} traffic (seed {})",
         job.params,
-        job.traffic
-            .to_possible_value()
-            .map(|v| v.get_name().to_string())
-            .unwrap_or_default(),
+        job.traffic.name(),
         job.traffic_seed
     );
     if let Some(dir) = &job.preload {
