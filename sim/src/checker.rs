@@ -737,7 +737,7 @@ impl Checker {
     #[inline]
     fn scrub_tick(&self, c: u64) -> bool {
         self.scrub_every
-            .is_some_and(|n| c > self.last_reset && (c - self.last_reset) % n as u64 == 0)
+            .is_some_and(|n| c > self.last_reset && (c - self.last_reset).is_multiple_of(n as u64))
     }
 
     /// The scrub's step in cycle `c` (not a reset cycle): a slot if the cycle is free,

@@ -88,6 +88,14 @@ crate::bundle! {
 }
 
 /// A bank as the glue (core/glue.rs) sees it, whatever its variant: its clock, reset and the control's stage registers.
+/// A bank's part of the scrub (docs/contract.md §5.2): whether the core has it, and
+/// (a test switch when false) whether changes below the scrub's pointer count for it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BankScrub {
+    pub built: bool,
+    pub correction: bool,
+}
+
 pub(crate) trait ControlledBank<const W: usize> {
     fn clock(&mut self) -> &mut Signal<In, Clock>;
     fn reset(&mut self) -> &mut Signal<In, bool>;
@@ -216,8 +224,7 @@ impl<const W: usize> Partition<W> {
         ram: BankRam,
         bank_bits: usize,
         forwarding_enabled: bool,
-        scrub_correction: bool,
-        scrub_built: bool,
+        scrub: BankScrub,
     ) -> Self {
         let image_fill = ram.contents().iter().filter(|b| **b).count() as u64;
         Partition {
@@ -274,8 +281,8 @@ impl<const W: usize> Partition<W> {
             same_c: Default::default(),
             same_all: Default::default(),
             mismatch: Default::default(),
-            scrub_correction: Constant::new(scrub_correction),
-            scrub_built: Constant::new(scrub_built),
+            scrub_correction: Constant::new(scrub.correction),
+            scrub_built: Constant::new(scrub.built),
             image_fill: Constant::new(image_fill.into()),
             pu_a: Default::default(),
             pu_b: Default::default(),

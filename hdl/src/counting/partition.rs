@@ -204,8 +204,7 @@ impl<const W: usize> CountingPartition<W> {
         ram: CounterRam,
         forwarding_enabled: bool,
         delete_forwarding_enabled: bool,
-        scrub_correction: bool,
-        scrub_built: bool,
+        scrub: crate::core::partition::BankScrub,
     ) -> Self {
         let (bank_bits, counter_bits) = (ram.bank_bits(), ram.counter_bits());
         let max = (1u64 << counter_bits) - 1;
@@ -228,7 +227,7 @@ impl<const W: usize> CountingPartition<W> {
             choice: ValueChoice::new(counter_bits),
             pre: PreValue::new(counter_bits),
             write_back: WriteBack::new(counter_bits),
-            counts: Counts::new(bank_bits, scrub_built),
+            counts: Counts::new(bank_bits, scrub.built),
             cw4: Default::default(),
             cwd4: Default::default(),
             ram_nz5: Default::default(),
@@ -252,7 +251,7 @@ impl<const W: usize> CountingPartition<W> {
             lt_hi4: Default::default(),
             eq_hi4: Default::default(),
             lt_lo4: Default::default(),
-            scrub_correction: Constant::new(scrub_correction),
+            scrub_correction: Constant::new(scrub.correction),
             bank_select: Constant::new((1u64 << index).into()),
             address_zero: Constant::new(0u64.into()),
             counter_zero: Constant::new(0u64.into()),

@@ -122,6 +122,14 @@ impl<const W: usize> CoreVariant<W> for BloomCore<W> {
     }
 }
 
+/// A bank's part of the scrub in a core of `cfg`.
+fn bank_scrub(cfg: &CoreConfig) -> crate::core::partition::BankScrub {
+    crate::core::partition::BankScrub {
+        built: cfg.scrub,
+        correction: !cfg.test_switches.disable_scrub_correction,
+    }
+}
+
 /// The k partitions of a plain core for `cfg`: partition p of `bank(p)`'s hash unit and
 /// initial contents.
 pub(crate) fn plain_partitions<const W: usize>(
@@ -137,8 +145,7 @@ pub(crate) fn plain_partitions<const W: usize>(
                 BankRam::new(cfg.bank_bits(), initial),
                 cfg.bank_bits(),
                 !cfg.test_switches.disable_forwarding,
-                !cfg.test_switches.disable_scrub_correction,
-                cfg.scrub,
+                bank_scrub(cfg),
             )
         })
         .collect()
@@ -176,8 +183,7 @@ impl<const W: usize> CoreVariant<W> for CountingCore<W> {
                     CounterRam::new(cfg.bank_bits(), c, initial),
                     !cfg.test_switches.disable_forwarding,
                     !cfg.test_switches.disable_delete_forwarding,
-                    !cfg.test_switches.disable_scrub_correction,
-                    cfg.scrub,
+                    bank_scrub(cfg),
                 )
             })
             .collect();
