@@ -43,6 +43,10 @@ pub struct Counts {
     /// The scrub's start in c5; the banks compare their scrub counts now.
     pub scrub_zero5: Signal<In, bool>,
     pub scrub_finish: Signal<In, bool>,
+    /// The power-up check's moment (docs/contract.md §5.3): a counting core has no such
+    /// check, so its report is empty (the bits are 0 then already: nothing sets them
+    /// between the reset and this cycle).
+    pub power_up: Signal<In, bool>,
     pub fill: Signal<Out, Bits<17>>,
     pub saturated: Signal<Out, Bits<17>>,
     /// The scrub's count at the end of the last scrub differed from the fill.
@@ -105,6 +109,7 @@ impl Counts {
             below4: Default::default(),
             scrub_zero5: Default::default(),
             scrub_finish: Default::default(),
+            power_up: Default::default(),
             fill: Default::default(),
             saturated: Default::default(),
             scrub_mismatch: Default::default(),
@@ -252,6 +257,8 @@ impl Logic for Counts {
         self.same_all.d.next = (self.same_a.q.val() & self.same_b.q.val()) & self.same_c.q.val();
         if self.scrub_finish.val() {
             self.mismatch.d.next = !self.same_all.q.val();
+        } else if self.power_up.val() {
+            self.mismatch.d.next = false;
         }
         self.fill.next = self.fill_count.q.val();
         self.saturated.next = self.sat_count.q.val();

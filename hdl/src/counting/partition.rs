@@ -460,6 +460,7 @@ impl<const W: usize> Logic for CountingPartition<W> {
         self.counts.scrub4.next = self.control.scrub4.val();
         self.counts.scrub_zero5.next = self.control.scrub_zero5.val();
         self.counts.scrub_finish.next = self.control.scrub_finish.val();
+        self.counts.power_up.next = self.control.power_up.val();
         self.counts.ram_nz5.next = self.ram_nz5.val();
         self.counts.ram_sat5.next = self.ram.read_data.val() == self.counter_max.val();
         self.counts.nz_before6.next = self.cur_nz6.q.val();
