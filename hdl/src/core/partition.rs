@@ -404,10 +404,15 @@ impl<const W: usize> Logic for Partition<W> {
         // The bit in c5 is the RAM's (unless killed) when it reads 1, else the set forward.
         // A recount or scrub slot changes nothing but counts the 1 it reads (a recount
         // slot sees no forward: nothing writes while it runs).
-        self.change_if_one5.d.next = (self.up4.val() & self.kill4.val())
-            | ((self.down4.val() | self.control.counted4.val()) & !self.kill4.val());
+        // A recount slot (counted, not a scrub's) counts its 1 whatever the forwarding
+        // terms say (none: nothing writes during the recount; and an X there in a
+        // four-state simulator right after power-up does not hide the count), a scrub
+        // slot's read goes through the forwarding as a readback's.
+        self.change_if_one5.d.next = ((self.up4.val() & self.kill4.val())
+            | ((self.down4.val() | self.control.scrub4.val()) & !self.kill4.val()))
+            | (self.control.counted4.val() & !self.control.scrub4.val());
         self.change_if_zero5.d.next = (self.up4.val() & !self.set4.val())
-            | ((self.down4.val() | self.control.counted4.val()) & self.set4.val());
+            | ((self.down4.val() | self.control.scrub4.val()) & self.set4.val());
         self.down_if_one5.d.next = self.down4.val() & !self.kill4.val();
         self.down_if_zero5.d.next = self.down4.val() & self.set4.val();
         if self.ram.read_data.val() {

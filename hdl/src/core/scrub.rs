@@ -256,7 +256,11 @@ impl Logic for Scrubber {
             self.pu1.d.next = false;
             self.pu2.d.next = false;
         }
-        // Not built: every register held at 0 (constant inputs, so synthesis removes them;
+        // counted4 also carries the recount's slots (built or not): reset only.
+        if self.reset.val() {
+            self.counted4_r.d.next = false;
+        }
+        // Not built: every other register held at 0 (constant inputs, so synthesis removes them;
         // a loop of registers that merely stays 0 it would keep).
         if self.reset.val() | !(self.built.val() & self.periodic.val()) {
             self.tick_count.d.next = self.tick_zero.val();
@@ -269,7 +273,6 @@ impl Logic for Scrubber {
             self.slot2.d.next = false;
             self.slot3.d.next = false;
             self.slot4.d.next = false;
-            self.counted4_r.d.next = false;
             self.ptr2.d.next = self.pos_zero.val();
             self.ptr3_r.d.next = self.pos_zero.val();
             self.started.d.next = self.bits_zero.val();

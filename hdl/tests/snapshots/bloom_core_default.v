@@ -1209,6 +1209,9 @@ module bloom_core_control_scrubber(clock,reset,req,free0,recount3,busy,take1,add
             pu1$d = 1'b0;
             pu2$d = 1'b0;
         end
+        if (reset) begin
+            counted4_r$d = 1'b0;
+        end
         if (reset | ~(built & periodic)) begin
             tick_count$d = tick_zero;
         end
@@ -1220,7 +1223,6 @@ module bloom_core_control_scrubber(clock,reset,req,free0,recount3,busy,take1,add
             slot2$d = 1'b0;
             slot3$d = 1'b0;
             slot4$d = 1'b0;
-            counted4_r$d = 1'b0;
             ptr2$d = pos_zero;
             ptr3_r$d = pos_zero;
             started$d = bits_zero;
@@ -3749,8 +3751,8 @@ module bloom_core_parts_0(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,
         kill4 = (forwarding_enabled & down5$q) & (same_low4$q & same_high4$q);
         set5$d = set4;
         kill5$d = kill4;
-        change_if_one5$d = (up4 & kill4) | ((down4 | counted4) & ~kill4);
-        change_if_zero5$d = (up4 & ~set4) | ((down4 | counted4) & set4);
+        change_if_one5$d = ((up4 & kill4) | ((down4 | scrub4) & ~kill4)) | (counted4 & ~scrub4);
+        change_if_zero5$d = (up4 & ~set4) | ((down4 | scrub4) & set4);
         down_if_one5$d = down4 & ~kill4;
         down_if_zero5$d = down4 & set4;
         if (ram$read_data) begin
@@ -5080,8 +5082,8 @@ module bloom_core_parts_1(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,
         kill4 = (forwarding_enabled & down5$q) & (same_low4$q & same_high4$q);
         set5$d = set4;
         kill5$d = kill4;
-        change_if_one5$d = (up4 & kill4) | ((down4 | counted4) & ~kill4);
-        change_if_zero5$d = (up4 & ~set4) | ((down4 | counted4) & set4);
+        change_if_one5$d = ((up4 & kill4) | ((down4 | scrub4) & ~kill4)) | (counted4 & ~scrub4);
+        change_if_zero5$d = (up4 & ~set4) | ((down4 | scrub4) & set4);
         down_if_one5$d = down4 & ~kill4;
         down_if_zero5$d = down4 & set4;
         if (ram$read_data) begin
@@ -6411,8 +6413,8 @@ module bloom_core_parts_2(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,
         kill4 = (forwarding_enabled & down5$q) & (same_low4$q & same_high4$q);
         set5$d = set4;
         kill5$d = kill4;
-        change_if_one5$d = (up4 & kill4) | ((down4 | counted4) & ~kill4);
-        change_if_zero5$d = (up4 & ~set4) | ((down4 | counted4) & set4);
+        change_if_one5$d = ((up4 & kill4) | ((down4 | scrub4) & ~kill4)) | (counted4 & ~scrub4);
+        change_if_zero5$d = (up4 & ~set4) | ((down4 | scrub4) & set4);
         down_if_one5$d = down4 & ~kill4;
         down_if_zero5$d = down4 & set4;
         if (ram$read_data) begin
@@ -7742,8 +7744,8 @@ module bloom_core_parts_3(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,
         kill4 = (forwarding_enabled & down5$q) & (same_low4$q & same_high4$q);
         set5$d = set4;
         kill5$d = kill4;
-        change_if_one5$d = (up4 & kill4) | ((down4 | counted4) & ~kill4);
-        change_if_zero5$d = (up4 & ~set4) | ((down4 | counted4) & set4);
+        change_if_one5$d = ((up4 & kill4) | ((down4 | scrub4) & ~kill4)) | (counted4 & ~scrub4);
+        change_if_zero5$d = (up4 & ~set4) | ((down4 | scrub4) & set4);
         down_if_one5$d = down4 & ~kill4;
         down_if_zero5$d = down4 & set4;
         if (ram$read_data) begin
