@@ -22,6 +22,7 @@ fn default_config_writes_verilog_and_json() {
     assert_eq!(json["top"], "bloom_core");
     assert_eq!(json["latency"], hdl::LATENCY);
     assert_eq!(json["clear_cycles"], hdl::clear_cycles(12));
+    assert_eq!(json["scrub"], false);
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
@@ -211,4 +212,73 @@ fn lanes_4_writes_bloom_lanes_and_its_axis_face_beside_the_core_and_bad_lanes_wr
         assert!(!stderr.contains("panicked"), "{stderr}");
         assert!(!dir.exists(), "{args:?} created output");
     }
+}
+
+#[test]
+fn scrub_builds_the_scrub_and_is_refused_with_lanes() {
+    let dir = scratch("scrub");
+    let out = bloom(&["verilog", "--scrub", "--out", dir.to_str().unwrap()]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v = std::fs::read_to_string(dir.join("bloom_core.v")).unwrap();
+    assert!(v.contains("input wire  scrub_req;"));
+    assert!(v.contains("localparam  built = 1'b1;"));
+    assert!(!v.contains("scrub_built = 1'b0;"));
+    let json: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.join("bloom_core.json")).unwrap())
+            .unwrap();
+    assert_eq!(json["scrub"], true);
+    std::fs::remove_dir_all(&dir).unwrap();
+    // The lanes request no scrub: refused by the command line, nothing written.
+    let dir = scratch("scrub-lanes");
+    let out = bloom(&[
+        "verilog",
+        "--scrub",
+        "--lanes",
+        "2",
+        "--out",
+        dir.to_str().unwrap(),
+    ]);
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("--scrub") && err.contains("--lanes"), "{err}");
+    assert!(!dir.exists());
+    // A period needs the scrub and a value in 2..=2^24.
+    for bad in [
+        vec!["--scrub-every", "100"],
+        vec!["--scrub", "--scrub-every", "1"],
+        vec!["--scrub", "--scrub-every", "16777217"],
+    ] {
+        let dir = scratch("scrub-every-bad");
+        let mut args = vec!["verilog"];
+        args.extend(bad.iter().copied());
+        args.extend(["--out", dir.to_str().unwrap()]);
+        let out = bloom(&args);
+        assert!(!out.status.success(), "{bad:?} accepted");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains("--scrub"), "{bad:?}: {err}");
+        assert!(!dir.exists(), "{bad:?} wrote {}", dir.display());
+    }
+    let dir = scratch("scrub-every");
+    let out = bloom(&[
+        "verilog",
+        "--scrub",
+        "--scrub-every",
+        "100000",
+        "--out",
+        dir.to_str().unwrap(),
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let json: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.join("bloom_core.json")).unwrap())
+            .unwrap();
+    assert_eq!(json["scrub_every"], 100000);
+    std::fs::remove_dir_all(&dir).unwrap();
 }

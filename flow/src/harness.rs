@@ -58,7 +58,7 @@ pub fn fmax_harness(core: &GeneratedCore, handshakes: Handshakes) -> Result<Stri
         "fill_bank" => Some("control[38:35]".into()),
         "counter_wdata" => Some("control[48:41]".into()),
         "clock" | "reset" | "req_valid" | "req_op" | "req_key" | "resp_ready" | "rb_req"
-        | "rb_write" | "rb_wdata" => Some(p.name.clone()),
+        | "rb_write" | "rb_wdata" | "scrub_req" => Some(p.name.clone()),
         _ if p.direction == hdl::ports::Direction::Output => Some(p.name.clone()),
         _ => None,
     })
@@ -77,6 +77,7 @@ pub fn fmax_harness(core: &GeneratedCore, handshakes: Handshakes) -> Result<Stri
         rb_req <= control[30:27] == 4'd0;
         rb_write <= control[39];
         rb_wdata <= control[40];
+        scrub_req <= control[49] & control[50];
 ";
     let kb1 = key_bits - 1;
     // What is written before the core's instance (registers that read none of
@@ -166,6 +167,7 @@ module {HARNESS_TOP} (input clock, output reg out);
     reg rb_req = 1'b0;
     reg rb_write = 1'b0;
     reg rb_wdata = 1'b0;
+    reg scrub_req = 1'b0;
 {before_core}
 {wires}{instance}
 {after_core}{fold}

@@ -479,7 +479,7 @@ fn one_lane_pattern(
     let instance = hdl::ports::instance(&core.top, "core", &ports, |p| match p.name.as_str() {
         "req_key" => Some(key.clone()),
         "resp_ready" => Some("1'b1".into()),
-        "rb_req" | "rb_write" | "rb_wdata" => Some("1'b0".into()),
+        "rb_req" | "rb_write" | "rb_wdata" | "scrub_req" => Some("1'b0".into()),
         "rb_bank" | "fill_bank" => Some("4'd0".into()),
         "rb_addr" => Some("16'd0".into()),
         "counter_wdata" => Some("8'd0".into()),

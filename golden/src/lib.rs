@@ -72,6 +72,7 @@ pub mod keys;
 pub mod lanes;
 pub mod partitioned;
 pub mod rng;
+pub mod scrub;
 pub mod splitmix;
 pub mod spn;
 pub mod standard;

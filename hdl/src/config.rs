@@ -21,6 +21,10 @@ pub struct TestSwitches {
     /// it (they read the RAM, which has not seen the decrement yet).
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub disable_delete_forwarding: bool,
+    /// The scrub counts only what it reads, not the changes of writes at the addresses it
+    /// has already read (so a scrub with writes running reports banks that are intact).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub disable_scrub_correction: bool,
 }
 
 impl TestSwitches {
@@ -28,6 +32,7 @@ impl TestSwitches {
         self.disable_forwarding
             || self.perturb_seed_of_bank.is_some()
             || self.disable_delete_forwarding
+            || self.disable_scrub_correction
     }
 
     /// `_nofwd`, `_perturb2`: appended to a configuration's label.
@@ -42,9 +47,15 @@ impl TestSwitches {
         if self.disable_delete_forwarding {
             s.push_str("_nodelfwd");
         }
+        if self.disable_scrub_correction {
+            s.push_str("_noscrubfix");
+        }
         s
     }
 }
+
+/// The longest period of a periodic scrub, in cycles (its counter's 24 bits).
+pub const MAX_SCRUB_EVERY: u32 = 1 << 24;
 
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct CoreConfig {
@@ -52,6 +63,13 @@ pub struct CoreConfig {
     /// Directory holding a memory image (contract §4) that becomes the banks' initial contents.
     pub preload: Option<PathBuf>,
     pub test_switches: TestSwitches,
+    /// Build the scrub (docs/contract.md §5.2). Without it `scrub_req` is ignored and
+    /// `scrub_busy` and `scrub_mismatch` read 0; its registers are held at 0, so
+    /// synthesis removes its logic (it costs LUTs and Fmax: docs/core.md, "Scrub").
+    pub scrub: bool,
+    /// With the scrub: the core also requests a scrub itself every this many cycles
+    /// (docs/contract.md §5.2, "Periodic"): 2..=2^24.
+    pub scrub_every: Option<u32>,
 }
 
 impl From<CoreParams> for CoreConfig {
@@ -60,6 +78,8 @@ impl From<CoreParams> for CoreConfig {
             params,
             preload: None,
             test_switches: TestSwitches::default(),
+            scrub: false,
+            scrub_every: None,
         }
     }
 }
@@ -71,6 +91,18 @@ impl CoreConfig {
         self.params
             .validate()
             .map_err(|e| HdlError::Config(e.to_string()))?;
+        if let Some(n) = self.scrub_every {
+            if !self.scrub {
+                return Err(HdlError::Config(format!(
+                    "scrub_every = {n} needs the scrub (scrub = true)"
+                )));
+            }
+            if !(2..=MAX_SCRUB_EVERY).contains(&n) {
+                return Err(HdlError::Config(format!(
+                    "scrub_every = {n} is out of range (allowed: 2..={MAX_SCRUB_EVERY} cycles)"
+                )));
+            }
+        }
         if self.test_switches.disable_delete_forwarding && self.params.counter_bits < 2 {
             return Err(HdlError::Config(
                 "test switch disable_delete_forwarding needs a counting core (counter_bits >= 2)"
@@ -117,8 +149,13 @@ impl CoreConfig {
         }
     }
 
-    /// `h3_k4_b12_w64_s0`, plus the test switches if any.
+    /// `h3_k4_b12_w64_s0`, plus `_scrub` when the scrub is built and the test switches if any.
     pub fn label(&self) -> String {
-        self.params.label() + &self.test_switches.label()
+        let scrub = match (self.scrub, self.scrub_every) {
+            (false, _) => String::new(),
+            (true, None) => "_scrub".to_string(),
+            (true, Some(n)) => format!("_scrub{n}"),
+        };
+        self.params.label() + &scrub + &self.test_switches.label()
     }
 }

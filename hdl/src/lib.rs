@@ -29,7 +29,7 @@ pub mod ports;
 pub mod timing;
 pub mod verilog;
 
-pub use crate::config::{CoreConfig, TestSwitches};
+pub use crate::config::{CoreConfig, TestSwitches, MAX_SCRUB_EVERY};
 pub use crate::core::BloomCore;
 pub use crate::timing::{clear_cycles, Timing, LATENCY, READBACK_LATENCY};
 pub use crate::verilog::{generate_core, CoreDescription, GeneratedCore};

@@ -256,6 +256,18 @@ bundle! {
 }
 
 bundle! {
+    /// The scrub (docs/contract.md §5.2): the banks recounted in free cycles and compared with the fill counters.
+    Scrub / ScrubDriver {
+        /// Start a scrub (ignored while scrub_busy or reset is high, and always in a core generated without the scrub, bloom verilog --scrub): every address of every bank is read in cycles no request, readback or clear uses.
+        req: In bool,
+        /// A scrub is in progress; it falls scrub_end_latency cycles after its last slot, when scrub_mismatch shows its result.
+        busy: Out bool,
+        /// Bit p: the last scrub counted bank p's 1 bits (non-zero counters) differently from its fill counter: a soft change (contract section 5.2); bits >= k are 0, all 0 after reset.
+        mismatch: Out Bits<16>,
+    }
+}
+
+bundle! {
     /// Counters of a counting core (counter_bits c > 1 only; a plain core has none of these ports).
     Counter / CounterDriver {
         /// Counters at 2^c - 1 (saturated) in bank fill_bank (0 for a bank >= k); combinational from registers.
@@ -328,7 +340,7 @@ pub struct Group {
 }
 
 /// Every group of ports, in the order of the Verilog port list.
-pub fn groups() -> [Group; 6] {
+pub fn groups() -> [Group; 7] {
     [
         Group {
             path: "sys",
@@ -359,6 +371,11 @@ pub fn groups() -> [Group; 6] {
             path: "io$status",
             prefix: "",
             fields: Status::<1>::FIELDS,
+        },
+        Group {
+            path: "scrub",
+            prefix: "scrub",
+            fields: Scrub::<1>::FIELDS,
         },
     ]
 }
@@ -625,7 +642,10 @@ mod tests {
                 "rb_data",
                 "fill_bank",
                 "fill_count",
-                "busy"
+                "busy",
+                "scrub_req",
+                "scrub_busy",
+                "scrub_mismatch"
             ]
         );
         let key = ports.iter().find(|p| p.name == "req_key").unwrap();

@@ -46,6 +46,9 @@ pub struct Timing {
     /// the 1 bits at its addresses below c - r - recount_fill_latency + 1 (so 0 up to
     /// cycle r + recount_fill_latency - 1, and every 1 bit from r + reset_busy_cycles + 1 on).
     pub recount_fill_latency: u32,
+    /// A scrub whose last slot (docs/contract.md §5.2) is cycle s has `scrub_busy` low and
+    /// shows its result on `scrub_mismatch` from cycle s + scrub_end_latency.
+    pub scrub_end_latency: u32,
 }
 
 impl Timing {
@@ -67,9 +70,15 @@ impl Timing {
             },
             reset_busy_cycles: reset_busy_cycles(params.bank_bits as usize),
             recount_fill_latency: RECOUNT_FILL_LATENCY,
+            scrub_end_latency: SCRUB_END_LATENCY + count_delay,
         }
     }
 }
+
+/// The last scrub slot in cycle s: its read counted in c6 (s + 6), the count registered
+/// at the end of s + 7, compared in two registered steps (s + 8, s + 9), the result
+/// loaded at the end of s + 9 (core/scrub.rs: finish in s + 2 + 7).
+pub const SCRUB_END_LATENCY: u32 = 10;
 
 /// The write stage c4: where an insert writes and a clear's sweep starts.
 pub const COMMIT_LATENCY: u32 = 4;

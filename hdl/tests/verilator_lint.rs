@@ -142,3 +142,24 @@ fn counting_crc_k3_b6_w64_c3_with_test_switches() {
         },
     );
 }
+
+/// The scrub built (with its period), plain and counting: lint-clean too.
+#[test]
+fn scrub_plain_and_counting() {
+    for c in [1, 3] {
+        let params = hdl::CoreParams::new(4, 12, 64, H3, 0x5eed)
+            .unwrap()
+            .with_counter_bits(c)
+            .unwrap();
+        let cfg = CoreConfig {
+            params,
+            scrub: true,
+            scrub_every: Some(100_000),
+            ..Default::default()
+        };
+        let core = hdl::generate_core(&cfg).unwrap();
+        if let Err(report) = hdl::verilog::lint::verilator_lint(&core.verilog, &core.top) {
+            panic!("{}: {report}", cfg.label());
+        }
+    }
+}

@@ -200,6 +200,36 @@ pub fn ecp5_cells() -> Result<Vec<(String, String)>, SimError> {
     ])
 }
 
+/// The memory arrays of the block RAM cell models (cell, its declaration in the model as
+/// compiled here, the array's name): [`open_cell_memories`] marks them public so that a
+/// test can flip their bits (soft errors).
+pub const RAM_MEMORIES: [(&str, &str, &str); 2] = [
+    ("SB_RAM40_4K", "\treg [15:0] memory [0:255];", "memory"),
+    ("DP16KD", "\treg [17:0] mem [0:1023];", "mem"),
+];
+
+/// `cells` (a netlist's cell libraries) with every block RAM cell's memory array marked
+/// `/*verilator public_flat_rw*/` (its logic unchanged); an error when none is found.
+pub fn open_cell_memories(cells: &mut [(String, String)]) -> Result<(), SimError> {
+    let mut marked = 0;
+    for (_, text) in cells.iter_mut() {
+        for (_, decl, _) in RAM_MEMORIES {
+            let n = text.matches(decl).count();
+            if n > 0 {
+                let open = format!("{} /*verilator public_flat_rw*/;", &decl[..decl.len() - 1]);
+                *text = text.replace(decl, &open);
+                marked += n;
+            }
+        }
+    }
+    if marked == 0 {
+        return Err(SimError::Value(
+            "no block RAM cell model (SB_RAM40_4K, DP16KD) among the netlist's cells".into(),
+        ));
+    }
+    Ok(())
+}
+
 /// Verilator arguments the iCE40 cell library needs.
 pub const ICE40_DEFINES: [&str; 1] = ["-DNO_ICE40_DEFAULT_ASSIGNMENTS"];
 /// Verilator arguments the ECP5 cell library needs.

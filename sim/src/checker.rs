@@ -48,9 +48,11 @@
 use std::collections::VecDeque;
 use std::fmt;
 
+use golden::scrub::{power_up_report, soft_delta, ScrubModel};
 use golden::{CountingFilter, Op};
 
 use crate::model::StreamOutput;
+use crate::side;
 use crate::traffic::Request;
 
 /// One disagreement between the core and the reference.
@@ -98,6 +100,12 @@ pub struct CycleIo {
     pub counter_wdata: u8,
     pub counter_saturated: u32,
     pub counter_rdata: u8,
+    /// The scrub's ports (docs/contract.md §5.2); `scrub_mismatch_seen`: the bits of
+    /// `scrub_mismatch` the log recorded (the others are not compared).
+    pub scrub_req: bool,
+    pub scrub_busy: bool,
+    pub scrub_mismatch: u16,
+    pub scrub_mismatch_seen: u16,
 }
 
 /// An operation accepted and not yet committed: a request (`op` 0..=3), or a
@@ -220,6 +228,56 @@ impl fmt::Display for ResetCoverage {
     }
 }
 
+/// What the scrubs of a run met (docs/contract.md §5.2).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ScrubCoverage {
+    /// Scrubs started, ended with a result, ended by a reset.
+    pub started: u64,
+    pub finished: u64,
+    pub cut_by_reset: u64,
+    /// Slots taken (addresses read in every bank).
+    pub slots: u64,
+    /// Inserts and deletes, bit writes, and clears committed while a scrub ran.
+    pub ops_during: u64,
+    pub bit_writes_during: u64,
+    pub clears_during: u64,
+    /// Soft changes injected, and scrubs that ended reporting some bank.
+    pub soft_changes: u64,
+    pub reporting: u64,
+}
+
+impl ScrubCoverage {
+    pub fn add(&mut self, o: &ScrubCoverage) {
+        self.started += o.started;
+        self.finished += o.finished;
+        self.cut_by_reset += o.cut_by_reset;
+        self.slots += o.slots;
+        self.ops_during += o.ops_during;
+        self.bit_writes_during += o.bit_writes_during;
+        self.clears_during += o.clears_during;
+        self.soft_changes += o.soft_changes;
+        self.reporting += o.reporting;
+    }
+}
+
+impl fmt::Display for ScrubCoverage {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{} scrubs started, {} finished ({} reporting a bank), {} cut by a reset; {} slots; during scrubs {} operations, {} bit writes and {} clears committed; {} soft changes injected",
+            self.started,
+            self.finished,
+            self.reporting,
+            self.cut_by_reset,
+            self.slots,
+            self.ops_during,
+            self.bit_writes_during,
+            self.clears_during,
+            self.soft_changes
+        )
+    }
+}
+
 /// The reference state and the tally of a run.
 #[derive(Clone, Debug)]
 pub struct Checker {
@@ -272,6 +330,22 @@ pub struct Checker {
     /// What the counting situations of contract §7 happened how often (counting cores).
     pub counting_events: CountingEvents,
     pub resets: ResetCoverage,
+    /// The scrub's reference (golden::scrub), whether `scrub_busy` is high now, and the
+    /// cycle its scrub ends (its last slot + scrub_end_latency) once known.
+    pub scrub: ScrubModel,
+    scrub_active: bool,
+    scrub_end: Option<u64>,
+    pub scrubs: ScrubCoverage,
+    /// The core was generated with the scrub (hdl::CoreConfig::scrub); without it
+    /// `scrub_req` is ignored (no scrub ever runs, nothing is reported).
+    pub scrub_built: bool,
+    /// The power-up check's report (docs/contract.md §5.3), shown when the recount after
+    /// the first reset has completed ([`Checker::expect_power_up`]).
+    power_up: Option<(u16, u64)>,
+    /// The periodic scrub's period (hdl::CoreConfig::scrub_every), and the last cycle of
+    /// the last reset (its ticks are r + N, r + 2N, ...).
+    pub scrub_every: Option<u32>,
+    last_reset: u64,
 }
 
 impl Checker {
@@ -319,6 +393,14 @@ impl Checker {
             bit_writes: 0,
             counting_events: CountingEvents::default(),
             resets: ResetCoverage::default(),
+            scrub: ScrubModel::new(cfg.k as usize, cfg.bank_size()),
+            scrub_active: false,
+            scrub_end: None,
+            scrubs: ScrubCoverage::default(),
+            scrub_built: false,
+            power_up: None,
+            scrub_every: None,
+            last_reset,
         };
         c.start_recount(last_reset);
         c.busy_from = last_reset.saturating_sub(1);
@@ -380,6 +462,11 @@ impl Checker {
             saturated: [0; 16],
         });
         self.busy_until = last_reset + self.timing.reset_busy_cycles as u64;
+        self.last_reset = last_reset;
+        // A reset before the power-up check showed its result: the next recount checks.
+        if let Some((_, at)) = &mut self.power_up {
+            *at = self.busy_until + 4;
+        }
     }
 
     /// Sets the expected bit of the readbacks issued up to cycle `upto`.
@@ -461,6 +548,7 @@ impl Checker {
                     None,
                 ));
             }
+            self.scrubs.bit_writes_during += self.scrub_active as u64;
             return;
         }
         let first = self
@@ -476,11 +564,16 @@ impl Checker {
                 Some(p.op_index),
             ));
             self.sweeping = Some(p.accept);
+            self.scrub.clear();
+            self.scrubs.clears_during += self.scrub_active as u64;
             return;
         }
         let op = Op::decode(p.op, p.key);
         if self.counting {
             self.count_event(op);
+        }
+        if matches!(op, Op::Insert(_) | Op::Delete(_)) {
+            self.scrubs.ops_during += self.scrub_active as u64;
         }
         let mut hit = false;
         let change = self.changing(|g| hit = g.apply(op).unwrap_or(false));
@@ -567,7 +660,104 @@ impl Checker {
         self.check_handshakes(c, io, busy);
         self.check_readback_port(c, io);
         self.check_fills(c, io);
+        self.check_scrub(c, io);
         self.take_inputs(c, io, busy);
+    }
+
+    /// A soft change (docs/contract.md §5.2) injected into the core between two
+    /// cycles: bank `bank`'s bit (counter) at `addr` is now `value`, with no operation
+    /// and no change of its fill counter. Call with no operation pending, no clear or
+    /// recount in progress. Returns the change's sign (+1 zero to non-zero, -1 back, 0).
+    pub fn soft_change(&mut self, bank: usize, addr: u32, value: u8) -> i64 {
+        assert!(
+            self.pending.is_empty() && self.sweeping.is_none() && self.recount.is_none(),
+            "a soft change is injected with no operation pending, no clear or recount running"
+        );
+        let before = self
+            .golden
+            .write_counter(bank, addr, value)
+            .expect("bank < k and address < bank size");
+        let delta = soft_delta(before, value);
+        self.scrub.soft_change(bank, addr, delta);
+        self.scrubs.soft_changes += 1;
+        delta
+    }
+
+    /// The core is right after its first reset since configuration and generated with
+    /// the scrub (a plain core): its power-up check (docs/contract.md §5.3) compares the
+    /// fills the recount finds (the golden banks now, no operation being accepted before
+    /// the recount ends) with `image`'s.
+    pub fn expect_power_up(&mut self, image: &[u32]) {
+        // Shown 3 cycles after `busy` falls (busy_until: the recount's last busy cycle).
+        let at = self.busy_until + 4;
+        self.power_up = Some((power_up_report(image, &self.golden.fill()), at));
+    }
+
+    /// Whether a scrub is running now (`scrub_busy` as expected).
+    pub fn scrub_running(&self) -> bool {
+        self.scrub_active
+    }
+
+    /// `scrub_busy` and `scrub_mismatch` in cycle `c`.
+    #[inline]
+    fn check_scrub(&mut self, c: u64, io: &CycleIo) {
+        if io.scrub_busy != self.scrub_active {
+            self.report(Mismatch {
+                cycle: c,
+                op_index: None,
+                what: format!(
+                    "scrub_busy is {}, expected {} ({})",
+                    io.scrub_busy as u8,
+                    self.scrub_active as u8,
+                    if self.scrub_active {
+                        "a scrub is running"
+                    } else {
+                        "no scrub running"
+                    }
+                ),
+            });
+        }
+        let expect = self.scrub.mismatch();
+        if (io.scrub_mismatch ^ expect) & io.scrub_mismatch_seen != 0 {
+            self.report(Mismatch {
+                cycle: c,
+                op_index: None,
+                what: format!(
+                    "scrub_mismatch is {:#06x}, expected {:#06x} (soft changes seen by the last scrub, per bank: {:?}; offsets now {:?})",
+                    io.scrub_mismatch & io.scrub_mismatch_seen,
+                    expect & io.scrub_mismatch_seen,
+                    self.scrub.mismatch(),
+                    self.scrub.offsets()
+                ),
+            });
+        }
+    }
+
+    /// The periodic scrub requests a scrub in cycle `c` (docs/contract.md §5.2).
+    #[inline]
+    fn scrub_tick(&self, c: u64) -> bool {
+        self.scrub_every
+            .is_some_and(|n| c > self.last_reset && (c - self.last_reset).is_multiple_of(n as u64))
+    }
+
+    /// The scrub's step in cycle `c` (not a reset cycle): a slot if the cycle is free,
+    /// else a start on `scrub_req`.
+    #[inline]
+    fn scrub_inputs(&mut self, c: u64, io: &CycleIo, busy: bool) {
+        if self.scrub_active {
+            let accepted = io.req_valid && io.req_ready;
+            let free = !(io.rb_req || accepted || busy);
+            if free && self.scrub_end.is_none() {
+                self.scrubs.slots += 1;
+                if self.scrub.slot() {
+                    self.scrub_end = Some(c + self.timing.scrub_end_latency as u64);
+                }
+            }
+        } else if (io.scrub_req || self.scrub_tick(c)) && self.scrub_built {
+            self.scrub.start();
+            self.scrub_active = true;
+            self.scrubs.started += 1;
+        }
     }
 
     /// Commits, the end of a clear's sweep, fill counter updates, the recount and
@@ -643,6 +833,19 @@ impl Checker {
         }
         if let Some(upto) = c.checked_sub(t.commit_latency as u64) {
             self.resolve_readbacks(upto);
+        }
+        if let Some((report, at)) = self.power_up {
+            if c == at {
+                self.scrub.power_up(report);
+                self.power_up = None;
+            }
+        }
+        if self.scrub_end == Some(c) {
+            let m = self.scrub.finish();
+            self.scrubs.finished += 1;
+            self.scrubs.reporting += (m != 0) as u64;
+            self.scrub_active = false;
+            self.scrub_end = None;
         }
     }
 
@@ -860,9 +1063,14 @@ impl Checker {
                 self.busy_from = c + 1;
             }
             self.start_recount(c);
+            self.scrubs.cut_by_reset += self.scrub_active as u64;
+            self.scrub.reset();
+            self.scrub_active = false;
+            self.scrub_end = None;
             return;
         }
         self.prev_reset = false;
+        self.scrub_inputs(c, io, busy);
         if io.rb_req {
             self.readbacks.push_back(Readback {
                 issued: c,
@@ -981,6 +1189,10 @@ impl Checker {
                 counter_wdata: (si >> 28) as u8,
                 counter_saturated: (so >> 29) as u32 & 0x1ffff,
                 counter_rdata: (so >> 46) as u8,
+                scrub_req: si & side::SCRUB_REQ != 0,
+                scrub_busy: so >> 54 & 1 != 0,
+                scrub_mismatch: (so >> 55) as u16,
+                scrub_mismatch_seen: side::SCRUB_MISMATCH_SEEN,
             };
             let cycle = out.start_cycle + c as u64;
             if present && io.req_ready {
@@ -1039,6 +1251,10 @@ impl Checker {
             } else {
                 0
             },
+            scrub_req: bit("scrub_req"),
+            scrub_busy: bit("scrub_busy"),
+            scrub_mismatch: get("scrub_mismatch") as u16,
+            scrub_mismatch_seen: 0xffff,
         };
         self.check_start(cycle, 1);
         self.cycle(cycle, &io);

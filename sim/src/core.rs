@@ -195,6 +195,57 @@ impl VerilatedCore {
         )
     }
 
+    /// The RTL of `config` with every bank's memory open to [`VerilatedCore::soft_error`]
+    /// (marked `/*verilator public_flat_rw*/`; the logic is unchanged).
+    pub fn build_with_open_banks(config: &hdl::CoreConfig) -> Result<VerilatedCore, SimError> {
+        let mut generated =
+            hdl::generate_core(config).map_err(|e| SimError::Value(e.to_string()))?;
+        generated.verilog = open_banks(&generated.verilog)?;
+        Self::from_generated(&generated, false, PowerUp::default())
+    }
+
+    /// A soft error (docs/contract.md §5.2) between two cycles: XORs `mask` into the bit
+    /// (counter) at `addr` of bank `bank`, with no operation (the fill counter does not
+    /// see it). Only in a model built by [`VerilatedCore::build_with_open_banks`].
+    pub fn soft_error(&mut self, bank: usize, addr: u32, mask: u8) -> Result<(), SimError> {
+        let (k, size) = (self.config.k(), self.config.bank_size());
+        let bits = self.config.params.counter_bits;
+        if bank >= k || addr as usize >= size || mask == 0 || (mask as u32) >> bits != 0 {
+            return Err(SimError::Value(format!(
+                "soft error at bank {bank} address {addr} mask {mask:#x}: the core has {k} banks of {size} addresses of {bits} bits"
+            )));
+        }
+        // rust-hdl names bank p's instance `parts$p`; Verilator registers its scope as
+        // `TOP.bloom_core.parts$p.ram` (the `$` kept: `__024` is only its C++ spelling).
+        self.model
+            .mem_xor(&format!(".parts${bank}.ram"), "mem", addr, mask as u32)
+    }
+
+    /// The block RAM cells' memories of a model built by [`build_core_with_open_cells`]:
+    /// (scope, array name), one per cell instance.
+    pub fn cell_memories(&self) -> Result<Vec<(String, &'static str)>, SimError> {
+        let mut all = Vec::new();
+        for (_, _, var) in crate::cells::RAM_MEMORIES {
+            for scope in self.model.mem_scopes(var)? {
+                all.push((scope, var));
+            }
+        }
+        Ok(all)
+    }
+
+    /// XORs `mask` into element `index` of the block RAM cell memory `var` in `scope`
+    /// (from [`VerilatedCore::cell_memories`]): a soft error in a netlist's block RAM,
+    /// between two cycles.
+    pub fn cell_soft_error(
+        &mut self,
+        scope: &str,
+        var: &str,
+        index: u32,
+        mask: u32,
+    ) -> Result<(), SimError> {
+        self.model.mem_xor(scope, var, index, mask)
+    }
+
     /// The core of `generated` as `netlist` (made by [`crate::netlist::make`]
     /// from the same Verilog), built for Verilator (or taken from the cache).
     pub fn from_netlist(
@@ -389,6 +440,30 @@ impl VerilatedCore {
     }
 }
 
+/// `verilog` with every bank memory (`reg mem [0:N];`, `reg [c-1:0] mem [0:N];`) marked
+/// `/*verilator public_flat_rw*/`, so that a test can reach it from C++.
+pub fn open_banks(verilog: &str) -> Result<String, SimError> {
+    let mut marked = 0;
+    let mut out = String::with_capacity(verilog.len() + 1024);
+    for line in verilog.lines() {
+        let t = line.trim();
+        if t.starts_with("reg ") && t.contains(" mem [0:") && t.ends_with("];") {
+            out.push_str(&line[..line.len() - 1]);
+            out.push_str(" /*verilator public_flat_rw*/;");
+            marked += 1;
+        } else {
+            out.push_str(line);
+        }
+        out.push('\n');
+    }
+    if marked == 0 {
+        return Err(SimError::Value(
+            "no bank memory found in the Verilog".into(),
+        ));
+    }
+    Ok(out)
+}
+
 /// A core of `config` built as `kind`: its Verilog generated, the netlist
 /// made (or taken from the cache), the Verilator model built (or taken from
 /// its cache) and started (reset applied, as every core starts).
@@ -399,6 +474,27 @@ pub struct KindCore {
     pub tool_seconds: Option<f64>,
     /// Seconds Verilator and the C++ compiler took now (None: cached).
     pub model_seconds: Option<f64>,
+}
+
+/// [`build_core`] of a synthesized or routed netlist whose block RAM cells' memories are
+/// open to [`VerilatedCore::cell_soft_error`] (the cell models' arrays marked public, the
+/// logic unchanged: a model of its own in the cache).
+pub fn build_core_with_open_cells(
+    config: &hdl::CoreConfig,
+    kind: NetlistKind,
+    progress: &Progress,
+) -> Result<KindCore, SimError> {
+    let generated = hdl::generate_core(config).map_err(|e| SimError::Value(e.to_string()))?;
+    let mut netlist = crate::netlist::make(&generated.verilog, &generated.top, kind, progress)?;
+    crate::cells::open_cell_memories(&mut netlist.cells)?;
+    let core = VerilatedCore::from_netlist(&generated, &netlist, false, PowerUp::default())?;
+    let model_seconds = core.library.build_seconds();
+    Ok(KindCore {
+        tool_seconds: netlist.tool_seconds,
+        model_seconds,
+        netlist,
+        core,
+    })
 }
 
 pub fn build_core(

@@ -28,7 +28,7 @@ use std::time::Instant;
 
 use golden::CountingFilter;
 
-use crate::checker::{Checker, CountingEvents, Mismatch, ResetCoverage};
+use crate::checker::{Checker, CountingEvents, Mismatch, ResetCoverage, ScrubCoverage};
 use crate::core::{push_request, request_words, VerilatedCore};
 use crate::model::StreamOutput;
 use crate::side;
@@ -80,6 +80,8 @@ pub struct RunReport {
     /// Readbacks (traffic's and image checks') whose bit was compared.
     pub readbacks_checked: u64,
     pub resets: ResetCoverage,
+    /// What the scrubs met (docs/contract.md §5.2).
+    pub scrubs: ScrubCoverage,
     /// Counting cores: how often saturation, deletes of absent keys, ... happened.
     pub counting: CountingEvents,
     pub seconds: f64,
@@ -419,7 +421,9 @@ impl CoSim {
                 "a co-simulation starts right after the core's reset".into(),
             ));
         }
-        let checker = Checker::after_reset(core.timing, golden, core.last_reset);
+        let mut checker = Checker::after_reset(core.timing, golden, core.last_reset);
+        checker.scrub_built = core.config.scrub;
+        checker.scrub_every = core.config.scrub_every;
         let flow = Flow {
             outstanding: 0,
             busy_until: core.last_reset + core.timing.reset_busy_cycles as u64,
@@ -553,6 +557,128 @@ impl CoSim {
         Ok(())
     }
 
+    /// Requests a scrub (docs/contract.md §5.2) after a drain and runs checked quiet
+    /// cycles until it has ended (with nothing else running it takes 2^b slots in a
+    /// row). Returns `scrub_mismatch` as the core shows it then (the banks a `side_out`
+    /// word records, [`side::SCRUB_MISMATCH_SEEN`]); the checker compares it too.
+    pub fn scrub(&mut self, consumer: &mut dyn Consumer) -> Result<u16, SimError> {
+        self.drain(consumer)?;
+        let cycles = self.core.config.bank_size() + self.core.timing.scrub_end_latency as usize + 2;
+        let ready: Vec<u8> = (0..cycles).map(|_| consumer.next_ready() as u8).collect();
+        let mut side_in: Vec<u64> = (0..cycles).map(|_| self.side_gen.quiet()).collect();
+        side_in[0] |= side::SCRUB_REQ;
+        let mut out = self.pool.pop().unwrap_or_default();
+        self.core
+            .stream(&[], &[], &ready, &side_in, usize::MAX, &mut out)?;
+        self.flow.absorb(&[], &side_in, &out, &self.core.timing);
+        let last = out.side_out.last().copied().unwrap_or(0);
+        if last >> 54 & 1 != 0 {
+            self.checker.report(Mismatch {
+                cycle: self.core.cycle(),
+                op_index: None,
+                what: format!(
+                    "scrub_busy still high {cycles} cycles after a scrub_req on an idle core"
+                ),
+            });
+        }
+        let mut logs = vec![Log {
+            start_item: 0,
+            side_in,
+            out,
+        }];
+        self.check_logs(&[], &mut logs);
+        Ok((last >> 55) as u16 & side::SCRUB_MISMATCH_SEEN)
+    }
+
+    /// Drains and idles until no operation is pending; refuses while a scrub runs.
+    fn quiesce_for_soft_error(&mut self) -> Result<(), SimError> {
+        self.drain(&mut crate::traffic::ReadyPattern::default())?;
+        // Bit writes issued in the drain's last cycles commit within commit_latency.
+        self.idle(
+            self.core.timing.commit_latency as usize + 2,
+            &mut crate::traffic::ReadyPattern::default(),
+        )?;
+        if self.checker.scrub_running() {
+            return Err(SimError::Value(
+                "a soft error is injected between scrubs here (its cycle would decide which scrub sees it)".into(),
+            ));
+        }
+        Ok(())
+    }
+
+    /// Injects a soft error after a drain: XORs `mask` into bank `bank`'s bit (counter)
+    /// at `addr` in the core ([`VerilatedCore::soft_error`]: a model with open banks)
+    /// and in the golden model, not in the fill counter ([`Checker::soft_change`]).
+    /// Returns the change's sign (+1 zero to non-zero, -1 back, 0).
+    pub fn soft_error(&mut self, bank: usize, addr: u32, mask: u8) -> Result<i64, SimError> {
+        self.quiesce_for_soft_error()?;
+        let before = self
+            .checker
+            .golden
+            .counter(bank, addr)
+            .ok_or_else(|| SimError::Value(format!("no bank {bank} address {addr}")))?;
+        self.core.soft_error(bank, addr, mask)?;
+        Ok(self.checker.soft_change(bank, addr, before ^ mask))
+    }
+
+    /// A soft error in a netlist's block RAM cell (a model built by
+    /// [`crate::core::build_core_with_open_cells`]; plain cores): XORs `mask` into element
+    /// `index` of the cell memory `var` in `scope`. Which bank bit that is, the netlist's
+    /// mapping says; it is found on a fresh instance of the same model (its image read
+    /// back before and after the same flip), and the flip then applied to this core
+    /// after a drain and to the golden model, not to the fill counter
+    /// ([`Checker::soft_change`]). Returns (bank, address, the change's sign), or None
+    /// when the flipped bit holds no bank bit (nothing applied here).
+    pub fn cell_soft_error(
+        &mut self,
+        scope: &str,
+        var: &str,
+        index: u32,
+        mask: u32,
+    ) -> Result<Option<(usize, u32, i64)>, SimError> {
+        if self.core.config.params.counter_bits != 1 {
+            return Err(SimError::Value(
+                "a cell soft error is located by the bit readback: plain cores only".into(),
+            ));
+        }
+        let mut probe = self.core.new_instance()?;
+        // Past the recount after its start-up reset (busy: readbacks unspecified).
+        probe.idle(self.core.timing.reset_busy_cycles as u64 + 2)?;
+        let (before, e1) = probe.read_image()?;
+        probe.cell_soft_error(scope, var, index, mask)?;
+        let (after, e2) = probe.read_image()?;
+        if let Some(e) = e1.iter().chain(&e2).next() {
+            return Err(SimError::Value(format!("locating the flipped bit: {e}")));
+        }
+        let changed: Vec<(usize, u32)> = (0..before.len())
+            .flat_map(|p| (0..before[p].len()).map(move |a| (p, a)))
+            .filter(|&(p, a)| before[p][a] != after[p][a])
+            .map(|(p, a)| (p, a as u32))
+            .collect();
+        let (bank, addr) = match changed.as_slice() {
+            [] => return Ok(None),
+            [one] => *one,
+            more => {
+                return Err(SimError::Value(format!(
+                    "one flipped bit of `{scope}`.{var} changed {} bank bits",
+                    more.len()
+                )))
+            }
+        };
+        self.quiesce_for_soft_error()?;
+        let now = self
+            .checker
+            .golden
+            .counter(bank, addr)
+            .ok_or_else(|| SimError::Value(format!("no bank {bank} address {addr}")))?;
+        self.core.cell_soft_error(scope, var, index, mask)?;
+        Ok(Some((
+            bank,
+            addr,
+            self.checker.soft_change(bank, addr, now ^ 1),
+        )))
+    }
+
     /// Drains, then reads the whole image back through the readback port
     /// (every bit and the fill counters compared with the golden model).
     /// Returns the number of new mismatches.
@@ -580,6 +706,7 @@ impl CoSim {
             query_hits: self.checker.query_hits,
             readbacks_checked: self.checker.readbacks_checked,
             resets: self.checker.resets,
+            scrubs: self.checker.scrubs,
             counting: self.checker.counting_events,
             ..Default::default()
         }

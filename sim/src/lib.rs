@@ -38,7 +38,7 @@ pub mod traffic;
 pub mod verilator;
 pub mod wavedrom;
 
-pub use checker::{Checker, CycleIo, Mismatch, ResetCoverage};
+pub use checker::{Checker, CycleIo, Mismatch, ResetCoverage, ScrubCoverage};
 pub use core::VerilatedCore;
 pub use cosim::{run_sharded, shard_traffic_seed, CoSim, RunOptions, RunReport};
 pub use traffic::{Request, SideTraffic, Traffic, TrafficShape};

@@ -83,6 +83,19 @@ struct Fns {
     ),
     trace_open: unsafe extern "C" fn(*mut c_void, *const std::ffi::c_char) -> i32,
     trace_close: unsafe extern "C" fn(*mut c_void),
+    mem_xor: unsafe extern "C" fn(
+        *mut c_void,
+        *const std::ffi::c_char,
+        *const std::ffi::c_char,
+        u32,
+        u32,
+    ) -> u32,
+    mem_scopes: unsafe extern "C" fn(
+        *mut c_void,
+        *const std::ffi::c_char,
+        *mut std::ffi::c_char,
+        u32,
+    ) -> u32,
 }
 
 /// A loaded model library: create any number of independent [`Model`]s from it.
@@ -162,6 +175,8 @@ impl ModelLibrary {
             stream: sym!(b"bsim_stream\0"),
             trace_open: sym!(b"bsim_trace_open\0"),
             trace_close: sym!(b"bsim_trace_close\0"),
+            mem_xor: sym!(b"bsim_mem_xor\0"),
+            mem_scopes: sym!(b"bsim_mem_scopes\0"),
         };
         Ok(Arc::new(ModelLibrary {
             path: path.to_path_buf(),
@@ -292,7 +307,8 @@ pub struct Handshake {
 
 /// Ports driven and recorded in every cycle of [`Model::stream`] besides the
 /// two channels, each packed at its own shift into one 64-bit word per cycle
-/// (at most 16 ports of at most 32 bits each way).
+/// (at most 16 ports of at most 32 bits each way; an output may run past the
+/// word's end, its high bits then unrecorded).
 #[derive(Clone, Debug, Default)]
 pub struct SidePorts {
     pub inputs: Vec<(PortId, u32)>,
@@ -310,7 +326,13 @@ impl SidePorts {
             }
             let mut used = 0u64;
             for &(p, shift) in list.iter() {
-                if p.direction != dir || p.width > 32 || shift + p.width > 64 {
+                // An output's bits past the word's bit 63 are not recorded; an input must fit.
+                let fits = if dir == Direction::Output {
+                    shift < 64
+                } else {
+                    shift + p.width <= 64
+                };
+                if p.direction != dir || p.width > 32 || !fits {
                     return Err(SimError::Value(format!(
                         "side {what} port {} ({}-bit {:?}) at shift {shift} does not fit a 64-bit word",
                         p.index, p.width, p.direction
@@ -774,6 +796,63 @@ impl Model {
             // SAFETY: live model.
             unsafe { (self.lib.fns.trace_close)(self.raw) };
             self.tracing = false;
+        }
+    }
+
+    /// XORs `mask` into element `index` of the memory `var` (a one-dimensional array of
+    /// elements of up to 32 bits, marked `/*verilator public_flat_rw*/`) of the one
+    /// instance whose scope name ends with `scope`: a soft error injected between two
+    /// cycles.
+    pub fn mem_xor(
+        &mut self,
+        scope: &str,
+        var: &str,
+        index: u32,
+        mask: u32,
+    ) -> Result<(), SimError> {
+        let cs = std::ffi::CString::new(scope).map_err(|e| SimError::Value(e.to_string()))?;
+        let cv = std::ffi::CString::new(var).map_err(|e| SimError::Value(e.to_string()))?;
+        // SAFETY: live model; the C strings outlive the call; the shim checks the index.
+        let r = unsafe { (self.lib.fns.mem_xor)(self.raw, cs.as_ptr(), cv.as_ptr(), index, mask) };
+        match r {
+            0 => Ok(()),
+            1 => Err(SimError::Value(format!(
+                "no public memory `{var}` in a scope ending with `{scope}`"
+            ))),
+            2 => Err(SimError::Value(format!(
+                "several scopes ending with `{scope}` hold `{var}`"
+            ))),
+            3 => Err(SimError::Value(format!(
+                "`{scope}`.{var} is not an array of elements of up to 32 bits"
+            ))),
+            4 => Err(SimError::Value(format!(
+                "`{scope}`.{var} has no element {index}"
+            ))),
+            _ => Err(SimError::Value(format!(
+                "mask {mask:#x} is wider than `{scope}`.{var}'s elements"
+            ))),
+        }
+    }
+
+    /// The full names of the scopes (instances) that hold a public variable `var`.
+    pub fn mem_scopes(&self, var: &str) -> Result<Vec<String>, SimError> {
+        let cv = std::ffi::CString::new(var).map_err(|e| SimError::Value(e.to_string()))?;
+        let mut buf = vec![0u8; 1 << 16];
+        loop {
+            // SAFETY: live model; `buf` is writable for its length.
+            let n = unsafe {
+                (self.lib.fns.mem_scopes)(
+                    self.raw,
+                    cv.as_ptr(),
+                    buf.as_mut_ptr() as *mut std::ffi::c_char,
+                    buf.len() as u32,
+                )
+            } as usize;
+            if n <= buf.len() {
+                let text = String::from_utf8_lossy(&buf[..n]);
+                return Ok(text.lines().map(str::to_string).collect());
+            }
+            buf.resize(n, 0);
         }
     }
 }

@@ -25,7 +25,7 @@
 use crate::ports::{Direction, Port};
 
 /// Bumped whenever the generated C++ or its ABI changes; part of the cache key.
-pub const SHIM_VERSION: u32 = 6;
+pub const SHIM_VERSION: u32 = 8;
 
 /// The shim's C++, with three places the port list fills in: `@SHIM_VERSION@`,
 /// `@PORT_TABLE@` (one `PortRef` per port) and `@PORT_COUNT@`.

@@ -4,7 +4,7 @@
 //! shifts are fixed here, in one place.
 
 /// (port, shift) of the inputs packed into a `side_in` word.
-pub const INPUTS: [(&str, u32); 7] = [
+pub const INPUTS: [(&str, u32); 8] = [
     ("reset", 0),
     ("rb_req", 1),
     ("rb_bank", 2),
@@ -12,22 +12,30 @@ pub const INPUTS: [(&str, u32); 7] = [
     ("fill_bank", 22),
     ("rb_write", 26),
     ("rb_wdata", 27),
+    ("scrub_req", 36),
 ];
 /// (port, shift) of the outputs packed into a `side_out` word.
-pub const OUTPUTS: [(&str, u32); 6] = [
+/// `scrub_mismatch` (16 bits) gets the word's last 9 bits: banks 0..=8 are seen here
+/// (the per-cycle port path, [`crate::checker::Checker::cycle_ports`], sees all 16).
+pub const OUTPUTS: [(&str, u32); 8] = [
     ("busy", 0),
     ("rb_valid", 1),
     ("rb_data", 2),
     ("resp_hit", 3),
     ("resp_tag", 4),
     ("fill_count", 12),
+    ("scrub_busy", 54),
+    ("scrub_mismatch", 55),
 ];
+/// The bits of `scrub_mismatch` a `side_out` word holds.
+pub const SCRUB_MISMATCH_SEEN: u16 = 0x1ff;
 /// A counting core's further inputs and outputs (counter_bits > 1), packed after those.
 pub const COUNTING_INPUTS: [(&str, u32); 1] = [("counter_wdata", 28)];
 pub const COUNTING_OUTPUTS: [(&str, u32); 2] = [("counter_saturated", 29), ("counter_rdata", 46)];
 
 pub const RESET: u64 = 1;
 pub const RB_REQ: u64 = 1 << 1;
+pub const SCRUB_REQ: u64 = 1 << 36;
 
 /// A readback of (bank, address), which with `write: Some(v)` also writes: the bit
 /// v & 1 (`rb_wdata`), in a counting core the counter v (`counter_wdata`).

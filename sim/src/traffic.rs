@@ -90,6 +90,10 @@ pub struct TrafficShape {
     /// Probability per cycle that a reset starts; it lasts 1..=max_reset_cycles.
     pub p_reset: f64,
     pub max_reset_cycles: u32,
+    /// Probability per cycle of `scrub_req` (docs/contract.md §5.2; ignored by the core
+    /// while a scrub runs), drawn from a generator of its own so that the other side
+    /// inputs are the same with and without scrubs.
+    pub p_scrub: f64,
 }
 
 impl TrafficShape {
@@ -111,6 +115,7 @@ impl TrafficShape {
             p_readback: 1.0 / 32.0,
             p_reset: 1.0 / 20_000.0,
             max_reset_cycles: 3,
+            p_scrub: 0.0,
         }
     }
 
@@ -132,6 +137,13 @@ impl TrafficShape {
         s.p_reset = 0.5 / timing.reset_busy_cycles.max(1) as f64;
         s.p_clear = 0.2 / timing.clear_cycles.max(1) as f64;
         s
+    }
+
+    /// This shape with a scrub requested with probability `p` per cycle (one starts
+    /// soon after the last ended: scrubs run beside every kind of traffic).
+    pub fn with_scrubs(mut self, p: f64) -> TrafficShape {
+        self.p_scrub = p;
+        self
     }
 
     /// This shape for a core of `counter_bits` c (unchanged for c = 1): in a counting
@@ -167,6 +179,7 @@ impl TrafficShape {
             p_readback: 0.0,
             p_reset: 0.0,
             max_reset_cycles: 1,
+            p_scrub: 0.0,
         }
     }
 }
@@ -187,6 +200,8 @@ pub struct SideTraffic {
     reset_left: u32,
     /// S = 2^c - 1 of a counting core (the largest counter a write writes); 0 for a plain core.
     counter_max: u8,
+    scrub_rng: Rng,
+    scrub_below: u64,
 }
 
 fn threshold(p: f64) -> u64 {
@@ -214,6 +229,8 @@ impl SideTraffic {
             } else {
                 0
             },
+            scrub_rng: Rng::new(seed ^ 0x5C5B_5C5B_5C5B),
+            scrub_below: threshold(shape.p_scrub),
         }
     }
 
@@ -228,6 +245,16 @@ impl SideTraffic {
 
     /// The next cycle's side inputs.
     pub fn next_inputs(&mut self) -> u64 {
+        let scrub = if self.scrub_below > 0 && (self.scrub_rng.next_u64() >> 32) < self.scrub_below
+        {
+            crate::side::SCRUB_REQ
+        } else {
+            0
+        };
+        self.inputs() | scrub
+    }
+
+    fn inputs(&mut self) -> u64 {
         let r = self.rng.next_u64();
         let fill_bank = self.fill_bank(r);
         if self.reset_left > 0 {

@@ -51,11 +51,17 @@ pub struct Args {
     /// Lanes (docs/contract.md section 8): one count, or a list to sweep (1,2,4,8); each 1..=64.
     #[arg(long, value_delimiter = ',', value_parser = clap::value_parser!(u32).range(1..=hdl::lanes::MAX_LANES as i64))]
     pub lanes: Vec<u32>,
+    /// Measure the core generated with the scrub (docs/contract.md section 5.2: scrub_req, scrub_busy, scrub_mismatch).
+    #[arg(long, conflicts_with = "lanes")]
+    pub scrub: bool,
 }
 
 pub fn run(args: Args) -> anyhow::Result<()> {
     let device = args.device;
-    let core = flow::generate_core(&args.core.params.into())?;
+    let core = flow::generate_core(&hdl::CoreConfig {
+        scrub: args.scrub,
+        ..args.core.params.into()
+    })?;
     let out = args
         .out
         .clone()

@@ -24,6 +24,14 @@ pub struct Args {
     /// bloom_lanes_axis.v, its AXI4-Stream face with L keys per beat: 1..=64.
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..=hdl::lanes::MAX_LANES as i64))]
     pub lanes: Option<u32>,
+    /// Build the scrub into the core (docs/contract.md section 5.2): scrub_req recounts every bank while the core serves and
+    /// scrub_mismatch reports, bit p, a bank whose count differs from its fill counter. Without it those ports read 0.
+    #[arg(long, conflicts_with = "lanes")]
+    pub scrub: bool,
+    /// With --scrub: the core also requests a scrub itself every N cycles after a reset (docs/contract.md section 5.2,
+    /// "Periodic"): 2..=16777216.
+    #[arg(long, requires = "scrub", value_parser = clap::value_parser!(u32).range(2..=hdl::MAX_SCRUB_EVERY as i64))]
+    pub scrub_every: Option<u32>,
 }
 
 /// What `bloom verilog` does, validated.
@@ -38,6 +46,8 @@ impl Args {
         Job {
             core: hdl::CoreConfig {
                 preload: self.preload,
+                scrub: self.scrub,
+                scrub_every: self.scrub_every,
                 ..self.core.params.into()
             },
             out: self.out,

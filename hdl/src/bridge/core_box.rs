@@ -42,6 +42,14 @@ fn box_verilog(
     });
     let ports = core_ports(params);
     let code = instance(core_top, "core_inst", &ports, |p| {
+        // The scrub's ports are not the box's: no scrub is requested, its outputs are
+        // read by nothing (wires Verilator's lint passes over by their `unused` names).
+        if p.group == "scrub" {
+            return Some(match p.direction {
+                Direction::Input => format!("{}'d0", p.width),
+                _ => format!("unused_{}", p.name),
+            });
+        }
         if p.group == "counter" && !counter_ports {
             return (p.direction == Direction::Input).then(|| format!("{}'d0", p.width));
         }
@@ -58,6 +66,11 @@ fn box_verilog(
     .expect("every port of the core is a port of the box");
     // A plain core has no counters: a counting box's counter outputs read 0.
     let mut ties = String::new();
+    let scrub_outputs: String = ports
+        .iter()
+        .filter(|p| p.group == "scrub" && p.direction == Direction::Output)
+        .map(|p| format!("    wire [{}:0] unused_{};\n", p.width - 1, p.name))
+        .collect();
     if counter_ports && params.counter_bits <= 1 {
         for p in ports_of(&[counter_group()], params) {
             if p.direction == Direction::Output {
@@ -69,7 +82,7 @@ fn box_verilog(
         }
     }
     Verilog::Wrapper(Wrapper {
-        code: format!("\n{code}{ties}"),
+        code: format!("\n{scrub_outputs}{code}{ties}"),
         cores: core_verilog.to_string(),
     })
 }

@@ -40,6 +40,7 @@ use rust_hdl::prelude::*;
 
 use crate::core::partition::ToBanks;
 use crate::core::response_fifo::{ResponseFifo, RESPONSE_FIFO_DEPTH};
+use crate::core::scrub::Scrubber;
 use crate::core::stages::Stages;
 use crate::core::sweep::Sweep;
 use crate::ports::{Readback, Request, Response, Status};
@@ -69,6 +70,9 @@ pub struct Control<const W: usize> {
     pub resp: Response<W>,
     pub rb: Readback<W>,
     pub status: Status<W>,
+    /// The core's `scrub_req` and `scrub_busy` (core/scrub.rs; the banks show the result).
+    pub scrub_req: Signal<In, bool>,
+    pub scrub_busy: Signal<Out, bool>,
     /// To every partition.
     pub banks: ToBanks<W>,
     /// To the lanes' query lanes (unread in a core on its own).
@@ -83,6 +87,7 @@ pub struct Control<const W: usize> {
     popped: Signal<Local, bool>,
     stages: Stages<W>,
     sweep: Sweep,
+    scrubber: Scrubber,
     // Thermometer count of responses outstanding (accepted, not yet popped):
     // bit i = more than i outstanding, so "8 outstanding" is one flip-flop.
     // Updated by AND/OR, not by an if: an if becomes a clock enable of accept ^ popped,
@@ -109,7 +114,15 @@ pub struct Control<const W: usize> {
 }
 
 impl<const W: usize> Control<W> {
-    pub fn new(bank_bits: usize) -> Self {
+    /// The control of banks of 2^`bank_bits` bits, whose counts land `count_delay` cycles
+    /// after a plain core's (0 plain, 1 counting: timing.rs); `scrub`: the scrub is built.
+    /// `scrub_every`: the scrub's period, if periodic.
+    pub fn new(
+        bank_bits: usize,
+        count_delay: usize,
+        scrub: bool,
+        scrub_every: Option<u32>,
+    ) -> Self {
         Control {
             clock: Default::default(),
             reset: Default::default(),
@@ -117,6 +130,8 @@ impl<const W: usize> Control<W> {
             resp: Default::default(),
             rb: Default::default(),
             status: Default::default(),
+            scrub_req: Default::default(),
+            scrub_busy: Default::default(),
             banks: Default::default(),
             lane_tap: Default::default(),
             rb_select5: Default::default(),
@@ -127,6 +142,7 @@ impl<const W: usize> Control<W> {
             popped: Default::default(),
             stages: Stages::new(bank_bits),
             sweep: Sweep::new(bank_bits),
+            scrubber: Scrubber::new(bank_bits, count_delay, scrub, scrub_every),
             outstanding: Default::default(),
             popped_mask: Default::default(),
             accept_mask: Default::default(),
@@ -168,6 +184,8 @@ impl<const W: usize> Logic for Control<W> {
         self.stages.reset.next = self.reset.val();
         self.sweep.clock.next = self.clock.val();
         self.sweep.reset.next = self.reset.val();
+        self.scrubber.clock.next = self.clock.val();
+        self.scrubber.reset.next = self.reset.val();
 
         // Admission. busy = a clear in c1, c2, c3 or sweeping = !idle.
         self.status.busy.next = !self.sweep.idle.val();
@@ -197,6 +215,17 @@ impl<const W: usize> Logic for Control<W> {
         self.stages.recount.next = self.sweep.recount.val();
         self.sweep.clear0.next = self.accept.val() & (self.req.op.val() == self.op_clear.val());
 
+        // The scrub: free cycles (no request accepted, no readback, not busy; reset is the
+        // scrubber's own) are its slots, in c1 given to the stages as a readback's address.
+        self.scrubber.req.next = self.scrub_req.val();
+        self.scrubber.free0.next =
+            (!self.rb.req.val() & !self.accept.val()) & self.sweep.idle.val();
+        self.scrubber.recount3.next = self.sweep.recount3.val();
+        self.scrubber.idle.next = self.sweep.idle.val();
+        self.scrub_busy.next = self.scrubber.busy.val();
+        self.stages.scrub_take1.next = self.scrubber.take1.val();
+        self.stages.scrub_addr1.next = self.scrubber.addr1.val();
+
         // To the partitions.
         self.banks.key1.next = self.stages.key1.val();
         self.banks.is_rb2.next = self.stages.is_rb2.val();
@@ -204,7 +233,12 @@ impl<const W: usize> Logic for Control<W> {
         self.banks.write4.next = self.stages.write4.val();
         self.banks.wdata4.next = self.stages.wdata4.val();
         self.banks.clear5.next = self.stages.clear5.val();
-        self.banks.recount4.next = self.sweep.recount_slot4.val();
+        self.banks.counted4.next = self.scrubber.counted4.val();
+        self.banks.scrub4.next = self.scrubber.scrub4.val();
+        self.banks.ptr3.next = self.scrubber.ptr3.val();
+        self.banks.scrub_zero5.next = self.scrubber.zero5.val();
+        self.banks.scrub_finish.next = self.scrubber.finish.val();
+        self.banks.power_up.next = self.scrubber.power_up.val();
         self.banks.sweep_en.next = self.sweep.sweeping.val();
         self.banks.sweep_en3.next = self.sweep.lead.val();
         self.banks.sweep_addr3.next = self.sweep.count.val();

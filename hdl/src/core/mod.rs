@@ -3,7 +3,7 @@
 //! - [`top`]: `BloomCore`, the top level, its pipeline and exact timing;
 //! - [`control`]: admission, readback, responses, composed with [`stages`] (the operation
 //!   registers beside the data path), [`sweep`] (the clear sweep and the recount after
-//!   reset) and [`response_fifo`];
+//!   reset), [`scrub`] (the scrub's slots, pointer, start and end) and [`response_fifo`];
 //! - [`glue`]: the wiring of ports, control and banks every variant shares;
 //! - [`partition`]: one partition (hash unit + bank + forwarding + fill counter);
 //! - [`ram`]: a bank, 2^b x 1 block RAM (the only technology-specific block);
@@ -18,6 +18,7 @@ pub mod glue;
 pub mod partition;
 pub mod ram;
 pub mod response_fifo;
+pub mod scrub;
 pub mod sim;
 pub mod stages;
 pub mod sweep;

@@ -25,6 +25,16 @@
 //! preloaded image, a bitstream whose block RAM was rewritten after synthesis, a clear
 //! or bit writes cut short by the reset).
 //!
+//! Scrub (docs/contract.md §5.2, core/scrub.rs): a scrub slot reads like a readback (with
+//! forwarding) and its 1 bit counts in the scrub's own count, not in the fill; a write's
+//! change counts in both when its address is below the scrub's pointer (`ptr3`, compared
+//! in c3: the addresses the scrub has already read). Both counts take the same change
+//! flags, one LUT after the RAM's output each, and a clear zeroes both in the same cycle,
+//! so with no bit changing outside the operations they are equal once the scrub has read
+//! every address. The scrub's start zeroes its count (`scrub_zero5`, as a clear would in
+//! c5); `scrub_finish` loads `scrub_mismatch` from the two counts' compare, registered in
+//! two steps (three parts of at most six bits, then their AND).
+//!
 //! Same-address read and write: an operation reads the RAM at the end of c3, in the same
 //! clock edge as the operation one slot ahead writes (its c4). The RAM does not define
 //! what that read returns, so when the slot ahead wrote this bank at the same address
@@ -37,6 +47,7 @@
 
 use rust_hdl::prelude::*;
 
+use crate::axi::zero_extend::ZeroExtend;
 use crate::core::ram::BankRam;
 use crate::hash::HashUnit;
 
@@ -55,8 +66,18 @@ crate::bundle! {
         wdata4: In bool,
         /// c5 holds a clear.
         clear5: In bool,
-        /// c4 holds a slot of the recount after reset: a 1 bit read in c5 is counted.
-        recount4: In bool,
+        /// c4 holds a slot of the recount after reset or of a scrub: a 1 bit (a non-zero counter) read in c5 is counted.
+        counted4: In bool,
+        /// c4 holds a scrub slot: what it reads is counted by the scrub, not by the fill.
+        scrub4: In bool,
+        /// The scrub slots taken before the slot in c3: a change at an address below it counts in the scrub's count.
+        ptr3: In Bits<17>,
+        /// The scrub's start in c5: its counts are zeroed at the end of this cycle (a counting bank's, a cycle later).
+        scrub_zero5: In bool,
+        /// The banks compare their scrub counts with their fills now.
+        scrub_finish: In bool,
+        /// The power-up check (docs/contract.md §5.3): compare the fill of two cycles ago with the image's fill now.
+        power_up: In bool,
         /// The sweep writes in c4.
         sweep_en: In bool,
         /// The sweep will write in c4 next cycle, at sweep_addr3.
@@ -67,10 +88,21 @@ crate::bundle! {
 }
 
 /// A bank as the glue (core/glue.rs) sees it, whatever its variant: its clock, reset and the control's stage registers.
+/// A bank's part of the scrub (docs/contract.md §5.2): whether the core has it, and
+/// (a test switch when false) whether changes below the scrub's pointer count for it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BankScrub {
+    pub built: bool,
+    pub correction: bool,
+}
+
 pub(crate) trait ControlledBank<const W: usize> {
     fn clock(&mut self) -> &mut Signal<In, Clock>;
     fn reset(&mut self) -> &mut Signal<In, bool>;
     fn control(&mut self) -> &mut FromControl<W>;
+    /// The bank's scrub result.
+    fn scrub_mismatch(&self) -> bool;
+    fn scrub_mismatch_connect(&mut self);
 }
 
 #[derive(LogicBlock)]
@@ -82,6 +114,8 @@ pub struct Partition<const W: usize> {
     /// The fill count's bits 7..0 and 16..8 (the core puts them together).
     pub fill_low: Signal<Out, Bits<8>>,
     pub fill_high: Signal<Out, Bits<9>>,
+    /// This bank's count at the end of the last scrub differed from its fill.
+    pub scrub_mismatch: Signal<Out, bool>,
     /// The RAM write address of the next cycle (c4; what `addr4` loads): the lanes'
     /// replica banks take lane 0's writes from copies of it (hdl/src/lanes). A core on
     /// its own leaves it unread.
@@ -133,6 +167,43 @@ pub struct Partition<const W: usize> {
     // went onto a slow global buffer). Above bit b the count is constant 0, so synthesis
     // drops those flip-flops and the adder's carry chain is b + 1 bits long, not 17.
     keep: Signal<Local, Bits<17>>,
+    // The scrub: the c3 address as 17 bits, and below the pointer (registered in c3).
+    addr3_wide: ZeroExtend<16, 17>,
+    // Below the pointer, compared in two halves (bits 16..8 less / equal, bits 7..0
+    // less) registered in c3 and joined in c4: two short carry chains, not one of 17.
+    lt_hi4: DFF<bool>,
+    eq_hi4: DFF<bool>,
+    lt_lo4: DFF<bool>,
+    below4: Signal<Local, bool>,
+    // The slot in c5 counts for the scrub (a change below the pointer, a scrub slot's
+    // read) / is a scrub slot (its read is not the fill's).
+    sc5: DFF<bool>,
+    scrub5: DFF<bool>,
+    // The scrub count's change in c6, as the fill's (change6, down6).
+    sc_change6: DFF<bool>,
+    sc_down6: DFF<bool>,
+    sc_delta6: Signal<Local, Bits<17>>,
+    sc_step6: Signal<Local, Bits<17>>,
+    sc_keep: Signal<Local, Bits<17>>,
+    scrub_count: DFF<Bits<17>>,
+    // The fill and the scrub count agree in bits 5..0, 11..6, 16..12; in all of them.
+    same_a: DFF<bool>,
+    same_b: DFF<bool>,
+    same_c: DFF<bool>,
+    same_all: DFF<bool>,
+    mismatch: DFF<bool>,
+    // Test switch: changes below the pointer count for the scrub (off: false alarms).
+    scrub_correction: Constant<bool>,
+    // The core has the scrub; without it the scrub's count and result are held at 0.
+    scrub_built: Constant<bool>,
+    // The power-up check (docs/contract.md §5.3): the bank's 1 bits in the image it was
+    // generated with, and the fill's agreement with it in bits 5..0, 11..6, 16..12 and
+    // in all of them (registered: the fill of two cycles ago).
+    image_fill: Constant<Bits<17>>,
+    pu_a: DFF<bool>,
+    pu_b: DFF<bool>,
+    pu_c: DFF<bool>,
+    pu_all: DFF<bool>,
     forwarding_enabled: Constant<bool>,
     // Bit p set: this is bank p.
     bank_select: Constant<Bits<16>>,
@@ -153,7 +224,9 @@ impl<const W: usize> Partition<W> {
         ram: BankRam,
         bank_bits: usize,
         forwarding_enabled: bool,
+        scrub: BankScrub,
     ) -> Self {
+        let image_fill = ram.contents().iter().filter(|b| **b).count() as u64;
         Partition {
             clock: Default::default(),
             reset: Default::default(),
@@ -161,6 +234,7 @@ impl<const W: usize> Partition<W> {
             bit5: Default::default(),
             fill_low: Default::default(),
             fill_high: Default::default(),
+            scrub_mismatch: Default::default(),
             write_addr_next: Default::default(),
             hash,
             ram,
@@ -189,6 +263,31 @@ impl<const W: usize> Partition<W> {
             step6: Default::default(),
             count: Default::default(),
             keep: Default::default(),
+            addr3_wide: Default::default(),
+            lt_hi4: Default::default(),
+            eq_hi4: Default::default(),
+            lt_lo4: Default::default(),
+            below4: Default::default(),
+            sc5: Default::default(),
+            scrub5: Default::default(),
+            sc_change6: Default::default(),
+            sc_down6: Default::default(),
+            sc_delta6: Default::default(),
+            sc_step6: Default::default(),
+            sc_keep: Default::default(),
+            scrub_count: Default::default(),
+            same_a: Default::default(),
+            same_b: Default::default(),
+            same_c: Default::default(),
+            same_all: Default::default(),
+            mismatch: Default::default(),
+            scrub_correction: Constant::new(scrub.correction),
+            scrub_built: Constant::new(scrub.built),
+            image_fill: Constant::new(image_fill.into()),
+            pu_a: Default::default(),
+            pu_b: Default::default(),
+            pu_c: Default::default(),
+            pu_all: Default::default(),
             forwarding_enabled: Constant::new(forwarding_enabled),
             bank_select: Constant::new((1u64 << index).into()),
             count_zero: Constant::new(0u64.into()),
@@ -217,6 +316,10 @@ impl<const W: usize> ControlledBank<W> for Partition<W> {
     fn control(&mut self) -> &mut FromControl<W> {
         &mut self.control
     }
+    fn scrub_mismatch(&self) -> bool {
+        self.scrub_mismatch.val()
+    }
+    fn scrub_mismatch_connect(&mut self) {}
 }
 
 impl<const W: usize> Logic for Partition<W> {
@@ -239,7 +342,24 @@ impl<const W: usize> Logic for Partition<W> {
             change_if_one5,
             change_if_zero5,
             down_if_one5,
-            down_if_zero5
+            down_if_zero5,
+            lt_hi4,
+            eq_hi4,
+            lt_lo4,
+            sc5,
+            scrub5,
+            sc_change6,
+            sc_down6,
+            scrub_count,
+            same_a,
+            same_b,
+            same_c,
+            same_all,
+            mismatch,
+            pu_a,
+            pu_b,
+            pu_c,
+            pu_all
         );
         self.hash.clock.next = self.clock.val();
         self.hash.key.next = self.control.key1.val();
@@ -282,12 +402,17 @@ impl<const W: usize> Logic for Partition<W> {
         self.set5.d.next = self.set4.val();
         self.kill5.d.next = self.kill4.val();
         // The bit in c5 is the RAM's (unless killed) when it reads 1, else the set forward.
-        // A recount slot changes nothing but counts the 1 it reads.
+        // A recount or scrub slot changes nothing but counts the 1 it reads (a recount
+        // slot sees no forward: nothing writes while it runs).
+        // A recount slot (counted, not a scrub's) counts its 1 whatever the forwarding
+        // terms say (none: nothing writes during the recount; and an X there in a
+        // four-state simulator right after power-up does not hide the count), a scrub
+        // slot's read goes through the forwarding as a readback's.
         self.change_if_one5.d.next = ((self.up4.val() & self.kill4.val())
-            | (self.down4.val() & !self.kill4.val()))
-            | self.control.recount4.val();
-        self.change_if_zero5.d.next =
-            (self.up4.val() & !self.set4.val()) | (self.down4.val() & self.set4.val());
+            | ((self.down4.val() | self.control.scrub4.val()) & !self.kill4.val()))
+            | (self.control.counted4.val() & !self.control.scrub4.val());
+        self.change_if_zero5.d.next = (self.up4.val() & !self.set4.val())
+            | ((self.down4.val() | self.control.scrub4.val()) & self.set4.val());
         self.down_if_one5.d.next = self.down4.val() & !self.kill4.val();
         self.down_if_zero5.d.next = self.down4.val() & self.set4.val();
         if self.ram.read_data.val() {
@@ -299,8 +424,22 @@ impl<const W: usize> Logic for Partition<W> {
             self.inc5.next = self.change_if_zero5.q.val();
             self.dec5.next = self.down_if_zero5.q.val();
         }
-        self.change6.d.next = self.inc5.val();
+        self.change6.d.next = self.inc5.val() & !self.scrub5.q.val();
         self.down6.d.next = self.dec5.val();
+        // The scrub: its pointer compared in c3, its flags beside the fill's.
+        self.addr3_wide.narrow.next = self.addr3.q.val();
+        self.lt_hi4.d.next =
+            self.addr3_wide.wide.val().get_bits::<9>(8) < self.control.ptr3.val().get_bits::<9>(8);
+        self.eq_hi4.d.next =
+            self.addr3_wide.wide.val().get_bits::<9>(8) == self.control.ptr3.val().get_bits::<9>(8);
+        self.lt_lo4.d.next =
+            self.addr3_wide.wide.val().get_bits::<8>(0) < self.control.ptr3.val().get_bits::<8>(0);
+        self.below4.next = self.lt_hi4.q.val() | (self.eq_hi4.q.val() & self.lt_lo4.q.val());
+        self.sc5.d.next =
+            (self.below4.val() & self.scrub_correction.val()) | self.control.scrub4.val();
+        self.scrub5.d.next = self.control.scrub4.val();
+        self.sc_change6.d.next = self.inc5.val() & self.sc5.q.val();
+        self.sc_down6.d.next = self.dec5.val() & self.sc5.q.val();
         // The change as a number: +1, -1 (all ones) or 0: bit 0 "changes", bits 16..1 "goes down".
         if self.down6.q.val() {
             self.delta6.next = self.count_upper.val();
@@ -319,6 +458,48 @@ impl<const W: usize> Logic for Partition<W> {
         }
         self.count.d.next =
             (self.count.q.val() + (self.delta6.val() | self.step6.val())) & self.keep.val();
+        if self.sc_down6.q.val() {
+            self.sc_delta6.next = self.count_upper.val();
+        } else {
+            self.sc_delta6.next = self.count_zero.val();
+        }
+        if self.sc_change6.q.val() {
+            self.sc_step6.next = self.count_one.val();
+        } else {
+            self.sc_step6.next = self.count_zero.val();
+        }
+        if self.control.clear5.val() | self.control.scrub_zero5.val() {
+            self.sc_keep.next = self.count_zero.val();
+        } else {
+            self.sc_keep.next = self.count_all.val();
+        }
+        self.scrub_count.d.next = (self.scrub_count.q.val()
+            + (self.sc_delta6.val() | self.sc_step6.val()))
+            & self.sc_keep.val();
+        self.same_a.d.next =
+            self.count.q.val().get_bits::<6>(0) == self.scrub_count.q.val().get_bits::<6>(0);
+        self.same_b.d.next =
+            self.count.q.val().get_bits::<6>(6) == self.scrub_count.q.val().get_bits::<6>(6);
+        self.same_c.d.next =
+            self.count.q.val().get_bits::<5>(12) == self.scrub_count.q.val().get_bits::<5>(12);
+        self.same_all.d.next = (self.same_a.q.val() & self.same_b.q.val()) & self.same_c.q.val();
+        self.pu_a.d.next =
+            self.count.q.val().get_bits::<6>(0) == self.image_fill.val().get_bits::<6>(0);
+        self.pu_b.d.next =
+            self.count.q.val().get_bits::<6>(6) == self.image_fill.val().get_bits::<6>(6);
+        self.pu_c.d.next =
+            self.count.q.val().get_bits::<5>(12) == self.image_fill.val().get_bits::<5>(12);
+        self.pu_all.d.next = (self.pu_a.q.val() & self.pu_b.q.val()) & self.pu_c.q.val();
+        if self.control.scrub_finish.val() {
+            self.mismatch.d.next = !self.same_all.q.val();
+        } else if self.control.power_up.val() {
+            self.mismatch.d.next = !self.pu_all.q.val();
+        }
+        self.scrub_mismatch.next = self.mismatch.q.val();
+        if !self.scrub_built.val() {
+            self.scrub_count.d.next = self.count_zero.val();
+            self.mismatch.d.next = false;
+        }
         if self.reset.val() {
             self.up5.d.next = false;
             self.down5.d.next = false;
@@ -329,6 +510,14 @@ impl<const W: usize> Logic for Partition<W> {
             self.change6.d.next = false;
             self.down6.d.next = false;
             self.count.d.next = self.count_zero.val();
+            self.lt_hi4.d.next = false;
+            self.eq_hi4.d.next = false;
+            self.lt_lo4.d.next = false;
+            self.sc5.d.next = false;
+            self.scrub5.d.next = false;
+            self.sc_change6.d.next = false;
+            self.sc_down6.d.next = false;
+            self.mismatch.d.next = false;
         }
         self.write_addr_next.next = self.addr4.d.val();
         self.fill_low.next = self.count.q.val().get_bits::<8>(0);

@@ -66,11 +66,13 @@ impl<const W: usize> CoreSim<W> {
         let mut values = inputs.iter().copied();
         self.core.sys.poke(&mut values);
         self.core.io.poke(&mut values);
+        self.core.scrub.poke(&mut values);
         self.core.sys.clock.next = Clock::from(false);
         self.settle();
         let mut out = Vec::with_capacity(self.outputs.len());
         self.core.sys.peek(&mut out);
         self.core.io.peek(&mut out);
+        self.core.scrub.peek(&mut out);
         self.core.sys.clock.next = Clock::from(true);
         self.settle();
         self.cycle += 1;

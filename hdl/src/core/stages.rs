@@ -2,8 +2,8 @@
 //! cycle from c1 to c5: whether a slot holds a request (`valid`), its op and tag, whether
 //! it is a readback (`rb`) with its bank and address, whether that readback also writes
 //! a bit (`wr`, `wdata`, to c3), and the key (c1). From them, one stage ahead of their
-//! use, what every bank needs: c2's address source (`is_rb2`, `rb_addr2`: a readback's
-//! or a recount slot's address), the RAM write enables and data of c4 (decided in c3),
+//! use, what every bank needs: c2's address source (`is_rb2`, `rb_addr2`: a readback's,
+//! a recount slot's or a scrub slot's address), the RAM write enables and data of c4 (decided in c3),
 //! the clear flag of c5 and the readback's one-hot bank select of c5.
 //!
 //! Latency: inputs of c0 -> c1 registers; c5's registers read by the control's
@@ -36,6 +36,9 @@ pub struct Stages<const W: usize> {
     pub sweep_lead: Signal<In, bool>,
     pub sweep_count: Signal<In, Bits<16>>,
     pub recount: Signal<In, bool>,
+    /// A scrub slot in c1 (core/scrub.rs) and the address it reads.
+    pub scrub_take1: Signal<In, bool>,
+    pub scrub_addr1: Signal<In, Bits<16>>,
     /// The key, in c1.
     pub key1: Signal<Out, Bits<W>>,
     /// c2 holds a readback or a recount slot, and its address (bits >= b already 0).
@@ -127,6 +130,8 @@ impl<const W: usize> Stages<W> {
             sweep_lead: Default::default(),
             sweep_count: Default::default(),
             recount: Default::default(),
+            scrub_take1: Default::default(),
+            scrub_addr1: Default::default(),
             key1: Default::default(),
             is_rb2: Default::default(),
             rb_addr2: Default::default(),
@@ -253,13 +258,17 @@ impl<const W: usize> Logic for Stages<W> {
         self.tag2.d.next = self.tag1.q.val();
         self.rb2.d.next = self.rb1.q.val();
         // A recount slot takes c2 with the sweep's address (a readback issued while busy
-        // reads whatever this gives: its bit is unspecified then).
+        // reads whatever this gives: its bit is unspecified then), a scrub slot (only in
+        // an empty slot, never while busy) with the scrub's.
         if self.sweep_lead.val() & self.recount.val() {
             self.rb_address2.d.next = self.sweep_count.val();
+        } else if self.scrub_take1.val() {
+            self.rb_address2.d.next = self.scrub_addr1.val() & self.address_mask.val();
         } else {
             self.rb_address2.d.next = self.rb_address1.q.val();
         }
-        self.addr_rb2.d.next = self.rb1.q.val() | (self.sweep_lead.val() & self.recount.val());
+        self.addr_rb2.d.next = (self.rb1.q.val() | self.scrub_take1.val())
+            | (self.sweep_lead.val() & self.recount.val());
         self.rb_bank2.d.next = self.rb_bank1.q.val();
         self.valid3.d.next = self.valid2.q.val();
         self.op3.d.next = self.op2.q.val();

@@ -36,8 +36,8 @@ pub struct Sweep {
     pub sweeping: Signal<Out, bool>,
     /// The sweep is the recount after a reset (reads, no writes).
     pub recount: Signal<Out, bool>,
-    /// A recount slot in c4.
-    pub recount_slot4: Signal<Out, bool>,
+    /// A recount slot in c3.
+    pub recount3: Signal<Out, bool>,
     clear1: DFF<bool>,
     clear2: DFF<bool>,
     idle_r: DFF<bool>,
@@ -73,7 +73,7 @@ impl Sweep {
             count: Default::default(),
             sweeping: Default::default(),
             recount: Default::default(),
-            recount_slot4: Default::default(),
+            recount3: Default::default(),
             clear1: Default::default(),
             clear2: Default::default(),
             idle_r: Default::default(),
@@ -150,7 +150,7 @@ impl Logic for Sweep {
         self.count.next = self.sweep_count.q.val();
         self.sweeping.next = self.sweeping_r.q.val();
         self.recount.next = self.recount_mode.q.val();
-        self.recount_slot4.next = self.recount_slot4_r.q.val();
+        self.recount3.next = self.recount_slot3.q.val();
         if self.reset.val() {
             // The recount starts like a clear accepted in the reset's last cycle.
             self.clear1.d.next = true;

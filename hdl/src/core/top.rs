@@ -36,12 +36,13 @@ use rust_hdl::prelude::*;
 use crate::core::control::Control;
 use crate::core::glue;
 use crate::core::partition::Partition;
-use crate::ports::{Clocking, CorePorts};
+use crate::ports::{Clocking, CorePorts, Scrub};
 
 #[derive(LogicBlock)]
 pub struct BloomCore<const W: usize> {
     pub sys: Clocking<W>,
     pub io: CorePorts<W>,
+    pub scrub: Scrub<W>,
     control: Control<W>,
     parts: Vec<Partition<W>>,
 }
@@ -51,6 +52,7 @@ impl<const W: usize> BloomCore<W> {
         BloomCore {
             sys: Default::default(),
             io: Default::default(),
+            scrub: Default::default(),
             control,
             parts,
         }
@@ -73,11 +75,22 @@ impl<const W: usize> BloomCore<W> {
 // tap, not a copy of it.
 impl<const W: usize> Logic for BloomCore<W> {
     fn update(&mut self) {
-        update_plain(&self.sys, &mut self.io, &mut self.control, &mut self.parts);
+        update_plain(
+            &self.sys,
+            &mut self.io,
+            &mut self.scrub,
+            &mut self.control,
+            &mut self.parts,
+        );
     }
 
     fn connect(&mut self) {
-        connect_plain(&mut self.io, &mut self.control, &mut self.parts);
+        connect_plain(
+            &mut self.io,
+            &mut self.scrub,
+            &mut self.control,
+            &mut self.parts,
+        );
     }
 
     fn hdl(&self) -> Verilog {
@@ -101,10 +114,11 @@ impl<const W: usize> Logic for BloomCore<W> {
 pub(crate) fn update_plain<const W: usize>(
     sys: &Clocking<W>,
     io: &mut CorePorts<W>,
+    scrub: &mut Scrub<W>,
     control: &mut Control<W>,
     parts: &mut [Partition<W>],
 ) {
-    glue::drive(sys, io, control, parts);
+    glue::drive(sys, io, scrub, control, parts);
     control.all_bits5.next = parts.iter().all(|p| p.bit5.val());
     let select = control.rb_select5.val();
     control.rb_bit5.next = parts
@@ -121,10 +135,11 @@ pub(crate) fn update_plain<const W: usize>(
 /// `connect` half of [`update_plain`].
 pub(crate) fn connect_plain<const W: usize>(
     io: &mut CorePorts<W>,
+    scrub: &mut Scrub<W>,
     control: &mut Control<W>,
     parts: &mut [Partition<W>],
 ) {
-    glue::connect(io, control, parts);
+    glue::connect(io, scrub, control, parts);
     control.all_bits5.connect();
     control.rb_bit5.connect();
     io.fill.count.connect();
@@ -142,6 +157,7 @@ pub(crate) fn hdl_plain<const W: usize>(k: usize, more: &str) -> String {
     for p in 0..k {
         v += &glue::bank_hdl::<W>(p);
     }
+    v += &glue::scrub_mismatch_hdl(k);
     let bits: Vec<String> = (0..k).map(|p| format!("parts${p}$bit5")).collect();
     v += &format!("    control$all_bits5 = {};\n", bits.join(" & "));
     let selected: Vec<String> = (0..k)

@@ -53,6 +53,7 @@
 
 use rust_hdl::prelude::*;
 
+use crate::axi::zero_extend::ZeroExtend;
 use crate::core::partition::FromControl;
 use crate::counting::addresses::CountingAddresses;
 use crate::counting::choice::ValueChoice;
@@ -86,6 +87,8 @@ pub struct CountingPartition<const W: usize> {
     pub value6: Signal<Out, Bits<8>>,
     pub fill: Signal<Out, Bits<17>>,
     pub saturated: Signal<Out, Bits<17>>,
+    /// This bank's count at the end of the last scrub differed from its fill.
+    pub scrub_mismatch: Signal<Out, bool>,
     hash: HashUnit<W>,
     ram: CounterRam,
     // The slot's address per stage, and the sweep's writes.
@@ -133,6 +136,14 @@ pub struct CountingPartition<const W: usize> {
     // The slot in c6 found all its counters non-zero: this bank's copy, kept apart
     // from the other banks' so that each bank's uses of it are local.
     present: PresentCopy,
+    // The scrub: the c3 address as 17 bits, below the scrub's pointer (registered in c3).
+    addr3_wide: ZeroExtend<16, 17>,
+    // Compared in two halves registered in c3, joined in c4 (as core/partition.rs).
+    lt_hi4: DFF<bool>,
+    eq_hi4: DFF<bool>,
+    lt_lo4: DFF<bool>,
+    // Test switch: changes below the pointer count for the scrub (off: false alarms).
+    scrub_correction: Constant<bool>,
     bank_select: Constant<Bits<16>>,
     address_zero: Constant<Bits<16>>,
     counter_zero: Constant<Bits<8>>,
@@ -193,6 +204,7 @@ impl<const W: usize> CountingPartition<W> {
         ram: CounterRam,
         forwarding_enabled: bool,
         delete_forwarding_enabled: bool,
+        scrub: crate::core::partition::BankScrub,
     ) -> Self {
         let (bank_bits, counter_bits) = (ram.bank_bits(), ram.counter_bits());
         let max = (1u64 << counter_bits) - 1;
@@ -207,6 +219,7 @@ impl<const W: usize> CountingPartition<W> {
             value6: Default::default(),
             fill: Default::default(),
             saturated: Default::default(),
+            scrub_mismatch: Default::default(),
             hash,
             ram,
             addresses: CountingAddresses::new(index),
@@ -214,7 +227,7 @@ impl<const W: usize> CountingPartition<W> {
             choice: ValueChoice::new(counter_bits),
             pre: PreValue::new(counter_bits),
             write_back: WriteBack::new(counter_bits),
-            counts: Counts::new(bank_bits),
+            counts: Counts::new(bank_bits, scrub.built),
             cw4: Default::default(),
             cwd4: Default::default(),
             ram_nz5: Default::default(),
@@ -234,6 +247,11 @@ impl<const W: usize> CountingPartition<W> {
             cur6: Default::default(),
             alt6: Default::default(),
             present: PresentCopy::new(banks),
+            addr3_wide: Default::default(),
+            lt_hi4: Default::default(),
+            eq_hi4: Default::default(),
+            lt_lo4: Default::default(),
+            scrub_correction: Constant::new(scrub.correction),
             bank_select: Constant::new((1u64 << index).into()),
             address_zero: Constant::new(0u64.into()),
             counter_zero: Constant::new(0u64.into()),
@@ -259,12 +277,19 @@ impl<const W: usize> crate::core::partition::ControlledBank<W> for CountingParti
     fn control(&mut self) -> &mut FromControl<W> {
         &mut self.control
     }
+    fn scrub_mismatch(&self) -> bool {
+        self.scrub_mismatch.val()
+    }
+    fn scrub_mismatch_connect(&mut self) {}
 }
 
 impl<const W: usize> Logic for CountingPartition<W> {
     #[hdl_gen]
     fn update(&mut self) {
-        dff_setup!(self, clock, slot_p5, slot_a5, pre_term5, cur_nz6, alt_nz6, cur6, alt6);
+        dff_setup!(
+            self, clock, slot_p5, slot_a5, pre_term5, cur_nz6, alt_nz6, cur6, alt6, lt_hi4, eq_hi4,
+            lt_lo4
+        );
         self.hash.clock.next = self.clock.val();
         self.hash.key.next = self.control.key1.val();
         self.ram.clock.next = self.clock.val();
@@ -421,7 +446,21 @@ impl<const W: usize> Logic for CountingPartition<W> {
         // The counts (counts.rs): the slot in c6's counter before and after its change,
         // and a recount slot's counter read from the RAM in c5.
         self.counts.clear5.next = self.control.clear5.val();
-        self.counts.recount4.next = self.control.recount4.val();
+        self.counts.recount4.next = self.control.counted4.val() & !self.control.scrub4.val();
+        self.addr3_wide.narrow.next = self.addresses.addr3.val();
+        self.lt_hi4.d.next =
+            self.addr3_wide.wide.val().get_bits::<9>(8) < self.control.ptr3.val().get_bits::<9>(8);
+        self.eq_hi4.d.next =
+            self.addr3_wide.wide.val().get_bits::<9>(8) == self.control.ptr3.val().get_bits::<9>(8);
+        self.lt_lo4.d.next =
+            self.addr3_wide.wide.val().get_bits::<8>(0) < self.control.ptr3.val().get_bits::<8>(0);
+        self.counts.below4.next = (self.lt_hi4.q.val()
+            | (self.eq_hi4.q.val() & self.lt_lo4.q.val()))
+            & self.scrub_correction.val();
+        self.counts.scrub4.next = self.control.scrub4.val();
+        self.counts.scrub_zero5.next = self.control.scrub_zero5.val();
+        self.counts.scrub_finish.next = self.control.scrub_finish.val();
+        self.counts.power_up.next = self.control.power_up.val();
         self.counts.ram_nz5.next = self.ram_nz5.val();
         self.counts.ram_sat5.next = self.ram.read_data.val() == self.counter_max.val();
         self.counts.nz_before6.next = self.cur_nz6.q.val();
@@ -430,8 +469,12 @@ impl<const W: usize> Logic for CountingPartition<W> {
         self.counts.sat_after6.next = self.write_back.sat_after6.val();
         self.fill.next = self.counts.fill.val();
         self.saturated.next = self.counts.saturated.val();
+        self.scrub_mismatch.next = self.counts.scrub_mismatch.val();
 
         if self.reset.val() {
+            self.lt_hi4.d.next = false;
+            self.eq_hi4.d.next = false;
+            self.lt_lo4.d.next = false;
             self.slot_p5.d.next = false;
             self.slot_a5.d.next = false;
             self.pre_term5.d.next = false;

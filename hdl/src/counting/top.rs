@@ -24,12 +24,13 @@ use crate::core::control::Control;
 use crate::core::glue;
 use crate::counting::ops::{CountOps, ToCounters};
 use crate::counting::partition::CountingPartition;
-use crate::ports::{link_assignments, Clocking, CorePorts, Counter};
+use crate::ports::{link_assignments, Clocking, CorePorts, Counter, Scrub};
 
 #[derive(LogicBlock)]
 pub struct CountingCore<const W: usize> {
     pub sys: Clocking<W>,
     pub io: CorePorts<W>,
+    pub scrub: Scrub<W>,
     pub counter: Counter<W>,
     control: Control<W>,
     ops: CountOps<W>,
@@ -41,6 +42,7 @@ impl<const W: usize> CountingCore<W> {
         CountingCore {
             sys: Default::default(),
             io: Default::default(),
+            scrub: Default::default(),
             counter: Default::default(),
             control,
             ops: Default::default(),
@@ -64,7 +66,13 @@ impl<const W: usize> CountingCore<W> {
 // for rust-hdl's simulator, `hdl` for the Verilog.
 impl<const W: usize> Logic for CountingCore<W> {
     fn update(&mut self) {
-        glue::drive(&self.sys, &mut self.io, &mut self.control, &mut self.parts);
+        glue::drive(
+            &self.sys,
+            &mut self.io,
+            &mut self.scrub,
+            &mut self.control,
+            &mut self.parts,
+        );
         let c = &mut self.control;
         let o = &mut self.ops;
         o.clock.next = self.sys.clock.val();
@@ -114,7 +122,12 @@ impl<const W: usize> Logic for CountingCore<W> {
     }
 
     fn connect(&mut self) {
-        glue::connect(&mut self.io, &mut self.control, &mut self.parts);
+        glue::connect(
+            &mut self.io,
+            &mut self.scrub,
+            &mut self.control,
+            &mut self.parts,
+        );
         let c = &mut self.control;
         c.all_bits5.connect();
         c.rb_bit5.connect();
@@ -169,6 +182,7 @@ impl<const W: usize> Logic for CountingCore<W> {
             ));
             v += &format!("    parts${p}$terms5 = terms5;\n");
         }
+        v += &glue::scrub_mismatch_hdl(k);
         v += "    control$all_bits5 = &terms5;\n";
         v += "    control$rb_bit5 = 1'b0;\n";
         let selected: Vec<String> = (0..k)

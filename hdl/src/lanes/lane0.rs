@@ -26,7 +26,7 @@ use crate::core::control::Control;
 use crate::core::partition::Partition;
 use crate::core::top::{connect_plain, hdl_plain, update_plain};
 use crate::hash::HashUnit;
-use crate::ports::{Clocking, CorePorts};
+use crate::ports::{Clocking, CorePorts, Scrub};
 use crate::verilog::CoreVariant;
 use crate::{CoreConfig, HdlError};
 
@@ -54,6 +54,8 @@ crate::bundle! {
 pub struct LaneCore<const W: usize> {
     pub sys: Clocking<W>,
     pub io: CorePorts<W>,
+    /// The core's scrub ports (`bloom_lanes` requests none: its replicas are not scrubbed).
+    pub scrub: Scrub<W>,
     pub tap: WriteTap<W>,
     control: Control<W>,
     parts: Vec<Partition<W>>,
@@ -61,7 +63,13 @@ pub struct LaneCore<const W: usize> {
 
 impl<const W: usize> Logic for LaneCore<W> {
     fn update(&mut self) {
-        update_plain(&self.sys, &mut self.io, &mut self.control, &mut self.parts);
+        update_plain(
+            &self.sys,
+            &mut self.io,
+            &mut self.scrub,
+            &mut self.control,
+            &mut self.parts,
+        );
         let t = &self.control.lane_tap;
         self.tap.write_next.next = t.write_next.val();
         self.tap.wdata_next.next = t.wdata_next.val();
@@ -75,7 +83,12 @@ impl<const W: usize> Logic for LaneCore<W> {
     }
 
     fn connect(&mut self) {
-        connect_plain(&mut self.io, &mut self.control, &mut self.parts);
+        connect_plain(
+            &mut self.io,
+            &mut self.scrub,
+            &mut self.control,
+            &mut self.parts,
+        );
         self.tap.write_next.connect();
         self.tap.wdata_next.connect();
         self.tap.addr_next.connect();
@@ -122,9 +135,17 @@ impl<const W: usize> CoreVariant<W> for LaneCore<W> {
         LaneCore {
             sys: Default::default(),
             io: Default::default(),
+            scrub: Default::default(),
             tap: Default::default(),
-            control: Control::new(cfg.bank_bits()),
-            parts: crate::verilog::plain_partitions(cfg, bank),
+            // bloom_lanes requests no scrub: its replicas would not be scrubbed.
+            control: Control::new(cfg.bank_bits(), 0, false, None),
+            parts: crate::verilog::plain_partitions(
+                &CoreConfig {
+                    scrub: false,
+                    ..cfg.clone()
+                },
+                bank,
+            ),
         }
     }
 }

@@ -286,6 +286,8 @@ fn lane_zero(params: &crate::CoreParams) -> String {
             "req_key" => Some(format!("head_key[{}:0]", w - 1)),
             // The tags wait in the response beats.
             "req_tag" => Some("8'd0".into()),
+            // The lanes request no scrub (lane 0's banks alone could be scrubbed).
+            "scrub_req" => Some("1'b0".into()),
             _ if p.direction == Direction::Output => Some(format!("lane0_{}", p.name)),
             _ => Some(p.name.clone()),
         }
@@ -300,7 +302,7 @@ fn lane_zero(params: &crate::CoreParams) -> String {
     // response beats (taken with the same resp_ready), its answers are unread.
     v += "assign rb_valid = lane0_rb_valid;\nassign rb_data = lane0_rb_data;\n";
     v += "assign fill_count = lane0_fill_count;\nassign busy = lane0_busy;\n";
-    v += "/* verilator lint_off UNUSED */\nwire unused_lane0 = &{1'b0, lane0_resp_valid, lane0_resp_hit, lane0_resp_tag, 1'b0};\n/* verilator lint_on UNUSED */\n";
+    v += "/* verilator lint_off UNUSED */\nwire unused_lane0 = &{1'b0, lane0_resp_valid, lane0_resp_hit, lane0_resp_tag, lane0_scrub_busy, lane0_scrub_mismatch, 1'b0};\n/* verilator lint_on UNUSED */\n";
     v
 }
 

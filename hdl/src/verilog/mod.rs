@@ -48,6 +48,8 @@ impl GeneratedCore {
                 .as_ref()
                 .map(|p| p.display().to_string()),
             timing: self.timing,
+            scrub: self.config.scrub,
+            scrub_every: self.config.scrub_every,
             test_switches: self.config.test_switches.clone(),
         }
     }
@@ -55,7 +57,7 @@ impl GeneratedCore {
 
 /// A generated core's configuration and timing, as one JSON object:
 /// `top`, the parameters (`k`, `bank_bits`, ...), `preload`, the timing
-/// (`latency`, `clear_cycles`, ...) and `test_switches`.
+/// (`latency`, `clear_cycles`, ...), `scrub` and `test_switches`.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct CoreDescription {
     pub top: String,
@@ -64,6 +66,10 @@ pub struct CoreDescription {
     pub preload: Option<String>,
     #[serde(flatten)]
     pub timing: Timing,
+    /// The scrub is built (docs/contract.md §5.2; without it its ports read 0).
+    pub scrub: bool,
+    /// The periodic scrub's period in cycles, if any.
+    pub scrub_every: Option<u32>,
     pub test_switches: TestSwitches,
 }
 
@@ -109,7 +115,18 @@ impl<const W: usize> CoreVariant<W> for BloomCore<W> {
         cfg: &CoreConfig,
         bank: impl FnMut(usize) -> (HashUnit<W>, Option<Vec<bool>>),
     ) -> Self {
-        BloomCore::new(Control::new(cfg.bank_bits()), plain_partitions(cfg, bank))
+        BloomCore::new(
+            Control::new(cfg.bank_bits(), 0, cfg.scrub, cfg.scrub_every),
+            plain_partitions(cfg, bank),
+        )
+    }
+}
+
+/// A bank's part of the scrub in a core of `cfg`.
+fn bank_scrub(cfg: &CoreConfig) -> crate::core::partition::BankScrub {
+    crate::core::partition::BankScrub {
+        built: cfg.scrub,
+        correction: !cfg.test_switches.disable_scrub_correction,
     }
 }
 
@@ -128,6 +145,7 @@ pub(crate) fn plain_partitions<const W: usize>(
                 BankRam::new(cfg.bank_bits(), initial),
                 cfg.bank_bits(),
                 !cfg.test_switches.disable_forwarding,
+                bank_scrub(cfg),
             )
         })
         .collect()
@@ -165,10 +183,19 @@ impl<const W: usize> CoreVariant<W> for CountingCore<W> {
                     CounterRam::new(cfg.bank_bits(), c, initial),
                     !cfg.test_switches.disable_forwarding,
                     !cfg.test_switches.disable_delete_forwarding,
+                    bank_scrub(cfg),
                 )
             })
             .collect();
-        CountingCore::new(Control::new(cfg.bank_bits()), parts)
+        CountingCore::new(
+            Control::new(
+                cfg.bank_bits(),
+                crate::timing::COUNTING_COUNT_DELAY as usize,
+                cfg.scrub,
+                cfg.scrub_every,
+            ),
+            parts,
+        )
     }
 
     fn mark_for_synthesis(verilog: String) -> String {

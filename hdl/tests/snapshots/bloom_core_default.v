@@ -1,6 +1,6 @@
 
 
-module bloom_core(clock,reset,req_valid,req_ready,req_op,req_key,req_tag,resp_valid,resp_ready,resp_hit,resp_tag,rb_req,rb_bank,rb_addr,rb_write,rb_wdata,rb_valid,rb_data,fill_bank,fill_count,busy);
+module bloom_core(clock,reset,req_valid,req_ready,req_op,req_key,req_tag,resp_valid,resp_ready,resp_hit,resp_tag,rb_req,rb_bank,rb_addr,rb_write,rb_wdata,rb_valid,rb_data,fill_bank,fill_count,busy,scrub_req,scrub_busy,scrub_mismatch);
     
     // Module arguments
     input wire  clock;
@@ -24,6 +24,9 @@ module bloom_core(clock,reset,req_valid,req_ready,req_op,req_key,req_tag,resp_va
     input wire  [3:0] fill_bank;
     output reg  [16:0] fill_count;
     output reg  busy;
+    input wire  scrub_req;
+    output reg  scrub_busy;
+    output reg  [15:0] scrub_mismatch;
     
     // Stub signals
     reg  control$clock;
@@ -45,13 +48,20 @@ module bloom_core(clock,reset,req_valid,req_ready,req_op,req_key,req_tag,resp_va
     wire  control$rb_valid;
     wire  control$rb_data;
     wire  control$busy;
+    reg  control$scrub_req;
+    wire  control$scrub_busy;
     wire  [63:0] control$key1;
     wire  control$is_rb2;
     wire  [15:0] control$rb_addr2;
     wire  [15:0] control$write4;
     wire  control$wdata4;
     wire  control$clear5;
-    wire  control$recount4;
+    wire  control$counted4;
+    wire  control$scrub4;
+    wire  [16:0] control$ptr3;
+    wire  control$scrub_zero5;
+    wire  control$scrub_finish;
+    wire  control$power_up;
     wire  control$sweep_en;
     wire  control$sweep_en3;
     wire  [15:0] control$sweep_addr3;
@@ -70,13 +80,19 @@ module bloom_core(clock,reset,req_valid,req_ready,req_op,req_key,req_tag,resp_va
     reg  [15:0] parts$0$write4;
     reg  parts$0$wdata4;
     reg  parts$0$clear5;
-    reg  parts$0$recount4;
+    reg  parts$0$counted4;
+    reg  parts$0$scrub4;
+    reg  [16:0] parts$0$ptr3;
+    reg  parts$0$scrub_zero5;
+    reg  parts$0$scrub_finish;
+    reg  parts$0$power_up;
     reg  parts$0$sweep_en;
     reg  parts$0$sweep_en3;
     reg  [15:0] parts$0$sweep_addr3;
     wire  parts$0$bit5;
     wire  [7:0] parts$0$fill_low;
     wire  [8:0] parts$0$fill_high;
+    wire  parts$0$scrub_mismatch;
     wire  [15:0] parts$0$write_addr_next;
     reg  parts$1$clock;
     reg  parts$1$reset;
@@ -86,13 +102,19 @@ module bloom_core(clock,reset,req_valid,req_ready,req_op,req_key,req_tag,resp_va
     reg  [15:0] parts$1$write4;
     reg  parts$1$wdata4;
     reg  parts$1$clear5;
-    reg  parts$1$recount4;
+    reg  parts$1$counted4;
+    reg  parts$1$scrub4;
+    reg  [16:0] parts$1$ptr3;
+    reg  parts$1$scrub_zero5;
+    reg  parts$1$scrub_finish;
+    reg  parts$1$power_up;
     reg  parts$1$sweep_en;
     reg  parts$1$sweep_en3;
     reg  [15:0] parts$1$sweep_addr3;
     wire  parts$1$bit5;
     wire  [7:0] parts$1$fill_low;
     wire  [8:0] parts$1$fill_high;
+    wire  parts$1$scrub_mismatch;
     wire  [15:0] parts$1$write_addr_next;
     reg  parts$2$clock;
     reg  parts$2$reset;
@@ -102,13 +124,19 @@ module bloom_core(clock,reset,req_valid,req_ready,req_op,req_key,req_tag,resp_va
     reg  [15:0] parts$2$write4;
     reg  parts$2$wdata4;
     reg  parts$2$clear5;
-    reg  parts$2$recount4;
+    reg  parts$2$counted4;
+    reg  parts$2$scrub4;
+    reg  [16:0] parts$2$ptr3;
+    reg  parts$2$scrub_zero5;
+    reg  parts$2$scrub_finish;
+    reg  parts$2$power_up;
     reg  parts$2$sweep_en;
     reg  parts$2$sweep_en3;
     reg  [15:0] parts$2$sweep_addr3;
     wire  parts$2$bit5;
     wire  [7:0] parts$2$fill_low;
     wire  [8:0] parts$2$fill_high;
+    wire  parts$2$scrub_mismatch;
     wire  [15:0] parts$2$write_addr_next;
     reg  parts$3$clock;
     reg  parts$3$reset;
@@ -118,13 +146,19 @@ module bloom_core(clock,reset,req_valid,req_ready,req_op,req_key,req_tag,resp_va
     reg  [15:0] parts$3$write4;
     reg  parts$3$wdata4;
     reg  parts$3$clear5;
-    reg  parts$3$recount4;
+    reg  parts$3$counted4;
+    reg  parts$3$scrub4;
+    reg  [16:0] parts$3$ptr3;
+    reg  parts$3$scrub_zero5;
+    reg  parts$3$scrub_finish;
+    reg  parts$3$power_up;
     reg  parts$3$sweep_en;
     reg  parts$3$sweep_en3;
     reg  [15:0] parts$3$sweep_addr3;
     wire  parts$3$bit5;
     wire  [7:0] parts$3$fill_low;
     wire  [8:0] parts$3$fill_high;
+    wire  parts$3$scrub_mismatch;
     wire  [15:0] parts$3$write_addr_next;
     
     // Sub module instances
@@ -148,13 +182,20 @@ module bloom_core(clock,reset,req_valid,req_ready,req_op,req_key,req_tag,resp_va
         .rb_valid(control$rb_valid),
         .rb_data(control$rb_data),
         .busy(control$busy),
+        .scrub_req(control$scrub_req),
+        .scrub_busy(control$scrub_busy),
         .key1(control$key1),
         .is_rb2(control$is_rb2),
         .rb_addr2(control$rb_addr2),
         .write4(control$write4),
         .wdata4(control$wdata4),
         .clear5(control$clear5),
-        .recount4(control$recount4),
+        .counted4(control$counted4),
+        .scrub4(control$scrub4),
+        .ptr3(control$ptr3),
+        .scrub_zero5(control$scrub_zero5),
+        .scrub_finish(control$scrub_finish),
+        .power_up(control$power_up),
         .sweep_en(control$sweep_en),
         .sweep_en3(control$sweep_en3),
         .sweep_addr3(control$sweep_addr3),
@@ -175,13 +216,19 @@ module bloom_core(clock,reset,req_valid,req_ready,req_op,req_key,req_tag,resp_va
         .write4(parts$0$write4),
         .wdata4(parts$0$wdata4),
         .clear5(parts$0$clear5),
-        .recount4(parts$0$recount4),
+        .counted4(parts$0$counted4),
+        .scrub4(parts$0$scrub4),
+        .ptr3(parts$0$ptr3),
+        .scrub_zero5(parts$0$scrub_zero5),
+        .scrub_finish(parts$0$scrub_finish),
+        .power_up(parts$0$power_up),
         .sweep_en(parts$0$sweep_en),
         .sweep_en3(parts$0$sweep_en3),
         .sweep_addr3(parts$0$sweep_addr3),
         .bit5(parts$0$bit5),
         .fill_low(parts$0$fill_low),
         .fill_high(parts$0$fill_high),
+        .scrub_mismatch(parts$0$scrub_mismatch),
         .write_addr_next(parts$0$write_addr_next)
     );
     bloom_core_parts_1 parts$1(
@@ -193,13 +240,19 @@ module bloom_core(clock,reset,req_valid,req_ready,req_op,req_key,req_tag,resp_va
         .write4(parts$1$write4),
         .wdata4(parts$1$wdata4),
         .clear5(parts$1$clear5),
-        .recount4(parts$1$recount4),
+        .counted4(parts$1$counted4),
+        .scrub4(parts$1$scrub4),
+        .ptr3(parts$1$ptr3),
+        .scrub_zero5(parts$1$scrub_zero5),
+        .scrub_finish(parts$1$scrub_finish),
+        .power_up(parts$1$power_up),
         .sweep_en(parts$1$sweep_en),
         .sweep_en3(parts$1$sweep_en3),
         .sweep_addr3(parts$1$sweep_addr3),
         .bit5(parts$1$bit5),
         .fill_low(parts$1$fill_low),
         .fill_high(parts$1$fill_high),
+        .scrub_mismatch(parts$1$scrub_mismatch),
         .write_addr_next(parts$1$write_addr_next)
     );
     bloom_core_parts_2 parts$2(
@@ -211,13 +264,19 @@ module bloom_core(clock,reset,req_valid,req_ready,req_op,req_key,req_tag,resp_va
         .write4(parts$2$write4),
         .wdata4(parts$2$wdata4),
         .clear5(parts$2$clear5),
-        .recount4(parts$2$recount4),
+        .counted4(parts$2$counted4),
+        .scrub4(parts$2$scrub4),
+        .ptr3(parts$2$ptr3),
+        .scrub_zero5(parts$2$scrub_zero5),
+        .scrub_finish(parts$2$scrub_finish),
+        .power_up(parts$2$power_up),
         .sweep_en(parts$2$sweep_en),
         .sweep_en3(parts$2$sweep_en3),
         .sweep_addr3(parts$2$sweep_addr3),
         .bit5(parts$2$bit5),
         .fill_low(parts$2$fill_low),
         .fill_high(parts$2$fill_high),
+        .scrub_mismatch(parts$2$scrub_mismatch),
         .write_addr_next(parts$2$write_addr_next)
     );
     bloom_core_parts_3 parts$3(
@@ -229,13 +288,19 @@ module bloom_core(clock,reset,req_valid,req_ready,req_op,req_key,req_tag,resp_va
         .write4(parts$3$write4),
         .wdata4(parts$3$wdata4),
         .clear5(parts$3$clear5),
-        .recount4(parts$3$recount4),
+        .counted4(parts$3$counted4),
+        .scrub4(parts$3$scrub4),
+        .ptr3(parts$3$ptr3),
+        .scrub_zero5(parts$3$scrub_zero5),
+        .scrub_finish(parts$3$scrub_finish),
+        .power_up(parts$3$power_up),
         .sweep_en(parts$3$sweep_en),
         .sweep_en3(parts$3$sweep_en3),
         .sweep_addr3(parts$3$sweep_addr3),
         .bit5(parts$3$bit5),
         .fill_low(parts$3$fill_low),
         .fill_high(parts$3$fill_high),
+        .scrub_mismatch(parts$3$scrub_mismatch),
         .write_addr_next(parts$3$write_addr_next)
     );
     
@@ -250,6 +315,8 @@ module bloom_core(clock,reset,req_valid,req_ready,req_op,req_key,req_tag,resp_va
     always @(*) begin
         control$clock = clock;
         control$reset = reset;
+        control$scrub_req = scrub_req;
+        scrub_busy = control$scrub_busy;
         control$req_valid = req_valid;
         control$req_op = req_op;
         control$req_key = req_key;
@@ -275,7 +342,12 @@ module bloom_core(clock,reset,req_valid,req_ready,req_op,req_key,req_tag,resp_va
         parts$0$write4 = control$write4;
         parts$0$wdata4 = control$wdata4;
         parts$0$clear5 = control$clear5;
-        parts$0$recount4 = control$recount4;
+        parts$0$counted4 = control$counted4;
+        parts$0$scrub4 = control$scrub4;
+        parts$0$ptr3 = control$ptr3;
+        parts$0$scrub_zero5 = control$scrub_zero5;
+        parts$0$scrub_finish = control$scrub_finish;
+        parts$0$power_up = control$power_up;
         parts$0$sweep_en = control$sweep_en;
         parts$0$sweep_en3 = control$sweep_en3;
         parts$0$sweep_addr3 = control$sweep_addr3;
@@ -287,7 +359,12 @@ module bloom_core(clock,reset,req_valid,req_ready,req_op,req_key,req_tag,resp_va
         parts$1$write4 = control$write4;
         parts$1$wdata4 = control$wdata4;
         parts$1$clear5 = control$clear5;
-        parts$1$recount4 = control$recount4;
+        parts$1$counted4 = control$counted4;
+        parts$1$scrub4 = control$scrub4;
+        parts$1$ptr3 = control$ptr3;
+        parts$1$scrub_zero5 = control$scrub_zero5;
+        parts$1$scrub_finish = control$scrub_finish;
+        parts$1$power_up = control$power_up;
         parts$1$sweep_en = control$sweep_en;
         parts$1$sweep_en3 = control$sweep_en3;
         parts$1$sweep_addr3 = control$sweep_addr3;
@@ -299,7 +376,12 @@ module bloom_core(clock,reset,req_valid,req_ready,req_op,req_key,req_tag,resp_va
         parts$2$write4 = control$write4;
         parts$2$wdata4 = control$wdata4;
         parts$2$clear5 = control$clear5;
-        parts$2$recount4 = control$recount4;
+        parts$2$counted4 = control$counted4;
+        parts$2$scrub4 = control$scrub4;
+        parts$2$ptr3 = control$ptr3;
+        parts$2$scrub_zero5 = control$scrub_zero5;
+        parts$2$scrub_finish = control$scrub_finish;
+        parts$2$power_up = control$power_up;
         parts$2$sweep_en = control$sweep_en;
         parts$2$sweep_en3 = control$sweep_en3;
         parts$2$sweep_addr3 = control$sweep_addr3;
@@ -311,10 +393,16 @@ module bloom_core(clock,reset,req_valid,req_ready,req_op,req_key,req_tag,resp_va
         parts$3$write4 = control$write4;
         parts$3$wdata4 = control$wdata4;
         parts$3$clear5 = control$clear5;
-        parts$3$recount4 = control$recount4;
+        parts$3$counted4 = control$counted4;
+        parts$3$scrub4 = control$scrub4;
+        parts$3$ptr3 = control$ptr3;
+        parts$3$scrub_zero5 = control$scrub_zero5;
+        parts$3$scrub_finish = control$scrub_finish;
+        parts$3$power_up = control$power_up;
         parts$3$sweep_en = control$sweep_en;
         parts$3$sweep_en3 = control$sweep_en3;
         parts$3$sweep_addr3 = control$sweep_addr3;
+        scrub_mismatch = {12'd0, parts$3$scrub_mismatch, parts$2$scrub_mismatch, parts$1$scrub_mismatch, parts$0$scrub_mismatch};
         control$all_bits5 = parts$0$bit5 & parts$1$bit5 & parts$2$bit5 & parts$3$bit5;
         control$rb_bit5 = (control$rb_select5[0] & parts$0$bit5) | (control$rb_select5[1] & parts$1$bit5) | (control$rb_select5[2] & parts$2$bit5) | (control$rb_select5[3] & parts$3$bit5);
         fill_count = {17{fill_bank_low}} & (fill_bank[1] ? fill_pair_1 : fill_pair_0);
@@ -328,7 +416,7 @@ module bloom_core(clock,reset,req_valid,req_ready,req_op,req_key,req_tag,resp_va
 endmodule // bloom_core
 
 
-module bloom_core_control(clock,reset,req_valid,req_ready,req_op,req_key,req_tag,resp_valid,resp_ready,resp_hit,resp_tag,rb_req,rb_bank,rb_addr,rb_write,rb_wdata,rb_valid,rb_data,busy,key1,is_rb2,rb_addr2,write4,wdata4,clear5,recount4,sweep_en,sweep_en3,sweep_addr3,lane_tap_write_next,lane_tap_wdata_next,lane_tap_valid6,lane_tap_hit6,rb_select5,all_bits5,rb_bit5);
+module bloom_core_control(clock,reset,req_valid,req_ready,req_op,req_key,req_tag,resp_valid,resp_ready,resp_hit,resp_tag,rb_req,rb_bank,rb_addr,rb_write,rb_wdata,rb_valid,rb_data,busy,scrub_req,scrub_busy,key1,is_rb2,rb_addr2,write4,wdata4,clear5,counted4,scrub4,ptr3,scrub_zero5,scrub_finish,power_up,sweep_en,sweep_en3,sweep_addr3,lane_tap_write_next,lane_tap_wdata_next,lane_tap_valid6,lane_tap_hit6,rb_select5,all_bits5,rb_bit5);
     
     // Module arguments
     input wire  clock;
@@ -350,13 +438,20 @@ module bloom_core_control(clock,reset,req_valid,req_ready,req_op,req_key,req_tag
     output reg  rb_valid;
     output reg  rb_data;
     output reg  busy;
+    input wire  scrub_req;
+    output reg  scrub_busy;
     output reg  [63:0] key1;
     output reg  is_rb2;
     output reg  [15:0] rb_addr2;
     output reg  [15:0] write4;
     output reg  wdata4;
     output reg  clear5;
-    output reg  recount4;
+    output reg  counted4;
+    output reg  scrub4;
+    output reg  [16:0] ptr3;
+    output reg  scrub_zero5;
+    output reg  scrub_finish;
+    output reg  power_up;
     output reg  sweep_en;
     output reg  sweep_en3;
     output reg  [15:0] sweep_addr3;
@@ -390,6 +485,8 @@ module bloom_core_control(clock,reset,req_valid,req_ready,req_op,req_key,req_tag
     reg  stages$sweep_lead;
     reg  [15:0] stages$sweep_count;
     reg  stages$recount;
+    reg  stages$scrub_take1;
+    reg  [15:0] stages$scrub_addr1;
     wire  [63:0] stages$key1;
     wire  stages$is_rb2;
     wire  [15:0] stages$rb_addr2;
@@ -411,7 +508,22 @@ module bloom_core_control(clock,reset,req_valid,req_ready,req_op,req_key,req_tag
     wire  [15:0] sweep$count;
     wire  sweep$sweeping;
     wire  sweep$recount;
-    wire  sweep$recount_slot4;
+    wire  sweep$recount3;
+    reg  scrubber$clock;
+    reg  scrubber$reset;
+    reg  scrubber$req;
+    reg  scrubber$free0;
+    reg  scrubber$recount3;
+    wire  scrubber$busy;
+    wire  scrubber$take1;
+    wire  [15:0] scrubber$addr1;
+    wire  scrubber$scrub4;
+    wire  scrubber$counted4;
+    wire  [16:0] scrubber$ptr3;
+    wire  scrubber$zero5;
+    wire  scrubber$finish;
+    reg  scrubber$idle;
+    wire  scrubber$power_up;
     reg  [7:0] outstanding$d;
     wire  [7:0] outstanding$q;
     reg  outstanding$clock;
@@ -466,6 +578,8 @@ module bloom_core_control(clock,reset,req_valid,req_ready,req_op,req_key,req_tag
         .sweep_lead(stages$sweep_lead),
         .sweep_count(stages$sweep_count),
         .recount(stages$recount),
+        .scrub_take1(stages$scrub_take1),
+        .scrub_addr1(stages$scrub_addr1),
         .key1(stages$key1),
         .is_rb2(stages$is_rb2),
         .rb_addr2(stages$rb_addr2),
@@ -489,7 +603,24 @@ module bloom_core_control(clock,reset,req_valid,req_ready,req_op,req_key,req_tag
         .count(sweep$count),
         .sweeping(sweep$sweeping),
         .recount(sweep$recount),
-        .recount_slot4(sweep$recount_slot4)
+        .recount3(sweep$recount3)
+    );
+    bloom_core_control_scrubber scrubber(
+        .clock(scrubber$clock),
+        .reset(scrubber$reset),
+        .req(scrubber$req),
+        .free0(scrubber$free0),
+        .recount3(scrubber$recount3),
+        .busy(scrubber$busy),
+        .take1(scrubber$take1),
+        .addr1(scrubber$addr1),
+        .scrub4(scrubber$scrub4),
+        .counted4(scrubber$counted4),
+        .ptr3(scrubber$ptr3),
+        .zero5(scrubber$zero5),
+        .finish(scrubber$finish),
+        .idle(scrubber$idle),
+        .power_up(scrubber$power_up)
     );
     bloom_core_control_outstanding outstanding(
         .d(outstanding$d),
@@ -553,6 +684,8 @@ module bloom_core_control(clock,reset,req_valid,req_ready,req_op,req_key,req_tag
         stages$reset = reset;
         sweep$clock = clock;
         sweep$reset = reset;
+        scrubber$clock = clock;
+        scrubber$reset = reset;
         busy = ~sweep$idle;
         ready = ~rb_req & (sweep$idle & ~outstanding$q[32'h7]);
         req_ready = ready & ~reset;
@@ -571,13 +704,25 @@ module bloom_core_control(clock,reset,req_valid,req_ready,req_op,req_key,req_tag
         stages$sweep_count = sweep$count;
         stages$recount = sweep$recount;
         sweep$clear0 = accept & (req_op == op_clear);
+        scrubber$req = scrub_req;
+        scrubber$free0 = (~rb_req & ~accept) & sweep$idle;
+        scrubber$recount3 = sweep$recount3;
+        scrubber$idle = sweep$idle;
+        scrub_busy = scrubber$busy;
+        stages$scrub_take1 = scrubber$take1;
+        stages$scrub_addr1 = scrubber$addr1;
         key1 = stages$key1;
         is_rb2 = stages$is_rb2;
         rb_addr2 = stages$rb_addr2;
         write4 = stages$write4;
         wdata4 = stages$wdata4;
         clear5 = stages$clear5;
-        recount4 = sweep$recount_slot4;
+        counted4 = scrubber$counted4;
+        scrub4 = scrubber$scrub4;
+        ptr3 = scrubber$ptr3;
+        scrub_zero5 = scrubber$zero5;
+        scrub_finish = scrubber$finish;
+        power_up = scrubber$power_up;
         sweep_en = sweep$sweeping;
         sweep_en3 = sweep$lead;
         sweep_addr3 = sweep$count;
@@ -773,7 +918,664 @@ module bloom_core_control_rb_valid6(d,q,clock);
 endmodule // bloom_core_control_rb_valid6
 
 
-module bloom_core_control_stages(clock,reset,accept,op,tag,key,rb_req,rb_bank,rb_addr,rb_write,rb_wdata,idle,sweep_lead,sweep_count,recount,key1,is_rb2,rb_addr2,write4,wdata4,write4_next,wdata4_next,clear5,valid5,tag5,not_clear5,rb5,rb_select5);
+module bloom_core_control_scrubber(clock,reset,req,free0,recount3,busy,take1,addr1,scrub4,counted4,ptr3,zero5,finish,idle,power_up);
+    
+    // Module arguments
+    input wire  clock;
+    input wire  reset;
+    input wire  req;
+    input wire  free0;
+    input wire  recount3;
+    output reg  busy;
+    output reg  take1;
+    output reg  [15:0] addr1;
+    output reg  scrub4;
+    output reg  counted4;
+    output reg  [16:0] ptr3;
+    output reg  zero5;
+    output reg  finish;
+    input wire  idle;
+    output reg  power_up;
+    
+    // Constant declarations
+    localparam  built = 1'b0;
+    localparam  periodic = 1'b0;
+    localparam  tick_last = 24'h0;
+    localparam  tick_zero = 24'h0;
+    localparam  tick_one = 24'h1;
+    localparam  pos_zero = 17'b0;
+    localparam  pos_one = 17'b1;
+    localparam  pos_mask = 17'b1111111111111;
+    localparam  pos_end = 17'b1000000000000;
+    localparam  bits_zero = 8'h0;
+    localparam  bits_one = 8'h1;
+    localparam  start_at5 = 8'h10;
+    localparam  finish_at = 8'h40;
+    
+    // Stub signals
+    reg  active$d;
+    wire  active$q;
+    reg  active$clock;
+    reg  take_r$d;
+    wire  take_r$q;
+    reg  take_r$clock;
+    reg  [16:0] pos$d;
+    wire  [16:0] pos$q;
+    reg  pos$clock;
+    reg  ended$d;
+    wire  ended$q;
+    reg  ended$clock;
+    reg  slot2$d;
+    wire  slot2$q;
+    reg  slot2$clock;
+    reg  slot3$d;
+    wire  slot3$q;
+    reg  slot3$clock;
+    reg  slot4$d;
+    wire  slot4$q;
+    reg  slot4$clock;
+    reg  counted4_r$d;
+    wire  counted4_r$q;
+    reg  counted4_r$clock;
+    reg  [16:0] ptr2$d;
+    wire  [16:0] ptr2$q;
+    reg  ptr2$clock;
+    reg  [16:0] ptr3_r$d;
+    wire  [16:0] ptr3_r$q;
+    reg  ptr3_r$clock;
+    reg  [7:0] started$d;
+    wire  [7:0] started$q;
+    reg  started$clock;
+    reg  [7:0] ending$d;
+    wire  [7:0] ending$q;
+    reg  ending$clock;
+    reg  armed$d;
+    wire  armed$q;
+    reg  armed$clock;
+    reg  checked$d;
+    wire  checked$q;
+    reg  checked$clock;
+    reg  idle_d$d;
+    wire  idle_d$q;
+    reg  idle_d$clock;
+    reg  pu1$d;
+    wire  pu1$q;
+    reg  pu1$clock;
+    reg  pu2$d;
+    wire  pu2$q;
+    reg  pu2$clock;
+    reg  [23:0] tick_count$d;
+    wire  [23:0] tick_count$q;
+    reg  tick_count$clock;
+    
+    // Local signals
+    reg  start0;
+    reg  pu_start;
+    reg  rise;
+    reg  tick;
+    reg  [16:0] step;
+    
+    // Sub module instances
+    bloom_core_control_scrubber_active active(
+        .d(active$d),
+        .q(active$q),
+        .clock(active$clock)
+    );
+    bloom_core_control_scrubber_take_r take_r(
+        .d(take_r$d),
+        .q(take_r$q),
+        .clock(take_r$clock)
+    );
+    bloom_core_control_scrubber_pos pos(
+        .d(pos$d),
+        .q(pos$q),
+        .clock(pos$clock)
+    );
+    bloom_core_control_scrubber_ended ended(
+        .d(ended$d),
+        .q(ended$q),
+        .clock(ended$clock)
+    );
+    bloom_core_control_scrubber_slot2 slot2(
+        .d(slot2$d),
+        .q(slot2$q),
+        .clock(slot2$clock)
+    );
+    bloom_core_control_scrubber_slot3 slot3(
+        .d(slot3$d),
+        .q(slot3$q),
+        .clock(slot3$clock)
+    );
+    bloom_core_control_scrubber_slot4 slot4(
+        .d(slot4$d),
+        .q(slot4$q),
+        .clock(slot4$clock)
+    );
+    bloom_core_control_scrubber_counted4_r counted4_r(
+        .d(counted4_r$d),
+        .q(counted4_r$q),
+        .clock(counted4_r$clock)
+    );
+    bloom_core_control_scrubber_ptr2 ptr2(
+        .d(ptr2$d),
+        .q(ptr2$q),
+        .clock(ptr2$clock)
+    );
+    bloom_core_control_scrubber_ptr3_r ptr3_r(
+        .d(ptr3_r$d),
+        .q(ptr3_r$q),
+        .clock(ptr3_r$clock)
+    );
+    bloom_core_control_scrubber_started started(
+        .d(started$d),
+        .q(started$q),
+        .clock(started$clock)
+    );
+    bloom_core_control_scrubber_ending ending(
+        .d(ending$d),
+        .q(ending$q),
+        .clock(ending$clock)
+    );
+    bloom_core_control_scrubber_armed armed(
+        .d(armed$d),
+        .q(armed$q),
+        .clock(armed$clock)
+    );
+    bloom_core_control_scrubber_checked checked(
+        .d(checked$d),
+        .q(checked$q),
+        .clock(checked$clock)
+    );
+    bloom_core_control_scrubber_idle_d idle_d(
+        .d(idle_d$d),
+        .q(idle_d$q),
+        .clock(idle_d$clock)
+    );
+    bloom_core_control_scrubber_pu1 pu1(
+        .d(pu1$d),
+        .q(pu1$q),
+        .clock(pu1$clock)
+    );
+    bloom_core_control_scrubber_pu2 pu2(
+        .d(pu2$d),
+        .q(pu2$q),
+        .clock(pu2$clock)
+    );
+    bloom_core_control_scrubber_tick_count tick_count(
+        .d(tick_count$d),
+        .q(tick_count$q),
+        .clock(tick_count$clock)
+    );
+    
+    // Update code
+    always @(*) begin
+        active$clock = clock;
+        take_r$clock = clock;
+        pos$clock = clock;
+        ended$clock = clock;
+        slot2$clock = clock;
+        slot3$clock = clock;
+        slot4$clock = clock;
+        counted4_r$clock = clock;
+        ptr2$clock = clock;
+        ptr3_r$clock = clock;
+        started$clock = clock;
+        ending$clock = clock;
+        armed$clock = clock;
+        checked$clock = clock;
+        idle_d$clock = clock;
+        pu1$clock = clock;
+        pu2$clock = clock;
+        tick_count$clock = clock;
+        active$d = active$q;
+        take_r$d = take_r$q;
+        pos$d = pos$q;
+        ended$d = ended$q;
+        slot2$d = slot2$q;
+        slot3$d = slot3$q;
+        slot4$d = slot4$q;
+        counted4_r$d = counted4_r$q;
+        ptr2$d = ptr2$q;
+        ptr3_r$d = ptr3_r$q;
+        started$d = started$q;
+        ending$d = ending$q;
+        armed$d = armed$q;
+        checked$d = checked$q;
+        idle_d$d = idle_d$q;
+        pu1$d = pu1$q;
+        pu2$d = pu2$q;
+        tick_count$d = tick_count$q;
+        tick = (tick_count$q == tick_last) & periodic;
+        if (tick) begin
+            tick_count$d = tick_zero;
+        end
+        else begin
+            tick_count$d = tick_count$q + tick_one;
+        end
+        start0 = ((req | tick) & built) & ~active$q;
+        finish = (ending$q & finish_at) != bits_zero;
+        active$d = (active$q | start0) & ~finish;
+        take_r$d = active$q & free0;
+        if (take_r$q) begin
+            step = pos_one;
+        end
+        else begin
+            step = pos_zero;
+        end
+        if (start0) begin
+            pos$d = pos_zero;
+        end
+        else begin
+            pos$d = (pos$q + step) & pos_mask;
+        end
+        ended$d = (pos$q & pos_end) != pos_zero;
+        rise = ((pos$q & pos_end) != pos_zero) & ~ended$q;
+        if (rise) begin
+            ending$d = (ending$q << bits_one) | bits_one;
+        end
+        else begin
+            ending$d = ending$q << bits_one;
+        end
+        if (start0) begin
+            started$d = (started$q << bits_one) | bits_one;
+        end
+        else begin
+            started$d = started$q << bits_one;
+        end
+        slot2$d = take_r$q & ((pos$q & pos_end) == pos_zero);
+        slot3$d = slot2$q;
+        slot4$d = slot3$q;
+        counted4_r$d = slot3$q | recount3;
+        ptr2$d = pos$q;
+        ptr3_r$d = ptr2$q;
+        busy = active$q;
+        take1 = take_r$q;
+        addr1 = pos$q[(32'h0)+:(16)];
+        scrub4 = slot4$q;
+        counted4 = counted4_r$q;
+        ptr3 = ptr3_r$q;
+        zero5 = (started$q & start_at5) != bits_zero;
+        armed$d = armed$q | reset;
+        idle_d$d = idle;
+        pu_start = ((idle & ~idle_d$q) & (armed$q & ~checked$q)) & ~reset;
+        pu1$d = pu_start;
+        pu2$d = pu1$q & ~reset;
+        checked$d = checked$q | (pu2$q & ~reset);
+        power_up = pu2$q & ~reset;
+        if (~built) begin
+            armed$d = 1'b0;
+            checked$d = 1'b0;
+            idle_d$d = 1'b0;
+            pu1$d = 1'b0;
+            pu2$d = 1'b0;
+        end
+        if (reset) begin
+            counted4_r$d = 1'b0;
+        end
+        if (reset | ~(built & periodic)) begin
+            tick_count$d = tick_zero;
+        end
+        if (reset | ~built) begin
+            active$d = 1'b0;
+            take_r$d = 1'b0;
+            pos$d = pos_zero;
+            ended$d = 1'b0;
+            slot2$d = 1'b0;
+            slot3$d = 1'b0;
+            slot4$d = 1'b0;
+            ptr2$d = pos_zero;
+            ptr3_r$d = pos_zero;
+            started$d = bits_zero;
+            ending$d = bits_zero;
+        end
+    end
+    
+endmodule // bloom_core_control_scrubber
+
+
+module bloom_core_control_scrubber_active(d,q,clock);
+    
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_control_scrubber_active
+
+
+module bloom_core_control_scrubber_armed(d,q,clock);
+    
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_control_scrubber_armed
+
+
+module bloom_core_control_scrubber_checked(d,q,clock);
+    
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_control_scrubber_checked
+
+
+module bloom_core_control_scrubber_counted4_r(d,q,clock);
+    
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_control_scrubber_counted4_r
+
+
+module bloom_core_control_scrubber_ended(d,q,clock);
+    
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_control_scrubber_ended
+
+
+module bloom_core_control_scrubber_ending(d,q,clock);
+    
+    // Module arguments
+    input wire  [7:0] d;
+    output reg  [7:0] q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 8'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_control_scrubber_ending
+
+
+module bloom_core_control_scrubber_idle_d(d,q,clock);
+    
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_control_scrubber_idle_d
+
+
+module bloom_core_control_scrubber_pos(d,q,clock);
+    
+    // Module arguments
+    input wire  [16:0] d;
+    output reg  [16:0] q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 17'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_control_scrubber_pos
+
+
+module bloom_core_control_scrubber_ptr2(d,q,clock);
+    
+    // Module arguments
+    input wire  [16:0] d;
+    output reg  [16:0] q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 17'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_control_scrubber_ptr2
+
+
+module bloom_core_control_scrubber_ptr3_r(d,q,clock);
+    
+    // Module arguments
+    input wire  [16:0] d;
+    output reg  [16:0] q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 17'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_control_scrubber_ptr3_r
+
+
+module bloom_core_control_scrubber_pu1(d,q,clock);
+    
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_control_scrubber_pu1
+
+
+module bloom_core_control_scrubber_pu2(d,q,clock);
+    
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_control_scrubber_pu2
+
+
+module bloom_core_control_scrubber_slot2(d,q,clock);
+    
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_control_scrubber_slot2
+
+
+module bloom_core_control_scrubber_slot3(d,q,clock);
+    
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_control_scrubber_slot3
+
+
+module bloom_core_control_scrubber_slot4(d,q,clock);
+    
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_control_scrubber_slot4
+
+
+module bloom_core_control_scrubber_started(d,q,clock);
+    
+    // Module arguments
+    input wire  [7:0] d;
+    output reg  [7:0] q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 8'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_control_scrubber_started
+
+
+module bloom_core_control_scrubber_take_r(d,q,clock);
+    
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_control_scrubber_take_r
+
+
+module bloom_core_control_scrubber_tick_count(d,q,clock);
+    
+    // Module arguments
+    input wire  [23:0] d;
+    output reg  [23:0] q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 24'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_control_scrubber_tick_count
+
+
+module bloom_core_control_stages(clock,reset,accept,op,tag,key,rb_req,rb_bank,rb_addr,rb_write,rb_wdata,idle,sweep_lead,sweep_count,recount,scrub_take1,scrub_addr1,key1,is_rb2,rb_addr2,write4,wdata4,write4_next,wdata4_next,clear5,valid5,tag5,not_clear5,rb5,rb_select5);
     
     // Module arguments
     input wire  clock;
@@ -791,6 +1593,8 @@ module bloom_core_control_stages(clock,reset,accept,op,tag,key,rb_req,rb_bank,rb
     input wire  sweep_lead;
     input wire  [15:0] sweep_count;
     input wire  recount;
+    input wire  scrub_take1;
+    input wire  [15:0] scrub_addr1;
     output reg  [63:0] key1;
     output reg  is_rb2;
     output reg  [15:0] rb_addr2;
@@ -1219,10 +2023,13 @@ module bloom_core_control_stages(clock,reset,accept,op,tag,key,rb_req,rb_bank,rb
         if (sweep_lead & recount) begin
             rb_address2$d = sweep_count;
         end
+        else if (scrub_take1) begin
+            rb_address2$d = scrub_addr1 & address_mask;
+        end
         else begin
             rb_address2$d = rb_address1$q;
         end
-        addr_rb2$d = rb1$q | (sweep_lead & recount);
+        addr_rb2$d = (rb1$q | scrub_take1) | (sweep_lead & recount);
         rb_bank2$d = rb_bank1$q;
         valid3$d = valid2$q;
         op3$d = op2$q;
@@ -2019,7 +2826,7 @@ module bloom_core_control_stages_write_en4(d,q,clock);
 endmodule // bloom_core_control_stages_write_en4
 
 
-module bloom_core_control_sweep(clock,reset,clear0,idle,lead,count,sweeping,recount,recount_slot4);
+module bloom_core_control_sweep(clock,reset,clear0,idle,lead,count,sweeping,recount,recount3);
     
     // Module arguments
     input wire  clock;
@@ -2030,7 +2837,7 @@ module bloom_core_control_sweep(clock,reset,clear0,idle,lead,count,sweeping,reco
     output reg  [15:0] count;
     output reg  sweeping;
     output reg  recount;
-    output reg  recount_slot4;
+    output reg  recount3;
     
     // Constant declarations
     localparam  sweep_before_last = 16'hffe;
@@ -2199,7 +3006,7 @@ module bloom_core_control_sweep(clock,reset,clear0,idle,lead,count,sweeping,reco
         count = sweep_count$q;
         sweeping = sweeping_r$q;
         recount = recount_mode$q;
-        recount_slot4 = recount_slot4_r$q;
+        recount3 = recount_slot3$q;
         if (reset) begin
             clear1$d = 1'b1;
             clear2$d = 1'b0;
@@ -2504,7 +3311,7 @@ module bloom_core_control_valid6(d,q,clock);
 endmodule // bloom_core_control_valid6
 
 
-module bloom_core_parts_0(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,recount4,sweep_en,sweep_en3,sweep_addr3,bit5,fill_low,fill_high,write_addr_next);
+module bloom_core_parts_0(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,counted4,scrub4,ptr3,scrub_zero5,scrub_finish,power_up,sweep_en,sweep_en3,sweep_addr3,bit5,fill_low,fill_high,scrub_mismatch,write_addr_next);
     
     // Module arguments
     input wire  clock;
@@ -2515,16 +3322,25 @@ module bloom_core_parts_0(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,
     input wire  [15:0] write4;
     input wire  wdata4;
     input wire  clear5;
-    input wire  recount4;
+    input wire  counted4;
+    input wire  scrub4;
+    input wire  [16:0] ptr3;
+    input wire  scrub_zero5;
+    input wire  scrub_finish;
+    input wire  power_up;
     input wire  sweep_en;
     input wire  sweep_en3;
     input wire  [15:0] sweep_addr3;
     output reg  bit5;
     output reg  [7:0] fill_low;
     output reg  [8:0] fill_high;
+    output reg  scrub_mismatch;
     output reg  [15:0] write_addr_next;
     
     // Constant declarations
+    localparam  scrub_correction = 1'b1;
+    localparam  scrub_built = 1'b0;
+    localparam  image_fill = 17'b0;
     localparam  forwarding_enabled = 1'b1;
     localparam  bank_select = 16'h1;
     localparam  count_zero = 17'b0;
@@ -2590,6 +3406,59 @@ module bloom_core_parts_0(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,
     reg  [16:0] count$d;
     wire  [16:0] count$q;
     reg  count$clock;
+    reg  [15:0] addr3_wide$narrow;
+    wire  [16:0] addr3_wide$wide;
+    reg  lt_hi4$d;
+    wire  lt_hi4$q;
+    reg  lt_hi4$clock;
+    reg  eq_hi4$d;
+    wire  eq_hi4$q;
+    reg  eq_hi4$clock;
+    reg  lt_lo4$d;
+    wire  lt_lo4$q;
+    reg  lt_lo4$clock;
+    reg  sc5$d;
+    wire  sc5$q;
+    reg  sc5$clock;
+    reg  scrub5$d;
+    wire  scrub5$q;
+    reg  scrub5$clock;
+    reg  sc_change6$d;
+    wire  sc_change6$q;
+    reg  sc_change6$clock;
+    reg  sc_down6$d;
+    wire  sc_down6$q;
+    reg  sc_down6$clock;
+    reg  [16:0] scrub_count$d;
+    wire  [16:0] scrub_count$q;
+    reg  scrub_count$clock;
+    reg  same_a$d;
+    wire  same_a$q;
+    reg  same_a$clock;
+    reg  same_b$d;
+    wire  same_b$q;
+    reg  same_b$clock;
+    reg  same_c$d;
+    wire  same_c$q;
+    reg  same_c$clock;
+    reg  same_all$d;
+    wire  same_all$q;
+    reg  same_all$clock;
+    reg  mismatch$d;
+    wire  mismatch$q;
+    reg  mismatch$clock;
+    reg  pu_a$d;
+    wire  pu_a$q;
+    reg  pu_a$clock;
+    reg  pu_b$d;
+    wire  pu_b$q;
+    reg  pu_b$clock;
+    reg  pu_c$d;
+    wire  pu_c$q;
+    reg  pu_c$clock;
+    reg  pu_all$d;
+    wire  pu_all$q;
+    reg  pu_all$clock;
     
     // Local signals
     reg  [15:0] addr2;
@@ -2602,6 +3471,10 @@ module bloom_core_parts_0(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,
     reg  [16:0] delta6;
     reg  [16:0] step6;
     reg  [16:0] keep;
+    reg  below4;
+    reg  [16:0] sc_delta6;
+    reg  [16:0] sc_step6;
+    reg  [16:0] sc_keep;
     
     // Sub module instances
     bloom_core_parts_0_hash hash(
@@ -2692,6 +3565,95 @@ module bloom_core_parts_0(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,
         .q(count$q),
         .clock(count$clock)
     );
+    bloom_core_parts_0_addr3_wide addr3_wide(
+        .narrow(addr3_wide$narrow),
+        .wide(addr3_wide$wide)
+    );
+    bloom_core_parts_0_lt_hi4 lt_hi4(
+        .d(lt_hi4$d),
+        .q(lt_hi4$q),
+        .clock(lt_hi4$clock)
+    );
+    bloom_core_parts_0_eq_hi4 eq_hi4(
+        .d(eq_hi4$d),
+        .q(eq_hi4$q),
+        .clock(eq_hi4$clock)
+    );
+    bloom_core_parts_0_lt_lo4 lt_lo4(
+        .d(lt_lo4$d),
+        .q(lt_lo4$q),
+        .clock(lt_lo4$clock)
+    );
+    bloom_core_parts_0_sc5 sc5(
+        .d(sc5$d),
+        .q(sc5$q),
+        .clock(sc5$clock)
+    );
+    bloom_core_parts_0_scrub5 scrub5(
+        .d(scrub5$d),
+        .q(scrub5$q),
+        .clock(scrub5$clock)
+    );
+    bloom_core_parts_0_sc_change6 sc_change6(
+        .d(sc_change6$d),
+        .q(sc_change6$q),
+        .clock(sc_change6$clock)
+    );
+    bloom_core_parts_0_sc_down6 sc_down6(
+        .d(sc_down6$d),
+        .q(sc_down6$q),
+        .clock(sc_down6$clock)
+    );
+    bloom_core_parts_0_scrub_count scrub_count(
+        .d(scrub_count$d),
+        .q(scrub_count$q),
+        .clock(scrub_count$clock)
+    );
+    bloom_core_parts_0_same_a same_a(
+        .d(same_a$d),
+        .q(same_a$q),
+        .clock(same_a$clock)
+    );
+    bloom_core_parts_0_same_b same_b(
+        .d(same_b$d),
+        .q(same_b$q),
+        .clock(same_b$clock)
+    );
+    bloom_core_parts_0_same_c same_c(
+        .d(same_c$d),
+        .q(same_c$q),
+        .clock(same_c$clock)
+    );
+    bloom_core_parts_0_same_all same_all(
+        .d(same_all$d),
+        .q(same_all$q),
+        .clock(same_all$clock)
+    );
+    bloom_core_parts_0_mismatch mismatch(
+        .d(mismatch$d),
+        .q(mismatch$q),
+        .clock(mismatch$clock)
+    );
+    bloom_core_parts_0_pu_a pu_a(
+        .d(pu_a$d),
+        .q(pu_a$q),
+        .clock(pu_a$clock)
+    );
+    bloom_core_parts_0_pu_b pu_b(
+        .d(pu_b$d),
+        .q(pu_b$q),
+        .clock(pu_b$clock)
+    );
+    bloom_core_parts_0_pu_c pu_c(
+        .d(pu_c$d),
+        .q(pu_c$q),
+        .clock(pu_c$clock)
+    );
+    bloom_core_parts_0_pu_all pu_all(
+        .d(pu_all$d),
+        .q(pu_all$q),
+        .clock(pu_all$clock)
+    );
     
     // Update code
     always @(*) begin
@@ -2710,6 +3672,23 @@ module bloom_core_parts_0(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,
         change_if_zero5$clock = clock;
         down_if_one5$clock = clock;
         down_if_zero5$clock = clock;
+        lt_hi4$clock = clock;
+        eq_hi4$clock = clock;
+        lt_lo4$clock = clock;
+        sc5$clock = clock;
+        scrub5$clock = clock;
+        sc_change6$clock = clock;
+        sc_down6$clock = clock;
+        scrub_count$clock = clock;
+        same_a$clock = clock;
+        same_b$clock = clock;
+        same_c$clock = clock;
+        same_all$clock = clock;
+        mismatch$clock = clock;
+        pu_a$clock = clock;
+        pu_b$clock = clock;
+        pu_c$clock = clock;
+        pu_all$clock = clock;
         addr3$d = addr3$q;
         addr4$d = addr4$q;
         same_low4$d = same_low4$q;
@@ -2725,6 +3704,23 @@ module bloom_core_parts_0(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,
         change_if_zero5$d = change_if_zero5$q;
         down_if_one5$d = down_if_one5$q;
         down_if_zero5$d = down_if_zero5$q;
+        lt_hi4$d = lt_hi4$q;
+        eq_hi4$d = eq_hi4$q;
+        lt_lo4$d = lt_lo4$q;
+        sc5$d = sc5$q;
+        scrub5$d = scrub5$q;
+        sc_change6$d = sc_change6$q;
+        sc_down6$d = sc_down6$q;
+        scrub_count$d = scrub_count$q;
+        same_a$d = same_a$q;
+        same_b$d = same_b$q;
+        same_c$d = same_c$q;
+        same_all$d = same_all$q;
+        mismatch$d = mismatch$q;
+        pu_a$d = pu_a$q;
+        pu_b$d = pu_b$q;
+        pu_c$d = pu_c$q;
+        pu_all$d = pu_all$q;
         hash$clock = clock;
         hash$key = key1;
         ram$clock = clock;
@@ -2755,8 +3751,8 @@ module bloom_core_parts_0(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,
         kill4 = (forwarding_enabled & down5$q) & (same_low4$q & same_high4$q);
         set5$d = set4;
         kill5$d = kill4;
-        change_if_one5$d = ((up4 & kill4) | (down4 & ~kill4)) | recount4;
-        change_if_zero5$d = (up4 & ~set4) | (down4 & set4);
+        change_if_one5$d = ((up4 & kill4) | ((down4 | scrub4) & ~kill4)) | (counted4 & ~scrub4);
+        change_if_zero5$d = (up4 & ~set4) | ((down4 | scrub4) & set4);
         down_if_one5$d = down4 & ~kill4;
         down_if_zero5$d = down4 & set4;
         if (ram$read_data) begin
@@ -2769,8 +3765,17 @@ module bloom_core_parts_0(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,
             inc5 = change_if_zero5$q;
             dec5 = down_if_zero5$q;
         end
-        change6$d = inc5;
+        change6$d = inc5 & ~scrub5$q;
         down6$d = dec5;
+        addr3_wide$narrow = addr3$q;
+        lt_hi4$d = addr3_wide$wide[(32'h8)+:(9)] < ptr3[(32'h8)+:(9)];
+        eq_hi4$d = addr3_wide$wide[(32'h8)+:(9)] == ptr3[(32'h8)+:(9)];
+        lt_lo4$d = addr3_wide$wide[(32'h0)+:(8)] < ptr3[(32'h0)+:(8)];
+        below4 = lt_hi4$q | (eq_hi4$q & lt_lo4$q);
+        sc5$d = (below4 & scrub_correction) | scrub4;
+        scrub5$d = scrub4;
+        sc_change6$d = inc5 & sc5$q;
+        sc_down6$d = dec5 & sc5$q;
         if (down6$q) begin
             delta6 = count_upper;
         end
@@ -2790,6 +3795,44 @@ module bloom_core_parts_0(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,
             keep = count_all;
         end
         count$d = (count$q + (delta6 | step6)) & keep;
+        if (sc_down6$q) begin
+            sc_delta6 = count_upper;
+        end
+        else begin
+            sc_delta6 = count_zero;
+        end
+        if (sc_change6$q) begin
+            sc_step6 = count_one;
+        end
+        else begin
+            sc_step6 = count_zero;
+        end
+        if (clear5 | scrub_zero5) begin
+            sc_keep = count_zero;
+        end
+        else begin
+            sc_keep = count_all;
+        end
+        scrub_count$d = (scrub_count$q + (sc_delta6 | sc_step6)) & sc_keep;
+        same_a$d = count$q[(32'h0)+:(6)] == scrub_count$q[(32'h0)+:(6)];
+        same_b$d = count$q[(32'h6)+:(6)] == scrub_count$q[(32'h6)+:(6)];
+        same_c$d = count$q[(32'hc)+:(5)] == scrub_count$q[(32'hc)+:(5)];
+        same_all$d = (same_a$q & same_b$q) & same_c$q;
+        pu_a$d = count$q[(32'h0)+:(6)] == image_fill[(32'h0)+:(6)];
+        pu_b$d = count$q[(32'h6)+:(6)] == image_fill[(32'h6)+:(6)];
+        pu_c$d = count$q[(32'hc)+:(5)] == image_fill[(32'hc)+:(5)];
+        pu_all$d = (pu_a$q & pu_b$q) & pu_c$q;
+        if (scrub_finish) begin
+            mismatch$d = ~same_all$q;
+        end
+        else if (power_up) begin
+            mismatch$d = ~pu_all$q;
+        end
+        scrub_mismatch = mismatch$q;
+        if (~scrub_built) begin
+            scrub_count$d = count_zero;
+            mismatch$d = 1'b0;
+        end
         if (reset) begin
             up5$d = 1'b0;
             down5$d = 1'b0;
@@ -2800,6 +3843,14 @@ module bloom_core_parts_0(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,
             change6$d = 1'b0;
             down6$d = 1'b0;
             count$d = count_zero;
+            lt_hi4$d = 1'b0;
+            eq_hi4$d = 1'b0;
+            lt_lo4$d = 1'b0;
+            sc5$d = 1'b0;
+            scrub5$d = 1'b0;
+            sc_change6$d = 1'b0;
+            sc_down6$d = 1'b0;
+            mismatch$d = 1'b0;
         end
         write_addr_next = addr4$d;
         fill_low = count$q[(32'h0)+:(8)];
@@ -2826,6 +3877,17 @@ module bloom_core_parts_0_addr3(d,q,clock);
     end
           
 endmodule // bloom_core_parts_0_addr3
+
+
+module bloom_core_parts_0_addr3_wide(narrow,wide);
+    
+    // Module arguments
+    input wire  [15:0] narrow;
+    output reg  [16:0] wide;
+    
+    // Update code (custom)
+    always @(*) wide = {1'd0, narrow};
+endmodule // bloom_core_parts_0_addr3_wide
 
 
 module bloom_core_parts_0_addr4(d,q,clock);
@@ -2999,6 +4061,25 @@ module bloom_core_parts_0_down_if_zero5(d,q,clock);
 endmodule // bloom_core_parts_0_down_if_zero5
 
 
+module bloom_core_parts_0_eq_hi4(d,q,clock);
+    
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_parts_0_eq_hi4
+
+
 (* keep_hierarchy *)
 module bloom_core_parts_0_hash(clock,key,addr);
     
@@ -3138,6 +4219,139 @@ module bloom_core_parts_0_kill5(d,q,clock);
 endmodule // bloom_core_parts_0_kill5
 
 
+module bloom_core_parts_0_lt_hi4(d,q,clock);
+    
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_parts_0_lt_hi4
+
+
+module bloom_core_parts_0_lt_lo4(d,q,clock);
+    
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_parts_0_lt_lo4
+
+
+module bloom_core_parts_0_mismatch(d,q,clock);
+    
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_parts_0_mismatch
+
+
+module bloom_core_parts_0_pu_a(d,q,clock);
+    
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_parts_0_pu_a
+
+
+module bloom_core_parts_0_pu_all(d,q,clock);
+    
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_parts_0_pu_all
+
+
+module bloom_core_parts_0_pu_b(d,q,clock);
+    
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_parts_0_pu_b
+
+
+module bloom_core_parts_0_pu_c(d,q,clock);
+    
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_parts_0_pu_c
+
+
 module bloom_core_parts_0_ram(clock,read_addr,read_data,write_enable,write_addr,write_data);
     
     // Module arguments
@@ -3181,6 +4395,82 @@ module bloom_core_parts_0_ram(clock,read_addr,read_data,write_enable,write_addr,
 endmodule // bloom_core_parts_0_ram
 
 
+module bloom_core_parts_0_same_a(d,q,clock);
+    
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_parts_0_same_a
+
+
+module bloom_core_parts_0_same_all(d,q,clock);
+    
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_parts_0_same_all
+
+
+module bloom_core_parts_0_same_b(d,q,clock);
+    
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_parts_0_same_b
+
+
+module bloom_core_parts_0_same_c(d,q,clock);
+    
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_parts_0_same_c
+
+
 module bloom_core_parts_0_same_high4(d,q,clock);
     
     // Module arguments
@@ -3217,6 +4507,101 @@ module bloom_core_parts_0_same_low4(d,q,clock);
     end
           
 endmodule // bloom_core_parts_0_same_low4
+
+
+module bloom_core_parts_0_sc5(d,q,clock);
+    
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_parts_0_sc5
+
+
+module bloom_core_parts_0_sc_change6(d,q,clock);
+    
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_parts_0_sc_change6
+
+
+module bloom_core_parts_0_sc_down6(d,q,clock);
+    
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_parts_0_sc_down6
+
+
+module bloom_core_parts_0_scrub5(d,q,clock);
+    
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_parts_0_scrub5
+
+
+module bloom_core_parts_0_scrub_count(d,q,clock);
+    
+    // Module arguments
+    input wire  [16:0] d;
+    output reg  [16:0] q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 17'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_parts_0_scrub_count
 
 
 module bloom_core_parts_0_set5(d,q,clock);
@@ -3257,7 +4642,7 @@ module bloom_core_parts_0_up5(d,q,clock);
 endmodule // bloom_core_parts_0_up5
 
 
-module bloom_core_parts_1(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,recount4,sweep_en,sweep_en3,sweep_addr3,bit5,fill_low,fill_high,write_addr_next);
+module bloom_core_parts_1(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,counted4,scrub4,ptr3,scrub_zero5,scrub_finish,power_up,sweep_en,sweep_en3,sweep_addr3,bit5,fill_low,fill_high,scrub_mismatch,write_addr_next);
     
     // Module arguments
     input wire  clock;
@@ -3268,16 +4653,25 @@ module bloom_core_parts_1(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,
     input wire  [15:0] write4;
     input wire  wdata4;
     input wire  clear5;
-    input wire  recount4;
+    input wire  counted4;
+    input wire  scrub4;
+    input wire  [16:0] ptr3;
+    input wire  scrub_zero5;
+    input wire  scrub_finish;
+    input wire  power_up;
     input wire  sweep_en;
     input wire  sweep_en3;
     input wire  [15:0] sweep_addr3;
     output reg  bit5;
     output reg  [7:0] fill_low;
     output reg  [8:0] fill_high;
+    output reg  scrub_mismatch;
     output reg  [15:0] write_addr_next;
     
     // Constant declarations
+    localparam  scrub_correction = 1'b1;
+    localparam  scrub_built = 1'b0;
+    localparam  image_fill = 17'b0;
     localparam  forwarding_enabled = 1'b1;
     localparam  bank_select = 16'h2;
     localparam  count_zero = 17'b0;
@@ -3343,6 +4737,59 @@ module bloom_core_parts_1(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,
     reg  [16:0] count$d;
     wire  [16:0] count$q;
     reg  count$clock;
+    reg  [15:0] addr3_wide$narrow;
+    wire  [16:0] addr3_wide$wide;
+    reg  lt_hi4$d;
+    wire  lt_hi4$q;
+    reg  lt_hi4$clock;
+    reg  eq_hi4$d;
+    wire  eq_hi4$q;
+    reg  eq_hi4$clock;
+    reg  lt_lo4$d;
+    wire  lt_lo4$q;
+    reg  lt_lo4$clock;
+    reg  sc5$d;
+    wire  sc5$q;
+    reg  sc5$clock;
+    reg  scrub5$d;
+    wire  scrub5$q;
+    reg  scrub5$clock;
+    reg  sc_change6$d;
+    wire  sc_change6$q;
+    reg  sc_change6$clock;
+    reg  sc_down6$d;
+    wire  sc_down6$q;
+    reg  sc_down6$clock;
+    reg  [16:0] scrub_count$d;
+    wire  [16:0] scrub_count$q;
+    reg  scrub_count$clock;
+    reg  same_a$d;
+    wire  same_a$q;
+    reg  same_a$clock;
+    reg  same_b$d;
+    wire  same_b$q;
+    reg  same_b$clock;
+    reg  same_c$d;
+    wire  same_c$q;
+    reg  same_c$clock;
+    reg  same_all$d;
+    wire  same_all$q;
+    reg  same_all$clock;
+    reg  mismatch$d;
+    wire  mismatch$q;
+    reg  mismatch$clock;
+    reg  pu_a$d;
+    wire  pu_a$q;
+    reg  pu_a$clock;
+    reg  pu_b$d;
+    wire  pu_b$q;
+    reg  pu_b$clock;
+    reg  pu_c$d;
+    wire  pu_c$q;
+    reg  pu_c$clock;
+    reg  pu_all$d;
+    wire  pu_all$q;
+    reg  pu_all$clock;
     
     // Local signals
     reg  [15:0] addr2;
@@ -3355,6 +4802,10 @@ module bloom_core_parts_1(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,
     reg  [16:0] delta6;
     reg  [16:0] step6;
     reg  [16:0] keep;
+    reg  below4;
+    reg  [16:0] sc_delta6;
+    reg  [16:0] sc_step6;
+    reg  [16:0] sc_keep;
     
     // Sub module instances
     bloom_core_parts_1_hash hash(
@@ -3445,6 +4896,95 @@ module bloom_core_parts_1(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,
         .q(count$q),
         .clock(count$clock)
     );
+    bloom_core_parts_1_addr3_wide addr3_wide(
+        .narrow(addr3_wide$narrow),
+        .wide(addr3_wide$wide)
+    );
+    bloom_core_parts_1_lt_hi4 lt_hi4(
+        .d(lt_hi4$d),
+        .q(lt_hi4$q),
+        .clock(lt_hi4$clock)
+    );
+    bloom_core_parts_1_eq_hi4 eq_hi4(
+        .d(eq_hi4$d),
+        .q(eq_hi4$q),
+        .clock(eq_hi4$clock)
+    );
+    bloom_core_parts_1_lt_lo4 lt_lo4(
+        .d(lt_lo4$d),
+        .q(lt_lo4$q),
+        .clock(lt_lo4$clock)
+    );
+    bloom_core_parts_1_sc5 sc5(
+        .d(sc5$d),
+        .q(sc5$q),
+        .clock(sc5$clock)
+    );
+    bloom_core_parts_1_scrub5 scrub5(
+        .d(scrub5$d),
+        .q(scrub5$q),
+        .clock(scrub5$clock)
+    );
+    bloom_core_parts_1_sc_change6 sc_change6(
+        .d(sc_change6$d),
+        .q(sc_change6$q),
+        .clock(sc_change6$clock)
+    );
+    bloom_core_parts_1_sc_down6 sc_down6(
+        .d(sc_down6$d),
+        .q(sc_down6$q),
+        .clock(sc_down6$clock)
+    );
+    bloom_core_parts_1_scrub_count scrub_count(
+        .d(scrub_count$d),
+        .q(scrub_count$q),
+        .clock(scrub_count$clock)
+    );
+    bloom_core_parts_1_same_a same_a(
+        .d(same_a$d),
+        .q(same_a$q),
+        .clock(same_a$clock)
+    );
+    bloom_core_parts_1_same_b same_b(
+        .d(same_b$d),
+        .q(same_b$q),
+        .clock(same_b$clock)
+    );
+    bloom_core_parts_1_same_c same_c(
+        .d(same_c$d),
+        .q(same_c$q),
+        .clock(same_c$clock)
+    );
+    bloom_core_parts_1_same_all same_all(
+        .d(same_all$d),
+        .q(same_all$q),
+        .clock(same_all$clock)
+    );
+    bloom_core_parts_1_mismatch mismatch(
+        .d(mismatch$d),
+        .q(mismatch$q),
+        .clock(mismatch$clock)
+    );
+    bloom_core_parts_1_pu_a pu_a(
+        .d(pu_a$d),
+        .q(pu_a$q),
+        .clock(pu_a$clock)
+    );
+    bloom_core_parts_1_pu_b pu_b(
+        .d(pu_b$d),
+        .q(pu_b$q),
+        .clock(pu_b$clock)
+    );
+    bloom_core_parts_1_pu_c pu_c(
+        .d(pu_c$d),
+        .q(pu_c$q),
+        .clock(pu_c$clock)
+    );
+    bloom_core_parts_1_pu_all pu_all(
+        .d(pu_all$d),
+        .q(pu_all$q),
+        .clock(pu_all$clock)
+    );
     
     // Update code
     always @(*) begin
@@ -3463,6 +5003,23 @@ module bloom_core_parts_1(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,
         change_if_zero5$clock = clock;
         down_if_one5$clock = clock;
         down_if_zero5$clock = clock;
+        lt_hi4$clock = clock;
+        eq_hi4$clock = clock;
+        lt_lo4$clock = clock;
+        sc5$clock = clock;
+        scrub5$clock = clock;
+        sc_change6$clock = clock;
+        sc_down6$clock = clock;
+        scrub_count$clock = clock;
+        same_a$clock = clock;
+        same_b$clock = clock;
+        same_c$clock = clock;
+        same_all$clock = clock;
+        mismatch$clock = clock;
+        pu_a$clock = clock;
+        pu_b$clock = clock;
+        pu_c$clock = clock;
+        pu_all$clock = clock;
         addr3$d = addr3$q;
         addr4$d = addr4$q;
         same_low4$d = same_low4$q;
@@ -3478,6 +5035,23 @@ module bloom_core_parts_1(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,
         change_if_zero5$d = change_if_zero5$q;
         down_if_one5$d = down_if_one5$q;
         down_if_zero5$d = down_if_zero5$q;
+        lt_hi4$d = lt_hi4$q;
+        eq_hi4$d = eq_hi4$q;
+        lt_lo4$d = lt_lo4$q;
+        sc5$d = sc5$q;
+        scrub5$d = scrub5$q;
+        sc_change6$d = sc_change6$q;
+        sc_down6$d = sc_down6$q;
+        scrub_count$d = scrub_count$q;
+        same_a$d = same_a$q;
+        same_b$d = same_b$q;
+        same_c$d = same_c$q;
+        same_all$d = same_all$q;
+        mismatch$d = mismatch$q;
+        pu_a$d = pu_a$q;
+        pu_b$d = pu_b$q;
+        pu_c$d = pu_c$q;
+        pu_all$d = pu_all$q;
         hash$clock = clock;
         hash$key = key1;
         ram$clock = clock;
@@ -3508,8 +5082,8 @@ module bloom_core_parts_1(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,
         kill4 = (forwarding_enabled & down5$q) & (same_low4$q & same_high4$q);
         set5$d = set4;
         kill5$d = kill4;
-        change_if_one5$d = ((up4 & kill4) | (down4 & ~kill4)) | recount4;
-        change_if_zero5$d = (up4 & ~set4) | (down4 & set4);
+        change_if_one5$d = ((up4 & kill4) | ((down4 | scrub4) & ~kill4)) | (counted4 & ~scrub4);
+        change_if_zero5$d = (up4 & ~set4) | ((down4 | scrub4) & set4);
         down_if_one5$d = down4 & ~kill4;
         down_if_zero5$d = down4 & set4;
         if (ram$read_data) begin
@@ -3522,8 +5096,17 @@ module bloom_core_parts_1(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,
             inc5 = change_if_zero5$q;
             dec5 = down_if_zero5$q;
         end
-        change6$d = inc5;
+        change6$d = inc5 & ~scrub5$q;
         down6$d = dec5;
+        addr3_wide$narrow = addr3$q;
+        lt_hi4$d = addr3_wide$wide[(32'h8)+:(9)] < ptr3[(32'h8)+:(9)];
+        eq_hi4$d = addr3_wide$wide[(32'h8)+:(9)] == ptr3[(32'h8)+:(9)];
+        lt_lo4$d = addr3_wide$wide[(32'h0)+:(8)] < ptr3[(32'h0)+:(8)];
+        below4 = lt_hi4$q | (eq_hi4$q & lt_lo4$q);
+        sc5$d = (below4 & scrub_correction) | scrub4;
+        scrub5$d = scrub4;
+        sc_change6$d = inc5 & sc5$q;
+        sc_down6$d = dec5 & sc5$q;
         if (down6$q) begin
             delta6 = count_upper;
         end
@@ -3543,6 +5126,44 @@ module bloom_core_parts_1(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,
             keep = count_all;
         end
         count$d = (count$q + (delta6 | step6)) & keep;
+        if (sc_down6$q) begin
+            sc_delta6 = count_upper;
+        end
+        else begin
+            sc_delta6 = count_zero;
+        end
+        if (sc_change6$q) begin
+            sc_step6 = count_one;
+        end
+        else begin
+            sc_step6 = count_zero;
+        end
+        if (clear5 | scrub_zero5) begin
+            sc_keep = count_zero;
+        end
+        else begin
+            sc_keep = count_all;
+        end
+        scrub_count$d = (scrub_count$q + (sc_delta6 | sc_step6)) & sc_keep;
+        same_a$d = count$q[(32'h0)+:(6)] == scrub_count$q[(32'h0)+:(6)];
+        same_b$d = count$q[(32'h6)+:(6)] == scrub_count$q[(32'h6)+:(6)];
+        same_c$d = count$q[(32'hc)+:(5)] == scrub_count$q[(32'hc)+:(5)];
+        same_all$d = (same_a$q & same_b$q) & same_c$q;
+        pu_a$d = count$q[(32'h0)+:(6)] == image_fill[(32'h0)+:(6)];
+        pu_b$d = count$q[(32'h6)+:(6)] == image_fill[(32'h6)+:(6)];
+        pu_c$d = count$q[(32'hc)+:(5)] == image_fill[(32'hc)+:(5)];
+        pu_all$d = (pu_a$q & pu_b$q) & pu_c$q;
+        if (scrub_finish) begin
+            mismatch$d = ~same_all$q;
+        end
+        else if (power_up) begin
+            mismatch$d = ~pu_all$q;
+        end
+        scrub_mismatch = mismatch$q;
+        if (~scrub_built) begin
+            scrub_count$d = count_zero;
+            mismatch$d = 1'b0;
+        end
         if (reset) begin
             up5$d = 1'b0;
             down5$d = 1'b0;
@@ -3553,6 +5174,14 @@ module bloom_core_parts_1(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,
             change6$d = 1'b0;
             down6$d = 1'b0;
             count$d = count_zero;
+            lt_hi4$d = 1'b0;
+            eq_hi4$d = 1'b0;
+            lt_lo4$d = 1'b0;
+            sc5$d = 1'b0;
+            scrub5$d = 1'b0;
+            sc_change6$d = 1'b0;
+            sc_down6$d = 1'b0;
+            mismatch$d = 1'b0;
         end
         write_addr_next = addr4$d;
         fill_low = count$q[(32'h0)+:(8)];
@@ -3579,6 +5208,17 @@ module bloom_core_parts_1_addr3(d,q,clock);
     end
           
 endmodule // bloom_core_parts_1_addr3
+
+
+module bloom_core_parts_1_addr3_wide(narrow,wide);
+    
+    // Module arguments
+    input wire  [15:0] narrow;
+    output reg  [16:0] wide;
+    
+    // Update code (custom)
+    always @(*) wide = {1'd0, narrow};
+endmodule // bloom_core_parts_1_addr3_wide
 
 
 module bloom_core_parts_1_addr4(d,q,clock);
@@ -3752,6 +5392,25 @@ module bloom_core_parts_1_down_if_zero5(d,q,clock);
 endmodule // bloom_core_parts_1_down_if_zero5
 
 
+module bloom_core_parts_1_eq_hi4(d,q,clock);
+    
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_parts_1_eq_hi4
+
+
 (* keep_hierarchy *)
 module bloom_core_parts_1_hash(clock,key,addr);
     
@@ -3891,6 +5550,139 @@ module bloom_core_parts_1_kill5(d,q,clock);
 endmodule // bloom_core_parts_1_kill5
 
 
+module bloom_core_parts_1_lt_hi4(d,q,clock);
+    
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_parts_1_lt_hi4
+
+
+module bloom_core_parts_1_lt_lo4(d,q,clock);
+    
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_parts_1_lt_lo4
+
+
+module bloom_core_parts_1_mismatch(d,q,clock);
+    
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_parts_1_mismatch
+
+
+module bloom_core_parts_1_pu_a(d,q,clock);
+    
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_parts_1_pu_a
+
+
+module bloom_core_parts_1_pu_all(d,q,clock);
+    
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_parts_1_pu_all
+
+
+module bloom_core_parts_1_pu_b(d,q,clock);
+    
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_parts_1_pu_b
+
+
+module bloom_core_parts_1_pu_c(d,q,clock);
+    
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_parts_1_pu_c
+
+
 module bloom_core_parts_1_ram(clock,read_addr,read_data,write_enable,write_addr,write_data);
     
     // Module arguments
@@ -3934,6 +5726,82 @@ module bloom_core_parts_1_ram(clock,read_addr,read_data,write_enable,write_addr,
 endmodule // bloom_core_parts_1_ram
 
 
+module bloom_core_parts_1_same_a(d,q,clock);
+    
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_parts_1_same_a
+
+
+module bloom_core_parts_1_same_all(d,q,clock);
+    
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_parts_1_same_all
+
+
+module bloom_core_parts_1_same_b(d,q,clock);
+    
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_parts_1_same_b
+
+
+module bloom_core_parts_1_same_c(d,q,clock);
+    
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_parts_1_same_c
+
+
 module bloom_core_parts_1_same_high4(d,q,clock);
     
     // Module arguments
@@ -3970,6 +5838,101 @@ module bloom_core_parts_1_same_low4(d,q,clock);
     end
           
 endmodule // bloom_core_parts_1_same_low4
+
+
+module bloom_core_parts_1_sc5(d,q,clock);
+    
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_parts_1_sc5
+
+
+module bloom_core_parts_1_sc_change6(d,q,clock);
+    
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_parts_1_sc_change6
+
+
+module bloom_core_parts_1_sc_down6(d,q,clock);
+    
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_parts_1_sc_down6
+
+
+module bloom_core_parts_1_scrub5(d,q,clock);
+    
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_parts_1_scrub5
+
+
+module bloom_core_parts_1_scrub_count(d,q,clock);
+    
+    // Module arguments
+    input wire  [16:0] d;
+    output reg  [16:0] q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 17'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_parts_1_scrub_count
 
 
 module bloom_core_parts_1_set5(d,q,clock);
@@ -4010,7 +5973,7 @@ module bloom_core_parts_1_up5(d,q,clock);
 endmodule // bloom_core_parts_1_up5
 
 
-module bloom_core_parts_2(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,recount4,sweep_en,sweep_en3,sweep_addr3,bit5,fill_low,fill_high,write_addr_next);
+module bloom_core_parts_2(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,counted4,scrub4,ptr3,scrub_zero5,scrub_finish,power_up,sweep_en,sweep_en3,sweep_addr3,bit5,fill_low,fill_high,scrub_mismatch,write_addr_next);
     
     // Module arguments
     input wire  clock;
@@ -4021,16 +5984,25 @@ module bloom_core_parts_2(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,
     input wire  [15:0] write4;
     input wire  wdata4;
     input wire  clear5;
-    input wire  recount4;
+    input wire  counted4;
+    input wire  scrub4;
+    input wire  [16:0] ptr3;
+    input wire  scrub_zero5;
+    input wire  scrub_finish;
+    input wire  power_up;
     input wire  sweep_en;
     input wire  sweep_en3;
     input wire  [15:0] sweep_addr3;
     output reg  bit5;
     output reg  [7:0] fill_low;
     output reg  [8:0] fill_high;
+    output reg  scrub_mismatch;
     output reg  [15:0] write_addr_next;
     
     // Constant declarations
+    localparam  scrub_correction = 1'b1;
+    localparam  scrub_built = 1'b0;
+    localparam  image_fill = 17'b0;
     localparam  forwarding_enabled = 1'b1;
     localparam  bank_select = 16'h4;
     localparam  count_zero = 17'b0;
@@ -4096,6 +6068,59 @@ module bloom_core_parts_2(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,
     reg  [16:0] count$d;
     wire  [16:0] count$q;
     reg  count$clock;
+    reg  [15:0] addr3_wide$narrow;
+    wire  [16:0] addr3_wide$wide;
+    reg  lt_hi4$d;
+    wire  lt_hi4$q;
+    reg  lt_hi4$clock;
+    reg  eq_hi4$d;
+    wire  eq_hi4$q;
+    reg  eq_hi4$clock;
+    reg  lt_lo4$d;
+    wire  lt_lo4$q;
+    reg  lt_lo4$clock;
+    reg  sc5$d;
+    wire  sc5$q;
+    reg  sc5$clock;
+    reg  scrub5$d;
+    wire  scrub5$q;
+    reg  scrub5$clock;
+    reg  sc_change6$d;
+    wire  sc_change6$q;
+    reg  sc_change6$clock;
+    reg  sc_down6$d;
+    wire  sc_down6$q;
+    reg  sc_down6$clock;
+    reg  [16:0] scrub_count$d;
+    wire  [16:0] scrub_count$q;
+    reg  scrub_count$clock;
+    reg  same_a$d;
+    wire  same_a$q;
+    reg  same_a$clock;
+    reg  same_b$d;
+    wire  same_b$q;
+    reg  same_b$clock;
+    reg  same_c$d;
+    wire  same_c$q;
+    reg  same_c$clock;
+    reg  same_all$d;
+    wire  same_all$q;
+    reg  same_all$clock;
+    reg  mismatch$d;
+    wire  mismatch$q;
+    reg  mismatch$clock;
+    reg  pu_a$d;
+    wire  pu_a$q;
+    reg  pu_a$clock;
+    reg  pu_b$d;
+    wire  pu_b$q;
+    reg  pu_b$clock;
+    reg  pu_c$d;
+    wire  pu_c$q;
+    reg  pu_c$clock;
+    reg  pu_all$d;
+    wire  pu_all$q;
+    reg  pu_all$clock;
     
     // Local signals
     reg  [15:0] addr2;
@@ -4108,6 +6133,10 @@ module bloom_core_parts_2(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,
     reg  [16:0] delta6;
     reg  [16:0] step6;
     reg  [16:0] keep;
+    reg  below4;
+    reg  [16:0] sc_delta6;
+    reg  [16:0] sc_step6;
+    reg  [16:0] sc_keep;
     
     // Sub module instances
     bloom_core_parts_2_hash hash(
@@ -4198,6 +6227,95 @@ module bloom_core_parts_2(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,
         .q(count$q),
         .clock(count$clock)
     );
+    bloom_core_parts_2_addr3_wide addr3_wide(
+        .narrow(addr3_wide$narrow),
+        .wide(addr3_wide$wide)
+    );
+    bloom_core_parts_2_lt_hi4 lt_hi4(
+        .d(lt_hi4$d),
+        .q(lt_hi4$q),
+        .clock(lt_hi4$clock)
+    );
+    bloom_core_parts_2_eq_hi4 eq_hi4(
+        .d(eq_hi4$d),
+        .q(eq_hi4$q),
+        .clock(eq_hi4$clock)
+    );
+    bloom_core_parts_2_lt_lo4 lt_lo4(
+        .d(lt_lo4$d),
+        .q(lt_lo4$q),
+        .clock(lt_lo4$clock)
+    );
+    bloom_core_parts_2_sc5 sc5(
+        .d(sc5$d),
+        .q(sc5$q),
+        .clock(sc5$clock)
+    );
+    bloom_core_parts_2_scrub5 scrub5(
+        .d(scrub5$d),
+        .q(scrub5$q),
+        .clock(scrub5$clock)
+    );
+    bloom_core_parts_2_sc_change6 sc_change6(
+        .d(sc_change6$d),
+        .q(sc_change6$q),
+        .clock(sc_change6$clock)
+    );
+    bloom_core_parts_2_sc_down6 sc_down6(
+        .d(sc_down6$d),
+        .q(sc_down6$q),
+        .clock(sc_down6$clock)
+    );
+    bloom_core_parts_2_scrub_count scrub_count(
+        .d(scrub_count$d),
+        .q(scrub_count$q),
+        .clock(scrub_count$clock)
+    );
+    bloom_core_parts_2_same_a same_a(
+        .d(same_a$d),
+        .q(same_a$q),
+        .clock(same_a$clock)
+    );
+    bloom_core_parts_2_same_b same_b(
+        .d(same_b$d),
+        .q(same_b$q),
+        .clock(same_b$clock)
+    );
+    bloom_core_parts_2_same_c same_c(
+        .d(same_c$d),
+        .q(same_c$q),
+        .clock(same_c$clock)
+    );
+    bloom_core_parts_2_same_all same_all(
+        .d(same_all$d),
+        .q(same_all$q),
+        .clock(same_all$clock)
+    );
+    bloom_core_parts_2_mismatch mismatch(
+        .d(mismatch$d),
+        .q(mismatch$q),
+        .clock(mismatch$clock)
+    );
+    bloom_core_parts_2_pu_a pu_a(
+        .d(pu_a$d),
+        .q(pu_a$q),
+        .clock(pu_a$clock)
+    );
+    bloom_core_parts_2_pu_b pu_b(
+        .d(pu_b$d),
+        .q(pu_b$q),
+        .clock(pu_b$clock)
+    );
+    bloom_core_parts_2_pu_c pu_c(
+        .d(pu_c$d),
+        .q(pu_c$q),
+        .clock(pu_c$clock)
+    );
+    bloom_core_parts_2_pu_all pu_all(
+        .d(pu_all$d),
+        .q(pu_all$q),
+        .clock(pu_all$clock)
+    );
     
     // Update code
     always @(*) begin
@@ -4216,6 +6334,23 @@ module bloom_core_parts_2(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,
         change_if_zero5$clock = clock;
         down_if_one5$clock = clock;
         down_if_zero5$clock = clock;
+        lt_hi4$clock = clock;
+        eq_hi4$clock = clock;
+        lt_lo4$clock = clock;
+        sc5$clock = clock;
+        scrub5$clock = clock;
+        sc_change6$clock = clock;
+        sc_down6$clock = clock;
+        scrub_count$clock = clock;
+        same_a$clock = clock;
+        same_b$clock = clock;
+        same_c$clock = clock;
+        same_all$clock = clock;
+        mismatch$clock = clock;
+        pu_a$clock = clock;
+        pu_b$clock = clock;
+        pu_c$clock = clock;
+        pu_all$clock = clock;
         addr3$d = addr3$q;
         addr4$d = addr4$q;
         same_low4$d = same_low4$q;
@@ -4231,6 +6366,23 @@ module bloom_core_parts_2(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,
         change_if_zero5$d = change_if_zero5$q;
         down_if_one5$d = down_if_one5$q;
         down_if_zero5$d = down_if_zero5$q;
+        lt_hi4$d = lt_hi4$q;
+        eq_hi4$d = eq_hi4$q;
+        lt_lo4$d = lt_lo4$q;
+        sc5$d = sc5$q;
+        scrub5$d = scrub5$q;
+        sc_change6$d = sc_change6$q;
+        sc_down6$d = sc_down6$q;
+        scrub_count$d = scrub_count$q;
+        same_a$d = same_a$q;
+        same_b$d = same_b$q;
+        same_c$d = same_c$q;
+        same_all$d = same_all$q;
+        mismatch$d = mismatch$q;
+        pu_a$d = pu_a$q;
+        pu_b$d = pu_b$q;
+        pu_c$d = pu_c$q;
+        pu_all$d = pu_all$q;
         hash$clock = clock;
         hash$key = key1;
         ram$clock = clock;
@@ -4261,8 +6413,8 @@ module bloom_core_parts_2(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,
         kill4 = (forwarding_enabled & down5$q) & (same_low4$q & same_high4$q);
         set5$d = set4;
         kill5$d = kill4;
-        change_if_one5$d = ((up4 & kill4) | (down4 & ~kill4)) | recount4;
-        change_if_zero5$d = (up4 & ~set4) | (down4 & set4);
+        change_if_one5$d = ((up4 & kill4) | ((down4 | scrub4) & ~kill4)) | (counted4 & ~scrub4);
+        change_if_zero5$d = (up4 & ~set4) | ((down4 | scrub4) & set4);
         down_if_one5$d = down4 & ~kill4;
         down_if_zero5$d = down4 & set4;
         if (ram$read_data) begin
@@ -4275,8 +6427,17 @@ module bloom_core_parts_2(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,
             inc5 = change_if_zero5$q;
             dec5 = down_if_zero5$q;
         end
-        change6$d = inc5;
+        change6$d = inc5 & ~scrub5$q;
         down6$d = dec5;
+        addr3_wide$narrow = addr3$q;
+        lt_hi4$d = addr3_wide$wide[(32'h8)+:(9)] < ptr3[(32'h8)+:(9)];
+        eq_hi4$d = addr3_wide$wide[(32'h8)+:(9)] == ptr3[(32'h8)+:(9)];
+        lt_lo4$d = addr3_wide$wide[(32'h0)+:(8)] < ptr3[(32'h0)+:(8)];
+        below4 = lt_hi4$q | (eq_hi4$q & lt_lo4$q);
+        sc5$d = (below4 & scrub_correction) | scrub4;
+        scrub5$d = scrub4;
+        sc_change6$d = inc5 & sc5$q;
+        sc_down6$d = dec5 & sc5$q;
         if (down6$q) begin
             delta6 = count_upper;
         end
@@ -4296,6 +6457,44 @@ module bloom_core_parts_2(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,
             keep = count_all;
         end
         count$d = (count$q + (delta6 | step6)) & keep;
+        if (sc_down6$q) begin
+            sc_delta6 = count_upper;
+        end
+        else begin
+            sc_delta6 = count_zero;
+        end
+        if (sc_change6$q) begin
+            sc_step6 = count_one;
+        end
+        else begin
+            sc_step6 = count_zero;
+        end
+        if (clear5 | scrub_zero5) begin
+            sc_keep = count_zero;
+        end
+        else begin
+            sc_keep = count_all;
+        end
+        scrub_count$d = (scrub_count$q + (sc_delta6 | sc_step6)) & sc_keep;
+        same_a$d = count$q[(32'h0)+:(6)] == scrub_count$q[(32'h0)+:(6)];
+        same_b$d = count$q[(32'h6)+:(6)] == scrub_count$q[(32'h6)+:(6)];
+        same_c$d = count$q[(32'hc)+:(5)] == scrub_count$q[(32'hc)+:(5)];
+        same_all$d = (same_a$q & same_b$q) & same_c$q;
+        pu_a$d = count$q[(32'h0)+:(6)] == image_fill[(32'h0)+:(6)];
+        pu_b$d = count$q[(32'h6)+:(6)] == image_fill[(32'h6)+:(6)];
+        pu_c$d = count$q[(32'hc)+:(5)] == image_fill[(32'hc)+:(5)];
+        pu_all$d = (pu_a$q & pu_b$q) & pu_c$q;
+        if (scrub_finish) begin
+            mismatch$d = ~same_all$q;
+        end
+        else if (power_up) begin
+            mismatch$d = ~pu_all$q;
+        end
+        scrub_mismatch = mismatch$q;
+        if (~scrub_built) begin
+            scrub_count$d = count_zero;
+            mismatch$d = 1'b0;
+        end
         if (reset) begin
             up5$d = 1'b0;
             down5$d = 1'b0;
@@ -4306,6 +6505,14 @@ module bloom_core_parts_2(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,
             change6$d = 1'b0;
             down6$d = 1'b0;
             count$d = count_zero;
+            lt_hi4$d = 1'b0;
+            eq_hi4$d = 1'b0;
+            lt_lo4$d = 1'b0;
+            sc5$d = 1'b0;
+            scrub5$d = 1'b0;
+            sc_change6$d = 1'b0;
+            sc_down6$d = 1'b0;
+            mismatch$d = 1'b0;
         end
         write_addr_next = addr4$d;
         fill_low = count$q[(32'h0)+:(8)];
@@ -4332,6 +6539,17 @@ module bloom_core_parts_2_addr3(d,q,clock);
     end
           
 endmodule // bloom_core_parts_2_addr3
+
+
+module bloom_core_parts_2_addr3_wide(narrow,wide);
+    
+    // Module arguments
+    input wire  [15:0] narrow;
+    output reg  [16:0] wide;
+    
+    // Update code (custom)
+    always @(*) wide = {1'd0, narrow};
+endmodule // bloom_core_parts_2_addr3_wide
 
 
 module bloom_core_parts_2_addr4(d,q,clock);
@@ -4505,6 +6723,25 @@ module bloom_core_parts_2_down_if_zero5(d,q,clock);
 endmodule // bloom_core_parts_2_down_if_zero5
 
 
+module bloom_core_parts_2_eq_hi4(d,q,clock);
+    
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_parts_2_eq_hi4
+
+
 (* keep_hierarchy *)
 module bloom_core_parts_2_hash(clock,key,addr);
     
@@ -4644,6 +6881,139 @@ module bloom_core_parts_2_kill5(d,q,clock);
 endmodule // bloom_core_parts_2_kill5
 
 
+module bloom_core_parts_2_lt_hi4(d,q,clock);
+    
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_parts_2_lt_hi4
+
+
+module bloom_core_parts_2_lt_lo4(d,q,clock);
+    
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_parts_2_lt_lo4
+
+
+module bloom_core_parts_2_mismatch(d,q,clock);
+    
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_parts_2_mismatch
+
+
+module bloom_core_parts_2_pu_a(d,q,clock);
+    
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_parts_2_pu_a
+
+
+module bloom_core_parts_2_pu_all(d,q,clock);
+    
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_parts_2_pu_all
+
+
+module bloom_core_parts_2_pu_b(d,q,clock);
+    
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_parts_2_pu_b
+
+
+module bloom_core_parts_2_pu_c(d,q,clock);
+    
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_parts_2_pu_c
+
+
 module bloom_core_parts_2_ram(clock,read_addr,read_data,write_enable,write_addr,write_data);
     
     // Module arguments
@@ -4687,6 +7057,82 @@ module bloom_core_parts_2_ram(clock,read_addr,read_data,write_enable,write_addr,
 endmodule // bloom_core_parts_2_ram
 
 
+module bloom_core_parts_2_same_a(d,q,clock);
+    
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_parts_2_same_a
+
+
+module bloom_core_parts_2_same_all(d,q,clock);
+    
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_parts_2_same_all
+
+
+module bloom_core_parts_2_same_b(d,q,clock);
+    
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_parts_2_same_b
+
+
+module bloom_core_parts_2_same_c(d,q,clock);
+    
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_parts_2_same_c
+
+
 module bloom_core_parts_2_same_high4(d,q,clock);
     
     // Module arguments
@@ -4723,6 +7169,101 @@ module bloom_core_parts_2_same_low4(d,q,clock);
     end
           
 endmodule // bloom_core_parts_2_same_low4
+
+
+module bloom_core_parts_2_sc5(d,q,clock);
+    
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_parts_2_sc5
+
+
+module bloom_core_parts_2_sc_change6(d,q,clock);
+    
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_parts_2_sc_change6
+
+
+module bloom_core_parts_2_sc_down6(d,q,clock);
+    
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_parts_2_sc_down6
+
+
+module bloom_core_parts_2_scrub5(d,q,clock);
+    
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_parts_2_scrub5
+
+
+module bloom_core_parts_2_scrub_count(d,q,clock);
+    
+    // Module arguments
+    input wire  [16:0] d;
+    output reg  [16:0] q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 17'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_parts_2_scrub_count
 
 
 module bloom_core_parts_2_set5(d,q,clock);
@@ -4763,7 +7304,7 @@ module bloom_core_parts_2_up5(d,q,clock);
 endmodule // bloom_core_parts_2_up5
 
 
-module bloom_core_parts_3(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,recount4,sweep_en,sweep_en3,sweep_addr3,bit5,fill_low,fill_high,write_addr_next);
+module bloom_core_parts_3(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,counted4,scrub4,ptr3,scrub_zero5,scrub_finish,power_up,sweep_en,sweep_en3,sweep_addr3,bit5,fill_low,fill_high,scrub_mismatch,write_addr_next);
     
     // Module arguments
     input wire  clock;
@@ -4774,16 +7315,25 @@ module bloom_core_parts_3(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,
     input wire  [15:0] write4;
     input wire  wdata4;
     input wire  clear5;
-    input wire  recount4;
+    input wire  counted4;
+    input wire  scrub4;
+    input wire  [16:0] ptr3;
+    input wire  scrub_zero5;
+    input wire  scrub_finish;
+    input wire  power_up;
     input wire  sweep_en;
     input wire  sweep_en3;
     input wire  [15:0] sweep_addr3;
     output reg  bit5;
     output reg  [7:0] fill_low;
     output reg  [8:0] fill_high;
+    output reg  scrub_mismatch;
     output reg  [15:0] write_addr_next;
     
     // Constant declarations
+    localparam  scrub_correction = 1'b1;
+    localparam  scrub_built = 1'b0;
+    localparam  image_fill = 17'b0;
     localparam  forwarding_enabled = 1'b1;
     localparam  bank_select = 16'h8;
     localparam  count_zero = 17'b0;
@@ -4849,6 +7399,59 @@ module bloom_core_parts_3(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,
     reg  [16:0] count$d;
     wire  [16:0] count$q;
     reg  count$clock;
+    reg  [15:0] addr3_wide$narrow;
+    wire  [16:0] addr3_wide$wide;
+    reg  lt_hi4$d;
+    wire  lt_hi4$q;
+    reg  lt_hi4$clock;
+    reg  eq_hi4$d;
+    wire  eq_hi4$q;
+    reg  eq_hi4$clock;
+    reg  lt_lo4$d;
+    wire  lt_lo4$q;
+    reg  lt_lo4$clock;
+    reg  sc5$d;
+    wire  sc5$q;
+    reg  sc5$clock;
+    reg  scrub5$d;
+    wire  scrub5$q;
+    reg  scrub5$clock;
+    reg  sc_change6$d;
+    wire  sc_change6$q;
+    reg  sc_change6$clock;
+    reg  sc_down6$d;
+    wire  sc_down6$q;
+    reg  sc_down6$clock;
+    reg  [16:0] scrub_count$d;
+    wire  [16:0] scrub_count$q;
+    reg  scrub_count$clock;
+    reg  same_a$d;
+    wire  same_a$q;
+    reg  same_a$clock;
+    reg  same_b$d;
+    wire  same_b$q;
+    reg  same_b$clock;
+    reg  same_c$d;
+    wire  same_c$q;
+    reg  same_c$clock;
+    reg  same_all$d;
+    wire  same_all$q;
+    reg  same_all$clock;
+    reg  mismatch$d;
+    wire  mismatch$q;
+    reg  mismatch$clock;
+    reg  pu_a$d;
+    wire  pu_a$q;
+    reg  pu_a$clock;
+    reg  pu_b$d;
+    wire  pu_b$q;
+    reg  pu_b$clock;
+    reg  pu_c$d;
+    wire  pu_c$q;
+    reg  pu_c$clock;
+    reg  pu_all$d;
+    wire  pu_all$q;
+    reg  pu_all$clock;
     
     // Local signals
     reg  [15:0] addr2;
@@ -4861,6 +7464,10 @@ module bloom_core_parts_3(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,
     reg  [16:0] delta6;
     reg  [16:0] step6;
     reg  [16:0] keep;
+    reg  below4;
+    reg  [16:0] sc_delta6;
+    reg  [16:0] sc_step6;
+    reg  [16:0] sc_keep;
     
     // Sub module instances
     bloom_core_parts_3_hash hash(
@@ -4951,6 +7558,95 @@ module bloom_core_parts_3(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,
         .q(count$q),
         .clock(count$clock)
     );
+    bloom_core_parts_3_addr3_wide addr3_wide(
+        .narrow(addr3_wide$narrow),
+        .wide(addr3_wide$wide)
+    );
+    bloom_core_parts_3_lt_hi4 lt_hi4(
+        .d(lt_hi4$d),
+        .q(lt_hi4$q),
+        .clock(lt_hi4$clock)
+    );
+    bloom_core_parts_3_eq_hi4 eq_hi4(
+        .d(eq_hi4$d),
+        .q(eq_hi4$q),
+        .clock(eq_hi4$clock)
+    );
+    bloom_core_parts_3_lt_lo4 lt_lo4(
+        .d(lt_lo4$d),
+        .q(lt_lo4$q),
+        .clock(lt_lo4$clock)
+    );
+    bloom_core_parts_3_sc5 sc5(
+        .d(sc5$d),
+        .q(sc5$q),
+        .clock(sc5$clock)
+    );
+    bloom_core_parts_3_scrub5 scrub5(
+        .d(scrub5$d),
+        .q(scrub5$q),
+        .clock(scrub5$clock)
+    );
+    bloom_core_parts_3_sc_change6 sc_change6(
+        .d(sc_change6$d),
+        .q(sc_change6$q),
+        .clock(sc_change6$clock)
+    );
+    bloom_core_parts_3_sc_down6 sc_down6(
+        .d(sc_down6$d),
+        .q(sc_down6$q),
+        .clock(sc_down6$clock)
+    );
+    bloom_core_parts_3_scrub_count scrub_count(
+        .d(scrub_count$d),
+        .q(scrub_count$q),
+        .clock(scrub_count$clock)
+    );
+    bloom_core_parts_3_same_a same_a(
+        .d(same_a$d),
+        .q(same_a$q),
+        .clock(same_a$clock)
+    );
+    bloom_core_parts_3_same_b same_b(
+        .d(same_b$d),
+        .q(same_b$q),
+        .clock(same_b$clock)
+    );
+    bloom_core_parts_3_same_c same_c(
+        .d(same_c$d),
+        .q(same_c$q),
+        .clock(same_c$clock)
+    );
+    bloom_core_parts_3_same_all same_all(
+        .d(same_all$d),
+        .q(same_all$q),
+        .clock(same_all$clock)
+    );
+    bloom_core_parts_3_mismatch mismatch(
+        .d(mismatch$d),
+        .q(mismatch$q),
+        .clock(mismatch$clock)
+    );
+    bloom_core_parts_3_pu_a pu_a(
+        .d(pu_a$d),
+        .q(pu_a$q),
+        .clock(pu_a$clock)
+    );
+    bloom_core_parts_3_pu_b pu_b(
+        .d(pu_b$d),
+        .q(pu_b$q),
+        .clock(pu_b$clock)
+    );
+    bloom_core_parts_3_pu_c pu_c(
+        .d(pu_c$d),
+        .q(pu_c$q),
+        .clock(pu_c$clock)
+    );
+    bloom_core_parts_3_pu_all pu_all(
+        .d(pu_all$d),
+        .q(pu_all$q),
+        .clock(pu_all$clock)
+    );
     
     // Update code
     always @(*) begin
@@ -4969,6 +7665,23 @@ module bloom_core_parts_3(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,
         change_if_zero5$clock = clock;
         down_if_one5$clock = clock;
         down_if_zero5$clock = clock;
+        lt_hi4$clock = clock;
+        eq_hi4$clock = clock;
+        lt_lo4$clock = clock;
+        sc5$clock = clock;
+        scrub5$clock = clock;
+        sc_change6$clock = clock;
+        sc_down6$clock = clock;
+        scrub_count$clock = clock;
+        same_a$clock = clock;
+        same_b$clock = clock;
+        same_c$clock = clock;
+        same_all$clock = clock;
+        mismatch$clock = clock;
+        pu_a$clock = clock;
+        pu_b$clock = clock;
+        pu_c$clock = clock;
+        pu_all$clock = clock;
         addr3$d = addr3$q;
         addr4$d = addr4$q;
         same_low4$d = same_low4$q;
@@ -4984,6 +7697,23 @@ module bloom_core_parts_3(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,
         change_if_zero5$d = change_if_zero5$q;
         down_if_one5$d = down_if_one5$q;
         down_if_zero5$d = down_if_zero5$q;
+        lt_hi4$d = lt_hi4$q;
+        eq_hi4$d = eq_hi4$q;
+        lt_lo4$d = lt_lo4$q;
+        sc5$d = sc5$q;
+        scrub5$d = scrub5$q;
+        sc_change6$d = sc_change6$q;
+        sc_down6$d = sc_down6$q;
+        scrub_count$d = scrub_count$q;
+        same_a$d = same_a$q;
+        same_b$d = same_b$q;
+        same_c$d = same_c$q;
+        same_all$d = same_all$q;
+        mismatch$d = mismatch$q;
+        pu_a$d = pu_a$q;
+        pu_b$d = pu_b$q;
+        pu_c$d = pu_c$q;
+        pu_all$d = pu_all$q;
         hash$clock = clock;
         hash$key = key1;
         ram$clock = clock;
@@ -5014,8 +7744,8 @@ module bloom_core_parts_3(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,
         kill4 = (forwarding_enabled & down5$q) & (same_low4$q & same_high4$q);
         set5$d = set4;
         kill5$d = kill4;
-        change_if_one5$d = ((up4 & kill4) | (down4 & ~kill4)) | recount4;
-        change_if_zero5$d = (up4 & ~set4) | (down4 & set4);
+        change_if_one5$d = ((up4 & kill4) | ((down4 | scrub4) & ~kill4)) | (counted4 & ~scrub4);
+        change_if_zero5$d = (up4 & ~set4) | ((down4 | scrub4) & set4);
         down_if_one5$d = down4 & ~kill4;
         down_if_zero5$d = down4 & set4;
         if (ram$read_data) begin
@@ -5028,8 +7758,17 @@ module bloom_core_parts_3(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,
             inc5 = change_if_zero5$q;
             dec5 = down_if_zero5$q;
         end
-        change6$d = inc5;
+        change6$d = inc5 & ~scrub5$q;
         down6$d = dec5;
+        addr3_wide$narrow = addr3$q;
+        lt_hi4$d = addr3_wide$wide[(32'h8)+:(9)] < ptr3[(32'h8)+:(9)];
+        eq_hi4$d = addr3_wide$wide[(32'h8)+:(9)] == ptr3[(32'h8)+:(9)];
+        lt_lo4$d = addr3_wide$wide[(32'h0)+:(8)] < ptr3[(32'h0)+:(8)];
+        below4 = lt_hi4$q | (eq_hi4$q & lt_lo4$q);
+        sc5$d = (below4 & scrub_correction) | scrub4;
+        scrub5$d = scrub4;
+        sc_change6$d = inc5 & sc5$q;
+        sc_down6$d = dec5 & sc5$q;
         if (down6$q) begin
             delta6 = count_upper;
         end
@@ -5049,6 +7788,44 @@ module bloom_core_parts_3(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,
             keep = count_all;
         end
         count$d = (count$q + (delta6 | step6)) & keep;
+        if (sc_down6$q) begin
+            sc_delta6 = count_upper;
+        end
+        else begin
+            sc_delta6 = count_zero;
+        end
+        if (sc_change6$q) begin
+            sc_step6 = count_one;
+        end
+        else begin
+            sc_step6 = count_zero;
+        end
+        if (clear5 | scrub_zero5) begin
+            sc_keep = count_zero;
+        end
+        else begin
+            sc_keep = count_all;
+        end
+        scrub_count$d = (scrub_count$q + (sc_delta6 | sc_step6)) & sc_keep;
+        same_a$d = count$q[(32'h0)+:(6)] == scrub_count$q[(32'h0)+:(6)];
+        same_b$d = count$q[(32'h6)+:(6)] == scrub_count$q[(32'h6)+:(6)];
+        same_c$d = count$q[(32'hc)+:(5)] == scrub_count$q[(32'hc)+:(5)];
+        same_all$d = (same_a$q & same_b$q) & same_c$q;
+        pu_a$d = count$q[(32'h0)+:(6)] == image_fill[(32'h0)+:(6)];
+        pu_b$d = count$q[(32'h6)+:(6)] == image_fill[(32'h6)+:(6)];
+        pu_c$d = count$q[(32'hc)+:(5)] == image_fill[(32'hc)+:(5)];
+        pu_all$d = (pu_a$q & pu_b$q) & pu_c$q;
+        if (scrub_finish) begin
+            mismatch$d = ~same_all$q;
+        end
+        else if (power_up) begin
+            mismatch$d = ~pu_all$q;
+        end
+        scrub_mismatch = mismatch$q;
+        if (~scrub_built) begin
+            scrub_count$d = count_zero;
+            mismatch$d = 1'b0;
+        end
         if (reset) begin
             up5$d = 1'b0;
             down5$d = 1'b0;
@@ -5059,6 +7836,14 @@ module bloom_core_parts_3(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,
             change6$d = 1'b0;
             down6$d = 1'b0;
             count$d = count_zero;
+            lt_hi4$d = 1'b0;
+            eq_hi4$d = 1'b0;
+            lt_lo4$d = 1'b0;
+            sc5$d = 1'b0;
+            scrub5$d = 1'b0;
+            sc_change6$d = 1'b0;
+            sc_down6$d = 1'b0;
+            mismatch$d = 1'b0;
         end
         write_addr_next = addr4$d;
         fill_low = count$q[(32'h0)+:(8)];
@@ -5085,6 +7870,17 @@ module bloom_core_parts_3_addr3(d,q,clock);
     end
           
 endmodule // bloom_core_parts_3_addr3
+
+
+module bloom_core_parts_3_addr3_wide(narrow,wide);
+    
+    // Module arguments
+    input wire  [15:0] narrow;
+    output reg  [16:0] wide;
+    
+    // Update code (custom)
+    always @(*) wide = {1'd0, narrow};
+endmodule // bloom_core_parts_3_addr3_wide
 
 
 module bloom_core_parts_3_addr4(d,q,clock);
@@ -5258,6 +8054,25 @@ module bloom_core_parts_3_down_if_zero5(d,q,clock);
 endmodule // bloom_core_parts_3_down_if_zero5
 
 
+module bloom_core_parts_3_eq_hi4(d,q,clock);
+    
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_parts_3_eq_hi4
+
+
 (* keep_hierarchy *)
 module bloom_core_parts_3_hash(clock,key,addr);
     
@@ -5397,6 +8212,139 @@ module bloom_core_parts_3_kill5(d,q,clock);
 endmodule // bloom_core_parts_3_kill5
 
 
+module bloom_core_parts_3_lt_hi4(d,q,clock);
+    
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_parts_3_lt_hi4
+
+
+module bloom_core_parts_3_lt_lo4(d,q,clock);
+    
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_parts_3_lt_lo4
+
+
+module bloom_core_parts_3_mismatch(d,q,clock);
+    
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_parts_3_mismatch
+
+
+module bloom_core_parts_3_pu_a(d,q,clock);
+    
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_parts_3_pu_a
+
+
+module bloom_core_parts_3_pu_all(d,q,clock);
+    
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_parts_3_pu_all
+
+
+module bloom_core_parts_3_pu_b(d,q,clock);
+    
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_parts_3_pu_b
+
+
+module bloom_core_parts_3_pu_c(d,q,clock);
+    
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_parts_3_pu_c
+
+
 module bloom_core_parts_3_ram(clock,read_addr,read_data,write_enable,write_addr,write_data);
     
     // Module arguments
@@ -5440,6 +8388,82 @@ module bloom_core_parts_3_ram(clock,read_addr,read_data,write_enable,write_addr,
 endmodule // bloom_core_parts_3_ram
 
 
+module bloom_core_parts_3_same_a(d,q,clock);
+    
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_parts_3_same_a
+
+
+module bloom_core_parts_3_same_all(d,q,clock);
+    
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_parts_3_same_all
+
+
+module bloom_core_parts_3_same_b(d,q,clock);
+    
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_parts_3_same_b
+
+
+module bloom_core_parts_3_same_c(d,q,clock);
+    
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_parts_3_same_c
+
+
 module bloom_core_parts_3_same_high4(d,q,clock);
     
     // Module arguments
@@ -5476,6 +8500,101 @@ module bloom_core_parts_3_same_low4(d,q,clock);
     end
           
 endmodule // bloom_core_parts_3_same_low4
+
+
+module bloom_core_parts_3_sc5(d,q,clock);
+    
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_parts_3_sc5
+
+
+module bloom_core_parts_3_sc_change6(d,q,clock);
+    
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_parts_3_sc_change6
+
+
+module bloom_core_parts_3_sc_down6(d,q,clock);
+    
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_parts_3_sc_down6
+
+
+module bloom_core_parts_3_scrub5(d,q,clock);
+    
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_parts_3_scrub5
+
+
+module bloom_core_parts_3_scrub_count(d,q,clock);
+    
+    // Module arguments
+    input wire  [16:0] d;
+    output reg  [16:0] q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 17'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_parts_3_scrub_count
 
 
 module bloom_core_parts_3_set5(d,q,clock);
