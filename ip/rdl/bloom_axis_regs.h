@@ -20,7 +20,7 @@ extern "C" {
 #define BLOOM_AXIS_REGS__VERSION__MINOR_bm 0xffff
 #define BLOOM_AXIS_REGS__VERSION__MINOR_bp 0
 #define BLOOM_AXIS_REGS__VERSION__MINOR_bw 16
-#define BLOOM_AXIS_REGS__VERSION__MINOR_reset 0x2
+#define BLOOM_AXIS_REGS__VERSION__MINOR_reset 0x3
 #define BLOOM_AXIS_REGS__VERSION__MAJOR_bm 0xffff0000
 #define BLOOM_AXIS_REGS__VERSION__MAJOR_bp 16
 #define BLOOM_AXIS_REGS__VERSION__MAJOR_bw 16
@@ -39,6 +39,9 @@ extern "C" {
 #define BLOOM_AXIS_REGS__CONFIG__HASH_bm 0x3000000
 #define BLOOM_AXIS_REGS__CONFIG__HASH_bp 24
 #define BLOOM_AXIS_REGS__CONFIG__HASH_bw 2
+#define BLOOM_AXIS_REGS__CONFIG__SCRUB_bm 0x4000000
+#define BLOOM_AXIS_REGS__CONFIG__SCRUB_bp 26
+#define BLOOM_AXIS_REGS__CONFIG__SCRUB_bw 1
 #define BLOOM_AXIS_REGS__CONFIG__COUNTER_BITS_bm 0xf0000000
 #define BLOOM_AXIS_REGS__CONFIG__COUNTER_BITS_bp 28
 #define BLOOM_AXIS_REGS__CONFIG__COUNTER_BITS_bw 4
@@ -68,6 +71,9 @@ extern "C" {
 #define BLOOM_AXIS_REGS__STATUS__BUSY_bm 0x1
 #define BLOOM_AXIS_REGS__STATUS__BUSY_bp 0
 #define BLOOM_AXIS_REGS__STATUS__BUSY_bw 1
+#define BLOOM_AXIS_REGS__STATUS__SCRUB_BUSY_bm 0x2
+#define BLOOM_AXIS_REGS__STATUS__SCRUB_BUSY_bp 1
+#define BLOOM_AXIS_REGS__STATUS__SCRUB_BUSY_bw 1
 
 // reg - bloom_axis_regs::COMMAND
 #define BLOOM_AXIS_REGS__COMMAND__CLEAR_bm 0x1
@@ -78,6 +84,10 @@ extern "C" {
 #define BLOOM_AXIS_REGS__COMMAND__ZERO_COUNTERS_bp 1
 #define BLOOM_AXIS_REGS__COMMAND__ZERO_COUNTERS_bw 1
 #define BLOOM_AXIS_REGS__COMMAND__ZERO_COUNTERS_reset 0x0
+#define BLOOM_AXIS_REGS__COMMAND__SCRUB_bm 0x4
+#define BLOOM_AXIS_REGS__COMMAND__SCRUB_bp 2
+#define BLOOM_AXIS_REGS__COMMAND__SCRUB_bw 1
+#define BLOOM_AXIS_REGS__COMMAND__SCRUB_reset 0x0
 
 // reg - bloom_axis_regs::BIT_ADDR
 #define BLOOM_AXIS_REGS__BIT_ADDR__ADDR_bm 0xffff
@@ -114,6 +124,11 @@ extern "C" {
 #define BLOOM_AXIS_REGS__BIT_COUNT__VALUE_bw 8
 #define BLOOM_AXIS_REGS__BIT_COUNT__VALUE_reset 0x0
 
+// reg - bloom_axis_regs::SCRUB_EVERY
+#define BLOOM_AXIS_REGS__SCRUB_EVERY__EVERY_bm 0x1ffffff
+#define BLOOM_AXIS_REGS__SCRUB_EVERY__EVERY_bp 0
+#define BLOOM_AXIS_REGS__SCRUB_EVERY__EVERY_bw 25
+
 // reg - bloom_axis_regs::COUNTERS::OPS
 #define BLOOM_AXIS_REGS__COUNTERS__OPS__COUNT_bm 0xffffffff
 #define BLOOM_AXIS_REGS__COUNTERS__OPS__COUNT_bp 0
@@ -135,6 +150,11 @@ typedef struct __attribute__ ((__packed__)) {
     uint32_t INSERTS;
     uint32_t HITS;
 } bloom_axis_regs__COUNTERS_t;
+
+// reg - bloom_axis_regs::SCRUB_MISMATCH
+#define BLOOM_AXIS_REGS__SCRUB_MISMATCH__MISMATCH_bm 0xffff
+#define BLOOM_AXIS_REGS__SCRUB_MISMATCH__MISMATCH_bp 0
+#define BLOOM_AXIS_REGS__SCRUB_MISMATCH__MISMATCH_bw 16
 
 // reg - bloom_axis_regs::FILL
 #define BLOOM_AXIS_REGS__FILL__COUNT_bm 0x1ffff
@@ -159,9 +179,9 @@ typedef struct __attribute__ ((__packed__)) {
     uint32_t BIT_ADDR;
     uint32_t BIT_DATA;
     uint32_t BIT_COUNT;
-    uint8_t RESERVED_2c_2f[0x4];
+    uint32_t SCRUB_EVERY;
     bloom_axis_regs__COUNTERS_t COUNTERS;
-    uint8_t RESERVED_3c_3f[0x4];
+    uint32_t SCRUB_MISMATCH;
     uint32_t FILL[16];
     uint32_t SATURATED[16];
 } bloom_axis_regs_t;

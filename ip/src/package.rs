@@ -108,8 +108,13 @@ pub fn core_name(axi: &GeneratedAxi) -> String {
     } else {
         ""
     };
+    let scrub = match (axi.core.config.scrub, axi.core.config.scrub_every) {
+        (false, _) => String::new(),
+        (true, None) => "_scrub".to_string(),
+        (true, Some(n)) => format!("_scrub{n}"),
+    };
     format!(
-        "bloom:ip:bloom_axis_{}{preload}:{}",
+        "bloom:ip:bloom_axis_{}{preload}{scrub}:{}",
         axi.core.config.params.label(),
         env!("CARGO_PKG_VERSION")
     )
@@ -676,7 +681,7 @@ pub fn package_files(input: &PackageInput) -> Result<Vec<PackageFile>, String> {
         ports: hdl::axi::axi_ports(params),
         register_map_version: version_string(),
         register_map_bytes: map::MAP_BYTES,
-        fixed_registers: hdl::axi::fixed_words(params)
+        fixed_registers: hdl::axi::fixed_words_of(&axi.core.config)
             .iter()
             .map(|(r, value)| FixedRegister {
                 name: r.name,

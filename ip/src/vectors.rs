@@ -40,6 +40,7 @@ use bloom_params::CoreParams;
 use golden::rng::SplitMix64;
 use golden::{CountingFilter, Op, PartitionedFilter};
 use hdl::axi::regmap as map;
+use hdl::axi::regs::RegisterDef;
 use serde::Serialize;
 
 pub const MAGIC: u32 = 0x424C_5643;
@@ -64,6 +65,10 @@ pub struct VectorOptions {
     pub seed: u64,
     /// Mean stream requests between two checkpoints.
     pub burst: u64,
+    /// The core is generated with the scrub (CONFIG.scrub reads 1), and its
+    /// period: the vectors' CONFIG word says so. The traffic is the same.
+    pub scrub: bool,
+    pub scrub_every: Option<u32>,
 }
 
 impl VectorOptions {
@@ -72,6 +77,8 @@ impl VectorOptions {
             ops,
             seed,
             burst: 400,
+            scrub: false,
+            scrub_every: None,
         }
     }
 }
@@ -140,6 +147,9 @@ pub struct VectorStats {
 #[derive(Clone, Debug)]
 pub struct Vectors {
     pub params: CoreParams,
+    /// Generated with the scrub ([`VectorOptions::scrub`]), and its period.
+    pub scrub: bool,
+    pub scrub_every: Option<u32>,
     pub seed: u64,
     pub steps: Vec<Step>,
     pub responses: Vec<Response>,
@@ -259,6 +269,8 @@ struct Counters {
 
 struct Builder {
     params: CoreParams,
+    /// The core's scrub and its period (CONFIG.scrub).
+    scrub: (bool, Option<u32>),
     filter: Golden,
     rng: SplitMix64,
     steps: Vec<Step>,
@@ -435,7 +447,7 @@ impl Builder {
     /// idle status, empty (or preloaded) banks, zero counters, and the refusals.
     fn opening(&mut self) {
         self.wait_not_busy();
-        for (reg, word) in hdl::axi::fixed_words(&self.params) {
+        for (reg, word) in fixed_words(&self.params, self.scrub).into_iter().take(6) {
             self.read(reg_addr(&reg, 0), word, u32::MAX);
         }
         self.check_fills();
@@ -629,6 +641,7 @@ pub fn generate(
     }
     let mut b = Builder {
         params: *params,
+        scrub: (opts.scrub, opts.scrub_every),
         filter,
         rng: SplitMix64::new(opts.seed),
         steps: Vec::new(),
@@ -650,6 +663,8 @@ pub fn generate(
     }
     Ok(Vectors {
         params: *params,
+        scrub: opts.scrub,
+        scrub_every: opts.scrub_every,
         seed: opts.seed,
         steps: b.steps,
         responses: b.responses,
@@ -668,6 +683,15 @@ pub fn empty_filter(params: &CoreParams) -> Result<Golden, VectorError> {
             .map(Golden::Plain)
             .map_err(|e| VectorError::Golden(e.to_string()))
     }
+}
+
+/// The wrapper's fixed words of a core with `params` and (scrub, scrub_every).
+fn fixed_words(params: &CoreParams, scrub: (bool, Option<u32>)) -> [(RegisterDef, u32); 7] {
+    hdl::axi::fixed_words_of(&hdl::CoreConfig {
+        scrub: scrub.0,
+        scrub_every: scrub.1,
+        ..(*params).into()
+    })
 }
 
 fn hash_code(params: &CoreParams) -> u32 {
@@ -725,7 +749,7 @@ impl Vectors {
     /// The words of `config.hex`.
     pub fn config_words(&self) -> [u32; CONFIG_WORDS] {
         let p = &self.params;
-        let fixed = hdl::axi::fixed_words(p);
+        let fixed = fixed_words(p, (self.scrub, self.scrub_every));
         [
             MAGIC,
             FORMAT,

@@ -22,6 +22,13 @@ pub struct Args {
     /// Seed of the vector set's traffic.
     #[arg(long = "traffic-seed", default_value_t = 1)]
     pub traffic_seed: u64,
+    /// Build the scrub into the core (docs/contract.md section 5.2): COMMAND.scrub recounts every bank while the core
+    /// serves, STATUS.scrub_busy and SCRUB_MISMATCH show it (docs/axi.md). Without it those registers read 0.
+    #[arg(long)]
+    pub scrub: bool,
+    /// With --scrub: the core also starts a scrub itself every N cycles after a reset (SCRUB_EVERY): 2..=16777216.
+    #[arg(long, requires = "scrub", value_parser = clap::value_parser!(u32).range(2..=hdl::MAX_SCRUB_EVERY as i64))]
+    pub scrub_every: Option<u32>,
 }
 
 pub fn run(args: Args) -> anyhow::Result<()> {
@@ -32,6 +39,8 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     // Everything is generated and checked in memory before anything is written.
     let cfg = hdl::CoreConfig {
         preload: args.preload.clone(),
+        scrub: args.scrub,
+        scrub_every: args.scrub_every,
         ..params.into()
     };
     let axi = hdl::axi::generate_axi(&cfg)?;
@@ -40,10 +49,17 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         args.preload.as_deref(),
         args.ops,
         args.traffic_seed,
+        (args.scrub, args.scrub_every),
     )?;
     let mut command = format!("bloom export {}", CoreArgs::command_line(&params));
     if let Some(p) = &args.preload {
         command += &format!(" --preload {}", p.display());
+    }
+    if args.scrub {
+        command += " --scrub";
+    }
+    if let Some(n) = args.scrub_every {
+        command += &format!(" --scrub-every {n}");
     }
     command += &format!(
         " --ops {} --traffic-seed {} --out DIR",

@@ -24,6 +24,12 @@ pub struct Args {
     /// Memory image the core is preloaded with (its banks' initial contents): the golden model starts from it.
     #[arg(long)]
     pub preload: Option<PathBuf>,
+    /// The core is generated with the scrub (bloom export --scrub): the vectors expect CONFIG.scrub = 1.
+    #[arg(long)]
+    pub scrub: bool,
+    /// With --scrub: the core's scrub period (bloom export --scrub-every N), 2..=16777216.
+    #[arg(long, requires = "scrub", value_parser = clap::value_parser!(u32).range(2..=hdl::MAX_SCRUB_EVERY as i64))]
+    pub scrub_every: Option<u32>,
 }
 
 /// The golden model a core with this configuration (and preload) starts as.
@@ -51,12 +57,17 @@ pub fn generate(
     preload: Option<&std::path::Path>,
     ops: u64,
     seed: u64,
+    scrub: (bool, Option<u32>),
 ) -> anyhow::Result<ip::vectors::Vectors> {
     let filter = starting_filter(params, preload)?;
     Ok(ip::vectors::generate(
         params,
         filter,
-        &ip::vectors::VectorOptions::new(ops, seed),
+        &ip::vectors::VectorOptions {
+            scrub: scrub.0,
+            scrub_every: scrub.1,
+            ..ip::vectors::VectorOptions::new(ops, seed)
+        },
     )?)
 }
 
@@ -145,6 +156,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         args.preload.as_deref(),
         args.ops,
         args.traffic_seed,
+        (args.scrub, args.scrub_every),
     )?;
     ip::package::write_tree(&args.out, &files(&v)).map_err(anyhow::Error::msg)?;
     let s = &v.stats;

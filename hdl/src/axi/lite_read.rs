@@ -48,6 +48,9 @@ pub struct LiteRead<const W: usize> {
     pub ops: Signal<In, Bits<32>>,
     pub inserts: Signal<In, Bits<32>>,
     pub hits: Signal<In, Bits<32>>,
+    /// The core's scrub_busy and scrub_mismatch (0 in a core without the scrub).
+    pub scrub_busy: Signal<In, bool>,
+    pub scrub_mismatch: Signal<In, Bits<16>>,
     select: ReadSelect,
     /// None of read_go, read_data, rvalid: no read in progress.
     read_idle: DFF<bool>,
@@ -62,7 +65,10 @@ pub struct LiteRead<const W: usize> {
     saturated_q: DFF<Bits<32>>,
     saturated_word: ZeroExtend<17, 32>,
     bit_count_word: ZeroExtend<8, 32>,
+    scrub_mismatch_word: ZeroExtend<16, 32>,
     status_word: Signal<Local, Bits<32>>,
+    /// STATUS.scrub_busy's bit.
+    status_scrub_word: Signal<Local, Bits<32>>,
     // One term of the read data each: the value if selected, else 0.
     term_fixed: Signal<Local, Bits<32>>,
     term_status: Signal<Local, Bits<32>>,
@@ -74,6 +80,7 @@ pub struct LiteRead<const W: usize> {
     term_fill: Signal<Local, Bits<32>>,
     term_bit_count: Signal<Local, Bits<32>>,
     term_saturated: Signal<Local, Bits<32>>,
+    term_scrub_mismatch: Signal<Local, Bits<32>>,
     /// Inputs AXI4-Lite defines and this block does not need (the protection
     /// type, the byte offset within a word).
     unused_axil: Signal<Local, bool>,
@@ -84,17 +91,19 @@ pub struct LiteRead<const W: usize> {
     value_seed_lo: Constant<Bits<32>>,
     value_seed_hi: Constant<Bits<32>>,
     value_timing: Constant<Bits<32>>,
+    value_scrub_every: Constant<Bits<32>>,
     mask_status_busy: Constant<Bits<32>>,
+    mask_status_scrub_busy: Constant<Bits<32>>,
     zero_32: Constant<Bits<32>>,
     resp_okay: Constant<Bits<2>>,
     resp_slverr: Constant<Bits<2>>,
 }
 
 impl<const W: usize> LiteRead<W> {
-    /// `fixed`: the ID, VERSION, CONFIG, SEED_LO, SEED_HI and TIMING words
-    /// (`wrapper::fixed_words`).
-    pub fn new(fixed: [u32; 6]) -> Self {
-        let [id, version, config, seed_lo, seed_hi, timing] = fixed;
+    /// `fixed`: the ID, VERSION, CONFIG, SEED_LO, SEED_HI, TIMING and
+    /// SCRUB_EVERY words (`wrapper::fixed_words_of`).
+    pub fn new(fixed: [u32; 7]) -> Self {
+        let [id, version, config, seed_lo, seed_hi, timing, scrub_every] = fixed;
         Self {
             clock: Default::default(),
             reset: Default::default(),
@@ -110,6 +119,8 @@ impl<const W: usize> LiteRead<W> {
             ops: Default::default(),
             inserts: Default::default(),
             hits: Default::default(),
+            scrub_busy: Default::default(),
+            scrub_mismatch: Default::default(),
             select: Default::default(),
             read_idle: Default::default(),
             read_go: Default::default(),
@@ -122,7 +133,9 @@ impl<const W: usize> LiteRead<W> {
             saturated_q: Default::default(),
             saturated_word: Default::default(),
             bit_count_word: Default::default(),
+            scrub_mismatch_word: Default::default(),
             status_word: Default::default(),
+            status_scrub_word: Default::default(),
             term_fixed: Default::default(),
             term_status: Default::default(),
             term_bit_addr: Default::default(),
@@ -133,6 +146,7 @@ impl<const W: usize> LiteRead<W> {
             term_fill: Default::default(),
             term_bit_count: Default::default(),
             term_saturated: Default::default(),
+            term_scrub_mismatch: Default::default(),
             unused_axil: Default::default(),
             value_id: value(id),
             value_version: value(version),
@@ -140,7 +154,9 @@ impl<const W: usize> LiteRead<W> {
             value_seed_lo: value(seed_lo),
             value_seed_hi: value(seed_hi),
             value_timing: value(timing),
+            value_scrub_every: value(scrub_every),
             mask_status_busy: mask(&[map::STATUS_BUSY]),
+            mask_status_scrub_busy: mask(&[map::STATUS_SCRUB_BUSY]),
             zero_32: value(0),
             resp_okay: Constant::new(0.into()),
             resp_slverr: Constant::new(2.into()),
@@ -178,6 +194,7 @@ impl<const W: usize> Logic for LiteRead<W> {
         self.fill_q.d.next = self.fill_word.wide.val();
         self.saturated_q.d.next = self.saturated_word.wide.val();
         self.bit_count_word.narrow.next = self.bit_count.val();
+        self.scrub_mismatch_word.narrow.next = self.scrub_mismatch.val();
         self.read_go.d.next = self.axil.arvalid.val() & self.read_idle.q.val();
         // Set by the data, held until taken: a D input, not an enable.
         self.rvalid.d.next =
@@ -185,6 +202,10 @@ impl<const W: usize> Logic for LiteRead<W> {
         self.status_word.next = self.zero_32.val();
         if (self.busy.val() | self.clear_pending.val()) | self.clear_queued.val() {
             self.status_word.next = self.mask_status_busy.val();
+        }
+        self.status_scrub_word.next = self.zero_32.val();
+        if self.scrub_busy.val() {
+            self.status_scrub_word.next = self.mask_status_scrub_busy.val();
         }
         self.term_fixed.next = self.zero_32.val();
         if self.select.sel_id.val() {
@@ -205,9 +226,12 @@ impl<const W: usize> Logic for LiteRead<W> {
         if self.select.sel_timing.val() {
             self.term_fixed.next = self.value_timing.val();
         }
+        if self.select.sel_scrub_every.val() {
+            self.term_fixed.next = self.value_scrub_every.val();
+        }
         self.term_status.next = self.zero_32.val();
         if self.select.sel_status.val() {
-            self.term_status.next = self.status_word.val();
+            self.term_status.next = self.status_word.val() | self.status_scrub_word.val();
         }
         self.term_bit_addr.next = self.zero_32.val();
         if self.select.sel_bit_addr.val() {
@@ -241,6 +265,10 @@ impl<const W: usize> Logic for LiteRead<W> {
         if self.select.sel_saturated.val() {
             self.term_saturated.next = self.saturated_q.q.val();
         }
+        self.term_scrub_mismatch.next = self.zero_32.val();
+        if self.select.sel_scrub_mismatch.val() {
+            self.term_scrub_mismatch.next = self.scrub_mismatch_word.wide.val();
+        }
         // The read data is loaded in the read_data cycle (its enable straight
         // from a register); rvalid rises with it, and the data then holds.
         self.read_data.d.next = self.read_go.q.val();
@@ -254,7 +282,8 @@ impl<const W: usize> Logic for LiteRead<W> {
                 | self.term_hits.val()
                 | self.term_fill.val()
                 | self.term_bit_count.val()
-                | self.term_saturated.val();
+                | self.term_saturated.val()
+                | self.term_scrub_mismatch.val();
             self.rresp.d.next = self.resp_okay.val();
             if self.select.sel_none.val() {
                 self.rresp.d.next = self.resp_slverr.val();

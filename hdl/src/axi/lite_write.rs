@@ -47,6 +47,9 @@ pub struct LiteWrite<const W: usize> {
     pub clear: Signal<Out, bool>,
     /// COMMAND.zero_counters was written, or reset: zero the counters, this cycle.
     pub zero_counters: Signal<Out, bool>,
+    /// COMMAND.scrub was written: the core's scrub_req, this cycle (the core
+    /// ignores it while a scrub runs, and always without the scrub).
+    pub scrub: Signal<Out, bool>,
     write_seen: DFF<bool>,
     write_go: DFF<bool>,
     bvalid: DFF<bool>,
@@ -73,6 +76,7 @@ pub struct LiteWrite<const W: usize> {
     act_bit_count: DFF<bool>,
     act_clear: DFF<bool>,
     act_zero: DFF<bool>,
+    act_scrub: DFF<bool>,
     write_word: Signal<Local, Bits<6>>,
     /// Inputs AXI4-Lite defines and this block does not need (the protection
     /// type, the byte offset within a word), and the data bits other than
@@ -83,6 +87,7 @@ pub struct LiteWrite<const W: usize> {
     word_bit_count: Constant<Bits<6>>,
     at_command_clear: Constant<Bits<5>>,
     at_command_zero: Constant<Bits<5>>,
+    at_command_scrub: Constant<Bits<5>>,
     all_strobes: Constant<Bits<4>>,
     resp_okay: Constant<Bits<2>>,
     resp_slverr: Constant<Bits<2>>,
@@ -100,6 +105,7 @@ impl<const W: usize> Default for LiteWrite<W> {
             bit_count_write: Default::default(),
             clear: Default::default(),
             zero_counters: Default::default(),
+            scrub: Default::default(),
             write_seen: Default::default(),
             write_go: Default::default(),
             bvalid: Default::default(),
@@ -117,6 +123,7 @@ impl<const W: usize> Default for LiteWrite<W> {
             act_bit_count: Default::default(),
             act_clear: Default::default(),
             act_zero: Default::default(),
+            act_scrub: Default::default(),
             write_word: Default::default(),
             unused_axil: Default::default(),
             word_command: word(&map::COMMAND),
@@ -124,6 +131,7 @@ impl<const W: usize> Default for LiteWrite<W> {
             word_bit_count: word(&map::BIT_COUNT),
             at_command_clear: at(&map::COMMAND_CLEAR),
             at_command_zero: at(&map::COMMAND_ZERO_COUNTERS),
+            at_command_scrub: at(&map::COMMAND_SCRUB),
             all_strobes: Constant::new(15.into()),
             resp_okay: Constant::new(0.into()),
             resp_slverr: Constant::new(2.into()),
@@ -149,7 +157,8 @@ impl<const W: usize> Logic for LiteWrite<W> {
             act_bit_addr,
             act_bit_count,
             act_clear,
-            act_zero
+            act_zero,
+            act_scrub
         );
         self.do_command.next = self.act_command.q.val();
         self.do_bit_addr.next = self.act_bit_addr.q.val();
@@ -158,6 +167,7 @@ impl<const W: usize> Logic for LiteWrite<W> {
         self.bit_count_write.next = self.do_bit_count.val();
         self.clear.next = self.act_clear.q.val();
         self.zero_counters.next = self.act_zero.q.val();
+        self.scrub.next = self.act_scrub.q.val();
 
         self.axil.awready.next = self.write_go.q.val();
         self.axil.wready.next = self.write_go.q.val();
@@ -229,5 +239,12 @@ impl<const W: usize> Logic for LiteWrite<W> {
                 .val()
                 .get_bit(self.at_command_zero.val().index()))
             | self.reset_next.val();
+        self.act_scrub.d.next = ((self.write_seen.q.val() & !self.reset.val())
+            & self.wsel_command.q.val())
+            & self
+                .axil
+                .wdata
+                .val()
+                .get_bit(self.at_command_scrub.val().index());
     }
 }

@@ -39,7 +39,7 @@ use crate::verilog::text::{keep_hierarchy_of, rename_modules, FlatBundle};
 use crate::{CoreConfig, GeneratedCore, HdlError};
 
 pub use interface::{axi_groups, axi_ports, AXIL_ADDR_BITS, AXIL_DATA_BITS, RESPONSE_DATA_BITS};
-pub use wrapper::{fixed_words, stream_timing, BloomAxis, StreamTiming};
+pub use wrapper::{fixed_words, fixed_words_of, stream_timing, BloomAxis, StreamTiming};
 
 /// Top module name of the wrapper.
 pub const AXI_TOP: &str = "bloom_axis";
@@ -75,7 +75,7 @@ fn axi_flat_bundles() -> Vec<FlatBundle> {
 }
 
 fn wrapper_verilog<const W: usize>(cfg: &CoreConfig, core_top: &str) -> Result<String, HdlError> {
-    let mut uut = BloomAxis::<W>::new(&cfg.params, core_top);
+    let mut uut = BloomAxis::<W>::new(cfg, core_top);
     uut.connect_all();
     check_all(&uut)
         .map_err(|e| HdlError::Generate(format!("bloom_axis failed rust-hdl's checks: {e:?}")))?;

@@ -36,6 +36,8 @@ pub struct ReadSelect {
     pub sel_fill: Signal<Out, bool>,
     pub sel_bit_count: Signal<Out, bool>,
     pub sel_saturated: Signal<Out, bool>,
+    pub sel_scrub_every: Signal<Out, bool>,
+    pub sel_scrub_mismatch: Signal<Out, bool>,
     /// No register at the address.
     pub sel_none: Signal<Out, bool>,
     /// FILL[i]'s and SATURATED[i]'s i.
@@ -55,6 +57,8 @@ pub struct ReadSelect {
     sel_fill_q: DFF<bool>,
     sel_bit_count_q: DFF<bool>,
     sel_saturated_q: DFF<bool>,
+    sel_scrub_every_q: DFF<bool>,
+    sel_scrub_mismatch_q: DFF<bool>,
     sel_none_q: DFF<bool>,
     fill_bank_q: DFF<Bits<4>>,
     // Word addresses (byte address / 4) of the registers.
@@ -71,6 +75,8 @@ pub struct ReadSelect {
     word_inserts: Constant<Bits<6>>,
     word_hits: Constant<Bits<6>>,
     word_bit_count: Constant<Bits<6>>,
+    word_scrub_every: Constant<Bits<6>>,
+    word_scrub_mismatch: Constant<Bits<6>>,
     /// FILL[0..16] is the aligned block of words whose bits 5:4 are this.
     fill_block: Constant<Bits<2>>,
     /// SATURATED[0..16] likewise.
@@ -98,6 +104,8 @@ impl Default for ReadSelect {
             sel_fill: Default::default(),
             sel_bit_count: Default::default(),
             sel_saturated: Default::default(),
+            sel_scrub_every: Default::default(),
+            sel_scrub_mismatch: Default::default(),
             sel_none: Default::default(),
             fill_bank: Default::default(),
             sel_id_q: Default::default(),
@@ -115,6 +123,8 @@ impl Default for ReadSelect {
             sel_fill_q: Default::default(),
             sel_bit_count_q: Default::default(),
             sel_saturated_q: Default::default(),
+            sel_scrub_every_q: Default::default(),
+            sel_scrub_mismatch_q: Default::default(),
             sel_none_q: Default::default(),
             fill_bank_q: Default::default(),
             word_id: word(&map::ID),
@@ -130,6 +140,8 @@ impl Default for ReadSelect {
             word_inserts: word(&map::COUNTERS_INSERTS),
             word_hits: word(&map::COUNTERS_HITS),
             word_bit_count: word(&map::BIT_COUNT),
+            word_scrub_every: word(&map::SCRUB_EVERY),
+            word_scrub_mismatch: word(&map::SCRUB_MISMATCH),
             fill_block: Constant::new((map::FILL.word() >> 4).into()),
             saturated_block: Constant::new((map::SATURATED.word() >> 4).into()),
         }
@@ -157,6 +169,8 @@ impl Logic for ReadSelect {
             sel_fill_q,
             sel_bit_count_q,
             sel_saturated_q,
+            sel_scrub_every_q,
+            sel_scrub_mismatch_q,
             sel_none_q,
             fill_bank_q
         );
@@ -175,6 +189,8 @@ impl Logic for ReadSelect {
         self.sel_fill.next = self.sel_fill_q.q.val();
         self.sel_bit_count.next = self.sel_bit_count_q.q.val();
         self.sel_saturated.next = self.sel_saturated_q.q.val();
+        self.sel_scrub_every.next = self.sel_scrub_every_q.q.val();
+        self.sel_scrub_mismatch.next = self.sel_scrub_mismatch_q.q.val();
         self.sel_none.next = self.sel_none_q.q.val();
         self.fill_bank.next = self.fill_bank_q.q.val();
         if self.load.val() {
@@ -195,6 +211,8 @@ impl Logic for ReadSelect {
             self.sel_bit_count_q.d.next = self.word.val() == self.word_bit_count.val();
             self.sel_saturated_q.d.next =
                 self.word.val().get_bits::<2>(4) == self.saturated_block.val();
+            self.sel_scrub_every_q.d.next = self.word.val() == self.word_scrub_every.val();
+            self.sel_scrub_mismatch_q.d.next = self.word.val() == self.word_scrub_mismatch.val();
             self.sel_none_q.d.next = (self.word.val() != self.word_id.val())
                 & (self.word.val() != self.word_version.val())
                 & (self.word.val() != self.word_config.val())
@@ -208,6 +226,8 @@ impl Logic for ReadSelect {
                 & (self.word.val() != self.word_inserts.val())
                 & (self.word.val() != self.word_hits.val())
                 & (self.word.val() != self.word_bit_count.val())
+                & (self.word.val() != self.word_scrub_every.val())
+                & (self.word.val() != self.word_scrub_mismatch.val())
                 & (self.word.val().get_bits::<2>(4) != self.fill_block.val())
                 & (self.word.val().get_bits::<2>(4) != self.saturated_block.val());
         }

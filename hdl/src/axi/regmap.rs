@@ -39,7 +39,7 @@ pub const VERSION_MINOR: FieldDef = FieldDef {
     width: 16,
     sw: Access::R,
     hw: Access::None,
-    reset: Some(0x2),
+    reset: Some(0x3),
     singlepulse: false,
     swmod: false,
     encode: None,
@@ -121,6 +121,19 @@ pub const CONFIG_HASH: FieldDef = FieldDef {
     desc: "Hash family.",
 };
 
+pub const CONFIG_SCRUB: FieldDef = FieldDef {
+    name: "scrub",
+    lsb: 26,
+    width: 1,
+    sw: Access::R,
+    hw: Access::W,
+    reset: None,
+    singlepulse: false,
+    swmod: false,
+    encode: None,
+    desc: "1: the core was generated with the scrub (bloom export --scrub; docs/contract.md sections 5.2 and 5.3): COMMAND.scrub starts one, STATUS.scrub_busy and SCRUB_MISMATCH show it. 0: COMMAND.scrub does nothing and STATUS.scrub_busy, SCRUB_MISMATCH and SCRUB_EVERY read 0.",
+};
+
 pub const CONFIG_COUNTER_BITS: FieldDef = FieldDef {
     name: "counter_bits",
     lsb: 28,
@@ -146,6 +159,7 @@ pub const CONFIG: RegisterDef = RegisterDef {
         CONFIG_BANK_BITS,
         CONFIG_KEY_BITS,
         CONFIG_HASH,
+        CONFIG_SCRUB,
         CONFIG_COUNTER_BITS,
     ],
 };
@@ -262,6 +276,19 @@ pub const STATUS_BUSY: FieldDef = FieldDef {
     desc: "1 while a clear is waiting to enter the core or sweeping the banks (s_axis_tready is low then), and while the core is otherwise busy; bit accesses wait for it.",
 };
 
+pub const STATUS_SCRUB_BUSY: FieldDef = FieldDef {
+    name: "scrub_busy",
+    lsb: 1,
+    width: 1,
+    sw: Access::R,
+    hw: Access::W,
+    reset: None,
+    singlepulse: false,
+    swmod: false,
+    encode: None,
+    desc: "1 while a scrub runs (the core's scrub_busy, docs/contract.md section 5.2): from the cycle after the COMMAND.scrub write (or the period's tick) that started it, so a read issued after that write's response sees 1, until its result is in SCRUB_MISMATCH. The scrub reads every bank in the cycles no request, bit access or clear uses: with the core otherwise idle it lasts 2^bank_bits + 9 cycles (plain core) or + 10 (counting core); a saturated s_axis delays it. A reset (aresetn) ends it without result. Always 0 when CONFIG.scrub is 0.",
+};
+
 pub const STATUS: RegisterDef = RegisterDef {
     name: "STATUS",
     offset: 0x18,
@@ -269,7 +296,7 @@ pub const STATUS: RegisterDef = RegisterDef {
     stride: 4,
     title: "Status",
     desc: None,
-    fields: &[STATUS_BUSY],
+    fields: &[STATUS_BUSY, STATUS_SCRUB_BUSY],
 };
 
 pub const COMMAND_CLEAR: FieldDef = FieldDef {
@@ -298,6 +325,19 @@ pub const COMMAND_ZERO_COUNTERS: FieldDef = FieldDef {
     desc: "Zero OPS, INSERTS and HITS (wins over a count in the same cycle).",
 };
 
+pub const COMMAND_SCRUB: FieldDef = FieldDef {
+    name: "scrub",
+    lsb: 2,
+    width: 1,
+    sw: Access::W,
+    hw: Access::R,
+    reset: Some(0x0),
+    singlepulse: true,
+    swmod: false,
+    encode: None,
+    desc: "Start a scrub (docs/contract.md section 5.2): every bank is recounted while the core keeps serving and compared with its fill counter; STATUS.scrub_busy until its result is in SCRUB_MISMATCH. Written while STATUS.scrub_busy is 1 it is ignored: the running scrub goes on and no second one is queued (the write is answered OKAY). Ignored, with OKAY, when CONFIG.scrub is 0.",
+};
+
 pub const COMMAND: RegisterDef = RegisterDef {
     name: "COMMAND",
     offset: 0x1c,
@@ -305,7 +345,7 @@ pub const COMMAND: RegisterDef = RegisterDef {
     stride: 4,
     title: "Command",
     desc: Some("Write 1 to a bit to start its action; reads answer SLVERR (no readable field)."),
-    fields: &[COMMAND_CLEAR, COMMAND_ZERO_COUNTERS],
+    fields: &[COMMAND_CLEAR, COMMAND_ZERO_COUNTERS, COMMAND_SCRUB],
 };
 
 pub const BIT_ADDR_ADDR: FieldDef = FieldDef {
@@ -442,6 +482,29 @@ pub const BIT_COUNT: RegisterDef = RegisterDef {
     fields: &[BIT_COUNT_VALUE],
 };
 
+pub const SCRUB_EVERY_EVERY: FieldDef = FieldDef {
+    name: "every",
+    lsb: 0,
+    width: 25,
+    sw: Access::R,
+    hw: Access::W,
+    reset: None,
+    singlepulse: false,
+    swmod: false,
+    encode: None,
+    desc: "N of bloom export --scrub --scrub-every N (2..2^24): the core also starts a scrub by itself every N cycles after a reset (docs/contract.md section 5.2, \"Periodic\"; a tick while STATUS.scrub_busy is 1 starts nothing). 0: no period (scrubs start on COMMAND.scrub only), and without the scrub.",
+};
+
+pub const SCRUB_EVERY: RegisterDef = RegisterDef {
+    name: "SCRUB_EVERY",
+    offset: 0x2c,
+    count: 1,
+    stride: 4,
+    title: "Scrub period",
+    desc: Some("Fixed when the core is generated."),
+    fields: &[SCRUB_EVERY_EVERY],
+};
+
 pub const COUNTERS_OPS_COUNT: FieldDef = FieldDef {
     name: "count",
     lsb: 0,
@@ -511,6 +574,29 @@ pub const COUNTERS_HITS: RegisterDef = RegisterDef {
     fields: &[COUNTERS_HITS_COUNT],
 };
 
+pub const SCRUB_MISMATCH_MISMATCH: FieldDef = FieldDef {
+    name: "mismatch",
+    lsb: 0,
+    width: 16,
+    sw: Access::R,
+    hw: Access::W,
+    reset: None,
+    singlepulse: false,
+    swmod: false,
+    encode: None,
+    desc: "Bit p (bank p; bits >= k read 0): the last scrub that ended counted bank p's 1 bits (a counting core: its non-zero counters) differently from its fill counter, so a bit of bank p changed without an operation since the last clear or reset, and its answers may be wrong (a 1 turned 0 makes a present key a false negative; docs/contract.md section 5.2). A plain core also shows here, once after the first reset after configuration, the banks whose fill then differs from the image it was generated with (0 without one; section 5.3). Held until the next scrub ends; 0 after a reset, while no scrub has ended since, and when CONFIG.scrub is 0.",
+};
+
+pub const SCRUB_MISMATCH: RegisterDef = RegisterDef {
+    name: "SCRUB_MISMATCH",
+    offset: 0x3c,
+    count: 1,
+    stride: 4,
+    title: "Scrub result",
+    desc: None,
+    fields: &[SCRUB_MISMATCH_MISMATCH],
+};
+
 pub const FILL_COUNT: FieldDef = FieldDef {
     name: "count",
     lsb: 0,
@@ -570,9 +656,11 @@ pub const REGISTERS: &[RegisterDef] = &[
     BIT_ADDR,
     BIT_DATA,
     BIT_COUNT,
+    SCRUB_EVERY,
     COUNTERS_OPS,
     COUNTERS_INSERTS,
     COUNTERS_HITS,
+    SCRUB_MISMATCH,
     FILL,
     SATURATED,
 ];

@@ -11,7 +11,8 @@
 //!   FIFO in front of m_axis;
 //! - [`StreamCounters`] (stream_counters.rs): OPS, INSERTS, HITS;
 //! - [`LiteWrite`] (lite_write.rs): the AXI4-Lite write channels and the write's
-//!   actions (COMMAND, BIT_ADDR, BIT_COUNT);
+//!   actions (COMMAND, BIT_ADDR, BIT_COUNT); COMMAND.scrub is the core's
+//!   scrub_req (registered), STATUS.scrub_busy and SCRUB_MISMATCH its outputs;
 //! - [`BitAccess`] (bit_access.rs): BIT_ADDR, BIT_DATA, BIT_COUNT and the
 //!   core's bank access port;
 //! - [`LiteRead`] (lite_read.rs, with `ReadSelect`): the AXI4-Lite read
@@ -56,9 +57,9 @@ use super::request_path::RequestPath;
 use super::resets::ResetCopies;
 use super::response_path::ResponsePath;
 use super::stream_counters::StreamCounters;
-use crate::bridge::core_box::CountingBox;
+use crate::bridge::core_box::BridgeBox;
 use crate::ports::{FillDriver, ReadbackDriver, RequestDriver, ResponseDriver};
-use crate::CoreParams;
+use crate::{CoreConfig, CoreParams};
 
 #[derive(LogicBlock)]
 pub struct BloomAxis<const W: usize> {
@@ -69,8 +70,9 @@ pub struct BloomAxis<const W: usize> {
     pub s_axil_write: AxiLiteWrite<W>,
     pub s_axil_read: AxiLiteRead<W>,
     /// The core, with a counting core's ports (behind a plain core the box ties
-    /// the counter outputs to 0).
-    core: CountingBox<W>,
+    /// the counter outputs to 0) and the scrub's (a core generated without the
+    /// scrub ignores scrub_req and reads 0 on the others).
+    core: BridgeBox<W>,
     clock: Signal<Local, Clock>,
     resets: ResetCopies,
     requests: RequestPath<W>,
@@ -126,9 +128,24 @@ pub fn stream_timing(params: &CoreParams) -> StreamTiming {
     }
 }
 
-/// The CONFIG, SEED_LO, SEED_HI and TIMING words of a core.
+/// The ID, VERSION, CONFIG, SEED_LO, SEED_HI and TIMING words of a core
+/// generated without the scrub (CONFIG.scrub 0).
 pub fn fixed_words(params: &CoreParams) -> [(super::regs::RegisterDef, u32); 6] {
+    let w = fixed_words_of(&CoreConfig::from(*params));
+    [w[0], w[1], w[2], w[3], w[4], w[5]]
+}
+
+/// The words fixed when the core is generated: ID, VERSION, CONFIG (its scrub
+/// bit from `cfg.scrub`), SEED_LO, SEED_HI, TIMING and SCRUB_EVERY (the period
+/// of `--scrub-every`, 0 without one).
+pub fn fixed_words_of(cfg: &CoreConfig) -> [(super::regs::RegisterDef, u32); 7] {
+    let params = &cfg.params;
     let t = stream_timing(params);
+    let scrub_every = if cfg.scrub {
+        cfg.scrub_every.unwrap_or(0)
+    } else {
+        0
+    };
     let hash = map::CONFIG_HASH
         .encode
         .and_then(|e| e.iter().find(|(n, _)| *n == params.hash.name()))
@@ -146,6 +163,7 @@ pub fn fixed_words(params: &CoreParams) -> [(super::regs::RegisterDef, u32); 6] 
                 | map::CONFIG_BANK_BITS.place(params.bank_bits as u64)
                 | map::CONFIG_KEY_BITS.place(params.key_bits as u64)
                 | map::CONFIG_HASH.place(hash)
+                | map::CONFIG_SCRUB.place(cfg.scrub as u64)
                 | map::CONFIG_COUNTER_BITS.place(params.counter_bits as u64),
         ),
         (
@@ -159,13 +177,18 @@ pub fn fixed_words(params: &CoreParams) -> [(super::regs::RegisterDef, u32); 6] 
                 | map::TIMING_READBACK_LATENCY.place(t.readback_latency as u64)
                 | map::TIMING_RESPONSE_FIFO_DEPTH.place(t.outstanding as u64),
         ),
+        (
+            map::SCRUB_EVERY,
+            map::SCRUB_EVERY_EVERY.place(scrub_every as u64),
+        ),
     ]
 }
 
 impl<const W: usize> BloomAxis<W> {
-    /// The wrapper of a core with `params` (key_bits = W), whose Verilog module
-    /// `core_top` is supplied beside the wrapper's.
-    pub fn new(params: &CoreParams, core_top: &str) -> Self {
+    /// The wrapper of a core generated with `cfg` (key_bits = W), whose Verilog
+    /// module `core_top` is supplied beside the wrapper's.
+    pub fn new(cfg: &CoreConfig, core_top: &str) -> Self {
+        let params = &cfg.params;
         assert_eq!(
             params.key_bits as usize, W,
             "the wrapper is built with W = key_bits"
@@ -181,6 +204,19 @@ impl<const W: usize> BloomAxis<W> {
             (map::FILL_COUNT.lsb, map::FILL_COUNT.width),
             (0, 17),
             "FILL.count is fill_count, zero-extended"
+        );
+        assert_eq!(
+            (
+                map::SCRUB_MISMATCH_MISMATCH.lsb,
+                map::SCRUB_MISMATCH_MISMATCH.width
+            ),
+            (0, 16),
+            "SCRUB_MISMATCH.mismatch is scrub_mismatch, zero-extended"
+        );
+        assert_eq!(
+            (map::STATUS_SCRUB_BUSY.width, map::COMMAND_SCRUB.width),
+            (1, 1),
+            "STATUS.scrub_busy is scrub_busy, COMMAND.scrub is scrub_req"
         );
         assert_eq!((map::SATURATED.stride, map::SATURATED.count), (4, 16));
         assert_eq!(
@@ -209,7 +245,7 @@ impl<const W: usize> BloomAxis<W> {
             m_axis: Default::default(),
             s_axil_write: Default::default(),
             s_axil_read: Default::default(),
-            core: CountingBox::new(String::new(), core_top.to_string(), params),
+            core: BridgeBox::new(String::new(), core_top.to_string(), params),
             clock: Default::default(),
             resets: Default::default(),
             requests: Default::default(),
@@ -218,7 +254,7 @@ impl<const W: usize> BloomAxis<W> {
             counters: Default::default(),
             lite_write: Default::default(),
             bit_access: BitAccess::new(params.counter_bits <= 1),
-            lite_read: LiteRead::new(fixed_words(params).map(|(_, v)| v)),
+            lite_read: LiteRead::new(fixed_words_of(cfg).map(|(_, v)| v)),
         }
     }
 }
@@ -259,6 +295,7 @@ impl<const W: usize> Logic for BloomAxis<W> {
         self.counters.take_op.next = self.s_axis.tuser.val();
         self.counters.query_hit_sent.next = self.responses.query_hit_sent.val();
         self.counters.zero.next = self.lite_write.zero_counters.val();
+        self.core.scrub.req.next = self.lite_write.scrub.val();
 
         // AXI4-Lite write, and the bit access it arms.
         AxiLiteWrite::<W>::link(&mut self.s_axil_write, &mut self.lite_write.axil);
@@ -290,5 +327,7 @@ impl<const W: usize> Logic for BloomAxis<W> {
         self.lite_read.ops.next = self.counters.ops_value.val();
         self.lite_read.inserts.next = self.counters.inserts_value.val();
         self.lite_read.hits.next = self.counters.hits_value.val();
+        self.lite_read.scrub_busy.next = self.core.scrub.busy.val();
+        self.lite_read.scrub_mismatch.next = self.core.scrub.mismatch.val();
     }
 }
