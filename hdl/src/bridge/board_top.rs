@@ -18,7 +18,7 @@
 use super::core_box::CountingBox;
 use super::executor::ExecutorParams;
 use super::host_bridge::HostBridge;
-use crate::ports::{CoreDriver, CounterDriver};
+use crate::ports::{CoreDriver, CounterDriver, ScrubDriver};
 use rust_hdl::prelude::*;
 
 #[derive(LogicBlock)]
@@ -84,6 +84,7 @@ impl Logic for BoardTop {
 
         CoreDriver::<128>::join(&mut self.bridge.core, &mut self.core.io);
         CounterDriver::<128>::join(&mut self.bridge.counter, &mut self.core.counter);
+        ScrubDriver::<128>::join(&mut self.bridge.scrub, &mut self.core.scrub);
 
         self.leds.next = bit_cast::<4, 1>(
             self.heartbeat

@@ -13,26 +13,31 @@
 //! core behind it gets 0 on `counter_wdata` and its other counter ports left
 //! open), [`CountingBox`] a counting core's (`ports::CorePorts` and `ports::Counter`, what the
 //! UART bridge drives; with a plain core behind it the counter outputs are tied
-//! to 0, so the bridge has one executor for both kinds). In the Rust-HDL
+//! to 0, so the bridge has one executor for both kinds; and `ports::Scrub`, bound
+//! whether the core has the scrub or not, since a core without it ignores
+//! `scrub_req` and reads 0 on its outputs). In the Rust-HDL
 //! simulator a box is inert (outputs stay 0); the board top is simulated with
 //! Verilator instead.
 
 use rust_hdl::prelude::*;
 
 use crate::ports::{
-    core_ports, counter_group, instance, ports_of, Clocking, CorePorts, Counter, Direction,
+    core_ports, counter_group, instance, ports_of, Clocking, CorePorts, Counter, Direction, Scrub,
 };
 
 /// The box's Verilog: the core's instance, each port bound to the box's port of
 /// the same name (its low bits where the box's key is wider); `counter_ports`:
 /// the box has the counter ports (bound, or tied to 0 behind a plain core), else
-/// a counting core's counter inputs get 0 and its counter outputs stay open.
+/// a counting core's counter inputs get 0 and its counter outputs stay open;
+/// `scrub_ports`: the box has the scrub's ports (bound), else `scrub_req` gets 0
+/// and the scrub's outputs are read by nothing.
 fn box_verilog(
     params: &crate::CoreParams,
     w: usize,
     core_top: &str,
     core_verilog: &str,
     counter_ports: bool,
+    scrub_ports: bool,
 ) -> Verilog {
     // The box's own ports carry rust-hdl's names (`io$req$key`) and W-bit keys;
     // a port narrower in the core gets the box's low bits.
@@ -44,7 +49,7 @@ fn box_verilog(
     let code = instance(core_top, "core_inst", &ports, |p| {
         // The scrub's ports are not the box's: no scrub is requested, its outputs are
         // read by nothing (wires Verilator's lint passes over by their `unused` names).
-        if p.group == "scrub" {
+        if p.group == "scrub" && !scrub_ports {
             return Some(match p.direction {
                 Direction::Input => format!("{}'d0", p.width),
                 _ => format!("unused_{}", p.name),
@@ -68,7 +73,7 @@ fn box_verilog(
     let mut ties = String::new();
     let scrub_outputs: String = ports
         .iter()
-        .filter(|p| p.group == "scrub" && p.direction == Direction::Output)
+        .filter(|p| !scrub_ports && p.group == "scrub" && p.direction == Direction::Output)
         .map(|p| format!("    wire [{}:0] unused_{};\n", p.width - 1, p.name))
         .collect();
     if counter_ports && params.counter_bits <= 1 {
@@ -125,11 +130,12 @@ impl<const W: usize> Logic for CoreBox<W> {
             &self._core_top,
             &self._core_verilog,
             false,
+            false,
         )
     }
 }
 
-/// `bloom_core` with a counting core's ports (the UART bridge's board top).
+/// `bloom_core` with a counting core's ports and the scrub's (the UART bridge's board top).
 #[derive(LogicBlock)]
 pub struct CountingBox<const W: usize> {
     pub sys: Clocking<W>,
@@ -138,6 +144,8 @@ pub struct CountingBox<const W: usize> {
     pub io: CorePorts<W>,
     /// The counter group (behind a plain core: outputs 0, input unread).
     pub counter: Counter<W>,
+    /// The scrub's ports (a core without the scrub ignores scrub_req and reads 0).
+    pub scrub: Scrub<W>,
     _core_verilog: String,
     _core_top: String,
     _params: crate::CoreParams,
@@ -150,6 +158,7 @@ impl<const W: usize> CountingBox<W> {
             sys: Default::default(),
             io: Default::default(),
             counter: Default::default(),
+            scrub: Default::default(),
             _core_verilog: core_verilog,
             _core_top: core_top,
             _params: *params,
@@ -163,9 +172,17 @@ impl<const W: usize> Logic for CountingBox<W> {
     fn connect(&mut self) {
         self.io.link_connect_source();
         self.counter.link_connect_source();
+        self.scrub.link_connect_source();
     }
 
     fn hdl(&self) -> Verilog {
-        box_verilog(&self._params, W, &self._core_top, &self._core_verilog, true)
+        box_verilog(
+            &self._params,
+            W,
+            &self._core_top,
+            &self._core_verilog,
+            true,
+            true,
+        )
     }
 }
