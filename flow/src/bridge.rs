@@ -30,13 +30,30 @@ const MAX_CLOCKS_PER_BIT: f64 = 65535.0;
 pub struct UartBridge {
     core: hdl::CoreParams,
     baud: u32,
+    /// The core's scrub (`CoreConfig::scrub`, `scrub_every`): the bridge's scrub frame
+    /// and what it reports to the host.
+    scrub: bool,
+    scrub_every: Option<u32>,
 }
 
 impl UartBridge {
     /// `core` must be the configuration the build's [`GeneratedCore`] was made
     /// from (the bridge reports it to the host; the build checks they agree).
     pub fn new(core: hdl::CoreParams, baud: u32) -> Self {
-        UartBridge { core, baud }
+        UartBridge {
+            core,
+            baud,
+            scrub: false,
+            scrub_every: None,
+        }
+    }
+
+    /// The bridge in front of a core generated with the scrub (`scrub`) and its period
+    /// (`scrub_every`), as the core's [`hdl::CoreConfig`] says (the build checks they agree).
+    pub fn with_scrub(mut self, scrub: bool, scrub_every: Option<u32>) -> Self {
+        self.scrub = scrub;
+        self.scrub_every = scrub_every;
+        self
     }
 
     pub fn baud(&self) -> u32 {
@@ -44,11 +61,26 @@ impl UartBridge {
     }
 
     fn config(&self, clock_hz: u64) -> BoardTopConfig {
-        BoardTopConfig::new(hdl::CoreConfig::from(self.core), clock_hz, self.baud)
+        BoardTopConfig::new(
+            hdl::CoreConfig {
+                scrub: self.scrub,
+                scrub_every: self.scrub_every,
+                ..hdl::CoreConfig::from(self.core)
+            },
+            clock_hz,
+            self.baud,
+        )
     }
 
     /// The bridge tells the host its configuration: it must be the core's.
     fn check_core(&self, core: &GeneratedCore) -> Result<(), FlowError> {
+        let scrub = (core.config.scrub, core.config.scrub_every);
+        if scrub != (self.scrub, self.scrub_every) {
+            return Err(FlowError::Invalid(format!(
+                "the UART bridge was set up for a core with scrub {:?} (every {:?} cycles), the core has {:?} (every {:?})",
+                self.scrub, self.scrub_every, scrub.0, scrub.1
+            )));
+        }
         if core.config.params == self.core {
             Ok(())
         } else {

@@ -540,12 +540,19 @@ fn bridge_w64_config_insert_query_batch_replay_stats_dump() {
     );
     assert_eq!(word(2), 0, "frames rejected");
     assert_eq!(word(3), 1, "frames replayed");
-    assert_eq!(s.payload[36], 0, "status: no image load incomplete, no scrub");
-    assert_eq!(&s.payload[37..39], &[0, 0], "no scrub mismatch");
+    assert_eq!(
+        s.payload[36], 0,
+        "status: no image load incomplete, no scrub"
+    );
+    assert_eq!(
+        &s.payload[37..40],
+        &[0, 0, 0],
+        "no scrub mismatch, no scrub ended"
+    );
     for b in 0..K as usize {
-        let fill = s.payload[39 + 3 * b] as u32
-            | (s.payload[40 + 3 * b] as u32) << 8
-            | (s.payload[41 + 3 * b] as u32) << 16;
+        let fill = s.payload[40 + 3 * b] as u32
+            | (s.payload[41 + 3 * b] as u32) << 8
+            | (s.payload[42 + 3 * b] as u32) << 16;
         let expect: HashSet<u128> = keys.iter().map(|k| (k + b as u128) % 64).collect();
         assert_eq!(fill, expect.len() as u32, "fill of bank {b}");
     }
@@ -699,10 +706,10 @@ fn counting_stats_of(r: &Response) -> (Vec<u32>, u8, Vec<u32>, Vec<u32>) {
     let three = |o: usize| {
         r.payload[o] as u32 | (r.payload[o + 1] as u32) << 8 | (r.payload[o + 2] as u32) << 16
     };
-    let fills = (0..K as usize).map(|b| three(39 + 3 * b)).collect();
+    let fills = (0..K as usize).map(|b| three(40 + 3 * b)).collect();
     let saturated = if counting {
         (0..K as usize)
-            .map(|b| three(39 + 3 * K as usize + 3 * b))
+            .map(|b| three(40 + 3 * K as usize + 3 * b))
             .collect()
     } else {
         vec![]

@@ -3,12 +3,13 @@
 //! the last frame was rejected (an LED), and "image load incomplete" (a write
 //! bits frame ran since the last image complete or clear), and the scrub's
 //! state: `scrub_busy`, "scrub result" (a scrub ended since the last reset:
-//! `scrub_busy` fell) and `scrub_mismatch`.
+//! `scrub_busy` fell), `scrub_mismatch` and the scrubs ended since the last
+//! reset (mod 256).
 //!
 //! The counters are zeroed by reset and by the zero-counters frame (in Finish);
 //! the image flag is not reset: it describes the banks, which a reset keeps.
 //! `payload` is the counters, the status byte and the mismatch bits at their
-//! places in the stats payload (bytes 20 to 38, after the configuration block).
+//! places in the stats payload (bytes 20 to 39, after the configuration block).
 //!
 //! Latency: a count is in the payload the cycle after its state. Memory: none
 //! (registers).
@@ -33,8 +34,10 @@ pub struct FrameStats {
     /// The core's scrub_busy and scrub_mismatch (0 in a core without the scrub).
     pub scrub_busy: Signal<In, Bit>,
     pub scrub_mismatch: Signal<In, Bits<16>>,
-    /// Bytes 20..39 of the stats payload, in place (the configuration block is 0 here).
+    /// Bytes 20..40 of the stats payload, in place (the configuration block is 0 here).
     pub payload: Signal<Out, Bits<320>>,
+    /// Scrubs ended since the last reset, mod 256 (the scrub frame's answer).
+    pub scrubs_ended: Signal<Out, Bits<8>>,
     /// High from a rejected frame until the next good one.
     pub last_rejected: Signal<Out, Bit>,
     ops_served: DFF<Bits<32>>,
@@ -48,6 +51,7 @@ pub struct FrameStats {
     /// scrub_mismatch is its result; a reset ends a scrub without one).
     scrub_busy_was: DFF<Bit>,
     scrub_result: DFF<Bit>,
+    scrubs_ended_r: DFF<Bits<8>>,
 }
 
 // An arm whose only statement is an `if`: rust-hdl's `hdl_gen` has no match
@@ -66,7 +70,8 @@ impl Logic for FrameStats {
             rejected_flag,
             image_incomplete,
             scrub_busy_was,
-            scrub_result
+            scrub_result,
+            scrubs_ended_r
         );
         self.last_rejected.next = self.rejected_flag.q.val();
         self.payload.next = (bit_cast::<320, 32>(self.ops_served.q.val()) << 160)
@@ -76,10 +81,13 @@ impl Logic for FrameStats {
             | (bit_cast::<320, 1>(self.image_incomplete.q.val().into()) << 288)
             | (bit_cast::<320, 1>(self.scrub_busy.val().into()) << 289)
             | (bit_cast::<320, 1>(self.scrub_result.q.val().into()) << 290)
-            | (bit_cast::<320, 16>(self.scrub_mismatch.val()) << 296);
+            | (bit_cast::<320, 16>(self.scrub_mismatch.val()) << 296)
+            | (bit_cast::<320, 8>(self.scrubs_ended_r.q.val()) << 312);
+        self.scrubs_ended.next = self.scrubs_ended_r.q.val();
         self.scrub_busy_was.d.next = self.scrub_busy.val();
         if self.scrub_busy_was.q.val() & !self.scrub_busy.val() {
             self.scrub_result.d.next = true;
+            self.scrubs_ended_r.d.next = self.scrubs_ended_r.q.val() + 1;
         }
         match self.state.val() {
             ExecState::Decode => {
@@ -132,6 +140,7 @@ impl Logic for FrameStats {
             self.frames_rejected.d.next = 0.into();
             self.frames_replayed.d.next = 0.into();
             self.scrub_result.d.next = false;
+            self.scrubs_ended_r.d.next = 0.into();
         }
     }
 }

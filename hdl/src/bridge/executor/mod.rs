@@ -28,8 +28,9 @@
 //!
 //! The scrub (docs/protocol.md §3, §5): a scrub frame raises the core's
 //! `scrub_req` for one cycle in Finish unless a scrub is running, and answers
-//! whether it did; the stats carry `scrub_busy`, whether a scrub has ended since
-//! the last reset, and `scrub_mismatch`. A board without the scrub refuses the
+//! whether it did and how many scrubs had ended; the stats carry `scrub_busy`,
+//! whether a scrub has ended since the last reset, `scrub_mismatch` and the
+//! scrubs ended. A board without the scrub refuses the
 //! frame (NO_SCRUB) and reads 0 on both.
 //!
 //! Latency (frame accepted to first response byte handed to the framer), for
@@ -126,9 +127,10 @@ pub const ERR_WRONG_KIND: u8 = 6;
 /// A scrub request to a board built without the scrub.
 pub const ERR_NO_SCRUB: u8 = 7;
 /// Bytes in the configuration block, and in the stats payload before the fills
-/// (the block, four counters, the status byte, the scrub's mismatch bits).
+/// (the block, four counters, the status byte, the scrub's mismatch bits, the
+/// scrubs ended).
 pub const CONFIG_BYTES: u32 = 20;
-pub const STATS_FIXED_BYTES: u32 = CONFIG_BYTES + 16 + 1 + 2;
+pub const STATS_FIXED_BYTES: u32 = CONFIG_BYTES + 16 + 1 + 2 + 1;
 /// Bytes before the data of a write bits frame: bank, bit address (2).
 pub const WRITE_HEADER_BYTES: u32 = 3;
 /// Largest dump chunk, in bytes (8 bits each).
@@ -372,6 +374,7 @@ impl Logic for Executor {
         self.stats.scrub_busy.next = self.scrub.busy.val();
         self.stats.scrub_mismatch.next = self.scrub.mismatch.val();
         self.answer.scrub_started.next = self.scrubs.started.val();
+        self.answer.scrubs_ended.next = self.stats.scrubs_ended.val();
 
         // The answers, and the bank walks of the dump, the writes and the fills.
         self.replay.bitmap.next = self.keys.answer.val();

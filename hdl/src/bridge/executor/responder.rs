@@ -41,8 +41,9 @@ pub struct Responder {
     pub last_answer: Signal<In, Bits<32>>,
     pub last_keys: Signal<In, Bits<8>>,
     pub stats_payload: Signal<In, Bits<320>>,
-    /// A scrub frame's answer (in Finish): a scrub started.
+    /// A scrub frame's answer (in Finish): a scrub started, and the scrubs ended before it.
     pub scrub_started: Signal<In, Bit>,
+    pub scrubs_ended: Signal<In, Bits<8>>,
     /// The fill reader's byte, and the bank walk (the dump's byte, the wait).
     pub fill_byte: Signal<In, Bits<8>>,
     pub walk: WalkIn<0>,
@@ -63,7 +64,7 @@ pub struct Responder {
     /// Payload bytes still to send (of the current fill's three).
     pub left: Signal<Out, Bits<8>>,
     pub step: NextState,
-    /// The response payload to send, byte 0 in the low bits (the stats' fixed part is 39 bytes).
+    /// The response payload to send, byte 0 in the low bits (the stats' fixed part is 40 bytes).
     out_sr: DFF<Bits<320>>,
     out_left: DFF<Bits<8>>,
     resp_code: DFF<Bits<8>>,
@@ -103,6 +104,7 @@ impl Responder {
             last_keys: Default::default(),
             stats_payload: Default::default(),
             scrub_started: Default::default(),
+            scrubs_ended: Default::default(),
             fill_byte: Default::default(),
             walk: Default::default(),
             dump_accepted: Default::default(),
@@ -182,9 +184,10 @@ impl Logic for Responder {
                     self.resp_len.d.next = (self.answer_bits.val() + 7) >> 3;
                 }
                 if self.header.op.val() == 16 {
-                    self.out_sr.d.next = bit_cast::<320, 1>(self.scrub_started.val().into());
-                    self.out_left.d.next = 1.into();
-                    self.resp_len.d.next = 1.into();
+                    self.out_sr.d.next = bit_cast::<320, 1>(self.scrub_started.val().into())
+                        | (bit_cast::<320, 8>(self.scrubs_ended.val()) << 8);
+                    self.out_left.d.next = 2.into();
+                    self.resp_len.d.next = 2.into();
                 }
             }
             ExecState::Replay => {

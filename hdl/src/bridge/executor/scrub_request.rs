@@ -1,7 +1,8 @@
 //! `ScrubRequest`: the scrub frame (docs/protocol.md §3): in Finish of a scrub
 //! frame it raises the core's `scrub_req` for that one cycle if no scrub is
-//! running (`scrub_busy` low), and says whether it did (`started`, the frame's
-//! one-byte answer). The core starts a scrub in a cycle `scrub_req` is high and
+//! running (`scrub_busy` low), and says whether it did (`started`, the first
+//! byte of the frame's answer; the second is the scrubs ended so far, from
+//! `FrameStats`). The core starts a scrub in a cycle `scrub_req` is high and
 //! `scrub_busy` and `reset` low (docs/contract.md §5.2), so an answer of 1 means a
 //! scrub started in that cycle and `scrub_busy` is high from the next until it ends.
 //! Only a board built with the scrub gets here (the others refuse the frame,
