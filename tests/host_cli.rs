@@ -379,11 +379,16 @@ fn host_serve_pty_bloom_host_port_load_image_and_pyserial_k3_b6_w32() {
             v["key_bits"].as_u64(),
             v["seed"].as_u64()
         ),
-        (Some(3), Some(3), Some(6), Some(32), Some(11))
+        (Some(4), Some(3), Some(6), Some(32), Some(11))
     );
     assert_eq!(
         (v["counter_bits"].as_u64(), v["saturated"].clone()),
         (Some(1), serde_json::json!([]))
+    );
+    assert_eq!(
+        (v["scrub"].as_u64(), v["scrub_mismatch"].as_u64()),
+        (Some(0), Some(0)),
+        "a board without the scrub"
     );
     assert_eq!(v["answers"]["query_before"].as_u64(), Some(before));
     assert_eq!(v["answers"]["insert"].as_u64(), Some(inserted));
