@@ -1447,3 +1447,70 @@ fn e2e_scrub_soft_errors_reported_per_bank_h3_k3_b11_w32() {
 
     // The board without the scrub: see e2e_plain_board_refuses_delete_h3_k4_b8_w64.
 }
+
+/// The scrub over the host link on a counting board with a periodic scrub
+/// (`--scrub-every 3000`: the core also scrubs itself, so a request may find
+/// one running, and inserts run beside them), against the golden scrub model:
+/// no power-up check on a counting board; after inserts no bank is reported
+/// (no false alarm from operations during the periodic scrubs); the low bit of
+/// counters flipped with no operation is reported as the golden model says (a
+/// 1 turned 0 and a 0 turned 1 in bank 0 cancel; a 2 turned 3 in bank 1 stays
+/// non-zero and is not a change the scrub sees; a 1 turned 0 in bank 2 is).
+#[test]
+fn e2e_scrub_periodic_counting_c3_crc_k3_b8_w32() {
+    let (core, cfg) = counting_configs(3, 8, 32, true, 7, 3);
+    let core = hdl::CoreConfig {
+        scrub: true,
+        scrub_every: Some(3000),
+        ..core
+    };
+    let board = SimBoard::new(core, 115_200, CPB, BOARD_TIMEOUT_BITS)
+        .unwrap_or_else(|e| panic!("{e} (Verilator is installed by scripts/setup.sh)"));
+    let mut c = Client::connect(board, options(4), Some(&cfg)).unwrap();
+    let d = c.device().clone();
+    assert!(
+        d.scrub && !d.power_up_check && d.scrub_every == Some(3000),
+        "{d:?}"
+    );
+    let mut gold = golden::CountingFilter::from_config(cfg).unwrap();
+    let pool = keys(33, 50, 32);
+    let mut rng = golden::rng::SplitMix64::new(8);
+    for _ in 0..4 {
+        let batch: Vec<u128> = (0..30)
+            .map(|_| pool[rng.below(pool.len() as u64) as usize])
+            .collect();
+        let want: Vec<bool> = batch.iter().map(|k| gold.insert(*k).unwrap()).collect();
+        assert_eq!(c.insert_batch(&batch).unwrap(), want);
+    }
+    let s = c.scrub().unwrap();
+    assert_eq!(s.scrub_mismatch, 0, "no false alarm from operations");
+    assert_eq!(s.fill, gold.fill());
+
+    let mut model = golden::scrub::ScrubModel::new(3, 256);
+    let find = |b: usize, v: u8| (0..256).find(|a| gold.counter(b, *a) == Some(v)).unwrap();
+    for (bank, addr) in [
+        (0, find(0, 1)),
+        (0, find(0, 0)),
+        (1, find(1, 2)),
+        (2, find(2, 1)),
+    ] {
+        let before = gold.counter(bank, addr).unwrap();
+        c.transport_mut().soft_error(bank, addr as usize).unwrap();
+        model.soft_change(bank, addr, golden::scrub::soft_delta(before, before ^ 1));
+    }
+    // The scrub `scrub` waits for started after the flips: it sees every one.
+    model.start();
+    while !model.slot() {}
+    let want = model.finish();
+    assert_eq!(want, 0b100, "the golden model reports bank 2 alone");
+    let s = c.scrub().unwrap();
+    assert_eq!(
+        s.scrub_mismatch, want,
+        "mismatch bits against the golden scrub"
+    );
+    assert_eq!(
+        s.fill,
+        gold.fill(),
+        "the fill counters do not see soft errors"
+    );
+}
