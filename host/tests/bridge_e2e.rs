@@ -1144,6 +1144,20 @@ fn e2e_pty_counting_c3_crc_k3_b6_w32() {
     counting_session(Via::Pty(PTY_CLEAN), 3, 6, 32, true, 5, 3);
 }
 
+/// Sends `frame` as it is (outside the client's sequence) and returns the board's answer.
+fn raw_answer(c: &mut Client<SimBoard>, frame: &[u8]) -> host::codec::Response {
+    c.transport_mut().write(frame).unwrap();
+    let mut dec = host::codec::ResponseDecoder::default();
+    for _ in 0..100 {
+        let (bytes, _) = c.transport_mut().read(100).unwrap();
+        dec.push(&bytes);
+        if let Some(r) = dec.next_response() {
+            return r;
+        }
+    }
+    panic!("the board does not answer the frame {frame:02x?}")
+}
+
 /// A plain board refuses deletes: the host before sending anything, and the
 /// board itself (a raw delete frame, WRONG_KIND), nothing changed.
 #[test]
@@ -1166,18 +1180,7 @@ fn e2e_plain_board_refuses_delete_h3_k4_b8_w64() {
     // The board refuses a delete frame on its own.
     let frame =
         host::codec::encode_request(0x77, host::OpCode::Delete as u8, &ks[0].to_le_bytes()[..8]);
-    c.transport_mut().write(&frame).unwrap();
-    let mut dec = host::codec::ResponseDecoder::default();
-    let mut answer = None;
-    for _ in 0..100 {
-        let (bytes, _) = c.transport_mut().read(100).unwrap();
-        dec.push(&bytes);
-        if let Some(r) = dec.next_response() {
-            answer = Some(r);
-            break;
-        }
-    }
-    let r = answer.expect("the board answers a delete frame");
+    let r = raw_answer(&mut c, &frame);
     assert_eq!(
         (r.seq, r.code, r.payload.clone()),
         (
@@ -1214,18 +1217,7 @@ fn e2e_plain_board_refuses_delete_h3_k4_b8_w64() {
     }
     assert_eq!(c.link.frames_sent, sent, "refused before anything is sent");
     let frame = host::codec::encode_request(0x78, host::OpCode::Scrub as u8, &[]);
-    c.transport_mut().write(&frame).unwrap();
-    let mut dec = host::codec::ResponseDecoder::default();
-    let mut answer = None;
-    for _ in 0..100 {
-        let (bytes, _) = c.transport_mut().read(100).unwrap();
-        dec.push(&bytes);
-        if let Some(r) = dec.next_response() {
-            answer = Some(r);
-            break;
-        }
-    }
-    let r = answer.expect("the board answers a scrub frame");
+    let r = raw_answer(&mut c, &frame);
     assert_eq!(
         (r.seq, r.code, r.payload.clone()),
         (
