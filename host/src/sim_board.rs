@@ -191,9 +191,36 @@ impl SimBoard {
 
     /// A soft error (docs/contract.md §5.2) between two cycles: flips the bit at
     /// `addr` of bank `bank` (a counting core: the low bit of its counter) with no
-    /// operation, so the fill counter does not see it and a scrub reports the bank.
-    /// Only a board built with the scrub, simulated as RTL.
+    /// operation, after the power-up recount, so the fill counter does not see it
+    /// and a scrub reports the bank. Only a board built with the scrub, simulated
+    /// as RTL, between frames.
     pub fn soft_error(&mut self, bank: usize, addr: usize) -> Result<(), HostError> {
+        self.check_soft_error(bank, addr)?;
+        // After the power-up recount (2^b + 8 cycles after the built-in reset), so that
+        // the fill counter never sees it.
+        let settled = self.bank_size as u64 + 64;
+        if self.cycles < settled {
+            let bits = (settled - self.cycles).div_ceil(self.cpb as u64);
+            if !self.run_bits(bits)?.is_empty() {
+                return Err(HostError::Setup(
+                    "the board sent bytes while the line was idle".into(),
+                ));
+            }
+        }
+        self.flip(bank, addr)
+    }
+
+    /// As [`SimBoard::soft_error`], but at once: on a board just built (its
+    /// power-on reset is over, its recount has read the first few addresses), a
+    /// bit at a later address changes between configuration and the recount, so
+    /// the recount counts it into the fill and a plain board's power-up check
+    /// (contract §5.3) reports the bank.
+    pub fn soft_error_now(&mut self, bank: usize, addr: usize) -> Result<(), HostError> {
+        self.check_soft_error(bank, addr)?;
+        self.flip(bank, addr)
+    }
+
+    fn check_soft_error(&self, bank: usize, addr: usize) -> Result<(), HostError> {
         if !self.open_banks {
             return Err(HostError::Setup(
                 "a soft error needs a simulated board with the scrub (--scrub), as RTL (--netlist rtl)"
@@ -211,17 +238,10 @@ impl SimBoard {
                 "a soft error is injected between frames, with the line idle".into(),
             ));
         }
-        // After the power-up recount (2^b + 8 cycles after the built-in reset), so that
-        // the fill counter never sees it.
-        let settled = self.bank_size as u64 + 64;
-        if self.cycles < settled {
-            let bits = (settled - self.cycles).div_ceil(self.cpb as u64);
-            if !self.run_bits(bits)?.is_empty() {
-                return Err(HostError::Setup(
-                    "the board sent bytes while the line was idle".into(),
-                ));
-            }
-        }
+        Ok(())
+    }
+
+    fn flip(&mut self, bank: usize, addr: usize) -> Result<(), HostError> {
         // rust-hdl names bank p's instance `parts$p`; the core sits in the board top's box.
         self.model
             .mem_xor(&format!(".parts${bank}.ram"), "mem", addr as u32, 1)

@@ -1506,3 +1506,51 @@ fn e2e_scrub_periodic_counting_c3_crc_k3_b8_w32() {
         "the fill counters do not see soft errors"
     );
 }
+
+/// The power-up check seen over the host link, told apart from a scrub
+/// (docs/protocol.md §5): a bit that changes between configuration and the
+/// power-up recount (flipped at once on the board just built) is counted into
+/// the fill, so the stats show the bank as differing from the bitstream's
+/// image (the golden `power_up_report`), with the scrub result bit 0; a scrub
+/// then finds every bank matching its fill counter (the golden scrub model: the
+/// recount made every D_p 0), with the scrub result bit 1. The scrub board of
+/// `e2e_scrub_soft_errors_reported_per_bank_h3_k3_b11_w32` (one model).
+#[test]
+fn e2e_scrub_power_up_check_told_apart_from_a_scrub_h3_k3_b11_w32() {
+    let (core, cfg) = configs(3, 11, 32, false, 11);
+    let core = hdl::CoreConfig {
+        scrub: true,
+        ..core
+    };
+    let mut board = SimBoard::new(core, 115_200, CPB, hdl::bridge::DEFAULT_TIMEOUT_BITS)
+        .unwrap_or_else(|e| panic!("{e} (Verilator is installed by scripts/setup.sh)"));
+    board.soft_error_now(1, 1500).unwrap();
+    let opts = ClientOptions {
+        max_tries: 4,
+        board_timeout_bits: hdl::bridge::DEFAULT_TIMEOUT_BITS as u64,
+        ..ClientOptions::default()
+    };
+    let mut c = Client::connect(board, opts, Some(&cfg)).unwrap();
+    // The banks after the recount: the empty image with bank 1's bit 1500 set.
+    let fills = [0, 1, 0];
+    let want = golden::scrub::power_up_report(&[0, 0, 0], &fills);
+    assert_eq!(want, 0b010, "the golden check reports bank 1");
+    let s = c.stats().unwrap();
+    assert_eq!(s.fill, fills, "the recount counts the changed bit");
+    assert_eq!(
+        (s.scrub_result, s.scrub_mismatch),
+        (false, want),
+        "the power-up check's result, no scrub yet"
+    );
+    let mut model = golden::scrub::ScrubModel::new(3, 2048);
+    model.power_up(want);
+    model.start();
+    while !model.slot() {}
+    let s = c.scrub().unwrap();
+    assert_eq!(
+        (s.scrub_result, s.scrub_mismatch),
+        (true, model.finish()),
+        "a scrub's result: every bank matches its fill"
+    );
+    assert_eq!(s.scrub_mismatch, 0);
+}
