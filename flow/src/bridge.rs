@@ -323,6 +323,53 @@ mod tests {
         );
     }
 
+    /// The scrub goes down to the bridge with the core that has it (its scrub frame
+    /// and configuration block say so), and a bridge set up otherwise than the core is refused.
+    #[test]
+    fn scrub_reaches_the_bridge_and_must_match_the_core() {
+        let (cfg, _) = small();
+        let core = crate::generate_core(&hdl::CoreConfig {
+            scrub: true,
+            scrub_every: Some(10_000),
+            ..cfg.into()
+        })
+        .unwrap();
+        let board = crate::board::board("icebreaker").unwrap();
+        let plan = ClockPlan::fastest_up_to(board, 30.0).unwrap();
+        let bridge = UartBridge::new(cfg, 115_200).with_scrub(true, Some(10_000));
+        let v = board_design(board, &plan, &bridge, &core).unwrap();
+        assert!(
+            v.contains(".scrub_req(scrub$req)"),
+            "scrub_req bound to the bridge"
+        );
+        // The configuration block: protocol 4, byte 15 = scrub and power-up check, period 10000.
+        let block = [
+            4u8, 2, 9, 32, 0, 32, 0, 0, 0, 0, 0, 0, 0, 0, 1, 3, 0x10, 0x27, 0, 0,
+        ];
+        let word = block
+            .iter()
+            .rev()
+            .map(|b| format!("{b:02x}"))
+            .collect::<String>();
+        assert!(
+            v.contains(&format!(
+                "config_word = 320'h{}",
+                word.trim_start_matches('0')
+            )),
+            "configuration block {word}: {}",
+            v.lines()
+                .find(|l| l.contains("config_word ="))
+                .unwrap_or("")
+        );
+        for wrong in [
+            UartBridge::new(cfg, 115_200),
+            UartBridge::new(cfg, 115_200).with_scrub(true, None),
+        ] {
+            let e = wrong.fit(&core, 12_000_000).unwrap_err().to_string();
+            assert!(e.contains("scrub"), "{e}");
+        }
+    }
+
     #[test]
     fn duplicate_modules_found() {
         assert_eq!(
