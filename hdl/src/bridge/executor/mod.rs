@@ -35,7 +35,7 @@
 //!
 //! Latency (frame accepted to first response byte handed to the framer), for
 //! a core of latency L: per key 2*key_bytes + 2 + L cycles; replay, stats,
-//! config, image complete, zero counters and errors 3 cycles; dump 3 cycles
+//! config, image complete, zero counters, scrub and errors 3 cycles; dump 3 cycles
 //! plus 8 readbacks per byte, overlapped with the transmission of the previous
 //! byte (dump counters: one readback per byte); write bits 10 cycles per data
 //! byte (a buffer read, then one bit write per cycle through the core's bank
