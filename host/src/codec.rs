@@ -406,6 +406,38 @@ impl DeviceStats {
 mod tests {
     use super::*;
 
+    /// A version 4 block and stats of a board with the scrub, byte for byte as
+    /// docs/protocol.md §5 lays them out; a version 3 board's 15-byte block is refused
+    /// by its version.
+    #[test]
+    fn version_4_scrub_fields_and_an_older_board_refused() {
+        let mut block = vec![4, 3, 11, 32, 0, 32, 7, 0, 0, 0, 0, 0, 0, 0, 1, 0b11];
+        block.extend_from_slice(&3000u32.to_le_bytes());
+        let c = DeviceConfig::parse(&block).unwrap();
+        assert!(c.scrub && c.power_up_check);
+        assert_eq!((c.scrub_every, c.seed, c.counter_bits), (Some(3000), 7, 1));
+        let mut stats = block.clone();
+        stats.extend_from_slice(&[0; 16]);
+        stats.extend_from_slice(&[0b110, 0b101, 0, 9]);
+        stats.extend_from_slice(&[5, 0, 0, 6, 0, 0, 7, 0, 0]);
+        let s = DeviceStats::parse(&stats).unwrap();
+        assert_eq!(
+            (s.image_incomplete, s.scrub_busy, s.scrub_result),
+            (false, true, true)
+        );
+        assert_eq!((s.scrub_mismatch, s.scrubs_ended), (0b101, 9));
+        assert_eq!(s.fill, vec![5, 6, 7]);
+        block[15..].fill(0);
+        let c = DeviceConfig::parse(&block).unwrap();
+        assert!(!c.scrub && !c.power_up_check && c.scrub_every.is_none());
+        let v3 = [3, 3, 11, 32, 0, 32, 7, 0, 0, 0, 0, 0, 0, 0, 1];
+        let e = DeviceConfig::parse(&v3).unwrap_err();
+        assert!(
+            e.contains("protocol version 3") && e.contains("rebuild the bitstream"),
+            "{e}"
+        );
+    }
+
     #[test]
     fn crc16_ccitt_false_check_value() {
         assert_eq!(crc16(b"123456789"), 0x29B1);
