@@ -164,10 +164,10 @@ impl Builder {
     /// A read beat: every slot a query with probability 3/4, at least one.
     fn read_slots(&mut self) -> Vec<Slot> {
         let mut slots: Vec<Slot> = vec![None; self.lanes];
-        for j in 0..self.lanes {
+        for slot in slots.iter_mut() {
             if self.rng.chance(0.75) {
                 let key = self.query_key();
-                slots[j] = Some((0, key, self.tag()));
+                *slot = Some((0, key, self.tag()));
             }
         }
         if slots.iter().all(Option::is_none) {
