@@ -670,7 +670,7 @@ pub fn empty_filter(params: &CoreParams) -> Result<Golden, VectorError> {
     }
 }
 
-fn hash_code(params: &CoreParams) -> u32 {
+pub(crate) fn hash_code(params: &CoreParams) -> u32 {
     map::CONFIG_HASH.get(hdl::axi::fixed_words(params)[2].1)
 }
 
