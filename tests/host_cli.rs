@@ -379,11 +379,16 @@ fn host_serve_pty_bloom_host_port_load_image_and_pyserial_k3_b6_w32() {
             v["key_bits"].as_u64(),
             v["seed"].as_u64()
         ),
-        (Some(3), Some(3), Some(6), Some(32), Some(11))
+        (Some(4), Some(3), Some(6), Some(32), Some(11))
     );
     assert_eq!(
         (v["counter_bits"].as_u64(), v["saturated"].clone()),
         (Some(1), serde_json::json!([]))
+    );
+    assert_eq!(
+        (v["scrub"].as_u64(), v["scrub_mismatch"].as_u64()),
+        (Some(0), Some(0)),
+        "a board without the scrub"
     );
     assert_eq!(v["answers"]["query_before"].as_u64(), Some(before));
     assert_eq!(v["answers"]["insert"].as_u64(), Some(inserted));
@@ -823,4 +828,129 @@ fn host_sim_netlist_ice40_counting_c2_board_top_preload_delete_keys_stats_k3_b6_
 
     assert_counting_stats(&base, &gold);
     remove_scratch(&[&image, &file]);
+}
+
+/// The scrub board of `bloom host --sim --scrub` (the configuration of
+/// host/tests/bridge_e2e.rs's scrub test: one Verilator model for both).
+const SCRUB_CORE: [&str; 9] = [
+    "--k",
+    "3",
+    "--bank-bits",
+    "11",
+    "--key-bits",
+    "32",
+    "--seed",
+    "11",
+    "--scrub",
+];
+
+/// What `bloom host scrub` prints for the mismatch bits `bits` of a 3-bank board.
+fn scrub_lines(bits: u16) -> String {
+    (0..3)
+        .map(|p| {
+            if (bits >> p) & 1 == 1 {
+                format!("bank {p}: mismatch (its bits changed without an operation)\n")
+            } else {
+                format!("bank {p}: ok\n")
+            }
+        })
+        .collect()
+}
+
+/// `bloom host --sim --scrub scrub` on a fresh board reports every bank
+/// matching, exit 0; with bits flipped in two banks by `--soft-error` (with no
+/// operation: the fill counters do not see them) it reports the banks the
+/// golden scrub model says, names them, and exits non-zero. `stats` says the
+/// board has the scrub and shows the power-up check's result. A board built
+/// without the scrub, and bad options, are refused with a clear error before
+/// any board is built.
+#[test]
+fn host_sim_scrub_reports_soft_errors_per_bank_k3_b11_w32() {
+    let base: Vec<&str> = [&["host", "--sim"][..], &SCRUB_CORE].concat();
+    // The golden scrub model of a fresh, empty board: no soft change, nothing reported.
+    let mut model = golden::scrub::ScrubModel::new(3, 2048);
+    model.start();
+    while !model.slot() {}
+    let (out, _) = run_ok(&base, &["scrub"]);
+    assert_eq!(
+        out,
+        scrub_lines(model.finish()) + "scrub: every bank matches its fill counter\n"
+    );
+
+    // Soft errors on the empty board: each turns a 0 into a 1.
+    let flips = [(1usize, 17u32), (2, 5), (2, 9)];
+    let mut model = golden::scrub::ScrubModel::new(3, 2048);
+    for (bank, addr) in flips {
+        model.soft_change(bank, addr, golden::scrub::soft_delta(0, 1));
+    }
+    model.start();
+    while !model.slot() {}
+    let want = model.finish();
+    let mut args = base.clone();
+    let flags: Vec<String> = flips.iter().map(|(b, a)| format!("{b}:{a}")).collect();
+    for f in &flags {
+        args.extend(["--soft-error", f.as_str()]);
+    }
+    args.push("scrub");
+    let o = assert_fails(&args, "scrub: banks 1, 2 mismatch");
+    assert_eq!(want, 0b110, "the golden model reports banks 1 and 2");
+    assert_eq!(stdout(&o), scrub_lines(want));
+
+    let (out, _) = run_ok(&base, &["stats"]);
+    assert!(
+        out.contains("scrub: built, on request (bloom host scrub), with the power-up check"),
+        "{out}"
+    );
+    // The power-up check of an empty bitstream image (golden power_up_report).
+    assert_eq!(golden::scrub::power_up_report(&[0, 0, 0], &[0, 0, 0]), 0);
+    assert!(out.contains("power-up check: no bank differs"), "{out}");
+    let (out, _) = run_ok(&["host", "--sim"], &[&CORE[..], &["stats"]].concat());
+    assert!(
+        out.contains("scrub: not built (bloom build --scrub)"),
+        "{out}"
+    );
+
+    // Refused before a board is built.
+    let no_scrub: Vec<&str> = [&["host", "--sim"][..], &CORE, &["scrub"]].concat();
+    assert_fails(&no_scrub, "give --scrub");
+    assert_fails(
+        &[
+            &["host", "--sim"][..],
+            &CORE,
+            &["--soft-error", "1:1", "scrub"],
+        ]
+        .concat(),
+        "--soft-error needs --sim --scrub",
+    );
+    assert_fails(
+        &[&base[..], &["--soft-error", "3:1", "scrub"]].concat(),
+        "--soft-error 3:1: the board has 3 banks of 2048 addresses",
+    );
+    assert_fails(
+        &[&base[..], &["--soft-error", "1:2048", "scrub"]].concat(),
+        "the board has 3 banks of 2048 addresses",
+    );
+    assert_fails(
+        &[&base[..], &["--soft-error", "1-5", "scrub"]].concat(),
+        "is not BANK:ADDR",
+    );
+    assert_fails(
+        &["host", "--port", "/dev/null", "--scrub", "stats"],
+        "--scrub only applies to --sim",
+    );
+    assert_fails(
+        &["host", "--sim", "--scrub-every", "100", "stats"],
+        "--scrub",
+    );
+    assert_fails(
+        &[
+            "build",
+            "--board",
+            "icebreaker",
+            "--scrub",
+            "--top",
+            "test-pattern",
+        ],
+        "--scrub applies to --top uart-bridge only",
+    );
 }

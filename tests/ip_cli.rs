@@ -4,7 +4,9 @@
 //! cocotbext-axi testbench in Icarus; `bloom export`'s package with its
 //! FuseSoC targets run by `fusesoc` (lint, sim, an iCEBreaker bitstream); and
 //! bad input: vectors of another configuration refused by every testbench with
-//! a message, exports and vector sets refused without writing anything.
+//! a message, exports and vector sets refused without writing anything. The
+//! same for the lanes' face (`--lanes L`): its vectors in Icarus, Verilator,
+//! FuseSoC and cocotb, and lanes whose replicas are not written caught.
 //!
 //! Expensive tool runs (the Verilator build, cocotb, the FuseSoC targets) are
 //! recorded by content (ip::tools): a run whose inputs are the same as an
@@ -87,19 +89,26 @@ fn icarus(pkg: &Path, tb_dir: &Path, vectors: &Path, plusargs: &[String]) -> Run
 
 /// The testbench built by Verilator --binary, cached by the content of its sources.
 fn verilator_binary(pkg: &Path, tb_dir: &Path) -> PathBuf {
+    verilator_tb_binary(
+        "tb_bloom_axis",
+        &[
+            tb_dir.join("tb_bloom_axis.v"),
+            pkg.join("rtl/bloom_axis.v"),
+            pkg.join("rtl/bloom_core.v"),
+        ],
+    )
+}
+
+/// The testbench `top` of `sources` built by Verilator --binary, cached by their content.
+fn verilator_tb_binary(top: &str, sources: &[PathBuf]) -> PathBuf {
     let verilator = need("verilator", "apt-get install verilator");
     let version = version_of(&verilator, &["--version"]).unwrap();
-    let sources = [
-        tb_dir.join("tb_bloom_axis.v"),
-        pkg.join("rtl/bloom_axis.v"),
-        pkg.join("rtl/bloom_core.v"),
-    ];
     let texts: Vec<Vec<u8>> = sources.iter().map(|p| std::fs::read(p).unwrap()).collect();
     let mut parts: Vec<&[u8]> = texts.iter().map(|t| t.as_slice()).collect();
     parts.push(version.as_bytes());
     let hash = content_hash(&parts);
     let dir = ip::tools::cache_dir().join(format!("verilator-tb-{hash}"));
-    let exe = dir.join("Vtb_bloom_axis");
+    let exe = dir.join(format!("V{top}"));
     if exe.is_file() {
         return exe;
     }
@@ -109,16 +118,9 @@ fn verilator_binary(pkg: &Path, tb_dir: &Path) -> PathBuf {
     let _ = std::fs::remove_dir_all(&tmp);
     std::fs::create_dir_all(&tmp).unwrap();
     let o = run(Command::new(verilator)
-        .args([
-            "--binary",
-            "-j",
-            "2",
-            "--top-module",
-            "tb_bloom_axis",
-            "--Mdir",
-        ])
+        .args(["--binary", "-j", "2", "--top-module", top, "--Mdir"])
         .arg(&tmp)
-        .args(&sources))
+        .args(sources))
     .unwrap();
     assert!(o.success(), "verilator --binary failed:\n{}", o.text());
     if std::fs::rename(&tmp, &dir).is_err() {
@@ -645,6 +647,20 @@ fn fusesoc_of(
     extra: &[String],
     cached: bool,
 ) -> RunOutput {
+    let core =
+        ip::package::core_name(&hdl::axi::generate_axi(&hdl::CoreConfig::from(*params)).unwrap());
+    fusesoc_core(&core, pkg, work, target, extra, cached)
+}
+
+/// `fusesoc --cores-root PKG run --target TARGET CORE [ARGS]` in `work`, recorded by content when `cached`.
+fn fusesoc_core(
+    core: &str,
+    pkg: &Path,
+    work: &Path,
+    target: &str,
+    extra: &[String],
+    cached: bool,
+) -> RunOutput {
     let fusesoc = python_tool("fusesoc");
     let mut versions = String::new();
     for (tool, arg) in [
@@ -657,8 +673,6 @@ fn fusesoc_of(
         versions += &version_of(&need(tool, "run scripts/setup.sh"), &[arg]).unwrap_or_default();
     }
     versions += &version_of(&fusesoc, &["--version"]).unwrap();
-    let core =
-        ip::package::core_name(&hdl::axi::generate_axi(&hdl::CoreConfig::from(*params)).unwrap());
     let files = tree_contents(pkg);
     let mut parts: Vec<&[u8]> = files
         .iter()
@@ -671,7 +685,7 @@ fn fusesoc_of(
     let mut cmd = Command::new(&fusesoc);
     cmd.arg("--cores-root")
         .arg(pkg)
-        .args(["run", "--target", target, &core])
+        .args(["run", "--target", target, core])
         .args(extra)
         .current_dir(work);
     // FuseSoC and Edalize run the tools by name: the environment's bin first.
@@ -1272,4 +1286,297 @@ fn export_and_vectors_refuse_bad_input_and_write_nothing() {
         out.to_str().unwrap(),
     ]));
     assert!(out.join("tb_bloom_axis.v").is_file() && out.join("README.md").is_file());
+}
+
+// ---------------------------------------------------------------------------
+// Lanes: `bloom export --lanes L` and `bloom vectors --lanes L` (bloom_lanes_axis).
+
+const LANES_CORE: [&str; 8] = [
+    "--k",
+    "3",
+    "--bank-bits",
+    "7",
+    "--key-bits",
+    "32",
+    "--seed",
+    "5",
+];
+
+/// `(beats, response beats, cycles)` of the lanes testbench's PASS line.
+fn lanes_pass_line(out: &str) -> (u64, u64, u64) {
+    let line = out
+        .lines()
+        .find(|l| l.starts_with("PASS: "))
+        .unwrap_or_else(|| panic!("no PASS line:\n{out}"));
+    let w: Vec<&str> = line.split_whitespace().collect();
+    let before = |word: &str| -> u64 {
+        let i = w
+            .iter()
+            .position(|x| x.trim_end_matches(',') == word)
+            .unwrap_or_else(|| panic!("no {word} in {line}"));
+        w[i - 1].parse().unwrap()
+    };
+    (before("beats"), before("response"), before("cycles"))
+}
+
+/// The lanes testbench of `tb` with the RTL in `rtl`, in Icarus, run in `vec`.
+fn icarus_lanes(tb: &Path, rtl: &Path, vec: &Path) -> RunOutput {
+    let exe = vec.join("tb.vvp");
+    let o = run(Command::new(need("iverilog", "apt-get install iverilog"))
+        .args(["-g2005", "-o"])
+        .arg(&exe)
+        .arg(tb)
+        .arg(rtl.join("bloom_lanes_axis.v"))
+        .arg(rtl.join("bloom_lanes.v")))
+    .unwrap();
+    assert!(o.success(), "iverilog failed:\n{}", o.text());
+    let o = run(Command::new(need("vvp", "apt-get install iverilog"))
+        .arg("-n")
+        .arg(&exe)
+        .current_dir(vec))
+    .unwrap();
+    let _ = std::fs::remove_file(&exe);
+    o
+}
+
+fn lanes_summary(vec: &Path) -> serde_json::Value {
+    serde_json::from_str(&std::fs::read_to_string(vec.join("vectors.json")).unwrap()).unwrap()
+}
+
+#[test]
+fn lanes_package_passes_its_vectors_in_icarus_verilator_fusesoc_and_cocotb() {
+    let root = scratch_dir("lanes-pkg");
+    let pkg = root.join("pkg");
+    let _ = std::fs::remove_dir_all(&pkg);
+    let out = ok(bloom(
+        &[
+            &["export", "--lanes", "3", "--ops", "1500"][..],
+            &["--out", pkg.to_str().unwrap()],
+            &LANES_CORE,
+        ]
+        .concat(),
+    ));
+    let core = stdout(&out)
+        .split_whitespace()
+        .find(|w| w.starts_with("bloom:ip:bloom_lanes_axis_"))
+        .expect("the core's name")
+        .trim_end_matches(',')
+        .to_string();
+    assert_eq!(core, "bloom:ip:bloom_lanes_axis_h3_k3_b7_w32_s5_l3:0.1.0");
+    let vec = pkg.join("tb/vectors");
+    let summary = lanes_summary(&vec);
+    let stats = &summary["stats"];
+    for kind in [
+        "read_beats",
+        "write_beats",
+        "refused_beats",
+        "empty_beats",
+        "clears",
+        "hazards",
+        "query_hits",
+        "stalled_responses",
+    ] {
+        assert!(stats[kind].as_u64().unwrap() > 0, "no {kind}: {stats}");
+    }
+    let beats = summary["beats"].as_u64().unwrap();
+    let responses = summary["response_beats"].as_u64().unwrap();
+    assert_eq!(
+        responses,
+        beats - stats["empty_beats"].as_u64().unwrap(),
+        "one response beat per beat with an operation"
+    );
+
+    // The same vector set from `bloom vectors --lanes`, byte for byte.
+    let vec2 = root.join("vec");
+    let _ = std::fs::remove_dir_all(&vec2);
+    ok(bloom(
+        &[
+            &["vectors", "--lanes", "3", "--ops", "1500"][..],
+            &["--out", vec2.to_str().unwrap()],
+            &LANES_CORE,
+        ]
+        .concat(),
+    ));
+    for f in ["config.hex", "stim.hex", "expect.hex"] {
+        assert_eq!(
+            std::fs::read(vec.join(f)).unwrap(),
+            std::fs::read(vec2.join(f)).unwrap(),
+            "{f}"
+        );
+    }
+
+    // Icarus and Verilator --binary, to the same cycle.
+    let tb = pkg.join("tb/tb_bloom_lanes_axis.v");
+    let rtl = pkg.join("rtl");
+    let ica = icarus_lanes(&tb, &rtl, &vec);
+    assert!(ica.success(), "Icarus:\n{}", ica.text());
+    let (b, r, cycles) = lanes_pass_line(&ica.stdout);
+    assert_eq!((b, r), (beats, responses), "{}", ica.stdout);
+    let exe = verilator_tb_binary(
+        "tb_bloom_lanes_axis",
+        &[
+            tb.clone(),
+            rtl.join("bloom_lanes_axis.v"),
+            rtl.join("bloom_lanes.v"),
+        ],
+    );
+    let ver = run(Command::new(&exe).current_dir(&vec)).unwrap();
+    assert!(ver.success(), "Verilator:\n{}", ver.text());
+    assert_eq!(
+        lanes_pass_line(&ver.stdout),
+        (b, r, cycles),
+        "{}",
+        ver.stdout
+    );
+    println!("lanes vectors, L = 3: {}", ica.stdout.trim());
+
+    // The testbench can fail: one hit flipped.
+    let bad = root.join("flipped");
+    let expect = std::fs::read_to_string(vec.join("expect.hex")).unwrap();
+    let index = expect
+        .lines()
+        .position(|l| l.starts_with('1') && u32::from_str_radix(l, 16).unwrap() & 0x100 != 0)
+        .expect("a slot line that hits");
+    with_hit_flipped(&vec, &bad, index);
+    let o = icarus_lanes(&tb, &rtl, &bad);
+    assert!(!o.success(), "a flipped hit passed:\n{}", o.text());
+    assert!(
+        o.stdout
+            .contains("FAIL: the lanes' answers differ from the expected vectors"),
+        "{}",
+        o.text()
+    );
+    // Vectors of another configuration are refused by name.
+    let other = root.join("other");
+    let _ = std::fs::remove_dir_all(&other);
+    ok(bloom(&[
+        "vectors",
+        "--lanes",
+        "3",
+        "--ops",
+        "50",
+        "--k",
+        "3",
+        "--bank-bits",
+        "7",
+        "--key-bits",
+        "32",
+        "--seed",
+        "6",
+        "--out",
+        other.to_str().unwrap(),
+    ]));
+    let o = icarus_lanes(&tb, &rtl, &other);
+    assert!(!o.success());
+    assert!(
+        o.stdout
+            .contains("FAIL: the vectors do not match the configuration"),
+        "{}",
+        o.text()
+    );
+
+    // FuseSoC: lint and sim targets.
+    for target in ["lint", "sim"] {
+        let work = root.join(format!("fusesoc-{target}"));
+        std::fs::create_dir_all(&work).unwrap();
+        let o = fusesoc_core(&core, &pkg, &work, target, &[], true);
+        assert!(o.success(), "fusesoc {target}:\n{}", o.text());
+        if target == "sim" {
+            assert_eq!(lanes_pass_line(&o.stdout), (b, r, cycles), "{}", o.stdout);
+        }
+    }
+
+    // cocotb + cocotbext-axi, random pauses on both streams.
+    let python = python_tool("python");
+    let build = root.join("cocotb");
+    let o = run(Command::new(&python)
+        .arg(ip::tools::repo_root().join("ip/cocotb/run.py"))
+        .arg(&pkg)
+        .arg(&vec)
+        .arg(&build)
+        .current_dir(&root))
+    .unwrap();
+    let t = o.text();
+    assert!(o.success(), "cocotb:\n{t}");
+    assert!(t.contains("1 passed, 0 failed, 0 skipped"), "{t}");
+    let result = t
+        .lines()
+        .find(|l| l.starts_with("RESULT "))
+        .unwrap_or_else(|| panic!("no RESULT line:\n{t}"));
+    assert!(
+        result.contains(&format!(
+            "beats={beats} response_beats={responses} mismatches=0"
+        )),
+        "{result}"
+    );
+    println!("cocotb lanes, L = 3: {result}");
+}
+
+#[test]
+fn lanes_vectors_catch_lanes_whose_replicas_are_not_written() {
+    let root = scratch_dir("lanes-broken");
+    let vec = root.join("vec");
+    let _ = std::fs::remove_dir_all(&vec);
+    ok(bloom(
+        &[
+            &["vectors", "--lanes", "2", "--ops", "800"][..],
+            &["--out", vec.to_str().unwrap()],
+            &LANES_CORE,
+        ]
+        .concat(),
+    ));
+    let params = lanes_params();
+    for (name, switches) in [
+        ("sound", hdl::lanes::LaneSwitches::default()),
+        (
+            "unwritten",
+            hdl::lanes::LaneSwitches {
+                no_write_broadcast: true,
+            },
+        ),
+    ] {
+        let lanes = hdl::lanes::generate_lanes(&params.into(), 2, switches).unwrap();
+        let axis = hdl::axi::lanes::axis_around(&lanes);
+        let rtl = root.join(name);
+        std::fs::create_dir_all(&rtl).unwrap();
+        std::fs::write(rtl.join("bloom_lanes.v"), &lanes.top_module).unwrap();
+        std::fs::write(rtl.join("bloom_lanes_axis.v"), &axis.top_module).unwrap();
+        let o = icarus_lanes(&vec.join("tb_bloom_lanes_axis.v"), &rtl, &vec);
+        if name == "sound" {
+            assert!(o.success(), "{}", o.text());
+        } else {
+            assert!(
+                !o.success(),
+                "lanes with unwritten replicas passed:\n{}",
+                o.text()
+            );
+            assert!(
+                o.stdout.contains("FAIL: the lanes' answers differ"),
+                "{}",
+                o.text()
+            );
+        }
+    }
+}
+
+/// The configuration of [`LANES_CORE`].
+fn lanes_params() -> hdl::CoreParams {
+    hdl::CoreParams::new(3, 7, 32, bloom_params::HashFamily::H3, 5).unwrap()
+}
+
+#[test]
+fn lanes_export_and_vectors_refuse_bad_lanes_writing_nothing() {
+    for command in ["export", "vectors"] {
+        assert_refused_writing_nothing(
+            &[command],
+            &format!("lanes-bad-{command}"),
+            &[
+                (&["--lanes", "1"], "--lanes"),
+                (&["--lanes", "65"], "--lanes"),
+                (&["--lanes", "0"], "--lanes"),
+                (&["--lanes", "2", "--counter-bits", "4"], "counter_bits = 4"),
+                (&["--lanes", "2", "--ops", "0"], "--ops 0"),
+            ],
+        );
+    }
 }

@@ -30,13 +30,30 @@ const MAX_CLOCKS_PER_BIT: f64 = 65535.0;
 pub struct UartBridge {
     core: hdl::CoreParams,
     baud: u32,
+    /// The core's scrub (`CoreConfig::scrub`, `scrub_every`): the bridge's scrub frame
+    /// and what it reports to the host.
+    scrub: bool,
+    scrub_every: Option<u32>,
 }
 
 impl UartBridge {
     /// `core` must be the configuration the build's [`GeneratedCore`] was made
     /// from (the bridge reports it to the host; the build checks they agree).
     pub fn new(core: hdl::CoreParams, baud: u32) -> Self {
-        UartBridge { core, baud }
+        UartBridge {
+            core,
+            baud,
+            scrub: false,
+            scrub_every: None,
+        }
+    }
+
+    /// The bridge in front of a core generated with the scrub (`scrub`) and its period
+    /// (`scrub_every`), as the core's [`hdl::CoreConfig`] says (the build checks they agree).
+    pub fn with_scrub(mut self, scrub: bool, scrub_every: Option<u32>) -> Self {
+        self.scrub = scrub;
+        self.scrub_every = scrub_every;
+        self
     }
 
     pub fn baud(&self) -> u32 {
@@ -44,11 +61,26 @@ impl UartBridge {
     }
 
     fn config(&self, clock_hz: u64) -> BoardTopConfig {
-        BoardTopConfig::new(hdl::CoreConfig::from(self.core), clock_hz, self.baud)
+        BoardTopConfig::new(
+            hdl::CoreConfig {
+                scrub: self.scrub,
+                scrub_every: self.scrub_every,
+                ..hdl::CoreConfig::from(self.core)
+            },
+            clock_hz,
+            self.baud,
+        )
     }
 
     /// The bridge tells the host its configuration: it must be the core's.
     fn check_core(&self, core: &GeneratedCore) -> Result<(), FlowError> {
+        let scrub = (core.config.scrub, core.config.scrub_every);
+        if scrub != (self.scrub, self.scrub_every) {
+            return Err(FlowError::Invalid(format!(
+                "the UART bridge was set up for a core with scrub {:?} (every {:?} cycles), the core has {:?} (every {:?})",
+                self.scrub, self.scrub_every, scrub.0, scrub.1
+            )));
+        }
         if core.config.params == self.core {
             Ok(())
         } else {
@@ -289,6 +321,53 @@ mod tests {
             v.contains(&format!(".CLOCK_HZ({hz})"))
                 && v.contains(&format!("if (CLOCK_HZ != {hz})"))
         );
+    }
+
+    /// The scrub goes down to the bridge with the core that has it (its scrub frame
+    /// and configuration block say so), and a bridge set up otherwise than the core is refused.
+    #[test]
+    fn scrub_reaches_the_bridge_and_must_match_the_core() {
+        let (cfg, _) = small();
+        let core = crate::generate_core(&hdl::CoreConfig {
+            scrub: true,
+            scrub_every: Some(10_000),
+            ..cfg.into()
+        })
+        .unwrap();
+        let board = crate::board::board("icebreaker").unwrap();
+        let plan = ClockPlan::fastest_up_to(board, 30.0).unwrap();
+        let bridge = UartBridge::new(cfg, 115_200).with_scrub(true, Some(10_000));
+        let v = board_design(board, &plan, &bridge, &core).unwrap();
+        assert!(
+            v.contains(".scrub_req(scrub$req)"),
+            "scrub_req bound to the bridge"
+        );
+        // The configuration block: protocol 4, byte 15 = scrub and power-up check, period 10000.
+        let block = [
+            4u8, 2, 9, 32, 0, 32, 0, 0, 0, 0, 0, 0, 0, 0, 1, 3, 0x10, 0x27, 0, 0,
+        ];
+        let word = block
+            .iter()
+            .rev()
+            .map(|b| format!("{b:02x}"))
+            .collect::<String>();
+        assert!(
+            v.contains(&format!(
+                "config_word = 320'h{}",
+                word.trim_start_matches('0')
+            )),
+            "configuration block {word}: {}",
+            v.lines()
+                .find(|l| l.contains("config_word ="))
+                .unwrap_or("")
+        );
+        for wrong in [
+            UartBridge::new(cfg, 115_200),
+            UartBridge::new(cfg, 115_200).with_scrub(true, None),
+        ] {
+            let e = wrong.fit(&core, 12_000_000).unwrap_err().to_string();
+            assert!(e.contains("scrub"), "{e}");
+        }
     }
 
     #[test]

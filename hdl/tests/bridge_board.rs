@@ -114,3 +114,38 @@ fn board_top_plain_core_ties_counter_outputs() {
         "tie-off"
     );
 }
+
+/// The scrub's ports are bound to the bridge, with and without the scrub (a core
+/// without it ignores scrub_req and reads 0): no open input, no undriven output;
+/// a plain and a counting core with the scrub, one periodic, lint; a period
+/// without the scrub is refused.
+#[test]
+fn board_top_scrub_ports_bound_and_lint() {
+    for (counter_bits, scrub, every) in [(1, false, None), (1, true, None), (4, true, Some(5000))] {
+        let params = hdl::CoreParams::default()
+            .with_counter_bits(counter_bits)
+            .unwrap();
+        let core = CoreConfig {
+            scrub,
+            scrub_every: every,
+            ..CoreConfig::from(params)
+        };
+        let g = generate_board_top(&BoardTopConfig::new(core, 12_000_000, DEFAULT_BAUD)).unwrap();
+        for port in ["req", "busy", "mismatch"] {
+            let binding = format!(".scrub_{port}(scrub${port})");
+            assert!(
+                g.verilog.contains(&binding),
+                "c = {counter_bits}, scrub {scrub}: the core's scrub_{port} is bound to the box's port"
+            );
+        }
+        if scrub {
+            lint(&g.verilog, &g.top, "scrub");
+        }
+    }
+    let core = CoreConfig {
+        scrub_every: Some(100),
+        ..CoreConfig::default()
+    };
+    let e = generate_board_top(&BoardTopConfig::new(core, 12_000_000, DEFAULT_BAUD)).unwrap_err();
+    assert!(e.to_string().contains("needs the scrub"), "{e}");
+}

@@ -238,6 +238,8 @@ fn counting_params(key_bits: u32, counter_bits: u32) -> ExecutorParams {
     ExecutorParams {
         core,
         max_batch: max_batch_keys(key_bits),
+        scrub: false,
+        scrub_every: None,
         disable_replay: false,
     }
 }
@@ -527,8 +529,8 @@ fn bridge_w64_config_insert_query_batch_replay_stats_dump() {
     let s = &r[6];
     assert_eq!((s.seq, s.code), (12, OP_STATS));
     assert_eq!(s.payload.len() as u32, STATS_FIXED_BYTES + 3 * K);
-    assert_eq!(&s.payload[..15], &p.config_block()[..]);
-    let word = |i: usize| u32::from_le_bytes(s.payload[15 + 4 * i..19 + 4 * i].try_into().unwrap());
+    assert_eq!(&s.payload[..CONFIG_BYTES as usize], &p.config_block()[..]);
+    let word = |i: usize| u32::from_le_bytes(s.payload[20 + 4 * i..24 + 4 * i].try_into().unwrap());
     // ops: 1 insert + 10 batch inserts + 11 batch queries + 1 query.
     assert_eq!(word(0), 23, "ops served");
     assert_eq!(
@@ -538,11 +540,19 @@ fn bridge_w64_config_insert_query_batch_replay_stats_dump() {
     );
     assert_eq!(word(2), 0, "frames rejected");
     assert_eq!(word(3), 1, "frames replayed");
-    assert_eq!(s.payload[31], 0, "status: no image load incomplete");
+    assert_eq!(
+        s.payload[36], 0,
+        "status: no image load incomplete, no scrub"
+    );
+    assert_eq!(
+        &s.payload[37..40],
+        &[0, 0, 0],
+        "no scrub mismatch, no scrub ended"
+    );
     for b in 0..K as usize {
-        let fill = s.payload[32 + 3 * b] as u32
-            | (s.payload[33 + 3 * b] as u32) << 8
-            | (s.payload[34 + 3 * b] as u32) << 16;
+        let fill = s.payload[40 + 3 * b] as u32
+            | (s.payload[41 + 3 * b] as u32) << 8
+            | (s.payload[42 + 3 * b] as u32) << 16;
         let expect: HashSet<u128> = keys.iter().map(|k| (k + b as u128) % 64).collect();
         assert_eq!(fill, expect.len() as u32, "fill of bank {b}");
     }
@@ -590,6 +600,9 @@ fn bridge_w32_errors_crc_length_op_argument_timeout_and_resync() {
         gap(),
         Ok(frame(5, 0x42, &[])),
         gap(),
+        // A scrub request to a board built without the scrub.
+        Ok(frame(15, OP_SCRUB, &[])),
+        gap(),
         Ok(frame(6, OP_DUMP, &[K as u8, 0, 0])),
         gap(),
         Ok(frame(7, OP_DUMP, &[0, 3, 0])),
@@ -627,6 +640,7 @@ fn bridge_w32_errors_crc_length_op_argument_timeout_and_resync() {
         err(3, ERR_BAD_CRC, OP_INSERT),
         err(4, ERR_BAD_LENGTH, OP_INSERT),
         err(5, ERR_UNKNOWN_OP, 0x42),
+        err(15, ERR_NO_SCRUB, OP_SCRUB),
         err(6, ERR_BAD_ARGUMENT, OP_DUMP),
         err(7, ERR_BAD_ARGUMENT, OP_DUMP),
         err(13, ERR_BAD_ARGUMENT, OP_DUMP),
@@ -688,19 +702,19 @@ fn counting_stats_of(r: &Response) -> (Vec<u32>, u8, Vec<u32>, Vec<u32>) {
         "stats length for counter bits {}",
         r.payload[14]
     );
-    let word = |i: usize| u32::from_le_bytes(r.payload[15 + 4 * i..19 + 4 * i].try_into().unwrap());
+    let word = |i: usize| u32::from_le_bytes(r.payload[20 + 4 * i..24 + 4 * i].try_into().unwrap());
     let three = |o: usize| {
         r.payload[o] as u32 | (r.payload[o + 1] as u32) << 8 | (r.payload[o + 2] as u32) << 16
     };
-    let fills = (0..K as usize).map(|b| three(32 + 3 * b)).collect();
+    let fills = (0..K as usize).map(|b| three(40 + 3 * b)).collect();
     let saturated = if counting {
         (0..K as usize)
-            .map(|b| three(32 + 3 * K as usize + 3 * b))
+            .map(|b| three(40 + 3 * K as usize + 3 * b))
             .collect()
     } else {
         vec![]
     };
-    ((0..4).map(word).collect(), r.payload[31], fills, saturated)
+    ((0..4).map(word).collect(), r.payload[36], fills, saturated)
 }
 
 #[test]
@@ -913,8 +927,9 @@ fn bridge_c4_w64_delete_single_and_batch_replay_stats_saturated_dump_counters_an
             payload: p.config_block()
         }
     );
-    assert_eq!(p.config_block()[0], 3, "protocol version");
+    assert_eq!(p.config_block()[0], 4, "protocol version");
     assert_eq!(p.config_block()[14], 4, "counter bits");
+    assert_eq!(&p.config_block()[15..], &[0; 5], "no scrub, no period");
     assert_eq!(
         r[1],
         Response {

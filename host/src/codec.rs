@@ -12,17 +12,18 @@ pub const MAX_LEN: usize = 250;
 /// Largest request payload.
 pub const MAX_PAYLOAD: usize = MAX_LEN - 2;
 /// Bytes of the configuration block.
-pub const CONFIG_BLOCK_BYTES: usize = 15;
+pub const CONFIG_BLOCK_BYTES: usize = 20;
 /// Largest dump chunk in bytes.
 pub const DUMP_CHUNK_BYTES: usize = 128;
 /// Protocol version this host speaks.
-pub const PROTOCOL_VERSION: u8 = 3;
+pub const PROTOCOL_VERSION: u8 = 4;
 /// Bytes before the data of a write bits frame (bank, bit address).
 pub const WRITE_HEADER_BYTES: usize = 3;
 /// Largest write bits chunk in bytes.
 pub const WRITE_CHUNK_BYTES: usize = MAX_PAYLOAD - WRITE_HEADER_BYTES;
-/// Bytes of the stats payload before the fills: the block, four counters, the status byte.
-pub const STATS_FIXED_BYTES: usize = CONFIG_BLOCK_BYTES + 16 + 1;
+/// Bytes of the stats payload before the fills: the block, four counters, the status
+/// byte, the scrub's mismatch bits (2 bytes) and the scrubs ended (1 byte).
+pub const STATS_FIXED_BYTES: usize = CONFIG_BLOCK_BYTES + 16 + 1 + 2 + 1;
 
 /// Operation codes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -42,6 +43,7 @@ pub enum OpCode {
     DeleteBatch = 13,
     DumpCounters = 14,
     WriteCounters = 15,
+    Scrub = 16,
 }
 
 impl OpCode {
@@ -62,6 +64,7 @@ impl OpCode {
             OpCode::DeleteBatch => "delete batch",
             OpCode::DumpCounters => "dump counters",
             OpCode::WriteCounters => "write counters",
+            OpCode::Scrub => "scrub",
         }
     }
 }
@@ -75,6 +78,7 @@ pub enum Reason {
     Timeout,
     BadArgument,
     WrongKind,
+    NoScrub,
     Other(u8),
 }
 
@@ -87,6 +91,7 @@ impl Reason {
             4 => Reason::Timeout,
             5 => Reason::BadArgument,
             6 => Reason::WrongKind,
+            7 => Reason::NoScrub,
             x => Reason::Other(x),
         }
     }
@@ -103,6 +108,7 @@ impl std::fmt::Display for Reason {
             Reason::WrongKind => {
                 f.write_str("not an operation of this kind of filter (delete or counters on a plain board, write bits on a counting one)")
             }
+            Reason::NoScrub => f.write_str("the board was built without the scrub (bloom build --scrub)"),
             Reason::Other(x) => write!(f, "unknown reason code {x}"),
         }
     }
@@ -245,10 +251,23 @@ pub struct DeviceConfig {
     pub seed: u64,
     /// Counter bits c: 1 = a plain board, 2..=8 = a counting board.
     pub counter_bits: u32,
+    /// The board was built with the scrub (`bloom build --scrub`).
+    pub scrub: bool,
+    /// It has the power-up check (a plain board with the scrub, contract §5.3).
+    pub power_up_check: bool,
+    /// The period of its periodic scrub in clock cycles (`--scrub-every`), if any.
+    pub scrub_every: Option<u32>,
 }
 
 impl DeviceConfig {
     pub fn parse(b: &[u8]) -> Result<DeviceConfig, String> {
+        if let Some(&v) = b.first() {
+            if v != PROTOCOL_VERSION {
+                return Err(format!(
+                    "protocol version {v} (this host speaks version {PROTOCOL_VERSION}; rebuild the bitstream with this bloom)"
+                ));
+            }
+        }
         if b.len() < CONFIG_BLOCK_BYTES {
             return Err(format!(
                 "configuration block of {} bytes (expected {CONFIG_BLOCK_BYTES})",
@@ -264,13 +283,13 @@ impl DeviceConfig {
             max_batch: b[5] as u32,
             seed: u64::from_le_bytes(b[6..14].try_into().unwrap()),
             counter_bits: b[14] as u32,
+            scrub: b[15] & 1 == 1,
+            power_up_check: b[15] & 2 == 2,
+            scrub_every: match u32::from_le_bytes(b[16..20].try_into().unwrap()) {
+                0 => None,
+                n => Some(n),
+            },
         };
-        if c.version != PROTOCOL_VERSION {
-            return Err(format!(
-                "protocol version {} (this host speaks version {PROTOCOL_VERSION}; rebuild the bitstream with this bloom)",
-                c.version
-            ));
-        }
         Ok(c)
     }
 
@@ -322,6 +341,16 @@ pub struct DeviceStats {
     pub fill: Vec<u32>,
     /// Per bank on a counting board: counters at 2^c - 1; empty on a plain board.
     pub saturated: Vec<u32>,
+    /// A scrub is running.
+    pub scrub_busy: bool,
+    /// A scrub has ended since the last reset: `scrub_mismatch` is its result. If not,
+    /// a plain board's `scrub_mismatch` shows the power-up check (0 once passed, and
+    /// after any later reset).
+    pub scrub_result: bool,
+    /// Bit p: bank p mismatched (the last scrub's result, or the power-up check's).
+    pub scrub_mismatch: u16,
+    /// Scrubs ended since the last reset, mod 256.
+    pub scrubs_ended: u8,
 }
 
 impl DeviceStats {
@@ -359,6 +388,13 @@ impl DeviceStats {
             frames_rejected: word(2),
             frames_replayed: word(3),
             image_incomplete: b[CONFIG_BLOCK_BYTES + 16] & 1 == 1,
+            scrub_busy: b[CONFIG_BLOCK_BYTES + 16] & 2 == 2,
+            scrub_result: b[CONFIG_BLOCK_BYTES + 16] & 4 == 4,
+            scrub_mismatch: u16::from_le_bytes([
+                b[CONFIG_BLOCK_BYTES + 17],
+                b[CONFIG_BLOCK_BYTES + 18],
+            ]),
+            scrubs_ended: b[CONFIG_BLOCK_BYTES + 19],
             fill,
             saturated,
             config,
@@ -369,6 +405,38 @@ impl DeviceStats {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A version 4 block and stats of a board with the scrub, byte for byte as
+    /// docs/protocol.md §5 lays them out; a version 3 board's 15-byte block is refused
+    /// by its version.
+    #[test]
+    fn version_4_scrub_fields_and_an_older_board_refused() {
+        let mut block = vec![4, 3, 11, 32, 0, 32, 7, 0, 0, 0, 0, 0, 0, 0, 1, 0b11];
+        block.extend_from_slice(&3000u32.to_le_bytes());
+        let c = DeviceConfig::parse(&block).unwrap();
+        assert!(c.scrub && c.power_up_check);
+        assert_eq!((c.scrub_every, c.seed, c.counter_bits), (Some(3000), 7, 1));
+        let mut stats = block.clone();
+        stats.extend_from_slice(&[0; 16]);
+        stats.extend_from_slice(&[0b110, 0b101, 0, 9]);
+        stats.extend_from_slice(&[5, 0, 0, 6, 0, 0, 7, 0, 0]);
+        let s = DeviceStats::parse(&stats).unwrap();
+        assert_eq!(
+            (s.image_incomplete, s.scrub_busy, s.scrub_result),
+            (false, true, true)
+        );
+        assert_eq!((s.scrub_mismatch, s.scrubs_ended), (0b101, 9));
+        assert_eq!(s.fill, vec![5, 6, 7]);
+        block[15..].fill(0);
+        let c = DeviceConfig::parse(&block).unwrap();
+        assert!(!c.scrub && !c.power_up_check && c.scrub_every.is_none());
+        let v3 = [3, 3, 11, 32, 0, 32, 7, 0, 0, 0, 0, 0, 0, 0, 1];
+        let e = DeviceConfig::parse(&v3).unwrap_err();
+        assert!(
+            e.contains("protocol version 3") && e.contains("rebuild the bitstream"),
+            "{e}"
+        );
+    }
 
     #[test]
     fn crc16_ccitt_false_check_value() {

@@ -48,6 +48,12 @@ pub enum HostError {
     Image(String),
     #[error("{0}")]
     WrongKind(String),
+    /// A scrub asked of a board built without it.
+    #[error("{0}")]
+    NoScrub(String),
+    /// The scrub did not end in the time it may take.
+    #[error("{0}")]
+    ScrubTimeout(String),
     #[error(
         "load-image stopped at bank {bank} {unit} {addr}: {reason}. The device's filter now holds part of the new \
          image and part of what it held before, and says so (`bloom host stats`: image load incomplete); \
@@ -131,6 +137,7 @@ fn max_response_payload(op: OpCode, k: u32) -> usize {
         OpCode::CoreParams => codec::CONFIG_BLOCK_BYTES,
         OpCode::WriteBits | OpCode::WriteCounters => 3,
         OpCode::ImageComplete | OpCode::ZeroCounters => 0,
+        OpCode::Scrub => 2,
     }
 }
 
@@ -177,6 +184,9 @@ impl<T: Transport> Client<T> {
             max_batch: 1,
             seed: 0,
             counter_bits: 1,
+            scrub: false,
+            power_up_check: false,
+            scrub_every: None,
         };
         let mut c = Client {
             transport,
@@ -449,6 +459,100 @@ impl<T: Transport> Client<T> {
             });
         }
         Ok(s)
+    }
+
+    /// The board has the scrub, else an error naming `--scrub`; nothing is sent.
+    fn check_scrub(&self) -> Result<(), HostError> {
+        if self.device.scrub {
+            return Ok(());
+        }
+        Err(HostError::NoScrub(format!(
+            "scrub: the device on {} was built without the scrub; build its bitstream with --scrub              (bloom build --scrub, or bloom host --sim --scrub). Nothing was sent",
+            self.transport.describe()
+        )))
+    }
+
+    /// Sends one scrub frame (docs/protocol.md §3): whether a scrub started (else one
+    /// was running), and the scrubs ended before it (mod 256). A board with the scrub only.
+    pub fn scrub_request(&mut self) -> Result<(bool, u8), HostError> {
+        self.check_scrub()?;
+        let p = self.transact(OpCode::Scrub, &[])?;
+        match p.as_slice() {
+            [started @ (0 | 1), ended] => Ok((*started == 1, *ended)),
+            other => Err(HostError::Protocol(format!(
+                "scrub answer {other:02x?} (expected 2 bytes: 0 or 1, the scrubs ended)"
+            ))),
+        }
+    }
+
+    /// Bit times a scrub may take: with the core idle 2^b + scrub_end_latency cycles
+    /// (contract §5.2), at the fewest clocks per bit a board runs, twice over (and with
+    /// a periodic scrub the wait for its next tick), plus the line time of the stats
+    /// frames that poll it.
+    pub fn scrub_wait_bits(&self) -> u64 {
+        let cycles = (1u64 << self.config.bank_bits)
+            + hdl::Timing::of(&self.config).scrub_end_latency as u64
+            + self.device.scrub_every.unwrap_or(0) as u64;
+        2 * cycles.div_ceil(hdl::bridge::MIN_CLOCKS_PER_BIT as u64) + 20_000
+    }
+
+    /// Stats until `done` holds of them; a scrub timeout after `limit` bit times.
+    fn stats_until(
+        &mut self,
+        limit: u64,
+        done: impl Fn(&DeviceStats) -> bool,
+    ) -> Result<DeviceStats, HostError> {
+        let start = self.link.bit_times;
+        loop {
+            let s = self.stats()?;
+            if done(&s) {
+                return Ok(s);
+            }
+            let waited = self.link.bit_times - start;
+            if waited > limit {
+                return Err(HostError::ScrubTimeout(format!(
+                    "scrub: no scrub ended within {waited} bit times on {} (allowed {limit}: a scrub of \
+                     2^{} addresses takes at most {} bit times at 4 clocks per bit with the core idle); \
+                     the device is kept busy, or was reset",
+                    self.transport.describe(),
+                    self.config.bank_bits,
+                    ((1u64 << self.config.bank_bits) + 16).div_ceil(4)
+                )));
+            }
+        }
+    }
+
+    /// A scrub of every bank (contract §5.2) that starts after this call, and its result:
+    /// requests one and polls the stats until it has ended, within
+    /// [`Client::scrub_wait_bits`]. If a scrub was running (started before the request),
+    /// waits for it to end, and then for the next periodic one, or requests again. The
+    /// stats returned hold the result (`scrub_mismatch`, bit p = bank p). A board with
+    /// the scrub only.
+    pub fn scrub(&mut self) -> Result<DeviceStats, HostError> {
+        self.check_scrub()?;
+        let limit = self.scrub_wait_bits();
+        let periodic = self.device.scrub_every.is_some();
+        for _ in 0..4 {
+            let (started, ended) = self.scrub_request()?;
+            // Scrubs never overlap, so the first to end after the request is the one it
+            // started, or the one running, which started before it; the next one started after.
+            let need = if !started && periodic { 2 } else { 1 };
+            let s = self.stats_until(limit, |s| s.scrubs_ended.wrapping_sub(ended) >= need)?;
+            if !started && !periodic {
+                continue;
+            }
+            if !s.scrub_result {
+                return Err(HostError::Protocol(
+                    "scrub: the device was reset during the scrub (no scrub has ended since); run it again"
+                        .into(),
+                ));
+            }
+            return Ok(s);
+        }
+        Err(HostError::ScrubTimeout(format!(
+            "scrub: a scrub was already running at each of 4 requests on {} (another client keeps requesting them)",
+            self.transport.describe()
+        )))
     }
 
     pub fn fill(&mut self) -> Result<Vec<u32>, HostError> {

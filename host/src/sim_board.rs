@@ -59,6 +59,10 @@ pub struct SimBoard {
     cycles: u64,
     in_buf: Vec<u32>,
     out_buf: Vec<u32>,
+    /// The core's banks and their size, and whether they are open to [`SimBoard::soft_error`].
+    k: usize,
+    bank_size: usize,
+    open_banks: bool,
 }
 
 impl SimBoard {
@@ -118,7 +122,15 @@ impl SimBoard {
         let mut cfg = BoardTopConfig::new(core, baud as u64 * clocks_per_bit as u64, baud);
         cfg.timeout_bits = timeout_bits;
         cfg.test_disable_replay = disable_replay;
-        let top = generate_board_top(&cfg).map_err(|e| HostError::Setup(e.to_string()))?;
+        let (k, bank_size) = (cfg.core.k(), cfg.core.bank_size());
+        let mut top = generate_board_top(&cfg).map_err(|e| HostError::Setup(e.to_string()))?;
+        // A board with the scrub has its banks open to soft errors (the RTL only): what
+        // its scrub is for. Only their visibility to the simulator changes.
+        let open_banks = cfg.core.scrub && kind == sim::NetlistKind::Rtl;
+        if open_banks {
+            top.verilog = sim::core::open_banks(&top.verilog)
+                .map_err(|e| HostError::Setup(format!("the board top's banks: {e}")))?;
+        }
         if top.clocks_per_bit != clocks_per_bit {
             return Err(HostError::Setup(format!(
                 "board top came out at {} clocks per bit",
@@ -171,7 +183,69 @@ impl SimBoard {
             cycles: 0,
             in_buf: vec![],
             out_buf: vec![],
+            k,
+            bank_size,
+            open_banks,
         })
+    }
+
+    /// A soft error (docs/contract.md §5.2) between two cycles: flips the bit at
+    /// `addr` of bank `bank` (a counting core: the low bit of its counter) with no
+    /// operation, after the power-up recount, so the fill counter does not see it
+    /// and a scrub reports the bank. Only a board built with the scrub, simulated
+    /// as RTL, between frames.
+    pub fn soft_error(&mut self, bank: usize, addr: usize) -> Result<(), HostError> {
+        self.check_soft_error(bank, addr)?;
+        // After the power-up recount (2^b + 8 cycles after the built-in reset), so that
+        // the fill counter never sees it.
+        let settled = self.bank_size as u64 + 64;
+        if self.cycles < settled {
+            let bits = (settled - self.cycles).div_ceil(self.cpb as u64);
+            if !self.run_bits(bits)?.is_empty() {
+                return Err(HostError::Setup(
+                    "the board sent bytes while the line was idle".into(),
+                ));
+            }
+        }
+        self.flip(bank, addr)
+    }
+
+    /// As [`SimBoard::soft_error`], but at once: on a board just built (its
+    /// power-on reset is over, its recount has read the first few addresses), a
+    /// bit at a later address changes between configuration and the recount, so
+    /// the recount counts it into the fill and a plain board's power-up check
+    /// (contract §5.3) reports the bank.
+    pub fn soft_error_now(&mut self, bank: usize, addr: usize) -> Result<(), HostError> {
+        self.check_soft_error(bank, addr)?;
+        self.flip(bank, addr)
+    }
+
+    fn check_soft_error(&self, bank: usize, addr: usize) -> Result<(), HostError> {
+        if !self.open_banks {
+            return Err(HostError::Setup(
+                "a soft error needs a simulated board with the scrub (--scrub), as RTL (--netlist rtl)"
+                    .into(),
+            ));
+        }
+        if bank >= self.k || addr >= self.bank_size {
+            return Err(HostError::Setup(format!(
+                "soft error at bank {bank} address {addr}: the board has {} banks of {} addresses",
+                self.k, self.bank_size
+            )));
+        }
+        if self.line_busy() {
+            return Err(HostError::Setup(
+                "a soft error is injected between frames, with the line idle".into(),
+            ));
+        }
+        Ok(())
+    }
+
+    fn flip(&mut self, bank: usize, addr: usize) -> Result<(), HostError> {
+        // rust-hdl names bank p's instance `parts$p`; the core sits in the board top's box.
+        self.model
+            .mem_xor(&format!(".parts${bank}.ram"), "mem", addr as u32, 1)
+            .map_err(|e| HostError::Setup(format!("soft error: {e}")))
     }
 
     pub fn set_faults(&mut self, faults: LineFaults) {

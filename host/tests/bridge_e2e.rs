@@ -1144,6 +1144,20 @@ fn e2e_pty_counting_c3_crc_k3_b6_w32() {
     counting_session(Via::Pty(PTY_CLEAN), 3, 6, 32, true, 5, 3);
 }
 
+/// Sends `frame` as it is (outside the client's sequence) and returns the board's answer.
+fn raw_answer(c: &mut Client<SimBoard>, frame: &[u8]) -> host::codec::Response {
+    c.transport_mut().write(frame).unwrap();
+    let mut dec = host::codec::ResponseDecoder::default();
+    for _ in 0..100 {
+        let (bytes, _) = c.transport_mut().read(100).unwrap();
+        dec.push(&bytes);
+        if let Some(r) = dec.next_response() {
+            return r;
+        }
+    }
+    panic!("the board does not answer the frame {frame:02x?}")
+}
+
 /// A plain board refuses deletes: the host before sending anything, and the
 /// board itself (a raw delete frame, WRONG_KIND), nothing changed.
 #[test]
@@ -1166,18 +1180,7 @@ fn e2e_plain_board_refuses_delete_h3_k4_b8_w64() {
     // The board refuses a delete frame on its own.
     let frame =
         host::codec::encode_request(0x77, host::OpCode::Delete as u8, &ks[0].to_le_bytes()[..8]);
-    c.transport_mut().write(&frame).unwrap();
-    let mut dec = host::codec::ResponseDecoder::default();
-    let mut answer = None;
-    for _ in 0..100 {
-        let (bytes, _) = c.transport_mut().read(100).unwrap();
-        dec.push(&bytes);
-        if let Some(r) = dec.next_response() {
-            answer = Some(r);
-            break;
-        }
-    }
-    let r = answer.expect("the board answers a delete frame");
+    let r = raw_answer(&mut c, &frame);
     assert_eq!(
         (r.seq, r.code, r.payload.clone()),
         (
@@ -1203,6 +1206,39 @@ fn e2e_plain_board_refuses_delete_h3_k4_b8_w64() {
     assert!(
         c.query_batch(&ks).unwrap().iter().all(|h| *h),
         "nothing was deleted"
+    );
+    // A board built without the scrub: the host refuses before sending, naming
+    // --scrub; the board refuses a raw scrub frame (NO_SCRUB), nothing changed.
+    assert!(!c.device().scrub);
+    let sent = c.link.frames_sent;
+    for err in [c.scrub().unwrap_err(), c.scrub_request().unwrap_err()] {
+        assert!(matches!(err, HostError::NoScrub(_)), "{err}");
+        assert!(err.to_string().contains("--scrub"), "{err}");
+    }
+    assert_eq!(c.link.frames_sent, sent, "refused before anything is sent");
+    let frame = host::codec::encode_request(0x78, host::OpCode::Scrub as u8, &[]);
+    let r = raw_answer(&mut c, &frame);
+    assert_eq!(
+        (r.seq, r.code, r.payload.clone()),
+        (
+            0x78,
+            host::codec::CODE_ERROR,
+            vec![7, host::OpCode::Scrub as u8]
+        )
+    );
+    assert_eq!(r.error().unwrap().0, host::Reason::NoScrub);
+    let after = c.stats().unwrap();
+    assert_eq!(after.frames_rejected, 2);
+    assert_eq!(after.fill, gold.fill());
+    assert_eq!(
+        (
+            after.scrub_busy,
+            after.scrub_result,
+            after.scrub_mismatch,
+            after.scrubs_ended
+        ),
+        (false, false, 0, 0),
+        "a board without the scrub reads 0"
     );
 }
 
@@ -1277,4 +1313,244 @@ fn e2e_counting_faults_teeth_replay_disabled_is_detected() {
     let e = counting_fault_session(true)
         .expect_err("a board that executes retries again must be caught");
     println!("caught: {e}");
+}
+
+/// One scrub through the host library, and the golden scrub model's run of it
+/// (docs/contract.md §5.2: the scrub starts, reads every address, ends): the
+/// bank bits the device reports must be the model's. Returns them.
+fn scrub_as_golden(
+    c: &mut Client<SimBoard>,
+    model: &mut golden::scrub::ScrubModel,
+    ended: u8,
+) -> u16 {
+    let s = c.scrub().unwrap();
+    model.start();
+    while !model.slot() {}
+    let want = model.finish();
+    assert_eq!(
+        s.scrub_mismatch, want,
+        "mismatch bits against the golden scrub"
+    );
+    assert!(s.scrub_result && !s.scrub_busy, "a scrub has ended: {s:?}");
+    assert_eq!(s.scrubs_ended, ended, "scrubs ended since the reset");
+    want
+}
+
+/// The scrub on request over the host link (docs/protocol.md §3, §5), on the
+/// simulated board with the real core, against the golden scrub model: the
+/// configuration block says the board has it; after power-up the stats show the
+/// power-up check's result (the golden `power_up_report` of the empty image);
+/// a scrub of the filter as the operations made it reports no bank; bits
+/// flipped in the banks with no operation (the shim's memory XOR) are reported
+/// on their banks as the golden model says (two flips that cancel in one bank
+/// are not, one flip in another is), the fill counters do not see them, every
+/// later scrub reports them again until a clear; a scrub frame sent while one
+/// runs starts none (a bank of 2^11 bits: a scrub outlasts a frame's round
+/// trip). The board is the one `bloom host --sim --scrub` of tests/host_cli.rs
+/// builds (same configuration, line and timeout: one model).
+#[test]
+fn e2e_scrub_soft_errors_reported_per_bank_h3_k3_b11_w32() {
+    let (core, cfg) = configs(3, 11, 32, false, 11);
+    let core = hdl::CoreConfig {
+        scrub: true,
+        ..core
+    };
+    let board = SimBoard::new(core, 115_200, CPB, hdl::bridge::DEFAULT_TIMEOUT_BITS)
+        .unwrap_or_else(|e| panic!("{e} (Verilator is installed by scripts/setup.sh)"));
+    let opts = ClientOptions {
+        max_tries: 4,
+        board_timeout_bits: hdl::bridge::DEFAULT_TIMEOUT_BITS as u64,
+        ..ClientOptions::default()
+    };
+    let mut c = Client::connect(board, opts, Some(&cfg)).unwrap();
+    let d = c.device().clone();
+    assert!(
+        d.scrub && d.power_up_check && d.scrub_every.is_none(),
+        "{d:?}"
+    );
+    let mut gold = golden::PartitionedFilter::new(cfg);
+    let mut model = golden::scrub::ScrubModel::new(3, 2048);
+    let s = c.stats().unwrap();
+    let power_up = golden::scrub::power_up_report(&[0, 0, 0], &gold.fill());
+    assert_eq!(
+        (
+            s.scrub_busy,
+            s.scrub_result,
+            s.scrub_mismatch,
+            s.scrubs_ended
+        ),
+        (false, false, power_up, 0),
+        "after power-up: the check's result, no scrub yet"
+    );
+
+    let ks = keys(21, 40, 32);
+    let want: Vec<bool> = ks.iter().map(|k| gold.insert(*k).unwrap()).collect();
+    assert_eq!(c.insert_batch(&ks).unwrap(), want);
+    assert_eq!(scrub_as_golden(&mut c, &mut model, 1), 0);
+
+    // Bank 0: a 1 turned 0 and a 0 turned 1 (they cancel); bank 2: a 1 turned 0.
+    let one = |b: usize| (0..2048).find(|a| gold.bit(b, *a)).unwrap();
+    let zero = |b: usize| (0..2048).find(|a| !gold.bit(b, *a)).unwrap();
+    for (bank, addr) in [(0, one(0)), (0, zero(0)), (2, one(2))] {
+        let before = gold.bit(bank, addr) as u8;
+        c.transport_mut().soft_error(bank, addr as usize).unwrap();
+        model.soft_change(bank, addr, golden::scrub::soft_delta(before, 1 - before));
+    }
+    assert_eq!(
+        scrub_as_golden(&mut c, &mut model, 2),
+        0b100,
+        "the golden model reports bank 2 alone"
+    );
+    assert_eq!(
+        c.stats().unwrap().fill,
+        gold.fill(),
+        "the fill counters do not see soft errors"
+    );
+    assert_eq!(
+        scrub_as_golden(&mut c, &mut model, 3),
+        0b100,
+        "reported again"
+    );
+
+    // A scrub frame while a scrub runs starts none; the running one ends as before.
+    let (started, ended) = c.scrub_request().unwrap();
+    assert!(started);
+    assert_eq!(ended, 3);
+    assert_eq!(c.scrub_request().unwrap(), (false, 3), "a scrub is running");
+    model.start();
+    while !model.slot() {}
+    let want = model.finish();
+    let s = loop {
+        let s = c.stats().unwrap();
+        if !s.scrub_busy {
+            break s;
+        }
+    };
+    assert_eq!((s.scrub_mismatch, s.scrubs_ended), (want, 4));
+
+    c.clear().unwrap();
+    gold.clear();
+    model.clear();
+    assert_eq!(
+        scrub_as_golden(&mut c, &mut model, 5),
+        0,
+        "a clear empties the banks"
+    );
+
+    // The board without the scrub: see e2e_plain_board_refuses_delete_h3_k4_b8_w64.
+}
+
+/// The scrub over the host link on a counting board with a periodic scrub
+/// (`--scrub-every 3000`: the core also scrubs itself, so a request may find
+/// one running, and inserts run beside them), against the golden scrub model:
+/// no power-up check on a counting board; after inserts no bank is reported
+/// (no false alarm from operations during the periodic scrubs); the low bit of
+/// counters flipped with no operation is reported as the golden model says (a
+/// 1 turned 0 and a 0 turned 1 in bank 0 cancel; a 2 turned 3 in bank 1 stays
+/// non-zero and is not a change the scrub sees; a 1 turned 0 in bank 2 is).
+#[test]
+fn e2e_scrub_periodic_counting_c3_crc_k3_b8_w32() {
+    let (core, cfg) = counting_configs(3, 8, 32, true, 7, 3);
+    let core = hdl::CoreConfig {
+        scrub: true,
+        scrub_every: Some(3000),
+        ..core
+    };
+    let board = SimBoard::new(core, 115_200, CPB, BOARD_TIMEOUT_BITS)
+        .unwrap_or_else(|e| panic!("{e} (Verilator is installed by scripts/setup.sh)"));
+    let mut c = Client::connect(board, options(4), Some(&cfg)).unwrap();
+    let d = c.device().clone();
+    assert!(
+        d.scrub && !d.power_up_check && d.scrub_every == Some(3000),
+        "{d:?}"
+    );
+    let mut gold = golden::CountingFilter::from_config(cfg).unwrap();
+    let pool = keys(33, 50, 32);
+    let mut rng = golden::rng::SplitMix64::new(8);
+    for _ in 0..4 {
+        let batch: Vec<u128> = (0..30)
+            .map(|_| pool[rng.below(pool.len() as u64) as usize])
+            .collect();
+        let want: Vec<bool> = batch.iter().map(|k| gold.insert(*k).unwrap()).collect();
+        assert_eq!(c.insert_batch(&batch).unwrap(), want);
+    }
+    let s = c.scrub().unwrap();
+    assert_eq!(s.scrub_mismatch, 0, "no false alarm from operations");
+    assert_eq!(s.fill, gold.fill());
+
+    let mut model = golden::scrub::ScrubModel::new(3, 256);
+    let find = |b: usize, v: u8| (0..256).find(|a| gold.counter(b, *a) == Some(v)).unwrap();
+    for (bank, addr) in [
+        (0, find(0, 1)),
+        (0, find(0, 0)),
+        (1, find(1, 2)),
+        (2, find(2, 1)),
+    ] {
+        let before = gold.counter(bank, addr).unwrap();
+        c.transport_mut().soft_error(bank, addr as usize).unwrap();
+        model.soft_change(bank, addr, golden::scrub::soft_delta(before, before ^ 1));
+    }
+    // The scrub `scrub` waits for started after the flips: it sees every one.
+    model.start();
+    while !model.slot() {}
+    let want = model.finish();
+    assert_eq!(want, 0b100, "the golden model reports bank 2 alone");
+    let s = c.scrub().unwrap();
+    assert_eq!(
+        s.scrub_mismatch, want,
+        "mismatch bits against the golden scrub"
+    );
+    assert_eq!(
+        s.fill,
+        gold.fill(),
+        "the fill counters do not see soft errors"
+    );
+}
+
+/// The power-up check seen over the host link, told apart from a scrub
+/// (docs/protocol.md §5): a bit that changes between configuration and the
+/// power-up recount (flipped at once on the board just built) is counted into
+/// the fill, so the stats show the bank as differing from the bitstream's
+/// image (the golden `power_up_report`), with the scrub result bit 0; a scrub
+/// then finds every bank matching its fill counter (the golden scrub model: the
+/// recount made every D_p 0), with the scrub result bit 1. The scrub board of
+/// `e2e_scrub_soft_errors_reported_per_bank_h3_k3_b11_w32` (one model).
+#[test]
+fn e2e_scrub_power_up_check_told_apart_from_a_scrub_h3_k3_b11_w32() {
+    let (core, cfg) = configs(3, 11, 32, false, 11);
+    let core = hdl::CoreConfig {
+        scrub: true,
+        ..core
+    };
+    let mut board = SimBoard::new(core, 115_200, CPB, hdl::bridge::DEFAULT_TIMEOUT_BITS)
+        .unwrap_or_else(|e| panic!("{e} (Verilator is installed by scripts/setup.sh)"));
+    board.soft_error_now(1, 1500).unwrap();
+    let opts = ClientOptions {
+        max_tries: 4,
+        board_timeout_bits: hdl::bridge::DEFAULT_TIMEOUT_BITS as u64,
+        ..ClientOptions::default()
+    };
+    let mut c = Client::connect(board, opts, Some(&cfg)).unwrap();
+    // The banks after the recount: the empty image with bank 1's bit 1500 set.
+    let fills = [0, 1, 0];
+    let want = golden::scrub::power_up_report(&[0, 0, 0], &fills);
+    assert_eq!(want, 0b010, "the golden check reports bank 1");
+    let s = c.stats().unwrap();
+    assert_eq!(s.fill, fills, "the recount counts the changed bit");
+    assert_eq!(
+        (s.scrub_result, s.scrub_mismatch),
+        (false, want),
+        "the power-up check's result, no scrub yet"
+    );
+    let mut model = golden::scrub::ScrubModel::new(3, 2048);
+    model.power_up(want);
+    model.start();
+    while !model.slot() {}
+    let s = c.scrub().unwrap();
+    assert_eq!(
+        (s.scrub_result, s.scrub_mismatch),
+        (true, model.finish()),
+        "a scrub's result: every bank matches its fill"
+    );
+    assert_eq!(s.scrub_mismatch, 0);
 }

@@ -1,11 +1,13 @@
 #!/usr/bin/env python3
-"""Builds bloom_axis in Icarus Verilog and runs the cocotb test on a vector set,
-with cocotb's Python runner (no Makefile).
+"""Builds bloom_axis (or bloom_lanes_axis) in Icarus Verilog and runs the cocotb
+test on a vector set, with cocotb's Python runner (no Makefile).
 
     run.py PACKAGE_DIR VECTORS_DIR BUILD_DIR
 
 PACKAGE_DIR is what `bloom export` writes: rtl/bloom_axis.v, rtl/bloom_core.v
-and the register map regs/bloom_axis_regs.xml (IP-XACT). Prints the test's RESULT line and `N passed, N failed, N skipped`;
+and the register map regs/bloom_axis_regs.xml (IP-XACT); or what `bloom export
+--lanes L` writes: rtl/bloom_lanes_axis.v and rtl/bloom_lanes.v, tested by
+test_bloom_lanes_axis.py. Prints the test's RESULT line and `N passed, N failed, N skipped`;
 exits 0 only if the test passed. (Outside pytest cocotb's runner does not
 fail on a failing test, and its get_results() counts a skipped test as
 passed, so the results file is read here.)
@@ -25,20 +27,25 @@ def main(argv):
     rtl = package / "rtl"
     here = Path(__file__).resolve().parent
     runner = get_runner("icarus")
+    if (rtl / "bloom_lanes_axis.v").exists():
+        top, sources = "bloom_lanes_axis", [rtl / "bloom_lanes_axis.v", rtl / "bloom_lanes.v"]
+        env = {"BLOOM_VECTORS": str(vectors)}
+    else:
+        top, sources = "bloom_axis", [rtl / "bloom_axis.v", rtl / "bloom_core.v"]
+        env = {"BLOOM_VECTORS": str(vectors), "BLOOM_REGMAP": str(package / "regs" / "bloom_axis_regs.xml")}
     runner.build(
-        sources=[rtl / "bloom_axis.v", rtl / "bloom_core.v"],
-        hdl_toplevel="bloom_axis",
+        sources=sources,
+        hdl_toplevel=top,
         build_dir=build,
         timescale=("1ns", "1ps"),
         always=True,
     )
-    env = {"BLOOM_VECTORS": str(vectors), "BLOOM_REGMAP": str(package / "regs" / "bloom_axis_regs.xml")}
     for k in ("BLOOM_PAUSE", "BLOOM_SEED", "BLOOM_RESET_ROUNDS"):
         if k in os.environ:
             env[k] = os.environ[k]
     results = runner.test(
-        hdl_toplevel="bloom_axis",
-        test_module="test_bloom_axis",
+        hdl_toplevel=top,
+        test_module=f"test_{top}",
         test_dir=here,
         build_dir=build,
         extra_env=env,

@@ -660,18 +660,7 @@ pub fn package_files(input: &PackageInput) -> Result<Vec<PackageFile>, String> {
         ));
     }
     if let Some(dir) = &axi.core.config.preload {
-        let mut names = vec!["image.json".to_string()];
-        names.extend((0..params.k as usize).map(golden::bank_file_name));
-        for n in names {
-            let path = dir.join(&n);
-            let contents = std::fs::read(&path)
-                .map_err(|e| format!("cannot read the preload image's {}: {e}", path.display()))?;
-            files.push(PackageFile {
-                path: format!("image/{n}"),
-                contents,
-                executable: false,
-            });
-        }
+        files.extend(image_files(dir, params.k)?);
     }
     let description = PackageDescription {
         name: core_name(axi),
@@ -697,6 +686,25 @@ pub fn package_files(input: &PackageInput) -> Result<Vec<PackageFile>, String> {
     ));
     files.push(text("README.md", readme(input, has_image)));
     Ok(files)
+}
+
+/// The preload image in `dir` (its header and `k` bank files) as the package's `image/`.
+pub(crate) fn image_files(dir: &Path, k: u32) -> Result<Vec<PackageFile>, String> {
+    let mut names = vec!["image.json".to_string()];
+    names.extend((0..k as usize).map(golden::bank_file_name));
+    names
+        .into_iter()
+        .map(|n| {
+            let path = dir.join(&n);
+            let contents = std::fs::read(&path)
+                .map_err(|e| format!("cannot read the preload image's {}: {e}", path.display()))?;
+            Ok(PackageFile {
+                path: format!("image/{n}"),
+                contents,
+                executable: false,
+            })
+        })
+        .collect()
 }
 
 /// Writes `files` as the new directory `dir`, all or nothing: `dir` must not

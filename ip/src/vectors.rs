@@ -694,7 +694,7 @@ fn fixed_words(params: &CoreParams, scrub: (bool, Option<u32>)) -> [(RegisterDef
     })
 }
 
-fn hash_code(params: &CoreParams) -> u32 {
+pub(crate) fn hash_code(params: &CoreParams) -> u32 {
     map::CONFIG_HASH.get(hdl::axi::fixed_words(params)[2].1)
 }
 

@@ -337,28 +337,37 @@ fn without_the_scrub_requests_are_ignored() {
     );
 }
 
-/// A preloaded image of `params` (about half of every bank set), written under the
+/// A preloaded image of `params` (about half of every bank set; in a counting core a
+/// third of the keys inserted twice, so that some counters are 2), written under the
 /// temporary directory as `name`.
 fn half_full_image(params: &hdl::CoreParams, name: &str) -> std::path::PathBuf {
     let dir = std::env::temp_dir().join(format!("bloom-scrub-{}-{name}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
-    let mut g = golden::PartitionedFilter::new(*params);
+    let mut g = golden::CountingFilter::from_config(*params).unwrap();
     let mut rng = sim::traffic::Rng::new(0x1a9e);
-    for _ in 0..(params.bank_size() as f64 * std::f64::consts::LN_2) as usize {
-        g.insert(rng.key(params.key_bits)).unwrap();
+    for i in 0..(params.bank_size() as f64 * std::f64::consts::LN_2) as usize {
+        let key = rng.key(params.key_bits);
+        g.insert(key).unwrap();
+        if params.counter_bits > 1 && i % 3 == 0 {
+            g.insert(key).unwrap();
+        }
     }
-    g.export_image(&dir).unwrap();
+    if params.counter_bits > 1 {
+        g.export_image(&dir).unwrap();
+    } else {
+        g.to_plain().export_image(&dir).unwrap();
+    }
     dir
 }
 
-/// The power-up check (docs/contract.md §5.3) of a core preloaded with an image: with
-/// `flips` (bank, address) bits flipped in its banks before the recount after its first
-/// reset reads them, `scrub_mismatch` shows exactly those banks once the recount is
-/// done (checked every cycle against golden::scrub::power_up_report of the image's
-/// fills and the banks'); then stress traffic with scrubs and resets (no reset checks
-/// again), and the image read back. Returns `scrub_mismatch` after the check.
-fn power_up_run(name: &str, flips: &[(usize, u32)]) -> u16 {
-    let params = crc_k3_b6_w32().params;
+/// The power-up check (docs/contract.md §5.3) of a core of `params` preloaded with an
+/// image: with `flips` (bank, address, mask) counters XORed with their mask in its banks
+/// before the recount after its first reset reads them, `scrub_mismatch` shows exactly
+/// the banks whose fill changed once the recount is done (checked every cycle against
+/// golden::scrub::power_up_report of the image's fills and the banks'); then stress
+/// traffic with scrubs and resets (no reset checks again), and the image read back.
+/// Returns `scrub_mismatch` after the check.
+fn power_up_run(params: hdl::CoreParams, name: &str, flips: &[(usize, u32, u8)]) -> u16 {
     let dir = half_full_image(&params, name);
     let spec = scrubbed(hdl::CoreConfig {
         preload: Some(dir.clone()),
@@ -369,11 +378,11 @@ fn power_up_run(name: &str, flips: &[(usize, u32)]) -> u16 {
     let mut golden = golden::CountingFilter::import_image_expecting(&dir, &params).unwrap();
     std::fs::remove_dir_all(&dir).unwrap();
     let image = golden.fill();
-    for &(bank, addr) in flips {
+    for &(bank, addr, mask) in flips {
         // Right after the reset: before the recount reads any address.
-        core.soft_error(bank, addr, 1).unwrap();
+        core.soft_error(bank, addr, mask).unwrap();
         let v = golden.counter(bank, addr).unwrap();
-        golden.write_counter(bank, addr, v ^ 1).unwrap();
+        golden.write_counter(bank, addr, v ^ mask).unwrap();
     }
     let mut cosim = CoSim::with_golden(core, golden).unwrap();
     cosim.checker.expect_power_up(&image);
@@ -388,7 +397,7 @@ fn power_up_run(name: &str, flips: &[(usize, u32)]) -> u16 {
     let r = cosim.report();
     assert_clean(&r, &label);
     println!(
-        "{label}: image fills {image:?}, {} bits flipped before the recount, power-up check shows {shown:#x}; {} cycles checked, {} resets; {}",
+        "{label}: image fills {image:?}, {} counters changed before the recount, power-up check shows {shown:#x}; {} cycles checked, {} resets; {}",
         flips.len(),
         r.cycles_checked,
         r.resets.resets,
@@ -397,25 +406,66 @@ fn power_up_run(name: &str, flips: &[(usize, u32)]) -> u16 {
     shown
 }
 
+/// The image `power_up_run` preloads, for choosing addresses to flip.
+fn probe_image(params: &hdl::CoreParams) -> golden::CountingFilter {
+    let dir = half_full_image(params, "probe");
+    let g = golden::CountingFilter::import_image_expecting(&dir, params).unwrap();
+    std::fs::remove_dir_all(&dir).unwrap();
+    g
+}
+
+fn address_holding(g: &golden::CountingFilter, bank: usize, value: u8) -> u32 {
+    (0..g.config().bank_size())
+        .find(|&a| g.counter(bank, a) == Some(value))
+        .unwrap_or_else(|| panic!("no counter {value} in bank {bank}"))
+}
+
 #[test]
 fn power_up_check_reports_banks_changed_since_configuration() {
     // Address 0 of bank 1 written 0 (the spurious write reported for initialised iCE40
     // block RAM) and a bit of bank 2 set.
     let params = crc_k3_b6_w32().params;
-    let dir = half_full_image(&params, "probe");
-    let g = golden::CountingFilter::import_image_expecting(&dir, &params).unwrap();
-    std::fs::remove_dir_all(&dir).unwrap();
-    let one = (0..64).find(|&a| g.counter(1, a) == Some(1)).unwrap();
-    let zero = (0..64).find(|&a| g.counter(2, a) == Some(0)).unwrap();
+    let g = probe_image(&params);
+    let one = address_holding(&g, 1, 1);
+    let zero = address_holding(&g, 2, 0);
     assert_eq!(
-        power_up_run("clean", &[]),
+        power_up_run(params, "clean", &[]),
         0,
         "no bit changed, a bank reported"
     );
     assert_eq!(
-        power_up_run("flipped", &[(1, one), (2, zero)]),
+        power_up_run(params, "flipped", &[(1, one, 1), (2, zero, 1)]),
         0b110,
         "bank 1 address {one} (1 to 0) and bank 2 address {zero} (0 to 1) flipped"
+    );
+}
+
+#[test]
+fn power_up_check_of_a_counting_core_reports_counters_that_became_zero_or_non_zero() {
+    let params = crc_k3_b6_w32_c2().params;
+    let g = probe_image(&params);
+    assert!(
+        (0..3).all(|p| g.bank(p).unwrap().contains(&2)),
+        "the image has counters of 2 in every bank"
+    );
+    let one = address_holding(&g, 0, 1);
+    let zero = address_holding(&g, 2, 0);
+    let two = address_holding(&g, 1, 2);
+    assert_eq!(
+        power_up_run(params, "counting-clean", &[]),
+        0,
+        "no counter changed, a bank reported"
+    );
+    // Bank 0: a 1 turned 0; bank 2: a 0 turned 1; bank 1: a 2 turned 3, still non-zero,
+    // so its fill is as the image's and it is not reported.
+    assert_eq!(
+        power_up_run(
+            params,
+            "counting-flipped",
+            &[(0, one, 1), (2, zero, 1), (1, two, 1)]
+        ),
+        0b101,
+        "bank 0 address {one} (1 to 0), bank 2 address {zero} (0 to 1), bank 1 address {two} (2 to 3)"
     );
 }
 

@@ -6,7 +6,7 @@
 
 use std::path::PathBuf;
 
-use crate::cli::config::{board_parser, CoreArgs};
+use crate::cli::config::{board_parser, CoreArgs, ScrubArgs};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum TopArg {
@@ -24,6 +24,9 @@ pub struct Args {
     pub board: &'static flow::board::Board,
     #[command(flatten)]
     pub core: CoreArgs,
+    /// The core's scrub (--top uart-bridge only): `bloom host scrub` requests it.
+    #[command(flatten)]
+    pub scrub: ScrubArgs,
     /// Memory image directory (docs/contract.md §4, e.g. from `bloom image build`): the
     /// bitstream's banks start with it. Its configuration must be the core options'.
     /// Without it the banks start empty. Either way the filter can be replaced later
@@ -67,6 +70,9 @@ pub struct Args {
 pub struct Job {
     pub board: &'static flow::board::Board,
     pub core: hdl::CoreParams,
+    /// The core's scrub, and its period.
+    pub scrub: bool,
+    pub scrub_every: Option<u32>,
     /// Image the banks start with.
     pub preload: Option<PathBuf>,
     pub top: TopArg,
@@ -85,6 +91,12 @@ impl Args {
         if self.top == TopArg::TestPattern && self.baud.is_some() {
             anyhow::bail!("--baud applies to --top uart-bridge only: the test pattern has no UART");
         }
+        if self.scrub.scrub && self.top != TopArg::UartBridge {
+            anyhow::bail!(
+                "--scrub applies to --top uart-bridge only: the test pattern never requests a scrub \
+                 nor reads its result (bloom host scrub does, over the bridge)"
+            );
+        }
         let lanes = self.lanes as usize;
         if lanes > 1 {
             if self.top != TopArg::TestPattern {
@@ -101,6 +113,8 @@ impl Args {
         Ok(Job {
             board: self.board,
             core: self.core.params,
+            scrub: self.scrub.scrub,
+            scrub_every: self.scrub.scrub_every,
             preload: self.preload,
             top: self.top,
             lanes,
@@ -124,10 +138,15 @@ pub fn execute(job: &Job) -> anyhow::Result<flow::build::BuildReport> {
     let board = job.board;
     let core = flow::generate_core(&hdl::CoreConfig {
         preload: job.preload.clone(),
+        scrub: job.scrub,
+        scrub_every: job.scrub_every,
         ..job.core.into()
     })?;
     let logic: Box<dyn flow::top::BoardLogic> = match job.top {
-        TopArg::UartBridge => Box::new(flow::bridge::UartBridge::new(job.core, job.baud)),
+        TopArg::UartBridge => Box::new(
+            flow::bridge::UartBridge::new(job.core, job.baud)
+                .with_scrub(job.scrub, job.scrub_every),
+        ),
         TopArg::TestPattern => Box::new(flow::top::TestPattern::over_lanes(job.lanes)),
     };
     if job.flash {

@@ -167,3 +167,29 @@ impl<T: Send + Sync + 'static> TypedValueParser for TableParser<T> {
         Some(Box::new((self.names)().into_iter()))
     }
 }
+
+/// The scrub options of a generated core (docs/contract.md §5.2), for the commands that
+/// build a board top: `bloom build`, `bloom host --sim`.
+#[derive(clap::Args, Clone, Debug, Default)]
+pub struct ScrubArgs {
+    /// Build the scrub into the core (docs/contract.md section 5.2): a host requests it with
+    /// `bloom host scrub`, which recounts every bank while the core serves and reports a bank
+    /// whose count differs from its fill counter (a bit changed without an operation).
+    #[arg(long)]
+    pub scrub: bool,
+    /// With --scrub: the core also scrubs itself every N clock cycles after a reset
+    /// (docs/contract.md section 5.2, "Periodic"): 2..=16777216.
+    #[arg(long, requires = "scrub", value_parser = clap::value_parser!(u32).range(2..=hdl::MAX_SCRUB_EVERY as i64))]
+    pub scrub_every: Option<u32>,
+}
+
+impl ScrubArgs {
+    /// `config` with these scrub options.
+    pub fn apply(&self, config: hdl::CoreConfig) -> hdl::CoreConfig {
+        hdl::CoreConfig {
+            scrub: self.scrub,
+            scrub_every: self.scrub_every,
+            ..config
+        }
+    }
+}

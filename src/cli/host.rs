@@ -3,7 +3,7 @@
 //! serve the Verilated board top on a pseudo-terminal (`--sim serve`) for any
 //! serial client, `bloom host --port` included.
 
-use crate::cli::config::CoreArgs;
+use crate::cli::config::{CoreArgs, ScrubArgs};
 use anyhow::{bail, Context};
 use host::{Client, ClientOptions, SimBoard, Transport};
 use std::path::{Path, PathBuf};
@@ -58,8 +58,28 @@ pub struct Args {
     pub netlist: sim::NetlistKind,
     #[command(flatten)]
     pub core: CoreArgs,
+    /// With --sim: the simulated board's scrub (as `bloom build --scrub`).
+    #[command(flatten)]
+    pub scrub: ScrubArgs,
+    /// With --sim --scrub: flip the bit at ADDR of bank BANK of the simulated board
+    /// (a counting board: the low bit of the counter) before the command, with no
+    /// operation: a soft error, which `scrub` then reports. BANK:ADDR, repeatable.
+    #[arg(long, value_name = "BANK:ADDR", value_parser = parse_soft_error)]
+    pub soft_error: Vec<(usize, usize)>,
     #[command(subcommand)]
     pub command: HostCommand,
+}
+
+/// `BANK:ADDR` of --soft-error (decimal numbers; checked against the board once built).
+fn parse_soft_error(text: &str) -> Result<(usize, usize), String> {
+    let (bank, addr) = text
+        .split_once(':')
+        .ok_or_else(|| format!("{text:?} is not BANK:ADDR (e.g. 2:100)"))?;
+    let number = |t: &str, what: &str| {
+        t.parse::<usize>()
+            .map_err(|_| format!("{text:?}: {what} {t:?} is not a decimal number"))
+    };
+    Ok((number(bank, "bank")?, number(addr, "address")?))
 }
 
 #[derive(clap::Subcommand)]
@@ -104,6 +124,10 @@ pub enum HostCommand {
     LoadImage { dir: PathBuf },
     /// Zero the device's counters (operations, frames executed, rejected, replayed).
     ZeroCounters,
+    /// Scrub every bank (docs/contract.md §5.2; a board built with --scrub): request a
+    /// scrub, wait until it ends, print each bank's result. Exits non-zero when a bank
+    /// mismatches: a bit (counter) changed without an operation, so its answers may be wrong.
+    Scrub,
     /// With --sim: serve the simulated board on a pseudo-terminal until stopped
     /// (Ctrl-C, SIGTERM), keeping its state between clients; prints the
     /// device to give `bloom host --port`, pyserial, picocom.
@@ -265,6 +289,34 @@ pub fn run(args: Args) -> anyhow::Result<()> {
     if args.netlist != sim::NetlistKind::Rtl && !args.sim {
         bail!("--netlist only applies to --sim");
     }
+    if args.scrub.scrub && !args.sim {
+        bail!("--scrub only applies to --sim (a board's scrub is built in: bloom build --scrub)");
+    }
+    if !args.soft_error.is_empty() {
+        if !args.sim || !args.scrub.scrub || args.netlist != sim::NetlistKind::Rtl {
+            bail!(
+                "--soft-error needs --sim --scrub (and --netlist rtl): the simulated board's banks"
+            );
+        }
+        for &(bank, addr) in &args.soft_error {
+            if bank >= expected.k as usize || addr >= expected.bank_size() as usize {
+                bail!(
+                    "--soft-error {bank}:{addr}: the board has {} banks of {} addresses",
+                    expected.k,
+                    expected.bank_size()
+                );
+            }
+        }
+        if matches!(args.command, HostCommand::Serve { .. }) {
+            bail!("--soft-error applies to one command, not to serve");
+        }
+    }
+    if args.sim && !args.scrub.scrub && matches!(args.command, HostCommand::Scrub) {
+        bail!(
+            "scrub: the simulated board is built without the scrub; give --scrub (as a board's \
+             bitstream needs bloom build --scrub)"
+        );
+    }
     if let HostCommand::Serve { link } = &args.command {
         if !args.sim {
             bail!("serve serves a simulated board: give --sim (and the core options of the board to simulate)");
@@ -301,10 +353,10 @@ pub fn run(args: Args) -> anyhow::Result<()> {
                 args.sim_clocks_per_bit
             );
         }
-        let core = hdl::CoreConfig {
+        let core = args.scrub.apply(hdl::CoreConfig {
             preload: args.preload.clone(),
             ..expected.into()
-        };
+        });
         let board = SimBoard::with_netlist(
             core,
             args.baud,
@@ -315,7 +367,11 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         if let HostCommand::Serve { link } = &args.command {
             return serve(board, &expected, &args, link.as_deref());
         }
-        let client = Client::connect(board, opts, Some(&expected))?;
+        let mut client = Client::connect(board, opts, Some(&expected))?;
+        for &(bank, addr) in &args.soft_error {
+            client.transport_mut().soft_error(bank, addr)?;
+            eprintln!("soft error: flipped bank {bank} address {addr}");
+        }
         execute(client, &args.command, &keys, image.as_ref())
     } else {
         let port = args
@@ -502,6 +558,9 @@ fn execute<T: Transport>(
                 );
             }
             outln!("estimated items: {items:.1}, false-positive estimate: {fpr:.3e}");
+            for line in scrub_lines(&s) {
+                outln!("{line}");
+            }
             if s.image_incomplete {
                 outln!(
                     "image load incomplete: bits were written since the last complete load or clear \
@@ -540,6 +599,36 @@ fn execute<T: Transport>(
             c.zero_counters()?;
             outln!("counters zeroed");
         }
+        HostCommand::Scrub => {
+            let s = c.scrub()?;
+            for p in 0..s.config.k as usize {
+                let bad = (s.scrub_mismatch >> p) & 1 == 1;
+                outln!(
+                    "bank {p}: {}",
+                    if bad {
+                        "mismatch (its bits changed without an operation)"
+                    } else {
+                        "ok"
+                    }
+                );
+            }
+            let bad = mismatched_banks(s.scrub_mismatch);
+            if !bad.is_empty() {
+                let l = &c.link;
+                eprintln!(
+                    "link: {} frames sent ({} resends, {} timeouts, {} error frames)",
+                    l.frames_sent, l.resends, l.timeouts, l.error_frames
+                );
+                bail!(
+                    "scrub: bank{} {} mismatch{}: a bit changed without an operation (a soft error), so \
+                     queries may answer wrongly; reload the filter (load-image) or clear it and insert again",
+                    if bad.len() > 1 { "s" } else { "" },
+                    bad.iter().map(|p| p.to_string()).collect::<Vec<_>>().join(", "),
+                    if bad.len() > 1 { "" } else { "es" },
+                );
+            }
+            outln!("scrub: every bank matches its fill counter");
+        }
         HostCommand::Serve { .. } => unreachable!("served before connecting"),
         HostCommand::Dump { dir } => {
             c.dump_image(dir)?;
@@ -561,4 +650,57 @@ fn execute<T: Transport>(
         l.frames_sent, l.resends, l.timeouts, l.error_frames
     );
     Ok(())
+}
+
+/// The banks whose bit is set in a mismatch word.
+fn mismatched_banks(bits: u16) -> Vec<usize> {
+    (0..16).filter(|p| (bits >> p) & 1 == 1).collect()
+}
+
+/// What the stats say of the scrub (docs/protocol.md §5).
+fn scrub_lines(s: &host::DeviceStats) -> Vec<String> {
+    let c = &s.config;
+    if !c.scrub {
+        return vec!["scrub: not built (bloom build --scrub)".into()];
+    }
+    let banks = |bits: u16| format!("{:?}", mismatched_banks(bits));
+    let mut lines = vec![format!(
+        "scrub: built, {}{}",
+        match c.scrub_every {
+            Some(n) => format!("on request and every {n} cycles"),
+            None => "on request (bloom host scrub)".into(),
+        },
+        if c.power_up_check {
+            ", with the power-up check"
+        } else {
+            ""
+        }
+    )];
+    if s.scrub_busy {
+        lines.push("scrub: running".into());
+    }
+    if s.scrub_result {
+        lines.push(format!(
+            "last scrub ({} ended since the last reset): {}",
+            s.scrubs_ended,
+            if s.scrub_mismatch == 0 {
+                "every bank matches".to_string()
+            } else {
+                format!("banks {} mismatch", banks(s.scrub_mismatch))
+            }
+        ));
+    } else if c.power_up_check && s.scrub_mismatch != 0 {
+        lines.push(format!(
+            "power-up check: banks {} differ from the bitstream's image (bits changed between configuration and the first reset)",
+            banks(s.scrub_mismatch)
+        ));
+    } else if c.power_up_check {
+        lines.push(
+            "power-up check: no bank differs (or no check since the last reset); no scrub has ended since the last reset"
+                .into(),
+        );
+    } else {
+        lines.push("no scrub has ended since the last reset".into());
+    }
+    lines
 }

@@ -165,6 +165,8 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         let job = crate::cli::build::Job {
             board,
             core: cfg,
+            scrub: false,
+            scrub_every: None,
             preload: None,
             top: crate::cli::build::TopArg::UartBridge,
             lanes: 1,

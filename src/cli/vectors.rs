@@ -1,6 +1,8 @@
 //! `bloom vectors`: portable test vectors of the AXI wrapper `bloom_axis` from
 //! the golden model, with the self-checking plain-Verilog testbench that runs
-//! them in any simulator (ip/src/vectors.rs, ip/verilog/tb_bloom_axis.v).
+//! them in any simulator (ip/src/vectors.rs, ip/verilog/tb_bloom_axis.v); with
+//! `--lanes L`, of the lanes' AXI4-Stream face `bloom_lanes_axis`, L keys per
+//! beat (ip/src/lane_vectors.rs, ip/verilog/tb_bloom_lanes_axis.v).
 
 use std::path::PathBuf;
 
@@ -25,11 +27,15 @@ pub struct Args {
     #[arg(long)]
     pub preload: Option<PathBuf>,
     /// The core is generated with the scrub (bloom export --scrub): the vectors expect CONFIG.scrub = 1.
-    #[arg(long)]
+    #[arg(long, conflicts_with = "lanes")]
     pub scrub: bool,
     /// With --scrub: the core's scrub period (bloom export --scrub-every N), 2..=16777216.
     #[arg(long, requires = "scrub", value_parser = clap::value_parser!(u32).range(2..=hdl::MAX_SCRUB_EVERY as i64))]
     pub scrub_every: Option<u32>,
+    /// Vectors of bloom_lanes_axis with L keys per beat (docs/contract.md section 8; a plain filter), 2..=64;
+    /// --ops then counts the operations in the beats.
+    #[arg(long, value_parser = clap::value_parser!(u32).range(2..=hdl::lanes::MAX_LANES as i64))]
+    pub lanes: Option<u32>,
 }
 
 /// The golden model a core with this configuration (and preload) starts as.
@@ -146,11 +152,135 @@ pub fn files(v: &ip::vectors::Vectors) -> Vec<ip::package::PackageFile> {
     ]
 }
 
+/// The lanes' vector set of `args`, checked (the configuration as
+/// `bloom verilog --lanes` takes it).
+pub fn generate_lanes(
+    params: &hdl::CoreParams,
+    lanes: usize,
+    preload: Option<&std::path::Path>,
+    ops: u64,
+    seed: u64,
+) -> anyhow::Result<ip::lane_vectors::LaneVectors> {
+    hdl::lanes::check_lanes(params, lanes)?;
+    let filter = match starting_filter(params, preload)? {
+        ip::vectors::Golden::Plain(f) => f,
+        ip::vectors::Golden::Counting(_) => unreachable!("check_lanes refuses counting filters"),
+    };
+    Ok(ip::lane_vectors::generate_lanes(
+        params, lanes, filter, ops, seed,
+    )?)
+}
+
+fn lanes_readme(v: &ip::lane_vectors::LaneVectors) -> String {
+    let s = &v.stats;
+    format!(
+        "# Test vectors for bloom_lanes_axis ({params}, L = {lanes})
+
+Written by `bloom vectors --lanes {lanes}` from the golden model (docs/contract.md section 8): {beats} beats
+({read} read beats, {write} write beats: {inserts} inserts, {op3} of op 3, {clears} clears; {refused} beats that
+break the rule of section 8.2, refused; {empty} beats with no operation, taken and dropped), {ops} operations,
+{queries} queries of which {hits} hit, {hazards} queries of a key written by one of the {recent} beats before,
+traffic seed {seed}.
+
+Run them with the RTL of the same configuration (`bloom export --lanes {lanes}` writes it, `rtl/`; or
+`bloom verilog --lanes {lanes}`, which writes `bloom_lanes_axis.v`):
+
+```sh
+iverilog -g2005 -o tb tb_bloom_lanes_axis.v bloom_lanes_axis.v && vvp -n tb
+verilator --binary --top-module tb_bloom_lanes_axis tb_bloom_lanes_axis.v bloom_lanes_axis.v && obj_dir/Vtb_bloom_lanes_axis
+```
+
+from this directory (or give `+config=`, `+stim=`, `+expect=` paths). The testbench prints `PASS: ...` and
+ends with `$finish`, or prints `FAIL: ...` and ends with `$fatal` (a non-zero exit status). The face has no
+configuration registers: the testbench was generated for this configuration and refuses vectors of another.
+
+Files (format {format}; one hex word a line, `$readmemh`):
+
+- `config.hex`: 32-bit words: magic 0x{magic:08X}, format, L, k, bank_bits, key_bits, hash code, seed bits
+  31:0, seed bits 63:32, stim lines, expect lines, beats, response beats.
+- `stim.hex`: 160-bit lines, bits 159:156 the kind. A beat is a header (kind 0: 155:148 idle cycles of
+  s_axis_tvalid before it) and L slot lines (kind 1: 140 the slot holds an operation, 137:136 op, 135:128 tag,
+  127:0 key); kind 15 ends the file.
+- `expect.hex`: 32-bit lines. A response beat is a header (kind 0: 23:16 cycles the sink holds m_axis_tready
+  low before taking it, 0 the refused flag, m_axis_tuser) and L slot lines (kind 1: 9 tkeep, 8 hit (tdata bit
+  0), 7:0 tid; an empty slot reads 0, 0, 0); then the end mark 0xF0000000.
+- `vectors.json`: the counts above, for people.
+",
+        params = v.params,
+        lanes = v.lanes,
+        beats = s.beats,
+        read = s.read_beats,
+        write = s.write_beats,
+        inserts = s.inserts,
+        op3 = s.reserved_op3,
+        clears = s.clears,
+        refused = s.refused_beats,
+        empty = s.empty_beats,
+        ops = s.operations,
+        queries = s.queries,
+        hits = s.query_hits,
+        hazards = s.hazards,
+        recent = 4,
+        seed = v.seed,
+        format = ip::lane_vectors::LANES_FORMAT,
+        magic = ip::lane_vectors::LANES_MAGIC,
+    )
+}
+
+/// The files `bloom vectors --lanes L` writes, with paths relative to its directory.
+pub fn lanes_files(v: &ip::lane_vectors::LaneVectors) -> Vec<ip::package::PackageFile> {
+    let text = |path: &str, s: String| ip::package::PackageFile {
+        path: path.into(),
+        contents: s.into_bytes(),
+        executable: false,
+    };
+    vec![
+        text("config.hex", v.config_hex()),
+        text("stim.hex", v.stim_hex()),
+        text("expect.hex", v.expect_hex()),
+        text(
+            "vectors.json",
+            serde_json::to_string_pretty(&v.summary_json()).unwrap() + "\n",
+        ),
+        text(
+            ip::lane_testbench::LANES_TB_FILE,
+            ip::lane_testbench::lanes_testbench(v),
+        ),
+        text("README.md", lanes_readme(v)),
+    ]
+}
+
 pub fn run(args: Args) -> anyhow::Result<()> {
     if args.ops == 0 || args.ops > ip::vectors::MAX_OPS {
         anyhow::bail!("--ops {}: must be 1..={}", args.ops, ip::vectors::MAX_OPS);
     }
     let params = args.core.params;
+    if let Some(lanes) = args.lanes {
+        let v = generate_lanes(
+            &params,
+            lanes as usize,
+            args.preload.as_deref(),
+            args.ops,
+            args.traffic_seed,
+        )?;
+        ip::package::write_tree(&args.out, &lanes_files(&v)).map_err(anyhow::Error::msg)?;
+        let s = &v.stats;
+        outln!(
+            "wrote {}: {} beats of {lanes} slots ({} read, {} write, {} refused, {} empty), {} operations ({} queries, {} inserts, {} clears, {} hazards) for {params}",
+            args.out.display(),
+            s.beats,
+            s.read_beats,
+            s.write_beats,
+            s.refused_beats,
+            s.empty_beats,
+            s.operations,
+            s.queries,
+            s.inserts,
+            s.clears,
+            s.hazards
+        );
+        return Ok(());
+    }
     let v = generate(
         &params,
         args.preload.as_deref(),

@@ -64,6 +64,7 @@ def main():
         version, k, b, w, hash_code, max_batch = config[:6]
         seed = int.from_bytes(config[6:14], "little")
         counter_bits = config[14]
+        scrub = config[15] & 1
         key_bytes = key.to_bytes(w // 8, "little")
         answers = {}
         for op, name in [(0x01, "query_before"), (0x02, "insert"), (0x01, "query_after")]:
@@ -73,15 +74,16 @@ def main():
         seq += 1
         port.write(request(seq, 0x06))
         stats = response(port, seq, 0x06)
-        fills = [int.from_bytes(stats[32 + 3 * p : 35 + 3 * p], "little") for p in range(k)]
+        fills = [int.from_bytes(stats[40 + 3 * p : 43 + 3 * p], "little") for p in range(k)]
         # A counting board's saturated counts follow the fills.
-        saturated = [int.from_bytes(stats[32 + 3 * k + 3 * p : 35 + 3 * k + 3 * p], "little") for p in range(k)] \
+        saturated = [int.from_bytes(stats[40 + 3 * k + 3 * p : 43 + 3 * k + 3 * p], "little") for p in range(k)] \
             if counter_bits > 1 else []
         print(json.dumps({
             "version": version, "k": k, "bank_bits": b, "key_bits": w, "hash": hash_code,
             "max_batch": max_batch, "seed": seed, "counter_bits": counter_bits, "answers": answers,
-            "ops_served": int.from_bytes(stats[15:19], "little"),
-            "image_incomplete": stats[31] & 1, "fill": fills, "saturated": saturated,
+            "ops_served": int.from_bytes(stats[20:24], "little"), "scrub": scrub,
+            "image_incomplete": stats[36] & 1, "scrub_mismatch": int.from_bytes(stats[37:39], "little"),
+            "fill": fills, "saturated": saturated,
         }))
 
 

@@ -15,10 +15,10 @@
 //! critical path into the executor's state enable).
 //! Memory: none of its own.
 
-use super::core_box::CountingBox;
+use super::core_box::BridgeBox;
 use super::executor::ExecutorParams;
 use super::host_bridge::HostBridge;
-use crate::ports::{CoreDriver, CounterDriver};
+use crate::ports::{CoreDriver, CounterDriver, ScrubDriver};
 use rust_hdl::prelude::*;
 
 #[derive(LogicBlock)]
@@ -29,7 +29,7 @@ pub struct BoardTop {
     pub uart_tx: Signal<Out, Bit>,
     pub leds: Signal<Out, Bits<4>>,
     bridge: HostBridge,
-    core: CountingBox<128>,
+    core: BridgeBox<128>,
     por: DFF<Bits<4>>,
     reset_bridge: DFF<Bit>,
     reset_core: DFF<Bit>,
@@ -54,7 +54,7 @@ impl BoardTop {
             uart_tx: Default::default(),
             leds: Default::default(),
             bridge: HostBridge::new(clocks_per_bit, timeout_clocks, params),
-            core: CountingBox::new(core_verilog, core_top, &params.core),
+            core: BridgeBox::new(core_verilog, core_top, &params.core),
             por: Default::default(),
             reset_bridge: Default::default(),
             reset_core: Default::default(),
@@ -84,6 +84,7 @@ impl Logic for BoardTop {
 
         CoreDriver::<128>::join(&mut self.bridge.core, &mut self.core.io);
         CounterDriver::<128>::join(&mut self.bridge.counter, &mut self.core.counter);
+        ScrubDriver::<128>::join(&mut self.bridge.scrub, &mut self.core.scrub);
 
         self.leds.next = bit_cast::<4, 1>(
             self.heartbeat

@@ -1,6 +1,6 @@
 //! The host bridge: UART receiver -> frame receiver -> executor -> response
 //! framer -> UART transmitter, with `bloom_core`'s ports (as its driver sees
-//! them, `ports::CoreDriver` and `ports::CounterDriver`) left open so the board top (or a test) can
+//! them, `ports::CoreDriver`, `ports::CounterDriver` and `ports::ScrubDriver`) left open so the board top (or a test) can
 //! attach a core.
 //!
 //! Latency: see the blocks; end to end, a response's first start bit leaves
@@ -15,7 +15,7 @@ use super::frame_rx::FrameRx;
 use super::resp_tx::RespTx;
 use super::uart_rx::UartRx;
 use super::uart_tx::UartTx;
-use crate::ports::{CoreDriver, CounterDriver};
+use crate::ports::{CoreDriver, CounterDriver, ScrubDriver};
 use rust_hdl::prelude::*;
 
 #[derive(LogicBlock)]
@@ -28,6 +28,8 @@ pub struct HostBridge {
     pub core: CoreDriver<128>,
     /// To a counting core's counter group.
     pub counter: CounterDriver<128>,
+    /// To the core's scrub ports.
+    pub scrub: ScrubDriver<128>,
     pub last_rejected: Signal<Out, Bit>,
     rx: UartRx,
     tx: UartTx,
@@ -50,6 +52,7 @@ impl HostBridge {
             uart_tx: Default::default(),
             core: Default::default(),
             counter: Default::default(),
+            scrub: Default::default(),
             last_rejected: Default::default(),
             rx: UartRx::new(clocks_per_bit),
             tx: UartTx::new(clocks_per_bit),
@@ -118,6 +121,7 @@ impl Logic for HostBridge {
 
         CoreDriver::<128>::link(&mut self.core, &mut self.exec.core);
         CounterDriver::<128>::link(&mut self.counter, &mut self.exec.counter);
+        ScrubDriver::<128>::link(&mut self.scrub, &mut self.exec.scrub);
         self.last_rejected.next = self.exec.last_rejected.val();
     }
 }

@@ -87,6 +87,10 @@ pub struct BridgeParams {
     pub timeout_bits: u32,
     /// The core behind the bridge (reported to the host, docs/protocol.md §5).
     pub core: crate::CoreParams,
+    /// The core has the scrub (`CoreConfig::scrub`), and its period
+    /// (`CoreConfig::scrub_every`): reported to the host, and the scrub frame.
+    pub scrub: bool,
+    pub scrub_every: Option<u32>,
     /// Test only (see [`ExecutorParams::disable_replay`]).
     pub disable_replay: bool,
 }
@@ -119,6 +123,15 @@ impl BridgeParams {
         self.core
             .validate()
             .map_err(|e| BridgeError::BadCore(e.to_string()))?;
+        if self.scrub_every.is_some() {
+            crate::CoreConfig {
+                scrub: self.scrub,
+                scrub_every: self.scrub_every,
+                ..self.core.into()
+            }
+            .validate()
+            .map_err(|e| BridgeError::BadCore(e.to_string()))?;
+        }
         let cpb = ((self.clock_hz + self.baud as u64 / 2) / self.baud as u64).max(1);
         let actual = self.clock_hz as f64 / cpb as f64;
         let error = (actual - self.baud as f64).abs() / self.baud as f64;
@@ -145,6 +158,8 @@ impl BridgeParams {
         ExecutorParams {
             core: self.core,
             max_batch: max_batch_keys(self.core.key_bits),
+            scrub: self.scrub,
+            scrub_every: self.scrub_every,
             disable_replay: self.disable_replay,
         }
     }
@@ -230,6 +245,8 @@ impl BoardTopConfig {
             baud: self.baud,
             timeout_bits: self.timeout_bits,
             core: self.core.params,
+            scrub: self.core.scrub,
+            scrub_every: self.core.scrub_every,
             disable_replay: self.test_disable_replay,
         }
     }

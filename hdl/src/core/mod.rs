@@ -4,6 +4,7 @@
 //! - [`control`]: admission, readback, responses, composed with [`stages`] (the operation
 //!   registers beside the data path), [`sweep`] (the clear sweep and the recount after
 //!   reset), [`scrub`] (the scrub's slots, pointer, start and end) and [`response_fifo`];
+//! - [`scrub_compare`]: a bank's scrub result and power-up check (plain and counting);
 //! - [`glue`]: the wiring of ports, control and banks every variant shares;
 //! - [`partition`]: one partition (hash unit + bank + forwarding + fill counter);
 //! - [`ram`]: a bank, 2^b x 1 block RAM (the only technology-specific block);
@@ -19,6 +20,7 @@ pub mod partition;
 pub mod ram;
 pub mod response_fifo;
 pub mod scrub;
+pub mod scrub_compare;
 pub mod sim;
 pub mod stages;
 pub mod sweep;

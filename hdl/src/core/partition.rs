@@ -32,8 +32,8 @@
 //! flags, one LUT after the RAM's output each, and a clear zeroes both in the same cycle,
 //! so with no bit changing outside the operations they are equal once the scrub has read
 //! every address. The scrub's start zeroes its count (`scrub_zero5`, as a clear would in
-//! c5); `scrub_finish` loads `scrub_mismatch` from the two counts' compare, registered in
-//! two steps (three parts of at most six bits, then their AND).
+//! c5); `scrub_finish` loads `scrub_mismatch` from the two counts' compare, and the
+//! power-up check from the fill's compare with the image's (core/scrub_compare.rs).
 //!
 //! Same-address read and write: an operation reads the RAM at the end of c3, in the same
 //! clock edge as the operation one slot ahead writes (its c4). The RAM does not define
@@ -49,6 +49,7 @@ use rust_hdl::prelude::*;
 
 use crate::axi::zero_extend::ZeroExtend;
 use crate::core::ram::BankRam;
+use crate::core::scrub_compare::ScrubCompare;
 use crate::hash::HashUnit;
 
 crate::bundle! {
@@ -186,24 +187,13 @@ pub struct Partition<const W: usize> {
     sc_step6: Signal<Local, Bits<17>>,
     sc_keep: Signal<Local, Bits<17>>,
     scrub_count: DFF<Bits<17>>,
-    // The fill and the scrub count agree in bits 5..0, 11..6, 16..12; in all of them.
-    same_a: DFF<bool>,
-    same_b: DFF<bool>,
-    same_c: DFF<bool>,
-    same_all: DFF<bool>,
-    mismatch: DFF<bool>,
+    // The scrub's result and the power-up check's: the fill against the scrub's count
+    // and against the image's fill.
+    compare: ScrubCompare,
     // Test switch: changes below the pointer count for the scrub (off: false alarms).
     scrub_correction: Constant<bool>,
     // The core has the scrub; without it the scrub's count and result are held at 0.
     scrub_built: Constant<bool>,
-    // The power-up check (docs/contract.md §5.3): the bank's 1 bits in the image it was
-    // generated with, and the fill's agreement with it in bits 5..0, 11..6, 16..12 and
-    // in all of them (registered: the fill of two cycles ago).
-    image_fill: Constant<Bits<17>>,
-    pu_a: DFF<bool>,
-    pu_b: DFF<bool>,
-    pu_c: DFF<bool>,
-    pu_all: DFF<bool>,
     forwarding_enabled: Constant<bool>,
     // Bit p set: this is bank p.
     bank_select: Constant<Bits<16>>,
@@ -276,18 +266,11 @@ impl<const W: usize> Partition<W> {
             sc_step6: Default::default(),
             sc_keep: Default::default(),
             scrub_count: Default::default(),
-            same_a: Default::default(),
-            same_b: Default::default(),
-            same_c: Default::default(),
-            same_all: Default::default(),
-            mismatch: Default::default(),
+            // The power-up check (docs/contract.md §5.3) compares with the bank's 1 bits
+            // in the image it was generated with.
+            compare: ScrubCompare::new(image_fill, scrub.built),
             scrub_correction: Constant::new(scrub.correction),
             scrub_built: Constant::new(scrub.built),
-            image_fill: Constant::new(image_fill.into()),
-            pu_a: Default::default(),
-            pu_b: Default::default(),
-            pu_c: Default::default(),
-            pu_all: Default::default(),
             forwarding_enabled: Constant::new(forwarding_enabled),
             bank_select: Constant::new((1u64 << index).into()),
             count_zero: Constant::new(0u64.into()),
@@ -350,16 +333,7 @@ impl<const W: usize> Logic for Partition<W> {
             scrub5,
             sc_change6,
             sc_down6,
-            scrub_count,
-            same_a,
-            same_b,
-            same_c,
-            same_all,
-            mismatch,
-            pu_a,
-            pu_b,
-            pu_c,
-            pu_all
+            scrub_count
         );
         self.hash.clock.next = self.clock.val();
         self.hash.key.next = self.control.key1.val();
@@ -476,29 +450,15 @@ impl<const W: usize> Logic for Partition<W> {
         self.scrub_count.d.next = (self.scrub_count.q.val()
             + (self.sc_delta6.val() | self.sc_step6.val()))
             & self.sc_keep.val();
-        self.same_a.d.next =
-            self.count.q.val().get_bits::<6>(0) == self.scrub_count.q.val().get_bits::<6>(0);
-        self.same_b.d.next =
-            self.count.q.val().get_bits::<6>(6) == self.scrub_count.q.val().get_bits::<6>(6);
-        self.same_c.d.next =
-            self.count.q.val().get_bits::<5>(12) == self.scrub_count.q.val().get_bits::<5>(12);
-        self.same_all.d.next = (self.same_a.q.val() & self.same_b.q.val()) & self.same_c.q.val();
-        self.pu_a.d.next =
-            self.count.q.val().get_bits::<6>(0) == self.image_fill.val().get_bits::<6>(0);
-        self.pu_b.d.next =
-            self.count.q.val().get_bits::<6>(6) == self.image_fill.val().get_bits::<6>(6);
-        self.pu_c.d.next =
-            self.count.q.val().get_bits::<5>(12) == self.image_fill.val().get_bits::<5>(12);
-        self.pu_all.d.next = (self.pu_a.q.val() & self.pu_b.q.val()) & self.pu_c.q.val();
-        if self.control.scrub_finish.val() {
-            self.mismatch.d.next = !self.same_all.q.val();
-        } else if self.control.power_up.val() {
-            self.mismatch.d.next = !self.pu_all.q.val();
-        }
-        self.scrub_mismatch.next = self.mismatch.q.val();
+        self.compare.clock.next = self.clock.val();
+        self.compare.reset.next = self.reset.val();
+        self.compare.fill.next = self.count.q.val();
+        self.compare.scrub_count.next = self.scrub_count.q.val();
+        self.compare.finish.next = self.control.scrub_finish.val();
+        self.compare.power_up.next = self.control.power_up.val();
+        self.scrub_mismatch.next = self.compare.mismatch.val();
         if !self.scrub_built.val() {
             self.scrub_count.d.next = self.count_zero.val();
-            self.mismatch.d.next = false;
         }
         if self.reset.val() {
             self.up5.d.next = false;
@@ -517,7 +477,6 @@ impl<const W: usize> Logic for Partition<W> {
             self.scrub5.d.next = false;
             self.sc_change6.d.next = false;
             self.sc_down6.d.next = false;
-            self.mismatch.d.next = false;
         }
         self.write_addr_next.next = self.addr4.d.val();
         self.fill_low.next = self.count.q.val().get_bits::<8>(0);

@@ -14,11 +14,15 @@
 //! it is non-zero, and every fill step of a slot whose address is below the scrub's
 //! pointer (`below4`). A clear and the scrub's start zero it in the cycle a clear zeroes
 //! the fill (`scrub_zero5`, carried to c6 as `clear5`); `scrub_finish` loads the
-//! mismatch from its compare with the fill (as in core/partition.rs). The saturated
-//! count is not scrubbed: a counter's zero-ness is what answers a query.
+//! mismatch from its compare with the fill, and the power-up check (docs/contract.md
+//! §5.3) from the fill's compare with the image's non-zero counters (both in
+//! core/scrub_compare.rs, as the plain core's banks). The saturated count is not
+//! scrubbed: a counter's zero-ness is what answers a query.
 //! Latency: steps of c6 -> counts at the end of c7. No memory.
 
 use rust_hdl::prelude::*;
+
+use crate::core::scrub_compare::ScrubCompare;
 
 #[derive(LogicBlock)]
 pub struct Counts {
@@ -43,9 +47,8 @@ pub struct Counts {
     /// The scrub's start in c5; the banks compare their scrub counts now.
     pub scrub_zero5: Signal<In, bool>,
     pub scrub_finish: Signal<In, bool>,
-    /// The power-up check's moment (docs/contract.md §5.3): a counting core has no such
-    /// check, so its report is empty (the bits are 0 then already: nothing sets them
-    /// between the reset and this cycle).
+    /// The power-up check's moment (docs/contract.md §5.3): the fill is compared with the
+    /// image's non-zero counters.
     pub power_up: Signal<In, bool>,
     pub fill: Signal<Out, Bits<17>>,
     pub saturated: Signal<Out, Bits<17>>,
@@ -65,11 +68,8 @@ pub struct Counts {
     sc_addend_low: Signal<Local, Bits<17>>,
     scrub_count: DFF<Bits<17>>,
     // The fill and the scrub count agree in bits 5..0, 11..6, 16..12; in all of them.
-    same_a: DFF<bool>,
-    same_b: DFF<bool>,
-    same_c: DFF<bool>,
-    same_all: DFF<bool>,
-    mismatch: DFF<bool>,
+    // The scrub's result and the power-up check's (core/scrub_compare.rs).
+    compare: ScrubCompare,
     // The count steps of the slot in c6, registered and added in c7.
     fill_up7: DFF<bool>,
     fill_down7: DFF<bool>,
@@ -92,8 +92,9 @@ pub struct Counts {
 }
 
 impl Counts {
-    /// The counts of a bank of 2^`bank_bits` counters; `scrub_built`: the core has the scrub.
-    pub fn new(bank_bits: usize, scrub_built: bool) -> Self {
+    /// The counts of a bank of 2^`bank_bits` counters, `image_fill` of them non-zero in
+    /// the image the core was generated with; `scrub_built`: the core has the scrub.
+    pub fn new(bank_bits: usize, image_fill: u64, scrub_built: bool) -> Self {
         Counts {
             clock: Default::default(),
             reset: Default::default(),
@@ -124,11 +125,7 @@ impl Counts {
             sc_addend: Default::default(),
             sc_addend_low: Default::default(),
             scrub_count: Default::default(),
-            same_a: Default::default(),
-            same_b: Default::default(),
-            same_c: Default::default(),
-            same_all: Default::default(),
-            mismatch: Default::default(),
+            compare: ScrubCompare::new(image_fill, scrub_built),
             fill_up7: Default::default(),
             fill_down7: Default::default(),
             sat_up7: Default::default(),
@@ -170,12 +167,7 @@ impl Logic for Counts {
             zero6,
             sc_up7,
             sc_down7,
-            scrub_count,
-            same_a,
-            same_b,
-            same_c,
-            same_all,
-            mismatch
+            scrub_count
         );
         self.recount5.d.next = self.recount4.val();
         // Each count's addend as two flip-flops: a step (+1 or -1: bit 0) and a step down
@@ -248,24 +240,17 @@ impl Logic for Counts {
                 + (self.sc_addend.val() | self.sc_addend_low.val()))
                 & self.count_mask.val();
         }
-        self.same_a.d.next =
-            self.fill_count.q.val().get_bits::<6>(0) == self.scrub_count.q.val().get_bits::<6>(0);
-        self.same_b.d.next =
-            self.fill_count.q.val().get_bits::<6>(6) == self.scrub_count.q.val().get_bits::<6>(6);
-        self.same_c.d.next =
-            self.fill_count.q.val().get_bits::<5>(12) == self.scrub_count.q.val().get_bits::<5>(12);
-        self.same_all.d.next = (self.same_a.q.val() & self.same_b.q.val()) & self.same_c.q.val();
-        if self.scrub_finish.val() {
-            self.mismatch.d.next = !self.same_all.q.val();
-        } else if self.power_up.val() {
-            self.mismatch.d.next = false;
-        }
+        self.compare.clock.next = self.clock.val();
+        self.compare.reset.next = self.reset.val();
+        self.compare.fill.next = self.fill_count.q.val();
+        self.compare.scrub_count.next = self.scrub_count.q.val();
+        self.compare.finish.next = self.scrub_finish.val();
+        self.compare.power_up.next = self.power_up.val();
         self.fill.next = self.fill_count.q.val();
         self.saturated.next = self.sat_count.q.val();
-        self.scrub_mismatch.next = self.mismatch.q.val();
+        self.scrub_mismatch.next = self.compare.mismatch.val();
         if !self.scrub_built.val() {
             self.scrub_count.d.next = self.count_zero.val();
-            self.mismatch.d.next = false;
         }
         if self.reset.val() {
             self.recount5.d.next = false;
@@ -283,7 +268,6 @@ impl Logic for Counts {
             self.zero6.d.next = false;
             self.sc_up7.d.next = false;
             self.sc_down7.d.next = false;
-            self.mismatch.d.next = false;
         }
     }
 }

@@ -208,6 +208,7 @@ impl<const W: usize> CountingPartition<W> {
     ) -> Self {
         let (bank_bits, counter_bits) = (ram.bank_bits(), ram.counter_bits());
         let max = (1u64 << counter_bits) - 1;
+        let image_fill = ram.contents().iter().filter(|c| **c != 0).count() as u64;
         CountingPartition {
             clock: Default::default(),
             reset: Default::default(),
@@ -227,7 +228,7 @@ impl<const W: usize> CountingPartition<W> {
             choice: ValueChoice::new(counter_bits),
             pre: PreValue::new(counter_bits),
             write_back: WriteBack::new(counter_bits),
-            counts: Counts::new(bank_bits, scrub.built),
+            counts: Counts::new(bank_bits, image_fill, scrub.built),
             cw4: Default::default(),
             cwd4: Default::default(),
             ram_nz5: Default::default(),

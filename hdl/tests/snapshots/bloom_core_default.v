@@ -3340,7 +3340,6 @@ module bloom_core_parts_0(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,
     // Constant declarations
     localparam  scrub_correction = 1'b1;
     localparam  scrub_built = 1'b0;
-    localparam  image_fill = 17'b0;
     localparam  forwarding_enabled = 1'b1;
     localparam  bank_select = 16'h1;
     localparam  count_zero = 17'b0;
@@ -3432,33 +3431,13 @@ module bloom_core_parts_0(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,
     reg  [16:0] scrub_count$d;
     wire  [16:0] scrub_count$q;
     reg  scrub_count$clock;
-    reg  same_a$d;
-    wire  same_a$q;
-    reg  same_a$clock;
-    reg  same_b$d;
-    wire  same_b$q;
-    reg  same_b$clock;
-    reg  same_c$d;
-    wire  same_c$q;
-    reg  same_c$clock;
-    reg  same_all$d;
-    wire  same_all$q;
-    reg  same_all$clock;
-    reg  mismatch$d;
-    wire  mismatch$q;
-    reg  mismatch$clock;
-    reg  pu_a$d;
-    wire  pu_a$q;
-    reg  pu_a$clock;
-    reg  pu_b$d;
-    wire  pu_b$q;
-    reg  pu_b$clock;
-    reg  pu_c$d;
-    wire  pu_c$q;
-    reg  pu_c$clock;
-    reg  pu_all$d;
-    wire  pu_all$q;
-    reg  pu_all$clock;
+    reg  compare$clock;
+    reg  compare$reset;
+    reg  [16:0] compare$fill;
+    reg  [16:0] compare$scrub_count;
+    reg  compare$finish;
+    reg  compare$power_up;
+    wire  compare$mismatch;
     
     // Local signals
     reg  [15:0] addr2;
@@ -3609,50 +3588,14 @@ module bloom_core_parts_0(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,
         .q(scrub_count$q),
         .clock(scrub_count$clock)
     );
-    bloom_core_parts_0_same_a same_a(
-        .d(same_a$d),
-        .q(same_a$q),
-        .clock(same_a$clock)
-    );
-    bloom_core_parts_0_same_b same_b(
-        .d(same_b$d),
-        .q(same_b$q),
-        .clock(same_b$clock)
-    );
-    bloom_core_parts_0_same_c same_c(
-        .d(same_c$d),
-        .q(same_c$q),
-        .clock(same_c$clock)
-    );
-    bloom_core_parts_0_same_all same_all(
-        .d(same_all$d),
-        .q(same_all$q),
-        .clock(same_all$clock)
-    );
-    bloom_core_parts_0_mismatch mismatch(
-        .d(mismatch$d),
-        .q(mismatch$q),
-        .clock(mismatch$clock)
-    );
-    bloom_core_parts_0_pu_a pu_a(
-        .d(pu_a$d),
-        .q(pu_a$q),
-        .clock(pu_a$clock)
-    );
-    bloom_core_parts_0_pu_b pu_b(
-        .d(pu_b$d),
-        .q(pu_b$q),
-        .clock(pu_b$clock)
-    );
-    bloom_core_parts_0_pu_c pu_c(
-        .d(pu_c$d),
-        .q(pu_c$q),
-        .clock(pu_c$clock)
-    );
-    bloom_core_parts_0_pu_all pu_all(
-        .d(pu_all$d),
-        .q(pu_all$q),
-        .clock(pu_all$clock)
+    bloom_core_parts_0_compare compare(
+        .clock(compare$clock),
+        .reset(compare$reset),
+        .fill(compare$fill),
+        .scrub_count(compare$scrub_count),
+        .finish(compare$finish),
+        .power_up(compare$power_up),
+        .mismatch(compare$mismatch)
     );
     
     // Update code
@@ -3680,15 +3623,6 @@ module bloom_core_parts_0(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,
         sc_change6$clock = clock;
         sc_down6$clock = clock;
         scrub_count$clock = clock;
-        same_a$clock = clock;
-        same_b$clock = clock;
-        same_c$clock = clock;
-        same_all$clock = clock;
-        mismatch$clock = clock;
-        pu_a$clock = clock;
-        pu_b$clock = clock;
-        pu_c$clock = clock;
-        pu_all$clock = clock;
         addr3$d = addr3$q;
         addr4$d = addr4$q;
         same_low4$d = same_low4$q;
@@ -3712,15 +3646,6 @@ module bloom_core_parts_0(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,
         sc_change6$d = sc_change6$q;
         sc_down6$d = sc_down6$q;
         scrub_count$d = scrub_count$q;
-        same_a$d = same_a$q;
-        same_b$d = same_b$q;
-        same_c$d = same_c$q;
-        same_all$d = same_all$q;
-        mismatch$d = mismatch$q;
-        pu_a$d = pu_a$q;
-        pu_b$d = pu_b$q;
-        pu_c$d = pu_c$q;
-        pu_all$d = pu_all$q;
         hash$clock = clock;
         hash$key = key1;
         ram$clock = clock;
@@ -3814,24 +3739,15 @@ module bloom_core_parts_0(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,
             sc_keep = count_all;
         end
         scrub_count$d = (scrub_count$q + (sc_delta6 | sc_step6)) & sc_keep;
-        same_a$d = count$q[(32'h0)+:(6)] == scrub_count$q[(32'h0)+:(6)];
-        same_b$d = count$q[(32'h6)+:(6)] == scrub_count$q[(32'h6)+:(6)];
-        same_c$d = count$q[(32'hc)+:(5)] == scrub_count$q[(32'hc)+:(5)];
-        same_all$d = (same_a$q & same_b$q) & same_c$q;
-        pu_a$d = count$q[(32'h0)+:(6)] == image_fill[(32'h0)+:(6)];
-        pu_b$d = count$q[(32'h6)+:(6)] == image_fill[(32'h6)+:(6)];
-        pu_c$d = count$q[(32'hc)+:(5)] == image_fill[(32'hc)+:(5)];
-        pu_all$d = (pu_a$q & pu_b$q) & pu_c$q;
-        if (scrub_finish) begin
-            mismatch$d = ~same_all$q;
-        end
-        else if (power_up) begin
-            mismatch$d = ~pu_all$q;
-        end
-        scrub_mismatch = mismatch$q;
+        compare$clock = clock;
+        compare$reset = reset;
+        compare$fill = count$q;
+        compare$scrub_count = scrub_count$q;
+        compare$finish = scrub_finish;
+        compare$power_up = power_up;
+        scrub_mismatch = compare$mismatch;
         if (~scrub_built) begin
             scrub_count$d = count_zero;
-            mismatch$d = 1'b0;
         end
         if (reset) begin
             up5$d = 1'b0;
@@ -3850,7 +3766,6 @@ module bloom_core_parts_0(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,
             scrub5$d = 1'b0;
             sc_change6$d = 1'b0;
             sc_down6$d = 1'b0;
-            mismatch$d = 1'b0;
         end
         write_addr_next = addr4$d;
         fill_low = count$q[(32'h0)+:(8)];
@@ -3964,6 +3879,314 @@ module bloom_core_parts_0_change_if_zero5(d,q,clock);
     end
           
 endmodule // bloom_core_parts_0_change_if_zero5
+
+
+module bloom_core_parts_0_compare(clock,reset,fill,scrub_count,finish,power_up,mismatch);
+    
+    // Module arguments
+    input wire  clock;
+    input wire  reset;
+    input wire  [16:0] fill;
+    input wire  [16:0] scrub_count;
+    input wire  finish;
+    input wire  power_up;
+    output reg  mismatch;
+    
+    // Constant declarations
+    localparam  image_fill = 17'b0;
+    localparam  built = 1'b0;
+    
+    // Stub signals
+    reg  same_a$d;
+    wire  same_a$q;
+    reg  same_a$clock;
+    reg  same_b$d;
+    wire  same_b$q;
+    reg  same_b$clock;
+    reg  same_c$d;
+    wire  same_c$q;
+    reg  same_c$clock;
+    reg  same_all$d;
+    wire  same_all$q;
+    reg  same_all$clock;
+    reg  image_a$d;
+    wire  image_a$q;
+    reg  image_a$clock;
+    reg  image_b$d;
+    wire  image_b$q;
+    reg  image_b$clock;
+    reg  image_c$d;
+    wire  image_c$q;
+    reg  image_c$clock;
+    reg  image_all$d;
+    wire  image_all$q;
+    reg  image_all$clock;
+    reg  held$d;
+    wire  held$q;
+    reg  held$clock;
+    
+    // Sub module instances
+    bloom_core_parts_0_compare_same_a same_a(
+        .d(same_a$d),
+        .q(same_a$q),
+        .clock(same_a$clock)
+    );
+    bloom_core_parts_0_compare_same_b same_b(
+        .d(same_b$d),
+        .q(same_b$q),
+        .clock(same_b$clock)
+    );
+    bloom_core_parts_0_compare_same_c same_c(
+        .d(same_c$d),
+        .q(same_c$q),
+        .clock(same_c$clock)
+    );
+    bloom_core_parts_0_compare_same_all same_all(
+        .d(same_all$d),
+        .q(same_all$q),
+        .clock(same_all$clock)
+    );
+    bloom_core_parts_0_compare_image_a image_a(
+        .d(image_a$d),
+        .q(image_a$q),
+        .clock(image_a$clock)
+    );
+    bloom_core_parts_0_compare_image_b image_b(
+        .d(image_b$d),
+        .q(image_b$q),
+        .clock(image_b$clock)
+    );
+    bloom_core_parts_0_compare_image_c image_c(
+        .d(image_c$d),
+        .q(image_c$q),
+        .clock(image_c$clock)
+    );
+    bloom_core_parts_0_compare_image_all image_all(
+        .d(image_all$d),
+        .q(image_all$q),
+        .clock(image_all$clock)
+    );
+    bloom_core_parts_0_compare_held held(
+        .d(held$d),
+        .q(held$q),
+        .clock(held$clock)
+    );
+    
+    // Update code
+    always @(*) begin
+        same_a$clock = clock;
+        same_b$clock = clock;
+        same_c$clock = clock;
+        same_all$clock = clock;
+        image_a$clock = clock;
+        image_b$clock = clock;
+        image_c$clock = clock;
+        image_all$clock = clock;
+        held$clock = clock;
+        same_a$d = same_a$q;
+        same_b$d = same_b$q;
+        same_c$d = same_c$q;
+        same_all$d = same_all$q;
+        image_a$d = image_a$q;
+        image_b$d = image_b$q;
+        image_c$d = image_c$q;
+        image_all$d = image_all$q;
+        held$d = held$q;
+        same_a$d = fill[(32'h0)+:(6)] == scrub_count[(32'h0)+:(6)];
+        same_b$d = fill[(32'h6)+:(6)] == scrub_count[(32'h6)+:(6)];
+        same_c$d = fill[(32'hc)+:(5)] == scrub_count[(32'hc)+:(5)];
+        same_all$d = (same_a$q & same_b$q) & same_c$q;
+        image_a$d = fill[(32'h0)+:(6)] == image_fill[(32'h0)+:(6)];
+        image_b$d = fill[(32'h6)+:(6)] == image_fill[(32'h6)+:(6)];
+        image_c$d = fill[(32'hc)+:(5)] == image_fill[(32'hc)+:(5)];
+        image_all$d = (image_a$q & image_b$q) & image_c$q;
+        if (finish) begin
+            held$d = ~same_all$q;
+        end
+        else if (power_up) begin
+            held$d = ~image_all$q;
+        end
+        if (~built) begin
+            held$d = 1'b0;
+        end
+        if (reset) begin
+            held$d = 1'b0;
+        end
+        mismatch = held$q;
+    end
+    
+endmodule // bloom_core_parts_0_compare
+
+
+module bloom_core_parts_0_compare_held(d,q,clock);
+    
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_parts_0_compare_held
+
+
+module bloom_core_parts_0_compare_image_a(d,q,clock);
+    
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_parts_0_compare_image_a
+
+
+module bloom_core_parts_0_compare_image_all(d,q,clock);
+    
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_parts_0_compare_image_all
+
+
+module bloom_core_parts_0_compare_image_b(d,q,clock);
+    
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_parts_0_compare_image_b
+
+
+module bloom_core_parts_0_compare_image_c(d,q,clock);
+    
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_parts_0_compare_image_c
+
+
+module bloom_core_parts_0_compare_same_a(d,q,clock);
+    
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_parts_0_compare_same_a
+
+
+module bloom_core_parts_0_compare_same_all(d,q,clock);
+    
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_parts_0_compare_same_all
+
+
+module bloom_core_parts_0_compare_same_b(d,q,clock);
+    
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_parts_0_compare_same_b
+
+
+module bloom_core_parts_0_compare_same_c(d,q,clock);
+    
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_parts_0_compare_same_c
 
 
 module bloom_core_parts_0_count(d,q,clock);
@@ -4257,101 +4480,6 @@ module bloom_core_parts_0_lt_lo4(d,q,clock);
 endmodule // bloom_core_parts_0_lt_lo4
 
 
-module bloom_core_parts_0_mismatch(d,q,clock);
-    
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-    
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-    
-    always @(posedge clock) begin
-       q <= d;
-    end
-          
-endmodule // bloom_core_parts_0_mismatch
-
-
-module bloom_core_parts_0_pu_a(d,q,clock);
-    
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-    
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-    
-    always @(posedge clock) begin
-       q <= d;
-    end
-          
-endmodule // bloom_core_parts_0_pu_a
-
-
-module bloom_core_parts_0_pu_all(d,q,clock);
-    
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-    
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-    
-    always @(posedge clock) begin
-       q <= d;
-    end
-          
-endmodule // bloom_core_parts_0_pu_all
-
-
-module bloom_core_parts_0_pu_b(d,q,clock);
-    
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-    
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-    
-    always @(posedge clock) begin
-       q <= d;
-    end
-          
-endmodule // bloom_core_parts_0_pu_b
-
-
-module bloom_core_parts_0_pu_c(d,q,clock);
-    
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-    
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-    
-    always @(posedge clock) begin
-       q <= d;
-    end
-          
-endmodule // bloom_core_parts_0_pu_c
-
-
 module bloom_core_parts_0_ram(clock,read_addr,read_data,write_enable,write_addr,write_data);
     
     // Module arguments
@@ -4393,82 +4521,6 @@ module bloom_core_parts_0_ram(clock,read_addr,read_data,write_enable,write_addr,
     wire unused_high_address = &{1'b0, read_addr[15:12], write_addr[15:12], 1'b0};
     /* verilator lint_on UNUSED */
 endmodule // bloom_core_parts_0_ram
-
-
-module bloom_core_parts_0_same_a(d,q,clock);
-    
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-    
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-    
-    always @(posedge clock) begin
-       q <= d;
-    end
-          
-endmodule // bloom_core_parts_0_same_a
-
-
-module bloom_core_parts_0_same_all(d,q,clock);
-    
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-    
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-    
-    always @(posedge clock) begin
-       q <= d;
-    end
-          
-endmodule // bloom_core_parts_0_same_all
-
-
-module bloom_core_parts_0_same_b(d,q,clock);
-    
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-    
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-    
-    always @(posedge clock) begin
-       q <= d;
-    end
-          
-endmodule // bloom_core_parts_0_same_b
-
-
-module bloom_core_parts_0_same_c(d,q,clock);
-    
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-    
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-    
-    always @(posedge clock) begin
-       q <= d;
-    end
-          
-endmodule // bloom_core_parts_0_same_c
 
 
 module bloom_core_parts_0_same_high4(d,q,clock);
@@ -4671,7 +4723,6 @@ module bloom_core_parts_1(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,
     // Constant declarations
     localparam  scrub_correction = 1'b1;
     localparam  scrub_built = 1'b0;
-    localparam  image_fill = 17'b0;
     localparam  forwarding_enabled = 1'b1;
     localparam  bank_select = 16'h2;
     localparam  count_zero = 17'b0;
@@ -4763,33 +4814,13 @@ module bloom_core_parts_1(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,
     reg  [16:0] scrub_count$d;
     wire  [16:0] scrub_count$q;
     reg  scrub_count$clock;
-    reg  same_a$d;
-    wire  same_a$q;
-    reg  same_a$clock;
-    reg  same_b$d;
-    wire  same_b$q;
-    reg  same_b$clock;
-    reg  same_c$d;
-    wire  same_c$q;
-    reg  same_c$clock;
-    reg  same_all$d;
-    wire  same_all$q;
-    reg  same_all$clock;
-    reg  mismatch$d;
-    wire  mismatch$q;
-    reg  mismatch$clock;
-    reg  pu_a$d;
-    wire  pu_a$q;
-    reg  pu_a$clock;
-    reg  pu_b$d;
-    wire  pu_b$q;
-    reg  pu_b$clock;
-    reg  pu_c$d;
-    wire  pu_c$q;
-    reg  pu_c$clock;
-    reg  pu_all$d;
-    wire  pu_all$q;
-    reg  pu_all$clock;
+    reg  compare$clock;
+    reg  compare$reset;
+    reg  [16:0] compare$fill;
+    reg  [16:0] compare$scrub_count;
+    reg  compare$finish;
+    reg  compare$power_up;
+    wire  compare$mismatch;
     
     // Local signals
     reg  [15:0] addr2;
@@ -4940,50 +4971,14 @@ module bloom_core_parts_1(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,
         .q(scrub_count$q),
         .clock(scrub_count$clock)
     );
-    bloom_core_parts_1_same_a same_a(
-        .d(same_a$d),
-        .q(same_a$q),
-        .clock(same_a$clock)
-    );
-    bloom_core_parts_1_same_b same_b(
-        .d(same_b$d),
-        .q(same_b$q),
-        .clock(same_b$clock)
-    );
-    bloom_core_parts_1_same_c same_c(
-        .d(same_c$d),
-        .q(same_c$q),
-        .clock(same_c$clock)
-    );
-    bloom_core_parts_1_same_all same_all(
-        .d(same_all$d),
-        .q(same_all$q),
-        .clock(same_all$clock)
-    );
-    bloom_core_parts_1_mismatch mismatch(
-        .d(mismatch$d),
-        .q(mismatch$q),
-        .clock(mismatch$clock)
-    );
-    bloom_core_parts_1_pu_a pu_a(
-        .d(pu_a$d),
-        .q(pu_a$q),
-        .clock(pu_a$clock)
-    );
-    bloom_core_parts_1_pu_b pu_b(
-        .d(pu_b$d),
-        .q(pu_b$q),
-        .clock(pu_b$clock)
-    );
-    bloom_core_parts_1_pu_c pu_c(
-        .d(pu_c$d),
-        .q(pu_c$q),
-        .clock(pu_c$clock)
-    );
-    bloom_core_parts_1_pu_all pu_all(
-        .d(pu_all$d),
-        .q(pu_all$q),
-        .clock(pu_all$clock)
+    bloom_core_parts_1_compare compare(
+        .clock(compare$clock),
+        .reset(compare$reset),
+        .fill(compare$fill),
+        .scrub_count(compare$scrub_count),
+        .finish(compare$finish),
+        .power_up(compare$power_up),
+        .mismatch(compare$mismatch)
     );
     
     // Update code
@@ -5011,15 +5006,6 @@ module bloom_core_parts_1(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,
         sc_change6$clock = clock;
         sc_down6$clock = clock;
         scrub_count$clock = clock;
-        same_a$clock = clock;
-        same_b$clock = clock;
-        same_c$clock = clock;
-        same_all$clock = clock;
-        mismatch$clock = clock;
-        pu_a$clock = clock;
-        pu_b$clock = clock;
-        pu_c$clock = clock;
-        pu_all$clock = clock;
         addr3$d = addr3$q;
         addr4$d = addr4$q;
         same_low4$d = same_low4$q;
@@ -5043,15 +5029,6 @@ module bloom_core_parts_1(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,
         sc_change6$d = sc_change6$q;
         sc_down6$d = sc_down6$q;
         scrub_count$d = scrub_count$q;
-        same_a$d = same_a$q;
-        same_b$d = same_b$q;
-        same_c$d = same_c$q;
-        same_all$d = same_all$q;
-        mismatch$d = mismatch$q;
-        pu_a$d = pu_a$q;
-        pu_b$d = pu_b$q;
-        pu_c$d = pu_c$q;
-        pu_all$d = pu_all$q;
         hash$clock = clock;
         hash$key = key1;
         ram$clock = clock;
@@ -5145,24 +5122,15 @@ module bloom_core_parts_1(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,
             sc_keep = count_all;
         end
         scrub_count$d = (scrub_count$q + (sc_delta6 | sc_step6)) & sc_keep;
-        same_a$d = count$q[(32'h0)+:(6)] == scrub_count$q[(32'h0)+:(6)];
-        same_b$d = count$q[(32'h6)+:(6)] == scrub_count$q[(32'h6)+:(6)];
-        same_c$d = count$q[(32'hc)+:(5)] == scrub_count$q[(32'hc)+:(5)];
-        same_all$d = (same_a$q & same_b$q) & same_c$q;
-        pu_a$d = count$q[(32'h0)+:(6)] == image_fill[(32'h0)+:(6)];
-        pu_b$d = count$q[(32'h6)+:(6)] == image_fill[(32'h6)+:(6)];
-        pu_c$d = count$q[(32'hc)+:(5)] == image_fill[(32'hc)+:(5)];
-        pu_all$d = (pu_a$q & pu_b$q) & pu_c$q;
-        if (scrub_finish) begin
-            mismatch$d = ~same_all$q;
-        end
-        else if (power_up) begin
-            mismatch$d = ~pu_all$q;
-        end
-        scrub_mismatch = mismatch$q;
+        compare$clock = clock;
+        compare$reset = reset;
+        compare$fill = count$q;
+        compare$scrub_count = scrub_count$q;
+        compare$finish = scrub_finish;
+        compare$power_up = power_up;
+        scrub_mismatch = compare$mismatch;
         if (~scrub_built) begin
             scrub_count$d = count_zero;
-            mismatch$d = 1'b0;
         end
         if (reset) begin
             up5$d = 1'b0;
@@ -5181,7 +5149,6 @@ module bloom_core_parts_1(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,
             scrub5$d = 1'b0;
             sc_change6$d = 1'b0;
             sc_down6$d = 1'b0;
-            mismatch$d = 1'b0;
         end
         write_addr_next = addr4$d;
         fill_low = count$q[(32'h0)+:(8)];
@@ -5295,6 +5262,314 @@ module bloom_core_parts_1_change_if_zero5(d,q,clock);
     end
           
 endmodule // bloom_core_parts_1_change_if_zero5
+
+
+module bloom_core_parts_1_compare(clock,reset,fill,scrub_count,finish,power_up,mismatch);
+    
+    // Module arguments
+    input wire  clock;
+    input wire  reset;
+    input wire  [16:0] fill;
+    input wire  [16:0] scrub_count;
+    input wire  finish;
+    input wire  power_up;
+    output reg  mismatch;
+    
+    // Constant declarations
+    localparam  image_fill = 17'b0;
+    localparam  built = 1'b0;
+    
+    // Stub signals
+    reg  same_a$d;
+    wire  same_a$q;
+    reg  same_a$clock;
+    reg  same_b$d;
+    wire  same_b$q;
+    reg  same_b$clock;
+    reg  same_c$d;
+    wire  same_c$q;
+    reg  same_c$clock;
+    reg  same_all$d;
+    wire  same_all$q;
+    reg  same_all$clock;
+    reg  image_a$d;
+    wire  image_a$q;
+    reg  image_a$clock;
+    reg  image_b$d;
+    wire  image_b$q;
+    reg  image_b$clock;
+    reg  image_c$d;
+    wire  image_c$q;
+    reg  image_c$clock;
+    reg  image_all$d;
+    wire  image_all$q;
+    reg  image_all$clock;
+    reg  held$d;
+    wire  held$q;
+    reg  held$clock;
+    
+    // Sub module instances
+    bloom_core_parts_1_compare_same_a same_a(
+        .d(same_a$d),
+        .q(same_a$q),
+        .clock(same_a$clock)
+    );
+    bloom_core_parts_1_compare_same_b same_b(
+        .d(same_b$d),
+        .q(same_b$q),
+        .clock(same_b$clock)
+    );
+    bloom_core_parts_1_compare_same_c same_c(
+        .d(same_c$d),
+        .q(same_c$q),
+        .clock(same_c$clock)
+    );
+    bloom_core_parts_1_compare_same_all same_all(
+        .d(same_all$d),
+        .q(same_all$q),
+        .clock(same_all$clock)
+    );
+    bloom_core_parts_1_compare_image_a image_a(
+        .d(image_a$d),
+        .q(image_a$q),
+        .clock(image_a$clock)
+    );
+    bloom_core_parts_1_compare_image_b image_b(
+        .d(image_b$d),
+        .q(image_b$q),
+        .clock(image_b$clock)
+    );
+    bloom_core_parts_1_compare_image_c image_c(
+        .d(image_c$d),
+        .q(image_c$q),
+        .clock(image_c$clock)
+    );
+    bloom_core_parts_1_compare_image_all image_all(
+        .d(image_all$d),
+        .q(image_all$q),
+        .clock(image_all$clock)
+    );
+    bloom_core_parts_1_compare_held held(
+        .d(held$d),
+        .q(held$q),
+        .clock(held$clock)
+    );
+    
+    // Update code
+    always @(*) begin
+        same_a$clock = clock;
+        same_b$clock = clock;
+        same_c$clock = clock;
+        same_all$clock = clock;
+        image_a$clock = clock;
+        image_b$clock = clock;
+        image_c$clock = clock;
+        image_all$clock = clock;
+        held$clock = clock;
+        same_a$d = same_a$q;
+        same_b$d = same_b$q;
+        same_c$d = same_c$q;
+        same_all$d = same_all$q;
+        image_a$d = image_a$q;
+        image_b$d = image_b$q;
+        image_c$d = image_c$q;
+        image_all$d = image_all$q;
+        held$d = held$q;
+        same_a$d = fill[(32'h0)+:(6)] == scrub_count[(32'h0)+:(6)];
+        same_b$d = fill[(32'h6)+:(6)] == scrub_count[(32'h6)+:(6)];
+        same_c$d = fill[(32'hc)+:(5)] == scrub_count[(32'hc)+:(5)];
+        same_all$d = (same_a$q & same_b$q) & same_c$q;
+        image_a$d = fill[(32'h0)+:(6)] == image_fill[(32'h0)+:(6)];
+        image_b$d = fill[(32'h6)+:(6)] == image_fill[(32'h6)+:(6)];
+        image_c$d = fill[(32'hc)+:(5)] == image_fill[(32'hc)+:(5)];
+        image_all$d = (image_a$q & image_b$q) & image_c$q;
+        if (finish) begin
+            held$d = ~same_all$q;
+        end
+        else if (power_up) begin
+            held$d = ~image_all$q;
+        end
+        if (~built) begin
+            held$d = 1'b0;
+        end
+        if (reset) begin
+            held$d = 1'b0;
+        end
+        mismatch = held$q;
+    end
+    
+endmodule // bloom_core_parts_1_compare
+
+
+module bloom_core_parts_1_compare_held(d,q,clock);
+    
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_parts_1_compare_held
+
+
+module bloom_core_parts_1_compare_image_a(d,q,clock);
+    
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_parts_1_compare_image_a
+
+
+module bloom_core_parts_1_compare_image_all(d,q,clock);
+    
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_parts_1_compare_image_all
+
+
+module bloom_core_parts_1_compare_image_b(d,q,clock);
+    
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_parts_1_compare_image_b
+
+
+module bloom_core_parts_1_compare_image_c(d,q,clock);
+    
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_parts_1_compare_image_c
+
+
+module bloom_core_parts_1_compare_same_a(d,q,clock);
+    
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_parts_1_compare_same_a
+
+
+module bloom_core_parts_1_compare_same_all(d,q,clock);
+    
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_parts_1_compare_same_all
+
+
+module bloom_core_parts_1_compare_same_b(d,q,clock);
+    
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_parts_1_compare_same_b
+
+
+module bloom_core_parts_1_compare_same_c(d,q,clock);
+    
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_parts_1_compare_same_c
 
 
 module bloom_core_parts_1_count(d,q,clock);
@@ -5588,101 +5863,6 @@ module bloom_core_parts_1_lt_lo4(d,q,clock);
 endmodule // bloom_core_parts_1_lt_lo4
 
 
-module bloom_core_parts_1_mismatch(d,q,clock);
-    
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-    
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-    
-    always @(posedge clock) begin
-       q <= d;
-    end
-          
-endmodule // bloom_core_parts_1_mismatch
-
-
-module bloom_core_parts_1_pu_a(d,q,clock);
-    
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-    
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-    
-    always @(posedge clock) begin
-       q <= d;
-    end
-          
-endmodule // bloom_core_parts_1_pu_a
-
-
-module bloom_core_parts_1_pu_all(d,q,clock);
-    
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-    
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-    
-    always @(posedge clock) begin
-       q <= d;
-    end
-          
-endmodule // bloom_core_parts_1_pu_all
-
-
-module bloom_core_parts_1_pu_b(d,q,clock);
-    
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-    
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-    
-    always @(posedge clock) begin
-       q <= d;
-    end
-          
-endmodule // bloom_core_parts_1_pu_b
-
-
-module bloom_core_parts_1_pu_c(d,q,clock);
-    
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-    
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-    
-    always @(posedge clock) begin
-       q <= d;
-    end
-          
-endmodule // bloom_core_parts_1_pu_c
-
-
 module bloom_core_parts_1_ram(clock,read_addr,read_data,write_enable,write_addr,write_data);
     
     // Module arguments
@@ -5724,82 +5904,6 @@ module bloom_core_parts_1_ram(clock,read_addr,read_data,write_enable,write_addr,
     wire unused_high_address = &{1'b0, read_addr[15:12], write_addr[15:12], 1'b0};
     /* verilator lint_on UNUSED */
 endmodule // bloom_core_parts_1_ram
-
-
-module bloom_core_parts_1_same_a(d,q,clock);
-    
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-    
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-    
-    always @(posedge clock) begin
-       q <= d;
-    end
-          
-endmodule // bloom_core_parts_1_same_a
-
-
-module bloom_core_parts_1_same_all(d,q,clock);
-    
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-    
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-    
-    always @(posedge clock) begin
-       q <= d;
-    end
-          
-endmodule // bloom_core_parts_1_same_all
-
-
-module bloom_core_parts_1_same_b(d,q,clock);
-    
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-    
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-    
-    always @(posedge clock) begin
-       q <= d;
-    end
-          
-endmodule // bloom_core_parts_1_same_b
-
-
-module bloom_core_parts_1_same_c(d,q,clock);
-    
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-    
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-    
-    always @(posedge clock) begin
-       q <= d;
-    end
-          
-endmodule // bloom_core_parts_1_same_c
 
 
 module bloom_core_parts_1_same_high4(d,q,clock);
@@ -6002,7 +6106,6 @@ module bloom_core_parts_2(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,
     // Constant declarations
     localparam  scrub_correction = 1'b1;
     localparam  scrub_built = 1'b0;
-    localparam  image_fill = 17'b0;
     localparam  forwarding_enabled = 1'b1;
     localparam  bank_select = 16'h4;
     localparam  count_zero = 17'b0;
@@ -6094,33 +6197,13 @@ module bloom_core_parts_2(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,
     reg  [16:0] scrub_count$d;
     wire  [16:0] scrub_count$q;
     reg  scrub_count$clock;
-    reg  same_a$d;
-    wire  same_a$q;
-    reg  same_a$clock;
-    reg  same_b$d;
-    wire  same_b$q;
-    reg  same_b$clock;
-    reg  same_c$d;
-    wire  same_c$q;
-    reg  same_c$clock;
-    reg  same_all$d;
-    wire  same_all$q;
-    reg  same_all$clock;
-    reg  mismatch$d;
-    wire  mismatch$q;
-    reg  mismatch$clock;
-    reg  pu_a$d;
-    wire  pu_a$q;
-    reg  pu_a$clock;
-    reg  pu_b$d;
-    wire  pu_b$q;
-    reg  pu_b$clock;
-    reg  pu_c$d;
-    wire  pu_c$q;
-    reg  pu_c$clock;
-    reg  pu_all$d;
-    wire  pu_all$q;
-    reg  pu_all$clock;
+    reg  compare$clock;
+    reg  compare$reset;
+    reg  [16:0] compare$fill;
+    reg  [16:0] compare$scrub_count;
+    reg  compare$finish;
+    reg  compare$power_up;
+    wire  compare$mismatch;
     
     // Local signals
     reg  [15:0] addr2;
@@ -6271,50 +6354,14 @@ module bloom_core_parts_2(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,
         .q(scrub_count$q),
         .clock(scrub_count$clock)
     );
-    bloom_core_parts_2_same_a same_a(
-        .d(same_a$d),
-        .q(same_a$q),
-        .clock(same_a$clock)
-    );
-    bloom_core_parts_2_same_b same_b(
-        .d(same_b$d),
-        .q(same_b$q),
-        .clock(same_b$clock)
-    );
-    bloom_core_parts_2_same_c same_c(
-        .d(same_c$d),
-        .q(same_c$q),
-        .clock(same_c$clock)
-    );
-    bloom_core_parts_2_same_all same_all(
-        .d(same_all$d),
-        .q(same_all$q),
-        .clock(same_all$clock)
-    );
-    bloom_core_parts_2_mismatch mismatch(
-        .d(mismatch$d),
-        .q(mismatch$q),
-        .clock(mismatch$clock)
-    );
-    bloom_core_parts_2_pu_a pu_a(
-        .d(pu_a$d),
-        .q(pu_a$q),
-        .clock(pu_a$clock)
-    );
-    bloom_core_parts_2_pu_b pu_b(
-        .d(pu_b$d),
-        .q(pu_b$q),
-        .clock(pu_b$clock)
-    );
-    bloom_core_parts_2_pu_c pu_c(
-        .d(pu_c$d),
-        .q(pu_c$q),
-        .clock(pu_c$clock)
-    );
-    bloom_core_parts_2_pu_all pu_all(
-        .d(pu_all$d),
-        .q(pu_all$q),
-        .clock(pu_all$clock)
+    bloom_core_parts_2_compare compare(
+        .clock(compare$clock),
+        .reset(compare$reset),
+        .fill(compare$fill),
+        .scrub_count(compare$scrub_count),
+        .finish(compare$finish),
+        .power_up(compare$power_up),
+        .mismatch(compare$mismatch)
     );
     
     // Update code
@@ -6342,15 +6389,6 @@ module bloom_core_parts_2(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,
         sc_change6$clock = clock;
         sc_down6$clock = clock;
         scrub_count$clock = clock;
-        same_a$clock = clock;
-        same_b$clock = clock;
-        same_c$clock = clock;
-        same_all$clock = clock;
-        mismatch$clock = clock;
-        pu_a$clock = clock;
-        pu_b$clock = clock;
-        pu_c$clock = clock;
-        pu_all$clock = clock;
         addr3$d = addr3$q;
         addr4$d = addr4$q;
         same_low4$d = same_low4$q;
@@ -6374,15 +6412,6 @@ module bloom_core_parts_2(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,
         sc_change6$d = sc_change6$q;
         sc_down6$d = sc_down6$q;
         scrub_count$d = scrub_count$q;
-        same_a$d = same_a$q;
-        same_b$d = same_b$q;
-        same_c$d = same_c$q;
-        same_all$d = same_all$q;
-        mismatch$d = mismatch$q;
-        pu_a$d = pu_a$q;
-        pu_b$d = pu_b$q;
-        pu_c$d = pu_c$q;
-        pu_all$d = pu_all$q;
         hash$clock = clock;
         hash$key = key1;
         ram$clock = clock;
@@ -6476,24 +6505,15 @@ module bloom_core_parts_2(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,
             sc_keep = count_all;
         end
         scrub_count$d = (scrub_count$q + (sc_delta6 | sc_step6)) & sc_keep;
-        same_a$d = count$q[(32'h0)+:(6)] == scrub_count$q[(32'h0)+:(6)];
-        same_b$d = count$q[(32'h6)+:(6)] == scrub_count$q[(32'h6)+:(6)];
-        same_c$d = count$q[(32'hc)+:(5)] == scrub_count$q[(32'hc)+:(5)];
-        same_all$d = (same_a$q & same_b$q) & same_c$q;
-        pu_a$d = count$q[(32'h0)+:(6)] == image_fill[(32'h0)+:(6)];
-        pu_b$d = count$q[(32'h6)+:(6)] == image_fill[(32'h6)+:(6)];
-        pu_c$d = count$q[(32'hc)+:(5)] == image_fill[(32'hc)+:(5)];
-        pu_all$d = (pu_a$q & pu_b$q) & pu_c$q;
-        if (scrub_finish) begin
-            mismatch$d = ~same_all$q;
-        end
-        else if (power_up) begin
-            mismatch$d = ~pu_all$q;
-        end
-        scrub_mismatch = mismatch$q;
+        compare$clock = clock;
+        compare$reset = reset;
+        compare$fill = count$q;
+        compare$scrub_count = scrub_count$q;
+        compare$finish = scrub_finish;
+        compare$power_up = power_up;
+        scrub_mismatch = compare$mismatch;
         if (~scrub_built) begin
             scrub_count$d = count_zero;
-            mismatch$d = 1'b0;
         end
         if (reset) begin
             up5$d = 1'b0;
@@ -6512,7 +6532,6 @@ module bloom_core_parts_2(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,
             scrub5$d = 1'b0;
             sc_change6$d = 1'b0;
             sc_down6$d = 1'b0;
-            mismatch$d = 1'b0;
         end
         write_addr_next = addr4$d;
         fill_low = count$q[(32'h0)+:(8)];
@@ -6626,6 +6645,314 @@ module bloom_core_parts_2_change_if_zero5(d,q,clock);
     end
           
 endmodule // bloom_core_parts_2_change_if_zero5
+
+
+module bloom_core_parts_2_compare(clock,reset,fill,scrub_count,finish,power_up,mismatch);
+    
+    // Module arguments
+    input wire  clock;
+    input wire  reset;
+    input wire  [16:0] fill;
+    input wire  [16:0] scrub_count;
+    input wire  finish;
+    input wire  power_up;
+    output reg  mismatch;
+    
+    // Constant declarations
+    localparam  image_fill = 17'b0;
+    localparam  built = 1'b0;
+    
+    // Stub signals
+    reg  same_a$d;
+    wire  same_a$q;
+    reg  same_a$clock;
+    reg  same_b$d;
+    wire  same_b$q;
+    reg  same_b$clock;
+    reg  same_c$d;
+    wire  same_c$q;
+    reg  same_c$clock;
+    reg  same_all$d;
+    wire  same_all$q;
+    reg  same_all$clock;
+    reg  image_a$d;
+    wire  image_a$q;
+    reg  image_a$clock;
+    reg  image_b$d;
+    wire  image_b$q;
+    reg  image_b$clock;
+    reg  image_c$d;
+    wire  image_c$q;
+    reg  image_c$clock;
+    reg  image_all$d;
+    wire  image_all$q;
+    reg  image_all$clock;
+    reg  held$d;
+    wire  held$q;
+    reg  held$clock;
+    
+    // Sub module instances
+    bloom_core_parts_2_compare_same_a same_a(
+        .d(same_a$d),
+        .q(same_a$q),
+        .clock(same_a$clock)
+    );
+    bloom_core_parts_2_compare_same_b same_b(
+        .d(same_b$d),
+        .q(same_b$q),
+        .clock(same_b$clock)
+    );
+    bloom_core_parts_2_compare_same_c same_c(
+        .d(same_c$d),
+        .q(same_c$q),
+        .clock(same_c$clock)
+    );
+    bloom_core_parts_2_compare_same_all same_all(
+        .d(same_all$d),
+        .q(same_all$q),
+        .clock(same_all$clock)
+    );
+    bloom_core_parts_2_compare_image_a image_a(
+        .d(image_a$d),
+        .q(image_a$q),
+        .clock(image_a$clock)
+    );
+    bloom_core_parts_2_compare_image_b image_b(
+        .d(image_b$d),
+        .q(image_b$q),
+        .clock(image_b$clock)
+    );
+    bloom_core_parts_2_compare_image_c image_c(
+        .d(image_c$d),
+        .q(image_c$q),
+        .clock(image_c$clock)
+    );
+    bloom_core_parts_2_compare_image_all image_all(
+        .d(image_all$d),
+        .q(image_all$q),
+        .clock(image_all$clock)
+    );
+    bloom_core_parts_2_compare_held held(
+        .d(held$d),
+        .q(held$q),
+        .clock(held$clock)
+    );
+    
+    // Update code
+    always @(*) begin
+        same_a$clock = clock;
+        same_b$clock = clock;
+        same_c$clock = clock;
+        same_all$clock = clock;
+        image_a$clock = clock;
+        image_b$clock = clock;
+        image_c$clock = clock;
+        image_all$clock = clock;
+        held$clock = clock;
+        same_a$d = same_a$q;
+        same_b$d = same_b$q;
+        same_c$d = same_c$q;
+        same_all$d = same_all$q;
+        image_a$d = image_a$q;
+        image_b$d = image_b$q;
+        image_c$d = image_c$q;
+        image_all$d = image_all$q;
+        held$d = held$q;
+        same_a$d = fill[(32'h0)+:(6)] == scrub_count[(32'h0)+:(6)];
+        same_b$d = fill[(32'h6)+:(6)] == scrub_count[(32'h6)+:(6)];
+        same_c$d = fill[(32'hc)+:(5)] == scrub_count[(32'hc)+:(5)];
+        same_all$d = (same_a$q & same_b$q) & same_c$q;
+        image_a$d = fill[(32'h0)+:(6)] == image_fill[(32'h0)+:(6)];
+        image_b$d = fill[(32'h6)+:(6)] == image_fill[(32'h6)+:(6)];
+        image_c$d = fill[(32'hc)+:(5)] == image_fill[(32'hc)+:(5)];
+        image_all$d = (image_a$q & image_b$q) & image_c$q;
+        if (finish) begin
+            held$d = ~same_all$q;
+        end
+        else if (power_up) begin
+            held$d = ~image_all$q;
+        end
+        if (~built) begin
+            held$d = 1'b0;
+        end
+        if (reset) begin
+            held$d = 1'b0;
+        end
+        mismatch = held$q;
+    end
+    
+endmodule // bloom_core_parts_2_compare
+
+
+module bloom_core_parts_2_compare_held(d,q,clock);
+    
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_parts_2_compare_held
+
+
+module bloom_core_parts_2_compare_image_a(d,q,clock);
+    
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_parts_2_compare_image_a
+
+
+module bloom_core_parts_2_compare_image_all(d,q,clock);
+    
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_parts_2_compare_image_all
+
+
+module bloom_core_parts_2_compare_image_b(d,q,clock);
+    
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_parts_2_compare_image_b
+
+
+module bloom_core_parts_2_compare_image_c(d,q,clock);
+    
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_parts_2_compare_image_c
+
+
+module bloom_core_parts_2_compare_same_a(d,q,clock);
+    
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_parts_2_compare_same_a
+
+
+module bloom_core_parts_2_compare_same_all(d,q,clock);
+    
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_parts_2_compare_same_all
+
+
+module bloom_core_parts_2_compare_same_b(d,q,clock);
+    
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_parts_2_compare_same_b
+
+
+module bloom_core_parts_2_compare_same_c(d,q,clock);
+    
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_parts_2_compare_same_c
 
 
 module bloom_core_parts_2_count(d,q,clock);
@@ -6919,101 +7246,6 @@ module bloom_core_parts_2_lt_lo4(d,q,clock);
 endmodule // bloom_core_parts_2_lt_lo4
 
 
-module bloom_core_parts_2_mismatch(d,q,clock);
-    
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-    
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-    
-    always @(posedge clock) begin
-       q <= d;
-    end
-          
-endmodule // bloom_core_parts_2_mismatch
-
-
-module bloom_core_parts_2_pu_a(d,q,clock);
-    
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-    
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-    
-    always @(posedge clock) begin
-       q <= d;
-    end
-          
-endmodule // bloom_core_parts_2_pu_a
-
-
-module bloom_core_parts_2_pu_all(d,q,clock);
-    
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-    
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-    
-    always @(posedge clock) begin
-       q <= d;
-    end
-          
-endmodule // bloom_core_parts_2_pu_all
-
-
-module bloom_core_parts_2_pu_b(d,q,clock);
-    
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-    
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-    
-    always @(posedge clock) begin
-       q <= d;
-    end
-          
-endmodule // bloom_core_parts_2_pu_b
-
-
-module bloom_core_parts_2_pu_c(d,q,clock);
-    
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-    
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-    
-    always @(posedge clock) begin
-       q <= d;
-    end
-          
-endmodule // bloom_core_parts_2_pu_c
-
-
 module bloom_core_parts_2_ram(clock,read_addr,read_data,write_enable,write_addr,write_data);
     
     // Module arguments
@@ -7055,82 +7287,6 @@ module bloom_core_parts_2_ram(clock,read_addr,read_data,write_enable,write_addr,
     wire unused_high_address = &{1'b0, read_addr[15:12], write_addr[15:12], 1'b0};
     /* verilator lint_on UNUSED */
 endmodule // bloom_core_parts_2_ram
-
-
-module bloom_core_parts_2_same_a(d,q,clock);
-    
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-    
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-    
-    always @(posedge clock) begin
-       q <= d;
-    end
-          
-endmodule // bloom_core_parts_2_same_a
-
-
-module bloom_core_parts_2_same_all(d,q,clock);
-    
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-    
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-    
-    always @(posedge clock) begin
-       q <= d;
-    end
-          
-endmodule // bloom_core_parts_2_same_all
-
-
-module bloom_core_parts_2_same_b(d,q,clock);
-    
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-    
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-    
-    always @(posedge clock) begin
-       q <= d;
-    end
-          
-endmodule // bloom_core_parts_2_same_b
-
-
-module bloom_core_parts_2_same_c(d,q,clock);
-    
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-    
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-    
-    always @(posedge clock) begin
-       q <= d;
-    end
-          
-endmodule // bloom_core_parts_2_same_c
 
 
 module bloom_core_parts_2_same_high4(d,q,clock);
@@ -7333,7 +7489,6 @@ module bloom_core_parts_3(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,
     // Constant declarations
     localparam  scrub_correction = 1'b1;
     localparam  scrub_built = 1'b0;
-    localparam  image_fill = 17'b0;
     localparam  forwarding_enabled = 1'b1;
     localparam  bank_select = 16'h8;
     localparam  count_zero = 17'b0;
@@ -7425,33 +7580,13 @@ module bloom_core_parts_3(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,
     reg  [16:0] scrub_count$d;
     wire  [16:0] scrub_count$q;
     reg  scrub_count$clock;
-    reg  same_a$d;
-    wire  same_a$q;
-    reg  same_a$clock;
-    reg  same_b$d;
-    wire  same_b$q;
-    reg  same_b$clock;
-    reg  same_c$d;
-    wire  same_c$q;
-    reg  same_c$clock;
-    reg  same_all$d;
-    wire  same_all$q;
-    reg  same_all$clock;
-    reg  mismatch$d;
-    wire  mismatch$q;
-    reg  mismatch$clock;
-    reg  pu_a$d;
-    wire  pu_a$q;
-    reg  pu_a$clock;
-    reg  pu_b$d;
-    wire  pu_b$q;
-    reg  pu_b$clock;
-    reg  pu_c$d;
-    wire  pu_c$q;
-    reg  pu_c$clock;
-    reg  pu_all$d;
-    wire  pu_all$q;
-    reg  pu_all$clock;
+    reg  compare$clock;
+    reg  compare$reset;
+    reg  [16:0] compare$fill;
+    reg  [16:0] compare$scrub_count;
+    reg  compare$finish;
+    reg  compare$power_up;
+    wire  compare$mismatch;
     
     // Local signals
     reg  [15:0] addr2;
@@ -7602,50 +7737,14 @@ module bloom_core_parts_3(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,
         .q(scrub_count$q),
         .clock(scrub_count$clock)
     );
-    bloom_core_parts_3_same_a same_a(
-        .d(same_a$d),
-        .q(same_a$q),
-        .clock(same_a$clock)
-    );
-    bloom_core_parts_3_same_b same_b(
-        .d(same_b$d),
-        .q(same_b$q),
-        .clock(same_b$clock)
-    );
-    bloom_core_parts_3_same_c same_c(
-        .d(same_c$d),
-        .q(same_c$q),
-        .clock(same_c$clock)
-    );
-    bloom_core_parts_3_same_all same_all(
-        .d(same_all$d),
-        .q(same_all$q),
-        .clock(same_all$clock)
-    );
-    bloom_core_parts_3_mismatch mismatch(
-        .d(mismatch$d),
-        .q(mismatch$q),
-        .clock(mismatch$clock)
-    );
-    bloom_core_parts_3_pu_a pu_a(
-        .d(pu_a$d),
-        .q(pu_a$q),
-        .clock(pu_a$clock)
-    );
-    bloom_core_parts_3_pu_b pu_b(
-        .d(pu_b$d),
-        .q(pu_b$q),
-        .clock(pu_b$clock)
-    );
-    bloom_core_parts_3_pu_c pu_c(
-        .d(pu_c$d),
-        .q(pu_c$q),
-        .clock(pu_c$clock)
-    );
-    bloom_core_parts_3_pu_all pu_all(
-        .d(pu_all$d),
-        .q(pu_all$q),
-        .clock(pu_all$clock)
+    bloom_core_parts_3_compare compare(
+        .clock(compare$clock),
+        .reset(compare$reset),
+        .fill(compare$fill),
+        .scrub_count(compare$scrub_count),
+        .finish(compare$finish),
+        .power_up(compare$power_up),
+        .mismatch(compare$mismatch)
     );
     
     // Update code
@@ -7673,15 +7772,6 @@ module bloom_core_parts_3(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,
         sc_change6$clock = clock;
         sc_down6$clock = clock;
         scrub_count$clock = clock;
-        same_a$clock = clock;
-        same_b$clock = clock;
-        same_c$clock = clock;
-        same_all$clock = clock;
-        mismatch$clock = clock;
-        pu_a$clock = clock;
-        pu_b$clock = clock;
-        pu_c$clock = clock;
-        pu_all$clock = clock;
         addr3$d = addr3$q;
         addr4$d = addr4$q;
         same_low4$d = same_low4$q;
@@ -7705,15 +7795,6 @@ module bloom_core_parts_3(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,
         sc_change6$d = sc_change6$q;
         sc_down6$d = sc_down6$q;
         scrub_count$d = scrub_count$q;
-        same_a$d = same_a$q;
-        same_b$d = same_b$q;
-        same_c$d = same_c$q;
-        same_all$d = same_all$q;
-        mismatch$d = mismatch$q;
-        pu_a$d = pu_a$q;
-        pu_b$d = pu_b$q;
-        pu_c$d = pu_c$q;
-        pu_all$d = pu_all$q;
         hash$clock = clock;
         hash$key = key1;
         ram$clock = clock;
@@ -7807,24 +7888,15 @@ module bloom_core_parts_3(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,
             sc_keep = count_all;
         end
         scrub_count$d = (scrub_count$q + (sc_delta6 | sc_step6)) & sc_keep;
-        same_a$d = count$q[(32'h0)+:(6)] == scrub_count$q[(32'h0)+:(6)];
-        same_b$d = count$q[(32'h6)+:(6)] == scrub_count$q[(32'h6)+:(6)];
-        same_c$d = count$q[(32'hc)+:(5)] == scrub_count$q[(32'hc)+:(5)];
-        same_all$d = (same_a$q & same_b$q) & same_c$q;
-        pu_a$d = count$q[(32'h0)+:(6)] == image_fill[(32'h0)+:(6)];
-        pu_b$d = count$q[(32'h6)+:(6)] == image_fill[(32'h6)+:(6)];
-        pu_c$d = count$q[(32'hc)+:(5)] == image_fill[(32'hc)+:(5)];
-        pu_all$d = (pu_a$q & pu_b$q) & pu_c$q;
-        if (scrub_finish) begin
-            mismatch$d = ~same_all$q;
-        end
-        else if (power_up) begin
-            mismatch$d = ~pu_all$q;
-        end
-        scrub_mismatch = mismatch$q;
+        compare$clock = clock;
+        compare$reset = reset;
+        compare$fill = count$q;
+        compare$scrub_count = scrub_count$q;
+        compare$finish = scrub_finish;
+        compare$power_up = power_up;
+        scrub_mismatch = compare$mismatch;
         if (~scrub_built) begin
             scrub_count$d = count_zero;
-            mismatch$d = 1'b0;
         end
         if (reset) begin
             up5$d = 1'b0;
@@ -7843,7 +7915,6 @@ module bloom_core_parts_3(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,
             scrub5$d = 1'b0;
             sc_change6$d = 1'b0;
             sc_down6$d = 1'b0;
-            mismatch$d = 1'b0;
         end
         write_addr_next = addr4$d;
         fill_low = count$q[(32'h0)+:(8)];
@@ -7957,6 +8028,314 @@ module bloom_core_parts_3_change_if_zero5(d,q,clock);
     end
           
 endmodule // bloom_core_parts_3_change_if_zero5
+
+
+module bloom_core_parts_3_compare(clock,reset,fill,scrub_count,finish,power_up,mismatch);
+    
+    // Module arguments
+    input wire  clock;
+    input wire  reset;
+    input wire  [16:0] fill;
+    input wire  [16:0] scrub_count;
+    input wire  finish;
+    input wire  power_up;
+    output reg  mismatch;
+    
+    // Constant declarations
+    localparam  image_fill = 17'b0;
+    localparam  built = 1'b0;
+    
+    // Stub signals
+    reg  same_a$d;
+    wire  same_a$q;
+    reg  same_a$clock;
+    reg  same_b$d;
+    wire  same_b$q;
+    reg  same_b$clock;
+    reg  same_c$d;
+    wire  same_c$q;
+    reg  same_c$clock;
+    reg  same_all$d;
+    wire  same_all$q;
+    reg  same_all$clock;
+    reg  image_a$d;
+    wire  image_a$q;
+    reg  image_a$clock;
+    reg  image_b$d;
+    wire  image_b$q;
+    reg  image_b$clock;
+    reg  image_c$d;
+    wire  image_c$q;
+    reg  image_c$clock;
+    reg  image_all$d;
+    wire  image_all$q;
+    reg  image_all$clock;
+    reg  held$d;
+    wire  held$q;
+    reg  held$clock;
+    
+    // Sub module instances
+    bloom_core_parts_3_compare_same_a same_a(
+        .d(same_a$d),
+        .q(same_a$q),
+        .clock(same_a$clock)
+    );
+    bloom_core_parts_3_compare_same_b same_b(
+        .d(same_b$d),
+        .q(same_b$q),
+        .clock(same_b$clock)
+    );
+    bloom_core_parts_3_compare_same_c same_c(
+        .d(same_c$d),
+        .q(same_c$q),
+        .clock(same_c$clock)
+    );
+    bloom_core_parts_3_compare_same_all same_all(
+        .d(same_all$d),
+        .q(same_all$q),
+        .clock(same_all$clock)
+    );
+    bloom_core_parts_3_compare_image_a image_a(
+        .d(image_a$d),
+        .q(image_a$q),
+        .clock(image_a$clock)
+    );
+    bloom_core_parts_3_compare_image_b image_b(
+        .d(image_b$d),
+        .q(image_b$q),
+        .clock(image_b$clock)
+    );
+    bloom_core_parts_3_compare_image_c image_c(
+        .d(image_c$d),
+        .q(image_c$q),
+        .clock(image_c$clock)
+    );
+    bloom_core_parts_3_compare_image_all image_all(
+        .d(image_all$d),
+        .q(image_all$q),
+        .clock(image_all$clock)
+    );
+    bloom_core_parts_3_compare_held held(
+        .d(held$d),
+        .q(held$q),
+        .clock(held$clock)
+    );
+    
+    // Update code
+    always @(*) begin
+        same_a$clock = clock;
+        same_b$clock = clock;
+        same_c$clock = clock;
+        same_all$clock = clock;
+        image_a$clock = clock;
+        image_b$clock = clock;
+        image_c$clock = clock;
+        image_all$clock = clock;
+        held$clock = clock;
+        same_a$d = same_a$q;
+        same_b$d = same_b$q;
+        same_c$d = same_c$q;
+        same_all$d = same_all$q;
+        image_a$d = image_a$q;
+        image_b$d = image_b$q;
+        image_c$d = image_c$q;
+        image_all$d = image_all$q;
+        held$d = held$q;
+        same_a$d = fill[(32'h0)+:(6)] == scrub_count[(32'h0)+:(6)];
+        same_b$d = fill[(32'h6)+:(6)] == scrub_count[(32'h6)+:(6)];
+        same_c$d = fill[(32'hc)+:(5)] == scrub_count[(32'hc)+:(5)];
+        same_all$d = (same_a$q & same_b$q) & same_c$q;
+        image_a$d = fill[(32'h0)+:(6)] == image_fill[(32'h0)+:(6)];
+        image_b$d = fill[(32'h6)+:(6)] == image_fill[(32'h6)+:(6)];
+        image_c$d = fill[(32'hc)+:(5)] == image_fill[(32'hc)+:(5)];
+        image_all$d = (image_a$q & image_b$q) & image_c$q;
+        if (finish) begin
+            held$d = ~same_all$q;
+        end
+        else if (power_up) begin
+            held$d = ~image_all$q;
+        end
+        if (~built) begin
+            held$d = 1'b0;
+        end
+        if (reset) begin
+            held$d = 1'b0;
+        end
+        mismatch = held$q;
+    end
+    
+endmodule // bloom_core_parts_3_compare
+
+
+module bloom_core_parts_3_compare_held(d,q,clock);
+    
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_parts_3_compare_held
+
+
+module bloom_core_parts_3_compare_image_a(d,q,clock);
+    
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_parts_3_compare_image_a
+
+
+module bloom_core_parts_3_compare_image_all(d,q,clock);
+    
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_parts_3_compare_image_all
+
+
+module bloom_core_parts_3_compare_image_b(d,q,clock);
+    
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_parts_3_compare_image_b
+
+
+module bloom_core_parts_3_compare_image_c(d,q,clock);
+    
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_parts_3_compare_image_c
+
+
+module bloom_core_parts_3_compare_same_a(d,q,clock);
+    
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_parts_3_compare_same_a
+
+
+module bloom_core_parts_3_compare_same_all(d,q,clock);
+    
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_parts_3_compare_same_all
+
+
+module bloom_core_parts_3_compare_same_b(d,q,clock);
+    
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_parts_3_compare_same_b
+
+
+module bloom_core_parts_3_compare_same_c(d,q,clock);
+    
+    // Module arguments
+    input wire  d;
+    output reg  q;
+    input wire  clock;
+    
+    // Update code (custom)
+    initial begin
+       q = 1'h0;
+    end
+    
+    always @(posedge clock) begin
+       q <= d;
+    end
+          
+endmodule // bloom_core_parts_3_compare_same_c
 
 
 module bloom_core_parts_3_count(d,q,clock);
@@ -8250,101 +8629,6 @@ module bloom_core_parts_3_lt_lo4(d,q,clock);
 endmodule // bloom_core_parts_3_lt_lo4
 
 
-module bloom_core_parts_3_mismatch(d,q,clock);
-    
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-    
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-    
-    always @(posedge clock) begin
-       q <= d;
-    end
-          
-endmodule // bloom_core_parts_3_mismatch
-
-
-module bloom_core_parts_3_pu_a(d,q,clock);
-    
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-    
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-    
-    always @(posedge clock) begin
-       q <= d;
-    end
-          
-endmodule // bloom_core_parts_3_pu_a
-
-
-module bloom_core_parts_3_pu_all(d,q,clock);
-    
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-    
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-    
-    always @(posedge clock) begin
-       q <= d;
-    end
-          
-endmodule // bloom_core_parts_3_pu_all
-
-
-module bloom_core_parts_3_pu_b(d,q,clock);
-    
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-    
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-    
-    always @(posedge clock) begin
-       q <= d;
-    end
-          
-endmodule // bloom_core_parts_3_pu_b
-
-
-module bloom_core_parts_3_pu_c(d,q,clock);
-    
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-    
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-    
-    always @(posedge clock) begin
-       q <= d;
-    end
-          
-endmodule // bloom_core_parts_3_pu_c
-
-
 module bloom_core_parts_3_ram(clock,read_addr,read_data,write_enable,write_addr,write_data);
     
     // Module arguments
@@ -8386,82 +8670,6 @@ module bloom_core_parts_3_ram(clock,read_addr,read_data,write_enable,write_addr,
     wire unused_high_address = &{1'b0, read_addr[15:12], write_addr[15:12], 1'b0};
     /* verilator lint_on UNUSED */
 endmodule // bloom_core_parts_3_ram
-
-
-module bloom_core_parts_3_same_a(d,q,clock);
-    
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-    
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-    
-    always @(posedge clock) begin
-       q <= d;
-    end
-          
-endmodule // bloom_core_parts_3_same_a
-
-
-module bloom_core_parts_3_same_all(d,q,clock);
-    
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-    
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-    
-    always @(posedge clock) begin
-       q <= d;
-    end
-          
-endmodule // bloom_core_parts_3_same_all
-
-
-module bloom_core_parts_3_same_b(d,q,clock);
-    
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-    
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-    
-    always @(posedge clock) begin
-       q <= d;
-    end
-          
-endmodule // bloom_core_parts_3_same_b
-
-
-module bloom_core_parts_3_same_c(d,q,clock);
-    
-    // Module arguments
-    input wire  d;
-    output reg  q;
-    input wire  clock;
-    
-    // Update code (custom)
-    initial begin
-       q = 1'h0;
-    end
-    
-    always @(posedge clock) begin
-       q <= d;
-    end
-          
-endmodule // bloom_core_parts_3_same_c
 
 
 module bloom_core_parts_3_same_high4(d,q,clock);

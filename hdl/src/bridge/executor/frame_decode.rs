@@ -7,7 +7,8 @@
 //! the branch of the first operation flag that holds ([`Dispatch`] tells the
 //! other blocks which) and goes where the length allows, else to Reject with
 //! BAD_LENGTH (UNKNOWN_OP for no branch, WRONG_KIND for an operation the
-//! board's kind of filter does not have, whatever its length); a retry of the
+//! board's kind of filter does not have, NO_SCRUB for a scrub request to a board
+//! built without the scrub, whatever its length); a retry of the
 //! last executed frame (`is_retry`, the `ReplayCache`'s) goes to Replay.
 //!
 //! Latency: Idle to Decode (or Reject, for a frame the receiver refused) in the
@@ -60,7 +61,7 @@ pub struct FrameDecode {
 }
 
 impl FrameDecode {
-    pub fn new(core: &crate::CoreParams, max_batch: u32) -> Self {
+    pub fn new(core: &crate::CoreParams, max_batch: u32, scrub: bool) -> Self {
         Self {
             clock: Default::default(),
             state: Default::default(),
@@ -83,7 +84,7 @@ impl FrameDecode {
             op_r: Default::default(),
             len_r: Default::default(),
             reason_r: Default::default(),
-            ops: OpDecode::new(core, max_batch),
+            ops: OpDecode::new(core, max_batch, scrub),
             go_single: Default::default(),
             go_clear: Default::default(),
             go_stats: Default::default(),
@@ -191,6 +192,10 @@ impl Logic for FrameDecode {
                 // Deletes on a plain board, write bits on a counting one: whatever the payload.
                 if self.ops.flags.wrong_kind.val() {
                     self.reason_r.d.next = 6.into();
+                    self.step.to.next = ExecState::Reject;
+                }
+                if self.ops.flags.no_scrub.val() {
+                    self.reason_r.d.next = 7.into();
                     self.step.to.next = ExecState::Reject;
                 }
                 // A retry of the last executed frame: answer it again, do not re-run it.

@@ -1,12 +1,15 @@
 //! `FrameStats`: the counters of the stats payload (docs/protocol.md §5): keys
-//! served by the core, frames answered, rejected and replayed, and two flags:
+//! served by the core, frames answered, rejected and replayed, two flags:
 //! the last frame was rejected (an LED), and "image load incomplete" (a write
-//! bits frame ran since the last image complete or clear).
+//! bits frame ran since the last image complete or clear), and the scrub's
+//! state: `scrub_busy`, "scrub result" (a scrub ended since the last reset:
+//! `scrub_busy` fell), `scrub_mismatch` and the scrubs ended since the last
+//! reset (mod 256).
 //!
 //! The counters are zeroed by reset and by the zero-counters frame (in Finish);
 //! the image flag is not reset: it describes the banks, which a reset keeps.
-//! `payload` is the counters and the image flag at their places in the stats
-//! payload (bytes 15 to 31, after the configuration block).
+//! `payload` is the counters, the status byte and the mismatch bits at their
+//! places in the stats payload (bytes 20 to 39, after the configuration block).
 //!
 //! Latency: a count is in the payload the cycle after its state. Memory: none
 //! (registers).
@@ -28,8 +31,13 @@ pub struct FrameStats {
     /// The dump's arguments are good (counted in DumpCheck).
     pub dump_accepted: Signal<In, Bit>,
     pub busy: Signal<In, Bit>,
-    /// Bytes 15..32 of the stats payload, in place (the configuration block is 0 here).
-    pub payload: Signal<Out, Bits<256>>,
+    /// The core's scrub_busy and scrub_mismatch (0 in a core without the scrub).
+    pub scrub_busy: Signal<In, Bit>,
+    pub scrub_mismatch: Signal<In, Bits<16>>,
+    /// Bytes 20..40 of the stats payload, in place (the configuration block is 0 here).
+    pub payload: Signal<Out, Bits<320>>,
+    /// Scrubs ended since the last reset, mod 256 (the scrub frame's answer).
+    pub scrubs_ended: Signal<Out, Bits<8>>,
     /// High from a rejected frame until the next good one.
     pub last_rejected: Signal<Out, Bit>,
     ops_served: DFF<Bits<32>>,
@@ -39,6 +47,11 @@ pub struct FrameStats {
     rejected_flag: DFF<Bit>,
     /// A write bits frame ran since the last image complete or clear.
     image_incomplete: DFF<Bit>,
+    /// scrub_busy a cycle ago, and: it has fallen since the last reset (a scrub ended,
+    /// scrub_mismatch is its result; a reset ends a scrub without one).
+    scrub_busy_was: DFF<Bit>,
+    scrub_result: DFF<Bit>,
+    scrubs_ended_r: DFF<Bits<8>>,
 }
 
 // An arm whose only statement is an `if`: rust-hdl's `hdl_gen` has no match
@@ -55,14 +68,27 @@ impl Logic for FrameStats {
             frames_rejected,
             frames_replayed,
             rejected_flag,
-            image_incomplete
+            image_incomplete,
+            scrub_busy_was,
+            scrub_result,
+            scrubs_ended_r
         );
         self.last_rejected.next = self.rejected_flag.q.val();
-        self.payload.next = (bit_cast::<256, 32>(self.ops_served.q.val()) << 120)
-            | (bit_cast::<256, 32>(self.frames_ok.q.val()) << 152)
-            | (bit_cast::<256, 32>(self.frames_rejected.q.val()) << 184)
-            | (bit_cast::<256, 32>(self.frames_replayed.q.val()) << 216)
-            | (bit_cast::<256, 1>(self.image_incomplete.q.val().into()) << 248);
+        self.payload.next = (bit_cast::<320, 32>(self.ops_served.q.val()) << 160)
+            | (bit_cast::<320, 32>(self.frames_ok.q.val()) << 192)
+            | (bit_cast::<320, 32>(self.frames_rejected.q.val()) << 224)
+            | (bit_cast::<320, 32>(self.frames_replayed.q.val()) << 256)
+            | (bit_cast::<320, 1>(self.image_incomplete.q.val().into()) << 288)
+            | (bit_cast::<320, 1>(self.scrub_busy.val().into()) << 289)
+            | (bit_cast::<320, 1>(self.scrub_result.q.val().into()) << 290)
+            | (bit_cast::<320, 16>(self.scrub_mismatch.val()) << 296)
+            | (bit_cast::<320, 8>(self.scrubs_ended_r.q.val()) << 312);
+        self.scrubs_ended.next = self.scrubs_ended_r.q.val();
+        self.scrub_busy_was.d.next = self.scrub_busy.val();
+        if self.scrub_busy_was.q.val() & !self.scrub_busy.val() {
+            self.scrub_result.d.next = true;
+            self.scrubs_ended_r.d.next = self.scrubs_ended_r.q.val() + 1;
+        }
         match self.state.val() {
             ExecState::Decode => {
                 if self.dispatch.stats.val() | self.dispatch.config_block.val() {
@@ -113,6 +139,8 @@ impl Logic for FrameStats {
             self.frames_ok.d.next = 0.into();
             self.frames_rejected.d.next = 0.into();
             self.frames_replayed.d.next = 0.into();
+            self.scrub_result.d.next = false;
+            self.scrubs_ended_r.d.next = 0.into();
         }
     }
 }

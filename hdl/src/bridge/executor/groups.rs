@@ -41,8 +41,10 @@ crate::bundle! {
         cdump: Out bool,
         /// Write counters.
         cwrite: Out bool,
-        /// Image complete or zero counters: executed here, no core operation.
+        /// Image complete, zero counters or scrub: executed here, no core operation.
         local: Out bool,
+        /// A scrub request to a board built without the scrub (NO_SCRUB).
+        no_scrub: Out bool,
         /// The answer has no payload (clear, image complete, zero counters).
         silent: Out bool,
         /// LEN is one key; a whole number of keys, 1 to max_batch; 0; 3 (dump);

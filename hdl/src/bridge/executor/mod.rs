@@ -12,8 +12,8 @@
 //! ShiftSr: the response and its payload hand-off), [`fill_reader`] (FillSet ..
 //! ShiftFill: the stats' fills), [`dump_engine`] (Dump*), [`write_engine`]
 //! (Write*, Check*), [`bank_port`] (the core's bank access and fill ports, and
-//! the walk over a bank) and [`argument_check`] (a dump's or write's
-//! arguments). The groups of signals several share are declared once in
+//! the walk over a bank), [`argument_check`] (a dump's or write's
+//! arguments) and [`scrub_request`] (the scrub frame: the core's `scrub_req`). The groups of signals several share are declared once in
 //! [`groups`]. This block only wires them.
 //!
 //! Exactly-once: after executing a frame the executor remembers its SEQ, OP
@@ -23,11 +23,19 @@
 //! answered from that memory without being executed again (counted in
 //! `frames_replayed`). Stats, dump and config frames are always executed (they
 //! change nothing) and also become the remembered SEQ, which is how a host
-//! starts a session.
+//! starts a session; so is a scrub frame (a second scrub only replaces the
+//! first one's result), which also becomes the remembered frame.
+//!
+//! The scrub (docs/protocol.md §3, §5): a scrub frame raises the core's
+//! `scrub_req` for one cycle in Finish unless a scrub is running, and answers
+//! whether it did and how many scrubs had ended; the stats carry `scrub_busy`,
+//! whether a scrub has ended since the last reset, `scrub_mismatch` and the
+//! scrubs ended. A board without the scrub refuses the
+//! frame (NO_SCRUB) and reads 0 on both.
 //!
 //! Latency (frame accepted to first response byte handed to the framer), for
 //! a core of latency L: per key 2*key_bytes + 2 + L cycles; replay, stats,
-//! config, image complete, zero counters and errors 3 cycles; dump 3 cycles
+//! config, image complete, zero counters, scrub and errors 3 cycles; dump 3 cycles
 //! plus 8 readbacks per byte, overlapped with the transmission of the previous
 //! byte (dump counters: one readback per byte); write bits 10 cycles per data
 //! byte (a buffer read, then one bit write per cycle through the core's bank
@@ -60,13 +68,16 @@ pub mod key_sequencer;
 pub mod op_decode;
 pub mod replay_cache;
 pub mod responder;
+pub mod scrub_request;
 pub mod sequencer;
 pub mod state;
 pub mod write_engine;
 
 use rust_hdl::prelude::*;
 
-use crate::ports::{CoreDriver, CounterDriver, ReadbackDriver, RequestDriver, ResponseDriver};
+use crate::ports::{
+    CoreDriver, CounterDriver, ReadbackDriver, RequestDriver, ResponseDriver, ScrubDriver,
+};
 use argument_check::ArgumentCheck;
 use bank_port::BankPort;
 use dump_engine::DumpEngine;
@@ -77,6 +88,7 @@ use groups::{ArgumentChecks, Dispatch, FrameHeader, Walk};
 use key_sequencer::KeySequencer;
 use replay_cache::ReplayCache;
 use responder::Responder;
+use scrub_request::ScrubRequest;
 use sequencer::Sequencer;
 pub use state::ExecState;
 use state::NextState;
@@ -98,8 +110,9 @@ pub const OP_DELETE: u8 = 0x0C;
 pub const OP_DELETE_BATCH: u8 = 0x0D;
 pub const OP_DUMP_COUNTERS: u8 = 0x0E;
 pub const OP_WRITE_COUNTERS: u8 = 0x0F;
+pub const OP_SCRUB: u8 = 0x10;
 /// The protocol version in the configuration block.
-pub const PROTOCOL_VERSION: u8 = 3;
+pub const PROTOCOL_VERSION: u8 = 4;
 /// Response code of an error frame.
 pub const CODE_ERROR: u8 = 0x80;
 /// Error reasons.
@@ -111,10 +124,13 @@ pub const ERR_BAD_ARGUMENT: u8 = 5;
 /// An operation the board's kind of filter does not have (deletes on a plain
 /// board, write bits on a counting one).
 pub const ERR_WRONG_KIND: u8 = 6;
+/// A scrub request to a board built without the scrub.
+pub const ERR_NO_SCRUB: u8 = 7;
 /// Bytes in the configuration block, and in the stats payload before the fills
-/// (the block, four counters, the status byte).
-pub const CONFIG_BYTES: u32 = 15;
-pub const STATS_FIXED_BYTES: u32 = CONFIG_BYTES + 16 + 1;
+/// (the block, four counters, the status byte, the scrub's mismatch bits, the
+/// scrubs ended).
+pub const CONFIG_BYTES: u32 = 20;
+pub const STATS_FIXED_BYTES: u32 = CONFIG_BYTES + 16 + 1 + 2 + 1;
 /// Bytes before the data of a write bits frame: bank, bit address (2).
 pub const WRITE_HEADER_BYTES: u32 = 3;
 /// Largest dump chunk, in bytes (8 bits each).
@@ -125,6 +141,9 @@ pub const DUMP_CHUNK_BYTES: u32 = 128;
 pub struct ExecutorParams {
     pub core: crate::CoreParams,
     pub max_batch: u32,
+    /// The core has the scrub (docs/contract.md §5.2), and its period if periodic.
+    pub scrub: bool,
+    pub scrub_every: Option<u32>,
     /// Test only: answer retries by executing them again (breaks exactly-once,
     /// so that the fault test can prove it notices).
     pub disable_replay: bool,
@@ -170,6 +189,9 @@ impl ExecutorParams {
         ];
         b.extend_from_slice(&c.seed.to_le_bytes());
         b.push(c.counter_bits as u8);
+        // The scrub: bit 0 built, bit 1 the power-up check (a plain core with the scrub).
+        b.push(self.scrub as u8 | ((self.scrub && c.counter_bits <= 1) as u8) << 1);
+        b.extend_from_slice(&self.scrub_every.unwrap_or(0).to_le_bytes());
         debug_assert_eq!(b.len() as u32, CONFIG_BYTES);
         b
     }
@@ -202,6 +224,8 @@ pub struct Executor {
     pub core: CoreDriver<128>,
     /// The counter group of a counting core (unused behind a plain one).
     pub counter: CounterDriver<128>,
+    /// The core's scrub (a core without it ignores scrub_req and reads 0).
+    pub scrub: ScrubDriver<128>,
     /// High from a rejected frame until the next good one (drives an LED).
     pub last_rejected: Signal<Out, Bit>,
     sequencer: Sequencer,
@@ -215,6 +239,7 @@ pub struct Executor {
     dump: DumpEngine,
     writes: WriteEngine,
     checks: ArgumentCheck,
+    scrubs: ScrubRequest,
 }
 
 impl Executor {
@@ -240,9 +265,10 @@ impl Executor {
             r_idle: Default::default(),
             core: Default::default(),
             counter: Default::default(),
+            scrub: Default::default(),
             last_rejected: Default::default(),
             sequencer: Default::default(),
-            decode: FrameDecode::new(&p.core, p.max_batch),
+            decode: FrameDecode::new(&p.core, p.max_batch, p.scrub),
             replay: ReplayCache::new(!p.disable_replay),
             stats: Default::default(),
             keys: KeySequencer::new(p.core.key_bits),
@@ -252,6 +278,7 @@ impl Executor {
             dump: Default::default(),
             writes: WriteEngine::new(&p.core, write_settle_cycles(&crate::Timing::of(&p.core))),
             checks: ArgumentCheck::new(&p.core),
+            scrubs: Default::default(),
         }
     }
 }
@@ -279,6 +306,7 @@ impl Logic for Executor {
         self.bank.state.next = self.sequencer.state.val();
         self.dump.state.next = self.sequencer.state.val();
         self.writes.state.next = self.sequencer.state.val();
+        self.scrubs.state.next = self.sequencer.state.val();
         NextState::join(&mut self.decode.step, &mut self.sequencer.frame);
         NextState::join(&mut self.keys.step, &mut self.sequencer.keys);
         NextState::join(&mut self.answer.step, &mut self.sequencer.answer);
@@ -303,6 +331,7 @@ impl Logic for Executor {
         FrameHeader::<0>::join(&mut self.decode.header, &mut self.answer.header);
         FrameHeader::<0>::join(&mut self.decode.header, &mut self.writes.header);
         FrameHeader::<0>::join(&mut self.decode.header, &mut self.checks.header);
+        FrameHeader::<0>::join(&mut self.decode.header, &mut self.scrubs.header);
         Dispatch::<0>::join(&mut self.decode.dispatch, &mut self.stats.dispatch);
         Dispatch::<0>::join(&mut self.decode.dispatch, &mut self.keys.dispatch);
         Dispatch::<0>::join(&mut self.decode.dispatch, &mut self.answer.dispatch);
@@ -340,6 +369,12 @@ impl Logic for Executor {
         self.writes.busy.next = self.core.status.busy.val();
         self.stats.resp_valid.next = self.core.resp.valid.val();
         self.dump.rb_valid.next = self.core.rb.valid.val();
+        self.scrub.req.next = self.scrubs.req.val();
+        self.scrubs.busy.next = self.scrub.busy.val();
+        self.stats.scrub_busy.next = self.scrub.busy.val();
+        self.stats.scrub_mismatch.next = self.scrub.mismatch.val();
+        self.answer.scrub_started.next = self.scrubs.started.val();
+        self.answer.scrubs_ended.next = self.stats.scrubs_ended.val();
 
         // The answers, and the bank walks of the dump, the writes and the fills.
         self.replay.bitmap.next = self.keys.answer.val();

@@ -31,6 +31,7 @@ pub struct OpDecode {
     op_cdump: DFF<Bit>,
     op_cwrite: DFF<Bit>,
     op_local: DFF<Bit>,
+    op_no_scrub: DFF<Bit>,
     op_silent: DFF<Bit>,
     len_is_key: DFF<Bit>,
     len_batch_ok: DFF<Bit>,
@@ -43,10 +44,12 @@ pub struct OpDecode {
     max_batch: Constant<Bits<8>>,
     /// The core is a counting one (counter_bits > 1).
     counting: Constant<Bit>,
+    /// The core has the scrub.
+    has_scrub: Constant<Bit>,
 }
 
 impl OpDecode {
-    pub fn new(core: &crate::CoreParams, max_batch: u32) -> Self {
+    pub fn new(core: &crate::CoreParams, max_batch: u32, scrub: bool) -> Self {
         let key_bytes = core.key_bits / 8;
         Self {
             clock: Default::default(),
@@ -66,6 +69,7 @@ impl OpDecode {
             op_cdump: Default::default(),
             op_cwrite: Default::default(),
             op_local: Default::default(),
+            op_no_scrub: Default::default(),
             op_silent: Default::default(),
             len_is_key: Default::default(),
             len_batch_ok: Default::default(),
@@ -77,6 +81,7 @@ impl OpDecode {
             key_bytes_log: Constant::new((key_bytes.trailing_zeros() as u64).into()),
             max_batch: Constant::new((max_batch as u64).into()),
             counting: Constant::new(core.counter_bits > 1),
+            has_scrub: Constant::new(scrub),
         }
     }
 }
@@ -100,6 +105,7 @@ impl Logic for OpDecode {
             op_cdump,
             op_cwrite,
             op_local,
+            op_no_scrub,
             op_silent,
             len_is_key,
             len_batch_ok,
@@ -120,6 +126,7 @@ impl Logic for OpDecode {
         self.flags.cdump.next = self.op_cdump.q.val();
         self.flags.cwrite.next = self.op_cwrite.q.val();
         self.flags.local.next = self.op_local.q.val();
+        self.flags.no_scrub.next = self.op_no_scrub.q.val();
         self.flags.silent.next = self.op_silent.q.val();
         self.flags.len_is_key.next = self.len_is_key.q.val();
         self.flags.len_batch_ok.next = self.len_batch_ok.q.val();
@@ -146,7 +153,9 @@ impl Logic for OpDecode {
             ((self.f_op.val() >= 6) & (self.f_op.val() <= 8)) | (self.f_op.val() == 14);
         self.op_write.d.next = (self.f_op.val() == 9) | (self.f_op.val() == 15);
         self.op_cwrite.d.next = self.f_op.val() == 15;
-        self.op_local.d.next = (self.f_op.val() == 10) | (self.f_op.val() == 11);
+        self.op_local.d.next =
+            (self.f_op.val() == 10) | (self.f_op.val() == 11) | (self.f_op.val() == 16);
+        self.op_no_scrub.d.next = (!self.has_scrub.val()) & (self.f_op.val() == 16);
         self.op_silent.d.next =
             (self.f_op.val() == 5) | (self.f_op.val() == 10) | (self.f_op.val() == 11);
         self.len_is_key.d.next = self.f_len.val() == self.key_bytes.val();

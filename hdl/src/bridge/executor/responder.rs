@@ -40,7 +40,10 @@ pub struct Responder {
     pub answer_bits: Signal<In, Bits<8>>,
     pub last_answer: Signal<In, Bits<32>>,
     pub last_keys: Signal<In, Bits<8>>,
-    pub stats_payload: Signal<In, Bits<256>>,
+    pub stats_payload: Signal<In, Bits<320>>,
+    /// A scrub frame's answer (in Finish): a scrub started, and the scrubs ended before it.
+    pub scrub_started: Signal<In, Bit>,
+    pub scrubs_ended: Signal<In, Bits<8>>,
     /// The fill reader's byte, and the bank walk (the dump's byte, the wait).
     pub fill_byte: Signal<In, Bits<8>>,
     pub walk: WalkIn<0>,
@@ -61,8 +64,8 @@ pub struct Responder {
     /// Payload bytes still to send (of the current fill's three).
     pub left: Signal<Out, Bits<8>>,
     pub step: NextState,
-    /// The response payload to send, byte 0 in the low bits (the stats' fixed part is 32 bytes).
-    out_sr: DFF<Bits<256>>,
+    /// The response payload to send, byte 0 in the low bits (the stats' fixed part is 40 bytes).
+    out_sr: DFF<Bits<320>>,
     out_left: DFF<Bits<8>>,
     resp_code: DFF<Bits<8>>,
     resp_len: DFF<Bits<8>>,
@@ -71,16 +74,19 @@ pub struct Responder {
     /// pl_valid from a flip-flop: high exactly while in EmitSr/EmitFill/DumpEmit.
     pl_valid_r: DFF<Bit>,
     stats_len: Constant<Bits<8>>,
-    config_word: Constant<Bits<256>>,
+    /// Bytes of the stats before the fills, and of the configuration block.
+    stats_fixed: Constant<Bits<8>>,
+    config_len: Constant<Bits<8>>,
+    config_word: Constant<Bits<320>>,
 }
 
 impl Responder {
     /// `config_block`: the configuration block (docs/protocol.md §5); `stats_bytes`:
     /// the stats payload's length.
     pub fn new(config_block: &[u8], stats_bytes: u32) -> Self {
-        let mut config_word: Bits<256> = 0.into();
+        let mut config_word: Bits<320> = 0.into();
         for (i, b) in config_block.iter().enumerate() {
-            config_word = config_word | (bit_cast::<256, 8>((*b as u64).into()) << (8 * i as u64));
+            config_word = config_word | (bit_cast::<320, 8>((*b as u64).into()) << (8 * i as u64));
         }
         Self {
             clock: Default::default(),
@@ -97,6 +103,8 @@ impl Responder {
             last_answer: Default::default(),
             last_keys: Default::default(),
             stats_payload: Default::default(),
+            scrub_started: Default::default(),
+            scrubs_ended: Default::default(),
             fill_byte: Default::default(),
             walk: Default::default(),
             dump_accepted: Default::default(),
@@ -119,6 +127,8 @@ impl Responder {
             then_fill: Default::default(),
             pl_valid_r: Default::default(),
             stats_len: Constant::new((stats_bytes as u64).into()),
+            stats_fixed: Constant::new((super::STATS_FIXED_BYTES as u64).into()),
+            config_len: Constant::new((config_block.len() as u64).into()),
             config_word: Constant::new(config_word),
         }
     }
@@ -152,20 +162,20 @@ impl Logic for Responder {
                 self.resp_code.d.next = self.header.op.val();
                 if self.dispatch.stats.val() {
                     self.out_sr.d.next = self.config_word.val() | self.stats_payload.val();
-                    self.out_left.d.next = 32.into();
+                    self.out_left.d.next = self.stats_fixed.val();
                     self.resp_len.d.next = self.stats_len.val();
                     self.then_fill.d.next = true;
                 }
                 if self.dispatch.config_block.val() {
                     self.out_sr.d.next = self.config_word.val();
-                    self.out_left.d.next = 15.into();
-                    self.resp_len.d.next = 15.into();
+                    self.out_left.d.next = self.config_len.val();
+                    self.resp_len.d.next = self.config_len.val();
                 }
             }
             ExecState::Finish => {
                 self.step.claim.next = true;
                 self.step.to.next = ExecState::RespondSr;
-                self.out_sr.d.next = bit_cast::<256, 32>(self.answer.val());
+                self.out_sr.d.next = bit_cast::<320, 32>(self.answer.val());
                 if self.silent.val() {
                     self.out_left.d.next = 0.into();
                     self.resp_len.d.next = 0.into();
@@ -173,11 +183,17 @@ impl Logic for Responder {
                     self.out_left.d.next = (self.answer_bits.val() + 7) >> 3;
                     self.resp_len.d.next = (self.answer_bits.val() + 7) >> 3;
                 }
+                if self.header.op.val() == 16 {
+                    self.out_sr.d.next = bit_cast::<320, 1>(self.scrub_started.val().into())
+                        | (bit_cast::<320, 8>(self.scrubs_ended.val()) << 8);
+                    self.out_left.d.next = 2.into();
+                    self.resp_len.d.next = 2.into();
+                }
             }
             ExecState::Replay => {
                 self.step.claim.next = true;
                 self.step.to.next = ExecState::RespondSr;
-                self.out_sr.d.next = bit_cast::<256, 32>(self.last_answer.val());
+                self.out_sr.d.next = bit_cast::<320, 32>(self.last_answer.val());
                 if self.silent.val() {
                     self.out_left.d.next = 0.into();
                     self.resp_len.d.next = 0.into();
@@ -190,8 +206,8 @@ impl Logic for Responder {
                 self.step.claim.next = true;
                 self.step.to.next = ExecState::RespondSr;
                 self.resp_code.d.next = 0x80.into();
-                self.out_sr.d.next = bit_cast::<256, 8>(self.reason.val())
-                    | (bit_cast::<256, 8>(self.header.op.val()) << 8);
+                self.out_sr.d.next = bit_cast::<320, 8>(self.reason.val())
+                    | (bit_cast::<320, 8>(self.header.op.val()) << 8);
                 self.out_left.d.next = 2.into();
                 self.resp_len.d.next = 2.into();
             }
