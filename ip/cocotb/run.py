@@ -40,7 +40,7 @@ def main(argv):
         timescale=("1ns", "1ps"),
         always=True,
     )
-    for k in ("BLOOM_PAUSE", "BLOOM_SEED", "BLOOM_RESET_ROUNDS"):
+    for k in ("BLOOM_PAUSE", "BLOOM_SEED", "BLOOM_RESET_ROUNDS", "BLOOM_SCRUB_EVERY"):
         if k in os.environ:
             env[k] = os.environ[k]
     results = runner.test(
@@ -49,7 +49,7 @@ def main(argv):
         test_dir=here,
         build_dir=build,
         extra_env=env,
-        # BLOOM_TESTCASE runs one test of the module (reset_in_flight, vectors_through_axi).
+        # BLOOM_TESTCASE runs one test of the module (reset_in_flight, vectors_through_axi, scrub_through_axi).
         testcase=os.environ.get("BLOOM_TESTCASE") or None,
         # Absolute, so the file lands in the build directory (by default it
         # goes to test_dir, the source tree).

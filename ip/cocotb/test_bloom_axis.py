@@ -470,3 +470,117 @@ async def reset_in_flight(dut):
     dut._log.warning("bloom_axis reset in flight: %s, %d failures", s, len(run.failures))
     print("RESET " + " ".join(f"{k}={val}" for k, val in s.items()) + f" failures={len(run.failures)}", flush=True)
     assert not run.failures, f"{len(run.failures)} failures; first: {run.failures[0]}"
+
+
+@cocotb.test()
+async def scrub_through_axi(dut):
+    """The scrub through the register map (docs/axi.md, "Scrub"; contract sections 5.2).
+    CONFIG.scrub = 0: COMMAND.scrub is answered OKAY and does nothing, STATUS.scrub_busy,
+    SCRUB_MISMATCH and SCRUB_EVERY read 0. CONFIG.scrub = 1: SCRUB_EVERY reads
+    $BLOOM_SCRUB_EVERY (default 0); a COMMAND.scrub write makes STATUS.scrub_busy read 1,
+    and it falls within 2^b + 11 cycles (the contract's idle scrub, 2^b + scrub_end_latency
+    - 1, with the register access's cycles) plus a margin; a second COMMAND.scrub while busy
+    neither restarts nor queues a scrub; with no soft change SCRUB_MISMATCH reads 0. In a
+    plain core a bit flipped in bank p's memory (the simulator's array, by hierarchy: a soft
+    change, contract section 5.2) makes the next scrub read 1 << p, and flipped back, 0.
+    Prints `SCRUB scrubs=N flips=N failures=N`."""
+    v = Vectors(os.environ["BLOOM_VECTORS"])
+    every = int(os.environ.get("BLOOM_SCRUB_EVERY", "0"))
+    rng = random.Random(int(os.environ.get("BLOOM_SEED", "1")) * 31 + 5)
+    cocotb.start_soon(Clock(dut.aclk, CLOCK_NS, "ns").start())
+    axil = AxiLiteMaster(AxiLiteBus.from_prefix(dut, "s_axil"), dut.aclk, dut.aresetn, reset_active_level=False)
+    for bfm in (axil.write_if, axil.read_if):
+        bfm.log.setLevel(logging.WARNING)
+    offsets = register_offsets(os.environ["BLOOM_REGMAP"])
+    dut.s_axis_tvalid.value = 0
+    dut.m_axis_tready.value = 1
+    dut.aresetn.value = 0
+    await ClockCycles(dut.aclk, 4)
+    dut.aresetn.value = 1
+    timeout_ns = (TIMEOUT_CYCLES + 2 * (1 << v.bank_bits)) * CLOCK_NS
+    failures = []
+    stats = {"scrubs": 0, "flips": 0}
+
+    def cycle():
+        return get_sim_time("ns") // CLOCK_NS
+
+    async def read(name):
+        try:
+            r = await with_timeout(axil.read(offsets[name], 4), timeout_ns, "ns")
+        except SimTimeoutError:
+            raise AssertionError(f"read of {name}: no answer") from None
+        if int(r.resp) != 0:
+            failures.append(f"read of {name} answered {int(r.resp)}")
+        return int.from_bytes(r.data, "little")
+
+    async def write(name, value):
+        try:
+            r = await with_timeout(axil.write(offsets[name], value.to_bytes(4, "little")), timeout_ns, "ns")
+        except SimTimeoutError:
+            raise AssertionError(f"write of {name}: no answer") from None
+        if int(r.resp) != 0:
+            failures.append(f"write of {value:#x} to {name} answered {int(r.resp)}, expected OKAY")
+
+    # The register map's fields, from the RDL's generated names (docs/axi.md).
+    SCRUB_CMD, SCRUB_BUSY, CONFIG_SCRUB = 1 << 2, 1 << 1, 1 << 26
+    while (await read("STATUS")) & 1:
+        pass
+    config = await read("CONFIG")
+    if config != v.core_words[0]:
+        raise AssertionError(f"the vectors do not match the core's configuration: CONFIG {config:#010x}, "
+                             f"vectors {v.core_words[0]:#010x}")
+    counting = ((config >> 28) & 0xF) > 1
+    bank = 1 << v.bank_bits
+    limit = bank + 11 + 24
+
+    if not config & CONFIG_SCRUB:
+        await write("COMMAND", SCRUB_CMD)
+        for _ in range(4):
+            if (await read("STATUS")) & SCRUB_BUSY:
+                failures.append("STATUS.scrub_busy reads 1 in a core without the scrub")
+        for name in ("SCRUB_MISMATCH", "SCRUB_EVERY"):
+            if (x := await read(name)) != 0:
+                failures.append(f"{name} reads {x:#x} in a core without the scrub")
+    else:
+        if (x := await read("SCRUB_EVERY")) != every:
+            failures.append(f"SCRUB_EVERY reads {x}, expected {every}")
+        if (x := await read("SCRUB_MISMATCH")) != 0:
+            failures.append(f"SCRUB_MISMATCH reads {x:#x} after reset, expected 0")
+
+        async def scrub(what, again=False):
+            await write("COMMAND", SCRUB_CMD)
+            start = cycle()
+            stats["scrubs"] += 1
+            if not (await read("STATUS")) & SCRUB_BUSY:
+                failures.append(f"{what}: STATUS.scrub_busy reads 0 right after COMMAND.scrub")
+            if again:
+                while cycle() < start + bank // 2 + 20:
+                    await RisingEdge(dut.aclk)
+                # Ignored while busy: not restarted, not queued.
+                await write("COMMAND", SCRUB_CMD)
+            while (await read("STATUS")) & SCRUB_BUSY:
+                if cycle() > start + limit:
+                    failures.append(f"{what}: STATUS.scrub_busy still 1 {cycle() - start} cycles after COMMAND.scrub")
+                    break
+            for _ in range(3):
+                if (await read("STATUS")) & SCRUB_BUSY:
+                    failures.append(f"{what}: STATUS.scrub_busy 1 again after the scrub ended (a write while busy queued one)")
+            return await read("SCRUB_MISMATCH")
+
+        if (x := await scrub("no soft change", again=True)) != 0:
+            failures.append(f"no soft change: SCRUB_MISMATCH {x:#x}, expected 0")
+        if not counting:
+            for p in range(v.k):
+                mem = dut.core.core_inst[f"parts${p}"].ram.mem
+                a = rng.randrange(bank)
+                old = int(mem[a].value)
+                for flip, want in ((1 - old, 1 << p), (old, 0)):
+                    mem[a].value = flip
+                    await RisingEdge(dut.aclk)
+                    stats["flips"] += 1
+                    if (x := await scrub(f"bank {p} address {a} set to {flip}")) != want:
+                        failures.append(f"bank {p} address {a} {old} -> {flip}: SCRUB_MISMATCH {x:#x}, expected {want:#x}")
+    for f in failures[:10]:
+        dut._log.error(f)
+    print("SCRUB " + " ".join(f"{k}={val}" for k, val in stats.items()) + f" failures={len(failures)}", flush=True)
+    assert not failures, f"{len(failures)} failures; first: {failures[0]}"

@@ -151,11 +151,6 @@ typedef struct __attribute__ ((__packed__)) {
     uint32_t HITS;
 } bloom_axis_regs__COUNTERS_t;
 
-// reg - bloom_axis_regs::SCRUB_MISMATCH
-#define BLOOM_AXIS_REGS__SCRUB_MISMATCH__MISMATCH_bm 0xffff
-#define BLOOM_AXIS_REGS__SCRUB_MISMATCH__MISMATCH_bp 0
-#define BLOOM_AXIS_REGS__SCRUB_MISMATCH__MISMATCH_bw 16
-
 // reg - bloom_axis_regs::FILL
 #define BLOOM_AXIS_REGS__FILL__COUNT_bm 0x1ffff
 #define BLOOM_AXIS_REGS__FILL__COUNT_bp 0
@@ -165,6 +160,11 @@ typedef struct __attribute__ ((__packed__)) {
 #define BLOOM_AXIS_REGS__SATURATED__COUNT_bm 0x1ffff
 #define BLOOM_AXIS_REGS__SATURATED__COUNT_bp 0
 #define BLOOM_AXIS_REGS__SATURATED__COUNT_bw 17
+
+// reg - bloom_axis_regs::SCRUB_MISMATCH
+#define BLOOM_AXIS_REGS__SCRUB_MISMATCH__MISMATCH_bm 0xffff
+#define BLOOM_AXIS_REGS__SCRUB_MISMATCH__MISMATCH_bp 0
+#define BLOOM_AXIS_REGS__SCRUB_MISMATCH__MISMATCH_bw 16
 
 // addrmap - bloom_axis_regs
 typedef struct __attribute__ ((__packed__)) {
@@ -181,13 +181,14 @@ typedef struct __attribute__ ((__packed__)) {
     uint32_t BIT_COUNT;
     uint32_t SCRUB_EVERY;
     bloom_axis_regs__COUNTERS_t COUNTERS;
-    uint32_t SCRUB_MISMATCH;
+    uint8_t RESERVED_3c_3f[0x4];
     uint32_t FILL[16];
     uint32_t SATURATED[16];
+    uint32_t SCRUB_MISMATCH;
 } bloom_axis_regs_t;
 
 
-static_assert(sizeof(bloom_axis_regs_t) == 0xc0, "Packing error");
+static_assert(sizeof(bloom_axis_regs_t) == 0xc4, "Packing error");
 
 #ifdef __cplusplus
 }

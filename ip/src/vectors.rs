@@ -468,7 +468,7 @@ impl Builder {
         self.write_error(reg_addr(&map::FILL, 0), 1, 0xf);
         self.write_error(reg_addr(&map::SATURATED, 3), 1, 0xf);
         self.write_error(reg_addr(&map::BIT_COUNT, 0), 1, 0x1);
-        self.read_error(0x2c);
+        self.read_error(0x3c);
         self.read_error(map::MAP_BYTES as u8);
         self.write_error(0xfc, 0, 0xf);
         let word = map::BIT_ADDR_ADDR.place(2);

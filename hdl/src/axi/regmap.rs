@@ -7,8 +7,8 @@
 
 use super::regs::{Access, FieldDef, RegisterDef};
 
-/// Bytes the map spans (its addresses are 0 ..= 0xbf).
-pub const MAP_BYTES: u32 = 0xc0;
+/// Bytes the map spans (its addresses are 0 ..= 0xc3).
+pub const MAP_BYTES: u32 = 0xc4;
 
 pub const ID_ID: FieldDef = FieldDef {
     name: "id",
@@ -574,29 +574,6 @@ pub const COUNTERS_HITS: RegisterDef = RegisterDef {
     fields: &[COUNTERS_HITS_COUNT],
 };
 
-pub const SCRUB_MISMATCH_MISMATCH: FieldDef = FieldDef {
-    name: "mismatch",
-    lsb: 0,
-    width: 16,
-    sw: Access::R,
-    hw: Access::W,
-    reset: None,
-    singlepulse: false,
-    swmod: false,
-    encode: None,
-    desc: "Bit p (bank p; bits >= k read 0): the last scrub that ended counted bank p's 1 bits (a counting core: its non-zero counters) differently from its fill counter, so a bit of bank p changed without an operation since the last clear or reset, and its answers may be wrong (a 1 turned 0 makes a present key a false negative; docs/contract.md section 5.2). A plain core also shows here, once after the first reset after configuration, the banks whose fill then differs from the image it was generated with (0 without one; section 5.3). Held until the next scrub ends; 0 after a reset, while no scrub has ended since, and when CONFIG.scrub is 0.",
-};
-
-pub const SCRUB_MISMATCH: RegisterDef = RegisterDef {
-    name: "SCRUB_MISMATCH",
-    offset: 0x3c,
-    count: 1,
-    stride: 4,
-    title: "Scrub result",
-    desc: None,
-    fields: &[SCRUB_MISMATCH_MISMATCH],
-};
-
 pub const FILL_COUNT: FieldDef = FieldDef {
     name: "count",
     lsb: 0,
@@ -643,6 +620,29 @@ pub const SATURATED: RegisterDef = RegisterDef {
     fields: &[SATURATED_COUNT],
 };
 
+pub const SCRUB_MISMATCH_MISMATCH: FieldDef = FieldDef {
+    name: "mismatch",
+    lsb: 0,
+    width: 16,
+    sw: Access::R,
+    hw: Access::W,
+    reset: None,
+    singlepulse: false,
+    swmod: false,
+    encode: None,
+    desc: "Bit p (bank p; bits >= k read 0): the last scrub that ended counted bank p's 1 bits (a counting core: its non-zero counters) differently from its fill counter, so a bit of bank p changed without an operation since the last clear or reset, and its answers may be wrong (a 1 turned 0 makes a present key a false negative; docs/contract.md section 5.2). The core also shows here, once after the first reset after configuration (the power-up check, section 5.3), the banks whose fill then differs from that of the image it was generated with (bloom export --preload; every fill 0 without one). Held until the next scrub ends; 0 after a reset, while no scrub has ended since, and when CONFIG.scrub is 0.",
+};
+
+pub const SCRUB_MISMATCH: RegisterDef = RegisterDef {
+    name: "SCRUB_MISMATCH",
+    offset: 0xc0,
+    count: 1,
+    stride: 4,
+    title: "Scrub result",
+    desc: None,
+    fields: &[SCRUB_MISMATCH_MISMATCH],
+};
+
 /// Every register (an array is one entry), by address.
 pub const REGISTERS: &[RegisterDef] = &[
     ID,
@@ -660,7 +660,7 @@ pub const REGISTERS: &[RegisterDef] = &[
     COUNTERS_OPS,
     COUNTERS_INSERTS,
     COUNTERS_HITS,
-    SCRUB_MISMATCH,
     FILL,
     SATURATED,
+    SCRUB_MISMATCH,
 ];
