@@ -226,14 +226,27 @@ fn flipped_bits_are_reported_on_their_bank_alone_default() {
 /// flip after that, every cycle checked.
 #[test]
 fn ice40_netlist_flipped_bits_are_reported_on_their_bank_alone() {
+    // Any of the cell's 256 words of 16 bits.
+    netlist_flips_caught(sim::netlist::NetlistKind::Ice40, 256, 16);
+}
+
+/// The same on the ECP5 netlist (after Yosys `synth_ecp5`, bloom's DP16KD model's
+/// memory open: 1024 words of 18 bits). A 64-bit bank in 1-bit mode is the model's
+/// words 0..=3 (bit a in word a / 16, sim/src/cells.rs), so flips go there and at any
+/// of the 18 bits (the parity bits 8 and 17 hold no bank bit: those flips change
+/// nothing and are tried again).
+#[test]
+fn ecp5_netlist_flipped_bits_are_reported_on_their_bank_alone() {
+    netlist_flips_caught(sim::netlist::NetlistKind::Ecp5, 4, 18);
+}
+
+/// Flips at random words below `words` and bits below `bits` of every block RAM cell of
+/// the `kind` netlist of a scrubbed CRC k=3 b=6 core (see the two tests above).
+fn netlist_flips_caught(kind: sim::netlist::NetlistKind, words: u64, bits: u64) {
     let spec = scrubbed(crc_k3_b6_w32());
-    let label = format!("{} ice40", spec.label());
-    let built = sim::core::build_core_with_open_cells(
-        &spec,
-        sim::netlist::NetlistKind::Ice40,
-        &flow::tools::Progress::quiet(),
-    )
-    .unwrap_or_else(|e| panic!("{label}: {e}"));
+    let label = format!("{} {}", spec.label(), kind.name());
+    let built = sim::core::build_core_with_open_cells(&spec, kind, &flow::tools::Progress::quiet())
+        .unwrap_or_else(|e| panic!("{label}: {e}"));
     let mut cosim = CoSim::from_core(built.core).unwrap();
     let cells = cosim.core.cell_memories().unwrap();
     assert!(
@@ -254,8 +267,8 @@ fn ice40_netlist_flipped_bits_are_reported_on_their_bank_alone() {
         let mut located = 0;
         while located < 2 && tries < 20_000 {
             tries += 1;
-            let index = rng.below(256) as u32;
-            let mask = 1u32 << rng.below(16);
+            let index = rng.below(words) as u32;
+            let mask = 1u32 << rng.below(bits);
             let Some((bank, addr, delta)) = cosim.cell_soft_error(scope, var, index, mask).unwrap()
             else {
                 continue;
@@ -288,7 +301,7 @@ fn ice40_netlist_flipped_bits_are_reported_on_their_bank_alone() {
     let (scope, var) = &cells[0];
     let standing = loop {
         tries += 1;
-        let (index, mask) = (rng.below(256) as u32, 1u32 << rng.below(16));
+        let (index, mask) = (rng.below(words) as u32, 1u32 << rng.below(bits));
         if let Some(found) = cosim.cell_soft_error(scope, var, index, mask).unwrap() {
             break found;
         }
