@@ -138,3 +138,39 @@ fn register_constants_come_from_the_map() {
         "a plain core: 1-bit counters"
     );
 }
+
+/// A core with the scrub (and a period) behind the wrapper: lint-clean, its scrub
+/// ports bound (COMMAND.scrub, STATUS.scrub_busy, SCRUB_MISMATCH), and CONFIG.scrub and
+/// SCRUB_EVERY in the Verilog; without the scrub both read 0.
+#[test]
+fn lint_scrub_crc_k3_b6_w32_every_1000() {
+    use hdl::axi::regmap as map;
+    let cfg = CoreConfig {
+        scrub: true,
+        scrub_every: Some(1000),
+        ..CoreConfig::from(CoreParams::new(3, 6, 32, Crc, 0x5eed).unwrap())
+    };
+    let g = generate_axi(&cfg).unwrap();
+    if let Err(report) = hdl::verilog::lint::verilator_lint(&g.full_verilog(), &g.top) {
+        panic!("{}: {report}", cfg.label());
+    }
+    for port in ["scrub_req", "scrub_busy", "scrub_mismatch"] {
+        assert!(
+            g.verilog.contains(&format!(".{port}(core$")),
+            "the core's `{port}` is bound to the wrapper"
+        );
+    }
+    let words = hdl::axi::fixed_words_of(&cfg);
+    for (reg, word) in words {
+        assert!(
+            g.verilog.contains(&format!("32'h{word:x};")),
+            "{} = {word:#x} is not in the Verilog",
+            reg.name
+        );
+    }
+    assert_eq!(map::CONFIG_SCRUB.get(words[2].1), 1);
+    assert_eq!((words[6].0, words[6].1), (map::SCRUB_EVERY, 1000));
+    let plain = hdl::axi::fixed_words_of(&cfg.params.into());
+    assert_eq!(map::CONFIG_SCRUB.get(plain[2].1), 0);
+    assert_eq!(plain[6].1, 0);
+}
