@@ -8,15 +8,15 @@
 //! the wrapper's `cores` text, so the generated board Verilog is self-contained.
 //! Timing, latency and same-address behaviour are the core's (docs/core.md); its ports
 //! are the port table's (hdl/src/ports.rs), the instance generated from it;
-//! this block adds no logic and no delay. Three boxes share one instance
+//! this block adds no logic and no delay. Two boxes share one instance
 //! generator: [`CoreBox`] has a plain core's ports (`ports::CorePorts`; a counting
 //! core behind it gets 0 on `counter_wdata` and its other counter ports left
-//! open), [`CountingBox`] a counting core's (`ports::CorePorts` and `ports::Counter`,
-//! the AXI wrapper's; with a plain core behind it the counter outputs are tied
-//! to 0, so one wrapper serves both kinds), and [`BridgeBox`] those and
-//! `ports::Scrub`, every port the UART bridge drives (its board top's; the scrub's
-//! bound whether the core has the scrub or not, since a core without it ignores
-//! `scrub_req` and reads 0 on its outputs). In the Rust-HDL
+//! open), and [`BridgeBox`] a counting core's (`ports::CorePorts` and
+//! `ports::Counter`; with a plain core behind it the counter outputs are tied to
+//! 0, so one wrapper serves both kinds) and `ports::Scrub`: every port the UART
+//! bridge's board top and the AXI wrapper drive (the scrub's bound whether the
+//! core has the scrub or not, since a core without it ignores `scrub_req` and
+//! reads 0 on its outputs). In the Rust-HDL
 //! simulator a box is inert (outputs stay 0); the board top is simulated with
 //! Verilator instead.
 
@@ -136,61 +136,13 @@ impl<const W: usize> Logic for CoreBox<W> {
     }
 }
 
-/// `bloom_core` with a counting core's ports (the AXI wrapper's).
-#[derive(LogicBlock)]
-pub struct CountingBox<const W: usize> {
-    pub sys: Clocking<W>,
-    /// The core's ports, a counting core's included: behind a plain core the box
-    /// drives `counter_saturated` and `counter_rdata` with 0 and reads `counter_wdata` into nothing.
-    pub io: CorePorts<W>,
-    /// The counter group (behind a plain core: outputs 0, input unread).
-    pub counter: Counter<W>,
-    _core_verilog: String,
-    _core_top: String,
-    _params: crate::CoreParams,
-}
-
-impl<const W: usize> CountingBox<W> {
-    /// As [`CoreBox::new`].
-    pub fn new(core_verilog: String, core_top: String, params: &crate::CoreParams) -> Self {
-        Self {
-            sys: Default::default(),
-            io: Default::default(),
-            counter: Default::default(),
-            _core_verilog: core_verilog,
-            _core_top: core_top,
-            _params: *params,
-        }
-    }
-}
-
-impl<const W: usize> Logic for CountingBox<W> {
-    fn update(&mut self) {}
-
-    fn connect(&mut self) {
-        self.io.link_connect_source();
-        self.counter.link_connect_source();
-    }
-
-    fn hdl(&self) -> Verilog {
-        box_verilog(
-            &self._params,
-            W,
-            &self._core_top,
-            &self._core_verilog,
-            true,
-            false,
-        )
-    }
-}
-
-/// `bloom_core` with every port the UART bridge drives (its board top's): a
-/// [`CountingBox`]'s and the scrub's.
+/// `bloom_core` with every port the UART bridge (its board top) and the AXI wrapper
+/// drive: the core's, the counter group and the scrub's.
 #[derive(LogicBlock)]
 pub struct BridgeBox<const W: usize> {
     pub sys: Clocking<W>,
     pub io: CorePorts<W>,
-    /// As [`CountingBox::counter`].
+    /// The counter group (behind a plain core: outputs 0, input unread).
     pub counter: Counter<W>,
     /// The scrub's ports (a core without the scrub ignores scrub_req and reads 0).
     pub scrub: Scrub<W>,
