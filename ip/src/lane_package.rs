@@ -26,7 +26,7 @@ use serde::Serialize;
 
 use crate::lane_testbench::{lanes_testbench, LANES_TB_FILE, LANES_TB_TOP};
 use crate::lane_vectors::{LaneVectorStats, LaneVectors};
-use crate::package::PackageFile;
+use crate::package::{image_fileset, simulation_targets, testbench_filesets, text, PackageFile};
 
 /// What a lanes package is made from.
 pub struct LanesPackageInput<'a> {
@@ -38,14 +38,6 @@ pub struct LanesPackageInput<'a> {
     pub command: String,
     /// The configuration's options as typed (`--k 3 --bank-bits 7 ...`), for the README.
     pub config_args: String,
-}
-
-fn text(path: &str, contents: impl Into<String>) -> PackageFile {
-    PackageFile {
-        path: path.to_string(),
-        contents: contents.into().into_bytes(),
-        executable: false,
-    }
 }
 
 /// The FuseSoC core name (VLNV): one name per configuration and L.
@@ -86,79 +78,10 @@ filesets:
         l = lanes.lanes,
     );
     if has_image {
-        s += "
-  image:
-    # The banks' initial contents are in rtl/bloom_lanes.v; the image is here for reference.
-    files:
-      - image/image.json
-    file_type: user
-";
+        s += &image_fileset("rtl/bloom_lanes.v");
     }
-    s += &format!(
-        "
-  tb:
-    files:
-      - tb/{LANES_TB_FILE}
-    file_type: verilogSource
-
-  vectors:
-    # copied into the simulator's working directory, where the testbench's $readmemh looks
-    files:
-      - tb/vectors/config.hex: {{copyto: config.hex}}
-      - tb/vectors/stim.hex: {{copyto: stim.hex}}
-      - tb/vectors/expect.hex: {{copyto: expect.hex}}
-    file_type: user
-
-parameters:
-  config:
-    datatype: file
-    description: vector configuration file (default config.hex in the work directory)
-    paramtype: plusarg
-  stim:
-    datatype: file
-    description: stimulus vector file (default stim.hex)
-    paramtype: plusarg
-  expect:
-    datatype: file
-    description: expected-response vector file (default expect.hex)
-    paramtype: plusarg
-
-targets:
-  default: &default
-    filesets: [rtl{image}]
-    toplevel: bloom_lanes_axis
-
-  lint:
-    <<: *default
-    description: 'Verilator lint, every warning on (one file holds several modules, so DECLFILENAME is off)'
-    flow: lint
-    flow_options:
-      tool: verilator
-      verilator_options: [-Wall, -Wno-DECLFILENAME]
-
-  sim:
-    description: 'Icarus Verilog run of the self-checking vector testbench (vectors from the golden model)'
-    filesets: [rtl, tb, vectors]
-    toplevel: {LANES_TB_TOP}
-    flow: sim
-    flow_options:
-      tool: icarus
-      iverilog_options: [-g2005]
-    parameters: [config, stim, expect]
-
-  sim_verilator:
-    description: 'the same testbench built by Verilator --binary'
-    filesets: [rtl, tb, vectors]
-    toplevel: {LANES_TB_TOP}
-    flow: sim
-    flow_options:
-      tool: verilator
-      mode: binary
-      verilator_options: [-Wno-fatal]
-    parameters: [config, stim, expect]
-",
-        image = if has_image { ", image" } else { "" },
-    );
+    s += &testbench_filesets(LANES_TB_FILE);
+    s += &simulation_targets("bloom_lanes_axis", LANES_TB_TOP, has_image);
     s
 }
 

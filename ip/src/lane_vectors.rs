@@ -47,7 +47,7 @@ const KIND_END: u32 = 15;
 /// Keys kept as candidates for queries that hit.
 const INSERTED_KEPT: usize = 4096;
 /// Beats whose keys a read beat may query again (read-after-write hazards).
-const RECENT_BEATS: usize = 4;
+pub const RECENT_BEATS: usize = 4;
 
 /// One slot of a beat: (op code, key, tag), or empty.
 pub type Slot = Option<(u8, u128, u8)>;

@@ -46,7 +46,8 @@ pub struct PackageFile {
     pub executable: bool,
 }
 
-fn text(path: &str, contents: impl Into<String>) -> PackageFile {
+/// A package file of text, not executable.
+pub fn text(path: &str, contents: impl Into<String>) -> PackageFile {
     PackageFile {
         path: path.to_string(),
         contents: contents.into().into_bytes(),
@@ -165,35 +166,15 @@ filesets:
         params = p,
     );
     if has_image {
-        s += "
-  image:
-    # The banks' initial contents are in rtl/bloom_core.v; the image is here for reference.
-    files:
-      - image/image.json
-    file_type: user
-";
+        s += &image_fileset("rtl/bloom_core.v");
     }
-    s += &format!(
-        "
-  tb:
-    files:
-      - tb/{TB_FILE}
-    file_type: verilogSource
-
-  vectors:
-    # copied into the simulator's working directory, where the testbench's $readmemh looks
-    files:
-      - tb/vectors/config.hex: {{copyto: config.hex}}
-      - tb/vectors/stim.hex: {{copyto: stim.hex}}
-      - tb/vectors/expect.hex: {{copyto: expect.hex}}
-    file_type: user
-
+    s += &testbench_filesets(TB_FILE);
+    s += "
   selftest:
     files:
       - board/bloom_axis_selftest.v
     file_type: verilogSource
-"
-    );
+";
     for (target, board) in boards() {
         let (kind, ext) = match board.device.family {
             flow::board::Family::Ice40 => ("PCF", "pcf"),
@@ -208,58 +189,7 @@ filesets:
 "
         );
     }
-    s += &format!(
-        "
-parameters:
-  config:
-    datatype: file
-    description: vector configuration file (default config.hex in the work directory)
-    paramtype: plusarg
-  stim:
-    datatype: file
-    description: stimulus vector file (default stim.hex)
-    paramtype: plusarg
-  expect:
-    datatype: file
-    description: expected-response vector file (default expect.hex)
-    paramtype: plusarg
-
-targets:
-  default: &default
-    filesets: [rtl{image}]
-    toplevel: bloom_axis
-
-  lint:
-    <<: *default
-    description: 'Verilator lint, every warning on (one file holds several modules, so DECLFILENAME is off)'
-    flow: lint
-    flow_options:
-      tool: verilator
-      verilator_options: [-Wall, -Wno-DECLFILENAME]
-
-  sim:
-    description: 'Icarus Verilog run of the self-checking vector testbench (vectors from the golden model)'
-    filesets: [rtl, tb, vectors]
-    toplevel: {TB_TOP}
-    flow: sim
-    flow_options:
-      tool: icarus
-      iverilog_options: [-g2005]
-    parameters: [config, stim, expect]
-
-  sim_verilator:
-    description: 'the same testbench built by Verilator --binary'
-    filesets: [rtl, tb, vectors]
-    toplevel: {TB_TOP}
-    flow: sim
-    flow_options:
-      tool: verilator
-      mode: binary
-      verilator_options: [-Wno-fatal]
-    parameters: [config, stim, expect]
-",
-        image = if has_image { ", image" } else { "" },
-    );
+    s += &simulation_targets("bloom_axis", TB_TOP, has_image);
     for (target, board) in boards() {
         let d = board.device;
         let (flow_name, mut opts) = match d.family {
@@ -301,6 +231,96 @@ targets:
         );
     }
     s
+}
+
+/// A core file's fileset of the preload image (its contents are in `rtl`).
+pub(crate) fn image_fileset(rtl: &str) -> String {
+    format!(
+        "
+  image:
+    # The banks' initial contents are in {rtl}; the image is here for reference.
+    files:
+      - image/image.json
+    file_type: user
+"
+    )
+}
+
+/// A core file's filesets of the vector testbench `tb_file` and its vectors.
+pub(crate) fn testbench_filesets(tb_file: &str) -> String {
+    format!(
+        "
+  tb:
+    files:
+      - tb/{tb_file}
+    file_type: verilogSource
+
+  vectors:
+    # copied into the simulator's working directory, where the testbench's $readmemh looks
+    files:
+      - tb/vectors/config.hex: {{copyto: config.hex}}
+      - tb/vectors/stim.hex: {{copyto: stim.hex}}
+      - tb/vectors/expect.hex: {{copyto: expect.hex}}
+    file_type: user
+"
+    )
+}
+
+/// A core file's vector parameters and its default, lint, sim and sim_verilator
+/// targets, for the top `top` and the testbench `tb_top`.
+pub(crate) fn simulation_targets(top: &str, tb_top: &str, has_image: bool) -> String {
+    format!(
+        "
+parameters:
+  config:
+    datatype: file
+    description: vector configuration file (default config.hex in the work directory)
+    paramtype: plusarg
+  stim:
+    datatype: file
+    description: stimulus vector file (default stim.hex)
+    paramtype: plusarg
+  expect:
+    datatype: file
+    description: expected-response vector file (default expect.hex)
+    paramtype: plusarg
+
+targets:
+  default: &default
+    filesets: [rtl{image}]
+    toplevel: {top}
+
+  lint:
+    <<: *default
+    description: 'Verilator lint, every warning on (one file holds several modules, so DECLFILENAME is off)'
+    flow: lint
+    flow_options:
+      tool: verilator
+      verilator_options: [-Wall, -Wno-DECLFILENAME]
+
+  sim:
+    description: 'Icarus Verilog run of the self-checking vector testbench (vectors from the golden model)'
+    filesets: [rtl, tb, vectors]
+    toplevel: {tb_top}
+    flow: sim
+    flow_options:
+      tool: icarus
+      iverilog_options: [-g2005]
+    parameters: [config, stim, expect]
+
+  sim_verilator:
+    description: 'the same testbench built by Verilator --binary'
+    filesets: [rtl, tb, vectors]
+    toplevel: {tb_top}
+    flow: sim
+    flow_options:
+      tool: verilator
+      mode: binary
+      verilator_options: [-Wno-fatal]
+    parameters: [config, stim, expect]
+",
+        image = if has_image { ", image" } else { "" },
+    )
 }
 
 /// `bloom_axis.json`: what the package holds, for tools.

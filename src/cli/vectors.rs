@@ -129,27 +129,39 @@ Files (format {format}; one hex word a line, `$readmemh`):
     )
 }
 
-/// The files `bloom vectors` writes, with paths relative to its directory.
-pub fn files(v: &ip::vectors::Vectors) -> Vec<ip::package::PackageFile> {
-    let text = |path: &str, s: String| ip::package::PackageFile {
-        path: path.into(),
-        contents: s.into_bytes(),
-        executable: false,
-    };
+/// A vector set's files: its three hex files, `vectors.json`, its testbench and README.
+fn vector_set_files(
+    hex: [String; 3],
+    summary: serde_json::Value,
+    testbench: (&str, String),
+    readme: String,
+) -> Vec<ip::package::PackageFile> {
+    use ip::package::text;
+    let [config, stim, expect] = hex;
     vec![
-        text("config.hex", v.config_hex()),
-        text("stim.hex", v.stim_hex()),
-        text("expect.hex", v.expect_hex()),
+        text("config.hex", config),
+        text("stim.hex", stim),
+        text("expect.hex", expect),
         text(
             "vectors.json",
-            serde_json::to_string_pretty(&v.summary_json()).unwrap() + "\n",
+            serde_json::to_string_pretty(&summary).unwrap() + "\n",
         ),
-        text(
+        text(testbench.0, testbench.1),
+        text("README.md", readme),
+    ]
+}
+
+/// The files `bloom vectors` writes, with paths relative to its directory.
+pub fn files(v: &ip::vectors::Vectors) -> Vec<ip::package::PackageFile> {
+    vector_set_files(
+        [v.config_hex(), v.stim_hex(), v.expect_hex()],
+        v.summary_json(),
+        (
             ip::testbench::TB_FILE,
             ip::testbench::testbench(v.params.key_bits, v),
         ),
-        text("README.md", readme(v)),
-    ]
+        readme(v),
+    )
 }
 
 /// The lanes' vector set of `args`, checked (the configuration as
@@ -220,7 +232,7 @@ Files (format {format}; one hex word a line, `$readmemh`):
         queries = s.queries,
         hits = s.query_hits,
         hazards = s.hazards,
-        recent = 4,
+        recent = ip::lane_vectors::RECENT_BEATS,
         seed = v.seed,
         format = ip::lane_vectors::LANES_FORMAT,
         magic = ip::lane_vectors::LANES_MAGIC,
@@ -229,25 +241,15 @@ Files (format {format}; one hex word a line, `$readmemh`):
 
 /// The files `bloom vectors --lanes L` writes, with paths relative to its directory.
 pub fn lanes_files(v: &ip::lane_vectors::LaneVectors) -> Vec<ip::package::PackageFile> {
-    let text = |path: &str, s: String| ip::package::PackageFile {
-        path: path.into(),
-        contents: s.into_bytes(),
-        executable: false,
-    };
-    vec![
-        text("config.hex", v.config_hex()),
-        text("stim.hex", v.stim_hex()),
-        text("expect.hex", v.expect_hex()),
-        text(
-            "vectors.json",
-            serde_json::to_string_pretty(&v.summary_json()).unwrap() + "\n",
-        ),
-        text(
+    vector_set_files(
+        [v.config_hex(), v.stim_hex(), v.expect_hex()],
+        v.summary_json(),
+        (
             ip::lane_testbench::LANES_TB_FILE,
             ip::lane_testbench::lanes_testbench(v),
         ),
-        text("README.md", lanes_readme(v)),
-    ]
+        lanes_readme(v),
+    )
 }
 
 pub fn run(args: Args) -> anyhow::Result<()> {
