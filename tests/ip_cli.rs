@@ -1603,7 +1603,7 @@ fn lanes_params() -> hdl::CoreParams {
 }
 
 #[test]
-fn lanes_export_and_vectors_refuse_bad_lanes_writing_nothing() {
+fn lanes_and_scrub_options_of_export_and_vectors_refuse_bad_values_writing_nothing() {
     for command in ["export", "vectors"] {
         assert_refused_writing_nothing(
             &[command],
@@ -1614,6 +1614,12 @@ fn lanes_export_and_vectors_refuse_bad_lanes_writing_nothing() {
                 (&["--lanes", "0"], "--lanes"),
                 (&["--lanes", "2", "--counter-bits", "4"], "counter_bits = 4"),
                 (&["--lanes", "2", "--ops", "0"], "--ops 0"),
+                (
+                    &["--lanes", "2", "--scrub"],
+                    "cannot be used with '--scrub'",
+                ),
+                (&["--scrub-every", "100"], "--scrub"),
+                (&["--scrub", "--scrub-every", "1"], "2..=16777216"),
             ],
         );
     }
