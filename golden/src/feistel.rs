@@ -1,9 +1,10 @@
-//! Keyed Feistel networks over the key: a cheaper non-linear network than the
-//! SPN of contract §3.3, measured on the structured-key suite in
-//! docs/theory.md ("Cheaper networks measured"). Not a family of the
-//! contract: no filter uses it; `golden/examples/hash_networks.rs` measures
-//! it, and scripts/feistel_cost.py writes its Verilog and test vectors from
-//! the same definition, independently.
+//! Keyed Feistel networks over the key: [`FEISTEL`] is the `feistel` family of
+//! contract §3.4, a cheaper non-linear network than the SPN of §3.3; the
+//! other designs here (other g, taps and rounds) are the alternatives
+//! measured on the structured-key suite in docs/theory.md ("Cheaper networks
+//! measured"), by `golden/examples/hash_networks.rs`. scripts/feistel_cost.py
+//! writes the Verilog of the networks and the contract's test vectors from
+//! the definition alone, independently.
 //!
 //! The W-bit key is two halves of h = W/2 bits, X_0 = `key[h-1:0]` and
 //! X_1 = `key[W-1:h]`. Round i (i = 1 .. R) of block t computes

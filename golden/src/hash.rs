@@ -10,6 +10,7 @@ use crc::{
 };
 
 use crate::config::HashFamily;
+use crate::feistel::{FeistelBlocks, FEISTEL};
 pub use crate::splitmix::{splitmix64_output, SPLITMIX64_GAMMA};
 use crate::spn::{SpnBlocks, SPN};
 
@@ -122,7 +123,8 @@ impl std::fmt::Debug for SeededCrc {
 /// the rows that byte's set bits select) instead of one row per set bit,
 /// CRC starts from a state that has already absorbed the 8 seed bytes, and
 /// SPN runs bitsliced over the four planes with its round keys split once
-/// ([`crate::spn`] holds its literal definition beside it).
+/// ([`crate::spn`] holds its literal definition beside it), and Feistel runs
+/// a half per machine word ([`crate::feistel`] holds its bit-by-bit form).
 #[derive(Clone, Debug)]
 pub(crate) struct HashUnits {
     family: HashFamily,
@@ -137,6 +139,8 @@ pub(crate) struct HashUnits {
     crcs: Vec<SeededCrc>,
     /// SPN only: the blocks the units' addresses are drawn from.
     spn: Option<SpnBlocks>,
+    /// Feistel only: the blocks the units' addresses are drawn from.
+    feistel: Option<FeistelBlocks>,
     out_bits: u32,
 }
 
@@ -159,6 +163,7 @@ impl HashUnits {
         let mut byte_tables = Vec::new();
         let mut crcs = Vec::new();
         let mut spn = None;
+        let mut feistel = None;
         match family {
             HashFamily::H3 => {
                 byte_tables.reserve(units as usize * key_bytes * 256);
@@ -189,6 +194,10 @@ impl HashUnits {
                 let blocks = SpnBlocks::blocks_for(units, out_bits, key_bits);
                 spn = Some(SpnBlocks::new(&SPN, seed, key_bits, blocks));
             }
+            HashFamily::Feistel => {
+                let blocks = (units * out_bits).div_ceil(key_bits);
+                feistel = Some(FeistelBlocks::new(&FEISTEL, seed, key_bits, blocks));
+            }
         }
         HashUnits {
             family,
@@ -198,6 +207,7 @@ impl HashUnits {
             byte_tables,
             crcs,
             spn,
+            feistel,
             out_bits,
         }
     }
@@ -234,6 +244,10 @@ impl HashUnits {
             }
             HashFamily::Spn => {
                 let blocks = self.spn.as_ref().expect("made for the SPN family");
+                blocks.addresses_into(key, self.out_bits, out);
+            }
+            HashFamily::Feistel => {
+                let blocks = self.feistel.as_ref().expect("made for the Feistel family");
                 blocks.addresses_into(key, self.out_bits, out);
             }
         }

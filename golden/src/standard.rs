@@ -87,6 +87,7 @@ impl StandardConfig {
         let (range, allowed) = match self.hash {
             HashFamily::H3 => (STANDARD_ARRAY_BITS_RANGE_H3, "6..=24 with h3"),
             HashFamily::Spn => (STANDARD_ARRAY_BITS_RANGE_H3, "6..=24 with spn"),
+            HashFamily::Feistel => (STANDARD_ARRAY_BITS_RANGE_H3, "6..=24 with feistel"),
             HashFamily::Crc => (
                 STANDARD_ARRAY_BITS_RANGE_CRC,
                 "6..=16 with crc (16-bit CRC fields)",

@@ -91,12 +91,12 @@ fn crc_k16_b13_w64_addresses_of_one_key() {
     assert_eq!(addrs[14], 0x12d5);
 }
 
-/// The rows of the Markdown table in docs/contract.md §3.3 whose header
-/// starts with `header`, each split into its cells.
-fn contract_table(header: &str) -> Vec<Vec<String>> {
+/// The rows of the Markdown table in docs/contract.md's section `section`
+/// (its heading) whose header starts with `header`, each split into its cells.
+fn contract_table(section: &str, header: &str) -> Vec<Vec<String>> {
     let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../docs/contract.md"))
         .expect("docs/contract.md");
-    let section = &text[text.find("### 3.3 SPN").expect("contract §3.3")..];
+    let section = &text[text.find(section).expect("the contract's section")..];
     let start = section.find(header).expect("the table");
     section[start..]
         .lines()
@@ -121,7 +121,7 @@ fn number(text: &str) -> u128 {
 /// units and its literal definition.
 #[test]
 fn spn_blocks_and_addresses_equal_the_contract_vectors() {
-    let blocks = contract_table("| W | seed | block t |");
+    let blocks = contract_table("### 3.3 SPN", "| W | seed | block t |");
     assert_eq!(blocks.len(), 4);
     for row in &blocks {
         let (w, seed, t, key) = (
@@ -135,7 +135,7 @@ fn spn_blocks_and_addresses_equal_the_contract_vectors() {
         let fast = golden::spn::SpnBlocks::new(&golden::spn::SPN, seed, w, t + 1);
         assert_eq!(fast.block(t as usize, key), literal, "{row:?}");
     }
-    let addresses = contract_table("| W | k | b | seed | key | addresses |");
+    let addresses = contract_table("### 3.3 SPN", "| W | k | b | seed | key | addresses |");
     assert_eq!(addresses.len(), 9);
     for row in &addresses {
         let (w, k, b, seed, key) = (
@@ -152,5 +152,40 @@ fn spn_blocks_and_addresses_equal_the_contract_vectors() {
         let filter =
             PartitionedFilter::new(CoreParams::new(k, b, w, HashFamily::Spn, seed).unwrap());
         assert_eq!(filter.addresses(key).unwrap(), expected, "{row:?}");
+    }
+}
+
+/// Contract §3.4's test vectors (computed by scripts/feistel_cost.py from the
+/// contract's text, one bit at a time), against the golden model's units (a
+/// half per machine word) and its bit-by-bit definition.
+#[test]
+fn feistel_addresses_equal_the_contract_vectors() {
+    let addresses = contract_table("### 3.4 Feistel", "| W | k | b | seed | key | addresses |");
+    assert_eq!(addresses.len(), 7);
+    for row in &addresses {
+        let (w, k, b, seed, key) = (
+            row[0].parse::<u32>().unwrap(),
+            row[1].parse::<u32>().unwrap(),
+            row[2].parse::<u32>().unwrap(),
+            number(&row[3]) as u64,
+            number(&row[4]),
+        );
+        let expected: Vec<u32> = row[5]
+            .split_whitespace()
+            .map(|a| u32::from_str_radix(a, 16).unwrap())
+            .collect();
+        let filter =
+            PartitionedFilter::new(CoreParams::new(k, b, w, HashFamily::Feistel, seed).unwrap());
+        assert_eq!(filter.addresses(key).unwrap(), expected, "{row:?}");
+        // The same stream from the definition, a bit at a time.
+        let design = &golden::feistel::FEISTEL;
+        let stream_bit = |g: u32| {
+            let block = design.block_naive(seed, w, g / w, key);
+            (block >> (g % w)) & 1 == 1
+        };
+        let literal: Vec<u32> = (0..k)
+            .map(|p| (0..b).fold(0, |a, j| a | (stream_bit(p * b + j) as u32) << j))
+            .collect();
+        assert_eq!(literal, expected, "{row:?}");
     }
 }

@@ -6,11 +6,15 @@
 use bloom_params::CoreParams;
 use serde::Serialize;
 
-use crate::core::response_fifo::RESPONSE_FIFO_DEPTH;
+use crate::core::request_line::delay_of;
+use crate::core::response_fifo::depth_for;
 
-/// Cycles from a request accepted to its response presented (no backpressure).
+/// Cycles from a request accepted to its response presented (no backpressure), in a
+/// core without a request line (H3, CRC, SPN); a Feistel core's request line
+/// (core/request_line.rs) adds its cycles to this and to every figure below that
+/// counts from a request's or a readback's acceptance.
 pub const LATENCY: u32 = 7;
-/// Cycles from `rb_req` to `rb_valid` and `rb_data`.
+/// Cycles from `rb_req` to `rb_valid` and `rb_data`, without a request line.
 pub const READBACK_LATENCY: u32 = 6;
 
 /// Cycles are counted as in docs/core.md: cycle t is the clock period that
@@ -56,18 +60,24 @@ impl Timing {
     pub fn of(params: &CoreParams) -> Timing {
         let counting = params.counter_bits > 1;
         let count_delay = if counting { COUNTING_COUNT_DELAY } else { 0 };
+        // The request line's cycles: everything that travels through it is later by
+        // them; the recount after a reset and the scrub's slots do not (they start
+        // behind the line).
+        let line = delay_of(params.hash);
+        let lined = line as u32;
         Timing {
-            latency: LATENCY,
-            readback_latency: READBACK_LATENCY,
-            clear_cycles: clear_cycles(params.bank_bits as usize),
-            response_fifo_depth: RESPONSE_FIFO_DEPTH as u32,
-            fill_latency: LATENCY + count_delay,
-            clear_fill_latency: LATENCY - 1 + count_delay,
-            commit_latency: if counting {
-                COUNTING_COMMIT_LATENCY
-            } else {
-                COMMIT_LATENCY
-            },
+            latency: LATENCY + lined,
+            readback_latency: READBACK_LATENCY + lined,
+            clear_cycles: clear_cycles(params.bank_bits as usize) + lined,
+            response_fifo_depth: depth_for(line) as u32,
+            fill_latency: LATENCY + count_delay + lined,
+            clear_fill_latency: LATENCY - 1 + count_delay + lined,
+            commit_latency: lined
+                + if counting {
+                    COUNTING_COMMIT_LATENCY
+                } else {
+                    COMMIT_LATENCY
+                },
             reset_busy_cycles: reset_busy_cycles(params.bank_bits as usize),
             recount_fill_latency: RECOUNT_FILL_LATENCY,
             scrub_end_latency: SCRUB_END_LATENCY + count_delay,

@@ -28,15 +28,23 @@ pub enum HashFamily {
     /// Keyed substitution-permutation network over the key, addresses drawn
     /// from its output blocks (contract §3.3).
     Spn,
+    /// Keyed Feistel network over the key (32- and 64-bit keys), addresses
+    /// drawn from its output blocks as the SPN's (contract §3.4).
+    Feistel,
 }
 
 impl HashFamily {
     /// Every family, in the order the contract lists them (which is the
     /// order of their codes).
-    pub const ALL: [HashFamily; 3] = [HashFamily::H3, HashFamily::Crc, HashFamily::Spn];
+    pub const ALL: [HashFamily; 4] = [
+        HashFamily::H3,
+        HashFamily::Crc,
+        HashFamily::Spn,
+        HashFamily::Feistel,
+    ];
 
     /// The names of [`HashFamily::ALL`], in order.
-    pub const NAMES: [&'static str; 3] = ["h3", "crc", "spn"];
+    pub const NAMES: [&'static str; 4] = ["h3", "crc", "spn", "feistel"];
 
     /// The name used on the command line, in JSON and in image headers.
     pub fn name(self) -> &'static str {
@@ -51,6 +59,15 @@ impl HashFamily {
             HashFamily::H3 => 0,
             HashFamily::Crc => 1,
             HashFamily::Spn => 2,
+            HashFamily::Feistel => 3,
+        }
+    }
+
+    /// The key widths the family is defined for (contract §3).
+    pub fn key_bits_allowed(self) -> &'static [u64] {
+        match self {
+            HashFamily::Feistel => &FEISTEL_KEY_BITS,
+            _ => &KEY_BITS_ALLOWED,
         }
     }
 
@@ -234,6 +251,10 @@ pub const K_RANGE: std::ops::RangeInclusive<u32> = 1..=16;
 pub const BANK_BITS_RANGE: std::ops::RangeInclusive<u32> = 6..=16;
 /// Allowed key widths W.
 pub const KEY_BITS_ALLOWED: [u64; 3] = [32, 64, 128];
+
+/// The key widths of the Feistel family (contract §3.4): its halves' taps are
+/// defined for 16- and 32-bit halves.
+pub const FEISTEL_KEY_BITS: [u64; 2] = [32, 64];
 /// Allowed counter widths c: 1 is the plain filter, 2..=8 a counting filter.
 pub const COUNTER_BITS_RANGE: std::ops::RangeInclusive<u32> = 1..=8;
 
@@ -416,7 +437,21 @@ impl CoreParams {
                 p.check(n)?;
             }
         }
-        Ok(())
+        self.check_combination()
+    }
+
+    /// The checks across parameters: the key width must be one the hash
+    /// family is defined for.
+    fn check_combination(&self) -> Result<(), ParamError> {
+        let widths = self.hash.key_bits_allowed();
+        if widths.contains(&(self.key_bits as u64)) {
+            return Ok(());
+        }
+        Err(ParamError::NotAllowed {
+            name: KEY_BITS.name,
+            value: self.key_bits.to_string(),
+            allowed: format!("{} with hash = {}", Allowed::OneOf(widths), self.hash),
+        })
     }
 
     /// The value of parameter `p`.
@@ -469,6 +504,7 @@ impl CoreParams {
             let value = p.parse(text.as_deref().unwrap_or(p.default))?;
             cfg.set(p, value)?;
         }
+        cfg.check_combination()?;
         Ok(cfg)
     }
 
@@ -521,6 +557,7 @@ impl CoreParams {
             };
             cfg.set(p, value)?;
         }
+        cfg.check_combination()?;
         Ok(cfg)
     }
 
@@ -648,15 +685,21 @@ mod tests {
         }
         assert_eq!(
             "md5".parse::<HashFamily>().unwrap_err().to_string(),
-            "hash = md5 is not allowed (allowed: h3, crc, spn)"
+            "hash = md5 is not allowed (allowed: h3, crc, spn, feistel)"
         );
-        assert_eq!(HASH.allowed, Allowed::Names(&["h3", "crc", "spn"]));
-        assert_eq!(HashFamily::ALL.map(|h| h.name()), ["h3", "crc", "spn"]);
+        assert_eq!(
+            HASH.allowed,
+            Allowed::Names(&["h3", "crc", "spn", "feistel"])
+        );
+        assert_eq!(
+            HashFamily::ALL.map(|h| h.name()),
+            ["h3", "crc", "spn", "feistel"]
+        );
         for (i, family) in HashFamily::ALL.into_iter().enumerate() {
             assert_eq!(family.code() as usize, i);
             assert_eq!(HashFamily::from_code(i as u8), Some(family));
         }
-        assert_eq!(HashFamily::from_code(3), None);
+        assert_eq!(HashFamily::from_code(4), None);
         assert_eq!(HashFamily::from_code(255), None);
     }
 
@@ -808,5 +851,29 @@ mod tests {
             );
             assert!(!p.help.is_empty());
         }
+    }
+
+    #[test]
+    fn feistel_takes_32_and_64_bit_keys_only() {
+        for w in [32, 64] {
+            CoreParams::new(4, 12, w, HashFamily::Feistel, 0).unwrap();
+        }
+        let expected = "key_bits = 128 is not allowed (allowed: 32, 64 with hash = feistel)";
+        let err = CoreParams::new(4, 12, 128, HashFamily::Feistel, 0).unwrap_err();
+        assert_eq!(err.to_string(), expected);
+        let json =
+            serde_json::json!({"k":4,"bank_bits":12,"key_bits":128,"hash":"feistel","seed":0});
+        assert_eq!(
+            CoreParams::from_json(&json).unwrap_err().to_string(),
+            expected
+        );
+        let lookup = CoreParams::from_lookup(|p| match p.name {
+            "hash" => Some("feistel".to_string()),
+            "key_bits" => Some("128".to_string()),
+            _ => None,
+        });
+        assert_eq!(lookup.unwrap_err().to_string(), expected);
+        assert_eq!(HashFamily::from_code(3), Some(HashFamily::Feistel));
+        assert_eq!(HashFamily::from_code(4), None);
     }
 }

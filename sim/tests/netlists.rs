@@ -24,7 +24,7 @@ use common::assert_counting_situations_met;
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
-use golden::HashFamily::{Crc, Spn, H3};
+use golden::HashFamily::{Crc, Feistel, Spn, H3};
 use golden::{CountingFilter, PartitionedFilter};
 use sim::netlist::{self, NetlistKind};
 use sim::traffic::ReadyPattern;
@@ -218,6 +218,13 @@ fn ice40_crc_k7_b13_w32_preloaded() {
 #[test]
 fn ice40_spn_k4_b12_w64_preloaded() {
     run_preloaded(params(4, 12, 64, Spn, 5), NetlistKind::Ice40);
+}
+
+/// The Feistel family, the default filter's shape: its network kept whole, its
+/// request line in front of the stages.
+#[test]
+fn ice40_feistel_k4_b12_w64_preloaded() {
+    run_preloaded(params(4, 12, 64, Feistel, 5), NetlistKind::Ice40);
 }
 
 /// Sixteen partitions, 128-bit keys, the smallest banks.

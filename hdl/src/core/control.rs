@@ -39,10 +39,12 @@
 use rust_hdl::prelude::*;
 
 use crate::core::partition::ToBanks;
-use crate::core::response_fifo::{ResponseFifo, RESPONSE_FIFO_DEPTH};
+use crate::core::request_line::{RequestLine, FEISTEL_DELAY};
+use crate::core::response_fifo::{depth_for, ResponseFifo, RESPONSE_FIFO_MAX_DEPTH};
 use crate::core::scrub::Scrubber;
 use crate::core::stages::Stages;
 use crate::core::sweep::Sweep;
+use crate::hash::feistel::{FeistelHash, FeistelNetwork};
 use crate::ports::{Readback, Request, Response, Status};
 
 crate::bundle! {
@@ -85,20 +87,25 @@ pub struct Control<const W: usize> {
     ready: Signal<Local, bool>,
     accept: Signal<Local, bool>,
     popped: Signal<Local, bool>,
+    line: RequestLine,
+    /// The Feistel family's network (hash/feistel.rs), from the request's key in c0;
+    /// without it, `stream` is 0.
+    hash: FeistelHash<W>,
     stages: Stages<W>,
     sweep: Sweep,
     scrubber: Scrubber,
     // Thermometer count of responses outstanding (accepted, not yet popped):
-    // bit i = more than i outstanding, so "8 outstanding" is one flip-flop.
+    // bit i = more than i outstanding, so "FIFO full" is one flip-flop (bit depth - 1,
+    // `outstanding_limit`); bits at and above the depth stay 0 (`outstanding_valid`).
     // Updated by AND/OR, not by an if: an if becomes a clock enable of accept ^ popped,
     // one more LUT and a slow enable route after the request inputs.
-    outstanding: DFF<Bits<8>>,
+    outstanding: DFF<Bits<16>>,
     // All ones when a response is popped / a request accepted this cycle, else 0.
-    popped_mask: Signal<Local, Bits<8>>,
-    accept_mask: Signal<Local, Bits<8>>,
+    popped_mask: Signal<Local, Bits<16>>,
+    accept_mask: Signal<Local, Bits<16>>,
     // The next count if this cycle accepts a request, and if it does not.
-    outstanding_if_accept: Signal<Local, Bits<8>>,
-    outstanding_if_not: Signal<Local, Bits<8>>,
+    outstanding_if_accept: Signal<Local, Bits<16>>,
+    outstanding_if_not: Signal<Local, Bits<16>>,
     // c6: the response, registered before the FIFO so that the AND over the banks'
     // bits is the only logic between the RAM output registers and a flip-flop.
     valid6: DFF<bool>,
@@ -108,21 +115,27 @@ pub struct Control<const W: usize> {
     rb_data6: DFF<bool>,
     fifo: ResponseFifo,
     op_clear: Constant<Bits<2>>,
-    outstanding_zero: Constant<Bits<8>>,
-    outstanding_all: Constant<Bits<8>>,
-    outstanding_one: Constant<Bits<8>>,
+    outstanding_zero: Constant<Bits<16>>,
+    outstanding_all: Constant<Bits<16>>,
+    outstanding_one: Constant<Bits<16>>,
+    outstanding_limit: Constant<Bits<16>>,
+    outstanding_valid: Constant<Bits<16>>,
 }
 
 impl<const W: usize> Control<W> {
     /// The control of banks of 2^`bank_bits` bits, whose counts land `count_delay` cycles
     /// after a plain core's (0 plain, 1 counting: timing.rs); `scrub`: the scrub is built.
-    /// `scrub_every`: the scrub's period, if periodic.
+    /// `scrub_every`: the scrub's period, if periodic. `network`: the Feistel family's
+    /// network, which puts the request line's cycles in front of the stages.
     pub fn new(
         bank_bits: usize,
         count_delay: usize,
         scrub: bool,
         scrub_every: Option<u32>,
+        network: Option<FeistelNetwork>,
     ) -> Self {
+        let delay = if network.is_some() { FEISTEL_DELAY } else { 0 };
+        let depth = depth_for(delay);
         Control {
             clock: Default::default(),
             reset: Default::default(),
@@ -140,6 +153,8 @@ impl<const W: usize> Control<W> {
             ready: Default::default(),
             accept: Default::default(),
             popped: Default::default(),
+            line: RequestLine::new(delay),
+            hash: FeistelHash::new(network),
             stages: Stages::new(bank_bits),
             sweep: Sweep::new(bank_bits),
             scrubber: Scrubber::new(bank_bits, count_delay, scrub, scrub_every),
@@ -153,17 +168,19 @@ impl<const W: usize> Control<W> {
             hit6: Default::default(),
             rb_valid6: Default::default(),
             rb_data6: Default::default(),
-            fifo: Default::default(),
+            fifo: ResponseFifo::new(depth),
             op_clear: Constant::new(2u64.into()),
             outstanding_zero: Constant::new(0u64.into()),
-            outstanding_all: Constant::new(0xffu64.into()),
+            outstanding_all: Constant::new(0xffffu64.into()),
             outstanding_one: Constant::new(1u64.into()),
+            outstanding_limit: Constant::new((1u64 << (depth - 1)).into()),
+            outstanding_valid: Constant::new(((1u64 << depth) - 1).into()),
         }
     }
 }
 
 // `outstanding` is a thermometer with one bit per FIFO entry.
-const _: () = assert!(RESPONSE_FIFO_DEPTH == 8);
+const _: () = assert!(RESPONSE_FIFO_MAX_DEPTH == 16 && depth_for(FEISTEL_DELAY) <= 16);
 
 impl<const W: usize> Logic for Control<W> {
     #[hdl_gen]
@@ -186,40 +203,59 @@ impl<const W: usize> Logic for Control<W> {
         self.sweep.reset.next = self.reset.val();
         self.scrubber.clock.next = self.clock.val();
         self.scrubber.reset.next = self.reset.val();
+        self.line.clock.next = self.clock.val();
+        self.line.reset.next = self.reset.val();
+        self.hash.clock.next = self.clock.val();
+        self.hash.key.next = self.req.key.val();
 
-        // Admission. busy = a clear in c1, c2, c3 or sweeping = !idle.
-        self.status.busy.next = !self.sweep.idle.val();
+        // Admission. busy = a clear in the request line, in c1, c2, c3 or sweeping.
+        self.status.busy.next = !self.sweep.idle.val() | self.line.clear_ahead.val();
         // `ready` leaves reset out: every register `accept` feeds (valid1, clear1,
         // outstanding, idle) is overridden by reset anyway, so reset reaches them
         // through their reset pins only, not through the admission LUTs (a reset
         // routed from the far side of the chip into accept was the UP5K's critical
         // path). The port itself is low during reset.
-        self.ready.next =
-            !self.rb.req.val() & (self.sweep.idle.val() & !self.outstanding.q.val().get_bit(7));
+        self.ready.next = !self.rb.req.val()
+            & ((self.sweep.idle.val() & !self.line.clear_ahead.val())
+                & ((self.outstanding.q.val() & self.outstanding_limit.val())
+                    == self.outstanding_zero.val()));
         self.req.ready.next = self.ready.val() & !self.reset.val();
         self.accept.next = self.req.valid.val() & self.ready.val();
 
-        // The operations' stage registers, and the sweep.
-        self.stages.accept.next = self.accept.val();
-        self.stages.op.next = self.req.op.val();
-        self.stages.tag.next = self.req.tag.val();
+        // The request line (no cycles unless the hash needs them), then the operations'
+        // stage registers, and the sweep. The key goes to the stages (and the units that
+        // hash it) unlined: only the Feistel family lines requests, and its units take
+        // the network's blocks instead.
+        self.line.accept.next = self.accept.val();
+        self.line.op.next = self.req.op.val();
+        self.line.tag.next = self.req.tag.val();
+        self.line.rb_req.next = self.rb.req.val();
+        self.line.rb_bank.next = self.rb.bank.val();
+        self.line.rb_addr.next = self.rb.addr.val();
+        self.line.rb_write.next = self.rb.write.val();
+        self.line.rb_wdata.next = self.rb.wdata.val();
+        self.line.idle.next = self.sweep.idle.val() & !self.line.clear_ahead.val();
+        self.stages.accept.next = self.line.accept_out.val();
+        self.stages.op.next = self.line.op_out.val();
+        self.stages.tag.next = self.line.tag_out.val();
         self.stages.key.next = self.req.key.val();
-        self.stages.rb_req.next = self.rb.req.val();
-        self.stages.rb_bank.next = self.rb.bank.val();
-        self.stages.rb_addr.next = self.rb.addr.val();
-        self.stages.rb_write.next = self.rb.write.val();
-        self.stages.rb_wdata.next = self.rb.wdata.val();
-        self.stages.idle.next = self.sweep.idle.val();
+        self.stages.rb_req.next = self.line.rb_req_out.val();
+        self.stages.rb_bank.next = self.line.rb_bank_out.val();
+        self.stages.rb_addr.next = self.line.rb_addr_out.val();
+        self.stages.rb_write.next = self.line.rb_write_out.val();
+        self.stages.rb_wdata.next = self.line.rb_wdata_out.val();
+        self.stages.idle.next = self.line.idle_out.val();
         self.stages.sweep_lead.next = self.sweep.lead.val();
         self.stages.sweep_count.next = self.sweep.count.val();
         self.stages.recount.next = self.sweep.recount.val();
-        self.sweep.clear0.next = self.accept.val() & (self.req.op.val() == self.op_clear.val());
+        self.sweep.clear0.next =
+            self.line.accept_out.val() & (self.line.op_out.val() == self.op_clear.val());
 
         // The scrub: free cycles (no request accepted, no readback, not busy; reset is the
         // scrubber's own) are its slots, in c1 given to the stages as a readback's address.
         self.scrubber.req.next = self.scrub_req.val();
         self.scrubber.free0.next =
-            (!self.rb.req.val() & !self.accept.val()) & self.sweep.idle.val();
+            (!self.line.rb_req_out.val() & !self.line.accept_out.val()) & self.sweep.idle.val();
         self.scrubber.recount3.next = self.sweep.recount3.val();
         self.scrubber.idle.next = self.sweep.idle.val();
         self.scrub_busy.next = self.scrubber.busy.val();
@@ -228,6 +264,7 @@ impl<const W: usize> Logic for Control<W> {
 
         // To the partitions.
         self.banks.key1.next = self.stages.key1.val();
+        self.banks.stream2.next = self.hash.stream.val();
         self.banks.is_rb2.next = self.stages.is_rb2.val();
         self.banks.rb_addr2.next = self.stages.rb_addr2.val();
         self.banks.write4.next = self.stages.write4.val();
@@ -277,8 +314,9 @@ impl<const W: usize> Logic for Control<W> {
         self.outstanding_if_not.next = ((self.outstanding.q.val() >> self.outstanding_one.val())
             & self.popped_mask.val())
             | (self.outstanding.q.val() & !self.popped_mask.val());
-        self.outstanding.d.next = (self.outstanding_if_accept.val() & self.accept_mask.val())
-            | (self.outstanding_if_not.val() & !self.accept_mask.val());
+        self.outstanding.d.next = ((self.outstanding_if_accept.val() & self.accept_mask.val())
+            | (self.outstanding_if_not.val() & !self.accept_mask.val()))
+            & self.outstanding_valid.val();
         self.rb_valid6.d.next = self.stages.rb5.val();
         self.rb_data6.d.next = self.rb_bit5.val();
         self.rb.valid.next = self.rb_valid6.q.val();

@@ -3,7 +3,9 @@
 //! - [`top`]: `BloomCore`, the top level, its pipeline and exact timing;
 //! - [`control`]: admission, readback, responses, composed with [`stages`] (the operation
 //!   registers beside the data path), [`sweep`] (the clear sweep and the recount after
-//!   reset), [`scrub`] (the scrub's slots, pointer, start and end) and [`response_fifo`];
+//!   reset), [`scrub`] (the scrub's slots, pointer, start and end), [`response_fifo`]
+//!   and [`request_line`] (the cycles a hash network needs beyond H3's, in front of the
+//!   stages);
 //! - [`scrub_compare`]: a bank's scrub result and power-up check (plain and counting);
 //! - [`glue`]: the wiring of ports, control and banks every variant shares;
 //! - [`partition`]: one partition (hash unit + bank + forwarding + fill counter);
@@ -18,6 +20,7 @@ pub mod control;
 pub mod glue;
 pub mod partition;
 pub mod ram;
+pub mod request_line;
 pub mod response_fifo;
 pub mod scrub;
 pub mod scrub_compare;

@@ -55,8 +55,10 @@ use crate::hash::HashUnit;
 crate::bundle! {
     /// What the control sends every partition, one stage register each.
     FromControl / ToBanks {
-        /// The key, in c1.
+        /// The key, in c1 (not with the Feistel family, whose units take `stream2`).
         key1: In Bits<W>,
+        /// The Feistel family's network's blocks (hash/feistel.rs), in c2; 0 otherwise.
+        stream2: In Bits<256>,
         /// c2 holds a readback or a recount slot: its address replaces the hash.
         is_rb2: In bool,
         /// The readback (or recount) address in c2 (bits >= b already 0).
@@ -337,6 +339,7 @@ impl<const W: usize> Logic for Partition<W> {
         );
         self.hash.clock.next = self.clock.val();
         self.hash.key.next = self.control.key1.val();
+        self.hash.stream.next = self.control.stream2.val();
         self.ram.clock.next = self.clock.val();
         if self.control.is_rb2.val() {
             self.addr2.next = self.control.rb_addr2.val();

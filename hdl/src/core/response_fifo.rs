@@ -1,10 +1,12 @@
-//! Response FIFO: 8 entries of (hit, tag), between the fixed-latency pipeline and the
-//! response channel. The pipeline never stalls; the control admits a request only while
-//! a FIFO entry is reserved for it (credit count < 8), so a push never finds it full and
-//! backpressure on `resp_ready` loses and reorders nothing.
+//! Response FIFO: `depth` entries of (hit, tag), between the fixed-latency pipeline and
+//! the response channel. The pipeline never stalls; the control admits a request only
+//! while a FIFO entry is reserved for it (credit count < depth), so a push never finds
+//! it full and backpressure on `resp_ready` loses and reorders nothing. The depth is
+//! the core's latency plus one ([`depth_for`]): with fewer entries, a sink that is
+//! always ready would see fewer responses than cycles.
 //!
 //! Latency: 1 cycle (push in cycle t -> `out_valid` in cycle t+1 when it was empty).
-//! Entries are eight plain registers (no array), so synthesis never spends a block RAM
+//! Entries are plain registers (no array), so synthesis never spends a block RAM
 //! on them; no same-address behaviour to speak of. For speed the pointers are one-hot
 //! (the output is an AND-OR of the entries, two LUT levels) and the fill level is a
 //! thermometer code, so `out_valid` is a flip-flop.
@@ -13,9 +15,18 @@ use std::collections::VecDeque;
 
 use rust_hdl::prelude::*;
 
+/// The depth of a core whose request line (core/request_line.rs) is `delay` cycles.
+pub const fn depth_for(delay: usize) -> usize {
+    RESPONSE_FIFO_DEPTH + delay
+}
+
+/// The depth of a core without a request line (latency 7).
 pub const RESPONSE_FIFO_DEPTH: usize = 8;
 
-#[derive(LogicBlock, Default)]
+/// The deepest FIFO any core has (the control's credit count is this wide).
+pub const RESPONSE_FIFO_MAX_DEPTH: usize = 16;
+
+#[derive(LogicBlock)]
 pub struct ResponseFifo {
     pub clock: Signal<In, Clock>,
     pub reset: Signal<In, bool>,
@@ -27,6 +38,26 @@ pub struct ResponseFifo {
     pub out_hit: Signal<Out, bool>,
     pub out_tag: Signal<Out, Bits<8>>,
     _entries: VecDeque<(bool, u8)>,
+    _depth: usize,
+}
+
+impl ResponseFifo {
+    pub fn new(depth: usize) -> Self {
+        assert!((2..=RESPONSE_FIFO_MAX_DEPTH).contains(&depth));
+        ResponseFifo {
+            clock: Default::default(),
+            reset: Default::default(),
+            push: Default::default(),
+            push_hit: Default::default(),
+            push_tag: Default::default(),
+            pop: Default::default(),
+            out_valid: Default::default(),
+            out_hit: Default::default(),
+            out_tag: Default::default(),
+            _entries: VecDeque::new(),
+            _depth: depth,
+        }
+    }
 }
 
 impl Logic for ResponseFifo {
@@ -38,7 +69,7 @@ impl Logic for ResponseFifo {
                 let popped = self.pop.val() && !self._entries.is_empty();
                 if self.push.val() {
                     assert!(
-                        self._entries.len() < RESPONSE_FIFO_DEPTH + usize::from(popped),
+                        self._entries.len() < self._depth + usize::from(popped),
                         "response FIFO overflow"
                     );
                     self._entries
@@ -63,7 +94,7 @@ impl Logic for ResponseFifo {
     }
 
     fn hdl(&self) -> Verilog {
-        let n = RESPONSE_FIFO_DEPTH;
+        let n = self._depth;
         let last = n - 1;
         let lm1 = last - 1;
         let mut code = String::new();

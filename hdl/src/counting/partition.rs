@@ -293,6 +293,7 @@ impl<const W: usize> Logic for CountingPartition<W> {
         );
         self.hash.clock.next = self.clock.val();
         self.hash.key.next = self.control.key1.val();
+        self.hash.stream.next = self.control.stream2.val();
         self.ram.clock.next = self.clock.val();
         self.addresses.clock.next = self.clock.val();
         self.addresses.reset.next = self.reset.val();

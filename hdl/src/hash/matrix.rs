@@ -44,8 +44,9 @@ impl HashMatrix {
                     .map(|i| crc_address(1u128 << i) ^ constant)
                     .collect();
             }
-            HashFamily::Spn => unreachable!(
-                "the SPN family is not an affine map: its units are built by HashUnit::for_partition"
+            HashFamily::Spn | HashFamily::Feistel => unreachable!(
+                "the {} family is not an affine map: its units are built by HashUnit::for_partition",
+                cfg.params.hash
             ),
         }
         let column_mask = (0..cfg.bank_bits())

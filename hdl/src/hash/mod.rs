@@ -8,9 +8,12 @@
 //! - [`splitmix`]: SplitMix64, the source of H3's rows and SPN's round keys
 //!   (elaboration time only);
 //! - [`spn`]: the SPN family's network (§3.3), elaborated and written as Verilog, whole
-//!   or as one partition's unit.
+//!   or as one partition's unit;
+//! - [`feistel`]: the Feistel family's network (§3.4), one for the whole core, beside
+//!   the control; each partition's unit takes its bits of the network's blocks.
 
 pub mod crc;
+pub mod feistel;
 pub mod matrix;
 pub mod splitmix;
 pub mod spn;

@@ -1,7 +1,9 @@
 //! Hash unit of one partition. H3 and CRC: `addr = (M * key) ^ c` over GF(2) (see
 //! `hash_matrix`). SPN: the part of the network its address needs, registered after
-//! R - 2 rounds (hash/spn.rs, `SpnNetwork::unit_verilog`); the rest of this header is
-//! the affine families'.
+//! R - 2 rounds (hash/spn.rs, `SpnNetwork::unit_verilog`). Feistel: bits p b .. p b + b - 1
+//! of the core's one network's blocks (`stream`, hash/feistel.rs), no logic and no
+//! register: the network is the control's, and `key` is unread. The rest of this
+//! header is the affine families' (whose units leave `stream` unread).
 //!
 //! H3 and CRC: Each address bit is an XOR tree over the key bits its column
 //! selects, pipelined once: the tree over each 16-bit chunk of the key is registered,
@@ -20,6 +22,7 @@ use rust_hdl::prelude::*;
 use bloom_params::HashFamily;
 
 use crate::config::CoreConfig;
+use crate::hash::feistel::STREAM_BITS;
 use crate::hash::matrix::HashMatrix;
 use crate::hash::spn::SpnNetwork;
 
@@ -38,6 +41,8 @@ const CHUNK_MASK: u32 = (1 << CHUNK) - 1;
 pub struct HashUnit<const W: usize> {
     pub clock: Signal<In, Clock>,
     pub key: Signal<In, Bits<W>>,
+    /// The Feistel network's blocks (read by the Feistel family's units only).
+    pub stream: Signal<In, Bits<STREAM_BITS>>,
     pub addr: Signal<Out, Bits<16>>,
     _matrix: HashMatrix,
     _chunk_parity: Vec<u16>,
@@ -45,6 +50,8 @@ pub struct HashUnit<const W: usize> {
     _spn: Option<(SpnNetwork, usize)>,
     /// SPN: the registered state of each block of the partition's bits.
     _spn_state: Vec<u128>,
+    /// Feistel: the first stream bit of this unit's address, and its width b.
+    _stream_field: Option<(usize, usize)>,
 }
 
 impl<const W: usize> HashUnit<W> {
@@ -53,11 +60,13 @@ impl<const W: usize> HashUnit<W> {
         HashUnit {
             clock: Default::default(),
             key: Default::default(),
+            stream: Default::default(),
             addr: Default::default(),
             _matrix: matrix,
             _chunk_parity: vec![0; W / CHUNK],
             _spn: None,
             _spn_state: Vec::new(),
+            _stream_field: None,
         }
     }
 
@@ -70,21 +79,28 @@ impl<const W: usize> HashUnit<W> {
                 let net = SpnNetwork::new(cfg.k(), cfg.bank_bits(), W, cfg.seed_of_bank(p));
                 let blocks = net.blocks_of(p).len();
                 HashUnit {
-                    clock: Default::default(),
-                    key: Default::default(),
-                    addr: Default::default(),
-                    _matrix: HashMatrix {
-                        key_bits: W,
-                        bank_bits: cfg.bank_bits(),
-                        column_mask: Vec::new(),
-                        constant: 0,
-                    },
                     _chunk_parity: Vec::new(),
                     _spn: Some((net, p)),
                     _spn_state: vec![0; blocks],
+                    ..Self::without_matrix(cfg)
                 }
             }
+            HashFamily::Feistel => HashUnit {
+                _chunk_parity: Vec::new(),
+                _stream_field: Some((p * cfg.bank_bits(), cfg.bank_bits())),
+                ..Self::without_matrix(cfg)
+            },
         }
+    }
+
+    /// A unit with an empty matrix, for the families that have none.
+    fn without_matrix(cfg: &CoreConfig) -> Self {
+        Self::new(HashMatrix {
+            key_bits: W,
+            bank_bits: cfg.bank_bits(),
+            column_mask: Vec::new(),
+            constant: 0,
+        })
     }
 
     fn chunk_mask(&self, chunk: usize, bit: usize) -> u32 {
@@ -94,6 +110,13 @@ impl<const W: usize> HashUnit<W> {
 
 impl<const W: usize> Logic for HashUnit<W> {
     fn update(&mut self) {
+        if let Some((start, width)) = self._stream_field {
+            let stream = self.stream.val();
+            self.addr.next = Bits::<16>::from(
+                (0..width).fold(0u64, |a, j| a | (stream.get_bit(start + j) as u64) << j),
+            );
+            return;
+        }
         if let Some((net, p)) = &self._spn {
             let split = net.unit_rounds_before_register();
             if self.clock.pos_edge() {
@@ -133,8 +156,24 @@ impl<const W: usize> Logic for HashUnit<W> {
     }
 
     fn hdl(&self) -> Verilog {
+        // Each family leaves one of `key` and `stream` unread (Verilator's idiom).
+        let unread = |name: &str| {
+            format!("/* verilator lint_off UNUSED */\nwire unused_{name} = &{{1'b0, {name}, 1'b0}};\n/* verilator lint_on UNUSED */\n")
+        };
+        if let Some((start, width)) = self._stream_field {
+            let pad = if width < 16 {
+                format!("{}'h0, ", 16 - width)
+            } else {
+                String::new()
+            };
+            return Verilog::Custom(format!(
+                "always @(*) addr = {{{pad}stream[{}:{start}]}};\n{}/* verilator lint_off UNUSED */\nwire unused_stream = &{{1'b0, stream, 1'b0}};\n/* verilator lint_on UNUSED */\n/* verilator lint_off UNUSED */\nwire unused_clock = &{{1'b0, clock, 1'b0}};\n/* verilator lint_on UNUSED */\n",
+                start + width - 1,
+                unread("key")
+            ));
+        }
         if let Some((net, p)) = &self._spn {
-            return Verilog::Custom(net.unit_verilog(*p));
+            return Verilog::Custom(net.unit_verilog(*p) + &unread("stream"));
         }
         let b = self._matrix.bank_bits;
         let chunks = W / CHUNK;
@@ -175,6 +214,7 @@ impl<const W: usize> Logic for HashUnit<W> {
         code += "end\n";
         // Key bits that no column selects are deliberately unread (Verilator's idiom).
         code += "/* verilator lint_off UNUSED */\nwire unused_key = &{1'b0, key, 1'b0};\n/* verilator lint_on UNUSED */\n";
+        code += &unread("stream");
         let sum: Vec<String> = (0..chunks)
             .map(|c| format!("chunk_parity_{c}"))
             .chain(std::iter::once(format!("{b}'h{:x}", self._matrix.constant)))

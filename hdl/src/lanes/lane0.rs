@@ -138,7 +138,13 @@ impl<const W: usize> CoreVariant<W> for LaneCore<W> {
             scrub: Default::default(),
             tap: Default::default(),
             // bloom_lanes requests no scrub: its replicas would not be scrubbed.
-            control: Control::new(cfg.bank_bits(), 0, false, None),
+            control: Control::new(
+                cfg.bank_bits(),
+                0,
+                false,
+                None,
+                crate::hash::feistel::FeistelNetwork::of(cfg),
+            ),
             parts: crate::verilog::plain_partitions(
                 &CoreConfig {
                     scrub: false,

@@ -116,7 +116,13 @@ impl<const W: usize> CoreVariant<W> for BloomCore<W> {
         bank: impl FnMut(usize) -> (HashUnit<W>, Option<Vec<bool>>),
     ) -> Self {
         BloomCore::new(
-            Control::new(cfg.bank_bits(), 0, cfg.scrub, cfg.scrub_every),
+            Control::new(
+                cfg.bank_bits(),
+                0,
+                cfg.scrub,
+                cfg.scrub_every,
+                crate::hash::feistel::FeistelNetwork::of(cfg),
+            ),
             plain_partitions(cfg, bank),
         )
     }
@@ -193,6 +199,7 @@ impl<const W: usize> CoreVariant<W> for CountingCore<W> {
                 crate::timing::COUNTING_COUNT_DELAY as usize,
                 cfg.scrub,
                 cfg.scrub_every,
+                crate::hash::feistel::FeistelNetwork::of(cfg),
             ),
             parts,
         )

@@ -5,7 +5,7 @@
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
 
-use golden::HashFamily::{Crc, Spn, H3};
+use golden::HashFamily::{Crc, Feistel, Spn, H3};
 use proptest::prelude::*;
 use sim::traffic::ReadyPattern;
 use sim::{CoSim, ModelLibrary, VerilatedCore};
@@ -27,6 +27,14 @@ pub fn spn_k7_b13_w32() -> hdl::CoreConfig {
     hdl::CoreConfig::from(hdl::CoreParams::new(7, 13, 32, Spn, 0x0bad_cafe).unwrap())
 }
 /// SPN over 128-bit keys (six rounds), two blocks.
+pub fn feistel_k4_b12_w64() -> hdl::CoreConfig {
+    hdl::CoreConfig::from(hdl::CoreParams::new(4, 12, 64, Feistel, 5).unwrap())
+}
+
+pub fn feistel_k7_b13_w32() -> hdl::CoreConfig {
+    hdl::CoreConfig::from(hdl::CoreParams::new(7, 13, 32, Feistel, 0x0bad_cafe).unwrap())
+}
+
 pub fn spn_k12_b12_w128() -> hdl::CoreConfig {
     hdl::CoreConfig::from(hdl::CoreParams::new(12, 12, 128, Spn, 9).unwrap())
 }
