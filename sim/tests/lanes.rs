@@ -2,7 +2,7 @@
 //! beats (contract §8), cycle by cycle and slot by slot (sim/src/lanes.rs).
 
 use hdl::lanes::{generate_lanes, GeneratedLanes, LaneSwitches};
-use hdl::HashFamily::{Crc, H3};
+use hdl::HashFamily::{Crc, Feistel, H3};
 use hdl::{CoreConfig, CoreParams};
 use sim::lanes::{run_lanes, run_lanes_on, Face, LaneTraffic, LanesReport};
 
@@ -81,6 +81,30 @@ fn mixed_without_backpressure_h3_k4_b12_w64_lanes_4() {
     )
     .unwrap();
     assert_clean("mixed, no backpressure", &r);
+}
+
+/// The Feistel family: every lane's network three cycles ahead of lane 0's stages (its
+/// request line), every response beat exactly `latency` cycles after its beat, and the
+/// mixed traffic with backpressure.
+#[test]
+fn mixed_feistel_k4_b12_w64_lanes_3() {
+    let params = CoreParams::new(4, 12, 64, Feistel, 7).unwrap();
+    let g = lanes_of(params, 3, LaneSwitches::default());
+    let exact = LaneTraffic {
+        backpressure: 0,
+        idle: 0,
+        ..LaneTraffic::MIXED
+    };
+    assert_clean(
+        "feistel, no backpressure",
+        &run_lanes(&g, &exact, 31, 3000).unwrap(),
+    );
+    let r = run_lanes(&g, &LaneTraffic::MIXED, 32, 3000).unwrap();
+    assert_clean("feistel, mixed", &r);
+    assert!(
+        r.hits > 100 && r.write_beats > 100,
+        "traffic too thin: {r:?}"
+    );
 }
 
 /// Read beats with every slot valid, nothing holding them: L operations per

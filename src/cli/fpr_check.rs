@@ -188,7 +188,11 @@ fn case_json(c: &Case) -> serde_json::Value {
 pub fn run(args: Args) -> Result<()> {
     let (k, bank_bits, key_bits) = (args.k as u32, args.bank_bits as u32, args.key_bits as u32);
     let families = if args.hash.is_empty() {
-        HashFamily::ALL.to_vec()
+        // Every family defined for this key width.
+        HashFamily::ALL
+            .into_iter()
+            .filter(|h| h.key_bits_allowed().contains(&(key_bits as u64)))
+            .collect()
     } else {
         args.hash.clone()
     };

@@ -26,12 +26,12 @@
 //!   lane 0's writes (so they hold lane 0's bits in every cycle), forwarding
 //!   against those writes (forward.rs, `bloom_lanes_forward`) and the AND over
 //!   its banks: its hit in c6, beside lane 0's;
-//! - responses.rs, `bloom_lanes_responses`: the response beats, a FIFO of 8
-//!   (descriptor: refused, slot valid bits, tags; written when the beat enters
+//! - responses.rs, `bloom_lanes_responses`: the response beats, a FIFO as deep as
+//!   lane 0's (8, or 11 with the Feistel family's request line) (descriptor: refused, slot valid bits, tags; written when the beat enters
 //!   lane 0; hits: pushed when lane 0's c6 holds the beat's response). Lane 0's
 //!   own response FIFO is taken with the same `resp_ready`, so it holds the
-//!   same beats as this one in every cycle and its credits (8 unanswered) stop
-//!   the beats when the consumer does not take them.
+//!   same beats as this one in every cycle and its credits (as many unanswered)
+//!   stop the beats when the consumer does not take them.
 //!
 //! A query lane has no control: its pipeline moves every cycle, as lane 0's
 //! does after admission, so its slot sits beside lane 0's in every stage; a
@@ -164,10 +164,13 @@ fn lanes_top(cfg: &CoreConfig, lanes: usize, switches: LaneSwitches) -> String {
         v += "\n";
         v += &forward::forward_module(b, !cfg.test_switches.disable_forwarding);
         v += "\n";
-        v += &query::query_module(k, b, w);
+        let network = params.hash == bloom_params::HashFamily::Feistel;
+        v += &query::query_module(k, b, w, network);
     }
     v += "\n";
-    v += &responses::responses_module(lanes);
+    let beats =
+        crate::core::response_fifo::depth_for(crate::core::request_line::delay_of(params.hash));
+    v += &responses::responses_module(lanes, beats);
     v
 }
 

@@ -4,7 +4,9 @@
 //! pipeline runs beside lane 0's, slot for slot.
 //!
 //! It holds, per partition p, lane 0's hash unit (the module
-//! `bloom_lanes_core_parts_{p}_hash`, whatever family it computes), an address register,
+//! `bloom_lanes_core_parts_{p}_hash`, whatever family it computes; with the Feistel
+//! family, a copy of lane 0's network, `bloom_lanes_core_control_hash`, whose blocks
+//! the units select from), an address register,
 //! a replica of lane 0's bank p (the module `bloom_lanes_core_parts_{p}_ram`: its initial
 //! contents are lane 0's) and that replica's forwarding (forward.rs); then the AND over
 //! the banks, registered. The replicas are written only by lane 0's writes, which
@@ -18,6 +20,9 @@
 //!   c3 every replica bank read; its address compared with the write of c3 (forward.rs)
 //!   c5 the bits (stored or forwarded), ANDed
 //!   c6 `hit6`, registered: the query's answer, beside lane 0's `tap_hit6`
+//! With the Feistel family, c0 .. c6 are lane 0's stages behind its request line
+//! (core/request_line.rs): the network takes `key` three cycles before c0, as lane 0's
+//! does, and its blocks are the units' input in c2.
 //! Latency: `key` in c0 -> `hit6` in c6. Memory: k replica banks (one block RAM per bank
 //! of up to 4096 bits on iCE40, 16384 on ECP5); same-address read and write: forward.rs.
 
@@ -28,8 +33,8 @@ use super::lane0::LANE0_TOP;
 pub const QUERY: &str = "bloom_lanes_query";
 
 /// The text of `bloom_lanes_query` for k banks of 2^`bank_bits` bits and `key_bits`-bit
-/// keys.
-pub fn query_module(k: usize, bank_bits: usize, key_bits: usize) -> String {
+/// keys; `network`: the family is Feistel (the units select from a network's blocks).
+pub fn query_module(k: usize, bank_bits: usize, key_bits: usize, network: bool) -> String {
     let b = bank_bits;
     let pad = |what: &str| {
         if b < 16 {
@@ -43,7 +48,7 @@ pub fn query_module(k: usize, bank_bits: usize, key_bits: usize) -> String {
 // {QUERY}: a query lane of bloom_lanes (hdl/src/lanes/query.rs).
 module {QUERY} (
     input  wire clock,
-    // The slot's key in the cycle its beat enters lane 0 (c0).
+    // The slot's key in the cycle its beat enters lane 0 (c0; its request line, if any).
     input  wire [{wm1}:0] key,
     // The replica banks' writes of this cycle (lane 0's, copied: writes.rs), bank p at bit p.
     input  wire [{km1}:0] write_enable,
@@ -53,9 +58,15 @@ module {QUERY} (
     // c6: every bank's bit was 1.
     output wire hit6
 );
-reg [{wm1}:0] key1;
-always @(posedge clock) key1 <= key;
-",
+{hashing}",
+        hashing = if network {
+            format!("wire [255:0] stream;\n{LANE0_TOP}_control_hash network (.clock(clock), .key(key), .stream(stream));\n")
+        } else {
+            format!(
+                "reg [{}:0] key1;\nalways @(posedge clock) key1 <= key;\n",
+                key_bits - 1
+            )
+        },
         wm1 = key_bits - 1,
         km1 = k - 1,
         bm1 = b - 1,
@@ -67,7 +78,7 @@ always @(posedge clock) key1 <= key;
         v += &format!(
             "\
 wire [15:0] addr2_{p};
-{LANE0_TOP}_parts_{p}_hash hash_{p} (.clock(clock), .key(key1), .addr(addr2_{p}));
+{LANE0_TOP}_parts_{p}_hash hash_{p} (.clock(clock), {unit_inputs}, .addr(addr2_{p}));
 reg [{bm1}:0] addr3_{p};
 always @(posedge clock) addr3_{p} <= addr2_{p}[{bm1}:0];
 wire stored_{p};
@@ -91,6 +102,11 @@ wire bit5_{p};
 );
 ",
             bm1 = b - 1,
+            unit_inputs = if network {
+                format!(".key({key_bits}'d0), .stream(stream)")
+            } else {
+                ".key(key1), .stream(256'd0)".to_string()
+            },
             read = pad(&format!("addr3_{p}")),
             write = pad(&waddr),
         );

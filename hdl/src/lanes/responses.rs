@@ -22,15 +22,14 @@
 /// Module name.
 pub const RESPONSES: &str = "bloom_lanes_responses";
 
-/// Entries: a beat's response is pushed 6 cycles after it entered lane 0 and can be
-/// taken the cycle after, so with 8 entries a consumer that is always ready never
-/// stops the beats, as with the core's 8.
-pub const RESPONSE_BEATS: usize = 8;
-
-/// The text of `bloom_lanes_responses` for `lanes` lanes: a descriptor of
-/// 1 + L + 8 L bits ({refused, slot valid bits, tags}) and L hits per entry.
-pub fn responses_module(lanes: usize) -> String {
-    let n = RESPONSE_BEATS;
+/// The text of `bloom_lanes_responses` for `lanes` lanes and `beats` entries: a
+/// descriptor of 1 + L + 8 L bits ({refused, slot valid bits, tags}) and L hits per
+/// entry. `beats` is lane 0's response FIFO depth (core/response_fifo.rs): lane 0's
+/// credits are what stop the beats, so this FIFO must hold as many (a beat's response
+/// is pushed `latency - 1` cycles after it entered lane 0 and can be taken the cycle
+/// after, so a consumer that is always ready never stops the beats).
+pub fn responses_module(lanes: usize, beats: usize) -> String {
+    let n = beats;
     let l = lanes;
     let d = 1 + l + 8 * l;
     let mut v = format!(
