@@ -54,4 +54,55 @@ fn timing_table_states_the_timing_values() {
     assert!(doc.contains("| `clear_cycles` | 2^b + 3 |"));
     assert_eq!(t.reset_busy_cycles, (1 << 12) + 7);
     assert!(doc.contains("| `reset_busy_cycles` | 2^b + 7 |"));
+    // The Feistel family's table: its figures, and the others' beside them.
+    let feistel = hdl::CoreParams {
+        hash: hdl::HashFamily::Feistel,
+        ..hdl::CoreParams::default()
+    };
+    let f = hdl::Timing::of(&feistel);
+    for (name, value, other) in [
+        ("latency", f.latency, t.latency),
+        (
+            "response_fifo_depth",
+            f.response_fifo_depth,
+            t.response_fifo_depth,
+        ),
+        ("readback_latency", f.readback_latency, t.readback_latency),
+        ("fill_latency", f.fill_latency, t.fill_latency),
+        (
+            "clear_fill_latency",
+            f.clear_fill_latency,
+            t.clear_fill_latency,
+        ),
+        ("commit_latency", f.commit_latency, t.commit_latency),
+    ] {
+        assert!(
+            doc.contains(&format!("| `{name}` | {value} | {other} |")),
+            "docs/core.md does not give {name} = {value} (feistel), {other} (the others)"
+        );
+    }
+    assert_eq!(f.clear_cycles, (1 << 12) + 6);
+    assert!(doc.contains("| `clear_cycles` | 2^b + 6 | 2^b + 3 |"));
+    assert_eq!(
+        (
+            f.reset_busy_cycles,
+            f.recount_fill_latency,
+            f.scrub_end_latency
+        ),
+        (
+            t.reset_busy_cycles,
+            t.recount_fill_latency,
+            t.scrub_end_latency
+        )
+    );
+    let counting = hdl::Timing::of(&feistel.with_counter_bits(4).unwrap());
+    assert_eq!(
+        (
+            counting.commit_latency,
+            counting.fill_latency,
+            counting.clear_fill_latency
+        ),
+        (10, 11, 10)
+    );
+    assert!(doc.contains("(`commit_latency` 10, `fill_latency` 11, `clear_fill_latency` 10)"));
 }

@@ -142,6 +142,43 @@ fn check(counter_bits: u32) {
     }
 }
 
+/// The Feistel network inside `bloom_axis`: every register of every round pair at
+/// most two LUT4 levels from the register before it (or the key port).
+#[test]
+fn ice40_axi_feistel_k4_b12_w64_network_two_lut_levels_per_stage() {
+    let cfg = hdl::CoreConfig::from(
+        hdl::CoreParams::new(4, 12, 64, hdl::HashFamily::Feistel, 0).unwrap(),
+    );
+    let netlist = synthesise_axi(&cfg, "feistel");
+    let modules = netlist["modules"].as_object().unwrap();
+    let network = &modules["bloom_core_control_hash"];
+    let depths: Vec<_> = lut_depths(network, "x")
+        .into_iter()
+        .filter(|(name, _)| name.starts_with('x'))
+        .collect();
+    // X_2 .. X_7 of the one block, 32 bits each, and what is left of X_8 and X_9 once
+    // synthesis drops the bits no address takes.
+    assert!(depths.len() >= 6 * 32, "{} registers", depths.len());
+    let deepest = depths.iter().max_by_key(|(_, d)| *d).unwrap();
+    assert!(
+        deepest.1 <= 2,
+        "{} is {} LUT levels from a register",
+        deepest.0,
+        deepest.1
+    );
+    let luts = network["cells"]
+        .as_object()
+        .unwrap()
+        .values()
+        .filter(|c| c["type"] == "SB_LUT4")
+        .count();
+    println!(
+        "bloom_core_control_hash: {} registers, {luts} LUT4, at most {} LUT levels",
+        depths.len(),
+        deepest.1
+    );
+}
+
 #[test]
 fn ice40_axi_h3_k4_b12_w64_hash_trees_two_lut_levels() {
     check(1);

@@ -2,7 +2,7 @@
 //! (and justified) in hdl::verilog::lint::VERILATOR_WAIVERS, for the default configuration and
 //! both ends of the parameter ranges, in both hash families.
 
-use hdl::HashFamily::{self, Crc, H3};
+use hdl::HashFamily::{self, Crc, Feistel, H3};
 use hdl::{CoreConfig, TestSwitches};
 
 fn lint(k: usize, bank_bits: usize, key_bits: usize, hash: HashFamily) {
@@ -38,6 +38,19 @@ fn h3_k16_b16_w128() {
 #[test]
 fn crc_k16_b16_w128() {
     lint(16, 16, 128, Crc);
+}
+
+#[test]
+fn feistel_k4_b12_w64() {
+    lint(4, 12, 64, Feistel);
+}
+#[test]
+fn feistel_k16_b16_w32() {
+    lint(16, 16, 32, Feistel);
+}
+#[test]
+fn feistel_k1_b6_w64() {
+    lint(1, 6, 64, Feistel);
 }
 
 #[test]
@@ -122,6 +135,10 @@ fn counting_h3_k4_b12_w64_c4() {
 #[test]
 fn counting_crc_k1_b6_w32_c2() {
     lint_counting(1, 6, 32, Crc, 2, TestSwitches::default());
+}
+#[test]
+fn counting_feistel_k3_b6_w32_c2() {
+    lint_counting(3, 6, 32, Feistel, 2, TestSwitches::default());
 }
 #[test]
 fn counting_h3_k16_b16_w128_c8() {

@@ -64,6 +64,24 @@ fn h3_k4_b12_w64_c4_stress() {
     );
 }
 
+/// The Feistel family's request line in front of a counting core: deletes, saturation
+/// and absent keys on small banks.
+#[test]
+fn feistel_k3_b6_w32_c2_stress_meets_saturation_and_deletes_of_absent_keys() {
+    let spec = hdl::CoreConfig::from(
+        hdl::CoreParams::new(3, 6, 32, hdl::HashFamily::Feistel, 0x1234_5678_9abc_def0)
+            .unwrap()
+            .with_counter_bits(2)
+            .unwrap(),
+    );
+    let shape = TrafficShape::stress_for(32, &hdl::Timing::of(&spec.params));
+    let r = stress(&spec, shape, 30_000, 3, 5_000);
+    let e = r.counting;
+    eprintln!("{}: {e}", spec.label());
+    assert!(e.deletes > 3_000, "{e}");
+    assert_counting_situations_met(&e, &spec.label());
+}
+
 #[test]
 fn h3_k1_b6_w128_c8_stress() {
     let spec = h3_k1_b6_w128_c8();

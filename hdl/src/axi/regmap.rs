@@ -39,7 +39,7 @@ pub const VERSION_MINOR: FieldDef = FieldDef {
     width: 16,
     sw: Access::R,
     hw: Access::None,
-    reset: Some(0x3),
+    reset: Some(0x4),
     singlepulse: false,
     swmod: false,
     encode: None,
@@ -117,7 +117,7 @@ pub const CONFIG_HASH: FieldDef = FieldDef {
     reset: None,
     singlepulse: false,
     swmod: false,
-    encode: Some(&[("h3", 0), ("crc", 1), ("spn", 2)]),
+    encode: Some(&[("h3", 0), ("crc", 1), ("spn", 2), ("feistel", 3)]),
     desc: "Hash family.",
 };
 

@@ -22,6 +22,7 @@ use rust_hdl::prelude::*;
 
 use crate::core::control::Control;
 use crate::core::glue;
+use crate::core::request_line::{delay_of, RequestLine};
 use crate::counting::ops::{CountOps, ToCounters};
 use crate::counting::partition::CountingPartition;
 use crate::ports::{link_assignments, Clocking, CorePorts, Counter, Scrub};
@@ -33,18 +34,28 @@ pub struct CountingCore<const W: usize> {
     pub scrub: Scrub<W>,
     pub counter: Counter<W>,
     control: Control<W>,
+    /// The control's request line (core/request_line.rs), again for the counting
+    /// operations: they ride beside the stages, so they see what enters them. A counter
+    /// write's value travels in the line's readback address (zero-extended).
+    ops_line: RequestLine,
     ops: CountOps<W>,
     parts: Vec<CountingPartition<W>>,
 }
 
 impl<const W: usize> CountingCore<W> {
-    pub fn new(control: Control<W>, parts: Vec<CountingPartition<W>>) -> Self {
+    /// `family`: the hash family (its request line's cycles).
+    pub fn new(
+        control: Control<W>,
+        parts: Vec<CountingPartition<W>>,
+        family: bloom_params::HashFamily,
+    ) -> Self {
         CountingCore {
             sys: Default::default(),
             io: Default::default(),
             scrub: Default::default(),
             counter: Default::default(),
             control,
+            ops_line: RequestLine::new(delay_of(family)),
             ops: Default::default(),
             parts,
         }
@@ -75,15 +86,27 @@ impl<const W: usize> Logic for CountingCore<W> {
         );
         let c = &mut self.control;
         let o = &mut self.ops;
+        let l = &mut self.ops_line;
+        l.clock.next = self.sys.clock.val();
+        l.reset.next = self.sys.reset.val();
+        l.accept.next = self.io.req.valid.val() & c.req.ready.val();
+        l.op.next = self.io.req.op.val();
+        l.tag.next = Bits::<8>::default();
+        l.rb_req.next = self.io.rb.req.val();
+        l.rb_bank.next = self.io.rb.bank.val();
+        l.rb_addr.next = Bits::<16>::from(self.counter.wdata.val().to_u64());
+        l.rb_write.next = self.io.rb.write.val();
+        l.rb_wdata.next = false;
+        l.idle.next = !c.status.busy.val();
         o.clock.next = self.sys.clock.val();
         o.reset.next = self.sys.reset.val();
-        o.accept.next = self.io.req.valid.val() & c.req.ready.val();
-        o.op.next = self.io.req.op.val();
-        o.rb_req.next = self.io.rb.req.val();
-        o.rb_write.next = self.io.rb.write.val();
-        o.rb_bank.next = self.io.rb.bank.val();
-        o.rb_wcount.next = self.counter.wdata.val();
-        o.busy.next = c.status.busy.val();
+        o.accept.next = l.accept_out.val();
+        o.op.next = l.op_out.val();
+        o.rb_req.next = l.rb_req_out.val();
+        o.rb_write.next = l.rb_write_out.val();
+        o.rb_bank.next = l.rb_bank_out.val();
+        o.rb_wcount.next = Bits::<8>::from(l.rb_addr_out.val().to_u64() & 0xff);
+        o.busy.next = !l.idle_out.val();
         // Every bank's term, a bit each (1 above k): each bank registers their AND as
         // its own present6, and the control its hit.
         let terms = self
@@ -131,6 +154,18 @@ impl<const W: usize> Logic for CountingCore<W> {
         let c = &mut self.control;
         c.all_bits5.connect();
         c.rb_bit5.connect();
+        let l = &mut self.ops_line;
+        l.clock.connect();
+        l.reset.connect();
+        l.accept.connect();
+        l.op.connect();
+        l.tag.connect();
+        l.rb_req.connect();
+        l.rb_bank.connect();
+        l.rb_addr.connect();
+        l.rb_write.connect();
+        l.rb_wdata.connect();
+        l.idle.connect();
         let o = &mut self.ops;
         o.clock.connect();
         o.reset.connect();
@@ -168,11 +203,17 @@ impl<const W: usize> Logic for CountingCore<W> {
         v += &inputs;
         // io$rb$data is the banks' (below), not the control's.
         v += &outputs.replace("    io$rb$data = control$rb$data;\n", "");
+        v += "    ops_line$clock = sys$clock;\n    ops_line$reset = sys$reset;\n";
+        v += "    ops_line$accept = io$req$valid & control$req$ready;\n";
+        v += "    ops_line$op = io$req$op;\n    ops_line$tag = 8'd0;\n    ops_line$rb_req = io$rb$req;\n";
+        v += "    ops_line$rb_bank = io$rb$bank;\n    ops_line$rb_addr = {8'd0, counter$wdata};\n";
+        v += "    ops_line$rb_write = io$rb$write;\n    ops_line$rb_wdata = 1'b0;\n";
+        v += "    ops_line$idle = ~control$status$busy;\n";
         v += "    ops$clock = sys$clock;\n    ops$reset = sys$reset;\n";
-        v += "    ops$accept = io$req$valid & control$req$ready;\n";
-        v += "    ops$op = io$req$op;\n    ops$rb_req = io$rb$req;\n    ops$rb_write = io$rb$write;\n";
-        v += "    ops$rb_bank = io$rb$bank;\n    ops$rb_wcount = counter$wdata;\n";
-        v += "    ops$busy = control$status$busy;\n";
+        v += "    ops$accept = ops_line$accept_out;\n";
+        v += "    ops$op = ops_line$op_out;\n    ops$rb_req = ops_line$rb_req_out;\n    ops$rb_write = ops_line$rb_write_out;\n";
+        v += "    ops$rb_bank = ops_line$rb_bank_out;\n    ops$rb_wcount = ops_line$rb_addr_out[7:0];\n";
+        v += "    ops$busy = ~ops_line$idle_out;\n";
         for p in 0..k {
             v += &glue::bank_hdl::<W>(p);
             v += &link_assignments(&ToCounters::<W>::join_hdl(
@@ -204,6 +245,8 @@ impl<const W: usize> Logic for CountingCore<W> {
         v += "    endcase\n";
         v += "end\n";
         v += "/* verilator lint_off UNUSED */\nwire unused_control_rb_data = control$rb$data;\n/* verilator lint_on UNUSED */\n";
+        // What the counting operations' line carries and they do not read.
+        v += "/* verilator lint_off UNUSED */\nwire unused_ops_line = &{1'b0, ops_line$tag_out, ops_line$rb_addr_out[15:8], ops_line$rb_wdata_out, ops_line$clear_ahead, 1'b0};\n/* verilator lint_on UNUSED */\n";
         // What the control shows the lanes' query lanes (hdl/src/lanes), unread here.
         let tap: Vec<String> = crate::core::control::LaneTap::<W>::FIELDS
             .iter()

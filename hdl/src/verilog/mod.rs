@@ -202,6 +202,7 @@ impl<const W: usize> CoreVariant<W> for CountingCore<W> {
                 crate::hash::feistel::FeistelNetwork::of(cfg),
             ),
             parts,
+            cfg.params.hash,
         )
     }
 
@@ -261,11 +262,7 @@ pub fn generate_core(cfg: &CoreConfig) -> Result<GeneratedCore, HdlError> {
         other => unreachable!("validate() admits key_bits {other}"),
     };
     let verilog = rename_modules(&raw, TOP, &flat_bundles())?;
-    let verilog = keep_whole(
-        &verilog,
-        cfg.params.counter_bits > 1,
-        cfg.params.hash == bloom_params::HashFamily::Spn,
-    );
+    let verilog = keep_whole(&verilog, cfg.params.counter_bits > 1, cfg.params.hash);
     Ok(GeneratedCore {
         verilog,
         top: TOP.to_string(),
@@ -298,12 +295,18 @@ pub fn generate_core(cfg: &CoreConfig) -> Result<GeneratedCore, HdlError> {
 ///
 /// `bloom_lanes` holds its lane 0 without them (hdl/src/lanes/lane0.rs).
 ///
-/// Not an SPN core's hash units (`spn`): each holds the same registered rounds on the
+/// - a Feistel core's network (`{TOP}_control_hash`, hash/feistel.rs): two rounds, two
+///   LUT4 levels, between its registers; kept, it is also what `bloom fmax` counts as
+///   the core's hash logic (its units only select bits).
+///
+/// Not an SPN core's hash units: each holds the same registered rounds on the
 /// same key register (hash/spn.rs), which synthesis merges across the partitions only
 /// when they are flattened.
-fn keep_whole(verilog: &str, counting: bool, spn: bool) -> String {
+fn keep_whole(verilog: &str, counting: bool, family: bloom_params::HashFamily) -> String {
+    use bloom_params::HashFamily::{Feistel, Spn};
     keep_hierarchy_of(verilog, |m| {
-        is_kept_whole(m, counting) && !(spn && is_hash_unit(m))
+        (is_kept_whole(m, counting) && !(family == Spn && is_hash_unit(m)))
+            || (family == Feistel && m == format!("{TOP}_control_hash"))
     })
 }
 
