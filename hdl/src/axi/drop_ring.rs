@@ -1,6 +1,7 @@
 //! `DropRing`: which of the core's responses `bloom_axis` takes and drops (a
 //! register clear's) and which answer a query (for the HITS counter). A ring of
-//! 8 entries, as many as the core holds unanswered requests: one written for
+//! as many entries as the core holds unanswered requests (its response FIFO's depth,
+//! 8, or 11 with the Feistel family's request line; at most 16): one written for
 //! every request the core takes (`req_valid & req_ready`), at the one-hot
 //! `write_at`, in the cycle after, from registers (`accepted`, `took_clear`,
 //! `took_query`); one read for every response the core gives (`pop`), at
@@ -35,10 +36,10 @@ pub struct DropRing {
     pub drop: Signal<Out, bool>,
     /// The response the core presents answers a query.
     pub query: Signal<Out, bool>,
-    drops: DFF<Bits<8>>,
-    queries: DFF<Bits<8>>,
-    write_at: DFF<Bits<8>>,
-    read_at: DFF<Bits<8>>,
+    drops: DFF<Bits<16>>,
+    queries: DFF<Bits<16>>,
+    write_at: DFF<Bits<16>>,
+    read_at: DFF<Bits<16>>,
     head_drop: DFF<bool>,
     head_query: DFF<bool>,
     /// The core took a request (a register clear if `took_clear`, a query if
@@ -46,15 +47,20 @@ pub struct DropRing {
     accepted: DFF<bool>,
     took_clear: DFF<bool>,
     took_query: DFF<bool>,
-    read_next: Signal<Local, Bits<8>>,
-    write_next: Signal<Local, Bits<8>>,
-    zero_8: Constant<Bits<8>>,
-    one_8: Constant<Bits<8>>,
+    read_next: Signal<Local, Bits<16>>,
+    write_next: Signal<Local, Bits<16>>,
+    zero_16: Constant<Bits<16>>,
+    one_16: Constant<Bits<16>>,
+    /// The ring's last place (entries - 1), and its places (bits above stay 0).
+    last: Constant<Bits<16>>,
+    places: Constant<Bits<16>>,
     op_query: Constant<Bits<2>>,
 }
 
-impl Default for DropRing {
-    fn default() -> Self {
+impl DropRing {
+    /// A ring of `entries` (2..=16): the core's response FIFO depth.
+    pub fn new(entries: usize) -> Self {
+        assert!((2..=16).contains(&entries));
         Self {
             clock: Default::default(),
             reset: Default::default(),
@@ -76,8 +82,10 @@ impl Default for DropRing {
             took_query: Default::default(),
             read_next: Default::default(),
             write_next: Default::default(),
-            zero_8: Constant::new(0.into()),
-            one_8: Constant::new(1.into()),
+            zero_16: Constant::new(0.into()),
+            one_16: Constant::new(1.into()),
+            last: Constant::new((entries as u64 - 1).into()),
+            places: Constant::new(((1u64 << entries) - 1).into()),
             op_query: Constant::new(0.into()),
         }
     }
@@ -94,8 +102,12 @@ impl Logic for DropRing {
         self.query.next = self.head_query.q.val();
         // Write at write_at when the core takes a request, advance read_at when
         // it gives a response; the head registers follow read_at.
-        self.write_next.next = (self.write_at.q.val() << 1) | (self.write_at.q.val() >> 7);
-        self.read_next.next = (self.read_at.q.val() << 1) | (self.read_at.q.val() >> 7);
+        self.write_next.next = ((self.write_at.q.val() << self.one_16.val())
+            | (self.write_at.q.val() >> self.last.val()))
+            & self.places.val();
+        self.read_next.next = ((self.read_at.q.val() << self.one_16.val())
+            | (self.read_at.q.val() >> self.last.val()))
+            & self.places.val();
         self.accepted.d.next = self.req_valid.val() & self.req_ready.val();
         self.took_clear.d.next = self.req_clear.val();
         self.took_query.d.next = self.req_op.val() == self.op_query.val();
@@ -120,10 +132,10 @@ impl Logic for DropRing {
             self.head_query.d.next = (self.queries.q.val() & self.read_next.val()).any();
         }
         if self.reset.val() {
-            self.drops.d.next = self.zero_8.val();
-            self.queries.d.next = self.zero_8.val();
-            self.write_at.d.next = self.one_8.val();
-            self.read_at.d.next = self.one_8.val();
+            self.drops.d.next = self.zero_16.val();
+            self.queries.d.next = self.zero_16.val();
+            self.write_at.d.next = self.one_16.val();
+            self.read_at.d.next = self.one_16.val();
             self.head_drop.d.next = false;
             self.head_query.d.next = false;
             self.accepted.d.next = false;

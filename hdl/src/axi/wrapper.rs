@@ -23,10 +23,10 @@
 //! two-entry FIFO, `pair_fifo`), so that the core's handshakes stay local and
 //! no path of the core reaches a stream port or the reverse. Each adds one
 //! cycle: latency 9 cycles from a request taken on s_axis to its response
-//! presented on m_axis (the core's 7 and 2; [`stream_timing`], the TIMING
-//! register), initiation interval 1 (any mix, while m_axis_tready stays high),
-//! at most 12 requests taken and not yet answered under backpressure (the
-//! core's 8 and 2 in each FIFO), nothing lost or reordered.
+//! presented on m_axis (the core's 7 and 2; 12 with the Feistel family's 10;
+//! [`stream_timing`], the TIMING register), initiation interval 1 (any mix, while
+//! m_axis_tready stays high), at most 12 requests taken and not yet answered under
+//! backpressure (the core's 8, or 11, and 2 in each FIFO), nothing lost or reordered.
 //!
 //! The registers reach the core through the same ports: a register clear
 //! enters the request FIFO in stream order and its response is dropped; a bit
@@ -249,7 +249,7 @@ impl<const W: usize> BloomAxis<W> {
             clock: Default::default(),
             resets: Default::default(),
             requests: Default::default(),
-            ring: Default::default(),
+            ring: DropRing::new(crate::Timing::of(params).response_fifo_depth as usize),
             responses: Default::default(),
             counters: Default::default(),
             lite_write: Default::default(),

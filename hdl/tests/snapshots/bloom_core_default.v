@@ -51,6 +51,7 @@ module bloom_core(clock,reset,req_valid,req_ready,req_op,req_key,req_tag,resp_va
     reg  control$scrub_req;
     wire  control$scrub_busy;
     wire  [63:0] control$key1;
+    wire  [255:0] control$stream2;
     wire  control$is_rb2;
     wire  [15:0] control$rb_addr2;
     wire  [15:0] control$write4;
@@ -75,6 +76,7 @@ module bloom_core(clock,reset,req_valid,req_ready,req_op,req_key,req_tag,resp_va
     reg  parts$0$clock;
     reg  parts$0$reset;
     reg  [63:0] parts$0$key1;
+    reg  [255:0] parts$0$stream2;
     reg  parts$0$is_rb2;
     reg  [15:0] parts$0$rb_addr2;
     reg  [15:0] parts$0$write4;
@@ -97,6 +99,7 @@ module bloom_core(clock,reset,req_valid,req_ready,req_op,req_key,req_tag,resp_va
     reg  parts$1$clock;
     reg  parts$1$reset;
     reg  [63:0] parts$1$key1;
+    reg  [255:0] parts$1$stream2;
     reg  parts$1$is_rb2;
     reg  [15:0] parts$1$rb_addr2;
     reg  [15:0] parts$1$write4;
@@ -119,6 +122,7 @@ module bloom_core(clock,reset,req_valid,req_ready,req_op,req_key,req_tag,resp_va
     reg  parts$2$clock;
     reg  parts$2$reset;
     reg  [63:0] parts$2$key1;
+    reg  [255:0] parts$2$stream2;
     reg  parts$2$is_rb2;
     reg  [15:0] parts$2$rb_addr2;
     reg  [15:0] parts$2$write4;
@@ -141,6 +145,7 @@ module bloom_core(clock,reset,req_valid,req_ready,req_op,req_key,req_tag,resp_va
     reg  parts$3$clock;
     reg  parts$3$reset;
     reg  [63:0] parts$3$key1;
+    reg  [255:0] parts$3$stream2;
     reg  parts$3$is_rb2;
     reg  [15:0] parts$3$rb_addr2;
     reg  [15:0] parts$3$write4;
@@ -185,6 +190,7 @@ module bloom_core(clock,reset,req_valid,req_ready,req_op,req_key,req_tag,resp_va
         .scrub_req(control$scrub_req),
         .scrub_busy(control$scrub_busy),
         .key1(control$key1),
+        .stream2(control$stream2),
         .is_rb2(control$is_rb2),
         .rb_addr2(control$rb_addr2),
         .write4(control$write4),
@@ -211,6 +217,7 @@ module bloom_core(clock,reset,req_valid,req_ready,req_op,req_key,req_tag,resp_va
         .clock(parts$0$clock),
         .reset(parts$0$reset),
         .key1(parts$0$key1),
+        .stream2(parts$0$stream2),
         .is_rb2(parts$0$is_rb2),
         .rb_addr2(parts$0$rb_addr2),
         .write4(parts$0$write4),
@@ -235,6 +242,7 @@ module bloom_core(clock,reset,req_valid,req_ready,req_op,req_key,req_tag,resp_va
         .clock(parts$1$clock),
         .reset(parts$1$reset),
         .key1(parts$1$key1),
+        .stream2(parts$1$stream2),
         .is_rb2(parts$1$is_rb2),
         .rb_addr2(parts$1$rb_addr2),
         .write4(parts$1$write4),
@@ -259,6 +267,7 @@ module bloom_core(clock,reset,req_valid,req_ready,req_op,req_key,req_tag,resp_va
         .clock(parts$2$clock),
         .reset(parts$2$reset),
         .key1(parts$2$key1),
+        .stream2(parts$2$stream2),
         .is_rb2(parts$2$is_rb2),
         .rb_addr2(parts$2$rb_addr2),
         .write4(parts$2$write4),
@@ -283,6 +292,7 @@ module bloom_core(clock,reset,req_valid,req_ready,req_op,req_key,req_tag,resp_va
         .clock(parts$3$clock),
         .reset(parts$3$reset),
         .key1(parts$3$key1),
+        .stream2(parts$3$stream2),
         .is_rb2(parts$3$is_rb2),
         .rb_addr2(parts$3$rb_addr2),
         .write4(parts$3$write4),
@@ -337,6 +347,7 @@ module bloom_core(clock,reset,req_valid,req_ready,req_op,req_key,req_tag,resp_va
         parts$0$clock = clock;
         parts$0$reset = reset;
         parts$0$key1 = control$key1;
+        parts$0$stream2 = control$stream2;
         parts$0$is_rb2 = control$is_rb2;
         parts$0$rb_addr2 = control$rb_addr2;
         parts$0$write4 = control$write4;
@@ -354,6 +365,7 @@ module bloom_core(clock,reset,req_valid,req_ready,req_op,req_key,req_tag,resp_va
         parts$1$clock = clock;
         parts$1$reset = reset;
         parts$1$key1 = control$key1;
+        parts$1$stream2 = control$stream2;
         parts$1$is_rb2 = control$is_rb2;
         parts$1$rb_addr2 = control$rb_addr2;
         parts$1$write4 = control$write4;
@@ -371,6 +383,7 @@ module bloom_core(clock,reset,req_valid,req_ready,req_op,req_key,req_tag,resp_va
         parts$2$clock = clock;
         parts$2$reset = reset;
         parts$2$key1 = control$key1;
+        parts$2$stream2 = control$stream2;
         parts$2$is_rb2 = control$is_rb2;
         parts$2$rb_addr2 = control$rb_addr2;
         parts$2$write4 = control$write4;
@@ -388,6 +401,7 @@ module bloom_core(clock,reset,req_valid,req_ready,req_op,req_key,req_tag,resp_va
         parts$3$clock = clock;
         parts$3$reset = reset;
         parts$3$key1 = control$key1;
+        parts$3$stream2 = control$stream2;
         parts$3$is_rb2 = control$is_rb2;
         parts$3$rb_addr2 = control$rb_addr2;
         parts$3$write4 = control$write4;
@@ -416,7 +430,7 @@ module bloom_core(clock,reset,req_valid,req_ready,req_op,req_key,req_tag,resp_va
 endmodule // bloom_core
 
 
-module bloom_core_control(clock,reset,req_valid,req_ready,req_op,req_key,req_tag,resp_valid,resp_ready,resp_hit,resp_tag,rb_req,rb_bank,rb_addr,rb_write,rb_wdata,rb_valid,rb_data,busy,scrub_req,scrub_busy,key1,is_rb2,rb_addr2,write4,wdata4,clear5,counted4,scrub4,ptr3,scrub_zero5,scrub_finish,power_up,sweep_en,sweep_en3,sweep_addr3,lane_tap_write_next,lane_tap_wdata_next,lane_tap_valid6,lane_tap_hit6,rb_select5,all_bits5,rb_bit5);
+module bloom_core_control(clock,reset,req_valid,req_ready,req_op,req_key,req_tag,resp_valid,resp_ready,resp_hit,resp_tag,rb_req,rb_bank,rb_addr,rb_write,rb_wdata,rb_valid,rb_data,busy,scrub_req,scrub_busy,key1,stream2,is_rb2,rb_addr2,write4,wdata4,clear5,counted4,scrub4,ptr3,scrub_zero5,scrub_finish,power_up,sweep_en,sweep_en3,sweep_addr3,lane_tap_write_next,lane_tap_wdata_next,lane_tap_valid6,lane_tap_hit6,rb_select5,all_bits5,rb_bit5);
     
     // Module arguments
     input wire  clock;
@@ -441,6 +455,7 @@ module bloom_core_control(clock,reset,req_valid,req_ready,req_op,req_key,req_tag
     input wire  scrub_req;
     output reg  scrub_busy;
     output reg  [63:0] key1;
+    output reg  [255:0] stream2;
     output reg  is_rb2;
     output reg  [15:0] rb_addr2;
     output reg  [15:0] write4;
@@ -465,11 +480,37 @@ module bloom_core_control(clock,reset,req_valid,req_ready,req_op,req_key,req_tag
     
     // Constant declarations
     localparam  op_clear = 2'b10;
-    localparam  outstanding_zero = 8'h0;
-    localparam  outstanding_all = 8'hff;
-    localparam  outstanding_one = 8'h1;
+    localparam  outstanding_zero = 16'h0;
+    localparam  outstanding_all = 16'hffff;
+    localparam  outstanding_one = 16'h1;
+    localparam  outstanding_limit = 16'h80;
+    localparam  outstanding_valid = 16'hff;
     
     // Stub signals
+    reg  line$clock;
+    reg  line$reset;
+    reg  line$accept;
+    reg  [1:0] line$op;
+    reg  [7:0] line$tag;
+    reg  line$rb_req;
+    reg  [3:0] line$rb_bank;
+    reg  [15:0] line$rb_addr;
+    reg  line$rb_write;
+    reg  line$rb_wdata;
+    reg  line$idle;
+    wire  line$accept_out;
+    wire  [1:0] line$op_out;
+    wire  [7:0] line$tag_out;
+    wire  line$rb_req_out;
+    wire  [3:0] line$rb_bank_out;
+    wire  [15:0] line$rb_addr_out;
+    wire  line$rb_write_out;
+    wire  line$rb_wdata_out;
+    wire  line$idle_out;
+    wire  line$clear_ahead;
+    reg  hash$clock;
+    reg  [63:0] hash$key;
+    wire  [255:0] hash$stream;
     reg  stages$clock;
     reg  stages$reset;
     reg  stages$accept;
@@ -524,8 +565,8 @@ module bloom_core_control(clock,reset,req_valid,req_ready,req_op,req_key,req_tag
     wire  scrubber$finish;
     reg  scrubber$idle;
     wire  scrubber$power_up;
-    reg  [7:0] outstanding$d;
-    wire  [7:0] outstanding$q;
+    reg  [15:0] outstanding$d;
+    wire  [15:0] outstanding$q;
     reg  outstanding$clock;
     reg  valid6$d;
     wire  valid6$q;
@@ -556,12 +597,40 @@ module bloom_core_control(clock,reset,req_valid,req_ready,req_op,req_key,req_tag
     reg  ready;
     reg  accept;
     reg  popped;
-    reg  [7:0] popped_mask;
-    reg  [7:0] accept_mask;
-    reg  [7:0] outstanding_if_accept;
-    reg  [7:0] outstanding_if_not;
+    reg  [15:0] popped_mask;
+    reg  [15:0] accept_mask;
+    reg  [15:0] outstanding_if_accept;
+    reg  [15:0] outstanding_if_not;
     
     // Sub module instances
+    bloom_core_control_line line(
+        .clock(line$clock),
+        .reset(line$reset),
+        .accept(line$accept),
+        .op(line$op),
+        .tag(line$tag),
+        .rb_req(line$rb_req),
+        .rb_bank(line$rb_bank),
+        .rb_addr(line$rb_addr),
+        .rb_write(line$rb_write),
+        .rb_wdata(line$rb_wdata),
+        .idle(line$idle),
+        .accept_out(line$accept_out),
+        .op_out(line$op_out),
+        .tag_out(line$tag_out),
+        .rb_req_out(line$rb_req_out),
+        .rb_bank_out(line$rb_bank_out),
+        .rb_addr_out(line$rb_addr_out),
+        .rb_write_out(line$rb_write_out),
+        .rb_wdata_out(line$rb_wdata_out),
+        .idle_out(line$idle_out),
+        .clear_ahead(line$clear_ahead)
+    );
+    bloom_core_control_hash hash(
+        .clock(hash$clock),
+        .key(hash$key),
+        .stream(hash$stream)
+    );
     bloom_core_control_stages stages(
         .clock(stages$clock),
         .reset(stages$reset),
@@ -686,32 +755,46 @@ module bloom_core_control(clock,reset,req_valid,req_ready,req_op,req_key,req_tag
         sweep$reset = reset;
         scrubber$clock = clock;
         scrubber$reset = reset;
-        busy = ~sweep$idle;
-        ready = ~rb_req & (sweep$idle & ~outstanding$q[32'h7]);
+        line$clock = clock;
+        line$reset = reset;
+        hash$clock = clock;
+        hash$key = req_key;
+        busy = ~sweep$idle | line$clear_ahead;
+        ready = ~rb_req & ((sweep$idle & ~line$clear_ahead) & ((outstanding$q & outstanding_limit) == outstanding_zero));
         req_ready = ready & ~reset;
         accept = req_valid & ready;
-        stages$accept = accept;
-        stages$op = req_op;
-        stages$tag = req_tag;
+        line$accept = accept;
+        line$op = req_op;
+        line$tag = req_tag;
+        line$rb_req = rb_req;
+        line$rb_bank = rb_bank;
+        line$rb_addr = rb_addr;
+        line$rb_write = rb_write;
+        line$rb_wdata = rb_wdata;
+        line$idle = sweep$idle & ~line$clear_ahead;
+        stages$accept = line$accept_out;
+        stages$op = line$op_out;
+        stages$tag = line$tag_out;
         stages$key = req_key;
-        stages$rb_req = rb_req;
-        stages$rb_bank = rb_bank;
-        stages$rb_addr = rb_addr;
-        stages$rb_write = rb_write;
-        stages$rb_wdata = rb_wdata;
-        stages$idle = sweep$idle;
+        stages$rb_req = line$rb_req_out;
+        stages$rb_bank = line$rb_bank_out;
+        stages$rb_addr = line$rb_addr_out;
+        stages$rb_write = line$rb_write_out;
+        stages$rb_wdata = line$rb_wdata_out;
+        stages$idle = line$idle_out;
         stages$sweep_lead = sweep$lead;
         stages$sweep_count = sweep$count;
         stages$recount = sweep$recount;
-        sweep$clear0 = accept & (req_op == op_clear);
+        sweep$clear0 = line$accept_out & (line$op_out == op_clear);
         scrubber$req = scrub_req;
-        scrubber$free0 = (~rb_req & ~accept) & sweep$idle;
+        scrubber$free0 = (~line$rb_req_out & ~line$accept_out) & sweep$idle;
         scrubber$recount3 = sweep$recount3;
         scrubber$idle = sweep$idle;
         scrub_busy = scrubber$busy;
         stages$scrub_take1 = scrubber$take1;
         stages$scrub_addr1 = scrubber$addr1;
         key1 = stages$key1;
+        stream2 = hash$stream;
         is_rb2 = stages$is_rb2;
         rb_addr2 = stages$rb_addr2;
         write4 = stages$write4;
@@ -756,7 +839,7 @@ module bloom_core_control(clock,reset,req_valid,req_ready,req_op,req_key,req_tag
         end
         outstanding_if_accept = (outstanding$q & popped_mask) | (((outstanding$q << outstanding_one) | outstanding_one) & ~popped_mask);
         outstanding_if_not = ((outstanding$q >> outstanding_one) & popped_mask) | (outstanding$q & ~popped_mask);
-        outstanding$d = (outstanding_if_accept & accept_mask) | (outstanding_if_not & ~accept_mask);
+        outstanding$d = ((outstanding_if_accept & accept_mask) | (outstanding_if_not & ~accept_mask)) & outstanding_valid;
         rb_valid6$d = stages$rb5;
         rb_data6$d = rb_bit5;
         rb_valid = rb_valid6$q;
@@ -842,6 +925,21 @@ module bloom_core_control_fifo(clock,reset,push,push_hit,push_tag,pop,out_valid,
 endmodule // bloom_core_control_fifo
 
 
+module bloom_core_control_hash(clock,key,stream);
+    
+    // Module arguments
+    input wire  clock;
+    input wire  [63:0] key;
+    output reg  [255:0] stream;
+    
+    // Update code (custom)
+    always @(*) stream = 256'd0;
+    /* verilator lint_off UNUSED */
+    wire unused_key = &{1'b0, clock, key, 1'b0};
+    /* verilator lint_on UNUSED */
+endmodule // bloom_core_control_hash
+
+
 module bloom_core_control_hit6(d,q,clock);
     
     // Module arguments
@@ -861,16 +959,60 @@ module bloom_core_control_hit6(d,q,clock);
 endmodule // bloom_core_control_hit6
 
 
+module bloom_core_control_line(clock,reset,accept,op,tag,rb_req,rb_bank,rb_addr,rb_write,rb_wdata,idle,accept_out,op_out,tag_out,rb_req_out,rb_bank_out,rb_addr_out,rb_write_out,rb_wdata_out,idle_out,clear_ahead);
+    
+    // Module arguments
+    input wire  clock;
+    input wire  reset;
+    input wire  accept;
+    input wire  [1:0] op;
+    input wire  [7:0] tag;
+    input wire  rb_req;
+    input wire  [3:0] rb_bank;
+    input wire  [15:0] rb_addr;
+    input wire  rb_write;
+    input wire  rb_wdata;
+    input wire  idle;
+    output reg  accept_out;
+    output reg  [1:0] op_out;
+    output reg  [7:0] tag_out;
+    output reg  rb_req_out;
+    output reg  [3:0] rb_bank_out;
+    output reg  [15:0] rb_addr_out;
+    output reg  rb_write_out;
+    output reg  rb_wdata_out;
+    output reg  idle_out;
+    output reg  clear_ahead;
+    
+    // Update code (custom)
+    always @(*) begin
+        accept_out = accept;
+        op_out = op;
+        tag_out = tag;
+        rb_req_out = rb_req;
+        rb_bank_out = rb_bank;
+        rb_addr_out = rb_addr;
+        rb_write_out = rb_write;
+        rb_wdata_out = rb_wdata;
+        idle_out = idle;
+        clear_ahead = 1'b0;
+    end
+    /* verilator lint_off UNUSED */
+    wire unused_line = &{1'b0, clock, reset, 1'b0};
+    /* verilator lint_on UNUSED */
+endmodule // bloom_core_control_line
+
+
 module bloom_core_control_outstanding(d,q,clock);
     
     // Module arguments
-    input wire  [7:0] d;
-    output reg  [7:0] q;
+    input wire  [15:0] d;
+    output reg  [15:0] q;
     input wire  clock;
     
     // Update code (custom)
     initial begin
-       q = 8'h0;
+       q = 16'h0;
     end
     
     always @(posedge clock) begin
@@ -3311,12 +3453,13 @@ module bloom_core_control_valid6(d,q,clock);
 endmodule // bloom_core_control_valid6
 
 
-module bloom_core_parts_0(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,counted4,scrub4,ptr3,scrub_zero5,scrub_finish,power_up,sweep_en,sweep_en3,sweep_addr3,bit5,fill_low,fill_high,scrub_mismatch,write_addr_next);
+module bloom_core_parts_0(clock,reset,key1,stream2,is_rb2,rb_addr2,write4,wdata4,clear5,counted4,scrub4,ptr3,scrub_zero5,scrub_finish,power_up,sweep_en,sweep_en3,sweep_addr3,bit5,fill_low,fill_high,scrub_mismatch,write_addr_next);
     
     // Module arguments
     input wire  clock;
     input wire  reset;
     input wire  [63:0] key1;
+    input wire  [255:0] stream2;
     input wire  is_rb2;
     input wire  [15:0] rb_addr2;
     input wire  [15:0] write4;
@@ -3353,6 +3496,7 @@ module bloom_core_parts_0(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,
     // Stub signals
     reg  hash$clock;
     reg  [63:0] hash$key;
+    reg  [255:0] hash$stream;
     wire  [15:0] hash$addr;
     reg  ram$clock;
     reg  [15:0] ram$read_addr;
@@ -3459,6 +3603,7 @@ module bloom_core_parts_0(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,
     bloom_core_parts_0_hash hash(
         .clock(hash$clock),
         .key(hash$key),
+        .stream(hash$stream),
         .addr(hash$addr)
     );
     bloom_core_parts_0_ram ram(
@@ -3648,6 +3793,7 @@ module bloom_core_parts_0(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,
         scrub_count$d = scrub_count$q;
         hash$clock = clock;
         hash$key = key1;
+        hash$stream = stream2;
         ram$clock = clock;
         if (is_rb2) begin
             addr2 = rb_addr2;
@@ -4304,11 +4450,12 @@ endmodule // bloom_core_parts_0_eq_hi4
 
 
 (* keep_hierarchy *)
-module bloom_core_parts_0_hash(clock,key,addr);
+module bloom_core_parts_0_hash(clock,key,stream,addr);
     
     // Module arguments
     input wire  clock;
     input wire  [63:0] key;
+    input wire  [255:0] stream;
     output reg  [15:0] addr;
     
     // Update code (custom)
@@ -4416,6 +4563,9 @@ module bloom_core_parts_0_hash(clock,key,addr);
     end
     /* verilator lint_off UNUSED */
     wire unused_key = &{1'b0, key, 1'b0};
+    /* verilator lint_on UNUSED */
+    /* verilator lint_off UNUSED */
+    wire unused_stream = &{1'b0, stream, 1'b0};
     /* verilator lint_on UNUSED */
     always @(*) begin
         addr = {4'h0, (chunk_parity_0 ^ chunk_parity_1 ^ chunk_parity_2 ^ chunk_parity_3 ^ 12'h0)};
@@ -4694,12 +4844,13 @@ module bloom_core_parts_0_up5(d,q,clock);
 endmodule // bloom_core_parts_0_up5
 
 
-module bloom_core_parts_1(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,counted4,scrub4,ptr3,scrub_zero5,scrub_finish,power_up,sweep_en,sweep_en3,sweep_addr3,bit5,fill_low,fill_high,scrub_mismatch,write_addr_next);
+module bloom_core_parts_1(clock,reset,key1,stream2,is_rb2,rb_addr2,write4,wdata4,clear5,counted4,scrub4,ptr3,scrub_zero5,scrub_finish,power_up,sweep_en,sweep_en3,sweep_addr3,bit5,fill_low,fill_high,scrub_mismatch,write_addr_next);
     
     // Module arguments
     input wire  clock;
     input wire  reset;
     input wire  [63:0] key1;
+    input wire  [255:0] stream2;
     input wire  is_rb2;
     input wire  [15:0] rb_addr2;
     input wire  [15:0] write4;
@@ -4736,6 +4887,7 @@ module bloom_core_parts_1(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,
     // Stub signals
     reg  hash$clock;
     reg  [63:0] hash$key;
+    reg  [255:0] hash$stream;
     wire  [15:0] hash$addr;
     reg  ram$clock;
     reg  [15:0] ram$read_addr;
@@ -4842,6 +4994,7 @@ module bloom_core_parts_1(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,
     bloom_core_parts_1_hash hash(
         .clock(hash$clock),
         .key(hash$key),
+        .stream(hash$stream),
         .addr(hash$addr)
     );
     bloom_core_parts_1_ram ram(
@@ -5031,6 +5184,7 @@ module bloom_core_parts_1(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,
         scrub_count$d = scrub_count$q;
         hash$clock = clock;
         hash$key = key1;
+        hash$stream = stream2;
         ram$clock = clock;
         if (is_rb2) begin
             addr2 = rb_addr2;
@@ -5687,11 +5841,12 @@ endmodule // bloom_core_parts_1_eq_hi4
 
 
 (* keep_hierarchy *)
-module bloom_core_parts_1_hash(clock,key,addr);
+module bloom_core_parts_1_hash(clock,key,stream,addr);
     
     // Module arguments
     input wire  clock;
     input wire  [63:0] key;
+    input wire  [255:0] stream;
     output reg  [15:0] addr;
     
     // Update code (custom)
@@ -5799,6 +5954,9 @@ module bloom_core_parts_1_hash(clock,key,addr);
     end
     /* verilator lint_off UNUSED */
     wire unused_key = &{1'b0, key, 1'b0};
+    /* verilator lint_on UNUSED */
+    /* verilator lint_off UNUSED */
+    wire unused_stream = &{1'b0, stream, 1'b0};
     /* verilator lint_on UNUSED */
     always @(*) begin
         addr = {4'h0, (chunk_parity_0 ^ chunk_parity_1 ^ chunk_parity_2 ^ chunk_parity_3 ^ 12'h0)};
@@ -6077,12 +6235,13 @@ module bloom_core_parts_1_up5(d,q,clock);
 endmodule // bloom_core_parts_1_up5
 
 
-module bloom_core_parts_2(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,counted4,scrub4,ptr3,scrub_zero5,scrub_finish,power_up,sweep_en,sweep_en3,sweep_addr3,bit5,fill_low,fill_high,scrub_mismatch,write_addr_next);
+module bloom_core_parts_2(clock,reset,key1,stream2,is_rb2,rb_addr2,write4,wdata4,clear5,counted4,scrub4,ptr3,scrub_zero5,scrub_finish,power_up,sweep_en,sweep_en3,sweep_addr3,bit5,fill_low,fill_high,scrub_mismatch,write_addr_next);
     
     // Module arguments
     input wire  clock;
     input wire  reset;
     input wire  [63:0] key1;
+    input wire  [255:0] stream2;
     input wire  is_rb2;
     input wire  [15:0] rb_addr2;
     input wire  [15:0] write4;
@@ -6119,6 +6278,7 @@ module bloom_core_parts_2(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,
     // Stub signals
     reg  hash$clock;
     reg  [63:0] hash$key;
+    reg  [255:0] hash$stream;
     wire  [15:0] hash$addr;
     reg  ram$clock;
     reg  [15:0] ram$read_addr;
@@ -6225,6 +6385,7 @@ module bloom_core_parts_2(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,
     bloom_core_parts_2_hash hash(
         .clock(hash$clock),
         .key(hash$key),
+        .stream(hash$stream),
         .addr(hash$addr)
     );
     bloom_core_parts_2_ram ram(
@@ -6414,6 +6575,7 @@ module bloom_core_parts_2(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,
         scrub_count$d = scrub_count$q;
         hash$clock = clock;
         hash$key = key1;
+        hash$stream = stream2;
         ram$clock = clock;
         if (is_rb2) begin
             addr2 = rb_addr2;
@@ -7070,11 +7232,12 @@ endmodule // bloom_core_parts_2_eq_hi4
 
 
 (* keep_hierarchy *)
-module bloom_core_parts_2_hash(clock,key,addr);
+module bloom_core_parts_2_hash(clock,key,stream,addr);
     
     // Module arguments
     input wire  clock;
     input wire  [63:0] key;
+    input wire  [255:0] stream;
     output reg  [15:0] addr;
     
     // Update code (custom)
@@ -7182,6 +7345,9 @@ module bloom_core_parts_2_hash(clock,key,addr);
     end
     /* verilator lint_off UNUSED */
     wire unused_key = &{1'b0, key, 1'b0};
+    /* verilator lint_on UNUSED */
+    /* verilator lint_off UNUSED */
+    wire unused_stream = &{1'b0, stream, 1'b0};
     /* verilator lint_on UNUSED */
     always @(*) begin
         addr = {4'h0, (chunk_parity_0 ^ chunk_parity_1 ^ chunk_parity_2 ^ chunk_parity_3 ^ 12'h0)};
@@ -7460,12 +7626,13 @@ module bloom_core_parts_2_up5(d,q,clock);
 endmodule // bloom_core_parts_2_up5
 
 
-module bloom_core_parts_3(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,counted4,scrub4,ptr3,scrub_zero5,scrub_finish,power_up,sweep_en,sweep_en3,sweep_addr3,bit5,fill_low,fill_high,scrub_mismatch,write_addr_next);
+module bloom_core_parts_3(clock,reset,key1,stream2,is_rb2,rb_addr2,write4,wdata4,clear5,counted4,scrub4,ptr3,scrub_zero5,scrub_finish,power_up,sweep_en,sweep_en3,sweep_addr3,bit5,fill_low,fill_high,scrub_mismatch,write_addr_next);
     
     // Module arguments
     input wire  clock;
     input wire  reset;
     input wire  [63:0] key1;
+    input wire  [255:0] stream2;
     input wire  is_rb2;
     input wire  [15:0] rb_addr2;
     input wire  [15:0] write4;
@@ -7502,6 +7669,7 @@ module bloom_core_parts_3(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,
     // Stub signals
     reg  hash$clock;
     reg  [63:0] hash$key;
+    reg  [255:0] hash$stream;
     wire  [15:0] hash$addr;
     reg  ram$clock;
     reg  [15:0] ram$read_addr;
@@ -7608,6 +7776,7 @@ module bloom_core_parts_3(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,
     bloom_core_parts_3_hash hash(
         .clock(hash$clock),
         .key(hash$key),
+        .stream(hash$stream),
         .addr(hash$addr)
     );
     bloom_core_parts_3_ram ram(
@@ -7797,6 +7966,7 @@ module bloom_core_parts_3(clock,reset,key1,is_rb2,rb_addr2,write4,wdata4,clear5,
         scrub_count$d = scrub_count$q;
         hash$clock = clock;
         hash$key = key1;
+        hash$stream = stream2;
         ram$clock = clock;
         if (is_rb2) begin
             addr2 = rb_addr2;
@@ -8453,11 +8623,12 @@ endmodule // bloom_core_parts_3_eq_hi4
 
 
 (* keep_hierarchy *)
-module bloom_core_parts_3_hash(clock,key,addr);
+module bloom_core_parts_3_hash(clock,key,stream,addr);
     
     // Module arguments
     input wire  clock;
     input wire  [63:0] key;
+    input wire  [255:0] stream;
     output reg  [15:0] addr;
     
     // Update code (custom)
@@ -8565,6 +8736,9 @@ module bloom_core_parts_3_hash(clock,key,addr);
     end
     /* verilator lint_off UNUSED */
     wire unused_key = &{1'b0, key, 1'b0};
+    /* verilator lint_on UNUSED */
+    /* verilator lint_off UNUSED */
+    wire unused_stream = &{1'b0, stream, 1'b0};
     /* verilator lint_on UNUSED */
     always @(*) begin
         addr = {4'h0, (chunk_parity_0 ^ chunk_parity_1 ^ chunk_parity_2 ^ chunk_parity_3 ^ 12'h0)};
