@@ -3,7 +3,7 @@
 //! shape, half and full design load, 20,000 queries per case, 99 %
 //! Clopper-Pearson intervals.
 //!
-//! The SPN family must keep the theory on every shape: no case significantly
+//! The SPN and Feistel families must keep the theory on every shape: no case significantly
 //! above 1.5x the exact rate, no group mean significantly more than 5 % from
 //! it, no bank fill or item estimate more than 5 standard deviations out.
 //! H3 and CRC must fail where docs/theory.md says they do, so that the suite
@@ -15,10 +15,17 @@ use golden::{CoreParams, HashFamily};
 
 const CONFIDENCE: f64 = 0.99;
 
-fn suite(family: HashFamily, k: u32, b: u32, w: u32, seeds: u64) -> (Vec<Case>, Summary) {
+fn suite(
+    family: HashFamily,
+    k: u32,
+    b: u32,
+    w: u32,
+    seeds: u64,
+    queries: usize,
+) -> (Vec<Case>, Summary) {
     let options = SuiteOptions {
         seeds,
-        queries: 20_000,
+        queries,
         ..SuiteOptions::full(k, b, w)
     };
     let cfg = CoreParams::new(k, b, w, family, 0).unwrap();
@@ -28,7 +35,18 @@ fn suite(family: HashFamily, k: u32, b: u32, w: u32, seeds: u64) -> (Vec<Case>, 
 }
 
 fn assert_keeps_the_theory(family: HashFamily, k: u32, b: u32, w: u32, seeds: u64) {
-    let (cases, s) = suite(family, k, b, w, seeds);
+    assert_keeps_the_theory_with(family, k, b, w, seeds, 20_000);
+}
+
+fn assert_keeps_the_theory_with(
+    family: HashFamily,
+    k: u32,
+    b: u32,
+    w: u32,
+    seeds: u64,
+    queries: usize,
+) {
+    let (cases, s) = suite(family, k, b, w, seeds, queries);
     let label = format!("{family} k={k} b={b} W={w}");
     assert_eq!(
         cases.len() as u64,
@@ -75,6 +93,20 @@ fn spn_keeps_the_theory_on_structured_keys_k7_b13_w32() {
 }
 
 #[test]
+fn feistel_keeps_the_theory_on_structured_keys_default_configuration() {
+    assert_keeps_the_theory(HashFamily::Feistel, 4, 12, 64, 32);
+}
+
+/// At k = 7, b = 13 the exact rate at half load is 1.8e-4: 20,000 queries expect
+/// 3.6 false positives per case, too few for the 1.5x test (one case of the 960 drew
+/// 13, 3.5x, with seed 18, which 2,000,000 queries put at 1.06x); this runs the full
+/// scale of `bloom fpr check`, 100,000 queries per case.
+#[test]
+fn feistel_keeps_the_theory_on_structured_keys_k7_b13_w32() {
+    assert_keeps_the_theory_with(HashFamily::Feistel, 7, 13, 32, 32, 100_000);
+}
+
+#[test]
 fn spn_keeps_the_theory_on_structured_keys_w128() {
     assert_keeps_the_theory(HashFamily::Spn, 4, 12, 128, 16);
 }
@@ -85,10 +117,10 @@ fn spn_keeps_the_theory_on_structured_keys_w128() {
 /// the seed, and is above twice the theory on strided keys.
 #[test]
 fn the_suite_sees_where_h3_and_crc_fail() {
-    let (_, h3) = suite(HashFamily::H3, 4, 12, 64, 32);
+    let (_, h3) = suite(HashFamily::H3, 4, 12, 64, 32, 20_000);
     assert!(h3.above_2 > 0, "h3: no case above 2x");
     assert!(h3.worst_fill_z > 20.0, "h3: fills {:.1}", h3.worst_fill_z);
-    let (crc_cases, crc) = suite(HashFamily::Crc, 4, 12, 64, 32);
+    let (crc_cases, crc) = suite(HashFamily::Crc, 4, 12, 64, 32, 20_000);
     let sequential_next: Vec<&Case> = crc_cases
         .iter()
         .filter(|c| c.set == SetShape::Sequential && c.query == QueryShape::Next)

@@ -384,6 +384,18 @@ fn e2e_h3_k4_b8_w64() {
     session(Via::InProcess, 4, 8, 64, false, 0x5EED);
 }
 
+/// The Feistel family (code 3 in the configuration block) behind the board's bridge:
+/// its core's three more cycles of latency change nothing the host sees.
+#[test]
+fn e2e_feistel_k4_b8_w32() {
+    let seed = 0xFE15;
+    let cfg = golden::CoreParams::new(4, 8, 32, golden::HashFamily::Feistel, seed).unwrap();
+    let board = Board::new(hdl::CoreConfig::from(cfg), false);
+    with_client(Via::InProcess, &board, &cfg, options(4), &mut |dev| {
+        session_on(dev, &cfg, seed)
+    });
+}
+
 #[test]
 fn e2e_crc_k3_b6_w32() {
     session(Via::InProcess, 3, 6, 32, true, 3);
