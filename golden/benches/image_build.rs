@@ -162,6 +162,14 @@ fn main() {
                     CoreParams::new(16, 16, 64, HashFamily::Spn, 0).unwrap(),
                 ),
                 (
+                    "build, feistel k=4 b=12, 1 thread",
+                    CoreParams::new(4, 12, 64, HashFamily::Feistel, 0).unwrap(),
+                ),
+                (
+                    "build, feistel k=16 b=16, 1 thread",
+                    CoreParams::new(16, 16, 64, HashFamily::Feistel, 0).unwrap(),
+                ),
+                (
                     "build, spn k=7 b=13 W=128 keys, 1 thread",
                     CoreParams::new(7, 13, 128, HashFamily::Spn, 0).unwrap(),
                 ),
@@ -185,6 +193,10 @@ fn main() {
                 (
                     "insert only (keys already parsed), spn, 1 thread",
                     CoreParams::new(4, 12, 64, HashFamily::Spn, 0).unwrap(),
+                ),
+                (
+                    "insert only (keys already parsed), feistel, 1 thread",
+                    CoreParams::new(4, 12, 64, HashFamily::Feistel, 0).unwrap(),
                 ),
             ] {
                 row(

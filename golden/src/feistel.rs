@@ -112,6 +112,8 @@ pub struct FeistelBlocks {
     mask: u64,
     /// g's algebraic normal form: monomial m (bit 0 a, 1 b, 2 c) present.
     anf: [bool; 8],
+    /// g is chi (the family's, contract §3.4): computed as its three operations.
+    chi: bool,
     taps: [[u32; 3]; 2],
     /// `keys[t][i - 1]`: (KIN, KOUT) of round i of block t.
     keys: Vec<Vec<(u64, u64)>>,
@@ -134,6 +136,7 @@ impl FeistelBlocks {
             half,
             mask: (1u64 << half) - 1,
             anf: std::array::from_fn(|m| t[m] == 1),
+            chi: design.g == CHI,
             taps: design.taps(key_bits),
             keys: (0..blocks)
                 .map(|b| {
@@ -157,6 +160,9 @@ impl FeistelBlocks {
 
     #[inline(always)]
     fn g(&self, a: u64, b: u64, c: u64) -> u64 {
+        if self.chi {
+            return a ^ (!b & c);
+        }
         let terms = [self.mask, a, b, a & b, c, a & c, b & c, a & b & c];
         terms
             .iter()

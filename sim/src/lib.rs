@@ -56,9 +56,10 @@ use std::path::Path;
 /// --sweep`, the cargo tests): each parameter at its extremes and at the
 /// values where the generated Verilog changes shape: k 1, 7, 9 (above 8) and
 /// 16; bank bits 6, 12 (one iCE40 block RAM), 13 (above 12: two) and 16;
-/// 32-, 64- and 128-bit keys; both hash families.
+/// 32-, 64- and 128-bit keys; every hash family (Feistel also at its most blocks,
+/// eight, k = 16, b = 16, W = 32).
 pub fn corner_configs() -> Vec<hdl::CoreParams> {
-    use golden::HashFamily::{Crc, H3};
+    use golden::HashFamily::{Crc, Feistel, Spn, H3};
     [
         (1, 6, 32, H3, 1),
         (4, 12, 64, H3, 0),
@@ -66,6 +67,9 @@ pub fn corner_configs() -> Vec<hdl::CoreParams> {
         (9, 8, 128, Crc, 3),
         (16, 6, 128, H3, 4),
         (2, 16, 64, Crc, 5),
+        (4, 12, 64, Spn, 6),
+        (4, 12, 64, Feistel, 7),
+        (16, 16, 32, Feistel, 8),
     ]
     .into_iter()
     .map(|(k, b, w, h, seed)| hdl::CoreParams::new(k, b, w, h, seed).expect("a valid corner"))

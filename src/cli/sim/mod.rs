@@ -93,7 +93,7 @@ pub struct Args {
     pub preload: Option<PathBuf>,
     /// Run the co-simulation on each corner configuration in turn (every
     /// parameter's extremes: k 1 and 16, bank bits 6 and 16, 32- and 128-bit
-    /// keys, both hash families; `bloom sim --sweep` lists them) instead of the
+    /// keys, every hash family; `bloom sim --sweep` lists them) instead of the
     /// one given; --ops operations each.
     #[arg(long, conflicts_with_all = ["trace", "preload"])]
     pub sweep: bool,
