@@ -100,7 +100,8 @@ impl StandardConfig {
                 allowed,
             });
         }
-        check_key_bits(self.key_bits)
+        check_key_bits(self.key_bits)?;
+        Ok(self.hash.check_key_bits(self.key_bits)?)
     }
 
     /// Bits in the shared array, 2^B.

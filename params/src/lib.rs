@@ -71,6 +71,20 @@ impl HashFamily {
         }
     }
 
+    /// Whether the family is defined for `key_bits`-bit keys: the error names the
+    /// widths it is defined for.
+    pub fn check_key_bits(self, key_bits: u32) -> Result<(), ParamError> {
+        let widths = self.key_bits_allowed();
+        if widths.contains(&(key_bits as u64)) {
+            return Ok(());
+        }
+        Err(ParamError::NotAllowed {
+            name: KEY_BITS.name,
+            value: key_bits.to_string(),
+            allowed: format!("{} with hash = {self}", Allowed::OneOf(widths)),
+        })
+    }
+
     /// The family numbered `code`, or None for a number no family has.
     pub fn from_code(code: u8) -> Option<HashFamily> {
         HashFamily::ALL.get(code as usize).copied()
@@ -443,15 +457,7 @@ impl CoreParams {
     /// The checks across parameters: the key width must be one the hash
     /// family is defined for.
     fn check_combination(&self) -> Result<(), ParamError> {
-        let widths = self.hash.key_bits_allowed();
-        if widths.contains(&(self.key_bits as u64)) {
-            return Ok(());
-        }
-        Err(ParamError::NotAllowed {
-            name: KEY_BITS.name,
-            value: self.key_bits.to_string(),
-            allowed: format!("{} with hash = {}", Allowed::OneOf(widths), self.hash),
-        })
+        self.hash.check_key_bits(self.key_bits)
     }
 
     /// The value of parameter `p`.

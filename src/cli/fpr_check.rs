@@ -304,7 +304,7 @@ pub fn run(args: Args) -> Result<()> {
     )?;
     writeln!(
         out,
-        "\n{:<5} {:>6} {:>9} {:>9}  {:>8}  {:>15}  {:>8} {:>8}  worst case",
+        "\n{:<7} {:>6} {:>9} {:>9}  {:>8}  {:>15}  {:>8} {:>8}  worst case",
         "hash", "cases", ">1.5x", ">2x", "worst", "group means", "fill z", "items z"
     )?;
     for (family, _, s) in &results {
@@ -316,7 +316,7 @@ pub fn run(args: Args) -> Result<()> {
             });
         writeln!(
             out,
-            "{:<5} {:>6} {:>9} {:>9}  {:>7.2}x  {:>6.3}..{:<6.3}  {:>8.1} {:>8.1}  {}",
+            "{:<7} {:>6} {:>9} {:>9}  {:>7.2}x  {:>6.3}..{:<6.3}  {:>8.1} {:>8.1}  {}",
             family.name(),
             s.cases,
             format!("{:.1}%", 100.0 * s.above_1_5 as f64 / s.cases as f64),

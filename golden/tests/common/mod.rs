@@ -19,22 +19,27 @@ pub fn mask_key(key: u128, key_bits: u32) -> u128 {
     }
 }
 
+/// Every family (`HashFamily::ALL`: a new family is drawn without a change here).
 pub fn hash_family() -> impl Strategy<Value = HashFamily> {
-    prop_oneof![Just(HashFamily::H3), Just(HashFamily::Crc)]
+    prop::sample::select(HashFamily::ALL.to_vec())
 }
 
-/// Any valid configuration with banks of at most 2^max_bank_bits bits.
+/// Any valid configuration with banks of at most 2^max_bank_bits bits (a key width
+/// the family is defined for).
 pub fn config(max_bank_bits: u32) -> impl Strategy<Value = CoreParams> {
-    (
-        1u32..=16,
-        6u32..=max_bank_bits,
-        prop::sample::select(vec![32u32, 64, 128]),
-        hash_family(),
-        any::<u64>(),
-    )
-        .prop_map(|(k, b, w, hash, seed)| {
-            CoreParams::new(k, b, w, hash, seed).expect("strategy yields valid configs")
-        })
+    hash_family().prop_flat_map(move |hash| {
+        let widths: Vec<u32> = hash.key_bits_allowed().iter().map(|&w| w as u32).collect();
+        (
+            1u32..=16,
+            6u32..=max_bank_bits,
+            prop::sample::select(widths),
+            Just(hash),
+            any::<u64>(),
+        )
+            .prop_map(|(k, b, w, hash, seed)| {
+                CoreParams::new(k, b, w, hash, seed).expect("strategy yields valid configs")
+            })
+    })
 }
 
 /// Counter widths of a counting filter (2..=8), mostly the small ones, whose
