@@ -7,9 +7,15 @@
 //!
 //! Latency: 1 cycle (push in cycle t -> `out_valid` in cycle t+1 when it was empty).
 //! Entries are plain registers (no array), so synthesis never spends a block RAM
-//! on them; no same-address behaviour to speak of. For speed the pointers are one-hot
-//! (the output is an AND-OR of the entries, two LUT levels) and the fill level is a
-//! thermometer code, so `out_valid` is a flip-flop.
+//! on them; no same-address behaviour to speak of. `out_valid` is a flip-flop. Two
+//! shapes, by depth:
+//! - up to 8 entries, a ring: one-hot pointers, the output an AND-OR of the entries
+//!   (two LUT4 levels), the fill level a thermometer code;
+//! - deeper (the Feistel family's 11), a shift register: the head is always entry 0,
+//!   so the output is flip-flops, and each entry loads, in every cycle, the pushed
+//!   response, the entry above it (after a pop) or itself, two LUT4 levels from
+//!   flip-flops and the inputs; the fill level is one-hot. An AND-OR over more than 8
+//!   entries is three levels, which was the UP5K critical path of a Feistel core.
 
 use std::collections::VecDeque;
 
@@ -94,6 +100,9 @@ impl Logic for ResponseFifo {
     }
 
     fn hdl(&self) -> Verilog {
+        if self._depth > RESPONSE_FIFO_DEPTH {
+            return Verilog::Custom(shift_register_verilog(self._depth));
+        }
         let n = self._depth;
         let last = n - 1;
         let lm1 = last - 1;
@@ -149,4 +158,61 @@ always @(*) begin
         code += ";\nend\n";
         Verilog::Custom(code)
     }
+}
+
+/// The body of a FIFO of `n` entries as a shift register (see the header): entry 0 is
+/// the head; `count_at` is one-hot, bit c when c entries are held.
+fn shift_register_verilog(n: usize) -> String {
+    let mut v = String::new();
+    for i in 0..n {
+        v += &format!("reg [8:0] entry_{i};\n");
+    }
+    v += &format!(
+        "\
+reg [{n}:0] count_at;
+reg occupied;
+wire popped = pop & occupied;
+wire [8:0] pushed = {{push_hit, push_tag}};
+wire grow = push & ~popped;
+wire shrink = popped & ~push;
+"
+    );
+    for i in 0..n {
+        let above = if i + 1 < n {
+            format!("entry_{}", i + 1)
+        } else {
+            "9'd0".to_string()
+        };
+        // After a pop the entries move down and a push lands on the last one held
+        // (count_at[i + 1]); without a pop a push lands on the first free (count_at[i]).
+        v += &format!(
+            "wire [8:0] after_pop_{i} = (push & count_at[{}]) ? pushed : {above};\n\
+             wire [8:0] kept_{i} = (push & count_at[{i}]) ? pushed : entry_{i};\n",
+            i + 1
+        );
+    }
+    v += "always @(posedge clock) begin\n";
+    for i in 0..n {
+        v += &format!("    entry_{i} <= popped ? after_pop_{i} : kept_{i};\n");
+    }
+    v += &format!(
+        "    if (reset) begin
+        count_at <= {{{n}'d0, 1'b1}};
+        occupied <= 1'b0;
+    end else begin
+        count_at <= ({{count_at[{nm1}:0], 1'b0}} & {{{n1}{{grow}}}})
+            | ({{1'b0, count_at[{n}:1]}} & {{{n1}{{shrink}}}})
+            | (count_at & {{{n1}{{~(grow | shrink)}}}});
+        occupied <= push | (occupied & ~(pop & count_at[1]));
+    end
+end
+always @(*) begin
+    out_valid = occupied;
+    {{out_hit, out_tag}} = entry_0;
+end
+",
+        nm1 = n - 1,
+        n1 = n + 1,
+    );
+    v
 }
