@@ -11,7 +11,9 @@
 //! in the stages.
 //!
 //! `clear_ahead` is high while a clear is in the line: the admission treats the core as
-//! busy from the cycle after the clear's acceptance, as without the line.
+//! busy from the cycle after the clear's acceptance, as without the line. It is a
+//! flip-flop (loaded from the accepted request and the slots that stay in the line), so
+//! `req_ready` stays one LUT after flip-flops and the request inputs.
 
 use rust_hdl::prelude::*;
 
@@ -211,10 +213,15 @@ impl Logic for RequestLine {
         for (name, _, _) in fields {
             v += &format!("    {name}_out = {name}_{d};\n");
         }
-        let clears: Vec<String> = (1..=d)
-            .map(|s| format!("(accept_{s} & (op_{s} == 2'd2))"))
+        v += "    clear_ahead = clear_in_line;\nend\n";
+        // The slots of the next cycle are the input and slots 1 .. d-1 of this one.
+        let clears: Vec<String> = std::iter::once("(accept & (op == 2'd2))".to_string())
+            .chain((1..d).map(|s| format!("(accept_{s} & (op_{s} == 2'd2))")))
             .collect();
-        v += &format!("    clear_ahead = {};\nend\n", clears.join(" | "));
+        v = format!(
+            "reg clear_in_line;\n{v}always @(posedge clock) clear_in_line <= ({}) & !reset;\n",
+            clears.join(" | ")
+        );
         Verilog::Custom(v)
     }
 }
