@@ -158,7 +158,7 @@ impl FeistelNetwork {
         let h = self.half();
         let (kin, kout) = self.keys[t][i - 1];
         let [s1, s2, s3] = taps(self.key_bits)[(i - 1) % 2];
-        let x_i = if i % 2 == 0 {
+        let x_i = if i.is_multiple_of(2) {
             format!("x{i}_{t}_w")
         } else {
             format!("x{i}_{t}")
