@@ -81,6 +81,24 @@ impl FeistelDesign {
         (k & mask, (k >> h) & mask)
     }
 
+    /// Partition `p`'s `bank_bits`-bit address of `key` from [`Self::block_naive`]:
+    /// bit j is bit `p * bank_bits + j` of the blocks one after another (as
+    /// `SpnDesign::address_naive`).
+    pub fn address_naive(
+        &self,
+        seed: u64,
+        key_bits: u32,
+        bank_bits: u32,
+        p: u32,
+        key: u128,
+    ) -> u32 {
+        (0..bank_bits).fold(0, |address, j| {
+            let g = p * bank_bits + j;
+            let block = self.block_naive(seed, key_bits, g / key_bits, key);
+            address | (((block >> (g % key_bits)) & 1) as u32) << j
+        })
+    }
+
     /// Block `block` of `key`, one bit at a time from the definition.
     pub fn block_naive(&self, seed: u64, key_bits: u32, block: u32, key: u128) -> u128 {
         let h = (key_bits / 2) as usize;

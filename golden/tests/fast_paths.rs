@@ -32,12 +32,9 @@ fn literal_address(cfg: &CoreParams, p: u32, key: u128) -> u32 {
         HashFamily::Spn => {
             golden::spn::SPN.address_naive(cfg.seed, cfg.key_bits, cfg.bank_bits, p, key)
         }
-        HashFamily::Feistel => (0..cfg.bank_bits).fold(0, |a, j| {
-            let g = p * cfg.bank_bits + j;
-            let block =
-                golden::feistel::FEISTEL.block_naive(cfg.seed, cfg.key_bits, g / cfg.key_bits, key);
-            a | (((block >> (g % cfg.key_bits)) & 1) as u32) << j
-        }),
+        HashFamily::Feistel => {
+            golden::feistel::FEISTEL.address_naive(cfg.seed, cfg.key_bits, cfg.bank_bits, p, key)
+        }
     }
 }
 

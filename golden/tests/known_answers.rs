@@ -135,24 +135,41 @@ fn spn_blocks_and_addresses_equal_the_contract_vectors() {
         let fast = golden::spn::SpnBlocks::new(&golden::spn::SPN, seed, w, t + 1);
         assert_eq!(fast.block(t as usize, key), literal, "{row:?}");
     }
-    let addresses = contract_table("### 3.3 SPN", "| W | k | b | seed | key | addresses |");
+    let addresses = address_vectors("### 3.3 SPN", HashFamily::Spn);
     assert_eq!(addresses.len(), 9);
-    for row in &addresses {
-        let (w, k, b, seed, key) = (
-            row[0].parse::<u32>().unwrap(),
-            row[1].parse::<u32>().unwrap(),
-            row[2].parse::<u32>().unwrap(),
-            number(&row[3]) as u64,
-            number(&row[4]),
+    for (cfg, key, expected) in &addresses {
+        let filter = PartitionedFilter::new(*cfg);
+        assert_eq!(
+            &filter.addresses(*key).unwrap(),
+            expected,
+            "{cfg} key {key:#x}"
         );
-        let expected: Vec<u32> = row[5]
-            .split_whitespace()
-            .map(|a| u32::from_str_radix(a, 16).unwrap())
-            .collect();
-        let filter =
-            PartitionedFilter::new(CoreParams::new(k, b, w, HashFamily::Spn, seed).unwrap());
-        assert_eq!(filter.addresses(key).unwrap(), expected, "{row:?}");
     }
+}
+
+/// The rows of the `| W | k | b | seed | key | addresses |` table of the contract's
+/// section `section`: each row's configuration of `family`, its key and its addresses.
+fn address_vectors(section: &str, family: HashFamily) -> Vec<(CoreParams, u128, Vec<u32>)> {
+    contract_table(section, "| W | k | b | seed | key | addresses |")
+        .iter()
+        .map(|row| {
+            let (w, k, b, seed) = (
+                row[0].parse::<u32>().unwrap(),
+                row[1].parse::<u32>().unwrap(),
+                row[2].parse::<u32>().unwrap(),
+                number(&row[3]) as u64,
+            );
+            let expected = row[5]
+                .split_whitespace()
+                .map(|a| u32::from_str_radix(a, 16).unwrap())
+                .collect();
+            (
+                CoreParams::new(k, b, w, family, seed).unwrap(),
+                number(&row[4]),
+                expected,
+            )
+        })
+        .collect()
 }
 
 /// Contract §3.4's test vectors (computed by scripts/feistel_cost.py from the
@@ -160,32 +177,27 @@ fn spn_blocks_and_addresses_equal_the_contract_vectors() {
 /// half per machine word) and its bit-by-bit definition.
 #[test]
 fn feistel_addresses_equal_the_contract_vectors() {
-    let addresses = contract_table("### 3.4 Feistel", "| W | k | b | seed | key | addresses |");
+    let addresses = address_vectors("### 3.4 Feistel", HashFamily::Feistel);
     assert_eq!(addresses.len(), 7);
-    for row in &addresses {
-        let (w, k, b, seed, key) = (
-            row[0].parse::<u32>().unwrap(),
-            row[1].parse::<u32>().unwrap(),
-            row[2].parse::<u32>().unwrap(),
-            number(&row[3]) as u64,
-            number(&row[4]),
+    for (cfg, key, expected) in &addresses {
+        let filter = PartitionedFilter::new(*cfg);
+        assert_eq!(
+            &filter.addresses(*key).unwrap(),
+            expected,
+            "{cfg} key {key:#x}"
         );
-        let expected: Vec<u32> = row[5]
-            .split_whitespace()
-            .map(|a| u32::from_str_radix(a, 16).unwrap())
+        // The same addresses from the definition, a bit at a time.
+        let literal: Vec<u32> = (0..cfg.k)
+            .map(|p| {
+                golden::feistel::FEISTEL.address_naive(
+                    cfg.seed,
+                    cfg.key_bits,
+                    cfg.bank_bits,
+                    p,
+                    *key,
+                )
+            })
             .collect();
-        let filter =
-            PartitionedFilter::new(CoreParams::new(k, b, w, HashFamily::Feistel, seed).unwrap());
-        assert_eq!(filter.addresses(key).unwrap(), expected, "{row:?}");
-        // The same stream from the definition, a bit at a time.
-        let design = &golden::feistel::FEISTEL;
-        let stream_bit = |g: u32| {
-            let block = design.block_naive(seed, w, g / w, key);
-            (block >> (g % w)) & 1 == 1
-        };
-        let literal: Vec<u32> = (0..k)
-            .map(|p| (0..b).fold(0, |a, j| a | (stream_bit(p * b + j) as u32) << j))
-            .collect();
-        assert_eq!(literal, expected, "{row:?}");
+        assert_eq!(&literal, expected, "{cfg} key {key:#x}");
     }
 }

@@ -166,10 +166,13 @@ impl<const W: usize> Logic for HashUnit<W> {
             } else {
                 String::new()
             };
+            // The stream's other bits and the clock are unread too.
             return Verilog::Custom(format!(
-                "always @(*) addr = {{{pad}stream[{}:{start}]}};\n{}/* verilator lint_off UNUSED */\nwire unused_stream = &{{1'b0, stream, 1'b0}};\n/* verilator lint_on UNUSED */\n/* verilator lint_off UNUSED */\nwire unused_clock = &{{1'b0, clock, 1'b0}};\n/* verilator lint_on UNUSED */\n",
+                "always @(*) addr = {{{pad}stream[{}:{start}]}};\n{}{}{}",
                 start + width - 1,
-                unread("key")
+                unread("key"),
+                unread("stream"),
+                unread("clock")
             ));
         }
         if let Some((net, p)) = &self._spn {
