@@ -2,7 +2,8 @@
 //! build (HX8K breakout, small core, `--top test-pattern`; the UART bridge
 //! top is built to a bitstream in flow/tests/bitstreams.rs) with its report
 //! and the --flash behaviour, one over two lanes (`--lanes 2`), one tiny fmax run (with the AXI wrapper) with its --json contract, and
-//! bad input: unknown board/device, a filter too big for the part, missing
+//! bad input: unknown board/device, a filter too big for the part (block RAM,
+//! and lanes over its logic, refused before any tool runs), missing
 //! tools, timing that cannot be met, a clock the board cannot make, a baud
 //! rate the bridge cannot make. Every failure must exit non-zero with a clear
 //! message and leave no bitstream behind.
@@ -745,6 +746,58 @@ fn fmax_refuses_seeds_and_target_out_of_range_before_any_tool() {
             ),
         ],
     );
+}
+
+/// Lanes the part's block RAM holds but not its logic (iCE40, default filter, Feistel
+/// hashing): refused from the configuration alone, with what they need, what the part
+/// has and the most lanes the estimate allows; no tool is on PATH (the refusal needs
+/// none) and the output directory is not made.
+#[test]
+fn lanes_over_the_parts_logic_refused_before_any_tool_runs() {
+    let empty = scratch("cli-lanes-logic-path");
+    std::fs::create_dir_all(&empty).unwrap();
+    let out = scratch("cli-lanes-logic");
+    let cases: [(&[&str], &str); 4] = [
+        (
+            &["fmax", "--device", "hx8k", "--lanes", "7"],
+            "the iCE40HX8K has 7680: this estimate allows at most 6 lanes of this filter",
+        ),
+        (
+            &["fmax", "--device", "hx8k", "--lanes", "2,4,7"],
+            "the iCE40HX8K has 7680: this estimate allows at most 6 lanes of this filter",
+        ),
+        (
+            &["fmax", "--device", "up5k", "--lanes", "5"],
+            "the iCE40UP5K has 5280: this estimate allows at most 4 lanes of this filter",
+        ),
+        (
+            &[
+                "build",
+                "--board",
+                "icebreaker",
+                "--top",
+                "test-pattern",
+                "--lanes",
+                "6",
+            ],
+            "the iCE40UP5K has 5280: this estimate allows at most 5 lanes of this filter",
+        ),
+    ];
+    for (args, needle) in cases {
+        let o = bloom_with_path(
+            &[args, &["--hash", "feistel", "--out", out.to_str().unwrap()]].concat(),
+            empty.to_str().unwrap(),
+        );
+        assert_failed_cleanly(&o, needle);
+        let t = all_text(&o);
+        assert!(
+            t.contains("does not fit the iCE40")
+                && t.contains("need at least")
+                && t.contains("logic cells"),
+            "{args:?}: {t}"
+        );
+        assert!(!out.exists(), "{args:?} wrote {}", out.display());
+    }
 }
 
 #[test]

@@ -172,13 +172,16 @@ pub fn check_fits_device(d: &Device, core: &GeneratedCore) -> Result<(), FlowErr
 }
 
 /// `lanes` replicas of `core`'s banks (hdl/src/lanes/mod.rs) are allowed
-/// (`hdl::lanes::check_lanes`, for more than one) and fit the part's block RAM:
-/// otherwise an error naming what they need, what the part has and the most
-/// lanes it holds, before anything is synthesised. One lane is the core alone.
+/// (`hdl::lanes::check_lanes`, for more than one) and fit the part's block RAM
+/// and, as far as the configuration tells (`fit::check_lanes_fit_logic`, iCE40),
+/// its logic, placed with `around`: otherwise an error naming what they need,
+/// what the part has and the most lanes it holds, before anything is
+/// synthesised. One lane is the core alone.
 pub fn check_lanes_fit_device(
     d: &Device,
     core: &GeneratedCore,
     lanes: usize,
+    around: crate::fit::LanesAround,
 ) -> Result<(), FlowError> {
     if lanes != 1 {
         hdl::lanes::check_lanes(&core.config.params, lanes)
@@ -202,7 +205,7 @@ pub fn check_lanes_fit_device(
             ),
         });
     }
-    Ok(())
+    crate::fit::check_lanes_fit_logic(d, p, lanes, around)
 }
 
 /// The fastest clock at or below `max_mhz` that the board can make and the
@@ -345,6 +348,12 @@ fn run_pass(
         "bloom_board_top",
         "board",
         &opts.progress,
+    )?;
+    crate::fit::check_netlist_fits_logic(
+        opts.board.device,
+        &synth,
+        "bloom_board_top",
+        &format!("the board top ({})", opts.logic.name()),
     )?;
     let pnr = place_and_route(&design, opts)?;
     let outcome = PassOutcome {
@@ -580,7 +589,12 @@ impl<'a> Build<'a> {
                 .map_err(|e| FlowError::Invalid(e.to_string()))?;
         }
         // Everything that can be checked without tools is, before anything is written.
-        check_lanes_fit_device(board.device, core, self.lanes)?;
+        check_lanes_fit_device(
+            board.device,
+            core,
+            self.lanes,
+            crate::fit::LanesAround::Nothing,
+        )?;
         self.first_clock = Some(match opts.freq_mhz {
             Some(f) => requested_clock(board, f, opts.logic, core)?,
             None => usable_clock(board, board.device.conservative_mhz, opts.logic, core)?.0,

@@ -500,7 +500,12 @@ pub fn validate(core: &GeneratedCore, opts: &FmaxOptions) -> Result<f64, FlowErr
             "target {target} MHz: must be in (0, 1000]"
         )));
     }
-    crate::build::check_lanes_fit_device(d, core, opts.lanes)?;
+    crate::build::check_lanes_fit_device(
+        d,
+        core,
+        opts.lanes,
+        crate::fit::LanesAround::FmaxHarness,
+    )?;
     if opts.lanes > 1 && opts.axi {
         return Err(FlowError::Invalid(format!(
             "lanes = {} with --axi: bloom_axis (AXI4-Stream and AXI4-Lite) carries one lane; the lanes' \
@@ -582,7 +587,12 @@ fn synthesise_designs(
         }
     };
     steps::write(&dir.join("harness.v"), &harness_verilog)?;
-    steps::synthesise(family, dir, "harness.v", harness_top, "harness", p)?;
+    let placed = steps::synthesise(family, dir, "harness.v", harness_top, "harness", p)?;
+    let what = match lanes {
+        None => "the core in its harness".to_string(),
+        Some(g) => format!("bloom_lanes (L = {}) in its harness", g.lanes),
+    };
+    crate::fit::check_netlist_fits_logic(opts.device, &placed, harness_top, &what)?;
     let design_verilog = format!("{design}.v");
     let flat = steps::synthesise(family, dir, &design_verilog, design_top, design, p)?;
     let hierarchy = steps::hierarchy_stats(family, dir, &design_verilog, design_top, p)?;
@@ -607,7 +617,7 @@ fn synthesise_axi(core: &GeneratedCore, opts: &FmaxOptions) -> Result<CellCounts
         hdl::axi::generate_axi(&core.config).map_err(|e| FlowError::Invalid(e.to_string()))?;
     steps::write(&dir.join("axi.v"), &axi.full_verilog())?;
     steps::write(&dir.join("axi_harness.v"), &harness::axi_fmax_harness(&axi))?;
-    steps::synthesise(
+    let placed = steps::synthesise(
         family,
         dir,
         "axi_harness.v",
@@ -615,17 +625,29 @@ fn synthesise_axi(core: &GeneratedCore, opts: &FmaxOptions) -> Result<CellCounts
         "axi_harness",
         p,
     )?;
+    crate::fit::check_netlist_fits_logic(
+        opts.device,
+        &placed,
+        AXI_HARNESS_TOP,
+        "bloom_axis in its harness",
+    )?;
     steps::write(
         &dir.join("client_harness.v"),
         &harness::fmax_harness(core, Handshakes::Closed)?,
     )?;
-    steps::synthesise(
+    let placed = steps::synthesise(
         family,
         dir,
         "client_harness.v",
         HARNESS_TOP,
         "client_harness",
         p,
+    )?;
+    crate::fit::check_netlist_fits_logic(
+        opts.device,
+        &placed,
+        HARNESS_TOP,
+        "the core in its simplest client",
     )?;
     Ok(steps::synthesise(family, dir, "axi.v", &axi.top, "axi", p)?.cells)
 }

@@ -12,6 +12,7 @@ pub mod bram;
 pub mod bridge;
 pub mod build;
 pub mod constraints;
+pub mod fit;
 pub mod fmax;
 pub mod harness;
 pub mod nextpnr;

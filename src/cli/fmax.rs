@@ -49,6 +49,11 @@ pub struct Args {
     #[arg(long)]
     pub quiet: bool,
     /// Lanes (docs/contract.md section 8): one count, or a list to sweep (1,2,4,8); each 1..=64.
+    /// A count the part cannot hold is refused before any tool runs: L x k banks over its
+    /// block RAM, or (iCE40) more logic cells than it has by an estimate from the
+    /// configuration (calibrated on synth_ice40, the error names the most lanes it
+    /// allows); a design whose synthesised netlist needs more logic cells than the part
+    /// has is refused before nextpnr (docs/core.md, "Lanes").
     #[arg(long, value_delimiter = ',', value_parser = clap::value_parser!(u32).range(1..=hdl::lanes::MAX_LANES as i64))]
     pub lanes: Vec<u32>,
     /// Measure the core generated with the scrub (docs/contract.md section 5.2: scrub_req, scrub_busy, scrub_mismatch).
