@@ -480,16 +480,22 @@ mod tests {
         bloom_params::CoreParams::new(4, 12, key_bits, hash, 0).unwrap()
     }
 
-    /// `bloom_lanes` of the default filter (k = 4, 2^12-bit banks, seed 0) at more lanes
-    /// than the calibration's, synthesised alone with `synth_ice40`: family, key bits,
-    /// lanes, logic cells ([`ice40_logic_cells`]).
+    /// `bloom_lanes` synthesised alone with `synth_ice40` at other lane counts, seeds
+    /// or sizes than the calibration's: family, key bits, k, bank bits, seed, lanes,
+    /// logic cells ([`ice40_logic_cells`]).
     #[rustfmt::skip]
-    const LANES_ALONE: &[(HashFamily, u32, usize, u64)] = &[
-        (HashFamily::Feistel, 64, 4, 4347), (HashFamily::Feistel, 64, 5, 5231),
-        (HashFamily::Feistel, 64, 6, 6250), (HashFamily::Feistel, 64, 7, 7109),
-        (HashFamily::H3, 64, 4, 4083), (HashFamily::H3, 64, 6, 5878),
-        (HashFamily::Spn, 64, 7, 5904), (HashFamily::H3, 32, 4, 2898),
-        (HashFamily::H3, 128, 4, 6706),
+    const LANES_ALONE: &[(HashFamily, u32, u32, u32, u64, usize, u64)] = &[
+        (HashFamily::Feistel, 64, 4, 12, 0, 4, 4347), (HashFamily::Feistel, 64, 4, 12, 0, 5, 5231),
+        (HashFamily::Feistel, 64, 4, 12, 0, 6, 6250), (HashFamily::Feistel, 64, 4, 12, 0, 7, 7109),
+        (HashFamily::Feistel, 64, 4, 12, 1, 2, 2607), (HashFamily::Feistel, 64, 4, 12, 1, 3, 3478),
+        (HashFamily::Feistel, 64, 4, 12, 2, 2, 2605), (HashFamily::H3, 32, 4, 12, 0, 4, 2898),
+        (HashFamily::H3, 64, 4, 12, 0, 4, 4083), (HashFamily::H3, 64, 4, 12, 0, 6, 5878),
+        (HashFamily::H3, 64, 4, 12, 1, 2, 2425), (HashFamily::H3, 64, 4, 12, 1, 3, 3255),
+        (HashFamily::H3, 64, 4, 12, 2, 2, 2429), (HashFamily::H3, 64, 4, 12, 2, 3, 3256),
+        (HashFamily::H3, 64, 4, 12, 3, 2, 2419), (HashFamily::H3, 64, 4, 12, 3, 3, 3235),
+        (HashFamily::H3, 128, 4, 12, 0, 4, 6706), (HashFamily::Spn, 64, 4, 12, 0, 7, 5904),
+        (HashFamily::Spn, 64, 4, 12, 1, 2, 2202), (HashFamily::Spn, 64, 4, 12, 1, 3, 2911),
+        (HashFamily::Spn, 64, 4, 12, 2, 2, 2211), (HashFamily::Spn, 64, 4, 12, 2, 3, 2922),
     ];
 
     /// The same in `bloom fmax`'s harness, packed by nextpnr-ice40 0.4 (`--pack-only`):
@@ -507,14 +513,10 @@ mod tests {
 
     #[test]
     fn estimate_stays_below_every_measurement_and_accepts_what_packs() {
-        for &(hash, w, lanes, cells) in LANES_ALONE {
-            let e =
-                lanes_logic_estimate(Family::Ice40, &params(hash, w), lanes, LanesAround::Nothing)
-                    .unwrap();
-            assert!(
-                e.cells <= cells,
-                "{hash:?} W = {w} L = {lanes}: {e:?} over {cells}"
-            );
+        for &(hash, w, k, b, seed, lanes, cells) in LANES_ALONE {
+            let p = bloom_params::CoreParams::new(k, b, w, hash, seed).unwrap();
+            let e = lanes_logic_estimate(Family::Ice40, &p, lanes, LanesAround::Nothing).unwrap();
+            assert!(e.cells <= cells, "{p} L = {lanes}: {e:?} over {cells}");
             assert_eq!(e.around_cells, 0);
         }
         for &(d, hash, w, lanes, packed) in PACKED_IN_HARNESS {
