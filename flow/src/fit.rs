@@ -304,9 +304,6 @@ pub struct LanesEstimate {
 /// synthesis can merge) and ABC's choices at other lane counts.
 pub const MARGIN_PERCENT: u64 = 3;
 
-/// Query lanes per copy of the write registers (hdl/src/lanes/mod.rs, `WRITE_GROUP`).
-const QUERY_LANES_PER_WRITES_COPY: u64 = 4;
-
 /// Logic cells of `around` beside `lanes` lanes of `key_bits`-bit keys, at the least.
 fn around_cells(around: LanesAround, key_bits: u32, lanes: u64) -> u64 {
     match around {
@@ -330,7 +327,7 @@ pub fn lanes_logic_estimate(
         return None;
     }
     let l = lanes as u64;
-    let copies = (l - 1).div_ceil(QUERY_LANES_PER_WRITES_COPY);
+    let copies = (l - 1).div_ceil(hdl::lanes::WRITE_GROUP as u64);
     let writes_copy = params.k as u64 * (params.bank_bits as u64 + 1);
     LANES_CALIBRATION
         .iter()

@@ -42,7 +42,7 @@ pub struct Args {
     /// --top test-pattern only, and a plain filter. The part must hold L x k banks and
     /// (iCE40) the lanes' logic cells by an estimate from the configuration, else the
     /// build is refused before any tool runs; a synthesised design over the part's
-    /// logic is refused before nextpnr (docs/core.md, "Lanes").
+    /// logic is refused before nextpnr (docs/core.md, "What fits a part").
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=hdl::lanes::MAX_LANES as i64))]
     pub lanes: u32,
     /// UART line rate of the bridge, 300..=12000000 [default: 115200]. The core clock

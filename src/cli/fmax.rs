@@ -53,7 +53,7 @@ pub struct Args {
     /// block RAM, or (iCE40) more logic cells than it has by an estimate from the
     /// configuration (calibrated on synth_ice40, the error names the most lanes it
     /// allows); a design whose synthesised netlist needs more logic cells than the part
-    /// has is refused before nextpnr (docs/core.md, "Lanes").
+    /// has is refused before nextpnr (docs/core.md, "What fits a part").
     #[arg(long, value_delimiter = ',', value_parser = clap::value_parser!(u32).range(1..=hdl::lanes::MAX_LANES as i64))]
     pub lanes: Vec<u32>,
     /// Measure the core generated with the scrub (docs/contract.md section 5.2: scrub_req, scrub_busy, scrub_mismatch).

@@ -63,7 +63,7 @@ pub const LANES_TOP: &str = "bloom_lanes";
 pub const MAX_LANES: usize = 64;
 
 /// Query lanes per copy of lane 0's bank write registers (writes.rs).
-const WRITE_GROUP: usize = 4;
+pub const WRITE_GROUP: usize = 4;
 
 /// Switches for tests only: each breaks one property that co-simulation must catch.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
