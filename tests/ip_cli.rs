@@ -1581,6 +1581,7 @@ fn lanes_vectors_catch_lanes_whose_replicas_are_not_written() {
             "unwritten",
             hdl::lanes::LaneSwitches {
                 no_write_broadcast: true,
+                ..Default::default()
             },
         ),
     ] {

@@ -340,6 +340,7 @@ impl TestPattern {
         lanes: 1,
         switches: hdl::lanes::LaneSwitches {
             no_write_broadcast: false,
+            early_replica_read: false,
         },
     };
 

@@ -72,6 +72,33 @@ fn small_config() -> CoreParams {
 proptest! {
     #![proptest_config(ProptestConfig { cases: 96, ..ProptestConfig::default() })]
 
+    /// §8.3: a counting filter's beats (c = 2: counters saturate at 3 after three
+    /// inserts of a six-key pool) are their operations in slot order, deletes included,
+    /// or nothing when they break the rule; every response is the sequential model's,
+    /// and so is every counter afterwards.
+    #[test]
+    fn counting_beats_are_their_slots_in_order_or_nothing(
+        (cfg, pool, beats) in traffic(7, 1..=6, 6, true)
+    ) {
+        let c = golden::CounterBits::new(2).unwrap();
+        let mut by_beat = golden::CountingFilter::new(cfg, c);
+        let mut by_op = golden::CountingFilter::new(cfg, c);
+        for beat in beats {
+            let ops: Vec<Option<Op>> = beat.iter().map(|&(code, i)| slot(code, i, &pool)).collect();
+            let outcome = by_beat.apply_beat(&ops).unwrap();
+            if ops.iter().all(Option::is_none) {
+                prop_assert_eq!(outcome, BeatOutcome::NoBeat);
+            } else if let Some(slot) = rule_breaker(&ops) {
+                prop_assert_eq!(outcome, BeatOutcome::Refused { slot });
+            } else {
+                let want: Vec<Option<bool>> =
+                    ops.iter().map(|op| op.map(|op| by_op.apply(op).unwrap())).collect();
+                prop_assert_eq!(outcome, BeatOutcome::Taken(want));
+            }
+            prop_assert_eq!(&by_beat, &by_op);
+        }
+    }
+
     /// §8.1: a beat that keeps the rule is its operations in slot order; every
     /// response is the sequential model's, and so is the filter afterwards.
     #[test]

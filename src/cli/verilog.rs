@@ -20,7 +20,7 @@ pub struct Args {
     /// Memory image directory (docs/contract.md §4) to use as the banks' initial contents.
     #[arg(long)]
     pub preload: Option<PathBuf>,
-    /// Also write bloom_lanes.v, up to L operations per clock (docs/contract.md section 8; a plain filter), and
+    /// Also write bloom_lanes.v, up to L operations per clock (docs/contract.md section 8; a plain or a counting filter), and
     /// bloom_lanes_axis.v, its AXI4-Stream face with L keys per beat: 1..=64.
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..=hdl::lanes::MAX_LANES as i64))]
     pub lanes: Option<u32>,

@@ -102,7 +102,8 @@ pub struct Args {
     /// the golden model's beats in every cycle. --ops is divided into beats of L;
     /// stress traffic runs every kind of beat with backpressure, then resets in
     /// flight; saturating traffic must give L operations per cycle (within 1%).
-    /// A plain filter only; no trace, preload, shards or false-positive measurement.
+    /// A plain or a counting filter (--counter-bits; deletes in two of five write beats);
+    /// no trace, preload, shards or false-positive measurement.
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..=hdl::lanes::MAX_LANES as i64),
           conflicts_with_all = ["trace", "preload", "sweep", "shards", "fpr_inserts"])]
     pub lanes: Option<u32>,
