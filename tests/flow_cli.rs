@@ -188,13 +188,13 @@ fn build_lanes_refused_before_any_tool_runs() {
             (
                 &[
                     "--lanes",
-                    "2",
+                    "16",
                     "--top",
                     "test-pattern",
                     "--counter-bits",
                     "4",
                 ],
-                "a counting filter has one lane",
+                "need 34 block RAMs (4 for lane 0's counters, 2 per query lane), the iCE40HX8K has 32: at most 15 lanes",
             ),
             (
                 &["--lanes", "65", "--top", "test-pattern"],
@@ -752,7 +752,8 @@ fn fmax_lanes_sweep_hx8k_k1_b9_w32_lanes_1_2_and_refusals_before_any_tool() {
     require("yosys", "apt-get install yosys");
     require("nextpnr-ice40", "apt-get install nextpnr-ice40");
     // Refused before synthesis, nothing written: more lanes than the block RAM holds,
-    // lanes out of range, lanes with the AXI wrapper, lanes of a counting filter.
+    // lanes out of range, lanes with the AXI wrapper, a counting filter's lanes beyond
+    // the block RAM (lane 0's counters and a 1-bit replica per query lane).
     assert_refused_writing_nothing(
         &["fmax", "--device", "hx8k"],
         "cli-lanes-bad",
@@ -768,8 +769,8 @@ fn fmax_lanes_sweep_hx8k_k1_b9_w32_lanes_1_2_and_refusals_before_any_tool() {
                 "carries one lane; the lanes' AXI4-Stream face",
             ),
             (
-                &["--lanes", "2", "--counter-bits", "4"],
-                "a counting filter has one lane",
+                &["--lanes", "6", "--counter-bits", "4"],
+                "need 36 block RAMs (16 for lane 0's counters, 4 per query lane), the iCE40HX8K has 32: at most 5 lanes",
             ),
         ],
     );

@@ -66,6 +66,14 @@ impl Device {
         k * bank.div_ceil(self.bram_bits as u64) as u32
     }
 
+    /// Block RAMs `lanes` lanes of that filter need at the least (hdl/src/lanes): lane 0
+    /// holds the filter's banks, every query lane a replica of each bank's bits (of a
+    /// counting filter, its counters' non-zero bits: 1 bit per address).
+    pub fn min_brams_of_lanes(&self, k: u32, bank_bits: u32, counter_bits: u32, lanes: u32) -> u32 {
+        self.min_brams(k, bank_bits, counter_bits)
+            + self.min_brams(k, bank_bits, 1) * lanes.saturating_sub(1)
+    }
+
     /// Block RAMs usable on this part (the rating where it is below the modelled die).
     pub fn usable_brams(&self) -> u32 {
         self.rated_brams.unwrap_or(self.brams)
@@ -408,5 +416,8 @@ mod tests {
         assert_eq!(ECP5_85F.min_brams(4, 12, 4), 4);
         assert_eq!(ECP5_85F.min_brams(4, 12, 8), 8);
         assert_eq!(HX8K.min_brams(2, 6, 1), 2);
+        assert_eq!(HX8K.min_brams_of_lanes(4, 12, 1, 8), 32);
+        assert_eq!(HX8K.min_brams_of_lanes(4, 12, 4, 5), 32);
+        assert_eq!(ECP5_85F.min_brams_of_lanes(4, 12, 4, 3), 12);
     }
 }

@@ -186,19 +186,27 @@ pub fn check_lanes_fit_device(
     }
     check_fits_device(d, core)?;
     let p = &core.config.params;
-    let per_lane = d.min_brams(p.k, p.bank_bits, p.counter_bits);
-    let need = per_lane as u64 * lanes as u64;
-    if need > d.usable_brams() as u64 {
+    // Lane 0 holds the filter's banks (a counting filter's counters); every query lane
+    // a replica of each bank's bits (of a counting filter, its counters' non-zero bits).
+    let lane0 = d.min_brams(p.k, p.bank_bits, p.counter_bits) as u64;
+    let per_lane = d.min_brams(p.k, p.bank_bits, 1) as u64;
+    let need = d.min_brams_of_lanes(p.k, p.bank_bits, p.counter_bits, lanes as u32) as u64;
+    let have = d.usable_brams() as u64;
+    if need > have {
+        let most = 1 + have.saturating_sub(lane0) / per_lane;
+        let split = if lane0 == per_lane {
+            format!("{per_lane} per lane")
+        } else {
+            format!("{lane0} for lane 0's counters, {per_lane} per query lane")
+        };
         return Err(FlowError::DoesNotFit {
             part: d.part.to_string(),
             detail: format!(
-                "lanes = {lanes} replicas of k = {} banks of 2^{} bits need {need} block RAMs ({per_lane} per lane), \
-                 the {} has {}: at most {} lanes for this filter",
+                "lanes = {lanes} replicas of k = {} banks of 2^{} bits need {need} block RAMs ({split}), \
+                 the {} has {have}: at most {most} lanes for this filter",
                 p.k,
                 p.bank_bits,
                 d.part,
-                d.usable_brams(),
-                d.usable_brams() / per_lane
             ),
         });
     }
@@ -794,7 +802,8 @@ impl<'a> Build<'a> {
         let d = board.device;
         let pass = &self.passes[self.kept];
         let p = &core.config.params;
-        let brams_minimum = d.min_brams(p.k, p.bank_bits, p.counter_bits) * self.lanes as u32;
+        let brams_minimum =
+            d.min_brams_of_lanes(p.k, p.bank_bits, p.counter_bits, self.lanes as u32);
         let swap_record = self.swap.take().expect("Bitstream recorded the swap");
         let report = BuildReport {
             board: board.name.into(),
@@ -997,7 +1006,7 @@ impl BuildReport {
                 )
             } else {
                 format!(
-                    "{}   minimum for {} replicas of this filter: {}",
+                    "{}   minimum for {} lanes of this filter: {}",
                     pct(&self.resources.brams),
                     self.lanes,
                     self.resources.brams_minimum

@@ -785,11 +785,12 @@ fn fmax_report(
         ffs: core_cells.ffs(),
         luts_hierarchy_kept: hier_cells.luts(),
         brams: first.used(d.bram_bel).used,
-        brams_minimum: d.min_brams(
+        brams_minimum: d.min_brams_of_lanes(
             core.config.params.k,
             core.config.params.bank_bits,
             core.config.params.counter_bits,
-        ) * opts.lanes as u32,
+            opts.lanes as u32,
+        ),
         lanes: opts.lanes,
         lookups_per_second: core_median * 1e6 * opts.lanes as f64,
         logic_cells: (d.family == Family::Ice40).then(|| first.used(d.lut_bel).used),

@@ -543,6 +543,7 @@ fn lanes_pattern(
             "rb_req" | "rb_write" | "rb_wdata" => Some("1'b0".into()),
             "rb_bank" | "fill_bank" => Some("4'd0".into()),
             "rb_addr" => Some("16'd0".into()),
+            "counter_wdata" => Some("8'd0".into()),
             _ => Some(p.name.clone()),
         }
     })
