@@ -55,3 +55,41 @@ fn lanes_0_and_65_are_refused() {
         );
     }
 }
+
+/// A counting filter's lanes preloaded with an image: each query lane's replica of bank p
+/// starts with a 1 exactly where lane 0's counter is non-zero (the golden filter's fill of
+/// bank p), and the lanes still pass the lint.
+#[test]
+fn counting_lanes_replicas_start_with_the_images_non_zero_counters() {
+    let params = CoreParams::new(3, 6, 32, H3, 21)
+        .unwrap()
+        .with_counter_bits(4)
+        .unwrap();
+    let mut filter = golden::CountingFilter::from_config(params).unwrap();
+    for key in 0..20u128 {
+        filter.insert(key * 0x0001_0003).unwrap();
+        if key % 3 == 0 {
+            filter.insert(key * 0x0001_0003).unwrap();
+        }
+    }
+    let dir = std::env::temp_dir().join(format!("bloom-lanes-lint-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    filter.export_image(&dir.join("image")).unwrap();
+    let cfg = CoreConfig {
+        preload: Some(dir.join("image")),
+        ..CoreConfig::from(params)
+    };
+    let g = generate_lanes(&cfg, 3, LaneSwitches::default()).unwrap();
+    for p in 0..3 {
+        let module = format!("module bloom_lanes_replica_{p}(");
+        let start = g.verilog.find(&module).expect("a replica per bank");
+        let end = start + g.verilog[start..].find("endmodule").unwrap();
+        let ones = g.verilog[start..end].matches("] = 1'b1;").count();
+        assert_eq!(ones as u32, filter.fill_of(p), "bank {p}");
+        assert!(ones > 0);
+    }
+    if let Err(report) = hdl::verilog::lint::verilator_lint(&g.verilog, &g.top) {
+        panic!("{report}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
