@@ -197,12 +197,12 @@ fn build_lanes_refused_before_any_tool_runs() {
                 "need 34 block RAMs (4 for lane 0's counters, 2 per query lane), the iCE40HX8K has 32: at most 15 lanes",
             ),
             (
-                &["--lanes", "65", "--top", "test-pattern"],
-                "65 is not in 1..=64",
+                &["--lanes", "129", "--top", "test-pattern"],
+                "129 is not in 1..=128",
             ),
             (
                 &["--lanes", "0", "--top", "test-pattern"],
-                "0 is not in 1..=64",
+                "0 is not in 1..=128",
             ),
         ],
     );
@@ -747,6 +747,20 @@ fn fmax_refuses_seeds_and_target_out_of_range_before_any_tool() {
     );
 }
 
+/// On ECP5 two query lanes share each replica (the DP16KD's two ports): the part holds
+/// twice the query lanes, and one more than it holds is refused before any tool runs.
+#[test]
+fn fmax_lanes_beyond_the_ecp5_block_ram_with_two_port_replicas_are_refused() {
+    assert_refused_writing_nothing(
+        &["fmax", "--device", "ecp5-85f"],
+        "cli-lanes-ecp5",
+        &[(
+            &["--lanes", "104"],
+            "need 212 block RAMs (4 for lane 0, 4 per 2 query lanes (two-port replicas)), the LFE5U-85F has 208: at most 103 lanes",
+        )],
+    );
+}
+
 #[test]
 fn fmax_lanes_sweep_hx8k_k1_b9_w32_lanes_1_2_and_refusals_before_any_tool() {
     require("yosys", "apt-get install yosys");
@@ -760,10 +774,10 @@ fn fmax_lanes_sweep_hx8k_k1_b9_w32_lanes_1_2_and_refusals_before_any_tool() {
         &[
             (
                 &["--lanes", "9"],
-                "need 36 block RAMs (4 per lane), the iCE40HX8K has 32: at most 8 lanes",
+                "need 36 block RAMs (4 for lane 0, 4 per query lane), the iCE40HX8K has 32: at most 8 lanes",
             ),
             (&["--lanes", "1,2,9"], "at most 8 lanes"),
-            (&["--lanes", "65"], "65 is not in 1..=64"),
+            (&["--lanes", "129"], "129 is not in 1..=128"),
             (
                 &["--lanes", "2", "--axi"],
                 "carries one lane; the lanes' AXI4-Stream face",

@@ -1622,7 +1622,7 @@ fn lanes_and_scrub_options_of_export_and_vectors_refuse_bad_values_writing_nothi
             &format!("lanes-bad-{command}"),
             &[
                 (&["--lanes", "1"], "--lanes"),
-                (&["--lanes", "65"], "--lanes"),
+                (&["--lanes", "129"], "--lanes"),
                 (&["--lanes", "0"], "--lanes"),
                 (&["--lanes", "2", "--counter-bits", "4"], "counter_bits = 4"),
                 (&["--lanes", "2", "--ops", "0"], "--ops 0"),

@@ -409,6 +409,25 @@ fn sim_lanes_3_of_a_counting_filter_rtl_and_ice40_netlist() {
     }
 }
 
+/// Query lanes sharing two-port replicas (`--replica-ports 2`): every beat checked, one
+/// cycle more latency than lanes of their own replicas.
+#[test]
+fn sim_lanes_5_with_two_port_replicas() {
+    let mut args = vec![
+        "sim",
+        "--lanes",
+        "5",
+        "--replica-ports",
+        "2",
+        "--ops",
+        "6000",
+    ];
+    args.extend(CRC_K3_B6_W32);
+    let (out, _) = run_ok(&args);
+    assert_eq!(field(&out, "mismatches"), "0", "{out}");
+    assert!(out.contains("timing: latency 9 cycles"), "{out}");
+}
+
 #[test]
 fn sim_lanes_rejects_what_it_cannot_run_before_any_tool() {
     let routed: Vec<&str> = ["sim", "--lanes", "3", "--netlist", "ice40-routed"]
@@ -416,8 +435,10 @@ fn sim_lanes_rejects_what_it_cannot_run_before_any_tool() {
         .chain(CRC_K3_B6_W32)
         .collect();
     let cases: &[(&[&str], &str)] = &[
-        (&["sim", "--lanes", "0"], "1..=64"),
-        (&["sim", "--lanes", "65"], "1..=64"),
+        (&["sim", "--lanes", "0"], "1..=128"),
+        (&["sim", "--lanes", "129"], "1..=128"),
+        (&["sim", "--lanes", "2", "--replica-ports", "3"], "1..=2"),
+        (&["sim", "--replica-ports", "2"], "--lanes"),
         (
             &["sim", "--lanes", "2", "--trace", "x.vcd"],
             "cannot be used with",

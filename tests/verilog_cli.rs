@@ -194,8 +194,8 @@ fn lanes_4_writes_bloom_lanes_and_its_axis_face_beside_the_core_and_bad_lanes_wr
     assert!(core.contains("module bloom_core("));
     std::fs::remove_dir_all(&dir).unwrap();
     for (args, says) in [
-        (vec!["--lanes", "0"], "0 is not in 1..=64"),
-        (vec!["--lanes", "65"], "65 is not in 1..=64"),
+        (vec!["--lanes", "0"], "0 is not in 1..=128"),
+        (vec!["--lanes", "129"], "129 is not in 1..=128"),
     ] {
         let dir = scratch("lanes-bad");
         let mut all = vec!["verilog"];

@@ -186,18 +186,25 @@ pub fn check_lanes_fit_device(
     }
     check_fits_device(d, core)?;
     let p = &core.config.params;
-    // Lane 0 holds the filter's banks (a counting filter's counters); every query lane
-    // a replica of each bank's bits (of a counting filter, its counters' non-zero bits).
+    // Lane 0 holds the filter's banks (a counting filter's counters); the query lanes a
+    // replica of each bank's bits (of a counting filter, its counters' non-zero bits)
+    // for every one or every two of them (Device::replica_ports).
     let lane0 = d.min_brams(p.k, p.bank_bits, p.counter_bits) as u64;
-    let per_lane = d.min_brams(p.k, p.bank_bits, 1) as u64;
+    let per_replica = d.min_brams(p.k, p.bank_bits, 1) as u64;
+    let sharing = d.replica_ports().lanes_per_replica() as u64;
     let need = d.min_brams_of_lanes(p.k, p.bank_bits, p.counter_bits, lanes as u32) as u64;
     let have = d.usable_brams() as u64;
     if need > have {
-        let most = 1 + have.saturating_sub(lane0) / per_lane;
-        let split = if lane0 == per_lane {
-            format!("{per_lane} per lane")
+        let most = 1 + sharing * (have.saturating_sub(lane0) / per_replica);
+        let replica = if sharing == 1 {
+            format!("{per_replica} per query lane")
         } else {
-            format!("{lane0} for lane 0's counters, {per_lane} per query lane")
+            format!("{per_replica} per {sharing} query lanes (two-port replicas)")
+        };
+        let split = if lane0 == per_replica {
+            format!("{lane0} for lane 0, {replica}")
+        } else {
+            format!("{lane0} for lane 0's counters, {replica}")
         };
         return Err(FlowError::DoesNotFit {
             part: d.part.to_string(),

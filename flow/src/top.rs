@@ -530,8 +530,9 @@ fn lanes_pattern(
     lanes: usize,
     switches: hdl::lanes::LaneSwitches,
 ) -> Result<String, FlowError> {
-    let generated = hdl::lanes::lanes_around(core.clone(), lanes, switches)
-        .map_err(|e| FlowError::Invalid(e.to_string()))?;
+    let generated =
+        hdl::lanes::lanes_around_with(core.clone(), lanes, board.device.replica_ports(), switches)
+            .map_err(|e| FlowError::Invalid(e.to_string()))?;
     let l = lanes;
     let w = core.config.params.key_bits as usize;
     // The count of inserts since the last clear, 0..=L.

@@ -14,7 +14,7 @@ use crate::error::KeyError;
 use crate::partitioned::{Op, PartitionedFilter};
 
 /// Lanes a beat may have: L in 1 ..= MAX_LANES (contract §8.3).
-pub const MAX_LANES: usize = 64;
+pub const MAX_LANES: usize = 128;
 
 /// What became of a beat (contract §8.1, §8.2).
 #[derive(Clone, Debug, PartialEq, Eq)]

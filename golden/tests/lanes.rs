@@ -214,12 +214,12 @@ fn lanes_4_the_beat_after_a_write_sees_it_and_mixed_beats_are_refused() {
 /// §8.2, §8.3: the width of a beat and its keys are checked before anything
 /// of it is applied.
 #[test]
-fn lanes_0_and_65_and_wide_keys_are_refused_before_anything_is_applied() {
+fn lanes_0_and_129_and_wide_keys_are_refused_before_anything_is_applied() {
     let cfg = CoreParams::new(2, 6, 32, HashFamily::Crc, 0).unwrap();
     let mut f = PartitionedFilter::new(cfg);
     assert_eq!(f.apply_beat(&[]), Err(BeatError::Lanes(0)));
     let wide = vec![Some(Op::Query(1)); MAX_LANES + 1];
-    assert_eq!(f.apply_beat(&wide), Err(BeatError::Lanes(65)));
+    assert_eq!(f.apply_beat(&wide), Err(BeatError::Lanes(129)));
     assert!(f.apply_beat(&wide[..MAX_LANES]).is_ok());
     let before = f.clone();
     let err = f
@@ -231,9 +231,9 @@ fn lanes_0_and_65_and_wide_keys_are_refused_before_anything_is_applied() {
         f, before,
         "slot 0's insert must not be applied when slot 1's key is bad"
     );
-    let err = BeatError::Lanes(65).to_string();
+    let err = BeatError::Lanes(129).to_string();
     assert!(
-        err.contains("lanes = 65") && err.contains("1 ..= 64"),
+        err.contains("lanes = 129") && err.contains("1 ..= 128"),
         "{err}"
     );
 }

@@ -2,7 +2,7 @@
 //! one lane, a few, and the contract's limit, plain and counting filters; out-of-range lanes
 //! are refused before any Verilog is written.
 
-use hdl::lanes::{generate_lanes, LaneSwitches};
+use hdl::lanes::{generate_lanes, generate_lanes_with, LaneSwitches, ReplicaPorts};
 use hdl::HashFamily::{Crc, Feistel, H3};
 use hdl::{CoreConfig, CoreParams};
 
@@ -27,8 +27,8 @@ fn lanes_1_4_and_8_h3_k4_b12_w64() {
 }
 
 #[test]
-fn lanes_64_crc_k1_b6_w32() {
-    lint(CoreParams::new(1, 6, 32, Crc, 3).unwrap(), 64);
+fn lanes_128_crc_k1_b6_w32() {
+    lint(CoreParams::new(1, 6, 32, Crc, 3).unwrap(), 128);
 }
 
 #[test]
@@ -42,15 +42,43 @@ fn counting_lanes_1_3_and_5_h3_and_feistel() {
     }
 }
 
+/// Query lanes in pairs on two-port replicas (ReplicaPorts::Two): an even and an odd
+/// number of query lanes, plain and counting, H3 and Feistel.
 #[test]
-fn lanes_0_and_65_are_refused() {
+fn two_port_replicas_lanes_2_4_and_5() {
+    for (params, lanes) in [
+        (CoreParams::new(4, 12, 64, H3, 0).unwrap(), 5),
+        (CoreParams::new(3, 8, 32, Feistel, 5).unwrap(), 2),
+        (
+            CoreParams::new(2, 6, 32, Crc, 1)
+                .unwrap()
+                .with_counter_bits(4)
+                .unwrap(),
+            4,
+        ),
+    ] {
+        let cfg = CoreConfig::from(params);
+        let g =
+            generate_lanes_with(&cfg, lanes, ReplicaPorts::Two, LaneSwitches::default()).unwrap();
+        assert_eq!(
+            g.verilog.matches("bloom_lanes_query_pair lanes").count(),
+            (lanes - 1).div_ceil(2)
+        );
+        if let Err(report) = hdl::verilog::lint::verilator_lint(&g.verilog, &g.top) {
+            panic!("two ports, lanes={lanes} {params:?}: {report}");
+        }
+    }
+}
+
+#[test]
+fn lanes_0_and_129_are_refused() {
     let cfg = CoreConfig::from(CoreParams::new(4, 12, 64, H3, 0).unwrap());
-    for lanes in [0, 65] {
+    for lanes in [0, 129] {
         let err = generate_lanes(&cfg, lanes, LaneSwitches::default())
             .unwrap_err()
             .to_string();
         assert!(
-            err.contains(&format!("lanes = {lanes} is not allowed")) && err.contains("1 ..= 64"),
+            err.contains(&format!("lanes = {lanes} is not allowed")) && err.contains("1 ..= 128"),
             "{err}"
         );
     }

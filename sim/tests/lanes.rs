@@ -1,7 +1,7 @@
 //! `bloom_lanes` (hdl/src/lanes/mod.rs) in Verilator against the golden model's
 //! beats (contract §8), cycle by cycle and slot by slot (sim/src/lanes.rs).
 
-use hdl::lanes::{generate_lanes, GeneratedLanes, LaneSwitches};
+use hdl::lanes::{generate_lanes, generate_lanes_with, GeneratedLanes, LaneSwitches, ReplicaPorts};
 use hdl::HashFamily::{Crc, Feistel, H3};
 use hdl::{CoreConfig, CoreParams};
 use sim::lanes::{run_lanes, run_lanes_on, Face, LaneTraffic, LanesReport};
@@ -177,6 +177,58 @@ fn counting_feistel_k4_b12_w64_c4_lanes_3() {
     let r = run_lanes(&g, &traffic, 52, 3000).unwrap();
     assert_clean("counting feistel, mixed", &r);
     assert!(r.deletes > 100, "traffic too thin: {r:?}");
+}
+
+/// Query lanes in pairs on two-port replicas (ReplicaPorts::Two, pair.rs): port A reads
+/// for one lane whenever it does not write, port B for the other, both in the write's
+/// stage. Every kind of beat with backpressure, exact timing, resets in flight; an odd
+/// number of query lanes (a pair with one lane); a counting filter; and saturating
+/// traffic at L operations per cycle.
+#[test]
+fn two_port_replicas_crc_k3_b6_w32_lanes_2_3_and_6_counting_and_saturating() {
+    let two = |params: CoreParams, lanes: usize| {
+        generate_lanes_with(
+            &CoreConfig::from(params),
+            lanes,
+            ReplicaPorts::Two,
+            LaneSwitches::default(),
+        )
+        .unwrap()
+    };
+    let exact = LaneTraffic {
+        backpressure: 0,
+        idle: 0,
+        ..LaneTraffic::MIXED
+    };
+    for (lanes, seed) in [(2, 71), (3, 72), (6, 73)] {
+        let g = two(crc_k3_b6_w32(), lanes);
+        let r = run_lanes(&g, &LaneTraffic::MIXED, seed, 4000).unwrap();
+        assert_clean("two ports, mixed", &r);
+        assert!(
+            r.reads_after_recent_insert > 100 && r.hits > 1000,
+            "traffic too thin: {r:?}"
+        );
+        assert_clean(
+            "two ports, no backpressure",
+            &run_lanes(&g, &exact, seed + 10, 2000).unwrap(),
+        );
+        let r = run_lanes(&g, &LaneTraffic::RESETS, seed + 20, 2000).unwrap();
+        assert_clean("two ports, resets in flight", &r);
+        assert!(r.resets > 5, "too few resets: {r:?}");
+    }
+    let counting = CoreParams::new(3, 6, 32, H3, 5)
+        .unwrap()
+        .with_counter_bits(2)
+        .unwrap();
+    let g = two(counting, 5);
+    let r = run_lanes(&g, &LaneTraffic::COUNTING, 74, 4000).unwrap();
+    assert_clean("two ports, counting", &r);
+    assert!(r.deletes > 100, "traffic too thin: {r:?}");
+    let g = two(h3_k4_b12_w64(), 4);
+    let r = run_lanes(&g, &LaneTraffic::SATURATING_AFTER_INSERTS, 75, 20_000).unwrap();
+    assert_clean("two ports, saturating", &r);
+    let per_cycle = r.ops_per_cycle();
+    assert!((per_cycle - 4.0).abs() <= 0.04, "{per_cycle} ops/cycle");
 }
 
 /// Read beats with every slot valid, nothing holding them: L operations per

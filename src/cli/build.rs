@@ -37,7 +37,7 @@ pub struct Args {
     /// or test-pattern (LFSR traffic, results on the LEDs, no UART).
     #[arg(long, value_enum, default_value_t = TopArg::UartBridge)]
     pub top: TopArg,
-    /// Lanes of the core, 1..=64 (docs/core.md, "Lanes"): more than 1 builds the test
+    /// Lanes of the core, 1..=128 (docs/core.md, "Lanes"): more than 1 builds the test
     /// pattern over `bloom_lanes` (L replicas of the banks, L queries per read beat), so
     /// --top test-pattern only; a plain or a counting filter. The part must hold lane 0's banks and a replica of each per query lane (1 bit per address).
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=hdl::lanes::MAX_LANES as i64))]

@@ -48,7 +48,7 @@ pub struct Args {
     /// No progress messages.
     #[arg(long)]
     pub quiet: bool,
-    /// Lanes (docs/contract.md section 8): one count, or a list to sweep (1,2,4,8); each 1..=64.
+    /// Lanes (docs/contract.md section 8): one count, or a list to sweep (1,2,4,8); each 1..=128.
     #[arg(long, value_delimiter = ',', value_parser = clap::value_parser!(u32).range(1..=hdl::lanes::MAX_LANES as i64))]
     pub lanes: Vec<u32>,
     /// Measure the core generated with the scrub (docs/contract.md section 5.2: scrub_req, scrub_busy, scrub_mismatch).

@@ -32,7 +32,7 @@ pub struct Args {
     /// With --scrub: the core's scrub period (bloom export --scrub-every N), 2..=16777216.
     #[arg(long, requires = "scrub", value_parser = clap::value_parser!(u32).range(2..=hdl::MAX_SCRUB_EVERY as i64))]
     pub scrub_every: Option<u32>,
-    /// Vectors of bloom_lanes_axis with L keys per beat (docs/contract.md section 8), 2..=64, of a plain filter (counter bits 1);
+    /// Vectors of bloom_lanes_axis with L keys per beat (docs/contract.md section 8), 2..=128, of a plain filter (counter bits 1);
     /// --ops then counts the operations in the beats.
     #[arg(long, value_parser = clap::value_parser!(u32).range(2..=hdl::lanes::MAX_LANES as i64))]
     pub lanes: Option<u32>,

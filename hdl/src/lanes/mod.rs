@@ -58,9 +58,12 @@
 
 mod forward;
 pub mod lane0;
+mod pair;
 mod query;
 mod responses;
 mod writes;
+
+use serde::Serialize;
 
 use crate::{CoreConfig, GeneratedCore, HdlError, Timing};
 
@@ -68,7 +71,7 @@ use crate::{CoreConfig, GeneratedCore, HdlError, Timing};
 pub const LANES_TOP: &str = "bloom_lanes";
 
 /// Lanes allowed (contract §8.3).
-pub const MAX_LANES: usize = 64;
+pub const MAX_LANES: usize = 128;
 
 /// Query lanes per copy of lane 0's bank write registers (writes.rs).
 const WRITE_GROUP: usize = 4;
@@ -83,6 +86,31 @@ pub struct LaneSwitches {
     pub early_replica_read: bool,
 }
 
+/// How the query lanes read their replicas.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+pub enum ReplicaPorts {
+    /// Each query lane reads replicas of its own, one read port each, a stage before
+    /// lane 0 writes its banks, and forwards that write (query.rs). Every block RAM
+    /// serves (iCE40's SB_RAM40_4K has one read port and one write port).
+    #[default]
+    One,
+    /// Two query lanes share each replica, one on each port of a true dual-port block
+    /// RAM (ECP5's DP16KD): port A reads for one lane whenever it does not write; both
+    /// read in the stage lane 0 writes, with nothing to forward, one cycle later
+    /// (pair.rs). Half the replicas, an address multiplexer per bank and lane pair.
+    Two,
+}
+
+impl ReplicaPorts {
+    /// Query lanes served by one replica of each bank.
+    pub fn lanes_per_replica(self) -> usize {
+        match self {
+            ReplicaPorts::One => 1,
+            ReplicaPorts::Two => 2,
+        }
+    }
+}
+
 /// Generated Verilog of `bloom_lanes`.
 #[derive(Clone, Debug)]
 pub struct GeneratedLanes {
@@ -93,12 +121,14 @@ pub struct GeneratedLanes {
     pub top_module: String,
     pub top: String,
     pub lanes: usize,
+    /// How the query lanes read their replicas.
+    pub replica_ports: ReplicaPorts,
     /// The core whose filter the lanes are (its configuration and timing).
     pub core: GeneratedCore,
     pub timing: Timing,
 }
 
-/// `lanes` is allowed: 1..=64 (contract §8.3), for a plain or a counting filter.
+/// `lanes` is allowed: 1..=128 (contract §8.3), for a plain or a counting filter.
 pub fn check_lanes(_params: &crate::CoreParams, lanes: usize) -> Result<(), HdlError> {
     if !(1..=MAX_LANES).contains(&lanes) {
         return Err(HdlError::Config(format!(
@@ -108,51 +138,76 @@ pub fn check_lanes(_params: &crate::CoreParams, lanes: usize) -> Result<(), HdlE
     Ok(())
 }
 
-/// Stages a query lane reads its replicas after lane 0 reads its banks: 0 for a plain
-/// filter; 3 for a counting one, whose lane 0 writes its counters back in c7, three
-/// stages after a plain core writes its bits (c4). A query lane reads its replica in
-/// the cycle the write of the beat one ahead is made (and forwards it, forward.rs), so
-/// every older write is in the replica by then; a counting lane 0's writes are known
-/// only in its c6 (a delete's depends on the AND over its banks in c5), so its query
-/// lanes read three stages later, and answer three cycles later.
-pub fn replica_delay(params: &crate::CoreParams) -> u32 {
-    if params.counter_bits > 1 {
-        3
+/// Stages a query lane reads its replicas after lane 0 reads its banks (c3), which is
+/// also how many cycles later its answer is than lane 0's. Lane 0 writes its banks in
+/// c4 (a plain filter) or c7 (a counting filter, whose write-back follows the AND over
+/// its banks in c5: a delete writes only if the key is present). A lane of
+/// `ReplicaPorts::One` reads its replica in the cycle the write of the beat one ahead is
+/// made, and forwards it (forward.rs), so every older write is in the replica by then:
+/// 0 stages after lane 0, or 3. A lane of `ReplicaPorts::Two` reads in the write's own
+/// stage, after every write ahead, with nothing to forward: 1, or 4.
+pub fn replica_delay(params: &crate::CoreParams, ports: ReplicaPorts) -> u32 {
+    let write_stage = if params.counter_bits > 1 {
+        crate::timing::COUNTING_COMMIT_LATENCY
     } else {
-        0
+        crate::timing::COMMIT_LATENCY
+    };
+    match ports {
+        ReplicaPorts::One => write_stage - 4,
+        ReplicaPorts::Two => write_stage - 3,
     }
 }
 
-/// `bloom_lanes` for `cfg` with `lanes` lanes ([`check_lanes`]).
+/// `bloom_lanes` for `cfg` with `lanes` lanes ([`check_lanes`]), each query lane with
+/// replicas of its own.
 pub fn generate_lanes(
     cfg: &CoreConfig,
     lanes: usize,
     switches: LaneSwitches,
 ) -> Result<GeneratedLanes, HdlError> {
-    check_lanes(&cfg.params, lanes)?;
-    lanes_around(crate::generate_core(cfg)?, lanes, switches)
+    generate_lanes_with(cfg, lanes, ReplicaPorts::One, switches)
 }
 
-/// `bloom_lanes` of the filter of `core`, already generated ([`check_lanes`]).
+/// `bloom_lanes` for `cfg` with `lanes` lanes whose query lanes read their replicas as
+/// `ports` says.
+pub fn generate_lanes_with(
+    cfg: &CoreConfig,
+    lanes: usize,
+    ports: ReplicaPorts,
+    switches: LaneSwitches,
+) -> Result<GeneratedLanes, HdlError> {
+    check_lanes(&cfg.params, lanes)?;
+    lanes_around_with(crate::generate_core(cfg)?, lanes, ports, switches)
+}
+
+/// `bloom_lanes` of the filter of `core`, already generated ([`check_lanes`]), each query
+/// lane with replicas of its own.
 pub fn lanes_around(
     core: GeneratedCore,
     lanes: usize,
     switches: LaneSwitches,
 ) -> Result<GeneratedLanes, HdlError> {
+    lanes_around_with(core, lanes, ReplicaPorts::One, switches)
+}
+
+/// [`lanes_around`] with the query lanes reading their replicas as `ports` says.
+pub fn lanes_around_with(
+    core: GeneratedCore,
+    lanes: usize,
+    ports: ReplicaPorts,
+    switches: LaneSwitches,
+) -> Result<GeneratedLanes, HdlError> {
     check_lanes(&core.config.params, lanes)?;
     let lane0 = lane0::lane0_verilog(&core.config)?;
-    let top = lanes_top(&core.config, lanes, switches)?;
-    let delay = if switches.early_replica_read {
-        0
-    } else {
-        replica_delay(&core.config.params)
-    };
+    let top = lanes_top(&core.config, lanes, ports, switches)?;
+    let delay = lanes_delay(&core.config.params, ports, switches);
     let verilog = format!("{lane0}\n{top}");
     Ok(GeneratedLanes {
         top_module: verilog.clone(),
         verilog,
         top: LANES_TOP.to_string(),
         lanes,
+        replica_ports: ports,
         // One cycle more than the core (the input stage), and the query lanes' replica
         // delay.
         timing: Timing {
@@ -163,17 +218,28 @@ pub fn lanes_around(
     })
 }
 
+/// [`replica_delay`], or 0 with the test switch `early_replica_read` (lanes of their
+/// own replicas).
+fn lanes_delay(params: &crate::CoreParams, ports: ReplicaPorts, switches: LaneSwitches) -> u32 {
+    if switches.early_replica_read && ports == ReplicaPorts::One {
+        0
+    } else {
+        replica_delay(params, ports)
+    }
+}
+
 /// The text of module `bloom_lanes` (lane 0, the query lanes, the input stage and
 /// the response beats), then the modules of the query lanes.
-fn lanes_top(cfg: &CoreConfig, lanes: usize, switches: LaneSwitches) -> Result<String, HdlError> {
+fn lanes_top(
+    cfg: &CoreConfig,
+    lanes: usize,
+    ports: ReplicaPorts,
+    switches: LaneSwitches,
+) -> Result<String, HdlError> {
     use crate::ports::module_ports;
     let params = &cfg.params;
     let counting = params.counter_bits > 1;
-    let delay = if switches.early_replica_read {
-        0
-    } else {
-        replica_delay(params) as usize
-    };
+    let delay = lanes_delay(params, ports, switches) as usize;
     let (k, b, w) = (cfg.k(), cfg.bank_bits(), params.key_bits as usize);
     let mut v = String::new();
     v += "// bloom_lanes: up to L operations per clock: lane 0, a core that broadcasts its\n";
@@ -186,19 +252,28 @@ fn lanes_top(cfg: &CoreConfig, lanes: usize, switches: LaneSwitches) -> Result<S
     v += &beat_rule(lanes);
     v += &input_stage(w, lanes);
     v += &lane_zero(params);
-    v += &query_lanes(k, b, w, lanes, switches, counting);
+    v += &query_lanes(k, b, w, lanes, ports, switches, counting);
     v += &response_beats(lanes, delay);
     v += &format!("endmodule // {LANES_TOP}\n");
     if lanes > 1 {
         v += "\n";
         v += &writes::writes_module(k, b, counting);
         v += "\n";
-        v += &forward::forward_module(b, !cfg.test_switches.disable_forwarding);
-        v += "\n";
         let network = params.hash == bloom_params::HashFamily::Feistel;
-        v += &query::query_module(k, b, w, network, delay);
-        if counting {
-            v += &query::replica_modules(cfg)?;
+        match ports {
+            ReplicaPorts::One => {
+                v += &forward::forward_module(b, !cfg.test_switches.disable_forwarding);
+                v += "\n";
+                v += &query::query_module(k, b, w, network, delay);
+                if counting {
+                    v += &query::replica_modules(cfg)?;
+                }
+            }
+            ReplicaPorts::Two => {
+                v += &pair::query_pair_module(k, b, w, network, 3 + delay, counting);
+                v += "\n";
+                v += &pair::replica2_modules(k, b, query::replica_bits(cfg)?.as_deref());
+            }
         }
     }
     v += "\n";
@@ -356,6 +431,7 @@ fn query_lanes(
     b: usize,
     w: usize,
     l: usize,
+    ports: ReplicaPorts,
     switches: LaneSwitches,
     counting: bool,
 ) -> String {
@@ -394,29 +470,70 @@ wire [{dm1}:0] write_data_{g};
             writes = writes::WRITES,
         );
     }
-    for j in 1..l {
-        let g = (j - 1) / WRITE_GROUP;
-        let enable = if switches.no_write_broadcast {
+    let enable = |g: usize| {
+        if switches.no_write_broadcast {
             format!("{k}'d0")
         } else {
             format!("write_enable_{g}")
-        };
-        v += &format!(
-            "\
+        }
+    };
+    let key = |j: usize| format!("head_key[{}:{}]", w * (j + 1) - 1, w * j);
+    match ports {
+        ReplicaPorts::One => {
+            for j in 1..l {
+                let g = (j - 1) / WRITE_GROUP;
+                v += &format!(
+                    "\
 wire lane{j}_hit;
 {query} lane{j} (
     .clock(clock),
-    .key(head_key[{khi}:{klo}]),
+    .key({key}),
     .write_enable({enable}),
     .write_addr(write_addr_{g}),
     .write_data(write_data_{g}),
     .hit(lane{j}_hit)
 );
 ",
-            query = query::QUERY,
-            khi = w * (j + 1) - 1,
-            klo = w * j,
-        );
+                    query = query::QUERY,
+                    key = key(j),
+                    enable = enable(g),
+                );
+            }
+        }
+        ReplicaPorts::Two => {
+            // Lanes j and j + 1 share a pair's replicas; a last lane alone leaves its
+            // pair's port B unread (synthesis removes what feeds it).
+            for j in (1..l).step_by(2) {
+                let g = (j - 1) / WRITE_GROUP;
+                let (key_b, hit_b) = if j + 1 < l {
+                    (key(j + 1), format!("lane{}_hit", j + 1))
+                } else {
+                    (format!("{w}'d0"), format!("unused_hit_{j}"))
+                };
+                v += &format!(
+                    "\
+wire lane{j}_hit;
+wire {hit_b};
+{pair} lanes{j} (
+    .clock(clock),
+    .key_a({key_a}),
+    .key_b({key_b}),
+    .write_enable({enable}),
+    .write_addr(write_addr_{g}),
+    .write_data(write_data_{g}),
+    .hit_a(lane{j}_hit),
+    .hit_b({hit_b})
+);
+",
+                    pair = pair::QUERY_PAIR,
+                    key_a = key(j),
+                    enable = enable(g),
+                );
+                if j + 1 == l {
+                    v += &format!("/* verilator lint_off UNUSED */\nwire unused_pair_{j} = {hit_b};\n/* verilator lint_on UNUSED */\n");
+                }
+            }
+        }
     }
     if switches.no_write_broadcast {
         let unread: Vec<String> = (0..groups).map(|g| format!("write_enable_{g}")).collect();
@@ -435,6 +552,19 @@ fn response_beats(l: usize, delay: usize) -> String {
     let d = 1 + l + 8 * l;
     let mut v = if delay == 0 {
         "wire push = tap_valid6;\nwire lane0_hit = tap_hit6;\n".to_string()
+    } else if delay == 1 {
+        // A reset empties the response beats, and this register with them.
+        "\
+reg push_line = 1'b0;
+reg hit_line = 1'b0;
+always @(posedge clock) begin
+    push_line <= tap_valid6 & (~reset);
+    hit_line <= tap_hit6;
+end
+wire push = push_line;
+wire lane0_hit = hit_line;
+"
+        .to_string()
     } else {
         // A reset empties the response beats, and this line with them.
         format!(

@@ -184,19 +184,31 @@ fn replica_name(p: usize) -> String {
 pub fn replica_modules(cfg: &crate::CoreConfig) -> Result<String, crate::HdlError> {
     use rust_hdl::prelude::*;
     let b = cfg.bank_bits();
-    let image = match &cfg.preload {
-        Some(dir) => Some(crate::image::read_counter_image(dir, &cfg.params)?),
-        None => None,
-    };
+    let initial = replica_bits(cfg)?;
     let mut v = String::new();
     for p in 0..cfg.k() {
-        let initial = image
-            .as_ref()
-            .map(|banks| banks[p].iter().map(|c| *c != 0).collect());
-        let mut ram = crate::core::ram::BankRam::new(b, initial);
+        let mut ram =
+            crate::core::ram::BankRam::new(b, initial.as_ref().map(|banks| banks[p].clone()));
         ram.connect_all();
         v += "\n";
         v += &crate::verilog::text::rename_modules(&generate_verilog(&ram), &replica_name(p), &[])?;
     }
     Ok(v)
+}
+
+/// What every replica of bank p starts with: the preload image's bits, or of a counting
+/// filter's image, its counters' non-zero bits (contract §7.8's projection); None
+/// without an image (all 0).
+pub fn replica_bits(cfg: &crate::CoreConfig) -> Result<Option<Vec<Vec<bool>>>, crate::HdlError> {
+    let Some(dir) = &cfg.preload else {
+        return Ok(None);
+    };
+    Ok(Some(if cfg.params.counter_bits > 1 {
+        crate::image::read_counter_image(dir, &cfg.params)?
+            .iter()
+            .map(|bank| bank.iter().map(|c| *c != 0).collect())
+            .collect()
+    } else {
+        crate::image::read_image(dir, cfg)?
+    }))
 }

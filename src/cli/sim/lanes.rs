@@ -12,7 +12,7 @@
 //! checked against the golden counting filter, with deletes in two of five write beats.
 
 use anyhow::bail;
-use hdl::lanes::{generate_lanes, LaneSwitches};
+use hdl::lanes::{generate_lanes, generate_lanes_with, LaneSwitches};
 use sim::lanes::{run_lanes_on, Face, LaneTraffic, LanesReport};
 use sim::netlist::NetlistKind;
 
@@ -71,9 +71,10 @@ fn parts(traffic: TrafficArg, beats: u64, bank_bits: u32, counting: bool) -> Vec
 /// an error on any mismatch, or when saturating traffic does not give `lanes`
 /// operations per cycle.
 pub fn execute(job: &Job, lanes: usize) -> anyhow::Result<Summary> {
-    let generated = generate_lanes(
+    let generated = generate_lanes_with(
         &hdl::CoreConfig::from(job.params),
         lanes,
+        job.replica_ports,
         LaneSwitches::default(),
     )?;
     if job.netlist == NetlistKind::Ice40Routed {
@@ -89,10 +90,9 @@ pub fn execute(job: &Job, lanes: usize) -> anyhow::Result<Summary> {
     outln!(
         "timing: latency {} cycles (the core's, the input stage{}), clear {} cycles",
         generated.timing.latency,
-        if job.params.counter_bits > 1 {
-            " and the query lanes' 3 cycles behind a counting lane 0's write-back"
-        } else {
-            ""
+        match hdl::lanes::replica_delay(&job.params, job.replica_ports) {
+            0 => String::new(),
+            d => format!(" and {d} of the query lanes' later read"),
         },
         generated.timing.clear_cycles
     );
