@@ -412,11 +412,11 @@ fn sim_lanes_3_of_a_counting_filter_rtl_and_ice40_netlist() {
 /// Query lanes sharing two-port replicas (`--replica-ports 2`): every beat checked, one
 /// cycle more latency than lanes of their own replicas.
 #[test]
-fn sim_lanes_5_with_two_port_replicas() {
+fn sim_lanes_6_with_two_port_replicas() {
     let mut args = vec![
         "sim",
         "--lanes",
-        "5",
+        "6",
         "--replica-ports",
         "2",
         "--ops",
