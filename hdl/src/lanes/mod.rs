@@ -16,8 +16,9 @@
 //!
 //! The parts (one file each):
 //! - lane0.rs, `bloom_lanes_core`: the plain core (admission, every write, the
-//!   clear sweep, the recount after reset, fill counters, readback, `busy`) and
-//!   its tap: its banks' writes one cycle ahead and its responses in c6;
+//!   clear sweep, the recount after reset, fill counters, readback, `busy`), or
+//!   the counting core, and its tap: its banks' writes one cycle ahead and its
+//!   responses in c6;
 //! - writes.rs, `bloom_lanes_writes`: a copy of lane 0's bank write registers
 //!   per group of `WRITE_GROUP` query lanes, loaded from the tap (register
 //!   duplication: a write reaches the replicas from flip-flops beside them);
@@ -26,9 +27,14 @@
 //!   lane 0's writes (so they hold lane 0's bits in every cycle), forwarding
 //!   against those writes (forward.rs, `bloom_lanes_forward`) and the AND over
 //!   its banks: its hit in c6, beside lane 0's;
+//! - pair.rs, `bloom_lanes_query_pair` (with [`ReplicaPorts::Two`], in place of
+//!   query.rs): two query lanes sharing two-port replicas, reading in lane 0's
+//!   write stage, with nothing to forward;
 //! - responses.rs, `bloom_lanes_responses`: the response beats, a FIFO as deep as
-//!   lane 0's (8, or 11 with the Feistel family's request line) (descriptor: refused, slot valid bits, tags; written when the beat enters
-//!   lane 0; hits: pushed when lane 0's c6 holds the beat's response). Lane 0's
+//!   lane 0's (8, or 11 with the Feistel family's request line) and as many more
+//!   as the query lanes answer later ([`replica_delay`]) (descriptor: refused, slot
+//!   valid bits, tags; written when the beat enters lane 0; hits: pushed when lane
+//!   0's response and the query lanes' answers are in). Lane 0's
 //!   own response FIFO is taken with the same `resp_ready`, so it holds the
 //!   same beats as this one in every cycle and its credits (as many unanswered)
 //!   stop the beats when the consumer does not take them.
