@@ -812,35 +812,29 @@ impl Golden {
     /// sweep a reset cut short (contract §5.1).
     fn swept_to(&self, last: usize) -> Result<Golden, SimError> {
         let value = |e: golden::ConfigError| SimError::Value(e.to_string());
-        match self {
+        // Bank p with addresses 0 ..= last at 0 (bits or counters alike).
+        let swept = |k: u32, bank: &dyn Fn(usize) -> Vec<u8>| -> Vec<Vec<u8>> {
+            (0..k as usize)
+                .map(|p| {
+                    let mut b = bank(p);
+                    b.iter_mut().take(last + 1).for_each(|v| *v = 0);
+                    b
+                })
+                .collect()
+        };
+        Ok(match self {
             Golden::Plain(f) => {
-                let k = f.config().k as usize;
-                let banks: Vec<Vec<u8>> = (0..k)
-                    .map(|p| {
-                        let mut bank = f.bank(p).expect("k banks").to_vec();
-                        bank.iter_mut().take(last + 1).for_each(|bit| *bit = 0);
-                        bank
-                    })
-                    .collect();
-                Ok(Golden::Plain(
-                    PartitionedFilter::from_banks(*f.config(), &banks).map_err(value)?,
-                ))
+                let banks = swept(f.config().k, &|p| f.bank(p).expect("k banks").to_vec());
+                Golden::Plain(PartitionedFilter::from_banks(*f.config(), &banks).map_err(value)?)
             }
             Golden::Counting(f) => {
-                let k = f.config().k as usize;
-                let banks: Vec<Vec<u8>> = (0..k)
-                    .map(|p| {
-                        let mut bank = f.bank(p).expect("k banks").to_vec();
-                        bank.iter_mut().take(last + 1).for_each(|c| *c = 0);
-                        bank
-                    })
-                    .collect();
-                Ok(Golden::Counting(
+                let banks = swept(f.config().k, &|p| f.bank(p).expect("k banks").to_vec());
+                Golden::Counting(
                     CountingFilter::from_counters(*f.config(), f.counter_bits(), &banks)
                         .map_err(value)?,
-                ))
+                )
             }
-        }
+        })
     }
 }
 

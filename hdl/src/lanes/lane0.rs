@@ -97,11 +97,7 @@ impl<const W: usize> Logic for LaneCore<W> {
             &mut self.control,
             &mut self.parts,
         );
-        self.tap.write_next.connect();
-        self.tap.wdata_next.connect();
-        self.tap.addr_next.connect();
-        self.tap.valid6.connect();
-        self.tap.hit6.connect();
+        connect_tap(&mut self.tap);
     }
 
     fn hdl(&self) -> Verilog {
@@ -117,6 +113,15 @@ impl<const W: usize> Logic for LaneCore<W> {
         more += &tap_addresses(k, "write_addr_next");
         Verilog::Custom(hdl_plain::<W>(k, &more))
     }
+}
+
+/// Every signal of the tap is driven by its block.
+fn connect_tap<const W: usize>(tap: &mut WriteTap<W>) {
+    tap.write_next.connect();
+    tap.wdata_next.connect();
+    tap.addr_next.connect();
+    tap.valid6.connect();
+    tap.hit6.connect();
 }
 
 /// `tap$addr_next`: bank p's `parts$p${name}` at [16p+15:16p], 0 above k.
@@ -233,11 +238,7 @@ impl<const W: usize> Logic for LaneCountingCore<W> {
             &mut self.ops,
             &mut self.parts,
         );
-        self.tap.write_next.connect();
-        self.tap.wdata_next.connect();
-        self.tap.addr_next.connect();
-        self.tap.valid6.connect();
-        self.tap.hit6.connect();
+        connect_tap(&mut self.tap);
     }
 
     fn hdl(&self) -> Verilog {

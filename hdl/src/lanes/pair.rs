@@ -162,16 +162,16 @@ wire bit_b{p};
 /// whose RAM has one read port).
 pub fn replica2_modules(k: usize, bank_bits: usize, initial: Option<&[Vec<bool>]>) -> String {
     let b = bank_bits;
-    let depth = 1usize << b;
+    let last = (1usize << b) - 1;
     let mut v = String::new();
     for p in 0..k {
-        let ones: String = initial
+        let ones: Vec<usize> = initial
             .map(|banks| {
                 banks[p]
                     .iter()
                     .enumerate()
                     .filter(|(_, bit)| **bit)
-                    .map(|(a, _)| format!("    mem[{b}'d{a}] = 1'b1;\n"))
+                    .map(|(a, _)| a)
                     .collect()
             })
             .unwrap_or_default();
@@ -194,21 +194,7 @@ module {name} (
 reg mem [0:{last}];
 reg raw_a;
 reg raw_b;
-`ifndef SYNTHESIS
-reg [{b}:0] init_addr;
-`endif
-initial begin
-`ifndef SYNTHESIS
-    for (init_addr = {b1}'d0; init_addr < {b1}'d{depth}; init_addr = init_addr + {b1}'d1) begin
-        mem[init_addr[{bm1}:0]] = 1'b0;
-    end
-    raw_a = 1'b0;
-    raw_b = 1'b0;
-    read_a = 1'b0;
-    read_b = 1'b0;
-`endif
-{ones}end
-always @(posedge clock) begin
+{initial}always @(posedge clock) begin
     if (write_a) begin
         mem[addr_a] <= data_a;
     end
@@ -224,9 +210,12 @@ end
 endmodule // {name}
 ",
             name = replica2_name(p),
-            last = depth - 1,
             bm1 = b - 1,
-            b1 = b + 1,
+            initial = crate::core::ram::initial_contents(
+                b,
+                &ones,
+                &["raw_a", "raw_b", "read_a", "read_b"]
+            ),
         );
     }
     v
