@@ -189,21 +189,21 @@ fn build_lanes_refused_before_any_tool_runs() {
             (
                 &[
                     "--lanes",
-                    "2",
+                    "16",
                     "--top",
                     "test-pattern",
                     "--counter-bits",
                     "4",
                 ],
-                "a counting filter has one lane",
+                "need 34 block RAMs (4 for lane 0's counters, 2 per query lane), the iCE40HX8K has 32: at most 15 lanes",
             ),
             (
-                &["--lanes", "65", "--top", "test-pattern"],
-                "65 is not in 1..=64",
+                &["--lanes", "129", "--top", "test-pattern"],
+                "129 is not in 1..=128",
             ),
             (
                 &["--lanes", "0", "--top", "test-pattern"],
-                "0 is not in 1..=64",
+                "0 is not in 1..=128",
             ),
         ],
     );
@@ -800,29 +800,44 @@ fn lanes_over_the_parts_logic_refused_before_any_tool_runs() {
     }
 }
 
+/// On ECP5 two query lanes share each replica (the DP16KD's two ports): the part holds
+/// twice the query lanes, and one more than it holds is refused before any tool runs.
+#[test]
+fn fmax_lanes_beyond_the_ecp5_block_ram_with_two_port_replicas_are_refused() {
+    assert_refused_writing_nothing(
+        &["fmax", "--device", "ecp5-85f"],
+        "cli-lanes-ecp5",
+        &[(
+            &["--lanes", "104"],
+            "need 212 block RAMs (4 for lane 0, 4 per 2 query lanes (two-port replicas)), the LFE5U-85F has 208: at most 103 lanes",
+        )],
+    );
+}
+
 #[test]
 fn fmax_lanes_sweep_hx8k_k1_b9_w32_lanes_1_2_and_refusals_before_any_tool() {
     require("yosys", "apt-get install yosys");
     require("nextpnr-ice40", "apt-get install nextpnr-ice40");
     // Refused before synthesis, nothing written: more lanes than the block RAM holds,
-    // lanes out of range, lanes with the AXI wrapper, lanes of a counting filter.
+    // lanes out of range, lanes with the AXI wrapper, a counting filter's lanes beyond
+    // the block RAM (lane 0's counters and a 1-bit replica per query lane).
     assert_refused_writing_nothing(
         &["fmax", "--device", "hx8k"],
         "cli-lanes-bad",
         &[
             (
                 &["--lanes", "9"],
-                "need 36 block RAMs (4 per lane), the iCE40HX8K has 32: at most 8 lanes",
+                "need 36 block RAMs (4 for lane 0, 4 per query lane), the iCE40HX8K has 32: at most 8 lanes",
             ),
             (&["--lanes", "1,2,9"], "at most 8 lanes"),
-            (&["--lanes", "65"], "65 is not in 1..=64"),
+            (&["--lanes", "129"], "129 is not in 1..=128"),
             (
                 &["--lanes", "2", "--axi"],
                 "carries one lane; the lanes' AXI4-Stream face",
             ),
             (
-                &["--lanes", "2", "--counter-bits", "4"],
-                "a counting filter has one lane",
+                &["--lanes", "6", "--counter-bits", "4"],
+                "need 36 block RAMs (16 for lane 0's counters, 4 per query lane), the iCE40HX8K has 32: at most 5 lanes",
             ),
         ],
     );

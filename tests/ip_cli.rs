@@ -1581,6 +1581,7 @@ fn lanes_vectors_catch_lanes_whose_replicas_are_not_written() {
             "unwritten",
             hdl::lanes::LaneSwitches {
                 no_write_broadcast: true,
+                ..Default::default()
             },
         ),
     ] {
@@ -1621,7 +1622,7 @@ fn lanes_and_scrub_options_of_export_and_vectors_refuse_bad_values_writing_nothi
             &format!("lanes-bad-{command}"),
             &[
                 (&["--lanes", "1"], "--lanes"),
-                (&["--lanes", "65"], "--lanes"),
+                (&["--lanes", "129"], "--lanes"),
                 (&["--lanes", "0"], "--lanes"),
                 (&["--lanes", "2", "--counter-bits", "4"], "counter_bits = 4"),
                 (&["--lanes", "2", "--ops", "0"], "--ops 0"),

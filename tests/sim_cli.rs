@@ -376,6 +376,58 @@ fn sim_lanes_2_on_the_ice40_netlist_crc_k3_b6_w32() {
     assert_eq!(field(&out, "mismatches"), "0");
 }
 
+/// A counting filter's lanes (contract §8.3) against the golden counting filter: deletes,
+/// counters of 2 bits, resets in flight; RTL and the iCE40 netlist.
+#[test]
+fn sim_lanes_3_of_a_counting_filter_rtl_and_ice40_netlist() {
+    for netlist in ["rtl", "ice40"] {
+        let mut args = vec![
+            "sim",
+            "--lanes",
+            "3",
+            "--counter-bits",
+            "2",
+            "--ops",
+            "6000",
+            "--netlist",
+            netlist,
+        ];
+        args.extend(CRC_K3_B6_W32);
+        let (out, _) = run_ok(&args);
+        assert_eq!(field(&out, "mismatches"), "0", "{out}");
+        assert!(out.contains("counter_bits=2; 3 lanes"), "{out}");
+        let deletes: Vec<u64> = out
+            .lines()
+            .filter_map(|l| l.trim().strip_prefix("deletes carried out: "))
+            .map(|l| l.split(';').next().unwrap().parse().unwrap())
+            .collect();
+        assert!(
+            deletes.len() == 2 && deletes.iter().all(|&d| d > 20),
+            "too few deletes: {out}"
+        );
+        assert!(out.contains("resets: "), "{out}");
+    }
+}
+
+/// Query lanes sharing two-port replicas (`--replica-ports 2`): every beat checked, one
+/// cycle more latency than lanes of their own replicas.
+#[test]
+fn sim_lanes_6_with_two_port_replicas() {
+    let mut args = vec![
+        "sim",
+        "--lanes",
+        "6",
+        "--replica-ports",
+        "2",
+        "--ops",
+        "6000",
+    ];
+    args.extend(CRC_K3_B6_W32);
+    let (out, _) = run_ok(&args);
+    assert_eq!(field(&out, "mismatches"), "0", "{out}");
+    assert!(out.contains("timing: latency 9 cycles"), "{out}");
+}
+
 #[test]
 fn sim_lanes_rejects_what_it_cannot_run_before_any_tool() {
     let routed: Vec<&str> = ["sim", "--lanes", "3", "--netlist", "ice40-routed"]
@@ -383,12 +435,10 @@ fn sim_lanes_rejects_what_it_cannot_run_before_any_tool() {
         .chain(CRC_K3_B6_W32)
         .collect();
     let cases: &[(&[&str], &str)] = &[
-        (&["sim", "--lanes", "0"], "1..=64"),
-        (&["sim", "--lanes", "65"], "1..=64"),
-        (
-            &["sim", "--lanes", "2", "--counter-bits", "4"],
-            "plain filters only",
-        ),
+        (&["sim", "--lanes", "0"], "1..=128"),
+        (&["sim", "--lanes", "129"], "1..=128"),
+        (&["sim", "--lanes", "2", "--replica-ports", "3"], "1..=2"),
+        (&["sim", "--replica-ports", "2"], "--lanes"),
         (
             &["sim", "--lanes", "2", "--trace", "x.vcd"],
             "cannot be used with",

@@ -194,12 +194,8 @@ fn lanes_4_writes_bloom_lanes_and_its_axis_face_beside_the_core_and_bad_lanes_wr
     assert!(core.contains("module bloom_core("));
     std::fs::remove_dir_all(&dir).unwrap();
     for (args, says) in [
-        (vec!["--lanes", "0"], "0 is not in 1..=64"),
-        (vec!["--lanes", "65"], "65 is not in 1..=64"),
-        (
-            vec!["--lanes", "2", "--counter-bits", "4"],
-            "a counting filter has one lane",
-        ),
+        (vec!["--lanes", "0"], "0 is not in 1..=128"),
+        (vec!["--lanes", "129"], "129 is not in 1..=128"),
     ] {
         let dir = scratch("lanes-bad");
         let mut all = vec!["verilog"];
@@ -212,6 +208,45 @@ fn lanes_4_writes_bloom_lanes_and_its_axis_face_beside_the_core_and_bad_lanes_wr
         assert!(!stderr.contains("panicked"), "{stderr}");
         assert!(!dir.exists(), "{args:?} created output");
     }
+}
+
+/// A counting filter's lanes: lane 0 the counting core with its counter access, a 1-bit
+/// replica of each bank per query lane.
+#[test]
+fn lanes_of_a_counting_filter_are_written_with_their_replicas_and_counter_ports() {
+    let dir = scratch("lanes-counting");
+    let out = bloom(&[
+        "verilog",
+        "--lanes",
+        "3",
+        "--counter-bits",
+        "4",
+        "--k",
+        "2",
+        "--bank-bits",
+        "6",
+        "--out",
+        dir.to_str().unwrap(),
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let top = std::fs::read_to_string(dir.join("bloom_lanes.v")).unwrap();
+    assert!(
+        top.contains("output wire [7:0] counter_rdata"),
+        "no counter access"
+    );
+    assert_eq!(top.matches("bloom_lanes_query lane").count(), 2);
+    for p in 0..2 {
+        assert!(
+            top.contains(&format!("module bloom_lanes_replica_{p}(")),
+            "no replica module of bank {p}"
+        );
+    }
+    assert!(!top.contains("module bloom_lanes_replica_2("));
+    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]

@@ -66,6 +66,27 @@ impl Device {
         k * bank.div_ceil(self.bram_bits as u64) as u32
     }
 
+    /// How the lanes' query lanes read their replicas on this part (hdl/src/lanes): on
+    /// ECP5 two query lanes share each replica, one on each port of a DP16KD (a true
+    /// dual-port RAM); iCE40's SB_RAM40_4K has one read port and one write port, so every
+    /// query lane has replicas of its own.
+    pub fn replica_ports(&self) -> hdl::lanes::ReplicaPorts {
+        match self.family {
+            Family::Ecp5 => hdl::lanes::ReplicaPorts::Two,
+            Family::Ice40 => hdl::lanes::ReplicaPorts::One,
+        }
+    }
+
+    /// Block RAMs `lanes` lanes of that filter need at the least on this part
+    /// (hdl/src/lanes): lane 0 holds the filter's banks; the query lanes a replica of
+    /// each bank's bits (of a counting filter, its counters' non-zero bits: 1 bit per
+    /// address) for every one of them, or every two of them ([`Device::replica_ports`]).
+    pub fn min_brams_of_lanes(&self, k: u32, bank_bits: u32, counter_bits: u32, lanes: u32) -> u32 {
+        let query_lanes = lanes.saturating_sub(1);
+        let replicas = query_lanes.div_ceil(self.replica_ports().lanes_per_replica() as u32);
+        self.min_brams(k, bank_bits, counter_bits) + self.min_brams(k, bank_bits, 1) * replicas
+    }
+
     /// Block RAMs usable on this part (the rating where it is below the modelled die).
     pub fn usable_brams(&self) -> u32 {
         self.rated_brams.unwrap_or(self.brams)
@@ -408,5 +429,10 @@ mod tests {
         assert_eq!(ECP5_85F.min_brams(4, 12, 4), 4);
         assert_eq!(ECP5_85F.min_brams(4, 12, 8), 8);
         assert_eq!(HX8K.min_brams(2, 6, 1), 2);
+        assert_eq!(HX8K.min_brams_of_lanes(4, 12, 1, 8), 32);
+        assert_eq!(HX8K.min_brams_of_lanes(4, 12, 4, 5), 32);
+        assert_eq!(ECP5_85F.min_brams_of_lanes(4, 12, 4, 3), 8);
+        assert_eq!(ECP5_85F.min_brams_of_lanes(4, 12, 1, 103), 208);
+        assert_eq!(ECP5_85F.min_brams_of_lanes(4, 12, 1, 104), 212);
     }
 }

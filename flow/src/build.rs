@@ -189,19 +189,34 @@ pub fn check_lanes_fit_device(
     }
     check_fits_device(d, core)?;
     let p = &core.config.params;
-    let per_lane = d.min_brams(p.k, p.bank_bits, p.counter_bits);
-    let need = per_lane as u64 * lanes as u64;
-    if need > d.usable_brams() as u64 {
+    // Lane 0 holds the filter's banks (a counting filter's counters); the query lanes a
+    // replica of each bank's bits (of a counting filter, its counters' non-zero bits)
+    // for every one or every two of them (Device::replica_ports).
+    let lane0 = d.min_brams(p.k, p.bank_bits, p.counter_bits) as u64;
+    let per_replica = d.min_brams(p.k, p.bank_bits, 1) as u64;
+    let sharing = d.replica_ports().lanes_per_replica() as u64;
+    let need = d.min_brams_of_lanes(p.k, p.bank_bits, p.counter_bits, lanes as u32) as u64;
+    let have = d.usable_brams() as u64;
+    if need > have {
+        let most = 1 + sharing * (have.saturating_sub(lane0) / per_replica);
+        let replica = if sharing == 1 {
+            format!("{per_replica} per query lane")
+        } else {
+            format!("{per_replica} per {sharing} query lanes (two-port replicas)")
+        };
+        let split = if lane0 == per_replica {
+            format!("{lane0} for lane 0, {replica}")
+        } else {
+            format!("{lane0} for lane 0's counters, {replica}")
+        };
         return Err(FlowError::DoesNotFit {
             part: d.part.to_string(),
             detail: format!(
-                "lanes = {lanes} replicas of k = {} banks of 2^{} bits need {need} block RAMs ({per_lane} per lane), \
-                 the {} has {}: at most {} lanes for this filter",
+                "lanes = {lanes} replicas of k = {} banks of 2^{} bits need {need} block RAMs ({split}), \
+                 the {} has {have}: at most {most} lanes for this filter",
                 p.k,
                 p.bank_bits,
                 d.part,
-                d.usable_brams(),
-                d.usable_brams() / per_lane
             ),
         });
     }
@@ -808,7 +823,8 @@ impl<'a> Build<'a> {
         let d = board.device;
         let pass = &self.passes[self.kept];
         let p = &core.config.params;
-        let brams_minimum = d.min_brams(p.k, p.bank_bits, p.counter_bits) * self.lanes as u32;
+        let brams_minimum =
+            d.min_brams_of_lanes(p.k, p.bank_bits, p.counter_bits, self.lanes as u32);
         let swap_record = self.swap.take().expect("Bitstream recorded the swap");
         let report = BuildReport {
             board: board.name.into(),
@@ -1011,7 +1027,7 @@ impl BuildReport {
                 )
             } else {
                 format!(
-                    "{}   minimum for {} replicas of this filter: {}",
+                    "{}   minimum for {} lanes of this filter: {}",
                     pct(&self.resources.brams),
                     self.lanes,
                     self.resources.brams_minimum

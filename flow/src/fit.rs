@@ -323,8 +323,9 @@ fn around_cells(around: LanesAround, key_bits: u32, lanes: u64) -> u64 {
 }
 
 /// The iCE40 logic cells `lanes` lanes of the filter of `params` need at the least,
-/// placed with `around`; None on ECP5, for fewer than two lanes, and for a
-/// configuration no calibration row is below: one of the same family and key width
+/// placed with `around`; None on ECP5, for fewer than two lanes, for a counting
+/// filter (its lanes are not calibrated), and for a configuration no calibration
+/// row is below: one of the same family and key width
 /// with k and bank_bits at most the configuration's (more partitions or wider banks
 /// never take fewer cells), the largest estimate of those.
 pub fn lanes_logic_estimate(
@@ -333,7 +334,7 @@ pub fn lanes_logic_estimate(
     lanes: usize,
     around: LanesAround,
 ) -> Option<LanesEstimate> {
-    if family != Family::Ice40 || lanes < 2 {
+    if family != Family::Ice40 || lanes < 2 || params.counter_bits > 1 {
         return None;
     }
     let l = lanes as u64;

@@ -221,6 +221,8 @@ pub struct FmaxReport {
     /// Lanes measured (1: the core; L > 1: `bloom_lanes`, whose figures are in
     /// the core's place above: Fmax, LUTs, flip-flops, block RAM).
     pub lanes: usize,
+    /// How its query lanes read their replicas (the device's: `Device::replica_ports`).
+    pub replica_ports: hdl::lanes::ReplicaPorts,
     /// Lookups per second: the routed Fmax median times the lanes.
     pub lookups_per_second: f64,
 }
@@ -309,7 +311,10 @@ impl FmaxReport {
             self.core_config.params, self.core_config.timing.latency
         );
         let what = if self.lanes > 1 {
-            format!("bloom_lanes L={}", self.lanes)
+            match self.replica_ports {
+                hdl::lanes::ReplicaPorts::One => format!("bloom_lanes L={}", self.lanes),
+                hdl::lanes::ReplicaPorts::Two => format!("bloom_lanes L={} (2-port)", self.lanes),
+            }
         } else {
             "core".to_string()
         };
@@ -525,8 +530,13 @@ pub fn measure(core: &GeneratedCore, opts: &FmaxOptions) -> Result<FmaxReport, F
     let target = validate(core, opts)?;
     let lanes = if opts.lanes > 1 {
         Some(
-            hdl::lanes::lanes_around(core.clone(), opts.lanes, Default::default())
-                .map_err(|e| FlowError::Invalid(e.to_string()))?,
+            hdl::lanes::lanes_around_with(
+                core.clone(),
+                opts.lanes,
+                opts.device.replica_ports(),
+                Default::default(),
+            )
+            .map_err(|e| FlowError::Invalid(e.to_string()))?,
         )
     } else {
         None
@@ -807,12 +817,14 @@ fn fmax_report(
         ffs: core_cells.ffs(),
         luts_hierarchy_kept: hier_cells.luts(),
         brams: first.used(d.bram_bel).used,
-        brams_minimum: d.min_brams(
+        brams_minimum: d.min_brams_of_lanes(
             core.config.params.k,
             core.config.params.bank_bits,
             core.config.params.counter_bits,
-        ) * opts.lanes as u32,
+            opts.lanes as u32,
+        ),
         lanes: opts.lanes,
+        replica_ports: opts.device.replica_ports(),
         lookups_per_second: core_median * 1e6 * opts.lanes as f64,
         logic_cells: (d.family == Family::Ice40).then(|| first.used(d.lut_bel).used),
         luts_per_hash_unit,

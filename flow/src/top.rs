@@ -340,6 +340,7 @@ impl TestPattern {
         lanes: 1,
         switches: hdl::lanes::LaneSwitches {
             no_write_broadcast: false,
+            early_replica_read: false,
         },
     };
 
@@ -529,8 +530,9 @@ fn lanes_pattern(
     lanes: usize,
     switches: hdl::lanes::LaneSwitches,
 ) -> Result<String, FlowError> {
-    let generated = hdl::lanes::lanes_around(core.clone(), lanes, switches)
-        .map_err(|e| FlowError::Invalid(e.to_string()))?;
+    let generated =
+        hdl::lanes::lanes_around_with(core.clone(), lanes, board.device.replica_ports(), switches)
+            .map_err(|e| FlowError::Invalid(e.to_string()))?;
     let l = lanes;
     let w = core.config.params.key_bits as usize;
     // The count of inserts since the last clear, 0..=L.
@@ -542,6 +544,7 @@ fn lanes_pattern(
             "rb_req" | "rb_write" | "rb_wdata" => Some("1'b0".into()),
             "rb_bank" | "fill_bank" => Some("4'd0".into()),
             "rb_addr" => Some("16'd0".into()),
+            "counter_wdata" => Some("8'd0".into()),
             _ => Some(p.name.clone()),
         }
     })

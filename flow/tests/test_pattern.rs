@@ -177,6 +177,7 @@ fn test_pattern_lanes_4_without_write_broadcast_lights_the_error_led() {
         lanes: 4,
         switches: LaneSwitches {
             no_write_broadcast: true,
+            ..Default::default()
         },
     };
     let s = run_pattern("l4-teeth", broken, 64, 1500);

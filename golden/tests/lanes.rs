@@ -72,6 +72,33 @@ fn small_config() -> CoreParams {
 proptest! {
     #![proptest_config(ProptestConfig { cases: 96, ..ProptestConfig::default() })]
 
+    /// §8.3: a counting filter's beats (c = 2: counters saturate at 3 after three
+    /// inserts of a six-key pool) are their operations in slot order, deletes included,
+    /// or nothing when they break the rule; every response is the sequential model's,
+    /// and so is every counter afterwards.
+    #[test]
+    fn counting_beats_are_their_slots_in_order_or_nothing(
+        (cfg, pool, beats) in traffic(7, 1..=6, 6, true)
+    ) {
+        let c = golden::CounterBits::new(2).unwrap();
+        let mut by_beat = golden::CountingFilter::new(cfg, c);
+        let mut by_op = golden::CountingFilter::new(cfg, c);
+        for beat in beats {
+            let ops: Vec<Option<Op>> = beat.iter().map(|&(code, i)| slot(code, i, &pool)).collect();
+            let outcome = by_beat.apply_beat(&ops).unwrap();
+            if ops.iter().all(Option::is_none) {
+                prop_assert_eq!(outcome, BeatOutcome::NoBeat);
+            } else if let Some(slot) = rule_breaker(&ops) {
+                prop_assert_eq!(outcome, BeatOutcome::Refused { slot });
+            } else {
+                let want: Vec<Option<bool>> =
+                    ops.iter().map(|op| op.map(|op| by_op.apply(op).unwrap())).collect();
+                prop_assert_eq!(outcome, BeatOutcome::Taken(want));
+            }
+            prop_assert_eq!(&by_beat, &by_op);
+        }
+    }
+
     /// §8.1: a beat that keeps the rule is its operations in slot order; every
     /// response is the sequential model's, and so is the filter afterwards.
     #[test]
@@ -187,12 +214,12 @@ fn lanes_4_the_beat_after_a_write_sees_it_and_mixed_beats_are_refused() {
 /// §8.2, §8.3: the width of a beat and its keys are checked before anything
 /// of it is applied.
 #[test]
-fn lanes_0_and_65_and_wide_keys_are_refused_before_anything_is_applied() {
+fn lanes_0_and_129_and_wide_keys_are_refused_before_anything_is_applied() {
     let cfg = CoreParams::new(2, 6, 32, HashFamily::Crc, 0).unwrap();
     let mut f = PartitionedFilter::new(cfg);
     assert_eq!(f.apply_beat(&[]), Err(BeatError::Lanes(0)));
     let wide = vec![Some(Op::Query(1)); MAX_LANES + 1];
-    assert_eq!(f.apply_beat(&wide), Err(BeatError::Lanes(65)));
+    assert_eq!(f.apply_beat(&wide), Err(BeatError::Lanes(129)));
     assert!(f.apply_beat(&wide[..MAX_LANES]).is_ok());
     let before = f.clone();
     let err = f
@@ -204,9 +231,9 @@ fn lanes_0_and_65_and_wide_keys_are_refused_before_anything_is_applied() {
         f, before,
         "slot 0's insert must not be applied when slot 1's key is bad"
     );
-    let err = BeatError::Lanes(65).to_string();
+    let err = BeatError::Lanes(129).to_string();
     assert!(
-        err.contains("lanes = 65") && err.contains("1 ..= 64"),
+        err.contains("lanes = 129") && err.contains("1 ..= 128"),
         "{err}"
     );
 }

@@ -24,8 +24,8 @@
 use std::collections::VecDeque;
 use std::time::Instant;
 
-use golden::lanes::BeatOutcome;
-use golden::{Op, PartitionedFilter};
+use golden::lanes::{BeatError, BeatOutcome};
+use golden::{CountingFilter, Op, PartitionedFilter};
 
 use crate::model::{Model, PortId};
 use crate::traffic::Rng;
@@ -35,10 +35,11 @@ use crate::{InitialState, SimError};
 /// The shape of the traffic: chances per million, per beat or per cycle.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct LaneTraffic {
-    /// A beat is a write beat (slot 0: an insert, or 1 in 40 a delete code,
-    /// or a clear: `clear` per million of write beats).
+    /// A beat is a write beat (slot 0: an insert, a delete code (`delete` per
+    /// million of write beats) or a clear (`clear` per million of them)).
     pub write: u32,
     pub clear: u32,
+    pub delete: u32,
     /// A beat breaks the rule (a write beside queries, or a write above slot 0).
     pub refused: u32,
     /// A slot of a read beat is valid (every slot independently; a beat with
@@ -65,6 +66,7 @@ impl LaneTraffic {
     pub const MIXED: LaneTraffic = LaneTraffic {
         write: 250_000,
         clear: 25_000,
+        delete: 25_000,
         refused: 60_000,
         slot: 700_000,
         idle: 100_000,
@@ -78,6 +80,7 @@ impl LaneTraffic {
     pub const RESETS: LaneTraffic = LaneTraffic {
         write: 250_000,
         clear: 25_000,
+        delete: 25_000,
         refused: 60_000,
         slot: 700_000,
         idle: 100_000,
@@ -86,10 +89,17 @@ impl LaneTraffic {
         reset: 7_000,
         fill: 0,
     };
+    /// [`LaneTraffic::MIXED`] for a counting filter: of the write beats, two in five
+    /// delete, so that counters go up and down (and, in a small pool, saturate).
+    pub const COUNTING: LaneTraffic = LaneTraffic {
+        delete: 400_000,
+        ..LaneTraffic::MIXED
+    };
     /// Read beats with every slot valid, no idle cycle, no backpressure.
     pub const SATURATING: LaneTraffic = LaneTraffic {
         write: 0,
         clear: 0,
+        delete: 0,
         refused: 0,
         slot: 1_000_000,
         idle: 0,
@@ -138,6 +148,10 @@ pub struct LanesReport {
     pub reads_after_recent_insert: u64,
     pub clears: u64,
     pub hits: u64,
+    /// Deletes answered 1 (carried out: contract §7.2).
+    pub deletes: u64,
+    /// A counting filter's counters at saturation, at the end of the run (golden).
+    pub saturated: u64,
     /// Resets asserted after the first, the beats they cancelled (taken, not
     /// committed), the response beats they dropped, and the clears they cut short.
     pub resets: u64,
@@ -208,7 +222,7 @@ fn next_beat(
     } else if chance(rng, t.write) {
         let code = if chance(rng, t.clear) {
             2
-        } else if rng.below(40) == 0 {
+        } else if chance(rng, t.delete) {
             3
         } else {
             1
@@ -583,8 +597,9 @@ pub fn run_lane_script_on(
 /// only), during which no beat is offered.
 ///
 /// What a reset whose first cycle is t does (contract §5.1 with §8.3): a beat
-/// that entered the replicas in cycle e is committed iff t >= e + 4, and a
-/// committed clear's sweep is cut short (addresses n <= t - e - 4 cleared); the
+/// that entered the replicas in cycle e is committed iff t >= e + c (c: the core's
+/// commit latency, 4 for a plain core, 7 for a counting one, with a request line's cycles), and a
+/// committed clear's sweep is cut short (addresses n <= t - e - c cleared); the
 /// beats after the committed ones are cancelled (no effect, no response); the
 /// response beat of cycle t is delivered, every later one of a beat taken
 /// before t is dropped. The golden model is rebuilt from its state at the
@@ -605,7 +620,7 @@ fn run_driven(
     let key_bits = lanes.core.config.params.key_bits as usize;
     let bank_cycles = 1u64 << lanes.core.config.params.bank_bits;
     // Every clear keeps the replicas busy for its sweep.
-    let mut check = LaneCheck::new(lanes, exact, beats * 8 + 10_000 + idle);
+    let mut check = LaneCheck::new(lanes, exact, beats * 8 + 10_000 + idle)?;
     check.fill = fill;
     let mut schedule = ResetSchedule::new(seed, resets);
     let mut offered: Option<Vec<Slot>> = None;
@@ -680,6 +695,9 @@ fn open_model(
         "fill_bank",
     ] {
         m.set(lib.port(p)?, 0)?;
+    }
+    if lanes.core.config.params.counter_bits > 1 {
+        m.set(lib.port("counter_wdata")?, 0)?;
     }
     m.set(io.req_valid, 0)?;
     m.set(io.resp_ready, 1)?;
@@ -763,6 +781,63 @@ type LoggedBeat = (Vec<Option<Op>>, Option<u64>);
 /// At most this many mismatches are described (the first say the most).
 const MISMATCHES_KEPT: usize = 20;
 
+/// The golden model of the lanes' filter: the plain filter (contract §5), or the
+/// counting filter (§7) of a counting core's lanes.
+#[derive(Clone)]
+enum Golden {
+    Plain(PartitionedFilter),
+    Counting(CountingFilter),
+}
+
+impl Golden {
+    /// An empty filter of `params` (its counter width says which).
+    fn new(params: hdl::CoreParams) -> Result<Golden, SimError> {
+        Ok(if params.counter_bits > 1 {
+            Golden::Counting(
+                CountingFilter::from_config(params).map_err(|e| SimError::Value(e.to_string()))?,
+            )
+        } else {
+            Golden::Plain(PartitionedFilter::new(params))
+        })
+    }
+
+    fn apply_beat(&mut self, ops: &[Option<Op>]) -> Result<BeatOutcome, BeatError> {
+        match self {
+            Golden::Plain(f) => f.apply_beat(ops),
+            Golden::Counting(f) => f.apply_beat(ops),
+        }
+    }
+
+    /// This filter with addresses 0 ..= `last` of every bank cleared: a clear whose
+    /// sweep a reset cut short (contract §5.1).
+    fn swept_to(&self, last: usize) -> Result<Golden, SimError> {
+        let value = |e: golden::ConfigError| SimError::Value(e.to_string());
+        // Bank p with addresses 0 ..= last at 0 (bits or counters alike).
+        let swept = |k: u32, bank: &dyn Fn(usize) -> Vec<u8>| -> Vec<Vec<u8>> {
+            (0..k as usize)
+                .map(|p| {
+                    let mut b = bank(p);
+                    b.iter_mut().take(last + 1).for_each(|v| *v = 0);
+                    b
+                })
+                .collect()
+        };
+        Ok(match self {
+            Golden::Plain(f) => {
+                let banks = swept(f.config().k, &|p| f.bank(p).expect("k banks").to_vec());
+                Golden::Plain(PartitionedFilter::from_banks(*f.config(), &banks).map_err(value)?)
+            }
+            Golden::Counting(f) => {
+                let banks = swept(f.config().k, &|p| f.bank(p).expect("k banks").to_vec());
+                Golden::Counting(
+                    CountingFilter::from_counters(*f.config(), f.counter_bits(), &banks)
+                        .map_err(value)?,
+                )
+            }
+        })
+    }
+}
+
 /// What the checking loop carries from cycle to cycle: the golden model, the
 /// beats taken since the last reset, the response beats owed, and the report.
 struct LaneCheck {
@@ -774,9 +849,11 @@ struct LaneCheck {
     core_latency: u64,
     /// `resp_ready` is always high: every response beat's cycle is known.
     exact: bool,
-    golden: PartitionedFilter,
+    /// Cycles from a beat entering lane 0 to its effect in the banks (contract §5.1).
+    commit: u64,
+    golden: Golden,
     /// The committed state at the last reset.
-    base: PartitionedFilter,
+    base: Golden,
     log: Vec<LoggedBeat>,
     expected: VecDeque<Expected>,
     /// (beat number, key) of the keys first inserted in the last `latency` beats.
@@ -793,15 +870,21 @@ struct LaneCheck {
 }
 
 impl LaneCheck {
-    fn new(lanes: &hdl::lanes::GeneratedLanes, exact: bool, limit: u64) -> LaneCheck {
+    fn new(
+        lanes: &hdl::lanes::GeneratedLanes,
+        exact: bool,
+        limit: u64,
+    ) -> Result<LaneCheck, SimError> {
         let params = lanes.core.config.params;
-        let golden = PartitionedFilter::new(params);
-        LaneCheck {
+        let golden = Golden::new(params)?;
+        Ok(LaneCheck {
             lanes: lanes.lanes,
             params,
             latency: lanes.timing.latency as u64,
-            core_latency: lanes.core.timing.latency as u64,
+            // Without the input stage.
+            core_latency: lanes.timing.latency as u64 - 1,
             exact,
+            commit: lanes.core.timing.commit_latency as u64,
             base: golden.clone(),
             golden,
             log: Vec::new(),
@@ -816,7 +899,7 @@ impl LaneCheck {
                 lanes: lanes.lanes,
                 ..LanesReport::default()
             },
-        }
+        })
     }
 
     /// The cycle a response beat of a beat that entered the replicas in
@@ -902,6 +985,9 @@ impl LaneCheck {
             .is_some_and(|(b, _)| b + self.latency < self.report.beats)
         {
             self.recent_inserts.pop_front();
+        }
+        if matches!(beat[0], Some((3, _, _))) && hits[0] == Some(true) {
+            self.report.deletes += 1;
         }
         match beat[0] {
             Some((1, key, _)) if hits[0] == Some(false) => {
@@ -1017,29 +1103,19 @@ impl LaneCheck {
     /// the response beats still owed dropped.
     fn reset(&mut self, t: u64) -> Result<(), SimError> {
         let params = self.params;
+        let commit = self.commit;
         let committed = self
             .log
             .iter()
-            .take_while(|(_, en)| en.is_some_and(|e| t >= e + 4))
+            .take_while(|(_, en)| en.is_some_and(|e| t >= e + commit))
             .count();
         let mut rebuilt = self.base.clone();
         for (ops, en) in &self.log[..committed] {
             let e = en.expect("committed beats entered");
-            let sweep_end = e + 4 + (1u64 << params.bank_bits) - 1;
+            let sweep_end = e + commit + (1u64 << params.bank_bits) - 1;
             let is_clear = matches!(ops.first(), Some(Some(Op::Clear)));
             if is_clear && t < sweep_end {
-                let cleared = (t - e - 4) as usize;
-                let banks: Vec<Vec<u8>> = (0..params.k as usize)
-                    .map(|p| {
-                        let mut bank = rebuilt.bank(p).expect("k banks").to_vec();
-                        for bit in bank.iter_mut().take(cleared + 1) {
-                            *bit = 0;
-                        }
-                        bank
-                    })
-                    .collect();
-                rebuilt = PartitionedFilter::from_banks(params, &banks)
-                    .map_err(|e| SimError::Value(e.to_string()))?;
+                rebuilt = rebuilt.swept_to((t - e - commit) as usize)?;
                 self.report.clears_cut_short += 1;
             } else {
                 rebuilt
@@ -1069,6 +1145,9 @@ impl LaneCheck {
             ));
         }
         self.report.cycles = cycles - self.first_take.unwrap_or(0);
+        if let Golden::Counting(f) = &self.golden {
+            self.report.saturated = f.saturated().iter().map(|&n| n as u64).sum();
+        }
         let (from, ops_before) = self.measured_from.unwrap_or((cycles, self.report.ops));
         self.report.measured_cycles = cycles - from;
         self.report.measured_ops = self.report.ops - ops_before;

@@ -1,7 +1,7 @@
 //! `bloom_lanes` (hdl/src/lanes/mod.rs) in Verilator against the golden model's
 //! beats (contract §8), cycle by cycle and slot by slot (sim/src/lanes.rs).
 
-use hdl::lanes::{generate_lanes, GeneratedLanes, LaneSwitches};
+use hdl::lanes::{generate_lanes, generate_lanes_with, GeneratedLanes, LaneSwitches, ReplicaPorts};
 use hdl::HashFamily::{Crc, Feistel, H3};
 use hdl::{CoreConfig, CoreParams};
 use sim::lanes::{run_lanes, run_lanes_on, Face, LaneTraffic, LanesReport};
@@ -107,6 +107,124 @@ fn mixed_feistel_k4_b12_w64_lanes_3() {
     );
 }
 
+/// A counting filter's lanes (contract §8.3): lane 0 does every read-modify-write, the
+/// query lanes read 1-bit replicas of the counters' non-zero bits. Counters of 2 bits
+/// (saturating at 3) over a pool of 24 keys in banks of 2^6: inserts, deletes (two in
+/// five writes), clears, refused beats, backpressure; then exact timing without
+/// backpressure; then resets in flight. Every response beat slot by slot against the
+/// golden counting filter.
+#[test]
+fn counting_crc_k3_b6_w32_c2_lanes_1_3_and_5() {
+    let params = crc_k3_b6_w32().with_counter_bits(2).unwrap();
+    for (lanes, seed) in [(1, 41), (3, 42), (5, 43)] {
+        let g = lanes_of(params, lanes, LaneSwitches::default());
+        let r = run_lanes(&g, &LaneTraffic::COUNTING, seed, 5000).unwrap();
+        assert_clean("counting, mixed", &r);
+        assert!(
+            r.deletes > 100 && r.hits > 1000 && r.clears > 5,
+            "traffic too thin: {r:?}"
+        );
+        let exact = LaneTraffic {
+            backpressure: 0,
+            idle: 0,
+            ..LaneTraffic::COUNTING
+        };
+        let r = run_lanes(&g, &exact, seed + 10, 3000).unwrap();
+        assert_clean("counting, no backpressure", &r);
+        let resets = LaneTraffic {
+            delete: 400_000,
+            ..LaneTraffic::RESETS
+        };
+        let r = run_lanes(&g, &resets, seed + 20, 3000).unwrap();
+        assert_clean("counting, resets in flight", &r);
+        assert!(r.resets > 5, "too few resets: {r:?}");
+    }
+    // Saturation: with clears rare, counters of a 24-key pool reach 3.
+    let g = lanes_of(params, 5, LaneSwitches::default());
+    let few_clears = LaneTraffic {
+        clear: 0,
+        delete: 200_000,
+        ..LaneTraffic::COUNTING
+    };
+    let r = run_lanes(&g, &few_clears, 44, 4000).unwrap();
+    assert_clean("counting, saturating", &r);
+    assert!(
+        r.saturated > 10 && r.deletes > 100,
+        "no saturation reached: {r:?}"
+    );
+}
+
+/// A counting filter of the Feistel family: lane 0's request line and its write-back
+/// in c7 together, 4-bit counters, the default bank size.
+#[test]
+fn counting_feistel_k4_b12_w64_c4_lanes_3() {
+    let params = CoreParams::new(4, 12, 64, Feistel, 9)
+        .unwrap()
+        .with_counter_bits(4)
+        .unwrap();
+    let g = lanes_of(params, 3, LaneSwitches::default());
+    let traffic = LaneTraffic::COUNTING.for_bank_bits(12);
+    let exact = LaneTraffic {
+        backpressure: 0,
+        idle: 0,
+        ..traffic
+    };
+    let r = run_lanes(&g, &exact, 51, 3000).unwrap();
+    assert_clean("counting feistel, no backpressure", &r);
+    let r = run_lanes(&g, &traffic, 52, 3000).unwrap();
+    assert_clean("counting feistel, mixed", &r);
+    assert!(r.deletes > 100, "traffic too thin: {r:?}");
+}
+
+/// Query lanes in pairs on two-port replicas (ReplicaPorts::Two, pair.rs): port A reads
+/// for one lane whenever it does not write, port B for the other, both in the write's
+/// stage. Every kind of beat with backpressure, exact timing, resets in flight; an odd
+/// number of query lanes (a pair with one lane); a counting filter; and saturating
+/// traffic at L operations per cycle.
+#[test]
+fn two_port_replicas_crc_k3_b6_w32_lanes_3_and_6_counting_and_saturating() {
+    let two = |params: CoreParams, lanes: usize| {
+        generate_lanes_with(
+            &CoreConfig::from(params),
+            lanes,
+            ReplicaPorts::Two,
+            LaneSwitches::default(),
+        )
+        .unwrap()
+    };
+    let exact = LaneTraffic {
+        backpressure: 0,
+        idle: 0,
+        ..LaneTraffic::MIXED
+    };
+    for (lanes, seed) in [(3, 72), (6, 73)] {
+        let g = two(crc_k3_b6_w32(), lanes);
+        let r = run_lanes(&g, &LaneTraffic::MIXED, seed, 4000).unwrap();
+        assert_clean("two ports, mixed", &r);
+        assert!(
+            r.reads_after_recent_insert > 100 && r.hits > 1000,
+            "traffic too thin: {r:?}"
+        );
+        assert_clean(
+            "two ports, no backpressure",
+            &run_lanes(&g, &exact, seed + 10, 2000).unwrap(),
+        );
+        let r = run_lanes(&g, &LaneTraffic::RESETS, seed + 20, 2000).unwrap();
+        assert_clean("two ports, resets in flight", &r);
+        assert!(r.resets > 5, "too few resets: {r:?}");
+    }
+    let counting = crc_k3_b6_w32().with_counter_bits(2).unwrap();
+    let g = two(counting, 5);
+    let r = run_lanes(&g, &LaneTraffic::COUNTING, 74, 4000).unwrap();
+    assert_clean("two ports, counting", &r);
+    assert!(r.deletes > 100, "traffic too thin: {r:?}");
+    let g = two(crc_k3_b6_w32(), 6);
+    let r = run_lanes(&g, &LaneTraffic::SATURATING_AFTER_INSERTS, 75, 10_000).unwrap();
+    assert_clean("two ports, saturating", &r);
+    let per_cycle = r.ops_per_cycle();
+    assert!((per_cycle - 6.0).abs() <= 0.06, "{per_cycle} ops/cycle");
+}
+
 /// Read beats with every slot valid, nothing holding them: L operations per
 /// cycle (to within 1%), and the co-simulation's speed per L printed.
 #[test]
@@ -139,6 +257,7 @@ fn teeth_no_write_broadcast_crc_k3_b6_w32_lanes_4_is_caught() {
         4,
         LaneSwitches {
             no_write_broadcast: true,
+            ..Default::default()
         },
     );
     let r = run_lanes(
@@ -155,6 +274,33 @@ fn teeth_no_write_broadcast_crc_k3_b6_w32_lanes_4_is_caught() {
     assert!(
         !r.mismatches.is_empty(),
         "a replica without the inserts went unnoticed"
+    );
+    assert!(
+        r.mismatches[0].contains("resp_hit"),
+        "{:?}",
+        r.mismatches[0]
+    );
+}
+
+/// Teeth: a counting filter's query lanes that read their replicas in c3, as a plain
+/// filter's do, miss the counters written back by the three beats ahead (lane 0 writes
+/// in c7); the co-simulation says so.
+#[test]
+fn teeth_early_replica_read_counting_lanes_3_is_caught() {
+    let params = crc_k3_b6_w32().with_counter_bits(2).unwrap();
+    let g = lanes_of(
+        params,
+        3,
+        LaneSwitches {
+            early_replica_read: true,
+            ..Default::default()
+        },
+    );
+    let r = run_lanes(&g, &LaneTraffic::COUNTING, 61, 2000).unwrap();
+    show("teeth", &r);
+    assert!(
+        !r.mismatches.is_empty(),
+        "query lanes reading before the write-back went unnoticed"
     );
     assert!(
         r.mismatches[0].contains("resp_hit"),
@@ -285,6 +431,7 @@ mod scripted {
             4,
             LaneSwitches {
                 no_write_broadcast: true,
+                ..Default::default()
             },
         );
         let mut runner = proptest::test_runner::TestRunner::new(ProptestConfig {

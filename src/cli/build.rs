@@ -37,12 +37,13 @@ pub struct Args {
     /// or test-pattern (LFSR traffic, results on the LEDs, no UART).
     #[arg(long, value_enum, default_value_t = TopArg::UartBridge)]
     pub top: TopArg,
-    /// Lanes of the core, 1..=64 (docs/core.md, "Lanes"): more than 1 builds the test
+    /// Lanes of the core, 1..=128 (docs/core.md, "Lanes"): more than 1 builds the test
     /// pattern over `bloom_lanes` (L replicas of the banks, L queries per read beat), so
-    /// --top test-pattern only, and a plain filter. The part must hold L x k banks and
-    /// (iCE40) the lanes' logic cells by an estimate from the configuration, else the
-    /// build is refused before any tool runs; a synthesised design over the part's
-    /// logic is refused before nextpnr (docs/core.md, "What fits a part").
+    /// --top test-pattern only; a plain or a counting filter. The part must hold lane 0's
+    /// banks and a replica of each per query lane (1 bit per address) and (iCE40) the
+    /// lanes' logic cells by an estimate from the configuration, else the build is
+    /// refused before any tool runs; a synthesised design over the part's logic is
+    /// refused before nextpnr (docs/core.md, "What fits a part").
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=hdl::lanes::MAX_LANES as i64))]
     pub lanes: u32,
     /// UART line rate of the bridge, 300..=12000000 [default: 115200]. The core clock

@@ -48,7 +48,7 @@ pub struct Args {
     /// No progress messages.
     #[arg(long)]
     pub quiet: bool,
-    /// Lanes (docs/contract.md section 8): one count, or a list to sweep (1,2,4,8); each 1..=64.
+    /// Lanes (docs/contract.md section 8): one count, or a list to sweep (1,2,4,8); each 1..=128.
     /// A count the part cannot hold is refused before any tool runs: L x k banks over its
     /// block RAM, or (iCE40) more logic cells than it has by an estimate from the
     /// configuration (calibrated on synth_ice40, the error names the most lanes it

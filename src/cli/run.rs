@@ -151,6 +151,7 @@ pub fn run(args: Args) -> anyhow::Result<()> {
         core: cfg.into(),
         out: verilog_dir.clone(),
         lanes: None,
+        replica_ports: Default::default(),
     })?;
 
     banner(3, "co-simulation: Verilated core against the golden model");

@@ -32,7 +32,7 @@ pub struct Args {
     /// With --scrub: the core's scrub period (bloom export --scrub-every N), 2..=16777216.
     #[arg(long, requires = "scrub", value_parser = clap::value_parser!(u32).range(2..=hdl::MAX_SCRUB_EVERY as i64))]
     pub scrub_every: Option<u32>,
-    /// Vectors of bloom_lanes_axis with L keys per beat (docs/contract.md section 8; a plain filter), 2..=64;
+    /// Vectors of bloom_lanes_axis with L keys per beat (docs/contract.md section 8), 2..=128, of a plain filter (counter bits 1);
     /// --ops then counts the operations in the beats.
     #[arg(long, value_parser = clap::value_parser!(u32).range(2..=hdl::lanes::MAX_LANES as i64))]
     pub lanes: Option<u32>,
@@ -176,7 +176,12 @@ pub fn generate_lanes(
     hdl::lanes::check_lanes(params, lanes)?;
     let filter = match starting_filter(params, preload)? {
         ip::vectors::Golden::Plain(f) => f,
-        ip::vectors::Golden::Counting(_) => unreachable!("check_lanes refuses counting filters"),
+        ip::vectors::Golden::Counting(_) => anyhow::bail!(
+            "lanes = {lanes} with counter_bits = {}: the lanes' vectors and package are of a plain \
+             filter (counter_bits = 1); a counting filter's lanes are written by `bloom verilog --lanes` \
+             and co-simulated by `bloom sim --lanes`",
+            params.counter_bits
+        ),
     };
     Ok(ip::lane_vectors::generate_lanes(
         params, lanes, filter, ops, seed,

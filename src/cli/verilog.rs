@@ -20,10 +20,15 @@ pub struct Args {
     /// Memory image directory (docs/contract.md §4) to use as the banks' initial contents.
     #[arg(long)]
     pub preload: Option<PathBuf>,
-    /// Also write bloom_lanes.v, up to L operations per clock (docs/contract.md section 8; a plain filter), and
-    /// bloom_lanes_axis.v, its AXI4-Stream face with L keys per beat: 1..=64.
+    /// Also write bloom_lanes.v, up to L operations per clock (docs/contract.md section 8; a plain or a counting filter), and
+    /// bloom_lanes_axis.v, its AXI4-Stream face with L keys per beat: 1..=128.
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..=hdl::lanes::MAX_LANES as i64))]
     pub lanes: Option<u32>,
+    /// With --lanes: 1, every query lane reads replicas of its own (any FPGA); 2, two query
+    /// lanes share each replica, one on each port of a true dual-port block RAM (ECP5's
+    /// DP16KD; half the block RAM, answers a cycle later; docs/core.md, "Lanes").
+    #[arg(long, requires = "lanes", value_parser = clap::value_parser!(u32).range(1..=2))]
+    pub replica_ports: Option<u32>,
     /// Build the scrub into the core (docs/contract.md section 5.2): scrub_req recounts every bank while the core serves and
     /// scrub_mismatch reports, bit p, a bank whose count differs from its fill counter. Without it those ports read 0.
     #[arg(long, conflicts_with = "lanes")]
@@ -39,6 +44,7 @@ pub struct Job {
     pub core: hdl::CoreConfig,
     pub out: PathBuf,
     pub lanes: Option<usize>,
+    pub replica_ports: hdl::lanes::ReplicaPorts,
 }
 
 impl Args {
@@ -52,6 +58,7 @@ impl Args {
             },
             out: self.out,
             lanes: self.lanes.map(|l| l as usize),
+            replica_ports: crate::cli::replica_ports(self.replica_ports),
         }
     }
 }
@@ -66,9 +73,10 @@ pub fn write(job: &Job) -> anyhow::Result<hdl::GeneratedCore> {
     // Everything is generated in memory first: an invalid input writes nothing.
     let core = hdl::generate_core(&job.core)?;
     let lanes = match job.lanes {
-        Some(l) => Some(hdl::lanes::lanes_around(
+        Some(l) => Some(hdl::lanes::lanes_around_with(
             core.clone(),
             l,
+            job.replica_ports,
             Default::default(),
         )?),
         None => None,

@@ -71,13 +71,22 @@ pub fn lanes_axis_ports(params: &crate::CoreParams, lanes: usize) -> Vec<CorePor
         port("m_axis_tid", Output, 8 * l, "8 L", "Slot j's tag at [8j+7:8j] (0 for a null byte)."),
         port("m_axis_tlast", Output, 1, "1", "Always 1: every response is a packet of one beat."),
     ];
-    // Readback, fill and busy: bloom_lanes's ports, as they are.
+    // Readback, fill, busy and a counting filter's counter access: bloom_lanes's ports,
+    // as they are.
     ports.extend(
-        lanes_ports(params, lanes).into_iter().filter(|p| {
-            p.name.starts_with("rb_") || p.name.starts_with("fill_") || p.name == "busy"
-        }),
+        lanes_ports(params, lanes)
+            .into_iter()
+            .filter(|p| passed_through(&p.name)),
     );
     ports
+}
+
+/// A port of `bloom_lanes` that `bloom_lanes_axis` has as it is.
+fn passed_through(name: &str) -> bool {
+    ["rb_", "fill_", "counter_"]
+        .iter()
+        .any(|prefix| name.starts_with(prefix))
+        || name == "busy"
 }
 
 fn axis_top(params: &crate::CoreParams, lanes: usize) -> String {
@@ -103,13 +112,11 @@ fn axis_top(params: &crate::CoreParams, lanes: usize) -> String {
         "req_key" => Some("s_axis_tdata".into()),
         "req_tag" => Some("s_axis_tid".into()),
         "resp_ready" => Some("m_axis_tready".into()),
-        n if n.starts_with("rb_") || n.starts_with("fill_") => {
-            Some(if p.direction == Direction::Input {
-                n.to_string()
-            } else {
-                format!("lanes_{n}")
-            })
-        }
+        n if passed_through(n) && n != "busy" => Some(if p.direction == Direction::Input {
+            n.to_string()
+        } else {
+            format!("lanes_{n}")
+        }),
         _ if p.direction == Direction::Output => Some(format!("lanes_{}", p.name)),
         _ => None,
     })
@@ -131,9 +138,14 @@ assign rb_valid = lanes_rb_valid;
 assign rb_data = lanes_rb_data;
 assign fill_count = lanes_fill_count;
 assign busy = lanes_busy;
-endmodule // {LANES_AXIS_TOP}
+{counter}endmodule // {LANES_AXIS_TOP}
 ",
         hits = hits.join(", "),
+        counter = if params.counter_bits > 1 {
+            "assign counter_rdata = lanes_counter_rdata;\nassign counter_saturated = lanes_counter_saturated;\n"
+        } else {
+            ""
+        },
     );
     v
 }

@@ -107,12 +107,12 @@ impl Logic for BankRam {
     fn hdl(&self) -> Verilog {
         let b = self._bank_bits;
         let depth = 1usize << b;
-        let ones: String = self
+        let ones: Vec<usize> = self
             ._initial
             .iter()
             .enumerate()
             .filter(|(_, bit)| **bit)
-            .map(|(a, _)| format!("    mem[{b}'d{a}] = 1'b1;\n"))
+            .map(|(a, _)| a)
             .collect();
         let what = if ones.is_empty() {
             "no 1 bits (empty filter)"
@@ -135,19 +135,7 @@ reg mem [0:{last}];
 reg read_raw;
 // Initial contents (contract section 4): every bit 0, {what}. Synthesis sees only
 // the 1 bits; the FPGA tools write the others as 0 (see hdl/src/core/ram.rs).
-`ifndef SYNTHESIS
-reg [{b}:0] init_addr;
-`endif
-initial begin
-`ifndef SYNTHESIS
-    for (init_addr = {b1}'d0; init_addr < {b1}'d{depth}; init_addr = init_addr + {b1}'d1) begin
-        mem[init_addr[{bm1}:0]] = 1'b0;
-    end
-    read_raw = 1'b0;
-    read_data = 1'b0;
-`endif
-{ones}end
-always @(posedge clock) begin
+{initial}always @(posedge clock) begin
     if (write_enable) begin
         mem[write_addr[{bm1}:0]] <= write_data;
     end
@@ -159,7 +147,38 @@ end
 {unused}",
             last = depth - 1,
             bm1 = b - 1,
-            b1 = b + 1,
+            initial = initial_contents(b, &ones, &["read_raw", "read_data"]),
         ))
     }
+}
+
+/// The `initial` block of a bank `mem` of 2^`b` bits (contract §4), as every bank RAM
+/// states it: for simulators (`SYNTHESIS` not defined) every bit and each register of
+/// `registers` 0; for everyone the 1 bits at the addresses `ones`, one assignment each.
+pub(crate) fn initial_contents(b: usize, ones: &[usize], registers: &[&str]) -> String {
+    let zeros: String = registers
+        .iter()
+        .map(|r| format!("    {r} = 1'b0;\n"))
+        .collect();
+    let ones: String = ones
+        .iter()
+        .map(|a| format!("    mem[{b}'d{a}] = 1'b1;\n"))
+        .collect();
+    format!(
+        "\
+`ifndef SYNTHESIS
+reg [{b}:0] init_addr;
+`endif
+initial begin
+`ifndef SYNTHESIS
+    for (init_addr = {b1}'d0; init_addr < {b1}'d{depth}; init_addr = init_addr + {b1}'d1) begin
+        mem[init_addr[{bm1}:0]] = 1'b0;
+    end
+{zeros}`endif
+{ones}end
+",
+        b1 = b + 1,
+        bm1 = b - 1,
+        depth = 1usize << b,
+    )
 }

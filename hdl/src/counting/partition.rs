@@ -89,6 +89,12 @@ pub struct CountingPartition<const W: usize> {
     pub saturated: Signal<Out, Bits<17>>,
     /// This bank's count at the end of the last scrub differed from its fill.
     pub scrub_mismatch: Signal<Out, bool>,
+    /// This bank's write of the next cycle (c7), for the lanes' replicas
+    /// (hdl/src/lanes/lane0.rs): its enable, its address, and whether the counter
+    /// written is non-zero. A core on its own leaves them unread.
+    pub replica_write_next: Signal<Out, bool>,
+    pub replica_addr_next: Signal<Out, Bits<16>>,
+    pub replica_nz_next: Signal<Out, bool>,
     hash: HashUnit<W>,
     ram: CounterRam,
     // The slot's address per stage, and the sweep's writes.
@@ -221,6 +227,9 @@ impl<const W: usize> CountingPartition<W> {
             fill: Default::default(),
             saturated: Default::default(),
             scrub_mismatch: Default::default(),
+            replica_write_next: Default::default(),
+            replica_addr_next: Default::default(),
+            replica_nz_next: Default::default(),
             hash,
             ram,
             addresses: CountingAddresses::new(index),
@@ -444,6 +453,9 @@ impl<const W: usize> Logic for CountingPartition<W> {
         self.ram.write_enable.next = self.write_back.write_enable.val();
         self.ram.write_addr.next = self.write_back.write_addr.val();
         self.ram.write_data.next = self.write_back.write_data.val();
+        self.replica_write_next.next = self.write_back.replica_write_next.val();
+        self.replica_addr_next.next = self.addresses.addr6.val();
+        self.replica_nz_next.next = self.write_back.replica_nz_next.val();
 
         // The counts (counts.rs): the slot in c6's counter before and after its change,
         // and a recount slot's counter read from the RAM in c5.

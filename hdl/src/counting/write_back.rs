@@ -45,6 +45,11 @@ pub struct WriteBack {
     /// The slot in c6's counter after its change: non-zero, at S.
     pub nz_after6: Signal<Out, bool>,
     pub sat_after6: Signal<Out, bool>,
+    /// What the write port's registers load at the end of this cycle, for the replicas
+    /// of the lanes' query lanes (hdl/src/lanes): the write of c7 in the next cycle,
+    /// and whether the counter it writes is non-zero (0 for the clear sweep).
+    pub replica_write_next: Signal<Out, bool>,
+    pub replica_nz_next: Signal<Out, bool>,
     // c6 writes alt6 unconditionally (insert, counter write) / if present6 (delete).
     write_alt6: DFF<bool>,
     delete6: DFF<bool>,
@@ -90,6 +95,8 @@ impl WriteBack {
             write_data: Default::default(),
             nz_after6: Default::default(),
             sat_after6: Default::default(),
+            replica_write_next: Default::default(),
+            replica_nz_next: Default::default(),
             write_alt6: Default::default(),
             delete6: Default::default(),
             use_alt6: Default::default(),
@@ -153,6 +160,8 @@ impl Logic for WriteBack {
         self.write_enable.next = self.write7.q.val();
         self.write_addr.next = self.addr7_r.q.val();
         self.write_data.next = self.w7_r.q.val();
+        self.replica_write_next.next = self.write6.q.val() & !self.reset.val();
+        self.replica_nz_next.next = self.w6_nz.val() & !self.sweep6.val();
         if self.reset.val() {
             self.write_alt6.d.next = false;
             self.delete6.d.next = false;

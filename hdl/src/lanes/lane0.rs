@@ -25,6 +25,9 @@ use rust_hdl::prelude::*;
 use crate::core::control::Control;
 use crate::core::partition::Partition;
 use crate::core::top::{connect_plain, hdl_plain, update_plain};
+use crate::counting::partition::CountingPartition;
+use crate::counting::top::{connect_counting, hdl_counting, update_counting};
+use crate::counting::CountingCore;
 use crate::hash::HashUnit;
 use crate::ports::{Clocking, CorePorts, Scrub};
 use crate::verilog::CoreVariant;
@@ -38,8 +41,9 @@ crate::bundle! {
     WriteTap / WriteTapSink {
         /// Bank p's RAM write enable of the next cycle (c4), bit p.
         write_next: Out Bits<16>,
-        /// The bit those writes write.
-        wdata_next: Out bool,
+        /// The bit those writes write, bit p for bank p (a plain core writes one bit to
+        /// every bank; a counting core, whether each bank's counter written is non-zero).
+        wdata_next: Out Bits<16>,
         /// Bank p's RAM write address of the next cycle at [16p+15:16p] (0 above k).
         addr_next: Out Bits<256>,
         /// c6 holds a response (lane 0 pushes it into its response FIFO at the end of c6).
@@ -72,7 +76,11 @@ impl<const W: usize> Logic for LaneCore<W> {
         );
         let t = &self.control.lane_tap;
         self.tap.write_next.next = t.write_next.val();
-        self.tap.wdata_next.next = t.wdata_next.val();
+        self.tap.wdata_next.next = if t.wdata_next.val() {
+            Bits::<16>::from(0xffffu64)
+        } else {
+            Bits::<16>::default()
+        };
         self.tap.valid6.next = t.valid6.val();
         self.tap.hit6.next = t.hit6.val();
         let mut addr = Bits::<256>::default();
@@ -89,11 +97,7 @@ impl<const W: usize> Logic for LaneCore<W> {
             &mut self.control,
             &mut self.parts,
         );
-        self.tap.write_next.connect();
-        self.tap.wdata_next.connect();
-        self.tap.addr_next.connect();
-        self.tap.valid6.connect();
-        self.tap.hit6.connect();
+        connect_tap(&mut self.tap);
     }
 
     fn hdl(&self) -> Verilog {
@@ -101,20 +105,41 @@ impl<const W: usize> Logic for LaneCore<W> {
         let mut more = String::new();
         for f in WriteTap::<W>::FIELDS
             .iter()
-            .filter(|f| f.name != "addr_next")
+            .filter(|f| f.name != "addr_next" && f.name != "wdata_next")
         {
             more += &format!("    tap${0} = control$lane_tap${0};\n", f.name);
         }
-        let mut addrs: Vec<String> = (0..k)
-            .rev()
-            .map(|p| format!("parts${p}$write_addr_next"))
-            .collect();
-        if k < 16 {
-            addrs.insert(0, format!("{}'d0", 16 * (16 - k)));
-        }
-        more += &format!("    tap$addr_next = {{{}}};\n", addrs.join(", "));
+        more += "    tap$wdata_next = {16{control$lane_tap$wdata_next}};\n";
+        more += &tap_addresses(k, "write_addr_next");
         Verilog::Custom(hdl_plain::<W>(k, &more))
     }
+}
+
+/// Every signal of the tap is driven by its block.
+fn connect_tap<const W: usize>(tap: &mut WriteTap<W>) {
+    tap.write_next.connect();
+    tap.wdata_next.connect();
+    tap.addr_next.connect();
+    tap.valid6.connect();
+    tap.hit6.connect();
+}
+
+/// `tap$addr_next`: bank p's `parts$p${name}` at [16p+15:16p], 0 above k.
+fn tap_addresses(k: usize, name: &str) -> String {
+    let mut addrs: Vec<String> = (0..k).rev().map(|p| format!("parts${p}${name}")).collect();
+    if k < 16 {
+        addrs.insert(0, format!("{}'d0", 16 * (16 - k)));
+    }
+    format!("    tap$addr_next = {{{}}};\n", addrs.join(", "))
+}
+
+/// A bit per bank of `parts$p${name}`, bank p at bit p, 0 above k.
+fn tap_bits(k: usize, name: &str) -> String {
+    let mut bits: Vec<String> = (0..k).rev().map(|p| format!("parts${p}${name}")).collect();
+    if k < 16 {
+        bits.insert(0, format!("{}'d0", 16 - k));
+    }
+    format!("{{{}}}", bits.join(", "))
 }
 
 impl<const W: usize> CoreVariant<W> for LaneCore<W> {
@@ -156,15 +181,141 @@ impl<const W: usize> CoreVariant<W> for LaneCore<W> {
     }
 }
 
-/// The Verilog of lane 0 for `cfg` (a plain filter): `bloom_lanes_core` and its modules,
-/// none kept whole in synthesis (the lanes' flattened design shares their logic).
+/// The counting core (counting/top.rs) with its tap: lane 0 of a counting filter's lanes.
+/// Its banks' writes are the write-back of c7 (counting/write_back.rs), so the tap gives
+/// what those registers load: each bank's enable, address, and whether the counter it
+/// writes is non-zero, the only thing the query lanes' 1-bit replicas hold.
+#[derive(LogicBlock)]
+pub struct LaneCountingCore<const W: usize> {
+    pub sys: Clocking<W>,
+    pub io: CorePorts<W>,
+    pub scrub: Scrub<W>,
+    pub counter: crate::ports::Counter<W>,
+    pub tap: WriteTap<W>,
+    control: Control<W>,
+    ops_line: crate::core::request_line::RequestLine,
+    ops: crate::counting::ops::CountOps<W>,
+    parts: Vec<CountingPartition<W>>,
+}
+
+impl<const W: usize> Logic for LaneCountingCore<W> {
+    fn update(&mut self) {
+        update_counting(
+            &self.sys,
+            &mut self.io,
+            &mut self.scrub,
+            &mut self.counter,
+            &mut self.control,
+            &mut self.ops_line,
+            &mut self.ops,
+            &mut self.parts,
+        );
+        let t = &self.control.lane_tap;
+        self.tap.valid6.next = t.valid6.val();
+        self.tap.hit6.next = t.hit6.val();
+        let (mut write, mut data, mut addr) = (
+            Bits::<16>::default(),
+            Bits::<16>::default(),
+            Bits::<256>::default(),
+        );
+        for (p, part) in self.parts.iter().enumerate() {
+            write = write.replace_bit(p, part.replica_write_next.val());
+            data = data.replace_bit(p, part.replica_nz_next.val());
+            addr.set_bits::<16>(16 * p, part.replica_addr_next.val());
+        }
+        self.tap.write_next.next = write;
+        self.tap.wdata_next.next = data;
+        self.tap.addr_next.next = addr;
+    }
+
+    fn connect(&mut self) {
+        connect_counting(
+            &mut self.io,
+            &mut self.scrub,
+            &mut self.counter,
+            &mut self.control,
+            &mut self.ops_line,
+            &mut self.ops,
+            &mut self.parts,
+        );
+        connect_tap(&mut self.tap);
+    }
+
+    fn hdl(&self) -> Verilog {
+        let k = self.parts.len();
+        let mut more = String::from("always @(*) begin\n");
+        more +=
+            "    tap$valid6 = control$lane_tap$valid6;\n    tap$hit6 = control$lane_tap$hit6;\n";
+        more += &format!(
+            "    tap$write_next = {};\n",
+            tap_bits(k, "replica_write_next")
+        );
+        more += &format!("    tap$wdata_next = {};\n", tap_bits(k, "replica_nz_next"));
+        more += &tap_addresses(k, "replica_addr_next");
+        more += "end\n";
+        // The plain core's view of its writes (c4), which a counting core does not use.
+        more += "/* verilator lint_off UNUSED */\nwire unused_plain_tap = &{1'b0, control$lane_tap$write_next, control$lane_tap$wdata_next, 1'b0};\n/* verilator lint_on UNUSED */\n";
+        Verilog::Custom(hdl_counting::<W>(k, Some(&more)))
+    }
+}
+
+impl<const W: usize> CoreVariant<W> for LaneCountingCore<W> {
+    type Bank = Vec<u8>;
+
+    fn admits(cfg: &CoreConfig) -> Result<(), HdlError> {
+        <CountingCore<W> as CoreVariant<W>>::admits(cfg)
+    }
+
+    fn read_image(dir: &std::path::Path, cfg: &CoreConfig) -> Result<Vec<Vec<u8>>, HdlError> {
+        <CountingCore<W> as CoreVariant<W>>::read_image(dir, cfg)
+    }
+
+    fn assemble(
+        cfg: &CoreConfig,
+        bank: impl FnMut(usize) -> (HashUnit<W>, Option<Vec<u8>>),
+    ) -> Self {
+        // bloom_lanes requests no scrub: its replicas would not be scrubbed.
+        let core = <CountingCore<W> as CoreVariant<W>>::assemble(
+            &CoreConfig {
+                scrub: false,
+                ..cfg.clone()
+            },
+            bank,
+        );
+        LaneCountingCore {
+            sys: core.sys,
+            io: core.io,
+            scrub: core.scrub,
+            counter: core.counter,
+            tap: Default::default(),
+            control: core.control,
+            ops_line: core.ops_line,
+            ops: core.ops,
+            parts: core.parts,
+        }
+    }
+
+    fn mark_for_synthesis(verilog: String) -> String {
+        crate::verilog::keep_counting_for_synthesis(&verilog)
+    }
+}
+
+/// The Verilog of lane 0 for `cfg`: `bloom_lanes_core` and its modules. A plain core's are
+/// none kept whole in synthesis (the lanes' flattened design shares their logic); a
+/// counting core's keep the marks of `bloom_core` (verilog/mod.rs,
+/// `keep_counting_for_synthesis`), which hold its read-modify-write loop together.
 pub fn lane0_verilog(cfg: &CoreConfig) -> Result<String, HdlError> {
+    use crate::verilog::verilog_of;
     cfg.validate()?;
-    let raw = match cfg.key_bits() {
-        32 => crate::verilog::verilog_of::<32, LaneCore<32>>(cfg)?,
-        64 => crate::verilog::verilog_of::<64, LaneCore<64>>(cfg)?,
-        128 => crate::verilog::verilog_of::<128, LaneCore<128>>(cfg)?,
-        other => unreachable!("validate() admits key_bits {other}"),
+    let counting = cfg.params.counter_bits > 1;
+    let raw = match (cfg.key_bits(), counting) {
+        (32, false) => verilog_of::<32, LaneCore<32>>(cfg)?,
+        (64, false) => verilog_of::<64, LaneCore<64>>(cfg)?,
+        (128, false) => verilog_of::<128, LaneCore<128>>(cfg)?,
+        (32, true) => verilog_of::<32, LaneCountingCore<32>>(cfg)?,
+        (64, true) => verilog_of::<64, LaneCountingCore<64>>(cfg)?,
+        (128, true) => verilog_of::<128, LaneCountingCore<128>>(cfg)?,
+        (other, _) => unreachable!("validate() admits key_bits {other}"),
     };
     let mut bundles = crate::verilog::flat_bundles();
     bundles.push(("tap", "tap", WriteTap::<1>::FIELDS));

@@ -16,8 +16,9 @@
 //!
 //! The parts (one file each):
 //! - lane0.rs, `bloom_lanes_core`: the plain core (admission, every write, the
-//!   clear sweep, the recount after reset, fill counters, readback, `busy`) and
-//!   its tap: its banks' writes one cycle ahead and its responses in c6;
+//!   clear sweep, the recount after reset, fill counters, readback, `busy`), or
+//!   the counting core, and its tap: its banks' writes one cycle ahead and its
+//!   responses in c6;
 //! - writes.rs, `bloom_lanes_writes`: a copy of lane 0's bank write registers
 //!   per group of `WRITE_GROUP` query lanes, loaded from the tap (register
 //!   duplication: a write reaches the replicas from flip-flops beside them);
@@ -26,9 +27,14 @@
 //!   lane 0's writes (so they hold lane 0's bits in every cycle), forwarding
 //!   against those writes (forward.rs, `bloom_lanes_forward`) and the AND over
 //!   its banks: its hit in c6, beside lane 0's;
+//! - pair.rs, `bloom_lanes_query_pair` (with [`ReplicaPorts::Two`], in place of
+//!   query.rs): two query lanes sharing two-port replicas, reading in lane 0's
+//!   write stage, with nothing to forward;
 //! - responses.rs, `bloom_lanes_responses`: the response beats, a FIFO as deep as
-//!   lane 0's (8, or 11 with the Feistel family's request line) (descriptor: refused, slot valid bits, tags; written when the beat enters
-//!   lane 0; hits: pushed when lane 0's c6 holds the beat's response). Lane 0's
+//!   lane 0's (8, or 11 with the Feistel family's request line) and as many more
+//!   as the query lanes answer later ([`replica_delay`]) (descriptor: refused, slot
+//!   valid bits, tags; written when the beat enters lane 0; hits: pushed when lane
+//!   0's response and the query lanes' answers are in). Lane 0's
 //!   own response FIFO is taken with the same `resp_ready`, so it holds the
 //!   same beats as this one in every cycle and its credits (as many unanswered)
 //!   stop the beats when the consumer does not take them.
@@ -39,8 +45,16 @@
 //! Bit writes and readbacks (`rb_*`), `fill_count` and `busy` are lane 0's; a
 //! bit write reaches every replica through the write broadcast.
 //!
+//! A counting filter (contract §8.3): lane 0 is the counting core (lane0.rs,
+//! `LaneCountingCore`), which alone holds the counters and does every read-modify-write;
+//! its tap gives each bank's write-back of c7 one cycle ahead, with whether the counter
+//! written is non-zero, and the query lanes' replicas are 1-bit banks of that bit
+//! (query.rs, `replica_modules`). Because a counting lane 0 writes three stages later
+//! than a plain one, the query lanes read their replicas three stages later
+//! ([`replica_delay`]) and lane 0's response waits for theirs: three cycles more.
+//!
 //! Latency: the core's and one (the input stage): a beat taken in cycle 0 is
-//! answered in cycle 8 when lane 0 takes it in cycle 1. Clear, readback,
+//! answered in cycle 8 when lane 0 takes it in cycle 1 (11 for a counting filter). Clear, readback,
 //! reset: the core's, counted from the cycle a beat enters lane 0; a reset
 //! also empties the input stage and the response beats, and cancels the
 //! operations in flight (contract §5.1). Memory: lane 0's banks and L - 1
@@ -50,9 +64,12 @@
 
 mod forward;
 pub mod lane0;
+mod pair;
 mod query;
 mod responses;
 mod writes;
+
+use serde::Serialize;
 
 use crate::{CoreConfig, GeneratedCore, HdlError, Timing};
 
@@ -60,7 +77,7 @@ use crate::{CoreConfig, GeneratedCore, HdlError, Timing};
 pub const LANES_TOP: &str = "bloom_lanes";
 
 /// Lanes allowed (contract §8.3).
-pub const MAX_LANES: usize = 64;
+pub const MAX_LANES: usize = 128;
 
 /// Query lanes per copy of lane 0's bank write registers (writes.rs).
 pub const WRITE_GROUP: usize = 4;
@@ -70,6 +87,34 @@ pub const WRITE_GROUP: usize = 4;
 pub struct LaneSwitches {
     /// The query lanes' replica banks are not written (lane 0's writes are not broadcast).
     pub no_write_broadcast: bool,
+    /// A counting filter's query lanes read their replicas in c3, as a plain filter's do,
+    /// before the writes of the three beats ahead are in them ([`replica_delay`] 0).
+    pub early_replica_read: bool,
+}
+
+/// How the query lanes read their replicas.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+pub enum ReplicaPorts {
+    /// Each query lane reads replicas of its own, one read port each, a stage before
+    /// lane 0 writes its banks, and forwards that write (query.rs). Every block RAM
+    /// serves (iCE40's SB_RAM40_4K has one read port and one write port).
+    #[default]
+    One,
+    /// Two query lanes share each replica, one on each port of a true dual-port block
+    /// RAM (ECP5's DP16KD): port A reads for one lane whenever it does not write; both
+    /// read in the stage lane 0 writes, with nothing to forward, one cycle later
+    /// (pair.rs). Half the replicas, an address multiplexer per bank and lane pair.
+    Two,
+}
+
+impl ReplicaPorts {
+    /// Query lanes served by one replica of each bank.
+    pub fn lanes_per_replica(self) -> usize {
+        match self {
+            ReplicaPorts::One => 1,
+            ReplicaPorts::Two => 2,
+        }
+    }
 }
 
 /// Generated Verilog of `bloom_lanes`.
@@ -82,67 +127,125 @@ pub struct GeneratedLanes {
     pub top_module: String,
     pub top: String,
     pub lanes: usize,
+    /// How the query lanes read their replicas.
+    pub replica_ports: ReplicaPorts,
     /// The core whose filter the lanes are (its configuration and timing).
     pub core: GeneratedCore,
     pub timing: Timing,
 }
 
-/// `lanes` is allowed for a filter of `params`: 1..=64, and a plain filter (a
-/// counting filter has one lane, contract §8.3).
-pub fn check_lanes(params: &crate::CoreParams, lanes: usize) -> Result<(), HdlError> {
+/// `lanes` is allowed: 1..=128 (contract §8.3), for a plain or a counting filter.
+pub fn check_lanes(_params: &crate::CoreParams, lanes: usize) -> Result<(), HdlError> {
     if !(1..=MAX_LANES).contains(&lanes) {
         return Err(HdlError::Config(format!(
             "lanes = {lanes} is not allowed (allowed: 1 ..= {MAX_LANES})"
         )));
     }
-    if params.counter_bits > 1 {
-        return Err(HdlError::Config(format!(
-            "lanes = {lanes} with counter_bits = {}: bloom_lanes is of plain filters only; a counting filter has one lane, bloom_core (docs/contract.md section 8.3)",
-            params.counter_bits
-        )));
-    }
     Ok(())
 }
 
-/// `bloom_lanes` for `cfg` with `lanes` lanes ([`check_lanes`]).
+/// Stages a query lane reads its replicas after lane 0 reads its banks (c3), which is
+/// also how many cycles later its answer is than lane 0's. Lane 0 writes its banks in
+/// c4 (a plain filter) or c7 (a counting filter, whose write-back follows the AND over
+/// its banks in c5: a delete writes only if the key is present). A lane of
+/// `ReplicaPorts::One` reads its replica in the cycle the write of the beat one ahead is
+/// made, and forwards it (forward.rs), so every older write is in the replica by then:
+/// 0 stages after lane 0, or 3. A lane of `ReplicaPorts::Two` reads in the write's own
+/// stage, after every write ahead, with nothing to forward: 1, or 4.
+pub fn replica_delay(params: &crate::CoreParams, ports: ReplicaPorts) -> u32 {
+    let write_stage = if params.counter_bits > 1 {
+        crate::timing::COUNTING_COMMIT_LATENCY
+    } else {
+        crate::timing::COMMIT_LATENCY
+    };
+    match ports {
+        ReplicaPorts::One => write_stage - 4,
+        ReplicaPorts::Two => write_stage - 3,
+    }
+}
+
+/// `bloom_lanes` for `cfg` with `lanes` lanes ([`check_lanes`]), each query lane with
+/// replicas of its own.
 pub fn generate_lanes(
     cfg: &CoreConfig,
     lanes: usize,
     switches: LaneSwitches,
 ) -> Result<GeneratedLanes, HdlError> {
-    check_lanes(&cfg.params, lanes)?;
-    lanes_around(crate::generate_core(cfg)?, lanes, switches)
+    generate_lanes_with(cfg, lanes, ReplicaPorts::One, switches)
 }
 
-/// `bloom_lanes` of the filter of `core`, already generated ([`check_lanes`]).
+/// `bloom_lanes` for `cfg` with `lanes` lanes whose query lanes read their replicas as
+/// `ports` says.
+pub fn generate_lanes_with(
+    cfg: &CoreConfig,
+    lanes: usize,
+    ports: ReplicaPorts,
+    switches: LaneSwitches,
+) -> Result<GeneratedLanes, HdlError> {
+    check_lanes(&cfg.params, lanes)?;
+    lanes_around_with(crate::generate_core(cfg)?, lanes, ports, switches)
+}
+
+/// `bloom_lanes` of the filter of `core`, already generated ([`check_lanes`]), each query
+/// lane with replicas of its own.
 pub fn lanes_around(
     core: GeneratedCore,
     lanes: usize,
     switches: LaneSwitches,
 ) -> Result<GeneratedLanes, HdlError> {
+    lanes_around_with(core, lanes, ReplicaPorts::One, switches)
+}
+
+/// [`lanes_around`] with the query lanes reading their replicas as `ports` says.
+pub fn lanes_around_with(
+    core: GeneratedCore,
+    lanes: usize,
+    ports: ReplicaPorts,
+    switches: LaneSwitches,
+) -> Result<GeneratedLanes, HdlError> {
     check_lanes(&core.config.params, lanes)?;
     let lane0 = lane0::lane0_verilog(&core.config)?;
-    let top = lanes_top(&core.config, lanes, switches);
+    let top = lanes_top(&core.config, lanes, ports, switches)?;
+    let delay = lanes_delay(&core.config.params, ports, switches);
     let verilog = format!("{lane0}\n{top}");
     Ok(GeneratedLanes {
         top_module: verilog.clone(),
         verilog,
         top: LANES_TOP.to_string(),
         lanes,
-        // One cycle more than the core: the input stage.
+        replica_ports: ports,
+        // One cycle more than the core (the input stage), and the query lanes' replica
+        // delay.
         timing: Timing {
-            latency: core.timing.latency + 1,
+            latency: core.timing.latency + 1 + delay,
             ..core.timing
         },
         core,
     })
 }
 
+/// [`replica_delay`], or 0 with the test switch `early_replica_read` (lanes of their
+/// own replicas).
+fn lanes_delay(params: &crate::CoreParams, ports: ReplicaPorts, switches: LaneSwitches) -> u32 {
+    if switches.early_replica_read && ports == ReplicaPorts::One {
+        0
+    } else {
+        replica_delay(params, ports)
+    }
+}
+
 /// The text of module `bloom_lanes` (lane 0, the query lanes, the input stage and
 /// the response beats), then the modules of the query lanes.
-fn lanes_top(cfg: &CoreConfig, lanes: usize, switches: LaneSwitches) -> String {
+fn lanes_top(
+    cfg: &CoreConfig,
+    lanes: usize,
+    ports: ReplicaPorts,
+    switches: LaneSwitches,
+) -> Result<String, HdlError> {
     use crate::ports::module_ports;
     let params = &cfg.params;
+    let counting = params.counter_bits > 1;
+    let delay = lanes_delay(params, ports, switches) as usize;
     let (k, b, w) = (cfg.k(), cfg.bank_bits(), params.key_bits as usize);
     let mut v = String::new();
     v += "// bloom_lanes: up to L operations per clock: lane 0, a core that broadcasts its\n";
@@ -155,23 +258,38 @@ fn lanes_top(cfg: &CoreConfig, lanes: usize, switches: LaneSwitches) -> String {
     v += &beat_rule(lanes);
     v += &input_stage(w, lanes);
     v += &lane_zero(params);
-    v += &query_lanes(k, b, w, lanes, switches);
-    v += &response_beats(lanes);
+    v += &query_lanes(k, b, w, lanes, ports, switches, counting);
+    v += &response_beats(lanes, delay);
     v += &format!("endmodule // {LANES_TOP}\n");
     if lanes > 1 {
         v += "\n";
-        v += &writes::writes_module(k, b);
-        v += "\n";
-        v += &forward::forward_module(b, !cfg.test_switches.disable_forwarding);
+        v += &writes::writes_module(k, b, counting);
         v += "\n";
         let network = params.hash == bloom_params::HashFamily::Feistel;
-        v += &query::query_module(k, b, w, network);
+        match ports {
+            ReplicaPorts::One => {
+                v += &forward::forward_module(b, !cfg.test_switches.disable_forwarding);
+                v += "\n";
+                v += &query::query_module(k, b, w, network, delay);
+                if counting {
+                    v += &query::replica_modules(cfg)?;
+                }
+            }
+            ReplicaPorts::Two => {
+                v += &pair::query_pair_module(k, b, w, network, 3 + delay, counting);
+                v += "\n";
+                v += &pair::replica2_modules(k, b, query::replica_bits(cfg)?.as_deref());
+            }
+        }
     }
     v += "\n";
+    // Lane 0's response FIFO depth, and the beats whose responses wait for the query
+    // lanes' later answers (responses.rs).
     let beats =
-        crate::core::response_fifo::depth_for(crate::core::request_line::delay_of(params.hash));
+        crate::core::response_fifo::depth_for(crate::core::request_line::delay_of(params.hash))
+            + delay;
     v += &responses::responses_module(lanes, beats);
-    v
+    Ok(v)
 }
 
 /// The beat and its rule (contract §8.2): `beat`, `refused`, `write_beat`.
@@ -280,7 +398,7 @@ fn lane_zero(params: &crate::CoreParams) -> String {
     let w = params.key_bits as usize;
     let ports = core_ports(params);
     let mut v = output_wires(&ports, "lane0_");
-    v += "wire [15:0] tap_write_next;\nwire tap_wdata_next;\nwire [255:0] tap_addr_next;\n";
+    v += "wire [15:0] tap_write_next;\nwire [15:0] tap_wdata_next;\nwire [255:0] tap_addr_next;\n";
     v += "wire tap_valid6;\nwire tap_hit6;\n";
     let mut inst = instance(lane0::LANE0_TOP, "lane0", &ports, |p| {
         match p.name.as_str() {
@@ -305,14 +423,32 @@ fn lane_zero(params: &crate::CoreParams) -> String {
     // response beats (taken with the same resp_ready), its answers are unread.
     v += "assign rb_valid = lane0_rb_valid;\nassign rb_data = lane0_rb_data;\n";
     v += "assign fill_count = lane0_fill_count;\nassign busy = lane0_busy;\n";
+    if params.counter_bits > 1 {
+        v += "assign counter_rdata = lane0_counter_rdata;\nassign counter_saturated = lane0_counter_saturated;\n";
+    }
     v += "/* verilator lint_off UNUSED */\nwire unused_lane0 = &{1'b0, lane0_resp_valid, lane0_resp_hit, lane0_resp_tag, lane0_scrub_busy, lane0_scrub_mismatch, 1'b0};\n/* verilator lint_on UNUSED */\n";
     v
 }
 
 /// The copies of lane 0's write registers and the query lanes 1 .. L-1 (`lane{j}`):
-/// `lane{j}_hit6`, and lane 0's `tap_hit6` as `lane0_hit6`.
-fn query_lanes(k: usize, b: usize, w: usize, l: usize, switches: LaneSwitches) -> String {
-    let mut v = String::from("wire lane0_hit6 = tap_hit6;\n");
+/// `lane{j}_hit`, each query lane's answer in the stage `response_beats` pushes it.
+fn query_lanes(
+    k: usize,
+    b: usize,
+    w: usize,
+    l: usize,
+    ports: ReplicaPorts,
+    switches: LaneSwitches,
+    counting: bool,
+) -> String {
+    let data = if counting { k } else { 1 };
+    let mut v = String::new();
+    if data < 16 && l > 1 {
+        // A plain core writes one bit to every bank (its copies in every bit).
+        v += &format!(
+            "/* verilator lint_off UNUSED */\nwire unused_wdata = &{{1'b0, tap_wdata_next[15:{data}], 1'b0}};\n/* verilator lint_on UNUSED */\n"
+        );
+    }
     if l == 1 {
         v += "/* verilator lint_off UNUSED */\nwire unused_tap = &{1'b0, tap_write_next, tap_wdata_next, tap_addr_next, 1'b0};\n/* verilator lint_on UNUSED */\n";
         return v;
@@ -323,11 +459,11 @@ fn query_lanes(k: usize, b: usize, w: usize, l: usize, switches: LaneSwitches) -
             "\
 wire [{km1}:0] write_enable_{g};
 wire [{kbm1}:0] write_addr_{g};
-wire write_data_{g};
+wire [{dm1}:0] write_data_{g};
 {writes} writes_{g} (
     .clock(clock),
     .write_next(tap_write_next),
-    .write_data_next(tap_wdata_next),
+    .write_data_next(tap_wdata_next[{dm1}:0]),
     .addr_next(tap_addr_next),
     .write_enable(write_enable_{g}),
     .write_addr(write_addr_{g}),
@@ -336,32 +472,74 @@ wire write_data_{g};
 ",
             km1 = k - 1,
             kbm1 = k * b - 1,
+            dm1 = data - 1,
             writes = writes::WRITES,
         );
     }
-    for j in 1..l {
-        let g = (j - 1) / WRITE_GROUP;
-        let enable = if switches.no_write_broadcast {
+    let enable = |g: usize| {
+        if switches.no_write_broadcast {
             format!("{k}'d0")
         } else {
             format!("write_enable_{g}")
-        };
-        v += &format!(
-            "\
-wire lane{j}_hit6;
+        }
+    };
+    let key = |j: usize| format!("head_key[{}:{}]", w * (j + 1) - 1, w * j);
+    match ports {
+        ReplicaPorts::One => {
+            for j in 1..l {
+                let g = (j - 1) / WRITE_GROUP;
+                v += &format!(
+                    "\
+wire lane{j}_hit;
 {query} lane{j} (
     .clock(clock),
-    .key(head_key[{khi}:{klo}]),
+    .key({key}),
     .write_enable({enable}),
     .write_addr(write_addr_{g}),
     .write_data(write_data_{g}),
-    .hit6(lane{j}_hit6)
+    .hit(lane{j}_hit)
 );
 ",
-            query = query::QUERY,
-            khi = w * (j + 1) - 1,
-            klo = w * j,
-        );
+                    query = query::QUERY,
+                    key = key(j),
+                    enable = enable(g),
+                );
+            }
+        }
+        ReplicaPorts::Two => {
+            // Lanes j and j + 1 share a pair's replicas; a last lane alone leaves its
+            // pair's port B unread (synthesis removes what feeds it).
+            for j in (1..l).step_by(2) {
+                let g = (j - 1) / WRITE_GROUP;
+                let (key_b, hit_b) = if j + 1 < l {
+                    (key(j + 1), format!("lane{}_hit", j + 1))
+                } else {
+                    (format!("{w}'d0"), format!("unused_hit_{j}"))
+                };
+                v += &format!(
+                    "\
+wire lane{j}_hit;
+wire {hit_b};
+{pair} lanes{j} (
+    .clock(clock),
+    .key_a({key_a}),
+    .key_b({key_b}),
+    .write_enable({enable}),
+    .write_addr(write_addr_{g}),
+    .write_data(write_data_{g}),
+    .hit_a(lane{j}_hit),
+    .hit_b({hit_b})
+);
+",
+                    pair = pair::QUERY_PAIR,
+                    key_a = key(j),
+                    enable = enable(g),
+                );
+                if j + 1 == l {
+                    v += &format!("/* verilator lint_off UNUSED */\nwire unused_pair_{j} = {hit_b};\n/* verilator lint_on UNUSED */\n");
+                }
+            }
+        }
     }
     if switches.no_write_broadcast {
         let unread: Vec<String> = (0..groups).map(|g| format!("write_enable_{g}")).collect();
@@ -373,10 +551,48 @@ wire lane{j}_hit6;
     v
 }
 
-/// The response beats (responses.rs) and the response outputs.
-fn response_beats(l: usize) -> String {
+/// The response beats (responses.rs) and the response outputs. Lane 0's response
+/// (`tap_valid6`, `tap_hit6`) is pushed with the query lanes' answers, `delay` cycles
+/// after its c6 ([`replica_delay`]).
+fn response_beats(l: usize, delay: usize) -> String {
     let d = 1 + l + 8 * l;
-    let hits: Vec<String> = (0..l).rev().map(|j| format!("lane{j}_hit6")).collect();
+    let mut v = if delay == 0 {
+        "wire push = tap_valid6;\nwire lane0_hit = tap_hit6;\n".to_string()
+    } else if delay == 1 {
+        // A reset empties the response beats, and this register with them.
+        "\
+reg push_line = 1'b0;
+reg hit_line = 1'b0;
+always @(posedge clock) begin
+    push_line <= tap_valid6 & (~reset);
+    hit_line <= tap_hit6;
+end
+wire push = push_line;
+wire lane0_hit = hit_line;
+"
+        .to_string()
+    } else {
+        // A reset empties the response beats, and this line with them.
+        format!(
+            "\
+reg [{dm1}:0] push_line = {delay}'d0;
+reg [{dm1}:0] hit_line = {delay}'d0;
+always @(posedge clock) begin
+    if (reset) begin
+        push_line <= {delay}'d0;
+    end else begin
+        push_line <= {{push_line[{dm2}:0], tap_valid6}};
+    end
+    hit_line <= {{hit_line[{dm2}:0], tap_hit6}};
+end
+wire push = push_line[{dm1}];
+wire lane0_hit = hit_line[{dm1}];
+",
+            dm1 = delay - 1,
+            dm2 = delay - 2,
+        )
+    };
+    let hits: Vec<String> = (0..l).rev().map(|j| format!("lane{j}_hit")).collect();
     let tags: Vec<String> = (0..l)
         .rev()
         .map(|j| {
@@ -387,7 +603,7 @@ fn response_beats(l: usize) -> String {
             )
         })
         .collect();
-    format!(
+    v += &format!(
         "\
 wire out_valid;
 wire [{dm1}:0] out_beat;
@@ -401,7 +617,7 @@ wire out_room;
     .enter(enter),
     .beat({{head_refused, head_slots, head_tag}}),
     .room(out_room),
-    .push(tap_valid6),
+    .push(push),
     .hits({{{hits}}}),
     .ready(resp_ready),
     .valid(out_valid),
@@ -421,7 +637,8 @@ assign resp_tag = {{{tags}}};
         responses = responses::RESPONSES,
         hits = hits.join(", "),
         tags = tags.join(", "),
-    )
+    );
+    v
 }
 
 /// The ports of `bloom_lanes` with `lanes` lanes for `params` (docs/core.md's
@@ -431,7 +648,7 @@ pub fn lanes_ports(params: &crate::CoreParams, lanes: usize) -> Vec<crate::ports
     let l = lanes as u32;
     let w = params.key_bits;
     let port = CorePort::declared;
-    vec![
+    let mut ports = vec![
         port("clock", Input, 1, "1", "Clock."),
         port("reset", Input, 1, "1", "Synchronous, active high: lane 0's reset, the core's (docs/core.md, \"Reset\"); it also empties the input stage and the response beats."),
         port("req_valid", Input, l, "L", "Bit j: slot j of the beat holds an operation; the beat is offered while any bit is 1."),
@@ -455,5 +672,13 @@ pub fn lanes_ports(params: &crate::CoreParams, lanes: usize) -> Vec<crate::ports
         port("fill_bank", Input, 4, "4", "As the core's, for lane 0."),
         port("fill_count", Output, 17, "17", "Lane 0's fill counter of fill_bank."),
         port("busy", Output, 1, "1", "Lane 0's."),
-    ]
+    ];
+    // A counting filter's counter access (contract section 7.8): lane 0's.
+    if params.counter_bits > 1 {
+        ports.extend(crate::ports::ports_of(
+            &[crate::ports::counter_group()],
+            params,
+        ));
+    }
+    ports
 }

@@ -16,9 +16,11 @@
 /// Module name.
 pub const WRITES: &str = "bloom_lanes_writes";
 
-/// The text of `bloom_lanes_writes` for k banks of 2^`bank_bits` bits.
-pub fn writes_module(k: usize, bank_bits: usize) -> String {
+/// The text of `bloom_lanes_writes` for k banks of 2^`bank_bits` bits; `per_bank`: the
+/// data written is a bit per bank (a counting filter's), else one bit for every bank.
+pub fn writes_module(k: usize, bank_bits: usize, per_bank: bool) -> String {
     let b = bank_bits;
+    let d = if per_bank { k } else { 1 };
     let addrs: Vec<String> = (0..k)
         .rev()
         .map(|p| format!("addr_next[{}:{}]", 16 * p + b - 1, 16 * p))
@@ -47,16 +49,16 @@ module {WRITES} (
     input  wire clock,
     // Lane 0's tap: its banks' writes of the next cycle.
     input  wire [15:0] write_next,
-    input  wire write_data_next,
+    input  wire [{dm1}:0] write_data_next,
     input  wire [255:0] addr_next,
     // The writes of this cycle: bank p's enable at bit p, its address at [{b}p+{bm1}:{b}p].
     output wire [{km1}:0] write_enable,
     output wire [{kbm1}:0] write_addr,
-    output wire write_data
+    output wire [{dm1}:0] write_data
 );
 reg [{km1}:0] enable_r = {k}'d0;
 reg [{kbm1}:0] addr_r = {kb}'d0;
-reg data_r = 1'b0;
+reg [{dm1}:0] data_r = {d}'d0;
 always @(posedge clock) begin
     enable_r <= write_next[{km1}:0];
     addr_r <= {{{addrs}}};
@@ -68,6 +70,7 @@ assign write_data = data_r;
 {unused}endmodule // {WRITES}
 ",
         km1 = k - 1,
+        dm1 = d - 1,
         bm1 = b - 1,
         kb = k * b,
         kbm1 = k * b - 1,

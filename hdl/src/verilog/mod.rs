@@ -376,7 +376,7 @@ pub(crate) fn flat_bundles() -> Vec<FlatBundle> {
 /// modules of every bank's `KEPT_MODULES` marked `(* keep_hierarchy *)` (Yosys merges
 /// identical flip-flops, and restructures logic, but not across a kept module's
 /// boundary). Both lists and why: counting/partition.rs.
-fn keep_counting_for_synthesis(verilog: &str) -> String {
+pub(crate) fn keep_counting_for_synthesis(verilog: &str) -> String {
     use crate::counting::partition::{KEPT_MODULES, PRESENT_NETS};
     let v = keep_nets(verilog, PRESENT_NETS.iter().map(|n| ("reg", n.to_string())));
     let v = keep_hierarchy_of(&v, |name| {

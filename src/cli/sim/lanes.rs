@@ -8,10 +8,11 @@
 //! resets are rarer in larger banks, which they hold busy for 2^b cycles each
 //! (`LaneTraffic::for_bank_bits`). Saturating
 //! traffic (every slot of every beat a query, nothing holding them) must give L
-//! operations per cycle to within 1%.
+//! operations per cycle to within 1%. A counting filter's lanes (contract §8.3) are
+//! checked against the golden counting filter, with deletes in two of five write beats.
 
 use anyhow::bail;
-use hdl::lanes::{generate_lanes, LaneSwitches};
+use hdl::lanes::{generate_lanes, generate_lanes_with, LaneSwitches};
 use sim::lanes::{run_lanes_on, Face, LaneTraffic, LanesReport};
 use sim::netlist::NetlistKind;
 
@@ -25,20 +26,32 @@ struct Part {
 }
 
 /// The parts `job`'s traffic is run in, `beats` beats in all, over banks of
-/// 2^`bank_bits` bits (clears and resets are made rarer for larger banks).
-fn parts(traffic: TrafficArg, beats: u64, bank_bits: u32) -> Vec<Part> {
+/// 2^`bank_bits` bits (clears and resets are made rarer for larger banks); a counting
+/// filter's write beats delete two times in five.
+fn parts(traffic: TrafficArg, beats: u64, bank_bits: u32, counting: bool) -> Vec<Part> {
+    let (mixed, resets) = if counting {
+        (
+            LaneTraffic::COUNTING,
+            LaneTraffic {
+                delete: LaneTraffic::COUNTING.delete,
+                ..LaneTraffic::RESETS
+            },
+        )
+    } else {
+        (LaneTraffic::MIXED, LaneTraffic::RESETS)
+    };
     match traffic {
         TrafficArg::Stress => {
             let with_resets = beats / 2;
             [
                 Part {
                     name: "every kind of beat, idle cycles, backpressure",
-                    traffic: LaneTraffic::MIXED.for_bank_bits(bank_bits),
+                    traffic: mixed.for_bank_bits(bank_bits),
                     beats: beats - with_resets,
                 },
                 Part {
                     name: "resets in flight",
-                    traffic: LaneTraffic::RESETS.for_bank_bits(bank_bits),
+                    traffic: resets.for_bank_bits(bank_bits),
                     beats: with_resets,
                 },
             ]
@@ -58,9 +71,10 @@ fn parts(traffic: TrafficArg, beats: u64, bank_bits: u32) -> Vec<Part> {
 /// an error on any mismatch, or when saturating traffic does not give `lanes`
 /// operations per cycle.
 pub fn execute(job: &Job, lanes: usize) -> anyhow::Result<Summary> {
-    let generated = generate_lanes(
+    let generated = generate_lanes_with(
         &hdl::CoreConfig::from(job.params),
         lanes,
+        job.replica_ports,
         LaneSwitches::default(),
     )?;
     if job.netlist == NetlistKind::Ice40Routed {
@@ -74,8 +88,12 @@ pub fn execute(job: &Job, lanes: usize) -> anyhow::Result<Summary> {
     );
     outln!("netlist: {} ({})", job.netlist, job.netlist.describe());
     outln!(
-        "timing: latency {} cycles (the core's and the input stage), clear {} cycles",
+        "timing: latency {} cycles (the core's, the input stage{}), clear {} cycles",
         generated.timing.latency,
+        match hdl::lanes::replica_delay(&job.params, job.replica_ports) {
+            0 => String::new(),
+            d => format!(" and {d} of the query lanes' later read"),
+        },
         generated.timing.clear_cycles
     );
     let face = match job.netlist {
@@ -86,13 +104,14 @@ pub fn execute(job: &Job, lanes: usize) -> anyhow::Result<Summary> {
     let mut ops = 0u64;
     let mut seconds = 0.0f64;
     let mut mismatches = Vec::new();
-    for (i, part) in parts(job.traffic, beats, job.params.bank_bits)
+    let counting = job.params.counter_bits > 1;
+    for (i, part) in parts(job.traffic, beats, job.params.bank_bits, counting)
         .iter()
         .enumerate()
     {
         let seed = job.traffic_seed.wrapping_add(i as u64);
         let r = run_lanes_on(face, &generated, &part.traffic, seed, part.beats)?;
-        print_part(part, &r);
+        print_part(part, &r, counting);
         ops += r.ops;
         seconds += r.seconds;
         if job.traffic == TrafficArg::Saturating && r.mismatches.is_empty() {
@@ -162,7 +181,7 @@ fn check_routed_pins(
 }
 
 /// A part's report: what it ran, what its traffic held, and the speed.
-fn print_part(part: &Part, r: &LanesReport) {
+fn print_part(part: &Part, r: &LanesReport, counting: bool) {
     outln!("{}:", part.name);
     outln!(
         "  beats: {} ({} write beats, {} clears, {} refused)",
@@ -188,6 +207,13 @@ fn print_part(part: &Part, r: &LanesReport) {
         r.hits,
         r.reads_after_recent_insert
     );
+    if counting {
+        outln!(
+            "  deletes carried out: {}; counters at saturation at the end: {}",
+            r.deletes,
+            r.saturated
+        );
+    }
     if part.traffic.reset > 0 {
         outln!(
             "  resets: {} ({} beats cancelled, {} response beats dropped, {} clears cut short)",

@@ -97,15 +97,20 @@ pub struct Args {
     /// one given; --ops operations each.
     #[arg(long, conflicts_with_all = ["trace", "preload"])]
     pub sweep: bool,
-    /// Co-simulate `bloom_lanes` with L lanes (1..=64; docs/contract.md section 8):
+    /// Co-simulate `bloom_lanes` with L lanes (1..=128; docs/contract.md section 8):
     /// beats of up to L operations, every response beat checked slot by slot against
     /// the golden model's beats in every cycle. --ops is divided into beats of L;
     /// stress traffic runs every kind of beat with backpressure, then resets in
     /// flight; saturating traffic must give L operations per cycle (within 1%).
-    /// A plain filter only; no trace, preload, shards or false-positive measurement.
+    /// A plain or a counting filter (--counter-bits; deletes in two of five write beats);
+    /// no trace, preload, shards or false-positive measurement.
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..=hdl::lanes::MAX_LANES as i64),
           conflicts_with_all = ["trace", "preload", "sweep", "shards", "fpr_inserts"])]
     pub lanes: Option<u32>,
+    /// With --lanes: 1, every query lane reads replicas of its own; 2, two query lanes
+    /// share each replica on its two ports (as `bloom verilog --replica-ports`).
+    #[arg(long, requires = "lanes", value_parser = clap::value_parser!(u32).range(1..=2))]
+    pub replica_ports: Option<u32>,
 }
 
 fn parse_netlist_kind(s: &str) -> Result<NetlistKind, String> {
@@ -160,6 +165,7 @@ impl Args {
             preload: None,
             sweep: false,
             lanes: None,
+            replica_ports: None,
         }
     }
 }
@@ -179,6 +185,7 @@ pub struct Job {
     pub preload: Option<PathBuf>,
     /// `bloom_lanes` with this many lanes instead of the core.
     pub lanes: Option<usize>,
+    pub replica_ports: hdl::lanes::ReplicaPorts,
 }
 
 /// What a run checked (it found no mismatch, or it is an error).
@@ -246,6 +253,7 @@ impl Args {
             netlist: self.netlist,
             preload: self.preload,
             lanes: self.lanes.map(|l| l as usize),
+            replica_ports: crate::cli::replica_ports(self.replica_ports),
         })
     }
 }
@@ -329,6 +337,7 @@ fn args_copy(a: &Args) -> Args {
         preload: None,
         sweep: false,
         lanes: a.lanes,
+        replica_ports: a.replica_ports,
     }
 }
 
