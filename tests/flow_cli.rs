@@ -158,7 +158,7 @@ fn build_hx8k_test_pattern_over_lanes_2_k2_b11_w32() {
         report["swap"]["detail"]
             .as_str()
             .unwrap()
-            .contains("2 replicas of every bank"),
+            .contains("2 copies of every bank"),
         "{}",
         report["swap"]
     );

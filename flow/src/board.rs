@@ -14,6 +14,17 @@ pub enum Family {
     Ecp5,
 }
 
+impl Family {
+    /// How the lanes' query lanes read their replicas on this family's block RAM
+    /// ([`Device::replica_ports`]).
+    pub fn replica_ports(self) -> hdl::lanes::ReplicaPorts {
+        match self {
+            Family::Ecp5 => hdl::lanes::ReplicaPorts::Two,
+            Family::Ice40 => hdl::lanes::ReplicaPorts::One,
+        }
+    }
+}
+
 impl fmt::Display for Family {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(match self {
@@ -71,10 +82,7 @@ impl Device {
     /// dual-port RAM); iCE40's SB_RAM40_4K has one read port and one write port, so every
     /// query lane has replicas of its own.
     pub fn replica_ports(&self) -> hdl::lanes::ReplicaPorts {
-        match self.family {
-            Family::Ecp5 => hdl::lanes::ReplicaPorts::Two,
-            Family::Ice40 => hdl::lanes::ReplicaPorts::One,
-        }
+        self.family.replica_ports()
     }
 
     /// Block RAMs `lanes` lanes of that filter need at the least on this part

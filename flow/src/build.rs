@@ -676,8 +676,8 @@ impl<'a> Build<'a> {
         };
         self.recorded = Some(if self.lanes > 1 {
             Err(format!(
-                "the design holds {} replicas of every bank (bloom_lanes); bloom image swap replaces one copy of a filter",
-                self.lanes
+                "the design holds {} copies of every bank (bloom_lanes: lane 0's and its query lanes' replicas); bloom image swap replaces one copy of a filter",
+                1 + (self.lanes - 1).div_ceil(self.family.replica_ports().lanes_per_replica())
             ))
         } else {
             swap::record(
