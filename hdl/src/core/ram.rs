@@ -107,13 +107,7 @@ impl Logic for BankRam {
     fn hdl(&self) -> Verilog {
         let b = self._bank_bits;
         let depth = 1usize << b;
-        let ones: Vec<usize> = self
-            ._initial
-            .iter()
-            .enumerate()
-            .filter(|(_, bit)| **bit)
-            .map(|(a, _)| a)
-            .collect();
+        let ones = ones(&self._initial);
         let what = if ones.is_empty() {
             "no 1 bits (empty filter)"
         } else {
@@ -147,22 +141,33 @@ end
 {unused}",
             last = depth - 1,
             bm1 = b - 1,
-            initial = initial_contents(b, &ones, &["read_raw", "read_data"]),
+            initial = initial_contents(
+                b,
+                "1'b0",
+                &ones,
+                &[("read_raw", "1'b0"), ("read_data", "1'b0")]
+            ),
         ))
     }
 }
 
-/// The `initial` block of a bank `mem` of 2^`b` bits (contract §4), as every bank RAM
-/// states it: for simulators (`SYNTHESIS` not defined) every bit and each register of
-/// `registers` 0; for everyone the 1 bits at the addresses `ones`, one assignment each.
-pub(crate) fn initial_contents(b: usize, ones: &[usize], registers: &[&str]) -> String {
+/// The `initial` block of a bank `mem` of 2^`b` words (contract §4 and §7.6), as every
+/// bank RAM states it: for simulators (`SYNTHESIS` not defined) every word `zero` and each
+/// register of `registers` its literal; for everyone the words of `values` (address,
+/// literal), one assignment each.
+pub(crate) fn initial_contents(
+    b: usize,
+    zero: &str,
+    values: &[(usize, String)],
+    registers: &[(&str, &str)],
+) -> String {
     let zeros: String = registers
         .iter()
-        .map(|r| format!("    {r} = 1'b0;\n"))
+        .map(|(r, literal)| format!("    {r} = {literal};\n"))
         .collect();
-    let ones: String = ones
+    let values: String = values
         .iter()
-        .map(|a| format!("    mem[{b}'d{a}] = 1'b1;\n"))
+        .map(|(a, literal)| format!("    mem[{b}'d{a}] = {literal};\n"))
         .collect();
     format!(
         "\
@@ -172,13 +177,22 @@ reg [{b}:0] init_addr;
 initial begin
 `ifndef SYNTHESIS
     for (init_addr = {b1}'d0; init_addr < {b1}'d{depth}; init_addr = init_addr + {b1}'d1) begin
-        mem[init_addr[{bm1}:0]] = 1'b0;
+        mem[init_addr[{bm1}:0]] = {zero};
     end
 {zeros}`endif
-{ones}end
+{values}end
 ",
         b1 = b + 1,
         bm1 = b - 1,
         depth = 1usize << b,
     )
+}
+
+/// The 1 bits of a 1-bit bank, as [`initial_contents`] takes them.
+pub(crate) fn ones(bits: &[bool]) -> Vec<(usize, String)> {
+    bits.iter()
+        .enumerate()
+        .filter(|(_, bit)| **bit)
+        .map(|(a, _)| (a, "1'b1".to_string()))
+        .collect()
 }

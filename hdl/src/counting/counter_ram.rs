@@ -121,12 +121,12 @@ impl Logic for CounterRam {
         let b = self._bank_bits;
         let c = self._counter_bits;
         let depth = 1usize << b;
-        let values: String = self
+        let values: Vec<(usize, String)> = self
             ._initial
             .iter()
             .enumerate()
             .filter(|(_, v)| **v != 0)
-            .map(|(a, v)| format!("    mem[{b}'d{a}] = {c}'d{v};\n"))
+            .map(|(a, v)| (a, format!("{c}'d{v}")))
             .collect();
         let what = if values.is_empty() {
             "no non-zero counters (empty filter)"
@@ -154,19 +154,7 @@ reg [{cm1}:0] mem [0:{last}];
 reg [{cm1}:0] read_raw;
 // Initial contents (contract sections 4 and 7.6): every counter 0, {what}.
 // Synthesis sees only the non-zero counters; the FPGA tools write the others as 0.
-`ifndef SYNTHESIS
-reg [{b}:0] init_addr;
-`endif
-initial begin
-`ifndef SYNTHESIS
-    for (init_addr = {b1}'d0; init_addr < {b1}'d{depth}; init_addr = init_addr + {b1}'d1) begin
-        mem[init_addr[{bm1}:0]] = {c}'d0;
-    end
-    read_raw = {c}'d0;
-    read_data = 8'd0;
-`endif
-{values}end
-always @(posedge clock) begin
+{initial}always @(posedge clock) begin
     if (write_enable) begin
         mem[write_addr[{bm1}:0]] <= write_data[{cm1}:0];
     end
@@ -178,8 +166,13 @@ end
 {unused}",
             last = depth - 1,
             bm1 = b - 1,
-            b1 = b + 1,
             cm1 = c - 1,
+            initial = crate::core::ram::initial_contents(
+                b,
+                &format!("{c}'d0"),
+                &values,
+                &[("read_raw", &format!("{c}'d0")), ("read_data", "8'd0")]
+            ),
         ))
     }
 }

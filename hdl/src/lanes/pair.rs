@@ -165,15 +165,8 @@ pub fn replica2_modules(k: usize, bank_bits: usize, initial: Option<&[Vec<bool>]
     let last = (1usize << b) - 1;
     let mut v = String::new();
     for p in 0..k {
-        let ones: Vec<usize> = initial
-            .map(|banks| {
-                banks[p]
-                    .iter()
-                    .enumerate()
-                    .filter(|(_, bit)| **bit)
-                    .map(|(a, _)| a)
-                    .collect()
-            })
+        let ones = initial
+            .map(|banks| crate::core::ram::ones(&banks[p]))
             .unwrap_or_default();
         v += &format!(
             "\
@@ -213,8 +206,14 @@ endmodule // {name}
             bm1 = b - 1,
             initial = crate::core::ram::initial_contents(
                 b,
+                "1'b0",
                 &ones,
-                &["raw_a", "raw_b", "read_a", "read_b"]
+                &[
+                    ("raw_a", "1'b0"),
+                    ("raw_b", "1'b0"),
+                    ("read_a", "1'b0"),
+                    ("read_b", "1'b0")
+                ]
             ),
         );
     }
