@@ -1524,14 +1524,32 @@ fn lanes_package_passes_its_vectors_in_icarus_verilator_fusesoc_and_cocotb() {
         o.text()
     );
 
-    // FuseSoC: lint and sim targets.
-    for target in ["lint", "sim"] {
+    // FuseSoC: lint and sim targets, and the iCEBreaker's self-test bitstream.
+    for target in ["lint", "sim", "icebreaker"] {
         let work = root.join(format!("fusesoc-{target}"));
+        let _ = std::fs::remove_dir_all(&work);
         std::fs::create_dir_all(&work).unwrap();
         let o = fusesoc_core(&core, &pkg, &work, target, &[], true);
         assert!(o.success(), "fusesoc {target}:\n{}", o.text());
         if target == "sim" {
             assert_eq!(lanes_pass_line(&o.stdout), (b, r, cycles), "{}", o.stdout);
+        }
+        if target == "icebreaker" {
+            let t = o.text();
+            assert!(t.contains("icepack"), "{t}");
+            let routed = t
+                .lines()
+                .rfind(|l| l.contains("Max frequency for clock"))
+                .unwrap_or_else(|| panic!("no Fmax line:\n{t}"));
+            assert!(routed.contains("PASS at 12.00 MHz"), "{routed}");
+            if !o.cached {
+                let bins: Vec<_> = walk(&work)
+                    .into_iter()
+                    .filter(|p| p.extension().is_some_and(|e| e == "bin"))
+                    .collect();
+                assert_eq!(bins.len(), 1, "one bitstream: {bins:?}");
+            }
+            println!("fusesoc lanes icebreaker{}: {routed}", rec(&o));
         }
     }
 
@@ -1559,6 +1577,79 @@ fn lanes_package_passes_its_vectors_in_icarus_verilator_fusesoc_and_cocotb() {
         "{result}"
     );
     println!("cocotb lanes, L = 3: {result}");
+}
+
+/// The lanes package has a self-test target for each board the lanes fit, and names
+/// the others with what they lack: 8 lanes of the default filter need 32 block RAMs
+/// (more than the iCEBreaker's UP5K has) and more logic cells than the HX8K's, as
+/// estimated before synthesis.
+#[test]
+fn lanes_package_has_board_targets_where_the_lanes_fit() {
+    let root = scratch_dir("lanes-boards");
+    let targets_of = |pkg: &Path| -> Vec<String> {
+        let json: serde_json::Value = serde_json::from_str(
+            &std::fs::read_to_string(pkg.join("bloom_lanes_axis.json")).unwrap(),
+        )
+        .unwrap();
+        json["board_targets"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|t| t.as_str().unwrap().to_string())
+            .collect()
+    };
+    let small = root.join("l3");
+    let _ = std::fs::remove_dir_all(&small);
+    ok(bloom(
+        &[
+            &["export", "--lanes", "3", "--ops", "50"][..],
+            &["--out", small.to_str().unwrap()],
+            &LANES_CORE,
+        ]
+        .concat(),
+    ));
+    assert_eq!(targets_of(&small), ["icebreaker", "hx8k", "ulx3s_85f"]);
+    let big = root.join("l8");
+    let _ = std::fs::remove_dir_all(&big);
+    ok(bloom(&[
+        "export",
+        "--lanes",
+        "8",
+        "--ops",
+        "50",
+        "--out",
+        big.to_str().unwrap(),
+    ]));
+    assert_eq!(targets_of(&big), ["ulx3s_85f"]);
+    let core = std::fs::read_to_string(big.join("bloom_lanes_axis.core")).unwrap();
+    assert!(core.contains("\n  ulx3s_85f:\n    description:"), "{core}");
+    for gone in ["icebreaker", "hx8k"] {
+        assert!(
+            !core.contains(&format!("\n  {gone}:")),
+            "{gone} in:\n{core}"
+        );
+        assert!(
+            !big.join(format!("board/bloom_lanes_axis_{gone}.v"))
+                .exists(),
+            "{gone}'s top"
+        );
+    }
+    let readme = std::fs::read_to_string(big.join("README.md")).unwrap();
+    assert!(
+        readme.contains("- `icebreaker`: needs 32 block RAMs, the iCE40UP5K has 30"),
+        "{readme}"
+    );
+    assert!(
+        readme.contains("- `hx8k`: the design does not fit the iCE40HX8K: lanes = 8 of this filter need at least"),
+        "{readme}"
+    );
+    let top = std::fs::read_to_string(big.join("board/bloom_lanes_axis_ulx3s_85f.v")).unwrap();
+    assert!(top.contains("module bloom_lanes_axis_board ("), "{top}");
+    let harness = std::fs::read_to_string(big.join("board/bloom_lanes_axis_selftest.v")).unwrap();
+    assert!(
+        harness.contains("bloom_lanes_axis lanes_axis ("),
+        "{harness}"
+    );
 }
 
 #[test]

@@ -90,8 +90,21 @@ impl Device {
     /// each bank's bits (of a counting filter, its counters' non-zero bits: 1 bit per
     /// address) for every one of them, or every two of them ([`Device::replica_ports`]).
     pub fn min_brams_of_lanes(&self, k: u32, bank_bits: u32, counter_bits: u32, lanes: u32) -> u32 {
+        self.min_brams_of_lanes_with(k, bank_bits, counter_bits, lanes, self.replica_ports())
+    }
+
+    /// [`Device::min_brams_of_lanes`] for query lanes that read their replicas as `ports`
+    /// says (lanes generated for another part, as an IP package's are).
+    pub fn min_brams_of_lanes_with(
+        &self,
+        k: u32,
+        bank_bits: u32,
+        counter_bits: u32,
+        lanes: u32,
+        ports: hdl::lanes::ReplicaPorts,
+    ) -> u32 {
         let query_lanes = lanes.saturating_sub(1);
-        let replicas = query_lanes.div_ceil(self.replica_ports().lanes_per_replica() as u32);
+        let replicas = query_lanes.div_ceil(ports.lanes_per_replica() as u32);
         self.min_brams(k, bank_bits, counter_bits) + self.min_brams(k, bank_bits, 1) * replicas
     }
 

@@ -312,6 +312,11 @@ pub enum LanesAround {
     /// `bloom fmax`'s harness (flow/src/harness.rs): a register in front of every input,
     /// fed from an LFSR pool, and the outputs folded into one pin.
     FmaxHarness,
+    /// An IP package's self-test harness around `bloom_lanes_axis` (flow/src/harness.rs,
+    /// `lanes_axis_harness_module`): registered and fed as the Fmax harness is, with at
+    /// least its input bits (each slot's valid, op, key and tag) and more outputs (a
+    /// byte per slot), so [`LanesAround::FmaxHarness`]'s bound holds for it too.
+    SelfTestHarness,
 }
 
 /// The iCE40 logic cells placing `bloom_lanes` needs at the least, worked out
@@ -340,7 +345,9 @@ pub const MARGIN_PERCENT: u64 = 3;
 fn around_cells(around: LanesAround, key_bits: u32, lanes: u64) -> u64 {
     match around {
         LanesAround::Nothing => 0,
-        LanesAround::FmaxHarness => fmax_harness_cells(key_bits, lanes),
+        LanesAround::FmaxHarness | LanesAround::SelfTestHarness => {
+            fmax_harness_cells(key_bits, lanes)
+        }
     }
 }
 
@@ -411,6 +418,9 @@ pub fn check_lanes_fit_logic(
     let beside = match around {
         LanesAround::Nothing => String::new(),
         LanesAround::FmaxHarness => format!(" and {} for the Fmax harness", e.around_cells),
+        LanesAround::SelfTestHarness => {
+            format!(" and {} for the self-test harness", e.around_cells)
+        }
     };
     Err(FlowError::DoesNotFit {
         part: d.part.to_string(),

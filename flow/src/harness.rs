@@ -334,12 +334,44 @@ pub fn axi_fmax_harness(axi: &hdl::axi::GeneratedAxi) -> String {
     format!("{}\n{}", axi_harness_module(axi), axi.full_verilog())
 }
 
-/// A board top `bloom_axis_board` for `board` around [`axi_harness_module`]:
-/// the ports of the board's constraint file (flow/src/board.rs), the
-/// harness's output on led[0] (lit when 1, whatever the LED's polarity),
-/// the other LEDs dark, uart_tx idle; the oscillator clocks the design
-/// directly. For the IP package's synthesis targets.
+pub const LANES_AXIS_HARNESS_TOP: &str = "bloom_lanes_axis_fmax_harness";
+pub const LANES_AXIS_BOARD_TOP: &str = "bloom_lanes_axis_board";
+
+/// `bloom_lanes_axis` (hdl/src/axi/lanes.rs) in a harness as [`axi_harness_module`]
+/// puts `bloom_axis`: every input from a register fed by LFSRs, every output folded
+/// into `out`. Only the module; `bloom_lanes_axis.v` and `bloom_lanes.v` are compiled
+/// beside it.
+pub fn lanes_axis_harness_module(lanes: &hdl::lanes::GeneratedLanes) -> String {
+    let ports = hdl::axi::lanes::lanes_axis_ports(&lanes.core.config.params, lanes.lanes);
+    register_fed_harness(
+        hdl::axi::lanes::LANES_AXIS_TOP,
+        LANES_AXIS_HARNESS_TOP,
+        "lanes_axis",
+        &ports,
+        "aclk",
+        Reset::ActiveLow("aresetn"),
+    )
+}
+
+/// A board top `bloom_axis_board` for `board` around [`axi_harness_module`]
+/// ([`board_top`]). For the IP package's synthesis targets.
 pub fn axi_board_top(board: &crate::board::Board) -> String {
+    board_top(board, AXI_BOARD_TOP, AXI_HARNESS_TOP)
+}
+
+/// A board top `bloom_lanes_axis_board` for `board` around
+/// [`lanes_axis_harness_module`] ([`board_top`]). For the lanes package's synthesis
+/// targets.
+pub fn lanes_axis_board_top(board: &crate::board::Board) -> String {
+    board_top(board, LANES_AXIS_BOARD_TOP, LANES_AXIS_HARNESS_TOP)
+}
+
+/// A board top `module` for `board` around the harness module `harness` (ports
+/// `clock` and `out`): the ports of the board's constraint file
+/// (flow/src/board.rs), the harness's output on led[0] (lit when 1, whatever the
+/// LED's polarity), the other LEDs dark, uart_tx idle; the oscillator clocks the
+/// design directly.
+fn board_top(board: &crate::board::Board, module: &str, harness: &str) -> String {
     let n = board.leds.len();
     // led[n-1] .. led[1] dark, led[0] the self-test's output.
     let mut bits: Vec<String> = board.leds[1..]
@@ -369,15 +401,15 @@ pub fn axi_board_top(board: &crate::board::Board) -> String {
         "uart_rx"
     };
     format!(
-        "// Board top for the {title}: {AXI_HARNESS_TOP} on the board's pins.
-module {AXI_BOARD_TOP} (
+        "// Board top for the {title}: {harness} on the board's pins.
+module {module} (
     input clock,            // {mhz} MHz oscillator
 {reset_port}    input uart_rx,          // not used
     output uart_tx,
     output [{nm1}:0] led
 );
     wire selftest;
-    {AXI_HARNESS_TOP} harness (.clock(clock), .out(selftest));
+    {harness} harness (.clock(clock), .out(selftest));
     // Inputs the self-test does not use.
     wire unused_pins = {unused};
     assign uart_tx = 1'b1;

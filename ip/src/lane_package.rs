@@ -4,17 +4,22 @@
 //! repository:
 //!
 //! ```text
-//! bloom_lanes_axis.core   FuseSoC CAPI2 core: lint, sim, sim_verilator
-//! bloom_lanes_axis.json   configuration, lanes, timing, ports
-//! README.md               ports, the rule of a beat, timing, use
+//! bloom_lanes_axis.core   FuseSoC CAPI2 core: lint, sim, sim_verilator, board targets
+//! bloom_lanes_axis.json   configuration, lanes, timing, ports, boards
+//! README.md               ports, the rule of a beat, timing, boards, use
 //! rtl/                    bloom_lanes.v (lane 0, the query lanes and their modules), bloom_lanes_axis.v
 //! tb/                     tb_bloom_lanes_axis.v and a vector set from the golden model (tb/vectors/)
+//! board/                  self-test harness, board tops and constraint files of the boards the
+//!                         lanes fit, the Edalize launcher of YoWASP's nextpnr-ecp5/ecppack
 //! image/                  the preload image, when the lanes have one
 //! ```
 //!
 //! The face has no register block: readback, bit writes, the fill counters
-//! and `busy` are lane 0's ports, passed through. Bitstreams of lanes on the
-//! boards come from `bloom build --lanes L --top test-pattern`.
+//! and `busy` are lane 0's ports, passed through. The board targets build the
+//! package's own RTL in a self-test harness (as `bloom export`'s do) on the
+//! boards whose part holds the lanes' block RAM and, as far as the estimate
+//! before synthesis tells (flow/src/fit.rs), their logic; bitstreams that check
+//! the lanes' answers on a board come from `bloom build --lanes L --top test-pattern`.
 //!
 //! Written as [`crate::package`]'s package is: generated in memory, checked,
 //! then renamed into place ([`crate::package::write_tree`]).
@@ -26,7 +31,9 @@ use serde::Serialize;
 
 use crate::lane_testbench::{lanes_testbench, LANES_TB_FILE, LANES_TB_TOP};
 use crate::lane_vectors::{LaneVectorStats, LaneVectors};
-use crate::package::{image_fileset, simulation_targets, testbench_filesets, text, PackageFile};
+use crate::package::{
+    boards, image_fileset, simulation_targets, testbench_filesets, text, PackageFile, SelfTest,
+};
 
 /// What a lanes package is made from.
 pub struct LanesPackageInput<'a> {
@@ -81,8 +88,69 @@ filesets:
         s += &image_fileset("rtl/bloom_lanes.v");
     }
     s += &testbench_filesets(LANES_TB_FILE);
+    let selftest = lanes_selftest(lanes);
+    s += &selftest.filesets();
     s += &simulation_targets("bloom_lanes_axis", LANES_TB_TOP, has_image);
+    s += &selftest.targets();
     s
+}
+
+/// A board of [`boards`] the lanes do not fit, and why.
+#[derive(Clone, Debug, Serialize)]
+pub struct BoardLeftOut {
+    pub target: &'static str,
+    pub reason: String,
+}
+
+/// Which of the package's boards (`bloom export`'s, [`boards`]) the lanes fit:
+/// the boards with a target, and those left out with the reason. A board is left
+/// out when its part has fewer block RAMs than the lanes need at the least, or
+/// when the estimate of their logic before synthesis (iCE40, plain filters) is
+/// above the part's logic cells. A board kept may still not fit: the estimate
+/// is a lower bound, and the harness adds its own logic.
+pub fn lanes_boards(
+    lanes: &GeneratedLanes,
+) -> (
+    Vec<(&'static str, &'static flow::board::Board)>,
+    Vec<BoardLeftOut>,
+) {
+    let p = &lanes.core.config.params;
+    let l = lanes.lanes;
+    let mut kept = Vec::new();
+    let mut left_out = Vec::new();
+    for (target, board) in boards() {
+        let d = board.device;
+        let brams = d.min_brams_of_lanes_with(
+            p.k,
+            p.bank_bits,
+            p.counter_bits,
+            l as u32,
+            lanes.replica_ports,
+        );
+        let fit = if brams > d.usable_brams() {
+            Err(format!(
+                "needs {brams} block RAMs, the {} has {}",
+                d.part,
+                d.usable_brams()
+            ))
+        } else {
+            flow::fit::check_lanes_fit_logic(d, p, l, flow::fit::LanesAround::SelfTestHarness)
+                .map_err(|e| e.to_string())
+        };
+        match fit {
+            Ok(()) => kept.push((target, board)),
+            Err(reason) => left_out.push(BoardLeftOut { target, reason }),
+        }
+    }
+    (kept, left_out)
+}
+
+/// The self-test bitstreams of the boards the lanes fit.
+fn lanes_selftest(lanes: &GeneratedLanes) -> SelfTest {
+    SelfTest {
+        top: hdl::axi::lanes::LANES_AXIS_TOP,
+        boards: lanes_boards(lanes).0,
+    }
 }
 
 /// `bloom_lanes_axis.json`: what the package holds, for tools.
@@ -98,6 +166,10 @@ struct LanesPackageDescription<'a> {
     latency: u32,
     ports: Vec<hdl::ports::CorePort>,
     vectors: &'a LaneVectorStats,
+    /// The FuseSoC targets of self-test bitstreams, and the package's boards the lanes
+    /// do not fit.
+    board_targets: Vec<&'static str>,
+    boards_left_out: Vec<BoardLeftOut>,
 }
 
 fn readme(input: &LanesPackageInput, has_image: bool) -> String {
@@ -134,10 +206,14 @@ beats); its timing is below.
 | `rtl/bloom_lanes.v` | the lanes (module `bloom_lanes`, all others `bloom_lanes_*`) |
 | `rtl/bloom_lanes_axis.v` | the AXI4-Stream face (module `bloom_lanes_axis`, top) |
 | `tb/` | `{LANES_TB_FILE}`, a self-checking Verilog-2005 testbench, and `vectors/` from the golden model ({beats} beats, {ops} operations, {refused} refused beats) |
-| `bloom_lanes_axis.json` | configuration, lanes, timing and ports, for tools |
+| `board/` | a self-test harness, board tops and constraint files of the boards below |
+| `bloom_lanes_axis.json` | configuration, lanes, timing, ports and boards, for tools |
 
-Bitstreams with lanes on the boards: `bloom build --lanes {l} --top test-pattern` (a test-pattern top that
-checks the lanes' answers on the board).
+## Boards
+
+{boards}
+Bitstreams that check the lanes' answers on a board: `bloom build --lanes {l} --top test-pattern` (a
+test-pattern top; its LEDs show an error, a heartbeat and activity).
 
 ## The rule of a beat (contract section 8.2)
 
@@ -176,7 +252,7 @@ byte (`m_axis_tkeep` bit 0).
 fusesoc --cores-root . run --target sim {name}
 fusesoc --cores-root . run --target sim_verilator {name}
 fusesoc --cores-root . run --target lint {name}
-```
+{board_runs}```
 
 or by hand, from `tb/vectors/`:
 
@@ -198,7 +274,54 @@ configuration and refuses vectors made for another: make new ones with
         clear = g.timing.clear_cycles,
         recount = g.timing.reset_busy_cycles,
         args = input.config_args,
+        boards = boards_section(g),
+        board_runs = board_runs(g, &name),
     )
+}
+
+/// The README's list of the boards with a self-test target, and of those left out.
+fn boards_section(g: &GeneratedLanes) -> String {
+    let (kept, left_out) = lanes_boards(g);
+    let mut s = String::from(
+        "FuseSoC builds a self-test bitstream of this RTL (every input of `bloom_lanes_axis` from a register fed by\n\
+         LFSRs, its outputs folded onto `led[0]`) for each board the lanes fit:\n\n\
+         | target | board | part | clock |\n|---|---|---|---|\n",
+    );
+    for (target, board) in &kept {
+        s += &format!(
+            "| `{target}` | {} | {} | {} MHz |\n",
+            board.title, board.device.part, board.clock_mhz
+        );
+    }
+    if kept.is_empty() {
+        s += "| none | | | |\n";
+    }
+    s += "\n";
+    if !left_out.is_empty() {
+        s += "Left out, as the block RAM count and the estimate of logic cells before synthesis tell:\n\n";
+        for b in &left_out {
+            s += &format!("- `{}`: {}\n", b.target, b.reason);
+        }
+        s += "\n";
+    }
+    s += "A board kept may still fail to place: the logic estimate (iCE40, plain filters) is a lower bound.\n";
+    s
+}
+
+/// The README's FuseSoC commands of the board targets.
+fn board_runs(g: &GeneratedLanes, name: &str) -> String {
+    lanes_boards(g)
+        .0
+        .iter()
+        .map(|(target, board)| {
+            let launcher = if board.device.family == flow::board::Family::Ecp5 {
+                "EDALIZE_LAUNCHER=$PWD/board/yowasp-launcher "
+            } else {
+                ""
+            };
+            format!("{launcher}fusesoc --cores-root . run --target {target} {name}\n")
+        })
+        .collect()
 }
 
 /// Every file of the lanes package, checked.
@@ -228,6 +351,11 @@ pub fn lanes_package_files(input: &LanesPackageInput) -> Result<Vec<PackageFile>
     if let Some(dir) = &g.core.config.preload {
         files.extend(crate::package::image_files(dir, g.core.config.params.k)?);
     }
+    let (kept, left_out) = lanes_boards(g);
+    files.extend(lanes_selftest(g).files(
+        flow::harness::lanes_axis_harness_module(g),
+        flow::harness::lanes_axis_board_top,
+    ));
     let description = LanesPackageDescription {
         name: lanes_core_name(g),
         core: g.core.description(),
@@ -236,6 +364,8 @@ pub fn lanes_package_files(input: &LanesPackageInput) -> Result<Vec<PackageFile>
         latency: g.timing.latency,
         ports: hdl::axi::lanes::lanes_axis_ports(&g.core.config.params, g.lanes),
         vectors: &v.stats,
+        board_targets: kept.iter().map(|(t, _)| *t).collect(),
+        boards_left_out: left_out,
     };
     files.push(text(
         "bloom_lanes_axis.json",

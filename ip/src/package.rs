@@ -142,6 +142,115 @@ case "$tool" in
 esac
 "#;
 
+/// A package's self-test bitstreams: a harness around the package's top (every
+/// input from a register fed by LFSRs, the outputs folded onto one LED,
+/// flow/src/harness.rs), a board top per board, and the FuseSoC filesets and
+/// targets that build them with Yosys, nextpnr and icepack/ecppack.
+pub(crate) struct SelfTest {
+    /// The package's top: the harness is `board/{top}_selftest.v`, the board tops
+    /// `board/{top}_{target}.v`, each a module `{top}_board`.
+    pub top: &'static str,
+    /// The boards with a target: (target name, board).
+    pub boards: Vec<(&'static str, &'static Board)>,
+}
+
+impl SelfTest {
+    /// The core file's filesets: the harness, then each board's top and constraints.
+    pub fn filesets(&self) -> String {
+        let top = self.top;
+        let mut s = format!(
+            "
+  selftest:
+    files:
+      - board/{top}_selftest.v
+    file_type: verilogSource
+"
+        );
+        for (target, board) in &self.boards {
+            let (kind, ext) = constraint_kind(board);
+            s += &format!(
+                "
+  {target}:
+    files:
+      - board/{top}_{target}.v: {{file_type: verilogSource}}
+      - board/{target}.{ext}: {{file_type: {kind}}}
+"
+            );
+        }
+        s
+    }
+
+    /// The core file's targets, one per board.
+    pub fn targets(&self) -> String {
+        let mut s = String::new();
+        for (target, board) in &self.boards {
+            let d = board.device;
+            let flow_name = match d.family {
+                flow::board::Family::Ice40 => "icestorm",
+                flow::board::Family::Ecp5 => "trellis",
+            };
+            let opts = [
+                d.nextpnr_flag.to_string(),
+                "--package".into(),
+                board.package.into(),
+                "--freq".to_string(),
+                format!("{}", board.clock_mhz),
+            ];
+            let launcher = if d.family == flow::board::Family::Ecp5 {
+                "; for nextpnr-ecp5 and ecppack from YoWASP set EDALIZE_LAUNCHER=board/yowasp-launcher"
+            } else {
+                ""
+            };
+            s += &format!(
+                "
+  {target}:
+    description: 'self-test bitstream for the {title}{launcher}'
+    filesets: [rtl, selftest, {target}]
+    toplevel: {top}_board
+    flow: {flow_name}
+    flow_options:
+      nextpnr_options: [{opts}]
+",
+                title = board.title,
+                top = self.top,
+                opts = opts.join(", "),
+            );
+        }
+        s
+    }
+
+    /// The package's `board/` files: the harness module `harness`, the ECP5 launcher,
+    /// and each board's top (`board_top`) and constraint file.
+    pub fn files(&self, harness: String, board_top: fn(&Board) -> String) -> Vec<PackageFile> {
+        let top = self.top;
+        let mut files = vec![
+            text(&format!("board/{top}_selftest.v"), harness),
+            PackageFile {
+                path: "board/yowasp-launcher".into(),
+                contents: LAUNCHER.as_bytes().to_vec(),
+                executable: true,
+            },
+        ];
+        for (target, board) in &self.boards {
+            let (_, ext) = constraint_kind(board);
+            files.push(text(&format!("board/{top}_{target}.v"), board_top(board)));
+            files.push(text(
+                &format!("board/{target}.{ext}"),
+                flow::constraints::checked_in(board),
+            ));
+        }
+        files
+    }
+}
+
+/// FuseSoC's file type of `board`'s constraint file, and its extension.
+fn constraint_kind(board: &Board) -> (&'static str, &'static str) {
+    match board.device.family {
+        flow::board::Family::Ice40 => ("PCF", "pcf"),
+        flow::board::Family::Ecp5 => ("LPF", "lpf"),
+    }
+}
+
 /// The FuseSoC CAPI2 core file.
 pub fn core_file(axi: &GeneratedAxi, has_image: bool) -> String {
     let p = &axi.core.config.params;
@@ -169,67 +278,13 @@ filesets:
         s += &image_fileset("rtl/bloom_core.v");
     }
     s += &testbench_filesets(TB_FILE);
-    s += "
-  selftest:
-    files:
-      - board/bloom_axis_selftest.v
-    file_type: verilogSource
-";
-    for (target, board) in boards() {
-        let (kind, ext) = match board.device.family {
-            flow::board::Family::Ice40 => ("PCF", "pcf"),
-            flow::board::Family::Ecp5 => ("LPF", "lpf"),
-        };
-        s += &format!(
-            "
-  {target}:
-    files:
-      - board/bloom_axis_{target}.v: {{file_type: verilogSource}}
-      - board/{target}.{ext}: {{file_type: {kind}}}
-"
-        );
-    }
+    let selftest = SelfTest {
+        top: "bloom_axis",
+        boards: boards().to_vec(),
+    };
+    s += &selftest.filesets();
     s += &simulation_targets("bloom_axis", TB_TOP, has_image);
-    for (target, board) in boards() {
-        let d = board.device;
-        let (flow_name, mut opts) = match d.family {
-            flow::board::Family::Ice40 => (
-                "icestorm",
-                vec![
-                    d.nextpnr_flag.to_string(),
-                    "--package".into(),
-                    board.package.into(),
-                ],
-            ),
-            flow::board::Family::Ecp5 => (
-                "trellis",
-                vec![
-                    d.nextpnr_flag.to_string(),
-                    "--package".into(),
-                    board.package.into(),
-                ],
-            ),
-        };
-        opts.extend(["--freq".to_string(), format!("{}", board.clock_mhz)]);
-        let launcher = if d.family == flow::board::Family::Ecp5 {
-            "; for nextpnr-ecp5 and ecppack from YoWASP set EDALIZE_LAUNCHER=board/yowasp-launcher"
-        } else {
-            ""
-        };
-        s += &format!(
-            "
-  {target}:
-    description: 'self-test bitstream for the {title}{launcher}'
-    filesets: [rtl, selftest, {target}]
-    toplevel: bloom_axis_board
-    flow: {flow_name}
-    flow_options:
-      nextpnr_options: [{opts}]
-",
-            title = board.title,
-            opts = opts.join(", "),
-        );
-    }
+    s += &selftest.targets();
     s
 }
 
@@ -633,15 +688,6 @@ pub fn package_files(input: &PackageInput) -> Result<Vec<PackageFile>, String> {
             serde_json::to_string_pretty(&input.vectors.summary_json()).unwrap() + "\n",
         ),
         text(
-            "board/bloom_axis_selftest.v",
-            flow::harness::axi_harness_module(axi),
-        ),
-        PackageFile {
-            path: "board/yowasp-launcher".into(),
-            contents: LAUNCHER.as_bytes().to_vec(),
-            executable: true,
-        },
-        text(
             "doc/request_response.svg",
             include_str!("../../docs/wavedrom/request_response.svg"),
         ),
@@ -664,21 +710,14 @@ pub fn package_files(input: &PackageInput) -> Result<Vec<PackageFile>, String> {
         text("bloom_axis.core", core_file(axi, has_image)),
     ];
     files.extend(FRONTS.iter().map(|(path, contents)| text(path, *contents)));
-    for (target, board) in boards() {
-        let ext = if board.device.family == flow::board::Family::Ice40 {
-            "pcf"
-        } else {
-            "lpf"
-        };
-        files.push(text(
-            &format!("board/bloom_axis_{target}.v"),
-            flow::harness::axi_board_top(board),
-        ));
-        files.push(text(
-            &format!("board/{target}.{ext}"),
-            flow::constraints::checked_in(board),
-        ));
-    }
+    let selftest = SelfTest {
+        top: "bloom_axis",
+        boards: boards().to_vec(),
+    };
+    files.extend(selftest.files(
+        flow::harness::axi_harness_module(axi),
+        flow::harness::axi_board_top,
+    ));
     if let Some(dir) = &axi.core.config.preload {
         files.extend(image_files(dir, params.k)?);
     }
