@@ -778,21 +778,7 @@ fn fusesoc_runs_the_packages_lint_sim_and_icebreaker_targets() {
     assert_eq!(requests, 2000, "the package's vector set");
 
     let ice = fusesoc(&pkg, &work, "icebreaker", &[], true);
-    assert!(ice.success(), "icebreaker:\n{}", ice.text());
-    let t = ice.text();
-    assert!(t.contains("icepack"), "{t}");
-    let routed = t
-        .lines()
-        .rfind(|l| l.contains("Max frequency for clock"))
-        .unwrap_or_else(|| panic!("no Fmax line:\n{t}"));
-    assert!(routed.contains("PASS at 12.00 MHz"), "{routed}");
-    if !ice.cached {
-        let bins: Vec<_> = walk(&work)
-            .into_iter()
-            .filter(|p| p.extension().is_some_and(|e| e == "bin"))
-            .collect();
-        assert_eq!(bins.len(), 1, "one bitstream: {bins:?}");
-    }
+    let routed = icebreaker_bitstream(&ice, &work);
     println!(
         "fusesoc lint{} / sim{} / icebreaker{}: {routed}",
         rec(&lint),
@@ -861,13 +847,7 @@ fn fusesoc_runs_a_counting_packages_lint_sim_and_icebreaker_targets() {
     assert!(sim.success(), "sim:\n{}", sim.text());
     assert_eq!(pass_line(&sim.stdout).0, 2000, "the package's vector set");
     let ice = fusesoc_of(&params, &pkg, &work, "icebreaker", &[], true);
-    assert!(ice.success(), "icebreaker:\n{}", ice.text());
-    let t = ice.text();
-    let routed = t
-        .lines()
-        .rfind(|l| l.contains("Max frequency for clock"))
-        .unwrap_or_else(|| panic!("no Fmax line:\n{t}"));
-    assert!(routed.contains("PASS at 12.00 MHz"), "{routed}");
+    let routed = icebreaker_bitstream(&ice, &work);
     let readme = std::fs::read_to_string(pkg.join("README.md")).unwrap();
     assert!(
         readme.contains("3 delete (carried out only if all k counters are non-zero)")
@@ -880,6 +860,28 @@ fn fusesoc_runs_a_counting_packages_lint_sim_and_icebreaker_targets() {
         rec(&sim),
         rec(&ice)
     );
+}
+
+/// FuseSoC's iCEBreaker target ran in `work`: it packed a bitstream routed at the
+/// board's 12 MHz (one `.bin` in `work` when the run was not replayed); nextpnr's
+/// last Fmax line.
+fn icebreaker_bitstream(o: &RunOutput, work: &Path) -> String {
+    assert!(o.success(), "icebreaker:\n{}", o.text());
+    let t = o.text();
+    assert!(t.contains("icepack"), "{t}");
+    let routed = t
+        .lines()
+        .rfind(|l| l.contains("Max frequency for clock"))
+        .unwrap_or_else(|| panic!("no Fmax line:\n{t}"));
+    assert!(routed.contains("PASS at 12.00 MHz"), "{routed}");
+    if !o.cached {
+        let bins: Vec<_> = walk(work)
+            .into_iter()
+            .filter(|p| p.extension().is_some_and(|e| e == "bin"))
+            .collect();
+        assert_eq!(bins.len(), 1, "one bitstream: {bins:?}");
+    }
+    routed.to_string()
 }
 
 fn rec(o: &RunOutput) -> &'static str {
@@ -1535,20 +1537,7 @@ fn lanes_package_passes_its_vectors_in_icarus_verilator_fusesoc_and_cocotb() {
             assert_eq!(lanes_pass_line(&o.stdout), (b, r, cycles), "{}", o.stdout);
         }
         if target == "icebreaker" {
-            let t = o.text();
-            assert!(t.contains("icepack"), "{t}");
-            let routed = t
-                .lines()
-                .rfind(|l| l.contains("Max frequency for clock"))
-                .unwrap_or_else(|| panic!("no Fmax line:\n{t}"));
-            assert!(routed.contains("PASS at 12.00 MHz"), "{routed}");
-            if !o.cached {
-                let bins: Vec<_> = walk(&work)
-                    .into_iter()
-                    .filter(|p| p.extension().is_some_and(|e| e == "bin"))
-                    .collect();
-                assert_eq!(bins.len(), 1, "one bitstream: {bins:?}");
-            }
+            let routed = icebreaker_bitstream(&o, &work);
             println!("fusesoc lanes icebreaker{}: {routed}", rec(&o));
         }
     }
