@@ -1543,22 +1543,7 @@ fn lanes_package_passes_its_vectors_in_icarus_verilator_fusesoc_and_cocotb() {
     }
 
     // cocotb + cocotbext-axi, random pauses on both streams.
-    let python = python_tool("python");
-    let build = root.join("cocotb");
-    let o = run(Command::new(&python)
-        .arg(ip::tools::repo_root().join("ip/cocotb/run.py"))
-        .arg(&pkg)
-        .arg(&vec)
-        .arg(&build)
-        .current_dir(&root))
-    .unwrap();
-    let t = o.text();
-    assert!(o.success(), "cocotb:\n{t}");
-    assert!(t.contains("1 passed, 0 failed, 0 skipped"), "{t}");
-    let result = t
-        .lines()
-        .find(|l| l.starts_with("RESULT "))
-        .unwrap_or_else(|| panic!("no RESULT line:\n{t}"));
+    let result = cocotb_lanes(&root, &pkg, &vec);
     assert!(
         result.contains(&format!(
             "beats={beats} response_beats={responses} mismatches=0"
@@ -1643,29 +1628,61 @@ fn lanes_package_has_board_targets_where_the_lanes_fit() {
 
 #[test]
 fn lanes_vectors_catch_lanes_whose_replicas_are_not_written() {
-    let root = scratch_dir("lanes-broken");
+    lanes_vectors_catch_broken_lanes(
+        "lanes-broken",
+        &LANES_CORE,
+        lanes_params(),
+        2,
+        hdl::lanes::LaneSwitches {
+            no_write_broadcast: true,
+            ..Default::default()
+        },
+    );
+}
+
+/// A counting filter's query lanes that read their replicas in c3, as a plain
+/// filter's do (before the writes of the three beats ahead are in them), fail
+/// the counting lanes' vectors.
+#[test]
+fn counting_lanes_vectors_catch_query_lanes_that_read_early() {
+    lanes_vectors_catch_broken_lanes(
+        "counting-lanes-broken",
+        &COUNTING_LANES_CORE,
+        counting_lanes_params(),
+        3,
+        hdl::lanes::LaneSwitches {
+            early_replica_read: true,
+            ..Default::default()
+        },
+    );
+}
+
+/// `bloom vectors --lanes L` of `core` pass the sound lanes of `params` in Icarus and
+/// fail the lanes broken by `broken`, on the lanes' answers.
+fn lanes_vectors_catch_broken_lanes(
+    name: &str,
+    core: &[&str],
+    params: hdl::CoreParams,
+    lanes: usize,
+    broken: hdl::lanes::LaneSwitches,
+) {
+    let root = scratch_dir(name);
     let vec = root.join("vec");
     let _ = std::fs::remove_dir_all(&vec);
+    let l = lanes.to_string();
     ok(bloom(
         &[
-            &["vectors", "--lanes", "2", "--ops", "800"][..],
+            &["vectors", "--lanes", &l, "--ops", "800"][..],
             &["--out", vec.to_str().unwrap()],
-            &LANES_CORE,
+            core,
         ]
         .concat(),
     ));
-    let params = lanes_params();
     for (name, switches) in [
         ("sound", hdl::lanes::LaneSwitches::default()),
-        (
-            "unwritten",
-            hdl::lanes::LaneSwitches {
-                no_write_broadcast: true,
-                ..Default::default()
-            },
-        ),
+        ("broken", broken),
     ] {
-        let lanes = hdl::lanes::generate_lanes(&params.into(), 2, switches).unwrap();
+        let lanes = hdl::lanes::generate_lanes(&params.into(), lanes, switches).unwrap();
         let axis = hdl::axi::lanes::axis_around(&lanes);
         let rtl = root.join(name);
         std::fs::create_dir_all(&rtl).unwrap();
@@ -1675,11 +1692,7 @@ fn lanes_vectors_catch_lanes_whose_replicas_are_not_written() {
         if name == "sound" {
             assert!(o.success(), "{}", o.text());
         } else {
-            assert!(
-                !o.success(),
-                "lanes with unwritten replicas passed:\n{}",
-                o.text()
-            );
+            assert!(!o.success(), "broken lanes passed:\n{}", o.text());
             assert!(
                 o.stdout.contains("FAIL: the lanes' answers differ"),
                 "{}",
@@ -1687,6 +1700,138 @@ fn lanes_vectors_catch_lanes_whose_replicas_are_not_written() {
             );
         }
     }
+}
+
+/// A counting filter's lanes package: its vectors (deletes, carried out or not)
+/// pass in Icarus, Verilator and cocotb + cocotbext-axi; the plain filter's
+/// testbench of the same k, b, W refuses them.
+#[test]
+fn counting_lanes_package_passes_its_vectors_in_icarus_verilator_and_cocotb() {
+    let root = scratch_dir("counting-lanes-pkg");
+    let pkg = root.join("pkg");
+    let _ = std::fs::remove_dir_all(&pkg);
+    ok(bloom(
+        &[
+            &["export", "--lanes", "3", "--ops", "1500"][..],
+            &["--out", pkg.to_str().unwrap()],
+            &COUNTING_LANES_CORE,
+        ]
+        .concat(),
+    ));
+    let vec = pkg.join("tb/vectors");
+    let summary = lanes_summary(&vec);
+    let stats = &summary["stats"];
+    let deletes = stats["deletes"].as_u64().unwrap();
+    let carried_out = stats["deletes_carried_out"].as_u64().unwrap();
+    assert!(
+        deletes > 40 && carried_out > 0 && carried_out < deletes,
+        "{stats}"
+    );
+    assert_eq!(stats["reserved_op3"].as_u64().unwrap(), 0);
+    let beats = summary["beats"].as_u64().unwrap();
+    let responses = summary["response_beats"].as_u64().unwrap();
+
+    let tb = pkg.join("tb/tb_bloom_lanes_axis.v");
+    let rtl = pkg.join("rtl");
+    let ica = icarus_lanes(&tb, &rtl, &vec);
+    assert!(ica.success(), "Icarus:\n{}", ica.text());
+    let (b, r, cycles) = lanes_pass_line(&ica.stdout);
+    assert_eq!((b, r), (beats, responses), "{}", ica.stdout);
+    let exe = verilator_tb_binary(
+        "tb_bloom_lanes_axis",
+        &[
+            tb.clone(),
+            rtl.join("bloom_lanes_axis.v"),
+            rtl.join("bloom_lanes.v"),
+        ],
+    );
+    let ver = run(Command::new(&exe).current_dir(&vec)).unwrap();
+    assert!(ver.success(), "Verilator:\n{}", ver.text());
+    assert_eq!(
+        lanes_pass_line(&ver.stdout),
+        (b, r, cycles),
+        "{}",
+        ver.stdout
+    );
+    println!("counting lanes vectors, L = 3: {}", ica.stdout.trim());
+
+    // The plain filter's lanes of the same k, b, W and seed refuse them.
+    let plain = root.join("plain");
+    let _ = std::fs::remove_dir_all(&plain);
+    let plain_core: Vec<&str> = COUNTING_LANES_CORE[..COUNTING_LANES_CORE.len() - 2].to_vec();
+    ok(bloom(
+        &[
+            &["export", "--lanes", "3", "--ops", "50"][..],
+            &["--out", plain.to_str().unwrap()],
+            &plain_core,
+        ]
+        .concat(),
+    ));
+    let o = icarus_lanes(
+        &plain.join("tb/tb_bloom_lanes_axis.v"),
+        &plain.join("rtl"),
+        &vec,
+    );
+    assert!(!o.success());
+    assert!(
+        o.stdout
+            .contains("FAIL: the vectors do not match the configuration"),
+        "{}",
+        o.text()
+    );
+
+    let result = cocotb_lanes(&root, &pkg, &vec);
+    assert!(
+        result.contains(&format!(
+            "beats={beats} response_beats={responses} mismatches=0"
+        )),
+        "{result}"
+    );
+    println!("cocotb counting lanes, L = 3: {result}");
+}
+
+/// ip/cocotb/run.py on the lanes package `pkg` with the vectors `vec`: its RESULT line.
+fn cocotb_lanes(root: &Path, pkg: &Path, vec: &Path) -> String {
+    let python = python_tool("python");
+    let build = root.join("cocotb");
+    let o = run(Command::new(&python)
+        .arg(ip::tools::repo_root().join("ip/cocotb/run.py"))
+        .arg(pkg)
+        .arg(vec)
+        .arg(&build)
+        .current_dir(root))
+    .unwrap();
+    let t = o.text();
+    assert!(o.success(), "cocotb:\n{t}");
+    assert!(t.contains("1 passed, 0 failed, 0 skipped"), "{t}");
+    t.lines()
+        .find(|l| l.starts_with("RESULT "))
+        .unwrap_or_else(|| panic!("no RESULT line:\n{t}"))
+        .to_string()
+}
+
+/// A counting filter's lanes: CRC, k = 3, 2^6 counters of 2 bits, 32-bit keys.
+const COUNTING_LANES_CORE: [&str; 12] = [
+    "--k",
+    "3",
+    "--bank-bits",
+    "6",
+    "--key-bits",
+    "32",
+    "--hash",
+    "crc",
+    "--seed",
+    "5",
+    "--counter-bits",
+    "2",
+];
+
+/// The configuration of [`COUNTING_LANES_CORE`].
+fn counting_lanes_params() -> hdl::CoreParams {
+    hdl::CoreParams::new(3, 6, 32, bloom_params::HashFamily::Crc, 5)
+        .unwrap()
+        .with_counter_bits(2)
+        .unwrap()
 }
 
 /// The configuration of [`LANES_CORE`].
@@ -1704,7 +1849,7 @@ fn lanes_and_scrub_options_of_export_and_vectors_refuse_bad_values_writing_nothi
                 (&["--lanes", "1"], "--lanes"),
                 (&["--lanes", "129"], "--lanes"),
                 (&["--lanes", "0"], "--lanes"),
-                (&["--lanes", "2", "--counter-bits", "4"], "counter_bits = 4"),
+                (&["--lanes", "2", "--counter-bits", "9"], "counter_bits = 9"),
                 (&["--lanes", "2", "--ops", "0"], "--ops 0"),
                 (
                     &["--lanes", "2", "--scrub"],

@@ -4,8 +4,9 @@ AXI4-Stream source and sink with random pauses on both sides run the vector set
 every response beat (its refused flag, and per slot tkeep, the hit in tdata and
 the tag in tid) is checked against it.
 
-The face has no configuration registers: the test checks the vectors' L and
-key width against the ports' widths, and the rest of the configuration is
+The face has no configuration registers: the test checks the vectors' L, key
+width and kind of filter (a counting filter's face has counter ports) against
+the ports, and the rest of the configuration is
 the package's (the vectors and the RTL come from one `bloom export --lanes`).
 A response beat that does not come within 10000 + 2^(b+1) cycles fails the
 run.
@@ -24,7 +25,7 @@ from cocotb.clock import Clock
 from cocotb.triggers import ClockCycles, SimTimeoutError, with_timeout
 from cocotbext.axi import AxiStreamBus, AxiStreamFrame, AxiStreamSink, AxiStreamSource
 
-MAGIC, FORMAT = 0x424C564C, 1
+MAGIC, FORMAT = 0x424C564C, 2
 KIND_BEAT, KIND_SLOT, KIND_END = 0, 1, 15
 CLOCK_NS = 10
 TIMEOUT_CYCLES = 10_000
@@ -53,12 +54,12 @@ class LaneVectors:
     def __init__(self, directory):
         d = Path(directory)
         c = words(d / "config.hex")
-        if len(c) < 13 or c[0] != MAGIC:
+        if len(c) < 14 or c[0] != MAGIC:
             raise ValueError(f"{d / 'config.hex'} is not a bloom lanes vector config")
         if c[1] != FORMAT:
             raise ValueError(f"vector format {c[1]}; this test reads {FORMAT}")
         self.lanes, self.k, self.bank_bits, self.key_bits = c[2:6]
-        n_stim, n_expect, self.n_beats, self.n_responses = c[9:13]
+        n_stim, n_expect, self.n_beats, self.n_responses, self.counter_bits = c[9:14]
         stim, expect = words(d / "stim.hex"), words(d / "expect.hex")
         if len(stim) != n_stim + 1 or bits(stim[n_stim], 156, 4) != KIND_END:
             raise ValueError("the stimulus file's length does not match the config")
@@ -97,8 +98,17 @@ async def lanes_vectors_through_axis(dut):
             f"the vectors do not match the RTL: vectors for L={v.lanes} key_bits={v.key_bits}, the RTL has "
             f"{len(dut.m_axis_tkeep)} slots and s_axis_tdata of {len(dut.s_axis_tdata)} bits")
 
+    counting_rtl = hasattr(dut, "counter_wdata")
+    if counting_rtl != (v.counter_bits > 1):
+        raise AssertionError(
+            f"the vectors do not match the RTL: vectors for counter_bits={v.counter_bits}, the RTL is "
+            f"{'a counting' if counting_rtl else 'a plain'} filter's")
+
     cocotb.start_soon(Clock(dut.aclk, CLOCK_NS, "ns").start())
-    for name in ("rb_req", "rb_bank", "rb_addr", "rb_write", "rb_wdata", "fill_bank"):
+    side_inputs = ["rb_req", "rb_bank", "rb_addr", "rb_write", "rb_wdata", "fill_bank"]
+    if counting_rtl:
+        side_inputs.append("counter_wdata")
+    for name in side_inputs:
         getattr(dut, name).value = 0
     source = AxiStreamSource(AxiStreamBus.from_prefix(dut, "s_axis"), dut.aclk, dut.aresetn, reset_active_level=False)
     sink = AxiStreamSink(AxiStreamBus.from_prefix(dut, "m_axis"), dut.aclk, dut.aresetn, reset_active_level=False)

@@ -1,12 +1,14 @@
 //! Portable test vectors for `bloom_lanes_axis` (L keys per beat, docs/core.md
 //! "Lanes"): a seeded stream of beats with every response beat the golden
-//! model expects (contract §8, `PartitionedFilter::apply_beat`), written as
+//! model expects (contract §8, `PartitionedFilter::apply_beat`, or
+//! `CountingFilter::apply_beat` for a counting filter's lanes), written as
 //! plain hex files any Verilog simulator reads with `$readmemh` (the testbench
 //! is [`crate::lane_testbench`]).
 //!
 //! The traffic: read beats (up to L queries, slots empty at random, keys
 //! inserted before, keys of the last few beats again, random keys), write
-//! beats (an insert or op 3 in slot 0, rare clears), beats with no operation
+//! beats (an insert or op 3 in slot 0, rare clears; of a counting filter, op 3
+//! is a delete, mostly of a key inserted before), beats with no operation
 //! (taken and dropped: no response beat) and beats that break the rule of
 //! contract §8.2 (refused: every slot that held an operation answers 0 with
 //! its tag and the beat's refused flag); random idle cycles at the source and
@@ -14,12 +16,12 @@
 //! beats' FIFO. The face has no register block: its configuration is checked
 //! by the testbench generated with the RTL, which knows it.
 //!
-//! Files (format 1; one hex word a line; `stim.hex` and `expect.hex` end with
+//! Files (format 2; one hex word a line; `stim.hex` and `expect.hex` end with
 //! an end mark at the index the config gives, so a short, long or foreign file
 //! is refused):
 //! - `config.hex`, 32-bit words: [`LANES_MAGIC`], format, L, k, bank_bits,
 //!   key_bits, hash (register code), seed bits 31:0, seed bits 63:32, stim
-//!   lines, expect lines, beats, response beats.
+//!   lines, expect lines, beats, response beats, counter_bits.
 //! - `stim.hex`, [`LANE_STEP_BITS`]-bit lines: bits 159:156 the kind. A beat is
 //!   a header line (kind 0: 155:148 idle cycles of s_axis_tvalid before it)
 //!   and L slot lines (kind 1: 140 the slot holds an operation, 137:136 op,
@@ -32,15 +34,15 @@
 
 use bloom_params::CoreParams;
 use golden::rng::SplitMix64;
-use golden::{BeatOutcome, Op, PartitionedFilter};
+use golden::{BeatOutcome, Op};
 use serde::Serialize;
 
-use crate::vectors::{hash_code, VectorError, MAX_OPS};
+use crate::vectors::{hash_code, Golden, VectorError, MAX_OPS};
 
 pub const LANES_MAGIC: u32 = 0x424C_564C;
-pub const LANES_FORMAT: u32 = 1;
+pub const LANES_FORMAT: u32 = 2;
 pub const LANE_STEP_BITS: u32 = 160;
-pub const LANES_CONFIG_WORDS: usize = 13;
+pub const LANES_CONFIG_WORDS: usize = 14;
 const KIND_BEAT: u32 = 0;
 const KIND_SLOT: u32 = 1;
 const KIND_END: u32 = 15;
@@ -82,8 +84,12 @@ pub struct LaneVectorStats {
     pub queries: u64,
     pub query_hits: u64,
     pub inserts: u64,
-    /// Op 3 in slot 0 (a plain filter answers it as a query).
+    /// Op 3 in slot 0 of a plain filter (it answers it as a query).
     pub reserved_op3: u64,
+    /// Op 3 in slot 0 of a counting filter: deletes, and those carried out (every
+    /// counter of the key non-zero; contract §7.2).
+    pub deletes: u64,
+    pub deletes_carried_out: u64,
     pub clears: u64,
     /// Queries of a key written by one of the few beats before.
     pub hazards: u64,
@@ -104,7 +110,7 @@ pub struct LaneVectors {
 struct Builder {
     lanes: usize,
     key_bits: u32,
-    filter: PartitionedFilter,
+    filter: Golden,
     rng: SplitMix64,
     inserted: Vec<u128>,
     recent: Vec<Vec<u128>>,
@@ -178,20 +184,41 @@ impl Builder {
         slots
     }
 
-    /// A write beat: an insert (89 %), op 3 (10 %) or a clear (1 %) in slot 0 alone.
+    /// A write beat: an insert (89 %), op 3 (10 %) or a clear (1 %) in slot 0 alone;
+    /// of a counting filter, 69 % inserts and 30 % deletes.
     fn write_slots(&mut self) -> Vec<Slot> {
         let mut slots: Vec<Slot> = vec![None; self.lanes];
         let r = self.rng.below(1000);
+        let op3_below = if self.counting() { 310 } else { 100 };
         let op = if r < 10 {
             2
-        } else if r < 100 {
+        } else if r < op3_below {
             3
         } else {
             1
         };
-        let key = if op == 2 { 0 } else { self.write_key() };
+        let key = match op {
+            2 => 0,
+            3 if self.counting() => self.delete_key(),
+            _ => self.write_key(),
+        };
         slots[0] = Some((op, key, self.tag()));
         slots
+    }
+
+    fn counting(&self) -> bool {
+        matches!(self.filter, Golden::Counting(_))
+    }
+
+    /// A delete's key: mostly one inserted before (so that it is carried out and its
+    /// counters go down), else a random one (all k counters seldom non-zero: not
+    /// carried out).
+    fn delete_key(&mut self) -> u128 {
+        if self.rng.chance(0.8) && !self.inserted.is_empty() {
+            self.inserted[self.rng.below(self.inserted.len() as u64) as usize]
+        } else {
+            self.rng.key(self.key_bits)
+        }
     }
 
     /// A beat that breaks contract §8.2 (needs L >= 2).
@@ -239,10 +266,11 @@ impl Builder {
             .iter()
             .map(|s| s.map(|(code, key, _)| Self::op_of(code, key)))
             .collect();
-        let outcome = self
-            .filter
-            .apply_beat(&ops)
-            .expect("keys are drawn within key_bits and L is allowed");
+        let outcome = match &mut self.filter {
+            Golden::Plain(f) => f.apply_beat(&ops),
+            Golden::Counting(f) => f.apply_beat(&ops),
+        }
+        .expect("keys are drawn within key_bits and L is allowed");
         self.stats.beats += 1;
         let held = slots.iter().filter(|s| s.is_some()).count() as u64;
         match outcome {
@@ -272,7 +300,12 @@ impl Builder {
                     }
                     Some((3, _, _)) => {
                         self.stats.write_beats += 1;
-                        self.stats.reserved_op3 += 1;
+                        if self.counting() {
+                            self.stats.deletes += 1;
+                            self.stats.deletes_carried_out += (hits[0] == Some(true)) as u64;
+                        } else {
+                            self.stats.reserved_op3 += 1;
+                        }
                     }
                     _ => self.stats.read_beats += 1,
                 }
@@ -319,7 +352,7 @@ impl Builder {
 pub fn generate_lanes(
     params: &CoreParams,
     lanes: usize,
-    filter: PartitionedFilter,
+    filter: Golden,
     ops: u64,
     seed: u64,
 ) -> Result<LaneVectors, VectorError> {
@@ -396,6 +429,7 @@ impl LaneVectors {
             self.expect_lines() as u32,
             self.beats.len() as u32,
             self.responses.len() as u32,
+            p.counter_bits,
         ]
     }
 
@@ -468,8 +502,33 @@ mod tests {
             key_bits: 32,
             ..CoreParams::default()
         };
-        let filter = PartitionedFilter::try_new(params).unwrap();
-        generate_lanes(&params, lanes, filter, ops, 7).unwrap()
+        let filter = golden::PartitionedFilter::try_new(params).unwrap();
+        generate_lanes(&params, lanes, Golden::Plain(filter), ops, 7).unwrap()
+    }
+
+    #[test]
+    fn a_counting_filters_set_deletes_and_says_its_counter_bits() {
+        let params = CoreParams {
+            k: 3,
+            bank_bits: 6,
+            key_bits: 32,
+            counter_bits: 2,
+            ..CoreParams::default()
+        };
+        let filter = crate::vectors::empty_filter(&params).unwrap();
+        assert!(matches!(filter, Golden::Counting(_)));
+        let v = generate_lanes(&params, 3, filter, 3000, 7).unwrap();
+        assert!(v.stats.deletes > 100, "{:?}", v.stats);
+        assert!(
+            v.stats.deletes_carried_out > v.stats.deletes / 2
+                && v.stats.deletes_carried_out < v.stats.deletes,
+            "{:?}",
+            v.stats
+        );
+        assert_eq!(v.stats.reserved_op3, 0);
+        assert_eq!(v.config_words()[13], 2);
+        assert_eq!(set(3, 300).config_words()[13], 1);
+        assert_eq!(set(3, 3000).stats.deletes, 0);
     }
 
     #[test]
@@ -509,7 +568,7 @@ mod tests {
         assert!(generate_lanes(
             &v.params,
             1,
-            PartitionedFilter::try_new(v.params).unwrap(),
+            Golden::Plain(golden::PartitionedFilter::try_new(v.params).unwrap()),
             10,
             1
         )

@@ -31,10 +31,11 @@ module tb_bloom_lanes_axis;
     localparam [31:0] MAGIC = 32'h@MAGIC@;
     localparam [31:0] FORMAT = 32'd@FORMAT@;
     // The configuration of the RTL this testbench was generated with:
-    // L, k, bank_bits, key_bits, hash code, seed bits 31:0, seed bits 63:32.
+    // L, k, bank_bits, key_bits, hash code, seed bits 31:0, seed bits 63:32, counter_bits.
     localparam [31:0] CFG_LANES = 32'd@LANES@, CFG_K = 32'd@K@, CFG_BANK_BITS = 32'd@BANK_BITS@,
                       CFG_KEY_BITS = 32'd@KEY_BITS@, CFG_HASH = 32'd@HASH@,
-                      CFG_SEED_LO = 32'h@SEED_LO@, CFG_SEED_HI = 32'h@SEED_HI@;
+                      CFG_SEED_LO = 32'h@SEED_LO@, CFG_SEED_HI = 32'h@SEED_HI@,
+                      CFG_COUNTER_BITS = 32'd@COUNTER_BITS@;
     localparam [3:0] KIND_BEAT = 4'd0, KIND_SLOT = 4'd1, KIND_END = 4'd15;
 
     reg clk = 1'b0;
@@ -53,9 +54,9 @@ module tb_bloom_lanes_axis;
     wire                      m_axis_tuser;
     wire [8*LANES-1:0]        m_axis_tid;
     wire                      m_axis_tlast;
-    wire                      rb_valid, rb_data, busy;
-    wire [16:0]               fill_count;
-
+    // Lane 0's side ports (bit access, fill counters, busy, a counting filter's
+    // counter access), passed through by the face: inputs idle, outputs unread.
+@SIDE_WIRES@
     bloom_lanes_axis dut (
         .aclk(clk), .aresetn(aresetn),
         .s_axis_tvalid(s_axis_tvalid), .s_axis_tready(s_axis_tready), .s_axis_tdata(s_axis_tdata),
@@ -63,11 +64,10 @@ module tb_bloom_lanes_axis;
         .m_axis_tvalid(m_axis_tvalid), .m_axis_tready(m_axis_tready), .m_axis_tdata(m_axis_tdata),
         .m_axis_tkeep(m_axis_tkeep), .m_axis_tuser(m_axis_tuser), .m_axis_tid(m_axis_tid),
         .m_axis_tlast(m_axis_tlast),
-        .rb_req(1'b0), .rb_bank(4'd0), .rb_addr(16'd0), .rb_write(1'b0), .rb_wdata(1'b0),
-        .rb_valid(rb_valid), .rb_data(rb_data), .fill_bank(4'd0), .fill_count(fill_count), .busy(busy)
+@SIDE_PORTS@
     );
 
-    reg [31:0] cfg [0:12];
+    reg [31:0] cfg [0:13];
     reg [159:0] stim [0:MAX_STIM];
     reg [31:0] expect_mem [0:MAX_EXPECT];
     reg [8*1024-1:0] cfg_file, stim_file, expect_file;
@@ -234,16 +234,18 @@ module tb_bloom_lanes_axis;
         if (!$value$plusargs("config=%s", cfg_file)) cfg_file = "config.hex";
         if (!$value$plusargs("stim=%s", stim_file)) stim_file = "stim.hex";
         if (!$value$plusargs("expect=%s", expect_file)) expect_file = "expect.hex";
-        for (i = 0; i <= 12; i = i + 1) cfg[i] = 32'd0;
+        for (i = 0; i <= 13; i = i + 1) cfg[i] = 32'd0;
         $readmemh(cfg_file, cfg);
         if (cfg[0] !== MAGIC) fail("the config file is missing or not a bloom lanes vector config (bad magic)");
         if (cfg[1] !== FORMAT) fail("the vector format version is not the one this testbench reads");
         if (cfg[2] !== CFG_LANES || cfg[3] !== CFG_K || cfg[4] !== CFG_BANK_BITS || cfg[5] !== CFG_KEY_BITS
-            || cfg[6] !== CFG_HASH || cfg[7] !== CFG_SEED_LO || cfg[8] !== CFG_SEED_HI) begin
-            $display("vectors for: L=%0d k=%0d bank_bits=%0d key_bits=%0d hash=%0d seed=0x%h%h",
-                     cfg[2], cfg[3], cfg[4], cfg[5], cfg[6], cfg[8], cfg[7]);
-            $display("this RTL:    L=%0d k=%0d bank_bits=%0d key_bits=%0d hash=%0d seed=0x%h%h",
-                     CFG_LANES, CFG_K, CFG_BANK_BITS, CFG_KEY_BITS, CFG_HASH, CFG_SEED_HI, CFG_SEED_LO);
+            || cfg[6] !== CFG_HASH || cfg[7] !== CFG_SEED_LO || cfg[8] !== CFG_SEED_HI
+            || cfg[13] !== CFG_COUNTER_BITS) begin
+            $display("vectors for: L=%0d k=%0d bank_bits=%0d key_bits=%0d hash=%0d seed=0x%h%h counter_bits=%0d",
+                     cfg[2], cfg[3], cfg[4], cfg[5], cfg[6], cfg[8], cfg[7], cfg[13]);
+            $display("this RTL:    L=%0d k=%0d bank_bits=%0d key_bits=%0d hash=%0d seed=0x%h%h counter_bits=%0d",
+                     CFG_LANES, CFG_K, CFG_BANK_BITS, CFG_KEY_BITS, CFG_HASH, CFG_SEED_HI, CFG_SEED_LO,
+                     CFG_COUNTER_BITS);
             fail("the vectors do not match the configuration of this testbench and its RTL");
         end
         n_stim = cfg[9];

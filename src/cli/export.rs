@@ -32,7 +32,7 @@ pub struct Args {
     #[arg(long, requires = "scrub", value_parser = clap::value_parser!(u32).range(2..=hdl::MAX_SCRUB_EVERY as i64))]
     pub scrub_every: Option<u32>,
     /// Package bloom_lanes_axis instead: L lanes, up to L operations per clock behind one AXI4-Stream face
-    /// (docs/contract.md section 8), 2..=128, of a plain filter (counter bits 1); --ops then counts the operations in the beats.
+    /// (docs/contract.md section 8), 2..=128, of a plain or a counting filter; --ops then counts the operations in the beats.
     #[arg(long, value_parser = clap::value_parser!(u32).range(2..=hdl::lanes::MAX_LANES as i64))]
     pub lanes: Option<u32>,
 }

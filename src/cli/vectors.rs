@@ -32,8 +32,8 @@ pub struct Args {
     /// With --scrub: the core's scrub period (bloom export --scrub-every N), 2..=16777216.
     #[arg(long, requires = "scrub", value_parser = clap::value_parser!(u32).range(2..=hdl::MAX_SCRUB_EVERY as i64))]
     pub scrub_every: Option<u32>,
-    /// Vectors of bloom_lanes_axis with L keys per beat (docs/contract.md section 8), 2..=128, of a plain filter (counter bits 1);
-    /// --ops then counts the operations in the beats.
+    /// Vectors of bloom_lanes_axis with L keys per beat (docs/contract.md section 8), 2..=128, of a plain or a counting
+    /// filter; --ops then counts the operations in the beats.
     #[arg(long, value_parser = clap::value_parser!(u32).range(2..=hdl::lanes::MAX_LANES as i64))]
     pub lanes: Option<u32>,
 }
@@ -174,15 +174,7 @@ pub fn generate_lanes(
     seed: u64,
 ) -> anyhow::Result<ip::lane_vectors::LaneVectors> {
     hdl::lanes::check_lanes(params, lanes)?;
-    let filter = match starting_filter(params, preload)? {
-        ip::vectors::Golden::Plain(f) => f,
-        ip::vectors::Golden::Counting(_) => anyhow::bail!(
-            "lanes = {lanes} with counter_bits = {}: the lanes' vectors and package are of a plain \
-             filter (counter_bits = 1); a counting filter's lanes are written by `bloom verilog --lanes` \
-             and co-simulated by `bloom sim --lanes`",
-            params.counter_bits
-        ),
-    };
+    let filter = starting_filter(params, preload)?;
     Ok(ip::lane_vectors::generate_lanes(
         params, lanes, filter, ops, seed,
     )?)
@@ -194,7 +186,7 @@ fn lanes_readme(v: &ip::lane_vectors::LaneVectors) -> String {
         "# Test vectors for bloom_lanes_axis ({params}, L = {lanes})
 
 Written by `bloom vectors --lanes {lanes}` from the golden model (docs/contract.md section 8): {beats} beats
-({read} read beats, {write} write beats: {inserts} inserts, {op3} of op 3, {clears} clears; {refused} beats that
+({read} read beats, {write} write beats: {inserts} inserts, {op3}, {clears} clears; {refused} beats that
 break the rule of section 8.2, refused; {empty} beats with no operation, taken and dropped), {ops} operations,
 {queries} queries of which {hits} hit, {hazards} queries of a key written by one of the {recent} beats before,
 traffic seed {seed}.
@@ -214,7 +206,7 @@ configuration registers: the testbench was generated for this configuration and 
 Files (format {format}; one hex word a line, `$readmemh`):
 
 - `config.hex`: 32-bit words: magic 0x{magic:08X}, format, L, k, bank_bits, key_bits, hash code, seed bits
-  31:0, seed bits 63:32, stim lines, expect lines, beats, response beats.
+  31:0, seed bits 63:32, stim lines, expect lines, beats, response beats, counter_bits.
 - `stim.hex`: 160-bit lines, bits 159:156 the kind. A beat is a header (kind 0: 155:148 idle cycles of
   s_axis_tvalid before it) and L slot lines (kind 1: 140 the slot holds an operation, 137:136 op, 135:128 tag,
   127:0 key); kind 15 ends the file.
@@ -229,7 +221,14 @@ Files (format {format}; one hex word a line, `$readmemh`):
         read = s.read_beats,
         write = s.write_beats,
         inserts = s.inserts,
-        op3 = s.reserved_op3,
+        op3 = if v.params.counter_bits > 1 {
+            format!(
+                "{} deletes ({} carried out)",
+                s.deletes, s.deletes_carried_out
+            )
+        } else {
+            format!("{} of op 3", s.reserved_op3)
+        },
         clears = s.clears,
         refused = s.refused_beats,
         empty = s.empty_beats,
