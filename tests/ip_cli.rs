@@ -1624,6 +1624,49 @@ fn lanes_package_has_board_targets_where_the_lanes_fit() {
         harness.contains("bloom_lanes_axis lanes_axis ("),
         "{harness}"
     );
+
+    // Two query lanes per replica: a design of its own (its core name says so), for a
+    // true dual-port block RAM only; its vectors pass (the answers come a cycle later).
+    let two = root.join("l5p2");
+    let _ = std::fs::remove_dir_all(&two);
+    let out = ok(bloom(
+        &[
+            &[
+                "export",
+                "--lanes",
+                "5",
+                "--replica-ports",
+                "2",
+                "--ops",
+                "600",
+            ][..],
+            &["--out", two.to_str().unwrap()],
+            &LANES_CORE,
+        ]
+        .concat(),
+    ));
+    assert!(
+        stdout(&out).contains("bloom:ip:bloom_lanes_axis_h3_k3_b7_w32_s5_l5_p2:0.1.0"),
+        "{}",
+        stdout(&out)
+    );
+    assert_eq!(targets_of(&two), ["ulx3s_85f"]);
+    let readme = std::fs::read_to_string(two.join("README.md")).unwrap();
+    assert!(
+        readme.contains("- `hx8k`: two query lanes per replica need a true dual-port block RAM"),
+        "{readme}"
+    );
+    let o = icarus_lanes(
+        &two.join("tb/tb_bloom_lanes_axis.v"),
+        &two.join("rtl"),
+        &two.join("tb/vectors"),
+    );
+    assert!(o.success(), "{}", o.text());
+    assert!(
+        o.stdout.contains("PASS: ") && o.stdout.contains(" 0 mismatches"),
+        "{}",
+        o.stdout
+    );
 }
 
 #[test]

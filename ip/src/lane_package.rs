@@ -54,8 +54,13 @@ pub fn lanes_core_name(lanes: &GeneratedLanes) -> String {
     } else {
         ""
     };
+    // Two query lanes per replica: another design of the same filter.
+    let ports = match lanes.replica_ports {
+        hdl::lanes::ReplicaPorts::One => "",
+        hdl::lanes::ReplicaPorts::Two => "_p2",
+    };
     format!(
-        "bloom:ip:bloom_lanes_axis_{}_l{}{preload}:{}",
+        "bloom:ip:bloom_lanes_axis_{}_l{}{ports}{preload}:{}",
         lanes.core.config.params.label(),
         lanes.lanes,
         env!("CARGO_PKG_VERSION")
@@ -120,6 +125,19 @@ pub fn lanes_boards(
     let mut left_out = Vec::new();
     for (target, board) in boards() {
         let d = board.device;
+        if lanes.replica_ports != d.replica_ports()
+            && lanes.replica_ports == hdl::lanes::ReplicaPorts::Two
+        {
+            left_out.push(BoardLeftOut {
+                target,
+                reason: format!(
+                    "two query lanes per replica need a true dual-port block RAM; the {}'s has one read \
+                     and one write port (export with --replica-ports 1)",
+                    d.part
+                ),
+            });
+            continue;
+        }
         let brams = d.min_brams_of_lanes_with(
             p.k,
             p.bank_bits,
@@ -160,6 +178,8 @@ struct LanesPackageDescription<'a> {
     /// Lane 0's core: configuration and timing (docs/core.md).
     core: hdl::CoreDescription,
     lanes: usize,
+    /// How the query lanes read their replicas.
+    replica_ports: hdl::lanes::ReplicaPorts,
     top: &'a str,
     /// Cycles from a beat taken on s_axis to its response beat on m_axis
     /// (lane 0's latency and the input stage), when m_axis_tready is high.
@@ -196,7 +216,7 @@ fn readme(input: &LanesPackageInput, has_image: bool) -> String {
 Up to {l} lookups per clock: a request beat carries {l} slots, each empty or
 holding one operation (its op code, key and tag). Lane 0 is a whole filter
 core; lanes 1 .. {last} answer queries from replicas of its banks, which
-every write of lane 0 keeps equal. The filter's behaviour bit for bit is the
+every write of lane 0 keeps equal{replicas}. The filter's behaviour bit for bit is the
 project's contract (docs/contract.md in the bloom repository, section 8 for
 beats); its timing is below.
 {image}
@@ -274,6 +294,15 @@ configuration and refuses vectors made for another: make new ones with
         clear = g.timing.clear_cycles,
         recount = g.timing.reset_busy_cycles,
         args = input.config_args,
+        replicas = match g.replica_ports {
+            hdl::lanes::ReplicaPorts::One => {
+                " (each query lane has a replica of every bank of its own)"
+            }
+            hdl::lanes::ReplicaPorts::Two => {
+                " (two query lanes share each replica, one on each port of a true dual-port block RAM; \
+                 the write takes the first port in the cycles it writes)"
+            }
+        },
         boards = boards_section(g),
         board_runs = board_runs(g, &name),
     )
@@ -298,7 +327,7 @@ fn boards_section(g: &GeneratedLanes) -> String {
     }
     s += "\n";
     if !left_out.is_empty() {
-        s += "Left out, as the block RAM count and the estimate of logic cells before synthesis tell:\n\n";
+        s += "Left out:\n\n";
         for b in &left_out {
             s += &format!("- `{}`: {}\n", b.target, b.reason);
         }
@@ -360,6 +389,7 @@ pub fn lanes_package_files(input: &LanesPackageInput) -> Result<Vec<PackageFile>
         name: lanes_core_name(g),
         core: g.core.description(),
         lanes: g.lanes,
+        replica_ports: g.replica_ports,
         top: &input.axis.top,
         latency: g.timing.latency,
         ports: hdl::axi::lanes::lanes_axis_ports(&g.core.config.params, g.lanes),

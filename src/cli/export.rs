@@ -35,6 +35,11 @@ pub struct Args {
     /// (docs/contract.md section 8), 2..=128, of a plain or a counting filter; --ops then counts the operations in the beats.
     #[arg(long, value_parser = clap::value_parser!(u32).range(2..=hdl::lanes::MAX_LANES as i64))]
     pub lanes: Option<u32>,
+    /// With --lanes: 1, every query lane reads replicas of its own (any FPGA); 2, two query
+    /// lanes share each replica, one on each port of a true dual-port block RAM (ECP5's
+    /// DP16KD; half the block RAM, answers a cycle later; docs/core.md, "Lanes").
+    #[arg(long, requires = "lanes", value_parser = clap::value_parser!(u32).range(1..=2))]
+    pub replica_ports: Option<u32>,
 }
 
 fn run_lanes(args: &Args, lanes: usize) -> anyhow::Result<()> {
@@ -43,7 +48,9 @@ fn run_lanes(args: &Args, lanes: usize) -> anyhow::Result<()> {
         preload: args.preload.clone(),
         ..params.into()
     };
-    let generated = hdl::lanes::generate_lanes(&cfg, lanes, hdl::lanes::LaneSwitches::default())?;
+    let ports = crate::cli::replica_ports(args.replica_ports);
+    let generated =
+        hdl::lanes::generate_lanes_with(&cfg, lanes, ports, hdl::lanes::LaneSwitches::default())?;
     let axis = hdl::axi::lanes::axis_around(&generated);
     let vectors = crate::cli::vectors::generate_lanes(
         &params,
@@ -54,6 +61,9 @@ fn run_lanes(args: &Args, lanes: usize) -> anyhow::Result<()> {
     )?;
     let config_args = CoreArgs::command_line(&params);
     let mut command = format!("bloom export --lanes {lanes} {config_args}");
+    if ports == hdl::lanes::ReplicaPorts::Two {
+        command += " --replica-ports 2";
+    }
     if let Some(p) = &args.preload {
         command += &format!(" --preload {}", p.display());
     }
