@@ -232,6 +232,6 @@ fn the_templates_connect_the_generated_modules() {
     // `bloom verilog --lanes 4`'s: the lanes' core, bloom_lanes and its AXI4-Stream face.
     let lanes =
         hdl::lanes::generate_lanes(&CoreConfig::from(params), LANES, Default::default()).unwrap();
-    let lanes_axis = hdl::axi::lanes::axis_around(&lanes);
+    let lanes_axis = hdl::axi::lanes::axis_around(&lanes).unwrap();
     lint(&lanes_axis.verilog, &[&t.lanes, &t.lanes_axis]);
 }

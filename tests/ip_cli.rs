@@ -1726,7 +1726,7 @@ fn lanes_vectors_catch_broken_lanes(
         ("broken", broken),
     ] {
         let lanes = hdl::lanes::generate_lanes(&params.into(), lanes, switches).unwrap();
-        let axis = hdl::axi::lanes::axis_around(&lanes);
+        let axis = hdl::axi::lanes::axis_around(&lanes).unwrap();
         let rtl = root.join(name);
         std::fs::create_dir_all(&rtl).unwrap();
         std::fs::write(rtl.join("bloom_lanes.v"), &lanes.top_module).unwrap();

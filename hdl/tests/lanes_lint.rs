@@ -13,7 +13,7 @@ fn lint(params: CoreParams, lanes: usize) {
     if let Err(report) = hdl::verilog::lint::verilator_lint(&g.verilog, &g.top) {
         panic!("lanes={lanes} {params:?}: {report}");
     }
-    let a = hdl::axi::lanes::axis_around(&g);
+    let a = hdl::axi::lanes::axis_around(&g).unwrap();
     if let Err(report) = hdl::verilog::lint::verilator_lint(&a.verilog, &a.top) {
         panic!("bloom_lanes_axis, lanes={lanes} {params:?}: {report}");
     }

@@ -675,7 +675,8 @@ fn open_model(
     let lib = match face {
         Face::Native => build(&lanes.verilog, &lanes.top, &ModelOptions::default())?,
         Face::Axis => {
-            let g = hdl::axi::lanes::axis_around(lanes);
+            let g =
+                hdl::axi::lanes::axis_around(lanes).map_err(|e| SimError::Build(e.to_string()))?;
             build(&g.verilog, &g.top, &ModelOptions::default())?
         }
         Face::Netlist(kind) => {
@@ -686,18 +687,28 @@ fn open_model(
     };
     let mut m = lib.instantiate(Some(Io::clock(face)), InitialState::Random(seed as u32))?;
     let io = Io::new(&lib, face, lanes.lanes)?;
-    for p in [
-        "rb_req",
-        "rb_bank",
-        "rb_addr",
-        "rb_write",
-        "rb_wdata",
-        "fill_bank",
-    ] {
-        m.set(lib.port(p)?, 0)?;
-    }
-    if lanes.core.config.params.counter_bits > 1 {
-        m.set(lib.port("counter_wdata")?, 0)?;
+    // Inputs beside the streams, held idle: the face's AXI4-Lite slave, or bloom_lanes's
+    // bank access, fill counter select and counter access.
+    if matches!(face, Face::Axis) {
+        for p in hdl::axi::lanes::lanes_axis_ports(&lanes.core.config.params, lanes.lanes) {
+            if p.name.starts_with("s_axil_") && p.direction == hdl::ports::Direction::Input {
+                m.set(lib.port(&p.name)?, 0)?;
+            }
+        }
+    } else {
+        for p in [
+            "rb_req",
+            "rb_bank",
+            "rb_addr",
+            "rb_write",
+            "rb_wdata",
+            "fill_bank",
+        ] {
+            m.set(lib.port(p)?, 0)?;
+        }
+        if lanes.core.config.params.counter_bits > 1 {
+            m.set(lib.port("counter_wdata")?, 0)?;
+        }
     }
     m.set(io.req_valid, 0)?;
     m.set(io.resp_ready, 1)?;

@@ -504,19 +504,18 @@ fn axis_face_mixed_crc_k3_b6_w32_lanes_1_4_and_exact_timing_h3_k4_b12_w64_lanes_
 fn axis_face_beat_with_no_slot_is_taken_and_dropped() {
     use sim::verilator::{build, ModelOptions};
     let lanes = lanes_of(crc_k3_b6_w32(), 2, LaneSwitches::default());
-    let g = hdl::axi::lanes::axis_around(&lanes);
+    let g = hdl::axi::lanes::axis_around(&lanes).unwrap();
     let lib = build(&g.verilog, &g.top, &ModelOptions::default()).unwrap();
     let mut m = lib
         .instantiate(Some("aclk"), sim::InitialState::Zero)
         .unwrap();
     let p = |n: &str| lib.port(n).unwrap();
     for n in [
-        "rb_req",
-        "rb_bank",
-        "rb_addr",
-        "rb_write",
-        "rb_wdata",
-        "fill_bank",
+        "s_axil_awvalid",
+        "s_axil_wvalid",
+        "s_axil_bready",
+        "s_axil_arvalid",
+        "s_axil_rready",
         "s_axis_tvalid",
     ] {
         m.set(p(n), 0).unwrap();
@@ -692,4 +691,258 @@ fn ice40_netlist_mixed_and_resets_crc_k3_b6_w32_lanes_2_4() {
         assert_clean("ice40 netlist, resets", &r);
         assert!(r.resets >= 10, "L={lanes}: {} resets", r.resets);
     }
+}
+
+/// `bloom_lanes_axis`'s register block, driven through its AXI4-Lite slave against
+/// the golden model: the fixed words, OPS, INSERTS and HITS per operation, a
+/// register clear (STATUS.busy until done, its response beat never sent, every
+/// lane's answers 0 after it), bit writes through BIT_ADDR that every lane then
+/// answers from (lane 0's write broadcast reaches the replicas), a bit read, FILL.
+#[test]
+fn axis_face_registers_clear_bit_access_and_counters_reach_every_lane() {
+    use hdl::axi::regmap as map;
+    use sim::verilator::{build, ModelOptions};
+    const L: usize = 3;
+    let params = crc_k3_b6_w32();
+    let lanes = lanes_of(params, L, LaneSwitches::default());
+    let g = hdl::axi::lanes::axis_around(&lanes).unwrap();
+    let lib = build(&g.verilog, &g.top, &ModelOptions::default()).unwrap();
+    let mut m = lib
+        .instantiate(Some("aclk"), sim::InitialState::Zero)
+        .unwrap();
+    let p = |n: &str| lib.port(n).unwrap();
+    for n in [
+        "s_axil_awvalid",
+        "s_axil_wvalid",
+        "s_axil_bready",
+        "s_axil_arvalid",
+        "s_axil_rready",
+        "s_axis_tvalid",
+    ] {
+        m.set(p(n), 0).unwrap();
+    }
+    m.set(p("s_axil_wstrb"), 0xf).unwrap();
+    m.set(p("m_axis_tready"), 1).unwrap();
+    m.set(p("aresetn"), 0).unwrap();
+    m.step(2).unwrap();
+    m.set(p("aresetn"), 1).unwrap();
+    m.step(200).unwrap();
+
+    // While set: m_axis must present nothing (checked in every cycle of a register access).
+    let quiet = std::cell::Cell::new(false);
+    let check_quiet = |m: &sim::Model| {
+        if quiet.get() {
+            assert_eq!(
+                m.get(p("m_axis_tvalid")),
+                0,
+                "no response beat for a register clear"
+            );
+        }
+    };
+    // AXI4-Lite, one transaction at a time: valid held until ready, the response taken.
+    let write = |m: &mut sim::Model, addr: u32, data: u32| {
+        m.set(p("s_axil_awaddr"), addr as u128).unwrap();
+        m.set(p("s_axil_wdata"), data as u128).unwrap();
+        m.set(p("s_axil_awvalid"), 1).unwrap();
+        m.set(p("s_axil_wvalid"), 1).unwrap();
+        m.set(p("s_axil_bready"), 1).unwrap();
+        let mut done = false;
+        for _ in 0..200 {
+            m.eval();
+            check_quiet(m);
+            let aw = m.get(p("s_axil_awready")) == 1;
+            if aw {
+                m.step(1).unwrap();
+                m.set(p("s_axil_awvalid"), 0).unwrap();
+                m.set(p("s_axil_wvalid"), 0).unwrap();
+                continue;
+            }
+            if m.get(p("s_axil_bvalid")) == 1 {
+                assert_eq!(m.get(p("s_axil_bresp")), 0, "write of {addr:#x}: OKAY");
+                m.step(1).unwrap();
+                done = true;
+                break;
+            }
+            m.step(1).unwrap();
+        }
+        assert!(done, "write of {addr:#x} answered");
+        m.set(p("s_axil_bready"), 0).unwrap();
+    };
+    let read = |m: &mut sim::Model, addr: u32| -> u32 {
+        m.set(p("s_axil_araddr"), addr as u128).unwrap();
+        m.set(p("s_axil_arvalid"), 1).unwrap();
+        m.set(p("s_axil_rready"), 1).unwrap();
+        for _ in 0..200 {
+            m.eval();
+            check_quiet(m);
+            if m.get(p("s_axil_arready")) == 1 {
+                m.step(1).unwrap();
+                m.set(p("s_axil_arvalid"), 0).unwrap();
+                continue;
+            }
+            if m.get(p("s_axil_rvalid")) == 1 {
+                assert_eq!(m.get(p("s_axil_rresp")), 0, "read of {addr:#x}: OKAY");
+                let data = m.get(p("s_axil_rdata")) as u32;
+                m.step(1).unwrap();
+                m.set(p("s_axil_rready"), 0).unwrap();
+                return data;
+            }
+            m.step(1).unwrap();
+        }
+        panic!("read of {addr:#x} not answered");
+    };
+    // One beat: slots (op, key); the response beats sent meanwhile are returned.
+    let beat = |m: &mut sim::Model, slots: &[(u128, u128)]| -> Vec<(u128, u128)> {
+        let (mut data, mut valid, mut ops) = (0u128, 0u128, 0u128);
+        for (j, (op, key)) in slots.iter().enumerate() {
+            data |= key << (32 * j);
+            valid |= 1 << j;
+            ops |= op << (L + 2 * j);
+        }
+        m.set(p("s_axis_tdata"), data).unwrap();
+        m.set(p("s_axis_tuser"), valid | ops).unwrap();
+        m.set(p("s_axis_tid"), 0).unwrap();
+        m.set(p("s_axis_tvalid"), 1).unwrap();
+        m.set(p("m_axis_tready"), 1).unwrap();
+        let mut sent = Vec::new();
+        let mut taken = false;
+        for _ in 0..100 {
+            m.eval();
+            if m.get(p("m_axis_tvalid")) == 1 {
+                sent.push((m.get(p("m_axis_tkeep")), m.get(p("m_axis_tdata"))));
+            }
+            if !taken && m.get(p("s_axis_tready")) == 1 {
+                taken = true;
+                m.step(1).unwrap();
+                m.set(p("s_axis_tvalid"), 0).unwrap();
+                continue;
+            }
+            m.step(1).unwrap();
+        }
+        assert!(taken, "beat taken");
+        sent
+    };
+    let hits = |byte_data: u128| -> Vec<bool> {
+        (0..L).map(|j| (byte_data >> (8 * j)) & 1 == 1).collect()
+    };
+
+    // The fixed words: bloom_axis's for this filter, TIMING the face's.
+    let fixed = hdl::axi::lanes_regs::lanes_fixed_words(&lanes);
+    assert_eq!(read(&mut m, map::ID.offset), 0x424c_4f4d);
+    for (i, r) in [
+        map::ID,
+        map::VERSION,
+        map::CONFIG,
+        map::SEED_LO,
+        map::SEED_HI,
+        map::TIMING,
+    ]
+    .iter()
+    .enumerate()
+    {
+        assert_eq!(read(&mut m, r.offset), fixed[i], "{}", r.name);
+    }
+    assert_eq!(
+        map::TIMING_LATENCY.get(fixed[5]),
+        lanes.timing.latency,
+        "TIMING.latency is the face's"
+    );
+
+    let mut golden = golden::PartitionedFilter::try_new(params).unwrap();
+    let (a, b) = (0x1111_2222u128, 0x3333_4444u128);
+    // Insert a, then query a in every slot.
+    let sent = beat(&mut m, &[(1, a)]);
+    assert_eq!(sent.len(), 1);
+    golden.insert(a).unwrap();
+    let sent = beat(&mut m, &[(0, a), (0, a), (0, a)]);
+    assert_eq!(sent, vec![(0b111, hits_word(&[true; L]))]);
+    assert_eq!(
+        read(&mut m, map::COUNTERS_OPS.offset),
+        4,
+        "OPS: one insert, three queries"
+    );
+    assert_eq!(read(&mut m, map::COUNTERS_INSERTS.offset), 1);
+    assert_eq!(read(&mut m, map::COUNTERS_HITS.offset), 3);
+    for bank in 0..3u32 {
+        assert_eq!(read(&mut m, map::FILL.offset + 4 * bank), 1, "FILL[{bank}]");
+    }
+
+    // A register clear: busy until its sweep is done, its response beat never sent (the
+    // sink stalls meanwhile: a response beat would wait for the next beat's).
+    m.set(p("m_axis_tready"), 0).unwrap();
+    quiet.set(true);
+    write(&mut m, map::COMMAND.offset, map::COMMAND_CLEAR.place(1));
+    assert_eq!(map::STATUS_BUSY.get(read(&mut m, map::STATUS.offset)), 1);
+    let mut polls = 0;
+    while map::STATUS_BUSY.get(read(&mut m, map::STATUS.offset)) == 1 {
+        polls += 1;
+        assert!(polls < 100, "STATUS.busy falls");
+    }
+    quiet.set(false);
+    golden.clear();
+    let sent = beat(&mut m, &[(0, a), (0, a), (0, a)]);
+    assert_eq!(
+        sent,
+        vec![(0b111, 0)],
+        "one response beat, every lane answers 0"
+    );
+    for bank in 0..3u32 {
+        assert_eq!(read(&mut m, map::FILL.offset + 4 * bank), 0, "FILL[{bank}]");
+    }
+
+    // Bit writes of b's k bits through BIT_ADDR: every lane then finds b.
+    let addrs = golden.addresses(b).unwrap();
+    for (bank, addr) in addrs.iter().enumerate() {
+        write(
+            &mut m,
+            map::BIT_ADDR.offset,
+            map::BIT_ADDR_ADDR.place(*addr as u64)
+                | map::BIT_ADDR_BANK.place(bank as u64)
+                | map::BIT_ADDR_WRITE.place(1)
+                | map::BIT_ADDR_WDATA.place(1),
+        );
+        let mut polls = 0;
+        while map::BIT_DATA_VALID.get(read(&mut m, map::BIT_DATA.offset)) == 0 {
+            polls += 1;
+            assert!(polls < 100, "BIT_DATA.valid rises");
+        }
+    }
+    golden.insert(b).unwrap();
+    let sent = beat(&mut m, &[(0, b), (0, b), (0, b)]);
+    assert_eq!(
+        sent,
+        vec![(0b111, hits_word(&[golden.query(b).unwrap(); L]))],
+        "every lane answers from the bits written"
+    );
+    // A bit read of one of them.
+    write(
+        &mut m,
+        map::BIT_ADDR.offset,
+        map::BIT_ADDR_ADDR.place(addrs[1] as u64) | map::BIT_ADDR_BANK.place(1),
+    );
+    let data = loop {
+        let d = read(&mut m, map::BIT_DATA.offset);
+        if map::BIT_DATA_VALID.get(d) == 1 {
+            break d;
+        }
+    };
+    assert_eq!(map::BIT_DATA_VALUE.get(data), 1);
+    for bank in 0..3u32 {
+        assert_eq!(read(&mut m, map::FILL.offset + 4 * bank), 1, "FILL[{bank}]");
+    }
+    // COMMAND.zero_counters.
+    write(
+        &mut m,
+        map::COMMAND.offset,
+        map::COMMAND_ZERO_COUNTERS.place(1),
+    );
+    assert_eq!(read(&mut m, map::COUNTERS_OPS.offset), 0);
+}
+
+/// `m_axis_tdata` of L bytes whose bit 0 are `hits`.
+fn hits_word(hits: &[bool]) -> u128 {
+    hits.iter()
+        .enumerate()
+        .map(|(j, h)| (*h as u128) << (8 * j))
+        .sum()
 }

@@ -51,7 +51,7 @@ fn run_lanes(args: &Args, lanes: usize) -> anyhow::Result<()> {
     let ports = crate::cli::replica_ports(args.replica_ports);
     let generated =
         hdl::lanes::generate_lanes_with(&cfg, lanes, ports, hdl::lanes::LaneSwitches::default())?;
-    let axis = hdl::axi::lanes::axis_around(&generated);
+    let axis = hdl::axi::lanes::axis_around(&generated)?;
     let vectors = crate::cli::vectors::generate_lanes(
         &params,
         lanes,

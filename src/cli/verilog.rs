@@ -81,7 +81,10 @@ pub fn write(job: &Job) -> anyhow::Result<hdl::GeneratedCore> {
         )?),
         None => None,
     };
-    let lanes_axis = lanes.as_ref().map(hdl::axi::lanes::axis_around);
+    let lanes_axis = match &lanes {
+        Some(g) => Some(hdl::axi::lanes::axis_around(g)?),
+        None => None,
+    };
     let json = serde_json::to_string_pretty(&core.description())? + "\n";
     if job.out.exists() && !job.out.is_dir() {
         anyhow::bail!("--out {} exists and is not a directory", job.out.display());

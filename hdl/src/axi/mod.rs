@@ -14,11 +14,13 @@
 //!   `bloom_axis_core`, the latter a pass-through holding `bloom_core`) to be
 //!   compiled with the core's `bloom_core.v`.
 
+pub mod amount_counter;
 pub mod bit_access;
 pub mod drop_ring;
 pub mod event_counter;
 pub mod interface;
 pub mod lanes;
+pub mod lanes_regs;
 pub mod lite_read;
 pub mod lite_write;
 pub mod pair_fifo;
@@ -65,7 +67,7 @@ impl GeneratedAxi {
 
 /// The wrapper's signals printed flat: its own bundles (`s_axis$tvalid` is
 /// `s_axis_tvalid`) and the core's inside the box (`core$io$req$valid` is `core$req_valid`).
-fn axi_flat_bundles() -> Vec<FlatBundle> {
+pub(crate) fn axi_flat_bundles() -> Vec<FlatBundle> {
     let mut b: Vec<FlatBundle> = axi_groups()
         .into_iter()
         .map(|g| (g.path, g.prefix, g.fields))

@@ -164,6 +164,15 @@ pub fn replica_delay(params: &crate::CoreParams, ports: ReplicaPorts) -> u32 {
     }
 }
 
+/// The response beats `bloom_lanes` holds (bloom_lanes_responses's entries): lane 0's
+/// response FIFO depth, and the beats whose responses wait for the query lanes'
+/// later answers ([`replica_delay`]). Lane 0's credits stop the beats, so no more
+/// beats are taken and not yet answered, but for the one in the input stage.
+pub fn response_beats_held(params: &crate::CoreParams, ports: ReplicaPorts) -> usize {
+    crate::core::response_fifo::depth_for(crate::core::request_line::delay_of(params.hash))
+        + replica_delay(params, ports) as usize
+}
+
 /// `bloom_lanes` for `cfg` with `lanes` lanes ([`check_lanes`]), each query lane with
 /// replicas of its own.
 pub fn generate_lanes(
