@@ -29,7 +29,7 @@ def main(argv):
     runner = get_runner("icarus")
     if (rtl / "bloom_lanes_axis.v").exists():
         top, sources = "bloom_lanes_axis", [rtl / "bloom_lanes_axis.v", rtl / "bloom_lanes.v"]
-        env = {"BLOOM_VECTORS": str(vectors)}
+        env = {"BLOOM_VECTORS": str(vectors), "BLOOM_REGMAP": str(package / "regs" / "bloom_axis_regs.xml")}
     else:
         top, sources = "bloom_axis", [rtl / "bloom_axis.v", rtl / "bloom_core.v"]
         env = {"BLOOM_VECTORS": str(vectors), "BLOOM_REGMAP": str(package / "regs" / "bloom_axis_regs.xml")}

@@ -19,13 +19,13 @@ import logging
 import os
 import random
 import time
-import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import cocotb
 from cocotb.clock import Clock
 from cocotb.triggers import ClockCycles, RisingEdge, SimTimeoutError, with_timeout
 from cocotb.utils import get_sim_time
+from bloom_regmap import register_offsets
 from cocotbext.axi import (AxiLiteBus, AxiLiteMaster, AxiStreamBus, AxiStreamFrame,
                            AxiStreamSink, AxiStreamSource)
 
@@ -55,25 +55,6 @@ def pauses(rng, probability):
             for _ in range(rng.randrange(8, 40)):
                 yield True
         yield rng.random() < probability
-
-
-def register_offsets(path):
-    """Register name -> byte offset, from an IP-XACT (IEEE 1685-2014) register map;
-    a register of a register file as FILE.NAME (COUNTERS.OPS)."""
-    ns = {"ipxact": "http://www.accellera.org/XMLSchema/IPXACT/1685-2014"}
-
-    def offset(element):
-        return int(element.find("ipxact:addressOffset", ns).text.strip().replace("'h", "0x"), 0)
-
-    offsets = {}
-    block = ET.parse(path).getroot().find(".//ipxact:addressBlock", ns)
-    for reg in block.iterfind("ipxact:register", ns):
-        offsets[reg.find("ipxact:name", ns).text.strip()] = offset(reg)
-    for regfile in block.iterfind("ipxact:registerFile", ns):
-        base, name = offset(regfile), regfile.find("ipxact:name", ns).text.strip()
-        for reg in regfile.iterfind("ipxact:register", ns):
-            offsets[f"{name}.{reg.find('ipxact:name', ns).text.strip()}"] = base + offset(reg)
-    return offsets
 
 
 def one(x):

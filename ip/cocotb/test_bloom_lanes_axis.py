@@ -4,10 +4,13 @@ AXI4-Stream source and sink with random pauses on both sides run the vector set
 every response beat (its refused flag, and per slot tkeep, the hit in tdata and
 the tag in tid) is checked against it.
 
-The face has no configuration registers: the test checks the vectors' L, key
-width and kind of filter (a counting filter's face has counter ports) against
-the ports, and the rest of the configuration is
-the package's (the vectors and the RTL come from one `bloom export --lanes`).
+The test checks the vectors' L and key width against the ports' widths and the
+rest of the configuration (k, bank_bits, hash, seed, counter_bits) against the
+face's CONFIG, SEED_LO and SEED_HI registers (AXI4-Lite, cocotbext-axi's
+AxiLiteMaster, offsets from the package's IP-XACT map, $BLOOM_REGMAP). After
+the vectors it reads OPS, INSERTS and HITS and checks them against the counts
+of the vectors, then clears the filter through COMMAND.clear: STATUS.busy until
+done, FILL[i] 0 after, and no response beat for it on m_axis.
 A response beat that does not come within 10000 + 2^(b+1) cycles fails the
 run.
 
@@ -23,7 +26,8 @@ from pathlib import Path
 import cocotb
 from cocotb.clock import Clock
 from cocotb.triggers import ClockCycles, SimTimeoutError, with_timeout
-from cocotbext.axi import AxiStreamBus, AxiStreamFrame, AxiStreamSink, AxiStreamSource
+from bloom_regmap import register_fields, register_offsets
+from cocotbext.axi import AxiLiteBus, AxiLiteMaster, AxiStreamBus, AxiStreamFrame, AxiStreamSink, AxiStreamSource
 
 MAGIC, FORMAT = 0x424C564C, 2
 KIND_BEAT, KIND_SLOT, KIND_END = 0, 1, 15
@@ -58,7 +62,8 @@ class LaneVectors:
             raise ValueError(f"{d / 'config.hex'} is not a bloom lanes vector config")
         if c[1] != FORMAT:
             raise ValueError(f"vector format {c[1]}; this test reads {FORMAT}")
-        self.lanes, self.k, self.bank_bits, self.key_bits = c[2:6]
+        self.lanes, self.k, self.bank_bits, self.key_bits, self.hash = c[2:7]
+        self.seed = c[7] | (c[8] << 32)
         n_stim, n_expect, self.n_beats, self.n_responses, self.counter_bits = c[9:14]
         stim, expect = words(d / "stim.hex"), words(d / "expect.hex")
         if len(stim) != n_stim + 1 or bits(stim[n_stim], 156, 4) != KIND_END:
@@ -70,6 +75,25 @@ class LaneVectors:
         self.responses = [expect[i:i + step] for i in range(0, n_expect, step)]
         if len(self.beats) != self.n_beats or len(self.responses) != self.n_responses:
             raise ValueError("the config's counts do not agree with the files")
+
+    def counts(self):
+        """OPS, INSERTS and HITS after the vectors: the operations of every beat, the
+        beats with an insert in slot 0 (refused ones included), the hits of the
+        responses to read beats (no write in slot 0) that are not refused."""
+        ops = inserts = hits = 0
+        responses = iter(self.responses)
+        for beat in self.beats:
+            slots = beat[1:]
+            valid = [bits(s, 140, 1) for s in slots]
+            op0 = bits(slots[0], 136, 2)
+            ops += sum(valid)
+            inserts += valid[0] and op0 == 1
+            if not any(valid):
+                continue
+            response = next(responses)
+            if not bits(response[0], 0, 1) and not (valid[0] and op0 != 0):
+                hits += sum(bits(s, 8, 1) for s in response[1:])
+        return {"OPS": ops, "INSERTS": int(inserts), "HITS": hits}
 
     def frame(self, beat):
         """The request beat as one AXI4-Stream transfer: tdata the L keys, tuser
@@ -98,21 +122,11 @@ async def lanes_vectors_through_axis(dut):
             f"the vectors do not match the RTL: vectors for L={v.lanes} key_bits={v.key_bits}, the RTL has "
             f"{len(dut.m_axis_tkeep)} slots and s_axis_tdata of {len(dut.s_axis_tdata)} bits")
 
-    counting_rtl = hasattr(dut, "counter_wdata")
-    if counting_rtl != (v.counter_bits > 1):
-        raise AssertionError(
-            f"the vectors do not match the RTL: vectors for counter_bits={v.counter_bits}, the RTL is "
-            f"{'a counting' if counting_rtl else 'a plain'} filter's")
-
     cocotb.start_soon(Clock(dut.aclk, CLOCK_NS, "ns").start())
-    side_inputs = ["rb_req", "rb_bank", "rb_addr", "rb_write", "rb_wdata", "fill_bank"]
-    if counting_rtl:
-        side_inputs.append("counter_wdata")
-    for name in side_inputs:
-        getattr(dut, name).value = 0
     source = AxiStreamSource(AxiStreamBus.from_prefix(dut, "s_axis"), dut.aclk, dut.aresetn, reset_active_level=False)
     sink = AxiStreamSink(AxiStreamBus.from_prefix(dut, "m_axis"), dut.aclk, dut.aresetn, reset_active_level=False)
-    for bfm in (source, sink):
+    axil = AxiLiteMaster(AxiLiteBus.from_prefix(dut, "s_axil"), dut.aclk, dut.aresetn, reset_active_level=False)
+    for bfm in (source, sink, axil.write_if, axil.read_if):
         bfm.log.setLevel(logging.WARNING)
     if pause > 0:
         source.set_pause_generator(pauses(random.Random(seed), pause))
@@ -124,6 +138,29 @@ async def lanes_vectors_through_axis(dut):
     await ClockCycles(dut.aclk, 4)
 
     timeout_ns = (TIMEOUT_CYCLES + 2 * (1 << v.bank_bits)) * CLOCK_NS
+    offsets = register_offsets(os.environ["BLOOM_REGMAP"])
+    fields = register_fields(os.environ["BLOOM_REGMAP"])
+
+    async def read(name, index=0):
+        try:
+            r = await with_timeout(axil.read(offsets[name] + 4 * index, 4), timeout_ns, "ns")
+        except SimTimeoutError:
+            raise AssertionError(f"AXI4-Lite read of {name}: no answer") from None
+        return int.from_bytes(r.data, "little")
+
+    def field(reg, name, word):
+        lsb, width = fields[reg][name]
+        return (word >> lsb) & ((1 << width) - 1)
+
+    config = await read("CONFIG")
+    seed = await read("SEED_LO") | (await read("SEED_HI") << 32)
+    got = {f: field("CONFIG", f, config) for f in ("k", "bank_bits", "key_bits", "hash", "counter_bits")}
+    want = {"k": v.k, "bank_bits": v.bank_bits, "key_bits": v.key_bits, "hash": v.hash,
+            "counter_bits": v.counter_bits}
+    if got != want or seed != v.seed:
+        raise AssertionError(f"the vectors do not match the RTL's configuration: vectors for {want} seed={v.seed:#x}, "
+                             f"the RTL reads {got} seed={seed:#x}")
+
     t0 = time.perf_counter()
     mismatches = 0
 
@@ -158,9 +195,34 @@ async def lanes_vectors_through_axis(dut):
     if not sink.empty():
         mismatches += 1
         dut._log.error("response beats arrived that no beat asked for")
+
+    # The counters: every operation of the beats taken, the beats with an insert in
+    # slot 0, the hits of the read beats' responses.
+    want_counts = v.counts()
+    counts = {name: await read(f"COUNTERS.{name}") for name in ("OPS", "INSERTS", "HITS")}
+    if counts != want_counts:
+        mismatches += 1
+        dut._log.error("counters %s, expected %s", counts, want_counts)
+    # A register clear: busy until done, the banks empty after, no response beat for it.
+    await axil.write(offsets["COMMAND"], (1 << fields["COMMAND"]["clear"][0]).to_bytes(4, "little"))
+    polls = 0
+    while field("STATUS", "busy", await read("STATUS")):
+        polls += 1
+        if polls > 1000:
+            raise AssertionError("STATUS.busy did not fall after COMMAND.clear")
+    fills = [await read("FILL", i) for i in range(v.k)]
+    if any(fills):
+        mismatches += 1
+        dut._log.error("FILL after COMMAND.clear: %s", fills)
+    await ClockCycles(dut.aclk, 20)
+    if not sink.empty():
+        mismatches += 1
+        dut._log.error("a response beat was sent for the register clear")
+
     wall = time.perf_counter() - t0
     dut._log.warning("bloom_lanes_axis vectors: L=%d, %d beats, %d response beats, %d mismatches; pause %.2f; %.1f s",
                      v.lanes, len(v.beats), len(v.responses), mismatches, pause, wall)
     print(f"RESULT beats={len(v.beats)} response_beats={len(v.responses)} mismatches={mismatches} "
+          f"ops={counts['OPS']} inserts={counts['INSERTS']} hits={counts['HITS']} "
           f"simulator={cocotb.SIM_NAME.replace(' ', '_')}:{cocotb.SIM_VERSION} cocotb={cocotb.__version__}", flush=True)
     assert mismatches == 0, f"{mismatches} response beats differ from the golden model's vectors"

@@ -9,13 +9,14 @@
 //! README.md               ports, the rule of a beat, timing, boards, use
 //! rtl/                    bloom_lanes.v (lane 0, the query lanes and their modules), bloom_lanes_axis.v
 //! tb/                     tb_bloom_lanes_axis.v and a vector set from the golden model (tb/vectors/)
+//! regs/                   the register map (bloom_axis's): SystemRDL source, C header, Markdown, IP-XACT
 //! board/                  self-test harness, board tops and constraint files of the boards the
 //!                         lanes fit, the Edalize launcher of YoWASP's nextpnr-ecp5/ecppack
 //! image/                  the preload image, when the lanes have one
 //! ```
 //!
-//! The face has no register block: readback, bit writes, the fill counters
-//! and `busy` are lane 0's ports, passed through. The board targets build the
+//! The face's AXI4-Lite register block serves `bloom_axis`'s map on lane 0
+//! (hdl/src/axi/lanes_regs.rs). The board targets build the
 //! package's own RTL in a self-test harness (as `bloom export`'s do) on the
 //! boards whose part holds the lanes' block RAM and, as far as the estimate
 //! before synthesis tells (flow/src/fit.rs), their logic; bitstreams that check
@@ -185,6 +186,10 @@ struct LanesPackageDescription<'a> {
     /// (lane 0's latency and the input stage), when m_axis_tready is high.
     latency: u32,
     ports: Vec<hdl::ports::CorePort>,
+    register_map_version: String,
+    register_map_bytes: u32,
+    /// The registers the configuration fixes, with their values (TIMING the face's).
+    fixed_registers: Vec<crate::package::FixedRegister>,
     vectors: &'a LaneVectorStats,
     /// The FuseSoC targets of self-test bitstreams, and the package's boards the lanes
     /// do not fit.
@@ -224,7 +229,8 @@ beats); its timing is below.
 |---|---|
 | `bloom_lanes_axis.core` | FuseSoC CAPI2 core `{name}` |
 | `rtl/bloom_lanes.v` | the lanes (module `bloom_lanes`, all others `bloom_lanes_*`) |
-| `rtl/bloom_lanes_axis.v` | the AXI4-Stream face (module `bloom_lanes_axis`, top) |
+| `rtl/bloom_lanes_axis.v` | the AXI4-Stream face and its AXI4-Lite register block (modules `bloom_lanes_axis`, top, and `bloom_lanes_regs*`) |
+| `regs/` | the register map: SystemRDL source, C header, Markdown page, IP-XACT |
 | `tb/` | `{LANES_TB_FILE}`, a self-checking Verilog-2005 testbench, and `vectors/` from the golden model ({beats} beats, {ops} operations, {refused} refused beats) |
 | `board/` | a self-test harness, board tops and constraint files of the boards below |
 | `bloom_lanes_axis.json` | configuration, lanes, timing, ports and boards, for tools |
@@ -255,6 +261,22 @@ specification; a response byte of a slot that held no operation is a null
 byte (`m_axis_tkeep` bit 0).
 
 {ports}
+## Registers
+
+The AXI4-Lite slave `s_axil_*` serves the register map of `bloom_axis` (version {map_version}, `regs/`) on lane 0:
+
+- ID, VERSION, CONFIG, SEED_LO, SEED_HI: the filter's configuration, as `bloom_axis` of the same filter reads
+  it; TIMING: this face's latency ({latency}), lane 0's readback latency, and the beats it holds
+  unanswered at most ({outstanding}).
+- COMMAND.clear: a beat of one clear in slot 0 enters the lanes in place of `s_axis` (closed until it is
+  taken); its response beat is not sent. STATUS.busy until its sweep is done.
+- BIT_ADDR, BIT_DATA (BIT_COUNT for a counting filter): a bit read or write of lane 0's banks between beats
+  (`s_axis` is closed until it starts); a bit write reaches every replica.
+- FILL[i], SATURATED[i]: lane 0's fill counters (the replicas hold the same bits).
+- COUNTERS.OPS: operations of the beats taken on `s_axis` (refused beats included); COUNTERS.INSERTS: beats
+  taken with an insert in slot 0; COUNTERS.HITS: hits of the read beats' responses sent on `m_axis`.
+- COMMAND.scrub, SCRUB_EVERY, SCRUB_MISMATCH, STATUS.scrub_busy: lanes have no scrub; they read 0.
+
 ## Timing
 
 - Latency: a beat taken on `s_axis` in cycle t is presented on `m_axis` in cycle t+{latency} when
@@ -294,6 +316,8 @@ configuration and refuses vectors made for another: make new ones with
         clear = g.timing.clear_cycles,
         recount = g.timing.reset_busy_cycles,
         args = input.config_args,
+        map_version = crate::package::version_string(),
+        outstanding = hdl::axi::lanes_regs::outstanding_beats(g),
         replicas = match g.replica_ports {
             hdl::lanes::ReplicaPorts::One => {
                 " (each query lane has a replica of every bank of its own)"
@@ -353,6 +377,21 @@ fn board_runs(g: &GeneratedLanes, name: &str) -> String {
         .collect()
 }
 
+/// The fixed registers of the lanes' map, with their values.
+fn fixed_registers(g: &GeneratedLanes) -> Vec<crate::package::FixedRegister> {
+    let words = hdl::axi::lanes_regs::lanes_fixed_words(g);
+    hdl::axi::fixed_words_of(&g.core.config)
+        .iter()
+        .zip(words)
+        .take(6)
+        .map(|((r, _), value)| crate::package::FixedRegister {
+            name: r.name,
+            offset: r.offset,
+            value,
+        })
+        .collect()
+}
+
 /// Every file of the lanes package, checked.
 pub fn lanes_package_files(input: &LanesPackageInput) -> Result<Vec<PackageFile>, String> {
     let g = input.lanes;
@@ -377,6 +416,7 @@ pub fn lanes_package_files(input: &LanesPackageInput) -> Result<Vec<PackageFile>
         ),
         text("bloom_lanes_axis.core", lanes_core_file(g, has_image)),
     ];
+    files.extend(crate::package::register_map_files());
     if let Some(dir) = &g.core.config.preload {
         files.extend(crate::package::image_files(dir, g.core.config.params.k)?);
     }
@@ -393,6 +433,9 @@ pub fn lanes_package_files(input: &LanesPackageInput) -> Result<Vec<PackageFile>
         top: &input.axis.top,
         latency: g.timing.latency,
         ports: hdl::axi::lanes::lanes_axis_ports(&g.core.config.params, g.lanes),
+        register_map_version: crate::package::version_string(),
+        register_map_bytes: hdl::axi::regmap::MAP_BYTES,
+        fixed_registers: fixed_registers(g),
         vectors: &v.stats,
         board_targets: kept.iter().map(|(t, _)| *t).collect(),
         boards_left_out: left_out,

@@ -13,8 +13,8 @@
 //! contract §8.2 (refused: every slot that held an operation answers 0 with
 //! its tag and the beat's refused flag); random idle cycles at the source and
 //! random stalls at the sink, long enough now and then to fill the response
-//! beats' FIFO. The face has no register block: its configuration is checked
-//! by the testbench generated with the RTL, which knows it.
+//! beats' FIFO. The configuration is checked by the testbench generated with the
+//! RTL, which knows it (it drives the streams only, not the register block).
 //!
 //! Files (format 2; one hex word a line; `stim.hex` and `expect.hex` end with
 //! an end mark at the index the config gives, so a short, long or foreign file

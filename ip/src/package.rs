@@ -396,13 +396,13 @@ struct PackageDescription<'a> {
 }
 
 #[derive(Serialize)]
-struct FixedRegister {
-    name: &'static str,
-    offset: u32,
-    value: u32,
+pub(crate) struct FixedRegister {
+    pub name: &'static str,
+    pub offset: u32,
+    pub value: u32,
 }
 
-fn version_string() -> String {
+pub(crate) fn version_string() -> String {
     let word = map::VERSION.reset_value().expect("VERSION is constant");
     format!(
         "{}.{}",
@@ -663,19 +663,6 @@ pub fn package_files(input: &PackageInput) -> Result<Vec<PackageFile>, String> {
     let mut files = vec![
         text("rtl/bloom_core.v", axi.core.verilog.clone()),
         text("rtl/bloom_axis.v", axi.verilog.clone()),
-        text("regs/bloom_axis.rdl", include_str!("../rdl/bloom_axis.rdl")),
-        text(
-            "regs/bloom_axis_regs.h",
-            include_str!("../rdl/bloom_axis_regs.h"),
-        ),
-        text(
-            "regs/bloom_axis_regs.md",
-            include_str!("../rdl/bloom_axis_regs.md"),
-        ),
-        text(
-            "regs/bloom_axis_regs.xml",
-            include_str!("../rdl/bloom_axis_regs.xml"),
-        ),
         text(
             &format!("tb/{TB_FILE}"),
             testbench(params.key_bits, input.vectors),
@@ -709,6 +696,7 @@ pub fn package_files(input: &PackageInput) -> Result<Vec<PackageFile>, String> {
         ),
         text("bloom_axis.core", core_file(axi, has_image)),
     ];
+    files.extend(register_map_files());
     files.extend(FRONTS.iter().map(|(path, contents)| text(path, *contents)));
     let selftest = SelfTest {
         top: "bloom_axis",
@@ -745,6 +733,26 @@ pub fn package_files(input: &PackageInput) -> Result<Vec<PackageFile>, String> {
     ));
     files.push(text("README.md", readme(input, has_image)));
     Ok(files)
+}
+
+/// The register map (`regs/`): its SystemRDL source, C header, Markdown page and
+/// IP-XACT file. `bloom_axis` and `bloom_lanes_axis` serve the same map.
+pub(crate) fn register_map_files() -> Vec<PackageFile> {
+    vec![
+        text("regs/bloom_axis.rdl", include_str!("../rdl/bloom_axis.rdl")),
+        text(
+            "regs/bloom_axis_regs.h",
+            include_str!("../rdl/bloom_axis_regs.h"),
+        ),
+        text(
+            "regs/bloom_axis_regs.md",
+            include_str!("../rdl/bloom_axis_regs.md"),
+        ),
+        text(
+            "regs/bloom_axis_regs.xml",
+            include_str!("../rdl/bloom_axis_regs.xml"),
+        ),
+    ]
 }
 
 /// The preload image in `dir` (its header and `k` bank files) as the package's `image/`.

@@ -12,9 +12,9 @@
 //
 // Files (formats in the vector directory's README.md), names overridable with
 // plusargs: +config=config.hex +stim=stim.hex +expect=expect.hex; +vcd writes
-// tb_bloom_lanes_axis.vcd. The face has no configuration registers: this
-// file was generated for one configuration (below) and refuses vectors made
-// for another. It ends with "PASS: ..." and $finish, or "FAIL: ..." and
+// tb_bloom_lanes_axis.vcd. It drives the streams only (the AXI4-Lite slave
+// stays idle): this file was generated for one configuration (below) and
+// refuses vectors made for another. It ends with "PASS: ..." and $finish, or "FAIL: ..." and
 // $fatal.
 //
 // Every process is a clocked state machine (always @(posedge clk) with

@@ -946,3 +946,84 @@ fn hits_word(hits: &[bool]) -> u128 {
         .map(|(j, h)| (*h as u128) << (8 * j))
         .sum()
 }
+
+/// TIMING.response_fifo_depth of `bloom_lanes_axis` is the most beats it holds taken
+/// and unanswered, reached under random traffic and a sink that stalls now and then
+/// (the register block's drop ring has as many places): a plain filter on one-port
+/// replicas (10), and the most there is, a counting filter of the Feistel family on
+/// two-port replicas (17).
+#[test]
+fn axis_face_holds_at_most_the_beats_timing_states() {
+    use hdl::axi::regmap as map;
+    use sim::verilator::{build, ModelOptions};
+    for (params, ports) in [
+        (crc_k3_b6_w32(), ReplicaPorts::One),
+        (
+            CoreParams::new(3, 6, 32, Feistel, 1)
+                .unwrap()
+                .with_counter_bits(2)
+                .unwrap(),
+            ReplicaPorts::Two,
+        ),
+    ] {
+        let lanes =
+            generate_lanes_with(&CoreConfig::from(params), 3, ports, LaneSwitches::default())
+                .unwrap();
+        let g = hdl::axi::lanes::axis_around(&lanes).unwrap();
+        let lib = build(&g.verilog, &g.top, &ModelOptions::default()).unwrap();
+        let mut m = lib
+            .instantiate(Some("aclk"), sim::InitialState::Zero)
+            .unwrap();
+        let p = |n: &str| lib.port(n).unwrap();
+        for n in [
+            "s_axil_awvalid",
+            "s_axil_wvalid",
+            "s_axil_bready",
+            "s_axil_arvalid",
+            "s_axil_rready",
+            "s_axis_tvalid",
+            "m_axis_tready",
+        ] {
+            m.set(p(n), 0).unwrap();
+        }
+        m.set(p("aresetn"), 0).unwrap();
+        m.step(2).unwrap();
+        m.set(p("aresetn"), 1).unwrap();
+        m.step(300).unwrap();
+        let mut rng = golden::rng::SplitMix64::new(7);
+        let (mut unanswered, mut most, mut stall) = (0i64, 0i64, 0u64);
+        for _ in 0..20_000 {
+            // Read beats of three queries, and inserts in slot 0 (write beats).
+            let user = if rng.below(5) == 0 {
+                1 | (1 << 3)
+            } else {
+                0b111
+            };
+            m.set(p("s_axis_tvalid"), rng.chance(0.75) as u128).unwrap();
+            m.set(p("s_axis_tuser"), user).unwrap();
+            m.set(p("s_axis_tdata"), rng.key(96)).unwrap();
+            let ready = if stall > 0 {
+                stall -= 1;
+                false
+            } else if rng.below(50) == 0 {
+                stall = rng.below(40);
+                false
+            } else {
+                rng.chance(0.67)
+            };
+            m.set(p("m_axis_tready"), ready as u128).unwrap();
+            m.eval();
+            let taken = m.get(p("s_axis_tvalid")) & m.get(p("s_axis_tready"));
+            let sent = m.get(p("m_axis_tvalid")) & m.get(p("m_axis_tready"));
+            unanswered += taken as i64 - sent as i64;
+            most = most.max(unanswered);
+            m.step(1).unwrap();
+        }
+        let timing = hdl::axi::lanes_regs::lanes_fixed_words(&lanes)[5];
+        assert_eq!(
+            most as u32,
+            map::TIMING_RESPONSE_FIFO_DEPTH.get(timing),
+            "{params:?} {ports:?}"
+        );
+    }
+}

@@ -200,8 +200,8 @@ verilator --binary --top-module tb_bloom_lanes_axis tb_bloom_lanes_axis.v bloom_
 ```
 
 from this directory (or give `+config=`, `+stim=`, `+expect=` paths). The testbench prints `PASS: ...` and
-ends with `$finish`, or prints `FAIL: ...` and ends with `$fatal` (a non-zero exit status). The face has no
-configuration registers: the testbench was generated for this configuration and refuses vectors of another.
+ends with `$finish`, or prints `FAIL: ...` and ends with `$fatal` (a non-zero exit status). The testbench drives
+the streams only: it was generated for this configuration and refuses vectors of another.
 
 Files (format {format}; one hex word a line, `$readmemh`):
 

@@ -1,7 +1,8 @@
 //! `DropRing`: which of the core's responses `bloom_axis` takes and drops (a
 //! register clear's) and which answer a query (for the HITS counter). A ring of
 //! as many entries as the core holds unanswered requests (its response FIFO's depth,
-//! 8, or 11 with the Feistel family's request line; at most 16): one written for
+//! 8, or 11 with the Feistel family's request line; at most N, the width of its
+//! registers): one written for
 //! every request the core takes (`req_valid & req_ready`), at the one-hot
 //! `write_at`, in the cycle after, from registers (`accepted`, `took_clear`,
 //! `took_query`); one read for every response the core gives (`pop`), at
@@ -20,7 +21,7 @@
 use rust_hdl::prelude::*;
 
 #[derive(LogicBlock)]
-pub struct DropRing {
+pub struct DropRing<const N: usize> {
     pub clock: Signal<In, Clock>,
     /// Synchronous: empties the ring.
     pub reset: Signal<In, bool>,
@@ -36,10 +37,10 @@ pub struct DropRing {
     pub drop: Signal<Out, bool>,
     /// The response the core presents answers a query.
     pub query: Signal<Out, bool>,
-    drops: DFF<Bits<16>>,
-    queries: DFF<Bits<16>>,
-    write_at: DFF<Bits<16>>,
-    read_at: DFF<Bits<16>>,
+    drops: DFF<Bits<N>>,
+    queries: DFF<Bits<N>>,
+    write_at: DFF<Bits<N>>,
+    read_at: DFF<Bits<N>>,
     head_drop: DFF<bool>,
     head_query: DFF<bool>,
     /// The core took a request (a register clear if `took_clear`, a query if
@@ -47,20 +48,20 @@ pub struct DropRing {
     accepted: DFF<bool>,
     took_clear: DFF<bool>,
     took_query: DFF<bool>,
-    read_next: Signal<Local, Bits<16>>,
-    write_next: Signal<Local, Bits<16>>,
-    zero_16: Constant<Bits<16>>,
-    one_16: Constant<Bits<16>>,
+    read_next: Signal<Local, Bits<N>>,
+    write_next: Signal<Local, Bits<N>>,
+    zero_ring: Constant<Bits<N>>,
+    one_ring: Constant<Bits<N>>,
     /// The ring's last place (entries - 1), and its places (bits above stay 0).
-    last: Constant<Bits<16>>,
-    places: Constant<Bits<16>>,
+    last: Constant<Bits<N>>,
+    places: Constant<Bits<N>>,
     op_query: Constant<Bits<2>>,
 }
 
-impl DropRing {
-    /// A ring of `entries` (2..=16): the core's response FIFO depth.
+impl<const N: usize> DropRing<N> {
+    /// A ring of `entries` (2..=N, N at most 63) in N-bit registers.
     pub fn new(entries: usize) -> Self {
-        assert!((2..=16).contains(&entries));
+        assert!((2..=N).contains(&entries) && N < 64);
         Self {
             clock: Default::default(),
             reset: Default::default(),
@@ -82,8 +83,8 @@ impl DropRing {
             took_query: Default::default(),
             read_next: Default::default(),
             write_next: Default::default(),
-            zero_16: Constant::new(0.into()),
-            one_16: Constant::new(1.into()),
+            zero_ring: Constant::new(0.into()),
+            one_ring: Constant::new(1.into()),
             last: Constant::new((entries as u64 - 1).into()),
             places: Constant::new(((1u64 << entries) - 1).into()),
             op_query: Constant::new(0.into()),
@@ -91,7 +92,7 @@ impl DropRing {
     }
 }
 
-impl Logic for DropRing {
+impl<const N: usize> Logic for DropRing<N> {
     #[hdl_gen]
     fn update(&mut self) {
         dff_setup!(
@@ -102,10 +103,10 @@ impl Logic for DropRing {
         self.query.next = self.head_query.q.val();
         // Write at write_at when the core takes a request, advance read_at when
         // it gives a response; the head registers follow read_at.
-        self.write_next.next = ((self.write_at.q.val() << self.one_16.val())
+        self.write_next.next = ((self.write_at.q.val() << self.one_ring.val())
             | (self.write_at.q.val() >> self.last.val()))
             & self.places.val();
-        self.read_next.next = ((self.read_at.q.val() << self.one_16.val())
+        self.read_next.next = ((self.read_at.q.val() << self.one_ring.val())
             | (self.read_at.q.val() >> self.last.val()))
             & self.places.val();
         self.accepted.d.next = self.req_valid.val() & self.req_ready.val();
@@ -132,10 +133,10 @@ impl Logic for DropRing {
             self.head_query.d.next = (self.queries.q.val() & self.read_next.val()).any();
         }
         if self.reset.val() {
-            self.drops.d.next = self.zero_16.val();
-            self.queries.d.next = self.zero_16.val();
-            self.write_at.d.next = self.one_16.val();
-            self.read_at.d.next = self.one_16.val();
+            self.drops.d.next = self.zero_ring.val();
+            self.queries.d.next = self.zero_ring.val();
+            self.write_at.d.next = self.one_ring.val();
+            self.read_at.d.next = self.one_ring.val();
             self.head_drop.d.next = false;
             self.head_query.d.next = false;
             self.accepted.d.next = false;

@@ -81,7 +81,8 @@ pub struct LanesRegs<const W: usize> {
     pub hits_sent: Signal<In, Bits<32>>,
     clock: Signal<Local, Clock>,
     resets: ResetCopies,
-    ring: DropRing,
+    /// 32 places: up to 17 beats are unanswered (`outstanding_beats`).
+    ring: DropRing<32>,
     lite_write: LiteWrite<W>,
     bit_access: BitAccess<W>,
     lite_read: LiteRead<W>,
@@ -226,10 +227,11 @@ pub fn lanes_fixed_words(lanes: &crate::lanes::GeneratedLanes) -> [u32; 7] {
     words
 }
 
-/// Beats taken on s_axis (or the register clear's) and not yet answered, at most:
-/// bloom_lanes's response beats and the one in its input stage.
+/// Beats taken on s_axis (or the register clear's) and not yet answered, at most
+/// (`crate::lanes::unanswered_beats`): the drop ring's entries and TIMING's
+/// response_fifo_depth.
 pub fn outstanding_beats(lanes: &crate::lanes::GeneratedLanes) -> usize {
-    crate::lanes::response_beats_held(&lanes.core.config.params, lanes.replica_ports) + 1
+    crate::lanes::unanswered_beats(&lanes.core.config.params, lanes.replica_ports)
 }
 
 /// The blocks synthesis keeps whole (`(* keep_hierarchy *)`), for the reasons of

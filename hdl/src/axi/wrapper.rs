@@ -76,7 +76,7 @@ pub struct BloomAxis<const W: usize> {
     clock: Signal<Local, Clock>,
     resets: ResetCopies,
     requests: RequestPath<W>,
-    ring: DropRing,
+    ring: DropRing<16>,
     responses: ResponsePath<W>,
     counters: StreamCounters,
     lite_write: LiteWrite<W>,

@@ -164,12 +164,16 @@ pub fn replica_delay(params: &crate::CoreParams, ports: ReplicaPorts) -> u32 {
     }
 }
 
-/// The response beats `bloom_lanes` holds (bloom_lanes_responses's entries): lane 0's
-/// response FIFO depth, and the beats whose responses wait for the query lanes'
-/// later answers ([`replica_delay`]). Lane 0's credits stop the beats, so no more
-/// beats are taken and not yet answered, but for the one in the input stage.
-pub fn response_beats_held(params: &crate::CoreParams, ports: ReplicaPorts) -> usize {
+/// Beats `bloom_lanes` takes and has not answered, at most: lane 0's credits (its
+/// response FIFO depth, core/response_fifo.rs), the two entries of the input stage
+/// (`req_ready` takes beats into them while lane 0 has no credit), and the responses
+/// in the line that waits for the query lanes ([`replica_delay`]: lane 0's credit
+/// comes back as its response enters it). 10 for the default filter, 17 at most
+/// (a counting filter of the Feistel family on two-port replicas); checked by
+/// co-simulation with a stalling sink (sim/tests/lanes.rs).
+pub fn unanswered_beats(params: &crate::CoreParams, ports: ReplicaPorts) -> usize {
     crate::core::response_fifo::depth_for(crate::core::request_line::delay_of(params.hash))
+        + 2
         + replica_delay(params, ports) as usize
 }
 
