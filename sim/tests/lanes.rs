@@ -822,9 +822,6 @@ fn axis_face_registers_clear_bit_access_and_counters_reach_every_lane() {
         assert!(taken, "beat taken");
         sent
     };
-    let hits = |byte_data: u128| -> Vec<bool> {
-        (0..L).map(|j| (byte_data >> (8 * j)) & 1 == 1).collect()
-    };
 
     // The fixed words: bloom_axis's for this filter, TIMING the face's.
     let fixed = hdl::axi::lanes_regs::lanes_fixed_words(&lanes);
