@@ -502,33 +502,10 @@ fn axis_face_mixed_crc_k3_b6_w32_lanes_1_4_and_exact_timing_h3_k4_b12_w64_lanes_
 /// no response beat; the beat after it is answered with its own tag.
 #[test]
 fn axis_face_beat_with_no_slot_is_taken_and_dropped() {
-    use sim::verilator::{build, ModelOptions};
     let lanes = lanes_of(crc_k3_b6_w32(), 2, LaneSwitches::default());
-    let g = hdl::axi::lanes::axis_around(&lanes).unwrap();
-    let lib = build(&g.verilog, &g.top, &ModelOptions::default()).unwrap();
-    let mut m = lib
-        .instantiate(Some("aclk"), sim::InitialState::Zero)
-        .unwrap();
+    let (lib, mut m) = axis_face_after_reset(&lanes);
     let p = |n: &str| lib.port(n).unwrap();
-    for n in [
-        "s_axil_awvalid",
-        "s_axil_wvalid",
-        "s_axil_bready",
-        "s_axil_arvalid",
-        "s_axil_rready",
-        "s_axis_tvalid",
-    ] {
-        m.set(p(n), 0).unwrap();
-    }
     m.set(p("m_axis_tready"), 1).unwrap();
-    m.set(p("aresetn"), 0).unwrap();
-    m.step(2).unwrap();
-    m.set(p("aresetn"), 1).unwrap();
-    for _ in 0..200 {
-        m.step(1).unwrap();
-    }
-    m.eval();
-    assert_eq!(m.get(p("busy")), 0, "the recount is over");
     // The empty beat: tvalid high, no slot marked, taken.
     m.set(p("s_axis_tvalid"), 1).unwrap();
     m.set(p("s_axis_tuser"), 0).unwrap();
@@ -701,32 +678,13 @@ fn ice40_netlist_mixed_and_resets_crc_k3_b6_w32_lanes_2_4() {
 #[test]
 fn axis_face_registers_clear_bit_access_and_counters_reach_every_lane() {
     use hdl::axi::regmap as map;
-    use sim::verilator::{build, ModelOptions};
     const L: usize = 3;
     let params = crc_k3_b6_w32();
     let lanes = lanes_of(params, L, LaneSwitches::default());
-    let g = hdl::axi::lanes::axis_around(&lanes).unwrap();
-    let lib = build(&g.verilog, &g.top, &ModelOptions::default()).unwrap();
-    let mut m = lib
-        .instantiate(Some("aclk"), sim::InitialState::Zero)
-        .unwrap();
+    let (lib, mut m) = axis_face_after_reset(&lanes);
     let p = |n: &str| lib.port(n).unwrap();
-    for n in [
-        "s_axil_awvalid",
-        "s_axil_wvalid",
-        "s_axil_bready",
-        "s_axil_arvalid",
-        "s_axil_rready",
-        "s_axis_tvalid",
-    ] {
-        m.set(p(n), 0).unwrap();
-    }
     m.set(p("s_axil_wstrb"), 0xf).unwrap();
     m.set(p("m_axis_tready"), 1).unwrap();
-    m.set(p("aresetn"), 0).unwrap();
-    m.step(2).unwrap();
-    m.set(p("aresetn"), 1).unwrap();
-    m.step(200).unwrap();
 
     // While set: m_axis must present nothing (checked in every cycle of a register access).
     let quiet = std::cell::Cell::new(false);
@@ -952,7 +910,6 @@ fn hits_word(hits: &[bool]) -> u128 {
 #[test]
 fn axis_face_holds_at_most_the_beats_timing_states() {
     use hdl::axi::regmap as map;
-    use sim::verilator::{build, ModelOptions};
     for (params, ports) in [
         (crc_k3_b6_w32(), ReplicaPorts::One),
         (
@@ -966,27 +923,8 @@ fn axis_face_holds_at_most_the_beats_timing_states() {
         let lanes =
             generate_lanes_with(&CoreConfig::from(params), 3, ports, LaneSwitches::default())
                 .unwrap();
-        let g = hdl::axi::lanes::axis_around(&lanes).unwrap();
-        let lib = build(&g.verilog, &g.top, &ModelOptions::default()).unwrap();
-        let mut m = lib
-            .instantiate(Some("aclk"), sim::InitialState::Zero)
-            .unwrap();
+        let (lib, mut m) = axis_face_after_reset(&lanes);
         let p = |n: &str| lib.port(n).unwrap();
-        for n in [
-            "s_axil_awvalid",
-            "s_axil_wvalid",
-            "s_axil_bready",
-            "s_axil_arvalid",
-            "s_axil_rready",
-            "s_axis_tvalid",
-            "m_axis_tready",
-        ] {
-            m.set(p(n), 0).unwrap();
-        }
-        m.set(p("aresetn"), 0).unwrap();
-        m.step(2).unwrap();
-        m.set(p("aresetn"), 1).unwrap();
-        m.step(300).unwrap();
         let mut rng = golden::rng::SplitMix64::new(7);
         let (mut unanswered, mut most, mut stall) = (0i64, 0i64, 0u64);
         for _ in 0..20_000 {
@@ -1023,4 +961,31 @@ fn axis_face_holds_at_most_the_beats_timing_states() {
             "{params:?} {ports:?}"
         );
     }
+}
+
+/// `bloom_lanes_axis` of `lanes`, built, with every input of its AXI4-Lite slave, `s_axis_tvalid`
+/// and `m_axis_tready` low, after a reset and the recount that follows it (`busy` low).
+fn axis_face_after_reset(
+    lanes: &GeneratedLanes,
+) -> (std::sync::Arc<sim::ModelLibrary>, sim::Model) {
+    let g = hdl::axi::lanes::axis_around(lanes).unwrap();
+    let lib = sim::verilator::build(&g.verilog, &g.top, &sim::verilator::ModelOptions::default())
+        .unwrap();
+    let mut m = lib
+        .instantiate(Some("aclk"), sim::InitialState::Zero)
+        .unwrap();
+    for port in hdl::axi::lanes::lanes_axis_ports(&lanes.core.config.params, lanes.lanes) {
+        if port.direction == hdl::ports::Direction::Input && port.name.starts_with("s_axil_") {
+            m.set(lib.port(&port.name).unwrap(), 0).unwrap();
+        }
+    }
+    for n in ["s_axis_tvalid", "m_axis_tready", "aresetn"] {
+        m.set(lib.port(n).unwrap(), 0).unwrap();
+    }
+    m.step(2).unwrap();
+    m.set(lib.port("aresetn").unwrap(), 1).unwrap();
+    m.step(300).unwrap();
+    m.eval();
+    assert_eq!(m.get(lib.port("busy").unwrap()), 0, "the recount is over");
+    (lib, m)
 }
