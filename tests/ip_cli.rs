@@ -1394,6 +1394,40 @@ fn lanes_summary(vec: &Path) -> serde_json::Value {
     serde_json::from_str(&std::fs::read_to_string(vec.join("vectors.json")).unwrap()).unwrap()
 }
 
+/// The lanes package `pkg`'s testbench passes the vectors `vec` (`beats` beats,
+/// `responses` response beats) in Icarus and in Verilator --binary, to the same
+/// cycle: Icarus's PASS line and the cycles.
+fn lanes_pass_in_icarus_and_verilator(
+    pkg: &Path,
+    vec: &Path,
+    beats: u64,
+    responses: u64,
+) -> (String, u64) {
+    let tb = pkg.join("tb/tb_bloom_lanes_axis.v");
+    let rtl = pkg.join("rtl");
+    let ica = icarus_lanes(&tb, &rtl, vec);
+    assert!(ica.success(), "Icarus:\n{}", ica.text());
+    let (b, r, cycles) = lanes_pass_line(&ica.stdout);
+    assert_eq!((b, r), (beats, responses), "{}", ica.stdout);
+    let exe = verilator_tb_binary(
+        "tb_bloom_lanes_axis",
+        &[
+            tb.clone(),
+            rtl.join("bloom_lanes_axis.v"),
+            rtl.join("bloom_lanes.v"),
+        ],
+    );
+    let ver = run(Command::new(&exe).current_dir(vec)).unwrap();
+    assert!(ver.success(), "Verilator:\n{}", ver.text());
+    assert_eq!(
+        lanes_pass_line(&ver.stdout),
+        (b, r, cycles),
+        "{}",
+        ver.stdout
+    );
+    (ica.stdout.trim().to_string(), cycles)
+}
+
 #[test]
 fn lanes_package_passes_its_vectors_in_icarus_verilator_fusesoc_and_cocotb() {
     let root = scratch_dir("lanes-pkg");
@@ -1459,27 +1493,9 @@ fn lanes_package_passes_its_vectors_in_icarus_verilator_fusesoc_and_cocotb() {
     // Icarus and Verilator --binary, to the same cycle.
     let tb = pkg.join("tb/tb_bloom_lanes_axis.v");
     let rtl = pkg.join("rtl");
-    let ica = icarus_lanes(&tb, &rtl, &vec);
-    assert!(ica.success(), "Icarus:\n{}", ica.text());
-    let (b, r, cycles) = lanes_pass_line(&ica.stdout);
-    assert_eq!((b, r), (beats, responses), "{}", ica.stdout);
-    let exe = verilator_tb_binary(
-        "tb_bloom_lanes_axis",
-        &[
-            tb.clone(),
-            rtl.join("bloom_lanes_axis.v"),
-            rtl.join("bloom_lanes.v"),
-        ],
-    );
-    let ver = run(Command::new(&exe).current_dir(&vec)).unwrap();
-    assert!(ver.success(), "Verilator:\n{}", ver.text());
-    assert_eq!(
-        lanes_pass_line(&ver.stdout),
-        (b, r, cycles),
-        "{}",
-        ver.stdout
-    );
-    println!("lanes vectors, L = 3: {}", ica.stdout.trim());
+    let (passed, cycles) = lanes_pass_in_icarus_and_verilator(&pkg, &vec, beats, responses);
+    let (b, r) = (beats, responses);
+    println!("lanes vectors, L = 3: {passed}");
 
     // The testbench can fail: one hit flipped.
     let bad = root.join("flipped");
@@ -1774,29 +1790,8 @@ fn counting_lanes_package_passes_its_vectors_in_icarus_verilator_and_cocotb() {
     let beats = summary["beats"].as_u64().unwrap();
     let responses = summary["response_beats"].as_u64().unwrap();
 
-    let tb = pkg.join("tb/tb_bloom_lanes_axis.v");
-    let rtl = pkg.join("rtl");
-    let ica = icarus_lanes(&tb, &rtl, &vec);
-    assert!(ica.success(), "Icarus:\n{}", ica.text());
-    let (b, r, cycles) = lanes_pass_line(&ica.stdout);
-    assert_eq!((b, r), (beats, responses), "{}", ica.stdout);
-    let exe = verilator_tb_binary(
-        "tb_bloom_lanes_axis",
-        &[
-            tb.clone(),
-            rtl.join("bloom_lanes_axis.v"),
-            rtl.join("bloom_lanes.v"),
-        ],
-    );
-    let ver = run(Command::new(&exe).current_dir(&vec)).unwrap();
-    assert!(ver.success(), "Verilator:\n{}", ver.text());
-    assert_eq!(
-        lanes_pass_line(&ver.stdout),
-        (b, r, cycles),
-        "{}",
-        ver.stdout
-    );
-    println!("counting lanes vectors, L = 3: {}", ica.stdout.trim());
+    let (passed, _) = lanes_pass_in_icarus_and_verilator(&pkg, &vec, beats, responses);
+    println!("counting lanes vectors, L = 3: {passed}");
 
     // The plain filter's lanes of the same k, b, W and seed refuse them.
     let plain = root.join("plain");
