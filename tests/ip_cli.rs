@@ -1898,4 +1898,20 @@ fn lanes_and_scrub_options_of_export_and_vectors_refuse_bad_values_writing_nothi
             ],
         );
     }
+    // How the query lanes read their replicas: 1 or 2, and only with --lanes.
+    assert_refused_writing_nothing(
+        &["export"],
+        "replica-ports-bad-export",
+        &[
+            (
+                &["--lanes", "2", "--replica-ports", "3"],
+                "3 is not in 1..=2",
+            ),
+            (
+                &["--lanes", "2", "--replica-ports", "0"],
+                "0 is not in 1..=2",
+            ),
+            (&["--replica-ports", "2"], "--lanes <LANES>"),
+        ],
+    );
 }
