@@ -216,17 +216,22 @@ impl<const W: usize> Logic for LanesRegs<W> {
 /// lane 0's readback latency, and the response beats outstanding at most) and
 /// LANES its slots per beat.
 pub fn lanes_fixed_words(lanes: &crate::lanes::GeneratedLanes) -> [u32; super::FIXED_WORDS] {
-    let mut words = super::fixed_words_of(&crate::CoreConfig {
+    super::fixed_words_of(&crate::CoreConfig {
         scrub: false,
         scrub_every: None,
         ..lanes.core.config.clone()
     })
-    .map(|(_, v)| v);
-    words[5] = map::TIMING_LATENCY.place(lanes.timing.latency as u64)
-        | map::TIMING_READBACK_LATENCY.place(lanes.timing.readback_latency as u64)
-        | map::TIMING_RESPONSE_FIFO_DEPTH.place(outstanding_beats(lanes) as u64);
-    words[7] = map::LANES_LANES.place(lanes.lanes as u64);
-    words
+    .map(|(reg, word)| {
+        if reg.name == map::TIMING.name {
+            map::TIMING_LATENCY.place(lanes.timing.latency as u64)
+                | map::TIMING_READBACK_LATENCY.place(lanes.timing.readback_latency as u64)
+                | map::TIMING_RESPONSE_FIFO_DEPTH.place(outstanding_beats(lanes) as u64)
+        } else if reg.name == map::LANES.name {
+            map::LANES_LANES.place(lanes.lanes as u64)
+        } else {
+            word
+        }
+    })
 }
 
 /// Beats taken on s_axis (or the register clear's) and not yet answered, at most
