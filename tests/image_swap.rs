@@ -70,6 +70,29 @@ struct Built {
     family: Family,
 }
 
+/// Every file under `dir` (its path below `dir` and its bytes), sorted; empty when
+/// `dir` does not exist.
+fn files_under(dir: &Path) -> Vec<(PathBuf, Vec<u8>)> {
+    let mut files = Vec::new();
+    let mut pending = vec![dir.to_path_buf()];
+    while let Some(d) = pending.pop() {
+        let Ok(entries) = std::fs::read_dir(&d) else {
+            continue;
+        };
+        for entry in entries {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                pending.push(path);
+            } else {
+                let bytes = std::fs::read(&path).unwrap();
+                files.push((path.strip_prefix(dir).unwrap().to_path_buf(), bytes));
+            }
+        }
+    }
+    files.sort();
+    files
+}
+
 fn cache_root() -> PathBuf {
     PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("bitstream-cache")
 }
@@ -90,15 +113,26 @@ fn cached_build(
     let lock_path = cache_root().join(format!("{name}.lock"));
     let lock = std::fs::File::create(&lock_path).unwrap();
     lock.lock().unwrap();
+    // The images are written into a directory of this process's own, and take the
+    // cache's place only when they differ from what is there: a test of another
+    // process may be reading the cached ones (the lock is held while building only).
     let images_dir = cache_root().join(format!("images-{name}"));
-    let images = [0u64, 1, 2].map(|i| {
+    let fresh = cache_root().join(format!("images-{name}.{}", std::process::id()));
+    for i in 0..3u64 {
         random_image(
             params,
             fill_keys,
             0x5EED_0000 + i,
-            &images_dir.join(format!("img{i}")),
-        )
-    });
+            &fresh.join(format!("img{i}")),
+        );
+    }
+    if files_under(&fresh) == files_under(&images_dir) {
+        std::fs::remove_dir_all(&fresh).unwrap();
+    } else {
+        let _ = std::fs::remove_dir_all(&images_dir);
+        std::fs::rename(&fresh, &images_dir).unwrap();
+    }
+    let images = [0u64, 1, 2].map(|i| images_dir.join(format!("img{i}")));
     let cfg = hdl::CoreConfig {
         preload: Some(images[0].clone()),
         ..params.into()
