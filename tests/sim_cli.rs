@@ -167,6 +167,31 @@ fn sim_rejects_invalid_inputs_with_clear_errors() {
 }
 
 #[test]
+fn sim_sweep_refuses_the_core_parameters_its_corners_replace() {
+    for flag in [
+        "--k",
+        "--bank-bits",
+        "--key-bits",
+        "--hash",
+        "--seed",
+        "--counter-bits",
+    ] {
+        let value = match flag {
+            "--hash" => "crc",
+            "--key-bits" => "32",
+            "--bank-bits" => "8",
+            _ => "2",
+        };
+        let o = assert_fails(
+            &["sim", "--sweep", "--ops", "10", flag, value],
+            "cannot be used with",
+        );
+        assert!(stderr(&o).contains(flag), "{flag}: {}", stderr(&o));
+        assert!(!stdout(&o).contains("sweep:"), "{flag} started the sweep");
+    }
+}
+
+#[test]
 fn sim_without_verilator_says_how_to_install_it() {
     let o = Command::new(env!("CARGO_BIN_EXE_bloom"))
         .args(["sim", "--ops", "10"])

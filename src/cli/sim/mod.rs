@@ -94,8 +94,10 @@ pub struct Args {
     /// Run the co-simulation on each corner configuration in turn (every
     /// parameter's extremes: k 1 and 16, bank bits 6 and 16, 32- and 128-bit
     /// keys, every hash family; `bloom sim --sweep` lists them) instead of the
-    /// one given; --ops operations each.
-    #[arg(long, conflicts_with_all = ["trace", "preload"])]
+    /// one given; --ops operations each. The corners fix the core's parameters, so
+    /// none of them may be given with it.
+    #[arg(long, conflicts_with_all = ["trace", "preload", "k", "bank_bits", "key_bits",
+                                      "hash", "seed", "counter_bits"])]
     pub sweep: bool,
     /// Co-simulate `bloom_lanes` with L lanes (1..=128; docs/contract.md section 8):
     /// beats of up to L operations, every response beat checked slot by slot against
