@@ -209,8 +209,14 @@ impl Args {
             .fpr_inserts
             .unwrap_or((params.bank_size() as f64 * std::f64::consts::LN_2).round() as u64);
         let max_inserts = 1u64 << 32;
-        if self.fpr_queries > 0 && (fpr_inserts == 0 || fpr_inserts > max_inserts) {
+        if fpr_inserts == 0 || fpr_inserts > max_inserts {
             bail!("--fpr-inserts {fpr_inserts} is not allowed (allowed: 1..={max_inserts})");
+        }
+        if self.fpr_queries == 0 && self.fpr_inserts.is_some() {
+            bail!(
+                "--fpr-inserts {fpr_inserts} with --fpr-queries 0 is not allowed: \
+                 --fpr-queries 0 skips the false-positive measurement those inserts are for"
+            );
         }
         if self.fpr_queries > MAX_OPS {
             bail!(
