@@ -151,6 +151,24 @@ fn check_refuses_bad_arguments() {
         &["fpr", "check", "--keys", keys.to_str().unwrap()],
         "holds no key",
     );
+    let queries = dir.join("queries.txt");
+    std::fs::write(&keys, "1\n2\n3\n").unwrap();
+    std::fs::write(&queries, "# nothing\n\n").unwrap();
+    assert_fails(
+        &[
+            "fpr",
+            "check",
+            "--keys",
+            keys.to_str().unwrap(),
+            "--query-keys",
+            queries.to_str().unwrap(),
+            "--seeds",
+            "1",
+            "--queries",
+            "100",
+        ],
+        "--query-keys: key file",
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }
 

@@ -200,7 +200,13 @@ pub fn run(args: Args) -> Result<()> {
         Some(path) => {
             let keys = read_key_file(path, key_bits)?;
             let queries = match &args.query_keys {
-                Some(q) => read_key_file(q, key_bits)?,
+                Some(q) => {
+                    let queries = read_key_file(q, key_bits)?;
+                    if queries.is_empty() {
+                        bail!("--query-keys: key file {} holds no key", q.display());
+                    }
+                    queries
+                }
                 None => Vec::new(),
             };
             let given = GivenKeys::new(keys, queries);
