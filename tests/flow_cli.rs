@@ -814,6 +814,40 @@ fn fmax_lanes_beyond_the_ecp5_block_ram_with_two_port_replicas_are_refused() {
     );
 }
 
+/// `--replica-ports 1` gives every query lane replicas of its own on ECP5 too (half the
+/// lanes fit); two-port replicas are refused on iCE40, whose block RAM has one read
+/// port; a value out of 1..=2 and the option without `--lanes` are refused. Before any
+/// tool runs, nothing written.
+#[test]
+fn fmax_replica_ports_checked_against_the_part_before_any_tool_runs() {
+    assert_refused_writing_nothing(
+        &["fmax", "--device", "ecp5-85f"],
+        "cli-replica-ports-ecp5",
+        &[
+            (
+                &["--lanes", "53", "--replica-ports", "1"],
+                "need 212 block RAMs (4 for lane 0, 4 per query lane), the LFE5U-85F has 208: at most 52 lanes",
+            ),
+            (
+                &["--lanes", "4", "--replica-ports", "3"],
+                "3 is not in 1..=2",
+            ),
+            (
+                &["--replica-ports", "2"],
+                "required arguments were not provided",
+            ),
+        ],
+    );
+    assert_refused_writing_nothing(
+        &["fmax", "--device", "hx8k"],
+        "cli-replica-ports-hx8k",
+        &[(
+            &["--lanes", "2", "--replica-ports", "2"],
+            "--replica-ports 2: the iCE40HX8K's block RAM has one read port",
+        )],
+    );
+}
+
 #[test]
 fn fmax_lanes_sweep_hx8k_k1_b9_w32_lanes_1_2_and_refusals_before_any_tool() {
     require("yosys", "apt-get install yosys");

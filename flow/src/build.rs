@@ -147,6 +147,22 @@ pub fn tool_versions(tools: &[Tool]) -> Result<BTreeMap<String, String>, FlowErr
 }
 
 /// Fails early, with the arithmetic, when the filter cannot fit the part's block RAM.
+/// Query lanes that share each replica, one on each port (`ReplicaPorts::Two`), need a
+/// block RAM with a second read port: ECP5's DP16KD has one; iCE40's SB_RAM40_4K reads
+/// on one port and is written on the other (lane 0's write broadcast).
+pub fn check_replica_ports(d: &Device, ports: hdl::lanes::ReplicaPorts) -> Result<(), FlowError> {
+    if ports.lanes_per_replica() > d.replica_ports().lanes_per_replica() {
+        return Err(FlowError::Invalid(format!(
+            "--replica-ports {}: the {}'s block RAM has one read port (its other port takes lane 0's \
+             writes), so each query lane needs replicas of its own: use --replica-ports 1 \
+             (two query lanes per replica need a true dual-port block RAM, ECP5's DP16KD)",
+            ports.lanes_per_replica(),
+            d.part
+        )));
+    }
+    Ok(())
+}
+
 pub fn check_fits_device(d: &Device, core: &GeneratedCore) -> Result<(), FlowError> {
     let need = d.min_brams(
         core.config.params.k,
@@ -181,12 +197,14 @@ pub fn check_lanes_fit_device(
     d: &Device,
     core: &GeneratedCore,
     lanes: usize,
+    ports: hdl::lanes::ReplicaPorts,
     around: crate::fit::LanesAround,
 ) -> Result<(), FlowError> {
     if lanes != 1 {
         hdl::lanes::check_lanes(&core.config.params, lanes)
             .map_err(|e| FlowError::Invalid(e.to_string()))?;
     }
+    check_replica_ports(d, ports)?;
     check_fits_device(d, core)?;
     let p = &core.config.params;
     // Lane 0 holds the filter's banks (a counting filter's counters); the query lanes a
@@ -194,8 +212,9 @@ pub fn check_lanes_fit_device(
     // for every one or every two of them (Device::replica_ports).
     let lane0 = d.min_brams(p.k, p.bank_bits, p.counter_bits) as u64;
     let per_replica = d.min_brams(p.k, p.bank_bits, 1) as u64;
-    let sharing = d.replica_ports().lanes_per_replica() as u64;
-    let need = d.min_brams_of_lanes(p.k, p.bank_bits, p.counter_bits, lanes as u32) as u64;
+    let sharing = ports.lanes_per_replica() as u64;
+    let need =
+        d.min_brams_of_lanes_with(p.k, p.bank_bits, p.counter_bits, lanes as u32, ports) as u64;
     let have = d.usable_brams() as u64;
     if need > have {
         let most = 1 + sharing * (have.saturating_sub(lane0) / per_replica);
@@ -608,6 +627,7 @@ impl<'a> Build<'a> {
             board.device,
             core,
             self.lanes,
+            board.device.replica_ports(),
             crate::fit::LanesAround::Nothing,
         )?;
         self.first_clock = Some(match opts.freq_mhz {

@@ -30,6 +30,9 @@ pub struct FmaxOptions {
     /// Lanes (hdl/src/lanes/mod.rs): 1 measures the core; L > 1 measures `bloom_lanes`
     /// with L replicas of it in the core's place, and reports lookups per second.
     pub lanes: usize,
+    /// How the query lanes read their replicas (`Device::replica_ports` unless asked
+    /// otherwise; two ports only where the block RAM has them).
+    pub replica_ports: hdl::lanes::ReplicaPorts,
 }
 
 /// nextpnr optimises towards its target: one above what either design reaches.
@@ -221,7 +224,7 @@ pub struct FmaxReport {
     /// Lanes measured (1: the core; L > 1: `bloom_lanes`, whose figures are in
     /// the core's place above: Fmax, LUTs, flip-flops, block RAM).
     pub lanes: usize,
-    /// How its query lanes read their replicas (the device's: `Device::replica_ports`).
+    /// How its query lanes read their replicas (`FmaxOptions::replica_ports`).
     pub replica_ports: hdl::lanes::ReplicaPorts,
     /// Lookups per second: the routed Fmax median times the lanes.
     pub lookups_per_second: f64,
@@ -509,6 +512,7 @@ pub fn validate(core: &GeneratedCore, opts: &FmaxOptions) -> Result<f64, FlowErr
         d,
         core,
         opts.lanes,
+        opts.replica_ports,
         crate::fit::LanesAround::FmaxHarness,
     )?;
     if opts.lanes > 1 && opts.axi {
@@ -533,7 +537,7 @@ pub fn measure(core: &GeneratedCore, opts: &FmaxOptions) -> Result<FmaxReport, F
             hdl::lanes::lanes_around_with(
                 core.clone(),
                 opts.lanes,
-                opts.device.replica_ports(),
+                opts.replica_ports,
                 Default::default(),
             )
             .map_err(|e| FlowError::Invalid(e.to_string()))?,
@@ -817,14 +821,15 @@ fn fmax_report(
         ffs: core_cells.ffs(),
         luts_hierarchy_kept: hier_cells.luts(),
         brams: first.used(d.bram_bel).used,
-        brams_minimum: d.min_brams_of_lanes(
+        brams_minimum: d.min_brams_of_lanes_with(
             core.config.params.k,
             core.config.params.bank_bits,
             core.config.params.counter_bits,
             opts.lanes as u32,
+            opts.replica_ports,
         ),
         lanes: opts.lanes,
-        replica_ports: opts.device.replica_ports(),
+        replica_ports: opts.replica_ports,
         lookups_per_second: core_median * 1e6 * opts.lanes as f64,
         logic_cells: (d.family == Family::Ice40).then(|| first.used(d.lut_bel).used),
         luts_per_hash_unit,

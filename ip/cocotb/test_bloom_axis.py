@@ -25,7 +25,7 @@ import cocotb
 from cocotb.clock import Clock
 from cocotb.triggers import ClockCycles, RisingEdge, SimTimeoutError, with_timeout
 from cocotb.utils import get_sim_time
-from bloom_regmap import register_offsets
+from bloom_regmap import register_fields, register_offsets
 from cocotbext.axi import (AxiLiteBus, AxiLiteMaster, AxiStreamBus, AxiStreamFrame,
                            AxiStreamSink, AxiStreamSource)
 
@@ -125,6 +125,12 @@ async def vectors_through_axi(dut):
             "the vectors do not match the core's configuration: vectors for "
             f"k={v.k} bank_bits={v.bank_bits} key_bits={v.key_bits} hash={v.hash} seed={v.seed:#x} "
             f"(CONFIG {v.core_words[0]:#010x}), the core reads CONFIG {core[0]:#010x} SEED {core[2]:#010x}{core[1]:08x}")
+    # One key per beat: LANES.lanes is 1.
+    lsb, width = register_fields(os.environ["BLOOM_REGMAP"])["LANES"]["lanes"]
+    r = await within(axil.read(offsets["LANES"], 4), "AXI4-Lite read of LANES")
+    lanes = (int.from_bytes(r.data, "little") >> lsb) & ((1 << width) - 1)
+    if lanes != 1:
+        raise AssertionError(f"LANES.lanes reads {lanes}, not 1 (bloom_axis takes one key per beat)")
 
     t0, c0 = time.perf_counter(), time.process_time()
     stats = {"requests": 0, "responses": 0, "register_accesses": 0, "mismatches": 0}

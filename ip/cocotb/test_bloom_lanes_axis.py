@@ -155,8 +155,9 @@ async def lanes_vectors_through_axis(dut):
     config = await read("CONFIG")
     seed = await read("SEED_LO") | (await read("SEED_HI") << 32)
     got = {f: field("CONFIG", f, config) for f in ("k", "bank_bits", "key_bits", "hash", "counter_bits")}
+    got["lanes"] = field("LANES", "lanes", await read("LANES"))
     want = {"k": v.k, "bank_bits": v.bank_bits, "key_bits": v.key_bits, "hash": v.hash,
-            "counter_bits": v.counter_bits}
+            "counter_bits": v.counter_bits, "lanes": v.lanes}
     if got != want or seed != v.seed:
         raise AssertionError(f"the vectors do not match the RTL's configuration: vectors for {want} seed={v.seed:#x}, "
                              f"the RTL reads {got} seed={seed:#x}")

@@ -20,7 +20,7 @@ extern "C" {
 #define BLOOM_AXIS_REGS__VERSION__MINOR_bm 0xffff
 #define BLOOM_AXIS_REGS__VERSION__MINOR_bp 0
 #define BLOOM_AXIS_REGS__VERSION__MINOR_bw 16
-#define BLOOM_AXIS_REGS__VERSION__MINOR_reset 0x4
+#define BLOOM_AXIS_REGS__VERSION__MINOR_reset 0x5
 #define BLOOM_AXIS_REGS__VERSION__MAJOR_bm 0xffff0000
 #define BLOOM_AXIS_REGS__VERSION__MAJOR_bp 16
 #define BLOOM_AXIS_REGS__VERSION__MAJOR_bw 16
@@ -151,6 +151,11 @@ typedef struct __attribute__ ((__packed__)) {
     uint32_t HITS;
 } bloom_axis_regs__COUNTERS_t;
 
+// reg - bloom_axis_regs::LANES
+#define BLOOM_AXIS_REGS__LANES__LANES_bm 0xff
+#define BLOOM_AXIS_REGS__LANES__LANES_bp 0
+#define BLOOM_AXIS_REGS__LANES__LANES_bw 8
+
 // reg - bloom_axis_regs::FILL
 #define BLOOM_AXIS_REGS__FILL__COUNT_bm 0x1ffff
 #define BLOOM_AXIS_REGS__FILL__COUNT_bp 0
@@ -181,7 +186,7 @@ typedef struct __attribute__ ((__packed__)) {
     uint32_t BIT_COUNT;
     uint32_t SCRUB_EVERY;
     bloom_axis_regs__COUNTERS_t COUNTERS;
-    uint8_t RESERVED_3c_3f[0x4];
+    uint32_t LANES;
     uint32_t FILL[16];
     uint32_t SATURATED[16];
     uint32_t SCRUB_MISMATCH;

@@ -377,13 +377,14 @@ fn board_runs(g: &GeneratedLanes, name: &str) -> String {
         .collect()
 }
 
-/// The fixed registers of the lanes' map, with their values.
+/// The fixed registers of the lanes' map, with their values (SCRUB_EVERY left
+/// out: the lanes have no scrub).
 fn fixed_registers(g: &GeneratedLanes) -> Vec<crate::package::FixedRegister> {
     let words = hdl::axi::lanes_regs::lanes_fixed_words(g);
     hdl::axi::fixed_words_of(&g.core.config)
         .iter()
         .zip(words)
-        .take(6)
+        .filter(|((r, _), _)| r.name != hdl::axi::regmap::SCRUB_EVERY.name)
         .map(|((r, _), value)| crate::package::FixedRegister {
             name: r.name,
             offset: r.offset,

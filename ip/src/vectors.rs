@@ -447,7 +447,7 @@ impl Builder {
     /// idle status, empty (or preloaded) banks, zero counters, and the refusals.
     fn opening(&mut self) {
         self.wait_not_busy();
-        for (reg, word) in fixed_words(&self.params, self.scrub).into_iter().take(6) {
+        for (reg, word) in fixed_words(&self.params, self.scrub) {
             self.read(reg_addr(&reg, 0), word, u32::MAX);
         }
         self.check_fills();
@@ -468,7 +468,7 @@ impl Builder {
         self.write_error(reg_addr(&map::FILL, 0), 1, 0xf);
         self.write_error(reg_addr(&map::SATURATED, 3), 1, 0xf);
         self.write_error(reg_addr(&map::BIT_COUNT, 0), 1, 0x1);
-        self.read_error(0x3c);
+        self.read_error(0xe0);
         self.read_error(map::MAP_BYTES as u8);
         self.write_error(0xfc, 0, 0xf);
         let word = map::BIT_ADDR_ADDR.place(2);
@@ -686,7 +686,10 @@ pub fn empty_filter(params: &CoreParams) -> Result<Golden, VectorError> {
 }
 
 /// The wrapper's fixed words of a core with `params` and (scrub, scrub_every).
-fn fixed_words(params: &CoreParams, scrub: (bool, Option<u32>)) -> [(RegisterDef, u32); 7] {
+fn fixed_words(
+    params: &CoreParams,
+    scrub: (bool, Option<u32>),
+) -> [(RegisterDef, u32); hdl::axi::FIXED_WORDS] {
     hdl::axi::fixed_words_of(&hdl::CoreConfig {
         scrub: scrub.0,
         scrub_every: scrub.1,

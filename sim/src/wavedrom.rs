@@ -264,7 +264,7 @@ pub fn axi_scenarios() -> Vec<AxiScenario> {
                     AxiStep::Idle(1),
                     AxiStep::Write { addr: map::COMMAND.offset as u8, data: map::COMMAND_ZERO_COUNTERS.mask(), bready_delay: 0 },
                     AxiStep::Idle(1),
-                    AxiStep::Read { addr: 0x3c, rready_delay: 0 },
+                    AxiStep::Read { addr: map::MAP_BYTES as u8, rready_delay: 0 },
                     AxiStep::Idle(2),
                 ]
             },

@@ -785,18 +785,17 @@ fn axis_face_registers_clear_bit_access_and_counters_reach_every_lane() {
     let fixed = hdl::axi::lanes_regs::lanes_fixed_words(&lanes);
     assert_eq!(read(&mut m, map::ID.offset), 0x424c_4f4d);
     for (i, r) in [
-        map::ID,
-        map::VERSION,
-        map::CONFIG,
-        map::SEED_LO,
-        map::SEED_HI,
-        map::TIMING,
-    ]
-    .iter()
-    .enumerate()
-    {
+        (0, map::ID),
+        (1, map::VERSION),
+        (2, map::CONFIG),
+        (3, map::SEED_LO),
+        (4, map::SEED_HI),
+        (5, map::TIMING),
+        (7, map::LANES),
+    ] {
         assert_eq!(read(&mut m, r.offset), fixed[i], "{}", r.name);
     }
+    assert_eq!(map::LANES_LANES.get(fixed[7]) as usize, lanes.lanes);
     assert_eq!(
         map::TIMING_LATENCY.get(fixed[5]),
         lanes.timing.latency,

@@ -113,7 +113,7 @@ fn committed_axi_lite_diagrams_are_what_the_wrapper_does() {
             "axil_read_write" => {
                 assert_eq!(
                     log.reads,
-                    vec![(map::ID.offset as u8, 0, id), (0x3c, 2, 0)],
+                    vec![(map::ID.offset as u8, 0, id), (map::MAP_BYTES as u8, 2, 0)],
                     "ID, then an unmapped address"
                 );
                 assert_eq!(log.writes, vec![(map::COMMAND.offset as u8, 0)]);

@@ -56,6 +56,11 @@ pub struct Args {
     /// has is refused before nextpnr (docs/core.md, "What fits a part").
     #[arg(long, value_delimiter = ',', value_parser = clap::value_parser!(u32).range(1..=hdl::lanes::MAX_LANES as i64))]
     pub lanes: Vec<u32>,
+    /// With --lanes: 1, every query lane reads replicas of its own; 2, two query lanes
+    /// share each replica, one on each port of a true dual-port block RAM (ECP5's
+    /// DP16KD; refused on iCE40). Default: the device's, 2 on ECP5 and 1 on iCE40.
+    #[arg(long, requires = "lanes", value_parser = clap::value_parser!(u32).range(1..=2))]
+    pub replica_ports: Option<u32>,
     /// Measure the core generated with the scrub (docs/contract.md section 5.2: scrub_req, scrub_busy, scrub_mismatch).
     #[arg(long, conflicts_with = "lanes")]
     pub scrub: bool,
@@ -108,6 +113,10 @@ fn options(args: &Args, out_dir: PathBuf, lanes: usize, prefix: &str) -> flow::f
         },
         axi: args.axi,
         lanes,
+        replica_ports: match args.replica_ports {
+            None => args.device.replica_ports(),
+            Some(n) => crate::cli::replica_ports(Some(n)),
+        },
     }
 }
 

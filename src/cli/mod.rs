@@ -42,10 +42,6 @@ pub mod size;
 pub mod vectors;
 pub mod verilog;
 
-/// Err when something other than a writable regular file is at `target`: an
-/// output file option writes only a new file or over a writable regular file
-/// (never through a symbolic link, into a FIFO or a device such as /dev/null,
-/// over a directory or a read-only file). `option` names the option in the message.
 /// `--replica-ports N` of the lanes (hdl/src/lanes, `ReplicaPorts`): 1, every query lane
 /// with replicas of its own; 2, two query lanes on the two ports of each replica (a
 /// true dual-port block RAM, as ECP5's).
@@ -56,6 +52,10 @@ pub fn replica_ports(n: Option<u32>) -> hdl::lanes::ReplicaPorts {
     }
 }
 
+/// Err when something other than a writable regular file is at `target`: an
+/// output file option writes only a new file or over a writable regular file
+/// (never through a symbolic link, into a FIFO or a device such as /dev/null,
+/// over a directory or a read-only file). `option` names the option in the message.
 pub fn check_output_file(option: &str, target: &std::path::Path) -> anyhow::Result<()> {
     bloom_files::check_file_target(target).map_err(|e| anyhow::anyhow!("{option} {e}"))
 }

@@ -98,7 +98,7 @@ pub struct LanesRegs<const W: usize> {
 impl<const W: usize> LanesRegs<W> {
     /// The block for lanes whose fixed words are `fixed` ([`lanes_fixed_words`]),
     /// `beats` response beats at most outstanding, of a plain filter or not.
-    pub fn new(fixed: [u32; 7], beats: usize, plain_filter: bool) -> Self {
+    pub fn new(fixed: [u32; super::FIXED_WORDS], beats: usize, plain_filter: bool) -> Self {
         Self {
             sys: Default::default(),
             s_axil_write: Default::default(),
@@ -212,19 +212,26 @@ impl<const W: usize> Logic for LanesRegs<W> {
 }
 
 /// The fixed words of the map for `lanes`: `bloom_axis`'s of the same filter
-/// (CONFIG, SEED, ID, VERSION; no scrub), with TIMING the face's: its latency,
-/// lane 0's readback latency, and the response beats outstanding at most.
-pub fn lanes_fixed_words(lanes: &crate::lanes::GeneratedLanes) -> [u32; 7] {
-    let mut words = super::fixed_words_of(&crate::CoreConfig {
+/// (CONFIG, SEED, ID, VERSION; no scrub), with TIMING the face's (its latency,
+/// lane 0's readback latency, and the response beats outstanding at most) and
+/// LANES its slots per beat.
+pub fn lanes_fixed_words(lanes: &crate::lanes::GeneratedLanes) -> [u32; super::FIXED_WORDS] {
+    super::fixed_words_of(&crate::CoreConfig {
         scrub: false,
         scrub_every: None,
         ..lanes.core.config.clone()
     })
-    .map(|(_, v)| v);
-    words[5] = map::TIMING_LATENCY.place(lanes.timing.latency as u64)
-        | map::TIMING_READBACK_LATENCY.place(lanes.timing.readback_latency as u64)
-        | map::TIMING_RESPONSE_FIFO_DEPTH.place(outstanding_beats(lanes) as u64);
-    words
+    .map(|(reg, word)| {
+        if reg.name == map::TIMING.name {
+            map::TIMING_LATENCY.place(lanes.timing.latency as u64)
+                | map::TIMING_READBACK_LATENCY.place(lanes.timing.readback_latency as u64)
+                | map::TIMING_RESPONSE_FIFO_DEPTH.place(outstanding_beats(lanes) as u64)
+        } else if reg.name == map::LANES.name {
+            map::LANES_LANES.place(lanes.lanes as u64)
+        } else {
+            word
+        }
+    })
 }
 
 /// Beats taken on s_axis (or the register clear's) and not yet answered, at most

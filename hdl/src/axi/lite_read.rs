@@ -92,6 +92,7 @@ pub struct LiteRead<const W: usize> {
     value_seed_hi: Constant<Bits<32>>,
     value_timing: Constant<Bits<32>>,
     value_scrub_every: Constant<Bits<32>>,
+    value_lanes: Constant<Bits<32>>,
     mask_status_busy: Constant<Bits<32>>,
     mask_status_scrub_busy: Constant<Bits<32>>,
     zero_32: Constant<Bits<32>>,
@@ -100,10 +101,10 @@ pub struct LiteRead<const W: usize> {
 }
 
 impl<const W: usize> LiteRead<W> {
-    /// `fixed`: the ID, VERSION, CONFIG, SEED_LO, SEED_HI, TIMING and
-    /// SCRUB_EVERY words (`wrapper::fixed_words_of`).
-    pub fn new(fixed: [u32; 7]) -> Self {
-        let [id, version, config, seed_lo, seed_hi, timing, scrub_every] = fixed;
+    /// `fixed`: the ID, VERSION, CONFIG, SEED_LO, SEED_HI, TIMING,
+    /// SCRUB_EVERY and LANES words (`wrapper::fixed_words_of`).
+    pub fn new(fixed: [u32; super::FIXED_WORDS]) -> Self {
+        let [id, version, config, seed_lo, seed_hi, timing, scrub_every, lanes] = fixed;
         Self {
             clock: Default::default(),
             reset: Default::default(),
@@ -155,6 +156,7 @@ impl<const W: usize> LiteRead<W> {
             value_seed_hi: value(seed_hi),
             value_timing: value(timing),
             value_scrub_every: value(scrub_every),
+            value_lanes: value(lanes),
             mask_status_busy: mask(&[map::STATUS_BUSY]),
             mask_status_scrub_busy: mask(&[map::STATUS_SCRUB_BUSY]),
             zero_32: value(0),
@@ -228,6 +230,9 @@ impl<const W: usize> Logic for LiteRead<W> {
         }
         if self.select.sel_scrub_every.val() {
             self.term_fixed.next = self.value_scrub_every.val();
+        }
+        if self.select.sel_lanes.val() {
+            self.term_fixed.next = self.value_lanes.val();
         }
         self.term_status.next = self.zero_32.val();
         if self.select.sel_status.val() {

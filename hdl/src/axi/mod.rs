@@ -41,7 +41,9 @@ use crate::verilog::text::{keep_hierarchy_of, rename_modules, FlatBundle};
 use crate::{CoreConfig, GeneratedCore, HdlError};
 
 pub use interface::{axi_groups, axi_ports, AXIL_ADDR_BITS, AXIL_DATA_BITS, RESPONSE_DATA_BITS};
-pub use wrapper::{fixed_words, fixed_words_of, stream_timing, BloomAxis, StreamTiming};
+pub use wrapper::{
+    fixed_words, fixed_words_of, stream_timing, BloomAxis, StreamTiming, FIXED_WORDS,
+};
 
 /// Top module name of the wrapper.
 pub const AXI_TOP: &str = "bloom_axis";

@@ -37,6 +37,7 @@ pub struct ReadSelect {
     pub sel_bit_count: Signal<Out, bool>,
     pub sel_saturated: Signal<Out, bool>,
     pub sel_scrub_every: Signal<Out, bool>,
+    pub sel_lanes: Signal<Out, bool>,
     pub sel_scrub_mismatch: Signal<Out, bool>,
     /// No register at the address.
     pub sel_none: Signal<Out, bool>,
@@ -58,6 +59,7 @@ pub struct ReadSelect {
     sel_bit_count_q: DFF<bool>,
     sel_saturated_q: DFF<bool>,
     sel_scrub_every_q: DFF<bool>,
+    sel_lanes_q: DFF<bool>,
     sel_scrub_mismatch_q: DFF<bool>,
     sel_none_q: DFF<bool>,
     fill_bank_q: DFF<Bits<4>>,
@@ -76,6 +78,7 @@ pub struct ReadSelect {
     word_hits: Constant<Bits<6>>,
     word_bit_count: Constant<Bits<6>>,
     word_scrub_every: Constant<Bits<6>>,
+    word_lanes: Constant<Bits<6>>,
     word_scrub_mismatch: Constant<Bits<6>>,
     /// FILL[0..16] is the aligned block of words whose bits 5:4 are this.
     fill_block: Constant<Bits<2>>,
@@ -105,6 +108,7 @@ impl Default for ReadSelect {
             sel_bit_count: Default::default(),
             sel_saturated: Default::default(),
             sel_scrub_every: Default::default(),
+            sel_lanes: Default::default(),
             sel_scrub_mismatch: Default::default(),
             sel_none: Default::default(),
             fill_bank: Default::default(),
@@ -124,6 +128,7 @@ impl Default for ReadSelect {
             sel_bit_count_q: Default::default(),
             sel_saturated_q: Default::default(),
             sel_scrub_every_q: Default::default(),
+            sel_lanes_q: Default::default(),
             sel_scrub_mismatch_q: Default::default(),
             sel_none_q: Default::default(),
             fill_bank_q: Default::default(),
@@ -141,6 +146,7 @@ impl Default for ReadSelect {
             word_hits: word(&map::COUNTERS_HITS),
             word_bit_count: word(&map::BIT_COUNT),
             word_scrub_every: word(&map::SCRUB_EVERY),
+            word_lanes: word(&map::LANES),
             word_scrub_mismatch: word(&map::SCRUB_MISMATCH),
             fill_block: Constant::new((map::FILL.word() >> 4).into()),
             saturated_block: Constant::new((map::SATURATED.word() >> 4).into()),
@@ -170,6 +176,7 @@ impl Logic for ReadSelect {
             sel_bit_count_q,
             sel_saturated_q,
             sel_scrub_every_q,
+            sel_lanes_q,
             sel_scrub_mismatch_q,
             sel_none_q,
             fill_bank_q
@@ -190,6 +197,7 @@ impl Logic for ReadSelect {
         self.sel_bit_count.next = self.sel_bit_count_q.q.val();
         self.sel_saturated.next = self.sel_saturated_q.q.val();
         self.sel_scrub_every.next = self.sel_scrub_every_q.q.val();
+        self.sel_lanes.next = self.sel_lanes_q.q.val();
         self.sel_scrub_mismatch.next = self.sel_scrub_mismatch_q.q.val();
         self.sel_none.next = self.sel_none_q.q.val();
         self.fill_bank.next = self.fill_bank_q.q.val();
@@ -212,6 +220,7 @@ impl Logic for ReadSelect {
             self.sel_saturated_q.d.next =
                 self.word.val().get_bits::<2>(4) == self.saturated_block.val();
             self.sel_scrub_every_q.d.next = self.word.val() == self.word_scrub_every.val();
+            self.sel_lanes_q.d.next = self.word.val() == self.word_lanes.val();
             self.sel_scrub_mismatch_q.d.next = self.word.val() == self.word_scrub_mismatch.val();
             self.sel_none_q.d.next = (self.word.val() != self.word_id.val())
                 & (self.word.val() != self.word_version.val())
@@ -227,6 +236,7 @@ impl Logic for ReadSelect {
                 & (self.word.val() != self.word_hits.val())
                 & (self.word.val() != self.word_bit_count.val())
                 & (self.word.val() != self.word_scrub_every.val())
+                & (self.word.val() != self.word_lanes.val())
                 & (self.word.val() != self.word_scrub_mismatch.val())
                 & (self.word.val().get_bits::<2>(4) != self.fill_block.val())
                 & (self.word.val().get_bits::<2>(4) != self.saturated_block.val());

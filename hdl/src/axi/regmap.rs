@@ -39,7 +39,7 @@ pub const VERSION_MINOR: FieldDef = FieldDef {
     width: 16,
     sw: Access::R,
     hw: Access::None,
-    reset: Some(0x4),
+    reset: Some(0x5),
     singlepulse: false,
     swmod: false,
     encode: None,
@@ -105,7 +105,7 @@ pub const CONFIG_KEY_BITS: FieldDef = FieldDef {
     singlepulse: false,
     swmod: false,
     encode: None,
-    desc: "Key width in bits (32, 64 or 128): the width of s_axis_tdata.",
+    desc: "Key width in bits (32, 64 or 128): the width of each key in s_axis_tdata, which holds LANES.lanes of them.",
 };
 
 pub const CONFIG_HASH: FieldDef = FieldDef {
@@ -574,6 +574,29 @@ pub const COUNTERS_HITS: RegisterDef = RegisterDef {
     fields: &[COUNTERS_HITS_COUNT],
 };
 
+pub const LANES_LANES: FieldDef = FieldDef {
+    name: "lanes",
+    lsb: 0,
+    width: 8,
+    sw: Access::R,
+    hw: Access::W,
+    reset: None,
+    singlepulse: false,
+    swmod: false,
+    encode: None,
+    desc: "L, the keys in an s_axis beat and the answers in an m_axis beat, one query lane each: 1 for bloom_axis (one key per beat); L for bloom_lanes_axis (bloom export --lanes L, 1..128), whose s_axis_tdata is L x key_bits wide and m_axis_tdata 8 x L.",
+};
+
+pub const LANES: RegisterDef = RegisterDef {
+    name: "LANES",
+    offset: 0x3c,
+    count: 1,
+    stride: 4,
+    title: "Lanes",
+    desc: Some("The stream face's slots per beat (docs/axi.md); fixed."),
+    fields: &[LANES_LANES],
+};
+
 pub const FILL_COUNT: FieldDef = FieldDef {
     name: "count",
     lsb: 0,
@@ -660,6 +683,7 @@ pub const REGISTERS: &[RegisterDef] = &[
     COUNTERS_OPS,
     COUNTERS_INSERTS,
     COUNTERS_HITS,
+    LANES,
     FILL,
     SATURATED,
     SCRUB_MISMATCH,

@@ -135,10 +135,13 @@ pub fn fixed_words(params: &CoreParams) -> [(super::regs::RegisterDef, u32); 6] 
     [w[0], w[1], w[2], w[3], w[4], w[5]]
 }
 
+/// The registers whose words are fixed when the core is generated.
+pub const FIXED_WORDS: usize = 8;
+
 /// The words fixed when the core is generated: ID, VERSION, CONFIG (its scrub
-/// bit from `cfg.scrub`), SEED_LO, SEED_HI, TIMING and SCRUB_EVERY (the period
-/// of `--scrub-every`, 0 without one).
-pub fn fixed_words_of(cfg: &CoreConfig) -> [(super::regs::RegisterDef, u32); 7] {
+/// bit from `cfg.scrub`), SEED_LO, SEED_HI, TIMING, SCRUB_EVERY (the period
+/// of `--scrub-every`, 0 without one) and LANES (1: one key per beat).
+pub fn fixed_words_of(cfg: &CoreConfig) -> [(super::regs::RegisterDef, u32); FIXED_WORDS] {
     let params = &cfg.params;
     let t = stream_timing(params);
     let scrub_every = if cfg.scrub {
@@ -181,6 +184,7 @@ pub fn fixed_words_of(cfg: &CoreConfig) -> [(super::regs::RegisterDef, u32); 7] 
             map::SCRUB_EVERY,
             map::SCRUB_EVERY_EVERY.place(scrub_every as u64),
         ),
+        (map::LANES, map::LANES_LANES.place(1)),
     ]
 }
 
