@@ -130,6 +130,22 @@ fn check_refuses_bad_arguments() {
         "load `nan` is not allowed",
     );
     assert_fails(&["fpr", "check", "--seeds", "0"], "--seeds");
+    assert_fails(
+        &["fpr", "check", "--hash", "h3,crc,h3"],
+        "--hash names `h3` twice",
+    );
+    assert_fails(
+        &["fpr", "check", "--sets", "subnet,subnet"],
+        "--sets names `subnet` twice",
+    );
+    assert_fails(
+        &["fpr", "check", "--query-shapes", "random,next,random"],
+        "--query-shapes names `random` twice",
+    );
+    assert_fails(
+        &["fpr", "check", "--loads", "0.5,1,0.5"],
+        "--loads names `0.5` twice",
+    );
     assert_fails(&["fpr", "check", "--k", "17"], "k = 17 is not allowed");
     assert_fails(&["fpr", "check", "--key-bits", "48"], "key_bits = 48");
     assert_fails(&["fpr", "check", "--confidence", "1"], "confidence `1`");
@@ -150,6 +166,24 @@ fn check_refuses_bad_arguments() {
     assert_fails(
         &["fpr", "check", "--keys", keys.to_str().unwrap()],
         "holds no key",
+    );
+    let queries = dir.join("queries.txt");
+    std::fs::write(&keys, "1\n2\n3\n").unwrap();
+    std::fs::write(&queries, "# nothing\n\n").unwrap();
+    assert_fails(
+        &[
+            "fpr",
+            "check",
+            "--keys",
+            keys.to_str().unwrap(),
+            "--query-keys",
+            queries.to_str().unwrap(),
+            "--seeds",
+            "1",
+            "--queries",
+            "100",
+        ],
+        "--query-keys: key file",
     );
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -153,6 +153,30 @@ fn sim_rejects_invalid_inputs_with_clear_errors() {
         (&["sim", "--ops", "-3"], "'-3'"),
         (&["sim", "--hash", "md5"], "md5"),
         (&["sim", "--fpr-inserts", "0"], "--fpr-inserts 0"),
+        (
+            &[
+                "sim",
+                "--ops",
+                "10",
+                "--fpr-queries",
+                "0",
+                "--fpr-inserts",
+                "4294967297",
+            ],
+            "--fpr-inserts 4294967297 is not allowed",
+        ),
+        (
+            &[
+                "sim",
+                "--ops",
+                "10",
+                "--fpr-queries",
+                "0",
+                "--fpr-inserts",
+                "5",
+            ],
+            "with --fpr-queries 0 is not allowed",
+        ),
         (&["sim", "--traffic", "gentle"], "gentle"),
         (&["sim", "--shards", "0"], "--shards 0"),
         (&["sim", "--shards", "65"], "1..=64"),
@@ -163,6 +187,31 @@ fn sim_rejects_invalid_inputs_with_clear_errors() {
     ];
     for (args, needle) in cases {
         assert_fails(args, needle);
+    }
+}
+
+#[test]
+fn sim_sweep_refuses_the_core_parameters_its_corners_replace() {
+    for flag in [
+        "--k",
+        "--bank-bits",
+        "--key-bits",
+        "--hash",
+        "--seed",
+        "--counter-bits",
+    ] {
+        let value = match flag {
+            "--hash" => "crc",
+            "--key-bits" => "32",
+            "--bank-bits" => "8",
+            _ => "2",
+        };
+        let o = assert_fails(
+            &["sim", "--sweep", "--ops", "10", flag, value],
+            "cannot be used with",
+        );
+        assert!(stderr(&o).contains(flag), "{flag}: {}", stderr(&o));
+        assert!(!stdout(&o).contains("sweep:"), "{flag} started the sweep");
     }
 }
 

@@ -185,7 +185,27 @@ fn case_json(c: &Case) -> serde_json::Value {
     })
 }
 
+/// A list option naming one value twice would measure (and print) its cases twice.
+fn refuse_repeats<T: PartialEq>(
+    flag: &str,
+    values: &[T],
+    name: impl Fn(&T) -> String,
+) -> Result<()> {
+    for (i, v) in values.iter().enumerate() {
+        if values[..i].contains(v) {
+            bail!("{flag} names `{}` twice; give each value once", name(v));
+        }
+    }
+    Ok(())
+}
+
 pub fn run(args: Args) -> Result<()> {
+    refuse_repeats("--hash", &args.hash, |h| h.to_string())?;
+    refuse_repeats("--sets", &args.sets, |s| s.name().to_string())?;
+    refuse_repeats("--query-shapes", &args.query_shapes, |q| {
+        q.name().to_string()
+    })?;
+    refuse_repeats("--loads", &args.loads, |l| l.to_string())?;
     let (k, bank_bits, key_bits) = (args.k as u32, args.bank_bits as u32, args.key_bits as u32);
     let families = if args.hash.is_empty() {
         // Every family defined for this key width.
@@ -200,7 +220,13 @@ pub fn run(args: Args) -> Result<()> {
         Some(path) => {
             let keys = read_key_file(path, key_bits)?;
             let queries = match &args.query_keys {
-                Some(q) => read_key_file(q, key_bits)?,
+                Some(q) => {
+                    let queries = read_key_file(q, key_bits)?;
+                    if queries.is_empty() {
+                        bail!("--query-keys: key file {} holds no key", q.display());
+                    }
+                    queries
+                }
                 None => Vec::new(),
             };
             let given = GivenKeys::new(keys, queries);

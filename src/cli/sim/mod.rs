@@ -94,8 +94,10 @@ pub struct Args {
     /// Run the co-simulation on each corner configuration in turn (every
     /// parameter's extremes: k 1 and 16, bank bits 6 and 16, 32- and 128-bit
     /// keys, every hash family; `bloom sim --sweep` lists them) instead of the
-    /// one given; --ops operations each.
-    #[arg(long, conflicts_with_all = ["trace", "preload"])]
+    /// one given; --ops operations each. The corners fix the core's parameters, so
+    /// none of them may be given with it.
+    #[arg(long, conflicts_with_all = ["trace", "preload", "k", "bank_bits", "key_bits",
+                                      "hash", "seed", "counter_bits"])]
     pub sweep: bool,
     /// Co-simulate `bloom_lanes` with L lanes (1..=128; docs/contract.md section 8):
     /// beats of up to L operations, every response beat checked slot by slot against
@@ -207,8 +209,14 @@ impl Args {
             .fpr_inserts
             .unwrap_or((params.bank_size() as f64 * std::f64::consts::LN_2).round() as u64);
         let max_inserts = 1u64 << 32;
-        if self.fpr_queries > 0 && (fpr_inserts == 0 || fpr_inserts > max_inserts) {
+        if fpr_inserts == 0 || fpr_inserts > max_inserts {
             bail!("--fpr-inserts {fpr_inserts} is not allowed (allowed: 1..={max_inserts})");
+        }
+        if self.fpr_queries == 0 && self.fpr_inserts.is_some() {
+            bail!(
+                "--fpr-inserts {fpr_inserts} with --fpr-queries 0 is not allowed: \
+                 --fpr-queries 0 skips the false-positive measurement those inserts are for"
+            );
         }
         if self.fpr_queries > MAX_OPS {
             bail!(
