@@ -123,7 +123,8 @@ fn parse_confidence(text: &str) -> Result<f64, String> {
     }
 }
 
-fn read_key_file(path: &PathBuf, key_bits: u32) -> Result<Vec<u128>> {
+/// The keys of the key file `path` given to `option`, refused when it holds none.
+fn read_key_file(option: &str, path: &PathBuf, key_bits: u32) -> Result<Vec<u128>> {
     let name = path.display().to_string();
     let mut keys = Vec::new();
     let mut push = |key| keys.push(key);
@@ -136,6 +137,9 @@ fn read_key_file(path: &PathBuf, key_bits: u32) -> Result<Vec<u128>> {
             bail!("key file {name} is a directory");
         }
         golden::keys::read_keys(file, &name, key_bits, &mut push)?;
+    }
+    if keys.is_empty() {
+        bail!("{option}: key file {name} holds no key");
     }
     Ok(keys)
 }
@@ -218,21 +222,12 @@ pub fn run(args: Args) -> Result<()> {
     };
     let given = match &args.keys {
         Some(path) => {
-            let keys = read_key_file(path, key_bits)?;
+            let keys = read_key_file("--keys", path, key_bits)?;
             let queries = match &args.query_keys {
-                Some(q) => {
-                    let queries = read_key_file(q, key_bits)?;
-                    if queries.is_empty() {
-                        bail!("--query-keys: key file {} holds no key", q.display());
-                    }
-                    queries
-                }
+                Some(q) => read_key_file("--query-keys", q, key_bits)?,
                 None => Vec::new(),
             };
             let given = GivenKeys::new(keys, queries);
-            if given.keys.is_empty() {
-                bail!("key file {} holds no key", path.display());
-            }
             if !args.sets.is_empty() || !args.loads.is_empty() {
                 bail!("--keys replaces the built-in key sets: give --sets and --loads without it");
             }
