@@ -48,7 +48,7 @@ fn run_lanes(args: &Args, lanes: usize) -> anyhow::Result<()> {
         preload: args.preload.clone(),
         ..params.into()
     };
-    let ports = crate::cli::replica_ports(args.replica_ports);
+    let ports = crate::cli::replica_ports(args.replica_ports, hdl::lanes::ReplicaPorts::One);
     let generated =
         hdl::lanes::generate_lanes_with(&cfg, lanes, ports, hdl::lanes::LaneSwitches::default())?;
     let axis = hdl::axi::lanes::axis_around(&generated)?;

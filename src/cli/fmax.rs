@@ -113,10 +113,7 @@ fn options(args: &Args, out_dir: PathBuf, lanes: usize, prefix: &str) -> flow::f
         },
         axi: args.axi,
         lanes,
-        replica_ports: match args.replica_ports {
-            None => args.device.replica_ports(),
-            Some(n) => crate::cli::replica_ports(Some(n)),
-        },
+        replica_ports: crate::cli::replica_ports(args.replica_ports, args.device.replica_ports()),
     }
 }
 

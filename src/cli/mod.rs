@@ -44,11 +44,15 @@ pub mod verilog;
 
 /// `--replica-ports N` of the lanes (hdl/src/lanes, `ReplicaPorts`): 1, every query lane
 /// with replicas of its own; 2, two query lanes on the two ports of each replica (a
-/// true dual-port block RAM, as ECP5's).
-pub fn replica_ports(n: Option<u32>) -> hdl::lanes::ReplicaPorts {
+/// true dual-port block RAM, as ECP5's); not given, `default`.
+pub fn replica_ports(
+    n: Option<u32>,
+    default: hdl::lanes::ReplicaPorts,
+) -> hdl::lanes::ReplicaPorts {
     match n {
         Some(2) => hdl::lanes::ReplicaPorts::Two,
-        _ => hdl::lanes::ReplicaPorts::One,
+        Some(_) => hdl::lanes::ReplicaPorts::One,
+        None => default,
     }
 }
 

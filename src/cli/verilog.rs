@@ -58,7 +58,10 @@ impl Args {
             },
             out: self.out,
             lanes: self.lanes.map(|l| l as usize),
-            replica_ports: crate::cli::replica_ports(self.replica_ports),
+            replica_ports: crate::cli::replica_ports(
+                self.replica_ports,
+                hdl::lanes::ReplicaPorts::One,
+            ),
         }
     }
 }

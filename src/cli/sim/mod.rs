@@ -261,7 +261,10 @@ impl Args {
             netlist: self.netlist,
             preload: self.preload,
             lanes: self.lanes.map(|l| l as usize),
-            replica_ports: crate::cli::replica_ports(self.replica_ports),
+            replica_ports: crate::cli::replica_ports(
+                self.replica_ports,
+                hdl::lanes::ReplicaPorts::One,
+            ),
         })
     }
 }
