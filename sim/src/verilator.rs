@@ -21,8 +21,10 @@
 //! configuration once and share it; a build happens in a temporary directory
 //! that is renamed into place only when complete, so a crash never leaves a
 //! half-built model that looks finished. Builds of different configurations
-//! are serialised by one more lock, because two concurrent C++ builds on a
-//! small machine are slower than two in a row. Verilator's runtime is compiled
+//! take one of as many build slots (lock files) as the machine has cores: a
+//! build is two compiles, of unequal length, so two builds side by side keep
+//! both cores of a small machine busy where one alone leaves one idle for the
+//! end of its longer compile. Verilator's runtime is compiled
 //! once per Verilator version, compiler and flags, and kept in
 //! `<cache>/runtime-<hash>/`.
 //!
@@ -397,9 +399,7 @@ pub fn build(verilog: &str, top: &str, opts: &ModelOptions) -> Result<Arc<ModelL
             fs::remove_dir_all(&dir).map_err(|e| SimError::io(&dir, e))?;
         }
         let started = Instant::now();
-        let global_path = cache.join("build.lock");
-        let global = File::create(&global_path).map_err(|e| SimError::io(&global_path, e))?;
-        global.lock().map_err(|e| SimError::io(&global_path, e))?;
+        let global = build_slot(&cache)?;
         let job = Job {
             cache: &cache,
             name: &name,
@@ -420,6 +420,30 @@ pub fn build(verilog: &str, top: &str, opts: &ModelOptions) -> Result<Arc<ModelL
     let lib = ModelLibrary::load(&lib_path, ports, opts.trace, build_seconds)?;
     drop(lock_file);
     Ok(lib)
+}
+
+/// Takes one of the build slots (`<cache>/build-N.lock`, one per core), waiting
+/// for one to be free; the slot is held until the returned file is dropped.
+fn build_slot(cache: &Path) -> Result<File, SimError> {
+    let slots = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let files = (0..slots)
+        .map(|i| {
+            let path = cache.join(format!("build-{i}.lock"));
+            File::create(&path).map_err(|e| SimError::io(&path, e))
+        })
+        .collect::<Result<Vec<File>, SimError>>()?;
+    loop {
+        for (i, file) in files.iter().enumerate() {
+            match file.try_lock() {
+                Ok(()) => return Ok(files.into_iter().nth(i).expect("slot exists")),
+                Err(std::fs::TryLockError::WouldBlock) => {}
+                Err(std::fs::TryLockError::Error(e)) => {
+                    return Err(SimError::io(&cache.join(format!("build-{i}.lock")), e))
+                }
+            }
+        }
+        std::thread::sleep(std::time::Duration::from_millis(100));
+    }
 }
 
 /// One model build.
@@ -745,7 +769,11 @@ impl Job<'_> {
                 return Ok(found);
             }
         }
-        let tmp = dir.with_extension(format!("tmp{}", std::process::id()));
+        // Two builds may compile the runtime at once, in two processes or two
+        // threads of one: each in a directory of its own.
+        static RUNTIME_BUILDS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+        let n = RUNTIME_BUILDS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        let tmp = dir.with_extension(format!("tmp{}-{n}", std::process::id()));
         let _ = fs::remove_dir_all(&tmp);
         fs::create_dir_all(&tmp).map_err(|e| SimError::io(&tmp, e))?;
         let t = Instant::now();
