@@ -399,7 +399,7 @@ pub fn build(verilog: &str, top: &str, opts: &ModelOptions) -> Result<Arc<ModelL
             fs::remove_dir_all(&dir).map_err(|e| SimError::io(&dir, e))?;
         }
         let started = Instant::now();
-        let global = build_slot(&cache)?;
+        let slot = build_slot(&cache)?;
         let job = Job {
             cache: &cache,
             name: &name,
@@ -413,7 +413,7 @@ pub fn build(verilog: &str, top: &str, opts: &ModelOptions) -> Result<Arc<ModelL
             include: &include,
         };
         let result = job.build_into(&dir);
-        drop(global);
+        drop(slot);
         result?;
         build_seconds = Some(started.elapsed().as_secs_f64());
     }
@@ -426,20 +426,19 @@ pub fn build(verilog: &str, top: &str, opts: &ModelOptions) -> Result<Arc<ModelL
 /// for one to be free; the slot is held until the returned file is dropped.
 fn build_slot(cache: &Path) -> Result<File, SimError> {
     let slots = std::thread::available_parallelism().map_or(1, |n| n.get());
-    let files = (0..slots)
-        .map(|i| {
-            let path = cache.join(format!("build-{i}.lock"));
-            File::create(&path).map_err(|e| SimError::io(&path, e))
-        })
+    let paths: Vec<PathBuf> = (0..slots)
+        .map(|i| cache.join(format!("build-{i}.lock")))
+        .collect();
+    let mut files = paths
+        .iter()
+        .map(|path| File::create(path).map_err(|e| SimError::io(path, e)))
         .collect::<Result<Vec<File>, SimError>>()?;
     loop {
         for (i, file) in files.iter().enumerate() {
             match file.try_lock() {
-                Ok(()) => return Ok(files.into_iter().nth(i).expect("slot exists")),
+                Ok(()) => return Ok(files.swap_remove(i)),
                 Err(std::fs::TryLockError::WouldBlock) => {}
-                Err(std::fs::TryLockError::Error(e)) => {
-                    return Err(SimError::io(&cache.join(format!("build-{i}.lock")), e))
-                }
+                Err(std::fs::TryLockError::Error(e)) => return Err(SimError::io(&paths[i], e)),
             }
         }
         std::thread::sleep(std::time::Duration::from_millis(100));
@@ -677,8 +676,7 @@ impl Job<'_> {
             Some(&tmp.join("shim.cpp")),
         )?;
         let slow = unity(&obj, "bloom_slow_all.cpp", &slow, None)?;
-        // Two builds side by side (cc compiles each one's files in parallel
-        // too, within one shared job limit: NUM_JOBS or the CPU count).
+        // The two units side by side.
         let (fast_objs, slow_objs) = std::thread::scope(|s| {
             let f = s.spawn(|| build(self.opts.opt.fast, "fast", fast_files));
             let sl = build(self.opts.opt.slow, "slow", slow);
