@@ -119,11 +119,55 @@ pub fn mapped_memories(log: &str, top: &str) -> Vec<MappedMemory> {
         .collect()
 }
 
+/// The banks whose block RAM cells the core instantiates itself (iCE40,
+/// hdl/src/core/ram.rs), which Yosys's log does not list as mapped memories: one
+/// entry per memory, named as Yosys names an inferred one (`...parts$0.ram.mem`),
+/// from the netlist's SB_RAM40_4K cells `<memory>.0.C` (inferred memories' cells are
+/// named so too: the caller keeps the log's entry for those).
+fn instantiated_banks(json: &Path) -> Result<Vec<MappedMemory>, FlowError> {
+    let text = std::fs::read_to_string(json).map_err(|e| io_err("reading", json, e))?;
+    let netlist: serde_json::Value = serde_json::from_str(&text)
+        .map_err(|e| FlowError::Io(format!("parsing {}: {e}", json.display())))?;
+    let mut banks = std::collections::BTreeMap::new();
+    for module in netlist["modules"]
+        .as_object()
+        .into_iter()
+        .flat_map(|m| m.values())
+    {
+        for (name, cell) in module["cells"].as_object().into_iter().flatten() {
+            let Some((memory, index)) = name.rsplit_once(".0.") else {
+                continue;
+            };
+            let ty = cell["type"].as_str().unwrap_or("");
+            if (memory == "mem" || memory.ends_with(".mem"))
+                && ty == "SB_RAM40_4K"
+                && !index.is_empty()
+                && index.bytes().all(|c| c.is_ascii_digit())
+            {
+                banks.insert(memory.to_string(), ty.to_string());
+            }
+        }
+    }
+    Ok(banks
+        .into_iter()
+        .map(|(memory, cell)| MappedMemory { memory, cell })
+        .collect())
+}
+
 /// Yosys's synthesis pass for the family.
 fn synth_pass(family: Family) -> &'static str {
     match family {
         Family::Ice40 => "synth_ice40",
         Family::Ecp5 => "synth_ecp5",
+    }
+}
+
+/// `read_verilog` with the family's defines: on iCE40 `BLOOM_ICE40_BANK`, which
+/// makes every bank instantiate its SB_RAM40_4K cells by hand (hdl/src/core/ram.rs).
+fn read_verilog(family: Family) -> &'static str {
+    match family {
+        Family::Ice40 => "read_verilog -DBLOOM_ICE40_BANK",
+        Family::Ecp5 => "read_verilog",
     }
 }
 
@@ -156,14 +200,19 @@ pub fn synthesise(
     let synth = synth_pass(family);
     let json = format!("{name}.json");
     let stat = format!("{name}-stat.json");
-    let script = format!(
-        "read_verilog {verilog}; {synth} -top {top} -json {json}; tee -q -o {stat} stat -json"
-    );
+    let read = read_verilog(family);
+    let script =
+        format!("{read} {verilog}; {synth} -top {top} -json {json}; tee -q -o {stat} stat -json");
     let log = dir.join(format!("{name}-yosys.log"));
     progress.say(&format!("synthesis: {synth} -top {top}"));
     yosys(family, script, dir, &log, progress)?;
     let stats = parse_stat(&dir.join(&stat))?;
-    let memories = mapped_memories(&std::fs::read_to_string(&log).unwrap_or_default(), top);
+    let mut memories = mapped_memories(&std::fs::read_to_string(&log).unwrap_or_default(), top);
+    for bank in instantiated_banks(&dir.join(&json))? {
+        if !memories.iter().any(|m| m.memory == bank.memory) {
+            memories.push(bank);
+        }
+    }
     Ok(Synthesis {
         json: dir.join(json),
         cells: stats.get("design").cloned().unwrap_or_default(),
@@ -207,9 +256,9 @@ pub fn hierarchy_stats(
     let synth = synth_pass(family);
     // Yosys 0.23's `stat -json` writes the hierarchy listing into its JSON,
     // so the hierarchical statistics are read from the text report.
-    let script = format!(
-        "read_verilog {verilog}; {synth} -noflatten -top {top}; tee -q -o hier-stat.txt stat"
-    );
+    let read = read_verilog(family);
+    let script =
+        format!("{read} {verilog}; {synth} -noflatten -top {top}; tee -q -o hier-stat.txt stat");
     progress.say(&format!(
         "synthesis with hierarchy kept: {synth} -noflatten -top {top}"
     ));

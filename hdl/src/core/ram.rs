@@ -1,10 +1,17 @@
 //! Bank RAM: 2^b x 1 bit, one read port and one write port, one clock.
 //!
-//! This is the only technology-specific block of the core. It is written so that Yosys
-//! infers block RAM with no glue (SB_RAM40_4K on iCE40, DP16KD on ECP5): the memory is
-//! marked `(* no_rw_check, ram_style = "block" *)` (the second keeps Yosys from putting
-//! small banks, 2^6 bits, in flip-flops) and neither read register has an initial value. An ASIC
-//! user replaces this one block with an SRAM macro; everything else is generic Verilog.
+//! This is the only technology-specific block of the core. Its Verilog has two bodies
+//! of the same behaviour:
+//! - with `BLOOM_ICE40_BANK` defined (bloom's iCE40 synthesis defines it,
+//!   flow/src/steps.rs), SB_RAM40_4K cells instantiated by hand ([`ice40_bank`]):
+//!   the write enable on the cells' WE pins, the bit mask decoded from the address
+//!   alone;
+//! - otherwise a memory that Yosys infers as block RAM with no glue (DP16KD on ECP5,
+//!   SB_RAM40_4K on iCE40 in any other flow): marked `(* no_rw_check, ram_style =
+//!   "block" *)` (the second keeps Yosys from putting small banks, 2^6 bits, in
+//!   flip-flops), neither read register with an initial value. Simulators read this
+//!   body. An ASIC user replaces this one block with an SRAM macro; everything else is
+//!   generic Verilog.
 //!
 //! Latency: 2 cycles. `read_addr` presented in cycle t is sampled at the end of t by the
 //! RAM (synchronous read); an output register (DP16KD's OUTREG; without it the ECP5
@@ -122,7 +129,7 @@ impl Logic for BankRam {
         } else {
             String::new()
         };
-        Verilog::Custom(format!(
+        let inferred = format!(
             "\
 (* no_rw_check, ram_style = \"block\" *)
 reg mem [0:{last}];
@@ -138,7 +145,7 @@ end
 always @(posedge clock) begin
     read_data <= read_raw;
 end
-{unused}",
+",
             last = depth - 1,
             bm1 = b - 1,
             initial = initial_contents(
@@ -147,8 +154,140 @@ end
                 &ones,
                 &[("read_raw", "1'b0"), ("read_data", "1'b0")]
             ),
+        );
+        // The iCE40 synthesis (flow/src/steps.rs) defines BLOOM_ICE40_BANK and reads the
+        // bank instantiated by hand; simulators, ECP5 and any other flow infer it.
+        Verilog::Custom(format!(
+            "`ifdef BLOOM_ICE40_BANK\n{hand}`else\n{inferred}`endif\n{unused}",
+            hand = ice40_bank(b, &self._initial),
         ))
     }
+}
+
+/// Bit reversal of a[2:0]: the column Yosys 0.23 wires address bits 2..0 to in
+/// READ_MODE 3 (RADDR[10] = a0, RADDR[9] = a1, RADDR[8] = a2), which this bank keeps.
+const REV3: [usize; 8] = [0, 4, 2, 6, 1, 5, 3, 7];
+
+/// Bits `hi..=lo` of `signal` as an expression of `width` bits, zero above `top`
+/// (the bank's highest address bit).
+fn address_field(signal: &str, hi: usize, lo: usize, top: usize) -> String {
+    let width = hi - lo + 1;
+    if top < lo {
+        return format!("{width}'d0");
+    }
+    let have = hi.min(top);
+    let field = if have == lo {
+        format!("{signal}[{lo}]")
+    } else {
+        format!("{signal}[{have}:{lo}]")
+    };
+    if have == hi {
+        field
+    } else {
+        format!("{{{}'d0, {field}}}", hi - have)
+    }
+}
+
+/// A `2^b x 1` bank as `max(1, 2^(b-12))` iCE40 SB_RAM40_4K cells, instantiated by hand.
+///
+/// Why by hand: Yosys 0.23 infers the bank with a 256 x 16 write port whose bit mask
+/// is the write enable ANDed with a decode of four address bits, two LUT4 levels
+/// between the control's flip-flops and the block RAM's MASK pins, and on UP5K that
+/// path was the core's slowest on most nextpnr seeds. Here the write enable goes to
+/// WE alone (WCLKE high) and MASK is a decode of the address only, one LUT4 a bit.
+///
+/// Layout: the one flow/src/bram.rs reads for the inferred bank (`Ice40Ram40`), so
+/// images preload and bitstreams swap as before. Filter bit `a` is in cell `a >> 12`,
+/// INIT bit `16 a[10:3] + 8 a[11] + rev3(a[2:0])`. Write port 256 x 16 (WRITE_MODE 0):
+/// WADDR = a[10:3], the bit on all 16 WDATA lanes, MASK (1: not written) the inverse
+/// one-hot of {a11, a0, a1, a2}. Read port 2048 x 2 (READ_MODE 3): RADDR = {a0, a1,
+/// a2, a[10:3]}, RDATA[3] the column a11 = 0, RDATA[11] the column a11 = 1. Bits at
+/// and above b are 0. The cells are named `mem.0.C`, as Yosys names an inferred
+/// bank's, which the image swap (flow/src/swap/record.rs) finds them by.
+///
+/// Latency 2, as the inferred bank: the RAM's own read register, then `read_data`'s,
+/// loaded with the column of the cell that `read_addr[b-1:11]`, registered beside the
+/// RAM's register, chooses. Same-address read and write in one cycle: the read is
+/// unspecified, as the inferred bank's (the core forwards).
+fn ice40_bank(b: usize, initial: &[bool]) -> String {
+    assert_eq!(initial.len(), 1usize << b);
+    let cells = 1usize << b.saturating_sub(12);
+    let mut init = vec![[[0u8; 32]; 16]; cells];
+    for (a, _) in initial.iter().enumerate().filter(|(_, bit)| **bit) {
+        let q = 16 * ((a >> 3) & 0xFF) + 8 * ((a >> 11) & 1) + REV3[a & 7];
+        init[a >> 12][q >> 8][(q & 255) >> 3] |= 1 << (q & 7);
+    }
+    let top = b - 1;
+    let word = |signal: &str| address_field(signal, 10, 3, top);
+    let column11 = address_field("write_addr", 11, 11, top);
+    let mut v = format!(
+        "\
+wire [3:0] bank_column = {{{column11}, write_addr[0], write_addr[1], write_addr[2]}};
+wire [15:0] bank_mask = ~(16'd1 << bank_column);
+"
+    );
+    for (c, words) in init.iter().enumerate() {
+        let params: String = words
+            .iter()
+            .enumerate()
+            .map(|(n, bytes)| {
+                let hex: String = bytes.iter().rev().map(|b| format!("{b:02x}")).collect();
+                format!("    .INIT_{n:X}(256'h{hex}),\n")
+            })
+            .collect();
+        let enable = if cells == 1 {
+            "write_enable".to_string()
+        } else {
+            format!("(write_enable & (write_addr[{top}:12] == {}'d{c}))", b - 12)
+        };
+        v += &format!(
+            "\
+wire [15:0] bank_rdata_{c};
+SB_RAM40_4K #(
+{params}    .READ_MODE(3),
+    .WRITE_MODE(0)
+) \\mem.0.{c} (
+    .RDATA(bank_rdata_{c}),
+    .RCLK(clock),
+    .RCLKE(1'b1),
+    .RE(1'b1),
+    .RADDR({{read_addr[0], read_addr[1], read_addr[2], {raddr}}}),
+    .WCLK(clock),
+    .WCLKE(1'b1),
+    .WE({enable}),
+    .WADDR({{3'b000, {waddr}}}),
+    .MASK(bank_mask),
+    .WDATA({{16{{write_data}}}})
+);
+",
+            raddr = word("read_addr"),
+            waddr = word("write_addr"),
+        );
+    }
+    if b <= 11 {
+        v += "always @(posedge clock) begin\n    read_data <= bank_rdata_0[3];\nend\n";
+    } else {
+        // Column s of the cells (s = a[b-1:11]): cell s >> 1, RDATA[11] when s is odd.
+        let columns: Vec<String> = (0..cells)
+            .rev()
+            .flat_map(|c| [format!("bank_rdata_{c}[11]"), format!("bank_rdata_{c}[3]")])
+            .collect();
+        let s = b - 11;
+        v += &format!(
+            "\
+wire [{last}:0] bank_columns = {{{}}};
+reg [{sm1}:0] bank_read_column;
+always @(posedge clock) begin
+    bank_read_column <= read_addr[{top}:11];
+    read_data <= bank_columns[bank_read_column];
+end
+",
+            columns.join(", "),
+            last = 2 * cells - 1,
+            sm1 = s - 1,
+        );
+    }
+    v
 }
 
 /// The `initial` block of a bank `mem` of 2^`b` words (contract §4 and §7.6), as every

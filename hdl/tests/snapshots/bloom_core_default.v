@@ -4641,6 +4641,49 @@ module bloom_core_parts_0_ram(clock,read_addr,read_data,write_enable,write_addr,
     input wire  write_data;
     
     // Update code (custom)
+    `ifdef BLOOM_ICE40_BANK
+    wire [3:0] bank_column = {write_addr[11], write_addr[0], write_addr[1], write_addr[2]};
+    wire [15:0] bank_mask = ~(16'd1 << bank_column);
+    wire [15:0] bank_rdata_0;
+    SB_RAM40_4K #(
+        .INIT_0(256'h0000000000000000000000000000000000000000000000000000000000000000),
+        .INIT_1(256'h0000000000000000000000000000000000000000000000000000000000000000),
+        .INIT_2(256'h0000000000000000000000000000000000000000000000000000000000000000),
+        .INIT_3(256'h0000000000000000000000000000000000000000000000000000000000000000),
+        .INIT_4(256'h0000000000000000000000000000000000000000000000000000000000000000),
+        .INIT_5(256'h0000000000000000000000000000000000000000000000000000000000000000),
+        .INIT_6(256'h0000000000000000000000000000000000000000000000000000000000000000),
+        .INIT_7(256'h0000000000000000000000000000000000000000000000000000000000000000),
+        .INIT_8(256'h0000000000000000000000000000000000000000000000000000000000000000),
+        .INIT_9(256'h0000000000000000000000000000000000000000000000000000000000000000),
+        .INIT_A(256'h0000000000000000000000000000000000000000000000000000000000000000),
+        .INIT_B(256'h0000000000000000000000000000000000000000000000000000000000000000),
+        .INIT_C(256'h0000000000000000000000000000000000000000000000000000000000000000),
+        .INIT_D(256'h0000000000000000000000000000000000000000000000000000000000000000),
+        .INIT_E(256'h0000000000000000000000000000000000000000000000000000000000000000),
+        .INIT_F(256'h0000000000000000000000000000000000000000000000000000000000000000),
+        .READ_MODE(3),
+        .WRITE_MODE(0)
+    ) \mem.0.0 (
+        .RDATA(bank_rdata_0),
+        .RCLK(clock),
+        .RCLKE(1'b1),
+        .RE(1'b1),
+        .RADDR({read_addr[0], read_addr[1], read_addr[2], read_addr[10:3]}),
+        .WCLK(clock),
+        .WCLKE(1'b1),
+        .WE(write_enable),
+        .WADDR({3'b000, write_addr[10:3]}),
+        .MASK(bank_mask),
+        .WDATA({16{write_data}})
+    );
+    wire [1:0] bank_columns = {bank_rdata_0[11], bank_rdata_0[3]};
+    reg [0:0] bank_read_column;
+    always @(posedge clock) begin
+        bank_read_column <= read_addr[11:11];
+        read_data <= bank_columns[bank_read_column];
+    end
+    `else
     (* no_rw_check, ram_style = "block" *)
     reg mem [0:4095];
     reg read_raw;
@@ -4667,6 +4710,7 @@ module bloom_core_parts_0_ram(clock,read_addr,read_data,write_enable,write_addr,
     always @(posedge clock) begin
         read_data <= read_raw;
     end
+    `endif
     /* verilator lint_off UNUSED */
     wire unused_high_address = &{1'b0, read_addr[15:12], write_addr[15:12], 1'b0};
     /* verilator lint_on UNUSED */
@@ -6032,6 +6076,49 @@ module bloom_core_parts_1_ram(clock,read_addr,read_data,write_enable,write_addr,
     input wire  write_data;
     
     // Update code (custom)
+    `ifdef BLOOM_ICE40_BANK
+    wire [3:0] bank_column = {write_addr[11], write_addr[0], write_addr[1], write_addr[2]};
+    wire [15:0] bank_mask = ~(16'd1 << bank_column);
+    wire [15:0] bank_rdata_0;
+    SB_RAM40_4K #(
+        .INIT_0(256'h0000000000000000000000000000000000000000000000000000000000000000),
+        .INIT_1(256'h0000000000000000000000000000000000000000000000000000000000000000),
+        .INIT_2(256'h0000000000000000000000000000000000000000000000000000000000000000),
+        .INIT_3(256'h0000000000000000000000000000000000000000000000000000000000000000),
+        .INIT_4(256'h0000000000000000000000000000000000000000000000000000000000000000),
+        .INIT_5(256'h0000000000000000000000000000000000000000000000000000000000000000),
+        .INIT_6(256'h0000000000000000000000000000000000000000000000000000000000000000),
+        .INIT_7(256'h0000000000000000000000000000000000000000000000000000000000000000),
+        .INIT_8(256'h0000000000000000000000000000000000000000000000000000000000000000),
+        .INIT_9(256'h0000000000000000000000000000000000000000000000000000000000000000),
+        .INIT_A(256'h0000000000000000000000000000000000000000000000000000000000000000),
+        .INIT_B(256'h0000000000000000000000000000000000000000000000000000000000000000),
+        .INIT_C(256'h0000000000000000000000000000000000000000000000000000000000000000),
+        .INIT_D(256'h0000000000000000000000000000000000000000000000000000000000000000),
+        .INIT_E(256'h0000000000000000000000000000000000000000000000000000000000000000),
+        .INIT_F(256'h0000000000000000000000000000000000000000000000000000000000000000),
+        .READ_MODE(3),
+        .WRITE_MODE(0)
+    ) \mem.0.0 (
+        .RDATA(bank_rdata_0),
+        .RCLK(clock),
+        .RCLKE(1'b1),
+        .RE(1'b1),
+        .RADDR({read_addr[0], read_addr[1], read_addr[2], read_addr[10:3]}),
+        .WCLK(clock),
+        .WCLKE(1'b1),
+        .WE(write_enable),
+        .WADDR({3'b000, write_addr[10:3]}),
+        .MASK(bank_mask),
+        .WDATA({16{write_data}})
+    );
+    wire [1:0] bank_columns = {bank_rdata_0[11], bank_rdata_0[3]};
+    reg [0:0] bank_read_column;
+    always @(posedge clock) begin
+        bank_read_column <= read_addr[11:11];
+        read_data <= bank_columns[bank_read_column];
+    end
+    `else
     (* no_rw_check, ram_style = "block" *)
     reg mem [0:4095];
     reg read_raw;
@@ -6058,6 +6145,7 @@ module bloom_core_parts_1_ram(clock,read_addr,read_data,write_enable,write_addr,
     always @(posedge clock) begin
         read_data <= read_raw;
     end
+    `endif
     /* verilator lint_off UNUSED */
     wire unused_high_address = &{1'b0, read_addr[15:12], write_addr[15:12], 1'b0};
     /* verilator lint_on UNUSED */
@@ -7423,6 +7511,49 @@ module bloom_core_parts_2_ram(clock,read_addr,read_data,write_enable,write_addr,
     input wire  write_data;
     
     // Update code (custom)
+    `ifdef BLOOM_ICE40_BANK
+    wire [3:0] bank_column = {write_addr[11], write_addr[0], write_addr[1], write_addr[2]};
+    wire [15:0] bank_mask = ~(16'd1 << bank_column);
+    wire [15:0] bank_rdata_0;
+    SB_RAM40_4K #(
+        .INIT_0(256'h0000000000000000000000000000000000000000000000000000000000000000),
+        .INIT_1(256'h0000000000000000000000000000000000000000000000000000000000000000),
+        .INIT_2(256'h0000000000000000000000000000000000000000000000000000000000000000),
+        .INIT_3(256'h0000000000000000000000000000000000000000000000000000000000000000),
+        .INIT_4(256'h0000000000000000000000000000000000000000000000000000000000000000),
+        .INIT_5(256'h0000000000000000000000000000000000000000000000000000000000000000),
+        .INIT_6(256'h0000000000000000000000000000000000000000000000000000000000000000),
+        .INIT_7(256'h0000000000000000000000000000000000000000000000000000000000000000),
+        .INIT_8(256'h0000000000000000000000000000000000000000000000000000000000000000),
+        .INIT_9(256'h0000000000000000000000000000000000000000000000000000000000000000),
+        .INIT_A(256'h0000000000000000000000000000000000000000000000000000000000000000),
+        .INIT_B(256'h0000000000000000000000000000000000000000000000000000000000000000),
+        .INIT_C(256'h0000000000000000000000000000000000000000000000000000000000000000),
+        .INIT_D(256'h0000000000000000000000000000000000000000000000000000000000000000),
+        .INIT_E(256'h0000000000000000000000000000000000000000000000000000000000000000),
+        .INIT_F(256'h0000000000000000000000000000000000000000000000000000000000000000),
+        .READ_MODE(3),
+        .WRITE_MODE(0)
+    ) \mem.0.0 (
+        .RDATA(bank_rdata_0),
+        .RCLK(clock),
+        .RCLKE(1'b1),
+        .RE(1'b1),
+        .RADDR({read_addr[0], read_addr[1], read_addr[2], read_addr[10:3]}),
+        .WCLK(clock),
+        .WCLKE(1'b1),
+        .WE(write_enable),
+        .WADDR({3'b000, write_addr[10:3]}),
+        .MASK(bank_mask),
+        .WDATA({16{write_data}})
+    );
+    wire [1:0] bank_columns = {bank_rdata_0[11], bank_rdata_0[3]};
+    reg [0:0] bank_read_column;
+    always @(posedge clock) begin
+        bank_read_column <= read_addr[11:11];
+        read_data <= bank_columns[bank_read_column];
+    end
+    `else
     (* no_rw_check, ram_style = "block" *)
     reg mem [0:4095];
     reg read_raw;
@@ -7449,6 +7580,7 @@ module bloom_core_parts_2_ram(clock,read_addr,read_data,write_enable,write_addr,
     always @(posedge clock) begin
         read_data <= read_raw;
     end
+    `endif
     /* verilator lint_off UNUSED */
     wire unused_high_address = &{1'b0, read_addr[15:12], write_addr[15:12], 1'b0};
     /* verilator lint_on UNUSED */
@@ -8814,6 +8946,49 @@ module bloom_core_parts_3_ram(clock,read_addr,read_data,write_enable,write_addr,
     input wire  write_data;
     
     // Update code (custom)
+    `ifdef BLOOM_ICE40_BANK
+    wire [3:0] bank_column = {write_addr[11], write_addr[0], write_addr[1], write_addr[2]};
+    wire [15:0] bank_mask = ~(16'd1 << bank_column);
+    wire [15:0] bank_rdata_0;
+    SB_RAM40_4K #(
+        .INIT_0(256'h0000000000000000000000000000000000000000000000000000000000000000),
+        .INIT_1(256'h0000000000000000000000000000000000000000000000000000000000000000),
+        .INIT_2(256'h0000000000000000000000000000000000000000000000000000000000000000),
+        .INIT_3(256'h0000000000000000000000000000000000000000000000000000000000000000),
+        .INIT_4(256'h0000000000000000000000000000000000000000000000000000000000000000),
+        .INIT_5(256'h0000000000000000000000000000000000000000000000000000000000000000),
+        .INIT_6(256'h0000000000000000000000000000000000000000000000000000000000000000),
+        .INIT_7(256'h0000000000000000000000000000000000000000000000000000000000000000),
+        .INIT_8(256'h0000000000000000000000000000000000000000000000000000000000000000),
+        .INIT_9(256'h0000000000000000000000000000000000000000000000000000000000000000),
+        .INIT_A(256'h0000000000000000000000000000000000000000000000000000000000000000),
+        .INIT_B(256'h0000000000000000000000000000000000000000000000000000000000000000),
+        .INIT_C(256'h0000000000000000000000000000000000000000000000000000000000000000),
+        .INIT_D(256'h0000000000000000000000000000000000000000000000000000000000000000),
+        .INIT_E(256'h0000000000000000000000000000000000000000000000000000000000000000),
+        .INIT_F(256'h0000000000000000000000000000000000000000000000000000000000000000),
+        .READ_MODE(3),
+        .WRITE_MODE(0)
+    ) \mem.0.0 (
+        .RDATA(bank_rdata_0),
+        .RCLK(clock),
+        .RCLKE(1'b1),
+        .RE(1'b1),
+        .RADDR({read_addr[0], read_addr[1], read_addr[2], read_addr[10:3]}),
+        .WCLK(clock),
+        .WCLKE(1'b1),
+        .WE(write_enable),
+        .WADDR({3'b000, write_addr[10:3]}),
+        .MASK(bank_mask),
+        .WDATA({16{write_data}})
+    );
+    wire [1:0] bank_columns = {bank_rdata_0[11], bank_rdata_0[3]};
+    reg [0:0] bank_read_column;
+    always @(posedge clock) begin
+        bank_read_column <= read_addr[11:11];
+        read_data <= bank_columns[bank_read_column];
+    end
+    `else
     (* no_rw_check, ram_style = "block" *)
     reg mem [0:4095];
     reg read_raw;
@@ -8840,6 +9015,7 @@ module bloom_core_parts_3_ram(clock,read_addr,read_data,write_enable,write_addr,
     always @(posedge clock) begin
         read_data <= read_raw;
     end
+    `endif
     /* verilator lint_off UNUSED */
     wire unused_high_address = &{1'b0, read_addr[15:12], write_addr[15:12], 1'b0};
     /* verilator lint_on UNUSED */
