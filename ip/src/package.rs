@@ -196,6 +196,13 @@ impl SelfTest {
                 "--freq".to_string(),
                 format!("{}", board.clock_mhz),
             ];
+            // The iCE40 targets read the banks' SB_RAM40_4K cells instantiated by hand,
+            // as bloom's own iCE40 builds do (hdl/src/core/ram.rs).
+            let defines = if d.family == flow::board::Family::Ice40 {
+                "    parameters: [BLOOM_ICE40_BANK]\n"
+            } else {
+                ""
+            };
             let launcher = if d.family == flow::board::Family::Ecp5 {
                 "; for nextpnr-ecp5 and ecppack from YoWASP set EDALIZE_LAUNCHER=board/yowasp-launcher"
             } else {
@@ -210,7 +217,7 @@ impl SelfTest {
     flow: {flow_name}
     flow_options:
       nextpnr_options: [{opts}]
-",
+{defines}",
                 title = board.title,
                 top = self.top,
                 opts = opts.join(", "),
@@ -339,6 +346,11 @@ parameters:
     datatype: file
     description: expected-response vector file (default expect.hex)
     paramtype: plusarg
+  BLOOM_ICE40_BANK:
+    datatype: bool
+    default: true
+    description: 'iCE40 synthesis: each bank instantiates its SB_RAM40_4K cells (write enable on WE, mask from the address alone) instead of leaving them to inference'
+    paramtype: vlogdefine
 
 targets:
   default: &default
@@ -492,7 +504,7 @@ below.
 | file | what it is |
 |---|---|
 | `bloom_axis.core` | FuseSoC CAPI2 core `{name}` |
-| `rtl/bloom_core.v` | the filter core (module `bloom_core`, all others `bloom_core_*`) |
+| `rtl/bloom_core.v` | the filter core (module `bloom_core`, all others `bloom_core_*`); in an iCE40 synthesis, define `BLOOM_ICE40_BANK` (the core file's iCE40 targets do) and each bank instantiates its SB_RAM40_4K cells, the write enable on WE and the bit mask from the address alone, instead of leaving the banks to inference |
 | `rtl/bloom_axis.v` | the AXI wrapper (module `bloom_axis`, top; `bloom_axis_*`) |
 | `regs/` | the register map: `bloom_axis.rdl` (SystemRDL, the source), `bloom_axis_regs.h` (C), `bloom_axis_regs.md`, `bloom_axis_regs.xml` (IP-XACT) |
 | `tb/` | `{TB_FILE}`, a self-checking Verilog-2005 testbench, and `vectors/` from the golden model ({requests} requests, {reads} register reads) |
