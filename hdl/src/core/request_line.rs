@@ -203,7 +203,9 @@ impl Logic for RequestLine {
                     format!("{name}_{}", s - 1)
                 };
                 if emptied {
-                    v += &format!("    {name}_{s} <= {from} & !reset;\n");
+                    // A multiplexer to 0, not an AND: Yosys maps it to the flip-flop's
+                    // synchronous reset pin, keeping reset out of the LUTs before it.
+                    v += &format!("    {name}_{s} <= reset ? 1'b0 : {from};\n");
                 } else {
                     v += &format!("    {name}_{s} <= {from};\n");
                 }
@@ -219,7 +221,7 @@ impl Logic for RequestLine {
             .chain((1..d).map(|s| format!("(accept_{s} & (op_{s} == 2'd2))")))
             .collect();
         v = format!(
-            "reg clear_in_line;\n{v}always @(posedge clock) clear_in_line <= ({}) & !reset;\n",
+            "reg clear_in_line;\n{v}always @(posedge clock) clear_in_line <= reset ? 1'b0 : ({});\n",
             clears.join(" | ")
         );
         Verilog::Custom(v)
