@@ -1,7 +1,8 @@
 //! Where each filter bit sits in a block RAM's initial contents, per family.
 //!
-//! A bank is a `2^b x 1` memory (hdl/src/core/ram.rs). Yosys maps it to block RAM cells
-//! named `...parts$P.ram.mem.0.C`, cell `C` holding the bank's addresses
+//! A bank is a `2^b x 1` memory (hdl/src/core/ram.rs). Its block RAM cells are named
+//! `...parts$P.ram.mem.0.C` (on iCE40 the bank instantiates them itself with Yosys's
+//! inferred layout and names; on ECP5 Yosys maps them), cell `C` holding the bank's addresses
 //! `C * 2^cell_bits ..`; the number comes from the name's suffix, never from the
 //! order in which a netlist lists the cells (JSON lists `mem.0.10` before `mem.0.2`).
 //! Inside a cell, filter bit `a` is one bit of the cell's initial contents:
