@@ -208,9 +208,13 @@ pub fn synthesise(
     yosys(family, script, dir, &log, progress)?;
     let stats = parse_stat(&dir.join(&stat))?;
     let mut memories = mapped_memories(&std::fs::read_to_string(&log).unwrap_or_default(), top);
-    for bank in instantiated_banks(&dir.join(&json))? {
-        if !memories.iter().any(|m| m.memory == bank.memory) {
-            memories.push(bank);
+    // Only iCE40 banks are instantiated (read_verilog's define): no other family's
+    // netlist is read again.
+    if family == Family::Ice40 {
+        for bank in instantiated_banks(&dir.join(&json))? {
+            if !memories.iter().any(|m| m.memory == bank.memory) {
+                memories.push(bank);
+            }
         }
     }
     Ok(Synthesis {
