@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
-# The whole test suite: installs what is missing, checks formatting, lints and
-# that every target builds, then runs every test of the
-# workspace (golden model, theory, hardware, co-simulation, flow, host bridge).
+# The test suite: installs what is missing, checks formatting, lints and that
+# every target builds, then runs the tests of the workspace (golden model,
+# theory, hardware, co-simulation, flow, host bridge). Arguments go to nextest:
+# with none it runs the gate CI runs; `--profile full` runs every test
+# (.config/nextest.toml and docs/development.md say what the gate leaves out).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
