@@ -606,16 +606,6 @@ wire lane0_hit = hit_line[{dm1}];
         )
     };
     let hits: Vec<String> = (0..l).rev().map(|j| format!("lane{j}_hit")).collect();
-    let tags: Vec<String> = (0..l)
-        .rev()
-        .map(|j| {
-            format!(
-                "(out_beat[{}:{}] & {{8{{resp_slot_valid[{j}]}}}})",
-                8 * j + 7,
-                8 * j
-            )
-        })
-        .collect();
     v += &format!(
         "\
 wire out_valid;
@@ -637,11 +627,13 @@ wire out_room;
     .head_beat(out_beat),
     .head_hits(out_hits)
 );
+// The head is 0 while no beat is presented, its tags 0 in empty slots and its hits 0 in
+// empty slots and refused beats (responses.rs): the ports are the head as it is.
 assign resp_valid = out_valid;
-assign resp_refused = out_valid & out_beat[{dm1}];
-assign resp_slot_valid = out_beat[{shi}:{slo}] & {{{l}{{out_valid}}}};
-assign resp_hit = out_hits & out_beat[{shi}:{slo}] & {{{l}{{out_valid & (~out_beat[{dm1}])}}}};
-assign resp_tag = {{{tags}}};
+assign resp_refused = out_beat[{dm1}];
+assign resp_slot_valid = out_beat[{shi}:{slo}];
+assign resp_hit = out_hits;
+assign resp_tag = out_beat[{thi}:0];
 ",
         dm1 = d - 1,
         lm1 = l - 1,
@@ -649,7 +641,7 @@ assign resp_tag = {{{tags}}};
         slo = 8 * l,
         responses = responses::RESPONSES,
         hits = hits.join(", "),
-        tags = tags.join(", "),
+        thi = 8 * l - 1,
     );
     v
 }

@@ -18,6 +18,14 @@
 //! room, at its pointer, which moves when a beat enters); pointers are one-hot and the
 //! counts thermometers, each next value two LUT levels, as in core/response_fifo.rs.
 //! Memory: N entries of registers (no array); the head is an AND-OR of the entries.
+//!
+//! The head is the ports' final value, two LUT4 levels from flip-flops: it is chosen by
+//! `head_select`, the read pointer while a beat is presented and 0 otherwise (registered
+//! from both next values), so an empty FIFO presents 0 without a gate after the AND-OR;
+//! an entry holds its tags already zero in the slots that hold no operation, and its hits
+//! already zero where the slot is empty or the beat refused (masked as they are written,
+//! from the descriptor's own bits). Masking after the AND-OR instead made the response
+//! ports three levels deep, the slowest path of HX8K lanes.
 
 /// Module name.
 pub const RESPONSES: &str = "bloom_lanes_responses";
@@ -62,11 +70,25 @@ module {RESPONSES} (
     }
     let last = n - 1;
     let lm1 = last - 1;
+    // The descriptor as an entry keeps it: slot j's tag ANDed with its valid bit.
+    let kept_tags: Vec<String> = (0..l)
+        .rev()
+        .map(|j| {
+            format!(
+                "(beat[{}:{}] & {{8{{beat[{}]}}}})",
+                8 * j + 7,
+                8 * j,
+                8 * l + j
+            )
+        })
+        .collect();
     v += &format!(
         "\
 reg [{last}:0] beat_select = {n}'d1;
 reg [{last}:0] hit_select = {n}'d1;
 reg [{last}:0] read_select = {n}'d1;
+// The read pointer while a beat is presented, else 0: the head's AND-OR gives 0 then.
+reg [{last}:0] head_select = {n}'d0;
 // Thermometers: bit i = more than i beats entered and not taken / pushed and not taken.
 reg [{last}:0] allocated = {n}'d0;
 reg [{last}:0] occupancy = {n}'d0;
@@ -78,12 +100,23 @@ wire [{last}:0] allocated_if_enter = (allocated & given_mask) | ({{allocated[{lm
 wire [{last}:0] allocated_if_not = ({{1'b0, allocated[{last}:1]}} & given_mask) | (allocated & ~given_mask);
 wire [{last}:0] occupancy_if_push = (occupancy & given_mask) | ({{occupancy[{lm1}:0], 1'b1}} & ~given_mask);
 wire [{last}:0] occupancy_if_not = ({{1'b0, occupancy[{last}:1]}} & given_mask) | (occupancy & ~given_mask);
+wire [{last}:0] read_select_next = ({{read_select[{lm1}:0], read_select[{last}]}} & given_mask)
+    | (read_select & ~given_mask);
+wire [{last}:0] occupancy_next = (occupancy_if_push & {{{n}{{push}}}}) | (occupancy_if_not & {{{n}{{~push}}}});
+// An entry's tags are 0 in the slots that hold no operation.
+wire [{dm1}:0] beat_kept = {{beat[{dm1}:{slo}], {kept_tags}}};
 always @(posedge clock) begin
-"
+",
+        dm1 = d - 1,
+        slo = 8 * l,
+        kept_tags = kept_tags.join(", "),
     );
     for i in 0..n {
         v += &format!(
-            "    if (beat_select[{i}] & room) beat_{i} <= beat;\n    if (hit_select[{i}] & push) hits_{i} <= hits;\n"
+            "    if (beat_select[{i}] & room) beat_{i} <= beat_kept;\n    if (hit_select[{i}] & push) hits_{i} <= hits & beat_{i}[{shi}:{slo}] & {{{l}{{~beat_{i}[{dm1}]}}}};\n",
+            shi = 8 * l + l - 1,
+            slo = 8 * l,
+            dm1 = d - 1,
         );
     }
     v += &format!(
@@ -91,6 +124,7 @@ always @(posedge clock) begin
         beat_select <= {n}'d1;
         hit_select <= {n}'d1;
         read_select <= {n}'d1;
+        head_select <= {n}'d0;
         allocated <= {n}'d0;
         occupancy <= {n}'d0;
     end else begin
@@ -98,19 +132,19 @@ always @(posedge clock) begin
             | (beat_select & {{{n}{{~enter}}}});
         hit_select <= ({{hit_select[{lm1}:0], hit_select[{last}]}} & {{{n}{{push}}}})
             | (hit_select & {{{n}{{~push}}}});
-        read_select <= ({{read_select[{lm1}:0], read_select[{last}]}} & given_mask)
-            | (read_select & ~given_mask);
+        read_select <= read_select_next;
+        head_select <= read_select_next & {{{n}{{occupancy_next[0]}}}};
         allocated <= (allocated_if_enter & {{{n}{{enter}}}}) | (allocated_if_not & {{{n}{{~enter}}}});
-        occupancy <= (occupancy_if_push & {{{n}{{push}}}}) | (occupancy_if_not & {{{n}{{~push}}}});
+        occupancy <= occupancy_next;
     end
 end
 "
     );
     let beats: Vec<String> = (0..n)
-        .map(|i| format!("({{{d}{{read_select[{i}]}}}} & beat_{i})"))
+        .map(|i| format!("({{{d}{{head_select[{i}]}}}} & beat_{i})"))
         .collect();
     let hits: Vec<String> = (0..n)
-        .map(|i| format!("({{{l}{{read_select[{i}]}}}} & hits_{i})"))
+        .map(|i| format!("({{{l}{{head_select[{i}]}}}} & hits_{i})"))
         .collect();
     v += &format!(
         "assign head_beat = {};\nassign head_hits = {};\nendmodule // {RESPONSES}\n",
