@@ -339,9 +339,23 @@ fn input_stage(w: usize, l: usize) -> String {
     // {the op lane 0 takes (slot 0's in a write beat, else 0: the core decodes it, so
     // it is one choice after flip-flops), refused, req_valid, req_key, req_tag}.
     let e = 3 + l + w * l + 8 * l;
+    let kept_tags: Vec<String> = (0..l)
+        .rev()
+        .map(|j| {
+            format!(
+                "(req_tag[{}:{}] & {{8{{req_valid[{j}]}}}})",
+                8 * j + 7,
+                8 * j
+            )
+        })
+        .collect();
+    let kept_tags = kept_tags.join(", ");
     format!(
         "\
 wire [1:0] write_beat_op = write_beat ? req_op[1:0] : 2'd0;
+// Slot j's tag as the beat keeps it: 0 where the slot holds no operation (the
+// response beats then present it as it is, responses.rs).
+wire [{tagm1}:0] req_tag_kept = {{{kept_tags}}};
 localparam ENTRY = {e};
 reg [ENTRY-1:0] entry0 = {e}'d0;
 reg [ENTRY-1:0] entry1 = {e}'d0;
@@ -362,10 +376,10 @@ always @(posedge clock) begin
     // The free entry at the write pointer loads the inputs in every cycle (whether
     // or not a beat is taken), so its enables are flip-flops only.
     if ((~entry_write) & (~entry_full[0])) begin
-        entry0 <= {{write_beat_op, refused, req_valid, req_key, req_tag}};
+        entry0 <= {{write_beat_op, refused, req_valid, req_key, req_tag_kept}};
     end
     if (entry_write & (~entry_full[1])) begin
-        entry1 <= {{write_beat_op, refused, req_valid, req_key, req_tag}};
+        entry1 <= {{write_beat_op, refused, req_valid, req_key, req_tag_kept}};
     end
     if (reset) begin
         entry_full <= 2'b00;

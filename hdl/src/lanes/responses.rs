@@ -21,11 +21,11 @@
 //!
 //! The head is the ports' final value, two LUT4 levels from flip-flops: it is chosen by
 //! `head_select`, the read pointer while a beat is presented and 0 otherwise (registered
-//! from both next values), so an empty FIFO presents 0 without a gate after the AND-OR;
-//! an entry holds its tags already zero in the slots that hold no operation, and its hits
-//! already zero where the slot is empty or the beat refused (masked as they are written,
-//! from the descriptor's own bits). Masking after the AND-OR instead made the response
-//! ports three levels deep, the slowest path of HX8K lanes.
+//! from both next values), so an empty FIFO presents 0 without a gate after the AND-OR.
+//! An entry's tags come already 0 in the slots that hold no operation (the input stage
+//! keeps them so, mod.rs), and its hits are written already 0 where the slot is empty or
+//! the beat refused (from the entry's own descriptor bits). Masking after the AND-OR
+//! instead made the response ports three levels deep, the slowest path of HX8K lanes.
 
 /// Module name.
 pub const RESPONSES: &str = "bloom_lanes_responses";
@@ -70,18 +70,6 @@ module {RESPONSES} (
     }
     let last = n - 1;
     let lm1 = last - 1;
-    // The descriptor as an entry keeps it: slot j's tag ANDed with its valid bit.
-    let kept_tags: Vec<String> = (0..l)
-        .rev()
-        .map(|j| {
-            format!(
-                "(beat[{}:{}] & {{8{{beat[{}]}}}})",
-                8 * j + 7,
-                8 * j,
-                8 * l + j
-            )
-        })
-        .collect();
     v += &format!(
         "\
 reg [{last}:0] beat_select = {n}'d1;
@@ -103,17 +91,12 @@ wire [{last}:0] occupancy_if_not = ({{1'b0, occupancy[{last}:1]}} & given_mask) 
 wire [{last}:0] read_select_next = ({{read_select[{lm1}:0], read_select[{last}]}} & given_mask)
     | (read_select & ~given_mask);
 wire [{last}:0] occupancy_next = (occupancy_if_push & {{{n}{{push}}}}) | (occupancy_if_not & {{{n}{{~push}}}});
-// An entry's tags are 0 in the slots that hold no operation.
-wire [{dm1}:0] beat_kept = {{beat[{dm1}:{slo}], {kept_tags}}};
 always @(posedge clock) begin
-",
-        dm1 = d - 1,
-        slo = 8 * l,
-        kept_tags = kept_tags.join(", "),
+"
     );
     for i in 0..n {
         v += &format!(
-            "    if (beat_select[{i}] & room) beat_{i} <= beat_kept;\n    if (hit_select[{i}] & push) hits_{i} <= hits & beat_{i}[{shi}:{slo}] & {{{l}{{~beat_{i}[{dm1}]}}}};\n",
+            "    if (beat_select[{i}] & room) beat_{i} <= beat;\n    if (hit_select[{i}] & push) hits_{i} <= hits & beat_{i}[{shi}:{slo}] & {{{l}{{~beat_{i}[{dm1}]}}}};\n",
             shi = 8 * l + l - 1,
             slo = 8 * l,
             dm1 = d - 1,
