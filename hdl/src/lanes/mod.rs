@@ -337,7 +337,8 @@ fn input_stage(w: usize, l: usize) -> String {
     // The input stage: two entries, so that lane 0's request inputs are flip-flops and
     // a 2:1 choice, and the decode above never reaches its admission logic. An entry:
     // {the op lane 0 takes (slot 0's in a write beat, else 0: the core decodes it, so
-    // it is one choice after flip-flops), refused, req_valid, req_key, req_tag}.
+    // it is one choice after flip-flops), refused, req_valid, req_key, req_tag with
+    // the tags of empty slots 0}.
     let e = 3 + l + w * l + 8 * l;
     let kept_tags: Vec<String> = (0..l)
         .rev()
