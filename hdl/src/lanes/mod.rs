@@ -583,7 +583,9 @@ wire {hit_b};
 /// (`tap_valid6`, `tap_hit6`) is pushed with the query lanes' answers, `delay` cycles
 /// after its c6 ([`replica_delay`]).
 fn response_beats(l: usize, delay: usize) -> String {
-    let d = 1 + l + 8 * l;
+    let descriptor = responses::Descriptor::new(l);
+    let (shi, slo) = descriptor.slots();
+    let (thi, tlo) = descriptor.tags();
     let mut v = if delay == 0 {
         "wire push = tap_valid6;\nwire lane0_hit = tap_hit6;\n".to_string()
     } else if delay == 1 {
@@ -633,6 +635,7 @@ wire out_room;
     .clock(clock),
     .reset(reset),
     .enter(enter),
+    // The descriptor, as responses::Descriptor lays it out.
     .beat({{head_refused, head_slots, head_tag}}),
     .room(out_room),
     .push(push),
@@ -645,18 +648,16 @@ wire out_room;
 // The head is 0 while no beat is presented, its tags 0 in empty slots and its hits 0 in
 // empty slots and refused beats (responses.rs): the ports are the head as it is.
 assign resp_valid = out_valid;
-assign resp_refused = out_beat[{dm1}];
+assign resp_refused = out_beat[{refused}];
 assign resp_slot_valid = out_beat[{shi}:{slo}];
 assign resp_hit = out_hits;
-assign resp_tag = out_beat[{thi}:0];
+assign resp_tag = out_beat[{thi}:{tlo}];
 ",
-        dm1 = d - 1,
+        dm1 = descriptor.width() - 1,
         lm1 = l - 1,
-        shi = 8 * l + l - 1,
-        slo = 8 * l,
+        refused = descriptor.refused(),
         responses = responses::RESPONSES,
         hits = hits.join(", "),
-        thi = 8 * l - 1,
     );
     v
 }

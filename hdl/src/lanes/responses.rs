@@ -30,6 +30,40 @@
 /// Module name.
 pub const RESPONSES: &str = "bloom_lanes_responses";
 
+/// Where a beat's descriptor keeps its fields, {refused, slot valid[L-1:0],
+/// tags[8L-1:0]}: the bits the input stage hands over as the beat enters lane 0
+/// (mod.rs) and that the head presents on the response ports. Ranges are (high, low).
+#[derive(Clone, Copy, Debug)]
+pub struct Descriptor {
+    lanes: usize,
+}
+
+impl Descriptor {
+    pub fn new(lanes: usize) -> Self {
+        Descriptor { lanes }
+    }
+
+    /// 1 + L + 8 L bits.
+    pub fn width(self) -> usize {
+        1 + self.lanes + 8 * self.lanes
+    }
+
+    /// The refused bit, the top one.
+    pub fn refused(self) -> usize {
+        self.width() - 1
+    }
+
+    /// Slot j's valid bit is bit `low + j`.
+    pub fn slots(self) -> (usize, usize) {
+        (9 * self.lanes - 1, 8 * self.lanes)
+    }
+
+    /// Slot j's tag is bits [low + 8j + 7 : low + 8j].
+    pub fn tags(self) -> (usize, usize) {
+        (8 * self.lanes - 1, 0)
+    }
+}
+
 /// The text of `bloom_lanes_responses` for `lanes` lanes and `beats` entries: a
 /// descriptor of 1 + L + 8 L bits ({refused, slot valid bits, tags}) and L hits per
 /// entry. `beats` is lane 0's response FIFO depth (core/response_fifo.rs): lane 0's
@@ -39,7 +73,10 @@ pub const RESPONSES: &str = "bloom_lanes_responses";
 pub fn responses_module(lanes: usize, beats: usize) -> String {
     let n = beats;
     let l = lanes;
-    let d = 1 + l + 8 * l;
+    let descriptor = Descriptor::new(l);
+    let d = descriptor.width();
+    let (shi, slo) = descriptor.slots();
+    let refused = descriptor.refused();
     let mut v = format!(
         "\
 // {RESPONSES}: the response beats of bloom_lanes (hdl/src/lanes/responses.rs).
@@ -96,10 +133,7 @@ always @(posedge clock) begin
     );
     for i in 0..n {
         v += &format!(
-            "    if (beat_select[{i}] & room) beat_{i} <= beat;\n    if (hit_select[{i}] & push) hits_{i} <= hits & beat_{i}[{shi}:{slo}] & {{{l}{{~beat_{i}[{dm1}]}}}};\n",
-            shi = 8 * l + l - 1,
-            slo = 8 * l,
-            dm1 = d - 1,
+            "    if (beat_select[{i}] & room) beat_{i} <= beat;\n    if (hit_select[{i}] & push) hits_{i} <= hits & beat_{i}[{shi}:{slo}] & {{{l}{{~beat_{i}[{refused}]}}}};\n",
         );
     }
     v += &format!(
