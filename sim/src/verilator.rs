@@ -26,7 +26,10 @@
 //! both cores of a small machine busy where one alone leaves one idle for the
 //! end of its longer compile. Verilator's runtime is compiled
 //! once per Verilator version, compiler and flags, and kept in
-//! `<cache>/runtime-<hash>/`.
+//! `<cache>/runtime-<hash>/`; with GCC, `verilated.h` is precompiled once per
+//! Verilator, compiler, optimisation level and tracing (`<cache>/pch-<hash>/`),
+//! and every unit takes it instead of parsing the header (18 RTL models of
+//! the co-simulation tests: 69 and 73 build-seconds with it, 83 without).
 //!
 //! Reset and X: models are built with Verilator's defaults `--x-assign fast`
 //! (explicit X assignments become constants) and `--x-initial unique`, which
@@ -235,8 +238,20 @@ fn verilator_args(top: &str, opts: &ModelOptions) -> Vec<String> {
 const TARGET: &str = env!("BLOOM_SIM_TARGET");
 
 /// A `cc` build of C++ sources into objects, with `verilated.mk`'s flags.
-fn cc_build(opt: &str, include: &Path, mdir: &Path, out_dir: &Path, trace: bool) -> cc::Build {
+/// `pch`: a directory searched before Verilator's own, holding
+/// `verilated.h` and its precompiled form ([`Job::precompiled_header`]).
+fn cc_build(
+    opt: &str,
+    include: &Path,
+    mdir: &Path,
+    out_dir: &Path,
+    trace: bool,
+    pch: Option<&Path>,
+) -> cc::Build {
     let mut b = cc::Build::new();
+    if let Some(dir) = pch {
+        b.include(dir);
+    }
     b.cpp(true)
         .pic(true)
         .target(TARGET)
@@ -292,7 +307,7 @@ fn compiler_identity(include: &Path) -> Result<String, SimError> {
     static ID: OnceLock<Result<String, String>> = OnceLock::new();
     ID.get_or_init(|| {
         let tmp = std::env::temp_dir();
-        let tool = cc_build("1", include, &tmp, &tmp, false)
+        let tool = cc_build("1", include, &tmp, &tmp, false, None)
             .try_get_compiler()
             .map_err(|e| format!("no C++ compiler: {e}; install one with `apt-get install g++` (scripts/setup.sh does)"))?;
         let version = Command::new(tool.path())
@@ -511,7 +526,9 @@ fn unity(
     if all.is_empty() {
         return Ok(Vec::new());
     }
-    let mut text = String::new();
+    // verilated.h first, so that its precompiled form can stand for it
+    // (a precompiled header is used only before the unit's first token).
+    let mut text = String::from("#include \"verilated.h\"\n");
     for f in all {
         text.push_str(&format!("#include \"{}\"\n", f.display()));
     }
@@ -658,7 +675,23 @@ impl Job<'_> {
             }
             let out = objects.join(sub);
             fs::create_dir_all(&out).map_err(|e| SimError::io(&out, e))?;
-            let mut b = cc_build(opt, self.include, &obj, &out, self.opts.trace);
+            // Without it the unit parses verilated.h itself: slower, the same object.
+            let pch = match self.precompiled_header(opt) {
+                Ok(p) => p,
+                Err(e) => {
+                    let mut lines = sink.0.lock().unwrap_or_else(|e| e.into_inner());
+                    lines.push(format!("# precompiled header not used: {e}"));
+                    None
+                }
+            };
+            let mut b = cc_build(
+                opt,
+                self.include,
+                &obj,
+                &out,
+                self.opts.trace,
+                pch.as_deref(),
+            );
             b.message_logger(Some(sink.clone() as Arc<dyn cc::BuildMessageLogger>));
             b.files(files);
             b.try_compile_intermediates()
@@ -705,7 +738,7 @@ impl Job<'_> {
         obj: &Path,
         log: &mut File,
     ) -> Result<(), SimError> {
-        let tool = cc_build("1", self.include, obj, obj, self.opts.trace)
+        let tool = cc_build("1", self.include, obj, obj, self.opts.trace, None)
             .try_get_compiler()
             .map_err(|e| SimError::Build(format!("no C++ compiler: {e}")))?;
         let mut cmd = tool.to_command();
@@ -732,6 +765,79 @@ impl Job<'_> {
             )));
         }
         Ok(())
+    }
+
+    /// `verilated.h` precompiled at the optimisation level `opt`: the directory
+    /// holding a copy of the header and its precompiled form
+    /// (`verilated.h.gch`), built once per Verilator, compiler, level and
+    /// tracing in `<cache>/pch-<hash>/`. Searched before Verilator's own
+    /// directory, GCC takes the precompiled form for the unit's first include
+    /// (the flags are the units' own, so it is valid for them), and the copy
+    /// for every later one (where the include guard stops it). Every unit
+    /// parses verilated.h, and for a small model that parse is most of its
+    /// compile: the fast unit of a k = 4, b = 12 core compiled in 2.2 s
+    /// without and 1.35 s with it. `Ok(None)` for a compiler other than GCC,
+    /// whose units then parse the header as before.
+    fn precompiled_header(&self, opt: &str) -> Result<Option<PathBuf>, SimError> {
+        let trace = self.opts.trace;
+        let key = hash128(&[
+            self.version.as_bytes(),
+            self.compiler.as_bytes(),
+            opt.as_bytes(),
+            &[trace as u8],
+        ]);
+        let dir = self.cache.join(format!("pch-{key:032x}"));
+        if dir.join("READY").exists() {
+            return Ok(Some(dir));
+        }
+        static PCH_BUILDS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+        let n = PCH_BUILDS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        let tmp = dir.with_extension(format!("tmp{}-{n}", std::process::id()));
+        let _ = fs::remove_dir_all(&tmp);
+        fs::create_dir_all(&tmp).map_err(|e| SimError::io(&tmp, e))?;
+        let result = (|| {
+            let tool = cc_build(opt, self.include, &tmp, &tmp, trace, None)
+                .try_get_compiler()
+                .map_err(|e| SimError::Build(format!("no C++ compiler: {e}")))?;
+            if !tool.is_like_gnu() || tool.is_like_clang() {
+                return Ok(false);
+            }
+            let header = tmp.join("verilated.h");
+            fs::copy(self.include.join("verilated.h"), &header)
+                .map_err(|e| SimError::io(&header, e))?;
+            let out = tool
+                .to_command()
+                .args(["-x", "c++-header"])
+                .arg(&header)
+                .arg("-o")
+                .arg(tmp.join("verilated.h.gch"))
+                .output()
+                .map_err(|e| {
+                    SimError::Build(format!("cannot run {}: {e}", tool.path().display()))
+                })?;
+            if !out.status.success() {
+                return Err(SimError::Build(format!(
+                    "precompiling verilated.h failed ({}): {}",
+                    out.status,
+                    String::from_utf8_lossy(&out.stderr)
+                )));
+            }
+            fs::write(tmp.join("READY"), b"ok\n").map_err(|e| SimError::io(&tmp, e))?;
+            Ok(true)
+        })();
+        match result {
+            Ok(true) => {
+                if fs::rename(&tmp, &dir).is_err() {
+                    // Another build got there first: use its header.
+                    let _ = fs::remove_dir_all(&tmp);
+                }
+                Ok(Some(dir))
+            }
+            other => {
+                let _ = fs::remove_dir_all(&tmp);
+                other.map(|_| None)
+            }
+        }
     }
 
     /// Verilator's runtime objects (verilated.cpp, verilated_threads.cpp, and
@@ -779,7 +885,7 @@ impl Job<'_> {
             .iter()
             .map(|f| self.include.join(format!("{f}.cpp")))
             .collect();
-        let compiled = cc_build(opt, self.include, &tmp, &tmp, self.opts.trace)
+        let compiled = cc_build(opt, self.include, &tmp, &tmp, self.opts.trace, None)
             .files(&sources)
             .try_compile_intermediates()
             .map_err(|e| SimError::Build(format!("compiling Verilator's runtime failed: {e}")))?;
@@ -863,5 +969,69 @@ mod tests {
         assert_eq!(names(&slow), ["Vtop___024root__Slow.cpp", "Vtop__Syms.cpp"]);
         assert_eq!(global, ["verilated", "verilated_threads"]);
         fs::remove_dir_all(&dir).unwrap();
+    }
+
+    /// The precompiled verilated.h is built, and GCC takes it for a unit
+    /// compiled with the model units' flags (`-H` marks a valid one `!`, a
+    /// rejected one `x`), at both levels a model uses and with tracing.
+    #[test]
+    fn precompiled_header_is_valid_for_the_units_flags() {
+        let include = verilator_include().unwrap();
+        let version = verilator_version().unwrap();
+        let compiler = compiler_identity(&include).unwrap();
+        let cache = std::env::temp_dir().join(format!("bloom-pch-{}", std::process::id()));
+        let _ = fs::remove_dir_all(&cache);
+        fs::create_dir_all(&cache).unwrap();
+        let unit = cache.join("unit.cpp");
+        fs::write(
+            &unit,
+            "#include \"verilated.h\"\nint unit_marker() { return 1; }\n",
+        )
+        .unwrap();
+        for (opt, trace) in [("3", false), ("1", false), ("1", true)] {
+            let opts = ModelOptions {
+                trace,
+                ..ModelOptions::default()
+            };
+            let job = Job {
+                cache: &cache,
+                name: "pch-test",
+                verilog: "",
+                shim: "",
+                args: &[],
+                opts: &opts,
+                ports: &[],
+                version: &version,
+                compiler: &compiler,
+                include: &include,
+            };
+            let dir = job
+                .precompiled_header(opt)
+                .unwrap()
+                .expect("GCC, as scripts/setup.sh installs it");
+            let gch = dir.join("verilated.h.gch");
+            assert!(gch.exists(), "{}", gch.display());
+            let tool = cc_build(opt, &include, &cache, &cache, trace, Some(&dir))
+                .try_get_compiler()
+                .unwrap();
+            let out = tool
+                .to_command()
+                .arg("-H")
+                .arg("-c")
+                .arg(&unit)
+                .arg("-o")
+                .arg(cache.join("unit.o"))
+                .output()
+                .unwrap();
+            let stderr = String::from_utf8_lossy(&out.stderr);
+            assert!(out.status.success(), "{stderr}");
+            let first = stderr.lines().next().unwrap_or("");
+            assert_eq!(
+                first,
+                format!("! {}", gch.display()),
+                "-O{opt}, trace {trace}: the unit did not take the precompiled header:\n{stderr}"
+            );
+        }
+        fs::remove_dir_all(&cache).unwrap();
     }
 }
