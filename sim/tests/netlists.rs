@@ -39,21 +39,48 @@ fn params(k: u32, b: u32, w: u32, h: golden::HashFamily, seed: u64) -> hdl::Core
     hdl::CoreParams::new(k, b, w, h, seed).unwrap()
 }
 
-/// The image directory `bloom-netlist-test-PID-LABEL` under the temporary
-/// directory, written by `export` once per process; its contents, not its path,
-/// go into the generated Verilog.
+/// The image `export` writes, in Cargo's scratch directory for integration
+/// tests (`target/tmp/netlist-image-LABEL-HASH`, HASH of its files), where
+/// every test and run that writes the same image shares it: written under a
+/// name of this process, then renamed into place, so no test reads a
+/// half-written image and an image of changed code never passes for an old
+/// one. Its contents, not its path, go into the generated Verilog.
 fn image_once(label: &str, export: impl FnOnce(&Path)) -> PathBuf {
     static LOCK: OnceLock<std::sync::Mutex<()>> = OnceLock::new();
     let _guard = LOCK
         .get_or_init(Default::default)
         .lock()
         .unwrap_or_else(|e| e.into_inner());
-    let dir =
-        std::env::temp_dir().join(format!("bloom-netlist-test-{}-{label}", std::process::id()));
-    if !dir.join(golden::image::IMAGE_HEADER).exists() {
-        let _ = std::fs::remove_dir_all(&dir);
-        export(&dir);
+    let scratch = Path::new(env!("CARGO_TARGET_TMPDIR"));
+    let tmp = scratch.join(format!("netlist-image-{label}.tmp{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&tmp);
+    export(&tmp);
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&tmp)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    files.sort();
+    let texts: Vec<Vec<u8>> = files
+        .iter()
+        .flat_map(|f| {
+            [
+                f.file_name().unwrap().as_encoded_bytes().to_vec(),
+                std::fs::read(f).unwrap(),
+            ]
+        })
+        .collect();
+    let parts: Vec<&[u8]> = texts.iter().map(Vec::as_slice).collect();
+    let hash = sim::verilator::hash128(&parts);
+    let dir = scratch.join(format!("netlist-image-{label}-{hash:032x}"));
+    if std::fs::rename(&tmp, &dir).is_err() {
+        // There already, written by another test process or run.
+        let _ = std::fs::remove_dir_all(&tmp);
     }
+    assert!(
+        dir.join(golden::image::IMAGE_HEADER).exists(),
+        "{}",
+        dir.display()
+    );
     dir
 }
 
