@@ -414,6 +414,7 @@ pub fn build(verilog: &str, top: &str, opts: &ModelOptions) -> Result<Arc<ModelL
             fs::remove_dir_all(&dir).map_err(|e| SimError::io(&dir, e))?;
         }
         let started = Instant::now();
+        remove_abandoned(&cache);
         let slot = build_slot(&cache)?;
         let job = Job {
             cache: &cache,
@@ -435,6 +436,52 @@ pub fn build(verilog: &str, top: &str, opts: &ModelOptions) -> Result<Arc<ModelL
     let lib = ModelLibrary::load(&lib_path, ports, opts.trace, build_seconds)?;
     drop(lock_file);
     Ok(lib)
+}
+
+/// Removes the temporary directories of builds whose process no longer runs:
+/// a build stopped by a signal (Ctrl-C), or by its process's exit while it ran
+/// in another thread, leaves `tmp-NAME-PID-NONCE` (a model),
+/// `runtime-HASH.tmpPID-N` or `pch-HASH.tmpPID-N` behind, which no later build
+/// would use or remove. A failed build's `failed-NAME` is kept for inspection.
+fn remove_abandoned(cache: &Path) {
+    let Ok(entries) = fs::read_dir(cache) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let name = entry.file_name();
+        let Some(pid) = name.to_str().and_then(temporary_owner) else {
+            continue;
+        };
+        if pid != std::process::id() && !process_runs(pid) {
+            let _ = fs::remove_dir_all(entry.path());
+        }
+    }
+}
+
+/// The process that owns the build directory `name`, if it is a temporary one.
+fn temporary_owner(name: &str) -> Option<u32> {
+    if let Some(rest) = name.strip_prefix("tmp-") {
+        let mut parts = rest.rsplitn(3, '-');
+        let (_nonce, pid, _name) = (parts.next()?, parts.next()?, parts.next()?);
+        return pid.parse().ok();
+    }
+    if name.starts_with("runtime-") || name.starts_with("pch-") {
+        let (_, owner) = name.rsplit_once(".tmp")?;
+        let (pid, _count) = owner.split_once('-')?;
+        return pid.parse().ok();
+    }
+    None
+}
+
+/// Whether process `pid` exists (signal 0 checks without sending; a process
+/// of another user answers EPERM, and runs).
+fn process_runs(pid: u32) -> bool {
+    let Ok(pid) = libc::pid_t::try_from(pid) else {
+        return true;
+    };
+    // SAFETY: kill with signal 0 sends nothing; it only checks the process.
+    let r = unsafe { libc::kill(pid, 0) };
+    r == 0 || std::io::Error::last_os_error().raw_os_error() != Some(libc::ESRCH)
 }
 
 /// Takes one of the build slots (`<cache>/build-N.lock`, one per core), waiting
@@ -969,6 +1016,61 @@ mod tests {
         assert_eq!(names(&slow), ["Vtop___024root__Slow.cpp", "Vtop__Syms.cpp"]);
         assert_eq!(global, ["verilated", "verilated_threads"]);
         fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn temporary_owners_are_read_from_the_names_builds_give() {
+        assert_eq!(
+            temporary_owner("tmp-bloom_core-0123abcd-trace-20308-1795965489667911491"),
+            Some(20308)
+        );
+        assert_eq!(temporary_owner("tmp-tiny_counter-ff-77-12"), Some(77));
+        assert_eq!(temporary_owner("runtime-00ff.tmp4242-3"), Some(4242));
+        assert_eq!(temporary_owner("pch-00ff.tmp9-0"), Some(9));
+        for kept in [
+            "bloom_core-0123abcd",
+            "bloom_core-0123abcd.lock",
+            "failed-bloom_core-0123abcd",
+            "runtime-00ff",
+            "pch-00ff",
+            "build-0.lock",
+            "tmp-x",
+        ] {
+            assert_eq!(temporary_owner(kept), None, "{kept}");
+        }
+    }
+
+    /// A build's temporary whose process has ended is removed; one of a
+    /// running process (this one, a child still running) and finished models
+    /// are kept.
+    #[test]
+    fn abandoned_temporaries_are_removed_and_live_ones_kept() {
+        let cache = std::env::temp_dir().join(format!("bloom-abandoned-{}", std::process::id()));
+        let _ = fs::remove_dir_all(&cache);
+        fs::create_dir_all(&cache).unwrap();
+        let mut ended = Command::new("true").spawn().unwrap();
+        let ended_pid = ended.id();
+        ended.wait().unwrap();
+        let mut running = Command::new("sleep").arg("30").spawn().unwrap();
+        let dirs = [
+            (format!("tmp-bloom_core-00-trace-{ended_pid}-1"), false),
+            (format!("runtime-00.tmp{ended_pid}-0"), false),
+            (format!("pch-00.tmp{ended_pid}-0"), false),
+            (format!("tmp-bloom_core-00-{}-1", std::process::id()), true),
+            (format!("tmp-bloom_core-00-{}-1", running.id()), true),
+            ("bloom_core-00".to_string(), true),
+            ("failed-bloom_core-00".to_string(), true),
+        ];
+        for (d, _) in &dirs {
+            fs::create_dir_all(cache.join(d)).unwrap();
+        }
+        remove_abandoned(&cache);
+        let _ = running.kill();
+        let _ = running.wait();
+        for (d, kept) in &dirs {
+            assert_eq!(cache.join(d).exists(), *kept, "{d}");
+        }
+        fs::remove_dir_all(&cache).unwrap();
     }
 
     /// The precompiled verilated.h is built, and GCC takes it for a unit
