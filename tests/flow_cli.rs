@@ -759,12 +759,12 @@ fn lanes_over_the_parts_logic_refused_before_any_tool_runs() {
     let out = scratch("cli-lanes-logic");
     let cases: [(&[&str], &str); 4] = [
         (
-            &["fmax", "--device", "hx8k", "--lanes", "7"],
-            "the iCE40HX8K has 7680: this estimate allows at most 6 lanes of this filter",
+            &["fmax", "--device", "hx8k", "--lanes", "8"],
+            "the iCE40HX8K has 7680: this estimate allows at most 7 lanes of this filter",
         ),
         (
-            &["fmax", "--device", "hx8k", "--lanes", "2,4,7"],
-            "the iCE40HX8K has 7680: this estimate allows at most 6 lanes of this filter",
+            &["fmax", "--device", "hx8k", "--lanes", "2,4,8"],
+            "the iCE40HX8K has 7680: this estimate allows at most 7 lanes of this filter",
         ),
         (
             &["fmax", "--device", "up5k", "--lanes", "5"],

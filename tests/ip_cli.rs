@@ -532,7 +532,7 @@ fn cocotb_cocotbext_axi_h3_k4_b9_w128_icarus() {
 /// the vectors (whose CONFIG has the scrub bit), reset in flight, and a bit flipped in
 /// each bank's memory array reported on that bank's SCRUB_MISMATCH bit alone.
 ///
-/// The core is of the Feistel family: its request line (latency 10, 11 responses
+/// The core is of the Feistel family: its request line (latency 9, 10 responses
 /// outstanding, bloom_axis's drop ring as deep) under the vectors' pauses on both
 /// streams and reset in flight; the package's plain-Verilog testbench runs the same
 /// vectors to PASS in Icarus.

@@ -59,8 +59,8 @@ fn crc_k8_b16_w128_stress() {
     stress(&crc_k8_b16_w128(), 30_000, 4, 15_000);
 }
 
-/// The Feistel family: one network, its request line's three cycles in front of the
-/// stages (latency 10), one block (k b <= W) and three (k b > W).
+/// The Feistel family: one network, its request line's two cycles in front of the
+/// stages (latency 9), one block (k b <= W) and three (k b > W).
 #[test]
 fn feistel_k4_b12_w64_stress() {
     stress(&feistel_k4_b12_w64(), 40_000, 8, 10_000);

@@ -83,7 +83,7 @@ fn mixed_without_backpressure_h3_k4_b12_w64_lanes_4() {
     assert_clean("mixed, no backpressure", &r);
 }
 
-/// The Feistel family: every lane's network three cycles ahead of lane 0's stages (its
+/// The Feistel family: every lane's network two cycles ahead of lane 0's stages (its
 /// request line), every response beat exactly `latency` cycles after its beat, and the
 /// mixed traffic with backpressure.
 #[test]
@@ -905,7 +905,7 @@ fn hits_word(hits: &[bool]) -> u128 {
 /// and unanswered, reached under random traffic and a sink that stalls now and then
 /// (the register block's drop ring has as many places): a plain filter on one-port
 /// replicas (10), and the most there is, a counting filter of the Feistel family on
-/// two-port replicas (17).
+/// two-port replicas (16).
 #[test]
 fn axis_face_holds_at_most_the_beats_timing_states() {
     use hdl::axi::regmap as map;

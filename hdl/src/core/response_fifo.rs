@@ -11,7 +11,7 @@
 //! shapes, by depth:
 //! - up to 8 entries, a ring: one-hot pointers, the output an AND-OR of the entries
 //!   (two LUT4 levels), the fill level a thermometer code;
-//! - deeper (the Feistel family's 11), a shift register: the head is always entry 0,
+//! - deeper (the Feistel family's 10), a shift register: the head is always entry 0,
 //!   so the output is flip-flops, and each entry loads, in every cycle, the pushed
 //!   response, the entry above it (after a pop) or itself, two LUT4 levels from
 //!   flip-flops and the inputs; the fill level is one-hot. An AND-OR over more than 8

@@ -31,7 +31,7 @@
 //!   query.rs): two query lanes sharing two-port replicas, reading in lane 0's
 //!   write stage, with nothing to forward;
 //! - responses.rs, `bloom_lanes_responses`: the response beats, a FIFO as deep as
-//!   lane 0's (8, or 11 with the Feistel family's request line) and as many more
+//!   lane 0's (8, or 10 with the Feistel family's request line) and as many more
 //!   as the query lanes answer later ([`replica_delay`]) (descriptor: refused, slot
 //!   valid bits, tags; written when the beat enters lane 0; hits: pushed when lane
 //!   0's response and the query lanes' answers are in). Lane 0's

@@ -18,7 +18,7 @@
 //! each lane's bits, registered.
 //!
 //! Pipeline, for a beat entering lane 0 in cycle 0 (R: the read stage, 4 or 7):
-//!   c0 `key_a`, `key_b` -> key registers (or the networks, three cycles ahead of c0)
+//!   c0 `key_a`, `key_b` -> key registers (or the networks, two cycles ahead of c0)
 //!   c2 addresses -> address registers, carried to cR
 //!   cR every replica read on both ports (port A: unless it writes)
 //!   cR+2 the bits (RAM output registers), ANDed; `hit_a`, `hit_b` registered in cR+3

@@ -21,7 +21,7 @@
 //!   c5 the bits (stored or forwarded), ANDed
 //!   c6 `hit`, registered: the query's answer, beside lane 0's `tap_hit6`
 //! With the Feistel family, c0 .. c6 are lane 0's stages behind its request line
-//! (core/request_line.rs): the network takes `key` three cycles before c0, as lane 0's
+//! (core/request_line.rs): the network takes `key` two cycles before c0, as lane 0's
 //! does, and its blocks are the units' input in c2.
 //! A counting filter's query lane (`delay` 3, mod.rs `replica_delay`) carries its
 //! addresses three stages further and reads its replica in c6, beside the write-back of
