@@ -484,6 +484,41 @@ fn process_runs(pid: u32) -> bool {
     r == 0 || std::io::Error::last_os_error().raw_os_error() != Some(libc::ESRCH)
 }
 
+/// A directory of the cache made once and shared by every build: `dir` as it
+/// is once it is marked READY; otherwise `fill` fills a temporary beside it
+/// (`DIR.tmpPID-N`: two builds, in two processes or two threads of one, may
+/// fill at once, each its own; [`remove_abandoned`] knows the name), which is
+/// marked READY and renamed into place, or dropped if another build got there
+/// first. `fill` returns false to keep nothing; the temporary of a failed or
+/// empty fill is removed. True when `dir` is ready.
+fn shared_dir(
+    dir: &Path,
+    fill: impl FnOnce(&Path) -> Result<bool, SimError>,
+) -> Result<bool, SimError> {
+    if dir.join("READY").exists() {
+        return Ok(true);
+    }
+    static FILLS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+    let n = FILLS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let tmp = dir.with_extension(format!("tmp{}-{n}", std::process::id()));
+    let _ = fs::remove_dir_all(&tmp);
+    fs::create_dir_all(&tmp).map_err(|e| SimError::io(&tmp, e))?;
+    match fill(&tmp) {
+        Ok(true) => {
+            fs::write(tmp.join("READY"), b"ok\n").map_err(|e| SimError::io(&tmp, e))?;
+            if fs::rename(&tmp, dir).is_err() {
+                // Another build got there first: use its directory.
+                let _ = fs::remove_dir_all(&tmp);
+            }
+            Ok(true)
+        }
+        other => {
+            let _ = fs::remove_dir_all(&tmp);
+            other
+        }
+    }
+}
+
 /// Takes one of the build slots (`<cache>/build-N.lock`, one per core), waiting
 /// for one to be free; the slot is held until the returned file is dropped.
 fn build_slot(cache: &Path) -> Result<File, SimError> {
@@ -834,16 +869,8 @@ impl Job<'_> {
             &[trace as u8],
         ]);
         let dir = self.cache.join(format!("pch-{key:032x}"));
-        if dir.join("READY").exists() {
-            return Ok(Some(dir));
-        }
-        static PCH_BUILDS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
-        let n = PCH_BUILDS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-        let tmp = dir.with_extension(format!("tmp{}-{n}", std::process::id()));
-        let _ = fs::remove_dir_all(&tmp);
-        fs::create_dir_all(&tmp).map_err(|e| SimError::io(&tmp, e))?;
-        let result = (|| {
-            let tool = cc_build(opt, self.include, &tmp, &tmp, trace, None)
+        let ready = shared_dir(&dir, |tmp| {
+            let tool = cc_build(opt, self.include, tmp, tmp, trace, None)
                 .try_get_compiler()
                 .map_err(|e| SimError::Build(format!("no C++ compiler: {e}")))?;
             if !tool.is_like_gnu() || tool.is_like_clang() {
@@ -869,22 +896,9 @@ impl Job<'_> {
                     String::from_utf8_lossy(&out.stderr)
                 )));
             }
-            fs::write(tmp.join("READY"), b"ok\n").map_err(|e| SimError::io(&tmp, e))?;
             Ok(true)
-        })();
-        match result {
-            Ok(true) => {
-                if fs::rename(&tmp, &dir).is_err() {
-                    // Another build got there first: use its header.
-                    let _ = fs::remove_dir_all(&tmp);
-                }
-                Ok(Some(dir))
-            }
-            other => {
-                let _ = fs::remove_dir_all(&tmp);
-                other.map(|_| None)
-            }
-        }
+        })?;
+        Ok(ready.then_some(dir))
     }
 
     /// Verilator's runtime objects (verilated.cpp, verilated_threads.cpp, and
@@ -913,47 +927,38 @@ impl Job<'_> {
             v.sort();
             v
         };
-        if dir.join("READY").exists() {
-            let found = objects(&dir);
-            if found.len() == files.len() {
-                let _ = writeln!(log, "# runtime: cached {}", dir.display());
-                return Ok(found);
-            }
-        }
-        // Two builds may compile the runtime at once, in two processes or two
-        // threads of one: each in a directory of its own.
-        static RUNTIME_BUILDS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
-        let n = RUNTIME_BUILDS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-        let tmp = dir.with_extension(format!("tmp{}-{n}", std::process::id()));
-        let _ = fs::remove_dir_all(&tmp);
-        fs::create_dir_all(&tmp).map_err(|e| SimError::io(&tmp, e))?;
-        let t = Instant::now();
-        let sources: Vec<PathBuf> = files
-            .iter()
-            .map(|f| self.include.join(format!("{f}.cpp")))
-            .collect();
-        let compiled = cc_build(opt, self.include, &tmp, &tmp, self.opts.trace, None)
-            .files(&sources)
-            .try_compile_intermediates()
-            .map_err(|e| SimError::Build(format!("compiling Verilator's runtime failed: {e}")))?;
-        let _ = writeln!(
-            log,
-            "# runtime: {} compiled in {:.1} s",
-            list,
-            t.elapsed().as_secs_f64()
-        );
-        // cc names objects after a hash of their path: keep them flat in the directory.
-        for o in &compiled {
-            if o.parent() != Some(tmp.as_path()) {
-                if let Some(n) = o.file_name() {
-                    fs::rename(o, tmp.join(n)).map_err(|e| SimError::io(o, e))?;
+        let mut compiled_now = false;
+        shared_dir(&dir, |tmp| {
+            let t = Instant::now();
+            let sources: Vec<PathBuf> = files
+                .iter()
+                .map(|f| self.include.join(format!("{f}.cpp")))
+                .collect();
+            let compiled = cc_build(opt, self.include, tmp, tmp, self.opts.trace, None)
+                .files(&sources)
+                .try_compile_intermediates()
+                .map_err(|e| {
+                    SimError::Build(format!("compiling Verilator's runtime failed: {e}"))
+                })?;
+            let _ = writeln!(
+                log,
+                "# runtime: {} compiled in {:.1} s",
+                list,
+                t.elapsed().as_secs_f64()
+            );
+            // cc names objects after a hash of their path: keep them flat in the directory.
+            for o in &compiled {
+                if o.parent() != Some(tmp) {
+                    if let Some(n) = o.file_name() {
+                        fs::rename(o, tmp.join(n)).map_err(|e| SimError::io(o, e))?;
+                    }
                 }
             }
-        }
-        fs::write(tmp.join("READY"), b"ok\n").map_err(|e| SimError::io(&tmp, e))?;
-        if fs::rename(&tmp, &dir).is_err() {
-            // Another process got there first: use its objects.
-            let _ = fs::remove_dir_all(&tmp);
+            compiled_now = true;
+            Ok(true)
+        })?;
+        if !compiled_now {
+            let _ = writeln!(log, "# runtime: cached {}", dir.display());
         }
         let found = objects(&dir);
         if found.len() != files.len() {
