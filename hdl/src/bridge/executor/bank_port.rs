@@ -47,7 +47,7 @@ pub struct BankPort {
     addr: DFF<Bits<16>>,
     bitcnt: DFF<Bits<4>>,
     byte_acc: DFF<Bits<8>>,
-    wait_count: DFF<Bits<4>>,
+    wait_count: DFF<Bits<5>>,
     /// The value the next counter write writes (counter_wdata from a flip-flop).
     cw_data_r: DFF<Bits<8>>,
     rb_req_r: DFF<Bit>,

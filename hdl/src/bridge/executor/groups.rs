@@ -103,6 +103,6 @@ crate::bundle! {
         /// The byte being assembled (dump) or written (write bits), or the counter.
         byte: Out Bits<8>,
         /// Cycles waited for the fill counters.
-        wait: Out Bits<4>,
+        wait: Out Bits<5>,
     }
 }

@@ -153,13 +153,14 @@ pub struct ExecutorParams {
 /// a bit or counter write reaches the core's write stage `commit_latency` cycles after
 /// it is presented and is counted `fill_latency - COMMIT_LATENCY` cycles after that
 /// (7 in a plain core, 9 in a counting one, whose write-back is two stages later),
-/// plus two cycles of margin. Below 16 (wait_count is 4 bits).
+/// plus two cycles of margin. Below 32 (wait_count is 5 bits: a counting Feistel
+/// core needs 17).
 pub fn write_settle_cycles(t: &crate::Timing) -> u32 {
     let cycles =
         t.commit_latency + t.fill_latency.saturating_sub(crate::timing::COMMIT_LATENCY) + 2;
     assert!(
-        cycles < 16,
-        "write settle of {cycles} cycles does not fit the 4-bit wait counter"
+        cycles < 32,
+        "write settle of {cycles} cycles does not fit the 5-bit wait counter"
     );
     cycles
 }

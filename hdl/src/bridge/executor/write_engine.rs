@@ -47,7 +47,7 @@ pub struct WriteEngine {
     /// 2^c - 1, the largest counter value (1 on a plain board).
     counter_max: Constant<Bits<8>>,
     /// Cycles WriteSettle waits after the last write (see `write_settle_cycles`).
-    write_settle: Constant<Bits<4>>,
+    write_settle: Constant<Bits<5>>,
 }
 
 impl WriteEngine {
