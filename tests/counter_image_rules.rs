@@ -678,7 +678,7 @@ fn bloom_image_build_counter_bits_2_and_4_writes_the_counting_filter() {
             "--json",
         ]));
         let report: serde_json::Value = serde_json::from_str(&common::stdout(&o)).unwrap();
-        let cfg = CoreParams::new(3, 8, 64, HashFamily::H3, 0)
+        let cfg = CoreParams::new(3, 8, 64, HashFamily::Feistel, 0)
             .unwrap()
             .with_counter_bits(c.parse().unwrap())
             .unwrap();

@@ -19,7 +19,7 @@ const CORE: [&str; 8] = [
 ];
 
 fn golden_cfg() -> golden::CoreParams {
-    golden::CoreParams::new(3, 6, 32, golden::HashFamily::H3, 11).unwrap()
+    golden::CoreParams::new(3, 6, 32, golden::HashFamily::Feistel, 11).unwrap()
 }
 
 /// The golden filter with 40 keys inserted, and its image in a scratch directory.
@@ -504,7 +504,7 @@ fn host_baud_serve_and_load_image_bad_input() {
     // An image of another configuration is refused before the board is touched.
     let other = scratch("other-image");
     golden::PartitionedFilter::new(
-        golden::CoreParams::new(3, 6, 32, golden::HashFamily::H3, 12).unwrap(),
+        golden::CoreParams::new(3, 6, 32, golden::HashFamily::Feistel, 12).unwrap(),
     )
     .export_image(&other)
     .unwrap();

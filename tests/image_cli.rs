@@ -234,7 +234,7 @@ fn build_refuses_bad_input_and_writes_nothing() {
 #[test]
 fn info_reports_fill_estimate_rate_and_design_fill_k4_b10() {
     let dir = scratch_dir("info");
-    let cfg = CoreParams::new(4, 10, 64, HashFamily::H3, 2).unwrap();
+    let cfg = CoreParams::new(4, 10, 64, HashFamily::Feistel, 2).unwrap();
     let design = golden::theory::images::design_items(1024).unwrap();
     for (name, n, over) in [("light", 300usize, false), ("heavy", 1200, true)] {
         let file = dir.join(format!("{name}.txt"));

@@ -381,13 +381,15 @@ fn vectors_counting_crc_k3_b6_w32_c2_pass_in_icarus_and_verilator() {
     );
 }
 
-const COCOTB_CORE: [&str; 8] = [
+const COCOTB_CORE: [&str; 10] = [
     "--k",
     "4",
     "--bank-bits",
     "9",
     "--key-bits",
     "128",
+    "--hash",
+    "h3",
     "--seed",
     "81985529216486895",
 ];
@@ -559,13 +561,15 @@ fn cocotb_scrub_through_axi_feistel_k2_b6_w32_icarus() {
     assert_eq!(pass_line(&o.stdout).0, 1500, "{}", o.stdout);
 }
 
-const COCOTB_COUNTING_CORE: [&str; 8] = [
+const COCOTB_COUNTING_CORE: [&str; 10] = [
     "--k",
     "3",
     "--bank-bits",
     "7",
     "--key-bits",
     "64",
+    "--hash",
+    "h3",
     "--counter-bits",
     "3",
 ];
@@ -585,7 +589,7 @@ fn cocotb_cocotbext_axi_counting_h3_k3_b7_w64_c3_icarus() {
     println!("cocotb counting traffic: {st}");
     // A plain core's vectors of the same k, b, W are refused by the counting core.
     let plain = root.join("plain");
-    vectors(&plain, "20", &COCOTB_COUNTING_CORE[..6]);
+    vectors(&plain, "20", &COCOTB_COUNTING_CORE[..8]);
     let o = cocotb_on(&python, &pkg, &plain, &root.join("build2"));
     assert!(!o.success(), "{}", o.text());
     assert!(
@@ -757,7 +761,7 @@ fn fusesoc_core(
 }
 
 fn small_params() -> hdl::CoreParams {
-    hdl::CoreParams::new(2, 8, 32, hdl::HashFamily::H3, 0).unwrap()
+    hdl::CoreParams::new(2, 8, 32, hdl::HashFamily::Feistel, 0).unwrap()
 }
 
 #[test]
@@ -1447,7 +1451,10 @@ fn lanes_package_passes_its_vectors_in_icarus_verilator_fusesoc_and_cocotb() {
         .expect("the core's name")
         .trim_end_matches(',')
         .to_string();
-    assert_eq!(core, "bloom:ip:bloom_lanes_axis_h3_k3_b7_w32_s5_l3:0.1.0");
+    assert_eq!(
+        core,
+        "bloom:ip:bloom_lanes_axis_feistel_k3_b7_w32_s5_l3:0.1.0"
+    );
     let vec = pkg.join("tb/vectors");
     let summary = lanes_summary(&vec);
     let stats = &summary["stats"];
@@ -1662,7 +1669,7 @@ fn lanes_package_has_board_targets_where_the_lanes_fit() {
         .concat(),
     ));
     assert!(
-        stdout(&out).contains("bloom:ip:bloom_lanes_axis_h3_k3_b7_w32_s5_l5_p2:0.1.0"),
+        stdout(&out).contains("bloom:ip:bloom_lanes_axis_feistel_k3_b7_w32_s5_l5_p2:0.1.0"),
         "{}",
         stdout(&out)
     );
@@ -1874,7 +1881,7 @@ fn counting_lanes_params() -> hdl::CoreParams {
 
 /// The configuration of [`LANES_CORE`].
 fn lanes_params() -> hdl::CoreParams {
-    hdl::CoreParams::new(3, 7, 32, bloom_params::HashFamily::H3, 5).unwrap()
+    hdl::CoreParams::new(3, 7, 32, bloom_params::HashFamily::Feistel, 5).unwrap()
 }
 
 #[test]

@@ -41,7 +41,7 @@ const REINSERT: usize = 8;
 const BROKEN_TAG: usize = 200;
 
 fn params() -> CoreParams {
-    CoreParams::new(4, 9, 64, HashFamily::H3, 24301).unwrap()
+    CoreParams::new(4, 9, 64, HashFamily::Feistel, 24301).unwrap()
 }
 
 /// The keys the firmware inserts, and its probes: every other one a key of

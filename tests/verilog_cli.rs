@@ -17,13 +17,52 @@ fn default_config_writes_verilog_and_json() {
     assert_eq!(json["k"], 4);
     assert_eq!(json["bank_bits"], 12);
     assert_eq!(json["key_bits"], 64);
-    assert_eq!(json["hash"], "h3");
+    assert_eq!(json["hash"], "feistel");
     assert_eq!(json["seed"], 0);
     assert_eq!(json["top"], "bloom_core");
-    assert_eq!(json["latency"], hdl::LATENCY);
-    assert_eq!(json["clear_cycles"], hdl::clear_cycles(12));
+    // The Feistel family's network takes two cycles more than H3's units
+    // (docs/core.md, "Feistel family: two cycles more").
+    assert_eq!(json["latency"], hdl::LATENCY + 2);
+    assert_eq!(json["clear_cycles"], hdl::clear_cycles(12) + 2);
     assert_eq!(json["scrub"], false);
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn the_default_family_follows_the_key_width() {
+    for (width, family) in [("32", "feistel"), ("64", "feistel"), ("128", "spn")] {
+        let dir = scratch(&format!("default-w{width}"));
+        ok(bloom(&[
+            "verilog",
+            "--key-bits",
+            width,
+            "--out",
+            dir.to_str().unwrap(),
+        ]));
+        let json: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(dir.join("bloom_core.json")).unwrap())
+                .unwrap();
+        assert_eq!(json["hash"], family, "--key-bits {width}");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+    // Named, Feistel is refused at 128 bits, naming the widths it has.
+    let refused = scratch("w128-feistel");
+    let o = bloom(&[
+        "verilog",
+        "--key-bits",
+        "128",
+        "--hash",
+        "feistel",
+        "--out",
+        refused.to_str().unwrap(),
+    ]);
+    assert!(!o.status.success());
+    assert!(
+        String::from_utf8_lossy(&o.stderr).contains("allowed: 32, 64 with hash = feistel"),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    assert!(!refused.exists());
 }
 
 #[test]

@@ -342,9 +342,10 @@ mod tests {
             v.contains(".scrub_req(scrub$req)"),
             "scrub_req bound to the bridge"
         );
-        // The configuration block: protocol 4, byte 15 = scrub and power-up check, period 10000.
+        // The configuration block: protocol 4, hash code 3 (feistel, the default family),
+        // byte 15 = scrub and power-up check, period 10000.
         let block = [
-            4u8, 2, 9, 32, 0, 32, 0, 0, 0, 0, 0, 0, 0, 0, 1, 3, 0x10, 0x27, 0, 0,
+            4u8, 2, 9, 32, 3, 32, 0, 0, 0, 0, 0, 0, 0, 0, 1, 3, 0x10, 0x27, 0, 0,
         ];
         let word = block
             .iter()

@@ -5,7 +5,7 @@
 //! core through an instance generated from the core's port table.
 
 use hdl::axi::{axi_ports, generate_axi, AXI_TOP};
-use hdl::HashFamily::{self, Crc, H3};
+use hdl::HashFamily::{self, Crc, Feistel, H3};
 use hdl::{CoreConfig, CoreParams};
 
 fn generated(k: u32, bank_bits: u32, key_bits: u32, hash: HashFamily) -> hdl::axi::GeneratedAxi {
@@ -23,8 +23,13 @@ fn lint(k: u32, bank_bits: u32, key_bits: u32, hash: HashFamily) {
 }
 
 #[test]
-fn lint_h3_k4_b12_w64_default() {
+fn lint_h3_k4_b12_w64() {
     lint(4, 12, 64, H3);
+}
+
+#[test]
+fn lint_feistel_k4_b12_w64_default() {
+    lint(4, 12, 64, Feistel);
 }
 
 #[test]

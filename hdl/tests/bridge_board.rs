@@ -38,6 +38,7 @@ fn board_top_w128_k16_3mbaud_lints() {
         k: 16,
         bank_bits: 6,
         key_bits: 128,
+        hash: hdl::HashFamily::Spn,
         ..Default::default()
     });
     let cfg = BoardTopConfig::new(core, 12_000_000, 3_000_000);

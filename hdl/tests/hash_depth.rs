@@ -103,6 +103,7 @@ fn lut_depths(module: &Value, register: &str) -> Vec<(String, usize)> {
 
 fn check(counter_bits: u32) {
     let mut cfg = hdl::CoreConfig::default();
+    cfg.params.hash = hdl::HashFamily::H3;
     cfg.params.counter_bits = counter_bits;
     cfg.validate().unwrap();
     let netlist = synthesise_axi(&cfg, &format!("c{counter_bits}"));

@@ -16,7 +16,7 @@ fn lint(k: usize, bank_bits: usize, key_bits: usize, hash: HashFamily) {
 }
 
 #[test]
-fn h3_k4_b12_w64_default() {
+fn h3_k4_b12_w64() {
     lint(4, 12, 64, H3);
 }
 #[test]
@@ -87,6 +87,7 @@ fn h3_k2_b6_w64_preloaded() {
     let mut cfg = CoreConfig::from(hdl::CoreParams {
         k: 2,
         bank_bits: 6,
+        hash: hdl::HashFamily::H3,
         ..Default::default()
     });
     let mut g = golden::PartitionedFilter::new(

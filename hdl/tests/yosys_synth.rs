@@ -6,7 +6,7 @@
 mod common;
 
 use hdl::CoreConfig;
-use hdl::HashFamily::{self, Crc, H3};
+use hdl::HashFamily::{self, Crc, Feistel, H3};
 
 struct Family {
     synth: &'static str,
@@ -119,12 +119,12 @@ fn check_config(cfg: &CoreConfig, family: &Family) -> String {
 }
 
 #[test]
-fn ice40_h3_k4_b12_w64_default() {
-    check(4, 12, 64, H3, &ICE40);
+fn ice40_feistel_k4_b12_w64_default() {
+    check(4, 12, 64, Feistel, &ICE40);
 }
 #[test]
-fn ecp5_h3_k4_b12_w64_default() {
-    check(4, 12, 64, H3, &ECP5);
+fn ecp5_feistel_k4_b12_w64_default() {
+    check(4, 12, 64, Feistel, &ECP5);
 }
 #[test]
 fn ice40_crc_k1_b6_w32() {

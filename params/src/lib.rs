@@ -21,7 +21,6 @@ use serde::{Deserialize, Serialize};
 #[serde(rename_all = "lowercase")]
 pub enum HashFamily {
     /// Random GF(2) matrix per partition, rows from SplitMix64 (contract §3.1).
-    #[default]
     H3,
     /// One catalogue CRC per partition, 16-bit fields (contract §3.2).
     Crc,
@@ -29,7 +28,9 @@ pub enum HashFamily {
     /// from its output blocks (contract §3.3).
     Spn,
     /// Keyed Feistel network over the key (32- and 64-bit keys), addresses
-    /// drawn from its output blocks as the SPN's (contract §3.4).
+    /// drawn from its output blocks as the SPN's (contract §3.4). The default
+    /// for the widths it is defined for.
+    #[default]
     Feistel,
 }
 
@@ -83,6 +84,20 @@ impl HashFamily {
             value: key_bits.to_string(),
             allowed: format!("{} with hash = {self}", Allowed::OneOf(widths)),
         })
+    }
+
+    /// The family a configuration of `key_bits`-bit keys has when none is
+    /// named (contract §1): Feistel, the cheapest non-linear family, where it
+    /// is defined (32 and 64 bits), else SPN.
+    pub fn default_for(key_bits: u32) -> HashFamily {
+        if HashFamily::Feistel
+            .key_bits_allowed()
+            .contains(&(key_bits as u64))
+        {
+            HashFamily::Feistel
+        } else {
+            HashFamily::Spn
+        }
     }
 
     /// The family numbered `code`, or None for a number no family has.
@@ -174,6 +189,9 @@ pub struct Param {
     pub allowed: Allowed,
     /// The default, as it would be typed.
     pub default: &'static str,
+    /// Where the default depends on another parameter, how (empty otherwise):
+    /// printed after the default in help and tables.
+    pub default_note: &'static str,
     /// True for a parameter added after files holding configurations were
     /// first written: a JSON object without its field means the default, and
     /// at the default it is left out of JSON, `Display` and labels, so a
@@ -221,6 +239,16 @@ impl Param {
                     .map_err(|_| self.not_allowed(text))?;
                 self.check(n).map(Value::Number)
             }
+        }
+    }
+
+    /// The default as help and tables print it: the value, and how it
+    /// depends on another parameter where it does.
+    pub fn default_text(&self) -> String {
+        if self.default_note.is_empty() {
+            self.default.to_string()
+        } else {
+            format!("{} ({})", self.default, self.default_note)
         }
     }
 
@@ -282,6 +310,7 @@ pub const K: Param = Param {
         max: *K_RANGE.end() as u64,
     },
     default: "4",
+    default_note: "",
     omitted_at_default: false,
 };
 
@@ -295,6 +324,7 @@ pub const BANK_BITS: Param = Param {
         max: *BANK_BITS_RANGE.end() as u64,
     },
     default: "12",
+    default_note: "",
     omitted_at_default: false,
 };
 
@@ -305,6 +335,7 @@ pub const KEY_BITS: Param = Param {
     help: "Key width in bits",
     allowed: Allowed::OneOf(&KEY_BITS_ALLOWED),
     default: "64",
+    default_note: "",
     omitted_at_default: false,
 };
 
@@ -314,7 +345,8 @@ pub const HASH: Param = Param {
     flag: "hash",
     help: "Hash family (docs/contract.md section 3)",
     allowed: Allowed::Names(&HashFamily::NAMES),
-    default: "h3",
+    default: "feistel",
+    default_note: "spn with key_bits = 128, where feistel is not defined",
     omitted_at_default: false,
 };
 
@@ -325,6 +357,7 @@ pub const SEED: Param = Param {
     help: "Hash seed (docs/contract.md section 3)",
     allowed: Allowed::AnyU64,
     default: "0",
+    default_note: "",
     omitted_at_default: false,
 };
 
@@ -336,6 +369,7 @@ pub const COUNTER_BITS: Param = Param {
     help: "Bits per counter (1 = plain filter; 2..=8 = counting filter with delete, docs/contract.md section 7)",
     allowed: Allowed::Range { min: *COUNTER_BITS_RANGE.start() as u64, max: *COUNTER_BITS_RANGE.end() as u64 },
     default: "1",
+    default_note: "",
     omitted_at_default: true,
 };
 
@@ -350,7 +384,11 @@ pub fn markdown_table() -> String {
     for p in PARAMS {
         t += &format!(
             "| `{}` | `--{}` | {} | {} | {} |\n",
-            p.name, p.flag, p.allowed, p.default, p.help
+            p.name,
+            p.flag,
+            p.allowed,
+            p.default_text(),
+            p.help
         );
     }
     t
@@ -506,8 +544,12 @@ impl CoreParams {
             counter_bits: 0,
         };
         for p in PARAMS {
-            let text = lookup(p);
-            let value = p.parse(text.as_deref().unwrap_or(p.default))?;
+            let value = match lookup(p) {
+                Some(text) => p.parse(&text)?,
+                // KEY_BITS comes before HASH in PARAMS.
+                None if *p == HASH => Value::Name(HashFamily::default_for(cfg.key_bits).name()),
+                None => p.default_value(),
+            };
             cfg.set(p, value)?;
         }
         cfg.check_combination()?;
@@ -710,16 +752,46 @@ mod tests {
     }
 
     #[test]
-    fn default_is_the_tables_defaults_k4_b12_w64_h3_seed0() {
+    fn default_is_the_tables_defaults_k4_b12_w64_feistel_seed0() {
         assert_eq!(
             CoreParams::default(),
-            CoreParams::new(4, 12, 64, HashFamily::H3, 0).unwrap()
+            CoreParams::new(4, 12, 64, HashFamily::Feistel, 0).unwrap()
         );
         assert_eq!(
             CoreParams::default().to_string(),
-            "k=4 bank_bits=12 key_bits=64 hash=h3 seed=0"
+            "k=4 bank_bits=12 key_bits=64 hash=feistel seed=0"
         );
-        assert_eq!(CoreParams::default().label(), "h3_k4_b12_w64_s0");
+        assert_eq!(CoreParams::default().label(), "feistel_k4_b12_w64_s0");
+    }
+
+    #[test]
+    fn the_default_family_is_feistel_where_it_is_defined_else_spn() {
+        let with_width =
+            |w: &'static str| move |p: &Param| (p.name == "key_bits").then(|| w.to_string());
+        for (w, family) in [
+            ("32", HashFamily::Feistel),
+            ("64", HashFamily::Feistel),
+            ("128", HashFamily::Spn),
+        ] {
+            let cfg = CoreParams::from_lookup(with_width(w)).unwrap();
+            assert_eq!(cfg.hash, family, "key_bits = {w}");
+            assert_eq!(HashFamily::default_for(cfg.key_bits), family);
+        }
+        // A family named is taken as named, and checked against the width.
+        let named = |p: &Param| match p.name {
+            "key_bits" => Some("128".to_string()),
+            "hash" => Some("h3".to_string()),
+            _ => None,
+        };
+        assert_eq!(CoreParams::from_lookup(named).unwrap().hash, HashFamily::H3);
+        let feistel_128 = |p: &Param| match p.name {
+            "key_bits" => Some("128".to_string()),
+            "hash" => Some("feistel".to_string()),
+            _ => None,
+        };
+        assert!(CoreParams::from_lookup(feistel_128).is_err());
+        // The table says so.
+        assert!(markdown_table().contains("| feistel (spn with key_bits = 128"));
     }
 
     #[test]
@@ -813,9 +885,9 @@ mod tests {
         // c = 1 prints, labels and serialises exactly as before the parameter existed.
         assert_eq!(
             plain.to_string(),
-            "k=4 bank_bits=12 key_bits=64 hash=h3 seed=0"
+            "k=4 bank_bits=12 key_bits=64 hash=feistel seed=0"
         );
-        assert_eq!(plain.label(), "h3_k4_b12_w64_s0");
+        assert_eq!(plain.label(), "feistel_k4_b12_w64_s0");
         assert!(!plain
             .to_json()
             .as_object()
@@ -823,13 +895,13 @@ mod tests {
             .contains_key("counter_bits"));
         assert_eq!(
             c4.to_string(),
-            "k=4 bank_bits=12 key_bits=64 hash=h3 seed=0 counter_bits=4"
+            "k=4 bank_bits=12 key_bits=64 hash=feistel seed=0 counter_bits=4"
         );
-        assert_eq!(c4.label(), "h3_k4_b12_w64_s0_c4");
+        assert_eq!(c4.label(), "feistel_k4_b12_w64_s0_c4");
         assert_eq!(c4.to_json()["counter_bits"], 4);
         assert_eq!(CoreParams::from_json(&c4.to_json()).unwrap(), c4);
         assert_eq!(CoreParams::from_json(&plain.to_json()).unwrap(), plain);
-        let one = serde_json::json!({"k":4,"bank_bits":12,"key_bits":64,"hash":"h3","seed":0,"counter_bits":1});
+        let one = serde_json::json!({"k":4,"bank_bits":12,"key_bits":64,"hash":"feistel","seed":0,"counter_bits":1});
         assert_eq!(CoreParams::from_json(&one).unwrap(), plain);
         let bad = serde_json::json!({"k":4,"bank_bits":12,"key_bits":64,"hash":"h3","seed":0,"counter_bits":9});
         assert!(CoreParams::from_json(&bad)

@@ -57,18 +57,22 @@ impl TypedValueParser for ParamParser {
 impl clap::Args for CoreArgs {
     fn augment_args(mut cmd: Command) -> Command {
         for p in PARAMS {
-            let help = match p.allowed {
+            let mut help = match p.allowed {
                 Allowed::Names(_) => p.help.to_string(),
                 allowed => format!("{}: {allowed}", p.help),
             };
-            cmd = cmd.arg(
-                Arg::new(p.name)
-                    .long(p.flag)
-                    .value_name(&*Box::leak(p.flag.to_uppercase().into_boxed_str()))
-                    .help(help)
-                    .default_value(p.default)
-                    .value_parser(ParamParser(p)),
-            );
+            let mut arg = Arg::new(p.name)
+                .long(p.flag)
+                .value_name(&*Box::leak(p.flag.to_uppercase().into_boxed_str()))
+                .value_parser(ParamParser(p));
+            // A default that depends on another option is chosen by
+            // CoreParams::from_lookup, and said in the help.
+            if p.default_note.is_empty() {
+                arg = arg.default_value(p.default);
+            } else {
+                help = format!("{help} [default: {}]", p.default_text());
+            }
+            cmd = cmd.arg(arg.help(help));
         }
         cmd
     }

@@ -483,8 +483,8 @@ module bloom_core_control(clock,reset,req_valid,req_ready,req_op,req_key,req_tag
     localparam  outstanding_zero = 16'h0;
     localparam  outstanding_all = 16'hffff;
     localparam  outstanding_one = 16'h1;
-    localparam  outstanding_limit = 16'h80;
-    localparam  outstanding_valid = 16'hff;
+    localparam  outstanding_limit = 16'h200;
+    localparam  outstanding_valid = 16'h3ff;
     
     // Stub signals
     reg  line$clock;
@@ -877,54 +877,63 @@ module bloom_core_control_fifo(clock,reset,push,push_hit,push_tag,pop,out_valid,
     reg [8:0] entry_5;
     reg [8:0] entry_6;
     reg [8:0] entry_7;
-    reg [7:0] write_select;
-    reg [7:0] read_select;
-    reg [7:0] occupancy;
-    wire popped = pop & occupancy[0];
-    // The fill level moves by AND/OR, not by ifs: a shifted-in constant under an if
-    // becomes a synchronous set/reset whose logic lands on the slow SR route. Written as
-    // push ? (popped ? .. : ..) : (popped ? .. : ..), each inner choice one LUT4 of
-    // flip-flops and the pop input, so the whole update is two LUT levels.
-    wire [7:0] popped_mask = {8{popped}};
-    wire [7:0] occupancy_if_push = (occupancy & popped_mask) | ({occupancy[6:0], 1'b1} & ~popped_mask);
-    wire [7:0] occupancy_if_not = ({1'b0, occupancy[7:1]} & popped_mask) | (occupancy & ~popped_mask);
+    reg [8:0] entry_8;
+    reg [8:0] entry_9;
+    reg [10:0] count_at;
+    reg occupied;
+    wire popped = pop & occupied;
+    wire [8:0] pushed = {push_hit, push_tag};
+    wire grow = push & ~popped;
+    wire shrink = popped & ~push;
+    wire [8:0] after_pop_0 = (push & count_at[1]) ? pushed : entry_1;
+    wire [8:0] kept_0 = (push & count_at[0]) ? pushed : entry_0;
+    wire [8:0] after_pop_1 = (push & count_at[2]) ? pushed : entry_2;
+    wire [8:0] kept_1 = (push & count_at[1]) ? pushed : entry_1;
+    wire [8:0] after_pop_2 = (push & count_at[3]) ? pushed : entry_3;
+    wire [8:0] kept_2 = (push & count_at[2]) ? pushed : entry_2;
+    wire [8:0] after_pop_3 = (push & count_at[4]) ? pushed : entry_4;
+    wire [8:0] kept_3 = (push & count_at[3]) ? pushed : entry_3;
+    wire [8:0] after_pop_4 = (push & count_at[5]) ? pushed : entry_5;
+    wire [8:0] kept_4 = (push & count_at[4]) ? pushed : entry_4;
+    wire [8:0] after_pop_5 = (push & count_at[6]) ? pushed : entry_6;
+    wire [8:0] kept_5 = (push & count_at[5]) ? pushed : entry_5;
+    wire [8:0] after_pop_6 = (push & count_at[7]) ? pushed : entry_7;
+    wire [8:0] kept_6 = (push & count_at[6]) ? pushed : entry_6;
+    wire [8:0] after_pop_7 = (push & count_at[8]) ? pushed : entry_8;
+    wire [8:0] kept_7 = (push & count_at[7]) ? pushed : entry_7;
+    wire [8:0] after_pop_8 = (push & count_at[9]) ? pushed : entry_9;
+    wire [8:0] kept_8 = (push & count_at[8]) ? pushed : entry_8;
+    wire [8:0] after_pop_9 = (push & count_at[10]) ? pushed : 9'd0;
+    wire [8:0] kept_9 = (push & count_at[9]) ? pushed : entry_9;
     always @(posedge clock) begin
-        if (push & write_select[0]) entry_0 <= {push_hit, push_tag};
-        if (push & write_select[1]) entry_1 <= {push_hit, push_tag};
-        if (push & write_select[2]) entry_2 <= {push_hit, push_tag};
-        if (push & write_select[3]) entry_3 <= {push_hit, push_tag};
-        if (push & write_select[4]) entry_4 <= {push_hit, push_tag};
-        if (push & write_select[5]) entry_5 <= {push_hit, push_tag};
-        if (push & write_select[6]) entry_6 <= {push_hit, push_tag};
-        if (push & write_select[7]) entry_7 <= {push_hit, push_tag};
-    if (reset) begin
-            write_select <= 8'd1;
-            read_select <= 8'd1;
-            occupancy <= 8'd0;
+        entry_0 <= popped ? after_pop_0 : kept_0;
+        entry_1 <= popped ? after_pop_1 : kept_1;
+        entry_2 <= popped ? after_pop_2 : kept_2;
+        entry_3 <= popped ? after_pop_3 : kept_3;
+        entry_4 <= popped ? after_pop_4 : kept_4;
+        entry_5 <= popped ? after_pop_5 : kept_5;
+        entry_6 <= popped ? after_pop_6 : kept_6;
+        entry_7 <= popped ? after_pop_7 : kept_7;
+        entry_8 <= popped ? after_pop_8 : kept_8;
+        entry_9 <= popped ? after_pop_9 : kept_9;
+        if (reset) begin
+            count_at <= {10'd0, 1'b1};
+            occupied <= 1'b0;
         end else begin
-            // Rotated by AND/OR too: under an if, popped became the pointer's clock enable,
-            // a LUT in front of the slow enable route.
-            write_select <= ({write_select[6:0], write_select[7]} & {8{push}})
-                | (write_select & {8{!push}});
-            read_select <= ({read_select[6:0], read_select[7]} & popped_mask)
-                | (read_select & ~popped_mask);
-            occupancy <= (occupancy_if_push & {8{push}}) | (occupancy_if_not & {8{!push}});
+            count_at <= ({count_at[9:0], 1'b0} & {11{grow}})
+                | ({1'b0, count_at[10:1]} & {11{shrink}})
+                | (count_at & {11{~(grow | shrink)}});
+            occupied <= push | (occupied & ~(pop & count_at[1]));
         end
     end
     always @(*) begin
-        out_valid = occupancy[0];
-        {out_hit, out_tag} = ({9{read_select[0]}} & entry_0)
-            | ({9{read_select[1]}} & entry_1)
-            | ({9{read_select[2]}} & entry_2)
-            | ({9{read_select[3]}} & entry_3)
-            | ({9{read_select[4]}} & entry_4)
-            | ({9{read_select[5]}} & entry_5)
-            | ({9{read_select[6]}} & entry_6)
-            | ({9{read_select[7]}} & entry_7);
+        out_valid = occupied;
+        {out_hit, out_tag} = entry_0;
     end
 endmodule // bloom_core_control_fifo
 
 
+(* keep_hierarchy *)
 module bloom_core_control_hash(clock,key,stream);
     
     // Module arguments
@@ -933,10 +942,283 @@ module bloom_core_control_hash(clock,key,stream);
     output reg  [255:0] stream;
     
     // Update code (custom)
-    always @(*) stream = 256'd0;
-    /* verilator lint_off UNUSED */
-    wire unused_key = &{1'b0, clock, key, 1'b0};
-    /* verilator lint_on UNUSED */
+    wire [31:0] x0_0 = key[31:0];
+    wire [31:0] x1_0 = key[63:32];
+    (* keep *) wire [31:0] x2_0_w = {~(x0_0[31] ^ (x1_0[31] ^ (~x1_0[4] & x1_0[13]))),
+        ~(x0_0[30] ^ (~x1_0[30] ^ (x1_0[3] & x1_0[12]))),
+        ~(x0_0[29] ^ (~x1_0[29] ^ (x1_0[2] & ~x1_0[11]))),
+        (x0_0[28] ^ (~x1_0[28] ^ (x1_0[1] & ~x1_0[10]))),
+        (x0_0[27] ^ (~x1_0[27] ^ (x1_0[0] & x1_0[9]))),
+        (x0_0[26] ^ (x1_0[26] ^ (~x1_0[31] & ~x1_0[8]))),
+        ~(x0_0[25] ^ (~x1_0[25] ^ (x1_0[30] & ~x1_0[7]))),
+        (x0_0[24] ^ (~x1_0[24] ^ (x1_0[29] & x1_0[6]))),
+        (x0_0[23] ^ (x1_0[23] ^ (x1_0[28] & ~x1_0[5]))),
+        (x0_0[22] ^ (x1_0[22] ^ (x1_0[27] & x1_0[4]))),
+        ~(x0_0[21] ^ (x1_0[21] ^ (~x1_0[26] & ~x1_0[3]))),
+        (x0_0[20] ^ (~x1_0[20] ^ (x1_0[25] & ~x1_0[2]))),
+        (x0_0[19] ^ (~x1_0[19] ^ (x1_0[24] & ~x1_0[1]))),
+        (x0_0[18] ^ (~x1_0[18] ^ (~x1_0[23] & ~x1_0[0]))),
+        (x0_0[17] ^ (x1_0[17] ^ (~x1_0[22] & x1_0[31]))),
+        (x0_0[16] ^ (~x1_0[16] ^ (~x1_0[21] & ~x1_0[30]))),
+        ~(x0_0[15] ^ (~x1_0[15] ^ (x1_0[20] & ~x1_0[29]))),
+        (x0_0[14] ^ (~x1_0[14] ^ (x1_0[19] & ~x1_0[28]))),
+        ~(x0_0[13] ^ (x1_0[13] ^ (x1_0[18] & ~x1_0[27]))),
+        (x0_0[12] ^ (x1_0[12] ^ (~x1_0[17] & x1_0[26]))),
+        ~(x0_0[11] ^ (~x1_0[11] ^ (x1_0[16] & ~x1_0[25]))),
+        (x0_0[10] ^ (~x1_0[10] ^ (x1_0[15] & ~x1_0[24]))),
+        (x0_0[9] ^ (x1_0[9] ^ (x1_0[14] & x1_0[23]))),
+        (x0_0[8] ^ (~x1_0[8] ^ (~x1_0[13] & x1_0[22]))),
+        (x0_0[7] ^ (~x1_0[7] ^ (~x1_0[12] & x1_0[21]))),
+        (x0_0[6] ^ (x1_0[6] ^ (x1_0[11] & ~x1_0[20]))),
+        ~(x0_0[5] ^ (~x1_0[5] ^ (x1_0[10] & ~x1_0[19]))),
+        ~(x0_0[4] ^ (x1_0[4] ^ (~x1_0[9] & ~x1_0[18]))),
+        ~(x0_0[3] ^ (~x1_0[3] ^ (x1_0[8] & x1_0[17]))),
+        (x0_0[2] ^ (~x1_0[2] ^ (x1_0[7] & ~x1_0[16]))),
+        (x0_0[1] ^ (~x1_0[1] ^ (~x1_0[6] & ~x1_0[15]))),
+        ~(x0_0[0] ^ (~x1_0[0] ^ (x1_0[5] & ~x1_0[14])))};
+    reg [31:0] x2_0;
+    wire [31:0] x3_0_w = {(x1_0[31] ^ (~x2_0_w[10] ^ (x2_0_w[23] & x2_0_w[25]))),
+        ~(x1_0[30] ^ (x2_0_w[9] ^ (~x2_0_w[22] & ~x2_0_w[24]))),
+        ~(x1_0[29] ^ (~x2_0_w[8] ^ (x2_0_w[21] & ~x2_0_w[23]))),
+        (x1_0[28] ^ (~x2_0_w[7] ^ (x2_0_w[20] & x2_0_w[22]))),
+        ~(x1_0[27] ^ (~x2_0_w[6] ^ (x2_0_w[19] & ~x2_0_w[21]))),
+        ~(x1_0[26] ^ (~x2_0_w[5] ^ (~x2_0_w[18] & ~x2_0_w[20]))),
+        ~(x1_0[25] ^ (~x2_0_w[4] ^ (~x2_0_w[17] & ~x2_0_w[19]))),
+        (x1_0[24] ^ (x2_0_w[3] ^ (x2_0_w[16] & x2_0_w[18]))),
+        (x1_0[23] ^ (~x2_0_w[2] ^ (~x2_0_w[15] & x2_0_w[17]))),
+        ~(x1_0[22] ^ (x2_0_w[1] ^ (x2_0_w[14] & ~x2_0_w[16]))),
+        ~(x1_0[21] ^ (x2_0_w[0] ^ (x2_0_w[13] & x2_0_w[15]))),
+        ~(x1_0[20] ^ (~x2_0_w[31] ^ (~x2_0_w[12] & ~x2_0_w[14]))),
+        ~(x1_0[19] ^ (x2_0_w[30] ^ (~x2_0_w[11] & ~x2_0_w[13]))),
+        (x1_0[18] ^ (~x2_0_w[29] ^ (x2_0_w[10] & x2_0_w[12]))),
+        (x1_0[17] ^ (x2_0_w[28] ^ (~x2_0_w[9] & x2_0_w[11]))),
+        (x1_0[16] ^ (x2_0_w[27] ^ (x2_0_w[8] & ~x2_0_w[10]))),
+        ~(x1_0[15] ^ (x2_0_w[26] ^ (x2_0_w[7] & x2_0_w[9]))),
+        (x1_0[14] ^ (x2_0_w[25] ^ (x2_0_w[6] & ~x2_0_w[8]))),
+        (x1_0[13] ^ (~x2_0_w[24] ^ (x2_0_w[5] & ~x2_0_w[7]))),
+        ~(x1_0[12] ^ (~x2_0_w[23] ^ (x2_0_w[4] & ~x2_0_w[6]))),
+        ~(x1_0[11] ^ (x2_0_w[22] ^ (~x2_0_w[3] & ~x2_0_w[5]))),
+        ~(x1_0[10] ^ (~x2_0_w[21] ^ (x2_0_w[2] & ~x2_0_w[4]))),
+        ~(x1_0[9] ^ (~x2_0_w[20] ^ (~x2_0_w[1] & x2_0_w[3]))),
+        (x1_0[8] ^ (~x2_0_w[19] ^ (~x2_0_w[0] & ~x2_0_w[2]))),
+        (x1_0[7] ^ (x2_0_w[18] ^ (x2_0_w[31] & x2_0_w[1]))),
+        ~(x1_0[6] ^ (x2_0_w[17] ^ (~x2_0_w[30] & x2_0_w[0]))),
+        ~(x1_0[5] ^ (~x2_0_w[16] ^ (x2_0_w[29] & ~x2_0_w[31]))),
+        (x1_0[4] ^ (x2_0_w[15] ^ (~x2_0_w[28] & x2_0_w[30]))),
+        ~(x1_0[3] ^ (~x2_0_w[14] ^ (~x2_0_w[27] & ~x2_0_w[29]))),
+        (x1_0[2] ^ (~x2_0_w[13] ^ (~x2_0_w[26] & x2_0_w[28]))),
+        ~(x1_0[1] ^ (x2_0_w[12] ^ (~x2_0_w[25] & x2_0_w[27]))),
+        (x1_0[0] ^ (x2_0_w[11] ^ (x2_0_w[24] & x2_0_w[26])))};
+    reg [31:0] x3_0;
+    (* keep *) wire [31:0] x4_0_w = {(x2_0[31] ^ (~x3_0[31] ^ (~x3_0[4] & x3_0[13]))),
+        (x2_0[30] ^ (x3_0[30] ^ (x3_0[3] & x3_0[12]))),
+        (x2_0[29] ^ (x3_0[29] ^ (x3_0[2] & x3_0[11]))),
+        (x2_0[28] ^ (x3_0[28] ^ (x3_0[1] & ~x3_0[10]))),
+        (x2_0[27] ^ (x3_0[27] ^ (x3_0[0] & x3_0[9]))),
+        ~(x2_0[26] ^ (x3_0[26] ^ (x3_0[31] & ~x3_0[8]))),
+        ~(x2_0[25] ^ (x3_0[25] ^ (~x3_0[30] & x3_0[7]))),
+        (x2_0[24] ^ (x3_0[24] ^ (~x3_0[29] & ~x3_0[6]))),
+        ~(x2_0[23] ^ (x3_0[23] ^ (~x3_0[28] & x3_0[5]))),
+        ~(x2_0[22] ^ (x3_0[22] ^ (~x3_0[27] & x3_0[4]))),
+        (x2_0[21] ^ (x3_0[21] ^ (~x3_0[26] & ~x3_0[3]))),
+        (x2_0[20] ^ (x3_0[20] ^ (~x3_0[25] & ~x3_0[2]))),
+        (x2_0[19] ^ (~x3_0[19] ^ (~x3_0[24] & ~x3_0[1]))),
+        ~(x2_0[18] ^ (x3_0[18] ^ (~x3_0[23] & ~x3_0[0]))),
+        (x2_0[17] ^ (x3_0[17] ^ (~x3_0[22] & ~x3_0[31]))),
+        (x2_0[16] ^ (~x3_0[16] ^ (~x3_0[21] & x3_0[30]))),
+        (x2_0[15] ^ (x3_0[15] ^ (~x3_0[20] & x3_0[29]))),
+        ~(x2_0[14] ^ (~x3_0[14] ^ (x3_0[19] & x3_0[28]))),
+        (x2_0[13] ^ (x3_0[13] ^ (~x3_0[18] & x3_0[27]))),
+        ~(x2_0[12] ^ (x3_0[12] ^ (~x3_0[17] & x3_0[26]))),
+        ~(x2_0[11] ^ (x3_0[11] ^ (x3_0[16] & x3_0[25]))),
+        ~(x2_0[10] ^ (~x3_0[10] ^ (~x3_0[15] & x3_0[24]))),
+        (x2_0[9] ^ (x3_0[9] ^ (x3_0[14] & x3_0[23]))),
+        ~(x2_0[8] ^ (~x3_0[8] ^ (~x3_0[13] & x3_0[22]))),
+        (x2_0[7] ^ (x3_0[7] ^ (~x3_0[12] & x3_0[21]))),
+        (x2_0[6] ^ (~x3_0[6] ^ (~x3_0[11] & x3_0[20]))),
+        (x2_0[5] ^ (x3_0[5] ^ (x3_0[10] & ~x3_0[19]))),
+        ~(x2_0[4] ^ (x3_0[4] ^ (~x3_0[9] & x3_0[18]))),
+        ~(x2_0[3] ^ (~x3_0[3] ^ (x3_0[8] & x3_0[17]))),
+        (x2_0[2] ^ (~x3_0[2] ^ (~x3_0[7] & ~x3_0[16]))),
+        (x2_0[1] ^ (~x3_0[1] ^ (x3_0[6] & x3_0[15]))),
+        (x2_0[0] ^ (~x3_0[0] ^ (~x3_0[5] & ~x3_0[14])))};
+    reg [31:0] x4_0;
+    wire [31:0] x5_0_w = {~(x3_0[31] ^ (x4_0_w[10] ^ (~x4_0_w[23] & ~x4_0_w[25]))),
+        ~(x3_0[30] ^ (x4_0_w[9] ^ (x4_0_w[22] & x4_0_w[24]))),
+        ~(x3_0[29] ^ (~x4_0_w[8] ^ (~x4_0_w[21] & x4_0_w[23]))),
+        ~(x3_0[28] ^ (~x4_0_w[7] ^ (~x4_0_w[20] & ~x4_0_w[22]))),
+        ~(x3_0[27] ^ (~x4_0_w[6] ^ (x4_0_w[19] & x4_0_w[21]))),
+        (x3_0[26] ^ (~x4_0_w[5] ^ (x4_0_w[18] & x4_0_w[20]))),
+        (x3_0[25] ^ (x4_0_w[4] ^ (~x4_0_w[17] & ~x4_0_w[19]))),
+        (x3_0[24] ^ (~x4_0_w[3] ^ (~x4_0_w[16] & ~x4_0_w[18]))),
+        ~(x3_0[23] ^ (~x4_0_w[2] ^ (x4_0_w[15] & x4_0_w[17]))),
+        (x3_0[22] ^ (x4_0_w[1] ^ (~x4_0_w[14] & x4_0_w[16]))),
+        (x3_0[21] ^ (x4_0_w[0] ^ (~x4_0_w[13] & ~x4_0_w[15]))),
+        (x3_0[20] ^ (x4_0_w[31] ^ (~x4_0_w[12] & x4_0_w[14]))),
+        ~(x3_0[19] ^ (~x4_0_w[30] ^ (~x4_0_w[11] & x4_0_w[13]))),
+        (x3_0[18] ^ (~x4_0_w[29] ^ (~x4_0_w[10] & x4_0_w[12]))),
+        ~(x3_0[17] ^ (~x4_0_w[28] ^ (~x4_0_w[9] & x4_0_w[11]))),
+        ~(x3_0[16] ^ (x4_0_w[27] ^ (x4_0_w[8] & x4_0_w[10]))),
+        ~(x3_0[15] ^ (x4_0_w[26] ^ (x4_0_w[7] & x4_0_w[9]))),
+        (x3_0[14] ^ (~x4_0_w[25] ^ (x4_0_w[6] & ~x4_0_w[8]))),
+        ~(x3_0[13] ^ (x4_0_w[24] ^ (x4_0_w[5] & ~x4_0_w[7]))),
+        ~(x3_0[12] ^ (x4_0_w[23] ^ (~x4_0_w[4] & ~x4_0_w[6]))),
+        ~(x3_0[11] ^ (~x4_0_w[22] ^ (x4_0_w[3] & ~x4_0_w[5]))),
+        (x3_0[10] ^ (x4_0_w[21] ^ (x4_0_w[2] & x4_0_w[4]))),
+        (x3_0[9] ^ (x4_0_w[20] ^ (~x4_0_w[1] & ~x4_0_w[3]))),
+        (x3_0[8] ^ (~x4_0_w[19] ^ (~x4_0_w[0] & ~x4_0_w[2]))),
+        ~(x3_0[7] ^ (~x4_0_w[18] ^ (~x4_0_w[31] & x4_0_w[1]))),
+        (x3_0[6] ^ (x4_0_w[17] ^ (x4_0_w[30] & x4_0_w[0]))),
+        ~(x3_0[5] ^ (x4_0_w[16] ^ (x4_0_w[29] & x4_0_w[31]))),
+        (x3_0[4] ^ (~x4_0_w[15] ^ (x4_0_w[28] & ~x4_0_w[30]))),
+        ~(x3_0[3] ^ (x4_0_w[14] ^ (~x4_0_w[27] & ~x4_0_w[29]))),
+        (x3_0[2] ^ (x4_0_w[13] ^ (~x4_0_w[26] & ~x4_0_w[28]))),
+        (x3_0[1] ^ (x4_0_w[12] ^ (x4_0_w[25] & x4_0_w[27]))),
+        (x3_0[0] ^ (x4_0_w[11] ^ (~x4_0_w[24] & x4_0_w[26])))};
+    reg [31:0] x5_0;
+    (* keep *) wire [31:0] x6_0_w = {(x4_0[31] ^ (x5_0[31] ^ (x5_0[4] & ~x5_0[13]))),
+        (x4_0[30] ^ (~x5_0[30] ^ (x5_0[3] & ~x5_0[12]))),
+        (x4_0[29] ^ (x5_0[29] ^ (~x5_0[2] & x5_0[11]))),
+        ~(x4_0[28] ^ (~x5_0[28] ^ (x5_0[1] & ~x5_0[10]))),
+        ~(x4_0[27] ^ (x5_0[27] ^ (x5_0[0] & x5_0[9]))),
+        (x4_0[26] ^ (x5_0[26] ^ (~x5_0[31] & x5_0[8]))),
+        ~(x4_0[25] ^ (x5_0[25] ^ (x5_0[30] & ~x5_0[7]))),
+        ~(x4_0[24] ^ (~x5_0[24] ^ (~x5_0[29] & x5_0[6]))),
+        (x4_0[23] ^ (~x5_0[23] ^ (x5_0[28] & x5_0[5]))),
+        (x4_0[22] ^ (x5_0[22] ^ (~x5_0[27] & ~x5_0[4]))),
+        ~(x4_0[21] ^ (~x5_0[21] ^ (~x5_0[26] & ~x5_0[3]))),
+        ~(x4_0[20] ^ (x5_0[20] ^ (~x5_0[25] & x5_0[2]))),
+        ~(x4_0[19] ^ (~x5_0[19] ^ (x5_0[24] & ~x5_0[1]))),
+        (x4_0[18] ^ (x5_0[18] ^ (x5_0[23] & ~x5_0[0]))),
+        (x4_0[17] ^ (x5_0[17] ^ (~x5_0[22] & x5_0[31]))),
+        ~(x4_0[16] ^ (x5_0[16] ^ (x5_0[21] & ~x5_0[30]))),
+        ~(x4_0[15] ^ (x5_0[15] ^ (~x5_0[20] & x5_0[29]))),
+        (x4_0[14] ^ (~x5_0[14] ^ (x5_0[19] & ~x5_0[28]))),
+        (x4_0[13] ^ (~x5_0[13] ^ (~x5_0[18] & x5_0[27]))),
+        (x4_0[12] ^ (~x5_0[12] ^ (~x5_0[17] & x5_0[26]))),
+        ~(x4_0[11] ^ (x5_0[11] ^ (~x5_0[16] & x5_0[25]))),
+        (x4_0[10] ^ (~x5_0[10] ^ (~x5_0[15] & ~x5_0[24]))),
+        (x4_0[9] ^ (x5_0[9] ^ (x5_0[14] & ~x5_0[23]))),
+        ~(x4_0[8] ^ (x5_0[8] ^ (x5_0[13] & x5_0[22]))),
+        (x4_0[7] ^ (~x5_0[7] ^ (x5_0[12] & ~x5_0[21]))),
+        ~(x4_0[6] ^ (x5_0[6] ^ (~x5_0[11] & x5_0[20]))),
+        ~(x4_0[5] ^ (x5_0[5] ^ (x5_0[10] & ~x5_0[19]))),
+        (x4_0[4] ^ (~x5_0[4] ^ (~x5_0[9] & x5_0[18]))),
+        ~(x4_0[3] ^ (~x5_0[3] ^ (~x5_0[8] & x5_0[17]))),
+        (x4_0[2] ^ (x5_0[2] ^ (x5_0[7] & x5_0[16]))),
+        ~(x4_0[1] ^ (~x5_0[1] ^ (~x5_0[6] & x5_0[15]))),
+        (x4_0[0] ^ (~x5_0[0] ^ (~x5_0[5] & ~x5_0[14])))};
+    reg [31:0] x6_0;
+    wire [31:0] x7_0_w = {(x5_0[31] ^ (x6_0_w[10] ^ (~x6_0_w[23] & x6_0_w[25]))),
+        ~(x5_0[30] ^ (~x6_0_w[9] ^ (x6_0_w[22] & x6_0_w[24]))),
+        (x5_0[29] ^ (x6_0_w[8] ^ (x6_0_w[21] & x6_0_w[23]))),
+        ~(x5_0[28] ^ (~x6_0_w[7] ^ (x6_0_w[20] & ~x6_0_w[22]))),
+        (x5_0[27] ^ (~x6_0_w[6] ^ (x6_0_w[19] & ~x6_0_w[21]))),
+        (x5_0[26] ^ (~x6_0_w[5] ^ (x6_0_w[18] & ~x6_0_w[20]))),
+        ~(x5_0[25] ^ (x6_0_w[4] ^ (x6_0_w[17] & ~x6_0_w[19]))),
+        ~(x5_0[24] ^ (~x6_0_w[3] ^ (~x6_0_w[16] & ~x6_0_w[18]))),
+        ~(x5_0[23] ^ (x6_0_w[2] ^ (x6_0_w[15] & ~x6_0_w[17]))),
+        ~(x5_0[22] ^ (~x6_0_w[1] ^ (~x6_0_w[14] & x6_0_w[16]))),
+        (x5_0[21] ^ (x6_0_w[0] ^ (x6_0_w[13] & ~x6_0_w[15]))),
+        (x5_0[20] ^ (x6_0_w[31] ^ (~x6_0_w[12] & x6_0_w[14]))),
+        ~(x5_0[19] ^ (~x6_0_w[30] ^ (~x6_0_w[11] & ~x6_0_w[13]))),
+        (x5_0[18] ^ (~x6_0_w[29] ^ (~x6_0_w[10] & x6_0_w[12]))),
+        ~(x5_0[17] ^ (~x6_0_w[28] ^ (x6_0_w[9] & x6_0_w[11]))),
+        ~(x5_0[16] ^ (x6_0_w[27] ^ (~x6_0_w[8] & x6_0_w[10]))),
+        ~(x5_0[15] ^ (~x6_0_w[26] ^ (x6_0_w[7] & ~x6_0_w[9]))),
+        (x5_0[14] ^ (x6_0_w[25] ^ (x6_0_w[6] & x6_0_w[8]))),
+        (x5_0[13] ^ (x6_0_w[24] ^ (x6_0_w[5] & ~x6_0_w[7]))),
+        ~(x5_0[12] ^ (x6_0_w[23] ^ (~x6_0_w[4] & ~x6_0_w[6]))),
+        ~(x5_0[11] ^ (~x6_0_w[22] ^ (x6_0_w[3] & ~x6_0_w[5]))),
+        ~(x5_0[10] ^ (~x6_0_w[21] ^ (~x6_0_w[2] & x6_0_w[4]))),
+        ~(x5_0[9] ^ (~x6_0_w[20] ^ (x6_0_w[1] & ~x6_0_w[3]))),
+        ~(x5_0[8] ^ (~x6_0_w[19] ^ (~x6_0_w[0] & x6_0_w[2]))),
+        (x5_0[7] ^ (~x6_0_w[18] ^ (~x6_0_w[31] & ~x6_0_w[1]))),
+        (x5_0[6] ^ (~x6_0_w[17] ^ (x6_0_w[30] & x6_0_w[0]))),
+        (x5_0[5] ^ (x6_0_w[16] ^ (x6_0_w[29] & x6_0_w[31]))),
+        (x5_0[4] ^ (~x6_0_w[15] ^ (x6_0_w[28] & ~x6_0_w[30]))),
+        ~(x5_0[3] ^ (x6_0_w[14] ^ (~x6_0_w[27] & ~x6_0_w[29]))),
+        ~(x5_0[2] ^ (~x6_0_w[13] ^ (x6_0_w[26] & ~x6_0_w[28]))),
+        (x5_0[1] ^ (x6_0_w[12] ^ (~x6_0_w[25] & x6_0_w[27]))),
+        (x5_0[0] ^ (x6_0_w[11] ^ (~x6_0_w[24] & ~x6_0_w[26])))};
+    reg [31:0] x7_0;
+    (* keep *) wire [31:0] x8_0_w = {(x6_0[31] ^ (x7_0[31] ^ (~x7_0[4] & ~x7_0[13]))),
+        (x6_0[30] ^ (x7_0[30] ^ (~x7_0[3] & ~x7_0[12]))),
+        ~(x6_0[29] ^ (x7_0[29] ^ (~x7_0[2] & x7_0[11]))),
+        (x6_0[28] ^ (~x7_0[28] ^ (~x7_0[1] & x7_0[10]))),
+        ~(x6_0[27] ^ (~x7_0[27] ^ (x7_0[0] & ~x7_0[9]))),
+        ~(x6_0[26] ^ (~x7_0[26] ^ (~x7_0[31] & x7_0[8]))),
+        (x6_0[25] ^ (~x7_0[25] ^ (~x7_0[30] & ~x7_0[7]))),
+        (x6_0[24] ^ (~x7_0[24] ^ (~x7_0[29] & ~x7_0[6]))),
+        ~(x6_0[23] ^ (x7_0[23] ^ (x7_0[28] & ~x7_0[5]))),
+        (x6_0[22] ^ (~x7_0[22] ^ (x7_0[27] & x7_0[4]))),
+        (x6_0[21] ^ (x7_0[21] ^ (x7_0[26] & x7_0[3]))),
+        (x6_0[20] ^ (x7_0[20] ^ (x7_0[25] & x7_0[2]))),
+        (x6_0[19] ^ (x7_0[19] ^ (x7_0[24] & x7_0[1]))),
+        (x6_0[18] ^ (~x7_0[18] ^ (~x7_0[23] & ~x7_0[0]))),
+        ~(x6_0[17] ^ (x7_0[17] ^ (x7_0[22] & x7_0[31]))),
+        (x6_0[16] ^ (~x7_0[16] ^ (~x7_0[21] & x7_0[30]))),
+        ~(x6_0[15] ^ (x7_0[15] ^ (~x7_0[20] & x7_0[29]))),
+        (x6_0[14] ^ (x7_0[14] ^ (~x7_0[19] & ~x7_0[28]))),
+        (x6_0[13] ^ (~x7_0[13] ^ (x7_0[18] & ~x7_0[27]))),
+        ~(x6_0[12] ^ (~x7_0[12] ^ (~x7_0[17] & ~x7_0[26]))),
+        ~(x6_0[11] ^ (x7_0[11] ^ (x7_0[16] & ~x7_0[25]))),
+        (x6_0[10] ^ (x7_0[10] ^ (~x7_0[15] & ~x7_0[24]))),
+        ~(x6_0[9] ^ (~x7_0[9] ^ (~x7_0[14] & x7_0[23]))),
+        (x6_0[8] ^ (x7_0[8] ^ (x7_0[13] & ~x7_0[22]))),
+        ~(x6_0[7] ^ (~x7_0[7] ^ (x7_0[12] & x7_0[21]))),
+        (x6_0[6] ^ (~x7_0[6] ^ (~x7_0[11] & x7_0[20]))),
+        ~(x6_0[5] ^ (~x7_0[5] ^ (~x7_0[10] & x7_0[19]))),
+        ~(x6_0[4] ^ (x7_0[4] ^ (x7_0[9] & ~x7_0[18]))),
+        ~(x6_0[3] ^ (x7_0[3] ^ (~x7_0[8] & x7_0[17]))),
+        ~(x6_0[2] ^ (x7_0[2] ^ (x7_0[7] & ~x7_0[16]))),
+        ~(x6_0[1] ^ (x7_0[1] ^ (x7_0[6] & x7_0[15]))),
+        (x6_0[0] ^ (~x7_0[0] ^ (x7_0[5] & x7_0[14])))};
+    reg [31:0] x8_0;
+    wire [31:0] x9_0_w = {~(x7_0[31] ^ (x8_0_w[10] ^ (~x8_0_w[23] & x8_0_w[25]))),
+        ~(x7_0[30] ^ (~x8_0_w[9] ^ (~x8_0_w[22] & ~x8_0_w[24]))),
+        (x7_0[29] ^ (~x8_0_w[8] ^ (~x8_0_w[21] & x8_0_w[23]))),
+        (x7_0[28] ^ (x8_0_w[7] ^ (x8_0_w[20] & x8_0_w[22]))),
+        (x7_0[27] ^ (x8_0_w[6] ^ (~x8_0_w[19] & x8_0_w[21]))),
+        ~(x7_0[26] ^ (~x8_0_w[5] ^ (x8_0_w[18] & ~x8_0_w[20]))),
+        (x7_0[25] ^ (~x8_0_w[4] ^ (x8_0_w[17] & x8_0_w[19]))),
+        ~(x7_0[24] ^ (~x8_0_w[3] ^ (~x8_0_w[16] & ~x8_0_w[18]))),
+        ~(x7_0[23] ^ (~x8_0_w[2] ^ (x8_0_w[15] & ~x8_0_w[17]))),
+        (x7_0[22] ^ (x8_0_w[1] ^ (~x8_0_w[14] & x8_0_w[16]))),
+        (x7_0[21] ^ (x8_0_w[0] ^ (x8_0_w[13] & ~x8_0_w[15]))),
+        (x7_0[20] ^ (~x8_0_w[31] ^ (~x8_0_w[12] & x8_0_w[14]))),
+        (x7_0[19] ^ (~x8_0_w[30] ^ (x8_0_w[11] & ~x8_0_w[13]))),
+        ~(x7_0[18] ^ (x8_0_w[29] ^ (~x8_0_w[10] & x8_0_w[12]))),
+        (x7_0[17] ^ (x8_0_w[28] ^ (x8_0_w[9] & ~x8_0_w[11]))),
+        (x7_0[16] ^ (~x8_0_w[27] ^ (x8_0_w[8] & x8_0_w[10]))),
+        (x7_0[15] ^ (x8_0_w[26] ^ (~x8_0_w[7] & ~x8_0_w[9]))),
+        (x7_0[14] ^ (x8_0_w[25] ^ (~x8_0_w[6] & ~x8_0_w[8]))),
+        (x7_0[13] ^ (~x8_0_w[24] ^ (x8_0_w[5] & x8_0_w[7]))),
+        ~(x7_0[12] ^ (x8_0_w[23] ^ (x8_0_w[4] & x8_0_w[6]))),
+        (x7_0[11] ^ (x8_0_w[22] ^ (x8_0_w[3] & ~x8_0_w[5]))),
+        (x7_0[10] ^ (x8_0_w[21] ^ (x8_0_w[2] & ~x8_0_w[4]))),
+        ~(x7_0[9] ^ (~x8_0_w[20] ^ (~x8_0_w[1] & ~x8_0_w[3]))),
+        ~(x7_0[8] ^ (x8_0_w[19] ^ (~x8_0_w[0] & ~x8_0_w[2]))),
+        (x7_0[7] ^ (~x8_0_w[18] ^ (x8_0_w[31] & x8_0_w[1]))),
+        (x7_0[6] ^ (~x8_0_w[17] ^ (x8_0_w[30] & x8_0_w[0]))),
+        ~(x7_0[5] ^ (x8_0_w[16] ^ (~x8_0_w[29] & ~x8_0_w[31]))),
+        ~(x7_0[4] ^ (~x8_0_w[15] ^ (~x8_0_w[28] & ~x8_0_w[30]))),
+        ~(x7_0[3] ^ (x8_0_w[14] ^ (x8_0_w[27] & x8_0_w[29]))),
+        (x7_0[2] ^ (~x8_0_w[13] ^ (~x8_0_w[26] & x8_0_w[28]))),
+        ~(x7_0[1] ^ (x8_0_w[12] ^ (~x8_0_w[25] & ~x8_0_w[27]))),
+        (x7_0[0] ^ (~x8_0_w[11] ^ (x8_0_w[24] & x8_0_w[26])))};
+    reg [31:0] x9_0;
+    always @(posedge clock) begin
+        x2_0 <= x2_0_w;
+        x3_0 <= x3_0_w;
+        x4_0 <= x4_0_w;
+        x5_0 <= x5_0_w;
+        x6_0 <= x6_0_w;
+        x7_0 <= x7_0_w;
+        x8_0 <= x8_0_w;
+        x9_0 <= x9_0_w;
+    end
+    always @(*) stream = {192'd0, x8_0, x9_0};
 endmodule // bloom_core_control_hash
 
 
@@ -985,21 +1267,58 @@ module bloom_core_control_line(clock,reset,accept,op,tag,rb_req,rb_bank,rb_addr,
     output reg  clear_ahead;
     
     // Update code (custom)
-    always @(*) begin
-        accept_out = accept;
-        op_out = op;
-        tag_out = tag;
-        rb_req_out = rb_req;
-        rb_bank_out = rb_bank;
-        rb_addr_out = rb_addr;
-        rb_write_out = rb_write;
-        rb_wdata_out = rb_wdata;
-        idle_out = idle;
-        clear_ahead = 1'b0;
+    reg clear_in_line;
+    reg [0:0] accept_1;
+    reg [0:0] accept_2;
+    reg [1:0] op_1;
+    reg [1:0] op_2;
+    reg [7:0] tag_1;
+    reg [7:0] tag_2;
+    reg [0:0] rb_req_1;
+    reg [0:0] rb_req_2;
+    reg [3:0] rb_bank_1;
+    reg [3:0] rb_bank_2;
+    reg [15:0] rb_addr_1;
+    reg [15:0] rb_addr_2;
+    reg [0:0] rb_write_1;
+    reg [0:0] rb_write_2;
+    reg [0:0] rb_wdata_1;
+    reg [0:0] rb_wdata_2;
+    reg [0:0] idle_1;
+    reg [0:0] idle_2;
+    always @(posedge clock) begin
+        accept_1 <= reset ? 1'b0 : accept;
+        accept_2 <= reset ? 1'b0 : accept_1;
+        op_1 <= op;
+        op_2 <= op_1;
+        tag_1 <= tag;
+        tag_2 <= tag_1;
+        rb_req_1 <= reset ? 1'b0 : rb_req;
+        rb_req_2 <= reset ? 1'b0 : rb_req_1;
+        rb_bank_1 <= rb_bank;
+        rb_bank_2 <= rb_bank_1;
+        rb_addr_1 <= rb_addr;
+        rb_addr_2 <= rb_addr_1;
+        rb_write_1 <= reset ? 1'b0 : rb_write;
+        rb_write_2 <= reset ? 1'b0 : rb_write_1;
+        rb_wdata_1 <= rb_wdata;
+        rb_wdata_2 <= rb_wdata_1;
+        idle_1 <= idle;
+        idle_2 <= idle_1;
     end
-    /* verilator lint_off UNUSED */
-    wire unused_line = &{1'b0, clock, reset, 1'b0};
-    /* verilator lint_on UNUSED */
+    always @(*) begin
+        accept_out = accept_2;
+        op_out = op_2;
+        tag_out = tag_2;
+        rb_req_out = rb_req_2;
+        rb_bank_out = rb_bank_2;
+        rb_addr_out = rb_addr_2;
+        rb_write_out = rb_write_2;
+        rb_wdata_out = rb_wdata_2;
+        idle_out = idle_2;
+        clear_ahead = clear_in_line;
+    end
+    always @(posedge clock) clear_in_line <= reset ? 1'b0 : ((accept & (op == 2'd2)) | (accept_1 & (op_1 == 2'd2)));
 endmodule // bloom_core_control_line
 
 
@@ -4459,117 +4778,16 @@ module bloom_core_parts_0_hash(clock,key,stream,addr);
     output reg  [15:0] addr;
     
     // Update code (custom)
-    reg [11:0] chunk_parity_0;
-    reg [11:0] chunk_parity_1;
-    reg [11:0] chunk_parity_2;
-    reg [11:0] chunk_parity_3;
-    (* keep *) wire xor_0_11 = ^(key[15:0] & 16'h7d81);
-    (* keep *) wire xor_0_10 = ^(key[15:0] & 16'h4c17);
-    (* keep *) wire xor_0_9 = ^(key[15:0] & 16'h19e0);
-    (* keep *) wire xor_0_8 = ^(key[15:0] & 16'h748f);
-    (* keep *) wire xor_0_7 = ^(key[15:0] & 16'h8b7b);
-    (* keep *) wire xor_0_6 = ^(key[15:0] & 16'h196e);
-    (* keep *) wire xor_0_5 = ^(key[15:0] & 16'hbaeb);
-    (* keep *) wire xor_0_4 = ^(key[15:0] & 16'h5892);
-    (* keep *) wire xor_0_3 = ^(key[15:0] & 16'hf4bd);
-    (* keep *) wire xor_0_2 = ^(key[15:0] & 16'h2a8f);
-    (* keep *) wire xor_0_1 = ^(key[15:0] & 16'hbb35);
-    (* keep *) wire xor_0_0 = ^(key[15:0] & 16'hf555);
-    (* keep *) wire xor_1_11 = ^(key[31:16] & 16'h2256);
-    (* keep *) wire xor_1_10 = ^(key[31:16] & 16'h4a5e);
-    (* keep *) wire xor_1_9 = ^(key[31:16] & 16'h97d7);
-    (* keep *) wire xor_1_8 = ^(key[31:16] & 16'h5eee);
-    (* keep *) wire xor_1_7 = ^(key[31:16] & 16'h1a);
-    (* keep *) wire xor_1_6 = ^(key[31:16] & 16'h63d5);
-    (* keep *) wire xor_1_5 = ^(key[31:16] & 16'ha34c);
-    (* keep *) wire xor_1_4 = ^(key[31:16] & 16'h3a11);
-    (* keep *) wire xor_1_3 = ^(key[31:16] & 16'h43e8);
-    (* keep *) wire xor_1_2 = ^(key[31:16] & 16'hd0bf);
-    (* keep *) wire xor_1_1 = ^(key[31:16] & 16'h7252);
-    (* keep *) wire xor_1_0 = ^(key[31:16] & 16'hc331);
-    (* keep *) wire xor_2_11 = ^(key[47:32] & 16'hec09);
-    (* keep *) wire xor_2_10 = ^(key[47:32] & 16'hb286);
-    (* keep *) wire xor_2_9 = ^(key[47:32] & 16'ha1b5);
-    (* keep *) wire xor_2_8 = ^(key[47:32] & 16'h4af2);
-    (* keep *) wire xor_2_7 = ^(key[47:32] & 16'h467d);
-    (* keep *) wire xor_2_6 = ^(key[47:32] & 16'h824c);
-    (* keep *) wire xor_2_5 = ^(key[47:32] & 16'h7da7);
-    (* keep *) wire xor_2_4 = ^(key[47:32] & 16'h3845);
-    (* keep *) wire xor_2_3 = ^(key[47:32] & 16'hd7c2);
-    (* keep *) wire xor_2_2 = ^(key[47:32] & 16'h6a44);
-    (* keep *) wire xor_2_1 = ^(key[47:32] & 16'h2b5c);
-    (* keep *) wire xor_2_0 = ^(key[47:32] & 16'he8fe);
-    (* keep *) wire xor_3_11 = ^(key[63:48] & 16'hd934);
-    (* keep *) wire xor_3_10 = ^(key[63:48] & 16'h5ff4);
-    (* keep *) wire xor_3_9 = ^(key[63:48] & 16'h47cf);
-    (* keep *) wire xor_3_8 = ^(key[63:48] & 16'h70d8);
-    (* keep *) wire xor_3_7 = ^(key[63:48] & 16'h8b07);
-    (* keep *) wire xor_3_6 = ^(key[63:48] & 16'hb53b);
-    (* keep *) wire xor_3_5 = ^(key[63:48] & 16'hb035);
-    (* keep *) wire xor_3_4 = ^(key[63:48] & 16'hf67e);
-    (* keep *) wire xor_3_3 = ^(key[63:48] & 16'hda02);
-    (* keep *) wire xor_3_2 = ^(key[63:48] & 16'h4cd8);
-    (* keep *) wire xor_3_1 = ^(key[63:48] & 16'h9c1a);
-    (* keep *) wire xor_3_0 = ^(key[63:48] & 16'hd9b5);
-    always @(posedge clock) begin
-        chunk_parity_0 <= {xor_0_11,
-            xor_0_10,
-            xor_0_9,
-            xor_0_8,
-            xor_0_7,
-            xor_0_6,
-            xor_0_5,
-            xor_0_4,
-            xor_0_3,
-            xor_0_2,
-            xor_0_1,
-            xor_0_0};
-        chunk_parity_1 <= {xor_1_11,
-            xor_1_10,
-            xor_1_9,
-            xor_1_8,
-            xor_1_7,
-            xor_1_6,
-            xor_1_5,
-            xor_1_4,
-            xor_1_3,
-            xor_1_2,
-            xor_1_1,
-            xor_1_0};
-        chunk_parity_2 <= {xor_2_11,
-            xor_2_10,
-            xor_2_9,
-            xor_2_8,
-            xor_2_7,
-            xor_2_6,
-            xor_2_5,
-            xor_2_4,
-            xor_2_3,
-            xor_2_2,
-            xor_2_1,
-            xor_2_0};
-        chunk_parity_3 <= {xor_3_11,
-            xor_3_10,
-            xor_3_9,
-            xor_3_8,
-            xor_3_7,
-            xor_3_6,
-            xor_3_5,
-            xor_3_4,
-            xor_3_3,
-            xor_3_2,
-            xor_3_1,
-            xor_3_0};
-    end
+    always @(*) addr = {4'h0, stream[11:0]};
     /* verilator lint_off UNUSED */
     wire unused_key = &{1'b0, key, 1'b0};
     /* verilator lint_on UNUSED */
     /* verilator lint_off UNUSED */
     wire unused_stream = &{1'b0, stream, 1'b0};
     /* verilator lint_on UNUSED */
-    always @(*) begin
-        addr = {4'h0, (chunk_parity_0 ^ chunk_parity_1 ^ chunk_parity_2 ^ chunk_parity_3 ^ 12'h0)};
-    end
+    /* verilator lint_off UNUSED */
+    wire unused_clock = &{1'b0, clock, 1'b0};
+    /* verilator lint_on UNUSED */
 endmodule // bloom_core_parts_0_hash
 
 
@@ -5894,117 +6112,16 @@ module bloom_core_parts_1_hash(clock,key,stream,addr);
     output reg  [15:0] addr;
     
     // Update code (custom)
-    reg [11:0] chunk_parity_0;
-    reg [11:0] chunk_parity_1;
-    reg [11:0] chunk_parity_2;
-    reg [11:0] chunk_parity_3;
-    (* keep *) wire xor_0_11 = ^(key[15:0] & 16'h2e5);
-    (* keep *) wire xor_0_10 = ^(key[15:0] & 16'h1bde);
-    (* keep *) wire xor_0_9 = ^(key[15:0] & 16'hc8d0);
-    (* keep *) wire xor_0_8 = ^(key[15:0] & 16'hd8d0);
-    (* keep *) wire xor_0_7 = ^(key[15:0] & 16'h3bfe);
-    (* keep *) wire xor_0_6 = ^(key[15:0] & 16'hede5);
-    (* keep *) wire xor_0_5 = ^(key[15:0] & 16'hf7fa);
-    (* keep *) wire xor_0_4 = ^(key[15:0] & 16'hd092);
-    (* keep *) wire xor_0_3 = ^(key[15:0] & 16'hce52);
-    (* keep *) wire xor_0_2 = ^(key[15:0] & 16'hde38);
-    (* keep *) wire xor_0_1 = ^(key[15:0] & 16'hc084);
-    (* keep *) wire xor_0_0 = ^(key[15:0] & 16'hcb15);
-    (* keep *) wire xor_1_11 = ^(key[31:16] & 16'ha76);
-    (* keep *) wire xor_1_10 = ^(key[31:16] & 16'hfafe);
-    (* keep *) wire xor_1_9 = ^(key[31:16] & 16'h17db);
-    (* keep *) wire xor_1_8 = ^(key[31:16] & 16'h990f);
-    (* keep *) wire xor_1_7 = ^(key[31:16] & 16'hda1c);
-    (* keep *) wire xor_1_6 = ^(key[31:16] & 16'h1abb);
-    (* keep *) wire xor_1_5 = ^(key[31:16] & 16'hf039);
-    (* keep *) wire xor_1_4 = ^(key[31:16] & 16'h3102);
-    (* keep *) wire xor_1_3 = ^(key[31:16] & 16'hcd54);
-    (* keep *) wire xor_1_2 = ^(key[31:16] & 16'h7880);
-    (* keep *) wire xor_1_1 = ^(key[31:16] & 16'h6d65);
-    (* keep *) wire xor_1_0 = ^(key[31:16] & 16'hbdc9);
-    (* keep *) wire xor_2_11 = ^(key[47:32] & 16'h7d19);
-    (* keep *) wire xor_2_10 = ^(key[47:32] & 16'hfd22);
-    (* keep *) wire xor_2_9 = ^(key[47:32] & 16'h69b3);
-    (* keep *) wire xor_2_8 = ^(key[47:32] & 16'h4bd6);
-    (* keep *) wire xor_2_7 = ^(key[47:32] & 16'hf37d);
-    (* keep *) wire xor_2_6 = ^(key[47:32] & 16'h369e);
-    (* keep *) wire xor_2_5 = ^(key[47:32] & 16'h3b3c);
-    (* keep *) wire xor_2_4 = ^(key[47:32] & 16'h9455);
-    (* keep *) wire xor_2_3 = ^(key[47:32] & 16'hfb20);
-    (* keep *) wire xor_2_2 = ^(key[47:32] & 16'hb892);
-    (* keep *) wire xor_2_1 = ^(key[47:32] & 16'h7d0);
-    (* keep *) wire xor_2_0 = ^(key[47:32] & 16'heaeb);
-    (* keep *) wire xor_3_11 = ^(key[63:48] & 16'hf33d);
-    (* keep *) wire xor_3_10 = ^(key[63:48] & 16'h7783);
-    (* keep *) wire xor_3_9 = ^(key[63:48] & 16'h42f2);
-    (* keep *) wire xor_3_8 = ^(key[63:48] & 16'hcb56);
-    (* keep *) wire xor_3_7 = ^(key[63:48] & 16'h4d6b);
-    (* keep *) wire xor_3_6 = ^(key[63:48] & 16'h65b2);
-    (* keep *) wire xor_3_5 = ^(key[63:48] & 16'h6679);
-    (* keep *) wire xor_3_4 = ^(key[63:48] & 16'h5cd5);
-    (* keep *) wire xor_3_3 = ^(key[63:48] & 16'h1f74);
-    (* keep *) wire xor_3_2 = ^(key[63:48] & 16'h3920);
-    (* keep *) wire xor_3_1 = ^(key[63:48] & 16'h34e2);
-    (* keep *) wire xor_3_0 = ^(key[63:48] & 16'hb406);
-    always @(posedge clock) begin
-        chunk_parity_0 <= {xor_0_11,
-            xor_0_10,
-            xor_0_9,
-            xor_0_8,
-            xor_0_7,
-            xor_0_6,
-            xor_0_5,
-            xor_0_4,
-            xor_0_3,
-            xor_0_2,
-            xor_0_1,
-            xor_0_0};
-        chunk_parity_1 <= {xor_1_11,
-            xor_1_10,
-            xor_1_9,
-            xor_1_8,
-            xor_1_7,
-            xor_1_6,
-            xor_1_5,
-            xor_1_4,
-            xor_1_3,
-            xor_1_2,
-            xor_1_1,
-            xor_1_0};
-        chunk_parity_2 <= {xor_2_11,
-            xor_2_10,
-            xor_2_9,
-            xor_2_8,
-            xor_2_7,
-            xor_2_6,
-            xor_2_5,
-            xor_2_4,
-            xor_2_3,
-            xor_2_2,
-            xor_2_1,
-            xor_2_0};
-        chunk_parity_3 <= {xor_3_11,
-            xor_3_10,
-            xor_3_9,
-            xor_3_8,
-            xor_3_7,
-            xor_3_6,
-            xor_3_5,
-            xor_3_4,
-            xor_3_3,
-            xor_3_2,
-            xor_3_1,
-            xor_3_0};
-    end
+    always @(*) addr = {4'h0, stream[23:12]};
     /* verilator lint_off UNUSED */
     wire unused_key = &{1'b0, key, 1'b0};
     /* verilator lint_on UNUSED */
     /* verilator lint_off UNUSED */
     wire unused_stream = &{1'b0, stream, 1'b0};
     /* verilator lint_on UNUSED */
-    always @(*) begin
-        addr = {4'h0, (chunk_parity_0 ^ chunk_parity_1 ^ chunk_parity_2 ^ chunk_parity_3 ^ 12'h0)};
-    end
+    /* verilator lint_off UNUSED */
+    wire unused_clock = &{1'b0, clock, 1'b0};
+    /* verilator lint_on UNUSED */
 endmodule // bloom_core_parts_1_hash
 
 
@@ -7329,117 +7446,16 @@ module bloom_core_parts_2_hash(clock,key,stream,addr);
     output reg  [15:0] addr;
     
     // Update code (custom)
-    reg [11:0] chunk_parity_0;
-    reg [11:0] chunk_parity_1;
-    reg [11:0] chunk_parity_2;
-    reg [11:0] chunk_parity_3;
-    (* keep *) wire xor_0_11 = ^(key[15:0] & 16'h53c8);
-    (* keep *) wire xor_0_10 = ^(key[15:0] & 16'h6ee0);
-    (* keep *) wire xor_0_9 = ^(key[15:0] & 16'ha90f);
-    (* keep *) wire xor_0_8 = ^(key[15:0] & 16'h4e7d);
-    (* keep *) wire xor_0_7 = ^(key[15:0] & 16'h26dc);
-    (* keep *) wire xor_0_6 = ^(key[15:0] & 16'h7249);
-    (* keep *) wire xor_0_5 = ^(key[15:0] & 16'h71f8);
-    (* keep *) wire xor_0_4 = ^(key[15:0] & 16'he8ae);
-    (* keep *) wire xor_0_3 = ^(key[15:0] & 16'hdb1);
-    (* keep *) wire xor_0_2 = ^(key[15:0] & 16'h6261);
-    (* keep *) wire xor_0_1 = ^(key[15:0] & 16'h509c);
-    (* keep *) wire xor_0_0 = ^(key[15:0] & 16'hd177);
-    (* keep *) wire xor_1_11 = ^(key[31:16] & 16'h8c32);
-    (* keep *) wire xor_1_10 = ^(key[31:16] & 16'h1cdc);
-    (* keep *) wire xor_1_9 = ^(key[31:16] & 16'h12dd);
-    (* keep *) wire xor_1_8 = ^(key[31:16] & 16'heec5);
-    (* keep *) wire xor_1_7 = ^(key[31:16] & 16'h8f3a);
-    (* keep *) wire xor_1_6 = ^(key[31:16] & 16'h81c5);
-    (* keep *) wire xor_1_5 = ^(key[31:16] & 16'hd4e5);
-    (* keep *) wire xor_1_4 = ^(key[31:16] & 16'h341b);
-    (* keep *) wire xor_1_3 = ^(key[31:16] & 16'h262d);
-    (* keep *) wire xor_1_2 = ^(key[31:16] & 16'hf6e6);
-    (* keep *) wire xor_1_1 = ^(key[31:16] & 16'he0fb);
-    (* keep *) wire xor_1_0 = ^(key[31:16] & 16'hd675);
-    (* keep *) wire xor_2_11 = ^(key[47:32] & 16'ha84c);
-    (* keep *) wire xor_2_10 = ^(key[47:32] & 16'h7e90);
-    (* keep *) wire xor_2_9 = ^(key[47:32] & 16'h1e3a);
-    (* keep *) wire xor_2_8 = ^(key[47:32] & 16'h9a88);
-    (* keep *) wire xor_2_7 = ^(key[47:32] & 16'hcc52);
-    (* keep *) wire xor_2_6 = ^(key[47:32] & 16'h41c4);
-    (* keep *) wire xor_2_5 = ^(key[47:32] & 16'h4922);
-    (* keep *) wire xor_2_4 = ^(key[47:32] & 16'hab38);
-    (* keep *) wire xor_2_3 = ^(key[47:32] & 16'h90e7);
-    (* keep *) wire xor_2_2 = ^(key[47:32] & 16'hf56c);
-    (* keep *) wire xor_2_1 = ^(key[47:32] & 16'h28d5);
-    (* keep *) wire xor_2_0 = ^(key[47:32] & 16'hf677);
-    (* keep *) wire xor_3_11 = ^(key[63:48] & 16'h1a3f);
-    (* keep *) wire xor_3_10 = ^(key[63:48] & 16'h458e);
-    (* keep *) wire xor_3_9 = ^(key[63:48] & 16'h4941);
-    (* keep *) wire xor_3_8 = ^(key[63:48] & 16'hc2a);
-    (* keep *) wire xor_3_7 = ^(key[63:48] & 16'hc2ee);
-    (* keep *) wire xor_3_6 = ^(key[63:48] & 16'h45d6);
-    (* keep *) wire xor_3_5 = ^(key[63:48] & 16'hfc11);
-    (* keep *) wire xor_3_4 = ^(key[63:48] & 16'he0f1);
-    (* keep *) wire xor_3_3 = ^(key[63:48] & 16'he2f3);
-    (* keep *) wire xor_3_2 = ^(key[63:48] & 16'h2493);
-    (* keep *) wire xor_3_1 = ^(key[63:48] & 16'heeb0);
-    (* keep *) wire xor_3_0 = ^(key[63:48] & 16'hbe7a);
-    always @(posedge clock) begin
-        chunk_parity_0 <= {xor_0_11,
-            xor_0_10,
-            xor_0_9,
-            xor_0_8,
-            xor_0_7,
-            xor_0_6,
-            xor_0_5,
-            xor_0_4,
-            xor_0_3,
-            xor_0_2,
-            xor_0_1,
-            xor_0_0};
-        chunk_parity_1 <= {xor_1_11,
-            xor_1_10,
-            xor_1_9,
-            xor_1_8,
-            xor_1_7,
-            xor_1_6,
-            xor_1_5,
-            xor_1_4,
-            xor_1_3,
-            xor_1_2,
-            xor_1_1,
-            xor_1_0};
-        chunk_parity_2 <= {xor_2_11,
-            xor_2_10,
-            xor_2_9,
-            xor_2_8,
-            xor_2_7,
-            xor_2_6,
-            xor_2_5,
-            xor_2_4,
-            xor_2_3,
-            xor_2_2,
-            xor_2_1,
-            xor_2_0};
-        chunk_parity_3 <= {xor_3_11,
-            xor_3_10,
-            xor_3_9,
-            xor_3_8,
-            xor_3_7,
-            xor_3_6,
-            xor_3_5,
-            xor_3_4,
-            xor_3_3,
-            xor_3_2,
-            xor_3_1,
-            xor_3_0};
-    end
+    always @(*) addr = {4'h0, stream[35:24]};
     /* verilator lint_off UNUSED */
     wire unused_key = &{1'b0, key, 1'b0};
     /* verilator lint_on UNUSED */
     /* verilator lint_off UNUSED */
     wire unused_stream = &{1'b0, stream, 1'b0};
     /* verilator lint_on UNUSED */
-    always @(*) begin
-        addr = {4'h0, (chunk_parity_0 ^ chunk_parity_1 ^ chunk_parity_2 ^ chunk_parity_3 ^ 12'h0)};
-    end
+    /* verilator lint_off UNUSED */
+    wire unused_clock = &{1'b0, clock, 1'b0};
+    /* verilator lint_on UNUSED */
 endmodule // bloom_core_parts_2_hash
 
 
@@ -8764,117 +8780,16 @@ module bloom_core_parts_3_hash(clock,key,stream,addr);
     output reg  [15:0] addr;
     
     // Update code (custom)
-    reg [11:0] chunk_parity_0;
-    reg [11:0] chunk_parity_1;
-    reg [11:0] chunk_parity_2;
-    reg [11:0] chunk_parity_3;
-    (* keep *) wire xor_0_11 = ^(key[15:0] & 16'h5868);
-    (* keep *) wire xor_0_10 = ^(key[15:0] & 16'h11d2);
-    (* keep *) wire xor_0_9 = ^(key[15:0] & 16'h8b57);
-    (* keep *) wire xor_0_8 = ^(key[15:0] & 16'h8d00);
-    (* keep *) wire xor_0_7 = ^(key[15:0] & 16'h8315);
-    (* keep *) wire xor_0_6 = ^(key[15:0] & 16'h1b42);
-    (* keep *) wire xor_0_5 = ^(key[15:0] & 16'h3514);
-    (* keep *) wire xor_0_4 = ^(key[15:0] & 16'he74b);
-    (* keep *) wire xor_0_3 = ^(key[15:0] & 16'hf4c1);
-    (* keep *) wire xor_0_2 = ^(key[15:0] & 16'he9f7);
-    (* keep *) wire xor_0_1 = ^(key[15:0] & 16'h335a);
-    (* keep *) wire xor_0_0 = ^(key[15:0] & 16'h8374);
-    (* keep *) wire xor_1_11 = ^(key[31:16] & 16'h9c12);
-    (* keep *) wire xor_1_10 = ^(key[31:16] & 16'h50dd);
-    (* keep *) wire xor_1_9 = ^(key[31:16] & 16'h1d65);
-    (* keep *) wire xor_1_8 = ^(key[31:16] & 16'h5341);
-    (* keep *) wire xor_1_7 = ^(key[31:16] & 16'h9e0b);
-    (* keep *) wire xor_1_6 = ^(key[31:16] & 16'hee49);
-    (* keep *) wire xor_1_5 = ^(key[31:16] & 16'h1b7c);
-    (* keep *) wire xor_1_4 = ^(key[31:16] & 16'hcba9);
-    (* keep *) wire xor_1_3 = ^(key[31:16] & 16'hccc9);
-    (* keep *) wire xor_1_2 = ^(key[31:16] & 16'h37d0);
-    (* keep *) wire xor_1_1 = ^(key[31:16] & 16'h21b0);
-    (* keep *) wire xor_1_0 = ^(key[31:16] & 16'h28a9);
-    (* keep *) wire xor_2_11 = ^(key[47:32] & 16'h9b73);
-    (* keep *) wire xor_2_10 = ^(key[47:32] & 16'h6f1e);
-    (* keep *) wire xor_2_9 = ^(key[47:32] & 16'h4447);
-    (* keep *) wire xor_2_8 = ^(key[47:32] & 16'h4f6);
-    (* keep *) wire xor_2_7 = ^(key[47:32] & 16'h86e2);
-    (* keep *) wire xor_2_6 = ^(key[47:32] & 16'hbf66);
-    (* keep *) wire xor_2_5 = ^(key[47:32] & 16'hd1e3);
-    (* keep *) wire xor_2_4 = ^(key[47:32] & 16'hbc92);
-    (* keep *) wire xor_2_3 = ^(key[47:32] & 16'h8aed);
-    (* keep *) wire xor_2_2 = ^(key[47:32] & 16'h5c87);
-    (* keep *) wire xor_2_1 = ^(key[47:32] & 16'h7e3e);
-    (* keep *) wire xor_2_0 = ^(key[47:32] & 16'h348f);
-    (* keep *) wire xor_3_11 = ^(key[63:48] & 16'h5a41);
-    (* keep *) wire xor_3_10 = ^(key[63:48] & 16'h5ffb);
-    (* keep *) wire xor_3_9 = ^(key[63:48] & 16'h3860);
-    (* keep *) wire xor_3_8 = ^(key[63:48] & 16'hb61c);
-    (* keep *) wire xor_3_7 = ^(key[63:48] & 16'h8d02);
-    (* keep *) wire xor_3_6 = ^(key[63:48] & 16'hd1e8);
-    (* keep *) wire xor_3_5 = ^(key[63:48] & 16'had4f);
-    (* keep *) wire xor_3_4 = ^(key[63:48] & 16'hef1b);
-    (* keep *) wire xor_3_3 = ^(key[63:48] & 16'h150b);
-    (* keep *) wire xor_3_2 = ^(key[63:48] & 16'h9d2e);
-    (* keep *) wire xor_3_1 = ^(key[63:48] & 16'he595);
-    (* keep *) wire xor_3_0 = ^(key[63:48] & 16'hba2b);
-    always @(posedge clock) begin
-        chunk_parity_0 <= {xor_0_11,
-            xor_0_10,
-            xor_0_9,
-            xor_0_8,
-            xor_0_7,
-            xor_0_6,
-            xor_0_5,
-            xor_0_4,
-            xor_0_3,
-            xor_0_2,
-            xor_0_1,
-            xor_0_0};
-        chunk_parity_1 <= {xor_1_11,
-            xor_1_10,
-            xor_1_9,
-            xor_1_8,
-            xor_1_7,
-            xor_1_6,
-            xor_1_5,
-            xor_1_4,
-            xor_1_3,
-            xor_1_2,
-            xor_1_1,
-            xor_1_0};
-        chunk_parity_2 <= {xor_2_11,
-            xor_2_10,
-            xor_2_9,
-            xor_2_8,
-            xor_2_7,
-            xor_2_6,
-            xor_2_5,
-            xor_2_4,
-            xor_2_3,
-            xor_2_2,
-            xor_2_1,
-            xor_2_0};
-        chunk_parity_3 <= {xor_3_11,
-            xor_3_10,
-            xor_3_9,
-            xor_3_8,
-            xor_3_7,
-            xor_3_6,
-            xor_3_5,
-            xor_3_4,
-            xor_3_3,
-            xor_3_2,
-            xor_3_1,
-            xor_3_0};
-    end
+    always @(*) addr = {4'h0, stream[47:36]};
     /* verilator lint_off UNUSED */
     wire unused_key = &{1'b0, key, 1'b0};
     /* verilator lint_on UNUSED */
     /* verilator lint_off UNUSED */
     wire unused_stream = &{1'b0, stream, 1'b0};
     /* verilator lint_on UNUSED */
-    always @(*) begin
-        addr = {4'h0, (chunk_parity_0 ^ chunk_parity_1 ^ chunk_parity_2 ^ chunk_parity_3 ^ 12'h0)};
-    end
+    /* verilator lint_off UNUSED */
+    wire unused_clock = &{1'b0, clock, 1'b0};
+    /* verilator lint_on UNUSED */
 endmodule // bloom_core_parts_3_hash
 
 
