@@ -2,8 +2,8 @@
 //! figures). Run with `cargo bench -p golden --bench image_build`.
 //!
 //! Every row reads the same in-memory key file of random 64-bit keys (decimal, then
-//! 0x-hex) into the default filter (k = 4, b = 12, H3, seed 0), except where it says
-//! otherwise:
+//! 0x-hex) into the filter k = 4, b = 12, H3, seed 0, except where it says otherwise
+//! (the default filter, k = 4, b = 12, Feistel, seed 0, has rows of its own):
 //! * parse only: the key-file reader handing keys to a no-op;
 //! * literal H3: parse, then the contract's definition evaluated literally (one XOR of a
 //!   precomputed row per set key bit), the naive model;
@@ -89,7 +89,8 @@ fn main() {
         let text = key_file(hex);
         let spelling = if hex { "hex" } else { "decimal" };
         println!("-- {spelling} keys, {:.1} MB", text.len() as f64 / 1e6);
-        let cfg = CoreParams::default();
+        let cfg = CoreParams::new(4, 12, 64, HashFamily::H3, 0).unwrap();
+        let default = CoreParams::default();
         row(
             "parse only",
             best_rate(|| {
@@ -141,6 +142,19 @@ fn main() {
                         .keys
                 }),
                 cores,
+            );
+        }
+        for threads in [1, cores].into_iter().take(if cores > 1 { 2 } else { 1 }) {
+            let one = if threads == 1 { ", 1 thread" } else { "" };
+            row(
+                &format!("build, default ({}) k=4 b=12{one}", default.hash),
+                best_rate(|| {
+                    build_filter(default, &text[..], "bench", threads, |_| {})
+                        .unwrap()
+                        .1
+                        .keys
+                }),
+                threads,
             );
         }
         if !hex {
