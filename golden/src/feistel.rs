@@ -192,6 +192,9 @@ impl FeistelBlocks {
     /// Block `t` of `key`.
     #[inline]
     pub fn block(&self, t: usize, key: u128) -> u128 {
+        if self.chi && self.half == 32 {
+            return self.block_chi_32(t, key);
+        }
         let mut before = key as u64 & self.mask;
         let mut x = (key >> self.half) as u64 & self.mask;
         for (i, &(kin, kout)) in self.keys[t].iter().enumerate() {
@@ -201,6 +204,21 @@ impl FeistelBlocks {
             (before, x) = (x, before ^ f);
         }
         x as u128 | (before as u128) << self.half
+    }
+
+    /// [`FeistelBlocks::block`] for the family's g (chi) on 32-bit halves
+    /// (64-bit keys, the default filter's): a tap is a rotation of a 32-bit word.
+    #[inline]
+    fn block_chi_32(&self, t: usize, key: u128) -> u128 {
+        let mut before = key as u32;
+        let mut x = (key >> 32) as u32;
+        for (i, &(kin, kout)) in self.keys[t].iter().enumerate() {
+            let [s1, s2, s3] = self.taps[i % 2];
+            let y = x ^ kin as u32;
+            let f = (y.rotate_right(s1) ^ (!y.rotate_right(s2) & y.rotate_right(s3))) ^ kout as u32;
+            (before, x) = (x, before ^ f);
+        }
+        x as u128 | (before as u128) << 32
     }
 
     /// Writes the `bank_bits`-bit address of each of the first `out.len()`
