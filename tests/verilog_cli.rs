@@ -4,6 +4,11 @@ mod common;
 
 use common::*;
 
+/// The `bloom_core.json` that `bloom verilog` wrote into `dir`.
+fn core_json(dir: &std::path::Path) -> serde_json::Value {
+    serde_json::from_str(&std::fs::read_to_string(dir.join("bloom_core.json")).unwrap()).unwrap()
+}
+
 #[test]
 fn default_config_writes_verilog_and_json() {
     let dir = scratch("default");
@@ -11,9 +16,7 @@ fn default_config_writes_verilog_and_json() {
     let v = std::fs::read_to_string(dir.join("bloom_core.v")).unwrap();
     assert!(v.contains("module bloom_core(clock,reset,req_valid,req_ready,req_op,req_key,req_tag,"));
     assert!(v.contains("input wire  [63:0] req_key;"));
-    let json: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(dir.join("bloom_core.json")).unwrap())
-            .unwrap();
+    let json = core_json(&dir);
     assert_eq!(json["k"], 4);
     assert_eq!(json["bank_bits"], 12);
     assert_eq!(json["key_bits"], 64);
@@ -39,28 +42,23 @@ fn the_default_family_follows_the_key_width() {
             "--out",
             dir.to_str().unwrap(),
         ]));
-        let json: serde_json::Value =
-            serde_json::from_str(&std::fs::read_to_string(dir.join("bloom_core.json")).unwrap())
-                .unwrap();
+        let json = core_json(&dir);
         assert_eq!(json["hash"], family, "--key-bits {width}");
         std::fs::remove_dir_all(&dir).unwrap();
     }
     // Named, Feistel is refused at 128 bits, naming the widths it has.
     let refused = scratch("w128-feistel");
-    let o = bloom(&[
-        "verilog",
-        "--key-bits",
-        "128",
-        "--hash",
-        "feistel",
-        "--out",
-        refused.to_str().unwrap(),
-    ]);
-    assert!(!o.status.success());
-    assert!(
-        String::from_utf8_lossy(&o.stderr).contains("allowed: 32, 64 with hash = feistel"),
-        "{}",
-        String::from_utf8_lossy(&o.stderr)
+    assert_fails(
+        &[
+            "verilog",
+            "--key-bits",
+            "128",
+            "--hash",
+            "feistel",
+            "--out",
+            refused.to_str().unwrap(),
+        ],
+        "allowed: 32, 64 with hash = feistel",
     );
     assert!(!refused.exists());
 }
@@ -87,9 +85,7 @@ fn options_reach_the_generated_core() {
     assert!(v.contains("input wire  [127:0] req_key;"));
     assert!(v.contains("module bloom_core_parts_1("));
     assert!(!v.contains("module bloom_core_parts_2("));
-    let json: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(dir.join("bloom_core.json")).unwrap())
-            .unwrap();
+    let json = core_json(&dir);
     assert_eq!(json["hash"], "crc");
     assert_eq!(json["seed"], u64::MAX);
     assert_eq!(json["clear_cycles"], hdl::clear_cycles(6));
@@ -181,9 +177,7 @@ fn preloaded_image_becomes_initial_contents() {
     let v = std::fs::read_to_string(dir.join("bloom_core.v")).unwrap();
     let ones: u32 = g.fill().iter().sum();
     assert_eq!(v.matches("] = 1'b1;").count() as u32, ones);
-    let json: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(dir.join("bloom_core.json")).unwrap())
-            .unwrap();
+    let json = core_json(&dir);
     assert_eq!(json["preload"], image.display().to_string());
     std::fs::remove_dir_all(&dir).unwrap();
     std::fs::remove_dir_all(&image).unwrap();
@@ -301,9 +295,7 @@ fn scrub_builds_the_scrub_and_is_refused_with_lanes() {
     assert!(v.contains("input wire  scrub_req;"));
     assert!(v.contains("localparam  built = 1'b1;"));
     assert!(!v.contains("scrub_built = 1'b0;"));
-    let json: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(dir.join("bloom_core.json")).unwrap())
-            .unwrap();
+    let json = core_json(&dir);
     assert_eq!(json["scrub"], true);
     std::fs::remove_dir_all(&dir).unwrap();
     // The lanes request no scrub: refused by the command line, nothing written.
@@ -350,9 +342,7 @@ fn scrub_builds_the_scrub_and_is_refused_with_lanes() {
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
-    let json: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(dir.join("bloom_core.json")).unwrap())
-            .unwrap();
+    let json = core_json(&dir);
     assert_eq!(json["scrub_every"], 100000);
     std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -122,40 +122,25 @@ fn main() {
             });
             row("literal H3 (row XOR per set key bit), 1 thread", literal, 1);
         }
-        row(
-            "build, h3 k=4 b=12, 1 thread",
-            best_rate(|| {
-                build_filter(cfg, &text[..], "bench", 1, |_| {})
-                    .unwrap()
-                    .1
-                    .keys
-            }),
-            1,
-        );
-        if cores > 1 {
-            row(
-                "build, h3 k=4 b=12",
-                best_rate(|| {
-                    build_filter(cfg, &text[..], "bench", cores, |_| {})
-                        .unwrap()
-                        .1
-                        .keys
-                }),
-                cores,
-            );
-        }
-        for threads in [1, cores].into_iter().take(if cores > 1 { 2 } else { 1 }) {
-            let one = if threads == 1 { ", 1 thread" } else { "" };
-            row(
-                &format!("build, default ({}) k=4 b=12{one}", default.hash),
-                best_rate(|| {
-                    build_filter(default, &text[..], "bench", threads, |_| {})
-                        .unwrap()
-                        .1
-                        .keys
-                }),
-                threads,
-            );
+        // One thread, then one worker per core: H3, and the default filter.
+        let threads = if cores > 1 { vec![1, cores] } else { vec![1] };
+        for (name, params) in [
+            ("h3".to_string(), cfg),
+            (format!("default ({})", default.hash), default),
+        ] {
+            for &n in &threads {
+                let one = if n == 1 { ", 1 thread" } else { "" };
+                row(
+                    &format!("build, {name} k=4 b=12{one}"),
+                    best_rate(|| {
+                        build_filter(params, &text[..], "bench", n, |_| {})
+                            .unwrap()
+                            .1
+                            .keys
+                    }),
+                    n,
+                );
+            }
         }
         if !hex {
             for (label, cfg) in [

@@ -87,14 +87,12 @@ impl HashFamily {
     }
 
     /// The family a configuration of `key_bits`-bit keys has when none is
-    /// named (contract §1): Feistel, the cheapest non-linear family, where it
-    /// is defined (32 and 64 bits), else SPN.
+    /// named (contract §1): the default family (Feistel, the cheapest
+    /// non-linear one) where it is defined (32 and 64 bits), else SPN.
     pub fn default_for(key_bits: u32) -> HashFamily {
-        if HashFamily::Feistel
-            .key_bits_allowed()
-            .contains(&(key_bits as u64))
-        {
-            HashFamily::Feistel
+        let preferred = HashFamily::default();
+        if preferred.check_key_bits(key_bits).is_ok() {
+            preferred
         } else {
             HashFamily::Spn
         }
@@ -762,6 +760,8 @@ mod tests {
             "k=4 bank_bits=12 key_bits=64 hash=feistel seed=0"
         );
         assert_eq!(CoreParams::default().label(), "feistel_k4_b12_w64_s0");
+        // The table's default is the enum's.
+        assert_eq!(HASH.default, HashFamily::default().name());
     }
 
     #[test]
