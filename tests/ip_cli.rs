@@ -1017,6 +1017,29 @@ fn export_writes_a_self_contained_package() {
             "target {t} missing:\n{core}"
         );
     }
+    // The ECP5 target synthesises as `bloom build` does (no LUT5..LUT7), the iCE40
+    // targets with the hand-instantiated banks.
+    let target_text = |t: &str| {
+        let targets = &core[core.find("\ntargets:\n").unwrap()..];
+        let start = targets.find(&format!("\n  {t}:\n")).unwrap();
+        // The target's lines: up to the next line indented less than its fields.
+        targets[start + 1..]
+            .lines()
+            .enumerate()
+            .take_while(|(i, line)| *i == 0 || line.starts_with("    "))
+            .map(|(_, line)| format!("{line}\n"))
+            .collect::<String>()
+    };
+    let ulx3s = target_text("ulx3s_85f");
+    assert!(
+        ulx3s.contains("yosys_synth_options: [-nowidelut]"),
+        "{ulx3s}"
+    );
+    for t in ["icebreaker", "hx8k"] {
+        let text = target_text(t);
+        assert!(!text.contains("nowidelut"), "{text}");
+        assert!(text.contains("parameters: [BLOOM_ICE40_BANK]"), "{text}");
+    }
     use std::os::unix::fs::PermissionsExt;
     assert_ne!(
         std::fs::metadata(pkg.join("board/yowasp-launcher"))

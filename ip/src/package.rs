@@ -203,6 +203,13 @@ impl SelfTest {
             } else {
                 ""
             };
+            // The ECP5 targets synthesise without LUT5..LUT7, as bloom's own ECP5
+            // builds do (flow/src/steps.rs, `synth_pass`).
+            let synth_options = if d.family == flow::board::Family::Ecp5 {
+                "      yosys_synth_options: [-nowidelut]\n"
+            } else {
+                ""
+            };
             let launcher = if d.family == flow::board::Family::Ecp5 {
                 "; for nextpnr-ecp5 and ecppack from YoWASP set EDALIZE_LAUNCHER=board/yowasp-launcher"
             } else {
@@ -217,7 +224,7 @@ impl SelfTest {
     flow: {flow_name}
     flow_options:
       nextpnr_options: [{opts}]
-{defines}",
+{synth_options}{defines}",
                 title = board.title,
                 top = self.top,
                 opts = opts.join(", "),

@@ -36,7 +36,7 @@ use crate::verilator::{cache_dir, hash128, CppOpt, ModelOptions};
 use crate::SimError;
 
 /// Bumped whenever a step below changes what it writes; part of the cache key.
-const NETLIST_VERSION: u32 = 1;
+const NETLIST_VERSION: u32 = 2;
 
 /// What is simulated.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
