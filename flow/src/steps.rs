@@ -154,17 +154,36 @@ fn instantiated_banks(json: &Path) -> Result<Vec<MappedMemory>, FlowError> {
         .collect())
 }
 
-/// Yosys's synthesis pass for the family. On ECP5 without LUT5..LUT7
-/// (`-nowidelut`): with them, ABC maps for depth and builds each wide function
-/// from four LUT4s and the slice's muxes, which doubled the default core's logic
-/// (1631 LUT4 against 872, the Feistel network 570 against 268, the response FIFO
-/// 653 against 196) for no speed: the core's Fmax is its block RAM's read
-/// (149.43 MHz median over seeds 1..10 with them, 149.37 without; docs/core.md).
-fn synth_pass(family: Family) -> &'static str {
+/// The options every synthesis of the family gives its pass ([`synth_pass`]; the
+/// packages' FuseSoC targets pass the same). On ECP5 no LUT5..LUT7 (`-nowidelut`):
+/// with them, ABC maps for depth and builds each wide function from four LUT4s and
+/// the slice's muxes, which doubled the default core's logic (1631 LUT4 against 872,
+/// the Feistel network 570 against 268, the response FIFO 653 against 196) for no
+/// speed: the core's Fmax is its block RAM's read (149.43 MHz median over seeds
+/// 1..10 with them, 149.37 without; docs/core.md).
+pub fn synth_options(family: Family) -> &'static [&'static str] {
     match family {
-        Family::Ice40 => "synth_ice40",
-        Family::Ecp5 => "synth_ecp5 -nowidelut",
+        Family::Ice40 => &[],
+        Family::Ecp5 => &["-nowidelut"],
     }
+}
+
+/// Yosys's synthesis pass for the family, with its [`synth_options`].
+fn synth_pass(family: Family) -> String {
+    let pass = match family {
+        Family::Ice40 => "synth_ice40",
+        Family::Ecp5 => "synth_ecp5",
+    };
+    std::iter::once(pass)
+        .chain(synth_options(family).iter().copied())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// The family's synthesis as [`synthesise`] runs it (`read_verilog` with its defines,
+/// the pass with its options): part of the key of anything cached from its netlist.
+pub fn synthesis_commands(family: Family) -> String {
+    format!("{}; {}", read_verilog(family), synth_pass(family))
 }
 
 /// `read_verilog` with the family's defines: on iCE40 `BLOOM_ICE40_BANK`, which

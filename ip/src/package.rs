@@ -185,9 +185,18 @@ impl SelfTest {
         let mut s = String::new();
         for (target, board) in &self.boards {
             let d = board.device;
-            let flow_name = match d.family {
-                flow::board::Family::Ice40 => "icestorm",
-                flow::board::Family::Ecp5 => "trellis",
+            // The iCE40 targets read the banks' SB_RAM40_4K cells instantiated by hand,
+            // as bloom's own iCE40 builds do (hdl/src/core/ram.rs); the ECP5 targets run
+            // nextpnr-ecp5 and ecppack from YoWASP through the launcher.
+            let (flow_name, defines, launcher) = match d.family {
+                flow::board::Family::Ice40 => {
+                    ("icestorm", "    parameters: [BLOOM_ICE40_BANK]\n", "")
+                }
+                flow::board::Family::Ecp5 => (
+                    "trellis",
+                    "",
+                    "; for nextpnr-ecp5 and ecppack from YoWASP set EDALIZE_LAUNCHER=board/yowasp-launcher",
+                ),
             };
             let opts = [
                 d.nextpnr_flag.to_string(),
@@ -196,24 +205,10 @@ impl SelfTest {
                 "--freq".to_string(),
                 format!("{}", board.clock_mhz),
             ];
-            // The iCE40 targets read the banks' SB_RAM40_4K cells instantiated by hand,
-            // as bloom's own iCE40 builds do (hdl/src/core/ram.rs).
-            let defines = if d.family == flow::board::Family::Ice40 {
-                "    parameters: [BLOOM_ICE40_BANK]\n"
-            } else {
-                ""
-            };
-            // The ECP5 targets synthesise without LUT5..LUT7, as bloom's own ECP5
-            // builds do (flow/src/steps.rs, `synth_pass`).
-            let synth_options = if d.family == flow::board::Family::Ecp5 {
-                "      yosys_synth_options: [-nowidelut]\n"
-            } else {
-                ""
-            };
-            let launcher = if d.family == flow::board::Family::Ecp5 {
-                "; for nextpnr-ecp5 and ecppack from YoWASP set EDALIZE_LAUNCHER=board/yowasp-launcher"
-            } else {
-                ""
+            // Synthesis with the options of bloom's own builds of the family.
+            let synth_options = match flow::steps::synth_options(d.family) {
+                [] => String::new(),
+                options => format!("      yosys_synth_options: [{}]\n", options.join(", ")),
             };
             s += &format!(
                 "

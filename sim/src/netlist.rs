@@ -35,7 +35,8 @@ use crate::ports::{parse_ports, Direction, Port};
 use crate::verilator::{cache_dir, hash128, CppOpt, ModelOptions};
 use crate::SimError;
 
-/// Bumped whenever a step below changes what it writes; part of the cache key.
+/// Bumped whenever a step below changes what it writes; part of the cache key, with
+/// the synthesis's own commands (`flow::steps::synthesis_commands`).
 const NETLIST_VERSION: u32 = 2;
 
 /// What is simulated.
@@ -272,12 +273,14 @@ pub fn make(
     }
     let (cells, verilator_args) = cells_of(kind)?;
     let tools = tool_versions(kind)?;
+    let synthesis = kind.family().map(steps::synthesis_commands);
     let key = hash128(&[
         &NETLIST_VERSION.to_le_bytes(),
         kind.name().as_bytes(),
         top.as_bytes(),
         verilog.as_bytes(),
         tools.join("\n").as_bytes(),
+        synthesis.unwrap_or_default().as_bytes(),
     ]);
     let safe_top: String = top
         .chars()

@@ -16,13 +16,14 @@
 //!   response, the entry above it (after a pop) or itself, two LUT4 levels from
 //!   flip-flops and the inputs; the fill level is one-hot. An AND-OR over more than 8
 //!   entries is three levels, which was the UP5K critical path of a Feistel core.
-//!   synth_ecp5 with LUT5..LUT7 maps each bit's choice (seven inputs) to one LUT7, four
-//!   LUT4s: 653 LUT4 for the default filter's FIFO (196 without them, as bloom's ECP5
-//!   builds synthesise, flow/src/steps.rs). The choice made once per entry, each bit a LUT3 and
-//!   the entry's clock enable, took that to 375 (the core 1631 -> 1353, ECP5-85F Fmax
-//!   unchanged over seeds 1..3), but put `resp_ready` on iCE40's enable route: UP5K
-//!   83.04 MHz median over 20 seeds against 92.91. `(* keep *)` on the two inner
-//!   choices made both parts worse (ECP5 743 LUT4; UP5K 88.55 MHz). Neither is used.
+//!   synth_ecp5 with LUT5..LUT7 maps each bit's choice (seven inputs) to one LUT7,
+//!   four LUT4s: 653 LUT4 for the default filter's FIFO (196 without them, as bloom's
+//!   ECP5 builds synthesise, flow/src/steps.rs). The choice made once per entry, each
+//!   bit a LUT3 and the entry's clock enable, took that to 375 (the core 1631 -> 1353,
+//!   ECP5-85F Fmax unchanged over seeds 1..3), but put `resp_ready` on iCE40's enable
+//!   route: UP5K 83.04 MHz median over 20 seeds against 92.91. `(* keep *)` on the two
+//!   inner choices made both parts worse (ECP5 743 LUT4; UP5K 88.55 MHz). Neither is
+//!   used.
 
 use std::collections::VecDeque;
 
