@@ -9,8 +9,8 @@
 //! Every line the firmware prints is compared with the line the golden model
 //! gives for the same keys (the cycle counts excepted, which only have to be
 //! there): one wrong bit fails. Shown to fail: a transcript with one answer
-//! flipped, and the firmware run on a broken wrapper (its answer to one tag
-//! inverted). Bad input: firmware built for another configuration refuses to
+//! flipped, and (in the full profile: it builds a second SoC) the firmware run
+//! on a broken wrapper (its answer to one tag inverted). Bad input: firmware built for another configuration refuses to
 //! run, naming the register that differs; a SoC script asking for another
 //! filter than the package's fails at elaboration.
 //!
