@@ -15,6 +15,11 @@
 //!
 //! Registration and the rename that commits a temporary take one lock, so a signal
 //! never removes a temporary half-way through its commit.
+//!
+//! A tool this process runs ([`WatchedChild`]) is killed (SIGKILL) and reaped before
+//! the temporaries are removed: a signal sent to this process alone (`kill PID`, a
+//! supervisor) reaches no child, and a tool still writing into a scratch directory
+//! would refill it while it is removed and leave it behind.
 
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -29,6 +34,8 @@ pub(crate) struct Entry {
 }
 
 static REGISTRY: Mutex<Vec<Entry>> = Mutex::new(Vec::new());
+/// The process ids of the running [`WatchedChild`]ren, none of them reaped yet.
+static CHILDREN: Mutex<Vec<libc::pid_t>> = Mutex::new(Vec::new());
 static NEXT_ID: AtomicU64 = AtomicU64::new(1);
 static GRACEFUL: AtomicBool = AtomicBool::new(false);
 static STOP: AtomicBool = AtomicBool::new(false);
@@ -67,8 +74,86 @@ impl Drop for Registration {
     }
 }
 
-/// Removes every registered temporary now (a process that is about to exit).
+fn children() -> MutexGuard<'static, Vec<libc::pid_t>> {
+    CHILDREN
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
+/// A child process that a signal (or [`exit`]) kills and reaps before the
+/// temporaries are removed. Its id stays registered until it is reaped, and
+/// [`WatchedChild::try_wait`] reaps it under the registry's lock, so a signal
+/// never kills a process id that has been reused.
+pub struct WatchedChild {
+    child: std::process::Child,
+    reaped: bool,
+}
+
+impl WatchedChild {
+    /// Watches a child just spawned.
+    pub fn new(child: std::process::Child) -> WatchedChild {
+        children().push(child.id() as libc::pid_t);
+        WatchedChild {
+            child,
+            reaped: false,
+        }
+    }
+
+    /// The child, for its pipes.
+    pub fn child_mut(&mut self) -> &mut std::process::Child {
+        &mut self.child
+    }
+
+    /// [`std::process::Child::try_wait`]; once the child has ended it is no
+    /// longer watched.
+    pub fn try_wait(&mut self) -> std::io::Result<Option<std::process::ExitStatus>> {
+        let mut pids = children();
+        let status = self.child.try_wait()?;
+        if status.is_some() {
+            self.forget_locked(&mut pids);
+        }
+        Ok(status)
+    }
+
+    fn forget_locked(&mut self, pids: &mut Vec<libc::pid_t>) {
+        let pid = self.child.id() as libc::pid_t;
+        pids.retain(|&p| p != pid);
+        self.reaped = true;
+    }
+}
+
+impl Drop for WatchedChild {
+    /// A child given up on (its caller returned an error while it ran) is killed
+    /// and reaped, not left running.
+    fn drop(&mut self) {
+        if !self.reaped {
+            let mut pids = children();
+            let _ = self.child.kill();
+            let _ = self.child.wait();
+            self.forget_locked(&mut pids);
+        }
+    }
+}
+
+/// Kills and reaps every watched child, and keeps their lock: no child is
+/// started or reaped from now on (a process that is about to end).
+fn stop_children() {
+    let pids = children();
+    for &pid in pids.iter() {
+        // SAFETY: plain libc calls on a child of this process that has not been
+        // reaped (its id cannot have been reused).
+        unsafe {
+            libc::kill(pid, libc::SIGKILL);
+            libc::waitpid(pid, std::ptr::null_mut(), 0);
+        }
+    }
+    std::mem::forget(pids);
+}
+
+/// Kills the watched children, then removes every registered temporary (a
+/// process that is about to exit).
 pub fn remove_temporaries() {
+    stop_children();
     let mut entries = registry();
     for e in entries.drain(..) {
         let _ = if e.directory {
@@ -148,4 +233,46 @@ pub fn stop_requested() -> bool {
 /// The flag [`stop_requested`] reads, for a loop that takes an `&AtomicBool`.
 pub fn stop_flag() -> &'static AtomicBool {
     &STOP
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A watched child is registered until reaped; one given up on is killed and
+    /// reaped by the drop, not left running.
+    #[test]
+    fn watched_children_are_forgotten_when_reaped_and_killed_when_given_up() {
+        let spawn = |args: &[&str]| {
+            WatchedChild::new(
+                std::process::Command::new(args[0])
+                    .args(&args[1..])
+                    .spawn()
+                    .unwrap(),
+            )
+        };
+        let mut quick = spawn(&["true"]);
+        let quick_pid = quick.child_mut().id() as libc::pid_t;
+        assert!(children().contains(&quick_pid));
+        let status = loop {
+            if let Some(s) = quick.try_wait().unwrap() {
+                break s;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(5));
+        };
+        assert!(status.success());
+        assert!(!children().contains(&quick_pid));
+        drop(quick);
+
+        let slow = spawn(&["sleep", "30"]);
+        let slow_pid = slow.child.id() as libc::pid_t;
+        assert!(children().contains(&slow_pid));
+        let start = std::time::Instant::now();
+        drop(slow);
+        assert!(start.elapsed() < std::time::Duration::from_secs(10));
+        assert!(!children().contains(&slow_pid));
+        // SAFETY: signal 0 only asks whether the process exists.
+        let alive = unsafe { libc::kill(slow_pid, 0) } == 0;
+        assert!(!alive, "the abandoned child still runs");
+    }
 }

@@ -249,19 +249,23 @@ fn run_with_stdout(
         tool.program(),
         log.display()
     ));
-    let mut child = Command::new(&path)
-        .args(args)
-        .current_dir(cwd)
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .map_err(|e| FlowError::Io(format!("starting {}: {e}", path.display())))?;
+    // Watched: a signal kills it before the scratch directory it writes into is removed.
+    let mut child = bloom_files::interrupt::WatchedChild::new(
+        Command::new(&path)
+            .args(args)
+            .current_dir(cwd)
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .map_err(|e| FlowError::Io(format!("starting {}: {e}", path.display())))?,
+    );
     let phase = Arc::new(Mutex::new((String::new(), false)));
     let mut copiers = Vec::new();
     let mut out: Box<dyn std::io::Read + Send> =
-        Box::new(child.stdout.take().expect("piped stdout"));
-    let err: Box<dyn std::io::Read + Send> = Box::new(child.stderr.take().expect("piped stderr"));
+        Box::new(child.child_mut().stdout.take().expect("piped stdout"));
+    let err: Box<dyn std::io::Read + Send> =
+        Box::new(child.child_mut().stderr.take().expect("piped stderr"));
     if let Some(path) = stdout_file {
         let mut file = std::fs::File::create(path)
             .map_err(|e| FlowError::Io(format!("creating {}: {e}", path.display())))?;
