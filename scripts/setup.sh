@@ -122,6 +122,18 @@ if ! command -v cargo-nextest >/dev/null 2>&1; then
   fi
 fi
 
+# The linter scripts/test.sh compiles the workspace with (clippy-driver) and the
+# formatter it checks with.
+for component in clippy:clippy-driver rustfmt:rustfmt; do
+  if ! command -v "${component#*:}" >/dev/null 2>&1; then
+    say "installing the Rust component ${component%%:*} (rustup component add ${component%%:*})"
+    if ! rustup component add "${component%%:*}"; then
+      say "cannot install ${component%%:*}: install it by hand (rustup component add ${component%%:*}) and run this again"
+      exit 1
+    fi
+  fi
+done
+
 # YoWASP tools compile their WebAssembly on first use (tens of seconds); do it
 # once here so that the first test or build does not look hung.
 marker="${XDG_CACHE_HOME:-$HOME/.cache}/bloom-yowasp-warm"

@@ -82,8 +82,8 @@ fn children() -> MutexGuard<'static, Vec<libc::pid_t>> {
 
 /// A child process that a signal (or [`exit`]) kills and reaps before the
 /// temporaries are removed. Its id stays registered until it is reaped, and
-/// [`WatchedChild::try_wait`] reaps it under the registry's lock, so a signal
-/// never kills a process id that has been reused.
+/// [`WatchedChild::try_wait`] reaps it under the lock the signal's kill takes,
+/// so a signal never kills a process id that has been reused.
 pub struct WatchedChild {
     child: std::process::Child,
     reaped: bool,
