@@ -87,22 +87,55 @@ for mod in "${!PYMODULES[@]}"; do
 done
 
 # The IP package's Python tools (cocotb, cocotbext-axi, FuseSoC, Edalize,
-# SystemRDL/PeakRDL), pinned in scripts/requirements.txt, live in the
-# project's own virtual environment .venv/ (tests and `bloom` look for them
-# there, or in $BLOOM_VENV). It is rebuilt only when the requirements change.
-venv="${BLOOM_VENV:-$(cd "$(dirname "$0")/.." && pwd)/.venv}"
-req="$(cd "$(dirname "$0")" && pwd)/requirements.txt"
+# SystemRDL/PeakRDL, LiteX, Amaranth), pinned in scripts/requirements.txt, live
+# in a virtual environment that tests and `bloom` find at .venv/ in the
+# checkout, or at $BLOOM_VENV. Without $BLOOM_VENV the environment itself is
+# kept in the user's cache, one per requirements file, and .venv is a link to
+# it: every checkout of the same requirements on this machine shares it, so a
+# fresh clone does not install the same pinned packages again (40 s on a
+# 2-core machine). An environment is made in place (its scripts name their own
+# path) under a lock, and marked with the requirements' checksum last, so one
+# left half-made by a stopped setup is made again.
+root="$(cd "$(dirname "$0")/.." && pwd)"
+req="$root/scripts/requirements.txt"
 want_sum=$(sha256sum "$req" | cut -d' ' -f1)
-have_sum=$(cat "$venv/.requirements.sha256" 2>/dev/null || true)
-if [ "$want_sum" != "$have_sum" ] || [ ! -x "$venv/bin/python" ]; then
-  say "creating the Python environment $venv from scripts/requirements.txt"
-  python3 -m venv --clear "$venv"
-  "$venv/bin/python" -m pip install -q --disable-pip-version-check -r "$req"
-  "$venv/bin/python" -m pip check >/dev/null
-  echo "$want_sum" >"$venv/.requirements.sha256"
+venv_ready() { [ "$(cat "$1/.requirements.sha256" 2>/dev/null || true)" = "$want_sum" ] && [ -x "$1/bin/python" ]; }
+make_venv() {
+  say "creating the Python environment $1 from scripts/requirements.txt"
+  rm -f "$1/.requirements.sha256"
+  python3 -m venv --clear "$1"
+  "$1/bin/python" -m pip install -q --disable-pip-version-check -r "$req"
+  "$1/bin/python" -m pip check >/dev/null
+  echo "$want_sum" >"$1/.requirements.sha256"
+}
+if [ -n "${BLOOM_VENV:-}" ]; then
+  venv="$BLOOM_VENV"
+  venv_ready "$venv" || make_venv "$venv"
 else
-  say "Python environment present: $venv (scripts/requirements.txt)"
+  link="$root/.venv"
+  if [ -d "$link" ] && [ ! -L "$link" ] && venv_ready "$link"; then
+    # A checkout's own environment from an earlier setup, still current.
+    venv="$link"
+  else
+    venv="${XDG_CACHE_HOME:-$HOME/.cache}/bloom/python-${want_sum:0:16}"
+    mkdir -p "$(dirname "$venv")"
+    (
+      flock 9
+      venv_ready "$venv" || make_venv "$venv"
+    ) 9>"$venv.lock"
+    if [ "$(readlink "$link" 2>/dev/null || true)" != "$venv" ]; then
+      if [ -e "$link" ] && [ ! -L "$link" ] && [ ! -e "$link/.requirements.sha256" ]; then
+        say "error: $link exists and is not an environment this script made; move it away, or set BLOOM_VENV to use it"
+        exit 1
+      fi
+      # A link to the environment of other requirements, or a checkout's own
+      # environment of other requirements (this script made both).
+      rm -rf "$link"
+      ln -s "$venv" "$link"
+    fi
+  fi
 fi
+say "Python environment: $venv (scripts/requirements.txt)"
 
 # pip may put scripts in a directory that is not on PATH for this shell.
 for cmd in "${!PYPI[@]}"; do
