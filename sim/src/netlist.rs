@@ -84,14 +84,15 @@ impl NetlistKind {
         }
     }
 
-    /// How the model's C++ is optimised: synthesized netlists are two big
-    /// files of flat cell instances, as fast at -O1 as at -O3 and cheaper to
-    /// compile; the routed netlist (routing hops as assigns, LUTs as nested
+    /// How the model's C++ is optimised: the RTL as [`CppOpt::RTL`] says;
+    /// synthesized netlists are two big files of flat cell instances, as fast
+    /// at -O1 as at -O3 and cheaper to compile; the routed netlist (routing hops as assigns, LUTs as nested
     /// conditionals) ran 256k against 155k operations per second at -O3.
     pub fn cpp_opt(self) -> CppOpt {
         match self {
             NetlistKind::Ice40 | NetlistKind::Ecp5 => CppOpt::GATES,
-            NetlistKind::Rtl | NetlistKind::Ice40Routed => CppOpt::RTL,
+            NetlistKind::Rtl => CppOpt::RTL,
+            NetlistKind::Ice40Routed => CppOpt::ROUTED,
         }
     }
 

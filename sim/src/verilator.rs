@@ -62,8 +62,21 @@ pub struct CppOpt {
 }
 
 impl CppOpt {
-    /// For RTL models: the per-cycle code as fast as the compiler makes it.
+    /// For RTL models: -O1. Most models run a test's few thousand cycles,
+    /// where compiling at -O3 cost more than it saved; on long runs the two
+    /// were not told apart (the default core streamed by the `verilator_raw`
+    /// bench, seven runs each, interleaved: the -O3 model's median time 1.08
+    /// times the -O1 model's, the runs ranging 0.69 to 1.48 on a shared
+    /// 2-core machine). `sim`'s co-simulation and lanes tests on an empty
+    /// cache: 119.8 s at -O3, 82.5 s at -O1 (219 and 151 CPU seconds).
     pub const RTL: CppOpt = CppOpt {
+        fast: "1",
+        slow: "1",
+        global: "2",
+    };
+    /// For the routed iCE40 netlist, whose per-cycle code -O3 does speed up
+    /// ([`crate::NetlistKind::cpp_opt`]).
+    pub const ROUTED: CppOpt = CppOpt {
         fast: "3",
         slow: "1",
         global: "2",
