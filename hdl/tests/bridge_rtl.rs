@@ -244,6 +244,13 @@ fn counting_params(key_bits: u32, counter_bits: u32) -> ExecutorParams {
     }
 }
 
+/// Clocks per bit of the bridge's UARTs in the bridge's tests: four, the fewest
+/// the UARTs take (a board's fastest line, as the host's tests at 3 Mbaud and
+/// 12 MHz). Scripts and timeouts are in bit times, so every frame and gap is
+/// the same at any rate, and rust-hdl's simulator runs half the cycles it ran at
+/// eight. The UARTs alone are checked in loopback at 4, 8 and 13 above.
+const BRIDGE_CPB: u32 = 4;
+
 /// Plays `script` (bytes, or idle gaps in bit times) into the bridge's
 /// uart_rx and collects everything it sends back.
 fn run_bridge(
@@ -479,7 +486,7 @@ fn bridge_w64_config_insert_query_batch_replay_stats_dump() {
         Ok(frame(15, OP_QUERY, &key_bytes(keys[3], w))),
         gap(),
     ];
-    let run = run_bridge(w, 8, 200, script);
+    let run = run_bridge(w, BRIDGE_CPB, 200, script);
     assert_eq!(run.framing_errors, 0);
     let r = parse_responses(&run.out);
     assert_eq!(r.len(), 10, "{r:?}");
@@ -629,7 +636,7 @@ fn bridge_w32_errors_crc_length_op_argument_timeout_and_resync() {
         Ok(frame(12, OP_QUERY, &key_bytes(78, w))),
         gap(),
     ];
-    let run = run_bridge(w, 8, 100, script);
+    let run = run_bridge(w, BRIDGE_CPB, 100, script);
     let r = parse_responses(&run.out);
     let err = |seq: u8, reason: u8, op: u8| Response {
         seq,
@@ -670,7 +677,12 @@ fn bridge_w32_errors_crc_length_op_argument_timeout_and_resync() {
 
 #[test]
 fn bridge_w64_config_only() {
-    let run = run_bridge(64, 8, 200, vec![Ok(frame(7, OP_CONFIG, &[])), gap()]);
+    let run = run_bridge(
+        64,
+        BRIDGE_CPB,
+        200,
+        vec![Ok(frame(7, OP_CONFIG, &[])), gap()],
+    );
     let r = parse_responses(&run.out);
     assert_eq!(
         r,
@@ -765,7 +777,7 @@ fn bridge_w32_write_bits_replay_image_complete_zero_counters_and_their_errors() 
         Ok(frame(16, OP_STATS, &[])),
         Err(1500),
     ];
-    let run = run_bridge(w, 8, 200, script);
+    let run = run_bridge(w, BRIDGE_CPB, 200, script);
     assert_eq!(run.framing_errors, 0);
     let r = parse_responses(&run.out);
     assert_eq!(r.len(), 17, "{r:?}");
@@ -915,7 +927,7 @@ fn bridge_c4_w64_delete_single_and_batch_replay_stats_saturated_dump_counters_an
         Ok(frame(15, OP_DUMP_COUNTERS, &[0, 0])),
         gap(),
     ];
-    let run = run_bridge_with(p.clone(), 8, 200, script);
+    let run = run_bridge_with(p.clone(), BRIDGE_CPB, 200, script);
     assert_eq!(run.framing_errors, 0);
     let r = parse_responses(&run.out);
     assert_eq!(r.len(), 16, "{r:?}");
@@ -1056,7 +1068,7 @@ fn bridge_plain_w32_refuses_delete_and_delete_batch_and_changes_nothing() {
         Ok(frame(6, OP_STATS, &[])),
         Err(1500),
     ];
-    let run = run_bridge(w, 8, 200, script);
+    let run = run_bridge(w, BRIDGE_CPB, 200, script);
     let r = parse_responses(&run.out);
     let err = |seq: u8, reason: u8, op: u8| Response {
         seq,
@@ -1121,7 +1133,7 @@ fn bridge_c4_w32_write_counters_checks_every_value_first_replay_and_errors() {
         Ok(frame(8, OP_STATS, &[])),
         Err(1500),
     ];
-    let run = run_bridge_with(p, 8, 200, script);
+    let run = run_bridge_with(p, BRIDGE_CPB, 200, script);
     let r = parse_responses(&run.out);
     assert_eq!(r.len(), 9, "{r:?}");
     let err = |seq: u8, reason: u8, op: u8| Response {
