@@ -102,7 +102,6 @@ want_sum=$(sha256sum "$req" | cut -d' ' -f1)
 venv_ready() { [ "$(cat "$1/.requirements.sha256" 2>/dev/null || true)" = "$want_sum" ] && [ -x "$1/bin/python" ]; }
 make_venv() {
   say "creating the Python environment $1 from scripts/requirements.txt"
-  rm -f "$1/.requirements.sha256"
   python3 -m venv --clear "$1"
   "$1/bin/python" -m pip install -q --disable-pip-version-check -r "$req"
   "$1/bin/python" -m pip check >/dev/null

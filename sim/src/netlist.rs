@@ -84,14 +84,13 @@ impl NetlistKind {
         }
     }
 
-    /// How the model's C++ is optimised: the RTL as [`CppOpt::RTL`] says;
-    /// synthesized netlists are two big files of flat cell instances, as fast
-    /// at -O1 as at -O3 and cheaper to compile; the routed netlist (routing hops as assigns, LUTs as nested
-    /// conditionals) ran 256k against 155k operations per second at -O3.
+    /// How the model's C++ is optimised: the RTL and the synthesized
+    /// netlists as [`CppOpt::DEFAULT`] says; the routed netlist (routing hops
+    /// as assigns, LUTs as nested conditionals) ran 256k against 155k
+    /// operations per second at -O3.
     pub fn cpp_opt(self) -> CppOpt {
         match self {
-            NetlistKind::Ice40 | NetlistKind::Ecp5 => CppOpt::GATES,
-            NetlistKind::Rtl => CppOpt::RTL,
+            NetlistKind::Rtl | NetlistKind::Ice40 | NetlistKind::Ecp5 => CppOpt::DEFAULT,
             NetlistKind::Ice40Routed => CppOpt::ROUTED,
         }
     }
@@ -259,7 +258,7 @@ pub fn make(
             verilog: verilog.into(),
             cells: vec![],
             verilator_args: vec![],
-            opt: CppOpt::RTL,
+            opt: CppOpt::DEFAULT,
             dir: None,
             tool_seconds: None,
             tools: vec![],

@@ -62,14 +62,18 @@ pub struct CppOpt {
 }
 
 impl CppOpt {
-    /// For RTL models: -O1. Most models run a test's few thousand cycles,
-    /// where compiling at -O3 cost more than it saved; on long runs the two
-    /// were not told apart (the default core streamed by the `verilator_raw`
-    /// bench, seven runs each, interleaved: the -O3 model's median time 1.08
-    /// times the -O1 model's, the runs ranging 0.69 to 1.48 on a shared
-    /// 2-core machine). `sim`'s co-simulation and lanes tests on an empty
-    /// cache: 119.8 s at -O3, 82.5 s at -O1 (219 and 151 CPU seconds).
-    pub const RTL: CppOpt = CppOpt {
+    /// For RTL models and synthesized netlists: the per-cycle code at -O1.
+    /// RTL models mostly run a test's few thousand cycles, where compiling at
+    /// -O3 cost more than it saved, and on long runs the two were not told
+    /// apart (the default core streamed by the `verilator_raw` bench, seven
+    /// runs each, interleaved: the -O3 model's median time 1.08 times the -O1
+    /// model's, the runs ranging 0.69 to 1.48 on a shared 2-core machine);
+    /// `sim`'s co-simulation and lanes tests on an empty cache took 119.8 s at
+    /// -O3, 82.5 s at -O1 (219 and 151 CPU seconds). A synthesized netlist is
+    /// two big files of flat code, where -O1 runs as fast as -O3 and compiles
+    /// in 30% less time (the iCE40 netlist of the default core: 876k against
+    /// 849k cycles/s, 13.2 against 18.8 CPU seconds).
+    pub const DEFAULT: CppOpt = CppOpt {
         fast: "1",
         slow: "1",
         global: "2",
@@ -78,15 +82,6 @@ impl CppOpt {
     /// ([`crate::NetlistKind::cpp_opt`]).
     pub const ROUTED: CppOpt = CppOpt {
         fast: "3",
-        slow: "1",
-        global: "2",
-    };
-    /// For gate-level models: two big files of flat code, where -O1 runs as
-    /// fast as -O3 and compiles in 30% less time (measured on the iCE40
-    /// netlist of the default core: 876k against 849k cycles/s, 13.2 against
-    /// 18.8 CPU seconds).
-    pub const GATES: CppOpt = CppOpt {
-        fast: "1",
         slow: "1",
         global: "2",
     };
@@ -112,7 +107,7 @@ impl Default for ModelOptions {
             trace: false,
             extra_args: Vec::new(),
             extra_sources: Vec::new(),
-            opt: CppOpt::RTL,
+            opt: CppOpt::DEFAULT,
         }
     }
 }
