@@ -758,17 +758,18 @@ fn lanes_over_the_parts_logic_refused_before_any_tool_runs() {
     std::fs::create_dir_all(&empty).unwrap();
     let out = scratch("cli-lanes-logic");
     let cases: [(&[&str], &str); 4] = [
+        // Two banks per lane: the HX8K's block RAMs hold 16 lanes, its logic fewer.
         (
-            &["fmax", "--device", "hx8k", "--lanes", "8"],
-            "the iCE40HX8K has 7680: this estimate allows at most 7 lanes of this filter",
+            &["fmax", "--device", "hx8k", "--k", "2", "--lanes", "12"],
+            "the iCE40HX8K has 7680: this estimate allows at most 9 lanes of this filter",
         ),
         (
-            &["fmax", "--device", "hx8k", "--lanes", "2,4,8"],
-            "the iCE40HX8K has 7680: this estimate allows at most 7 lanes of this filter",
+            &["fmax", "--device", "hx8k", "--k", "2", "--lanes", "2,4,12"],
+            "the iCE40HX8K has 7680: this estimate allows at most 9 lanes of this filter",
         ),
         (
-            &["fmax", "--device", "up5k", "--lanes", "5"],
-            "the iCE40UP5K has 5280: this estimate allows at most 4 lanes of this filter",
+            &["fmax", "--device", "up5k", "--lanes", "6"],
+            "the iCE40UP5K has 5280: this estimate allows at most 5 lanes of this filter",
         ),
         (
             &[
@@ -778,9 +779,9 @@ fn lanes_over_the_parts_logic_refused_before_any_tool_runs() {
                 "--top",
                 "test-pattern",
                 "--lanes",
-                "6",
+                "7",
             ],
-            "the iCE40UP5K has 5280: this estimate allows at most 5 lanes of this filter",
+            "the iCE40UP5K has 5280: this estimate allows at most 6 lanes of this filter",
         ),
     ];
     for (args, needle) in cases {

@@ -282,7 +282,7 @@ The AXI4-Lite slave `s_axil_*` serves the register map of `bloom_axis` (version 
 - Latency: a beat taken on `s_axis` in cycle t is presented on `m_axis` in cycle t+{latency} when
   `m_axis_tready` is high and lane 0 takes it at once (lane 0's {core_latency} cycles and the input stage).
 - One beat per clock while `m_axis_tready` stays high: up to {l} operations per cycle in read beats.
-- Backpressure: `s_axis_tready` (a flip-flop's LUT; it does not depend on `s_axis_tvalid`) falls when the
+- Backpressure: `s_axis_tready` (LUTs of flip-flops; it does not depend on `s_axis_tvalid`) falls when the
   response beats not yet taken fill lane 0's credits; nothing is lost or reordered.
 - A clear (op 2 in slot 0) keeps lane 0 busy for {clear} cycles; `s_axis_tready` is low meanwhile.
 - Reset: `aresetn`, active low, registered once; after it lane 0 recounts its banks for {recount} cycles

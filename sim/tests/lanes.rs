@@ -631,8 +631,8 @@ fn resets_in_flight_teeth_stale_descriptors_and_input_stage_are_caught() {
             [
                 (stage, stage_once),
                 (
-                    "    if (reset) begin\n        entry_full <= 2'b00;",
-                    "    if (reset & ~stage_powered) begin\n        entry_full <= 2'b00;",
+                    "    if (reset) begin\n        head_valid <= 1'b0;",
+                    "    if (reset & ~stage_powered) begin\n        head_valid <= 1'b0;",
                 ),
             ],
         ),

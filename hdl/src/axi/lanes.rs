@@ -26,8 +26,9 @@
 //! `busy` is lane 0's.
 //!
 //! Timing: `bloom_lanes`'s (latency 8, one beat per clock); `s_axis_tready` and
-//! `m_axis_tvalid` are `bloom_lanes`'s `req_ready` (a flip-flop's LUT, it does
-//! not depend on `s_axis_tvalid`) and `resp_valid`, each gated by a register of
+//! `m_axis_tvalid` are `bloom_lanes`'s `req_ready` (LUTs of flip-flops here,
+//! the register block's bank access and reset among them; it does not depend on
+//! `s_axis_tvalid`) and `resp_valid`, each gated by a register of
 //! the register block, and `m_axis` holds a beat, data and all, until it is
 //! taken. Reset: `aresetn`, active low, is registered once (in the register
 //! block); `s_axis_tready` is low from the first rising edge with `aresetn`

@@ -81,7 +81,7 @@ pub struct LanesRegs<const W: usize> {
     pub hits_sent: Signal<In, Bits<32>>,
     clock: Signal<Local, Clock>,
     resets: ResetCopies,
-    /// 32 places: up to 16 beats are unanswered (`outstanding_beats`).
+    /// 32 places: up to 15 beats are unanswered (`outstanding_beats`).
     ring: DropRing<32>,
     lite_write: LiteWrite<W>,
     bit_access: BitAccess<W>,

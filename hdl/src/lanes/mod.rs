@@ -4,9 +4,10 @@
 //!
 //! A beat is L request slots (`req_valid[j]`, `req_op`, `req_key`, `req_tag`
 //! at slot j's place in each packed bus); the beat is taken when any slot is
-//! valid and `req_ready` is high, into a two-entry input stage (decoded: the op
-//! lane 0 takes, whether the beat is refused), from which it enters lane 0 the
-//! next cycle if lane 0 is ready. Lane 0 takes an operation in every beat:
+//! valid and `req_ready` is high, into a one-entry input stage (decoded: the op
+//! lane 0 takes, which slots write), from which it enters lane 0 the next cycle
+//! if lane 0 is ready; `req_ready` is high when the entry is empty or its beat
+//! enters lane 0 in this cycle. Lane 0 takes an operation in every beat:
 //! - a write beat (slot 0 an insert, clear or delete, nothing above it): slot
 //!   0's operation;
 //! - a read beat (queries, some slots empty): slot 0's key as a query (an empty
@@ -58,7 +59,7 @@
 //! reset: the core's, counted from the cycle a beat enters lane 0; a reset
 //! also empties the input stage and the response beats, and cancels the
 //! operations in flight (contract §5.1). Memory: lane 0's banks and L - 1
-//! replicas of them (L x k block RAMs), the input stage (2 beats) and the
+//! replicas of them (L x k block RAMs), the input stage (1 beat) and the
 //! response beats (8), flip-flops. Same-address read and write: each query
 //! lane forwards lane 0's write of the cycle its replica is read (forward.rs).
 
@@ -165,15 +166,15 @@ pub fn replica_delay(params: &crate::CoreParams, ports: ReplicaPorts) -> u32 {
 }
 
 /// Beats `bloom_lanes` takes and has not answered, at most: lane 0's credits (its
-/// response FIFO depth, core/response_fifo.rs), the two entries of the input stage
-/// (`req_ready` takes beats into them while lane 0 has no credit), and the responses
+/// response FIFO depth, core/response_fifo.rs), the entry of the input stage
+/// (`req_ready` takes a beat into it while lane 0 has no credit), and the responses
 /// in the line that waits for the query lanes ([`replica_delay`]: lane 0's credit
-/// comes back as its response enters it). 10 for the default filter, 17 at most
+/// comes back as its response enters it). 11 for the default filter, 15 at most
 /// (a counting filter of the Feistel family on two-port replicas); checked by
 /// co-simulation with a stalling sink (sim/tests/lanes.rs).
 pub fn unanswered_beats(params: &crate::CoreParams, ports: ReplicaPorts) -> usize {
     crate::core::response_fifo::depth_for(crate::core::request_line::delay_of(params.hash))
-        + 2
+        + 1
         + replica_delay(params, ports) as usize
 }
 
@@ -305,41 +306,50 @@ fn lanes_top(
     Ok(v)
 }
 
-/// The beat and its rule (contract §8.2): `beat`, `refused`, `write_beat`.
+/// The beat and what the input stage keeps of its rule (contract §8.2): `beat`, each
+/// slot's `slot_writes` (it holds an insert, clear or delete) and `write_beat_op`.
 fn beat_rule(l: usize) -> String {
     let mut v = String::new();
-    // The beat and the rule of contract section 8.2, decoded on entry into the input stage.
+    // Decoded on entry into the input stage, each term at most two LUT4 levels from the
+    // inputs; whether the beat is refused is decided from the entry (`head_refused`).
     v += "wire beat = |req_valid;\n";
-    v += "wire slot0_writes = req_valid[0] & (req_op[1:0] != 2'd0);\n";
+    let writes: Vec<String> = (0..l)
+        .rev()
+        .map(|j| {
+            format!(
+                "(req_valid[{j}] & (req_op[{}:{}] != 2'd0))",
+                2 * j + 1,
+                2 * j
+            )
+        })
+        .collect();
+    v += &format!(
+        "wire [{}:0] slot_writes = {{{}}};\n",
+        l - 1,
+        writes.join(", ")
+    );
+    // Slot 0's op in a write beat (slot 0 writes, no slot above is valid), else 0 (a
+    // query): an op bit of 1 is a write, so each bit is slot 0's valid, that bit and
+    // no slot above.
     if l == 1 {
-        v += "wire refused = 1'b0;\nwire write_beat = slot0_writes;\n";
+        v += "wire [1:0] write_beat_op = req_op[1:0] & {2{req_valid[0]}};\n";
     } else {
-        let above_writes: Vec<String> = (1..l)
-            .map(|j| {
-                format!(
-                    "(req_valid[{j}] & (req_op[{}:{}] != 2'd0))",
-                    2 * j + 1,
-                    2 * j
-                )
-            })
-            .collect();
-        v += &format!("wire above_valid = |req_valid[{}:1];\n", l - 1);
-        v += &format!("wire above_writes = {};\n", above_writes.join(" | "));
-        v += "wire refused = above_writes | (slot0_writes & above_valid);\n";
-        v += "wire write_beat = slot0_writes & (~above_valid);\n";
+        v += &format!(
+            "wire [1:0] write_beat_op = req_op[1:0] & {{2{{req_valid[0] & (~(|req_valid[{}:1]))}}}};\n",
+            l - 1
+        );
     }
     v
 }
 
-/// The input stage of two entries in front of lane 0, and the head entry's fields
-/// (`head_valid`, `write_op`, `head_refused`, `head_slots`, `head_key`, `head_tag`).
+/// The input stage, one entry in front of lane 0, and the entry's fields (`head_valid`,
+/// `write_op`, `head_refused`, `head_slots`, `head_key`, `head_tag`).
 fn input_stage(w: usize, l: usize) -> String {
-    // The input stage: two entries, so that lane 0's request inputs are flip-flops and
-    // a 2:1 choice, and the decode above never reaches its admission logic. An entry:
-    // {the op lane 0 takes (slot 0's in a write beat, else 0: the core decodes it, so
-    // it is one choice after flip-flops), refused, req_valid, req_key, req_tag with
-    // the tags of empty slots 0}.
-    let e = 3 + l + w * l + 8 * l;
+    // The input stage: one entry, so that lane 0's request inputs are flip-flops and
+    // the decode above never reaches its admission logic. An entry: {the op lane 0
+    // takes (slot 0's in a write beat, else 0: the core decodes it), slot_writes,
+    // req_valid, req_key, req_tag with the tags of empty slots 0}.
+    let e = 2 + 2 * l + w * l + 8 * l;
     let kept_tags: Vec<String> = (0..l)
         .rev()
         .map(|j| {
@@ -351,65 +361,53 @@ fn input_stage(w: usize, l: usize) -> String {
         })
         .collect();
     let kept_tags = kept_tags.join(", ");
+    // Refused (contract section 8.2): a slot above 0 writes, or slot 0 writes and a
+    // slot above it is valid.
+    let refused = if l == 1 {
+        // One slot: nothing above it, so no beat is refused.
+        "wire head_refused = 1'b0;\n/* verilator lint_off UNUSED */\nwire unused_writes = head_writes[0];\n/* verilator lint_on UNUSED */\n".to_string()
+    } else {
+        format!(
+            "wire head_refused = (|head_writes[{lm1}:1]) | (head_writes[0] & (|head_slots[{lm1}:1]));\n",
+            lm1 = l - 1
+        )
+    };
     format!(
         "\
-wire [1:0] write_beat_op = write_beat ? req_op[1:0] : 2'd0;
 // Slot j's tag as the beat keeps it: 0 where the slot holds no operation (the
 // response beats then present it as it is, responses.rs).
 wire [{tagm1}:0] req_tag_kept = {{{kept_tags}}};
 localparam ENTRY = {e};
-reg [ENTRY-1:0] entry0 = {e}'d0;
-reg [ENTRY-1:0] entry1 = {e}'d0;
-reg [1:0] entry_full = 2'b00;
-reg entry_write = 1'b0;
-reg entry_read = 1'b0;
-wire [ENTRY-1:0] head_entry = entry_read ? entry1 : entry0;
-// The head entry is full: a flip-flop (lane 0's req_valid), kept equal to
-// entry_full[entry_read] by computing it from their next values.
+// One entry: lane 0's request inputs are its flip-flops. It loads the inputs in
+// every cycle it is empty or its beat enters lane 0 (whether or not a beat is
+// offered), so a beat offered while lane 0 takes the one ahead is taken at once.
+reg [ENTRY-1:0] head_entry = {e}'d0;
 reg head_valid = 1'b0;
-assign req_ready = ~(entry_full[0] & entry_full[1]);
+assign req_ready = (~head_valid) | lane0_req_ready;
 wire take = beat & req_ready;
 wire enter = head_valid & lane0_req_ready;
-wire entry_read_next = entry_read ^ enter;
-wire [1:0] entry_full_next = (entry_full & (~({{enter & entry_read, enter & (~entry_read)}})))
-    | {{take & entry_write, take & (~entry_write)}};
 always @(posedge clock) begin
-    // The free entry at the write pointer loads the inputs in every cycle (whether
-    // or not a beat is taken), so its enables are flip-flops only.
-    if ((~entry_write) & (~entry_full[0])) begin
-        entry0 <= {{write_beat_op, refused, req_valid, req_key, req_tag_kept}};
-    end
-    if (entry_write & (~entry_full[1])) begin
-        entry1 <= {{write_beat_op, refused, req_valid, req_key, req_tag_kept}};
+    if (req_ready) begin
+        head_entry <= {{write_beat_op, slot_writes, req_valid, req_key, req_tag_kept}};
     end
     if (reset) begin
-        entry_full <= 2'b00;
-        entry_write <= 1'b0;
-        entry_read <= 1'b0;
         head_valid <= 1'b0;
     end else begin
-        head_valid <= entry_read_next ? entry_full_next[1] : entry_full_next[0];
-        if (take) begin
-            entry_full[entry_write] <= 1'b1;
-            entry_write <= ~entry_write;
-        end
-        if (enter) begin
-            entry_full[entry_read] <= 1'b0;
-            entry_read <= ~entry_read;
-        end
+        head_valid <= take | (head_valid & (~lane0_req_ready));
     end
 end
 wire [1:0] write_op = head_entry[{ohi}:{olo}];
-wire head_refused = head_entry[{rf}];
+wire [{lm1}:0] head_writes = head_entry[{whi}:{wlo}];
 wire [{lm1}:0] head_slots = head_entry[{shi}:{slo}];
-wire [{keym1}:0] head_key = head_entry[{khi}:{klo}];
+{refused}wire [{keym1}:0] head_key = head_entry[{khi}:{klo}];
 wire [{tagm1}:0] head_tag = head_entry[{thi}:0];
 ",
         ohi = e - 1,
         olo = e - 2,
-        rf = e - 3,
+        whi = e - 3,
+        wlo = e - 2 - l,
         lm1 = l - 1,
-        shi = e - 4,
+        shi = e - 3 - l,
         slo = w * l + 8 * l,
         khi = w * l + 8 * l - 1,
         klo = 8 * l,
@@ -673,7 +671,7 @@ pub fn lanes_ports(params: &crate::CoreParams, lanes: usize) -> Vec<crate::ports
         port("clock", Input, 1, "1", "Clock."),
         port("reset", Input, 1, "1", "Synchronous, active high: lane 0's reset, the core's (docs/core.md, \"Reset\"); it also empties the input stage and the response beats."),
         port("req_valid", Input, l, "L", "Bit j: slot j of the beat holds an operation; the beat is offered while any bit is 1."),
-        port("req_ready", Output, 1, "1", "The beat is taken in a cycle with req_ready and any req_valid bit high (the input stage has room; a flip-flop's LUT)."),
+        port("req_ready", Output, 1, "1", "The beat is taken in a cycle with req_ready and any req_valid bit high (the input stage is empty or its beat enters lane 0: flip-flops, `rb_req` and `reset` through LUTs)."),
         port("req_op", Input, 2 * l, "2 L", "Slot j's op code at [2j+1:2j]: 0 query; 1 insert, 2 clear, 3 delete (slot 0 alone, nothing else in the beat)."),
         port("req_key", Input, w * l, "key_bits L", "Slot j's key at [W(j+1)-1:Wj]."),
         port("req_tag", Input, 8 * l, "8 L", "Slot j's tag at [8j+7:8j], returned with its response."),
