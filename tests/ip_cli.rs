@@ -1600,7 +1600,7 @@ fn lanes_package_passes_its_vectors_in_icarus_verilator_fusesoc_and_cocotb() {
 }
 
 /// The lanes package has a self-test target for each board the lanes fit, and names
-/// the others with what they lack: 8 lanes of the default filter need 32 block RAMs
+/// the others with what they lack: 8 lanes of 128-bit keys (k = 4) need 32 block RAMs
 /// (more than the iCEBreaker's UP5K has) and more logic cells than the HX8K's, as
 /// estimated before synthesis.
 #[test]
@@ -1635,6 +1635,8 @@ fn lanes_package_has_board_targets_where_the_lanes_fit() {
         "export",
         "--lanes",
         "8",
+        "--key-bits",
+        "128",
         "--ops",
         "50",
         "--out",

@@ -25,7 +25,8 @@
 //! latency and the beats it holds unanswered; CONFIG and SEED the filter's.
 //! `busy` is lane 0's.
 //!
-//! Timing: `bloom_lanes`'s (latency 8, one beat per clock); `s_axis_tready` and
+//! Timing: `bloom_lanes`'s (latency 8, 10 with the Feistel family's request line; one
+//! beat per clock); `s_axis_tready` and
 //! `m_axis_tvalid` are `bloom_lanes`'s `req_ready` (LUTs of flip-flops here,
 //! the register block's bank access and reset among them; it does not depend on
 //! `s_axis_tvalid`) and `resp_valid`, each gated by a register of
