@@ -330,15 +330,8 @@ fn beat_rule(l: usize) -> String {
     );
     // Slot 0's op in a write beat (slot 0 writes, no slot above is valid), else 0 (a
     // query): an op bit of 1 is a write, so each bit is slot 0's valid, that bit and
-    // no slot above.
-    if l == 1 {
-        v += "wire [1:0] write_beat_op = req_op[1:0] & {2{req_valid[0]}};\n";
-    } else {
-        v += &format!(
-            "wire [1:0] write_beat_op = req_op[1:0] & {{2{{req_valid[0] & (~(|req_valid[{}:1]))}}}};\n",
-            l - 1
-        );
-    }
+    // no slot above (`req_valid >> 1`: the slots above 0, none when L = 1).
+    v += "wire [1:0] write_beat_op = req_op[1:0] & {2{req_valid[0] & (~(|(req_valid >> 1)))}};\n";
     v
 }
 
@@ -361,17 +354,6 @@ fn input_stage(w: usize, l: usize) -> String {
         })
         .collect();
     let kept_tags = kept_tags.join(", ");
-    // Refused (contract section 8.2): a slot above 0 writes, or slot 0 writes and a
-    // slot above it is valid.
-    let refused = if l == 1 {
-        // One slot: nothing above it, so no beat is refused.
-        "wire head_refused = 1'b0;\n/* verilator lint_off UNUSED */\nwire unused_writes = head_writes[0];\n/* verilator lint_on UNUSED */\n".to_string()
-    } else {
-        format!(
-            "wire head_refused = (|head_writes[{lm1}:1]) | (head_writes[0] & (|head_slots[{lm1}:1]));\n",
-            lm1 = l - 1
-        )
-    };
     format!(
         "\
 // Slot j's tag as the beat keeps it: 0 where the slot holds no operation (the
@@ -393,13 +375,16 @@ always @(posedge clock) begin
     if (reset) begin
         head_valid <= 1'b0;
     end else begin
-        head_valid <= take | (head_valid & (~lane0_req_ready));
+        head_valid <= take | (head_valid & (~enter));
     end
 end
 wire [1:0] write_op = head_entry[{ohi}:{olo}];
 wire [{lm1}:0] head_writes = head_entry[{whi}:{wlo}];
 wire [{lm1}:0] head_slots = head_entry[{shi}:{slo}];
-{refused}wire [{keym1}:0] head_key = head_entry[{khi}:{klo}];
+// Refused (contract section 8.2): a slot above 0 writes, or slot 0 writes and a
+// slot above it is valid (none is above when L = 1).
+wire head_refused = (|(head_writes >> 1)) | (head_writes[0] & (|(head_slots >> 1)));
+wire [{keym1}:0] head_key = head_entry[{khi}:{klo}];
 wire [{tagm1}:0] head_tag = head_entry[{thi}:0];
 ",
         ohi = e - 1,
